@@ -1,0 +1,191 @@
+"""The command line: the one place that prints findings and chooses exit codes."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from pnp.errors import Finding, PnpError, Report
+from pnp.project import Project, find_root
+
+EXIT_OK, EXIT_DATA, EXIT_USAGE = 0, 1, 2
+
+
+def _project(root: str | None) -> Project:
+    folder = Path(root) if root else find_root(Path.cwd())
+    if folder is None or not (folder / "data").is_dir():
+        raise click.UsageError("no data/ folder here or above: run pnp inside a project, or pass --root DIR")
+    return Project(folder)
+
+
+def _games(project: Project, names: tuple[str, ...]) -> list[str]:
+    slugs = project.game_slugs()
+    for name in names:
+        if name not in slugs:
+            from pnp.errors import did_you_mean
+
+            raise click.BadParameter(f"no game '{name}'{did_you_mean(name, slugs)}; games: {', '.join(slugs)}", param_hint="GAME")
+    return list(names) or slugs
+
+
+def _print_findings(findings: list[Finding], fmt: str = "text") -> None:
+    if fmt == "json":
+        click.echo(json.dumps([f.as_json() for f in findings], indent=2))
+        return
+    colour = sys.stderr.isatty()
+    for f in findings:
+        line = f.format()
+        if colour:
+            tag = click.style(f.severity, fg="red" if f.severity == "error" else "yellow", bold=True)
+            line = line.replace(f": {f.severity}: ", f": {tag}: ", 1)
+        click.echo(line, err=True)
+
+
+def _summary(findings: list[Finding], games: list[str]) -> str:
+    parts = []
+    for g in games:
+        e = sum(1 for f in findings if f.game == g and f.severity == "error")
+        w = sum(1 for f in findings if f.game == g and f.severity == "warning")
+        parts.append(f"{g}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
+    return "; ".join(parts)
+
+
+def load_games(project: Project, slugs: list[str], report: Report):
+    games = []
+    for slug in slugs:
+        try:
+            game, findings = project.load_game(slug)
+        except PnpError as exc:
+            report.extend(exc.findings)
+            continue
+        report.extend(findings)
+        if game is not None:
+            games.append(game)
+    return games
+
+
+@click.group()
+@click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/).")
+@click.option("--debug", is_flag=True, help="Show Python tracebacks for pnp's own errors.")
+@click.version_option(package_name="pnp")
+@click.pass_context
+def main(ctx, root, debug):
+    """pnp: print-and-play components from YAML data and Jinja layouts."""
+    ctx.obj = {"root": root, "debug": debug}
+
+
+@main.command(name="list")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.pass_context
+def list_games(ctx, fmt):
+    """List games, their decks and card counts."""
+    project = _project(ctx.obj["root"])
+    report = Report()
+    games = load_games(project, project.game_slugs(), report)
+    rows = [
+        {"game": g.slug, "title": g.title, "decks": [{"id": d.id, "name": d.name, "cards": d.total, "faces": len(d.cards)} for d in g.decks.values()]}
+        for g in games
+    ]
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        for row in rows:
+            total = sum(d["cards"] for d in row["decks"])
+            click.echo(f"{row['game']}: {row['title']} ({total} cards)")
+            for d in row["decks"]:
+                click.echo(f"  {d['id']:<20} {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+    _print_findings(report.sorted())
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def _validate(project: Project, slugs: list[str], report: Report, render: bool = True):
+    from pnp.build import Engine
+    from pnp.checks import check_game
+
+    games = load_games(project, slugs, report)
+    engine = Engine(project) if games else None
+    for game in games:
+        report.extend(check_game(engine, game, render=render))
+    return games, engine
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--strict", is_flag=True, help="Count warnings as errors.")
+@click.pass_context
+def validate(ctx, games, fmt, strict):
+    """Check data, templates and component counts against the rules."""
+    project = _project(ctx.obj["root"])
+    slugs = _games(project, games)
+    report = Report()
+    _validate(project, slugs, report)
+    findings = report.sorted()
+    _print_findings(findings, fmt)
+    if fmt == "text":
+        click.echo(_summary(findings, slugs), err=True)
+    sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your printer, or none.")
+@click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
+@click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
+@click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
+@click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
+@click.option("-q", "--quiet", is_flag=True)
+@click.pass_context
+def build(ctx, games, paper, duplex, bleed, gutter, out, no_validate, ink_saver, quiet):
+    """Validate, then write each game's PDFs into output/<game>/."""
+    from pnp.build import Engine, Options, build_game
+
+    project = _project(ctx.obj["root"])
+    slugs = _games(project, games)
+    report = Report()
+    options = Options(paper=paper, duplex=duplex, bleed=bleed, gutter=gutter, out=Path(out) if out else project.root / "output", ink_saver=ink_saver)
+    if no_validate:
+        loaded, engine = load_games(project, slugs, report), None
+        from pnp.build import Engine as _E
+
+        engine = _E(project) if loaded else None
+    else:
+        loaded, engine = _validate(project, slugs, report, render=False)
+    failed = {f.game for f in report.errors()}
+    tty = sys.stdout.isatty()
+    for game in loaded:
+        if game.slug in failed:
+            continue
+        started = time.perf_counter()
+        outputs, findings = build_game(engine, game, options)
+        report.extend(findings)
+        for o in outputs:
+            if not quiet:
+                rel = project.rel(o.path)
+                click.echo(f"{rel}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
+        if tty and not quiet:
+            click.echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
+    findings = report.sorted()
+    _print_findings(findings)
+    if report.errors():
+        click.echo(_summary(findings, slugs), err=True)
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def run():
+    """Entry point: findings print as located lines; pnp's own bugs as one line unless --debug."""
+    try:
+        main(standalone_mode=True)
+    except PnpError as exc:
+        _print_findings(exc.findings)
+        sys.exit(EXIT_DATA)
+    except Exception as exc:  # a bug in pnp, not in the user's data
+        if "--debug" in sys.argv:
+            raise
+        click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
+        sys.exit(3)

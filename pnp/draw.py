@@ -1,0 +1,205 @@
+"""Draw recorded faces onto a reportlab canvas, each distinct face once.
+
+A face becomes a form XObject (drawn once, placed as often as its count asks);
+icons become forms too, placed inside faces. Coordinates inside a form are
+the face's own: origin at the trim's bottom-left in points, with the bleed
+box as the form's bounding box, so anything straying past the bleed is cut.
+"""
+from __future__ import annotations
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import STATE_DEFAULTS
+from reportlab.lib.colors import HexColor
+
+from pnp.layout import Face
+from pnp.units import PT_PER_MM
+
+K = PT_PER_MM
+_COLOURS: dict[str, HexColor] = {}
+
+
+def colour(hex_value: str):
+    c = _COLOURS.get(hex_value)
+    if c is None:
+        c = _COLOURS[hex_value] = HexColor(hex_value, hasAlpha=len(hex_value) == 9)
+    return c
+
+
+def _draw_without_helvetica(drawing, canvas) -> None:
+    """renderPDF starts every drawing by selecting Helvetica, which would put an
+    unembedded base-14 font in the PDF; start it with the canvas's own font instead."""
+    saved = STATE_DEFAULTS["fontName"]
+    STATE_DEFAULTS["fontName"] = canvas._fontname
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        STATE_DEFAULTS["fontName"] = saved
+
+
+class FaceDrawer:
+    """Keeps the forms of one PDF: faces and icons, each defined on first use."""
+
+    def __init__(self, canvas, icons, colour_filter=None):
+        self.c = canvas
+        self.icons = icons
+        self._faces: dict = {}
+        self._icons: dict = {}
+        self.colour_filter = colour_filter  # e.g. a CMYK converter for print-on-demand
+
+    def form(self, face: Face) -> str:
+        """The name of the form that draws `face`, defining it the first time."""
+        key = (face.w, face.h, face.bleed, face.elements)
+        name = self._faces.get(key)
+        if name is not None:
+            return name
+        for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
+            self._icon_form(*icon_key)
+        name = f"F{len(self._faces) + 1}"
+        c = self.c
+        w, h, b = face.w * K, face.h * K, face.bleed * K
+        c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
+        c.saveState()
+        c.translate(0, h)
+        self._elements(face.elements)
+        c.restoreState()
+        c.endForm()
+        self._faces[key] = name
+        return name
+
+    def place(self, name: str, x_pt: float, y_pt: float, rotate: int = 0, w_pt: float = 0, h_pt: float = 0) -> None:
+        """Place a face form with its trim's bottom-left at (x, y); rotate 180 turns it in place."""
+        c = self.c
+        c.saveState()
+        if rotate == 180:
+            c.translate(x_pt + w_pt, y_pt + h_pt)
+            c.rotate(180)
+        else:
+            c.translate(x_pt, y_pt)
+        c.doForm(name)
+        c.restoreState()
+
+    def _icon_form(self, name: str, colour_hex: str | None) -> str:
+        key = (name, colour_hex)
+        form = self._icons.get(key)
+        if form is None:
+            drawing = self.icons.drawing(name, colour_hex)
+            form = f"I{len(self._icons) + 1}"
+            self.c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+            _draw_without_helvetica(drawing, self.c)
+            self.c.endForm()
+            self._icons[key] = (form, drawing.width, drawing.height)
+            return self._icons[key]
+        return form
+
+    def _fill(self, hex_value):
+        self.c.setFillColor(colour(self.colour_filter(hex_value) if self.colour_filter else hex_value))
+
+    def _stroke(self, hex_value):
+        self.c.setStrokeColor(colour(self.colour_filter(hex_value) if self.colour_filter else hex_value))
+
+    def _paint(self, fill, stroke, width, dash=None):
+        c = self.c
+        if fill:
+            self._fill(fill)
+        if stroke:
+            self._stroke(stroke)
+            c.setLineWidth(width * K)
+            c.setDash([d * K for d in dash] if dash else [])
+        return (1 if stroke else 0), (1 if fill else 0)
+
+    def _elements(self, elements) -> None:
+        c = self.c
+        for el in elements:
+            kind = el[0]
+            if kind == "text":
+                _, x, y, ops = el
+                x0, y0 = x * K, y * K
+                font = size = col = None
+                for op in ops:
+                    if len(op) == 6:
+                        if (op.font, op.size) != (font, size):
+                            font, size = op.font, op.size
+                            c.setFont(font, size)
+                        if op.color != col:
+                            col = op.color
+                            self._fill(col)
+                        c.drawString(x0 + op.x, -(y0 + op.y), op.text)
+                    else:
+                        self._icon(op.icon, op.color, x0 + op.x, y0 + op.y, op.size, op.size)
+            elif kind == "rect":
+                _, x, y, w, h, fill, stroke, sw, r, dash = el
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    if r > 0:
+                        c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
+                    else:
+                        c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
+            elif kind == "icon":
+                _, name, col, x, y, w, h = el
+                self._icon(name, col, x * K, y * K, w * K, h * K)
+            elif kind == "line":
+                _, x1, y1, x2, y2, stroke, sw, dash = el
+                self._paint(None, stroke, sw, dash)
+                c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
+            elif kind == "circle":
+                _, cx, cy, r, fill, stroke, sw, dash = el
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
+            elif kind == "ellipse":
+                _, x, y, w, h, fill, stroke, sw = el
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
+            elif kind == "poly":
+                _, pts, fill, stroke, sw, closed = el
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    p = c.beginPath()
+                    p.moveTo(pts[0][0] * K, -pts[0][1] * K)
+                    for px, py in pts[1:]:
+                        p.lineTo(px * K, -py * K)
+                    if closed:
+                        p.close()
+                    c.drawPath(p, stroke=s, fill=f)
+            elif kind == "image":
+                self._image(*el[1:])
+            elif kind == "group":
+                _, x, y, rot, scale, children = el
+                c.saveState()
+                c.translate(x * K, -y * K)
+                if rot:
+                    c.rotate(-rot)
+                if scale != 1:
+                    c.scale(scale, scale)
+                self._elements(children)
+                c.restoreState()
+
+    def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt) -> None:
+        form, dw, dh = self._icon_form(name, colour_hex)
+        scale = min(w_pt / dw, h_pt / dh) if dw and dh else 1
+        ox = x_pt + (w_pt - dw * scale) / 2
+        oy = -(y_top_pt + h_pt) + (h_pt - dh * scale) / 2
+        c = self.c
+        c.saveState()
+        c.translate(ox, oy)
+        c.scale(scale, scale)
+        c.doForm(form)
+        c.restoreState()
+
+    def _image(self, checked, x, y, w, h, fit) -> None:
+        path, iw, ih = checked
+        c = self.c
+        bx, by, bw, bh = x * K, -(y + h) * K, w * K, h * K
+        if fit == "stretch":
+            c.drawImage(path, bx, by, bw, bh, mask="auto")
+            return
+        scale = (min if fit == "contain" else max)(bw / iw, bh / ih)
+        dw, dh = iw * scale, ih * scale
+        c.saveState()
+        if fit == "cover":
+            p = c.beginPath()
+            p.rect(bx, by, bw, bh)
+            c.clipPath(p, stroke=0, fill=0)
+        c.drawImage(path, bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh, mask="auto")
+        c.restoreState()

@@ -1,0 +1,147 @@
+"""Sheet geometry: where each card goes on the paper, and where its back goes.
+
+All arithmetic is in integer micrometres. A sheet is a grid centred on the
+page; the orientation that holds more cards wins. Backs are mirrored across
+the page (not just the column order), so a grid with unequal margins still
+lands each back behind its front.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.units import PAGE_MARGIN_MM, PAPER_SIZES, um
+
+MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
+MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
+FOOTER_BAND_UM = um(7.0)  # room for the footer line between marks and paper edge
+MIN_MARK_UM = um(1.5)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A card's trim rectangle on a page, in µm from the page's bottom-left."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The grid of one paper, orientation, card size, gap and bleed."""
+
+    page_w: int
+    page_h: int
+    card_w: int
+    card_h: int
+    cols: int
+    rows: int
+    gap: int  # between neighbouring trims
+    bleed: int
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def grid_w(self) -> int:
+        return self.cols * self.card_w + (self.cols - 1) * self.gap
+
+    @property
+    def grid_h(self) -> int:
+        return self.rows * self.card_h + (self.rows - 1) * self.gap
+
+    @property
+    def left(self) -> int:
+        return (self.page_w - self.grid_w) // 2
+
+    @property
+    def bottom(self) -> int:
+        return (self.page_h - self.grid_h) // 2
+
+    def slot(self, index: int) -> Slot:
+        """Slot `index` in reading order: left to right, top row first."""
+        row, col = divmod(index, self.cols)
+        x = self.left + col * (self.card_w + self.gap)
+        y = self.bottom + self.grid_h - self.card_h - row * (self.card_h + self.gap)
+        return Slot(x, y, self.card_w, self.card_h)
+
+    def back_slot(self, index: int, duplex: str) -> Slot:
+        """Where the back of slot `index` goes so it lands behind its front after the flip."""
+        s = self.slot(index)
+        if duplex == "none":
+            return s
+        flip_x = (duplex == "long") != self.landscape  # long edge of a portrait page: mirror left-right
+        if flip_x:
+            return Slot(self.page_w - s.x - s.w, s.y, s.w, s.h)
+        return Slot(s.x, self.page_h - s.y - s.h, s.w, s.h)
+
+    def cut_xs(self) -> list[int]:
+        xs = set()
+        for c in range(self.cols):
+            x = self.left + c * (self.card_w + self.gap)
+            xs.update((x, x + self.card_w))
+        return sorted(xs)
+
+    def cut_ys(self) -> list[int]:
+        ys = set()
+        for r in range(self.rows):
+            y = self.bottom + r * (self.card_h + self.gap)
+            ys.update((y, y + self.card_h))
+        return sorted(ys)
+
+    @property
+    def margin_x(self) -> int:
+        """Space between the outer bleed and the page's left (and right) edge."""
+        return self.left - self.bleed
+
+    @property
+    def margin_y(self) -> int:
+        return self.bottom - self.bleed
+
+    @property
+    def footer_side(self) -> str:
+        """'bottom' or 'left': the margin with more room takes the footer."""
+        return "bottom" if self.margin_y >= self.margin_x or self.margin_y >= um(10) else "left"
+
+    def mark_length(self, side: str) -> int:
+        """Crop mark length on `side` ('x' marks sit left/right, 'y' marks top/bottom)."""
+        margin = self.margin_x if side == "x" else self.margin_y
+        footer_here = (self.footer_side == "left") == (side == "x")
+        room = margin - MARK_GAP_UM - (FOOTER_BAND_UM if footer_here else um(2))
+        return max(0, min(MARK_LEN_UM, room)) if room >= MIN_MARK_UM else 0
+
+
+def _fit(avail: int, card: int, gap: int, bleed: int) -> int:
+    """How many cards of `card` µm fit in `avail` µm with `gap` between and `bleed` outside."""
+    if card + 2 * bleed > avail:
+        return 0
+    return (avail - 2 * bleed + gap) // (card + gap)
+
+
+def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, orientation: str = "auto") -> Sheet:
+    """The sheet holding the most cards: portrait or landscape, card upright."""
+    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+    cw, ch = (um(v) for v in card_mm)
+    bleed = um(bleed_mm)
+    gap = max(um(gutter_mm), 2 * bleed)  # bleeds of neighbours never overlap
+    margin = um(PAGE_MARGIN_MM)
+    best = None
+    for page_w, page_h in ((pw, ph), (ph, pw)):
+        if orientation == "portrait" and page_w > page_h or orientation == "landscape" and page_w < page_h:
+            continue
+        cols = _fit(page_w - 2 * margin, cw, gap, bleed)
+        rows = _fit(page_h - 2 * margin, ch, gap, bleed)
+        sheet = Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed)
+        if cols and rows and sheet.margin_x < um(10) and sheet.margin_y < um(10):
+            # no margin wide enough for the footer: give up a row or a column
+            fewer = [Sheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed), Sheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed)]
+            sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
+        if best is None or sheet.per_sheet > best.per_sheet:
+            best = sheet
+    return best

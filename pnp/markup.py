@@ -1,0 +1,78 @@
+"""Rich text in card data: **bold**, *italic*, [colour]text[/], :icon:, newlines.
+
+The markup is ours and small, so data never reaches reportlab's paragraph
+parser: `AT&T` and `<Knight>` print as written, and nothing in card text can
+open a file or make a link.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\[(/|#[0-9A-Fa-f]{6}|[A-Za-z][\w-]*)\]|:([a-z0-9][a-z0-9_-]*):|(\n)", re.S)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+class Run(NamedTuple):
+    text: str
+    bold: bool
+    italic: bool
+    color: str | None
+    icon: str | None = None
+
+
+BREAK = Run("\n", False, False, None)
+
+
+def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) -> list[Run]:
+    """Split marked-up text into runs of one style; unknown [words] and :words: stay literal."""
+    text = _CONTROL.sub("", source)
+    runs: list[Run] = []
+    bold = italic = False
+    colours: list[str] = []
+    buf: list[str] = []
+
+    def flush():
+        if buf:
+            runs.append(Run("".join(buf), bold, italic, colours[-1] if colours else None))
+            buf.clear()
+
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        buf.append(text[pos : m.start()])
+        pos = m.end()
+        escaped, strong, emph, colour, icon, newline = m.groups()
+        if escaped is not None:
+            buf.append(escaped)
+        elif strong:
+            flush()
+            bold = not bold
+        elif emph:
+            flush()
+            italic = not italic
+        elif colour is not None:
+            if colour == "/" and colours:
+                flush()
+                colours.pop()
+            elif colour != "/" and is_colour(colour):
+                flush()
+                colours.append(colour)
+            else:
+                buf.append(m.group(0))
+        elif icon is not None:
+            if is_icon(icon):
+                flush()
+                runs.append(Run("", bold, italic, colours[-1] if colours else None, icon))
+            else:
+                buf.append(m.group(0))
+        elif newline:
+            flush()
+            runs.append(BREAK)
+    buf.append(text[pos:])
+    flush()
+    return runs
+
+
+def plain(source: str) -> str:
+    """The text without markup, for search and comparisons."""
+    return "".join(r.text if r.icon is None else "" for r in parse(source, is_colour=lambda n: True, is_icon=lambda n: True))

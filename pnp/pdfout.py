@@ -1,0 +1,115 @@
+"""PDF files: deterministic canvases, sheet furniture, and atomic writes.
+
+Every output is rendered to memory, written to a temporary file beside its
+target and renamed into place, so a failed build never leaves a half-written
+or empty PDF where the last good one was.
+"""
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.impose import MARK_GAP_UM, Sheet, Slot
+from pnp.units import pt, um
+
+FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
+MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
+REGISTRATION = "#000000"
+
+
+def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
+    """A canvas that embeds only our TrueType font and writes the same bytes every run."""
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=page_size_pt, invariant=1, pageCompression=1, initialFontName=font_name, initialFontSize=FOOTER_SIZE)
+    c.setTitle(title)
+    c.setSubject(subject)
+    c.setAuthor("pnp")
+    c.setCreator("pnp")
+    c.setViewerPreference("PrintScaling", "None")
+    return c, buf
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Write `data` to `target` through a temporary file and a rename."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def draw_crop_marks(c: Canvas, sheet: Sheet, slots: list[Slot]) -> None:
+    """A short line outside the grid on every cut line, never over a card."""
+    if not slots:
+        return
+    xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
+    ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
+    left = min(s.x for s in slots) - sheet.bleed - MARK_GAP_UM
+    right = max(s.x + s.w for s in slots) + sheet.bleed + MARK_GAP_UM
+    bottom = min(s.y for s in slots) - sheet.bleed - MARK_GAP_UM
+    top = max(s.y + s.h for s in slots) + sheet.bleed + MARK_GAP_UM
+    len_y = sheet.mark_length("y")
+    len_x = sheet.mark_length("x")
+    c.saveState()
+    c.setLineWidth(MARK_WIDTH)
+    c.setStrokeColor(REGISTRATION)
+    if len_y:
+        for x in xs:
+            c.line(pt(x), pt(top), pt(x), pt(top + len_y))
+            c.line(pt(x), pt(bottom), pt(x), pt(bottom - len_y))
+    if len_x:
+        for y in ys:
+            c.line(pt(left), pt(y), pt(left - len_x), pt(y))
+            c.line(pt(right), pt(y), pt(right + len_x), pt(y))
+    c.restoreState()
+
+
+def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font: str, scale_bar: bool) -> None:
+    """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the outer band."""
+    c.saveState()
+    if side == "left":
+        c.translate(pt(um(4.5)), 0)
+        c.rotate(90)
+        length = page_h
+        baseline = 0
+    else:
+        length = page_w
+        baseline = pt(um(4.5))
+    c.setFillColor("#333333")
+    c.setFont(font, FOOTER_SIZE)
+    start = pt(um(10))
+    c.drawString(start, baseline - (0 if side == "bottom" else FOOTER_SIZE * 0.35), text)
+    if scale_bar:
+        _scale_bar(c, pt(length - um(10)), baseline - (0 if side == "bottom" else FOOTER_SIZE * 0.35), font)
+    c.restoreState()
+
+
+def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str) -> None:
+    """A 50 mm bar with 10 mm ticks, ending at `right_pt`: measure it to check the print scale."""
+    bar = pt(um(50))
+    x0 = right_pt - bar
+    y = baseline + 0.5
+    c.setLineWidth(0.5)
+    c.setStrokeColor("#000000")
+    c.line(x0, y, x0 + bar, y)
+    for i in range(6):
+        tick = x0 + pt(um(10 * i))
+        c.line(tick, y, tick, y + (4 if i in (0, 5) else 2.5))
+    label = "50 mm: measure to check 100 % scale"
+    c.drawRightString(x0 - 4, baseline, label)

@@ -1,0 +1,72 @@
+"""Print geometry as data: card and paper sizes, units, and conversions.
+
+Layout arithmetic runs in integer micrometres, because in floating point
+`88.9 * mm` is 252.00000000000003 and three poker rows stop fitting on Letter.
+Points appear only at the moment of drawing.
+"""
+from __future__ import annotations
+
+import re
+
+UM_PER_MM = 1000
+PT_PER_MM = 72 / 25.4
+
+# Card sizes in mm (trim), from the print shops' published specifications.
+CARD_SIZES = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "mini-euro": (44, 68),
+    "mini-american": (41, 63),
+    "tarot": (70, 120),
+    "square": (70, 70),
+}
+
+# Paper sizes in mm, portrait.
+PAPER_SIZES = {
+    "letter": (215.9, 279.4),
+    "a4": (210, 297),
+    "legal": (215.9, 355.6),
+    "tabloid": (279.4, 431.8),
+    "a3": (297, 420),
+    "a2": (420, 594),
+    "a1": (594, 841),
+}
+
+BLEED_MM = 3.0  # metric print shops' bleed; US shops ask 1/8 in (3.175 mm)
+SAFE_MM = 3.0  # text stays this far inside the trim
+PAGE_MARGIN_MM = 6.35  # home printers cannot print the outer 3–6.35 mm (0.25 in)
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+
+
+def um(mm_value: float) -> int:
+    """Millimetres to integer micrometres."""
+    return round(mm_value * UM_PER_MM)
+
+
+def pt(micrometres: int | float) -> float:
+    """Integer micrometres to PDF points."""
+    return micrometres * 72 / 25400
+
+
+def mm_to_pt(mm_value: float) -> float:
+    return mm_value * PT_PER_MM
+
+
+def parse_size(value, presets=CARD_SIZES) -> tuple[float, float] | None:
+    """Read a size: a preset name, 'W x H' in mm, or one number for a square. None if unreadable."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return (float(value), float(value)) if value > 0 else None
+    if isinstance(value, str):
+        if value.lower() in presets:
+            w, h = presets[value.lower()]
+            return float(w), float(h)
+        m = _SIZE.match(value)
+        if m:
+            w, h = float(m.group(1)), float(m.group(2))
+            if w > 0 and h > 0:
+                return w, h
+    return None
