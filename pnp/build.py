@@ -123,6 +123,7 @@ def render_deck(engine: Engine, game: Game, deck: Deck, options: Options, findin
     out = []
     seen_messages: set = set()
     layouts = engine.layouts
+    shared: dict[str, Face] = {}  # faces of templates that do not read `card`
     for card in deck.cards:
         if options.cards and card.id not in options.cards:
             continue
@@ -132,10 +133,16 @@ def render_deck(engine: Engine, game: Game, deck: Deck, options: Options, findin
             if template is None:
                 faces.append(None)
                 continue
+            if (template, side) in shared:
+                faces.append(shared[(template, side)])
+                continue
             ref = card.fields.loc_of("back") if side == "back" and card.back else deck.loc_of(key)
             ctx = face_context(game, deck_fields, card.fields, f"card '{card.id}'", w, h, bleed, side, options.ink_saver)
             try:
-                faces.append(layouts.render(template, ctx, w, h, bleed, f"{what} {side}", ref, game.slug))
+                face = layouts.render(template, ctx, w, h, bleed, f"{what} {side}", ref, game.slug)
+                if not layouts.reads(template, "card"):
+                    shared[(template, side)] = face
+                faces.append(face)
             except PnpError as exc:
                 for f in exc.findings:
                     if (f.loc, f.message) not in seen_messages:  # one template bug, reported once per deck

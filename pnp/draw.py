@@ -10,6 +10,7 @@ from __future__ import annotations
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 
 from pnp.layout import Face
 from pnp.units import PT_PER_MM
@@ -36,6 +37,34 @@ def _draw_without_helvetica(drawing, canvas) -> None:
         STATE_DEFAULTS["fontName"] = saved
 
 
+class SharedResources:
+    """One resource dictionary for every face form.
+
+    reportlab builds a fresh resource dictionary per form (most of a large
+    deck's save time) and leaves transparency states out of it; one shared,
+    complete dictionary is smaller, faster, and keeps alpha colours working."""
+
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self.res = PDFResourceDictionary()
+        self.res.basicFonts()
+        self.res.allProcs()
+        self.res.XObject = PDFDictionary({})
+        self.xobjects: dict = self.res.XObject.dict  # filled as forms appear, formatted at save
+        self.ref = canvas._doc.Reference(self.res)
+
+    def note_forms(self, names) -> None:
+        for name in names:
+            internal = xObjectName(name)
+            self.xobjects[internal] = PDFObjectReference(internal)
+
+    def finish(self) -> None:
+        """Call before saving: transparency states are known only at the end."""
+        state = self.canvas._extgstate.getState()
+        if state:
+            self.res.ExtGState = state
+
+
 class FaceDrawer:
     """Keeps the forms of one PDF: faces and icons, each defined on first use."""
 
@@ -45,6 +74,7 @@ class FaceDrawer:
         self._faces: dict = {}
         self._icons: dict = {}
         self.colour_filter = colour_filter  # e.g. a CMYK converter for print-on-demand
+        self.shared = SharedResources(canvas)
 
     def form(self, face: Face) -> str:
         """The name of the form that draws `face`, defining it the first time."""
@@ -62,9 +92,30 @@ class FaceDrawer:
         c.translate(0, h)
         self._elements(face.elements)
         c.restoreState()
-        c.endForm()
+        self.shared.note_forms(c._formsinuse)
+        c.endForm(Resources=self.shared.ref)
         self._faces[key] = name
         return name
+
+    def draw_face(self, face: Face, x_pt: float, y_pt: float, reused: bool) -> None:
+        """Draw a face with its trim's bottom-left at (x, y): as a form if it is placed
+        more than once, else inline (clipped to its bleed box as a form would be),
+        which saves a PDF object per card in decks of unique cards."""
+        if reused:
+            self.place(self.form(face), x_pt, y_pt)
+            return
+        for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
+            self._icon_form(*icon_key)
+        c = self.c
+        w, h, b = face.w * K, face.h * K, face.bleed * K
+        c.saveState()
+        c.translate(x_pt, y_pt)
+        clip = c.beginPath()
+        clip.rect(-b, -b, w + 2 * b, h + 2 * b)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(0, h)
+        self._elements(face.elements)
+        c.restoreState()
 
     def place(self, name: str, x_pt: float, y_pt: float, rotate: int = 0, w_pt: float = 0, h_pt: float = 0) -> None:
         """Place a face form with its trim's bottom-left at (x, y); rotate 180 turns it in place."""
@@ -77,6 +128,16 @@ class FaceDrawer:
             c.translate(x_pt, y_pt)
         c.doForm(name)
         c.restoreState()
+
+    def overlay(self, key, draw, page_w_um: int, page_h_um: int) -> None:
+        """Draw page furniture (crop marks) once as a form and place it on every sheet that shares it."""
+        name = self._faces.get(key)
+        if name is None:
+            name = self._faces[key] = f"M{len(self._faces) + 1}"
+            self.c.beginForm(name, lowerx=0, lowery=0, upperx=page_w_um * 72 / 25400, uppery=page_h_um * 72 / 25400)
+            draw()
+            self.c.endForm()
+        self.c.doForm(name)
 
     def _icon_form(self, name: str, colour_hex: str | None) -> str:
         key = (name, colour_hex)
@@ -114,18 +175,24 @@ class FaceDrawer:
             if kind == "text":
                 _, x, y, ops = el
                 x0, y0 = x * K, y * K
+                t = None
                 font = size = col = None
                 for op in ops:
                     if len(op) == 6:
+                        if t is None:
+                            t = c.beginText()
                         if (op.font, op.size) != (font, size):
                             font, size = op.font, op.size
-                            c.setFont(font, size)
+                            t.setFont(font, size)
                         if op.color != col:
                             col = op.color
-                            self._fill(col)
-                        c.drawString(x0 + op.x, -(y0 + op.y), op.text)
+                            t.setFillColor(colour(self.colour_filter(col) if self.colour_filter else col))
+                        t.setTextOrigin(x0 + op.x, -(y0 + op.y))
+                        t.textOut(op.text)
                     else:
                         self._icon(op.icon, op.color, x0 + op.x, y0 + op.y, op.size, op.size)
+                if t is not None:
+                    c.drawText(t)
             elif kind == "rect":
                 _, x, y, w, h, fill, stroke, sw, r, dash = el
                 s, f = self._paint(fill, stroke, sw, dash)

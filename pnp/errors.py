@@ -6,11 +6,11 @@ Errors are values. Every stage appends `Finding`s to a list or raises
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 import difflib
 
 
-@dataclass(frozen=True, order=True)
-class Loc:
+class Loc(NamedTuple):
     """A position in a source file: path relative to the project, 1-based line and column."""
 
     path: str

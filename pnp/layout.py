@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import jinja2
+import jinja2.meta
 from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors as rl_colors
 
@@ -336,6 +337,7 @@ class Layouts:
         if helpers:
             self.env.globals.update(helpers(rec))
         self._templates: dict[str, jinja2.Template] = {}
+        self._reads: dict[tuple, bool] = {}
 
     def use_game(self, palette: dict, font_roles: dict, icons: IconLibrary) -> None:
         self.palette = Palette(palette)
@@ -370,6 +372,30 @@ class Layouts:
         if self.image_checker is None:
             raise LayoutError("images are not available here")
         return self.image_checker(path)
+
+    def reads(self, name: str, variable: str) -> bool:
+        """Whether template `name` (or any template it extends, includes or imports) uses `variable`.
+
+        A back that never reads `card` is the same for every card of a deck,
+        so the build renders it once instead of once per card."""
+        key = (name, variable)
+        hit = self._reads.get(key)
+        if hit is None:
+            hit = self._reads[key] = self._reads_uncached(name, variable, set())
+        return hit
+
+    def _reads_uncached(self, name: str, variable: str, seen: set) -> bool:
+        if name in seen:
+            return False
+        seen.add(name)
+        source, _, _ = self.env.loader.get_source(self.env, name)
+        ast = self.env.parse(source)
+        if variable in jinja2.meta.find_undeclared_variables(ast):
+            return True
+        for ref in jinja2.meta.find_referenced_templates(ast):
+            if ref is None or self._reads_uncached(ref, variable, seen):
+                return True  # a computed template name could be anything
+        return False
 
     def template(self, name: str) -> jinja2.Template:
         tmpl = self._templates.get(name)

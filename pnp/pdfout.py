@@ -11,6 +11,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.impose import MARK_GAP_UM, Sheet, Slot
@@ -23,6 +24,7 @@ REGISTRATION = "#000000"
 
 def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
     """A canvas that embeds only our TrueType font and writes the same bytes every run."""
+    rl_config.useA85 = 0  # binary streams: ASCII85 makes every page 25 % larger for no reader's benefit
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=page_size_pt, invariant=1, pageCompression=1, initialFontName=font_name, initialFontSize=FOOTER_SIZE)
     c.setTitle(title)

@@ -148,11 +148,11 @@ class Project:
                 findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at line {seen[card_spec.id].line}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{path.stem}/{card_spec.id}"))
                 continue
             seen[card_spec.id] = raw.loc_of("id")
-            merged = LocDict(raw.loc)
+            merged = LocDict(raw._loc, raw.path)
             for source in (defaults, raw):
                 for key, value in source.items():
                     merged[key] = value
-                    merged.locs[key] = source.loc_of(key) if isinstance(source, LocDict) else raw.loc
+                    merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
         return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data)

@@ -291,7 +291,7 @@ def check_shape(model: type[BaseModel], data, rel: str, *, what: str = "", game:
                 parent = _node_at(data, path[:-1])
                 known = _known_keys(model, path[:-1], data)
                 message += did_you_mean(path[-1], known) + ": remove it or fix its spelling"
-                loc = parent.key_locs.get(path[-1], parent.loc) if isinstance(parent, LocDict) else loc_at(data, path)
+                loc = parent.key_loc(path[-1]) if isinstance(parent, LocDict) else loc_at(data, path)
             else:
                 loc = loc_at(data, path)
             findings.append(error(f"schema-{err['type'].replace('_', '-')}", message, loc or Loc(rel), game=game))

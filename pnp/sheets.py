@@ -6,6 +6,7 @@ lands behind its front after a long-edge (or short-edge) flip. With
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from pnp.draw import FaceDrawer
@@ -50,6 +51,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     if duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     drawer = FaceDrawer(c, icons, colour_filter)
+    uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
     stats = SheetStats()
     deferred_backs = []
     page_no = 0
@@ -60,7 +62,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         has_backs = any(p.back is not None for p in group.pieces)
         for n, chunk in enumerate(chunks, 1):
             footer = f"{game_title} · {group.name} · sheet {n} of {len(chunks)}"
-            _page(c, sheet, drawer, [(sheet.slot(i), p.front) for i, p in enumerate(chunk)], f"{footer} · fronts · print at 100% / actual size", font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
+            _page(c, sheet, drawer, uses, [(sheet.slot(i), p.front) for i, p in enumerate(chunk)], f"{footer} · fronts · print at 100% / actual size", font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
             page_no += 1
             stats.pieces += len(chunk)
             if has_backs:
@@ -69,17 +71,18 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
                 if duplex == "none":
                     deferred_backs.append((group, job))
                 else:
-                    _page(c, job[0], drawer, job[1], job[2], font_name, group=group, offset=back_offset)
+                    _page(c, job[0], drawer, uses, job[1], job[2], font_name, group=group, offset=back_offset)
                     page_no += 1
     for group, (sheet, backs, footer) in deferred_backs:
-        _page(c, sheet, drawer, backs, footer, font_name, group=group)
+        _page(c, sheet, drawer, uses, backs, footer, font_name, group=group)
         page_no += 1
+    drawer.shared.finish()
     c.save()
     stats.pages = page_no
     return buf.getvalue(), stats
 
 
-def _page(c, sheet: Sheet, drawer: FaceDrawer, placed, footer: str, font_name: str, *, scale_bar=False, group: Group, bookmark=False, offset=(0.0, 0.0)):
+def _page(c, sheet: Sheet, drawer: FaceDrawer, uses: Counter, placed, footer: str, font_name: str, *, scale_bar=False, group: Group, bookmark=False, offset=(0.0, 0.0)):
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
     if bookmark:
         key = f"group-{group.id}"
@@ -88,11 +91,10 @@ def _page(c, sheet: Sheet, drawer: FaceDrawer, placed, footer: str, font_name: s
     ox, oy = (v * 72 / 25.4 for v in offset)
     slots = []
     for slot, face in placed:
-        name = drawer.form(face)
-        drawer.place(name, pt(slot.x) + ox, pt(slot.y) + oy)
+        drawer.draw_face(face, pt(slot.x) + ox, pt(slot.y) + oy, reused=uses[face] > 1)
         slots.append(slot)
     if group.cut_guide is not None:
         group.cut_guide(c, slots)
-    draw_crop_marks(c, sheet, slots)
+    drawer.overlay(("marks", sheet, tuple(slots)), lambda: draw_crop_marks(c, sheet, slots), sheet.page_w, sheet.page_h)
     draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, footer, font_name, scale_bar)
     c.showPage()

@@ -26,6 +26,19 @@ class _Core12Loader(_Base):
     """libyaml parser with YAML 1.2 core-schema scalar resolution."""
 
     yaml_implicit_resolvers: dict = {}
+    _scalar_tags: dict = {}
+
+    def resolve(self, kind, value, implicit):
+        # Decks repeat the same values thousands of times; resolving each once halves compose time.
+        if kind is yaml.ScalarNode:
+            key = (value, implicit)
+            tag = self._scalar_tags.get(key)
+            if tag is None:
+                if len(self._scalar_tags) > 100_000:
+                    self._scalar_tags.clear()
+                tag = self._scalar_tags[key] = super().resolve(kind, value, implicit)
+            return tag
+        return super().resolve(kind, value, implicit)
 
 
 def _resolver(tag, pattern, first):
@@ -54,33 +67,55 @@ _SCALARS = {
 }
 
 
+def _as_loc(path: str, where) -> Loc:
+    """A Loc from a stored position: a Loc already, or a parser mark (kept raw because most are never asked for)."""
+    if isinstance(where, Loc):
+        return where
+    return Loc(path, where.line + 1, where.column + 1)
+
+
 class LocDict(dict):
-    """A mapping that knows where it and each of its values were written."""
+    """A mapping that knows where it and each of its keys and values were written."""
 
-    __slots__ = ("loc", "locs", "key_locs")
+    __slots__ = ("path", "_loc", "locs", "key_locs")
 
-    def __init__(self, loc: Loc):
+    def __init__(self, loc, path: str | None = None):
         super().__init__()
-        self.loc = loc
+        self.path = path if path is not None else loc.path
+        self._loc = loc
         self.locs: dict = {}
         self.key_locs: dict = {}
 
+    @property
+    def loc(self) -> Loc:
+        return _as_loc(self.path, self._loc)
+
     def loc_of(self, key) -> Loc:
-        return self.locs.get(key, self.loc)
+        where = self.locs.get(key)
+        return self.loc if where is None else _as_loc(self.path, where)
+
+    def key_loc(self, key) -> Loc:
+        where = self.key_locs.get(key)
+        return self.loc if where is None else _as_loc(self.path, where)
 
 
 class LocList(list):
     """A sequence that knows where it and each of its items were written."""
 
-    __slots__ = ("loc", "locs")
+    __slots__ = ("path", "_loc", "locs")
 
-    def __init__(self, loc: Loc):
+    def __init__(self, loc, path: str | None = None):
         super().__init__()
-        self.loc = loc
+        self.path = path if path is not None else loc.path
+        self._loc = loc
         self.locs: list = []
 
+    @property
+    def loc(self) -> Loc:
+        return _as_loc(self.path, self._loc)
+
     def loc_of(self, index) -> Loc:
-        return self.locs[index] if 0 <= index < len(self.locs) else self.loc
+        return _as_loc(self.path, self.locs[index]) if 0 <= index < len(self.locs) else self.loc
 
 
 def loc_at(root, path, fallback: Loc | None = None) -> Loc:
@@ -181,16 +216,16 @@ class _Builder:
         return float(value)
 
     def sequence(self, node):
-        out = LocList(self.loc(node))
+        out = LocList(node.start_mark, self.rel)
         if node.tag != "tag:yaml.org,2002:seq":
             raise PnpError(error("yaml-tag", f"tag {node.tag} is not allowed in game data: remove it", self.loc(node)))
         for item in node.value:
             out.append(self.build(item))
-            out.locs.append(self.loc(item))
+            out.locs.append(item.start_mark)
         return out
 
     def mapping(self, node):
-        out = LocDict(self.loc(node))
+        out = LocDict(node.start_mark, self.rel)
         if node.tag != "tag:yaml.org,2002:map":
             raise PnpError(error("yaml-tag", f"tag {node.tag} is not allowed in game data: remove it", self.loc(node)))
         merged = []
@@ -202,7 +237,7 @@ class _Builder:
             if not isinstance(key, (str, int)):
                 raise PnpError(error("yaml-key", "keys must be plain words or numbers", self.loc(key_node)))
             if key in out:
-                first = out.key_locs[key]
+                first = out.key_loc(key)
                 raise PnpError(
                     error(
                         "yaml-duplicate-key",
@@ -211,8 +246,8 @@ class _Builder:
                     )
                 )
             out[key] = self.build(value_node)
-            out.locs[key] = self.loc(value_node)
-            out.key_locs[key] = self.loc(key_node)
+            out.locs[key] = value_node.start_mark
+            out.key_locs[key] = key_node.start_mark
         for merge_node in merged:  # `<<: *base` fills keys the mapping did not set itself
             sources = merge_node.value if isinstance(merge_node, yaml.SequenceNode) else [merge_node]
             for source in sources:
@@ -223,5 +258,5 @@ class _Builder:
                     if key not in out:
                         out[key] = value
                         out.locs[key] = base.loc_of(key)
-                        out.key_locs[key] = base.key_locs.get(key, base.loc)
+                        out.key_locs[key] = base.key_loc(key)
         return out
