@@ -33,6 +33,9 @@ class Options:
     ink_saver: bool = False
     decks: tuple = ()
     cards: tuple = ()
+    only: tuple = ()  # cards, boards, tokens, reference, rulebook
+    booklet: bool = False
+    board_paper: str | None = None
 
     @property
     def bleed_mm(self) -> float:
@@ -175,16 +178,32 @@ def build_cards(engine: Engine, game: Game, options: Options) -> tuple[bytes | N
     return data, [], {"pages": stats.pages, "pieces": stats.pieces}
 
 
+def _document_builders():
+    """Builders of the outputs beyond card sheets; each returns ([(file name, bytes, stats)], findings)."""
+    from pnp.boards import build_boards
+    from pnp.reference import build_reference
+    from pnp.rulebook import build_rulebook
+    from pnp.tokens import build_tokens
+
+    return (build_boards, build_tokens, build_reference, build_rulebook)
+
+
 def build_game(engine: Engine, game: Game, options: Options) -> tuple[list[Output], list[Finding]]:
     """Build every output of one game; write nothing if any of them has errors."""
     pending: list[tuple[Path, bytes, dict]] = []
     findings: list[Finding] = []
     out_dir = options.out / game.slug
-    if game.decks:
+    if game.decks and (not options.only or "cards" in options.only):
         data, found, stats = build_cards(engine, game, options)
         findings += found
         if data:
             pending.append((out_dir / f"{game.slug}-cards.pdf", data, stats))
+    for builder in _document_builders():
+        if options.only and builder.__module__.rsplit(".", 1)[-1] not in options.only:
+            continue
+        files, found = builder(engine, game, options)
+        findings += found
+        pending += [(out_dir / name, data, stats) for name, data, stats in files]
     if any(f.severity == "error" for f in findings):
         return [], findings
     outputs = []

@@ -13,6 +13,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 
 from pnp.layout import Face
+from pnp.typeset import TextOp
 from pnp.units import PT_PER_MM
 
 K = PT_PER_MM
@@ -178,7 +179,7 @@ class FaceDrawer:
                 t = None
                 font = size = col = None
                 for op in ops:
-                    if len(op) == 6:
+                    if type(op) is TextOp:
                         if t is None:
                             t = c.beginText()
                         if (op.font, op.size) != (font, size):

@@ -25,7 +25,7 @@ from pnp.errors import Loc, PnpError, did_you_mean, error
 from pnp.fonts import FontBook
 from pnp.icons import IconLibrary
 from pnp import markup
-from pnp.typeset import Typesetter
+from pnp.typeset import IconOp, Typesetter
 from pnp.units import PT_PER_MM
 
 MAX_ELEMENTS_PER_FACE = 50_000
@@ -260,7 +260,7 @@ class Recorder:
             raise LayoutError(f"text is {len(content):,} characters long (limit {MAX_STRING:,})", "text")
         laid = self.layouts.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading))
         for op in laid.ops:
-            if len(op) == 5:
+            if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
         return self._add(("text", x, y, laid.ops))
 

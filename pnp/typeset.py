@@ -27,6 +27,7 @@ class TextOp(NamedTuple):
     size: float
     color: str
     text: str
+    w: float  # advance width in points
 
 
 class IconOp(NamedTuple):
@@ -189,7 +190,7 @@ def _lay(items, width, height, size, leading, align, valign) -> Laid:
     for n, (line_w, parts) in enumerate(lines):
         x0 = 0.0 if align == "left" else (width - line_w) / (2 if align == "center" else 1)
         baseline = top + size * ASCENT + n * line_h
-        run_text, run_x, run_font, run_colour = [], 0.0, None, None
+        run_text, run_x, run_end, run_font, run_colour = [], 0.0, 0.0, None, None
         for x, part, font, colour, w in parts:
             if isinstance(part, str):  # a space joins the run before it
                 if run_text:
@@ -197,16 +198,17 @@ def _lay(items, width, height, size, leading, align, valign) -> Laid:
                 continue
             if part.icon is not None:
                 if run_text:
-                    ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip()))
+                    ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                     run_text = []
                 ops.append(IconOp(x0 + x, baseline + size * ICON_DROP - size, size, part.icon, part.color))
                 continue
             if run_text and (font != run_font or colour != run_colour):
-                ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip()))
+                ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                 run_text = []
             if not run_text:
                 run_x, run_font, run_colour = x0 + x, font, colour
             run_text.append(part.text)
+            run_end = x0 + x + w
         if run_text:
-            ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip()))
+            ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
     return Laid(tuple(ops), size, fits, len(lines))
