@@ -139,16 +139,22 @@ def validate(ctx, games, fmt, strict):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
+@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
+@click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
+@click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
+@click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
-def build(ctx, games, paper, duplex, bleed, gutter, out, no_validate, ink_saver, quiet):
+def build(ctx, games, paper, duplex, bleed, gutter, out, no_validate, ink_saver, only, decks, card_ids, booklet, board_paper, quiet):
     """Validate, then write each game's PDFs into output/<game>/."""
     from pnp.build import Engine, Options, build_game
 
     project = _project(ctx.obj["root"])
     slugs = _games(project, games)
     report = Report()
-    options = Options(paper=paper, duplex=duplex, bleed=bleed, gutter=gutter, out=Path(out) if out else project.root / "output", ink_saver=ink_saver)
+    options = Options(paper=paper, duplex=duplex, bleed=bleed, gutter=gutter, out=Path(out) if out else project.root / "output", ink_saver=ink_saver,
+                      only=tuple(only), decks=tuple(decks), cards=tuple(c for c in card_ids.split(",") if c), booklet=booklet, board_paper=board_paper)
     if no_validate:
         loaded, engine = load_games(project, slugs, report), None
         from pnp.build import Engine as _E
