@@ -1,0 +1,201 @@
+"""The card PDF as a printer and a person see it: sizes, fonts, text, borders and backs, bytes."""
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from conftest import MM, render_page, run_pnp
+
+POKER = (63.5, 88.9)
+
+
+@pytest.fixture
+def built(project):
+    result = run_pnp(project, "build", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    return project / "output" / "tiny" / "tiny-cards.pdf"
+
+
+def test_pages_are_letter_exactly_and_fronts_alternate_with_backs(built):
+    reader = PdfReader(built)
+    # 12 cards = 2 sheets of 9 slots; each fronts page is followed by its backs page
+    assert len(reader.pages) == 4
+    for page in reader.pages:
+        assert abs(float(page.mediabox.width) - 215.9 * MM) < 0.01
+        assert abs(float(page.mediabox.height) - 279.4 * MM) < 0.01
+    texts = [p.extract_text() for p in reader.pages]
+    assert "fronts" in texts[0] and "backs" in texts[1] and "fronts" in texts[2]
+
+
+def test_a4_pages_are_a4(project):
+    assert run_pnp(project, "build", "--paper", "a4").exit_code == 0
+    page = PdfReader(project / "output/tiny/tiny-cards.pdf").pages[0]
+    assert abs(float(page.mediabox.width) - 210 * MM) < 0.01 and abs(float(page.mediabox.height) - 297 * MM) < 0.01
+
+
+def _fonts(reader):
+    found = {}
+    for page in reader.pages:
+        resources = page["/Resources"]
+        stack = [resources]
+        while stack:
+            res = stack.pop().get_object()
+            for font in (res.get("/Font") or {}).values():
+                font = font.get_object()
+                descriptor = font.get("/FontDescriptor")
+                found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            for xobj in (res.get("/XObject") or {}).values():
+                xobj = xobj.get_object()
+                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
+                    stack.append(xobj["/Resources"])
+    return found
+
+
+def test_every_font_is_embedded_and_no_base14_font_appears(built):
+    fonts = _fonts(PdfReader(built))
+    assert fonts, "no fonts found"
+    assert all(fonts.values()), fonts
+    assert not any("Helvetica" in name or "Times" in name or "Courier" in name for name in fonts)
+
+
+def _text_boxes(pdf, index):
+    """(text, left, bottom, right, top) in mm for each character run on a page."""
+    doc = pdfium.PdfDocument(str(pdf))
+    page = doc[index]
+    textpage = page.get_textpage()
+    out = []
+    for i in range(textpage.count_rects()):
+        l, b, r, t = textpage.get_rect(i)
+        out.append((textpage.get_text_bounded(l, b, r, t), l / MM, b / MM, r / MM, t / MM))
+    return out
+
+
+def test_card_text_is_selectable_at_its_cards_position(built):
+    boxes = _text_boxes(built, 0)
+    # the first slot holds the Knight: its title lies inside the top-left card (12.7 mm from the left edge)
+    titles = [b for b in boxes if "<Knight>" in b[0]]
+    assert titles, [b[0] for b in boxes][:20]
+    _, left, bottom, right, top = titles[0]
+    assert 12.7 < left and right < 12.7 + 63.5
+    assert 279.4 - 6.35 - 88.9 < bottom and top < 279.4 - 6.35
+
+
+def test_markup_characters_print_as_written(built):
+    text = PdfReader(built).pages[0].extract_text()
+    assert "<Knight>" in text and "AT&T Agent" in text and "AT&T;" not in text
+    assert "−" in text and "→" in text  # drawn from the fallback font, not as empty boxes
+
+
+def test_card_border_is_where_the_layout_puts_it(built):
+    # the frame's rounded border is drawn 2 mm inside the trim; find its left edge in the top-left card
+    dpi = 600
+    image = np.asarray(render_page(built, 0, dpi).convert("L"), dtype=np.int16)
+    px = dpi / 25.4
+    row = int((6.35 + 50) * px)  # a row through the middle of the first card, clear of text
+    line = image[row, : int((12.7 + 10) * px)]
+    dark = np.where(line < 100)[0]
+    expected = (12.7 + 2) * px
+    nearest = dark[np.argmin(np.abs(dark - expected))]
+    assert abs(nearest - expected) / px < 0.2
+
+
+def _filled_extent(mask, axis):
+    """First and last index along `axis` where more than half the line is filled (thin marks don't count)."""
+    filled = np.where(mask.mean(axis=axis) > 0.5)[0]
+    return filled[0], filled[-1] + 1
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_each_back_lands_behind_its_front_after_flipping(project, duplex):
+    assert run_pnp(project, "build", "--duplex", duplex).exit_code == 0
+    pdf = project / "output/tiny/tiny-cards.pdf"
+    dpi = 150
+    px = dpi / 25.4
+    back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
+    back = back[:, ::-1] if duplex == "long" else back[::-1, :]  # what the paper shows behind the fronts
+    # sheet 2's fronts hold 3 cards in the top row: x 12.7–203.2 mm, y 6.35–95.25 mm from the top
+    mask = back < 245
+    y0, y1 = _filled_extent(mask, axis=1)
+    x0, x1 = _filled_extent(mask[y0:y1], axis=0)
+    assert abs(x0 / px - 12.7) < 0.2 and abs(x1 / px - 203.2) < 0.2, (x0 / px, x1 / px)
+    assert abs(y0 / px - 6.35) < 0.2 and abs(y1 / px - 95.25) < 0.2, (y0 / px, y1 / px)
+    # and each back is its own card's: the Mage (dark shared back) first, then the two Twins (gold own backs)
+    centres = [back[int(20 * px), int((12.7 + 63.5 * (k + 0.5)) * px)] for k in range(3)]
+    assert centres[0] < 80 and centres[1] > 120 and centres[2] > 120, centres
+
+
+def test_a_card_with_its_own_back_gets_it(built):
+    texts = [p.extract_text() for p in PdfReader(built).pages]
+    assert "Twin's own back" in texts[3]
+
+
+def test_two_builds_are_byte_identical(project):
+    digests = []
+    for _ in range(2):
+        assert run_pnp(project, "build").exit_code == 0
+        digests.append(hashlib.sha256((project / "output/tiny/tiny-cards.pdf").read_bytes()).hexdigest())
+    assert digests[0] == digests[1]
+
+
+def test_copies_are_placed_not_redrawn(project):
+    """A face used by several cards is one form XObject, placed many times."""
+    assert run_pnp(project, "build").exit_code == 0
+    reader = PdfReader(project / "output/tiny/tiny-cards.pdf")
+    forms = set()
+    placements = 0
+    for page in reader.pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        placements += content.count(" Do")
+        xobjects = page["/Resources"].get("/XObject") or {}
+        forms |= {name for name, ref in xobjects.items() if ref.get_object().get("/Subtype") == "/Form" and name.startswith("/FormXob.F")}
+    # 5 distinct fronts + 2 distinct backs; 12 fronts and 12 backs placed
+    assert len(forms) == 7
+    assert placements >= 24
+
+
+def test_bleed_build_spaces_cards_and_keeps_marks_on_the_trim(project):
+    assert run_pnp(project, "build", "--bleed").exit_code == 0
+    page = PdfReader(project / "output/tiny/tiny-cards.pdf").pages[0]
+    assert float(page.mediabox.width) > float(page.mediabox.height)  # letter landscape: 3 × 2
+    content = page.get_contents().get_data().decode("latin-1")
+    assert content.count("/FormXob.F") + content.count("re W") >= 6
+
+
+def test_a_failed_build_leaves_the_previous_pdf_untouched(project):
+    assert run_pnp(project, "build").exit_code == 0
+    pdf = project / "output/tiny/tiny-cards.pdf"
+    before = pdf.read_bytes()
+    template = project / "templates/tiny/hero.j2"
+    template.write_text(template.read_text().replace("card.name", "card.nmae"))
+    result = run_pnp(project, "build")
+    assert result.exit_code == 1
+    assert pdf.read_bytes() == before
+    assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_scale_bar_and_print_instructions_on_the_first_sheet(built):
+    text = PdfReader(built).pages[0].extract_text()
+    assert "50 mm" in text and "print at 100% / actual size" in text and "sheet 1 of 2" in text
+
+
+def test_crop_marks_sit_on_the_cut_lines_outside_the_cards(built):
+    dpi = 300
+    px = dpi / 25.4
+    image = np.asarray(render_page(built, 0, dpi).convert("L"), dtype=np.int16)
+    # above the grid (in the 6.35 mm top margin) the only dark pixels are the marks on x = 12.7 + k * 63.5
+    band = image[int(1 * px) : int(5.5 * px), int(8 * px) : int(208 * px)]
+    cols = np.where((band < 128).any(axis=0))[0] + int(8 * px)
+    centres = []
+    for c in cols:
+        if not centres or c - centres[-1][-1] > 2:
+            centres.append([c])
+        else:
+            centres[-1].append(c)
+    xs = [np.mean(group) / px for group in centres]
+    assert len(xs) == 4
+    for k, x in enumerate(xs):
+        assert abs(x - (12.7 + 63.5 * k)) < 0.2

@@ -1,0 +1,88 @@
+"""Sheet geometry: every card position and every mirrored back, on both papers, both flips, gutter and bleed."""
+import pytest
+
+from pnp.impose import plan_sheet
+from pnp.units import PAPER_SIZES, um
+
+
+def test_three_by_three_poker_fits_letter_with_shared_cut_lines():
+    sheet = plan_sheet("letter", (63.5, 88.9))
+    assert (sheet.cols, sheet.rows, sheet.landscape) == (3, 3, False)
+    first = sheet.slot(0)
+    assert first.x == um(12.7)  # (215.9 - 3 * 63.5) / 2
+    assert first.y + first.h == um(279.4) - um(6.35)  # top row's top edge
+    assert sheet.slot(1).x - first.x == um(63.5)  # shared cut line: no gap
+
+
+def test_three_by_three_poker_fits_a4_centred():
+    sheet = plan_sheet("a4", (63.5, 88.9))
+    assert (sheet.cols, sheet.rows) == (3, 3)
+    assert sheet.slot(0).x == um(9.75)
+    assert sheet.slot(8).y == um(15.15)
+
+
+@pytest.mark.parametrize("paper, expected", [("letter", (3, 2)), ("a4", (4, 2))])
+def test_bleed_spaces_cards_and_picks_landscape(paper, expected):
+    sheet = plan_sheet(paper, (63.5, 88.9), bleed_mm=3)
+    assert sheet.landscape and (sheet.cols, sheet.rows) == expected
+    assert sheet.slot(1).x - (sheet.slot(0).x + sheet.slot(0).w) == um(6)  # bleeds never overlap
+    assert sheet.margin_x >= 0 and sheet.left - sheet.bleed >= um(6.35) - 1
+
+
+def test_gutter_separates_neighbours():
+    sheet = plan_sheet("letter", (57.15, 88.9), gutter_mm=4)
+    a, b = sheet.slot(0), sheet.slot(1)
+    assert b.x - (a.x + a.w) == um(4)
+    below = sheet.slot(sheet.cols)
+    assert a.y - (below.y + below.h) == um(4)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("size", [(63.5, 88.9), (44.45, 63.5), (70, 120), (70, 70), (41, 63)])
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_every_back_lands_behind_its_front_long_edge(paper, size, bleed):
+    sheet = plan_sheet(paper, size, bleed_mm=bleed)
+    for i in range(sheet.per_sheet):
+        front, back = sheet.slot(i), sheet.back_slot(i, "long")
+        if sheet.landscape:  # a landscape page flipped on the paper's long edge turns top to bottom
+            assert back.x == front.x and back.y == sheet.page_h - front.y - front.h
+        else:
+            assert back.y == front.y and back.x == sheet.page_w - front.x - front.w
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_back_lands_behind_its_front_short_edge(paper):
+    sheet = plan_sheet(paper, (63.5, 88.9))
+    for i in range(sheet.per_sheet):
+        front, back = sheet.slot(i), sheet.back_slot(i, "short")
+        assert back.x == front.x and back.y == sheet.page_h - front.y - front.h
+
+
+def test_unequal_margins_mirror_the_page_not_the_columns():
+    # 2 columns of tarot on letter: the back of the left card sits where the right card's mirror is
+    sheet = plan_sheet("letter", (70, 120))
+    front, back = sheet.slot(0), sheet.back_slot(0, "long")
+    assert back.x + back.w == sheet.page_w - front.x
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_cards_stay_inside_the_printable_area(paper):
+    for size in [(63.5, 88.9), (57.15, 88.9), (44, 68), (70, 120), (70, 70)]:
+        sheet = plan_sheet(paper, size)
+        for i in range(sheet.per_sheet):
+            s = sheet.slot(i)
+            assert s.x >= um(6.35) and s.y >= um(6.35) - 1
+            assert s.x + s.w <= sheet.page_w - um(6.35) and s.y + s.h <= sheet.page_h - um(6.35) + 1
+
+
+def test_crop_marks_fit_in_the_margins():
+    sheet = plan_sheet("letter", (63.5, 88.9))
+    assert 0 < sheet.mark_length("y") <= um(5)
+    assert um(4) <= sheet.mark_length("x") <= um(5)  # the footer band shares this margin
+    assert sheet.footer_side == "left"  # 12.7 mm sides beat 6.35 mm top and bottom
+    assert plan_sheet("a4", (63.5, 88.9)).footer_side == "bottom"
+
+
+def test_paper_sizes_are_exact():
+    assert PAPER_SIZES["letter"] == (215.9, 279.4)
+    assert PAPER_SIZES["a4"] == (210, 297)
