@@ -140,7 +140,7 @@ def render_deck(engine: Engine, game: Game, deck: Deck, options: Options, findin
                 faces.append(shared[(template, side)])
                 continue
             ref = card.fields.loc_of("back") if side == "back" and card.back else deck.loc_of(key)
-            ctx = face_context(game, deck_fields, card.fields, f"card '{card.id}'", w, h, bleed, side, options.ink_saver)
+            ctx = face_context(game, deck_fields, card.fields, "card", w, h, bleed, side, options.ink_saver)
             try:
                 face = layouts.render(template, ctx, w, h, bleed, f"{what} {side}", ref, game.slug)
                 if not layouts.reads(template, "card"):

@@ -325,7 +325,7 @@ class Checker:
         where = items[0].loc if items else raw.loc
         for key, have in sorted(groups.items(), key=lambda kv: str(kv[0])):
             if have != wanted:
-                show = lambda c: ", ".join(sorted(("{" + " & ".join(sorted(_show(v) for v in s)) + "}") * n for s, n in c.items()))
+                show = lambda c: ", ".join(sorted("{" + " & ".join(sorted(_show(v) for v in s)) + "}" + (f" ×{n}" if n > 1 else "") for s, n in c.items()))
                 self._fail(spec, raw, f"{spec.group_by} {_show(key)} has {show(have)}; expected exactly {show(wanted)}", where)
 
     def _check_expression(self, spec, items, raw):

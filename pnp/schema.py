@@ -264,8 +264,12 @@ def _describe(err, data) -> tuple[str, list]:
     if kind == "literal_error":
         expected = ctx.get("expected", "")
         return f"{name}: '{value}' is not allowed; expected {expected}", path
-    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return f"{name}: {value} is out of range ({kind.replace('_', ' ')} {list(ctx.values())[0]})", path
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        return f"{name}: {value} is too small; the minimum is {bound}" + ("" if kind == "greater_than_equal" else " (exclusive)"), path
+    if kind in ("less_than_equal", "less_than"):
+        bound = ctx.get("le", ctx.get("lt"))
+        return f"{name}: {value} is too large; the maximum is {bound}", path
     if kind in ("too_short", "too_long"):
         return f"{name}: {err['msg'].lower()}", path
     if kind == "value_error":

@@ -164,7 +164,7 @@ def load_yaml(file: Path, rel: str):
         mark = exc.problem_mark or exc.context_mark
         loc = _mark_loc(rel, mark) if mark else Loc(rel)
         problem = str(exc.problem or exc.context or "invalid YAML")
-        if "'\\t'" in problem:
+        if mark and _tab_near(text, mark):
             problem = "a tab character: YAML indents with spaces only"
         raise PnpError(error("yaml-syntax", f"YAML syntax: {problem}", loc))
     except yaml.YAMLError as exc:
@@ -172,6 +172,12 @@ def load_yaml(file: Path, rel: str):
     if node is None:
         raise PnpError(error("yaml-empty", "file holds no data: it should hold a YAML mapping", Loc(rel, 1, 1)))
     return _Builder(rel).build(node)
+
+
+def _tab_near(text: str, mark) -> bool:
+    """Whether the line of a parse error has a tab at or before the error (libyaml rarely says so)."""
+    lines = text.splitlines()
+    return mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]
 
 
 class _Builder:

@@ -1,0 +1,114 @@
+"""The validator: each broken input in tests/corpus/cases.yaml yields its finding, at its place, in its words."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from PIL import Image
+
+from conftest import ROOT, run_pnp
+
+CASES = yaml.safe_load((Path(__file__).parent / "corpus" / "cases.yaml").read_text(encoding="utf-8"))
+
+
+def apply_edits(project: Path, edits: list[dict]) -> None:
+    for edit in edits:
+        path = project / edit["file"]
+        if "replace" in edit:
+            old, new = edit["replace"]
+            text = path.read_text(encoding="utf-8")
+            assert old in text, f"corpus edit does not apply: {old!r} not in {edit['file']}"
+            path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        elif "append" in edit:
+            with path.open("a", encoding="utf-8") as f:
+                f.write(edit["append"])
+        elif "write" in edit:
+            path.write_text(edit["write"], encoding="utf-8")
+        elif "write_bytes_hex" in edit:
+            path.write_bytes(bytes.fromhex(edit["write_bytes_hex"]))
+        elif "write_png" in edit:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            Image.new("RGB", tuple(edit["write_png"]), "#336699").save(path)
+
+
+def findings(project: Path, *games: str) -> tuple[int, list[dict]]:
+    result = run_pnp(project, "validate", "--format", "json", *games)
+    return result.exit_code, json.loads(result.output)
+
+
+def test_the_corpus_has_every_kind_of_finding():
+    assert len(CASES) >= 25
+    assert len({c["code"] for c in CASES}) >= 20
+
+
+def test_the_test_game_validates_clean(project):
+    code, found = findings(project)
+    assert code == 0 and found == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_broken_input_is_reported_at_its_place(project, case):
+    apply_edits(project, case["edits"])
+    code, found = findings(project)
+    severity = case.get("severity", "error")
+    assert code == (1 if severity == "error" else 0)
+    matching = [f for f in found if f["code"] == case["code"]]
+    assert matching, f"no {case['code']} in {json.dumps(found, indent=1, ensure_ascii=False)}"
+    at = [f"{f['file']}:{f['line']}:{f['column']}" for f in matching]
+    assert case["at"] in at, at
+    chosen = [f for f in matching if f"{f['file']}:{f['line']}:{f['column']}" == case["at"]]
+    if "message" in case:
+        assert case["message"] in [f["message"] for f in chosen], [f["message"] for f in chosen]
+    if "message_start" in case:
+        assert any(f["message"].startswith(case["message_start"]) for f in chosen)
+    if "component" in case:
+        assert case["component"] in [f["component"] for f in chosen]
+    assert all(f["severity"] == severity for f in chosen)
+
+
+def test_text_output_is_clickable_and_summarised(project):
+    apply_edits(project, [{"file": "data/tiny/game.yaml", "replace": ["age: 8", "age: eight"]}])
+    result = run_pnp(project, "validate")
+    assert result.exit_code == 1
+    assert "data/tiny/game.yaml:5:6: error: age: expected a whole number, got 'eight'" in result.stderr
+    assert "tiny: 1 error, 0 warnings" in result.stderr
+    assert "Traceback" not in result.stderr + result.output
+
+
+def test_all_findings_of_a_run_are_reported_in_file_order(project):
+    apply_edits(project, [
+        {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 4", "stars: 5"]},
+        {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 1,", "stars: 0,"]},
+    ])
+    code, found = findings(project)
+    ranges = [f for f in found if f["code"] == "constraint-range"]
+    assert code == 1 and [f["line"] for f in ranges] == [8, 10]
+
+
+def test_strict_turns_warnings_into_errors(project):
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": "{{ text('edge', 0.5, 40, 20, 6) }}\n"}])
+    assert run_pnp(project, "validate").exit_code == 0
+    assert run_pnp(project, "validate", "--strict").exit_code == 1
+
+
+def test_build_refuses_invalid_data_with_the_same_report(project):
+    apply_edits(project, [{"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 4", "stars: 5"]}])
+    result = run_pnp(project, "build")
+    assert result.exit_code == 1
+    assert "heroes/mage: stars is 5, allowed 1–4" in result.stderr
+    assert not (project / "output/tiny/tiny-cards.pdf").exists()
+    assert run_pnp(project, "build", "--no-validate").exit_code == 0
+
+
+def test_usage_errors_exit_2(project):
+    assert run_pnp(project, "validate", "no-such-game").exit_code == 2
+    assert run_pnp(project, "build", "--paper", "a5").exit_code == 2
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file()))
+def test_each_shipped_game_validates_clean(game):
+    code, found = findings(ROOT, game)
+    errors = [f"{f['file']}:{f['line']}:{f['column']}: {f['message']}" for f in found if f["severity"] == "error"]
+    assert code == 0 and not errors, "\n".join(errors)
