@@ -1,0 +1,58 @@
+"""Reading YAML: every value keeps its place; YAML 1.1 surprises and hostile files are refused."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pnp.errors import PnpError
+from pnp.source import load_yaml
+
+
+def load(tmp_path, text: str):
+    path = tmp_path / "f.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_yaml(path, "f.yaml")
+
+
+def test_values_keep_their_positions(tmp_path):
+    data = load(tmp_path, "a: 1\nlist:\n  - x\n  - {k: v}\n")
+    assert str(data.loc_of("a")) == "f.yaml:1:4"
+    assert str(data["list"].loc_of(1)) == "f.yaml:4:5"
+    assert str(data["list"][1].loc_of("k")) == "f.yaml:4:9"
+
+
+@pytest.mark.parametrize("text, expected", [("NO", "NO"), ("yes", "yes"), ("0123", "0123"), ("12:30", "12:30"), ("0o17", 15), ("0x1F", 31), ("1.5", 1.5), ("true", True), ("~", None)])
+def test_yaml_1_2_core_scalars(tmp_path, text, expected):
+    assert load(tmp_path, f"v: {text}\n")["v"] == expected
+
+
+def test_duplicate_keys_name_both_lines(tmp_path):
+    with pytest.raises(PnpError, match=r"f.yaml:3:1: error: key 'a' appears twice \(first at line 1\)"):
+        load(tmp_path, "a: 1\nb: 2\na: 3\n")
+
+
+def test_python_tags_are_refused(tmp_path):
+    with pytest.raises(PnpError, match="tag tag:yaml.org,2002:python/object/apply:os.system is not allowed"):
+        load(tmp_path, "x: !!python/object/apply:os.system ['echo hi']\n")
+
+
+def test_alias_bombs_are_refused_quickly(tmp_path):
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    started = time.perf_counter()
+    with pytest.raises(PnpError, match="aliases expanding"):
+        load(tmp_path, "\n".join(lines) + "\n")
+    assert time.perf_counter() - started < 1.0
+
+
+def test_oversized_files_are_refused_before_parsing(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"a: " + b"x" * 6_000_000 + b"\n")
+    with pytest.raises(PnpError, match="the limit is 5,000,000"):
+        load_yaml(path, "big.yaml")
+
+
+def test_merge_keys_fill_defaults(tmp_path):
+    data = load(tmp_path, "base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  y: 3\n")
+    assert data["item"] == {"x": 1, "y": 3}
