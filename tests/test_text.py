@@ -80,7 +80,7 @@ def test_bold_italic_colour_and_icons(layouts):
 
 def test_data_is_never_markup():
     assert plain("AT&T <Knight> <img src='x.png'/> <a href=\"javascript:x\">y</a>") == "AT&T <Knight> <img src='x.png'/> <a href=\"javascript:x\">y</a>"
-    runs = parse(r"5 \* 3 and [notacolour] and 12:30:", is_colour=lambda name: name == "accent")
+    runs = parse(r"5 \* 3 and [notacolour] and 12:30:", is_colour=lambda name: name == "accent", is_icon=lambda name: name == "star")
     assert "".join(r.text for r in runs) == "5 * 3 and [notacolour] and 12:30:"
 
 
