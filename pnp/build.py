@@ -36,6 +36,7 @@ class Options:
     only: tuple = ()  # cards, boards, tokens, reference, rulebook
     booklet: bool = False
     board_paper: str | None = None
+    progress: object = None  # called with a line per deck when building on a terminal
 
     @property
     def bleed_mm(self) -> float:
@@ -164,6 +165,8 @@ def build_cards(engine: Engine, game: Game, options: Options) -> tuple[bytes | N
     for deck in game.decks.values():
         if options.decks and deck.id not in options.decks:
             continue
+        if options.progress:
+            options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
         rendered = render_deck(engine, game, deck, options, findings)
         pieces = [Piece(front, back, f"{deck.id}/{card.id}") for card, front, back in rendered if front is not None for _ in range(card.count)]
         if pieces:

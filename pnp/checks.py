@@ -505,9 +505,11 @@ def render_check(engine, game) -> list[Finding]:
     engine.use_game(game)
     findings: list[Finding] = []
     options = Options(bleed=True)
+    engine.layouts.template_warnings.clear()
     for deck in game.decks.values():
         for card, front, back in render_deck(engine, game, deck, options, findings):
             for face, template in ((front, deck.front), (back, card.back or deck.back)):
                 if face is not None:
                     findings += render_findings(face, f"{deck.id}/{card.id}", template, card.loc, game.slug)
+    findings += [f._replace(game=game.slug) if hasattr(f, "_replace") else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in engine.layouts.template_warnings]
     return findings

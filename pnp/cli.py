@@ -164,6 +164,8 @@ def build(ctx, games, paper, duplex, bleed, gutter, out, no_validate, ink_saver,
         loaded, engine = _validate(project, slugs, report, render=False)
     failed = {f.game for f in report.errors()}
     tty = sys.stdout.isatty()
+    if tty and not quiet:
+        options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
     for game in loaded:
         if game.slug in failed:
             continue

@@ -21,7 +21,7 @@ import jinja2.meta
 from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors as rl_colors
 
-from pnp.errors import Loc, PnpError, did_you_mean, error
+from pnp.errors import Loc, PnpError, did_you_mean, error, warning
 from pnp.fonts import FontBook
 from pnp.icons import IconLibrary
 from pnp import markup
@@ -338,6 +338,7 @@ class Layouts:
             self.env.globals.update(helpers(rec))
         self._templates: dict[str, jinja2.Template] = {}
         self._reads: dict[tuple, bool] = {}
+        self.template_warnings: list = []
 
     def use_game(self, palette: dict, font_roles: dict, icons: IconLibrary) -> None:
         self.palette = Palette(palette)
@@ -401,7 +402,22 @@ class Layouts:
         tmpl = self._templates.get(name)
         if tmpl is None:
             tmpl = self._templates[name] = self.env.get_template(name)
+            self._note_ignored_content(name, tmpl.filename)
         return tmpl
+
+    def _note_ignored_content(self, name: str, filename: str) -> None:
+        """Warn about drawing calls a child template makes outside its blocks: Jinja never runs them."""
+        source, _, _ = self.env.loader.get_source(self.env, name)
+        ast = self.env.parse(source)
+        if not any(isinstance(node, jinja2.nodes.Extends) for node in ast.body):
+            return
+        for node in ast.body:
+            if isinstance(node, jinja2.nodes.Output) and any(
+                not (isinstance(child, jinja2.nodes.TemplateData) and not child.data.strip()) for child in node.nodes
+            ):
+                self.template_warnings.append(
+                    warning("template-ignored", f"this template extends another, so what it draws outside {{% block %}} is never drawn: move it into a block", self._loc(filename, node.lineno, None))
+                )
 
     def render(self, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "") -> Face:
         """Render one face; any problem becomes a PnpError at the template line (or `ref_loc`)."""
