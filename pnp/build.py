@@ -37,6 +37,11 @@ class Options:
     booklet: bool = False
     board_paper: str | None = None
     progress: object = None  # called with a line per deck when building on a terminal
+    suffix: str = ""  # added to file names when several papers are built at once
+    layout: str = "duplex"  # or "gutterfold"
+    fold_rotation: int = 180
+    back_offset: tuple = (0.0, 0.0)  # mm, moves every backs sheet (printer calibration)
+    changed: bool = False
 
     @property
     def bleed_mm(self) -> float:
@@ -175,7 +180,7 @@ def build_cards(engine: Engine, game: Game, options: Options) -> tuple[bytes | N
         return None, findings, {}
     try:
         data, stats = write_sheets(groups, game_title=game.title, kind="cards", paper=options.paper, duplex=options.duplex,
-                                   bleed_mm=options.bleed_mm, gutter_mm=options.gutter, font_name=engine.body_font(game), icons=engine.layouts.icons)
+                                   bleed_mm=options.bleed_mm, gutter_mm=options.gutter, font_name=engine.body_font(game), icons=engine.layouts.icons, back_offset=options.back_offset)
     except ValueError as exc:
         return None, [error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)], {}
     return data, [], {"pages": stats.pages, "pieces": stats.pieces}
@@ -211,6 +216,8 @@ def build_game(engine: Engine, game: Game, options: Options) -> tuple[list[Outpu
         return [], findings
     outputs = []
     for path, data, stats in pending:
+        if options.suffix:
+            path = path.with_name(path.stem + options.suffix + path.suffix)
         write_atomic(path, data)
         outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data)))
     return outputs, findings

@@ -130,59 +130,100 @@ def validate(ctx, games, fmt, strict):
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
+def _papers(value: str) -> list[str]:
+    papers = [p.strip().lower() for p in value.split(",") if p.strip()]
+    bad = [p for p in papers if p not in ("letter", "a4")]
+    if bad or not papers:
+        raise click.BadParameter(f"paper must be letter, a4 or both as 'letter,a4'; got '{value}'", param_hint="--paper")
+    return papers
+
+
+def _offset(value: str | None) -> tuple[float, float]:
+    if not value:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"write the offset as X,Y in mm, like 0.5,-0.25; got '{value}'", param_hint="--back-offset") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("each offset must be within ±20 mm", param_hint="--back-offset")
+    return x, y
+
+
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", default="letter", show_default=True, help="letter, a4, or both: letter,a4 (file names then carry the paper).")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your printer, or none.")
+@click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True, help="gutterfold: fronts and backs on one side, fold and glue.")
+@click.option("--fold-rotation", type=click.Choice(["0", "180"]), default="180", show_default=True, help="Rotation of the backs in a gutterfold layout.")
 @click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
 @click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
+@click.option("--back-offset", default=None, help="Move every backs sheet by X,Y mm (from `pnp calibrate`).")
+@click.option("--printer", default=None, help="Use the back offset saved for this printer in pnp.yaml.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
 @click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
+@click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last build.")
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
-def build(ctx, games, paper, duplex, bleed, gutter, out, no_validate, ink_saver, only, decks, card_ids, booklet, board_paper, quiet):
+def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed, booklet, board_paper, quiet):
     """Validate, then write each game's PDFs into output/<game>/."""
-    from pnp.build import Engine, Options, build_game
+    from pnp.build import Options
 
     project = _project(ctx.obj["root"])
     slugs = _games(project, games)
-    report = Report()
-    options = Options(paper=paper, duplex=duplex, bleed=bleed, gutter=gutter, out=Path(out) if out else project.root / "output", ink_saver=ink_saver,
-                      only=tuple(only), decks=tuple(decks), cards=tuple(c for c in card_ids.split(",") if c), booklet=booklet, board_paper=board_paper)
-    if no_validate:
-        loaded, engine = load_games(project, slugs, report), None
-        from pnp.build import Engine as _E
+    papers = _papers(paper)
+    offset = _offset(back_offset)
+    if printer:
+        from pnp.config import printer_offset
 
-        engine = _E(project) if loaded else None
-    else:
-        loaded, engine = _validate(project, slugs, report, render=False)
-    failed = {f.game for f in report.errors()}
-    tty = sys.stdout.isatty()
-    if tty and not quiet:
-        options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
-    for game in loaded:
-        if game.slug in failed:
-            continue
-        started = time.perf_counter()
-        outputs, findings = build_game(engine, game, options)
-        report.extend(findings)
-        for o in outputs:
-            if not quiet:
-                rel = project.rel(o.path)
-                click.echo(f"{rel}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
-        if tty and not quiet:
-            click.echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
+        offset = printer_offset(project.root, printer)
+    base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset,
+                   out=Path(out) if out else project.root / "output", ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
+                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, booklet=booklet, board_paper=board_paper)
+    report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
     findings = report.sorted()
     _print_findings(findings)
     if report.errors():
         click.echo(_summary(findings, slugs), err=True)
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
+    """Validate and build games for each paper; shared by `build` and `watch`."""
+    import dataclasses
+
+    from pnp.build import Engine, build_game
+
+    echo = echo or click.echo
+    if validate:
+        loaded, engine = _validate(project, slugs, report, render=False)
+    else:
+        loaded = load_games(project, slugs, report)
+        engine = Engine(project) if loaded else None
+    failed = {f.game for f in report.errors()}
+    tty = sys.stdout.isatty()
+    for paper in papers:
+        options = dataclasses.replace(base, paper=paper, suffix=f"-{paper}" if len(papers) > 1 else "")
+        if tty and not quiet:
+            options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
+        for game in loaded:
+            if game.slug in failed:
+                continue
+            started = time.perf_counter()
+            outputs, findings = build_game(engine, game, options)
+            report.extend(findings)
+            if not quiet:
+                for o in outputs:
+                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
+                if tty:
+                    echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
+    return report
 
 
 def run():
