@@ -226,6 +226,16 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     return report
 
 
+def _add_commands() -> None:
+    from pnp.cli_targets import calibrate, export
+
+    main.add_command(export)
+    main.add_command(calibrate)
+
+
+_add_commands()
+
+
 def run():
     """Entry point: findings print as located lines; pnp's own bugs as one line unless --debug."""
     try:
