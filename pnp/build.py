@@ -162,28 +162,61 @@ def render_deck(engine: Engine, game: Game, deck: Deck, options: Options, findin
     return out
 
 
-def build_cards(engine: Engine, game: Game, options: Options) -> tuple[bytes | None, list[Finding], dict]:
-    """Render all decks of a game into one sheet PDF (bytes), or findings if any face failed."""
+def build_cards(engine: Engine, game: Game, options: Options, previous_faces: dict | None = None) -> tuple[list, list[Finding]]:
+    """Render all decks of a game into one sheet PDF; with --changed, also a PDF of the changed cards.
+
+    Returns ([(file name, bytes, stats)], findings); stats["faces"] maps deck/card to its face hashes."""
+    from pnp.cache import face_hash
+
     findings: list[Finding] = []
     engine.use_game(game)
-    groups = []
+    groups, changed_pieces, changed_names, faces = [], [], [], {}
     for deck in game.decks.values():
         if options.decks and deck.id not in options.decks:
             continue
         if options.progress:
             options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
         rendered = render_deck(engine, game, deck, options, findings)
-        pieces = [Piece(front, back, f"{deck.id}/{card.id}") for card, front, back in rendered if front is not None for _ in range(card.count)]
+        pieces, deck_changed = [], []
+        for card, front, back in rendered:
+            if front is None:
+                continue
+            name = f"{deck.id}/{card.id}"
+            faces[name] = [face_hash(front), face_hash(back), card.count]
+            copies = [Piece(front, back, name) for _ in range(card.count)]
+            pieces += copies
+            if previous_faces is not None and previous_faces.get(name, [None, None])[:2] != faces[name][:2]:
+                deck_changed += copies
+                changed_names.append(f"{name} ×{card.count}" if card.count > 1 else name)
         if pieces:
             groups.append(Group(deck.id, deck.name, deck.size, pieces))
+        if deck_changed:
+            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed))
     if findings or not groups:
-        return None, findings, {}
+        return [], findings
+    files = []
     try:
-        data, stats = write_sheets(groups, game_title=game.title, kind="cards", paper=options.paper, duplex=options.duplex,
-                                   bleed_mm=options.bleed_mm, gutter_mm=options.gutter, font_name=engine.body_font(game), icons=engine.layouts.icons, back_offset=options.back_offset)
+        data, stats = _sheets(engine, game, options, groups, "cards")
+        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces}))
+        if options.changed and changed_pieces:
+            cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(engine, game, changed_names), None, "list")])
+            data, stats = _sheets(engine, game, options, [cover, *changed_pieces], "changed cards")
+            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names}))
     except ValueError as exc:
-        return None, [error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)], {}
-    return data, [], {"pages": stats.pages, "pieces": stats.pieces}
+        return [], [error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
+    return files, []
+
+
+def _sheets(engine, game, options, groups, kind):
+    return write_sheets(groups, game_title=game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
+                        gutter_mm=options.gutter, font_name=engine.body_font(game), icons=engine.layouts.icons, back_offset=options.back_offset)
+
+
+def _changed_list_face(engine: Engine, game: Game, names: list[str]) -> Face:
+    """The first sheet of a changed-cards PDF: which cards it holds."""
+    title = engine.layouts.set_text(f"**{game.title}: changed cards**", 170, 12, 16, 10, "body", False, False, "#000000", "left", "top", 1.2)
+    listing = engine.layouts.set_text("\n".join(names), 170, 220, 11, 5, "body", False, False, "#000000", "left", "top", 1.3)
+    return Face(180, 240, 0, (("text", 5.0, 5.0, title.ops), ("text", 5.0, 20.0, listing.ops)), frozenset())
 
 
 def _document_builders():
@@ -196,28 +229,57 @@ def _document_builders():
     return (build_boards, build_tokens, build_reference, build_rulebook)
 
 
+def _options_text(options: Options) -> str:
+    """The options that change what an output looks like, for cache keys."""
+    keep = ("paper", "duplex", "bleed", "gutter", "ink_saver", "decks", "cards", "booklet", "board_paper", "suffix", "layout", "fold_rotation", "back_offset")
+    return repr([(k, getattr(options, k)) for k in keep])
+
+
 def build_game(engine: Engine, game: Game, options: Options) -> tuple[list[Output], list[Finding]]:
-    """Build every output of one game; write nothing if any of them has errors."""
-    pending: list[tuple[Path, bytes, dict]] = []
-    findings: list[Finding] = []
+    """Build every output of one game, reusing those whose inputs did not change; write nothing if any has errors."""
+    from pnp.cache import GameCache, cache_path, output_key, shared_inputs_hash
+
     out_dir = options.out / game.slug
-    if game.decks and (not options.only or "cards" in options.only):
-        data, found, stats = build_cards(engine, game, options)
-        findings += found
-        if data:
-            pending.append((out_dir / f"{game.slug}-cards.pdf", data, stats))
-    for builder in _document_builders():
-        if options.only and builder.__module__.rsplit(".", 1)[-1] not in options.only:
+    store = cache_path(options.out, game.slug)
+    cache = GameCache.load(store)
+    shared = shared_inputs_hash(engine.project)
+    opts = _options_text(options)
+    kinds = [("cards", lambda e, g, o: build_cards(e, g, o, cache.faces))] if game.decks else []
+    kinds += [(b.__module__.rsplit(".", 1)[-1], b) for b in _document_builders()]
+    pending, outputs, findings, records = [], [], [], []
+    for kind, builder in kinds:
+        if options.only and kind not in options.only:
+            continue
+        key = output_key(game, kind, shared, opts)
+        reused = cache.reusable(kind, key, out_dir)
+        if reused is not None:
+            stats = cache.outputs[kind].get("stats", {})
+            outputs += [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True) for p in reused]
             continue
         files, found = builder(engine, game, options)
         findings += found
-        pending += [(out_dir / name, data, stats) for name, data, stats in files]
+        files = [(_named(name, options), data, stats) for name, data, stats in files]
+        pending += files
+        records.append((kind, key, files))
     if any(f.severity == "error" for f in findings):
         return [], findings
-    outputs = []
-    for path, data, stats in pending:
-        if options.suffix:
-            path = path.with_name(path.stem + options.suffix + path.suffix)
+    for name, data, stats in pending:
+        path = out_dir / name
         write_atomic(path, data)
         outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data)))
+    for kind, key, files in records:
+        kept = [(n, d, s) for n, d, s in files if not n.startswith(f"{game.slug}-changed")]
+        cache.record(kind, key, {n: d for n, d, _ in kept})
+        cache.outputs[kind]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0)} for n, _, s in kept}
+        for _, _, stats in kept:
+            cache.faces.update(stats.get("faces", {}))
+    if records:
+        cache.save(store)
     return outputs, findings
+
+
+def _named(name: str, options: Options) -> str:
+    if not options.suffix:
+        return name
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}{options.suffix}.{ext}"

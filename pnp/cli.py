@@ -226,6 +226,73 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     return report
 
 
+@main.command()
+@click.argument("game")
+@click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable).")
+@click.option("--card", "cards", multiple=True, help="Only this card id (repeatable).")
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
+@click.option("--bleed", is_flag=True, help="Include the 3 mm bleed around each face.")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Folder (default: output/<game>/preview).")
+@click.pass_context
+def preview(ctx, game, decks, cards, dpi, bleed, out):
+    """Write PNG previews of card faces and a contact sheet per deck."""
+    from pnp.build import Engine
+    from pnp.preview import write_previews
+
+    project = _project(ctx.obj["root"])
+    _games(project, (game,))
+    report = Report()
+    loaded = load_games(project, [game], report)
+    if loaded:
+        folder = Path(out) if out else project.root / "output" / game / "preview"
+        paths, findings = write_previews(Engine(project), loaded[0], folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed)
+        report.extend(findings)
+        if not report.errors():
+            click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")
+    _print_findings(report.sorted())
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", default="letter", show_default=True)
+@click.option("--debounce", type=click.IntRange(50, 10_000), default=300, show_default=True, help="Milliseconds to wait for more saves.")
+@click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
+@click.pass_context
+def watch(ctx, games, paper, debounce, exit_after):
+    """Rebuild on every save of data, templates, icons or fonts."""
+    import watchfiles
+
+    from pnp.build import Options
+
+    project = _project(ctx.obj["root"])
+    slugs = _games(project, games)
+    base = Options(out=project.root / "output")
+    papers = _papers(paper)
+    folders = [str(p) for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
+
+    def rebuild(reason: str) -> None:
+        started = time.perf_counter()
+        report = run_build(project, project.game_slugs() if not games else slugs, base, papers, report=Report())
+        _print_findings(report.sorted())
+        state = "failed" if report.errors() else "built"
+        click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
+
+    rebuild("start")
+    click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
+    rebuilt = 0
+    try:
+        for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
+                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~"))):
+            names = sorted({project.rel(Path(p)) for _, p in changes})
+            rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
+            rebuilt += 1
+            if exit_after and rebuilt >= exit_after:
+                break
+    except KeyboardInterrupt:
+        pass
+
+
 def _add_commands() -> None:
     from pnp.cli_targets import calibrate, export
 

@@ -1,0 +1,114 @@
+"""The designer's loop: reuse what did not change, reprint only what did, watch, and preview."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+
+import numpy as np
+from PIL import Image
+from pypdf import PdfReader
+
+from conftest import ROOT, render_page, run_pnp
+
+CARDS = "output/tiny/tiny-cards.pdf"
+CHANGED = "output/tiny/tiny-changed.pdf"
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_unchanged_input_rebuilds_nothing_and_keeps_bytes(project):
+    first = run_pnp(project, "build")
+    before = (project / CARDS).read_bytes()
+    second = run_pnp(project, "build")
+    assert "(reused)" not in first.output
+    assert f"{CARDS}  4 pages  12 pieces" in second.output and "(reused)" in second.output
+    assert (project / CARDS).read_bytes() == before
+
+
+def test_one_changed_card_is_all_the_changed_pdf_holds(project):
+    run_pnp(project, "build")
+    edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
+    result = run_pnp(project, "build", "--changed")
+    assert result.exit_code == 0 and "(reused)" not in result.output
+    pages = [p.extract_text() for p in PdfReader(project / CHANGED).pages]
+    assert "heroes/rogue ×3" in pages[0]
+    assert "Steal 2 coins" in pages[0] + pages[1]
+    card_text = "".join(pages)
+    for other in ("<Knight>", "AT&T Agent", "Mage", "Twin"):
+        assert other not in card_text.replace("Twin's", "")
+
+
+def test_a_template_change_invalidates_every_card_using_it(project):
+    run_pnp(project, "build")
+    edit(project / "templates/tiny/back.j2", "size=16", "size=15")
+    result = run_pnp(project, "build", "--changed")
+    assert "(reused)" not in result.output
+    listing = PdfReader(project / CHANGED).pages[0].extract_text()
+    # every card with the shared back changed; the Twin has its own back and did not
+    for card in ("heroes/knight", "heroes/att", "heroes/rogue", "heroes/mage"):
+        assert card in listing
+    assert "heroes/twin" not in listing
+
+
+def test_a_font_change_rebuilds(project):
+    shutil.copytree(ROOT / "fonts", project / "fonts")
+    run_pnp(project, "build")
+    assert "(reused)" in run_pnp(project, "build").output
+    fonts_yaml = project / "fonts/fonts.yaml"
+    edit(fonts_yaml, "regular: noto/NotoSans-Regular.ttf", "regular: noto/NotoSerif-Regular.ttf")
+    result = run_pnp(project, "build")
+    assert result.exit_code == 0 and "(reused)" not in result.output
+
+
+def test_selecting_a_deck_or_cards(project):
+    assert run_pnp(project, "build", "--cards", "mage").exit_code == 0
+    text = "".join(p.extract_text() for p in PdfReader(project / CARDS).pages)
+    assert "Mage" in text and "Rogue" not in text
+    assert run_pnp(project, "build", "--only", "cards", "--deck", "heroes").exit_code == 0
+
+
+def test_watch_rebuilds_after_a_save(project):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "--root", str(project), "watch", "tiny", "--exit-after", "1", "--debounce", "100"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        deadline = time.time() + 60
+        lines = []
+        while time.time() < deadline:
+            line = process.stdout.readline()
+            lines.append(line)
+            if line.startswith("watching"):
+                break
+        time.sleep(0.5)
+        edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 5 coins")
+        out, _ = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    log = "".join(lines) + out
+    assert "built after data/tiny/decks/heroes.yaml" in log, log
+    assert "Steal 5 coins" in "".join(p.extract_text() for p in PdfReader(project / CARDS).pages)
+
+
+def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):
+    assert run_pnp(project, "preview", "tiny", "--dpi", "150").exit_code == 0
+    folder = project / "output/tiny/preview"
+    knight = Image.open(folder / "heroes/knight-front.png")
+    assert knight.size == (round(63.5 / 25.4 * 150), round(88.9 / 25.4 * 150))
+    assert len(list((folder / "heroes").glob("*-front.png"))) == 5
+    sheet = Image.open(folder / "heroes-contact.png")
+    assert sheet.width >= 5 * knight.width and sheet.height < 2 * knight.height  # one row of 5 faces
+    # the preview is what prints: compare with the Knight in the top-left slot of the card sheet
+    run_pnp(project, "build")
+    page = render_page(project / CARDS, 0, 150)
+    px = 150 / 25.4
+    left, top = round(12.7 * px), round(6.35 * px)
+    printed = np.asarray(page.crop((left, top, left + knight.width, top + knight.height)), dtype=np.int16)
+    diff = np.abs(printed - np.asarray(knight, dtype=np.int16)).mean()
+    assert diff < 6, diff
