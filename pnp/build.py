@@ -16,10 +16,12 @@ from pnp.icons import IconLibrary
 from pnp.layout import Face, Fields, LayoutError, Layouts
 from pnp.pdfout import write_atomic
 from pnp.project import Deck, Game, Project
+from pnp.impose import plan_sheet
 from pnp.sheets import Group, Piece, write_sheets
 from pnp.units import BLEED_MM, SAFE_MM
 
 ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
+MAX_PAGES = 5_000  # pages in one output file
 MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
 
 
@@ -93,7 +95,9 @@ class Engine:
         except ValueError:
             raise LayoutError(f"image '{rel_path}' is outside the project folder: copy it into the project", "image") from None
         if not full.is_file():
-            raise LayoutError(f"image '{rel_path}' not found", "image")
+            twin = _same_but_case(full)
+            hint = f" (a file '{self.project.rel(twin)}' differs only in letter case: names are case-sensitive)" if twin else ""
+            raise LayoutError(f"image '{rel_path}' not found{hint}", "image")
         try:
             with Image.open(full) as img:
                 if img.format not in ALLOWED_IMAGE_FORMATS:
@@ -104,10 +108,21 @@ class Engine:
                 img.load()
         except LayoutError:
             raise
-        except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+        except Image.DecompressionBombError:
+            raise LayoutError(f"image '{rel_path}' claims too many pixels (over {MAX_IMAGE_PIXELS:,}): scale it down", "image") from None
+        except (OSError, SyntaxError, ValueError) as exc:
             raise LayoutError(f"image '{rel_path}' cannot be read ({exc}): re-export it", "image") from None
         hit = self._images[rel_path] = (str(full), w, h)
         return hit
+
+
+def _same_but_case(path: Path) -> Path | None:
+    """A file beside `path` whose name differs only in letter case (breaks on case-sensitive systems)."""
+    parent = path.parent
+    if not parent.is_dir():
+        return None
+    lowered = path.name.lower()
+    return next((p for p in parent.iterdir() if p.name.lower() == lowered and p.name != path.name), None)
 
 
 def face_context(game: Game, deck_fields: Fields, fields: dict, what: str, w: float, h: float, bleed: float, side: str, ink_saver: bool, extra: dict | None = None) -> dict:
@@ -194,6 +209,12 @@ def build_cards(engine: Engine, game: Game, options: Options, previous_faces: di
             changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed))
     if findings or not groups:
         return [], findings
+    pages = 0
+    for group in groups:
+        sheet = plan_sheet(options.paper, group.size, options.gutter, options.bleed_mm)
+        pages += 2 * -(-len(group.pieces) // max(1, sheet.per_sheet if sheet else 1))
+    if pages > MAX_PAGES:
+        return [], [error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
         data, stats = _sheets(engine, game, options, groups, "cards")
@@ -263,6 +284,7 @@ def build_game(engine: Engine, game: Game, options: Options) -> tuple[list[Outpu
         records.append((kind, key, files))
     if any(f.severity == "error" for f in findings):
         return [], findings
+    remove_stale_temporaries(out_dir)
     for name, data, stats in pending:
         path = out_dir / name
         write_atomic(path, data)
@@ -276,6 +298,16 @@ def build_game(engine: Engine, game: Game, options: Options) -> tuple[list[Outpu
     if records:
         cache.save(store)
     return outputs, findings
+
+
+def remove_stale_temporaries(folder: Path) -> None:
+    """Delete temporary files a killed build left beside its outputs (a crash cannot clean up after itself)."""
+    if folder.is_dir():
+        for tmp in folder.glob(".*.tmp"):
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
 
 
 def _named(name: str, options: Options) -> str:

@@ -179,6 +179,8 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     slugs = _games(project, games)
     papers = _papers(paper)
     offset = _offset(back_offset)
+    if out and not Path(out).resolve().is_relative_to(project.root):
+        raise click.BadParameter(f"'{out}' is outside the project folder {project.root}: outputs stay inside the project", param_hint="--out")
     if printer:
         from pnp.config import printer_offset
 

@@ -113,6 +113,19 @@ class _Undefined(jinja2.StrictUndefined):
         return super()._undefined_message
 
 
+class _ProjectLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader that refuses templates whose real path leaves the template folders (symlinks out)."""
+
+    def get_source(self, environment, template):
+        if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
+            raise LayoutError(f"template name '{template}' must be a path inside templates/ (no '..', no absolute paths)", template)
+        source, filename, uptodate = super().get_source(environment, template)
+        real = Path(filename).resolve()
+        if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
+            raise LayoutError(f"template '{template}' leads outside the project (a symlink?): copy the file into templates/", template)
+        return source, filename, uptodate
+
+
 class _Sandbox(SandboxedEnvironment):
     """Jinja's sandbox plus caps on output growth: templates are untrusted input."""
 
@@ -272,6 +285,8 @@ class Recorder:
 
     def icon(self, name, x, y, size=None, w=None, h=None, color=None):
         name = str(name)
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
+            raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
         if not self.layouts.icons.exists(name):
             raise LayoutError(f"unknown icon '{name}'{did_you_mean(name, self.layouts.icons.names())}: add templates/icons/{name}.svg", name)
         side = _num(size if size is not None else (w or h or 5), "size")
@@ -322,7 +337,7 @@ class Layouts:
         self.recorder = Recorder(self)
         self.image_checker = None
         self.env = _Sandbox(
-            loader=jinja2.FileSystemLoader([str(d) for d in template_dirs]),
+            loader=_ProjectLoader([str(d) for d in template_dirs]),
             undefined=_Undefined,
             autoescape=False,
             trim_blocks=True,

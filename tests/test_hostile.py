@@ -1,0 +1,305 @@
+"""Hostile and broken input: refused with a located message, no traceback, nothing read outside
+the project, and the previous good output left exactly as it was."""
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import struct
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from conftest import run_pnp
+
+SECRET = "SENTINEL-7c1e-do-not-read"
+OPENED: list[str] = []
+_recording = False
+
+
+def _audit(event, args):
+    if _recording and event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
+        OPENED.append(os.fsdecode(args[0]))
+
+
+sys.addaudithook(_audit)
+
+
+@pytest.fixture
+def hostile(project, tmp_path):
+    """The test project, built once (the previous good output), and a sentinel file outside it."""
+    sentinel = tmp_path / "outside" / "secret.txt"
+    sentinel.parent.mkdir()
+    sentinel.write_text(SECRET)
+    Image.new("RGB", (300, 300), "red").save(tmp_path / "outside" / "art.png")
+    assert run_pnp(project, "build").exit_code == 0
+    pdf = project / "output/tiny/tiny-cards.pdf"
+    return project, sentinel, pdf, hashlib.sha256(pdf.read_bytes()).hexdigest()
+
+
+def build_refused(hostile, message: str, at: str, *args: str, exit_code: int = 1):
+    """Run a build and check every promise a refusal keeps."""
+    global _recording
+    project, sentinel, pdf, digest = hostile
+    OPENED.clear()
+    _recording = True
+    try:
+        result = run_pnp(project, *(args or ("build",)))
+    finally:
+        _recording = False
+    shown = result.output + result.stderr
+    assert result.exit_code == exit_code, shown
+    assert "Traceback" not in shown
+    assert message in shown, shown
+    assert at in shown, shown
+    assert not [p for p in OPENED if "outside" in p], OPENED
+    assert SECRET not in shown
+    assert hashlib.sha256(pdf.read_bytes()).hexdigest() == digest
+    assert not list(pdf.parent.glob(".*.tmp"))
+    return result
+
+
+def edit(project: Path, rel: str, old: str, new: str) -> None:
+    path = project / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+DECK = "data/tiny/decks/heroes.yaml"
+FRAME = "templates/tiny/frame.j2"
+
+
+def add_to_frame(project, line: str) -> None:
+    with (project / FRAME).open("a", encoding="utf-8") as f:
+        f.write(line + "\n")
+
+
+# YAML ----------------------------------------------------------------------------------
+def test_python_tags_never_run(hostile):
+    project = hostile[0]
+    edit(project, DECK, 'name: "<Knight>"', "name: !!python/object/apply:os.system ['touch /tmp/pwned']")
+    build_refused(hostile, "is not allowed in game data", "data/tiny/decks/heroes.yaml:7:")
+    assert not Path("/tmp/pwned").exists()
+
+
+def test_duplicate_keys_name_both_lines(hostile):
+    edit(hostile[0], "data/tiny/game.yaml", "age: 8", "age: 8\nage: 9")
+    build_refused(hostile, "key 'age' appears twice (first at line 5)", "data/tiny/game.yaml:6:1")
+
+
+def test_alias_bomb_is_refused_fast(hostile):
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"] + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    (hostile[0] / DECK).write_text("\n".join(lines) + "\n")
+    started = time.perf_counter()
+    build_refused(hostile, "aliases expanding", "data/tiny/decks/heroes.yaml:")
+    assert time.perf_counter() - started < 2
+
+
+def test_oversized_file_is_refused_before_parsing(hostile):
+    (hostile[0] / DECK).write_bytes(b"name: x\n# " + b"y" * 6_000_000 + b"\n")
+    build_refused(hostile, "the limit is 5,000,000", "data/tiny/decks/heroes.yaml")
+
+
+def test_invalid_utf8_is_located(hostile):
+    path = hostile[0] / DECK
+    path.write_bytes(path.read_bytes().replace(b"Rogue", b"Rog\xe9"))
+    build_refused(hostile, "byte 0xe9 is not UTF-8", "data/tiny/decks/heroes.yaml:9:")
+
+
+def test_tabs_are_located(hostile):
+    edit(hostile[0], "data/tiny/game.yaml", "  ink:", "\tink:")
+    build_refused(hostile, "a tab character", "data/tiny/game.yaml:8:1")
+
+
+def test_yaml_1_1_octal_and_absurd_counts(hostile):
+    edit(hostile[0], DECK, "gain :star:.\", count: 2", "gain :star:.\", count: 0123")
+    build_refused(hostile, "expected a whole number, got '0123'", "data/tiny/decks/heroes.yaml:7:")
+    edit(hostile[0], DECK, "count: 0123", "count: 100000")
+    build_refused(hostile, "100000 is too large; the maximum is 1000", "data/tiny/decks/heroes.yaml:7:")
+
+
+def test_infinite_and_huge_sizes(hostile):
+    edit(hostile[0], DECK, "size: poker", "size: .inf")
+    build_refused(hostile, "each side must be between 0 and 2000 mm", "data/tiny/decks/heroes.yaml:2:7")
+    edit(hostile[0], DECK, "size: .inf", "size: 5000 x 10")
+    build_refused(hostile, "each side must be between 0 and 2000 mm", "data/tiny/decks/heroes.yaml:2:7")
+
+
+# Templates -----------------------------------------------------------------------------
+def test_sandbox_refuses_attribute_escapes(hostile):
+    add_to_frame(hostile[0], "{{ text(''.__class__.__mro__[1].__subclasses__()|string, 5, 5, 50, 5) }}")
+    build_refused(hostile, "not allowed in a template", "templates/tiny/frame.j2:6:")
+
+
+def test_string_repetition_is_capped(hostile):
+    add_to_frame(hostile[0], "{% set huge = 'x' * 1000000000 %}")
+    build_refused(hostile, "too large (limit 100,000 items)", "templates/tiny/frame.j2:6:")
+
+
+def test_runaway_loops_are_stopped(hostile, monkeypatch):
+    import pnp.layout
+
+    monkeypatch.setattr(pnp.layout, "FACE_SECONDS", 1)
+    add_to_frame(hostile[0], "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}")
+    started = time.perf_counter()
+    build_refused(hostile, "took over 1 s on one face", "templates/tiny/frame.j2:6:")
+    assert time.perf_counter() - started < 10
+
+
+def test_undefined_names_name_template_line_and_card(hostile):
+    add_to_frame(hostile[0], "{{ text(nothing, 5, 5, 20, 5) }}")
+    build_refused(hostile, "'nothing' is undefined", "templates/tiny/frame.j2:6:9")
+
+
+# Text ----------------------------------------------------------------------------------
+def test_markup_in_text_prints_as_written_and_opens_nothing(hostile):
+    project, sentinel = hostile[0], hostile[1]
+    evil = '<img src="../outside/secret.txt"/> <a href="javascript:alert(1)">x</a> "q" \\x07bell'
+    edit(project, DECK, "Steal 1 coin − then run → away.", evil.replace('"', '\\"'))
+    OPENED.clear()
+    global _recording
+    _recording = True
+    try:
+        result = run_pnp(project, "build")
+    finally:
+        _recording = False
+    assert result.exit_code == 0, result.stderr
+    reader = PdfReader(project / "output/tiny/tiny-cards.pdf")
+    text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    assert '<a href="javascript:alert(1)">x</a>' in text and "<img src=" in text
+    assert "\x07" not in text
+    assert not any("/Annots" in p for p in reader.pages)
+    assert not [p for p in OPENED if "outside" in p]
+
+
+def test_characters_missing_from_every_font_are_reported(hostile):
+    edit(hostile[0], DECK, "This card has its own back.", "Own back 𓀀.")
+    build_refused(hostile, "U+13000", "templates/tiny/hero.j2:5:")
+
+
+def test_overlong_text_is_refused(hostile):
+    edit(hostile[0], DECK, "This card has its own back.", "x" * 120_000)
+    build_refused(hostile, "characters long (limit 100,000)", "templates/tiny/hero.j2:5:")
+
+
+# Images --------------------------------------------------------------------------------
+def _png_claiming(width: int, height: int) -> bytes:
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 16)) + chunk(b"IEND", b"")
+
+
+def _jpeg_claiming(path: Path, width: int, height: int) -> None:
+    Image.new("RGB", (8, 8), "blue").save(path, "JPEG")
+    data = bytearray(path.read_bytes())
+    sof = data.index(b"\xff\xc0")
+    data[sof + 5 : sof + 9] = struct.pack(">HH", height, width)
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("name, make, message", [
+    ("art/bomb.png", lambda p: p.write_bytes(_png_claiming(60000, 60000)), "too many pixels"),
+    ("art/bomb.jpg", lambda p: _jpeg_claiming(p, 60000, 60000), "too many pixels"),
+    ("art/wide.png", lambda p: p.write_bytes(_png_claiming(20000, 5000)), "claims 20000 × 5000 px"),
+    ("art/anim.gif", lambda p: Image.new("RGB", (10, 10)).save(p, "GIF"), "is GIF; use PNG, JPEG or WebP"),
+    ("art/cut.png", lambda p: (Image.new("RGB", (400, 400), "red").save(p), p.write_bytes(p.read_bytes()[:200])), "cannot be read"),
+    ("art/fake.png", lambda p: p.write_text("not an image"), "cannot be read"),
+])
+def test_bad_images_are_checked_before_reportlab_sees_them(hostile, name, make, message):
+    path = hostile[0] / name
+    path.parent.mkdir(exist_ok=True)
+    make(path)
+    add_to_frame(hostile[0], f"{{{{ image('{name}', 5, 40, 20, 20) }}}}")
+    build_refused(hostile, message, "templates/tiny/frame.j2:6:4")
+
+
+# Paths ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("reference, message", [
+    ("../outside/art.png", "outside the project folder"),
+    ("ABSOLUTE", "must be relative to the project folder"),
+    ("art/ok\\x00.png", "must be relative to the project folder"),
+])
+def test_image_paths_stay_inside_the_project(hostile, reference, message):
+    project, sentinel = hostile[0], hostile[1]
+    if reference == "ABSOLUTE":
+        reference = str(sentinel.parent / "art.png")
+    if "../outside" in reference:
+        reference = os.path.relpath(sentinel.parent / "art.png", project)
+    add_to_frame(project, f"{{{{ image('{reference}', 5, 40, 20, 20) }}}}")
+    build_refused(hostile, message, "templates/tiny/frame.j2:6:")
+
+
+def test_symlinked_image_leading_out_is_refused(hostile):
+    project, sentinel = hostile[0], hostile[1]
+    (project / "art").mkdir()
+    (project / "art/link.png").symlink_to(sentinel.parent / "art.png")
+    add_to_frame(project, "{{ image('art/link.png', 5, 40, 20, 20) }}")
+    build_refused(hostile, "outside the project folder", "templates/tiny/frame.j2:6:")
+
+
+def test_symlinked_template_leading_out_is_refused(hostile):
+    project, sentinel = hostile[0], hostile[1]
+    (sentinel.parent / "evil.j2").write_text("{{ rect(0, 0, 5, 5) }}")
+    (project / "templates/tiny/evil.j2").symlink_to(sentinel.parent / "evil.j2")
+    edit(project, DECK, "back: tiny/back.j2", "back: tiny/evil.j2")
+    build_refused(hostile, "leads outside the project", "data/tiny/decks/heroes.yaml:4:7")
+
+
+def test_template_names_cannot_climb_out(hostile):
+    edit(hostile[0], DECK, "back: tiny/back.j2", "back: ../../outside/secret.txt")
+    build_refused(hostile, "must be a path inside templates/", "data/tiny/decks/heroes.yaml:4:7")
+
+
+def test_icon_names_cannot_climb_out(hostile):
+    add_to_frame(hostile[0], "{{ icon('../../outside/secret', 5, 5, 5) }}")
+    build_refused(hostile, "may hold only letters, digits", "templates/tiny/frame.j2:6:4")
+
+
+def test_a_name_differing_only_in_case_is_explained(hostile):
+    project = hostile[0]
+    (project / "art").mkdir()
+    Image.new("RGB", (400, 400), "red").save(project / "art/Hero.png")
+    add_to_frame(project, "{{ image('art/hero.png', 5, 40, 20, 20) }}")
+    build_refused(hostile, "differs only in letter case", "templates/tiny/frame.j2:6:4")
+
+
+def test_outputs_stay_inside_the_project(hostile, tmp_path):
+    build_refused(hostile, "is outside the project folder", "--out", "build", "--out", str(tmp_path / "elsewhere"), exit_code=2)
+
+
+# Caps and outputs ----------------------------------------------------------------------
+def test_page_cap(hostile):
+    cards = "\n".join(f"  - {{id: c{i}, name: C{i}, stars: 1, number: {i}, text: t, count: 1000}}" for i in range(25))
+    path = hostile[0] / DECK
+    path.write_text(path.read_text().split("cards:")[0] + "cards:\n" + cards + "\n")
+    build_refused(hostile, "over the 5,000 page limit", "data/tiny/decks", "build", "--no-validate")
+
+
+def test_a_killed_build_leaves_the_previous_pdf_whole(hostile):
+    project, _, pdf, digest = hostile
+    cards = "\n".join(f'  - {{id: c{i}, name: "Card {i}", stars: {i % 4 + 1}, number: {i}, text: "Gain **{i}** :star: now."}}' for i in range(4000))
+    path = project / DECK
+    path.write_text(path.read_text().split("cards:")[0] + "cards:\n" + cards + "\n")
+    # what a finished build of the new data writes (builds are deterministic)
+    assert run_pnp(project, "build", "--no-validate", "-q", "--out", str(project / "reference-out")).exit_code == 0
+    finished = hashlib.sha256((project / "reference-out/tiny/tiny-cards.pdf").read_bytes()).hexdigest()
+    (project / "output/.pnp-cache/tiny.json").unlink()
+    for delay in (0.3, 0.8, 1.3, 1.8):
+        process = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "build", "--no-validate", "-q"])
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert hashlib.sha256(pdf.read_bytes()).hexdigest() in (digest, finished)  # old or whole new, never partial
+        PdfReader(pdf)
+    path.write_text((Path(__file__).parent / "project" / DECK).read_text())
+    assert run_pnp(project, "build").exit_code == 0
+    assert not list(pdf.parent.glob(".*.tmp"))
