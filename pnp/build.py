@@ -5,6 +5,7 @@ game with errors writes nothing and keeps its previous outputs.
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,7 +100,10 @@ class Engine:
             hint = f" (a file '{self.project.rel(twin)}' differs only in letter case: names are case-sensitive)" if twin else ""
             raise LayoutError(f"image '{rel_path}' not found{hint}", "image")
         try:
-            with Image.open(full) as img:
+            with warnings.catch_warnings():  # our own pixel cap below speaks for these
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                img = Image.open(full)
+            with img:
                 if img.format not in ALLOWED_IMAGE_FORMATS:
                     raise LayoutError(f"image '{rel_path}' is {img.format}; use PNG, JPEG or WebP", "image")
                 w, h = img.size
