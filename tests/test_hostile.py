@@ -2,6 +2,7 @@
 the project, and the previous good output left exactly as it was."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import signal
@@ -31,6 +32,18 @@ def _audit(event, args):
 sys.addaudithook(_audit)
 
 
+@contextlib.contextmanager
+def recording_opens():
+    """Record every path Python opens meanwhile into OPENED."""
+    global _recording
+    OPENED.clear()
+    _recording = True
+    try:
+        yield OPENED
+    finally:
+        _recording = False
+
+
 @pytest.fixture
 def hostile(project, tmp_path):
     """The test project, built once (the previous good output), and a sentinel file outside it."""
@@ -45,14 +58,9 @@ def hostile(project, tmp_path):
 
 def build_refused(hostile, message: str, at: str, *args: str, exit_code: int = 1):
     """Run a build and check every promise a refusal keeps."""
-    global _recording
     project, sentinel, pdf, digest = hostile
-    OPENED.clear()
-    _recording = True
-    try:
+    with recording_opens():
         result = run_pnp(project, *(args or ("build",)))
-    finally:
-        _recording = False
     shown = result.output + result.stderr
     assert result.exit_code == exit_code, shown
     assert "Traceback" not in shown
@@ -163,13 +171,8 @@ def test_markup_in_text_prints_as_written_and_opens_nothing(hostile):
     project, sentinel = hostile[0], hostile[1]
     evil = '<img src="../outside/secret.txt"/> <a href="javascript:alert(1)">x</a> "q" \\x07bell'
     edit(project, DECK, "Steal 1 coin − then run → away.", evil.replace('"', '\\"'))
-    OPENED.clear()
-    global _recording
-    _recording = True
-    try:
+    with recording_opens():
         result = run_pnp(project, "build")
-    finally:
-        _recording = False
     assert result.exit_code == 0, result.stderr
     reader = PdfReader(project / "output/tiny/tiny-cards.pdf")
     text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
