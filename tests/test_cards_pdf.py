@@ -38,12 +38,19 @@ def test_a4_pages_are_a4(project):
 
 
 def _fonts(reader):
+    """Every font reachable from the pages' resources, through forms (visited once each: forms share resources)."""
     found = {}
+    seen = set()
     for page in reader.pages:
-        resources = page["/Resources"]
-        stack = [resources]
+        stack = [page["/Resources"]]
         while stack:
-            res = stack.pop().get_object()
+            res = stack.pop()
+            ref = getattr(res, "indirect_reference", None) or (res if hasattr(res, "idnum") else None)
+            key = (ref.idnum, ref.generation) if ref is not None else id(res)
+            if key in seen:
+                continue
+            seen.add(key)
+            res = res.get_object()
             for font in (res.get("/Font") or {}).values():
                 font = font.get_object()
                 descriptor = font.get("/FontDescriptor")
@@ -51,7 +58,7 @@ def _fonts(reader):
             for xobj in (res.get("/XObject") or {}).values():
                 xobj = xobj.get_object()
                 if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
-                    stack.append(xobj["/Resources"])
+                    stack.append(xobj.raw_get("/Resources"))
     return found
 
 
