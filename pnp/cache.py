@@ -21,8 +21,8 @@ ENGINE_DIR = Path(__file__).resolve().parent
 # Which files of a game folder each output reads (besides templates, icons and fonts).
 INPUTS = {
     "cards": ("game.yaml", "decks/*.yaml"),
-    "boards": ("game.yaml", "boards.yaml"),
-    "tokens": ("game.yaml", "tokens.yaml"),
+    "boards": ("game.yaml", "boards.yaml", "decks/*.yaml"),  # board and token templates see `decks`
+    "tokens": ("game.yaml", "tokens.yaml", "decks/*.yaml"),
     "reference": ("game.yaml", "reference.yaml", "decks/*.yaml", "boards.yaml", "tokens.yaml"),
     "rulebook": ("game.yaml", "rulebook.md", "decks/*.yaml", "boards.yaml", "tokens.yaml", "reference.yaml"),
 }

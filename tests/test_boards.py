@@ -1,0 +1,403 @@
+"""The boards PDF as a person assembles it: tiles that paste back into the board, an assembly map, and
+board helpers that put each space, cell, number, label and street where the layout asks."""
+from __future__ import annotations
+
+import hashlib
+import math
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from conftest import MM, render_page, run_pnp
+from pnp.tiling import plan_tiles
+
+LETTER = (215.9, 279.4)
+A2 = (420, 594)
+TOWN = (380, 300)  # tiny/town: tiled on Letter
+SCORES = (180, 240)  # tiny/scores: fits one Letter page
+TOWN_ON_A2 = ((A2[0] - TOWN[0]) / 2, (A2[1] - TOWN[1]) / 2)  # the board's top-left on the A2 page, centred
+SCORES_ON_LETTER = ((LETTER[0] - SCORES[0]) / 2, (LETTER[1] - SCORES[1]) / 2)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The tiny project built twice: boards on Letter (tiled) and on one A2 sheet."""
+    import shutil
+
+    from conftest import TEST_PROJECT
+
+    root = tmp_path_factory.mktemp("boards") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    for extra in ((), ("--board-paper", "a2")):
+        result = run_pnp(root, "build", "--only", "boards", *extra)
+        assert result.exit_code == 0, result.output + result.stderr
+    out = root / "output" / "tiny"
+    return {"letter": out / "tiny-boards.pdf", "a2": out / "tiny-boards-a2.pdf", "root": root}
+
+
+def text_boxes(pdf, index):
+    """[(text, x0, top, x1, bottom)] in mm from the page's top-left, one per run of text."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = doc[index]
+        height = page.get_height()
+        textpage = page.get_textpage()
+        out = []
+        for i in range(textpage.count_rects()):
+            l, b, r, t = textpage.get_rect(i)
+            out.append((textpage.get_text_bounded(l, b, r, t).strip(), l / MM, (height - t) / MM, r / MM, (height - b) / MM))
+        return out
+    finally:
+        doc.close()
+
+
+def centre_of(boxes, text, origin=(0, 0)):
+    """The centre (mm, on the board whose top-left is at `origin` on the page) of the one run reading `text`."""
+    found = [b for b in boxes if b[0] == text]
+    assert len(found) == 1, (text, [b[0] for b in boxes])
+    _, x0, y0, x1, y1 = found[0]
+    return (x0 + x1) / 2 - origin[0], (y0 + y1) / 2 - origin[1], x1 - x0, y1 - y0
+
+
+# The PDF --------------------------------------------------------------------------------
+def test_a_large_board_gets_a_map_then_its_tiles_and_a_small_one_a_page(built):
+    reader = PdfReader(built["letter"])
+    plan = plan_tiles(TOWN, "letter")
+    assert len(reader.pages) == 1 + plan.pages + 1
+    texts = [p.extract_text() for p in reader.pages]
+    assert "Tiny Town: assembly map" in texts[0] and "50 mm" in texts[0] and "print at 100% / actual size" in texts[0]
+    for i, tile in enumerate(plan.tiles, 1):
+        assert f"tile {tile.label} of 2 × 2" in texts[i] and "print at 100% / actual size" in texts[i]
+    assert "Score sheet · 180 × 240 mm" in texts[-1]
+    for page in reader.pages[:-1]:  # tiles are landscape Letter, the map too
+        assert sorted((round(float(page.mediabox.width) / MM, 1), round(float(page.mediabox.height) / MM, 1))) == [215.9, 279.4]
+        assert float(page.mediabox.width) > float(page.mediabox.height)
+    last = reader.pages[-1]
+    assert (round(float(last.mediabox.width) / MM, 1), round(float(last.mediabox.height) / MM, 1)) == LETTER
+
+
+def test_the_assembly_map_labels_every_tile(built):
+    text = PdfReader(built["letter"]).pages[0].extract_text()
+    for label in ("A1", "A2", "B1", "B2"):
+        assert label in text
+    assert "2 × 2 = 4 letter pages (landscape), 10 mm overlap" in text
+
+
+def test_each_tile_names_its_neighbours_in_its_overlap_strips(built):
+    texts = [p.extract_text() for p in PdfReader(built["letter"]).pages[1:5]]
+    assert "A1: glue A2 over this strip" in texts[0] and "A1: glue B1 over this strip" in texts[0]
+    assert "A2: cut here, lay over A1" in texts[1] and "A2: glue B2 over this strip" in texts[1]
+    assert "B1: cut here, lay over A1" in texts[2] and "B1: glue B2 over this strip" in texts[2]
+    assert "B2: cut here, lay over B1" in texts[3] and "B2: cut here, lay over A2" in texts[3]
+    assert "neighbours: right A2, bottom B1" in texts[0]
+
+
+def test_the_board_is_drawn_once_and_placed_on_every_page(built):
+    reader = PdfReader(built["letter"])
+    placed = set()
+    for page in reader.pages[:5]:
+        xobjects = page["/Resources"].get("/XObject") or {}
+        forms = {name for name, ref in xobjects.items() if name.startswith("/FormXob.F")}
+        content = page.get_contents().get_data().decode("latin-1")
+        used = {name for name in forms if f"{name} Do" in content}
+        assert len(used) == 1, used
+        placed |= {xobjects.raw_get(name).idnum for name in used}
+    assert len(placed) == 1  # the same form object on the map and every tile
+
+
+def fonts_of(pdf) -> dict:
+    """{font name: embedded?} over every page and every form's resources (each dictionary visited once)."""
+    found, seen = {}, set()
+    for page in PdfReader(pdf).pages:
+        stack = [page["/Resources"]]
+        while stack:
+            res = stack.pop().get_object()
+            if id(res) in seen:
+                continue
+            seen.add(id(res))
+            for font in (res.get("/Font") or {}).values():
+                font = font.get_object()
+                descriptor = font.get("/FontDescriptor")
+                found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            for xobj in (res.get("/XObject") or {}).values():
+                xobj = xobj.get_object()
+                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
+                    stack.append(xobj["/Resources"])
+    return found
+
+
+def test_every_font_is_embedded(built):
+    for pdf in (built["letter"], built["a2"]):
+        fonts = fonts_of(pdf)
+        assert fonts and all(fonts.values()), fonts
+        assert not any(base in name for name in fonts for base in ("Helvetica", "Times", "Courier"))
+
+
+def test_two_builds_are_byte_identical(project):
+    digests = []
+    for _ in range(2):
+        assert run_pnp(project, "build", "--only", "boards").exit_code == 0
+        digests.append(hashlib.sha256((project / "output/tiny/tiny-boards.pdf").read_bytes()).hexdigest())
+        (project / "output/.pnp-cache/tiny.json").unlink()
+    assert digests[0] == digests[1]
+
+
+def test_board_paper_prints_each_board_on_one_large_sheet_at_full_size(built):
+    reader = PdfReader(built["a2"])
+    assert len(reader.pages) == 2  # no map, no tiles
+    page = reader.pages[0]
+    assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == A2
+    # 1:1: the corner spaces' labels sit 360 mm apart, as on the board
+    boxes = text_boxes(built["a2"], 0)
+    (x0, _, _, _), (x1, _, _, _) = centre_of(boxes, "S7", TOWN_ON_A2), centre_of(boxes, "S0", TOWN_ON_A2)
+    assert abs((x1 - x0) - 350) < 1.0
+
+
+# The raster test: pasting the tiles by their crosshairs gives back the board --------------------
+DPI = 100
+PX = DPI / 25.4
+
+
+def _crosshair(image, ex, ey):
+    """The centre (px) of the crosshair near (ex, ey): the line and halo of its arms, beyond its circle."""
+    cx, cy = int(round(ex)), int(round(ey))
+    w = int(4 * PX)
+    window = image[cy - w : cy + w + 1, cx - w : cx + w + 1]
+    dev = np.abs(window - np.median(window))
+    lo, hi = int(2.4 * PX), int(3.4 * PX)
+    band = np.r_[w - hi : w - lo + 1, w + lo : w + hi + 1]
+
+    def peak(profile):
+        k = int(np.argmax(profile))
+        s = slice(k - 2, k + 3)
+        return (np.arange(len(profile))[s] * profile[s]).sum() / profile[s].sum()
+
+    return cx - w + peak(dev[band, :].mean(axis=0)), cy - w + peak(dev[:, band].mean(axis=1))
+
+
+def _neighbourhood(image, op):
+    out = image.copy()
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            out = op(out, np.roll(np.roll(image, dy, axis=0), dx, axis=1))
+    return out
+
+
+def _box_blur(image):
+    return sum(np.roll(np.roll(image, dy, axis=0), dx, axis=1) for dx in (-1, 0, 1) for dy in (-1, 0, 1)) / 9
+
+
+def test_tiles_pasted_by_their_crosshairs_match_the_whole_board_to_a_pixel(built):
+    plan = plan_tiles(TOWN, "letter")
+    whole = np.asarray(render_page(built["a2"], 0, DPI).convert("L"), dtype=np.float64)
+    ox, oy = TOWN_ON_A2[0] * PX, TOWN_ON_A2[1] * PX  # the board's top-left in the whole render
+    mosaic = np.full(whole.shape, np.nan)
+    page_h = plan.page_h / 1000
+    for k, tile in enumerate(plan.tiles):
+        image = np.asarray(render_page(built["letter"], 1 + k, DPI).convert("L"), dtype=np.float64)
+        offsets = []
+        for bx, by in plan.marks(tile):
+            px, py = tile.to_page(bx, by)
+            fx, fy = _crosshair(image, px / 1000 * PX, (page_h - py / 1000) * PX)
+            offsets.append((ox + bx / 1000 * PX - fx, oy + by / 1000 * PX - fy))
+        offsets = np.array(offsets)
+        assert len(offsets) >= 4
+        # every crosshair of a tile agrees on where the tile goes: the tile is not stretched or turned
+        assert np.ptp(offsets, axis=0).max() < 1.0, (tile.label, offsets)
+        dx, dy = np.round(offsets.mean(axis=0)).astype(int)
+        # paste what the tile shows once assembled (cut at the middle of its left and upper strips)
+        x0, y0, x1, y1 = (int(round(o + v / 1000 * PX)) for o, v in zip((ox, oy, ox, oy), plan.visible(tile)))
+        mosaic[y0:y1, x0:x1] = image[y0 - dy : y1 - dy, x0 - dx : x1 - dx]
+    compared = ~np.isnan(mosaic)
+    assert compared.sum() > 0.95 * TOWN[0] * TOWN[1] * PX * PX
+    # leave out what the tiles add on purpose: the cut lines and the crosshairs on them
+    for seam in plan.seams():
+        c = int(round((ox if seam.axis == "x" else oy) + seam.cut / 1000 * PX))
+        band = slice(c - int(1.5 * PX), c + int(1.5 * PX) + 1)
+        if seam.axis == "x":
+            compared[:, band] = False
+        else:
+            compared[band, :] = False
+        for bx, by in seam.marks:
+            X, Y = int(ox + bx / 1000 * PX), int(oy + by / 1000 * PX)
+            r = int(4.5 * PX)
+            compared[Y - r : Y + r, X - r : X + r] = False
+    compared = _neighbourhood(compared, np.logical_and)
+    # within one pixel: each pasted pixel (lightly blurred, as antialiasing differs with the sub-pixel
+    # phase) lies between the darkest and lightest of the whole board's pixels around it
+    mosaic_b, whole_b = _box_blur(np.nan_to_num(mosaic)), _box_blur(whole)
+    low, high = _neighbourhood(whole_b, np.minimum), _neighbourhood(whole_b, np.maximum)
+    outside = np.maximum(np.maximum(low - mosaic_b, mosaic_b - high), 0)[compared]
+    assert (outside > 24).sum() < 50, (outside > 24).sum()
+    # and the comparison can fail: the same mosaic moved by two pixels does not pass
+    moved = np.roll(mosaic_b, 2, axis=1)
+    assert (np.maximum(np.maximum(low - moved, moved - high), 0)[compared] > 24).sum() > 5000
+
+
+# The helpers, read back from the PDF -----------------------------------------------------
+def test_loop_spaces_run_clockwise_from_the_bottom_right_and_face_the_centre(built):
+    """tiny/town: a loop of 40 mm corners with 6 spaces along the long sides (50 mm) and 4 along the short (55 mm);
+    each space's name sits 24–36 mm out from its inner edge."""
+    boxes = text_boxes(built["a2"], 0)
+    W, H, C = 380, 300, 40
+
+    def expect(index):
+        """(side, box) of space `index`, written out side by side."""
+        if index == 0:
+            return "bottom", (W - C, H - C, W, H)
+        if index <= 6:
+            x = W - C - index * 50
+            return "bottom", (x, H - C, x + 50, H)
+        if index == 7:
+            return "left", (0, H - C, C, H)
+        if index <= 11:
+            y = H - C - (index - 7) * 55
+            return "left", (0, y, C, y + 55)
+        if index == 12:
+            return "top", (0, 0, C, C)
+        if index <= 18:
+            x = C + (index - 13) * 50
+            return "top", (x, 0, x + 50, C)
+        if index == 19:
+            return "right", (W - C, 0, W, C)
+        y = C + (index - 20) * 55
+        return "right", (W - C, y, W, y + 55)
+
+    for index in range(24):
+        side, (x0, y0, x1, y1) = expect(index)
+        cx, cy, w, h = centre_of(boxes, f"S{index}", TOWN_ON_A2)
+        assert x0 < cx < x1 and y0 < cy < y1, (index, cx, cy)
+        # the name lies on the outer part of the space, 30 mm from its inner edge, centred along it
+        depth = {"bottom": cy - y0, "top": y1 - cy, "left": x1 - cx, "right": cx - x0}[side]
+        along = {"bottom": cx - (x0 + x1) / 2, "top": cx - (x0 + x1) / 2, "left": cy - (y0 + y1) / 2, "right": cy - (y0 + y1) / 2}[side]
+        assert abs(depth - 30) < 1.5 and abs(along) < 1.0, (index, depth, along)
+        # upright for a player on that side: the left and right sides' names run up and down the page
+        assert (h > w) == (side in ("left", "right")), (index, w, h)
+
+
+def test_table_cells_hold_their_text_at_their_place(built):
+    """tiny/scores: table(10, 194, 3 rows × 4 columns of 40 × 12 mm)."""
+    boxes = text_boxes(built["letter"], 5)
+    for text, row, col in (("x2", 0, 2), ("x3", 0, 3), ("Red", 1, 0), ("Blue", 2, 0), ("3", 1, 3), ("6", 2, 3), ("4", 2, 2)):
+        matches = [b for b in boxes if b[0] == text]
+        centres = [((b[1] + b[3]) / 2 - SCORES_ON_LETTER[0], (b[2] + b[4]) / 2 - SCORES_ON_LETTER[1]) for b in matches]
+        expected = (10 + 40 * col + 20, 194 + 12 * row + 6)
+        assert any(math.dist(c, expected) < 1.5 for c in centres), (text, centres, expected)
+
+
+def test_track_in_rows_runs_back_and_forth(built):
+    """tiny/scores: track(1, 30, 10, 20, 160, 54, cols=10): 16 × 18 mm cells, row 2 running right to left."""
+    boxes = text_boxes(built["letter"], 5)
+    numbers = {}
+    for b in boxes:
+        if b[0].isdigit():
+            numbers.setdefault(int(b[0]), []).append(((b[1] + b[3]) / 2 - SCORES_ON_LETTER[0], (b[2] + b[4]) / 2 - SCORES_ON_LETTER[1]))
+    for n in range(1, 31):
+        row, col = divmod(n - 1, 10)
+        if row == 1:
+            col = 9 - col
+        expected = (10 + 16 * col + 8, 20 + 18 * row + 9)
+        assert any(math.dist(c, expected) < 1.2 for c in numbers[n]), (n, numbers[n], expected)
+
+
+def test_track_around_the_edge_runs_clockwise_from_the_top_left(built):
+    """tiny/scores: track(1, 24, 10, 84, 160, 100, layout="edge"): a ring of square cells on the box's edge."""
+    boxes = text_boxes(built["letter"], 5)
+    x0, y0, x1, y1 = 10, 84, 170, 184
+    centres = {}
+    for b in boxes:
+        if b[0].isdigit() and 1 <= int(b[0]) <= 24:
+            c = ((b[1] + b[3]) / 2 - SCORES_ON_LETTER[0], (b[2] + b[4]) / 2 - SCORES_ON_LETTER[1])
+            if x0 < c[0] < x1 and y0 < c[1] < y1:
+                centres[int(b[0])] = c
+    assert sorted(centres) == list(range(1, 25))
+    ring = 20  # every cell lies within this of the box's edge
+    for n, (x, y) in centres.items():
+        assert min(x - x0, x1 - x, y - y0, y1 - y) < ring / 2, (n, x, y)
+    # clockwise: along the top left to right, down the right, back along the bottom, up the left
+    top = [n for n in range(1, 25) if centres[n][1] - y0 < ring / 2]
+    bottom = [n for n in range(1, 25) if y1 - centres[n][1] < ring / 2]
+    right = [n for n in range(1, 25) if n not in top + bottom and x1 - centres[n][0] < ring / 2]
+    left = [n for n in range(1, 25) if n not in top + bottom + right]
+    assert top[0] == 1 and top == list(range(1, len(top) + 1))
+    assert right == list(range(top[-1] + 1, top[-1] + 1 + len(right)))
+    assert bottom == list(range(right[-1] + 1, right[-1] + 1 + len(bottom)))
+    assert left == list(range(bottom[-1] + 1, 25))
+    assert all(centres[a][0] < centres[b][0] for a, b in zip(top, top[1:]))
+    assert all(centres[a][1] < centres[b][1] for a, b in zip(right, right[1:]))
+    assert all(centres[a][0] > centres[b][0] for a, b in zip(bottom, bottom[1:]))
+    assert all(centres[a][1] > centres[b][1] for a, b in zip(left, left[1:]))
+    assert len(top) == len(bottom) and abs(len(left) - len(right)) <= 1
+
+
+def test_zone_label_sits_along_the_top_of_the_zone(built):
+    """tiny/scores: zone(32, 106, 116, 56, "Draw pile")."""
+    x, y, w, h = centre_of(text_boxes(built["letter"], 5), "Draw pile", SCORES_ON_LETTER)
+    assert abs(x - (32 + 116 / 2)) < 0.5
+    assert 106 + 1.5 < y - h / 2 < 106 + 4
+
+
+def test_path_puts_its_spaces_evenly_along_the_street(built):
+    """tiny/town: path([[60, 80], [160, 80], [160, 230]], width=12, spaces=6, node_r=6): a dark street with six
+    white-outlined squares spread evenly between the end circles."""
+    dpi = 200
+    px = dpi / 25.4
+    image = np.asarray(render_page(built["a2"], 0, dpi).convert("L"), dtype=np.float64)
+
+    def at(x, y):
+        return image[int(round((TOWN_ON_A2[1] + y) * px)), int(round((TOWN_ON_A2[0] + x) * px))]
+
+    points = [(60, 80), (160, 80), (160, 230)]
+    length = 100 + 150
+    slot = (length - 2 * 6) / 6
+    side = min(12 * 0.8, slot * 0.88)
+
+    def along(t):
+        """Point and direction at arc length t."""
+        if t <= 100:
+            return (60 + t, 80), (1, 0)
+        return (160, 80 + t - 100), (0, 1)
+
+    street = at(*along(6 + slot)[0])  # between the first two squares
+    assert street < 120  # #555555
+    for k in range(6):
+        t = 6 + (k + 0.5) * slot
+        (cx, cy), (ux, uy) = along(t)
+        assert abs(at(cx, cy) - street) < 10, k  # inside the square: the street shows
+        for sign in (-1, 1):
+            ex, ey = cx + sign * ux * side / 2, cy + sign * uy * side / 2
+            if not (ex > 155 and ey < 86):  # the third square's near edge turns the corner with the street
+                assert at(ex, ey) > 200, (k, sign)  # the square's white outline
+            gx, gy = cx + sign * ux * (side / 2 + 2), cy + sign * uy * (side / 2 + 2)
+            assert abs(at(gx, gy) - street) < 10, (k, sign)  # beyond it, street again
+    # a circle of node_r rounds each end
+    assert abs(at(55, 80) - street) < 10 and at(53, 80) > 200
+    assert abs(at(160, 235) - street) < 10 and at(160, 237) > 200
+
+
+# Errors ---------------------------------------------------------------------------------
+def test_a_board_template_error_is_reported_at_its_line_and_nothing_is_written(project):
+    template = project / "templates/tiny/board-scores.j2"
+    template.write_text(template.read_text().replace('track(1, 30,', 'track(1, 30, nope=1,'))
+    result = run_pnp(project, "build")
+    assert result.exit_code == 1
+    assert "templates/tiny/board-scores.j2:4:" in result.stderr
+    assert not (project / "output/tiny/tiny-boards.pdf").exists()
+
+
+def test_a_helper_misuse_names_the_problem_at_the_template_line(project):
+    template = project / "templates/tiny/board-town.j2"
+    template.write_text(template.read_text().replace("board.per_side, board.corner", "board.per_side, 200"))
+    result = run_pnp(project, "build")
+    assert result.exit_code == 1
+    assert "templates/tiny/board-town.j2:4:" in result.stderr and "corner must be" in result.stderr
+
+
+def test_an_overlap_out_of_range_is_a_located_error(project):
+    boards = project / "data/tiny/boards.yaml"
+    boards.write_text(boards.read_text().replace("overlap: 10", "overlap: 90"))
+    result = run_pnp(project, "build")
+    assert result.exit_code == 1
+    assert "data/tiny/boards.yaml:12:" in result.stderr and "overlap must be" in result.stderr

@@ -1,0 +1,145 @@
+"""Tile geometry: a board larger than the paper splits into overlapping tiles that cover it, labelled and linked."""
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+from pnp.tiling import MARGIN_UM, fits_page, plan_tiles, printable, row_name
+from pnp.units import PAPER_SIZES, um
+
+BOARDS = [(457.2, 457.2), (380, 260), (380, 300), (600, 600), (566, 414), (500, 380), (210, 900), (1200, 250)]
+PAPERS = ["letter", "a4"]
+
+
+@pytest.mark.parametrize("board, paper", itertools.product(BOARDS, PAPERS))
+def test_every_point_of_the_board_lies_on_a_tile(board, paper):
+    plan = plan_tiles(board, paper)
+    bw, bh = um(board[0]), um(board[1])
+    step = um(1)
+    xs = list(range(0, bw + 1, step)) + [bw]
+    ys = list(range(0, bh + 1, step)) + [bh]
+    # per axis is enough: tiles form a grid, so a point is covered when its column and its row are
+    cols = [[t for t in plan.tiles if t.row == 0 and t.x <= x <= t.x + t.w] for x in xs]
+    rows = [[t for t in plan.tiles if t.col == 0 and t.y <= y <= t.y + t.h] for y in ys]
+    assert all(cols) and all(rows)
+    # and each tile's region stays on the board and on its page's printable area
+    for t in plan.tiles:
+        assert 0 <= t.x and t.x + t.w <= bw and 0 <= t.y and t.y + t.h <= bh
+        assert t.left >= MARGIN_UM and t.left + t.w <= plan.page_w - MARGIN_UM
+        assert t.bottom >= MARGIN_UM and t.bottom + t.h <= plan.page_h - MARGIN_UM
+
+
+@pytest.mark.parametrize("board, paper", itertools.product(BOARDS, PAPERS))
+def test_after_assembly_each_point_shows_from_exactly_one_tile(board, paper):
+    """The visible parts (each tile cut at the middle of its left and upper strips) tile the board exactly."""
+    plan = plan_tiles(board, paper)
+    area = 0
+    for a, b in itertools.combinations(plan.tiles, 2):
+        ax0, ay0, ax1, ay1 = plan.visible(a)
+        bx0, by0, bx1, by1 = plan.visible(b)
+        assert min(ax1, bx1) <= max(ax0, bx0) or min(ay1, by1) <= max(ay0, by0), (a.label, b.label)
+    for t in plan.tiles:
+        x0, y0, x1, y1 = plan.visible(t)
+        area += (x1 - x0) * (y1 - y0)
+    assert area == um(board[0]) * um(board[1])
+
+
+@pytest.mark.parametrize("overlap", [0, 5, 10, 15])
+def test_neighbours_overlap_exactly_as_set(overlap):
+    plan = plan_tiles((600, 600), "letter", overlap)
+    assert plan.overlap == um(overlap)
+    for t in plan.tiles:
+        n = plan.neighbours(t)
+        if "right" in n:
+            assert t.x + t.w - n["right"].x == um(overlap)
+            assert (n["right"].y, n["right"].h) == (t.y, t.h)
+        if "bottom" in n:
+            assert t.y + t.h - n["bottom"].y == um(overlap)
+            assert (n["bottom"].x, n["bottom"].w) == (t.x, t.w)
+
+
+def test_labels_run_a1_a2_then_b1_and_neighbours_are_right():
+    plan = plan_tiles((600, 600), "letter")
+    assert (plan.cols, plan.rows) == (4, 3)
+    assert [t.label for t in plan.tiles] == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4"]
+    b2 = plan.at(1, 1)
+    assert {side: t.label for side, t in plan.neighbours(b2).items()} == {"left": "B1", "right": "B3", "top": "A2", "bottom": "C2"}
+    assert {side: t.label for side, t in plan.neighbours(plan.at(0, 0)).items()} == {"right": "A2", "bottom": "B1"}
+    assert {side: t.label for side, t in plan.neighbours(plan.at(2, 3)).items()} == {"left": "C3", "top": "B4"}
+    # the top-left tile starts at the board's top-left corner; labels follow position
+    assert (plan.at(0, 0).x, plan.at(0, 0).y) == (0, 0)
+    assert all(plan.at(t.row, t.col + 1) is None or plan.at(t.row, t.col + 1).x > t.x for t in plan.tiles)
+
+
+def test_row_letters_go_on_past_z():
+    assert [row_name(i) for i in (0, 1, 25, 26, 27, 51, 52)] == ["A", "B", "Z", "AA", "AB", "AZ", "BA"]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_an_18_inch_board_takes_six_sheets(paper):
+    """PRINTING.md: an 18 in board on Letter or A4 with 10 mm overlap takes 3 × 2 = 6 sheets."""
+    plan = plan_tiles((457.2, 457.2), paper)
+    assert plan.pages == 6 and {plan.cols, plan.rows} == {2, 3}
+
+
+@pytest.mark.parametrize("board, paper", itertools.product(BOARDS, PAPERS))
+def test_the_grid_with_the_fewest_pages_wins(board, paper):
+    """No grid in either orientation, whatever its column and row counts, covers the board with fewer pages."""
+    plan = plan_tiles(board, paper)
+    w, h = PAPER_SIZES[paper]
+    for page_w, page_h in ((w, h), (h, w)):
+        aw, ah = page_w - 12.7, page_h - 12.7
+        # the smallest counts whose tiles reach across: n tiles cover n × printable − (n − 1) × overlap
+        need_c = next(n for n in range(1, 100) if n * aw - (n - 1) * 10 >= board[0] - 1e-9)
+        need_r = next(n for n in range(1, 100) if n * ah - (n - 1) * 10 >= board[1] - 1e-9)
+        assert plan.pages <= need_c * need_r
+    assert plan.pages == plan.cols * plan.rows
+
+
+def test_a_tie_prefers_tiles_without_thin_slivers():
+    # 380 × 300 on Letter: 2 × 2 either way; landscape leaves no tile thinner than 100 mm, portrait a 43 mm strip
+    plan = plan_tiles((380, 300), "letter")
+    assert plan.pages == 4 and plan.landscape
+    assert plan.narrowest > um(100)
+
+
+def test_a_board_that_fits_needs_no_tiles():
+    assert fits_page((190, 250), "letter") == (um(215.9), um(279.4))
+    assert fits_page((250, 190), "letter") == (um(279.4), um(215.9))  # landscape
+    assert fits_page((205, 250), "letter") is None  # wider than 215.9 − 2 × 6.35
+    assert printable(um(215.9), um(279.4)) == (um(203.2), um(266.7))
+
+
+def test_crosshairs_lie_on_the_seam_inside_both_neighbours():
+    plan = plan_tiles((600, 600), "a4")
+    seams = plan.seams()
+    assert len(seams) == plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1)
+    for s in seams:
+        assert s.marks
+        for bx, by in s.marks:
+            assert s.first.contains(bx, by) and s.second.contains(bx, by)
+            # on the middle line of the overlap strip
+            if s.axis == "x":
+                assert bx - s.second.x == plan.overlap // 2
+            else:
+                assert by - s.second.y == plan.overlap // 2
+        # both tiles print the seam's marks
+        assert set(s.marks) <= set(plan.marks(s.first)) and set(s.marks) <= set(plan.marks(s.second))
+
+
+def test_page_positions_map_board_points_consistently():
+    """A board point lands on each tile's page where the tile's region puts it, and the form's origin agrees."""
+    plan = plan_tiles((457.2, 457.2), "letter")
+    for t in plan.tiles:
+        ox, oy = plan.origin(t)
+        for bx, by in ((t.x, t.y), (t.x + t.w, t.y + t.h), (t.x + t.w / 2, t.y + t.h / 3)):
+            px, py = t.to_page(bx, by)
+            assert math.isclose(px, ox + bx) and math.isclose(py, oy + plan.board_h - by)
+        assert t.to_page(t.x, t.y + t.h) == (t.left, t.bottom)
+
+
+def test_an_overlap_wider_than_the_paper_is_refused():
+    with pytest.raises(ValueError):
+        plan_tiles((600, 600), "letter", 120)
