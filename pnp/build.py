@@ -234,7 +234,8 @@ def build_cards(engine: Engine, game: Game, options: Options, previous_faces: di
 
 def _sheets(engine, game, options, groups, kind):
     return write_sheets(groups, game_title=game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
-                        gutter_mm=options.gutter, font_name=engine.body_font(game), icons=engine.layouts.icons, back_offset=options.back_offset)
+                        gutter_mm=options.gutter, font_name=engine.body_font(game), icons=engine.layouts.icons, back_offset=options.back_offset,
+                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver)
 
 
 def _changed_list_face(engine: Engine, game: Game, names: list[str]) -> Face:

@@ -4,12 +4,17 @@ A face becomes a form XObject (drawn once, placed as often as its count asks);
 icons become forms too, placed inside faces. Coordinates inside a form are
 the face's own: origin at the trim's bottom-left in points, with the bleed
 box as the form's bounding box, so anything straying past the bleed is cut.
+
+Two hooks change what is drawn without touching the faces' templates:
+`face_filter` rewrites each face before it is drawn (the ink saver), and
+`colour_filter` maps every colour (faces, text, icons) to what the PDF should
+hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 """
 from __future__ import annotations
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import STATE_DEFAULTS
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 
 from pnp.layout import Face
@@ -69,16 +74,35 @@ class SharedResources:
 class FaceDrawer:
     """Keeps the forms of one PDF: faces and icons, each defined on first use."""
 
-    def __init__(self, canvas, icons, colour_filter=None):
+    def __init__(self, canvas, icons, colour_filter=None, face_filter=None):
         self.c = canvas
         self.icons = icons
         self._faces: dict = {}
         self._icons: dict = {}
         self.colour_filter = colour_filter  # e.g. a CMYK converter for print-on-demand
+        self.face_filter = face_filter  # e.g. the ink saver's lighten_face
+        self._filtered: dict = {}
         self.shared = SharedResources(canvas)
+
+    def prepared(self, face: Face) -> Face:
+        """The face as it will be drawn: through `face_filter` once, remembered."""
+        if self.face_filter is None:
+            return face
+        out = self._filtered.get(face)
+        if out is None:
+            out = self._filtered[face] = self.face_filter(face)
+        return out
+
+    def _colour(self, hex_value: str):
+        """A face colour as the PDF should hold it."""
+        if self.colour_filter is None:
+            return colour(hex_value)
+        out = self.colour_filter(hex_value)
+        return colour(out) if isinstance(out, str) else out
 
     def form(self, face: Face) -> str:
         """The name of the form that draws `face`, defining it the first time."""
+        face = self.prepared(face)
         key = (face.w, face.h, face.bleed, face.elements)
         name = self._faces.get(key)
         if name is not None:
@@ -98,12 +122,21 @@ class FaceDrawer:
         self._faces[key] = name
         return name
 
-    def draw_face(self, face: Face, x_pt: float, y_pt: float, reused: bool) -> None:
+    def draw_face(self, face: Face, x_pt: float, y_pt: float, reused: bool, rotate: int = 0) -> None:
         """Draw a face with its trim's bottom-left at (x, y): as a form if it is placed
         more than once, else inline (clipped to its bleed box as a form would be),
-        which saves a PDF object per card in decks of unique cards."""
+        which saves a PDF object per card in decks of unique cards. `rotate` 180
+        turns it in its own place (gutterfold backs)."""
+        face = self.prepared(face)
         if reused:
-            self.place(self.form(face), x_pt, y_pt)
+            self.place(self.form(face), x_pt, y_pt, rotate, face.w * K, face.h * K)
+            return
+        if rotate == 180:
+            self.c.saveState()
+            self.c.translate(2 * x_pt + face.w * K, 2 * y_pt + face.h * K)
+            self.c.rotate(180)
+            self.draw_face(face, x_pt, y_pt, reused=False)
+            self.c.restoreState()
             return
         for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
             self._icon_form(*icon_key)
@@ -145,19 +178,23 @@ class FaceDrawer:
         form = self._icons.get(key)
         if form is None:
             drawing = self.icons.drawing(name, colour_hex)
+            if self.colour_filter is not None:
+                drawing = _filtered_drawing(drawing, self.colour_filter)
             form = f"I{len(self._icons) + 1}"
             self.c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
             _draw_without_helvetica(drawing, self.c)
-            self.c.endForm()
+            # the shared resources hold the transparency states an SVG's opacity asks for;
+            # a form's default resources do not, and readers then refuse the state
+            self.c.endForm(Resources=self.shared.ref)
             self._icons[key] = (form, drawing.width, drawing.height)
             return self._icons[key]
         return form
 
     def _fill(self, hex_value):
-        self.c.setFillColor(colour(self.colour_filter(hex_value) if self.colour_filter else hex_value))
+        self.c.setFillColor(self._colour(hex_value))
 
     def _stroke(self, hex_value):
-        self.c.setStrokeColor(colour(self.colour_filter(hex_value) if self.colour_filter else hex_value))
+        self.c.setStrokeColor(self._colour(hex_value))
 
     def _paint(self, fill, stroke, width, dash=None):
         c = self.c
@@ -187,7 +224,7 @@ class FaceDrawer:
                             t.setFont(font, size)
                         if op.color != col:
                             col = op.color
-                            t.setFillColor(colour(self.colour_filter(col) if self.colour_filter else col))
+                            t.setFillColor(self._colour(col))
                         t.setTextOrigin(x0 + op.x, -(y0 + op.y))
                         t.textOut(op.text)
                     else:
@@ -271,3 +308,36 @@ class FaceDrawer:
             c.clipPath(p, stroke=0, fill=0)
         c.drawImage(path, bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh, mask="auto")
         c.restoreState()
+
+
+def _filtered_drawing(drawing, colour_filter):
+    """A copy of an icon's drawing with every colour passed through `colour_filter`.
+
+    An SVG opacity is flattened onto white first: a filter for print (CMYK)
+    asks for opaque colours, and nothing else shows through an icon."""
+    import copy
+
+    out = copy.deepcopy(drawing)
+
+    def convert(col, opacity):
+        if col is None or not isinstance(col, Color):
+            return col
+        r, g, b = col.red, col.green, col.blue
+        a = col.alpha if col.alpha is not None else 1
+        a *= 1 if opacity is None else opacity
+        r, g, b = (1 - a * (1 - v) for v in (r, g, b))
+        hex_value = "#%02x%02x%02x" % tuple(round(v * 255) for v in (r, g, b))
+        mapped = colour_filter(hex_value)
+        return colour(mapped) if isinstance(mapped, str) else mapped
+
+    def walk(node):
+        for child in getattr(node, "contents", []):
+            for attr, opacity_attr in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+                if getattr(child, attr, None) is not None:
+                    setattr(child, attr, convert(getattr(child, attr), getattr(child, opacity_attr, None)))
+                    if getattr(child, opacity_attr, None) is not None:
+                        setattr(child, opacity_attr, None)
+            walk(child)
+
+    walk(out)
+    return out

@@ -4,6 +4,11 @@ All arithmetic is in integer micrometres. A sheet is a grid centred on the
 page; the orientation that holds more cards wins. Backs are mirrored across
 the page (not just the column order), so a grid with unequal margins still
 lands each back behind its front.
+
+A gutterfold sheet (`plan_fold_sheet`) holds fronts and backs on one side:
+two mirrored grids either side of a centre fold line, each back the mirror
+image of its front's slot, so folding the sheet puts every back behind its
+front without a duplex printer.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
 MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
 FOOTER_BAND_UM = um(7.0)  # room for the footer line between marks and paper edge
 MIN_MARK_UM = um(1.5)
+FOLD_CLEAR_UM = um(5.0)  # fold line to the nearest bleed: a fold a few mm off still misses the art
 
 
 @dataclass(frozen=True)
@@ -144,4 +150,85 @@ def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, b
             sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
         if best is None or sheet.per_sheet > best.per_sheet:
             best = sheet
+    return best
+
+
+@dataclass(frozen=True)
+class FoldSheet(Sheet):
+    """A gutterfold sheet: fronts on one side of a centre fold, backs mirrored on the other.
+
+    `axis` "h": a horizontal fold, fronts above and backs below; "v": a vertical
+    fold, fronts left and backs right. `rotation` (0 or 180) turns each back
+    in its slot."""
+
+    axis: str = "h"
+    rotation: int = 180
+
+    @property
+    def fold(self) -> int:
+        """The fold line: a y (axis "h") or an x (axis "v") in µm from the bottom-left."""
+        return self.page_h // 2 if self.axis == "h" else self.page_w // 2
+
+    @property
+    def clear(self) -> int:
+        """Fold line to the nearest trim: the fold clearance plus the bleed."""
+        return FOLD_CLEAR_UM + self.bleed
+
+    @property
+    def left(self) -> int:
+        if self.axis == "h":
+            return (self.page_w - self.grid_w) // 2
+        return self.fold - self.clear - self.grid_w
+
+    @property
+    def bottom(self) -> int:
+        if self.axis == "h":
+            return self.fold - self.clear - self.grid_h  # the backs' grid is the lower one
+        return (self.page_h - self.grid_h) // 2
+
+    def slot(self, index: int) -> Slot:
+        """Front slot `index` in reading order (the front grid is the top or left one)."""
+        row, col = divmod(index, self.cols)
+        x = self.left + col * (self.card_w + self.gap)
+        top = self.fold + self.clear + self.grid_h if self.axis == "h" else self.bottom + self.grid_h
+        return Slot(x, top - self.card_h - row * (self.card_h + self.gap), self.card_w, self.card_h)
+
+    def back_slot(self, index: int, duplex: str = "none") -> Slot:
+        """The mirror image of front slot `index` across the fold (duplex does not apply)."""
+        s = self.slot(index)
+        if self.axis == "h":
+            return Slot(s.x, 2 * self.fold - s.y - s.h, s.w, s.h)
+        return Slot(2 * self.fold - s.x - s.w, s.y, s.w, s.h)
+
+
+def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, rotation: int = 180) -> FoldSheet | None:
+    """The gutterfold sheet holding the most cards: portrait or landscape, fold across or along.
+
+    Ties go to a horizontal fold (fronts above, backs below), the usual
+    gutterfold: with the backs turned 180° they read upright once the card
+    is turned over sideways. None when not even one card fits."""
+    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+    cw, ch = (um(v) for v in card_mm)
+    bleed = um(bleed_mm)
+    gap = max(um(gutter_mm), 2 * bleed)
+    margin = um(PAGE_MARGIN_MM)
+    best = None
+    for axis in ("h", "v"):
+        for page_w, page_h in ((pw, ph), (ph, pw)):
+            if axis == "h":
+                cols = _fit(page_w - 2 * margin, cw, gap, bleed)
+                rows = _fit(page_h // 2 - margin - FOLD_CLEAR_UM, ch, gap, bleed)
+            else:
+                cols = _fit(page_w // 2 - margin - FOLD_CLEAR_UM, cw, gap, bleed)
+                rows = _fit(page_h - 2 * margin, ch, gap, bleed)
+            if not (cols and rows):
+                continue
+            sheet = FoldSheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, axis, rotation)
+            if sheet.margin_x < um(10) and sheet.margin_y < um(10):
+                # no margin wide enough for the footer: give up a row or a column
+                fewer = [FoldSheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed, axis, rotation),
+                         FoldSheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed, axis, rotation)]
+                sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
+            if best is None or sheet.per_sheet > best.per_sheet:
+                best = sheet
     return best

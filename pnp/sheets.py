@@ -2,7 +2,12 @@
 
 Each fronts sheet is followed by its backs sheet, each back mirrored so it
 lands behind its front after a long-edge (or short-edge) flip. With
-`duplex="none"` the backs sheets follow all fronts, unmirrored.
+`duplex="none"` the backs sheets follow all fronts, unmirrored. A backs sheet
+moves as a whole (faces, crop marks, footer) by `back_offset`, the printer's
+measured misregistration.
+
+With `layout="gutterfold"` each sheet holds fronts and their backs on one
+side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
 """
 from __future__ import annotations
 
@@ -10,10 +15,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.draw import FaceDrawer
-from pnp.impose import Sheet, plan_sheet
+from pnp.impose import FoldSheet, Sheet, plan_fold_sheet, plan_sheet
 from pnp.layout import Face
 from pnp.pdfout import draw_crop_marks, draw_footer, new_canvas
-from pnp.units import pt
+from pnp.units import PAGE_MARGIN_MM, pt, um
+
+FOLD_COLOUR = "#808080"
+FOLD_DASH = (6, 3)  # pt
 
 
 @dataclass
@@ -42,31 +50,60 @@ class SheetStats:
     pieces: int = 0
 
 
+def plan(paper: str, size, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180) -> Sheet | None:
+    """The sheet geometry for one group: a duplex grid or a gutterfold sheet."""
+    if layout == "gutterfold":
+        return plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation)
+    return plan_sheet(paper, size, gutter_mm, bleed_mm)
+
+
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
-                 font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0)) -> tuple[bytes, SheetStats]:
+                 font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
+                 ink_saver: bool = False) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes."""
-    plans = [(g, plan_sheet(paper, g.size, gutter_mm, bleed_mm)) for g in groups]
+    if layout not in ("duplex", "gutterfold"):
+        raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
+    if fold_rotation not in (0, 180):
+        raise ValueError(f"fold rotation must be 0 or 180, got {fold_rotation}")
+    fold = layout == "gutterfold"
+    if ink_saver:
+        from pnp.inksaver import lighten_face
+
+        groups = [_frame_common_back(g, game_title, font_name) for g in groups]
+    plans = [(g, plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation)) for g in groups]
+    for group, sheet in plans:
+        if sheet is None or sheet.per_sheet == 0:
+            how = " as a gutterfold (fronts and backs on one side)" if fold else ""
+            raise ValueError(f"{group.name}: {group.size[0]:g} × {group.size[1]:g} mm does not fit on {paper}{how}")
     first = plans[0][1]
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
-    if duplex != "none":
+    if fold:
+        c.setViewerPreference("Duplex", "Simplex")
+    elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
-    drawer = FaceDrawer(c, icons, colour_filter)
+    drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None)
     uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
     stats = SheetStats()
     deferred_backs = []
     page_no = 0
     for group, sheet in plans:
-        if sheet is None or sheet.per_sheet == 0:
-            raise ValueError(f"{group.name}: {group.size[0]:g} × {group.size[1]:g} mm does not fit on {paper}")
         chunks = [group.pieces[i : i + sheet.per_sheet] for i in range(0, len(group.pieces), sheet.per_sheet)]
         has_backs = any(p.back is not None for p in group.pieces)
         for n, chunk in enumerate(chunks, 1):
             footer = f"{game_title} · {group.name} · sheet {n} of {len(chunks)}"
-            _page(c, sheet, drawer, uses, [(sheet.slot(i), p.front) for i, p in enumerate(chunk)], f"{footer} · fronts · print at 100% / actual size", font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
+            if fold:
+                placed = [(sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
+                placed += [(sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
+                _page(c, sheet, drawer, uses, placed, f"{footer} · print one-sided at 100% / actual size · fold on the dashed line, glue, then cut",
+                      font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
+                page_no += 1
+                stats.pieces += len(chunk)
+                continue
+            _page(c, sheet, drawer, uses, [(sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)], f"{footer} · fronts · print at 100% / actual size", font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
             page_no += 1
             stats.pieces += len(chunk)
             if has_backs:
-                backs = [(sheet.back_slot(i, duplex), p.back) for i, p in enumerate(chunk) if p.back is not None]
+                backs = [(sheet.back_slot(i, duplex), p.back, 0) for i, p in enumerate(chunk) if p.back is not None]
                 job = (sheet, backs, f"{footer} · backs" + (" · print double-sided, flip on the long edge" if duplex == "long" else " · print double-sided, flip on the short edge" if duplex == "short" else ""))
                 if duplex == "none":
                     deferred_backs.append((group, job))
@@ -83,18 +120,82 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
 
 
 def _page(c, sheet: Sheet, drawer: FaceDrawer, uses: Counter, placed, footer: str, font_name: str, *, scale_bar=False, group: Group, bookmark=False, offset=(0.0, 0.0)):
+    """One sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm."""
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
     if bookmark:
         key = f"group-{group.id}"
         c.bookmarkPage(key)
         c.addOutlineEntry(group.name, key, level=0)
     ox, oy = (v * 72 / 25.4 for v in offset)
+    moved = bool(ox or oy)
+    if moved:
+        # the whole backs sheet shifts, marks included, so cutting along the marks seen on
+        # the backs side still matches the cards printed there
+        c.saveState()
+        c.translate(ox, oy)
     slots = []
-    for slot, face in placed:
-        drawer.draw_face(face, pt(slot.x) + ox, pt(slot.y) + oy, reused=uses[face] > 1)
+    for slot, face, rotate in placed:
+        drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
         slots.append(slot)
     if group.cut_guide is not None:
         group.cut_guide(c, slots)
-    drawer.overlay(("marks", sheet, tuple(slots)), lambda: draw_crop_marks(c, sheet, slots), sheet.page_w, sheet.page_h)
+    drawer.overlay(("marks", sheet, tuple(slots)), lambda: _furniture(c, sheet, slots, font_name), sheet.page_w, sheet.page_h)
     draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, footer, font_name, scale_bar)
+    if moved:
+        c.restoreState()
     c.showPage()
+
+
+def _furniture(c, sheet: Sheet, slots, font_name: str) -> None:
+    """Crop marks, and on a gutterfold sheet the dashed fold line with its labels."""
+    draw_crop_marks(c, sheet, slots)
+    if isinstance(sheet, FoldSheet):
+        draw_fold_line(c, sheet, font_name)
+
+
+def draw_fold_line(c, sheet: FoldSheet, font_name: str) -> None:
+    """A dashed line along the fold, from margin to margin, labelled 'fold' at both ends."""
+    margin = um(PAGE_MARGIN_MM) + um(2)  # clear of a left-hand footer
+    c.saveState()
+    c.setStrokeColor(FOLD_COLOUR)
+    c.setFillColor(FOLD_COLOUR)
+    c.setLineWidth(0.5)
+    c.setDash(list(FOLD_DASH))
+    c.setFont(font_name, 6)
+    f = pt(sheet.fold)
+    if sheet.axis == "h":
+        c.line(pt(margin), f, pt(sheet.page_w - margin), f)
+        c.drawString(pt(margin), f + 2, "fold")
+        c.drawRightString(pt(sheet.page_w - margin), f + 2, "fold")
+    else:
+        c.line(f, pt(margin), f, pt(sheet.page_h - margin))
+        for y in (pt(margin), pt(sheet.page_h - margin) - 14):
+            c.saveState()
+            c.translate(f - 2, y)
+            c.rotate(90)
+            c.drawString(0, 0, "fold")
+            c.restoreState()
+    c.restoreState()
+
+
+def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
+    """Ink saver: the back most of a deck's cards share becomes a thin frame with the game's name.
+
+    Only a back shared by more than half of the deck's distinct cards counts as
+    the deck's back; backs that tell cards apart (an organ type, a faction) keep
+    their content and are lightened like fronts."""
+    from pnp.inksaver import frame_back
+
+    owners: dict = {}
+    for p in group.pieces:
+        if p.back is not None:
+            owners.setdefault(p.back, set()).add(p.label)
+    labels = {p.label for p in group.pieces}
+    if not owners:
+        return group
+    common, names = max(owners.items(), key=lambda kv: len(kv[1]))
+    if len(names) * 2 <= len(labels) or len(names) < 2 and len(labels) > 1:
+        return group
+    framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
+    pieces = [Piece(p.front, framed if p.back == common else p.back, p.label) for p in group.pieces]
+    return Group(group.id, group.name, group.size, pieces, group.cut_guide)

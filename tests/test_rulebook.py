@@ -1,0 +1,259 @@
+"""The rulebook: typeset from rulebook.md, its facts and figures taken from the data, its contents true."""
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pypdfium2 as pdfium
+from pypdf import PdfReader
+
+from conftest import MM, run_pnp
+from pnp.impose import plan_sheet
+from pnp.rulebook import saddle_stitch
+from pnp.units import pt
+
+RULEBOOK = "output/tiny/tiny-rulebook.pdf"
+BOOKLET = "output/tiny/tiny-rulebook-booklet.pdf"
+SOURCE = "data/tiny/rulebook.md"
+
+
+def build(project, *args):
+    result = run_pnp(project, "build", "tiny", *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    return result
+
+
+def pages_text(pdf) -> list[str]:
+    return [p.extract_text() for p in PdfReader(pdf).pages]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def add_chapters(project, n=8):
+    """Long chapters, so headings land on many different pages."""
+    words = " ".join(f"word{i}" for i in range(260))
+    extra = "".join(f"\n# Chapter {c}\n\n{words}\n\n## Part {c}a\n\n{words}\n\n{words}\n" for c in range(1, n + 1))
+    with (project / SOURCE).open("a", encoding="utf-8") as f:
+        f.write(extra)
+
+
+def contents(reader) -> list[tuple[str, int]]:
+    """(heading, page) rows of the contents page."""
+    text = re.sub(r"\s+", " ", reader.pages[1].extract_text())
+    return [(h.strip(), int(p)) for h, p in re.findall(r"([^.]+?)(?: \.)+ ?(\d+)", text.removeprefix("Contents "))]
+
+
+def body_text(pdf, index) -> str:
+    """The text of a page between its running header and footer."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = doc[index]
+        w, h = page.get_size()
+        return flat(page.get_textpage().get_text_bounded(0, 20 * MM, w, h - 21 * MM))
+    finally:
+        doc.close()
+
+
+def test_contents_page_numbers_are_the_pages_where_headings_land(project):
+    add_chapters(project)
+    build(project, "--only", "rulebook")
+    pdf = project / RULEBOOK
+    reader = PdfReader(pdf)
+    rows = contents(reader)
+    names = [h for h, _ in rows]
+    assert names[:3] == ["Overview", "Components", "Setting up"] and "Chapter 8" in names and "Part 8a" in names, rows
+    assert len({p for _, p in rows}) >= 5  # the headings really spread over the book
+    bodies = [body_text(pdf, i) for i in range(len(reader.pages))]
+    for heading, page in rows:
+        found = [n + 1 for n, text in enumerate(bodies) if n >= 2 and re.search(rf"(?<!\S){re.escape(heading)}(?![\w])", text)]
+        assert found == [page], (heading, page, found)
+
+
+def test_every_heading_of_the_source_appears_in_the_pdf(project):
+    build(project, "--only", "rulebook")
+    source = (project / SOURCE).read_text(encoding="utf-8")
+    headings = [h.strip() for h in re.findall(r"^#{1,6}\s+(.+)$", source, re.M)]
+    assert len(headings) >= 5
+    text = flat(" ".join(pages_text(project / RULEBOOK)[2:]))
+    for heading in headings:
+        assert heading in text, heading
+
+
+def test_the_components_section_follows_the_data(project):
+    build(project, "--only", "rulebook")
+    before = flat(" ".join(pages_text(project / RULEBOOK)))
+    assert "Heroes 12 cards poker cards, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
+    edit(project / "data/tiny/decks/heroes.yaml", 'side: blue, count: 3}', 'side: blue, count: 5}')
+    edit(project / "data/tiny/game.yaml", "count: 12", "count: 14")
+    edit(project / "data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 6, blue: 8}")
+    build(project, "--only", "rulebook")
+    after = flat(" ".join(pages_text(project / RULEBOOK)))
+    assert "Heroes 14 cards poker cards, 63.5 × 88.9 mm; by side: 6 red, 8 blue" in after
+    assert "12 cards" not in after
+
+
+def test_jinja_facts_print_the_datas_values(project):
+    build(project, "--only", "rulebook")
+    text = flat(" ".join(pages_text(project / RULEBOOK)))
+    assert "for 2–4 players" in text and "It has 12 hero cards: 6 red and 6 blue." in text
+    assert "Shuffle the Heroes deck." in text
+    edit(project / "data/tiny/game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 6}")
+    edit(project / "data/tiny/decks/heroes.yaml", "id: knight, name", "id: knight, side: blue, name")
+    edit(project / "data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 4, blue: 8}")
+    build(project, "--only", "rulebook")
+    text = flat(" ".join(pages_text(project / RULEBOOK)))
+    assert "for 2–6 players" in text and "It has 12 hero cards: 4 red and 8 blue." in text
+
+
+def test_a_fact_that_does_not_exist_is_an_error_at_its_line(project):
+    edit(project / SOURCE, "It has **{{ decks.heroes.total }}", "It has **{{ decks.heros.total }}")
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1 and "Traceback" not in shown
+    line = next(n for n, text in enumerate((project / SOURCE).read_text().splitlines(), 1) if "heros" in text)
+    assert f"{SOURCE}:{line}:" in shown and "decks has no field 'heros' (did you mean 'heroes'?)" in shown, shown
+
+
+def test_a_value_no_card_has_counts_zero_with_a_warning(project):
+    edit(project / SOURCE, "{{ decks.heroes.by.side.blue }} blue", "{{ decks.heroes.by.side.bleu }} blue")
+    result = build(project, "--only", "rulebook")
+    assert "no item of decks.heroes.by.side has the value 'bleu' (did you mean 'blue'?)" in result.output + result.stderr
+    assert "6 red and 0 blue" in flat(" ".join(pages_text(project / RULEBOOK)))
+
+
+def test_markup_characters_and_unicode_punctuation_print_as_written(project):
+    with (project / SOURCE).open("a", encoding="utf-8") as f:
+        f.write('\n<img src="../outside/secret.png"/> <a href="javascript:alert(1)">x</a> [a link](https://example.com) <https://example.org> &amp; 5 * 3 \\*literal\\*\n')
+    build(project, "--only", "rulebook")
+    text = flat(" ".join(pages_text(project / RULEBOOK)))
+    for written in ("AT&T", "<Knight>", "a < b > c", "“quotes”", "‘single’", "dashes – and —", "an ellipsis…", "−1 → 2",
+                    '<img src="../outside/secret.png"/>', '<a href="javascript:alert(1)">x</a>', "<https://example.org>", "&amp; 5 * 3 *literal*"):
+        assert written in text, written
+    assert "a link" in text and "https://example.com" not in text  # a link prints its words, and links nowhere
+    reader = PdfReader(project / RULEBOOK)
+    for page in reader.pages:
+        for annot in page.get("/Annots") or []:
+            action = annot.get_object().get("/A")
+            assert action is None or action.get_object().get("/S") != "/URI"
+
+
+def _text_in(pdf, index, box_pt) -> str:
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        textpage = doc[index].get_textpage()
+        return textpage.get_text_bounded(*box_pt)
+    finally:
+        doc.close()
+
+
+def _largest_form(pdf, index):
+    """The bounds (l, b, r, t) of the largest form XObject placed on a page: a figure's card."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        boxes = [obj.get_bounds() for obj in doc[index].get_objects(max_depth=1) if obj.type == pdfium.raw.FPDF_PAGEOBJ_FORM]
+        return max(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+    finally:
+        doc.close()
+
+
+def test_a_card_figure_holds_the_same_text_as_the_card_in_the_cards_pdf(project):
+    build(project, "--only", "cards", "--only", "rulebook")
+    texts = pages_text(project / RULEBOOK)
+    page = next(n for n, t in enumerate(texts) if "The Knight, drawn from its own" in t)
+    left, bottom, right, top = _largest_form(project / RULEBOOK, page)
+    assert abs((right - left) - 45 * MM) < 0.5  # drawn at the width the source asked for
+    figure = _text_in(project / RULEBOOK, page, (left, bottom, right, top))
+    slot = plan_sheet("letter", (63.5, 88.9)).slot(0)  # the Knight is the first card of the sheet
+    card = _text_in(project / "output/tiny/tiny-cards.pdf", 0, (pt(slot.x), pt(slot.y), pt(slot.x + slot.w), pt(slot.y + slot.h)))
+    assert "<Knight>" in card and "Draw two cards" in card
+    # the same characters in the same order (spacing around the inline icon is the extractor's guess at either scale)
+    assert "".join(figure.split()) == "".join(card.split())
+
+
+def test_a_figure_naming_a_missing_card_warns_and_prints_a_frame(project):
+    edit(project / SOURCE, "card:heroes/knight", "card:heroes/knigt")
+    result = build(project, "--only", "rulebook")
+    assert "figure names card 'knigt', which deck 'heroes' does not hold (did you mean 'knight'?)" in result.output + result.stderr
+    assert "card heroes/knigt not found" in flat(" ".join(pages_text(project / RULEBOOK)))
+
+
+def test_booklet_pages_are_in_saddle_stitch_order(project):
+    add_chapters(project, 4)
+    build(project, "--only", "rulebook", "--booklet")
+    pdf = project / BOOKLET
+    reader = PdfReader(pdf)
+    sheet_w, sheet_h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert abs(sheet_w - 279.4 * MM) < 0.1 and abs(sheet_h - 215.9 * MM) < 0.1  # landscape letter
+    numbers = []
+    for index in range(len(reader.pages)):
+        for half in (0, 1):
+            # the page number is the only text in the bottom 16 mm of a page
+            text = _text_in(pdf, index, (half * sheet_w / 2, 0, (half + 1) * sheet_w / 2, 16 * MM)).strip()
+            numbers.append(int(text) if text else None)
+    pages = max(n for n in numbers if n)
+    assert pages >= 8 and len(reader.pages) * 2 % 4 == 0
+    expected = [None if i is None or i == 0 else i + 1 for side in saddle_stitch(pages) for i in side]
+    assert numbers == expected
+    # the first side holds the cover on its right half
+    cover = _text_in(pdf, 0, (sheet_w / 2, 0, sheet_w, sheet_h))
+    assert "Tiny Test Game" in cover and "Rules of play" in cover
+
+
+def test_saddle_stitch_order_pads_to_a_multiple_of_four():
+    assert saddle_stitch(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    assert saddle_stitch(5) == [(None, 0), (1, None), (None, 2), (3, 4)]
+    assert len(saddle_stitch(9)) == 6
+
+
+def test_paper_follows_the_option(project):
+    build(project, "--only", "rulebook", "--paper", "a4")
+    page = PdfReader(project / RULEBOOK).pages[0]
+    assert abs(float(page.mediabox.width) - 210 * MM) < 0.1 and abs(float(page.mediabox.height) - 297 * MM) < 0.1
+
+
+def _fonts(pdf):
+    from test_cards_pdf import _fonts as fonts_of
+
+    return fonts_of(PdfReader(pdf))
+
+
+def test_every_font_is_embedded_and_no_helvetica_anywhere(project):
+    build(project, "--only", "rulebook", "--booklet")
+    for pdf in (RULEBOOK, BOOKLET):
+        fonts = _fonts(project / pdf)
+        assert fonts and all(fonts.values()), fonts
+        assert not any(base in name for name in fonts for base in ("Helvetica", "Times", "Courier")), fonts
+        raw = (project / pdf).read_bytes()
+        assert b"Helvetica" not in raw
+
+
+def test_rebuilding_gives_the_same_bytes(project, tmp_path):
+    build(project, "--only", "rulebook", "--booklet")
+    first = [hashlib.sha256((project / p).read_bytes()).hexdigest() for p in (RULEBOOK, BOOKLET)]
+    (project / "output/.pnp-cache/tiny.json").unlink()
+    build(project, "--only", "rulebook", "--booklet")
+    assert [hashlib.sha256((project / p).read_bytes()).hexdigest() for p in (RULEBOOK, BOOKLET)] == first
+
+
+def test_headings_never_end_a_page(project):
+    add_chapters(project, 10)
+    build(project, "--only", "rulebook")
+    doc = pdfium.PdfDocument(str(project / RULEBOOK))
+    try:
+        headings = {f"Chapter {c}" for c in range(1, 11)} | {f"Part {c}a" for c in range(1, 11)}
+        for index in range(2, len(doc)):
+            page = doc[index]
+            textpage = page.get_textpage()
+            lines = [line.strip() for line in textpage.get_text_range().splitlines() if line.strip()]
+            body = [line for line in lines if not line.isdigit() and not line.startswith("Tiny Test Game")]
+            assert body and body[-1] not in headings, (index + 1, body[-3:])
+    finally:
+        doc.close()
