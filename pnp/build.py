@@ -5,6 +5,8 @@ game with errors writes nothing and keeps its previous outputs.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,18 +145,61 @@ def face_context(game: Game, deck_fields: Fields, fields: dict, what: str, w: fl
     return ctx
 
 
+PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves
+
+
 def render_deck(engine: Engine, game: Game, deck: Deck, options: Options, findings: list[Finding]) -> list[tuple]:
-    """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings."""
+    """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings.
+
+    A large deck is split across two processes (the machine has two cores and
+    rendering is half of a build); faces are plain tuples, so they travel back
+    cheaply and the output is byte-identical to a one-process build."""
+    cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
+    if len(cards) >= PARALLEL_MIN_CARDS and (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
+        half = len(cards) // 2
+        global _FORKED_JOB
+        _FORKED_JOB = (engine, game, deck, options, cards[half:])
+        try:
+            with multiprocessing.get_context("fork").Pool(1) as pool:
+                later = pool.apply_async(_render_forked_half)
+                first, first_findings = _render_cards(engine, game, deck, options, cards[:half])
+                faces, later_findings = later.get()
+        finally:
+            _FORKED_JOB = None
+        findings += _first_of_each(first_findings + later_findings)
+        return first + [(card, front, back) for card, (front, back) in zip(cards[half:], faces)]
+    out, found = _render_cards(engine, game, deck, options, cards)
+    findings += found
+    return out
+
+
+_FORKED_JOB = None
+
+
+def _render_forked_half():
+    engine, game, deck, options, cards = _FORKED_JOB
+    rendered, findings = _render_cards(engine, game, deck, options, cards)
+    return [(front, back) for _, front, back in rendered], findings
+
+
+def _first_of_each(findings: list[Finding]) -> list[Finding]:
+    """One finding per template bug and place, however many cards hit it."""
+    seen, out = set(), []
+    for f in findings:
+        if (f.loc, f.message) not in seen:
+            seen.add((f.loc, f.message))
+            out.append(f)
+    return out
+
+
+def _render_cards(engine: Engine, game: Game, deck: Deck, options: Options, cards: list) -> tuple[list[tuple], list[Finding]]:
     w, h = deck.size
     bleed = options.bleed_mm
     deck_fields = Fields({"id": deck.id, "name": deck.name, "total": deck.total, **{k: v for k, v in deck.data.items() if k not in ("cards", "defaults")}}, "deck")
-    out = []
-    seen_messages: set = set()
+    out, findings = [], []
     layouts = engine.layouts
     shared: dict[str, Face] = {}  # faces of templates that do not read `card`
-    for card in deck.cards:
-        if options.cards and card.id not in options.cards:
-            continue
+    for card in cards:
         what = f"{deck.id}/{card.id}"
         faces = []
         for side, template, key in (("front", deck.front, "front"), ("back", card.back or deck.back, "back")):
@@ -172,13 +217,10 @@ def render_deck(engine: Engine, game: Game, deck: Deck, options: Options, findin
                     shared[(template, side)] = face
                 faces.append(face)
             except PnpError as exc:
-                for f in exc.findings:
-                    if (f.loc, f.message) not in seen_messages:  # one template bug, reported once per deck
-                        seen_messages.add((f.loc, f.message))
-                        findings.append(f)
+                findings += exc.findings
                 faces.append(None)
         out.append((card, faces[0], faces[1]))
-    return out
+    return out, _first_of_each(findings)
 
 
 def build_cards(engine: Engine, game: Game, options: Options, previous_faces: dict | None = None) -> tuple[list, list[Finding]]:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 _TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\[(/|#[0-9A-Fa-f]{6}|[A-Za-z][\w-]*)\]|:([a-z0-9][a-z0-9_-]*):|(\n)", re.S)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_SPECIAL = re.compile(r"[\\*\[:\n\x00-\x08\x0b-\x1f\x7f]")
 
 
 class Run(NamedTuple):
@@ -26,6 +27,8 @@ BREAK = Run("\n", False, False, None)
 
 def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) -> list[Run]:
     """Split marked-up text into runs of one style; unknown [words] and :words: stay literal."""
+    if not _SPECIAL.search(source):
+        return [Run(source, False, False, None)] if source else []
     text = _CONTROL.sub("", source)
     runs: list[Run] = []
     bold = italic = False

@@ -45,12 +45,9 @@ class Laid(NamedTuple):
     lines: int
 
 
-class _Frag(NamedTuple):
-    text: str  # '' for an icon
-    font: str
-    color: str
-    w1: float  # width at 1 pt
-    icon: str | None
+# A word fragment is a plain tuple (text, font, colour, width at 1 pt, icon or None): a build
+# makes hundreds of thousands of them, and tuples cost a third of a NamedTuple to create.
+TEXT, FONT, COLOUR, W1, ICON = range(5)
 
 
 _WIDTHS: dict[tuple[str, str], float] = {}
@@ -104,11 +101,11 @@ class Typesetter:
     def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set) -> list:
         """Words, spaces and breaks: ('w', frags, w1) | ('s', font, w1) | ('n',)."""
         out: list = []
-        word: list[_Frag] = []
+        word: list[tuple] = []
 
         def end_word():
             if word:
-                out.append(("w", tuple(word), sum(f.w1 for f in word)))
+                out.append(("w", tuple(word), sum(f[W1] for f in word)))
                 word.clear()
 
         for run in runs:
@@ -119,7 +116,7 @@ class Typesetter:
             font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
             colour = run.color or color
             if run.icon is not None:
-                word.append(_Frag("", font, colour, 1.0, run.icon))
+                word.append(("", font, colour, 1.0, run.icon))
                 continue
             parts = run.text.replace("\t", " ").split(" ")
             for i, part in enumerate(parts):
@@ -128,7 +125,7 @@ class Typesetter:
                     out.append(("s", font, _width1(" ", font)))
                 if part:
                     for piece, piece_font in self._covered(part, font, bold or run.bold, missing):
-                        word.append(_Frag(piece, piece_font, colour, _width1(piece, piece_font), None))
+                        word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
         end_word()
         return out
 
@@ -171,8 +168,8 @@ def _lay(items, width, height, size, leading, align, valign) -> Laid:
                 cur.append((cur_w, " ", pending[0], None, space_w))
                 cur_w += space_w
             for frag in item[1]:
-                fw = frag.w1 * size
-                cur.append((cur_w, frag, frag.font, frag.color, fw))
+                fw = frag[W1] * size
+                cur.append((cur_w, frag, frag[FONT], frag[COLOUR], fw))
                 cur_w += fw
             pending = None
         elif kind == "s":
@@ -196,18 +193,18 @@ def _lay(items, width, height, size, leading, align, valign) -> Laid:
                 if run_text:
                     run_text.append(" ")
                 continue
-            if part.icon is not None:
+            if part[ICON] is not None:
                 if run_text:
                     ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                     run_text = []
-                ops.append(IconOp(x0 + x, baseline + size * ICON_DROP - size, size, part.icon, part.color))
+                ops.append(IconOp(x0 + x, baseline + size * ICON_DROP - size, size, part[ICON], part[COLOUR]))
                 continue
             if run_text and (font != run_font or colour != run_colour):
                 ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                 run_text = []
             if not run_text:
                 run_x, run_font, run_colour = x0 + x, font, colour
-            run_text.append(part.text)
+            run_text.append(part[TEXT])
             run_end = x0 + x + w
         if run_text:
             ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
