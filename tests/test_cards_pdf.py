@@ -208,3 +208,14 @@ def test_crop_marks_sit_on_the_cut_lines_outside_the_cards(built):
     assert len(xs) == 4
     for k, x in enumerate(xs):
         assert abs(x - (12.7 + 63.5 * k)) < 0.2
+
+
+def test_rendering_on_two_cores_gives_the_same_bytes(project, monkeypatch):
+    import pnp.build
+
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    alone = (project / "output/tiny/tiny-cards.pdf").read_bytes()
+    monkeypatch.setattr(pnp.build, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
+    (project / "output/.pnp-cache/tiny.json").unlink()
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    assert (project / "output/tiny/tiny-cards.pdf").read_bytes() == alone
