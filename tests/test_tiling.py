@@ -13,7 +13,7 @@ BOARDS = [(457.2, 457.2), (380, 260), (380, 300), (600, 600), (566, 414), (500, 
 PAPERS = ["letter", "a4"]
 
 
-@pytest.mark.parametrize("board, paper", itertools.product(BOARDS, PAPERS))
+@pytest.mark.parametrize("board, paper", list(itertools.product(BOARDS, PAPERS)))
 def test_every_point_of_the_board_lies_on_a_tile(board, paper):
     plan = plan_tiles(board, paper)
     bw, bh = um(board[0]), um(board[1])
@@ -31,7 +31,7 @@ def test_every_point_of_the_board_lies_on_a_tile(board, paper):
         assert t.bottom >= MARGIN_UM and t.bottom + t.h <= plan.page_h - MARGIN_UM
 
 
-@pytest.mark.parametrize("board, paper", itertools.product(BOARDS, PAPERS))
+@pytest.mark.parametrize("board, paper", list(itertools.product(BOARDS, PAPERS)))
 def test_after_assembly_each_point_shows_from_exactly_one_tile(board, paper):
     """The visible parts (each tile cut at the middle of its left and upper strips) tile the board exactly."""
     plan = plan_tiles(board, paper)
@@ -84,7 +84,7 @@ def test_an_18_inch_board_takes_six_sheets(paper):
     assert plan.pages == 6 and {plan.cols, plan.rows} == {2, 3}
 
 
-@pytest.mark.parametrize("board, paper", itertools.product(BOARDS, PAPERS))
+@pytest.mark.parametrize("board, paper", list(itertools.product(BOARDS, PAPERS)))
 def test_the_grid_with_the_fewest_pages_wins(board, paper):
     """No grid in either orientation, whatever its column and row counts, covers the board with fewer pages."""
     plan = plan_tiles(board, paper)
