@@ -32,15 +32,19 @@ def colour(hex_value: str):
     return c
 
 
-def _draw_without_helvetica(drawing, canvas) -> None:
+def _draw_without_helvetica(drawing, canvas, black=None) -> None:
     """renderPDF starts every drawing by selecting Helvetica, which would put an
-    unembedded base-14 font in the PDF; start it with the canvas's own font instead."""
-    saved = STATE_DEFAULTS["fontName"]
+    unembedded base-14 font in the PDF; start it with the canvas's own font instead.
+    It also starts by setting RGB black; `black` replaces that (CMYK black for print)."""
+    keys = ("fontName", "fillColor", "strokeColor")
+    saved = {k: STATE_DEFAULTS[k] for k in keys}
     STATE_DEFAULTS["fontName"] = canvas._fontname
+    if black is not None:
+        STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = black
     try:
         renderPDF.draw(drawing, canvas, 0, 0)
     finally:
-        STATE_DEFAULTS["fontName"] = saved
+        STATE_DEFAULTS.update(saved)
 
 
 class SharedResources:
@@ -182,7 +186,7 @@ class FaceDrawer:
                 drawing = _filtered_drawing(drawing, self.colour_filter)
             form = f"I{len(self._icons) + 1}"
             self.c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-            _draw_without_helvetica(drawing, self.c)
+            _draw_without_helvetica(drawing, self.c, self._colour("#000000") if self.colour_filter else None)
             # the shared resources hold the transparency states an SVG's opacity asks for;
             # a form's default resources do not, and readers then refuse the state
             self.c.endForm(Resources=self.shared.ref)
@@ -280,6 +284,16 @@ class FaceDrawer:
                 self._elements(children)
                 c.restoreState()
 
+    def _filtered_image(self, path: str):
+        """An image as print wants it when a colour filter is set: CMYK within the ink limit, on white."""
+        cache = self.__dict__.setdefault("_images", {})
+        hit = cache.get(path)
+        if hit is None:
+            from reportlab.lib.utils import ImageReader
+
+            hit = cache[path] = ImageReader(cmyk_image(path))
+        return hit
+
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt) -> None:
         form, dw, dh = self._icon_form(name, colour_hex)
         scale = min(w_pt / dw, h_pt / dh) if dw and dh else 1
@@ -294,6 +308,8 @@ class FaceDrawer:
 
     def _image(self, checked, x, y, w, h, fit) -> None:
         path, iw, ih = checked
+        if self.colour_filter is not None:
+            path = self._filtered_image(path)
         c = self.c
         bx, by, bw, bh = x * K, -(y + h) * K, w * K, h * K
         if fit == "stretch":
@@ -341,3 +357,57 @@ def _filtered_drawing(drawing, colour_filter):
 
     walk(out)
     return out
+
+
+INK_LIMIT = 2.40  # DriveThruCards and most offset presses: at most 240 % total ink
+
+
+def cmyk(hex_value: str, limit: float = INK_LIMIT):
+    """'#rrggbb[aa]' as a reportlab CMYKColor for print-on-demand.
+
+    A plain device conversion with full grey-component replacement: greys and
+    black print on the K plate alone (crisp text, no registration fringes), and
+    colours whose total ink passes `limit` lose cyan, magenta and yellow in
+    proportion. Alpha is flattened onto white, since print files may hold no
+    transparency. No ICC profile is involved: a press proof is the judge."""
+    from reportlab.lib.colors import CMYKColor
+
+    r, g, b = (int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    if len(hex_value) == 9:
+        a = int(hex_value[7:9], 16) / 255
+        r, g, b = (1 - a * (1 - v) for v in (r, g, b))
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return CMYKColor(0, 0, 0, 1)
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    if c + m + y + k > limit:
+        s = (limit - k) / (c + m + y)
+        c, m, y = c * s, m * s, y * s
+    c, m, y, k = (round(v, 4) for v in (c, m, y, k))
+    while c + m + y + k > limit:  # rounding may push the sum a hair over
+        c, m, y = (max(0.0, v - 0.0001) for v in (c, m, y))
+    return CMYKColor(c, m, y, k)
+
+
+def cmyk_image(path: str, limit: float = INK_LIMIT):
+    """A picture converted like `cmyk` converts colours: alpha onto white, full GCR, ink capped at `limit`.
+
+    (Pillow's own convert("CMYK") leaves K empty and lets ink reach 300 %.)"""
+    from PIL import Image, ImageMath
+
+    with Image.open(path) as img:
+        rgba = img.convert("RGBA")
+    r, g, b, _ = Image.alpha_composite(Image.new("RGBA", rgba.size, "white"), rgba).split()
+    calc = ImageMath.lambda_eval  # Pillow 10.3+
+
+    def bigger(a, b):
+        return (a + b + abs(a - b)) / 2
+
+    k = calc(lambda e: 255 - bigger(bigger(e["r"], e["g"]), e["b"]), r=r, g=g, b=b)
+    room = calc(lambda e: 255 - e["k"] + (e["k"] == 255), k=k)  # pure black: avoid dividing by zero
+    c, m, y = (calc(lambda e: (255 - e["v"] - e["k"]) * 255 / e["room"], v=v, k=k, room=room) for v in (r, g, b))
+    cap = limit * 255
+    scale = calc(lambda e: ((e["c"] + e["m"] + e["y"] + e["k"]) > cap) * ((cap - e["k"]) / (e["c"] + e["m"] + e["y"] + (e["c"] + e["m"] + e["y"] == 0)))
+                 + ((e["c"] + e["m"] + e["y"] + e["k"]) <= cap) * 1.0, c=c, m=m, y=y, k=k)
+    cmy = [calc(lambda e: e["v"] * e["s"], v=v, s=scale).convert("L") for v in (c, m, y)]
+    return Image.merge("CMYK", (*cmy, k.convert("L")))

@@ -68,7 +68,23 @@ class _Lightener:
         self.icons: set = set(face.icons)
 
     def run(self, elements, ox=0.0, oy=0.0, scale=1.0) -> tuple:
-        return tuple(self._element(el, ox, oy, scale) for el in elements)
+        out = []
+        for el in elements:
+            new = self._element(el, ox, oy, scale)
+            if el[0] == "rect" and new[6] is not None and el[6] is None and (ox, oy, scale) == (0.0, 0.0, 1.0):
+                out.extend(self._outline_in_trim(new))
+            else:
+                out.append(new)
+        return tuple(out)
+
+    def _outline_in_trim(self, rect) -> list:
+        """A tinted rect and its new outline, the outline kept to the trim: past it, it would print in the bleed."""
+        _, x, y, w, h, fill, stroke, sw, r, dash = rect
+        x0, y0 = max(min(x, x + w), 0.0), max(min(y, y + h), 0.0)
+        x1, y1 = min(max(x, x + w), self.face.w), min(max(y, y + h), self.face.h)
+        if x1 <= x0 or y1 <= y0:
+            return [("rect", x, y, w, h, fill, None, sw, r, dash)]
+        return [("rect", x, y, w, h, fill, None, sw, r, dash), ("rect", x0, y0, x1 - x0, y1 - y0, None, stroke, sw, r, dash)]
 
     # A light foreground colour over a tinted ground takes the ground's colour, darkened.
     def _fore(self, colour, x, y):

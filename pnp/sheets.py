@@ -70,14 +70,18 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         from pnp.inksaver import lighten_face
 
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
-    plans = [(g, plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation)) for g in groups]
-    for group, sheet in plans:
+    plans = []
+    for g in groups:
+        sheet = plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation)
+        if fold and (sheet is None or sheet.per_sheet == 0):
+            # a piece too big to sit twice on one side (a page-sized reference sheet) prints duplex instead
+            sheet = plan_sheet(paper, g.size, gutter_mm, bleed_mm)
         if sheet is None or sheet.per_sheet == 0:
-            how = " as a gutterfold (fronts and backs on one side)" if fold else ""
-            raise ValueError(f"{group.name}: {group.size[0]:g} × {group.size[1]:g} mm does not fit on {paper}{how}")
+            raise ValueError(f"{g.name}: {g.size[0]:g} × {g.size[1]:g} mm does not fit on {paper}")
+        plans.append((g, sheet))
     first = plans[0][1]
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
-    if fold:
+    if all(isinstance(sheet, FoldSheet) for _, sheet in plans):
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
@@ -91,10 +95,10 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         has_backs = any(p.back is not None for p in group.pieces)
         for n, chunk in enumerate(chunks, 1):
             footer = f"{game_title} · {group.name} · sheet {n} of {len(chunks)}"
-            if fold:
+            if isinstance(sheet, FoldSheet):
                 placed = [(sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
                 placed += [(sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
-                _page(c, sheet, drawer, uses, placed, f"{footer} · print one-sided at 100% / actual size · fold on the dashed line, glue, then cut",
+                _page(c, sheet, drawer, uses, placed, f"{footer} · one-sided at 100% · fold on the dashes, glue, cut",
                       font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
                 page_no += 1
                 stats.pieces += len(chunk)

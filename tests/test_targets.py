@@ -1,0 +1,422 @@
+"""Every print target from one source: gutterfold, low ink, calibration, print-service PNGs, Tabletop Simulator, print-on-demand."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+from PIL import Image
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from conftest import MM, render_page, run_pnp
+from pnp.errors import PnpError
+from pnp.impose import FOLD_CLEAR_UM, plan_fold_sheet
+from pnp.units import CARD_SIZES, um
+
+SIZES = sorted(CARD_SIZES.items())
+
+
+def _ok(result):
+    assert result.exit_code == 0, result.output + (result.stderr if result.stderr_bytes else "")
+    return result
+
+
+def _darkness(image) -> float:
+    return 1 - np.asarray(image.convert("L"), dtype=float).mean() / 255
+
+
+def _pages(pdf: Path) -> int:
+    return len(PdfReader(pdf).pages)
+
+
+# Gutterfold -------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("name, size", SIZES)
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_gutterfold_mirrors_every_back_across_the_fold(paper, name, size, bleed):
+    sheet = plan_fold_sheet(paper, size, bleed_mm=bleed)
+    assert sheet is not None and sheet.per_sheet >= 1, f"{name} does not fit on {paper}"
+    for i in range(sheet.per_sheet):
+        front, back = sheet.slot(i), sheet.back_slot(i)
+        if sheet.axis == "h":
+            assert back.x == front.x
+            assert abs((front.y + front.h / 2) + (back.y + back.h / 2) - 2 * sheet.fold) <= um(0.2)
+            near_front, near_back = front.y - bleed * 1000, back.y + back.h + bleed * 1000
+            assert near_front - sheet.fold >= FOLD_CLEAR_UM and sheet.fold - near_back >= FOLD_CLEAR_UM
+        else:
+            assert back.y == front.y
+            assert abs((front.x + front.w / 2) + (back.x + back.w / 2) - 2 * sheet.fold) <= um(0.2)
+            assert sheet.fold - (front.x + front.w + bleed * 1000) >= FOLD_CLEAR_UM
+            assert back.x - bleed * 1000 - sheet.fold >= FOLD_CLEAR_UM
+        for s in (front, back):  # inside the printable area
+            assert s.x - bleed * 1000 >= um(6.35) - 1 and s.y - bleed * 1000 >= um(6.35) - 1
+            assert s.x + s.w + bleed * 1000 <= sheet.page_w - um(6.35) + 1 and s.y + s.h + bleed * 1000 <= sheet.page_h - um(6.35) + 1
+
+
+def test_gutterfold_tarot_fits_and_poker_goes_four_to_a_landscape_letter():
+    assert plan_fold_sheet("letter", (70, 120)).per_sheet == 2
+    poker = plan_fold_sheet("letter", (63.5, 88.9))
+    assert (poker.landscape, poker.axis, poker.cols, poker.rows) == (True, "h", 4, 1)
+
+
+@pytest.fixture
+def folded(project):
+    """Gutterfold sheets with backs turned 180° and with backs upright."""
+    _ok(run_pnp(project, "build", "tiny", "--layout", "gutterfold", "--out", str(project / "out180")))
+    _ok(run_pnp(project, "build", "tiny", "--layout", "gutterfold", "--fold-rotation", "0", "--out", str(project / "out0")))
+    return project / "out180/tiny/tiny-cards.pdf", project / "out0/tiny/tiny-cards.pdf"
+
+
+def test_gutterfold_sheets_put_fronts_and_backs_on_one_side(folded):
+    pdf, _ = folded
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 3  # 12 cards, 4 a sheet, no backs pages
+    page = reader.pages[0]
+    assert abs(float(page.mediabox.width) - 279.4 * MM) < 0.01  # landscape letter
+    text = page.extract_text()
+    assert "<Knight>" in text and "Tiny Test Game" in text and "fold" in text
+
+
+def test_gutterfold_back_art_is_mirrored_across_the_fold_and_turned_as_asked(folded):
+    pdf180, pdf0 = folded
+    sheet = plan_fold_sheet("letter", (63.5, 88.9))
+    dpi = 150
+    px = dpi / 25.4
+    turned, upright = (np.asarray(render_page(p, 0, dpi).convert("L"), dtype=np.int16) for p in (pdf180, pdf0))
+    h = turned.shape[0]
+    for i in range(sheet.per_sheet):
+        front, back = sheet.slot(i), sheet.back_slot(i)
+        # the tiny back is ink to the trim: its filled extent sits where the fold mirrors the front's trim
+        x0, x1 = int(back.x / 1000 * px), int((back.x + back.w) / 1000 * px)
+        top = int(h - (back.y + back.h) / 1000 * px)
+        bottom = int(h - back.y / 1000 * px)
+        column = turned[:, (x0 + x1) // 2]
+        dark = np.where(column < 80)[0]
+        dark = dark[(dark > top - 20) & (dark < bottom + 20)]
+        mirrored_top = h - (2 * sheet.fold - front.y) / 1000 * px
+        assert abs(dark[0] - mirrored_top) / px < 0.5  # within a raster pixel or two of the mirror
+        a = turned[top + 3 : bottom - 3, x0 + 3 : x1 - 3]
+        b = upright[top + 3 : bottom - 3, x0 + 3 : x1 - 3]
+        turned_over, as_is = np.abs(a - b[::-1, ::-1]).mean(), np.abs(a - b).mean()
+        assert as_is > 1, "the backs differ: the title is upside down in one"
+        assert turned_over < as_is / 2, "the 180° back is the upright back turned over"
+    # fronts are the same in both
+    assert np.abs(turned[: h // 2 - 40] - upright[: h // 2 - 40]).mean() < 0.5
+
+
+def test_gutterfold_marks_the_fold_line(folded):
+    pdf, _ = folded
+    dpi = 150
+    image = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=np.int16)
+    row = image[image.shape[0] // 2 - 1 : image.shape[0] // 2 + 2].min(axis=0)
+    inked = (row < 200).mean()
+    assert 0.4 < inked < 0.9  # a dashed line across the page, not a solid one
+
+
+# Low ink --------------------------------------------------------------------------
+
+def test_ink_saver_halves_the_ink_of_the_deck(project):
+    _ok(run_pnp(project, "build", "tiny", "--out", str(project / "full")))
+    _ok(run_pnp(project, "build", "tiny", "--ink-saver", "--out", str(project / "light")))
+    full, light = project / "full/tiny/tiny-cards.pdf", project / "light/tiny/tiny-cards.pdf"
+    assert _pages(full) == _pages(light)
+    before = np.mean([_darkness(render_page(full, i, 40)) for i in range(_pages(full))])
+    after = np.mean([_darkness(render_page(light, i, 40)) for i in range(_pages(light))])
+    assert after <= before / 2, (before, after)
+    backs = PdfReader(light).pages[1].extract_text()
+    assert backs.count("Tiny Test Game\nHeroes") == 9  # the deck's back: a frame with the game's name
+    assert "Twin's own back" in PdfReader(light).pages[3].extract_text()  # a card's own back keeps its content
+
+
+def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
+    from pnp.inksaver import lighten_face, luminance
+    from pnp.layout import Face
+    from pnp.typeset import TextOp
+
+    header = ("rect", -3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
+    title = ("text", 4.0, 4.0, (TextOp(10.0, 20.0, "f", 12.0, "#ffffff", "Title", 40.0),))
+    pip = ("circle", 10.0, 40.0, 2.0, "#1d2433", None, 0.3, None)
+    body = ("text", 4.0, 50.0, (TextOp(0.0, 10.0, "f", 9.0, "#ffffff", "on paper", 30.0),))
+    face = lighten_face(Face(63.5, 88.9, 3.0, (header, title, pip, body), frozenset()))
+    new_header, outline, new_title, new_pip, new_body = face.elements
+    assert luminance(new_header[5]) > 0.8  # a light tint…
+    assert outline[1:7] == (0.0, 0.0, 63.5, 16.0, None, "#c0392b")  # …outlined in its colour, inside the trim
+    assert luminance(new_title[3][0].color) < 0.4  # white on the header would vanish: darkened
+    assert new_pip == pip  # small shapes print as designed
+    assert new_body == body  # white text off the header is not touched
+
+
+# Calibration ---------------------------------------------------------------------
+
+def _shift(a, b, max_px=40):
+    """(dx, dy) in px that best moves image `a` onto `b`."""
+    best = None
+    for dy in range(-max_px, max_px + 1):
+        for dx in range(-max_px, max_px + 1):
+            diff = np.abs(np.roll(a, (dy, dx), axis=(0, 1))[max_px:-max_px, max_px:-max_px] - b[max_px:-max_px, max_px:-max_px]).mean()
+            if best is None or diff < best[0]:
+                best = (diff, dx, dy)
+    return best[1], best[2]
+
+
+def test_back_offset_moves_every_backs_sheet_marks_included(project):
+    _ok(run_pnp(project, "build", "tiny", "--out", str(project / "plain")))
+    _ok(run_pnp(project, "build", "tiny", "--back-offset", "1.5,-1", "--out", str(project / "moved")))
+    plain, moved = project / "plain/tiny/tiny-cards.pdf", project / "moved/tiny/tiny-cards.pdf"
+    dpi = 25.4 * 4  # 4 px per mm
+    for page in (1, 3):  # both backs sheets
+        a = np.asarray(render_page(plain, page, dpi).convert("L"), dtype=np.int16)
+        b = np.asarray(render_page(moved, page, dpi).convert("L"), dtype=np.int16)
+        assert _shift(a, b, 10) == (6, 4)  # +1.5 mm right, 1 mm down (Y is up, like PDF)
+        # the crop marks moved too: the top margin, where only marks are, differs
+        top = slice(0, int(6 * 4))
+        assert np.abs(np.roll(a, (4, 6), axis=(0, 1))[top, 20:-20] - b[top, 20:-20]).mean() < np.abs(a[top, 20:-20] - b[top, 20:-20]).mean()
+    fronts = [np.asarray(render_page(p, 0, 50).convert("L"), dtype=np.int16) for p in (plain, moved)]
+    assert np.array_equal(*fronts)
+
+
+def test_saved_printer_profile_applies_its_offset(project):
+    _ok(run_pnp(project, "calibrate", "--save", "office-laser", "--offset", "0.5,-0.25"))
+    saved = yaml.safe_load((project / "pnp.yaml").read_text())
+    assert saved["printers"]["office-laser"]["offset"] == [0.5, -0.25]
+    _ok(run_pnp(project, "build", "tiny", "--printer", "office-laser", "--out", str(project / "a")))
+    _ok(run_pnp(project, "build", "tiny", "--back-offset", "0.5,-0.25", "--out", str(project / "b")))
+    _ok(run_pnp(project, "build", "tiny", "--out", str(project / "c")))
+    a, b, c = ((project / d / "tiny/tiny-cards.pdf").read_bytes() for d in "abc")
+    assert a == b and a != c
+    with pytest.raises(PnpError, match="did you mean 'office-laser'"):
+        run_pnp(project, "build", "tiny", "--printer", "office")
+
+
+def _tick_centres(line, threshold=160):
+    dark = line < threshold
+    edges = np.flatnonzero(np.diff(dark.astype(np.int8)))
+    starts, ends = edges[::2] + 1, edges[1::2] + 1
+    return (starts + ends - 1) / 2
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("shift_mm", [(0.75, -1.25), (-2.0, 0.5), (0.0, 0.0)])
+def test_calibration_sheet_reads_the_printers_shift(project, paper, shift_mm):
+    """Simulate a printer that shifts the back page by (dx, dy) mm: the aligned pairs read the offset that undoes it."""
+    from pnp.calibrate import TICK, front_ticks, layout
+
+    out = project / f"cal-{paper}.pdf"
+    _ok(run_pnp(project, "calibrate", "--paper", paper, "--out", str(out)))
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2
+    dpi = 400
+    px = dpi / 25.4
+    front = np.asarray(render_page(out, 0, dpi).convert("L"), dtype=np.int16)
+    back = np.asarray(render_page(out, 1, dpi).convert("L"), dtype=np.int16)
+    h_px, w_px = front.shape
+    g = layout(paper)
+    labels = [v for v, _ in front_ticks(paper)["x"]]
+    dx, dy = shift_mm
+    # X: a row through the front ticks only, and one through the back ticks only
+    row_y = g["x_row"][1]
+    f_x = _tick_centres(front[int(h_px - (row_y + 1) * px)])
+    b_x = _tick_centres(back[int(h_px - (row_y + TICK + 2) * px)])
+    seen_x = w_px - (b_x + dx * px)  # long-edge flip mirrors x; the printer moved the back by dx on its page
+    assert len(f_x) == len(seen_x) == len(labels)
+    aligned = labels[int(np.argmin(np.abs(np.sort(seen_x) - np.sort(f_x))))]
+    assert aligned == pytest.approx(-dx, abs=0.125)
+    # Y: a column through the front ticks only, and one through the back ticks only
+    col_x, cy = g["y_col"]
+    rows = slice(int(h_px - (cy + g["span"] + 5) * px), int(h_px - (cy - g["span"] - 5) * px))
+    f_y = _tick_centres(front[rows, int((col_x + 1) * px)]) + rows.start
+    b_y = _tick_centres(back[rows, int(w_px - (col_x + TICK + 2) * px)]) + rows.start
+    seen_y = b_y - dy * px  # image rows grow downwards; the printer moved the back up by dy
+    assert len(f_y) == len(seen_y) == len(labels)
+    aligned = labels[::-1][int(np.argmin(np.abs(np.sort(seen_y) - np.sort(f_y))))]
+    assert aligned == pytest.approx(-dy, abs=0.125)
+
+
+# Print-service PNGs -----------------------------------------------------------------
+
+@pytest.mark.parametrize("bleed, size, bleed_px", [("1/8in", (825, 1125), 37.5), ("3mm", (822, 1122), 36)])
+def test_png_export_has_the_print_services_pixel_sizes(project, bleed, size, bleed_px):
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--bleed", bleed))
+    folder = project / "output/tiny/png/heroes"
+    files = sorted(p.name for p in folder.iterdir())
+    assert len(files) == 24  # 12 copies, front and back
+    assert "heroes-knight-1-front.png" in files and "heroes-knight-2-back.png" in files and "heroes-mage-3-front.png" in files
+    for name in files:
+        with Image.open(folder / name) as img:
+            assert img.size == size and img.mode == "RGB"
+    front = np.asarray(Image.open(folder / "heroes-knight-1-front.png").convert("RGB"), dtype=np.int16)
+    # bleed comes from the layout: the red header reaches the image's top corners, the paper its bottom ones
+    assert tuple(front[0, 0]) == pytest.approx((0xC0, 0x39, 0x2B), abs=3)
+    assert tuple(front[-1, -1]) == pytest.approx((0xFB, 0xF8, 0xF0), abs=3)
+    # not stretched: the border drawn 2 mm inside the trim sits at bleed + 2 mm, 300 dpi
+    row = front[size[1] // 2, :120].mean(axis=1)
+    border = np.flatnonzero(row < 100)[0]
+    assert abs(border - (bleed_px + (2 - 0.2) * 300 / 25.4)) <= 1.0  # the 0.4 mm stroke is centred on 2 mm
+    assert "825 × 1125" in result.output or "822 × 1122" in result.output
+
+
+# Tabletop Simulator ------------------------------------------------------------------
+
+def test_tts_export_sheets_and_json_agree(project):
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts"))
+    folder = project / "output/tiny/tts"
+    saved = json.loads((folder / "heroes.json").read_text())
+    deck = saved["pnp"]
+    assert deck["total"] == 12 and sum(c["count"] for c in deck["cards"]) == 12
+    cw, ch = deck["cell_px"]
+    for sheet in deck["sheets"]:
+        with Image.open(folder / sheet["file"]) as img:
+            assert img.mode == "RGB" and img.width < 4096 and img.height < 4096
+            assert img.size == (sheet["columns"] * cw, sheet["rows"] * ch)
+            assert 2 <= sheet["columns"] <= 10 and 2 <= sheet["rows"] <= 7
+            assert sheet["cards"] + 1 <= sheet["columns"] * sheet["rows"]
+            assert sheet["hidden_cell"] == sheet["columns"] * sheet["rows"] - 1
+    # the twin has its own back, so backs come as a sheet matching the faces
+    assert deck["unique_backs"] and (folder / deck["sheets"][0]["back_file"]).is_file()
+    assert Image.open(folder / deck["back"]).size == (cw, ch)
+    obj = saved["ObjectStates"][0]
+    assert obj["Name"] == "DeckCustom" and len(obj["DeckIDs"]) == 12 == len(obj["ContainedObjects"])
+    custom = obj["CustomDeck"]["1"]
+    assert (custom["NumWidth"], custom["NumHeight"]) == (deck["sheets"][0]["columns"], deck["sheets"][0]["rows"])
+    assert custom["FaceURL"].endswith("/heroes-1.png") and not custom["BackIsHidden"]
+
+
+def test_tts_splits_large_decks_into_sheets_of_69(project):
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    data = yaml.safe_load(deck_file.read_text())
+    data["cards"] = [{"id": f"c{i}", "name": f"Card {i}", "stars": 1, "number": i, "text": "Plain."} for i in range(75)]
+    deck_file.write_text(yaml.safe_dump(data))
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate"))
+    folder = project / "output/tiny/tts"
+    deck = json.loads((folder / "heroes.json").read_text())["pnp"]
+    assert [(s["columns"], s["rows"], s["cards"]) for s in deck["sheets"]] == [(10, 7, 69), (4, 2, 6)]
+    first = Image.open(folder / "heroes-1.png")
+    assert first.size == (10 * deck["cell_px"][0], 7 * deck["cell_px"][1]) and max(first.size) < 4096
+    assert {c["tts_id"] for c in deck["cards"]} == {100 + i for i in range(69)} | {200 + i for i in range(6)}
+    assert not deck["unique_backs"] and deck["sheets"][1]["back_file"] == "heroes-back.png"
+
+
+# Print-on-demand PDF ---------------------------------------------------------------------
+
+def _operations(reader, stream, resources, seen):
+    ref = getattr(stream, "indirect_reference", None)
+    key = (ref.idnum if ref is not None else id(stream))
+    if key in seen:
+        return
+    seen.add(key)
+    yield from ContentStream(stream, reader).operations
+    resources = resources.get_object() if resources is not None else {}
+    for xobj in (resources.get("/XObject") or {}).values():
+        xobj = xobj.get_object()
+        if xobj.get("/Subtype") == "/Form":
+            yield from _operations(reader, xobj, xobj.get("/Resources"), seen)
+
+
+def test_pod_pdf_has_boxes_cmyk_colours_and_embedded_fonts(project):
+    _ok(run_pnp(project, "export", "tiny", "--format", "pod"))
+    pdf = project / "output/tiny/pod/tiny-heroes.pdf"
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 24  # front and back of 12 cards
+    bleed = 0.125 * 72
+    for page in reader.pages:
+        media = [float(v) for v in page.mediabox]
+        assert media == pytest.approx([0, 0, (63.5 + 6.35) * MM, (88.9 + 6.35) * MM], abs=0.01)
+        assert [float(v) for v in page["/BleedBox"]] == pytest.approx(media, abs=0.01)
+        assert [float(v) for v in page["/TrimBox"]] == pytest.approx([bleed, bleed, media[2] - bleed, media[3] - bleed], abs=0.01)
+    seen, cmyk, rgb, ink = set(), 0, 0, 0.0
+    for page in reader.pages:
+        for operands, op in _operations(reader, page.get_contents(), page.get("/Resources"), seen):
+            if op in (b"k", b"K"):
+                cmyk += 1
+                ink = max(ink, sum(float(v) for v in operands))
+            elif op in (b"rg", b"RG", b"sc", b"scn"):
+                rgb += 1
+    assert cmyk > 10 and rgb == 0
+    assert ink <= 2.4 + 1e-6
+    from test_cards_pdf import _fonts
+
+    fonts = _fonts(reader)
+    assert fonts and all(fonts.values()), fonts
+    intents = reader.trailer["/Root"]["/OutputIntents"]
+    assert intents[0].get_object()["/S"] == "/GTS_PDFX"
+    assert reader.trailer["/Info"]["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+
+
+def test_pod_converts_pictures_to_cmyk_within_the_ink_limit(project):
+    art = Image.new("RGBA", (60, 60), (0x80, 0, 0, 255))
+    art.paste((20, 20, 20, 128), (0, 0, 30, 60))
+    art.save(project / "templates/tiny/art.png")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace("{% endblock %}", '{{ image("templates/tiny/art.png", 5, 60, 15, 15) }}\n{% endblock %}'))
+    _ok(run_pnp(project, "export", "tiny", "--format", "pod"))
+    reader = PdfReader(project / "output/tiny/pod/tiny-heroes.pdf")
+    images = [x.get_object() for page in reader.pages[:1] for form in [page["/Resources"]] for x in _all_xobjects(form) if x.get_object()["/Subtype"] == "/Image"]
+    assert images and all(x["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in x for x in images)
+    data = np.frombuffer(images[0].get_data(), dtype=np.uint8).reshape(-1, 4).astype(int)
+    assert data.sum(axis=1).max() <= 2.4 * 255 + 2
+
+
+def _all_xobjects(resources, seen=None):
+    seen = set() if seen is None else seen
+    for x in (resources.get_object().get("/XObject") or {}).values():
+        ref = x.idnum if hasattr(x, "idnum") else id(x)
+        if ref in seen:
+            continue
+        seen.add(ref)
+        yield x
+        obj = x.get_object()
+        if obj.get("/Subtype") == "/Form" and "/Resources" in obj:
+            yield from _all_xobjects(obj["/Resources"], seen)
+
+
+def test_cmyk_conversion_keeps_greys_on_black_and_caps_ink():
+    from pnp.draw import cmyk
+
+    grey = cmyk("#222222")
+    assert (grey.cyan, grey.magenta, grey.yellow) == (0, 0, 0) and grey.black == pytest.approx(0.8667, abs=1e-3)
+    maroon = cmyk("#800000")
+    assert maroon.cyan + maroon.magenta + maroon.yellow + maroon.black <= 2.4 + 1e-9
+
+
+# Preflight and atomic writes -----------------------------------------------------------
+
+def test_preflight_catches_what_a_service_would_refuse(project):
+    from pnp.preflight import check_png, check_pod_pdf, check_tts_sheet
+
+    buf = io.BytesIO()
+    Image.new("RGBA", (824, 1125)).save(buf, format="PNG")
+    codes = {f.code for f in check_png(buf.getvalue(), "x.png", (825, 1125))}
+    assert codes == {"export-colour", "export-size"}
+    buf = io.BytesIO()
+    Image.new("RGB", (4100, 800)).save(buf, format="PNG")
+    assert {f.code for f in check_tts_sheet(buf.getvalue(), "s.png", 10, 1, (410, 800))} == {"tts-size"}
+    _ok(run_pnp(project, "build", "tiny"))
+    sheet_pdf = (project / "output/tiny/tiny-cards.pdf").read_bytes()  # RGB letter sheets: everything is wrong for a press
+    codes = {f.code for f in check_pod_pdf(sheet_pdf, "sheets.pdf", (63.5, 88.9), 3.175, 4)}
+    assert {"pod-colour", "pod-boxes"} <= codes
+
+
+def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
+    _ok(run_pnp(project, "export", "tiny", "--format", "png"))
+    folder = project / "output/tiny/png"
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*.png"))
+    calls = {"n": 0}
+    real = Path.write_bytes
+
+    def flaky(self, data):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError("disk full")
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", flaky)
+    with pytest.raises(OSError):
+        run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm")
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*.png")) == before
+    assert Image.open(folder / before[0]).size == (825, 1125)  # still the old export
+    assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]  # no temporary folders left
