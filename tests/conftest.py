@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_PROJECT = Path(__file__).resolve().parent / "project"
@@ -52,3 +53,49 @@ def render_page(pdf: Path, index: int, dpi: int = 100):
         return image
     finally:
         doc.close()
+
+
+def pdf_fonts(reader) -> dict:
+    """Every font reachable from the pages' resources, through forms (visited once each: forms share resources)."""
+    found = {}
+    seen = set()
+    for page in reader.pages:
+        stack = [page["/Resources"]]
+        while stack:
+            res = stack.pop()
+            ref = getattr(res, "indirect_reference", None) or (res if hasattr(res, "idnum") else None)
+            key = (ref.idnum, ref.generation) if ref is not None else id(res)
+            if key in seen:
+                continue
+            seen.add(key)
+            res = res.get_object()
+            for font in (res.get("/Font") or {}).values():
+                font = font.get_object()
+                descriptor = font.get("/FontDescriptor")
+                found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            for xobj in (res.get("/XObject") or {}).values():
+                xobj = xobj.get_object()
+                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
+                    stack.append(xobj.raw_get("/Resources"))
+    return found
+
+
+def apply_edits(project: Path, edits: list[dict]) -> None:
+    """Change files of a project copy as a case says: replace (the first occurrence), append, write, write_bytes_hex or write_png."""
+    for edit in edits:
+        path = project / edit["file"]
+        if "replace" in edit:
+            old, new = edit["replace"]
+            text = path.read_text(encoding="utf-8")
+            assert old in text, f"corpus edit does not apply: {old!r} not in {edit['file']}"
+            path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        elif "append" in edit:
+            with path.open("a", encoding="utf-8") as f:
+                f.write(edit["append"])
+        elif "write" in edit:
+            path.write_text(edit["write"], encoding="utf-8")
+        elif "write_bytes_hex" in edit:
+            path.write_bytes(bytes.fromhex(edit["write_bytes_hex"]))
+        elif "write_png" in edit:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            Image.new("RGB", tuple(edit["write_png"]), "#336699").save(path)

@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from conftest import MM, render_page, run_pnp
+from conftest import MM, pdf_fonts, render_page, run_pnp
 
 POKER = (63.5, 88.9)
 
@@ -37,33 +37,8 @@ def test_a4_pages_are_a4(project):
     assert abs(float(page.mediabox.width) - 210 * MM) < 0.01 and abs(float(page.mediabox.height) - 297 * MM) < 0.01
 
 
-def _fonts(reader):
-    """Every font reachable from the pages' resources, through forms (visited once each: forms share resources)."""
-    found = {}
-    seen = set()
-    for page in reader.pages:
-        stack = [page["/Resources"]]
-        while stack:
-            res = stack.pop()
-            ref = getattr(res, "indirect_reference", None) or (res if hasattr(res, "idnum") else None)
-            key = (ref.idnum, ref.generation) if ref is not None else id(res)
-            if key in seen:
-                continue
-            seen.add(key)
-            res = res.get_object()
-            for font in (res.get("/Font") or {}).values():
-                font = font.get_object()
-                descriptor = font.get("/FontDescriptor")
-                found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-            for xobj in (res.get("/XObject") or {}).values():
-                xobj = xobj.get_object()
-                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
-                    stack.append(xobj.raw_get("/Resources"))
-    return found
-
-
 def test_every_font_is_embedded_and_no_base14_font_appears(built):
-    fonts = _fonts(PdfReader(built))
+    fonts = pdf_fonts(PdfReader(built))
     assert fonts, "no fonts found"
     assert all(fonts.values()), fonts
     assert not any("Helvetica" in name or "Times" in name or "Courier" in name for name in fonts)

@@ -173,7 +173,7 @@ def test_an_unknown_legend_icon_is_an_error(project):
 
 
 def test_fonts_embedded_and_bytes_repeat(project):
-    from test_cards_pdf import _fonts
+    from conftest import pdf_fonts as _fonts
 
     build(project)
     pdf = project / REFERENCE

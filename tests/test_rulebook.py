@@ -220,7 +220,7 @@ def test_paper_follows_the_option(project):
 
 
 def _fonts(pdf):
-    from test_cards_pdf import _fonts as fonts_of
+    from conftest import pdf_fonts as fonts_of
 
     return fonts_of(PdfReader(pdf))
 

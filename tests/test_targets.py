@@ -338,7 +338,7 @@ def test_pod_pdf_has_boxes_cmyk_colours_and_embedded_fonts(project):
                 rgb += 1
     assert cmyk > 10 and rgb == 0
     assert ink <= 2.4 + 1e-6
-    from test_cards_pdf import _fonts
+    from conftest import pdf_fonts as _fonts
 
     fonts = _fonts(reader)
     assert fonts and all(fonts.values()), fonts

@@ -6,31 +6,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from PIL import Image
 
-from conftest import ROOT, run_pnp
+from conftest import ROOT, apply_edits, run_pnp
 
 CASES = yaml.safe_load((Path(__file__).parent / "corpus" / "cases.yaml").read_text(encoding="utf-8"))
-
-
-def apply_edits(project: Path, edits: list[dict]) -> None:
-    for edit in edits:
-        path = project / edit["file"]
-        if "replace" in edit:
-            old, new = edit["replace"]
-            text = path.read_text(encoding="utf-8")
-            assert old in text, f"corpus edit does not apply: {old!r} not in {edit['file']}"
-            path.write_text(text.replace(old, new, 1), encoding="utf-8")
-        elif "append" in edit:
-            with path.open("a", encoding="utf-8") as f:
-                f.write(edit["append"])
-        elif "write" in edit:
-            path.write_text(edit["write"], encoding="utf-8")
-        elif "write_bytes_hex" in edit:
-            path.write_bytes(bytes.fromhex(edit["write_bytes_hex"]))
-        elif "write_png" in edit:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            Image.new("RGB", tuple(edit["write_png"]), "#336699").save(path)
 
 
 def findings(project: Path, *games: str) -> tuple[int, list[dict]]:

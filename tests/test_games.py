@@ -1,0 +1,171 @@
+"""The shipped games: counts as the rules give them, breakage in a copy caught, PDFs a printer and a player can use.
+
+Each game in data/ has a case file tests/games/<slug>.yaml:
+
+  rules:    component name in game.yaml → what the rules say, either a count or
+            {count: N, by: {field: {value: n}}}. Restated here, apart from the data,
+            so that changing game.yaml and the decks together cannot hide a wrong count.
+  outputs:  the PDFs the game must produce (cards, boards, tokens, reference, rulebook).
+  broken:   edits to a copy of the game (as in tests/corpus/cases.yaml) and the finding
+            each must produce: code, and message (exact), message_start or message_has.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import MM, ROOT, apply_edits, pdf_fonts, run_pnp
+
+CASES_DIR = Path(__file__).parent / "games"
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+LETTER_PT = (612.0, 792.0)
+
+
+def _case_file(game: str) -> dict:
+    return yaml.safe_load((CASES_DIR / f"{game}.yaml").read_text(encoding="utf-8"))
+
+
+def _broken_cases():
+    for game in GAMES:
+        path = CASES_DIR / f"{game}.yaml"
+        for case in (_case_file(game).get("broken") or []) if path.is_file() else []:
+            yield pytest.param(game, case, id=f"{game}: {case['name']}")
+
+
+def _copy_project(dest: Path, games: list[str]) -> Path:
+    """A project holding `games`, the shared templates and fonts: a copy the test may change."""
+    for game in games:
+        shutil.copytree(ROOT / "data" / game, dest / "data" / game)
+    shutil.copytree(ROOT / "templates", dest / "templates")
+    shutil.copytree(ROOT / "fonts", dest / "fonts")
+    if (ROOT / "pnp.yaml").is_file():
+        shutil.copy(ROOT / "pnp.yaml", dest / "pnp.yaml")
+    return dest
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """Every shipped game built once, as `pnp build` builds it, in a copy of the project."""
+    root = _copy_project(tmp_path_factory.mktemp("games"), GAMES)
+    result = run_pnp(root, "build", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output"
+
+
+def _pdfs(built: Path, game: str) -> list[Path]:
+    return sorted((built / game).glob("*.pdf"))
+
+
+def _page_texts(pdf: Path) -> list[str]:
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        texts = []
+        for i in range(len(doc)):
+            textpage = doc[i].get_textpage()
+            texts.append(textpage.get_text_range())
+        return texts
+    finally:
+        doc.close()
+
+
+QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "\u00ad": None, "\ufffe": None, "\x02": None})
+
+
+def _squeezed(text: str) -> str:
+    """Text compared without spacing, line breaks, markup or quote styles: how a wrapped name still reads."""
+    return re.sub(r"\s+|\*|\\", "", text.translate(QUOTES))
+
+
+# Every game is covered ---------------------------------------------------------------
+
+def test_every_shipped_game_has_a_case_file():
+    assert GAMES, "no games under data/"
+    assert sorted(p.stem for p in CASES_DIR.glob("*.yaml")) == GAMES
+
+
+# Counts against the rules ------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_yaml_states_the_rules_counts(game):
+    rules = _case_file(game)["rules"]
+    components = {c["name"]: c for c in yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["components"]}
+    for name, expected in rules.items():
+        assert name in components, f"game.yaml lists no component '{name}'; it has {sorted(components)}"
+        expected = expected if isinstance(expected, dict) else {"count": expected}
+        assert components[name]["count"] == expected["count"], name
+        for field, per_value in (expected.get("by") or {}).items():
+            assert components[name]["by"][field] == per_value, f"{name} by {field}"
+
+
+@pytest.mark.parametrize("game, case", list(_broken_cases()))
+def test_a_broken_copy_of_the_game_is_caught(tmp_path, game, case):
+    root = _copy_project(tmp_path, [game])
+    apply_edits(root, case["edits"])
+    result = run_pnp(root, "validate", "--format", "json", game)
+    found = json.loads(result.output)
+    assert result.exit_code == 1, found
+    matching = [f for f in found if f["code"] == case["code"] and f["severity"] == "error"]
+    shown = json.dumps(found, indent=1, ensure_ascii=False)
+    assert matching, f"no {case['code']} in {shown}"
+    messages = [f["message"] for f in matching]
+    if "message" in case:
+        assert case["message"] in messages, messages
+    if "message_start" in case:
+        assert any(m.startswith(case["message_start"]) for m in messages), messages
+    if "message_has" in case:
+        assert any(case["message_has"] in m for m in messages), messages
+    assert all(f["file"] and f["line"] for f in matching), "every finding names its file and line"
+
+
+# The PDFs ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_output_the_rules_need_is_written(built, game):
+    names = {p.name for p in _pdfs(built, game)}
+    for kind in _case_file(game)["outputs"]:
+        assert f"{game}-{kind}.pdf" in names, names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_is_letter_and_every_font_embedded(built, game):
+    for pdf in _pdfs(built, game):
+        reader = PdfReader(pdf)
+        for n, page in enumerate(reader.pages, 1):
+            size = (float(page.mediabox.width), float(page.mediabox.height))
+            assert sorted(size) == sorted(LETTER_PT), f"{pdf.name} page {n} is {size[0] / MM:.2f} × {size[1] / MM:.2f} mm"
+        fonts = pdf_fonts(reader)
+        assert fonts and all(fonts.values()), f"{pdf.name}: {fonts}"
+
+
+def _decks(game: str) -> list[dict]:
+    return [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "data" / game / "decks").glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_card_name_is_printed_and_every_deck_bookmarked(built, game):
+    pdf = built / game / f"{game}-cards.pdf"
+    text = _squeezed("".join(_page_texts(pdf)))
+    decks = _decks(game)
+    missing = [f"{d['name']}: {c['name']}" for d in decks for c in d["cards"]
+               if isinstance(c.get("name"), str) and "{" not in c["name"] and _squeezed(c["name"]) not in text]
+    assert not missing, f"card names not found in {pdf.name}: {missing}"
+    bookmarks = {item.title for item in PdfReader(pdf).outline if not isinstance(item, list)}
+    assert {d["name"] for d in decks} <= bookmarks, bookmarks
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rulebook_prints_every_heading(built, game):
+    source = (ROOT / "data" / game / "rulebook.md").read_text(encoding="utf-8")
+    body = source.split("\n---\n", 1)[1] if source.startswith("---\n") else source
+    headings = [m.group(1) for m in re.finditer(r"^#{1,3} +(.+?) *$", body, re.M) if "{" not in m.group(1)]
+    assert headings
+    text = _squeezed("".join(_page_texts(built / game / f"{game}-rulebook.pdf")))
+    missing = [h for h in headings if _squeezed(re.sub(r":[a-z0-9_-]+:", "", h)) not in text]
+    assert not missing, missing
