@@ -180,7 +180,7 @@ class Checker:
             total = sum(i.count for i in items)
             problems = []
             if total != spec.count:
-                problems.append(f"{spec.name}: the data has {total}, the rules say {spec.count}")
+                problems.append(f"the data has {total}, the rules say {spec.count}")
             for field, expected in spec.by.items():
                 actual = Counter()
                 for i in items:
@@ -197,7 +197,7 @@ class Checker:
                 source = f" ({spec.source})" if spec.source else ""
                 self._err(
                     "count-mismatch",
-                    "; ".join(problems) + f" — as stated at {self.game_rel}:{where.line}{source}: fix the data or the stated count",
+                    f"{spec.name}: " + "; ".join(problems) + f" — as stated at {self.game_rel}:{where.line}{source}: fix the data or the stated count",
                     first_loc,
                     component=spec.name,
                 )
@@ -316,17 +316,21 @@ class Checker:
             self._fail(spec, raw, f"each {' × '.join(spec.fields)} must occur {spec.count} times: " + "; ".join(problems), where)
 
     def _check_value_sets(self, spec, items, raw):
-        groups = defaultdict(Counter)
+        groups, first = defaultdict(Counter), {}
         for i in items:
             key = _hashable(field_value(i.fields, spec.group_by))
-            values = frozenset(_hashable(field_value(i.fields, f)) for f in spec.fields)
-            groups[key][values] += i.count
+            first.setdefault(key, i)
+            if i.count:
+                groups[key][frozenset(_hashable(field_value(i.fields, f)) for f in spec.fields)] += i.count
         wanted = Counter(frozenset(_hashable(v) for v in s) for s in spec.sets)
-        where = items[0].loc if items else raw.loc
-        for key, have in sorted(groups.items(), key=lambda kv: str(kv[0])):
+
+        def show(sets: Counter) -> str:
+            return ", ".join(sorted("{" + " & ".join(sorted(_show(v) for v in s)) + "}" + (f" ×{n}" if n > 1 else "") for s, n in sets.items())) or "none"
+
+        for key, item in sorted(first.items(), key=lambda kv: str(kv[0])):
+            have = groups[key]
             if have != wanted:
-                show = lambda c: ", ".join(sorted("{" + " & ".join(sorted(_show(v) for v in s)) + "}" + (f" ×{n}" if n > 1 else "") for s, n in c.items()))
-                self._fail(spec, raw, f"{spec.group_by} {_show(key)} has {show(have)}; expected exactly {show(wanted)}", where)
+                self._fail(spec, raw, f"{spec.group_by} {_show(key)} has {show(have)}; expected exactly {show(wanted)}", item.loc, item.name)
 
     def _check_expression(self, spec, items, raw):
         test = self._compile(spec.test, raw.loc_of("test"))
@@ -366,12 +370,21 @@ class Checker:
                     self._fail(spec, raw, f"{i.name}: {spec.field} '{_show(v)}' names no {spec.target} item{did_you_mean(v, [str(n) for n in names])}", _field_loc(i, spec.field), i.name)
                 else:
                     uses[key] += 1
+                    self._agrees(spec, raw, i, names[key])
         for key, t in names.items():
             n = uses.get(key, 0)
             if spec.times is not None and n != spec.times:
                 self._fail(spec, raw, f"{t.name} is named {n} time{'s' * (n != 1)} by {spec.in_}.{spec.field}; it must be named exactly {spec.times}", t.loc, t.name)
             elif spec.at_least is not None and n < spec.at_least:
                 self._fail(spec, raw, f"{t.name} is named {n} time{'s' * (n != 1)} by {spec.in_}.{spec.field}; it must be named at least {spec.at_least}", t.loc, t.name)
+
+
+    def _agrees(self, spec, raw, item: Item, named: Item) -> None:
+        """`same: {here: there}`: the item and the one it names hold equal values (a board space's colour group and its card's)."""
+        for here, there in (spec.same or {}).items():
+            mine, theirs = field_value(item.fields, here), field_value(named.fields, there)
+            if _hashable(mine) != _hashable(theirs):
+                self._fail(spec, raw, f"{item.name}: {here} is {_show(mine)}, but {named.name}, which it names, has {there} {_show(theirs)}", _field_loc(item, here), item.name)
 
 
 def _field_loc(item: Item, path: str) -> Loc:

@@ -92,6 +92,7 @@ class Constraint(Strict):
     target_field: Optional[str] = None
     times: Optional[int] = Field(default=None, ge=1)
     at_least: Optional[int] = Field(default=None, ge=1)
+    same: Optional[dict[str, str]] = None  # reference: field here → field of the named item that must be equal
     where: Optional[str] = None
     message: Optional[str] = None
     source: Optional[str] = None
