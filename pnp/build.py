@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from pnp.collector import paused
 from pnp.errors import Finding, Loc, PnpError, error
 from pnp.fonts import FontBook
 from pnp.icons import IconLibrary
@@ -303,6 +304,7 @@ def _options_text(options: Options) -> str:
     return repr([(k, getattr(options, k)) for k in keep])
 
 
+@paused
 def build_game(engine: Engine, game: Game, options: Options) -> tuple[list[Output], list[Finding]]:
     """Build every output of one game, reusing those whose inputs did not change; write nothing if any has errors."""
     from pnp.cache import GameCache, cache_path, output_key, shared_inputs_hash

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from jinja2.sandbox import SandboxedEnvironment
 
+from pnp.collector import paused
 from pnp.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.layout import Fields
 from pnp.source import LocDict, LocList
@@ -501,6 +502,7 @@ def render_findings(face, what: str, template: str, loc: Loc, game: str) -> list
     return out
 
 
+@paused
 def check_game(engine, game, render: bool = True) -> list[Finding]:
     """Every finding for one game: counts, constraints, and (when `render`) what rendering reveals."""
     checker = Checker(game)

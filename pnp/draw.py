@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import STATE_DEFAULTS
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.layout import Face
 from pnp.typeset import TextOp
@@ -86,6 +88,8 @@ class FaceDrawer:
         self.colour_filter = colour_filter  # e.g. a CMYK converter for print-on-demand
         self.face_filter = face_filter  # e.g. the ink saver's lighten_face
         self._filtered: dict = {}
+        self._encodings: dict = {}
+        self._fill_ops: dict = {}
         self.shared = SharedResources(canvas)
 
     def prepared(self, face: Face) -> Face:
@@ -216,25 +220,7 @@ class FaceDrawer:
             kind = el[0]
             if kind == "text":
                 _, x, y, ops = el
-                x0, y0 = x * K, y * K
-                t = None
-                font = size = col = None
-                for op in ops:
-                    if type(op) is TextOp:
-                        if t is None:
-                            t = c.beginText()
-                        if (op.font, op.size) != (font, size):
-                            font, size = op.font, op.size
-                            t.setFont(font, size)
-                        if op.color != col:
-                            col = op.color
-                            t.setFillColor(self._colour(col))
-                        t.setTextOrigin(x0 + op.x, -(y0 + op.y))
-                        t.textOut(op.text)
-                    else:
-                        self._icon(op.icon, op.color, x0 + op.x, y0 + op.y, op.size, op.size)
-                if t is not None:
-                    c.drawText(t)
+                self._text(ops, x * K, y * K)
             elif kind == "rect":
                 _, x, y, w, h, fill, stroke, sw, r, dash = el
                 s, f = self._paint(fill, stroke, sw, dash)
@@ -283,6 +269,79 @@ class FaceDrawer:
                     c.scale(scale, scale)
                 self._elements(children)
                 c.restoreState()
+
+    def _text(self, ops, x0: float, y0: float) -> None:
+        """Text runs as PDF operators, written straight into the content stream.
+
+        reportlab's text object re-encodes every string and re-checks every colour
+        on each call: half of drawing a large deck. Here a run's encoding (font
+        subset and escaped bytes) is worked out once per distinct string and
+        reused: a glyph keeps the subset code it was given when first met, so the
+        result is the same. Translucent colours take reportlab's path, which
+        also records the transparency state they need."""
+        code = []
+        font = size = colour = None
+        for op in ops:
+            if type(op) is not TextOp:
+                self._icon(op.icon, op.color, x0 + op.x, y0 + op.y, op.size, op.size)
+                continue
+            if op.color != colour:
+                fill = self._fill_operator(op.color)
+                if fill is None:
+                    self._flush_text(code)
+                    self._text_through_reportlab(op, x0, y0)
+                    font = colour = None
+                    continue
+                colour = op.color
+                code.append(fill)
+            pieces = self._encoded(op.font, op.text)
+            code.append(f"1 0 0 1 {fp_str(x0 + op.x, -(y0 + op.y))} Tm")
+            for subset_name, escaped in pieces:
+                if (subset_name, op.size) != (font, size):
+                    font, size = subset_name, op.size
+                    code.append(f"{subset_name} {fp_str(size)} Tf")
+                code.append(f"({escaped}) Tj")
+        self._flush_text(code)
+
+    def _flush_text(self, code: list) -> None:
+        if code:
+            self.c._code.append("BT " + " ".join(code) + " ET")
+            code.clear()
+
+    def _encoded(self, font_name: str, text: str) -> tuple:
+        """(subset font name, escaped bytes) pieces of `text` in `font_name`, worked out once."""
+        key = (font_name, text)
+        hit = self._encodings.get(key)
+        if hit is None:
+            font = getFont(font_name)
+            doc = self.c._doc
+            hit = self._encodings[key] = tuple(
+                (font.getSubsetInternalName(subset, doc), self.c._escape(raw)) for subset, raw in font.splitString(text, doc)
+            )
+        return hit
+
+    def _fill_operator(self, hex_value: str) -> str | None:
+        """The operator that sets `hex_value` as fill colour; None for a translucent colour."""
+        op = self._fill_ops.get(hex_value)
+        if op is None and hex_value not in self._fill_ops:
+            value = self._colour(hex_value)
+            if getattr(value, "alpha", 1) not in (None, 1):
+                op = None
+            elif isinstance(value, CMYKColor):
+                d = value.density
+                op = f"{fp_str(d * value.cyan, d * value.magenta, d * value.yellow, d * value.black)} k"
+            else:
+                op = f"{fp_str(value.red, value.green, value.blue)} rg"
+            self._fill_ops[hex_value] = op
+        return op
+
+    def _text_through_reportlab(self, op, x0: float, y0: float) -> None:
+        t = self.c.beginText()
+        t.setFont(op.font, op.size)
+        t.setFillColor(self._colour(op.color))
+        t.setTextOrigin(x0 + op.x, -(y0 + op.y))
+        t.textOut(op.text)
+        self.c.drawText(t)
 
     def _filtered_image(self, path: str):
         """An image as print wants it when a colour filter is set: CMYK within the ink limit, on white."""

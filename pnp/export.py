@@ -29,6 +29,7 @@ from pathlib import Path
 from PIL import Image
 
 from pnp.build import Engine, Options, render_deck
+from pnp.collector import paused
 from pnp.draw import FaceDrawer, cmyk
 from pnp.errors import Finding, Loc, error
 from pnp.layout import Face
@@ -77,6 +78,7 @@ def bleed_mm(value: str) -> float:
     return BLEEDS[value]
 
 
+@paused
 def export_game(engine: Engine, game, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), rel=str) -> tuple[Export, list[Finding]]:
     """Render, check and write one export of a game into `folder` (replaced whole)."""
     started = time.perf_counter()

@@ -8,6 +8,7 @@ template line that asked for it.
 """
 from __future__ import annotations
 
+import math
 import re
 import signal
 import threading
@@ -140,6 +141,19 @@ class _Sandbox(SandboxedEnvironment):
                     raise LayoutError(f"repeating a text or list {n} times is too large (limit {MAX_STRING:,} items)", "*")
         return super().call_binop(context, operator, left, right)
 
+    def getattr(self, obj, attribute):
+        # `card.name` is most of a template's attribute lookups. A Fields object holds
+        # only data, so its fields need none of the sandbox's checks; anything else
+        # (methods, underscore names) still goes through them.
+        if type(obj) is Fields and type(attribute) is str:
+            value = obj._data.get(attribute, _ABSENT)
+            if value is not _ABSENT:
+                return wrap(value, f"{obj._what}.{attribute}")
+        return super().getattr(obj, attribute)
+
+
+_ABSENT = object()
+
 
 def _capped_range(*args):
     r = range(*args)
@@ -206,9 +220,12 @@ class Palette:
 
 
 def _num(value, name) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    kind = type(value)
+    if kind is int:
+        return float(value)
+    if kind is not float and (isinstance(value, bool) or not isinstance(value, (int, float))):
         raise LayoutError(f"{name} must be a number of mm, got {value!r}", name)
-    if value != value or value in (float("inf"), float("-inf")):
+    if not math.isfinite(value):
         raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
     return float(value)
 
@@ -352,6 +369,7 @@ class Layouts:
         if helpers:
             self.env.globals.update(helpers(rec))
         self._templates: dict[str, jinja2.Template] = {}
+        self._set_texts: dict[tuple, object] = {}
         self._reads: dict[tuple, bool] = {}
         self.template_warnings: list = []
 
@@ -359,6 +377,7 @@ class Layouts:
         self.palette = Palette(palette)
         self.font_roles = dict(font_roles)
         self.icons = icons
+        self._set_texts.clear()  # a fitted text depends on the game's colours, fonts and icons
 
     def family(self, font: str) -> str:
         family = self.font_roles.get(font, font)
@@ -368,6 +387,19 @@ class Layouts:
         return family
 
     def set_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading):
+        """Fit rich text into a w × h mm box; the same text in the same box is fitted once.
+
+        Decks repeat their texts (ten copies of a rule, a label on every card), and
+        a fitted text is an immutable value, so it is remembered until the game changes."""
+        key = (content, w, h, size, min_size, font, bold, italic, color, align, valign, leading)
+        laid = self._set_texts.get(key)
+        if laid is None:
+            if len(self._set_texts) > 100_000:
+                self._set_texts.clear()
+            laid = self._set_texts[key] = self._fit_text(*key)
+        return laid
+
+    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading):
         family = self.family(font)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         missing: set = set()

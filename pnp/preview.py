@@ -13,6 +13,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from pnp.build import Engine, Options, render_deck
+from pnp.collector import paused
 from pnp.draw import FaceDrawer
 from pnp.pdfout import new_canvas, write_atomic
 from pnp.units import mm_to_pt
@@ -58,6 +59,7 @@ def _png_bytes(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+@paused
 def write_previews(engine: Engine, game, out_dir: Path, *, decks=(), card_ids=(), dpi: int = 150, bleed: bool = False) -> tuple[list[Path], list]:
     """Write one PNG per card face and a contact sheet per deck; returns (paths, findings)."""
     engine.use_game(game)

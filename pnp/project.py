@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.collector import paused
 from pnp.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, TokensFile, check_shape
 from pnp.source import LocDict, LocList, load_yaml
@@ -95,6 +96,7 @@ class Project:
     def icon_dirs(self, slug: str) -> list[Path]:
         return [d / slug / "icons" for d in self.template_dirs()] + [d / "icons" for d in self.template_dirs()]
 
+    @paused
     def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
         """Read and shape-check every file of one game; (None, findings) when it cannot be used."""
         gdir = self.data_dir / slug
