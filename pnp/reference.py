@@ -24,6 +24,12 @@ SHEET_MARGIN = (14.0, 16.0)  # mm around the sheet's content: inside the printab
 COLUMN_GAP = 6.0  # mm
 CARD_SAFE = 3.5  # mm: text stays inside the 3 mm safe zone
 MAX_COPIES = 100
+# Base type sizes in points, largest first. The densest (last) size decides how many
+# sheet pages or cards the content needs; the largest size that needs no more is used,
+# so a short reference reads big instead of filling a corner of the page.
+SHEET_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.5)
+CARD_SIZES = (9.5, 9.0, 8.5, 8.0, 7.6)
+SMALL_CARD_SIZES = (8.0, 7.5, 7.0, 6.6)  # cards under 66 mm wide
 
 
 class RefLook:
@@ -154,11 +160,42 @@ def _heights(first: float, rest: float, per_page: int):
     return lambda index: first if index < per_page else rest
 
 
+def _largest_fitting(sizes, lay, per_page: int = 1):
+    """lay(size) → regions, overflow; the largest size needing no more pages (of `per_page` regions) than the smallest size."""
+    pages = lambda regions: -(-len(regions) // per_page)  # noqa: E731
+    *larger, smallest = sizes
+    regions, overflow = lay(smallest)
+    best = (smallest, regions, overflow)
+    for size in reversed(larger):  # growing: stop at the first size that needs more room
+        attempt = lay(size)
+        if pages(attempt[0]) > pages(regions) or attempt[1]:
+            break
+        best = (size, *attempt)
+    return best
+
+
+def _balanced(regions: list, width: float, height: float, columns: int) -> list:
+    """The last page's columns made even: the shortest height at which its blocks still fit `columns` columns."""
+    if columns < 2 or not regions:
+        return regions
+    start = (len(regions) - 1) // columns * columns
+    blocks = [block for region in regions[start:] for _, block in region]
+    lo, hi, best = 0.0, height, regions[start:]
+    for _ in range(14):  # to within a point of the best height
+        mid = (lo + hi) / 2
+        attempt, overflow = pack(blocks, width, mid)
+        if len(attempt) <= columns and not overflow:
+            hi, best = mid, attempt
+        else:
+            lo = mid
+    return regions[:start] + best
+
+
 def sheet_faces(engine, game, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set) -> tuple[list[Face], tuple, list]:
     """The reference sheet: pages of columns, the first headed with the game and the sheet's title."""
     pw, ph = PAPER_SIZES[paper]
     fw, fh = pw - 2 * SHEET_MARGIN[0], ph - 2 * SHEET_MARGIN[1]
-    look = RefLook(engine, game, 8.5)
+    look = RefLook(engine, game, SHEET_SIZES[-1])
     cols = ref.spec.columns
     col_w = ((fw - (cols - 1) * COLUMN_GAP) / cols) * K
     setter = Setter(engine.layouts, region_h=fh * K)
@@ -168,7 +205,11 @@ def sheet_faces(engine, game, ref: Reference, sections: list[dict], paper: str, 
     band = text_height(1, title) + 10
     small = Style(look.body.family, 7.5, 1.2, color=mix(look.ink, "#ffffff", 0.4), align="right")
     band_rest = text_height(1, small) + 6
-    regions, overflow = pack(section_blocks(setter, look, sections), col_w, _heights(fh * K - band, fh * K - band_rest, cols))
+    heights = _heights(fh * K - band, fh * K - band_rest, cols)
+    size, regions, overflow = _largest_fitting(
+        SHEET_SIZES, lambda size: pack(section_blocks(setter, RefLook(engine, game, size), sections), col_w, heights), per_page=cols)
+    regions = _balanced(regions, col_w, heights(len(regions) - 1), cols)
+    look = RefLook(engine, game, size)
     pages = []
     heading = ref.text(ref.spec.title, ["title"])
     for p in range(0, max(len(regions), 1), cols):
@@ -197,14 +238,15 @@ def card_faces(engine, game, ref: Reference, sections: list[dict], bleed: float,
     """Player-aid card fronts (as many as the content needs, numbered) and their common back."""
     w, h = ref.spec.card_size
     small = w < 66
-    look = RefLook(engine, game, 6.6 if small else 7.6)
     band_h = 8.5 if small else 10.0
     foot_h = 5.0
     setter = Setter(engine.layouts, region_h=(h - band_h - foot_h - 2) * K)
     setter.missing = missing
     width = (w - 2 * CARD_SAFE) * K
     height = (h - band_h - 2 - foot_h) * K
-    regions, overflow = pack(section_blocks(setter, look, sections), width, height)
+    size, regions, overflow = _largest_fitting(
+        SMALL_CARD_SIZES if small else CARD_SIZES, lambda size: pack(section_blocks(setter, RefLook(engine, game, size), sections), width, height))
+    look = RefLook(engine, game, size)
     heading = ref.text(ref.spec.title, ["title"])
     band_style = Style(look.title_family, 8.5 if small else 10, 1.1, bold=True, color=look.on_accent)
     foot_style = Style(look.body.family, 5.5, 1.1, color=mix(look.ink, "#ffffff", 0.4))

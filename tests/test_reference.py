@@ -5,6 +5,7 @@ import hashlib
 import re
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
 
 from conftest import MM, run_pnp
@@ -183,3 +184,33 @@ def test_fonts_embedded_and_bytes_repeat(project):
     (project / "output/.pnp-cache/tiny.json").unlink()
     build(project)
     assert hashlib.sha256(pdf.read_bytes()).hexdigest() == first
+
+
+def _body_sizes_and_columns(pdf, page: int) -> tuple[float, set]:
+    """The commonest font size of the page's body text and which halves (left/right) hold text."""
+    from collections import Counter
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        textpage = doc[page].get_textpage()
+        width = doc[page].get_width()
+        sizes, halves = Counter(), set()
+        for i in range(textpage.count_chars()):
+            if textpage.get_text_range(i, 1).strip():
+                left, bottom, _, top = textpage.get_charbox(i)
+                if bottom > 60:  # above the footer
+                    sizes[round(pdfium_raw.FPDFText_GetFontSize(textpage.raw, i), 1)] += 1
+                    halves.add("left" if left < width / 2 else "right")
+        return sizes.most_common(1)[0][0], halves
+    finally:
+        doc.close()
+
+
+def test_a_short_reference_sheet_reads_larger_in_balanced_columns(project):
+    build(project)
+    short_size, halves = _body_sizes_and_columns(project / REFERENCE, 0)
+    assert halves == {"left", "right"}, "the three short sections should share both columns"
+    long_reference(project, sections=14, bullets=6)
+    build(project)
+    long_size, _ = _body_sizes_and_columns(project / REFERENCE, 0)
+    assert short_size > long_size, (short_size, long_size)
