@@ -12,14 +12,19 @@ import tempfile
 from pathlib import Path
 
 from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.impose import MARK_GAP_UM, Sheet, Slot
 from pnp.units import pt, um
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
+FOOTER_MIN_SIZE = 5.0  # pt: a longer footer shrinks to this, then is shortened
+FOOTER_GREY = HexColor("#333333")
 MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 REGISTRATION = "#000000"
+SCALE_LABEL = "50 mm: measure to check 100 % scale"
 
 
 def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
@@ -93,13 +98,33 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font:
     else:
         length = page_w
         baseline = pt(um(4.5))
-    c.setFillColor("#333333")
-    c.setFont(font, FOOTER_SIZE)
-    start = pt(um(10))
+    c.setFillColor(FOOTER_GREY)
+    start, end = pt(um(10)), pt(length - um(10))
+    room = end - start - (_scale_bar_width(font) + 8 if scale_bar else 0)
+    text, size = fit_footer(text, font, room)
+    c.setFont(font, size)
     c.drawString(start, baseline - (0 if side == "bottom" else FOOTER_SIZE * 0.35), text)
     if scale_bar:
-        _scale_bar(c, pt(length - um(10)), baseline - (0 if side == "bottom" else FOOTER_SIZE * 0.35), font)
+        c.setFont(font, FOOTER_SIZE)
+        _scale_bar(c, end, baseline - (0 if side == "bottom" else FOOTER_SIZE * 0.35), font)
     c.restoreState()
+
+
+def fit_footer(text: str, font: str, room_pt: float) -> tuple[str, float]:
+    """The footer text and size that fit `room_pt`: smaller type first, then a shortened text ending in '…'."""
+    width = stringWidth(text, font, 1.0)
+    if width * FOOTER_SIZE <= room_pt:
+        return text, FOOTER_SIZE
+    if width * FOOTER_MIN_SIZE <= room_pt:
+        return text, max(FOOTER_MIN_SIZE, int(room_pt / width * 4) / 4)
+    while text and stringWidth(text + "…", font, FOOTER_MIN_SIZE) > room_pt:
+        text = text[:-1]
+    return text.rstrip(" ·") + "…", FOOTER_MIN_SIZE
+
+
+def _scale_bar_width(font: str) -> float:
+    """How far the scale bar and its label reach left of the footer's end, in points."""
+    return pt(um(50)) + 4 + stringWidth(SCALE_LABEL, font, FOOTER_SIZE)
 
 
 def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str) -> None:
@@ -113,5 +138,4 @@ def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str) -> None:
     for i in range(6):
         tick = x0 + pt(um(10 * i))
         c.line(tick, y, tick, y + (4 if i in (0, 5) else 2.5))
-    label = "50 mm: measure to check 100 % scale"
-    c.drawRightString(x0 - 4, baseline, label)
+    c.drawRightString(x0 - 4, baseline, SCALE_LABEL)

@@ -194,3 +194,26 @@ def test_rendering_on_two_cores_gives_the_same_bytes(project, monkeypatch):
     (project / "output/.pnp-cache/tiny.json").unlink()
     assert run_pnp(project, "build", "--only", "cards").exit_code == 0
     assert (project / "output/tiny/tiny-cards.pdf").read_bytes() == alone
+
+
+def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project):
+    deck = project / "data/tiny/decks/heroes.yaml"
+    long_name = "Heroes of the Northern Marches and the Southern Isles, Second Printing, Revised for the Autumn Playtest"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes", f"name: {long_name}", 1), encoding="utf-8")
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+    boxes = _text_boxes(project / "output/tiny/tiny-cards.pdf", 0)
+    label = [b for b in boxes if "measure" in b[0]]
+    footer = [b for b in boxes if "Heroes of the" in b[0] or "Northern" in b[0]]
+    assert label and footer, boxes
+    # the first sheet's footer runs up the left edge: its top end must stay below the label's bottom
+    assert max(b[4] for b in footer) < min(b[2] for b in label) - 1, (footer, label)
+
+
+def test_fit_footer_shrinks_then_shortens():
+    from pnp.pdfout import FOOTER_MIN_SIZE, FOOTER_SIZE, fit_footer
+
+    assert fit_footer("short", "Helvetica", 500) == ("short", FOOTER_SIZE)
+    text, size = fit_footer("x" * 100, "Helvetica", 300)  # 325 pt at 6.5 pt, 250 at 5
+    assert FOOTER_MIN_SIZE <= size < FOOTER_SIZE and text == "x" * 100
+    text, size = fit_footer("word " * 200, "Helvetica", 200)
+    assert size == FOOTER_MIN_SIZE and text.endswith("…") and len(text) < 1000
