@@ -4,7 +4,8 @@ Each card has a coloured header, a title, two lines of rich text with an
 inline icon, a corner number and the deck's shared back. Usage:
     python bench/cards.py [N ...]          (default: 96 1000 10000)
     python bench/cards.py --copies 10 96   (96 faces placed 10 times each)
-Each N runs in a fresh process so peak memory is that build's own.
+    python bench/cards.py --repeat 5 10000 (median of five builds, and their range)
+Each build runs in a fresh process so peak memory is that build's own.
 """
 from __future__ import annotations
 
@@ -69,16 +70,20 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("sizes", nargs="*", type=int, default=[96, 1000, 10000])
     parser.add_argument("--copies", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="builds per size; the median is shown (a shared VM's timings vary by ±20 %%)")
     parser.add_argument("--child")
     args = parser.parse_args()
     if args.child:
         child(args.child)
         return
-    print(f"{'cards':>7} {'copies':>6} {'seconds':>8} {'cards/s':>8} {'peak MB':>8} {'PDF KB':>8} {'pages':>6}")
+    print(f"{'cards':>7} {'copies':>6} {'seconds':>8} {'cards/s':>8} {'(range)':>13} {'peak MB':>8} {'PDF KB':>8} {'pages':>6}")
     for n in args.sizes:
-        r = measure(n, args.copies)
+        runs = sorted((measure(n, args.copies) for _ in range(max(1, args.repeat))), key=lambda r: r["seconds"])
+        r = runs[len(runs) // 2]
         total = n * args.copies
-        print(f"{n:>7} {args.copies:>6} {r['seconds']:>8.2f} {total / r['seconds']:>8.0f} {r['rss_mb']:>8.0f} {r['bytes'] / 1024:>8.0f} {r['pages']:>6}")
+        spread = f"{total / runs[-1]['seconds']:.0f}–{total / runs[0]['seconds']:.0f}"
+        print(f"{n:>7} {args.copies:>6} {r['seconds']:>8.2f} {total / r['seconds']:>8.0f} {spread:>13} {max(x['rss_mb'] for x in runs):>8.0f} "
+              f"{r['bytes'] / 1024:>8.0f} {r['pages']:>6}")
 
 
 if __name__ == "__main__":
