@@ -64,6 +64,8 @@ class SharedResources:
         self.res.XObject = PDFDictionary({})
         self.xobjects: dict = self.res.XObject.dict  # filled as forms appear, formatted at save
         self.ref = canvas._doc.Reference(self.res)
+        if hasattr(canvas, "shared_resources"):
+            canvas.shared_resources = self  # pages share the dictionary too (pnp.pdfout.SheetCanvas)
 
     def note_forms(self, names) -> None:
         for name in names:
