@@ -253,7 +253,8 @@ def build_cards(engine: Engine, game: Game, options: Options, previous_faces: di
         if pieces:
             groups.append(Group(deck.id, deck.name, deck.size, pieces))
         if deck_changed:
-            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed))
+            # a few fixed cards from several decks reprint on one sheet, not one sheet per deck
+            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, share=True))
     if findings or not groups:
         return [], findings
     pages = 0

@@ -123,6 +123,89 @@ class Sheet:
         return max(0, min(MARK_LEN_UM, room)) if room >= MIN_MARK_UM else 0
 
 
+BAND_MARK_UM = um(3.0)  # crop marks between bands: short, so two neighbouring bands' marks never meet
+BAND_SPACE_UM = 2 * (MARK_GAP_UM + BAND_MARK_UM) + um(1.0)  # from one band's bleed to the next one's
+
+
+@dataclass(frozen=True)
+class Band(Sheet):
+    """Rows of one piece size on a page shared with other sizes (a token sheet holding several sets).
+
+    `top` is the top of its first row's trim, in µm from the page bottom; columns
+    are centred like a sheet's, so backs mirror exactly as on a full sheet."""
+
+    top: int = 0
+
+    @property
+    def bottom(self) -> int:
+        return self.top - self.grid_h
+
+    @property
+    def footer_side(self) -> str:
+        return "bottom"  # bands leave the bottom band free for it
+
+    def mark_length(self, side: str) -> int:
+        return BAND_MARK_UM if side == "y" else super().mark_length(side)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Pieces `first` … `first + count - 1` of group `group`, on a grid (a Sheet or a Band)."""
+
+    group: int
+    grid: Sheet
+    first: int
+    count: int
+
+
+def plan_shared(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0) -> list[list[Placement]]:
+    """Pages for groups of pieces of different sizes, given as (size in mm, count).
+
+    Each group fills whole sheets of its own first (the same grid `plan_sheet` gives);
+    the rows left over become bands stacked down shared pages, in order, so a few
+    tokens of one set and a few of another print on one sheet instead of two."""
+    pages: list[list[Placement]] = []
+    shared: list[Placement] | None = None  # the page bands are being added to
+    next_top = 0
+    for index, (size, count) in enumerate(groups):
+        full = plan_sheet(paper, size, gutter_mm, bleed_mm)
+        if full is None or full.per_sheet == 0:
+            raise ValueError(f"{size[0]:g} × {size[1]:g} mm does not fit on {paper}")
+        first = 0
+        while count - first >= full.per_sheet:
+            pages.append([Placement(index, full, first, full.per_sheet)])
+            first += full.per_sheet
+        while first < count:
+            band = None
+            if shared is not None:
+                band = _band(shared[0].grid, size, count - first, gutter_mm, bleed_mm, next_top)
+            if band is None:
+                shared = []
+                pages.append(shared)
+                page_w, page_h = full.page_w, full.page_h
+                start = Sheet(page_w, page_h, 0, 0, 0, 0, 0, 0)
+                band = _band(start, size, count - first, gutter_mm, bleed_mm, page_h - um(PAGE_MARGIN_MM) - BAND_MARK_UM - MARK_GAP_UM - um(bleed_mm))
+            n = min(count - first, band.per_sheet)
+            shared.append(Placement(index, band, first, n))
+            first += n
+            next_top = band.bottom - band.bleed - BAND_SPACE_UM - band.bleed
+    return pages
+
+
+def _band(page: Sheet, size, pieces: int, gutter_mm: float, bleed_mm: float, top: int) -> Band | None:
+    """The band of up to `pieces` pieces of `size` whose first row's trim starts at `top` on `page`'s paper; None if no row fits."""
+    cw, ch = (um(v) for v in size)
+    bleed = um(bleed_mm)
+    gap = max(um(gutter_mm), 2 * bleed)
+    cols = _fit(page.page_w - 2 * um(PAGE_MARGIN_MM), cw, gap, bleed)
+    lowest = FOOTER_BAND_UM + BAND_MARK_UM + MARK_GAP_UM + bleed  # the last row's trim stays above this
+    rows = (top - lowest + gap) // (ch + gap) if top - lowest >= ch else 0
+    if not cols or rows <= 0:
+        return None
+    rows = min(rows, -(-pieces // cols))
+    return Band(page.page_w, page.page_h, cw, ch, cols, rows, gap, bleed, top=top)
+
+
 def _fit(avail: int, card: int, gap: int, bleed: int) -> int:
     """How many cards of `card` µm fit in `avail` µm with `gap` between and `bleed` outside."""
     if card + 2 * bleed > avail:

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from pnp.draw import FaceDrawer
-from pnp.impose import FoldSheet, Sheet, plan_fold_sheet, plan_sheet
+from pnp.impose import FoldSheet, Sheet, plan_fold_sheet, plan_shared, plan_sheet
 from pnp.layout import Face
 from pnp.pdfout import draw_crop_marks, draw_footer, new_canvas
 from pnp.units import PAGE_MARGIN_MM, pt, um
@@ -42,6 +42,23 @@ class Group:
     size: tuple[float, float]
     pieces: list[Piece]
     cut_guide: object = None  # a callable drawing a cut outline per slot (tokens), else crop marks
+    share: bool = False  # leftover rows may share a page with other groups (token sets), rather than start a sheet
+
+
+@dataclass
+class Page:
+    """One fronts page to print: (group, grid, pieces) for each band on it, and its footer's words."""
+
+    bands: list
+    label: str = ""
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.bands[0][1]
+
+    @property
+    def groups(self) -> list:
+        return list(dict.fromkeys(g.id for g, _, _ in self.bands))
 
 
 @dataclass
@@ -70,18 +87,10 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         from pnp.inksaver import lighten_face
 
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
-    plans = []
-    for g in groups:
-        sheet = plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation)
-        if fold and (sheet is None or sheet.per_sheet == 0):
-            # a piece too big to sit twice on one side (a page-sized reference sheet) prints duplex instead
-            sheet = plan_sheet(paper, g.size, gutter_mm, bleed_mm)
-        if sheet is None or sheet.per_sheet == 0:
-            raise ValueError(f"{g.name}: {g.size[0]:g} × {g.size[1]:g} mm does not fit on {paper}")
-        plans.append((g, sheet))
-    first = plans[0][1]
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation)
+    first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
-    if all(isinstance(sheet, FoldSheet) for _, sheet in plans):
+    if all(isinstance(page.sheet, FoldSheet) for page in pages):
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
@@ -89,47 +98,90 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
     stats = SheetStats()
     deferred_backs = []
-    page_no = 0
-    for group, sheet in plans:
-        chunks = [group.pieces[i : i + sheet.per_sheet] for i in range(0, len(group.pieces), sheet.per_sheet)]
-        has_backs = any(p.back is not None for p in group.pieces)
-        for n, chunk in enumerate(chunks, 1):
-            footer = f"{game_title} · {group.name} · sheet {n} of {len(chunks)}"
-            if isinstance(sheet, FoldSheet):
-                placed = [(sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
-                placed += [(sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
-                _page(c, sheet, drawer, uses, placed, f"{footer} · one-sided at 100% · fold on the dashes, glue, cut",
-                      font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
-                page_no += 1
-                stats.pieces += len(chunk)
-                continue
-            _page(c, sheet, drawer, uses, [(sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)], f"{footer} · fronts · print at 100% / actual size", font_name, scale_bar=(page_no == 0), group=group, bookmark=(n == 1))
-            page_no += 1
-            stats.pieces += len(chunk)
-            if has_backs:
-                backs = [(sheet.back_slot(i, duplex), p.back, 0) for i, p in enumerate(chunk) if p.back is not None]
-                job = (sheet, backs, f"{footer} · backs" + (" · print double-sided, flip on the long edge" if duplex == "long" else " · print double-sided, flip on the short edge" if duplex == "short" else ""))
-                if duplex == "none":
-                    deferred_backs.append((group, job))
-                else:
-                    _page(c, job[0], drawer, uses, job[1], job[2], font_name, group=group, offset=back_offset)
-                    page_no += 1
-    for group, (sheet, backs, footer) in deferred_backs:
-        _page(c, sheet, drawer, uses, backs, footer, font_name, group=group)
-        page_no += 1
+    names = {g.id: g.name for g in groups}
+    with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
+    bookmarked: set = set()
+    flip = " · print double-sided, flip on the long edge" if duplex == "long" else " · print double-sided, flip on the short edge" if duplex == "short" else ""
+    for page in pages:
+        bookmarks = [(g, names[g]) for g in page.groups if g not in bookmarked]
+        bookmarked.update(g for g, _ in bookmarks)
+        stats.pieces += sum(len(pieces) for _, _, pieces in page.bands)
+        sheet = page.sheet
+        if isinstance(sheet, FoldSheet):
+            group, _, chunk = page.bands[0]
+            placed = [(sheet, sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
+            placed += [(sheet, sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
+            _page(c, page, drawer, uses, placed, f"{page.label} · one-sided at 100% · fold on the dashes, glue, cut", font_name,
+                  scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+            stats.pages += 1
+            continue
+        fronts = [(grid, grid.slot(i), p.front, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces)]
+        _page(c, page, drawer, uses, fronts, f"{page.label} · fronts · print at 100% / actual size", font_name, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+        stats.pages += 1
+        if with_backs.intersection(page.groups):
+            backs = [(grid, grid.back_slot(i, duplex), p.back, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces) if p.back is not None]
+            if duplex == "none":
+                deferred_backs.append((page, backs))
+            else:
+                _page(c, page, drawer, uses, backs, f"{page.label} · backs{flip}", font_name, offset=back_offset)
+                stats.pages += 1
+    for page, backs in deferred_backs:
+        _page(c, page, drawer, uses, backs, f"{page.label} · backs", font_name)
+        stats.pages += 1
     drawer.shared.finish()
     c.save()
-    stats.pages = page_no
     return buf.getvalue(), stats
 
 
-def _page(c, sheet: Sheet, drawer: FaceDrawer, uses: Counter, placed, footer: str, font_name: str, *, scale_bar=False, group: Group, bookmark=False, offset=(0.0, 0.0)):
-    """One sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm."""
+def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180) -> list[Page]:
+    """Every fronts page of the PDF, in order: whole sheets per group, and shared pages of bands for groups that `share`.
+
+    A group that does not share starts on a sheet of its own (each deck on a new
+    sheet), numbered 'sheet n of m' within the group; shared pages are numbered
+    within the run of shared pages they belong to."""
+    pages: list[Page] = []
+    run: list[Group] = []
+
+    def flush_run():
+        if not run:
+            return
+        placements = plan_shared(paper, [(g.size, len(g.pieces)) for g in run], gutter_mm, bleed_mm)
+        shared = [Page([(run[p.group], p.grid, run[p.group].pieces[p.first : p.first + p.count]) for p in page]) for page in placements]
+        for n, page in enumerate(shared, 1):
+            names = ", ".join(dict.fromkeys(g.name for g, _, _ in page.bands))
+            page.label = f"{game_title} · {names} · sheet {n} of {len(shared)}"
+        pages.extend(shared)
+        run.clear()
+
+    for g in groups:
+        if g.share and layout != "gutterfold":
+            run.append(g)
+            continue
+        flush_run()
+        sheet = plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation)
+        if layout == "gutterfold" and (sheet is None or sheet.per_sheet == 0):
+            # a piece too big to sit twice on one side (a page-sized reference sheet) prints duplex instead
+            sheet = plan_sheet(paper, g.size, gutter_mm, bleed_mm)
+        if sheet is None or sheet.per_sheet == 0:
+            raise ValueError(f"{g.name}: {g.size[0]:g} × {g.size[1]:g} mm does not fit on {paper}")
+        chunks = [g.pieces[i : i + sheet.per_sheet] for i in range(0, len(g.pieces), sheet.per_sheet)]
+        for n, chunk in enumerate(chunks, 1):
+            pages.append(Page([(g, sheet, chunk)], f"{game_title} · {g.name} · sheet {n} of {len(chunks)}"))
+    try:
+        flush_run()
+    except ValueError as exc:
+        raise ValueError(f"{', '.join(g.name for g in run)}: {exc}") from None
+    return pages
+
+
+def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: str, font_name: str, *, scale_bar=False, bookmarks=(), offset=(0.0, 0.0)):
+    """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm."""
+    sheet = page.sheet
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
-    if bookmark:
-        key = f"group-{group.id}"
+    for group_id, name in bookmarks:
+        key = f"group-{group_id}"
         c.bookmarkPage(key)
-        c.addOutlineEntry(group.name, key, level=0)
+        c.addOutlineEntry(name, key, level=0)
     ox, oy = (v * 72 / 25.4 for v in offset)
     moved = bool(ox or oy)
     if moved:
@@ -137,24 +189,27 @@ def _page(c, sheet: Sheet, drawer: FaceDrawer, uses: Counter, placed, footer: st
         # the backs side still matches the cards printed there
         c.saveState()
         c.translate(ox, oy)
-    slots = []
-    for slot, face, rotate in placed:
+    by_grid: dict = {}
+    for grid, slot, face, rotate in placed:
         drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
-        slots.append(slot)
-    if group.cut_guide is not None:
-        group.cut_guide(c, slots)
-    drawer.overlay(("marks", sheet, tuple(slots)), lambda: _furniture(c, sheet, slots, font_name), sheet.page_w, sheet.page_h)
+        by_grid.setdefault(grid, []).append(slot)
+    for group, _, _ in page.bands[:1]:
+        if group.cut_guide is not None:
+            group.cut_guide(c, [slot for slots in by_grid.values() for slot in slots])
+    marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
+    drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
     draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, footer, font_name, scale_bar)
     if moved:
         c.restoreState()
     c.showPage()
 
 
-def _furniture(c, sheet: Sheet, slots, font_name: str) -> None:
-    """Crop marks, and on a gutterfold sheet the dashed fold line with its labels."""
-    draw_crop_marks(c, sheet, slots)
-    if isinstance(sheet, FoldSheet):
-        draw_fold_line(c, sheet, font_name)
+def _furniture(c, marks, font_name: str) -> None:
+    """Crop marks around each grid's slots, and on a gutterfold sheet the dashed fold line with its labels."""
+    for grid, slots in marks:
+        draw_crop_marks(c, grid, list(slots))
+        if isinstance(grid, FoldSheet):
+            draw_fold_line(c, grid, font_name)
 
 
 def draw_fold_line(c, sheet: FoldSheet, font_name: str) -> None:
@@ -202,4 +257,4 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
         return group
     framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label) for p in group.pieces]
-    return Group(group.id, group.name, group.size, pieces, group.cut_guide)
+    return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.share)

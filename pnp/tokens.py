@@ -44,9 +44,9 @@ def build_tokens(engine, game, options):
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
         shape = "standee" if spec.standee else spec.shape
-        key = (shape, size)  # sets of one shape and size share sheets
+        key = (shape, size)  # sets of one shape and size share a grid; other sets share the page in bands below it
         if key not in groups:
-            groups[key] = Group(spec.id, spec.name, size, [])
+            groups[key] = Group(spec.id, spec.name, size, [], share=True)
         else:
             groups[key].name += f", {spec.name}"
         groups[key].pieces += pieces

@@ -9,11 +9,27 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import TEST_PROJECT, render_page, run_pnp
-from pnp.impose import plan_sheet
+from pnp.impose import plan_shared
 
 LETTER_W, LETTER_H = 215.9, 279.4
-# the pages of tiny-tokens.pdf: each set (or each shape and size) starts a sheet; a backs page follows its fronts
-COINS, COIN_BACKS, PAWNS, SHIELDS, SHIELD_BACKS, WALLS, NOTES, NOTE_BACKS, STANDEES = range(9)
+# tiny's token sets by shape and size, in order, with their copies: 12 coins, 6 pawns, 4 shields,
+# 6 walls, 5 notes and 2 standees (25 × 40 mm, folded over: 25 × 102 mm in one piece)
+GROUPS = [((20, 20), 12), ((16, 16), 6), ((18, 18), 4), ((14, 14), 6), ((40, 20), 5), ((25, 102), 2)]
+COINS, PAWNS, SHIELDS, WALLS, NOTES, STANDEES = range(6)
+DOUBLE_SIDED = {COINS, SHIELDS, NOTES}
+
+
+def where(group: int, i: int = 0):
+    """(fronts page, backs page or None, Slot) of copy `i` of a set: sets share sheets in bands, a backs page
+    follows any fronts page holding a double-sided set (1 mm of art past the cut, 2 mm between neighbours)."""
+    pdf_page = 0
+    for page in plan_shared("letter", GROUPS, 2, 1):
+        has_backs = any(p.group in DOUBLE_SIDED for p in page)
+        for p in page:
+            if p.group == group and p.first <= i < p.first + p.count:
+                return pdf_page, (pdf_page + 1 if has_backs else None), p.grid.slot(i - p.first)
+        pdf_page += 2 if has_backs else 1
+    raise AssertionError(f"piece {i} of group {group} is on no page")
 
 
 def _build(root, *args):
@@ -30,38 +46,51 @@ def built(tmp_path_factory):
     return root / "output/tiny/tiny-tokens.pdf", result.output
 
 
-def slots(size):
-    """The token slots of a sheet of `size` tokens: 1 mm of art past the cut, 2 mm between neighbours."""
-    return plan_sheet("letter", size, 2, 1)
-
-
 def grey(pdf, index, dpi):
     return np.asarray(render_page(pdf, index, dpi).convert("L"), dtype=np.float64)
 
 
 def test_every_copy_is_on_the_sheets(built):
     pdf, output = built
-    assert "tiny-tokens.pdf  9 pages  35 pieces" in output  # 12 coins, 6 pawns, 4 shields, 6 walls, 5 notes, 2 standees
+    assert "tiny-tokens.pdf  3 pages  35 pieces" in output  # the five small sets share one sheet; the standees take another
     texts = [p.extract_text() for p in PdfReader(pdf).pages]
-    assert texts[COINS].count("COIN1") == 8 and texts[COINS].count("COIN5") == 4  # items keep their own counts
-    assert texts[COIN_BACKS].count("BACK1") == 8 and texts[COIN_BACKS].count("BACK5") == 4
-    assert texts[PAWNS].split().count("P") == 6
-    assert texts[SHIELDS].count("+1") == 4 and texts[SHIELD_BACKS].count("-1") == 4
-    assert texts[NOTES].count("10 gold") == 5
-    assert texts[STANDEES].count("HERO") == 2 and texts[STANDEES].count("BACK") == 2
-    assert "fronts" in texts[PAWNS] and "backs" not in texts[PAWNS + 1]  # single-sided sets get no backs page
+    front, back, _ = where(COINS)
+    assert texts[front].count("COIN1") == 8 and texts[front].count("COIN5") == 4  # items keep their own counts
+    assert texts[back].count("BACK1") == 8 and texts[back].count("BACK5") == 4
+    assert texts[where(PAWNS)[0]].split().count("P") == 6 and texts[back].split().count("P") == 0  # pawns are single-sided
+    assert texts[where(SHIELDS)[0]].count("+1") == 4 and texts[where(SHIELDS)[1]].count("-1") == 4
+    assert texts[where(NOTES)[0]].count("10 gold") == 5
+    standees, standee_backs, _ = where(STANDEES)
+    assert texts[standees].count("HERO") == 2 and texts[standees].count("BACK") == 2
+    assert standee_backs is None and len(texts) == standees + 1  # a single-sided sheet gets no backs page
     assert "50 mm" in texts[0] and "print at 100% / actual size" in texts[0]
+
+
+def test_sets_of_different_sizes_share_a_sheet_without_touching(built):
+    pdf, _ = built
+    assert where(COINS)[0] == where(PAWNS)[0] == where(SHIELDS)[0] == where(WALLS)[0] == where(NOTES)[0] == 0
+    # between two bands, the paper stays blank: each band's crop marks reach 1–4 mm past its bleed,
+    # leaving 1 mm of clear paper midway, and no art of either set is printed there
+    dpi = 100
+    px = dpi / 25.4
+    image = grey(pdf, 0, dpi)
+    bands = sorted(({where(g, 0)[2].y for g in (COINS, PAWNS, SHIELDS, WALLS, NOTES)}), reverse=True)
+    assert len(bands) == 5
+    for g, h in ((COINS, 20), (PAWNS, 16), (SHIELDS, 18), (WALLS, 14)):
+        last = where(g, {COINS: 11, PAWNS: 5, SHIELDS: 3, WALLS: 5}[g])[2]
+        below = LETTER_H - last.y / 1000 + 1 + 4.5  # midway between this band's bleed and the next one's
+        row = image[int(below * px), int(40 * px) : int(170 * px)]
+        assert row.min() > 240, (g, row.min())
 
 
 def test_a_set_per_colour_comes_from_one_definition(built):
     pdf, _ = built
     dpi = 100
     px = dpi / 25.4
-    image = np.asarray(render_page(pdf, PAWNS, dpi).convert("RGB"), dtype=np.int16)
-    sheet = slots((16, 16))
+    image = np.asarray(render_page(pdf, where(PAWNS)[0], dpi).convert("RGB"), dtype=np.int16)
     colours = []
     for i in range(6):
-        s = sheet.slot(i)
+        s = where(PAWNS, i)[2]
         # a corner of the token's square, outside the hexagon: the player's colour alone
         x, y = (s.x / 1000 + 3) * px, (LETTER_H - (s.y + s.h) / 1000 + 1) * px
         colours.append(tuple(image[int(y), int(x)]))
@@ -80,8 +109,8 @@ def test_circles_carry_a_cut_circle_on_the_trim(built):
     pdf, _ = built
     dpi = 600
     px = dpi / 25.4
-    image = grey(pdf, COINS, dpi)
-    s = slots((20, 20)).slot(0)
+    page, _, s = where(COINS)
+    image = grey(pdf, page, dpi)
     cx, cy = s.x / 1000 + 10, LETTER_H - s.y / 1000 - 10
     tint = image[int(round((cy - 9.5) * px)), int(round((cx - 9.5) * px))]  # a corner, outside the circle
     for dx in (-10, 10):  # where the circle meets the row through the centre
@@ -98,8 +127,8 @@ def test_hexagons_carry_a_cut_hexagon_with_corners_left_and_right(built):
     pdf, _ = built
     dpi = 600
     px = dpi / 25.4
-    image = grey(pdf, PAWNS, dpi)
-    s = slots((16, 16)).slot(0)
+    page, _, s = where(PAWNS)
+    image = grey(pdf, page, dpi)
     cx, cy = s.x / 1000 + 8, LETTER_H - s.y / 1000 - 8
     background = image[int(round((cy - 7.6) * px)), int(round(cx * px))]  # above the top edge (8 sin 60° = 6.93)
     top = image[int(round((cy - 6.93) * px)) - 3 : int(round((cy - 6.93) * px)) + 4, int(round(cx * px))]
@@ -113,8 +142,8 @@ def test_rounded_squares_carry_rounded_cut_corners_and_squares_only_crop_marks(b
     pdf, _ = built
     dpi = 600
     px = dpi / 25.4
-    image = grey(pdf, SHIELDS, dpi)
-    s = slots((18, 18)).slot(0)
+    page, _, s = where(SHIELDS)
+    image = grey(pdf, page, dpi)
     left, top = s.x / 1000, LETTER_H - (s.y + s.h) / 1000
     # the corner radius is 0.15 × 18 = 2.7 mm: the line crosses the diagonal 0.79 mm in from the corner
     d = 2.7 * (1 - 1 / np.sqrt(2))
@@ -123,8 +152,8 @@ def test_rounded_squares_carry_rounded_cut_corners_and_squares_only_crop_marks(b
     darkest = 0.2 + 0.02 * int(np.argmin(diagonal))
     assert min(diagonal) < fill - 25 and abs(darkest - d) < 0.15
     # a square token has no outline: its edge is left to the crop marks
-    walls = grey(pdf, WALLS, dpi)
-    w = slots((14, 14)).slot(0)
+    page, _, w = where(WALLS)
+    walls = grey(pdf, page, dpi)
     xs, values = _profile(walls, px, LETTER_H - w.y / 1000 - 2, w.x / 1000 - 0.5, w.x / 1000 + 0.5)
     assert values.max() - values.min() < 10  # the wall's grey runs across its trim into the bleed undisturbed
 
@@ -137,14 +166,14 @@ def test_each_back_lands_behind_its_front_after_flipping(tmp_path, duplex):
     pdf = root / "output/tiny/tiny-tokens.pdf"
     dpi = 100
     px = dpi / 25.4
-    front = np.asarray(render_page(pdf, COINS, dpi).convert("RGB"), dtype=np.int16)
-    back = np.asarray(render_page(pdf, COIN_BACKS, dpi).convert("RGB"), dtype=np.int16)
+    front_page, back_page, _ = where(COINS)
+    front = np.asarray(render_page(pdf, front_page, dpi).convert("RGB"), dtype=np.int16)
+    back = np.asarray(render_page(pdf, back_page, dpi).convert("RGB"), dtype=np.int16)
     back = back[:, ::-1] if duplex == "long" else back[::-1, :]  # what the paper shows behind the fronts
-    sheet = slots((20, 20))
     yellow, blue = (0xF3, 0xD3, 0x6B), (0x9F, 0xD0, 0xF0)
     seen = []
     for i in range(12):
-        s = sheet.slot(i)
+        s = where(COINS, i)[2]
         # a corner of the token, outside its circle: the tint of its item on both sides
         x = int((s.x / 1000 + 1.5) * px)
         y = int((LETTER_H - (s.y + s.h) / 1000 + 1.5) * px)
@@ -153,7 +182,7 @@ def test_each_back_lands_behind_its_front_after_flipping(tmp_path, duplex):
         seen.append("blue" if np.abs(f - blue).max() < 6 else "yellow" if np.abs(f - yellow).max() < 6 else "?")
     assert seen == ["yellow"] * 8 + ["blue"] * 4
     # and just outside the grid's first column the back shows paper: the backs sit exactly behind, not shifted
-    s = sheet.slot(0)
+    s = where(COINS, 0)[2]
     x = int((s.x / 1000 - 2) * px)
     y = int((LETTER_H - (s.y + s.h) / 1000 + 10) * px)
     assert back[y, x].min() > 240
@@ -163,10 +192,9 @@ def test_a_standee_folds_its_upside_down_back_behind_its_front(built):
     pdf, _ = built
     dpi = 200
     px = dpi / 25.4
-    image = np.asarray(render_page(pdf, STANDEES, dpi).convert("RGB"), dtype=np.int16)
+    page, _, s = where(STANDEES)
+    image = np.asarray(render_page(pdf, page, dpi).convert("RGB"), dtype=np.int16)
     # the 25 × 40 mm figure becomes one 25 × 102 mm piece: tab 10, back 40, fold band 2, front 40, tab 10
-    sheet = plan_sheet("letter", (25, 102), 2, 1)
-    s = sheet.slot(0)
     x = (s.x / 1000 + 12.5) * px
     top = LETTER_H - (s.y + s.h) / 1000
 
@@ -186,7 +214,7 @@ def test_a_standee_folds_its_upside_down_back_behind_its_front(built):
     # the back's caption is at its bottom, so upside down it reads near the top tab; the front's near the bottom tab
     from test_boards import text_boxes
 
-    boxes = text_boxes(pdf, STANDEES)
+    boxes = text_boxes(pdf, page)
     hero = [b for b in boxes if b[0] == "HERO"]
     backs = [b for b in boxes if b[0] == "BACK"]
     assert len(hero) == 2 and len(backs) == 2
