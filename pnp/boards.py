@@ -16,7 +16,7 @@ from pnp.draw import FaceDrawer
 from pnp.errors import Loc, PnpError, error
 from pnp.layout import Face, Fields, LayoutError, _num
 from pnp.pdfout import draw_footer, new_canvas
-from pnp.tiling import DEFAULT_OVERLAP_MM, MARGIN_UM, TilePlan, fits_page, plan_tiles
+from pnp.tiling import DEFAULT_OVERLAP_MM, MARGIN_UM, TilePlan, fits_page, plan_tiles, stack_pages
 from pnp.units import pt, um
 
 MAX_TRACK = 1000  # spaces on one track
@@ -349,7 +349,7 @@ def build_boards(engine, game, options):
         return [], findings
     paper = options.board_paper or options.paper
     try:
-        data, pages = _BoardsPdf(engine, game, paper, options.ink_saver).write(boards)
+        data, pages = _BoardsPdf(engine, game, paper, options.ink_saver, stack=not options.board_paper).write(boards)
     except ValueError as exc:
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
     name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
@@ -367,8 +367,8 @@ FURNITURE_SIZE = 6.5  # pt
 class _BoardsPdf:
     """Writes every board of a game into one PDF: single pages, or an assembly map and tiles."""
 
-    def __init__(self, engine, game, paper: str, ink_saver: bool = False):
-        self.engine, self.game, self.paper, self.ink_saver = engine, game, paper, ink_saver
+    def __init__(self, engine, game, paper: str, ink_saver: bool = False, stack: bool = True):
+        self.engine, self.game, self.paper, self.ink_saver, self.stack = engine, game, paper, ink_saver, stack
         self.font = engine.body_font(game)
         self.bold = engine.fonts.font_name(engine.layouts.family("body"), bold=True)
         self.pages = 0
@@ -388,13 +388,19 @@ class _BoardsPdf:
             self.drawer = FaceDrawer(self.c, self.engine.layouts.icons, face_filter=lighten_face)
         else:
             self.drawer = FaceDrawer(self.c, self.engine.layouts.icons)
-        for spec, face, page, plan in layouts:
-            form = self.drawer.form(face)  # drawn once, placed on every page that shows the board
-            key = f"board-{spec.id}"
-            if plan is None:
-                self._single(spec, form, page, key)
-            else:
-                self._map(spec, form, plan, key)
+        run: list = []  # boards that fit a page, waiting to be stacked on shared pages
+        for spec, face, page, plan in layouts + [(None, None, None, None)]:
+            if spec is not None and plan is None:
+                run.append((spec, self.drawer.form(face)))
+                continue
+            if run:
+                # home paper: small boards share sheets; a copy shop's large sheet holds one board each
+                for page_size, placed in stack_pages([s.size for s, _ in run], self.paper, share=self.stack):
+                    self._stack(page_size, [(run[i][0], run[i][1], left, bottom) for i, left, bottom in placed])
+                run = []
+            if spec is not None:
+                form = self.drawer.form(face)  # drawn once, placed on the map and every tile
+                self._map(spec, form, plan, f"board-{spec.id}")
                 for tile in plan.tiles:
                     self._tile(spec, form, plan, tile)
         self.drawer.shared.finish()
@@ -413,14 +419,18 @@ class _BoardsPdf:
         self.c.showPage()
         self.pages += 1
 
-    def _single(self, spec, form: str, page: tuple[int, int], key: str) -> None:
+    def _stack(self, page: tuple[int, int], boards: list) -> None:
+        """A page of whole boards, (spec, form, left, bottom) each, with crop marks at every board's corners."""
         page_w, page_h = page
-        bw, bh = (um(v) for v in spec.size)
-        left, bottom = (page_w - bw) // 2, (page_h - bh) // 2
-        self._begin(page_w, page_h, key, spec.name)
-        self.drawer.place(form, pt(left), pt(bottom))
-        self._crop_corners(left, bottom, bw, bh, [(0, 0), (1, 0), (0, 1), (1, 1)])
-        self._end(page_w, page_h, f"{self.game.title} · {spec.name} · {spec.size[0]:g} × {spec.size[1]:g} mm · print at 100% / actual size")
+        self._begin(page_w, page_h)
+        for spec, form, left, bottom in boards:
+            self.c.bookmarkPage(f"board-{spec.id}")
+            self.c.addOutlineEntry(spec.name, f"board-{spec.id}", level=0)
+            bw, bh = (um(v) for v in spec.size)
+            self.drawer.place(form, pt(left), pt(bottom))
+            self._crop_corners(left, bottom, bw, bh, [(0, 0), (1, 0), (0, 1), (1, 1)])
+        names = ", ".join(f"{spec.name} · {spec.size[0]:g} × {spec.size[1]:g} mm" for spec, _, _, _ in boards)
+        self._end(page_w, page_h, f"{self.game.title} · {names} · print at 100% / actual size")
 
     def _map(self, spec, form: str, plan: TilePlan, key: str) -> None:
         """The first page of a tiled board: the whole board scaled down, the tile grid and labels over it, how to assemble."""

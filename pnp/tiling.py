@@ -188,6 +188,51 @@ def fits_page(board_mm: tuple[float, float], paper: str) -> tuple[int, int] | No
     return None
 
 
+STACK_GAP_UM = um(13)  # between boards sharing a page: room for both boards' 5 mm corner marks (1 mm off each board) and 1 mm apart
+
+
+def stack_pages(sizes_mm: list[tuple[float, float]], paper: str, share: bool = True) -> list[tuple[tuple[int, int], list[tuple[int, int, int]]]]:
+    """Boards that each fit a page, stacked top to bottom on as few pages as taking them in order allows.
+
+    Returns pages as ((page_w, page_h), [(board index, left, bottom)]) in µm: each board
+    centred across the page, the stack centred down it, portrait unless only
+    landscape holds the stack (a calendar strip and a crime track share a sheet).
+    With `share` off, every board has a page of its own."""
+    pages: list = []  # (page size, placements, board indices)
+    for index in range(len(sizes_mm)):
+        joined = _in_some_orientation(pages[-1][2] + [index], sizes_mm, paper) if share and pages else None
+        if joined is not None:
+            pages[-1] = joined
+        else:  # it starts the next page (each board fits one page on its own)
+            pages.append(_in_some_orientation([index], sizes_mm, paper))
+    return [(page, placed) for page, placed, _ in pages]
+
+
+def _in_some_orientation(indices: list[int], sizes_mm, paper: str):
+    """(page size, placements, indices) of the stack on the first orientation that holds it, or None."""
+    for page in orientations(paper):
+        stacked = _stacked(indices, sizes_mm, page)
+        if stacked is not None:
+            return (*stacked, indices)
+    return None
+
+
+def _stacked(indices: list[int], sizes_mm, page: tuple[int, int]):
+    """The stack of boards `indices` on `page`, or None if it does not fit the printable area."""
+    aw, ah = printable(*page)
+    sizes = [tuple(um(v) for v in sizes_mm[i]) for i in indices]
+    total = sum(h for _, h in sizes) + STACK_GAP_UM * (len(sizes) - 1)
+    if max(w for w, _ in sizes) > aw or total > ah:
+        return None
+    page_w, page_h = page
+    top = (page_h + total) // 2
+    out = []
+    for i, (w, h) in zip(indices, sizes):
+        out.append((i, (page_w - w) // 2, top - h))
+        top -= h + STACK_GAP_UM
+    return page, out
+
+
 def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM) -> TilePlan:
     """The tile grid with the fewest pages, portrait or landscape.
 

@@ -143,3 +143,21 @@ def test_page_positions_map_board_points_consistently():
 def test_an_overlap_wider_than_the_paper_is_refused():
     with pytest.raises(ValueError):
         plan_tiles((600, 600), "letter", 120)
+
+
+def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
+    from pnp.tiling import STACK_GAP_UM, printable, stack_pages
+
+    sizes = [(250, 48), (250, 48), (240, 160), (100, 100)]  # calendar, crime track, murder board, a small map
+    pages = stack_pages(sizes, "letter")
+    assert [[i for i, _, _ in placed] for _, placed in pages] == [[0, 1], [2], [3]]
+    (page_w, page_h), placed = pages[0]
+    assert page_w > page_h  # 250 mm strips only fit across a landscape page
+    aw, ah = printable(page_w, page_h)
+    for (i, left, bottom), (j, _, below) in zip(placed, placed[1:]):
+        assert bottom - (below + sizes[j][1] * 1000) >= STACK_GAP_UM
+    for (pw, ph), placed in pages:
+        for i, left, bottom in placed:
+            w, h = (v * 1000 for v in sizes[i])
+            assert left >= 6350 and left + w <= pw - 6350 and bottom >= 6350 and bottom + h <= ph - 6350
+    assert [[i for i, _, _ in p] for _, p in stack_pages(sizes, "letter", share=False)] == [[0], [1], [2], [3]]
