@@ -251,10 +251,10 @@ def build_cards(engine: Engine, game: Game, options: Options, previous_faces: di
                 deck_changed += copies
                 changed_names.append(f"{name} ×{card.count}" if card.count > 1 else name)
         if pieces:
-            groups.append(Group(deck.id, deck.name, deck.size, pieces))
+            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules))
         if deck_changed:
             # a few fixed cards from several decks reprint on one sheet, not one sheet per deck
-            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, share=True))
+            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, share=True, keep_back=deck.back_shows_rules))
     if findings or not groups:
         return [], findings
     pages = 0

@@ -35,6 +35,7 @@ class Deck:
     cards: list[Card]
     rel: str
     data: LocDict
+    back_shows_rules: bool = False
 
     @property
     def total(self) -> int:
@@ -157,7 +158,7 @@ class Project:
                     merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
-        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data)
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules)
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter

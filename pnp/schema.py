@@ -142,6 +142,7 @@ class DeckSpec(Strict):
     size: Any
     front: str
     back: Optional[str] = None
+    back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
     description: str = ""
     defaults: dict[str, Any] = {}
     cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)

@@ -43,6 +43,7 @@ class Group:
     pieces: list[Piece]
     cut_guide: object = None  # a callable drawing a cut outline per slot (tokens), else crop marks
     share: bool = False  # leftover rows may share a page with other groups (token sets), rather than start a sheet
+    keep_back: bool = False  # the common back is a playable side: the ink saver lightens it instead of framing it
 
 
 @dataclass
@@ -245,6 +246,8 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
     their content and are lightened like fronts."""
     from pnp.inksaver import frame_back
 
+    if group.keep_back:
+        return group
     owners: dict = {}
     for p in group.pieces:
         if p.back is not None:
@@ -257,4 +260,4 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
         return group
     framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label) for p in group.pieces]
-    return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.share)
+    return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.share, group.keep_back)

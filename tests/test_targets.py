@@ -133,6 +133,14 @@ def test_ink_saver_halves_the_ink_of_the_deck(project):
     assert "Twin's own back" in PdfReader(light).pages[3].extract_text()  # a card's own back keeps its content
 
 
+def test_ink_saver_keeps_a_back_that_is_a_playable_side(project):
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes\n", "name: Heroes\nback_shows_rules: true\n", 1), encoding="utf-8")
+    _ok(run_pnp(project, "build", "tiny", "--ink-saver", "--only", "cards"))
+    lines = PdfReader(project / "output/tiny/tiny-cards.pdf").pages[1].extract_text().splitlines()
+    assert lines.count("Tiny Test Game") == 9 and "Heroes" not in lines  # its own title, lightened; no frame naming the deck
+
+
 def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
     from pnp.inksaver import lighten_face, luminance
     from pnp.layout import Face
