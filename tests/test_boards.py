@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from conftest import MM, render_page, run_pnp
+from conftest import MM, pdf_fonts, render_page, run_pnp
 from pnp.tiling import plan_tiles
 
 LETTER = (215.9, 279.4)
@@ -107,30 +107,9 @@ def test_the_board_is_drawn_once_and_placed_on_every_page(built):
     assert len(placed) == 1  # the same form object on the map and every tile
 
 
-def fonts_of(pdf) -> dict:
-    """{font name: embedded?} over every page and every form's resources (each dictionary visited once)."""
-    found, seen = {}, set()
-    for page in PdfReader(pdf).pages:
-        stack = [page["/Resources"]]
-        while stack:
-            res = stack.pop().get_object()
-            if id(res) in seen:
-                continue
-            seen.add(id(res))
-            for font in (res.get("/Font") or {}).values():
-                font = font.get_object()
-                descriptor = font.get("/FontDescriptor")
-                found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-            for xobj in (res.get("/XObject") or {}).values():
-                xobj = xobj.get_object()
-                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
-                    stack.append(xobj["/Resources"])
-    return found
-
-
 def test_every_font_is_embedded(built):
     for pdf in (built["letter"], built["a2"]):
-        fonts = fonts_of(pdf)
+        fonts = pdf_fonts(PdfReader(pdf))
         assert fonts and all(fonts.values()), fonts
         assert not any(base in name for name in fonts for base in ("Helvetica", "Times", "Courier"))
 

@@ -231,9 +231,9 @@ def test_two_builds_are_byte_identical(project):
 
 
 def test_every_font_is_embedded(built):
-    from test_boards import fonts_of
+    from conftest import pdf_fonts
 
-    fonts = fonts_of(built[0])
+    fonts = pdf_fonts(PdfReader(built[0]))
     assert fonts and all(fonts.values()), fonts
 
 
