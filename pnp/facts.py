@@ -21,7 +21,8 @@ from pnp.layout import Fields, LayoutError
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
 TYPE_FIELDS = ("type", "kind", "category", "suit", "family", "mark", "class", "group", "side", "colour", "color", "organ", "faction")
 NOT_TYPES = {"id", "name", "title", "text", "count", "back", "front", "art", "image", "flavour", "flavor", "rules", "description"}
-MAX_BREAKDOWN = 8  # values in a "by type" breakdown; more reads as a list, not a breakdown
+MAX_BREAKDOWN = 8  # values in a guessed "by type" breakdown; more reads as a list, not a breakdown
+MAX_DECLARED_BREAKDOWN = 16  # a breakdown the rules themselves give (components `by:`) may list more kinds
 
 
 class Counts:
@@ -178,7 +179,7 @@ class Facts:
         for comp in self.game.spec.components:
             if comp.in_ == f"decks.{deck.id}":
                 for field in comp.by:
-                    if _usable(items, field):
+                    if _usable(items, field, limit=MAX_DECLARED_BREAKDOWN):
                         return field
         for field in TYPE_FIELDS:
             if _usable(items, field):
@@ -190,7 +191,7 @@ class Facts:
         return None
 
 
-def _usable(items, field: str, strict: bool = False) -> bool:
+def _usable(items, field: str, strict: bool = False, limit: int = MAX_BREAKDOWN) -> bool:
     values = set()
     for item in items:
         value = field_value(item.fields, field)
@@ -199,7 +200,8 @@ def _usable(items, field: str, strict: bool = False) -> bool:
         if strict and (not isinstance(value, str) or len(value) > 20):
             return False
         values.add(_key(value))
-    limit = min(MAX_BREAKDOWN, max(2, len(items) // 2)) if strict else MAX_BREAKDOWN
+    if strict:
+        limit = min(limit, max(2, len(items) // 2))
     return 2 <= len(values) <= limit
 
 
