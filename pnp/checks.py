@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.collector import paused
-from pnp.errors import Finding, Loc, PnpError, did_you_mean, error, warning
+from pnp.errors import Finding, Loc, did_you_mean, error, warning
 from pnp.layout import Fields
 from pnp.source import LocDict, LocList
 from pnp.units import BLEED_MM, SAFE_MM

@@ -463,7 +463,7 @@ class Layouts:
                 not (isinstance(child, jinja2.nodes.TemplateData) and not child.data.strip()) for child in node.nodes
             ):
                 self.template_warnings.append(
-                    warning("template-ignored", f"this template extends another, so what it draws outside {{% block %}} is never drawn: move it into a block", self._loc(filename, node.lineno, None))
+                    warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block", self._loc(filename, node.lineno, None))
                 )
 
     def render(self, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "") -> Face:

@@ -11,7 +11,7 @@ from pathlib import Path
 from pnp.collector import paused
 from pnp.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, TokensFile, check_shape
-from pnp.source import LocDict, LocList, load_yaml
+from pnp.source import LocDict, load_yaml
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 

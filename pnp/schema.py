@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from pnp.errors import Finding, Loc, did_you_mean, error
+from pnp.errors import Loc, did_you_mean, error
 from pnp.source import LocDict, loc_at
 from pnp.units import CARD_SIZES, parse_size
 
@@ -260,8 +260,6 @@ def _describe(err, data) -> tuple[str, list]:
     if kind == "missing":
         return f"missing required key '{path[-1]}'", path[:-1]
     if kind == "extra_forbidden":
-        parent = path[:-1]
-        known = []
         return f"unknown key '{path[-1]}'", path
     if kind == "literal_error":
         expected = ctx.get("expected", "")

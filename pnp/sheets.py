@@ -83,7 +83,6 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
         raise ValueError(f"fold rotation must be 0 or 180, got {fold_rotation}")
-    fold = layout == "gutterfold"
     if ink_saver:
         from pnp.inksaver import lighten_face
 

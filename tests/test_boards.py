@@ -328,7 +328,6 @@ def test_path_puts_its_spaces_evenly_along_the_street(built):
     def at(x, y):
         return image[int(round((TOWN_ON_A2[1] + y) * px)), int(round((TOWN_ON_A2[0] + x) * px))]
 
-    points = [(60, 80), (160, 80), (160, 230)]
     length = 100 + 150
     slot = (length - 2 * 6) / 6
     side = min(12 * 0.8, slot * 0.88)

@@ -168,7 +168,7 @@ def test_undefined_names_name_template_line_and_card(hostile):
 
 # Text ----------------------------------------------------------------------------------
 def test_markup_in_text_prints_as_written_and_opens_nothing(hostile):
-    project, sentinel = hostile[0], hostile[1]
+    project = hostile[0]
     evil = '<img src="../outside/secret.txt"/> <a href="javascript:alert(1)">x</a> "q" \\x07bell'
     edit(project, DECK, "Steal 1 coin − then run → away.", evil.replace('"', '\\"'))
     with recording_opens():

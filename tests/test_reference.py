@@ -41,7 +41,7 @@ def kinds(pages: list[str]) -> list[str]:
 
 def long_reference(project, sections=10, bullets=6, copies=3, columns=2, card="poker"):
     """A reference whose every bullet carries a unique token, like S3B5."""
-    lines = [f"title: Long reference", f"card_size: {card}", f"copies: {copies}", f"columns: {columns}", "sections:"]
+    lines = ["title: Long reference", f"card_size: {card}", f"copies: {copies}", f"columns: {columns}", "sections:"]
     for s in range(sections):
         lines.append(f"  - title: Section T{s}")
         lines.append("    bullets:")

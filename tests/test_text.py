@@ -1,11 +1,9 @@
 """Text fitting and rich text: sizes shrink to fit, markup is ours, data never becomes markup."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from pnp.errors import PnpError
 from pnp.fonts import FontBook
 from pnp.icons import IconLibrary
 from pnp.layout import LayoutError, Layouts
