@@ -193,9 +193,9 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: str,
     for grid, slot, face, rotate in placed:
         drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
         by_grid.setdefault(grid, []).append(slot)
-    for group, _, _ in page.bands[:1]:
+    for group, grid, _ in page.bands:
         if group.cut_guide is not None:
-            group.cut_guide(c, [slot for slots in by_grid.values() for slot in slots])
+            group.cut_guide(c, by_grid.get(grid, []))
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
     drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
     draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, footer, font_name, scale_bar)
