@@ -69,17 +69,18 @@ def make_project(folder: Path) -> None:
 
 
 def child(folder: str, kind: str, paper: str) -> None:
-    from pnp.boards import build_boards
-    from pnp.build import Engine, Options
-    from pnp.project import Project
-    from pnp.tokens import build_tokens
+    from pnp.outputs.boards import build_boards
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.data.project import Project
+    from pnp.outputs.tokens import build_tokens
 
     started = time.perf_counter()
     project = Project(Path(folder))
     game, findings = project.load_game("bench")
     assert game is not None, findings
     engine = Engine(project)
-    files, findings = (build_boards if kind == "boards" else build_tokens)(engine, game, Options(paper=paper))
+    files, findings = (build_boards if kind == "boards" else build_tokens)(engine.for_game(game), Options(paper=paper))
     seconds = time.perf_counter() - started
     assert not findings, findings
     name, data, stats = files[0]

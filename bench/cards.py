@@ -44,14 +44,16 @@ def make_project(folder: Path, n: int, copies: int) -> None:
 
 
 def child(folder: str) -> None:
-    from pnp.build import Engine, Options, build_game
-    from pnp.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.pipeline.build import build_game
+    from pnp.data.project import Project
 
     project = Project(Path(folder))
     started = time.perf_counter()
     game, findings = project.load_game("bench")
     engine = Engine(project)
-    outputs, findings = build_game(engine, game, Options(out=Path(folder) / "output"))
+    outputs, findings = build_game(engine.for_game(game), Options(out=Path(folder) / "output"))
     seconds = time.perf_counter() - started
     assert not findings, findings
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

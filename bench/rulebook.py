@@ -59,14 +59,16 @@ def make_project(folder: Path, chapters: int) -> None:
 
 
 def child(folder: str, booklet: bool) -> None:
-    from pnp.build import Engine, Options, build_game
-    from pnp.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.pipeline.build import build_game
+    from pnp.data.project import Project
 
     project = Project(Path(folder))
     started = time.perf_counter()
     game, findings = project.load_game("bench")
     assert game is not None, findings
-    outputs, findings = build_game(Engine(project), game, Options(out=Path(folder) / "output", only=("rulebook",), booklet=booklet))
+    outputs, findings = build_game(Engine(project).for_game(game), Options(out=Path(folder) / "output", only=("rulebook",), booklet=booklet))
     seconds = time.perf_counter() - started
     assert not [f for f in findings if f.severity == "error"], findings
     print(json.dumps({"seconds": seconds, "files": [{"name": o.path.name, "pages": o.pages, "bytes": o.size} for o in outputs]}))

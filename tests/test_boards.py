@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import MM, pdf_fonts, render_page, run_pnp
-from pnp.tiling import plan_tiles
+from pnp.render.tiling import plan_tiles
 
 LETTER = (215.9, 279.4)
 A2 = (420, 594)

@@ -186,11 +186,11 @@ def test_crop_marks_sit_on_the_cut_lines_outside_the_cards(built):
 
 
 def test_rendering_on_two_cores_gives_the_same_bytes(project, monkeypatch):
-    import pnp.build
+    import pnp.outputs.cards
 
     assert run_pnp(project, "build", "--only", "cards").exit_code == 0
     alone = (project / "output/tiny/tiny-cards.pdf").read_bytes()
-    monkeypatch.setattr(pnp.build, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
     (project / "output/.pnp-cache/tiny.json").unlink()
     assert run_pnp(project, "build", "--only", "cards").exit_code == 0
     assert (project / "output/tiny/tiny-cards.pdf").read_bytes() == alone
@@ -210,7 +210,7 @@ def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project):
 
 
 def test_fit_footer_shrinks_then_shortens():
-    from pnp.pdfout import FOOTER_MIN_SIZE, FOOTER_SIZE, fit_footer
+    from pnp.render.pdf import FOOTER_MIN_SIZE, FOOTER_SIZE, fit_footer
 
     assert fit_footer("short", "Helvetica", 500) == ("short", FOOTER_SIZE)
     text, size = fit_footer("x" * 100, "Helvetica", 300)  # 325 pt at 6.5 pt, 250 at 5

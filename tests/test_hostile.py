@@ -152,9 +152,9 @@ def test_string_repetition_is_capped(hostile):
 
 
 def test_runaway_loops_are_stopped(hostile, monkeypatch):
-    import pnp.layout
+    import pnp.layout.templates
 
-    monkeypatch.setattr(pnp.layout, "FACE_SECONDS", 1)
+    monkeypatch.setattr(pnp.layout.templates, "FACE_SECONDS", 1)
     add_to_frame(hostile[0], "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}")
     started = time.perf_counter()
     build_refused(hostile, "took over 1 s on one face", "templates/tiny/frame.j2:6:")
@@ -275,8 +275,18 @@ def test_a_name_differing_only_in_case_is_explained(hostile):
     build_refused(hostile, "differs only in letter case", "templates/tiny/frame.j2:6:4")
 
 
-def test_outputs_stay_inside_the_project(hostile, tmp_path):
-    build_refused(hostile, "is outside the project folder", "--out", "build", "--out", str(tmp_path / "elsewhere"), exit_code=2)
+def test_an_out_folder_the_user_types_is_theirs_even_outside_the_project(hostile, tmp_path):
+    elsewhere = tmp_path / "prints"
+    result = run_pnp(hostile[0], "build", "--out", str(elsewhere))
+    assert result.exit_code == 0, result.output + result.stderr
+    assert (elsewhere / "tiny" / "tiny-cards.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_an_out_folder_with_a_tilde_is_the_users_home(hostile, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    result = run_pnp(hostile[0], "build", "--only", "cards", "--out", "~/prints")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert (tmp_path / "prints" / "tiny" / "tiny-cards.pdf").is_file()
 
 
 # Caps and outputs ----------------------------------------------------------------------

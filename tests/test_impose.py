@@ -1,8 +1,8 @@
 """Sheet geometry: every card position and every mirrored back, on both papers, both flips, gutter and bleed."""
 import pytest
 
-from pnp.impose import plan_sheet
-from pnp.units import PAPER_SIZES, um
+from pnp.render.impose import plan_sheet
+from pnp.core.units import PAPER_SIZES, um
 
 
 def test_three_by_three_poker_fits_letter_with_shared_cut_lines():
@@ -98,7 +98,7 @@ SHARED_SETS = [  # (size mm, copies): token sets of a game, some filling whole s
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("sets", SHARED_SETS)
 def test_shared_pages_place_every_copy_once_inside_the_printable_area_without_overlap(paper, sets):
-    from pnp.impose import BAND_SPACE_UM, Band, plan_shared
+    from pnp.render.impose import BAND_SPACE_UM, Band, plan_shared
 
     bleed = um(1)
     pages = plan_shared(paper, sets, 2, 1)
@@ -123,7 +123,7 @@ def test_shared_pages_place_every_copy_once_inside_the_printable_area_without_ov
 
 
 def test_a_set_fills_whole_sheets_of_its_own_before_sharing():
-    from pnp.impose import Band, plan_shared
+    from pnp.render.impose import Band, plan_shared
 
     pages = plan_shared("letter", [((16, 16), 30), ((60, 30), 160)], 2, 1)
     full = [page for page in pages if len(page) == 1 and not isinstance(page[0].grid, Band)]

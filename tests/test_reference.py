@@ -9,8 +9,8 @@ import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
 
 from conftest import MM, run_pnp
-from pnp.impose import plan_sheet
-from pnp.units import pt
+from pnp.render.impose import plan_sheet
+from pnp.core.units import pt
 
 REFERENCE = "output/tiny/tiny-reference.pdf"
 SOURCE = "data/tiny/reference.yaml"

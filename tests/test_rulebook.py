@@ -8,9 +8,9 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from conftest import MM, run_pnp
-from pnp.impose import plan_sheet
-from pnp.rulebook import saddle_stitch
-from pnp.units import pt
+from pnp.render.impose import plan_sheet
+from pnp.outputs.rulebook import saddle_stitch
+from pnp.core.units import pt
 
 RULEBOOK = "output/tiny/tiny-rulebook.pdf"
 BOOKLET = "output/tiny/tiny-rulebook-booklet.pdf"

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from pnp.errors import PnpError
-from pnp.source import load_yaml
+from pnp.core.errors import PnpError
+from pnp.data.source import load_yaml
 
 
 def load(tmp_path, text: str):

@@ -13,9 +13,9 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from conftest import MM, render_page, run_pnp
-from pnp.errors import PnpError
-from pnp.impose import FOLD_CLEAR_UM, plan_fold_sheet
-from pnp.units import CARD_SIZES, um
+from pnp.core.errors import PnpError
+from pnp.render.impose import FOLD_CLEAR_UM, plan_fold_sheet
+from pnp.core.units import CARD_SIZES, um
 
 SIZES = sorted(CARD_SIZES.items())
 
@@ -142,9 +142,9 @@ def test_ink_saver_keeps_a_back_that_is_a_playable_side(project):
 
 
 def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
-    from pnp.inksaver import lighten_face, luminance
-    from pnp.layout import Face
-    from pnp.typeset import TextOp
+    from pnp.render.inksaver import lighten_face, luminance
+    from pnp.layout.elements import Face
+    from pnp.layout.typeset import TextOp
 
     header = ("rect", -3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
     title = ("text", 4.0, 4.0, (TextOp(10.0, 20.0, "f", 12.0, "#ffffff", "Title", 40.0),))
@@ -212,7 +212,7 @@ def _tick_centres(line, threshold=160):
 @pytest.mark.parametrize("shift_mm", [(0.75, -1.25), (-2.0, 0.5), (0.0, 0.0)])
 def test_calibration_sheet_reads_the_printers_shift(project, paper, shift_mm):
     """Simulate a printer that shifts the back page by (dx, dy) mm: the aligned pairs read the offset that undoes it."""
-    from pnp.calibrate import TICK, front_ticks, layout
+    from pnp.targets.calibrate import TICK, front_ticks, layout
 
     out = project / f"cal-{paper}.pdf"
     _ok(run_pnp(project, "calibrate", "--paper", paper, "--out", str(out)))
@@ -383,7 +383,7 @@ def _all_xobjects(resources, seen=None):
 
 
 def test_cmyk_conversion_keeps_greys_on_black_and_caps_ink():
-    from pnp.draw import cmyk
+    from pnp.render.draw import cmyk
 
     grey = cmyk("#222222")
     assert (grey.cyan, grey.magenta, grey.yellow) == (0, 0, 0) and grey.black == pytest.approx(0.8667, abs=1e-3)
@@ -394,7 +394,7 @@ def test_cmyk_conversion_keeps_greys_on_black_and_caps_ink():
 # Preflight and atomic writes -----------------------------------------------------------
 
 def test_preflight_catches_what_a_service_would_refuse(project):
-    from pnp.preflight import check_png, check_pod_pdf, check_tts_sheet
+    from pnp.targets.preflight import check_png, check_pod_pdf, check_tts_sheet
 
     buf = io.BytesIO()
     Image.new("RGBA", (824, 1125)).save(buf, format="PNG")

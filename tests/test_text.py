@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.fonts import FontBook
-from pnp.icons import IconLibrary
-from pnp.layout import LayoutError, Layouts
-from pnp.markup import parse, plain
-from pnp.typeset import IconOp, TextOp
+from pnp.layout.fonts import FontBook
+from pnp.layout.icons import IconLibrary
+from pnp.core.errors import LayoutError
+from pnp.layout.templates import Layouts
+from pnp.layout.markup import parse, plain
+from pnp.layout.typeset import IconOp, TextOp
 
 from conftest import ROOT
 
 
 @pytest.fixture(scope="module")
 def layouts():
-    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts"), IconLibrary([ROOT / "templates/icons"]))
-    lay.use_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, IconLibrary([ROOT / "templates/icons"]))
-    return lay
+    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts"))
+    return lay.for_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, IconLibrary([ROOT / "templates/icons"]))
 
 
 def fit(layouts, content, w=50, h=20, size=10, min_size=5, **kw):
@@ -34,7 +34,7 @@ def test_long_text_shrinks_until_it_fits(layouts):
     laid = fit(layouts, "word " * 60)
     assert 5 <= laid.size < 10 and laid.fits
     # and one step larger would not have fitted
-    from pnp.typeset import SIZE_STEP, _lay
+    from pnp.layout.typeset import SIZE_STEP, _lay
 
     items = layouts.typesetter.items(parse("word " * 60), "noto-sans", False, False, "#000", set())
     bigger = _lay(items, 50 * 72 / 25.4, 20 * 72 / 25.4, laid.size + SIZE_STEP, 1.2, "left", "top")

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from pnp.tiling import MARGIN_UM, fits_page, plan_tiles, printable, row_name
-from pnp.units import PAPER_SIZES, um
+from pnp.render.tiling import MARGIN_UM, fits_page, plan_tiles, printable, row_name
+from pnp.core.units import PAPER_SIZES, um
 
 BOARDS = [(457.2, 457.2), (380, 260), (380, 300), (600, 600), (566, 414), (500, 380), (210, 900), (1200, 250)]
 PAPERS = ["letter", "a4"]
@@ -146,7 +146,7 @@ def test_an_overlap_wider_than_the_paper_is_refused():
 
 
 def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
-    from pnp.tiling import STACK_GAP_UM, printable, stack_pages
+    from pnp.render.tiling import STACK_GAP_UM, printable, stack_pages
 
     sizes = [(250, 48), (250, 48), (240, 160), (100, 100)]  # calendar, crime track, murder board, a small map
     pages = stack_pages(sizes, "letter")

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import TEST_PROJECT, render_page, run_pnp
-from pnp.impose import plan_shared
+from pnp.render.impose import plan_shared
 
 LETTER_W, LETTER_H = 215.9, 279.4
 # tiny's token sets by shape and size, in order, with their copies: 12 coins, 6 pawns, 4 shields,

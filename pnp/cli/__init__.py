@@ -1,0 +1,223 @@
+"""The command line: the one place that prints findings and chooses exit codes."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import (EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
+                            summary, validate_games)
+from pnp.cli.targets import calibrate, export
+from pnp.core.errors import PnpError, Report
+from pnp.data.project import Project
+from pnp.outputs.context import Engine
+from pnp.outputs.options import Options
+from pnp.pipeline.build import build_game
+
+
+@click.group()
+@click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/).")
+@click.option("--debug", is_flag=True, help="Show Python tracebacks for pnp's own errors.")
+@click.version_option(package_name="pnp")
+@click.pass_context
+def main(ctx, root, debug):
+    """pnp: print-and-play components from YAML data and Jinja layouts."""
+    ctx.obj = {"root": root, "debug": debug}
+
+
+@main.command(name="list")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.pass_context
+def list_games(ctx, fmt):
+    """List games, their decks and card counts."""
+    project = open_project(ctx.obj["root"])
+    report = Report()
+    games = load_games(project, project.game_slugs(), report)
+    rows = [
+        {"game": g.slug, "title": g.title, "decks": [{"id": d.id, "name": d.name, "cards": d.total, "faces": len(d.cards)} for d in g.decks.values()]}
+        for g in games
+    ]
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        for row in rows:
+            total = sum(d["cards"] for d in row["decks"])
+            click.echo(f"{row['game']}: {row['title']} ({total} cards)")
+            for d in row["decks"]:
+                click.echo(f"  {d['id']:<20} {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+    print_findings(report.sorted())
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--strict", is_flag=True, help="Count warnings as errors.")
+@click.pass_context
+def validate(ctx, games, fmt, strict):
+    """Check data, templates and component counts against the rules."""
+    project = open_project(ctx.obj["root"])
+    slugs = game_names(project, games)
+    report = Report()
+    validate_games(project, slugs, report)
+    findings = report.sorted()
+    print_findings(findings, fmt)
+    if fmt == "text":
+        click.echo(summary(findings, slugs), err=True)
+    sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", default="letter", show_default=True, help="letter, a4, or both: letter,a4 (file names then carry the paper).")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your printer, or none.")
+@click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True, help="gutterfold: fronts and backs on one side, fold and glue.")
+@click.option("--fold-rotation", type=click.Choice(["0", "180"]), default="180", show_default=True, help="Rotation of the backs in a gutterfold layout.")
+@click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
+@click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
+@click.option("--back-offset", default=None, help="Move every backs sheet by X,Y mm (from `pnp calibrate`).")
+@click.option("--printer", default=None, help="Use the back offset saved for this printer in pnp.yaml.")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
+@click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
+@click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
+@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
+@click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
+@click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last build.")
+@click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
+@click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
+@click.option("-q", "--quiet", is_flag=True)
+@click.pass_context
+def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed, booklet, board_paper, quiet):
+    """Validate, then write each game's PDFs into output/<game>/."""
+    project = open_project(ctx.obj["root"])
+    slugs = game_names(project, games)
+    papers = parse_papers(paper)
+    offset = parse_offset(back_offset)
+    if printer:
+        from pnp.data.config import printer_offset
+
+        offset = printer_offset(project.root, printer)
+    base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset,
+                   out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
+                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, booklet=booklet, board_paper=board_paper)
+    report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
+    findings = report.sorted()
+    print_findings(findings)
+    if report.errors():
+        click.echo(summary(findings, slugs), err=True)
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
+    """Validate and build games for each paper; shared by `build` and `watch`."""
+    echo = echo or click.echo
+    if validate:
+        loaded, engine = validate_games(project, slugs, report, render=False)
+    else:
+        loaded = load_games(project, slugs, report)
+        engine = Engine(project) if loaded else None
+    failed = {f.game for f in report.errors()}
+    tty = sys.stdout.isatty()
+    for paper in papers:
+        options = dataclasses.replace(base, paper=paper, suffix=f"-{paper}" if len(papers) > 1 else "")
+        if tty and not quiet:
+            options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
+        for game in loaded:
+            if game.slug in failed:
+                continue
+            started = time.perf_counter()
+            outputs, findings = build_game(engine.for_game(game), options)
+            report.extend(findings)
+            if not quiet:
+                for o in outputs:
+                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
+                if tty:
+                    echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
+    return report
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable).")
+@click.option("--card", "cards", multiple=True, help="Only this card id (repeatable).")
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
+@click.option("--bleed", is_flag=True, help="Include the 3 mm bleed around each face.")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Folder (default: output/<game>/preview).")
+@click.pass_context
+def preview(ctx, game, decks, cards, dpi, bleed, out):
+    """Write PNG previews of card faces and a contact sheet per deck."""
+    from pnp.targets.preview import write_previews
+
+    project = open_project(ctx.obj["root"])
+    game_names(project, (game,))
+    report = Report()
+    loaded = load_games(project, [game], report)
+    if loaded:
+        folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "preview"
+        paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed)
+        report.extend(findings)
+        if not report.errors():
+            click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")
+    print_findings(report.sorted())
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", default="letter", show_default=True)
+@click.option("--debounce", type=click.IntRange(50, 10_000), default=300, show_default=True, help="Milliseconds to wait for more saves.")
+@click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
+@click.pass_context
+def watch(ctx, games, paper, debounce, exit_after):
+    """Rebuild on every save of data, templates, icons or fonts."""
+    import watchfiles
+
+    project = open_project(ctx.obj["root"])
+    slugs = game_names(project, games)
+    base = Options(out=project.root / "output")
+    papers = parse_papers(paper)
+    folders = [str(p) for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
+
+    def rebuild(reason: str) -> None:
+        started = time.perf_counter()
+        report = run_build(project, project.game_slugs() if not games else slugs, base, papers, report=Report())
+        print_findings(report.sorted())
+        state = "failed" if report.errors() else "built"
+        click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
+
+    rebuild("start")
+    click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
+    rebuilt = 0
+    try:
+        for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
+                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~"))):
+            names = sorted({project.rel(Path(p)) for _, p in changes})
+            rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
+            rebuilt += 1
+            if exit_after and rebuilt >= exit_after:
+                break
+    except KeyboardInterrupt:
+        pass
+
+
+main.add_command(export)
+main.add_command(calibrate)
+
+
+def run():
+    """Entry point: findings print as located lines; pnp's own bugs as one line unless --debug."""
+    try:
+        main(standalone_mode=True)
+    except PnpError as exc:
+        print_findings(exc.findings)
+        sys.exit(EXIT_DATA)
+    except Exception as exc:  # a bug in pnp, not in the user's data
+        if "--debug" in sys.argv:
+            raise
+        click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
+        sys.exit(3)

@@ -1,0 +1,100 @@
+"""What every command shares: finding the project and its games, printing findings, parsing common options."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.core.errors import Finding, PnpError, Report, did_you_mean
+from pnp.data.project import Project, find_root
+from pnp.outputs.context import Engine
+from pnp.pipeline.validate import check_game
+
+EXIT_OK, EXIT_DATA, EXIT_USAGE = 0, 1, 2
+
+
+def open_project(root: str | None) -> Project:
+    folder = Path(root) if root else find_root(Path.cwd())
+    if folder is None or not (folder / "data").is_dir():
+        raise click.UsageError("no data/ folder here or above: run pnp inside a project, or pass --root DIR")
+    return Project(folder)
+
+
+def game_names(project: Project, names: tuple[str, ...]) -> list[str]:
+    slugs = project.game_slugs()
+    for name in names:
+        if name not in slugs:
+            raise click.BadParameter(f"no game '{name}'{did_you_mean(name, slugs)}; games: {', '.join(slugs)}", param_hint="GAME")
+    return list(names) or slugs
+
+
+def print_findings(findings: list[Finding], fmt: str = "text") -> None:
+    if fmt == "json":
+        click.echo(json.dumps([f.as_json() for f in findings], indent=2))
+        return
+    colour = sys.stderr.isatty()
+    for f in findings:
+        line = f.format()
+        if colour:
+            tag = click.style(f.severity, fg="red" if f.severity == "error" else "yellow", bold=True)
+            line = line.replace(f": {f.severity}: ", f": {tag}: ", 1)
+        click.echo(line, err=True)
+
+
+def summary(findings: list[Finding], games: list[str]) -> str:
+    parts = []
+    for g in games:
+        e = sum(1 for f in findings if f.game == g and f.severity == "error")
+        w = sum(1 for f in findings if f.game == g and f.severity == "warning")
+        parts.append(f"{g}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
+    return "; ".join(parts)
+
+
+def load_games(project: Project, slugs: list[str], report: Report):
+    games = []
+    for slug in slugs:
+        try:
+            game, findings = project.load_game(slug)
+        except PnpError as exc:
+            report.extend(exc.findings)
+            continue
+        report.extend(findings)
+        if game is not None:
+            games.append(game)
+    return games
+
+
+def validate_games(project: Project, slugs: list[str], report: Report, render: bool = True) -> tuple[list, Engine | None]:
+    """Load and check games; (games, engine) with every finding in `report`."""
+    games = load_games(project, slugs, report)
+    engine = Engine(project) if games else None
+    for game in games:
+        report.extend(check_game(engine.for_game(game), render=render))
+    return games, engine
+
+
+def parse_papers(value: str) -> list[str]:
+    papers = [p.strip().lower() for p in value.split(",") if p.strip()]
+    bad = [p for p in papers if p not in ("letter", "a4")]
+    if bad or not papers:
+        raise click.BadParameter(f"paper must be letter, a4 or both as 'letter,a4'; got '{value}'", param_hint="--paper")
+    return papers
+
+
+def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[float, float]:
+    if not value:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"write the offset as X,Y in mm, like 0.5,-0.25; got '{value}'", param_hint=option) from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("each offset must be within ±20 mm", param_hint=option)
+    return x, y
+
+
+def output_folder(project: Project, out: str | None) -> Path:
+    """Where outputs go: the folder the user typed (theirs, wherever it is), else output/ in the project."""
+    return Path(out).expanduser().resolve() if out else project.root / "output"

@@ -1,0 +1,93 @@
+"""Commands for print targets beyond home duplex sheets: export and calibrate."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import (EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, print_findings, summary,
+                            validate_games)
+from pnp.core.errors import Report, did_you_mean
+from pnp.outputs.context import Engine
+
+
+@click.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["png", "tts", "pod"]), required=True,
+              help="png: one image per card side for print services; tts: Tabletop Simulator deck sheets and JSON; pod: CMYK print-on-demand PDF.")
+@click.option("--bleed", type=click.Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
+              help="png: bleed per side; 1/8in (The Game Crafter, 825 × 1125 px poker) or 3mm (MakePlayingCards, 822 × 1122).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png: resolution.")
+@click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable).")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/<format>/.")
+@click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
+@click.pass_context
+def export(ctx, game, fmt, bleed, dpi, decks, out, no_validate):
+    """Export a game for a print service, Tabletop Simulator or print-on-demand."""
+    from pnp.targets.export import export_game
+
+    project = open_project(ctx.obj["root"])
+    slugs = game_names(project, (game,))
+    report = Report()
+    if no_validate:
+        loaded = load_games(project, slugs, report)
+        engine = Engine(project) if loaded else None
+    else:
+        loaded, engine = validate_games(project, slugs, report, render=False)
+    if loaded and not report.errors():
+        known = set(loaded[0].decks)
+        for d in decks:
+            if d not in known:
+                raise click.BadParameter(f"no deck '{d}' in {game}{did_you_mean(d, known)}; decks: {', '.join(known)}", param_hint="--deck")
+        folder = output_folder(project, out) / game / fmt
+        result, findings = export_game(engine.for_game(loaded[0]), fmt, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), rel=lambda p: project.rel(Path(p)))
+        report.extend(findings)
+        if not report.errors():
+            click.echo(f"{project.rel(folder)}/: {len(result.files)} files, {result.size / 1024 / 1024:.1f} MB in {result.seconds:.1f} s")
+            for note in result.notes:
+                click.echo(f"  {note}")
+    findings = report.sorted()
+    print_findings(findings)
+    if report.errors():
+        click.echo(summary(findings, slugs), err=True)
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+@click.command()
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Flip edge of your printer.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: output/calibration-<paper>.pdf).")
+@click.option("--save", "save_name", default=None, metavar="NAME", help="Save --offset as printer NAME in pnp.yaml instead of writing a sheet.")
+@click.option("--offset", default=None, metavar="X,Y", help="With --save: the back offset in mm read from the sheet, like 0.5,-0.25.")
+@click.pass_context
+def calibrate(ctx, paper, duplex, out, save_name, offset):
+    """Write a duplex calibration sheet, or save a printer's back offset.
+
+    Print the sheet double-sided at 100 %, hold it to the light and read the
+    aligned pair on each scale; then save the numbers with
+    `pnp calibrate --save NAME --offset X,Y` and build with `--printer NAME`."""
+    project = open_project(ctx.obj["root"])
+    if save_name is not None or offset is not None:
+        if not save_name or offset is None:
+            raise click.UsageError("save a printer with both --save NAME and --offset X,Y")
+        import re
+
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", save_name):
+            raise click.BadParameter("a printer name is letters, digits, '-', '_' and '.'", param_hint="--save")
+        from pnp.data.config import save_printer
+
+        xy = parse_offset(offset, "--offset")
+        path = save_printer(project.root, save_name, xy)
+        click.echo(f"{project.rel(path)}: printer '{save_name}' moves backs by {xy[0]:+.2f}, {xy[1]:+.2f} mm; build with --printer {save_name}")
+        return
+    from pnp.targets.calibrate import calibration_pdf
+    from pnp.layout.fonts import FontBook
+    from pnp.core.files import write_atomic
+
+    fonts = FontBook(project.fonts_dir)
+    family = "noto-sans" if "noto-sans" in fonts.families else next(iter(fonts.families))
+    target = Path(out).expanduser().resolve() if out else project.root / "output" / f"calibration-{paper}.pdf"
+    write_atomic(target, calibration_pdf(paper, fonts.font_name(family), duplex))
+    click.echo(f"{project.rel(target.resolve())}: 2 pages; print double-sided (flip on the {duplex} edge) at 100 %, hold to the light, "
+               f"then `pnp calibrate --save NAME --offset X,Y`")

@@ -1,0 +1,103 @@
+"""Findings: problems in the user's input, each with the place it came from.
+
+Errors are values. Every stage appends `Finding`s to a list or raises
+`PnpError` carrying them; the CLI is the one place that prints them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+import difflib
+
+
+class Loc(NamedTuple):
+    """A position in a source file: path relative to the project, 1-based line and column."""
+
+    path: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col or 1}"
+        return self.path
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in the input, with what to do about it in the message."""
+
+    severity: str  # "error" or "warning"
+    code: str
+    message: str
+    loc: Loc
+    game: str = ""
+    component: str = ""
+
+    def sort_key(self):
+        return (self.loc.path, self.loc.line, self.loc.col, self.code, self.message)
+
+    def format(self) -> str:
+        where = f" [{self.component}]" if self.component else ""
+        return f"{self.loc}: {self.severity}: {self.message}{where}"
+
+    def as_json(self) -> dict:
+        return {
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "file": self.loc.path,
+            "line": self.loc.line,
+            "column": self.loc.col,
+            "game": self.game,
+            "component": self.component,
+        }
+
+
+class PnpError(Exception):
+    """Input that cannot be used; carries every finding gathered so far."""
+
+    def __init__(self, findings: list[Finding] | Finding):
+        self.findings = [findings] if isinstance(findings, Finding) else list(findings)
+        super().__init__("\n".join(f.format() for f in self.findings))
+
+
+def error(code: str, message: str, loc: Loc, **kw) -> Finding:
+    return Finding("error", code, message, loc, **kw)
+
+
+def warning(code: str, message: str, loc: Loc, **kw) -> Finding:
+    return Finding("warning", code, message, loc, **kw)
+
+
+@dataclass
+class Report:
+    """Findings of one run, gathered from every game before anything stops."""
+
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, finding: Finding) -> None:
+        self.findings.append(finding)
+
+    def extend(self, findings) -> None:
+        self.findings.extend(findings)
+
+    def errors(self, strict: bool = False) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error" or strict]
+
+    def sorted(self) -> list[Finding]:
+        return sorted(set(self.findings), key=Finding.sort_key)
+
+
+def did_you_mean(name: str, choices) -> str:
+    """Return ' (did you mean 'x'?)' for the closest choice, or ''."""
+    close = difflib.get_close_matches(str(name), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class LayoutError(Exception):
+    """A problem in a template call; `needle` helps find the column."""
+
+    def __init__(self, message: str, needle: str | None = None):
+        super().__init__(message)
+        self.needle = needle

@@ -1,0 +1,180 @@
+"""The game model: a project's games, decks, cards, boards and tokens, read and shape-checked.
+
+Loading collects every finding of every file of a game before giving up, so
+a designer sees all their typos at once. Nothing is drawn here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.core.collector import paused
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, TokensFile, check_shape
+from pnp.data.source import LocDict, load_yaml
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Card:
+    id: str
+    count: int
+    fields: LocDict  # defaults merged with the card's own keys
+    back: str | None  # the card's own back template, if any
+    loc: Loc
+
+
+@dataclass
+class Deck:
+    id: str
+    name: str
+    size: tuple[float, float]
+    front: str
+    back: str | None
+    cards: list[Card]
+    rel: str
+    data: LocDict
+    back_shows_rules: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def loc_of(self, key: str) -> Loc:
+        return self.data.loc_of(key)
+
+
+@dataclass
+class Game:
+    slug: str
+    dir: Path
+    rel: str
+    spec: GameSpec
+    data: LocDict
+    decks: dict[str, Deck] = field(default_factory=dict)
+    boards: object = None  # BoardsFile
+    boards_data: LocDict | None = None
+    tokens: object = None  # TokensFile
+    tokens_data: LocDict | None = None
+    reference: object = None  # ReferenceFile
+    reference_data: LocDict | None = None
+    rulebook: Path | None = None
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+
+class Project:
+    """A folder holding data/, templates/ and optionally fonts/."""
+
+    def __init__(self, root: Path):
+        self.root = root.resolve()
+        self.data_dir = self.root / "data"
+        self.templates_dir = self.root / "templates"
+        own_fonts = self.root / "fonts"
+        self.fonts_dir = own_fonts if (own_fonts / "fonts.yaml").is_file() else PACKAGE_ROOT / "fonts"
+
+    def rel(self, path: Path) -> str:
+        try:
+            return str(path.resolve().relative_to(self.root))
+        except ValueError:
+            return str(path)
+
+    def game_slugs(self) -> list[str]:
+        if not self.data_dir.is_dir():
+            return []
+        return sorted(p.name for p in self.data_dir.iterdir() if (p / "game.yaml").is_file())
+
+    def template_dirs(self) -> list[Path]:
+        dirs = [self.templates_dir]
+        bundled = PACKAGE_ROOT / "templates"
+        if bundled.resolve() != self.templates_dir.resolve() and bundled.is_dir():
+            dirs.append(bundled)
+        return [d for d in dirs if d.is_dir()]
+
+    def icon_dirs(self, slug: str) -> list[Path]:
+        return [d / slug / "icons" for d in self.template_dirs()] + [d / "icons" for d in self.template_dirs()]
+
+    @paused
+    def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
+        """Read and shape-check every file of one game; (None, findings) when it cannot be used."""
+        gdir = self.data_dir / slug
+        if not (gdir / "game.yaml").is_file():
+            choices = self.game_slugs()
+            raise PnpError(error("game-unknown", f"no game '{slug}' in data/{did_you_mean(slug, choices)}; games: {', '.join(choices) or 'none'}", Loc("data")))
+        findings: list[Finding] = []
+        game_rel = self.rel(gdir / "game.yaml")
+        data = _load(gdir / "game.yaml", game_rel, findings, slug)
+        spec = None
+        if data is not None:
+            spec, found = check_shape(GameSpec, data, game_rel, game=slug)
+            findings += found
+        game = Game(slug, gdir, self.rel(gdir), spec, data) if spec else None
+        decks = {}
+        deck_dir = gdir / "decks"
+        for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
+            deck = self._load_deck(path, slug, findings)
+            if deck:
+                decks[deck.id] = deck
+        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference")):
+            path = gdir / f"{name}.yaml"
+            if path.is_file():
+                rel = self.rel(path)
+                raw = _load(path, rel, findings, slug)
+                if raw is not None:
+                    parsed, found = check_shape(model, raw, rel, game=slug)
+                    findings += found
+                    if game and parsed:
+                        setattr(game, attr, parsed)
+                        setattr(game, f"{attr}_data", raw)
+        rulebook = gdir / "rulebook.md"
+        if game:
+            game.decks = decks
+            game.rulebook = rulebook if rulebook.is_file() else None
+        return (game if not any(f.severity == "error" for f in findings) else None), findings
+
+    def _load_deck(self, path: Path, slug: str, findings: list) -> Deck | None:
+        rel = self.rel(path)
+        data = _load(path, rel, findings, slug)
+        if data is None:
+            return None
+        spec, found = check_shape(DeckSpec, data, rel, game=slug)
+        findings += found
+        if spec is None:
+            return None
+        cards, seen = [], {}
+        defaults = data.get("defaults") or {}
+        for i, (card_spec, raw) in enumerate(zip(spec.cards, data["cards"])):
+            if card_spec.id in seen:
+                findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at line {seen[card_spec.id].line}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{path.stem}/{card_spec.id}"))
+                continue
+            seen[card_spec.id] = raw.loc_of("id")
+            merged = LocDict(raw._loc, raw.path)
+            for source in (defaults, raw):
+                for key, value in source.items():
+                    merged[key] = value
+                    merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
+            merged.setdefault("count", 1)
+            cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules)
+
+    def rulebook_matter(self, game: Game):
+        return RulebookMatter
+
+
+def _load(path: Path, rel: str, findings: list, slug: str):
+    try:
+        return load_yaml(path, rel)
+    except PnpError as exc:
+        findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+        return None
+
+
+def find_root(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding a data/ folder."""
+    for folder in [start, *start.parents]:
+        if (folder / "data").is_dir():
+            return folder
+    return None

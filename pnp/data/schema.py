@@ -1,0 +1,341 @@
+"""The shape of every YAML file, declared as pydantic models.
+
+Validation is strict (a count written "3" is a string, not a number) and
+unknown keys are refused with a did-you-mean suggestion. Each pydantic error
+is turned into a Finding at the position the loader recorded.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from pnp.core.errors import Loc, did_you_mean, error
+from pnp.data.source import LocDict, loc_at
+from pnp.core.units import CARD_SIZES, parse_size
+
+# Resource caps, documented in the README's safety section.
+MAX_COPIES = 1000
+MAX_CARDS_PER_DECK = 20_000
+MAX_FACE_MM = 2000
+
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+
+class Open(BaseModel):
+    """A model whose extra keys are fields for the templates."""
+
+    model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True)
+
+
+def _size(value, presets=CARD_SIZES):
+    size = parse_size(value, presets)
+    if size is None:
+        names = ", ".join(presets)
+        raise ValueError(f"size must be one of {names}, or 'W x H' in mm")
+    if not all(0 < v <= MAX_FACE_MM for v in size):
+        raise ValueError(f"each side must be between 0 and {MAX_FACE_MM} mm")
+    return size
+
+
+class Players(Strict):
+    min: int = Field(ge=1, le=20)
+    max: int = Field(ge=1, le=20)
+
+
+class Component(Strict):
+    name: str
+    in_: Union[str, list[str]] = Field(alias="in")
+    count: int = Field(ge=0, le=1_000_000)
+    source: str
+    by: dict[str, dict[Union[str, int], int]] = {}
+    note: str = ""
+
+
+CHECKS = ("unique", "range", "allowed", "contiguous", "each", "value_sets", "expression", "reference", "present")
+
+# Keys each check needs, besides `check` and `in`.
+CHECK_KEYS = {
+    "unique": ("field",),
+    "range": ("field", "min", "max"),
+    "allowed": ("field", "values"),
+    "contiguous": ("field", "from_", "to"),
+    "each": ("fields", "count"),
+    "value_sets": ("fields", "group_by", "sets"),
+    "expression": ("test",),
+    "reference": ("field", "target", "target_field"),
+    "present": ("field", "values"),
+}
+
+
+class Constraint(Strict):
+    check: Literal[CHECKS]  # type: ignore[valid-type]
+    in_: Union[str, list[str]] = Field(alias="in")
+    field: Optional[str] = None
+    fields: Optional[list[str]] = None
+    min: Optional[float] = None
+    max: Optional[float] = None
+    values: Optional[Union[list[Any], dict[str, list[Any]]]] = None
+    from_: Optional[int] = Field(default=None, alias="from")
+    to: Optional[int] = None
+    count: Optional[int] = Field(default=None, ge=0)
+    group_by: Optional[str] = None
+    sets: Optional[list[list[Any]]] = None
+    test: Optional[str] = None
+    target: Optional[str] = None
+    target_field: Optional[str] = None
+    times: Optional[int] = Field(default=None, ge=1)
+    at_least: Optional[int] = Field(default=None, ge=1)
+    same: Optional[dict[str, str]] = None  # reference: field here → field of the named item that must be equal
+    where: Optional[str] = None
+    message: Optional[str] = None
+    source: Optional[str] = None
+
+    @model_validator(mode="after")
+    def _has_its_keys(self):
+        missing = [k.rstrip("_") for k in CHECK_KEYS[self.check] if getattr(self, k) is None]
+        if missing:
+            raise ValueError(f"check '{self.check}' needs: {', '.join(missing)}")
+        return self
+
+
+class GameSpec(Strict):
+    title: str = Field(min_length=1, max_length=200)
+    subtitle: str = ""
+    pitch: str = ""
+    players: Players
+    age: int = Field(ge=0, le=99)
+    play_time: Union[int, str]
+    palette: dict[str, str] = {}
+    fonts: dict[str, str] = {}
+    notes: str = ""
+    facts: dict[str, Any] = {}
+    start: dict[str, Any] = {}
+    components: list[Component] = []
+    constraints: list[Constraint] = []
+
+    @field_validator("palette")
+    @classmethod
+    def _colours(cls, palette):
+        import re
+
+        for name, value in palette.items():
+            if not re.match(COLOR_PATTERN, value):
+                raise ValueError(f"colour '{name}' must be written #rrggbb, got '{value}'")
+        return palette
+
+
+class CardSpec(Open):
+    id: str = Field(pattern=ID_PATTERN, max_length=80)
+    count: int = Field(default=1, ge=0, le=MAX_COPIES)
+    back: Optional[str] = None
+
+
+class DeckSpec(Strict):
+    name: str
+    size: Any
+    front: str
+    back: Optional[str] = None
+    back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
+    description: str = ""
+    defaults: dict[str, Any] = {}
+    cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
+
+    @field_validator("size")
+    @classmethod
+    def _card_size(cls, value):
+        return _size(value)
+
+
+class BoardSpec(Open):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    size: Any
+    template: str
+
+    @field_validator("size")
+    @classmethod
+    def _board_size(cls, value):
+        return _size(value, {})
+
+
+class BoardsFile(Strict):
+    boards: list[BoardSpec] = Field(min_length=1)
+
+
+class TokenItem(Open):
+    id: str = Field(pattern=ID_PATTERN)
+    count: int = Field(default=1, ge=0, le=MAX_COPIES)
+
+
+class TokenSet(Open):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    shape: Literal["circle", "square", "rounded", "hexagon", "rectangle"]
+    size: Any
+    count: int = Field(default=1, ge=0, le=MAX_COPIES)
+    colors: list[str] = []
+    front: str
+    back: Optional[str] = None
+    standee: bool = False
+    items: list[TokenItem] = []
+
+    @field_validator("size")
+    @classmethod
+    def _token_size(cls, value):
+        return _size(value, {})
+
+
+class TokensFile(Strict):
+    tokens: list[TokenSet] = Field(min_length=1)
+
+
+class RefTable(Strict):
+    header: list[str] = []
+    rows: list[list[Union[str, int, float]]]
+
+
+class LegendItem(Strict):
+    icon: str
+    text: str
+
+
+class RefSection(Strict):
+    title: str
+    text: str = ""
+    steps: list[str] = []
+    bullets: list[str] = []
+    table: Optional[RefTable] = None
+    legend: list[LegendItem] = []
+    id: str = ""
+
+
+class ReferenceFile(Open):
+    title: str = "Quick reference"
+    card_size: Any = "poker"
+    copies: Union[int, str] = 1
+    columns: int = Field(default=2, ge=1, le=3)
+    sections: list[RefSection] = Field(min_length=1)
+
+    @field_validator("card_size")
+    @classmethod
+    def _ref_size(cls, value):
+        return _size(value)
+
+
+class RulebookMatter(Strict):
+    title: str = ""
+    subtitle: str = ""
+    pitch: str = ""
+    paper: str = ""
+
+
+_READABLE = {
+    "int_type": "expected a whole number",
+    "int_parsing": "expected a whole number",
+    "float_type": "expected a number",
+    "string_type": "expected text",
+    "bool_type": "expected true or false",
+    "list_type": "expected a list",
+    "dict_type": "expected a mapping (key: value lines)",
+    "model_type": "expected a mapping (key: value lines)",
+    "literal_error": None,
+    "string_pattern_mismatch": "expected letters, digits, '-' or '_' (no spaces)",
+}
+
+
+def _describe(err, data) -> tuple[str, list]:
+    """One readable sentence for a pydantic error, and the path to point at."""
+    path = [p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in ("str", "int", "float", "bool")))]
+    kind = err["type"]
+    value = err.get("input")
+    name = ".".join(str(p) for p in path) or "this file"
+    ctx = err.get("ctx") or {}
+    if kind == "missing":
+        return f"missing required key '{path[-1]}'", path[:-1]
+    if kind == "extra_forbidden":
+        return f"unknown key '{path[-1]}'", path
+    if kind == "literal_error":
+        expected = ctx.get("expected", "")
+        return f"{name}: '{value}' is not allowed; expected {expected}", path
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        return f"{name}: {value} is too small; the minimum is {bound}" + ("" if kind == "greater_than_equal" else " (exclusive)"), path
+    if kind in ("less_than_equal", "less_than"):
+        bound = ctx.get("le", ctx.get("lt"))
+        return f"{name}: {value} is too large; the maximum is {bound}", path
+    if kind in ("too_short", "too_long"):
+        return f"{name}: {err['msg'].lower()}", path
+    if kind == "value_error":
+        return f"{name}: {str(ctx.get('error', err['msg']))}", path
+    if kind in ("float_type", "int_type") and isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return f"{name}: {value} is not a usable number", path
+    readable = _READABLE.get(kind) or err["msg"]
+    return f"{name}: {readable}, got {value!r}"[:300], path
+
+
+def check_shape(model: type[BaseModel], data, rel: str, *, what: str = "", game: str = ""):
+    """Validate `data` against `model`; return (instance or None, findings at source positions)."""
+    if not isinstance(data, dict):
+        loc = getattr(data, "loc", Loc(rel, 1, 1))
+        return None, [error("schema-type", f"{what or rel} should be a YAML mapping (key: value lines)", loc, game=game)]
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        findings = []
+        for err in exc.errors():
+            message, path = _describe(err, data)
+            if err["type"] == "extra_forbidden":
+                parent = _node_at(data, path[:-1])
+                known = _known_keys(model, path[:-1], data)
+                message += did_you_mean(path[-1], known) + ": remove it or fix its spelling"
+                loc = parent.key_loc(path[-1]) if isinstance(parent, LocDict) else loc_at(data, path)
+            else:
+                loc = loc_at(data, path)
+            findings.append(error(f"schema-{err['type'].replace('_', '-')}", message, loc or Loc(rel), game=game))
+        return None, findings
+
+
+def _node_at(data, path):
+    node = data
+    for step in path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _known_keys(model, path, data) -> list[str]:
+    """The keys the model allows at `path`, for did-you-mean suggestions."""
+    current = model
+    for step in path:
+        if isinstance(step, int):
+            continue
+        field = current.model_fields.get(step)
+        if field is None:
+            return []
+        annotation = field.annotation
+        inner = _model_in(annotation)
+        if inner is None:
+            return []
+        current = inner
+    return [f.alias or name for name, f in current.model_fields.items()]
+
+
+def _model_in(annotation):
+    import typing
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None

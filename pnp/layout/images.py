@@ -1,0 +1,76 @@
+"""Images named by data: opened and checked with Pillow before any PDF sees them."""
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+from PIL import Image
+
+from pnp.core.errors import LayoutError
+
+ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
+MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
+
+
+class ImageChecker:
+    """Checks each image a template or rulebook names: inside the project, allowed format, bounded size, not truncated.
+
+    reportlab passes JPEGs straight into the PDF without Pillow's size checks,
+    so every image is opened here first; each path is checked once per run."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._checked: dict[str, tuple[str, int, int]] = {}
+
+    def __call__(self, rel_path: str) -> tuple[str, int, int]:
+        """(absolute path, width px, height px) of a checked image; raises LayoutError."""
+        hit = self._checked.get(rel_path)
+        if hit:
+            return hit
+        full = self._inside_project(rel_path)
+        w, h = _open_checked(full, rel_path)
+        hit = self._checked[rel_path] = (str(full), w, h)
+        return hit
+
+    def _inside_project(self, rel_path: str) -> Path:
+        root = self.root
+        if "\x00" in rel_path or Path(rel_path).is_absolute():
+            raise LayoutError(f"image path '{rel_path!r}' must be relative to the project folder", "image")
+        full = (root / rel_path).resolve()
+        if not full.is_relative_to(root):
+            raise LayoutError(f"image '{rel_path}' is outside the project folder: copy it into the project", "image")
+        if not full.is_file():
+            twin = _same_but_case(full)
+            hint = f" (a file '{twin.relative_to(root)}' differs only in letter case: names are case-sensitive)" if twin else ""
+            raise LayoutError(f"image '{rel_path}' not found{hint}", "image")
+        return full
+
+
+def _open_checked(full: Path, rel_path: str) -> tuple[int, int]:
+    try:
+        with warnings.catch_warnings():  # our own pixel cap below speaks for these
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img = Image.open(full)
+        with img:
+            if img.format not in ALLOWED_IMAGE_FORMATS:
+                raise LayoutError(f"image '{rel_path}' is {img.format}; use PNG, JPEG or WebP", "image")
+            w, h = img.size
+            if w * h > MAX_IMAGE_PIXELS:
+                raise LayoutError(f"image '{rel_path}' claims {w} × {h} px, over the {MAX_IMAGE_PIXELS:,} px limit: scale it down", "image")
+            img.load()
+    except LayoutError:
+        raise
+    except Image.DecompressionBombError:
+        raise LayoutError(f"image '{rel_path}' claims too many pixels (over {MAX_IMAGE_PIXELS:,}): scale it down", "image") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise LayoutError(f"image '{rel_path}' cannot be read ({exc}): re-export it", "image") from None
+    return w, h
+
+
+def _same_but_case(path: Path) -> Path | None:
+    """A file beside `path` whose name differs only in letter case (breaks on case-sensitive systems)."""
+    parent = path.parent
+    if not parent.is_dir():
+        return None
+    lowered = path.name.lower()
+    return next((p for p in parent.iterdir() if p.name.lower() == lowered and p.name != path.name), None)

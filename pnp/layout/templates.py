@@ -1,0 +1,489 @@
+"""Run layout templates: Jinja in a sandbox, whose drawing calls record elements.
+
+A template is parsed once and rendered per face. Its drawing functions
+(`rect`, `text`, `icon`, …) append plain tuples to the face being recorded,
+so a face is a hashable value: identical faces are drawn once and placed many
+times. Text is fitted while recording, so an overflow is reported at the
+template line that asked for it.
+"""
+from __future__ import annotations
+
+import math
+import re
+import signal
+import threading
+import traceback
+from contextlib import contextmanager
+from pathlib import Path
+
+import jinja2
+import jinja2.meta
+from jinja2.sandbox import SandboxedEnvironment
+from reportlab.lib import colors as rl_colors
+
+from pnp.data.fields import Fields, wrap
+from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.layout.elements import Face
+from pnp.layout.fonts import FontBook
+from pnp.layout.icons import IconLibrary
+from pnp.layout import markup
+from pnp.layout.typeset import IconOp, Laid, Typesetter
+from pnp.core.units import PT_PER_MM
+
+MAX_ELEMENTS_PER_FACE = 50_000
+MAX_RANGE = 10_000
+MAX_STRING = 100_000
+FACE_SECONDS = 10  # a template that takes longer than this on one face is looping away
+
+
+class _Undefined(jinja2.StrictUndefined):
+    """Names a missing field the way a designer wrote it, with a suggestion."""
+
+    @property
+    def _undefined_message(self):
+        obj, name = self._undefined_obj, self._undefined_name
+        if isinstance(obj, Fields):
+            return f"{obj._what} has no field '{name}'{did_you_mean(name, obj._data.keys())}"
+        if obj is jinja2.utils.missing:
+            return f"'{name}' is undefined"
+        return super()._undefined_message
+
+
+class _ProjectLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader that refuses templates whose real path leaves the template folders (symlinks out)."""
+
+    def get_source(self, environment, template):
+        if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
+            raise LayoutError(f"template name '{template}' must be a path inside templates/ (no '..', no absolute paths)", template)
+        source, filename, uptodate = super().get_source(environment, template)
+        real = Path(filename).resolve()
+        if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
+            raise LayoutError(f"template '{template}' leads outside the project (a symlink?): copy the file into templates/", template)
+        return source, filename, uptodate
+
+
+class _Sandbox(SandboxedEnvironment):
+    """Jinja's sandbox plus caps on output growth: templates are untrusted input."""
+
+    intercepted_binops = frozenset(["*", "**"])
+
+    def call_binop(self, context, operator, left, right):
+        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 100:
+            raise LayoutError(f"exponent {right} is too large (limit 100)", "**")
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_STRING:
+                    raise LayoutError(f"repeating a text or list {n} times is too large (limit {MAX_STRING:,} items)", "*")
+        return super().call_binop(context, operator, left, right)
+
+    def getattr(self, obj, attribute):
+        # `card.name` is most of a template's attribute lookups. A Fields object holds
+        # only data, so its fields need none of the sandbox's checks; anything else
+        # (methods, underscore names) still goes through them.
+        if type(obj) is Fields and type(attribute) is str:
+            value = obj._data.get(attribute, _ABSENT)
+            if value is not _ABSENT:
+                return wrap(value, f"{obj._what}.{attribute}")
+        return super().getattr(obj, attribute)
+
+
+_ABSENT = object()
+
+
+def _capped_range(*args):
+    r = range(*args)
+    if len(r) > MAX_RANGE:
+        raise LayoutError(f"range of {len(r):,} is too long (limit {MAX_RANGE:,})", "range")
+    return r
+
+
+@contextmanager
+def time_limit(seconds: int):
+    """Stop a template that loops away; only the main thread can take the alarm."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def _stop(signum, frame):
+        raise LayoutError(f"the template took over {seconds} s on one face: look for a runaway loop")
+
+    previous = signal.signal(signal.SIGALRM, _stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+_NAMED = {name.lower(): value.hexval()[2:] for name, value in rl_colors.getAllNamedColors().items()}
+
+
+class Palette:
+    """Colour names of one game, resolved to '#rrggbb' strings."""
+
+    def __init__(self, colours: dict[str, str]):
+        self.colours = {k: v.lower() for k, v in colours.items()}
+        self._cache: dict[str, str | None] = {}
+
+    def is_colour(self, name: str) -> bool:
+        return name in self.colours or name.startswith("#") or name.lower() in _NAMED
+
+    def resolve(self, value) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, (list, tuple)) and len(value) == 3:
+            return "#%02x%02x%02x" % tuple(int(v) for v in value)
+        hit = self._cache.get(value)
+        if hit is not None or value in self._cache:
+            return hit
+        text = str(value).strip()
+        if text.lower() == "none":
+            out = None
+        elif text in self.colours:
+            out = self.colours[text]
+        elif re.fullmatch(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?", text):
+            out = text.lower()
+        elif re.fullmatch(r"#[0-9a-fA-F]{3}", text):
+            out = "#" + "".join(c * 2 for c in text[1:]).lower()
+        elif text.lower() in _NAMED:
+            out = "#" + _NAMED[text.lower()]
+        else:
+            raise LayoutError(f"unknown colour '{text}'{did_you_mean(text, self.colours)}: use a palette name or #rrggbb", text)
+        self._cache[value] = out
+        return out
+
+
+def to_number(value, name) -> float:
+    kind = type(value)
+    if kind is int:
+        return float(value)
+    if kind is not float and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise LayoutError(f"{name} must be a number of mm, got {value!r}", name)
+    if not math.isfinite(value):
+        raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
+    return float(value)
+
+
+class Recorder:
+    """The drawing functions templates call; they append elements to the current face."""
+
+    def __init__(self, layouts: Layouts):
+        self.layouts = layouts
+        self.game: GameLayouts | None = None  # the game whose face is being recorded
+        self.stack: list[list] = [[]]
+        self.icons: set = set()
+        self.count = 0
+
+    def reset(self, game: GameLayouts) -> None:
+        self.game = game
+        self.stack = [[]]
+        self.icons = set()
+        self.count = 0
+
+    def _add(self, element):
+        self.count += 1
+        if self.count > MAX_ELEMENTS_PER_FACE:
+            raise LayoutError(f"more than {MAX_ELEMENTS_PER_FACE:,} elements on one face")
+        self.stack[-1].append(element)
+        return ""
+
+    def _colour(self, value):
+        return self.game.palette.resolve(value)
+
+    # The drawing functions -------------------------------------------------
+    def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None):
+        return self._add(("rect", to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash)))
+
+    def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None):
+        return self._add(("line", to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash)))
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, stroke_width=0.3, dash=None):
+        return self._add(("circle", to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash)))
+
+    def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3):
+        return self._add(("ellipse", to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width")))
+
+    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True):
+        try:
+            pts = tuple((to_number(p[0], "x"), to_number(p[1], "y")) for p in points)
+        except (TypeError, IndexError, KeyError):
+            raise LayoutError("polygon points must be a list of [x, y] pairs", "polygon") from None
+        if len(pts) < 2:
+            raise LayoutError("a polygon needs at least two points", "polygon")
+        return self._add(("poly", pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed)))
+
+    def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2):
+        x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
+        size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
+        if align not in ("left", "center", "right"):
+            raise LayoutError(f"align must be left, center or right, got '{align}'", "align")
+        if valign not in ("top", "middle", "bottom"):
+            raise LayoutError(f"valign must be top, middle or bottom, got '{valign}'", "valign")
+        if not 0.5 <= size <= 400 or min_size > size:
+            raise LayoutError(f"size must be between 0.5 and 400 pt and at least min_size, got {size}", "size")
+        content = "" if content is None else str(content)
+        if len(content) > MAX_STRING:
+            raise LayoutError(f"text is {len(content):,} characters long (limit {MAX_STRING:,})", "text")
+        laid = self.game.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading))
+        for op in laid.ops:
+            if type(op) is IconOp:
+                self.icons.add((op.icon, op.color))
+        return self._add(("text", x, y, laid.ops))
+
+    def image(self, path, x, y, w, h, fit="contain"):
+        if fit not in ("contain", "cover", "stretch"):
+            raise LayoutError(f"fit must be contain, cover or stretch, got '{fit}'", "fit")
+        checked = self.game.check_image(str(path))
+        return self._add(("image", checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
+
+    def icon(self, name, x, y, size=None, w=None, h=None, color=None):
+        name = str(name)
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
+            raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
+        if not self.game.icons.exists(name):
+            raise LayoutError(f"unknown icon '{name}'{did_you_mean(name, self.game.icons.names())}: add templates/icons/{name}.svg", name)
+        side = to_number(size if size is not None else (w or h or 5), "size")
+        w = to_number(w, "w") if w is not None else side
+        h = to_number(h, "h") if h is not None else side
+        colour = self._colour(color)
+        self.icons.add((name, colour))
+        return self._add(("icon", name, colour, to_number(x, "x"), to_number(y, "y"), w, h))
+
+    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {n!r}", "repeat")
+        step_x = size * 1.1 if dx is None else to_number(dx, "dx")
+        for i in range(n):
+            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color)
+        return ""
+
+    def group(self, x=0, y=0, rotate=0, scale=1, caller=None):
+        self.stack.append([])
+        try:
+            if caller is not None:
+                caller()
+        finally:
+            children = tuple(self.stack.pop())
+        return self._add(("group", to_number(x, "x"), to_number(y, "y"), to_number(rotate, "rotate"), to_number(scale, "scale"), children))
+
+
+def _dash(value):
+    if value in (None, False):
+        return None
+    try:
+        return tuple(float(v) for v in value)
+    except TypeError:
+        raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash") from None
+
+
+class Layouts:
+    """The template environment of one project: sandbox, template cache and fonts, shared by its games.
+
+    Per-game state (palette, font roles, icons, fitted texts) lives in the
+    `GameLayouts` that `for_game` returns; only its `render` points the drawing
+    functions at that game, for the length of one face."""
+
+    def __init__(self, root: Path, template_dirs: list[Path], fonts: FontBook, helpers=None):
+        self.root = root
+        self.template_dirs = template_dirs
+        self.fonts = fonts
+        self.typesetter = Typesetter(fonts)
+        self.recorder = Recorder(self)
+        self.env = _Sandbox(
+            loader=_ProjectLoader([str(d) for d in template_dirs]),
+            undefined=_Undefined,
+            autoescape=False,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"],
+        )
+        rec = self.recorder
+        self.env.globals.update(
+            rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
+            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, range=_capped_range,
+        )
+        if helpers:
+            self.env.globals.update(helpers(rec))
+        self._templates: dict[str, jinja2.Template] = {}
+        self._reads: dict[tuple, bool] = {}
+        self.template_warnings: list = []
+
+    def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None) -> GameLayouts:
+        """The layouts bound to one game's palette, font roles and icons."""
+        return GameLayouts(self, Palette(palette), dict(font_roles), icons, image_checker)
+
+    def reads(self, name: str, variable: str) -> bool:
+        """Whether template `name` (or any template it extends, includes or imports) uses `variable`.
+
+        A back that never reads `card` is the same for every card of a deck,
+        so the build renders it once instead of once per card."""
+        key = (name, variable)
+        hit = self._reads.get(key)
+        if hit is None:
+            hit = self._reads[key] = self._reads_uncached(name, variable, set())
+        return hit
+
+    def _reads_uncached(self, name: str, variable: str, seen: set) -> bool:
+        if name in seen:
+            return False
+        seen.add(name)
+        source, _, _ = self.env.loader.get_source(self.env, name)
+        ast = self.env.parse(source)
+        if variable in jinja2.meta.find_undeclared_variables(ast):
+            return True
+        for ref in jinja2.meta.find_referenced_templates(ast):
+            if ref is None or self._reads_uncached(ref, variable, seen):
+                return True  # a computed template name could be anything
+        return False
+
+    def template(self, name: str) -> jinja2.Template:
+        tmpl = self._templates.get(name)
+        if tmpl is None:
+            tmpl = self._templates[name] = self.env.get_template(name)
+            self._note_ignored_content(name, tmpl.filename)
+        return tmpl
+
+    def _note_ignored_content(self, name: str, filename: str) -> None:
+        """Warn about drawing calls a child template makes outside its blocks: Jinja never runs them."""
+        source, _, _ = self.env.loader.get_source(self.env, name)
+        ast = self.env.parse(source)
+        if not any(isinstance(node, jinja2.nodes.Extends) for node in ast.body):
+            return
+        for node in ast.body:
+            if isinstance(node, jinja2.nodes.Output) and any(
+                not (isinstance(child, jinja2.nodes.TemplateData) and not child.data.strip()) for child in node.nodes
+            ):
+                self.template_warnings.append(
+                    warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block", self._loc(filename, node.lineno, None))
+                )
+
+    def render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "") -> Face:
+        """Render one face with one game's style; any problem becomes a PnpError at the template line (or `ref_loc`)."""
+        rec = self.recorder
+        rec.reset(game_layouts)
+        try:
+            tmpl = self.template(name)
+            with time_limit(FACE_SECONDS):
+                tmpl.render(context)
+        except PnpError:
+            raise
+        except jinja2.TemplateNotFound as exc:
+            raise PnpError(error("template-missing", f"template '{exc.name}' not found under templates/: check the name", ref_loc, game=game, component=what)) from None
+        except jinja2.TemplateSyntaxError as exc:
+            loc = self._loc(exc.filename, exc.lineno, None)
+            raise PnpError(error("template-syntax", f"template syntax: {exc.message}", loc, game=game, component=what)) from None
+        except Exception as exc:  # every failure inside a template is the template's input problem
+            raise PnpError(self._runtime_finding(exc, ref_loc, what, game)) from None
+        if len(rec.stack) != 1:
+            rec.stack = [[]]
+        return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
+
+    def _runtime_finding(self, exc, ref_loc, what, game):
+        message = str(exc) if not isinstance(exc, jinja2.UndefinedError) else exc.message
+        code = "template-undefined" if isinstance(exc, jinja2.UndefinedError) else "template-error"
+        if isinstance(exc, jinja2.exceptions.SecurityError):
+            code, message = "template-unsafe", f"not allowed in a template: {message}"
+        elif isinstance(exc, LayoutError):
+            code = "text-overflow" if "does not fit" in message else "missing-glyph" if "missing from font" in message else "layout"
+        elif not isinstance(exc, jinja2.UndefinedError):
+            message = f"{type(exc).__name__}: {message}"
+        needle = getattr(exc, "needle", None)
+        if needle is None:
+            m = re.search(r"field '([^']+)'|'([^']+)' is undefined", message)
+            needle = (m.group(1) or m.group(2)) if m else None
+        loc = ref_loc
+        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+            if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
+                loc = self._loc(frame.filename, frame.lineno, needle)
+                break
+        return error(code, message, loc, game=game, component=what)
+
+    def _loc(self, filename: str | None, line: int | None, needle: str | None) -> Loc:
+        if not filename:
+            return Loc("templates")
+        path = Path(filename)
+        try:
+            rel = str(path.resolve().relative_to(self.root))
+        except ValueError:
+            rel = str(path)
+        col = 1
+        try:
+            text = path.read_text(encoding="utf-8").splitlines()[line - 1]
+            found = text.find(needle) if needle else -1
+            col = found + 1 if found >= 0 else len(text) - len(text.lstrip()) + 1
+        except (OSError, IndexError, TypeError):
+            pass
+        return Loc(rel, line or 0, col)
+
+
+class GameLayouts:
+    """One game's view of the project's layouts: its palette, font roles and icons, and the texts fitted with them.
+
+    Made by `Layouts.for_game` and passed down explicitly, so no output can draw
+    with another game's colours or fonts, and a fitted text is remembered only
+    for the game it was fitted for."""
+
+    def __init__(self, layouts: Layouts, palette: Palette, font_roles: dict[str, str], icons: IconLibrary, image_checker=None):
+        self.layouts = layouts
+        self.palette = palette
+        self.font_roles = font_roles
+        self.icons = icons
+        self.fonts = layouts.fonts
+        self.typesetter = layouts.typesetter
+        self.env = layouts.env
+        self.image_checker = image_checker
+        self._set_texts: dict[tuple, Laid] = {}
+
+    @property
+    def template_warnings(self) -> list:
+        return self.layouts.template_warnings
+
+    def render(self, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "") -> Face:
+        """Render one face of template `name`; any problem becomes a PnpError at the template line (or `ref_loc`)."""
+        return self.layouts.render(self, name, context, w, h, bleed, what, ref_loc, game)
+
+    def reads(self, name: str, variable: str) -> bool:
+        return self.layouts.reads(name, variable)
+
+    def family(self, font: str) -> str:
+        family = self.font_roles.get(font, font)
+        if family not in self.fonts.families:
+            choices = list(self.font_roles) + list(self.fonts.families)
+            raise LayoutError(f"unknown font '{font}'{did_you_mean(font, choices)}: use a role from game.yaml fonts or a family in fonts/fonts.yaml", font)
+        return family
+
+    def set_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading) -> Laid:
+        """Fit rich text into a w × h mm box; the same text in the same box is fitted once.
+
+        Decks repeat their texts (ten copies of a rule, a label on every card), and
+        a fitted text is an immutable value, so it is remembered for this game."""
+        key = (content, w, h, size, min_size, font, bold, italic, color, align, valign, leading)
+        laid = self._set_texts.get(key)
+        if laid is None:
+            if len(self._set_texts) > 100_000:
+                self._set_texts.clear()
+            laid = self._set_texts[key] = self._fit_text(*key)
+        return laid
+
+    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading) -> Laid:
+        family = self.family(font)
+        runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
+        missing: set = set()
+        runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
+        items = self.typesetter.items(runs, family, bold, italic, color, missing)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+            raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font")
+        laid = self.typesetter.fit(items, w * PT_PER_MM, h * PT_PER_MM, size, min_size, leading, align, valign)
+        if not laid.fits:
+            snippet = markup.plain(content)[:40]
+            raise LayoutError(
+                f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): shorten it, enlarge the box or lower min_size"
+            )
+        return laid
+
+    def check_image(self, path: str) -> tuple:
+        if self.image_checker is None:
+            raise LayoutError("images are not available here")
+        return self.image_checker(path)

@@ -1,0 +1,211 @@
+"""Fit rich text into a box: break lines, shrink the size until it fits.
+
+This is the hot path of a build (every card has several text boxes), so it
+measures each word once at 1 pt and scales, and emits one string per run of
+same-styled words on a line. reportlab's Paragraph would parse markup we do
+not want parsed and costs about three times as much per card.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pnp.layout.fonts import FontBook
+from pnp.layout.markup import Run
+
+ASCENT = 0.80  # first baseline below the box top, as a fraction of the size
+DESCENT = 0.22  # room kept below the last baseline
+ICON_DROP = 0.16  # an inline icon sits this far below the baseline
+SIZE_STEP = 0.25  # points between tried sizes
+
+
+class TextOp(NamedTuple):
+    x: float  # points from the box's left
+    y: float  # baseline, points down from the box's top
+    font: str
+    size: float
+    color: str
+    text: str
+    w: float  # advance width in points
+
+
+class IconOp(NamedTuple):
+    x: float
+    y: float  # top of the icon, points down from the box's top
+    size: float
+    icon: str
+    color: str
+
+
+class Laid(NamedTuple):
+    ops: tuple
+    size: float
+    fits: bool
+    lines: int
+
+
+# A word fragment is a plain tuple (text, font, colour, width at 1 pt, icon or None): a build
+# makes hundreds of thousands of them, and tuples cost a third of a NamedTuple to create.
+TEXT, FONT, COLOUR, W1, ICON = range(5)
+
+
+_WIDTHS: dict[tuple[str, str], float] = {}
+
+
+def _width1(text: str, font: str) -> float:
+    key = (font, text)
+    w = _WIDTHS.get(key)
+    if w is None:
+        if len(_WIDTHS) > 200_000:
+            _WIDTHS.clear()
+        w = _WIDTHS[key] = stringWidth(text, font, 1.0)
+    return w
+
+
+class Typesetter:
+    """Breaks and fits text with one project's fonts."""
+
+    def __init__(self, fonts: FontBook):
+        self.fonts = fonts
+        self._split_cache: dict[tuple[str, str], tuple] = {}
+
+    def _covered(self, text: str, font: str, bold: bool, missing: set) -> tuple:
+        """Split text into (text, font) pieces, drawing uncovered characters from the fallback."""
+        key = (font, text)
+        hit = self._split_cache.get(key)
+        if hit is not None:
+            missing.update(hit[1])
+            return hit[0]
+        glyphs = self.fonts.face(font).face.charToGlyph
+        if all(ord(c) in glyphs for c in text):
+            result = ((text, font),)
+            lacking = ()
+        else:
+            fallback = self.fonts.fallback_name(bold)
+            fb_glyphs = self.fonts.face(fallback).face.charToGlyph if fallback else {}
+            pieces, lacking_list = [], []
+            for c in text:
+                use = font if ord(c) in glyphs else fallback if ord(c) in fb_glyphs else font
+                if use == font and ord(c) not in glyphs:
+                    lacking_list.append(c)
+                if pieces and pieces[-1][1] == use:
+                    pieces[-1] = (pieces[-1][0] + c, use)
+                else:
+                    pieces.append((c, use))
+            result, lacking = tuple(pieces), tuple(lacking_list)
+        self._split_cache[key] = (result, lacking)
+        missing.update(lacking)
+        return result
+
+    def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set) -> list:
+        """Words, spaces and breaks: ('w', frags, w1) | ('s', font, w1) | ('n',)."""
+        out: list = []
+        word: list[tuple] = []
+
+        def end_word():
+            if word:
+                out.append(("w", tuple(word), sum(f[W1] for f in word)))
+                word.clear()
+
+        for run in runs:
+            if run.icon is None and run.text == "\n":
+                end_word()
+                out.append(("n",))
+                continue
+            font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
+            colour = run.color or color
+            if run.icon is not None:
+                word.append(("", font, colour, 1.0, run.icon))
+                continue
+            parts = run.text.replace("\t", " ").split(" ")
+            for i, part in enumerate(parts):
+                if i > 0:
+                    end_word()
+                    out.append(("s", font, _width1(" ", font)))
+                if part:
+                    for piece, piece_font in self._covered(part, font, bold or run.bold, missing):
+                        word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
+        end_word()
+        return out
+
+    def fit(self, items: list, width: float, height: float, size: float, min_size: float, leading: float, align: str, valign: str) -> Laid:
+        """Lay out at the largest size (in 0.25 pt steps) from `size` down to `min_size` that fits."""
+        laid = _lay(items, width, height, size, leading, align, valign)
+        if laid.fits or min_size >= size:
+            return laid
+        steps = int((size - min_size) / SIZE_STEP)
+        lo, hi, best = 1, steps, None  # binary search over sizes size - k*step
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            attempt = _lay(items, width, height, size - mid * SIZE_STEP, leading, align, valign)
+            if attempt.fits:
+                best, hi = attempt, mid - 1
+            else:
+                lo = mid + 1
+        if best is not None:
+            return best
+        return _lay(items, width, height, min_size, leading, align, valign)
+
+
+def _lay(items, width, height, size, leading, align, valign) -> Laid:
+    lines: list[list] = []  # each: [line_width, [(x, frag_or_space_text, font, colour, w)]]
+    cur: list = []
+    cur_w = 0.0
+    pending = None  # (font, w) of a space waiting for the next word
+    overflow = False
+    for item in items:
+        kind = item[0]
+        if kind == "w":
+            ww = item[2] * size
+            space_w = pending[1] * size if (pending and cur) else 0.0
+            if cur and cur_w + space_w + ww > width + 1e-6:
+                lines.append((cur_w, cur))
+                cur, cur_w, space_w = [], 0.0, 0.0
+            if not cur and ww > width + 1e-6:
+                overflow = True
+            if space_w:
+                cur.append((cur_w, " ", pending[0], None, space_w))
+                cur_w += space_w
+            for frag in item[1]:
+                fw = frag[W1] * size
+                cur.append((cur_w, frag, frag[FONT], frag[COLOUR], fw))
+                cur_w += fw
+            pending = None
+        elif kind == "s":
+            pending = (item[1], item[2])
+        else:
+            lines.append((cur_w, cur))
+            cur, cur_w, pending = [], 0.0, None
+    if cur or not lines:
+        lines.append((cur_w, cur))
+    line_h = size * leading
+    needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
+    fits = not overflow and needed <= height + 1e-6
+    top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
+    ops = []
+    for n, (line_w, parts) in enumerate(lines):
+        x0 = 0.0 if align == "left" else (width - line_w) / (2 if align == "center" else 1)
+        baseline = top + size * ASCENT + n * line_h
+        run_text, run_x, run_end, run_font, run_colour = [], 0.0, 0.0, None, None
+        for x, part, font, colour, w in parts:
+            if isinstance(part, str):  # a space joins the run before it
+                if run_text:
+                    run_text.append(" ")
+                continue
+            if part[ICON] is not None:
+                if run_text:
+                    ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
+                    run_text = []
+                ops.append(IconOp(x0 + x, baseline + size * ICON_DROP - size, size, part[ICON], part[COLOUR]))
+                continue
+            if run_text and (font != run_font or colour != run_colour):
+                ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
+                run_text = []
+            if not run_text:
+                run_x, run_font, run_colour = x0 + x, font, colour
+            run_text.append(part[TEXT])
+            run_end = x0 + x + w
+        if run_text:
+            ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
+    return Laid(tuple(ops), size, fits, len(lines))

@@ -1,0 +1,314 @@
+"""Boards: the boards PDF.
+
+A board is a Face like a card (its template may use the helpers of
+pnp.layout.helpers). A board renders once, is drawn once as a form, and is
+placed on every page that shows it: centred on one page when it fits the
+printable area, otherwise on an assembly map and a grid of overlapping tiles
+(geometry in pnp.render.tiling), or 1:1 on one large sheet with --board-paper.
+"""
+from __future__ import annotations
+
+
+from pnp.render.draw import FaceDrawer
+from pnp.core.errors import Loc, PnpError, error
+from pnp.data.fields import Fields
+from pnp.outputs.context import GameContext, decks_fields, face_context
+from pnp.outputs.options import Options
+from pnp.layout.elements import Face
+from pnp.render.pdf import draw_footer, new_canvas
+from pnp.render.tiling import DEFAULT_OVERLAP_MM, MARGIN_UM, TilePlan, fits_page, plan_tiles, stack_pages
+from pnp.core.units import pt, um
+
+
+
+# Rendering a board ------------------------------------------------------------------
+def render_board(gctx: GameContext, spec, raw, ink_saver: bool = False) -> Face:
+    """Render one board's template into a Face (bleed 0). Raises PnpError."""
+    game = gctx.game
+    w, h = spec.size
+    ctx = face_context(game, Fields({}, "deck"), raw, "board", w, h, 0.0, "front", ink_saver,
+                       extra={"board": Fields(raw, "board"), "decks": decks_fields(game)})
+    return gctx.layouts.render(spec.template, ctx, w, h, 0.0, f"boards/{spec.id}", raw.loc_of("template"), game.slug)
+
+
+def _overlap(raw, game, findings) -> float:
+    value = raw.get("overlap", DEFAULT_OVERLAP_MM)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 40:
+        findings.append(error("board-overlap", f"overlap must be a number of mm from 0 to 40, got {value!r}", raw.loc_of("overlap"), game=game.slug, component=f"boards/{raw.get('id')}"))
+        return DEFAULT_OVERLAP_MM
+    return float(value)
+
+
+def build_boards(gctx: GameContext, options: Options):
+    """Board PDFs of a game: ([(file name, bytes, stats)], findings)."""
+    game = gctx.game
+    if not game.boards or not game.boards_data:
+        return [], []
+    findings, boards = [], []
+    for spec, raw in zip(game.boards.boards, game.boards_data["boards"]):
+        overlap = _overlap(raw, game, findings)
+        try:
+            face = render_board(gctx, spec, raw, options.ink_saver)
+        except PnpError as exc:
+            findings += exc.findings
+            continue
+        boards.append((spec, face, overlap))
+    if findings:
+        return [], findings
+    paper = options.board_paper or options.paper
+    try:
+        data, pages = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper).write(boards)
+    except ValueError as exc:
+        return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
+    name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
+    return [(name, data, {"pages": pages, "pieces": len(boards)})], []
+
+
+# The boards PDF ------------------------------------------------------------------------
+MARK_UM = um(3.5)  # crosshair arm: 7 mm across, inside a 10 mm overlap strip
+MARK_CIRCLE_UM = um(2)
+CROP_GAP_UM, CROP_LEN_UM = um(1), um(5)
+GRID_COLOUR = "#c0392b"
+FURNITURE_SIZE = 6.5  # pt
+
+
+class _BoardsPdf:
+    """Writes every board of a game into one PDF: single pages, or an assembly map and tiles."""
+
+    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True):
+        self.gctx, self.game, self.paper, self.ink_saver, self.stack = gctx, gctx.game, paper, ink_saver, stack
+        self.font = gctx.body_font
+        self.bold = gctx.fonts.font_name(gctx.layouts.family("body"), bold=True)
+        self.pages = 0
+        self.c = None
+
+    def write(self, boards) -> tuple[bytes, int]:
+        layouts = []
+        for spec, face, overlap in boards:
+            page = fits_page(spec.size, self.paper)
+            layouts.append((spec, face, page, None if page else plan_tiles(spec.size, self.paper, overlap)))
+        _, _, page, plan = layouts[0]
+        first = page or (plan.page_w, plan.page_h)
+        self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play")
+        if self.ink_saver:
+            from pnp.render.inksaver import lighten_face
+
+            self.drawer = FaceDrawer(self.c, self.gctx.icons, face_filter=lighten_face)
+        else:
+            self.drawer = FaceDrawer(self.c, self.gctx.icons)
+        run: list = []  # boards that fit a page, waiting to be stacked on shared pages
+        for spec, face, page, plan in layouts + [(None, None, None, None)]:
+            if spec is not None and plan is None:
+                run.append((spec, self.drawer.form(face)))
+                continue
+            if run:
+                # home paper: small boards share sheets; a copy shop's large sheet holds one board each
+                for page_size, placed in stack_pages([s.size for s, _ in run], self.paper, share=self.stack):
+                    self._stack(page_size, [(run[i][0], run[i][1], left, bottom) for i, left, bottom in placed])
+                run = []
+            if spec is not None:
+                form = self.drawer.form(face)  # drawn once, placed on the map and every tile
+                self._map(spec, form, plan, f"board-{spec.id}")
+                for tile in plan.tiles:
+                    self._tile(spec, form, plan, tile)
+        self.drawer.shared.finish()
+        self.c.save()
+        return buf.getvalue(), self.pages
+
+    # pages -----------------------------------------------------------------
+    def _begin(self, page_w: int, page_h: int, key: str | None = None, title: str = "") -> None:
+        self.c.setPageSize((pt(page_w), pt(page_h)))
+        if key:
+            self.c.bookmarkPage(key)
+            self.c.addOutlineEntry(title, key, level=0)
+
+    def _end(self, page_w: int, page_h: int, footer: str) -> None:
+        draw_footer(self.c, page_w, page_h, "bottom", footer, self.font, scale_bar=self.pages == 0)
+        self.c.showPage()
+        self.pages += 1
+
+    def _stack(self, page: tuple[int, int], boards: list) -> None:
+        """A page of whole boards, (spec, form, left, bottom) each, with crop marks at every board's corners."""
+        page_w, page_h = page
+        self._begin(page_w, page_h)
+        for spec, form, left, bottom in boards:
+            self.c.bookmarkPage(f"board-{spec.id}")
+            self.c.addOutlineEntry(spec.name, f"board-{spec.id}", level=0)
+            bw, bh = (um(v) for v in spec.size)
+            self.drawer.place(form, pt(left), pt(bottom))
+            self._crop_corners(left, bottom, bw, bh, [(0, 0), (1, 0), (0, 1), (1, 1)])
+        names = ", ".join(f"{spec.name} · {spec.size[0]:g} × {spec.size[1]:g} mm" for spec, _, _, _ in boards)
+        self._end(page_w, page_h, f"{self.game.title} · {names} · print at 100% / actual size")
+
+    def _map(self, spec, form: str, plan: TilePlan, key: str) -> None:
+        """The first page of a tiled board: the whole board scaled down, the tile grid and labels over it, how to assemble."""
+        c = self.c
+        page_w, page_h = plan.page_w, plan.page_h
+        self._begin(page_w, page_h, key, spec.name)
+        top = page_h - MARGIN_UM
+        c.setFillColor("#000000")
+        c.setFont(self.bold, 13)
+        c.drawString(pt(MARGIN_UM), pt(top - um(5)), f"{spec.name}: assembly map")
+        c.setFont(self.font, 8.5)
+        orientation = "landscape" if plan.landscape else "portrait"
+        c.drawString(pt(MARGIN_UM), pt(top - um(10)), f"{spec.size[0]:g} × {spec.size[1]:g} mm on {plan.cols} × {plan.rows} = {plan.pages} {self.paper} pages ({orientation}), "
+                     f"{plan.overlap / 1000:g} mm overlap. Print every page at 100% / actual size.")
+        legend_h = um(24)
+        area_x, area_y = MARGIN_UM, MARGIN_UM + legend_h
+        area_w, area_h = page_w - 2 * MARGIN_UM, top - um(14) - area_y
+        s = min(area_w / plan.board_w, area_h / plan.board_h)
+        ox = area_x + (area_w - plan.board_w * s) / 2
+        oy = area_y + (area_h - plan.board_h * s) / 2
+        c.saveState()
+        c.translate(pt(ox), pt(oy))
+        c.scale(s, s)
+        c.doForm(form)
+        c.restoreState()
+        c.saveState()
+        c.setStrokeColor("#000000")
+        c.setLineWidth(0.5)
+        c.rect(pt(ox), pt(oy), pt(plan.board_w * s), pt(plan.board_h * s), stroke=1, fill=0)
+        c.setStrokeColor(GRID_COLOUR)
+        c.setLineWidth(1)
+        for t in plan.tiles:
+            c.rect(pt(ox + t.x * s), pt(oy + (plan.board_h - t.y - t.h) * s), pt(t.w * s), pt(t.h * s), stroke=1, fill=0)
+        size = max(8.0, min(28.0, pt(min(t.w for t in plan.tiles) * s) / 4))
+        for t in plan.tiles:
+            x0, y0, x1, y1 = plan.visible(t)
+            cx, cy = pt(ox + (x0 + x1) / 2 * s), pt(oy + (plan.board_h - (y0 + y1) / 2) * s)
+            width = c.stringWidth(t.label, self.bold, size) + size * 0.6
+            c.setFillColor("#ffffff")
+            c.setFillAlpha(0.85)
+            c.roundRect(cx - width / 2, cy - size * 0.65, width, size * 1.3, size * 0.2, stroke=0, fill=1)
+            c.setFillAlpha(1)
+            c.setFillColor(GRID_COLOUR)
+            c.setFont(self.bold, size)
+            c.drawCentredString(cx, cy - size * 0.35, t.label)
+        c.restoreState()
+        steps = [
+            "1. Cut each tile along its outer board edges (the corner marks show them).",
+            "2. On every tile with a neighbour to its left or above, cut along the dashed line through the crosshairs: the strip beyond it is waste.",
+            "3. Lay each tile over its left and upper neighbours so the crosshairs meet, and glue. Labels in the strips name each neighbour.",
+        ]
+        c.setFillColor("#000000")
+        c.setFont(self.font, 8)
+        for i, line in enumerate(steps):
+            c.drawString(pt(MARGIN_UM), pt(MARGIN_UM + legend_h - um(6) - i * um(4.2)), line)
+        self._end(page_w, page_h, f"{self.game.title} · {spec.name} · assembly map · print at 100% / actual size")
+
+    def _tile(self, spec, form: str, plan: TilePlan, tile) -> None:
+        c = self.c
+        self._begin(plan.page_w, plan.page_h)
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(pt(tile.left), pt(tile.bottom), pt(tile.w), pt(tile.h))
+        c.clipPath(clip, stroke=0, fill=0)
+        self.drawer.place(form, *(pt(v) for v in plan.origin(tile)))
+        c.restoreState()
+        neighbours = plan.neighbours(tile)
+        half = plan.overlap // 2
+        for seam in plan.seams_of(tile):
+            cut_side = seam.second is tile  # this tile is cut along the seam and laid over its neighbour
+            other = seam.first if cut_side else seam.second
+            if seam.axis == "x":
+                a, b = tile.to_page(seam.cut, seam.start), tile.to_page(seam.cut, seam.end)
+            else:
+                a, b = tile.to_page(seam.start, seam.cut), tile.to_page(seam.end, seam.cut)
+            self._cut_line(a, b, dashed=cut_side)
+            # the label sits in the waste half of the strip: cut off (this tile) or covered (its neighbour)
+            mid = (seam.start + seam.end) / 2
+            if seam.axis == "x":
+                wx = seam.cut - half / 2 if cut_side else seam.cut + half / 2
+                centre, vertical = tile.to_page(wx, mid), True
+                outward = -1 if cut_side else 1
+            else:
+                wy = seam.cut - half / 2 if cut_side else seam.cut + half / 2
+                centre, vertical = tile.to_page(mid, wy), False
+                outward = 1 if cut_side else -1  # page y runs up: the upper neighbour is +y
+            text = f"{tile.label}: cut here, lay over {other.label}" if cut_side else f"{tile.label}: glue {other.label} over this strip"
+            self._marker(centre, vertical, outward, text, min(um(3.8), max(um(2.5), half - um(1))))
+        for seam in plan.seams_of(tile):
+            for m in seam.marks:
+                self._crosshair(*tile.to_page(*m))
+        corners = [(cx, cy) for cx, side_x in ((0, "left"), (1, "right")) for cy, side_y in ((0, "bottom"), (1, "top"))
+                   if side_x not in neighbours and side_y not in neighbours]
+        self._crop_corners(tile.left, tile.bottom, tile.w, tile.h, corners)
+        where = ", ".join(f"{side} {t.label}" for side, t in neighbours.items())
+        self._end(plan.page_w, plan.page_h, f"{self.game.title} · {spec.name} · tile {tile.label} of {plan.cols} × {plan.rows} · neighbours: {where} · print at 100% / actual size")
+
+    # furniture -------------------------------------------------------------
+    def _crosshair(self, x: float, y: float) -> None:
+        """A registration crosshair centred on (x, y) µm: a white halo under a thin black cross and circle."""
+        c = self.c
+        c.saveState()
+        for colour, width in (("#ffffff", 1.1), ("#000000", 0.3)):
+            c.setStrokeColor(colour)
+            c.setLineWidth(width)
+            c.line(pt(x - MARK_UM), pt(y), pt(x + MARK_UM), pt(y))
+            c.line(pt(x), pt(y - MARK_UM), pt(x), pt(y + MARK_UM))
+            c.circle(pt(x), pt(y), pt(MARK_CIRCLE_UM), stroke=1, fill=0)
+        c.restoreState()
+
+    def _cut_line(self, a, b, dashed: bool) -> None:
+        """The seam's middle line: dashed where this tile is cut, dotted where the neighbour's cut edge will lie."""
+        c = self.c
+        c.saveState()
+        c.setLineWidth(0.4 if dashed else 0.3)
+        c.setStrokeColor("#000000" if dashed else "#7f7f7f")
+        c.setDash([4, 2] if dashed else [0.6, 1.8])
+        c.line(pt(a[0]), pt(a[1]), pt(b[0]), pt(b[1]))
+        c.restoreState()
+
+    def _marker(self, centre, vertical: bool, outward: int, text: str, thickness: int) -> None:
+        """A small box in the waste strip: an arrow to the neighbour and what to do with this strip."""
+        c = self.c
+        size = FURNITURE_SIZE
+        arrow = pt(thickness) * 0.42
+        length = c.stringWidth(text, self.font, size) + 4 * arrow
+        across = pt(thickness)
+        c.saveState()
+        c.translate(pt(centre[0]), pt(centre[1]))
+        if vertical:
+            c.rotate(90)  # reads bottom to top; the neighbour (page x) lies along local −y for outward = +1
+            outward = -outward
+        c.setFillColor("#ffffff")
+        c.setStrokeColor("#7f7f7f")
+        c.setLineWidth(0.3)
+        c.roundRect(-length / 2, -across / 2, length, across, across * 0.25, stroke=1, fill=1)
+        c.setFillColor("#000000")
+        ax = -length / 2 + 1.6 * arrow
+        p = c.beginPath()
+        p.moveTo(ax - arrow, -outward * arrow * 0.6)
+        p.lineTo(ax + arrow, -outward * arrow * 0.6)
+        p.lineTo(ax, outward * arrow)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+        c.setFont(self.font, size)
+        c.drawString(ax + 1.6 * arrow, -size * 0.35, text)
+        c.restoreState()
+
+    def _crop_corners(self, left: int, bottom: int, w: int, h: int, corners) -> None:
+        """Crop marks outside the given corners of a board rectangle (µm), in the page margin."""
+        c = self.c
+        c.saveState()
+        c.setLineWidth(0.3)
+        c.setStrokeColor("#000000")
+        for fx, fy in corners:
+            x = left + fx * w
+            y = bottom + fy * h
+            sx = 1 if fx else -1
+            sy = 1 if fy else -1
+            room_x = (left if not fx else self._page_w() - (left + w)) - CROP_GAP_UM
+            room_y = (bottom if not fy else self._page_h() - (bottom + h)) - CROP_GAP_UM
+            lx, ly = min(CROP_LEN_UM, room_x - um(0.5)), min(CROP_LEN_UM, room_y - um(0.5))
+            if lx >= um(1.5):
+                c.line(pt(x + sx * CROP_GAP_UM), pt(y), pt(x + sx * (CROP_GAP_UM + lx)), pt(y))
+            if ly >= um(1.5):
+                c.line(pt(x), pt(y + sy * CROP_GAP_UM), pt(x), pt(y + sy * (CROP_GAP_UM + ly)))
+        c.restoreState()
+
+    def _page_w(self) -> int:
+        return round(self.c._pagesize[0] * 25400 / 72)
+
+    def _page_h(self) -> int:
+        return round(self.c._pagesize[1] * 25400 / 72)

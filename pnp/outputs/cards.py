@@ -1,0 +1,167 @@
+"""Card decks: every card's faces rendered from its deck's templates, then imposed on sheets.
+
+Everything is rendered (and so checked) before any sheet is drawn; a deck
+with template errors yields findings and no file.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.data.fields import Fields
+from pnp.data.project import Card, Deck, Game, Project
+from pnp.layout.elements import Face
+from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
+from pnp.outputs.options import Options
+from pnp.render.impose import plan_sheet
+from pnp.render.sheets import Group, Piece
+
+MAX_PAGES = 5_000  # pages in one output file
+PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves
+
+Rendered = tuple[Card, Face | None, Face | None]
+
+
+def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding]) -> list[Rendered]:
+    """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings.
+
+    A large deck is split across two processes (the machine has two cores and
+    rendering is half of a build); faces are plain values, so they travel back
+    cheaply and the output is byte-identical to a one-process build."""
+    cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
+    if len(cards) >= PARALLEL_MIN_CARDS and (os.cpu_count() or 1) > 1:
+        half = len(cards) // 2
+        recipe = (gctx.project.root, gctx.game, deck.id, dataclasses.replace(options, progress=None))
+        with ProcessPoolExecutor(1, initializer=_init_worker, initargs=recipe) as pool:
+            later = pool.submit(_render_in_worker, cards[half:])
+            first, first_findings = render_cards(gctx, deck, options, cards[:half])
+            faces, later_findings = later.result()
+        findings += first_of_each(first_findings + later_findings)
+        return first + [(card, front, back) for card, (front, back) in zip(cards[half:], faces, strict=True)]
+    out, found = render_cards(gctx, deck, options, cards)
+    findings += found
+    return out
+
+
+_WORKER: tuple | None = None  # (game context, deck, options) of a worker process, set once by its initializer
+
+
+def _init_worker(root: Path, game: Game, deck_id: str, options: Options) -> None:
+    """Rebuild the game's context in the worker from plain data, so any start method works (fork, spawn, forkserver)."""
+    global _WORKER
+    gctx = Engine(Project(root)).for_game(game)
+    _WORKER = (gctx, game.decks[deck_id], options)
+
+
+def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding]]:
+    gctx, deck, options = _WORKER
+    rendered, findings = render_cards(gctx, deck, options, cards)
+    return [(front, back) for _, front, back in rendered], findings
+
+
+def first_of_each(findings: list[Finding]) -> list[Finding]:
+    """One finding per template bug and place, however many cards hit it."""
+    seen, out = set(), []
+    for f in findings:
+        if (f.loc, f.message) not in seen:
+            seen.add((f.loc, f.message))
+            out.append(f)
+    return out
+
+
+def deck_fields(deck: Deck) -> Fields:
+    """`deck` as a card template sees it: id, name, total and the deck's own settings."""
+    return Fields({"id": deck.id, "name": deck.name, "total": deck.total, **{k: v for k, v in deck.data.items() if k not in ("cards", "defaults")}}, "deck")
+
+
+def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Card]) -> tuple[list[Rendered], list[Finding]]:
+    """The one render loop for cards: front and back of each, a back that never reads `card` rendered once."""
+    game = gctx.game
+    w, h = deck.size
+    bleed = options.bleed_mm
+    fields_of_deck = deck_fields(deck)
+    out, findings = [], []
+    layouts = gctx.layouts
+    shared: dict[tuple[str, str], Face] = {}  # faces of templates that do not read `card`
+    for card in cards:
+        what = f"{deck.id}/{card.id}"
+        faces = []
+        for side, template, key in (("front", deck.front, "front"), ("back", card.back or deck.back, "back")):
+            if template is None:
+                faces.append(None)
+                continue
+            if (template, side) in shared:
+                faces.append(shared[(template, side)])
+                continue
+            ref = card.fields.loc_of("back") if side == "back" and card.back else deck.loc_of(key)
+            ctx = face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
+            try:
+                face = layouts.render(template, ctx, w, h, bleed, f"{what} {side}", ref, game.slug)
+                if not layouts.reads(template, "card"):
+                    shared[(template, side)] = face
+                faces.append(face)
+            except PnpError as exc:
+                findings += exc.findings
+                faces.append(None)
+        out.append((card, faces[0], faces[1]))
+    return out, first_of_each(findings)
+
+
+def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None, face_hash=None) -> tuple[list, list[Finding]]:
+    """Render all decks of a game into one sheet PDF; with --changed, also a PDF of the changed cards.
+
+    Returns ([(file name, bytes, stats)], findings); stats["faces"] maps deck/card to its face hashes."""
+    game = gctx.game
+    findings: list[Finding] = []
+    groups, changed_pieces, changed_names, faces = [], [], [], {}
+    for deck in game.decks.values():
+        if options.decks and deck.id not in options.decks:
+            continue
+        if options.progress:
+            options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
+        rendered = render_deck(gctx, deck, options, findings)
+        pieces, deck_changed = [], []
+        for card, front, back in rendered:
+            if front is None:
+                continue
+            name = f"{deck.id}/{card.id}"
+            faces[name] = [face_hash(front), face_hash(back), card.count]
+            copies = [Piece(front, back, name) for _ in range(card.count)]
+            pieces += copies
+            if previous_faces is not None and previous_faces.get(name, [None, None])[:2] != faces[name][:2]:
+                deck_changed += copies
+                changed_names.append(f"{name} ×{card.count}" if card.count > 1 else name)
+        if pieces:
+            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules))
+        if deck_changed:
+            # a few fixed cards from several decks reprint on one sheet, not one sheet per deck
+            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, share=True, keep_back=deck.back_shows_rules))
+    if findings or not groups:
+        return [], findings
+    pages = 0
+    for group in groups:
+        sheet = plan_sheet(options.paper, group.size, options.gutter, options.bleed_mm)
+        pages += 2 * -(-len(group.pieces) // max(1, sheet.per_sheet if sheet else 1))
+    if pages > MAX_PAGES:
+        return [], [error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
+    files = []
+    try:
+        data, stats = sheets_pdf(gctx, options, groups, "cards")
+        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces}))
+        if options.changed and changed_pieces:
+            cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), None, "list")])
+            data, stats = sheets_pdf(gctx, options, [cover, *changed_pieces], "changed cards")
+            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names}))
+    except ValueError as exc:
+        return [], [error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
+    return files, []
+
+
+def _changed_list_face(gctx: GameContext, names: list[str]) -> Face:
+    """The first sheet of a changed-cards PDF: which cards it holds."""
+    title = gctx.layouts.set_text(f"**{gctx.game.title}: changed cards**", 170, 12, 16, 10, "body", False, False, "#000000", "left", "top", 1.2)
+    listing = gctx.layouts.set_text("\n".join(names), 170, 220, 11, 5, "body", False, False, "#000000", "left", "top", 1.3)
+    return Face(180, 240, 0, (("text", 5.0, 5.0, title.ops), ("text", 5.0, 20.0, listing.ops)), frozenset())

@@ -1,0 +1,87 @@
+"""The engine of one project and the context of one game, passed down to every output."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.core.units import SAFE_MM
+from pnp.data.fields import Fields
+from pnp.data.project import Game, Project
+from pnp.layout.fonts import FontBook
+from pnp.layout.helpers import template_helpers
+from pnp.layout.icons import IconLibrary
+from pnp.layout.images import ImageChecker
+from pnp.layout.templates import GameLayouts, Layouts
+from pnp.outputs.options import Options
+from pnp.render.sheets import Group, SheetStats, write_sheets
+
+DEFAULT_FONT_ROLES = {"body": "noto-sans", "title": "noto-sans"}
+
+
+@dataclass
+class Engine:
+    """Fonts, templates and image checks of one project, shared by all its games."""
+
+    project: Project
+    fonts: FontBook = field(init=False)
+    layouts: Layouts = field(init=False)
+    check_image: ImageChecker = field(init=False)
+
+    def __post_init__(self):
+        self.fonts = FontBook(self.project.fonts_dir)
+        self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers)
+        self.check_image = ImageChecker(self.project.root)
+        self._games: dict[str, GameContext] = {}
+
+    def for_game(self, game: Game) -> GameContext:
+        """The context every output of `game` draws with; one per game and run, so fitted texts are shared between outputs."""
+        ctx = self._games.get(game.slug)
+        if ctx is None or ctx.game is not game:
+            ctx = self._games[game.slug] = GameContext(self, game)
+        return ctx
+
+
+class GameContext:
+    """One game with the layouts bound to its palette, fonts and icons."""
+
+    def __init__(self, engine: Engine, game: Game):
+        self.engine = engine
+        self.project = engine.project
+        self.game = game
+        self.fonts = engine.fonts
+        self.check_image = engine.check_image
+        roles = {**DEFAULT_FONT_ROLES, **game.spec.fonts}
+        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, IconLibrary(self.project.icon_dirs(game.slug)), engine.check_image)
+        self.icons = self.layouts.icons
+
+    @property
+    def body_font(self) -> str:
+        """The PDF font name of the game's body role, for footers and sheet furniture."""
+        return self.fonts.font_name(self.layouts.family("body"))
+
+
+def face_context(game: Game, deck_fields: Fields, fields: dict, what: str, w: float, h: float, bleed: float, side: str, ink_saver: bool,
+                 extra: dict | None = None) -> dict:
+    """The variables a template sees when it draws one face."""
+    ctx = {
+        "card": Fields(fields, what),
+        "deck": deck_fields,
+        "game": Fields(game.data, "game"),
+        "palette": Fields(dict(game.spec.palette), "palette"),
+        "face": Fields({"w": w, "h": h, "bleed": bleed, "safe": SAFE_MM, "side": side}, "face"),
+        "ink_saver": ink_saver,
+    }
+    if extra:
+        ctx.update(extra)
+    return ctx
+
+
+def decks_fields(game: Game) -> Fields:
+    """`decks.<id>` for board and token templates: id, name, total and the cards' fields."""
+    return Fields({d.id: {"id": d.id, "name": d.name, "total": d.total, "cards": [c.fields for c in d.cards]} for d in game.decks.values()}, "decks")
+
+
+def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str) -> tuple[bytes, SheetStats]:
+    """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver)."""
+    return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
+                        gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
+                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver)

@@ -1,0 +1,291 @@
+"""Facts from a game's data, for the Jinja in rulebook.md and reference.yaml.
+
+`decks.patients.total`, `decks.narcos.by.mark.pistol`, `tokens.agents.total`
+and `components()` are counted from the data at build time, so the rules
+stay true when a designer changes a count. Text is rendered in the same
+sandbox as the layouts, with the same limits.
+"""
+from __future__ import annotations
+
+import re
+import traceback
+from collections import Counter
+
+import jinja2
+
+from pnp.layout.templates import FACE_SECONDS, time_limit
+from pnp.checks.counts import Collections, field_value
+from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
+from pnp.core.errors import LayoutError
+from pnp.data.fields import Fields
+from pnp.outputs.context import GameContext
+
+MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
+TYPE_FIELDS = ("type", "kind", "category", "suit", "family", "mark", "class", "group", "side", "colour", "color", "organ", "faction")
+NOT_TYPES = {"id", "name", "title", "text", "count", "back", "front", "art", "image", "flavour", "flavor", "rules", "description"}
+MAX_BREAKDOWN = 8  # values in a guessed "by type" breakdown; more reads as a list, not a breakdown
+MAX_DECLARED_BREAKDOWN = 16  # a breakdown the rules themselves give (components `by:`) may list more kinds
+
+
+class Counts:
+    """Copies per value of one field (`decks.narcos.by.mark`); a value no card has counts 0, with a warning."""
+
+    def __init__(self, counts: dict, what: str, facts: "Facts"):
+        self._counts = counts
+        self._what = what
+        self._facts = facts
+
+    def _get(self, key):
+        key = _key(key)
+        if key in self._counts:
+            return self._counts[key]
+        self._facts.note(f"no item of {self._what} has the value '{key}'{did_you_mean(key, self._counts)}: it prints as 0")
+        return 0
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._get(name)
+
+    def __getitem__(self, key):
+        return self._get(key)
+
+    def __contains__(self, key):
+        return _key(key) in self._counts
+
+    def __iter__(self):
+        return iter(self._counts)
+
+    def __len__(self):
+        return len(self._counts)
+
+    def items(self):
+        return list(self._counts.items())
+
+    def keys(self):
+        return list(self._counts)
+
+    def values(self):
+        return list(self._counts.values())
+
+    def __str__(self):
+        return ", ".join(f"{n} {v}" for v, n in self._counts.items())
+
+
+def _key(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def _by(items, what: str, facts: "Facts") -> Fields:
+    """Copies per value of every scalar (or list-of-scalars) field of `items`, as `.by.<field>.<value>`."""
+    table: dict[str, Counter] = {}
+    for item in items:
+        for name, value in item.fields.items():
+            if isinstance(value, dict):
+                continue
+            values = value if isinstance(value, list) else [value]
+            counter = table.setdefault(name, Counter())
+            for v in values:
+                if v is None or isinstance(v, (dict, list)):
+                    continue
+                counter[_key(v)] += item.count
+    return Fields({name: Counts(dict(counter), f"{what}.by.{name}", facts) for name, counter in table.items()}, f"{what}.by")
+
+
+class Facts:
+    """The names rulebook and reference texts may use, and the warnings their use raised."""
+
+    def __init__(self, gctx: GameContext):
+        self.gctx = gctx
+        game = gctx.game
+        self.game = game
+        self.collections = Collections(game)
+        self.warnings: list = []
+        self.where = Loc(game.rel)
+
+    def note(self, message: str) -> None:
+        found = warning("fact-missing", message, self.where, game=self.game.slug)
+        if found not in self.warnings:
+            self.warnings.append(found)
+
+    def context(self) -> dict:
+        g = self.game
+        decks = {}
+        for deck in g.decks.values():
+            items, _ = self.collections.resolve(f"decks.{deck.id}")
+            decks[deck.id] = {
+                "id": deck.id, "name": deck.name, "total": deck.total, "size": list(deck.size),
+                "cards": [{**c.fields, "id": c.id, "count": c.count} for c in deck.cards],
+                "by": _by(items, f"decks.{deck.id}", self),
+            }
+        tokens = {}
+        for t in g.tokens_data["tokens"] if g.tokens_data else []:
+            items, _ = self.collections.resolve(f"tokens.{t['id']}")
+            tokens[t["id"]] = {**t, "total": sum(i.count for i in items), "by": _by(items, f"tokens.{t['id']}", self)}
+        boards = {b["id"]: dict(b) for b in g.boards_data["boards"]} if g.boards_data else {}
+        return {
+            "game": Fields(g.data, "game"),
+            "palette": Fields(dict(g.spec.palette), "palette"),
+            "decks": Fields(decks, "decks"),
+            "tokens": Fields(tokens, "tokens"),
+            "boards": Fields(boards, "boards"),
+            "components": self.components,
+        }
+
+    # The components list ---------------------------------------------------------------
+    def component_rows(self) -> list[tuple[str, str, str]]:
+        """(name, count, details) for every deck, board and token set, from the data."""
+        g = self.game
+        rows = []
+        for deck in g.decks.values():
+            w, h = deck.size
+            size = _size_name(deck.size)
+            details = f"{size} cards, {w:g} × {h:g} mm" if size else f"cards, {w:g} × {h:g} mm"
+            field = self._type_field(deck)
+            if field:
+                items, _ = self.collections.resolve(f"decks.{deck.id}")
+                details += f"; by {_human(field)}: {_breakdown(items, field)}"
+            rows.append((deck.name, _plural(deck.total, "card"), details))
+        for b in (g.boards.boards if g.boards else []):
+            w, h = b.size
+            rows.append((b.name, "1 board", f"{w:g} × {h:g} mm"))
+        for t in (g.tokens.tokens if g.tokens else []):
+            items, _ = self.collections.resolve(f"tokens.{t.id}")
+            total = sum(i.count for i in items)
+            w, h = t.size
+            shape = f"{t.shape}, {w:g} mm" if w == h else f"{t.shape}, {w:g} × {h:g} mm"
+            details = ("fold-over standees, " if t.standee else "") + shape
+            if t.colors and len(t.colors) > 1:
+                details += f"; {_breakdown(items, 'color')}"
+            elif t.items and len(t.items) > 1:
+                label = next((k for k in ("name", "value", "label") if _usable(items, k)), "id")
+                details += f"; {_breakdown(items, label, numeric_x=True)}"
+            rows.append((t.name, _plural(total, "standee" if t.standee else "token"), details))
+        return rows
+
+    def components(self) -> str:
+        """The components section as a Markdown table (for `{{ components() }}`)."""
+        rows = self.component_rows()
+        if not rows:
+            return "*This game has no printed components yet.*"
+        lines = ["", "| Component | Count | Details |", "| --- | ---: | --- |"]
+        lines += [f"| **{md_escape(n)}** | {md_escape(c)} | {md_escape(d)} |" for n, c, d in rows]
+        return "\n".join(lines) + "\n"
+
+    def _type_field(self, deck) -> str | None:
+        """The field that best sorts a deck into kinds: the rules' own `by`, else a type-like field."""
+        items, _ = self.collections.resolve(f"decks.{deck.id}")
+        for comp in self.game.spec.components:
+            if comp.in_ == f"decks.{deck.id}":
+                for field in comp.by:
+                    if _usable(items, field, limit=MAX_DECLARED_BREAKDOWN):
+                        return field
+        for field in TYPE_FIELDS:
+            if _usable(items, field):
+                return field
+        names = [k for k in (items[0].fields if items else {}) if isinstance(k, str) and k not in NOT_TYPES]
+        for field in names:
+            if _usable(items, field, strict=True):
+                return field
+        return None
+
+
+def _usable(items, field: str, strict: bool = False, limit: int = MAX_BREAKDOWN) -> bool:
+    values = set()
+    for item in items:
+        value = field_value(item.fields, field)
+        if isinstance(value, (dict, list)) or value is None or type(value).__name__ == "_Missing":
+            return False
+        if strict and (not isinstance(value, str) or len(value) > 20):
+            return False
+        values.add(_key(value))
+    if strict:
+        limit = min(limit, max(2, len(items) // 2))
+    return 2 <= len(values) <= limit
+
+
+def _breakdown(items, field: str, numeric_x: bool = False) -> str:
+    counts: Counter = Counter()
+    for item in items:
+        counts[_key(field_value(item.fields, field))] += item.count
+    counts = {v: n for v, n in counts.items() if n}
+    if len(set(counts.values())) == 1 and len(counts) > 2:
+        return f"{next(iter(counts.values()))} each of " + ", ".join(_human(v) for v in counts)
+    numeric = all(re.fullmatch(r"[-+−]?\d+(\.\d+)?", v) for v in counts)
+    return ", ".join(f"{n} × {v}" if numeric or numeric_x else f"{n} {_human(v)}" for v, n in counts.items())
+
+
+def _human(value: str) -> str:
+    return str(value).replace("_", " ").replace("-", " ") if not re.fullmatch(r"[-+]?\d.*", str(value)) else str(value)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _size_name(size) -> str:
+    from pnp.core.units import CARD_SIZES
+
+    return next((name for name, dims in CARD_SIZES.items() if tuple(float(v) for v in dims) == tuple(size)), "")
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|<>~])")
+
+
+def md_escape(text: str) -> str:
+    """Text that Markdown (and our rich text after it) prints exactly as written."""
+    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", " ")
+
+
+# Rendering Jinja ----------------------------------------------------------------------
+def render(gctx: GameContext, source: str, context: dict, loc: Loc, game: str, what: str) -> str:
+    """Render `source` in the layouts' sandbox; a problem becomes a PnpError at `loc` plus the template line."""
+    env = gctx.layouts.env
+    try:
+        template = env.from_string(source)
+        with time_limit(FACE_SECONDS):
+            out = template.render(context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise PnpError(error("rulebook-syntax" if what == "rulebook" else "reference-syntax", f"Jinja syntax: {exc.message}", _at(loc, exc.lineno, source, None), game=game, component=what)) from None
+    except Exception as exc:  # everything a text's Jinja does wrong is the designer's input problem
+        raise PnpError(_runtime(exc, loc, source, game, what)) from None
+    if len(out) > MAX_RENDERED:
+        raise PnpError(error("text-too-long", f"the text grows to {len(out):,} characters after Jinja (limit {MAX_RENDERED:,})", loc, game=game, component=what))
+    return out
+
+
+def _runtime(exc, loc, source, game, what):
+    if isinstance(exc, jinja2.UndefinedError):
+        code, message = "fact-undefined", exc.message
+    elif isinstance(exc, jinja2.exceptions.SecurityError):
+        code, message = "template-unsafe", f"not allowed in a template: {exc}"
+    elif isinstance(exc, LayoutError):
+        code, message = "layout", str(exc)
+    else:
+        code, message = "template-error", f"{type(exc).__name__}: {exc}"
+    line = None
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename == "<template>":
+            line = frame.lineno
+            break
+    needle = getattr(exc, "needle", None)
+    if needle is None:
+        m = re.search(r"field '([^']+)'|'([^']+)' is undefined|has no attribute '([^']+)'", message)
+        needle = next((g for g in m.groups() if g), None) if m else None
+    return error(code, message, _at(loc, line, source, needle), game=game, component=what)
+
+
+def _at(loc: Loc, line: int | None, source: str, needle: str | None) -> Loc:
+    """The file position of template line `line` of a text that starts at `loc`."""
+    if not line:
+        return loc
+    lines = source.splitlines()
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    col = text.find(needle) + 1 if needle and needle in text else len(text) - len(text.lstrip()) + 1
+    if loc.line:
+        return Loc(loc.path, loc.line + line - 1, col if line > 1 else loc.col)
+    return Loc(loc.path, line, col)

@@ -1,0 +1,32 @@
+"""What the user asked a build for: paper, duplex, bleed, subsets and the rest."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.core.units import BLEED_MM
+
+
+@dataclass
+class Options:
+    paper: str = "letter"
+    duplex: str = "long"
+    bleed: bool = False
+    gutter: float = 0.0
+    out: Path = Path("output")
+    ink_saver: bool = False
+    decks: tuple = ()
+    cards: tuple = ()
+    only: tuple = ()  # cards, boards, tokens, reference, rulebook
+    booklet: bool = False
+    board_paper: str | None = None
+    progress: object = None  # called with a line per deck when building on a terminal
+    suffix: str = ""  # added to file names when several papers are built at once
+    layout: str = "duplex"  # or "gutterfold"
+    fold_rotation: int = 180
+    back_offset: tuple = (0.0, 0.0)  # mm, moves every backs sheet (printer calibration)
+    changed: bool = False
+
+    @property
+    def bleed_mm(self) -> float:
+        return BLEED_MM if self.bleed else 0.0

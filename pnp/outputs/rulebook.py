@@ -1,0 +1,640 @@
+"""The rulebook: rulebook.md (Jinja facts, then Markdown) typeset with Platypus into a PDF, and a folded booklet.
+
+The Markdown is parsed by markdown-it-py into blocks of our rich text
+(pnp.flowables); reportlab's paragraph markup never sees the data. Figures
+`![caption](card:DECK/CARD "WIDTH_MM")` and `![caption](board:ID "WIDTH_MM")`
+draw the real component from its own layout, vector.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+from dataclasses import dataclass
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
+from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
+
+from pnp.layout import markup as rich
+from pnp.data import source as yaml_source
+from pnp.outputs.boards import render_board
+from pnp.outputs.cards import render_deck
+from pnp.outputs.context import GameContext
+from pnp.outputs.options import Options
+from pnp.render.inksaver import lighten_face
+from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
+from pnp.outputs.facts import Facts, render
+from pnp.render.flowables import (K, Contents, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook, draw_elements,
+                           escape, headings_in, text_height)
+from pnp.core.errors import LayoutError
+from pnp.data.schema import RulebookMatter, check_shape
+from pnp.core.units import PAPER_SIZES
+
+
+# Colours and styles ----------------------------------------------------------------------------
+def _rgb(hex_value: str) -> tuple:
+    h = hex_value.lstrip("#")[:6]
+    return tuple(int(h[i : i + 2], 16) for i in (0, 2, 4))
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """`a` moved a fraction `t` towards `b`."""
+    ra, rb = _rgb(a), _rgb(b)
+    return "#%02x%02x%02x" % tuple(round(x + (y - x) * t) for x, y in zip(ra, rb))
+
+
+def luminance(hex_value: str) -> float:
+    r, g, b = (v / 255 for v in _rgb(hex_value))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+class Look:
+    """The rulebook's styles, from the game's fonts and palette."""
+
+    def __init__(self, gctx: GameContext, small: bool = False):
+        game = gctx.game
+        layouts = gctx.layouts
+        body, title = layouts.family("body"), layouts.family("title")
+        palette = {k: v.lower()[:7] for k, v in game.spec.palette.items()}
+        ink = palette.get("ink", "#222222")
+        accent = next((palette[k] for k in ("accent", "primary", "highlight", "title") if k in palette), ink)
+        if luminance(accent) > 0.55:  # a light accent would not read as text on white
+            accent = mix(accent, ink, 0.45)
+        self.ink, self.accent = ink, accent
+        self.muted = mix(ink, "#ffffff", 0.45)
+        self.on_accent = "#ffffff" if luminance(accent) < 0.6 else ink
+        s = 0.95 if small else 1.0
+        self.body = Style(body, 10 * s, 1.38, color=ink, space_after=6 * s)
+        self.item = dataclasses.replace(self.body, space_after=2.5 * s)
+        self.headings = {
+            1: Style(title, 19 * s, 1.15, bold=True, color=accent, space_before=16 * s, space_after=7 * s),
+            2: Style(title, 14 * s, 1.2, bold=True, color=accent, space_before=12 * s, space_after=4 * s),
+            3: Style(body, 11 * s, 1.25, bold=True, color=ink, space_before=9 * s, space_after=3 * s),
+        }
+        self.caption = Style(body, 8.5 * s, 1.25, italic=True, color=self.muted, align="center")
+        self.table = TableLook(
+            cell=Style(body, 9 * s, 1.3, color=ink), head=Style(body, 9 * s, 1.3, bold=True, color=self.on_accent),
+            head_fill=accent, stripe=mix(accent, "#ffffff", 0.9), rule=mix(ink, "#ffffff", 0.6),
+        )
+        self.quote_fill = mix(accent, "#ffffff", 0.93)
+        self.code_fill = "#f1f1f1"
+        self.furniture = Style(body, 8, 1.2, color=self.muted)
+        self.toc = {
+            1: Style(body, 11 * s, 1.3, bold=True, color=ink, space_before=5 * s, space_after=1),
+            2: Style(body, 10 * s, 1.3, color=ink, space_after=1),
+        }
+        self.toc_number = Style(body, 10 * s, 1.3, color=ink)
+        self.title_family = title
+
+    def heading(self, level: int) -> Style:
+        return self.headings.get(level, dataclasses.replace(self.headings[3], size=self.body.size, space_before=7))
+
+
+# Page geometry ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Geometry:
+    """A page and its margins, in points."""
+
+    w: float
+    h: float
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    @property
+    def frame(self) -> tuple:
+        return self.left, self.bottom, self.w - self.left - self.right, self.h - self.top - self.bottom
+
+
+def geometry(paper: str, booklet: bool = False) -> Geometry:
+    """Letter or A4 pages; a booklet page is half the sheet, which is printed landscape and folded."""
+    pw, ph = PAPER_SIZES[paper]
+    if booklet:
+        pw, ph = ph / 2, pw
+        return Geometry(pw * K, ph * K, 14 * K, 14 * K, 17 * K, 15 * K)
+    return Geometry(pw * K, ph * K, 20 * K, 20 * K, 22 * K, 20 * K)
+
+
+# Markdown to blocks ------------------------------------------------------------------------------
+def markdown_parser() -> MarkdownIt:
+    """CommonMark with tables, and without what could fetch, link or reinterpret text written in data."""
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
+    # reference definitions would swallow lines like "[red]:star:[/]"; autolinks and entities would
+    # change what prints; text_join would hide which characters were escaped with a backslash
+    return md.disable(["reference", "autolink", "entity", "html_inline", "html_block", "text_join"])
+
+
+def _escaped(text: str) -> str:
+    """Markdown text for our rich text: markup Markdown already handled must print literally."""
+    return text.replace("\\", "\\\\").replace("*", "\\*")
+
+
+class Converter:
+    """Turns the Markdown syntax tree into blocks; figures render real components."""
+
+    def __init__(self, book: "Book", setter: Setter, look: Look, width: float):
+        self.book, self.setter, self.look, self.width = book, setter, look, width
+        self.headings = 0
+
+    def blocks(self, nodes, quote: bool = False) -> list:
+        out = []
+        for node in nodes:
+            for block in self.block(node, quote):
+                if isinstance(block, Figure) and out and isinstance(out[-1], Figure):
+                    out[-1] = Figure(self.setter, out[-1].items + block.items, self.look.caption, out[-1].outline)  # side by side
+                else:
+                    out.append(block)
+        return out
+
+    def block(self, node, quote: bool = False) -> list:
+        t = node.type
+        look, setter = self.look, self.setter
+        if t == "heading":
+            level = int(node.tag[1:])
+            text, images = self.inline(node.children[0] if node.children else None)
+            self.headings += 1
+            style = look.heading(level)
+            return [Heading(setter, text, style, level, f"h{self.headings}", toc=level <= 2, rule=look.accent if level == 1 else None)] + self.figures(images)
+        if t == "paragraph":
+            text, images = self.inline(node.children[0] if node.children else None)
+            out = [Rich(setter, text, look.body)] if text.strip() else []
+            return out + self.figures(images)
+        if t in ("bullet_list", "ordered_list"):
+            return self.list_items(node, quote)
+        if t == "blockquote":
+            children = self.blocks(node.children, quote=True)
+            return [Stack(children, pad=(12, 7, 9, 7), fill=look.quote_fill, bar=look.accent, bar_w=2.5, keep=True,
+                          space_before=4, space_after=10)]
+        if t == "table":
+            return [self.table(node)]
+        if t == "hr":
+            return [Rule(look.muted)]
+        if t in ("code_block", "fence"):
+            text = escape(node.content.rstrip("\n"))
+            return [Stack([Rich(setter, text, dataclasses.replace(look.body, size=look.body.size * 0.9))], pad=(8, 6, 8, 6), fill=look.code_fill,
+                          space_before=2, space_after=8)]
+        if node.children:
+            return self.blocks(node.children, quote)
+        return []
+
+    def list_items(self, node, quote: bool) -> list:
+        ordered = node.type == "ordered_list"
+        start = int(node.attrs.get("start", 1)) if ordered else 1
+        loose = any(not c.hidden for item in node.children for c in item.children if c.type == "paragraph")
+        depth = getattr(self, "_depth", 0)
+        self._depth = depth + 1
+        out = []
+        marker_style = dataclasses.replace(self.look.item, bold=ordered, color=self.look.accent, align="right")
+        hang = (16 if ordered else 13) + 0.0
+        try:
+            for n, item in enumerate(node.children):
+                children = []
+                for child in item.children:
+                    children += self.block(child, quote)
+                for child in children:
+                    if isinstance(child, Rich) and not loose:
+                        child.spaceAfter = min(child.spaceAfter, 2.5)
+                marker = f"{start + n}." if ordered else ("•" if depth % 2 == 0 else "–")
+                out.append(Stack(children, pad=(hang, 0, 0, 0), marker=(self.setter, marker, marker_style, hang - 4),
+                                 space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5)))
+            if out:
+                out[-1].spaceAfter = self.look.body.space_after
+        finally:
+            self._depth = depth
+        return out
+
+    def table(self, node) -> Table:
+        header, rows, aligns = None, [], []
+        for part in node.children:
+            for tr in part.children:
+                cells, cell_aligns = [], []
+                for cell in tr.children:
+                    text, images = self.inline(cell.children[0] if cell.children else None)
+                    cells.append(text)
+                    style = str(cell.attrs.get("style", ""))
+                    cell_aligns.append("right" if "right" in style else "center" if "center" in style else "left")
+                if part.type == "thead":
+                    header, aligns = cells, cell_aligns
+                else:
+                    rows.append(cells)
+        return Table(self.setter, header, rows or [[""]], self.look.table, aligns)
+
+    def inline(self, node) -> tuple[str, list]:
+        """Our rich text for an inline node, and the images it holds."""
+        out: list[str] = []
+        images: list = []
+
+        def walk(n):
+            for c in n.children:
+                t = c.type
+                if t == "text":
+                    out.append(_escaped(c.content))
+                elif t == "text_special":
+                    out.append("\\" + c.content if c.info == "escape" else _escaped(c.content))
+                elif t == "strong":
+                    out.append("**")
+                    walk(c)
+                    out.append("**")
+                elif t == "em":
+                    out.append("*")
+                    walk(c)
+                    out.append("*")
+                elif t == "softbreak":
+                    out.append(" ")
+                elif t == "hardbreak":
+                    out.append("\n")
+                elif t == "code_inline":
+                    out.append(_escaped(c.content))
+                elif t == "image":
+                    images.append(c)
+                elif c.children:
+                    walk(c)  # links print their text only: nothing in data makes a link
+                else:
+                    out.append(_escaped(c.content))
+
+        if node is not None:
+            walk(node)
+        return "".join(out).strip(), images
+
+    def figures(self, images) -> list:
+        if not images:
+            return []
+        items = [self.book.figure_item(img, self) for img in images]
+        return [Figure(self.setter, [i for i in items if i], self.look.caption, outline=mix(self.look.ink, "#ffffff", 0.6))]
+
+
+def keep_headings_with_next(blocks: list) -> list:
+    """Group each heading with the block after it, so a heading never ends a page."""
+    out = list(blocks)
+    i = len(out) - 2
+    while i >= 0:
+        if out[i].keep_with_next:
+            out[i : i + 2] = [Stack([out[i], out[i + 1]])]
+        i -= 1
+    return out
+
+
+# The document --------------------------------------------------------------------------------
+class PnpCanvas(Canvas):
+    """A deterministic canvas that draws faces and icons through one FaceDrawer."""
+
+    _pnp_icons = None
+    _pnp_links = True
+
+    def save(self):
+        drawer = getattr(self, "_pnp_drawer", None)
+        if drawer is not None:
+            drawer.shared.finish()
+        super().save()
+
+
+def canvas_class(icons, base=PnpCanvas):
+    return type("RulebookCanvas", (base,), {"_pnp_icons": icons})
+
+
+class BookletCanvas(PnpCanvas):
+    """Records each page as a form, then imposes them two per landscape sheet in saddle-stitch order."""
+
+    _pnp_links = False
+
+    def __init__(self, *args, pagesize=None, **kwargs):
+        self._half = pagesize
+        super().__init__(*args, pagesize=(2 * pagesize[0], pagesize[1]), **kwargs)
+        self._page_forms: list[str] = []
+        self._open_page()
+
+    def _open_page(self):
+        name = f"BookletPage{len(self._page_forms) + 1}"
+        self.beginForm(name, 0, 0, self._half[0], self._half[1])
+        self._page_forms.append(name)
+
+    def showPage(self):
+        self.endForm()
+        self._open_page()
+
+    def setPageSize(self, size):  # every page of a booklet is half of one sheet
+        pass
+
+    def bookmarkPage(self, *args, **kwargs):  # pages of a booklet are not PDF pages: no outline
+        pass
+
+    def addOutlineEntry(self, *args, **kwargs):
+        pass
+
+    def save(self):
+        self.endForm()
+        self._page_forms.pop()  # the page opened after the last showPage is empty
+        for left, right in saddle_stitch(len(self._page_forms)):
+            for slot, index in ((0, left), (1, right)):
+                if index is not None:
+                    self.saveState()
+                    self.translate(slot * self._half[0], 0)
+                    self.doForm(self._page_forms[index])
+                    self.restoreState()
+            self._fold_ticks()
+            Canvas.showPage(self)
+        super().save()
+
+
+    def _fold_ticks(self):
+        """Short marks on the fold line, inside the printable area (home printers lose the outer 6.35 mm)."""
+        x, h = self._half[0], self._half[1]
+        self.saveState()
+        self.setStrokeColor("#999999")
+        self.setLineWidth(0.3)
+        for y0, y1 in ((7 * K, 10 * K), (h - 10 * K, h - 7 * K)):
+            self.line(x, y0, x, y1)
+        self.restoreState()
+
+
+def saddle_stitch(pages: int) -> list[tuple]:
+    """Sides of the folded sheets: (left page, right page) indices, None for a blank, padded to a multiple of 4.
+
+    Printed double-sided and flipped on the short edge, then folded and stapled, the pages read in order."""
+    total = -(-max(pages, 1) // 4) * 4
+    sides = []
+    for s in range(total // 4):
+        for left, right in ((total - 1 - 2 * s, 2 * s), (2 * s + 1, total - 2 - 2 * s)):
+            sides.append((left if left < pages else None, right if right < pages else None))
+    return sides
+
+
+class RulebookDoc(BaseDocTemplate):
+    """Cover, contents and body pages; headings feed the contents and the PDF outline."""
+
+    def __init__(self, buf, book: "Book", geo: Geometry, canvasmaker_class, font: str):
+        self.book, self.geo, self._canvas_class = book, geo, canvasmaker_class
+        super().__init__(buf, pagesize=(geo.w, geo.h), invariant=1, pageCompression=1, initialFontName=font, initialFontSize=10,
+                         title=f"{book.title} — rules", author="pnp", subject="rulebook", creator="pnp",
+                         leftMargin=geo.left, rightMargin=geo.right, topMargin=geo.top, bottomMargin=geo.bottom)
+        x, y, w, h = geo.frame
+        pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([
+            PageTemplate("cover", [Frame(x, y, w, h, id="cover", **pad)]),
+            PageTemplate("body", [Frame(x, y, w, h, id="body", **pad)], onPageEnd=book.furniture),
+        ])
+        self.section = ""
+        self._outline_level = -1
+
+    def build(self, flowables, **kwargs):
+        kwargs.setdefault("canvasmaker", self._canvas_class)
+        super().build(flowables, **kwargs)
+
+    def beforeDocument(self):
+        self.section = ""
+        self._outline_level = -1
+
+    def afterFlowable(self, flowable):
+        for h in headings_in(flowable):
+            if h.level == 1:
+                self.section = h.text
+            if h.toc:
+                self.notify("TOCEntry", (h.level, h.text, self.page, h.key))
+            self.canv.bookmarkPage(h.key)
+            level = max(0, min(h.level - 1, self._outline_level + 1))
+            self.canv.addOutlineEntry(rich.plain(h.text).strip() or "·", h.key, level=level, closed=level > 0)
+            self._outline_level = level
+
+
+class Book:
+    """One game's rulebook: its source, facts, styles and figures."""
+
+    def __init__(self, gctx: GameContext, options, matter: RulebookMatter, findings: list, rel: str, source: str):
+        game = gctx.game
+        self.gctx, self.game, self.options, self.matter = gctx, gctx.game, options, matter
+        self.findings, self.rel, self.source = findings, rel, source
+        self.title = matter.title or game.title
+        self._faces: dict = {}
+
+    # figures -----------------------------------------------------------------------------
+    def _where(self, needle: str) -> Loc:
+        for n, text in enumerate(self.source.splitlines(), 1):
+            col = text.find(needle)
+            if col >= 0:
+                return Loc(self.rel, n, col + 1)
+        return Loc(self.rel)
+
+    def figure_item(self, node, conv: Converter) -> FigureItem | None:
+        src = str(node.attrs.get("src", ""))
+        title = str(node.attrs.get("title", "") or "")
+        caption, _ = conv.inline(node)
+        width = None
+        if title:
+            try:
+                width = float(title.lower().removesuffix("mm").strip())
+            except ValueError:
+                self.findings.append(warning("figure-width", f"figure width '{title}' is not a number of mm: write it like \"45\"", self._where(src), game=self.game.slug))
+        kind, _, name = src.partition(":")
+        if kind in ("card", "board") and name:
+            face, label = self._face(kind, name, src)
+            if face is None:
+                w, h = (63.5, 88.9) if kind == "card" else (120.0, 80.0)
+                return FigureItem("missing", w, h, width or w, caption, label=label)
+            return FigureItem("face", face.w, face.h, width or (face.w if kind == "card" else conv.width / K), caption, face=face)
+        try:
+            checked = self.gctx.check_image(src)
+        except LayoutError as exc:
+            self.findings.append(error("figure-image", str(exc), self._where(src), game=self.game.slug))
+            return None
+        _, iw, ih = checked
+        return FigureItem("image", 100.0, 100.0 * ih / iw, width or conv.width / K, caption, image=checked)
+
+    def _face(self, kind: str, name: str, src: str):
+        key = (kind, name)
+        if key in self._faces:
+            return self._faces[key]
+        game, where = self.game, self._where(src)
+        face, label = None, f"{kind} {name} not found"
+        if kind == "card":
+            deck_id, _, card_id = name.partition("/")
+            deck = game.decks.get(deck_id)
+            if deck is None:
+                self.findings.append(warning("figure-missing", f"figure names deck '{deck_id}', which this game does not have{did_you_mean(deck_id, game.decks)}: it prints as an empty frame", where, game=game.slug))
+            elif not any(c.id == card_id for c in deck.cards):
+                self.findings.append(warning("figure-missing", f"figure names card '{card_id}', which deck '{deck_id}' does not hold{did_you_mean(card_id, [c.id for c in deck.cards])}: it prints as an empty frame", where, game=game.slug))
+            else:
+                opts = dataclasses.replace(self.options, cards=(card_id,), bleed=False)
+                rendered = render_deck(self.gctx, deck, opts, self.findings)
+                face = rendered[0][1] if rendered else None
+                if face is not None and self.options.ink_saver:
+                    face = lighten_face(face)
+        else:
+            face = self._board_face(name, where)
+        self._faces[key] = (face, label)
+        return face, label
+
+    def _board_face(self, board_id: str, where: Loc):
+        game = self.game
+        specs = {b.id: b for b in (game.boards.boards if game.boards else [])}
+        if board_id not in specs:
+            self.findings.append(warning("figure-missing", f"figure names board '{board_id}', which boards.yaml does not hold{did_you_mean(board_id, specs)}: it prints as an empty frame", where, game=game.slug))
+            return None
+        raw = next(b for b in game.boards_data["boards"] if b.get("id") == board_id)
+        try:
+            return render_board(self.gctx, specs[board_id], raw, self.options.ink_saver)
+        except PnpError as exc:
+            self.findings.extend(exc.findings)
+            return None
+
+    # pages --------------------------------------------------------------------------------
+    def story(self, tree, look: Look, setter: Setter, geo: Geometry) -> tuple[list, int]:
+        conv = Converter(self, setter, look, geo.frame[2])
+        body = keep_headings_with_next(conv.blocks(tree.children))
+        story = self.cover(look, setter, geo) + [NextPageTemplate("body"), PageBreak()]
+        if conv.headings:
+            contents_title = Heading(setter, "Contents", look.heading(1), 1, "contents", toc=False, rule=look.accent)
+            story += [contents_title, Contents(setter, look.toc, look.toc_number, look.muted), PageBreak()]
+        return story + body + self.notes(look, setter), conv.headings
+
+    def notes(self, look: Look, setter: Setter) -> list:
+        """game.yaml's notes (what this edition invented), in small type after the rules."""
+        text = self.game.spec.notes.strip()
+        if not text:
+            return []
+        style = dataclasses.replace(look.body, size=look.body.size * 0.8, color=look.muted, space_after=3)
+        head = Heading(setter, "About this edition", dataclasses.replace(look.heading(3), color=look.muted, space_before=18), 3, "edition-notes", toc=False)
+        paragraphs = [Rich(setter, escape(" ".join(p.split())), style) for p in re.split(r"\n\s*\n", text)]
+        return keep_headings_with_next([Rule(mix(look.ink, "#ffffff", 0.7), 0.4, 10), head, *paragraphs])
+
+    def cover(self, look: Look, setter: Setter, geo: Geometry) -> list:
+        spec, matter = self.game.spec, self.matter
+        small = geo.w < 160 * K
+        title_style = Style(look.title_family, 26 if small else 34, 1.1, bold=True, color=look.on_accent, align="center")
+        sub_style = Style(look.body.family, 12 if small else 14, 1.25, color=look.on_accent, align="center", space_before=8)
+        subtitle = matter.subtitle or spec.subtitle
+        band = [Rich(setter, escape(self.title), title_style)]
+        if subtitle:
+            band.append(Rich(setter, escape(subtitle), sub_style))
+        players = spec.players
+        who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
+        time = f"**{spec.play_time}** minutes" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**"
+        info = f"{who} players   ·   age **{spec.age}+**   ·   {time}"
+        story = [Spacer(1, 20 * K if not small else 8 * K),
+                 Stack(band, pad=(18, 30, 18, 30), fill=look.accent, radius=4 * K),
+                 Rich(setter, info, Style(look.body.family, 13 if not small else 11, 1.3, color=look.ink, align="center", space_before=22, space_after=14))]
+        pitch = matter.pitch or spec.pitch
+        if pitch:
+            story.append(Rich(setter, escape(pitch), Style(look.body.family, 12 if not small else 10.5, 1.4, italic=True, color=look.ink, align="center", space_after=10)))
+        return story
+
+    def furniture(self, canv, doc):
+        """Running header (game and section) and footer (page number) on body pages."""
+        geo, setter, look = doc.geo, doc._setter, doc._look
+        width = geo.w - geo.left - geo.right
+        style = look.furniture
+        top = geo.h - geo.top + 6 + text_height(1, style)
+        _text_at(canv, setter, escape(self.title), style, geo.left, top, width * 0.5)
+        if doc.section:
+            _text_at(canv, setter, doc.section, dataclasses.replace(style, align="right"), geo.left + width * 0.45, top, width * 0.55)
+        canv.saveState()
+        canv.setStrokeColor(mix(look.ink, "#ffffff", 0.7))
+        canv.setLineWidth(0.4)
+        canv.line(geo.left, geo.h - geo.top + 4, geo.w - geo.right, geo.h - geo.top + 4)
+        canv.restoreState()
+        _text_at(canv, setter, str(doc.page), dataclasses.replace(style, align="center", size=9), geo.left, geo.bottom - 10, width)
+
+
+def _text_at(canv, setter: Setter, text: str, style: Style, x: float, top: float, width: float) -> None:
+    laid = setter.lay(text, width, style)
+    h = text_height(laid.lines, style)
+    canv.saveState()
+    canv.translate(x, top - h)
+    draw_elements(canv, (("text", 0.0, 0.0, laid.ops),), width, h)
+    canv.restoreState()
+
+
+# Front matter ----------------------------------------------------------------------------------
+_FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
+
+
+def front_matter(source: str, rel: str, slug: str) -> tuple[RulebookMatter, str, list]:
+    """The YAML between two `---` lines at the top, and the Markdown after it (with its lines kept in place)."""
+    m = _FRONT.match(source)
+    if not m:
+        return RulebookMatter(), source, []
+    body = "\n" * m.group(0).count("\n") + source[m.end():]
+    text = "\n" + m.group(1)  # so YAML's line numbers are the file's
+    if not text.strip():
+        return RulebookMatter(), body, []
+    try:
+        node = yaml.compose(text, Loader=yaml_source._Core12Loader)
+        data = yaml_source._Builder(rel).build(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        loc = Loc(rel, mark.line + 1, mark.column + 1) if mark else Loc(rel)
+        return RulebookMatter(), body, [error("yaml-syntax", f"YAML syntax in the front matter: {exc.problem or exc.context}", loc, game=slug)]
+    except PnpError as exc:
+        return RulebookMatter(), body, list(exc.findings)
+    if data is None:
+        return RulebookMatter(), body, []
+    matter, found = check_shape(RulebookMatter, data, rel, what="the front matter", game=slug)
+    return matter or RulebookMatter(), body, found
+
+
+# Building ------------------------------------------------------------------------------------
+def typeset(book: Book, tree, geo: Geometry, canvas_cls) -> tuple[bytes, int]:
+    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages)."""
+    gctx = book.gctx
+    look = Look(gctx, small=geo.w < 160 * K)
+    setter = Setter(gctx.layouts, region_h=geo.frame[3])
+    story, _ = book.story(tree, look, setter, geo)
+    buf = io.BytesIO()
+    font = gctx.fonts.font_name(look.body.family)
+    doc = RulebookDoc(buf, book, geo, canvas_cls, font)
+    doc._setter, doc._look = setter, look
+    doc.multiBuild(story, maxPasses=8)
+    if setter.missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
+        book.findings.append(error("missing-glyph", f"characters missing from the rulebook's fonts and their fallback: {chars}: replace them or choose another font", Loc(book.rel), game=book.game.slug))
+    return buf.getvalue(), doc.page
+
+
+def build_rulebook(gctx: GameContext, options: Options):
+    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, stats)], findings)."""
+    game = gctx.game
+    if game.rulebook is None:
+        return [], []
+    rel = f"{game.rel}/rulebook.md"
+    try:
+        source = yaml_source.read_text(game.rulebook, rel)
+    except PnpError as exc:
+        return [], [f.__class__(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in exc.findings]
+    matter, body, findings = front_matter(source, rel, game.slug)
+    facts = Facts(gctx)
+    facts.where = Loc(rel)
+    try:
+        text = render(gctx, body, facts.context(), Loc(rel), game.slug, "rulebook")
+    except PnpError as exc:
+        return [], findings + exc.findings
+    findings += facts.warnings
+    tree = SyntaxTreeNode(markdown_parser().parse(text))
+    book = Book(gctx, options, matter, findings, rel, source)
+    rl_config.useA85 = 0  # as pdfout: binary streams
+    icons = gctx.icons
+    try:
+        data, pages = typeset(book, tree, geometry(options.paper), canvas_class(icons))
+        files = [(f"{game.slug}-rulebook.pdf", data, {"pages": pages, "pieces": 0})]
+        if options.booklet:
+            data, pages = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas))
+            sheets = len(saddle_stitch(pages))
+            files.append((f"{game.slug}-rulebook-booklet.pdf", data, {"pages": sheets, "pieces": 0}))
+    except (PageLayoutError, IndexError) as exc:
+        return [], findings + [error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
+    if any(f.severity == "error" for f in book.findings):
+        return [], _unique(book.findings)
+    return files, _unique(book.findings)
+
+
+def _unique(findings: list) -> list:
+    seen, out = set(), []
+    for f in findings:
+        if f not in seen:
+            seen.add(f)
+            out.append(f)
+    return out

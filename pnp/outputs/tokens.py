@@ -1,0 +1,187 @@
+"""Tokens: sets of shaped pieces from tokens.yaml, packed on sheets like cards.
+
+One set yields a face per item and per colour (`items`, `colors`), each with
+its own count; its template sees the set's fields merged with the item's,
+plus `color`, as `token`. The pieces go through write_sheets, so backs are
+mirrored for duplex exactly as card backs are. Token art runs 1 mm past the
+cut and neighbours sit 2 mm apart, so a slightly-off cut shows no white; the
+cut outline of a circle, hexagon or rounded square is drawn on its front,
+where it is cut (never on the back, where duplex misregistration would show
+it). A standee is one tall fold-over face: base tab, back upside down, fold,
+front, base tab.
+"""
+from __future__ import annotations
+
+import math
+
+from pnp.core.errors import Loc, PnpError, error
+from pnp.data.fields import Fields
+from pnp.outputs.context import GameContext, decks_fields, face_context
+from pnp.outputs.options import Options
+from pnp.layout.elements import Face
+from pnp.render.sheets import Group, Piece, write_sheets
+
+TOKEN_BLEED_MM = 1.0  # art past the cut: covers a cut up to 1 mm outside the line
+TOKEN_GUTTER_MM = 2.0  # twice the bleed: neighbours' art touches but never overlaps
+STANDEE_TAB_MM = 10.0  # the base tab that slides into a clip stand (or folds out as a foot)
+CUT_LINES = (("#ffffff", 0.3), ("#333333", 0.12))  # (colour, mm): hairlines the knife takes away
+FOLD_COLOUR = "#8c8c8c"
+TAB_FILL = "#e6e6e6"
+ROUNDED_RADIUS = 0.15  # of the shorter side: a rounded square's corner radius
+
+
+def build_tokens(gctx: GameContext, options: Options):
+    """Tokens PDF of a game: ([(file name, bytes, stats)], findings)."""
+    game = gctx.game
+    if not game.tokens or not game.tokens_data:
+        return [], []
+    bleed = max(options.bleed_mm, TOKEN_BLEED_MM)
+    gutter = max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
+    findings: list = []
+    groups: dict[tuple, Group] = {}
+    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
+        size = _size(spec, raw, game, findings)
+        if size is None:
+            continue
+        pieces = _render_set(gctx, spec, raw, size, bleed, options, findings)
+        if spec.standee:
+            size = (size[0], standee_height(size[1], bleed))
+        shape = "standee" if spec.standee else spec.shape
+        key = (shape, size)  # sets of one shape and size share a grid; other sets share the page in bands below it
+        if key not in groups:
+            groups[key] = Group(spec.id, spec.name, size, [], share=True)
+        else:
+            groups[key].name += f", {spec.name}"
+        groups[key].pieces += pieces
+    groups = {k: g for k, g in groups.items() if g.pieces}
+    if findings or not groups:
+        return [], findings
+    try:
+        data, stats = write_sheets(list(groups.values()), game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
+                                   bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
+                                   back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
+                                   ink_saver=options.ink_saver)
+    except ValueError as exc:
+        return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
+    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces})], []
+
+
+def _size(spec, raw, game, findings) -> tuple[float, float] | None:
+    w, h = spec.size
+    if spec.shape in ("circle", "hexagon", "square") and w != h and not spec.standee:
+        findings.append(error("token-size", f"a {spec.shape} token has one size (its {'diameter' if spec.shape == 'circle' else 'width'}), got {w:g} x {h:g}: write one number, or use shape rectangle",
+                              raw.loc_of("size"), game=game.slug, component=f"tokens/{spec.id}"))
+        return None
+    return w, h
+
+
+def variants(spec, raw) -> list[tuple[dict, int, str, object]]:
+    """Each face a set prints: (fields for the template, copies, name, where it is written), one per item and colour."""
+    base = {k: v for k, v in raw.items() if k not in ("items", "colors")}
+    out = []
+    for item in raw.get("items") or [None]:
+        for colour in spec.colors or [None]:
+            fields = dict(base)
+            if item is not None:
+                fields.update(item)
+            if colour is not None:
+                fields["color"] = colour
+            count = item.get("count", 1) if item is not None else spec.count
+            name = "/".join(str(p) for p in (spec.id, item.get("id") if item is not None else None, colour) if p is not None)
+            out.append((fields, count, name, item if item is not None else raw))
+    return out
+
+
+def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
+    game = gctx.game
+    w, h = size
+    layouts = gctx.layouts
+    set_fields = Fields({"id": spec.id, "name": spec.name, "shape": spec.shape}, "tokens")
+    decks = decks_fields(game)
+    reported: set = set()
+    shared: dict = {}  # faces of templates that never read the token
+    pieces: list[Piece] = []
+    for fields, count, name, source in variants(spec, raw):
+        if not count:
+            continue
+        faces = []
+        for side in ("front", "back"):
+            template = fields.get(side) if isinstance(fields.get(side), str) else None
+            if template is None:
+                faces.append(None)
+                continue
+            if (template, side) in shared:
+                faces.append(shared[(template, side)])
+                continue
+            ctx = face_context(game, set_fields, fields, "token", w, h, bleed, side, options.ink_saver,
+                               extra={"token": Fields(fields, "token"), "decks": decks})
+            ref = source.loc_of(side) if side in source else raw.loc_of(side)
+            try:
+                face = layouts.render(template, ctx, w, h, bleed, f"tokens/{name} {side}", ref, game.slug)
+            except PnpError as exc:
+                for f in exc.findings:
+                    if (f.loc, f.message) not in reported:  # one template bug, reported once per set
+                        reported.add((f.loc, f.message))
+                        findings.append(f)
+                faces.append(None)
+                continue
+            if not layouts.reads(template, "token") and not layouts.reads(template, "card"):
+                shared[(template, side)] = face
+            faces.append(face)
+        front, back = faces
+        if front is None:
+            continue
+        if spec.standee:
+            front, back = standee_face(front, back or front), None
+        else:
+            front = with_cut_outline(front, spec.shape)
+        pieces += [Piece(front, back, name) for _ in range(count)]
+    return pieces
+
+
+def cut_outline(shape: str, w: float, h: float) -> tuple:
+    """The elements that draw a token's cut line on its trim: a dark hairline on a white one, seen on any art.
+    Empty where crop marks suffice (squares, rectangles)."""
+    if shape == "circle":
+        return tuple(("circle", w / 2, h / 2, w / 2, None, colour, width, None) for colour, width in CUT_LINES)
+    if shape == "hexagon":
+        corners = hexagon(w / 2, h / 2, w / 2)
+        return tuple(("poly", corners, None, colour, width, True) for colour, width in CUT_LINES)
+    if shape == "rounded":
+        return tuple(("rect", 0.0, 0.0, w, h, None, colour, width, ROUNDED_RADIUS * min(w, h), None) for colour, width in CUT_LINES)
+    return ()
+
+
+def hexagon(cx: float, cy: float, r: float) -> tuple:
+    """A hexagon with its corners left and right, `r` from the centre: a hexagon token of size s has r = s / 2."""
+    return tuple((cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60))
+
+
+def with_cut_outline(face: Face, shape: str) -> Face:
+    return face._replace(elements=face.elements + cut_outline(shape, face.w, face.h))
+
+
+def standee_face(front: Face, back: Face) -> Face:
+    """One fold-over piece: base tab, the back upside down, the fold, the front, base tab.
+
+    Folded over the top edge, the back reads upright behind the front; the two
+    tabs meet under the figure and go into a clip stand (or fold out as feet).
+    The two halves are 2 × bleed apart, so each one's bleed fills its half of
+    that band and neither paints over the other; the fold runs down its middle."""
+    w, h, b, t = front.w, front.h, front.bleed, STANDEE_TAB_MM
+    back_top = t
+    fold = t + h + b
+    front_top = fold + b
+    elements = (
+        ("rect", -b, -b, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
+        ("rect", -b, front_top + h, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
+        ("group", w, back_top + h, 180.0, 1.0, back.elements),  # upside down: its top edge meets the fold
+        ("group", 0.0, front_top, 0.0, 1.0, front.elements),
+        *(("line", 0.0, y, w, y, FOLD_COLOUR, 0.15, (1.5, 1.0)) for y in (back_top, fold, front_top + h)),
+    )
+    return Face(w, standee_height(h, b), b, elements, front.icons | back.icons)
+
+
+def standee_height(h: float, bleed: float) -> float:
+    """A standee's length: two tabs, the back, the fold band and the front."""
+    return 2 * h + 2 * STANDEE_TAB_MM + 2 * bleed

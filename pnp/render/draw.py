@@ -1,0 +1,468 @@
+"""Draw recorded faces onto a reportlab canvas, each distinct face once.
+
+A face becomes a form XObject (drawn once, placed as often as its count asks);
+icons become forms too, placed inside faces. Coordinates inside a form are
+the face's own: origin at the trim's bottom-left in points, with the bleed
+box as the form's bounding box, so anything straying past the bleed is cut.
+
+Two hooks change what is drawn without touching the faces' templates:
+`face_filter` rewrites each face before it is drawn (the ink saver), and
+`colour_filter` maps every colour (faces, text, icons) to what the PDF should
+hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
+"""
+from __future__ import annotations
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import STATE_DEFAULTS
+from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfmetrics import getFont
+
+from pnp.layout.elements import Face
+from pnp.layout.typeset import TextOp
+from pnp.core.units import PT_PER_MM
+
+K = PT_PER_MM
+_COLOURS: dict[str, HexColor] = {}
+
+
+def colour(hex_value: str):
+    c = _COLOURS.get(hex_value)
+    if c is None:
+        c = _COLOURS[hex_value] = HexColor(hex_value, hasAlpha=len(hex_value) == 9)
+    return c
+
+
+def _draw_without_helvetica(drawing, canvas, black=None) -> None:
+    """renderPDF starts every drawing by selecting Helvetica, which would put an
+    unembedded base-14 font in the PDF; start it with the canvas's own font instead.
+    It also starts by setting RGB black; `black` replaces that (CMYK black for print)."""
+    keys = ("fontName", "fillColor", "strokeColor")
+    saved = {k: STATE_DEFAULTS[k] for k in keys}
+    STATE_DEFAULTS["fontName"] = canvas._fontname
+    if black is not None:
+        STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = black
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        STATE_DEFAULTS.update(saved)
+
+
+class SharedResources:
+    """One resource dictionary for every face form.
+
+    reportlab builds a fresh resource dictionary per form (most of a large
+    deck's save time) and leaves transparency states out of it; one shared,
+    complete dictionary is smaller, faster, and keeps alpha colours working."""
+
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self.res = PDFResourceDictionary()
+        self.res.basicFonts()
+        self.res.allProcs()
+        self.res.XObject = PDFDictionary({})
+        self.xobjects: dict = self.res.XObject.dict  # filled as forms appear, formatted at save
+        self.ref = canvas._doc.Reference(self.res)
+        if hasattr(canvas, "shared_resources"):
+            canvas.shared_resources = self  # pages share the dictionary too (pnp.pdfout.SheetCanvas)
+
+    def note_forms(self, names) -> None:
+        for name in names:
+            internal = xObjectName(name)
+            self.xobjects[internal] = PDFObjectReference(internal)
+
+    def finish(self) -> None:
+        """Call before saving: transparency states are known only at the end."""
+        state = self.canvas._extgstate.getState()
+        if state:
+            self.res.ExtGState = state
+
+
+class FaceDrawer:
+    """Keeps the forms of one PDF: faces and icons, each defined on first use."""
+
+    def __init__(self, canvas, icons, colour_filter=None, face_filter=None):
+        self.c = canvas
+        self.icons = icons
+        self._faces: dict = {}
+        self._icons: dict = {}
+        self.colour_filter = colour_filter  # e.g. a CMYK converter for print-on-demand
+        self.face_filter = face_filter  # e.g. the ink saver's lighten_face
+        self._filtered: dict = {}
+        self._encodings: dict = {}
+        self._fill_ops: dict = {}
+        self.shared = SharedResources(canvas)
+
+    def prepared(self, face: Face) -> Face:
+        """The face as it will be drawn: through `face_filter` once, remembered."""
+        if self.face_filter is None:
+            return face
+        out = self._filtered.get(face)
+        if out is None:
+            out = self._filtered[face] = self.face_filter(face)
+        return out
+
+    def _colour(self, hex_value: str):
+        """A face colour as the PDF should hold it."""
+        if self.colour_filter is None:
+            return colour(hex_value)
+        out = self.colour_filter(hex_value)
+        return colour(out) if isinstance(out, str) else out
+
+    def form(self, face: Face) -> str:
+        """The name of the form that draws `face`, defining it the first time."""
+        face = self.prepared(face)
+        key = (face.w, face.h, face.bleed, face.elements)
+        name = self._faces.get(key)
+        if name is not None:
+            return name
+        for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
+            self._icon_form(*icon_key)
+        name = f"F{len(self._faces) + 1}"
+        c = self.c
+        w, h, b = face.w * K, face.h * K, face.bleed * K
+        c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
+        c.saveState()
+        c.translate(0, h)
+        self._elements(face.elements)
+        c.restoreState()
+        self.shared.note_forms(c._formsinuse)
+        c.endForm(Resources=self.shared.ref)
+        self._faces[key] = name
+        return name
+
+    def draw_face(self, face: Face, x_pt: float, y_pt: float, reused: bool, rotate: int = 0) -> None:
+        """Draw a face with its trim's bottom-left at (x, y): as a form if it is placed
+        more than once, else inline (clipped to its bleed box as a form would be),
+        which saves a PDF object per card in decks of unique cards. `rotate` 180
+        turns it in its own place (gutterfold backs)."""
+        face = self.prepared(face)
+        if reused:
+            self.place(self.form(face), x_pt, y_pt, rotate, face.w * K, face.h * K)
+            return
+        if rotate == 180:
+            self.c.saveState()
+            self.c.translate(2 * x_pt + face.w * K, 2 * y_pt + face.h * K)
+            self.c.rotate(180)
+            self.draw_face(face, x_pt, y_pt, reused=False)
+            self.c.restoreState()
+            return
+        for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
+            self._icon_form(*icon_key)
+        code = self.c._code
+        w, h, b = face.w * K, face.h * K, face.bleed * K
+        # q … Q written directly: a deck of unique cards wraps tens of thousands of faces,
+        # and reportlab's saveState/translate/clipPath bookkeeping is a tenth of drawing them
+        code.append(f"q 1 0 0 1 {fp_str(x_pt, y_pt)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm")
+        self._elements(face.elements)
+        self.c._code.append("Q")
+
+    def place(self, name: str, x_pt: float, y_pt: float, rotate: int = 0, w_pt: float = 0, h_pt: float = 0) -> None:
+        """Place a face form with its trim's bottom-left at (x, y); rotate 180 turns it in place."""
+        if rotate == 180:
+            self._do_form(name, -1, -1, x_pt + w_pt, y_pt + h_pt)
+        else:
+            self._do_form(name, 1, 1, x_pt, y_pt)
+
+    def _do_form(self, name: str, sx: float, sy: float, x_pt: float, y_pt: float) -> None:
+        """Place form `name` scaled by (sx, sy) with its origin at (x, y), in a q … Q of its own."""
+        c = self.c
+        c._code.append(f"q {fp_str(sx, 0, 0, sy, x_pt, y_pt)} cm")
+        c.doForm(name)  # also lists the form in the page's resources
+        c._code.append("Q")
+
+    def overlay(self, key, draw, page_w_um: int, page_h_um: int) -> None:
+        """Draw page furniture (crop marks) once as a form and place it on every sheet that shares it."""
+        name = self._faces.get(key)
+        if name is None:
+            name = self._faces[key] = f"M{len(self._faces) + 1}"
+            self.c.beginForm(name, lowerx=0, lowery=0, upperx=page_w_um * 72 / 25400, uppery=page_h_um * 72 / 25400)
+            draw()
+            self.c.endForm()
+        self.c.doForm(name)
+
+    def _icon_form(self, name: str, colour_hex: str | None) -> str:
+        key = (name, colour_hex)
+        form = self._icons.get(key)
+        if form is None:
+            drawing = self.icons.drawing(name, colour_hex)
+            if self.colour_filter is not None:
+                drawing = _filtered_drawing(drawing, self.colour_filter)
+            form = f"I{len(self._icons) + 1}"
+            self.c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+            _draw_without_helvetica(drawing, self.c, self._colour("#000000") if self.colour_filter else None)
+            # the shared resources hold the transparency states an SVG's opacity asks for;
+            # a form's default resources do not, and readers then refuse the state
+            self.c.endForm(Resources=self.shared.ref)
+            self._icons[key] = (form, drawing.width, drawing.height)
+            return self._icons[key]
+        return form
+
+    def _fill(self, hex_value):
+        self.c.setFillColor(self._colour(hex_value))
+
+    def _stroke(self, hex_value):
+        self.c.setStrokeColor(self._colour(hex_value))
+
+    def _paint(self, fill, stroke, width, dash=None):
+        c = self.c
+        if fill:
+            self._fill(fill)
+        if stroke:
+            self._stroke(stroke)
+            c.setLineWidth(width * K)
+            c.setDash([d * K for d in dash] if dash else [])
+        return (1 if stroke else 0), (1 if fill else 0)
+
+    def _elements(self, elements) -> None:
+        c = self.c
+        for el in elements:
+            kind = el[0]
+            if kind == "text":
+                _, x, y, ops = el
+                self._text(ops, x * K, y * K)
+            elif kind == "rect":
+                _, x, y, w, h, fill, stroke, sw, r, dash = el
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    if r > 0:
+                        c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
+                    else:
+                        c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
+            elif kind == "icon":
+                _, name, col, x, y, w, h = el
+                self._icon(name, col, x * K, y * K, w * K, h * K)
+            elif kind == "line":
+                _, x1, y1, x2, y2, stroke, sw, dash = el
+                self._paint(None, stroke, sw, dash)
+                c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
+            elif kind == "circle":
+                _, cx, cy, r, fill, stroke, sw, dash = el
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
+            elif kind == "ellipse":
+                _, x, y, w, h, fill, stroke, sw = el
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
+            elif kind == "poly":
+                _, pts, fill, stroke, sw, closed = el
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    p = c.beginPath()
+                    p.moveTo(pts[0][0] * K, -pts[0][1] * K)
+                    for px, py in pts[1:]:
+                        p.lineTo(px * K, -py * K)
+                    if closed:
+                        p.close()
+                    c.drawPath(p, stroke=s, fill=f)
+            elif kind == "image":
+                self._image(*el[1:])
+            elif kind == "group":
+                _, x, y, rot, scale, children = el
+                c.saveState()
+                c.translate(x * K, -y * K)
+                if rot:
+                    c.rotate(-rot)
+                if scale != 1:
+                    c.scale(scale, scale)
+                self._elements(children)
+                c.restoreState()
+
+    def _text(self, ops, x0: float, y0: float) -> None:
+        """Text runs as PDF operators, written straight into the content stream.
+
+        reportlab's text object re-encodes every string and re-checks every colour
+        on each call: half of drawing a large deck. Here a run's encoding (font
+        subset and escaped bytes) is worked out once per distinct string and
+        reused: a glyph keeps the subset code it was given when first met, so the
+        result is the same. Translucent colours take reportlab's path, which
+        also records the transparency state they need."""
+        code = []
+        font = size = colour = None
+        for op in ops:
+            if type(op) is not TextOp:
+                self._icon(op.icon, op.color, x0 + op.x, y0 + op.y, op.size, op.size)
+                continue
+            if op.color != colour:
+                fill = self._fill_operator(op.color)
+                if fill is None:
+                    self._flush_text(code)
+                    self._text_through_reportlab(op, x0, y0)
+                    font = colour = None
+                    continue
+                colour = op.color
+                code.append(fill)
+            pieces = self._encoded(op.font, op.text)
+            code.append(f"1 0 0 1 {fp_str(x0 + op.x, -(y0 + op.y))} Tm")
+            for subset_name, escaped in pieces:
+                if (subset_name, op.size) != (font, size):
+                    font, size = subset_name, op.size
+                    code.append(f"{subset_name} {fp_str(size)} Tf")
+                code.append(f"({escaped}) Tj")
+        self._flush_text(code)
+
+    def _flush_text(self, code: list) -> None:
+        if code:
+            self.c._code.append("BT " + " ".join(code) + " ET")
+            code.clear()
+
+    def _encoded(self, font_name: str, text: str) -> tuple:
+        """(subset font name, escaped bytes) pieces of `text` in `font_name`, worked out once."""
+        key = (font_name, text)
+        hit = self._encodings.get(key)
+        if hit is None:
+            font = getFont(font_name)
+            doc = self.c._doc
+            hit = self._encodings[key] = tuple(
+                (font.getSubsetInternalName(subset, doc), self.c._escape(raw)) for subset, raw in font.splitString(text, doc)
+            )
+        return hit
+
+    def _fill_operator(self, hex_value: str) -> str | None:
+        """The operator that sets `hex_value` as fill colour; None for a translucent colour."""
+        op = self._fill_ops.get(hex_value)
+        if op is None and hex_value not in self._fill_ops:
+            value = self._colour(hex_value)
+            if getattr(value, "alpha", 1) not in (None, 1):
+                op = None
+            elif isinstance(value, CMYKColor):
+                d = value.density
+                op = f"{fp_str(d * value.cyan, d * value.magenta, d * value.yellow, d * value.black)} k"
+            else:
+                op = f"{fp_str(value.red, value.green, value.blue)} rg"
+            self._fill_ops[hex_value] = op
+        return op
+
+    def _text_through_reportlab(self, op, x0: float, y0: float) -> None:
+        t = self.c.beginText()
+        t.setFont(op.font, op.size)
+        t.setFillColor(self._colour(op.color))
+        t.setTextOrigin(x0 + op.x, -(y0 + op.y))
+        t.textOut(op.text)
+        self.c.drawText(t)
+
+    def _filtered_image(self, path: str):
+        """An image as print wants it when a colour filter is set: CMYK within the ink limit, on white."""
+        cache = self.__dict__.setdefault("_images", {})
+        hit = cache.get(path)
+        if hit is None:
+            from reportlab.lib.utils import ImageReader
+
+            hit = cache[path] = ImageReader(cmyk_image(path))
+        return hit
+
+    def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt) -> None:
+        form, dw, dh = self._icon_form(name, colour_hex)
+        scale = min(w_pt / dw, h_pt / dh) if dw and dh else 1
+        ox = x_pt + (w_pt - dw * scale) / 2
+        oy = -(y_top_pt + h_pt) + (h_pt - dh * scale) / 2
+        self._do_form(form, scale, scale, ox, oy)
+
+    def _image(self, checked, x, y, w, h, fit) -> None:
+        path, iw, ih = checked
+        if self.colour_filter is not None:
+            path = self._filtered_image(path)
+        c = self.c
+        bx, by, bw, bh = x * K, -(y + h) * K, w * K, h * K
+        if fit == "stretch":
+            c.drawImage(path, bx, by, bw, bh, mask="auto")
+            return
+        scale = (min if fit == "contain" else max)(bw / iw, bh / ih)
+        dw, dh = iw * scale, ih * scale
+        c.saveState()
+        if fit == "cover":
+            p = c.beginPath()
+            p.rect(bx, by, bw, bh)
+            c.clipPath(p, stroke=0, fill=0)
+        c.drawImage(path, bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh, mask="auto")
+        c.restoreState()
+
+
+def _filtered_drawing(drawing, colour_filter):
+    """A copy of an icon's drawing with every colour passed through `colour_filter`.
+
+    An SVG opacity is flattened onto white first: a filter for print (CMYK)
+    asks for opaque colours, and nothing else shows through an icon."""
+    import copy
+
+    out = copy.deepcopy(drawing)
+
+    def convert(col, opacity):
+        if col is None or not isinstance(col, Color):
+            return col
+        r, g, b = col.red, col.green, col.blue
+        a = col.alpha if col.alpha is not None else 1
+        a *= 1 if opacity is None else opacity
+        r, g, b = (1 - a * (1 - v) for v in (r, g, b))
+        hex_value = "#%02x%02x%02x" % tuple(round(v * 255) for v in (r, g, b))
+        mapped = colour_filter(hex_value)
+        return colour(mapped) if isinstance(mapped, str) else mapped
+
+    def walk(node):
+        for child in getattr(node, "contents", []):
+            for attr, opacity_attr in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+                if getattr(child, attr, None) is not None:
+                    setattr(child, attr, convert(getattr(child, attr), getattr(child, opacity_attr, None)))
+                    if getattr(child, opacity_attr, None) is not None:
+                        setattr(child, opacity_attr, None)
+            walk(child)
+
+    walk(out)
+    return out
+
+
+INK_LIMIT = 2.40  # DriveThruCards and most offset presses: at most 240 % total ink
+
+
+def cmyk(hex_value: str, limit: float = INK_LIMIT):
+    """'#rrggbb[aa]' as a reportlab CMYKColor for print-on-demand.
+
+    A plain device conversion with full grey-component replacement: greys and
+    black print on the K plate alone (crisp text, no registration fringes), and
+    colours whose total ink passes `limit` lose cyan, magenta and yellow in
+    proportion. Alpha is flattened onto white, since print files may hold no
+    transparency. No ICC profile is involved: a press proof is the judge."""
+    from reportlab.lib.colors import CMYKColor
+
+    r, g, b = (int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    if len(hex_value) == 9:
+        a = int(hex_value[7:9], 16) / 255
+        r, g, b = (1 - a * (1 - v) for v in (r, g, b))
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return CMYKColor(0, 0, 0, 1)
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    if c + m + y + k > limit:
+        s = (limit - k) / (c + m + y)
+        c, m, y = c * s, m * s, y * s
+    c, m, y, k = (round(v, 4) for v in (c, m, y, k))
+    while c + m + y + k > limit:  # rounding may push the sum a hair over
+        c, m, y = (max(0.0, v - 0.0001) for v in (c, m, y))
+    return CMYKColor(c, m, y, k)
+
+
+def cmyk_image(path: str, limit: float = INK_LIMIT):
+    """A picture converted like `cmyk` converts colours: alpha onto white, full GCR, ink capped at `limit`.
+
+    (Pillow's own convert("CMYK") leaves K empty and lets ink reach 300 %.)"""
+    from PIL import Image, ImageMath
+
+    with Image.open(path) as img:
+        rgba = img.convert("RGBA")
+    r, g, b, _ = Image.alpha_composite(Image.new("RGBA", rgba.size, "white"), rgba).split()
+    calc = ImageMath.lambda_eval  # Pillow 10.3+
+
+    def bigger(a, b):
+        return (a + b + abs(a - b)) / 2
+
+    k = calc(lambda e: 255 - bigger(bigger(e["r"], e["g"]), e["b"]), r=r, g=g, b=b)
+    room = calc(lambda e: 255 - e["k"] + (e["k"] == 255), k=k)  # pure black: avoid dividing by zero
+    c, m, y = (calc(lambda e: (255 - e["v"] - e["k"]) * 255 / e["room"], v=v, k=k, room=room) for v in (r, g, b))
+    cap = limit * 255
+    scale = calc(lambda e: ((e["c"] + e["m"] + e["y"] + e["k"]) > cap) * ((cap - e["k"]) / (e["c"] + e["m"] + e["y"] + (e["c"] + e["m"] + e["y"] == 0)))
+                 + ((e["c"] + e["m"] + e["y"] + e["k"]) <= cap) * 1.0, c=c, m=m, y=y, k=k)
+    cmy = [calc(lambda e: e["v"] * e["s"], v=v, s=scale).convert("L") for v in (c, m, y)]
+    return Image.merge("CMYK", (*cmy, k.convert("L")))

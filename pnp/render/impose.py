@@ -1,0 +1,317 @@
+"""Sheet geometry: where each card goes on the paper, and where its back goes.
+
+All arithmetic is in integer micrometres. A sheet is a grid centred on the
+page; the orientation that holds more cards wins. Backs are mirrored across
+the page (not just the column order), so a grid with unequal margins still
+lands each back behind its front.
+
+A gutterfold sheet (`plan_fold_sheet`) holds fronts and backs on one side:
+two mirrored grids either side of a centre fold line, each back the mirror
+image of its front's slot, so folding the sheet puts every back behind its
+front without a duplex printer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.core.units import PAGE_MARGIN_MM, PAPER_SIZES, um
+
+MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
+MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
+FOOTER_BAND_UM = um(7.0)  # room for the footer line between marks and paper edge
+MIN_MARK_UM = um(1.5)
+FOLD_CLEAR_UM = um(5.0)  # fold line to the nearest bleed: a fold a few mm off still misses the art
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A card's trim rectangle on a page, in µm from the page's bottom-left."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The grid of one paper, orientation, card size, gap and bleed."""
+
+    page_w: int
+    page_h: int
+    card_w: int
+    card_h: int
+    cols: int
+    rows: int
+    gap: int  # between neighbouring trims
+    bleed: int
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def grid_w(self) -> int:
+        return self.cols * self.card_w + (self.cols - 1) * self.gap
+
+    @property
+    def grid_h(self) -> int:
+        return self.rows * self.card_h + (self.rows - 1) * self.gap
+
+    @property
+    def left(self) -> int:
+        return (self.page_w - self.grid_w) // 2
+
+    @property
+    def bottom(self) -> int:
+        return (self.page_h - self.grid_h) // 2
+
+    def slot(self, index: int) -> Slot:
+        """Slot `index` in reading order: left to right, top row first."""
+        row, col = divmod(index, self.cols)
+        x = self.left + col * (self.card_w + self.gap)
+        y = self.bottom + self.grid_h - self.card_h - row * (self.card_h + self.gap)
+        return Slot(x, y, self.card_w, self.card_h)
+
+    def back_slot(self, index: int, duplex: str) -> Slot:
+        """Where the back of slot `index` goes so it lands behind its front after the flip."""
+        s = self.slot(index)
+        if duplex == "none":
+            return s
+        flip_x = (duplex == "long") != self.landscape  # long edge of a portrait page: mirror left-right
+        if flip_x:
+            return Slot(self.page_w - s.x - s.w, s.y, s.w, s.h)
+        return Slot(s.x, self.page_h - s.y - s.h, s.w, s.h)
+
+    def cut_xs(self) -> list[int]:
+        xs = set()
+        for c in range(self.cols):
+            x = self.left + c * (self.card_w + self.gap)
+            xs.update((x, x + self.card_w))
+        return sorted(xs)
+
+    def cut_ys(self) -> list[int]:
+        ys = set()
+        for r in range(self.rows):
+            y = self.bottom + r * (self.card_h + self.gap)
+            ys.update((y, y + self.card_h))
+        return sorted(ys)
+
+    @property
+    def margin_x(self) -> int:
+        """Space between the outer bleed and the page's left (and right) edge."""
+        return self.left - self.bleed
+
+    @property
+    def margin_y(self) -> int:
+        return self.bottom - self.bleed
+
+    @property
+    def footer_side(self) -> str:
+        """'bottom' or 'left': the margin with more room takes the footer."""
+        return "bottom" if self.margin_y >= self.margin_x or self.margin_y >= um(10) else "left"
+
+    def mark_length(self, side: str) -> int:
+        """Crop mark length on `side` ('x' marks sit left/right, 'y' marks top/bottom)."""
+        margin = self.margin_x if side == "x" else self.margin_y
+        footer_here = (self.footer_side == "left") == (side == "x")
+        room = margin - MARK_GAP_UM - (FOOTER_BAND_UM if footer_here else um(2))
+        return max(0, min(MARK_LEN_UM, room)) if room >= MIN_MARK_UM else 0
+
+
+BAND_MARK_UM = um(3.0)  # crop marks between bands: short, so two neighbouring bands' marks never meet
+BAND_SPACE_UM = 2 * (MARK_GAP_UM + BAND_MARK_UM) + um(1.0)  # from one band's bleed to the next one's
+
+
+@dataclass(frozen=True)
+class Band(Sheet):
+    """Rows of one piece size on a page shared with other sizes (a token sheet holding several sets).
+
+    `top` is the top of its first row's trim, in µm from the page bottom; columns
+    are centred like a sheet's, so backs mirror exactly as on a full sheet."""
+
+    top: int = 0
+
+    @property
+    def bottom(self) -> int:
+        return self.top - self.grid_h
+
+    @property
+    def footer_side(self) -> str:
+        return "bottom"  # bands leave the bottom band free for it
+
+    def mark_length(self, side: str) -> int:
+        return BAND_MARK_UM if side == "y" else super().mark_length(side)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Pieces `first` … `first + count - 1` of group `group`, on a grid (a Sheet or a Band)."""
+
+    group: int
+    grid: Sheet
+    first: int
+    count: int
+
+
+def plan_shared(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0) -> list[list[Placement]]:
+    """Pages for groups of pieces of different sizes, given as (size in mm, count).
+
+    Each group fills whole sheets of its own first (the same grid `plan_sheet` gives);
+    the rows left over become bands stacked down shared pages, in order, so a few
+    tokens of one set and a few of another print on one sheet instead of two."""
+    pages: list[list[Placement]] = []
+    shared: list[Placement] | None = None  # the page bands are being added to
+    next_top = 0
+    for index, (size, count) in enumerate(groups):
+        full = plan_sheet(paper, size, gutter_mm, bleed_mm)
+        if full is None or full.per_sheet == 0:
+            raise ValueError(f"{size[0]:g} × {size[1]:g} mm does not fit on {paper}")
+        first = 0
+        while count - first >= full.per_sheet:
+            pages.append([Placement(index, full, first, full.per_sheet)])
+            first += full.per_sheet
+        while first < count:
+            band = None
+            if shared is not None:
+                band = _band(shared[0].grid, size, count - first, gutter_mm, bleed_mm, next_top)
+            if band is None:
+                shared = []
+                pages.append(shared)
+                page_w, page_h = full.page_w, full.page_h
+                start = Sheet(page_w, page_h, 0, 0, 0, 0, 0, 0)
+                band = _band(start, size, count - first, gutter_mm, bleed_mm, page_h - um(PAGE_MARGIN_MM) - BAND_MARK_UM - MARK_GAP_UM - um(bleed_mm))
+            n = min(count - first, band.per_sheet)
+            shared.append(Placement(index, band, first, n))
+            first += n
+            next_top = band.bottom - band.bleed - BAND_SPACE_UM - band.bleed
+    return pages
+
+
+def _band(page: Sheet, size, pieces: int, gutter_mm: float, bleed_mm: float, top: int) -> Band | None:
+    """The band of up to `pieces` pieces of `size` whose first row's trim starts at `top` on `page`'s paper; None if no row fits."""
+    cw, ch = (um(v) for v in size)
+    bleed = um(bleed_mm)
+    gap = max(um(gutter_mm), 2 * bleed)
+    cols = _fit(page.page_w - 2 * um(PAGE_MARGIN_MM), cw, gap, bleed)
+    lowest = FOOTER_BAND_UM + BAND_MARK_UM + MARK_GAP_UM + bleed  # the last row's trim stays above this
+    rows = (top - lowest + gap) // (ch + gap) if top - lowest >= ch else 0
+    if not cols or rows <= 0:
+        return None
+    rows = min(rows, -(-pieces // cols))
+    return Band(page.page_w, page.page_h, cw, ch, cols, rows, gap, bleed, top=top)
+
+
+def _fit(avail: int, card: int, gap: int, bleed: int) -> int:
+    """How many cards of `card` µm fit in `avail` µm with `gap` between and `bleed` outside."""
+    if card + 2 * bleed > avail:
+        return 0
+    return (avail - 2 * bleed + gap) // (card + gap)
+
+
+def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, orientation: str = "auto") -> Sheet:
+    """The sheet holding the most cards: portrait or landscape, card upright."""
+    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+    cw, ch = (um(v) for v in card_mm)
+    bleed = um(bleed_mm)
+    gap = max(um(gutter_mm), 2 * bleed)  # bleeds of neighbours never overlap
+    margin = um(PAGE_MARGIN_MM)
+    best = None
+    for page_w, page_h in ((pw, ph), (ph, pw)):
+        if orientation == "portrait" and page_w > page_h or orientation == "landscape" and page_w < page_h:
+            continue
+        cols = _fit(page_w - 2 * margin, cw, gap, bleed)
+        rows = _fit(page_h - 2 * margin, ch, gap, bleed)
+        sheet = Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed)
+        if cols and rows and sheet.margin_x < um(10) and sheet.margin_y < um(10):
+            # no margin wide enough for the footer: give up a row or a column
+            fewer = [Sheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed), Sheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed)]
+            sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
+        if best is None or sheet.per_sheet > best.per_sheet:
+            best = sheet
+    return best
+
+
+@dataclass(frozen=True)
+class FoldSheet(Sheet):
+    """A gutterfold sheet: fronts on one side of a centre fold, backs mirrored on the other.
+
+    `axis` "h": a horizontal fold, fronts above and backs below; "v": a vertical
+    fold, fronts left and backs right. `rotation` (0 or 180) turns each back
+    in its slot."""
+
+    axis: str = "h"
+    rotation: int = 180
+
+    @property
+    def fold(self) -> int:
+        """The fold line: a y (axis "h") or an x (axis "v") in µm from the bottom-left."""
+        return self.page_h // 2 if self.axis == "h" else self.page_w // 2
+
+    @property
+    def clear(self) -> int:
+        """Fold line to the nearest trim: the fold clearance plus the bleed."""
+        return FOLD_CLEAR_UM + self.bleed
+
+    @property
+    def left(self) -> int:
+        if self.axis == "h":
+            return (self.page_w - self.grid_w) // 2
+        return self.fold - self.clear - self.grid_w
+
+    @property
+    def bottom(self) -> int:
+        if self.axis == "h":
+            return self.fold - self.clear - self.grid_h  # the backs' grid is the lower one
+        return (self.page_h - self.grid_h) // 2
+
+    def slot(self, index: int) -> Slot:
+        """Front slot `index` in reading order (the front grid is the top or left one)."""
+        row, col = divmod(index, self.cols)
+        x = self.left + col * (self.card_w + self.gap)
+        top = self.fold + self.clear + self.grid_h if self.axis == "h" else self.bottom + self.grid_h
+        return Slot(x, top - self.card_h - row * (self.card_h + self.gap), self.card_w, self.card_h)
+
+    def back_slot(self, index: int, duplex: str = "none") -> Slot:
+        """The mirror image of front slot `index` across the fold (duplex does not apply)."""
+        s = self.slot(index)
+        if self.axis == "h":
+            return Slot(s.x, 2 * self.fold - s.y - s.h, s.w, s.h)
+        return Slot(2 * self.fold - s.x - s.w, s.y, s.w, s.h)
+
+
+def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, rotation: int = 180) -> FoldSheet | None:
+    """The gutterfold sheet holding the most cards: portrait or landscape, fold across or along.
+
+    Ties go to a horizontal fold (fronts above, backs below), the usual
+    gutterfold: with the backs turned 180° they read upright once the card
+    is turned over sideways. None when not even one card fits."""
+    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+    cw, ch = (um(v) for v in card_mm)
+    bleed = um(bleed_mm)
+    gap = max(um(gutter_mm), 2 * bleed)
+    margin = um(PAGE_MARGIN_MM)
+    best = None
+    for axis in ("h", "v"):
+        for page_w, page_h in ((pw, ph), (ph, pw)):
+            if axis == "h":
+                cols = _fit(page_w - 2 * margin, cw, gap, bleed)
+                rows = _fit(page_h // 2 - margin - FOLD_CLEAR_UM, ch, gap, bleed)
+            else:
+                cols = _fit(page_w // 2 - margin - FOLD_CLEAR_UM, cw, gap, bleed)
+                rows = _fit(page_h - 2 * margin, ch, gap, bleed)
+            if not (cols and rows):
+                continue
+            sheet = FoldSheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, axis, rotation)
+            if sheet.margin_x < um(10) and sheet.margin_y < um(10):
+                # no margin wide enough for the footer: give up a row or a column
+                fewer = [FoldSheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed, axis, rotation),
+                         FoldSheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed, axis, rotation)]
+                sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
+            if best is None or sheet.per_sheet > best.per_sheet:
+                best = sheet
+    return best

@@ -1,0 +1,217 @@
+"""Low-ink faces: large fills become light tints with outlines; deck backs become a thin frame.
+
+Works on recorded faces, so every game saves ink without template edits
+(templates may still read `ink_saver` and do better). What the rules keep:
+  - a fill covering more than LARGE of the trim keeps TINT of its colour's
+    strength and gains an outline in its own colour, so shapes stay readable;
+  - light text, icons and strokes that sat on such a fill (white on a dark
+    header) take the fill's colour, darkened, or they would vanish;
+  - everything small (pips, icons, rules, text) prints as designed.
+"""
+from __future__ import annotations
+
+import math
+
+from pnp.layout.elements import Face
+from pnp.layout.typeset import IconOp, TextOp
+from pnp.core.units import PT_PER_MM
+
+TINT = 0.12  # share of the original colour kept in a large fill
+LARGE = 0.04  # of the trim area: a 13 × 13 mm patch on a poker card
+BACKGROUND = 0.9  # of the trim area: a fill this large is the background, framed by the trim itself
+OUTLINE_MM = 0.35
+LIGHT = 0.7  # relative luminance above which a colour needs a dark ground to be seen
+DARK_ENOUGH = 0.35  # luminance a recoloured foreground is darkened to, at most
+FRAME_COLOUR = "#7a7a7a"
+TITLE_COLOUR = "#4a4a4a"
+
+
+def _rgb(hex_value: str) -> tuple[float, float, float]:
+    return tuple(int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _hex(rgb, alpha: str = "") -> str:
+    return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02x}" for v in rgb) + alpha
+
+
+def luminance(hex_value: str) -> float:
+    """Relative luminance (sRGB, WCAG) of '#rrggbb[aa]': 0 black, 1 white."""
+    def lin(v):
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in _rgb(hex_value))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def tint(hex_value: str, strength: float = TINT) -> str:
+    """The colour mixed with white: `strength` 1 keeps it, 0 is white."""
+    return _hex([1 - strength * (1 - v) for v in _rgb(hex_value)], hex_value[7:9])
+
+
+def darken(hex_value: str, target: float = DARK_ENOUGH) -> str:
+    """The colour mixed with black until its luminance is at most `target`."""
+    rgb = _rgb(hex_value)
+    k = 1.0
+    while luminance(_hex([v * k for v in rgb])) > target and k > 0.05:
+        k -= 0.05
+    return _hex([v * k for v in rgb], hex_value[7:9])
+
+
+def _light(colour: str | None) -> bool:
+    return colour is not None and luminance(colour) >= LIGHT
+
+
+class _Lightener:
+    def __init__(self, face: Face):
+        self.trim_area = max(face.w * face.h, 1e-6)
+        self.face = face
+        self.grounds: list[tuple] = []  # (x0, y0, x1, y1, original colour) of tinted fills, in face mm
+        self.icons: set = set(face.icons)
+
+    def run(self, elements, ox=0.0, oy=0.0, scale=1.0) -> tuple:
+        out = []
+        for el in elements:
+            new = self._element(el, ox, oy, scale)
+            if el[0] == "rect" and new[6] is not None and el[6] is None and (ox, oy, scale) == (0.0, 0.0, 1.0):
+                out.extend(self._outline_in_trim(new))
+            else:
+                out.append(new)
+        return tuple(out)
+
+    def _outline_in_trim(self, rect) -> list:
+        """A tinted rect and its new outline, the outline kept to the trim: past it, it would print in the bleed."""
+        _, x, y, w, h, fill, stroke, sw, r, dash = rect
+        x0, y0 = max(min(x, x + w), 0.0), max(min(y, y + h), 0.0)
+        x1, y1 = min(max(x, x + w), self.face.w), min(max(y, y + h), self.face.h)
+        if x1 <= x0 or y1 <= y0:
+            return [("rect", x, y, w, h, fill, None, sw, r, dash)]
+        return [("rect", x, y, w, h, fill, None, sw, r, dash), ("rect", x0, y0, x1 - x0, y1 - y0, None, stroke, sw, r, dash)]
+
+    # A light foreground colour over a tinted ground takes the ground's colour, darkened.
+    def _fore(self, colour, x, y):
+        if not _light(colour):
+            return colour
+        for x0, y0, x1, y1, ground in reversed(self.grounds):
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return darken(ground)
+        return colour
+
+    def _fill(self, fill, stroke, sw, area, box):
+        """(fill, stroke, stroke width) of a filled shape, tinting it when large."""
+        if fill is None or area < LARGE * self.trim_area:
+            if fill is not None:
+                fill = self._fore(fill, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            return fill, (self._fore(stroke, box[0], box[1]) if stroke else stroke), sw
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        ground_under = next((g[4] for g in reversed(self.grounds) if g[0] <= cx <= g[2] and g[1] <= cy <= g[3]), None)
+        if not _light(fill):
+            self.grounds.append((*box, fill))
+            outline = fill
+        else:  # a light panel: outline it if it sits on a tinted ground, where its edge would vanish
+            outline = darken(ground_under) if ground_under else None
+        if area >= BACKGROUND * self.trim_area:
+            outline = None  # the trim frames a background; an outline would sit in the bleed
+        if stroke is None and outline is not None:
+            stroke, sw = outline, OUTLINE_MM
+        elif stroke is not None:
+            stroke = self._fore(stroke, box[0], box[1])
+        return tint(fill), stroke, sw
+
+    def _element(self, el, ox, oy, s):
+        kind = el[0]
+        if kind == "rect":
+            _, x, y, w, h, fill, stroke, sw, r, dash = el
+            box = (ox + x * s, oy + y * s, ox + (x + w) * s, oy + (y + h) * s)
+            fill, stroke, sw = self._fill(fill, stroke, sw, abs(w * h) * s * s, _ordered(box))
+            return ("rect", x, y, w, h, fill, stroke, sw, r, dash)
+        if kind == "circle":
+            _, cx, cy, r, fill, stroke, sw, dash = el
+            box = (ox + (cx - r) * s, oy + (cy - r) * s, ox + (cx + r) * s, oy + (cy + r) * s)
+            fill, stroke, sw = self._fill(fill, stroke, sw, math.pi * r * r * s * s, box)
+            return ("circle", cx, cy, r, fill, stroke, sw, dash)
+        if kind == "ellipse":
+            _, x, y, w, h, fill, stroke, sw = el
+            box = _ordered((ox + x * s, oy + y * s, ox + (x + w) * s, oy + (y + h) * s))
+            fill, stroke, sw = self._fill(fill, stroke, sw, math.pi * abs(w * h) / 4 * s * s, box)
+            return ("ellipse", x, y, w, h, fill, stroke, sw)
+        if kind == "poly":
+            _, pts, fill, stroke, sw, closed = el
+            xs, ys = [ox + p[0] * s for p in pts], [oy + p[1] * s for p in pts]
+            area = abs(sum(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(pts)))) / 2 if closed else 0.0
+            fill, stroke, sw = self._fill(fill, stroke, sw, area, (min(xs), min(ys), max(xs), max(ys)))
+            return ("poly", pts, fill, stroke, sw, closed)
+        if kind == "line":
+            _, x1, y1, x2, y2, stroke, sw, dash = el
+            return ("line", x1, y1, x2, y2, self._fore(stroke, ox + (x1 + x2) / 2 * s, oy + (y1 + y2) / 2 * s), sw, dash)
+        if kind == "text":
+            _, x, y, ops = el
+            return ("text", x, y, tuple(self._op(op, ox + x * s, oy + y * s, s) for op in ops))
+        if kind == "icon":
+            _, name, colour, x, y, w, h = el
+            new = self._fore(colour, ox + (x + w / 2) * s, oy + (y + h / 2) * s)
+            self.icons.add((name, new))
+            return ("icon", name, new, x, y, w, h)
+        if kind == "group":
+            _, x, y, rot, scale, children = el
+            # rotation is ignored when locating grounds: near enough for "is this on that header"
+            return ("group", x, y, rot, scale, self.run(children, ox + x * s, oy + y * s, s * scale))
+        return el
+
+    def _op(self, op, x0, y0, s):
+        k = s / PT_PER_MM
+        if type(op) is TextOp:
+            new = self._fore(op.color, x0 + (op.x + op.w / 2) * k, y0 + (op.y - op.size / 3) * k)
+            return op._replace(color=new) if new != op.color else op
+        new = self._fore(op.color, x0 + (op.x + op.size / 2) * k, y0 + (op.y + op.size / 2) * k)
+        if new != op.color:
+            self.icons.add((op.icon, new))
+            return op._replace(color=new)
+        return op
+
+
+def _ordered(box):
+    x0, y0, x1, y1 = box
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def lighten_face(face: Face) -> Face:
+    """The face with large fills turned to outlined tints and light marks on them darkened."""
+    job = _Lightener(face)
+    elements = job.run(face.elements)
+    used = _icons_in(elements)
+    return Face(face.w, face.h, face.bleed, elements, frozenset(k for k in job.icons if k in used))
+
+
+def _icons_in(elements) -> set:
+    found = set()
+    for el in elements:
+        if el[0] == "icon":
+            found.add((el[1], el[2]))
+        elif el[0] == "text":
+            found.update((op.icon, op.color) for op in el[3] if type(op) is IconOp)
+        elif el[0] == "group":
+            found |= _icons_in(el[5])
+    return found
+
+
+def frame_back(w: float, h: float, bleed: float, title: str, subtitle: str, font: str) -> Face:
+    """A thin frame with the game's title (and the deck's name): a back that costs almost no ink."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    k = PT_PER_MM
+    inset = min(3.0, w / 10, h / 10)
+    elements = [("rect", inset, inset, w - 2 * inset, h - 2 * inset, None, FRAME_COLOUR, 0.3, min(2.5, inset), None)]
+    ops = []
+    room = (w - 2 * inset - 4) * k
+    y = h / 2 * k
+    for text, size, colour in ((title, 14.0, TITLE_COLOUR), (subtitle, 8.0, FRAME_COLOUR)):
+        if not text:
+            continue
+        width1 = stringWidth(text, font, 1) or 1
+        size = max(5.0, min(size, room / width1))
+        while stringWidth(text, font, size) > room and len(text) > 2:
+            text = text[:-2] + "…"
+        tw = stringWidth(text, font, size)
+        ops.append(TextOp((w * k - tw) / 2, y, font, size, colour, text, tw))
+        y += size * 1.4
+    elements.append(("text", 0.0, 0.0, tuple(ops)))
+    return Face(w, h, bleed, tuple(elements), frozenset())

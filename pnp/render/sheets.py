@@ -1,0 +1,262 @@
+"""Impose rendered faces on sheets and write the sheet PDF (cards and tokens alike).
+
+Each fronts sheet is followed by its backs sheet, each back mirrored so it
+lands behind its front after a long-edge (or short-edge) flip. With
+`duplex="none"` the backs sheets follow all fronts, unmirrored. A backs sheet
+moves as a whole (faces, crop marks, footer) by `back_offset`, the printer's
+measured misregistration.
+
+With `layout="gutterfold"` each sheet holds fronts and their backs on one
+side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from pnp.render.draw import FaceDrawer
+from pnp.render.impose import FoldSheet, Sheet, plan_fold_sheet, plan_shared, plan_sheet
+from pnp.layout.elements import Face
+from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
+from pnp.core.units import PAGE_MARGIN_MM, pt, um
+
+FOLD_COLOUR = "#808080"
+FOLD_DASH = (6, 3)  # pt
+
+
+@dataclass
+class Piece:
+    """One physical copy to place: its front, its back (or None), and its name for people."""
+
+    front: Face
+    back: Face | None
+    label: str
+
+
+@dataclass
+class Group:
+    """Pieces of one size printed together: a deck, or a token set."""
+
+    id: str
+    name: str
+    size: tuple[float, float]
+    pieces: list[Piece]
+    cut_guide: object = None  # a callable drawing a cut outline per slot (tokens), else crop marks
+    share: bool = False  # leftover rows may share a page with other groups (token sets), rather than start a sheet
+    keep_back: bool = False  # the common back is a playable side: the ink saver lightens it instead of framing it
+
+
+@dataclass
+class Page:
+    """One fronts page to print: (group, grid, pieces) for each band on it, and its footer's words."""
+
+    bands: list
+    label: str = ""
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.bands[0][1]
+
+    @property
+    def groups(self) -> list:
+        return list(dict.fromkeys(g.id for g, _, _ in self.bands))
+
+
+@dataclass
+class SheetStats:
+    pages: int = 0
+    pieces: int = 0
+
+
+def plan(paper: str, size, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180) -> Sheet | None:
+    """The sheet geometry for one group: a duplex grid or a gutterfold sheet."""
+    if layout == "gutterfold":
+        return plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation)
+    return plan_sheet(paper, size, gutter_mm, bleed_mm)
+
+
+def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
+                 font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
+                 ink_saver: bool = False) -> tuple[bytes, SheetStats]:
+    """Render every group onto sheets and return the PDF bytes."""
+    if layout not in ("duplex", "gutterfold"):
+        raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
+    if fold_rotation not in (0, 180):
+        raise ValueError(f"fold rotation must be 0 or 180, got {fold_rotation}")
+    if ink_saver:
+        from pnp.render.inksaver import lighten_face
+
+        groups = [_frame_common_back(g, game_title, font_name) for g in groups]
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation)
+    first = pages[0].sheet
+    c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
+    if all(isinstance(page.sheet, FoldSheet) for page in pages):
+        c.setViewerPreference("Duplex", "Simplex")
+    elif duplex != "none":
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
+    drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None)
+    uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
+    stats = SheetStats()
+    deferred_backs = []
+    names = {g.id: g.name for g in groups}
+    with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
+    bookmarked: set = set()
+    flip = " · print double-sided, flip on the long edge" if duplex == "long" else " · print double-sided, flip on the short edge" if duplex == "short" else ""
+    for page in pages:
+        bookmarks = [(g, names[g]) for g in page.groups if g not in bookmarked]
+        bookmarked.update(g for g, _ in bookmarks)
+        stats.pieces += sum(len(pieces) for _, _, pieces in page.bands)
+        sheet = page.sheet
+        if isinstance(sheet, FoldSheet):
+            group, _, chunk = page.bands[0]
+            placed = [(sheet, sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
+            placed += [(sheet, sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
+            _page(c, page, drawer, uses, placed, f"{page.label} · one-sided at 100% · fold on the dashes, glue, cut", font_name,
+                  scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+            stats.pages += 1
+            continue
+        fronts = [(grid, grid.slot(i), p.front, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces)]
+        _page(c, page, drawer, uses, fronts, f"{page.label} · fronts · print at 100% / actual size", font_name, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+        stats.pages += 1
+        if with_backs.intersection(page.groups):
+            backs = [(grid, grid.back_slot(i, duplex), p.back, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces) if p.back is not None]
+            if duplex == "none":
+                deferred_backs.append((page, backs))
+            else:
+                _page(c, page, drawer, uses, backs, f"{page.label} · backs{flip}", font_name, offset=back_offset)
+                stats.pages += 1
+    for page, backs in deferred_backs:
+        _page(c, page, drawer, uses, backs, f"{page.label} · backs", font_name)
+        stats.pages += 1
+    drawer.shared.finish()
+    c.save()
+    return buf.getvalue(), stats
+
+
+def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180) -> list[Page]:
+    """Every fronts page of the PDF, in order: whole sheets per group, and shared pages of bands for groups that `share`.
+
+    A group that does not share starts on a sheet of its own (each deck on a new
+    sheet), numbered 'sheet n of m' within the group; shared pages are numbered
+    within the run of shared pages they belong to."""
+    pages: list[Page] = []
+    run: list[Group] = []
+
+    def flush_run():
+        if not run:
+            return
+        placements = plan_shared(paper, [(g.size, len(g.pieces)) for g in run], gutter_mm, bleed_mm)
+        shared = [Page([(run[p.group], p.grid, run[p.group].pieces[p.first : p.first + p.count]) for p in page]) for page in placements]
+        for n, page in enumerate(shared, 1):
+            names = ", ".join(dict.fromkeys(g.name for g, _, _ in page.bands))
+            page.label = f"{game_title} · {names} · sheet {n} of {len(shared)}"
+        pages.extend(shared)
+        run.clear()
+
+    for g in groups:
+        if g.share and layout != "gutterfold":
+            run.append(g)
+            continue
+        flush_run()
+        sheet = plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation)
+        if layout == "gutterfold" and (sheet is None or sheet.per_sheet == 0):
+            # a piece too big to sit twice on one side (a page-sized reference sheet) prints duplex instead
+            sheet = plan_sheet(paper, g.size, gutter_mm, bleed_mm)
+        if sheet is None or sheet.per_sheet == 0:
+            raise ValueError(f"{g.name}: {g.size[0]:g} × {g.size[1]:g} mm does not fit on {paper}")
+        chunks = [g.pieces[i : i + sheet.per_sheet] for i in range(0, len(g.pieces), sheet.per_sheet)]
+        for n, chunk in enumerate(chunks, 1):
+            pages.append(Page([(g, sheet, chunk)], f"{game_title} · {g.name} · sheet {n} of {len(chunks)}"))
+    try:
+        flush_run()
+    except ValueError as exc:
+        raise ValueError(f"{', '.join(g.name for g in run)}: {exc}") from None
+    return pages
+
+
+def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: str, font_name: str, *, scale_bar=False, bookmarks=(), offset=(0.0, 0.0)):
+    """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm."""
+    sheet = page.sheet
+    c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
+    for group_id, name in bookmarks:
+        key = f"group-{group_id}"
+        c.bookmarkPage(key)
+        c.addOutlineEntry(name, key, level=0)
+    ox, oy = (v * 72 / 25.4 for v in offset)
+    moved = bool(ox or oy)
+    if moved:
+        # the whole backs sheet shifts, marks included, so cutting along the marks seen on
+        # the backs side still matches the cards printed there
+        c.saveState()
+        c.translate(ox, oy)
+    by_grid: dict = {}
+    for grid, slot, face, rotate in placed:
+        drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+        by_grid.setdefault(grid, []).append(slot)
+    for group, grid, _ in page.bands:
+        if group.cut_guide is not None:
+            group.cut_guide(c, by_grid.get(grid, []))
+    marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
+    drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
+    draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, footer, font_name, scale_bar)
+    if moved:
+        c.restoreState()
+    c.showPage()
+
+
+def _furniture(c, marks, font_name: str) -> None:
+    """Crop marks around each grid's slots, and on a gutterfold sheet the dashed fold line with its labels."""
+    for grid, slots in marks:
+        draw_crop_marks(c, grid, list(slots))
+        if isinstance(grid, FoldSheet):
+            draw_fold_line(c, grid, font_name)
+
+
+def draw_fold_line(c, sheet: FoldSheet, font_name: str) -> None:
+    """A dashed line along the fold, from margin to margin, labelled 'fold' at both ends."""
+    margin = um(PAGE_MARGIN_MM) + um(2)  # clear of a left-hand footer
+    c.saveState()
+    c.setStrokeColor(FOLD_COLOUR)
+    c.setFillColor(FOLD_COLOUR)
+    c.setLineWidth(0.5)
+    c.setDash(list(FOLD_DASH))
+    c.setFont(font_name, 6)
+    f = pt(sheet.fold)
+    if sheet.axis == "h":
+        c.line(pt(margin), f, pt(sheet.page_w - margin), f)
+        c.drawString(pt(margin), f + 2, "fold")
+        c.drawRightString(pt(sheet.page_w - margin), f + 2, "fold")
+    else:
+        c.line(f, pt(margin), f, pt(sheet.page_h - margin))
+        for y in (pt(margin), pt(sheet.page_h - margin) - 14):
+            c.saveState()
+            c.translate(f - 2, y)
+            c.rotate(90)
+            c.drawString(0, 0, "fold")
+            c.restoreState()
+    c.restoreState()
+
+
+def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
+    """Ink saver: the back most of a deck's cards share becomes a thin frame with the game's name.
+
+    Only a back shared by more than half of the deck's distinct cards counts as
+    the deck's back; backs that tell cards apart (an organ type, a faction) keep
+    their content and are lightened like fronts."""
+    from pnp.render.inksaver import frame_back
+
+    if group.keep_back:
+        return group
+    owners: dict = {}
+    for p in group.pieces:
+        if p.back is not None:
+            owners.setdefault(p.back, set()).add(p.label)
+    labels = {p.label for p in group.pieces}
+    if not owners:
+        return group
+    common, names = max(owners.items(), key=lambda kv: len(kv[1]))
+    if len(names) * 2 <= len(labels) or len(names) < 2 and len(labels) > 1:
+        return group
+    framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
+    pieces = [Piece(p.front, framed if p.back == common else p.back, p.label) for p in group.pieces]
+    return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.share, group.keep_back)

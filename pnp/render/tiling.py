@@ -1,0 +1,251 @@
+"""Tile geometry: how a board larger than the paper splits into overlapping pages.
+
+All lengths are integer micrometres. Board coordinates run from the board's
+top-left corner, y down, like a layout; page coordinates from the page's
+bottom-left corner, y up, like PDF. Each tile shows the part of the board
+that fits the printable area (paper minus the 6.35 mm a home printer cannot
+reach); neighbours share an overlap strip. Assembly: every tile with a left
+(upper) neighbour is cut along the middle of that strip and laid over the
+neighbour, so the outer half of each strip is waste and carries the labels,
+and the middle line carries the registration crosshairs both tiles print.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.core.units import PAGE_MARGIN_MM, PAPER_SIZES, um
+
+DEFAULT_OVERLAP_MM = 10.0  # wide enough for glue and for the crosshairs' 6 mm arms
+MARGIN_UM = um(PAGE_MARGIN_MM)
+
+
+def row_name(index: int) -> str:
+    """A, B, …, Z, AA, AB, …: the letter of tile row `index` (0-based)."""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: the board region it shows and where that region sits on its page."""
+
+    row: int
+    col: int
+    label: str  # row letter and column number: A1, A2, …, B1
+    x: int  # region on the board, from its top-left
+    y: int
+    w: int
+    h: int
+    left: int  # the region's bottom-left corner on the page, from the page's bottom-left
+    bottom: int
+
+    def to_page(self, bx: float, by: float) -> tuple[float, float]:
+        """Page position (µm, from the bottom-left) of board point (bx, by)."""
+        return self.left + (bx - self.x), self.bottom + (self.y + self.h - by)
+
+    def contains(self, bx: float, by: float) -> bool:
+        return self.x <= bx <= self.x + self.w and self.y <= by <= self.y + self.h
+
+
+@dataclass(frozen=True)
+class Seam:
+    """Two neighbouring tiles and the overlap strip they share."""
+
+    first: Tile  # the left or upper tile (it is glued under)
+    second: Tile  # the right or lower tile (it is cut and laid on top)
+    axis: str  # "x": a vertical seam between columns; "y": a horizontal seam between rows
+    cut: int  # board x (or y) of the cut line: the middle of the strip
+    start: int  # the strip's extent along the seam
+    end: int
+
+    @property
+    def marks(self) -> list[tuple[int, int]]:
+        """Board points of the registration crosshairs: on the cut line, a quarter of the way in from each end."""
+        length = self.end - self.start
+        along = [self.start + length // 4, self.start + length - length // 4] if length >= um(40) else [self.start + length // 2]
+        return [(self.cut, a) if self.axis == "x" else (a, self.cut) for a in along]
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    board_w: int
+    board_h: int
+    page_w: int
+    page_h: int
+    overlap: int
+    cols: int
+    rows: int
+    tiles: tuple = field(default=())
+
+    @property
+    def pages(self) -> int:
+        return len(self.tiles)
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
+    @property
+    def narrowest(self) -> int:
+        """The shortest side of any tile's board region."""
+        return min(min(t.w, t.h) for t in self.tiles)
+
+    def at(self, row: int, col: int) -> Tile | None:
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return self.tiles[row * self.cols + col]
+        return None
+
+    def origin(self, tile: Tile) -> tuple[int, int]:
+        """Where the board's bottom-left corner lands on `tile`'s page: the board form's placement."""
+        return tile.left - tile.x, tile.bottom - (self.board_h - tile.y - tile.h)
+
+    def neighbours(self, tile: Tile) -> dict[str, Tile]:
+        """The tiles beside `tile`, by side: left, right, top, bottom."""
+        found = {
+            "left": self.at(tile.row, tile.col - 1),
+            "right": self.at(tile.row, tile.col + 1),
+            "top": self.at(tile.row - 1, tile.col),
+            "bottom": self.at(tile.row + 1, tile.col),
+        }
+        return {side: t for side, t in found.items() if t is not None}
+
+    def seams(self) -> list[Seam]:
+        out = []
+        half = self.overlap // 2
+        for t in self.tiles:
+            right = self.at(t.row, t.col + 1)
+            if right is not None:
+                out.append(Seam(t, right, "x", right.x + half, t.y, t.y + t.h))
+            below = self.at(t.row + 1, t.col)
+            if below is not None:
+                out.append(Seam(t, below, "y", below.y + half, t.x, t.x + t.w))
+        return out
+
+    def seams_of(self, tile: Tile) -> list[Seam]:
+        return [s for s in self.seams() if tile in (s.first, s.second)]
+
+    def marks(self, tile: Tile) -> list[tuple[int, int]]:
+        """Board points of every crosshair this tile prints (each is printed by both tiles of its seam)."""
+        return [m for s in self.seams_of(tile) for m in s.marks]
+
+    def visible(self, tile: Tile) -> tuple[int, int, int, int]:
+        """The part of the board (x0, y0, x1, y1) this tile shows once the board is assembled."""
+        half = self.overlap // 2
+        n = self.neighbours(tile)
+        x0 = tile.x + half if "left" in n else tile.x
+        y0 = tile.y + half if "top" in n else tile.y
+        x1 = n["right"].x + half if "right" in n else tile.x + tile.w
+        y1 = n["bottom"].y + half if "bottom" in n else tile.y + tile.h
+        return x0, y0, x1, y1
+
+
+def printable(page_w: int, page_h: int) -> tuple[int, int]:
+    return page_w - 2 * MARGIN_UM, page_h - 2 * MARGIN_UM
+
+
+def _axis(board: int, avail: int, overlap: int) -> tuple[int, int]:
+    """(tiles, advance) along one axis: tiles = ceil((board − overlap) / advance), at least one."""
+    advance = avail - overlap
+    if board <= avail:
+        return 1, advance
+    return max(1, -(-(board - overlap) // advance)), advance
+
+
+def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int) -> TilePlan:
+    avail_w, avail_h = printable(page_w, page_h)
+    cols, adv_x = _axis(board_w, avail_w, overlap)
+    rows, adv_y = _axis(board_h, avail_h, overlap)
+    tiles = []
+    for r in range(rows):
+        y = r * adv_y
+        h = min(avail_h, board_h - y)
+        bottom = MARGIN_UM + (avail_h - h) // 2  # a short last row (or a board narrower than the paper) is centred
+        for col in range(cols):
+            x = col * adv_x
+            w = min(avail_w, board_w - x)
+            left = MARGIN_UM + (avail_w - w) // 2
+            tiles.append(Tile(r, col, f"{row_name(r)}{col + 1}", x, y, w, h, left, bottom))
+    return TilePlan(board_w, board_h, page_w, page_h, overlap, cols, rows, tuple(tiles))
+
+
+def orientations(paper: str) -> list[tuple[int, int]]:
+    """The paper's (width, height) in µm, portrait first."""
+    w, h = (um(v) for v in PAPER_SIZES[paper])
+    return [(w, h), (h, w)]
+
+
+def fits_page(board_mm: tuple[float, float], paper: str) -> tuple[int, int] | None:
+    """The page size (portrait if it fits, else landscape) whose printable area holds the whole board; None if neither does."""
+    bw, bh = (um(v) for v in board_mm)
+    for page_w, page_h in orientations(paper):
+        aw, ah = printable(page_w, page_h)
+        if bw <= aw and bh <= ah:
+            return page_w, page_h
+    return None
+
+
+STACK_GAP_UM = um(13)  # between boards sharing a page: room for both boards' 5 mm corner marks (1 mm off each board) and 1 mm apart
+
+
+def stack_pages(sizes_mm: list[tuple[float, float]], paper: str, share: bool = True) -> list[tuple[tuple[int, int], list[tuple[int, int, int]]]]:
+    """Boards that each fit a page, stacked top to bottom on as few pages as taking them in order allows.
+
+    Returns pages as ((page_w, page_h), [(board index, left, bottom)]) in µm: each board
+    centred across the page, the stack centred down it, portrait unless only
+    landscape holds the stack (a calendar strip and a crime track share a sheet).
+    With `share` off, every board has a page of its own."""
+    pages: list = []  # (page size, placements, board indices)
+    for index in range(len(sizes_mm)):
+        joined = _in_some_orientation(pages[-1][2] + [index], sizes_mm, paper) if share and pages else None
+        if joined is not None:
+            pages[-1] = joined
+        else:  # it starts the next page (each board fits one page on its own)
+            pages.append(_in_some_orientation([index], sizes_mm, paper))
+    return [(page, placed) for page, placed, _ in pages]
+
+
+def _in_some_orientation(indices: list[int], sizes_mm, paper: str):
+    """(page size, placements, indices) of the stack on the first orientation that holds it, or None."""
+    for page in orientations(paper):
+        stacked = _stacked(indices, sizes_mm, page)
+        if stacked is not None:
+            return (*stacked, indices)
+    return None
+
+
+def _stacked(indices: list[int], sizes_mm, page: tuple[int, int]):
+    """The stack of boards `indices` on `page`, or None if it does not fit the printable area."""
+    aw, ah = printable(*page)
+    sizes = [tuple(um(v) for v in sizes_mm[i]) for i in indices]
+    total = sum(h for _, h in sizes) + STACK_GAP_UM * (len(sizes) - 1)
+    if max(w for w, _ in sizes) > aw or total > ah:
+        return None
+    page_w, page_h = page
+    top = (page_h + total) // 2
+    out = []
+    for i, (w, h) in zip(indices, sizes):
+        out.append((i, (page_w - w) // 2, top - h))
+        top -= h + STACK_GAP_UM
+    return page, out
+
+
+def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM) -> TilePlan:
+    """The tile grid with the fewest pages, portrait or landscape.
+
+    On a tie, the grid whose narrowest tile is widest wins (no thin slivers to
+    align), then portrait."""
+    bw, bh = (um(v) for v in board_mm)
+    overlap = um(overlap_mm)
+    best = None
+    for page_w, page_h in orientations(paper):
+        aw, ah = printable(page_w, page_h)
+        if overlap * 2 >= min(aw, ah):
+            raise ValueError(f"an overlap of {overlap_mm:g} mm leaves no room on {paper}")
+        plan = _plan(bw, bh, page_w, page_h, overlap)
+        if best is None or (plan.pages, -plan.narrowest) < (best.pages, -best.narrowest):
+            best = plan
+    return best

@@ -1,0 +1,136 @@
+"""The duplex calibration sheet: two verniers read against the light.
+
+Front and back each carry an X scale (a row of upright ticks) and a Y scale
+(a column of level ticks). Front ticks stand PITCH apart, back ticks
+PITCH - STEP apart, so, with the sheet held to the light, exactly one pair
+forms a straight line: its label is the offset to give `pnp build
+--back-offset X,Y` (or to save with `pnp calibrate --save NAME --offset X,Y`).
+
+Geometry: pair k is labelled v = k * STEP. Its back tick is drawn where it
+lands on its front tick when the printer shifts the back by -v, so printing
+with --back-offset v (which adds v to every backs sheet) lines that printer
+up. Positions on the back page are mirrored for the flip (long edge: x;
+short edge: y), exactly as the backs of card sheets are.
+"""
+from __future__ import annotations
+
+from pnp.render.pdf import new_canvas
+from pnp.core.units import PAPER_SIZES, PT_PER_MM
+
+K = PT_PER_MM
+PITCH = 7.5  # mm between front ticks: wider than twice the range, so no pair aligns by a whole pitch
+STEP = 0.25  # mm of offset between neighbouring pairs
+RANGE = 3.0  # ± mm readable: home printers misregister duplex by up to about 3 mm
+TICK = 8.0  # mm length of each tick; front and back ticks overlap by OVERLAP
+OVERLAP = 3.0
+LINE_PT = 0.4
+FRONT, BACK = "#000000", "#000000"
+
+
+def pairs() -> list[float]:
+    """The offsets the pairs stand for, from -RANGE to +RANGE in STEPs."""
+    n = round(RANGE / STEP)
+    return [k * STEP for k in range(-n, n + 1)]
+
+
+def layout(paper: str) -> dict:
+    """Where the scales sit on the front page, in mm from the bottom-left."""
+    w, h = PAPER_SIZES[paper]
+    span = 2 * RANGE / STEP * PITCH / 2  # from the centre tick to an end tick
+    return {"page": (w, h), "x_row": (w / 2, h - 82.4), "y_col": (w / 2 - 30.0, 100.0), "span": span}
+
+
+def back_position(front: float, page: float, offset: float, mirrored: bool) -> float:
+    """Where a back mark goes so that it lands on `front` when the printer shifts the back by -offset."""
+    return (page - front if mirrored else front) + offset
+
+
+def front_ticks(paper: str) -> dict:
+    """Front tick positions: {'x': [(v, x mm)], 'y': [(v, y mm)]}."""
+    g = layout(paper)
+    cx, _ = g["x_row"]
+    _, cy = g["y_col"]
+    return {"x": [(v, cx + v / STEP * PITCH) for v in pairs()], "y": [(v, cy + v / STEP * PITCH) for v in pairs()]}
+
+
+def back_ticks(paper: str, duplex: str = "long") -> dict:
+    """Back tick positions on the back page: {'x': [(v, x mm)], 'y': [(v, y mm)]}."""
+    w, h = PAPER_SIZES[paper]
+    fronts = front_ticks(paper)
+    mirror_x, mirror_y = duplex == "long", duplex == "short"
+    return {"x": [(v, back_position(x, w, v, mirror_x)) for v, x in fronts["x"]],
+            "y": [(v, back_position(y, h, v, mirror_y)) for v, y in fronts["y"]]}
+
+
+def _label(v: float) -> str:
+    return "0" if v == 0 else f"{v:+.2f}"  # ASCII minus: the bundled sans lacks U+2212
+
+
+def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
+    """The two-page calibration sheet for `paper`, backs placed for a `duplex` flip."""
+    if duplex not in ("long", "short"):
+        raise ValueError("duplex must be long or short")
+    w, h = PAPER_SIZES[paper]
+    g = layout(paper)
+    c, buf = new_canvas((w * K, h * K), font, "pnp duplex calibration", "Print double-sided at 100 %, hold to the light, read the aligned pair")
+    c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
+    row_y = g["x_row"][1]
+    col_x = g["y_col"][0]
+
+    # Front: ticks, labels and the instructions.
+    c.setLineWidth(LINE_PT)
+    c.setStrokeColor(FRONT)
+    c.setFillColor(FRONT)
+    fronts = front_ticks(paper)
+    c.setFont(font, 5)
+    for v, x in fronts["x"]:
+        c.setLineWidth(LINE_PT * (2 if v == 0 else 1))
+        c.line(x * K, row_y * K, x * K, (row_y + TICK) * K)
+        c.drawCentredString(x * K, (row_y - 3.0) * K, _label(v))
+    for v, y in fronts["y"]:
+        c.setLineWidth(LINE_PT * (2 if v == 0 else 1))
+        c.line(col_x * K, y * K, (col_x + TICK) * K, y * K)
+        c.drawRightString((col_x - 1.5) * K, (y - 0.6) * K, _label(v))
+    c.setFont(font, 9)
+    c.drawString((g["x_row"][0] - g["span"]) * K, (row_y + TICK + 8) * K, "X: the pair of lines that runs straight through gives X")
+    c.drawString((col_x + TICK + 8) * K, (g["y_col"][1] + 40) * K, "Y: the pair that runs straight across gives Y")
+    c.drawString((col_x + TICK + 8) * K, (g["y_col"][1] + 34) * K, "(front lines on the left, back lines on the right)")
+    c.setFont(font, 14)
+    c.drawString(15 * K, (h - 18) * K, f"Duplex calibration — {paper.upper() if paper == 'a4' else paper.title()}, flip on the {duplex} edge")
+    c.setFont(font, 8.5)
+    steps = [
+        f"1. Print both pages on one sheet, double-sided, flipping on the {duplex} edge, at 100 % / actual size (no 'fit to page').",
+        "2. Hold the sheet against a window or a lamp. Front lines are black; the back's show through, greyer.",
+        f"3. In each scale, find the pair of lines that continues straight: its number is the offset in mm ({STEP:g} mm steps).",
+        "    Halfway between two pairs? Take the number between them.",
+        "4. Save it: pnp calibrate --save my-printer --offset X,Y   then build with   pnp build --printer my-printer",
+        "    (or pass --back-offset X,Y once). 0,0 means your printer needs no correction.",
+    ]
+    for i, line in enumerate(steps):
+        c.drawString(15 * K, (h - 30 - i * 5) * K, line)
+    c.setFont(font, 6.5)
+    c.drawRightString((w - 15) * K, 8 * K, "front · pnp calibration sheet · print at 100% / actual size")
+    c.showPage()
+
+    # Back: the vernier ticks only, placed for the flip.
+    c.setStrokeColor(BACK)
+    c.setFillColor(BACK)
+    backs = back_ticks(paper, duplex)
+    mirror_x, mirror_y = duplex == "long", duplex == "short"
+    y0, y1 = row_y + TICK - OVERLAP, row_y + 2 * TICK - OVERLAP  # above the front ticks, overlapping them
+    if mirror_y:
+        y0, y1 = h - y1, h - y0
+    for v, x in backs["x"]:
+        c.setLineWidth(LINE_PT * (2 if v == 0 else 1))
+        c.line(x * K, y0 * K, x * K, y1 * K)
+    x0, x1 = col_x + TICK - OVERLAP, col_x + 2 * TICK - OVERLAP  # right of the front ticks
+    if mirror_x:
+        x0, x1 = w - x1, w - x0
+    for v, y in backs["y"]:
+        c.setLineWidth(LINE_PT * (2 if v == 0 else 1))
+        c.line(x0 * K, y * K, x1 * K, y * K)
+    c.setFont(font, 6.5)
+    c.drawString(15 * K, 8 * K, "back · pnp calibration sheet")  # lands behind the front's bottom-right after a long-edge flip
+    c.showPage()
+    c.save()
+    return buf.getvalue()

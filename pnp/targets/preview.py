@@ -1,0 +1,117 @@
+"""Previews: PNG images of card faces, rasterised from PDF drawn by the same code as the print files.
+
+Each distinct face is drawn onto a page of exactly its size (bleed included)
+with the FaceDrawer the sheets use, then rasterised with pdfium, so a preview
+shows what prints. A contact sheet per deck puts every face in a grid with
+its id and count.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from pnp.outputs.cards import render_deck
+from pnp.outputs.context import GameContext
+from pnp.outputs.options import Options
+from pnp.core.collector import paused
+from pnp.render.draw import FaceDrawer
+from pnp.core.files import write_atomic
+from pnp.render.pdf import new_canvas
+from pnp.core.units import mm_to_pt
+
+CONTACT_COLUMNS = 8
+LABEL_PX = 28
+
+
+def face_pdf(gctx: GameContext, faces: list) -> bytes:
+    """One page per face, each page exactly the face's bleed box."""
+    game = gctx.game
+    first = faces[0]
+    c, buf = new_canvas((mm_to_pt(first.w + 2 * first.bleed), mm_to_pt(first.h + 2 * first.bleed)), gctx.body_font, f"{game.title} — preview", "preview")
+    drawer = FaceDrawer(c, gctx.icons)
+    for face in faces:
+        c.setPageSize((mm_to_pt(face.w + 2 * face.bleed), mm_to_pt(face.h + 2 * face.bleed)))
+        drawer.draw_face(face, mm_to_pt(face.bleed), mm_to_pt(face.bleed), reused=False)
+        c.showPage()
+    drawer.shared.finish()
+    c.save()
+    return buf.getvalue()
+
+
+def rasterise(pdf: bytes, dpi: int) -> list[Image.Image]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        images = []
+        for i in range(len(doc)):
+            page = doc[i]
+            images.append(page.render(scale=dpi / 72).to_pil().convert("RGB"))
+            page.close()
+        return images
+    finally:
+        doc.close()
+
+
+def _png_bytes(image: Image.Image) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=False)
+    return buf.getvalue()
+
+
+@paused
+def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), dpi: int = 150, bleed: bool = False) -> tuple[list[Path], list]:
+    """Write one PNG per card face and a contact sheet per deck; returns (paths, findings)."""
+    game = gctx.game
+    options = Options(bleed=bleed, cards=tuple(card_ids))
+    written, findings = [], []
+    for deck in game.decks.values():
+        if decks and deck.id not in decks:
+            continue
+        rendered = render_deck(gctx, deck, options, findings)
+        rendered = [(card, front, back) for card, front, back in rendered if front is not None]
+        if not rendered:
+            continue
+        faces = [f for _, front, back in rendered for f in (front, back) if f is not None]
+        images = iter(rasterise(face_pdf(gctx, faces), dpi))
+        tiles = []
+        folder = out_dir / deck.id
+        for card, front, back in rendered:
+            for side, face in (("front", front), ("back", back)):
+                if face is None:
+                    continue
+                image = next(images)
+                path = folder / f"{card.id}-{side}.png"
+                write_atomic(path, _png_bytes(image))
+                written.append(path)
+                if side == "front":
+                    tiles.append((image, f"{card.id} ×{card.count}"))
+        if not card_ids:
+            regular = gctx.fonts.families[gctx.layouts.family("body")]["regular"]
+            sheet = contact_sheet(tiles, label_font=str(gctx.fonts.dir / regular))
+            path = out_dir / f"{deck.id}-contact.png"
+            write_atomic(path, _png_bytes(sheet))
+            written.append(path)
+    return written, findings
+
+
+def contact_sheet(tiles: list[tuple[Image.Image, str]], columns: int = CONTACT_COLUMNS, label_font: str | None = None) -> Image.Image:
+    """All faces in a grid, each labelled with its id and count."""
+    w = max(t.width for t, _ in tiles)
+    h = max(t.height for t, _ in tiles)
+    cols = min(columns, len(tiles))
+    rows = math.ceil(len(tiles) / cols)
+    pad = 8
+    sheet = Image.new("RGB", (cols * (w + pad) + pad, rows * (h + LABEL_PX + pad) + pad), "white")
+    draw = ImageDraw.Draw(sheet)
+    font = ImageFont.truetype(label_font, 16) if label_font else ImageFont.load_default()
+    for n, (image, label) in enumerate(tiles):
+        r, c = divmod(n, cols)
+        x, y = pad + c * (w + pad), pad + r * (h + LABEL_PX + pad)
+        sheet.paste(image, (x, y))
+        draw.text((x, y + h + 4), label, fill="black", font=font)
+    return sheet
