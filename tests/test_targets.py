@@ -143,18 +143,18 @@ def test_ink_saver_keeps_a_back_that_is_a_playable_side(project):
 
 def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
     from pnp.render.inksaver import lighten_face, luminance
-    from pnp.layout.elements import Face
+    from pnp.layout.elements import Circle, Face, Rect, Text
     from pnp.layout.typeset import TextOp
 
-    header = ("rect", -3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
-    title = ("text", 4.0, 4.0, (TextOp(10.0, 20.0, "f", 12.0, "#ffffff", "Title", 40.0),))
-    pip = ("circle", 10.0, 40.0, 2.0, "#1d2433", None, 0.3, None)
-    body = ("text", 4.0, 50.0, (TextOp(0.0, 10.0, "f", 9.0, "#ffffff", "on paper", 30.0),))
+    header = Rect(-3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
+    title = Text(4.0, 4.0, (TextOp(10.0, 20.0, "f", 12.0, "#ffffff", "Title", 40.0),))
+    pip = Circle(10.0, 40.0, 2.0, "#1d2433", None, 0.3, None)
+    body = Text(4.0, 50.0, (TextOp(0.0, 10.0, "f", 9.0, "#ffffff", "on paper", 30.0),))
     face = lighten_face(Face(63.5, 88.9, 3.0, (header, title, pip, body), frozenset()))
     new_header, outline, new_title, new_pip, new_body = face.elements
-    assert luminance(new_header[5]) > 0.8  # a light tint…
-    assert outline[1:7] == (0.0, 0.0, 63.5, 16.0, None, "#c0392b")  # …outlined in its colour, inside the trim
-    assert luminance(new_title[3][0].color) < 0.4  # white on the header would vanish: darkened
+    assert luminance(new_header.fill) > 0.8  # a light tint…
+    assert (outline.x, outline.y, outline.w, outline.h, outline.fill, outline.stroke) == (0.0, 0.0, 63.5, 16.0, None, "#c0392b")  # …outlined in its colour, inside the trim
+    assert luminance(new_title.ops[0].color) < 0.4  # white on the header would vanish: darkened
     assert new_pip == pip  # small shapes print as designed
     assert new_body == body  # white text off the header is not touched
 

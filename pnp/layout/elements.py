@@ -1,7 +1,107 @@
-"""The laid-out face: what templates record and every later stage draws, checks or transforms."""
+"""The laid-out face: what templates record and every later stage draws, checks or transforms.
+
+A face is a tuple of element records in millimetres from the trim's top-left
+corner (y downwards). Each record is a NamedTuple: hashable (identical faces
+are drawn once as a form and placed many times), picklable (large decks render
+in a second process) and as cheap to create as a plain tuple on the hot path.
+Consumers take them apart with `match`. No two kinds can compare equal: where
+two kinds have the same number of fields, a field that is a number in one is
+a colour, a name or a tuple in the other.
+"""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
+
+from pnp.layout.typeset import IconOp
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+    dash: tuple[float, ...] | None
+
+
+class Line(NamedTuple):
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str
+    stroke_width: float
+    dash: tuple[float, ...] | None
+
+
+class Circle(NamedTuple):
+    cx: float
+    cy: float
+    r: float
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    dash: tuple[float, ...] | None
+
+
+class Ellipse(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+
+
+class Polygon(NamedTuple):
+    points: tuple[tuple[float, float], ...]
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    closed: bool
+
+
+class Text(NamedTuple):
+    """Fitted text: runs and inline icons (pnp.layout.typeset TextOp/IconOp, in points) placed at (x, y) mm."""
+
+    x: float
+    y: float
+    ops: tuple
+
+
+class Image(NamedTuple):
+    source: tuple[str, int, int]  # (path, width px, height px) as the image checker found it
+    x: float
+    y: float
+    w: float
+    h: float
+    fit: str  # contain, cover or stretch
+
+
+class Icon(NamedTuple):
+    name: str
+    color: str | None
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class Group(NamedTuple):
+    """Children drawn moved to (x, y), turned by `rotate` degrees clockwise and scaled."""
+
+    x: float
+    y: float
+    rotate: float
+    scale: float
+    children: tuple
+
+
+Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Group"
 
 
 class Face(NamedTuple):
@@ -11,4 +111,18 @@ class Face(NamedTuple):
     h: float
     bleed: float
     elements: tuple
-    icons: frozenset
+    icons: frozenset  # (icon name, colour) pairs the elements use, so their forms exist before the face is drawn
+
+
+def icons_used(elements) -> frozenset:
+    """Every (icon, colour) pair the elements draw, inline icons in text included."""
+    found: set = set()
+    for el in elements:
+        match el:
+            case Icon(name, colour):
+                found.add((name, colour))
+            case Text(_, _, ops):
+                found.update((op.icon, op.color) for op in ops if type(op) is IconOp)
+            case Group(children=children):
+                found |= icons_used(children)
+    return frozenset(found)

@@ -5,9 +5,12 @@ import math
 
 from pnp.core.errors import Finding, Loc, warning
 from pnp.core.units import BLEED_MM, PT_PER_MM, SAFE_MM
+from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.typeset import TextOp
 
 SLACK_MM = 0.5  # strokes and rounding may pass a limit by this much unremarked
 MIN_DPI = 150
+KIND_NAMES = {Rect: "rect", Ellipse: "ellipse", Image: "image", Icon: "icon"}
 
 
 def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0)):
@@ -23,58 +26,56 @@ def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0)):
         return (kind, min(xs), min(ys), max(xs), max(ys))
 
     for el in elements:
-        kind = el[0]
-        if kind in ("rect", "ellipse"):
-            _, x, y, w, h = el[:5]
-            yield box(kind, x, y, x + w, y + h)
-        elif kind == "icon":
-            _, _, _, x, y, w, h = el
-            yield box(kind, x, y, x + w, y + h)
-        elif kind == "image":
-            _, _, x, y, w, h, _ = el
-            yield box(kind, x, y, x + w, y + h)
-        elif kind == "circle":
-            _, cx, cy, r = el[:4]
-            yield box(kind, cx - r, cy - r, cx + r, cy + r)
-        elif kind == "line":
-            _, x1, y1, x2, y2 = el[:5]
-            yield box(kind, min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
-        elif kind == "poly":
-            xs = [p[0] for p in el[1]]
-            ys = [p[1] for p in el[1]]
-            yield box(kind, min(xs), min(ys), max(xs), max(ys))
-        elif kind == "text":
-            _, x, y, ops = el[:4]
-            for op in ops:
-                if hasattr(op, "text"):
-                    x0 = x + op.x / PT_PER_MM
-                    top = y + (op.y - op.size * 0.75) / PT_PER_MM
-                    yield box("text", x0, top, x0 + op.w / PT_PER_MM, y + (op.y + op.size * 0.2) / PT_PER_MM)
-                else:
-                    x0, y0 = x + op.x / PT_PER_MM, y + op.y / PT_PER_MM
-                    yield box("text", x0, y0, x0 + op.size / PT_PER_MM, y0 + op.size / PT_PER_MM)
-        elif kind == "group":
-            _, gx, gy, rot, scale, children = el
-            cos, sin = math.cos(math.radians(rot)) * scale, math.sin(math.radians(rot)) * scale
-            # child (u, v) → (gx + u cos − v sin, gy + u sin + v cos), then the parent transform
-            inner = (cos, sin, -sin, cos, gx, gy)
-            na = a * inner[0] + c * inner[1]
-            nb = b * inner[0] + d * inner[1]
-            nc = a * inner[2] + c * inner[3]
-            nd = b * inner[2] + d * inner[3]
-            ne = a * inner[4] + c * inner[5] + e
-            nf = b * inner[4] + d * inner[5] + f
-            yield from face_bounds(children, (na, nb, nc, nd, ne, nf))
+        match el:
+            case Rect(x, y, w, h) | Ellipse(x, y, w, h) | Image(_, x, y, w, h) | Icon(_, _, x, y, w, h):
+                yield box(KIND_NAMES[type(el)], x, y, x + w, y + h)
+            case Circle(cx, cy, r):
+                yield box("circle", cx - r, cy - r, cx + r, cy + r)
+            case Line(x1, y1, x2, y2):
+                yield box("line", min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+            case Polygon(points):
+                xs = [p[0] for p in points]
+                ys = [p[1] for p in points]
+                yield box("polygon", min(xs), min(ys), max(xs), max(ys))
+            case Text(x, y, ops):
+                yield from (box("text", *_op_box(op, x, y)) for op in ops)
+            case Group(gx, gy, rot, scale, children):
+                yield from face_bounds(children, _compose(transform, gx, gy, rot, scale))
+
+
+def _op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
+    """A text run by its glyph extents (an inline icon by its square), in mm from the text element's origin."""
+    if type(op) is TextOp:
+        x0 = x + op.x / PT_PER_MM
+        top = y + (op.y - op.size * 0.75) / PT_PER_MM
+        return x0, top, x0 + op.w / PT_PER_MM, y + (op.y + op.size * 0.2) / PT_PER_MM
+    x0, y0 = x + op.x / PT_PER_MM, y + op.y / PT_PER_MM
+    return x0, y0, x0 + op.size / PT_PER_MM, y0 + op.size / PT_PER_MM
+
+
+def _compose(transform, gx: float, gy: float, rot: float, scale: float) -> tuple:
+    """The parent transform followed by a group's own: child (u, v) → (gx + u cos − v sin, gy + u sin + v cos)."""
+    a, b, c, d, e, f = transform
+    cos, sin = math.cos(math.radians(rot)) * scale, math.sin(math.radians(rot)) * scale
+    inner = (cos, sin, -sin, cos, gx, gy)
+    return (
+        a * inner[0] + c * inner[1],
+        b * inner[0] + d * inner[1],
+        a * inner[2] + c * inner[3],
+        b * inner[2] + d * inner[3],
+        a * inner[4] + c * inner[5] + e,
+        b * inner[4] + d * inner[5] + f,
+    )
 
 
 def _image_dpi(elements):
     for el in elements:
-        if el[0] == "image":
-            _, (path, iw, ih), x, y, w, h, fit = el
-            dpi = min(iw / (w / 25.4), ih / (h / 25.4)) if fit != "cover" else max(iw / (w / 25.4), ih / (h / 25.4))
-            yield path, dpi
-        elif el[0] == "group":
-            yield from _image_dpi(el[5])
+        match el:
+            case Image((path, iw, ih), _, _, w, h, fit):
+                dpi = min(iw / (w / 25.4), ih / (h / 25.4)) if fit != "cover" else max(iw / (w / 25.4), ih / (h / 25.4))
+                yield path, dpi
+            case Group(children=children):
+                yield from _image_dpi(children)
 
 
 def render_findings(face, what: str, template: str, loc: Loc, game: str) -> list[Finding]:

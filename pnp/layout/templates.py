@@ -23,7 +23,7 @@ from reportlab.lib import colors as rl_colors
 
 from pnp.data.fields import Fields, wrap
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
-from pnp.layout.elements import Face
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
 from pnp.layout import markup
@@ -193,16 +193,16 @@ class Recorder:
 
     # The drawing functions -------------------------------------------------
     def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None):
-        return self._add(("rect", to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash)))
+        return self._add(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash)))
 
     def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None):
-        return self._add(("line", to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash)))
+        return self._add(Line(to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash)))
 
     def circle(self, cx, cy, r, fill=None, stroke=None, stroke_width=0.3, dash=None):
-        return self._add(("circle", to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash)))
+        return self._add(Circle(to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash)))
 
     def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3):
-        return self._add(("ellipse", to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width")))
+        return self._add(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width")))
 
     def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True):
         try:
@@ -211,7 +211,7 @@ class Recorder:
             raise LayoutError("polygon points must be a list of [x, y] pairs", "polygon") from None
         if len(pts) < 2:
             raise LayoutError("a polygon needs at least two points", "polygon")
-        return self._add(("poly", pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed)))
+        return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed)))
 
     def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2):
         x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
@@ -229,13 +229,13 @@ class Recorder:
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
-        return self._add(("text", x, y, laid.ops))
+        return self._add(Text(x, y, laid.ops))
 
     def image(self, path, x, y, w, h, fit="contain"):
         if fit not in ("contain", "cover", "stretch"):
             raise LayoutError(f"fit must be contain, cover or stretch, got '{fit}'", "fit")
         checked = self.game.check_image(str(path))
-        return self._add(("image", checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
+        return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
 
     def icon(self, name, x, y, size=None, w=None, h=None, color=None):
         name = str(name)
@@ -248,7 +248,7 @@ class Recorder:
         h = to_number(h, "h") if h is not None else side
         colour = self._colour(color)
         self.icons.add((name, colour))
-        return self._add(("icon", name, colour, to_number(x, "x"), to_number(y, "y"), w, h))
+        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h))
 
     def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
@@ -265,7 +265,7 @@ class Recorder:
                 caller()
         finally:
             children = tuple(self.stack.pop())
-        return self._add(("group", to_number(x, "x"), to_number(y, "y"), to_number(rotate, "rotate"), to_number(scale, "scale"), children))
+        return self._add(Group(to_number(x, "x"), to_number(y, "y"), to_number(rotate, "rotate"), to_number(scale, "scale"), children))
 
 
 def _dash(value):

@@ -13,7 +13,7 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
-from pnp.layout.elements import Face
+from pnp.layout.elements import Face, Text
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.options import Options
 from pnp.render.impose import plan_sheet
@@ -164,4 +164,4 @@ def _changed_list_face(gctx: GameContext, names: list[str]) -> Face:
     """The first sheet of a changed-cards PDF: which cards it holds."""
     title = gctx.layouts.set_text(f"**{gctx.game.title}: changed cards**", 170, 12, 16, 10, "body", False, False, "#000000", "left", "top", 1.2)
     listing = gctx.layouts.set_text("\n".join(names), 170, 220, 11, 5, "body", False, False, "#000000", "left", "top", 1.3)
-    return Face(180, 240, 0, (("text", 5.0, 5.0, title.ops), ("text", 5.0, 20.0, listing.ops)), frozenset())
+    return Face(180, 240, 0, (Text(5.0, 5.0, title.ops), Text(5.0, 20.0, listing.ops)), frozenset())

@@ -14,9 +14,9 @@ from pnp.core.errors import PnpError, did_you_mean, error
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.options import Options
 from pnp.outputs.facts import Facts, render
-from pnp.render.flowables import (K, Heading, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, icons_in, pack, rect, region_elements,
+from pnp.render.flowables import (K, Heading, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements,
                            text_height)
-from pnp.layout.elements import Face
+from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.outputs.rulebook import luminance, mix
 from pnp.render.sheets import Group, Piece
 from pnp.data.source import loc_at
@@ -222,20 +222,20 @@ def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: 
         top = band if p == 0 else band_rest
         if p == 0:
             laid = setter.lay(escape(game.title), fw * K * 0.6, title)
-            els.append(("text", 0.0, 0.0, laid.ops))
+            els.append(Text(0.0, 0.0, laid.ops))
             laid = setter.lay(heading, fw * K * 0.4, sub)
-            els.append(("text", fw * 0.6, (text_height(1, title) - text_height(laid.lines, sub)) / K, laid.ops))
+            els.append(Text(fw * 0.6, (text_height(1, title) - text_height(laid.lines, sub)) / K, laid.ops))
         else:
             laid = setter.lay(f"{escape(game.title)} · {heading} (continued)", fw * K, small)
-            els.append(("text", 0.0, 0.0, laid.ops))
-        els.append(("line", 0.0, (top - 5) / K, fw, (top - 5) / K, look.accent, 0.6 / K, None))
+            els.append(Text(0.0, 0.0, laid.ops))
+        els.append(Line(0.0, (top - 5) / K, fw, (top - 5) / K, look.accent, 0.6 / K, None))
         for c in range(cols):
             if p + c < len(regions):
                 els += region_elements(regions[p + c], c * (col_w + COLUMN_GAP * K), top)
             if c and p + c < len(regions):
                 x = c * (col_w + COLUMN_GAP * K) - COLUMN_GAP * K / 2
-                els.append(("line", x / K, top / K, x / K, fh - 2, mix(look.ink, "#ffffff", 0.8), 0.3 / K, None))
-        pages.append(Face(fw, fh, bleed, tuple(els), icons_in(els)))
+                els.append(Line(x / K, top / K, x / K, fh - 2, mix(look.ink, "#ffffff", 0.8), 0.3 / K, None))
+        pages.append(Face(fw, fh, bleed, tuple(els), icons_used(els)))
     return pages, (fw, fh), _overflowed(overflow, sections, "the reference sheet's columns", ref)
 
 
@@ -258,14 +258,14 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     foot_style = Style(look.body.family, 5.5, 1.1, color=mix(look.ink, "#ffffff", 0.4))
     fronts = []
     for n, region in enumerate(regions, 1):
-        els = [("rect", -bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.paper, None, 0.0, 0.0, None),
-               ("rect", -bleed, -bleed, w + 2 * bleed, band_h + bleed, look.accent, None, 0.0, 0.0, None)]
+        els = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.paper, None, 0.0, 0.0, None),
+               Rect(-bleed, -bleed, w + 2 * bleed, band_h + bleed, look.accent, None, 0.0, 0.0, None)]
         laid = setter.fit(heading, width, (band_h - 1.5) * K, band_style, 5.0)
-        els.append(("text", CARD_SAFE, 0.75, laid.ops))
+        els.append(Text(CARD_SAFE, 0.75, laid.ops))
         els += region_elements(region, CARD_SAFE * K, (band_h + 2) * K)
         laid = setter.lay(f"{escape(game.title)}   {n} / {len(regions)}", width, dataclasses.replace(foot_style, align="right"))
-        els.append(("text", CARD_SAFE, h - foot_h + 0.8, laid.ops))
-        fronts.append(Face(w, h, bleed, tuple(els), icons_in(els)))
+        els.append(Text(CARD_SAFE, h - foot_h + 0.8, laid.ops))
+        fronts.append(Face(w, h, bleed, tuple(els), icons_used(els)))
     back = _back(setter, look, game, heading, w, h, bleed)
     return fronts, back, _overflowed(overflow, sections, f"a {w:g} × {h:g} mm card", ref)
 
@@ -278,11 +278,11 @@ def _back(setter, look, game, heading, w, h, bleed) -> Face:
     s = setter.lay(heading, inner - 8, sub)
     th, sh = text_height(t.lines, title), text_height(s.lines, sub)
     top = (h * K - th - 6 - sh) / 2
-    els = (("rect", -bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.accent, None, 0.0, 0.0, None),
+    els = (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.accent, None, 0.0, 0.0, None),
            rect(CARD_SAFE * K, CARD_SAFE * K, inner, (h - 2 * CARD_SAFE) * K, None, look.on_accent, 0.8, 2.5 * K),
-           ("text", CARD_SAFE + 4 / K, top / K, t.ops),
-           ("text", CARD_SAFE + 4 / K, (top + th + 6) / K, s.ops))
-    return Face(w, h, bleed, els, icons_in(els))
+           Text(CARD_SAFE + 4 / K, top / K, t.ops),
+           Text(CARD_SAFE + 4 / K, (top + th + 6) / K, s.ops))
+    return Face(w, h, bleed, els, icons_used(els))
 
 
 def _overflowed(blocks, sections, where: str, ref: Reference) -> list:

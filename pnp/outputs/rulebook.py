@@ -29,6 +29,7 @@ from pnp.outputs.options import Options
 from pnp.render.inksaver import lighten_face
 from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
 from pnp.outputs.facts import Facts, render
+from pnp.layout.elements import Text
 from pnp.render.flowables import (K, Contents, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook, draw_elements,
                            escape, headings_in, text_height)
 from pnp.core.errors import LayoutError
@@ -545,7 +546,7 @@ def _text_at(canv, setter: Setter, text: str, style: Style, x: float, top: float
     h = text_height(laid.lines, style)
     canv.saveState()
     canv.translate(x, top - h)
-    draw_elements(canv, (("text", 0.0, 0.0, laid.ops),), width, h)
+    draw_elements(canv, (Text(0.0, 0.0, laid.ops),), width, h)
     canv.restoreState()
 
 

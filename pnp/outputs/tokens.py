@@ -18,7 +18,8 @@ from pnp.core.errors import Loc, PnpError, error
 from pnp.data.fields import Fields
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
-from pnp.layout.elements import Face
+from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
+from pnp.layout.elements import Group as Turned
 from pnp.render.sheets import Group, Piece, write_sheets
 
 TOKEN_BLEED_MM = 1.0  # art past the cut: covers a cut up to 1 mm outside the line
@@ -143,12 +144,12 @@ def cut_outline(shape: str, w: float, h: float) -> tuple:
     """The elements that draw a token's cut line on its trim: a dark hairline on a white one, seen on any art.
     Empty where crop marks suffice (squares, rectangles)."""
     if shape == "circle":
-        return tuple(("circle", w / 2, h / 2, w / 2, None, colour, width, None) for colour, width in CUT_LINES)
+        return tuple(Circle(w / 2, h / 2, w / 2, None, colour, width, None) for colour, width in CUT_LINES)
     if shape == "hexagon":
         corners = hexagon(w / 2, h / 2, w / 2)
-        return tuple(("poly", corners, None, colour, width, True) for colour, width in CUT_LINES)
+        return tuple(Polygon(corners, None, colour, width, True) for colour, width in CUT_LINES)
     if shape == "rounded":
-        return tuple(("rect", 0.0, 0.0, w, h, None, colour, width, ROUNDED_RADIUS * min(w, h), None) for colour, width in CUT_LINES)
+        return tuple(Rect(0.0, 0.0, w, h, None, colour, width, ROUNDED_RADIUS * min(w, h), None) for colour, width in CUT_LINES)
     return ()
 
 
@@ -173,11 +174,11 @@ def standee_face(front: Face, back: Face) -> Face:
     fold = t + h + b
     front_top = fold + b
     elements = (
-        ("rect", -b, -b, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
-        ("rect", -b, front_top + h, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
-        ("group", w, back_top + h, 180.0, 1.0, back.elements),  # upside down: its top edge meets the fold
-        ("group", 0.0, front_top, 0.0, 1.0, front.elements),
-        *(("line", 0.0, y, w, y, FOLD_COLOUR, 0.15, (1.5, 1.0)) for y in (back_top, fold, front_top + h)),
+        Rect(-b, -b, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
+        Rect(-b, front_top + h, w + 2 * b, t + b, TAB_FILL, None, 0.3, 0.0, None),
+        Turned(w, back_top + h, 180.0, 1.0, back.elements),  # upside down: its top edge meets the fold
+        Turned(0.0, front_top, 0.0, 1.0, front.elements),
+        *(Line(0.0, y, w, y, FOLD_COLOUR, 0.15, (1.5, 1.0)) for y in (back_top, fold, front_top + h)),
     )
     return Face(w, standee_height(h, b), b, elements, front.icons | back.icons)
 

@@ -19,7 +19,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from pnp.layout.elements import Face
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM
 
@@ -218,58 +218,50 @@ class FaceDrawer:
     def _elements(self, elements) -> None:
         c = self.c
         for el in elements:
-            kind = el[0]
-            if kind == "text":
-                _, x, y, ops = el
-                self._text(ops, x * K, y * K)
-            elif kind == "rect":
-                _, x, y, w, h, fill, stroke, sw, r, dash = el
-                s, f = self._paint(fill, stroke, sw, dash)
-                if s or f:
-                    if r > 0:
-                        c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
-                    else:
-                        c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
-            elif kind == "icon":
-                _, name, col, x, y, w, h = el
-                self._icon(name, col, x * K, y * K, w * K, h * K)
-            elif kind == "line":
-                _, x1, y1, x2, y2, stroke, sw, dash = el
-                self._paint(None, stroke, sw, dash)
-                c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
-            elif kind == "circle":
-                _, cx, cy, r, fill, stroke, sw, dash = el
-                s, f = self._paint(fill, stroke, sw, dash)
-                if s or f:
-                    c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
-            elif kind == "ellipse":
-                _, x, y, w, h, fill, stroke, sw = el
-                s, f = self._paint(fill, stroke, sw)
-                if s or f:
-                    c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
-            elif kind == "poly":
-                _, pts, fill, stroke, sw, closed = el
-                s, f = self._paint(fill, stroke, sw)
-                if s or f:
-                    p = c.beginPath()
-                    p.moveTo(pts[0][0] * K, -pts[0][1] * K)
-                    for px, py in pts[1:]:
-                        p.lineTo(px * K, -py * K)
-                    if closed:
-                        p.close()
-                    c.drawPath(p, stroke=s, fill=f)
-            elif kind == "image":
-                self._image(*el[1:])
-            elif kind == "group":
-                _, x, y, rot, scale, children = el
-                c.saveState()
-                c.translate(x * K, -y * K)
-                if rot:
-                    c.rotate(-rot)
-                if scale != 1:
-                    c.scale(scale, scale)
-                self._elements(children)
-                c.restoreState()
+            match el:
+                case Text(x, y, ops):
+                    self._text(ops, x * K, y * K)
+                case Rect(x, y, w, h, fill, stroke, sw, r, dash):
+                    s, f = self._paint(fill, stroke, sw, dash)
+                    if s or f:
+                        if r > 0:
+                            c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
+                        else:
+                            c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
+                case Icon(name, col, x, y, w, h):
+                    self._icon(name, col, x * K, y * K, w * K, h * K)
+                case Line(x1, y1, x2, y2, stroke, sw, dash):
+                    self._paint(None, stroke, sw, dash)
+                    c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
+                case Circle(cx, cy, r, fill, stroke, sw, dash):
+                    s, f = self._paint(fill, stroke, sw, dash)
+                    if s or f:
+                        c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
+                case Ellipse(x, y, w, h, fill, stroke, sw):
+                    s, f = self._paint(fill, stroke, sw)
+                    if s or f:
+                        c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
+                case Polygon(pts, fill, stroke, sw, closed):
+                    s, f = self._paint(fill, stroke, sw)
+                    if s or f:
+                        p = c.beginPath()
+                        p.moveTo(pts[0][0] * K, -pts[0][1] * K)
+                        for px, py in pts[1:]:
+                            p.lineTo(px * K, -py * K)
+                        if closed:
+                            p.close()
+                        c.drawPath(p, stroke=s, fill=f)
+                case Image():
+                    self._image(el)
+                case Group(x, y, rot, scale, children):
+                    c.saveState()
+                    c.translate(x * K, -y * K)
+                    if rot:
+                        c.rotate(-rot)
+                    if scale != 1:
+                        c.scale(scale, scale)
+                    self._elements(children)
+                    c.restoreState()
 
     def _text(self, ops, x0: float, y0: float) -> None:
         """Text runs as PDF operators, written straight into the content stream.
@@ -361,8 +353,8 @@ class FaceDrawer:
         oy = -(y_top_pt + h_pt) + (h_pt - dh * scale) / 2
         self._do_form(form, scale, scale, ox, oy)
 
-    def _image(self, checked, x, y, w, h, fit) -> None:
-        path, iw, ih = checked
+    def _image(self, image: Image) -> None:
+        (path, iw, ih), x, y, w, h, fit = image
         if self.colour_filter is not None:
             path = self._filtered_image(path)
         c = self.c

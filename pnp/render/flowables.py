@@ -17,8 +17,8 @@ from reportlab.platypus.flowables import Flowable
 
 from pnp.layout import markup as rich
 from pnp.render.draw import FaceDrawer
-from pnp.layout.elements import Face
-from pnp.layout.typeset import ASCENT, DESCENT, ICON_DROP, IconOp, Laid, TextOp
+from pnp.layout.elements import Face, Group, Image, Line, Rect, Text, icons_used
+from pnp.layout.typeset import ASCENT, DESCENT, ICON_DROP, Laid, TextOp
 from pnp.core.units import PT_PER_MM
 
 K = PT_PER_MM
@@ -106,18 +106,6 @@ def _line_of(op, style: Style) -> int:
     return int(round((base - style.size * ASCENT) / (style.size * style.leading)))
 
 
-def icons_in(elements) -> frozenset:
-    found = set()
-    for el in elements:
-        if el[0] == "text":
-            found.update((op.icon, op.color) for op in el[3] if type(op) is IconOp)
-        elif el[0] == "icon":
-            found.add((el[1], el[2]))
-        elif el[0] == "group":
-            found |= icons_in(el[5])
-    return frozenset(found)
-
-
 def drawer_for(canv) -> FaceDrawer:
     """The FaceDrawer of a canvas (one per PDF, so each icon and face is a form defined once)."""
     drawer = getattr(canv, "_pnp_drawer", None)
@@ -129,21 +117,21 @@ def drawer_for(canv) -> FaceDrawer:
 def draw_elements(canv, elements, w_pt: float, h_pt: float) -> None:
     """Draw face elements with the block's bottom-left at the canvas origin."""
     if elements:
-        face = Face(w_pt / K, h_pt / K, SLOP_MM, tuple(elements), icons_in(elements))
+        face = Face(w_pt / K, h_pt / K, SLOP_MM, tuple(elements), icons_used(elements))
         drawer_for(canv).draw_face(face, 0, 0, reused=False)
 
 
-def group(x_pt: float, y_pt: float, elements, scale: float = 1.0) -> tuple:
-    return ("group", x_pt / K, y_pt / K, 0.0, scale, tuple(elements))
+def group(x_pt: float, y_pt: float, elements, scale: float = 1.0) -> Group:
+    return Group(x_pt / K, y_pt / K, 0.0, scale, tuple(elements))
 
 
-def rect(x, y, w, h, fill=None, stroke=None, width=0.3, radius=0.0) -> tuple:
+def rect(x, y, w, h, fill=None, stroke=None, width=0.3, radius=0.0) -> Rect:
     """A rect element from points (y down from the block's top)."""
-    return ("rect", x / K, y / K, w / K, h / K, fill, stroke, width / K, radius / K, None)
+    return Rect(x / K, y / K, w / K, h / K, fill, stroke, width / K, radius / K, None)
 
 
-def line(x1, y1, x2, y2, stroke, width=0.5) -> tuple:
-    return ("line", x1 / K, y1 / K, x2 / K, y2 / K, stroke, width / K, None)
+def line(x1, y1, x2, y2, stroke, width=0.5) -> Line:
+    return Line(x1 / K, y1 / K, x2 / K, y2 / K, stroke, width / K, None)
 
 
 class Block(Flowable):
@@ -195,7 +183,7 @@ class Rich(Block):
         return self.tstyle.size * ASCENT
 
     def elements(self) -> tuple:
-        return (("text", 0.0, 0.0, self._ops),) if self._ops else ()
+        return (Text(0.0, 0.0, self._ops),) if self._ops else ()
 
     def split(self, aW, aH):
         self.wrap(aW, aH)
@@ -295,7 +283,7 @@ class Stack(Block):
             setter, text, style, width = self.marker
             laid = setter.lay(text, width, style)
             y = self.first_baseline() - style.size * ASCENT
-            els.append(("text", 0.0, y / K, laid.ops))
+            els.append(Text(0.0, y / K, laid.ops))
         return tuple(els)
 
     def elements(self) -> tuple:
@@ -429,12 +417,12 @@ class Table(Block):
         if head:
             cells, h = head
             els.append(rect(0, 0, self.width, h, look.head_fill))
-            els += [("text", (x + pad) / K, (pad) / K, laid.ops) for x, laid in zip(xs, cells)]
+            els += [Text((x + pad) / K, pad / K, laid.ops) for x, laid in zip(xs, cells, strict=True)]
             y = h
         for n, (cells, h) in enumerate(body):
             if look.stripe and (n + self.first_stripe) % 2 == 1:
                 els.append(rect(0, y, self.width, h, look.stripe))
-            els += [("text", (x + pad) / K, (y + pad) / K, laid.ops) for x, laid in zip(xs, cells)]
+            els += [Text((x + pad) / K, (y + pad) / K, laid.ops) for x, laid in zip(xs, cells, strict=True)]
             if n:
                 els.append(line(0, y, self.width, y, look.rule, 0.3))
             y += h
@@ -532,11 +520,11 @@ class Figure(Block):
         for y, height, placed in self._rows:
             for (it, w, h, cap_w, laid, cap_h), x, cap_x in placed:
                 if laid:
-                    els.append(("text", cap_x / K, (y + h + 3) / K, laid.ops))
+                    els.append(Text(cap_x / K, (y + h + 3) / K, laid.ops))
                 if it.kind == "missing":
                     els.append(rect(x, y, w, h, "#f2f2f2", "#999999", 0.5))
                     label = self.setter.lay(escape(it.label), w - 8, replace(self.cstyle, align="center"))
-                    els.append(("text", (x + 4) / K, (y + h / 2 - 6) / K, label.ops))
+                    els.append(Text((x + 4) / K, (y + h / 2 - 6) / K, label.ops))
         return els
 
     def elements(self) -> tuple:
@@ -547,7 +535,7 @@ class Figure(Block):
                     els.append(group(x, y, it.face.elements, w / (it.w_mm * K)))
                     els.append(rect(x, y, w, h, None, self.outline, 0.3))
                 elif it.kind == "image":
-                    els.append(("image", it.image, x / K, y / K, w / K, h / K, "contain"))
+                    els.append(Image(it.image, x / K, y / K, w / K, h / K, "contain"))
         return tuple(els)
 
     def draw(self):
@@ -637,7 +625,7 @@ class Contents(Block):
         els = []
         num_w = self.setter.widths("0000", self.nstyle)[0]
         for y, indent, laid, number, style, key in self._laid:
-            els.append(("text", indent / K, y / K, laid.ops))
+            els.append(Text(indent / K, y / K, laid.ops))
             last = laid.lines - 1
             end = max((_op_right(op) for op in laid.ops if _line_of(op, style) == last), default=0.0) + indent
             base = y + style.size * ASCENT + last * style.size * style.leading
@@ -646,9 +634,9 @@ class Contents(Block):
             dot_w = stringWidth(". ", font, self.nstyle.size)
             n = int((dots_to - dots_from) / dot_w)
             if n > 0:
-                els.append(("text", 0.0, 0.0, (TextOp(dots_to - n * dot_w, base, font, self.nstyle.size, self.leader_colour, ". " * n, n * dot_w),)))
+                els.append(Text(0.0, 0.0, (TextOp(dots_to - n * dot_w, base, font, self.nstyle.size, self.leader_colour, ". " * n, n * dot_w),)))
             nb = base - self.nstyle.size * ASCENT
-            els.append(("text", (self.width - num_w) / K, nb / K, number.ops))
+            els.append(Text((self.width - num_w) / K, nb / K, number.ops))
         return tuple(els)
 
     def draw(self):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from pnp.layout.elements import Face
-from pnp.layout.typeset import IconOp, TextOp
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text, icons_used
+from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM
 
 TINT = 0.12  # share of the original colour kept in a large fill
@@ -71,20 +71,21 @@ class _Lightener:
         out = []
         for el in elements:
             new = self._element(el, ox, oy, scale)
-            if el[0] == "rect" and new[6] is not None and el[6] is None and (ox, oy, scale) == (0.0, 0.0, 1.0):
+            if type(el) is Rect and new.stroke is not None and el.stroke is None and (ox, oy, scale) == (0.0, 0.0, 1.0):
                 out.extend(self._outline_in_trim(new))
             else:
                 out.append(new)
         return tuple(out)
 
-    def _outline_in_trim(self, rect) -> list:
+    def _outline_in_trim(self, rect: Rect) -> list[Rect]:
         """A tinted rect and its new outline, the outline kept to the trim: past it, it would print in the bleed."""
-        _, x, y, w, h, fill, stroke, sw, r, dash = rect
+        x, y, w, h = rect.x, rect.y, rect.w, rect.h
         x0, y0 = max(min(x, x + w), 0.0), max(min(y, y + h), 0.0)
         x1, y1 = min(max(x, x + w), self.face.w), min(max(y, y + h), self.face.h)
+        fill_only = rect._replace(stroke=None)
         if x1 <= x0 or y1 <= y0:
-            return [("rect", x, y, w, h, fill, None, sw, r, dash)]
-        return [("rect", x, y, w, h, fill, None, sw, r, dash), ("rect", x0, y0, x1 - x0, y1 - y0, None, stroke, sw, r, dash)]
+            return [fill_only]
+        return [fill_only, rect._replace(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=None)]
 
     # A light foreground colour over a tinted ground takes the ground's colour, darkened.
     def _fore(self, colour, x, y):
@@ -117,43 +118,35 @@ class _Lightener:
         return tint(fill), stroke, sw
 
     def _element(self, el, ox, oy, s):
-        kind = el[0]
-        if kind == "rect":
-            _, x, y, w, h, fill, stroke, sw, r, dash = el
-            box = (ox + x * s, oy + y * s, ox + (x + w) * s, oy + (y + h) * s)
-            fill, stroke, sw = self._fill(fill, stroke, sw, abs(w * h) * s * s, _ordered(box))
-            return ("rect", x, y, w, h, fill, stroke, sw, r, dash)
-        if kind == "circle":
-            _, cx, cy, r, fill, stroke, sw, dash = el
-            box = (ox + (cx - r) * s, oy + (cy - r) * s, ox + (cx + r) * s, oy + (cy + r) * s)
-            fill, stroke, sw = self._fill(fill, stroke, sw, math.pi * r * r * s * s, box)
-            return ("circle", cx, cy, r, fill, stroke, sw, dash)
-        if kind == "ellipse":
-            _, x, y, w, h, fill, stroke, sw = el
-            box = _ordered((ox + x * s, oy + y * s, ox + (x + w) * s, oy + (y + h) * s))
-            fill, stroke, sw = self._fill(fill, stroke, sw, math.pi * abs(w * h) / 4 * s * s, box)
-            return ("ellipse", x, y, w, h, fill, stroke, sw)
-        if kind == "poly":
-            _, pts, fill, stroke, sw, closed = el
-            xs, ys = [ox + p[0] * s for p in pts], [oy + p[1] * s for p in pts]
-            area = abs(sum(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(pts)))) / 2 if closed else 0.0
-            fill, stroke, sw = self._fill(fill, stroke, sw, area, (min(xs), min(ys), max(xs), max(ys)))
-            return ("poly", pts, fill, stroke, sw, closed)
-        if kind == "line":
-            _, x1, y1, x2, y2, stroke, sw, dash = el
-            return ("line", x1, y1, x2, y2, self._fore(stroke, ox + (x1 + x2) / 2 * s, oy + (y1 + y2) / 2 * s), sw, dash)
-        if kind == "text":
-            _, x, y, ops = el
-            return ("text", x, y, tuple(self._op(op, ox + x * s, oy + y * s, s) for op in ops))
-        if kind == "icon":
-            _, name, colour, x, y, w, h = el
-            new = self._fore(colour, ox + (x + w / 2) * s, oy + (y + h / 2) * s)
-            self.icons.add((name, new))
-            return ("icon", name, new, x, y, w, h)
-        if kind == "group":
-            _, x, y, rot, scale, children = el
-            # rotation is ignored when locating grounds: near enough for "is this on that header"
-            return ("group", x, y, rot, scale, self.run(children, ox + x * s, oy + y * s, s * scale))
+        match el:
+            case Rect(x, y, w, h, fill, stroke, sw):
+                box = (ox + x * s, oy + y * s, ox + (x + w) * s, oy + (y + h) * s)
+                fill, stroke, sw = self._fill(fill, stroke, sw, abs(w * h) * s * s, _ordered(box))
+                return el._replace(fill=fill, stroke=stroke, stroke_width=sw)
+            case Circle(cx, cy, r, fill, stroke, sw):
+                box = (ox + (cx - r) * s, oy + (cy - r) * s, ox + (cx + r) * s, oy + (cy + r) * s)
+                fill, stroke, sw = self._fill(fill, stroke, sw, math.pi * r * r * s * s, box)
+                return el._replace(fill=fill, stroke=stroke, stroke_width=sw)
+            case Ellipse(x, y, w, h, fill, stroke, sw):
+                box = _ordered((ox + x * s, oy + y * s, ox + (x + w) * s, oy + (y + h) * s))
+                fill, stroke, sw = self._fill(fill, stroke, sw, math.pi * abs(w * h) / 4 * s * s, box)
+                return el._replace(fill=fill, stroke=stroke, stroke_width=sw)
+            case Polygon(pts, fill, stroke, sw, closed):
+                xs, ys = [ox + p[0] * s for p in pts], [oy + p[1] * s for p in pts]
+                area = abs(sum(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(pts)))) / 2 if closed else 0.0
+                fill, stroke, sw = self._fill(fill, stroke, sw, area, (min(xs), min(ys), max(xs), max(ys)))
+                return el._replace(fill=fill, stroke=stroke, stroke_width=sw)
+            case Line(x1, y1, x2, y2, stroke):
+                return el._replace(stroke=self._fore(stroke, ox + (x1 + x2) / 2 * s, oy + (y1 + y2) / 2 * s))
+            case Text(x, y, ops):
+                return el._replace(ops=tuple(self._op(op, ox + x * s, oy + y * s, s) for op in ops))
+            case Icon(name, colour, x, y, w, h):
+                new = self._fore(colour, ox + (x + w / 2) * s, oy + (y + h / 2) * s)
+                self.icons.add((name, new))
+                return el._replace(color=new)
+            case Group(x, y, _, scale, children):
+                # rotation is ignored when locating grounds: near enough for "is this on that header"
+                return el._replace(children=self.run(children, ox + x * s, oy + y * s, s * scale))
         return el
 
     def _op(self, op, x0, y0, s):
@@ -177,20 +170,8 @@ def lighten_face(face: Face) -> Face:
     """The face with large fills turned to outlined tints and light marks on them darkened."""
     job = _Lightener(face)
     elements = job.run(face.elements)
-    used = _icons_in(elements)
+    used = icons_used(elements)
     return Face(face.w, face.h, face.bleed, elements, frozenset(k for k in job.icons if k in used))
-
-
-def _icons_in(elements) -> set:
-    found = set()
-    for el in elements:
-        if el[0] == "icon":
-            found.add((el[1], el[2]))
-        elif el[0] == "text":
-            found.update((op.icon, op.color) for op in el[3] if type(op) is IconOp)
-        elif el[0] == "group":
-            found |= _icons_in(el[5])
-    return found
 
 
 def frame_back(w: float, h: float, bleed: float, title: str, subtitle: str, font: str) -> Face:
@@ -199,7 +180,7 @@ def frame_back(w: float, h: float, bleed: float, title: str, subtitle: str, font
 
     k = PT_PER_MM
     inset = min(3.0, w / 10, h / 10)
-    elements = [("rect", inset, inset, w - 2 * inset, h - 2 * inset, None, FRAME_COLOUR, 0.3, min(2.5, inset), None)]
+    elements = [Rect(inset, inset, w - 2 * inset, h - 2 * inset, None, FRAME_COLOUR, 0.3, min(2.5, inset), None)]
     ops = []
     room = (w - 2 * inset - 4) * k
     y = h / 2 * k
@@ -213,5 +194,5 @@ def frame_back(w: float, h: float, bleed: float, title: str, subtitle: str, font
         tw = stringWidth(text, font, size)
         ops.append(TextOp((w * k - tw) / 2, y, font, size, colour, text, tw))
         y += size * 1.4
-    elements.append(("text", 0.0, 0.0, tuple(ops)))
+    elements.append(Text(0.0, 0.0, tuple(ops)))
     return Face(w, h, bleed, tuple(elements), frozenset())
