@@ -1,7 +1,6 @@
 """Reading YAML: every value keeps its place; YAML 1.1 surprises and hostile files are refused."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -37,13 +36,12 @@ def test_python_tags_are_refused(tmp_path):
         load(tmp_path, "x: !!python/object/apply:os.system ['echo hi']\n")
 
 
-def test_alias_bombs_are_refused_quickly(tmp_path):
+def test_alias_bombs_are_refused_before_they_expand(tmp_path):
+    # 9^10 values if expanded: a refusal (rather than memory running out) is the proof that expansion is capped
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
-    started = time.perf_counter()
     with pytest.raises(PnpError, match="aliases expanding"):
         load(tmp_path, "\n".join(lines) + "\n")
-    assert time.perf_counter() - started < 1.0
 
 
 def test_oversized_files_are_refused_before_parsing(tmp_path):

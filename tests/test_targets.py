@@ -142,7 +142,8 @@ def test_ink_saver_keeps_a_back_that_is_a_playable_side(project):
 
 
 def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
-    from pnp.render.inksaver import lighten_face, luminance
+    from pnp.core.colour import luminance
+    from pnp.render.inksaver import lighten_face
     from pnp.layout.elements import Circle, Face, Rect, Text
     from pnp.layout.typeset import TextOp
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from functools import partial
 
+from pnp.core.colour import BLACK, readable_on
 from pnp.core.errors import LayoutError
 from pnp.data.fields import Fields
 from pnp.layout.templates import to_number
@@ -33,12 +34,8 @@ def _ink(rec) -> str:
 
 def _contrast(rec, fill_hex: str | None) -> str:
     """Text colour readable on `fill_hex`: white on dark fills, the ink colour on light ones."""
-    if not fill_hex:
-        return _ink(rec)
-    r, g, b = (int(fill_hex[i : i + 2], 16) for i in (1, 3, 5))
-    alpha = int(fill_hex[7:9], 16) / 255 if len(fill_hex) == 9 else 1.0
-    r, g, b = (v * alpha + 255 * (1 - alpha) for v in (r, g, b))  # on white paper
-    return "#ffffff" if (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 < 0.55 else _ink(rec)
+    ink = _ink(rec)
+    return readable_on(fill_hex, rec.game.palette.resolve(ink) or BLACK)
 
 
 def _count(value, name: str, low: int, high: int) -> int:

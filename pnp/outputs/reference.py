@@ -17,7 +17,8 @@ from pnp.outputs.facts import Facts, render
 from pnp.render.flowables import (K, Heading, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements,
                            text_height)
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
-from pnp.outputs.rulebook import luminance, mix
+from pnp.core.colour import WHITE, mix, readable_on, until_contrast
+from pnp.outputs.rulebook import ACCENT_CONTRAST
 from pnp.render.sheets import Group, Piece
 from pnp.data.source import loc_at
 from pnp.core.units import PAPER_SIZES
@@ -44,10 +45,9 @@ class RefLook:
         palette = {k: v.lower()[:7] for k, v in game.spec.palette.items()}
         ink = palette.get("ink", "#222222")
         accent = next((palette[k] for k in ("accent", "primary", "highlight", "title") if k in palette), ink)
-        if luminance(accent) > 0.55:
-            accent = mix(accent, ink, 0.45)
+        accent = until_contrast(accent, ink, WHITE, ACCENT_CONTRAST)
         self.ink, self.accent, self.paper = ink, accent, palette.get("paper", "#ffffff")
-        self.on_accent = "#ffffff" if luminance(accent) < 0.6 else ink
+        self.on_accent = readable_on(accent, ink)
         self.size = size
         self.body = Style(body, size, 1.28, color=ink, space_after=size * 0.35)
         self.item = dataclasses.replace(self.body, space_after=size * 0.2)

@@ -34,26 +34,13 @@ from pnp.render.flowables import (K, Contents, Figure, FigureItem, Heading, Rich
                            escape, headings_in, text_height)
 from pnp.core.errors import LayoutError
 from pnp.data.schema import RulebookMatter, check_shape
+from pnp.core.colour import WHITE, mix, readable_on, until_contrast
 from pnp.core.units import PAPER_SIZES
 
-
-# Colours and styles ----------------------------------------------------------------------------
-def _rgb(hex_value: str) -> tuple:
-    h = hex_value.lstrip("#")[:6]
-    return tuple(int(h[i : i + 2], 16) for i in (0, 2, 4))
+ACCENT_CONTRAST = 4.5  # WCAG AA for body-size text: headings, table heads and numbers are set in the accent
 
 
-def mix(a: str, b: str, t: float) -> str:
-    """`a` moved a fraction `t` towards `b`."""
-    ra, rb = _rgb(a), _rgb(b)
-    return "#%02x%02x%02x" % tuple(round(x + (y - x) * t) for x, y in zip(ra, rb))
-
-
-def luminance(hex_value: str) -> float:
-    r, g, b = (v / 255 for v in _rgb(hex_value))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
+# Styles ----------------------------------------------------------------------------------------
 class Look:
     """The rulebook's styles, from the game's fonts and palette."""
 
@@ -64,11 +51,10 @@ class Look:
         palette = {k: v.lower()[:7] for k, v in game.spec.palette.items()}
         ink = palette.get("ink", "#222222")
         accent = next((palette[k] for k in ("accent", "primary", "highlight", "title") if k in palette), ink)
-        if luminance(accent) > 0.55:  # a light accent would not read as text on white
-            accent = mix(accent, ink, 0.45)
+        accent = until_contrast(accent, ink, WHITE, ACCENT_CONTRAST)  # a light accent would not read as text on white
         self.ink, self.accent = ink, accent
-        self.muted = mix(ink, "#ffffff", 0.45)
-        self.on_accent = "#ffffff" if luminance(accent) < 0.6 else ink
+        self.muted = mix(ink, WHITE, 0.45)
+        self.on_accent = readable_on(accent, ink)
         s = 0.95 if small else 1.0
         self.body = Style(body, 10 * s, 1.38, color=ink, space_after=6 * s)
         self.item = dataclasses.replace(self.body, space_after=2.5 * s)

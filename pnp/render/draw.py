@@ -19,6 +19,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 from reportlab.pdfbase.pdfmetrics import getFont
 
+from pnp.core.colour import INK_LIMIT, device_cmyk
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM
@@ -406,34 +407,9 @@ def _filtered_drawing(drawing, colour_filter):
     return out
 
 
-INK_LIMIT = 2.40  # DriveThruCards and most offset presses: at most 240 % total ink
-
-
-def cmyk(hex_value: str, limit: float = INK_LIMIT):
-    """'#rrggbb[aa]' as a reportlab CMYKColor for print-on-demand.
-
-    A plain device conversion with full grey-component replacement: greys and
-    black print on the K plate alone (crisp text, no registration fringes), and
-    colours whose total ink passes `limit` lose cyan, magenta and yellow in
-    proportion. Alpha is flattened onto white, since print files may hold no
-    transparency. No ICC profile is involved: a press proof is the judge."""
-    from reportlab.lib.colors import CMYKColor
-
-    r, g, b = (int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    if len(hex_value) == 9:
-        a = int(hex_value[7:9], 16) / 255
-        r, g, b = (1 - a * (1 - v) for v in (r, g, b))
-    k = 1 - max(r, g, b)
-    if k >= 1 - 1e-9:
-        return CMYKColor(0, 0, 0, 1)
-    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    if c + m + y + k > limit:
-        s = (limit - k) / (c + m + y)
-        c, m, y = c * s, m * s, y * s
-    c, m, y, k = (round(v, 4) for v in (c, m, y, k))
-    while c + m + y + k > limit:  # rounding may push the sum a hair over
-        c, m, y = (max(0.0, v - 0.0001) for v in (c, m, y))
-    return CMYKColor(c, m, y, k)
+def cmyk(hex_value: str, limit: float = INK_LIMIT) -> CMYKColor:
+    """'#rrggbb[aa]' as a reportlab CMYKColor for print-on-demand (see pnp.core.colour.device_cmyk)."""
+    return CMYKColor(*device_cmyk(hex_value, limit))
 
 
 def cmyk_image(path: str, limit: float = INK_LIMIT):

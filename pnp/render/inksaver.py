@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from pnp.core import colour as colours
+from pnp.core.colour import luminance
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text, icons_used
 from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM
@@ -26,34 +28,14 @@ FRAME_COLOUR = "#7a7a7a"
 TITLE_COLOUR = "#4a4a4a"
 
 
-def _rgb(hex_value: str) -> tuple[float, float, float]:
-    return tuple(int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
-
-
-def _hex(rgb, alpha: str = "") -> str:
-    return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02x}" for v in rgb) + alpha
-
-
-def luminance(hex_value: str) -> float:
-    """Relative luminance (sRGB, WCAG) of '#rrggbb[aa]': 0 black, 1 white."""
-    def lin(v):
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-    r, g, b = (lin(v) for v in _rgb(hex_value))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def tint(hex_value: str, strength: float = TINT) -> str:
-    """The colour mixed with white: `strength` 1 keeps it, 0 is white."""
-    return _hex([1 - strength * (1 - v) for v in _rgb(hex_value)], hex_value[7:9])
+    """A large fill's colour as the ink saver prints it: mostly white."""
+    return colours.tint(hex_value, strength)
 
 
 def darken(hex_value: str, target: float = DARK_ENOUGH) -> str:
-    """The colour mixed with black until its luminance is at most `target`."""
-    rgb = _rgb(hex_value)
-    k = 1.0
-    while luminance(_hex([v * k for v in rgb])) > target and k > 0.05:
-        k -= 0.05
-    return _hex([v * k for v in rgb], hex_value[7:9])
+    """A foreground colour dark enough to read on a tinted ground."""
+    return colours.darken(hex_value, target)
 
 
 def _light(colour: str | None) -> bool:

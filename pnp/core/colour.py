@@ -1,0 +1,123 @@
+"""Colour maths in one place: WCAG luminance and contrast, mixing and tints, colour-vision simulation, device CMYK.
+
+Colours travel through pnp as '#rrggbb' (or '#rrggbbaa') strings. The maths
+is coloraide's (WCAG 2.1 relative luminance and contrast, CIEDE2000,
+Brettel/Viénot colour-vision simulation); this module only adapts it to
+those strings and remembers results, because faces ask the same questions
+of the same few palette colours thousands of times.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from coloraide import Color
+
+WHITE = "#ffffff"
+BLACK = "#000000"
+INK_LIMIT = 2.40  # DriveThruCards and most offset presses: at most 240 % total ink
+
+
+def rgb(hex_value: str) -> tuple[float, float, float]:
+    """'#rrggbb[aa]' as red, green, blue from 0 to 1 (alpha ignored)."""
+    return tuple(int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def hex_of(channels, alpha: str = "") -> str:
+    """Red, green, blue from 0 to 1 as '#rrggbb', clamped, with an optional alpha suffix kept as given."""
+    return "#" + "".join(f"{round(max(0.0, min(1.0, v)) * 255):02x}" for v in channels) + alpha
+
+
+def on_paper(hex_value: str, paper: str = WHITE) -> str:
+    """A translucent '#rrggbbaa' as it prints on `paper`: alpha flattened."""
+    if len(hex_value) != 9:
+        return hex_value[:7]
+    a = int(hex_value[7:9], 16) / 255
+    return hex_of(a * v + (1 - a) * p for v, p in zip(rgb(hex_value), rgb(paper), strict=True))
+
+
+@lru_cache(maxsize=4096)
+def luminance(hex_value: str) -> float:
+    """WCAG 2.1 relative luminance of a colour printed on white paper: 0 black, 1 white."""
+    return Color(on_paper(hex_value)).luminance()
+
+
+@lru_cache(maxsize=16384)
+def contrast(a: str, b: str) -> float:
+    """WCAG 2.1 contrast ratio of two colours (each flattened onto white paper), from 1 to 21."""
+    return Color(on_paper(a)).contrast(on_paper(b), method="wcag21")
+
+
+def readable_on(fill: str | None, dark: str, light: str = WHITE) -> str:
+    """Whichever of `dark` and `light` text reads better on `fill` (white paper when None)."""
+    ground = fill or WHITE
+    return light if contrast(light, ground) > contrast(dark, ground) else dark
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """`a` moved a fraction `t` towards `b`, channel by channel in sRGB (as paints mix on paper, near enough)."""
+    return hex_of(x + (y - x) * t for x, y in zip(rgb(a), rgb(b), strict=True))
+
+
+def tint(hex_value: str, strength: float) -> str:
+    """The colour mixed with white: `strength` 1 keeps it, 0 is white; alpha kept."""
+    return hex_of((1 - strength * (1 - v) for v in rgb(hex_value)), hex_value[7:9])
+
+
+def darken(hex_value: str, target: float) -> str:
+    """The colour mixed with black, in 5 % steps, until its luminance is at most `target`; alpha kept."""
+    channels = rgb(hex_value)
+    k = 1.0
+    while luminance(hex_of(v * k for v in channels)) > target and k > 0.05:
+        k -= 0.05
+    return hex_of((v * k for v in channels), hex_value[7:9])
+
+
+def until_contrast(colour: str, towards: str, ground: str, ratio: float) -> str:
+    """`colour` mixed towards `towards` in 5 % steps until it reaches `ratio` against `ground` (or is `towards`)."""
+    t = 0.0
+    out = colour
+    while contrast(out, ground) < ratio and t < 1.0:
+        t = min(1.0, t + 0.05)
+        out = mix(colour, towards, t)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def simulate(hex_value: str, vision: str) -> str:
+    """How a colour looks to a reader with `vision`: grey, deutan, protan or tritan (full dichromacy)."""
+    colour = Color(on_paper(hex_value))
+    if vision == "grey":
+        y = colour.luminance()
+        return Color("srgb-linear", [y, y, y]).convert("srgb").to_string(hex=True)
+    return colour.filter(vision).convert("srgb").clip().to_string(hex=True)
+
+
+@lru_cache(maxsize=16384)
+def difference(a: str, b: str) -> float:
+    """CIEDE2000 colour difference of two colours printed on white (about 2.3 is just noticeable)."""
+    return Color(on_paper(a)).delta_e(on_paper(b), method="2000")
+
+
+def device_cmyk(hex_value: str, limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
+    """'#rrggbb[aa]' as device CMYK fractions for print-on-demand.
+
+    A plain conversion with full grey-component replacement: greys and black
+    print on the K plate alone (crisp text, no registration fringes), and
+    colours whose total ink passes `limit` lose cyan, magenta and yellow in
+    proportion. Alpha is flattened onto white, since print files may hold no
+    transparency. No ICC profile is involved: a press proof is the judge."""
+    r, g, b = rgb(hex_value)
+    if len(hex_value) == 9:
+        a = int(hex_value[7:9], 16) / 255
+        r, g, b = (1 - a * (1 - v) for v in (r, g, b))
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return (0.0, 0.0, 0.0, 1.0)
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    if c + m + y + k > limit:
+        s = (limit - k) / (c + m + y)
+        c, m, y = c * s, m * s, y * s
+    c, m, y, k = (round(v, 4) for v in (c, m, y, k))
+    while c + m + y + k > limit:  # rounding may push the sum a hair over
+        c, m, y = (max(0.0, v - 0.0001) for v in (c, m, y))
+    return (c, m, y, k)
