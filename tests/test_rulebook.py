@@ -257,3 +257,14 @@ def test_headings_never_end_a_page(project):
             assert body and body[-1] not in headings, (index + 1, body[-3:])
     finally:
         doc.close()
+
+
+def test_designer_notes_stay_out_of_the_players_book(project):
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace("notes: Everything in this game is invented for the tests.",
+                                             "notes: Seed 000_83fbe53634207a83.txt says otherwise; INVENTED by us."))
+    assert run_pnp(project, "build", "--only", "rulebook").exit_code == 0
+    text = " ".join(page.extract_text() for page in PdfReader(project / "output/tiny/tiny-rulebook.pdf").pages)
+    assert "INVENTED" not in text and "83fbe53634207a83" not in text and "About this edition" not in text
+    notes = (project / "output/tiny/tiny-designer-notes.md").read_text()
+    assert "Seed 000_83fbe53634207a83.txt says otherwise; INVENTED by us." in notes

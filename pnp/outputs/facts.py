@@ -220,7 +220,9 @@ def _breakdown(items, field: str, numeric_x: bool = False) -> str:
 
 
 def _human(value: str) -> str:
-    return str(value).replace("_", " ").replace("-", " ") if not re.fullmatch(r"[-+]?\d.*", str(value)) else str(value)
+    """An identifier-like value ('organ_pair', 'after-move') as words; names and numbers ('K-9 Unit', '-2') as written."""
+    text = str(value)
+    return text.replace("_", " ").replace("-", " ") if re.fullmatch(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+", text) else text
 
 
 def _plural(n: int, word: str) -> str:

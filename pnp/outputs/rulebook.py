@@ -477,17 +477,7 @@ class Book:
         if conv.headings:
             contents_title = Heading(setter, "Contents", look.heading(1), 1, "contents", toc=False, rule=look.accent)
             story += [contents_title, Contents(setter, look.toc, look.toc_number, look.muted), PageBreak()]
-        return story + body + self.notes(look, setter), conv.headings
-
-    def notes(self, look: Look, setter: Setter) -> list:
-        """game.yaml's notes (what this edition invented), in small type after the rules."""
-        text = self.game.spec.notes.strip()
-        if not text:
-            return []
-        style = dataclasses.replace(look.body, size=look.body.size * 0.8, color=look.muted, space_after=3)
-        head = Heading(setter, "About this edition", dataclasses.replace(look.heading(3), color=look.muted, space_before=18), 3, "edition-notes", toc=False)
-        paragraphs = [Rich(setter, escape(" ".join(p.split())), style) for p in re.split(r"\n\s*\n", text)]
-        return keep_headings_with_next([Rule(mix(look.ink, "#ffffff", 0.7), 0.4, 10), head, *paragraphs])
+        return story + body, conv.headings
 
     def cover(self, look: Look, setter: Setter, geo: Geometry) -> list:
         spec, matter = self.game.spec, self.matter
@@ -615,7 +605,16 @@ def build_rulebook(gctx: GameContext, options: Options):
         return [], findings + [error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
     if any(f.severity == "error" for f in book.findings):
         return [], _unique(book.findings)
-    return files, _unique(book.findings)
+    return files + designer_notes(game), _unique(book.findings)
+
+
+def designer_notes(game) -> list:
+    """game.yaml's notes (sources, readings, inventions) as a Markdown file for the designer, never in the player's book."""
+    text = game.spec.notes.strip()
+    if not text:
+        return []
+    body = f"# {game.title}: designer's notes\n\nFrom `{game.rel}/game.yaml` (`notes:`); not printed in the rulebook.\n\n{text}\n"
+    return [(f"{game.slug}-designer-notes.md", body.encode("utf-8"), {"pages": 0, "pieces": 0})]
 
 
 def _unique(findings: list) -> list:
