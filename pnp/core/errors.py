@@ -96,8 +96,9 @@ def did_you_mean(name: str, choices) -> str:
 
 
 class LayoutError(Exception):
-    """A problem in a template call; `needle` helps find the column."""
+    """A problem in a template call, with the finding code chosen where it is raised; `needle` helps find the column."""
 
-    def __init__(self, message: str, needle: str | None = None):
+    def __init__(self, message: str, needle: str | None = None, code: str = "layout"):
         super().__init__(message)
         self.needle = needle
+        self.code = code

@@ -41,7 +41,7 @@ class FontBook:
         chosen = next(s for s in _STYLE_FALLBACK[style] if s in files)
         name = f"{family}-{chosen}"
         if name not in self._faces:
-            existing = pdfmetrics._fonts.get(name)  # registered by an earlier build in this process
+            existing = pdfmetrics.getFont(name) if name in pdfmetrics.getRegisteredFontNames() else None  # registered by an earlier build in this process
             if existing is None:
                 path = (self.dir / files[chosen]).resolve()
                 if not path.is_relative_to(self.dir.resolve()) or not path.is_file():

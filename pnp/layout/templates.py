@@ -385,7 +385,7 @@ class Layouts:
         if isinstance(exc, jinja2.exceptions.SecurityError):
             code, message = "template-unsafe", f"not allowed in a template: {message}"
         elif isinstance(exc, LayoutError):
-            code = "text-overflow" if "does not fit" in message else "missing-glyph" if "missing from font" in message else "layout"
+            code = exc.code
         elif not isinstance(exc, jinja2.UndefinedError):
             message = f"{type(exc).__name__}: {message}"
         needle = getattr(exc, "needle", None)
@@ -474,12 +474,13 @@ class GameLayouts:
         items = self.typesetter.items(runs, family, bold, italic, color, missing)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-            raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font")
+            raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")
         laid = self.typesetter.fit(items, w * PT_PER_MM, h * PT_PER_MM, size, min_size, leading, align, valign)
         if not laid.fits:
             snippet = markup.plain(content)[:40]
             raise LayoutError(
-                f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): shorten it, enlarge the box or lower min_size"
+                f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): shorten it, enlarge the box or lower min_size",
+                code="text-overflow",
             )
         return laid
 

@@ -9,6 +9,7 @@ printable area, otherwise on an assembly map and a grid of overlapping tiles
 from __future__ import annotations
 
 
+from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.core.errors import Loc, PnpError, error
 from pnp.data.fields import Fields
@@ -308,7 +309,7 @@ class _BoardsPdf:
         c.restoreState()
 
     def _page_w(self) -> int:
-        return round(self.c._pagesize[0] * 25400 / 72)
+        return round(rl.page_size(self.c)[0] * 25400 / 72)
 
     def _page_h(self) -> int:
-        return round(self.c._pagesize[1] * 25400 / 72)
+        return round(rl.page_size(self.c)[1] * 25400 / 72)

@@ -266,7 +266,7 @@ def _runtime(exc, loc, source, game, what):
     elif isinstance(exc, jinja2.exceptions.SecurityError):
         code, message = "template-unsafe", f"not allowed in a template: {exc}"
     elif isinstance(exc, LayoutError):
-        code, message = "layout", str(exc)
+        code, message = exc.code, str(exc)
     else:
         code, message = "template-error", f"{type(exc).__name__}: {exc}"
     line = None

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import yaml
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
-from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
 from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
@@ -30,6 +29,7 @@ from pnp.render.inksaver import lighten_face
 from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
 from pnp.outputs.facts import Facts, render
 from pnp.layout.elements import Text
+from pnp.render import rl
 from pnp.render.flowables import (K, Contents, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook, draw_elements,
                            escape, headings_in, text_height)
 from pnp.core.errors import LayoutError
@@ -271,24 +271,24 @@ def keep_headings_with_next(blocks: list) -> list:
 class PnpCanvas(Canvas):
     """A deterministic canvas that draws faces and icons through one FaceDrawer."""
 
-    _pnp_icons = None
-    _pnp_links = True
+    pnp_icons = None
+    pnp_links = True
 
     def save(self):
-        drawer = getattr(self, "_pnp_drawer", None)
+        drawer = getattr(self, "pnp_drawer", None)
         if drawer is not None:
             drawer.shared.finish()
         super().save()
 
 
 def canvas_class(icons, base=PnpCanvas):
-    return type("RulebookCanvas", (base,), {"_pnp_icons": icons})
+    return type("RulebookCanvas", (base,), {"pnp_icons": icons})
 
 
 class BookletCanvas(PnpCanvas):
     """Records each page as a form, then imposes them two per landscape sheet in saddle-stitch order."""
 
-    _pnp_links = False
+    pnp_links = False
 
     def __init__(self, *args, pagesize=None, **kwargs):
         self._half = pagesize
@@ -502,7 +502,7 @@ class Book:
 
     def furniture(self, canv, doc):
         """Running header (game and section) and footer (page number) on body pages."""
-        geo, setter, look = doc.geo, doc._setter, doc._look
+        geo, setter, look = doc.geo, doc.setter, doc.look
         width = geo.w - geo.left - geo.right
         style = look.furniture
         top = geo.h - geo.top + 6 + text_height(1, style)
@@ -564,7 +564,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls) -> tuple[bytes, int]:
     buf = io.BytesIO()
     font = gctx.fonts.font_name(look.body.family)
     doc = RulebookDoc(buf, book, geo, canvas_cls, font)
-    doc._setter, doc._look = setter, look
+    doc.setter, doc.look = setter, look
     doc.multiBuild(story, maxPasses=8)
     if setter.missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
@@ -592,7 +592,7 @@ def build_rulebook(gctx: GameContext, options: Options):
     findings += facts.warnings
     tree = SyntaxTreeNode(markdown_parser().parse(text))
     book = Book(gctx, options, matter, findings, rel, source)
-    rl_config.useA85 = 0  # as pdfout: binary streams
+    rl.use_binary_streams()
     icons = gctx.icons
     try:
         data, pages = typeset(book, tree, geometry(options.paper), canvas_class(icons))

@@ -13,13 +13,13 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 from __future__ import annotations
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.colour import INK_LIMIT, device_cmyk
+from pnp.render import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM
@@ -39,15 +39,8 @@ def _draw_without_helvetica(drawing, canvas, black=None) -> None:
     """renderPDF starts every drawing by selecting Helvetica, which would put an
     unembedded base-14 font in the PDF; start it with the canvas's own font instead.
     It also starts by setting RGB black; `black` replaces that (CMYK black for print)."""
-    keys = ("fontName", "fillColor", "strokeColor")
-    saved = {k: STATE_DEFAULTS[k] for k in keys}
-    STATE_DEFAULTS["fontName"] = canvas._fontname
-    if black is not None:
-        STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = black
-    try:
+    with rl.drawing_defaults(rl.current_font(canvas), black):
         renderPDF.draw(drawing, canvas, 0, 0)
-    finally:
-        STATE_DEFAULTS.update(saved)
 
 
 class SharedResources:
@@ -64,7 +57,7 @@ class SharedResources:
         self.res.allProcs()
         self.res.XObject = PDFDictionary({})
         self.xobjects: dict = self.res.XObject.dict  # filled as forms appear, formatted at save
-        self.ref = canvas._doc.Reference(self.res)
+        self.ref = rl.document(canvas).Reference(self.res)
         if hasattr(canvas, "shared_resources"):
             canvas.shared_resources = self  # pages share the dictionary too (pnp.pdfout.SheetCanvas)
 
@@ -75,7 +68,7 @@ class SharedResources:
 
     def finish(self) -> None:
         """Call before saving: transparency states are known only at the end."""
-        state = self.canvas._extgstate.getState()
+        state = rl.transparency_states(self.canvas)
         if state:
             self.res.ExtGState = state
 
@@ -128,7 +121,7 @@ class FaceDrawer:
         c.translate(0, h)
         self._elements(face.elements)
         c.restoreState()
-        self.shared.note_forms(c._formsinuse)
+        self.shared.note_forms(rl.forms_in_use(c))
         c.endForm(Resources=self.shared.ref)
         self._faces[key] = name
         return name
@@ -151,13 +144,12 @@ class FaceDrawer:
             return
         for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
             self._icon_form(*icon_key)
-        code = self.c._code
         w, h, b = face.w * K, face.h * K, face.bleed * K
         # q … Q written directly: a deck of unique cards wraps tens of thousands of faces,
         # and reportlab's saveState/translate/clipPath bookkeeping is a tenth of drawing them
-        code.append(f"q 1 0 0 1 {fp_str(x_pt, y_pt)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm")
+        rl.emit(self.c, f"q 1 0 0 1 {fp_str(x_pt, y_pt)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm")
         self._elements(face.elements)
-        self.c._code.append("Q")
+        rl.emit(self.c, "Q")
 
     def place(self, name: str, x_pt: float, y_pt: float, rotate: int = 0, w_pt: float = 0, h_pt: float = 0) -> None:
         """Place a face form with its trim's bottom-left at (x, y); rotate 180 turns it in place."""
@@ -169,9 +161,9 @@ class FaceDrawer:
     def _do_form(self, name: str, sx: float, sy: float, x_pt: float, y_pt: float) -> None:
         """Place form `name` scaled by (sx, sy) with its origin at (x, y), in a q … Q of its own."""
         c = self.c
-        c._code.append(f"q {fp_str(sx, 0, 0, sy, x_pt, y_pt)} cm")
+        rl.emit(c, f"q {fp_str(sx, 0, 0, sy, x_pt, y_pt)} cm")
         c.doForm(name)  # also lists the form in the page's resources
-        c._code.append("Q")
+        rl.emit(c, "Q")
 
     def overlay(self, key, draw, page_w_um: int, page_h_um: int) -> None:
         """Draw page furniture (crop marks) once as a form and place it on every sheet that shares it."""
@@ -299,7 +291,7 @@ class FaceDrawer:
 
     def _flush_text(self, code: list) -> None:
         if code:
-            self.c._code.append("BT " + " ".join(code) + " ET")
+            rl.emit(self.c, "BT " + " ".join(code) + " ET")
             code.clear()
 
     def _encoded(self, font_name: str, text: str) -> tuple:
@@ -308,9 +300,9 @@ class FaceDrawer:
         hit = self._encodings.get(key)
         if hit is None:
             font = getFont(font_name)
-            doc = self.c._doc
+            doc = rl.document(self.c)
             hit = self._encodings[key] = tuple(
-                (font.getSubsetInternalName(subset, doc), self.c._escape(raw)) for subset, raw in font.splitString(text, doc)
+                (font.getSubsetInternalName(subset, doc), rl.escape(self.c, raw)) for subset, raw in font.splitString(text, doc)
             )
         return hit
 

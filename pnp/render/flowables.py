@@ -108,9 +108,9 @@ def _line_of(op, style: Style) -> int:
 
 def drawer_for(canv) -> FaceDrawer:
     """The FaceDrawer of a canvas (one per PDF, so each icon and face is a form defined once)."""
-    drawer = getattr(canv, "_pnp_drawer", None)
+    drawer = getattr(canv, "pnp_drawer", None)
     if drawer is None:
-        drawer = canv._pnp_drawer = FaceDrawer(canv, canv._pnp_icons)
+        drawer = canv.pnp_drawer = FaceDrawer(canv, canv.pnp_icons)
     return drawer
 
 
@@ -643,7 +643,7 @@ class Contents(Block):
         super().draw()
         canv = self.canv
         link = getattr(canv, "linkRect", None)
-        if link is None or not getattr(canv, "_pnp_links", True):
+        if link is None or not getattr(canv, "pnp_links", True):
             return
         for y, indent, laid, number, style, key in self._laid:
             h = text_height(laid.lines, style)

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import io
 
-from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfdoc import PDFPage
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render import rl
 from pnp.render.impose import MARK_GAP_UM, Sheet, Slot
 from pnp.core.units import pt, um
 
@@ -20,31 +19,11 @@ REGISTRATION = "#000000"
 SCALE_LABEL = "50 mm: measure to check 100 % scale"
 
 
-class SheetCanvas(Canvas):
-    """A canvas whose pages point at one shared resource dictionary and omit default-valued keys.
-
-    A deck of copies is mostly pages that place forms; reportlab writes each page's
-    resources (fonts, procedure sets, every form it uses) and an empty transition
-    into the page itself, about half of such a page's bytes. When a FaceDrawer has
-    attached its shared resources (`shared_resources`), pages use them instead."""
-
-    shared_resources = None
-
-    def _setXObjects(self, thing):
-        super()._setXObjects(thing)
-        if self.shared_resources is not None and isinstance(thing, PDFPage):
-            self.shared_resources.note_forms(self._formsinuse)
-            thing.Resources = self.shared_resources.ref
-            thing.Trans = None  # reportlab writes an empty one
-            if not thing.Rotate:
-                thing.Rotate = None  # 0 is the default
-
-
 def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
     """A canvas that embeds only our TrueType font and writes the same bytes every run."""
-    rl_config.useA85 = 0  # binary streams: ASCII85 makes every page 25 % larger for no reader's benefit
+    rl.use_binary_streams()
     buf = io.BytesIO()
-    c = SheetCanvas(buf, pagesize=page_size_pt, invariant=1, pageCompression=1, initialFontName=font_name, initialFontSize=FOOTER_SIZE)
+    c = rl.SharedResourceCanvas(buf, pagesize=page_size_pt, invariant=1, pageCompression=1, initialFontName=font_name, initialFontSize=FOOTER_SIZE)
     c.setTitle(title)
     c.setSubject(subject)
     c.setAuthor("pnp")

@@ -1,0 +1,119 @@
+"""The one seam onto reportlab's internals.
+
+pnp writes raw PDF operators, shares one resource dictionary between pages
+and forms, and starts svglib drawings with its own font: each needs a part of
+reportlab that is not public API. Every such access is here, one small
+function a hook, each with its own test (tests/test_rl_seam.py), so a
+reportlab upgrade that moves one fails one test rather than a build.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from reportlab import rl_config
+from reportlab.graphics.shapes import STATE_DEFAULTS
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import PDFPage
+from reportlab.pdfgen.canvas import Canvas
+
+
+def emit(c: Canvas, operators: str) -> None:
+    """Append raw PDF operators to the current page or form's content stream."""
+    c._code.append(operators)
+
+
+def document(c: Canvas):
+    """The canvas's PDFDocument: object references, font subsets, info and catalog."""
+    return c._doc
+
+
+def forms_in_use(c: Canvas) -> dict:
+    """The form XObjects the current page (or form) has placed so far."""
+    return c._formsinuse
+
+
+def transparency_states(c: Canvas):
+    """The ExtGState dictionary of every alpha the canvas has used, or None when it has used none."""
+    return c._extgstate.getState()
+
+
+def current_font(c: Canvas) -> str:
+    return c._fontname
+
+
+def page_size(c: Canvas) -> tuple[float, float]:
+    """The current page's size in points."""
+    return c._pagesize
+
+
+def escape(c: Canvas, raw: bytes) -> str:
+    """Font-encoded bytes escaped for a PDF string literal, as the canvas writes them."""
+    return c._escape(raw)
+
+
+def use_binary_streams() -> None:
+    """Write compressed streams as binary: ASCII85 makes every page 25 % larger for no reader's benefit."""
+    rl_config.useA85 = 0
+
+
+@contextmanager
+def drawing_defaults(font_name: str, black=None):
+    """Start renderPDF drawings with `font_name` (not an unembedded Helvetica) and, if given, `black` for fill and stroke."""
+    keys = ("fontName", "fillColor", "strokeColor")
+    saved = {k: STATE_DEFAULTS[k] for k in keys}
+    STATE_DEFAULTS["fontName"] = font_name
+    if black is not None:
+        STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = black
+    try:
+        yield
+    finally:
+        STATE_DEFAULTS.update(saved)
+
+
+class SharedResourceCanvas(Canvas):
+    """A canvas whose pages point at one shared resource dictionary and omit default-valued keys.
+
+    A deck of copies is mostly pages that place forms; reportlab writes each page's
+    resources (fonts, procedure sets, every form it uses) and an empty transition
+    into the page itself, about half of such a page's bytes. When a FaceDrawer has
+    attached its shared resources (`shared_resources`), pages use them instead."""
+
+    shared_resources = None
+
+    def _setXObjects(self, thing):
+        super()._setXObjects(thing)
+        if self.shared_resources is not None and isinstance(thing, PDFPage):
+            self.shared_resources.note_forms(forms_in_use(self))
+            thing.Resources = self.shared_resources.ref
+            thing.Trans = None  # reportlab writes an empty one
+            if not thing.Rotate:
+                thing.Rotate = None  # 0 is the default
+
+
+def mark_pdfx(c: Canvas, version: str, condition: tuple[str, str]) -> None:
+    """Mark the document as PDF/X (`version`, e.g. 'PDF/X-1a:2003'): document info keys and an output intent for `condition`."""
+    doc = document(c)
+    base = doc.info
+
+    class PDFXInfo(pdfdoc.PDFInfo):
+        def format(self, document):
+            d = {
+                "Title": pdfdoc.PDFString(self.title), "Author": pdfdoc.PDFString(self.author), "Subject": pdfdoc.PDFString(self.subject),
+                "Creator": pdfdoc.PDFString(self.creator), "Producer": pdfdoc.PDFString(self.producer), "Keywords": pdfdoc.PDFString(self.keywords),
+                # PDF/X requires Trapped True or False; PDF/X-1a:2003 names itself in GTS_PDFXVersion alone
+                "Trapped": pdfdoc.PDFName("False"), "GTS_PDFXVersion": pdfdoc.PDFString(version),
+            }
+            d["ModDate"] = d["CreationDate"] = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+            return pdfdoc.PDFDictionary(d).format(document)
+
+    info = PDFXInfo()
+    info.__dict__.update(base.__dict__)
+    doc.info = info
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString(condition[0]), "OutputCondition": pdfdoc.PDFString(condition[1]),
+        "RegistryName": pdfdoc.PDFString("http://www.color.org"), "Info": pdfdoc.PDFString(condition[1]),
+    })
+    catalog = doc.Catalog
+    catalog.__Defaults__ = {**type(catalog).__Defaults__, "OutputIntents": None}
+    catalog.OutputIntents = pdfdoc.PDFArray([intent])

@@ -1,0 +1,127 @@
+"""Each hook pnp takes into reportlab's internals (pnp/render/rl.py) still does what pnp relies on.
+
+A reportlab release that renames or changes one of these fails here, by name,
+rather than as a broken or silently different build.
+"""
+from __future__ import annotations
+
+import io
+import zlib
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render import rl
+
+
+def _canvas(cls=Canvas, **kw) -> tuple[Canvas, io.BytesIO]:
+    buf = io.BytesIO()
+    return cls(buf, pagesize=(200, 100), invariant=1, pageCompression=0, **kw), buf
+
+
+def _content(buf: io.BytesIO, page: int = 0) -> str:
+    return PdfReader(buf).pages[page].get_contents().get_data().decode("latin-1")
+
+
+def test_emitted_operators_land_in_the_page_content():
+    c, buf = _canvas()
+    rl.emit(c, "0.25 0.5 0.75 rg 10 20 30 40 re f")
+    c.showPage()
+    c.save()
+    assert "0.25 0.5 0.75 rg 10 20 30 40 re f" in _content(buf)
+
+
+def test_the_document_hands_out_references():
+    c, _ = _canvas()
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference
+
+    ref = rl.document(c).Reference(PDFDictionary({"Probe": 1}))
+    assert isinstance(ref, PDFObjectReference)
+
+
+def test_forms_in_use_lists_a_placed_form():
+    c, _ = _canvas()
+    c.beginForm("Probe")
+    c.rect(0, 0, 5, 5)
+    c.endForm()
+    c.doForm("Probe")
+    assert any("Probe" in str(name) for name in rl.forms_in_use(c))
+
+
+def test_transparency_states_appear_once_alpha_is_used():
+    c, _ = _canvas()
+    assert not rl.transparency_states(c)
+    c.setFillColor(Color(1, 0, 0, alpha=0.5))
+    c.rect(0, 0, 10, 10, fill=1, stroke=0)
+    assert rl.transparency_states(c)
+
+
+def test_current_font_and_page_size_read_the_canvas():
+    c, _ = _canvas()
+    c.setFont("Times-Roman", 9)
+    c.setPageSize((300, 150))
+    assert rl.current_font(c) == "Times-Roman"
+    assert rl.page_size(c) == (300, 150)
+
+
+def test_escape_makes_a_pdf_string_literal_safe():
+    c, _ = _canvas()
+    assert rl.escape(c, b"a(b)c\\") == "a\\(b\\)c\\\\"
+
+
+def test_binary_streams_are_not_ascii85():
+    rl.use_binary_streams()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(100, 100), invariant=1, pageCompression=1)
+    c.drawString(10, 10, "x")
+    c.showPage()
+    c.save()
+    assert b"ASCII85Decode" not in buf.getvalue()
+
+
+def test_drawing_defaults_are_restored_even_after_an_error():
+    from reportlab.graphics.shapes import STATE_DEFAULTS
+
+    keys = ("fontName", "fillColor", "strokeColor")
+    before = [str(STATE_DEFAULTS[k]) for k in keys]
+    with pytest.raises(RuntimeError, match="inside"), rl.drawing_defaults("Courier", black=Color(0, 0, 0)):
+        assert STATE_DEFAULTS["fontName"] == "Courier" and STATE_DEFAULTS["fillColor"] == Color(0, 0, 0)
+        raise RuntimeError("inside")
+    assert [str(STATE_DEFAULTS[k]) for k in keys] == before
+
+
+def test_pages_of_a_shared_resource_canvas_point_at_one_dictionary():
+    c, buf = _canvas(rl.SharedResourceCanvas)
+
+    class Shared:
+        def __init__(self):
+            from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
+
+            self.ref = rl.document(c).Reference(PDFDictionary({"ProcSet": [PDFName("PDF")]}))
+            self.noted = []
+
+        def note_forms(self, names):
+            self.noted.append(dict(names))
+
+    c.shared_resources = Shared()
+    for _ in range(2):
+        c.rect(0, 0, 5, 5)
+        c.showPage()
+    c.save()
+    pages = PdfReader(buf).pages
+    assert pages[0].raw_get("/Resources") == pages[1].raw_get("/Resources")  # the same indirect object
+    assert "/Trans" not in pages[0] and "/Rotate" not in pages[0]
+    assert len(c.shared_resources.noted) == 2
+
+
+def test_pdfx_marks_info_and_output_intent():
+    c, buf = _canvas()
+    rl.mark_pdfx(c, "PDF/X-1a:2003", ("CGATS TR 001", "U.S. Web Coated (SWOP) v2"))
+    c.showPage()
+    c.save()
+    reader = PdfReader(buf)
+    assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and reader.metadata["/Trapped"] == "/False"
+    intent = reader.trailer["/Root"]["/OutputIntents"][0]
+    assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
