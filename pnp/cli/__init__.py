@@ -195,7 +195,7 @@ def watch(ctx, games, paper, debounce, exit_after):
     rebuilt = 0
     try:
         for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
-                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~"))):
+                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))):  # office lock files
             names = sorted({project.rel(Path(p)) for _, p in changes})
             rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
             rebuilt += 1

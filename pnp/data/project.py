@@ -10,8 +10,9 @@ from pathlib import Path
 
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
-from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, TokensFile, check_shape
+from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, load_yaml
+from pnp.data.spreadsheet import SheetSource, read_cards
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,6 +37,7 @@ class Deck:
     rel: str
     data: LocDict
     back_shows_rules: bool = False
+    source: Path | None = None  # the spreadsheet the cards come from, if not the YAML itself
 
     @property
     def total(self) -> int:
@@ -140,6 +142,11 @@ class Project:
         data = _load(path, rel, findings, slug)
         if data is None:
             return None
+        sheet = None
+        if isinstance(data, LocDict) and "cards_from" in data:
+            sheet = self._sheet_cards(data, path, slug, findings)
+            if sheet is None:
+                return None
         spec, found = check_shape(DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
@@ -158,7 +165,30 @@ class Project:
                     merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
-        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules)
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet)
+
+    def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> Path | None:
+        """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
+        options, found = check_shape(SheetOptions, data, self.rel(path), game=slug)
+        findings += found
+        if options is None:
+            return None
+        if "cards" in data:
+            findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
+            return None
+        sheet = (path.parent / options.cards_from).resolve()
+        game_dir = path.parent.parent.resolve()
+        if not sheet.is_relative_to(game_dir) or "\0" in options.cards_from:
+            findings.append(error("path-outside", f"cards_from '{options.cards_from}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", data.loc_of("cards_from"), game=slug))
+            return None
+        source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
+        try:
+            data["cards"] = read_cards(source)
+        except PnpError as exc:
+            findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+            return None
+        data.locs["cards"] = data.loc_of("cards_from")
+        return sheet
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter

@@ -52,6 +52,8 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     files = []
     for pattern in INPUTS[kind]:
         files += [p for p in game.dir.glob(pattern) if p.is_file()]
+    if "decks/*.yaml" in INPUTS[kind]:  # and the spreadsheets decks read their cards from
+        files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})
     digest = hashlib.sha256()
     digest.update(shared.encode())
     digest.update(options_text.encode())
