@@ -41,11 +41,10 @@ def _broken_cases():
 
 
 def _copy_project(dest: Path, games: list[str]) -> Path:
-    """A project holding `games`, the shared templates and fonts: a copy the test may change."""
+    """A project holding `games` and their templates (fonts and shared icons ship with pnp): a copy the test may change."""
     for game in games:
         shutil.copytree(ROOT / "data" / game, dest / "data" / game)
     shutil.copytree(ROOT / "templates", dest / "templates")
-    shutil.copytree(ROOT / "fonts", dest / "fonts")
     if (ROOT / "pnp.yaml").is_file():
         shutil.copy(ROOT / "pnp.yaml", dest / "pnp.yaml")
     return dest

@@ -8,13 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, load_yaml
 from pnp.data.spreadsheet import SheetSource, read_cards
-
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -76,7 +75,9 @@ class Project:
         self.data_dir = self.root / "data"
         self.templates_dir = self.root / "templates"
         own_fonts = self.root / "fonts"
-        self.fonts_dir = own_fonts if (own_fonts / "fonts.yaml").is_file() else PACKAGE_ROOT / "fonts"
+        has_own = (own_fonts / "fonts.yaml").is_file()
+        self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
+        self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
 
     def rel(self, path: Path) -> str:
         try:
@@ -90,14 +91,15 @@ class Project:
         return sorted(p.name for p in self.data_dir.iterdir() if (p / "game.yaml").is_file())
 
     def template_dirs(self) -> list[Path]:
-        dirs = [self.templates_dir]
-        bundled = PACKAGE_ROOT / "templates"
-        if bundled.resolve() != self.templates_dir.resolve() and bundled.is_dir():
-            dirs.append(bundled)
-        return [d for d in dirs if d.is_dir()]
+        return [self.templates_dir] if self.templates_dir.is_dir() else []
 
     def icon_dirs(self, slug: str) -> list[Path]:
-        return [d / slug / "icons" for d in self.template_dirs()] + [d / "icons" for d in self.template_dirs()]
+        """Where icons are looked up, first match wins: the game's own, the project's shared ones, pnp's."""
+        return [d / slug / "icons" for d in self.template_dirs()] + [d / "icons" for d in self.template_dirs()] + [BUNDLED_ICONS]
+
+    def icon_library_file(self) -> Path:
+        """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
+        return GAME_ICONS / "icons.json.xz"
 
     @paused
     def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:

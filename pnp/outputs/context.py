@@ -27,7 +27,7 @@ class Engine:
     check_image: ImageChecker = field(init=False)
 
     def __post_init__(self):
-        self.fonts = FontBook(self.project.fonts_dir)
+        self.fonts = FontBook(self.project.font_dirs)
         self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers)
         self.check_image = ImageChecker(self.project.root)
         self._games: dict[str, GameContext] = {}

@@ -14,6 +14,7 @@ import pickle
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.files import write_atomic
 
 CACHE_DIR = ".pnp-cache"
@@ -42,7 +43,7 @@ def _hash_files(paths, root: Path) -> str:
 def shared_inputs_hash(project) -> str:
     """Templates, icons, fonts and pnp's own code: what every output depends on."""
     files = []
-    for folder in [*project.template_dirs(), project.fonts_dir]:
+    for folder in [*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS]:
         files += [p for p in folder.rglob("*") if p.is_file()]
     files += sorted(ENGINE_DIR.rglob("*.py"))
     return _hash_files(files, project.root)
