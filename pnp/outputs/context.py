@@ -50,7 +50,7 @@ class GameContext:
         self.fonts = engine.fonts
         self.check_image = engine.check_image
         roles = {**DEFAULT_FONT_ROLES, **game.spec.fonts}
-        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, IconLibrary(self.project.icon_dirs(game.slug)), engine.check_image)
+        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file()), engine.check_image)
         self.icons = self.layouts.icons
 
     @property
