@@ -11,7 +11,7 @@ import click
 
 from pnp.cli.common import (EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
                             summary, validate_games)
-from pnp.cli.scaffold import new
+from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.errors import PnpError, Report
 from pnp.data.project import Project
@@ -209,6 +209,7 @@ def watch(ctx, games, paper, debounce, exit_after):
 main.add_command(export)
 main.add_command(calibrate)
 main.add_command(new)
+main.add_command(icons)
 
 
 def run():

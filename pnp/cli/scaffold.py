@@ -46,3 +46,32 @@ def new(ctx, game):
         target.write_text(text, encoding="utf-8")
     click.echo(f"wrote {len(files)} files for '{game}' in {root}/data/{game} and {root}/templates/{game}")
     click.echo(f"next: pnp build {game}   (then open output/{game}/{game}-cards.pdf)")
+
+
+@click.command(name="icons")
+@click.argument("word", required=False, default="")
+@click.option("--game", default=None, help="Also search this game's own icons (templates/GAME/icons).")
+@click.option("--sheet", "sheet", type=click.Path(dir_okay=False), default=None, help="Contact sheet PDF (default: output/icons[-WORD].pdf).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.pass_context
+def icons(ctx, word, game, sheet, paper):
+    """List the icons whose name holds WORD (all without one) and write a contact sheet of them."""
+    from pnp.core.files import write_atomic
+    from pnp.data.project import Project
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.icons import IconLibrary
+    from pnp.targets.iconsheet import icon_sheet
+
+    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (find_root(Path.cwd()) or Path.cwd())
+    project = Project(root)
+    library = IconLibrary(project.icon_dirs(game or ""), project.icon_library_file())
+    needle = word.lower().strip()
+    names = [n for n in library.names() if needle in n]
+    if not names:
+        raise click.UsageError(f"no icon name holds '{word}': try a shorter word, or `pnp icons` for all of them")
+    for name in names:
+        click.echo(f"{name}  ({'game-icons.net, CC BY 3.0' if library.in_library(name) else project.rel(library.path(name))})")
+    fonts = FontBook(project.font_dirs)
+    target = Path(sheet).expanduser().resolve() if sheet else root / "output" / (f"icons-{needle}.pdf" if needle else "icons.pdf")
+    write_atomic(target, icon_sheet(library, names, fonts.font_name("noto-sans"), paper, title=f"Icons holding '{word}'" if word else "Icons"))
+    click.echo(f"{len(names)} icons; contact sheet: {target}", err=True)

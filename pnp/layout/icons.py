@@ -17,6 +17,7 @@ import io
 import json
 import logging
 import lzma
+import re
 from pathlib import Path
 
 from reportlab.graphics.shapes import Group
@@ -69,6 +70,22 @@ class IconLibrary:
     def names(self) -> list[str]:
         own = {p.stem for d in self.dirs for p in d.glob("*.svg")}
         return sorted(own | set(icon_set(self.library)["icons"]) if self.library else own)
+
+    def library_icons_mentioned(self, texts) -> list[str]:
+        """Icons of the bundled set named in `texts` (templates, data, rules): those a game's credits must name.
+
+        Names are read from the text rather than from drawn faces, so credits do
+        not depend on which outputs a build reused; a word that merely looks like
+        an icon name may be credited too, which the licence does not mind.
+        """
+        if self.library is None:
+            return []
+        words = set()
+        for text in texts:
+            words.update(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", text))
+            words.update(re.findall(r":([a-z0-9]+):", text))
+            words.update(re.findall(r"""(?:icon|legend)[(:\s{]*["']?([a-z0-9]+)\b""", text))
+        return sorted(w for w in words if self.in_library(w))
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""
