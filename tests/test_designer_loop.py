@@ -57,7 +57,7 @@ def test_a_template_change_invalidates_every_card_using_it(project):
 
 
 def test_a_font_change_rebuilds(project):
-    shutil.copytree(ROOT / "fonts", project / "fonts")
+    shutil.copytree(ROOT / "pnp/assets/fonts", project / "fonts")
     run_pnp(project, "build")
     assert "(reused)" in run_pnp(project, "build").output
     fonts_yaml = project / "fonts/fonts.yaml"

@@ -11,6 +11,7 @@ Each game in data/ has a case file tests/games/<slug>.yaml:
 """
 from __future__ import annotations
 
+import csv
 import json
 import re
 import shutil
@@ -40,11 +41,10 @@ def _broken_cases():
 
 
 def _copy_project(dest: Path, games: list[str]) -> Path:
-    """A project holding `games`, the shared templates and fonts: a copy the test may change."""
+    """A project holding `games` and their templates (fonts and shared icons ship with pnp): a copy the test may change."""
     for game in games:
         shutil.copytree(ROOT / "data" / game, dest / "data" / game)
     shutil.copytree(ROOT / "templates", dest / "templates")
-    shutil.copytree(ROOT / "fonts", dest / "fonts")
     if (ROOT / "pnp.yaml").is_file():
         shutil.copy(ROOT / "pnp.yaml", dest / "pnp.yaml")
     return dest
@@ -145,7 +145,15 @@ def test_every_page_is_letter_and_every_font_embedded(built, game):
 
 
 def _decks(game: str) -> list[dict]:
-    return [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "data" / game / "decks").glob("*.yaml"))]
+    """Each deck's YAML; a deck kept in a CSV gets its rows as `cards`, read with the csv module, not pnp's loader."""
+    decks = []
+    for path in sorted((ROOT / "data" / game / "decks").glob("*.yaml")):
+        deck = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if "cards_from" in deck:
+            with (path.parent / deck["cards_from"]).open(encoding="utf-8-sig", newline="") as f:
+                deck["cards"] = list(csv.DictReader(f))
+        decks.append(deck)
+    return decks
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -6,7 +6,6 @@ rather than as a broken or silently different build.
 from __future__ import annotations
 
 import io
-import zlib
 
 import pytest
 from pypdf import PdfReader

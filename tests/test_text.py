@@ -16,8 +16,8 @@ from conftest import ROOT
 
 @pytest.fixture(scope="module")
 def layouts():
-    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts"))
-    return lay.for_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, IconLibrary([ROOT / "templates/icons"]))
+    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    return lay.for_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
 
 
 def fit(layouts, content, w=50, h=20, size=10, min_size=5, **kw):

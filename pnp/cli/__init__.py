@@ -11,6 +11,7 @@ import click
 
 from pnp.cli.common import (EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
                             summary, validate_games)
+from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.errors import PnpError, Report
 from pnp.data.project import Project
@@ -195,7 +196,7 @@ def watch(ctx, games, paper, debounce, exit_after):
     rebuilt = 0
     try:
         for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
-                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~"))):
+                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))):  # office lock files
             names = sorted({project.rel(Path(p)) for _, p in changes})
             rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
             rebuilt += 1
@@ -207,6 +208,8 @@ def watch(ctx, games, paper, debounce, exit_after):
 
 main.add_command(export)
 main.add_command(calibrate)
+main.add_command(new)
+main.add_command(icons)
 
 
 def run():

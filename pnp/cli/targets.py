@@ -85,7 +85,7 @@ def calibrate(ctx, paper, duplex, out, save_name, offset):
     from pnp.layout.fonts import FontBook
     from pnp.core.files import write_atomic
 
-    fonts = FontBook(project.fonts_dir)
+    fonts = FontBook(project.font_dirs)
     family = "noto-sans" if "noto-sans" in fonts.families else next(iter(fonts.families))
     target = Path(out).expanduser().resolve() if out else project.root / "output" / f"calibration-{paper}.pdf"
     write_atomic(target, calibration_pdf(paper, fonts.font_name(family), duplex))

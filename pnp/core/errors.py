@@ -11,16 +11,33 @@ import difflib
 
 
 class Loc(NamedTuple):
-    """A position in a source file: path relative to the project, 1-based line and column."""
+    """A position in a source file: path relative to the project, 1-based line and column.
+
+    In a workbook, `sheet` names the sheet, `line` is the row and `col` the
+    column, and the position prints as a spreadsheet user writes it:
+    `decks/game.xlsx[Monsters]!C7`.
+    """
 
     path: str
     line: int = 0
     col: int = 0
+    sheet: str = ""
 
     def __str__(self) -> str:
+        if self.sheet:
+            return f"{self.path}[{self.sheet}]!{column_letters(self.col or 1)}{self.line or 1}"
         if self.line:
             return f"{self.path}:{self.line}:{self.col or 1}"
         return self.path
+
+
+def column_letters(col: int) -> str:
+    """A spreadsheet's name for a 1-based column number: 1 → A, 27 → AA."""
+    letters = ""
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 @dataclass(frozen=True)

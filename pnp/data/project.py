@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
-from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, TokensFile, check_shape
+from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, load_yaml
-
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+from pnp.data.spreadsheet import SheetSource, read_cards
 
 
 @dataclass
@@ -36,6 +36,7 @@ class Deck:
     rel: str
     data: LocDict
     back_shows_rules: bool = False
+    source: Path | None = None  # the spreadsheet the cards come from, if not the YAML itself
 
     @property
     def total(self) -> int:
@@ -74,7 +75,9 @@ class Project:
         self.data_dir = self.root / "data"
         self.templates_dir = self.root / "templates"
         own_fonts = self.root / "fonts"
-        self.fonts_dir = own_fonts if (own_fonts / "fonts.yaml").is_file() else PACKAGE_ROOT / "fonts"
+        has_own = (own_fonts / "fonts.yaml").is_file()
+        self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
+        self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
 
     def rel(self, path: Path) -> str:
         try:
@@ -88,14 +91,15 @@ class Project:
         return sorted(p.name for p in self.data_dir.iterdir() if (p / "game.yaml").is_file())
 
     def template_dirs(self) -> list[Path]:
-        dirs = [self.templates_dir]
-        bundled = PACKAGE_ROOT / "templates"
-        if bundled.resolve() != self.templates_dir.resolve() and bundled.is_dir():
-            dirs.append(bundled)
-        return [d for d in dirs if d.is_dir()]
+        return [self.templates_dir] if self.templates_dir.is_dir() else []
 
     def icon_dirs(self, slug: str) -> list[Path]:
-        return [d / slug / "icons" for d in self.template_dirs()] + [d / "icons" for d in self.template_dirs()]
+        """Where icons are looked up, first match wins: the game's own, the project's shared ones, pnp's."""
+        return [d / slug / "icons" for d in self.template_dirs()] + [d / "icons" for d in self.template_dirs()] + [BUNDLED_ICONS]
+
+    def icon_library_file(self) -> Path:
+        """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
+        return GAME_ICONS / "icons.json.xz"
 
     @paused
     def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
@@ -140,6 +144,11 @@ class Project:
         data = _load(path, rel, findings, slug)
         if data is None:
             return None
+        sheet = None
+        if isinstance(data, LocDict) and "cards_from" in data:
+            sheet = self._sheet_cards(data, path, slug, findings)
+            if sheet is None:
+                return None
         spec, found = check_shape(DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
@@ -158,7 +167,30 @@ class Project:
                     merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
-        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules)
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet)
+
+    def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> Path | None:
+        """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
+        options, found = check_shape(SheetOptions, data, self.rel(path), game=slug)
+        findings += found
+        if options is None:
+            return None
+        if "cards" in data:
+            findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
+            return None
+        sheet = (path.parent / options.cards_from).resolve()
+        game_dir = path.parent.parent.resolve()
+        if not sheet.is_relative_to(game_dir) or "\0" in options.cards_from:
+            findings.append(error("path-outside", f"cards_from '{options.cards_from}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", data.loc_of("cards_from"), game=slug))
+            return None
+        source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
+        try:
+            data["cards"] = read_cards(source)
+        except PnpError as exc:
+            findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+            return None
+        data.locs["cards"] = data.loc_of("cards_from")
+        return sheet
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter

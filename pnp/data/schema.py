@@ -146,11 +146,37 @@ class DeckSpec(Strict):
     description: str = ""
     defaults: dict[str, Any] = {}
     cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
+    # Cards read from a spreadsheet instead of `cards:` (see pnp.data.spreadsheet); the loader fills `cards`.
+    cards_from: Optional[str] = None
+    sheet: Optional[str] = None
+    id_column: Optional[str] = None
+    count_column: Optional[str] = None
+    text_columns: list[str] = []
+    list_columns: dict[str, str] = {}
 
     @field_validator("size")
     @classmethod
     def _card_size(cls, value):
         return _size(value)
+
+
+class SheetOptions(BaseModel):
+    """The keys of a deck YAML that say where and how its cards are read from a spreadsheet."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    cards_from: str = Field(min_length=1)
+    sheet: Optional[str] = None
+    id_column: Optional[str] = None
+    count_column: Optional[str] = None
+    text_columns: list[str] = []
+    list_columns: dict[str, str] = {}
+
+    @field_validator("list_columns")
+    @classmethod
+    def _separators(cls, value):
+        if any(not sep for sep in value.values()):
+            raise ValueError("each list column needs a separator, like {tags: \";\"}")
+        return value
 
 
 class BoardSpec(Open):

@@ -41,8 +41,13 @@ class _Core12Loader(_Base):
         return super().resolve(kind, value, implicit)
 
 
+_IMPLICIT: list[tuple[str, re.Pattern]] = []  # the same rules, for text that is not YAML (spreadsheet cells)
+
+
 def _resolver(tag, pattern, first):
-    _Core12Loader.add_implicit_resolver(tag, re.compile(pattern, re.X), list(first))
+    compiled = re.compile(pattern, re.X)
+    _Core12Loader.add_implicit_resolver(tag, compiled, list(first))
+    _IMPLICIT.append((tag, compiled))
 
 
 _resolver("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF")
@@ -180,6 +185,31 @@ def _tab_near(text: str, mark) -> bool:
     return mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]
 
 
+def typed_scalar(text: str):
+    """`text` typed as a plain YAML 1.2 scalar: `3` a number, `true` a boolean, `NO` and `0123` text."""
+    for tag, pattern in _IMPLICIT:
+        if tag in _SCALARS and pattern.match(text):
+            return _scalar_value(tag, text)
+    return text
+
+
+def _scalar_value(tag: str, value: str):
+    if tag == _STR:
+        return value
+    if tag.endswith("null"):
+        return None
+    if tag.endswith("bool"):
+        return value.lower() == "true"
+    if tag.endswith("int"):
+        return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
+    lowered = value.lower()
+    if lowered.endswith("inf"):
+        return -math.inf if value.startswith("-") else math.inf
+    if lowered.endswith("nan"):
+        return math.nan
+    return float(value)
+
+
 class _Builder:
     """Turns a composed node graph into located Python values."""
 
@@ -206,20 +236,7 @@ class _Builder:
         tag, value = node.tag, node.value
         if tag not in _SCALARS:
             raise PnpError(error("yaml-tag", f"tag {tag} is not allowed in game data: remove it", self.loc(node)))
-        if tag == _STR:
-            return value
-        if tag.endswith("null"):
-            return None
-        if tag.endswith("bool"):
-            return value.lower() == "true"
-        if tag.endswith("int"):
-            return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
-        lowered = value.lower()
-        if lowered.endswith("inf"):
-            return -math.inf if value.startswith("-") else math.inf
-        if lowered.endswith("nan"):
-            return math.nan
-        return float(value)
+        return _scalar_value(tag, value)
 
     def sequence(self, node):
         out = LocList(node.start_mark, self.rel)

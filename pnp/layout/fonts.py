@@ -11,22 +11,32 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp.core.assets import BUNDLED_FONTS
 from pnp.data.source import load_yaml
 
-BUNDLED_FONTS = Path(__file__).resolve().parents[2] / "fonts"
 STYLES = ("regular", "bold", "italic", "bold-italic")
 # Where a family lacks a style, the nearest one it has.
 _STYLE_FALLBACK = {"bold-italic": ("bold-italic", "bold", "italic", "regular"), "bold": ("bold", "regular"), "italic": ("italic", "regular"), "regular": ("regular",)}
 
 
 class FontBook:
-    """The families a project may use, registered with reportlab on first use."""
+    """The families a project may use, registered with reportlab on first use.
 
-    def __init__(self, fonts_dir: Path = BUNDLED_FONTS):
-        spec = load_yaml(fonts_dir / "fonts.yaml", "fonts/fonts.yaml")
-        self.dir = fonts_dir
-        self.families: dict[str, dict[str, str]] = {k: dict(v) for k, v in spec["families"].items()}
-        self.fallback_family: str = spec.get("fallback", "")
+    Each folder's fonts.yaml adds its families to those of the folders before
+    it (a project's fonts/ adds to the bundled ones, and may redefine one of
+    them); a later `fallback` replaces an earlier one.
+    """
+
+    def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS):
+        self.families: dict[str, dict[str, str]] = {}
+        self.fallback_family: str = ""
+        self._dirs: dict[str, Path] = {}  # family → the folder its files are named from
+        for folder in [fonts_dirs] if isinstance(fonts_dirs, Path) else fonts_dirs:
+            spec = load_yaml(folder / "fonts.yaml", "fonts/fonts.yaml")
+            for family, files in (spec.get("families") or {}).items():
+                self.families[family] = dict(files)
+                self._dirs[family] = folder
+            self.fallback_family = spec.get("fallback", "") or self.fallback_family
         self._faces: dict[str, TTFont] = {}
         self._names: dict[tuple, str] = {}
 
@@ -43,14 +53,19 @@ class FontBook:
         if name not in self._faces:
             existing = pdfmetrics.getFont(name) if name in pdfmetrics.getRegisteredFontNames() else None  # registered by an earlier build in this process
             if existing is None:
-                path = (self.dir / files[chosen]).resolve()
-                if not path.is_relative_to(self.dir.resolve()) or not path.is_file():
+                folder = self._dirs[family]
+                path = (folder / files[chosen]).resolve()
+                if not path.is_relative_to(folder.resolve()) or not path.is_file():
                     raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
                 existing = TTFont(name, str(path))
                 pdfmetrics.registerFont(existing)
             self._faces[name] = existing
         self._names[key] = name
         return name
+
+    def file(self, family: str, style: str = "regular") -> Path:
+        """The TrueType file of a family's style (for drawing labels outside reportlab)."""
+        return self._dirs[family] / self.families[family][style]
 
     def fallback_name(self, bold: bool = False) -> str | None:
         if not self.fallback_family:

@@ -1,12 +1,23 @@
 """SVG icons: found by name, drawn by svglib, recoloured on request.
 
 An icon is looked up in the game's own folder first (templates/<game>/icons),
-then in the shared templates/icons, so games can override shared symbols.
+then in the shared templates/icons, then in pnp's own, and last in the
+game-icons.net set that ships with pnp (4,000+ one-colour icons, CC BY 3.0),
+so games can override any shared symbol.
+
+An icon can be recoloured when it is drawn in one colour: every filled or
+stroked shape gets the colour asked for, so draw the icon in black, without
+gradients, images, text or CSS classes.
 """
 from __future__ import annotations
 
 import copy
+import functools
+import io
+import json
 import logging
+import lzma
+import re
 from pathlib import Path
 
 from reportlab.graphics.shapes import Group
@@ -15,22 +26,66 @@ from reportlab.lib.colors import HexColor
 logging.getLogger("svglib").setLevel(logging.ERROR)
 
 
+@functools.lru_cache(maxsize=2)
+def icon_set(file: Path) -> dict:
+    """An Iconify JSON icon set, read once per process: {"icons": {name: svg body}, "aliases": {...}, "width", "height"}."""
+    with lzma.open(file, "rb") as f:
+        return json.loads(f.read())
+
+
+def set_icon_svg(icons: dict, name: str) -> bytes | None:
+    """The SVG document of one icon of a set, black where the set says `currentColor`."""
+    name = icons["aliases"].get(name, name)
+    body = icons["icons"].get(name)
+    if body is None:
+        return None
+    w, h = icons.get("width", 512), icons.get("height", 512)
+    body = body.replace("currentColor", "#000000")
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">{body}</svg>'.encode()
+
+
 class IconLibrary:
-    def __init__(self, dirs: list[Path]):
+    def __init__(self, dirs: list[Path], library: Path | None = None):
         self.dirs = [d for d in dirs if d.is_dir()]
+        self.library = library if library is not None and library.is_file() else None
         self._paths: dict[str, Path | None] = {}
         self._drawings: dict[tuple, object] = {}
+        self.used_from_library: set[str] = set()  # for the credits the set's licence asks for
 
     def path(self, name: str) -> Path | None:
         if name not in self._paths:
             self._paths[name] = next((d / f"{name}.svg" for d in self.dirs if (d / f"{name}.svg").is_file()), None)
         return self._paths[name]
 
+    def in_library(self, name: str) -> bool:
+        """Whether `name` is drawn from the bundled icon set (no folder has its own file of that name)."""
+        if self.library is None or self.path(name) is not None:
+            return False
+        icons = icon_set(self.library)
+        return name in icons["icons"] or name in icons["aliases"]
+
     def exists(self, name: str) -> bool:
-        return self.path(name) is not None
+        return self.path(name) is not None or self.in_library(name)
 
     def names(self) -> list[str]:
-        return sorted({p.stem for d in self.dirs for p in d.glob("*.svg")})
+        own = {p.stem for d in self.dirs for p in d.glob("*.svg")}
+        return sorted(own | set(icon_set(self.library)["icons"]) if self.library else own)
+
+    def library_icons_mentioned(self, texts) -> list[str]:
+        """Icons of the bundled set named in `texts` (templates, data, rules): those a game's credits must name.
+
+        Names are read from the text rather than from drawn faces, so credits do
+        not depend on which outputs a build reused; a word that merely looks like
+        an icon name may be credited too, which the licence does not mind.
+        """
+        if self.library is None:
+            return []
+        words = set()
+        for text in texts:
+            words.update(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", text))
+            words.update(re.findall(r":([a-z0-9]+):", text))
+            words.update(re.findall(r"""(?:icon|legend)[(:\s{]*["']?([a-z0-9]+)\b""", text))
+        return sorted(w for w in words if self.in_library(w))
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""
@@ -39,7 +94,13 @@ class IconLibrary:
             from svglib.svglib import svg2rlg
 
             path = self.path(name)
-            drawing = svg2rlg(str(path), external_reference_root=str(path.parent)) if path else None
+            if path is not None:
+                drawing = svg2rlg(str(path), external_reference_root=str(path.parent))
+            elif self.in_library(name):
+                self.used_from_library.add(name)
+                drawing = svg2rlg(io.BytesIO(set_icon_svg(icon_set(self.library), name)), external_reference_root=str(self.library.parent))
+            else:
+                drawing = None
             if drawing is None:
                 raise ValueError(f"icon '{name}' could not be read as SVG")
             if color:

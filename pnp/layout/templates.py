@@ -37,7 +37,16 @@ FACE_SECONDS = 10  # a template that takes longer than this on one face is loopi
 
 
 class _Undefined(jinja2.StrictUndefined):
-    """Names a missing field the way a designer wrote it, with a suggestion."""
+    """Names a missing field the way a designer wrote it, with a suggestion.
+
+    A field a card does not have is false in a test (`{% if card.art %}`), so
+    optional fields need no default; using it as a value is still an error.
+    """
+
+    def __bool__(self):
+        if isinstance(self._undefined_obj, Fields):
+            return False
+        return self._fail_with_undefined_error()
 
     @property
     def _undefined_message(self):

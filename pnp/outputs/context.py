@@ -27,7 +27,7 @@ class Engine:
     check_image: ImageChecker = field(init=False)
 
     def __post_init__(self):
-        self.fonts = FontBook(self.project.fonts_dir)
+        self.fonts = FontBook(self.project.font_dirs)
         self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers)
         self.check_image = ImageChecker(self.project.root)
         self._games: dict[str, GameContext] = {}
@@ -50,7 +50,7 @@ class GameContext:
         self.fonts = engine.fonts
         self.check_image = engine.check_image
         roles = {**DEFAULT_FONT_ROLES, **game.spec.fonts}
-        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, IconLibrary(self.project.icon_dirs(game.slug)), engine.check_image)
+        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file()), engine.check_image)
         self.icons = self.layouts.icons
 
     @property

@@ -477,7 +477,22 @@ class Book:
         if conv.headings:
             contents_title = Heading(setter, "Contents", look.heading(1), 1, "contents", toc=False, rule=look.accent)
             story += [contents_title, Contents(setter, look.toc, look.toc_number, look.muted), PageBreak()]
-        return story + body, conv.headings
+        return story + body + self.credits(look, setter), conv.headings
+
+    def credits(self, look: Look, setter: Setter) -> list:
+        """The game-icons.net icons the game uses, credited as their CC BY 3.0 licence asks."""
+        game, project = self.game, self.gctx.project
+        folders = [game.dir, project.templates_dir / game.slug]
+        texts = [p.read_text(encoding="utf-8", errors="replace") for folder in folders if folder.is_dir()
+                 for p in sorted(folder.rglob("*")) if p.suffix in (".yaml", ".csv", ".tsv", ".md", ".j2")]
+        used = self.gctx.icons.library_icons_mentioned(texts)
+        if not used:
+            return []
+        style = dataclasses.replace(look.body, size=look.body.size * 0.8, color=look.muted, space_after=3)
+        head = Heading(setter, "Credits", dataclasses.replace(look.heading(3), color=look.muted, space_before=18), 3, "credits", toc=False)
+        text = (f"Icons from game-icons.net by Lorc, Delapouite and the other authors listed there, "
+                f"licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0), recoloured: {', '.join(used)}.")
+        return keep_headings_with_next([head, Rich(setter, escape(text), style)])
 
     def cover(self, look: Look, setter: Setter, geo: Geometry) -> list:
         spec, matter = self.game.spec, self.matter

@@ -14,6 +14,7 @@ import pickle
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.files import write_atomic
 
 CACHE_DIR = ".pnp-cache"
@@ -42,7 +43,7 @@ def _hash_files(paths, root: Path) -> str:
 def shared_inputs_hash(project) -> str:
     """Templates, icons, fonts and pnp's own code: what every output depends on."""
     files = []
-    for folder in [*project.template_dirs(), project.fonts_dir]:
+    for folder in [*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS]:
         files += [p for p in folder.rglob("*") if p.is_file()]
     files += sorted(ENGINE_DIR.rglob("*.py"))
     return _hash_files(files, project.root)
@@ -52,6 +53,8 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     files = []
     for pattern in INPUTS[kind]:
         files += [p for p in game.dir.glob(pattern) if p.is_file()]
+    if "decks/*.yaml" in INPUTS[kind]:  # and the spreadsheets decks read their cards from
+        files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})
     digest = hashlib.sha256()
     digest.update(shared.encode())
     digest.update(options_text.encode())

@@ -91,8 +91,7 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
                 if side == "front":
                     tiles.append((image, f"{card.id} ×{card.count}"))
         if not card_ids:
-            regular = gctx.fonts.families[gctx.layouts.family("body")]["regular"]
-            sheet = contact_sheet(tiles, label_font=str(gctx.fonts.dir / regular))
+            sheet = contact_sheet(tiles, label_font=str(gctx.fonts.file(gctx.layouts.family("body"))))
             path = out_dir / f"{deck.id}-contact.png"
             write_atomic(path, _png_bytes(sheet))
             written.append(path)

@@ -1,0 +1,77 @@
+"""`pnp new GAME`: a small game that builds at once, as a new project or a new game of this one."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from pnp.core.assets import SCAFFOLD
+from pnp.data.project import find_root
+from pnp.data.schema import ID_PATTERN
+
+PLACEHOLDERS = ("__GAME__", "__TITLE__")
+
+
+def title_of(slug: str) -> str:
+    """`crystal-caves` → `Crystal Caves`."""
+    return " ".join(word.capitalize() for word in re.split(r"[-_]+", slug) if word)
+
+
+def scaffold_files(slug: str) -> dict[str, str]:
+    """Project-relative path → text of every file of the scaffold, named for the new game."""
+    title = title_of(slug)
+    files = {}
+    for source in sorted(p for p in SCAFFOLD.rglob("*") if p.is_file()):
+        rel = source.relative_to(SCAFFOLD).as_posix().replace("__GAME__", slug)
+        files[rel] = source.read_text(encoding="utf-8").replace("__GAME__", slug).replace("__TITLE__", title)
+    return files
+
+
+@click.command(name="new")
+@click.argument("game")
+@click.pass_context
+def new(ctx, game):
+    """Write a small game that builds at once: in this project, or a new project in the current folder."""
+    if not re.match(ID_PATTERN, game) or game != game.lower():
+        raise click.BadParameter("use lower-case letters, digits, - and _, like crystal-caves", param_hint="GAME")
+    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (find_root(Path.cwd()) or Path.cwd())
+    files = scaffold_files(game)
+    clashes = [rel for rel in files if (root / rel).exists()] + [d for d in (f"data/{game}", f"templates/{game}") if (root / d).exists()]
+    if clashes:
+        raise click.UsageError(f"{root / clashes[0]} already exists: choose another name, or remove it")
+    for rel, text in files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {len(files)} files for '{game}' in {root}/data/{game} and {root}/templates/{game}")
+    click.echo(f"next: pnp build {game}   (then open output/{game}/{game}-cards.pdf)")
+
+
+@click.command(name="icons")
+@click.argument("word", required=False, default="")
+@click.option("--game", default=None, help="Also search this game's own icons (templates/GAME/icons).")
+@click.option("--sheet", "sheet", type=click.Path(dir_okay=False), default=None, help="Contact sheet PDF (default: output/icons[-WORD].pdf).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.pass_context
+def icons(ctx, word, game, sheet, paper):
+    """List the icons whose name holds WORD (all without one) and write a contact sheet of them."""
+    from pnp.core.files import write_atomic
+    from pnp.data.project import Project
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.icons import IconLibrary
+    from pnp.targets.iconsheet import icon_sheet
+
+    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (find_root(Path.cwd()) or Path.cwd())
+    project = Project(root)
+    library = IconLibrary(project.icon_dirs(game or ""), project.icon_library_file())
+    needle = word.lower().strip()
+    names = [n for n in library.names() if needle in n]
+    if not names:
+        raise click.UsageError(f"no icon name holds '{word}': try a shorter word, or `pnp icons` for all of them")
+    for name in names:
+        click.echo(f"{name}  ({'game-icons.net, CC BY 3.0' if library.in_library(name) else project.rel(library.path(name))})")
+    fonts = FontBook(project.font_dirs)
+    target = Path(sheet).expanduser().resolve() if sheet else root / "output" / (f"icons-{needle}.pdf" if needle else "icons.pdf")
+    write_atomic(target, icon_sheet(library, names, fonts.font_name("noto-sans"), paper, title=f"Icons holding '{word}'" if word else "Icons"))
+    click.echo(f"{len(names)} icons; contact sheet: {target}", err=True)

@@ -1,0 +1,16 @@
+"""Where the files pnp ships live: inside the package, so any install (editable, wheel, pipx) has them.
+
+Fonts, shared icons, the game-icons.net library and the `pnp new` scaffold
+are package data under pnp/assets (assets/fonts links to the repository's
+fonts/, which a wheel copies in); a project's own fonts/ and templates/ add
+to them.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+BUNDLED_FONTS = ASSETS / "fonts"
+BUNDLED_ICONS = ASSETS / "icons"
+GAME_ICONS = ASSETS / "game-icons"
+SCAFFOLD = ASSETS / "scaffold"

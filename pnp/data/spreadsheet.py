@@ -1,0 +1,237 @@
+"""Card rows from a spreadsheet: CSV, TSV, XLSX or ODS, one row per card.
+
+Designers balance a deck in a spreadsheet (sort by cost, count by type, fill
+down), so a deck's YAML may name a sheet instead of listing its cards. The
+rows become the same located mappings a YAML deck holds, each value pointing
+at its cell, so the schema, constraints, facts and cache treat both alike.
+The standard `csv` module reads text files and python-calamine reads
+workbooks (the values formulas last computed); nothing here parses a format.
+"""
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
+from pnp.data.source import LocDict, LocList, typed_scalar
+
+MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well below
+TEXT_SUFFIXES = {".csv": None, ".tsv": "\t", ".txt": None}
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
+COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
+
+
+@dataclass
+class SheetSource:
+    """How a deck reads its cards from a spreadsheet: the deck YAML's `cards_from` and its options."""
+
+    path: Path
+    rel: str
+    sheet: str | None = None
+    id_column: str | None = None
+    count_column: str | None = None
+    text_columns: tuple[str, ...] = ()
+    list_columns: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _Cell:
+    value: object  # str from a text file; str, float, int, bool or date from a workbook
+    loc: Loc
+
+
+def read_cards(source: SheetSource) -> LocList:
+    """The sheet's rows as card mappings (header → typed value), each located at its cells."""
+    rows, table_loc = _read_rows(source)
+    header_at = next((i for i, row in enumerate(rows) if not _blank(row)), None)
+    if header_at is None:
+        raise PnpError(error("sheet-empty", "the sheet has no header row: write the field names in its first row", table_loc))
+    columns = _columns(rows[header_at], source)
+    cards = LocList(table_loc)
+    ids: dict[str, Loc] = {}
+    for row in rows[header_at + 1:]:
+        if _blank(row):
+            continue
+        card = _card(row, columns, source, ids)
+        cards.append(card)
+        cards.locs.append(card.loc)
+    return cards
+
+
+def _blank(row: list[_Cell]) -> bool:
+    return all(_is_empty(c.value) for c in row)
+
+
+def _is_empty(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
+    """Column index → field name; a duplicate or ambiguous header is an error naming both columns."""
+    names: dict[int, str] = {}
+    seen: dict[str, _Cell] = {}
+    problems: list[Finding] = []
+    for i, cell in enumerate(header):
+        name = str(cell.value).strip() if not _is_empty(cell.value) else ""
+        if not name:
+            continue
+        key = _field_name(name, source)
+        if key in seen:
+            first = seen[key]
+            problems.append(error("sheet-duplicate-header", f"column {column_letters(cell.loc.col)} '{name}' repeats column {column_letters(first.loc.col)} '{first.value}' (both give field '{key}'): rename or remove one", cell.loc))
+            continue
+        seen[key] = cell
+        names[i] = key
+    if "id" not in seen and not source.id_column:
+        where = header[0].loc if header else Loc(source.rel)
+        problems.append(error("sheet-no-id", "no 'id' column: add one, or name the column ids are made from with `id_column:` in the deck", where))
+    for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [source.count_column] if source.count_column else []),
+                           ("text_columns", source.text_columns), ("list_columns", list(source.list_columns))):
+        for column in wanted:
+            if column.strip() not in {str(c.value).strip() for c in header if not _is_empty(c.value)}:
+                problems.append(error("sheet-no-column", f"{option} names column '{column}', which the header row does not have", header[0].loc if header else Loc(source.rel)))
+    if problems:
+        raise PnpError(problems)
+    return names
+
+
+def _field_name(header: str, source: SheetSource) -> str:
+    """The field a header fills: the copies column is always `count`."""
+    if source.count_column:
+        return "count" if header == source.count_column.strip() else header
+    return "count" if header.lower() in COUNT_HEADERS else header
+
+
+def _card(row: list[_Cell], columns: dict[int, str], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
+    first = next(c for c in row if not _is_empty(c.value))
+    card = LocDict(Loc(first.loc.path, first.loc.line, 1, first.loc.sheet), source.rel)
+    headers = {name: i for i, name in columns.items()}
+    for i, name in columns.items():
+        cell = row[i] if i < len(row) else None
+        if cell is None or _is_empty(cell.value):
+            continue  # an empty cell is an absent field, which a template can test for
+        header = name if name != "count" or not source.count_column else source.count_column.strip()
+        card[name] = _value(cell, header, source)
+        card.locs[name] = cell.loc
+        card.key_locs[name] = cell.loc
+    if "id" not in headers and source.id_column:
+        column = source.id_column.strip()
+        cell = row[headers[column]] if headers.get(column, len(row)) < len(row) else None
+        if cell is None or _is_empty(cell.value):
+            raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", card.loc))
+        card["id"] = _unique_id(_slug(str(card[column])), ids)
+        card.locs["id"] = cell.loc
+    if isinstance(card.get("id"), (int, float)) and not isinstance(card.get("id"), bool):
+        card["id"] = _number_text(card["id"])  # ids are names: 7 in a cell is the id "7"
+    if isinstance(card.get("id"), str):
+        ids.setdefault(card["id"], card.loc_of("id"))
+    return card
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
+
+
+def _unique_id(base: str, ids: dict[str, Loc]) -> str:
+    """`base`, or `base-2`, `base-3`… in row order, so ids stay put while rows below change."""
+    candidate, n = base, 1
+    while candidate in ids:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def _value(cell: _Cell, header: str, source: SheetSource):
+    raw = cell.value
+    if header in source.text_columns:
+        return _as_text(raw)
+    if header in source.list_columns:
+        items = LocList(cell.loc)
+        for part in _as_text(raw).split(source.list_columns[header]):
+            if part.strip():
+                items.append(typed_scalar(part.strip()))
+                items.locs.append(cell.loc)
+        return items
+    if isinstance(raw, str):
+        return typed_scalar(raw.strip()) if "\n" not in raw else raw.strip("\n")
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)  # workbooks store every number as a float: a 3 typed in a cell is 3
+    if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
+        return raw.isoformat() if hasattr(raw, "isoformat") else str(raw)
+    return raw
+
+
+def _as_text(raw) -> str:
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, (int, float)):
+        return _number_text(raw)
+    if isinstance(raw, (datetime.date, datetime.time)):
+        return raw.isoformat()
+    return str(raw).strip()
+
+
+def _number_text(value) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
+    suffix = source.path.suffix.lower()
+    if not source.path.is_file():
+        raise PnpError(error("sheet-missing", f"no file '{source.rel}': cards_from names a file beside the deck's YAML", Loc(source.rel)))
+    size = source.path.stat().st_size
+    if size > MAX_SHEET_BYTES:
+        raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {MAX_SHEET_BYTES:,}: split the deck", Loc(source.rel)))
+    if suffix in TEXT_SUFFIXES:
+        return _text_rows(source, TEXT_SUFFIXES[suffix]), Loc(source.rel, 1, 1)
+    if suffix in WORKBOOK_SUFFIXES:
+        return _workbook_rows(source)
+    raise PnpError(error("sheet-format", f"cannot read '{source.path.name}' as cards: use a .csv, .tsv, .xlsx or .ods file", Loc(source.rel)))
+
+
+def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
+    """Rows of a CSV or TSV file; each cell located at the line its row starts on and its column number."""
+    raw = source.path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", Loc(source.rel, line, 1)))
+    delimiter = delimiter or _sniff_delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows, line = [], 1
+    try:
+        for values in reader:
+            rows.append([_Cell(v, Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1)))
+    return rows
+
+
+def _sniff_delimiter(text: str) -> str:
+    """`,` or `;` (Excel in locales with a decimal comma) or a tab, whichever splits the header row most."""
+    header = text.split("\n", 1)[0]
+    counts = {d: header.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: (counts[d], d == ","))
+    return best if counts[best] else ","
+
+
+def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    try:
+        book = CalamineWorkbook.from_path(str(source.path))
+    except (CalamineError, OSError, ValueError) as exc:
+        raise PnpError(error("sheet-unreadable", f"cannot read this workbook: {exc}", Loc(source.rel)))
+    names = list(book.sheet_names)
+    name = source.sheet if source.sheet is not None else (names[0] if names else None)
+    if name not in names:
+        raise PnpError(error("sheet-unknown", f"no sheet '{name}' in {source.path.name}{did_you_mean(name, names)}; sheets: {', '.join(names)}", Loc(source.rel)))
+    values = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    rows = [[_Cell(v, Loc(source.rel, r + 1, c + 1, name)) for c, v in enumerate(row)] for r, row in enumerate(values)]
+    return rows, Loc(source.rel, 1, 1, name)

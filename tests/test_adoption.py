@@ -1,0 +1,97 @@
+"""A first game in minutes: `pnp new`, the icon set, optional fields, and an install that works outside the repository."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from conftest import ROOT, render_page, run_pnp
+
+
+def new_game(folder: Path, name: str = "crystal-caves"):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    folder.mkdir(parents=True, exist_ok=True)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        return CliRunner().invoke(main, ["new", name], catch_exceptions=False)
+    finally:
+        os.chdir(cwd)
+
+
+def test_pnp_new_in_an_empty_folder_builds_and_validates_strictly(tmp_path):
+    folder = tmp_path / "empty"
+    assert new_game(folder).exit_code == 0
+    assert run_pnp(folder, "validate", "--strict").exit_code == 0
+    result = run_pnp(folder, "build", "-q")
+    assert result.exit_code == 0, result.output
+    out = folder / "output/crystal-caves"
+    assert sorted(p.name for p in out.glob("*.pdf")) == [f"crystal-caves-{k}.pdf" for k in ("boards", "cards", "reference", "rulebook", "tokens")]
+    cards = PdfReader(out / "crystal-caves-cards.pdf")
+    text = "".join(p.extract_text() for p in cards.pages)
+    assert "Ruby shard" in text and "Sapphire tide" in text  # rows of the CSV deck
+    rules = "".join(p.extract_text() for p in PdfReader(out / "crystal-caves-rulebook.pdf").pages)
+    assert "the deck holds 18 cards, 6 of them ruby" in " ".join(rules.split())  # facts from the sheet
+    # the icon of the first card (game-icons' crystal-cluster, recoloured ruby) is drawn: ruby pixels in the art area
+    page = render_page(out / "crystal-caves-cards.pdf", 0, dpi=50)
+    import numpy as np
+
+    pixels = np.asarray(page).reshape(-1, 3).astype(int)
+    ruby = np.all(np.abs(pixels - [0xB8, 0x32, 0x3E]) < 12, axis=1).sum()
+    assert ruby > 2000
+
+
+def test_pnp_new_inside_a_project_adds_a_game_and_refuses_to_overwrite(project):
+    assert new_game(project / "data", "second").exit_code == 0  # run from a sub-folder: the project above is used
+    assert (project / "data/second/game.yaml").is_file() and (project / "templates/second/crystal.j2").is_file()
+    assert run_pnp(project, "validate", "second", "--strict").exit_code == 0
+    again = new_game(project, "second")
+    assert again.exit_code == 2 and "already exists" in again.output
+
+
+def test_a_card_without_an_optional_field_tests_false_and_using_it_is_an_error(project):
+    template = project / "templates/tiny/hero.j2"
+    template.write_text(template.read_text(encoding="utf-8").replace("{% endblock %}", '{% if card.art %}{{ text("ART", 4, 80, 20, 5) }}{% endif %}\n{% endblock %}'), encoding="utf-8")
+    assert run_pnp(project, "validate", "--strict").exit_code == 0
+    template.write_text(template.read_text(encoding="utf-8").replace("{% if card.art %}", "{% if card.art > 1 %}"), encoding="utf-8")
+    result = run_pnp(project, "validate")
+    assert result.exit_code == 1 and "card has no field 'art'" in result.output
+
+
+def test_a_wheel_installed_in_a_fresh_venv_builds_games_from_anywhere(tmp_path):
+    """Not editable: fonts, icons and the scaffold must travel inside the wheel."""
+    source = tmp_path / "src"
+    shutil.copytree(ROOT / "pnp", source / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)], check=True, cwd=tmp_path)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin/python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(next(wheels.glob("pnp-*.whl")))], check=True)
+    # dependencies come from the test's own environment, read-only, behind the fresh venv's site-packages
+    fresh_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True).stdout.strip()
+    Path(fresh_site, "zz-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    pnp = [str(venv / "bin/pnp")]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    where = subprocess.run([str(python), "-c", "import pnp; print(pnp.__file__)"], capture_output=True, text=True, cwd=elsewhere, check=True).stdout
+    assert where.startswith(fresh_site), where
+    made = subprocess.run([*pnp, "new", "crystal-caves"], capture_output=True, text=True, cwd=elsewhere)
+    assert made.returncode == 0, made.stderr
+    built = subprocess.run([*pnp, "build", "-q"], capture_output=True, text=True, cwd=elsewhere)
+    assert built.returncode == 0, built.stderr
+    assert (elsewhere / "output/crystal-caves/crystal-caves-cards.pdf").is_file()
+    out = tmp_path / "repo-out"
+    shipped = subprocess.run([*pnp, "--root", str(ROOT), "build", "organ-match", "-q", "--out", str(out)], capture_output=True, text=True, cwd=elsewhere)
+    assert shipped.returncode == 0, shipped.stderr
+    assert len(PdfReader(out / "organ-match/organ-match-cards.pdf").pages) > 10

@@ -1,0 +1,286 @@
+"""Decks read from spreadsheets: a CSV, TSV, XLSX or ODS deck prints exactly what the same deck in YAML prints."""
+from __future__ import annotations
+
+import csv
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import run_pnp
+from pnp.core.errors import PnpError
+from pnp.data.project import Project
+
+DECK = "data/tiny/decks/heroes.yaml"
+HEAD = "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\n"
+# The cards of tests/project/data/tiny/decks/heroes.yaml, one row each; an empty cell leaves the field absent.
+HEADER = ["id", "name", "stars", "number", "text", "side", "back", "count"]
+ROWS = [
+    ["knight", "<Knight>", 3, 1, "Draw **two** cards & gain :star:.", "", "", 2],
+    ["att", "AT&T Agent", 1, 2, "Swap *one* card with a [blue]blue[/] player.", "", "", 2],
+    ["rogue", "Rogue", 2, 3, "Steal 1 coin − then run → away.", "blue", "", 3],
+    ["mage", "Mage", 4, 4, "Look at the top three cards of the deck, keep one and put the others back in any order.", "blue", "", 3],
+    ["twin", "Twin", 2, 5, "This card has its own back.", "", "tiny/twin-back.j2", 2],
+]
+
+
+def write_csv(path: Path, rows, delimiter=",", bom=False) -> None:
+    with path.open("w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
+        csv.writer(f, delimiter=delimiter).writerows(rows)
+
+
+def write_xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append([None if v == "" else v for v in row])
+    book.save(path)
+
+
+def write_ods(path: Path, sheets: dict[str, list[list]], formulas: dict[tuple[int, int], tuple[str, float]] = {}) -> None:
+    """An ODS workbook; `formulas` maps (row, column) of the first sheet to (formula, the value it last computed)."""
+    pytest.importorskip("odf")
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    doc = OpenDocumentSpreadsheet()
+    for index, (name, rows) in enumerate(sheets.items()):
+        table = Table(name=name)
+        for r, row in enumerate(rows):
+            tr = TableRow()
+            for c, value in enumerate(row):
+                if index == 0 and (r, c) in formulas:
+                    formula, computed = formulas[(r, c)]
+                    cell = TableCell(valuetype="float", value=computed, formula=formula)
+                    cell.addElement(P(text=str(computed)))
+                elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                    cell = TableCell(valuetype="float", value=value)
+                    cell.addElement(P(text=str(value)))
+                elif value == "":
+                    cell = TableCell()
+                else:
+                    cell = TableCell(valuetype="string")
+                    for line in str(value).split("\n"):
+                        cell.addElement(P(text=line))
+                tr.addElement(cell)
+            table.addElement(tr)
+        doc.spreadsheet.addElement(table)
+    doc.save(str(path))
+
+
+def use_sheet(project: Path, cards_from: str, extra: str = "") -> None:
+    (project / DECK).write_text(HEAD + f"cards_from: {cards_from}\n" + extra, encoding="utf-8")
+
+
+def load_cards(project: Path, deck: str = "heroes"):
+    game, findings = Project(project).load_game("tiny")
+    assert game is not None, [f.format() for f in findings]
+    return {c.id: c for c in game.decks[deck].cards}
+
+
+def findings_of(project: Path) -> list[str]:
+    game, findings = Project(project).load_game("tiny")
+    return [f.format() for f in findings]
+
+
+def build_bytes(project: Path, out: Path, *only: str) -> dict[str, bytes]:
+    args = ["build", "tiny", "--out", str(out), "-q"] + [a for o in only for a in ("--only", o)]
+    result = run_pnp(project, *args)
+    assert result.exit_code == 0, result.output
+    return {p.name: p.read_bytes() for p in sorted((out / "tiny").glob("*.pdf"))}
+
+
+FORMATS = {
+    "csv": lambda p: write_csv(p / "data/tiny/decks/heroes.csv", [HEADER, *ROWS]),
+    "excel-csv": lambda p: write_csv(p / "data/tiny/decks/heroes.csv", [HEADER, *ROWS], delimiter=";", bom=True),
+    "tsv": lambda p: write_csv(p / "data/tiny/decks/heroes.tsv", [HEADER, *ROWS], delimiter="\t"),
+    "xlsx": lambda p: write_xlsx(p / "data/tiny/decks/heroes.xlsx", {"Notes": [["x"]], "Heroes": [HEADER, *ROWS]}),
+    "ods": lambda p: write_ods(p / "data/tiny/decks/heroes.ods", {"Notes": [["x"]], "Heroes": [HEADER, *ROWS]}),
+}
+SOURCES = {"csv": "heroes.csv", "excel-csv": "heroes.csv", "tsv": "heroes.tsv", "xlsx": "heroes.xlsx\nsheet: Heroes", "ods": "heroes.ods\nsheet: Heroes"}
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_spreadsheet_deck_prints_the_same_bytes_as_the_yaml_deck(project, tmp_path, fmt):
+    from_yaml = build_bytes(project, tmp_path / "yaml", "cards")
+    FORMATS[fmt](project)
+    use_sheet(project, SOURCES[fmt])
+    from_sheet = build_bytes(project, tmp_path / fmt, "cards")
+    assert from_sheet == from_yaml and from_yaml
+
+
+def test_every_output_of_a_csv_deck_matches_the_yaml_deck_facts_and_counts_included(project, tmp_path):
+    from_yaml = build_bytes(project, tmp_path / "yaml")
+    FORMATS["csv"](project)
+    use_sheet(project, "heroes.csv")
+    assert run_pnp(project, "validate", "--strict").exit_code == 0
+    from_sheet = build_bytes(project, tmp_path / "csv")
+    assert len(from_yaml) >= 4, sorted(from_yaml)  # cards, boards, tokens, reference, rulebook
+    assert from_sheet == from_yaml
+
+
+def test_headers_are_trimmed_blank_rows_skipped_and_multi_line_cells_kept(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [
+        [" id ", "  name", "stars ", "number", "text"],
+        ["", "", "", "", ""],
+        ["knight", "Knight", "3", "1", "First line\nsecond line"],
+        [],
+        ["mage", "Mage", "4", "2", "x"],
+    ])
+    use_sheet(project, "heroes.csv")
+    cards = load_cards(project)
+    assert list(cards) == ["knight", "mage"]
+    assert cards["knight"].fields["name"] == "Knight"
+    assert cards["knight"].fields["text"] == "First line\nsecond line"
+    assert str(cards["mage"].fields.loc_of("stars")) == "data/tiny/decks/heroes.csv:6:3"  # the row starts on line 6: the cell above spans two
+
+
+def test_values_are_typed_as_yaml_types_them_and_an_empty_cell_is_absent(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [
+        ["id", "stars", "ratio", "secret", "zip", "answer", "art"],
+        ["a", "3", "1.5", "true", "0123", "NO", ""],
+    ])
+    use_sheet(project, "heroes.csv")
+    fields = load_cards(project)["a"].fields
+    assert (fields["stars"], fields["ratio"], fields["secret"], fields["zip"], fields["answer"]) == (3, 1.5, True, "0123", "NO")
+    assert "art" not in fields and fields["side"] == "red"  # the deck's default still fills an absent field
+
+
+def test_a_deck_forces_a_column_to_text_or_to_a_list(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "code", "organs", "stars"], ["a", "12", "liver; heart", "2"], ["b", "7", "lungs", "1"]])
+    use_sheet(project, "heroes.csv", "text_columns: [code]\nlist_columns: {organs: \";\"}\n")
+    cards = load_cards(project)
+    assert cards["a"].fields["code"] == "12" and cards["a"].fields["organs"] == ["liver", "heart"]
+    assert cards["b"].fields["organs"] == ["lungs"] and cards["b"].fields["stars"] == 1
+
+
+@pytest.mark.parametrize("header", ["count", "qty", "Quantity"])
+def test_the_copies_column_may_be_called_count_qty_or_quantity(project, header):
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", header], ["a", "3"], ["b", ""]])
+    use_sheet(project, "heroes.csv")
+    cards = load_cards(project)
+    assert (cards["a"].count, cards["b"].count) == (3, 1)
+
+
+def test_a_deck_names_its_own_copies_column(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "copies", "qty"], ["a", "4", "9"]])
+    use_sheet(project, "heroes.csv", "count_column: copies\n")
+    card = load_cards(project)["a"]
+    assert card.count == 4 and card.fields["qty"] == 9  # once the deck names its column, qty is an ordinary field
+
+
+def test_ids_made_from_a_named_column_are_unique_and_stay_put(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [["name", "stars"], ["Fire Imp", "1"], ["Ghost", "2"], ["Fire Imp", "3"]])
+    use_sheet(project, "heroes.csv", "id_column: name\n")
+    assert list(load_cards(project)) == ["fire-imp", "ghost", "fire-imp-2"]
+    write_csv(project / "data/tiny/decks/heroes.csv", [["name", "stars"], ["Fire Imp", "1"], ["Ghost", "2"], ["Fire Imp", "3"], ["Ahab", "2"]])
+    assert list(load_cards(project)) == ["fire-imp", "ghost", "fire-imp-2", "ahab"]
+
+
+def test_a_sheet_without_ids_says_how_to_give_them(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [["name", "stars"], ["Imp", "1"]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:1: error: no 'id' column: add one, or name the column ids are made from with `id_column:` in the deck"]
+
+
+def test_a_duplicate_header_names_both_columns(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [["id", "name", "stars", " name"], ["a", "A", "1", "B"]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:4: error: column D 'name' repeats column B 'name' (both give field 'name'): rename or remove one"]
+
+
+def test_csv_errors_point_at_the_cell(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, ROWS[0], ["rogue", "Rogue", 7, 3, "x", "blue", "", "three"]])
+    use_sheet(project, "heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:3:8: error: cards.1.count: expected a whole number, got 'three'"]
+    write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, ROWS[0], ["rogue", "Rogue", 7, 3, "x", "blue", "", 3]])
+    result = run_pnp(project, "validate", "tiny")
+    assert "data/tiny/decks/heroes.csv:3:3: error: heroes/rogue: stars is 7, allowed 1–4" in result.output
+
+
+def test_workbook_errors_name_the_sheet_and_cell_and_one_workbook_holds_several_decks(project):
+    write_xlsx(project / "data/tiny/decks/game.xlsx", {
+        "Villains": [["id", "name", "stars"], ["v1", "Villain", 9]],
+        "Heroes": [[], HEADER, *ROWS[:2], ["rogue", "Rogue", 7, 3, "x", "blue", "", 3]],
+    })
+    use_sheet(project, "game.xlsx\nsheet: Heroes")
+    (project / "data/tiny/decks/villains.yaml").write_text("name: Villains\nsize: poker\nfront: tiny/hero.j2\ncards_from: game.xlsx\nsheet: Villains\n", encoding="utf-8")
+    cards = load_cards(project, "villains")
+    assert cards["v1"].fields["stars"] == 9 and str(cards["v1"].fields.loc_of("stars")) == "data/tiny/decks/game.xlsx[Villains]!C2"
+    result = run_pnp(project, "validate", "tiny")
+    assert "data/tiny/decks/game.xlsx[Heroes]!C5: error: heroes/rogue: stars is 7, allowed 1–4" in result.output
+
+
+def test_an_unknown_sheet_is_named_with_the_sheets_there_are(project):
+    write_xlsx(project / "data/tiny/decks/game.xlsx", {"Heroes": [HEADER, *ROWS]})
+    use_sheet(project, "game.xlsx\nsheet: Heros")
+    assert findings_of(project) == ["data/tiny/decks/game.xlsx: error: no sheet 'Heros' in game.xlsx (did you mean 'Heroes'?); sheets: Heroes"]
+
+
+def test_formulas_read_as_the_values_they_computed(project):
+    write_ods(project / "data/tiny/decks/heroes.ods", {"Heroes": [["id", "base", "stars"], ["a", 1, ""], ["b", 2, ""]]},
+              formulas={(1, 2): ("of:=[.B2]*2", 2), (2, 2): ("of:=[.B3]*2", 4)})
+    use_sheet(project, "heroes.ods")
+    cards = load_cards(project)
+    assert (cards["a"].fields["stars"], cards["b"].fields["stars"]) == (2, 4)
+    # An XLSX saved by Excel carries each formula with its cached value.
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [["id", "base", "stars"], ["a", 1, "=B2*3"]]})
+    with zipfile.ZipFile(project / "data/tiny/decks/heroes.xlsx") as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    parts["xl/worksheets/sheet1.xml"] = re.sub(r"<f>B2\*3</f><v>\s*</v>|<f>B2\*3</f><v\s*/>|<f>B2\*3</f>", "<f>B2*3</f><v>3</v>", sheet).encode()
+    with zipfile.ZipFile(project / "data/tiny/decks/heroes.xlsx", "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    use_sheet(project, "heroes.xlsx")
+    assert load_cards(project)["a"].fields["stars"] == 3
+
+
+def test_a_sheet_outside_the_game_folder_is_refused(project):
+    write_csv(project / "data/heroes.csv", [HEADER, *ROWS])
+    use_sheet(project, "../../heroes.csv")
+    assert findings_of(project) == ["data/tiny/decks/heroes.yaml:6:13: error: cards_from '../../heroes.csv' leads outside the game's folder: keep the sheet inside data/tiny"]
+
+
+def test_a_deck_with_cards_and_cards_from_is_refused(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, *ROWS])
+    text = (project / DECK).read_text(encoding="utf-8")
+    (project / DECK).write_text(text.replace("cards:", "cards_from: heroes.csv\ncards:"), encoding="utf-8")
+    assert findings_of(project) == ["data/tiny/decks/heroes.yaml:7:1: error: this deck has both `cards:` and `cards_from:`: keep one"]
+
+
+def test_editing_the_spreadsheet_rebuilds_and_reprints_only_the_changed_card(project):
+    FORMATS["csv"](project)
+    use_sheet(project, "heroes.csv")
+    assert "(reused)" in (run_pnp(project, "build", "--only", "cards"), run_pnp(project, "build", "--only", "cards"))[1].output
+    sheet = project / "data/tiny/decks/heroes.csv"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    result = run_pnp(project, "build", "--only", "cards", "--changed")
+    assert result.exit_code == 0 and "(reused)" not in result.output
+    from pypdf import PdfReader
+
+    listing = PdfReader(project / "output/tiny/tiny-changed.pdf").pages[0].extract_text()
+    assert "heroes/rogue ×3" in listing and "heroes/knight" not in listing
+
+
+def test_a_sheet_that_is_not_utf8_is_located(project):
+    (project / "data/tiny/decks/heroes.csv").write_bytes(b"id,name\r\na,Caf\xe9\r\n")
+    use_sheet(project, "heroes.csv")
+    with pytest.raises(AssertionError, match="not UTF-8"):
+        load_cards(project)
+    assert findings_of(project) == ['data/tiny/decks/heroes.csv:2:1: error: byte 0xe9 is not UTF-8: save the sheet as "CSV UTF-8"']
+
+
+def test_loading_never_raises_for_a_bad_sheet(project):
+    (project / "data/tiny/decks/heroes.csv").write_text("", encoding="utf-8")
+    use_sheet(project, "heroes.csv")
+    try:
+        findings = findings_of(project)
+    except PnpError as exc:  # pragma: no cover - the assertion below says what went wrong
+        findings = ["raised: " + str(exc)]
+    assert findings == ["data/tiny/decks/heroes.csv:1:1: error: the sheet has no header row: write the field names in its first row"]
