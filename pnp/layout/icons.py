@@ -75,16 +75,17 @@ class IconLibrary:
         """Icons of the bundled set named in `texts` (templates, data, rules): those a game's credits must name.
 
         Names are read from the text rather than from drawn faces, so credits do
-        not depend on which outputs a build reused; a word that merely looks like
-        an icon name may be credited too, which the licence does not mind.
+        not depend on which outputs a build reused: `:name:` in rich text,
+        `icon('name', …)` in templates and `icon: name` in data. An icon the
+        project draws itself (its own SVG of that name) is not the set's.
         """
         if self.library is None:
             return []
         words = set()
         for text in texts:
-            words.update(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", text))
-            words.update(re.findall(r":([a-z0-9]+):", text))
-            words.update(re.findall(r"""(?:icon|legend)[(:\s{]*["']?([a-z0-9]+)\b""", text))
+            words.update(re.findall(r":([a-z0-9][a-z0-9_-]*):", text))  # inline in rich text
+            words.update(re.findall(r"""\bicon\(\s*["']([a-z0-9][a-z0-9_-]*)["']""", text))  # icon('name', …) in a template
+            words.update(re.findall(r"""\bicons?:\s*\[?\s*["']?([a-z0-9][a-z0-9_-]*)""", text))  # icon: name in data
         return sorted(w for w in words if self.in_library(w))
 
     def drawing(self, name: str, color: str | None):
