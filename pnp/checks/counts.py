@@ -16,6 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from pnp.core.errors import Finding, Loc, did_you_mean, error, warning
 from pnp.data.fields import Fields
 from pnp.data.source import LocDict, LocList
+from pnp.data.tokens import token_variants
 
 
 
@@ -87,21 +88,7 @@ def _list_items(values: list, prefix: str) -> list[Item]:
 
 def _token_items(t: LocDict) -> list[Item]:
     """A token set's pieces: one item per (item × colour), copies = its count."""
-    colours = list(t.get("colors") or [None])
-    base = {k: v for k, v in t.items() if k not in ("items", "colors")}
-    entries = t.get("items") or [None]
-    out = []
-    for entry in entries:
-        for colour in colours:
-            fields = dict(base)
-            if entry is not None:
-                fields.update(entry)
-            if colour is not None:
-                fields["color"] = colour
-            count = (entry.get("count", 1) if entry is not None else t.get("count", 1)) or 0
-            loc = entry.loc if isinstance(entry, LocDict) else t.loc
-            out.append(Item(fields, count, loc, f"{t.get('id')}/{fields.get('id', t.get('id'))}" + (f"/{colour}" if colour else "")))
-    return out
+    return [Item(v.fields, v.count, v.source.loc, v.name) for v in token_variants(t)]
 
 
 def field_value(fields: dict, path: str):

@@ -15,6 +15,7 @@ from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.errors import PnpError, Report
 from pnp.data.project import Project
+from pnp.data.tokens import token_variants
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import build_game
@@ -34,24 +35,41 @@ def main(ctx, root, debug):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.pass_context
 def list_games(ctx, fmt):
-    """List games, their decks and card counts."""
+    """List games with their decks, boards and token sets: sizes and counts."""
     project = open_project(ctx.obj["root"])
     report = Report()
     games = load_games(project, project.game_slugs(), report)
-    rows = [
-        {"game": g.slug, "title": g.title, "decks": [{"id": d.id, "name": d.name, "cards": d.total, "faces": len(d.cards)} for d in g.decks.values()]}
-        for g in games
-    ]
+    rows = [game_listing(g) for g in games]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
         for row in rows:
             total = sum(d["cards"] for d in row["decks"])
-            click.echo(f"{row['game']}: {row['title']} ({total} cards)")
+            click.echo(f"{row['game']}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
             for d in row["decks"]:
-                click.echo(f"  {d['id']:<20} {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+                click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+            for b in row["boards"]:
+                click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
+            for t in row["tokens"]:
+                click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {t['name']}")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def game_listing(game) -> dict:
+    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+    boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
+    tokens = []
+    for spec, raw in zip(game.tokens.tokens if game.tokens else [], (game.tokens_data or {}).get("tokens", []), strict=True):
+        tokens.append({"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size),
+                       "pieces": sum(v.count for v in token_variants(raw))})
+    return {"game": game.slug, "title": game.title,
+            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
+            "boards": boards, "tokens": tokens}
+
+
+def _size_text(size) -> str:
+    return f"{size[0]:g} × {size[1]:g} mm"
 
 
 @main.command()

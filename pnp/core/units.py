@@ -37,7 +37,8 @@ BLEED_MM = 3.0  # metric print shops' bleed; US shops ask 1/8 in (3.175 mm)
 SAFE_MM = 3.0  # text stays this far inside the trim
 PAGE_MARGIN_MM = 6.35  # home printers cannot print the outer 3–6.35 mm (0.25 in)
 
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}  # an inch is exactly 25.4 mm, a PostScript point 1/72 in
 
 
 def um(mm_value: float) -> int:
@@ -55,7 +56,9 @@ def mm_to_pt(mm_value: float) -> float:
 
 
 def parse_size(value, presets=CARD_SIZES) -> tuple[float, float] | None:
-    """Read a size: a preset name, 'W x H' in mm, or one number for a square. None if unreadable."""
+    """Read a size: a preset name, 'W x H' (mm unless a unit follows: '2.5 x 3.5 in', '63 mm x 3.5 in'), or one number of mm for a square.
+
+    None if unreadable. A unit written once, after the second number, applies to both."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -66,7 +69,8 @@ def parse_size(value, presets=CARD_SIZES) -> tuple[float, float] | None:
             return float(w), float(h)
         m = _SIZE.match(value)
         if m:
-            w, h = float(m.group(1)), float(m.group(2))
+            w_unit, h_unit = m.group(2) or m.group(4) or "mm", m.group(4) or "mm"
+            w, h = float(m.group(1)) * MM_PER_UNIT[w_unit], float(m.group(3)) * MM_PER_UNIT[h_unit]
             if w > 0 and h > 0:
-                return w, h
+                return round(w, 4), round(h, 4)
     return None

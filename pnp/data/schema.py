@@ -21,6 +21,7 @@ MAX_CARDS_PER_DECK = 20_000
 MAX_FACE_MM = 2000
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
 COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
 
 
@@ -110,8 +111,8 @@ class GameSpec(Strict):
     subtitle: str = ""
     pitch: str = ""
     players: Players
-    age: int = Field(ge=0, le=99)
-    play_time: Union[int, str]
+    age: Optional[int] = Field(default=None, ge=0, le=99)  # minimum age; the rulebook's cover leaves it out when absent
+    play_time: Union[int, str, None] = None  # minutes, or a text such as "2–3 hours"
     palette: dict[str, str] = {}
     fonts: dict[str, str] = {}
     notes: str = ""
@@ -128,7 +129,7 @@ class GameSpec(Strict):
         for name, value in palette.items():
             if not re.match(COLOR_PATTERN, value):
                 raise ValueError(f"colour '{name}' must be written #rrggbb, got '{value}'")
-        return palette
+        return {**palette, **{k: v for k, v in DEFAULT_PALETTE.items() if k not in palette}}
 
 
 class CardSpec(Open):

@@ -505,8 +505,12 @@ class Book:
             band.append(Rich(setter, escape(subtitle), sub_style))
         players = spec.players
         who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
-        time = f"**{spec.play_time}** minutes" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**"
-        info = f"{who} players   ·   age **{spec.age}+**   ·   {time}"
+        parts = [f"{who} players"]
+        if spec.age is not None:
+            parts.append(f"age **{spec.age}+**")
+        if spec.play_time is not None:
+            parts.append(f"**{spec.play_time}** minutes" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
+        info = "   ·   ".join(parts)
         story = [Spacer(1, 20 * K if not small else 8 * K),
                  Stack(band, pad=(18, 30, 18, 30), fill=look.accent, radius=4 * K),
                  Rich(setter, info, Style(look.body.family, 13 if not small else 11, 1.3, color=look.ink, align="center", space_before=22, space_after=14))]

@@ -16,6 +16,7 @@ import math
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.data.fields import Fields
+from pnp.data.tokens import token_variants
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
 from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
@@ -76,23 +77,6 @@ def _size(spec, raw, game, findings) -> tuple[float, float] | None:
     return w, h
 
 
-def variants(spec, raw) -> list[tuple[dict, int, str, object]]:
-    """Each face a set prints: (fields for the template, copies, name, where it is written), one per item and colour."""
-    base = {k: v for k, v in raw.items() if k not in ("items", "colors")}
-    out = []
-    for item in raw.get("items") or [None]:
-        for colour in spec.colors or [None]:
-            fields = dict(base)
-            if item is not None:
-                fields.update(item)
-            if colour is not None:
-                fields["color"] = colour
-            count = item.get("count", 1) if item is not None else spec.count
-            name = "/".join(str(p) for p in (spec.id, item.get("id") if item is not None else None, colour) if p is not None)
-            out.append((fields, count, name, item if item is not None else raw))
-    return out
-
-
 def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
     game = gctx.game
     w, h = size
@@ -102,7 +86,7 @@ def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, fin
     reported: set = set()
     shared: dict = {}  # faces of templates that never read the token
     pieces: list[Piece] = []
-    for fields, count, name, source in variants(spec, raw):
+    for fields, count, name, source in token_variants(raw):
         if not count:
             continue
         faces = []

@@ -1,0 +1,64 @@
+"""What a designer's first game leans on: defaults that let a first template work, sizes in any unit, a listing of everything."""
+from __future__ import annotations
+
+import json
+
+from pypdf import PdfReader
+
+from conftest import run_pnp
+
+GAME = "data/tiny/game.yaml"
+DECK = "data/tiny/decks/heroes.yaml"
+
+
+def _edit(project, rel: str, old: str, new: str) -> None:
+    path = project / rel
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new))
+
+
+def test_a_palette_without_ink_still_draws_text_in_the_default_ink(project):
+    _edit(project, GAME, '  ink: "#1d2433"\n', "")
+    result = run_pnp(project, "build", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    page = PdfReader(project / "output/tiny/tiny-cards.pdf").pages[0]
+    forms = page["/Resources"]["/XObject"].values()
+    content = " ".join(form.get_object().get_data().decode("latin-1") for form in forms)
+    assert ".133333 .133333 .133333 rg" in content  # #222222, the documented default ink
+
+
+def test_age_and_play_time_may_wait_until_the_game_is_tested(project):
+    _edit(project, GAME, "age: 8\nplay_time: 15\n", "")
+    result = run_pnp(project, "build", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    cover = PdfReader(project / "output/tiny/tiny-rulebook.pdf").pages[0].extract_text()
+    assert "2–4 players" in cover and "age" not in cover and "minutes" not in cover
+
+
+def test_a_size_in_inches_prints_the_same_cards_as_the_named_size(project):
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    named = (project / "output/tiny/tiny-cards.pdf").read_bytes()
+    _edit(project, DECK, "size: poker", "size: 2.5 x 3.5 in")  # a poker card is 2.5 × 3.5 in = 63.5 × 88.9 mm
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    assert (project / "output/tiny/tiny-cards.pdf").read_bytes() == named
+
+
+def test_a_size_in_points_is_converted_exactly(project):
+    _edit(project, DECK, "size: poker", "size: 180 x 252 pt")  # 2.5 × 3.5 in at 72 pt to the inch
+    result = run_pnp(project, "list", "--format", "json")
+    deck = next(d for g in json.loads(result.output) if g["game"] == "tiny" for d in g["decks"] if d["id"] == "heroes")
+    assert deck["size"] == [63.5, 88.9]
+
+
+def test_list_shows_every_deck_board_and_token_set_with_sizes_and_counts(project):
+    result = run_pnp(project, "list", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    tiny = next(g for g in json.loads(result.output) if g["game"] == "tiny")
+    assert [(b["id"], b["size"]) for b in tiny["boards"]][:2] == [(tiny["boards"][0]["id"], [380, 300]), (tiny["boards"][1]["id"], [180, 240])]
+    pieces = {t["id"]: t["pieces"] for t in tiny["tokens"]}
+    # tokens.yaml: coins 8 + 4 items; pawns 3 per colour × 2 colours; shields 4; walls 6; notes 5; hero standees 2
+    assert pieces == {"coins": 12, "pawns": 6, "shields": 4, "walls": 6, "notes": 5, "hero": 2}
+    assert {t["id"]: t["size"] for t in tiny["tokens"]}["notes"] == [40, 20]
+    text = run_pnp(project, "list").output
+    assert "board " in text and "tokens coins" in text and "12 pieces" in text
