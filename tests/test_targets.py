@@ -426,5 +426,5 @@ def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
     with pytest.raises(OSError):
         run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm")
     assert sorted(p.relative_to(folder) for p in folder.rglob("*.png")) == before
-    assert Image.open(folder / before[0]).size == (825, 1125)  # still the old export
+    assert Image.open(folder / "cards/heroes/heroes-knight-1-front.png").size == (825, 1125)  # still the old export
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]  # no temporary folders left
