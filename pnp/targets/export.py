@@ -46,7 +46,7 @@ from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer, cmyk
 from pnp.render.pdf import new_canvas
 from pnp.targets import tts
-from pnp.targets.components import Component, Item, collect, printed_sides, printed_trim
+from pnp.targets.components import Component, collect, printed_sides, printed_trim
 from pnp.targets.preflight import (TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_png, check_pod_pdf, check_tts_image,
                                    check_tts_sheet)
 
