@@ -251,7 +251,7 @@ def test_calibration_sheet_reads_the_printers_shift(project, paper, shift_mm):
 @pytest.mark.parametrize("bleed, size, bleed_px", [("1/8in", (825, 1125), 37.5), ("3mm", (822, 1122), 36)])
 def test_png_export_has_the_print_services_pixel_sizes(project, bleed, size, bleed_px):
     result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--bleed", bleed))
-    folder = project / "output/tiny/png/heroes"
+    folder = project / "output/tiny/png/cards/heroes"
     files = sorted(p.name for p in folder.iterdir())
     assert len(files) == 24  # 12 copies, front and back
     assert "heroes-knight-1-front.png" in files and "heroes-knight-2-back.png" in files and "heroes-mage-3-front.png" in files
@@ -427,5 +427,5 @@ def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
     with pytest.raises(OSError):
         run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm")
     assert sorted(p.relative_to(folder) for p in folder.rglob("*.png")) == before
-    assert Image.open(folder / before[0]).size == (825, 1125)  # still the old export
+    assert Image.open(folder / "cards/heroes/heroes-knight-1-front.png").size == (825, 1125)  # still the old export
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]  # no temporary folders left

@@ -12,20 +12,34 @@ from pnp.core.errors import Report, did_you_mean
 from pnp.outputs.context import Engine
 
 
+def _base_url(ctx, param, value):
+    """--base-url: an http(s) address the user uploads the export folder to."""
+    if value is None:
+        return None
+    import re
+
+    if not re.fullmatch(r"https?://[^\s\"<>]+", value):
+        raise click.BadParameter(f"'{value}' is not an http:// or https:// address", param_hint="--base-url")
+    return value
+
+
 @click.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(["png", "tts", "pod"]), required=True,
-              help="png: one image per card side for print services; tts: Tabletop Simulator deck sheets and JSON; pod: CMYK print-on-demand PDF.")
+@click.option("--format", "fmt", type=click.Choice(["png", "tts", "pod", "all"]), required=True,
+              help="png: an image per side of every component for print services; tts: Tabletop Simulator images and a save; "
+                   "pod: CMYK print-on-demand PDFs; all: the three.")
 @click.option("--bleed", type=click.Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
               help="png: bleed per side; 1/8in (The Game Crafter, 825 × 1125 px poker) or 3mm (MakePlayingCards, 822 × 1122).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png: resolution.")
-@click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable).")
+@click.option("--base-url", callback=_base_url, default=None, metavar="URL",
+              help="tts: where you will upload the export folder; image URLs become URL/<file> (default: files on this machine).")
+@click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable); boards, tokens and player aids are left out.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/<format>/.")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.pass_context
-def export(ctx, game, fmt, bleed, dpi, decks, out, no_validate):
-    """Export a game for a print service, Tabletop Simulator or print-on-demand."""
-    from pnp.targets.export import export_game
+def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate):
+    """Export every component of a game for a print service, Tabletop Simulator or print-on-demand."""
+    from pnp.targets.export import FORMATS, export_game
 
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
@@ -35,22 +49,32 @@ def export(ctx, game, fmt, bleed, dpi, decks, out, no_validate):
         engine = Engine(project) if loaded else None
     else:
         loaded, engine = validate_games(project, slugs, report, render=False)
+    next_steps = []
     if loaded and not report.errors():
         known = set(loaded[0].decks)
         for d in decks:
             if d not in known:
                 raise click.BadParameter(f"no deck '{d}' in {game}{did_you_mean(d, known)}; decks: {', '.join(known)}", param_hint="--deck")
-        folder = output_folder(project, out) / game / fmt
-        result, findings = export_game(engine.for_game(loaded[0]), fmt, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), rel=lambda p: project.rel(Path(p)))
-        report.extend(findings)
-        if not report.errors():
+        gctx = engine.for_game(loaded[0])
+        for target in FORMATS if fmt == "all" else (fmt,):
+            folder = output_folder(project, out) / game / target
+            result, findings = export_game(gctx, target, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), base_url=base_url,
+                                           rel=lambda p: project.rel(Path(p)))
+            report.extend(findings)
+            if any(f.severity == "error" for f in findings):
+                break
             click.echo(f"{project.rel(folder)}/: {len(result.files)} files, {result.size / 1024 / 1024:.1f} MB in {result.seconds:.1f} s")
             for note in result.notes:
                 click.echo(f"  {note}")
+            next_steps.append(f"{project.rel(folder)}/ → {result.next_step}")
     findings = report.sorted()
     print_findings(findings)
     if report.errors():
         click.echo(summary(findings, slugs), err=True)
+    elif next_steps:
+        click.echo("What to do with it:")
+        for line in next_steps:
+            click.echo(f"  {line}")
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 

@@ -37,6 +37,7 @@ class Deck:
     data: LocDict
     back_shows_rules: bool = False
     source: Path | None = None  # the spreadsheet the cards come from, if not the YAML itself
+    name_field: tuple[str, ...] = ("name",)  # fields naming a card (joined with " · "): what it says, not its id
 
     @property
     def total(self) -> int:
@@ -167,7 +168,14 @@ class Project:
                     merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
-        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet)
+        name_field = (spec.name_field,) if isinstance(spec.name_field, str) else tuple(spec.name_field)
+        if "name_field" in data:
+            for key in name_field:
+                lacking = [c.id for c in cards if key not in c.fields]
+                if lacking:
+                    findings.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
+                                          f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=path.stem))
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field)
 
     def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> Path | None:
         """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""

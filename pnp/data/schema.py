@@ -144,6 +144,7 @@ class DeckSpec(Strict):
     front: str
     back: Optional[str] = None
     back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
+    name_field: Union[str, list[str]] = "name"  # the field(s) holding what a card says it is: Tabletop Simulator's card names
     description: str = ""
     defaults: dict[str, Any] = {}
     cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)

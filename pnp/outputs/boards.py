@@ -23,13 +23,16 @@ from pnp.core.units import pt, um
 
 
 # Rendering a board ------------------------------------------------------------------
-def render_board(gctx: GameContext, spec, raw, ink_saver: bool = False) -> Face:
-    """Render one board's template into a Face (bleed 0). Raises PnpError."""
+def render_board(gctx: GameContext, spec, raw, ink_saver: bool = False, bleed: float = 0.0) -> Face:
+    """Render one board's template into a Face. Raises PnpError.
+
+    Home sheets print a board without bleed (its corner marks show the trim);
+    print services and print-on-demand ask for art past the trim (`bleed` mm)."""
     game = gctx.game
     w, h = spec.size
-    ctx = face_context(game, Fields({}, "deck"), raw, "board", w, h, 0.0, "front", ink_saver,
+    ctx = face_context(game, Fields({}, "deck"), raw, "board", w, h, bleed, "front", ink_saver,
                        extra={"board": Fields(raw, "board"), "decks": decks_fields(game)})
-    return gctx.layouts.render(spec.template, ctx, w, h, 0.0, f"boards/{spec.id}", raw.loc_of("template"), game.slug)
+    return gctx.layouts.render(spec.template, ctx, w, h, bleed, f"boards/{spec.id}", raw.loc_of("template"), game.slug)
 
 
 def _overlap(raw, game, findings) -> float:

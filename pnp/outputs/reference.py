@@ -9,6 +9,7 @@ deck. Every text may use Jinja facts, like the rulebook.
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 from pnp.core.errors import PnpError, did_you_mean, error
 from pnp.outputs.context import GameContext, sheets_pdf
@@ -295,6 +296,38 @@ def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
         out.append(error("reference-overflow", f"section '{title or '?'}' has a part too big for {where} even alone: shorten it or split the table",
                          loc, game=ref.game.slug))
     return out
+
+
+class PlayerAids(NamedTuple):
+    """The player-aid cards alone, for exports: fronts numbered n / N, their common back, and how many sets the game needs."""
+
+    title: str
+    size: tuple[float, float]
+    fronts: list[Face]
+    back: Face
+    copies: int
+
+
+def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, list]:
+    """The game's player-aid cards at `bleed`, with findings; None when the game has no reference.yaml or it has errors."""
+    game = gctx.game
+    if game.reference is None or game.reference_data is None:
+        return None, []
+    ref = Reference(gctx)
+    sections = ref.sections()
+    copies = ref.copies()
+    missing: set = set()
+    try:
+        fronts, back, overflow = card_faces(gctx, ref, sections, bleed, missing)
+    except ValueError as exc:
+        return None, ref.findings + [error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
+    findings = ref.findings + ref.facts.warnings + overflow
+    if missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+        findings.append(error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=game.slug))
+    if any(f.severity == "error" for f in findings):
+        return None, findings
+    return PlayerAids(ref.text(ref.spec.title, ["title"]), tuple(ref.spec.card_size), fronts, back, copies), findings
 
 
 def build_reference(gctx: GameContext, options: Options):

@@ -13,6 +13,7 @@ front, base tab.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.data.fields import Fields
@@ -42,7 +43,7 @@ def build_tokens(gctx: GameContext, options: Options):
     findings: list = []
     groups: dict[tuple, Group] = {}
     for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
-        size = _size(spec, raw, game, findings)
+        size = token_size(spec, raw, game, findings)
         if size is None:
             continue
         pieces = _render_set(gctx, spec, raw, size, bleed, options, findings)
@@ -68,7 +69,8 @@ def build_tokens(gctx: GameContext, options: Options):
     return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces})], []
 
 
-def _size(spec, raw, game, findings) -> tuple[float, float] | None:
+def token_size(spec, raw, game, findings) -> tuple[float, float] | None:
+    """A set's trim size in mm, or None (with a finding) when its shape takes one number and got two."""
     w, h = spec.size
     if spec.shape in ("circle", "hexagon", "square") and w != h and not spec.standee:
         findings.append(error("token-size", f"a {spec.shape} token has one size (its {'diameter' if spec.shape == 'circle' else 'width'}), got {w:g} x {h:g}: write one number, or use shape rectangle",
@@ -77,7 +79,17 @@ def _size(spec, raw, game, findings) -> tuple[float, float] | None:
     return w, h
 
 
-def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
+class TokenFaces(NamedTuple):
+    """One face a set prints (an item in a colour): its name, copies and rendered sides, before any cut line or fold."""
+
+    name: str  # set/item/colour, as token_variants() names it
+    count: int
+    front: Face
+    back: Face | None
+
+
+def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_saver: bool = False) -> list[TokenFaces]:
+    """Render every face of a set at `bleed`, collecting findings; a face whose front fails is left out."""
     game = gctx.game
     w, h = size
     layouts = gctx.layouts
@@ -85,7 +97,7 @@ def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, fin
     decks = decks_fields(game)
     reported: set = set()
     shared: dict = {}  # faces of templates that never read the token
-    pieces: list[Piece] = []
+    out: list[TokenFaces] = []
     for fields, count, name, source in token_variants(raw):
         if not count:
             continue
@@ -98,7 +110,7 @@ def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, fin
             if (template, side) in shared:
                 faces.append(shared[(template, side)])
                 continue
-            ctx = face_context(game, set_fields, fields, "token", w, h, bleed, side, options.ink_saver,
+            ctx = face_context(game, set_fields, fields, "token", w, h, bleed, side, ink_saver,
                                extra={"token": Fields(fields, "token"), "decks": decks})
             ref = source.loc_of(side) if side in source else raw.loc_of(side)
             try:
@@ -114,8 +126,14 @@ def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, fin
                 shared[(template, side)] = face
             faces.append(face)
         front, back = faces
-        if front is None:
-            continue
+        if front is not None:
+            out.append(TokenFaces(name, count, front, back))
+    return out
+
+
+def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
+    pieces: list[Piece] = []
+    for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings, options.ink_saver):
         if spec.standee:
             front, back = standee_face(front, back or front), None
         else:

@@ -1,19 +1,28 @@
-"""Exports for print services and Tabletop Simulator, from the same faces as the sheets.
+"""Exports for print services, Tabletop Simulator and print-on-demand, from the same faces as the sheets.
 
-  png  one RGB PNG per card copy and side, trim plus bleed at `dpi`
-       (poker at 300 dpi: 825 × 1125 px with 1/8 in bleed, 822 × 1122 with 3 mm);
-  tts  deck sheets of at most 10 × 7 cells under 4096 px, the last cell the
-       hidden-card image, a back image and a JSON per deck (a TTS saved object);
-  pod  one PDF per deck, one card side per page, TrimBox and BleedBox, CMYK
-       colours within 240 % ink, fonts embedded, PDF/X-1a:2003 keys.
+Every component goes to every target: decks, boards, token sets and player
+aids (pnp.targets.components renders them).
+
+  png  one RGB PNG per copy and side, trim plus bleed at `dpi` (poker at
+       300 dpi: 825 × 1125 px with 1/8 in bleed, 822 × 1122 with 3 mm), each
+       board whole, each token face and back, and manifest.csv listing every
+       file in upload order (per component, all fronts, then all backs);
+  tts  deck sheets of at most 10 × 7 cells under 4096 px (the last cell the
+       hidden-card image) with a saved object per deck, board images, token
+       images, and one save file with the whole game laid out on the table;
+       image URLs are the files on this machine, or under `--base-url`;
+  pod  one PDF per deck, board, token set and the player aids, one side per
+       page, TrimBox and BleedBox, CMYK within 240 % ink, fonts embedded,
+       PDF/X-1a:2003 keys.
 
 Bleed always comes from the layout (art drawn past the trim), never from
 stretching: faces render with a little more bleed than asked and each page is
-cut to the exact pixel size. Every file is checked (pnp.preflight) in memory;
-then the whole folder appears at once, or not at all.
+cut to the exact pixel size. Every file is checked (pnp.targets.preflight) in
+memory; then the whole folder appears at once, or not at all.
 """
 from __future__ import annotations
 
+import csv
 import dataclasses
 import io
 import json
@@ -25,19 +34,22 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from pnp.outputs.cards import render_deck
-from pnp.outputs.context import GameContext
-from pnp.outputs.options import Options
 from pnp.core.collector import paused
-from pnp.render.draw import FaceDrawer, cmyk
-from pnp.core.errors import Finding, Loc, error
-from pnp.layout.elements import Face
-from pnp.render.pdf import new_canvas
-from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_png, check_pod_pdf, check_tts_sheet
+from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import PT_PER_MM
+from pnp.layout.elements import Face
+from pnp.outputs.context import GameContext
+from pnp.render import rl
+from pnp.render.draw import FaceDrawer, cmyk
+from pnp.render.pdf import new_canvas
+from pnp.targets import tts
+from pnp.targets.components import Component, collect, printed_sides, printed_trim
+from pnp.targets.preflight import (TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_png, check_pod_pdf, check_tts_image,
+                                   check_tts_sheet)
 
 K = PT_PER_MM
 FORMATS = ("png", "tts", "pod")
@@ -47,26 +59,21 @@ BLEEDS = {"1/8in": 3.175, "3mm": 3.048, "0": 0.0}
 POD_BLEED_MM = 3.175  # DriveThruCards and The Game Crafter: 1/8 in
 EXTRA_BLEED_MM = 0.5  # rendered past the asked bleed, so pixel rounding never shows paper
 TTS_MAX_DPI = 300
+MAX_IMAGE_PIXELS = 60_000_000  # one print-service image (a 520 × 384 mm board at 300 dpi is 28 million)
+TOKEN_MASK_SUPERSAMPLE = 4  # a token's outline is drawn this much larger, then reduced: smooth edges
 PDFX_CONDITION = ("CGATS TR 001", "U.S. Web Coated (SWOP) v2")  # a registered characterisation; no ICC profile embedded
-
-
-@dataclass
-class _ExportOptions(Options):
-    export_bleed: float = 0.0
-
-    @property
-    def bleed_mm(self) -> float:
-        return self.export_bleed
+MANIFEST_FIELDS = ("file", "component", "id", "item", "name", "side", "copy", "copies", "width_px", "height_px", "trim_mm", "bleed_mm", "dpi")
 
 
 @dataclass
 class Export:
-    """What an export produced: files (relative name → bytes), and measurements for people."""
+    """What an export produced: files (relative name → bytes), measurements for people, and what to do next."""
 
     folder: Path
     files: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
     seconds: float = 0.0
+    next_step: str = ""
 
     @property
     def size(self) -> int:
@@ -81,25 +88,24 @@ def bleed_mm(value: str) -> float:
 
 
 @paused
-def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), rel=str) -> tuple[Export, list[Finding]]:
+def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), base_url: str | None = None,
+                rel=str) -> tuple[Export, list[Finding]]:
     """Render, check and write one export of a game into `folder` (replaced whole)."""
     started = time.perf_counter()
     game = gctx.game
     findings: list[Finding] = []
     result = Export(folder)
-    chosen = [d for d in game.decks.values() if not decks or d.id in decks]
-    if not chosen:
-        return result, [error("export-empty", "no decks to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel + "/decks"), game=game.slug)]
     where = lambda name: f"{rel(folder)}/{name}"  # noqa: E731
-    for deck in chosen:
-        if fmt == "png":
-            _png_deck(gctx, deck, bleed_mm(bleed), dpi, result, findings, where)
-        elif fmt == "tts":
-            _tts_deck(gctx, deck, result, findings, where)
-        elif fmt == "pod":
-            _pod_deck(gctx, deck, result, findings, where)
-        else:
-            raise ValueError(f"unknown export format '{fmt}'")
+    if fmt == "png":
+        _png_target(gctx, bleed_mm(bleed), dpi, tuple(decks), result, findings, where)
+    elif fmt == "tts":
+        _tts_target(gctx, tuple(decks), base_url, result, findings, where)
+    elif fmt == "pod":
+        _pod_target(gctx, tuple(decks), result, findings, where)
+    else:
+        raise ValueError(f"unknown export format '{fmt}'")
+    if not result.files and not any(f.severity == "error" for f in findings):
+        findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
     findings = [f if f.game else dataclasses.replace(f, game=game.slug) for f in findings]
     if any(f.severity == "error" for f in findings):
         return result, findings
@@ -109,11 +115,6 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
 
 
 # Rendering ------------------------------------------------------------------
-
-def _rendered(gctx, deck, bleed: float, findings) -> list[tuple]:
-    options = _ExportOptions(export_bleed=bleed)
-    return [(card, front, back) for card, front, back in render_deck(gctx, deck, options, findings) if front is not None]
-
 
 def raster(gctx: GameContext, faces: list[Face], size_px: tuple[int, int], px_per_mm: float) -> list[Image.Image]:
     """Each face as an RGB image of exactly `size_px`, its trim centred, at `px_per_mm`.
@@ -155,32 +156,83 @@ def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
     return buf.getvalue()
 
 
+def _distinct(faces) -> list[Face]:
+    return list(dict.fromkeys(f for f in faces if f is not None))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _size_text(trim: tuple[float, float]) -> str:
+    return f"{trim[0]:g} × {trim[1]:g}"
+
+
 # PNG for print services --------------------------------------------------------
 
-def png_size(card_mm: tuple[float, float], bleed: float, dpi: int) -> tuple[int, int]:
-    """Pixel size of a card image: trim plus bleed on each side, at `dpi`."""
-    return tuple(round((v + 2 * bleed) * dpi / 25.4) for v in card_mm)
+def png_size(trim_mm: tuple[float, float], bleed: float, dpi: int) -> tuple[int, int]:
+    """Pixel size of an image: trim plus bleed on each side, at `dpi`."""
+    return tuple(round((v + 2 * bleed) * dpi / 25.4) for v in trim_mm)
 
 
-def _png_deck(gctx, deck, bleed, dpi, result: Export, findings, where) -> None:
-    rendered = _rendered(gctx, deck, bleed + EXTRA_BLEED_MM, findings)
-    if not rendered:
+def _png_target(gctx: GameContext, bleed: float, dpi: int, decks: tuple, result: Export, findings: list, where) -> None:
+    """Every component as print-service images, and manifest.csv listing them in upload order."""
+    rows: list[dict] = []
+    for component in collect(gctx, bleed + EXTRA_BLEED_MM, findings, decks):
+        _png_component(gctx, component, bleed, dpi, result, findings, where, rows)
+    if rows:
+        result.files["manifest.csv"] = manifest_csv(rows)
+    result.next_step = (f"png: upload the images of each component to your print service in manifest.csv's order, fronts then backs "
+                        f"({bleed:g} mm bleed: The Game Crafter takes --bleed 1/8in, MakePlayingCards --bleed 3mm)")
+
+
+def png_folder(component: Component) -> str:
+    """Where a component's images go: cards/<deck>, boards, tokens/<set>, player-aids."""
+    return {"cards": f"cards/{component.id}", "tokens": f"tokens/{component.id}"}.get(component.kind, component.kind)
+
+
+def _png_component(gctx, component: Component, bleed: float, dpi: int, result: Export, findings: list, where, rows: list) -> None:
+    trim = printed_trim(component, bleed)
+    size = png_size(trim, bleed, dpi)
+    folder = png_folder(component)
+    if size[0] * size[1] > MAX_IMAGE_PIXELS:
+        findings.append(error("export-too-large", f"{component.name} would be {size[0]} × {size[1]} px at {dpi} dpi, over {MAX_IMAGE_PIXELS:,} pixels: "
+                              f"export with a lower --dpi", Loc(where(folder))))
         return
-    size = png_size(deck.size, bleed, dpi)
-    faces = list(dict.fromkeys(f for _, front, back in rendered for f in (front, back) if f is not None))
+    sides = {item: printed_sides(component, item, bleed) for item in component.items}
+    faces = _distinct(f for pair in sides.values() for f in pair)
     encoded = {face: png_bytes(img, dpi) for face, img in zip(faces, raster(gctx, faces, size, dpi / 25.4))}
-    checked = set()
-    for card, front, back in rendered:
-        for copy in range(1, card.count + 1):
-            for side, face in (("front", front), ("back", back)):
-                if face is None:
-                    continue
-                name = f"{deck.id}/{deck.id}-{card.id}-{copy}-{side}.png"
+    checked: set = set()
+    for side_index, side in enumerate(("front", "back")):  # every front, then every back: the order upload pages ask for
+        for item in component.items:
+            face = sides[item][side_index]
+            if face is None:
+                continue
+            for copy in range(1, item.copies + 1):
+                name = f"{folder}/{component.stem(item)}-{copy}-{side}.png"
                 result.files[name] = encoded[face]
+                rows.append({"file": name, "component": component.kind, "id": component.id, "item": item.id, "name": item.name, "side": side,
+                             "copy": copy, "copies": item.copies, "width_px": size[0], "height_px": size[1],
+                             "trim_mm": f"{trim[0]:g} x {trim[1]:g}", "bleed_mm": f"{bleed:g}", "dpi": dpi})
                 if face not in checked:
                     checked.add(face)
                     findings.extend(check_png(encoded[face], where(name), size, dpi))
-    result.notes.append(f"{deck.id}: {deck.total} cards, {size[0]} × {size[1]} px at {dpi} dpi with {bleed:g} mm bleed")
+    label = f"{folder}/{component.id}" if component.kind == "boards" else folder
+    result.notes.append(f"{label}: {component.copies} {_noun(component)}, {size[0]} × {size[1]} px ({_size_text(trim)} mm) at {dpi} dpi "
+                        f"with {bleed:g} mm bleed")
+
+
+def _noun(component: Component) -> str:
+    return {"cards": "cards", "boards": "board", "tokens": "tokens", "player-aids": "player-aid cards"}[component.kind]
+
+
+def manifest_csv(rows: list[dict]) -> bytes:
+    """The manifest: one row per file, in upload order."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, MANIFEST_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue().encode("utf-8")
 
 
 # Tabletop Simulator -----------------------------------------------------------
@@ -200,144 +252,225 @@ def tts_cell(card_mm: tuple[float, float], cols: int, rows: int) -> tuple[int, i
     return cw, ch, px_per_mm
 
 
-def _tts_deck(gctx, deck, result: Export, findings, where) -> None:
+def tts_image_size(trim_mm: tuple[float, float]) -> tuple[tuple[int, int], float]:
+    """Pixel size (and px per mm) of a board or token image: at most 300 dpi, under 4096 px a side."""
+    px_per_mm = min(TTS_MAX_DPI / 25.4, (TTS_MAX_PX - 1) / max(trim_mm))
+    return (math.floor(trim_mm[0] * px_per_mm), math.floor(trim_mm[1] * px_per_mm)), px_per_mm
+
+
+def tts_save_name(slug: str) -> str:
+    return f"{slug}-tts-save.json"
+
+
+def _tts_target(gctx: GameContext, decks: tuple, base_url: str | None, result: Export, findings: list, where) -> None:
+    """Deck sheets, board and token images, a saved object per deck, and one save with the whole game on the table."""
     game = gctx.game
-    rendered = _rendered(gctx, deck, EXTRA_BLEED_MM, findings)
-    if not rendered:
+    url = _url_for(result.folder, base_url)
+    placed: list[tuple[dict, tuple[float, float]]] = []
+    next_key = 1  # CustomDeck keys are unique across the save, so decks never share a card id
+    for component in collect(gctx, EXTRA_BLEED_MM, findings, decks):
+        if component.deck_like:
+            obj, next_key = _tts_deck(gctx, component, next_key, url, result, findings, where)
+            _warn_unnamed(gctx, component, findings)
+        elif component.kind == "boards":
+            obj = _tts_board(gctx, component, url, result, findings, where)
+        else:
+            obj = _tts_tokens(gctx, component, url, result, findings, where)
+        placed.append((obj, tts.footprint(obj, component.trim)))
+    if not placed:
         return
+    where_from = f"hosted under {base_url}" if base_url else "files on this machine (file://): the save works on this machine only"
+    note = f"{game.title}, exported by pnp. Images: {where_from}."
+    save = tts.save_file(game.title, note, tts.lay_out(placed))
+    name = tts_save_name(game.slug)
+    result.files[name] = json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8")
+    result.notes.append(f"{name}: {len(placed)} objects on the table ({_count_kinds(placed)})")
+    if base_url:
+        result.next_step = (f"tts: upload the folder's images so that {base_url.rstrip('/')}/<file> serves each one, then copy {name} into "
+                            f"Tabletop Simulator's Saves folder and load it")
+    else:
+        result.next_step = (f"tts: copy {name} into Tabletop Simulator's Saves folder and load it; its images are files on this machine, "
+                            f"so it works on this machine only: to share it, host the folder and export with --base-url URL")
+
+
+def _count_kinds(placed) -> str:
+    counts = Counter(o["Name"] for o, _ in placed)
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items())
+
+
+def _url_for(folder: Path, base_url: str | None):
+    """Image URL of a file in the export: under the base URL the user uploads to, else the file on this machine."""
+    if base_url:
+        base = base_url.rstrip("/")
+        return lambda name: f"{base}/{quote(name)}"
+    return lambda name: (folder / name).resolve().as_uri()
+
+
+def _warn_unnamed(gctx: GameContext, component: Component, findings: list) -> None:
+    """A deck whose cards have none of the name fields shows ids in Tabletop Simulator: say how to name them."""
+    deck = gctx.game.decks.get(component.id) if component.kind == "cards" else None
+    if deck is None or any(item.name != item.id for item in component.items):
+        return
+    fields = ", ".join(deck.name_field)
+    findings.append(warning("tts-card-names", f"no card of deck '{deck.id}' has a {fields} field, so Tabletop Simulator names the cards by id: "
+                            f"name the field holding each card's title with name_field: (for example name_field: title)", deck.data.loc, game=gctx.game.slug))
+
+
+def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, findings: list, where) -> tuple[dict, int]:
+    """Sheets of at most 69 cards, a back, a saved object for the deck; returns the deck object and the next free CustomDeck key."""
+    items = component.items
     per_sheet = TTS_MAX_COLUMNS * TTS_MAX_ROWS - 1  # 69: the last cell shows hidden cards
-    chunks = [rendered[i : i + per_sheet] for i in range(0, len(rendered), per_sheet)]
+    chunks = [items[i : i + per_sheet] for i in range(0, len(items), per_sheet)]
     grids = [tts_grid(len(chunk)) for chunk in chunks]
-    cw, ch, px_per_mm = tts_cell(deck.size, max(g[0] for g in grids), max(g[1] for g in grids))
-    backs = Counter(back for _, _, back in rendered if back is not None)
+    cw, ch, px_per_mm = tts_cell(component.trim, max(g[0] for g in grids), max(g[1] for g in grids))
+    backs = Counter(item.back for item in items if item.back is not None)
     common_back = backs.most_common(1)[0][0] if backs else None
-    unique_backs = len(backs) > 1 or (common_back is not None and any(back is None for _, _, back in rendered))
-    faces = list(dict.fromkeys([f for _, front, back in rendered for f in (front, back) if f is not None]))
+    unique_backs = len(backs) > 1 or (common_back is not None and any(item.back is None for item in items))
+    faces = _distinct(f for item in items for f in (item.front, item.back))
     images = dict(zip(faces, raster(gctx, faces, (cw, ch), px_per_mm)))
     blank = Image.new("RGB", (cw, ch), "#d0d0d0")
     hidden = images[common_back] if common_back is not None else blank
-    back_name = f"{deck.id}-back.png"
+    back_name = f"{component.id}-back.png"
     if common_back is not None:
         result.files[back_name] = png_bytes(images[common_back])
-    sheets, cards, ids = [], [], []
-    for n, (chunk, (cols, rows)) in enumerate(zip(chunks, grids), 1):
+    sheets, cards, objects = [], [], []
+    for key, (chunk, (cols, rows)) in enumerate(zip(chunks, grids), first_key):
+        n = key - first_key + 1
         fronts = Image.new("RGB", (cols * cw, rows * ch), "white")
         backs_sheet = Image.new("RGB", (cols * cw, rows * ch), "white") if unique_backs else None
-        for i, (card, front, back) in enumerate(chunk):
+        for i, item in enumerate(chunk):
             r, c = divmod(i, cols)
-            fronts.paste(images[front], (c * cw, r * ch))
+            fronts.paste(images[item.front], (c * cw, r * ch))
             if backs_sheet is not None:
-                backs_sheet.paste(images[back] if back is not None else blank, (c * cw, r * ch))
-            tts_id = n * 100 + i
-            cards.append({"id": card.id, "name": str(card.fields.get("name", card.id)), "count": card.count, "sheet": n, "index": i, "tts_id": tts_id})
-            ids += [tts_id] * card.count
+                backs_sheet.paste(images[item.back] if item.back is not None else blank, (c * cw, r * ch))
+            cards.append({"id": item.id, "name": item.name, "count": item.copies, "sheet": key, "index": i, "tts_id": key * 100 + i})
         last = cols * rows - 1
         fronts.paste(hidden, ((last % cols) * cw, (last // cols) * ch))
-        face_name = f"{deck.id}-{n}.png"
+        face_name = f"{component.id}-{n}.png"
         result.files[face_name] = png_bytes(fronts)
         findings.extend(check_tts_sheet(result.files[face_name], where(face_name), cols, rows, (cw, ch)))
-        sheet = {"file": face_name, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(c.count for c, _, _ in chunk),
+        sheet = {"file": face_name, "key": key, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(i.copies for i in chunk),
                  "width": cols * cw, "height": rows * ch, "hidden_cell": last}
         if backs_sheet is not None:
-            sheet["back_file"] = f"{deck.id}-backs-{n}.png"
+            sheet["back_file"] = f"{component.id}-backs-{n}.png"
             result.files[sheet["back_file"]] = png_bytes(backs_sheet)
             findings.extend(check_tts_sheet(result.files[sheet["back_file"]], where(sheet["back_file"]), cols, rows, (cw, ch)))
         else:
             sheet["back_file"] = back_name if common_back is not None else None
         sheets.append(sheet)
-    summary = {"deck": deck.id, "name": deck.name, "card_mm": list(deck.size), "cell_px": [cw, ch], "dpi": round(px_per_mm * 25.4, 1),
+        objects.append(tts.Sheet(key, url(face_name), url(sheet["back_file"]) if sheet["back_file"] else "", cols, rows, unique_backs))
+    summary = {"deck": component.id, "name": component.name, "card_mm": list(component.trim), "cell_px": [cw, ch], "dpi": round(px_per_mm * 25.4, 1),
                "back": back_name if common_back is not None else None, "unique_backs": unique_backs, "sheets": sheets, "cards": cards,
-               "faces": len(rendered), "total": sum(c["count"] for c in cards)}
-    result.files[f"{deck.id}.json"] = json.dumps(_tts_saved_object(game, deck, summary, ids, result.folder), indent=2).encode("utf-8")
+               "faces": len(items), "total": sum(c["count"] for c in cards)}
+    deck = tts.deck_object(f"{gctx.game.title}: {component.name}", component.trim, objects, [(c["name"], c["tts_id"], c["count"]) for c in cards])
+    saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": [deck], "pnp": summary}
+    result.files[f"{component.id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
     grids_text = " and ".join(f"{s['columns']} × {s['rows']}" for s in sheets)
-    result.notes.append(f"{deck.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
-                        f"cells {cw} × {ch} px ({summary['dpi']:g} dpi), {summary['faces']} faces, {summary['total']} cards")
+    result.notes.append(f"{component.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
+                        f"cells {cw} × {ch} px ({summary['dpi']:g} dpi), {_count(summary['faces'], 'face')}, {_count(summary['total'], 'card')}")
+    return deck, first_key + len(chunks)
 
 
-def _tts_saved_object(game, deck, summary: dict, ids: list[int], folder: Path) -> dict:
-    """A Tabletop Simulator saved object (Saved Objects folder) holding the deck, plus pnp's summary.
+def _tts_image(gctx, face: Face, trim: tuple[float, float], shape: str | None = None) -> tuple[Image.Image, tuple[int, int]]:
+    """A board or token face at its trim for TTS; with `shape`, transparent outside a token's outline."""
+    size, px_per_mm = tts_image_size(trim)
+    image = raster(gctx, [face], size, px_per_mm)[0]
+    if shape is not None:
+        image.putalpha(token_mask(shape, size))
+    return image, size
 
-    Image URLs point at the files where they are written; upload them with
-    TTS's Cloud Manager to share the deck with other players."""
-    url = lambda name: (folder / name).resolve().as_uri() if name else ""  # noqa: E731
-    custom = {}
-    for s in summary["sheets"]:
-        n = int(s["file"].rsplit("-", 1)[1].split(".")[0])
-        custom[str(n)] = {"FaceURL": url(s["file"]), "BackURL": url(s["back_file"]), "NumWidth": s["columns"], "NumHeight": s["rows"],
-                          "BackIsHidden": False, "UniqueBack": bool(summary["unique_backs"]), "Type": 0}
-    transform = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180, "scaleX": 1, "scaleY": 1, "scaleZ": 1}
-    contained = []
-    for card in summary["cards"]:
-        for _ in range(card["count"]):
-            contained.append({"Name": "Card", "Nickname": card["name"], "CardID": card["tts_id"], "Transform": transform,
-                              "CustomDeck": {str(card["sheet"]): custom[str(card["sheet"])]}})
-    deck_object = {"Name": "DeckCustom", "Nickname": f"{game.title}: {deck.name}", "Transform": transform, "DeckIDs": ids,
-                   "CustomDeck": custom, "ContainedObjects": contained}
-    return {"SaveName": f"{game.title}: {deck.name}", "ObjectStates": [deck_object], "pnp": summary}
+
+def token_mask(shape: str, size: tuple[int, int]) -> Image.Image:
+    """An 8-bit mask of a token's outline filling `size`: opaque inside, transparent outside (TTS cuts custom tokens by it)."""
+    s = TOKEN_MASK_SUPERSAMPLE
+    w, h = size[0] * s, size[1] * s
+    mask = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    if shape == "circle":
+        draw.ellipse((0, 0, w - 1, h - 1), fill=255)
+    elif shape == "hexagon":
+        r = w / 2
+        draw.polygon([(w / 2 + r * math.cos(math.radians(a)), h / 2 + r * math.sin(math.radians(a))) for a in range(0, 360, 60)], fill=255)
+    elif shape == "rounded":
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=0.15 * min(w, h), fill=255)
+    else:
+        draw.rectangle((0, 0, w - 1, h - 1), fill=255)
+    return mask.resize(size, Image.Resampling.LANCZOS)
+
+
+def _tts_board(gctx, component: Component, url, result: Export, findings: list, where) -> dict:
+    item = component.items[0]
+    image, size = _tts_image(gctx, item.front, component.trim)
+    name = f"boards/{component.id}.png"
+    result.files[name] = png_bytes(image)
+    findings.extend(check_tts_image(result.files[name], where(name), size))
+    result.notes.append(f"{name}: {size[0]} × {size[1]} px, a custom board of {_size_text(component.trim)} mm")
+    return tts.board_object(component.name, url(name), component.trim)
+
+
+def _tts_tokens(gctx, component: Component, url, result: Export, findings: list, where) -> dict:
+    """Each token face as images, each copy as a TTS object (token, tile or figurine), the set in a bag."""
+    objects = []
+    for item in component.items:
+        def image(face: Face, side: str, shape: str | None = None) -> str:
+            img, size = _tts_image(gctx, face, component.trim, shape)
+            name = f"tokens/{component.id}/{component.stem(item)}-{side}.png"
+            result.files[name] = png_bytes(img)
+            findings.extend(check_tts_image(result.files[name], where(name), size, alpha=shape is not None))
+            return url(name)
+
+        if component.shape == "standee":
+            front = image(item.front, "front")
+            obj = tts.figurine_object(item.name, front, image(item.back, "back") if item.back is not None else front, component.trim)
+        elif item.back is None:
+            obj = tts.token_object(item.name, image(item.front, "front", component.shape), component.trim)
+        else:
+            obj = tts.tile_object(item.name, image(item.front, "front"), image(item.back, "back"), component.shape, component.trim)
+        objects += [obj] * item.copies
+    kinds = ", ".join(sorted({o["Name"] for o in objects}))
+    result.notes.append(f"tokens/{component.id}: {_count(len(component.items), 'face')}, {_count(len(objects), 'piece')} ({kinds}), {_size_text(component.trim)} mm")
+    return objects[0] if len(objects) == 1 else tts.bag_object(component.name, objects)
 
 
 # Print-on-demand PDF --------------------------------------------------------------
 
-def _pod_deck(gctx, deck, result: Export, findings, where) -> None:
+def pod_file_name(slug: str, component: Component) -> str:
+    return {"cards": f"{slug}-{component.id}.pdf", "boards": f"{slug}-board-{component.id}.pdf",
+            "tokens": f"{slug}-tokens-{component.id}.pdf", "player-aids": f"{slug}-player-aids.pdf"}[component.kind]
+
+
+def _pod_target(gctx: GameContext, decks: tuple, result: Export, findings: list, where) -> None:
+    """One print-on-demand PDF per deck, board, token set and the player aids."""
+    for component in collect(gctx, POD_BLEED_MM, findings, decks):
+        pages = [face for item in component.items for _ in range(item.copies) for face in printed_sides(component, item, POD_BLEED_MM) if face is not None]
+        _pod_file(gctx, pod_file_name(gctx.game.slug, component), component.name, printed_trim(component, POD_BLEED_MM), pages, result, findings, where,
+                  expect_text=component.kind == "cards")
+    result.next_step = ("pod: upload each PDF to DriveThruCards or The Game Crafter as its component's print file "
+                        "(CMYK PDF/X-1a, 1/8 in bleed, one side per page, front before back)")
+
+
+def _pod_file(gctx, name: str, title: str, trim: tuple[float, float], pages: list[Face], result: Export, findings: list, where,
+              expect_text: bool = True) -> None:
+    """One PDF, a page per face at trim plus 1/8 in bleed, CMYK, checked before it is kept."""
     game = gctx.game
-    rendered = _rendered(gctx, deck, POD_BLEED_MM, findings)
-    if not rendered:
-        return
-    w, h = deck.size
+    w, h = trim
     b = POD_BLEED_MM
     page = ((w + 2 * b) * K, (h + 2 * b) * K)
-    c, buf = new_canvas(page, gctx.body_font, f"{game.title} — {deck.name}", f"{deck.name}: print-on-demand cards, CMYK, 1/8 in bleed")
+    c, buf = new_canvas(page, gctx.body_font, f"{game.title} — {title}", f"{title}: print-on-demand file, CMYK, 1/8 in bleed")
     c.setTrimBox((b * K, b * K, (w + b) * K, (h + b) * K))
     c.setBleedBox((0, 0, *page))
-    _pdfx_keys(c)
+    rl.mark_pdfx(c, "PDF/X-1a:2003", PDFX_CONDITION)
     drawer = FaceDrawer(c, gctx.icons, colour_filter=cmyk)
-    uses = Counter(f for card, front, back in rendered for f in (front, back) for _ in range(card.count) if f is not None)
-    pages = 0
-    for card, front, back in rendered:
-        for _ in range(card.count):
-            for face in (front, back):
-                if face is None:
-                    continue
-                drawer.draw_face(face, b * K, b * K, reused=uses[face] > 1)
-                c.showPage()
-                pages += 1
+    uses = Counter(pages)
+    for face in pages:
+        drawer.draw_face(face, b * K, b * K, reused=uses[face] > 1)
+        c.showPage()
     drawer.shared.finish()
     c.save()
-    name = f"{game.slug}-{deck.id}.pdf"
     data = buf.getvalue()
-    findings.extend(check_pod_pdf(data, where(name), deck.size, b, pages))
+    findings.extend(check_pod_pdf(data, where(name), trim, b, len(pages), expect_text=expect_text))
     result.files[name] = data
-    result.notes.append(f"{deck.id}: {pages} pages of {w + 2 * b:.2f} × {h + 2 * b:.2f} mm (trim {w:g} × {h:g}), {len(data) / 1024:.0f} KB")
-
-
-def _pdfx_keys(c) -> None:
-    """Mark the document as PDF/X-1a:2003 (document info and an output intent)."""
-    from reportlab.pdfbase import pdfdoc
-
-    base = c._doc.info
-
-    class PDFXInfo(pdfdoc.PDFInfo):
-        def format(self, document):
-            D = {
-                "Title": pdfdoc.PDFString(self.title), "Author": pdfdoc.PDFString(self.author), "Subject": pdfdoc.PDFString(self.subject),
-                "Creator": pdfdoc.PDFString(self.creator), "Producer": pdfdoc.PDFString(self.producer), "Keywords": pdfdoc.PDFString(self.keywords),
-                # PDF/X requires Trapped True or False; PDF/X-1a:2003 names itself in GTS_PDFXVersion alone
-                "Trapped": pdfdoc.PDFName("False"), "GTS_PDFXVersion": pdfdoc.PDFString("PDF/X-1a:2003"),
-            }
-            D["ModDate"] = D["CreationDate"] = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
-            return pdfdoc.PDFDictionary(D).format(document)
-
-    info = PDFXInfo()
-    info.__dict__.update(base.__dict__)
-    c._doc.info = info
-    intent = pdfdoc.PDFDictionary({
-        "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": pdfdoc.PDFString(PDFX_CONDITION[0]), "OutputCondition": pdfdoc.PDFString(PDFX_CONDITION[1]),
-        "RegistryName": pdfdoc.PDFString("http://www.color.org"), "Info": pdfdoc.PDFString(PDFX_CONDITION[1]),
-    })
-    catalog = c._doc.Catalog
-    catalog.__Defaults__ = {**type(catalog).__Defaults__, "OutputIntents": None}
-    catalog.OutputIntents = pdfdoc.PDFArray([intent])
+    result.notes.append(f"{name}: {_count(len(pages), 'page')} of {w + 2 * b:.2f} × {h + 2 * b:.2f} mm (trim {w:g} × {h:g}), {len(data) / 1024:.0f} KB")
 
 
 # Writing ----------------------------------------------------------------------------

@@ -55,8 +55,25 @@ def check_tts_sheet(data: bytes, where: str, columns: int, rows: int, cell: tupl
     return found
 
 
-def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int) -> list[Finding]:
-    """A print-on-demand card PDF: boxes, embedded fonts, CMYK only, ink limit, no transparency, PDF/X keys."""
+def check_tts_image(data: bytes, where: str, size: tuple[int, int], alpha: bool = False) -> list[Finding]:
+    """A Tabletop Simulator board or token image: PNG of `size` px under 4096 a side, RGB (RGBA for a token cut by its transparency)."""
+    found = []
+    with Image.open(io.BytesIO(data)) as img:
+        fmt, mode, got = img.format, img.mode, img.size
+    want = "RGBA" if alpha else "RGB"
+    if fmt != "PNG":
+        found.append(error("tts-format", f"is {fmt}, expected PNG", Loc(where)))
+    if mode != want:
+        found.append(error("tts-colour", f"colour mode is {mode}, expected {want}", Loc(where)))
+    if got != tuple(size):
+        found.append(error("tts-size", f"is {got[0]} × {got[1]} px, expected {size[0]} × {size[1]} px", Loc(where)))
+    if max(got) >= TTS_MAX_PX:
+        found.append(error("tts-size", f"is {got[0]} × {got[1]} px; Tabletop Simulator needs each side under {TTS_MAX_PX} px", Loc(where)))
+    return found
+
+
+def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int, expect_text: bool = True) -> list[Finding]:
+    """A print-on-demand PDF (cards, a board, a token set): boxes, embedded fonts, CMYK only, ink limit, no transparency, PDF/X keys."""
     from pypdf import PdfReader
     from pypdf.generic import ContentStream
 
@@ -138,7 +155,7 @@ def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_m
         found.append(error("pod-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc))
     if max_ink > POD_INK_LIMIT + 1e-6:
         found.append(error("pod-ink", f"a colour uses {max_ink:.0%} ink; the limit is {POD_INK_LIMIT:.0%}", loc))
-    if not fonts:
+    if not fonts and expect_text:  # a card without text is likely a mistake; a token or board may well have none
         found.append(warning("pod-fonts", "no fonts found: is there no text?", loc))
     for name, embedded in sorted(fonts.items()):
         if not embedded:

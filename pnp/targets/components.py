@@ -1,0 +1,164 @@
+"""Every component of a game as faces for the exporters: decks, boards, token sets and player aids.
+
+The exporters (print-service PNG, Tabletop Simulator, print-on-demand PDF)
+all want the same thing: each distinct piece once, with how many copies the
+game needs, its front and back, and its trim size and shape. This module
+renders them at the bleed a target asks for; each target then rasterises or
+draws them its own way. Nothing here knows about a target.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.core.errors import Finding, PnpError
+from pnp.data.project import Card, Deck
+from pnp.layout.elements import Face
+from pnp.outputs.boards import render_board
+from pnp.outputs.cards import render_deck
+from pnp.outputs.context import GameContext
+from pnp.outputs.options import Options
+from pnp.outputs.reference import player_aids
+from pnp.outputs.tokens import standee_face, token_faces, token_size
+
+KINDS = ("cards", "boards", "tokens", "player-aids")  # the order components are exported and listed in
+NAME_JOIN = " · "
+
+
+@dataclass(frozen=True)
+class Item:
+    """One distinct piece: a card, a board, a token face (an item in a colour), a player-aid card."""
+
+    id: str  # stable within its component, safe in file names
+    name: str  # what the piece says it is (Tabletop Simulator's nickname)
+    copies: int
+    front: Face
+    back: Face | None
+
+
+@dataclass
+class Component:
+    """Pieces of one size and kind: a deck, a board, a token set, the player aids."""
+
+    kind: str  # one of KINDS
+    id: str
+    name: str
+    trim: tuple[float, float]  # mm
+    shape: str  # card, board, circle, square, rounded, hexagon, rectangle, standee
+    items: list[Item]
+
+    def stem(self, item: Item) -> str:
+        """A file name stem naming the item after its component: heroes-knight, coins-c1, town."""
+        if item.id == self.id or item.id.startswith(self.id + "-"):
+            return item.id
+        return f"{self.id}-{item.id}"
+
+    @property
+    def copies(self) -> int:
+        return sum(i.copies for i in self.items)
+
+    @property
+    def deck_like(self) -> bool:
+        """Cards and player aids: shuffled, dealt, held in a hand."""
+        return self.kind in ("cards", "player-aids")
+
+
+@dataclass
+class _ExportOptions(Options):
+    export_bleed: float = 0.0
+
+    @property
+    def bleed_mm(self) -> float:
+        return self.export_bleed
+
+
+def card_name(deck: Deck, card: Card) -> str:
+    """What a card says it is: the deck's name_field values (joined), else its id."""
+    values = [str(card.fields[key]) for key in deck.name_field if card.fields.get(key) not in (None, "")]
+    return NAME_JOIN.join(values) if values else card.id
+
+
+def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = ()) -> list[Component]:
+    """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks."""
+    components = _decks(gctx, bleed, findings, decks)
+    if not decks:
+        components += _boards(gctx, bleed, findings) + _tokens(gctx, bleed, findings) + _player_aids(gctx, bleed, findings)
+    return components
+
+
+def _decks(gctx: GameContext, bleed: float, findings: list[Finding], only: tuple[str, ...]) -> list[Component]:
+    out = []
+    for deck in gctx.game.decks.values():
+        if only and deck.id not in only:
+            continue
+        rendered = [(card, front, back) for card, front, back in render_deck(gctx, deck, _ExportOptions(export_bleed=bleed), findings) if front is not None]
+        items = [Item(card.id, card_name(deck, card), card.count, front, back) for card, front, back in rendered if card.count]
+        if items:
+            out.append(Component("cards", deck.id, deck.name, tuple(deck.size), "card", items))
+    return out
+
+
+def _boards(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Component]:
+    game = gctx.game
+    if not game.boards or not game.boards_data:
+        return []
+    out = []
+    for spec, raw in zip(game.boards.boards, game.boards_data["boards"]):
+        try:
+            face = render_board(gctx, spec, raw, bleed=bleed)
+        except PnpError as exc:
+            findings += exc.findings
+            continue
+        out.append(Component("boards", spec.id, spec.name, tuple(spec.size), "board", [Item(spec.id, spec.name, 1, face, None)]))
+    return out
+
+
+def _tokens(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Component]:
+    game = gctx.game
+    if not game.tokens or not game.tokens_data:
+        return []
+    out = []
+    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
+        size = token_size(spec, raw, game, findings)
+        if size is None:
+            continue
+        items = [Item(name.replace("/", "-"), _token_name(spec, raw, name), count, front, back)
+                 for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings)]
+        if items:
+            out.append(Component("tokens", spec.id, spec.name, size, "standee" if spec.standee else spec.shape, items))
+    return out
+
+
+def _token_name(spec, raw, variant: str) -> str:
+    """A token face's name: the item's own name (or id) and colour after the set's name."""
+    parts = variant.split("/")[1:]
+    items = {str(i.get("id")): i for i in raw.get("items") or []}
+    words = [str(items[p].get("name", p)) if p in items else p for p in parts]
+    return NAME_JOIN.join([spec.name, *words])
+
+
+def _player_aids(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Component]:
+    aids, found = player_aids(gctx, bleed)
+    findings += found
+    if aids is None or not aids.copies or not aids.fronts:
+        return []
+    n = len(aids.fronts)
+    items = [Item(f"aid-{i}", f"{aids.title} {i} / {n}", aids.copies, front, aids.back) for i, front in enumerate(aids.fronts, 1)]
+    return [Component("player-aids", "player-aids", aids.title, aids.size, "card", items)]
+
+
+def printed_sides(component: Component, item: Item, bleed: float) -> tuple[Face, Face | None]:
+    """The faces a printer receives: a standee as its one fold-over piece (no back), anything else as it is.
+
+    A standee's halves sit 2 × bleed apart, so it is folded with the target's bleed, not the (larger) bleed it was rendered with."""
+    if component.shape == "standee":
+        front = item.front._replace(bleed=bleed)
+        return standee_face(front, (item.back or item.front)._replace(bleed=bleed)), None
+    return item.front, item.back
+
+
+def printed_trim(component: Component, bleed: float) -> tuple[float, float]:
+    """The trim a printer cuts: a standee's is its whole fold-over strip."""
+    if component.shape == "standee":
+        face = printed_sides(component, component.items[0], bleed)[0]
+        return face.w, face.h
+    return component.trim

@@ -1,0 +1,144 @@
+"""Tabletop Simulator objects and save files, as plain dicts ready for JSON.
+
+Object names and keys follow TTS's save format (ObjectStates of "DeckCustom"
+with "CustomDeck", "Custom_Board", "Custom_Token", "Custom_Tile",
+"Figurine_Custom", "Bag"): see kb.tabletopsimulator.com and the typed
+declarations of the save format (@typed-tabletop-simulator/declaration).
+
+What we could not measure without TTS itself is kept in one table,
+SCALE_1_MM: how large each kind of object is at Transform scale 1. We take
+a custom card at scale 1 as a poker card and the other image objects as one
+TTS unit (taken as one inch) along their longer side; objects are scaled
+from there to their real size, and laid out on the table by those sizes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MM_PER_UNIT = 25.4  # one TTS unit taken as one inch (its ruler measures in inches)
+CARD_AT_SCALE_1_MM = (63.5, 88.9)  # a custom card at scale 1, assumed poker-sized
+SCALE_1_MM = {"Custom_Board": MM_PER_UNIT, "Custom_Tile": MM_PER_UNIT, "Custom_Token": MM_PER_UNIT, "Figurine_Custom": MM_PER_UNIT}
+BAG_FOOTPRINT_UNITS = (3.0, 3.0)  # room a bag takes on the table
+GAP_UNITS = 1.0  # between objects laid out on the table
+ROW_UNITS = 60.0  # the layout starts a new row past this width
+TILE_SHAPES = {"square": 0, "rectangle": 0, "hexagon": 1, "circle": 2, "rounded": 3}  # CustomTile.Type: Box, Hex, Circle, Rounded
+TOKEN_THICKNESS = 0.2
+TOKEN_MERGE_PX = 15.0  # CustomToken.MergeDistancePixels: how far apart outline points may be and still merge
+
+
+def transform(x: float = 0.0, z: float = 0.0, *, y: float = 1.0, face_down: bool = False, scale=(1.0, 1.0, 1.0)) -> dict:
+    """A Transform facing the first seat; cards lie face down (rotZ 180) as a deck does."""
+    return {"posX": round(x, 4), "posY": y, "posZ": round(z, 4), "rotX": 0, "rotY": 180, "rotZ": 180 if face_down else 0,
+            "scaleX": round(scale[0], 4), "scaleY": round(scale[1], 4), "scaleZ": round(scale[2], 4)}
+
+
+def image_scale(kind: str, trim_mm: tuple[float, float]) -> float:
+    """Uniform scale that gives an image object of `kind` its real size (its longer side)."""
+    return max(trim_mm) / SCALE_1_MM[kind]
+
+
+def card_scale(card_mm: tuple[float, float]) -> tuple[float, float, float]:
+    """A card's scale from its real size, relative to the poker card TTS draws at scale 1."""
+    return card_mm[0] / CARD_AT_SCALE_1_MM[0], 1.0, card_mm[1] / CARD_AT_SCALE_1_MM[1]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One deck sheet as TTS reads it: a key in CustomDeck, its images and grid."""
+
+    key: int  # CustomDeck key; a card's CardID is key * 100 + its cell
+    face_url: str
+    back_url: str
+    columns: int
+    rows: int
+    unique_back: bool
+
+
+def deck_object(name: str, card_mm: tuple[float, float], sheets: list[Sheet], cards: list[tuple[str, int, int]]) -> dict:
+    """A face-down deck: cards are (nickname, CardID, copies); every copy is a contained card."""
+    custom = {str(s.key): {"FaceURL": s.face_url, "BackURL": s.back_url, "NumWidth": s.columns, "NumHeight": s.rows,
+                           "BackIsHidden": False, "UniqueBack": s.unique_back, "Type": 0} for s in sheets}
+    t = transform(face_down=True, scale=card_scale(card_mm))
+    contained, ids = [], []
+    for nickname, card_id, copies in cards:
+        key = str(card_id // 100)
+        for _ in range(copies):
+            ids.append(card_id)
+            contained.append({"Name": "Card", "Nickname": nickname, "CardID": card_id, "Transform": t, "CustomDeck": {key: custom[key]}})
+    if len(contained) == 1:  # TTS stores a deck of one as a single card
+        return {**contained[0], "Name": "CardCustom"}
+    return {"Name": "DeckCustom", "Nickname": name, "Transform": t, "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}
+
+
+def board_object(name: str, url: str, trim_mm: tuple[float, float]) -> dict:
+    """A custom board at its real size, locked in place like a board on a table."""
+    s = image_scale("Custom_Board", trim_mm)
+    return {"Name": "Custom_Board", "Nickname": name, "Locked": True, "Transform": transform(scale=(s, 1.0, s)),
+            "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}}
+
+
+def token_object(name: str, url: str, trim_mm: tuple[float, float]) -> dict:
+    """A one-sided token: TTS cuts its outline from the image's transparency."""
+    s = image_scale("Custom_Token", trim_mm)
+    return {"Name": "Custom_Token", "Nickname": name, "Transform": transform(scale=(s, 1.0, s)),
+            "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
+                            "CustomToken": {"Thickness": TOKEN_THICKNESS, "MergeDistancePixels": TOKEN_MERGE_PX, "StandUp": False, "Stackable": True}}}
+
+
+def tile_object(name: str, front_url: str, back_url: str, shape: str, trim_mm: tuple[float, float]) -> dict:
+    """A two-sided token: a custom tile of TTS's nearest shape (box, hex, circle, rounded), front and back images."""
+    s = image_scale("Custom_Tile", trim_mm)
+    return {"Name": "Custom_Tile", "Nickname": name, "Transform": transform(scale=(s, 1.0, s)),
+            "CustomImage": {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0,
+                            "CustomTile": {"Type": TILE_SHAPES[shape], "Thickness": TOKEN_THICKNESS, "Stackable": True, "Stretch": True}}}
+
+
+def figurine_object(name: str, front_url: str, back_url: str, trim_mm: tuple[float, float]) -> dict:
+    """A standee: a custom figurine, front and back images, standing on its base."""
+    s = image_scale("Figurine_Custom", trim_mm)
+    return {"Name": "Figurine_Custom", "Nickname": name, "Transform": transform(scale=(s, s, s)),
+            "CustomImage": {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0}}
+
+
+def bag_object(name: str, contained: list[dict]) -> dict:
+    """A bag holding a token set's copies, so the table is not strewn with fifty coins."""
+    return {"Name": "Bag", "Nickname": name, "Transform": transform(), "ContainedObjects": contained}
+
+
+def footprint(obj: dict, size_mm: tuple[float, float]) -> tuple[float, float]:
+    """Room an object takes on the table, in TTS units (x across, z deep)."""
+    if obj["Name"] == "Bag":
+        return BAG_FOOTPRINT_UNITS
+    return size_mm[0] / MM_PER_UNIT, size_mm[1] / MM_PER_UNIT
+
+
+def lay_out(placed: list[tuple[dict, tuple[float, float]]]) -> list[dict]:
+    """Objects with their footprints (units) set out in rows, GAP_UNITS apart, none overlapping, centred on the table.
+
+    Each object's Transform gets posX/posZ at the centre of its place; rows run
+    left to right and away from the first seat."""
+    rows: list[list] = [[]]
+    x = 0.0
+    for obj, (w, d) in placed:
+        if rows[-1] and x + w > ROW_UNITS:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((obj, w, d, x))
+        x += w + GAP_UNITS
+    width = max(sum(w for _, w, _, _ in row) + GAP_UNITS * (len(row) - 1) for row in rows)
+    depths = [max(d for _, _, d, _ in row) for row in rows]
+    total = sum(depths) + GAP_UNITS * (len(rows) - 1)
+    z = total / 2
+    out = []
+    for row, depth in zip(rows, depths):
+        for obj, w, d, left in row:
+            obj = {**obj, "Transform": {**obj["Transform"], "posX": round(left + w / 2 - width / 2, 4), "posZ": round(z - depth / 2, 4)}}
+            out.append(obj)
+        z -= depth + GAP_UNITS
+    return out
+
+
+def save_file(title: str, note: str, objects: list[dict]) -> dict:
+    """A TTS save (Saves folder): the objects on the table and a note for the players."""
+    return {"SaveName": title, "GameMode": title, "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
+            "Note": note, "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}

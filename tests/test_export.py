@@ -1,0 +1,290 @@
+"""Every component to every target (issue 25): print-service PNGs with a manifest, Tabletop Simulator, print-on-demand PDFs.
+
+Expected counts and sizes come from the game data and the services' templates
+(300 dpi, 1/8 in bleed: poker 825 × 1125 px, tarot 900 × 1500, mini 600 × 825),
+never from the exporter.
+"""
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+from PIL import Image
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from conftest import MM, ROOT, pdf_fonts, run_pnp
+
+GAMES = ["germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct"]
+BASE = "https://example.org/games/pnp"
+BLEED_IN = 0.125
+# The Game Crafter's upload sizes at 300 dpi with 1/8 in bleed (PRINTING.md)
+SERVICE_PX = {"poker": (825, 1125), "mini": (600, 825)}  # pnp's tarot is metric 70 × 120 mm, not their 2.75 × 4.75 in
+
+
+def _ok(result):
+    assert result.exit_code == 0, result.output + (result.stderr if result.stderr_bytes else "")
+    return result
+
+
+def _yaml(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def _px(mm: float) -> int:
+    """mm plus 1/8 in bleed each side, at 300 dpi."""
+    return round((mm / 25.4 + 2 * BLEED_IN) * 300)
+
+
+def _expected(root: Path, game: str) -> dict:
+    """What the data says the game holds: copies per deck, boards and sizes, token copies and sides, player-aid sets."""
+    data = root / "data" / game
+    game_yaml = _yaml(data / "game.yaml")
+    decks = {}
+    for path in sorted((data / "decks").glob("*.yaml")):
+        deck = _yaml(path)
+        decks[path.stem] = {"size": deck["size"], "copies": sum(c.get("count", 1) for c in deck["cards"]),
+                            "back": bool(deck.get("back")) or all(c.get("back") for c in deck["cards"])}
+    boards = {b["id"]: tuple(float(v) for v in str(b["size"]).split("x")) for b in (_yaml(data / "boards.yaml") or {"boards": []})["boards"]}
+    tokens = {}
+    for t in (_yaml(data / "tokens.yaml") or {"tokens": []})["tokens"]:
+        per_colour = sum(i.get("count", 1) for i in t["items"]) if t.get("items") else t.get("count", 1)
+        tokens[t["id"]] = {"copies": per_colour * max(1, len(t.get("colors") or [])), "two_sided": bool(t.get("back")) and not t.get("standee"),
+                           "standee": bool(t.get("standee")), "shape": t["shape"]}
+    ref = _yaml(data / "reference.yaml")
+    aid_sets = None
+    if ref is not None:
+        copies = ref.get("copies", 1)
+        aid_sets = game_yaml["players"]["max"] if copies == "players.max" else copies
+    return {"decks": decks, "boards": boards, "tokens": tokens, "aid_sets": aid_sets}
+
+
+def _urls(node):
+    """Every non-empty value of a key ending in URL, anywhere in a TTS save."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key.endswith("URL") and isinstance(value, str) and value:
+                yield value
+            else:
+                yield from _urls(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _urls(value)
+
+
+def _operators(reader, page):
+    """Content-stream operators of a page and the forms it draws, each form once."""
+    seen, stack = set(), [(page.get_contents(), page.get("/Resources"))]
+    while stack:
+        stream, resources = stack.pop()
+        if stream is None:
+            continue
+        yield from (op for _, op in ContentStream(stream, reader).operations)
+        for xobj in ((resources.get_object() if resources is not None else {}).get("/XObject") or {}).values():
+            obj = xobj.get_object()
+            if obj.get("/Subtype") == "/Form" and id(obj) not in seen and getattr(xobj, "idnum", None) not in seen:
+                seen.add(getattr(xobj, "idnum", id(obj)))
+                stack.append((obj, obj.get("/Resources")))
+
+
+# Every shipped game, every target ----------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_shipped_game_exports_every_component_to_every_target(game, tmp_path):
+    """One export per game (--format all): each target's checks below read its folder."""
+    result = _ok(run_pnp(ROOT, "export", game, "--format", "all", "--out", str(tmp_path), "--base-url", f"{BASE}/{game}", "--no-validate"))
+    want = _expected(ROOT, game)
+    _png_has_every_component_in_the_manifest_and_on_disk_at_the_services_sizes(tmp_path / game / "png", want)
+    _tts_save_holds_the_whole_game_with_names_and_hosted_urls(tmp_path / game / "tts", game, want)
+    _pod_boards_and_tokens_pass_the_print_preflight(tmp_path / game / "pod", game, want)
+    _the_export_ends_with_what_to_do_one_line_per_target(result.output, game)
+
+
+def _png_has_every_component_in_the_manifest_and_on_disk_at_the_services_sizes(folder: Path, want: dict) -> None:
+    rows = list(csv.DictReader((folder / "manifest.csv").open(encoding="utf-8")))
+    for row in rows:
+        with Image.open(folder / row["file"]) as img:
+            assert img.size == (int(row["width_px"]), int(row["height_px"])) and img.mode == "RGB", row["file"]
+    on_disk = {p.relative_to(folder).as_posix() for p in folder.rglob("*.png")}
+    assert on_disk == {r["file"] for r in rows}
+    by = lambda kind, cid: [r for r in rows if r["component"] == kind and r["id"] == cid]  # noqa: E731
+    for deck, info in want["decks"].items():
+        deck_rows = by("cards", deck)
+        fronts = [r for r in deck_rows if r["side"] == "front"]
+        assert len(fronts) == info["copies"], deck
+        if info["back"]:
+            assert len(deck_rows) == 2 * info["copies"], deck
+        if info["size"] in SERVICE_PX:
+            assert {(int(r["width_px"]), int(r["height_px"])) for r in deck_rows} == {SERVICE_PX[info["size"]]}, deck
+    for board, (w, h) in want["boards"].items():
+        (row,) = by("boards", board)
+        assert (int(row["width_px"]), int(row["height_px"])) == (_px(w), _px(h)), board
+    for token, info in want["tokens"].items():
+        token_rows = by("tokens", token)
+        assert len(token_rows) == info["copies"] * (2 if info["two_sided"] else 1), token
+    if want["aid_sets"]:
+        aid_rows = by("player-aids", "player-aids")
+        assert aid_rows and all(int(r["copies"]) == want["aid_sets"] for r in aid_rows)
+    kinds = [r["component"] for r in rows]
+    assert kinds == sorted(kinds, key=["cards", "boards", "tokens", "player-aids"].index)  # cards first, then boards, tokens, aids
+
+
+def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game: str, want: dict) -> None:
+    save = json.loads((folder / f"{game}-tts-save.json").read_text(encoding="utf-8"))
+    objects = save["ObjectStates"]
+    names = [o["Name"] for o in objects]
+    assert names.count("Custom_Board") == len(want["boards"])
+    assert names.count("DeckCustom") + names.count("CardCustom") == len(want["decks"]) + (1 if want["aid_sets"] else 0)
+    assert len(objects) == len(want["decks"]) + len(want["boards"]) + len(want["tokens"]) + (1 if want["aid_sets"] else 0)
+    for obj in objects:
+        assert obj["Nickname"]
+        if obj["Name"] == "DeckCustom":
+            # every card carries what it says: no card is named by its bare id
+            for card in obj["ContainedObjects"]:
+                assert card["Nickname"] and " " in card["Nickname"] or not card["Nickname"].islower() or "·" in card["Nickname"], card["Nickname"]
+            assert len(obj["DeckIDs"]) == len(obj["ContainedObjects"])
+    for deck, info in want["decks"].items():
+        deck_obj = next(o for o in objects if o["Nickname"].endswith(":" + " " + json.loads((folder / f"{deck}.json").read_text())["pnp"]["name"]))
+        held = len(deck_obj.get("ContainedObjects") or [deck_obj])
+        assert held == info["copies"], deck
+    for token, info in want["tokens"].items():
+        held = [o for o in objects if o["Name"] == "Bag" and o["Nickname"] == _token_set_name(game, token)]
+        pieces = held[0]["ContainedObjects"] if held else [o for o in objects if o["Nickname"].startswith(_token_set_name(game, token))]
+        assert len(pieces) == info["copies"], token
+        kinds = {p["Name"] for p in pieces}
+        assert kinds == ({"Figurine_Custom"} if info["standee"] else {"Custom_Tile"} if info["two_sided"] else {"Custom_Token"}), token
+    urls = list(_urls(save))
+    assert urls and all(u.startswith(f"{BASE}/{game}/") for u in urls)
+    for u in urls:
+        assert (folder / u[len(f"{BASE}/{game}/"):]).is_file(), u
+    for sheet in folder.glob("*.png"):
+        with Image.open(sheet) as img:
+            assert max(img.size) < 4096 and img.mode == "RGB"
+    for board in want["boards"]:
+        with Image.open(folder / "boards" / f"{board}.png") as img:
+            assert max(img.size) < 4096
+            w, h = want["boards"][board]
+            assert img.width / img.height == pytest.approx(w / h, rel=0.002)  # the board's proportions, not stretched
+
+
+def _token_set_name(game: str, token: str) -> str:
+    return next(t["name"] for t in _yaml(ROOT / "data" / game / "tokens.yaml")["tokens"] if t["id"] == token)
+
+
+def _pod_boards_and_tokens_pass_the_print_preflight(folder: Path, game: str, want: dict) -> None:
+    bleed = BLEED_IN * 72
+    files = [(f"{game}-board-{b}.pdf", size, 1) for b, size in want["boards"].items()]
+    files += [(f"{game}-tokens-{t}.pdf", None, info["copies"] * (2 if info["two_sided"] else 1)) for t, info in want["tokens"].items()]
+    for name, size, pages in files:
+        reader = PdfReader(folder / name)
+        assert len(reader.pages) == pages, name
+        for page in reader.pages[:3]:
+            media = [float(v) for v in page.mediabox]
+            if size is not None:
+                assert media[2:] == pytest.approx([size[0] * MM + 2 * bleed, size[1] * MM + 2 * bleed], abs=0.02), name
+            assert [float(v) for v in page["/TrimBox"]] == pytest.approx([bleed, bleed, media[2] - bleed, media[3] - bleed], abs=0.01), name
+            ops = set(_operators(reader, page))
+            assert not ops & {b"rg", b"RG", b"sc", b"scn"}, name  # CMYK only
+        assert all(pdf_fonts(reader).values()), name
+        assert reader.trailer["/Info"]["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+
+
+def _the_export_ends_with_what_to_do_one_line_per_target(output: str, game: str) -> None:
+    tail = output.split("What to do with it:\n", 1)[1].strip().splitlines()
+    assert [line.split("→ ")[1].split(":")[0] for line in tail] == ["png", "tts", "pod"]
+    assert f"{BASE}/{game}" in tail[1]
+
+
+# The tiny game: details of each target ---------------------------------------------------------
+
+def test_tts_without_a_base_url_points_at_local_files_and_says_so(project):
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts"))
+    folder = project / "output/tiny/tts"
+    urls = list(_urls(json.loads((folder / "tiny-tts-save.json").read_text())))
+    assert urls and all(u.startswith("file://") for u in urls)
+    assert "this machine only" in result.output
+
+
+def test_a_base_url_must_be_a_web_address(project):
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--base-url", "example.org/x")
+    assert result.exit_code == 2 and "--base-url" in result.output
+
+
+def test_tts_lays_every_object_out_without_overlap(project):
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--base-url", BASE))
+    objects = json.loads((project / "output/tiny/tts/tiny-tts-save.json").read_text())["ObjectStates"]
+    boards = {b["name"]: [float(v) / 25.4 for v in b["size"].split("x")] for b in _yaml(project / "data/tiny/boards.yaml")["boards"]}
+    poker = (63.5 / 25.4, 88.9 / 25.4)
+    boxes = []
+    for o in objects:
+        w, d = boards[o["Nickname"]] if o["Name"] == "Custom_Board" else poker if o["Name"] == "DeckCustom" else (3.0, 3.0)  # a bag: 3 units
+        x, z = o["Transform"]["posX"], o["Transform"]["posZ"]
+        boxes.append((x - w / 2, z - d / 2, x + w / 2, z + d / 2))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    # a board keeps its real proportions through its scale
+    town = next(o for o in objects if o["Nickname"] == "Tiny Town")
+    assert town["Transform"]["scaleX"] == town["Transform"]["scaleZ"] == pytest.approx(380 / 25.4, abs=1e-3)
+
+
+def test_tts_cuts_one_sided_tokens_to_their_shape_and_gives_two_sided_ones_a_tile(project):
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts"))
+    folder = project / "output/tiny/tts"
+    pawn = np.asarray(Image.open(folder / "tokens/pawns/pawns-red-front.png"))
+    h, w = pawn.shape[:2]
+    assert pawn.shape[2] == 4
+    assert pawn[h // 2, w // 2, 3] == 255 and pawn[h // 2, 3, 3] > 250  # centre and the left corner of a flat-topped hexagon
+    assert pawn[1, 1, 3] == 0 and pawn[h - 2, w - 2, 3] == 0  # outside it: transparent
+    wall = np.asarray(Image.open(folder / "tokens/walls/walls-front.png"))
+    assert wall[1, 1, 3] == 255  # a square token is opaque to its corners
+    objects = json.loads((folder / "tiny-tts-save.json").read_text())["ObjectStates"]
+    coins = next(o for o in objects if o["Nickname"] == "Coins")
+    assert coins["Name"] == "Bag" and len(coins["ContainedObjects"]) == 12
+    tile = coins["ContainedObjects"][0]
+    assert tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 2  # TTS's circle
+    assert tile["CustomImage"]["ImageURL"] != tile["CustomImage"]["ImageSecondaryURL"]
+    assert {o["Nickname"] for o in coins["ContainedObjects"]} == {"Coins · c1", "Coins · c5"}
+
+
+def test_card_names_come_from_the_field_the_deck_names(project):
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: [name, side]"))
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes"))
+    deck = json.loads((project / "output/tiny/tts/heroes.json").read_text())["ObjectStates"][0]
+    assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"<Knight> · red", "AT&T Agent · red", "Rogue · blue", "Mage · blue", "Twin · red"}
+
+
+def test_a_deck_without_names_is_named_by_id_with_a_warning(project):
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text().replace("card.name", "card.id"))
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace("name: \"<Knight>\", ", "").replace("name: \"AT&T Agent\", ", "")
+                         .replace("name: Rogue, ", "").replace("name: Mage, ", "").replace("name: Twin, ", ""))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--deck", "heroes", "--no-validate"))
+    assert "data/tiny/decks/heroes.yaml:1:1: warning: no card of deck 'heroes' has a name field" in result.output
+    deck = json.loads((project / "output/tiny/tts/heroes.json").read_text())["ObjectStates"][0]
+    assert {c["Nickname"] for c in deck["ContainedObjects"]} == {"knight", "att", "rogue", "mage", "twin"}
+
+
+def test_a_name_field_no_card_has_is_an_error_at_its_line(project):
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text().replace("front: tiny/hero.j2", "front: tiny/hero.j2\nname_field: title"))
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert "data/tiny/decks/heroes.yaml:4:13: error: name_field names 'title', which cards knight, att, rogue, mage, twin do not have" in result.output
+
+
+def test_pod_standee_is_one_fold_over_piece_at_its_full_length(project):
+    _ok(run_pnp(project, "export", "tiny", "--format", "pod"))
+    reader = PdfReader(project / "output/tiny/pod/tiny-tokens-hero.pdf")
+    assert len(reader.pages) == 2  # two standees, one piece each (its back is folded over, not a second page)
+    bleed = BLEED_IN * 25.4
+    trim = [float(v) / MM for v in reader.pages[0]["/TrimBox"]]
+    # 10 mm tab, back 40 mm, fold band of twice the bleed, front 40 mm, 10 mm tab
+    assert trim[3] - trim[1] == pytest.approx(10 + 40 + 2 * bleed + 40 + 10, abs=0.01)
+    assert trim[2] - trim[0] == pytest.approx(25, abs=0.01)
