@@ -35,6 +35,14 @@ def _yaml(path: Path):
     return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
+def _sheet_rows(path: Path) -> list[dict]:
+    """The rows of a CSV deck, read with the standard library (one row, one card)."""
+    import csv
+
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        return [row for row in csv.DictReader(f) if any(v.strip() for v in row.values())]
+
+
 def _px(mm: float) -> int:
     """mm plus 1/8 in bleed each side, at 300 dpi."""
     return round((mm / 25.4 + 2 * BLEED_IN) * 300)
@@ -47,8 +55,9 @@ def _expected(root: Path, game: str) -> dict:
     decks = {}
     for path in sorted((data / "decks").glob("*.yaml")):
         deck = _yaml(path)
-        decks[path.stem] = {"size": deck["size"], "copies": sum(c.get("count", 1) for c in deck["cards"]),
-                            "back": bool(deck.get("back")) or all(c.get("back") for c in deck["cards"])}
+        cards = deck["cards"] if "cards" in deck else _sheet_rows(path.parent / deck["cards_from"])
+        decks[path.stem] = {"size": deck["size"], "copies": sum(int(c.get("count") or 1) for c in cards),
+                            "back": bool(deck.get("back")) or all(c.get("back") for c in cards)}
     boards = {b["id"]: tuple(float(v) for v in str(b["size"]).split("x")) for b in (_yaml(data / "boards.yaml") or {"boards": []})["boards"]}
     tokens = {}
     for t in (_yaml(data / "tokens.yaml") or {"tokens": []})["tokens"]:
