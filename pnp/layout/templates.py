@@ -14,6 +14,7 @@ import signal
 import threading
 import traceback
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -133,7 +134,7 @@ class Palette:
 
     def __init__(self, colours: dict[str, str]):
         self.colours = {k: v.lower() for k, v in colours.items()}
-        self._cache: dict[str, str | None] = {}
+        self._resolve_text = lru_cache(maxsize=4096)(self._resolve_uncached)
 
     def is_colour(self, name: str) -> bool:
         return name in self.colours or name.startswith("#") or name.lower() in _NAMED
@@ -143,9 +144,9 @@ class Palette:
             return None
         if isinstance(value, (list, tuple)) and len(value) == 3:
             return "#%02x%02x%02x" % tuple(int(v) for v in value)
-        hit = self._cache.get(value)
-        if hit is not None or value in self._cache:
-            return hit
+        return self._resolve_text(value)
+
+    def _resolve_uncached(self, value) -> str | None:
         text = str(value).strip()
         if text.lower() == "none":
             out = None
@@ -159,7 +160,6 @@ class Palette:
             out = "#" + _NAMED[text.lower()]
         else:
             raise LayoutError(f"unknown colour '{text}'{did_you_mean(text, self.colours)}: use a palette name or #rrggbb", text)
-        self._cache[value] = out
         return out
 
 
@@ -442,7 +442,7 @@ class GameLayouts:
         self.typesetter = layouts.typesetter
         self.env = layouts.env
         self.image_checker = image_checker
-        self._set_texts: dict[tuple, Laid] = {}
+        self._fitted = lru_cache(maxsize=100_000)(self._fit_text)
 
     @property
     def template_warnings(self) -> list:
@@ -467,13 +467,7 @@ class GameLayouts:
 
         Decks repeat their texts (ten copies of a rule, a label on every card), and
         a fitted text is an immutable value, so it is remembered for this game."""
-        key = (content, w, h, size, min_size, font, bold, italic, color, align, valign, leading)
-        laid = self._set_texts.get(key)
-        if laid is None:
-            if len(self._set_texts) > 100_000:
-                self._set_texts.clear()
-            laid = self._set_texts[key] = self._fit_text(*key)
-        return laid
+        return self._fitted(content, w, h, size, min_size, font, bold, italic, color, align, valign, leading)
 
     def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading) -> Laid:
         family = self.family(font)

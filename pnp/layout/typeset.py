@@ -7,6 +7,7 @@ not want parsed and costs about three times as much per card.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -50,17 +51,10 @@ class Laid(NamedTuple):
 TEXT, FONT, COLOUR, W1, ICON = range(5)
 
 
-_WIDTHS: dict[tuple[str, str], float] = {}
-
-
+@lru_cache(maxsize=200_000)
 def _width1(text: str, font: str) -> float:
-    key = (font, text)
-    w = _WIDTHS.get(key)
-    if w is None:
-        if len(_WIDTHS) > 200_000:
-            _WIDTHS.clear()
-        w = _WIDTHS[key] = stringWidth(text, font, 1.0)
-    return w
+    """The advance width of `text` at 1 pt: words repeat across a deck, so each is measured once."""
+    return stringWidth(text, font, 1.0)
 
 
 class Typesetter:
@@ -68,15 +62,15 @@ class Typesetter:
 
     def __init__(self, fonts: FontBook):
         self.fonts = fonts
-        self._split_cache: dict[tuple[str, str], tuple] = {}
+        self._split = lru_cache(maxsize=100_000)(self._split_by_coverage)
 
     def _covered(self, text: str, font: str, bold: bool, missing: set) -> tuple:
-        """Split text into (text, font) pieces, drawing uncovered characters from the fallback."""
-        key = (font, text)
-        hit = self._split_cache.get(key)
-        if hit is not None:
-            missing.update(hit[1])
-            return hit[0]
+        """Split text into (text, font) pieces, drawing uncovered characters from the fallback; note those no font has."""
+        result, lacking = self._split(text, font, bold)
+        missing.update(lacking)
+        return result
+
+    def _split_by_coverage(self, text: str, font: str, bold: bool) -> tuple[tuple, tuple]:
         glyphs = self.fonts.face(font).face.charToGlyph
         if all(ord(c) in glyphs for c in text):
             result = ((text, font),)
@@ -94,9 +88,7 @@ class Typesetter:
                 else:
                     pieces.append((c, use))
             result, lacking = tuple(pieces), tuple(lacking_list)
-        self._split_cache[key] = (result, lacking)
-        missing.update(lacking)
-        return result
+        return result, lacking
 
     def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set) -> list:
         """Words, spaces and breaks: ('w', frags, w1) | ('s', font, w1) | ('n',)."""

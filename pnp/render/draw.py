@@ -12,6 +12,8 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -25,14 +27,10 @@ from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM
 
 K = PT_PER_MM
-_COLOURS: dict[str, HexColor] = {}
-
-
-def colour(hex_value: str):
-    c = _COLOURS.get(hex_value)
-    if c is None:
-        c = _COLOURS[hex_value] = HexColor(hex_value, hasAlpha=len(hex_value) == 9)
-    return c
+@lru_cache(maxsize=4096)
+def colour(hex_value: str) -> HexColor:
+    """A '#rrggbb[aa]' colour as reportlab's colour object, made once."""
+    return HexColor(hex_value, hasAlpha=len(hex_value) == 9)
 
 
 def _draw_without_helvetica(drawing, canvas, black=None) -> None:
