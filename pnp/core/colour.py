@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from coloraide import Color
+
+@lru_cache(maxsize=1)
+def _color_class():
+    """coloraide's Color, imported on first use: importing it takes a quarter of a second that `pnp --help` need not pay."""
+    from coloraide import Color
+
+    return Color
 
 WHITE = "#ffffff"
 BLACK = "#000000"
@@ -38,13 +44,13 @@ def on_paper(hex_value: str, paper: str = WHITE) -> str:
 @lru_cache(maxsize=4096)
 def luminance(hex_value: str) -> float:
     """WCAG 2.1 relative luminance of a colour printed on white paper: 0 black, 1 white."""
-    return Color(on_paper(hex_value)).luminance()
+    return _color_class()(on_paper(hex_value)).luminance()
 
 
 @lru_cache(maxsize=16384)
 def contrast(a: str, b: str) -> float:
     """WCAG 2.1 contrast ratio of two colours (each flattened onto white paper), from 1 to 21."""
-    return Color(on_paper(a)).contrast(on_paper(b), method="wcag21")
+    return _color_class()(on_paper(a)).contrast(on_paper(b), method="wcag21")
 
 
 def readable_on(fill: str | None, dark: str, light: str = WHITE) -> str:
@@ -85,17 +91,17 @@ def until_contrast(colour: str, towards: str, ground: str, ratio: float) -> str:
 @lru_cache(maxsize=4096)
 def simulate(hex_value: str, vision: str) -> str:
     """How a colour looks to a reader with `vision`: grey, deutan, protan or tritan (full dichromacy)."""
-    colour = Color(on_paper(hex_value))
+    colour = _color_class()(on_paper(hex_value))
     if vision == "grey":
         y = colour.luminance()
-        return Color("srgb-linear", [y, y, y]).convert("srgb").to_string(hex=True)
+        return _color_class()("srgb-linear", [y, y, y]).convert("srgb").to_string(hex=True)
     return colour.filter(vision).convert("srgb").clip().to_string(hex=True)
 
 
 @lru_cache(maxsize=16384)
 def difference(a: str, b: str) -> float:
     """CIEDE2000 colour difference of two colours printed on white (about 2.3 is just noticeable)."""
-    return Color(on_paper(a)).delta_e(on_paper(b), method="2000")
+    return _color_class()(on_paper(a)).delta_e(on_paper(b), method="2000")
 
 
 def device_cmyk(hex_value: str, limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
