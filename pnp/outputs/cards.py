@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.core.errors import Finding, Loc, error
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.layout.elements import Face, Text
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
+from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.render.impose import plan_sheet
 from pnp.render.sheets import Group, Piece
@@ -83,31 +85,19 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     w, h = deck.size
     bleed = options.bleed_mm
     fields_of_deck = deck_fields(deck)
-    out, findings = [], []
-    layouts = gctx.layouts
-    shared: dict[tuple[str, str], Face] = {}  # faces of templates that do not read `card`
+    renderer = SideRenderer(gctx, reads=("card",))
+    out = []
     for card in cards:
         what = f"{deck.id}/{card.id}"
-        faces = []
-        for side, template, key in (("front", deck.front, "front"), ("back", card.back or deck.back, "back")):
-            if template is None:
-                faces.append(None)
-                continue
-            if (template, side) in shared:
-                faces.append(shared[(template, side)])
-                continue
-            ref = card.fields.loc_of("back") if side == "back" and card.back else deck.loc_of(key)
-            ctx = face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
-            try:
-                face = layouts.render(template, ctx, w, h, bleed, f"{what} {side}", ref, game.slug)
-                if not layouts.reads(template, "card"):
-                    shared[(template, side)] = face
-                faces.append(face)
-            except PnpError as exc:
-                findings += exc.findings
-                faces.append(None)
-        out.append((card, faces[0], faces[1]))
-    return out, first_of_each(findings)
+
+        def context(side: str, card: Card = card) -> Callable[[], dict]:
+            return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
+
+        front = renderer.side(deck.front, "front", deck.size, bleed, what, deck.loc_of("front"), context("front"))
+        back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
+        back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"))
+        out.append((card, front, back))
+    return out, renderer.findings
 
 
 def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None, face_hash=None) -> tuple[list, list[Finding]]:

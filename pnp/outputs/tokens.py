@@ -15,9 +15,12 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from pnp.core.errors import Loc, PnpError, error
+from pnp.core.errors import Loc, error
+from collections.abc import Callable
+
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_variants
+from pnp.outputs.faces import SideRenderer
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
 from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
@@ -91,43 +94,27 @@ class TokenFaces(NamedTuple):
 def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_saver: bool = False) -> list[TokenFaces]:
     """Render every face of a set at `bleed`, collecting findings; a face whose front fails is left out."""
     game = gctx.game
-    w, h = size
-    layouts = gctx.layouts
     set_fields = Fields({"id": spec.id, "name": spec.name, "shape": spec.shape}, "tokens")
     decks = decks_fields(game)
-    reported: set = set()
-    shared: dict = {}  # faces of templates that never read the token
+    renderer = SideRenderer(gctx, reads=("token", "card"))
     out: list[TokenFaces] = []
     for fields, count, name, source in token_variants(raw):
         if not count:
             continue
-        faces = []
+
+        def context(side: str, fields: dict = fields) -> Callable[[], dict]:
+            return lambda: face_context(game, set_fields, fields, "token", size[0], size[1], bleed, side, ink_saver,
+                                        extra={"token": Fields(fields, "token"), "decks": decks})
+
+        sides = []
         for side in ("front", "back"):
             template = fields.get(side) if isinstance(fields.get(side), str) else None
-            if template is None:
-                faces.append(None)
-                continue
-            if (template, side) in shared:
-                faces.append(shared[(template, side)])
-                continue
-            ctx = face_context(game, set_fields, fields, "token", w, h, bleed, side, ink_saver,
-                               extra={"token": Fields(fields, "token"), "decks": decks})
             ref = source.loc_of(side) if side in source else raw.loc_of(side)
-            try:
-                face = layouts.render(template, ctx, w, h, bleed, f"tokens/{name} {side}", ref, game.slug)
-            except PnpError as exc:
-                for f in exc.findings:
-                    if (f.loc, f.message) not in reported:  # one template bug, reported once per set
-                        reported.add((f.loc, f.message))
-                        findings.append(f)
-                faces.append(None)
-                continue
-            if not layouts.reads(template, "token") and not layouts.reads(template, "card"):
-                shared[(template, side)] = face
-            faces.append(face)
-        front, back = faces
+            sides.append(renderer.side(template, side, size, bleed, f"tokens/{name}", ref, context(side)))
+        front, back = sides
         if front is not None:
             out.append(TokenFaces(name, count, front, back))
+    findings += renderer.findings
     return out
 
 

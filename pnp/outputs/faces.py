@@ -1,0 +1,48 @@
+"""The one render loop: the sides of many items (cards, tokens) drawn from their templates with one game's layouts."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pnp.core.errors import Finding, Loc, PnpError
+from pnp.layout.elements import Face
+from pnp.outputs.context import GameContext
+
+
+class SideRenderer:
+    """Renders item sides, remembering what repeats across a deck or token set.
+
+    A side whose template never reads the item (`reads`: the variables naming
+    it, e.g. `card`) is the same for every item, so it is rendered once; a
+    template bug that every item hits is reported once, at its first place."""
+
+    def __init__(self, gctx: GameContext, reads: tuple[str, ...]):
+        self.gctx = gctx
+        self.reads = reads
+        self.findings: list[Finding] = []
+        self._shared: dict[tuple[str, str], Face] = {}
+        self._reported: set = set()
+
+    def side(self, template: str | None, side: str, size: tuple[float, float], bleed: float, what: str, ref: Loc,
+             context: Callable[[], dict]) -> Face | None:
+        """One side of one item, or None when it has no template or its template failed (the finding is kept)."""
+        if template is None:
+            return None
+        hit = self._shared.get((template, side))
+        if hit is not None:
+            return hit
+        layouts = self.gctx.layouts
+        w, h = size
+        try:
+            face = layouts.render(template, context(), w, h, bleed, f"{what} {side}", ref, self.gctx.game.slug)
+        except PnpError as exc:
+            self._report(exc.findings)
+            return None
+        if not any(layouts.reads(template, name) for name in self.reads):
+            self._shared[(template, side)] = face
+        return face
+
+    def _report(self, findings: list[Finding]) -> None:
+        for f in findings:
+            if (f.loc, f.message) not in self._reported:
+                self._reported.add((f.loc, f.message))
+                self.findings.append(f)
