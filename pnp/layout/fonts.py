@@ -52,6 +52,10 @@ class FontBook:
         self._names[key] = name
         return name
 
+    def registered(self) -> list[tuple[str, bool, bool]]:
+        """The (family, bold, italic) styles registered so far: a worker process reports them so its parent can draw its faces."""
+        return list(self._names)
+
     def fallback_name(self, bold: bool = False) -> str | None:
         if not self.fallback_family:
             return None
