@@ -157,25 +157,6 @@ def test_scale_bar_and_print_instructions_on_the_first_sheet(built):
     assert "50 mm" in text and "print at 100% / actual size" in text and "sheet 1 of 2" in text
 
 
-def test_crop_marks_sit_on_the_cut_lines_outside_the_cards(built):
-    dpi = 300
-    px = dpi / 25.4
-    image = np.asarray(render_page(built, 0, dpi).convert("L"), dtype=np.int16)
-    # above the grid (in the 6.35 mm top margin) the only dark pixels are the marks on x = 12.7 + k * 63.5
-    band = image[int(1 * px) : int(5.5 * px), int(8 * px) : int(208 * px)]
-    cols = np.where((band < 128).any(axis=0))[0] + int(8 * px)
-    centres = []
-    for c in cols:
-        if not centres or c - centres[-1][-1] > 2:
-            centres.append([c])
-        else:
-            centres[-1].append(c)
-    xs = [np.mean(group) / px for group in centres]
-    assert len(xs) == 4
-    for k, x in enumerate(xs):
-        assert abs(x - (12.7 + 63.5 * k)) < 0.2
-
-
 def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project):
     deck = project / "data/tiny/decks/heroes.yaml"
     long_name = "Heroes of the Northern Marches and the Southern Isles, Second Printing, Revised for the Autumn Playtest"

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
 
 from conftest import MM, run_pnp
-from pnp.render.impose import plan_sheet
 from pnp.core.units import pt
 
 REFERENCE = "output/tiny/tiny-reference.pdf"
@@ -87,9 +87,11 @@ def test_a_section_that_fits_a_column_is_never_split(project):
         assert all(f"S{s}B{b} " in columns[holding[0]] for b in range(6))
 
 
-def _slots(card_mm):
-    sheet = plan_sheet("letter", card_mm)
-    return [sheet.slot(i) for i in range(sheet.per_sheet)]
+def _poker_slots():
+    """The nine poker cards of a Letter sheet, (x, y, w, h) in µm from the bottom-left: 3 × 3 with shared cut lines,
+    (215.9 − 3 × 63.5) / 2 = 12.7 mm at the sides and (279.4 − 3 × 88.9) / 2 = 6.35 mm above and below."""
+    Slot = namedtuple("Slot", "x y w h")
+    return [Slot(round((12.7 + 63.5 * c) * 1000), round((6.35 + 88.9 * (2 - r)) * 1000), 63500, 88900) for r in range(3) for c in range(3)]
 
 
 def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
@@ -98,7 +100,7 @@ def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
     pdf = project / REFERENCE
     pages = texts(pdf)
     fronts = [i for i, k in enumerate(kinds(pages)) if k == "aids"]
-    slots = _slots((63.5, 88.9))
+    slots = _poker_slots()
     doc = pdfium.PdfDocument(str(pdf))
     found = {t: 0 for t in tokens}
     cards = set()
