@@ -7,6 +7,8 @@ Points appear only at the moment of drawing.
 from __future__ import annotations
 
 import re
+from functools import reduce
+from operator import add
 
 UM_PER_MM = 1000
 PT_PER_MM = 72 / 25.4
@@ -38,6 +40,16 @@ SAFE_MM = 3.0  # text stays this far inside the trim
 PAGE_MARGIN_MM = 6.35  # home printers cannot print the outer 3–6.35 mm (0.25 in)
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+
+
+def add_up(values) -> float:
+    """The sum of `values` added left to right, the same on every Python.
+
+    Python 3.12 made `sum()` of floats compensated, so the same lengths summed on
+    3.11 and 3.13 differ in the last bits and a position in the PDF in its fourth
+    decimal: same input, different bytes. Plain addition in order is what 3.11's
+    `sum()` did, so outputs stay as they were."""
+    return reduce(add, values, 0)
 
 
 def um(mm_value: float) -> int:

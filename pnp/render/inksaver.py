@@ -14,7 +14,7 @@ import math
 
 from pnp.layout.elements import Face
 from pnp.layout.typeset import IconOp, TextOp
-from pnp.core.units import PT_PER_MM
+from pnp.core.units import PT_PER_MM, add_up
 
 TINT = 0.12  # share of the original colour kept in a large fill
 LARGE = 0.04  # of the trim area: a 13 × 13 mm patch on a poker card
@@ -136,7 +136,7 @@ class _Lightener:
         if kind == "poly":
             _, pts, fill, stroke, sw, closed = el
             xs, ys = [ox + p[0] * s for p in pts], [oy + p[1] * s for p in pts]
-            area = abs(sum(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(pts)))) / 2 if closed else 0.0
+            area = abs(add_up(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(pts)))) / 2 if closed else 0.0
             fill, stroke, sw = self._fill(fill, stroke, sw, area, (min(xs), min(ys), max(xs), max(ys)))
             return ("poly", pts, fill, stroke, sw, closed)
         if kind == "line":
