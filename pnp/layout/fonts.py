@@ -41,11 +41,11 @@ class FontBook:
         chosen = next(s for s in _STYLE_FALLBACK[style] if s in files)
         name = f"{family}-{chosen}"
         if name not in self._faces:
+            path = (self.dir / files[chosen]).resolve()  # checked even when registered: fonts.yaml may have changed since
+            if not path.is_relative_to(self.dir.resolve()) or not path.is_file():
+                raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
             existing = pdfmetrics._fonts.get(name)  # registered by an earlier build in this process
             if existing is None:
-                path = (self.dir / files[chosen]).resolve()
-                if not path.is_relative_to(self.dir.resolve()) or not path.is_file():
-                    raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
                 existing = TTFont(name, str(path))
                 pdfmetrics.registerFont(existing)
             self._faces[name] = existing
