@@ -424,7 +424,7 @@ def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
         return real(self, data)
 
     monkeypatch.setattr(Path, "write_bytes", flaky)
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="disk full"):
         run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm")
     assert sorted(p.relative_to(folder) for p in folder.rglob("*.png")) == before
     assert Image.open(folder / "cards/heroes/heroes-knight-1-front.png").size == (825, 1125)  # still the old export

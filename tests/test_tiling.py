@@ -141,7 +141,7 @@ def test_page_positions_map_board_points_consistently():
 
 
 def test_an_overlap_wider_than_the_paper_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="an overlap of 120 mm leaves no room on letter"):
         plan_tiles((600, 600), "letter", 120)
 
 

@@ -3,13 +3,13 @@ its front after a duplex flip, and a standee that folds into a figure."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
 from pypdf import PdfReader
 
 from conftest import TEST_PROJECT, render_page, run_pnp
-from pnp.render.impose import plan_shared
 
 LETTER_W, LETTER_H = 215.9, 279.4
 # tiny's token sets by shape and size, in order, with their copies: 12 coins, 6 pawns, 4 shields,
@@ -19,17 +19,41 @@ COINS, PAWNS, SHIELDS, WALLS, NOTES, STANDEES = range(6)
 DOUBLE_SIDED = {COINS, SHIELDS, NOTES}
 
 
+@dataclass(frozen=True)
+class Box:
+    """A token's trim in µm from the page's bottom-left, as the PDF measures."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+# Where each set goes, from the rules of print alone (Letter 215.9 × 279.4 mm, 6.35 mm page margin, 1 mm of art
+# past the cut, 2 mm between neighbours): a set has as many columns as fit in 215.9 − 2 × 6.35 − 2 × 1 mm plus one
+# gap at its width + 2 mm, its rows centred across the page. Bands stack down the page: the first trim starts
+# 6.35 (margin) + 3 (a band's crop mark) + 1 (mark gap) + 1 (bleed) = 11.35 mm from the top, and each next band
+# 1 (bleed) + 2 × (1 + 3) + 1 (both bands' marks and 1 mm of paper) + 1 (bleed) = 11 mm below the last trim above.
+# group: (fronts page, backs page or None, columns, left edge mm, top edge mm)
+LAYOUT = {
+    COINS: (0, 1, 9, 9.95, 11.35),  # 203.2 // 22 = 9 columns, (215.9 − 9 × 20 − 8 × 2) / 2; 12 coins take 2 rows
+    PAWNS: (0, 1, 11, 9.95, 64.35),  # 203.2 // 18 = 11; 11.35 + 2 × 20 + 2 + 11
+    SHIELDS: (0, 1, 10, 8.95, 91.35),  # 203.2 // 20 = 10; 64.35 + 16 + 11
+    WALLS: (0, 1, 12, 12.95, 120.35),  # 203.2 // 16 = 12; 91.35 + 18 + 11
+    NOTES: (0, 1, 4, 24.95, 145.35),  # 203.2 // 42 = 4 (2 rows); 120.35 + 14 + 11
+    STANDEES: (2, None, 7, 14.45, 11.35),  # 203.2 // 27 = 7; 102 mm no longer fits above the footer: a sheet of its own, single-sided
+}
+
+
 def where(group: int, i: int = 0):
-    """(fronts page, backs page or None, Slot) of copy `i` of a set: sets share sheets in bands, a backs page
-    follows any fronts page holding a double-sided set (1 mm of art past the cut, 2 mm between neighbours)."""
-    pdf_page = 0
-    for page in plan_shared("letter", GROUPS, 2, 1):
-        has_backs = any(p.group in DOUBLE_SIDED for p in page)
-        for p in page:
-            if p.group == group and p.first <= i < p.first + p.count:
-                return pdf_page, (pdf_page + 1 if has_backs else None), p.grid.slot(i - p.first)
-        pdf_page += 2 if has_backs else 1
-    raise AssertionError(f"piece {i} of group {group} is on no page")
+    """(fronts page, backs page or None, Box) of copy `i` of a set: sets share sheets in bands, a backs page
+    follows any fronts page holding a double-sided set."""
+    page, backs, cols, left, top = LAYOUT[group]
+    (w, h), count = GROUPS[group]
+    assert 0 <= i < count
+    row, col = divmod(i, cols)
+    x, y = left + col * (w + 2), top + row * (h + 2)
+    return page, backs, Box(round(x * 1000), round((LETTER_H - y - h) * 1000), round(w * 1000), round(h * 1000))
 
 
 def _build(root, *args):

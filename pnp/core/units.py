@@ -7,6 +7,8 @@ Points appear only at the moment of drawing.
 from __future__ import annotations
 
 import re
+from functools import reduce
+from operator import add
 
 UM_PER_MM = 1000
 PT_PER_MM = 72 / 25.4
@@ -39,6 +41,16 @@ PAGE_MARGIN_MM = 6.35  # home printers cannot print the outer 3–6.35 mm (0.25 
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}  # an inch is exactly 25.4 mm, a PostScript point 1/72 in
+
+
+def add_up(values) -> float:
+    """The sum of `values` added left to right, the same on every Python.
+
+    Python 3.12 made `sum()` of floats compensated, so the same lengths summed on
+    3.11 and 3.13 differ in the last bits and a position in the PDF in its fourth
+    decimal: same input, different bytes. Plain addition in order is what 3.11's
+    `sum()` did, so outputs stay as they were."""
+    return reduce(add, values, 0)
 
 
 def um(mm_value: float) -> int:

@@ -51,12 +51,12 @@ class FontBook:
         chosen = next(s for s in _STYLE_FALLBACK[style] if s in files)
         name = f"{family}-{chosen}"
         if name not in self._faces:
+            folder = self._dirs[family]
+            path = (folder / files[chosen]).resolve()  # checked even when registered: fonts.yaml may have changed since
+            if not path.is_relative_to(folder.resolve()) or not path.is_file():
+                raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
             existing = pdfmetrics.getFont(name) if name in pdfmetrics.getRegisteredFontNames() else None  # registered by an earlier build in this process
             if existing is None:
-                folder = self._dirs[family]
-                path = (folder / files[chosen]).resolve()
-                if not path.is_relative_to(folder.resolve()) or not path.is_file():
-                    raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
                 existing = TTFont(name, str(path))
                 pdfmetrics.registerFont(existing)
             self._faces[name] = existing
@@ -66,6 +66,10 @@ class FontBook:
     def file(self, family: str, style: str = "regular") -> Path:
         """The TrueType file of a family's style (for drawing labels outside reportlab)."""
         return self._dirs[family] / self.families[family][style]
+
+    def registered(self) -> list[tuple[str, bool, bool]]:
+        """The (family, bold, italic) styles registered so far: a worker process reports them so its parent can draw its faces."""
+        return list(self._names)
 
     def fallback_name(self, bold: bool = False) -> str | None:
         if not self.fallback_family:

@@ -10,6 +10,7 @@ from functools import partial
 
 from pnp.core.colour import BLACK, readable_on
 from pnp.core.errors import LayoutError
+from pnp.core.units import add_up
 from pnp.data.fields import Fields
 from pnp.layout.templates import to_number
 
@@ -138,8 +139,8 @@ def table(rec, x, y, cells, col_widths, row_heights, header_fill=None, fill=None
     stroke = _ink(rec) if stroke is None else stroke
     hr = (1 if header_hex else 0) if header_rows is None else _count(header_rows, "header_rows", 0, n_rows)
     hc = (1 if header_hex else 0) if header_cols is None else _count(header_cols, "header_cols", 0, n_cols)
-    xs = [x + sum(widths[:i]) for i in range(n_cols + 1)]
-    ys = [y + sum(heights[:i]) for i in range(n_rows + 1)]
+    xs = [x + add_up(widths[:i]) for i in range(n_cols + 1)]
+    ys = [y + add_up(heights[:i]) for i in range(n_rows + 1)]
     pad = 1.0
     for r in range(n_rows):
         for c in range(n_cols):
@@ -277,7 +278,7 @@ def path(rec, points, width=8, spaces=0, fill=None, stroke=None, node_r=0, strok
     if node_r > 0:
         for px, py in pts:
             rec.circle(px, py, node_r, fill=fill, stroke=None)
-    total = sum(s[4] for s in segments)
+    total = add_up(s[4] for s in segments)
     if spaces and total:
         start = node_r if 2 * node_r < total else 0.0
         slot = (total - 2 * start) / spaces

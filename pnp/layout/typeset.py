@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.core.units import add_up
 from pnp.layout.fonts import FontBook
 from pnp.layout.markup import Run
 
@@ -97,7 +98,7 @@ class Typesetter:
 
         def end_word():
             if word:
-                out.append(("w", tuple(word), sum(f[W1] for f in word)))
+                out.append(("w", tuple(word), add_up(f[W1] for f in word)))
                 word.clear()
 
         for run in runs:

@@ -40,7 +40,9 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=recipe) as pool:
             later = pool.submit(_render_in_worker, cards[half:])
             first, first_findings = render_cards(gctx, deck, options, cards[:half])
-            faces, later_findings = later.result()
+            faces, later_findings, fonts = later.result()
+        for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
+            gctx.fonts.font_name(family, bold, italic)
         findings += first_of_each(first_findings + later_findings)
         return first + [(card, front, back) for card, (front, back) in zip(cards[half:], faces, strict=True)]
     out, found = render_cards(gctx, deck, options, cards)
@@ -58,10 +60,10 @@ def _init_worker(root: Path, game: Game, deck_id: str, options: Options) -> None
     _WORKER = (gctx, game.decks[deck_id], options)
 
 
-def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding]]:
+def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]]]:
     gctx, deck, options = _WORKER
     rendered, findings = render_cards(gctx, deck, options, cards)
-    return [(front, back) for _, front, back in rendered], findings
+    return [(front, back) for _, front, back in rendered], findings, gctx.fonts.registered()
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:

@@ -19,7 +19,7 @@ from pnp.layout import markup as rich
 from pnp.render.draw import FaceDrawer
 from pnp.layout.elements import Face, Group, Image, Line, Rect, Text, icons_used
 from pnp.layout.typeset import ASCENT, DESCENT, ICON_DROP, Laid, TextOp
-from pnp.core.units import PT_PER_MM
+from pnp.core.units import PT_PER_MM, add_up
 
 K = PT_PER_MM
 BIG = 1e7  # "no limit" for heights, in points
@@ -374,7 +374,7 @@ class Table(Block):
         self._layout = None
 
     def _col_widths(self, aW):
-        if self._widths is not None and abs(sum(self._widths) - aW) < 0.5:
+        if self._widths is not None and abs(add_up(self._widths) - aW) < 0.5:
             return self._widths
         pad = self.look.pad
         nat, mins = [0.0] * self.ncols, [0.0] * self.ncols
@@ -384,14 +384,14 @@ class Table(Block):
                 n, m = self.setter.widths(text, style)
                 nat[c] = max(nat[c], n + 2 * pad + 1)
                 mins[c] = max(mins[c], m + 2 * pad + 1)
-        if sum(nat) <= aW:
-            return [w * aW / sum(nat) for w in nat]
-        spare = aW - sum(mins)
+        if add_up(nat) <= aW:
+            return [w * aW / add_up(nat) for w in nat]
+        spare = aW - add_up(mins)
         if spare >= 0:
             flex = [n - m for n, m in zip(nat, mins)]
-            total = sum(flex) or 1.0
+            total = add_up(flex) or 1.0
             return [m + spare * f / total for m, f in zip(mins, flex)]
-        return [m * aW / sum(mins) for m in mins]
+        return [m * aW / add_up(mins) for m in mins]
 
     def _lay_row(self, row, style, widths):
         pad = self.look.pad
@@ -406,14 +406,14 @@ class Table(Block):
         body = [self._lay_row(r, self.look.cell, widths) for r in self.rows]
         self._layout = (widths, head, body)
         self.width = aW
-        self.height = (head[1] if head else 0) + sum(h for _, h in body)
+        self.height = (head[1] if head else 0) + add_up(h for _, h in body)
         return aW, self.height
 
     def elements(self) -> tuple:
         widths, head, body = self._layout
         look, pad = self.look, self.look.pad
         els, y = [], 0.0
-        xs = [sum(widths[:i]) for i in range(len(widths))]
+        xs = [add_up(widths[:i]) for i in range(len(widths))]
         if head:
             cells, h = head
             els.append(rect(0, 0, self.width, h, look.head_fill))
@@ -504,7 +504,7 @@ class Figure(Block):
         y = 0.0
         for n, row in enumerate(rows):
             spans = [max(e[1], e[3]) for e in row]
-            x = (aW - sum(spans) - self.GAP * (len(row) - 1)) / 2
+            x = (aW - add_up(spans) - self.GAP * (len(row) - 1)) / 2
             height = max(e[2] + e[5] for e in row)
             placed = []
             for e, span in zip(row, spans):

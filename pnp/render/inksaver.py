@@ -16,7 +16,7 @@ from pnp.core import colour as colours
 from pnp.core.colour import luminance
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text, icons_used
 from pnp.layout.typeset import TextOp
-from pnp.core.units import PT_PER_MM
+from pnp.core.units import PT_PER_MM, add_up
 
 TINT = 0.12  # share of the original colour kept in a large fill
 LARGE = 0.04  # of the trim area: a 13 × 13 mm patch on a poker card
@@ -115,7 +115,7 @@ class _Lightener:
                 return el._replace(fill=fill, stroke=stroke, stroke_width=sw)
             case Polygon(pts, fill, stroke, sw, closed):
                 xs, ys = [ox + p[0] * s for p in pts], [oy + p[1] * s for p in pts]
-                area = abs(sum(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(pts)))) / 2 if closed else 0.0
+                area = abs(add_up(xs[i] * ys[i - 1] - xs[i - 1] * ys[i] for i in range(len(pts)))) / 2 if closed else 0.0
                 fill, stroke, sw = self._fill(fill, stroke, sw, area, (min(xs), min(ys), max(xs), max(ys)))
                 return el._replace(fill=fill, stroke=stroke, stroke_width=sw)
             case Line(x1, y1, x2, y2, stroke):

@@ -12,6 +12,7 @@ import io
 from PIL import Image
 
 from pnp.core.errors import Finding, Loc, error, warning
+from pnp.core.units import add_up
 
 TTS_MAX_PX = 4096  # Tabletop Simulator refuses textures this large or larger
 TTS_MAX_COLUMNS, TTS_MAX_ROWS = 10, 7
@@ -104,7 +105,7 @@ def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_m
             if op in (b"rg", b"RG"):
                 note("RGB colour (rg/RG)")
             elif op in (b"k", b"K"):
-                max_ink = max(max_ink, sum(float(v) for v in operands))
+                max_ink = max(max_ink, add_up(float(v) for v in operands))
             elif op in (b"cs", b"CS") and operands and str(operands[0]) not in ("/DeviceCMYK", "/DeviceGray"):
                 note(f"colour space {operands[0]}")
             elif op in (b"sc", b"SC", b"scn", b"SCN") and len(operands) == 3:

@@ -1,0 +1,55 @@
+"""Same input, same bytes: two cold builds (fresh output folder, fresh cache, fresh process) write identical PDFs."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_pnp
+
+OUTPUTS = ("cards", "boards", "tokens", "reference", "rulebook", "rulebook-booklet")
+
+
+def build_cold(project: Path, out: Path, *args: str) -> dict[str, bytes]:
+    """Build in a new Python process into the empty folder `out` (no cache, no in-process state); every PDF's bytes by name."""
+    assert not out.exists()
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not (out / ".pnp-cache").exists() or all(p.name.endswith(".json") for p in (out / ".pnp-cache").iterdir())
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+@pytest.fixture(scope="module")
+def two_cold_builds(tmp_path_factory):
+    import shutil
+
+    from conftest import TEST_PROJECT
+
+    project = tmp_path_factory.mktemp("determinism") / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    return [build_cold(project, project.parent / f"out-{n}", "--booklet") for n in (1, 2)]
+
+
+def test_two_cold_builds_write_the_same_files(two_cold_builds):
+    first, second = two_cold_builds
+    assert sorted(first) == sorted(second)
+    assert {name.split("/")[-1].removeprefix("tiny-").removesuffix(".pdf") for name in first} == set(OUTPUTS)
+
+
+@pytest.mark.parametrize("output", OUTPUTS)
+def test_two_cold_builds_are_byte_identical(two_cold_builds, output):
+    first, second = two_cold_builds
+    name = f"tiny/tiny-{output}.pdf"
+    assert first[name] == second[name], f"{name} differs between two cold builds"
+
+
+def test_rendering_on_two_cores_gives_the_same_bytes(project, tmp_path, monkeypatch):
+    import pnp.outputs.cards
+
+    alone = build_cold(project, tmp_path / "alone", "--only", "cards")["tiny/tiny-cards.pdf"]
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
+    assert run_pnp(project, "build", "--only", "cards", "--out", str(tmp_path / "split")).exit_code == 0
+    assert (tmp_path / "split/tiny/tiny-cards.pdf").read_bytes() == alone

@@ -1,0 +1,284 @@
+"""README promises no other test held to account: the cache's key, limits, colours, text, print-on-demand
+preflight and the PDF's print hints. Each test here was seen failing with the behaviour it guards broken."""
+from __future__ import annotations
+
+import io
+import shutil
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, TEST_PROJECT, render_page, run_pnp
+
+DECK = "data/tiny/decks/heroes.yaml"
+FRAME = "templates/tiny/frame.j2"
+
+
+def _ok(result):
+    assert result.exit_code == 0, result.output + result.stderr
+    return result
+
+
+def _refused(result, message: str, at: str):
+    shown = result.output + result.stderr
+    assert result.exit_code == 1, shown
+    assert "Traceback" not in shown
+    assert message in shown and at in shown, shown
+    return shown
+
+
+def _append(project, rel: str, text: str) -> None:
+    with (project / rel).open("a", encoding="utf-8") as f:
+        f.write(text + "\n")
+
+
+# The cache --------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def cached(tmp_path_factory):
+    """The tiny game and, per set of base options, a finished build (outputs and cache) to start from."""
+    root = tmp_path_factory.mktemp("cache") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    bases = {}
+
+    def base(*args: str):
+        if args not in bases:
+            folder = root.parent / f"base-{len(bases)}"
+            _ok(run_pnp(root, "build", "-q", "--out", str(folder), *args))
+            bases[args] = folder
+        return bases[args]
+
+    return root, base
+
+
+# (base options, the option added, the file it must change or add). Every build option that changes what is
+# printed; --deck is left out because the tiny game has one deck, so choosing it changes nothing.
+OPTION_CASES = [
+    ((), ("--paper", "a4"), "tiny-cards.pdf"),
+    ((), ("--duplex", "short"), "tiny-cards.pdf"),
+    ((), ("--duplex", "none"), "tiny-cards.pdf"),
+    ((), ("--bleed",), "tiny-cards.pdf"),
+    ((), ("--gutter", "4"), "tiny-cards.pdf"),
+    ((), ("--ink-saver",), "tiny-cards.pdf"),
+    ((), ("--cards", "mage"), "tiny-cards.pdf"),
+    ((), ("--layout", "gutterfold"), "tiny-cards.pdf"),
+    (("--layout", "gutterfold"), ("--fold-rotation", "0"), "tiny-cards.pdf"),
+    ((), ("--back-offset", "1,1"), "tiny-cards.pdf"),
+    ((), ("--bleed",), "tiny-tokens.pdf"),
+    ((), ("--paper", "a4"), "tiny-reference.pdf"),
+    ((), ("--booklet",), "tiny-rulebook-booklet.pdf"),
+    ((), ("--board-paper", "a3"), "tiny-boards-a3.pdf"),
+    ((), ("--paper", "letter,a4"), "tiny-cards-a4.pdf"),
+]
+
+
+@pytest.mark.parametrize("base_args, args, name", OPTION_CASES, ids=[" ".join(c[1]) + " → " + c[2] for c in OPTION_CASES])
+def test_every_option_that_changes_an_output_is_in_the_cache_key(cached, tmp_path, base_args, args, name):
+    root, base = cached
+    before = base(*base_args)
+    out = tmp_path / "out"
+    shutil.copytree(before, out)  # the outputs and cache of the build without the option
+    result = _ok(run_pnp(root, "build", "--out", str(out), *base_args, *args))
+    written = out / "tiny" / name
+    assert written.is_file(), f"{' '.join(args)} did not write {name}:\n{result.output}"
+    old = before / "tiny" / name
+    if old.is_file():
+        assert written.read_bytes() != old.read_bytes(), f"{' '.join(args)} reused the {name} built without it"
+
+
+def test_a_reused_output_whose_file_was_replaced_is_rebuilt(cached, tmp_path):
+    root, base = cached
+    before = base()
+    out = tmp_path / "out"
+    shutil.copytree(before, out)
+    pdf = out / "tiny/tiny-cards.pdf"
+    pdf.write_bytes(b"%PDF-1.4 someone else's file\n")
+    result = _ok(run_pnp(root, "build", "--only", "cards", "--out", str(out)))
+    assert "(reused)" not in result.output
+    assert pdf.read_bytes() == (before / "tiny/tiny-cards.pdf").read_bytes()
+
+
+# Fitted text belongs to its game ----------------------------------------------------------------------
+def test_a_text_fitted_for_one_game_is_not_reused_by_another_with_other_fonts_and_colours():
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.icons import IconLibrary
+    from pnp.layout.templates import Layouts
+
+    shared = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts"))
+    icons = IconLibrary([ROOT / "templates/icons"])
+    first = shared.for_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, icons)
+    second = shared.for_game({"ink": "#111111", "accent": "#0000aa"}, {"body": "comfortaa"}, icons)
+    args = ("Draw [accent]two[/] cards", 50, 20, 10, 5, "body", False, False, "ink", "left", "top", 1.2)
+    a, b = first.set_text(*args), second.set_text(*args)
+    fonts_a, fonts_b = {op.font for op in a.ops}, {op.font for op in b.ops}
+    colours_a, colours_b = {op.color.lower() for op in a.ops}, {op.color.lower() for op in b.ops}
+    assert all(f.startswith("noto-sans") for f in fonts_a) and all(f.startswith("comfortaa") for f in fonts_b), (fonts_a, fonts_b)
+    assert "#aa0000" in colours_a and "#0000aa" in colours_b and "#aa0000" not in colours_b, (colours_a, colours_b)
+
+
+# Jinja outside templates runs in the sandbox too ------------------------------------------------------
+@pytest.mark.parametrize("escape", ["''.__class__.__mro__", "cycler.__init__.__globals__"])
+def test_a_constraint_expression_runs_in_the_sandbox(project, escape):
+    path = project / "data/tiny/game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("where: card.count == 1", f'where: "{escape} and card.count == 1"'), encoding="utf-8")
+    _refused(run_pnp(project, "validate", "tiny"), "is unsafe", "data/tiny/game.yaml:28:12")
+
+
+@pytest.mark.parametrize("escape", ["''.__class__.__mro__", "cycler.__init__.__globals__"])
+def test_a_rulebook_expression_runs_in_the_sandbox(project, escape):
+    path = project / "data/tiny/rulebook.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("{{ game.players.min }}", "{{ " + escape + " }}"), encoding="utf-8")
+    shown = _refused(run_pnp(project, "build", "tiny", "--only", "rulebook"), "not allowed in a template", "data/tiny/rulebook.md:6:")
+    assert "is unsafe" in shown
+
+
+# fonts.yaml names files inside fonts/ only --------------------------------------------------------------
+def test_fonts_yaml_naming_a_file_outside_fonts_is_refused(project, tmp_path):
+    shutil.copytree(ROOT / "fonts", project / "fonts")
+    outside = tmp_path / "outside.ttf"
+    shutil.copy(ROOT / "fonts/noto/NotoSans-Regular.ttf", outside)
+    spec = project / "fonts/fonts.yaml"
+    relative = "../../outside.ttf"
+    assert (spec.parent / relative).resolve() == outside.resolve()
+    spec.write_text(spec.read_text(encoding="utf-8").replace("regular: noto/NotoSans-Regular.ttf", f"regular: {relative}"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    _refused(result, f"font file '{relative}' of family 'noto-sans' must be a file inside fonts/", "templates/tiny/")
+    assert not (project / "output/tiny/tiny-cards.pdf").exists()
+
+
+# Caps on what a template or a deck may ask for ------------------------------------------------------------
+def test_the_per_face_element_cap(project):
+    _append(project, FRAME, "{% for i in range(5001) %}{% for j in range(10) %}{{ rect(0, 0, 1, 1) }}{% endfor %}{% endfor %}")
+    _refused(run_pnp(project, "build", "--only", "cards"), "more than 50,000 elements on one face", "templates/tiny/frame.j2:6:")
+
+
+def test_the_per_face_element_cap_leaves_room_below_it(project):
+    _append(project, FRAME, "{% for i in range(4900) %}{% for j in range(10) %}{{ rect(0, 0, 1, 1) }}{% endfor %}{% endfor %}")
+    _ok(run_pnp(project, "build", "--only", "cards", "--cards", "mage"))
+
+
+def test_the_range_cap(project):
+    _append(project, FRAME, "{% for i in range(10001) %}{% endfor %}")
+    _refused(run_pnp(project, "build", "--only", "cards"), "range of 10,001 is too long (limit 10,000)", "templates/tiny/frame.j2:6:")
+
+
+def test_the_exponent_cap(project):
+    _append(project, FRAME, "{% set big = 2 ** 101 %}")
+    _refused(run_pnp(project, "build", "--only", "cards"), "exponent 101 is too large (limit 100)", "templates/tiny/frame.j2:6:")
+
+
+def test_the_per_deck_card_cap(project):
+    path = project / DECK
+    cards = "\n".join(f"  - {{id: c{i}}}" for i in range(20_001))  # ids only: fields would hit the YAML value cap first
+    path.write_text(path.read_text(encoding="utf-8").split("cards:")[0] + "cards:\n" + cards + "\n", encoding="utf-8")
+    _refused(run_pnp(project, "validate", "tiny"), "cards: list should have at most 20000 items after validation, not 20001", "data/tiny/decks/heroes.yaml:7:3")
+
+
+# Colours ---------------------------------------------------------------------------------------------
+def test_a_three_digit_colour_is_the_six_digit_one(project):
+    _append(project, FRAME, '{{ rect(10, 40, 20, 20, fill="#f0a") }}{{ rect(33, 40, 20, 20, fill="#ff00aa") }}')
+    _ok(run_pnp(project, "build", "--only", "cards", "--cards", "mage"))
+    page = np.asarray(render_page(project / "output/tiny/tiny-cards.pdf", 0, 100), dtype=np.int16)
+    px = 100 / 25.4
+    top = 6.35 + 50  # the first card (12.7 mm from the left, 6.35 mm from the top) holds the Mage
+    short = page[int(top * px), int((12.7 + 20) * px)]
+    long = page[int(top * px), int((12.7 + 43) * px)]
+    assert np.abs(short - (255, 0, 170)).max() <= 2 and np.abs(long - (255, 0, 170)).max() <= 2, (short, long)
+
+
+def test_a_malformed_colour_is_refused_at_its_place(project):
+    _append(project, FRAME, '{{ rect(10, 40, 20, 20, fill="#f0g") }}')
+    _refused(run_pnp(project, "build", "--only", "cards"), "unknown colour '#f0g'", "templates/tiny/frame.j2:6:")
+
+
+# Text -------------------------------------------------------------------------------------------------
+def test_one_word_wider_than_its_box_is_an_error_not_an_overflow(project):
+    _append(project, FRAME, '{{ text("Supercalifragilisticexpialidocious", 5, 75, 12, 8, size=9, min_size=5) }}')
+    _refused(run_pnp(project, "build", "--only", "cards"), "does not fit its 12 × 8 mm box even at 5 pt", "templates/tiny/frame.j2:6:")
+
+
+def test_a_paragraph_split_across_frames_leaves_at_least_two_lines_on_each_side():
+    """Widow and orphan control: wherever the frame ends, a paragraph breaks with two lines or more on either side, or not at all."""
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.icons import IconLibrary
+    from pnp.layout.templates import Layouts
+    from pnp.render.flowables import Rich, Setter, Style
+
+    layouts = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts")).for_game({"ink": "#111111"}, {"body": "noto-sans"}, IconLibrary([ROOT / "templates/icons"]))
+    style = Style("noto-sans", size=10, leading=1.3)
+    line = 10 * 1.3
+    paragraph = Rich(Setter(layouts), "Every player draws a card and plays one. " * 12, style)
+    _, height = paragraph.wrap(300, 1e6)
+    total = round(height / line)
+    assert total >= 5, "the test needs a paragraph of five lines or more"
+    for room in range(1, total + 1):  # a frame with room for `room` lines
+        parts = paragraph.split(300, room * line)
+        if not parts:
+            continue
+        lines = [round(p.wrap(300, 1e6)[1] / line) for p in parts]
+        assert sum(lines) == total and min(lines) >= 2, (room, lines)
+    assert paragraph.split(300, (total - 1) * line), "a paragraph that fits all but one line splits two lines earlier, not never"
+
+
+# Print-on-demand preflight ------------------------------------------------------------------------------
+def _card_pdf(colour_ops: str, font: str | None) -> bytes:
+    """One 69.85 × 95.25 mm page (a poker card with 1/8 in bleed) with the right boxes, a fill, and text."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    k = 72 / 25.4
+    w, h, b = (63.5 + 6.35) * k, (88.9 + 6.35) * k, 3.175 * k
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w, h), invariant=1)
+    c.setCropBox((0, 0, w, h))
+    c.setTrimBox((b, b, w - b, h - b))
+    c.setBleedBox((0, 0, w, h))
+    c._code.append(f"{colour_ops} 0 0 {w:.2f} {h:.2f} re f")
+    if font:
+        c.setFont(font, 12)
+        c.drawString(20, 20, "Knight")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_preflight_refuses_ink_over_the_limit():
+    from pnp.targets.preflight import check_pod_pdf
+
+    over = check_pod_pdf(_card_pdf("0.7 0.7 0.7 0.7 k", None), "x.pdf", (63.5, 88.9), 3.175, 1)
+    assert [(f.severity, f.message) for f in over if f.code == "pod-ink"] == [("error", "a colour uses 280% ink; the limit is 240%")]
+    within = check_pod_pdf(_card_pdf("0.6 0.6 0.6 0.6 k", None), "x.pdf", (63.5, 88.9), 3.175, 1)  # 240 %: at the limit
+    assert not [f for f in within if f.code == "pod-ink"], within
+
+
+def test_preflight_refuses_a_font_that_is_not_embedded():
+    from pnp.targets.preflight import check_pod_pdf
+
+    found = check_pod_pdf(_card_pdf("0 0 0 0.2 k", "Helvetica"), "x.pdf", (63.5, 88.9), 3.175, 1)
+    assert [(f.severity, f.message) for f in found if f.code == "pod-fonts"] == [("error", "font /Helvetica is not embedded")]
+    assert [f for f in found if f.severity == "error"] == [f for f in found if f.code == "pod-fonts"]  # nothing else is wrong
+
+
+def test_the_pod_export_itself_passes_its_preflight_with_embedded_fonts(project):
+    from pnp.targets.preflight import check_pod_pdf
+
+    _ok(run_pnp(project, "export", "tiny", "--format", "pod"))
+    data = (project / "output/tiny/pod/tiny-heroes.pdf").read_bytes()
+    found = check_pod_pdf(data, "tiny-heroes.pdf", (63.5, 88.9), 3.175, 24)
+    assert not [f for f in found if f.severity == "error"], found
+    assert not [f for f in found if f.code == "pod-fonts"], found  # text was found, and all of it embedded
+
+
+# Print hints in the PDF ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("args, expected", [
+    (("--duplex", "long"), "/DuplexFlipLongEdge"),
+    (("--duplex", "short"), "/DuplexFlipShortEdge"),
+    (("--duplex", "none"), None),  # one-sided: the viewer's own default
+    (("--layout", "gutterfold"), "/Simplex"),  # fronts and backs on one side of the paper
+])
+def test_sheets_tell_the_viewer_to_print_at_full_size_and_how_to_duplex(project, args, expected):
+    _ok(run_pnp(project, "build", "--only", "cards", "--only", "tokens", *args))
+    for name in ("tiny-cards.pdf", "tiny-tokens.pdf"):
+        prefs = PdfReader(project / "output/tiny" / name).trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None", (name, prefs)
+        assert prefs.get("/Duplex") == expected, (name, prefs)
