@@ -87,12 +87,15 @@ def validate(ctx, games, fmt, strict):
 @click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
-@click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last build.")
+@click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")
+@click.option("--mark-printed", is_flag=True, help="Take the cards of this build as printed: the next --changed compares with them.")
+@click.option("--strict", is_flag=True, help="Count warnings as errors: write nothing while any remains.")
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
-def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed, booklet, board_paper, quiet):
+def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
+          mark_printed, strict, booklet, board_paper, quiet):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -104,13 +107,14 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
         offset = printer_offset(project.root, printer)
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
-                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, booklet=booklet, board_paper=board_paper)
+                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
+                   board_paper=board_paper)
     report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
     findings = report.sorted()
     print_findings(findings)
-    if report.errors():
+    if report.errors(strict) or any(f.severity == "warning" for f in findings):
         click.echo(summary(findings, slugs), err=True)
-    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+    sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
@@ -121,7 +125,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     else:
         loaded = load_games(project, slugs, report)
         engine = Engine(project) if loaded else None
-    failed = {f.game for f in report.errors()}
+    failed = {f.game for f in report.errors(base.strict)}
     tty = sys.stdout.isatty()
     for paper in papers:
         options = dataclasses.replace(base, paper=paper, suffix=f"-{paper}" if len(papers) > 1 else "")
@@ -139,6 +143,24 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 if tty:
                     echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
     return report
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="The output folder the game was built into (default: output/ in the project).")
+@click.pass_context
+def printed(ctx, games, out):
+    """Mark the last build of each game as printed: `build --changed` then reprints only cards changed after it."""
+    from pnp.pipeline.build import mark_printed
+
+    project = open_project(ctx.obj["root"])
+    folder = output_folder(project, out)
+    for slug in game_names(project, games):
+        count = mark_printed(folder, slug)
+        if count is None:
+            click.echo(f"{slug}: not built yet into {project.rel(folder)}: run pnp build {slug} first", err=True)
+            sys.exit(EXIT_DATA)
+        click.echo(f"{slug}: {count} cards marked as printed; pnp build {slug} --changed now reprints only cards changed after this")
 
 
 @main.command()
@@ -181,7 +203,17 @@ def watch(ctx, games, paper, debounce, exit_after):
     slugs = game_names(project, games)
     base = Options(out=project.root / "output")
     papers = parse_papers(paper)
-    folders = [str(p) for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
+
+    def watched() -> list[str]:
+        """data/, templates/, fonts/ and the folder of every other file the last build opened (art kept in art/, say)."""
+        from pnp.pipeline.cache import files_read_by
+
+        folders = [p for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
+        for slug in (slugs if games else project.game_slugs()):
+            for path in sorted(files_read_by(base.out, slug, project.root)):
+                if path.is_relative_to(project.root) and not any(path.is_relative_to(f) for f in folders):
+                    folders.append(path.parent)
+        return [str(f) for f in folders]
 
     def rebuild(reason: str) -> None:
         started = time.perf_counter()
@@ -191,16 +223,24 @@ def watch(ctx, games, paper, debounce, exit_after):
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
 
     rebuild("start")
+    folders = watched()
     click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
     rebuilt = 0
     try:
-        for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
-                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~"))):
-            names = sorted({project.rel(Path(p)) for _, p in changes})
-            rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
-            rebuilt += 1
-            if exit_after and rebuilt >= exit_after:
-                break
+        while folders:
+            for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
+                                            watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~"))):
+                names = sorted({project.rel(Path(p)) for _, p in changes})
+                rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
+                rebuilt += 1
+                if exit_after and rebuilt >= exit_after:
+                    return
+                if watched() != folders:
+                    break  # the build now opens files elsewhere: watch those folders too
+            else:
+                return
+            folders = watched()
+            click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)}")
     except KeyboardInterrupt:
         pass
 

@@ -38,7 +38,7 @@ def print_findings(findings: list[Finding], fmt: str = "text") -> None:
     for f in findings:
         line = f.format()
         if colour:
-            tag = click.style(f.severity, fg="red" if f.severity == "error" else "yellow", bold=True)
+            tag = click.style(f.severity, fg={"error": "red", "warning": "yellow"}.get(f.severity, "cyan"), bold=True)
             line = line.replace(f": {f.severity}: ", f": {tag}: ", 1)
         click.echo(line, err=True)
 

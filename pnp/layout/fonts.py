@@ -29,27 +29,34 @@ class FontBook:
         self.fallback_family: str = spec.get("fallback", "")
         self._faces: dict[str, TTFont] = {}
         self._names: dict[tuple, str] = {}
+        self._files: dict[tuple, Path] = {}
+        self.files_read = None  # a pnp.core.files.FilesRead told of every font file used
 
     def font_name(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """The registered reportlab name of a family's style, registering it if needed."""
         key = (family, bold, italic)
         name = self._names.get(key)
         if name:
+            if self.files_read is not None:
+                self.files_read.add(self._files[key])
             return name
         style = "bold-italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
         files = self.families[family]
         chosen = next(s for s in _STYLE_FALLBACK[style] if s in files)
         name = f"{family}-{chosen}"
+        path = (self.dir / files[chosen]).resolve()
         if name not in self._faces:
             existing = pdfmetrics._fonts.get(name)  # registered by an earlier build in this process
             if existing is None:
-                path = (self.dir / files[chosen]).resolve()
                 if not path.is_relative_to(self.dir.resolve()) or not path.is_file():
                     raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
                 existing = TTFont(name, str(path))
                 pdfmetrics.registerFont(existing)
             self._faces[name] = existing
         self._names[key] = name
+        self._files[key] = path
+        if self.files_read is not None:
+            self.files_read.add(path)
         return name
 
     def fallback_name(self, bold: bool = False) -> str | None:

@@ -16,15 +16,19 @@ logging.getLogger("svglib").setLevel(logging.ERROR)
 
 
 class IconLibrary:
-    def __init__(self, dirs: list[Path]):
+    def __init__(self, dirs: list[Path], files_read=None):
         self.dirs = [d for d in dirs if d.is_dir()]
+        self.files_read = files_read  # a pnp.core.files.FilesRead told of every icon looked up
         self._paths: dict[str, Path | None] = {}
         self._drawings: dict[tuple, object] = {}
 
     def path(self, name: str) -> Path | None:
         if name not in self._paths:
             self._paths[name] = next((d / f"{name}.svg" for d in self.dirs if (d / f"{name}.svg").is_file()), None)
-        return self._paths[name]
+        found = self._paths[name]
+        if found is not None and self.files_read is not None:
+            self.files_read.add(found)
+        return found
 
     def exists(self, name: str) -> bool:
         return self.path(name) is not None

@@ -284,8 +284,9 @@ class Layouts:
     `GameLayouts` that `for_game` returns; only its `render` points the drawing
     functions at that game, for the length of one face."""
 
-    def __init__(self, root: Path, template_dirs: list[Path], fonts: FontBook, helpers=None):
+    def __init__(self, root: Path, template_dirs: list[Path], fonts: FontBook, helpers=None, files_read=None):
         self.root = root
+        self.files_read = files_read  # a pnp.core.files.FilesRead told of every template file a face runs
         self.template_dirs = template_dirs
         self.fonts = fonts
         self.typesetter = Typesetter(fonts)
@@ -307,6 +308,8 @@ class Layouts:
             self.env.globals.update(helpers(rec))
         self._templates: dict[str, jinja2.Template] = {}
         self._reads: dict[tuple, bool] = {}
+        self._files: dict[str, tuple[str, ...]] = {}
+        self._asts: dict[str, tuple[str, jinja2.nodes.Template]] = {}
         self.template_warnings: list = []
 
     def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None) -> GameLayouts:
@@ -328,14 +331,43 @@ class Layouts:
         if name in seen:
             return False
         seen.add(name)
-        source, _, _ = self.env.loader.get_source(self.env, name)
-        ast = self.env.parse(source)
+        _, ast = self.parsed(name)
         if variable in jinja2.meta.find_undeclared_variables(ast):
             return True
         for ref in jinja2.meta.find_referenced_templates(ast):
             if ref is None or self._reads_uncached(ref, variable, seen):
                 return True  # a computed template name could be anything
         return False
+
+    def parsed(self, name: str) -> tuple[str, jinja2.nodes.Template]:
+        """(file name, syntax tree) of template `name`, parsed once per run."""
+        hit = self._asts.get(name)
+        if hit is None:
+            source, filename, _ = self.env.loader.get_source(self.env, name)
+            hit = self._asts[name] = (filename, self.env.parse(source))
+        return hit
+
+    def files_of(self, name: str) -> tuple[str, ...]:
+        """The files template `name` runs: itself and every template it extends, includes or imports (by constant name)."""
+        files = self._files.get(name)
+        if files is None:
+            found: dict[str, None] = {}
+            self._collect_files(name, found, set())
+            files = self._files[name] = tuple(found)
+        return files
+
+    def _collect_files(self, name: str, found: dict, seen: set) -> None:
+        if name in seen:
+            return
+        seen.add(name)
+        try:
+            filename, ast = self.parsed(name)
+        except (jinja2.TemplateNotFound, jinja2.TemplateSyntaxError, LayoutError):
+            return
+        found[filename] = None
+        for ref in jinja2.meta.find_referenced_templates(ast):
+            if ref is not None:
+                self._collect_files(ref, found, seen)
 
     def template(self, name: str) -> jinja2.Template:
         tmpl = self._templates.get(name)
@@ -346,8 +378,7 @@ class Layouts:
 
     def _note_ignored_content(self, name: str, filename: str) -> None:
         """Warn about drawing calls a child template makes outside its blocks: Jinja never runs them."""
-        source, _, _ = self.env.loader.get_source(self.env, name)
-        ast = self.env.parse(source)
+        _, ast = self.parsed(name)
         if not any(isinstance(node, jinja2.nodes.Extends) for node in ast.body):
             return
         for node in ast.body:
@@ -364,6 +395,8 @@ class Layouts:
         rec.reset(game_layouts)
         try:
             tmpl = self.template(name)
+            if self.files_read is not None:
+                self.files_read.update(self.files_of(name))
             with time_limit(FACE_SECONDS):
                 tmpl.render(context)
         except PnpError:
