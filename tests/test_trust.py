@@ -140,3 +140,32 @@ def test_strict_build_writes_nothing_while_a_warning_remains(project):
     assert result.exit_code == 1
     assert "error: figure names card 'knigt'" in result.stderr
     assert not (project / "output/tiny/tiny-rulebook.pdf").exists()
+
+
+# 2. Typos in rich text are errors ------------------------------------------------------------
+def test_an_unknown_inline_icon_fails_validate_and_build_at_its_data_line(project):
+    edit(project / "data/tiny/decks/heroes.yaml", "gain :star:.", "gain :frgo:.")
+    for command in (("validate", "--strict"), ("build",)):
+        result = run_pnp(project, *command)
+        assert result.exit_code == 1
+        assert "data/tiny/decks/heroes.yaml:7:90: error: card.text: unknown icon :frgo:" in result.stderr, result.stderr
+        assert "(drawn at templates/tiny/hero.j2:5:1)" in result.stderr
+    assert not (project / CARDS).exists()
+
+
+def test_an_unclosed_bold_does_not_turn_the_rest_of_the_card_bold(project):
+    edit(project / "data/tiny/decks/heroes.yaml", "Swap *one* card", "Swap **one card")
+    result = run_pnp(project, "validate")
+    assert result.exit_code == 1
+    assert "data/tiny/decks/heroes.yaml:8:68: error: card.text: ** opens bold text that is never closed" in result.stderr, result.stderr
+
+
+def test_an_unknown_colour_in_the_reference_is_an_error(project):
+    reference = project / "data/tiny/reference.yaml"
+    text = reference.read_text(encoding="utf-8")
+    assert "[red]" in text or ":star:" in text
+    token = "[red]" if "[red]" in text else ":star:"
+    reference.write_text(text.replace(token, "[pnd]" if token == "[red]" else ":frgo:", 1), encoding="utf-8")
+    result = run_pnp(project, "validate")
+    assert result.exit_code == 1 and "data/tiny/reference.yaml:" in result.stderr
+    assert "unknown colour [pnd]" in result.stderr or "unknown icon :frgo:" in result.stderr, result.stderr

@@ -22,6 +22,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors as rl_colors
 
 from pnp.data.fields import Fields, wrap
+from pnp.data.source import LocDict, LocList
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.fonts import FontBook
@@ -34,6 +35,14 @@ MAX_ELEMENTS_PER_FACE = 50_000
 MAX_RANGE = 10_000
 MAX_STRING = 100_000
 FACE_SECONDS = 10  # a template that takes longer than this on one face is looping away
+
+
+class MarkupError(LayoutError):
+    """Rich text with unknown names or unclosed marks; reported at the data that holds the text."""
+
+    def __init__(self, problems: list[markup.Problem]):
+        super().__init__("; ".join(p.message for p in problems), problems[0].token)
+        self.problems = problems
 
 
 class _Undefined(jinja2.StrictUndefined):
@@ -406,11 +415,52 @@ class Layouts:
         except jinja2.TemplateSyntaxError as exc:
             loc = self._loc(exc.filename, exc.lineno, None)
             raise PnpError(error("template-syntax", f"template syntax: {exc.message}", loc, game=game, component=what)) from None
+        except MarkupError as exc:
+            raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
         except Exception as exc:  # every failure inside a template is the template's input problem
             raise PnpError(self._runtime_finding(exc, ref_loc, what, game)) from None
         if len(rec.stack) != 1:
             rec.stack = [[]]
         return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
+
+    def _markup_findings(self, exc: MarkupError, context: dict, ref_loc: Loc, what: str, game: str) -> list:
+        """One error per markup problem, at the data field that holds the text (file:line:col), naming the template line that drew it."""
+        drawn_at = self._template_loc(exc, exc.needle, ref_loc)
+        out = []
+        for problem in exc.problems:
+            field, loc = _data_holding(context, problem.token)
+            where = f"{field}: " if field else ""
+            drawn = f" (drawn at {drawn_at})" if loc is not None else ""
+            loc = self._column_of(loc, problem.token) if loc is not None else drawn_at
+            out.append(error(problem.code, f"{where}{problem.message}{drawn}", loc, game=game, component=what))
+        return out
+
+    def _column_of(self, loc: Loc, token: str) -> Loc:
+        """`loc` moved to where `token` starts on its line, when it is written there."""
+        try:
+            text = (self.root / loc.path).read_text(encoding="utf-8").splitlines()[loc.line - 1]
+        except (OSError, IndexError, UnicodeDecodeError):
+            return loc
+        found = text.find(token, max(loc.col - 1, 0))
+        return loc._replace(col=found + 1) if found >= 0 else loc
+
+    def _template_loc(self, exc, needle, ref_loc: Loc) -> Loc:
+        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+            if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
+                return self._loc(frame.filename, frame.lineno, needle)
+        return ref_loc
+
+    def source_loc(self, rel: str, token: str) -> Loc:
+        """Where `token` is first written in the project file `rel` (a rulebook or reference text has no template line)."""
+        try:
+            lines = (self.root / rel).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            return Loc(rel)
+        for number, line in enumerate(lines, 1):
+            col = line.find(token)
+            if col >= 0:
+                return Loc(rel, number, col + 1)
+        return Loc(rel)
 
     def _runtime_finding(self, exc, ref_loc, what, game):
         message = str(exc) if not isinstance(exc, jinja2.UndefinedError) else exc.message
@@ -467,6 +517,13 @@ class GameLayouts:
         self.env = layouts.env
         self.image_checker = image_checker
         self._set_texts: dict[tuple, Laid] = {}
+        self.markup_problems: dict[markup.Problem, None] = {}  # found by page layouts (rulebook, reference), which have no template line
+
+    def check_markup(self, content: str) -> list[markup.Problem]:
+        """The markup mistakes of one text, with did-you-mean against this game's palette and icons."""
+        if not markup.check(content, self.palette.is_colour, self.icons.exists):
+            return []
+        return markup.check(content, self.palette.is_colour, self.icons.exists, self.palette.colours, self.icons.names())
 
     @property
     def template_warnings(self) -> list:
@@ -501,6 +558,9 @@ class GameLayouts:
 
     def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading) -> Laid:
         family = self.family(font)
+        problems = self.check_markup(content)
+        if problems:
+            raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         missing: set = set()
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
@@ -520,3 +580,24 @@ class GameLayouts:
         if self.image_checker is None:
             raise LayoutError("images are not available here")
         return self.image_checker(path)
+
+
+# The data a face draws from, in the order a designer would look for a text.
+_DATA_NAMES = ("card", "board", "token", "space", "deck", "game")
+
+
+def _data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
+    """('card.text', where it is written) for the first data field whose text holds `token`, else ('', None)."""
+    for name in _DATA_NAMES:
+        fields = context.get(name)
+        data = getattr(fields, "_data", None)
+        if not isinstance(data, LocDict):
+            continue
+        for key, value in data.items():
+            if isinstance(value, str) and token in value:
+                return f"{name}.{key}", data.loc_of(key)
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, str) and token in item:
+                        return f"{name}.{key}[{i}]", value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key)
+    return "", None
