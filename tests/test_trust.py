@@ -3,11 +3,13 @@
 Each test is one case the issue found, written the way it failed."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
 
 import numpy as np
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 
@@ -169,3 +171,108 @@ def test_an_unknown_colour_in_the_reference_is_an_error(project):
     result = run_pnp(project, "validate")
     assert result.exit_code == 1 and "data/tiny/reference.yaml:" in result.stderr
     assert "unknown colour [pnd]" in result.stderr or "unknown icon :frgo:" in result.stderr, result.stderr
+
+
+# 10. Every PDF opens cleanly in poppler, Ghostscript and qpdf --------------------------------
+READERS = {
+    "pdftoppm": lambda pdf, tmp: ["pdftoppm", "-r", "20", "-png", str(pdf), str(tmp / "page")],
+    "pdffonts": lambda pdf, tmp: ["pdffonts", str(pdf)],
+    "gs": lambda pdf, tmp: ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=nullpage", str(pdf)],
+    "qpdf": lambda pdf, tmp: ["qpdf", "--check", str(pdf)],
+}
+
+
+def _complaints(tool: str, result) -> list[str]:
+    """What a reader said beyond its normal report (qpdf --check prints a fixed all-clear)."""
+    text = (result.stdout + result.stderr).splitlines()
+    if tool == "qpdf":
+        fine = ("checking ", "PDF Version", "File is not encrypted", "File is not linearized", "No syntax or stream encoding errors", "errors that qpdf cannot detect")
+        return [line for line in text if line.strip() and not line.startswith(fine)] + ([f"exit {result.returncode}"] if result.returncode else [])
+    if tool == "pdffonts":
+        return [line for line in text if "rror" in line or "arning" in line]
+    return [line for line in text if line.strip()] + ([f"exit {result.returncode}"] if result.returncode else [])
+
+
+@pytest.mark.parametrize("tool", sorted(READERS))
+def test_every_pdf_of_a_full_build_opens_without_a_warning(project, tmp_path, tool):
+    if shutil.which(tool) is None:
+        pytest.skip(f"{tool} is not installed: apt-get install -y qpdf ghostscript poppler-utils (.ci/run does)")
+    for extra in ((), ("--board-paper", "a2")):
+        result = run_pnp(project, "build", "--booklet", *extra)
+        assert result.exit_code == 0, result.stderr
+    pdfs = sorted((project / "output/tiny").glob("*.pdf"))
+    assert len(pdfs) >= 7, pdfs  # cards, boards (tiled and on A2), tokens, reference, rulebook and its booklet
+    for pdf in pdfs:
+        result = subprocess.run(READERS[tool](pdf, tmp_path), capture_output=True, text=True, timeout=300)
+        assert _complaints(tool, result) == [], f"{tool} on {pdf.name}: {result.stdout + result.stderr}"
+
+
+def test_a_cover_image_at_127_dpi_is_reported_and_a_sharp_contain_one_is_not(project):
+    """A 200 × 100 px image in a 20 × 20 mm box: `cover` scales its 100 px to 20 mm (127 dpi) and crops the
+    sides; `contain` scales its 200 px to 20 mm (254 dpi) and leaves bands above and below."""
+    with_art(project)
+    Image.new("RGB", (200, 100), GREEN).save(project / "art/heron.png")
+    template = project / "templates/tiny/hero.j2"
+    contain = run_pnp(project, "validate")
+    assert "image art/heron.png prints at" not in contain.stderr, contain.stderr
+    edit(template, "image(card.art, 5, 50, 20, 20)", "image(card.art, 5, 50, 20, 20, fit='cover')")
+    cover = run_pnp(project, "validate")
+    assert "warning: image art/heron.png prints at 127 dpi, below 150" in cover.stderr, cover.stderr
+
+
+# 7. --changed keeps duplex pairs and has an explicit baseline --------------------------------
+def test_changed_cards_keep_duplex_pairs_and_compare_with_the_marked_print(project):
+    changed = project / "output/tiny/tiny-changed.pdf"
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    run_pnp(project, "build")  # the first build is taken as printed
+    edit(heroes, "Steal 1 coin", "Steal 2 coins")
+    run_pnp(project, "build")  # a plain build after the edit does not move the baseline
+    result = run_pnp(project, "build", "--changed")
+    reader = PdfReader(changed)
+    assert len(reader.pages) % 2 == 0 and len(reader.pages) == 4  # list + blank back, the rogue's sheet + its backs
+    assert "heroes/rogue ×3" in reader.pages[0].extract_text()
+    assert "Steal 2 coins" in reader.pages[2].extract_text() and "Steal" not in reader.pages[1].extract_text()
+    assert run_pnp(project, "printed", "tiny").exit_code == 0
+    again = run_pnp(project, "build", "--changed")
+    assert again.exit_code == 0
+    assert "note: no card changed since the last marked print" in again.stderr and "removed the old output/tiny/tiny-changed.pdf" in again.stderr
+    assert not changed.exists()
+    assert result.exit_code == 0
+
+
+# 8. Every variant its own file name ---------------------------------------------------------
+def test_variants_and_subsets_do_not_overwrite_the_full_deck(project):
+    full = project / CARDS
+    assert run_pnp(project, "build", "--only", "cards").exit_code == 0
+    before = full.read_bytes()
+    for args, name in ((("--paper", "a4"), "tiny-cards-a4.pdf"), (("--layout", "gutterfold"), "tiny-cards-gutterfold.pdf"),
+                       (("--bleed",), "tiny-cards-bleed.pdf"), (("--ink-saver",), "tiny-cards-ink-saver.pdf"),
+                       (("--duplex", "short"), "tiny-cards-short-edge.pdf"), (("--deck", "heroes"), "tiny-cards-heroes.pdf"),
+                       (("--cards", "mage,rogue"), "tiny-cards-mage+rogue.pdf")):
+        result = run_pnp(project, "build", "--only", "cards", *args)
+        assert result.exit_code == 0 and f"output/tiny/{name}" in result.output, (args, result.output)
+        assert full.read_bytes() == before, args
+    assert len(PdfReader(project / "output/tiny/tiny-cards-mage+rogue.pdf").pages) == 2
+
+
+# 9. Unknown names are usage errors -----------------------------------------------------------
+@pytest.mark.parametrize("args, message", [
+    (("build", "--deck", "heroe"), "no deck 'heroe' (did you mean 'heroes'?)"),
+    (("build", "--cards", "mag"), "no card 'mag' (did you mean 'mage'?)"),
+    (("preview", "tiny", "--card", "knigt"), "no card 'knigt' (did you mean 'knight'?)"),
+    (("preview", "tiny", "--deck", "hero"), "no deck 'hero' (did you mean 'heroes'?)"),
+])
+def test_unknown_decks_and_cards_are_usage_errors(project, args, message):
+    result = run_pnp(project, *args)
+    assert result.exit_code == 2 and message in result.output + result.stderr
+
+
+def test_an_empty_project_and_a_game_with_nothing_to_build_say_so(project, tmp_path):
+    (tmp_path / "empty/data").mkdir(parents=True)
+    empty = run_pnp(tmp_path / "empty", "build")
+    assert empty.exit_code == 2 and "no game in data/" in empty.output + empty.stderr
+    bare = project / "data/bare"
+    bare.mkdir()
+    (bare / "game.yaml").write_text("title: Bare\npitch: Nothing yet.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n", encoding="utf-8")
+    result = run_pnp(project, "build", "bare")
+    assert result.exit_code == 0 and "bare: nothing to build" in result.output, result.output + result.stderr

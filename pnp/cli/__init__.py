@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import (EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
+from pnp.cli.common import (EXIT_DATA, EXIT_OK, check_subset, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
                             summary, validate_games)
 from pnp.cli.targets import calibrate, export
 from pnp.core.errors import PnpError, Report
@@ -125,6 +125,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     else:
         loaded = load_games(project, slugs, report)
         engine = Engine(project) if loaded else None
+    check_subset(loaded, base.decks, base.cards)
     failed = {f.game for f in report.errors(base.strict)}
     tty = sys.stdout.isatty()
     for paper in papers:
@@ -137,6 +138,9 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
             started = time.perf_counter()
             outputs, findings = build_game(engine.for_game(game), options)
             report.extend(findings)
+            if not outputs and not any(f.severity == "error" for f in findings):
+                echo(f"{game.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {game.rel}/"
+                     + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if not quiet:
                 for o in outputs:
                     echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
@@ -180,6 +184,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out):
     report = Report()
     loaded = load_games(project, [game], report)
     if loaded:
+        check_subset(loaded, decks, cards, card_option="--card")
         folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "preview"
         paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed)
         report.extend(findings)
