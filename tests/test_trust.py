@@ -276,3 +276,27 @@ def test_an_empty_project_and_a_game_with_nothing_to_build_say_so(project, tmp_p
     (bare / "game.yaml").write_text("title: Bare\npitch: Nothing yet.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n", encoding="utf-8")
     result = run_pnp(project, "build", "bare")
     assert result.exit_code == 0 and "bare: nothing to build" in result.output, result.output + result.stderr
+
+
+# 3. A misspelt field is reported; a kept one is not ------------------------------------------
+def test_a_field_kept_on_purpose_is_not_reported(project):
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    edit(heroes, "stars: 3, number: 1", "stars: 3, notes: playtest 2 liked it, number: 1")
+    assert "field 'notes'" in run_pnp(project, "validate").stderr
+    edit(heroes, "defaults: {side: red}", "defaults: {side: red}\nkeep_fields: [notes]")
+    result = run_pnp(project, "validate", "--strict")
+    assert result.exit_code == 0 and "notes" not in result.stderr, result.stderr
+
+
+# 4. validate finds what build finds ----------------------------------------------------------
+@pytest.mark.parametrize("file, old, new, message", [
+    ("data/tiny/rulebook.md", "(card:heroes/knight", "(card:heroes/knigt", "figure names card 'knigt'"),
+    ("data/tiny/rulebook.md", "decks.heroes.by.side.red", "decks.heroes.by.sied.red", "sied"),
+])
+def test_validate_strict_fails_on_what_build_reports(project, file, old, new, message):
+    edit(project / file, old, new)
+    validate = run_pnp(project, "validate", "--strict")
+    build = run_pnp(project, "build", "--only", "rulebook")
+    assert message in build.stderr, build.stderr
+    assert validate.exit_code == 1 and message in validate.stderr, validate.stderr
+    assert not (project / "output").exists() or not any((project / "output").rglob("*.pdf")) or build.exit_code == 0

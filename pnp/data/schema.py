@@ -145,6 +145,7 @@ class DeckSpec(Strict):
     back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
     description: str = ""
     defaults: dict[str, Any] = {}
+    keep_fields: list[str] = []  # card fields no template reads, kept on purpose (notes for the designer)
     cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
 
     @field_validator("size")
@@ -166,6 +167,7 @@ class BoardSpec(Open):
 
 
 class BoardsFile(Strict):
+    keep_fields: list[str] = []  # board fields no template reads, kept on purpose
     boards: list[BoardSpec] = Field(min_length=1)
 
 
@@ -193,6 +195,7 @@ class TokenSet(Open):
 
 
 class TokensFile(Strict):
+    keep_fields: list[str] = []  # token fields no template reads, kept on purpose
     tokens: list[TokenSet] = Field(min_length=1)
 
 

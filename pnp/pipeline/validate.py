@@ -11,6 +11,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
+from pnp.pipeline.unused import unused_fields
 
 # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
 DOCUMENT_CHECKS = (build_boards, build_tokens, build_reference, build_rulebook)
@@ -22,7 +23,7 @@ def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
     checker = Checker(gctx.game)
     checker.components()
     checker.constraints()
-    findings = checker.findings
+    findings = checker.findings + unused_fields(gctx)
     if render:
         findings += render_check(gctx)
     return findings
