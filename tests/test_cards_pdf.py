@@ -32,7 +32,7 @@ def test_pages_are_letter_exactly_and_fronts_alternate_with_backs(built):
 
 def test_a4_pages_are_a4(project):
     assert run_pnp(project, "build", "--paper", "a4").exit_code == 0
-    page = PdfReader(project / "output/tiny/tiny-cards.pdf").pages[0]
+    page = PdfReader(project / "output/tiny/tiny-cards-a4.pdf").pages[0]
     assert abs(float(page.mediabox.width) - 210 * MM) < 0.01 and abs(float(page.mediabox.height) - 297 * MM) < 0.01
 
 
@@ -93,7 +93,7 @@ def _filled_extent(mask, axis):
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_each_back_lands_behind_its_front_after_flipping(project, duplex):
     assert run_pnp(project, "build", "--duplex", duplex).exit_code == 0
-    pdf = project / "output/tiny/tiny-cards.pdf"
+    pdf = project / ("output/tiny/tiny-cards.pdf" if duplex == "long" else "output/tiny/tiny-cards-short-edge.pdf")
     dpi = 150
     px = dpi / 25.4
     back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
@@ -134,7 +134,7 @@ def test_copies_are_placed_not_redrawn(project):
 
 def test_bleed_build_spaces_cards_and_keeps_marks_on_the_trim(project):
     assert run_pnp(project, "build", "--bleed").exit_code == 0
-    page = PdfReader(project / "output/tiny/tiny-cards.pdf").pages[0]
+    page = PdfReader(project / "output/tiny/tiny-cards-bleed.pdf").pages[0]
     assert float(page.mediabox.width) > float(page.mediabox.height)  # letter landscape: 3 × 2
     content = page.get_contents().get_data().decode("latin-1")
     assert content.count("/FormXob.F") + content.count("re W") >= 6

@@ -213,7 +213,7 @@ def test_saddle_stitch_order_pads_to_a_multiple_of_four():
 
 def test_paper_follows_the_option(project):
     build(project, "--only", "rulebook", "--paper", "a4")
-    page = PdfReader(project / RULEBOOK).pages[0]
+    page = PdfReader(project / "output/tiny/tiny-rulebook-a4.pdf").pages[0]
     assert abs(float(page.mediabox.width) - 210 * MM) < 0.1 and abs(float(page.mediabox.height) - 297 * MM) < 0.1
 
 

@@ -69,7 +69,7 @@ def folded(project):
     """Gutterfold sheets with backs turned 180° and with backs upright."""
     _ok(run_pnp(project, "build", "tiny", "--layout", "gutterfold", "--out", str(project / "out180")))
     _ok(run_pnp(project, "build", "tiny", "--layout", "gutterfold", "--fold-rotation", "0", "--out", str(project / "out0")))
-    return project / "out180/tiny/tiny-cards.pdf", project / "out0/tiny/tiny-cards.pdf"
+    return project / "out180/tiny/tiny-cards-gutterfold.pdf", project / "out0/tiny/tiny-cards-gutterfold0.pdf"
 
 
 def test_gutterfold_sheets_put_fronts_and_backs_on_one_side(folded):
@@ -123,7 +123,7 @@ def test_gutterfold_marks_the_fold_line(folded):
 def test_ink_saver_halves_the_ink_of_the_deck(project):
     _ok(run_pnp(project, "build", "tiny", "--out", str(project / "full")))
     _ok(run_pnp(project, "build", "tiny", "--ink-saver", "--out", str(project / "light")))
-    full, light = project / "full/tiny/tiny-cards.pdf", project / "light/tiny/tiny-cards.pdf"
+    full, light = project / "full/tiny/tiny-cards.pdf", project / "light/tiny/tiny-cards-ink-saver.pdf"
     assert _pages(full) == _pages(light)
     before = np.mean([_darkness(render_page(full, i, 40)) for i in range(_pages(full))])
     after = np.mean([_darkness(render_page(light, i, 40)) for i in range(_pages(light))])
@@ -137,7 +137,7 @@ def test_ink_saver_keeps_a_back_that_is_a_playable_side(project):
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes\n", "name: Heroes\nback_shows_rules: true\n", 1), encoding="utf-8")
     _ok(run_pnp(project, "build", "tiny", "--ink-saver", "--only", "cards"))
-    lines = PdfReader(project / "output/tiny/tiny-cards.pdf").pages[1].extract_text().splitlines()
+    lines = PdfReader(project / "output/tiny/tiny-cards-ink-saver.pdf").pages[1].extract_text().splitlines()
     assert lines.count("Tiny Test Game") == 9 and "Heroes" not in lines  # its own title, lightened; no frame naming the deck
 
 

@@ -187,7 +187,7 @@ def test_each_back_lands_behind_its_front_after_flipping(tmp_path, duplex):
     root = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     _build(root, "--duplex", duplex)
-    pdf = root / "output/tiny/tiny-tokens.pdf"
+    pdf = root / ("output/tiny/tiny-tokens.pdf" if duplex == "long" else "output/tiny/tiny-tokens-short-edge.pdf")
     dpi = 100
     px = dpi / 25.4
     front_page, back_page, _ = where(COINS)

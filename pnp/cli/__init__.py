@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import (EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
+from pnp.cli.common import (EXIT_DATA, EXIT_OK, check_subset, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
                             summary, validate_games)
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
@@ -106,12 +106,15 @@ def validate(ctx, games, fmt, strict):
 @click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
-@click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last build.")
+@click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")
+@click.option("--mark-printed", is_flag=True, help="Take the cards of this build as printed: the next --changed compares with them.")
+@click.option("--strict", is_flag=True, help="Count warnings as errors: write nothing while any remains.")
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
-def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed, booklet, board_paper, quiet):
+def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
+          mark_printed, strict, booklet, board_paper, quiet):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -123,13 +126,14 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
         offset = printer_offset(project.root, printer)
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
-                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, booklet=booklet, board_paper=board_paper)
+                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
+                   board_paper=board_paper)
     report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
     findings = report.sorted()
     print_findings(findings)
-    if report.errors():
+    if report.errors(strict) or any(f.severity == "warning" for f in findings):
         click.echo(summary(findings, slugs), err=True)
-    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+    sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
@@ -140,7 +144,8 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     else:
         loaded = load_games(project, slugs, report)
         engine = Engine(project) if loaded else None
-    failed = {f.game for f in report.errors()}
+    check_subset(loaded, base.decks, base.cards)
+    failed = {f.game for f in report.errors(base.strict)}
     tty = sys.stdout.isatty()
     for paper in papers:
         options = dataclasses.replace(base, paper=paper, suffix=f"-{paper}" if len(papers) > 1 else "")
@@ -152,12 +157,33 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
             started = time.perf_counter()
             outputs, findings = build_game(engine.for_game(game), options)
             report.extend(findings)
+            if not outputs and not any(f.severity == "error" for f in findings):
+                echo(f"{game.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {game.rel}/"
+                     + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if not quiet:
                 for o in outputs:
                     echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
                 if tty:
                     echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
     return report
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="The output folder the game was built into (default: output/ in the project).")
+@click.pass_context
+def printed(ctx, games, out):
+    """Mark the last build of each game as printed: `build --changed` then reprints only cards changed after it."""
+    from pnp.pipeline.build import mark_printed
+
+    project = open_project(ctx.obj["root"])
+    folder = output_folder(project, out)
+    for slug in game_names(project, games):
+        count = mark_printed(folder, slug)
+        if count is None:
+            click.echo(f"{slug}: not built yet into {project.rel(folder)}: run pnp build {slug} first", err=True)
+            sys.exit(EXIT_DATA)
+        click.echo(f"{slug}: {count} cards marked as printed; pnp build {slug} --changed now reprints only cards changed after this")
 
 
 @main.command()
@@ -177,6 +203,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out):
     report = Report()
     loaded = load_games(project, [game], report)
     if loaded:
+        check_subset(loaded, decks, cards, card_option="--card")
         folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "preview"
         paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed)
         report.extend(findings)
@@ -184,6 +211,11 @@ def preview(ctx, game, decks, cards, dpi, bleed, out):
             click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def _watched_file(change, path: str) -> bool:
+    """A save worth a rebuild: not our own outputs, temporaries, backups or an office program's lock files."""
+    return "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))
 
 
 @main.command()
@@ -200,7 +232,17 @@ def watch(ctx, games, paper, debounce, exit_after):
     slugs = game_names(project, games)
     base = Options(out=project.root / "output")
     papers = parse_papers(paper)
-    folders = [str(p) for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
+
+    def watched() -> list[str]:
+        """data/, templates/, fonts/ and the folder of every other file the last build opened (art kept in art/, say)."""
+        from pnp.pipeline.cache import files_read_by
+
+        folders = [p for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
+        for slug in (slugs if games else project.game_slugs()):
+            for path in sorted(files_read_by(base.out, slug, project.root)):
+                if path.is_relative_to(project.root) and not any(path.is_relative_to(f) for f in folders):
+                    folders.append(path.parent)
+        return [str(f) for f in folders]
 
     def rebuild(reason: str) -> None:
         started = time.perf_counter()
@@ -210,16 +252,24 @@ def watch(ctx, games, paper, debounce, exit_after):
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
 
     rebuild("start")
+    folders = watched()
     click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
     rebuilt = 0
     try:
-        for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
-                                        watch_filter=lambda change, path: "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))):  # office lock files
-            names = sorted({project.rel(Path(p)) for _, p in changes})
-            rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
-            rebuilt += 1
-            if exit_after and rebuilt >= exit_after:
-                break
+        while folders:
+            for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
+                                            watch_filter=_watched_file):
+                names = sorted({project.rel(Path(p)) for _, p in changes})
+                rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
+                rebuilt += 1
+                if exit_after and rebuilt >= exit_after:
+                    return
+                if watched() != folders:
+                    break  # the build now opens files elsewhere: watch those folders too
+            else:
+                return
+            folders = watched()
+            click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)}")
     except KeyboardInterrupt:
         pass
 

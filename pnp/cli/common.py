@@ -24,6 +24,8 @@ def open_project(root: str | None) -> Project:
 
 def game_names(project: Project, names: tuple[str, ...]) -> list[str]:
     slugs = project.game_slugs()
+    if not slugs:
+        raise click.UsageError(f"no game in {project.rel(project.data_dir)}/: a game is a folder data/<game>/ holding a game.yaml")
     for name in names:
         if name not in slugs:
             raise click.BadParameter(f"no game '{name}'{did_you_mean(name, slugs)}; games: {', '.join(slugs)}", param_hint="GAME")
@@ -38,7 +40,7 @@ def print_findings(findings: list[Finding], fmt: str = "text") -> None:
     for f in findings:
         line = f.format()
         if colour:
-            tag = click.style(f.severity, fg="red" if f.severity == "error" else "yellow", bold=True)
+            tag = click.style(f.severity, fg={"error": "red", "warning": "yellow"}.get(f.severity, "cyan"), bold=True)
             line = line.replace(f": {f.severity}: ", f": {tag}: ", 1)
         click.echo(line, err=True)
 
@@ -73,6 +75,20 @@ def validate_games(project: Project, slugs: list[str], report: Report, render: b
     for game in games:
         report.extend(check_game(engine.for_game(game), render=render))
     return games, engine
+
+
+def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_option: str = "--deck", card_option: str = "--cards") -> None:
+    """Refuse a --deck or --cards that names nothing in the games asked for: silently building nothing hides the typo."""
+    known_decks = sorted({d for g in games for d in g.decks})
+    for d in decks:
+        if d not in known_decks:
+            raise click.BadParameter(f"no deck '{d}'{did_you_mean(d, known_decks)}; decks: {', '.join(known_decks) or 'none'}", param_hint=deck_option)
+    chosen = [deck for g in games for deck in g.decks.values() if not decks or deck.id in decks]
+    known_cards = sorted({c.id for deck in chosen for c in deck.cards})
+    for c in cards:
+        if c not in known_cards:
+            where = f" in deck {', '.join(decks)}" if decks else ""
+            raise click.BadParameter(f"no card '{c}'{where}{did_you_mean(c, known_cards)}", param_hint=card_option)
 
 
 def parse_papers(value: str) -> list[str]:

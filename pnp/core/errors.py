@@ -44,7 +44,7 @@ def column_letters(col: int) -> str:
 class Finding:
     """One problem found in the input, with what to do about it in the message."""
 
-    severity: str  # "error" or "warning"
+    severity: str  # "error", "warning", or "note" (news, never a problem)
     code: str
     message: str
     loc: Loc
@@ -100,7 +100,7 @@ class Report:
         self.findings.extend(findings)
 
     def errors(self, strict: bool = False) -> list[Finding]:
-        return [f for f in self.findings if f.severity == "error" or strict]
+        return [f for f in self.findings if f.severity == "error" or (strict and f.severity == "warning")]
 
     def sorted(self) -> list[Finding]:
         return sorted(set(self.findings), key=Finding.sort_key)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -39,3 +41,31 @@ def remove_stale_temporaries(folder: Path) -> None:
                 tmp.unlink()
             except OSError:
                 pass
+
+
+class FilesRead:
+    """The files an output opens while it renders (images, icons, fonts), reported by whoever opens them.
+
+    The build cache keys each output on exactly these files, so art kept
+    anywhere in the project (art/, data/<game>/art/) rebuilds what shows it."""
+
+    def __init__(self):
+        self._open: list[set[Path]] = []
+
+    def add(self, path) -> None:
+        for files in self._open:
+            files.add(Path(path))
+
+    def update(self, paths) -> None:
+        for path in paths:
+            self.add(path)
+
+    @contextmanager
+    def recording(self) -> Iterator[set[Path]]:
+        """Gather the files reported until the block ends (recordings nest: an outer one sees an inner one's files)."""
+        files: set[Path] = set()
+        self._open.append(files)
+        try:
+            yield files
+        finally:
+            self._open.remove(files)

@@ -166,6 +166,8 @@ class Project:
                 for key, value in source.items():
                     merged[key] = value
                     merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
+                    if isinstance(source, LocDict) and key in source.key_locs:
+                        merged.key_locs[key] = source.key_locs[key]
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
         name_field = (spec.name_field,) if isinstance(spec.name_field, str) else tuple(spec.name_field)

@@ -147,6 +147,7 @@ class DeckSpec(Strict):
     name_field: Union[str, list[str]] = "name"  # the field(s) holding what a card says it is: Tabletop Simulator's card names
     description: str = ""
     defaults: dict[str, Any] = {}
+    keep_fields: list[str] = []  # card fields no template reads, kept on purpose (notes for the designer)
     cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
     # Cards read from a spreadsheet instead of `cards:` (see pnp.data.spreadsheet); the loader fills `cards`.
     cards_from: Optional[str] = None
@@ -194,6 +195,7 @@ class BoardSpec(Open):
 
 
 class BoardsFile(Strict):
+    keep_fields: list[str] = []  # board fields no template reads, kept on purpose
     boards: list[BoardSpec] = Field(min_length=1)
 
 
@@ -221,6 +223,7 @@ class TokenSet(Open):
 
 
 class TokensFile(Strict):
+    keep_fields: list[str] = []  # token fields no template reads, kept on purpose
     tokens: list[TokenSet] = Field(min_length=1)
 
 

@@ -39,21 +39,25 @@ class FontBook:
             self.fallback_family = spec.get("fallback", "") or self.fallback_family
         self._faces: dict[str, TTFont] = {}
         self._names: dict[tuple, str] = {}
+        self._files: dict[tuple, Path] = {}
+        self.files_read = None  # a pnp.core.files.FilesRead told of every font file used
 
     def font_name(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """The registered reportlab name of a family's style, registering it if needed."""
         key = (family, bold, italic)
         name = self._names.get(key)
         if name:
+            if self.files_read is not None:
+                self.files_read.add(self._files[key])
             return name
         style = "bold-italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
         files = self.families[family]
         chosen = next(s for s in _STYLE_FALLBACK[style] if s in files)
         name = f"{family}-{chosen}"
+        folder = self._dirs[family]
+        path = (folder / files[chosen]).resolve()
         if name not in self._faces:
-            folder = self._dirs[family]
-            path = (folder / files[chosen]).resolve()  # checked even when registered: fonts.yaml may have changed since
-            if not path.is_relative_to(folder.resolve()) or not path.is_file():
+            if not path.is_relative_to(folder.resolve()) or not path.is_file():  # checked even when registered: fonts.yaml may have changed since
                 raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
             existing = pdfmetrics.getFont(name) if name in pdfmetrics.getRegisteredFontNames() else None  # registered by an earlier build in this process
             if existing is None:
@@ -61,6 +65,9 @@ class FontBook:
                 pdfmetrics.registerFont(existing)
             self._faces[name] = existing
         self._names[key] = name
+        self._files[key] = path
+        if self.files_read is not None:
+            self.files_read.add(path)
         return name
 
     def file(self, family: str, style: str = "regular") -> Path:

@@ -45,9 +45,10 @@ def set_icon_svg(icons: dict, name: str) -> bytes | None:
 
 
 class IconLibrary:
-    def __init__(self, dirs: list[Path], library: Path | None = None):
+    def __init__(self, dirs: list[Path], library: Path | None = None, files_read=None):
         self.dirs = [d for d in dirs if d.is_dir()]
         self.library = library if library is not None and library.is_file() else None
+        self.files_read = files_read  # a pnp.core.files.FilesRead told of every icon looked up
         self._paths: dict[str, Path | None] = {}
         self._drawings: dict[tuple, object] = {}
         self.used_from_library: set[str] = set()  # for the credits the set's licence asks for
@@ -55,7 +56,10 @@ class IconLibrary:
     def path(self, name: str) -> Path | None:
         if name not in self._paths:
             self._paths[name] = next((d / f"{name}.svg" for d in self.dirs if (d / f"{name}.svg").is_file()), None)
-        return self._paths[name]
+        found = self._paths[name]
+        if found is not None and self.files_read is not None:
+            self.files_read.add(found)
+        return found
 
     def in_library(self, name: str) -> bool:
         """Whether `name` is drawn from the bundled icon set (no folder has its own file of that name)."""

@@ -18,18 +18,20 @@ class ImageChecker:
     reportlab passes JPEGs straight into the PDF without Pillow's size checks,
     so every image is opened here first; each path is checked once per run."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, files_read=None):
         self.root = root
+        self.files_read = files_read  # a pnp.core.files.FilesRead told of every image used, cached or not
         self._checked: dict[str, tuple[str, int, int]] = {}
 
     def __call__(self, rel_path: str) -> tuple[str, int, int]:
         """(absolute path, width px, height px) of a checked image; raises LayoutError."""
         hit = self._checked.get(rel_path)
-        if hit:
-            return hit
-        full = self._inside_project(rel_path)
-        w, h = _open_checked(full, rel_path)
-        hit = self._checked[rel_path] = (str(full), w, h)
+        if not hit:
+            full = self._inside_project(rel_path)
+            w, h = _open_checked(full, rel_path)
+            hit = self._checked[rel_path] = (str(full), w, h)
+        if self.files_read is not None:
+            self.files_read.add(hit[0])
         return hit
 
     def _inside_project(self, rel_path: str) -> Path:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, warning
 from pnp.core.units import BLEED_MM, PT_PER_MM, SAFE_MM
@@ -68,17 +69,28 @@ def _compose(transform, gx: float, gy: float, rot: float, scale: float) -> tuple
     )
 
 
+def printed_dpi(iw: int, ih: int, w: float, h: float, fit: str) -> float:
+    """The pixels per inch an iw × ih px image prints at in a w × h mm box.
+
+    `contain` scales the image until its longer side (relative to the box) fits,
+    so the box's tighter axis sets the size and the other axis has pixels to
+    spare: the print has max over axes of px / inch. `cover` scales until the
+    box is filled, so the looser axis sets the size and the other is cropped:
+    min over axes. `stretch` prints each axis at its own density; the lower one blurs."""
+    per_axis = (iw / (w / 25.4), ih / (h / 25.4))
+    return max(per_axis) if fit == "contain" else min(per_axis)
+
+
 def _image_dpi(elements):
     for el in elements:
         match el:
             case Image((path, iw, ih), _, _, w, h, fit):
-                dpi = min(iw / (w / 25.4), ih / (h / 25.4)) if fit != "cover" else max(iw / (w / 25.4), ih / (h / 25.4))
-                yield path, dpi
+                yield path, printed_dpi(iw, ih, w, h, fit)
             case Group(children=children):
                 yield from _image_dpi(children)
 
 
-def render_findings(face, what: str, template: str, loc: Loc, game: str) -> list[Finding]:
+def render_findings(face, what: str, template: str, loc: Loc, game: str, root: Path | None = None) -> list[Finding]:
     """Warnings a printer would see: art past the bleed, text past the safe area, blurry images."""
     out = []
     w, h = face.w, face.h
@@ -93,6 +105,8 @@ def render_findings(face, what: str, template: str, loc: Loc, game: str) -> list
             reported.add("bleed")
             out.append(warning("outside-bleed", f"a {kind} reaches past the {bleed:g} mm bleed and will be cut off ({template}): keep art within -face.bleed … face.w + face.bleed", loc, game=game, component=what))
     for path, dpi in _image_dpi(face.elements):
+        if root is not None and Path(path).is_relative_to(root):
+            path = Path(path).relative_to(root).as_posix()  # messages name project files as the data does
         if dpi < MIN_DPI:
             out.append(warning("image-low-dpi", f"image {path} prints at {dpi:.0f} dpi, below {MIN_DPI} ({template}): use a larger image", loc, game=game, component=what))
     return out

@@ -76,6 +76,56 @@ def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) 
     return runs
 
 
+class Problem(NamedTuple):
+    """A markup mistake: its code, the text as written (to find it in the data) and what to do about it."""
+
+    code: str
+    token: str
+    message: str
+
+
+def check(source: str, is_colour, is_icon, colour_names=(), icon_names=()) -> list[Problem]:
+    """Every markup mistake in `source`: unknown [colour] and :icon: names, and **, * or [colour] left open or closed twice.
+
+    Without this a typo prints as written (`:frgo:`), or an unclosed `**`
+    turns the rest of the card bold."""
+    if not _SPECIAL.search(source):
+        return []
+    from pnp.core.errors import did_you_mean
+
+    problems: list[Problem] = []
+    bold = italic = None  # where the open ** or * is
+    colours: list[str] = []
+    for m in _TOKEN.finditer(_CONTROL.sub("", source)):
+        escaped, strong, emph, colour, icon, _ = m.groups()
+        if escaped is not None:
+            continue
+        if strong:
+            bold = None if bold else m.group(0)
+        elif emph:
+            italic = None if italic else m.group(0)
+        elif colour == "/":
+            if colours:
+                colours.pop()
+            else:
+                problems.append(Problem("markup-unbalanced", "[/]", "[/] closes no colour: remove it, or open one with [name]"))
+        elif colour is not None:
+            colours.append(colour)  # an unknown one too, so its [/] is not reported as well
+            if not is_colour(colour):
+                problems.append(Problem("markup-unknown-colour", m.group(0), f"unknown colour [{colour}]{did_you_mean(colour, colour_names)}: use a palette name from game.yaml, "
+                                                    f"or write \\[ for a literal bracket"))
+        elif icon is not None and not is_icon(icon):
+            problems.append(Problem("markup-unknown-icon", m.group(0), f"unknown icon :{icon}:{did_you_mean(icon, icon_names)}: add templates/icons/{icon}.svg, "
+                                                f"or write \\: for a literal colon"))
+    if bold:
+        problems.append(Problem("markup-unbalanced", "**", "** opens bold text that is never closed: add the closing ** (or write \\* for a literal star)"))
+    if italic:
+        problems.append(Problem("markup-unbalanced", "*", "* opens italic text that is never closed: add the closing * (or write \\* for a literal star)"))
+    for colour in colours:
+        problems.append(Problem("markup-unbalanced", f"[{colour}]", f"[{colour}] is never closed: end the coloured text with [/]"))
+    return problems
+
+
 def plain(source: str) -> str:
     """The text without markup, for search and comparisons."""
     return "".join(r.text if r.icon is None else "" for r in parse(source, is_colour=lambda n: True, is_icon=lambda n: True))

@@ -23,6 +23,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors as rl_colors
 
 from pnp.data.fields import Fields, wrap
+from pnp.data.source import LocDict, LocList
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.fonts import FontBook
@@ -35,6 +36,14 @@ MAX_ELEMENTS_PER_FACE = 50_000
 MAX_RANGE = 10_000
 MAX_STRING = 100_000
 FACE_SECONDS = 10  # a template that takes longer than this on one face is looping away
+
+
+class MarkupError(LayoutError):
+    """Rich text with unknown names or unclosed marks; reported at the data that holds the text."""
+
+    def __init__(self, problems: list[markup.Problem]):
+        super().__init__("; ".join(p.message for p in problems), problems[0].token)
+        self.problems = problems
 
 
 class _Undefined(jinja2.StrictUndefined):
@@ -293,8 +302,9 @@ class Layouts:
     `GameLayouts` that `for_game` returns; only its `render` points the drawing
     functions at that game, for the length of one face."""
 
-    def __init__(self, root: Path, template_dirs: list[Path], fonts: FontBook, helpers=None):
+    def __init__(self, root: Path, template_dirs: list[Path], fonts: FontBook, helpers=None, files_read=None):
         self.root = root
+        self.files_read = files_read  # a pnp.core.files.FilesRead told of every template file a face runs
         self.template_dirs = template_dirs
         self.fonts = fonts
         self.typesetter = Typesetter(fonts)
@@ -316,6 +326,8 @@ class Layouts:
             self.env.globals.update(helpers(rec))
         self._templates: dict[str, jinja2.Template] = {}
         self._reads: dict[tuple, bool] = {}
+        self._files: dict[str, tuple[str, ...]] = {}
+        self._asts: dict[str, tuple[str, jinja2.nodes.Template]] = {}
         self.template_warnings: list = []
 
     def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None) -> GameLayouts:
@@ -337,14 +349,43 @@ class Layouts:
         if name in seen:
             return False
         seen.add(name)
-        source, _, _ = self.env.loader.get_source(self.env, name)
-        ast = self.env.parse(source)
+        _, ast = self.parsed(name)
         if variable in jinja2.meta.find_undeclared_variables(ast):
             return True
         for ref in jinja2.meta.find_referenced_templates(ast):
             if ref is None or self._reads_uncached(ref, variable, seen):
                 return True  # a computed template name could be anything
         return False
+
+    def parsed(self, name: str) -> tuple[str, jinja2.nodes.Template]:
+        """(file name, syntax tree) of template `name`, parsed once per run."""
+        hit = self._asts.get(name)
+        if hit is None:
+            source, filename, _ = self.env.loader.get_source(self.env, name)
+            hit = self._asts[name] = (filename, self.env.parse(source))
+        return hit
+
+    def files_of(self, name: str) -> tuple[str, ...]:
+        """The files template `name` runs: itself and every template it extends, includes or imports (by constant name)."""
+        files = self._files.get(name)
+        if files is None:
+            found: dict[str, None] = {}
+            self._collect_files(name, found, set())
+            files = self._files[name] = tuple(found)
+        return files
+
+    def _collect_files(self, name: str, found: dict, seen: set) -> None:
+        if name in seen:
+            return
+        seen.add(name)
+        try:
+            filename, ast = self.parsed(name)
+        except (jinja2.TemplateNotFound, jinja2.TemplateSyntaxError, LayoutError):
+            return
+        found[filename] = None
+        for ref in jinja2.meta.find_referenced_templates(ast):
+            if ref is not None:
+                self._collect_files(ref, found, seen)
 
     def template(self, name: str) -> jinja2.Template:
         tmpl = self._templates.get(name)
@@ -355,8 +396,7 @@ class Layouts:
 
     def _note_ignored_content(self, name: str, filename: str) -> None:
         """Warn about drawing calls a child template makes outside its blocks: Jinja never runs them."""
-        source, _, _ = self.env.loader.get_source(self.env, name)
-        ast = self.env.parse(source)
+        _, ast = self.parsed(name)
         if not any(isinstance(node, jinja2.nodes.Extends) for node in ast.body):
             return
         for node in ast.body:
@@ -373,6 +413,8 @@ class Layouts:
         rec.reset(game_layouts)
         try:
             tmpl = self.template(name)
+            if self.files_read is not None:
+                self.files_read.update(self.files_of(name))
             with time_limit(FACE_SECONDS):
                 tmpl.render(context)
         except PnpError:
@@ -382,11 +424,52 @@ class Layouts:
         except jinja2.TemplateSyntaxError as exc:
             loc = self._loc(exc.filename, exc.lineno, None)
             raise PnpError(error("template-syntax", f"template syntax: {exc.message}", loc, game=game, component=what)) from None
+        except MarkupError as exc:
+            raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
         except Exception as exc:  # every failure inside a template is the template's input problem
             raise PnpError(self._runtime_finding(exc, ref_loc, what, game)) from None
         if len(rec.stack) != 1:
             rec.stack = [[]]
         return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
+
+    def _markup_findings(self, exc: MarkupError, context: dict, ref_loc: Loc, what: str, game: str) -> list:
+        """One error per markup problem, at the data field that holds the text (file:line:col), naming the template line that drew it."""
+        drawn_at = self._template_loc(exc, exc.needle, ref_loc)
+        out = []
+        for problem in exc.problems:
+            field, loc = _data_holding(context, problem.token)
+            where = f"{field}: " if field else ""
+            drawn = f" (drawn at {drawn_at})" if loc is not None else ""
+            loc = self._column_of(loc, problem.token) if loc is not None else drawn_at
+            out.append(error(problem.code, f"{where}{problem.message}{drawn}", loc, game=game, component=what))
+        return out
+
+    def _column_of(self, loc: Loc, token: str) -> Loc:
+        """`loc` moved to where `token` starts on its line, when it is written there."""
+        try:
+            text = (self.root / loc.path).read_text(encoding="utf-8").splitlines()[loc.line - 1]
+        except (OSError, IndexError, UnicodeDecodeError):
+            return loc
+        found = text.find(token, max(loc.col - 1, 0))
+        return loc._replace(col=found + 1) if found >= 0 else loc
+
+    def _template_loc(self, exc, needle, ref_loc: Loc) -> Loc:
+        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+            if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
+                return self._loc(frame.filename, frame.lineno, needle)
+        return ref_loc
+
+    def source_loc(self, rel: str, token: str) -> Loc:
+        """Where `token` is first written in the project file `rel` (a rulebook or reference text has no template line)."""
+        try:
+            lines = (self.root / rel).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            return Loc(rel)
+        for number, line in enumerate(lines, 1):
+            col = line.find(token)
+            if col >= 0:
+                return Loc(rel, number, col + 1)
+        return Loc(rel)
 
     def _runtime_finding(self, exc, ref_loc, what, game):
         message = str(exc) if not isinstance(exc, jinja2.UndefinedError) else exc.message
@@ -443,6 +526,13 @@ class GameLayouts:
         self.env = layouts.env
         self.image_checker = image_checker
         self._fitted = lru_cache(maxsize=100_000)(self._fit_text)
+        self.markup_problems: dict[markup.Problem, None] = {}  # found by page layouts (rulebook, reference), which have no template line
+
+    def check_markup(self, content: str) -> list[markup.Problem]:
+        """The markup mistakes of one text, with did-you-mean against this game's palette and icons."""
+        if not markup.check(content, self.palette.is_colour, self.icons.exists):
+            return []
+        return markup.check(content, self.palette.is_colour, self.icons.exists, self.palette.colours, self.icons.names())
 
     @property
     def template_warnings(self) -> list:
@@ -471,6 +561,9 @@ class GameLayouts:
 
     def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading) -> Laid:
         family = self.family(font)
+        problems = self.check_markup(content)
+        if problems:
+            raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         missing: set = set()
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
@@ -491,3 +584,24 @@ class GameLayouts:
         if self.image_checker is None:
             raise LayoutError("images are not available here")
         return self.image_checker(path)
+
+
+# The data a face draws from, in the order a designer would look for a text.
+_DATA_NAMES = ("card", "board", "token", "space", "deck", "game")
+
+
+def _data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
+    """('card.text', where it is written) for the first data field whose text holds `token`, else ('', None)."""
+    for name in _DATA_NAMES:
+        fields = context.get(name)
+        data = getattr(fields, "_data", None)
+        if not isinstance(data, LocDict):
+            continue
+        for key, value in data.items():
+            if isinstance(value, str) and token in value:
+                return f"{name}.{key}", data.loc_of(key)
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, str) and token in item:
+                        return f"{name}.{key}[{i}]", value.loc_of(i) if isinstance(value, LocList) else data.loc_of(key)
+    return "", None

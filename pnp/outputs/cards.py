@@ -15,6 +15,7 @@ from pnp.core.errors import Finding, Loc, error
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.layout.elements import Face, Text
+from pnp.layout.inspect import render_findings
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
@@ -40,9 +41,10 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=recipe) as pool:
             later = pool.submit(_render_in_worker, cards[half:])
             first, first_findings = render_cards(gctx, deck, options, cards[:half])
-            faces, later_findings, fonts = later.result()
+            faces, later_findings, fonts, later_files = later.result()
         for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
             gctx.fonts.font_name(family, bold, italic)
+        gctx.files_read.update(later_files)  # art only the worker's half shows still keys the output
         findings += first_of_each(first_findings + later_findings)
         return first + [(card, front, back) for card, (front, back) in zip(cards[half:], faces, strict=True)]
     out, found = render_cards(gctx, deck, options, cards)
@@ -60,10 +62,11 @@ def _init_worker(root: Path, game: Game, deck_id: str, options: Options) -> None
     _WORKER = (gctx, game.decks[deck_id], options)
 
 
-def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]]]:
+def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str]]:
     gctx, deck, options = _WORKER
-    rendered, findings = render_cards(gctx, deck, options, cards)
-    return [(front, back) for _, front, back in rendered], findings, gctx.fonts.registered()
+    with gctx.files_read.recording() as files:
+        rendered, findings = render_cards(gctx, deck, options, cards)
+    return [(front, back) for _, front, back in rendered], findings, gctx.fonts.registered(), sorted(str(f) for f in files)
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:
@@ -102,6 +105,24 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     return out, renderer.findings
 
 
+def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None) -> list[Finding]:
+    """What a printer would show on each card (art past the bleed, text in the cut margin, blurry images), per card.
+
+    Identical faces are inspected once: a shared back is the same value on every card."""
+    seen: dict[tuple, list[Finding]] = {}
+    out = []
+    for card, front, back in rendered:
+        what = f"{deck.id}/{card.id}"
+        for face, template in ((front, deck.front), (back, card.back or deck.back)):
+            if face is None:
+                continue
+            found = seen.get((face, template))
+            if found is None:
+                found = seen[(face, template)] = render_findings(face, what, template, card.loc, slug, root)
+            out += [Finding(f.severity, f.code, f.message, card.loc, slug, what) for f in found]
+    return out
+
+
 def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None, face_hash=None) -> tuple[list, list[Finding]]:
     """Render all decks of a game into one sheet PDF; with --changed, also a PDF of the changed cards.
 
@@ -115,6 +136,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         if options.progress:
             options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
         rendered = render_deck(gctx, deck, options, findings)
+        findings += inspect_deck(deck, rendered, game.slug, gctx.project.root)
         pieces, deck_changed = [], []
         for card, front, back in rendered:
             if front is None:
@@ -131,25 +153,26 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         if deck_changed:
             # a few fixed cards from several decks reprint on one sheet, not one sheet per deck
             changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, share=True, keep_back=deck.back_shows_rules))
-    if findings or not groups:
+    if any(f.severity == "error" for f in findings) or not groups:
         return [], findings
     pages = 0
     for group in groups:
         sheet = plan_sheet(options.paper, group.size, options.gutter, options.bleed_mm)
         pages += 2 * -(-len(group.pieces) // max(1, sheet.per_sheet if sheet else 1))
     if pages > MAX_PAGES:
-        return [], [error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
+        return [], findings + [error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards")
         files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces}))
         if options.changed and changed_pieces:
-            cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), None, "list")])
+            # the list gets a blank back, so every later card's back still lands behind its front when printed double-sided
+            cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
             data, stats = sheets_pdf(gctx, options, [cover, *changed_pieces], "changed cards")
             files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names}))
     except ValueError as exc:
-        return [], [error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
-    return files, []
+        return [], findings + [error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
+    return files, findings
 
 
 def _changed_list_face(gctx: GameContext, names: list[str]) -> Face:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pnp.core.files import FilesRead
 from pnp.core.units import SAFE_MM
 from pnp.data.fields import Fields
 from pnp.data.project import Game, Project
@@ -25,11 +26,15 @@ class Engine:
     fonts: FontBook = field(init=False)
     layouts: Layouts = field(init=False)
     check_image: ImageChecker = field(init=False)
+    files_read: FilesRead = field(init=False)
 
     def __post_init__(self):
+        # one recorder for the whole run: fonts, templates and images are shared by the games, which build one at a time
+        self.files_read = FilesRead()
         self.fonts = FontBook(self.project.font_dirs)
-        self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers)
-        self.check_image = ImageChecker(self.project.root)
+        self.fonts.files_read = self.files_read
+        self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers, files_read=self.files_read)
+        self.check_image = ImageChecker(self.project.root, self.files_read)
         self._games: dict[str, GameContext] = {}
 
     def for_game(self, game: Game) -> GameContext:
@@ -49,8 +54,10 @@ class GameContext:
         self.game = game
         self.fonts = engine.fonts
         self.check_image = engine.check_image
+        self.files_read = engine.files_read  # what each output opens while it renders, for the build cache
         roles = {**DEFAULT_FONT_ROLES, **game.spec.fonts}
-        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file()), engine.check_image)
+        icons = IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file(), engine.files_read)
+        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image)
         self.icons = self.layouts.icons
 
     @property

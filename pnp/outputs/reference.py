@@ -20,6 +20,7 @@ from pnp.render.flowables import (K, Heading, Rich, Setter, Stack, Style, Table,
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.core.colour import WHITE, mix, readable_on, until_contrast
 from pnp.outputs.rulebook import ACCENT_CONTRAST
+from pnp.outputs.rulebook import markup_findings
 from pnp.render.sheets import Group, Piece
 from pnp.data.source import loc_at
 from pnp.core.units import PAPER_SIZES
@@ -339,12 +340,13 @@ def build_reference(gctx: GameContext, options: Options):
     sections = ref.sections()
     copies = ref.copies()
     bleed, missing = options.bleed_mm, set()
+    gctx.layouts.markup_problems.clear()
     try:
         pages, page_size, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing)
         fronts, back, over_cards = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
         return [], ref.findings + [error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
-    findings = ref.findings + ref.facts.warnings + over_sheet + over_cards
+    findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
         findings.append(error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=game.slug))

@@ -584,11 +584,20 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls) -> tuple[bytes, int]:
     font = gctx.fonts.font_name(look.body.family)
     doc = RulebookDoc(buf, book, geo, canvas_cls, font)
     doc.setter, doc.look = setter, look
+    gctx.layouts.markup_problems.clear()
     doc.multiBuild(story, maxPasses=8)
+    book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
         book.findings.append(error("missing-glyph", f"characters missing from the rulebook's fonts and their fallback: {chars}: replace them or choose another font", Loc(book.rel), game=book.game.slug))
     return buf.getvalue(), doc.page
+
+
+def markup_findings(gctx: GameContext, rel: str) -> list:
+    """Errors for the markup mistakes a page layout met (unknown :icon: or [colour], unclosed marks), where each is written in `rel`."""
+    found = [error(p.code, p.message, gctx.layouts.layouts.source_loc(rel, p.token), game=gctx.game.slug) for p in gctx.layouts.markup_problems]
+    gctx.layouts.markup_problems.clear()
+    return found
 
 
 def build_rulebook(gctx: GameContext, options: Options):

@@ -5,11 +5,12 @@ game with errors writes nothing and keeps its previous outputs.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.collector import paused
-from pnp.core.errors import Finding
+from pnp.core.errors import Finding, Loc
 from pnp.core.files import remove_stale_temporaries, write_atomic
 from pnp.outputs.boards import build_boards
 from pnp.outputs.cards import build_cards
@@ -18,10 +19,19 @@ from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
-from pnp.pipeline.cache import GameCache, cache_path, face_hash, output_key, shared_inputs_hash
+from pnp.pipeline.cache import GameCache, cache_path, face_hash, output_key, read_digests, shared_inputs_hash
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 DOCUMENT_BUILDERS = (("boards", build_boards), ("tokens", build_tokens), ("reference", build_reference), ("rulebook", build_rulebook))
+# Which options print differently in each kind of output, so a variant build gets its own file name.
+SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver")
+VARIANT_OPTIONS = {
+    "cards": (*SHEET_OPTIONS, "subset"),
+    "tokens": SHEET_OPTIONS,
+    "reference": SHEET_OPTIONS,
+    "boards": ("paper", "ink_saver"),  # the board paper is already in its name
+    "rulebook": ("paper", "ink_saver"),
+}
 
 
 @dataclass
@@ -33,38 +43,42 @@ class Output:
     reused: bool = False
 
 
-def _options_text(options: Options) -> str:
-    """The options that change what an output looks like, for cache keys."""
-    keep = ("paper", "duplex", "bleed", "gutter", "ink_saver", "decks", "cards", "booklet", "board_paper", "suffix", "layout", "fold_rotation", "back_offset")
-    return repr([(k, getattr(options, k)) for k in keep])
-
-
 @paused
 def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[Finding]]:
-    """Build every output of one game, reusing those whose inputs did not change; write nothing if any has errors."""
+    """Build every output of one game, reusing those whose inputs did not change; write nothing if any has errors.
+
+    The findings are every warning of the run, a reused output's warnings included."""
     game = gctx.game
     out_dir = options.out / game.slug
     store = cache_path(options.out, game.slug)
     cache = GameCache.load(store)
     shared = shared_inputs_hash(gctx.project)
-    opts = _options_text(options)
-    kinds = [("cards", lambda g, o: build_cards(g, o, cache.faces, face_hash))] if game.decks else []
+    opts = options.cache_text()
+    baseline = cache.printed if cache.printed is not None else cache.faces
+    kinds = [("cards", lambda g, o: build_cards(g, o, baseline if o.changed else None, face_hash))] if game.decks else []
     kinds += list(DOCUMENT_BUILDERS)
     pending, outputs, findings, records = [], [], [], []
     for kind, builder in kinds:
         if options.only and kind not in options.only:
             continue
+        slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         key = output_key(game, kind, shared, opts)
-        reused = cache.reusable(kind, key, out_dir)
+        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, gctx.project.root)
         if reused is not None:
-            stats = cache.outputs[kind].get("stats", {})
+            stats = cache.outputs[slot].get("stats", {})
             outputs += [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True) for p in reused]
+            findings += cache.findings(slot)
             continue
-        files, found = builder(gctx, options)
+        already = len(gctx.layouts.template_warnings)
+        with gctx.files_read.recording() as read:
+            files, found = builder(gctx, options)
+        found = list(found) + [_in_game(f, game.slug) for f in gctx.layouts.template_warnings[already:]]
         findings += found
-        files = [(_named(name, options), data, stats) for name, data, stats in files]
+        files = [(_named(name, options, kind), data, stats) for name, data, stats in files]
         pending += files
-        records.append((kind, key, files))
+        records.append((slot, key, files, read, found))
+    if options.strict:
+        findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
     if any(f.severity == "error" for f in findings):
         return [], findings
     remove_stale_temporaries(out_dir)
@@ -72,19 +86,86 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
         path = out_dir / name
         write_atomic(path, data)
         outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data)))
-    for kind, key, files in records:
-        kept = [(n, d, s) for n, d, s in files if not n.startswith(f"{game.slug}-changed")]
-        cache.record(kind, key, {n: d for n, d, _ in kept})
-        cache.outputs[kind]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0)} for n, _, s in kept}
+    changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
+    for slot, key, files, read, found in records:
+        kept = [(n, d, s) for n, d, s in files if n != changed_name]
+        cache.record(slot, key, {n: d for n, d, _ in kept}, read_digests(read, gctx.project.root), found)
+        cache.outputs[slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0)} for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.get("faces", {}))
-    if records:
+    if options.changed and any(slot.startswith("cards") for slot, *_ in records):
+        findings += _no_change_note(out_dir / changed_name, pending, game, gctx)
+    if cache.printed is None and cache.faces:
+        cache.printed = dict(cache.faces)  # the first build is the first print: --changed compares with it until a print is marked
+    if options.mark_printed and cache.faces:
+        cache.printed = dict(cache.faces)
+    if records or options.mark_printed:
         cache.save(store)
     return outputs, findings
 
 
-def _named(name: str, options: Options) -> str:
-    if not options.suffix:
+def mark_printed(out_root: Path, slug: str) -> int | None:
+    """Take the last build's card faces as what is printed now: `--changed` reprints only cards changed after this. The number of cards, or None before any build."""
+    store = cache_path(out_root, slug)
+    cache = GameCache.load(store)
+    if not cache.faces:
+        return None
+    cache.printed = dict(cache.faces)
+    cache.save(store)
+    return len(cache.printed)
+
+
+def _no_change_note(path: Path, pending, game, gctx: GameContext) -> list[Finding]:
+    """With --changed and no changed card: say so, and remove the changed-cards file of an earlier run so nobody prints it again."""
+    if any(name == path.name for name, _, _ in pending):
+        return []
+    removed = ""
+    if path.is_file():
+        path.unlink()
+        removed = f"; removed the old {gctx.project.rel(path)}"
+    return [Finding("note", "changed-none", f"no card changed since the last marked print (pnp printed {game.slug}){removed}", Loc(f"{game.rel}/decks"), game.slug)]
+
+
+def _in_game(f: Finding, slug: str) -> Finding:
+    return f if f.game else Finding(f.severity, f.code, f.message, f.loc, slug, f.component)
+
+
+def variant_tag(options: Options, kind: str) -> str:
+    """The part of a file name that tells this build's variant from the default one (letter, long-edge duplex, no bleed, whole game)."""
+    wanted = VARIANT_OPTIONS[kind]
+    tags = []
+    if "paper" in wanted:
+        tags.append(options.suffix.lstrip("-") if options.suffix else "" if options.paper == "letter" else options.paper)
+    if "layout" in wanted and options.layout == "gutterfold":
+        tags.append("gutterfold" if options.fold_rotation == 180 else f"gutterfold{options.fold_rotation}")
+    if "duplex" in wanted and options.layout != "gutterfold" and options.duplex != "long":
+        tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
+    if "bleed" in wanted and options.bleed:
+        tags.append("bleed")
+    if "gutter" in wanted and options.gutter:
+        tags.append(f"gutter{options.gutter:g}mm")
+    if "ink_saver" in wanted and options.ink_saver:
+        tags.append("ink-saver")
+    if "subset" in wanted:
+        tags.append(_subset_tag(options))
+    return "".join(f"-{t}" for t in tags if t)
+
+
+def _subset_tag(options: Options) -> str:
+    """`--deck heroes` → 'heroes'; `--cards a,b` → 'a+b' (or a count and a short hash when the ids would make a long name)."""
+    parts = []
+    if options.decks:
+        parts.append("+".join(sorted(set(options.decks))))
+    if options.cards:
+        ids = sorted(set(options.cards))
+        joined = "+".join(ids)
+        parts.append(joined if len(joined) <= 40 else f"{len(ids)}cards-{hashlib.sha1(joined.encode()).hexdigest()[:8]}")
+    return "-".join(parts)
+
+
+def _named(name: str, options: Options, kind: str) -> str:
+    tag = variant_tag(options, kind)
+    if not tag:
         return name
     stem, _, ext = name.rpartition(".")
-    return f"{stem}{options.suffix}.{ext}"
+    return f"{stem}{tag}.{ext}"

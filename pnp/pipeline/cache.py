@@ -2,9 +2,12 @@
 
 Each kind of output (cards, boards, tokens, reference, rulebook) has a key:
 a hash of the data files it reads, every template, icon and font, the
-engine's own code and the build options. An output whose key and bytes are
-as recorded is reused. Card faces are hashed after rendering, so
-`--changed` can reprint exactly the cards whose printed content changed.
+engine's own code and the build options. Beside the key, the cache keeps a
+hash of every file the output opened while it rendered (art anywhere in the
+project, icons, fonts, templates) and the warnings it gave. An output whose
+key, opened files and bytes are as recorded is reused, and its warnings are
+shown again. Card faces are hashed after rendering, so `--changed` can
+reprint exactly the cards whose printed content changed.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
+from pnp.core.errors import Finding, Loc
 from pnp.core.files import write_atomic
 
 CACHE_DIR = ".pnp-cache"
@@ -62,6 +66,35 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     return digest.hexdigest()
 
 
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_digests(paths, root: Path) -> dict[str, str]:
+    """{path (relative to the project when inside it): sha256} of files an output opened."""
+    out = {}
+    for path in sorted(Path(p) for p in paths):
+        if path.is_file():
+            out[str(path.relative_to(root)) if path.is_relative_to(root) else str(path)] = file_digest(path)
+    return out
+
+
+def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
+    for name, digest in reads.items():
+        path = root / name  # an absolute name (bundled fonts) stays absolute
+        if not path.is_file() or file_digest(path) != digest:
+            return False
+    return True
+
+
+def finding_to_json(f: Finding) -> dict:
+    return f.as_json()
+
+
+def finding_from_json(d: dict) -> Finding:
+    return Finding(d["severity"], d["code"], d["message"], Loc(d["file"], d["line"], d["column"]), d.get("game", ""), d.get("component", ""))
+
+
 def face_hash(face) -> str:
     """A stable hash of what a face prints (its elements), across runs."""
     # pickle of plain tuples, floats and strings is deterministic, and several times faster than repr
@@ -70,36 +103,51 @@ def face_hash(face) -> str:
 
 @dataclass
 class GameCache:
-    outputs: dict = field(default_factory=dict)  # kind → {"key": ..., "files": {name: sha256}}
-    faces: dict = field(default_factory=dict)  # "deck/card" → [front hash, back hash, count]
+    outputs: dict = field(default_factory=dict)  # kind → {"key", "files": {name: sha256}, "reads": {path: sha256}, "findings": [...], "stats"}
+    faces: dict = field(default_factory=dict)  # "deck/card" → [front hash, back hash, count] of the last full build
+    printed: dict | None = None  # the faces of the last marked print: what `--changed` compares with
 
     @classmethod
     def load(cls, path: Path) -> "GameCache":
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})))
+            printed = data.get("printed")
+            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None)
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
     def save(self, path: Path) -> None:
         write_atomic(path, json.dumps(asdict(self), indent=1, sort_keys=True).encode("utf-8"))
 
-    def reusable(self, kind: str, key: str, out_dir: Path) -> list[Path] | None:
-        """The recorded files of `kind` if its key matches and every file is still as written."""
+    def reusable(self, kind: str, key: str, out_dir: Path, root: Path) -> list[Path] | None:
+        """The recorded files of `kind` if its key matches, every file it opened is unchanged and every output is still as written."""
         entry = self.outputs.get(kind)
-        if not entry or entry.get("key") != key or not entry.get("files"):
+        if not entry or entry.get("key") != key or not entry.get("files") or "reads" not in entry:
+            return None
+        if not _reads_unchanged(entry["reads"], root):
             return None
         paths = []
         for name, digest in sorted(entry["files"].items()):
             path = out_dir / name
-            if not path.is_file() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            if not path.is_file() or file_digest(path) != digest:
                 return None
             paths.append(path)
         return paths
 
-    def record(self, kind: str, key: str, files: dict[str, bytes]) -> None:
-        self.outputs[kind] = {"key": key, "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}}
+    def record(self, kind: str, key: str, files: dict[str, bytes], reads: dict[str, str], findings: list[Finding]) -> None:
+        self.outputs[kind] = {"key": key, "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}, "reads": reads,
+                              "findings": [finding_to_json(f) for f in findings]}
+
+    def findings(self, kind: str) -> list[Finding]:
+        """The warnings `kind` gave when it was built: a reused output shows them again while their cause remains."""
+        return [finding_from_json(d) for d in self.outputs.get(kind, {}).get("findings", [])]
 
 
 def cache_path(out_root: Path, game_slug: str) -> Path:
     return out_root / CACHE_DIR / f"{game_slug}.json"
+
+
+def files_read_by(out_root: Path, game_slug: str, root: Path) -> set[Path]:
+    """Every file the recorded outputs of a game opened (art, icons, fonts, templates), for `pnp watch`."""
+    cache = GameCache.load(cache_path(out_root, game_slug))
+    return {root / name for entry in cache.outputs.values() for name in entry.get("reads", {})}

@@ -4,34 +4,47 @@ from __future__ import annotations
 from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
-from pnp.layout.inspect import render_findings
-from pnp.outputs.cards import render_deck
+from pnp.outputs.boards import build_boards
+from pnp.outputs.cards import inspect_deck, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
+from pnp.outputs.reference import build_reference
+from pnp.outputs.rulebook import build_rulebook
+from pnp.outputs.tokens import build_tokens
+from pnp.pipeline.unused import unused_fields
+
+# The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
+DOCUMENT_CHECKS = (build_boards, build_tokens, build_reference, build_rulebook)
 
 
 @paused
 def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
-    """Every finding for one game: counts, constraints, and (when `render`) what rendering reveals."""
+    """Every finding for one game: counts, constraints, and (when `render`) what rendering every output reveals."""
     checker = Checker(gctx.game)
     checker.components()
     checker.constraints()
-    findings = checker.findings
+    findings = checker.findings + unused_fields(gctx)
     if render:
         findings += render_check(gctx)
     return findings
 
 
 def render_check(gctx: GameContext) -> list[Finding]:
-    """Render every card with bleed and inspect each face; template warnings found on the way join the findings."""
+    """Render every card with bleed and inspect each face, then every other output as `build` would; nothing is written."""
     game = gctx.game
     findings: list[Finding] = []
     options = Options(bleed=True)
-    gctx.layouts.template_warnings.clear()
+    already = len(gctx.layouts.template_warnings)
     for deck in game.decks.values():
-        for card, front, back in render_deck(gctx, deck, options, findings):
-            for face, template in ((front, deck.front), (back, card.back or deck.back)):
-                if face is not None:
-                    findings += render_findings(face, f"{deck.id}/{card.id}", template, card.loc, game.slug)
-    findings += [f._replace(game=game.slug) if hasattr(f, "_replace") else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings]
-    return findings
+        rendered = render_deck(gctx, deck, options, findings)
+        findings += inspect_deck(deck, rendered, game.slug, gctx.project.root)
+    for builder in DOCUMENT_CHECKS:
+        _, found = builder(gctx, Options())
+        findings += found
+    findings += [f if f.game else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings[already:]]
+    return _unique(findings)
+
+
+def _unique(findings: list[Finding]) -> list[Finding]:
+    """Each finding once: cards and the rulebook's figures render the same faces."""
+    return list(dict.fromkeys(findings))

@@ -66,6 +66,8 @@ class Setter:
         hit = self._items.get(key)
         if hit is None:
             palette = self.layouts.palette
+            for problem in self.layouts.check_markup(text):
+                self.layouts.markup_problems[problem] = None
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
             hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing)

@@ -80,6 +80,14 @@ class SharedResourceCanvas(Canvas):
 
     shared_resources = None
 
+    def init_graphics_state(self):
+        # reportlab starts each page with new transparency states, numbered from gRLs0 again; pages
+        # share one resource dictionary, so the states (and their names) must last the whole document
+        kept = getattr(self, "_extgstate", None)
+        super().init_graphics_state()
+        if kept is not None and self.shared_resources is not None:
+            self._extgstate._c = kept._c
+
     def _setXObjects(self, thing):
         super()._setXObjects(thing)
         if self.shared_resources is not None and isinstance(thing, PDFPage):
