@@ -53,27 +53,27 @@ def cached(tmp_path_factory):
 
 # (base options, the option added, the file it must change or add). Every build option that changes what is
 # printed; --deck is left out because the tiny game has one deck, so choosing it changes nothing.
-OPTION_CASES = [
-    ((), ("--paper", "a4"), "tiny-cards.pdf"),
-    ((), ("--duplex", "short"), "tiny-cards.pdf"),
-    ((), ("--duplex", "none"), "tiny-cards.pdf"),
-    ((), ("--bleed",), "tiny-cards.pdf"),
-    ((), ("--gutter", "4"), "tiny-cards.pdf"),
-    ((), ("--ink-saver",), "tiny-cards.pdf"),
-    ((), ("--cards", "mage"), "tiny-cards.pdf"),
-    ((), ("--layout", "gutterfold"), "tiny-cards.pdf"),
-    (("--layout", "gutterfold"), ("--fold-rotation", "0"), "tiny-cards.pdf"),
-    ((), ("--back-offset", "1,1"), "tiny-cards.pdf"),
-    ((), ("--bleed",), "tiny-tokens.pdf"),
-    ((), ("--paper", "a4"), "tiny-reference.pdf"),
-    ((), ("--booklet",), "tiny-rulebook-booklet.pdf"),
-    ((), ("--board-paper", "a3"), "tiny-boards-a3.pdf"),
-    ((), ("--paper", "letter,a4"), "tiny-cards-a4.pdf"),
+OPTION_CASES = [  # (base options, the option, the variant's file name, the file it must differ from)
+    ((), ("--paper", "a4"), "tiny-cards-a4.pdf", "tiny-cards.pdf"),
+    ((), ("--duplex", "short"), "tiny-cards-short-edge.pdf", "tiny-cards.pdf"),
+    ((), ("--duplex", "none"), "tiny-cards-simplex.pdf", "tiny-cards.pdf"),
+    ((), ("--bleed",), "tiny-cards-bleed.pdf", "tiny-cards.pdf"),
+    ((), ("--gutter", "4"), "tiny-cards-gutter4mm.pdf", "tiny-cards.pdf"),
+    ((), ("--ink-saver",), "tiny-cards-ink-saver.pdf", "tiny-cards.pdf"),
+    ((), ("--cards", "mage"), "tiny-cards-mage.pdf", "tiny-cards.pdf"),
+    ((), ("--layout", "gutterfold"), "tiny-cards-gutterfold.pdf", "tiny-cards.pdf"),
+    (("--layout", "gutterfold"), ("--fold-rotation", "0"), "tiny-cards-gutterfold0.pdf", "tiny-cards-gutterfold.pdf"),
+    ((), ("--back-offset", "1,1"), "tiny-cards.pdf", "tiny-cards.pdf"),
+    ((), ("--bleed",), "tiny-tokens-bleed.pdf", "tiny-tokens.pdf"),
+    ((), ("--paper", "a4"), "tiny-reference-a4.pdf", "tiny-reference.pdf"),
+    ((), ("--booklet",), "tiny-rulebook-booklet.pdf", None),
+    ((), ("--board-paper", "a3"), "tiny-boards-a3.pdf", "tiny-boards.pdf"),
+    ((), ("--paper", "letter,a4"), "tiny-cards-a4.pdf", "tiny-cards.pdf"),
 ]
 
 
-@pytest.mark.parametrize("base_args, args, name", OPTION_CASES, ids=[" ".join(c[1]) + " → " + c[2] for c in OPTION_CASES])
-def test_every_option_that_changes_an_output_is_in_the_cache_key(cached, tmp_path, base_args, args, name):
+@pytest.mark.parametrize("base_args, args, name, default", OPTION_CASES, ids=[" ".join(c[1]) + " → " + c[2] for c in OPTION_CASES])
+def test_every_option_that_changes_an_output_is_in_the_cache_key(cached, tmp_path, base_args, args, name, default):
     root, base = cached
     before = base(*base_args)
     out = tmp_path / "out"
@@ -81,9 +81,9 @@ def test_every_option_that_changes_an_output_is_in_the_cache_key(cached, tmp_pat
     result = _ok(run_pnp(root, "build", "--out", str(out), *base_args, *args))
     written = out / "tiny" / name
     assert written.is_file(), f"{' '.join(args)} did not write {name}:\n{result.output}"
-    old = before / "tiny" / name
-    if old.is_file():
-        assert written.read_bytes() != old.read_bytes(), f"{' '.join(args)} reused the {name} built without it"
+    if default is not None:
+        old = before / "tiny" / default
+        assert written.read_bytes() != old.read_bytes(), f"{' '.join(args)} reused the {default} built without it"
 
 
 def test_a_reused_output_whose_file_was_replaced_is_rebuilt(cached, tmp_path):
@@ -179,7 +179,7 @@ def test_the_per_deck_card_cap(project):
 def test_a_three_digit_colour_is_the_six_digit_one(project):
     _append(project, FRAME, '{{ rect(10, 40, 20, 20, fill="#f0a") }}{{ rect(33, 40, 20, 20, fill="#ff00aa") }}')
     _ok(run_pnp(project, "build", "--only", "cards", "--cards", "mage"))
-    page = np.asarray(render_page(project / "output/tiny/tiny-cards.pdf", 0, 100), dtype=np.int16)
+    page = np.asarray(render_page(project / "output/tiny/tiny-cards-mage.pdf", 0, 100), dtype=np.int16)
     px = 100 / 25.4
     top = 6.35 + 50  # the first card (12.7 mm from the left, 6.35 mm from the top) holds the Mage
     short = page[int(top * px), int((12.7 + 20) * px)]
@@ -270,15 +270,15 @@ def test_the_pod_export_itself_passes_its_preflight_with_embedded_fonts(project)
 
 
 # Print hints in the PDF ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("args, expected", [
-    (("--duplex", "long"), "/DuplexFlipLongEdge"),
-    (("--duplex", "short"), "/DuplexFlipShortEdge"),
-    (("--duplex", "none"), None),  # one-sided: the viewer's own default
-    (("--layout", "gutterfold"), "/Simplex"),  # fronts and backs on one side of the paper
+@pytest.mark.parametrize("args, variant, expected", [
+    (("--duplex", "long"), "", "/DuplexFlipLongEdge"),
+    (("--duplex", "short"), "-short-edge", "/DuplexFlipShortEdge"),
+    (("--duplex", "none"), "-simplex", None),  # one-sided: the viewer's own default
+    (("--layout", "gutterfold"), "-gutterfold", "/Simplex"),  # fronts and backs on one side of the paper
 ])
-def test_sheets_tell_the_viewer_to_print_at_full_size_and_how_to_duplex(project, args, expected):
+def test_sheets_tell_the_viewer_to_print_at_full_size_and_how_to_duplex(project, args, variant, expected):
     _ok(run_pnp(project, "build", "--only", "cards", "--only", "tokens", *args))
-    for name in ("tiny-cards.pdf", "tiny-tokens.pdf"):
+    for name in (f"tiny-cards{variant}.pdf", f"tiny-tokens{variant}.pdf"):
         prefs = PdfReader(project / "output/tiny" / name).trailer["/Root"]["/ViewerPreferences"]
         assert prefs["/PrintScaling"] == "/None", (name, prefs)
         assert prefs.get("/Duplex") == expected, (name, prefs)
