@@ -97,7 +97,7 @@ def sheets(tmp_path_factory):
         folder = root.parent / f"out-{len(out)}"
         result = run_pnp(root, "build", "--only", "cards", "--out", str(folder), *grid.args)
         assert result.exit_code == 0, result.output + result.stderr
-        pdf = folder / "tiny/tiny-cards.pdf"
+        pdf = next((folder / "tiny").glob("tiny-cards*.pdf"))  # the variant names the build options (-bleed-short-edge, -gutter4mm)
         out[key] = [np.asarray(render_page(pdf, i, DPI), dtype=np.int16) for i in (0, 1)]
     return out
 
