@@ -149,7 +149,8 @@ def _crosshair(image, ex, ey):
     band = np.r_[w - hi : w - lo + 1, w + lo : w + hi + 1]
 
     def peak(profile):
-        k = int(np.argmax(profile))
+        near = int(1.5 * PX)  # a tile is never that far off: board lines beyond it are not the arm
+        k = w - near + int(np.argmax(profile[w - near : w + near + 1]))
         s = slice(k - 2, k + 3)
         return (np.arange(len(profile))[s] * profile[s]).sum() / profile[s].sum()
 

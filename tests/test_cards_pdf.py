@@ -170,19 +170,23 @@ def test_crop_marks_sit_on_the_cut_lines_outside_the_cards(built):
     dpi = 300
     px = dpi / 25.4
     image = np.asarray(render_page(built, 0, dpi).convert("L"), dtype=np.int16)
-    # above the grid (in the 6.35 mm top margin) the only dark pixels are the marks on x = 12.7 + k * 63.5
-    band = image[int(1 * px) : int(5.5 * px), int(8 * px) : int(208 * px)]
-    cols = np.where((band < 128).any(axis=0))[0] + int(8 * px)
+    # right of the grid (its 12.7 mm margin, inside the 4.23 mm a printer cannot reach) the only dark pixels
+    # are the marks on y = 6.35 + k * 88.9 from the top
+    band = image[int(2 * px) : int(277 * px), int(204.2 * px) : int(211 * px)]
+    rows = np.where((band < 128).any(axis=1))[0] + int(2 * px)
     centres = []
-    for c in cols:
-        if not centres or c - centres[-1][-1] > 2:
-            centres.append([c])
+    for r in rows:
+        if not centres or r - centres[-1][-1] > 2:
+            centres.append([r])
         else:
-            centres[-1].append(c)
-    xs = [np.mean(group) / px for group in centres]
-    assert len(xs) == 4
-    for k, x in enumerate(xs):
-        assert abs(x - (12.7 + 63.5 * k)) < 0.2
+            centres[-1].append(r)
+    ys = [np.mean(group) / px for group in centres]
+    assert len(ys) == 4
+    for k, y in enumerate(ys):
+        assert abs(y - (6.35 + 88.9 * k)) < 0.2
+    # the outer 4.23 mm of the sheet, which a laser printer cannot print, holds no ink at all
+    edge = int(4.23 * px)
+    assert image[:edge].min() > 200 and image[-edge:].min() > 200 and image[:, :edge].min() > 200 and image[:, -edge:].min() > 200
 
 
 def test_rendering_on_two_cores_gives_the_same_bytes(project, monkeypatch):

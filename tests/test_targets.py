@@ -181,9 +181,9 @@ def test_back_offset_moves_every_backs_sheet_marks_included(project):
         a = np.asarray(render_page(plain, page, dpi).convert("L"), dtype=np.int16)
         b = np.asarray(render_page(moved, page, dpi).convert("L"), dtype=np.int16)
         assert _shift(a, b, 10) == (6, 4)  # +1.5 mm right, 1 mm down (Y is up, like PDF)
-        # the crop marks moved too: the top margin, where only marks are, differs
-        top = slice(0, int(6 * 4))
-        assert np.abs(np.roll(a, (4, 6), axis=(0, 1))[top, 20:-20] - b[top, 20:-20]).mean() < np.abs(a[top, 20:-20] - b[top, 20:-20]).mean()
+        # the crop marks moved too: the right margin, where only marks are, differs
+        right = slice(a.shape[1] - int(12 * 4), a.shape[1] - 4)
+        assert np.abs(np.roll(a, (4, 6), axis=(0, 1))[20:-20, right] - b[20:-20, right]).mean() < np.abs(a[20:-20, right] - b[20:-20, right]).mean()
     fronts = [np.asarray(render_page(p, 0, 50).convert("L"), dtype=np.int16) for p in (plain, moved)]
     assert np.array_equal(*fronts)
 

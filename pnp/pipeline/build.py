@@ -35,7 +35,7 @@ class Output:
 
 def _options_text(options: Options) -> str:
     """The options that change what an output looks like, for cache keys."""
-    keep = ("paper", "duplex", "bleed", "gutter", "ink_saver", "decks", "cards", "booklet", "board_paper", "suffix", "layout", "fold_rotation", "back_offset")
+    keep = ("paper", "duplex", "bleed", "gutter", "ink_saver", "decks", "cards", "booklet", "board_paper", "suffix", "layout", "fold_rotation", "back_offset", "printable_mm")
     return repr([(k, getattr(options, k)) for k in keep])
 
 
