@@ -53,9 +53,10 @@ def test_gutterfold_mirrors_every_back_across_the_fold(paper, name, size, bleed)
             assert abs((front.x + front.w / 2) + (back.x + back.w / 2) - 2 * sheet.fold) <= um(0.2)
             assert sheet.fold - (front.x + front.w + bleed * 1000) >= FOLD_CLEAR_UM
             assert back.x - bleed * 1000 - sheet.fold >= FOLD_CLEAR_UM
+        limit = um(25.4 / 6 + 0.5)  # the default printer's 1/6 in margin, and 0.5 mm to spare
         for s in (front, back):  # inside the printable area
-            assert s.x - bleed * 1000 >= um(6.35) - 1 and s.y - bleed * 1000 >= um(6.35) - 1
-            assert s.x + s.w + bleed * 1000 <= sheet.page_w - um(6.35) + 1 and s.y + s.h + bleed * 1000 <= sheet.page_h - um(6.35) + 1
+            assert s.x - bleed * 1000 >= limit and s.y - bleed * 1000 >= limit
+            assert s.x + s.w + bleed * 1000 <= sheet.page_w - limit and s.y + s.h + bleed * 1000 <= sheet.page_h - limit
 
 
 def test_gutterfold_tarot_fits_and_poker_goes_four_to_a_landscape_letter():
