@@ -65,20 +65,28 @@ def test_unequal_margins_mirror_the_page_not_the_columns():
     assert back.x + back.w == sheet.page_w - front.x
 
 
+@pytest.mark.parametrize("printer", [25.4 / 6, 6.35])
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_cards_stay_inside_the_printable_area(paper):
+def test_cards_stay_inside_the_printable_area_with_half_a_millimetre_to_spare(paper, printer):
+    limit = um(printer + 0.5)
     for size in [(63.5, 88.9), (57.15, 88.9), (44, 68), (70, 120), (70, 70)]:
-        sheet = plan_sheet(paper, size)
+        sheet = plan_sheet(paper, size, printable_mm=printer)
         for i in range(sheet.per_sheet):
             s = sheet.slot(i)
-            assert s.x >= um(6.35) and s.y >= um(6.35) - 1
-            assert s.x + s.w <= sheet.page_w - um(6.35) and s.y + s.h <= sheet.page_h - um(6.35) + 1
+            assert s.x >= limit and s.y >= limit
+            assert s.x + s.w <= sheet.page_w - limit and s.y + s.h <= sheet.page_h - limit
+
+
+def test_poker_on_letter_keeps_nine_cards_under_the_default_printer_and_eight_under_a_quarter_inch_one():
+    assert plan_sheet("letter", (63.5, 88.9)).per_sheet == 9  # 6.35 mm above and below the grid, 4.73 mm needed
+    wide = plan_sheet("letter", (63.5, 88.9), printable_mm=6.35)  # 3 rows would leave 6.35 mm: no 0.5 mm to spare
+    assert (wide.cols, wide.rows, wide.landscape) == (4, 2, True)
 
 
 def test_crop_marks_fit_in_the_margins():
     sheet = plan_sheet("letter", (63.5, 88.9))
-    assert 0 < sheet.mark_length("y") <= um(5)
-    assert um(4) <= sheet.mark_length("x") <= um(5)  # the footer band shares this margin
+    assert sheet.mark_length("y") == 0  # 6.35 mm above the grid: 1 mm gap, then 0.6 mm before the limit; ticks at the corners instead
+    assert um(2) <= sheet.mark_length("x") <= um(5)  # the footer band shares this margin
     assert sheet.footer_side == "left"  # 12.7 mm sides beat 6.35 mm top and bottom
     assert plan_sheet("a4", (63.5, 88.9)).footer_side == "bottom"
 

@@ -6,8 +6,14 @@ import math
 
 import pytest
 
-from pnp.render.tiling import MARGIN_UM, fits_page, plan_tiles, printable, row_name
+from pnp.render.tiling import fits_page, plan_tiles, printable, row_name
 from pnp.core.units import PAPER_SIZES, um
+
+# The default printer leaves 1/6 in unprinted; 0.5 mm of tolerance, then 1 mm + 3 mm of corner mark outside
+# every tile, and at the bottom 4 mm more for the footer line (3 mm) clear of those marks.
+SIDE_MM = 25.4 / 6 + 0.5 + 1 + 3
+BOTTOM_MM = SIDE_MM + 4
+SIDE_UM, BOTTOM_UM = um(SIDE_MM), um(BOTTOM_MM)
 
 BOARDS = [(457.2, 457.2), (380, 260), (380, 300), (600, 600), (566, 414), (500, 380), (210, 900), (1200, 250)]
 PAPERS = ["letter", "a4"]
@@ -27,8 +33,8 @@ def test_every_point_of_the_board_lies_on_a_tile(board, paper):
     # and each tile's region stays on the board and on its page's printable area
     for t in plan.tiles:
         assert 0 <= t.x and t.x + t.w <= bw and 0 <= t.y and t.y + t.h <= bh
-        assert t.left >= MARGIN_UM and t.left + t.w <= plan.page_w - MARGIN_UM
-        assert t.bottom >= MARGIN_UM and t.bottom + t.h <= plan.page_h - MARGIN_UM
+        assert t.left >= SIDE_UM and t.left + t.w <= plan.page_w - SIDE_UM
+        assert t.bottom >= BOTTOM_UM and t.bottom + t.h <= plan.page_h - SIDE_UM
 
 
 @pytest.mark.parametrize("board, paper", list(itertools.product(BOARDS, PAPERS)))
@@ -62,12 +68,12 @@ def test_neighbours_overlap_exactly_as_set(overlap):
 
 def test_labels_run_a1_a2_then_b1_and_neighbours_are_right():
     plan = plan_tiles((600, 600), "letter")
-    assert (plan.cols, plan.rows) == (4, 3)
-    assert [t.label for t in plan.tiles] == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4"]
+    assert (plan.cols, plan.rows) == (3, 4)  # portrait: 198.4 mm tiles across, 253.9 mm down
+    assert [t.label for t in plan.tiles] == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]
     b2 = plan.at(1, 1)
     assert {side: t.label for side, t in plan.neighbours(b2).items()} == {"left": "B1", "right": "B3", "top": "A2", "bottom": "C2"}
     assert {side: t.label for side, t in plan.neighbours(plan.at(0, 0)).items()} == {"right": "A2", "bottom": "B1"}
-    assert {side: t.label for side, t in plan.neighbours(plan.at(2, 3)).items()} == {"left": "C3", "top": "B4"}
+    assert {side: t.label for side, t in plan.neighbours(plan.at(3, 2)).items()} == {"left": "D2", "top": "C3"}
     # the top-left tile starts at the board's top-left corner; labels follow position
     assert (plan.at(0, 0).x, plan.at(0, 0).y) == (0, 0)
     assert all(plan.at(t.row, t.col + 1) is None or plan.at(t.row, t.col + 1).x > t.x for t in plan.tiles)
@@ -90,7 +96,7 @@ def test_the_grid_with_the_fewest_pages_wins(board, paper):
     plan = plan_tiles(board, paper)
     w, h = PAPER_SIZES[paper]
     for page_w, page_h in ((w, h), (h, w)):
-        aw, ah = page_w - 12.7, page_h - 12.7
+        aw, ah = page_w - 2 * SIDE_MM, page_h - SIDE_MM - BOTTOM_MM
         # the smallest counts whose tiles reach across: n tiles cover n × printable − (n − 1) × overlap
         need_c = next(n for n in range(1, 100) if n * aw - (n - 1) * 10 >= board[0] - 1e-9)
         need_r = next(n for n in range(1, 100) if n * ah - (n - 1) * 10 >= board[1] - 1e-9)
@@ -108,8 +114,8 @@ def test_a_tie_prefers_tiles_without_thin_slivers():
 def test_a_board_that_fits_needs_no_tiles():
     assert fits_page((190, 250), "letter") == (um(215.9), um(279.4))
     assert fits_page((250, 190), "letter") == (um(279.4), um(215.9))  # landscape
-    assert fits_page((205, 250), "letter") is None  # wider than 215.9 − 2 × 6.35
-    assert printable(um(215.9), um(279.4)) == (um(203.2), um(266.7))
+    assert fits_page((200, 250), "letter") is None  # wider than 215.9 − 2 × 8.73
+    assert printable(um(215.9), um(279.4)) == (um(215.9) - 2 * SIDE_UM, um(279.4) - SIDE_UM - BOTTOM_UM)
 
 
 def test_crosshairs_lie_on_the_seam_inside_both_neighbours():
@@ -159,5 +165,5 @@ def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
     for (pw, ph), placed in pages:
         for i, left, bottom in placed:
             w, h = (v * 1000 for v in sizes[i])
-            assert left >= 6350 and left + w <= pw - 6350 and bottom >= 6350 and bottom + h <= ph - 6350
+            assert left >= SIDE_UM and left + w <= pw - SIDE_UM and bottom >= BOTTOM_UM and bottom + h <= ph - SIDE_UM
     assert [[i for i, _, _ in p] for _, p in stack_pages(sizes, "letter", share=False)] == [[0], [1], [2], [3]]

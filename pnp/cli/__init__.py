@@ -99,7 +99,7 @@ def validate(ctx, games, fmt, strict):
 @click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
 @click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
 @click.option("--back-offset", default=None, help="Move every backs sheet by X,Y mm (from `pnp calibrate`).")
-@click.option("--printer", default=None, help="Use the back offset saved for this printer in pnp.yaml.")
+@click.option("--printer", default=None, help="Use this printer profile from pnp.yaml: its back offset and printable margin (default: the profile named 'default', else a 4.23 mm margin).")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
@@ -119,12 +119,11 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     papers = parse_papers(paper)
-    offset = parse_offset(back_offset)
-    if printer:
-        from pnp.data.config import printer_offset
+    from pnp.data.config import printer_profile
 
-        offset = printer_offset(project.root, printer)
-    base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset,
+    profile = printer_profile(project.root, printer)
+    offset = parse_offset(back_offset) if back_offset else profile.offset
+    base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
                    board_paper=board_paper)

@@ -84,26 +84,38 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate):
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: output/calibration-<paper>.pdf).")
 @click.option("--save", "save_name", default=None, metavar="NAME", help="Save --offset as printer NAME in pnp.yaml instead of writing a sheet.")
 @click.option("--offset", default=None, metavar="X,Y", help="With --save: the back offset in mm read from the sheet, like 0.5,-0.25.")
+@click.option("--margin", default=None, metavar="MM", help="With --save: the margin your printer left blank, read on the edge rulers: one number, or top,right,bottom,left.")
 @click.pass_context
-def calibrate(ctx, paper, duplex, out, save_name, offset):
-    """Write a duplex calibration sheet, or save a printer's back offset.
+def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
+    """Write a duplex calibration sheet with margin rulers, or save a printer's back offset and printable margin.
 
     Print the sheet double-sided at 100 %, hold it to the light and read the
-    aligned pair on each scale; then save the numbers with
-    `pnp calibrate --save NAME --offset X,Y` and build with `--printer NAME`."""
+    aligned pair on each scale; read on each edge's ruler where the printing
+    stops; then save the numbers with `pnp calibrate --save NAME --offset X,Y
+    --margin MM` and build with `--printer NAME`."""
     project = open_project(ctx.obj["root"])
-    if save_name is not None or offset is not None:
-        if not save_name or offset is None:
-            raise click.UsageError("save a printer with both --save NAME and --offset X,Y")
+    if save_name is not None or offset is not None or margin is not None:
+        if not save_name or offset is None and margin is None:
+            raise click.UsageError("save a printer with --save NAME and --offset X,Y, --margin MM or both")
         import re
 
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", save_name):
             raise click.BadParameter("a printer name is letters, digits, '-', '_' and '.'", param_hint="--save")
-        from pnp.data.config import save_printer
+        from pnp.data.config import MAX_MARGIN_MM, parse_margins, save_printer
 
-        xy = parse_offset(offset, "--offset")
-        path = save_printer(project.root, save_name, xy)
-        click.echo(f"{project.rel(path)}: printer '{save_name}' moves backs by {xy[0]:+.2f}, {xy[1]:+.2f} mm; build with --printer {save_name}")
+        xy = parse_offset(offset, "--offset") if offset is not None else None
+        margins = None
+        if margin is not None:
+            try:
+                margins = parse_margins([float(v) for v in margin.split(",")] if "," in margin else float(margin))
+            except ValueError:
+                margins = None
+            if margins is None:
+                raise click.BadParameter(f"write the margin in mm as one number or top,right,bottom,left, each from 0 to {MAX_MARGIN_MM:g}; got '{margin}'", param_hint="--margin")
+        path = save_printer(project.root, save_name, xy, margins)
+        said = [f"moves backs by {xy[0]:+.2f}, {xy[1]:+.2f} mm"] if xy else []
+        said += [f"cannot print the outer {max(margins):g} mm"] if margins else []
+        click.echo(f"{project.rel(path)}: printer '{save_name}' {' and '.join(said)}; build with --printer {save_name}")
         return
     from pnp.targets.calibrate import calibration_pdf
     from pnp.layout.fonts import FontBook

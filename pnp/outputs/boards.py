@@ -17,7 +17,7 @@ from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
 from pnp.layout.elements import Face
 from pnp.render.pdf import draw_footer, new_canvas
-from pnp.render.tiling import DEFAULT_OVERLAP_MM, MARGIN_UM, TilePlan, fits_page, plan_tiles, stack_pages
+from pnp.render.tiling import CORNER_GAP_UM, CORNER_MARK_UM, DEFAULT_OVERLAP_MM, FOOTER_ROOM_UM, Insets, TilePlan, fits_page, plan_tiles, stack_pages
 from pnp.core.units import pt, um
 
 
@@ -61,7 +61,7 @@ def build_boards(gctx: GameContext, options: Options):
         return [], findings
     paper = options.board_paper or options.paper
     try:
-        data, pages = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper).write(boards)
+        data, pages = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper, insets=Insets.for_printer(options.printable_mm)).write(boards)
     except ValueError as exc:
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
     name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
@@ -71,7 +71,7 @@ def build_boards(gctx: GameContext, options: Options):
 # The boards PDF ------------------------------------------------------------------------
 MARK_UM = um(3.5)  # crosshair arm: 7 mm across, inside a 10 mm overlap strip
 MARK_CIRCLE_UM = um(2)
-CROP_GAP_UM, CROP_LEN_UM = um(1), um(5)
+CROP_GAP_UM, CROP_LEN_UM = CORNER_GAP_UM, CORNER_MARK_UM
 GRID_COLOUR = "#c0392b"
 FURNITURE_SIZE = 6.5  # pt
 
@@ -79,8 +79,9 @@ FURNITURE_SIZE = 6.5  # pt
 class _BoardsPdf:
     """Writes every board of a game into one PDF: single pages, or an assembly map and tiles."""
 
-    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True):
+    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True, insets: Insets = Insets.for_printer()):
         self.gctx, self.game, self.paper, self.ink_saver, self.stack = gctx, gctx.game, paper, ink_saver, stack
+        self.insets = insets
         self.font = gctx.body_font
         self.bold = gctx.fonts.font_name(gctx.layouts.family("body"), bold=True)
         self.pages = 0
@@ -89,8 +90,8 @@ class _BoardsPdf:
     def write(self, boards) -> tuple[bytes, int]:
         layouts = []
         for spec, face, overlap in boards:
-            page = fits_page(spec.size, self.paper)
-            layouts.append((spec, face, page, None if page else plan_tiles(spec.size, self.paper, overlap)))
+            page = fits_page(spec.size, self.paper, self.insets)
+            layouts.append((spec, face, page, None if page else plan_tiles(spec.size, self.paper, overlap, self.insets)))
         _, _, page, plan = layouts[0]
         first = page or (plan.page_w, plan.page_h)
         self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play")
@@ -107,7 +108,7 @@ class _BoardsPdf:
                 continue
             if run:
                 # home paper: small boards share sheets; a copy shop's large sheet holds one board each
-                for page_size, placed in stack_pages([s.size for s, _ in run], self.paper, share=self.stack):
+                for page_size, placed in stack_pages([s.size for s, _ in run], self.paper, share=self.stack, insets=self.insets):
                     self._stack(page_size, [(run[i][0], run[i][1], left, bottom) for i, left, bottom in placed])
                 run = []
             if spec is not None:
@@ -127,7 +128,7 @@ class _BoardsPdf:
             self.c.addOutlineEntry(title, key, level=0)
 
     def _end(self, page_w: int, page_h: int, footer: str) -> None:
-        draw_footer(self.c, page_w, page_h, "bottom", footer, self.font, scale_bar=self.pages == 0)
+        draw_footer(self.c, page_w, page_h, "bottom", footer, self.font, scale_bar=self.pages == 0, limit=self.insets.limit, keep="print at 100% / actual size")
         self.c.showPage()
         self.pages += 1
 
@@ -140,26 +141,27 @@ class _BoardsPdf:
             self.c.addOutlineEntry(spec.name, f"board-{spec.id}", level=0)
             bw, bh = (um(v) for v in spec.size)
             self.drawer.place(form, pt(left), pt(bottom))
-            self._crop_corners(left, bottom, bw, bh, [(0, 0), (1, 0), (0, 1), (1, 1)])
+            self._crop_corners(left, bottom, bw, bh, {"left", "right", "bottom", "top"})
         names = ", ".join(f"{spec.name} · {spec.size[0]:g} × {spec.size[1]:g} mm" for spec, _, _, _ in boards)
-        self._end(page_w, page_h, f"{self.game.title} · {names} · print at 100% / actual size")
+        self._end(page_w, page_h, f"{self.game.title} · {names}")
 
     def _map(self, spec, form: str, plan: TilePlan, key: str) -> None:
         """The first page of a tiled board: the whole board scaled down, the tile grid and labels over it, how to assemble."""
         c = self.c
         page_w, page_h = plan.page_w, plan.page_h
         self._begin(page_w, page_h, key, spec.name)
-        top = page_h - MARGIN_UM
+        margin = self.insets.side
+        top = page_h - margin
         c.setFillColor("#000000")
         c.setFont(self.bold, 13)
-        c.drawString(pt(MARGIN_UM), pt(top - um(5)), f"{spec.name}: assembly map")
+        c.drawString(pt(margin), pt(top - um(5)), f"{spec.name}: assembly map")
         c.setFont(self.font, 8.5)
         orientation = "landscape" if plan.landscape else "portrait"
-        c.drawString(pt(MARGIN_UM), pt(top - um(10)), f"{spec.size[0]:g} × {spec.size[1]:g} mm on {plan.cols} × {plan.rows} = {plan.pages} {self.paper} pages ({orientation}), "
+        c.drawString(pt(margin), pt(top - um(10)), f"{spec.size[0]:g} × {spec.size[1]:g} mm on {plan.cols} × {plan.rows} = {plan.pages} {self.paper} pages ({orientation}), "
                      f"{plan.overlap / 1000:g} mm overlap. Print every page at 100% / actual size.")
         legend_h = um(24)
-        area_x, area_y = MARGIN_UM, MARGIN_UM + legend_h
-        area_w, area_h = page_w - 2 * MARGIN_UM, top - um(14) - area_y
+        area_x, area_y = margin, self.insets.bottom + legend_h
+        area_w, area_h = page_w - 2 * margin, top - um(14) - area_y
         s = min(area_w / plan.board_w, area_h / plan.board_h)
         ox = area_x + (area_w - plan.board_w * s) / 2
         oy = area_y + (area_h - plan.board_h * s) / 2
@@ -197,8 +199,8 @@ class _BoardsPdf:
         c.setFillColor("#000000")
         c.setFont(self.font, 8)
         for i, line in enumerate(steps):
-            c.drawString(pt(MARGIN_UM), pt(MARGIN_UM + legend_h - um(6) - i * um(4.2)), line)
-        self._end(page_w, page_h, f"{self.game.title} · {spec.name} · assembly map · print at 100% / actual size")
+            c.drawString(pt(margin), pt(self.insets.bottom + legend_h - um(6) - i * um(4.2)), line)
+        self._end(page_w, page_h, f"{self.game.title} · {spec.name} · assembly map")
 
     def _tile(self, spec, form: str, plan: TilePlan, tile) -> None:
         c = self.c
@@ -234,11 +236,10 @@ class _BoardsPdf:
         for seam in plan.seams_of(tile):
             for m in seam.marks:
                 self._crosshair(*tile.to_page(*m))
-        corners = [(cx, cy) for cx, side_x in ((0, "left"), (1, "right")) for cy, side_y in ((0, "bottom"), (1, "top"))
-                   if side_x not in neighbours and side_y not in neighbours]
-        self._crop_corners(tile.left, tile.bottom, tile.w, tile.h, corners)
+        # every board edge on this tile is a cut line: marks at both its ends (a seam is cut along its dashed line instead)
+        self._crop_corners(tile.left, tile.bottom, tile.w, tile.h, {side for side in ("left", "right", "bottom", "top") if side not in neighbours})
         where = ", ".join(f"{side} {t.label}" for side, t in neighbours.items())
-        self._end(plan.page_w, plan.page_h, f"{self.game.title} · {spec.name} · tile {tile.label} of {plan.cols} × {plan.rows} · neighbours: {where} · print at 100% / actual size")
+        self._end(plan.page_w, plan.page_h, f"{self.game.title} · {spec.name} · tile {tile.label} of {plan.cols} × {plan.rows} · neighbours: {where}")
 
     # furniture -------------------------------------------------------------
     def _crosshair(self, x: float, y: float) -> None:
@@ -291,23 +292,24 @@ class _BoardsPdf:
         c.drawString(ax + 1.6 * arrow, -size * 0.35, text)
         c.restoreState()
 
-    def _crop_corners(self, left: int, bottom: int, w: int, h: int, corners) -> None:
-        """Crop marks outside the given corners of a board rectangle (µm), in the page margin."""
+    def _crop_corners(self, left: int, bottom: int, w: int, h: int, edges: set) -> None:
+        """Crop marks continuing the board's cut `edges` ('left', 'right', 'bottom', 'top') of a rectangle (µm) past its corners,
+        in the page margin, inside the printable limit and above the footer."""
         c = self.c
         c.saveState()
         c.setLineWidth(0.3)
         c.setStrokeColor("#000000")
-        for fx, fy in corners:
+        for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
             x = left + fx * w
             y = bottom + fy * h
             sx = 1 if fx else -1
             sy = 1 if fy else -1
-            room_x = (left if not fx else self._page_w() - (left + w)) - CROP_GAP_UM
-            room_y = (bottom if not fy else self._page_h() - (bottom + h)) - CROP_GAP_UM
-            lx, ly = min(CROP_LEN_UM, room_x - um(0.5)), min(CROP_LEN_UM, room_y - um(0.5))
-            if lx >= um(1.5):
+            room_x = (left if not fx else self._page_w() - (left + w)) - CROP_GAP_UM - self.insets.limit
+            room_y = (bottom if not fy else self._page_h() - (bottom + h)) - CROP_GAP_UM - self.insets.limit - (0 if fy else FOOTER_ROOM_UM)
+            lx, ly = min(CROP_LEN_UM, room_x), min(CROP_LEN_UM, room_y)
+            if lx >= um(1.5) and ("top" if fy else "bottom") in edges:  # the horizontal edge, continued sideways
                 c.line(pt(x + sx * CROP_GAP_UM), pt(y), pt(x + sx * (CROP_GAP_UM + lx)), pt(y))
-            if ly >= um(1.5):
+            if ly >= um(1.5) and ("right" if fx else "left") in edges:  # the vertical edge, continued up or down
                 c.line(pt(x), pt(y + sy * CROP_GAP_UM), pt(x), pt(y + sy * (CROP_GAP_UM + ly)))
         c.restoreState()
 

@@ -157,7 +157,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         return [], findings
     pages = 0
     for group in groups:
-        sheet = plan_sheet(options.paper, group.size, options.gutter, options.bleed_mm)
+        sheet = plan_sheet(options.paper, group.size, options.gutter, options.bleed_mm, printable_mm=options.printable_mm)
         pages += 2 * -(-len(group.pieces) // max(1, sheet.per_sheet if sheet else 1))
     if pages > MAX_PAGES:
         return [], findings + [error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from pnp.core.units import BLEED_MM
+from pnp.core.units import BLEED_MM, DEFAULT_PRINTABLE_MM
 
 
 @dataclass
@@ -26,6 +26,7 @@ class Options:
     fold_rotation: int = 180
     back_offset: tuple = (0.0, 0.0)  # mm, moves every backs sheet (printer calibration)
     changed: bool = False
+    printable_mm: float = DEFAULT_PRINTABLE_MM  # the printer profile's margin: marks, footers and art stay inside it
     mark_printed: bool = False  # after building, take these cards as printed: the baseline of the next --changed
     strict: bool = False  # every warning is an error: nothing is written
 

@@ -66,7 +66,7 @@ def build_tokens(gctx: GameContext, options: Options):
         data, stats = write_sheets(list(groups.values()), game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
                                    bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
                                    back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
-                                   ink_saver=options.ink_saver)
+                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
     return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces})], []
@@ -125,7 +125,7 @@ def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, fin
             front, back = standee_face(front, back or front), None
         else:
             front = with_cut_outline(front, spec.shape)
-        pieces += [Piece(front, back, name) for _ in range(count)]
+        pieces += [Piece(front, back, name, spec.name) for _ in range(count)]
     return pieces
 
 

@@ -9,17 +9,32 @@ A gutterfold sheet (`plan_fold_sheet`) holds fronts and backs on one side:
 two mirrored grids either side of a centre fold line, each back the mirror
 image of its front's slot, so folding the sheet puts every back behind its
 front without a duplex printer.
+
+Every sheet keeps a printer profile's printable margin (`printable`, µm) and
+a tolerance inside it: no card, mark or footer is drawn closer to the paper's
+edge than `limit`. Crop marks run from the grid towards that limit; where a
+margin is too narrow for a mark of MIN_MARK_UM (3 × 3 poker on Letter leaves
+6.35 mm above and below the grid), the cut lines crossing it get short ticks
+where card corners meet instead (`Sheet.corner_ticks`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.core.units import PAGE_MARGIN_MM, PAPER_SIZES, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
 
 MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
 MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
-FOOTER_BAND_UM = um(7.0)  # room for the footer line between marks and paper edge
-MIN_MARK_UM = um(1.5)
+FOOTER_BAND_UM = um(3.0)  # the footer line (6.5 pt text, the scale bar's ticks), from the printable limit inwards
+FOOTER_CLEAR_UM = um(1.0)  # between the footer band and the nearest mark or card
+MIN_MARK_UM = um(2.0)  # the least mark a cut line needs to be found with a ruler
+MIN_DRAWN_UM = um(1.0)  # a shorter outer mark is not drawn at all
+CORNER_TICK_UM = um(2.5)  # each arm of a tick where card corners meet, along the cut line
+TOLERANCE_UM = um(PRINT_TOLERANCE_MM)
+DEFAULT_PRINTABLE_UM = um(DEFAULT_PRINTABLE_MM)
+# Left and right of a grid there is always room for marks that print: a row's last card may have no
+# neighbour to share a corner tick with. Above and below, ticks between rows can stand in for them.
+SIDE_MARK_UM = MARK_GAP_UM + MIN_MARK_UM
 FOLD_CLEAR_UM = um(5.0)  # fold line to the nearest bleed: a fold a few mm off still misses the art
 
 
@@ -45,6 +60,12 @@ class Sheet:
     rows: int
     gap: int  # between neighbouring trims
     bleed: int
+    printable: int = DEFAULT_PRINTABLE_UM  # the printer's margin on every side
+
+    @property
+    def limit(self) -> int:
+        """How close to the paper's edge anything may be drawn: the printable margin and a tolerance."""
+        return self.printable + TOLERANCE_UM
 
     @property
     def landscape(self) -> bool:
@@ -110,17 +131,35 @@ class Sheet:
     def margin_y(self) -> int:
         return self.bottom - self.bleed
 
+    def footer_room(self, side: str) -> int:
+        """Room between the printable limit and the grid's bleed on the bottom ('bottom') or left ('left') margin."""
+        return (self.margin_y if side == "bottom" else self.margin_x) - self.limit
+
+    @property
+    def footer_fits(self) -> bool:
+        return max(self.footer_room("bottom"), self.footer_room("left")) >= FOOTER_BAND_UM + FOOTER_CLEAR_UM
+
     @property
     def footer_side(self) -> str:
-        """'bottom' or 'left': the margin with more room takes the footer."""
-        return "bottom" if self.margin_y >= self.margin_x or self.margin_y >= um(10) else "left"
+        """'bottom' or 'left': the bottom margin if the footer fits there, else the left one."""
+        return "bottom" if self.footer_room("bottom") >= FOOTER_BAND_UM + FOOTER_CLEAR_UM or self.footer_room("bottom") >= self.footer_room("left") else "left"
+
+    def mark_cap(self, axis: str) -> int:
+        """The longest crop mark on `axis` ('x': left and right of the grid, 'y': above and below)."""
+        return MARK_LEN_UM
+
+    def mark_stop(self, edge: str) -> int:
+        """How far from the paper's `edge` ('left', 'right', 'bottom', 'top') marks must end: the limit, and the footer band."""
+        footer = edge == self.footer_side
+        return self.limit + (FOOTER_BAND_UM + FOOTER_CLEAR_UM if footer else 0)
 
     def mark_length(self, side: str) -> int:
-        """Crop mark length on `side` ('x' marks sit left/right, 'y' marks top/bottom)."""
-        margin = self.margin_x if side == "x" else self.margin_y
-        footer_here = (self.footer_side == "left") == (side == "x")
-        room = margin - MARK_GAP_UM - (FOOTER_BAND_UM if footer_here else um(2))
-        return max(0, min(MARK_LEN_UM, room)) if room >= MIN_MARK_UM else 0
+        """Crop mark length on `side` ('x' marks sit left/right, 'y' marks top/bottom) of a full grid: the shorter end's."""
+        edges = ("left", "right") if side == "x" else ("bottom", "top")
+        start = (self.margin_x if side == "x" else self.margin_y) - MARK_GAP_UM
+        room = min(start - self.mark_stop(e) for e in edges)
+        length = min(self.mark_cap(side), room)
+        return length if length >= MIN_DRAWN_UM else 0
 
 
 BAND_MARK_UM = um(3.0)  # crop marks between bands: short, so two neighbouring bands' marks never meet
@@ -144,8 +183,8 @@ class Band(Sheet):
     def footer_side(self) -> str:
         return "bottom"  # bands leave the bottom band free for it
 
-    def mark_length(self, side: str) -> int:
-        return BAND_MARK_UM if side == "y" else super().mark_length(side)
+    def mark_cap(self, axis: str) -> int:
+        return BAND_MARK_UM if axis == "y" else MARK_LEN_UM
 
 
 @dataclass(frozen=True)
@@ -158,7 +197,8 @@ class Placement:
     count: int
 
 
-def plan_shared(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0) -> list[list[Placement]]:
+def plan_shared(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
+                printable_mm: float = DEFAULT_PRINTABLE_MM) -> list[list[Placement]]:
     """Pages for groups of pieces of different sizes, given as (size in mm, count).
 
     Each group fills whole sheets of its own first (the same grid `plan_sheet` gives);
@@ -168,7 +208,7 @@ def plan_shared(paper: str, groups: list[tuple[tuple[float, float], int]], gutte
     shared: list[Placement] | None = None  # the page bands are being added to
     next_top = 0
     for index, (size, count) in enumerate(groups):
-        full = plan_sheet(paper, size, gutter_mm, bleed_mm)
+        full = plan_sheet(paper, size, gutter_mm, bleed_mm, printable_mm=printable_mm)
         if full is None or full.per_sheet == 0:
             raise ValueError(f"{size[0]:g} × {size[1]:g} mm does not fit on {paper}")
         first = 0
@@ -183,8 +223,8 @@ def plan_shared(paper: str, groups: list[tuple[tuple[float, float], int]], gutte
                 shared = []
                 pages.append(shared)
                 page_w, page_h = full.page_w, full.page_h
-                start = Sheet(page_w, page_h, 0, 0, 0, 0, 0, 0)
-                band = _band(start, size, count - first, gutter_mm, bleed_mm, page_h - um(PAGE_MARGIN_MM) - BAND_MARK_UM - MARK_GAP_UM - um(bleed_mm))
+                start = Sheet(page_w, page_h, 0, 0, 0, 0, 0, 0, printable=full.printable)
+                band = _band(start, size, count - first, gutter_mm, bleed_mm, page_h - start.limit - BAND_MARK_UM - MARK_GAP_UM - um(bleed_mm))
             n = min(count - first, band.per_sheet)
             shared.append(Placement(index, band, first, n))
             first += n
@@ -197,13 +237,13 @@ def _band(page: Sheet, size, pieces: int, gutter_mm: float, bleed_mm: float, top
     cw, ch = (um(v) for v in size)
     bleed = um(bleed_mm)
     gap = max(um(gutter_mm), 2 * bleed)
-    cols = _fit(page.page_w - 2 * um(PAGE_MARGIN_MM), cw, gap, bleed)
-    lowest = FOOTER_BAND_UM + BAND_MARK_UM + MARK_GAP_UM + bleed  # the last row's trim stays above this
+    cols = _fit(page.page_w - 2 * (page.limit + SIDE_MARK_UM), cw, gap, bleed)
+    lowest = page.limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM + BAND_MARK_UM + MARK_GAP_UM + bleed  # the last row's trim stays above this
     rows = (top - lowest + gap) // (ch + gap) if top - lowest >= ch else 0
     if not cols or rows <= 0:
         return None
     rows = min(rows, -(-pieces // cols))
-    return Band(page.page_w, page.page_h, cw, ch, cols, rows, gap, bleed, top=top)
+    return Band(page.page_w, page.page_h, cw, ch, cols, rows, gap, bleed, printable=page.printable, top=top)
 
 
 def _fit(avail: int, card: int, gap: int, bleed: int) -> int:
@@ -213,23 +253,25 @@ def _fit(avail: int, card: int, gap: int, bleed: int) -> int:
     return (avail - 2 * bleed + gap) // (card + gap)
 
 
-def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, orientation: str = "auto") -> Sheet:
-    """The sheet holding the most cards: portrait or landscape, card upright."""
+def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, orientation: str = "auto",
+               printable_mm: float = DEFAULT_PRINTABLE_MM) -> Sheet:
+    """The sheet holding the most cards inside the printable area: portrait or landscape, card upright."""
     pw, ph = (um(v) for v in PAPER_SIZES[paper])
     cw, ch = (um(v) for v in card_mm)
     bleed = um(bleed_mm)
     gap = max(um(gutter_mm), 2 * bleed)  # bleeds of neighbours never overlap
-    margin = um(PAGE_MARGIN_MM)
+    printable = um(printable_mm)
+    margin = printable + TOLERANCE_UM
     best = None
     for page_w, page_h in ((pw, ph), (ph, pw)):
         if orientation == "portrait" and page_w > page_h or orientation == "landscape" and page_w < page_h:
             continue
-        cols = _fit(page_w - 2 * margin, cw, gap, bleed)
+        cols = _fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
         rows = _fit(page_h - 2 * margin, ch, gap, bleed)
-        sheet = Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed)
-        if cols and rows and sheet.margin_x < um(10) and sheet.margin_y < um(10):
+        sheet = Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable)
+        if cols and rows and not sheet.footer_fits:
             # no margin wide enough for the footer: give up a row or a column
-            fewer = [Sheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed), Sheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed)]
+            fewer = [Sheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed, printable), Sheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed, printable)]
             sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
         if best is None or sheet.per_sheet > best.per_sheet:
             best = sheet
@@ -284,7 +326,8 @@ class FoldSheet(Sheet):
         return Slot(2 * self.fold - s.x - s.w, s.y, s.w, s.h)
 
 
-def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, rotation: int = 180) -> FoldSheet | None:
+def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, rotation: int = 180,
+                    printable_mm: float = DEFAULT_PRINTABLE_MM) -> FoldSheet | None:
     """The gutterfold sheet holding the most cards: portrait or landscape, fold across or along.
 
     Ties go to a horizontal fold (fronts above, backs below), the usual
@@ -294,23 +337,24 @@ def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float =
     cw, ch = (um(v) for v in card_mm)
     bleed = um(bleed_mm)
     gap = max(um(gutter_mm), 2 * bleed)
-    margin = um(PAGE_MARGIN_MM)
+    printable = um(printable_mm)
+    margin = printable + TOLERANCE_UM
     best = None
     for axis in ("h", "v"):
         for page_w, page_h in ((pw, ph), (ph, pw)):
             if axis == "h":
-                cols = _fit(page_w - 2 * margin, cw, gap, bleed)
+                cols = _fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
                 rows = _fit(page_h // 2 - margin - FOLD_CLEAR_UM, ch, gap, bleed)
             else:
-                cols = _fit(page_w // 2 - margin - FOLD_CLEAR_UM, cw, gap, bleed)
+                cols = _fit(page_w // 2 - margin - SIDE_MARK_UM - FOLD_CLEAR_UM, cw, gap, bleed)
                 rows = _fit(page_h - 2 * margin, ch, gap, bleed)
             if not (cols and rows):
                 continue
-            sheet = FoldSheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, axis, rotation)
-            if sheet.margin_x < um(10) and sheet.margin_y < um(10):
+            sheet = FoldSheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable, axis, rotation)
+            if not sheet.footer_fits:
                 # no margin wide enough for the footer: give up a row or a column
-                fewer = [FoldSheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed, axis, rotation),
-                         FoldSheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed, axis, rotation)]
+                fewer = [FoldSheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed, printable, axis, rotation),
+                         FoldSheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed, printable, axis, rotation)]
                 sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
             if best is None or sheet.per_sheet > best.per_sheet:
                 best = sheet

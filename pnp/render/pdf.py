@@ -4,12 +4,12 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import rl
-from pnp.render.impose import MARK_GAP_UM, Sheet, Slot
-from pnp.core.units import pt, um
+from pnp.render.impose import CORNER_TICK_UM, MARK_GAP_UM, MIN_DRAWN_UM, MIN_MARK_UM, Sheet, Slot
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
 FOOTER_MIN_SIZE = 5.0  # pt: a longer footer shrinks to this, then is shortened
@@ -17,6 +17,7 @@ FOOTER_GREY = HexColor("#333333")
 MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 REGISTRATION = "#000000"
 SCALE_LABEL = "50 mm: measure to check 100 % scale"
+FOOTER_LIMIT_UM = um(DEFAULT_PRINTABLE_MM + PRINT_TOLERANCE_MM)  # the default printer profile's limit
 
 
 def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
@@ -33,64 +34,104 @@ def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, su
 
 
 def draw_crop_marks(c: Canvas, sheet: Sheet, slots: list[Slot]) -> None:
-    """A short line outside the grid on every cut line, never over a card."""
+    """A short line outside the grid on every cut line, never over a card and never past the printable limit;
+    where a margin has no room for a mark that prints, ticks where card corners meet guide those cuts instead."""
     if not slots:
         return
-    xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
-    ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
-    left = min(s.x for s in slots) - sheet.bleed - MARK_GAP_UM
-    right = max(s.x + s.w for s in slots) + sheet.bleed + MARK_GAP_UM
-    bottom = min(s.y for s in slots) - sheet.bleed - MARK_GAP_UM
-    top = max(s.y + s.h for s in slots) + sheet.bleed + MARK_GAP_UM
-    len_y = sheet.mark_length("y")
-    len_x = sheet.mark_length("x")
     c.saveState()
     c.setLineWidth(MARK_WIDTH)
     c.setStrokeColor(REGISTRATION)
-    if len_y:
-        for x in xs:
-            c.line(pt(x), pt(top), pt(x), pt(top + len_y))
-            c.line(pt(x), pt(bottom), pt(x), pt(bottom - len_y))
-    if len_x:
-        for y in ys:
-            c.line(pt(left), pt(y), pt(left - len_x), pt(y))
-            c.line(pt(right), pt(y), pt(right + len_x), pt(y))
+    for x0, y0, x1, y1 in crop_mark_segments(sheet, slots):
+        c.line(pt(x0), pt(y0), pt(x1), pt(y1))
     c.restoreState()
 
 
-def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font: str, scale_bar: bool) -> None:
-    """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the outer band."""
+def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, int, int]]:
+    """Every crop mark of `slots` on `sheet`, as (x0, y0, x1, y1) µm from the page's bottom-left."""
+    xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
+    ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
+    start = {"left": min(s.x for s in slots) - sheet.bleed - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + sheet.bleed + MARK_GAP_UM,
+             "bottom": min(s.y for s in slots) - sheet.bleed - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + sheet.bleed + MARK_GAP_UM}
+    room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
+            "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
+    length = {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}
+    out = []
+    for edge, n in length.items():
+        if n < MIN_DRAWN_UM:
+            continue
+        if edge in ("top", "bottom"):
+            sign = 1 if edge == "top" else -1
+            out += [(x, start[edge], x, start[edge] + sign * n) for x in xs]
+        else:
+            sign = 1 if edge == "right" else -1
+            out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
+    if max(length["top"], length["bottom"]) < MIN_MARK_UM:
+        out += corner_ticks(slots, "x")
+    if max(length["left"], length["right"]) < MIN_MARK_UM:
+        out += corner_ticks(slots, "y")
+    return out
+
+
+def corner_ticks(slots: list[Slot], axis: str) -> list[tuple[int, int, int, int]]:
+    """Ticks along the vertical (axis 'x') or horizontal ('y') cut lines where two cards' corners meet.
+
+    Each tick spans the gutter between the two cards (over their bleed, which is cut
+    away) and CORNER_TICK_UM on each side of it along the cut line, where a corner
+    rounder takes the card's corner anyway; a shared cut line is cut right through it."""
+    out = set()
+    for a in slots:
+        for b in slots:
+            if axis == "x" and b.x == a.x and b.w == a.w and b.y + b.h <= a.y and not any(s.x == a.x and b.y < s.y < a.y for s in slots):
+                lo, hi = b.y + b.h, a.y  # b is the card right below a
+                out.update((x, lo - CORNER_TICK_UM, x, hi + CORNER_TICK_UM) for x in (a.x, a.x + a.w))
+            if axis == "y" and b.y == a.y and b.h == a.h and a.x + a.w <= b.x and not any(s.y == a.y and a.x < s.x < b.x for s in slots):
+                lo, hi = a.x + a.w, b.x  # b is the card right of a
+                out.update((lo - CORNER_TICK_UM, y, hi + CORNER_TICK_UM, y) for y in (a.y, a.y + a.h))
+    return sorted(out)
+
+
+def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,
+                keep: str = "") -> None:
+    """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the band just inside the printable limit.
+
+    `limit` is how close to the paper's edge ink may go (the printer's margin and a
+    tolerance); `keep` is the instruction part of the footer ("print at 100 %", the
+    flip edge), never shortened: only `text` before it gives way."""
+    ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":
-        c.translate(pt(um(4.5)), 0)
+        # turned to read upwards; its glyphs' tops face the paper's edge
+        c.translate(pt(limit) + FOOTER_SIZE + descent + 0.3, 0)
         c.rotate(90)
         length = page_h
-        baseline = 0
+        baseline = 0.0
     else:
         length = page_w
-        baseline = pt(um(4.5))
+        baseline = pt(limit) - descent + 0.3
     c.setFillColor(FOOTER_GREY)
-    start, end = pt(um(10)), pt(length - um(10))
+    start, end = pt(limit + um(1)), pt(length - limit - um(1))
     room = end - start - (_scale_bar_width(font) + 8 if scale_bar else 0)
-    text, size = fit_footer(text, font, room)
+    line, size = fit_footer(text, font, room, keep)
     c.setFont(font, size)
-    c.drawString(start, baseline - (0 if side == "bottom" else FOOTER_SIZE * 0.35), text)
+    c.drawString(start, baseline, line)
     if scale_bar:
         c.setFont(font, FOOTER_SIZE)
-        _scale_bar(c, end, baseline - (0 if side == "bottom" else FOOTER_SIZE * 0.35), font)
+        _scale_bar(c, end, baseline, font)
     c.restoreState()
 
 
-def fit_footer(text: str, font: str, room_pt: float) -> tuple[str, float]:
-    """The footer text and size that fit `room_pt`: smaller type first, then a shortened text ending in '…'."""
-    width = stringWidth(text, font, 1.0)
+def fit_footer(text: str, font: str, room_pt: float, keep: str = "") -> tuple[str, float]:
+    """The footer line and size that fit `room_pt`: smaller type first, then `text` shortened with '…' (never `keep`)."""
+    tail = f" · {keep}" if keep and text else keep
+    whole = text + tail
+    width = stringWidth(whole, font, 1.0)
     if width * FOOTER_SIZE <= room_pt:
-        return text, FOOTER_SIZE
+        return whole, FOOTER_SIZE
     if width * FOOTER_MIN_SIZE <= room_pt:
-        return text, max(FOOTER_MIN_SIZE, int(room_pt / width * 4) / 4)
-    while text and stringWidth(text + "…", font, FOOTER_MIN_SIZE) > room_pt:
+        return whole, max(FOOTER_MIN_SIZE, int(room_pt / width * 4) / 4)
+    while text and stringWidth(text + "…" + tail, font, FOOTER_MIN_SIZE) > room_pt:
         text = text[:-1]
-    return text.rstrip(" ·") + "…", FOOTER_MIN_SIZE
+    return (text.rstrip(" ·") + "…" if text else "") + (tail if text else keep), FOOTER_MIN_SIZE
 
 
 def _scale_bar_width(font: str) -> float:

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pnp.render.draw import FaceDrawer
 from pnp.render.impose import FoldSheet, Sheet, plan_fold_sheet, plan_shared, plan_sheet
 from pnp.layout.elements import Face
+from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
-from pnp.core.units import PAGE_MARGIN_MM, pt, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
 
 FOLD_COLOUR = "#808080"
 FOLD_DASH = (6, 3)  # pt
@@ -31,6 +32,7 @@ class Piece:
     front: Face
     back: Face | None
     label: str
+    part: str = ""  # the set it comes from, when its group joins several (token sets of one size): named in footers
 
 
 @dataclass
@@ -61,6 +63,10 @@ class Page:
     def groups(self) -> list:
         return list(dict.fromkeys(g.id for g, _, _ in self.bands))
 
+    def names(self) -> str:
+        """The sets whose pieces are on this page, in order: a group's own parts if it names them, else the group."""
+        return ", ".join(dict.fromkeys(p.part or g.name for g, _, pieces in self.bands for p in pieces))
+
 
 @dataclass
 class SheetStats:
@@ -68,17 +74,18 @@ class SheetStats:
     pieces: int = 0
 
 
-def plan(paper: str, size, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180) -> Sheet | None:
+def plan(paper: str, size, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
+         printable_mm: float = DEFAULT_PRINTABLE_MM) -> Sheet | None:
     """The sheet geometry for one group: a duplex grid or a gutterfold sheet."""
     if layout == "gutterfold":
-        return plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation)
-    return plan_sheet(paper, size, gutter_mm, bleed_mm)
+        return plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm)
+    return plan_sheet(paper, size, gutter_mm, bleed_mm, printable_mm=printable_mm)
 
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
-                 ink_saver: bool = False) -> tuple[bytes, SheetStats]:
-    """Render every group onto sheets and return the PDF bytes."""
+                 ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM) -> tuple[bytes, SheetStats]:
+    """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -87,7 +94,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         from pnp.render.inksaver import lighten_face
 
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
-    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation)
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
     first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
     if all(isinstance(page.sheet, FoldSheet) for page in pages):
@@ -101,7 +108,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     names = {g.id: g.name for g in groups}
     with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
     bookmarked: set = set()
-    flip = " · print double-sided, flip on the long edge" if duplex == "long" else " · print double-sided, flip on the short edge" if duplex == "short" else ""
+    flip = "print double-sided at 100%, flip on the long edge" if duplex == "long" else "print double-sided at 100%, flip on the short edge" if duplex == "short" else "print at 100%"
     for page in pages:
         bookmarks = [(g, names[g]) for g in page.groups if g not in bookmarked]
         bookmarked.update(g for g, _ in bookmarks)
@@ -111,29 +118,30 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
             group, _, chunk = page.bands[0]
             placed = [(sheet, sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
             placed += [(sheet, sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
-            _page(c, page, drawer, uses, placed, f"{page.label} · one-sided at 100% · fold on the dashes, glue, cut", font_name,
+            _page(c, page, drawer, uses, placed, (page.label, "one-sided at 100% · fold on the dashes, glue, cut"), font_name,
                   scale_bar=(stats.pages == 0), bookmarks=bookmarks)
             stats.pages += 1
             continue
         fronts = [(grid, grid.slot(i), p.front, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces)]
-        _page(c, page, drawer, uses, fronts, f"{page.label} · fronts · print at 100% / actual size", font_name, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+        _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
         stats.pages += 1
         if with_backs.intersection(page.groups):
             backs = [(grid, grid.back_slot(i, duplex), p.back, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces) if p.back is not None]
             if duplex == "none":
                 deferred_backs.append((page, backs))
             else:
-                _page(c, page, drawer, uses, backs, f"{page.label} · backs{flip}", font_name, offset=back_offset)
+                _page(c, page, drawer, uses, backs, (page.label, f"backs · {flip}"), font_name, offset=back_offset)
                 stats.pages += 1
     for page, backs in deferred_backs:
-        _page(c, page, drawer, uses, backs, f"{page.label} · backs", font_name)
+        _page(c, page, drawer, uses, backs, (page.label, "backs · print at 100%"), font_name)
         stats.pages += 1
     drawer.shared.finish()
     c.save()
     return buf.getvalue(), stats
 
 
-def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180) -> list[Page]:
+def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
+             printable_mm: float = DEFAULT_PRINTABLE_MM) -> list[Page]:
     """Every fronts page of the PDF, in order: whole sheets per group, and shared pages of bands for groups that `share`.
 
     A group that does not share starts on a sheet of its own (each deck on a new
@@ -145,11 +153,10 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     def flush_run():
         if not run:
             return
-        placements = plan_shared(paper, [(g.size, len(g.pieces)) for g in run], gutter_mm, bleed_mm)
+        placements = plan_shared(paper, [(g.size, len(g.pieces)) for g in run], gutter_mm, bleed_mm, printable_mm)
         shared = [Page([(run[p.group], p.grid, run[p.group].pieces[p.first : p.first + p.count]) for p in page]) for page in placements]
         for n, page in enumerate(shared, 1):
-            names = ", ".join(dict.fromkeys(g.name for g, _, _ in page.bands))
-            page.label = f"{game_title} · {names} · sheet {n} of {len(shared)}"
+            page.label = f"{game_title} · {page.names()} · sheet {n} of {len(shared)}"
         pages.extend(shared)
         run.clear()
 
@@ -158,15 +165,17 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
             run.append(g)
             continue
         flush_run()
-        sheet = plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation)
+        sheet = plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
         if layout == "gutterfold" and (sheet is None or sheet.per_sheet == 0):
             # a piece too big to sit twice on one side (a page-sized reference sheet) prints duplex instead
-            sheet = plan_sheet(paper, g.size, gutter_mm, bleed_mm)
+            sheet = plan_sheet(paper, g.size, gutter_mm, bleed_mm, printable_mm=printable_mm)
         if sheet is None or sheet.per_sheet == 0:
             raise ValueError(f"{g.name}: {g.size[0]:g} × {g.size[1]:g} mm does not fit on {paper}")
         chunks = [g.pieces[i : i + sheet.per_sheet] for i in range(0, len(g.pieces), sheet.per_sheet)]
         for n, chunk in enumerate(chunks, 1):
-            pages.append(Page([(g, sheet, chunk)], f"{game_title} · {g.name} · sheet {n} of {len(chunks)}"))
+            page = Page([(g, sheet, chunk)])
+            page.label = f"{game_title} · {page.names()} · sheet {n} of {len(chunks)}"
+            pages.append(page)
     try:
         flush_run()
     except ValueError as exc:
@@ -174,8 +183,10 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     return pages
 
 
-def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: str, font_name: str, *, scale_bar=False, bookmarks=(), offset=(0.0, 0.0)):
-    """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm."""
+def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, *, scale_bar=False, bookmarks=(), offset=(0.0, 0.0)):
+    """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
+
+    `footer` is (label, instructions): a long label is shortened, the instructions never."""
     sheet = page.sheet
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
     for group_id, name in bookmarks:
@@ -193,12 +204,15 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: str,
     for grid, slot, face, rotate in placed:
         drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
         by_grid.setdefault(grid, []).append(slot)
+    guided = set()
     for group, grid, _ in page.bands:
-        if group.cut_guide is not None:
+        if group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
             group.cut_guide(c, by_grid.get(grid, []))
-    marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
+            guided.add(grid)
+    marks = tuple((grid, tuple(slots) if grid not in guided else ()) for grid, slots in by_grid.items())
     drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
-    draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, footer, font_name, scale_bar)
+    label, keep = footer
+    draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep)
     if moved:
         c.restoreState()
     c.showPage()
@@ -214,7 +228,7 @@ def _furniture(c, marks, font_name: str) -> None:
 
 def draw_fold_line(c, sheet: FoldSheet, font_name: str) -> None:
     """A dashed line along the fold, from margin to margin, labelled 'fold' at both ends."""
-    margin = um(PAGE_MARGIN_MM) + um(2)  # clear of a left-hand footer
+    margin = sheet.limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM  # inside the printable area, clear of a left-hand footer
     c.saveState()
     c.setStrokeColor(FOLD_COLOUR)
     c.setFillColor(FOLD_COLOUR)
@@ -258,5 +272,5 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
     if len(names) * 2 <= len(labels) or len(names) < 2 and len(labels) > 1:
         return group
     framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
-    pieces = [Piece(p.front, framed if p.back == common else p.back, p.label) for p in group.pieces]
+    pieces = [Piece(p.front, framed if p.back == common else p.back, p.label, p.part) for p in group.pieces]
     return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.share, group.keep_back)

@@ -3,8 +3,9 @@
 All lengths are integer micrometres. Board coordinates run from the board's
 top-left corner, y down, like a layout; page coordinates from the page's
 bottom-left corner, y up, like PDF. Each tile shows the part of the board
-that fits the printable area (paper minus the 6.35 mm a home printer cannot
-reach); neighbours share an overlap strip. Assembly: every tile with a left
+that fits the printable area (paper minus the printer profile's margin, a
+tolerance, room for the corner marks and, at the bottom, the footer);
+neighbours share an overlap strip. Assembly: every tile with a left
 (upper) neighbour is cut along the middle of that strip and laid over the
 neighbour, so the outer half of each strip is waste and carries the labels,
 and the middle line carries the registration crosshairs both tiles print.
@@ -13,10 +14,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.core.units import PAGE_MARGIN_MM, PAPER_SIZES, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
 
 DEFAULT_OVERLAP_MM = 10.0  # wide enough for glue and for the crosshairs' 6 mm arms
-MARGIN_UM = um(PAGE_MARGIN_MM)
+CORNER_GAP_UM, CORNER_MARK_UM = um(1), um(3)  # a board's corner marks: 1 mm off its edge, 3 mm long
+FOOTER_ROOM_UM = um(4)  # the footer line (3 mm) and 1 mm clear of the marks above it
+
+
+@dataclass(frozen=True)
+class Insets:
+    """How far a board (or tile) stays from each paper edge, in µm: the printer's limit and the furniture outside the board."""
+
+    limit: int  # the printer's margin and a tolerance: no ink closer to the edge
+    side: int  # left, right and top
+    bottom: int  # below: the footer too
+
+    @classmethod
+    def for_printer(cls, printable_mm: float = DEFAULT_PRINTABLE_MM) -> "Insets":
+        limit = um(printable_mm + PRINT_TOLERANCE_MM)
+        side = limit + CORNER_GAP_UM + CORNER_MARK_UM
+        return cls(limit, side, side + FOOTER_ROOM_UM)
+
+
+DEFAULT_INSETS = Insets.for_printer()
+MARGIN_UM = DEFAULT_INSETS.side
 
 
 def row_name(index: int) -> str:
@@ -80,6 +101,7 @@ class TilePlan:
     cols: int
     rows: int
     tiles: tuple = field(default=())
+    insets: Insets = DEFAULT_INSETS
 
     @property
     def pages(self) -> int:
@@ -143,8 +165,9 @@ class TilePlan:
         return x0, y0, x1, y1
 
 
-def printable(page_w: int, page_h: int) -> tuple[int, int]:
-    return page_w - 2 * MARGIN_UM, page_h - 2 * MARGIN_UM
+def printable(page_w: int, page_h: int, insets: Insets = DEFAULT_INSETS) -> tuple[int, int]:
+    """The area a board or tile may cover on a page: inside the printer's limit, its corner marks and the footer."""
+    return page_w - 2 * insets.side, page_h - insets.side - insets.bottom
 
 
 def _axis(board: int, avail: int, overlap: int) -> tuple[int, int]:
@@ -155,21 +178,21 @@ def _axis(board: int, avail: int, overlap: int) -> tuple[int, int]:
     return max(1, -(-(board - overlap) // advance)), advance
 
 
-def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int) -> TilePlan:
-    avail_w, avail_h = printable(page_w, page_h)
+def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets) -> TilePlan:
+    avail_w, avail_h = printable(page_w, page_h, insets)
     cols, adv_x = _axis(board_w, avail_w, overlap)
     rows, adv_y = _axis(board_h, avail_h, overlap)
     tiles = []
     for r in range(rows):
         y = r * adv_y
         h = min(avail_h, board_h - y)
-        bottom = MARGIN_UM + (avail_h - h) // 2  # a short last row (or a board narrower than the paper) is centred
+        bottom = insets.bottom + (avail_h - h) // 2  # a short last row (or a board narrower than the paper) is centred
         for col in range(cols):
             x = col * adv_x
             w = min(avail_w, board_w - x)
-            left = MARGIN_UM + (avail_w - w) // 2
+            left = insets.side + (avail_w - w) // 2
             tiles.append(Tile(r, col, f"{row_name(r)}{col + 1}", x, y, w, h, left, bottom))
-    return TilePlan(board_w, board_h, page_w, page_h, overlap, cols, rows, tuple(tiles))
+    return TilePlan(board_w, board_h, page_w, page_h, overlap, cols, rows, tuple(tiles), insets)
 
 
 def orientations(paper: str) -> list[tuple[int, int]]:
@@ -178,20 +201,21 @@ def orientations(paper: str) -> list[tuple[int, int]]:
     return [(w, h), (h, w)]
 
 
-def fits_page(board_mm: tuple[float, float], paper: str) -> tuple[int, int] | None:
+def fits_page(board_mm: tuple[float, float], paper: str, insets: Insets = DEFAULT_INSETS) -> tuple[int, int] | None:
     """The page size (portrait if it fits, else landscape) whose printable area holds the whole board; None if neither does."""
     bw, bh = (um(v) for v in board_mm)
     for page_w, page_h in orientations(paper):
-        aw, ah = printable(page_w, page_h)
+        aw, ah = printable(page_w, page_h, insets)
         if bw <= aw and bh <= ah:
             return page_w, page_h
     return None
 
 
-STACK_GAP_UM = um(13)  # between boards sharing a page: room for both boards' 5 mm corner marks (1 mm off each board) and 1 mm apart
+STACK_GAP_UM = 2 * (CORNER_GAP_UM + CORNER_MARK_UM) + um(1)  # between boards sharing a page: room for both boards' corner marks and 1 mm apart
 
 
-def stack_pages(sizes_mm: list[tuple[float, float]], paper: str, share: bool = True) -> list[tuple[tuple[int, int], list[tuple[int, int, int]]]]:
+def stack_pages(sizes_mm: list[tuple[float, float]], paper: str, share: bool = True,
+                insets: Insets = DEFAULT_INSETS) -> list[tuple[tuple[int, int], list[tuple[int, int, int]]]]:
     """Boards that each fit a page, stacked top to bottom on as few pages as taking them in order allows.
 
     Returns pages as ((page_w, page_h), [(board index, left, bottom)]) in µm: each board
@@ -200,32 +224,32 @@ def stack_pages(sizes_mm: list[tuple[float, float]], paper: str, share: bool = T
     With `share` off, every board has a page of its own."""
     pages: list = []  # (page size, placements, board indices)
     for index in range(len(sizes_mm)):
-        joined = _in_some_orientation(pages[-1][2] + [index], sizes_mm, paper) if share and pages else None
+        joined = _in_some_orientation(pages[-1][2] + [index], sizes_mm, paper, insets) if share and pages else None
         if joined is not None:
             pages[-1] = joined
         else:  # it starts the next page (each board fits one page on its own)
-            pages.append(_in_some_orientation([index], sizes_mm, paper))
+            pages.append(_in_some_orientation([index], sizes_mm, paper, insets))
     return [(page, placed) for page, placed, _ in pages]
 
 
-def _in_some_orientation(indices: list[int], sizes_mm, paper: str):
+def _in_some_orientation(indices: list[int], sizes_mm, paper: str, insets: Insets):
     """(page size, placements, indices) of the stack on the first orientation that holds it, or None."""
     for page in orientations(paper):
-        stacked = _stacked(indices, sizes_mm, page)
+        stacked = _stacked(indices, sizes_mm, page, insets)
         if stacked is not None:
             return (*stacked, indices)
     return None
 
 
-def _stacked(indices: list[int], sizes_mm, page: tuple[int, int]):
+def _stacked(indices: list[int], sizes_mm, page: tuple[int, int], insets: Insets):
     """The stack of boards `indices` on `page`, or None if it does not fit the printable area."""
-    aw, ah = printable(*page)
+    aw, ah = printable(*page, insets)
     sizes = [tuple(um(v) for v in sizes_mm[i]) for i in indices]
     total = sum(h for _, h in sizes) + STACK_GAP_UM * (len(sizes) - 1)
     if max(w for w, _ in sizes) > aw or total > ah:
         return None
     page_w, page_h = page
-    top = (page_h + total) // 2
+    top = max((page_h + total) // 2, insets.bottom + total)  # centred on the page, unless that would reach the footer
     out = []
     for i, (w, h) in zip(indices, sizes):
         out.append((i, (page_w - w) // 2, top - h))
@@ -233,7 +257,7 @@ def _stacked(indices: list[int], sizes_mm, page: tuple[int, int]):
     return page, out
 
 
-def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM) -> TilePlan:
+def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM, insets: Insets = DEFAULT_INSETS) -> TilePlan:
     """The tile grid with the fewest pages, portrait or landscape.
 
     On a tie, the grid whose narrowest tile is widest wins (no thin slivers to
@@ -242,10 +266,10 @@ def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DE
     overlap = um(overlap_mm)
     best = None
     for page_w, page_h in orientations(paper):
-        aw, ah = printable(page_w, page_h)
+        aw, ah = printable(page_w, page_h, insets)
         if overlap * 2 >= min(aw, ah):
             raise ValueError(f"an overlap of {overlap_mm:g} mm leaves no room on {paper}")
-        plan = _plan(bw, bh, page_w, page_h, overlap)
+        plan = _plan(bw, bh, page_w, page_h, overlap, insets)
         if best is None or (plan.pages, -plan.narrowest) < (best.pages, -best.narrowest):
             best = plan
     return best

@@ -1,0 +1,162 @@
+"""Printable on a real printer: read from the PDFs of the five games, every cut line keeps a mark the printer
+prints, and no mark, footer or scale bar lies where it cannot print (issue 19).
+
+Each game is built once per paper, bleed and printer (the default profile's 1/6 in margin, and a 6.35 mm
+one), and every page is read with pdfplumber and pypdf (tests/printable.py), not taken from the planner.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import printable as P
+from conftest import MM, ROOT, render_page
+
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+from pnp.data.project import Project
+from pnp.outputs.context import Engine
+from pnp.outputs.options import Options
+from pnp.pipeline.build import build_game
+
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+PRINTERS = {"laser-1/6in": DEFAULT_PRINTABLE_MM, "quarter-inch": 6.35}
+KINDS = ("cards", "tokens", "reference", "boards")
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    """{(paper, bleed, printer): output folder}: built on first use, once per module."""
+    project = Project(ROOT)
+    engine = Engine(project)
+    games = {slug: project.load_game(slug)[0] for slug in GAMES}
+    made: dict = {}
+
+    def get(paper: str, bleed: bool, printer: str) -> Path:
+        key = (paper, bleed, printer)
+        if key not in made:
+            out = tmp_path_factory.mktemp(f"{paper}-{'bleed' if bleed else 'plain'}-{printer.replace('/', '')}")
+            options = Options(paper=paper, bleed=bleed, out=out, only=KINDS, printable_mm=PRINTERS[printer])
+            for game in games.values():
+                _, findings = build_game(engine.for_game(game), options)
+                assert not [f for f in findings if f.severity == "error"], findings
+            made[key] = out
+        return made[key]
+
+    return get
+
+
+# Each paper, bleed and printer appears, in four builds rather than eight: reading every page takes about
+# a minute and a half per build (the other four were checked by hand with tests/printable.py, all clean).
+CASES = [("letter", False, "laser-1/6in"), ("a4", True, "laser-1/6in"), ("letter", True, "quarter-inch"), ("a4", False, "quarter-inch")]
+
+
+def _pdfs(out: Path) -> list[Path]:
+    return sorted(p for p in out.glob("*/*.pdf") if any(p.name.endswith(f"-{k}.pdf") for k in KINDS))
+
+
+@pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
+def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the_printable_area(builds, paper, bleed, printer):
+    margin = PRINTERS[printer]
+    out = builds(paper, bleed, printer)
+    pdfs = _pdfs(out)
+    assert {p.name.rsplit("-", 1)[1] for p in pdfs} == {f"{k}.pdf" for k in KINDS}
+    problems = []
+    for pdf in pdfs:
+        for n, view in enumerate(P.read(pdf, alike_once=True)):
+            where = f"{pdf.name} page {n + 1}"
+            area = P.printable_box(view, margin + P.TOLERANCE_MM)
+            reference_sheet = "reference" in pdf.name and any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces)
+            if not reference_sheet:
+                for cut in P.cut_lines(view):
+                    printed = P.mark_on(view, cut, margin)
+                    if printed < P.MIN_MARK_MM:
+                        problems.append(f"{where}: cut line {cut[0]} = {cut[1] / MM:.2f} mm has {printed:.2f} mm of mark that prints")
+            for kind, box in P.furniture(view):
+                past = P.outside(box, area)
+                if past > 0.01:
+                    problems.append(f"{where}: {kind} at {box.x0 / MM:.1f}, {box.y0 / MM:.1f} mm reaches {past:.2f} mm past the printable limit")
+            for face in view.faces:
+                if P.outside(face.bleed, area) > 0.01:
+                    problems.append(f"{where}: art at {face.bleed.x0 / MM:.1f}, {face.bleed.y0 / MM:.1f} mm reaches past the printable limit")
+    assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} problems)"
+
+
+@pytest.mark.parametrize("printer", PRINTERS)
+def test_every_footer_keeps_its_instructions_whole(builds, printer):
+    """A long footer gives way in its label, never in 'print at 100%' or the flip edge."""
+    out = builds("letter", False, printer) if printer == "laser-1/6in" else builds("a4", False, printer)
+    for pdf in _pdfs(out):
+        for n, view in enumerate(P.read(pdf, alike_once=True)):
+            text = "".join(ch for ch, box in view.chars if not any(box.inter(f.bleed) for f in view.faces))
+            assert "100%" in text, (pdf.name, n, text[-160:])
+            if "backs ·" in text:
+                assert "flip on the long edge" in text, (pdf.name, n, text[-160:])
+
+
+def test_a_sheet_footer_names_only_the_sets_whose_pieces_are_on_it():
+    """Token sets of one size share a grid (Narco Empire's crops and workers); each page's footer names the sets printed on it."""
+    from pnp.layout.elements import Face
+    from pnp.render.sheets import Group, Piece, paginate
+
+    face = Face(20, 20, 0, (), frozenset())
+    pieces = [Piece(face, None, f"crop/{i}", "Crops") for i in range(150)] + [Piece(face, None, f"worker/{i}", "Workers") for i in range(30)]
+    pages = paginate([Group("crops", "Crops, Workers", (20, 20), pieces, share=True)], "Narco Empire", "letter", 2, 1)
+    assert len(pages) >= 2
+    for page in pages:
+        on_page = {p.part for _, _, chunk in page.bands for p in chunk}
+        named = set(page.label.split(" · ")[1].split(", "))
+        assert named == on_page, (page.label, on_page)
+    assert pages[0].label.split(" · ")[1] == "Crops"
+
+
+def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_scale_bar_and_footer(builds):
+    """The raster test: white out what a 6.35 mm printer cannot print; every mark, the whole scale bar and the
+    whole footer are still there, because none of them was drawn there."""
+    margin = PRINTERS["quarter-inch"]
+    out = builds("letter", True, "quarter-inch")
+    pdf = out / "germ-tycoon" / "germ-tycoon-cards.pdf"
+    dpi = 200
+    px = dpi / 25.4
+    page = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=np.int16)
+    edge = int(round(margin * px))
+    masked = page.copy()
+    masked[:edge], masked[-edge:], masked[:, :edge], masked[:, -edge:] = 255, 255, 255, 255
+    # nothing was there to lose
+    assert np.array_equal(masked, page), "ink within the printer's margin"
+    view = P.read(pdf)[0]
+    h = page.shape[0]
+    # every mark segment and every footer character (the scale bar's label and ticks with them) shows dark on the masked page
+    for x0, y0, x1, y1, width in view.lines:
+        if any(f.trim.inside((x0 + x1) / 2, (y0 + y1) / 2) for f in view.faces):
+            continue
+        cx, cy = int((x0 + x1) / 2 / 72 * dpi), int(h - (y0 + y1) / 2 / 72 * dpi)
+        assert masked[cy - 2 : cy + 3, cx - 2 : cx + 3].min() < 128, ("mark or scale bar missing", x0 / MM, y0 / MM)
+    footer = [box for ch, box in view.chars if ch.strip() and not any(box.inter(f.drawn) for f in view.faces)]
+    assert len(footer) > 40  # the footer line and the scale bar's label
+    for box in footer:
+        l, r = int(box.x0 / 72 * dpi), int(box.x1 / 72 * dpi) + 1
+        t, b = int(h - box.y1 / 72 * dpi), int(h - box.y0 / 72 * dpi) + 1
+        assert masked[t:b, l:r].min() < 200 or r - l < 3, ("footer character missing", box.x0 / MM, box.y0 / MM)
+    # and the check can fail: with the old 2 mm from the edge, a mark would have been masked away
+    assert (page[: int(2 * px)] < 128).sum() == 0
+
+
+def test_a_saved_margin_reaches_the_build(project):
+    from conftest import run_pnp
+    import yaml
+
+    result = run_pnp(project, "calibrate", "--save", "wide", "--offset", "0,0", "--margin", "6.35")
+    assert result.exit_code == 0, result.output
+    assert yaml.safe_load((project / "pnp.yaml").read_text())["printers"]["wide"]["margin"] == 6.35
+    assert run_pnp(project, "build", "tiny", "--printer", "wide", "--only", "cards", "--out", str(project / "wide")).exit_code == 0
+    assert run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / "default")).exit_code == 0
+    for folder, margin in (("wide", 6.35), ("default", DEFAULT_PRINTABLE_MM)):
+        for view in P.read(project / folder / "tiny" / "tiny-cards.pdf"):
+            area = P.printable_box(view, margin + P.TOLERANCE_MM)
+            assert all(P.outside(box, area) < 0.01 for _, box in P.furniture(view))
+            assert all(P.mark_on(view, cut, margin) >= P.MIN_MARK_MM for cut in P.cut_lines(view))
+    # 3 × 3 poker on Letter under the default printer; under the 6.35 mm one three rows leave no 0.5 mm to spare
+    default, wide = (len(P.read(project / f / "tiny" / "tiny-cards.pdf")[0].faces) for f in ("default", "wide"))
+    assert (default, wide) == (9, 8)
