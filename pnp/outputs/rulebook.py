@@ -30,7 +30,7 @@ from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
 from pnp.outputs.facts import Facts, render
 from pnp.layout.elements import Text
 from pnp.render import rl
-from pnp.render.flowables import (K, Contents, CoverArt, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook,
+from pnp.render.flowables import (K, Block, Contents, CoverArt, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook,
                            draw_elements, escape, headings_in, leading_heading, text_height)
 from pnp.core.errors import LayoutError
 from pnp.data.schema import RulebookMatter, check_shape
@@ -409,6 +409,8 @@ class RulebookDoc(BaseDocTemplate):
         self._page_empty = True
 
     def afterFlowable(self, flowable):
+        if not isinstance(flowable, Block):
+            return  # Platypus's own actions (page-template switches, layout caches) draw nothing
         first = leading_heading(flowable) if self._page_empty else None
         self._page_empty = False
         if first is not None and first.level == 1 and first.running:
