@@ -24,19 +24,23 @@ class FontBook:
 
     Each folder's fonts.yaml adds its families to those of the folders before
     it (a project's fonts/ adds to the bundled ones, and may redefine one of
-    them); a later `fallback` replaces an earlier one.
+    them); a later `fallback` (one family or a list, tried in order) or
+    `condensed` replaces an earlier one.
     """
 
     def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS):
         self.families: dict[str, dict[str, str]] = {}
-        self.fallback_family: str = ""
+        self.fallback_families: tuple[str, ...] = ()
+        self.condensed_family: str = ""  # what a title switches to when it does not fit its line
         self._dirs: dict[str, Path] = {}  # family → the folder its files are named from
         for folder in [fonts_dirs] if isinstance(fonts_dirs, Path) else fonts_dirs:
             spec = load_yaml(folder / "fonts.yaml", "fonts/fonts.yaml")
             for family, files in (spec.get("families") or {}).items():
                 self.families[family] = dict(files)
                 self._dirs[family] = folder
-            self.fallback_family = spec.get("fallback", "") or self.fallback_family
+            fallback = spec.get("fallback") or ()
+            self.fallback_families = (fallback,) if isinstance(fallback, str) else tuple(fallback) or self.fallback_families
+            self.condensed_family = spec.get("condensed", "") or self.condensed_family
         self._faces: dict[str, TTFont] = {}
         self._names: dict[tuple, str] = {}
         self._files: dict[tuple, Path] = {}
@@ -78,10 +82,17 @@ class FontBook:
         """The (family, bold, italic) styles registered so far: a worker process reports them so its parent can draw its faces."""
         return list(self._names)
 
+    @property
+    def fallback_family(self) -> str:
+        return self.fallback_families[0] if self.fallback_families else ""
+
+    def fallback_names(self, bold: bool = False) -> tuple[str, ...]:
+        """The fallback fonts in the order a missing character is looked for."""
+        return tuple(self.font_name(family, bold=bold) for family in self.fallback_families)
+
     def fallback_name(self, bold: bool = False) -> str | None:
-        if not self.fallback_family:
-            return None
-        return self.font_name(self.fallback_family, bold=bold)
+        names = self.fallback_names(bold)
+        return names[0] if names else None
 
     def covers(self, font_name: str, char: str) -> bool:
         return ord(char) in self._faces[font_name].face.charToGlyph

@@ -35,6 +35,7 @@ from pnp.core.units import PT_PER_MM
 MAX_ELEMENTS_PER_FACE = 50_000
 MAX_RANGE = 10_000
 MAX_STRING = 100_000
+CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it switches to the condensed one
 FACE_SECONDS = 10  # a template that takes longer than this on one face is looping away
 
 
@@ -231,7 +232,8 @@ class Recorder:
             raise LayoutError("a polygon needs at least two points", "polygon")
         return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed)))
 
-    def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2):
+    def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
+             condense=None):
         x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
         size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
         if align not in ("left", "center", "right"):
@@ -243,7 +245,9 @@ class Recorder:
         content = "" if content is None else str(content)
         if len(content) > MAX_STRING:
             raise LayoutError(f"text is {len(content):,} characters long (limit {MAX_STRING:,})", "text")
-        laid = self.game.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading))
+        condense = font == "title" if condense is None else bool(condense)  # titles condense rather than wrap, unless told not to
+        laid = self.game.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading),
+                                  condense)
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
@@ -552,26 +556,27 @@ class GameLayouts:
             raise LayoutError(f"unknown font '{font}'{did_you_mean(font, choices)}: use a role from game.yaml fonts or a family in fonts/fonts.yaml", font)
         return family
 
-    def set_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading) -> Laid:
+    def set_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense=False) -> Laid:
         """Fit rich text into a w × h mm box; the same text in the same box is fitted once.
 
         Decks repeat their texts (ten copies of a rule, a label on every card), and
         a fitted text is an immutable value, so it is remembered for this game."""
-        return self._fitted(content, w, h, size, min_size, font, bold, italic, color, align, valign, leading)
+        return self._fitted(content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense)
 
-    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading) -> Laid:
+    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense) -> Laid:
         family = self.family(font)
         problems = self.check_markup(content)
         if problems:
             raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
-        missing: set = set()
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
-        items = self.typesetter.items(runs, family, bold, italic, color, missing)
-        if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-            raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")
-        laid = self.typesetter.fit(items, w * PT_PER_MM, h * PT_PER_MM, size, min_size, leading, align, valign)
+        items = self._items(runs, family, bold, italic, color)
+        box = (w * PT_PER_MM, h * PT_PER_MM)
+        laid = self.typesetter.fit(items, *box, size, min_size, leading, align, valign)
+        if condense:
+            lines = markup.plain(content).count("\n") + 1
+            if not laid.fits or laid.lines > lines:
+                laid = self._condensed(runs, family, bold, italic, color, box, size, min_size, leading, align, valign, lines) or laid
         if not laid.fits:
             snippet = markup.plain(content)[:40]
             raise LayoutError(
@@ -579,6 +584,43 @@ class GameLayouts:
                 code="text-overflow",
             )
         return laid
+
+    def _items(self, runs, family: str, bold: bool, italic: bool, color: str) -> list:
+        missing: set = set()
+        items = self.typesetter.items(runs, family, bold, italic, color, missing)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+            raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")
+        return items
+
+    def condensed_family(self) -> str | None:
+        """The family titles condense to: the game's `condensed` font role, else fonts.yaml's `condensed`."""
+        family = self.font_roles.get("condensed") or self.fonts.condensed_family
+        return family if family in self.fonts.families else None
+
+    def _condensed(self, runs, family, bold, italic, color, box, size, min_size, leading, align, valign, lines) -> Laid | None:
+        """A title that wraps or overflows: shrink a little on its own lines, then condense, and wrap only as a last resort.
+
+        The own face shrinks by at most CONDENSE_AFTER before the condensed face is
+        tried from the full size: a condensed title near its size reads better than a
+        small one, and a title broken over two lines crowds what sits beside it."""
+        fit = self.typesetter.fit
+        items = self._items(runs, family, bold, italic, color)
+        own = fit(items, *box, size, max(min_size, size * (1 - CONDENSE_AFTER)), leading, align, valign, max_lines=lines)
+        if own.fits and own.lines <= lines:
+            return own
+        narrow = self.condensed_family()
+        if narrow is None or narrow == family:
+            return None
+        condensed = self._items(runs, narrow, bold, italic, color)
+        one = fit(condensed, *box, size, min_size, leading, align, valign, max_lines=lines)
+        if one.fits and one.lines <= lines:
+            return one
+        own = fit(items, *box, size, min_size, leading, align, valign)
+        if own.fits:
+            return own
+        wrapped = fit(condensed, *box, size, min_size, leading, align, valign)
+        return wrapped if wrapped.fits else None
 
     def check_image(self, path: str) -> tuple:
         if self.image_checker is None:

@@ -77,12 +77,12 @@ class Typesetter:
             result = ((text, font),)
             lacking = ()
         else:
-            fallback = self.fonts.fallback_name(bold)
-            fb_glyphs = self.fonts.face(fallback).face.charToGlyph if fallback else {}
+            fallbacks = [(name, self.fonts.face(name).face.charToGlyph) for name in self.fonts.fallback_names(bold)]
             pieces, lacking_list = [], []
             for c in text:
-                use = font if ord(c) in glyphs else fallback if ord(c) in fb_glyphs else font
-                if use == font and ord(c) not in glyphs:
+                code = ord(c)
+                use = font if code in glyphs else next((name for name, fb in fallbacks if code in fb), font)
+                if use == font and code not in glyphs:
                     lacking_list.append(c)
                 if pieces and pieces[-1][1] == use:
                     pieces[-1] = (pieces[-1][0] + c, use)
@@ -122,17 +122,23 @@ class Typesetter:
         end_word()
         return out
 
-    def fit(self, items: list, width: float, height: float, size: float, min_size: float, leading: float, align: str, valign: str) -> Laid:
-        """Lay out at the largest size (in 0.25 pt steps) from `size` down to `min_size` that fits."""
+    def fit(self, items: list, width: float, height: float, size: float, min_size: float, leading: float, align: str, valign: str,
+            max_lines: int | None = None) -> Laid:
+        """Lay out at the largest size (in 0.25 pt steps) from `size` down to `min_size` that fits.
+
+        With `max_lines`, a layout fits only if it also breaks into no more lines than that."""
+        def fits(laid: Laid) -> bool:
+            return laid.fits and (max_lines is None or laid.lines <= max_lines)
+
         laid = _lay(items, width, height, size, leading, align, valign)
-        if laid.fits or min_size >= size:
+        if fits(laid) or min_size >= size:
             return laid
         steps = int((size - min_size) / SIZE_STEP)
         lo, hi, best = 1, steps, None  # binary search over sizes size - k*step
         while lo <= hi:
             mid = (lo + hi) // 2
             attempt = _lay(items, width, height, size - mid * SIZE_STEP, leading, align, valign)
-            if attempt.fits:
+            if fits(attempt):
                 best, hi = attempt, mid - 1
             else:
                 lo = mid + 1

@@ -30,13 +30,15 @@ from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
 from pnp.outputs.facts import Facts, render
 from pnp.layout.elements import Text
 from pnp.render import rl
-from pnp.render.flowables import (K, Contents, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook, draw_elements,
-                           escape, headings_in, text_height)
+from pnp.render.flowables import (K, Block, Contents, CoverArt, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook,
+                           draw_elements, escape, headings_in, leading_heading, text_height)
 from pnp.core.errors import LayoutError
 from pnp.data.schema import RulebookMatter, check_shape
 from pnp.core.colour import WHITE, mix, readable_on, until_contrast
 from pnp.core.units import PAPER_SIZES
 
+COVER_CARDS = 3  # the fan on the cover: enough to show the decks, few enough to read each card
+BIG_PT = 1e6
 ACCENT_CONTRAST = 4.5  # WCAG AA for body-size text: headings, table heads and numbers are set in the accent
 
 
@@ -85,7 +87,7 @@ class Look:
 # Page geometry ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Geometry:
-    """A page and its margins, in points."""
+    """A page, its margins and its body columns, in points."""
 
     w: float
     h: float
@@ -93,25 +95,44 @@ class Geometry:
     right: float
     top: float
     bottom: float
+    columns: int = 1
+    gutter: float = 0.0
 
     @property
     def frame(self) -> tuple:
         return self.left, self.bottom, self.w - self.left - self.right, self.h - self.top - self.bottom
 
+    @property
+    def column_w(self) -> float:
+        return (self.frame[2] - self.gutter * (self.columns - 1)) / self.columns
+
+    def column_frames(self) -> list[tuple]:
+        """(x, y, w, h) of each body column, left to right."""
+        x, y, _, h = self.frame
+        return [(x + n * (self.column_w + self.gutter), y, self.column_w, h) for n in range(self.columns)]
+
 
 def geometry(paper: str, booklet: bool = False) -> Geometry:
-    """Letter or A4 pages; a booklet page is half the sheet, which is printed landscape and folded."""
+    """Letter or A4 pages in two columns; a booklet page (half the sheet, printed landscape and folded) in one.
+
+    Lines stay under about 75 characters, the longest a reader follows without
+    losing the line: a full Letter or A4 width at 10 pt holds about 100, each of
+    two columns about 50, and a booklet's half page about 65."""
     pw, ph = PAPER_SIZES[paper]
     if booklet:
         pw, ph = ph / 2, pw
         return Geometry(pw * K, ph * K, 14 * K, 14 * K, 17 * K, 15 * K)
-    return Geometry(pw * K, ph * K, 20 * K, 20 * K, 22 * K, 20 * K)
+    return Geometry(pw * K, ph * K, 20 * K, 20 * K, 22 * K, 20 * K, columns=2, gutter=7 * K)
 
 
 # Markdown to blocks ------------------------------------------------------------------------------
 def markdown_parser() -> MarkdownIt:
-    """CommonMark with tables, and without what could fetch, link or reinterpret text written in data."""
-    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
+    """CommonMark with tables and typographic quotes and dashes, without what could fetch, link or reinterpret text written in data.
+
+    The typographer turns "straight" quotes and apostrophes into curly ones and
+    -- and --- into en and em dashes, as a typesetter would; a backslash keeps
+    a character as typed."""
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
     # reference definitions would swallow lines like "[red]:star:[/]"; autolinks and entities would
     # change what prints; text_join would hide which characters were escaped with a backslash
     return md.disable(["reference", "autolink", "entity", "html_inline", "html_block", "text_join"])
@@ -151,6 +172,8 @@ class Converter:
         if t == "paragraph":
             text, images = self.inline(node.children[0] if node.children else None)
             out = [Rich(setter, text, look.body)] if text.strip() else []
+            if out and not images and rich.plain(text).rstrip().endswith(":"):
+                out[0].keep_with_next = True  # a lead-in ("…as follows:") stays with the list, table or figure it opens
             return out + self.figures(images)
         if t in ("bullet_list", "ordered_list"):
             return self.list_items(node, quote)
@@ -362,11 +385,14 @@ class RulebookDoc(BaseDocTemplate):
                          leftMargin=geo.left, rightMargin=geo.right, topMargin=geo.top, bottomMargin=geo.bottom)
         x, y, w, h = geo.frame
         pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        columns = [Frame(*box, id=f"column{n + 1}", **pad) for n, box in enumerate(geo.column_frames())]
         self.addPageTemplates([
             PageTemplate("cover", [Frame(x, y, w, h, id="cover", **pad)]),
-            PageTemplate("body", [Frame(x, y, w, h, id="body", **pad)], onPageEnd=book.furniture),
+            PageTemplate("body", columns, onPageEnd=book.furniture),
         ])
-        self.section = ""
+        self.section = ""  # the level-1 heading last placed
+        self.section_at_top = ""  # the one in force at the top of the current page: its running head
+        self._page_empty = True
         self._outline_level = -1
 
     def build(self, flowables, **kwargs):
@@ -374,12 +400,23 @@ class RulebookDoc(BaseDocTemplate):
         super().build(flowables, **kwargs)
 
     def beforeDocument(self):
-        self.section = ""
+        self.section = self.section_at_top = ""
         self._outline_level = -1
 
+    def handle_pageBegin(self):
+        super().handle_pageBegin()
+        self.section_at_top = self.section
+        self._page_empty = True
+
     def afterFlowable(self, flowable):
+        if not isinstance(flowable, Block):
+            return  # Platypus's own actions (page-template switches, layout caches) draw nothing
+        first = leading_heading(flowable) if self._page_empty else None
+        self._page_empty = False
+        if first is not None and first.level == 1 and first.running:
+            self.section_at_top = first.text  # a page that opens with a section is headed by it
         for h in headings_in(flowable):
-            if h.level == 1:
+            if h.level == 1 and h.running:
                 self.section = h.text
             if h.toc:
                 self.notify("TOCEntry", (h.level, h.text, self.page, h.key))
@@ -471,12 +508,14 @@ class Book:
 
     # pages --------------------------------------------------------------------------------
     def story(self, tree, look: Look, setter: Setter, geo: Geometry) -> tuple[list, int]:
-        conv = Converter(self, setter, look, geo.frame[2])
+        conv = Converter(self, setter, look, geo.column_w)
         body = keep_headings_with_next(conv.blocks(tree.children))
         story = self.cover(look, setter, geo) + [NextPageTemplate("body"), PageBreak()]
-        if conv.headings:
-            contents_title = Heading(setter, "Contents", look.heading(1), 1, "contents", toc=False, rule=look.accent)
-            story += [contents_title, Contents(setter, look.toc, look.toc_number, look.muted), PageBreak()]
+        if conv.headings:  # the contents open page 2 and the rules follow at once: no page of white after a short list
+            contents_title = Heading(setter, "Contents", look.heading(2), 2, "contents", toc=False)
+            contents_title.running = False
+            # top level, not in a box: multiBuild feeds the page numbers only to indexing flowables of the story itself
+            story += [contents_title, Contents(setter, look.toc, look.toc_number, look.muted), Rule(look.accent, 0.8, 10.0)]
         return story + body + self.credits(look, setter), conv.headings
 
     def credits(self, look: Look, setter: Setter) -> list:
@@ -495,6 +534,7 @@ class Book:
         return keep_headings_with_next([head, Rich(setter, escape(text), style)])
 
     def cover(self, look: Look, setter: Setter, geo: Geometry) -> list:
+        """Title band, the game's own board and a fan of its cards, then its facts and pitch: a cover a player recognises the box by."""
         spec, matter = self.game.spec, self.matter
         small = geo.w < 160 * K
         title_style = Style(look.title_family, 26 if small else 34, 1.1, bold=True, color=look.on_accent, align="center")
@@ -503,6 +543,22 @@ class Book:
         band = [Rich(setter, escape(self.title), title_style)]
         if subtitle:
             band.append(Rich(setter, escape(subtitle), sub_style))
+        below = [Rich(setter, self.facts_line(), Style(look.body.family, 13 if not small else 11, 1.3, color=look.ink, align="center",
+                                                       space_before=14, space_after=10))]
+        pitch = matter.pitch or spec.pitch
+        if pitch:
+            below.append(Rich(setter, escape(pitch), Style(look.body.family, 12 if not small else 10.5, 1.4, italic=True, color=look.ink,
+                                                           align="center", space_after=4)))
+        reserve = sum(b.wrap(geo.frame[2], BIG_PT)[1] + b.spaceBefore + b.spaceAfter for b in below) + 12
+        board, cards = self.cover_faces()
+        story = [Stack(band, pad=(18, 24, 18, 24), fill=look.accent, radius=4 * K)]
+        if board is not None or cards:
+            story.append(CoverArt(board, cards, mix(look.ink, "#ffffff", 0.6), reserve))
+        return story + below
+
+    def facts_line(self) -> str:
+        """Players, and age and playing time where the game gives them, as rich text."""
+        spec = self.game.spec
         players = spec.players
         who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
         parts = [f"{who} players"]
@@ -510,14 +566,23 @@ class Book:
             parts.append(f"age **{spec.age}+**")
         if spec.play_time is not None:
             parts.append(f"**{spec.play_time}** minutes" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
-        info = "   ·   ".join(parts)
-        story = [Spacer(1, 20 * K if not small else 8 * K),
-                 Stack(band, pad=(18, 30, 18, 30), fill=look.accent, radius=4 * K),
-                 Rich(setter, info, Style(look.body.family, 13 if not small else 11, 1.3, color=look.ink, align="center", space_before=22, space_after=14))]
-        pitch = matter.pitch or spec.pitch
-        if pitch:
-            story.append(Rich(setter, escape(pitch), Style(look.body.family, 12 if not small else 10.5, 1.4, italic=True, color=look.ink, align="center", space_after=10)))
-        return story
+        return "   ·   ".join(parts)
+
+    def cover_faces(self) -> tuple:
+        """The first board, and one card of each deck (then more of the first decks) up to COVER_CARDS."""
+        game = self.game
+        boards = game.boards.boards if game.boards else []
+        board = self._face("board", boards[0].id, "")[0] if boards else None
+        decks = [d for d in game.decks.values() if d.cards]
+        picks: list = []
+        for round_ in range(COVER_CARDS):
+            for deck in decks:
+                if len(picks) < COVER_CARDS and round_ < len(deck.cards):
+                    picks.append(f"{deck.id}/{deck.cards[round_].id}")
+            if len(picks) >= min(COVER_CARDS, sum(len(d.cards) for d in decks)):
+                break
+        cards = [face for face in (self._face("card", name, "")[0] for name in picks) if face is not None]
+        return board, cards
 
     def furniture(self, canv, doc):
         """Running header (game and section) and footer (page number) on body pages."""
@@ -526,8 +591,8 @@ class Book:
         style = look.furniture
         top = geo.h - geo.top + 6 + text_height(1, style)
         _text_at(canv, setter, escape(self.title), style, geo.left, top, width * 0.5)
-        if doc.section:
-            _text_at(canv, setter, doc.section, dataclasses.replace(style, align="right"), geo.left + width * 0.45, top, width * 0.55)
+        if doc.section_at_top:
+            _text_at(canv, setter, doc.section_at_top, dataclasses.replace(style, align="right"), geo.left + width * 0.45, top, width * 0.55)
         canv.saveState()
         canv.setStrokeColor(mix(look.ink, "#ffffff", 0.7))
         canv.setLineWidth(0.4)

@@ -24,6 +24,7 @@ from pnp.core.units import PT_PER_MM, add_up
 K = PT_PER_MM
 BIG = 1e7  # "no limit" for heights, in points
 EPS = 0.01
+TABLE_ROWS_KEPT = 2  # rows of a split table kept together on each side of the break
 SLOP_MM = 30.0  # drawing may stray this far outside a block (bullets in the margin, overhangs) unclipped
 
 
@@ -207,6 +208,7 @@ class Heading(Rich):
     """A heading: an entry of the contents and the outline, kept with what follows it."""
 
     keep_with_next = True
+    running = True  # a level-1 heading becomes the running head of the pages it is in force on
 
     def __init__(self, setter, text, style, level: int, key: str, toc: bool = True, rule: str | None = None):
         super().__init__(setter, text, style)
@@ -445,7 +447,8 @@ class Table(Block):
                 break
             y += h
             fit += 1
-        if fit < 1 or fit >= len(body) or (len(body) - fit < 1):
+        fit = min(fit, len(body) - TABLE_ROWS_KEPT)  # a row never goes on alone, at the foot nor at the top of a page
+        if fit < TABLE_ROWS_KEPT:
             return []
         first = Table(self.setter, self.header, self.rows[:fit], self.look, self.aligns, self.spaceBefore, 0.0, self.first_stripe, widths)
         rest = Table(self.setter, self.header, self.rows[fit:], self.look, self.aligns, 0.0, self.spaceAfter, self.first_stripe + fit, widths)
@@ -576,6 +579,71 @@ class Figure(Block):
                 Figure(self.setter, self.items[cut:], self.cstyle, self.outline, self.spaceAfter)]
 
 
+class CoverArt(Block):
+    """The cover's picture: the game's board with a fan of its cards in front, drawn from their own faces.
+
+    It takes the height its frame has left less `reserve` (what follows it on
+    the cover), so the cover is filled by the game itself, not by white."""
+
+    FAN_DEGREES = 9.0  # between neighbouring cards of the fan
+    MIN_H = 50 * K
+    SHADOW = "#b3b3b3"
+
+    def __init__(self, board: Face | None, cards: list[Face], outline: str, reserve: float = 0.0):
+        super().__init__(6.0, 6.0)
+        self.board, self.cards, self.outline, self.reserve = board, list(cards), outline, reserve
+
+    def wrap(self, aW, aH):
+        self.width, self.height = aW, max(aH - self.reserve - EPS, self.MIN_H)
+        return self.width, self.height
+
+    def placements(self) -> list[tuple]:
+        """(face, x, y of its bottom-left, scale, degrees) in points, board first."""
+        W, H = self.width, self.height
+        out = []
+        card_h = H * (0.55 if self.board else 0.8)
+        if self.cards:
+            card_h = min(card_h, W * 0.32 * max(c.h / c.w for c in self.cards))
+        if self.board:
+            b = self.board
+            room_h = H - (card_h * 0.45 if self.cards else 0.0)
+            scale = min(W / (b.w * K), room_h / (b.h * K))
+            bw, bh = b.w * K * scale, b.h * K * scale
+            out.append((b, (W - bw) / 2, H - bh, scale, 0.0))
+        n = len(self.cards)
+        for i, card in enumerate(self.cards):
+            scale = card_h / (card.h * K)
+            cw = card.w * K * scale
+            step = min(cw * 0.72, (W - cw) / max(n - 1, 1))
+            cx = W / 2 + (i - (n - 1) / 2) * step
+            angle = (i - (n - 1) / 2) * -self.FAN_DEGREES
+            dip = abs(i - (n - 1) / 2) * card_h * 0.06  # outer cards sit lower, as in a hand
+            out.append((card, cx - cw / 2, 4 + dip, scale, angle))
+        return out
+
+    def draw(self):
+        canv = self.canv
+        drawer = drawer_for(canv)
+        for face, x, y, scale, angle in self.placements():
+            w, h = face.w * K * scale, face.h * K * scale
+            name = drawer.form(face)
+            canv.saveState()
+            canv.translate(x + w / 2, y)
+            canv.rotate(angle)
+            canv.translate(-w / 2, 0)
+            if face is not self.board:
+                canv.setFillColor(self.SHADOW)  # an opaque shadow (no transparency for print) lifts each card off the board
+                canv.rect(1.4, -1.4, w, h, stroke=0, fill=1)
+            canv.saveState()
+            canv.scale(scale, scale)
+            canv.doForm(name)
+            canv.restoreState()
+            canv.setStrokeColor(self.outline)
+            canv.setLineWidth(0.4)
+            canv.rect(0, 0, w, h, stroke=1, fill=0)
+            canv.restoreState()
+
+
 class Contents(Block):
     """The table of contents: headings with dot leaders and page numbers, filled in by multiBuild passes."""
 
@@ -659,6 +727,16 @@ class Contents(Block):
             return []
         return [Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[:fit]),
                 Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[fit:])]
+
+
+def leading_heading(flowable):
+    """The heading a placed flowable opens with, if it opens with one (a kept heading opens its stack)."""
+    while not isinstance(flowable, Heading):
+        children = getattr(flowable, "children", ())
+        if not children:
+            return None
+        flowable = children[0]
+    return flowable
 
 
 def headings_in(flowable):

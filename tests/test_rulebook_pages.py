@@ -1,0 +1,227 @@
+"""Rulebook pages as a publisher sets them: a cover of the game itself, readable lines, heads and breaks in their place.
+
+One long book of the tiny game is built once: chapters long enough to spread
+over many pages, tables that break at many different heights, quotes typed
+straight and symbols. Every promise is read back from the PDF's text, its
+positions and its fonts.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from conftest import MM, ROOT, TEST_PROJECT, pdf_fonts, render_page, run_pnp
+from pnp.layout.fonts import FontBook
+
+RULEBOOK = "output/tiny/tiny-rulebook.pdf"
+SOURCE = "data/tiny/rulebook.md"
+HEAD_MM = 22.0  # the running head sits in the top margin (rulebook.geometry: 22 mm on Letter and A4)
+FOOT_MM = 20.0
+CHAPTERS = 8
+TABLES = 10
+ROWS = 14
+MEASURE = 75  # characters: the longest line a reader follows without losing the line
+
+WORDS = " ".join(f"word{i}" for i in range(260))
+
+
+def long_book() -> str:
+    """Chapters of running text, and tables after lead-ins of growing length, so breaks fall everywhere."""
+    parts = []
+    for c in range(1, CHAPTERS + 1):
+        parts.append(f"\n# Chapter {c}\n\n{WORDS}\n\n## Part {c}a\n\n{WORDS}\n")
+    parts.append("\n# Tables\n")
+    for t in range(TABLES):
+        lead = " ".join(f"lead{t}x{i}" for i in range(12 + 23 * t))
+        rows = "".join(f"| T{t}r{r} | cell {r} of table {t} |\n" for r in range(ROWS))
+        parts.append(f"\n{lead}\n\n| Head{t} | Meaning{t} |\n| --- | --- |\n{rows}")
+    parts.append('\n# Typography\n\nShe said "take it" -- the player\'s own card --- and 5--6 counts.\n\n'
+                 "Symbols: ★ marks a star, ⚠ a warning and → a move.\n")
+    return "".join(parts)
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory) -> Path:
+    project = tmp_path_factory.mktemp("book") / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    with (project / SOURCE).open("a", encoding="utf-8") as f:
+        f.write(long_book())
+    result = run_pnp(project, "build", "tiny", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    return project / RULEBOOK
+
+
+def _lines_in(textpage, box) -> list[str]:
+    text = textpage.get_text_bounded(*box)
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def page_columns(pdf: Path) -> list[list[list[str]]]:
+    """For each page after the cover: the text lines of each body column (left half, right half), top to bottom."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        out = []
+        for index in range(1, len(doc)):
+            page = doc[index]
+            w, h = page.get_size()
+            tp = page.get_textpage()
+            top, bottom = h - HEAD_MM * MM + 2, FOOT_MM * MM - 2
+            out.append([_lines_in(tp, (0, bottom, w / 2, top)), _lines_in(tp, (w / 2, bottom, w, top))])
+        return out
+    finally:
+        doc.close()
+
+
+def running_heads(pdf: Path) -> list[str]:
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        heads = []
+        for index in range(1, len(doc)):
+            page = doc[index]
+            w, h = page.get_size()
+            heads.append(" ".join(page.get_textpage().get_text_bounded(w / 2, h - HEAD_MM * MM + 2, w, h).split()))
+        return heads
+    finally:
+        doc.close()
+
+
+def source_sections(project: Path) -> list[str]:
+    return [h.strip() for h in re.findall(r"^#\s+(.+)$", (project / SOURCE).read_text(encoding="utf-8"), re.M)]
+
+
+def test_the_running_head_is_the_section_in_force_at_the_top_of_each_page(book):
+    sections = set(source_sections(book.parents[2]))
+    columns, heads = page_columns(book), running_heads(book)
+    in_force, checked = "", 0
+    for page, (cols, head) in enumerate(zip(columns, heads), start=2):
+        lines = cols[0] + cols[1]
+        at_top = lines[0] if lines and lines[0] in sections else in_force
+        assert head == at_top, (page, head, at_top, lines[:2])
+        checked += head != ""
+        for line in lines:
+            if line in sections:
+                in_force = line
+    assert checked >= 6
+
+
+def test_a_section_starting_low_on_a_page_does_not_head_it(book):
+    """The head once named the last heading on the page: this book has pages where that differs from the one in force."""
+    sections = set(source_sections(book.parents[2]))
+    columns, heads = page_columns(book), running_heads(book)
+    differ = []
+    for cols, head in zip(columns, heads):
+        lines = cols[0] + cols[1]
+        last = [line for line in lines if line in sections][-1:]
+        if last and last[0] != head:
+            differ.append((head, last[0]))
+    assert len(differ) >= 3, differ
+
+
+def test_a_heading_never_ends_a_column(book):
+    project = book.parents[2]
+    headings = {h.strip() for h in re.findall(r"^#{1,6}\s+(.+)$", (project / SOURCE).read_text(encoding="utf-8"), re.M)}
+    for page, cols in enumerate(page_columns(book), start=2):
+        for n, lines in enumerate(cols):
+            body = [line for line in lines if not line.isdigit()]
+            if body:
+                assert body[-1] not in headings, (page, n + 1, body[-3:])
+
+
+def test_a_table_row_is_never_alone_at_a_column_foot_and_a_continued_table_repeats_its_header(book):
+    pieces = 0
+    for page, cols in enumerate(page_columns(book), start=2):
+        for n, lines in enumerate(cols):
+            rows: dict[int, list[int]] = {}
+            for line in lines:
+                m = re.match(r"T(\d+)r(\d+)\b", line)
+                if m:
+                    rows.setdefault(int(m.group(1)), []).append(int(m.group(2)))
+            for table, numbers in rows.items():
+                pieces += 1
+                assert len(numbers) >= 2, (page, n + 1, table, numbers)
+                if min(numbers) > 0:  # a continued table starts with its header
+                    first_row = next(i for i, line in enumerate(lines) if re.match(rf"T{table}r\d+\b", line))
+                    assert lines[first_row - 1].startswith(f"Head{table}"), (page, n + 1, lines[max(first_row - 2, 0):first_row + 1])
+    assert pieces > TABLES  # some tables really broke across columns
+
+
+def test_quotes_apostrophes_and_dashes_are_typographic(book):
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(book).pages)
+    assert "She said “take it” – the player’s own card — and 5–6 counts." in text
+    assert '"take it"' not in text and "player's" not in text
+
+
+def test_body_lines_hold_at_most_75_characters(book):
+    """Lines read across the whole page width (a line set full width is one line here, not two halves)."""
+    doc = pdfium.PdfDocument(str(book))
+    try:
+        longest = 0
+        for index in range(1, len(doc)):
+            page = doc[index]
+            w, h = page.get_size()
+            for line in _lines_in(page.get_textpage(), (0, FOOT_MM * MM - 2, w, h - HEAD_MM * MM + 2)):
+                if ". . ." in line:  # a contents row: dot leaders, not reading
+                    continue
+                longest = max(longest, len(line))
+                assert len(line) <= MEASURE, (index + 1, line)
+        assert longest > 40  # lines of running text, not fragments
+    finally:
+        doc.close()
+
+
+def test_symbols_print_from_an_embedded_symbol_font_that_has_them(book):
+    fonts = FontBook(ROOT / "pnp/assets/fonts")
+    reader = PdfReader(book)
+    embedded = pdf_fonts(reader)
+    doc = pdfium.PdfDocument(str(book))
+    try:
+        page_index = next(i for i in range(len(doc)) if "⚠" in doc[i].get_textpage().get_text_range())
+        tp = doc[page_index].get_textpage()
+        text = tp.get_text_range()
+        image = render_page(book, page_index, dpi=300)
+        h_pt = doc[page_index].get_size()[1]
+        for symbol in "★⚠→":
+            index = text.index(symbol, text.index("Symbols:"))
+            buf = pdfium.raw.ctypes.create_string_buffer(256)
+            pdfium.raw.FPDFText_GetFontInfo(tp.raw, index, buf, 256, None)
+            font = buf.value.decode()
+            family = "noto-sans-symbols2" if "Symbols2" in font else "noto-sans-symbols" if "Symbols" in font else None
+            assert family, (symbol, font)
+            assert any(font.split("+")[-1] in name for name, is_embedded in embedded.items() if is_embedded), (font, embedded)
+            assert fonts.covers(fonts.font_name(family), symbol)  # the glyph is the font's own, not its empty .notdef box
+            left, bottom, right, top = tp.get_charbox(index)
+            box = image.crop((int(left * 300 / 72), int((h_pt - top) * 300 / 72), int(right * 300 / 72) + 1, int((h_pt - bottom) * 300 / 72) + 1))
+            assert box.convert("L").getextrema()[0] < 100, symbol  # and it draws ink
+    finally:
+        doc.close()
+
+
+def test_the_cover_is_the_games_board_and_cards_and_not_white(book):
+    doc = pdfium.PdfDocument(str(book))
+    try:
+        page = doc[0]
+        w, h = page.get_size()
+        forms = [obj.get_bounds() for obj in page.get_objects(max_depth=1) if obj.type == pdfium.raw.FPDF_PAGEOBJ_FORM]
+    finally:
+        doc.close()
+    big = [b for b in forms if (b[2] - b[0]) > 30 * MM and (b[3] - b[1]) > 30 * MM]
+    assert len(big) >= 2, forms  # the board and cards, drawn from their own faces
+    top = max(b[3] for b in big)
+    bottom = min(b[1] for b in big)
+    assert (top - bottom) > 0.4 * h
+    image = render_page(book, 0, dpi=40).convert("L")
+    rows = [image.crop((0, y, image.width, y + 1)) for y in range(image.height)]
+    blank = sum(1 for row in rows if row.getextrema()[0] > 245)
+    assert blank / image.height < 0.35, blank / image.height  # was 70 % white
+
+
+def test_the_contents_share_page_two_with_the_rules(book):
+    columns = page_columns(book)
+    page_two = columns[0][0] + columns[0][1]
+    assert page_two[0] == "Contents" and "Overview" in page_two[page_two.index("Contents") + 1:]
+    assert any(line.startswith("Tiny Test Game is a game") for line in page_two)
