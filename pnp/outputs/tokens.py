@@ -41,10 +41,10 @@ def build_tokens(gctx: GameContext, options: Options):
     findings: list = []
     groups: dict[tuple, Group] = {}
     for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
-        size = _size(spec, raw, game, findings)
+        size = set_size(spec, raw, game, findings)
         if size is None:
             continue
-        pieces = _render_set(gctx, spec, raw, size, bleed, options, findings)
+        pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
         shape = "standee" if spec.standee else spec.shape
@@ -67,7 +67,8 @@ def build_tokens(gctx: GameContext, options: Options):
     return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces})], []
 
 
-def _size(spec, raw, game, findings) -> tuple[float, float] | None:
+def set_size(spec, raw, game, findings) -> tuple[float, float] | None:
+    """A set's size in mm, or None with an error when a one-number shape was given two."""
     w, h = spec.size
     if spec.shape in ("circle", "hexagon", "square") and w != h and not spec.standee:
         findings.append(error("token-size", f"a {spec.shape} token has one size (its {'diameter' if spec.shape == 'circle' else 'width'}), got {w:g} x {h:g}: write one number, or use shape rectangle",
@@ -93,7 +94,8 @@ def variants(spec, raw) -> list[tuple[dict, int, str, object]]:
     return out
 
 
-def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
+def render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
+    """Every piece of one token set (copies included), each front carrying its cut outline; findings join `findings`."""
     game = gctx.game
     w, h = size
     layouts = gctx.layouts
