@@ -5,7 +5,7 @@ from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.layout.inspect import render_findings
-from pnp.outputs.cards import render_deck
+from pnp.outputs.cards import Rendered, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 
@@ -28,10 +28,19 @@ def render_check(gctx: GameContext) -> list[Finding]:
     findings: list[Finding] = []
     options = Options(bleed=True)
     gctx.layouts.template_warnings.clear()
+    rendered = {deck.id: render_deck(gctx, deck, options, findings) for deck in game.decks.values()}
+    findings += inspect_faces(gctx, rendered)
+    findings += [f._replace(game=game.slug) if hasattr(f, "_replace") else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings]
+    return findings
+
+
+def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]]) -> list[Finding]:
+    """What inspecting each rendered card face reveals (text past the safe area and the like); `rendered` maps deck id to render_deck's result."""
+    game = gctx.game
+    findings: list[Finding] = []
     for deck in game.decks.values():
-        for card, front, back in render_deck(gctx, deck, options, findings):
+        for card, front, back in rendered.get(deck.id, ()):
             for face, template in ((front, deck.front), (back, card.back or deck.back)):
                 if face is not None:
                     findings += render_findings(face, f"{deck.id}/{card.id}", template, card.loc, game.slug)
-    findings += [f._replace(game=game.slug) if hasattr(f, "_replace") else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings]
     return findings

@@ -13,10 +13,10 @@ import json
 from typing import Any
 
 from pnp.core.errors import Finding, PnpError
-from pnp.core.units import PAPER_SIZES, SAFE_MM
+from pnp.core.units import BLEED_MM, PAPER_SIZES, SAFE_MM
 from pnp.data.source import LocDict
 from pnp.outputs.boards import render_board
-from pnp.outputs.cards import render_deck
+from pnp.outputs.cards import Rendered, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import reference_faces
@@ -63,12 +63,18 @@ def tile(key: str, ident: str, name: str, count: int, images: list[dict], size: 
             "safe": SAFE_MM if overlays else None, "where": where, "fields": fields or []}
 
 
-def deck_sections(gctx: GameContext, images: ImageStore) -> tuple[list[Section], list[Finding]]:
-    """A section per deck: each card's front and back with its bleed, copies, fields and the line that defines it."""
-    sections, findings = [], []
+def render_decks(gctx: GameContext) -> tuple[dict[str, list[Rendered]], list[Finding]]:
+    """Every deck's cards rendered with bleed, as `pnp validate` renders them to inspect: (deck id → rendered cards, findings)."""
+    findings: list[Finding] = []
     options = Options(bleed=True)
+    return {deck.id: render_deck(gctx, deck, options, findings) for deck in gctx.game.decks.values()}, findings
+
+
+def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[Rendered]]) -> list[Section]:
+    """A section per deck: each card's front and back with its bleed, copies, fields and the line that defines it."""
+    sections = []
     for deck in gctx.game.decks.values():
-        rendered = render_deck(gctx, deck, options, findings)
+        rendered = decks[deck.id]
         faces = [f for _, front, back in rendered for f in (front, back) if f is not None]
         names = iter(images.faces(gctx, faces, CARD_DPI)) if faces else iter(())
         tiles = []
@@ -77,12 +83,12 @@ def deck_sections(gctx: GameContext, images: ImageStore) -> tuple[list[Section],
             if back is not None or card.back or deck.back:
                 shots.append(image("back", next(names) if back is not None else None))
             name = card.fields.get("name", card.fields.get("title", card.id))
-            tiles.append(tile(f"deck:{deck.id}:{card.id}", card.id, shown(name), card.count, shots, deck.size, options.bleed_mm,
+            tiles.append(tile(f"deck:{deck.id}:{card.id}", card.id, shown(name), card.count, shots, deck.size, BLEED_MM,
                               where=str(card.loc), fields=field_rows(card.fields)))
         w, h = deck.size
         sections.append({"key": f"deck:{deck.id}", "kind": "deck", "title": deck.name,
                          "note": f"{deck.total} cards, {len(deck.cards)} faces, {w:g} × {h:g} mm", "where": deck.rel, "items": tiles})
-    return sections, findings
+    return sections
 
 
 def board_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None, list[Finding]]:

@@ -9,6 +9,7 @@ list; the next good save replaces both.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,8 +18,8 @@ from typing import Callable
 from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.data.project import Project
 from pnp.outputs.context import Engine, GameContext
-from pnp.pipeline.validate import check_game
-from pnp.serve.components import DOCUMENTS, Section, deck_sections
+from pnp.pipeline.validate import check_game, inspect_faces
+from pnp.serve.components import DOCUMENTS, Section, deck_sections, render_decks
 from pnp.serve.images import ImageStore
 
 Publish = Callable[[str, dict], None]
@@ -32,7 +33,7 @@ class GameView:
     title: str = ""
     sections: dict[str, Section] = field(default_factory=dict)
     findings: dict[str, list[Finding]] = field(default_factory=dict)
-    state: str = "loading"  # loading, ready
+    state: str = "loading"  # loading (nothing shown yet), updating (a refresh is under way), ready
     updated: dict = field(default_factory=dict)
 
     def merge(self, new: Section | None, key: str | None = None) -> None:
@@ -141,6 +142,7 @@ class LiveSession:
     def _cards(self, slug: str, started: float) -> GameContext | None:
         """Reload and check one game, redraw its decks and publish them; None when the game cannot be loaded."""
         view = self.views[slug]
+        view.state = "updating" if view.sections else "loading"
         try:
             game, found = self.project.load_game(slug)
         except PnpError as exc:
@@ -154,9 +156,10 @@ class LiveSession:
             return None
         view.title = game.title
         gctx = self.engine.for_game(game)
-        view.findings["check"] = check_game(gctx)
-        decks, found = deck_sections(gctx, self.images)
-        view.findings["decks"] = found
+        rendered, found = render_decks(gctx)
+        # what `pnp validate` finds, with the cards rendered once for both the check and the page
+        view.findings["check"] = found + check_game(gctx, render=False) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
+        decks = deck_sections(gctx, self.images, rendered)
         kept = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}
         old_decks = {k: s for k, s in view.sections.items() if k.startswith("deck:")}
         view.sections = old_decks
@@ -165,6 +168,11 @@ class LiveSession:
         view.sections = {**{s["key"]: view.sections[s["key"]] for s in decks}, **kept}
         self._publish(slug, started)
         return gctx
+
+    def _template_warnings(self, slug: str) -> list[Finding]:
+        """Warnings met compiling templates, kept by the engine for its life (a template compiles once), but those of other games' folders."""
+        others = tuple(f"templates/{other}/" for other in self.project.game_slugs() if other != slug)
+        return [dataclasses.replace(f, game=slug) for f in self.engine.layouts.template_warnings if not f.loc.path.startswith(others)]
 
     def _document(self, slug: str, kind: str, build, gctx: GameContext, started: float) -> None:
         view = self.views[slug]

@@ -36,7 +36,8 @@ function makeFrame() {
   const img = el("img", "face");
   img.alt = "";
   img.decoding = "async";
-  img.addEventListener("load", () => { img.dataset.loadedAt = String(Date.now()); });
+  // when each image arrived, for tests and bench/serve.py: the page's own clock, not a poll's
+  img.addEventListener("load", () => { img.dataset.loadedAt = String(Date.now()); img.dataset.loadedSrc = img.getAttribute("src"); });
   frame.append(img);
   return frame;
 }
@@ -51,7 +52,10 @@ function updateFrame(frame, shot, item) {
   frame.classList.toggle("missing", !shot.src);
   const img = frame.querySelector("img");
   img.dataset.side = shot.side;
-  if (shot.src && img.getAttribute("src") !== shot.src) img.src = shot.src;
+  if (shot.src && img.getAttribute("src") !== shot.src) {
+    delete img.dataset.loadedAt;
+    img.src = shot.src;
+  }
   img.alt = `${item.name} (${shot.side})`;
   if (item.safe !== null && !frame.querySelector(".trim")) {
     const trim = el("div", "trim"), safe = el("div", "safe");
@@ -131,7 +135,8 @@ function render() {
   document.title = `${game.title} · pnp preview`;
   const u = game.updated || {};
   const busy = game.state !== "ready";
-  $("status").textContent = busy ? `rendering… ${u.after ? "(" + u.after + ")" : ""}` : `updated ${u.at} after ${u.after}, in ${u.seconds} s`;
+  $("status").textContent = game.state === "loading" ? "rendering every component…"
+    : busy ? `updating after ${u.after}…` : `updated ${u.at} after ${u.after}, in ${u.seconds} s`;
   $("status").classList.toggle("busy", busy);
   const errors = game.findings.filter((f) => f.severity === "error").length;
   const warnings = game.findings.length - errors;
