@@ -222,7 +222,11 @@ def serve(ctx, games, port, paper):
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): choose another --port, or --port 0 for any free one") from None
     click.echo(f"pnp serve: http://127.0.0.1:{sock.getsockname()[1]}/ shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
     sys.stdout.flush()
-    run_server(project, slugs, sock, paper=paper, log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
+    try:
+        run_server(project, slugs, sock, paper=paper, log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
+    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
+        pass
+    click.echo("pnp serve: stopped")
 
 
 main.add_command(export)

@@ -160,13 +160,11 @@ class LiveSession:
         # what `pnp validate` finds, with the cards rendered once for both the check and the page
         view.findings["check"] = found + check_game(gctx, render=False) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
         decks = deck_sections(gctx, self.images, rendered)
-        kept = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}
-        old_decks = {k: s for k, s in view.sections.items() if k.startswith("deck:")}
-        view.sections = old_decks
+        documents = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}
         for section in decks:
             view.merge(section)
-        view.sections = {**{s["key"]: view.sections[s["key"]] for s in decks}, **kept}
-        self._publish(slug, started)
+        view.sections = {**{s["key"]: s for s in decks}, **documents}  # decks first, in the game's order; a removed deck goes
+        self._publish(slug, started, cards_done=True)
         return gctx
 
     def _template_warnings(self, slug: str) -> list[Finding]:
@@ -181,7 +179,9 @@ class LiveSession:
         view.merge(section, kind)
         self._publish(slug, started)
 
-    def _publish(self, slug: str, started: float) -> None:
+    def _publish(self, slug: str, started: float, cards_done: bool = False) -> None:
+        """Hand the game's state to the page; `cards_done` marks the step after which the cards are current (the time a designer waits)."""
         view = self.views[slug]
-        view.updated = {"after": self.reason, "seconds": round(time.perf_counter() - started, 3), "at": time.strftime("%H:%M:%S")}
+        seconds = round(time.perf_counter() - started, 3)
+        view.updated = {"after": self.reason, "seconds": seconds, "cards": seconds if cards_done else view.updated.get("cards"), "at": time.strftime("%H:%M:%S")}
         self.publish(slug, view.model())

@@ -136,7 +136,8 @@ function render() {
   const u = game.updated || {};
   const busy = game.state !== "ready";
   $("status").textContent = game.state === "loading" ? "rendering every component…"
-    : busy ? `updating after ${u.after}…` : `updated ${u.at} after ${u.after}, in ${u.seconds} s`;
+    : busy ? `updating after ${u.after}…`
+    : `updated ${u.at} after ${u.after}: cards in ${u.cards ?? "–"} s, everything in ${u.seconds} s`;
   $("status").classList.toggle("busy", busy);
   const errors = game.findings.filter((f) => f.severity === "error").length;
   const warnings = game.findings.length - errors;
