@@ -174,7 +174,7 @@ def screenshot(driver, tmp_path: Path, name: str) -> None:
     assert driver.save_screenshot(str(folder / f"{name}.png"))
 
 
-def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(server, browser, project, tmp_path):
+def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, server, project, tmp_path):
     open_page(browser, server)
     shown = faces(browser)
     decks = deck_cards(project)
@@ -203,7 +203,7 @@ def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(server, browse
     screenshot(browser, tmp_path, "serve-tablet")
 
 
-def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(server, browser, project):
+def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(browser, server, project):
     open_page(browser, server)
     before = faces(browser)
     browser.execute_script("performance.clearResourceTimings(); performance.setResourceTimingBufferSize(10000)")
@@ -224,7 +224,7 @@ def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(serve
     wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
 
 
-def test_a_broken_template_shows_its_located_error_over_the_last_good_images_until_fixed(server, browser, project):
+def test_a_broken_template_shows_its_located_error_over_the_last_good_images_until_fixed(browser, server, project):
     open_page(browser, server)
     before = faces(browser)
     template = project / "templates/tiny/hero.j2"

@@ -55,8 +55,10 @@ class OwnHostOnly:
         self.allowed = {f"{host}:{port}".encode()}
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
+        if scope["type"] == "lifespan":
             return await self.app(scope, receive, send)
+        if scope["type"] != "http":  # no WebSocket here: the page listens to server-sent events
+            return await send({"type": "websocket.close", "code": 1008})
         host = dict(scope["headers"]).get(b"host", b"")
         if host not in self.allowed:
             response = PlainTextResponse(f"pnp serve answers only to http://{next(iter(self.allowed)).decode()}/", status_code=403)

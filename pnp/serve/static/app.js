@@ -245,7 +245,11 @@ function connect() {
 }
 
 function controls() {
-  $("game").addEventListener("change", (e) => { view.current = e.target.value; view.selected = null; location.hash = view.current; render(); });
+  $("game").addEventListener("change", (e) => {
+    Object.assign(view, { current: e.target.value, selected: null, section: "" });
+    location.hash = view.current;
+    render();
+  });
   $("section").addEventListener("change", (e) => { view.section = e.target.value; applyFilters(); });
   $("search").addEventListener("input", (e) => { view.search = e.target.value; applyFilters(); });
   const zoom = () => document.documentElement.style.setProperty("--zoom", $("zoom").value);
