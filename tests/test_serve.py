@@ -224,6 +224,21 @@ def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(brows
     wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
 
 
+def test_a_saved_icon_redraws_the_faces_that_use_it_though_their_data_did_not_change(browser, server, project):
+    open_page(browser, server)
+    before = faces(browser)
+    icon = project / "templates/tiny/icons/star.svg"  # the game's own star, found before the shared one
+    icon.parent.mkdir(parents=True, exist_ok=True)
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80" fill="#000000"/></svg>', encoding="utf-8")
+    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:knight\"] img[data-side=front]');"
+                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[("deck:heroes:knight", "front")]["src"],
+               message="the knight's stars redrawn as squares")
+    after = faces(browser)
+    for card in ("knight", "att", "rogue", "mage", "twin"):  # every hero shows its stars
+        assert after[(f"deck:heroes:{card}", "front")]["src"] != before[(f"deck:heroes:{card}", "front")]["src"], f"{card}: front not redrawn"
+    assert after[("deck:heroes:knight", "back")]["src"] == before[("deck:heroes:knight", "back")]["src"], "the back has no star: it keeps its image"
+
+
 def test_a_broken_template_shows_its_located_error_over_the_last_good_images_until_fixed(browser, server, project):
     open_page(browser, server)
     before = faces(browser)

@@ -97,7 +97,7 @@ def board_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None
     if not game.boards or not game.boards_data:
         return None, []
     tiles, findings = [], []
-    for spec, raw in zip(game.boards.boards, game.boards_data["boards"]):
+    for spec, raw in zip(game.boards.boards, game.boards_data["boards"], strict=True):
         try:
             face = render_board(gctx, spec, raw)
             name = images.faces(gctx, [face], scale_for(*spec.size, CARD_DPI, MAX_BOARD_PX))[0]
@@ -116,7 +116,7 @@ def token_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None
         return None, []
     options = Options(bleed=True)
     tiles, findings = [], []
-    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
+    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=True):
         size = set_size(spec, raw, game, findings)
         if size is None:
             continue
@@ -129,11 +129,13 @@ def token_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None
             piece = by_name.get(name)
             if not count:
                 continue
-            faces = [] if piece is None else [f for f in (piece.front, piece.back) if f is not None]
-            names = images.faces(gctx, faces, CARD_DPI) if faces else []
-            shots = [image("front", names[0] if names else None)]
-            if piece is not None and piece.back is not None:
-                shots.append(image("back", names[1]))
+            front = back = None
+            if piece is not None:
+                front, *rest = images.faces(gctx, [f for f in (piece.front, piece.back) if f is not None], CARD_DPI)
+                back = rest[0] if rest else None
+            shots = [image("front", front)]
+            if back is not None or (isinstance(fields.get("back"), str) and not spec.standee):  # a back that failed keeps its place
+                shots.append(image("back", back))
             shown_size = (piece.front.w, piece.front.h) if piece is not None else size
             tiles.append(tile(f"token:{name}", name, f"{spec.name} {name.partition('/')[2]}".strip(), copies.get(name, count), shots, shown_size,
                               options.bleed_mm, where=str(source.loc), fields=field_rows(source)))
