@@ -197,6 +197,11 @@ def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, serve
     assert f"data/tiny/decks/heroes.yaml:{line_of(deck_file, 'id: mage')}:" in detail.text
     assert "Look at the top three cards" in detail.text
     screenshot(browser, tmp_path, "serve-page")
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "simulation")).select_by_visible_text("Greyscale")
+    assert browser.execute_script("return getComputedStyle(document.querySelector('img.face')).filter") == "grayscale(1)"
+    screenshot(browser, tmp_path, "serve-greyscale")
     browser.set_window_size(820, 1180)  # a tablet held upright
     browser.find_element("id", "search").send_keys("rog")
     wait_until(browser, "return document.querySelectorAll('.tile[data-key^=\"deck:\"]:not([hidden])').length === 1", message="search keeps only the rogue")

@@ -186,7 +186,8 @@ function renderDetail() {
   document.body.classList.toggle("with-detail", !!item);
   if (!item) return;
   $("detail-title").textContent = item.name;
-  $("detail-where").textContent = `${item.id}${item.count > 1 ? " ×" + item.count : ""} · defined at ${item.where}`;
+  const where = el("code", "where", item.where);
+  $("detail-where").replaceChildren(`${item.id}${item.count > 1 ? " ×" + item.count : ""} · defined at `, where);
   reconcile($("detail-faces"), item.images, (s) => s.side, makeFrame, (f, s) => updateFrame(f, s, item));
   reconcile($("detail-fields").tBodies[0], item.fields, (row) => row[0], () => {
     const tr = el("tr"), td = el("td");
