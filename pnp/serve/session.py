@@ -149,22 +149,25 @@ class LiveSession:
             game, found = None, exc.findings
         except OSError as exc:  # a file vanished between the save and the read: the next save event follows
             game, found = None, [error("file-unreadable", f"could not read the game: {exc}", Loc(f"data/{slug}"), game=slug)]
-        view.findings = {"load": found}
-        if game is None:
+        if game is None:  # nothing else can be checked: only why
+            view.findings = {"load": found}
             view.sections = {k: {**s, "items": [_stale_copy(i) for i in s["items"]]} for k, s in view.sections.items()}
             self._publish(slug, started)
             return None
+        view.findings["load"] = found  # the other steps' findings stay until each step replaces its own: no list flickering empty
         view.title = game.title
         gctx = self.engine.for_game(game)
         rendered, found = render_decks(gctx)
-        # what `pnp validate` finds, with the cards rendered once for both the check and the page
-        view.findings["check"] = found + check_game(gctx, render=False) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
+        view.findings["render"] = found
         decks = deck_sections(gctx, self.images, rendered)
         documents = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}
         for section in decks:
             view.merge(section)
         view.sections = {**{s["key"]: s for s in decks}, **documents}  # decks first, in the game's order; a removed deck goes
-        self._publish(slug, started, cards_done=True)
+        self._publish(slug, started, cards_done=True)  # the faces first: they are what a designer waits for
+        # then what `pnp validate` finds, with the cards rendered once for both the check and the page
+        view.findings["check"] = check_game(gctx, render=False) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
+        self._publish(slug, started)
         return gctx
 
     def _template_warnings(self, slug: str) -> list[Finding]:
