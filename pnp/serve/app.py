@@ -115,12 +115,19 @@ def watched_folders(project: Project) -> list[Path]:
     return folders
 
 
-def is_input(change, path: str) -> bool:
-    """Whether a changed file can change what pnp draws: inputs by their kind, never outputs, caches or editors' temporaries."""
-    p = Path(path)
-    if any(part.startswith(".") or part in SKIPPED_FOLDERS for part in p.parts[:-1]):
-        return False
-    return p.suffix.lower() in INPUT_SUFFIXES and not p.name.startswith((".", "~"))
+def input_filter(folders: list[Path]):
+    """A watchfiles filter passing the files that can change what pnp draws: inputs by their kind, never outputs,
+    caches or editors' temporaries. Folders are judged below the watched folder only, wherever the project lives."""
+    roots = [f.resolve() for f in folders]
+
+    def is_input(change, path: str) -> bool:
+        p = Path(path)
+        below = next((p.relative_to(r) for r in roots if p.is_relative_to(r)), p)
+        if any(part.startswith(".") or part in SKIPPED_FOLDERS for part in below.parts[:-1]):
+            return False
+        return p.suffix.lower() in INPUT_SUFFIXES and not p.name.startswith((".", "~"))
+
+    return is_input
 
 
 class Renderer:
@@ -151,7 +158,8 @@ class Renderer:
             thread.join(timeout=5)
 
     def _watch(self) -> None:
-        for changes in watchfiles.watch(*watched_folders(self.project), watch_filter=is_input, step=SAVE_SETTLE_MS, stop_event=self.stop,
+        folders = watched_folders(self.project)
+        for changes in watchfiles.watch(*folders, watch_filter=input_filter(folders), step=SAVE_SETTLE_MS, stop_event=self.stop,
                                         raise_interrupt=False):
             self.saves.put({Path(p) for _, p in changes})
 
