@@ -218,6 +218,10 @@ def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(brows
     wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:rogue\"] img[data-side=front]');"
                         "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[rogue]["src"],
                message="the rogue's new face")
+    # the boards, tokens, reference and rulebook follow the cards: let them finish before comparing
+    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('heroes.yaml')",
+               message="the whole refresh done")
+    wait_until(browser, "return Array.from(document.querySelectorAll('img.face')).every(i => i.complete && i.naturalWidth > 0)", message="every image loaded")
     after = faces(browser)
     changed = {k for k in before if after[k]["src"] != before[k]["src"]}
     assert rogue in changed
