@@ -273,6 +273,30 @@ def watch(ctx, games, paper, debounce, exit_after):
         pass
 
 
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port on 127.0.0.1 (0: any free port).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True, help="Paper of the rulebook and reference sheet pages.")
+@click.pass_context
+def serve(ctx, games, port, paper):
+    """A live preview in the browser that follows every save (on 127.0.0.1 only)."""
+    from pnp.serve.app import bind, serve as run_server
+
+    project = open_project(ctx.obj["root"])
+    slugs = game_names(project, games)
+    try:
+        sock = bind(port)
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): choose another --port, or --port 0 for any free one") from None
+    click.echo(f"pnp serve: http://127.0.0.1:{sock.getsockname()[1]}/ shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
+    sys.stdout.flush()
+    try:
+        run_server(project, slugs, sock, paper=paper, log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
+    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
+        pass
+    click.echo("pnp serve: stopped")
+
+
 main.add_command(export)
 main.add_command(calibrate)
 main.add_command(new)

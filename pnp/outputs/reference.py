@@ -309,6 +309,16 @@ class PlayerAids(NamedTuple):
     copies: int
 
 
+class ReferenceFaces(NamedTuple):
+    """The reference's laid-out faces: sheet pages (with their page size), player-aid fronts, their back and the number of sets."""
+
+    pages: list
+    page_size: tuple
+    fronts: list
+    back: Face
+    copies: int
+
+
 def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, list]:
     """The game's player-aid cards at `bleed`, with findings; None when the game has no reference.yaml or it has errors."""
     game = gctx.game
@@ -331,11 +341,11 @@ def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, lis
     return PlayerAids(ref.text(ref.spec.title, ["title"]), tuple(ref.spec.card_size), fronts, back, copies), findings
 
 
-def build_reference(gctx: GameContext, options: Options):
-    """Reference PDF of a game (sheet, then player-aid cards): ([(file name, bytes, stats)], findings)."""
+def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces | None, list]:
+    """Lay out the reference sheet and player-aid cards: (faces, findings); faces is None when they cannot be laid out.
+
+    Shared by the reference PDF and the live preview, so both show and report the same."""
     game = gctx.game
-    if game.reference is None or game.reference_data is None:
-        return [], []
     ref = Reference(gctx)
     sections = ref.sections()
     copies = ref.copies()
@@ -345,21 +355,31 @@ def build_reference(gctx: GameContext, options: Options):
         pages, page_size, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing)
         fronts, back, over_cards = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
-        return [], ref.findings + [error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
+        return None, ref.findings + [error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
         findings.append(error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=game.slug))
-    if any(f.severity == "error" for f in findings):
+    return ReferenceFaces(pages, page_size, fronts, back, copies), findings
+
+
+def build_reference(gctx: GameContext, options: Options):
+    """Reference PDF of a game (sheet, then player-aid cards): ([(file name, bytes, stats)], findings)."""
+    game = gctx.game
+    if game.reference is None or game.reference_data is None:
+        return [], []
+    laid, findings = reference_faces(gctx, options)
+    if laid is None or any(f.severity == "error" for f in findings):
         return [], findings
-    blank = Face(page_size[0], page_size[1], bleed, (), frozenset())
+    pages, page_size, fronts, back, copies = laid
+    blank = Face(page_size[0], page_size[1], options.bleed_mm, (), frozenset())
     sheet = [Piece(pages[i], pages[i + 1] if i + 1 < len(pages) else blank, f"reference sheet page {i + 1}") for i in range(0, len(pages), 2)]
     groups = [Group("reference-sheet", "Reference sheet", page_size, sheet, cut_guide=lambda c, slots: None)]
     aids = [Piece(front, back, f"player aid {n}/{len(fronts)}") for _ in range(copies) for n, front in enumerate(fronts, 1)]
     if aids:
-        groups.append(Group("player-aids", "Player aids", tuple(ref.spec.card_size), aids))
+        groups.append(Group("player-aids", "Player aids", tuple(game.reference.card_size), aids))
     try:
         data, stats = sheets_pdf(gctx, options, groups, "reference")
     except ValueError as exc:
-        return [], findings + [error("sheet-fit", str(exc), ref.raw.loc_of("card_size"), game=game.slug)]
+        return [], findings + [error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
     return [(f"{game.slug}-reference.pdf", data, {"pages": stats.pages, "pieces": len(aids), "sheet_pages": len(pages), "cards": len(fronts)})], findings

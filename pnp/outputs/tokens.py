@@ -49,7 +49,7 @@ def build_tokens(gctx: GameContext, options: Options):
         size = token_size(spec, raw, game, findings)
         if size is None:
             continue
-        pieces = _render_set(gctx, spec, raw, size, bleed, options, findings)
+        pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
         shape = "standee" if spec.standee else spec.shape
@@ -118,7 +118,7 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
     return out
 
 
-def _render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
+def render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
     pieces: list[Piece] = []
     for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings, options.ink_saver):
         if spec.standee:

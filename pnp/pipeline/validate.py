@@ -5,7 +5,7 @@ from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.outputs.boards import build_boards
-from pnp.outputs.cards import inspect_deck, render_deck
+from pnp.outputs.cards import Rendered, inspect_deck, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
@@ -35,9 +35,8 @@ def render_check(gctx: GameContext) -> list[Finding]:
     findings: list[Finding] = []
     options = Options(bleed=True)
     already = len(gctx.layouts.template_warnings)
-    for deck in game.decks.values():
-        rendered = render_deck(gctx, deck, options, findings)
-        findings += inspect_deck(deck, rendered, game.slug, gctx.project.root)
+    rendered = {deck.id: render_deck(gctx, deck, options, findings) for deck in game.decks.values()}
+    findings += inspect_faces(gctx, rendered)
     for builder in DOCUMENT_CHECKS:
         _, found = builder(gctx, Options())
         findings += found
@@ -48,3 +47,12 @@ def render_check(gctx: GameContext) -> list[Finding]:
 def _unique(findings: list[Finding]) -> list[Finding]:
     """Each finding once: cards and the rulebook's figures render the same faces."""
     return list(dict.fromkeys(findings))
+
+
+def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]]) -> list[Finding]:
+    """What inspecting each rendered card face reveals (text past the safe area and the like); `rendered` maps deck id to render_deck's result."""
+    game = gctx.game
+    findings: list[Finding] = []
+    for deck in game.decks.values():
+        findings += inspect_deck(deck, rendered.get(deck.id, []), game.slug, gctx.project.root)
+    return findings

@@ -1,0 +1,269 @@
+"""The web server of `pnp serve`: Starlette on uvicorn, bound to 127.0.0.1, read-only, answering only to its own address.
+
+It serves four things and nothing else: the page (three fixed files shipped
+with pnp), the images pnp rendered this session (by the hash of their bytes,
+from memory), the current state as JSON, and a stream of server-sent events
+carrying each game's state when it changes. No path from a request reaches
+the filesystem. A watcher thread notes saves; a render thread refreshes the
+games and hands each new state to the event loop.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import queue
+import socket
+import threading
+from importlib import resources
+from pathlib import Path
+from typing import Callable
+
+import watchfiles
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from pnp.data.project import Project
+from pnp.serve.session import LiveSession
+from pnp.serve.simulations import SIMULATIONS
+
+HOST = "127.0.0.1"
+PAGE_FILES = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+KEEPALIVE_SECONDS = 15  # a comment line this often tells a closed tab from an idle one
+SAVE_SETTLE_MS = 30  # an editor's save is several events (write, rename) within a few ms: wait this long for the last
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", ".png", ".jpg", ".jpeg", ".webp", ".ttf", ".otf", ".csv", ".tsv", ".xlsx", ".ods"}
+SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
+
+
+class OwnHostOnly:
+    """Refuse any request whose Host header is not this server's own address.
+
+    A web page on another site can make the browser resolve its own name to
+    127.0.0.1 (DNS rebinding) and then read whatever a local server answers;
+    such requests carry that site's name in Host, so they stop here."""
+
+    def __init__(self, app, host: str, port: int):
+        self.app = app
+        self.allowed = {f"{host}:{port}".encode()}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            return await self.app(scope, receive, send)
+        if scope["type"] != "http":  # no WebSocket here: the page listens to server-sent events
+            return await send({"type": "websocket.close", "code": 1008})
+        host = dict(scope["headers"]).get(b"host", b"")
+        if host not in self.allowed:
+            response = PlainTextResponse(f"pnp serve answers only to http://{next(iter(self.allowed)).decode()}/", status_code=403)
+            return await response(scope, receive, _with_headers(send))
+        return await self.app(scope, receive, _with_headers(send))
+
+
+def _with_headers(send):
+    async def sender(message):
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+        await send(message)
+
+    return sender
+
+
+class Hub:
+    """The latest state of each game as JSON, and a wake-up for every open event stream when one changes."""
+
+    def __init__(self, slugs: list[str]):
+        self.slugs = slugs
+        self.states: dict[str, str] = {}
+        self._changed = asyncio.Event()
+
+    def publish(self, slug: str, text: str) -> None:
+        """Called in the event loop (the render thread hands states over with call_soon_threadsafe)."""
+        self.states[slug] = text
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def stream(self, request: Request):
+        """Server-sent events: the game list first, then each game's state whenever it differs from what this page was sent."""
+        yield f"event: games\ndata: {json.dumps({'games': self.slugs, 'simulations': SIMULATIONS})}\n\n"
+        sent: dict[str, str] = {}
+        while True:
+            for slug, text in list(self.states.items()):
+                if sent.get(slug) is not text:
+                    sent[slug] = text
+                    yield f"event: game\ndata: {text}\n\n"
+            waiting = self._changed
+            try:
+                await asyncio.wait_for(waiting.wait(), KEEPALIVE_SECONDS)
+            except asyncio.TimeoutError:
+                if await request.is_disconnected():
+                    return
+                yield ": still here\n\n"
+
+
+def watched_folders(project: Project) -> list[Path]:
+    """The project folder (data, templates, art) and the fonts folder when pnp's own fonts are used."""
+    folders = [project.root]
+    if not project.fonts_dir.resolve().is_relative_to(project.root):
+        folders.append(project.fonts_dir)
+    return folders
+
+
+def input_filter(folders: list[Path]):
+    """A watchfiles filter passing the files that can change what pnp draws: inputs by their kind, never outputs,
+    caches or editors' temporaries. Folders are judged below the watched folder only, wherever the project lives."""
+    roots = [f.resolve() for f in folders]
+
+    def is_input(change, path: str) -> bool:
+        p = Path(path)
+        below = next((p.relative_to(r) for r in roots if p.is_relative_to(r)), p)
+        if any(part.startswith(".") or part in SKIPPED_FOLDERS for part in below.parts[:-1]):
+            return False
+        return p.suffix.lower() in INPUT_SUFFIXES and not p.name.startswith((".", "~"))
+
+    return is_input
+
+
+class Renderer:
+    """The render thread and the watcher thread of one server."""
+
+    def __init__(self, project: Project, slugs: list[str], paper: str, log: Callable[[str], None]):
+        self.project, self.slugs, self.paper, self.log = project, slugs, paper, log
+        self.saves: queue.Queue = queue.Queue()
+        self.stop = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.session: LiveSession | None = None
+
+    def start(self, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
+        def publish(slug: str, model: dict) -> None:
+            text = json.dumps(model, ensure_ascii=False)
+            loop.call_soon_threadsafe(hub.publish, slug, text)
+
+        self.session = session = LiveSession(self.project, self.slugs, publish, self.paper)
+        self.threads = [threading.Thread(target=self._render, args=(session,), name="pnp-render", daemon=True),
+                        threading.Thread(target=self._watch, name="pnp-watch", daemon=True)]
+        for thread in self.threads:
+            thread.start()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.saves.put(set())
+        for thread in self.threads:
+            thread.join(timeout=5)
+
+    def _watch(self) -> None:
+        folders = watched_folders(self.project)
+        for changes in watchfiles.watch(*folders, watch_filter=input_filter(folders), step=SAVE_SETTLE_MS, stop_event=self.stop,
+                                        raise_interrupt=False):
+            self.saves.put({Path(p) for _, p in changes})
+
+    def _render(self, session: LiveSession) -> None:
+        paths: set[Path] = set()
+        while not self.stop.is_set():
+            if not session.dirty:
+                paths = self.saves.get()
+            while not self.saves.empty():
+                paths |= self.saves.get_nowait()
+            if self.stop.is_set():
+                return
+            if paths:
+                session.saw(paths)
+                paths = set()
+            try:
+                done = session.refresh(interrupted=lambda: not self.saves.empty() or self.stop.is_set())
+            except Exception as exc:  # a bug in pnp must not stop the preview: say so and wait for the next save
+                self.log(f"pnp: internal error while refreshing: {type(exc).__name__}: {exc}")
+                session.dirty.clear()
+                continue
+            if done:
+                self.log(_summary(session))
+
+
+def _summary(session: LiveSession) -> str:
+    parts = []
+    for view in session.views.values():
+        model = view.model()
+        errors = sum(1 for f in model["findings"] if f["severity"] == "error")
+        warnings = len(model["findings"]) - errors
+        parts.append(f"{view.slug}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    return f"updated after {session.reason}: " + "; ".join(parts)
+
+
+def page_file(name: str) -> bytes:
+    return resources.files("pnp.serve").joinpath("static", name).read_bytes()
+
+
+def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "letter", log: Callable[[str], None] = print) -> OwnHostOnly:
+    """The ASGI application for `pnp serve`, guarded by the Host check."""
+    hub = Hub(slugs)
+    renderer = Renderer(project, slugs, paper, log)
+    page = {name: page_file(name) for name in ("index.html", *PAGE_FILES)}
+
+    async def index(request: Request) -> Response:
+        return Response(page["index.html"], media_type="text/html; charset=utf-8", headers={"cache-control": "no-cache"})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in PAGE_FILES:
+            return PlainTextResponse("not found", status_code=404)
+        return Response(page[name], media_type=PAGE_FILES[name], headers={"cache-control": "no-cache"})
+
+    async def image(request: Request) -> Response:
+        session = renderer.session
+        data = session.images.get(request.path_params["name"]) if session else None
+        if data is None:
+            return PlainTextResponse("not found", status_code=404)
+        # the name is the hash of the bytes: what it names never changes
+        return Response(data, media_type="image/png", headers={"cache-control": "public, max-age=31536000, immutable"})
+
+    async def state(request: Request) -> Response:
+        games = [json.loads(hub.states[s]) for s in slugs if s in hub.states]
+        return JSONResponse({"games": games, "simulations": SIMULATIONS})
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(hub.stream(request), media_type="text/event-stream", headers={"cache-control": "no-store"})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        renderer.start(hub, asyncio.get_running_loop())
+        try:
+            yield
+        finally:
+            renderer.close()
+
+    routes = [
+        Route("/", index),
+        Route("/static/{name}", static),
+        Route("/img/{name}", image),
+        Route("/api/state", state),
+        Route("/events", events),
+    ]
+    return OwnHostOnly(Starlette(routes=routes, lifespan=lifespan), HOST, port)
+
+
+def bind(port: int) -> socket.socket:
+    """A listening socket on 127.0.0.1 (port 0: any free port), open before the server starts.
+
+    Its address is known and printed at once, and a browser that connects
+    before the first render waits in the queue instead of being refused."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((HOST, port))
+    sock.listen(128)
+    return sock
+
+
+def serve(project: Project, slugs: list[str], sock: socket.socket, *, paper: str = "letter", log: Callable[[str], None] = print) -> None:
+    """Run the preview server on `sock` until Ctrl-C."""
+    import uvicorn
+
+    port = sock.getsockname()[1]
+    app = create_app(project, slugs, port, paper=paper, log=log)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1, access_log=False)
+    uvicorn.Server(config).run(sockets=[sock])

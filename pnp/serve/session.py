@@ -1,0 +1,190 @@
+"""The live preview's state across saves: which games a save touched, their refreshed sections, the last good images.
+
+A refresh reloads and checks each touched game, then redraws its cards first
+(what a designer edits most) and publishes them, then each document (boards,
+tokens, reference, rulebook) in turn. A newer save interrupts it between two
+steps; the game stays marked and is refreshed whole on the next round. A face
+that fails keeps its last good image, marked stale, and the error joins the
+list; the next good save replaces both.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.data.project import Project
+from pnp.outputs.context import Engine, GameContext
+from pnp.pipeline.validate import check_game, inspect_faces
+from pnp.serve.components import DOCUMENTS, Section, deck_sections, render_decks
+from pnp.serve.images import ImageStore
+
+Publish = Callable[[str, dict], None]
+
+
+@dataclass
+class GameView:
+    """What the page shows of one game: its sections in order and its findings by the step that found them."""
+
+    slug: str
+    title: str = ""
+    sections: dict[str, Section] = field(default_factory=dict)
+    findings: dict[str, list[Finding]] = field(default_factory=dict)
+    state: str = "loading"  # loading (nothing shown yet), updating (a refresh is under way), ready
+    updated: dict = field(default_factory=dict)
+
+    def merge(self, new: Section | None, key: str | None = None) -> None:
+        """Take a refreshed section, putting back the last good image wherever the new one failed."""
+        if new is None:
+            self.sections.pop(key, None)
+            return
+        old = self.sections.get(new["key"])
+        if old is not None:
+            if new.get("failed"):
+                new["items"] = [_stale_copy(item) for item in old["items"]]
+            else:
+                previous = {item["key"]: item for item in old["items"]}
+                for item in new["items"]:
+                    before = previous.get(item["key"])
+                    for n, shot in enumerate(item["images"]):
+                        if shot["src"] is None and before is not None and n < len(before["images"]) and before["images"][n]["src"]:
+                            item["images"][n] = {**before["images"][n], "stale": True}
+        self.sections[new["key"]] = new
+
+    def model(self) -> dict:
+        """The JSON the page receives for this game."""
+        findings = sorted({f for found in self.findings.values() for f in found}, key=Finding.sort_key)
+        return {
+            "slug": self.slug,
+            "title": self.title or self.slug,
+            "state": self.state,
+            "updated": self.updated,
+            "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message, "component": f.component, "text": f.format()} for f in findings],
+            "sections": list(self.sections.values()),
+        }
+
+    def image_names(self) -> set[str]:
+        return {shot["src"].removeprefix("/img/") for s in self.sections.values() for item in s["items"] for shot in item["images"] if shot["src"]}
+
+
+def _stale_copy(item: dict) -> dict:
+    return {**item, "images": [{**shot, "stale": bool(shot["src"])} for shot in item["images"]]}
+
+
+def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tuple[set[str], bool, bool]:
+    """(games to refresh, templates or fonts changed so the engine must be rebuilt, a file a face draws by name changed).
+
+    A file under data/<game>/ touches that game alone; anything else (a
+    template, icon, font or picture) may be used by every game."""
+    games, engine, drawn = set(), False, False
+    for path in paths:
+        parts = Path(project.rel(path)).parts
+        if len(parts) >= 2 and parts[0] == "data":
+            if parts[1] in slugs:
+                games.add(parts[1])
+            continue
+        games.update(slugs)
+        engine = True
+        drawn = drawn or path.suffix != ".j2"  # icons, fonts and art are drawn by name: the same face value draws anew
+    return games, engine, drawn
+
+
+class LiveSession:
+    """Every shown game's view, refreshed on demand and published one step at a time."""
+
+    def __init__(self, project: Project, slugs: list[str], publish: Publish, paper: str = "letter"):
+        self.project, self.slugs, self.publish, self.paper = project, slugs, publish, paper
+        self.engine = Engine(project)
+        self.images = ImageStore()
+        self.views = {slug: GameView(slug) for slug in slugs}
+        self.dirty: set[str] = set(slugs)
+        self.reason = "start"
+        self._shown: set[str] = set()  # images of the previous round, kept one round for pages still loading them
+
+    def saw(self, paths: set[Path]) -> None:
+        """Note saved files; the next refresh redraws what they touch."""
+        games, engine, drawn = affected_games(self.project, self.slugs, paths)
+        self.dirty |= games
+        if engine:
+            self.engine = Engine(self.project)
+        if drawn:
+            self.images.forget_faces()
+        names = sorted(self.project.rel(p) for p in paths)
+        self.reason = ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+
+    def refresh(self, interrupted: Callable[[], bool] = lambda: False) -> bool:
+        """Redraw the touched games, cards first; False when a newer save interrupted it."""
+        started = time.perf_counter()
+        pending = [s for s in self.slugs if s in self.dirty]
+        contexts: dict[str, GameContext | None] = {}
+        for slug in pending:
+            contexts[slug] = self._cards(slug, started)
+            if interrupted():
+                return False
+        for slug in pending:
+            gctx = contexts[slug]
+            if gctx is not None:
+                for kind, build in DOCUMENTS:
+                    self._document(slug, kind, build, gctx, started)
+                    if interrupted():
+                        return False
+            self.views[slug].state = "ready"
+            self._publish(slug, started)
+            self.dirty.discard(slug)
+        shown = set().union(*(v.image_names() for v in self.views.values()))
+        self.images.keep_only(shown | self._shown)
+        self._shown = shown
+        return True
+
+    def _cards(self, slug: str, started: float) -> GameContext | None:
+        """Reload and check one game, redraw its decks and publish them; None when the game cannot be loaded."""
+        view = self.views[slug]
+        view.state = "updating" if view.sections else "loading"
+        try:
+            game, found = self.project.load_game(slug)
+        except PnpError as exc:
+            game, found = None, exc.findings
+        except OSError as exc:  # a file vanished between the save and the read: the next save event follows
+            game, found = None, [error("file-unreadable", f"could not read the game: {exc}", Loc(f"data/{slug}"), game=slug)]
+        if game is None:  # nothing else can be checked: only why
+            view.findings = {"load": found}
+            view.sections = {k: {**s, "items": [_stale_copy(i) for i in s["items"]]} for k, s in view.sections.items()}
+            self._publish(slug, started)
+            return None
+        view.findings["load"] = found  # the other steps' findings stay until each step replaces its own: no list flickering empty
+        view.title = game.title
+        gctx = self.engine.for_game(game)
+        rendered, found = render_decks(gctx)
+        view.findings["render"] = found
+        decks = deck_sections(gctx, self.images, rendered)
+        documents = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}
+        for section in decks:
+            view.merge(section)
+        view.sections = {**{s["key"]: s for s in decks}, **documents}  # decks first, in the game's order; a removed deck goes
+        self._publish(slug, started, cards_done=True)  # the faces first: they are what a designer waits for
+        # then what `pnp validate` finds, with the cards rendered once for both the check and the page
+        view.findings["check"] = check_game(gctx, render=False) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
+        self._publish(slug, started)
+        return gctx
+
+    def _template_warnings(self, slug: str) -> list[Finding]:
+        """Warnings met compiling templates, kept by the engine for its life (a template compiles once), but those of other games' folders."""
+        others = tuple(f"templates/{other}/" for other in self.project.game_slugs() if other != slug)
+        return [dataclasses.replace(f, game=slug) for f in self.engine.layouts.template_warnings if not f.loc.path.startswith(others)]
+
+    def _document(self, slug: str, kind: str, build, gctx: GameContext, started: float) -> None:
+        view = self.views[slug]
+        section, found = build(gctx, self.images, self.paper)
+        view.findings[kind] = found
+        view.merge(section, kind)
+        self._publish(slug, started)
+
+    def _publish(self, slug: str, started: float, cards_done: bool = False) -> None:
+        """Hand the game's state to the page; `cards_done` marks the step after which the cards are current (the time a designer waits)."""
+        view = self.views[slug]
+        seconds = round(time.perf_counter() - started, 3)
+        view.updated = {"after": self.reason, "seconds": seconds, "cards": seconds if cards_done else view.updated.get("cards"), "at": time.strftime("%H:%M:%S")}
+        self.publish(slug, view.model())

@@ -1,0 +1,274 @@
+// pnp serve: the page follows the server's event stream and patches only what changed.
+// An image's URL is the hash of its bytes, so an unchanged face keeps its <img> and is never fetched again.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const view = { games: {}, order: [], current: null, section: "", search: "", selected: null };
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Keep `parent`'s children in step with `items`: reuse the child of each key, create new ones, drop the rest.
+function reconcile(parent, items, keyOf, create, update) {
+  const old = new Map();
+  for (const child of Array.from(parent.children)) old.set(child.dataset.key, child);
+  let at = parent.firstElementChild;
+  for (const item of items) {
+    const key = keyOf(item);
+    let node = old.get(key);
+    if (node) old.delete(key);
+    else { node = create(item); node.dataset.key = key; }
+    update(node, item);
+    if (node !== at) parent.insertBefore(node, at);
+    else at = at.nextElementSibling;
+  }
+  for (const node of old.values()) node.remove();
+}
+
+function percent(part, whole) { return `${(100 * part / whole).toFixed(4)}%`; }
+
+function makeFrame() {
+  const frame = el("div", "frame");
+  const img = el("img", "face");
+  img.alt = "";
+  img.decoding = "async";
+  // when each image arrived, for tests and bench/serve.py: the page's own clock, not a poll's
+  img.addEventListener("load", () => { img.dataset.loadedAt = String(Date.now()); img.dataset.loadedSrc = img.getAttribute("src"); });
+  frame.append(img);
+  return frame;
+}
+
+// One face: its image, and the trim and safe-area outlines placed from the sizes in mm.
+function updateFrame(frame, shot, item) {
+  const w = item.w + 2 * item.bleed, h = item.h + 2 * item.bleed;
+  frame.style.setProperty("--w", w);
+  frame.style.aspectRatio = `${w} / ${h}`;
+  frame.dataset.side = shot.side;
+  frame.classList.toggle("stale", !!shot.stale);
+  frame.classList.toggle("missing", !shot.src);
+  const img = frame.querySelector("img");
+  img.dataset.side = shot.side;
+  if (shot.src && img.getAttribute("src") !== shot.src) {
+    delete img.dataset.loadedAt;
+    img.src = shot.src;
+  }
+  img.alt = `${item.name} (${shot.side})`;
+  if (item.safe !== null && !frame.querySelector(".trim")) {
+    const trim = el("div", "trim"), safe = el("div", "safe");
+    frame.append(trim, safe);
+  }
+  const trim = frame.querySelector(".trim"), safe = frame.querySelector(".safe");
+  if (trim) {
+    const b = item.bleed, s = item.bleed + (item.safe || 0);
+    Object.assign(trim.style, { left: percent(b, w), right: percent(b, w), top: percent(b, h), bottom: percent(b, h) });
+    Object.assign(safe.style, { left: percent(s, w), right: percent(s, w), top: percent(s, h), bottom: percent(s, h) });
+  }
+}
+
+function makeTile() {
+  const tile = el("figure", "tile");
+  tile.append(el("div", "faces"), el("figcaption"));
+  tile.tabIndex = 0;
+  tile.addEventListener("click", () => select(tile.dataset.key));
+  tile.addEventListener("keydown", (e) => { if (e.key === "Enter") select(tile.dataset.key); });
+  return tile;
+}
+
+function updateTile(tile, item) {
+  tile.dataset.id = item.id;
+  tile.dataset.name = item.name;
+  tile.classList.toggle("selected", view.selected === item.key);
+  reconcile(tile.querySelector(".faces"), item.images, (s) => s.side, makeFrame, (f, s) => updateFrame(f, s, item));
+  const caption = tile.querySelector("figcaption");
+  caption.textContent = item.count > 1 ? `${item.id} ×${item.count}` : item.id;
+  caption.title = item.name;
+}
+
+function makeSection(section) {
+  const node = el("section", "component");
+  const head = el("h2");
+  head.append(el("span", "name"), el("small", "note"));
+  node.append(head, el("div", "grid"));
+  return node;
+}
+
+function updateSection(node, section) {
+  node.dataset.kind = section.kind;
+  node.querySelector(".name").textContent = section.title;
+  node.querySelector(".note").textContent = section.note;
+  reconcile(node.querySelector(".grid"), section.items, (i) => i.key, makeTile, updateTile);
+}
+
+function makeProblem() {
+  const li = el("li");
+  li.append(el("span", "severity"), el("code", "where"), el("span", "message"));
+  li.addEventListener("click", () => {
+    const key = li.dataset.tile;
+    if (key) select(key);
+  });
+  return li;
+}
+
+// A finding's component ("heroes/knight front") names the card whose tile it belongs to.
+function tileOf(problem) {
+  const what = (problem.component || "").split(" ")[0];
+  const [deck, card] = what.split("/");
+  return deck && card && !["boards", "tokens"].includes(deck) ? `deck:${deck}:${card}` : "";
+}
+
+function updateProblem(li, p) {
+  li.dataset.severity = p.severity;
+  li.dataset.tile = tileOf(p);
+  li.querySelector(".severity").textContent = p.severity;
+  li.querySelector(".where").textContent = p.where;
+  li.querySelector(".message").textContent = p.message + (p.component ? ` [${p.component}]` : "");
+}
+
+function render() {
+  const game = view.games[view.current];
+  if (!game) return;
+  $("title").textContent = game.title;
+  document.title = `${game.title} · pnp preview`;
+  const u = game.updated || {};
+  const busy = game.state !== "ready";
+  $("status").textContent = game.state === "loading" ? "rendering every component…"
+    : busy ? `updating after ${u.after}…`
+    : `updated ${u.at} after ${u.after}: cards in ${u.cards ?? "–"} s, everything in ${u.seconds} s`;
+  $("status").classList.toggle("busy", busy);
+  const errors = game.findings.filter((f) => f.severity === "error").length;
+  const warnings = game.findings.length - errors;
+  $("problems").hidden = game.findings.length === 0;
+  $("problems-title").textContent = `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+  reconcile($("problem-list"), game.findings, (p) => p.text, makeProblem, updateProblem);
+  reconcile($("section"), [{ key: "", title: "everything" }, ...game.sections], (s) => s.key,
+    () => el("option"), (o, s) => { o.value = s.key; o.textContent = s.title; });
+  $("section").value = view.section;
+  reconcile($("sections"), game.sections, (s) => s.key, makeSection, updateSection);
+  applyFilters();
+  renderDetail();
+}
+
+function applyFilters() {
+  const words = view.search.trim().toLowerCase();
+  for (const section of $("sections").children) {
+    const chosen = !view.section || section.dataset.key === view.section;
+    let shown = 0;
+    for (const tile of section.querySelectorAll(".tile")) {
+      const hit = !words || tile.dataset.id.toLowerCase().includes(words) || tile.dataset.name.toLowerCase().includes(words);
+      tile.hidden = !hit;
+      shown += hit ? 1 : 0;
+    }
+    section.hidden = !chosen || shown === 0;
+  }
+}
+
+function findItem(key) {
+  const game = view.games[view.current];
+  for (const section of game ? game.sections : []) for (const item of section.items) if (item.key === key) return item;
+  return null;
+}
+
+function select(key) {
+  view.selected = key;
+  for (const tile of document.querySelectorAll(".tile.selected")) tile.classList.remove("selected");
+  const tile = document.querySelector(`.tile[data-key="${CSS.escape(key)}"]`);
+  if (tile) { tile.classList.add("selected"); tile.scrollIntoView({ block: "nearest" }); }
+  renderDetail();
+}
+
+function renderDetail() {
+  const item = view.selected && findItem(view.selected);
+  $("detail").hidden = !item;
+  document.body.classList.toggle("with-detail", !!item);
+  if (!item) return;
+  $("detail-title").textContent = item.name;
+  const where = el("code", "where", item.where);
+  $("detail-where").replaceChildren(`${item.id}${item.count > 1 ? " ×" + item.count : ""} · defined at `, where);
+  reconcile($("detail-faces"), item.images, (s) => s.side, makeFrame, (f, s) => updateFrame(f, s, item));
+  reconcile($("detail-fields").tBodies[0], item.fields, (row) => row[0], () => {
+    const tr = el("tr"), td = el("td");
+    td.append(el("div", "value"), el("div", "where"));
+    tr.append(el("th"), td);
+    return tr;
+  }, (tr, [key, value, where]) => {
+    tr.querySelector("th").textContent = key;
+    tr.querySelector(".value").textContent = value;
+    tr.querySelector(".where").textContent = where;
+  });
+}
+
+function setupGames(data) {
+  view.order = data.games;
+  const pick = $("game");
+  reconcile(pick, data.games, (s) => s, () => el("option"), (o, s) => { o.value = s; o.textContent = s; });
+  $("game-pick").hidden = data.games.length < 2;
+  if (!view.current || !data.games.includes(view.current)) view.current = location.hash.slice(1) || data.games[0];
+  pick.value = view.current;
+  setupSimulations(data.simulations || []);
+}
+
+// Simulations come from the server (pnp/serve/simulations.py): a CSS filter, or a colour matrix made into an SVG filter.
+function setupSimulations(list) {
+  const select = $("simulation"), defs = $("filters");
+  reconcile(select, [{ id: "", label: "as printed" }, ...list], (s) => s.id, () => el("option"), (o, s) => {
+    o.value = s.id; o.textContent = s.label;
+    o.dataset.filter = s.filter || (s.matrix ? `url(#sim-${s.id})` : "none");
+  });
+  defs.replaceChildren();
+  for (const s of list.filter((s) => s.matrix)) {
+    const ns = "http://www.w3.org/2000/svg";
+    const filter = document.createElementNS(ns, "filter"), matrix = document.createElementNS(ns, "feColorMatrix");
+    filter.id = `sim-${s.id}`;
+    matrix.setAttribute("type", "matrix");
+    matrix.setAttribute("values", s.matrix.join(" "));
+    filter.append(matrix);
+    defs.append(filter);
+  }
+}
+
+function connect() {
+  const source = new EventSource("/events");
+  source.addEventListener("games", (e) => { setupGames(JSON.parse(e.data)); render(); });
+  source.addEventListener("game", (e) => {
+    const game = JSON.parse(e.data);
+    view.games[game.slug] = game;
+    if (game.slug === view.current) render();
+  });
+  source.addEventListener("open", () => { document.body.classList.remove("offline"); });
+  source.addEventListener("error", () => {
+    document.body.classList.add("offline");
+    $("status").textContent = "the pnp server is not answering: is `pnp serve` still running? (reconnecting…)";
+  });
+}
+
+function controls() {
+  $("game").addEventListener("change", (e) => {
+    Object.assign(view, { current: e.target.value, selected: null, section: "" });
+    location.hash = view.current;
+    render();
+  });
+  $("section").addEventListener("change", (e) => { view.section = e.target.value; applyFilters(); });
+  $("search").addEventListener("input", (e) => { view.search = e.target.value; applyFilters(); });
+  const zoom = () => document.documentElement.style.setProperty("--zoom", $("zoom").value);
+  $("zoom").addEventListener("input", zoom);
+  zoom();
+  for (const name of ["trim", "bleed", "safe"]) {
+    const box = $(`ov-${name}`);
+    const apply = () => document.body.classList.toggle(`show-${name}`, box.checked);
+    box.addEventListener("change", apply);
+    apply();
+  }
+  $("simulation").addEventListener("change", (e) => {
+    const option = e.target.selectedOptions[0];
+    document.documentElement.style.setProperty("--simulation", option ? option.dataset.filter : "none");
+  });
+  $("detail-close").addEventListener("click", () => { view.selected = null; select(""); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { view.selected = null; select(""); } });
+}
+
+controls();
+connect();

@@ -1,0 +1,295 @@
+"""`pnp serve` in a real browser: headless Chromium, driven by Selenium, against the server as the CLI starts it.
+
+The page must show every deck's faces, follow a save with the new face, show
+a broken template's located error while the last good images stay, drop the
+error once fixed, and the server must hand out nothing but what pnp rendered,
+to nobody but its own address.
+"""
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT
+
+TIMEOUT = 30  # seconds to wait for the page; generous for a loaded CI machine, never an assertion on speed
+INSTALL = "headless Chromium is not installed: run `apt-get install chromium chromium-driver` (Debian/Ubuntu) and `pip install -e '.[test]'` to run the browser tests"
+LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch):
+    """As in conftest, but the loopback is allowed: Selenium talks to chromedriver, and the tests to the server, on 127.0.0.1."""
+    real_connect = socket.socket.connect
+    real_create = socket.create_connection
+
+    def connect(sock, address):
+        if sock.family in (socket.AF_INET, socket.AF_INET6) and address[0] in LOOPBACK:
+            return real_connect(sock, address)
+        raise OSError("network access is disabled in tests (only the loopback is allowed here)")
+
+    def create_connection(address, *args, **kwargs):
+        if address[0] in LOOPBACK:
+            return real_create(address, *args, **kwargs)
+        raise OSError("network access is disabled in tests (only the loopback is allowed here)")
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setattr(socket, "create_connection", create_connection)
+
+
+class Server:
+    """`pnp serve` running in its own process on a copy of the test project."""
+
+    def __init__(self, project: Path, log: Path):
+        self.project = project
+        self.log = log.open("w")
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "serve", "tiny", "--port", "0"],
+                                     cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self._first_line()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, f"pnp serve did not print its address: {line!r} (log: {log.read_text()})"
+        self.port = int(match.group(1))
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def _first_line(self) -> str:
+        box: list[str] = []
+        reader = threading.Thread(target=lambda: box.append(self.proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(TIMEOUT)
+        return box[0] if box else ""
+
+    def request(self, path: str, host: str | None = None, method: str = "GET") -> tuple[int, bytes]:
+        """A raw request: the path goes out exactly as written, nothing normalised on the way."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        try:
+            conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            conn.putheader("Host", f"127.0.0.1:{self.port}" if host is None else host)
+            conn.endheaders()
+            response = conn.getresponse()
+            return response.status, response.read()
+        finally:
+            conn.close()
+
+    def state(self) -> str:
+        """The state as JSON once the first render of the game is complete."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            status, body = self.request("/api/state")
+            if status == 200 and b'"state": "ready"' in body or b'"state":"ready"' in body:
+                return body.decode()
+            time.sleep(0.1)
+        raise AssertionError(f"pnp serve did not finish its first render within {TIMEOUT} s")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(10)
+        self.log.close()
+
+
+@pytest.fixture
+def server(project, tmp_path):
+    srv = Server(project, tmp_path / "serve.log")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def browser(tmp_path):
+    chromium, chromedriver = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
+    if not chromium or not chromedriver:
+        pytest.skip(INSTALL)
+    webdriver = pytest.importorskip("selenium.webdriver", reason=INSTALL)
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,900", f"--user-data-dir={tmp_path / 'chromium-profile'}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=chromedriver))
+    driver.set_page_load_timeout(TIMEOUT)
+    yield driver
+    driver.quit()
+
+
+def wait_until(driver, script: str, *args, timeout: float = TIMEOUT, message: str = ""):
+    """Run `script` in the page until it returns something truthy; that value."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: d.execute_script(script, *args))
+    except TimeoutException:
+        status = driver.execute_script("return document.getElementById('status').textContent")
+        problems = driver.execute_script("return Array.from(document.querySelectorAll('#problem-list li')).map(li => li.textContent)")
+        raise AssertionError(f"{message or script}: not seen within {timeout} s (status: {status!r}; problems: {problems})") from None
+
+
+FACES = """
+return Array.from(document.querySelectorAll('.tile')).flatMap(t => Array.from(t.querySelectorAll('img.face')).map(img => ({
+  key: t.dataset.key, side: img.dataset.side, src: img.getAttribute('src'), stale: img.parentElement.classList.contains('stale'),
+  loaded: img.complete && img.naturalWidth > 0, w: img.naturalWidth, h: img.naturalHeight})));
+"""
+READY = "return document.getElementById('status').textContent.startsWith('updated')"
+
+
+def faces(driver) -> dict[tuple[str, str], dict]:
+    return {(f["key"], f["side"]): f for f in driver.execute_script(FACES)}
+
+
+def open_page(driver, server) -> None:
+    driver.get(server.url)
+    wait_until(driver, READY, message="the page showing the game after its first render")
+    wait_until(driver, "return Array.from(document.querySelectorAll('img.face')).every(i => i.complete && i.naturalWidth > 0)",
+               message="every image loaded")
+
+
+def deck_cards(project: Path) -> dict[str, list[dict]]:
+    """The cards of each deck as the YAML files list them, read here without pnp."""
+    return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))["cards"] for p in sorted((project / "data/tiny/decks").glob("*.yaml"))}
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def screenshot(driver, tmp_path: Path, name: str) -> None:
+    """Keep a screenshot of the page; PNP_SCREENSHOTS=DIR keeps them where a person can look at them."""
+    folder = Path(os.environ.get("PNP_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    assert driver.save_screenshot(str(folder / f"{name}.png"))
+
+
+def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, server, project, tmp_path):
+    open_page(browser, server)
+    shown = faces(browser)
+    decks = deck_cards(project)
+    for deck, cards in decks.items():
+        for card in cards:
+            front = shown.get((f"deck:{deck}:{card['id']}", "front"))
+            assert front is not None and front["loaded"], f"{deck}/{card['id']}: no front shown"
+            assert (f"deck:{deck}:{card['id']}", "back") in shown, f"{deck}/{card['id']}: its back is not shown"
+            # a poker card is 63.5 × 88.9 mm; the preview adds the 3 mm bleed on every side
+            assert front["w"] / front["h"] == pytest.approx((63.5 + 6) / (88.9 + 6), abs=0.005)
+    captions = browser.execute_script("return Array.from(document.querySelectorAll('.tile[data-key^=\"deck:\"] figcaption')).map(c => c.textContent)")
+    assert "knight ×2" in captions and "rogue ×3" in captions
+    kinds = browser.execute_script("return Array.from(document.querySelectorAll('section.component')).map(s => s.dataset.kind)")
+    assert {"deck", "boards", "tokens", "reference", "rulebook"} <= set(kinds)
+    assert browser.execute_script("return document.getElementById('problems').hidden"), "the tiny game has no problems to list"
+    browser.find_element("css selector", '.tile[data-key="deck:heroes:mage"]').click()
+    detail = browser.find_element("id", "detail")
+    assert detail.is_displayed()
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    assert f"data/tiny/decks/heroes.yaml:{line_of(deck_file, 'id: mage')}:" in detail.text
+    assert "Look at the top three cards" in detail.text
+    screenshot(browser, tmp_path, "serve-page")
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element("id", "simulation")).select_by_visible_text("Greyscale")
+    assert browser.execute_script("return getComputedStyle(document.querySelector('img.face')).filter") == "grayscale(1)"
+    screenshot(browser, tmp_path, "serve-greyscale")
+    browser.set_window_size(820, 1180)  # a tablet held upright
+    browser.find_element("id", "search").send_keys("rog")
+    wait_until(browser, "return document.querySelectorAll('.tile[data-key^=\"deck:\"]:not([hidden])').length === 1", message="search keeps only the rogue")
+    screenshot(browser, tmp_path, "serve-tablet")
+
+
+def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(browser, server, project):
+    open_page(browser, server)
+    before = faces(browser)
+    browser.execute_script("performance.clearResourceTimings(); performance.setResourceTimingBufferSize(10000)")
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rascal,"), encoding="utf-8")
+    rogue = ("deck:heroes:rogue", "front")
+    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:rogue\"] img[data-side=front]');"
+                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[rogue]["src"],
+               message="the rogue's new face")
+    # the boards, tokens, reference and rulebook follow the cards: let them finish before comparing
+    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('heroes.yaml')",
+               message="the whole refresh done")
+    wait_until(browser, "return Array.from(document.querySelectorAll('img.face')).every(i => i.complete && i.naturalWidth > 0)", message="every image loaded")
+    after = faces(browser)
+    changed = {k for k in before if after[k]["src"] != before[k]["src"]}
+    assert rogue in changed
+    cards = {k for k in changed if k[0].startswith("deck:")}
+    assert cards == {rogue}, f"only the rogue's front was edited, yet these faces changed: {sorted(cards)}"
+    fetched = set(browser.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.startsWith('/img/'))"))
+    assert fetched <= {after[k]["src"] for k in changed}, "an unchanged image was fetched again"
+    browser.find_element("css selector", '.tile[data-key="deck:heroes:rogue"]').click()
+    wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
+
+
+def test_a_saved_icon_redraws_the_faces_that_use_it_though_their_data_did_not_change(browser, server, project):
+    open_page(browser, server)
+    before = faces(browser)
+    icon = project / "templates/tiny/icons/star.svg"  # the game's own star, found before the shared one
+    icon.parent.mkdir(parents=True, exist_ok=True)
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80" fill="#000000"/></svg>', encoding="utf-8")
+    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:knight\"] img[data-side=front]');"
+                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[("deck:heroes:knight", "front")]["src"],
+               message="the knight's stars redrawn as squares")
+    after = faces(browser)
+    for card in ("knight", "att", "rogue", "mage", "twin"):  # every hero shows its stars
+        assert after[(f"deck:heroes:{card}", "front")]["src"] != before[(f"deck:heroes:{card}", "front")]["src"], f"{card}: front not redrawn"
+    assert after[("deck:heroes:knight", "back")]["src"] == before[("deck:heroes:knight", "back")]["src"], "the back has no star: it keeps its image"
+
+
+def test_a_broken_template_shows_its_located_error_over_the_last_good_images_until_fixed(browser, server, project):
+    open_page(browser, server)
+    before = faces(browser)
+    template = project / "templates/tiny/hero.j2"
+    good = template.read_text(encoding="utf-8")
+    broken_line = line_of(template, "repeat(card.stars")
+    template.write_text(good.replace("{{ repeat(card.stars", "{{ repeat(card.stars +", 1), encoding="utf-8")
+    where = f"templates/tiny/hero.j2:{broken_line}:"
+    wait_until(browser, "return Array.from(document.querySelectorAll('#problem-list li[data-severity=error] .where')).some(w => w.textContent.startsWith(arguments[0]))",
+               where, message=f"an error located at {where}")
+    during = faces(browser)
+    fronts = [k for k in before if k[0].startswith("deck:") and k[1] == "front"]
+    for key in fronts:
+        assert during[key]["src"] == before[key]["src"] and during[key]["loaded"], f"{key}: the last good image is gone"
+        assert during[key]["stale"], f"{key}: not marked as the last good image"
+    template.write_text(good, encoding="utf-8")
+    wait_until(browser, "return document.getElementById('problems').hidden && !document.querySelector('.frame.stale')", message="the error gone")
+    fixed = faces(browser)
+    assert all(fixed[k]["src"] == before[k]["src"] for k in fronts), "the fixed template draws the same faces, under the same names"
+
+
+TRAVERSALS = [
+    "/img/../../pyproject.toml", "/img/..%2f..%2fpyproject.toml", "/img/%2e%2e/%2e%2e/pyproject.toml", "/static/../../pyproject.toml",
+    "/static/..%2f..%2fpyproject.toml", "/static/..%2fapp.py", "/static/", "/img/", "//etc/passwd", "/../../../../etc/passwd",
+    "/data/tiny/game.yaml", "/templates/tiny/hero.j2", "/output/", "/static/index.html", "/img/0000000000000000000000000.png",
+]
+
+
+def test_the_server_gives_nothing_but_what_pnp_rendered_and_only_to_its_own_address(server):
+    state = server.state()
+    name = re.search(r"/img/([0-9a-f]+\.png)", state).group(1)
+    status, png = server.request(f"/img/{name}")
+    assert status == 200 and png.startswith(b"\x89PNG"), "a rendered image is served"
+    secrets = (b"[project]", b"root:", b"title: Tiny", b"{% extends", b"import ")
+    for path in TRAVERSALS:
+        status, body = server.request(path)
+        assert status in (400, 404), f"{path}: answered {status}"
+        assert not any(s in body for s in secrets), f"{path}: leaked a file"
+    for host in ("evil.example", f"evil.example:{server.port}", f"localhost:{server.port}", f"127.0.0.1:{server.port + 1}", ""):
+        status, body = server.request("/api/state", host=host)
+        assert status == 403 and b"Tiny" not in body, f"Host {host!r}: answered {status}"
+    status, _ = server.request("/img/" + name, host="rebound.example")
+    assert status == 403
+    for method in ("POST", "PUT", "DELETE"):
+        assert server.request("/api/state", method=method)[0] == 405, f"{method} is refused: the server is read-only"
