@@ -126,7 +126,7 @@ def token_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None
         copies = {}
         for p in pieces:
             copies[p.label] = copies.get(p.label, 0) + 1
-        for fields, count, name, _ in token_variants(raw):
+        for fields, count, name, source in token_variants(raw):
             piece = by_name.get(name)
             if not count:
                 continue
