@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 import signal
+import sys
 import threading
 import traceback
 from contextlib import contextmanager
@@ -24,7 +25,7 @@ from reportlab.lib import colors as rl_colors
 
 from pnp.data.fields import Fields, wrap
 from pnp.data.source import LocDict, LocList
-from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.errors import Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
@@ -32,6 +33,8 @@ from pnp.layout import markup
 from pnp.layout.typeset import IconOp, Laid, Typesetter
 from pnp.core.units import PT_PER_MM
 
+SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
+SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
 MAX_ELEMENTS_PER_FACE = 50_000
 MAX_RANGE = 10_000
 MAX_STRING = 100_000
@@ -196,6 +199,7 @@ class Recorder:
 
     def reset(self, game: GameLayouts) -> None:
         self.game = game
+        self.shrunk: list[tuple] = []  # (asked pt, fitted pt, w, h, text, (template file, line)) of texts fitted much smaller
         self.stack = [[]]
         self.icons = set()
         self.count = 0
@@ -251,6 +255,8 @@ class Recorder:
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
+        if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
+            self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
         return self._add(Text(x, y, laid.ops))
 
     def image(self, path, x, y, w, h, fit="contain"):
@@ -434,7 +440,19 @@ class Layouts:
             raise PnpError(self._runtime_finding(exc, ref_loc, what, game)) from None
         if len(rec.stack) != 1:
             rec.stack = [[]]
+        self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
         return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
+
+    def _shrunk_findings(self, shrunk: list[tuple], context: dict, ref_loc: Loc, what: str, game: str) -> list[Finding]:
+        """A warning per text fitted much smaller than asked, at the data field it shows (else the template line)."""
+        out = []
+        for asked, fitted, w, h, snippet, (filename, line) in shrunk:
+            drawn_at = self._loc(filename, line, None) if filename else ref_loc
+            field, data_loc = _data_holding(context, snippet) if snippet else ("", None)
+            where = f"{field}: " if field else ""
+            out.append(warning("text-shrunk", f"{where}text shrinks from {asked:g} pt to {fitted:g} pt to fit its {w:g} × {h:g} mm box ('{snippet}…'): "
+                                              f"shorten it, enlarge the box, or ask for a smaller size (drawn at {drawn_at})", data_loc or drawn_at, game=game, component=what))
+        return out
 
     def _markup_findings(self, exc: MarkupError, context: dict, ref_loc: Loc, what: str, game: str) -> list:
         """One error per markup problem, at the data field that holds the text (file:line:col), naming the template line that drew it."""
@@ -630,6 +648,17 @@ class GameLayouts:
 
 # The data a face draws from, in the order a designer would look for a text.
 _DATA_NAMES = ("card", "board", "token", "space", "deck", "game")
+
+
+def _template_line() -> tuple[str | None, int]:
+    """(template file, line) of the template code running now: the innermost compiled-template frame on the stack."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            return template.filename, template.get_corresponding_lineno(frame.f_lineno)
+        frame = frame.f_back
+    return None, 0
 
 
 def _data_holding(context: dict, token: str) -> tuple[str, Loc | None]:
