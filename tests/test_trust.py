@@ -300,3 +300,44 @@ def test_validate_strict_fails_on_what_build_reports(project, file, old, new, me
     assert message in build.stderr, build.stderr
     assert validate.exit_code == 1 and message in validate.stderr, validate.stderr
     assert not (project / "output").exists() or not any((project / "output").rglob("*.pdf")) or build.exit_code == 0
+
+
+# 6. Text fitting is reported; clear messages where they were weakest --------------------------------
+def test_a_text_that_shrinks_far_below_its_size_is_a_warning_at_its_data_line(project):
+    hero = project / "templates/tiny/hero.j2"
+    edit(hero, "{{ text(card.text, 5, 30, face.w - 10, 40, size=10) }}", "{{ text(card.text, 5, 30, face.w - 10, 6, size=11, min_size=4) }}")
+    result = run_pnp(project, "validate", "--strict", "tiny")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1, shown
+    # the mage's long text (heroes.yaml line 10) fits a 6 mm box only at 7 pt, under 75 % of the 11 pt asked
+    assert "data/tiny/decks/heroes.yaml:10:55: warning: card.text: text shrinks from 11 pt to 7 pt" in shown and "[heroes/mage front]" in shown, shown
+    assert "drawn at templates/tiny/hero.j2:5:" in shown, shown
+
+
+def test_a_text_kept_near_its_size_is_not_reported(project):
+    result = run_pnp(project, "validate", "--strict", "tiny")
+    assert result.exit_code == 0 and "shrinks" not in result.output + result.stderr, result.output + result.stderr
+
+
+def test_an_unknown_argument_of_a_drawing_function_names_it_and_suggests_one(project):
+    edit(project / "templates/tiny/hero.j2", 'size=10) }}', 'size=10, colour="red") }}')
+    result = run_pnp(project, "build", "--only", "cards")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1 and "text() has no argument 'colour' (did you mean 'color'?)" in shown, shown
+    assert "templates/tiny/hero.j2:5:" in shown and "TypeError" not in shown, shown
+
+
+def test_a_number_written_as_text_says_so(project):
+    edit(project / "templates/tiny/hero.j2", "face.w - 15, face.h - 11, 10, 7, size=12", "face.w - 15, face.h - 11, 10, 7, size='12'")
+    result = run_pnp(project, "build", "--only", "cards")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1 and "size is the text '12', not a number" in shown, shown
+
+
+def test_an_svg_given_to_image_points_to_icon(project):
+    (project / "art").mkdir()
+    (project / "art/logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')
+    edit(project / "templates/tiny/hero.j2", "{% endblock %}", "{{ image('art/logo.svg', 5, 50, 20, 20) }}\n{% endblock %}")
+    result = run_pnp(project, "build", "--only", "cards")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1 and "is an SVG: SVG files go through icon()" in shown, shown

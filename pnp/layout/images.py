@@ -36,6 +36,8 @@ class ImageChecker:
 
     def _inside_project(self, rel_path: str) -> Path:
         root = self.root
+        if rel_path.lower().endswith(".svg"):
+            raise LayoutError(f"image '{rel_path}' is an SVG: SVG files go through icon() (put it in templates/icons/ and draw icon('name', …))", "image")
         if "\x00" in rel_path or Path(rel_path).is_absolute():
             raise LayoutError(f"image path '{rel_path!r}' must be relative to the project folder", "image")
         full = (root / rel_path).resolve()

@@ -8,6 +8,7 @@ template line that asked for it.
 """
 from __future__ import annotations
 
+import inspect
 import math
 import re
 import signal
@@ -181,7 +182,9 @@ def to_number(value, name) -> float:
     if kind is int:
         return float(value)
     if kind is not float and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise LayoutError(f"{name} must be a number of mm, got {value!r}", name)
+        if isinstance(value, str):
+            raise LayoutError(f"{name} is the text {value!r}, not a number: write it without quotes in the data, or add |float in the template", name)
+        raise LayoutError(f"{name} must be a number, got {value!r}", name)
     if not math.isfinite(value):
         raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
     return float(value)
@@ -500,6 +503,8 @@ class Layouts:
             code, message = "template-unsafe", f"not allowed in a template: {message}"
         elif isinstance(exc, LayoutError):
             code = exc.code
+        elif isinstance(exc, TypeError) and (unknown := _unknown_argument(str(exc), self.env.globals)):
+            code, message = "template-argument", unknown
         elif not isinstance(exc, jinja2.UndefinedError):
             message = f"{type(exc).__name__}: {message}"
         needle = getattr(exc, "needle", None)
@@ -648,6 +653,19 @@ class GameLayouts:
 
 # The data a face draws from, in the order a designer would look for a text.
 _DATA_NAMES = ("card", "board", "token", "space", "deck", "game")
+
+
+def _unknown_argument(message: str, functions: dict) -> str | None:
+    """'text() has no argument 'colour' (did you mean 'color'?)' for Python's message about a drawing call, else None."""
+    m = re.search(r"(\w+)\(\) got an unexpected keyword argument '(\w+)'", message)
+    if not m or not callable(functions.get(m.group(1))):
+        return None
+    function, argument = m.groups()
+    try:
+        names = [p for p in inspect.signature(functions[function]).parameters if p not in ("caller",)]
+    except (TypeError, ValueError):
+        return None
+    return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
 
 
 def _template_line() -> tuple[str | None, int]:
