@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 import signal
+import sys
 import threading
 import traceback
 from contextlib import contextmanager
@@ -183,6 +184,7 @@ class Recorder:
         self.stack: list[list] = [[]]
         self.icons: set = set()
         self.count = 0
+        self._lines: dict[tuple[str, int], Loc] = {}  # template lines already located, while tracing
 
     def reset(self, game: GameLayouts) -> None:
         self.game = game
@@ -195,7 +197,24 @@ class Recorder:
         if self.count > MAX_ELEMENTS_PER_FACE:
             raise LayoutError(f"more than {MAX_ELEMENTS_PER_FACE:,} elements on one face")
         self.stack[-1].append(element)
+        origins = self.layouts.origins
+        if origins is not None and element not in origins:
+            origins[element] = self._template_line()
         return ""
+
+    def _template_line(self) -> Loc | None:
+        """The template line drawing right now: the innermost frame of compiled template code, mapped back to its source."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            template = frame.f_globals.get("__jinja_template__")
+            if template is not None and template.filename:
+                key = (template.filename, template.get_corresponding_lineno(frame.f_lineno))
+                loc = self._lines.get(key)
+                if loc is None:
+                    loc = self._lines[key] = self.layouts._loc(*key, None)
+                return loc
+            frame = frame.f_back
+        return None
 
     def _colour(self, value):
         return self.game.palette.resolve(value)
@@ -317,6 +336,16 @@ class Layouts:
         self._templates: dict[str, jinja2.Template] = {}
         self._reads: dict[tuple, bool] = {}
         self.template_warnings: list = []
+        self.origins: dict | None = None  # element → template line that drew it, while tracing
+
+    @contextmanager
+    def tracing(self):
+        """Remember, for every element recorded inside the block, the template line that drew it (slow: checks only)."""
+        self.origins = {}
+        try:
+            yield self.origins
+        finally:
+            self.origins = None
 
     def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None) -> GameLayouts:
         """The layouts bound to one game's palette, font roles and icons."""
@@ -454,6 +483,10 @@ class GameLayouts:
 
     def reads(self, name: str, variable: str) -> bool:
         return self.layouts.reads(name, variable)
+
+    def tracing(self):
+        """See Layouts.tracing."""
+        return self.layouts.tracing()
 
     def family(self, font: str) -> str:
         family = self.font_roles.get(font, font)

@@ -8,6 +8,7 @@ from pnp.layout.inspect import render_findings
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
+from pnp.pipeline.readable import readability_check
 
 
 @paused
@@ -18,7 +19,7 @@ def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
     checker.constraints()
     findings = checker.findings
     if render:
-        findings += render_check(gctx)
+        findings += render_check(gctx) + readability_check(gctx)
     return findings
 
 
