@@ -113,10 +113,10 @@ class _Walk:
                     self._fill(el, fill, t)
                 case Image():
                     self.grounds.append((_inverse(t), el, None))
-                case Text(x, y, ops):
+                case Text(x, y, ops, decoration) if not decoration:
                     for op in ops:
                         self._op(el, op, x, y, t)
-                case Icon(name, colour, x, y, w, h) if colour is not None:
+                case Icon(name, colour, x, y, w, h, decoration) if colour is not None and not decoration:
                     self._mark("icon", name, colour, [_apply(t, x + w / 2, y + h / 2)], LARGE_TEXT_CONTRAST, h * _scale(t) * PT_PER_MM, el)
                 case Group(gx, gy, rotate, scale, children):
                     self.run(children, _inside_group(t, gx, gy, rotate, scale))
@@ -321,7 +321,7 @@ def _colourless(elements) -> tuple:
             case Icon():
                 out.append(el._replace(color=None))
             case Text(x, y, ops):
-                out.append(Text(x, y, tuple(op._replace(color=None, text="", w=0.0) if type(op) is TextOp else op._replace(color=None) for op in ops)))
+                out.append(el._replace(ops=tuple(op._replace(color=None, text="", w=0.0) if type(op) is TextOp else op._replace(color=None) for op in ops)))
             case Group():
                 out.append(el._replace(children=_colourless(el.children)))
             case _:

@@ -241,7 +241,7 @@ class Recorder:
             raise LayoutError("a polygon needs at least two points", "polygon")
         return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed)))
 
-    def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2):
+    def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2, decoration=False):
         x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
         size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
         if align not in ("left", "center", "right"):
@@ -257,7 +257,7 @@ class Recorder:
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
-        return self._add(Text(x, y, laid.ops))
+        return self._add(Text(x, y, laid.ops, bool(decoration)))
 
     def image(self, path, x, y, w, h, fit="contain"):
         if fit not in ("contain", "cover", "stretch"):
@@ -265,7 +265,7 @@ class Recorder:
         checked = self.game.check_image(str(path))
         return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
 
-    def icon(self, name, x, y, size=None, w=None, h=None, color=None):
+    def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False):
         name = str(name)
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
             raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
@@ -276,14 +276,14 @@ class Recorder:
         h = to_number(h, "h") if h is not None else side
         colour = self._colour(color)
         self.icons.add((name, colour))
-        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h))
+        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration)))
 
-    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None):
+    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
             raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {n!r}", "repeat")
         step_x = size * 1.1 if dx is None else to_number(dx, "dx")
         for i in range(n):
-            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color)
+            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color, decoration=decoration)
         return ""
 
     def group(self, x=0, y=0, rotate=0, scale=1, caller=None):
