@@ -261,10 +261,10 @@ def coded_fields(deck_id: str, cards: list[tuple[object, tuple[Face, ...]]], pal
 
 
 def _own_icons(cards, values) -> bool:
-    """Whether every value's cards all carry an icon no card of another value carries."""
+    """Whether every value's cards all carry an icon on their front that no other value's front carries."""
     by_value: dict[str, list[set]] = {}
     for (_, faces), v in zip(cards, values):
-        by_value.setdefault(v, []).append(set().union(*(_icon_names(f.elements) for f in faces if f is not None)))
+        by_value.setdefault(v, []).append(_icon_names(faces[0].elements))  # the front: a back may show every value's icon as a legend
     for v, icon_sets in by_value.items():
         common = set.intersection(*icon_sets)
         others = set().union(*(s for w, sets in by_value.items() if w != v for s in sets))
