@@ -19,6 +19,7 @@ from pnp.data.tokens import token_variants
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import build_game
+from pnp.targets.ink import pdf_ink
 
 
 @click.group()
@@ -154,7 +155,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
             report.extend(findings)
             if not quiet:
                 for o in outputs:
-                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
+                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB  ink {pdf_ink(o.path):.1f} pages" + ("  (reused)" if o.reused else ""))
                 if tty:
                     echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
     return report

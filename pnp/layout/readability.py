@@ -38,6 +38,7 @@ class Mark(NamedTuple):
     needed: float
     size_pt: float  # text size (an icon: its height), after any group scale
     element: object  # the Text or Icon element that drew it, to find its template line
+    op: object = None  # the TextOp or IconOp inside a Text element; None for an Icon element
 
 
 # --- geometry ---------------------------------------------------------------
@@ -133,15 +134,15 @@ class _Walk:
         size = op.size * _scale(t)
         if type(op) is IconOp:
             centre = _apply(t, x + (op.x + op.size / 2) * k, y + (op.y + op.size / 2) * k)
-            self._mark("icon", op.icon, op.color, [centre], LARGE_TEXT_CONTRAST, size, el)
+            self._mark("icon", op.icon, op.color, [centre], LARGE_TEXT_CONTRAST, size, el, op)
             return
         if not op.text.strip():
             return
         mid_y = y + (op.y - X_HEIGHT * op.size) * k
         points = [_apply(t, x + (op.x + f * op.w) * k, mid_y) for f in (0.1, 0.5, 0.9)]
-        self._mark("text", op.text, op.color, points, required_contrast(size, "-bold" in op.font.lower()), size, el)
+        self._mark("text", op.text, op.color, points, required_contrast(size, "-bold" in op.font.lower()), size, el, op)
 
-    def _mark(self, kind: str, label: str, colour: str | None, points, needed: float, size: float, el) -> None:
+    def _mark(self, kind: str, label: str, colour: str | None, points, needed: float, size: float, el, op=None) -> None:
         """Record the mark against the worst ground under any of its sample points."""
         if colour is None:
             return
@@ -155,7 +156,7 @@ class _Walk:
             if worst is None or ratio < worst[0]:
                 worst = (ratio, printed, ground)
         if worst is not None:
-            self.marks.append(Mark(kind, label, worst[1], worst[2], worst[0], needed, size, el))
+            self.marks.append(Mark(kind, label, worst[1], worst[2], worst[0], needed, size, el, op))
 
 
 def _middle(shape) -> tuple[float, float]:
