@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 from coloraide import Color
+from PIL import Image
 from reportlab.pdfgen import canvas
 
 from pnp.core.errors import Loc
@@ -193,3 +194,18 @@ def test_ink_counts_fully_inked_pages():
     assert pdf_ink(_pdf((0, 0, 0), pages=3)) == pytest.approx(3.0, abs=0.03)
     assert pdf_ink(_pdf((1, 0, 0))) == pytest.approx(2.0, abs=0.02)  # red: M 100 % + Y 100 %
     assert pdf_ink(_pdf((0.5, 0.5, 0.5))) == pytest.approx(0.5, abs=0.02)  # mid grey: K 50 %
+
+
+@pytest.mark.parametrize("vision", ["grey", "deutan", "protan", "tritan"])
+def test_a_simulated_preview_agrees_with_the_validator(vision):
+    """The preview's colour table and the colour-code check simulate a reader alike, within a just-noticeable difference."""
+    from pnp.core.colour import difference, simulate
+    from pnp.targets.preview import vision_filter
+
+    colours = ["#c62828", "#2e7d32", "#1565c0", "#e9a800", "#7565c4", "#93386f", "#ffffff", "#1b2233"]
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata([tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in colours])
+    filtered = strip.filter(vision_filter(vision))
+    seen = [filtered.getpixel((x, 0)) for x in range(len(colours))]
+    for colour, (r, g, b) in zip(colours, seen, strict=True):
+        assert difference(f"#{r:02x}{g:02x}{b:02x}", simulate(colour, vision)) < 2.3

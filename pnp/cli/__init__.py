@@ -168,8 +168,10 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
 @click.option("--bleed", is_flag=True, help="Include the 3 mm bleed around each face.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Folder (default: output/<game>/preview).")
+@click.option("--simulate", type=click.Choice(["grey", "deutan", "protan", "tritan"]), default=None,
+              help="Show the faces as a reader sees them in greyscale or with deuteranopia, protanopia or tritanopia.")
 @click.pass_context
-def preview(ctx, game, decks, cards, dpi, bleed, out):
+def preview(ctx, game, decks, cards, dpi, bleed, out, simulate):
     """Write PNG previews of card faces and a contact sheet per deck."""
     from pnp.targets.preview import write_previews
 
@@ -179,7 +181,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out):
     loaded = load_games(project, [game], report)
     if loaded:
         folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "preview"
-        paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed)
+        paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
         report.extend(findings)
         if not report.errors():
             click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")
