@@ -31,7 +31,7 @@ def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
     """Fully inked page equivalents of a PDF: each page's mean coverage (see `page_coverage`), summed."""
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes())
     try:
         total = 0.0
         for i in range(len(doc)):
