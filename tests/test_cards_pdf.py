@@ -108,7 +108,7 @@ def test_each_back_lands_behind_its_front_after_flipping(project, duplex):
     assert abs(y0 / px - 6.35) < 0.2 and abs(y1 / px - 95.25) < 0.2, (y0 / px, y1 / px)
     # and each back is its own card's: the Mage (dark shared back) first, then the two Twins (gold own backs)
     centres = [back[int(20 * px), int((12.7 + 63.5 * (k + 0.5)) * px)] for k in range(3)]
-    assert centres[0] < 80 and centres[1] > 120 and centres[2] > 120, centres
+    assert centres[0] < 60 and min(centres[1:]) > centres[0] + 40, centres
 
 
 def test_a_card_with_its_own_back_gets_it(built):

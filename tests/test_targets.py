@@ -151,14 +151,14 @@ def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
     header = Rect(-3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
     title = Text(4.0, 4.0, (TextOp(10.0, 20.0, "f", 12.0, "#ffffff", "Title", 40.0),))
     pip = Circle(10.0, 40.0, 2.0, "#1d2433", None, 0.3, None)
-    body = Text(4.0, 50.0, (TextOp(0.0, 10.0, "f", 9.0, "#ffffff", "on paper", 30.0),))
+    body = Text(4.0, 50.0, (TextOp(0.0, 10.0, "f", 9.0, "#1d2433", "on paper", 30.0),))
     face = lighten_face(Face(63.5, 88.9, 3.0, (header, title, pip, body), frozenset()))
     new_header, outline, new_title, new_pip, new_body = face.elements
     assert luminance(new_header.fill) > 0.8  # a light tint…
     assert (outline.x, outline.y, outline.w, outline.h, outline.fill, outline.stroke) == (0.0, 0.0, 63.5, 16.0, None, "#c0392b")  # …outlined in its colour, inside the trim
     assert luminance(new_title.ops[0].color) < 0.4  # white on the header would vanish: darkened
     assert new_pip == pip  # small shapes print as designed
-    assert new_body == body  # white text off the header is not touched
+    assert new_body == body  # text off the header is not touched
 
 
 # Calibration ---------------------------------------------------------------------

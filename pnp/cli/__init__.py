@@ -19,6 +19,7 @@ from pnp.data.tokens import token_variants
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import build_game
+from pnp.targets.ink import pdf_ink
 
 
 @click.group()
@@ -161,10 +162,15 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if not quiet:
                 for o in outputs:
-                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + ("  (reused)" if o.reused else ""))
+                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + _ink_text(o.path) + ("  (reused)" if o.reused else ""))
                 if tty:
                     echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
     return report
+
+
+def _ink_text(path: Path) -> str:
+    """'  ink 3.2 pages': what a PDF costs in fully inked page equivalents, for the build summary."""
+    return f"  ink {pdf_ink(path):.1f} pages" if Path(path).suffix == ".pdf" else ""
 
 
 @main.command()
@@ -192,8 +198,10 @@ def printed(ctx, games, out):
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
 @click.option("--bleed", is_flag=True, help="Include the 3 mm bleed around each face.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Folder (default: output/<game>/preview).")
+@click.option("--simulate", type=click.Choice(["grey", "deutan", "protan", "tritan"]), default=None,
+              help="Show the faces as a reader sees them in greyscale or with deuteranopia, protanopia or tritanopia.")
 @click.pass_context
-def preview(ctx, game, decks, cards, dpi, bleed, out):
+def preview(ctx, game, decks, cards, dpi, bleed, out, simulate):
     """Write PNG previews of card faces and a contact sheet per deck."""
     from pnp.targets.preview import write_previews
 
@@ -204,7 +212,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out):
     if loaded:
         check_subset(loaded, decks, cards, card_option="--card")
         folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "preview"
-        paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed)
+        paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
         report.extend(findings)
         if not report.errors():
             click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")

@@ -71,6 +71,7 @@ class Text(NamedTuple):
     x: float
     y: float
     ops: tuple
+    decoration: bool = False  # ornament, not information: the readability check passes over it
 
 
 class Image(NamedTuple):
@@ -89,6 +90,7 @@ class Icon(NamedTuple):
     y: float
     w: float
     h: float
+    decoration: bool = False  # ornament (a watermark, a border pattern): the readability check passes over it
 
 
 class Group(NamedTuple):

@@ -22,6 +22,7 @@ def template_helpers(rec) -> dict:
     """The helper functions templates may call, bound to the element recorder."""
     return {
         "loop_spaces": loop_spaces,
+        "readable": partial(readable, rec),
         "table": partial(table, rec),
         "track": partial(track, rec),
         "zone": partial(zone, rec),
@@ -37,6 +38,14 @@ def _contrast(rec, fill_hex: str | None) -> str:
     """Text colour readable on `fill_hex`: white on dark fills, the ink colour on light ones."""
     ink = _ink(rec)
     return readable_on(fill_hex, rec.game.palette.resolve(ink) or BLACK)
+
+
+def readable(rec, fill, dark="ink", light="paper") -> str:
+    """Whichever of `dark` and `light` (palette names or #rrggbb) reads better as text on `fill`: for bands whose colour comes from the data."""
+    palette = rec.game.palette
+    dark_name = dark if dark in palette.colours or str(dark).startswith("#") else "#000000"
+    light_name = light if light in palette.colours or str(light).startswith("#") else "#ffffff"
+    return light_name if readable_on(palette.resolve(fill), palette.resolve(dark_name), palette.resolve(light_name)) == palette.resolve(light_name) else dark_name
 
 
 def _count(value, name: str, low: int, high: int) -> int:

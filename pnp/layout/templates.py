@@ -199,6 +199,7 @@ class Recorder:
         self.stack: list[list] = [[]]
         self.icons: set = set()
         self.count = 0
+        self._lines: dict[tuple[str, int], Loc] = {}  # template lines already located, while tracing
 
     def reset(self, game: GameLayouts) -> None:
         self.game = game
@@ -212,7 +213,24 @@ class Recorder:
         if self.count > MAX_ELEMENTS_PER_FACE:
             raise LayoutError(f"more than {MAX_ELEMENTS_PER_FACE:,} elements on one face")
         self.stack[-1].append(element)
+        origins = self.layouts.origins
+        if origins is not None and element not in origins:
+            origins[element] = self._template_line()
         return ""
+
+    def _template_line(self) -> Loc | None:
+        """The template line drawing right now: the innermost frame of compiled template code, mapped back to its source."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            template = frame.f_globals.get("__jinja_template__")
+            if template is not None and template.filename:
+                key = (template.filename, template.get_corresponding_lineno(frame.f_lineno))
+                loc = self._lines.get(key)
+                if loc is None:
+                    loc = self._lines[key] = self.layouts._loc(*key, None)
+                return loc
+            frame = frame.f_back
+        return None
 
     def _colour(self, value):
         return self.game.palette.resolve(value)
@@ -240,7 +258,7 @@ class Recorder:
         return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed)))
 
     def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
-             condense=None):
+             condense=None, decoration=False):
         x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
         size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
         if align not in ("left", "center", "right"):
@@ -260,7 +278,7 @@ class Recorder:
                 self.icons.add((op.icon, op.color))
         if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
             self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
-        return self._add(Text(x, y, laid.ops))
+        return self._add(Text(x, y, laid.ops, bool(decoration)))
 
     def image(self, path, x, y, w, h, fit="contain"):
         if fit not in ("contain", "cover", "stretch"):
@@ -268,7 +286,7 @@ class Recorder:
         checked = self.game.check_image(str(path))
         return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
 
-    def icon(self, name, x, y, size=None, w=None, h=None, color=None):
+    def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False):
         name = str(name)
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
             raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
@@ -279,14 +297,14 @@ class Recorder:
         h = to_number(h, "h") if h is not None else side
         colour = self._colour(color)
         self.icons.add((name, colour))
-        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h))
+        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration)))
 
-    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None):
+    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
             raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {n!r}", "repeat")
         step_x = size * 1.1 if dx is None else to_number(dx, "dx")
         for i in range(n):
-            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color)
+            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color, decoration=decoration)
         return ""
 
     def group(self, x=0, y=0, rotate=0, scale=1, caller=None):
@@ -342,6 +360,16 @@ class Layouts:
         self._files: dict[str, tuple[str, ...]] = {}
         self._asts: dict[str, tuple[str, jinja2.nodes.Template]] = {}
         self.template_warnings: list = []
+        self.origins: dict | None = None  # element → template line that drew it, while tracing
+
+    @contextmanager
+    def tracing(self):
+        """Remember, for every element recorded inside the block, the template line that drew it (slow: checks only)."""
+        self.origins = {}
+        try:
+            yield self.origins
+        finally:
+            self.origins = None
 
     def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None) -> GameLayouts:
         """The layouts bound to one game's palette, font roles and icons."""
@@ -571,6 +599,10 @@ class GameLayouts:
 
     def reads(self, name: str, variable: str) -> bool:
         return self.layouts.reads(name, variable)
+
+    def tracing(self):
+        """See Layouts.tracing."""
+        return self.layouts.tracing()
 
     def family(self, font: str) -> str:
         family = self.font_roles.get(font, font)

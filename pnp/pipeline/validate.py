@@ -15,6 +15,7 @@ from pnp.pipeline.unused import unused_fields
 
 # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
 DOCUMENT_CHECKS = (build_boards, build_tokens, build_reference, build_rulebook)
+from pnp.pipeline.readable import readability_check
 
 
 @paused
@@ -25,7 +26,7 @@ def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
     checker.constraints()
     findings = checker.findings + unused_fields(gctx)
     if render:
-        findings += render_check(gctx)
+        findings += render_check(gctx) + readability_check(gctx)
     return findings
 
 

@@ -6,14 +6,20 @@ Works on recorded faces, so every game saves ink without template edits
     strength and gains an outline in its own colour, so shapes stay readable;
   - light text, icons and strokes that sat on such a fill (white on a dark
     header) take the fill's colour, darkened, or they would vanish;
-  - everything small (pips, icons, rules, text) prints as designed.
+  - everything small (pips, icons, rules, text) prints as designed;
+  - and then, measured on the lightened face with the readability check's
+    walk, any text run or icon that no longer stands out from the ground now
+    under it (a digit on a badge that took the header's colour, a symbol on a
+    disc that took the band's) is darkened or lightened until it does:
+    nothing a player reads is lost to save ink.
 """
 from __future__ import annotations
 
 import math
 
 from pnp.core import colour as colours
-from pnp.core.colour import luminance
+from pnp.core.colour import BLACK, WHITE, contrast, luminance, until_contrast
+from pnp.layout.readability import low_contrast
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text, icons_used
 from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM, add_up
@@ -149,11 +155,40 @@ def _ordered(box):
 
 
 def lighten_face(face: Face) -> Face:
-    """The face with large fills turned to outlined tints and light marks on them darkened."""
+    """The face with large fills turned to outlined tints, light marks on them darkened, and every mark still legible."""
     job = _Lightener(face)
-    elements = job.run(face.elements)
-    used = icons_used(elements)
-    return Face(face.w, face.h, face.bleed, elements, frozenset(k for k in job.icons if k in used))
+    elements = restore_contrast(Face(face.w, face.h, face.bleed, job.run(face.elements), frozenset()))
+    return Face(face.w, face.h, face.bleed, elements, icons_used(elements))
+
+
+def legible(colour: str, ground: str, ratio: float) -> str:
+    """`colour` moved towards black (on a light ground) or white (on a dark one) until it reaches `ratio` against `ground`."""
+    towards = BLACK if contrast(BLACK, ground) >= contrast(WHITE, ground) else WHITE
+    return until_contrast(colour[:7], towards, ground, ratio)
+
+
+def restore_contrast(face: Face) -> tuple:
+    """The face's elements with every text run and icon below WCAG's contrast on the ground under it recoloured to reach it."""
+    fixes: dict[tuple[int, object], str] = {}
+    for m in low_contrast(face):
+        fixes[(id(m.element), m.op)] = legible(m.colour, m.ground, m.needed)
+    return _recoloured(face.elements, fixes) if fixes else face.elements
+
+
+def _recoloured(elements, fixes: dict) -> tuple:
+    out = []
+    for el in elements:
+        match el:
+            case Text(_, _, ops):
+                if any((id(el), op) in fixes for op in ops):
+                    el = el._replace(ops=tuple(op._replace(color=fixes[(id(el), op)]) if (id(el), op) in fixes else op for op in ops))
+            case Icon():
+                if (id(el), None) in fixes:
+                    el = el._replace(color=fixes[(id(el), None)])
+            case Group(children=children):
+                el = el._replace(children=_recoloured(children, fixes))
+        out.append(el)
+    return tuple(out)
 
 
 def frame_back(w: float, h: float, bleed: float, title: str, subtitle: str, font: str) -> Face:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
@@ -20,9 +20,22 @@ from pnp.render.draw import FaceDrawer
 from pnp.core.files import write_atomic
 from pnp.render.pdf import new_canvas
 from pnp.core.units import mm_to_pt
+from pnp.core.colour import VISIONS, simulate_rgb
 
 CONTACT_COLUMNS = 8
 LABEL_PX = 28
+LUT_SIZE = 17  # grid points per channel of a vision's lookup table; between them Pillow interpolates
+
+
+def vision_filter(vision: str) -> ImageFilter.Color3DLUT:
+    """A Pillow colour table that shows an image as a reader with `vision` sees it, sampled from pnp.core.colour.simulate_rgb.
+
+    Sampling the same maths as the validator's colour-code check keeps a
+    simulated contact sheet and a 'colours alike' warning in agreement."""
+    if vision not in VISIONS:
+        raise ValueError(f"vision must be one of {', '.join(VISIONS)}, got '{vision}'")
+    return ImageFilter.Color3DLUT.generate(LUT_SIZE, lambda r, g, b: simulate_rgb(r, g, b, vision))
+
 
 
 def face_pdf(gctx: GameContext, faces: list) -> bytes:
@@ -64,8 +77,13 @@ def _png_bytes(image: Image.Image) -> bytes:
 
 
 @paused
-def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), dpi: int = 150, bleed: bool = False) -> tuple[list[Path], list]:
-    """Write one PNG per card face and a contact sheet per deck; returns (paths, findings)."""
+def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), dpi: int = 150, bleed: bool = False, simulate: str | None = None) -> tuple[list[Path], list]:
+    """Write one PNG per card face and a contact sheet per deck; returns (paths, findings).
+
+    With `simulate` (grey, deutan, protan or tritan) every image shows the
+    faces as that reader sees them, and file names end in `-<vision>`."""
+    suffix = f"-{simulate}" if simulate else ""
+    lut = vision_filter(simulate) if simulate else None
     game = gctx.game
     options = Options(bleed=bleed, cards=tuple(card_ids))
     written, findings = [], []
@@ -85,14 +103,16 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
                 if face is None:
                     continue
                 image = next(images)
-                path = folder / f"{card.id}-{side}.png"
+                if lut is not None:
+                    image = image.filter(lut)
+                path = folder / f"{card.id}-{side}{suffix}.png"
                 write_atomic(path, _png_bytes(image))
                 written.append(path)
                 if side == "front":
                     tiles.append((image, f"{card.id} ×{card.count}"))
         if not card_ids:
             sheet = contact_sheet(tiles, label_font=str(gctx.fonts.file(gctx.layouts.family("body"))))
-            path = out_dir / f"{deck.id}-contact.png"
+            path = out_dir / f"{deck.id}-contact{suffix}.png"
             write_atomic(path, _png_bytes(sheet))
             written.append(path)
     return written, findings

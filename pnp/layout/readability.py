@@ -1,0 +1,412 @@
+"""Readability of laid-out faces: every text run and icon against the ground under it, and colour codes every reader can tell apart.
+
+Measured on what is drawn, not on the palette: a face's elements are walked
+in drawing order, keeping the fills drawn so far (as the ink saver does), so
+a run of text is judged against the band, badge or background actually under
+it. Contrast follows WCAG 2.1 AA (pnp.core.colour.required_contrast); colour
+codes (a field whose values are palette colours, backs that differ only by
+colour) must stay apart in greyscale and for the three dichromacies, unless
+each value also carries an icon of its own.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable, NamedTuple
+
+from pnp.core.colour import (
+    DISTINCT_DELTA_E, LARGE_TEXT_CONTRAST, WHITE, BLACK, contrast, indistinct, over, required_contrast, until_contrast,
+)
+from pnp.core.errors import Finding, Loc, warning
+from pnp.core.units import PT_PER_MM
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.typeset import IconOp, TextOp
+
+Affine = tuple[float, float, float, float, float, float]
+IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+X_HEIGHT = 0.3  # a run is sampled this far (of its size) above the baseline: the middle of its lower-case letters
+MAX_CODED_VALUES = 12  # a field with more distinct values than this is a name, not a colour code
+
+
+class Mark(NamedTuple):
+    """One text run or icon as a reader meets it: its colour on the ground under it."""
+
+    kind: str  # "text" or "icon"
+    label: str  # the run's text or the icon's name
+    colour: str  # as printed over the ground
+    ground: str
+    ratio: float
+    needed: float
+    size_pt: float  # text size (an icon: its height), after any group scale
+    element: object  # the Text or Icon element that drew it, to find its template line
+    op: object = None  # the TextOp or IconOp inside a Text element; None for an Icon element
+
+
+# --- geometry ---------------------------------------------------------------
+def _apply(t: Affine, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = t
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _inside_group(t: Affine, gx: float, gy: float, rotate: float, scale: float) -> Affine:
+    """The parent transform followed by a group's own (moved, turned clockwise, scaled), as FaceDrawer draws it."""
+    a, b, c, d, e, f = t
+    cos, sin = math.cos(math.radians(rotate)) * scale, math.sin(math.radians(rotate)) * scale
+    inner = (cos, sin, -sin, cos, gx, gy)
+    return (a * inner[0] + c * inner[1], b * inner[0] + d * inner[1], a * inner[2] + c * inner[3], b * inner[2] + d * inner[3],
+            a * inner[4] + c * inner[5] + e, b * inner[4] + d * inner[5] + f)
+
+
+def _inverse(t: Affine) -> Affine:
+    a, b, c, d, e, f = t
+    det = a * d - b * c or 1e-12
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
+
+
+def _scale(t: Affine) -> float:
+    return math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
+
+
+def _in_polygon(points, x: float, y: float) -> bool:
+    inside = False
+    n = len(points)
+    for i in range(n):
+        (x1, y1), (x2, y2) = points[i], points[i - 1]
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def _covers(shape, x: float, y: float) -> bool:
+    """Whether a filled shape (in its own coordinates) covers the point."""
+    match shape:
+        case Rect(rx, ry, w, h) | Image(_, rx, ry, w, h):
+            return min(rx, rx + w) <= x <= max(rx, rx + w) and min(ry, ry + h) <= y <= max(ry, ry + h)
+        case Circle(cx, cy, r):
+            return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+        case Ellipse(ex, ey, w, h):
+            return w != 0 and h != 0 and ((x - ex - w / 2) / (w / 2)) ** 2 + ((y - ey - h / 2) / (h / 2)) ** 2 <= 1
+        case Polygon(points):
+            return _in_polygon(points, x, y)
+    return False
+
+
+# --- the walk ---------------------------------------------------------------
+class _Walk:
+    """Elements in drawing order, with the grounds drawn so far: (inverse transform, shape, colour or None for an image)."""
+
+    def __init__(self, paper: str):
+        self.paper = paper
+        self.grounds: list[tuple[Affine, object, str | None]] = []
+        self.marks: list[Mark] = []
+
+    def ground_at(self, x: float, y: float) -> str | None:
+        """The colour under a face point (None over an image, where no colour can be read)."""
+        for inverse, shape, colour in reversed(self.grounds):
+            if _covers(shape, *_apply(inverse, x, y)):
+                return colour
+        return self.paper
+
+    def run(self, elements, t: Affine = IDENTITY) -> None:
+        for el in elements:
+            match el:
+                case Rect(fill=fill) | Circle(fill=fill) | Ellipse(fill=fill) | Polygon(fill=fill) if fill is not None:
+                    self._fill(el, fill, t)
+                case Image():
+                    self.grounds.append((_inverse(t), el, None))
+                case Text(x, y, ops, decoration) if not decoration:
+                    for op in ops:
+                        self._op(el, op, x, y, t)
+                case Icon(name, colour, x, y, w, h, decoration) if colour is not None and not decoration:
+                    self._mark("icon", name, colour, [_apply(t, x + w / 2, y + h / 2)], LARGE_TEXT_CONTRAST, h * _scale(t) * PT_PER_MM, el)
+                case Group(gx, gy, rotate, scale, children):
+                    self.run(children, _inside_group(t, gx, gy, rotate, scale))
+
+    def _fill(self, shape, fill: str, t: Affine) -> None:
+        if len(fill) == 9:  # translucent: it prints over whatever is under its middle
+            cx, cy = _middle(shape)
+            under = self.ground_at(*_apply(t, cx, cy))
+            fill = over(fill, under) if under is not None else None
+        self.grounds.append((_inverse(t), shape, fill))
+
+    def _op(self, el: Text, op, x: float, y: float, t: Affine) -> None:
+        k = 1 / PT_PER_MM
+        size = op.size * _scale(t)
+        if type(op) is IconOp:
+            centre = _apply(t, x + (op.x + op.size / 2) * k, y + (op.y + op.size / 2) * k)
+            self._mark("icon", op.icon, op.color, [centre], LARGE_TEXT_CONTRAST, size, el, op)
+            return
+        if not op.text.strip():
+            return
+        mid_y = y + (op.y - X_HEIGHT * op.size) * k
+        points = [_apply(t, x + (op.x + f * op.w) * k, mid_y) for f in (0.1, 0.5, 0.9)]
+        self._mark("text", op.text, op.color, points, required_contrast(size, "-bold" in op.font.lower()), size, el, op)
+
+    def _mark(self, kind: str, label: str, colour: str | None, points, needed: float, size: float, el, op=None) -> None:
+        """Record the mark against the worst ground under any of its sample points."""
+        if colour is None:
+            return
+        worst = None
+        for px, py in points:
+            ground = self.ground_at(px, py)
+            if ground is None:
+                continue
+            printed = over(colour, ground)
+            ratio = contrast(printed, ground)
+            if worst is None or ratio < worst[0]:
+                worst = (ratio, printed, ground)
+        if worst is not None:
+            self.marks.append(Mark(kind, label, worst[1], worst[2], worst[0], needed, size, el, op))
+
+
+def _middle(shape) -> tuple[float, float]:
+    match shape:
+        case Rect(x, y, w, h) | Ellipse(x, y, w, h):
+            return x + w / 2, y + h / 2
+        case Circle(cx, cy):
+            return cx, cy
+        case Polygon(points):
+            return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+    return 0.0, 0.0
+
+
+def marks(face: Face, paper: str = WHITE) -> list[Mark]:
+    """Every text run and single-colour icon of a face, each with the contrast it has against the ground under it."""
+    walk = _Walk(paper)
+    walk.run(face.elements)
+    return walk.marks
+
+
+def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
+    """The marks of a face below the contrast WCAG 2.1 AA asks of them."""
+    return [m for m in marks(face, paper) if m.ratio < m.needed - 1e-9]
+
+
+# --- findings ---------------------------------------------------------------
+class PaletteNames:
+    """Names and game.yaml positions of a game's palette colours, for messages that say what to change."""
+
+    def __init__(self, palette: dict[str, str], loc_of):
+        self.palette = {k: v.lower() for k, v in palette.items()}
+        self.loc_of = loc_of
+        self._by_hex: dict[str, str] = {}
+        for name, value in self.palette.items():
+            self._by_hex.setdefault(value[:7], name)
+
+    def name(self, hex_value: str) -> str | None:
+        return self._by_hex.get(hex_value.lower()[:7])
+
+    def describe(self, hex_value: str) -> str:
+        """'accent #c8102e (data/x/game.yaml:12:3)', or the bare value when no palette entry has it."""
+        name = self.name(hex_value)
+        return f"'{name}' {hex_value} ({self.loc_of(name)})" if name else f"{hex_value} (not a palette colour)"
+
+
+def contrast_findings(faces: Iterable[tuple[Face, str, Loc, str]], origins: dict, names: PaletteNames, game: str) -> list[Finding]:
+    """One warning per template line and pair of colours whose text or icon reads too faintly.
+
+    `faces` are (face, what, fallback location, template); `origins` maps each
+    element to the template line that drew it (Layouts.tracing)."""
+    seen: set = set()
+    out: list[Finding] = []
+    for face, what, fallback, template in faces:
+        for m in low_contrast(face):
+            loc = origins.get(m.element) or fallback
+            key = (loc, m.kind, m.colour, m.ground, m.needed)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(warning("low-contrast", _contrast_message(m, names, template), loc, game=game, component=what))
+    return out
+
+
+def _contrast_message(m: Mark, names: PaletteNames, template: str) -> str:
+    label = m.label if len(m.label) <= 30 else m.label[:29] + "…"
+    what = f"text '{label}' ({m.size_pt:.3g} pt)" if m.kind == "text" else f"icon '{label}'"
+    towards = BLACK if contrast(BLACK, m.ground) > contrast(WHITE, m.ground) else WHITE
+    better = until_contrast(m.colour, towards, m.ground, m.needed + 0.05)
+    return (f"{what} in {names.describe(m.colour)} on {names.describe(m.ground)} has contrast {m.ratio:.2f}:1, "
+            f"below the {m.needed:g}:1 WCAG asks of it ({template}): use a {'darker' if towards == BLACK else 'lighter'} colour, such as {better}, or another ground")
+
+
+class ColourCode(NamedTuple):
+    """Colours the data uses to tell things apart: each value (a group, a player, a back) and the colour that marks it."""
+
+    what: str  # "cells.group", "backs of cells, quorum"
+    loc: Loc  # where the code is written in the data
+    colours: dict[str, str]  # value → '#rrggbb'
+
+
+def coded_fields(deck_id: str, cards: list[tuple[object, tuple[Face, ...]]], palette: dict[str, str]) -> list[ColourCode]:
+    """The fields of a deck whose values are palette colours drawn on the cards, unless each value also has its own icon.
+
+    `cards` holds (card, its faces). A value is a colour code only if its
+    colour appears on the faces of its cards."""
+    codes = []
+    fields: dict[str, list] = {}
+    for card, _ in cards:
+        for key, value in card.fields.items():
+            fields.setdefault(key, []).append(value)
+    for key, values in fields.items():
+        if len(values) != len(cards) or not all(isinstance(v, str) and v in palette for v in values):
+            continue
+        distinct = sorted(set(values))
+        if not 2 <= len(distinct) <= MAX_CODED_VALUES:
+            continue
+        drawn = {v for (card, faces), v in zip(cards, values) if palette[v].lower()[:7] in _colours_of(faces)}
+        if len(drawn) < 2 or _own_icons(cards, values):
+            continue
+        loc = next(card.fields.loc_of(key) for card, _ in cards)
+        codes.append(ColourCode(f"{deck_id}.{key}", loc, {v: palette[v].lower()[:7] for v in sorted(drawn)}))
+    return codes
+
+
+def _own_icons(cards, values) -> bool:
+    """Whether every value's cards all carry an icon on their front that no other value's front carries."""
+    by_value: dict[str, list[set]] = {}
+    for (_, faces), v in zip(cards, values):
+        by_value.setdefault(v, []).append(_icon_names(faces[0].elements))  # the front: a back may show every value's icon as a legend
+    for v, icon_sets in by_value.items():
+        common = set.intersection(*icon_sets)
+        others = set().union(*(s for w, sets in by_value.items() if w != v for s in sets))
+        if not common - others:
+            return False
+    return True
+
+
+def _icon_names(elements) -> set[str]:
+    found: set[str] = set()
+    for el in elements:
+        match el:
+            case Icon(name):
+                found.add(name)
+            case Text(_, _, ops):
+                found.update(op.icon for op in ops if type(op) is IconOp)
+            case Group(children=children):
+                found |= _icon_names(children)
+    return found
+
+
+def _colours_of(faces) -> set[str]:
+    found: set[str] = set()
+
+    def walk(elements):
+        for el in elements:
+            match el:
+                case Rect(fill=fill, stroke=stroke) | Circle(fill=fill, stroke=stroke) | Ellipse(fill=fill, stroke=stroke) | Polygon(fill=fill, stroke=stroke):
+                    found.update(c[:7] for c in (fill, stroke) if c)
+                case Line(stroke=stroke):
+                    found.add(stroke[:7])
+                case Icon(color=colour) if colour:
+                    found.add(colour[:7])
+                case Text(_, _, ops):
+                    found.update(op.color[:7] for op in ops if op.color)
+                case Group(children=children):
+                    walk(children)
+
+    for face in faces:
+        if face is not None:
+            walk(face.elements)
+    return found
+
+
+def _colourless(elements) -> tuple:
+    """The elements with every colour and every word taken out: what is left tells faces apart without colour."""
+    out = []
+    for el in elements:
+        match el:
+            case Rect() | Circle() | Ellipse() | Polygon():
+                out.append(el._replace(fill=None, stroke=None))
+            case Line():
+                out.append(el._replace(stroke=None))
+            case Icon():
+                out.append(el._replace(color=None))
+            case Text(ops=ops):
+                out.append(el._replace(ops=tuple(op._replace(color=None, text="", w=0.0) if type(op) is TextOp else op._replace(color=None) for op in ops)))
+            case Group():
+                out.append(el._replace(children=_colourless(el.children)))
+            case _:
+                out.append(el)
+    return tuple(out)
+
+
+def coded_backs(backs: list[tuple[str, Face, Loc]]) -> list[ColourCode]:
+    """Backs (label, face, where the back is chosen) that differ only by colour (and words), with the colour that tells each apart.
+
+    The colour of the largest fill that differs between them stands for each back."""
+    groups: dict[tuple, list[tuple[str, Face, Loc]]] = {}
+    for label, face, loc in backs:
+        groups.setdefault((face.w, face.h, _colourless(face.elements)), []).append((label, face, loc))
+    codes = []
+    for members in groups.values():
+        distinct = {face.elements: (label, face, loc) for label, face, loc in members}
+        if len(distinct) < 2:
+            continue
+        members = list(distinct.values())
+        key = _largest_differing_fill([face.elements for _, face, _ in members])
+        if key is None:
+            continue
+        colours = {label: colour for (label, _, _), colour in zip(members, key, strict=True)}
+        if len(set(colours.values())) >= 2:
+            codes.append(ColourCode("backs of " + ", ".join(colours), members[0][2], colours))
+    return codes
+
+
+def _largest_differing_fill(element_lists) -> tuple | None:
+    best, best_area = None, -1.0
+    for parts in zip(*element_lists, strict=True):
+        if type(parts[0]) is Group:
+            inner = _largest_differing_fill([p.children for p in parts])
+            if inner is not None and best is None:
+                best = inner
+            continue
+        fills = tuple(getattr(p, "fill", None) for p in parts)
+        if None in fills or len(set(fills)) < 2:
+            continue
+        area = _area(parts[0])
+        if area > best_area:
+            best, best_area = tuple(f[:7] for f in fills), area
+    return best
+
+
+def _area(shape) -> float:
+    match shape:
+        case Rect(_, _, w, h) | Ellipse(_, _, w, h):
+            return abs(w * h)
+        case Circle(_, _, r):
+            return math.pi * r * r
+        case Polygon(points):
+            return abs(sum(points[i][0] * points[i - 1][1] - points[i - 1][0] * points[i][1] for i in range(len(points)))) / 2
+    return 0.0
+
+
+def colour_code_findings(codes: Iterable[ColourCode], names: PaletteNames, game: str) -> list[Finding]:
+    """One warning per pair of colours in a code that some reader cannot tell apart, at the first colour's palette entry."""
+    out: list[Finding] = []
+    seen: set = set()
+    for code in codes:
+        values = list(code.colours.items())
+        for i, (va, a) in enumerate(values):
+            for vb, b in values[i + 1:]:
+                if frozenset((a, b)) in seen:
+                    continue
+                alike = indistinct(a, b)
+                if not alike:
+                    continue
+                seen.add(frozenset((a, b)))
+                how = ", ".join(f"{vision} ΔE {d:.1f}" for vision, d in alike)
+                name = names.name(a)
+                loc = names.loc_of(name) if name else code.loc
+                out.append(warning(
+                    "colours-alike",
+                    f"{code.what} ({code.loc}) tells {_value(va, a, names)} from {_value(vb, b, names)} by colour alone, "
+                    f"and they look alike ({how}; needs ΔE00 ≥ {DISTINCT_DELTA_E:g} in greyscale and for deutan, protan and tritan readers): "
+                    f"move them apart in lightness, or give each value its own icon",
+                    loc, game=game, component=code.what))
+    return out
+
+
+
+def _value(value: str, colour: str, names: PaletteNames) -> str:
+    described = names.describe(colour)
+    return described if names.name(colour) == value else f"'{value}' {described}"

@@ -1,0 +1,78 @@
+"""Readability check of a game: contrast of every text run and icon, and colour codes every reader can tell apart.
+
+Renders every card, token and board face with template tracing on, so each
+finding names the template line that drew the faint text; the checks
+themselves live in pnp.layout.readability.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from pnp.core.collector import paused
+from pnp.core.errors import Finding, Loc, PnpError
+from pnp.layout.elements import Face
+from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings
+from pnp.outputs.boards import render_board
+from pnp.outputs.cards import render_deck
+from pnp.outputs.context import GameContext
+from pnp.outputs.options import Options
+from pnp.outputs.tokens import token_faces, token_size
+
+
+def palette_names(gctx: GameContext) -> PaletteNames:
+    game = gctx.game
+    palette = game.data.get("palette")
+    return PaletteNames(dict(game.spec.palette), palette.loc_of if palette is not None else (lambda name: Loc(game.rel + "/game.yaml")))
+
+
+def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = None) -> Iterator[tuple[Face, str, Loc, str]]:
+    """Every face a game prints, as (face, what, where it is chosen, template); render errors are left to the other checks.
+
+    `cards_out`, when given, receives deck id → [(card, (front, back))] for the colour-code checks."""
+    game = gctx.game
+    ignored: list[Finding] = []
+    for deck in game.decks.values():
+        rendered = render_deck(gctx, deck, options, ignored)
+        if cards_out is not None:
+            cards_out[deck.id] = [(card, (front, back)) for card, front, back in rendered if front is not None]
+        for card, front, back in rendered:
+            for side, face, template in (("front", front, deck.front), ("back", back, card.back or deck.back)):
+                if face is not None:
+                    yield face, f"{deck.id}/{card.id} {side}", card.loc, template
+    if game.tokens and game.tokens_data:
+        for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
+            size = token_size(spec, raw, game, ignored)
+            if size is None:
+                continue
+            for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
+                for side, face in (("front", front), ("back", back)):
+                    if face is not None:
+                        yield face, f"tokens/{name} {side}", raw.loc, f"tokens {spec.id}"
+    if game.boards and game.boards_data:
+        for spec, raw in zip(game.boards.boards, game.boards_data["boards"]):
+            try:
+                face = render_board(gctx, spec, raw, options.ink_saver)
+            except PnpError:
+                continue
+            yield face, f"boards/{spec.id}", raw.loc, f"board {spec.id}"
+
+
+@paused
+def readability_check(gctx: GameContext) -> list[Finding]:
+    """Contrast and colour-vision warnings for one game, each at the template line or palette entry to change."""
+    game = gctx.game
+    names = palette_names(gctx)
+    cards: dict = {}
+    with gctx.layouts.tracing() as origins:
+        faces = list(game_faces(gctx, Options(), cards))
+    findings = contrast_findings(faces, origins, names, game.slug)
+    codes = []
+    for deck_id, rendered in cards.items():
+        codes += coded_fields(deck_id, rendered, game.spec.palette)
+    backs = {}
+    for deck_id, rendered in cards.items():
+        for card, (_, back) in rendered:
+            if back is not None:
+                backs.setdefault(back.elements, (f"{deck_id}/{card.id}" if len({b for _, (_, b) in rendered}) > 1 else deck_id, back, card.loc))
+    codes += coded_backs(list(backs.values()))
+    return findings + colour_code_findings(codes, names, game.slug)

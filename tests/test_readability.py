@@ -1,0 +1,211 @@
+"""Readability: text and icons stand out from the ground under them; colour codes survive greyscale and colour-blind eyes; the ink saver loses nothing."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from coloraide import Color
+from PIL import Image
+from reportlab.pdfgen import canvas
+
+from pnp.core.errors import Loc
+from pnp.layout.elements import Circle, Face, Group, Icon, Rect, Text
+from pnp.layout.readability import PaletteNames, coded_fields, colour_code_findings, low_contrast, marks
+from pnp.layout.typeset import TextOp
+from pnp.targets.ink import pdf_ink
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct"]
+
+
+def wcag_ratio(a: str, b: str) -> float:
+    """WCAG 2.1's contrast ratio, written out from the standard (not pnp's code)."""
+    def lum(hex_value):
+        def channel(v):
+            v /= 255
+            return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        r, g, b = (channel(int(hex_value[i:i + 2], 16)) for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_face(colour: str, size: float = 9.0, font: str = "noto-sans-regular", ground: str | None = None, rotate: float = 0.0) -> Face:
+    run = Text(5.0, 10.0, (TextOp(0.0, size, font, size, colour, "Draw two cards", 60.0),))
+    elements = [] if ground is None else [Rect(0.0, 0.0, 63.5, 20.0, ground, None, 0.0, 0.0, None)]
+    elements.append(run if not rotate else Group(63.5, 20.0, rotate, 1.0, (run._replace(x=63.5 - 5.0 - 60 / 2.835, y=20.0 - 10.0 - 2 * size / 2.835),)))
+    return Face(63.5, 88.9, 0.0, tuple(elements), frozenset())
+
+
+# The lightest greys that pass on white, by WCAG's own arithmetic: #767676 is 4.54:1 and #777777 4.48:1;
+# #949494 is 3.03:1 and #959595 2.98:1.
+@pytest.mark.parametrize("grey, passes", [("#767676", True), ("#777777", False)])
+def test_body_text_needs_4_5_to_1(grey, passes):
+    assert (wcag_ratio(grey, "#ffffff") >= 4.5) is passes
+    assert (not low_contrast(text_face(grey))) is passes
+
+
+@pytest.mark.parametrize("grey, size, font, passes", [
+    ("#949494", 18.0, "noto-sans-regular", True),   # large: 3:1
+    ("#959595", 18.0, "noto-sans-regular", False),
+    ("#949494", 14.0, "noto-sans-bold", True),      # bold from 14 pt is large too
+    ("#949494", 14.0, "noto-sans-regular", False),  # but not regular 14 pt
+    ("#949494", 17.5, "noto-sans-regular", False),
+])
+def test_large_text_needs_3_to_1(grey, size, font, passes):
+    assert (not low_contrast(text_face(grey, size, font))) is passes
+
+
+@pytest.mark.parametrize("ground, passes", [("#767676", True), ("#777777", False)])
+def test_text_is_measured_on_the_band_under_it(ground, passes):
+    assert (not low_contrast(text_face("#ffffff", ground=ground))) is passes
+    assert marks(text_face("#ffffff", ground=ground))[0].ground == ground
+
+
+def test_a_turned_group_is_measured_where_it_lands():
+    """Organ Trail's upside-down name strip: a group turned 180° puts its text back over the band."""
+    face = text_face("#777777", ground="#ffffff", rotate=180.0)
+    found = marks(face)
+    assert found and found[0].ground == "#ffffff"
+    assert low_contrast(face)
+
+
+def test_text_beside_a_dark_band_is_on_the_paper():
+    face = Face(63.5, 88.9, 0.0, (Rect(0, 40, 63.5, 10, "#111111", None, 0, 0, None),) + text_face("#767676").elements, frozenset())
+    assert not low_contrast(face)
+
+
+@pytest.mark.parametrize("grey, passes", [("#949494", True), ("#959595", False)])
+def test_icons_need_3_to_1(grey, passes):
+    face = Face(63.5, 88.9, 0.0, (Circle(30, 30, 10, "#ffffff", None, 0, None), Icon("star", grey, 25, 25, 10, 10)), frozenset())
+    assert (not low_contrast(face)) is passes
+
+
+def test_decoration_is_not_read():
+    face = Face(63.5, 88.9, 0.0, (Icon("star", "#eeeeee", 25, 25, 10, 10, True),), frozenset())
+    assert not low_contrast(face)
+    assert low_contrast(face._replace(elements=(Icon("star", "#eeeeee", 25, 25, 10, 10),)))
+
+
+# --- colour codes --------------------------------------------------------------
+class _Fields(dict):
+    def loc_of(self, key):
+        return Loc("data/g/decks/d.yaml", 3, 5)
+
+
+def _deck(colours: dict[str, str], icons: dict[str, str] | None = None):
+    cards = []
+    for value, hex_value in colours.items():
+        elements = (Rect(0, 0, 63.5, 20, hex_value, None, 0, 0, None),)
+        if icons:
+            elements += (Icon(icons[value], "#ffffff", 2, 2, 8, 8),)
+        cards.append((SimpleNamespace(fields=_Fields(family=value)), (Face(63.5, 88.9, 0.0, elements, frozenset()), None)))
+    return cards
+
+
+def _deutan_delta(a: str, b: str) -> float:
+    return Color(a).filter("deutan").delta_e(Color(b).filter("deutan"), method="2000")
+
+
+def _pair_at_deutan_delta(target: float) -> tuple[str, str]:
+    """A red and a colour on the way to a green whose deutan-simulated ΔE00 from the red is closest to `target` (coloraide's own maths)."""
+    red = "#c62828"
+    best = None
+    for i in range(401):
+        other = Color.mix(Color(red), Color("#1f6fd0"), i / 400, space="srgb").to_string(hex=True)
+        d = _deutan_delta(red, other)
+        if best is None or abs(d - target) < abs(best[1] - target):
+            best = (other, d)
+    return red, best[0]
+
+
+@pytest.mark.parametrize("target, alike", [(9.6, True), (10.4, False)])
+def test_a_colour_code_must_stay_apart_for_deuteranopes(target, alike):
+    red, other = _pair_at_deutan_delta(target)
+    assert abs(_deutan_delta(red, other) - target) < 0.3
+    palette = {"fire": red, "water": other}
+    names = PaletteNames(palette, lambda name: Loc("data/g/game.yaml", 10 if name == "fire" else 11, 3))
+    codes = coded_fields("d", _deck(palette), palette)
+    assert [c.what for c in codes] == ["d.family"]
+    findings = colour_code_findings(codes, names, "g")
+    assert any("deutan ΔE" in f.message for f in findings) is alike
+    if alike:
+        assert str(findings[0].loc) == "data/g/game.yaml:10:3"  # at the palette entry to change
+
+
+def test_greyscale_twins_are_found():
+    palette = {"red": "#c62828", "blue": "#1565c0"}  # Police Precinct's old red and blue: one grey
+    names = PaletteNames(palette, lambda name: Loc("data/g/game.yaml", 1, 1))
+    findings = colour_code_findings(coded_fields("d", _deck(palette), palette), names, "g")
+    assert findings and "grey ΔE" in findings[0].message
+
+
+def test_an_icon_per_value_lifts_the_colour_code():
+    palette = {"red": "#c62828", "blue": "#1565c0"}
+    assert coded_fields("d", _deck(palette, {"red": "hearts", "blue": "spades"}), palette) == []
+    assert coded_fields("d", _deck(palette, {"red": "hearts", "blue": "hearts"}), palette) != []
+
+
+# --- the five games -------------------------------------------------------------
+@pytest.fixture(scope="module")
+def engine():
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+
+    return Engine(Project(ROOT))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_ink_saver_keeps_every_text_run_readable(engine, slug):
+    """Every text run and icon of every ink-saved card, token and board face keeps at least 3:1 on its new ground."""
+    from pnp.outputs.options import Options
+    from pnp.pipeline.readable import game_faces
+    from pnp.render.inksaver import lighten_face
+
+    game, _ = engine.project.load_game(slug)
+    faint, count = [], 0
+    for face, what, _, _ in game_faces(engine.for_game(game), Options(ink_saver=True)):
+        for m in marks(lighten_face(face)):
+            count += 1
+            if m.ratio < 3.0:
+                faint.append((what, m.kind, m.label, m.colour, m.ground, round(m.ratio, 2)))
+    assert count > 100
+    assert faint == []
+
+
+# --- ink --------------------------------------------------------------------------
+def _pdf(fill, pages: int = 1) -> bytes:
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    for _ in range(pages):
+        if fill is not None:
+            c.setFillColorRGB(*fill)
+            c.rect(0, 0, 612, 792, fill=1, stroke=0)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_ink_counts_fully_inked_pages():
+    assert pdf_ink(_pdf((0, 0, 0))) == pytest.approx(1.0, abs=0.01)  # K 100 %
+    assert pdf_ink(_pdf(None)) == pytest.approx(0.0, abs=0.001)
+    assert pdf_ink(_pdf((0, 0, 0), pages=3)) == pytest.approx(3.0, abs=0.03)
+    assert pdf_ink(_pdf((1, 0, 0))) == pytest.approx(2.0, abs=0.02)  # red: M 100 % + Y 100 %
+    assert pdf_ink(_pdf((0.5, 0.5, 0.5))) == pytest.approx(0.5, abs=0.02)  # mid grey: K 50 %
+
+
+@pytest.mark.parametrize("vision", ["grey", "deutan", "protan", "tritan"])
+def test_a_simulated_preview_agrees_with_the_validator(vision):
+    """The preview's colour table and the colour-code check simulate a reader alike, within a just-noticeable difference."""
+    from pnp.core.colour import difference, simulate
+    from pnp.targets.preview import vision_filter
+
+    colours = ["#c62828", "#2e7d32", "#1565c0", "#e9a800", "#7565c4", "#93386f", "#ffffff", "#1b2233"]
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata([tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in colours])
+    filtered = strip.filter(vision_filter(vision))
+    seen = [filtered.getpixel((x, 0)) for x in range(len(colours))]
+    for colour, (r, g, b) in zip(colours, seen, strict=True):
+        assert difference(f"#{r:02x}{g:02x}{b:02x}", simulate(colour, vision)) < 2.3
