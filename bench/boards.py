@@ -69,10 +69,10 @@ def make_project(folder: Path) -> None:
 
 
 def child(folder: str, kind: str, paper: str) -> None:
+    from pnp.data.project import Project
     from pnp.outputs.boards import build_boards
     from pnp.outputs.context import Engine
     from pnp.outputs.options import Options
-    from pnp.data.project import Project
     from pnp.outputs.tokens import build_tokens
 
     started = time.perf_counter()
@@ -83,7 +83,7 @@ def child(folder: str, kind: str, paper: str) -> None:
     files, findings = (build_boards if kind == "boards" else build_tokens)(engine.for_game(game), Options(paper=paper))
     seconds = time.perf_counter() - started
     assert not findings, findings
-    name, data, stats = files[0]
+    _name, data, stats = files[0]
     print(json.dumps({"seconds": seconds, "bytes": len(data), "pages": stats["pages"], "pieces": stats["pieces"]}))
 
 

@@ -44,10 +44,10 @@ def make_project(folder: Path, n: int, copies: int) -> None:
 
 
 def child(folder: str) -> None:
+    from pnp.data.project import Project
     from pnp.outputs.context import Engine
     from pnp.outputs.options import Options
     from pnp.pipeline.build import build_game
-    from pnp.data.project import Project
 
     project = Project(Path(folder))
     started = time.perf_counter()

@@ -13,9 +13,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cards import make_project  # noqa: E402
+from cards import make_project
 
-from pnp.cli import main  # noqa: E402
+from pnp.cli import main
 
 
 def timed(root: Path, *args: str) -> float:

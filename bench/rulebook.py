@@ -59,10 +59,10 @@ def make_project(folder: Path, chapters: int) -> None:
 
 
 def child(folder: str, booklet: bool) -> None:
+    from pnp.data.project import Project
     from pnp.outputs.context import Engine
     from pnp.outputs.options import Options
     from pnp.pipeline.build import build_game
-    from pnp.data.project import Project
 
     project = Project(Path(folder))
     started = time.perf_counter()

@@ -33,7 +33,7 @@ class Box:
     x1: float
     y1: float
 
-    def inter(self, other: "Box") -> "Box | None":
+    def inter(self, other: Box) -> Box | None:
         box = Box(max(self.x0, other.x0), max(self.y0, other.y0), min(self.x1, other.x1), min(self.y1, other.y1))
         return box if box.x0 <= box.x1 and box.y0 <= box.y1 else None
 

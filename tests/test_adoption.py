@@ -8,9 +8,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from pypdf import PdfReader
-
 from conftest import ROOT, render_page, run_pnp
+from pypdf import PdfReader
 
 
 def new_game(folder: Path, name: str = "crystal-caves"):

@@ -2,14 +2,15 @@
 board helpers that put each space, cell, number, label and street where the layout asks."""
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from conftest import MM, pdf_fonts, render_page, run_pnp
 from pypdf import PdfReader
 
-from conftest import MM, pdf_fonts, render_page, run_pnp
 from pnp.render.tiling import plan_tiles
 
 LETTER = (215.9, 279.4)
@@ -45,8 +46,8 @@ def text_boxes(pdf, index):
         textpage = page.get_textpage()
         out = []
         for i in range(textpage.count_rects()):
-            l, b, r, t = textpage.get_rect(i)
-            out.append((textpage.get_text_bounded(l, b, r, t).strip(), l / MM, (height - t) / MM, r / MM, (height - b) / MM))
+            left, b, r, t = textpage.get_rect(i)
+            out.append((textpage.get_text_bounded(left, b, r, t).strip(), left / MM, (height - t) / MM, r / MM, (height - b) / MM))
         return out
     finally:
         doc.close()
@@ -131,7 +132,7 @@ PX = DPI / 25.4
 
 def _crosshair(image, ex, ey):
     """The centre (px) of the crosshair near (ex, ey): the line and halo of its arms, beyond its circle."""
-    cx, cy = int(round(ex)), int(round(ey))
+    cx, cy = round(ex), round(ey)
     w = int(4 * PX)
     window = image[cy - w : cy + w + 1, cx - w : cx + w + 1]
     dev = np.abs(window - np.median(window))
@@ -178,13 +179,13 @@ def test_tiles_pasted_by_their_crosshairs_match_the_whole_board_to_a_pixel(built
         assert np.ptp(offsets, axis=0).max() < 1.0, (tile.label, offsets)
         dx, dy = np.round(offsets.mean(axis=0)).astype(int)
         # paste what the tile shows once assembled (cut at the middle of its left and upper strips)
-        x0, y0, x1, y1 = (int(round(o + v / 1000 * PX)) for o, v in zip((ox, oy, ox, oy), plan.visible(tile)))
+        x0, y0, x1, y1 = (round(o + v / 1000 * PX) for o, v in zip((ox, oy, ox, oy), plan.visible(tile), strict=False))
         mosaic[y0:y1, x0:x1] = image[y0 - dy : y1 - dy, x0 - dx : x1 - dx]
     compared = ~np.isnan(mosaic)
     assert compared.sum() > 0.95 * TOWN[0] * TOWN[1] * PX * PX
     # leave out what the tiles add on purpose: the cut lines and the crosshairs on them
     for seam in plan.seams():
-        c = int(round((ox if seam.axis == "x" else oy) + seam.cut / 1000 * PX))
+        c = round((ox if seam.axis == "x" else oy) + seam.cut / 1000 * PX)
         band = slice(c - int(1.5 * PX), c + int(1.5 * PX) + 1)
         if seam.axis == "x":
             compared[:, band] = False
@@ -297,16 +298,16 @@ def test_track_around_the_edge_runs_clockwise_from_the_top_left(built):
     assert right == list(range(top[-1] + 1, top[-1] + 1 + len(right)))
     assert bottom == list(range(right[-1] + 1, right[-1] + 1 + len(bottom)))
     assert left == list(range(bottom[-1] + 1, 25))
-    assert all(centres[a][0] < centres[b][0] for a, b in zip(top, top[1:]))
-    assert all(centres[a][1] < centres[b][1] for a, b in zip(right, right[1:]))
-    assert all(centres[a][0] > centres[b][0] for a, b in zip(bottom, bottom[1:]))
-    assert all(centres[a][1] > centres[b][1] for a, b in zip(left, left[1:]))
+    assert all(centres[a][0] < centres[b][0] for a, b in itertools.pairwise(top))
+    assert all(centres[a][1] < centres[b][1] for a, b in itertools.pairwise(right))
+    assert all(centres[a][0] > centres[b][0] for a, b in itertools.pairwise(bottom))
+    assert all(centres[a][1] > centres[b][1] for a, b in itertools.pairwise(left))
     assert len(top) == len(bottom) and abs(len(left) - len(right)) <= 1
 
 
 def test_zone_label_sits_along_the_top_of_the_zone(built):
     """tiny/scores: zone(32, 106, 116, 56, "Draw pile")."""
-    x, y, w, h = centre_of(text_boxes(built["letter"], 5), "Draw pile", SCORES_ON_LETTER)
+    x, y, _w, h = centre_of(text_boxes(built["letter"], 5), "Draw pile", SCORES_ON_LETTER)
     assert abs(x - (32 + 116 / 2)) < 0.5
     assert 106 + 1.5 < y - h / 2 < 106 + 4
 
@@ -319,7 +320,7 @@ def test_path_puts_its_spaces_evenly_along_the_street(built):
     image = np.asarray(render_page(built["a2"], 0, dpi).convert("L"), dtype=np.float64)
 
     def at(x, y):
-        return image[int(round((TOWN_ON_A2[1] + y) * px)), int(round((TOWN_ON_A2[0] + x) * px))]
+        return image[round((TOWN_ON_A2[1] + y) * px), round((TOWN_ON_A2[0] + x) * px)]
 
     length = 100 + 150
     slot = (length - 2 * 6) / 6

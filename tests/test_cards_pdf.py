@@ -1,13 +1,11 @@
 """The card PDF as a printer and a person see it: sizes, fonts, text, borders and backs, bytes."""
 from __future__ import annotations
 
-
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
-
 from conftest import MM, pdf_fonts, render_page, run_pnp
+from pypdf import PdfReader
 
 POKER = (63.5, 88.9)
 
@@ -50,8 +48,8 @@ def _text_boxes(pdf, index):
     textpage = page.get_textpage()
     out = []
     for i in range(textpage.count_rects()):
-        l, b, r, t = textpage.get_rect(i)
-        out.append((textpage.get_text_bounded(l, b, r, t), l / MM, b / MM, r / MM, t / MM))
+        left, b, r, t = textpage.get_rect(i)
+        out.append((textpage.get_text_bounded(left, b, r, t), left / MM, b / MM, r / MM, t / MM))
     return out
 
 
@@ -61,8 +59,8 @@ def test_card_text_is_selectable_at_its_cards_position(built):
     titles = [b for b in boxes if "<Knight>" in b[0]]
     assert titles, [b[0] for b in boxes][:20]
     _, left, bottom, right, top = titles[0]
-    assert 12.7 < left and right < 12.7 + 63.5
-    assert 279.4 - 6.35 - 88.9 < bottom and top < 279.4 - 6.35
+    assert left > 12.7 and right < 12.7 + 63.5
+    assert bottom > 279.4 - 6.35 - 88.9 and top < 279.4 - 6.35
 
 
 def test_markup_characters_print_as_written(built):

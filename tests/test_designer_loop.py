@@ -7,10 +7,9 @@ import sys
 import time
 
 import numpy as np
+from conftest import ROOT, render_page, run_pnp
 from PIL import Image
 from pypdf import PdfReader
-
-from conftest import ROOT, render_page, run_pnp
 
 CARDS = "output/tiny/tiny-cards.pdf"
 CHANGED = "output/tiny/tiny-changed.pdf"

@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, run_pnp
 
 OUTPUTS = ("cards", "boards", "tokens", "reference", "rulebook", "rulebook-booklet")

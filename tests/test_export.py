@@ -13,11 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
+from conftest import MM, ROOT, pdf_fonts, run_pnp
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
-
-from conftest import MM, ROOT, pdf_fonts, run_pnp
 
 GAMES = ["germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct"]
 BASE = "https://example.org/games/pnp"
@@ -154,7 +153,7 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
         if obj["Name"] == "DeckCustom":
             # every card carries what it says: no card is named by its bare id
             for card in obj["ContainedObjects"]:
-                assert card["Nickname"] and " " in card["Nickname"] or not card["Nickname"].islower() or "·" in card["Nickname"], card["Nickname"]
+                assert (card["Nickname"] and " " in card["Nickname"]) or not card["Nickname"].islower() or "·" in card["Nickname"], card["Nickname"]
             assert len(obj["DeckIDs"]) == len(obj["ContainedObjects"])
     for deck, info in want["decks"].items():
         deck_obj = next(o for o in objects if o["Nickname"].endswith(":" + " " + json.loads((folder / f"{deck}.json").read_text())["pnp"]["name"]))

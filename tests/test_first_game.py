@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import json
 
-from pypdf import PdfReader
-
 from conftest import run_pnp
+from pypdf import PdfReader
 
 GAME = "data/tiny/game.yaml"
 DECK = "data/tiny/decks/heroes.yaml"

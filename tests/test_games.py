@@ -20,9 +20,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import MM, ROOT, apply_edits, pdf_fonts, run_pnp
+from pypdf import PdfReader
 
 CASES_DIR = Path(__file__).parent / "games"
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())

@@ -11,10 +11,9 @@ import zlib
 from pathlib import Path
 
 import pytest
+from conftest import run_pnp
 from PIL import Image
 from pypdf import PdfReader
-
-from conftest import run_pnp
 
 SECRET = "SENTINEL-7c1e-do-not-read"
 OPENED: list[str] = []
@@ -55,7 +54,7 @@ def hostile(project, tmp_path):
 
 def build_refused(hostile, message: str, at: str, *args: str, exit_code: int = 1):
     """Run a build and check every promise a refusal keeps."""
-    project, sentinel, pdf, digest = hostile
+    project, _sentinel, pdf, digest = hostile
     with recording_opens():
         result = run_pnp(project, *(args or ("build",)))
     shown = result.output + result.stderr

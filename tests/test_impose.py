@@ -1,8 +1,10 @@
 """Sheet geometry: every card position and every mirrored back, on both papers, both flips, gutter and bleed."""
+import itertools
+
 import pytest
 
-from pnp.render.impose import plan_sheet
 from pnp.core.units import PAPER_SIZES, um
+from pnp.render.impose import plan_sheet
 
 
 def test_three_by_three_poker_fits_letter_with_shared_cut_lines():
@@ -125,7 +127,7 @@ def test_shared_pages_place_every_copy_once_inside_the_printable_area_without_ov
                 assert all(box[2] <= o[0] or o[2] <= box[0] or box[3] <= o[1] or o[3] <= box[1] for o in boxes), "bleeds overlap"
                 boxes.append(box)
         bands = sorted((p.grid for p in page if isinstance(p.grid, Band)), key=lambda b: -b.top)
-        for upper, lower in zip(bands, bands[1:]):
+        for upper, lower in itertools.pairwise(bands):
             assert (upper.bottom - bleed) - (lower.top + bleed) >= BAND_SPACE_UM, "room for both bands' crop marks"
     assert placed == {(g, i): 1 for g, (_, n) in enumerate(sets) for i in range(n)}
 

@@ -103,7 +103,7 @@ def test_no_import_cycle():
         path.append(m)
         for t in edges[m]:
             if state.get(t) == 1:
-                cycles.append(" → ".join(path[path.index(t):] + [t]))
+                cycles.append(" → ".join([*path[path.index(t):], t]))
             elif t not in state:
                 visit(t)
         path.pop()

@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pytest
-
 import printable as P
+import pytest
 from conftest import MM, ROOT, render_page
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
@@ -120,7 +119,7 @@ def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_sc
     dpi = 200
     px = dpi / 25.4
     page = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=np.int16)
-    edge = int(round(margin * px))
+    edge = round(margin * px)
     masked = page.copy()
     masked[:edge], masked[-edge:], masked[:, :edge], masked[:, -edge:] = 255, 255, 255, 255
     # nothing was there to lose
@@ -128,7 +127,7 @@ def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_sc
     view = P.read(pdf)[0]
     h = page.shape[0]
     # every mark segment and every footer character (the scale bar's label and ticks with them) shows dark on the masked page
-    for x0, y0, x1, y1, width in view.lines:
+    for x0, y0, x1, y1, _width in view.lines:
         if any(f.trim.inside((x0 + x1) / 2, (y0 + y1) / 2) for f in view.faces):
             continue
         cx, cy = int((x0 + x1) / 2 / 72 * dpi), int(h - (y0 + y1) / 2 / 72 * dpi)
@@ -136,16 +135,16 @@ def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_sc
     footer = [box for ch, box in view.chars if ch.strip() and not any(box.inter(f.drawn) for f in view.faces)]
     assert len(footer) > 40  # the footer line and the scale bar's label
     for box in footer:
-        l, r = int(box.x0 / 72 * dpi), int(box.x1 / 72 * dpi) + 1
+        left, r = int(box.x0 / 72 * dpi), int(box.x1 / 72 * dpi) + 1
         t, b = int(h - box.y1 / 72 * dpi), int(h - box.y0 / 72 * dpi) + 1
-        assert masked[t:b, l:r].min() < 200 or r - l < 3, ("footer character missing", box.x0 / MM, box.y0 / MM)
+        assert masked[t:b, left:r].min() < 200 or r - left < 3, ("footer character missing", box.x0 / MM, box.y0 / MM)
     # and the check can fail: with the old 2 mm from the edge, a mark would have been masked away
     assert (page[: int(2 * px)] < 128).sum() == 0
 
 
 def test_a_saved_margin_reaches_the_build(project):
-    from conftest import run_pnp
     import yaml
+    from conftest import run_pnp
 
     result = run_pnp(project, "calibrate", "--save", "wide", "--offset", "0,0", "--margin", "6.35")
     assert result.exit_code == 0, result.output

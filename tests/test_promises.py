@@ -7,9 +7,8 @@ import shutil
 
 import numpy as np
 import pytest
-from pypdf import PdfReader
-
 from conftest import ROOT, TEST_PROJECT, render_page, run_pnp
+from pypdf import PdfReader
 
 DECK = "data/tiny/decks/heroes.yaml"
 FRAME = "templates/tiny/frame.j2"

@@ -73,7 +73,7 @@ def test_a_turned_group_is_measured_where_it_lands():
 
 
 def test_text_beside_a_dark_band_is_on_the_paper():
-    face = Face(63.5, 88.9, 0.0, (Rect(0, 40, 63.5, 10, "#111111", None, 0, 0, None),) + text_face("#767676").elements, frozenset())
+    face = Face(63.5, 88.9, 0.0, (Rect(0, 40, 63.5, 10, "#111111", None, 0, 0, None), *text_face("#767676").elements), frozenset())
     assert not low_contrast(face)
 
 

@@ -6,9 +6,9 @@ from collections import namedtuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
+from conftest import MM, run_pnp
 from pypdf import PdfReader
 
-from conftest import MM, run_pnp
 from pnp.core.units import pt
 
 REFERENCE = "output/tiny/tiny-reference.pdf"
@@ -53,7 +53,7 @@ def long_reference(project, sections=10, bullets=6, copies=3, columns=2, card="p
 def test_the_reference_sheet_keeps_every_section(project):
     build(project)
     pages = texts(project / REFERENCE)
-    sheet = " ".join(t for t, k in zip(pages, kinds(pages)) if k == "sheet")
+    sheet = " ".join(t for t, k in zip(pages, kinds(pages), strict=False) if k == "sheet")
     for written in ("Tiny · quick reference", "A turn", "Each turn has 3 steps; the deck holds 12 cards.", "1. Draw a card.",
                     "2. Play a card & follow its text.", "3. Pass to the left.", "Scoring", "A card with scores 1.",
                     "<Knight> & AT&T Agent score double.", "Stars Points", "Symbols", "Star: one point"):
@@ -137,12 +137,12 @@ def test_content_flows_over_numbered_cards(project):
 
 def test_copies_follow_the_player_count(project):
     build(project)
-    aids = " ".join(t for t, k in zip(texts(project / REFERENCE), kinds(texts(project / REFERENCE))) if k == "aids")
+    aids = " ".join(t for t, k in zip(texts(project / REFERENCE), kinds(texts(project / REFERENCE)), strict=False) if k == "aids")
     assert aids.count("Tiny Test Game 1 / 1") == 4  # copies: players.max, and game.yaml says 4
     path = project / "data/tiny/game.yaml"
     path.write_text(path.read_text().replace("players: {min: 2, max: 4}", "players: {min: 2, max: 6}"))
     build(project)
-    aids = " ".join(t for t, k in zip(texts(project / REFERENCE), kinds(texts(project / REFERENCE))) if k == "aids")
+    aids = " ".join(t for t, k in zip(texts(project / REFERENCE), kinds(texts(project / REFERENCE)), strict=False) if k == "aids")
     assert aids.count("Tiny Test Game 1 / 1") == 6
 
 
@@ -154,7 +154,7 @@ def test_every_front_sheet_is_followed_by_its_backs(project):
     assert order[:2] == ["sheet", "sheet-back"]  # a one-page sheet still takes both sides: the cards' backs stay paired
     rest = order[2:]
     assert rest and rest[0::2] == ["aids"] * (len(rest) // 2) and rest[1::2] == ["aids-back"] * (len(rest) // 2)
-    for front, back in zip(pages[2::2], pages[3::2]):
+    for front, back in zip(pages[2::2], pages[3::2], strict=False):
         assert back.count("Long reference") == len(re.findall(r"Tiny Test Game \d+ / \d+", front))  # a back for every card
 
 
@@ -193,7 +193,7 @@ def _body_sizes_and_columns(pdf, page: int) -> tuple[float, set]:
         sizes, halves = Counter(), set()
         for i in range(textpage.count_chars()):
             if textpage.get_text_range(i, 1).strip():
-                left, bottom, _, top = textpage.get_charbox(i)
+                left, bottom, _, _top = textpage.get_charbox(i)
                 if bottom > 60:  # above the footer
                     sizes[round(pdfium_raw.FPDFText_GetFontSize(textpage.raw, i), 1)] += 1
                     halves.add("left" if left < width / 2 else "right")

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 
 import pypdfium2 as pdfium
+from conftest import MM, run_pnp
 from pypdf import PdfReader
 
-from conftest import MM, run_pnp
 from pnp.outputs.rulebook import saddle_stitch
 
 RULEBOOK = "output/tiny/tiny-rulebook.pdf"

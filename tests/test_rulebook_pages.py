@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import MM, ROOT, TEST_PROJECT, pdf_fonts, render_page, run_pnp
 from pypdf import PdfReader
 
-from conftest import MM, ROOT, TEST_PROJECT, pdf_fonts, render_page, run_pnp
 from pnp.layout.fonts import FontBook
 
 RULEBOOK = "output/tiny/tiny-rulebook.pdf"
@@ -98,7 +98,7 @@ def test_the_running_head_is_the_section_in_force_at_the_top_of_each_page(book):
     sections = set(source_sections(book.parents[2]))
     columns, heads = page_columns(book), running_heads(book)
     in_force, checked = "", 0
-    for page, (cols, head) in enumerate(zip(columns, heads), start=2):
+    for page, (cols, head) in enumerate(zip(columns, heads, strict=False), start=2):
         lines = cols[0] + cols[1]
         at_top = lines[0] if lines and lines[0] in sections else in_force
         assert head == at_top, (page, head, at_top, lines[:2])
@@ -114,7 +114,7 @@ def test_a_section_starting_low_on_a_page_does_not_head_it(book):
     sections = set(source_sections(book.parents[2]))
     columns, heads = page_columns(book), running_heads(book)
     differ = []
-    for cols, head in zip(columns, heads):
+    for cols, head in zip(columns, heads, strict=False):
         lines = cols[0] + cols[1]
         last = [line for line in lines if line in sections][-1:]
         if last and last[0] != head:
@@ -205,7 +205,7 @@ def test_the_cover_is_the_games_board_and_cards_and_not_white(book):
     doc = pdfium.PdfDocument(str(book))
     try:
         page = doc[0]
-        w, h = page.get_size()
+        _w, h = page.get_size()
         forms = [obj.get_bounds() for obj in page.get_objects(max_depth=1) if obj.type == pdfium.raw.FPDF_PAGEOBJ_FORM]
     finally:
         doc.close()

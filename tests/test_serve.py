@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT
 
 TIMEOUT = 30  # seconds to wait for the page; generous for a loaded CI machine, never an assertion on speed
@@ -87,7 +86,7 @@ class Server:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             status, body = self.request("/api/state")
-            if status == 200 and b'"state": "ready"' in body or b'"state":"ready"' in body:
+            if (status == 200 and b'"state": "ready"' in body) or b'"state":"ready"' in body:
                 return body.decode()
             time.sleep(0.1)
         raise AssertionError(f"pnp serve did not finish its first render within {TIMEOUT} s")

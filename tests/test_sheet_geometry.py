@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-
 from conftest import TEST_PROJECT, render_page, run_pnp
 
 DPI = 300
@@ -123,7 +122,7 @@ def grey(image):
 
 
 def px(mm: float) -> int:
-    return int(round(mm * PX))
+    return round(mm * PX)
 
 
 TOLERANCE = 0.15  # mm: about two pixels at 300 dpi, room for anti-aliasing; a misplaced grid is off by millimetres
@@ -147,7 +146,7 @@ def test_cards_lie_at_their_millimetre_positions(sheets, key):
     trims = grid.trims()
     _assert_boxes_hold_exactly(trim_ink(front), trims, f"{key}: trims")
     b = grid.bleed
-    _assert_boxes_hold_exactly(coloured(front), [(l - b, t - b, r + b, bt + b) for l, t, r, bt in trims], f"{key}: art to the bleed")
+    _assert_boxes_hold_exactly(coloured(front), [(lf - b, t - b, r + b, bt + b) for lf, t, r, bt in trims], f"{key}: art to the bleed")
 
 
 def _clusters(indices: np.ndarray) -> list[float]:
@@ -191,7 +190,7 @@ def test_crop_marks_lie_on_every_cut_line_in_all_four_margins(sheets, key, side)
         across = np.where(band.any(axis=axis))[0]
         found = [start + c for c in _clusters(across)]
         assert len(found) == len(cuts), f"{key} {side} {edge}: marks at {found}, cut lines at {cuts}"
-        for mark, cut in zip(found, cuts):
+        for mark, cut in zip(found, cuts, strict=False):
             assert abs(mark - cut) < 0.15, f"{key} {side} {edge}: a mark at {mark:.2f} mm for the cut at {cut:.2f} mm"
         # each mark is at least 1.5 mm long, and some of it lies where a laser printer prints
         for cut in cuts:

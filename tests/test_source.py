@@ -1,6 +1,7 @@
 """Reading YAML: every value keeps its place; YAML 1.1 surprises and hostile files are refused."""
 from __future__ import annotations
 
+import re
 
 import pytest
 
@@ -32,7 +33,7 @@ def test_duplicate_keys_name_both_lines(tmp_path):
 
 
 def test_python_tags_are_refused(tmp_path):
-    with pytest.raises(PnpError, match="tag tag:yaml.org,2002:python/object/apply:os.system is not allowed"):
+    with pytest.raises(PnpError, match=re.escape("tag tag:yaml.org,2002:python/object/apply:os.system is not allowed")):
         load(tmp_path, "x: !!python/object/apply:os.system ['echo hi']\n")
 
 

@@ -7,8 +7,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import run_pnp
+
 from pnp.core.errors import PnpError
 from pnp.data.project import Project
 
@@ -41,8 +41,9 @@ def write_xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
     book.save(path)
 
 
-def write_ods(path: Path, sheets: dict[str, list[list]], formulas: dict[tuple[int, int], tuple[str, float]] = {}) -> None:
+def write_ods(path: Path, sheets: dict[str, list[list]], formulas: dict[tuple[int, int], tuple[str, float]] | None = None) -> None:
     """An ODS workbook; `formulas` maps (row, column) of the first sheet to (formula, the value it last computed)."""
+    formulas = formulas or {}
     pytest.importorskip("odf")
     from odf.opendocument import OpenDocumentSpreadsheet
     from odf.table import Table, TableCell, TableRow
@@ -84,7 +85,7 @@ def load_cards(project: Path, deck: str = "heroes"):
 
 
 def findings_of(project: Path) -> list[str]:
-    game, findings = Project(project).load_game("tiny")
+    _game, findings = Project(project).load_game("tiny")
     return [f.format() for f in findings]
 
 

@@ -8,14 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
+from conftest import MM, render_page, run_pnp
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import MM, render_page, run_pnp
 from pnp.core.errors import PnpError
-from pnp.render.impose import FOLD_CLEAR_UM, plan_fold_sheet
 from pnp.core.units import CARD_SIZES, um
+from pnp.render.impose import FOLD_CLEAR_UM, plan_fold_sheet
 
 SIZES = sorted(CARD_SIZES.items())
 
@@ -144,9 +144,9 @@ def test_ink_saver_keeps_a_back_that_is_a_playable_side(project):
 
 def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
     from pnp.core.colour import luminance
-    from pnp.render.inksaver import lighten_face
     from pnp.layout.elements import Circle, Face, Rect, Text
     from pnp.layout.typeset import TextOp
+    from pnp.render.inksaver import lighten_face
 
     header = Rect(-3.0, -3.0, 69.5, 19.0, "#c0392b", None, 0.3, 0.0, None)
     title = Text(4.0, 4.0, (TextOp(10.0, 20.0, "f", 12.0, "#ffffff", "Title", 40.0),))
@@ -184,7 +184,7 @@ def test_back_offset_moves_every_backs_sheet_marks_included(project):
         b = np.asarray(render_page(moved, page, dpi).convert("L"), dtype=np.int16)
         assert _shift(a, b, 10) == (6, 4)  # +1.5 mm right, 1 mm down (Y is up, like PDF)
         # the crop marks moved too: the right margin, where only marks are, differs
-        right = slice(a.shape[1] - int(12 * 4), a.shape[1] - 4)
+        right = slice(a.shape[1] - (12 * 4), a.shape[1] - 4)
         assert np.abs(np.roll(a, (4, 6), axis=(0, 1))[20:-20, right] - b[20:-20, right]).mean() < np.abs(a[20:-20, right] - b[20:-20, right]).mean()
     fronts = [np.asarray(render_page(p, 0, 50).convert("L"), dtype=np.int16) for p in (plain, moved)]
     assert np.array_equal(*fronts)

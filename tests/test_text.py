@@ -1,17 +1,15 @@
 """Text fitting and rich text: sizes shrink to fit, markup is ours, data never becomes markup."""
 from __future__ import annotations
 
-
 import pytest
+from conftest import ROOT
 
+from pnp.core.errors import LayoutError
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
-from pnp.core.errors import LayoutError
-from pnp.layout.templates import Layouts
 from pnp.layout.markup import parse, plain
+from pnp.layout.templates import Layouts
 from pnp.layout.typeset import IconOp, TextOp
-
-from conftest import ROOT
 
 
 @pytest.fixture(scope="module")

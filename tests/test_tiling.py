@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from pnp.render.tiling import fits_page, plan_tiles, printable, row_name
 from pnp.core.units import PAPER_SIZES, um
+from pnp.render.tiling import fits_page, plan_tiles, printable, row_name
 
 # The default printer leaves 1/6 in unprinted; 0.5 mm of tolerance, then 1 mm + 3 mm of corner mark outside
 # every tile, and at the bottom 4 mm more for the footer line (3 mm) clear of those marks.
@@ -24,15 +24,15 @@ def test_every_point_of_the_board_lies_on_a_tile(board, paper):
     plan = plan_tiles(board, paper)
     bw, bh = um(board[0]), um(board[1])
     step = um(1)
-    xs = list(range(0, bw + 1, step)) + [bw]
-    ys = list(range(0, bh + 1, step)) + [bh]
+    xs = [*list(range(0, bw + 1, step)), bw]
+    ys = [*list(range(0, bh + 1, step)), bh]
     # per axis is enough: tiles form a grid, so a point is covered when its column and its row are
     cols = [[t for t in plan.tiles if t.row == 0 and t.x <= x <= t.x + t.w] for x in xs]
     rows = [[t for t in plan.tiles if t.col == 0 and t.y <= y <= t.y + t.h] for y in ys]
     assert all(cols) and all(rows)
     # and each tile's region stays on the board and on its page's printable area
     for t in plan.tiles:
-        assert 0 <= t.x and t.x + t.w <= bw and 0 <= t.y and t.y + t.h <= bh
+        assert t.x >= 0 and t.x + t.w <= bw and t.y >= 0 and t.y + t.h <= bh
         assert t.left >= SIDE_UM and t.left + t.w <= plan.page_w - SIDE_UM
         assert t.bottom >= BOTTOM_UM and t.bottom + t.h <= plan.page_h - SIDE_UM
 
@@ -159,8 +159,8 @@ def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
     assert [[i for i, _, _ in placed] for _, placed in pages] == [[0, 1], [2], [3]]
     (page_w, page_h), placed = pages[0]
     assert page_w > page_h  # 250 mm strips only fit across a landscape page
-    aw, ah = printable(page_w, page_h)
-    for (i, left, bottom), (j, _, below) in zip(placed, placed[1:]):
+    _aw, _ah = printable(page_w, page_h)
+    for (_, _, bottom), (j, _, below) in itertools.pairwise(placed):
         assert bottom - (below + sizes[j][1] * 1000) >= STACK_GAP_UM
     for (pw, ph), placed in pages:
         for i, left, bottom in placed:

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from pypdf import PdfReader
-
 from conftest import TEST_PROJECT, render_page, run_pnp
+from pypdf import PdfReader
 
 LETTER_W, LETTER_H = 215.9, 279.4
 # tiny's token sets by shape and size, in order, with their copies: 12 coins, 6 pawns, 4 shields,
@@ -100,7 +99,7 @@ def test_sets_of_different_sizes_share_a_sheet_without_touching(built):
     image = grey(pdf, 0, dpi)
     bands = sorted(({where(g, 0)[2].y for g in (COINS, PAWNS, SHIELDS, WALLS, NOTES)}), reverse=True)
     assert len(bands) == 5
-    for g, h in ((COINS, 20), (PAWNS, 16), (SHIELDS, 18), (WALLS, 14)):
+    for g, _h in ((COINS, 20), (PAWNS, 16), (SHIELDS, 18), (WALLS, 14)):
         last = where(g, {COINS: 11, PAWNS: 5, SHIELDS: 3, WALLS: 5}[g])[2]
         below = LETTER_H - last.y / 1000 + 1 + 4.5  # midway between this band's bleed and the next one's
         row = image[int(below * px), int(40 * px) : int(170 * px)]
@@ -124,7 +123,7 @@ def test_a_set_per_colour_comes_from_one_definition(built):
 
 
 def _profile(image, px, y_mm, x_from, x_to):
-    row = image[int(round(y_mm * px))]
+    row = image[round(y_mm * px)]
     xs = np.arange(int(x_from * px), int(x_to * px))
     return xs / px, row[xs]
 
@@ -136,14 +135,14 @@ def test_circles_carry_a_cut_circle_on_the_trim(built):
     page, _, s = where(COINS)
     image = grey(pdf, page, dpi)
     cx, cy = s.x / 1000 + 10, LETTER_H - s.y / 1000 - 10
-    tint = image[int(round((cy - 9.5) * px)), int(round((cx - 9.5) * px))]  # a corner, outside the circle
+    tint = image[round((cy - 9.5) * px), round((cx - 9.5) * px)]  # a corner, outside the circle
     for dx in (-10, 10):  # where the circle meets the row through the centre
         xs, values = _profile(image, px, cy, cx + dx - 0.6, cx + dx + 0.6)
         darkest = xs[np.argmin(values)]
         assert values.min() < tint - 40 and abs(darkest - (cx + dx)) < 0.1, (dx, darkest, values.min(), tint)
     # at 45°, the line runs through the square's corner area on the circle, not on the square
     r = 10 / np.sqrt(2)
-    on = image[int(round((cy - r) * px)), int(round((cx - r) * px)) - 2 : int(round((cx - r) * px)) + 3].min()
+    on = image[round((cy - r) * px), round((cx - r) * px) - 2 : round((cx - r) * px) + 3].min()
     assert on < tint - 30
 
 
@@ -154,8 +153,8 @@ def test_hexagons_carry_a_cut_hexagon_with_corners_left_and_right(built):
     page, _, s = where(PAWNS)
     image = grey(pdf, page, dpi)
     cx, cy = s.x / 1000 + 8, LETTER_H - s.y / 1000 - 8
-    background = image[int(round((cy - 7.6) * px)), int(round(cx * px))]  # above the top edge (8 sin 60° = 6.93)
-    top = image[int(round((cy - 6.93) * px)) - 3 : int(round((cy - 6.93) * px)) + 4, int(round(cx * px))]
+    background = image[round((cy - 7.6) * px), round(cx * px)]  # above the top edge (8 sin 60° = 6.93)
+    top = image[round((cy - 6.93) * px) - 3 : round((cy - 6.93) * px) + 4, round(cx * px)]
     assert np.abs(top - background).max() > 60
     for dx in (-8, 8):  # the left and right corners
         xs, values = _profile(image, px, cy, cx + dx - 0.5, cx + dx + 0.5)
@@ -171,14 +170,14 @@ def test_rounded_squares_carry_rounded_cut_corners_and_squares_only_crop_marks(b
     left, top = s.x / 1000, LETTER_H - (s.y + s.h) / 1000
     # the corner radius is 0.15 × 18 = 2.7 mm: the line crosses the diagonal 0.79 mm in from the corner
     d = 2.7 * (1 - 1 / np.sqrt(2))
-    fill = image[int(round((top + 5) * px)), int(round((left + 1) * px))]
-    diagonal = [image[int(round((top + t) * px)), int(round((left + t) * px))] for t in np.arange(0.2, 1.6, 0.02)]
+    fill = image[round((top + 5) * px), round((left + 1) * px)]
+    diagonal = [image[round((top + t) * px), round((left + t) * px)] for t in np.arange(0.2, 1.6, 0.02)]
     darkest = 0.2 + 0.02 * int(np.argmin(diagonal))
     assert min(diagonal) < fill - 25 and abs(darkest - d) < 0.15
     # a square token has no outline: its edge is left to the crop marks
     page, _, w = where(WALLS)
     walls = grey(pdf, page, dpi)
-    xs, values = _profile(walls, px, LETTER_H - w.y / 1000 - 2, w.x / 1000 - 0.5, w.x / 1000 + 0.5)
+    _xs, values = _profile(walls, px, LETTER_H - w.y / 1000 - 2, w.x / 1000 - 0.5, w.x / 1000 + 0.5)
     assert values.max() - values.min() < 10  # the wall's grey runs across its trim into the bleed undisturbed
 
 
@@ -223,7 +222,7 @@ def test_a_standee_folds_its_upside_down_back_behind_its_front(built):
     top = LETTER_H - (s.y + s.h) / 1000
 
     def at(y_mm, dx=0.0):
-        return image[int(round((top + y_mm) * px)), int(round(x + dx * px))]
+        return image[round((top + y_mm) * px), round(x + dx * px)]
 
     tab = (0xE6, 0xE6, 0xE6)
     ink, red = (0x1D, 0x24, 0x33), (0xC0, 0x39, 0x2B)

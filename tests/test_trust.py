@@ -10,10 +10,9 @@ import time
 
 import numpy as np
 import pytest
+from conftest import render_page, run_pnp
 from PIL import Image
 from pypdf import PdfReader
-
-from conftest import render_page, run_pnp
 
 CARDS = "output/tiny/tiny-cards.pdf"
 GREEN, MAGENTA = (0, 255, 0), (255, 0, 255)

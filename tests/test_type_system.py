@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import ROOT
+
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
 from pnp.layout.templates import Layouts

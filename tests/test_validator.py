@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT, apply_edits, run_pnp
 
 CASES = yaml.safe_load((Path(__file__).parent / "corpus" / "cases.yaml").read_text(encoding="utf-8"))

@@ -19,7 +19,6 @@ from pnp.data.source import LocDict, LocList
 from pnp.data.tokens import token_variants
 
 
-
 @dataclass
 class Item:
     """One entry of a collection: its fields, how many physical copies, where it was written, its name."""
@@ -154,7 +153,7 @@ class Checker:
     # Counts against the rules ------------------------------------------------
     def components(self) -> None:
         raw_list = self.game.data.get("components") or []
-        for spec, raw in zip(self.game.spec.components, raw_list):
+        for spec, raw in zip(self.game.spec.components, raw_list, strict=False):
             where = raw.loc
             resolved = self._items(spec.in_, raw.loc_of("in"))
             if resolved is None:
@@ -189,7 +188,7 @@ class Checker:
     # Constraints ----------------------------------------------------------------
     def constraints(self) -> None:
         raw_list = self.game.data.get("constraints") or []
-        for spec, raw in zip(self.game.spec.constraints, raw_list):
+        for spec, raw in zip(self.game.spec.constraints, raw_list, strict=False):
             resolved = self._items(spec.in_, raw.loc_of("in"))
             if resolved is None:
                 continue
@@ -339,7 +338,7 @@ class Checker:
         if target is None:
             self._err("check-unknown-collection", f"'{spec.target}' names nothing in this game{did_you_mean(spec.target, self.collections.names())}", raw.loc_of("target"))
             return
-        target_items, target_loc = target
+        target_items, _target_loc = target
         names = {}
         for t in target_items:
             names.setdefault(_hashable(field_value(t.fields, spec.target_field)), t)
@@ -384,7 +383,7 @@ def _field_loc(item: Item, path: str) -> Loc:
 def _ranges(values: list[int]) -> str:
     """[1, 2, 3, 7] → '1–3, 7'."""
     out, start, prev = [], None, None
-    for v in values + [None]:
+    for v in [*values, None]:
         if start is None:
             start = prev = v
         elif v is not None and isinstance(v, int) and v == prev + 1:

@@ -1,6 +1,7 @@
 """The command line: the one place that prints findings and chooses exit codes."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import sys
@@ -9,8 +10,20 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import (EXIT_DATA, EXIT_OK, check_subset, game_names, load_games, open_project, output_folder, parse_offset, parse_papers, print_findings,
-                            summary, validate_games)
+from pnp.cli.common import (
+    EXIT_DATA,
+    EXIT_OK,
+    check_subset,
+    game_names,
+    load_games,
+    open_project,
+    output_folder,
+    parse_offset,
+    parse_papers,
+    print_findings,
+    summary,
+    validate_games,
+)
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.errors import PnpError, Report
@@ -288,7 +301,8 @@ def watch(ctx, games, paper, debounce, exit_after):
 @click.pass_context
 def serve(ctx, games, port, paper):
     """A live preview in the browser that follows every save (on 127.0.0.1 only)."""
-    from pnp.serve.app import bind, serve as run_server
+    from pnp.serve.app import bind
+    from pnp.serve.app import serve as run_server
 
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -298,10 +312,8 @@ def serve(ctx, games, port, paper):
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): choose another --port, or --port 0 for any free one") from None
     click.echo(f"pnp serve: http://127.0.0.1:{sock.getsockname()[1]}/ shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
     sys.stdout.flush()
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
         run_server(project, slugs, sock, paper=paper, log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
-    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
-        pass
     click.echo("pnp serve: stopped")
 
 

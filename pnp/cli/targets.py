@@ -6,8 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import (EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, print_findings, summary,
-                            validate_games)
+from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, print_findings, summary, validate_games
 from pnp.core.errors import Report, did_you_mean
 from pnp.outputs.context import Engine
 
@@ -95,7 +94,7 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
     --margin MM` and build with `--printer NAME`."""
     project = open_project(ctx.obj["root"])
     if save_name is not None or offset is not None or margin is not None:
-        if not save_name or offset is None and margin is None:
+        if not save_name or (offset is None and margin is None):
             raise click.UsageError("save a printer with --save NAME and --offset X,Y, --margin MM or both")
         import re
 
@@ -117,9 +116,9 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
         said += [f"cannot print the outer {max(margins):g} mm"] if margins else []
         click.echo(f"{project.rel(path)}: printer '{save_name}' {' and '.join(said)}; build with --printer {save_name}")
         return
-    from pnp.targets.calibrate import calibration_pdf
-    from pnp.layout.fonts import FontBook
     from pnp.core.files import write_atomic
+    from pnp.layout.fonts import FontBook
+    from pnp.targets.calibrate import calibration_pdf
 
     fonts = FontBook(project.font_dirs)
     family = "noto-sans" if "noto-sans" in fonts.families else next(iter(fonts.families))

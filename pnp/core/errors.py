@@ -5,9 +5,9 @@ Errors are values. Every stage appends `Finding`s to a list or raises
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import NamedTuple
-import difflib
 
 
 class Loc(NamedTuple):

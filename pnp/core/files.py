@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 
@@ -26,10 +26,8 @@ def write_atomic(target: Path, data: bytes) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -37,10 +35,8 @@ def remove_stale_temporaries(folder: Path) -> None:
     """Delete temporary files a killed build left beside its outputs (a crash cannot clean up after itself)."""
     if folder.is_dir():
         for tmp in folder.glob(".*.tmp"):
-            try:
+            with suppress(OSError):
                 tmp.unlink()
-            except OSError:
-                pass
 
 
 class FilesRead:

@@ -156,7 +156,7 @@ class Project:
             return None
         cards, seen = [], {}
         defaults = data.get("defaults") or {}
-        for i, (card_spec, raw) in enumerate(zip(spec.cards, data["cards"])):
+        for _i, (card_spec, raw) in enumerate(zip(spec.cards, data["cards"], strict=False)):
             if card_spec.id in seen:
                 findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at line {seen[card_spec.id].line}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{path.stem}/{card_spec.id}"))
                 continue

@@ -7,13 +7,13 @@ is turned into a Finding at the position the loader recorded.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pnp.core.errors import Loc, did_you_mean, error
-from pnp.data.source import LocDict, loc_at
 from pnp.core.units import CARD_SIZES, parse_size
+from pnp.data.source import LocDict, loc_at
 
 # Resource caps, documented in the README's safety section.
 MAX_COPIES = 1000
@@ -52,10 +52,10 @@ class Players(Strict):
 
 class Component(Strict):
     name: str
-    in_: Union[str, list[str]] = Field(alias="in")
+    in_: str | list[str] = Field(alias="in")
     count: int = Field(ge=0, le=1_000_000)
     source: str
-    by: dict[str, dict[Union[str, int], int]] = {}
+    by: dict[str, dict[str | int, int]] = {}
     note: str = ""
 
 
@@ -77,26 +77,26 @@ CHECK_KEYS = {
 
 class Constraint(Strict):
     check: Literal[CHECKS]  # type: ignore[valid-type]
-    in_: Union[str, list[str]] = Field(alias="in")
-    field: Optional[str] = None
-    fields: Optional[list[str]] = None
-    min: Optional[float] = None
-    max: Optional[float] = None
-    values: Optional[Union[list[Any], dict[str, list[Any]]]] = None
-    from_: Optional[int] = Field(default=None, alias="from")
-    to: Optional[int] = None
-    count: Optional[int] = Field(default=None, ge=0)
-    group_by: Optional[str] = None
-    sets: Optional[list[list[Any]]] = None
-    test: Optional[str] = None
-    target: Optional[str] = None
-    target_field: Optional[str] = None
-    times: Optional[int] = Field(default=None, ge=1)
-    at_least: Optional[int] = Field(default=None, ge=1)
-    same: Optional[dict[str, str]] = None  # reference: field here → field of the named item that must be equal
-    where: Optional[str] = None
-    message: Optional[str] = None
-    source: Optional[str] = None
+    in_: str | list[str] = Field(alias="in")
+    field: str | None = None
+    fields: list[str] | None = None
+    min: float | None = None
+    max: float | None = None
+    values: list[Any] | dict[str, list[Any]] | None = None
+    from_: int | None = Field(default=None, alias="from")
+    to: int | None = None
+    count: int | None = Field(default=None, ge=0)
+    group_by: str | None = None
+    sets: list[list[Any]] | None = None
+    test: str | None = None
+    target: str | None = None
+    target_field: str | None = None
+    times: int | None = Field(default=None, ge=1)
+    at_least: int | None = Field(default=None, ge=1)
+    same: dict[str, str] | None = None  # reference: field here → field of the named item that must be equal
+    where: str | None = None
+    message: str | None = None
+    source: str | None = None
 
     @model_validator(mode="after")
     def _has_its_keys(self):
@@ -111,8 +111,8 @@ class GameSpec(Strict):
     subtitle: str = ""
     pitch: str = ""
     players: Players
-    age: Optional[int] = Field(default=None, ge=0, le=99)  # minimum age; the rulebook's cover leaves it out when absent
-    play_time: Union[int, str, None] = None  # minutes, or a text such as "2–3 hours"
+    age: int | None = Field(default=None, ge=0, le=99)  # minimum age; the rulebook's cover leaves it out when absent
+    play_time: int | str | None = None  # minutes, or a text such as "2–3 hours"
     palette: dict[str, str] = {}
     fonts: dict[str, str] = {}
     notes: str = ""
@@ -135,25 +135,25 @@ class GameSpec(Strict):
 class CardSpec(Open):
     id: str = Field(pattern=ID_PATTERN, max_length=80)
     count: int = Field(default=1, ge=0, le=MAX_COPIES)
-    back: Optional[str] = None
+    back: str | None = None
 
 
 class DeckSpec(Strict):
     name: str
     size: Any
     front: str
-    back: Optional[str] = None
+    back: str | None = None
     back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
-    name_field: Union[str, list[str]] = "name"  # the field(s) holding what a card says it is: Tabletop Simulator's card names
+    name_field: str | list[str] = "name"  # the field(s) holding what a card says it is: Tabletop Simulator's card names
     description: str = ""
     defaults: dict[str, Any] = {}
     keep_fields: list[str] = []  # card fields no template reads, kept on purpose (notes for the designer)
     cards: list[CardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
     # Cards read from a spreadsheet instead of `cards:` (see pnp.data.spreadsheet); the loader fills `cards`.
-    cards_from: Optional[str] = None
-    sheet: Optional[str] = None
-    id_column: Optional[str] = None
-    count_column: Optional[str] = None
+    cards_from: str | None = None
+    sheet: str | None = None
+    id_column: str | None = None
+    count_column: str | None = None
     text_columns: list[str] = []
     list_columns: dict[str, str] = {}
 
@@ -168,9 +168,9 @@ class SheetOptions(BaseModel):
 
     model_config = ConfigDict(extra="ignore", strict=True)
     cards_from: str = Field(min_length=1)
-    sheet: Optional[str] = None
-    id_column: Optional[str] = None
-    count_column: Optional[str] = None
+    sheet: str | None = None
+    id_column: str | None = None
+    count_column: str | None = None
     text_columns: list[str] = []
     list_columns: dict[str, str] = {}
 
@@ -212,7 +212,7 @@ class TokenSet(Open):
     count: int = Field(default=1, ge=0, le=MAX_COPIES)
     colors: list[str] = []
     front: str
-    back: Optional[str] = None
+    back: str | None = None
     standee: bool = False
     items: list[TokenItem] = []
 
@@ -229,7 +229,7 @@ class TokensFile(Strict):
 
 class RefTable(Strict):
     header: list[str] = []
-    rows: list[list[Union[str, int, float]]]
+    rows: list[list[str | int | float]]
 
 
 class LegendItem(Strict):
@@ -242,7 +242,7 @@ class RefSection(Strict):
     text: str = ""
     steps: list[str] = []
     bullets: list[str] = []
-    table: Optional[RefTable] = None
+    table: RefTable | None = None
     legend: list[LegendItem] = []
     id: str = ""
 
@@ -250,7 +250,7 @@ class RefSection(Strict):
 class ReferenceFile(Open):
     title: str = "Quick reference"
     card_size: Any = "poker"
-    copies: Union[int, str] = 1
+    copies: int | str = 1
     columns: int = Field(default=2, ge=1, le=3)
     sections: list[RefSection] = Field(min_length=1)
 
@@ -304,7 +304,7 @@ def _describe(err, data) -> tuple[str, list]:
     if kind in ("too_short", "too_long"):
         return f"{name}: {err['msg'].lower()}", path
     if kind == "value_error":
-        return f"{name}: {str(ctx.get('error', err['msg']))}", path
+        return f"{name}: {ctx.get('error', err['msg'])!s}", path
     if kind in ("float_type", "int_type") and isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
         return f"{name}: {value} is not a usable number", path
     readable = _READABLE.get(kind) or err["msg"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
+from typing import ClassVar
 
 import yaml
 
@@ -25,8 +26,8 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 class _Core12Loader(_Base):
     """libyaml parser with YAML 1.2 core-schema scalar resolution."""
 
-    yaml_implicit_resolvers: dict = {}
-    _scalar_tags: dict = {}
+    yaml_implicit_resolvers: ClassVar[dict] = {}
+    _scalar_tags: ClassVar[dict] = {}
 
     def resolve(self, kind, value, implicit):
         # Decks repeat the same values thousands of times; resolving each once halves compose time.
@@ -82,7 +83,7 @@ def _as_loc(path: str, where) -> Loc:
 class LocDict(dict):
     """A mapping that knows where it and each of its keys and values were written."""
 
-    __slots__ = ("path", "_loc", "locs", "key_locs")
+    __slots__ = ("_loc", "key_locs", "locs", "path")
 
     def __init__(self, loc, path: str | None = None):
         super().__init__()
@@ -107,7 +108,7 @@ class LocDict(dict):
 class LocList(list):
     """A sequence that knows where it and each of its items were written."""
 
-    __slots__ = ("path", "_loc", "locs")
+    __slots__ = ("_loc", "locs", "path")
 
     def __init__(self, loc, path: str | None = None):
         super().__init__()
@@ -127,9 +128,7 @@ def loc_at(root, path, fallback: Loc | None = None) -> Loc:
     """The position of the value at `path` (keys and indices) below `root`, or the nearest parent's."""
     node, loc = root, getattr(root, "loc", fallback)
     for step in path:
-        if isinstance(node, LocDict) and step in node:
-            loc, node = node.loc_of(step), node[step]
-        elif isinstance(node, LocList) and isinstance(step, int) and 0 <= step < len(node):
+        if (isinstance(node, LocDict) and step in node) or (isinstance(node, LocList) and isinstance(step, int) and 0 <= step < len(node)):
             loc, node = node.loc_of(step), node[step]
         else:
             break
@@ -145,7 +144,7 @@ def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES) -> str:
     try:
         size = file.stat().st_size
     except OSError as exc:
-        raise PnpError(error("file-missing", f"cannot read this file: {exc.strerror}", Loc(rel)))
+        raise PnpError(error("file-missing", f"cannot read this file: {exc.strerror}", Loc(rel))) from None
     if size > max_bytes:
         raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {max_bytes:,}: split it", Loc(rel)))
     raw = file.read_bytes()
@@ -155,7 +154,7 @@ def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES) -> str:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
         col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the file as UTF-8", Loc(rel, line, col)))
+        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the file as UTF-8", Loc(rel, line, col))) from None
 
 
 def load_yaml(file: Path, rel: str):
@@ -171,9 +170,9 @@ def load_yaml(file: Path, rel: str):
         problem = str(exc.problem or exc.context or "invalid YAML")
         if mark and _tab_near(text, mark):
             problem = "a tab character: YAML indents with spaces only"
-        raise PnpError(error("yaml-syntax", f"YAML syntax: {problem}", loc))
+        raise PnpError(error("yaml-syntax", f"YAML syntax: {problem}", loc)) from None
     except yaml.YAMLError as exc:
-        raise PnpError(error("yaml-syntax", f"YAML syntax: {exc}", Loc(rel)))
+        raise PnpError(error("yaml-syntax", f"YAML syntax: {exc}", Loc(rel))) from None
     if node is None:
         raise PnpError(error("yaml-empty", "file holds no data: it should hold a YAML mapping", Loc(rel, 1, 1)))
     return _Builder(rel).build(node)

@@ -200,7 +200,7 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
         text = raw.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", Loc(source.rel, line, 1)))
+        raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", Loc(source.rel, line, 1))) from None
     delimiter = delimiter or _sniff_delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows, line = [], 1
@@ -209,7 +209,7 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
             rows.append([_Cell(v, Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
             line = reader.line_num + 1
     except csv.Error as exc:
-        raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1)))
+        raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None
     return rows
 
 
@@ -227,7 +227,7 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     try:
         book = CalamineWorkbook.from_path(str(source.path))
     except (CalamineError, OSError, ValueError) as exc:
-        raise PnpError(error("sheet-unreadable", f"cannot read this workbook: {exc}", Loc(source.rel)))
+        raise PnpError(error("sheet-unreadable", f"cannot read this workbook: {exc}", Loc(source.rel))) from None
     names = list(book.sheet_names)
     name = source.sheet if source.sheet is not None else (names[0] if names else None)
     if name not in names:

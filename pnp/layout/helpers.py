@@ -5,6 +5,7 @@ ordinary element (palette colours, fitted rich text, `:icon:`s).
 """
 from __future__ import annotations
 
+import itertools
 import math
 from functools import partial
 
@@ -276,7 +277,7 @@ def path(rec, points, width=8, spaces=0, fill=None, stroke=None, node_r=0, strok
     fill = "#d9d9d9" if fill is None else fill
     stroke = _ink(rec) if stroke is None else stroke
     segments = []
-    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+    for (ax, ay), (bx, by) in itertools.pairwise(pts):
         length = math.hypot(bx - ax, by - ay)
         if length == 0:
             continue

@@ -11,10 +11,19 @@ each value also carries an icon of its own.
 from __future__ import annotations
 
 import math
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from pnp.core.colour import (
-    DISTINCT_DELTA_E, LARGE_TEXT_CONTRAST, WHITE, BLACK, contrast, indistinct, over, required_contrast, until_contrast,
+    BLACK,
+    DISTINCT_DELTA_E,
+    LARGE_TEXT_CONTRAST,
+    WHITE,
+    contrast,
+    indistinct,
+    over,
+    required_contrast,
+    until_contrast,
 )
 from pnp.core.errors import Finding, Loc, warning
 from pnp.core.units import PT_PER_MM
@@ -253,7 +262,7 @@ def coded_fields(deck_id: str, cards: list[tuple[object, tuple[Face, ...]]], pal
         distinct = sorted(set(values))
         if not 2 <= len(distinct) <= MAX_CODED_VALUES:
             continue
-        drawn = {v for (card, faces), v in zip(cards, values) if palette[v].lower()[:7] in _colours_of(faces)}
+        drawn = {v for (card, faces), v in zip(cards, values, strict=False) if palette[v].lower()[:7] in _colours_of(faces)}
         if len(drawn) < 2 or _own_icons(cards, values):
             continue
         loc = next(card.fields.loc_of(key) for card, _ in cards)
@@ -264,7 +273,7 @@ def coded_fields(deck_id: str, cards: list[tuple[object, tuple[Face, ...]]], pal
 def _own_icons(cards, values) -> bool:
     """Whether every value's cards all carry an icon on their front that no other value's front carries."""
     by_value: dict[str, list[set]] = {}
-    for (_, faces), v in zip(cards, values):
+    for (_, faces), v in zip(cards, values, strict=False):
         by_value.setdefault(v, []).append(_icon_names(faces[0].elements))  # the front: a back may show every value's icon as a legend
     for v, icon_sets in by_value.items():
         common = set.intersection(*icon_sets)

@@ -24,15 +24,15 @@ import jinja2.meta
 from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors as rl_colors
 
+from pnp.core.errors import Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.units import PT_PER_MM
 from pnp.data.fields import Fields, wrap
 from pnp.data.source import LocDict, LocList
-from pnp.core.errors import Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.layout import markup
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
-from pnp.layout import markup
 from pnp.layout.typeset import IconOp, Laid, Typesetter
-from pnp.core.units import PT_PER_MM
 
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
 SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
@@ -157,7 +157,7 @@ class Palette:
         if value is None:
             return None
         if isinstance(value, (list, tuple)) and len(value) == 3:
-            return "#%02x%02x%02x" % tuple(int(v) for v in value)
+            return "#{:02x}{:02x}{:02x}".format(*tuple(int(v) for v in value))
         return self._resolve_text(value)
 
     def _resolve_uncached(self, value) -> str | None:
@@ -393,10 +393,7 @@ class Layouts:
         _, ast = self.parsed(name)
         if variable in jinja2.meta.find_undeclared_variables(ast):
             return True
-        for ref in jinja2.meta.find_referenced_templates(ast):
-            if ref is None or self._reads_uncached(ref, variable, seen):
-                return True  # a computed template name could be anything
-        return False
+        return any(ref is None or self._reads_uncached(ref, variable, seen) for ref in jinja2.meta.find_referenced_templates(ast))
 
     def parsed(self, name: str) -> tuple[str, jinja2.nodes.Template]:
         """(file name, syntax tree) of template `name`, parsed once per run."""

@@ -8,18 +8,16 @@ printable area, otherwise on an assembly map and a grid of overlapping tiles
 """
 from __future__ import annotations
 
-
-from pnp.render import rl
-from pnp.render.draw import FaceDrawer
 from pnp.core.errors import Loc, PnpError, error
+from pnp.core.units import pt, um
 from pnp.data.fields import Fields
+from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
-from pnp.layout.elements import Face
+from pnp.render import rl
+from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import draw_footer, new_canvas
 from pnp.render.tiling import CORNER_GAP_UM, CORNER_MARK_UM, DEFAULT_OVERLAP_MM, FOOTER_ROOM_UM, Insets, TilePlan, fits_page, plan_tiles, stack_pages
-from pnp.core.units import pt, um
-
 
 
 # Rendering a board ------------------------------------------------------------------
@@ -49,7 +47,7 @@ def build_boards(gctx: GameContext, options: Options):
     if not game.boards or not game.boards_data:
         return [], []
     findings, boards = [], []
-    for spec, raw in zip(game.boards.boards, game.boards_data["boards"]):
+    for spec, raw in zip(game.boards.boards, game.boards_data["boards"], strict=False):
         overlap = _overlap(raw, game, findings)
         try:
             face = render_board(gctx, spec, raw, options.ink_saver)
@@ -79,9 +77,9 @@ FURNITURE_SIZE = 6.5  # pt
 class _BoardsPdf:
     """Writes every board of a game into one PDF: single pages, or an assembly map and tiles."""
 
-    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True, insets: Insets = Insets.for_printer()):
+    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True, insets: Insets | None = None):
         self.gctx, self.game, self.paper, self.ink_saver, self.stack = gctx, gctx.game, paper, ink_saver, stack
-        self.insets = insets
+        self.insets = insets or Insets.for_printer()
         self.font = gctx.body_font
         self.bold = gctx.fonts.font_name(gctx.layouts.family("body"), bold=True)
         self.pages = 0
@@ -102,7 +100,7 @@ class _BoardsPdf:
         else:
             self.drawer = FaceDrawer(self.c, self.gctx.icons)
         run: list = []  # boards that fit a page, waiting to be stacked on shared pages
-        for spec, face, page, plan in layouts + [(None, None, None, None)]:
+        for spec, face, _page, plan in [*layouts, (None, None, None, None)]:
             if spec is not None and plan is None:
                 run.append((spec, self.drawer.form(face)))
                 continue

@@ -160,7 +160,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         sheet = plan_sheet(options.paper, group.size, options.gutter, options.bleed_mm, printable_mm=options.printable_mm)
         pages += 2 * -(-len(group.pieces) // max(1, sheet.per_sheet if sheet else 1))
     if pages > MAX_PAGES:
-        return [], findings + [error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
+        return [], [*findings, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards")
@@ -171,7 +171,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
             data, stats = sheets_pdf(gctx, options, [cover, *changed_pieces], "changed cards")
             files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names}))
     except ValueError as exc:
-        return [], findings + [error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
+        return [], [*findings, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
     return files, findings
 
 

@@ -13,11 +13,10 @@ from collections import Counter
 
 import jinja2
 
-from pnp.layout.templates import FACE_SECONDS, time_limit
 from pnp.checks.counts import Collections, field_value
-from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
-from pnp.core.errors import LayoutError
+from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import Fields
+from pnp.layout.templates import FACE_SECONDS, time_limit
 from pnp.outputs.context import GameContext
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
@@ -30,7 +29,7 @@ MAX_DECLARED_BREAKDOWN = 16  # a breakdown the rules themselves give (components
 class Counts:
     """Copies per value of one field (`decks.narcos.by.mark`); a value no card has counts 0, with a warning."""
 
-    def __init__(self, counts: dict, what: str, facts: "Facts"):
+    def __init__(self, counts: dict, what: str, facts: Facts):
         self._counts = counts
         self._what = what
         self._facts = facts
@@ -80,7 +79,7 @@ def _key(value) -> str:
     return str(value)
 
 
-def _by(items, what: str, facts: "Facts") -> Fields:
+def _by(items, what: str, facts: Facts) -> Fields:
     """Copies per value of every scalar (or list-of-scalars) field of `items`, as `.by.<field>.<value>`."""
     table: dict[str, Counter] = {}
     for item in items:

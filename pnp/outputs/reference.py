@@ -11,19 +11,17 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from pnp.core.errors import PnpError, did_you_mean, error
-from pnp.outputs.context import GameContext, sheets_pdf
-from pnp.outputs.options import Options
-from pnp.outputs.facts import Facts, render
-from pnp.render.flowables import (K, Heading, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements,
-                           text_height)
-from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.core.colour import WHITE, mix, readable_on, until_contrast
-from pnp.outputs.rulebook import ACCENT_CONTRAST
-from pnp.outputs.rulebook import markup_findings
-from pnp.render.sheets import Group, Piece
-from pnp.data.source import loc_at
+from pnp.core.errors import PnpError, did_you_mean, error
 from pnp.core.units import PAPER_SIZES
+from pnp.data.source import loc_at
+from pnp.layout.elements import Face, Line, Rect, Text, icons_used
+from pnp.outputs.context import GameContext, sheets_pdf
+from pnp.outputs.facts import Facts, render
+from pnp.outputs.options import Options
+from pnp.outputs.rulebook import ACCENT_CONTRAST, markup_findings
+from pnp.render.flowables import Heading, K, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements, text_height
+from pnp.render.sheets import Group, Piece
 
 SHEET_MARGIN = (14.0, 16.0)  # mm around the sheet's content: inside the printable area, room for the footer
 COLUMN_GAP = 6.0  # mm
@@ -97,24 +95,24 @@ class Reference:
         for i, sec in enumerate(self.spec.sections):
             base = ["sections", i]
             rendered = {
-                "title": self.text(sec.title, base + ["title"]),
-                "text": self.text(sec.text, base + ["text"]) if sec.text else "",
-                "steps": [self.text(s, base + ["steps", j]) for j, s in enumerate(sec.steps)],
-                "bullets": [self.text(s, base + ["bullets", j]) for j, s in enumerate(sec.bullets)],
+                "title": self.text(sec.title, [*base, "title"]),
+                "text": self.text(sec.text, [*base, "text"]) if sec.text else "",
+                "steps": [self.text(s, [*base, "steps", j]) for j, s in enumerate(sec.steps)],
+                "bullets": [self.text(s, [*base, "bullets", j]) for j, s in enumerate(sec.bullets)],
                 "table": None,
                 "legend": [],
                 "loc": loc_at(self.raw, base),
             }
             if sec.table:
-                header = [self.text(c, base + ["table", "header", j]) for j, c in enumerate(sec.table.header)]
-                rows = [[self.text(c, base + ["table", "rows", r, j]) for j, c in enumerate(row)] for r, row in enumerate(sec.table.rows)]
+                header = [self.text(c, [*base, "table", "header", j]) for j, c in enumerate(sec.table.header)]
+                rows = [[self.text(c, [*base, "table", "rows", r, j]) for j, c in enumerate(row)] for r, row in enumerate(sec.table.rows)]
                 rendered["table"] = (header or None, rows)
             for j, item in enumerate(sec.legend):
                 if not icons.exists(item.icon):
                     self.findings.append(error("icon-unknown", f"unknown icon '{item.icon}'{did_you_mean(item.icon, icons.names())}: add templates/icons/{item.icon}.svg",
-                                               loc_at(self.raw, base + ["legend", j, "icon"]), game=self.game.slug))
+                                               loc_at(self.raw, [*base, "legend", j, "icon"]), game=self.game.slug))
                     continue
-                rendered["legend"].append((item.icon, self.text(item.text, base + ["legend", j, "text"])))
+                rendered["legend"].append((item.icon, self.text(item.text, [*base, "legend", j, "text"])))
             out.append(rendered)
         return out
 
@@ -331,7 +329,7 @@ def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, lis
     try:
         fronts, back, overflow = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
-        return None, ref.findings + [error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
+        return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + overflow
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
@@ -355,7 +353,7 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
         pages, page_size, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing)
         fronts, back, over_cards = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
-        return None, ref.findings + [error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
+        return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path)
     if missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
@@ -381,5 +379,5 @@ def build_reference(gctx: GameContext, options: Options):
     try:
         data, stats = sheets_pdf(gctx, options, groups, "reference")
     except ValueError as exc:
-        return [], findings + [error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
+        return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
     return [(f"{game.slug}-reference.pdf", data, {"pages": stats.pages, "pieces": len(aids), "sheet_pages": len(pages), "cards": len(fronts)})], findings

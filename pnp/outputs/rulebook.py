@@ -19,23 +19,41 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
 
-from pnp.layout import markup as rich
+from pnp.core.colour import WHITE, mix, readable_on, until_contrast
+from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.units import PAPER_SIZES
 from pnp.data import source as yaml_source
+from pnp.data.schema import RulebookMatter, check_shape
+from pnp.layout import markup as rich
+from pnp.layout.elements import Text
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
-from pnp.outputs.options import Options
-from pnp.render.inksaver import lighten_face
-from pnp.core.errors import Loc, PnpError, did_you_mean, error, warning
 from pnp.outputs.facts import Facts, render
-from pnp.layout.elements import Text
+from pnp.outputs.options import Options
 from pnp.render import rl
-from pnp.render.flowables import (K, Block, Contents, CoverArt, Figure, FigureItem, Heading, Rich, Rule, Setter, Stack, Style, Table, TableLook,
-                           draw_elements, escape, headings_in, leading_heading, text_height)
-from pnp.core.errors import LayoutError
-from pnp.data.schema import RulebookMatter, check_shape
-from pnp.core.colour import WHITE, mix, readable_on, until_contrast
-from pnp.core.units import PAPER_SIZES
+from pnp.render.flowables import (
+    Block,
+    Contents,
+    CoverArt,
+    Figure,
+    FigureItem,
+    Heading,
+    K,
+    Rich,
+    Rule,
+    Setter,
+    Stack,
+    Style,
+    Table,
+    TableLook,
+    draw_elements,
+    escape,
+    headings_in,
+    leading_heading,
+    text_height,
+)
+from pnp.render.inksaver import lighten_face
 
 COVER_CARDS = 3  # the fan on the cover: enough to show the decks, few enough to read each card
 BIG_PT = 1e6
@@ -146,7 +164,7 @@ def _escaped(text: str) -> str:
 class Converter:
     """Turns the Markdown syntax tree into blocks; figures render real components."""
 
-    def __init__(self, book: "Book", setter: Setter, look: Look, width: float):
+    def __init__(self, book: Book, setter: Setter, look: Look, width: float):
         self.book, self.setter, self.look, self.width = book, setter, look, width
         self.headings = 0
 
@@ -168,7 +186,7 @@ class Converter:
             text, images = self.inline(node.children[0] if node.children else None)
             self.headings += 1
             style = look.heading(level)
-            return [Heading(setter, text, style, level, f"h{self.headings}", toc=level <= 2, rule=look.accent if level == 1 else None)] + self.figures(images)
+            return [Heading(setter, text, style, level, f"h{self.headings}", toc=level <= 2, rule=look.accent if level == 1 else None), *self.figures(images)]
         if t == "paragraph":
             text, images = self.inline(node.children[0] if node.children else None)
             out = [Rich(setter, text, look.body)] if text.strip() else []
@@ -225,7 +243,7 @@ class Converter:
             for tr in part.children:
                 cells, cell_aligns = [], []
                 for cell in tr.children:
-                    text, images = self.inline(cell.children[0] if cell.children else None)
+                    text, _images = self.inline(cell.children[0] if cell.children else None)
                     cells.append(text)
                     style = str(cell.attrs.get("style", ""))
                     cell_aligns.append("right" if "right" in style else "center" if "center" in style else "left")
@@ -378,7 +396,7 @@ def saddle_stitch(pages: int) -> list[tuple]:
 class RulebookDoc(BaseDocTemplate):
     """Cover, contents and body pages; headings feed the contents and the PDF outline."""
 
-    def __init__(self, buf, book: "Book", geo: Geometry, canvasmaker_class, font: str):
+    def __init__(self, buf, book: Book, geo: Geometry, canvasmaker_class, font: str):
         self.book, self.geo, self._canvas_class = book, geo, canvasmaker_class
         super().__init__(buf, pagesize=(geo.w, geo.h), invariant=1, pageCompression=1, initialFontName=font, initialFontSize=10,
                          title=f"{book.title} — rules", author="pnp", subject="rulebook", creator="pnp",
@@ -510,7 +528,7 @@ class Book:
     def story(self, tree, look: Look, setter: Setter, geo: Geometry) -> tuple[list, int]:
         conv = Converter(self, setter, look, geo.column_w)
         body = keep_headings_with_next(conv.blocks(tree.children))
-        story = self.cover(look, setter, geo) + [NextPageTemplate("body"), PageBreak()]
+        story = [*self.cover(look, setter, geo), NextPageTemplate("body"), PageBreak()]
         if conv.headings:  # the contents open page 2 and the rules follow at once: no page of white after a short list
             contents_title = Heading(setter, "Contents", look.heading(2), 2, "contents", toc=False)
             contents_title.running = False
@@ -695,7 +713,7 @@ def build_rulebook(gctx: GameContext, options: Options):
             sheets = len(saddle_stitch(pages))
             files.append((f"{game.slug}-rulebook-booklet.pdf", data, {"pages": sheets, "pieces": 0}))
     except (PageLayoutError, IndexError) as exc:
-        return [], findings + [error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
+        return [], [*findings, error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
     if any(f.severity == "error" for f in book.findings):
         return [], _unique(book.findings)
     return files + designer_notes(game), _unique(book.findings)

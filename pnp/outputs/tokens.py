@@ -13,18 +13,17 @@ front, base tab.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from pnp.core.errors import Loc, error
-from collections.abc import Callable
-
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_variants
-from pnp.outputs.faces import SideRenderer
-from pnp.outputs.context import GameContext, decks_fields, face_context
-from pnp.outputs.options import Options
 from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
 from pnp.layout.elements import Group as Turned
+from pnp.outputs.context import GameContext, decks_fields, face_context
+from pnp.outputs.faces import SideRenderer
+from pnp.outputs.options import Options
 from pnp.render.sheets import Group, Piece, write_sheets
 
 TOKEN_BLEED_MM = 1.0  # art past the cut: covers a cut up to 1 mm outside the line
@@ -45,7 +44,7 @@ def build_tokens(gctx: GameContext, options: Options):
     gutter = max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
     findings: list = []
     groups: dict[tuple, Group] = {}
-    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
+    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
         size = token_size(spec, raw, game, findings)
         if size is None:
             continue

@@ -108,7 +108,7 @@ class GameCache:
     printed: dict | None = None  # the faces of the last marked print: what `--changed` compares with
 
     @classmethod
-    def load(cls, path: Path) -> "GameCache":
+    def load(cls, path: Path) -> GameCache:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             printed = data.get("printed")

@@ -6,7 +6,7 @@ themselves live in pnp.layout.readability.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError
@@ -40,7 +40,7 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
                 if face is not None:
                     yield face, f"{deck.id}/{card.id} {side}", card.loc, template
     if game.tokens and game.tokens_data:
-        for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
+        for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
             size = token_size(spec, raw, game, ignored)
             if size is None:
                 continue
@@ -49,7 +49,7 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
                     if face is not None:
                         yield face, f"tokens/{name} {side}", raw.loc, f"tokens {spec.id}"
     if game.boards and game.boards_data:
-        for spec, raw in zip(game.boards.boards, game.boards_data["boards"]):
+        for spec, raw in zip(game.boards.boards, game.boards_data["boards"], strict=False):
             try:
                 face = render_board(gctx, spec, raw, options.ink_saver)
             except PnpError:

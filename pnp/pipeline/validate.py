@@ -11,11 +11,11 @@ from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
+from pnp.pipeline.readable import readability_check
 from pnp.pipeline.unused import unused_fields
 
 # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
 DOCUMENT_CHECKS = (build_boards, build_tokens, build_reference, build_rulebook)
-from pnp.pipeline.readable import readability_check
 
 
 @paused

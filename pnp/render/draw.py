@@ -21,10 +21,10 @@ from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResou
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.colour import INK_LIMIT, device_cmyk
-from pnp.render import rl
+from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
-from pnp.core.units import PT_PER_MM
+from pnp.render import rl
 
 K = PT_PER_MM
 @lru_cache(maxsize=4096)
@@ -380,7 +380,7 @@ def _filtered_drawing(drawing, colour_filter):
         a = col.alpha if col.alpha is not None else 1
         a *= 1 if opacity is None else opacity
         r, g, b = (1 - a * (1 - v) for v in (r, g, b))
-        hex_value = "#%02x%02x%02x" % tuple(round(v * 255) for v in (r, g, b))
+        hex_value = "#{:02x}{:02x}{:02x}".format(*tuple(round(v * 255) for v in (r, g, b)))
         mapped = colour_filter(hex_value)
         return colour(mapped) if isinstance(mapped, str) else mapped
 

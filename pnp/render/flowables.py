@@ -15,11 +15,11 @@ from dataclasses import dataclass, replace
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus.flowables import Flowable
 
+from pnp.core.units import PT_PER_MM, add_up
 from pnp.layout import markup as rich
-from pnp.render.draw import FaceDrawer
 from pnp.layout.elements import Face, Group, Image, Line, Rect, Text, icons_used
 from pnp.layout.typeset import ASCENT, DESCENT, ICON_DROP, Laid, TextOp
-from pnp.core.units import PT_PER_MM, add_up
+from pnp.render.draw import FaceDrawer
 
 K = PT_PER_MM
 BIG = 1e7  # "no limit" for heights, in points
@@ -106,7 +106,7 @@ def text_height(lines: int, style: Style) -> float:
 
 def _line_of(op, style: Style) -> int:
     base = op.y if type(op) is TextOp else op.y + op.size - op.size * ICON_DROP
-    return int(round((base - style.size * ASCENT) / (style.size * style.leading)))
+    return round((base - style.size * ASCENT) / (style.size * style.leading))
 
 
 def drawer_for(canv) -> FaceDrawer:
@@ -251,7 +251,7 @@ class Stack(Block):
         self.keep_with_next = bool(children) and all(c.keep_with_next for c in children)
         self._pos: list = []
 
-    def _like(self, children, first: bool) -> "Stack":
+    def _like(self, children, first: bool) -> Stack:
         out = Stack(children, pad=self.pad, fill=self.fill, stroke=self.stroke, bar=self.bar, bar_w=self.bar_w, radius=self.radius,
                     marker=self.marker if first else None, keep=False, space_before=self.spaceBefore if first else 0.0,
                     space_after=0.0 if first else self.spaceAfter, gap=self.gap)
@@ -292,7 +292,7 @@ class Stack(Block):
 
     def elements(self) -> tuple:
         els = list(self._own())
-        for child, (y, _) in zip(self.children, self._pos):
+        for child, (y, _) in zip(self.children, self._pos, strict=False):
             sub = child.elements()
             if sub:
                 els.append(group(self.pad[0], y, sub))
@@ -300,15 +300,14 @@ class Stack(Block):
 
     def draw(self):
         draw_elements(self.canv, self._own(), self.width, self.height)
-        for child, (y, h) in zip(self.children, self._pos):
+        for child, (y, h) in zip(self.children, self._pos, strict=False):
             child.drawOn(self.canv, self.pad[0], self.height - y - h)
 
     def split(self, aW, aH):
         frame = getattr(self, "_frame", None)
         at_top = bool(getattr(frame, "_atTop", False))
-        if self.keep and not at_top and frame is not None:
-            if self.wrap(aW, BIG)[1] <= getattr(frame, "_aH", 0):
-                return []  # fits a frame of its own: start it there rather than split it
+        if self.keep and not at_top and frame is not None and self.wrap(aW, BIG)[1] <= getattr(frame, "_aH", 0):
+            return []  # fits a frame of its own: start it there rather than split it
         left, top, right, bottom = self.pad
         inner = max(aW - left - right, 1.0)
         room = aH - top - bottom
@@ -392,14 +391,14 @@ class Table(Block):
             return [w * aW / add_up(nat) for w in nat]
         spare = aW - add_up(mins)
         if spare >= 0:
-            flex = [n - m for n, m in zip(nat, mins)]
+            flex = [n - m for n, m in zip(nat, mins, strict=False)]
             total = add_up(flex) or 1.0
-            return [m + spare * f / total for m, f in zip(mins, flex)]
+            return [m + spare * f / total for m, f in zip(mins, flex, strict=False)]
         return [m * aW / add_up(mins) for m in mins]
 
     def _lay_row(self, row, style, widths):
         pad = self.look.pad
-        cells = [self.setter.lay(text, w - 2 * pad, replace(style, align=self.aligns[c])) for c, (text, w) in enumerate(zip(row, widths))]
+        cells = [self.setter.lay(text, w - 2 * pad, replace(style, align=self.aligns[c])) for c, (text, w) in enumerate(zip(row, widths, strict=False))]
         h = max(text_height(laid.lines, style) for laid in cells) + 2 * pad
         return cells, h
 
@@ -512,7 +511,7 @@ class Figure(Block):
             x = (aW - add_up(spans) - self.GAP * (len(row) - 1)) / 2
             height = max(e[2] + e[5] for e in row)
             placed = []
-            for e, span in zip(row, spans):
+            for e, span in zip(row, spans, strict=False):
                 placed.append((e, x + (span - e[1]) / 2, x + (span - e[3]) / 2))
                 x += span + self.GAP
             self._rows.append((y, height, placed))
@@ -522,8 +521,8 @@ class Figure(Block):
 
     def _caption_elements(self) -> list:
         els = []
-        for y, height, placed in self._rows:
-            for (it, w, h, cap_w, laid, cap_h), x, cap_x in placed:
+        for y, _height, placed in self._rows:
+            for (it, w, h, _cap_w, laid, _cap_h), x, cap_x in placed:
                 if laid:
                     els.append(Text(cap_x / K, (y + h + 3) / K, laid.ops))
                 if it.kind == "missing":
@@ -534,7 +533,7 @@ class Figure(Block):
 
     def elements(self) -> tuple:
         els = self._caption_elements()
-        for y, height, placed in self._rows:
+        for y, _height, placed in self._rows:
             for (it, w, h, *_), x, _ in placed:
                 if it.kind == "face":
                     els.append(group(x, y, it.face.elements, w / (it.w_mm * K)))
@@ -546,7 +545,7 @@ class Figure(Block):
     def draw(self):
         canv = self.canv
         drawer = drawer_for(canv)
-        for y, height, placed in self._rows:
+        for y, _height, placed in self._rows:
             for (it, w, h, *_), x, _ in placed:
                 bottom = self.height - y - h
                 if it.kind == "face":
@@ -562,7 +561,7 @@ class Figure(Block):
                     canv.rect(x, bottom, w, h, stroke=1, fill=0)
                     canv.restoreState()
                 elif it.kind == "image":
-                    path, iw, ih = it.image
+                    path, _iw, _ih = it.image
                     canv.drawImage(path, x, bottom, w, h, mask="auto", preserveAspectRatio=True)
         draw_elements(canv, self._caption_elements(), self.width, self.height)
 
@@ -694,7 +693,7 @@ class Contents(Block):
     def elements(self) -> tuple:
         els = []
         num_w = self.setter.widths("0000", self.nstyle)[0]
-        for y, indent, laid, number, style, key in self._laid:
+        for y, indent, laid, number, style, _key in self._laid:
             els.append(Text(indent / K, y / K, laid.ops))
             last = laid.lines - 1
             end = max((_op_right(op) for op in laid.ops if _line_of(op, style) == last), default=0.0) + indent
@@ -715,7 +714,7 @@ class Contents(Block):
         link = getattr(canv, "linkRect", None)
         if link is None or not getattr(canv, "pnp_links", True):
             return
-        for y, indent, laid, number, style, key in self._laid:
+        for y, _indent, laid, _number, style, key in self._laid:
             h = text_height(laid.lines, style)
             link("", key, (0, self.height - y - h, self.width, self.height - y), relative=1, thickness=0)
 

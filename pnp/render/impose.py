@@ -264,7 +264,7 @@ def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, b
     margin = printable + TOLERANCE_UM
     best = None
     for page_w, page_h in ((pw, ph), (ph, pw)):
-        if orientation == "portrait" and page_w > page_h or orientation == "landscape" and page_w < page_h:
+        if (orientation == "portrait" and page_w > page_h) or (orientation == "landscape" and page_w < page_h):
             continue
         cols = _fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
         rows = _fit(page_h - 2 * margin, ch, gap, bleed)

@@ -19,10 +19,10 @@ import math
 
 from pnp.core import colour as colours
 from pnp.core.colour import BLACK, WHITE, contrast, luminance, until_contrast
-from pnp.layout.readability import low_contrast
-from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text, icons_used
-from pnp.layout.typeset import TextOp
 from pnp.core.units import PT_PER_MM, add_up
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text, icons_used
+from pnp.layout.readability import low_contrast
+from pnp.layout.typeset import TextOp
 
 TINT = 0.12  # share of the original colour kept in a large fill
 LARGE = 0.04  # of the trim area: a 13 × 13 mm patch on a poker card

@@ -7,9 +7,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 from pnp.render import rl
 from pnp.render.impose import CORNER_TICK_UM, MARK_GAP_UM, MIN_DRAWN_UM, MIN_MARK_UM, Sheet, Slot
-from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
 FOOTER_MIN_SIZE = 5.0  # pt: a longer footer shrinks to this, then is shortened
@@ -97,7 +97,7 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font:
     `limit` is how close to the paper's edge ink may go (the printer's margin and a
     tolerance); `keep` is the instruction part of the footer ("print at 100 %", the
     flip edge), never shortened: only `text` before it gives way."""
-    ascent, descent = getAscentDescent(font, FOOTER_SIZE)
+    _ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":
         # turned to read upwards; its glyphs' tops face the paper's edge

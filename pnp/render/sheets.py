@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.render.draw import FaceDrawer
-from pnp.render.impose import FoldSheet, Sheet, plan_fold_sheet, plan_shared, plan_sheet
-from pnp.layout.elements import Face
-from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM
-from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
 from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
+from pnp.layout.elements import Face
+from pnp.render.draw import FaceDrawer
+from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, plan_fold_sheet, plan_shared, plan_sheet
+from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
 
 FOLD_COLOUR = "#808080"
 FOLD_DASH = (6, 3)  # pt
@@ -115,7 +114,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         stats.pieces += sum(len(pieces) for _, _, pieces in page.bands)
         sheet = page.sheet
         if isinstance(sheet, FoldSheet):
-            group, _, chunk = page.bands[0]
+            _group, _, chunk = page.bands[0]
             placed = [(sheet, sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
             placed += [(sheet, sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
             _page(c, page, drawer, uses, placed, (page.label, "one-sided at 100% · fold on the dashes, glue, cut"), font_name,
@@ -269,7 +268,7 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
     if not owners:
         return group
     common, names = max(owners.items(), key=lambda kv: len(kv[1]))
-    if len(names) * 2 <= len(labels) or len(names) < 2 and len(labels) > 1:
+    if len(names) * 2 <= len(labels) or (len(names) < 2 and len(labels) > 1):
         return group
     framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label, p.part) for p in group.pieces]

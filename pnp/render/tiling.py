@@ -30,7 +30,7 @@ class Insets:
     bottom: int  # below: the footer too
 
     @classmethod
-    def for_printer(cls, printable_mm: float = DEFAULT_PRINTABLE_MM) -> "Insets":
+    def for_printer(cls, printable_mm: float = DEFAULT_PRINTABLE_MM) -> Insets:
         limit = um(printable_mm + PRINT_TOLERANCE_MM)
         side = limit + CORNER_GAP_UM + CORNER_MARK_UM
         return cls(limit, side, side + FOOTER_ROOM_UM)
@@ -251,7 +251,7 @@ def _stacked(indices: list[int], sizes_mm, page: tuple[int, int], insets: Insets
     page_w, page_h = page
     top = max((page_h + total) // 2, insets.bottom + total)  # centred on the page, unless that would reach the footer
     out = []
-    for i, (w, h) in zip(indices, sizes):
+    for i, (w, h) in zip(indices, sizes, strict=False):
         out.append((i, (page_w - w) // 2, top - h))
         top -= h + STACK_GAP_UM
     return page, out

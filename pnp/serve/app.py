@@ -15,9 +15,9 @@ import json
 import queue
 import socket
 import threading
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Callable
 
 import watchfiles
 from starlette.applications import Starlette
@@ -101,7 +101,7 @@ class Hub:
             waiting = self._changed
             try:
                 await asyncio.wait_for(waiting.wait(), KEEPALIVE_SECONDS)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 if await request.is_disconnected():
                     return
                 yield ": still here\n\n"

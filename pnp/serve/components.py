@@ -15,13 +15,13 @@ from typing import Any
 from pnp.core.errors import Finding, PnpError
 from pnp.core.units import BLEED_MM, PAPER_SIZES, SAFE_MM
 from pnp.data.source import LocDict
+from pnp.data.tokens import token_variants
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import Rendered, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import reference_faces
 from pnp.outputs.rulebook import build_rulebook
-from pnp.data.tokens import token_variants
 from pnp.outputs.tokens import render_set, token_size
 from pnp.serve.images import ImageStore, scale_for
 
@@ -39,10 +39,7 @@ def shown(value) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
-    if isinstance(value, (str, int, float)):
-        text = str(value)
-    else:
-        text = json.dumps(value, ensure_ascii=False, default=str)
+    text = str(value) if isinstance(value, (str, int, float)) else json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS] + "…"
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.data.project import Project

@@ -14,8 +14,8 @@ short edge: y), exactly as the backs of card sheets are.
 """
 from __future__ import annotations
 
-from pnp.render.pdf import new_canvas
 from pnp.core.units import PAPER_SIZES, PT_PER_MM
+from pnp.render.pdf import new_canvas
 
 K = PT_PER_MM
 PITCH = 7.5  # mm between front ticks: wider than twice the range, so no pair aligns by a whole pitch

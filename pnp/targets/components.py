@@ -102,7 +102,7 @@ def _boards(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Co
     if not game.boards or not game.boards_data:
         return []
     out = []
-    for spec, raw in zip(game.boards.boards, game.boards_data["boards"]):
+    for spec, raw in zip(game.boards.boards, game.boards_data["boards"], strict=False):
         try:
             face = render_board(gctx, spec, raw, bleed=bleed)
         except PnpError as exc:
@@ -117,7 +117,7 @@ def _tokens(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Co
     if not game.tokens or not game.tokens_data:
         return []
     out = []
-    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"]):
+    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
         size = token_size(spec, raw, game, findings)
         if size is None:
             continue

@@ -48,8 +48,7 @@ from pnp.render.draw import FaceDrawer, cmyk
 from pnp.render.pdf import new_canvas
 from pnp.targets import tts
 from pnp.targets.components import Component, collect, printed_sides, printed_trim
-from pnp.targets.preflight import (TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_png, check_pod_pdf, check_tts_image,
-                                   check_tts_sheet)
+from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_png, check_pod_pdf, check_tts_image, check_tts_sheet
 
 K = PT_PER_MM
 FORMATS = ("png", "tts", "pod")
@@ -201,7 +200,7 @@ def _png_component(gctx, component: Component, bleed: float, dpi: int, result: E
         return
     sides = {item: printed_sides(component, item, bleed) for item in component.items}
     faces = _distinct(f for pair in sides.values() for f in pair)
-    encoded = {face: png_bytes(img, dpi) for face, img in zip(faces, raster(gctx, faces, size, dpi / 25.4))}
+    encoded = {face: png_bytes(img, dpi) for face, img in zip(faces, raster(gctx, faces, size, dpi / 25.4), strict=False)}
     checked: set = set()
     for side_index, side in enumerate(("front", "back")):  # every front, then every back: the order upload pages ask for
         for item in component.items:
@@ -327,14 +326,14 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     common_back = backs.most_common(1)[0][0] if backs else None
     unique_backs = len(backs) > 1 or (common_back is not None and any(item.back is None for item in items))
     faces = _distinct(f for item in items for f in (item.front, item.back))
-    images = dict(zip(faces, raster(gctx, faces, (cw, ch), px_per_mm)))
+    images = dict(zip(faces, raster(gctx, faces, (cw, ch), px_per_mm), strict=False))
     blank = Image.new("RGB", (cw, ch), "#d0d0d0")
     hidden = images[common_back] if common_back is not None else blank
     back_name = f"{component.id}-back.png"
     if common_back is not None:
         result.files[back_name] = png_bytes(images[common_back])
     sheets, cards, objects = [], [], []
-    for key, (chunk, (cols, rows)) in enumerate(zip(chunks, grids), first_key):
+    for key, (chunk, (cols, rows)) in enumerate(zip(chunks, grids, strict=False), first_key):
         n = key - first_key + 1
         fronts = Image.new("RGB", (cols * cw, rows * ch), "white")
         backs_sheet = Image.new("RGB", (cols * cw, rows * ch), "white") if unique_backs else None
@@ -412,7 +411,7 @@ def _tts_tokens(gctx, component: Component, url, result: Export, findings: list,
     """Each token face as images, each copy as a TTS object (token, tile or figurine), the set in a bag."""
     objects = []
     for item in component.items:
-        def image(face: Face, side: str, shape: str | None = None) -> str:
+        def image(face: Face, side: str, shape: str | None = None, item=item) -> str:
             img, size = _tts_image(gctx, face, component.trim, shape)
             name = f"tokens/{component.id}/{component.stem(item)}-{side}.png"
             result.files[name] = png_bytes(img)

@@ -111,7 +111,7 @@ def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_m
             elif op in (b"sc", b"SC", b"scn", b"SCN") and len(operands) == 3:
                 note("three-component colour (sc)")
         resources = resources.get_object() if resources is not None else {}
-        for name, gs in (resources.get("/ExtGState") or {}).items():
+        for _name, gs in (resources.get("/ExtGState") or {}).items():
             gs = gs.get_object()
             if any(float(gs.get(a, 1)) < 1 for a in ("/ca", "/CA")) or gs.get("/SMask") not in (None, "/None"):
                 note("transparency (ExtGState with alpha or a soft mask)")
@@ -148,9 +148,9 @@ def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_m
         if abs(media[2] - media[0] - want_w) > BOX_TOLERANCE_PT or abs(media[3] - media[1] - want_h) > BOX_TOLERANCE_PT:
             found.append(error("pod-boxes", f"page {n} is {(media[2] - media[0]) / k:.2f} × {(media[3] - media[1]) / k:.2f} mm, expected {want_w / k:.2f} × {want_h / k:.2f} mm", loc))
         expected_trim = [media[0] + b, media[1] + b, media[2] - b, media[3] - b]
-        if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(trim, expected_trim)):
+        if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(trim, expected_trim, strict=False)):
             found.append(error("pod-boxes", f"page {n}: TrimBox {trim} is not the page less {bleed_mm:g} mm of bleed", loc))
-        if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(bleed, media)):
+        if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(bleed, media, strict=False)):
             found.append(error("pod-boxes", f"page {n}: BleedBox {bleed} differs from the MediaBox {media}", loc))
     for problem, count in sorted(colour_problems.items()):
         found.append(error("pod-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc))

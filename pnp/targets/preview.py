@@ -12,15 +12,15 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from pnp.core.collector import paused
+from pnp.core.colour import VISIONS, simulate_rgb
+from pnp.core.files import write_atomic
+from pnp.core.units import mm_to_pt
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
-from pnp.core.collector import paused
 from pnp.render.draw import FaceDrawer
-from pnp.core.files import write_atomic
 from pnp.render.pdf import new_canvas
-from pnp.core.units import mm_to_pt
-from pnp.core.colour import VISIONS, simulate_rgb
 
 CONTACT_COLUMNS = 8
 LABEL_PX = 28

@@ -130,8 +130,8 @@ def lay_out(placed: list[tuple[dict, tuple[float, float]]]) -> list[dict]:
     total = sum(depths) + GAP_UNITS * (len(rows) - 1)
     z = total / 2
     out = []
-    for row, depth in zip(rows, depths):
-        for obj, w, d, left in row:
+    for row, depth in zip(rows, depths, strict=False):
+        for obj, w, _, left in row:
             obj = {**obj, "Transform": {**obj["Transform"], "posX": round(left + w / 2 - width / 2, 4), "posZ": round(z - depth / 2, 4)}}
             out.append(obj)
         z -= depth + GAP_UNITS
