@@ -3,8 +3,9 @@
 Each build draws every card as a solid red trim with a green bleed ring and a blue square
 centred on it whose size names the card, on front and back alike. The expected grid comes from
 card and paper sizes alone: poker cards (63.5 × 88.9 mm) on Letter (215.9 × 279.4 mm), the grid
-centred on the page (`pnp/render/impose.py`), neighbours `gap` mm apart. Nothing here asks the
-planner where a card goes.
+centred on the page (`pnp/render/impose.py`), neighbours `gap` mm apart, and from the default printer
+profile: nothing is drawn in the outer 1/6 in (4.233 mm) of the sheet, nor within 0.5 mm of that limit
+(issue #19). Nothing here asks the planner where a card goes.
 """
 from __future__ import annotations
 
@@ -19,8 +20,18 @@ DPI = 300
 PX = DPI / 25.4  # pixels per mm
 CARD_W, CARD_H = 63.5, 88.9  # poker
 LETTER = (215.9, 279.4)
-FOOTER_BAND = 7.0  # mm along the footer's paper edge: the footer line and the scale bar, no marks
-LASER_MARGIN = 4.23  # mm a laser printer cannot reach (1/6 in): part of every mark must lie inside it
+# The default printer profile (pnp/core/units.py): a laser printer cannot print the outer 1/6 in, and a printer's
+# real margin varies by a few tenths of a mm, so nothing is drawn closer to the edge than LIMIT.
+PRINTABLE = 25.4 / 6  # 4.233 mm
+LIMIT = PRINTABLE + 0.5
+FOOTER_BAND = 3.0  # mm just inside the limit along the footer's edge: the footer line and the scale bar, no marks
+FOOTER_CLEAR = 1.0  # mm between the footer band and the nearest mark
+MARK_GAP = 1.0  # a crop mark starts this far outside the grid's bleed
+MARK_LEN = 5.0  # the longest crop mark, for home printing
+MIN_MARK = 2.0  # the least mark a cut line needs to be found with a ruler: shorter margins get corner ticks instead
+MIN_DRAWN = 1.0  # a mark that would be shorter than this is not drawn at all
+CORNER_TICK = 2.5  # each arm of a tick where card corners meet, along the cut line (a corner rounder takes it)
+SIDE_MARK = MARK_GAP + MIN_MARK  # left and right of a grid there is always room for a mark that prints
 
 # one light, saturated colour per zone: nothing of a card passes for a grey crop mark, and black ink
 # over any of them (a mark reaching into a card, even along a shared cut line) is darker than they are
@@ -42,8 +53,9 @@ class Grid:
     rows: int
     gap: float  # mm between neighbouring trims
     bleed: float
-    footer: str  # the paper edge whose band holds the footer
+    footer: str  # the paper edge whose band holds the footer: "bottom" if it fits there, else "left"
     flip: str  # how the paper turns over to show the backs: "left-right" or "top-bottom" in the page image
+    ticks: bool  # the vertical cut lines are guided by ticks where card corners meet, not by marks above and below
 
     @property
     def page(self) -> tuple[float, float]:
@@ -72,15 +84,37 @@ class Grid:
     def cut_ys(self) -> list[float]:
         return sorted({v for t in self.trims() for v in (t[1], t[3])})
 
+    def mark_length(self, edge: str) -> float:
+        """How long the crop marks in the margin at `edge` are: from 1 mm outside the bleed to the limit (and, along the
+        footer's edge, to 1 mm short of the footer band), at most 5 mm; 0 where less than 1 mm would be left."""
+        margin = (self.left if edge in ("left", "right") else self.top) - self.bleed
+        stop = LIMIT + (FOOTER_BAND + FOOTER_CLEAR if edge == self.footer else 0)
+        length = min(MARK_LEN, margin - MARK_GAP - stop)
+        return length if length >= MIN_DRAWN else 0.0
 
+    def joins(self) -> list[tuple[float, float]]:
+        """(top, bottom) of each gap between two rows, in mm from the page's top: where card corners meet."""
+        return [(self.top + r * (CARD_H + self.gap) + CARD_H, self.top + (r + 1) * (CARD_H + self.gap)) for r in range(self.rows - 1)]
+
+    def tick_boxes(self) -> list[tuple[float, float, float, float]]:
+        """(left, top, right, bottom) mm of each corner tick: on a vertical cut line, over a row gap and 2.5 mm either side."""
+        if not self.ticks:
+            return []
+        return [(x, lo - CORNER_TICK, x, hi + CORNER_TICK) for x in self.cut_xs() for lo, hi in self.joins()]
+
+
+# Cards fit inside the limit (4.733 mm) on every side, with room for a 3 mm mark (1 mm gap + 2 mm) left and right.
 GRIDS = {
-    # shared cut lines: 3 × 3 portrait, 12.7 mm sides, 6.35 mm top and bottom; the footer takes the wider side margin
-    "shared cut lines": Grid((), False, 3, 3, 0, 0, "left", "left-right"),
+    # shared cut lines: 3 × 3 portrait (9; landscape holds 4 × 2), 12.7 mm sides, 6.35 mm top and bottom. The bottom
+    # margin (6.35 − 4.733 = 1.6 mm) cannot hold the 4 mm footer band, so the footer takes the left one; above and below
+    # the grid 6.35 − 1 − 4.733 = 0.62 mm is left, no mark at all, so the vertical cuts get ticks where corners meet
+    "shared cut lines": Grid((), False, 3, 3, 0, 0, "left", "left-right", True),
     # 3 mm bleed: neighbours 6 mm apart, 3 × 2 fit only across a landscape sheet; short-edge flip of a landscape sheet
     # turns it about its left edge, the paper's short one
-    "bleed, short edge": Grid(("--bleed", "--duplex", "short"), True, 3, 2, 6, 3, "bottom", "left-right"),
-    # 4 mm gutter: 4 × 2 landscape (8) beats 3 × 2 portrait (6); long-edge flip of a landscape sheet turns it top to bottom
-    "gutter 4 mm": Grid(("--gutter", "4"), True, 4, 2, 4, 0, "bottom", "top-bottom"),
+    "bleed, short edge": Grid(("--bleed", "--duplex", "short"), True, 3, 2, 6, 3, "bottom", "left-right", False),
+    # 4 mm gutter: 4 × 2 landscape needs 266 mm across, more than 279.4 − 2 × (4.733 + 3) = 263.9 mm, so 3 × 2 (6) on
+    # either orientation and the tie stays portrait; long-edge flip of a portrait sheet turns it left to right
+    "gutter 4 mm": Grid(("--gutter", "4"), False, 3, 2, 4, 0, "bottom", "left-right", False),
 }
 
 
@@ -161,13 +195,15 @@ def _clusters(indices: np.ndarray) -> list[float]:
 
 
 def _margin_bands(grid: Grid):
-    """(edge, band slice as (rows, cols), axis along the marks' cut lines, expected cut positions) for the four margins."""
+    """(edge, band slice as (rows, cols), axis along the marks' cut lines, expected cut positions, where the band starts
+    along the edge) for the four margins. A band runs from the grid's bleed to the paper's edge, or to the footer band's
+    inner side on the footer's edge."""
     w, h = grid.page
     b = grid.bleed
     trims = grid.trims()
     gl, gt = min(t[0] for t in trims) - b, min(t[1] for t in trims) - b
     gr, gb = max(t[2] for t in trims) + b, max(t[3] for t in trims) + b
-    keep = {edge: (FOOTER_BAND if grid.footer == edge else 0) for edge in ("left", "right", "top", "bottom")}
+    keep = {edge: (LIMIT + FOOTER_BAND if grid.footer == edge else 0) for edge in ("left", "right", "top", "bottom")}
     # along the edge, each band reaches 1 mm past the grid so the outermost marks lie wholly inside it
     return [
         ("top", (slice(px(keep["top"]), px(gt)), slice(px(gl - 1), px(gr + 1))), 0, grid.cut_xs(), gl - 1),
@@ -177,42 +213,108 @@ def _margin_bands(grid: Grid):
     ]
 
 
+@pytest.mark.parametrize("key", GRIDS)
+def test_every_cut_line_has_a_guide_of_at_least_2_mm_by_the_rules(key):
+    """The expectations themselves keep the promise: left and right marks always print, and the vertical cuts have
+    marks of at least 2 mm above or below the grid, or ticks where card corners meet."""
+    grid = GRIDS[key]
+    assert min(grid.mark_length("left"), grid.mark_length("right")) >= MIN_MARK, f"{key}: horizontal cuts without a 2 mm mark"
+    above_below = max(grid.mark_length("top"), grid.mark_length("bottom"))
+    assert (above_below < MIN_MARK) == grid.ticks, f"{key}: marks above and below are {above_below:.2f} mm, ticks {grid.ticks}"
+
+
 @pytest.mark.parametrize("side", ["fronts", "backs"])
 @pytest.mark.parametrize("key", GRIDS)
-def test_crop_marks_lie_on_every_cut_line_in_all_four_margins(sheets, key, side):
+def test_crop_marks_lie_on_every_cut_line_in_the_margins_that_hold_them(sheets, key, side):
     grid = GRIDS[key]
     image = sheets[key][0 if side == "fronts" else 1]
     ink = grey(image)
     w, h = grid.page
     for edge, (rows, cols), axis, cuts, start in _margin_bands(grid):
         band = ink[rows, cols]
+        length = grid.mark_length(edge)
+        if not length:
+            # too little room for a mark that prints: none is drawn, and nothing else is there either
+            assert not band.any(), f"{key} {side} {edge}: ink at {np.argwhere(band)[0] / PX} mm into a margin that holds no mark"
+            continue
         # where along the edge the marks are: each cut line has one, and nothing else is there
         across = np.where(band.any(axis=axis))[0]
         found = [start + c for c in _clusters(across)]
         assert len(found) == len(cuts), f"{key} {side} {edge}: marks at {found}, cut lines at {cuts}"
         for mark, cut in zip(found, cuts, strict=False):
-            assert abs(mark - cut) < 0.15, f"{key} {side} {edge}: a mark at {mark:.2f} mm for the cut at {cut:.2f} mm"
-        # each mark is at least 1.5 mm long, and some of it lies where a laser printer prints
+            assert abs(mark - cut) < TOLERANCE, f"{key} {side} {edge}: a mark at {mark:.2f} mm for the cut at {cut:.2f} mm"
+        # each mark runs from 1 mm outside the bleed towards the printable limit, as long as the margin allows
         for cut in cuts:
             lane = band[:, px(cut - start) - 1 : px(cut - start) + 2] if axis == 0 else band[px(cut - start) - 1 : px(cut - start) + 2, :]
             along = np.where(lane.any(axis=1 - axis))[0]
-            assert along.size >= 1.5 * PX, f"{key} {side} {edge}: the mark on {cut:.2f} mm is {along.size / PX:.2f} mm long"
+            assert abs(along.size / PX - length) <= 2 * TOLERANCE, f"{key} {side} {edge}: the mark on {cut:.2f} mm is {along.size / PX:.2f} mm long, not {length:.2f}"
             offset = {"top": rows.start, "bottom": rows.start, "left": cols.start, "right": cols.start}[edge] / PX
-            reach = {"top": offset + along[-1] / PX, "left": offset + along[-1] / PX,
-                     "bottom": h - (offset + along[0] / PX), "right": w - (offset + along[0] / PX)}[edge]
-            assert reach > LASER_MARGIN, f"{key} {side} {edge}: the mark on {cut:.2f} mm lies within {reach:.2f} mm of the paper's edge"
+            near = {"top": offset + along[0] / PX, "left": offset + along[0] / PX,
+                    "bottom": h - (offset + along[-1] / PX), "right": w - (offset + along[-1] / PX)}[edge]
+            stop = LIMIT + (FOOTER_BAND + FOOTER_CLEAR if edge == grid.footer else 0)
+            assert near >= stop - TOLERANCE, f"{key} {side} {edge}: the mark on {cut:.2f} mm reaches {near:.2f} mm from the paper's edge, past {stop:.2f}"
+
+
+@pytest.mark.parametrize("side", ["fronts", "backs"])
+@pytest.mark.parametrize("key", [k for k, g in GRIDS.items() if g.ticks])
+def test_vertical_cuts_without_marks_above_and_below_get_ticks_where_corners_meet(sheets, key, side):
+    """Each vertical cut line carries a thin tick over every gap between rows and 2.5 mm either side of it."""
+    grid = GRIDS[key]
+    ink = dark(sheets[key][0 if side == "fronts" else 1])
+    for x, top, _, bottom in grid.tick_boxes():
+        lane = ink[px(top - TOLERANCE) : px(bottom + TOLERANCE), px(x - TOLERANCE) : px(x + TOLERANCE)]
+        along = lane.any(axis=1)
+        inner = along[px(TOLERANCE) : px(TOLERANCE) + px(bottom - top)]
+        assert inner.all(), f"{key} {side}: the tick on the cut at {x:.2f} mm, {top:.2f}–{bottom:.2f} mm from the top, breaks at {np.argmin(inner) / PX + top:.2f} mm"
+        assert abs(along.sum() / PX - (bottom - top)) <= 2 * TOLERANCE, f"{key} {side}: the tick on {x:.2f} mm at {top:.2f} mm is {along.sum() / PX:.2f} mm long, not {bottom - top:.2f}"
 
 
 @pytest.mark.parametrize("side", ["fronts", "backs"])
 @pytest.mark.parametrize("key", GRIDS)
 def test_no_mark_or_footer_pixel_falls_inside_a_trim_or_bleed_box(sheets, key, side):
+    """Only the corner ticks of a grid that needs them cross a card, and only on its cut line, within 2.5 mm of the corner."""
     grid = GRIDS[key]
     image = sheets[key][0 if side == "fronts" else 1]
     ink = dark(image)
+    for x, top, _, bottom in grid.tick_boxes():
+        ink[px(top - TOLERANCE) : px(bottom + TOLERANCE), px(x - TOLERANCE) : px(x + TOLERANCE)] = False
     b = grid.bleed
     for left, top, right, bottom in grid.trims():
         box = ink[px(top - b) : px(bottom + b), px(left - b) : px(right + b)]
-        assert not box.any(), f"{key} {side}: grey ink inside the card at {left:.2f}, {top:.2f} mm"
+        assert not box.any(), f"{key} {side}: grey ink inside the card at {left:.2f}, {top:.2f} mm, {np.argwhere(box)[0] / PX} mm into it"
+
+
+@pytest.mark.parametrize("side", ["fronts", "backs"])
+@pytest.mark.parametrize("key", GRIDS)
+def test_nothing_is_drawn_within_the_printable_limit(sheets, key, side):
+    """The outer 4.233 mm a laser cannot print, and 0.5 mm of tolerance inside it, stay blank paper."""
+    image = sheets[key][0 if side == "fronts" else 1]
+    inked = image.min(axis=-1) < 245
+    edge = px(LIMIT - TOLERANCE)
+    for name, strip in (("top", inked[:edge, :]), ("bottom", inked[-edge:, :]), ("left", inked[:, :edge]), ("right", inked[:, -edge:])):
+        assert not strip.any(), f"{key} {side}: ink {np.argwhere(strip)[0] / PX} mm into the {name} strip of {LIMIT:.2f} mm"
+
+
+@pytest.mark.parametrize("key", GRIDS)
+def test_footer_and_50_mm_scale_bar_lie_in_the_band_just_inside_the_limit(sheets, key):
+    """On sheet 1's fronts the footer's band, 3 mm inside the limit along its edge, holds the footer and a 50 mm bar."""
+    grid = GRIDS[key]
+    ink = grey(sheets[key][0])
+    _w, h = grid.page
+    # rows across the band, columns along the edge
+    band = ink[px(h - LIMIT - FOOTER_BAND) : px(h - LIMIT), :] if grid.footer == "bottom" else ink[:, px(LIMIT) : px(LIMIT + FOOTER_BAND)].T[:, ::-1]
+    assert band.any(), f"{key}: no footer in the {grid.footer} band"
+    longest = max(_longest_run(row) for row in band) / PX
+    assert abs(longest - 50) <= 2 * TOLERANCE, f"{key}: the longest straight line in the {grid.footer} footer band is {longest:.2f} mm, not a 50 mm bar"
+
+
+def _longest_run(line: np.ndarray) -> int:
+    """The longest run of True in a 1-D boolean array."""
+    best = run = 0
+    for v in line:
+        run = run + 1 if v else 0
+        best = max(best, run)
+    return best
 
 
 def _flipped(image, flip: str):
