@@ -28,19 +28,20 @@ class Box:
     h: int
 
 
-# Where each set goes, from the rules of print alone (Letter 215.9 × 279.4 mm, 6.35 mm page margin, 1 mm of art
-# past the cut, 2 mm between neighbours): a set has as many columns as fit in 215.9 − 2 × 6.35 − 2 × 1 mm plus one
-# gap at its width + 2 mm, its rows centred across the page. Bands stack down the page: the first trim starts
-# 6.35 (margin) + 3 (a band's crop mark) + 1 (mark gap) + 1 (bleed) = 11.35 mm from the top, and each next band
-# 1 (bleed) + 2 × (1 + 3) + 1 (both bands' marks and 1 mm of paper) + 1 (bleed) = 11 mm below the last trim above.
-# group: (fronts page, backs page or None, columns, left edge mm, top edge mm)
+# Where each set goes, from the rules of print alone (Letter 215.9 × 279.4 mm; nothing drawn nearer the edge than the
+# default printer's 1/6 in margin plus 0.5 mm of tolerance, 4.733 mm; 1 mm of art past the cut, 2 mm between
+# neighbours): a band keeps room for a 1 mm gap and a 2 mm mark at each side, so it has as many columns as fit in
+# 215.9 − 2 × (4.733 + 3) = 200.43 mm at the token's width + 2 mm, its rows centred across the page. Bands stack down
+# the page: the first trim starts 4.733 (limit) + 3 (a band's crop mark) + 1 (mark gap) + 1 (bleed) = 9.733 mm from
+# the top, and each next band 1 (bleed) + 2 × (1 + 3) + 1 (both bands' marks and 1 mm of paper) + 1 (bleed) = 11 mm
+# below the last trim above.
 LAYOUT = {
-    COINS: (0, 1, 9, 9.95, 11.35),  # 203.2 // 22 = 9 columns, (215.9 − 9 × 20 − 8 × 2) / 2; 12 coins take 2 rows
-    PAWNS: (0, 1, 11, 9.95, 64.35),  # 203.2 // 18 = 11; 11.35 + 2 × 20 + 2 + 11
-    SHIELDS: (0, 1, 10, 8.95, 91.35),  # 203.2 // 20 = 10; 64.35 + 16 + 11
-    WALLS: (0, 1, 12, 12.95, 120.35),  # 203.2 // 16 = 12; 91.35 + 18 + 11
-    NOTES: (0, 1, 4, 24.95, 145.35),  # 203.2 // 42 = 4 (2 rows); 120.35 + 14 + 11
-    STANDEES: (2, None, 7, 14.45, 11.35),  # 203.2 // 27 = 7; 102 mm no longer fits above the footer: a sheet of its own, single-sided
+    COINS: (0, 1, 9, 9.95, 9.7333),  # 200.43 // 22 = 9 columns, (215.9 − 9 × 20 − 8 × 2) / 2; 12 coins take 2 rows
+    PAWNS: (0, 1, 11, 9.95, 62.7333),  # 200.43 // 18 = 11; 9.733 + 2 × 20 + 2 + 11
+    SHIELDS: (0, 1, 10, 8.95, 89.7333),  # 200.43 // 20 = 10; 62.733 + 16 + 11
+    WALLS: (0, 1, 12, 12.95, 118.7333),  # 200.43 // 16 = 12; 89.733 + 18 + 11
+    NOTES: (0, 1, 4, 24.95, 143.7333),  # 200.43 // 42 = 4 (2 rows); 118.733 + 14 + 11
+    STANDEES: (2, None, 7, 14.45, 9.7333),  # 203.2 // 27 = 7; 102 mm no longer fits above the footer: a sheet of its own, single-sided
 }
 
 
