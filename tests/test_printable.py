@@ -6,6 +6,7 @@ one), and every page is read with pdfplumber and pypdf (tests/printable.py), not
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -52,7 +53,12 @@ CASES = [("letter", False, "laser-1/6in"), ("a4", True, "laser-1/6in"), ("letter
 
 
 def _pdfs(out: Path) -> list[Path]:
-    return sorted(p for p in out.glob("*/*.pdf") if any(p.name.endswith(f"-{k}.pdf") for k in KINDS))
+    return sorted(p for p in out.glob("*/*.pdf") if _kind(p))
+
+
+def _kind(pdf: Path) -> str | None:
+    """cards, tokens, reference or boards, whatever variant tags the file name carries (-a4, -bleed)."""
+    return next((k for k in KINDS if re.search(rf"-{k}(-[a-z0-9-]+)?\.pdf$", pdf.name)), None)
 
 
 @pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
@@ -60,7 +66,7 @@ def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the
     margin = PRINTERS[printer]
     out = builds(paper, bleed, printer)
     pdfs = _pdfs(out)
-    assert {p.name.rsplit("-", 1)[1] for p in pdfs} == {f"{k}.pdf" for k in KINDS}
+    assert {f"{_kind(p)}.pdf" for p in pdfs} == {f"{k}.pdf" for k in KINDS}
     problems = []
     for pdf in pdfs:
         for n, view in enumerate(P.read(pdf, alike_once=True)):
@@ -115,7 +121,7 @@ def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_sc
     whole footer are still there, because none of them was drawn there."""
     margin = PRINTERS["quarter-inch"]
     out = builds("letter", True, "quarter-inch")
-    pdf = out / "germ-tycoon" / "germ-tycoon-cards.pdf"
+    pdf = out / "germ-tycoon" / "germ-tycoon-cards-bleed.pdf"  # the --bleed variant
     dpi = 200
     px = dpi / 25.4
     page = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=np.int16)
