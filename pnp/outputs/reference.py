@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from pnp.core.colour import WHITE, mix, readable_on, until_contrast
+from pnp.core.colour import mix
 from pnp.core.errors import PnpError, did_you_mean, error
 from pnp.core.units import PAPER_SIZES
 from pnp.data.source import loc_at
@@ -19,7 +19,7 @@ from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
-from pnp.outputs.rulebook import ACCENT_CONTRAST, markup_findings
+from pnp.outputs.rulebook import document_inks, markup_findings
 from pnp.render.flowables import Heading, K, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements, text_height
 from pnp.render.sheets import Group, Piece
 
@@ -42,12 +42,8 @@ class RefLook:
         game = gctx.game
         layouts = gctx.layouts
         body, title = layouts.family("body"), layouts.family("title")
-        palette = {k: v.lower()[:7] for k, v in game.spec.palette.items()}
-        ink = palette.get("ink", "#222222")
-        accent = next((palette[k] for k in ("accent", "primary", "highlight", "title") if k in palette), ink)
-        accent = until_contrast(accent, ink, WHITE, ACCENT_CONTRAST)
-        self.ink, self.accent, self.paper = ink, accent, palette.get("paper", "#ffffff")
-        self.on_accent = readable_on(accent, ink)
+        ink, accent, self.on_accent, self.paper = document_inks(game)
+        self.ink, self.accent = ink, accent
         self.size = size
         self.body = Style(body, size, 1.28, color=ink, space_after=size * 0.35)
         self.item = dataclasses.replace(self.body, space_after=size * 0.2)

@@ -61,6 +61,18 @@ ACCENT_CONTRAST = 4.5  # WCAG AA for body-size text: headings, table heads and n
 
 
 # Styles ----------------------------------------------------------------------------------------
+def document_inks(game) -> tuple[str, str, str, str]:
+    """(ink, accent, text on the accent, paper) of a game's printed documents, from its palette.
+
+    The accent is the palette's accent (or primary, highlight, title) colour,
+    darkened towards the ink until it reads as text on white paper."""
+    palette = {k: v.lower()[:7] for k, v in game.spec.palette.items()}
+    ink = palette.get("ink", "#222222")
+    accent = next((palette[k] for k in ("accent", "primary", "highlight", "title") if k in palette), ink)
+    accent = until_contrast(accent, ink, WHITE, ACCENT_CONTRAST)
+    return ink, accent, readable_on(accent, ink), palette.get("paper", WHITE)
+
+
 class Look:
     """The rulebook's styles, from the game's fonts and palette."""
 
@@ -68,13 +80,10 @@ class Look:
         game = gctx.game
         layouts = gctx.layouts
         body, title = layouts.family("body"), layouts.family("title")
-        palette = {k: v.lower()[:7] for k, v in game.spec.palette.items()}
-        ink = palette.get("ink", "#222222")
-        accent = next((palette[k] for k in ("accent", "primary", "highlight", "title") if k in palette), ink)
-        accent = until_contrast(accent, ink, WHITE, ACCENT_CONTRAST)  # a light accent would not read as text on white
+        ink, accent, on_accent, _ = document_inks(game)
         self.ink, self.accent = ink, accent
         self.muted = mix(ink, WHITE, 0.45)
-        self.on_accent = readable_on(accent, ink)
+        self.on_accent = on_accent
         s = 0.95 if small else 1.0
         self.body = Style(body, 10 * s, 1.38, color=ink, space_after=6 * s)
         self.item = dataclasses.replace(self.body, space_after=2.5 * s)
