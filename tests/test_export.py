@@ -22,7 +22,7 @@ GAMES = ["germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-pr
 BASE = "https://example.org/games/pnp"
 BLEED_IN = 0.125
 # The Game Crafter's upload sizes at 300 dpi with 1/8 in bleed (PRINTING.md)
-SERVICE_PX = {"poker": (825, 1125), "mini": (600, 825)}  # pnp's tarot is metric 70 × 120 mm, not their 2.75 × 4.75 in
+SERVICE_PX = {"poker": (825, 1125), "mini": (600, 825), "tarot": (900, 1500)}
 
 
 def _ok(result):

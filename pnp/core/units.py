@@ -20,7 +20,7 @@ CARD_SIZES = {
     "mini": (44.45, 63.5),
     "mini-euro": (44, 68),
     "mini-american": (41, 63),
-    "tarot": (70, 120),
+    "tarot": (69.85, 120.65),  # 2.75 × 4.75 in, the US tarot size print services cut (The Game Crafter: 900 × 1500 px with bleed)
     "square": (70, 70),
 }
 
