@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -27,12 +28,9 @@ from pnp.cli.common import (
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.errors import PnpError, Report
-from pnp.data.project import Project
-from pnp.data.tokens import token_variants
-from pnp.outputs.context import Engine
-from pnp.outputs.options import Options
-from pnp.pipeline.build import build_game
-from pnp.targets.ink import pdf_ink
+
+if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
+    from pnp.data.project import Project
 
 
 @click.group()
@@ -72,6 +70,8 @@ def list_games(ctx, fmt):
 
 def game_listing(game) -> dict:
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+    from pnp.data.tokens import token_variants
+
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
     tokens = []
     for spec, raw in zip(game.tokens.tokens if game.tokens else [], (game.tokens_data or {}).get("tokens", []), strict=True):
@@ -134,6 +134,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     slugs = game_names(project, games)
     papers = parse_papers(paper)
     from pnp.data.config import printer_profile
+    from pnp.outputs.options import Options
 
     profile = printer_profile(project.root, printer)
     offset = parse_offset(back_offset) if back_offset else profile.offset
@@ -151,6 +152,9 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
     """Validate and build games for each paper; shared by `build` and `watch`."""
+    from pnp.outputs.context import Engine
+    from pnp.pipeline.build import build_game
+
     echo = echo or click.echo
     if validate:
         loaded, engine = validate_games(project, slugs, report, render=False)
@@ -183,6 +187,8 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
 
 def _ink_text(path: Path) -> str:
     """'  ink 3.2 pages': what a PDF costs in fully inked page equivalents, for the build summary."""
+    from pnp.targets.ink import pdf_ink
+
     return f"  ink {pdf_ink(path):.1f} pages" if Path(path).suffix == ".pdf" else ""
 
 
@@ -216,6 +222,7 @@ def printed(ctx, games, out):
 @click.pass_context
 def preview(ctx, game, decks, cards, dpi, bleed, out, simulate):
     """Write PNG previews of card faces and a contact sheet per deck."""
+    from pnp.outputs.context import Engine
     from pnp.targets.preview import write_previews
 
     project = open_project(ctx.obj["root"])
@@ -247,6 +254,8 @@ def _watched_file(change, path: str) -> bool:
 def watch(ctx, games, paper, debounce, exit_after):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
+
+    from pnp.outputs.options import Options
 
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)

@@ -4,18 +4,22 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp.core.errors import Finding, PnpError, Report, did_you_mean
-from pnp.data.project import Project, find_root
-from pnp.outputs.context import Engine
-from pnp.pipeline.validate import check_game
+
+if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE = 0, 1, 2
 
 
 def open_project(root: str | None) -> Project:
+    from pnp.data.project import Project, find_root
+
     folder = Path(root) if root else find_root(Path.cwd())
     if folder is None or not (folder / "data").is_dir():
         raise click.UsageError("no data/ folder here or above: run pnp inside a project, or pass --root DIR")
@@ -71,6 +75,9 @@ def load_games(project: Project, slugs: list[str], report: Report):
 def validate_games(project: Project, slugs: list[str], report: Report, render: bool = True) -> tuple[list, Engine | None]:
     """Load and check games; (games, engine) with every finding in `report`."""
     games = load_games(project, slugs, report)
+    from pnp.outputs.context import Engine
+    from pnp.pipeline.validate import check_game
+
     engine = Engine(project) if games else None
     for game in games:
         report.extend(check_game(engine.for_game(game), render=render))

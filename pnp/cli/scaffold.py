@@ -7,8 +7,6 @@ from pathlib import Path
 import click
 
 from pnp.core.assets import SCAFFOLD
-from pnp.data.project import find_root
-from pnp.data.schema import ID_PATTERN
 
 PLACEHOLDERS = ("__GAME__", "__TITLE__")
 
@@ -33,9 +31,11 @@ def scaffold_files(slug: str) -> dict[str, str]:
 @click.pass_context
 def new(ctx, game):
     """Write a small game that builds at once: in this project, or a new project in the current folder."""
+    from pnp.data.schema import ID_PATTERN
+
     if not re.match(ID_PATTERN, game) or game != game.lower():
         raise click.BadParameter("use lower-case letters, digits, - and _, like crystal-caves", param_hint="GAME")
-    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (find_root(Path.cwd()) or Path.cwd())
+    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (_nearest_root() or Path.cwd())
     files = scaffold_files(game)
     clashes = [rel for rel in files if (root / rel).exists()] + [d for d in (f"data/{game}", f"templates/{game}") if (root / d).exists()]
     if clashes:
@@ -62,7 +62,7 @@ def icons(ctx, word, game, sheet, paper):
     from pnp.layout.icons import IconLibrary
     from pnp.targets.iconsheet import icon_sheet
 
-    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (find_root(Path.cwd()) or Path.cwd())
+    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (_nearest_root() or Path.cwd())
     project = Project(root)
     library = IconLibrary(project.icon_dirs(game or ""), project.icon_library_file())
     needle = word.lower().strip()
@@ -75,3 +75,9 @@ def icons(ctx, word, game, sheet, paper):
     target = Path(sheet).expanduser().resolve() if sheet else root / "output" / (f"icons-{needle}.pdf" if needle else "icons.pdf")
     write_atomic(target, icon_sheet(library, names, fonts.font_name("noto-sans"), paper, title=f"Icons holding '{word}'" if word else "Icons"))
     click.echo(f"{len(names)} icons; contact sheet: {target}", err=True)
+
+
+def _nearest_root() -> Path | None:
+    from pnp.data.project import find_root
+
+    return find_root(Path.cwd())

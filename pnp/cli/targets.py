@@ -8,7 +8,6 @@ import click
 
 from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, print_findings, summary, validate_games
 from pnp.core.errors import Report, did_you_mean
-from pnp.outputs.context import Engine
 
 
 def _base_url(ctx, param, value):
@@ -45,6 +44,8 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate):
     report = Report()
     if no_validate:
         loaded = load_games(project, slugs, report)
+        from pnp.outputs.context import Engine
+
         engine = Engine(project) if loaded else None
     else:
         loaded, engine = validate_games(project, slugs, report, render=False)
