@@ -41,6 +41,32 @@ def run_pnp(root: Path, *args: str):
     return runner.invoke(main, ["--root", str(root), *args], catch_exceptions=False)
 
 
+def watch_once(root: Path, game: str, save, timeout: int = 120) -> str:
+    """Run `pnp watch GAME` until it says it is watching, call `save()`, and return everything it printed after one rebuild."""
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "--root", str(root), "watch", game, "--exit-after", "1", "--debounce", "100"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        deadline = time.time() + timeout
+        lines = []
+        while time.time() < deadline:
+            line = process.stdout.readline()
+            lines.append(line)
+            if line.startswith("watching"):
+                break
+        time.sleep(0.5)
+        save()
+        out, _ = process.communicate(timeout=timeout)
+    finally:
+        process.kill()
+    return "".join(lines) + out
+
+
 def render_page(pdf: Path, index: int, dpi: int = 100):
     """Page `index` of `pdf` as an RGB PIL image at `dpi`."""
     import pypdfium2 as pdfium

@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
-import time
 
 import numpy as np
-from conftest import ROOT, render_page, run_pnp
+from conftest import ROOT, render_page, run_pnp, watch_once
 from PIL import Image
 from pypdf import PdfReader
 
@@ -73,24 +70,7 @@ def test_selecting_a_deck_or_cards(project):
 
 
 def test_watch_rebuilds_after_a_save(project):
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "--root", str(project), "watch", "tiny", "--exit-after", "1", "--debounce", "100"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
-        deadline = time.time() + 60
-        lines = []
-        while time.time() < deadline:
-            line = process.stdout.readline()
-            lines.append(line)
-            if line.startswith("watching"):
-                break
-        time.sleep(0.5)
-        edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 5 coins")
-        out, _ = process.communicate(timeout=60)
-    finally:
-        process.kill()
-    log = "".join(lines) + out
+    log = watch_once(project, "tiny", lambda: edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 5 coins"), timeout=60)
     assert "built after data/tiny/decks/heroes.yaml" in log, log
     assert "Steal 5 coins" in "".join(p.extract_text() for p in PdfReader(project / CARDS).pages)
 

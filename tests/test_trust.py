@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
-import time
 
 import numpy as np
 import pytest
-from conftest import render_page, run_pnp
+from conftest import render_page, run_pnp, watch_once
 from PIL import Image
 from pypdf import PdfReader
 
@@ -92,24 +90,7 @@ def _other_value(value):
 
 def test_watch_sees_art_outside_templates(project):
     with_art(project)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "--root", str(project), "watch", "tiny", "--exit-after", "1", "--debounce", "100"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
-        deadline = time.time() + 120
-        lines = []
-        while time.time() < deadline:
-            line = process.stdout.readline()
-            lines.append(line)
-            if line.startswith("watching"):
-                break
-        time.sleep(0.5)
-        add_art(project, MAGENTA)
-        out, _ = process.communicate(timeout=120)
-    finally:
-        process.kill()
-    log = "".join(lines) + out
+    log = watch_once(project, "tiny", lambda: add_art(project, MAGENTA))
     assert "watching data, templates, " in log and "art" in log, log
     assert "built after art/heron.png" in log, log
     assert pixels_of(project / CARDS, MAGENTA) > 100
