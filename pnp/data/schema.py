@@ -7,9 +7,9 @@ is turned into a Finding at the position the loader recorded.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pnp.core.errors import Loc, did_you_mean, error
 from pnp.core.units import CARD_SIZES, parse_size
@@ -43,6 +43,10 @@ def _size(value, presets=CARD_SIZES):
     if not all(0 < v <= MAX_FACE_MM for v in size):
         raise ValueError(f"each side must be between 0 and {MAX_FACE_MM} mm")
     return size
+
+
+CardSize = Annotated[Any, AfterValidator(_size)]  # a card preset (poker, tarot, …) or 'W x H' with a unit
+FreeSize = Annotated[Any, AfterValidator(lambda value: _size(value, {}))]  # boards and tokens: 'W x H', or one number for a square
 
 
 class Players(Strict):
@@ -140,7 +144,7 @@ class CardSpec(Open):
 
 class DeckSpec(Strict):
     name: str
-    size: Any
+    size: CardSize
     front: str
     back: str | None = None
     back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
@@ -156,11 +160,6 @@ class DeckSpec(Strict):
     count_column: str | None = None
     text_columns: list[str] = []
     list_columns: dict[str, str] = {}
-
-    @field_validator("size")
-    @classmethod
-    def _card_size(cls, value):
-        return _size(value)
 
 
 class SheetOptions(BaseModel):
@@ -185,13 +184,8 @@ class SheetOptions(BaseModel):
 class BoardSpec(Open):
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    size: Any
+    size: FreeSize
     template: str
-
-    @field_validator("size")
-    @classmethod
-    def _board_size(cls, value):
-        return _size(value, {})
 
 
 class BoardsFile(Strict):
@@ -208,18 +202,13 @@ class TokenSet(Open):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     shape: Literal["circle", "square", "rounded", "hexagon", "rectangle"]
-    size: Any
+    size: FreeSize
     count: int = Field(default=1, ge=0, le=MAX_COPIES)
     colors: list[str] = []
     front: str
     back: str | None = None
     standee: bool = False
     items: list[TokenItem] = []
-
-    @field_validator("size")
-    @classmethod
-    def _token_size(cls, value):
-        return _size(value, {})
 
 
 class TokensFile(Strict):
@@ -249,15 +238,10 @@ class RefSection(Strict):
 
 class ReferenceFile(Open):
     title: str = "Quick reference"
-    card_size: Any = "poker"
+    card_size: CardSize = "poker"
     copies: int | str = 1
     columns: int = Field(default=2, ge=1, le=3)
     sections: list[RefSection] = Field(min_length=1)
-
-    @field_validator("card_size")
-    @classmethod
-    def _ref_size(cls, value):
-        return _size(value)
 
 
 class RulebookMatter(Strict):
