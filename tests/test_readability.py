@@ -14,7 +14,7 @@ from pnp.core.errors import Loc
 from pnp.layout.elements import Circle, Face, Group, Icon, Rect, Text
 from pnp.layout.readability import PaletteNames, coded_fields, colour_code_findings, low_contrast, marks
 from pnp.layout.typeset import TextOp
-from pnp.targets.ink import pdf_ink
+from pnp.render.ink import pdf_ink
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct"]

@@ -179,17 +179,15 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if not quiet:
                 for o in outputs:
-                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + _ink_text(o.path) + ("  (reused)" if o.reused else ""))
+                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + _ink_text(o.ink) + ("  (reused)" if o.reused else ""))
                 if tty:
                     echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
     return report
 
 
-def _ink_text(path: Path) -> str:
+def _ink_text(ink: float | None) -> str:
     """'  ink 3.2 pages': what a PDF costs in fully inked page equivalents, for the build summary."""
-    from pnp.targets.ink import pdf_ink
-
-    return f"  ink {pdf_ink(path):.1f} pages" if Path(path).suffix == ".pdf" else ""
+    return f"  ink {ink:.1f} pages" if ink is not None else ""
 
 
 @main.command()

@@ -20,6 +20,7 @@ from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
 from pnp.pipeline.cache import GameCache, cache_path, face_hash, output_key, read_digests, shared_inputs_hash
+from pnp.render.ink import pdf_ink
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 DOCUMENT_BUILDERS = (("boards", build_boards), ("tokens", build_tokens), ("reference", build_reference), ("rulebook", build_rulebook))
@@ -41,6 +42,7 @@ class Output:
     pieces: int
     size: int
     reused: bool = False
+    ink: float | None = None  # fully inked page equivalents (PDFs only): measured once when written, kept in the cache
 
 
 @paused
@@ -66,7 +68,8 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
         reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, gctx.project.root)
         if reused is not None:
             stats = cache.outputs[slot].get("stats", {})
-            outputs += [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True) for p in reused]
+            outputs += [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
+                               ink=stats.get(p.name, {}).get("ink")) for p in reused]
             findings += cache.findings(slot)
             continue
         already = len(gctx.layouts.template_warnings)
@@ -85,12 +88,14 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
     for name, data, stats in pending:
         path = out_dir / name
         write_atomic(path, data)
-        outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data)))
+        if name.endswith(".pdf"):
+            stats["ink"] = round(pdf_ink(data), 2)
+        outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink")))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
     for slot, key, files, read, found in records:
         kept = [(n, d, s) for n, d, s in files if n != changed_name]
         cache.record(slot, key, {n: d for n, d, _ in kept}, read_digests(read, gctx.project.root), found)
-        cache.outputs[slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0)} for n, _, s in kept}
+        cache.outputs[slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink")} for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.get("faces", {}))
     if options.changed and any(slot.startswith("cards") for slot, *_ in records):
