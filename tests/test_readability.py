@@ -209,3 +209,16 @@ def test_a_simulated_preview_agrees_with_the_validator(vision):
     seen = [filtered.getpixel((x, 0)) for x in range(len(colours))]
     for colour, (r, g, b) in zip(colours, seen, strict=True):
         assert difference(f"#{r:02x}{g:02x}{b:02x}", simulate(colour, vision)) < 2.3
+
+
+def test_the_build_summary_shows_each_pdfs_ink_and_keeps_it_for_a_reused_output(project):
+    from conftest import run_pnp
+
+    first = run_pnp(project, "build", "--only", "cards")
+    again = run_pnp(project, "build", "--only", "cards")
+    line = next(row for row in first.output.splitlines() if "tiny-cards.pdf" in row)
+    reused = next(row for row in again.output.splitlines() if "tiny-cards.pdf" in row)
+    ink = line.split("ink ")[1].split(" pages")[0]
+    measured = pdf_ink(project / "output/tiny/tiny-cards.pdf")
+    assert abs(float(ink) - measured) < 0.06, (line, measured)  # the figure is the PDF's own, to one decimal
+    assert "(reused)" in reused and f"ink {ink} pages" in reused, reused
