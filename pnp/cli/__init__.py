@@ -180,6 +180,8 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
             if not quiet:
                 for o in outputs:
                     echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + _ink_text(o.ink) + ("  (reused)" if o.reused else ""))
+                    for line in o.shared:
+                        echo(f"  {o.path.name}: {line}")
                 if tty:
                     echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
     return report

@@ -152,7 +152,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
             groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules))
         if deck_changed:
             # a few fixed cards from several decks reprint on one sheet, not one sheet per deck
-            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, share=True, keep_back=deck.back_shows_rules))
+            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, keep_back=deck.back_shows_rules))
     if any(f.severity == "error" for f in findings) or not groups:
         return [], findings
     pages = 0
@@ -164,12 +164,12 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
     files = []
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards")
-        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces}))
+        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared}))
         if options.changed and changed_pieces:
             # the list gets a blank back, so every later card's back still lands behind its front when printed double-sided
             cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
             data, stats = sheets_pdf(gctx, options, [cover, *changed_pieces], "changed cards")
-            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names}))
+            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names, "shared": stats.shared}))
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
     return files, findings

@@ -52,9 +52,9 @@ def build_tokens(gctx: GameContext, options: Options):
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
         shape = "standee" if spec.standee else spec.shape
-        key = (shape, size)  # sets of one shape and size share a grid; other sets share the page in bands below it
+        key = (shape, size)  # sets of one shape and size are one group; leftovers of every group share sheets (render/packing.py)
         if key not in groups:
-            groups[key] = Group(spec.id, spec.name, size, [], share=True)
+            groups[key] = Group(spec.id, spec.name, size, [], )
         else:
             groups[key].name += f", {spec.name}"
         groups[key].pieces += pieces
@@ -68,7 +68,7 @@ def build_tokens(gctx: GameContext, options: Options):
                                    ink_saver=options.ink_saver, printable_mm=options.printable_mm)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces})], []
+    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared})], []
 
 
 def token_size(spec, raw, game, findings) -> tuple[float, float] | None:

@@ -43,6 +43,7 @@ class Output:
     size: int
     reused: bool = False
     ink: float | None = None  # fully inked page equivalents (PDFs only): measured once when written, kept in the cache
+    shared: tuple[str, ...] = ()  # 'sheet 5 holds Cells ×2, Quorum ×1': the sheets that several decks or sets share
 
 
 @paused
@@ -69,7 +70,7 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
         if reused is not None:
             stats = cache.outputs[slot].get("stats", {})
             outputs += [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
-                               ink=stats.get(p.name, {}).get("ink")) for p in reused]
+                               ink=stats.get(p.name, {}).get("ink"), shared=tuple(stats.get(p.name, {}).get("shared", ()))) for p in reused]
             findings += cache.findings(slot)
             continue
         already = len(gctx.layouts.template_warnings)
@@ -90,12 +91,12 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
         write_atomic(path, data)
         if name.endswith(".pdf"):
             stats["ink"] = round(pdf_ink(data), 2)
-        outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink")))
+        outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink"), shared=tuple(stats.get("shared", ()))))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
     for slot, key, files, read, found in records:
         kept = [(n, d, s) for n, d, s in files if n != changed_name]
         cache.record(slot, key, {n: d for n, d, _ in kept}, read_digests(read, gctx.project.root), found)
-        cache.outputs[slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink")} for n, _, s in kept}
+        cache.outputs[slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", [])} for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.get("faces", {}))
     if options.changed and any(slot.startswith("cards") for slot, *_ in records):

@@ -1,7 +1,10 @@
 """Sheet geometry: where each card goes on the paper, and where its back goes.
 
 All arithmetic is in integer micrometres. A sheet is a grid centred on the
-page; the orientation that holds more cards wins. Backs are mirrored across
+page; asked for no orientation, the one that holds more cards wins (which
+pieces share a sheet, and the one orientation of a whole PDF, are decided in
+packing.py). A band is rows of one size at a given height, so several sizes
+can share a page. Backs are mirrored across
 the page (not just the column order), so a grid with unequal margins still
 lands each back behind its front.
 
@@ -187,70 +190,38 @@ class Band(Sheet):
         return BAND_MARK_UM if axis == "y" else MARK_LEN_UM
 
 
-@dataclass(frozen=True)
-class Placement:
-    """Pieces `first` … `first + count - 1` of group `group`, on a grid (a Sheet or a Band)."""
-
-    group: int
-    grid: Sheet
-    first: int
-    count: int
-
-
-def plan_shared(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
-                printable_mm: float = DEFAULT_PRINTABLE_MM) -> list[list[Placement]]:
-    """Pages for groups of pieces of different sizes, given as (size in mm, count).
-
-    Each group fills whole sheets of its own first (the same grid `plan_sheet` gives);
-    the rows left over become bands stacked down shared pages, in order, so a few
-    tokens of one set and a few of another print on one sheet instead of two."""
-    pages: list[list[Placement]] = []
-    shared: list[Placement] | None = None  # the page bands are being added to
-    next_top = 0
-    for index, (size, count) in enumerate(groups):
-        full = plan_sheet(paper, size, gutter_mm, bleed_mm, printable_mm=printable_mm)
-        if full is None or full.per_sheet == 0:
-            raise ValueError(f"{size[0]:g} × {size[1]:g} mm does not fit on {paper}")
-        first = 0
-        while count - first >= full.per_sheet:
-            pages.append([Placement(index, full, first, full.per_sheet)])
-            first += full.per_sheet
-        while first < count:
-            band = None
-            if shared is not None:
-                band = _band(shared[0].grid, size, count - first, gutter_mm, bleed_mm, next_top)
-            if band is None:
-                shared = []
-                pages.append(shared)
-                page_w, page_h = full.page_w, full.page_h
-                start = Sheet(page_w, page_h, 0, 0, 0, 0, 0, 0, printable=full.printable)
-                band = _band(start, size, count - first, gutter_mm, bleed_mm, page_h - start.limit - BAND_MARK_UM - MARK_GAP_UM - um(bleed_mm))
-            n = min(count - first, band.per_sheet)
-            shared.append(Placement(index, band, first, n))
-            first += n
-            next_top = band.bottom - band.bleed - BAND_SPACE_UM - band.bleed
-    return pages
-
-
-def _band(page: Sheet, size, pieces: int, gutter_mm: float, bleed_mm: float, top: int) -> Band | None:
-    """The band of up to `pieces` pieces of `size` whose first row's trim starts at `top` on `page`'s paper; None if no row fits."""
-    cw, ch = (um(v) for v in size)
-    bleed = um(bleed_mm)
-    gap = max(um(gutter_mm), 2 * bleed)
-    cols = _fit(page.page_w - 2 * (page.limit + SIDE_MARK_UM), cw, gap, bleed)
-    lowest = page.limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM + BAND_MARK_UM + MARK_GAP_UM + bleed  # the last row's trim stays above this
-    rows = (top - lowest + gap) // (ch + gap) if top - lowest >= ch else 0
+def band_at(page_w: int, page_h: int, printable: int, card_w: int, card_h: int, gap: int, bleed: int, pieces: int, top: int) -> Band | None:
+    """The band of up to `pieces` pieces (µm sizes) whose first row's trim starts at `top`; None if no row fits above the footer."""
+    limit = printable + TOLERANCE_UM
+    cols = fit(page_w - 2 * (limit + SIDE_MARK_UM), card_w, gap, bleed)
+    lowest = limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM + BAND_MARK_UM + MARK_GAP_UM + bleed  # the last row's trim stays above this
+    rows = (top - lowest + gap) // (card_h + gap) if top - lowest >= card_h else 0
     if not cols or rows <= 0:
         return None
     rows = min(rows, -(-pieces // cols))
-    return Band(page.page_w, page.page_h, cw, ch, cols, rows, gap, bleed, printable=page.printable, top=top)
+    return Band(page_w, page_h, card_w, card_h, cols, rows, gap, bleed, printable=printable, top=top)
 
 
-def _fit(avail: int, card: int, gap: int, bleed: int) -> int:
+def first_band_top(page_h: int, printable: int, bleed: int) -> int:
+    """Where the top band's first trim starts: below the printable limit, a band mark and its gap, and the bleed."""
+    return page_h - printable - TOLERANCE_UM - BAND_MARK_UM - MARK_GAP_UM - bleed
+
+
+def next_band_top(band: Band, bleed: int) -> int:
+    """Where the band below `band` starts, leaving room for both bands' crop marks between them."""
+    return band.bottom - band.bleed - BAND_SPACE_UM - bleed
+
+
+def fit(avail: int, card: int, gap: int, bleed: int) -> int:
     """How many cards of `card` µm fit in `avail` µm with `gap` between and `bleed` outside."""
     if card + 2 * bleed > avail:
         return 0
     return (avail - 2 * bleed + gap) // (card + gap)
+
+
+def _allowed(orientation: str, page_w: int, page_h: int) -> bool:
+    """Whether a page of these sides has `orientation` ('portrait', 'landscape', or 'auto': either)."""
+    return orientation == "auto" or (orientation == "landscape") == (page_w > page_h)
 
 
 def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, orientation: str = "auto",
@@ -264,10 +235,10 @@ def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, b
     margin = printable + TOLERANCE_UM
     best = None
     for page_w, page_h in ((pw, ph), (ph, pw)):
-        if (orientation == "portrait" and page_w > page_h) or (orientation == "landscape" and page_w < page_h):
+        if not _allowed(orientation, page_w, page_h):
             continue
-        cols = _fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
-        rows = _fit(page_h - 2 * margin, ch, gap, bleed)
+        cols = fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
+        rows = fit(page_h - 2 * margin, ch, gap, bleed)
         sheet = Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable)
         if cols and rows and not sheet.footer_fits:
             # no margin wide enough for the footer: give up a row or a column
@@ -327,7 +298,7 @@ class FoldSheet(Sheet):
 
 
 def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, rotation: int = 180,
-                    printable_mm: float = DEFAULT_PRINTABLE_MM) -> FoldSheet | None:
+                    printable_mm: float = DEFAULT_PRINTABLE_MM, orientation: str = "auto") -> FoldSheet | None:
     """The gutterfold sheet holding the most cards: portrait or landscape, fold across or along.
 
     Ties go to a horizontal fold (fronts above, backs below), the usual
@@ -342,12 +313,14 @@ def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float =
     best = None
     for axis in ("h", "v"):
         for page_w, page_h in ((pw, ph), (ph, pw)):
+            if not _allowed(orientation, page_w, page_h):
+                continue
             if axis == "h":
-                cols = _fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
-                rows = _fit(page_h // 2 - margin - FOLD_CLEAR_UM, ch, gap, bleed)
+                cols = fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
+                rows = fit(page_h // 2 - margin - FOLD_CLEAR_UM, ch, gap, bleed)
             else:
-                cols = _fit(page_w // 2 - margin - SIDE_MARK_UM - FOLD_CLEAR_UM, cw, gap, bleed)
-                rows = _fit(page_h - 2 * margin, ch, gap, bleed)
+                cols = fit(page_w // 2 - margin - SIDE_MARK_UM - FOLD_CLEAR_UM, cw, gap, bleed)
+                rows = fit(page_h - 2 * margin, ch, gap, bleed)
             if not (cols and rows):
                 continue
             sheet = FoldSheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable, axis, rotation)

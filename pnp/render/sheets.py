@@ -12,12 +12,13 @@ side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
 from pnp.layout.elements import Face
 from pnp.render.draw import FaceDrawer
-from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, plan_fold_sheet, plan_shared, plan_sheet
+from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
+from pnp.render.packing import DoesNotFit, plan_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
 
 FOLD_COLOUR = "#808080"
@@ -43,42 +44,59 @@ class Group:
     size: tuple[float, float]
     pieces: list[Piece]
     cut_guide: object = None  # a callable drawing a cut outline per slot (tokens), else crop marks
-    share: bool = False  # leftover rows may share a page with other groups (token sets), rather than start a sheet
     keep_back: bool = False  # the common back is a playable side: the ink saver lightens it instead of framing it
+
+
+@dataclass(eq=False)
+class Run:
+    """Pieces of one group in consecutive slots of a grid, from slot `at` on."""
+
+    group: Group
+    grid: Sheet
+    pieces: list[Piece]
+    at: int = 0
+
+    def slot(self, i: int) -> Slot:
+        return self.grid.slot(self.at + i)
+
+    def back_slot(self, i: int, duplex: str) -> Slot:
+        return self.grid.back_slot(self.at + i, duplex)
 
 
 @dataclass
 class Page:
-    """One fronts page to print: (group, grid, pieces) for each band on it, and its footer's words."""
+    """One fronts page to print: the runs of pieces on it, and its footer's words."""
 
-    bands: list
+    bands: list[Run]
     label: str = ""
 
     @property
     def sheet(self) -> Sheet:
-        return self.bands[0][1]
+        return self.bands[0].grid
 
     @property
     def groups(self) -> list:
-        return list(dict.fromkeys(g.id for g, _, _ in self.bands))
+        return list(dict.fromkeys(run.group.id for run in self.bands))
+
+    def counts(self) -> dict[str, int]:
+        """How many pieces of each set are on this page, in order: a group's own parts if it names them, else the group."""
+        out: dict[str, int] = {}
+        for run in self.bands:
+            for p in run.pieces:
+                name = p.part or run.group.name
+                out[name] = out.get(name, 0) + 1
+        return out
 
     def names(self) -> str:
-        """The sets whose pieces are on this page, in order: a group's own parts if it names them, else the group."""
-        return ", ".join(dict.fromkeys(p.part or g.name for g, _, pieces in self.bands for p in pieces))
+        """The sets whose pieces are on this page, in order."""
+        return ", ".join(self.counts())
 
 
 @dataclass
 class SheetStats:
     pages: int = 0
     pieces: int = 0
-
-
-def plan(paper: str, size, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
-         printable_mm: float = DEFAULT_PRINTABLE_MM) -> Sheet | None:
-    """The sheet geometry for one group: a duplex grid or a gutterfold sheet."""
-    if layout == "gutterfold":
-        return plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm)
-    return plan_sheet(paper, size, gutter_mm, bleed_mm, printable_mm=printable_mm)
+    shared: list[str] = field(default_factory=list)  # 'sheet 5 holds Cells ×2, Quorum ×1': each sheet that several sets share
 
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
@@ -111,21 +129,19 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     for page in pages:
         bookmarks = [(g, names[g]) for g in page.groups if g not in bookmarked]
         bookmarked.update(g for g, _ in bookmarks)
-        stats.pieces += sum(len(pieces) for _, _, pieces in page.bands)
-        sheet = page.sheet
-        if isinstance(sheet, FoldSheet):
-            _group, _, chunk = page.bands[0]
-            placed = [(sheet, sheet.slot(i), p.front, 0) for i, p in enumerate(chunk)]
-            placed += [(sheet, sheet.back_slot(i), p.back, sheet.rotation) for i, p in enumerate(chunk) if p.back is not None]
+        stats.pieces += sum(len(run.pieces) for run in page.bands)
+        if isinstance(page.sheet, FoldSheet):
+            placed = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
+            placed += [(run, run.back_slot(i, "none"), p.back, run.grid.rotation) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
             _page(c, page, drawer, uses, placed, (page.label, "one-sided at 100% · fold on the dashes, glue, cut"), font_name,
                   scale_bar=(stats.pages == 0), bookmarks=bookmarks)
             stats.pages += 1
             continue
-        fronts = [(grid, grid.slot(i), p.front, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces)]
+        fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
         _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
         stats.pages += 1
         if with_backs.intersection(page.groups):
-            backs = [(grid, grid.back_slot(i, duplex), p.back, 0) for _, grid, pieces in page.bands for i, p in enumerate(pieces) if p.back is not None]
+            backs = [(run, run.back_slot(i, duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
             if duplex == "none":
                 deferred_backs.append((page, backs))
             else:
@@ -136,50 +152,36 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         stats.pages += 1
     drawer.shared.finish()
     c.save()
+    stats.shared = shared_sheets(pages)
     return buf.getvalue(), stats
 
 
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
              printable_mm: float = DEFAULT_PRINTABLE_MM) -> list[Page]:
-    """Every fronts page of the PDF, in order: whole sheets per group, and shared pages of bands for groups that `share`.
+    """Every fronts page of the PDF, in order, as packing.plan_pages lays them out, numbered 'sheet n of m' across the PDF.
 
-    A group that does not share starts on a sheet of its own (each deck on a new
-    sheet), numbered 'sheet n of m' within the group; shared pages are numbered
-    within the run of shared pages they belong to."""
-    pages: list[Page] = []
-    run: list[Group] = []
-
-    def flush_run():
-        if not run:
-            return
-        placements = plan_shared(paper, [(g.size, len(g.pieces)) for g in run], gutter_mm, bleed_mm, printable_mm)
-        shared = [Page([(run[p.group], p.grid, run[p.group].pieces[p.first : p.first + p.count]) for p in page]) for page in placements]
-        for n, page in enumerate(shared, 1):
-            page.label = f"{game_title} · {page.names()} · sheet {n} of {len(shared)}"
-        pages.extend(shared)
-        run.clear()
-
-    for g in groups:
-        if g.share and layout != "gutterfold":
-            run.append(g)
-            continue
-        flush_run()
-        sheet = plan(paper, g.size, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
-        if layout == "gutterfold" and (sheet is None or sheet.per_sheet == 0):
-            # a piece too big to sit twice on one side (a page-sized reference sheet) prints duplex instead
-            sheet = plan_sheet(paper, g.size, gutter_mm, bleed_mm, printable_mm=printable_mm)
-        if sheet is None or sheet.per_sheet == 0:
-            raise ValueError(f"{g.name}: {g.size[0]:g} × {g.size[1]:g} mm does not fit on {paper}")
-        chunks = [g.pieces[i : i + sheet.per_sheet] for i in range(0, len(g.pieces), sheet.per_sheet)]
-        for n, chunk in enumerate(chunks, 1):
-            page = Page([(g, sheet, chunk)])
-            page.label = f"{game_title} · {page.names()} · sheet {n} of {len(chunks)}"
-            pages.append(page)
+    The numbers are the PDF's, not a group's: a sheet may hold several groups, and
+    the build summary names shared sheets by the same numbers."""
+    sizes = [(g.size, len(g.pieces)) for g in groups]
+    backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
-        flush_run()
-    except ValueError as exc:
-        raise ValueError(f"{', '.join(g.name for g in run)}: {exc}") from None
+        plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs)
+    except DoesNotFit as exc:
+        raise ValueError(f"{groups[exc.group].name}: {exc}") from None
+    pages = [Page([Run(groups[p.group], p.grid, groups[p.group].pieces[p.first : p.first + p.count], p.at) for p in placements]) for placements in plan]
+    for n, page in enumerate(pages, 1):
+        page.label = f"{game_title} · {page.names()} · sheet {n} of {len(pages)}"
     return pages
+
+
+def shared_sheets(pages: list[Page]) -> list[str]:
+    """'sheet 5 holds Cells ×2, Quorum ×1' for each sheet holding pieces of more than one set."""
+    out = []
+    for n, page in enumerate(pages, 1):
+        counts = page.counts()
+        if len(counts) > 1:
+            out.append(f"sheet {n} holds " + ", ".join(f"{name} ×{k}" for name, k in counts.items()))
+    return out
 
 
 def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, *, scale_bar=False, bookmarks=(), offset=(0.0, 0.0)):
@@ -200,15 +202,16 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         c.saveState()
         c.translate(ox, oy)
     by_grid: dict = {}
-    for grid, slot, face, rotate in placed:
+    by_run: dict = {}
+    for run, slot, face, rotate in placed:
         drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
-        by_grid.setdefault(grid, []).append(slot)
-    guided = set()
-    for group, grid, _ in page.bands:
-        if group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
-            group.cut_guide(c, by_grid.get(grid, []))
-            guided.add(grid)
-    marks = tuple((grid, tuple(slots) if grid not in guided else ()) for grid, slots in by_grid.items())
+        by_run.setdefault(run, []).append(slot)
+        if run.group.cut_guide is None:
+            by_grid.setdefault(run.grid, []).append(slot)
+    for run, slots in by_run.items():
+        if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
+            run.group.cut_guide(c, slots)
+    marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
     drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
     label, keep = footer
     draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep)
@@ -272,4 +275,4 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
         return group
     framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label, p.part) for p in group.pieces]
-    return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.share, group.keep_back)
+    return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.keep_back)

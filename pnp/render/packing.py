@@ -1,0 +1,210 @@
+"""Sheet packing: which pieces of which groups share a sheet, and the one page orientation of a PDF.
+
+Every group (a deck, a set of tokens) first fills whole sheets of its own. What
+is left of each group then shares sheets:
+
+- Leftovers of one size share one grid, slot after slot in group order, so the
+  Germ Tycoon decks' last cards print together instead of one or two a sheet.
+  Each slot keeps its own piece's back, and a back's slot is the mirror of its
+  front's on the same grid, so long-edge, short-edge and gutterfold all still
+  land every back behind its front.
+- Leftovers of different sizes share a page in bands (rows of one size, stacked
+  down the page with room for both bands' crop marks between them), as token
+  sets always have. Bands keep columns centred, so backs mirror exactly as on a
+  full sheet. A gutterfold sheet has its fold across the middle, where a band
+  would sit, so there leftovers of different sizes keep separate sheets.
+
+The last sheets of each size are stacked tallest first, each onto the first
+page with room (first-fit decreasing), split by rows over a page only when it
+fits whole on none; a page with one size on it keeps that size's ordinary
+grid. The least full page goes last.
+
+How full a sheet is (`fill`) counts slots: each piece takes 1/n of a sheet, n
+being how many pieces of its size a whole sheet of the PDF's orientation holds.
+Packing this way leaves at most one sheet under half full per size, and
+stacking merges those of different sizes when they fit together, so in
+practice only the last sheet of a PDF is under half full.
+
+The whole PDF is planned in portrait and in landscape and prints in whichever
+gives fewer printed pages (a sheet whose pieces have backs prints twice unless
+it is a gutterfold sheet); on a tie, in the orientation the largest group (the
+most pieces) would choose on its own. Only when no single orientation holds
+every group does each size keep its own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+from pnp.render.impose import Band, FoldSheet, Sheet, Slot, band_at, first_band_top, next_band_top, plan_fold_sheet, plan_sheet
+
+Entry = tuple[int, int]  # (group, piece index within the group)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Pieces `first` … `first + count - 1` of group `group`, in slots `at` … of a grid (a Sheet, a FoldSheet or a Band)."""
+
+    group: int
+    grid: Sheet
+    first: int
+    count: int
+    at: int = 0  # the slot of the first piece: groups of one size share a grid, each from its own slot on
+    of: int = 1  # how many pieces of this size a whole sheet of the PDF's orientation holds
+
+    def slots(self) -> list[Slot]:
+        return [self.grid.slot(self.at + i) for i in range(self.count)]
+
+
+class DoesNotFit(ValueError):
+    """Group `group` (an index) fits on no sheet of the paper."""
+
+    def __init__(self, group: int, message: str):
+        super().__init__(message)
+        self.group = group
+
+
+def fill(page: list[Placement]) -> float:
+    """How full a sheet is: the share of a whole sheet its pieces take, each 1/n of one (n of its size fill a sheet).
+
+    4 poker cards on a sheet of 9 slots: 0.44; bands of 2 tarot cards (4 a sheet)
+    and 4 mini cards (16 a sheet): 2/4 + 4/16 = 0.75."""
+    return sum(p.count / p.of for p in page)
+
+
+def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
+             fold_rotation: int, orientation: str) -> Sheet | None:
+    """The grid a group's pieces print on in `orientation`, or None if not even one fits.
+
+    A piece too big to sit twice on one side of a gutterfold sheet (a page-sized
+    reference sheet) prints duplex instead."""
+    if layout == "gutterfold":
+        fold = plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm, orientation)
+        if fold is not None and fold.per_sheet:
+            return fold
+    sheet = plan_sheet(paper, size, gutter_mm, bleed_mm, orientation, printable_mm)
+    return sheet if sheet is not None and sheet.per_sheet else None
+
+
+def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
+               printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
+               backs: list[bool] | None = None) -> list[list[Placement]]:
+    """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs."""
+    backs = backs if backs is not None else [True] * len(groups)
+
+    def grids(orientation: str) -> list[Sheet | None]:
+        return [grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, orientation) for size, _ in groups]
+
+    own = grids("auto")
+    for index, grid in enumerate(own):
+        if grid is None:
+            w, h = groups[index][0]
+            raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
+    counts = [count for _, count in groups]
+    plans = [_plan(g, counts) for g in map(grids, ("portrait", "landscape")) if all(g)]
+    if not plans:
+        return _plan(own, counts)  # one group fits only upright, another only across: each keeps its own
+    largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
+    preferred = own[largest].landscape if groups else False
+    return min(plans, key=lambda pages: (printed_pages(pages, backs), bool(pages) and pages[0][0].grid.landscape != preferred))
+
+
+def printed_pages(pages: list[list[Placement]], backs: list[bool]) -> int:
+    """Pages a plan prints: each sheet once, and again for its backs unless it is a gutterfold sheet."""
+    return sum(1 + (not isinstance(page[0].grid, FoldSheet) and any(backs[p.group] for p in page)) for page in pages)
+
+
+def _plan(grids: list[Sheet], counts: list[int]) -> list[list[Placement]]:
+    """Whole sheets of each group, then the leftovers of each size on shared sheets, then the last sheets stacked."""
+    whole: list[list[Placement]] = []
+    pools: dict[Sheet, list[Entry]] = {}
+    for group, (grid, count) in enumerate(zip(grids, counts, strict=True)):
+        n = grid.per_sheet
+        whole += [[Placement(group, grid, k * n, n, 0, n)] for k in range(count // n)]
+        if count % n:
+            pools.setdefault(grid, []).extend((group, i) for i in range(count - count % n, count))
+    pooled, last = [], []
+    for grid, entries in pools.items():
+        chunks = [entries[k : k + grid.per_sheet] for k in range(0, len(entries), grid.per_sheet)]
+        pooled += [_runs(chunk, grid, grid.per_sheet) for chunk in chunks if len(chunk) == grid.per_sheet]
+        last += [(grid, chunk) for chunk in chunks if len(chunk) < grid.per_sheet]
+    stacked = [_placements(blocks) for blocks in _stack(last)]
+    return whole + pooled + sorted(stacked, key=fill, reverse=True)
+
+
+def _runs(entries: list[Entry], grid: Sheet, of: int) -> list[Placement]:
+    """Consecutive slots of `grid` from slot 0, one placement per run of one group's pieces."""
+    out, at = [], 0
+    for group, run in groupby(entries, key=lambda e: e[0]):
+        indices = [i for _, i in run]
+        out.append(Placement(group, grid, indices[0], len(indices), at, of))
+        at += len(indices)
+    return out
+
+
+Block = tuple[Sheet, list[Entry]]  # some pieces of one size, and the whole-sheet grid of that size
+
+
+def _stack(blocks: list[Block]) -> list[list[Block]]:
+    """Pages of the last sheets of each size: tallest first, each onto the first page whose bands still fit it."""
+    pages: list[list[Block]] = []
+    for grid, entries in sorted(blocks, key=lambda b: -_rows(b[0], len(b[1])) * b[0].card_h):
+        while entries:
+            open_pages = [page for page in pages if _stackable(page[0][0], grid)]
+            whole = next((page for page in open_pages if _bands([*page, (grid, entries)]) is not None), None)
+            if whole is not None:
+                whole.append((grid, entries))
+                break
+            split = max(((page, _most_that_fit(page, grid, entries)) for page in open_pages), key=lambda pk: pk[1], default=(None, 0))
+            if split[1]:
+                split[0].append((grid, entries[: split[1]]))
+                entries = entries[split[1] :]
+                continue
+            pages.append([(grid, entries)])
+            break
+    return pages
+
+
+def _stackable(a: Sheet, b: Sheet) -> bool:
+    """Whether bands of these grids can share a page: same paper and orientation, and neither a gutterfold sheet."""
+    return not isinstance(a, FoldSheet) and not isinstance(b, FoldSheet) and (a.page_w, a.page_h) == (b.page_w, b.page_h)
+
+
+def _rows(grid: Sheet, pieces: int) -> int:
+    return -(-pieces // grid.cols)
+
+
+def _most_that_fit(page: list[Block], grid: Sheet, entries: list[Entry]) -> int:
+    """How many of `entries` (whole rows) a band added to `page` holds; 0 if not one row fits."""
+    band = _bands([*page, (grid, entries[:1])])
+    if band is None:
+        return 0
+    cols = band[-1].cols
+    for rows in range(_rows(grid, len(entries)), 0, -1):
+        if _bands([*page, (grid, entries[: rows * cols])]) is not None:
+            return min(len(entries), rows * cols)
+    return 0
+
+
+def _bands(page: list[Block]) -> list[Band] | None:
+    """The bands that hold `page`'s blocks stacked from the top, or None if they do not all fit."""
+    first = page[0][0]
+    top = first_band_top(first.page_h, first.printable, first.bleed)
+    out = []
+    for grid, entries in page:
+        band = band_at(grid.page_w, grid.page_h, grid.printable, grid.card_w, grid.card_h, grid.gap, grid.bleed, len(entries), top)
+        if band is None or band.per_sheet < len(entries):
+            return None
+        out.append(band)
+        top = next_band_top(band, grid.bleed)
+    return out
+
+
+def _placements(page: list[Block]) -> list[Placement]:
+    """One page's placements: a lone size keeps its whole-sheet grid; several sizes take bands."""
+    if len(page) == 1:
+        grid, entries = page[0]
+        return _runs(entries, grid, grid.per_sheet)
+    bands = _bands(page)
+    return [p for band, (grid, entries) in zip(bands, page, strict=True) for p in _runs(entries, band, grid.per_sheet)]
