@@ -1,5 +1,4 @@
 """Sheet geometry: every card position and every mirrored back, on both papers, both flips, gutter and bleed."""
-import itertools
 
 import pytest
 
@@ -96,48 +95,3 @@ def test_crop_marks_fit_in_the_margins():
 def test_paper_sizes_are_exact():
     assert PAPER_SIZES["letter"] == (215.9, 279.4)
     assert PAPER_SIZES["a4"] == (210, 297)
-
-
-SHARED_SETS = [  # (size mm, copies): token sets of a game, some filling whole sheets, some a few rows
-    [((16, 16), 30), ((32, 32), 6), ((60, 30), 160)],
-    [((20, 20), 12), ((16, 16), 6), ((18, 18), 4), ((14, 14), 6), ((40, 20), 5), ((25, 102), 2)],
-    [((63.5, 88.9), 3), ((63.5, 88.9), 2), ((44.45, 63.5), 5)],
-]
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("sets", SHARED_SETS)
-def test_shared_pages_place_every_copy_once_inside_the_printable_area_without_overlap(paper, sets):
-    from pnp.render.impose import BAND_SPACE_UM, Band, plan_shared
-
-    bleed = um(1)
-    pages = plan_shared(paper, sets, 2, 1)
-    placed = {}
-    for page in pages:
-        boxes = []
-        for p in page:
-            for i in range(p.count):
-                s = p.grid.slot(i)
-                placed[(p.group, p.first + i)] = placed.get((p.group, p.first + i), 0) + 1
-                assert (s.w, s.h) == (um(sets[p.group][0][0]), um(sets[p.group][0][1]))
-                box = (s.x - bleed, s.y - bleed, s.x + s.w + bleed, s.y + s.h + bleed)
-                margin = um(6.35)
-                assert box[0] >= margin and box[2] <= p.grid.page_w - margin and box[3] <= p.grid.page_h - margin
-                assert box[1] >= um(7), "the footer band stays clear"
-                assert all(box[2] <= o[0] or o[2] <= box[0] or box[3] <= o[1] or o[3] <= box[1] for o in boxes), "bleeds overlap"
-                boxes.append(box)
-        bands = sorted((p.grid for p in page if isinstance(p.grid, Band)), key=lambda b: -b.top)
-        for upper, lower in itertools.pairwise(bands):
-            assert (upper.bottom - bleed) - (lower.top + bleed) >= BAND_SPACE_UM, "room for both bands' crop marks"
-    assert placed == {(g, i): 1 for g, (_, n) in enumerate(sets) for i in range(n)}
-
-
-def test_a_set_fills_whole_sheets_of_its_own_before_sharing():
-    from pnp.render.impose import Band, plan_shared
-
-    pages = plan_shared("letter", [((16, 16), 30), ((60, 30), 160)], 2, 1)
-    full = [page for page in pages if len(page) == 1 and not isinstance(page[0].grid, Band)]
-    per_sheet = plan_sheet("letter", (60, 30), 2, 1).per_sheet
-    assert len(full) == 160 // per_sheet and all(page[0].count == per_sheet for page in full)
-    shared = [page for page in pages if page not in full]
-    assert len(shared) == 1 and {p.group for p in shared[0]} == {0, 1}  # the colonies and the last notes
