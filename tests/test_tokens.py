@@ -34,14 +34,16 @@ class Box:
 # 215.9 − 2 × (4.733 + 3) = 200.43 mm at the token's width + 2 mm, its rows centred across the page. Bands stack down
 # the page: the first trim starts 4.733 (limit) + 3 (a band's crop mark) + 1 (mark gap) + 1 (bleed) = 9.733 mm from
 # the top, and each next band 1 (bleed) + 2 × (1 + 3) + 1 (both bands' marks and 1 mm of paper) + 1 (bleed) = 11 mm
-# below the last trim above.
+# below the last trim above. All six bands (234 mm of rows and 55 mm between them) need more than one page: the
+# tallest go on the first page while they fit (standees 102 mm, coins and notes 2 rows of 20 mm, shields 18 mm: 184 mm,
+# and 33 mm between them), the pawns and walls on a second; on each page the sets keep their order.
 LAYOUT = {
     COINS: (0, 1, 9, 9.95, 9.7333),  # 200.43 // 22 = 9 columns, (215.9 − 9 × 20 − 8 × 2) / 2; 12 coins take 2 rows
-    PAWNS: (0, 1, 11, 9.95, 62.7333),  # 200.43 // 18 = 11; 9.733 + 2 × 20 + 2 + 11
-    SHIELDS: (0, 1, 10, 8.95, 89.7333),  # 200.43 // 20 = 10; 62.733 + 16 + 11
-    WALLS: (0, 1, 12, 12.95, 118.7333),  # 200.43 // 16 = 12; 89.733 + 18 + 11
-    NOTES: (0, 1, 4, 24.95, 143.7333),  # 200.43 // 42 = 4 (2 rows); 118.733 + 14 + 11
-    STANDEES: (2, None, 7, 14.45, 9.7333),  # 203.2 // 27 = 7; 102 mm no longer fits above the footer: a sheet of its own, single-sided
+    SHIELDS: (0, 1, 10, 8.95, 62.7333),  # 200.43 // 20 = 10; 9.733 + 2 × 20 + 2 + 11
+    NOTES: (0, 1, 4, 24.95, 91.7333),  # 200.43 // 42 = 4 (2 rows); 62.733 + 18 + 11
+    STANDEES: (0, None, 7, 14.45, 144.7333),  # 200.43 // 27 = 7; 91.733 + 2 × 20 + 2 + 11; single-sided, nothing behind them
+    PAWNS: (2, None, 11, 9.95, 9.7333),  # 200.43 // 18 = 11; the second sheet holds only single-sided sets: no backs page
+    WALLS: (2, None, 12, 12.95, 36.7333),  # 200.43 // 16 = 12; 9.733 + 16 + 11
 }
 
 
@@ -76,35 +78,36 @@ def grey(pdf, index, dpi):
 
 def test_every_copy_is_on_the_sheets(built):
     pdf, output = built
-    assert "tiny-tokens.pdf  3 pages  35 pieces" in output  # the five small sets share one sheet; the standees take another
+    assert "tiny-tokens.pdf  3 pages  35 pieces" in output  # two shared sheets; the second, single-sided, has no backs page
     texts = [p.extract_text() for p in PdfReader(pdf).pages]
     front, back, _ = where(COINS)
     assert texts[front].count("COIN1") == 8 and texts[front].count("COIN5") == 4  # items keep their own counts
     assert texts[back].count("BACK1") == 8 and texts[back].count("BACK5") == 4
-    assert texts[where(PAWNS)[0]].split().count("P") == 6 and texts[back].split().count("P") == 0  # pawns are single-sided
+    assert texts[where(PAWNS)[0]].split().count("P") == 6 and where(PAWNS)[1] is None  # pawns are single-sided
     assert texts[where(SHIELDS)[0]].count("+1") == 4 and texts[where(SHIELDS)[1]].count("-1") == 4
     assert texts[where(NOTES)[0]].count("10 gold") == 5
     standees, standee_backs, _ = where(STANDEES)
     assert texts[standees].count("HERO") == 2 and texts[standees].count("BACK") == 2
-    assert standee_backs is None and len(texts) == standees + 1  # a single-sided sheet gets no backs page
+    assert standee_backs is None and texts[back].count("HERO") == 0  # nothing behind a standee: it folds its own back
+    assert len(texts) == where(PAWNS)[0] + 1  # a single-sided sheet gets no backs page
     assert "50 mm" in texts[0] and "print at 100% / actual size" in texts[0]
 
 
 def test_sets_of_different_sizes_share_a_sheet_without_touching(built):
     pdf, _ = built
-    assert where(COINS)[0] == where(PAWNS)[0] == where(SHIELDS)[0] == where(WALLS)[0] == where(NOTES)[0] == 0
+    assert where(COINS)[0] == where(SHIELDS)[0] == where(NOTES)[0] == where(STANDEES)[0] == 0
+    assert where(PAWNS)[0] == where(WALLS)[0] == 2
     # between two bands, the paper stays blank: each band's crop marks reach 1–4 mm past its bleed,
     # leaving 1 mm of clear paper midway, and no art of either set is printed there
     dpi = 100
     px = dpi / 25.4
-    image = grey(pdf, 0, dpi)
-    bands = sorted(({where(g, 0)[2].y for g in (COINS, PAWNS, SHIELDS, WALLS, NOTES)}), reverse=True)
-    assert len(bands) == 5
-    for g, _h in ((COINS, 20), (PAWNS, 16), (SHIELDS, 18), (WALLS, 14)):
-        last = where(g, {COINS: 11, PAWNS: 5, SHIELDS: 3, WALLS: 5}[g])[2]
-        below = LETTER_H - last.y / 1000 + 1 + 4.5  # midway between this band's bleed and the next one's
-        row = image[int(below * px), int(40 * px) : int(170 * px)]
-        assert row.min() > 240, (g, row.min())
+    for page, above in ((0, (COINS, SHIELDS, NOTES)), (2, (PAWNS,))):
+        image = grey(pdf, page, dpi)
+        for g in above:
+            last = where(g, GROUPS[g][1] - 1)[2]
+            below = LETTER_H - last.y / 1000 + 1 + 4.5  # midway between this band's bleed and the next one's
+            row = image[int(below * px), int(40 * px) : int(170 * px)]
+            assert row.min() > 240, (g, row.min())
 
 
 def test_a_set_per_colour_comes_from_one_definition(built):

@@ -15,9 +15,10 @@ is left of each group then shares sheets:
   would sit, so there leftovers of different sizes keep separate sheets.
 
 The last sheets of each size are stacked tallest first, each onto the first
-page with room (first-fit decreasing), split by rows over a page only when it
-fits whole on none; a page with one size on it keeps that size's ordinary
-grid. The least full page goes last.
+page with room (first-fit decreasing: Narco Empire's tokens print on 3
+pages, 4 in the groups' order), split by rows over a page only when it fits whole on
+none; on each page the bands then read in the groups' order. A page with one
+size on it keeps that size's ordinary grid. The least full page goes last.
 
 How full a sheet is (`fill`) counts slots: each piece takes 1/n of a sheet, n
 being how many pieces of its size a whole sheet of the PDF's orientation holds.
@@ -206,5 +207,6 @@ def _placements(page: list[Block]) -> list[Placement]:
     if len(page) == 1:
         grid, entries = page[0]
         return _runs(entries, grid, grid.per_sheet)
+    page = sorted(page, key=lambda block: block[1][0])  # bands read in the groups' order; their heights add up the same in any order
     bands = _bands(page)
     return [p for band, (grid, entries) in zip(bands, page, strict=True) for p in _runs(entries, band, grid.per_sheet)]
