@@ -23,8 +23,12 @@ size on it keeps that size's ordinary grid. The least full page goes last.
 How full a sheet is (`fill`) counts slots: each piece takes 1/n of a sheet, n
 being how many pieces of its size a whole sheet of the PDF's orientation holds.
 Packing this way leaves at most one sheet under half full per size, and
-stacking merges those of different sizes when they fit together, so in
-practice only the last sheet of a PDF is under half full.
+stacking merges those of different sizes when they fit together, so only the
+last sheet of a PDF is under half full in the five games' cards and tokens
+PDFs (Letter, A4, bleed). It is not a guarantee: bands are 9 mm apart for
+their marks, room slot counting does not see, so leftovers worth half a sheet
+can need two pages; and gutterfold sheets keep one size each, so a gutterfold
+tokens PDF has one part-filled sheet per token size.
 
 The whole PDF is planned in portrait and in landscape and prints in whichever
 gives fewer printed pages (a sheet whose pieces have backs prints twice unless
