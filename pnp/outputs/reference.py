@@ -224,8 +224,8 @@ def largest_fitting(sizes: tuple[float, ...], lay, units) -> Fitted:
 def balance(regions: list, width: float, height, columns: int) -> list:
     """Each page's columns made even: the shortest height at which its blocks still fit `columns` columns.
 
-    `height(index)` is the column height of region `index`; a page with a block
-    taller than a column (split across columns) keeps its packing."""
+    `height(index)` is the column height of region `index`. A shorter height
+    that would split a section the packing kept whole is refused."""
     if columns < 2:
         return regions
     out = []
@@ -236,7 +236,8 @@ def balance(regions: list, width: float, height, columns: int) -> list:
         for _ in range(14):  # to within a point of the best height
             mid = (lo + hi) / 2
             attempt, overflow = pack(blocks, width, mid)
-            if len(attempt) <= columns and not overflow:
+            whole = sum(len(region) for region in attempt) == len(blocks)  # no section split that the packing kept whole
+            if len(attempt) <= columns and not overflow and whole:
                 hi, best = mid, attempt
             else:
                 lo = mid
