@@ -204,17 +204,22 @@ class Fitted(NamedTuple):
     overflow: list
 
 
+def _pieces(regions: list) -> int:
+    """Blocks placed: one per section, one more for each split."""
+    return sum(len(region) for region in regions)
+
+
 def largest_fitting(sizes: tuple[float, ...], lay, units) -> Fitted:
-    """The largest of `sizes` (ascending) whose layout needs no more units (pages, cards) than the smallest size's.
+    """The largest of `sizes` (ascending) whose layout needs no more units (pages, cards) than the smallest size's, nor splits more sections.
 
     `lay(size)` packs (regions, overflow); `units(regions)` counts pages or cards.
     Larger type never needs fewer units, so the sizes are bisected."""
     fitted = Fitted(sizes[0], *lay(sizes[0]))
-    need, lo, hi = units(fitted.regions), 1, len(sizes) - 1
+    need, pieces, lo, hi = units(fitted.regions), _pieces(fitted.regions), 1, len(sizes) - 1
     while lo <= hi:
         mid = (lo + hi) // 2
         attempt = Fitted(sizes[mid], *lay(sizes[mid]))
-        if units(attempt.regions) <= need and len(attempt.overflow) <= len(fitted.overflow):
+        if units(attempt.regions) <= need and _pieces(attempt.regions) <= pieces and len(attempt.overflow) <= len(fitted.overflow):
             fitted, lo = attempt, mid + 1
         else:
             hi = mid - 1
