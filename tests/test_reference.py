@@ -349,3 +349,22 @@ def test_the_sheet_is_one_page_when_it_fits_at_seven_and_a_half_points(project):
     assert order.count("sheet") == 1 and "sheet-back" not in order, order
     size, halves = _body_sizes_and_columns(pdf, order.index("sheet"))
     assert size >= 7.5 and halves == {"left", "right"}, (size, halves)
+
+
+def test_the_sheet_is_a_page_without_crop_marks_and_its_text_keeps_inside_its_margins(project):
+    """The sheet's content box is 14 mm inside the paper's sides and 16 mm inside its top and bottom (well inside the
+    default 4.23 mm printable margin); only the page footer lies below it, and no crop mark lies in the margins."""
+    build(project)
+    pdf = project / REFERENCE
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[_sheet_front(pdf)]
+        footer_top = min(ch["top"] for ch in page.chars if ch["text"].strip()
+                         and ch["top"] > page.height - 16 * MM)  # the page's footer line (sheet name, scale bar)
+        body = [ch for ch in page.chars if ch["text"].strip() and ch["top"] < footer_top - 1]
+        assert body
+        assert min(ch["x0"] for ch in body) >= 14 * MM - 0.5 and max(ch["x1"] for ch in body) <= page.width - 14 * MM + 0.5
+        assert min(ch["top"] for ch in body) >= 16 * MM - 0.5 and max(ch["bottom"] for ch in body) <= page.height - 16 * MM + 0.5
+        strokes = [s for s in page.lines + page.curves + page.rects if s["top"] < footer_top - 1]  # the footer's scale bar aside
+        in_side_margins = [s for s in strokes if s["x1"] < 14 * MM - 0.5 or s["x0"] > page.width - 14 * MM + 0.5]
+        in_top_margin = [s for s in strokes if s["bottom"] < 16 * MM - 0.5]
+        assert not in_side_margins and not in_top_margin, (in_side_margins[:2], in_top_margin[:2])
