@@ -355,7 +355,7 @@ def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: 
     extra: list[Face] = []
     if back and len(pages) % 2 == 1:
         at_a_glance = lay_sheet(gctx, frame, back, missing)
-        extra = sheet_pages(gctx, frame, at_a_glance, f"{heading} · player aid", f"{heading} · player aid (continued)", bleed)
+        extra = sheet_pages(gctx, frame, at_a_glance, "At a glance", "At a glance (continued)", bleed)
         findings += _overflowed(at_a_glance.overflow, sections, "the reference sheet's columns", ref)
     return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions), len(extra)), findings
 
