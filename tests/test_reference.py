@@ -4,9 +4,12 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 
+import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
-from conftest import MM, run_pnp
+import pytest
+import yaml
+from conftest import MM, ROOT, run_pnp
 from pypdf import PdfReader
 
 from pnp.core.units import pt
@@ -33,31 +36,59 @@ def kinds(pages: list[str]) -> list[str]:
     """'sheet', 'sheet-back', 'aids' or 'aids-back' for each page, from its footer."""
     out = []
     for text in pages:
-        group = "sheet" if "· Reference sheet ·" in text else "aids" if "· Player aids ·" in text else "?"
+        group = "sheet" if re.search(r"· Reference sheet(, last page)? ·", text) else "aids" if "· Player aids ·" in text else "?"
         out.append(group + ("-back" if "· backs" in text else ""))
     return out
 
 
-def long_reference(project, sections=10, bullets=6, copies=3, columns=2, card="poker"):
-    """A reference whose every bullet carries a unique token, like S3B5."""
+def long_reference(project, sections=10, bullets=6, copies=3, columns=2, card="poker", only=None):
+    """A reference whose every bullet carries a unique token, like S3B5; `bullets` is a number for every section or a list
+    of one number per section; `only` maps a section's number to sheet or aid."""
+    counts = bullets if isinstance(bullets, list) else [bullets] * sections
     lines = ["title: Long reference", f"card_size: {card}", f"copies: {copies}", f"columns: {columns}", "sections:"]
     for s in range(sections):
         lines.append(f"  - title: Section T{s}")
+        if s in (only or {}):
+            lines.append(f"    only: {only[s]}")
         lines.append("    bullets:")
-        for b in range(bullets):
+        for b in range(counts[s]):
             lines.append(f'      - "S{s}B{b} keep this rule in mind when the turn ends & the next one starts."')
     (project / SOURCE).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return [f"S{s}B{b}" for s in range(sections) for b in range(bullets)]
+    return [f"S{s}B{b}" for s in range(sections) for b in range(counts[s])]
 
 
 def test_the_reference_sheet_keeps_every_section(project):
     build(project)
     pages = texts(project / REFERENCE)
     sheet = " ".join(t for t, k in zip(pages, kinds(pages), strict=False) if k == "sheet")
-    for written in ("Tiny · quick reference", "A turn", "Each turn has 3 steps; the deck holds 12 cards.", "1. Draw a card.",
-                    "2. Play a card & follow its text.", "3. Pass to the left.", "Scoring", "A card with scores 1.",
+    for written in ("Tiny · quick reference", "Setting up", "1. Shuffle the Heroes deck.", "A turn", "Each turn has 3 steps; the deck holds 12 cards.",
+                    "1. Draw a card.", "2. Play a card & follow its text.", "3. Pass to the left.", "Scoring", "A card with scores 1.",
                     "<Knight> & AT&T Agent score double.", "Stars Points", "Symbols", "Star: one point"):
         assert written in sheet, written
+
+
+def test_only_sections_print_where_they_are_marked(project):
+    """tests/project's reference: 'Setting up' is `only: sheet`, 'In a nutshell' `only: aid`; the aid summary may fill the sheet's back."""
+    build(project)
+    pages = texts(project / REFERENCE)
+    order = kinds(pages)
+    sheet_front, sheet_back = pages[order.index("sheet")], pages[order.index("sheet-back")]
+    aids = " ".join(t for t, k in zip(pages, order, strict=True) if k.startswith("aids"))
+    assert "Setting up" in sheet_front and "Shuffle the Heroes deck." in sheet_front
+    assert "In a nutshell" not in sheet_front and "most stars wins" not in sheet_front
+    assert "Setting up" not in aids and "Shuffle the Heroes deck." not in aids
+    assert "In a nutshell" in aids and "Draw, play, pass left; most stars wins." in aids
+    assert "A turn" in aids and "Scoring" in aids  # unmarked sections print on both
+    assert "In a nutshell" in sheet_back and "Setting up" not in sheet_back and "A turn" not in sheet_back  # the back: the aid summary only
+
+
+def test_a_bad_only_value_is_a_located_error(project):
+    path = project / SOURCE
+    path.write_text(path.read_text().replace("only: sheet ", "only: sheets "), encoding="utf-8")
+    result = run_pnp(project, "validate")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1 and "Traceback" not in shown
+    assert re.search(r"data/tiny/reference\.yaml:7:\d+: error: sections\.0\.only: 'sheets' is not allowed; expected 'sheet' or 'aid'", shown), shown
 
 
 def _column_texts(pdf, index, columns):
@@ -73,25 +104,46 @@ def _column_texts(pdf, index, columns):
         doc.close()
 
 
-def test_a_section_that_fits_a_column_is_never_split(project):
-    long_reference(project, sections=26, bullets=6)
+@pytest.mark.parametrize("bullets", [[6] * 26, [12, 1, 1]], ids=["several pages", "one long and two short sections on a balanced page"])
+def test_a_section_that_fits_a_column_is_never_split(project, bullets):
+    """Its heading and its last line share a page and a column, also where balancing the columns would be shorter with a split."""
+    long_reference(project, sections=len(bullets), bullets=bullets)
     build(project)
     pages = texts(project / REFERENCE)
     sheet_pages = [i for i, k in enumerate(kinds(pages)) if k.startswith("sheet")]  # a long sheet goes on both sides
     columns = [col for i in sheet_pages for col in _column_texts(project / REFERENCE, i, 2)]
     used = [c for c in columns if "Section" in c]
-    assert len(used) >= 3, "the test needs sections spread over several columns"
-    for s in range(26):
-        holding = [n for n, col in enumerate(columns) if re.search(rf"Section T{s}\b", col) or any(f"S{s}B{b} " in col for b in range(6))]
+    assert len(used) >= 2, "the test needs sections spread over several columns"
+    for s, count in enumerate(bullets):
+        holding = [n for n, col in enumerate(columns) if re.search(rf"Section T{s}\b", col) or any(f"S{s}B{b} " in col for b in range(count))]
         assert len(holding) == 1, (s, holding)
-        assert all(f"S{s}B{b} " in columns[holding[0]] for b in range(6))
+        assert all(f"S{s}B{b} " in columns[holding[0]] for b in range(count))
 
 
 def _poker_slots():
     """The nine poker cards of a Letter sheet, (x, y, w, h) in µm from the bottom-left: 3 × 3 with shared cut lines,
-    (215.9 − 3 × 63.5) / 2 = 12.7 mm at the sides and (279.4 − 3 × 88.9) / 2 = 6.35 mm above and below."""
+    (215.9 − 3 × 63.5) / 2 = 12.7 mm at the sides and (279.4 − 3 × 88.9) / 2 = 6.35 mm above and below.
+    The grid is symmetric, so a long-edge backs page uses the same slots."""
     Slot = namedtuple("Slot", "x y w h")
     return [Slot(round((12.7 + 63.5 * c) * 1000), round((6.35 + 88.9 * (2 - r)) * 1000), 63500, 88900) for r in range(3) for c in range(3)]
+
+
+def _aid_chars(pdf) -> list[tuple[dict, object]]:
+    """Every character printed on a player-aid page (fronts and backs), with the poker slot it lies in (None if in none)."""
+    slots = _poker_slots()
+    pages = kinds(texts(pdf))
+    out = []
+    with pdfplumber.open(pdf) as doc:
+        for page, kind in zip(doc.pages, pages, strict=True):
+            if not kind.startswith("aids"):
+                continue
+            for ch in page.chars:
+                if not ch["text"].strip():
+                    continue
+                left, right, bottom, top = ch["x0"], ch["x1"], page.height - ch["bottom"], page.height - ch["top"]
+                inside = next((s for s in slots if pt(s.x) - 0.5 <= left and right <= pt(s.x + s.w) + 0.5 and pt(s.y) - 0.5 <= bottom and top <= pt(s.y + s.h) + 0.5), None)
+                out.append(({**ch, "box": (left, bottom, right, top)}, inside))
+    return out
 
 
 def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
@@ -99,13 +151,13 @@ def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
     build(project)
     pdf = project / REFERENCE
     pages = texts(pdf)
-    fronts = [i for i, k in enumerate(kinds(pages)) if k == "aids"]
+    sides = [i for i, k in enumerate(kinds(pages)) if k.startswith("aids")]  # content flows onto the cards' backs too
     slots = _poker_slots()
     doc = pdfium.PdfDocument(str(pdf))
     found = {t: 0 for t in tokens}
-    cards = set()
+    labels = set()
     try:
-        for index in fronts:
+        for index in sides:
             textpage = doc[index].get_textpage()
             for token in tokens:
                 searcher = textpage.search(token + " ", match_case=True, match_whole_word=False)
@@ -118,15 +170,71 @@ def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
                         assert inside, (token, index, (left, bottom))
             for s in slots:
                 text = flat(textpage.get_text_bounded(pt(s.x), pt(s.y), pt(s.x + s.w), pt(s.y + s.h)))
-                if "/" in text:
-                    cards.add(text[-8:])
+                labels.update(re.findall(r"\d+ / \d+", text))
     finally:
         doc.close()
     assert all(n == 3 for n in found.values()), {t: n for t, n in found.items() if n != 3}  # every rule on every set of cards
-    assert len(cards) >= 3, "the test needs the content to flow over several cards"
+    assert len(labels) >= 3, "the test needs the content to flow over several card sides"
 
 
-def test_content_flows_over_numbered_cards(project):
+def test_aid_text_and_counters_keep_3_mm_inside_the_trim(project):
+    long_reference(project, sections=7, bullets=6, copies=1)
+    build(project)
+    chars = _aid_chars(project / REFERENCE)
+    on_cards = [(ch, slot) for ch, slot in chars if slot is not None]
+    assert any(ch["text"] == "/" for ch, _ in on_cards), "the page counters n / N are on the cards"
+    safe = 3 * MM - 0.2  # the 3 mm safe zone, less a fifth of a point for glyph-box rounding
+    for ch, slot in on_cards:
+        left, bottom, right, top = ch["box"]
+        margins = (left - pt(slot.x), pt(slot.x + slot.w) - right, bottom - pt(slot.y), pt(slot.y + slot.h) - top)
+        assert min(margins) >= safe, (ch["text"], [round(m / MM, 2) for m in margins])
+
+
+def test_aid_text_is_never_smaller_than_six_and_a_half_points(project):
+    long_reference(project, sections=7, bullets=6, copies=1)  # more than fits one card: the aid sets its smallest type
+    build(project)
+    sizes = [round(ch["size"], 2) for ch, slot in _aid_chars(project / REFERENCE) if slot is not None]
+    assert sizes and min(sizes) >= 6.5, sorted(set(sizes))[:5]
+    assert min(sizes) < 7, "the content should push the aid down to its smallest size"
+
+
+def _aid_card_labels(pdf, game_title: str) -> list[tuple[int, int]]:
+    """(n, N) of every card side's counter on the player-aid fronts pages: one per printed card."""
+    pages = texts(pdf)
+    fronts = " ".join(t for t, k in zip(pages, kinds(pages), strict=True) if k == "aids")
+    return [(int(n), int(total)) for n, total in re.findall(rf"{re.escape(game_title)} (\d+) / (\d+)", fronts)]
+
+
+def test_one_double_sided_aid_card_per_player_when_it_fits(project):
+    build(project)
+    labels = _aid_card_labels(project / REFERENCE, "Tiny Test Game")
+    assert labels == [(1, 2)] * 4  # 4 players (game.yaml players.max), one card each: side 1 of 2 on the front
+    pages = texts(project / REFERENCE)
+    backs = " ".join(t for t, k in zip(pages, kinds(pages), strict=True) if k == "aids-back")
+    assert backs.count("Tiny Test Game 2 / 2") == 4  # the second side on the card's back
+
+
+def test_police_precincts_player_aid_is_one_card_per_player(tmp_path):
+    players = yaml.safe_load((ROOT / "data/police-precinct/game.yaml").read_text(encoding="utf-8"))["players"]["max"]
+    result = run_pnp(ROOT, "build", "police-precinct", "--only", "reference", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "aid-cards" not in result.output + result.stderr and "cards per player" not in result.output + result.stderr
+    labels = _aid_card_labels(tmp_path / "police-precinct/police-precinct-reference.pdf", "Police Precinct")
+    assert len(labels) == players and all(n == 1 and total <= 2 for n, total in labels), labels
+
+
+def test_an_aid_that_needs_more_than_one_card_says_so_at_the_reference(project):
+    long_reference(project, sections=7, bullets=6, copies=1)
+    result = build(project)
+    labels = _aid_card_labels(project / REFERENCE, "Tiny Test Game")
+    cards = len(labels)
+    assert cards >= 2, "the test needs an aid too long for one card"
+    shown = result.output + result.stderr
+    assert re.search(rf"data/tiny/reference\.yaml:2:\d+: warning: the player aid needs {cards} cards per player: its sections fill {labels[0][1]} card sides", shown), shown
+    assert "only: sheet" in shown  # and says what to do
+
+
+def test_content_flows_over_numbered_card_sides(project):
     long_reference(project, sections=7, bullets=6, copies=1)
     build(project)
     text = " ".join(texts(project / REFERENCE))
@@ -137,13 +245,11 @@ def test_content_flows_over_numbered_cards(project):
 
 def test_copies_follow_the_player_count(project):
     build(project)
-    aids = " ".join(t for t, k in zip(texts(project / REFERENCE), kinds(texts(project / REFERENCE)), strict=False) if k == "aids")
-    assert aids.count("Tiny Test Game 1 / 1") == 4  # copies: players.max, and game.yaml says 4
+    assert len(_aid_card_labels(project / REFERENCE, "Tiny Test Game")) == 4  # copies: players.max, and game.yaml says 4
     path = project / "data/tiny/game.yaml"
     path.write_text(path.read_text().replace("players: {min: 2, max: 4}", "players: {min: 2, max: 6}"))
     build(project)
-    aids = " ".join(t for t, k in zip(texts(project / REFERENCE), kinds(texts(project / REFERENCE)), strict=False) if k == "aids")
-    assert aids.count("Tiny Test Game 1 / 1") == 6
+    assert len(_aid_card_labels(project / REFERENCE, "Tiny Test Game")) == 6
 
 
 def test_every_front_sheet_is_followed_by_its_backs(project):
@@ -151,11 +257,30 @@ def test_every_front_sheet_is_followed_by_its_backs(project):
     build(project)
     pages = texts(project / REFERENCE)
     order = kinds(pages)
-    assert order[:2] == ["sheet", "sheet-back"]  # a one-page sheet still takes both sides: the cards' backs stay paired
-    rest = order[2:]
+    assert order[-1] == "sheet" and "sheet-back" not in order  # a one-page sheet with no aid summary prints last, needing no back
+    rest = order[:-1]
     assert rest and rest[0::2] == ["aids"] * (len(rest) // 2) and rest[1::2] == ["aids-back"] * (len(rest) // 2)
-    for front, back in zip(pages[2::2], pages[3::2], strict=False):
+    for front, back in zip(pages[0:-1:2], pages[1:-1:2], strict=True):
         assert back.count("Long reference") == len(re.findall(r"Tiny Test Game \d+ / \d+", front))  # a back for every card
+
+
+def _words_beyond_footer(pdf) -> list[str]:
+    """Each page's text without its footer line (the sheet's name, 'print at 100%' and the scale bar)."""
+    out = []
+    for text in PdfReader(pdf).pages:
+        lines = [line for line in text.extract_text().splitlines() if "print" not in line and "measure to check" not in line]
+        out.append(flat(" ".join(lines)))
+    return out
+
+
+def test_no_page_of_the_reference_is_blank(project):
+    build(project)  # a one-page sheet whose back carries the aid summary
+    assert all(_words_beyond_footer(project / REFERENCE)), kinds(texts(project / REFERENCE))
+    long_reference(project, sections=30, bullets=6, copies=2)  # a sheet of several pages, no aid summary
+    build(project)
+    pages = _words_beyond_footer(project / REFERENCE)
+    assert sum(k.startswith("sheet") for k in kinds(texts(project / REFERENCE))) >= 3
+    assert all(pages), kinds(texts(project / REFERENCE))
 
 
 def test_a_fact_error_in_reference_text_is_located(project):
@@ -164,7 +289,7 @@ def test_a_fact_error_in_reference_text_is_located(project):
     result = run_pnp(project, "build", "tiny", "--only", "reference")
     shown = result.output + result.stderr
     assert result.exit_code == 1 and "Traceback" not in shown
-    assert "data/tiny/reference.yaml:7:" in shown and "has no field 'totl' (did you mean 'total'?)" in shown, shown
+    assert "data/tiny/reference.yaml:10:" in shown and "has no field 'totl' (did you mean 'total'?)" in shown, shown
 
 
 def test_an_unknown_legend_icon_is_an_error(project):
@@ -202,11 +327,44 @@ def _body_sizes_and_columns(pdf, page: int) -> tuple[float, set]:
         doc.close()
 
 
+def _sheet_front(pdf) -> int:
+    return kinds(texts(pdf)).index("sheet")
+
+
 def test_a_short_reference_sheet_reads_larger_in_balanced_columns(project):
     build(project)
-    short_size, halves = _body_sizes_and_columns(project / REFERENCE, 0)
-    assert halves == {"left", "right"}, "the three short sections should share both columns"
+    short_size, halves = _body_sizes_and_columns(project / REFERENCE, _sheet_front(project / REFERENCE))
+    assert halves == {"left", "right"}, "the short sections should share both columns"
     long_reference(project, sections=14, bullets=6)
     build(project)
-    long_size, _ = _body_sizes_and_columns(project / REFERENCE, 0)
+    long_size, _ = _body_sizes_and_columns(project / REFERENCE, _sheet_front(project / REFERENCE))
     assert short_size > long_size, (short_size, long_size)
+
+
+def test_the_sheet_is_one_page_when_it_fits_at_seven_and_a_half_points(project):
+    long_reference(project, sections=12, bullets=6)  # one page at 7.5 pt; two at 8.5 pt, the smallest size before issue 21
+    build(project)
+    pdf = project / REFERENCE
+    order = kinds(texts(pdf))
+    assert order.count("sheet") == 1 and "sheet-back" not in order, order
+    size, halves = _body_sizes_and_columns(pdf, order.index("sheet"))
+    assert size >= 7.5 and halves == {"left", "right"}, (size, halves)
+
+
+def test_the_sheet_is_a_page_without_crop_marks_and_its_text_keeps_inside_its_margins(project):
+    """The sheet's content box is 14 mm inside the paper's sides and 16 mm inside its top and bottom (well inside the
+    default 4.23 mm printable margin); only the page footer lies below it, and no crop mark lies in the margins."""
+    build(project)
+    pdf = project / REFERENCE
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[_sheet_front(pdf)]
+        footer_top = min(ch["top"] for ch in page.chars if ch["text"].strip()
+                         and ch["top"] > page.height - 16 * MM)  # the page's footer line (sheet name, scale bar)
+        body = [ch for ch in page.chars if ch["text"].strip() and ch["top"] < footer_top - 1]
+        assert body
+        assert min(ch["x0"] for ch in body) >= 14 * MM - 0.5 and max(ch["x1"] for ch in body) <= page.width - 14 * MM + 0.5
+        assert min(ch["top"] for ch in body) >= 16 * MM - 0.5 and max(ch["bottom"] for ch in body) <= page.height - 16 * MM + 0.5
+        strokes = [s for s in page.lines + page.curves + page.rects if s["top"] < footer_top - 1]  # the footer's scale bar aside
+        in_side_margins = [s for s in strokes if s["x1"] < 14 * MM - 0.5 or s["x0"] > page.width - 14 * MM + 0.5]
+        in_top_margin = [s for s in strokes if s["bottom"] < 16 * MM - 0.5]
+        assert not in_side_margins and not in_top_margin, (in_side_margins[:2], in_top_margin[:2])

@@ -234,6 +234,7 @@ class RefSection(Strict):
     table: RefTable | None = None
     legend: list[LegendItem] = []
     id: str = ""
+    only: Literal["sheet", "aid"] | None = None  # print on the reference sheet only, or on the player aid only; both when absent
 
 
 class ReferenceFile(Open):

@@ -1,10 +1,22 @@
 """The reference sheet and player-aid cards of reference.yaml, in one PDF.
 
-The same sections are laid out twice: densely in two or three columns on
-the sheet (a section moves to the next column rather than split, when it
-fits one), and flowed across as many player-aid cards as it takes. Both
-become faces imposed by write_sheets, so the cards get duplex backs like any
-deck. Every text may use Jinja facts, like the rulebook.
+A section prints on both by default; `only: sheet` keeps it to the sheet (the
+full rules) and `only: aid` to the player aid (a summary of the turn).
+
+The player aid is a double-sided card: its sections flow over the front and
+then the back, so one card per player holds two faces of content. Its type is
+the largest size, down to MIN_AID_PT, that needs no more cards than the
+smallest; when even MIN_AID_PT needs more than one card per player, a warning
+says how many and what to do.
+
+The reference sheet is one page when its sections fit one page at
+MIN_SHEET_PT, else the fewest pages at that size. Its type is the largest size,
+up to MAX_SHEET_PT, that needs no more pages, so a short reference reads big
+and fills its page; the columns of each page are balanced, and a section moves
+whole to the next column when it fits one. The sheet never has a blank back:
+when its page count is odd, the back carries the aid-only sections (the turn
+summary) if there are any; otherwise the sheet prints after the player aids,
+where it needs no back at all. Every text may use Jinja facts, like the rulebook.
 """
 from __future__ import annotations
 
@@ -12,7 +24,7 @@ import dataclasses
 from typing import NamedTuple
 
 from pnp.core.colour import mix
-from pnp.core.errors import PnpError, did_you_mean, error
+from pnp.core.errors import PnpError, did_you_mean, error, warning
 from pnp.core.units import PAPER_SIZES
 from pnp.data.source import loc_at
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
@@ -25,18 +37,30 @@ from pnp.render.sheets import Group, Piece
 
 SHEET_MARGIN = (14.0, 16.0)  # mm around the sheet's content: inside the printable area, room for the footer
 COLUMN_GAP = 6.0  # mm
-CARD_SAFE = 3.5  # mm: text stays inside the 3 mm safe zone
+CARD_SAFE = 3.5  # mm: text and page counters stay inside the 3 mm safe zone, with half a millimetre to spare
 MAX_COPIES = 100
-# Base type sizes in points, largest first. The densest (last) size decides how many
-# sheet pages or cards the content needs; the largest size that needs no more is used,
-# so a short reference reads big instead of filling a corner of the page.
-SHEET_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.5)
-CARD_SIZES = (9.5, 9.0, 8.5, 8.0, 7.6)
-SMALL_CARD_SIZES = (8.0, 7.5, 7.0, 6.6)  # cards under 66 mm wide
+SIZE_STEP = 0.25  # pt between the type sizes tried
+MIN_AID_PT = 6.5  # the smallest text on a player aid (issue 21): every run on a card, footer and table cells included
+MAX_AID_PT = 9.5
+MAX_SMALL_AID_PT = 8.0  # cards under 66 mm wide: a narrow measure breaks large type into too many short lines
+MIN_SHEET_PT = 7.5  # the smallest readable text on the reference sheet
+MAX_SHEET_PT = 16.0  # a short sheet grows to fill its page, up to type read across the table, not into poster type
+FACES_PER_CARD = 2  # a player aid prints on both sides
+
+
+def type_sizes(smallest: float, largest: float) -> tuple[float, ...]:
+    """Type sizes from `smallest` to `largest` points, SIZE_STEP apart, ascending."""
+    steps = round((largest - smallest) / SIZE_STEP)
+    return tuple(round(smallest + i * SIZE_STEP, 2) for i in range(steps + 1))
+
+
+SHEET_SIZES = type_sizes(MIN_SHEET_PT, MAX_SHEET_PT)
+CARD_SIZES = type_sizes(MIN_AID_PT, MAX_AID_PT)
+SMALL_CARD_SIZES = type_sizes(MIN_AID_PT, MAX_SMALL_AID_PT)
 
 
 class RefLook:
-    """Styles of one reference layout (sheet or card) at base size `size` points."""
+    """Styles of one reference layout (sheet or card) at base size `size` points; no text is smaller than `size`."""
 
     def __init__(self, gctx: GameContext, size: float):
         game = gctx.game
@@ -50,7 +74,7 @@ class RefLook:
         self.title = Style(title, size * 1.3, 1.15, bold=True, color=accent, space_after=size * 0.45)
         self.number = dataclasses.replace(self.item, bold=True, color=accent, align="right")
         self.icon = dataclasses.replace(self.item, size=size * 1.35, color=ink)
-        self.table = TableLook(cell=Style(body, size * 0.95, 1.25, color=ink), head=Style(body, size * 0.95, 1.25, bold=True, color=self.on_accent),
+        self.table = TableLook(cell=Style(body, size, 1.25, color=ink), head=Style(body, size, 1.25, bold=True, color=self.on_accent),
                                head_fill=accent, stripe=mix(accent, "#ffffff", 0.9), rule=mix(ink, "#ffffff", 0.6), pad=size * 0.4)
         self.title_family = title
 
@@ -97,6 +121,7 @@ class Reference:
                 "bullets": [self.text(s, [*base, "bullets", j]) for j, s in enumerate(sec.bullets)],
                 "table": None,
                 "legend": [],
+                "only": sec.only,
                 "loc": loc_at(self.raw, base),
             }
             if sec.table:
@@ -131,6 +156,21 @@ class Reference:
         return value
 
 
+def on_sheet(sections: list[dict]) -> list[dict]:
+    """The sections the reference sheet prints: all but `only: aid`."""
+    return [s for s in sections if s["only"] != "aid"]
+
+
+def on_aid(sections: list[dict]) -> list[dict]:
+    """The sections the player aid prints: all but `only: sheet`."""
+    return [s for s in sections if s["only"] != "sheet"]
+
+
+def summary(sections: list[dict]) -> list[dict]:
+    """The aid-only sections: the turn summary that may fill the sheet's back."""
+    return [s for s in sections if s["only"] == "aid"]
+
+
 def section_blocks(setter: Setter, look: RefLook, sections: list[dict]) -> list:
     """One kept-together stack per section: title, text, numbered steps, bullets, table, icon legend."""
     blocks = []
@@ -156,114 +196,238 @@ def section_blocks(setter: Setter, look: RefLook, sections: list[dict]) -> list:
     return blocks
 
 
-def _heights(first: float, rest: float, per_page: int):
-    return lambda index: first if index < per_page else rest
+class Fitted(NamedTuple):
+    """Sections packed at one type size: the regions (columns or card faces) and the blocks too big for an empty one."""
+
+    size: float
+    regions: list
+    overflow: list
 
 
-def _largest_fitting(sizes, lay, per_page: int = 1):
-    """lay(size) → regions, overflow; the largest size needing no more pages (of `per_page` regions) than the smallest size."""
-    pages = lambda regions: -(-len(regions) // per_page)  # noqa: E731
-    *larger, smallest = sizes
-    regions, overflow = lay(smallest)
-    best = (smallest, regions, overflow)
-    for size in reversed(larger):  # growing: stop at the first size that needs more room
-        attempt = lay(size)
-        if pages(attempt[0]) > pages(regions) or attempt[1]:
-            break
-        best = (size, *attempt)
-    return best
+def _pieces(regions: list) -> int:
+    """Blocks placed: one per section, one more for each split."""
+    return sum(len(region) for region in regions)
 
 
-def _balanced(regions: list, width: float, height: float, columns: int) -> list:
-    """The last page's columns made even: the shortest height at which its blocks still fit `columns` columns."""
-    if columns < 2 or not regions:
+def largest_fitting(sizes: tuple[float, ...], lay, units) -> Fitted:
+    """The largest of `sizes` (ascending) whose layout needs no more units (pages, cards) than the smallest size's, nor splits more sections.
+
+    `lay(size)` packs (regions, overflow); `units(regions)` counts pages or cards.
+    Larger type never needs fewer units, so the sizes are bisected."""
+    fitted = Fitted(sizes[0], *lay(sizes[0]))
+    need, pieces, lo, hi = units(fitted.regions), _pieces(fitted.regions), 1, len(sizes) - 1
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        attempt = Fitted(sizes[mid], *lay(sizes[mid]))
+        if units(attempt.regions) <= need and _pieces(attempt.regions) <= pieces and len(attempt.overflow) <= len(fitted.overflow):
+            fitted, lo = attempt, mid + 1
+        else:
+            hi = mid - 1
+    return fitted
+
+
+def balance(regions: list, width: float, height, columns: int) -> list:
+    """Each page's columns made even: the shortest height at which its blocks still fit `columns` columns.
+
+    `height(index)` is the column height of region `index`. A shorter height
+    that would split a section the packing kept whole is refused."""
+    if columns < 2:
         return regions
-    start = (len(regions) - 1) // columns * columns
-    blocks = [block for region in regions[start:] for _, block in region]
-    lo, hi, best = 0.0, height, regions[start:]
-    for _ in range(14):  # to within a point of the best height
-        mid = (lo + hi) / 2
-        attempt, overflow = pack(blocks, width, mid)
-        if len(attempt) <= columns and not overflow:
-            hi, best = mid, attempt
-        else:
-            lo = mid
-    return regions[:start] + best
+    out = []
+    for start in range(0, len(regions), columns):
+        page = regions[start : start + columns]
+        blocks = [block for region in page for _, block in region]
+        lo, hi, best = 0.0, height(start), page
+        for _ in range(14):  # to within a point of the best height
+            mid = (lo + hi) / 2
+            attempt, overflow = pack(blocks, width, mid)
+            whole = sum(len(region) for region in attempt) == len(blocks)  # no section split that the packing kept whole
+            if len(attempt) <= columns and not overflow and whole:
+                hi, best = mid, attempt
+            else:
+                lo = mid
+        out += best
+    return out
 
 
-def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set) -> tuple[list[Face], tuple, list]:
-    """The reference sheet: pages of columns, the first headed with the game and the sheet's title."""
-    game = gctx.game
-    pw, ph = PAPER_SIZES[paper]
-    fw, fh = pw - 2 * SHEET_MARGIN[0], ph - 2 * SHEET_MARGIN[1]
-    look = RefLook(gctx, SHEET_SIZES[-1])
-    cols = ref.spec.columns
-    col_w = ((fw - (cols - 1) * COLUMN_GAP) / cols) * K
-    setter = Setter(gctx.layouts, region_h=fh * K)
+def _used_height(region) -> float:
+    """Points from a region's top to the foot of its last block."""
+    if not region:
+        return 0.0
+    y, block = region[-1]
+    return y + block.height
+
+
+@dataclasses.dataclass
+class SheetFrame:
+    """Where the sheet's columns go on a page of `paper`: sizes in mm, column width and heights in points."""
+
+    gctx: GameContext
+    paper: str
+    columns: int
+
+    def __post_init__(self):
+        pw, ph = PAPER_SIZES[self.paper]
+        self.w, self.h = pw - 2 * SHEET_MARGIN[0], ph - 2 * SHEET_MARGIN[1]
+        look = RefLook(self.gctx, MIN_SHEET_PT)
+        self.title = Style(look.title_family, 17, 1.1, bold=True, color=look.accent)
+        self.sub = Style(look.body.family, 9.5, 1.2, color=look.ink, align="right")
+        self.small = Style(look.body.family, 7.5, 1.2, color=mix(look.ink, "#ffffff", 0.4))
+        self.band = text_height(1, self.title) + 10  # first page: the game's title and the sheet's
+        self.band_rest = text_height(1, self.small) + 6  # later pages: one small running line
+        self.col_w = ((self.w - (self.columns - 1) * COLUMN_GAP) / self.columns) * K
+
+    def top(self, page: int) -> float:
+        return self.band if page == 0 else self.band_rest
+
+    def height(self, region: int) -> float:
+        """The height in points of column region `region` (the first page's columns are shorter: the title band)."""
+        return self.h * K - self.top(0 if region < self.columns else 1)
+
+    def pages(self, regions: list) -> int:
+        return -(-len(regions) // self.columns)
+
+
+def lay_sheet(gctx: GameContext, frame: SheetFrame, sections: list[dict], missing: set) -> Fitted:
+    """The sheet's sections in balanced columns at the largest readable size that needs no more pages than MIN_SHEET_PT."""
+    setter = Setter(gctx.layouts, region_h=frame.h * K)
     setter.missing = missing
-    title = Style(look.title_family, 17, 1.1, bold=True, color=look.accent)
-    sub = Style(look.body.family, 9.5, 1.2, color=look.ink, align="right")
-    band = text_height(1, title) + 10
-    small = Style(look.body.family, 7.5, 1.2, color=mix(look.ink, "#ffffff", 0.4), align="right")
-    band_rest = text_height(1, small) + 6
-    heights = _heights(fh * K - band, fh * K - band_rest, cols)
-    size, regions, overflow = _largest_fitting(
-        SHEET_SIZES, lambda size: pack(section_blocks(setter, RefLook(gctx, size), sections), col_w, heights), per_page=cols)
-    regions = _balanced(regions, col_w, heights(len(regions) - 1), cols)
-    look = RefLook(gctx, size)
+    fitted = largest_fitting(SHEET_SIZES, lambda size: pack(section_blocks(setter, RefLook(gctx, size), sections), frame.col_w, frame.height), frame.pages)
+    return fitted._replace(regions=balance(fitted.regions, frame.col_w, frame.height, frame.columns))
+
+
+def sheet_fill(frame: SheetFrame, regions: list) -> float:
+    """How much of the sheet's column area its text covers, 0–1 (balanced columns of a full page give about 1)."""
+    if not regions:
+        return 0.0
+    used = sum(_used_height(region) for region in regions)
+    return used / sum(frame.height(i) for i in range(frame.pages(regions) * frame.columns))
+
+
+def sheet_pages(gctx: GameContext, frame: SheetFrame, fitted: Fitted, heading: str, running: str, bleed: float) -> list[Face]:
+    """The pages of laid-out columns: the first headed with the game's title and `heading`, later ones with `running`."""
+    game = gctx.game
+    look = RefLook(gctx, fitted.size)
+    setter = Setter(gctx.layouts)
+    cols, col_w, fw, fh = frame.columns, frame.col_w, frame.w, frame.h
     pages = []
-    heading = ref.text(ref.spec.title, ["title"])
-    for p in range(0, max(len(regions), 1), cols):
+    for p in range(0, len(fitted.regions), cols):
         els = []
-        top = band if p == 0 else band_rest
+        top = frame.top(p)
         if p == 0:
-            laid = setter.lay(escape(game.title), fw * K * 0.6, title)
+            laid = setter.lay(escape(game.title), fw * K * 0.6, frame.title)
             els.append(Text(0.0, 0.0, laid.ops))
-            laid = setter.lay(heading, fw * K * 0.4, sub)
-            els.append(Text(fw * 0.6, (text_height(1, title) - text_height(laid.lines, sub)) / K, laid.ops))
+            laid = setter.lay(heading, fw * K * 0.4, frame.sub)
+            els.append(Text(fw * 0.6, (text_height(1, frame.title) - text_height(laid.lines, frame.sub)) / K, laid.ops))
         else:
-            laid = setter.lay(f"{escape(game.title)} · {heading} (continued)", fw * K, small)
+            laid = setter.lay(f"{escape(game.title)} · {running}", fw * K, frame.small)
             els.append(Text(0.0, 0.0, laid.ops))
         els.append(Line(0.0, (top - 5) / K, fw, (top - 5) / K, look.accent, 0.6 / K, None))
         for c in range(cols):
-            if p + c < len(regions):
-                els += region_elements(regions[p + c], c * (col_w + COLUMN_GAP * K), top)
-            if c and p + c < len(regions):
+            if p + c < len(fitted.regions):
+                els += region_elements(fitted.regions[p + c], c * (col_w + COLUMN_GAP * K), top)
+            if c and p + c < len(fitted.regions):
                 x = c * (col_w + COLUMN_GAP * K) - COLUMN_GAP * K / 2
                 els.append(Line(x / K, top / K, x / K, fh - 2, mix(look.ink, "#ffffff", 0.8), 0.3 / K, None))
         pages.append(Face(fw, fh, bleed, tuple(els), icons_used(els)))
-    return pages, (fw, fh), _overflowed(overflow, sections, "the reference sheet's columns", ref)
+    return pages
 
 
-def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[Face], Face, list]:
-    """Player-aid card fronts (as many as the content needs, numbered) and their common back."""
+class Sheet(NamedTuple):
+    """The reference sheet: its pages in print order (the summary back last), their size, type size, fill and summary pages."""
+
+    pages: list[Face]
+    page_size: tuple[float, float]
+    size: float
+    fill: float
+    summary_pages: int
+
+
+def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set) -> tuple[Sheet, list]:
+    """The reference sheet's pages of `sections` (sheet-only and shared), and the aid summary on a back that would be blank."""
+    frame = SheetFrame(gctx, paper, ref.spec.columns)
+    heading = ref.text(ref.spec.title, ["title"])
+    main = on_sheet(sections)
+    fitted = lay_sheet(gctx, frame, main, missing) if main else Fitted(MIN_SHEET_PT, [], [])
+    pages = sheet_pages(gctx, frame, fitted, heading, f"{heading} (continued)", bleed)
+    findings = _overflowed(fitted.overflow, sections, "the reference sheet's columns", ref)
+    back = summary(sections)
+    extra: list[Face] = []
+    if back and len(pages) % 2 == 1:
+        at_a_glance = lay_sheet(gctx, frame, back, missing)
+        extra = sheet_pages(gctx, frame, at_a_glance, "At a glance", "At a glance (continued)", bleed)
+        findings += _overflowed(at_a_glance.overflow, sections, "the reference sheet's columns", ref)
+    return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions), len(extra)), findings
+
+
+class AidCard(NamedTuple):
+    """One player-aid card: content on its front and, when there is more, on its back."""
+
+    front: Face
+    back: Face
+
+
+@dataclasses.dataclass
+class CardFrame:
+    """The player-aid card's furniture: a title band at the top, a page counter at the foot, the text between (mm)."""
+
+    gctx: GameContext
+    size: tuple[float, float]
+
+    def __post_init__(self):
+        w, h = self.size
+        self.small = w < 66
+        look = RefLook(self.gctx, MIN_AID_PT)
+        self.band_style = Style(look.title_family, 8.5 if self.small else 10, 1.1, bold=True, color=look.on_accent)
+        self.foot_style = Style(look.body.family, MIN_AID_PT, 1.1, color=mix(look.ink, "#ffffff", 0.4), align="right")
+        self.band_h = CARD_SAFE + text_height(1, self.band_style) / K + 1.5  # the band bleeds off the top; its text stays in the safe zone
+        self.foot_top = h - CARD_SAFE - text_height(1, self.foot_style) / K
+        self.text_top = self.band_h + 2.0
+        self.width = (w - 2 * CARD_SAFE) * K
+        self.height = (self.foot_top - 1.0 - self.text_top) * K
+        self.sizes = SMALL_CARD_SIZES if self.small else CARD_SIZES
+
+
+def _cards(regions: list) -> int:
+    """Cards needed for `regions` card sides."""
+    return -(-len(regions) // FACES_PER_CARD)
+
+
+def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[AidCard], Fitted, list]:
+    """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and the layout they came from.
+
+    An odd last face gets the decorative back (the game's title), so every card has two sides."""
     game = gctx.game
     w, h = ref.spec.card_size
-    small = w < 66
-    band_h = 8.5 if small else 10.0
-    foot_h = 5.0
-    setter = Setter(gctx.layouts, region_h=(h - band_h - foot_h - 2) * K)
+    frame = CardFrame(gctx, (w, h))
+    setter = Setter(gctx.layouts, region_h=frame.height)
     setter.missing = missing
-    width = (w - 2 * CARD_SAFE) * K
-    height = (h - band_h - 2 - foot_h) * K
-    size, regions, overflow = _largest_fitting(
-        SMALL_CARD_SIZES if small else CARD_SIZES, lambda size: pack(section_blocks(setter, RefLook(gctx, size), sections), width, height))
-    look = RefLook(gctx, size)
+    mine = on_aid(sections)
+    if not mine:
+        return [], Fitted(MIN_AID_PT, [], []), []
+    fitted = largest_fitting(frame.sizes, lambda size: pack(section_blocks(setter, RefLook(gctx, size), mine), frame.width, frame.height), _cards)
+    look = RefLook(gctx, fitted.size)
     heading = ref.text(ref.spec.title, ["title"])
-    band_style = Style(look.title_family, 8.5 if small else 10, 1.1, bold=True, color=look.on_accent)
-    foot_style = Style(look.body.family, 5.5, 1.1, color=mix(look.ink, "#ffffff", 0.4))
-    fronts = []
-    for n, region in enumerate(regions, 1):
+    faces = []
+    for n, region in enumerate(fitted.regions, 1):
         els = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.paper, None, 0.0, 0.0, None),
-               Rect(-bleed, -bleed, w + 2 * bleed, band_h + bleed, look.accent, None, 0.0, 0.0, None)]
-        laid = setter.fit(heading, width, (band_h - 1.5) * K, band_style, 5.0)
-        els.append(Text(CARD_SAFE, 0.75, laid.ops))
-        els += region_elements(region, CARD_SAFE * K, (band_h + 2) * K)
-        laid = setter.lay(f"{escape(game.title)}   {n} / {len(regions)}", width, dataclasses.replace(foot_style, align="right"))
-        els.append(Text(CARD_SAFE, h - foot_h + 0.8, laid.ops))
-        fronts.append(Face(w, h, bleed, tuple(els), icons_used(els)))
-    back = _back(setter, look, game, heading, w, h, bleed)
-    return fronts, back, _overflowed(overflow, sections, f"a {w:g} × {h:g} mm card", ref)
+               Rect(-bleed, -bleed, w + 2 * bleed, frame.band_h + bleed, look.accent, None, 0.0, 0.0, None)]
+        laid = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, MIN_AID_PT)
+        els.append(Text(CARD_SAFE, CARD_SAFE, laid.ops))
+        els += region_elements(region, CARD_SAFE * K, frame.text_top * K)
+        laid = setter.lay(f"{escape(game.title)}   {n} / {len(fitted.regions)}", frame.width, frame.foot_style)
+        els.append(Text(CARD_SAFE, frame.foot_top, laid.ops))
+        faces.append(Face(w, h, bleed, tuple(els), icons_used(els)))
+    if len(faces) % 2:
+        faces.append(_back(setter, look, game, heading, w, h, bleed))
+    cards = [AidCard(faces[i], faces[i + 1]) for i in range(0, len(faces), 2)]
+    findings = _overflowed(fitted.overflow, sections, f"a {w:g} × {h:g} mm card", ref)
+    if len(cards) > 1:
+        findings.append(warning("aid-cards", f"the player aid needs {len(cards)} cards per player: its sections fill {len(fitted.regions)} card sides of "
+                                             f"{w:g} × {h:g} mm even at {MIN_AID_PT:g} pt, and one card has {FACES_PER_CARD}. Mark the sections the aid can do "
+                                             "without `only: sheet` (the sheet keeps them), shorten them, or choose a larger card_size",
+                                ref.raw.loc_of("card_size") if "card_size" in ref.raw else ref.raw.loc, game=game.slug))
+    return cards, fitted, findings
 
 
 def _back(setter, look, game, heading, w, h, bleed) -> Face:
@@ -293,24 +457,34 @@ def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
     return out
 
 
+def _missing_glyphs(missing: set, ref: Reference) -> list:
+    if not missing:
+        return []
+    chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+    return [error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=ref.game.slug)]
+
+
 class PlayerAids(NamedTuple):
-    """The player-aid cards alone, for exports: fronts numbered n / N, their common back, and how many sets the game needs."""
+    """The player-aid cards alone, for exports: each card's two sides, and how many sets the game needs."""
 
     title: str
     size: tuple[float, float]
-    fronts: list[Face]
-    back: Face
+    cards: list[AidCard]
     copies: int
 
 
 class ReferenceFaces(NamedTuple):
-    """The reference's laid-out faces: sheet pages (with their page size), player-aid fronts, their back and the number of sets."""
+    """The reference's laid-out faces: the sheet, the player-aid cards, the number of sets, and the aid's type size."""
 
-    pages: list
-    page_size: tuple
-    fronts: list
-    back: Face
+    sheet: Sheet
+    cards: list[AidCard]
     copies: int
+    aid_size: float
+
+    @property
+    def sheet_last(self) -> bool:
+        """An odd page count with nothing for its back: the sheet prints after the aids, so no page is blank."""
+        return len(self.sheet.pages) % 2 == 1 and bool(self.cards and self.copies)
 
 
 def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, list]:
@@ -323,16 +497,13 @@ def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, lis
     copies = ref.copies()
     missing: set = set()
     try:
-        fronts, back, overflow = card_faces(gctx, ref, sections, bleed, missing)
+        cards, _, found = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
-    findings = ref.findings + ref.facts.warnings + overflow
-    if missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-        findings.append(error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=game.slug))
+    findings = ref.findings + ref.facts.warnings + found + _missing_glyphs(missing, ref)
     if any(f.severity == "error" for f in findings):
         return None, findings
-    return PlayerAids(ref.text(ref.spec.title, ["title"]), tuple(ref.spec.card_size), fronts, back, copies), findings
+    return PlayerAids(ref.text(ref.spec.title, ["title"]), tuple(ref.spec.card_size), cards, copies), findings
 
 
 def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces | None, list]:
@@ -346,34 +517,40 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     bleed, missing = options.bleed_mm, set()
     gctx.layouts.markup_problems.clear()
     try:
-        pages, page_size, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing)
-        fronts, back, over_cards = card_faces(gctx, ref, sections, bleed, missing)
+        sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing)
+        cards, aid, over_cards = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
-    findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path)
-    if missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-        findings.append(error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=game.slug))
-    return ReferenceFaces(pages, page_size, fronts, back, copies), findings
+    findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path) + _missing_glyphs(missing, ref)
+    return ReferenceFaces(sheet, cards, copies, aid.size), findings
+
+
+def sheet_groups(laid: ReferenceFaces) -> list[Group]:
+    """The sheet's pages as page-sized pieces: pairs printed back to back, an odd last page alone (no blank back)."""
+    pages, size = laid.sheet.pages, laid.sheet.page_size
+    pairs = [Piece(pages[i], pages[i + 1], f"reference sheet pages {i + 1}–{i + 2}") for i in range(0, len(pages) - 1, 2)]
+    groups = [Group("reference-sheet", "Reference sheet", size, pairs, cut_guide=lambda c, slots: None)] if pairs else []
+    if len(pages) % 2:
+        name = "Reference sheet, last page" if pairs else "Reference sheet"
+        groups.append(Group("reference-sheet-end", name, size, [Piece(pages[-1], None, f"reference sheet page {len(pages)}")], cut_guide=lambda c, slots: None))
+    return groups
 
 
 def build_reference(gctx: GameContext, options: Options):
-    """Reference PDF of a game (sheet, then player-aid cards): ([(file name, bytes, stats)], findings)."""
+    """Reference PDF of a game (sheet, then player-aid cards; the sheet last when that spares a blank back): ([(file name, bytes, stats)], findings)."""
     game = gctx.game
     if game.reference is None or game.reference_data is None:
         return [], []
     laid, findings = reference_faces(gctx, options)
     if laid is None or any(f.severity == "error" for f in findings):
         return [], findings
-    pages, page_size, fronts, back, copies = laid
-    blank = Face(page_size[0], page_size[1], options.bleed_mm, (), frozenset())
-    sheet = [Piece(pages[i], pages[i + 1] if i + 1 < len(pages) else blank, f"reference sheet page {i + 1}") for i in range(0, len(pages), 2)]
-    groups = [Group("reference-sheet", "Reference sheet", page_size, sheet, cut_guide=lambda c, slots: None)]
-    aids = [Piece(front, back, f"player aid {n}/{len(fronts)}") for _ in range(copies) for n, front in enumerate(fronts, 1)]
-    if aids:
-        groups.append(Group("player-aids", "Player aids", tuple(game.reference.card_size), aids))
+    aids = [Piece(card.front, card.back, f"player aid {n}/{len(laid.cards)}") for _ in range(laid.copies) for n, card in enumerate(laid.cards, 1)]
+    aid_groups = [Group("player-aids", "Player aids", tuple(game.reference.card_size), aids)] if aids else []
+    groups = aid_groups + sheet_groups(laid) if laid.sheet_last else sheet_groups(laid) + aid_groups
     try:
         data, stats = sheets_pdf(gctx, options, groups, "reference")
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
-    return [(f"{game.slug}-reference.pdf", data, {"pages": stats.pages, "pieces": len(aids), "sheet_pages": len(pages), "cards": len(fronts)})], findings
+    sheet = laid.sheet
+    return [(f"{game.slug}-reference.pdf", data, {"pages": stats.pages, "pieces": len(aids), "sheet_pages": len(sheet.pages), "cards": len(laid.cards),
+                                                  "sheet_pt": sheet.size, "sheet_fill": round(sheet.fill, 2), "aid_pt": laid.aid_size})], findings

@@ -150,14 +150,14 @@ def reference_section(gctx: GameContext, images: ImageStore, paper: str) -> tupl
     where = str(game.reference_data.loc)
     if laid is None:
         return {"key": "reference", "kind": "reference", "title": "Reference and player aids", "note": "", "where": where, "items": [], "failed": True}, findings
-    sheet_names = images.faces(gctx, laid.pages, PAGE_DPI)
-    tiles = [tile(f"reference:sheet:{n}", f"sheet-{n}", f"Reference sheet, page {n}", 1, [image("front", name)], laid.page_size, options.bleed_mm, where=where)
+    sheet_names = images.faces(gctx, laid.sheet.pages, PAGE_DPI)
+    tiles = [tile(f"reference:sheet:{n}", f"sheet-{n}", f"Reference sheet, page {n}", 1, [image("front", name)], laid.sheet.page_size, options.bleed_mm, where=where)
              for n, name in enumerate(sheet_names, 1)]
-    back = images.faces(gctx, [laid.back], CARD_DPI)[0]
-    for n, name in enumerate(images.faces(gctx, laid.fronts, CARD_DPI), 1):
-        tiles.append(tile(f"reference:aid:{n}", f"aid-{n}", f"Player aid {n} / {len(laid.fronts)}", laid.copies,
-                          [image("front", name), image("back", back)], tuple(game.reference.card_size), options.bleed_mm, where=where))
-    note = f"{len(laid.pages)} sheet pages, {len(laid.fronts)} player-aid cards × {laid.copies}"
+    sides = images.faces(gctx, [face for card in laid.cards for face in card], CARD_DPI)
+    for n, (front, back) in enumerate(zip(sides[0::2], sides[1::2], strict=True), 1):
+        tiles.append(tile(f"reference:aid:{n}", f"aid-{n}", f"Player aid {n} / {len(laid.cards)}", laid.copies,
+                          [image("front", front), image("back", back)], tuple(game.reference.card_size), options.bleed_mm, where=where))
+    note = f"{len(laid.sheet.pages)} sheet pages, {len(laid.cards)} player-aid cards × {laid.copies}"
     return {"key": "reference", "kind": "reference", "title": "Reference and player aids", "note": note, "where": where, "items": tiles}, findings
 
 

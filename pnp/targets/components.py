@@ -139,10 +139,10 @@ def _token_name(spec, raw, variant: str) -> str:
 def _player_aids(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Component]:
     aids, found = player_aids(gctx, bleed)
     findings += found
-    if aids is None or not aids.copies or not aids.fronts:
+    if aids is None or not aids.copies or not aids.cards:
         return []
-    n = len(aids.fronts)
-    items = [Item(f"aid-{i}", f"{aids.title} {i} / {n}", aids.copies, front, aids.back) for i, front in enumerate(aids.fronts, 1)]
+    n = len(aids.cards)
+    items = [Item(f"aid-{i}", f"{aids.title} {i} / {n}", aids.copies, card.front, card.back) for i, card in enumerate(aids.cards, 1)]
     return [Component("player-aids", "player-aids", aids.title, aids.size, "card", items)]
 
 
