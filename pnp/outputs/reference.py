@@ -546,7 +546,7 @@ def build_reference(gctx: GameContext, options: Options):
         return [], findings
     aids = [Piece(card.front, card.back, f"player aid {n}/{len(laid.cards)}") for _ in range(laid.copies) for n, card in enumerate(laid.cards, 1)]
     aid_groups = [Group("player-aids", "Player aids", tuple(game.reference.card_size), aids)] if aids else []
-    groups = aid_groups + sheet_groups(laid) if laid.sheet_last else sheet_groups(laid) + aid_groups
+    groups = aid_groups + [dataclasses.replace(g, print_last=True) for g in sheet_groups(laid)] if laid.sheet_last else sheet_groups(laid) + aid_groups
     try:
         data, stats = sheets_pdf(gctx, options, groups, "reference")
     except ValueError as exc:

@@ -94,9 +94,12 @@ def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: 
 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
-               backs: list[bool] | None = None) -> list[list[Placement]]:
-    """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs."""
+               backs: list[bool] | None = None, last: list[bool] | None = None) -> list[list[Placement]]:
+    """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
+
+    A page holding a group whose `last[i]` is true goes after every other page, whatever its fill."""
     backs = backs if backs is not None else [True] * len(groups)
+    last = last if last is not None else [False] * len(groups)
 
     def grids(orientation: str) -> list[Sheet | None]:
         return [grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, orientation) for size, _ in groups]
@@ -109,10 +112,15 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     counts = [count for _, count in groups]
     plans = [_plan(g, counts) for g in map(grids, ("portrait", "landscape")) if all(g)]
     if not plans:
-        return _plan(own, counts)  # one group fits only upright, another only across: each keeps its own
+        return _last_at_end(_plan(own, counts), last)  # one group fits only upright, another only across: each keeps its own
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
-    return min(plans, key=lambda pages: (printed_pages(pages, backs), bool(pages) and pages[0][0].grid.landscape != preferred))
+    return _last_at_end(min(plans, key=lambda pages: (printed_pages(pages, backs), bool(pages) and pages[0][0].grid.landscape != preferred)), last)
+
+
+def _last_at_end(pages: list[list[Placement]], last: list[bool]) -> list[list[Placement]]:
+    """The pages in order, those holding a group asked to print last moved (in order) after all others."""
+    return sorted(pages, key=lambda page: any(last[p.group] for p in page))
 
 
 def printed_pages(pages: list[list[Placement]], backs: list[bool]) -> int:

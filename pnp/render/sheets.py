@@ -45,6 +45,7 @@ class Group:
     pieces: list[Piece]
     cut_guide: object = None  # a callable drawing a cut outline per slot (tokens), else crop marks
     keep_back: bool = False  # the common back is a playable side: the ink saver lightens it instead of framing it
+    print_last: bool = False  # its sheets follow every other group's (a one-page reference sheet after the aids, needing no back)
 
 
 @dataclass(eq=False)
@@ -165,7 +166,7 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     sizes = [(g.size, len(g.pieces)) for g in groups]
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
-        plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs)
+        plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups])
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [Page([Run(groups[p.group], p.grid, groups[p.group].pieces[p.first : p.first + p.count], p.at) for p in placements]) for placements in plan]
