@@ -13,7 +13,7 @@ from reportlab.lib.utils import simpleSplit
 from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.core.units import pt, um
 from pnp.data.fields import Fields
-from pnp.layout.elements import Face, Group, Text
+from pnp.layout.elements import Face
 from pnp.layout.inspect import face_bounds
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
@@ -37,23 +37,13 @@ def render_board(gctx: GameContext, spec, raw, ink_saver: bool = False, bleed: f
 
 
 def text_boxes(face: Face) -> tuple[tuple[float, float, float, float], ...]:
-    """Every run of information text on a board face (title, rules, labels; not ornaments), as (x0, y0, x1, y1) board mm.
+    """Every run of text on a board face (title, rules, labels, and ornamental numerals too), as (x0, y0, x1, y1) board mm.
 
     Tile seams keep their cut lines off these: a word cut in two and glued back never lines up."""
-    return tuple(box[1:] for box in face_bounds(_informative(face.elements)) if box[0] == "text")
+    return tuple(box[1:] for box in face_bounds(face.elements) if box[0] == "text")
 
 
-def _informative(elements) -> tuple:
-    """The elements without decoration text, groups kept with their informative children."""
-    kept = []
-    for el in elements:
-        if type(el) is Text and el.decoration:
-            continue
-        kept.append(el._replace(children=_informative(el.children)) if type(el) is Group else el)
-    return tuple(kept)
-
-
-def seam_notes(spec, raw, face: Face, plan: TilePlan, game) -> list[Finding]:
+def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[Finding]:
     """A note for each text a tile seam still crosses: no shift of the grid within its slack could avoid it."""
     if not plan.crossed:
         return []
@@ -61,7 +51,7 @@ def seam_notes(spec, raw, face: Face, plan: TilePlan, game) -> list[Finding]:
     where = "; ".join(f"{x0:.0f}–{x1:.0f} × {y0:.0f}–{y1:.0f} mm" for x0, y0, x1, y1 in (boxes[i] for i in plan.crossed[:4]))
     more = f" and {len(plan.crossed) - 4} more" if len(plan.crossed) > 4 else ""
     message = (f"a tile seam crosses {len(plan.crossed)} text run(s) of board '{spec.id}' ({where}{more}, from the board's top-left): "
-               f"no shift of its {plan.cols} × {plan.rows} tiles within their slack keeps every cut line off text; "
+               f"no shift of its {plan.cols} × {plan.rows} {paper} tiles within their slack keeps every cut line off text; "
                f"move the text off the cut lines the assembly map shows if it matters")
     return [Finding("note", "board-seam-text", message, raw.loc_of("size"), game=game.slug, component=f"boards/{spec.id}")]
 
@@ -96,7 +86,7 @@ def build_boards(gctx: GameContext, options: Options):
         data, pages = pdf.write([board[:3] for board in boards])
     except ValueError as exc:
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
-    notes = [note for spec, face, _, raw in boards if spec.id in pdf.plans for note in seam_notes(spec, raw, face, pdf.plans[spec.id], game)]
+    notes = [note for spec, face, _, raw in boards if spec.id in pdf.plans for note in seam_notes(spec, raw, face, pdf.plans[spec.id], paper, game)]
     name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
     return [(name, data, {"pages": pages, "pieces": len(boards)})], notes
 
