@@ -237,3 +237,24 @@ def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
             w, h = (v * 1000 for v in sizes[i])
             assert left >= SIDE_UM and left + w <= pw - SIDE_UM and bottom >= BOTTOM_UM and bottom + h <= ph - SIDE_UM
     assert [[i for i, _, _ in p] for _, p in stack_pages(sizes, "letter", share=False)] == [[0], [1], [2], [3]]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shifted_tiles_stay_within_a_quarter_of_balanced(seed):
+    """Whatever text pulls the seams about, every tile keeps three quarters of its balanced length and fits its page."""
+    import random
+
+    rng = random.Random(seed)
+    board = (rng.choice([380, 450, 520, 600]), rng.choice([260, 300, 384, 450]))
+    boxes = []
+    for _ in range(40):
+        x, y = rng.uniform(0, board[0] - 20), rng.uniform(0, board[1] - 20)
+        boxes.append((x, y, x + rng.uniform(5, 60), y + rng.uniform(2, 20)))
+    for paper in PAPERS:
+        plan = plan_tiles(board, paper, keep_off=tuple(boxes))
+        aw, ah = printable(plan.page_w, plan.page_h)
+        for count, lengths, avail, length in ((plan.cols, [t.w for t in plan.tiles if t.row == 0], aw, board[0]),
+                                              (plan.rows, [t.h for t in plan.tiles if t.col == 0], ah, board[1])):
+            balanced = um((length + (count - 1) * 10) / count)
+            assert all(0.75 * balanced - 1 <= v <= avail for v in lengths), (paper, lengths, balanced)
+            assert sum(lengths) - (count - 1) * um(10) == um(length)  # and they still cover the board, overlapping by 10 mm

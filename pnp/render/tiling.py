@@ -103,7 +103,7 @@ class TilePlan:
     tiles: tuple = field(default=())
     insets: Insets = DEFAULT_INSETS
     crossed: tuple[int, ...] = ()  # indices of the keep-off boxes (text) that a seam's cut line still crosses
-    crossed_weight: int = 0  # their weight: the height of each box, summed over the seams that cross it
+    crossed_weight: int = 0  # their weight: each box's height squared (µm²/1000), summed over the seams that cross it
 
     @property
     def pages(self) -> int:
@@ -206,8 +206,9 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
     """The fewest equal tiles along one axis, each seam shifted off the `keep_off` spans where the slack allows.
 
     A balanced grid leaves every tile shorter than the printable length; each
-    seam may move by up to that slack (and never more than a quarter tile, so
-    no tile turns into a sliver) while every tile still fits the page. Among
+    seam may move by up to that slack, and never more than a quarter tile, while
+    every tile still fits the page and keeps three quarters of its balanced
+    length (no tile turns into a sliver between two seams moved towards it). Among
     the shifts, the one whose cut lines cross the least text wins, each span
     weighing its `weights` entry (a title's height outweighs a line of small
     print), then the one closest to balanced."""
@@ -217,6 +218,7 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
         return Axis((0,), (board,))
     length = (board + (count - 1) * overlap) // count
     reach = min(avail - length, length // 4)
+    shortest = length - reach  # no tile shrinks by more than a seam may move: every tile keeps three quarters of its balanced length
     steps = reach // SHIFT_STEP_UM
     half = overlap // 2
 
@@ -232,13 +234,13 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
         for start in options:
             own = (sum(weights[i] if weights else 1 for i in crossing(start)), abs(start - ideal[k]))
             for prev, (cost, path) in best.items():
-                if start - prev + overlap > avail or start <= prev:
+                if not shortest <= start - prev + overlap <= avail:
                     continue
                 total = (cost[0] + own[0], cost[1] + own[1])
                 if start not in nxt or total < nxt[start][0]:
                     nxt[start] = (total, [*path, start])
         best = nxt
-    finals = [(cost, path) for last, (cost, path) in best.items() if board - last <= avail]
+    finals = [(cost, path) for last, (cost, path) in best.items() if shortest <= board - last <= avail]
     (weight, _), starts = min(finals)
     lengths = [starts[k + 1] + overlap - starts[k] for k in range(count - 1)] + [board - starts[-1]]
     crossed = tuple(sorted({i for s in starts[1:] for i in crossing(s)}))
@@ -247,7 +249,8 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
 
 def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets, keep_off=()) -> TilePlan:
     avail_w, avail_h = printable(page_w, page_h, insets)
-    heights = tuple(y1 - y0 for _, y0, _, y1 in keep_off)  # a run's height is its type size: big type weighs more
+    # a run's height is its type size, and a glyph cut in two shows by its area: a 20 mm title weighs as much as 25 lines of 4 mm print
+    heights = tuple((y1 - y0) ** 2 // 1000 for _, y0, _, y1 in keep_off)
     across = split_axis(board_w, avail_w, overlap, tuple((x0, x1) for x0, _, x1, _ in keep_off), heights)
     down = split_axis(board_h, avail_h, overlap, tuple((y0, y1) for _, y0, _, y1 in keep_off), heights)
     tiles = []
