@@ -71,9 +71,9 @@ def test_a_large_board_gets_a_map_then_its_tiles_and_a_small_one_a_page(built):
     for i, tile in enumerate(plan.tiles, 1):
         assert f"tile {tile.label} of 2 × 2" in texts[i] and "print at 100% / actual size" in texts[i]
     assert "Score sheet · 180 × 240 mm" in texts[-1]
-    for page in reader.pages[:-1]:  # tiles are landscape Letter, the map too
+    for page in reader.pages[:-1]:  # balanced tiles (195 × 155 mm) fit Letter either way: portrait wins the tie, the map too
         assert sorted((round(float(page.mediabox.width) / MM, 1), round(float(page.mediabox.height) / MM, 1))) == [215.9, 279.4]
-        assert float(page.mediabox.width) > float(page.mediabox.height)
+        assert float(page.mediabox.width) < float(page.mediabox.height)
     last = reader.pages[-1]
     assert (round(float(last.mediabox.width) / MM, 1), round(float(last.mediabox.height) / MM, 1)) == LETTER
 
@@ -82,7 +82,7 @@ def test_the_assembly_map_labels_every_tile(built):
     text = PdfReader(built["letter"]).pages[0].extract_text()
     for label in ("A1", "A2", "B1", "B2"):
         assert label in text
-    assert "2 × 2 = 4 letter pages (landscape), 10 mm overlap" in text
+    assert "2 × 2 = 4 letter pages (portrait), 10 mm overlap" in text
 
 
 def test_each_tile_names_its_neighbours_in_its_overlap_strips(built):
@@ -175,9 +175,13 @@ def test_tiles_pasted_by_their_crosshairs_match_the_whole_board_to_a_pixel(built
             offsets.append((ox + bx / 1000 * PX - fx, oy + by / 1000 * PX - fy))
         offsets = np.array(offsets)
         assert len(offsets) >= 4
-        # every crosshair of a tile agrees on where the tile goes: the tile is not stretched or turned
-        assert np.ptp(offsets, axis=0).max() < 1.0, (tile.label, offsets)
-        dx, dy = np.round(offsets.mean(axis=0)).astype(int)
+        # the crosshairs of a tile agree on where the tile goes: the tile is not stretched or turned. A balanced
+        # 2-column seam runs down the board's middle, where the town has a space border: the arm lying along
+        # that border reads up to a millimetre off, so one crosshair per axis may disagree
+        middle = np.median(offsets, axis=0)
+        agreeing = (np.abs(offsets - middle) < 1.0).sum(axis=0)
+        assert (agreeing >= len(offsets) - 1).all(), (tile.label, offsets)
+        dx, dy = np.round(middle).astype(int)
         # paste what the tile shows once assembled (cut at the middle of its left and upper strips)
         x0, y0, x1, y1 = (round(o + v / 1000 * PX) for o, v in zip((ox, oy, ox, oy), plan.visible(tile), strict=False))
         mosaic[y0:y1, x0:x1] = image[y0 - dy : y1 - dy, x0 - dx : x1 - dx]
@@ -373,3 +377,36 @@ def test_an_overlap_out_of_range_is_a_located_error(project):
     result = run_pnp(project, "build")
     assert result.exit_code == 1
     assert "data/tiny/boards.yaml:12:" in result.stderr and "overlap must be" in result.stderr
+
+
+def test_the_assembly_maps_labels_stand_outside_the_board_picture(built):
+    """Column numbers above the picture, row letters beside it, a key naming every tile: none over the board's art, all ≥ 6 pt."""
+    from collections import Counter
+
+    import pdfplumber
+
+    def red(chars):  # the map's label colour (the town's art uses it too)
+        return [c for c in chars if c["non_stroking_color"] and tuple(round(v, 3) for v in c["non_stroking_color"]) == (0.753, 0.224, 0.169)]
+
+    with pdfplumber.open(built["a2"]) as pdf:
+        board_own = Counter(c["text"] for c in red(pdf.pages[0].chars))  # the board alone, 1:1
+    with pdfplumber.open(built["letter"]) as pdf:
+        page = pdf.pages[0]
+        outline = [r for r in page.rects if r["stroking_color"] == (0, 0, 0) and round(r["linewidth"], 2) == 0.5]
+        assert len(outline) == 1  # the board's outline, drawn around the scaled board
+        box = outline[0]
+
+        def inside(c):
+            return box["x0"] < (c["x0"] + c["x1"]) / 2 < box["x1"] and box["top"] < (c["top"] + c["bottom"]) / 2 < box["bottom"]
+
+        labels = [c for c in red(page.chars) if not inside(c)]
+        # over the picture, nothing red but the board's own red text
+        assert not Counter(c["text"] for c in red(page.chars) if inside(c)) - board_own
+        words = " ".join(w["text"] for w in page.extract_words() if not inside(w))
+        for label in ("A1", "A2", "B1", "B2"):
+            assert label in words
+        assert all(c["size"] >= 6 for c in labels)
+        # the column numbers stand above the picture, the row letters to its left
+        above = {c["text"] for c in labels if c["bottom"] <= box["top"]}
+        left = {c["text"] for c in labels if c["x1"] <= box["x0"]}
+        assert {"1", "2"} <= above and {"A", "B"} <= left

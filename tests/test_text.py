@@ -1,6 +1,7 @@
 """Text fitting and rich text: sizes shrink to fit, markup is ours, data never becomes markup."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from conftest import ROOT
 
@@ -93,3 +94,103 @@ def test_missing_characters_come_from_the_fallback_font(layouts):
 def test_characters_no_font_has_are_an_error(layouts):
     with pytest.raises(LayoutError, match="U\\+6F22"):
         fit(layouts, "漢")
+
+
+# Inline icons, measured on the printed page -------------------------------------------------------
+DOT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="25" fill="#000"/></svg>'
+BLOCK = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="0" y="0" width="100" height="100" fill="#000"/></svg>'
+LINE = "Pay [red]:dot:[/] HH"  # an icon whose drawing fills only the middle half of its square, beside capitals
+STACKED = "gjpqy gjpqy\\n[red]:block:[/]"  # descenders above, an icon whose drawing fills its whole square below
+DPI = 400
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    """The tiny game with 7 pt card text and body rulebook text holding inline icons, built to cards and rulebook."""
+    import shutil
+
+    from conftest import TEST_PROJECT, run_pnp
+
+    root = tmp_path_factory.mktemp("icons") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    icons = root / "templates" / "tiny" / "icons"
+    icons.mkdir(exist_ok=True)
+    (icons / "dot.svg").write_text(DOT)
+    (icons / "block.svg").write_text(BLOCK)
+    hero = root / "templates" / "tiny" / "hero.j2"
+    hero.write_text(hero.read_text().replace("{% endblock %}", f'{{{{ text("{LINE}", 5, 72, face.w - 10, 5, size=7) }}}}\n'
+                                                               f'{{{{ text("{STACKED}", 5, 78, face.w - 25, 8, size=7) }}}}\n{{% endblock %}}'))
+    with (root / "data" / "tiny" / "rulebook.md").open("a", encoding="utf-8") as f:
+        f.write("\n\n" + LINE + "\n")
+    result = run_pnp(root, "build", "tiny", "--only", "cards", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output" / "tiny"
+
+
+def _ink_rows(pdf, index, words, pick, below=6):
+    """The rows (px at DPI) that hold ink of the kind `pick` picks, in the box around `words` (pdfplumber words on one line)
+    and `below` pt under it."""
+    from conftest import render_page
+
+    x0 = min(w["x0"] for w in words) - 2
+    x1 = max(w["x1"] for w in words) + 2
+    top = min(w["top"] for w in words) - 6
+    bottom = max(w["bottom"] for w in words) + below
+    image = np.asarray(render_page(pdf, index, DPI), dtype=np.int32)
+    k = DPI / 72
+    crop = image[round(top * k) : round(bottom * k), round(x0 * k) : round(x1 * k)]
+    rows = np.nonzero(pick(crop).any(axis=1))[0]
+    return rows + round(top * k)
+
+
+def _red(crop):  # the palette's red, #c0392b, and its antialiased edge at half strength or more
+    r, g, b = crop[..., 0], crop[..., 1], crop[..., 2]
+    return (r - g > 70) & (r - b > 70)
+
+
+def _dark(crop):
+    return crop.max(axis=2) < 128
+
+
+def _find_line(pdf_path, first, last, words_at_least=2):
+    """(page index, words) of the first line of at least `words_at_least` words reading `first` … `last`."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf_path) as pdf:
+        for i, page in enumerate(pdf.pages):
+            words = page.extract_words()
+            for j, w in enumerate(words):
+                if w["text"] != first:
+                    continue
+                line = [w]
+                for v in words[j + 1 :]:  # the words that follow on the same line of the same text box
+                    if abs(v["top"] - w["top"]) > 1 or v["x0"] - line[-1]["x1"] > 20:
+                        break
+                    line.append(v)
+                if line[-1]["text"] == last and len(line) >= words_at_least:
+                    return i, line
+    raise AssertionError(f"no line '{first} … {last}' in {pdf_path.name}")
+
+
+@pytest.mark.parametrize("kind", ["cards", "rulebook"])
+def test_an_inline_icon_stands_at_least_as_tall_as_the_capitals_beside_it(printed, kind):
+    """At 7 pt on a card, a drawing that fills half its square used to print 3.5 pt tall beside 5 pt capitals (Noto Sans: 0.714 em)."""
+    pdf = printed / f"tiny-{kind}.pdf"
+    index, words = _find_line(pdf, "Pay", "HH")
+    capitals = [w for w in words if w["text"] == "HH"]
+    icon_rows = _ink_rows(pdf, index, words, _red)
+    cap_rows = _ink_rows(pdf, index, capitals, _dark)
+    assert len(icon_rows) and len(cap_rows)
+    icon_h, cap_h = np.ptp(icon_rows) + 1, np.ptp(cap_rows) + 1
+    assert icon_h >= cap_h - 1, (icon_h, cap_h)  # within a pixel: antialiasing
+    # centred on the capitals, to a pixel or two
+    assert abs((icon_rows.min() + icon_rows.max()) / 2 - (cap_rows.min() + cap_rows.max()) / 2) <= 2
+
+
+def test_an_inline_icon_never_meets_the_line_above(printed):
+    """A drawing that fills its whole square, on the line under descenders at the default leading: a gap stays between them."""
+    pdf = printed / "tiny-cards.pdf"
+    index, above = _find_line(pdf, "gjpqy", "gjpqy")
+    descenders = _ink_rows(pdf, index, above, _dark, below=12)  # only the line above is dark: the icon below is red
+    icon = _ink_rows(pdf, index, above, _red, below=12)
+    assert len(icon) and len(descenders) and descenders.max() < icon.min(), (descenders.max(), icon.min())

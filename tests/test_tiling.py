@@ -68,12 +68,13 @@ def test_neighbours_overlap_exactly_as_set(overlap):
 
 def test_labels_run_a1_a2_then_b1_and_neighbours_are_right():
     plan = plan_tiles((600, 600), "letter")
-    assert (plan.cols, plan.rows) == (3, 4)  # portrait: 198.4 mm tiles across, 253.9 mm down
-    assert [t.label for t in plan.tiles] == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"]
+    # 4 × 3 portrait or 3 × 4 landscape, 12 pages either way, the same tiles (157.5 × 206.7 mm): portrait wins the tie
+    assert (plan.cols, plan.rows) == (4, 3) and not plan.landscape
+    assert [t.label for t in plan.tiles] == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4"]
     b2 = plan.at(1, 1)
     assert {side: t.label for side, t in plan.neighbours(b2).items()} == {"left": "B1", "right": "B3", "top": "A2", "bottom": "C2"}
     assert {side: t.label for side, t in plan.neighbours(plan.at(0, 0)).items()} == {"right": "A2", "bottom": "B1"}
-    assert {side: t.label for side, t in plan.neighbours(plan.at(3, 2)).items()} == {"left": "D2", "top": "C3"}
+    assert {side: t.label for side, t in plan.neighbours(plan.at(2, 3)).items()} == {"left": "C3", "top": "B4"}
     # the top-left tile starts at the board's top-left corner; labels follow position
     assert (plan.at(0, 0).x, plan.at(0, 0).y) == (0, 0)
     assert all(plan.at(t.row, t.col + 1) is None or plan.at(t.row, t.col + 1).x > t.x for t in plan.tiles)
@@ -104,11 +105,80 @@ def test_the_grid_with_the_fewest_pages_wins(board, paper):
     assert plan.pages == plan.cols * plan.rows
 
 
-def test_a_tie_prefers_tiles_without_thin_slivers():
-    # 380 × 300 on Letter: 2 × 2 either way; landscape leaves no tile thinner than 100 mm, portrait a 43 mm strip
-    plan = plan_tiles((380, 300), "letter")
-    assert plan.pages == 4 and plan.landscape
-    assert plan.narrowest > um(100)
+@pytest.mark.parametrize("board, paper", list(itertools.product(BOARDS, PAPERS)))
+def test_tiles_are_balanced_with_no_sliver(board, paper):
+    """n tiles with overlap o cover a board of length B at (B + (n − 1) o) / n each: every column and every row the same."""
+    plan = plan_tiles(board, paper)
+    for count, lengths, length in ((plan.cols, [t.w for t in plan.tiles if t.row == 0], board[0]),
+                                   (plan.rows, [t.h for t in plan.tiles if t.col == 0], board[1])):
+        equal = um((length + (count - 1) * 10) / count) if count > 1 else um(length)
+        assert all(abs(v - equal) <= 1 for v in lengths), (lengths, equal)
+
+
+def test_germ_tycoons_board_splits_into_three_equal_columns():
+    """450 mm on Letter: 3 × (450 + 2 × 10) / 3 = 156.7 mm columns, not 200 + 200 + 64 mm; 2 × 230 mm rows; 6 pages."""
+    plan = plan_tiles((450, 450), "letter")
+    assert plan.pages == 6
+    widths = sorted({t.w for t in plan.tiles})
+    heights = sorted({t.h for t in plan.tiles})
+    across, down = (widths, heights) if plan.cols == 3 else (heights, widths)
+    assert max(across) - min(across) <= 1 and abs(across[0] - um(470 / 3)) <= 1
+    assert down == [um(230)]
+
+
+# Seams off text: boxes in board mm, (x0, y0, x1, y1) from the top-left. On Letter portrait a 450 mm board takes
+# 3 columns of 156.7 mm (printable width 198.4 mm: 41.7 mm of slack each); the balanced cut lines run at
+# x = 146.7 + 5 = 151.7 and 298.3 mm, and the row cut at y = 220 + 5 = 225 mm.
+
+
+def _cuts(plan, axis):
+    half = plan.overlap / 2
+    return [(t.x if axis == "x" else t.y) + half for t in plan.tiles if (t.row == 0 if axis == "x" else t.col == 0)][1:]
+
+
+def test_a_seam_moves_off_text_within_the_slack():
+    title = (140, 140, 165, 160)  # across the first balanced cut line of either orientation (151.7 mm, along x or y)
+    plan = plan_tiles((450, 450), "letter", keep_off=(title,))
+    assert plan.pages == 6 and plan.crossed == ()
+    for cut in _cuts(plan, "x" if plan.cols == 3 else "y"):
+        lo, hi = (title[0], title[2]) if plan.cols == 3 else (title[1], title[3])
+        assert not um(lo - 1.5) < cut < um(hi + 1.5)  # the cut clears the text by the 1.5 mm a pair of scissors wanders
+    aw, ah = printable(plan.page_w, plan.page_h)
+    assert all(t.w <= aw and t.h <= ah for t in plan.tiles)
+    # still balanced enough: no tile is shorter than three quarters of the balanced length
+    assert min(min(t.w, t.h) for t in plan.tiles) >= 0.75 * um(470 / 3)
+
+
+def test_text_no_shift_can_clear_is_reported():
+    banner = (60, 100, 390, 110)  # 330 mm wide: some vertical cut crosses it whatever the grid
+    plan = plan_tiles((450, 450), "letter", keep_off=(banner,))
+    assert plan.crossed == (0,)
+    assert plan.pages == 6
+
+
+def test_a_title_outweighs_a_line_of_small_print():
+    """Two texts, one cut that can clear only one of them: it clears the tall one (the title)."""
+    from pnp.render.tiling import split_axis
+
+    # 450 mm across Letter portrait's 198.4 mm: the first cut may move within 151.7 ± 39.2 mm (a quarter tile).
+    # The title blocks 138.5–201.5 mm (with 1.5 mm clearance), the small print 98.5–146.5 mm: the whole window.
+    # Counting texts alone, the balanced position (crossing the title) would do as well as any
+    title, small = (um(140), um(200)), (um(100), um(145))
+    axis = split_axis(um(450), um(198.4), um(10), (title, small), weights=(um(20), um(3)))
+    assert axis.crossed == (1,)
+    cut = axis.starts[1] + um(5)
+    assert not title[0] - um(1.5) < cut < title[1] + um(1.5)
+
+
+def test_a_tie_in_pages_goes_to_the_grid_that_crosses_less_text():
+    # 380 × 300 on Letter: 2 × 2 portrait or landscape, the same 195 × 155 mm tiles; portrait wins a plain tie
+    assert not plan_tiles((380, 300), "letter").landscape
+    # a title across the column cut (x = 190 mm): portrait leaves 198.4 − 195 = 3.4 mm of slack, too little
+    # to clear 175–205 mm; landscape leaves 261.9 − 195 = 66.9 mm, so its cut moves off the title
+    title = (175, 20, 205, 30)
+    plan = plan_tiles((380, 300), "letter", keep_off=(title,))
+    assert plan.pages == 4 and plan.landscape and plan.crossed == ()
+    assert all(not 175 - 1.5 < cut / 1000 < 205 + 1.5 for cut in _cuts(plan, "x"))
 
 
 def test_a_board_that_fits_needs_no_tiles():
@@ -167,3 +237,24 @@ def test_small_boards_share_a_page_with_room_for_both_boards_crop_marks():
             w, h = (v * 1000 for v in sizes[i])
             assert left >= SIDE_UM and left + w <= pw - SIDE_UM and bottom >= BOTTOM_UM and bottom + h <= ph - SIDE_UM
     assert [[i for i, _, _ in p] for _, p in stack_pages(sizes, "letter", share=False)] == [[0], [1], [2], [3]]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shifted_tiles_stay_within_a_quarter_of_balanced(seed):
+    """Whatever text pulls the seams about, every tile keeps three quarters of its balanced length and fits its page."""
+    import random
+
+    rng = random.Random(seed)
+    board = (rng.choice([380, 450, 520, 600]), rng.choice([260, 300, 384, 450]))
+    boxes = []
+    for _ in range(40):
+        x, y = rng.uniform(0, board[0] - 20), rng.uniform(0, board[1] - 20)
+        boxes.append((x, y, x + rng.uniform(5, 60), y + rng.uniform(2, 20)))
+    for paper in PAPERS:
+        plan = plan_tiles(board, paper, keep_off=tuple(boxes))
+        aw, ah = printable(plan.page_w, plan.page_h)
+        for count, lengths, avail, length in ((plan.cols, [t.w for t in plan.tiles if t.row == 0], aw, board[0]),
+                                              (plan.rows, [t.h for t in plan.tiles if t.col == 0], ah, board[1])):
+            balanced = um((length + (count - 1) * 10) / count)
+            assert all(0.75 * balanced - 1 <= v <= avail for v in lengths), (paper, lengths, balanced)
+            assert sum(lengths) - (count - 1) * um(10) == um(length)  # and they still cover the board, overlapping by 10 mm

@@ -32,7 +32,7 @@ from pnp.layout import markup
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
-from pnp.layout.typeset import IconOp, Laid, Typesetter
+from pnp.layout.typeset import IconInk, IconOp, Laid, Typesetter
 
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
 SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
@@ -573,6 +573,7 @@ class GameLayouts:
         self.palette = palette
         self.font_roles = font_roles
         self.icons = icons
+        self.icon_ink = IconInk(icons)  # inline icons size to the capitals by their drawings' ink
         self.fonts = layouts.fonts
         self.typesetter = layouts.typesetter
         self.env = layouts.env
@@ -639,7 +640,7 @@ class GameLayouts:
 
     def _items(self, runs, family: str, bold: bool, italic: bool, color: str) -> list:
         missing: set = set()
-        items = self.typesetter.items(runs, family, bold, italic, color, missing)
+        items = self.typesetter.items(runs, family, bold, italic, color, missing, self.icon_ink)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
             raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")

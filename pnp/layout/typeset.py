@@ -18,8 +18,9 @@ from pnp.layout.markup import Run
 
 ASCENT = 0.80  # first baseline below the box top, as a fraction of the size
 DESCENT = 0.22  # room kept below the last baseline
-ICON_DROP = 0.16  # an inline icon sits this far below the baseline
+ICON_MIDDLE = 0.36  # an inline icon's square is centred about this far above the baseline (half a cap height), give or take its padding
 SIZE_STEP = 0.25  # points between tried sizes
+FULL_INK = (0.0, 1.0)  # an icon whose drawing fills its square, top to bottom
 
 
 class TextOp(NamedTuple):
@@ -49,7 +50,63 @@ class Laid(NamedTuple):
 
 # A word fragment is a plain tuple (text, font, colour, width at 1 pt, icon or None): a build
 # makes hundreds of thousands of them, and tuples cost a third of a NamedTuple to create.
+# An inline icon's entry is an InlineIcon.
 TEXT, FONT, COLOUR, W1, ICON = range(5)
+
+
+class InlineIcon(NamedTuple):
+    """An icon in a line of text, sized against the text's capitals (all in ems of the text's size)."""
+
+    name: str
+    square: float  # the side of the square the icon is drawn in: at least 1, more when its drawing leaves padding
+    top: float  # the square's top above the baseline
+
+
+def inline_icon(name: str, cap: float, ink: tuple[float, float]) -> InlineIcon:
+    """Size an icon so its ink stands at least as tall as the capitals beside it, centred on them.
+
+    `cap` is the font's cap height and `ink` the drawing's (top, bottom) as
+    fractions of its square. A drawing with padding (a donut in the middle of
+    its box) grows until its ink reaches the cap height; the ink's middle sits
+    on the capitals' middle, so a typical icon (ink about 0.9 em) stays within
+    the line's ascent and descent and never meets the line above."""
+    top, bottom = ink
+    height = bottom - top
+    square = max(1.0, cap / height) if height > 0 else 1.0
+    middle = (top + bottom) / 2 * square
+    return InlineIcon(name, square, cap / 2 + middle)
+
+
+def drawing_ink(drawing) -> tuple[float, float]:
+    """(top, bottom) of a reportlab Drawing's ink as fractions of the square it is fitted into, centred, as FaceDrawer draws an icon."""
+    dw, dh = drawing.width, drawing.height
+    bounds = drawing.getBounds() if dw and dh else None
+    if not bounds:
+        return FULL_INK
+    scale = 1 / max(dw, dh)
+    pad = (1 - dh * scale) / 2
+    _, y0, _, y1 = bounds
+    top = pad + (dh - min(y1, dh)) * scale
+    bottom = pad + (dh - max(y0, 0)) * scale
+    return (top, bottom) if bottom > top else FULL_INK
+
+
+class IconInk:
+    """Where each icon of one game puts its ink inside its square; read once per icon from its drawing."""
+
+    def __init__(self, icons):
+        self.icons = icons
+        self._ink: dict[str, tuple[float, float]] = {}
+
+    def __call__(self, name: str) -> tuple[float, float]:
+        hit = self._ink.get(name)
+        if hit is None:
+            try:
+                hit = drawing_ink(self.icons.drawing(name, None))
+            except ValueError:  # an unreadable icon is reported where it is drawn
+                hit = FULL_INK
+            self._ink[name] = hit
+        return hit
 
 
 @lru_cache(maxsize=200_000)
@@ -91,8 +148,15 @@ class Typesetter:
             result, lacking = tuple(pieces), tuple(lacking_list)
         return result, lacking
 
-    def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set) -> list:
-        """Words, spaces and breaks: ('w', frags, w1) | ('s', font, w1) | ('n',)."""
+    def cap_height(self, font: str) -> float:
+        """The font's cap height in ems (OS/2 sCapHeight, as reportlab reads it)."""
+        return self.fonts.face(font).face.capHeight / 1000
+
+    def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set, icon_ink=None) -> list:
+        """Words, spaces and breaks: ('w', frags, w1) | ('s', font, w1) | ('n',).
+
+        `icon_ink(name)` gives an icon's ink extent in its square (see IconInk), so
+        inline icons reach the cap height; without it, icons are taken to fill their square."""
         out: list = []
         word: list[tuple] = []
 
@@ -109,7 +173,8 @@ class Typesetter:
             font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
             colour = run.color or color
             if run.icon is not None:
-                word.append(("", font, colour, 1.0, run.icon))
+                icon = inline_icon(run.icon, self.cap_height(font), icon_ink(run.icon) if icon_ink else FULL_INK)
+                word.append(("", font, colour, icon.square, icon))
                 continue
             parts = run.text.replace("\t", " ").split(" ")
             for i, part in enumerate(parts):
@@ -192,11 +257,12 @@ def _lay(items, width, height, size, leading, align, valign) -> Laid:
                 if run_text:
                     run_text.append(" ")
                 continue
-            if part[ICON] is not None:
+            icon = part[ICON]
+            if icon is not None:
                 if run_text:
                     ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                     run_text = []
-                ops.append(IconOp(x0 + x, baseline + size * ICON_DROP - size, size, part[ICON], part[COLOUR]))
+                ops.append(IconOp(x0 + x, baseline - icon.top * size, icon.square * size, icon.name, part[COLOUR]))
                 continue
             if run_text and (font != run_font or colour != run_colour):
                 ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))

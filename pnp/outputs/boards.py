@@ -8,10 +8,13 @@ printable area, otherwise on an assembly map and a grid of overlapping tiles
 """
 from __future__ import annotations
 
-from pnp.core.errors import Loc, PnpError, error
+from reportlab.lib.utils import simpleSplit
+
+from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.core.units import pt, um
 from pnp.data.fields import Fields
 from pnp.layout.elements import Face
+from pnp.layout.inspect import face_bounds
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
 from pnp.render import rl
@@ -31,6 +34,26 @@ def render_board(gctx: GameContext, spec, raw, ink_saver: bool = False, bleed: f
     ctx = face_context(game, Fields({}, "deck"), raw, "board", w, h, bleed, "front", ink_saver,
                        extra={"board": Fields(raw, "board"), "decks": decks_fields(game)})
     return gctx.layouts.render(spec.template, ctx, w, h, bleed, f"boards/{spec.id}", raw.loc_of("template"), game.slug)
+
+
+def text_boxes(face: Face) -> tuple[tuple[float, float, float, float], ...]:
+    """Every run of text on a board face (title, rules, labels, and ornamental numerals too), as (x0, y0, x1, y1) board mm.
+
+    Tile seams keep their cut lines off these: a word cut in two and glued back never lines up."""
+    return tuple(box[1:] for box in face_bounds(face.elements) if box[0] == "text")
+
+
+def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[Finding]:
+    """A note for each text a tile seam still crosses: no shift of the grid within its slack could avoid it."""
+    if not plan.crossed:
+        return []
+    boxes = text_boxes(face)
+    where = "; ".join(f"{x0:.0f}–{x1:.0f} × {y0:.0f}–{y1:.0f} mm" for x0, y0, x1, y1 in (boxes[i] for i in plan.crossed[:4]))
+    more = f" and {len(plan.crossed) - 4} more" if len(plan.crossed) > 4 else ""
+    message = (f"a tile seam crosses {len(plan.crossed)} text run(s) of board '{spec.id}' ({where}{more}, from the board's top-left): "
+               f"no shift of its {plan.cols} × {plan.rows} {paper} tiles within their slack keeps every cut line off text; "
+               f"move the text off the cut lines the assembly map shows if it matters")
+    return [Finding("note", "board-seam-text", message, raw.loc_of("size"), game=game.slug, component=f"boards/{spec.id}")]
 
 
 def _overlap(raw, game, findings) -> float:
@@ -54,16 +77,18 @@ def build_boards(gctx: GameContext, options: Options):
         except PnpError as exc:
             findings += exc.findings
             continue
-        boards.append((spec, face, overlap))
+        boards.append((spec, face, overlap, raw))
     if findings:
         return [], findings
     paper = options.board_paper or options.paper
+    pdf = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper, insets=Insets.for_printer(options.printable_mm))
     try:
-        data, pages = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper, insets=Insets.for_printer(options.printable_mm)).write(boards)
+        data, pages = pdf.write([board[:3] for board in boards])
     except ValueError as exc:
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
+    notes = [note for spec, face, _, raw in boards if spec.id in pdf.plans for note in seam_notes(spec, raw, face, pdf.plans[spec.id], paper, game)]
     name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
-    return [(name, data, {"pages": pages, "pieces": len(boards)})], []
+    return [(name, data, {"pages": pages, "pieces": len(boards)})], notes
 
 
 # The boards PDF ------------------------------------------------------------------------
@@ -72,6 +97,10 @@ MARK_CIRCLE_UM = um(2)
 CROP_GAP_UM, CROP_LEN_UM = CORNER_GAP_UM, CORNER_MARK_UM
 GRID_COLOUR = "#c0392b"
 FURNITURE_SIZE = 6.5  # pt
+MAP_BAND_UM = um(7)  # the strips above and beside the map's board that hold its column numbers and row letters
+MAP_LABEL_SIZE = 11.0  # pt
+MAP_KEY_MAX_W_UM = um(40)
+MAP_KEY_MIN_SIZE = 6.0  # pt: the smallest size a label on the map may take, so it reads at arm's length
 
 
 class _BoardsPdf:
@@ -83,13 +112,17 @@ class _BoardsPdf:
         self.font = gctx.body_font
         self.bold = gctx.fonts.font_name(gctx.layouts.family("body"), bold=True)
         self.pages = 0
+        self.plans: dict[str, TilePlan] = {}  # board id → its tile plan, for the boards that are tiled
         self.c = None
 
     def write(self, boards) -> tuple[bytes, int]:
         layouts = []
         for spec, face, overlap in boards:
             page = fits_page(spec.size, self.paper, self.insets)
-            layouts.append((spec, face, page, None if page else plan_tiles(spec.size, self.paper, overlap, self.insets)))
+            plan = None if page else plan_tiles(spec.size, self.paper, overlap, self.insets, keep_off=text_boxes(face))
+            if plan is not None:
+                self.plans[spec.id] = plan
+            layouts.append((spec, face, page, plan))
         _, _, page, plan = layouts[0]
         first = page or (plan.page_w, plan.page_h)
         self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play")
@@ -144,7 +177,11 @@ class _BoardsPdf:
         self._end(page_w, page_h, f"{self.game.title} · {names}")
 
     def _map(self, spec, form: str, plan: TilePlan, key: str) -> None:
-        """The first page of a tiled board: the whole board scaled down, the tile grid and labels over it, how to assemble."""
+        """The first page of a tiled board: the whole board scaled down with its cut lines, and how to assemble.
+
+        Nothing covers the board's picture but the red cut lines: column numbers
+        stand above it and row letters beside it, as on a street map, and a key
+        beside the steps names every tile as its page footer does."""
         c = self.c
         page_w, page_h = plan.page_w, plan.page_h
         self._begin(page_w, page_h, key, spec.name)
@@ -157,9 +194,9 @@ class _BoardsPdf:
         orientation = "landscape" if plan.landscape else "portrait"
         c.drawString(pt(margin), pt(top - um(10)), f"{spec.size[0]:g} × {spec.size[1]:g} mm on {plan.cols} × {plan.rows} = {plan.pages} {self.paper} pages ({orientation}), "
                      f"{plan.overlap / 1000:g} mm overlap. Print every page at 100% / actual size.")
-        legend_h = um(24)
-        area_x, area_y = margin, self.insets.bottom + legend_h
-        area_w, area_h = page_w - 2 * margin, top - um(14) - area_y
+        legend_h = um(30)
+        area_x, area_y = margin + MAP_BAND_UM, self.insets.bottom + legend_h
+        area_w, area_h = page_w - margin - area_x, top - um(14) - MAP_BAND_UM - area_y
         s = min(area_w / plan.board_w, area_h / plan.board_h)
         ox = area_x + (area_w - plan.board_w * s) / 2
         oy = area_y + (area_h - plan.board_h * s) / 2
@@ -168,37 +205,74 @@ class _BoardsPdf:
         c.scale(s, s)
         c.doForm(form)
         c.restoreState()
-        c.saveState()
-        c.setStrokeColor("#000000")
-        c.setLineWidth(0.5)
-        c.rect(pt(ox), pt(oy), pt(plan.board_w * s), pt(plan.board_h * s), stroke=1, fill=0)
-        c.setStrokeColor(GRID_COLOUR)
-        c.setLineWidth(1)
-        for t in plan.tiles:
-            c.rect(pt(ox + t.x * s), pt(oy + (plan.board_h - t.y - t.h) * s), pt(t.w * s), pt(t.h * s), stroke=1, fill=0)
-        size = max(8.0, min(28.0, pt(min(t.w for t in plan.tiles) * s) / 4))
-        for t in plan.tiles:
-            x0, y0, x1, y1 = plan.visible(t)
-            cx, cy = pt(ox + (x0 + x1) / 2 * s), pt(oy + (plan.board_h - (y0 + y1) / 2) * s)
-            width = c.stringWidth(t.label, self.bold, size) + size * 0.6
-            c.setFillColor("#ffffff")
-            c.setFillAlpha(0.85)
-            c.roundRect(cx - width / 2, cy - size * 0.65, width, size * 1.3, size * 0.2, stroke=0, fill=1)
-            c.setFillAlpha(1)
-            c.setFillColor(GRID_COLOUR)
-            c.setFont(self.bold, size)
-            c.drawCentredString(cx, cy - size * 0.35, t.label)
-        c.restoreState()
+        self._map_grid(plan, ox, oy, s)
+        key_w = self._map_key(plan, page_w - margin, self.insets.bottom + legend_h - um(3), legend_h - um(5))
         steps = [
             "1. Cut each tile along its outer board edges (the corner marks show them).",
             "2. On every tile with a neighbour to its left or above, cut along the dashed line through the crosshairs: the strip beyond it is waste.",
             "3. Lay each tile over its left and upper neighbours so the crosshairs meet, and glue. Labels in the strips name each neighbour.",
+            "Tile B2 is row B, column 2; each page's footer names its tile.",
         ]
         c.setFillColor("#000000")
         c.setFont(self.font, 8)
-        for i, line in enumerate(steps):
-            c.drawString(pt(margin), pt(self.insets.bottom + legend_h - um(6) - i * um(4.2)), line)
+        width = pt(page_w - 2 * margin - key_w - um(6))
+        lines = [line for step in steps for line in simpleSplit(step, self.font, 8, width)]
+        for i, line in enumerate(lines):
+            c.drawString(pt(margin), pt(self.insets.bottom + legend_h - um(6) - i * um(3.8)), line)
         self._end(page_w, page_h, f"{self.game.title} · {spec.name} · assembly map")
+
+    def _map_grid(self, plan: TilePlan, ox: float, oy: float, s: float) -> None:
+        """The board's outline and cut lines over the scaled board, and the column numbers and row letters outside it."""
+        c = self.c
+        bw, bh = plan.board_w * s, plan.board_h * s
+        c.saveState()
+        c.setStrokeColor("#000000")
+        c.setLineWidth(0.5)
+        c.rect(pt(ox), pt(oy), pt(bw), pt(bh), stroke=1, fill=0)
+        c.setStrokeColor(GRID_COLOUR)
+        c.setLineWidth(1)
+        band = MAP_BAND_UM
+        for seam in plan.seams():
+            if seam.axis == "x" and seam.first.row == 0:  # one line per column boundary, through the header band too
+                x = ox + seam.cut * s
+                c.line(pt(x), pt(oy), pt(x), pt(oy + bh + band))
+            elif seam.axis == "y" and seam.first.col == 0:
+                y = oy + (plan.board_h - seam.cut) * s
+                c.line(pt(ox - band), pt(y), pt(ox + bw), pt(y))
+        c.setFillColor(GRID_COLOUR)
+        c.setFont(self.bold, MAP_LABEL_SIZE)
+        for t in plan.tiles:
+            x0, y0, x1, y1 = plan.visible(t)
+            if t.row == 0:
+                c.drawCentredString(pt(ox + (x0 + x1) / 2 * s), pt(oy + bh + band / 2) - MAP_LABEL_SIZE * 0.35, str(t.col + 1))
+            if t.col == 0:
+                c.drawCentredString(pt(ox - band / 2), pt(oy + (plan.board_h - (y0 + y1) / 2) * s) - MAP_LABEL_SIZE * 0.35, t.label[:-len(str(t.col + 1))])
+        c.restoreState()
+
+    def _map_key(self, plan: TilePlan, right: int, top: int, height: int) -> int:
+        """A small grid of the tiles, each cell named as its page's footer names it, right-aligned at (right, top); returns its width."""
+        c = self.c
+        scale = min(MAP_KEY_MAX_W_UM / plan.board_w, height / plan.board_h)
+        w, h = plan.board_w * scale, plan.board_h * scale
+        left, bottom = right - w, top - h
+        c.saveState()
+        c.setStrokeColor(GRID_COLOUR)
+        c.setLineWidth(0.6)
+        c.setFillColor("#ffffff")
+        c.rect(pt(left), pt(bottom), pt(w), pt(h), stroke=1, fill=1)
+        c.setFillColor(GRID_COLOUR)
+        for t in plan.tiles:
+            x0, y0, x1, y1 = plan.visible(t)
+            cw, ch = (x1 - x0) * scale, (y1 - y0) * scale
+            if x0 > 0:
+                c.line(pt(left + x0 * scale), pt(top - y0 * scale), pt(left + x0 * scale), pt(top - y1 * scale))
+            if y0 > 0:
+                c.line(pt(left + x0 * scale), pt(top - y0 * scale), pt(left + x1 * scale), pt(top - y0 * scale))
+            size = max(MAP_KEY_MIN_SIZE, min(9.0, pt(ch) * 0.6, pt(cw) / (0.7 * len(t.label))))
+            c.setFont(self.bold, size)
+            c.drawCentredString(pt(left + (x0 + x1) / 2 * scale), pt(top - (y0 + y1) / 2 * scale) - size * 0.35, t.label)
+        c.restoreState()
+        return round(w)
 
     def _tile(self, spec, form: str, plan: TilePlan, tile) -> None:
         c = self.c

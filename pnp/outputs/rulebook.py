@@ -242,6 +242,8 @@ class Converter:
                                  space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5)))
             if out:
                 out[-1].spaceAfter = self.look.body.space_after
+            if len(out) >= 2:
+                out[-2].keep_with_next = True  # the last item never starts a page alone: the one before it goes along (a list's widow control)
         finally:
             self._depth = depth
         return out

@@ -18,7 +18,7 @@ from reportlab.platypus.flowables import Flowable
 from pnp.core.units import PT_PER_MM, add_up
 from pnp.layout import markup as rich
 from pnp.layout.elements import Face, Group, Image, Line, Rect, Text, icons_used
-from pnp.layout.typeset import ASCENT, DESCENT, ICON_DROP, Laid, TextOp
+from pnp.layout.typeset import ASCENT, DESCENT, ICON_MIDDLE, Laid, TextOp
 from pnp.render.draw import FaceDrawer
 
 K = PT_PER_MM
@@ -56,6 +56,7 @@ class Setter:
         self.typesetter = layouts.typesetter
         self.region_h = region_h  # the height of a page frame or card: figures never grow past it
         self.missing: set = set()
+        self.icon_ink = layouts.icon_ink
         self._laid: dict = {}
         self._items: dict = {}
 
@@ -71,7 +72,7 @@ class Setter:
                 self.layouts.markup_problems[problem] = None
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
-            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing)
+            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink)
         return hit
 
     def lay(self, text: str, width: float, style: Style) -> Laid:
@@ -105,7 +106,7 @@ def text_height(lines: int, style: Style) -> float:
 
 
 def _line_of(op, style: Style) -> int:
-    base = op.y if type(op) is TextOp else op.y + op.size - op.size * ICON_DROP
+    base = op.y if type(op) is TextOp else op.y + op.size / 2 + style.size * ICON_MIDDLE  # within a fifth of a line of its baseline
     return round((base - style.size * ASCENT) / (style.size * style.leading))
 
 

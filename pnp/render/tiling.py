@@ -102,6 +102,8 @@ class TilePlan:
     rows: int
     tiles: tuple = field(default=())
     insets: Insets = DEFAULT_INSETS
+    crossed: tuple[int, ...] = ()  # indices of the keep-off boxes (text) that a seam's cut line still crosses
+    crossed_weight: int = 0  # their weight: each box's height squared (µm²/1000), summed over the seams that cross it
 
     @property
     def pages(self) -> int:
@@ -170,29 +172,95 @@ def printable(page_w: int, page_h: int, insets: Insets = DEFAULT_INSETS) -> tupl
     return page_w - 2 * insets.side, page_h - insets.side - insets.bottom
 
 
-def _axis(board: int, avail: int, overlap: int) -> tuple[int, int]:
-    """(tiles, advance) along one axis: tiles = ceil((board − overlap) / advance), at least one."""
-    advance = avail - overlap
+SEAM_CLEARANCE_UM = um(1.5)  # a cut line this close to text counts as crossing it: scissors wander about that much
+SHIFT_STEP_UM = um(0.5)  # seams are tried every half millimetre within their slack
+
+
+@dataclass(frozen=True)
+class Axis:
+    """How one axis of the board splits: where each tile starts, how long each is, and the keep-off spans its cut lines cross."""
+
+    starts: tuple[int, ...]
+    lengths: tuple[int, ...]
+    crossed: tuple[int, ...] = ()  # indices into the keep-off spans that a cut line still crosses
+    weight: int = 0  # their summed weights
+
+    @property
+    def count(self) -> int:
+        return len(self.starts)
+
+
+def tiles_needed(board: int, avail: int, overlap: int) -> int:
+    """The fewest tiles that cover `board` along one axis: n × avail − (n − 1) × overlap ≥ board."""
     if board <= avail:
-        return 1, advance
-    return max(1, -(-(board - overlap) // advance)), advance
+        return 1
+    return -(-(board - overlap) // (avail - overlap))
 
 
-def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets) -> TilePlan:
+def balanced_starts(board: int, overlap: int, count: int) -> list[int]:
+    """Tile starts that make every tile the same length, (board + (count − 1) × overlap) / count."""
+    return [round(k * (board - overlap) / count) for k in range(count)]
+
+
+def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, int], ...] = (), weights: tuple[int, ...] = ()) -> Axis:
+    """The fewest equal tiles along one axis, each seam shifted off the `keep_off` spans where the slack allows.
+
+    A balanced grid leaves every tile shorter than the printable length; each
+    seam may move by up to that slack, and never more than a quarter tile, while
+    every tile still fits the page and keeps three quarters of its balanced
+    length (no tile turns into a sliver between two seams moved towards it). Among
+    the shifts, the one whose cut lines cross the least text wins, each span
+    weighing its `weights` entry (a title's height outweighs a line of small
+    print), then the one closest to balanced."""
+    count = tiles_needed(board, avail, overlap)
+    ideal = balanced_starts(board, overlap, count)
+    if count == 1:
+        return Axis((0,), (board,))
+    length = (board + (count - 1) * overlap) // count
+    reach = min(avail - length, length // 4)
+    shortest = length - reach  # no tile shrinks by more than a seam may move: every tile keeps three quarters of its balanced length
+    steps = reach // SHIFT_STEP_UM
+    half = overlap // 2
+
+    def crossing(start: int) -> tuple[int, ...]:
+        cut = start + half
+        return tuple(i for i, (lo, hi) in enumerate(keep_off) if lo - SEAM_CLEARANCE_UM < cut < hi + SEAM_CLEARANCE_UM)
+
+    # dynamic programme over seams: best[start] = (cost, previous start); a seam's choices depend only on its neighbour's
+    best: dict[int, tuple[tuple[int, int], list[int]]] = {0: ((0, 0), [0])}
+    for k in range(1, count):
+        options = [ideal[k] + j * SHIFT_STEP_UM for j in range(-steps, steps + 1)] if steps else [ideal[k]]
+        nxt: dict = {}
+        for start in options:
+            own = (sum(weights[i] if weights else 1 for i in crossing(start)), abs(start - ideal[k]))
+            for prev, (cost, path) in best.items():
+                if not shortest <= start - prev + overlap <= avail:
+                    continue
+                total = (cost[0] + own[0], cost[1] + own[1])
+                if start not in nxt or total < nxt[start][0]:
+                    nxt[start] = (total, [*path, start])
+        best = nxt
+    finals = [(cost, path) for last, (cost, path) in best.items() if shortest <= board - last <= avail]
+    (weight, _), starts = min(finals)
+    lengths = [starts[k + 1] + overlap - starts[k] for k in range(count - 1)] + [board - starts[-1]]
+    crossed = tuple(sorted({i for s in starts[1:] for i in crossing(s)}))
+    return Axis(tuple(starts), tuple(lengths), crossed, weight)
+
+
+def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets, keep_off=()) -> TilePlan:
     avail_w, avail_h = printable(page_w, page_h, insets)
-    cols, adv_x = _axis(board_w, avail_w, overlap)
-    rows, adv_y = _axis(board_h, avail_h, overlap)
+    # a run's height is its type size, and a glyph cut in two shows by its area: a 20 mm title weighs as much as 25 lines of 4 mm print
+    heights = tuple((y1 - y0) ** 2 // 1000 for _, y0, _, y1 in keep_off)
+    across = split_axis(board_w, avail_w, overlap, tuple((x0, x1) for x0, _, x1, _ in keep_off), heights)
+    down = split_axis(board_h, avail_h, overlap, tuple((y0, y1) for _, y0, _, y1 in keep_off), heights)
     tiles = []
-    for r in range(rows):
-        y = r * adv_y
-        h = min(avail_h, board_h - y)
-        bottom = insets.bottom + (avail_h - h) // 2  # a short last row (or a board narrower than the paper) is centred
-        for col in range(cols):
-            x = col * adv_x
-            w = min(avail_w, board_w - x)
+    for r, (y, h) in enumerate(zip(down.starts, down.lengths, strict=True)):
+        bottom = insets.bottom + (avail_h - h) // 2  # a tile shorter than the printable area (or a board narrower than the paper) is centred
+        for col, (x, w) in enumerate(zip(across.starts, across.lengths, strict=True)):
             left = insets.side + (avail_w - w) // 2
             tiles.append(Tile(r, col, f"{row_name(r)}{col + 1}", x, y, w, h, left, bottom))
-    return TilePlan(board_w, board_h, page_w, page_h, overlap, cols, rows, tuple(tiles), insets)
+    crossed = tuple(sorted(set(across.crossed) | set(down.crossed)))
+    return TilePlan(board_w, board_h, page_w, page_h, overlap, across.count, down.count, tuple(tiles), insets, crossed, across.weight + down.weight)
 
 
 def orientations(paper: str) -> list[tuple[int, int]]:
@@ -257,19 +325,24 @@ def _stacked(indices: list[int], sizes_mm, page: tuple[int, int], insets: Insets
     return page, out
 
 
-def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM, insets: Insets = DEFAULT_INSETS) -> TilePlan:
-    """The tile grid with the fewest pages, portrait or landscape.
+def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM, insets: Insets = DEFAULT_INSETS,
+               keep_off: tuple[tuple[float, float, float, float], ...] = ()) -> TilePlan:
+    """The tile grid with the fewest pages, portrait or landscape, its tiles balanced and its seams off `keep_off`.
 
-    On a tie, the grid whose narrowest tile is widest wins (no thin slivers to
-    align), then portrait."""
+    `keep_off` holds boxes (x0, y0, x1, y1) in board mm, from the top-left, that
+    no cut line should cross: the board's text. Every axis splits into equal
+    tiles (no sliver beside two full pages), then each seam moves within the
+    slack to clear the boxes. On a tie in pages, the grid crossing less text
+    wins, then the one whose narrowest tile is widest, then portrait."""
     bw, bh = (um(v) for v in board_mm)
     overlap = um(overlap_mm)
+    boxes = tuple(tuple(um(v) for v in box) for box in keep_off)
     best = None
     for page_w, page_h in orientations(paper):
         aw, ah = printable(page_w, page_h, insets)
         if overlap * 2 >= min(aw, ah):
             raise ValueError(f"an overlap of {overlap_mm:g} mm leaves no room on {paper}")
-        plan = _plan(bw, bh, page_w, page_h, overlap, insets)
-        if best is None or (plan.pages, -plan.narrowest) < (best.pages, -best.narrowest):
+        plan = _plan(bw, bh, page_w, page_h, overlap, insets, boxes)
+        if best is None or (plan.pages, plan.crossed_weight, -plan.narrowest) < (best.pages, best.crossed_weight, -best.narrowest):
             best = plan
     return best

@@ -1,0 +1,59 @@
+"""The five games' boards, read back from their PDFs: no cut line runs through a title, and a word cut in two is announced."""
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+from conftest import ROOT, run_pnp
+
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+PAPERS = ("letter", "a4")
+TITLE_PT = 14  # type this large is a title or a heading: no seam may cut it
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Every shipped game's boards on Letter and A4, and what the build said."""
+    out = tmp_path_factory.mktemp("seams")
+    result = run_pnp(ROOT, "build", *GAMES, "--only", "boards", "--paper", ",".join(PAPERS), "--out", str(out))
+    assert result.exit_code == 0, result.output + result.stderr
+    return out, result.output + result.stderr
+
+
+def cut_words(pdf_path):
+    """{board name: {words}}: the words of each tiled board that a cut line (a dashed or dotted seam line) runs through."""
+    found: dict[str, set] = {}
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            footer = page.extract_text().splitlines()[-1] if page.extract_text() else ""
+            match = re.search(r"· ([^·]+) · tile ([A-Z]+\d+) of", page.extract_text() or "")
+            if not match:
+                continue
+            board = match.group(1).strip()
+            found.setdefault(board, set())
+            seams = [ln for ln in page.lines if ln.get("dash") and ln["dash"][0]]
+            assert seams, f"{pdf_path.name}: tile {match.group(2)} shows no cut line ({footer})"
+            for word in page.extract_words():
+                for ln in seams:
+                    if ln["x0"] == ln["x1"]:  # a vertical seam: the word straddles its x, beside the line
+                        crossed = word["x0"] + 0.2 < ln["x0"] < word["x1"] - 0.2 and word["bottom"] > ln["top"] and word["top"] < ln["bottom"]
+                    else:
+                        crossed = word["top"] + 0.2 < ln["top"] < word["bottom"] - 0.2 and word["x1"] > ln["x0"] and word["x0"] < ln["x1"]
+                    if crossed:
+                        found[board].add((word["text"], round(word["bottom"] - word["top"], 1)))
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, game, paper):
+    out, said = built
+    pdf = out / game / f"{game}-boards-{paper}.pdf"
+    assert pdf.is_file()
+    for board, words in cut_words(pdf).items():
+        titles = {w for w in words if w[1] >= TITLE_PT}
+        assert not titles, f"{game} {board} on {paper}: a seam cuts {titles}"
+        if words:  # a seam that cannot avoid text says so, naming the board and the paper
+            notes = [line for line in said.splitlines() if f"data/{game}/boards.yaml" in line and "note: a tile seam crosses" in line and f"{paper} tiles" in line]
+            assert notes, f"{game} {board} on {paper}: a seam cuts {sorted(words)[:5]} and the build says nothing"
