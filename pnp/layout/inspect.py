@@ -131,8 +131,11 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
         near, far = min(ds) - pad, max(ds) + pad
         if near >= SAFE_MM - SAFE_EPS_MM:
             continue
-        if kind == "rule" and (far <= -BLEED_MM + SLACK_MM or (near <= 0 and far >= SAFE_MM - SAFE_EPS_MM)):
-            continue  # cut away with the bleed, or running across the cut
+        if kind == "rule":
+            if far <= -BLEED_MM + SLACK_MM or (near <= 0 and far >= SAFE_MM - SAFE_EPS_MM):
+                continue  # cut away with the bleed, or running across the cut
+            inside = [d for d in ds if d >= 0]  # a rule along the cut is as near as its part inside (its ends in the bleed are cut away)
+            near = (min(inside) if inside else max(ds)) - pad
         found = worst.get(id(el))
         if found is None or near < found.depth:
             worst[id(el)] = Breach(el, kind, label, near)
