@@ -9,7 +9,7 @@ import pytest
 from conftest import apply_edits, run_pnp
 
 from pnp.layout.elements import Circle, Face, Group, Icon, Line, Polygon, Rect, Text
-from pnp.layout.inspect import Cut, safe_area_breaches
+from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches
 from pnp.layout.typeset import TextOp
 
 W, H = 63.5, 88.9  # poker
@@ -25,7 +25,7 @@ def word(x: float, y: float, text: str = "Attack", size: float = 10.0, width_mm:
     return Text(x, y, (TextOp(0.0, size, "Body", size, "#000000", text, width_mm * PT),), **flags)
 
 
-def depths(face: Face, cut: Cut = Cut()) -> list[tuple[str, float]]:
+def depths(face: Face, cut: Cut = RECTANGLE) -> list[tuple[str, float]]:
     return [(b.kind, round(b.depth, 2)) for b in safe_area_breaches(face, cut)]
 
 
