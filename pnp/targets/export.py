@@ -181,7 +181,10 @@ def _size_text(trim: tuple[float, float]) -> str:
 # PNG for print services --------------------------------------------------------
 
 def png_size(trim_mm: tuple[float, float], bleed: float, dpi: int) -> tuple[int, int]:
-    """Pixel size of an image: trim plus bleed on each side, at `dpi`."""
+    """Pixel size of an image: trim plus bleed on each side, at `dpi`.
+
+    At 300 dpi this gives the services' published templates: The Game Crafter (1/8 in bleed) poker 825 × 1125,
+    mini 600 × 825, tarot 900 × 1500; MakePlayingCards (36 px, 3.048 mm, bleed) poker 822 × 1122."""
     return tuple(round((v + 2 * bleed) * dpi / 25.4) for v in trim_mm)
 
 
