@@ -210,3 +210,27 @@ def test_a_saved_margin_reaches_the_build(project):
     # 3 × 3 poker on Letter under the default printer; under the 6.35 mm one three rows leave no 0.5 mm to spare
     default, wide = (len(P.read(project / f / "tiny" / "tiny-cards.pdf")[0].faces) for f in ("default", "wide"))
     assert (default, wide) == (9, 8)
+
+
+def test_the_build_says_which_layout_a_narrow_printer_margin_chose(project):
+    """Item 6: 3 × 3 poker on Letter keeps every vertical cut line printable with corner ticks (1/6 in margin), and
+    under a 6.35 mm margin drops to 8 a sheet; each build names its layout, at the deck's size, and A4 needs neither."""
+    from conftest import run_pnp
+
+    assert run_pnp(project, "calibrate", "--save", "wide", "--margin", "6.35").exit_code == 0
+    notes = {}
+    for name, args in (("default", ()), ("wide", ("--printer", "wide")), ("a4", ("--paper", "a4"))):
+        result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / name), *args)
+        assert result.exit_code == 0, result.output
+        notes[name] = [line for line in result.stderr.splitlines() if ": note: " in line and "63.5 × 88.9 mm cards" in line]
+    (default,), (wide,) = notes["default"], notes["wide"]
+    assert default.startswith("data/tiny/decks/heroes.yaml:") and "on Letter with a 4.23 mm printer margin" in default
+    assert "vertical cut lines are marked with short ticks where card corners meet" in default
+    assert "6.35 mm printer margin: 4 × 2 landscape, 8 a sheet, instead of 3 × 3 (9)" in wide
+    assert notes["a4"] == []
+    # and the page holds what the note says: corner ticks between the rows of the default sheet
+    view = P.read(project / "default" / "tiny" / "tiny-cards.pdf")[0]
+    trims = [f.trim for f in view.faces]
+    meets = {round((t.y0 + u.y1) / 2, 1) for t in trims for u in trims if abs(t.y0 - u.y1) < 1 * MM}  # where one row's cards meet the next's
+    ticks = [ln for ln in view.lines if abs(ln[0] - ln[2]) < P.EPS and any(abs((ln[1] + ln[3]) / 2 - y) < 0.5 * MM for y in meets)]
+    assert len(meets) == 2 and {round(ln[0], 1) for ln in ticks} >= {round(x, 1) for t in trims for x in (t.x0, t.x1)}  # every vertical cut
