@@ -70,14 +70,14 @@ def test_markup_characters_print_as_written(built):
 
 
 def test_card_border_is_where_the_layout_puts_it(built):
-    # the frame's rounded border is drawn 2 mm inside the trim; find its left edge in the top-left card
+    # the frame's rounded border is drawn 3.2 mm inside the trim (outside the 3 mm safe area); find its left edge in the top-left card
     dpi = 600
     image = np.asarray(render_page(built, 0, dpi).convert("L"), dtype=np.int16)
     px = dpi / 25.4
     row = int((6.35 + 50) * px)  # a row through the middle of the first card, clear of text
     line = image[row, : int((12.7 + 10) * px)]
     dark = np.where(line < 100)[0]
-    expected = (12.7 + 2) * px
+    expected = (12.7 + 3.2) * px
     nearest = dark[np.argmin(np.abs(dark - expected))]
     assert abs(nearest - expected) / px < 0.2
 

@@ -6,6 +6,7 @@ one), and every page is read with pdfplumber and pypdf (tests/printable.py), not
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -52,6 +53,12 @@ def builds(tmp_path_factory):
 CASES = [("letter", False, "laser-1/6in"), ("a4", True, "laser-1/6in"), ("letter", True, "quarter-inch"), ("a4", False, "quarter-inch")]
 
 
+@functools.cache
+def _views(pdf: Path) -> list:
+    """Each PDF read once for every test of this module (reading takes most of their time)."""
+    return P.read(pdf, alike_once=True)
+
+
 def _pdfs(out: Path) -> list[Path]:
     return sorted(p for p in out.glob("*/*.pdf") if _kind(p))
 
@@ -69,7 +76,7 @@ def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the
     assert {f"{_kind(p)}.pdf" for p in pdfs} == {f"{k}.pdf" for k in KINDS}
     problems = []
     for pdf in pdfs:
-        for n, view in enumerate(P.read(pdf, alike_once=True)):
+        for n, view in enumerate(_views(pdf)):
             where = f"{pdf.name} page {n + 1}"
             area = P.printable_box(view, margin + P.TOLERANCE_MM)
             reference_sheet = "reference" in pdf.name and any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces)
@@ -88,12 +95,48 @@ def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} problems)"
 
 
+SAFE_MM = 3.0  # the print shops' safe zone: no word within 3 mm (1/8 in) inside a trim
+POSITION_MM = 0.06  # positions are written to 0.01 pt, and glyph ink is modelled (printable.CAP, DESCENDER)
+
+
+def _words_in_the_safe_area(pdfs: list[Path]) -> list[str]:
+    """Every character whose ink lies less than 3 mm inside its face's cut lines, read from the PDFs."""
+    problems = []
+    for pdf in pdfs:
+        for n, view in enumerate(_views(pdf)):
+            for face in view.faces:
+                if face.trim.x1 - face.trim.x0 > 150 * MM and "reference" in pdf.name:
+                    continue
+                for text, ink in view.glyphs:
+                    if not text.strip() or not face.bleed.inside((ink.x0 + ink.x1) / 2, (ink.y0 + ink.y1) / 2):
+                        continue
+                    depth = P.depth_inside(face, ink)
+                    if depth < SAFE_MM - POSITION_MM:
+                        problems.append(f"{pdf.name} page {n + 1}: '{text}' at {ink.x0 / MM:.1f}, {ink.y0 / MM:.1f} mm lies {depth:.2f} mm inside its cut")
+    return problems
+
+
+@pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
+def test_no_word_lies_within_3_mm_of_a_cut(builds, paper, bleed, printer):
+    """Every character's ink on every card, token and board of the five games, read from the PDF, lies at least
+    3 mm inside its face's cut lines (a round token's cut is tested as its square, the weaker test)."""
+    problems = _words_in_the_safe_area([p for p in _pdfs(builds(paper, bleed, printer)) if _kind(p) != "reference"])
+    assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} characters)"
+
+
+def test_no_word_on_a_reference_card_or_player_aid_lies_within_3_mm_of_its_cut(builds):
+    """As above, for the reference PDFs' cards and player aids (the one-page sheet is a page, not a piece, and is left out)."""
+    pdfs = [p for p in _pdfs(builds("letter", False, "laser-1/6in")) if _kind(p) == "reference"]
+    problems = _words_in_the_safe_area(pdfs)
+    assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} characters)"
+
+
 @pytest.mark.parametrize("printer", PRINTERS)
 def test_every_footer_keeps_its_instructions_whole(builds, printer):
     """A long footer gives way in its label, never in 'print at 100%' or the flip edge."""
     out = builds("letter", False, printer) if printer == "laser-1/6in" else builds("a4", False, printer)
     for pdf in _pdfs(out):
-        for n, view in enumerate(P.read(pdf, alike_once=True)):
+        for n, view in enumerate(_views(pdf)):
             text = "".join(ch for ch, box in view.chars if not any(box.inter(f.bleed) for f in view.faces))
             assert "100%" in text, (pdf.name, n, text[-160:])
             if "backs ·" in text:
@@ -165,3 +208,27 @@ def test_a_saved_margin_reaches_the_build(project):
     # 3 × 3 poker on Letter under the default printer; under the 6.35 mm one three rows leave no 0.5 mm to spare
     default, wide = (len(P.read(project / f / "tiny" / "tiny-cards.pdf")[0].faces) for f in ("default", "wide"))
     assert (default, wide) == (9, 8)
+
+
+def test_the_build_says_which_layout_a_narrow_printer_margin_chose(project):
+    """Item 6: 3 × 3 poker on Letter keeps every vertical cut line printable with corner ticks (1/6 in margin), and
+    under a 6.35 mm margin drops to 8 a sheet; each build names its layout, at the deck's size, and A4 needs neither."""
+    from conftest import run_pnp
+
+    assert run_pnp(project, "calibrate", "--save", "wide", "--margin", "6.35").exit_code == 0
+    notes = {}
+    for name, args in (("default", ()), ("wide", ("--printer", "wide")), ("a4", ("--paper", "a4"))):
+        result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / name), *args)
+        assert result.exit_code == 0, result.output
+        notes[name] = [line for line in result.stderr.splitlines() if ": note: " in line and "63.5 × 88.9 mm cards" in line]
+    (default,), (wide,) = notes["default"], notes["wide"]
+    assert default.startswith("data/tiny/decks/heroes.yaml:") and "on Letter with a 4.23 mm printer margin" in default
+    assert "vertical cut lines are marked with short ticks where card corners meet" in default
+    assert "6.35 mm printer margin: 4 × 2 landscape, 8 a sheet, instead of 3 × 3 (9)" in wide
+    assert notes["a4"] == []
+    # and the page holds what the note says: corner ticks between the rows of the default sheet
+    view = P.read(project / "default" / "tiny" / "tiny-cards.pdf")[0]
+    trims = [f.trim for f in view.faces]
+    meets = {round((t.y0 + u.y1) / 2, 1) for t in trims for u in trims if abs(t.y0 - u.y1) < 1 * MM}  # where one row's cards meet the next's
+    ticks = [ln for ln in view.lines if abs(ln[0] - ln[2]) < P.EPS and any(abs((ln[1] + ln[3]) / 2 - y) < 0.5 * MM for y in meets)]
+    assert len(meets) == 2 and {round(ln[0], 1) for ln in ticks} >= {round(x, 1) for t in trims for x in (t.x0, t.x1)}  # every vertical cut

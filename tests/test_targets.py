@@ -263,10 +263,10 @@ def test_png_export_has_the_print_services_pixel_sizes(project, bleed, size, ble
     # bleed comes from the layout: the red header reaches the image's top corners, the paper its bottom ones
     assert tuple(front[0, 0]) == pytest.approx((0xC0, 0x39, 0x2B), abs=3)
     assert tuple(front[-1, -1]) == pytest.approx((0xFB, 0xF8, 0xF0), abs=3)
-    # not stretched: the border drawn 2 mm inside the trim sits at bleed + 2 mm, 300 dpi
+    # not stretched: the border drawn 3.2 mm inside the trim (outside the 3 mm safe area) sits at bleed + 3.2 mm, 300 dpi
     row = front[size[1] // 2, :120].mean(axis=1)
     border = np.flatnonzero(row < 100)[0]
-    assert abs(border - (bleed_px + (2 - 0.2) * 300 / 25.4)) <= 1.0  # the 0.4 mm stroke is centred on 2 mm
+    assert abs(border - (bleed_px + (3.2 - 0.2) * 300 / 25.4)) <= 1.0  # the 0.4 mm stroke is centred on 3.2 mm
     assert "825 × 1125" in result.output or "822 × 1122" in result.output
 
 

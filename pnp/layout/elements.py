@@ -25,6 +25,7 @@ class Rect(NamedTuple):
     stroke_width: float
     radius: float
     dash: tuple[float, ...] | None
+    edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
 class Line(NamedTuple):
@@ -35,6 +36,7 @@ class Line(NamedTuple):
     stroke: str
     stroke_width: float
     dash: tuple[float, ...] | None
+    edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
 class Circle(NamedTuple):
@@ -45,6 +47,7 @@ class Circle(NamedTuple):
     stroke: str | None
     stroke_width: float
     dash: tuple[float, ...] | None
+    edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
 class Ellipse(NamedTuple):
@@ -55,6 +58,7 @@ class Ellipse(NamedTuple):
     fill: str | None
     stroke: str | None
     stroke_width: float
+    edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
 class Polygon(NamedTuple):
@@ -63,6 +67,7 @@ class Polygon(NamedTuple):
     stroke: str | None
     stroke_width: float
     closed: bool
+    edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
 class Text(NamedTuple):
@@ -71,7 +76,8 @@ class Text(NamedTuple):
     x: float
     y: float
     ops: tuple
-    decoration: bool = False  # ornament, not information: the readability check passes over it
+    decoration: bool = False  # ornament, not information: the readability and safe-area checks pass over it
+    edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
 class Image(NamedTuple):
@@ -90,7 +96,8 @@ class Icon(NamedTuple):
     y: float
     w: float
     h: float
-    decoration: bool = False  # ornament (a watermark, a border pattern): the readability check passes over it
+    decoration: bool = False  # ornament (a watermark, a border pattern): the readability and safe-area checks pass over it
+    edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
 class Group(NamedTuple):

@@ -1,8 +1,10 @@
-"""Inspect laid-out faces for what a printer would show: art past the bleed, text past the safe area, blurry images."""
+"""Inspect laid-out faces for what a printer would show: art past the bleed, words and rules in the cut's safe area, blurry images."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.core.errors import Finding, Loc, warning
 from pnp.core.units import BLEED_MM, PT_PER_MM, SAFE_MM
@@ -11,6 +13,10 @@ from pnp.layout.typeset import TextOp
 
 SLACK_MM = 0.5  # strokes and rounding may pass a limit by this much unremarked
 MIN_DPI = 150
+SAFE_EPS_MM = 0.05  # positions are written to 0.01 pt: a text set exactly 3 mm in is in
+RULE_MM = 1.0  # a filled rectangle this thin reads as a rule, not an area
+CIRCLE_SAMPLES = 72  # points around a ring or an ellipse: 5° apart, within 0.01 mm of the curve on a 60 mm ring
+SEGMENT_SAMPLES = 16  # points along a straight rule
 KIND_NAMES = {Rect: "rect", Ellipse: "ellipse", Image: "image", Icon: "icon"}
 
 
@@ -69,6 +75,143 @@ def _compose(transform, gx: float, gy: float, rot: float, scale: float) -> tuple
     )
 
 
+# --- the safe area ----------------------------------------------------------
+class Cut(NamedTuple):
+    """The line a face is cut along: a card's or a board's rectangle, or a token's circle, hexagon or rounded square."""
+
+    shape: str = "rectangle"  # rectangle (and square, standee), circle, hexagon or rounded
+    radius: float = 0.0  # a rounded square's corner radius, mm
+
+    def depth(self, w: float, h: float) -> Callable[[float, float], float]:
+        """How far (mm) a point of a w × h face lies inside the cut; negative past it."""
+        if self.shape == "circle":
+            r, cx, cy = min(w, h) / 2, w / 2, h / 2
+            return lambda x, y: r - math.hypot(x - cx, y - cy)
+        if self.shape == "hexagon":  # corners left and right, `w / 2` from the centre (pnp.outputs.tokens.hexagon)
+            apothem, cx, cy = w / 2 * math.cos(math.pi / 6), w / 2, h / 2
+            normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(30, 360, 60)]
+            return lambda x, y: apothem - max((x - cx) * nx + (y - cy) * ny for nx, ny in normals)
+        if self.shape == "rounded" and self.radius > 0:
+            k = min(self.radius, w / 2, h / 2)
+
+            def rounded(x: float, y: float) -> float:
+                qx, qy = min(max(x, k), w - k), min(max(y, k), h - k)
+                if qx != x and qy != y:  # in a corner: measured from the corner's arc
+                    return k - math.hypot(x - qx, y - qy)
+                return min(x, y, w - x, h - y)
+
+            return rounded
+        return lambda x, y: min(x, y, w - x, h - y)
+
+
+RECTANGLE = Cut()  # a card's or a board's cut
+
+
+class Breach(NamedTuple):
+    """Words, an icon or a rule within the safe area of a face's cut."""
+
+    element: object  # the element drawn (its template line is found by it)
+    kind: str  # "text", "icon" or "rule"
+    label: str  # the words, the icon's name, or what the rule is
+    depth: float  # mm inside the cut at its closest point; negative past it
+
+
+def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
+    """Every text, informative icon and rule closer than SAFE_MM to the cut, each at its closest.
+
+    A cut 1 mm off loses words there and shows a rule's unevenness. Areas
+    (fills, images, full-bleed backgrounds) are art and may run to the edge; so
+    may a rule that runs across the cut (a divider through the bleed), since
+    the cut only ends it. Elements drawn with `edge=true` (art meant for the
+    edge) or `decoration=true` (ornament, no information) are passed over."""
+    depth = cut.depth(face.w, face.h)
+    worst: dict[int, Breach] = {}
+    for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+        ds = [depth(x, y) for x, y in points]
+        near, far = min(ds) - pad, max(ds) + pad
+        if near >= SAFE_MM - SAFE_EPS_MM:
+            continue
+        if kind == "rule":
+            if far <= -BLEED_MM + SLACK_MM or (near <= 0 and far >= SAFE_MM - SAFE_EPS_MM):
+                continue  # cut away with the bleed, or running across the cut
+            inside = [d for d in ds if d >= 0]  # a rule along the cut is as near as its part inside (its ends in the bleed are cut away)
+            near = (min(inside) if inside else max(ds)) - pad
+        found = worst.get(id(el))
+        if found is None or near < found.depth:
+            worst[id(el)] = Breach(el, kind, label, near)
+    return list(worst.values())
+
+
+def _safe_marks(elements, t):
+    """(element, kind, label, points in face mm, half stroke width) for everything the safe area guards."""
+    scale = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
+
+    def at(points):
+        return [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x, y in points]
+
+    for el in elements:
+        if getattr(el, "edge", False) or getattr(el, "decoration", False):
+            continue
+        match el:
+            case Text(x, y, ops):
+                for op in ops:
+                    if type(op) is TextOp and not op.text.strip():
+                        continue
+                    x0, y0, x1, y1 = _op_box(op, x, y)
+                    label = op.text.strip() if type(op) is TextOp else f":{op.icon}:"
+                    yield el, "text", label, at(_corners(x0, y0, x1, y1)), 0.0
+            case Icon(name, _, x, y, w, h):  # as the ellipse its box holds: an icon's art rarely fills the box's corners
+                yield el, "icon", name, at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), 0.0
+            case Line(x1, y1, x2, y2, _, width):
+                yield el, "rule", "line", at(_along((x1, y1), (x2, y2))), width * scale / 2
+            case Rect(x, y, w, h, fill, stroke, width):
+                if stroke is not None and width > 0:
+                    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+                    for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+                        yield el, "rule", "rectangle's outline", at(_along(a, b)), width * scale / 2
+                elif fill is not None and min(abs(w), abs(h)) <= RULE_MM:
+                    ends = ((x, y + h / 2), (x + w, y + h / 2)) if abs(w) >= abs(h) else ((x + w / 2, y), (x + w / 2, y + h))
+                    yield el, "rule", "thin rectangle", at(_along(*ends)), min(abs(w), abs(h)) * scale / 2
+            case Circle(cx, cy, r, _, stroke, width) if stroke is not None and width > 0:
+                yield el, "rule", "ring", at(_around(cx, cy, r, r)), width * scale / 2
+            case Ellipse(x, y, w, h, _, stroke, width) if stroke is not None and width > 0:
+                yield el, "rule", "ellipse's outline", at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), width * scale / 2
+            case Polygon(points, _, stroke, width, closed) if stroke is not None and width > 0:
+                pts = list(points)
+                for a, b in zip(pts, pts[1:] + (pts[:1] if closed else []), strict=False):
+                    yield el, "rule", "polygon's outline", at(_along(a, b)), width * scale / 2
+            case Group(gx, gy, rot, group_scale, children):
+                yield from _safe_marks(children, _compose(t, gx, gy, rot, group_scale))
+
+
+def _corners(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+    return [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+
+
+def _along(a, b) -> list[tuple[float, float]]:
+    """Points along a straight stroke: its closest and farthest points from any convex cut are among them."""
+    return [(a[0] + (b[0] - a[0]) * k / SEGMENT_SAMPLES, a[1] + (b[1] - a[1]) * k / SEGMENT_SAMPLES) for k in range(SEGMENT_SAMPLES + 1)]
+
+
+def _around(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, float]]:
+    steps = [2 * math.pi * k / CIRCLE_SAMPLES for k in range(CIRCLE_SAMPLES)]
+    return [(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in steps]
+
+
+def safe_area_finding(breach: Breach, loc: Loc, what: str, piece_loc: Loc, game: str) -> Finding:
+    """The warning for one breach, at `loc` (the template line that drew it), naming the piece and where it is written."""
+    label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
+    if breach.kind == "rule":
+        subject, harm = f"a {label}", "a cut 1 mm off shows it crooked or cuts it"
+    else:
+        subject, harm = f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'", "a cut 1 mm off may clip it"
+    where = f"{breach.depth:.1f} mm inside the cut" if breach.depth >= 0 else f"{-breach.depth:.1f} mm past the cut"
+    return warning(f"{breach.kind}-outside-safe-area",
+                   f"{subject} lies {where} on {what} ({piece_loc}), within the {SAFE_MM:g} mm safe area where {harm}: "
+                   f"move it {SAFE_MM - breach.depth:.1f} mm inward, or draw it with edge=true if it is meant to run to the edge",
+                   loc, game=game, component=what)
+
+
 def printed_dpi(iw: int, ih: int, w: float, h: float, fit: str) -> float:
     """The pixels per inch an iw × ih px image prints at in a w × h mm box.
 
@@ -91,17 +234,13 @@ def _image_dpi(elements):
 
 
 def render_findings(face, what: str, template: str, loc: Loc, game: str, root: Path | None = None) -> list[Finding]:
-    """Warnings a printer would see: art past the bleed, text past the safe area, blurry images."""
+    """Warnings a printer would see: art past the bleed, blurry images (the safe area is checked as each face is drawn: pnp.layout.templates)."""
     out = []
     w, h = face.w, face.h
     bleed = max(face.bleed, BLEED_MM)
     reported = set()
     for kind, x0, y0, x1, y1 in face_bounds(face.elements):
-        if kind == "text":
-            if (x0 < SAFE_MM - SLACK_MM or y0 < SAFE_MM - SLACK_MM or x1 > w - SAFE_MM + SLACK_MM or y1 > h - SAFE_MM + SLACK_MM) and "safe" not in reported:
-                reported.add("safe")
-                out.append(warning("text-outside-safe-area", f"text reaches {max(SAFE_MM - x0, SAFE_MM - y0, x1 - (w - SAFE_MM), y1 - (h - SAFE_MM)):.1f} mm into the {SAFE_MM:g} mm margin inside the trim, where a cut may clip it ({template}): move it inward", loc, game=game, component=what))
-        elif (x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM) and "bleed" not in reported:
+        if kind != "text" and (x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM) and "bleed" not in reported:
             reported.add("bleed")
             out.append(warning("outside-bleed", f"a {kind} reaches past the {bleed:g} mm bleed and will be cut off ({template}): keep art within -face.bleed … face.w + face.bleed", loc, game=game, component=what))
     for path, dpi in _image_dpi(face.elements):
@@ -109,4 +248,33 @@ def render_findings(face, what: str, template: str, loc: Loc, game: str, root: P
             path = Path(path).relative_to(root).as_posix()  # messages name project files as the data does
         if dpi < MIN_DPI:
             out.append(warning("image-low-dpi", f"image {path} prints at {dpi:.0f} dpi, below {MIN_DPI} ({template}): use a larger image", loc, game=game, component=what))
+    return out
+
+
+SAFE_AREA_CODES = frozenset(f"{kind}-outside-safe-area" for kind in ("text", "icon", "rule"))
+
+
+def one_per_line(findings: list[Finding]) -> list[Finding]:
+    """Safe-area warnings once per template line and kind: the first piece is named, with how many more the line reaches.
+
+    A strip drawn by one line of a deck's template breaches on every card; the
+    line is what to change. Other findings pass through unchanged, in order."""
+    first: dict[tuple, int] = {}
+    more: dict[tuple, set] = {}
+    out: list[Finding] = []
+    for f in findings:
+        if f.code not in SAFE_AREA_CODES:
+            out.append(f)
+            continue
+        key = (f.game, f.loc, f.code)
+        if key in first:
+            more.setdefault(key, set()).add(f.component)
+            continue
+        first[key] = len(out)
+        out.append(f)
+    for key, components in more.items():
+        f = out[first[key]]
+        n = len(components - {f.component})
+        if n:
+            out[first[key]] = Finding(f.severity, f.code, f"{f.message} (and {n} more face{'s' if n > 1 else ''})", f.loc, f.game, f.component)
     return out

@@ -32,6 +32,7 @@ from pnp.layout import markup
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
+from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.typeset import IconInk, IconOp, Laid, Typesetter
 
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
@@ -236,29 +237,29 @@ class Recorder:
         return self.game.palette.resolve(value)
 
     # The drawing functions -------------------------------------------------
-    def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None):
-        return self._add(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash)))
+    def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None, edge=False):
+        return self._add(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash), bool(edge)))
 
-    def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None):
-        return self._add(Line(to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash)))
+    def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None, edge=False):
+        return self._add(Line(to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
 
-    def circle(self, cx, cy, r, fill=None, stroke=None, stroke_width=0.3, dash=None):
-        return self._add(Circle(to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash)))
+    def circle(self, cx, cy, r, fill=None, stroke=None, stroke_width=0.3, dash=None, edge=False):
+        return self._add(Circle(to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
 
-    def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3):
-        return self._add(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width")))
+    def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, edge=False):
+        return self._add(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(edge)))
 
-    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True):
+    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True, edge=False):
         try:
             pts = tuple((to_number(p[0], "x"), to_number(p[1], "y")) for p in points)
         except (TypeError, IndexError, KeyError):
             raise LayoutError("polygon points must be a list of [x, y] pairs", "polygon") from None
         if len(pts) < 2:
             raise LayoutError("a polygon needs at least two points", "polygon")
-        return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed)))
+        return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge)))
 
     def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
-             condense=None, decoration=False):
+             condense=None, decoration=False, edge=False):
         x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
         size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
         if align not in ("left", "center", "right"):
@@ -278,7 +279,7 @@ class Recorder:
                 self.icons.add((op.icon, op.color))
         if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
             self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
-        return self._add(Text(x, y, laid.ops, bool(decoration)))
+        return self._add(Text(x, y, laid.ops, bool(decoration), bool(edge)))
 
     def image(self, path, x, y, w, h, fit="contain"):
         if fit not in ("contain", "cover", "stretch"):
@@ -286,7 +287,7 @@ class Recorder:
         checked = self.game.check_image(str(path))
         return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
 
-    def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False):
+    def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False, edge=False):
         name = str(name)
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
             raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
@@ -297,14 +298,14 @@ class Recorder:
         h = to_number(h, "h") if h is not None else side
         colour = self._colour(color)
         self.icons.add((name, colour))
-        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration)))
+        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration), bool(edge)))
 
-    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False):
+    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False, edge=False):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
             raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {n!r}", "repeat")
         step_x = size * 1.1 if dx is None else to_number(dx, "dx")
         for i in range(n):
-            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color, decoration=decoration)
+            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color, decoration=decoration, edge=edge)
         return ""
 
     def group(self, x=0, y=0, rotate=0, scale=1, caller=None):
@@ -445,7 +446,27 @@ class Layouts:
                     warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block", self._loc(filename, node.lineno, None))
                 )
 
-    def render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "") -> Face:
+    def render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "",
+               cut: Cut = RECTANGLE) -> Face:
+        """Render one face with one game's style; any problem becomes a PnpError at the template line (or `ref_loc`).
+
+        Words, icons and rules within the safe area of its `cut` are warned about
+        at the template line that drew them: a face with such a breach is drawn
+        again with tracing on to find that line (the others never pay for it)."""
+        kept = len(self.template_warnings)
+        face = self._render(game_layouts, name, context, w, h, bleed, what, ref_loc, game)
+        breaches = safe_area_breaches(face, cut)
+        if not breaches:
+            return face
+        if self.origins is None:
+            del self.template_warnings[kept:]  # the traced drawing reports them again
+            with self.tracing():
+                return self.render(game_layouts, name, context, w, h, bleed, what, ref_loc, game, cut)
+        piece = _piece_loc(context) or ref_loc
+        self.template_warnings.extend(safe_area_finding(b, self.origins.get(b.element) or ref_loc, what, piece, game) for b in breaches)
+        return face
+
+    def _render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str) -> Face:
         """Render one face with one game's style; any problem becomes a PnpError at the template line (or `ref_loc`)."""
         rec = self.recorder
         rec.reset(game_layouts)
@@ -591,9 +612,9 @@ class GameLayouts:
     def template_warnings(self) -> list:
         return self.layouts.template_warnings
 
-    def render(self, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "") -> Face:
-        """Render one face of template `name`; any problem becomes a PnpError at the template line (or `ref_loc`)."""
-        return self.layouts.render(self, name, context, w, h, bleed, what, ref_loc, game)
+    def render(self, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "", cut: Cut = RECTANGLE) -> Face:
+        """Render one face of template `name` to be cut along `cut`; any problem becomes a PnpError at the template line (or `ref_loc`)."""
+        return self.layouts.render(self, name, context, w, h, bleed, what, ref_loc, game, cut)
 
     def reads(self, name: str, variable: str) -> bool:
         return self.layouts.reads(name, variable)
@@ -707,6 +728,15 @@ def _template_line() -> tuple[str | None, int]:
             return template.filename, template.get_corresponding_lineno(frame.f_lineno)
         frame = frame.f_back
     return None, 0
+
+
+def _piece_loc(context: dict) -> Loc | None:
+    """Where the card, token or board a face shows is written in the data, or None."""
+    for name in ("card", "token", "board"):
+        data = getattr(context.get(name), "_data", None)
+        if isinstance(data, LocDict):
+            return data.loc
+    return None
 
 
 def _data_holding(context: dict, token: str) -> tuple[str, Loc | None]:

@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.layout.elements import Face
+from pnp.layout.inspect import RECTANGLE, Cut
 from pnp.outputs.context import GameContext
 
 
@@ -23,8 +24,8 @@ class SideRenderer:
         self._reported: set = set()
 
     def side(self, template: str | None, side: str, size: tuple[float, float], bleed: float, what: str, ref: Loc,
-             context: Callable[[], dict]) -> Face | None:
-        """One side of one item, or None when it has no template or its template failed (the finding is kept)."""
+             context: Callable[[], dict], cut: Cut = RECTANGLE) -> Face | None:
+        """One side of one item to be cut along `cut`, or None when it has no template or its template failed (the finding is kept)."""
         if template is None:
             return None
         hit = self._shared.get((template, side))
@@ -33,7 +34,7 @@ class SideRenderer:
         layouts = self.gctx.layouts
         w, h = size
         try:
-            face = layouts.render(template, context(), w, h, bleed, f"{what} {side}", ref, self.gctx.game.slug)
+            face = layouts.render(template, context(), w, h, bleed, f"{what} {side}", ref, self.gctx.game.slug, cut)
         except PnpError as exc:
             self._report(exc.findings)
             return None

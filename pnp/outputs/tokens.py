@@ -21,6 +21,7 @@ from pnp.data.fields import Fields
 from pnp.data.tokens import token_variants
 from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
 from pnp.layout.elements import Group as Turned
+from pnp.layout.inspect import Cut
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
@@ -96,6 +97,7 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
     set_fields = Fields({"id": spec.id, "name": spec.name, "shape": spec.shape}, "tokens")
     decks = decks_fields(game)
     renderer = SideRenderer(gctx, reads=("token", "card"))
+    cut = token_cut(spec, size)
     out: list[TokenFaces] = []
     for fields, count, name, source in token_variants(raw):
         if not count:
@@ -109,12 +111,19 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
         for side in ("front", "back"):
             template = fields.get(side) if isinstance(fields.get(side), str) else None
             ref = source.loc_of(side) if side in source else raw.loc_of(side)
-            sides.append(renderer.side(template, side, size, bleed, f"tokens/{name}", ref, context(side)))
+            sides.append(renderer.side(template, side, size, bleed, f"tokens/{name}", ref, context(side), cut))
         front, back = sides
         if front is not None:
             out.append(TokenFaces(name, count, front, back))
     findings += renderer.findings
     return out
+
+
+def token_cut(spec, size: tuple[float, float]) -> Cut:
+    """The line a set's faces are cut along, for the safe-area check (a standee's faces are rectangles)."""
+    if spec.standee:
+        return Cut()
+    return Cut(spec.shape, ROUNDED_RADIUS * min(size) if spec.shape == "rounded" else 0.0)
 
 
 def render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import remove_stale_temporaries, write_atomic
+from pnp.layout.inspect import one_per_line
 from pnp.outputs.boards import build_boards
 from pnp.outputs.cards import build_cards
 from pnp.outputs.context import GameContext
@@ -76,7 +77,7 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
         already = len(gctx.layouts.template_warnings)
         with gctx.files_read.recording() as read:
             files, found = builder(gctx, options)
-        found = list(found) + [_in_game(f, game.slug) for f in gctx.layouts.template_warnings[already:]]
+        found = list(found) + one_per_line([_in_game(f, game.slug) for f in gctx.layouts.template_warnings[already:]])
         findings += found
         files = [(_named(name, options, kind), data, stats) for name, data, stats in files]
         pending += files

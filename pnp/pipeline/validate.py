@@ -4,6 +4,7 @@ from __future__ import annotations
 from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
+from pnp.layout.inspect import one_per_line
 from pnp.outputs.boards import build_boards
 from pnp.outputs.cards import Rendered, inspect_deck, render_deck
 from pnp.outputs.context import GameContext
@@ -41,7 +42,7 @@ def render_check(gctx: GameContext) -> list[Finding]:
     for builder in DOCUMENT_CHECKS:
         _, found = builder(gctx, Options())
         findings += found
-    findings += [f if f.game else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings[already:]]
+    findings += one_per_line([f if f.game else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings[already:]])
     return _unique(findings)
 
 

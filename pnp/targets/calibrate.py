@@ -11,6 +11,10 @@ lands on its front tick when the printer shifts the back by -v, so printing
 with --back-offset v (which adds v to every backs sheet) lines that printer
 up. Positions on the back page are mirrored for the flip (long edge: x;
 short edge: y), exactly as the backs of card sheets are.
+
+The front also carries a margin ruler on each edge, graduated in mm from the
+paper's edge inward: the first tick a printer prints is its margin on that
+side, to save with `pnp calibrate --save NAME --margin TOP,RIGHT,BOTTOM,LEFT`.
 """
 from __future__ import annotations
 
@@ -25,6 +29,11 @@ TICK = 8.0  # mm length of each tick; front and back ticks overlap by OVERLAP
 OVERLAP = 3.0
 LINE_PT = 0.4
 FRONT, BACK = "#000000", "#000000"
+RULER_MM = 10.0  # each edge ruler reads 0–10 mm from the paper's edge: home printers leave 3–6.35 mm blank
+RULER_STEP = 0.5  # mm between ticks; every whole mm is longer, every second one labelled
+RULER_TICKS = (1.5, 3.0)  # mm: half and whole mm ticks, centred on the ruler's spine
+RULER_LINE_PT = 0.25
+RULER_LABEL_PT = 5.0  # 1.8 mm tall: fits the 2 mm between labels
 
 
 def pairs() -> list[float]:
@@ -60,6 +69,51 @@ def back_ticks(paper: str, duplex: str = "long") -> dict:
     mirror_x, mirror_y = duplex == "long", duplex == "short"
     return {"x": [(v, back_position(x, w, v, mirror_x)) for v, x in fronts["x"]],
             "y": [(v, back_position(y, h, v, mirror_y)) for v, y in fronts["y"]]}
+
+
+def ruler_positions(paper: str) -> dict[str, float]:
+    """Where each edge's ruler runs, in mm along its edge from the page's left (top, bottom) or bottom (left, right):
+    clear of the title and instructions (top left), the footer (bottom right) and the vernier scales."""
+    w, h = PAPER_SIZES[paper]
+    return {"top": w - 25.0, "bottom": 30.0, "left": h / 2, "right": h / 2}
+
+
+def ruler_ticks() -> list[float]:
+    """The distances from the paper's edge that each ruler marks, in mm."""
+    return [k * RULER_STEP for k in range(round(RULER_MM / RULER_STEP) + 1)]
+
+
+def _edge_rulers(c, font: str, paper: str) -> None:
+    """A ruler on each edge of the front: a spine from the edge inward and a tick every RULER_STEP, labelled in mm."""
+    w, h = PAPER_SIZES[paper]
+    at = ruler_positions(paper)
+    c.setLineWidth(RULER_LINE_PT)
+    c.setFont(font, RULER_LABEL_PT)
+    for edge in ("top", "bottom", "left", "right"):
+        # (inward distance d, across offset a) → page mm
+        point = {"bottom": lambda d, a: (at["bottom"] + a, d), "top": lambda d, a: (at["top"] + a, h - d),
+                 "left": lambda d, a: (d, at["left"] + a), "right": lambda d, a: (w - d, at["right"] + a)}[edge]
+        (x0, y0), (x1, y1) = point(0, 0), point(RULER_MM, 0)
+        c.line(x0 * K, y0 * K, x1 * K, y1 * K)
+        for d in ruler_ticks():
+            whole = abs(d - round(d)) < 1e-9
+            half = RULER_TICKS[1 if whole else 0] / 2
+            (ax, ay), (bx, by) = point(d, -half), point(d, half)
+            c.line(ax * K, ay * K, bx * K, by * K)
+            if whole and round(d) % 2 == 0 and d > 0:
+                _ruler_label(c, edge, point(d, RULER_TICKS[1] / 2 + 0.6), f"{d:g}")
+        _ruler_label(c, edge, point(RULER_MM + 2.3, 0), f"mm from the {edge} edge", centred=True)
+
+
+def _ruler_label(c, edge: str, at: tuple[float, float], text: str, centred: bool = False) -> None:
+    """A label beside a ruler, reading along its ticks (turned on the left and right edges), its middle on `at`'s line."""
+    x, y = at
+    c.saveState()
+    c.translate(x * K, y * K)
+    if edge in ("left", "right"):
+        c.rotate(90)
+    (c.drawCentredString if centred else c.drawString)(0, -RULER_LABEL_PT * 0.35, text)
+    c.restoreState()
 
 
 def _label(v: float) -> str:
@@ -103,11 +157,13 @@ def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
         "2. Hold the sheet against a window or a lamp. Front lines are black; the back's show through, greyer.",
         f"3. In each scale, find the pair of lines that continues straight: its number is the offset in mm ({STEP:g} mm steps).",
         "    Halfway between two pairs? Take the number between them.",
-        "4. Save it: pnp calibrate --save my-printer --offset X,Y   then build with   pnp build --printer my-printer",
-        "    (or pass --back-offset X,Y once). 0,0 means your printer needs no correction.",
+        "4. On each edge's ruler, the first tick printed (counted from the paper's edge) is your printer's margin on that side.",
+        "5. Save both: pnp calibrate --save my-printer --offset X,Y --margin TOP,RIGHT,BOTTOM,LEFT",
+        "    then build with   pnp build --printer my-printer   (0,0 means your printer needs no duplex correction).",
     ]
     for i, line in enumerate(steps):
         c.drawString(15 * K, (h - 30 - i * 5) * K, line)
+    _edge_rulers(c, font, paper)
     c.setFont(font, 6.5)
     c.drawRightString((w - 15) * K, 8 * K, "front · pnp calibration sheet · print at 100% / actual size")
     c.showPage()

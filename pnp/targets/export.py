@@ -33,6 +33,7 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
 
@@ -41,7 +42,8 @@ from PIL import Image, ImageDraw
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import PT_PER_MM
-from pnp.layout.elements import Face
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text
+from pnp.layout.typeset import TextOp
 from pnp.outputs.context import GameContext
 from pnp.render import rl
 from pnp.render.draw import FaceDrawer, cmyk
@@ -61,6 +63,15 @@ TTS_MAX_DPI = 300
 MAX_IMAGE_PIXELS = 60_000_000  # one print-service image (a 520 × 384 mm board at 300 dpi is 28 million)
 TOKEN_MASK_SUPERSAMPLE = 4  # a token's outline is drawn this much larger, then reduced: smooth edges
 PDFX_CONDITION = ("CGATS TR 001", "U.S. Web Coated (SWOP) v2")  # a registered characterisation; no ICC profile embedded
+# Small type and hairlines on one plate: four plates never register exactly, and 0.1 mm of misregistration fringes
+# 7 pt text. Print shops (DriveThruCards, The Game Crafter) ask for text under 12 pt and rules under about 0.5 mm in
+# 100 % K; rich black is for large type and areas only.
+K_ONLY_TEXT_PT = 12.0
+K_ONLY_RULE_MM = 0.5
+K_ONLY_ICON_MM = 10.0  # a one-colour icon this small is a symbol set like type (its hairlines too), not an area
+KEY_GREY_CHROMA = 20.0  # CIE C*ab: text greyer than this reads as black or grey, so it prints as grey of its own darkness
+KEY_GREY_LIGHTNESS = 60.0  # CIE L*: ... if it is darker than this (a light tint stays as designed)
+NEAR_BLACK = (25.0, 30.0)  # L*, C*ab: darker than this, a tinted black (a navy-black) reads as black at text size too
 MANIFEST_FIELDS = ("file", "component", "id", "item", "name", "side", "copy", "copies", "width_px", "height_px", "trim_mm", "bleed_mm", "dpi")
 
 
@@ -170,7 +181,10 @@ def _size_text(trim: tuple[float, float]) -> str:
 # PNG for print services --------------------------------------------------------
 
 def png_size(trim_mm: tuple[float, float], bleed: float, dpi: int) -> tuple[int, int]:
-    """Pixel size of an image: trim plus bleed on each side, at `dpi`."""
+    """Pixel size of an image: trim plus bleed on each side, at `dpi`.
+
+    At 300 dpi this gives the services' published templates: The Game Crafter (1/8 in bleed) poker 825 × 1125,
+    mini 600 × 825, tarot 900 × 1500; MakePlayingCards (36 px, 3.048 mm, bleed) poker 822 × 1122."""
     return tuple(round((v + 2 * bleed) * dpi / 25.4) for v in trim_mm)
 
 
@@ -459,7 +473,7 @@ def _pod_file(gctx, name: str, title: str, trim: tuple[float, float], pages: lis
     c.setTrimBox((b * K, b * K, (w + b) * K, (h + b) * K))
     c.setBleedBox((0, 0, *page))
     rl.mark_pdfx(c, "PDF/X-1a:2003", PDFX_CONDITION)
-    drawer = FaceDrawer(c, gctx.icons, colour_filter=cmyk)
+    drawer = FaceDrawer(c, gctx.icons, colour_filter=cmyk, face_filter=key_small_type)
     uses = Counter(pages)
     for face in pages:
         drawer.draw_face(face, b * K, b * K, reused=uses[face] > 1)
@@ -470,6 +484,54 @@ def _pod_file(gctx, name: str, title: str, trim: tuple[float, float], pages: lis
     findings.extend(check_pod_pdf(data, where(name), trim, b, len(pages), expect_text=expect_text))
     result.files[name] = data
     result.notes.append(f"{name}: {_count(len(pages), 'page')} of {w + 2 * b:.2f} × {h + 2 * b:.2f} mm (trim {w:g} × {h:g}), {len(data) / 1024:.0f} KB")
+
+
+def key_small_type(face: Face) -> Face:
+    """The face with its small dark text, hairlines and small symbols in neutral grey of the same darkness, which the
+    CMYK conversion (full grey-component replacement) prints on the K plate alone."""
+    return face._replace(elements=_keyed(face.elements, 1.0))
+
+
+def _keyed(elements, scale: float) -> tuple:
+    out = []
+    for el in elements:
+        match el:
+            case Text(ops=ops):
+                el = el._replace(ops=tuple(op._replace(color=key_grey(op.color)) if op.color and _small(op, scale) else op for op in ops))
+            case Line(stroke=stroke, stroke_width=width) if width * scale < K_ONLY_RULE_MM:
+                el = el._replace(stroke=key_grey(stroke))
+            case Rect(stroke=stroke, stroke_width=width) | Circle(stroke=stroke, stroke_width=width) | Ellipse(stroke=stroke, stroke_width=width) | \
+                    Polygon(stroke=stroke, stroke_width=width) if stroke and width * scale < K_ONLY_RULE_MM:
+                el = el._replace(stroke=key_grey(stroke))
+            case Icon(color=colour, w=w, h=h) if colour and max(w, h) * scale < K_ONLY_ICON_MM:
+                el = el._replace(color=key_grey(colour))
+            case Group(children=children, scale=inner):
+                el = el._replace(children=_keyed(children, scale * inner))
+        out.append(el)
+    return tuple(out)
+
+
+def _small(op, scale: float) -> bool:
+    """A run of type under 12 pt, or an inline icon under the size of a small symbol."""
+    if type(op) is TextOp:
+        return op.size * scale < K_ONLY_TEXT_PT
+    return op.size * scale / K < K_ONLY_ICON_MM
+
+
+@lru_cache(maxsize=4096)
+def key_grey(hex_value: str) -> str:
+    """A dark, nearly neutral colour as the neutral grey of its lightness (CIE L*); any other colour unchanged."""
+    from coloraide import Color
+
+    lab = Color(hex_value[:7]).convert("lab")
+    lightness, a, b = lab["lightness"], lab["a"], lab["b"]
+    chroma = math.hypot(a, b)
+    greyish = lightness < KEY_GREY_LIGHTNESS and chroma < KEY_GREY_CHROMA
+    if not (greyish or (lightness < NEAR_BLACK[0] and chroma < NEAR_BLACK[1])):
+        return hex_value
+    grey = Color("lab", [lightness, 0, 0]).convert("srgb").fit("srgb")
+    level = max(0, min(255, round((grey["red"] + grey["green"] + grey["blue"]) / 3 * 255)))
+    return f"#{level:02x}{level:02x}{level:02x}{hex_value[7:9]}"
 
 
 # Writing ----------------------------------------------------------------------------

@@ -1,0 +1,100 @@
+"""The calibration sheet's margin rulers (issue 19): one on each edge, in mm from the paper's edge inward, so the
+first tick a printer prints is its margin, saved with `pnp calibrate --save NAME --margin …`. Read from the PDF."""
+from __future__ import annotations
+
+import numpy as np
+import pdfplumber
+import pytest
+from conftest import render_page, run_pnp
+
+from pnp.core.units import PAPER_SIZES
+
+MM = 72 / 25.4
+TICKS_MM = [k / 2 for k in range(21)]  # 0, 0.5, … 10 mm: home printers leave 3 to 6.35 mm blank
+EDGES = ("top", "right", "bottom", "left")
+
+
+def _sheet(project, paper: str):
+    out = project / f"cal-{paper}.pdf"
+    result = run_pnp(project, "calibrate", "--paper", paper, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _tick_lines(page, width_mm: float, height_mm: float) -> dict[str, list[tuple[float, float, float]]]:
+    """Short straight lines within 10.3 mm of each edge and parallel to it: (distance from that edge, from, to along it), mm."""
+    found: dict[str, list] = {e: [] for e in EDGES}
+    for ln in page.lines:
+        x0, x1 = ln["x0"] / MM, ln["x1"] / MM
+        top, bottom = ln["top"] / MM, ln["bottom"] / MM  # from the page's top
+        if max(x1 - x0, bottom - top) > 3.2:
+            continue
+        if abs(bottom - top) < 0.01:  # level: a tick of the top or bottom ruler
+            if top <= 10.3:
+                found["top"].append((round(top, 2), x0, x1))
+            elif height_mm - top <= 10.3:
+                found["bottom"].append((round(height_mm - top, 2), x0, x1))
+        elif abs(x1 - x0) < 0.01:  # upright: a tick of the left or right ruler
+            if x0 <= 10.3:
+                found["left"].append((round(x0, 2), top, bottom))
+            elif width_mm - x0 <= 10.3:
+                found["right"].append((round(width_mm - x0, 2), top, bottom))
+    return found
+
+
+def _ticks(page, width_mm: float, height_mm: float) -> dict[str, list[float]]:
+    return {e: [d for d, _, _ in lines] for e, lines in _tick_lines(page, width_mm, height_mm).items()}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_each_edge_has_a_ruler_in_mm_from_the_paper_edge(project, paper):
+    pdf = _sheet(project, paper)
+    w, h = PAPER_SIZES[paper]
+    with pdfplumber.open(str(pdf)) as doc:
+        page = doc.pages[0]
+        ticks = _ticks(page, w, h)
+        for edge in EDGES:
+            assert sorted(ticks[edge]) == pytest.approx(TICKS_MM, abs=0.02), (edge, sorted(ticks[edge]))
+        # every second mm is labelled, beside its tick: the label's middle within 0.5 mm of the tick's distance
+        words = page.extract_words(keep_blank_chars=False, use_text_flow=False)
+        for edge in EDGES:
+            for mm in (2, 4, 6, 8, 10):
+                beside = []
+                for wd in words:
+                    mid_x, mid_y = (wd["x0"] + wd["x1"]) / 2 / MM, (wd["top"] + wd["bottom"]) / 2 / MM
+                    d = {"top": mid_y, "bottom": h - mid_y, "left": mid_x, "right": w - mid_x}[edge]
+                    if wd["text"] in (str(mm), str(mm)[::-1]) and abs(d - mm) < 0.5:  # pdfplumber spells turned words backwards
+                        beside.append(wd)
+                assert beside, f"no label {mm} beside the {edge} ruler's {mm} mm tick"
+    # the front's back page carries no rulers: the margin is read once
+    with pdfplumber.open(str(pdf)) as doc:
+        assert all(not v for v in _ticks(doc.pages[1], w, h).values())
+
+
+@pytest.mark.parametrize("margin", [3.0, 4.23, 6.35])
+def test_a_printer_reads_its_margin_on_the_rulers(project, margin):
+    """White out what a printer with this margin cannot print: on every edge the first tick left is the next
+    half millimetre at or past the margin, so the user reads it within 0.5 mm and saves it."""
+    pdf = _sheet(project, "letter")
+    w, h = PAPER_SIZES["letter"]
+    dpi = 600
+    px = dpi / 25.4
+    page = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=np.int16)
+    edge = round(margin * px)
+    page[:edge], page[-edge:], page[:, :edge], page[:, -edge:] = 255, 255, 255, 255
+    with pdfplumber.open(str(pdf)) as doc:
+        ticks = _tick_lines(doc.pages[0], w, h)
+    expected = min(t for t in TICKS_MM if t >= margin - 0.05)  # the first tick at or past the margin (one on it prints half its width)
+    rows, cols = page.shape
+    for side in EDGES:
+        printed = []
+        for d, lo, hi in sorted(ticks[side]):
+            a, b = round(lo * px), round(hi * px) + 1  # along the tick
+            k = round(d * px)  # across it: 1 px either side of its line
+            strip = {"top": page[k - 1 : k + 2, a:b], "bottom": page[rows - k - 2 : rows - k + 1, a:b],
+                     "left": page[a:b, k - 1 : k + 2], "right": page[a:b, cols - k - 2 : cols - k + 1]}[side]
+            if strip.size and strip.min() < 128:
+                printed.append(d)
+        assert printed and printed[0] == pytest.approx(expected, abs=0.01), (side, printed[:3])
+    result = run_pnp(project, "calibrate", "--save", "measured", "--margin", f"{expected:g}")
+    assert result.exit_code == 0 and f"cannot print the outer {expected:g} mm" in result.output

@@ -1,0 +1,92 @@
+"""Print-on-demand files put small type and hairlines on one plate (issue 19).
+
+Four plates never register exactly; print shops ask for text under 12 pt and rules under about 0.5 mm in 100 % K,
+and keep rich black for large type and areas. Read from the PDF's own colour operators (pdfplumber), for a shipped game.
+"""
+from __future__ import annotations
+
+import math
+
+import pdfplumber
+import pytest
+from coloraide import Color
+from conftest import ROOT, run_pnp
+
+MM = 72 / 25.4
+SMALL_PT = 12.0 - 0.01  # positions and sizes are written to 0.01 pt: 12 pt type is large
+THIN_MM = 0.5
+
+
+def _lab_of_cmyk(c: float, m: float, y: float, k: float) -> tuple[float, float]:
+    """(L*, C*ab) of a device CMYK fill as a plain (uncalibrated) conversion prints it."""
+    rgb = [(1 - v) * (1 - k) for v in (c, m, y)]
+    lab = Color("srgb", rgb).convert("lab")
+    return lab["lightness"], math.hypot(lab["a"], lab["b"])
+
+
+def _reads_black_or_grey(colour) -> bool:
+    """A dark grey or black (L* under 60, hardly any hue), or a tinted black (L* under 25): what the eye takes for black type."""
+    lightness, chroma = _lab_of_cmyk(*colour)
+    return (lightness < 60 and chroma < 20) or (lightness < 25 and chroma < 30)
+
+
+@pytest.fixture(scope="module")
+def pod(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pod")
+    result = run_pnp(ROOT, "export", "organ-trail", "--format", "pod", "--no-validate", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return sorted((out / "organ-trail" / "pod").glob("*.pdf"))
+
+
+def _size(ch) -> float:
+    return ch["bottom"] - ch["top"] if ch["upright"] else ch["x1"] - ch["x0"]
+
+
+def test_small_dark_text_prints_on_the_black_plate_alone(pod):
+    small = 0
+    several = []
+    for pdf in pod:
+        with pdfplumber.open(pdf) as doc:
+            for page in doc.pages:
+                for ch in page.chars:
+                    colour = ch.get("non_stroking_color")
+                    if not ch["text"].strip() or _size(ch) >= SMALL_PT or not colour or len(colour) != 4 or not _reads_black_or_grey(colour):
+                        continue
+                    small += 1
+                    if any(colour[:3]):
+                        several.append((pdf.name, ch["text"], round(_size(ch), 1), colour))
+    assert small > 1000  # organ-trail's cards, aids and tokens are mostly small dark type
+    assert not several, f"{len(several)} of {small} small dark characters use several plates, e.g. {several[:5]}"
+
+
+def test_thin_dark_rules_print_on_the_black_plate_alone(pod):
+    thin = 0
+    several = []
+    for pdf in pod:
+        with pdfplumber.open(pdf) as doc:
+            for page in doc.pages:
+                for obj in page.lines + page.rects + page.curves:
+                    colour = obj.get("stroking_color")
+                    if not obj.get("stroke") or not colour or len(colour) != 4 or (obj.get("linewidth") or 0) >= THIN_MM * MM:
+                        continue
+                    if not _reads_black_or_grey(colour):
+                        continue
+                    thin += 1
+                    if any(colour[:3]):
+                        several.append((pdf.name, round(obj["linewidth"] / MM, 2), colour))
+    assert not several, f"{len(several)} of {thin} thin dark rules use several plates, e.g. {several[:5]}"
+
+
+def test_large_type_keeps_its_colour():
+    """Rich black and coloured type stay as designed from 12 pt up: only small type is keyed."""
+    from pnp.layout.elements import Face, Text
+    from pnp.layout.typeset import TextOp
+    from pnp.targets.export import key_small_type
+
+    navy_black = "#1f2f4f"  # L* 19, C* 22: reads as black at 8 pt
+    face = Face(60, 90, 3, (Text(5, 5, (TextOp(0, 10, "Body", 8.0, navy_black, "small", 20.0), TextOp(0, 40, "Body", 14.0, navy_black, "large", 40.0))),), frozenset())
+    small, large = key_small_type(face).elements[0].ops
+    assert large.color == navy_black
+    grey = small.color
+    assert grey[1:3] == grey[3:5] == grey[5:7]  # neutral: the CMYK conversion puts it on K alone
+    assert abs(Color(grey).convert("lab")["lightness"] - Color(navy_black).convert("lab")["lightness"]) < 0.5  # as dark as designed

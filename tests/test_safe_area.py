@@ -1,0 +1,132 @@
+"""The safe area (issue 19): words, informative icons and rules stay 3 mm inside the cut; art may run to the edge.
+
+A cut 1 mm off clips a word near it and shows a frame near it as crooked. Each case draws one element on a
+poker card (63.5 × 88.9 mm) or a 16 mm round token and states, from the geometry, how far inside the cut it is.
+"""
+from __future__ import annotations
+
+import pytest
+from conftest import apply_edits, run_pnp
+
+from pnp.layout.elements import Circle, Face, Group, Icon, Line, Polygon, Rect, Text
+from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches
+from pnp.layout.typeset import TextOp
+
+W, H = 63.5, 88.9  # poker
+PT = 72 / 25.4
+
+
+def card(*elements, w=W, h=H, bleed=3.0) -> Face:
+    return Face(w, h, bleed, tuple(elements), frozenset())
+
+
+def word(x: float, y: float, text: str = "Attack", size: float = 10.0, width_mm: float = 12.0, **flags) -> Text:
+    """A one-run text whose baseline is `size` pt below y: its glyphs span y + 0.25 size … y + 1.2 size (pt)."""
+    return Text(x, y, (TextOp(0.0, size, "Body", size, "#000000", text, width_mm * PT),), **flags)
+
+
+def depths(face: Face, cut: Cut = RECTANGLE) -> list[tuple[str, float]]:
+    return [(b.kind, round(b.depth, 2)) for b in safe_area_breaches(face, cut)]
+
+
+def test_a_word_2_mm_from_the_left_cut_is_in_the_safe_area_and_one_3_mm_in_is_not():
+    assert depths(card(word(2.0, 40.0))) == [("text", 2.0)]
+    assert depths(card(word(3.0, 40.0))) == []
+    # the right edge too: a 12 mm word ending 1 mm from the cut
+    assert depths(card(word(W - 13.0, 40.0))) == [("text", 1.0)]
+
+
+def test_a_word_past_the_cut_counts_as_negative_depth():
+    assert depths(card(word(-1.0, 40.0))) == [("text", -1.0)]
+
+
+def test_a_frame_2_mm_inside_the_cut_is_a_rule_in_the_safe_area_at_its_stroke_edge():
+    frame = Rect(2.0, 2.0, W - 4, H - 4, None, "#000000", 0.4, 2.0, None)
+    assert depths(card(frame)) == [("rule", 1.8)]  # 2 mm less half the 0.4 mm stroke
+    moved = frame._replace(x=3.2, y=3.2, w=W - 6.4, h=H - 6.4)
+    assert depths(card(moved)) == []
+
+
+def test_full_bleed_backgrounds_and_bands_are_art():
+    background = Rect(-3.0, -3.0, W + 6, H + 6, "#ffeecc", None, 0.3, 0.0, None)
+    band = Rect(-3.0, -3.0, W + 6, 19.0, "#223344", None, 0.3, 0.0, None)
+    outlined = Rect(-3.0, -3.0, W + 6, H + 6, "#ffeecc", "#000000", 0.3, 0.0, None)  # its stroke lies on the bleed's edge, cut away
+    assert depths(card(background, band, outlined)) == []
+
+
+def test_a_rule_across_the_cut_is_art_but_one_along_it_or_ending_short_of_it_is_not():
+    divider = Line(-3.0, 40.0, W + 3, 40.0, "#000000", 0.3, None)  # runs off both sides: the cut only ends it
+    along = Line(-3.0, 1.0, W + 3, 1.0, "#000000", 0.4, None)  # parallel to the top cut, 1 mm in
+    short = Line(1.0, 60.0, W - 1.0, 60.0, "#000000", 0.4, None)  # ends 1 mm before each side's cut
+    thin_band = Rect(-3.0, 50.0, W + 6, 0.8, "#000000", None, 0.3, 0.0, None)  # a rule drawn as a thin fill, across
+    assert depths(card(divider, thin_band)) == []
+    assert depths(card(along)) == [("rule", 0.8)]
+    assert depths(card(short)) == [("rule", 0.8)]
+    # a band's outline: its sides on the cut are rules along the cut
+    boxed = Rect(0.0, 30.0, W, 10.0, "#eeeeee", "#000000", 0.4, 0.0, None)
+    assert depths(card(boxed)) == [("rule", -0.2)]
+
+
+def test_on_a_round_token_the_cut_is_the_circle():
+    d = 16.0
+    ring = Circle(8.0, 8.0, 8.0 - 0.85, None, "#000000", 0.3, None)
+    assert depths(card(ring, w=d, h=d, bleed=1.0), Cut("circle")) == [("rule", 0.7)]  # 0.85 less half the stroke
+    # a word in the square's corner is 3 mm inside the square but outside the circle's safe disc
+    corner = word(3.0, 3.0, "ab", size=6.0, width_mm=2.0)
+    assert depths(card(corner, w=d, h=d), Cut("rectangle")) == []
+    ((kind, depth),) = depths(card(corner, w=d, h=d), Cut("circle"))
+    assert kind == "text" and depth < 3.0
+    # an icon counts as the disc its box holds: a 10 mm icon in the middle is 3 mm in, a 10.2 mm one is not
+    assert depths(card(Icon("star", "#000000", 3.0, 3.0, 10.0, 10.0), w=d, h=d), Cut("circle")) == []
+    assert depths(card(Icon("star", "#000000", 2.9, 2.9, 10.2, 10.2), w=d, h=d), Cut("circle")) == [("icon", 2.9)]
+
+
+def test_on_a_hexagon_the_flat_sides_are_the_apothem_from_the_centre():
+    s = 30.0  # corner to corner, corners left and right: the flat top lies 15 - 15·cos 30° = 2.01 mm below the square's top
+    icon = Icon("star", "#000000", 11.0, 4.0, 8.0, 8.0)
+    ((kind, depth),) = depths(card(icon, w=s, h=s), Cut("hexagon"))
+    assert kind == "icon" and depth == pytest.approx(4.0 - 2.01, abs=0.01)
+
+
+def test_a_rounded_token_measures_its_corners_from_their_arcs():
+    s, r = 30.0, 4.5  # a rounded square of 30 mm with 4.5 mm corners
+    dot = word(3.2, 3.2 - 10 * 0.25 / PT, "x", size=10.0, width_mm=1.0)  # glyph box from (3.2, 3.2): 3.2 mm from both straight sides
+    assert depths(card(dot, w=s, h=s), Cut("rectangle")) == []
+    ((_, depth),) = depths(card(dot, w=s, h=s), Cut("rounded", r))
+    assert depth == pytest.approx(r - ((r - 3.2) ** 2 * 2) ** 0.5, abs=0.01)  # from the arc's centre at (4.5, 4.5)
+
+
+def test_edge_and_decoration_opt_out():
+    assert depths(card(word(1.0, 40.0, edge=True), word(1.0, 50.0, decoration=True))) == []
+    assert depths(card(Line(1.0, 5.0, 1.0, 80.0, "#000000", 0.3, None, True))) == []
+    assert depths(card(Icon("star", "#000000", 1.0, 40.0, 5.0, 5.0, True))) == []
+    assert depths(card(Polygon(((1.0, 1.0), (10.0, 1.0), (10.0, 10.0)), None, "#000000", 0.3, True, True))) == []
+
+
+def test_a_group_is_checked_where_it_puts_its_children():
+    inner = word(0.0, 0.0, width_mm=10.0)  # glyphs 0 … 10 mm along, 0.88 … 4.23 mm across
+    turned = Group(W - 2.0, 30.0, 90.0, 1.0, (inner,))  # turned clockwise: 'across' now runs leftwards from x = W - 2
+    ((kind, depth),) = depths(card(turned))
+    assert kind == "text" and depth == pytest.approx(2.0 + 0.25 * 10 / PT, abs=0.01)  # 2.88 mm: in the safe area
+    assert depths(card(turned._replace(x=W - 2.5))) == []  # 3.38 mm in
+    assert depths(card(turned._replace(rotate=0.0, x=W - 12.0))) == [("text", 2.0)]  # unturned, 10 mm along: 2 mm from the right cut
+
+
+# --- through a build and a validate of the tiny game ---------------------------------------------------------------
+def test_build_and_validate_both_warn_once_at_the_template_line_naming_the_card(project):
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": "{{ text('edge', 0.5, 40, 20, 6) }}\n"}])
+    for command in (("validate",), ("build", "--only", "cards", "--out", str(project / "out"))):
+        result = run_pnp(project, *command)
+        lines = [line for line in result.stderr.splitlines() if "text-outside-safe-area" in line or "safe area" in line]
+        assert len(lines) == 1, result.stderr
+        assert lines[0].startswith("templates/tiny/frame.j2:6:1: warning: text 'edge' lies 0.5 mm inside the cut on heroes/"), lines[0]
+        assert "(data/tiny/decks/heroes.yaml:" in lines[0] and "more faces)" in lines[0]
+    assert run_pnp(project, "build", "--strict", "--only", "cards", "--out", str(project / "strict")).exit_code == 1
+
+
+def test_the_shipped_games_have_nothing_in_their_safe_areas():
+    from conftest import ROOT
+
+    result = run_pnp(ROOT, "validate", "--strict")
+    assert result.exit_code == 0, result.stderr[-3000:]
+    assert "outside-safe-area" not in result.stderr and "safe area" not in result.stderr
