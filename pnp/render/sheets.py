@@ -18,7 +18,7 @@ from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
 from pnp.layout.elements import Face
 from pnp.render.draw import FaceDrawer
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
-from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages
+from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
 
 FOLD_COLOUR = "#808080"
@@ -158,6 +158,18 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     c.save()
     stats.shared = shared_sheets(pages)
     return buf.getvalue(), stats
+
+
+def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
+               printable_mm: float = DEFAULT_PRINTABLE_MM) -> int:
+    """How many pages the sheet PDF of `groups` prints, from the packing plan alone (nothing drawn); 0 if a group fits no sheet."""
+    backs = [any(p.back is not None for p in g.pieces) for g in groups]
+    try:
+        plan = plan_pages(paper, [(g.size, len(g.pieces)) for g in groups], gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs,
+                          [g.print_last for g in groups])
+    except DoesNotFit:
+        return 0  # writing the sheets says which group and why
+    return printed_pages(plan, backs)
 
 
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
