@@ -391,6 +391,7 @@ def fold_band_at(page_w: int, page_h: int, printable: int, card_w: int, card_h: 
     rows = (top - lowest + gap) // (card_h + gap) if top - lowest >= card_h else 0
     if not cols or rows <= 0:
         return None
+    cols = min(cols, pieces)  # a short band keeps to the fold, so its backs sit right across it
     rows = min(rows, -(-pieces // cols))
     return FoldBand(page_w, page_h, card_w, card_h, cols, rows, gap, bleed, printable, axis, rotation, top=top)
 
