@@ -11,24 +11,27 @@ is left of each group then shares sheets:
 - Leftovers of different sizes share a page in bands (rows of one size, stacked
   down the page with room for both bands' crop marks between them), as token
   sets always have. Bands keep columns centred, so backs mirror exactly as on a
-  full sheet. A gutterfold sheet has its fold across the middle, where a band
-  would sit, so there leftovers of different sizes keep separate sheets.
+  full sheet. On a gutterfold sheet the fronts' bands stack in the half above
+  the fold (or left of it), each band's backs its mirror image across the fold
+  (impose.FoldBand), so folding still puts every back behind its front.
 
-The last sheets of each size are stacked tallest first, each onto the first
-page with room (first-fit decreasing: Narco Empire's tokens print on 3
-pages, 4 in the groups' order), split by rows over a page only when it fits whole on
-none; on each page the bands then read in the groups' order. A page with one
-size on it keeps that size's ordinary grid. The least full page goes last.
+The last sheets of each size are stacked onto the first page with room, tallest
+first (first-fit decreasing: Narco Empire's tokens print on 3 pages, 4 in the
+groups' order), split by rows over a page only when it fits whole on none; on
+each page the bands then read in the groups' order. A page with one size on it
+keeps that size's ordinary grid. The least full page goes last.
 
 How full a sheet is (`fill`) counts slots: each piece takes 1/n of a sheet, n
 being how many pieces of its size a whole sheet of the PDF's orientation holds.
-Packing this way leaves at most one sheet under half full per size, and
-stacking merges those of different sizes when they fit together, so only the
-last sheet of a PDF is under half full in the five games' cards and tokens
-PDFs (Letter, A4, bleed). It is not a guarantee: bands are 9 mm apart for
-their marks, room slot counting does not see, so leftovers worth half a sheet
-can need two pages; and gutterfold sheets keep one size each, so a gutterfold
-tokens PDF has one part-filled sheet per token size.
+Bands are 9 mm apart for their marks and a row takes its whole height however
+few pieces it holds, room slot counting does not see, so stacking tallest first
+can leave a page under half full before the last. Then other orders are tried
+(the groups' order, the densest blocks first, and every order of up to six
+blocks), keeping the fewest printed pages first and the fewest such pages next.
+Where none fills the page (the tiny test game's tokens take 0.46 of a sheet by
+their slots but two pages), the build summary says so (sheets.half_empty_sheets).
+The five games' cards and tokens PDFs (Letter, A4, bleed, gutterfold) need no
+such note.
 
 The whole PDF is planned in portrait and in landscape and prints in whichever
 gives fewer printed pages (a sheet whose pieces have backs prints twice unless
