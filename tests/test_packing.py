@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import itertools
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pdfplumber
 import printable as P
 import pytest
-from conftest import MM, ROOT, TEST_PROJECT, run_pnp
+from conftest import MM, ROOT, TEST_PROJECT, render_page, run_pnp
 from pypdf import PdfReader
 
 from pnp.core.units import um
@@ -126,32 +128,6 @@ def test_one_page_orientation_in_a_pdf_that_mixes_sizes(tmp_path):
     assert all(w > h for w, h in boxes), boxes
 
 
-# What a whole Letter sheet holds in portrait, with shared cut lines: the printable limit is 4.73 mm and 3 mm is
-# kept left and right for marks, so 200.4 × 269.9 mm: poker 3 × 3, mini (44.45 × 63.5) 4 × 4, tarot 2 × 2.
-PORTRAIT_SLOTS = {POKER: 9, MINI: 16, TAROT: 4}
-
-
-@pytest.fixture(scope="module")
-def games_cards(tmp_path_factory):
-    out = tmp_path_factory.mktemp("games")
-    result = run_pnp(ROOT, "build", "--only", "cards", "--out", str(out))
-    assert result.exit_code == 0, result.output + result.stderr
-    return sorted(out.glob("*/*-cards.pdf"))
-
-
-def test_the_five_games_card_sheets_are_at_least_half_full_but_the_last(games_cards):
-    assert len(games_cards) == 5
-    for pdf in games_cards:
-        views = P.read(pdf)
-        assert all(v.width < v.height for v in views), f"{pdf.name}: the largest deck of every game is poker, which prefers portrait"
-        fronts = views[::2]
-        fills = []
-        for view in fronts:
-            sizes = [(round((f.trim.x1 - f.trim.x0) / MM, 2), round((f.trim.y1 - f.trim.y0) / MM, 2)) for f in view.faces]
-            fills.append(sum(1 / PORTRAIT_SLOTS[s] for s in sizes))
-        assert all(f >= 0.5 for f in fills[:-1]), f"{pdf.name}: sheet fills {[round(f, 2) for f in fills]}"
-
-
 # The planner on its own: token sets of many sizes, as tokens.yaml makes them
 SHARED_SETS = [  # (size mm, copies): some filling whole sheets, some a few rows
     [((16, 16), 30), ((32, 32), 6), ((60, 30), 160)],
@@ -217,3 +193,179 @@ def test_gutterfold_leftovers_of_one_size_share_a_fold_sheet():
     pages = plan_pages("letter", [(POKER, 1), (POKER, 1), (POKER, 1)], layout="gutterfold")
     assert len(pages) == 1 and isinstance(pages[0][0].grid, FoldSheet)
     assert sorted(p.at for p in pages[0]) == [0, 1, 2], "each deck in its own slot"
+
+
+def test_a_backs_page_leaves_blank_the_slots_of_pieces_without_backs(tmp_path):
+    """Deck a has backs, deck n none: they share one sheet, whose backs page shows a's backs behind a's fronts and
+    nothing behind n's (paper there), and the summary counts the two pages printed."""
+    root = make_game(tmp_path / "project", {"a": ("poker", 4), "n": ("poker", 3)})
+    deck = root / "data/packs/decks/n.yaml"
+    deck.write_text(deck.read_text().replace("back: packs/back.j2\n", ""), encoding="utf-8")
+    pdf, output = build(root)
+    assert "packs-cards.pdf  2 pages  7 pieces" in output and "sheet 1 holds Deck a ×4, Deck n ×3" in output
+    fronts, backs = labels(pdf)
+    assert sorted(backs) == [f"Ba{i}" for i in range(1, 5)]
+    w, _ = LETTER
+    for name, (x, y) in fronts.items():
+        if name.startswith("Fa"):
+            bx, by = backs["B" + name[1:]]
+            assert abs(w - bx - x) < 1 and abs(by - y) < 1
+    image = render_page(pdf, 1, 50).convert("L")
+    px = 50 / 25.4
+    for name, (x, y) in fronts.items():
+        if name.startswith("Fn"):  # behind n's card: its trim less 1 mm, mirrored, is blank paper
+            seen = np.asarray(image)[int((LETTER[1] - y - 43.45) * px) : int((LETTER[1] - y + 43.45) * px), int((w - x - 30.75) * px) : int((w - x + 30.75) * px)]
+            assert seen.min() > 245, f"ink behind {name}, which has no back"
+
+
+def test_the_page_cap_counts_the_pages_the_packing_prints(tmp_path, monkeypatch):
+    """4 + 3 + 2 poker cards print on 2 pages (one shared sheet and its backs), not on 6 (a sheet and a backs page per deck)."""
+    from pnp.outputs import cards
+
+    root = make_game(tmp_path / "project", {"a": ("poker", 4), "b": ("poker", 3), "c": ("poker", 2)})
+    monkeypatch.setattr(cards, "MAX_PAGES", 2)
+    build(root)
+    monkeypatch.setattr(cards, "MAX_PAGES", 1)
+    result = run_pnp(root, "build", "packs", "--only", "cards", "--out", str(root / "capped"))
+    assert result.exit_code == 1 and "would take 2 pages, over the 1 page limit" in result.stderr, result.output + result.stderr
+
+
+# The five games' cards and tokens PDFs, read back ---------------------------------------------------------------
+VARIANTS = {"default": (), "bleed": ("--bleed",), "gutterfold": ("--layout", "gutterfold")}
+
+
+@pytest.fixture(scope="module")
+def games_pdfs(tmp_path_factory):
+    """{variant: (every cards and tokens PDF of the five games in Letter and A4, what the build printed)}, built on first use."""
+    built = {}
+
+    def get(variant: str):
+        if variant not in built:
+            out = tmp_path_factory.mktemp(variant)
+            result = run_pnp(ROOT, "build", "--only", "cards", "--only", "tokens", "--paper", "letter,a4", "--out", str(out), *VARIANTS[variant])
+            assert result.exit_code == 0, result.output + result.stderr
+            built[variant] = (sorted(out.glob("*/*-cards*.pdf")) + sorted(out.glob("*/*-tokens*.pdf")), result.output)
+        return built[variant]
+
+    return get
+
+
+@dataclass
+class Side:
+    """One printed page: 'fronts', 'backs' or 'one-sided' (gutterfold), its size in pt, its pieces' trims (pt), and
+    on a gutterfold sheet the fold ('h' across the middle, 'v' along it)."""
+
+    kind: str
+    w: float
+    h: float
+    trims: list
+    fold: str | None = None
+
+    def fronts(self) -> list:
+        if self.fold == "h":
+            return [t for t in self.trims if t.y0 >= self.h / 2]
+        if self.fold == "v":
+            return [t for t in self.trims if t.x1 <= self.w / 2]
+        return self.trims
+
+
+_SIDES: dict = {}
+
+
+def sides(pdf: Path) -> list[Side]:
+    """Every page of a sheet PDF as a Side: its kind from its footer, its trims from its content, its fold from where
+    the 'fold' labels sit (on the fold line: at half the height for a fold across, at half the width for one along)."""
+    import pypdfium2 as pdfium
+
+    if pdf not in _SIDES:
+        reader = PdfReader(pdf)
+        doc = pdfium.PdfDocument(str(pdf))
+        out = []
+        try:
+            for i in range(len(doc)):
+                page = doc[i]
+                w, h = page.get_size()
+                text = page.get_textpage()
+                words = text.get_text_range()
+                kind = "backs" if "backs ·" in words else "one-sided" if "one-sided" in words else "fronts"
+                fold = None
+                if kind == "one-sided":
+                    found = text.search("fold").get_next()
+                    if found:
+                        _, bottom, _, _ = text.get_charbox(found[0])
+                        fold = "h" if abs(bottom - h / 2) < 10 else "v"
+                out.append(Side(kind, w, h, [f.trim for f in P.faces_of(reader, i)], fold))
+        finally:
+            doc.close()
+        _SIDES[pdf] = out
+    return _SIDES[pdf]
+
+
+def whole_sheet(pdf: Path, side: Side, trim) -> int:
+    """How many pieces of `trim`'s size a whole sheet of this PDF's paper, orientation and layout holds.
+
+    The whole-sheet grids are test_sheet_geometry's subject; here they are the measure of a sheet's fill."""
+    from pnp.render.impose import plan_fold_sheet, plan_sheet
+
+    paper = "a4" if "-a4" in pdf.name else "letter"
+    tokens = "-tokens" in pdf.name
+    bleed = 3 if "-bleed" in pdf.name else 0
+    bleed, gutter = (max(bleed, 1), max(2, 2 * bleed)) if tokens else (bleed, 0)  # tokens keep 1 mm of art past the cut, 2 mm apart
+    size = (round((trim.x1 - trim.x0) / MM, 2), round((trim.y1 - trim.y0) / MM, 2))
+    orientation = "landscape" if side.w > side.h else "portrait"
+    grid = plan_fold_sheet(paper, size, gutter, bleed, 180, orientation=orientation) if side.fold else None
+    return (grid or plan_sheet(paper, size, gutter, bleed, orientation)).per_sheet
+
+
+def _mirror(side: Side, t, duplex_flip_x: bool):
+    if side.fold == "h" or (side.fold is None and not duplex_flip_x):
+        return (round(t.x0, 1), round(side.h - t.y1, 1), round(t.x1, 1), round(side.h - t.y0, 1))
+    return (round(side.w - t.x1, 1), round(t.y0, 1), round(side.w - t.x0, 1), round(t.y1, 1))
+
+
+def _key(t):
+    return (round(t.x0, 1), round(t.y0, 1), round(t.x1, 1), round(t.y1, 1))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, variant):
+    """The five games' sets all pack this way, so none needs the build's note on a sheet it could not fill
+    (the tiny test game's tokens do: test_tokens)."""
+    pdfs, output = games_pdfs(variant)
+    assert len(pdfs) == 2 * (5 + 4), [p.name for p in pdfs]  # cards of five games and tokens of four, in Letter and A4
+    for pdf in pdfs:
+        fills = [sum(1 / whole_sheet(pdf, s, t) for t in s.fronts()) for s in sides(pdf) if s.kind != "backs"]
+        assert all(f >= 0.5 - 1e-6 for f in fills[:-1]), f"{pdf.name}: sheet fills {[round(f, 2) for f in fills]}"
+    assert "full: no packing found" not in output
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, variant):
+    for pdf in games_pdfs(variant)[0]:
+        assert len({s.w > s.h for s in sides(pdf)}) == 1, pdf.name
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_back_of_the_five_games_lies_behind_a_front_of_its_size(games_pdfs, variant):
+    """Duplex (long edge): a backs page follows its fronts page, each back where the flip puts a front (a portrait page
+    mirrors left-right, a landscape one top-bottom); a slot whose piece has no back stays empty. Gutterfold: every piece
+    in the backs' half is the mirror image across the fold of a front, and no art comes within 5 mm of the fold."""
+    for pdf in games_pdfs(variant)[0]:
+        pages = sides(pdf)
+        for i, s in enumerate(pages):
+            if s.kind == "backs":
+                front = pages[i - 1]
+                assert front.kind == "fronts" and (front.w, front.h) == (s.w, s.h)
+                mirrored = {_mirror(front, t, s.h > s.w) for t in front.trims}
+                stray = [_key(t) for t in s.trims if _key(t) not in mirrored]
+                assert not stray and len(s.trims) <= len(front.trims), f"{pdf.name} page {i + 1}: backs behind no front {stray[:3]}"
+            elif s.kind == "one-sided":
+                assert s.fold in ("h", "v"), f"{pdf.name} page {i + 1}: no fold line"
+                fronts = s.fronts()
+                mirrored = {_mirror(s, t, True) for t in fronts}
+                backs = [t for t in s.trims if t not in fronts]
+                stray = [_key(t) for t in backs if _key(t) not in mirrored]
+                assert not stray, f"{pdf.name} page {i + 1}: backs across the fold from no front {stray[:3]}"
+                fold = s.h / 2 if s.fold == "h" else s.w / 2
+                near = min(abs(v - fold) for t in s.trims for v in ((t.y0, t.y1) if s.fold == "h" else (t.x0, t.x1)))
+                assert near >= 5 * MM - 0.1, f"{pdf.name} page {i + 1}: a trim {near / MM:.1f} mm from the fold"

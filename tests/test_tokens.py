@@ -2,6 +2,7 @@
 its front after a duplex flip, and a standee that folds into a figure."""
 from __future__ import annotations
 
+import itertools
 import shutil
 from dataclasses import dataclass
 
@@ -280,3 +281,61 @@ def test_a_token_template_error_is_reported_once_at_its_line(project):
     lines = [line for line in result.stderr.splitlines() if "token-coin.j2" in line]
     assert len(lines) == 1 and "templates/tiny/token-coin.j2:4:" in lines[0] and "valeu" in lines[0]
     assert not (project / "output/tiny/tiny-tokens.pdf").exists()
+
+
+def test_a_sheet_no_packing_can_fill_to_half_is_named_in_the_summary(built):
+    """By their slots the six sets take 0.46 of a Letter sheet (coins 12 of 9 × 12, shields 4 of 10 × 13, notes 5 of
+    4 × 12, standees 2 of 7 × 2, pawns 6 of 11 × 14, walls 6 of 12 × 16), but their rows and the 11 mm between bands
+    need more than one page: of two pages the first cannot be half full, and the build says which sheet and why."""
+    _, output = built
+    assert "tiny-tokens.pdf: sheet 1 is only 39% full: no packing found fills it to half" in output
+
+
+@pytest.fixture(scope="module")
+def folded(tmp_path_factory):
+    root = tmp_path_factory.mktemp("folded") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    result = _build(root, "--layout", "gutterfold")
+    return root / "output/tiny/tiny-tokens-gutterfold.pdf", result.output
+
+
+def test_sets_of_different_sizes_share_gutterfold_sheets_in_bands_clear_of_the_fold(folded):
+    """Six sets on two gutterfold sheets (one per set before bands): on each, bands of several sizes, every back the
+    mirror of its front across the fold, nothing but the dashed fold line within 1 mm of the fold, and no crop mark
+    of one band meeting another's."""
+    import printable as P
+
+    pdf, output = folded
+    assert "tiny-tokens-gutterfold.pdf  2 pages  35 pieces" in output
+    dpi = 300
+    px = dpi / 25.4
+    for index, view in enumerate(P.read(pdf)):
+        sizes = {(round(f.trim.x1 - f.trim.x0), round(f.trim.y1 - f.trim.y0)) for f in view.faces}
+        assert len(sizes) >= 3, f"sheet {index + 1} holds one size only: {sizes}"
+        image = grey(pdf, index, dpi)
+        w, h = LETTER_W if view.width < view.height else LETTER_H, LETTER_H if view.width < view.height else LETTER_W
+        across = all(f.trim.y0 > view.height / 2 or f.trim.y1 < view.height / 2 for f in view.faces)
+        # the strip 0.35–0.9 mm each side of the fold, away from the 'fold' labels at its ends
+        if across:
+            rows = [int((h / 2 + s * d) * px) for s in (-1, 1) for d in (0.35, 0.6, 0.9)]
+            strip = image[rows, int(20 * px) : int((w - 20) * px)]
+        else:
+            cols = [int((w / 2 + s * d) * px) for s in (-1, 1) for d in (0.35, 0.6, 0.9)]
+            strip = image[int(20 * px) : int((h - 20) * px), cols]
+        assert strip.min() > 240, f"sheet {index + 1}: ink within 1 mm of the fold"
+        marks = [ln for ln in view.lines if ln[4] < 0.5 and not any(f.drawn.inside((ln[0] + ln[2]) / 2, (ln[1] + ln[3]) / 2) for f in view.faces)]
+        for a, b in itertools.combinations(marks, 2):
+            same_x = abs(a[0] - a[2]) < 0.01 and abs(b[0] - b[2]) < 0.01 and abs(a[0] - b[0]) < 0.01
+            same_y = abs(a[1] - a[3]) < 0.01 and abs(b[1] - b[3]) < 0.01 and abs(a[1] - b[1]) < 0.01
+            if same_x:
+                gap = max(min(a[1], a[3]) - max(b[1], b[3]), min(b[1], b[3]) - max(a[1], a[3]))
+            elif same_y:
+                gap = max(min(a[0], a[2]) - max(b[0], b[2]), min(b[0], b[2]) - max(a[0], a[2]))
+            else:
+                continue
+            assert gap > 0.5 * 72 / 25.4, f"sheet {index + 1}: crop marks {a[:4]} and {b[:4]} meet"
+        fold = view.height / 2 if across else view.width / 2
+        fronts = [f.trim for f in view.faces if (f.trim.y0 > fold if across else f.trim.x1 < fold)]
+        mirrored = {(round(t.x0, 1), round(2 * fold - t.y1, 1)) if across else (round(2 * fold - t.x1, 1), round(t.y0, 1)) for t in fronts}
+        backs = [f.trim for f in view.faces if f.trim not in fronts]
+        assert backs and all((round(t.x0, 1), round(t.y0, 1)) in mirrored for t in backs)

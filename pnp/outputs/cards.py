@@ -20,8 +20,7 @@ from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
-from pnp.render.impose import plan_sheet
-from pnp.render.sheets import Group, Piece
+from pnp.render.sheets import Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves
@@ -156,12 +155,9 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
             changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, keep_back=deck.back_shows_rules))
     if any(f.severity == "error" for f in findings) or not groups:
         return [], findings
-    pages = 0
-    for group in groups:
-        sheet = plan_sheet(options.paper, group.size, options.gutter, options.bleed_mm, printable_mm=options.printable_mm)
-        pages += 2 * -(-len(group.pieces) // max(1, sheet.per_sheet if sheet else 1))
     if options.layout == "duplex":  # say which grid the printer's margin chose
         findings += sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug)
+    pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
         return [], [*findings, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []

@@ -39,6 +39,7 @@ DEFAULT_PRINTABLE_UM = um(DEFAULT_PRINTABLE_MM)
 # neighbour to share a corner tick with. Above and below, ticks between rows can stand in for them.
 SIDE_MARK_UM = MARK_GAP_UM + MIN_MARK_UM
 FOLD_CLEAR_UM = um(5.0)  # fold line to the nearest bleed: a fold a few mm off still misses the art
+FOLD_MARK_UM = um(3.0)  # a mark towards the fold: its 1 mm gap and 3 mm end 1 mm short of the fold line
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,11 @@ class FoldSheet(Sheet):
     axis: str = "h"
     rotation: int = 180
 
+    def mark_cap(self, axis: str) -> int:
+        """Marks on the cut lines that meet the fold stay short: a set with no backs has marks on its fold side too,
+        and a 5 mm mark there would reach past the fold from the fold clearance's 5 mm."""
+        return FOLD_MARK_UM if axis == ("y" if self.axis == "h" else "x") else MARK_LEN_UM
+
     @property
     def fold(self) -> int:
         """The fold line: a y (axis "h") or an x (axis "v") in µm from the bottom-left."""
@@ -332,3 +338,66 @@ def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float =
             if best is None or sheet.per_sheet > best.per_sheet:
                 best = sheet
     return best
+
+
+@dataclass(frozen=True)
+class FoldBand(FoldSheet):
+    """Rows of one piece size on a gutterfold sheet shared with other sizes, their backs mirrored across the fold.
+
+    `top` is the top of its first front row's trim. With a horizontal fold the
+    fronts' bands stack down the upper half towards the fold, columns centred;
+    with a vertical fold they stack down the left half, columns against the
+    fold's clearance. Either way `back_slot` is the front's mirror image across
+    the fold, so folding puts every back behind its front as on a whole sheet."""
+
+    top: int = 0
+
+    @property
+    def left(self) -> int:
+        if self.axis == "h":
+            return (self.page_w - self.grid_w) // 2
+        return self.fold - self.clear - self.grid_w
+
+    @property
+    def bottom(self) -> int:
+        return self.top - self.grid_h
+
+    def slot(self, index: int) -> Slot:
+        row, col = divmod(index, self.cols)
+        return Slot(self.left + col * (self.card_w + self.gap), self.top - self.card_h - row * (self.card_h + self.gap), self.card_w, self.card_h)
+
+    @property
+    def footer_side(self) -> str:
+        return "bottom"  # the bands leave the bottom band free for it
+
+    def mark_cap(self, axis: str) -> int:
+        return BAND_MARK_UM if axis == "y" else super().mark_cap(axis)
+
+
+def fold_band_at(page_w: int, page_h: int, printable: int, card_w: int, card_h: int, gap: int, bleed: int, pieces: int, top: int,
+                 axis: str, rotation: int = 180) -> FoldBand | None:
+    """The gutterfold band of up to `pieces` pieces whose first front row's trim starts at `top`; None if no row fits.
+
+    Fronts keep FOLD_CLEAR_UM and their bleed away from the fold (a horizontal
+    fold: the last row stays above it; a vertical one: the columns stay left
+    of it), and above the footer band, as a whole gutterfold sheet does."""
+    limit = printable + TOLERANCE_UM
+    if axis == "h":
+        cols = fit(page_w - 2 * (limit + SIDE_MARK_UM), card_w, gap, bleed)
+        lowest = page_h // 2 + FOLD_CLEAR_UM + bleed
+    else:
+        cols = fit(page_w // 2 - limit - SIDE_MARK_UM - FOLD_CLEAR_UM, card_w, gap, bleed)
+        lowest = limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM + BAND_MARK_UM + MARK_GAP_UM + bleed
+    rows = (top - lowest + gap) // (card_h + gap) if top - lowest >= card_h else 0
+    if not cols or rows <= 0:
+        return None
+    cols = min(cols, pieces)  # a short band keeps to the fold, so its backs sit right across it
+    rows = min(rows, -(-pieces // cols))
+    return FoldBand(page_w, page_h, card_w, card_h, cols, rows, gap, bleed, printable, axis, rotation, top=top)
+
+
+def first_fold_band_top(page_h: int, printable: int, bleed: int, axis: str) -> int:
+    """Where a gutterfold sheet's top band starts. With a horizontal fold the backs' mirror of the top band lies
+    at the foot of the page, so the top band leaves the footer's room as well as a band mark's."""
+    footer = FOOTER_BAND_UM + FOOTER_CLEAR_UM if axis == "h" else 0
+    return first_band_top(page_h, printable, bleed) - footer

@@ -11,24 +11,27 @@ is left of each group then shares sheets:
 - Leftovers of different sizes share a page in bands (rows of one size, stacked
   down the page with room for both bands' crop marks between them), as token
   sets always have. Bands keep columns centred, so backs mirror exactly as on a
-  full sheet. A gutterfold sheet has its fold across the middle, where a band
-  would sit, so there leftovers of different sizes keep separate sheets.
+  full sheet. On a gutterfold sheet the fronts' bands stack in the half above
+  the fold (or left of it), each band's backs its mirror image across the fold
+  (impose.FoldBand), so folding still puts every back behind its front.
 
-The last sheets of each size are stacked tallest first, each onto the first
-page with room (first-fit decreasing: Narco Empire's tokens print on 3
-pages, 4 in the groups' order), split by rows over a page only when it fits whole on
-none; on each page the bands then read in the groups' order. A page with one
-size on it keeps that size's ordinary grid. The least full page goes last.
+The last sheets of each size are stacked onto the first page with room, tallest
+first (first-fit decreasing: Narco Empire's tokens print on 3 pages, 4 in the
+groups' order), split by rows over a page only when it fits whole on none; on
+each page the bands then read in the groups' order. A page with one size on it
+keeps that size's ordinary grid. The least full page goes last.
 
 How full a sheet is (`fill`) counts slots: each piece takes 1/n of a sheet, n
 being how many pieces of its size a whole sheet of the PDF's orientation holds.
-Packing this way leaves at most one sheet under half full per size, and
-stacking merges those of different sizes when they fit together, so only the
-last sheet of a PDF is under half full in the five games' cards and tokens
-PDFs (Letter, A4, bleed). It is not a guarantee: bands are 9 mm apart for
-their marks, room slot counting does not see, so leftovers worth half a sheet
-can need two pages; and gutterfold sheets keep one size each, so a gutterfold
-tokens PDF has one part-filled sheet per token size.
+Bands are 9 mm apart for their marks and a row takes its whole height however
+few pieces it holds, room slot counting does not see, so stacking tallest first
+can leave a page under half full before the last. Then other orders are tried
+(the groups' order, the densest blocks first, and every order of up to six
+blocks), keeping the fewest printed pages first and the fewest such pages next.
+Where none fills the page (the tiny test game's tokens take 0.46 of a sheet by
+their slots but two pages), the build summary says so (sheets.half_empty_sheets).
+The five games' cards and tokens PDFs (Letter, A4, bleed, gutterfold) need no
+such note.
 
 The whole PDF is planned in portrait and in landscape and prints in whichever
 gives fewer printed pages (a sheet whose pieces have backs prints twice unless
@@ -39,10 +42,23 @@ every group does each size keep its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import groupby, permutations
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
-from pnp.render.impose import Band, FoldSheet, Sheet, Slot, band_at, first_band_top, next_band_top, plan_fold_sheet, plan_sheet
+from pnp.render.impose import (
+    Band,
+    FoldBand,
+    FoldSheet,
+    Sheet,
+    Slot,
+    band_at,
+    first_band_top,
+    first_fold_band_top,
+    fold_band_at,
+    next_band_top,
+    plan_fold_sheet,
+    plan_sheet,
+)
 
 Entry = tuple[int, int]  # (group, piece index within the group)
 
@@ -110,9 +126,9 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
             w, h = groups[index][0]
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
-    plans = [_plan(g, counts) for g in map(grids, ("portrait", "landscape")) if all(g)]
+    plans = [_plan(g, counts, backs) for g in map(grids, ("portrait", "landscape")) if all(g)]
     if not plans:
-        return _last_at_end(_plan(own, counts), last)  # one group fits only upright, another only across: each keeps its own
+        return _last_at_end(_plan(own, counts, backs), last)  # one group fits only upright, another only across: each keeps its own
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
     return _last_at_end(min(plans, key=lambda pages: (printed_pages(pages, backs), bool(pages) and pages[0][0].grid.landscape != preferred)), last)
@@ -128,7 +144,7 @@ def printed_pages(pages: list[list[Placement]], backs: list[bool]) -> int:
     return sum(1 + (not isinstance(page[0].grid, FoldSheet) and any(backs[p.group] for p in page)) for page in pages)
 
 
-def _plan(grids: list[Sheet], counts: list[int]) -> list[list[Placement]]:
+def _plan(grids: list[Sheet], counts: list[int], backs: list[bool]) -> list[list[Placement]]:
     """Whole sheets of each group, then the leftovers of each size on shared sheets, then the last sheets stacked."""
     whole: list[list[Placement]] = []
     pools: dict[Sheet, list[Entry]] = {}
@@ -142,8 +158,39 @@ def _plan(grids: list[Sheet], counts: list[int]) -> list[list[Placement]]:
         chunks = [entries[k : k + grid.per_sheet] for k in range(0, len(entries), grid.per_sheet)]
         pooled += [_runs(chunk, grid, grid.per_sheet) for chunk in chunks if len(chunk) == grid.per_sheet]
         last += [(grid, chunk) for chunk in chunks if len(chunk) < grid.per_sheet]
-    stacked = [_placements(blocks) for blocks in _stack(last)]
-    return whole + pooled + sorted(stacked, key=fill, reverse=True)
+    return whole + pooled + _best_stacking(last, backs)
+
+
+def under_half(pages: list[list[Placement]]) -> list[int]:
+    """The pages (indices) under half full that are not the last of their PDF: what the packing rule forbids where it can."""
+    return [i for i, page in enumerate(pages[:-1]) if fill(page) < HALF]
+
+
+HALF = 0.5 - 1e-9  # a sheet holding exactly half its slots is half full
+MAX_PERMUTED = 6  # up to this many last sheets, every stacking order is tried when the usual ones leave a page under half full
+
+
+def _best_stacking(blocks: list[Block], backs: list[bool]) -> list[list[Placement]]:
+    """The last sheets of each size stacked on as few printed pages as possible, then with no page but the last under half full.
+
+    Stacking the tallest first packs pages tightest; where that leaves a page
+    under half full (bands 9 mm apart hold fewer pieces than their slots
+    promise), the groups' order and the densest blocks first are tried, then
+    every order of a few blocks, which also splits rows over pages differently."""
+    def pages_of(order: list[Block]) -> list[list[Placement]]:
+        return sorted((_placements(page) for page in _stack(order)), key=fill, reverse=True)
+
+    def score(pages: list[list[Placement]]) -> tuple:
+        shortfall = sum(HALF - fill(pages[i]) for i in under_half(pages))
+        return printed_pages(pages, backs), len(under_half(pages)), shortfall
+
+    orders = [sorted(blocks, key=lambda b: -_rows(b[0], len(b[1])) * b[0].card_h), list(blocks),
+              sorted(blocks, key=lambda b: -len(b[1]) / b[0].per_sheet / (_rows(b[0], len(b[1])) * (b[0].card_h + b[0].gap)))]
+    best = min((pages_of(order) for order in orders), key=score)
+    if under_half(best) and len(blocks) <= MAX_PERMUTED:
+        best = min((pages_of(list(order)) for order in permutations(blocks)), key=score, default=best)
+        best = min([pages_of(orders[0]), best], key=score)  # on a tie, the tightest packing
+    return best
 
 
 def _runs(entries: list[Entry], grid: Sheet, of: int) -> list[Placement]:
@@ -160,9 +207,9 @@ Block = tuple[Sheet, list[Entry]]  # some pieces of one size, and the whole-shee
 
 
 def _stack(blocks: list[Block]) -> list[list[Block]]:
-    """Pages of the last sheets of each size: tallest first, each onto the first page whose bands still fit it."""
+    """Pages of the last sheets of each size, in the order given: each onto the first page whose bands still fit it."""
     pages: list[list[Block]] = []
-    for grid, entries in sorted(blocks, key=lambda b: -_rows(b[0], len(b[1])) * b[0].card_h):
+    for grid, entries in blocks:
         while entries:
             open_pages = [page for page in pages if _stackable(page[0][0], grid)]
             whole = next((page for page in open_pages if _bands([*page, (grid, entries)]) is not None), None)
@@ -180,8 +227,8 @@ def _stack(blocks: list[Block]) -> list[list[Block]]:
 
 
 def _stackable(a: Sheet, b: Sheet) -> bool:
-    """Whether bands of these grids can share a page: same paper and orientation, and neither a gutterfold sheet."""
-    return not isinstance(a, FoldSheet) and not isinstance(b, FoldSheet) and (a.page_w, a.page_h) == (b.page_w, b.page_h)
+    """Whether bands of these grids can share a page: same paper and orientation, both gutterfold sheets or neither."""
+    return isinstance(a, FoldSheet) == isinstance(b, FoldSheet) and (a.page_w, a.page_h) == (b.page_w, b.page_h)
 
 
 def _rows(grid: Sheet, pieces: int) -> int:
@@ -200,17 +247,32 @@ def _most_that_fit(page: list[Block], grid: Sheet, entries: list[Entry]) -> int:
     return 0
 
 
-def _bands(page: list[Block]) -> list[Band] | None:
-    """The bands that hold `page`'s blocks stacked from the top, or None if they do not all fit."""
+def _bands(page: list[Block]) -> list[Band] | list[FoldBand] | None:
+    """The bands that hold `page`'s blocks stacked from the top, or None if they do not all fit.
+
+    Gutterfold bands take the first block's fold if they all fit with it, else the other fold."""
     first = page[0][0]
-    top = first_band_top(first.page_h, first.printable, first.bleed)
+    if not isinstance(first, FoldSheet):
+        return _stacked(page, first_band_top(first.page_h, first.printable, first.bleed), band_at)
+    for axis in dict.fromkeys((first.axis, "v" if first.axis == "h" else "h")):
+        def at(*args, axis=axis):
+            return fold_band_at(*args, axis, first.rotation)
+
+        bands = _stacked(page, first_fold_band_top(first.page_h, first.printable, first.bleed, axis), at)
+        if bands is not None:
+            return bands
+    return None
+
+
+def _stacked(page: list[Block], top: int, band) -> list | None:
+    """Bands made by `band(page_w, page_h, printable, w, h, gap, bleed, pieces, top)`, each below the last with room for marks."""
     out = []
     for grid, entries in page:
-        band = band_at(grid.page_w, grid.page_h, grid.printable, grid.card_w, grid.card_h, grid.gap, grid.bleed, len(entries), top)
-        if band is None or band.per_sheet < len(entries):
+        made = band(grid.page_w, grid.page_h, grid.printable, grid.card_w, grid.card_h, grid.gap, grid.bleed, len(entries), top)
+        if made is None or made.per_sheet < len(entries):
             return None
-        out.append(band)
-        top = next_band_top(band, grid.bleed)
+        out.append(made)
+        top = next_band_top(made, grid.bleed)
     return out
 
 

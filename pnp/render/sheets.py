@@ -18,7 +18,7 @@ from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
 from pnp.layout.elements import Face
 from pnp.render.draw import FaceDrawer
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
-from pnp.render.packing import DoesNotFit, plan_pages
+from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
 
 FOLD_COLOUR = "#808080"
@@ -70,6 +70,7 @@ class Page:
 
     bands: list[Run]
     label: str = ""
+    fill: float = 1.0  # the share of a whole sheet its pieces take (packing.fill)
 
     @property
     def sheet(self) -> Sheet:
@@ -97,7 +98,9 @@ class Page:
 class SheetStats:
     pages: int = 0
     pieces: int = 0
-    shared: list[str] = field(default_factory=list)  # 'sheet 5 holds Cells ×2, Quorum ×1': each sheet that several sets share
+    # 'sheet 5 holds Cells ×2, Quorum ×1' for each sheet that several sets share, and a note for each sheet under
+    # half full before the last (the build summary prints these lines under the PDF's name)
+    shared: list[str] = field(default_factory=list)
 
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
@@ -157,6 +160,18 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     return buf.getvalue(), stats
 
 
+def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
+               printable_mm: float = DEFAULT_PRINTABLE_MM) -> int:
+    """How many pages the sheet PDF of `groups` prints, from the packing plan alone (nothing drawn); 0 if a group fits no sheet."""
+    backs = [any(p.back is not None for p in g.pieces) for g in groups]
+    try:
+        plan = plan_pages(paper, [(g.size, len(g.pieces)) for g in groups], gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs,
+                          [g.print_last for g in groups])
+    except DoesNotFit:
+        return 0  # writing the sheets says which group and why
+    return printed_pages(plan, backs)
+
+
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
              printable_mm: float = DEFAULT_PRINTABLE_MM) -> list[Page]:
     """Every fronts page of the PDF, in order, as packing.plan_pages lays them out, numbered 'sheet n of m' across the PDF.
@@ -169,10 +184,15 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
         plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups])
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
-    pages = [Page([Run(groups[p.group], p.grid, groups[p.group].pieces[p.first : p.first + p.count], p.at) for p in placements]) for placements in plan]
+    pages = [_page_of(groups, placements) for placements in plan]
     for n, page in enumerate(pages, 1):
         page.label = f"{game_title} · {page.names()} · sheet {n} of {len(pages)}"
     return pages
+
+
+def _page_of(groups: list[Group], placements: list[Placement]) -> Page:
+    runs = [Run(groups[p.group], p.grid, groups[p.group].pieces[p.first : p.first + p.count], p.at) for p in placements]
+    return Page(runs, fill=fill(placements))
 
 
 def shared_sheets(pages: list[Page]) -> list[str]:
@@ -182,7 +202,19 @@ def shared_sheets(pages: list[Page]) -> list[str]:
         counts = page.counts()
         if len(counts) > 1:
             out.append(f"sheet {n} holds " + ", ".join(f"{name} ×{k}" for name, k in counts.items()))
-    return out
+    return out + half_empty_sheets(pages)
+
+
+def half_empty_sheets(pages: list[Page]) -> list[str]:
+    """A note for each sheet under half full before the last of its PDF: packing found no way to fill it.
+
+    Bands of different sizes need 9 mm of paper between them for their crop marks
+    and a row takes its whole height however few pieces it holds, so sets worth
+    less than a sheet by their slots can still need two pages. A sheet asked to
+    print last (a reference sheet) is left out, and the last sheet before it counts as last."""
+    kept = [i for i, page in enumerate(pages) if not any(run.group.print_last for run in page.bands)]
+    return [f"sheet {i + 1} is only {pages[i].fill:.0%} full: no packing found fills it to half, as rows of different sizes "
+            f"and the crop marks between them take the page" for i in kept[:-1] if pages[i].fill < HALF]
 
 
 def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, *, scale_bar=False, bookmarks=(), offset=(0.0, 0.0)):
@@ -222,11 +254,12 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
 
 
 def _furniture(c, marks, font_name: str) -> None:
-    """Crop marks around each grid's slots, and on a gutterfold sheet the dashed fold line with its labels."""
+    """Crop marks around each grid's slots, and on a gutterfold sheet the dashed fold line (once, however many bands) with its labels."""
     for grid, slots in marks:
         draw_crop_marks(c, grid, list(slots))
-        if isinstance(grid, FoldSheet):
-            draw_fold_line(c, grid, font_name)
+    folds = {(grid.axis, grid.fold): grid for grid, _ in marks if isinstance(grid, FoldSheet)}  # bands of a sheet share its fold
+    for grid in folds.values():
+        draw_fold_line(c, grid, font_name)
 
 
 def draw_fold_line(c, sheet: FoldSheet, font_name: str) -> None:
