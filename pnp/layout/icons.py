@@ -96,23 +96,55 @@ class IconLibrary:
         """The icon as a reportlab Drawing, recoloured to `color` when given."""
         key = (name, color)
         if key not in self._drawings:
-            from svglib.svglib import svg2rlg
-
             path = self.path(name)
             if path is not None:
-                drawing = svg2rlg(str(path), external_reference_root=str(path.parent))
+                drawing = svg_drawing(path.read_bytes(), str(path), str(path.parent), color)
             elif self.in_library(name):
                 self.used_from_library.add(name)
-                drawing = svg2rlg(io.BytesIO(set_icon_svg(icon_set(self.library), name)), external_reference_root=str(self.library.parent))
+                drawing = svg_drawing(set_icon_svg(icon_set(self.library), name), "", str(self.library.parent), color)
             else:
                 drawing = None
             if drawing is None:
                 raise ValueError(f"icon '{name}' could not be read as SVG")
-            if color:
-                drawing = copy.deepcopy(drawing)
-                _recolour(drawing, HexColor(color[:7]))
             self._drawings[key] = drawing
         return self._drawings[key]
+
+
+# An href that leaves the document (another file): such an SVG is parsed afresh each time, as that file may change.
+_OUTSIDE_REFERENCE = re.compile(rb"""href\s*=\s*["'](?!#|data:)""")
+
+
+def svg_drawing(svg: bytes, source: str, base: str, color: str | None):
+    """An SVG document (read from file `source`, or "" for the bundled set) as a reportlab Drawing, recoloured when `color` is given.
+
+    A self-contained document is parsed once per process, keyed by its bytes:
+    every game, output and PDF of a run shares one parse of each icon, and an
+    icon edited while `pnp watch` runs is parsed again. Callers must not change
+    the drawing they get (draw.py copies it before filtering its colours)."""
+    if _OUTSIDE_REFERENCE.search(svg):
+        return _parse_svg(svg, source, base, color)
+    return _parsed_once(svg, source, base, color)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed_once(svg: bytes, source: str, base: str, color: str | None):
+    if not color:
+        return _parse_svg(svg, source, base, None)
+    plain = _parsed_once(svg, source, base, None)
+    if plain is None:
+        return None
+    drawing = copy.deepcopy(plain)
+    _recolour(drawing, HexColor(color[:7]))
+    return drawing
+
+
+def _parse_svg(svg: bytes, source: str, base: str, color: str | None):
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(source or io.BytesIO(svg), external_reference_root=base)
+    if drawing is not None and color:
+        _recolour(drawing, HexColor(color[:7]))
+    return drawing
 
 
 def _recolour(node, colour) -> None:

@@ -19,7 +19,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
-from pnp.pipeline.cache import GameCache, cache_path, face_hash, output_key, read_digests, shared_inputs_hash
+from pnp.pipeline.cache import GameCache, cache_path, compiled_templates_path, face_hash, output_key, read_digests, shared_inputs_hash
 from pnp.render.ink import pdf_ink
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
@@ -54,6 +54,7 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
     out_dir = options.out / game.slug
     store = cache_path(options.out, game.slug)
     cache = GameCache.load(store)
+    gctx.layouts.layouts.keep_compiled(compiled_templates_path(options.out))
     shared = shared_inputs_hash(gctx.project)
     opts = options.cache_text()
     baseline = cache.printed if cache.printed is not None else cache.faces

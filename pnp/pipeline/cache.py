@@ -147,6 +147,11 @@ def cache_path(out_root: Path, game_slug: str) -> Path:
     return out_root / CACHE_DIR / f"{game_slug}.json"
 
 
+def compiled_templates_path(out_root: Path) -> Path:
+    """Where compiled templates are kept between builds (pnp.layout.templates.CompiledTemplates)."""
+    return out_root / CACHE_DIR / "templates"
+
+
 def files_read_by(out_root: Path, game_slug: str, root: Path) -> set[Path]:
     """Every file the recorded outputs of a game opened (art, icons, fonts, templates), for `pnp watch`."""
     cache = GameCache.load(cache_path(out_root, game_slug))
