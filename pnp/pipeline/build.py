@@ -5,8 +5,14 @@ game with errors writes nothing and keeps its previous outputs.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-from dataclasses import dataclass
+import multiprocessing
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.collector import paused
@@ -14,12 +20,13 @@ from pnp.core.errors import Finding, Loc
 from pnp.core.files import remove_stale_temporaries, write_atomic
 from pnp.outputs.boards import build_boards
 from pnp.outputs.cards import build_cards
-from pnp.outputs.context import GameContext
+from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
 from pnp.pipeline.cache import GameCache, cache_path, compiled_templates_path, face_hash, output_key, read_digests, shared_inputs_hash
+from pnp.pipeline.validate import check_game
 from pnp.render.ink import pdf_ink
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
@@ -108,6 +115,77 @@ def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[
     if records or options.mark_printed:
         cache.save(store)
     return outputs, findings
+
+
+@dataclass
+class GameBuild:
+    """One game's part of a run: its checks' findings, then (outputs, findings, seconds) for each options of the run."""
+
+    slug: str
+    checked: list[Finding] = field(default_factory=list)
+    builds: list[tuple[list[Output], list[Finding], float]] = field(default_factory=list)  # empty when the checks found errors
+
+
+def build_games(project, games: list, runs: list[Options], *, validate: bool = True, blocked: frozenset = frozenset(), workers: int | None = None) -> list[GameBuild]:
+    """Check and build each game for each options in `runs`; games in parallel on all cores, results in the games' order.
+
+    A game is independent of the others (its own context, outputs and cache
+    file), so each is checked and built whole in one worker process, with the
+    largest games first; a game's PDFs are the same bytes whichever process
+    builds it. `blocked` names games not to build (their data has errors), though
+    they are still checked."""
+    workers = min(len(games), workers or os.cpu_count() or 1)
+    if workers <= 1:
+        engine = Engine(project)
+        return [_check_and_build(engine, game, runs, validate, game.slug in blocked) for game in games]
+    quiet_runs = [dataclasses.replace(o, progress=None) for o in runs]  # a progress printer does not cross processes
+    order = sorted(range(len(games)), key=lambda i: -_size_of(project, games[i].slug))
+    with ProcessPoolExecutor(workers, mp_context=_start_method(), initializer=_init_builder, initargs=(project.root,)) as pool:
+        futures = {i: pool.submit(_build_in_worker, games[i], quiet_runs, validate, games[i].slug in blocked) for i in order}
+        return [futures[i].result() for i in range(len(games))]
+
+
+def _size_of(project, slug: str) -> int:
+    """Bytes of a game's data and templates: a rough guide to its build time, so the longest builds start first."""
+    total = 0
+    for folder in (project.data_dir / slug, project.templates_dir / slug):
+        if folder.is_dir():
+            total += sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    return total
+
+
+def _start_method():
+    """fork where it is safe and quick (Linux: the worker starts with pnp already imported), else spawn."""
+    return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+
+
+_ENGINE: Engine | None = None  # a worker process's engine, made once by its initializer
+
+
+def _init_builder(root: Path) -> None:
+    """Make the worker's engine from the project folder alone, so any start method works."""
+    global _ENGINE
+    from pnp.data.project import Project
+
+    _ENGINE = Engine(Project(root))
+
+
+def _build_in_worker(game, runs: list[Options], validate: bool, blocked: bool) -> GameBuild:
+    return _check_and_build(_ENGINE, game, runs, validate, blocked)
+
+
+def _check_and_build(engine: Engine, game, runs: list[Options], validate: bool, blocked: bool) -> GameBuild:
+    """Check one game (counts, constraints, unused fields), then build it for each options unless the checks or `blocked` stop it."""
+    gctx = engine.for_game(game)
+    result = GameBuild(game.slug, check_game(gctx, render=False) if validate else [])
+    strict = any(o.strict for o in runs)
+    if blocked or any(f.severity == "error" or (strict and f.severity == "warning") for f in result.checked):
+        return result
+    for options in runs:
+        started = time.perf_counter()
+        outputs, findings = build_game(gctx, options)
+        result.builds.append((outputs, findings, time.perf_counter() - started))
+    return result
 
 
 def mark_printed(out_root: Path, slug: str) -> int | None:
