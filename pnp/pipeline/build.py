@@ -25,7 +25,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
-from pnp.pipeline.cache import GameCache, cache_path, compiled_templates_path, face_hash, output_key, read_digests, shared_inputs_hash
+from pnp.pipeline.cache import GameCache, cache_path, checks_key, compiled_templates_path, face_hash, output_key, read_digests, shared_inputs_hash
 from pnp.pipeline.validate import check_game
 from pnp.render.ink import pdf_ink
 
@@ -53,16 +53,17 @@ class Output:
 
 
 @paused
-def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[Finding]]:
+def build_game(gctx: GameContext, options: Options, shared: str | None = None) -> tuple[list[Output], list[Finding]]:
     """Build every output of one game, reusing those whose inputs did not change; write nothing if any has errors.
 
-    The findings are every warning of the run, a reused output's warnings included."""
+    The findings are every warning of the run, a reused output's warnings included.
+    `shared` is `shared_inputs_hash` of the project when the caller has it already."""
     game = gctx.game
     out_dir = options.out / game.slug
     store = cache_path(options.out, game.slug)
     cache = GameCache.load(store)
     gctx.layouts.layouts.keep_compiled(compiled_templates_path(options.out))
-    shared = shared_inputs_hash(gctx.project)
+    shared = shared or shared_inputs_hash(gctx.project)
     opts = options.cache_text()
     baseline = cache.printed if cache.printed is not None else cache.faces
     kinds = [("cards", lambda g, o: build_cards(g, o, baseline if o.changed else None, face_hash))] if game.decks else []
@@ -135,13 +136,14 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     builds it. `blocked` names games not to build (their data has errors), though
     they are still checked."""
     workers = min(len(games), workers or os.cpu_count() or 1)
+    shared = shared_inputs_hash(project)  # read once for the whole run, not once per game
     if workers <= 1:
         engine = Engine(project)
-        return [_check_and_build(engine, game, runs, validate, game.slug in blocked) for game in games]
+        return [_check_and_build(engine, game, runs, validate, game.slug in blocked, shared) for game in games]
     quiet_runs = [dataclasses.replace(o, progress=None) for o in runs]  # a progress printer does not cross processes
     order = sorted(range(len(games)), key=lambda i: -_size_of(project, games[i].slug))
     with ProcessPoolExecutor(workers, mp_context=_start_method(), initializer=_init_builder, initargs=(project.root,)) as pool:
-        futures = {i: pool.submit(_build_in_worker, games[i], quiet_runs, validate, games[i].slug in blocked) for i in order}
+        futures = {i: pool.submit(_build_in_worker, games[i], quiet_runs, validate, games[i].slug in blocked, shared) for i in order}
         return [futures[i].result() for i in range(len(games))]
 
 
@@ -170,22 +172,42 @@ def _init_builder(root: Path) -> None:
     _ENGINE = Engine(Project(root))
 
 
-def _build_in_worker(game, runs: list[Options], validate: bool, blocked: bool) -> GameBuild:
-    return _check_and_build(_ENGINE, game, runs, validate, blocked)
+def _build_in_worker(game, runs: list[Options], validate: bool, blocked: bool, shared: str) -> GameBuild:
+    return _check_and_build(_ENGINE, game, runs, validate, blocked, shared)
 
 
-def _check_and_build(engine: Engine, game, runs: list[Options], validate: bool, blocked: bool) -> GameBuild:
+def _check_and_build(engine: Engine, game, runs: list[Options], validate: bool, blocked: bool, shared: str) -> GameBuild:
     """Check one game (counts, constraints, unused fields), then build it for each options unless the checks or `blocked` stop it."""
     gctx = engine.for_game(game)
-    result = GameBuild(game.slug, check_game(gctx, render=False) if validate else [])
+    result = GameBuild(game.slug, checked_game(gctx, runs[0].out, shared) if validate else [])
     strict = any(o.strict for o in runs)
     if blocked or any(f.severity == "error" or (strict and f.severity == "warning") for f in result.checked):
         return result
     for options in runs:
         started = time.perf_counter()
-        outputs, findings = build_game(gctx, options)
+        outputs, findings = build_game(gctx, options, shared)
         result.builds.append((outputs, findings, time.perf_counter() - started))
     return result
+
+
+def checked_game(gctx: GameContext, out_root: Path, shared: str) -> list[Finding]:
+    """The build's checks of one game (`check_game` without rendering), or their findings of the last build when none of its inputs changed.
+
+    The checks read only the game's own folder and what every game shares
+    (templates, icons, fonts, pnp itself), so those key them; a rebuild after an
+    edit in one game checks that game alone. Findings with an error are not
+    kept: such a build writes nothing."""
+    store = cache_path(out_root, gctx.game.slug)
+    cache = GameCache.load(store)
+    key = checks_key(gctx.game, shared)
+    kept = cache.kept_checks(key)
+    if kept is not None:
+        return kept
+    findings = check_game(gctx, render=False)
+    if not any(f.severity == "error" for f in findings):
+        cache.keep_checks(key, findings)
+        cache.save(store)
+    return findings
 
 
 def mark_printed(out_root: Path, slug: str) -> int | None:

@@ -66,6 +66,13 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     return digest.hexdigest()
 
 
+def checks_key(game, shared: str) -> str:
+    """What a game's build checks read: every file of its folder (data, spreadsheets, rulebook) and what all games share."""
+    digest = hashlib.sha256(b"checks\0" + shared.encode())
+    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir).encode())
+    return digest.hexdigest()
+
+
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -106,13 +113,15 @@ class GameCache:
     outputs: dict = field(default_factory=dict)  # kind → {"key", "files": {name: sha256}, "reads": {path: sha256}, "findings": [...], "stats"}
     faces: dict = field(default_factory=dict)  # "deck/card" → [front hash, back hash, count] of the last full build
     printed: dict | None = None  # the faces of the last marked print: what `--changed` compares with
+    checks: dict = field(default_factory=dict)  # {"key", "findings"}: the build checks' findings for the game's inputs of that key
 
     @classmethod
     def load(cls, path: Path) -> GameCache:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             printed = data.get("printed")
-            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None)
+            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None,
+                       checks=dict(data.get("checks", {})))
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
@@ -137,6 +146,15 @@ class GameCache:
     def record(self, kind: str, key: str, files: dict[str, bytes], reads: dict[str, str], findings: list[Finding]) -> None:
         self.outputs[kind] = {"key": key, "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}, "reads": reads,
                               "findings": [finding_to_json(f) for f in findings]}
+
+    def kept_checks(self, key: str) -> list[Finding] | None:
+        """The checks' findings kept for inputs of `key`, or None when the inputs changed."""
+        if self.checks.get("key") != key:
+            return None
+        return [finding_from_json(d) for d in self.checks.get("findings", [])]
+
+    def keep_checks(self, key: str, findings: list[Finding]) -> None:
+        self.checks = {"key": key, "findings": [finding_to_json(f) for f in findings]}
 
     def findings(self, kind: str) -> list[Finding]:
         """The warnings `kind` gave when it was built: a reused output shows them again while their cause remains."""
