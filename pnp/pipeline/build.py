@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import remove_stale_temporaries, write_atomic
@@ -25,7 +26,18 @@ from pnp.outputs.options import Options
 from pnp.outputs.reference import build_reference
 from pnp.outputs.rulebook import build_rulebook
 from pnp.outputs.tokens import build_tokens
-from pnp.pipeline.cache import GameCache, cache_path, checks_key, compiled_templates_path, face_hash, output_key, read_digests, shared_inputs_hash
+from pnp.pipeline.cache import (
+    FaceStore,
+    GameCache,
+    cache_path,
+    checks_key,
+    compiled_templates_path,
+    face_hash,
+    face_store_path,
+    output_key,
+    read_digests,
+    shared_inputs_hash,
+)
 from pnp.pipeline.validate import check_game
 from pnp.render.ink import pdf_ink
 
@@ -66,6 +78,9 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
     shared = shared or shared_inputs_hash(gctx.project)
     opts = options.cache_text()
     baseline = cache.printed if cache.printed is not None else cache.faces
+    project = gctx.project
+    faces = FaceStore(face_store_path(options.out, game.slug), shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
+    gctx.face_store = faces
     kinds = [("cards", lambda g, o: build_cards(g, o, baseline if o.changed else None, face_hash))] if game.decks else []
     kinds += list(DOCUMENT_BUILDERS)
     pending, outputs, findings, records = [], [], [], []
@@ -91,6 +106,7 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
         records.append((slot, key, files, read, found))
     if options.strict:
         findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
+    gctx.face_store = None
     if any(f.severity == "error" for f in findings):
         return [], findings
     remove_stale_temporaries(out_dir)
@@ -115,6 +131,8 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
         cache.printed = dict(cache.faces)
     if records or options.mark_printed:
         cache.save(store)
+    if records:
+        faces.save(partial=bool(options.only or options.decks or options.cards))
     return outputs, findings
 
 

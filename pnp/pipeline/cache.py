@@ -161,6 +161,90 @@ class GameCache:
         return [finding_from_json(d) for d in self.outputs.get(kind, {}).get("findings", [])]
 
 
+class FaceStore:
+    """Rendered faces kept across builds, so a rebuild after one edited card renders that card alone.
+
+    A face is keyed by everything its template can see: the template, side,
+    size and bleed, the data of its context (card, deck, game, palette, face,
+    options) and the shared inputs (every template, icon and font, and pnp's own
+    code). Only faces whose rendering gave no warning and opened no file beyond
+    the shared inputs are kept: a face with art, or with a warning to show, is
+    rendered every time, so art edits and warnings (with their current
+    file:line) always show. The fonts the faces use are registered again on
+    load. Only the faces the last build used are saved."""
+
+    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = ()):
+        self.path = path
+        self.shared = shared
+        self.fonts = fonts  # the FontBook whose fonts the faces name
+        self.covered = tuple(Path(c).resolve() for c in covered)  # folders the shared hash covers (templates, fonts, icons)
+        self._kept: dict[str, object] = {}
+        self._used: dict[str, object] = {}
+        self._digests: dict[int, tuple[object, str]] = {}  # id(data) → (data, digest): a game's data is hashed once, not per card
+        try:
+            data = pickle.loads(path.read_bytes())
+            if data.get("shared") == shared:
+                self._kept = data["faces"]
+                for family, bold, italic in data.get("fonts", []):
+                    if fonts is not None:
+                        fonts.font_name(family, bold, italic)
+        except Exception:  # missing, damaged or from another pnp: faces are rendered again
+            self._kept = {}
+
+    def key(self, template: str, side: str, size: tuple[float, float], bleed: float, what: str, context: dict) -> str | None:
+        """The face's key, or None when its context holds a value with no stable text (the face is not kept then)."""
+        try:
+            parts = [template, side, list(size), bleed, what] + [[name, self._digest(value)] for name, value in sorted(context.items())]
+        except (TypeError, ValueError):
+            return None
+        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+    def _digest(self, value) -> str:
+        data = getattr(value, "_data", value)  # a Fields wrapper by its data
+        if not isinstance(data, (dict, list)):
+            return json.dumps(data)
+        hit = self._digests.get(id(data))
+        if hit is None or hit[0] is not data:
+            text = json.dumps(data, sort_keys=True, default=_plain, ensure_ascii=False)
+            hit = self._digests[id(data)] = (data, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        return hit[1]
+
+    def get(self, key: str | None):
+        """The face kept under `key`, or None."""
+        face = self._kept.get(key) if key is not None else None
+        if face is not None:
+            self._used[key] = face
+        return face
+
+    def put(self, key: str | None, face, warned: bool, files: set) -> None:
+        """Keep a face rendered now, unless it gave a warning or opened a file the shared inputs do not cover."""
+        if key is None or face is None or warned:
+            return
+        if any(not any(Path(f).resolve().is_relative_to(c) for c in self.covered) for f in files):
+            return
+        self._used[key] = face
+
+    def save(self, partial: bool = False) -> None:
+        """Write the faces this build used; after a `partial` build (--only, --deck, --cards) keep the others too."""
+        if not self._used and not partial:
+            return
+        faces = {**self._kept, **self._used} if partial else self._used
+        fonts = self.fonts.registered() if self.fonts is not None else []
+        write_atomic(self.path, pickle.dumps({"shared": self.shared, "fonts": fonts, "faces": faces}, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _plain(value):
+    """A value inside template data as JSON can write it: data wrappers (Fields) by their data."""
+    data = getattr(value, "_data", None)
+    if isinstance(data, dict):
+        return data
+    raise TypeError(f"no stable text for {type(value).__name__}")
+
+
+def face_store_path(out_root: Path, game_slug: str) -> Path:
+    return out_root / CACHE_DIR / f"{game_slug}.faces"
+
+
 def cache_path(out_root: Path, game_slug: str) -> Path:
     return out_root / CACHE_DIR / f"{game_slug}.json"
 
