@@ -20,7 +20,6 @@ import lzma
 import re
 from pathlib import Path
 
-from reportlab.graphics.shapes import Group
 from reportlab.lib.colors import HexColor
 
 logging.getLogger("svglib").setLevel(logging.ERROR)
@@ -148,6 +147,8 @@ def _parse_svg(svg: bytes, source: str, base: str, color: str | None):
 
 
 def _recolour(node, colour) -> None:
+    from reportlab.graphics.shapes import Group  # with Platypus behind it: imported when an icon is drawn, not at start
+
     for child in getattr(node, "contents", []):
         if isinstance(child, Group):
             _recolour(child, colour)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import multiprocessing
 import os
 import sys
@@ -19,13 +20,8 @@ from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import remove_stale_temporaries, write_atomic
-from pnp.outputs.boards import build_boards
-from pnp.outputs.cards import build_cards
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
-from pnp.outputs.reference import build_reference
-from pnp.outputs.rulebook import build_rulebook
-from pnp.outputs.tokens import build_tokens
 from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
@@ -42,7 +38,9 @@ from pnp.pipeline.validate import check_game
 from pnp.render.ink import pdf_ink
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
-DOCUMENT_BUILDERS = (("boards", build_boards), ("tokens", build_tokens), ("reference", build_reference), ("rulebook", build_rulebook))
+# Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
+DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
+                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook:build_rulebook"))
 # Which options print differently in each kind of output, so a variant build gets its own file name.
 SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver")
 VARIANT_OPTIONS = {
@@ -81,8 +79,8 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
     project = gctx.project
     faces = FaceStore(face_store_path(options.out, game.slug), shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
     gctx.face_store = faces
-    kinds = [("cards", lambda g, o: build_cards(g, o, baseline if o.changed else None, face_hash))] if game.decks else []
-    kinds += list(DOCUMENT_BUILDERS)
+    kinds = [("cards", lambda g, o: builder_of("pnp.outputs.cards:build_cards")(g, o, baseline if o.changed else None, face_hash))] if game.decks else []
+    kinds += [(kind, lambda g, o, name=name: builder_of(name)(g, o)) for kind, name in DOCUMENT_BUILDERS]
     pending, outputs, findings, records = [], [], [], []
     for kind, builder in kinds:
         if options.only and kind not in options.only:
@@ -226,6 +224,12 @@ def checked_game(gctx: GameContext, out_root: Path, shared: str) -> list[Finding
         cache.keep_checks(key, findings)
         cache.save(store)
     return findings
+
+
+def builder_of(name: str):
+    """The builder function 'module:function', imported when first used."""
+    module, _, function = name.partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 def mark_printed(out_root: Path, slug: str) -> int | None:

@@ -12,8 +12,10 @@ rated yield.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the build starts
+    import numpy as np
 
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
 
@@ -24,6 +26,8 @@ def page_coverage(rgb: np.ndarray) -> float:
     With M = max(R, G, B), K = 1 − M and C + M + Y = (3M − R − G − B) / M, so a
     pixel costs two element-wise maxima and a sum: reductions along the short
     colour axis are many times slower in numpy than these."""
+    import numpy as np
+
     v = rgb.astype(np.float64) / 255.0
     r, g, b = v[..., 0], v[..., 1], v[..., 2]
     most = np.maximum(np.maximum(r, g), b)
