@@ -30,6 +30,7 @@ from pnp.pipeline.cache import (
     compiled_templates_path,
     face_hash,
     face_store_path,
+    file_digest,
     output_key,
     read_digests,
     shared_inputs_hash,
@@ -108,10 +109,16 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
     if any(f.severity == "error" for f in findings):
         return [], findings
     remove_stale_temporaries(out_dir)
+    written = cache.written([slot for slot, *_ in records])
     for name, data, stats in pending:
         path = out_dir / name
-        write_atomic(path, data)
-        if name.endswith(".pdf"):
+        same = written.get(name)
+        if same is not None and same[0] == hashlib.sha256(data).hexdigest() and path.is_file() and file_digest(path) == same[0]:
+            stats["ink"] = same[1]  # rebuilt to the very bytes on disk: the file (and its mtime) stays, and so does its ink
+        else:
+            write_atomic(path, data)
+            stats["ink"] = None
+        if name.endswith(".pdf") and stats["ink"] is None:
             stats["ink"] = round(pdf_ink(data), 2)
         outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink")))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")

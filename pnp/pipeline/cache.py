@@ -147,6 +147,16 @@ class GameCache:
         self.outputs[kind] = {"key": key, "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}, "reads": reads,
                               "findings": [finding_to_json(f) for f in findings]}
 
+    def written(self, kinds: list[str]) -> dict[str, tuple[str, float | None]]:
+        """{file name: (sha256, ink)} of the files the last build of `kinds` wrote: a rebuild that makes the same bytes need not write them again."""
+        out = {}
+        for kind in kinds:
+            entry = self.outputs.get(kind, {})
+            stats = entry.get("stats", {})
+            for name, digest in entry.get("files", {}).items():
+                out[name] = (digest, stats.get(name, {}).get("ink"))
+        return out
+
     def kept_checks(self, key: str) -> list[Finding] | None:
         """The checks' findings kept for inputs of `key`, or None when the inputs changed."""
         if self.checks.get("key") != key:
