@@ -39,9 +39,10 @@ def test_an_edited_template_is_compiled_again(project, tmp_path):
     build(project, out, "--only", "cards")
     assert any((out / ".pnp-cache/templates").iterdir()), "the build keeps its compiled templates"
     hero = project / "templates/tiny/hero.j2"
-    hero.write_text(hero.read_text(encoding="utf-8") + '{{ text("EDITED HERO", 5, 70, 50, 6, size=8) }}\n', encoding="utf-8")
+    first = pdfs(out)
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("EDITED HERO", 5, 70, 50, 6, size=8) }}\n{% endblock %}'), encoding="utf-8")
     build(project, out, "--only", "cards")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards") != first
 
 
 def test_compiled_templates_are_keyed_by_jinja_and_the_environment(monkeypatch):
