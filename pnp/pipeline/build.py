@@ -158,6 +158,8 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     largest games first; a game's PDFs are the same bytes whichever process
     builds it. `blocked` names games not to build (their data has errors), though
     they are still checked."""
+    if not games:
+        return []
     workers = min(len(games), workers or os.cpu_count() or 1)
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game
     if workers <= 1:

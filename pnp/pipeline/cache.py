@@ -188,18 +188,22 @@ class FaceStore:
         self.shared = shared
         self.fonts = fonts  # the FontBook whose fonts the faces name
         self.covered = tuple(Path(c).resolve() for c in covered)  # folders the shared hash covers (templates, fonts, icons)
-        self._kept: dict[str, object] = {}
+        self._kept: dict[str, object] | None = None  # read when the first face is looked up: a build that reuses every output never reads it
         self._used: dict[str, object] = {}
         self._digests: dict[int, tuple[object, str]] = {}  # id(data) → (data, digest): a game's data is hashed once, not per card
+
+    def _load(self) -> dict[str, object]:
+        self._kept = {}
         try:
-            data = pickle.loads(path.read_bytes())
-            if data.get("shared") == shared:
-                self._kept = data["faces"]
+            data = pickle.loads(self.path.read_bytes())
+            if data.get("shared") == self.shared:
                 for family, bold, italic in data.get("fonts", []):
-                    if fonts is not None:
-                        fonts.font_name(family, bold, italic)
+                    if self.fonts is not None:
+                        self.fonts.font_name(family, bold, italic)
+                self._kept = data["faces"]
         except Exception:  # missing, damaged or from another pnp: faces are rendered again
             self._kept = {}
+        return self._kept
 
     def key(self, template: str, side: str, size: tuple[float, float], bleed: float, what: str, context: dict) -> str | None:
         """The face's key, or None when its context holds a value with no stable text (the face is not kept then)."""
@@ -221,7 +225,8 @@ class FaceStore:
 
     def get(self, key: str | None):
         """The face kept under `key`, or None."""
-        face = self._kept.get(key) if key is not None else None
+        kept = self._kept if self._kept is not None else self._load()
+        face = kept.get(key) if key is not None else None
         if face is not None:
             self._used[key] = face
         return face
@@ -238,7 +243,7 @@ class FaceStore:
         """Write the faces this build used; after a `partial` build (--only, --deck, --cards) keep the others too."""
         if not self._used and not partial:
             return
-        faces = {**self._kept, **self._used} if partial else self._used
+        faces = {**(self._kept if self._kept is not None else self._load()), **self._used} if partial else self._used
         fonts = self.fonts.registered() if self.fonts is not None else []
         write_atomic(self.path, pickle.dumps({"shared": self.shared, "fonts": fonts, "faces": faces}, protocol=pickle.HIGHEST_PROTOCOL))
 
