@@ -3,6 +3,7 @@ across builds are thrown away when what they came from changes, a rebuild rewrit
 and games built in parallel are the bytes and the summary of games built one after the other."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -86,6 +87,7 @@ def test_after_one_card_is_edited_only_that_card_is_rendered_and_only_changed_fi
         return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
 
     monkeypatch.setattr(Layouts, "render", counting)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # render in this process, where the count is kept
     build(project, out)
     assert pdfs(out) == after
     card_faces = [what for name, what in rendered if name in ("tiny/hero.j2", "tiny/back.j2", "tiny/twin-back.j2")]
@@ -107,8 +109,6 @@ def two_games(project) -> Path:
 
 
 def test_games_built_in_parallel_are_the_bytes_and_the_summary_of_games_built_one_by_one(two_games, tmp_path, monkeypatch):
-    import os
-
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     serial = build(two_games, tmp_path / "serial")
     monkeypatch.setattr(os, "cpu_count", lambda: 2)

@@ -152,7 +152,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
     """Validate and build games for each paper (games in parallel, lines in the games' order); shared by `build` and `watch`."""
-    from pnp.pipeline.build import build_games
+    from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
     loaded = load_games(project, slugs, report)

@@ -239,12 +239,17 @@ class FaceStore:
             return
         self._used[key] = face
 
-    def save(self, partial: bool = False) -> None:
-        """Write the faces this build used; after a `partial` build (--only, --deck, --cards) keep the others too."""
-        if not self._used and not partial:
+    @property
+    def used(self) -> dict:
+        """The faces this store gave or took in this build, by key."""
+        return self._used
+
+    def save(self, used: dict, fonts: list, partial: bool = False) -> None:
+        """Write the faces a build used (from every process that rendered) and the fonts they name; after a `partial`
+        build (--only, --deck, --cards) keep the others too."""
+        if not used and not partial:
             return
-        faces = {**(self._kept if self._kept is not None else self._load()), **self._used} if partial else self._used
-        fonts = self.fonts.registered() if self.fonts is not None else []
+        faces = {**(self._kept if self._kept is not None else self._load()), **used} if partial else used
         write_atomic(self.path, pickle.dumps({"shared": self.shared, "fonts": fonts, "faces": faces}, protocol=pickle.HIGHEST_PROTOCOL))
 
 
