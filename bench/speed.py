@@ -24,13 +24,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cards import make_project  # the synthetic deck maker of bench/cards.py
 
 HERE = Path(__file__).resolve().parent.parent
+LAST_CPU = 0.0  # CPU seconds (user + system) of the last command run and the workers it waited for
 
 CALIBRATION = """
 import io, time
@@ -52,13 +53,17 @@ class Row:
     goal: str
     unit: str  # "s", "cards/s" or "MB"
     values: list[float]
+    cpu: list[float] = field(default_factory=list)  # CPU seconds of the process tree (user + system): steadier than wall time on a shared machine
 
     def median(self) -> float:
         return statistics.median(self.values)
 
 
 def run(cmd: list[str], root: Path, cwd: Path | None = None) -> tuple[float, float, str]:
-    """(wall seconds, peak MB of the process tree, stdout) of one command in a fresh process importing pnp from `root`."""
+    """(wall seconds, peak MB of the process tree, stdout) of one command in a fresh process importing pnp from `root`.
+
+    The CPU seconds of the tree go to LAST_CPU, for the row being measured."""
+    global LAST_CPU
     env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
@@ -66,6 +71,7 @@ def run(cmd: list[str], root: Path, cwd: Path | None = None) -> tuple[float, flo
         _, status, usage = os.wait4(proc.pid, 0)  # the child's own usage: its peak covers the workers it waited for
         seconds = time.perf_counter() - started
         proc.returncode = os.waitstatus_to_exitcode(status)
+        LAST_CPU = usage.ru_utime + usage.ru_stime
         out.seek(0)
         err.seek(0)
         if proc.returncode != 0:
@@ -152,15 +158,14 @@ def main() -> None:
         tmp = Path(folder)
         for i in range(runs):
             print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
-            rows[0].values.append(calibration(root))
-            rows[1].values.append(pnp(root, "--help")[0])
-            rows[2].values.append(one_deck(root, tmp))
-            rows[3].values.append(deck_build(root, tmp, big)[0])
+            measures = [(0, lambda: calibration(root)), (1, lambda: pnp(root, "--help")[0]), (2, lambda: one_deck(root, tmp)),
+                        (3, lambda: deck_build(root, tmp, big)[0]), (5, lambda: five_games(root, tmp)), (6, lambda: edited_card(root, tmp))]
+            for index, measure in measures:
+                rows[index].values.append(measure())
+                rows[index].cpu.append(LAST_CPU)
             rate, peak = cards_per_second(root, tmp, large)
             rows[4].values.append(rate)
             rows[7].values.append(peak)
-            rows[5].values.append(five_games(root, tmp))
-            rows[6].values.append(edited_card(root, tmp))
     print_table(rows, runs, root)
 
 
@@ -168,7 +173,7 @@ def print_table(rows: list[Row], runs: int, root: Path) -> None:
     calibration_s = rows[0].median()
     load = os.getloadavg()
     print(f"pnp at {root}; median of {runs} fresh-process run{'s' * (runs != 1)}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    print(f"{'work':<46} {'median':>12} {'range':>21} {'× calibration':>14}  goal")
+    print(f"{'work':<46} {'median':>12} {'range':>21} {'× calibration':>14} {'CPU s':>7}  goal")
     for row in rows:
         m = row.median()
         low, high = min(row.values), max(row.values)
@@ -178,7 +183,8 @@ def print_table(rows: list[Row], runs: int, root: Path) -> None:
             text, spread, ratio = f"{m:,.0f} cards/s", f"{low:,.0f}–{high:,.0f}", f"{(1 / m) / (calibration_s / 10_000):.2f}"  # s per card vs s per string
         else:
             text, spread, ratio = f"{m:.0f} MB", f"{low:.0f}–{high:.0f} MB", ""
-        print(f"{row.name:<46} {text:>12} {spread:>21} {ratio:>14}  {row.goal}")
+        cpu = f"{statistics.median(row.cpu):.2f}" if row.cpu else ""
+        print(f"{row.name:<46} {text:>12} {spread:>21} {ratio:>14} {cpu:>7}  {row.goal}")
 
 
 if __name__ == "__main__":
