@@ -66,7 +66,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             for game in games:
                 if game.slug not in stopped:
                     jobs += [(_weight(job.kind, game), "render", game.slug, job) for job in plans[game.slug].jobs]
-            done = pool.run(jobs, plans)
+            done = pool.run(bundled(jobs, pool.workers), plans)
             for game in games:
                 slug = game.slug
                 ran = done.get(("check", slug))  # (key, findings) of checks run now, to keep
@@ -81,6 +81,32 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                 outputs, findings = finish_game(project, game, plans[slug], [r for r, _ in rendered], ran)
                 results[slug].builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
     return [results[g.slug] for g in games]
+
+
+def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
+    """Jobs grouped into what one process runs in a row, heaviest group first.
+
+    A process that renders several outputs of one game shares their work (the
+    game's parsed templates, fonts, icons and fitted texts), so with at least as
+    many games at work as cores each game is one group; with fewer, a game is
+    split into its outputs, its checks travelling with its heaviest output (they
+    read the same templates)."""
+    games: dict[str, list[tuple]] = {}
+    for job in jobs:
+        games.setdefault(job[2], []).append(job)
+    if len(games) >= workers:
+        groups = list(games.values())
+    else:
+        groups = []
+        for own in games.values():
+            checks = [j for j in own if j[1] == "check"]
+            renders = sorted((j for j in own if j[1] == "render"), key=lambda j: -j[0])
+            if renders:
+                groups.append(checks + renders[:1])
+                groups += [[j] for j in renders[1:]]
+            elif checks:
+                groups.append(checks)
+    return sorted(groups, key=lambda group: -sum(j[0] for j in group))  # stable: equal weights keep the games' order
 
 
 def _weight(kind: str, game) -> float:
@@ -104,6 +130,16 @@ class _Worker:
         rendered = render_output(self.engine.for_game(self.games[slug]), plan, job)
         return rendered, time.perf_counter() - started
 
+    def run(self, jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+        """Run ("check", slug, key) and ("render", slug, OutputJob) jobs in a row; results as `_Pool.run` gives them."""
+        out = {}
+        for what, slug, detail in jobs:
+            if what == "check":
+                out[(what, slug)] = (detail, self.check(slug))
+            else:
+                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail)
+        return out
+
 
 class _Pool:
     """Runs jobs in worker processes when there are cores and jobs for more than one, else in this process."""
@@ -120,33 +156,28 @@ class _Pool:
         if self.pool is not None:
             self.pool.shutdown()
 
-    def run(self, jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
         """Every job's result: ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds)."""
-        if self.workers > 1 and len(jobs) > 1:
-            return self._run_in_pool(jobs, plans)
+        if self.workers > 1 and len(groups) > 1:
+            return self._run_in_pool(groups, plans)
         if self.local is None:
             self.local = _Worker(self.project, self.games)
         out = {}
-        for _, what, slug, detail in jobs:
-            if what == "check":
-                out[(what, slug)] = (detail, self.local.check(slug))
-            else:
-                out[(what, slug, detail.slot)] = self.local.render(slug, plans[slug], detail)
+        for group in groups:
+            out.update(self.local.run([job[1:] for job in group], plans))
         return out
 
-    def _run_in_pool(self, jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=_start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
-        futures = {}
-        for _, what, slug, detail in sorted(jobs, key=lambda j: -j[0]):  # longest first; equal weights keep the games' order
-            if what == "check":
-                futures[(what, slug)] = (detail, self.pool.submit(_check_in_worker, slug))
-            else:
-                futures[(what, slug, detail.slot)] = (None, self.pool.submit(_render_in_worker, slug, quiet[slug], detail))
+        futures = []
+        for group in groups:
+            slugs = {job[2] for job in group}
+            futures.append(self.pool.submit(_run_in_worker, [job[1:] for job in group], {slug: quiet[slug] for slug in slugs}))
         out = {}
-        for name, (key, future) in futures.items():
-            out[name] = (key, future.result()) if name[0] == "check" else future.result()
+        for future in futures:
+            out.update(future.result())
         return out
 
 
@@ -166,9 +197,5 @@ def _init_worker(root: Path, games: list) -> None:
     _WORKER = _Worker(Project(root), games)
 
 
-def _check_in_worker(slug: str) -> list[Finding]:
-    return _WORKER.check(slug)
-
-
-def _render_in_worker(slug: str, plan: GamePlan, job: OutputJob) -> tuple[RenderedOutput, float]:
-    return _WORKER.render(slug, plan, job)
+def _run_in_worker(jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+    return _WORKER.run(jobs, plans)
