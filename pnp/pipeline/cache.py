@@ -191,6 +191,7 @@ class FaceStore:
         self._kept: dict[str, object] | None = None  # read when the first face is looked up: a build that reuses every output never reads it
         self._used: dict[str, object] = {}
         self._digests: dict[int, tuple[object, str]] = {}  # id(data) → (data, digest): a game's data is hashed once, not per card
+        self._checked: dict = {}  # file → whether the shared inputs cover it
 
     def _load(self) -> dict[str, object]:
         self._kept = {}
@@ -235,9 +236,17 @@ class FaceStore:
         """Keep a face rendered now, unless it gave a warning or opened a file the shared inputs do not cover."""
         if key is None or face is None or warned:
             return
-        if any(not any(Path(f).resolve().is_relative_to(c) for c in self.covered) for f in files):
+        if not all(self._covered(f) for f in files):
             return
         self._used[key] = face
+
+    def _covered(self, file) -> bool:
+        """Whether the shared inputs' hash covers `file` (asked once per file: every face reads its templates and fonts)."""
+        hit = self._checked.get(file)
+        if hit is None:
+            path = Path(file).resolve()
+            hit = self._checked[file] = any(path.is_relative_to(c) for c in self.covered)
+        return hit
 
     @property
     def used(self) -> dict:
