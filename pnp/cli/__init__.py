@@ -151,31 +151,32 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
 
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
-    """Validate and build games for each paper; shared by `build` and `watch`."""
-    from pnp.outputs.context import Engine
-    from pnp.pipeline.build import build_game
+    """Validate and build games for each paper (games in parallel, lines in the games' order); shared by `build` and `watch`."""
+    from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
-    if validate:
-        loaded, engine = validate_games(project, slugs, report, render=False)
-    else:
-        loaded = load_games(project, slugs, report)
-        engine = Engine(project) if loaded else None
+    loaded = load_games(project, slugs, report)
     check_subset(loaded, base.decks, base.cards)
-    failed = {f.game for f in report.errors(base.strict)}
+    blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
+    runs = []
     for paper in papers:
         options = dataclasses.replace(base, paper=paper, suffix=f"-{paper}" if len(papers) > 1 else "")
         if tty and not quiet:
             options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
-        for game in loaded:
-            if game.slug in failed:
+        runs.append(options)
+    results = build_games(project, loaded, runs, validate=validate, blocked=blocked)
+    folders = {g.slug: g.rel for g in loaded}
+    for result in results:
+        report.extend(result.checked)
+    for i, options in enumerate(runs):
+        for result in results:
+            if not result.builds:
                 continue
-            started = time.perf_counter()
-            outputs, findings = build_game(engine.for_game(game), options)
+            outputs, findings, seconds = result.builds[i]
             report.extend(findings)
             if not outputs and not any(f.severity == "error" for f in findings):
-                echo(f"{game.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {game.rel}/"
+                echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if not quiet:
                 for o in outputs:
@@ -183,7 +184,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                     for line in o.shared:
                         echo(f"  {o.path.name}: {line}")
                 if tty:
-                    echo(f"  {game.slug}: {time.perf_counter() - started:.2f} s")
+                    echo(f"  {result.slug}: {seconds:.2f} s")
     return report
 
 

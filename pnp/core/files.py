@@ -64,4 +64,5 @@ class FilesRead:
         try:
             yield files
         finally:
-            self._open.remove(files)
+            # by identity: list.remove compares sets by value, and an inner recording may equal an outer one
+            del self._open[next(i for i, open_ in enumerate(self._open) if open_ is files)]

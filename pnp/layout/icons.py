@@ -20,7 +20,6 @@ import lzma
 import re
 from pathlib import Path
 
-from reportlab.graphics.shapes import Group
 from reportlab.lib.colors import HexColor
 
 logging.getLogger("svglib").setLevel(logging.ERROR)
@@ -96,26 +95,79 @@ class IconLibrary:
         """The icon as a reportlab Drawing, recoloured to `color` when given."""
         key = (name, color)
         if key not in self._drawings:
-            from svglib.svglib import svg2rlg
-
             path = self.path(name)
             if path is not None:
-                drawing = svg2rlg(str(path), external_reference_root=str(path.parent))
+                drawing = svg_drawing(path.read_bytes(), str(path), str(path.parent), color)
             elif self.in_library(name):
                 self.used_from_library.add(name)
-                drawing = svg2rlg(io.BytesIO(set_icon_svg(icon_set(self.library), name)), external_reference_root=str(self.library.parent))
+                drawing = svg_drawing(set_icon_svg(icon_set(self.library), name), "", str(self.library.parent), color)
             else:
                 drawing = None
             if drawing is None:
                 raise ValueError(f"icon '{name}' could not be read as SVG")
-            if color:
-                drawing = copy.deepcopy(drawing)
-                _recolour(drawing, HexColor(color[:7]))
             self._drawings[key] = drawing
         return self._drawings[key]
 
 
+# An href that leaves the document (another file): such an SVG is parsed afresh each time, as that file may change.
+_OUTSIDE_REFERENCE = re.compile(rb"""href\s*=\s*["'](?!#|data:)""")
+
+
+def svg_drawing(svg: bytes, source: str, base: str, color: str | None):
+    """An SVG document (read from file `source`, or "" for the bundled set) as a reportlab Drawing, recoloured when `color` is given.
+
+    A self-contained document is parsed once per process, keyed by its bytes:
+    every game, output and PDF of a run shares one parse of each icon, and an
+    icon edited while `pnp watch` runs is parsed again. Callers must not change
+    the drawing they get (draw.py copies it before filtering its colours)."""
+    if _OUTSIDE_REFERENCE.search(svg):
+        return _parse_svg(svg, source, base, color)
+    return _parsed_once(svg, source, base, color)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed_once(svg: bytes, source: str, base: str, color: str | None):
+    if not color:
+        return _parse_svg(svg, source, base, None)
+    plain = _parsed_once(svg, source, base, None)
+    return _recoloured(plain, HexColor(color[:7])) if plain is not None else None
+
+
+def _parse_svg(svg: bytes, source: str, base: str, color: str | None):
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(source or io.BytesIO(svg), external_reference_root=base)
+    if drawing is not None and color:
+        _recolour(drawing, HexColor(color[:7]))
+    return drawing
+
+
+def _recoloured(node, colour):
+    """A copy of a drawing with every filled or stroked shape in `colour`, the parsed one left as it is.
+
+    Groups and shapes are copied shallowly (a path's points are shared, never
+    changed): several times quicker than a deep copy of an icon's paths."""
+    from reportlab.graphics.shapes import Group
+
+    out = copy.copy(node)
+    contents = getattr(node, "contents", None)
+    if contents is not None:
+        out.contents = [_recoloured(child, colour) if isinstance(child, Group) else _painted(child, colour) for child in contents]
+    return out
+
+
+def _painted(shape, colour):
+    out = copy.copy(shape)
+    if getattr(shape, "fillColor", None) is not None:
+        out.fillColor = colour
+    if getattr(shape, "strokeColor", None) is not None:
+        out.strokeColor = colour
+    return out
+
+
 def _recolour(node, colour) -> None:
+    from reportlab.graphics.shapes import Group  # with Platypus behind it: imported when an icon is drawn, not at start
+
     for child in getattr(node, "contents", []):
         if isinstance(child, Group):
             _recolour(child, colour)

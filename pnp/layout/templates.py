@@ -8,6 +8,7 @@ template line that asked for it.
 """
 from __future__ import annotations
 
+import hashlib
 import inspect
 import math
 import re
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import jinja2
 import jinja2.meta
+from jinja2.bccache import FileSystemBytecodeCache
 from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors as rl_colors
 
@@ -75,7 +77,27 @@ class _Undefined(jinja2.StrictUndefined):
 
 
 class _ProjectLoader(jinja2.FileSystemLoader):
-    """A FileSystemLoader that refuses templates whose real path leaves the template folders (symlinks out)."""
+    """A FileSystemLoader that refuses templates whose real path leaves the template folders (symlinks out).
+
+    It compiles each template from the syntax tree `parsed` gives (the one the
+    checks read), so no template is parsed twice in a run."""
+
+    def __init__(self, searchpath, parsed=None):
+        super().__init__(searchpath)
+        self.parsed = parsed  # name → (file name, syntax tree), remembered by Layouts
+
+    def load(self, environment, name, globals=None):
+        source, filename, uptodate = self.get_source(environment, name)
+        cache = environment.bytecode_cache
+        bucket = cache.get_bucket(environment, name, filename, source) if cache is not None else None
+        code = bucket.code if bucket is not None else None
+        if code is None:
+            tree = self.parsed(name)[1] if self.parsed is not None else environment.parse(source, name, filename)
+            code = environment.compile(tree, name, filename)
+            if bucket is not None:
+                bucket.code = code
+                cache.set_bucket(bucket)
+        return environment.template_class.from_code(environment, code, environment.make_globals(globals), uptodate)
 
     def get_source(self, environment, template):
         if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
@@ -85,6 +107,39 @@ class _ProjectLoader(jinja2.FileSystemLoader):
         if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
             raise LayoutError(f"template '{template}' leads outside the project (a symlink?): copy the file into templates/", template)
         return source, filename, uptodate
+
+
+class CompiledTemplates(FileSystemBytecodeCache):
+    """Compiled templates kept across runs in a folder (the build cache's), so a rebuild skips Jinja's compiler.
+
+    Jinja checks an entry against the template's source (a hash of it) and the
+    Python version; the key adds what else shapes the compiled code: Jinja's
+    version and the environment's settings and pnp's own template code (the
+    sandbox, the syntax options), so an upgrade never runs stale code."""
+
+    def __init__(self, folder: Path, environment_key: str):
+        folder.mkdir(parents=True, exist_ok=True)
+        super().__init__(str(folder), "%s.jinja")
+        self.folder = folder
+        self.environment_key = environment_key
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return hashlib.sha256(f"{self.environment_key}|{name}|{filename}".encode()).hexdigest()
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # a damaged entry costs one compilation, never the build
+            bucket.reset()
+
+
+def environment_key(env: jinja2.Environment) -> str:
+    """What besides a template's source decides its compiled code: Jinja, Python, the environment's options and this module."""
+    settings = (jinja2.__version__, sys.version, type(env).__qualname__, env.block_start_string, env.block_end_string, env.variable_start_string,
+                env.variable_end_string, env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+                env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
+                sorted(env.extensions), sorted(getattr(env, "intercepted_binops", ())), sorted(getattr(env, "intercepted_unops", ())))
+    return hashlib.sha256(repr(settings).encode() + Path(__file__).read_bytes()).hexdigest()
 
 
 class _Sandbox(SandboxedEnvironment):
@@ -342,12 +397,13 @@ class Layouts:
         self.typesetter = Typesetter(fonts)
         self.recorder = Recorder(self)
         self.env = _Sandbox(
-            loader=_ProjectLoader([str(d) for d in template_dirs]),
+            loader=_ProjectLoader([str(d) for d in template_dirs], parsed=self.parsed),
             undefined=_Undefined,
             autoescape=False,
             trim_blocks=True,
             lstrip_blocks=True,
             extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"],
+            optimized=False,  # the compiler's constant folding rewrites the tree in place, and the checks read the same tree
         )
         rec = self.recorder
         self.env.globals.update(
@@ -362,6 +418,12 @@ class Layouts:
         self._asts: dict[str, tuple[str, jinja2.nodes.Template]] = {}
         self.template_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
+
+    def keep_compiled(self, folder: Path) -> None:
+        """Keep compiled templates in `folder` across runs (see CompiledTemplates); the build calls it with its cache folder."""
+        current = self.env.bytecode_cache
+        if current is None or current.folder != folder:
+            self.env.bytecode_cache = CompiledTemplates(folder, environment_key(self.env))
 
     @contextmanager
     def tracing(self):
@@ -401,7 +463,7 @@ class Layouts:
         hit = self._asts.get(name)
         if hit is None:
             source, filename, _ = self.env.loader.get_source(self.env, name)
-            hit = self._asts[name] = (filename, self.env.parse(source))
+            hit = self._asts[name] = (filename, self.env.parse(source, name, filename))
         return hit
 
     def files_of(self, name: str) -> tuple[str, ...]:
@@ -427,6 +489,7 @@ class Layouts:
                 self._collect_files(ref, found, seen)
 
     def template(self, name: str) -> jinja2.Template:
+        """Template `name`, compiled once per run (Jinja's own cache also serves `extends` and `include`)."""
         tmpl = self._templates.get(name)
         if tmpl is None:
             tmpl = self._templates[name] = self.env.get_template(name)

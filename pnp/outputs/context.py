@@ -59,6 +59,7 @@ class GameContext:
         icons = IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file(), engine.files_read)
         self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image)
         self.icons = self.layouts.icons
+        self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
 
     @property
     def body_font(self) -> str:

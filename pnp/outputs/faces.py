@@ -33,11 +33,20 @@ class SideRenderer:
             return hit
         layouts = self.gctx.layouts
         w, h = size
-        try:
-            face = layouts.render(template, context(), w, h, bleed, f"{what} {side}", ref, self.gctx.game.slug, cut)
-        except PnpError as exc:
-            self._report(exc.findings)
-            return None
+        store = self.gctx.face_store  # faces kept from the last build, when the build keeps them
+        values = context()
+        key = store.key(template, side, size, bleed, f"{what} cut {cut.shape} {cut.radius:g}", values) if store is not None else None
+        face = store.get(key) if store is not None else None
+        if face is None:
+            warned = len(layouts.template_warnings)
+            try:
+                with self.gctx.files_read.recording() as files:
+                    face = layouts.render(template, values, w, h, bleed, f"{what} {side}", ref, self.gctx.game.slug, cut)
+            except PnpError as exc:
+                self._report(exc.findings)
+                return None
+            if store is not None:
+                store.put(key, face, len(layouts.template_warnings) > warned, files)
         if not any(layouts.reads(template, name) for name in self.reads):
             self._shared[(template, side)] = face
         return face

@@ -6,25 +6,36 @@ game with errors writes nothing and keeps its previous outputs.
 from __future__ import annotations
 
 import hashlib
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import remove_stale_temporaries, write_atomic
 from pnp.layout.inspect import one_per_line
-from pnp.outputs.boards import build_boards
-from pnp.outputs.cards import build_cards
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
-from pnp.outputs.reference import build_reference
-from pnp.outputs.rulebook import build_rulebook
-from pnp.outputs.tokens import build_tokens
-from pnp.pipeline.cache import GameCache, cache_path, face_hash, output_key, read_digests, shared_inputs_hash
+from pnp.pipeline.cache import (
+    FaceStore,
+    GameCache,
+    cache_path,
+    checks_key,
+    compiled_templates_path,
+    face_hash,
+    face_store_path,
+    file_digest,
+    output_key,
+    read_digests,
+    shared_inputs_hash,
+)
 from pnp.render.ink import pdf_ink
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
-DOCUMENT_BUILDERS = (("boards", build_boards), ("tokens", build_tokens), ("reference", build_reference), ("rulebook", build_rulebook))
+# Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
+DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
+                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook:build_rulebook"))
 # Which options print differently in each kind of output, so a variant build gets its own file name.
 SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver")
 VARIANT_OPTIONS = {
@@ -47,68 +58,174 @@ class Output:
     shared: tuple[str, ...] = ()  # 'sheet 5 holds Cells ×2, Quorum ×1': the sheets that several decks or sets share
 
 
-@paused
-def build_game(gctx: GameContext, options: Options) -> tuple[list[Output], list[Finding]]:
-    """Build every output of one game, reusing those whose inputs did not change; write nothing if any has errors.
+@dataclass
+class OutputJob:
+    """One kind of output of one game that must be rendered: its cache slot and key."""
 
-    The findings are every warning of the run, a reused output's warnings included."""
-    game = gctx.game
+    kind: str
+    slot: str
+    key: str
+
+
+@dataclass
+class GamePlan:
+    """What a build of one game with one set of options does: the outputs it reuses and those it renders."""
+
+    slug: str
+    options: Options
+    shared: str
+    cache: GameCache
+    steps: list  # in kind order: ("reused", slot, [Output]) or ("render", OutputJob)
+    baseline: dict | None  # the faces `--changed` compares with
+
+    @property
+    def jobs(self) -> list[OutputJob]:
+        return [step[1] for step in self.steps if step[0] == "render"]
+
+
+@dataclass
+class RenderedOutput:
+    """One kind of output rendered in memory: files (name, bytes, stats with each PDF's ink), the files it opened, findings, kept faces and fonts."""
+
+    slot: str
+    key: str
+    files: list
+    reads: dict
+    findings: list
+    faces: dict
+    fonts: list
+
+
+def plan_game(project, game, options: Options, shared: str) -> GamePlan:
+    """Which outputs of `game` are reused as they are (inputs, opened files and outputs unchanged) and which must be rendered."""
+    cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
-    store = cache_path(options.out, game.slug)
-    cache = GameCache.load(store)
-    shared = shared_inputs_hash(gctx.project)
     opts = options.cache_text()
-    baseline = cache.printed if cache.printed is not None else cache.faces
-    kinds = [("cards", lambda g, o: build_cards(g, o, baseline if o.changed else None, face_hash))] if game.decks else []
-    kinds += list(DOCUMENT_BUILDERS)
-    pending, outputs, findings, records = [], [], [], []
-    for kind, builder in kinds:
+    steps = []
+    kinds = (["cards"] if game.decks else []) + [kind for kind, _ in DOCUMENT_BUILDERS]
+    for kind in kinds:
         if options.only and kind not in options.only:
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         key = output_key(game, kind, shared, opts)
-        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, gctx.project.root)
-        if reused is not None:
-            stats = cache.outputs[slot].get("stats", {})
-            outputs += [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
-                               ink=stats.get(p.name, {}).get("ink"), shared=tuple(stats.get(p.name, {}).get("shared", ()))) for p in reused]
-            findings += cache.findings(slot)
+        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root)
+        if reused is None:
+            steps.append(("render", OutputJob(kind, slot, key)))
             continue
-        already = len(gctx.layouts.template_warnings)
+        stats = cache.outputs[slot].get("stats", {})
+        steps.append(("reused", slot, [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
+                                              ink=stats.get(p.name, {}).get("ink"), shared=tuple(stats.get(p.name, {}).get("shared", ()))) for p in reused]))
+    baseline = cache.printed if cache.printed is not None else cache.faces
+    return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
+
+
+@paused
+def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> RenderedOutput:
+    """Render one kind of output of a game in memory, with the ink of each PDF (kept from the last build when its bytes are the same)."""
+    options, project = plan.options, gctx.project
+    gctx.layouts.layouts.keep_compiled(compiled_templates_path(options.out))
+    faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
+    gctx.face_store = faces
+    already = len(gctx.layouts.template_warnings)
+    try:
         with gctx.files_read.recording() as read:
-            files, found = builder(gctx, options)
-        found = list(found) + one_per_line([_in_game(f, game.slug) for f in gctx.layouts.template_warnings[already:]])
-        findings += found
-        files = [(_named(name, options, kind), data, stats) for name, data, stats in files]
-        pending += files
-        records.append((slot, key, files, read, found))
+            if job.kind == "cards":
+                files, found = builder_of("pnp.outputs.cards:build_cards")(gctx, options, plan.baseline, face_hash)
+            else:
+                files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options)
+    finally:
+        gctx.face_store = None
+    found = list(found) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
+    files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
+    if not any(f.severity == "error" for f in found):
+        written = plan.cache.written([job.slot])
+        for name, data, stats in files:
+            same = written.get(name)
+            if same is not None and same[1] is not None and same[0] == hashlib.sha256(data).hexdigest():
+                stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
+            elif name.endswith(".pdf"):
+                stats["ink"] = round(pdf_ink(data), 2)
+    return RenderedOutput(job.slot, job.key, files, read_digests(read, project.root), found, faces.used, gctx.fonts.registered())
+
+
+def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None) -> tuple[list[Output], list[Finding]]:
+    """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
+
+    A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
+    `checks` is (key, findings) of the build checks run for this build: kept when they found no error."""
+    options, cache = plan.options, plan.cache
+    store = cache_path(options.out, game.slug)
+    if checks is not None and not any(f.severity == "error" for f in checks[1]):
+        cache.keep_checks(*checks)
+        cache.save(store)
+    by_slot = {r.slot: r for r in rendered}
+    outputs, findings, pending = [], [], []
+    for step in plan.steps:
+        if step[0] == "reused":
+            outputs += step[2]
+            findings += cache.findings(step[1])
+        else:
+            done = by_slot[step[1].slot]
+            findings += done.findings
+            pending += done.files
     if options.strict:
         findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
     if any(f.severity == "error" for f in findings):
         return [], findings
+    out_dir = options.out / game.slug
     remove_stale_temporaries(out_dir)
+    written = cache.written(list(by_slot))
     for name, data, stats in pending:
         path = out_dir / name
-        write_atomic(path, data)
-        if name.endswith(".pdf"):
-            stats["ink"] = round(pdf_ink(data), 2)
+        same = written.get(name)
+        if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and path.is_file() and file_digest(path) == same[0]):
+            write_atomic(path, data)
         outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink"), shared=tuple(stats.get("shared", ()))))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
-    for slot, key, files, read, found in records:
-        kept = [(n, d, s) for n, d, s in files if n != changed_name]
-        cache.record(slot, key, {n: d for n, d, _ in kept}, read_digests(read, gctx.project.root), found)
-        cache.outputs[slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", [])} for n, _, s in kept}
+    for done in rendered:
+        kept = [(n, d, s) for n, d, s in done.files if n != changed_name]
+        cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings)
+        cache.outputs[done.slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", [])} for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.get("faces", {}))
-    if options.changed and any(slot.startswith("cards") for slot, *_ in records):
-        findings += _no_change_note(out_dir / changed_name, pending, game, gctx)
+    if options.changed and any(done.slot.startswith("cards") for done in rendered):
+        findings += _no_change_note(out_dir / changed_name, pending, game, project)
     if cache.printed is None and cache.faces:
         cache.printed = dict(cache.faces)  # the first build is the first print: --changed compares with it until a print is marked
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
-    if records or options.mark_printed:
+    if rendered or options.mark_printed:
         cache.save(store)
+    if rendered:
+        used = {key: face for done in rendered for key, face in done.faces.items()}
+        fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
+        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards))
     return outputs, findings
+
+
+def build_game(gctx: GameContext, options: Options, shared: str | None = None) -> tuple[list[Output], list[Finding]]:
+    """Build every output of one game in this process, reusing those whose inputs did not change; write nothing if any has errors.
+
+    The findings are every warning of the run, a reused output's warnings included.
+    `shared` is `shared_inputs_hash` of the project when the caller has it already."""
+    plan = plan_game(gctx.project, gctx.game, options, shared or shared_inputs_hash(gctx.project))
+    return finish_game(gctx.project, gctx.game, plan, [render_output(gctx, plan, job) for job in plan.jobs])
+
+
+def kept_checks(game, plan: GamePlan) -> tuple[str, list[Finding] | None]:
+    """(key, findings) of the build checks of `game` kept from an earlier build; findings None when they must run again.
+
+    The checks (`check_game` without rendering) read only the game's own folder
+    and what every game shares (templates, icons, fonts, pnp itself), so those
+    key them: a rebuild after an edit in one game checks that game alone."""
+    key = checks_key(game, plan.shared)
+    return key, plan.cache.kept_checks(key)
+
+
+def builder_of(name: str):
+    """The builder function 'module:function', imported when first used."""
+    module, _, function = name.partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 def mark_printed(out_root: Path, slug: str) -> int | None:
@@ -122,14 +239,14 @@ def mark_printed(out_root: Path, slug: str) -> int | None:
     return len(cache.printed)
 
 
-def _no_change_note(path: Path, pending, game, gctx: GameContext) -> list[Finding]:
+def _no_change_note(path: Path, pending, game, project) -> list[Finding]:
     """With --changed and no changed card: say so, and remove the changed-cards file of an earlier run so nobody prints it again."""
     if any(name == path.name for name, _, _ in pending):
         return []
     removed = ""
     if path.is_file():
         path.unlink()
-        removed = f"; removed the old {gctx.project.rel(path)}"
+        removed = f"; removed the old {project.rel(path)}"
     return [Finding("note", "changed-none", f"no card changed since the last marked print (pnp printed {game.slug}){removed}", Loc(f"{game.rel}/decks"), game.slug)]
 
 

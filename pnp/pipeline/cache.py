@@ -66,6 +66,13 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     return digest.hexdigest()
 
 
+def checks_key(game, shared: str) -> str:
+    """What a game's build checks read: every file of its folder (data, spreadsheets, rulebook) and what all games share."""
+    digest = hashlib.sha256(b"checks\0" + shared.encode())
+    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir).encode())
+    return digest.hexdigest()
+
+
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -106,13 +113,15 @@ class GameCache:
     outputs: dict = field(default_factory=dict)  # kind → {"key", "files": {name: sha256}, "reads": {path: sha256}, "findings": [...], "stats"}
     faces: dict = field(default_factory=dict)  # "deck/card" → [front hash, back hash, count] of the last full build
     printed: dict | None = None  # the faces of the last marked print: what `--changed` compares with
+    checks: dict = field(default_factory=dict)  # {"key", "findings"}: the build checks' findings for the game's inputs of that key
 
     @classmethod
     def load(cls, path: Path) -> GameCache:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             printed = data.get("printed")
-            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None)
+            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None,
+                       checks=dict(data.get("checks", {})))
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
@@ -138,13 +147,140 @@ class GameCache:
         self.outputs[kind] = {"key": key, "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}, "reads": reads,
                               "findings": [finding_to_json(f) for f in findings]}
 
+    def written(self, kinds: list[str]) -> dict[str, tuple[str, float | None]]:
+        """{file name: (sha256, ink)} of the files the last build of `kinds` wrote: a rebuild that makes the same bytes need not write them again."""
+        out = {}
+        for kind in kinds:
+            entry = self.outputs.get(kind, {})
+            stats = entry.get("stats", {})
+            for name, digest in entry.get("files", {}).items():
+                out[name] = (digest, stats.get(name, {}).get("ink"))
+        return out
+
+    def kept_checks(self, key: str) -> list[Finding] | None:
+        """The checks' findings kept for inputs of `key`, or None when the inputs changed."""
+        if self.checks.get("key") != key:
+            return None
+        return [finding_from_json(d) for d in self.checks.get("findings", [])]
+
+    def keep_checks(self, key: str, findings: list[Finding]) -> None:
+        self.checks = {"key": key, "findings": [finding_to_json(f) for f in findings]}
+
     def findings(self, kind: str) -> list[Finding]:
         """The warnings `kind` gave when it was built: a reused output shows them again while their cause remains."""
         return [finding_from_json(d) for d in self.outputs.get(kind, {}).get("findings", [])]
 
 
+class FaceStore:
+    """Rendered faces kept across builds, so a rebuild after one edited card renders that card alone.
+
+    A face is keyed by everything its template can see: the template, side,
+    size and bleed, the data of its context (card, deck, game, palette, face,
+    options) and the shared inputs (every template, icon and font, and pnp's own
+    code). Only faces whose rendering gave no warning and opened no file beyond
+    the shared inputs are kept: a face with art, or with a warning to show, is
+    rendered every time, so art edits and warnings (with their current
+    file:line) always show. The fonts the faces use are registered again on
+    load. Only the faces the last build used are saved."""
+
+    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = ()):
+        self.path = path
+        self.shared = shared
+        self.fonts = fonts  # the FontBook whose fonts the faces name
+        self.covered = tuple(Path(c).resolve() for c in covered)  # folders the shared hash covers (templates, fonts, icons)
+        self._kept: dict[str, object] | None = None  # read when the first face is looked up: a build that reuses every output never reads it
+        self._used: dict[str, object] = {}
+        self._digests: dict[int, tuple[object, str]] = {}  # id(data) → (data, digest): a game's data is hashed once, not per card
+        self._checked: dict = {}  # file → whether the shared inputs cover it
+
+    def _load(self) -> dict[str, object]:
+        self._kept = {}
+        try:
+            data = pickle.loads(self.path.read_bytes())
+            if data.get("shared") == self.shared:
+                for family, bold, italic in data.get("fonts", []):
+                    if self.fonts is not None:
+                        self.fonts.font_name(family, bold, italic)
+                self._kept = data["faces"]
+        except Exception:  # missing, damaged or from another pnp: faces are rendered again
+            self._kept = {}
+        return self._kept
+
+    def key(self, template: str, side: str, size: tuple[float, float], bleed: float, what: str, context: dict) -> str | None:
+        """The face's key, or None when its context holds a value with no stable text (the face is not kept then)."""
+        try:
+            parts = [template, side, list(size), bleed, what] + [[name, self._digest(value)] for name, value in sorted(context.items())]
+        except (TypeError, ValueError):
+            return None
+        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+    def _digest(self, value) -> str:
+        data = getattr(value, "_data", value)  # a Fields wrapper by its data
+        if not isinstance(data, (dict, list)):
+            return json.dumps(data)
+        hit = self._digests.get(id(data))
+        if hit is None or hit[0] is not data:
+            text = json.dumps(data, sort_keys=True, default=_plain, ensure_ascii=False)
+            hit = self._digests[id(data)] = (data, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        return hit[1]
+
+    def get(self, key: str | None):
+        """The face kept under `key`, or None."""
+        kept = self._kept if self._kept is not None else self._load()
+        face = kept.get(key) if key is not None else None
+        if face is not None:
+            self._used[key] = face
+        return face
+
+    def put(self, key: str | None, face, warned: bool, files: set) -> None:
+        """Keep a face rendered now, unless it gave a warning or opened a file the shared inputs do not cover."""
+        if key is None or face is None or warned:
+            return
+        if not all(self._covered(f) for f in files):
+            return
+        self._used[key] = face
+
+    def _covered(self, file) -> bool:
+        """Whether the shared inputs' hash covers `file` (asked once per file: every face reads its templates and fonts)."""
+        hit = self._checked.get(file)
+        if hit is None:
+            path = Path(file).resolve()
+            hit = self._checked[file] = any(path.is_relative_to(c) for c in self.covered)
+        return hit
+
+    @property
+    def used(self) -> dict:
+        """The faces this store gave or took in this build, by key."""
+        return self._used
+
+    def save(self, used: dict, fonts: list, partial: bool = False) -> None:
+        """Write the faces a build used (from every process that rendered) and the fonts they name; after a `partial`
+        build (--only, --deck, --cards) keep the others too."""
+        if not used and not partial:
+            return
+        faces = {**(self._kept if self._kept is not None else self._load()), **used} if partial else used
+        write_atomic(self.path, pickle.dumps({"shared": self.shared, "fonts": fonts, "faces": faces}, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _plain(value):
+    """A value inside template data as JSON can write it: data wrappers (Fields) by their data."""
+    data = getattr(value, "_data", None)
+    if isinstance(data, dict):
+        return data
+    raise TypeError(f"no stable text for {type(value).__name__}")
+
+
+def face_store_path(out_root: Path, game_slug: str) -> Path:
+    return out_root / CACHE_DIR / f"{game_slug}.faces"
+
+
 def cache_path(out_root: Path, game_slug: str) -> Path:
     return out_root / CACHE_DIR / f"{game_slug}.json"
+
+
+def compiled_templates_path(out_root: Path) -> Path:
+    """Where compiled templates are kept between builds (pnp.layout.templates.CompiledTemplates)."""
+    return out_root / CACHE_DIR / "templates"
 
 
 def files_read_by(out_root: Path, game_slug: str, root: Path) -> set[Path]:

@@ -5,18 +5,11 @@ from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.layout.inspect import one_per_line
-from pnp.outputs.boards import build_boards
 from pnp.outputs.cards import Rendered, inspect_deck, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
-from pnp.outputs.reference import build_reference
-from pnp.outputs.rulebook import build_rulebook
-from pnp.outputs.tokens import build_tokens
 from pnp.pipeline.readable import readability_check
 from pnp.pipeline.unused import unused_fields
-
-# The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
-DOCUMENT_CHECKS = (build_boards, build_tokens, build_reference, build_rulebook)
 
 
 @paused
@@ -39,7 +32,13 @@ def render_check(gctx: GameContext) -> list[Finding]:
     already = len(gctx.layouts.template_warnings)
     rendered = {deck.id: render_deck(gctx, deck, options, findings) for deck in game.decks.values()}
     findings += inspect_faces(gctx, rendered)
-    for builder in DOCUMENT_CHECKS:
+    from pnp.outputs.boards import build_boards  # imported here: the build's own checks (render=False) need none of them
+    from pnp.outputs.reference import build_reference
+    from pnp.outputs.rulebook import build_rulebook
+    from pnp.outputs.tokens import build_tokens
+
+    # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
+    for builder in (build_boards, build_tokens, build_reference, build_rulebook):
         _, found = builder(gctx, Options())
         findings += found
     findings += one_per_line([f if f.game else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings[already:]])

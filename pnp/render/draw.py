@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
@@ -37,6 +36,8 @@ def _draw_without_helvetica(drawing, canvas, black=None) -> None:
     """renderPDF starts every drawing by selecting Helvetica, which would put an
     unembedded base-14 font in the PDF; start it with the canvas's own font instead.
     It also starts by setting RGB black; `black` replaces that (CMYK black for print)."""
+    from reportlab.graphics import renderPDF  # brings Platypus: imported when the first icon is drawn
+
     with rl.drawing_defaults(rl.current_font(canvas), black):
         renderPDF.draw(drawing, canvas, 0, 0)
 

@@ -1,0 +1,191 @@
+"""Benchmark: every row of issue #22's table, each a fresh process, as median and range of N runs, and as a ratio to a calibration.
+
+    python bench/speed.py              (N = 5 runs a row)
+    python bench/speed.py --runs 3
+    python bench/speed.py --quick      (one run a row, small decks: checks the script, not the speed)
+    python bench/speed.py --root DIR   (time another checkout of pnp, e.g. the commit before a change)
+
+The calibration is raw reportlab drawing 10,000 short text strings into a PDF
+in a fresh process, measured in the same run: on a shared or throttled
+machine every row moves with it, so the ratio column can be compared between
+machines and runs when the seconds cannot. Peak memory is the largest
+resident size of a build's process tree (os.wait4), workers included.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cards import make_project  # the synthetic deck maker of bench/cards.py
+
+HERE = Path(__file__).resolve().parent.parent
+LAST_CPU = 0.0  # CPU seconds (user + system) of the last command run and the workers it waited for
+
+CALIBRATION = """
+import io, time
+from reportlab.pdfgen.canvas import Canvas
+started = time.perf_counter()
+c = Canvas(io.BytesIO(), invariant=1)
+for i in range(10_000):
+    if i and i % 100 == 0:
+        c.showPage()
+    c.drawString(40 + (i % 4) * 130, 40 + (i % 100) * 7, f"Card number {i}: gain {i % 7 + 1} coins")
+c.save()
+print(time.perf_counter() - started)
+"""
+
+
+@dataclass
+class Row:
+    name: str
+    goal: str
+    unit: str  # "s", "cards/s" or "MB"
+    values: list[float]
+    cpu: list[float] = field(default_factory=list)  # CPU seconds of the process tree (user + system): steadier than wall time on a shared machine
+
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+
+def run(cmd: list[str], root: Path, cwd: Path | None = None) -> tuple[float, float, str]:
+    """(wall seconds, peak MB of the process tree, stdout) of one command in a fresh process importing pnp from `root`.
+
+    The CPU seconds of the tree go to LAST_CPU, for the row being measured."""
+    global LAST_CPU
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd or root, env=env, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)  # the child's own usage: its peak covers the workers it waited for
+        seconds = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        LAST_CPU = usage.ru_utime + usage.ru_stime
+        out.seek(0)
+        err.seek(0)
+        if proc.returncode != 0:
+            raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}\n{err.read().decode()[-2000:]}")
+        return seconds, usage.ru_maxrss / 1024, out.read().decode()  # ru_maxrss is in kB on Linux
+
+
+def pnp(root: Path, *args: str, cwd: Path | None = None) -> tuple[float, float, str]:
+    return run([sys.executable, "-m", "pnp", *args], root, cwd)
+
+
+def calibration(root: Path) -> float:
+    return float(run([sys.executable, "-c", CALIBRATION], root)[2].strip())
+
+
+def one_deck(root: Path, tmp: Path) -> float:
+    out = tmp / "one-deck"
+    shutil.rmtree(out, ignore_errors=True)
+    return pnp(root, "--root", str(root), "build", "organ-match", "--only", "cards", "--deck", "patients", "-q", "--out", str(out))[0]
+
+
+def synthetic(tmp: Path, n: int) -> Path:
+    folder = tmp / f"deck-{n}"
+    if not folder.exists():
+        make_project(folder, n, 1)
+    shutil.rmtree(folder / "output", ignore_errors=True)
+    return folder
+
+
+def deck_build(root: Path, tmp: Path, n: int) -> tuple[float, float]:
+    folder = synthetic(tmp, n)
+    seconds, peak, _ = pnp(root, "--root", str(folder), "build", "-q", "--out", str(folder / "output"))
+    return seconds, peak
+
+
+def cards_per_second(root: Path, tmp: Path, n: int) -> tuple[float, float]:
+    """bench/cards.py's own figure: load and build the deck in one process (imports excluded), and the process tree's peak."""
+    folder = synthetic(tmp, n)
+    _, peak, out = run([sys.executable, str(HERE / "bench/cards.py"), "--child", str(folder)], root)
+    return n / json.loads(out.strip().splitlines()[-1])["seconds"], peak
+
+
+def five_games(root: Path, tmp: Path) -> float:
+    out = tmp / "five"
+    shutil.rmtree(out, ignore_errors=True)
+    return pnp(root, "--root", str(root), "build", "-q", "--out", str(out))[0]
+
+
+def edited_card(root: Path, tmp: Path, game: str = "organ-match", deck_file: str = "decks/patients.csv") -> float:
+    """Copy the shipped games into a project, build, change one card's name, and time the rebuild."""
+    project = tmp / "edited"
+    shutil.rmtree(project, ignore_errors=True)
+    for folder in ("data", "templates", "fonts"):
+        if (root / folder).is_dir():
+            shutil.copytree(root / folder, project / folder)
+    pnp(root, "--root", str(project), "build", "-q")
+    sheet = project / "data" / game / deck_file
+    text = sheet.read_text(encoding="utf-8")
+    header, first = next(iter(csv.reader(io.StringIO(text)))), list(csv.reader(io.StringIO(text)))[1]
+    name = first[header.index("name")]
+    start = text.index("\n") + 1
+    sheet.write_text(text[:start] + text[start:].replace(name, name + " Jr", 1), encoding="utf-8")
+    return pnp(root, "--root", str(project), "build", "-q")[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="fresh-process runs a row (median and range are shown)")
+    parser.add_argument("--quick", action="store_true", help="one run a row and small decks: a check that the script works")
+    parser.add_argument("--root", type=Path, default=HERE, help="the pnp checkout to time (default: this one)")
+    args = parser.parse_args()
+    runs = 1 if args.quick else max(1, args.runs)
+    big, large = (200, 1000) if args.quick else (2000, 10_000)
+    root = args.root.resolve()
+    rows = [Row("calibration: reportlab draws 10,000 strings", "", "s", []),
+            Row("pnp --help", "≤ 0.15 s", "s", []),
+            Row("one 96-card deck (organ-match patients)", "≤ 0.30 s", "s", []),
+            Row(f"{big:,}-card deck", "≤ 0.70 s" if big == 2000 else "", "s", []),
+            Row(f"{large:,}-card deck, bench/cards.py", "≥ 5,000 cards/s", "cards/s", []),
+            Row("all five games, every output, cold", "≤ 1.5 s", "s", []),
+            Row("one card edited in a shipped game, rebuild", "≤ 0.2 s", "s", []),
+            Row(f"peak memory at {large:,} cards", "≤ 120 MB", "MB", [])]
+    with tempfile.TemporaryDirectory(prefix="pnp-speed-") as folder:
+        tmp = Path(folder)
+        for i in range(runs):
+            print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
+            measures = [(0, lambda: calibration(root)), (1, lambda: pnp(root, "--help")[0]), (2, lambda: one_deck(root, tmp)),
+                        (3, lambda: deck_build(root, tmp, big)[0]), (5, lambda: five_games(root, tmp)), (6, lambda: edited_card(root, tmp))]
+            for index, measure in measures:
+                rows[index].values.append(measure())
+                rows[index].cpu.append(LAST_CPU)
+            rate, peak = cards_per_second(root, tmp, large)
+            rows[4].values.append(rate)
+            rows[7].values.append(peak)
+    print_table(rows, runs, root)
+
+
+def print_table(rows: list[Row], runs: int, root: Path) -> None:
+    calibration_s = rows[0].median()
+    load = os.getloadavg()
+    print(f"pnp at {root}; median of {runs} fresh-process run{'s' * (runs != 1)}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'work':<46} {'median':>12} {'range':>21} {'× calibration':>14} {'CPU s':>7}  goal")
+    for row in rows:
+        m = row.median()
+        low, high = min(row.values), max(row.values)
+        if row.unit == "s":
+            text, spread, ratio = f"{m:.3f} s", f"{low:.3f}–{high:.3f} s", f"{m / calibration_s:.2f}"
+        elif row.unit == "cards/s":
+            text, spread, ratio = f"{m:,.0f} cards/s", f"{low:,.0f}–{high:,.0f}", f"{(1 / m) / (calibration_s / 10_000):.2f}"  # s per card vs s per string
+        else:
+            text, spread, ratio = f"{m:.0f} MB", f"{low:.0f}–{high:.0f} MB", ""
+        cpu = f"{statistics.median(row.cpu):.2f}" if row.cpu else ""
+        print(f"{row.name:<46} {text:>12} {spread:>21} {ratio:>14} {cpu:>7}  {row.goal}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""Build many games on all cores: plan and write here, check games and render outputs in worker processes.
+
+Each run (one set of options, e.g. one paper) goes in three steps. This
+process plans every game (which outputs its cache lets it reuse) and looks up
+the checks it kept. The checks that must run and every output that must be
+rendered become jobs, longest first, for a pool of worker processes; an output
+renders in memory whichever process renders it, so its bytes do not depend on
+the pool. Last, this process writes each game's files in the games' order, or
+nothing for a game whose checks or rendering found an error. With one core (or
+one job) everything runs here, in the same order.
+"""
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.core.errors import Finding
+from pnp.outputs.context import Engine
+from pnp.outputs.options import Options
+from pnp.pipeline.build import GamePlan, Output, OutputJob, RenderedOutput, finish_game, kept_checks, plan_game, render_output
+from pnp.pipeline.cache import shared_inputs_hash
+from pnp.pipeline.validate import check_game
+
+# A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
+JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0}
+CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
+
+
+@dataclass
+class GameBuild:
+    """One game's part of a run: its checks' findings, then (outputs, findings, seconds) for each options of the run."""
+
+    slug: str
+    checked: list[Finding] = field(default_factory=list)
+    builds: list[tuple[list[Output], list[Finding], float]] = field(default_factory=list)  # empty when the checks found errors
+
+
+def build_games(project, games: list, runs: list[Options], *, validate: bool = True, blocked: frozenset = frozenset(),
+                workers: int | None = None) -> list[GameBuild]:
+    """Check and build each game for each options in `runs`, on all cores; results in the games' order.
+
+    `blocked` names games not to build (their data has errors), though they are still checked."""
+    if not games:
+        return []
+    shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
+    results = {g.slug: GameBuild(g.slug) for g in games}
+    stopped = set(blocked)
+    workers = min(workers or os.cpu_count() or 1, 8)
+    with _Pool(project, games, workers) as pool:
+        for number, options in enumerate(runs):
+            plans = {g.slug: plan_game(project, g, options, shared) for g in games}
+            checking = number == 0 and validate  # the checks run once, with the first options
+            kept, jobs = {}, []
+            for game in games if checking else []:
+                key, found = kept_checks(game, plans[game.slug])
+                if found is None:
+                    jobs.append((_weight("check", game), "check", game.slug, key))
+                else:
+                    kept[game.slug] = found
+            for game in games:
+                if game.slug not in stopped:
+                    jobs += [(_weight(job.kind, game), "render", game.slug, job) for job in plans[game.slug].jobs]
+            done = pool.run(bundled(jobs, pool.workers), plans)
+            for game in games:
+                slug = game.slug
+                ran = done.get(("check", slug))  # (key, findings) of checks run now, to keep
+                if checking:
+                    found = ran[1] if ran is not None else kept[slug]
+                    results[slug].checked = found
+                    if any(f.severity == "error" or (options.strict and f.severity == "warning") for f in found):
+                        stopped.add(slug)
+                if slug in stopped:
+                    continue
+                rendered = [done[("render", slug, job.slot)] for job in plans[slug].jobs]
+                outputs, findings = finish_game(project, game, plans[slug], [r for r, _ in rendered], ran)
+                results[slug].builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
+    return [results[g.slug] for g in games]
+
+
+def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
+    """Jobs grouped into what one process runs in a row, heaviest group first.
+
+    A process that renders several outputs of one game shares their work (the
+    game's parsed templates, fonts, icons and fitted texts), so with at least as
+    many games at work as cores each game is one group; with fewer, a game is
+    split into its outputs, its checks travelling with its heaviest output (they
+    read the same templates)."""
+    games: dict[str, list[tuple]] = {}
+    for job in jobs:
+        games.setdefault(job[2], []).append(job)
+    if len(games) >= workers:
+        groups = list(games.values())
+    else:
+        groups = []
+        for own in games.values():
+            checks = [j for j in own if j[1] == "check"]
+            renders = sorted((j for j in own if j[1] == "render"), key=lambda j: -j[0])
+            if renders:
+                groups.append(checks + renders[:1])
+                groups += [[j] for j in renders[1:]]
+            elif checks:
+                groups.append(checks)
+    return sorted(groups, key=lambda group: -sum(j[0] for j in group))  # stable: equal weights keep the games' order
+
+
+def _weight(kind: str, game) -> float:
+    if kind == "cards":
+        return JOB_WEIGHT["cards"] + sum(len(d.cards) for d in game.decks.values()) / CARDS_PER_WEIGHT
+    return JOB_WEIGHT[kind]
+
+
+class _Worker:
+    """What a process needs to run jobs: the project's engine and the games by name (one context per game, shared by its jobs)."""
+
+    def __init__(self, project, games: list):
+        self.engine = Engine(project)
+        self.games = {g.slug: g for g in games}
+
+    def check(self, slug: str) -> list[Finding]:
+        return check_game(self.engine.for_game(self.games[slug]), render=False)
+
+    def render(self, slug: str, plan: GamePlan, job: OutputJob) -> tuple[RenderedOutput, float]:
+        started = time.perf_counter()
+        rendered = render_output(self.engine.for_game(self.games[slug]), plan, job)
+        return rendered, time.perf_counter() - started
+
+    def run(self, jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+        """Run ("check", slug, key) and ("render", slug, OutputJob) jobs in a row; results as `_Pool.run` gives them."""
+        out = {}
+        for what, slug, detail in jobs:
+            if what == "check":
+                out[(what, slug)] = (detail, self.check(slug))
+            else:
+                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail)
+        return out
+
+
+class _Pool:
+    """Runs jobs in worker processes when there are cores and jobs for more than one, else in this process."""
+
+    def __init__(self, project, games: list, workers: int):
+        self.project, self.games, self.workers = project, games, workers
+        self.local: _Worker | None = None
+        self.pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.shutdown()
+
+    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+        """Every job's result: ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds)."""
+        if self.workers > 1 and len(groups) > 1:
+            return self._run_in_pool(groups, plans)
+        if self.local is None:
+            self.local = _Worker(self.project, self.games)
+        out = {}
+        for group in groups:
+            out.update(self.local.run([job[1:] for job in group], plans))
+        return out
+
+    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=_start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
+        quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
+        futures = []
+        for group in groups:
+            slugs = {job[2] for job in group}
+            futures.append(self.pool.submit(_run_in_worker, [job[1:] for job in group], {slug: quiet[slug] for slug in slugs}))
+        out = {}
+        for future in futures:
+            out.update(future.result())
+        return out
+
+
+def _start_method():
+    """fork where it is safe and quick (Linux: a worker starts with pnp already imported), else spawn."""
+    return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+
+
+_WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer
+
+
+def _init_worker(root: Path, games: list) -> None:
+    """Make the worker's engine from the project folder and plain game data, so any start method works."""
+    global _WORKER
+    from pnp.data.project import Project
+
+    _WORKER = _Worker(Project(root), games)
+
+
+def _run_in_worker(jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+    return _WORKER.run(jobs, plans)

@@ -1,0 +1,119 @@
+"""The fast paths of a build give what a cold build gives: compiled templates, parsed icons and rendered faces kept
+across builds are thrown away when what they came from changes, a rebuild rewrites only the files whose bytes change,
+and games built in parallel are the bytes and the summary of games built one after the other."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_pnp
+
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
+TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
+
+
+def cold_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
+    """Every PDF of a build in a new process into an empty folder: the reference every fast path must match."""
+    shutil.rmtree(out, ignore_errors=True)
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return pdfs(out)
+
+
+def pdfs(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+def build(project: Path, out: Path, *args: str) -> str:
+    result = run_pnp(project, "build", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_an_edited_template_is_compiled_again(project, tmp_path):
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards")
+    assert any((out / ".pnp-cache/templates").iterdir()), "the build keeps its compiled templates"
+    hero = project / "templates/tiny/hero.j2"
+    first = pdfs(out)
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("EDITED HERO", 5, 70, 50, 6, size=8) }}\n{% endblock %}'), encoding="utf-8")
+    build(project, out, "--only", "cards")
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards") != first
+
+
+def test_compiled_templates_are_keyed_by_jinja_and_the_environment(monkeypatch):
+    import jinja2
+
+    from pnp.layout.templates import environment_key
+
+    env = jinja2.Environment()
+    before = environment_key(env)
+    assert environment_key(jinja2.Environment(trim_blocks=True)) != before
+    monkeypatch.setattr(jinja2, "__version__", "99.0")
+    assert environment_key(env) != before
+
+
+def test_an_icon_edited_between_two_builds_of_one_process_is_drawn_anew(project, tmp_path):
+    icons = project / "templates/tiny/icons"
+    icons.mkdir(exist_ok=True)
+    (icons / "hearts.svg").write_text(SQUARE, encoding="utf-8")  # a game's own icon wins over the bundled one
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards")
+    (icons / "hearts.svg").write_text(TRIANGLE, encoding="utf-8")
+    build(project, out, "--only", "cards")  # the same process: the icon parsed for the first build must not be reused
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+
+
+def test_after_one_card_is_edited_only_that_card_is_rendered_and_only_changed_files_are_written(project, tmp_path, monkeypatch):
+    from pnp.layout.templates import Layouts
+
+    out = tmp_path / "out"
+    before = cold_pdfs(project, tmp_path / "before")
+    build(project, out)
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*.pdf")}
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
+    after = cold_pdfs(project, tmp_path / "after")
+    rendered = []
+    real = Layouts.render
+
+    def counting(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
+        rendered.append((name, what))
+        return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
+
+    monkeypatch.setattr(Layouts, "render", counting)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # render in this process, where the count is kept
+    build(project, out)
+    assert pdfs(out) == after
+    card_faces = [what for name, what in rendered if name in ("tiny/hero.j2", "tiny/back.j2", "tiny/twin-back.j2")]
+    assert card_faces and {what.rpartition(" ")[0] for what in card_faces} == {"heroes/rogue"}, card_faces  # its front and back, in sheets and figures
+    unchanged = {name for name in before if before[name] == after[name]}
+    assert "tiny/tiny-cards.pdf" not in unchanged and unchanged, "the edit changes the card sheets and leaves some output as it was"
+    for path, stamp in stamps.items():
+        name = path.relative_to(out).as_posix()
+        assert (path.stat().st_mtime_ns == stamp) == (name in unchanged), f"{name}: rewritten {'though' if name in unchanged else 'and'} its bytes are {'the same' if name in unchanged else 'new'}"
+
+
+@pytest.fixture
+def two_games(project) -> Path:
+    """The tiny game and a second game made of the same data, for builds of more than one game."""
+    shutil.copytree(project / "data/tiny", project / "data/twin")
+    game = project / "data/twin/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("title:", "title: Twin of", 1), encoding="utf-8")
+    return project
+
+
+def test_games_built_in_parallel_are_the_bytes_and_the_summary_of_games_built_one_by_one(two_games, tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    serial = build(two_games, tmp_path / "serial")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    parallel = build(two_games, tmp_path / "parallel")
+    assert parallel.replace(str(tmp_path / "parallel"), str(tmp_path / "serial")) == serial
+    assert serial.index("twin/twin-cards.pdf") > serial.index("tiny/tiny-cards.pdf"), "lines follow the games' order"
+    assert pdfs(tmp_path / "parallel") == pdfs(tmp_path / "serial")
+    assert len(pdfs(tmp_path / "serial")) >= 10
