@@ -350,13 +350,7 @@ class FoldBand(FoldSheet):
     fold's clearance. Either way `back_slot` is the front's mirror image across
     the fold, so folding puts every back behind its front as on a whole sheet."""
 
-    top: int = 0
-
-    @property
-    def left(self) -> int:
-        if self.axis == "h":
-            return (self.page_w - self.grid_w) // 2
-        return self.fold - self.clear - self.grid_w
+    top: int = 0  # columns sit as on a whole gutterfold sheet (FoldSheet.left); rows hang from here
 
     @property
     def bottom(self) -> int:
