@@ -6,6 +6,7 @@ and keep rich black for large type and areas. Read from the PDF's own colour ope
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -42,19 +43,25 @@ def _size(ch) -> float:
     return ch["bottom"] - ch["top"] if ch["upright"] else ch["x1"] - ch["x0"]
 
 
+def _pages(pdfs: list[Path]):
+    """(file name, pdfplumber page) of every page of the exported PDFs."""
+    for pdf in pdfs:
+        with pdfplumber.open(pdf) as doc:
+            for page in doc.pages:
+                yield pdf.name, page
+
+
 def test_small_dark_text_prints_on_the_black_plate_alone(pod):
     small = 0
     several = []
-    for pdf in pod:
-        with pdfplumber.open(pdf) as doc:
-            for page in doc.pages:
-                for ch in page.chars:
-                    colour = ch.get("non_stroking_color")
-                    if not ch["text"].strip() or _size(ch) >= SMALL_PT or not colour or len(colour) != 4 or not _reads_black_or_grey(colour):
-                        continue
-                    small += 1
-                    if any(colour[:3]):
-                        several.append((pdf.name, ch["text"], round(_size(ch), 1), colour))
+    for name, page in _pages(pod):
+        for ch in page.chars:
+            colour = ch.get("non_stroking_color")
+            if not ch["text"].strip() or _size(ch) >= SMALL_PT or not colour or len(colour) != 4 or not _reads_black_or_grey(colour):
+                continue
+            small += 1
+            if any(colour[:3]):
+                several.append((name, ch["text"], round(_size(ch), 1), colour))
     assert small > 1000  # organ-trail's cards, aids and tokens are mostly small dark type
     assert not several, f"{len(several)} of {small} small dark characters use several plates, e.g. {several[:5]}"
 
@@ -62,18 +69,16 @@ def test_small_dark_text_prints_on_the_black_plate_alone(pod):
 def test_thin_dark_rules_print_on_the_black_plate_alone(pod):
     thin = 0
     several = []
-    for pdf in pod:
-        with pdfplumber.open(pdf) as doc:
-            for page in doc.pages:
-                for obj in page.lines + page.rects + page.curves:
-                    colour = obj.get("stroking_color")
-                    if not obj.get("stroke") or not colour or len(colour) != 4 or (obj.get("linewidth") or 0) >= THIN_MM * MM:
-                        continue
-                    if not _reads_black_or_grey(colour):
-                        continue
-                    thin += 1
-                    if any(colour[:3]):
-                        several.append((pdf.name, round(obj["linewidth"] / MM, 2), colour))
+    for name, page in _pages(pod):
+        for obj in page.lines + page.rects + page.curves:
+            colour = obj.get("stroking_color")
+            if not obj.get("stroke") or not colour or len(colour) != 4 or (obj.get("linewidth") or 0) >= THIN_MM * MM:
+                continue
+            if not _reads_black_or_grey(colour):
+                continue
+            thin += 1
+            if any(colour[:3]):
+                several.append((name, round(obj["linewidth"] / MM, 2), colour))
     assert not several, f"{len(several)} of {thin} thin dark rules use several plates, e.g. {several[:5]}"
 
 
