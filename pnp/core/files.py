@@ -47,10 +47,15 @@ class FilesRead:
 
     def __init__(self):
         self._open: list[set[Path]] = []
+        self._paths: dict[str, Path] = {}  # every face reports its templates' file names: each becomes a Path once
 
     def add(self, path) -> None:
+        if not self._open:
+            return
+        if not isinstance(path, Path):
+            path = self._paths.get(path) or self._paths.setdefault(path, Path(path))
         for files in self._open:
-            files.add(Path(path))
+            files.add(path)
 
     def update(self, paths) -> None:
         for path in paths:

@@ -125,8 +125,11 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
     the cut only ends it. Elements drawn with `edge=true` (art meant for the
     edge) or `decoration=true` (ornament, no information) are passed over."""
     depth = cut.depth(face.w, face.h)
+    rectangle = cut.shape not in ("circle", "hexagon", "rounded")
     worst: dict[int, Breach] = {}
     for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+        if rectangle and _clear_of_rectangle(points, face.w, face.h, pad):
+            continue
         ds = [depth(x, y) for x, y in points]
         near, far = min(ds) - pad, max(ds) + pad
         if near >= SAFE_MM - SAFE_EPS_MM:
@@ -140,6 +143,15 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
         if found is None or near < found.depth:
             worst[id(el)] = Breach(el, kind, label, near)
     return list(worst.values())
+
+
+def _clear_of_rectangle(points, w: float, h: float, pad: float) -> bool:
+    """Whether every point lies SAFE_MM inside a w × h rectangle: the depth min(x, y, w − x, h − y) is least at the points' extremes.
+
+    Most marks of a face are well inside; this settles them without measuring each point."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(min(xs), min(ys), w - max(xs), h - max(ys)) - pad >= SAFE_MM - SAFE_EPS_MM
 
 
 def _safe_marks(elements, t):
@@ -193,9 +205,11 @@ def _along(a, b) -> list[tuple[float, float]]:
     return [(a[0] + (b[0] - a[0]) * k / SEGMENT_SAMPLES, a[1] + (b[1] - a[1]) * k / SEGMENT_SAMPLES) for k in range(SEGMENT_SAMPLES + 1)]
 
 
+_UNIT_CIRCLE = [(math.cos(2 * math.pi * k / CIRCLE_SAMPLES), math.sin(2 * math.pi * k / CIRCLE_SAMPLES)) for k in range(CIRCLE_SAMPLES)]
+
+
 def _around(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, float]]:
-    steps = [2 * math.pi * k / CIRCLE_SAMPLES for k in range(CIRCLE_SAMPLES)]
-    return [(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in steps]
+    return [(cx + rx * cos, cy + ry * sin) for cos, sin in _UNIT_CIRCLE]
 
 
 def safe_area_finding(breach: Breach, loc: Loc, what: str, piece_loc: Loc, game: str) -> Finding:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from reportlab import rl_config
-from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFPage
 from reportlab.pdfgen.canvas import Canvas
@@ -59,6 +58,8 @@ def use_binary_streams() -> None:
 @contextmanager
 def drawing_defaults(font_name: str, black=None):
     """Start renderPDF drawings with `font_name` (not an unembedded Helvetica) and, if given, `black` for fill and stroke."""
+    from reportlab.graphics.shapes import STATE_DEFAULTS  # brings Platypus: imported when an icon is first drawn
+
     keys = ("fontName", "fillColor", "strokeColor")
     saved = {k: STATE_DEFAULTS[k] for k in keys}
     STATE_DEFAULTS["fontName"] = font_name
