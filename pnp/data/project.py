@@ -100,7 +100,7 @@ class Project:
 
     def icon_library_file(self) -> Path:
         """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
-        return GAME_ICONS / "icons.json.xz"
+        return GAME_ICONS / "icons.zip"
 
     @paused
     def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
