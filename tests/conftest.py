@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import shutil
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +127,17 @@ def apply_edits(project: Path, edits: list[dict]) -> None:
         elif "write_png" in edit:
             path.parent.mkdir(parents=True, exist_ok=True)
             Image.new("RGB", tuple(edit["write_png"]), "#336699").save(path)
+
+
+def cold_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
+    """Every PDF of a build in a new process into an empty folder: the reference every fast path must match."""
+    shutil.rmtree(out, ignore_errors=True)
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return pdfs(out)
+
+
+def pdfs(out: Path) -> dict[str, bytes]:
+    """{path under `out`: bytes} of every PDF a build wrote."""
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}

@@ -31,7 +31,10 @@ def test_one_changed_card_is_all_the_changed_pdf_holds(project):
     run_pnp(project, "build")
     edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
     result = run_pnp(project, "build", "--changed")
-    assert result.exit_code == 0 and "(reused)" not in result.output
+    cards_line = next(line for line in result.output.splitlines() if line.startswith(CARDS))
+    assert result.exit_code == 0 and "(reused)" not in cards_line, result.output
+    assert "tiny-boards.pdf" in result.output and all("(reused)" in line for line in result.output.splitlines() if "tiny-boards.pdf " in line), \
+        "no board shows a hero's text, so the boards are reused"
     pages = [p.extract_text() for p in PdfReader(project / CHANGED).pages]
     assert "heroes/rogue ×3" in pages[0]
     assert "Steal 2 coins" in "".join(pages)

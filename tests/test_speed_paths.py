@@ -5,28 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import cold_pdfs, pdfs, run_pnp
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
 TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
-
-
-def cold_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
-    """Every PDF of a build in a new process into an empty folder: the reference every fast path must match."""
-    shutil.rmtree(out, ignore_errors=True)
-    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return pdfs(out)
-
-
-def pdfs(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
 
 
 def build(project: Path, out: Path, *args: str) -> str:

@@ -163,6 +163,7 @@ class _Sandbox(SandboxedEnvironment):
         if type(obj) is Fields and type(attribute) is str:
             value = obj._data.get(attribute, _ABSENT)
             if value is not _ABSENT:
+                obj.read(attribute)  # a card shown outside its sheet records the field (pnp.data.fields.CardReads)
                 return wrap(value, f"{obj._what}.{attribute}")
         return super().getattr(obj, attribute)
 

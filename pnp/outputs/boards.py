@@ -32,7 +32,7 @@ def render_board(gctx: GameContext, spec, raw, ink_saver: bool = False, bleed: f
     game = gctx.game
     w, h = spec.size
     ctx = face_context(game, Fields({}, "deck"), raw, "board", w, h, bleed, "front", ink_saver,
-                       extra={"board": Fields(raw, "board"), "decks": decks_fields(game)})
+                       extra={"board": Fields(raw, "board"), "decks": decks_fields(game, gctx.card_reads)})
     return gctx.layouts.render(spec.template, ctx, w, h, bleed, f"boards/{spec.id}", raw.loc_of("template"), game.slug)
 
 

@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 
 from pnp.core.files import FilesRead
 from pnp.core.units import SAFE_MM
-from pnp.data.fields import Fields
-from pnp.data.project import Game, Project
+from pnp.data.fields import CardReads, Fields
+from pnp.data.project import Deck, Game, Project
 from pnp.layout.fonts import FontBook
 from pnp.layout.helpers import template_helpers
 from pnp.layout.icons import IconLibrary
@@ -60,6 +60,7 @@ class GameContext:
         self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image)
         self.icons = self.layouts.icons
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
+        self.card_reads: CardReads | None = None  # what an output other than the card sheets reads of the cards, set by the build
 
     @property
     def body_font(self) -> str:
@@ -83,9 +84,16 @@ def face_context(game: Game, deck_fields: Fields, fields: dict, what: str, w: fl
     return ctx
 
 
-def decks_fields(game: Game) -> Fields:
-    """`decks.<id>` for board and token templates: id, name, total and the cards' fields."""
-    return Fields({d.id: {"id": d.id, "name": d.name, "total": d.total, "cards": [c.fields for c in d.cards]} for d in game.decks.values()}, "decks")
+def decks_fields(game: Game, reads: CardReads | None = None) -> Fields:
+    """`decks.<id>` for board and token templates: id, name, total and the cards' fields, each card's reads recorded in `reads`."""
+    return Fields({d.id: {"id": d.id, "name": d.name, "total": d.total, "cards": card_fields(d, reads)} for d in game.decks.values()}, "decks")
+
+
+def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> list[Fields]:
+    """A deck's cards as templates and texts outside the card sheets see them (`with_id`: plus their id and count); each field read is recorded in `reads`."""
+    what = f"decks.{deck.id}.cards"
+    return [Fields({**c.fields, "id": c.id, "count": c.count} if with_id else c.fields, what, (reads, deck.id, c.id) if reads is not None else None)
+            for c in deck.cards]
 
 
 def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str) -> tuple[bytes, SheetStats]:

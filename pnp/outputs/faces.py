@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import contextmanager
 
 from pnp.core.errors import Finding, Loc, PnpError
+from pnp.data.fields import CardReads
 from pnp.layout.elements import Face
 from pnp.layout.inspect import RECTANGLE, Cut
 from pnp.outputs.context import GameContext
@@ -36,17 +38,18 @@ class SideRenderer:
         store = self.gctx.face_store  # faces kept from the last build, when the build keeps them
         values = context()
         key = store.key(template, side, size, bleed, f"{what} cut {cut.shape} {cut.radius:g}", values) if store is not None else None
-        face = store.get(key) if store is not None else None
+        reads = self.gctx.card_reads
+        face = store.get(key, reads) if store is not None else None
         if face is None:
             warned = len(layouts.template_warnings)
             try:
-                with self.gctx.files_read.recording() as files:
+                with self.gctx.files_read.recording() as files, _capturing(reads) as read:
                     face = layouts.render(template, values, w, h, bleed, f"{what} {side}", ref, self.gctx.game.slug, cut)
             except PnpError as exc:
                 self._report(exc.findings)
                 return None
             if store is not None:
-                store.put(key, face, len(layouts.template_warnings) > warned, files)
+                store.put(key, face, len(layouts.template_warnings) > warned, files, read)
         if not any(layouts.reads(template, name) for name in self.reads):
             self._shared[(template, side)] = face
         return face
@@ -56,3 +59,13 @@ class SideRenderer:
             if (f.loc, f.message) not in self._reported:
                 self._reported.add((f.loc, f.message))
                 self.findings.append(f)
+
+
+@contextmanager
+def _capturing(reads: CardReads | None):
+    """The card reads made inside the block (an empty set when the output records none)."""
+    if reads is None:
+        yield frozenset()
+    else:
+        with reads.capture() as captured:
+            yield captured

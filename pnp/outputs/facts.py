@@ -15,9 +15,9 @@ import jinja2
 
 from pnp.checks.counts import Collections, field_value
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
-from pnp.data.fields import Fields
+from pnp.data.fields import ANY, Fields
 from pnp.layout.templates import FACE_SECONDS, time_limit
-from pnp.outputs.context import GameContext
+from pnp.outputs.context import GameContext, card_fields
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
 TYPE_FIELDS = ("type", "kind", "category", "suit", "family", "mark", "class", "group", "side", "colour", "color", "organ", "faction")
@@ -79,8 +79,8 @@ def _key(value) -> str:
     return str(value)
 
 
-def _by(items, what: str, facts: Facts) -> Fields:
-    """Copies per value of every scalar (or list-of-scalars) field of `items`, as `.by.<field>.<value>`."""
+def _by(items, what: str, facts: Facts, source: tuple | None = None) -> Fields:
+    """Copies per value of every scalar (or list-of-scalars) field of `items`, as `.by.<field>.<value>`; `source` records which fields are read."""
     table: dict[str, Counter] = {}
     for item in items:
         for name, value in item.fields.items():
@@ -92,7 +92,7 @@ def _by(items, what: str, facts: Facts) -> Fields:
                 if v is None or isinstance(v, (dict, list)):
                     continue
                 counter[_key(v)] += item.count
-    return Fields({name: Counts(dict(counter), f"{what}.by.{name}", facts) for name, counter in table.items()}, f"{what}.by")
+    return Fields({name: Counts(dict(counter), f"{what}.by.{name}", facts) for name, counter in table.items()}, f"{what}.by", source)
 
 
 class Facts:
@@ -103,8 +103,14 @@ class Facts:
         game = gctx.game
         self.game = game
         self.collections = Collections(game)
+        self.reads = gctx.card_reads  # which card fields the texts read (pnp.data.fields.CardReads), when the build asks
         self.warnings: list = []
         self.where = Loc(game.rel)
+
+    def _read(self, deck: str, field: str) -> None:
+        """Record that the components list read `field` of every card of `deck`."""
+        if self.reads is not None:
+            self.reads.add(deck, ANY, field)
 
     def note(self, message: str) -> None:
         found = warning("fact-missing", message, self.where, game=self.game.slug)
@@ -118,8 +124,8 @@ class Facts:
             items, _ = self.collections.resolve(f"decks.{deck.id}")
             decks[deck.id] = {
                 "id": deck.id, "name": deck.name, "total": deck.total, "size": list(deck.size),
-                "cards": [{**c.fields, "id": c.id, "count": c.count} for c in deck.cards],
-                "by": _by(items, f"decks.{deck.id}", self),
+                "cards": card_fields(deck, self.reads, with_id=True),
+                "by": _by(items, f"decks.{deck.id}", self, (self.reads, deck.id, ANY) if self.reads is not None else None),
             }
         tokens = {}
         for t in g.tokens_data["tokens"] if g.tokens_data else []:
@@ -146,6 +152,7 @@ class Facts:
             details = f"{size} cards, {w:g} × {h:g} mm" if size else f"cards, {w:g} × {h:g} mm"
             field = self._type_field(deck)
             if field:
+                self._read(deck.id, field)
                 items, _ = self.collections.resolve(f"decks.{deck.id}")
                 details += f"; by {_human(field)}: {_breakdown(items, field)}"
             rows.append((deck.name, _plural(deck.total, "card"), details))
@@ -181,11 +188,14 @@ class Facts:
         for comp in self.game.spec.components:
             if comp.in_ == f"decks.{deck.id}":
                 for field in comp.by:
+                    self._read(deck.id, field)
                     if _usable(items, field, limit=MAX_DECLARED_BREAKDOWN):
                         return field
         for field in TYPE_FIELDS:
+            self._read(deck.id, field)
             if _usable(items, field):
                 return field
+        self._read(deck.id, ANY)  # the first card's own fields are tried next: any field may decide
         names = [k for k in (items[0].fields if items else {}) if isinstance(k, str) and k not in NOT_TYPES]
         for field in names:
             if _usable(items, field, strict=True):

@@ -23,6 +23,7 @@ from pnp.core.colour import WHITE, mix, readable_on, until_contrast
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.units import PAPER_SIZES
 from pnp.data import source as yaml_source
+from pnp.data.fields import ANY
 from pnp.data.schema import RulebookMatter, check_shape
 from pnp.layout import markup as rich
 from pnp.layout.elements import Text
@@ -512,6 +513,8 @@ class Book:
             elif not any(c.id == card_id for c in deck.cards):
                 self.findings.append(warning("figure-missing", f"figure names card '{card_id}', which deck '{deck_id}' does not hold{did_you_mean(card_id, [c.id for c in deck.cards])}: it prints as an empty frame", where, game=game.slug))
             else:
+                if self.gctx.card_reads is not None:
+                    self.gctx.card_reads.add(deck_id, card_id, ANY)  # the whole face is printed here
                 opts = dataclasses.replace(self.options, cards=(card_id,), bleed=False)
                 rendered = render_deck(self.gctx, deck, opts, self.findings)
                 face = rendered[0][1] if rendered else None

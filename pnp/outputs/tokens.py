@@ -95,7 +95,7 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
     """Render every face of a set at `bleed`, collecting findings; a face whose front fails is left out."""
     game = gctx.game
     set_fields = Fields({"id": spec.id, "name": spec.name, "shape": spec.shape}, "tokens")
-    decks = decks_fields(game)
+    decks = decks_fields(game, gctx.card_reads)
     renderer = SideRenderer(gctx, reads=("token", "card"))
     cut = token_cut(spec, size)
     out: list[TokenFaces] = []

@@ -14,6 +14,7 @@ from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import remove_stale_temporaries, write_atomic
+from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
@@ -21,6 +22,7 @@ from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
     cache_path,
+    cards_digest,
     checks_key,
     compiled_templates_path,
     face_hash,
@@ -94,6 +96,8 @@ class RenderedOutput:
     findings: list
     faces: dict
     fonts: list
+    face_reads: dict  # the card reads of the kept faces, by face key
+    cards: tuple[list, str] | None  # (card reads, cards_digest) of an output other than the card sheets
 
 
 def plan_game(project, game, options: Options, shared: str) -> GamePlan:
@@ -108,7 +112,7 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         key = output_key(game, kind, shared, opts)
-        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root)
+        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game)
         if reused is None:
             steps.append(("render", OutputJob(kind, slot, key)))
             continue
@@ -126,6 +130,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     gctx.layouts.layouts.keep_compiled(compiled_templates_path(options.out))
     faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
     gctx.face_store = faces
+    gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
     already = len(gctx.layouts.template_warnings)
     try:
         with gctx.files_read.recording() as read:
@@ -134,7 +139,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
             else:
                 files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options)
     finally:
-        gctx.face_store = None
+        gctx.face_store = gctx.card_reads = None
     found = list(found) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
     if not any(f.severity == "error" for f in found):
@@ -145,7 +150,8 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
                 stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
             elif name.endswith(".pdf"):
                 stats["ink"] = round(pdf_ink(data), 2)
-    return RenderedOutput(job.slot, job.key, files, read_digests(read, project.root), found, faces.used, gctx.fonts.registered())
+    cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
+    return RenderedOutput(job.slot, job.key, files, read_digests(read, project.root), found, faces.used, gctx.fonts.registered(), faces.reads, cards)
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None) -> tuple[list[Output], list[Finding]]:
@@ -184,7 +190,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
     for done in rendered:
         kept = [(n, d, s) for n, d, s in done.files if n != changed_name]
-        cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings)
+        cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings, done.cards)
         cache.outputs[done.slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", [])} for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.get("faces", {}))
@@ -198,8 +204,9 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         cache.save(store)
     if rendered:
         used = {key: face for done in rendered for key, face in done.faces.items()}
+        face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards))
+        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads)
     return outputs, findings
 
 

@@ -20,18 +20,44 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import write_atomic
+from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
+FACE_STORE_FORMAT = 2  # 2: faces keep the card reads they made
 ENGINE_DIR = Path(__file__).resolve().parents[1]  # the pnp package
 
-# Which files of a game folder each output reads (besides templates, icons and fonts).
+# Which files of a game folder each output reads (besides templates, icons and fonts). Outputs other than the card
+# sheets read the decks through CardReads instead: they are keyed on the card fields they read (`cards_digest`).
 INPUTS = {
     "cards": ("game.yaml", "decks/*.yaml"),
-    "boards": ("game.yaml", "boards.yaml", "decks/*.yaml"),  # board and token templates see `decks`
-    "tokens": ("game.yaml", "tokens.yaml", "decks/*.yaml"),
-    "reference": ("game.yaml", "reference.yaml", "decks/*.yaml", "boards.yaml", "tokens.yaml"),
-    "rulebook": ("game.yaml", "rulebook.md", "decks/*.yaml", "boards.yaml", "tokens.yaml", "reference.yaml"),
+    "boards": ("game.yaml", "boards.yaml"),
+    "tokens": ("game.yaml", "tokens.yaml"),
+    "reference": ("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),
+    "rulebook": ("game.yaml", "rulebook.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
 }
+_MISSING = {"missing": True}  # a field a card does not have, as a read value
+
+
+def deck_outline(game) -> list:
+    """Everything of a game's decks but their cards' fields: names, sizes, templates, the deck files' own keys, and each
+    card's id, count, back and place. Any output may show these (a total, a deck's name, a warning's line)."""
+    out = []
+    for deck in game.decks.values():
+        own = {k: v for k, v in deck.data.items() if k != "cards"}
+        out.append([deck.id, deck.name, list(deck.size), deck.front, deck.back, deck.back_shows_rules, list(deck.name_field),
+                    str(deck.source) if deck.source else None, own, [[c.id, c.count, c.back, list(c.loc)] for c in deck.cards]])
+    return out
+
+
+def cards_digest(game, reads) -> str:
+    """A hash of the decks' outline and of the card fields in `reads` ((deck, card or ANY, field or ANY)) as they are now."""
+    values = []
+    for deck_id, card_id, name in sorted(tuple(r) for r in reads):
+        deck = game.decks.get(deck_id)
+        cards = [] if deck is None else deck.cards if card_id == ANY else [c for c in deck.cards if c.id == card_id]
+        values.append([deck_id, card_id, name, [c.fields if name == ANY else c.fields.get(name, _MISSING) for c in cards]])
+    text = json.dumps([deck_outline(game), values], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _hash_files(paths, root: Path) -> str:
@@ -130,10 +156,13 @@ class GameCache:
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
         write_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
 
-    def reusable(self, kind: str, key: str, out_dir: Path, root: Path) -> list[Path] | None:
-        """The recorded files of `kind` if its key matches, every file it opened is unchanged and every output is still as written."""
+    def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
+        """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
+        `game`, for outputs other than the card sheets) are as they were, and every output is still as written."""
         entry = self.outputs.get(kind)
         if not entry or entry.get("key") != key or not entry.get("files") or "reads" not in entry:
+            return None
+        if game is not None and ("cards_read" not in entry or cards_digest(game, entry["cards_read"]) != entry.get("cards_digest")):
             return None
         if not _reads_unchanged(entry["reads"], root):
             return None
@@ -145,9 +174,13 @@ class GameCache:
             paths.append(path)
         return paths
 
-    def record(self, kind: str, key: str, files: dict[str, bytes], reads: dict[str, str], findings: list[Finding]) -> None:
+    def record(self, kind: str, key: str, files: dict[str, bytes], reads: dict[str, str], findings: list[Finding],
+               cards: tuple[list, str] | None = None) -> None:
+        """Keep what an output wrote and read; `cards` is (card reads, cards_digest) for an output other than the card sheets."""
         self.outputs[kind] = {"key": key, "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}, "reads": reads,
                               "findings": [finding_to_json(f) for f in findings]}
+        if cards is not None:
+            self.outputs[kind]["cards_read"], self.outputs[kind]["cards_digest"] = cards
 
     def written(self, kinds: list[str]) -> dict[str, tuple[str, float | None]]:
         """{file name: (sha256, ink)} of the files the last build of `kinds` wrote: a rebuild that makes the same bytes need not write them again."""
@@ -192,6 +225,8 @@ class FaceStore:
         self.covered = tuple(Path(c).resolve() for c in covered)  # folders the shared hash covers (templates, fonts, icons)
         self._kept: dict[str, object] | None = None  # read when the first face is looked up: a build that reuses every output never reads it
         self._used: dict[str, object] = {}
+        self._reads: dict[str, tuple] = {}  # key → the card reads its face made (a board listing the cells' names reads them)
+        self._kept_reads: dict[str, tuple] = {}
         self._digests: dict[int, tuple[object, str]] = {}  # id(data) → (data, digest): a game's data is hashed once, not per card
         self._checked: dict = {}  # file → whether the shared inputs cover it
 
@@ -199,11 +234,12 @@ class FaceStore:
         self._kept = {}
         try:
             data = pickle.loads(self.path.read_bytes())
-            if data.get("shared") == self.shared:
+            if data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT:
                 for family, bold, italic in data.get("fonts", []):
                     if self.fonts is not None:
                         self.fonts.font_name(family, bold, italic)
                 self._kept = data["faces"]
+                self._kept_reads = data.get("reads", {})
         except Exception:  # missing, damaged or from another pnp: faces are rendered again
             self._kept = {}
         return self._kept
@@ -226,21 +262,28 @@ class FaceStore:
             hit = self._digests[id(data)] = (data, hashlib.sha256(text.encode("utf-8")).hexdigest())
         return hit[1]
 
-    def get(self, key: str | None):
-        """The face kept under `key`, or None."""
+    def get(self, key: str | None, reads=None):
+        """The face kept under `key`, or None; the card reads it made when rendered are made again into `reads`."""
         kept = self._kept if self._kept is not None else self._load()
         face = kept.get(key) if key is not None else None
         if face is not None:
             self._used[key] = face
+            made = self._kept_reads.get(key, ())
+            if made:
+                self._reads[key] = made
+                if reads is not None:
+                    reads.update(made)
         return face
 
-    def put(self, key: str | None, face, warned: bool, files: set) -> None:
-        """Keep a face rendered now, unless it gave a warning or opened a file the shared inputs do not cover."""
+    def put(self, key: str | None, face, warned: bool, files: set, reads=()) -> None:
+        """Keep a face rendered now, with the card reads it made, unless it gave a warning or opened a file the shared inputs do not cover."""
         if key is None or face is None or warned:
             return
         if not all(self._covered(f) for f in files):
             return
         self._used[key] = face
+        if reads:
+            self._reads[key] = tuple(sorted(reads))
 
     def _covered(self, file) -> bool:
         """Whether the shared inputs' hash covers `file` (asked once per file: every face reads its templates and fonts)."""
@@ -255,13 +298,25 @@ class FaceStore:
         """The faces this store gave or took in this build, by key."""
         return self._used
 
-    def save(self, used: dict, fonts: list, partial: bool = False) -> None:
-        """Write the faces a build used (from every process that rendered) and the fonts they name; after a `partial`
-        build (--only, --deck, --cards) keep the others too."""
+    @property
+    def reads(self) -> dict:
+        """The card reads of the faces this store gave or took in this build, by key (faces that read no card have none)."""
+        return self._reads
+
+    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None) -> None:
+        """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
+        `partial` build (--only, --deck, --cards) keep the others too."""
         if not used and not partial:
             return
-        faces = {**(self._kept if self._kept is not None else self._load()), **used} if partial else used
-        write_atomic(self.path, pickle.dumps({"shared": self.shared, "fonts": fonts, "faces": faces}, protocol=pickle.HIGHEST_PROTOCOL))
+        reads = reads or {}
+        if partial:
+            kept = self._kept if self._kept is not None else self._load()
+            faces, reads = {**kept, **used}, {**self._kept_reads, **reads}
+        else:
+            faces = used
+        reads = {key: made for key, made in reads.items() if key in faces}
+        write_atomic(self.path, pickle.dumps({"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads},
+                                             protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _plain(value):

@@ -1,0 +1,108 @@
+"""Outputs other than the card sheets are rebuilt when, and only when, a card field they show changes.
+
+The tiny game's rulebook prints the hero counts by side, its components list
+breaks the heroes down by side, its cover fans the first three heroes and a
+figure shows the Knight; its reference names the deck and its total. So an
+edit to the Mage's text reprints the card sheets alone, while an edit to a
+side, to a cover card or to a field a board lists reprints what shows it.
+Every rebuild is compared with a cold build of the same data, byte for byte.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import cold_pdfs, pdfs, run_pnp
+
+DECK = "data/tiny/decks/heroes.yaml"
+KINDS = ("cards", "boards", "tokens", "reference", "rulebook")
+
+
+def build(project: Path, out: Path) -> set[str]:
+    """Build in this process; the kinds of output the build rendered (the summary marks the others '(reused)')."""
+    result = run_pnp(project, "build", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    rendered = set()
+    for line in result.output.splitlines():
+        m = re.match(r"\S*tiny-(cards|boards|tokens|reference|rulebook)\.pdf\s", line)
+        if m and "(reused)" not in line:
+            rendered.add(m.group(1))
+    return rendered
+
+
+def edit(project: Path, file: str, old: str, new: str) -> None:
+    path = project / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def free_counts(project: Path) -> None:
+    """Drop the stated hero counts, so an edit may change a side or add a card without failing the count check."""
+    edit(project, "data/tiny/game.yaml", "components:\n  - name: Hero cards\n    in: decks.heroes\n    count: 12\n    source: tests, invented\n    by:\n      side: {red: 6, blue: 6}\n",
+         "components: []\n")
+
+
+def rebuild_after(project: Path, tmp_path: Path, file: str, old: str, new: str) -> set[str]:
+    """Build, make one edit, rebuild: the kinds rendered again, once the rebuild is checked against a cold build."""
+    out = tmp_path / "out"
+    assert build(project, out) == set(KINDS)
+    edit(project, file, old, new)
+    rendered = build(project, out)
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold"), "the rebuild prints what a cold build of the edited data prints"
+    return rendered
+
+
+def test_a_card_text_no_other_output_shows_reprints_the_card_sheets_alone(project, tmp_path):
+    rendered = rebuild_after(project, tmp_path, DECK, "keep one and put the others back in any order", "keep one and put the rest back")
+    assert rendered == {"cards"}
+
+
+def test_a_side_reprints_the_rulebook_that_counts_the_sides(project, tmp_path):
+    free_counts(project)
+    rendered = rebuild_after(project, tmp_path, DECK, 'text: "This card has its own back."', 'text: "This card has its own back.", side: blue')
+    assert rendered == {"cards", "rulebook"}, "by.side and the components' breakdown read every side; the reference reads no side"
+
+
+def test_a_card_on_the_cover_reprints_the_rulebook(project, tmp_path):
+    rendered = rebuild_after(project, tmp_path, DECK, "name: Rogue,", "name: Rogue Prime,")
+    assert rendered == {"cards", "rulebook"}, "the Rogue is the third card of the cover's fan"
+
+
+def test_a_card_in_a_figure_reprints_the_rulebook(project, tmp_path):
+    rendered = rebuild_after(project, tmp_path, DECK, 'name: "<Knight>"', 'name: "<Sir Knight>"')
+    assert rendered == {"cards", "rulebook"}
+
+
+def test_a_new_card_reprints_every_output_that_counts_the_deck(project, tmp_path):
+    free_counts(project)
+    rendered = rebuild_after(project, tmp_path, DECK, "  - {id: twin,", '  - {id: bard, name: Bard, stars: 1, number: 6, text: "Sing.", count: 1}\n  - {id: twin,')
+    assert {"cards", "reference", "rulebook"} <= rendered, "the totals change"
+
+
+def _board_lists_hero_names(project: Path) -> None:
+    town = project / "templates/tiny/board-town.j2"
+    town.write_text(town.read_text(encoding="utf-8") + '{{ text(decks.heroes.cards|map(attribute="name")|join(", "), 60, 200, 150, 8, size=8) }}\n', encoding="utf-8")
+
+
+def test_a_board_that_lists_the_heroes_names_is_reprinted_when_a_name_changes_and_not_when_a_text_does(project, tmp_path):
+    _board_lists_hero_names(project)
+    rendered = rebuild_after(project, tmp_path, DECK, "name: Mage,", "name: Archmage,")
+    assert rendered == {"cards", "boards", "rulebook"}, "the rulebook's cover shows the town board, names and all"
+    edit(project, DECK, "keep one and put the others back in any order", "keep one")
+    assert build(project, tmp_path / "out") == {"cards"}
+    assert pdfs(tmp_path / "out") == cold_pdfs(project, tmp_path / "cold")
+
+
+def test_a_token_face_reused_from_the_face_store_still_knows_the_name_it_shows(project, tmp_path):
+    """The token sheets are rebuilt for another set's edit and the standee's faces come from the face store; a later edit
+    to the name they show must still reprint them."""
+    standee = project / "templates/tiny/token-standee.j2"
+    standee.write_text(standee.read_text(encoding="utf-8").replace('"**HERO**"', '"**" ~ decks.heroes.cards[3].name ~ "**"'), encoding="utf-8")
+    out = tmp_path / "out"
+    build(project, out)
+    edit(project, "data/tiny/tokens.yaml", "value: 10", "value: 20")
+    assert "tokens" in build(project, out)
+    edit(project, DECK, "name: Mage,", "name: Archmage,")
+    assert "tokens" in build(project, out)
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
