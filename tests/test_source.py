@@ -46,6 +46,19 @@ def test_alias_bombs_are_refused_before_they_expand(tmp_path):
         load(tmp_path, "\n".join(lines) + "\n")
 
 
+def test_aliases_are_copies_located_where_their_anchor_is_written(tmp_path):
+    data = load(tmp_path, "base: &b {x: 1, y: &y 2}\none: *b\ntwo:\n  <<: *b\n  y: 3\nthree: *y\n")
+    assert data == {"base": {"x": 1, "y": 2}, "one": {"x": 1, "y": 2}, "two": {"y": 3, "x": 1}, "three": 2}
+    assert data["one"] is not data["base"], "an alias is a copy: editing one place never changes another"
+    assert (data.loc_of("one").line, data.loc_of("one").col) == (1, 7)  # where the anchored mapping starts
+    assert (data["two"].loc_of("x").line, data["two"].loc_of("y").line) == (1, 5)  # a merged key keeps the place it was written
+
+
+def test_an_alias_inside_the_node_it_names_is_an_error_at_the_alias(tmp_path):
+    with pytest.raises(PnpError, match=r"f.yaml:1:11: error: alias '\*a' lies inside the node it names"):
+        load(tmp_path, "a: &a [1, *a]\n")
+
+
 def test_oversized_files_are_refused_before_parsing(tmp_path):
     path = tmp_path / "big.yaml"
     path.write_bytes(b"a: " + b"x" * 6_000_000 + b"\n")

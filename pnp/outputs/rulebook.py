@@ -656,8 +656,7 @@ def front_matter(source: str, rel: str, slug: str) -> tuple[RulebookMatter, str,
     if not text.strip():
         return RulebookMatter(), body, []
     try:
-        node = yaml.compose(text, Loader=yaml_source._Core12Loader)
-        data = yaml_source._Builder(rel).build(node) if node is not None else None
+        _, data = yaml_source.yaml_document(text, rel)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(rel, mark.line + 1, mark.column + 1) if mark else Loc(rel)
