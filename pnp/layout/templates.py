@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import io
 import math
+import pickle
 import re
 import signal
 import sys
 import threading
 import traceback
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors as rl_colors
 
 from pnp.core.errors import Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.files import write_atomic
 from pnp.core.units import PT_PER_MM
 from pnp.data.fields import Fields, wrap
 from pnp.data.source import LocDict, LocList
@@ -131,6 +134,44 @@ class CompiledTemplates(FileSystemBytecodeCache):
             super().load_bytecode(bucket)
         except Exception:  # a damaged entry costs one compilation, never the build
             bucket.reset()
+
+    def tree(self, env: jinja2.Environment, name: str, source: str, parse) -> jinja2.nodes.Template:
+        """Template `name`'s syntax tree for `source`, kept beside its compiled code: a rebuild's checks (which
+        templates a template runs, which fields it reads) then parse nothing. `parse()` makes it when none is kept."""
+        key = hashlib.sha256(f"{self.environment_key}|tree|{name}|".encode() + source.encode("utf-8")).hexdigest()
+        path = self.folder / f"{key}.tree"
+        try:
+            return _TreeUnpickler(io.BytesIO(path.read_bytes()), env).load()
+        except Exception:  # none kept yet, or damaged: parse (a syntax error is raised as ever)
+            pass
+        tree = parse()
+        out = io.BytesIO()
+        _TreePickler(out, env).dump(tree)
+        with suppress(OSError):
+            write_atomic(path, out.getvalue())
+        return tree
+
+
+class _TreePickler(pickle.Pickler):
+    """Pickles a syntax tree without its Environment (every node points at it): the loading run's own goes back in."""
+
+    def __init__(self, file, env):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.env = env
+
+    def persistent_id(self, obj):
+        return "environment" if obj is self.env else None
+
+
+class _TreeUnpickler(pickle.Unpickler):
+    def __init__(self, file, env):
+        super().__init__(file)
+        self.env = env
+
+    def persistent_load(self, pid):
+        if pid != "environment":
+            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+        return self.env
 
 
 def environment_key(env: jinja2.Environment) -> str:
@@ -464,7 +505,12 @@ class Layouts:
         hit = self._asts.get(name)
         if hit is None:
             source, filename, _ = self.env.loader.get_source(self.env, name)
-            hit = self._asts[name] = (filename, self.env.parse(source, name, filename))
+            cache = self.env.bytecode_cache
+            if isinstance(cache, CompiledTemplates):
+                tree = cache.tree(self.env, name, source, lambda: self.env.parse(source, name, filename))
+            else:
+                tree = self.env.parse(source, name, filename)
+            hit = self._asts[name] = (filename, tree)
         return hit
 
     def files_of(self, name: str) -> tuple[str, ...]:

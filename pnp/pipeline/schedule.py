@@ -24,7 +24,7 @@ from pnp.core.errors import Finding
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import GamePlan, Output, OutputJob, RenderedOutput, finish_game, kept_checks, plan_game, render_output
-from pnp.pipeline.cache import shared_inputs_hash
+from pnp.pipeline.cache import compiled_templates_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
@@ -135,6 +135,7 @@ class _Worker:
         out = {}
         for what, slug, detail in jobs:
             if what == "check":
+                self.engine.layouts.keep_compiled(compiled_templates_path(plans[slug].options.out))  # the syntax trees the checks read are kept there
                 out[(what, slug)] = (detail, self.check(slug))
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail)
