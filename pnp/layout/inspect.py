@@ -20,8 +20,8 @@ SEGMENT_SAMPLES = 16  # points along a straight rule
 KIND_NAMES = {Rect: "rect", Ellipse: "ellipse", Image: "image", Icon: "icon"}
 
 
-def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0)):
-    """Yield (kind, x0, y0, x1, y1) in face mm for every element (text by its glyph extents)."""
+def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0), text: bool = True):
+    """Yield (kind, x0, y0, x1, y1) in face mm for every element (text by its glyph extents; none with `text` false)."""
     a, b, c, d, e, f = transform
 
     def apply(x, y):
@@ -45,9 +45,10 @@ def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0)):
                 ys = [p[1] for p in points]
                 yield box("polygon", min(xs), min(ys), max(xs), max(ys))
             case Text(x, y, ops):
-                yield from (box("text", *_op_box(op, x, y)) for op in ops)
+                if text:
+                    yield from (box("text", *_op_box(op, x, y)) for op in ops)
             case Group(gx, gy, rot, scale, children):
-                yield from face_bounds(children, _compose(transform, gx, gy, rot, scale))
+                yield from face_bounds(children, _compose(transform, gx, gy, rot, scale), text)
 
 
 def _op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
@@ -253,8 +254,8 @@ def render_findings(face, what: str, template: str, loc: Loc, game: str, root: P
     w, h = face.w, face.h
     bleed = max(face.bleed, BLEED_MM)
     reported = set()
-    for kind, x0, y0, x1, y1 in face_bounds(face.elements):
-        if kind != "text" and (x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM) and "bleed" not in reported:
+    for kind, x0, y0, x1, y1 in face_bounds(face.elements, text=False):  # words past the bleed are the safe area's business
+        if (x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM) and "bleed" not in reported:
             reported.add("bleed")
             out.append(warning("outside-bleed", f"a {kind} reaches past the {bleed:g} mm bleed and will be cut off ({template}): keep art within -face.bleed … face.w + face.bleed", loc, game=game, component=what))
     for path, dpi in _image_dpi(face.elements):

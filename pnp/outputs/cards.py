@@ -108,7 +108,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
 def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None) -> list[Finding]:
     """What a printer would show on each card (art past the bleed, text in the cut margin, blurry images), per card.
 
-    Identical faces are inspected once: a shared back is the same value on every card."""
+    A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more)."""
     seen: dict[tuple, list[Finding]] = {}
     out = []
     for card, front, back in rendered:
@@ -116,9 +116,9 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
         for face, template in ((front, deck.front), (back, card.back or deck.back)):
             if face is None:
                 continue
-            found = seen.get((face, template))
+            found = seen.get((id(face), template))
             if found is None:
-                found = seen[(face, template)] = render_findings(face, what, template, card.loc, slug, root)
+                found = seen[(id(face), template)] = render_findings(face, what, template, card.loc, slug, root)
             out += [Finding(f.severity, f.code, f.message, card.loc, slug, what) for f in found]
     return out
 
