@@ -125,7 +125,7 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
 
 @paused
 def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> RenderedOutput:
-    """Render one kind of output of a game in memory, with the ink of each PDF (kept from the last build when its bytes are the same)."""
+    """Render one kind of output of a game in memory (its PDFs' ink is measured by `measure_ink`)."""
     options, project = plan.options, gctx.project
     gctx.layouts.layouts.keep_compiled(compiled_templates_path(options.out))
     faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
@@ -142,16 +142,27 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
         gctx.face_store = gctx.card_reads = None
     found = list(found) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
-    if not any(f.severity == "error" for f in found):
-        written = plan.cache.written([job.slot])
-        for name, data, stats in files:
-            same = written.get(name)
-            if same is not None and same[1] is not None and same[0] == hashlib.sha256(data).hexdigest():
-                stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
-            elif name.endswith(".pdf"):
-                stats["ink"] = round(pdf_ink(data), 2)
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
     return RenderedOutput(job.slot, job.key, files, read_digests(read, project.root), found, faces.used, gctx.fonts.registered(), faces.reads, cards)
+
+
+def measure_ink(plan: GamePlan, rendered: RenderedOutput) -> None:
+    """Put each PDF's ink figure in its stats: kept from the last build when its bytes are the same, else measured.
+
+    The build process measures, as each output arrives, not the worker that
+    rendered it: its numpy and pdfium are imported while the workers render
+    (schedule.py), where each worker would import them on its own, after its
+    rendering, on the way to the end of the build. An output with errors is
+    not written, so it is not measured."""
+    if any(f.severity == "error" for f in rendered.findings):
+        return
+    written = plan.cache.written([rendered.slot])
+    for name, data, stats in rendered.files:
+        same = written.get(name)
+        if same is not None and same[1] is not None and same[0] == hashlib.sha256(data).hexdigest():
+            stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
+        elif name.endswith(".pdf"):
+            stats["ink"] = round(pdf_ink(data), 2)
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None) -> tuple[list[Output], list[Finding]]:
@@ -216,7 +227,10 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
     The findings are every warning of the run, a reused output's warnings included.
     `shared` is `shared_inputs_hash` of the project when the caller has it already."""
     plan = plan_game(gctx.project, gctx.game, options, shared or shared_inputs_hash(gctx.project))
-    return finish_game(gctx.project, gctx.game, plan, [render_output(gctx, plan, job) for job in plan.jobs])
+    rendered = [render_output(gctx, plan, job) for job in plan.jobs]
+    for done in rendered:
+        measure_ink(plan, done)
+    return finish_game(gctx.project, gctx.game, plan, rendered)
 
 
 def kept_checks(game, plan: GamePlan) -> tuple[str, list[Finding] | None]:

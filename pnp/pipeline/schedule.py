@@ -12,20 +12,23 @@ one job) everything runs here, in the same order.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import multiprocessing
 import os
 import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
-from pnp.pipeline.build import GamePlan, Output, OutputJob, RenderedOutput, finish_game, kept_checks, plan_game, render_output
+from pnp.pipeline.build import GamePlan, Output, OutputJob, RenderedOutput, finish_game, kept_checks, measure_ink, plan_game, render_output
 from pnp.pipeline.cache import compiled_templates_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
+from pnp.render.ink import warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
 JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0}
@@ -66,7 +69,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             for game in games:
                 if game.slug not in stopped:
                     jobs += [(_weight(job.kind, game), "render", game.slug, job) for job in plans[game.slug].jobs]
-            done = pool.run(bundled(jobs, pool.workers), plans)
+            done = pool.run(bundled(jobs, pool.workers), plans, functools.partial(_measure_ink, plans=plans))
             for game in games:
                 slug = game.slug
                 ran = done.get(("check", slug))  # (key, findings) of checks run now, to keep
@@ -81,6 +84,13 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                 outputs, findings = finish_game(project, game, plans[slug], [r for r, _ in rendered], ran)
                 results[slug].builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
     return [results[g.slug] for g in games]
+
+
+def _measure_ink(results: dict, plans: dict[str, GamePlan]) -> None:
+    """The ink of the PDFs of rendered outputs, measured here as they arrive (pnp.pipeline.build.measure_ink)."""
+    for key, value in results.items():
+        if key[0] == "render":
+            measure_ink(plans[key[1]], value[0])
 
 
 def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
@@ -157,18 +167,23 @@ class _Pool:
         if self.pool is not None:
             self.pool.shutdown()
 
-    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
-        """Every job's result: ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds)."""
+    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived=None) -> dict[tuple, object]:
+        """Every job's result: ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds).
+
+        `arrived(results)` is called here with each group's results as they come in."""
         if self.workers > 1 and len(groups) > 1:
-            return self._run_in_pool(groups, plans)
+            return self._run_in_pool(groups, plans, arrived)
         if self.local is None:
             self.local = _Worker(self.project, self.games)
         out = {}
         for group in groups:
-            out.update(self.local.run([job[1:] for job in group], plans))
+            results = self.local.run([job[1:] for job in group], plans)
+            if arrived is not None:
+                arrived(results)
+            out.update(results)
         return out
 
-    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived=None) -> dict[tuple, object]:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=_start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
@@ -176,9 +191,19 @@ class _Pool:
         for group in groups:
             slugs = {job[2] for job in group}
             futures.append(self.pool.submit(_run_in_worker, [job[1:] for job in group], {slug: quiet[slug] for slug in slugs}))
+        # The workers are forked by now, so a thread importing here cannot leave them an import lock held; it is
+        # joined before this returns, so no later fork (a rebuild under `pnp watch`) meets it either.
+        warming = threading.Thread(target=warm_ink, daemon=True)
+        warming.start()
         out = {}
-        for future in futures:
-            out.update(future.result())
+        try:
+            for future in as_completed(futures):
+                results = future.result()
+                if arrived is not None:
+                    arrived(results)
+                out.update(results)
+        finally:
+            warming.join()
         return out
 
 
