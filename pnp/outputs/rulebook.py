@@ -338,6 +338,11 @@ def canvas_class(icons, base=PnpCanvas):
     return type("RulebookCanvas", (base,), {"pnp_icons": icons})
 
 
+def sketch_canvas(canvas_cls):
+    """The canvas of the passes that only settle the contents' page numbers: `canvas_cls` drawing no face, icon or text block."""
+    return type(f"Sketch{canvas_cls.__name__}", (canvas_cls,), {"pnp_sketch": True, "save": Canvas.save})
+
+
 class BookletCanvas(PnpCanvas):
     """Records each page as a form, then imposes them two per landscape sheet in saddle-stitch order."""
 
@@ -681,7 +686,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls) -> tuple[bytes, int]:
     doc = RulebookDoc(buf, book, geo, canvas_cls, font)
     doc.setter, doc.look = setter, look
     gctx.layouts.markup_problems.clear()
-    doc.multiBuild(story, maxPasses=8)
+    rl.build_settled(doc, story, 8, sketch_canvas(canvas_cls), canvas_cls)
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))

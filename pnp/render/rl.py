@@ -126,3 +126,39 @@ def mark_pdfx(c: Canvas, version: str, condition: tuple[str, str]) -> None:
     catalog = doc.Catalog
     catalog.__Defaults__ = {**type(catalog).__Defaults__, "OutputIntents": None}
     catalog.OutputIntents = pdfdoc.PDFArray([intent])
+
+
+def build_settled(doc, story: list, max_passes: int, sketch_canvas, canvas) -> int:
+    """Platypus's multiBuild, with every pass but the last drawn on `sketch_canvas`; the number of passes.
+
+    multiBuild lays the story out again until its indexing flowables (the
+    contents' page numbers) stop changing, drawing every pass in full, and
+    saves the first pass that changed nothing: three full drawings for one
+    rulebook. Only the page breaks decide the numbers, so passes on a canvas
+    that skips the drawing (`pnp_sketch`) settle them, and one pass on
+    `canvas` with the settled numbers draws what multiBuild's last pass drew."""
+    doc._indexingFlowables = [thing for thing in story if thing.isIndexing()]
+    doc._doSave = 0
+    edits: list = []
+    doc._multiBuildEdits = edits.append
+    passes = 0
+    try:
+        settled = False
+        while True:
+            passes += 1
+            for flowable in doc._indexingFlowables:
+                flowable.beforeBuild()
+            doc.build(story[:], canvasmaker=canvas if settled else sketch_canvas)
+            for flowable in doc._indexingFlowables:
+                flowable.afterBuild()
+            if settled:
+                doc.canv.save()
+                return passes
+            settled = doc._allSatisfied()
+            if not settled and passes > max_passes:
+                raise IndexError(f"the contents' page numbers did not settle in {max_passes} passes")
+            while edits:
+                edit = edits.pop(0)
+                edit[0](*edit[1:])
+    finally:
+        del doc._multiBuildEdits
