@@ -12,7 +12,6 @@ one job) everything runs here, in the same order.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import multiprocessing
 import os
 import sys
@@ -69,7 +68,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             for game in games:
                 if game.slug not in stopped:
                     jobs += [(_weight(job.kind, game), "render", game.slug, job) for job in plans[game.slug].jobs]
-            done = pool.run(bundled(jobs, pool.workers), plans, functools.partial(_measure_ink, plans=plans))
+            done = pool.run(bundled(jobs, pool.workers), plans)
             for game in games:
                 slug = game.slug
                 ran = done.get(("check", slug))  # (key, findings) of checks run now, to keep
@@ -135,20 +134,23 @@ class _Worker:
     def check(self, slug: str) -> list[Finding]:
         return check_game(self.engine.for_game(self.games[slug]), render=False)
 
-    def render(self, slug: str, plan: GamePlan, job: OutputJob) -> tuple[RenderedOutput, float]:
+    def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
         rendered = render_output(self.engine.for_game(self.games[slug]), plan, job)
+        if ink:
+            measure_ink(plan, rendered)
         return rendered, time.perf_counter() - started
 
-    def run(self, jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
-        """Run ("check", slug, key) and ("render", slug, OutputJob) jobs in a row; results as `_Pool.run` gives them."""
+    def run(self, jobs: list[tuple], plans: dict[str, GamePlan], ink: bool = True) -> dict[tuple, object]:
+        """Run ("check", slug, key) and ("render", slug, OutputJob) jobs in a row, measuring the ink of what they render
+        unless `ink` is false; results as `_Pool.run` gives them."""
         out = {}
         for what, slug, detail in jobs:
             if what == "check":
                 self.engine.layouts.keep_compiled(compiled_templates_path(plans[slug].options.out))  # the syntax trees the checks read are kept there
                 out[(what, slug)] = (detail, self.check(slug))
             else:
-                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail)
+                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink)
         return out
 
 
@@ -167,30 +169,37 @@ class _Pool:
         if self.pool is not None:
             self.pool.shutdown()
 
-    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived=None) -> dict[tuple, object]:
+    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
         """Every job's result: ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds).
 
-        `arrived(results)` is called here with each group's results as they come in."""
+        Each rendered PDF comes with its ink figure (pnp.pipeline.build.measure_ink)."""
         if self.workers > 1 and len(groups) > 1:
-            return self._run_in_pool(groups, plans, arrived)
+            return self._run_in_pool(groups, plans)
         if self.local is None:
             self.local = _Worker(self.project, self.games)
         out = {}
         for group in groups:
-            results = self.local.run([job[1:] for job in group], plans)
-            if arrived is not None:
-                arrived(results)
-            out.update(results)
+            out.update(self.local.run([job[1:] for job in group], plans))
         return out
 
-    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived=None) -> dict[tuple, object]:
+    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
+        """The groups in worker processes. With no more groups than workers, a worker's core idles once its group is
+        done, and this process only waits: it measures the ink then, its numpy and pdfium imported in a thread while
+        the workers render, where each worker would import them at the end of its job. With more groups, the workers
+        measure as they go, so the measuring is spread over the cores."""
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=_start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
+        here = len(groups) <= self.workers
         futures = []
         for group in groups:
             slugs = {job[2] for job in group}
-            futures.append(self.pool.submit(_run_in_worker, [job[1:] for job in group], {slug: quiet[slug] for slug in slugs}))
+            futures.append(self.pool.submit(_run_in_worker, [job[1:] for job in group], {slug: quiet[slug] for slug in slugs}, not here))
+        if not here:
+            out = {}
+            for future in futures:
+                out.update(future.result())
+            return out
         # The workers are forked by now, so a thread importing here cannot leave them an import lock held; it is
         # joined before this returns, so no later fork (a rebuild under `pnp watch`) meets it either.
         warming = threading.Thread(target=warm_ink, daemon=True)
@@ -199,8 +208,7 @@ class _Pool:
         try:
             for future in as_completed(futures):
                 results = future.result()
-                if arrived is not None:
-                    arrived(results)
+                _measure_ink(results, plans)
                 out.update(results)
         finally:
             warming.join()
@@ -223,5 +231,5 @@ def _init_worker(root: Path, games: list) -> None:
     _WORKER = _Worker(Project(root), games)
 
 
-def _run_in_worker(jobs: list[tuple], plans: dict[str, GamePlan]) -> dict[tuple, object]:
-    return _WORKER.run(jobs, plans)
+def _run_in_worker(jobs: list[tuple], plans: dict[str, GamePlan], ink: bool) -> dict[tuple, object]:
+    return _WORKER.run(jobs, plans, ink)
