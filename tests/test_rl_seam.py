@@ -6,6 +6,7 @@ rather than as a broken or silently different build.
 from __future__ import annotations
 
 import io
+from typing import ClassVar
 
 import pytest
 from pypdf import PdfReader
@@ -155,7 +156,7 @@ class _Sketch(Canvas):
     """Marks its pages, so a sketch pass that reached the saved file would show in its bytes."""
 
     pnp_sketch = True
-    drawn: list = []
+    drawn: ClassVar[list] = []
 
     def showPage(self):
         _Sketch.drawn.append(self.getPageNumber())
