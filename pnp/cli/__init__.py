@@ -150,8 +150,10 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
-def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None) -> Report:
-    """Validate and build games for each paper (games in parallel, lines in the games' order); shared by `build` and `watch`."""
+def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
+              workers: int | None = None) -> Report:
+    """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
+    the games' order); shared by `build` and `watch`."""
     from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
@@ -165,7 +167,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         if tty and not quiet:
             options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
         runs.append(options)
-    results = build_games(project, loaded, runs, validate=validate, blocked=blocked)
+    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers)
     folders = {g.slug: g.rel for g in loaded}
     for result in results:
         report.extend(result.checked)
@@ -275,8 +277,10 @@ def watch(ctx, games, paper, debounce, exit_after):
         return [str(f) for f in folders]
 
     def rebuild(reason: str) -> None:
+        # The first build uses every core; a rebuild after a save is small (the cache keeps the rest), and this process
+        # keeps warm what worker processes would each start cold (fonts, icons, numpy): 0.37 s against 0.6 s for one card.
         started = time.perf_counter()
-        report = run_build(project, project.game_slugs() if not games else slugs, base, papers, report=Report())
+        report = run_build(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=None if reason == "start" else 1)
         print_findings(report.sorted())
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
