@@ -47,9 +47,9 @@ def test_alias_bombs_are_refused_before_they_expand(tmp_path):
 
 
 def test_aliases_are_copies_located_where_their_anchor_is_written(tmp_path):
-    data = load(tmp_path, "base: &b {x: 1, y: &y 2}\none: *b\ntwo:\n  <<: *b\n  y: 3\nthree: *y\n")
-    assert data == {"base": {"x": 1, "y": 2}, "one": {"x": 1, "y": 2}, "two": {"y": 3, "x": 1}, "three": 2}
-    assert data["one"] is not data["base"], "an alias is a copy: editing one place never changes another"
+    data = load(tmp_path, "base: &b {x: 1, y: &y 2}\none: *b\ntwo:\n  <<: *b\n  y: 3\nthree: *y\nfour: *b\n")
+    assert data == {"base": {"x": 1, "y": 2}, "one": {"x": 1, "y": 2}, "two": {"y": 3, "x": 1}, "three": 2, "four": {"x": 1, "y": 2}}
+    assert data["one"] is not data["base"] and data["one"] is not data["four"], "an alias is a copy: editing one place never changes another"
     assert (data.loc_of("one").line, data.loc_of("one").col) == (1, 7)  # where the anchored mapping starts
     assert (data["two"].loc_of("x").line, data["two"].loc_of("y").line) == (1, 5)  # a merged key keeps the place it was written
 
