@@ -16,6 +16,7 @@ import functools
 import io
 import json
 import logging
+import lzma
 import re
 import zipfile
 from pathlib import Path
@@ -26,19 +27,24 @@ logging.getLogger("svglib").setLevel(logging.ERROR)
 
 
 class IconSet:
-    """An Iconify icon set kept as a zip of one SVG body per icon (`<name>.svg`) and `set.json` (grid size, aliases).
+    """An Iconify icon set kept as a zip: `set.json` (grid size, aliases, and the icons' names in chunks of 128) and
+    one xz-compressed JSON `chunk-NN.json.xz` of SVG bodies per chunk.
 
-    A zip is read by name: knowing the names costs its directory, and drawing one
-    icon decompresses that icon alone, where the set as one compressed JSON
-    took 0.15 s to unpack in every process that asked whether a name was in it.
-    The zip is read into memory, so processes forked from this one share no file offset."""
+    Knowing the names costs the small index, and drawing an icon unpacks its
+    chunk alone (5 ms), where the set as one compressed JSON took 0.15 s to
+    unpack in every process that asked for a name. Chunks keep most of xz's
+    gain from icons resembling each other (2.6 MB; one deflated file per icon
+    was 3.5 MB). The zip is read into memory, so processes forked from this
+    one share no file offset."""
 
     def __init__(self, file: Path):
         self._zip = zipfile.ZipFile(io.BytesIO(file.read_bytes()))
         meta = json.loads(self._zip.read("set.json"))
         self.width, self.height = meta.get("width", 512), meta.get("height", 512)
         self.aliases: dict[str, str] = meta.get("aliases", {})
-        self.icons = frozenset(n[:-4] for n in self._zip.namelist() if n.endswith(".svg"))
+        self._chunk_of = {name: i for i, names in enumerate(meta["chunks"]) for name in names}
+        self.icons = frozenset(self._chunk_of)
+        self._chunks: dict[int, dict[str, str]] = {}
 
     def __contains__(self, name: str) -> bool:
         return name in self.icons or name in self.aliases
@@ -46,9 +52,13 @@ class IconSet:
     def svg(self, name: str) -> bytes | None:
         """The SVG document of one icon, black where the set says `currentColor`."""
         name = self.aliases.get(name, name)
-        if name not in self.icons:
+        index = self._chunk_of.get(name)
+        if index is None:
             return None
-        body = self._zip.read(f"{name}.svg").decode("utf-8").replace("currentColor", "#000000")
+        chunk = self._chunks.get(index)
+        if chunk is None:
+            chunk = self._chunks[index] = json.loads(lzma.decompress(self._zip.read(f"chunk-{index:02d}.json.xz")))
+        body = chunk[name].replace("currentColor", "#000000")
         w, h = self.width, self.height
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">{body}</svg>'.encode()
 
