@@ -1,12 +1,16 @@
-"""Writing outputs: atomically, so a failed build never leaves a half-written or empty file where the last good one was.
+"""Files in and out: outputs written atomically, the files a render opens, and what is known of files by their status.
 
 Every output is rendered to memory, written to a temporary file beside its
-target and renamed into place.
+target and renamed into place, so a failed build never leaves a half-written
+or empty file where the last good one was. Files read are hashed once per
+change, not once per rebuild, in a process that stays up.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -71,3 +75,72 @@ class FilesRead:
         finally:
             # by identity: list.remove compares sets by value, and an inner recording may equal an outer one
             del self._open[next(i for i, open_ in enumerate(self._open) if open_ is files)]
+
+
+# A file changed less than this long ago may change again without its times moving (they tick coarsely, two
+# seconds on FAT): what is known of it by its times is not trusted until it is older. Git's index has the same rule.
+SETTLE_NS = 2_000_000_000
+
+
+def _stat_key(st: os.stat_result) -> tuple:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
+def _settled(st: os.stat_result, now_ns: int) -> bool:
+    return max(st.st_mtime_ns, st.st_ctime_ns) < now_ns - SETTLE_NS
+
+
+class FileDigests:
+    """sha256 of files, remembered by their size, times and inode, so a long-lived process (`pnp watch`, `pnp serve`)
+    reads again only the files that changed, where every rebuild read every template, font, icon and output.
+
+    A file's status time (ctime) moves on every write and cannot be set back
+    by anyone, so a digest is reused only while the file's status is exactly
+    as it was when its bytes were read, and only once the file had settled
+    then (SETTLE_NS): a write in the same clock tick as the read is caught."""
+
+    def __init__(self):
+        self._known: dict[Path, tuple[tuple, str]] = {}
+
+    def sha256(self, path: Path) -> str:
+        st = path.stat()
+        key = _stat_key(st)
+        hit = self._known.get(path)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        now = time.time_ns()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if _settled(st, now):
+            self._known[path] = (key, digest)
+        else:
+            self._known.pop(path, None)
+        return digest
+
+
+DIGESTS = FileDigests()  # one per process: a digest is as good as the file's status it was read with
+
+
+def file_sha256(path: Path) -> str:
+    """The sha256 of a file's bytes (read again only when the file changed since this process last read it)."""
+    return DIGESTS.sha256(path)
+
+
+def folder_state(folder: Path) -> tuple | None:
+    """The names, sizes, times and inodes of every file under `folder`: equal states mean unchanged contents.
+
+    None when some file changed too recently for its times to tell (SETTLE_NS):
+    the caller must read the folder then, and keep nothing it read."""
+    now = time.time_ns()
+    state = []
+    for base, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(base, name)
+            try:
+                st = os.stat(path)
+            except OSError:
+                return None  # removed while listed: changing now
+            if not _settled(st, now):
+                return None
+            state.append((os.path.relpath(path, folder), *_stat_key(st)))
+    return tuple(state)

@@ -11,6 +11,7 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.core.files import folder_state
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, load_yaml
 from pnp.data.spreadsheet import SheetSource, read_cards
@@ -79,6 +80,7 @@ class Project:
         has_own = (own_fonts / "fonts.yaml").is_file()
         self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
+        self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
 
     def rel(self, path: Path) -> str:
         try:
@@ -102,13 +104,29 @@ class Project:
         """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
         return GAME_ICONS / "icons.zip"
 
-    @paused
     def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
-        """Read and shape-check every file of one game; (None, findings) when it cannot be used."""
+        """Read and shape-check every file of one game; (None, findings) when it cannot be used.
+
+        A game reads only its own folder, so while no file in it changed (see
+        `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
+        reuses the game it read last: a save in one game rereads that game alone."""
         gdir = self.data_dir / slug
         if not (gdir / "game.yaml").is_file():
             choices = self.game_slugs()
             raise PnpError(error("game-unknown", f"no game '{slug}' in data/{did_you_mean(slug, choices)}; games: {', '.join(choices) or 'none'}", Loc("data")))
+        state = folder_state(gdir)  # before reading: a save during the read makes the next state differ
+        hit = self._loaded.get(slug)
+        if state is not None and hit is not None and hit[0] == state:
+            return hit[1], list(hit[2])
+        game, findings = self._read_game(slug, gdir)
+        if state is None:
+            self._loaded.pop(slug, None)
+        else:
+            self._loaded[slug] = (state, game, list(findings))
+        return game, findings
+
+    @paused
+    def _read_game(self, slug: str, gdir: Path) -> tuple[Game | None, list[Finding]]:
         findings: list[Finding] = []
         game_rel = self.rel(gdir / "game.yaml")
         data = _load(gdir / "game.yaml", game_rel, findings, slug)

@@ -13,7 +13,7 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import remove_stale_temporaries, write_atomic
+from pnp.core.files import file_sha256, remove_stale_temporaries, write_atomic
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import GameContext
@@ -27,7 +27,6 @@ from pnp.pipeline.cache import (
     compiled_templates_path,
     face_hash,
     face_store_path,
-    file_digest,
     output_key,
     read_digests,
     shared_inputs_hash,
@@ -195,7 +194,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     for name, data, stats in pending:
         path = out_dir / name
         same = written.get(name)
-        if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and path.is_file() and file_digest(path) == same[0]):
+        if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and path.is_file() and file_sha256(path) == same[0]):
             write_atomic(path, data)
         outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink"), shared=tuple(stats.get("shared", ()))))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import write_atomic
+from pnp.core.files import file_sha256, write_atomic
 from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
@@ -65,7 +65,7 @@ def _hash_files(paths, root: Path) -> str:
     for path in sorted(paths):
         digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path).encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        digest.update(file_sha256(path).encode())
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -99,23 +99,19 @@ def checks_key(game, shared: str) -> str:
     return digest.hexdigest()
 
 
-def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def read_digests(paths, root: Path) -> dict[str, str]:
     """{path (relative to the project when inside it): sha256} of files an output opened."""
     out = {}
     for path in sorted(Path(p) for p in paths):
         if path.is_file():
-            out[str(path.relative_to(root)) if path.is_relative_to(root) else str(path)] = file_digest(path)
+            out[str(path.relative_to(root)) if path.is_relative_to(root) else str(path)] = file_sha256(path)
     return out
 
 
 def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
     for name, digest in reads.items():
         path = root / name  # an absolute name (bundled fonts) stays absolute
-        if not path.is_file() or file_digest(path) != digest:
+        if not path.is_file() or file_sha256(path) != digest:
             return False
     return True
 
@@ -169,7 +165,7 @@ class GameCache:
         paths = []
         for name, digest in sorted(entry["files"].items()):
             path = out_dir / name
-            if not path.is_file() or file_digest(path) != digest:
+            if not path.is_file() or file_sha256(path) != digest:
                 return None
             paths.append(path)
         return paths

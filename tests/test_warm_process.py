@@ -1,0 +1,124 @@
+"""A process that stays up (`pnp watch`, `pnp serve`) reads again only what changed, and still prints what a cold build prints.
+
+Files are known by their status (size, times, inode). A file changed within
+the last two seconds is not trusted by its times (they tick coarsely), so
+some tests let files settle at once by setting that delay to zero.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from conftest import cold_pdfs, pdfs
+
+import pnp.core.files as files
+from pnp.cli import run_build
+from pnp.core.errors import Report
+from pnp.data.project import Project
+from pnp.outputs.options import Options
+
+DECK = "data/tiny/decks/heroes.yaml"
+
+
+@pytest.fixture
+def settled(monkeypatch):
+    """Every file counts as settled, whatever its age, and no digest is remembered from another test."""
+    monkeypatch.setattr(files, "SETTLE_NS", 0)
+    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
+
+
+def rewrite_same_size(path, old: str, new: str) -> None:
+    """Change a file's bytes but keep its size and its modification time, as a tool that restores times would."""
+    assert len(old) == len(new)
+    st = path.stat()
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def test_a_digest_follows_a_rewrite_that_keeps_size_and_modification_time(settled, tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_text("coins: 3\n", encoding="utf-8")
+    before = files.file_sha256(path)
+    rewrite_same_size(path, "3", "4")
+    assert files.file_sha256(path) != before
+    assert files.file_sha256(path) == files.hashlib.sha256(b"coins: 4\n").hexdigest()
+
+
+def test_a_file_changed_just_now_is_read_again_each_time(monkeypatch, tmp_path):
+    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
+    path = tmp_path / "a.txt"
+    path.write_text("x", encoding="utf-8")
+    reads = []
+    real = type(path).read_bytes
+    monkeypatch.setattr(type(path), "read_bytes", lambda self: reads.append(self) or real(self))
+    files.file_sha256(path)
+    files.file_sha256(path)
+    assert len(reads) == 2, "a file younger than the settling delay is not known by its times"
+    assert files.folder_state(tmp_path) is None
+
+
+def test_an_unchanged_game_is_not_read_again(settled, project, monkeypatch):
+    loaded = Project(project)
+    reads = []
+    real = Project._read_game
+    monkeypatch.setattr(Project, "_read_game", lambda self, slug, gdir: reads.append(slug) or real(self, slug, gdir))
+    first, _ = loaded.load_game("tiny")
+    again, _ = loaded.load_game("tiny")
+    assert reads == ["tiny"] and again is first
+
+
+@pytest.mark.parametrize("change", ["edit", "same size", "new deck", "removed file"])
+def test_a_changed_game_is_read_again(settled, project, change):
+    loaded = Project(project)
+    game, _ = loaded.load_game("tiny")
+    assert [c.fields["name"] for c in game.decks["heroes"].cards][3] == "Mage"
+    deck = project / DECK
+    if change == "edit":
+        deck.write_text(deck.read_text(encoding="utf-8").replace("name: Mage", "name: Magus"), encoding="utf-8")
+    elif change == "same size":
+        rewrite_same_size(deck, "name: Mage", "name: Sage")
+    elif change == "new deck":
+        shutil.copy(deck, deck.with_name("villains.yaml"))
+    else:
+        (project / "data/tiny/tokens.yaml").unlink()
+    game, _ = loaded.load_game("tiny")
+    names = [c.fields["name"] for c in game.decks["heroes"].cards]
+    if change == "edit":
+        assert names[3] == "Magus"
+    elif change == "same size":
+        assert names[3] == "Sage"
+    elif change == "new deck":
+        assert set(game.decks) == {"heroes", "villains"}
+    else:
+        assert game.tokens is None
+
+
+def test_a_game_keeps_its_warnings_when_it_is_not_read_again(settled, project):
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 4,", "stars: 4, colr: red,"), encoding="utf-8")
+    loaded = Project(project)
+    _, first = loaded.load_game("tiny")
+    _, again = loaded.load_game("tiny")
+    assert again == first
+
+
+def test_rebuilds_in_one_process_print_what_a_cold_build_prints(settled, project, tmp_path):
+    """As `pnp watch` does: one project, build, edit a card, build again; the PDFs equal a cold build's, byte for byte."""
+    loaded = Project(project)
+    out = tmp_path / "out"
+    options = Options(out=out)
+
+    def build() -> None:
+        report = run_build(loaded, ["tiny"], options, ["letter"], report=Report(), quiet=True, workers=1)
+        assert not report.errors()
+
+    build()
+    build()
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    build()
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    rewrite_same_size(deck, "Steal 2 coins", "Steal 3 coins")
+    build()
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
