@@ -14,7 +14,7 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, error
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
-from pnp.layout.elements import Face, Text
+from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
@@ -123,13 +123,14 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
     return out
 
 
-def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None, face_hash=None) -> tuple[list, list[Finding]]:
+def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None) -> tuple[list, list[Finding]]:
     """Render all decks of a game into one sheet PDF; with --changed, also a PDF of the changed cards.
 
     Returns ([(file name, bytes, stats)], findings); stats["faces"] maps deck/card to its face hashes."""
     game = gctx.game
     findings: list[Finding] = []
     groups, changed_pieces, changed_names, faces = [], [], [], {}
+    digests = FaceDigests()
     for deck in game.decks.values():
         if options.decks and deck.id not in options.decks:
             continue
@@ -142,7 +143,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
             if front is None:
                 continue
             name = f"{deck.id}/{card.id}"
-            faces[name] = [face_hash(front), face_hash(back), card.count]
+            faces[name] = [digests(front), digests(back), card.count]
             copies = [Piece(front, back, name) for _ in range(card.count)]
             pieces += copies
             if previous_faces is not None and previous_faces.get(name, [None, None])[:2] != faces[name][:2]:
@@ -162,13 +163,13 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
         return [], [*findings, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
-        data, stats = sheets_pdf(gctx, options, groups, "cards")
-        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared}))
+        data, stats = sheets_pdf(gctx, options, groups, "cards", digests)
+        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared, "page_keys": stats.page_keys}))
         if options.changed and changed_pieces:
             # the list gets a blank back, so every later card's back still lands behind its front when printed double-sided
             cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
-            data, stats = sheets_pdf(gctx, options, [cover, *changed_pieces], "changed cards")
-            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names, "shared": stats.shared}))
+            data, stats = sheets_pdf(gctx, options, [cover, *changed_pieces], "changed cards", digests)
+            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names, "shared": stats.shared, "page_keys": stats.page_keys}))
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
     return files, findings

@@ -7,6 +7,7 @@ from pnp.core.files import FilesRead
 from pnp.core.units import SAFE_MM
 from pnp.data.fields import CardReads, Fields
 from pnp.data.project import Deck, Game, Project
+from pnp.layout.elements import FaceDigests
 from pnp.layout.fonts import FontBook
 from pnp.layout.helpers import template_helpers
 from pnp.layout.icons import IconLibrary
@@ -96,8 +97,9 @@ def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> l
             for c in deck.cards]
 
 
-def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str) -> tuple[bytes, SheetStats]:
-    """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver)."""
+def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str, digests: FaceDigests | None = None) -> tuple[bytes, SheetStats]:
+    """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver); `digests` hashes faces
+    for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already."""
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
-                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm)
+                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm, digests=digests)

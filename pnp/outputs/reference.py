@@ -552,5 +552,5 @@ def build_reference(gctx: GameContext, options: Options):
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
     sheet = laid.sheet
-    return [(f"{game.slug}-reference.pdf", data, {"pages": stats.pages, "pieces": len(aids), "sheet_pages": len(sheet.pages), "cards": len(laid.cards),
+    return [(f"{game.slug}-reference.pdf", data, {"pages": stats.pages, "pieces": len(aids), "page_keys": stats.page_keys, "sheet_pages": len(sheet.pages), "cards": len(laid.cards),
                                                   "sheet_pt": sheet.size, "sheet_fill": round(sheet.fill, 2), "aid_pt": laid.aid_size})], findings

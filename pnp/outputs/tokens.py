@@ -69,7 +69,7 @@ def build_tokens(gctx: GameContext, options: Options):
                                    ink_saver=options.ink_saver, printable_mm=options.printable_mm)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared})], []
+    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared, "page_keys": stats.page_keys})], []
 
 
 def token_size(spec, raw, game, findings) -> tuple[float, float] | None:

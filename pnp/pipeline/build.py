@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
@@ -25,13 +26,12 @@ from pnp.pipeline.cache import (
     cards_digest,
     checks_key,
     compiled_templates_path,
-    face_hash,
     face_store_path,
     output_key,
     read_digests,
     shared_inputs_hash,
 )
-from pnp.render.ink import pdf_ink
+from pnp.render.ink import page_inks
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
@@ -97,6 +97,7 @@ class RenderedOutput:
     fonts: list
     face_reads: dict  # the card reads of the kept faces, by face key
     cards: tuple[list, str] | None  # (card reads, cards_digest) of an output other than the card sheets
+    unshared: dict = field(default_factory=dict)  # the part of `reads` the shared inputs do not cover (art): {path: sha256}
 
 
 def plan_game(project, game, options: Options, shared: str) -> GamePlan:
@@ -134,7 +135,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     try:
         with gctx.files_read.recording() as read:
             if job.kind == "cards":
-                files, found = builder_of("pnp.outputs.cards:build_cards")(gctx, options, plan.baseline, face_hash)
+                files, found = builder_of("pnp.outputs.cards:build_cards")(gctx, options, plan.baseline)
             else:
                 files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options)
     finally:
@@ -142,26 +143,35 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     found = list(found) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
-    return RenderedOutput(job.slot, job.key, files, read_digests(read, project.root), found, faces.used, gctx.fonts.registered(), faces.reads, cards)
+    digests = read_digests(read, project.root)
+    unshared = {name: digest for name, digest in digests.items() if not faces.covers(project.root / name)}
+    return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
 
 
 def measure_ink(plan: GamePlan, rendered: RenderedOutput) -> None:
     """Put each PDF's ink figure in its stats: kept from the last build when its bytes are the same, else measured.
 
-    The build process measures, as each output arrives, not the worker that
-    rendered it: its numpy and pdfium are imported while the workers render
-    (schedule.py), where each worker would import them on its own, after its
-    rendering, on the way to the end of the build. An output with errors is
-    not written, so it is not measured."""
+    A sheet page is measured only when the last build printed no page of the
+    same key (pnp.render.sheets.PageKeys, with what the faces' drawing read
+    added): after one card is edited, the sheet holding it is measured again,
+    not the whole deck. An output with errors is not written, so it is not
+    measured (schedule.py says which process measures)."""
     if any(f.severity == "error" for f in rendered.findings):
         return
     written = plan.cache.written([rendered.slot])
+    kept_pages = plan.cache.page_inks(rendered.slot)
+    # what the faces' drawing read: the shared inputs, and art (not the files opened, which depend on the faces reused)
+    context = json.dumps([plan.shared, plan.options.cache_text(), rendered.unshared], sort_keys=True).encode()
     for name, data, stats in rendered.files:
+        keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.pop("page_keys", ())]
         same = written.get(name)
         if same is not None and same[1] is not None and same[0] == hashlib.sha256(data).hexdigest():
             stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
+            stats["page_ink"] = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
-            stats["ink"] = round(pdf_ink(data), 2)
+            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None)
+            stats["ink"] = round(sum(figures), 2)
+            stats["page_ink"] = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None) -> tuple[list[Output], list[Finding]]:
@@ -201,7 +211,8 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     for done in rendered:
         kept = [(n, d, s) for n, d, s in done.files if n != changed_name]
         cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings, done.cards)
-        cache.outputs[done.slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", [])} for n, _, s in kept}
+        cache.outputs[done.slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", []),
+                                                 "page_ink": s.get("page_ink", {})} for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.get("faces", {}))
     if options.changed and any(done.slot.startswith("cards") for done in rendered):

@@ -124,12 +124,6 @@ def finding_from_json(d: dict) -> Finding:
     return Finding(d["severity"], d["code"], d["message"], Loc(d["file"], d["line"], d["column"]), d.get("game", ""), d.get("component", ""))
 
 
-def face_hash(face) -> str:
-    """A stable hash of what a face prints (its elements), across runs."""
-    # pickle of plain tuples, floats and strings is deterministic, and several times faster than repr
-    return hashlib.sha1(pickle.dumps((face.w, face.h, face.elements), protocol=4)).hexdigest() if face is not None else ""
-
-
 @dataclass
 class GameCache:
     outputs: dict = field(default_factory=dict)  # kind → {"key", "files": {name: sha256}, "reads": {path: sha256}, "findings": [...], "stats"}
@@ -186,6 +180,14 @@ class GameCache:
             stats = entry.get("stats", {})
             for name, digest in entry.get("files", {}).items():
                 out[name] = (digest, stats.get(name, {}).get("ink"))
+        return out
+
+    def page_inks(self, kind: str, name: str | None = None) -> dict[str, float]:
+        """{page key: ink figure} of the sheet pages the last build of `kind` measured (of file `name` alone, if given)."""
+        out = {}
+        for file, stats in self.outputs.get(kind, {}).get("stats", {}).items():
+            if name is None or file == name:
+                out.update(stats.get("page_ink", {}))
         return out
 
     def kept_checks(self, key: str) -> list[Finding] | None:
@@ -275,13 +277,13 @@ class FaceStore:
         """Keep a face rendered now, with the card reads it made, unless it gave a warning or opened a file the shared inputs do not cover."""
         if key is None or face is None or warned:
             return
-        if not all(self._covered(f) for f in files):
+        if not all(self.covers(f) for f in files):
             return
         self._used[key] = face
         if reads:
             self._reads[key] = tuple(sorted(reads))
 
-    def _covered(self, file) -> bool:
+    def covers(self, file) -> bool:
         """Whether the shared inputs' hash covers `file` (asked once per file: every face reads its templates and fonts)."""
         hit = self._checked.get(file)
         if hit is None:

@@ -39,17 +39,25 @@ def page_coverage(rgb: np.ndarray) -> float:
 
 def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
     """Fully inked page equivalents of a PDF: each page's mean coverage (see `page_coverage`), summed."""
+    return sum(page_inks(pdf, dpi=dpi))
+
+
+def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI) -> list[float]:
+    """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes())
     try:
-        total = 0.0
-        for i in range(len(doc)):
-            page = doc[i]
-            image = page.render(scale=dpi / 72, rev_byteorder=True).to_numpy()
-            page.close()
-            total += page_coverage(image[..., :3])
-        return total
+        known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
+        out = []
+        for i, figure in enumerate(known):
+            if figure is None:
+                page = doc[i]
+                image = page.render(scale=dpi / 72, rev_byteorder=True).to_numpy()
+                page.close()
+                figure = page_coverage(image[..., :3])
+            out.append(figure)
+        return out
     finally:
         doc.close()
 

@@ -11,11 +11,13 @@ side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
 """
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections import Counter
 from dataclasses import dataclass, field
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
-from pnp.layout.elements import Face
+from pnp.layout.elements import Face, FaceDigests
 from pnp.render.draw import FaceDrawer
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
@@ -101,12 +103,17 @@ class SheetStats:
     # 'sheet 5 holds Cells ×2, Quorum ×1' for each sheet that several sets share, and a note for each sheet under
     # half full before the last (the build summary prints these lines under the PDF's name)
     shared: list[str] = field(default_factory=list)
+    # per page, in order: a hash of everything the page prints (see `page_key`), or None where code no value names draws
+    # (a group's own cut guide); a page whose key a build measured before need not be measured again
+    page_keys: list[str | None] = field(default_factory=list)
 
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
-                 ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM) -> tuple[bytes, SheetStats]:
-    """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge."""
+                 ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None) -> tuple[bytes, SheetStats]:
+    """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
+
+    `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own)."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -123,6 +130,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None)
+    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver))
     uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
     stats = SheetStats()
     deferred_backs = []
@@ -137,26 +145,27 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         if isinstance(page.sheet, FoldSheet):
             placed = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
             placed += [(run, run.back_slot(i, "none"), p.back, run.grid.rotation) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
-            _page(c, page, drawer, uses, placed, (page.label, "one-sided at 100% · fold on the dashes, glue, cut"), font_name,
+            _page(c, page, drawer, uses, placed, (page.label, "one-sided at 100% · fold on the dashes, glue, cut"), font_name, keys,
                   scale_bar=(stats.pages == 0), bookmarks=bookmarks)
             stats.pages += 1
             continue
         fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
-        _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+        _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, keys, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
         stats.pages += 1
         if with_backs.intersection(page.groups):
             backs = [(run, run.back_slot(i, duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
             if duplex == "none":
                 deferred_backs.append((page, backs))
             else:
-                _page(c, page, drawer, uses, backs, (page.label, f"backs · {flip}"), font_name, offset=back_offset)
+                _page(c, page, drawer, uses, backs, (page.label, f"backs · {flip}"), font_name, keys, offset=back_offset)
                 stats.pages += 1
     for page, backs in deferred_backs:
-        _page(c, page, drawer, uses, backs, (page.label, "backs · print at 100%"), font_name)
+        _page(c, page, drawer, uses, backs, (page.label, "backs · print at 100%"), font_name, keys)
         stats.pages += 1
     drawer.shared.finish()
     c.save()
     stats.shared = shared_sheets(pages)
+    stats.page_keys = keys.made
     return buf.getvalue(), stats
 
 
@@ -217,10 +226,36 @@ def half_empty_sheets(pages: list[Page]) -> list[str]:
             f"and the crop marks between them take the page" for i in kept[:-1] if pages[i].fill < HALF]
 
 
-def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, *, scale_bar=False, bookmarks=(), offset=(0.0, 0.0)):
+class PageKeys:
+    """The key of each page a sheet PDF prints, in order: a hash of everything that decides what the page shows.
+
+    That is the paper, each face's digest with its slot and turn, the crop
+    marks, the footer's words and scale bar, the shift of a backs sheet, and
+    what holds for the whole PDF (`common`: the footer's font, the ink
+    saver). What the faces' drawing reads besides (templates, icons, fonts,
+    art) the caller adds to every key. A group drawing its own cut guide runs
+    code no value here names: its pages get no key."""
+
+    def __init__(self, digests: FaceDigests, common: tuple):
+        self.digests = digests
+        self.common = common
+        self.made: list[str | None] = []
+
+    def add(self, page: Page, placed, footer: tuple[str, str], scale_bar: bool, offset, marks) -> None:
+        if any(run.group.cut_guide is not None for run in page.bands):
+            self.made.append(None)
+            return
+        sheet = page.sheet
+        faces = [(self.digests(face), slot.x, slot.y, rotate) for _, slot, face, rotate in placed]
+        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset))
+        self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
+
+
+def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
+          bookmarks=(), offset=(0.0, 0.0)):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
-    `footer` is (label, instructions): a long label is shortened, the instructions never."""
+    `footer` is (label, instructions): a long label is shortened, the instructions never. The page's key goes to `keys`."""
     sheet = page.sheet
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
     for group_id, name in bookmarks:
@@ -245,6 +280,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
             run.group.cut_guide(c, slots)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
+    keys.add(page, placed, footer, scale_bar, offset, marks)
     drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
     label, keep = footer
     draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep)

@@ -1,0 +1,107 @@
+"""A rebuild measures the ink of the sheet pages that changed and keeps the figures of the others: every figure stays what
+rasterising the new PDF gives.
+
+The tiny game's 12 heroes fill two card sheets (fronts and backs: four pages); the two Twins are on the second.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pnp.render.ink as ink
+from pnp.cli import run_build
+from pnp.core.errors import Report
+from pnp.data.project import Project
+from pnp.outputs.options import Options
+
+DECK = "data/tiny/decks/heroes.yaml"
+CARDS = "tiny-cards.pdf"
+
+
+@pytest.fixture
+def rasterised(monkeypatch) -> list:
+    """Every page the build rasterises to measure its ink (one entry per page)."""
+    pages: list = []
+    real = ink.page_coverage
+    monkeypatch.setattr(ink, "page_coverage", lambda rgb: pages.append(rgb.shape) or real(rgb))
+    return pages
+
+
+def build(project, out) -> None:
+    """Build in this process (workers=1, so every page measured is seen here)."""
+    report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors(), report.sorted()
+
+
+def kept_figures(out) -> tuple[float, list[float]]:
+    """(ink figure, page figures) the cache keeps for the card sheets."""
+    stats = json.loads((out / ".pnp-cache/tiny.json").read_text(encoding="utf-8"))["outputs"]["cards"]["stats"][CARDS]
+    return stats["ink"], sorted(stats["page_ink"].values())
+
+
+def measured_now(out) -> list[float]:
+    return sorted(ink.page_inks(out / "tiny" / CARDS))
+
+
+def free_counts(project) -> None:
+    """Drop the stated hero counts, so an edit may add a card or change a side without failing the count check."""
+    edit(project, "data/tiny/game.yaml", "components:\n  - name: Hero cards\n    in: decks.heroes\n    count: 12\n    source: tests, invented\n    by:\n      side: {red: 6, blue: 6}\n",
+         "components: []\n")
+
+
+def edit(project, file: str, old: str, new: str) -> None:
+    path = project / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_first_build_measures_every_page(project, tmp_path, rasterised):
+    out = tmp_path / "out"
+    build(project, out)
+    figure, pages = kept_figures(out)
+    assert pages == measured_now(out) and len(pages) == 4
+    assert figure == round(ink.pdf_ink(out / "tiny" / CARDS), 2)
+
+
+def test_one_edited_card_measures_its_sheet_alone(project, tmp_path, rasterised):
+    out = tmp_path / "out"
+    build(project, out)
+    edit(project, DECK, "This card has its own back.", "This card has a back of its own.")
+    rasterised.clear()
+    build(project, out)
+    assert len(rasterised) == 1, "the Twins' fronts page alone: its backs page prints as before, and no other output shows the text"
+    figure, pages = kept_figures(out)
+    assert pages == measured_now(out)
+    assert figure == round(sum(ink.page_inks(out / "tiny" / CARDS)), 2)
+
+
+@pytest.mark.parametrize("file, old, new", [
+    (DECK, "side: blue, count: 3}", "side: blue, count: 4}"),  # one more Mage: later cards move to other slots
+    (DECK, "defaults: {side: red}", "defaults: {side: blue}"),  # every red hero turns blue
+    ("templates/tiny/hero.j2", 'color="gold"', 'color="red"'),  # the stars of every front
+    ("templates/tiny/back.j2", 'valign="middle") }}', 'valign="middle") }}{{ rect(0, 0, 20, 20, fill="#000000") }}'),  # a black corner on every back
+])
+def test_every_page_figure_is_what_the_new_pdf_measures(project, tmp_path, file, old, new):
+    free_counts(project)
+    out = tmp_path / "out"
+    build(project, out)
+    before = kept_figures(out)
+    edit(project, file, old, new)
+    build(project, out)
+    assert kept_figures(out) != before, "the edit changes what the card sheets print"
+    assert kept_figures(out)[1] == measured_now(out)
+
+
+def test_a_page_whose_faces_draw_a_changed_icon_is_measured_again(project, tmp_path):
+    """The faces name the star icon, not its drawing: a project icon of that name changes the pages, not their faces."""
+    out = tmp_path / "out"
+    build(project, out)
+    before = kept_figures(out)
+    icons = project / "templates/icons"
+    icons.mkdir()
+    (icons / "star.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>', encoding="utf-8")
+    build(project, out)
+    assert kept_figures(out) != before
+    assert kept_figures(out)[1] == measured_now(out)
