@@ -286,6 +286,9 @@ def watch(ctx, games, paper, debounce, exit_after):
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
 
     rebuild("start")
+    from pnp.pipeline.schedule import warm_up
+
+    warm_up()
     folders = watched()
     click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
     rebuilt = 0

@@ -158,6 +158,11 @@ def _parsed_once(svg: bytes, source: str, base: str, color: str | None):
     return _recoloured(plain, HexColor(color[:7])) if plain is not None else None
 
 
+def warm_svg() -> None:
+    """Import the SVG reader (svglib, with reportlab's graphics and Platypus: 0.15 s) before the first icon is drawn."""
+    import svglib.svglib  # noqa: F401
+
+
 def _parse_svg(svg: bytes, source: str, base: str, color: str | None):
     from svglib.svglib import svg2rlg
 

@@ -22,9 +22,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding
+from pnp.layout.icons import warm_svg
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
-from pnp.pipeline.build import GamePlan, Output, OutputJob, RenderedOutput, finish_game, kept_checks, measure_ink, plan_game, render_output
+from pnp.pipeline.build import (
+    DOCUMENT_BUILDERS,
+    GamePlan,
+    Output,
+    OutputJob,
+    RenderedOutput,
+    builder_of,
+    finish_game,
+    kept_checks,
+    measure_ink,
+    plan_game,
+    render_output,
+)
 from pnp.pipeline.cache import compiled_templates_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
 from pnp.render.ink import warm_ink
@@ -213,6 +226,18 @@ class _Pool:
         finally:
             warming.join()
         return out
+
+
+def warm_up() -> None:
+    """Import what rendering in this process needs: every output's builder, the SVG reader, numpy and pdfium.
+
+    `pnp watch` builds on every core first, in worker processes, and then
+    rebuilds each save in its own process: it calls this while it waits for the
+    first save, so that save is not the one to pay half a second of imports."""
+    for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
+        builder_of(name)
+    warm_svg()
+    warm_ink()
 
 
 def _start_method():
