@@ -115,3 +115,22 @@ def test_the_checks_read_an_edited_template_anew_though_its_syntax_tree_was_kept
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{% if card.mood %}{{ text(card.mood, 5, 72, 50, 6, size=8) }}{% endif %}\n{% endblock %}'),
                     encoding="utf-8")
     assert "field 'mood'" not in build(project, out, "--only", "cards")
+
+
+def _jobs(*kinds: tuple[str, str, float]) -> list[tuple]:
+    """(weight, "check" or "render", game, job) tuples as the scheduler groups them."""
+    return [(weight, "check" if kind == "check" else "render", game, kind) for game, kind, weight in kinds]
+
+
+def test_a_game_alone_is_checked_beside_its_heaviest_output():
+    """With a core to spare, a game's checks run in a process of their own, beside its card sheets; with none to spare,
+    beside the heaviest output, with the lightest; with a game for every core, each game is one process."""
+    from pnp.pipeline.schedule import bundled
+
+    one_deck = _jobs(("organ", "check", 3.0), ("organ", "cards", 5.2))
+    assert sorted(sorted(j[3] for j in group) for group in bundled(one_deck, 2)) == [["cards"], ["check"]]
+    assert bundled(one_deck, 1) == [one_deck]
+    whole = _jobs(("organ", "check", 3.0), ("organ", "cards", 5.2), ("organ", "rulebook", 5.0), ("organ", "tokens", 2.0))
+    assert [[j[3] for j in group] for group in bundled(whole, 2)] == [["cards"], ["rulebook"], ["check", "tokens"]]
+    two_games = _jobs(("organ", "check", 3.0), ("organ", "cards", 5.2), ("trail", "check", 3.0), ("trail", "boards", 3.0))
+    assert [{j[2] for j in group} for group in bundled(two_games, 2)] == [{"organ"}, {"trail"}]

@@ -110,24 +110,23 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
 
     A process that renders several outputs of one game shares their work (the
     game's parsed templates, fonts, icons and fitted texts), so with at least as
-    many games at work as cores each game is one group; with fewer, a game is
-    split into its outputs, its checks travelling with its heaviest output (they
-    read the same templates)."""
+    many games at work as cores each game is one group. With fewer, a game is
+    split into its outputs, and its checks run beside the heaviest one: in a
+    group of their own while cores are left, else with the lightest output (a
+    rebuild after one card edit checks the game on one core while its card
+    sheets are drawn on another)."""
     games: dict[str, list[tuple]] = {}
     for job in jobs:
         games.setdefault(job[2], []).append(job)
     if len(games) >= workers:
         groups = list(games.values())
     else:
-        groups = []
-        for own in games.values():
-            checks = [j for j in own if j[1] == "check"]
-            renders = sorted((j for j in own if j[1] == "render"), key=lambda j: -j[0])
-            if renders:
-                groups.append(checks + renders[:1])
-                groups += [[j] for j in renders[1:]]
-            elif checks:
-                groups.append(checks)
+        groups = sorted(([j] for j in jobs if j[1] == "render"), key=lambda group: -group[0][0])
+        checks = [j for j in jobs if j[1] == "check"]
+        if checks and len(groups) < workers:
+            groups.append(checks)
+        elif checks:
+            groups[-1] = checks + groups[-1]
     return sorted(groups, key=lambda group: -sum(j[0] for j in group))  # stable: equal weights keep the games' order
 
 
