@@ -94,6 +94,19 @@ def test_a_changed_game_is_read_again(settled, project, change):
         assert game.tokens is None
 
 
+def test_a_deck_folder_linked_from_elsewhere_is_read_again(settled, project, tmp_path):
+    """The game's folder state cannot see into a linked folder, so a game with one is always read again."""
+    elsewhere = tmp_path / "shared-decks"
+    shutil.move(project / "data/tiny/decks", elsewhere)
+    (project / "data/tiny/decks").symlink_to(elsewhere, target_is_directory=True)
+    loaded = Project(project)
+    loaded.load_game("tiny")
+    deck = elsewhere / "heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Mage", "name: Magus"), encoding="utf-8")
+    game, _ = loaded.load_game("tiny")
+    assert [c.fields["name"] for c in game.decks["heroes"].cards][3] == "Magus"
+
+
 def test_a_game_keeps_its_warnings_when_it_is_not_read_again(settled, project):
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 4,", "stars: 4, colr: red,"), encoding="utf-8")

@@ -128,11 +128,14 @@ def file_sha256(path: Path) -> str:
 def folder_state(folder: Path) -> tuple | None:
     """The names, sizes, times and inodes of every file under `folder`: equal states mean unchanged contents.
 
-    None when some file changed too recently for its times to tell (SETTLE_NS):
+    None when some file changed too recently for its times to tell (SETTLE_NS),
+    or when the folder links to another one (its files are not listed here):
     the caller must read the folder then, and keep nothing it read."""
     now = time.time_ns()
     state = []
     for base, dirs, files in os.walk(folder):
+        if any(os.path.islink(os.path.join(base, d)) for d in dirs):
+            return None
         dirs.sort()
         for name in sorted(files):
             path = os.path.join(base, name)
