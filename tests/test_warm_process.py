@@ -10,7 +10,7 @@ import os
 import shutil
 
 import pytest
-from conftest import cold_pdfs, pdfs
+from conftest import ROOT, cold_pdfs, pdfs
 
 import pnp.core.files as files
 from pnp.cli import run_build
@@ -134,4 +134,20 @@ def test_rebuilds_in_one_process_print_what_a_cold_build_prints(settled, project
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
     rewrite_same_size(deck, "Steal 2 coins", "Steal 3 coins")
     build()
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+
+
+def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
+    """A process that stays up registered the old font under the family's name: the new file must replace it."""
+    shutil.copytree(ROOT / "pnp/assets/fonts", project / "fonts")
+    loaded = Project(project)
+    out = tmp_path / "out"
+    options = Options(out=out)
+    report = run_build(loaded, ["tiny"], options, ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors()
+    fonts_yaml = project / "fonts/fonts.yaml"
+    fonts_yaml.write_text(fonts_yaml.read_text(encoding="utf-8").replace("regular: noto/NotoSans-Regular.ttf", "regular: noto/NotoSerif-Regular.ttf"),
+                          encoding="utf-8")
+    report = run_build(Project(project), ["tiny"], options, ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors()
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")

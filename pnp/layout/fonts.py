@@ -12,11 +12,43 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.core.assets import BUNDLED_FONTS
+from pnp.core.files import file_sha256
 from pnp.data.source import load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 # Where a family lacks a style, the nearest one it has.
 _STYLE_FALLBACK = {"bold-italic": ("bold-italic", "bold", "italic", "regular"), "bold": ("bold", "regular"), "italic": ("italic", "regular"), "regular": ("regular",)}
+
+
+_REGISTERED: dict[str, str] = {}  # reportlab name → sha256 of the file registered under it in this process
+NAME_CACHES: list = []  # the clear() of every cache keyed by a font's name (text widths): a name given a new file empties them
+
+
+def _registered(name: str, path: Path) -> TTFont:
+    """The font registered with reportlab as `name` from `path`: the one an earlier build in this process registered
+    (`pnp watch`, `pnp serve`) while the file is the same, else read again, as after a font file or fonts.yaml changed."""
+    digest = file_sha256(path)
+    if _REGISTERED.get(name) == digest:
+        return pdfmetrics.getFont(name)
+    if name in _REGISTERED:
+        _forget(name)
+        for clear in NAME_CACHES:
+            clear()
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    _REGISTERED[name] = digest
+    return font
+
+
+def _forget(name: str) -> None:
+    """Drop a TrueType font from reportlab's registry, so its name can take another file.
+
+    reportlab has no call for this, and `registerFont` keeps the first font
+    of a name (and of a face name) for good: its two registries are emptied
+    of the font here."""
+    old = pdfmetrics._fonts.pop(name, None)
+    if old is not None and getattr(old, "_dynamicFont", False):
+        pdfmetrics._dynFaceNames.pop(old.face.name, None)
 
 
 class FontBook:
@@ -63,11 +95,7 @@ class FontBook:
         if name not in self._faces:
             if not path.is_relative_to(folder.resolve()) or not path.is_file():  # checked even when registered: fonts.yaml may have changed since
                 raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
-            existing = pdfmetrics.getFont(name) if name in pdfmetrics.getRegisteredFontNames() else None  # registered by an earlier build in this process
-            if existing is None:
-                existing = TTFont(name, str(path))
-                pdfmetrics.registerFont(existing)
-            self._faces[name] = existing
+            self._faces[name] = _registered(name, path)
         self._names[key] = name
         self._files[key] = path
         if self.files_read is not None:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.units import add_up
-from pnp.layout.fonts import FontBook
+from pnp.layout.fonts import NAME_CACHES, FontBook
 from pnp.layout.markup import Run
 
 ASCENT = 0.80  # first baseline below the box top, as a fraction of the size
@@ -113,6 +113,9 @@ class IconInk:
 def _width1(text: str, font: str) -> float:
     """The advance width of `text` at 1 pt: words repeat across a deck, so each is measured once."""
     return stringWidth(text, font, 1.0)
+
+
+NAME_CACHES.append(_width1.cache_clear)
 
 
 class Typesetter:
