@@ -105,3 +105,36 @@ def test_a_page_whose_faces_draw_a_changed_icon_is_measured_again(project, tmp_p
     build(project, out)
     assert kept_figures(out) != before
     assert kept_figures(out)[1] == measured_now(out)
+
+
+def solid_pages(colours: list[str]) -> bytes:
+    """A PDF of Letter pages, each filled edge to edge with one colour."""
+    import io
+
+    from reportlab.lib.pagesizes import letter
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=letter, invariant=1)
+    for colour in colours:
+        c.setFillColor(colour)
+        c.rect(-10, -10, letter[0] + 20, letter[1] + 20, stroke=0, fill=1)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_long_pdf_is_measured_in_two_processes_page_for_page(monkeypatch):
+    # Solid pages have exact figures: black is K 100 % (1), white nothing (0), red M + Y (2), cyan C (1), blue C + M (2).
+    colours = ["#000000", "#ffffff", "#ff0000", "#00ffff", "#0000ff"] * 3
+    expected = [1.0, 0.0, 2.0, 1.0, 2.0] * 3
+    helpers = []
+    real_pool = ink.helper_pool
+    monkeypatch.setattr(ink, "helper_pool", lambda: helpers.append(1) or real_pool())
+    monkeypatch.setattr(ink, "PARALLEL_MIN_PAGES", 4)
+    monkeypatch.setattr(ink, "spare_cores", lambda: True)  # a one-core machine splits too, here
+    assert ink.page_inks(solid_pages(colours)) == pytest.approx(expected, abs=1e-6)
+    assert helpers == [1], "fifteen pages to measure, over the threshold of four: half of them go to a helper process"
+    known = [None if i % 2 else 9.0 for i in range(len(colours))]  # figures kept from a build before are not measured again
+    assert ink.page_inks(solid_pages(colours), known) == pytest.approx([9.0 if k else e for k, e in zip(known, expected, strict=True)], abs=1e-6)
+    assert helpers == [1, 1], "seven pages still to measure, over four"

@@ -8,10 +8,10 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, error
+from pnp.core.processes import helper_pool
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.layout.elements import Face, FaceDigests, Text
@@ -38,7 +38,7 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
     if len(cards) >= PARALLEL_MIN_CARDS and (os.cpu_count() or 1) > 1:
         half = len(cards) // 2
         recipe = (gctx.project.root, gctx.game, deck.id, dataclasses.replace(options, progress=None))
-        with ProcessPoolExecutor(1, initializer=_init_worker, initargs=recipe) as pool:
+        with helper_pool(_init_worker, recipe) as pool:
             later = pool.submit(_render_in_worker, cards[half:])
             first, first_findings = render_cards(gctx, deck, options, cards[:half])
             faces, later_findings, fonts, later_files = later.result()

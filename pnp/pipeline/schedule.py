@@ -12,9 +12,7 @@ one job) everything runs here, in the same order.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import os
-import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -22,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding
+from pnp.core.processes import start_method
 from pnp.layout.icons import warm_svg
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
@@ -200,7 +199,7 @@ class _Pool:
         the workers render, where each worker would import them at the end of its job. With more groups, the workers
         measure as they go, so the measuring is spread over the cores."""
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=_start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
         here = len(groups) <= self.workers
         futures = []
@@ -237,11 +236,6 @@ def warm_up() -> None:
         builder_of(name)
     warm_svg()
     warm_ink()
-
-
-def _start_method():
-    """fork where it is safe and quick (Linux: a worker starts with pnp already imported), else spawn."""
-    return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
 _WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer

@@ -14,10 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.core.processes import helper_pool, spare_cores
+
 if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the build starts
     import numpy as np
 
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
+PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves (a page takes about 1 ms)
 
 
 def page_coverage(rgb: np.ndarray) -> float:
@@ -43,23 +46,54 @@ def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
 
 
 def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI) -> list[float]:
-    """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again."""
+    """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again.
+
+    A long PDF is measured in two halves, one in a helper process, when a core
+    is spare: a page's figure does not depend on the process that measures it."""
+    data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
+    pages = _page_count(data)
+    known = known if known is not None and len(known) == pages else [None] * pages
+    todo = [i for i, figure in enumerate(known) if figure is None]
+    measure = _measured_in_halves if len(todo) >= PARALLEL_MIN_PAGES and spare_cores() else _measured
+    figures = dict(zip(todo, measure(data, todo, dpi), strict=True))
+    return [figure if figure is not None else figures[i] for i, figure in enumerate(known)]
+
+
+def _page_count(data: bytes) -> int:
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes())
+    doc = pdfium.PdfDocument(data)
     try:
-        known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def _measured(data: bytes, pages: list[int], dpi: int) -> list[float]:
+    """The coverage of the given pages of a PDF, in their order."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(data)
+    try:
         out = []
-        for i, figure in enumerate(known):
-            if figure is None:
-                page = doc[i]
-                image = page.render(scale=dpi / 72, rev_byteorder=True).to_numpy()
-                page.close()
-                figure = page_coverage(image[..., :3])
-            out.append(figure)
+        for i in pages:
+            page = doc[i]
+            image = page.render(scale=dpi / 72, rev_byteorder=True).to_numpy()
+            page.close()
+            out.append(page_coverage(image[..., :3]))
         return out
     finally:
         doc.close()
+
+
+def _measured_in_halves(data: bytes, pages: list[int], dpi: int) -> list[float]:
+    """`_measured`, the second half of the pages in a helper process while this one measures the first."""
+    warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
+    half = len(pages) // 2
+    with helper_pool() as pool:
+        later = pool.submit(_measured, data, pages[half:], dpi)
+        first = _measured(data, pages[:half], dpi)
+        return first + later.result()
 
 
 def warm_ink() -> None:
