@@ -156,6 +156,9 @@ def watch_rebuilds(root: Path, tmp: Path, edits: int) -> list[float]:
     for folder in ("data", "templates", "fonts"):
         if (root / folder).is_dir():
             shutil.copytree(root / folder, project / folder)
+    # A designer's files were saved before watch starts, not in the same two seconds: a file younger than that is read
+    # again on every build, in case a save lands in the same clock tick as the read (pnp.core.files.SETTLE_NS).
+    time.sleep(2.5)
     sheet = project / "data" / "organ-match" / "decks" / "patients.csv"
     env = {**os.environ, "PYTHONPATH": str(root)}
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "watch", "--debounce", "50", "--exit-after", str(edits)],

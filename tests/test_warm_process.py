@@ -151,3 +151,27 @@ def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
     report = run_build(Project(project), ["tiny"], options, ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+
+
+def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(settled, project, tmp_path, monkeypatch):
+    """`pnp watch` registers, while it waits, the fonts the last build's faces name: the first save reads no font file."""
+    import pnp.layout.fonts as fonts
+    from pnp.pipeline.schedule import warm_up
+
+    loaded = Project(project)
+    out = tmp_path / "out"
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True)  # on every core, as watch starts
+    assert not report.errors()
+    monkeypatch.setattr(fonts, "_REGISTERED", {})  # this process has registered no font yet, as watch's own process has not
+    opened = []
+    real = fonts.TTFont
+    monkeypatch.setattr(fonts, "TTFont", lambda name, path: opened.append(name) or real(name, path))
+    warm_up(loaded, out)
+    assert opened, "the tiny game's card faces name fonts: warming up registers them"
+    opened.clear()
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors()
+    assert opened == [], "every font the rebuild draws with was registered while watch waited"
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")

@@ -288,7 +288,7 @@ def watch(ctx, games, paper, debounce, exit_after):
     rebuild("start")
     from pnp.pipeline.schedule import warm_up
 
-    warm_up()
+    warm_up(project, base.out)
     folders = watched()
     click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
     rebuilt = 0

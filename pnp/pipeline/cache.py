@@ -242,6 +242,11 @@ class FaceStore:
             self._kept = {}
         return self._kept
 
+    def register_fonts(self) -> None:
+        """Register the fonts the kept faces name (reading the store, as the first face looked up would)."""
+        if self._kept is None:
+            self._load()
+
     def key(self, template: str, side: str, size: tuple[float, float], bleed: float, what: str, context: dict) -> str | None:
         """The face's key, or None when its context holds a value with no stable text (the face is not kept then)."""
         try:

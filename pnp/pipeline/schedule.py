@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.core.colour import warm_colour
 from pnp.core.errors import Finding
 from pnp.core.processes import start_method
 from pnp.layout.icons import warm_svg
@@ -37,7 +38,7 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import compiled_templates_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, compiled_templates_path, face_store_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
 from pnp.render.ink import warm_ink
 
@@ -226,16 +227,24 @@ class _Pool:
         return out
 
 
-def warm_up() -> None:
-    """Import what rendering in this process needs: every output's builder, the SVG reader, numpy and pdfium.
+def warm_up(project=None, out: Path | None = None) -> None:
+    """Import what rendering and checking in this process need (every output's builder, the SVG reader, numpy and
+    pdfium, coloraide) and, given a project and its output folder, register the fonts its last build's faces name.
 
     `pnp watch` builds on every core first, in worker processes, and then
     rebuilds each save in its own process: it calls this while it waits for the
-    first save, so that save is not the one to pay half a second of imports."""
+    first save, so that save is not the one to pay half a second of imports and
+    font files. A font registered here is the one a build would register: the
+    same name from the same file (pnp.layout.fonts)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
     warm_ink()
+    warm_colour()
+    if project is not None and out is not None:
+        shared, fonts = shared_inputs_hash(project), Engine(project).fonts
+        for slug in project.game_slugs():
+            FaceStore(face_store_path(out, slug), shared, fonts).register_fonts()
 
 
 _WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer
