@@ -132,7 +132,7 @@ def test_a_long_pdf_is_measured_in_two_processes_page_for_page(monkeypatch):
     real_pool = ink.helper_pool
     monkeypatch.setattr(ink, "helper_pool", lambda: helpers.append(1) or real_pool())
     monkeypatch.setattr(ink, "PARALLEL_MIN_PAGES", 4)
-    monkeypatch.setattr(ink, "spare_cores", lambda: True)  # a one-core machine splits too, here
+    monkeypatch.setattr(ink, "several_cores", lambda: True)  # a one-core machine splits too, here
     assert ink.page_inks(solid_pages(colours)) == pytest.approx(expected, abs=1e-6)
     assert helpers == [1], "fifteen pages to measure, over the threshold of four: half of them go to a helper process"
     known = [None if i % 2 else 9.0 for i in range(len(colours))]  # figures kept from a build before are not measured again

@@ -134,3 +134,34 @@ def test_a_game_alone_is_checked_beside_its_heaviest_output():
     assert [[j[3] for j in group] for group in bundled(whole, 2)] == [["cards"], ["rulebook"], ["check", "tokens"]]
     two_games = _jobs(("organ", "check", 3.0), ("organ", "cards", 5.2), ("trail", "check", 3.0), ("trail", "boards", 3.0))
     assert [{j[2] for j in group} for group in bundled(two_games, 2)] == [{"organ"}, {"trail"}]
+
+
+def test_a_kind_of_output_a_game_does_not_have_is_not_rendered_again(project, tmp_path, monkeypatch):
+    """A game with no tokens.yaml makes no tokens PDF; a rebuild of unchanged data renders nothing at all, and a
+    tokens.yaml put back is built."""
+    import pnp.pipeline.schedule as schedule
+    from pnp.cli import run_build
+    from pnp.core.errors import Report
+    from pnp.data.project import Project
+    from pnp.outputs.options import Options
+
+    tokens = project / "data/tiny/tokens.yaml"
+    kept = tokens.read_text(encoding="utf-8")
+    tokens.unlink()
+    out = tmp_path / "out"
+    rendered = []
+    real = schedule.render_output
+    monkeypatch.setattr(schedule, "render_output", lambda gctx, plan, job: rendered.append(job.kind) or real(gctx, plan, job))
+
+    def build_here() -> None:  # in this process, so every output rendered is seen
+        report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+        assert not report.errors(), report.sorted()
+
+    build_here()
+    assert "tokens" in rendered and not (out / "tiny/tiny-tokens.pdf").exists()
+    rendered.clear()
+    build_here()
+    assert rendered == [], "nothing changed: every output is reused, the tokens output that made no file too"
+    tokens.write_text(kept, encoding="utf-8")
+    build_here()
+    assert "tokens" in rendered and (out / "tiny/tiny-tokens.pdf").is_file()  # the rulebook and reference list the tokens too

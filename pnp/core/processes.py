@@ -17,12 +17,12 @@ def start_method():
     return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
-def spare_cores() -> bool:
-    """Whether this process may start a helper process: the machine has another core and this is not already a worker.
+def several_cores() -> bool:
+    """Whether the machine has a core to spare for a helper process.
 
-    A worker of a pool runs while the other workers keep the other cores busy,
-    so a helper of its own would only take turns with them."""
-    return (os.cpu_count() or 1) > 1 and multiprocessing.parent_process() is None
+    A worker of a pool asks too: its large piece of work (a big deck) is
+    usually the last one running, when the other workers are idle."""
+    return (os.cpu_count() or 1) > 1
 
 
 def helper_pool(initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:

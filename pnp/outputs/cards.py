@@ -6,12 +6,11 @@ with template errors yields findings and no file.
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, error
-from pnp.core.processes import helper_pool
+from pnp.core.processes import helper_pool, several_cores
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.layout.elements import Face, FaceDigests, Text
@@ -35,7 +34,7 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
     rendering is half of a build); faces are plain values, so they travel back
     cheaply and the output is byte-identical to a one-process build."""
     cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
-    if len(cards) >= PARALLEL_MIN_CARDS and (os.cpu_count() or 1) > 1:
+    if len(cards) >= PARALLEL_MIN_CARDS and several_cores():
         half = len(cards) // 2
         recipe = (gctx.project.root, gctx.game, deck.id, dataclasses.replace(options, progress=None))
         with helper_pool(_init_worker, recipe) as pool:

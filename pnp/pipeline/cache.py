@@ -148,9 +148,11 @@ class GameCache:
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
-        `game`, for outputs other than the card sheets) are as they were, and every output is still as written."""
+        `game`, for outputs other than the card sheets) are as they were, and every output is still as written.
+
+        An output that made no file (a game with no tokens.yaml) is reused as such: no file, and its findings."""
         entry = self.outputs.get(kind)
-        if not entry or entry.get("key") != key or not entry.get("files") or "reads" not in entry:
+        if not entry or entry.get("key") != key or "files" not in entry or "reads" not in entry:
             return None
         if game is not None and ("cards_read" not in entry or cards_digest(game, entry["cards_read"]) != entry.get("cards_digest")):
             return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.core.processes import helper_pool, spare_cores
+from pnp.core.processes import helper_pool, several_cores
 
 if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the build starts
     import numpy as np
@@ -54,7 +54,7 @@ def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: i
     pages = _page_count(data)
     known = known if known is not None and len(known) == pages else [None] * pages
     todo = [i for i, figure in enumerate(known) if figure is None]
-    measure = _measured_in_halves if len(todo) >= PARALLEL_MIN_PAGES and spare_cores() else _measured
+    measure = _measured_in_halves if len(todo) >= PARALLEL_MIN_PAGES and several_cores() else _measured
     figures = dict(zip(todo, measure(data, todo, dpi), strict=True))
     return [figure if figure is not None else figures[i] for i, figure in enumerate(known)]
 
