@@ -292,3 +292,22 @@ def test_the_server_gives_nothing_but_what_pnp_rendered_and_only_to_its_own_addr
     assert status == 403
     for method in ("POST", "PUT", "DELETE"):
         assert server.request("/api/state", method=method)[0] == 405, f"{method} is refused: the server is read-only"
+
+
+def test_a_folder_created_with_files_in_it_passes_its_files_on(tmp_path):
+    """Files copied into a new folder at once can land before the watcher looks inside it, so no event names them:
+    the folder's own event stands for the input files it holds (and for nothing an output or a temporary holds)."""
+    import watchfiles
+
+    from pnp.serve.app import input_filter, saved_files
+
+    icons = tmp_path / "templates/tiny/icons"
+    icons.mkdir(parents=True)
+    (icons / "star.svg").write_text("<svg/>", encoding="utf-8")
+    (icons / "star.svg.tmp").write_text("", encoding="utf-8")  # an editor's temporary
+    (tmp_path / "output").mkdir()
+    is_input = input_filter([tmp_path])
+    assert is_input(watchfiles.Change.added, str(icons))
+    assert not is_input(watchfiles.Change.added, str(tmp_path / "output")), "pnp's own output folder is never an input"
+    assert saved_files({(watchfiles.Change.added, str(icons))}, is_input) == {icons / "star.svg"}
+    assert saved_files({(watchfiles.Change.modified, str(icons / "star.svg"))}, is_input) == {icons / "star.svg"}

@@ -117,17 +117,35 @@ def watched_folders(project: Project) -> list[Path]:
 
 def input_filter(folders: list[Path]):
     """A watchfiles filter passing the files that can change what pnp draws: inputs by their kind, never outputs,
-    caches or editors' temporaries. Folders are judged below the watched folder only, wherever the project lives."""
+    caches or editors' temporaries. Folders are judged below the watched folder only, wherever the project lives.
+
+    A folder just created passes too: files copied or written into it at once
+    may land before the watcher looks inside it, and so never be reported
+    (`saved_files` lists them)."""
     roots = [f.resolve() for f in folders]
 
     def is_input(change, path: str) -> bool:
         p = Path(path)
         below = next((p.relative_to(r) for r in roots if p.is_relative_to(r)), p)
+        if change == watchfiles.Change.added and p.is_dir():
+            return not any(part.startswith(".") or part in SKIPPED_FOLDERS for part in below.parts)
         if any(part.startswith(".") or part in SKIPPED_FOLDERS for part in below.parts[:-1]):
             return False
         return p.suffix.lower() in INPUT_SUFFIXES and not p.name.startswith((".", "~"))
 
     return is_input
+
+
+def saved_files(changes, is_input) -> set[Path]:
+    """The files a batch of changes names, a new folder standing for the input files already in it."""
+    out = set()
+    for change, path in changes:
+        p = Path(path)
+        if p.is_dir():
+            out.update(f for f in p.rglob("*") if f.is_file() and is_input(change, str(f)))
+        else:
+            out.add(p)
+    return out
 
 
 class Renderer:
@@ -159,9 +177,11 @@ class Renderer:
 
     def _watch(self) -> None:
         folders = watched_folders(self.project)
-        for changes in watchfiles.watch(*folders, watch_filter=input_filter(folders), step=SAVE_SETTLE_MS, stop_event=self.stop,
-                                        raise_interrupt=False):
-            self.saves.put({Path(p) for _, p in changes})
+        is_input = input_filter(folders)
+        for changes in watchfiles.watch(*folders, watch_filter=is_input, step=SAVE_SETTLE_MS, stop_event=self.stop, raise_interrupt=False):
+            saved = saved_files(changes, is_input)
+            if saved:  # a new folder still empty: nothing to redraw yet
+                self.saves.put(saved)
 
     def _render(self, session: LiveSession) -> None:
         paths: set[Path] = set()
