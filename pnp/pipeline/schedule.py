@@ -227,9 +227,9 @@ class _Pool:
         return out
 
 
-def warm_up(project=None, out: Path | None = None) -> None:
+def warm_up(project, out: Path) -> None:
     """Import what rendering and checking in this process need (every output's builder, the SVG reader, numpy and
-    pdfium, coloraide) and, given a project and its output folder, register the fonts its last build's faces name.
+    pdfium, coloraide), and register the fonts the faces of the project's last build into `out` name.
 
     `pnp watch` builds on every core first, in worker processes, and then
     rebuilds each save in its own process: it calls this while it waits for the
@@ -241,10 +241,9 @@ def warm_up(project=None, out: Path | None = None) -> None:
     warm_svg()
     warm_ink()
     warm_colour()
-    if project is not None and out is not None:
-        shared, fonts = shared_inputs_hash(project), Engine(project).fonts
-        for slug in project.game_slugs():
-            FaceStore(face_store_path(out, slug), shared, fonts).register_fonts()
+    shared, fonts = shared_inputs_hash(project), Engine(project).fonts
+    for slug in project.game_slugs():
+        FaceStore(face_store_path(out, slug), shared, fonts).register_fonts()
 
 
 _WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer

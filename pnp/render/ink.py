@@ -11,6 +11,7 @@ rated yield.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,42 +49,46 @@ def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
 def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI) -> list[float]:
     """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again.
 
-    A long PDF is measured in two halves, one in a helper process, when a core
-    is spare: a page's figure does not depend on the process that measures it."""
+    A long PDF is measured in two halves, one in a helper process, when the
+    machine has a core to spare: a page's figure does not depend on the process
+    that measures it."""
     data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
-    pages = _page_count(data)
-    known = known if known is not None and len(known) == pages else [None] * pages
-    todo = [i for i, figure in enumerate(known) if figure is None]
-    measure = _measured_in_halves if len(todo) >= PARALLEL_MIN_PAGES and several_cores() else _measured
-    figures = dict(zip(todo, measure(data, todo, dpi), strict=True))
+    with _opened(data) as doc:
+        known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
+        todo = [i for i, figure in enumerate(known) if figure is None]
+        split = len(todo) >= PARALLEL_MIN_PAGES and several_cores()
+        measured = [] if split else _measured(doc, todo, dpi)
+    if split:  # after the document is closed: the helper is forked with none open, and opens its own
+        measured = _measured_in_halves(data, todo, dpi)
+    figures = dict(zip(todo, measured, strict=True))
     return [figure if figure is not None else figures[i] for i, figure in enumerate(known)]
 
 
-def _page_count(data: bytes) -> int:
+@contextmanager
+def _opened(data: bytes):
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(data)
     try:
-        return len(doc)
+        yield doc
     finally:
         doc.close()
 
 
-def _measured(data: bytes, pages: list[int], dpi: int) -> list[float]:
-    """The coverage of the given pages of a PDF, in their order."""
-    import pypdfium2 as pdfium
+def _measured(doc, pages: list[int], dpi: int) -> list[float]:
+    """The coverage of the given pages of an open PDF, in their order."""
+    out = []
+    for i in pages:
+        page = doc[i]
+        image = page.render(scale=dpi / 72, rev_byteorder=True).to_numpy()
+        page.close()
+        out.append(page_coverage(image[..., :3]))
+    return out
 
-    doc = pdfium.PdfDocument(data)
-    try:
-        out = []
-        for i in pages:
-            page = doc[i]
-            image = page.render(scale=dpi / 72, rev_byteorder=True).to_numpy()
-            page.close()
-            out.append(page_coverage(image[..., :3]))
-        return out
-    finally:
-        doc.close()
+
+def _measured_from_bytes(data: bytes, pages: list[int], dpi: int) -> list[float]:
+    with _opened(data) as doc:
+        return _measured(doc, pages, dpi)
 
 
 def _measured_in_halves(data: bytes, pages: list[int], dpi: int) -> list[float]:
@@ -91,8 +96,8 @@ def _measured_in_halves(data: bytes, pages: list[int], dpi: int) -> list[float]:
     warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
     half = len(pages) // 2
     with helper_pool() as pool:
-        later = pool.submit(_measured, data, pages[half:], dpi)
-        first = _measured(data, pages[:half], dpi)
+        later = pool.submit(_measured_from_bytes, data, pages[half:], dpi)
+        first = _measured_from_bytes(data, pages[:half], dpi)
         return first + later.result()
 
 
