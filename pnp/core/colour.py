@@ -23,6 +23,7 @@ def warm_colour() -> None:
     """Import coloraide now (it builds colour-temperature tables on import: 0.1 s), so a later check starts at once."""
     _color_class()
 
+
 WHITE = "#ffffff"
 BLACK = "#000000"
 INK_LIMIT = 2.40  # DriveThruCards and most offset presses: at most 240 % total ink

@@ -103,7 +103,7 @@ class SheetStats:
     # 'sheet 5 holds Cells ×2, Quorum ×1' for each sheet that several sets share, and a note for each sheet under
     # half full before the last (the build summary prints these lines under the PDF's name)
     shared: list[str] = field(default_factory=list)
-    # per page, in order: a hash of everything the page prints (see `page_key`), or None where code no value names draws
+    # per page, in order: a hash of everything the page prints (see `PageKeys`), or None where code no value names draws
     # (a group's own cut guide); a page whose key a build measured before need not be measured again
     page_keys: list[str | None] = field(default_factory=list)
 
