@@ -155,6 +155,8 @@ def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
 
 def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(settled, project, tmp_path, monkeypatch):
     """`pnp watch` registers, while it waits, the fonts the last build's faces name: the first save reads no font file."""
+    from reportlab.pdfbase import pdfmetrics
+
     import pnp.layout.fonts as fonts
     from pnp.pipeline.schedule import warm_up
 
@@ -162,7 +164,12 @@ def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(s
     out = tmp_path / "out"
     report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True)  # on every core, as watch starts
     assert not report.errors()
-    monkeypatch.setattr(fonts, "_REGISTERED", {})  # this process has registered no font yet, as watch's own process has not
+    # this process has registered no font yet, as watch's own process has not (nor has another test's swapped font stayed)
+    monkeypatch.setattr(fonts, "_REGISTERED", {})
+    monkeypatch.setattr(pdfmetrics, "_fonts", {})
+    monkeypatch.setattr(pdfmetrics, "_dynFaceNames", {})
+    for clear in fonts.NAME_CACHES:  # text widths kept by font name
+        clear()
     opened = []
     real = fonts.TTFont
     monkeypatch.setattr(fonts, "TTFont", lambda name, path: opened.append(name) or real(name, path))
@@ -174,4 +181,78 @@ def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(s
     report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
     assert opened == [], "every font the rebuild draws with was registered while watch waited"
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+
+
+def _engines_made(monkeypatch) -> list:
+    """The engines the build makes from now on, in this process (its worker pool's are made in theirs)."""
+    import pnp.pipeline.schedule as schedule
+
+    made = []
+    real = schedule.Engine
+    monkeypatch.setattr(schedule, "Engine", lambda project: made.append(project) or real(project))
+    monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
+    return made
+
+
+def test_a_rebuild_after_a_data_edit_keeps_the_engine_and_a_template_edit_replaces_it(settled, project, tmp_path, monkeypatch):
+    """`pnp watch` keeps its compiled templates and fonts from save to save, unless a template, icon or font changed."""
+    made = _engines_made(monkeypatch)
+    loaded = Project(project)
+    out = tmp_path / "out"
+
+    def build() -> None:
+        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+        assert not report.errors()
+
+    build()
+    assert len(made) == 1
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    build()
+    assert len(made) == 1, "a card edit changes no template: the engine of the last build draws the new card"
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8")
+    build()
+    assert len(made) == 2, "a template edit needs a new engine"
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+
+
+def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, project, tmp_path, monkeypatch):
+    """A template compiles once in a kept engine, but the warning its compiling gives belongs to every build that uses it."""
+    made = _engines_made(monkeypatch)
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(5, 5, 10, 10, fill='red') }}\n", encoding="utf-8")
+    loaded = Project(project)
+    out = tmp_path / "out"
+    deck = project / DECK
+    for coins in ("2 coins", "3 coins"):
+        deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", f"Steal {coins}").replace("Steal 2 coins", f"Steal {coins}"),
+                        encoding="utf-8")
+        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+        ignored = [f for f in report.sorted() if f.code == "template-ignored"]
+        assert [str(f.loc) for f in ignored] == ["templates/tiny/hero.j2:8:1"], f"after the edit to {coins}"
+    assert len(made) == 1
+
+
+def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, project, tmp_path, monkeypatch):
+    """The kept engine knew the old picture's size; the rebuild must fit the new one into its box, as a cold build does."""
+    from PIL import Image
+
+    made = _engines_made(monkeypatch)
+    art = project / "data/tiny/art"
+    art.mkdir()
+    Image.new("RGB", (400, 100), "#3060a0").save(art / "hero.png")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image('data/tiny/art/hero.png', 5, 40, 20, 20) }}\n{% endblock %}"),
+                    encoding="utf-8")
+    loaded = Project(project)
+    out = tmp_path / "out"
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors()
+    Image.new("RGB", (100, 400), "#a03060").save(art / "hero.png")  # tall where it was wide: `contain` fits it otherwise
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors()
+    assert len(made) == 1, "art is data: the engine is kept"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")

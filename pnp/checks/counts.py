@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -125,6 +126,16 @@ def _show(value) -> str:
     return repr(value)
 
 
+_EXPRESSIONS = SandboxedEnvironment()
+
+
+@lru_cache(maxsize=1024)
+def _compiled(expression: str):
+    """A constraint's expression compiled once per process: `pnp watch` checks a game again after every save, and
+    compiling is most of the cost of a check that only reads a few cards."""
+    return _EXPRESSIONS.compile_expression(expression)
+
+
 class Checker:
     """Runs one game's component and constraint checks."""
 
@@ -132,7 +143,6 @@ class Checker:
         self.game = game
         self.collections = Collections(game)
         self.findings: list[Finding] = []
-        self.env = SandboxedEnvironment()
         self.game_rel = f"{game.rel}/game.yaml"
 
     def _err(self, code, message, loc, component="", severity="error"):
@@ -203,7 +213,7 @@ class Checker:
 
     def _compile(self, expression, where):
         try:
-            return self.env.compile_expression(expression)
+            return _compiled(expression)
         except Exception as exc:
             self._err("check-expression", f"cannot read expression '{expression}': {exc}", where)
             return None

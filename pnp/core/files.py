@@ -90,31 +90,44 @@ def _settled(st: os.stat_result, now_ns: int) -> bool:
     return max(st.st_mtime_ns, st.st_ctime_ns) < now_ns - SETTLE_NS
 
 
-class FileDigests:
-    """sha256 of files, remembered by their size, times and inode, so a long-lived process (`pnp watch`, `pnp serve`)
-    reads again only the files that changed, where every rebuild read every template, font, icon and output.
+class KnownByStatus:
+    """Facts worked out from a file's bytes (its digest, an image's size), remembered by the file's size, times and
+    inode, so a long-lived process (`pnp watch`, `pnp serve`) works out again only what changed.
 
     A file's status time (ctime) moves on every write and cannot be set back
-    by anyone, so a digest is reused only while the file's status is exactly
-    as it was when its bytes were read, and only once the file had settled
-    then (SETTLE_NS): a write in the same clock tick as the read is caught."""
+    by anyone, so a fact is reused only while the file's status is exactly as
+    it was when its bytes were read, and only once the file had settled then
+    (SETTLE_NS): a write in the same clock tick as the read is caught."""
 
     def __init__(self):
-        self._known: dict[Path, tuple[tuple, str]] = {}
+        self._known: dict[Path, tuple[tuple, object]] = {}
 
-    def sha256(self, path: Path) -> str:
-        st = path.stat()
-        key = _stat_key(st)
+    def get(self, path: Path, work_out):
+        """`work_out(path)`, or what it gave for the file as it is now (raises OSError when the file is gone)."""
+        st = os.stat(path)
+        status = _stat_key(st)
         hit = self._known.get(path)
-        if hit is not None and hit[0] == key:
+        if hit is not None and hit[0] == status:
             return hit[1]
         now = time.time_ns()
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        fact = work_out(path)
         if _settled(st, now):
-            self._known[path] = (key, digest)
+            self._known[path] = (status, fact)
         else:
             self._known.pop(path, None)
-        return digest
+        return fact
+
+
+class FileDigests(KnownByStatus):
+    """sha256 of files, read again only when a file changed: where every rebuild of a long-lived process read every
+    template, font, icon and output."""
+
+    def sha256(self, path: Path) -> str:
+        return self.get(path, _sha256_of)
+
+
+def _sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 DIGESTS = FileDigests()  # one per process: a digest is as good as the file's status it was read with

@@ -7,6 +7,7 @@ from pathlib import Path
 from PIL import Image
 
 from pnp.core.errors import LayoutError
+from pnp.core.files import KnownByStatus
 
 ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
 MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
@@ -16,23 +17,33 @@ class ImageChecker:
     """Checks each image a template or rulebook names: inside the project, allowed format, bounded size, not truncated.
 
     reportlab passes JPEGs straight into the PDF without Pillow's size checks,
-    so every image is opened here first; each path is checked once per run."""
+    so every image is opened here first. An image is checked again only when
+    its file changed: a long-lived process keeps its checker from build to
+    build, and art saved over with another size must not be drawn at the old one."""
 
     def __init__(self, root: Path, files_read=None):
         self.root = root
         self.files_read = files_read  # a pnp.core.files.FilesRead told of every image used, cached or not
-        self._checked: dict[str, tuple[str, int, int]] = {}
+        self._paths: dict[str, Path] = {}  # the name a template gives → the file inside the project it names, this run
+        self._sizes = KnownByStatus()
+
+    def new_run(self) -> None:
+        """Look for each named file again: between builds a name may come to link elsewhere, or the file go."""
+        self._paths.clear()
 
     def __call__(self, rel_path: str) -> tuple[str, int, int]:
         """(absolute path, width px, height px) of a checked image; raises LayoutError."""
-        hit = self._checked.get(rel_path)
-        if not hit:
-            full = self._inside_project(rel_path)
-            w, h = _open_checked(full, rel_path)
-            hit = self._checked[rel_path] = (str(full), w, h)
+        full = self._paths.get(rel_path)
+        if full is None:
+            full = self._paths[rel_path] = self._inside_project(rel_path)
+        try:
+            w, h = self._sizes.get(full, lambda path: _open_checked(path, rel_path))
+        except FileNotFoundError:  # removed while this run draws: say so as for any missing image
+            del self._paths[rel_path]
+            return self(rel_path)
         if self.files_read is not None:
-            self.files_read.add(hit[0])
-        return hit
+            self.files_read.add(str(full))
+        return str(full), w, h
 
     def _inside_project(self, rel_path: str) -> Path:
         root = self.root

@@ -461,6 +461,13 @@ class Layouts:
         self.template_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
 
+    def new_run(self) -> None:
+        """Start another build with this environment: a long-lived process keeps it while no template, icon or font
+        changes. Templates stay compiled and parsed, but each is taken up again on its first use, so what its
+        compiling warned of is warned of again; the warnings list starts empty, as a new environment's would."""
+        self._templates.clear()
+        self.template_warnings.clear()
+
     def keep_compiled(self, folder: Path) -> None:
         """Keep compiled templates in `folder` across runs (see CompiledTemplates); the build calls it with its cache folder."""
         current = self.env.bytecode_cache

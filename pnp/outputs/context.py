@@ -38,6 +38,12 @@ class Engine:
         self.check_image = ImageChecker(self.project.root, self.files_read)
         self._games: dict[str, GameContext] = {}
 
+    def new_run(self) -> None:
+        """Start another build with this engine (pnp.layout.templates.Layouts.new_run); each game gets a new context."""
+        self.layouts.new_run()
+        self.check_image.new_run()
+        self._games.clear()
+
     def for_game(self, game: Game) -> GameContext:
         """The context every output of `game` draws with; one per game and run, so fitted texts are shared between outputs."""
         ctx = self._games.get(game.slug)

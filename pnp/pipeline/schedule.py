@@ -67,7 +67,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     results = {g.slug: GameBuild(g.slug) for g in games}
     stopped = set(blocked)
     workers = min(workers or os.cpu_count() or 1, 8)
-    with _Pool(project, games, workers) as pool:
+    with _Pool(project, games, workers, shared) as pool:
         for number, options in enumerate(runs):
             plans = {g.slug: plan_game(project, g, options, shared) for g in games}
             checking = number == 0 and validate  # the checks run once, with the first options
@@ -139,8 +139,8 @@ def _weight(kind: str, game) -> float:
 class _Worker:
     """What a process needs to run jobs: the project's engine and the games by name (one context per game, shared by its jobs)."""
 
-    def __init__(self, project, games: list):
-        self.engine = Engine(project)
+    def __init__(self, project, games: list, engine: Engine | None = None):
+        self.engine = engine or Engine(project)
         self.games = {g.slug: g for g in games}
 
     def check(self, slug: str) -> list[Finding]:
@@ -169,8 +169,8 @@ class _Worker:
 class _Pool:
     """Runs jobs in worker processes when there are cores and jobs for more than one, else in this process."""
 
-    def __init__(self, project, games: list, workers: int):
-        self.project, self.games, self.workers = project, games, workers
+    def __init__(self, project, games: list, workers: int, shared: str):
+        self.project, self.games, self.workers, self.shared = project, games, workers, shared
         self.local: _Worker | None = None
         self.pool: ProcessPoolExecutor | None = None
 
@@ -188,7 +188,7 @@ class _Pool:
         if self.workers > 1 and len(groups) > 1:
             return self._run_in_pool(groups, plans)
         if self.local is None:
-            self.local = _Worker(self.project, self.games)
+            self.local = _Worker(self.project, self.games, kept_engine(self.project, self.shared))
         out = {}
         for group in groups:
             out.update(self.local.run([job[1:] for job in group], plans))
@@ -241,9 +241,32 @@ def warm_up(project, out: Path) -> None:
     warm_svg()
     warm_ink()
     warm_colour()
-    shared, fonts = shared_inputs_hash(project), Engine(project).fonts
+    shared = shared_inputs_hash(project)
+    fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():
         FaceStore(face_store_path(out, slug), shared, fonts).register_fonts()
+
+
+_KEPT_ENGINE: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build run in this process
+
+
+def kept_engine(project, shared: str) -> Engine:
+    """The engine of this process's last build for `project`, while the inputs every game shares (templates, icons,
+    fonts, pnp's code: hash `shared`) are as they were; else a new one, kept for the next build.
+
+    `pnp watch` rebuilds in its own process after every save. A kept engine
+    has its templates compiled and parsed and its fonts read, which a new one
+    does again: a third of a one-card rebuild. What it knows of other files
+    (art) it checks again when they change (pnp.core.files.KnownByStatus), and
+    each build starts a new run of it, so every warning is given again."""
+    global _KEPT_ENGINE
+    if _KEPT_ENGINE is not None and _KEPT_ENGINE[0] is project and _KEPT_ENGINE[1] == shared:
+        engine = _KEPT_ENGINE[2]
+        engine.new_run()
+        return engine
+    engine = Engine(project)
+    _KEPT_ENGINE = (project, shared, engine)
+    return engine
 
 
 _WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer

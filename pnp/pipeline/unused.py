@@ -9,6 +9,7 @@ on purpose in `keep_fields`.
 from __future__ import annotations
 
 import re
+import weakref
 from pathlib import Path
 
 import jinja2.nodes
@@ -86,21 +87,32 @@ def names_read(gctx: GameContext) -> set[str] | None:
     return names
 
 
-def _template_names(layouts, filename: str, fallback: str) -> set[str]:
+def _template_names(layouts, filename: str, fallback: str) -> frozenset[str]:
     """Attribute names, constant keys and string constants a template file uses."""
     path = Path(filename).resolve()
     name = next((path.relative_to(d.resolve()).as_posix() for d in layouts.template_dirs if path.is_relative_to(d.resolve())), fallback)
     try:
         _, ast = layouts.parsed(name)
     except Exception:  # a missing or broken template is reported where it is rendered
-        return set()
+        return frozenset()
+    out = _NAMES_IN.get(ast)
+    if out is None:
+        out = _NAMES_IN[ast] = _names_in(ast)
+    return out
+
+
+# A syntax tree's names, worked out once: an engine kept by a long-lived process keeps its trees from build to build.
+_NAMES_IN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _names_in(ast: jinja2.nodes.Template) -> frozenset[str]:
     out = set()
     for node in ast.find_all((jinja2.nodes.Getattr, jinja2.nodes.Const)):
         if isinstance(node, jinja2.nodes.Getattr):
             out.add(node.attr)
         elif isinstance(node.value, str):
             out.update(_WORD.findall(node.value))
-    return out
+    return frozenset(out)
 
 
 def _templates_of(game) -> set[str]:
