@@ -100,9 +100,9 @@ class KnownByStatus:
     (SETTLE_NS): a write in the same clock tick as the read is caught."""
 
     def __init__(self):
-        self._known: dict[Path, tuple[tuple, object]] = {}
+        self._known: dict[Path | str, tuple[tuple, object]] = {}
 
-    def get(self, path: Path, work_out):
+    def get(self, path: Path | str, work_out):
         """`work_out(path)`, or what it gave for the file as it is now (raises OSError when the file is gone)."""
         st = os.stat(path)
         status = _stat_key(st)
@@ -122,18 +122,19 @@ class FileDigests(KnownByStatus):
     """sha256 of files, read again only when a file changed: where every rebuild of a long-lived process read every
     template, font, icon and output."""
 
-    def sha256(self, path: Path) -> str:
+    def sha256(self, path: Path | str) -> str:
         return self.get(path, _sha256_of)
 
 
-def _sha256_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _sha256_of(path: Path | str) -> str:
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 DIGESTS = FileDigests()  # one per process: a digest is as good as the file's status it was read with
 
 
-def file_sha256(path: Path) -> str:
+def file_sha256(path: Path | str) -> str:
     """The sha256 of a file's bytes (read again only when the file changed since this process last read it)."""
     return DIGESTS.sha256(path)
 

@@ -11,15 +11,17 @@ reprint exactly the cards whose printed content changed.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import file_sha256, write_atomic
+from pnp.core.files import file_sha256, folder_state, write_atomic
 from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
@@ -72,11 +74,33 @@ def _hash_files(paths, root: Path) -> str:
 
 def shared_inputs_hash(project) -> str:
     """Templates, icons, fonts and pnp's own code: what every output depends on."""
-    files = []
+    digest = hashlib.sha256()
     for folder in [*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS]:
-        files += [p for p in folder.rglob("*") if p.is_file()]
-    files += sorted(ENGINE_DIR.rglob("*.py"))
-    return _hash_files(files, project.root)
+        digest.update(_folder_hash(folder, project.root).encode())
+    digest.update(_engine_code_hash().encode())
+    return digest.hexdigest()
+
+
+_FOLDER_HASHES: dict[tuple[Path, Path], tuple[tuple, str]] = {}  # (folder, root) → (folder_state, hash) of its last hashing
+
+
+def _folder_hash(folder: Path, root: Path) -> str:
+    """The hash of every file in `folder`, worked out again only when a file in it was added, removed or changed since
+    the last call (folder_state): `pnp watch` asks before every rebuild."""
+    state = folder_state(folder) if folder.is_dir() else ()
+    known = _FOLDER_HASHES.get((folder, root))
+    if state is not None and known is not None and known[0] == state:
+        return known[1]
+    value = _hash_files([p for p in folder.rglob("*") if p.is_file()], root)
+    if state is not None:
+        _FOLDER_HASHES[(folder, root)] = (state, value)
+    return value
+
+
+@functools.cache
+def _engine_code_hash() -> str:
+    """pnp's own code, hashed once per process: it is the code this process runs, whatever is saved over it meanwhile."""
+    return _hash_files(sorted(ENGINE_DIR.rglob("*.py")), ENGINE_DIR)
 
 
 def output_key(game, kind: str, shared: str, options_text: str) -> str:
@@ -109,9 +133,12 @@ def read_digests(paths, root: Path) -> dict[str, str]:
 
 
 def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
+    base = str(root)
     for name, digest in reads.items():
-        path = root / name  # an absolute name (bundled fonts) stays absolute
-        if not path.is_file() or file_sha256(path) != digest:
+        try:  # by name, not Path: an output has read a hundred files, and every rebuild of `pnp watch` asks again
+            if file_sha256(os.path.join(base, name)) != digest:  # an absolute name (bundled fonts) stays absolute
+                return False
+        except OSError:  # gone, or a folder now
             return False
     return True
 
