@@ -165,3 +165,34 @@ def test_a_kind_of_output_a_game_does_not_have_is_not_rendered_again(project, tm
     tokens.write_text(kept, encoding="utf-8")
     build_here()
     assert "tokens" in rendered and (out / "tiny/tiny-tokens.pdf").is_file()  # the rulebook and reference list the tokens too
+
+
+def test_a_deck_rendered_by_two_processes_keeps_every_face_and_its_rebuild_renders_the_edited_card_alone(project, tmp_path, monkeypatch):
+    """A large deck's second half is rendered by a helper process: its faces must be kept too, or every rebuild after a
+    one-card edit renders half the deck again."""
+    import pnp.outputs.cards
+    from pnp.layout.templates import Layouts
+
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
+    monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # the build itself in this process: the deck's split is the only one
+    log = tmp_path / "rendered.txt"
+    real = Layouts.render
+
+    def logging(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
+        with open(log, "a", encoding="utf-8") as f:  # a file: the helper process renders too
+            f.write(f"{name}\t{what}\n")
+        return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
+
+    monkeypatch.setattr(Layouts, "render", logging)
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards")
+    first = log.read_text(encoding="utf-8").splitlines()
+    assert any("heroes/rogue" in line for line in first) and any("heroes/knight" in line for line in first)
+    log.unlink()
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
+    build(project, out, "--only", "cards")
+    again = log.read_text(encoding="utf-8").splitlines()
+    assert {line.split("\t")[1].rpartition(" ")[0] for line in again if line.startswith("tiny/hero.j2")} == {"heroes/rogue"}, again
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")

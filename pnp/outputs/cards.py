@@ -36,14 +36,17 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
     cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
     if len(cards) >= PARALLEL_MIN_CARDS and several_cores():
         half = len(cards) // 2
-        recipe = (gctx.project.root, gctx.game, deck.id, dataclasses.replace(options, progress=None))
+        store = gctx.face_store.opener() if gctx.face_store is not None else None
+        recipe = (gctx.project.root, gctx.game, deck.id, dataclasses.replace(options, progress=None), store)
         with helper_pool(_init_worker, recipe) as pool:
             later = pool.submit(_render_in_worker, cards[half:])
             first, first_findings = render_cards(gctx, deck, options, cards[:half])
-            faces, later_findings, fonts, later_files = later.result()
+            faces, later_findings, fonts, later_files, kept = later.result()
         for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
             gctx.fonts.font_name(family, bold, italic)
         gctx.files_read.update(later_files)  # art only the worker's half shows still keys the output
+        if gctx.face_store is not None:  # the next build finds the worker's faces too, and renders only what changed
+            gctx.face_store.adopt(*kept)
         findings += first_of_each(first_findings + later_findings)
         return first + [(card, front, back) for card, (front, back) in zip(cards[half:], faces, strict=True)]
     out, found = render_cards(gctx, deck, options, cards)
@@ -54,18 +57,25 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
 _WORKER: tuple | None = None  # (game context, deck, options) of a worker process, set once by its initializer
 
 
-def _init_worker(root: Path, game: Game, deck_id: str, options: Options) -> None:
-    """Rebuild the game's context in the worker from plain data, so any start method works (fork, spawn, forkserver)."""
+def _init_worker(root: Path, game: Game, deck_id: str, options: Options, store: Callable | None) -> None:
+    """Rebuild the game's context in the worker from plain data, so any start method works (fork, spawn, forkserver);
+    `store` opens the build's face store there (pnp.pipeline.cache.FaceStore.opener), so kept faces are reused and new ones kept."""
     global _WORKER
     gctx = Engine(Project(root)).for_game(game)
+    if store is not None:
+        gctx.face_store = store(fonts=gctx.fonts)
     _WORKER = (gctx, game.decks[deck_id], options)
 
 
-def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str]]:
+def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str], tuple[dict, dict]]:
+    """The faces of `cards`, the findings, the fonts registered, the files opened, and the faces the store gave or took
+    with their card reads (one pickle: a face in both is sent once)."""
     gctx, deck, options = _WORKER
     with gctx.files_read.recording() as files:
         rendered, findings = render_cards(gctx, deck, options, cards)
-    return [(front, back) for _, front, back in rendered], findings, gctx.fonts.registered(), sorted(str(f) for f in files)
+    store = gctx.face_store
+    kept = (store.used, store.reads) if store is not None else ({}, {})
+    return [(front, back) for _, front, back in rendered], findings, gctx.fonts.registered(), sorted(str(f) for f in files), kept
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:

@@ -271,6 +271,15 @@ class FaceStore:
             self._kept = {}
         return self._kept
 
+    def opener(self) -> functools.partial:
+        """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
+        return functools.partial(FaceStore, self.path, self.shared, covered=self.covered)
+
+    def adopt(self, used: dict, reads: dict) -> None:
+        """Take the faces another process's store gave or took in this build, with their card reads, as if this one had."""
+        self._used.update(used)
+        self._reads.update(reads)
+
     def register_fonts(self) -> None:
         """Register the fonts the kept faces name (reading the store, as the first face looked up would)."""
         if self._kept is None:
