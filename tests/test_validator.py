@@ -90,3 +90,26 @@ def test_each_shipped_game_validates_clean(game):
     code, found = findings(ROOT, game)
     errors = [f"{f['file']}:{f['line']}:{f['column']}: {f['message']}" for f in found if f["severity"] == "error"]
     assert code == 0 and not errors, "\n".join(errors)
+
+
+def test_games_validated_on_two_cores_each_get_their_own_findings_in_the_games_order(project):
+    """`pnp validate` checks games in parallel, the largest first: the findings must come back to the game they belong
+    to, in the order the games were asked for, as when the games are checked one by one."""
+    import shutil
+
+    from pnp.data.project import Project
+    from pnp.pipeline.schedule import check_games
+
+    shutil.copytree(project / "data/tiny", project / "data/twin")
+    apply_edits(project, [
+        {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 4", "stars: 5"]},  # past the 1–4 range game.yaml allows
+        # one hero more than the 12 the twin's rules count, and the larger game, so it is checked first
+        {"file": "data/twin/decks/heroes.yaml", "append": '  - {id: bard, name: Bard, stars: 2, number: 6, text: "Sing.", count: 1}\n'},
+    ])
+    loaded = Project(project)
+    games = [loaded.load_game(slug)[0] for slug in ("tiny", "twin")]
+    parallel = check_games(loaded, games, workers=2)
+    errors = [{f.code for f in found if f.severity == "error"} for found in parallel]
+    assert errors == [{"constraint-range"}, {"count-mismatch"}], errors
+    assert [{f.game for f in found} for found in parallel] == [{"tiny"}, {"twin"}]
+    assert parallel == check_games(loaded, games, workers=1)

@@ -72,15 +72,26 @@ def load_games(project: Project, slugs: list[str], report: Report):
     return games
 
 
-def validate_games(project: Project, slugs: list[str], report: Report, render: bool = True) -> tuple[list, Engine | None]:
-    """Load and check games; (games, engine) with every finding in `report`."""
+def validate_games(project: Project, slugs: list[str], report: Report) -> list:
+    """Load games and run every check on them, rendering each output in memory (on all cores); the games, with every
+    finding in `report`."""
+    from pnp.pipeline.schedule import check_games
+
+    games = load_games(project, slugs, report)
+    for found in check_games(project, games):
+        report.extend(found)
+    return games
+
+
+def check_games_here(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:
+    """Load games and run the checks that need no rendering, in this process; (games, engine) with every finding in `report`."""
     games = load_games(project, slugs, report)
     from pnp.outputs.context import Engine
     from pnp.pipeline.validate import check_game
 
     engine = Engine(project) if games else None
     for game in games:
-        report.extend(check_game(engine.for_game(game), render=render))
+        report.extend(check_game(engine.for_game(game), render=False))
     return games, engine
 
 

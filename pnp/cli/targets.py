@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, parse_offset, print_findings, summary, validate_games
+from pnp.cli.common import EXIT_DATA, EXIT_OK, check_games_here, game_names, load_games, open_project, output_folder, parse_offset, print_findings, summary
 from pnp.core.errors import Report, did_you_mean
 
 
@@ -48,7 +48,7 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate):
 
         engine = Engine(project) if loaded else None
     else:
-        loaded, engine = validate_games(project, slugs, report, render=False)
+        loaded, engine = check_games_here(project, slugs, report)
     next_steps = []
     if loaded and not report.errors():
         known = set(loaded[0].decks)

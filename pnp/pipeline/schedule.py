@@ -143,8 +143,9 @@ class _Worker:
         self.engine = engine or Engine(project)
         self.games = {g.slug: g for g in games}
 
-    def check(self, slug: str) -> list[Finding]:
-        return check_game(self.engine.for_game(self.games[slug]), render=False)
+    def check(self, slug: str, render: bool = False) -> list[Finding]:
+        """The build's checks of a game; with `render`, also what rendering every output in memory finds (`pnp validate`)."""
+        return check_game(self.engine.for_game(self.games[slug]), render=render)
 
     def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
@@ -225,6 +226,26 @@ class _Pool:
         finally:
             warming.join()
         return out
+
+
+def check_games(project, games: list, workers: int | None = None) -> list[list[Finding]]:
+    """Every check `pnp validate` runs, rendering each game's outputs in memory: each game's findings, in the games' order.
+
+    Games are checked on all cores, largest first, each in one process (a
+    game's outputs share its fitted texts and faces); a finding is a value, the
+    same whichever process finds it."""
+    workers = min(workers or os.cpu_count() or 1, 8, len(games))
+    if workers <= 1:
+        worker = _Worker(project, games)
+        return [worker.check(game.slug, render=True) for game in games]
+    largest_first = sorted(games, key=lambda game: -_weight("cards", game))
+    with ProcessPoolExecutor(workers, mp_context=start_method(), initializer=_init_worker, initargs=(project.root, games)) as pool:
+        futures = {game.slug: pool.submit(_check_in_worker, game.slug) for game in largest_first}
+        return [futures[game.slug].result() for game in games]
+
+
+def _check_in_worker(slug: str) -> list[Finding]:
+    return _WORKER.check(slug, render=True)
 
 
 def warm_up(project, out: Path) -> None:
