@@ -196,3 +196,17 @@ def test_a_deck_rendered_by_two_processes_keeps_every_face_and_its_rebuild_rende
     again = log.read_text(encoding="utf-8").splitlines()
     assert {line.split("\t")[1].rpartition(" ")[0] for line in again if line.startswith("tiny/hero.j2")} == {"heroes/rogue"}, again
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+
+
+def test_a_loaded_deck_keeps_one_mapping_per_card_with_every_place(project):
+    """A card's fields are merged with its deck's defaults; the file's own mapping of each card is then let go, so a
+    10,000-card deck is held once, not twice. What was written where must still be known from the merged one."""
+    from pnp.data.project import Project
+
+    deck = Project(project).load_game("tiny")[0].decks["heroes"]
+    assert list(deck.data["cards"]) == []
+    assert deck.data.key_loc("cards").line == 6, "the deck's `cards:` key keeps its place for findings about the list"
+    rogue = next(c for c in deck.cards if c.id == "rogue")
+    assert (rogue.fields["side"], rogue.fields.loc_of("side").line) == ("blue", 9)  # its own value, on its own line
+    knight = next(c for c in deck.cards if c.id == "knight")
+    assert (knight.fields["side"], knight.fields.loc_of("side").line) == ("red", 5)  # the deck's default, where the defaults are

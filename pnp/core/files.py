@@ -11,13 +11,20 @@ import hashlib
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import BinaryIO
 
 
 def write_atomic(target: Path, data: bytes) -> None:
     """Write `data` to `target` through a temporary file and a rename."""
+    write_atomic_with(target, lambda f: f.write(data))
+
+
+def write_atomic_with(target: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Let `write` fill a temporary file beside `target`, then rename it into place: what is large (the face store
+    of a 10,000-card deck) is streamed to disk rather than held whole in memory first."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
@@ -25,7 +32,7 @@ def write_atomic(target: Path, data: bytes) -> None:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)

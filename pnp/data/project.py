@@ -13,7 +13,7 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import folder_state
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
-from pnp.data.source import LocDict, load_yaml
+from pnp.data.source import LocDict, LocList, load_yaml
 from pnp.data.spreadsheet import SheetSource, read_cards
 
 
@@ -188,6 +188,7 @@ class Project:
                         merged.key_locs[key] = source.key_locs[key]
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
+        _drop_items(data["cards"])  # each card's fields and places are in its merged mapping now: two copies double a large deck's memory
         name_field = (spec.name_field,) if isinstance(spec.name_field, str) else tuple(spec.name_field)
         if "name_field" in data:
             for key in name_field:
@@ -222,6 +223,13 @@ class Project:
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter
+
+
+def _drop_items(items: list) -> None:
+    """Empty a list read from a file, with the places of its items (the list keeps its own place)."""
+    items.clear()
+    if isinstance(items, LocList):
+        items.locs.clear()
 
 
 def _load(path: Path, rel: str, findings: list, slug: str):

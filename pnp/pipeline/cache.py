@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import file_sha256, folder_state, write_atomic
+from pnp.core.files import file_sha256, folder_state, write_atomic, write_atomic_with
 from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
@@ -356,8 +356,8 @@ class FaceStore:
         else:
             faces = used
         reads = {key: made for key, made in reads.items() if key in faces}
-        write_atomic(self.path, pickle.dumps({"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads},
-                                             protocol=pickle.HIGHEST_PROTOCOL))
+        kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
+        write_atomic_with(self.path, lambda f: pickle.dump(kept, f, protocol=pickle.HIGHEST_PROTOCOL))  # streamed: a large deck's faces pickle to tens of MB
 
 
 def _plain(value):
