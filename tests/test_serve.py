@@ -311,3 +311,24 @@ def test_a_folder_created_with_files_in_it_passes_its_files_on(tmp_path):
     assert not is_input(watchfiles.Change.added, str(tmp_path / "output")), "pnp's own output folder is never an input"
     assert saved_files({(watchfiles.Change.added, str(icons))}, is_input) == {icons / "star.svg"}
     assert saved_files({(watchfiles.Change.modified, str(icons / "star.svg"))}, is_input) == {icons / "star.svg"}
+
+
+def test_art_saved_over_in_a_game_folder_is_drawn_and_measured_anew(project):
+    """Art under data/<game>/ is named by path: the face that draws it keeps its value when the picture changes, so the
+    preview must redraw such faces and measure the new picture, or it shows the old art with no word."""
+    from PIL import Image
+
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession, affected_games
+
+    art = project / "data/tiny/art/hero.png"
+    art.parent.mkdir()
+    Image.new("RGB", (400, 100), "#3060a0").save(art)
+    loaded = Project(project)
+    assert affected_games(loaded, ["tiny"], {art}) == ({"tiny"}, False, True)
+    assert affected_games(loaded, ["tiny"], {project / "data/tiny/decks/heroes.yaml"}) == ({"tiny"}, False, False)
+    session = LiveSession(loaded, ["tiny"], publish=lambda slug, model: None)
+    assert session.engine.check_image("data/tiny/art/hero.png")[1:] == (400, 100)
+    Image.new("RGB", (100, 400), "#a03060").save(art)
+    session.saw({art})
+    assert session.engine.check_image("data/tiny/art/hero.png")[1:] == (100, 400)

@@ -24,26 +24,26 @@ class ImageChecker:
     def __init__(self, root: Path, files_read=None):
         self.root = root
         self.files_read = files_read  # a pnp.core.files.FilesRead told of every image used, cached or not
-        self._paths: dict[str, Path] = {}  # the name a template gives → the file inside the project it names, this run
-        self._sizes = KnownByStatus()
+        self._this_run: dict[str, tuple[str, int, int]] = {}  # each name looked up once a run, however many faces show it
+        self._sizes = KnownByStatus()  # from run to run, by the file's status
 
     def new_run(self) -> None:
-        """Look for each named file again: between builds a name may come to link elsewhere, or the file go."""
-        self._paths.clear()
+        """Look for each named file again: between builds a name may come to link elsewhere, or the file change or go."""
+        self._this_run.clear()
 
     def __call__(self, rel_path: str) -> tuple[str, int, int]:
         """(absolute path, width px, height px) of a checked image; raises LayoutError."""
-        full = self._paths.get(rel_path)
-        if full is None:
-            full = self._paths[rel_path] = self._inside_project(rel_path)
-        try:
-            w, h = self._sizes.get(full, lambda path: _open_checked(path, rel_path))
-        except FileNotFoundError:  # removed while this run draws: say so as for any missing image
-            del self._paths[rel_path]
-            return self(rel_path)
+        hit = self._this_run.get(rel_path)
+        if hit is None:
+            full = self._inside_project(rel_path)
+            try:
+                w, h = self._sizes.get(full, lambda path: _open_checked(path, rel_path))
+            except FileNotFoundError:  # removed since it was looked for: say so as for any missing image
+                return self(rel_path)
+            hit = self._this_run[rel_path] = (str(full), w, h)
         if self.files_read is not None:
-            self.files_read.add(str(full))
-        return str(full), w, h
+            self.files_read.add(hit[0])
+        return hit
 
     def _inside_project(self, rel_path: str) -> Path:
         root = self.root

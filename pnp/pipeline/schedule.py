@@ -277,7 +277,7 @@ def kept_engine(project, shared: str) -> Engine:
 
     `pnp watch` rebuilds in its own process after every save. A kept engine
     has its templates compiled and parsed and its fonts read, which a new one
-    does again: a third of a one-card rebuild. What it knows of other files
+    does again: a seventh of a one-card rebuild here. What it knows of other files
     (art) it checks again when they change (pnp.core.files.KnownByStatus), and
     each build starts a new run of it, so every warning is given again."""
     global _KEPT_ENGINE

@@ -23,6 +23,7 @@ from pnp.serve.components import DOCUMENTS, Section, deck_sections, render_decks
 from pnp.serve.images import ImageStore
 
 Publish = Callable[[str, dict], None]
+ART_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the pictures templates draw with image()
 
 
 @dataclass
@@ -85,6 +86,7 @@ def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tupl
         if len(parts) >= 2 and parts[0] == "data":
             if parts[1] in slugs:
                 games.add(parts[1])
+            drawn = drawn or path.suffix.lower() in ART_SUFFIXES  # a game's own art, saved over: its faces name it by path alone
             continue
         games.update(slugs)
         engine = True
@@ -110,6 +112,7 @@ class LiveSession:
         self.dirty |= games
         if engine:
             self.engine = Engine(self.project)
+        self.engine.check_image.new_run()  # art saved over is measured again (by its file's status), as a new build would
         if drawn:
             self.images.forget_faces()
         names = sorted(self.project.rel(p) for p in paths)
