@@ -10,6 +10,7 @@ from pnp.core.errors import LayoutError
 from pnp.core.files import KnownByStatus
 
 ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of those formats
 MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
 
 

@@ -26,6 +26,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from pnp.data.project import Project
+from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.serve.session import LiveSession
 from pnp.serve.simulations import SIMULATIONS
 
@@ -39,7 +40,7 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
-INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", ".png", ".jpg", ".jpeg", ".webp", ".ttf", ".otf", ".csv", ".tsv", ".xlsx", ".ods"}
+INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", ".csv", ".tsv", ".xlsx", ".ods"}
 SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
 
 

@@ -17,13 +17,13 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.data.project import Project
+from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
 from pnp.pipeline.validate import check_game, inspect_faces
 from pnp.serve.components import DOCUMENTS, Section, deck_sections, render_decks
 from pnp.serve.images import ImageStore
 
 Publish = Callable[[str, dict], None]
-ART_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the pictures templates draw with image()
 
 
 @dataclass
@@ -86,7 +86,7 @@ def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tupl
         if len(parts) >= 2 and parts[0] == "data":
             if parts[1] in slugs:
                 games.add(parts[1])
-            drawn = drawn or path.suffix.lower() in ART_SUFFIXES  # a game's own art, saved over: its faces name it by path alone
+            drawn = drawn or path.suffix.lower() in IMAGE_SUFFIXES  # a game's own art, saved over: its faces name it by path alone
             continue
         games.update(slugs)
         engine = True
