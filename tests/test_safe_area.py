@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import apply_edits, run_pnp
 
-from pnp.layout.elements import Circle, Face, Group, Icon, Line, Polygon, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches
 from pnp.layout.typeset import TextOp
 
@@ -110,6 +110,45 @@ def test_a_group_is_checked_where_it_puts_its_children():
     assert kind == "text" and depth == pytest.approx(2.0 + 0.25 * 10 / PT, abs=0.01)  # 2.88 mm: in the safe area
     assert depths(card(turned._replace(x=W - 2.5))) == []  # 3.38 mm in
     assert depths(card(turned._replace(rotate=0.0, x=W - 12.0))) == [("text", 2.0)]  # unturned, 10 mm along: 2 mm from the right cut
+
+
+def test_each_kind_is_measured_at_its_part_nearest_the_cut_though_the_rest_lies_well_inside():
+    """Each element starts far inside and reaches 1 mm from the bottom or right cut at one end, edge or point: the
+    depth is that part's, less half the stroke (0.4 mm strokes)."""
+    ring = Circle(W / 2, H - 11.0, 10.0, None, "#000000", 0.4, None)  # its lowest point 1 mm above the bottom cut
+    assert depths(card(ring)) == [("rule", 0.8)]
+    oval = Ellipse(20.0, H - 21.0, 20.0, 20.0, None, "#000000", 0.4)
+    assert depths(card(oval)) == [("rule", 0.8)]
+    assert depths(card(Icon("star", "#000000", 20.0, H - 11.0, 10.0, 10.0))) == [("icon", 1.0)]
+    assert depths(card(Line(30.0, 40.0, W - 1.0, 40.0, "#000000", 0.4, None))) == [("rule", 0.8)]
+    assert depths(card(Polygon(((20.0, 40.0), (40.0, 40.0), (30.0, H - 1.0)), None, "#000000", 0.4, True))) == [("rule", 0.8)]
+    assert depths(card(Rect(30.0, 40.0, 0.5, H - 41.0, "#000000", None, 0.3, 0.0, None))) == [("rule", 0.75)]  # a thin fill, down to 1 mm from the cut
+    # an outline 3.1 mm in is in the safe area by its stroke's outer half
+    assert depths(card(Rect(3.1, 3.1, W - 6.2, H - 6.2, None, "#000000", 0.4, 0.0, None))) == [("rule", 2.9)]
+
+
+def lines(x: float, y: float, *runs: tuple[float, float, str, float]) -> Text:
+    """A text of several runs (dx mm, baseline dy pt, words, width mm) at 10 pt: run glyphs span dy − 7.5 … dy + 2 pt."""
+    return Text(x, y, tuple(TextOp(dx * PT, dy, "Body", 10.0, "#000000", words, w * PT) for dx, dy, words, w in runs))
+
+
+def test_a_text_of_several_runs_is_caught_by_whichever_run_comes_near_a_cut():
+    """Most text lies well inside and is passed over whole; a run near any side still counts on its own, at its own depth."""
+    inside = (0.0, 10.0, "Gain two", 20.0)
+    assert depths(card(lines(10.0, 40.0, inside, (0.0, 22.0, "coins", 12.0)))) == []
+    # the last run, on the second line, ends 1 mm from the right cut
+    assert depths(card(lines(10.0, 40.0, inside, (40.5, 22.0, "coins", 12.0)))) == [("text", 1.0)]
+    # the last line's glyphs reach 2 mm from the bottom cut: baseline 22 pt, glyphs to 24 pt below y
+    y = H - 2.0 - 24.0 / PT
+    assert depths(card(lines(10.0, y, inside, (0.0, 22.0, "coins", 12.0)))) == [("text", 2.0)]
+    # turned a quarter clockwise by a group, a run's glyph tops (7.5 pt above its baseline) point right and end 1 mm from
+    # the right cut; the run 30 mm further along the text's depth stays inside
+    turned = Group(W - 1.0 - 7.5 / PT, 30.0, 90.0, 1.0, (lines(0.0, 0.0, (0.0, 0.0, "a", 5.0), (0.0, 7.5 + 30 * PT, "b", 5.0)),))
+    assert depths(card(turned)) == [("text", 1.0)]
+    assert [b.label for b in safe_area_breaches(card(turned))] == ["a"]
+    # well inside where it is written, 1 mm from the right cut where its group moves it (40 mm right)
+    moved = Group(40.0, 0.0, 0.0, 1.0, (lines(W - 53.0, 40.0, (0.0, 10.0, "coins", 12.0)),))
+    assert depths(card(moved)) == [("text", 1.0)]
 
 
 # --- through a build and a validate of the tiny game ---------------------------------------------------------------

@@ -127,8 +127,9 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
     edge) or `decoration=true` (ornament, no information) are passed over."""
     depth = cut.depth(face.w, face.h)
     rectangle = cut.shape not in ("circle", "hexagon", "rounded")
+    clear = (lambda points, pad: _clear_of_rectangle(points, face.w, face.h, pad)) if rectangle else None
     worst: dict[int, Breach] = {}
-    for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+    for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clear):
         if rectangle and _clear_of_rectangle(points, face.w, face.h, pad):
             continue
         ds = [depth(x, y) for x, y in points]
@@ -155,46 +156,66 @@ def _clear_of_rectangle(points, w: float, h: float, pad: float) -> bool:
     return min(min(xs), min(ys), w - max(xs), h - max(ys)) - pad >= SAFE_MM - SAFE_EPS_MM
 
 
-def _safe_marks(elements, t):
-    """(element, kind, label, points in face mm, half stroke width) for everything the safe area guards."""
+def _safe_marks(elements, t, clear: Callable | None = None):
+    """(element, kind, label, points in face mm, half stroke width) for everything the safe area guards.
+
+    With `clear` (whether points in face mm, padded by a half stroke width, all
+    lie clear of a rectangular cut's safe area), an element whose box is clear
+    is passed over before its outline is sampled: most of a face sits well
+    inside, and four corners settle what would take up to 72 points."""
     scale = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
 
     def at(points):
         return [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x, y in points]
+
+    def settled(box: tuple[float, float, float, float], pad: float) -> bool:
+        return clear is not None and clear(at(_corners(*box)), pad)
 
     for el in elements:
         if getattr(el, "edge", False) or getattr(el, "decoration", False):
             continue
         match el:
             case Text(x, y, ops):
-                for op in ops:
-                    if type(op) is TextOp and not op.text.strip():
-                        continue
-                    x0, y0, x1, y1 = _op_box(op, x, y)
+                runs = [(op, _op_box(op, x, y)) for op in ops if type(op) is not TextOp or op.text.strip()]
+                if not runs or settled(_enclosing(box for _, box in runs), 0.0):
+                    continue
+                for op, box in runs:
                     label = op.text.strip() if type(op) is TextOp else f":{op.icon}:"
-                    yield el, "text", label, at(_corners(x0, y0, x1, y1)), 0.0
-            case Icon(name, _, x, y, w, h):  # as the ellipse its box holds: an icon's art rarely fills the box's corners
+                    yield el, "text", label, at(_corners(*box)), 0.0
+            case Icon(name, _, x, y, w, h) if not settled((x, y, x + w, y + h), 0.0):  # as the ellipse its box holds: an icon's art rarely fills the box's corners
                 yield el, "icon", name, at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), 0.0
-            case Line(x1, y1, x2, y2, _, width):
+            case Line(x1, y1, x2, y2, _, width) if not settled((x1, y1, x2, y2), width * scale / 2):
                 yield el, "rule", "line", at(_along((x1, y1), (x2, y2))), width * scale / 2
             case Rect(x, y, w, h, fill, stroke, width):
                 if stroke is not None and width > 0:
+                    if settled((x, y, x + w, y + h), width * scale / 2):
+                        continue
                     corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
                     for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
                         yield el, "rule", "rectangle's outline", at(_along(a, b)), width * scale / 2
-                elif fill is not None and min(abs(w), abs(h)) <= RULE_MM:
+                elif fill is not None and min(abs(w), abs(h)) <= RULE_MM and not settled((x, y, x + w, y + h), min(abs(w), abs(h)) * scale / 2):
                     ends = ((x, y + h / 2), (x + w, y + h / 2)) if abs(w) >= abs(h) else ((x + w / 2, y), (x + w / 2, y + h))
                     yield el, "rule", "thin rectangle", at(_along(*ends)), min(abs(w), abs(h)) * scale / 2
-            case Circle(cx, cy, r, _, stroke, width) if stroke is not None and width > 0:
+            case Circle(cx, cy, r, _, stroke, width) if stroke is not None and width > 0 and not settled((cx - r, cy - r, cx + r, cy + r), width * scale / 2):
                 yield el, "rule", "ring", at(_around(cx, cy, r, r)), width * scale / 2
-            case Ellipse(x, y, w, h, _, stroke, width) if stroke is not None and width > 0:
+            case Ellipse(x, y, w, h, _, stroke, width) if stroke is not None and width > 0 and not settled((x, y, x + w, y + h), width * scale / 2):
                 yield el, "rule", "ellipse's outline", at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), width * scale / 2
-            case Polygon(points, _, stroke, width, closed) if stroke is not None and width > 0:
+            case Polygon(points, _, stroke, width, closed) if stroke is not None and width > 0 and not settled(_enclosing((px, py, px, py) for px, py in points), width * scale / 2):
                 pts = list(points)
                 for a, b in zip(pts, pts[1:] + (pts[:1] if closed else []), strict=False):
                     yield el, "rule", "polygon's outline", at(_along(a, b)), width * scale / 2
             case Group(gx, gy, rot, group_scale, children):
-                yield from _safe_marks(children, _compose(t, gx, gy, rot, group_scale))
+                yield from _safe_marks(children, _compose(t, gx, gy, rot, group_scale), clear)
+
+
+def _enclosing(boxes) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) around boxes.
+
+    Depth inside a rectangular cut, min(x, y, w − x, h − y), is concave, so
+    over this box mapped into the face (a parallelogram) it is least at a
+    corner: when the four corners are clear of the safe area, all inside is."""
+    x0s, y0s, x1s, y1s = zip(*boxes, strict=True)
+    return min(x0s), min(y0s), max(x1s), max(y1s)
 
 
 def _corners(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
