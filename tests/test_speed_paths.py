@@ -31,6 +31,51 @@ def test_an_edited_template_is_compiled_again(project, tmp_path):
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards") != first
 
 
+def test_a_rulebook_laid_out_again_runs_its_text_compiled_by_the_last_build_unless_the_text_changed(project, tmp_path, monkeypatch):
+    """The rulebook's Jinja is compiled once and kept in the build cache, as a template file is; a new process (no kept
+    engine) reads it back, and an edited text is compiled anew. An error in kept code is still traced to its line."""
+    import jinja2
+
+    from pnp.pipeline import schedule
+
+    compiled = []
+    real = jinja2.Environment.compile
+
+    def counting(self, source, *args, **kwargs):
+        if isinstance(source, str) and "game of heroes" in source:
+            compiled.append(source)
+        return real(self, source, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # build in this process, where compiling is counted
+    out = tmp_path / "out"
+
+    def rebuild_as_a_new_process() -> str:
+        monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
+        return build(project, out, "--only", "rulebook")
+
+    rebuild_as_a_new_process()
+    assert len(compiled) == 1
+    deck = project / "data/tiny/decks/heroes.yaml"  # the rulebook names the deck: a new name lays it out again
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes", "name: Champions", 1), encoding="utf-8")
+    before = pdfs(out)
+    rebuild_as_a_new_process()
+    assert pdfs(out) != before
+    assert len(compiled) == 1, "the unchanged text ran from the kept code"
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "rulebook")
+
+    rulebook = project / "data/tiny/rulebook.md"
+    lines = rulebook.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(n for n, line in enumerate(lines, 1) if "game of heroes" in line)
+    lines.insert(number, "Bring {{ game.snacks }} to the table.\n")
+    rulebook.write_text("".join(lines), encoding="utf-8")
+    for _ in range(2):  # compiled anew, then run from the kept code: the error names the same place
+        monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
+        result = run_pnp(project, "build", "--out", str(out), "--only", "rulebook")
+        assert result.exit_code != 0 and f"data/tiny/rulebook.md:{number + 1}:" in result.output and "snacks" in result.output, result.output
+    assert len(compiled) == 2, "the edited text was compiled once"
+
+
 def test_compiled_templates_are_keyed_by_jinja_and_the_environment(monkeypatch):
     import jinja2
 

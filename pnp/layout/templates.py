@@ -152,6 +152,17 @@ class CompiledTemplates(FileSystemBytecodeCache):
         return tree
 
 
+    def text_code(self, env: jinja2.Environment, source: str):
+        """The compiled code of a template written inside a data file (a rulebook, a reference section), kept by its
+        text, so a rebuild that lays a rulebook out again skips Jinja's compiler as it does for template files."""
+        bucket = self.get_bucket(env, "text|" + hashlib.sha256(source.encode("utf-8")).hexdigest(), None, source)
+        if bucket.code is None:
+            bucket.code = env.compile(source)
+            with suppress(OSError):
+                self.set_bucket(bucket)
+        return bucket.code
+
+
 class _TreePickler(pickle.Pickler):
     """Pickles a syntax tree without its Environment (every node points at it): the loading run's own goes back in."""
 
@@ -458,6 +469,7 @@ class Layouts:
         self._reads: dict[tuple, bool] = {}
         self._files: dict[str, tuple[str, ...]] = {}
         self._asts: dict[str, tuple[str, jinja2.nodes.Template]] = {}
+        self._texts: dict[str, object] = {}  # text → compiled code of templates written in data files (see from_text)
         self.template_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
 
@@ -467,6 +479,17 @@ class Layouts:
         compiling warned of is warned of again; the warnings list starts empty, as a new environment's would."""
         self._templates.clear()
         self.template_warnings.clear()
+
+    def from_text(self, source: str) -> jinja2.Template:
+        """A template written inside a data file (a rulebook, a reference section), compiled once per text: in this
+        process, and across runs once `keep_compiled` names a folder. Its code is named `<template>`, as Jinja's
+        `from_string` names it, which is how an error in it is traced back to its line."""
+        code = self._texts.get(source)
+        if code is None:
+            cache = self.env.bytecode_cache
+            code = cache.text_code(self.env, source) if isinstance(cache, CompiledTemplates) else self.env.compile(source)
+            self._texts[source] = code
+        return self.env.template_class.from_code(self.env, code, self.env.make_globals(None))
 
     def keep_compiled(self, folder: Path) -> None:
         """Keep compiled templates in `folder` across runs (see CompiledTemplates); the build calls it with its cache folder."""

@@ -255,9 +255,8 @@ def md_escape(text: str) -> str:
 # Rendering Jinja ----------------------------------------------------------------------
 def render(gctx: GameContext, source: str, context: dict, loc: Loc, game: str, what: str) -> str:
     """Render `source` in the layouts' sandbox; a problem becomes a PnpError at `loc` plus the template line."""
-    env = gctx.layouts.env
     try:
-        template = env.from_string(source)
+        template = gctx.layouts.layouts.from_text(source)
         with time_limit(FACE_SECONDS):
             out = template.render(context)
     except jinja2.TemplateSyntaxError as exc:
