@@ -681,6 +681,8 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls) -> tuple[bytes, int]:
     look = Look(gctx, small=geo.w < 160 * K)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     story, _ = book.story(tree, look, setter, geo)
+    for contents in (f for f in story if isinstance(f, Contents)):
+        contents.expect([(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc])
     buf = io.BytesIO()
     font = gctx.fonts.font_name(look.body.family)
     doc = RulebookDoc(buf, book, geo, canvas_cls, font)

@@ -673,6 +673,16 @@ class Contents(Block):
     def isSatisfied(self):
         return self._entries == self._last
 
+    def lays_out_alike(self) -> bool:
+        """Whether the entries this pass found differ from those it showed in page numbers alone. A number sits in a
+        column of fixed width, so the contents take the same room with either, and the next pass breaks the same pages."""
+        return [(level, text, key) for level, text, _, key in self._entries] == [(level, text, key) for level, text, _, key in self._last]
+
+    def expect(self, headings: list[tuple[int, str, str]]) -> None:
+        """Show these (level, text, key) entries in the first pass, their pages not yet known: the contents then take
+        their full room at once, and the first pass already breaks the pages as the last will."""
+        self._entries = [(level, text, 0, key) for level, text, key in headings]
+
     def beforeBuild(self):
         self._last, self._entries = self._entries, []
 

@@ -128,6 +128,13 @@ def mark_pdfx(c: Canvas, version: str, condition: tuple[str, str]) -> None:
     catalog.OutputIntents = pdfdoc.PDFArray([intent])
 
 
+def _lays_out_alike(flowable) -> bool:
+    """Whether an indexing flowable takes the same room with the entries it found as with those it showed (reportlab's
+    own indexes do not say, and count as changed)."""
+    alike = getattr(flowable, "lays_out_alike", None)
+    return alike is not None and alike()
+
+
 def build_settled(doc, story: list, max_passes: int, sketch_canvas, canvas) -> int:
     """Platypus's multiBuild, with every pass but the last drawn on `sketch_canvas`; the number of passes.
 
@@ -136,7 +143,13 @@ def build_settled(doc, story: list, max_passes: int, sketch_canvas, canvas) -> i
     saves the first pass that changed nothing: three full drawings for one
     rulebook. Only the page breaks decide the numbers, so passes on a canvas
     that skips the drawing (`pnp_sketch`) settle them, and one pass on
-    `canvas` with the settled numbers draws what multiBuild's last pass drew."""
+    `canvas` with the settled numbers draws what multiBuild's last pass drew.
+
+    A pass settles the numbers as soon as the next pass will break the pages
+    as it did: when nothing changed, or when only numbers changed and an
+    indexing flowable says they take no room of their own (`lays_out_alike`).
+    The drawn pass checks that it found the numbers it showed, and the passes
+    go on if it did not, so a wrong guess costs time, never a wrong number."""
     doc._indexingFlowables = [thing for thing in story if thing.isIndexing()]
     doc._doSave = 0
     edits: list = []
@@ -151,11 +164,11 @@ def build_settled(doc, story: list, max_passes: int, sketch_canvas, canvas) -> i
             doc.build(story[:], canvasmaker=canvas if settled else sketch_canvas)
             for flowable in doc._indexingFlowables:
                 flowable.afterBuild()
-            if settled:
+            if settled and doc._allSatisfied():
                 doc.canv.save()
                 return passes
-            settled = doc._allSatisfied()
-            if not settled and passes > max_passes:
+            settled = doc._allSatisfied() or all(_lays_out_alike(f) for f in doc._indexingFlowables)
+            if passes > max_passes:
                 raise IndexError(f"the contents' page numbers did not settle in {max_passes} passes")
             while edits:
                 edit = edits.pop(0)
