@@ -151,7 +151,6 @@ class CompiledTemplates(FileSystemBytecodeCache):
             write_atomic(path, out.getvalue())
         return tree
 
-
     def text_code(self, env: jinja2.Environment, source: str):
         """The compiled code of a template written inside a data file (a rulebook, a reference section), kept by its
         text, so a rebuild that lays a rulebook out again skips Jinja's compiler as it does for template files."""
