@@ -4,6 +4,7 @@
     python bench/speed.py --runs 3
     python bench/speed.py --quick      (one run a row, small decks: checks the script, not the speed)
     python bench/speed.py --root DIR   (time another checkout of pnp, e.g. the commit before a change)
+    python bench/speed.py --against DIR (time this checkout and DIR in turn, row by row: a before/after table)
 
 Every row is a fresh process but the two `pnp watch` rows: three one-card
 edits a run, rebuilt by one watch process, as the seconds it prints (its first
@@ -14,6 +15,11 @@ in a fresh process, measured in the same run: on a shared or throttled
 machine every row moves with it, so the ratio column can be compared between
 machines and runs when the seconds cannot. Peak memory is the largest
 resident size of a build's process tree (os.wait4), workers included.
+
+With --against, the two checkouts take turns on every row of every run (the
+first to go alternating), so a machine that slows down over the minutes a
+run takes slows both alike; the last table gives each row's two medians and
+their ratio.
 """
 from __future__ import annotations
 
@@ -196,12 +202,35 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="fresh-process runs a row (median and range are shown)")
     parser.add_argument("--quick", action="store_true", help="one run a row and small decks: a check that the script works")
     parser.add_argument("--root", type=Path, default=HERE, help="the pnp checkout to time (default: this one)")
+    parser.add_argument("--against", type=Path, help="another checkout, timed in turn with --root row by row, for a before/after table")
     args = parser.parse_args()
     runs = 1 if args.quick else max(1, args.runs)
     big, large = (200, 1000) if args.quick else (2000, 10_000)
-    root = args.root.resolve()
-    compile_bytecode(root)
-    rows = [Row("calibration: reportlab draws 10,000 strings", "", "s", []),
+    roots = [args.root.resolve()] + ([args.against.resolve()] if args.against else [])
+    for root in roots:
+        compile_bytecode(root)
+    tables = {root: new_rows(big, large) for root in roots}
+    with tempfile.TemporaryDirectory(prefix="pnp-speed-") as folder:
+        tmp = Path(folder)
+        for i in range(runs):
+            print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
+            for measure in MEASURES:
+                # two checkouts take turns, the first to go alternating, so a machine slowing down meanwhile loads both alike
+                for root in (roots if i % 2 == 0 else roots[::-1]):
+                    for index, value in measure(root, tmp, big, large).items():
+                        rows = tables[root]
+                        rows[index].values += value if isinstance(value, list) else [value]
+                        if index in CPU_ROWS:
+                            rows[index].cpu.append(LAST_CPU)
+    for root in roots:
+        print_table(tables[root], runs, root)
+        print()
+    if args.against:
+        print_comparison(tables[roots[0]], tables[roots[1]], roots)
+
+
+def new_rows(big: int, large: int) -> list[Row]:
+    return [Row("calibration: reportlab draws 10,000 strings", "", "s", []),
             Row("pnp --help", "≤ 0.15 s", "s", []),
             Row("one 96-card deck (organ-match patients)", "≤ 0.30 s", "s", []),
             Row(f"{big:,}-card deck", "≤ 0.70 s" if big == 2000 else "", "s", []),
@@ -212,23 +241,33 @@ def main() -> None:
             Row("  the same in `pnp watch`, its first save", "", "s", []),
             Row("  the same in `pnp watch`, later saves", "≤ 0.2 s", "s", []),
             Row(f"peak memory at {large:,} cards", "≤ 120 MB", "MB", [])]
-    with tempfile.TemporaryDirectory(prefix="pnp-speed-") as folder:
-        tmp = Path(folder)
-        for i in range(runs):
-            print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
-            measures = [(0, lambda: calibration(root)), (1, lambda: pnp(root, "--help")[0]), (2, lambda: one_deck(root, tmp)),
-                        (3, lambda: deck_build(root, tmp, big)[0]), (5, lambda: five_games(root, tmp)), (6, lambda: edited_card(root, tmp)),
-                        (7, lambda: edited_card(root, tmp, row=-1))]
-            for index, measure in measures:
-                rows[index].values.append(measure())
-                rows[index].cpu.append(LAST_CPU)
-            first, *later = watch_rebuilds(root, tmp, 3)  # three edits a run, rebuilt by one process that stays up
-            rows[8].values.append(first)
-            rows[9].values += later
-            rate, peak = cards_per_second(root, tmp, large)
-            rows[4].values.append(rate)
-            rows[10].values.append(peak)
-    print_table(rows, runs, root)
+
+
+CPU_ROWS = frozenset({0, 1, 2, 3, 5, 6, 7})  # rows timed as one fresh process, whose CPU seconds are shown beside them
+
+
+def _watch_rows(root: Path, tmp: Path, big: int, large: int) -> dict:
+    first, *later = watch_rebuilds(root, tmp, 3)  # three edits a run, rebuilt by one process that stays up
+    return {8: first, 9: later}
+
+
+def _cards_rows(root: Path, tmp: Path, big: int, large: int) -> dict:
+    rate, peak = cards_per_second(root, tmp, large)
+    return {4: rate, 10: peak}
+
+
+# Each measure times one or more rows for one checkout: {row index: a value, or a list of them}.
+MEASURES = [
+    lambda root, tmp, big, large: {0: calibration(root)},
+    lambda root, tmp, big, large: {1: pnp(root, "--help")[0]},
+    lambda root, tmp, big, large: {2: one_deck(root, tmp)},
+    lambda root, tmp, big, large: {3: deck_build(root, tmp, big)[0]},
+    lambda root, tmp, big, large: {5: five_games(root, tmp)},
+    lambda root, tmp, big, large: {6: edited_card(root, tmp)},
+    lambda root, tmp, big, large: {7: edited_card(root, tmp, row=-1)},
+    _watch_rows,
+    _cards_rows,
+]
 
 
 def compile_bytecode(root: Path) -> None:
@@ -238,6 +277,20 @@ def compile_bytecode(root: Path) -> None:
     compiles all of pnp from source in every process, 0.2 s that no installed
     copy pays."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "pnp")], check=True, stdout=subprocess.DEVNULL)
+
+
+def print_comparison(rows: list[Row], against: list[Row], roots: list[Path]) -> None:
+    """Each row's median for both checkouts, timed in turn, and their ratio (below 1: `roots[0]` is faster or smaller)."""
+    print(f"{roots[0]} against {roots[1]}, timed in turn")
+    print(f"{'work':<46} {'this':>14} {'against':>14} {'ratio':>7}")
+    for row, other in zip(rows, against, strict=True):
+        m, o = row.median(), other.median()
+        ratio = o / m if row.unit == "cards/s" else m / o  # cards/s: the time a card takes
+        print(f"{row.name:<46} {_shown(m, row.unit):>14} {_shown(o, row.unit):>14} {ratio:>7.2f}")
+
+
+def _shown(value: float, unit: str) -> str:
+    return f"{value:.3f} {unit}" if unit == "s" else f"{value:,.0f} {unit}"
 
 
 def print_table(rows: list[Row], runs: int, root: Path) -> None:
