@@ -76,6 +76,20 @@ def test_a_rulebook_laid_out_again_runs_its_text_compiled_by_the_last_build_unle
     assert len(compiled) == 2, "the edited text was compiled once"
 
 
+def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts(monkeypatch):
+    """`pnp watch` sees every version of a rulebook as it is written: the texts it keeps compiled do not grow without end."""
+    from conftest import ROOT
+
+    from pnp.layout import templates
+    from pnp.layout.fonts import FontBook
+
+    monkeypatch.setattr(templates, "MAX_KEPT_TEXTS", 5)
+    layouts = templates.Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    for n in range(12):
+        assert layouts.from_text(f"version {n}: {{{{ 2 * {n} }}}}").render() == f"version {n}: {2 * n}"
+        assert len(layouts._texts) <= 5
+
+
 def test_compiled_templates_are_keyed_by_jinja_and_the_environment(monkeypatch):
     import jinja2
 

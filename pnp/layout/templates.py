@@ -434,6 +434,9 @@ def _dash(value):
         raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash") from None
 
 
+MAX_KEPT_TEXTS = 500  # compiled texts of data files one process keeps (a game has a rulebook and a few dozen reference sections)
+
+
 class Layouts:
     """The template environment of one project: sandbox, template cache and fonts, shared by its games.
 
@@ -487,6 +490,8 @@ class Layouts:
         if code is None:
             cache = self.env.bytecode_cache
             code = cache.text_code(self.env, source) if isinstance(cache, CompiledTemplates) else self.env.compile(source)
+            if len(self._texts) >= MAX_KEPT_TEXTS:  # a long `pnp watch` sees every version of a rulebook being written
+                self._texts.clear()
             self._texts[source] = code
         return self.env.template_class.from_code(self.env, code, self.env.make_globals(None))
 
