@@ -195,6 +195,33 @@ def test_a_game_alone_is_checked_beside_its_heaviest_output():
     assert [{j[2] for j in group} for group in bundled(two_games, 2)] == [{"organ"}, {"trail"}]
 
 
+@pytest.mark.parametrize(("cores", "results_before_warming"), [(2, 1), (4, 0)])
+def test_the_ink_import_waits_for_a_free_core(project, tmp_path, monkeypatch, cores, results_before_warming):
+    """One game's cards and checks in two worker processes: this process imports numpy and pdfium for their ink once a
+    worker is done, not while both cores render (two groups on two cores); with a core idle from the start, at once.
+    The ink is measured all the same."""
+    from pnp.pipeline import schedule
+
+    received, warmed_after = [], []
+    measure, warm = schedule._measure_ink, schedule.warm_ink
+
+    def counting_measure(results, plans):
+        received.append(sorted(key[0] for key in results))
+        measure(results, plans)
+
+    def recording_warm():
+        warmed_after.append(len(received))
+        warm()
+
+    monkeypatch.setattr(schedule, "_measure_ink", counting_measure)
+    monkeypatch.setattr(schedule, "warm_ink", recording_warm)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    out = build(project, tmp_path / "out", "--only", "cards", "--deck", "heroes")
+    assert sorted(received) == [["check"], ["render"]], "two groups: the checks, and the cards"
+    assert warmed_after == [results_before_warming]
+    assert "ink " in out and "ink 0.00" not in out
+
+
 def test_a_kind_of_output_a_game_does_not_have_is_not_rendered_again(project, tmp_path, monkeypatch):
     """A game with no tokens.yaml makes no tokens PDF; a rebuild of unchanged data renders nothing at all, and a
     tokens.yaml put back is built."""

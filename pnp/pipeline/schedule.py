@@ -197,9 +197,13 @@ class _Pool:
 
     def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
         """The groups in worker processes. With no more groups than workers, a worker's core idles once its group is
-        done, and this process only waits: it measures the ink then, its numpy and pdfium imported in a thread while
-        the workers render, where each worker would import them at the end of its job. With more groups, the workers
-        measure as they go, so the measuring is spread over the cores."""
+        done, and this process only waits: it measures the ink then, its numpy and pdfium imported in a thread once a
+        core is free, where each worker would import them at the end of its job. With more groups, the workers
+        measure as they go, so the measuring is spread over the cores.
+
+        A core is free from the start when there are fewer groups than workers, else once the first group is done:
+        importing while every core renders would take a third of each core from the workers (a one-deck build's
+        cards and checks), whose last result is what the build waits for."""
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
@@ -216,15 +220,19 @@ class _Pool:
         # The workers are forked by now, so a thread importing here cannot leave them an import lock held; it is
         # joined before this returns, so no later fork (a rebuild under `pnp watch`) meets it either.
         warming = threading.Thread(target=warm_ink, daemon=True)
-        warming.start()
+        if len(groups) < self.workers:
+            warming.start()
         out = {}
         try:
             for future in as_completed(futures):
                 results = future.result()
                 _measure_ink(results, plans)
                 out.update(results)
+                if warming.ident is None:  # the first group is done: its core is free
+                    warming.start()
         finally:
-            warming.join()
+            if warming.ident is not None:
+                warming.join()
         return out
 
 
