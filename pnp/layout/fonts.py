@@ -6,13 +6,17 @@ drawn from the fallback family, never as an empty box.
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
+import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.files import file_sha256
+from pnp.core.kept import KeptParses
 from pnp.data.source import load_yaml
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
@@ -24,7 +28,7 @@ _REGISTERED: dict[str, str] = {}  # reportlab name → sha256 of the file regist
 NAME_CACHES: list = []  # the clear() of every cache keyed by a font's name (text widths): a name given a new file empties them
 
 
-def _registered(name: str, path: Path) -> TTFont:
+def _registered(name: str, path: Path, kept: KeptParses) -> TTFont:
     """The font registered with reportlab as `name` from `path`: the one an earlier build in this process registered
     (`pnp watch`, `pnp serve`) while the file is the same, else read again, as after a font file or fonts.yaml changed."""
     digest = file_sha256(path)
@@ -34,10 +38,39 @@ def _registered(name: str, path: Path) -> TTFont:
         _forget(name)
         for clear in NAME_CACHES:
             clear()
-    font = TTFont(name, str(path))
+    font = _parsed(name, path, digest, kept)
     pdfmetrics.registerFont(font)
     _REGISTERED[name] = digest
     return font
+
+
+def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
+    """reportlab's reading of a TrueType file, kept across runs by the file's digest and the font's name (the name
+    decides whether reportlab shapes its text). The document state and the scale function pickle cannot carry are
+    left out of the kept copy and made again here, as TTFont makes them."""
+    stored = kept.get("ttf", f"{name}|{digest}", lambda: _storable(TTFont(name, str(path))), version=reportlab.Version)
+    font = copy.copy(stored)
+    font.face = copy.copy(stored.face)
+    font.face._pdfScale = _pdf_scale(font.face.unitsPerEm)
+    font.state = WeakKeyDictionary()
+    return font
+
+
+def _storable(font: TTFont) -> TTFont:
+    """A copy of `font` that pickles: without its per-document state and its face's scale function (a local lambda)."""
+    out = copy.copy(font)
+    out.face = copy.copy(font.face)
+    del out.face._pdfScale
+    out.state = None
+    return out
+
+
+def _pdf_scale(units_per_em: int):
+    """Glyph units to PDF's thousandths of an em, computed as reportlab's TTFontFile does, to the same floats."""
+    if units_per_em == 1000:
+        return lambda x: x
+    factor = 1000 / units_per_em
+    return lambda x: x * factor
 
 
 def _forget(name: str) -> None:
@@ -60,7 +93,8 @@ class FontBook:
     `condensed` replaces an earlier one.
     """
 
-    def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS):
+    def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS, kept: KeptParses | None = None):
+        self.kept = kept or KeptParses()  # fonts read by earlier runs (the build cache's), when the build names a folder
         self.families: dict[str, dict[str, str]] = {}
         self.fallback_families: tuple[str, ...] = ()
         self.condensed_family: str = ""  # what a title switches to when it does not fit its line
@@ -95,7 +129,7 @@ class FontBook:
         if name not in self._faces:
             if not path.is_relative_to(folder.resolve()) or not path.is_file():  # checked even when registered: fonts.yaml may have changed since
                 raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
-            self._faces[name] = _registered(name, path)
+            self._faces[name] = _registered(name, path, self.kept)
         self._names[key] = name
         self._files[key] = path
         if self.files_read is not None:

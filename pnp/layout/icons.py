@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
+import importlib.metadata
 import io
 import json
 import logging
@@ -21,7 +23,10 @@ import re
 import zipfile
 from pathlib import Path
 
+import reportlab
 from reportlab.lib.colors import HexColor
+
+from pnp.core.kept import KeptParses
 
 logging.getLogger("svglib").setLevel(logging.ERROR)
 
@@ -70,7 +75,8 @@ def icon_set(file: Path) -> IconSet:
 
 
 class IconLibrary:
-    def __init__(self, dirs: list[Path], library: Path | None = None, files_read=None):
+    def __init__(self, dirs: list[Path], library: Path | None = None, files_read=None, kept: KeptParses | None = None):
+        self.kept = kept or KeptParses()  # icons parsed by earlier runs (the build cache's), when the build names a folder
         self.dirs = [d for d in dirs if d.is_dir()]
         self.library = library if library is not None and library.is_file() else None
         self.files_read = files_read  # a pnp.core.files.FilesRead told of every icon looked up
@@ -122,10 +128,10 @@ class IconLibrary:
         if key not in self._drawings:
             path = self.path(name)
             if path is not None:
-                drawing = svg_drawing(path.read_bytes(), str(path), str(path.parent), color)
+                drawing = svg_drawing(path.read_bytes(), str(path), str(path.parent), color, self.kept)
             elif self.in_library(name):
                 self.used_from_library.add(name)
-                drawing = svg_drawing(icon_set(self.library).svg(name), "", str(self.library.parent), color)
+                drawing = svg_drawing(icon_set(self.library).svg(name), "", str(self.library.parent), color, self.kept)
             else:
                 drawing = None
             if drawing is None:
@@ -138,24 +144,35 @@ class IconLibrary:
 _OUTSIDE_REFERENCE = re.compile(rb"""href\s*=\s*["'](?!#|data:)""")
 
 
-def svg_drawing(svg: bytes, source: str, base: str, color: str | None):
+def svg_drawing(svg: bytes, source: str, base: str, color: str | None, kept: KeptParses | None = None):
     """An SVG document (read from file `source`, or "" for the bundled set) as a reportlab Drawing, recoloured when `color` is given.
 
     A self-contained document is parsed once per process, keyed by its bytes:
     every game, output and PDF of a run shares one parse of each icon, and an
-    icon edited while `pnp watch` runs is parsed again. Callers must not change
-    the drawing they get (draw.py copies it before filtering its colours)."""
+    icon edited while `pnp watch` runs is parsed again. With `kept`, its parse
+    is also kept across runs (what a self-contained document draws depends on
+    its bytes alone). Callers must not change the drawing they get (draw.py
+    copies it before filtering its colours)."""
     if _OUTSIDE_REFERENCE.search(svg):
         return _parse_svg(svg, source, base, color)
-    return _parsed_once(svg, source, base, color)
+    return _parsed_once(svg, source, base, color, kept or _NOT_KEPT)
+
+
+_NOT_KEPT = KeptParses()
 
 
 @functools.lru_cache(maxsize=1024)
-def _parsed_once(svg: bytes, source: str, base: str, color: str | None):
+def _parsed_once(svg: bytes, source: str, base: str, color: str | None, kept: KeptParses):
     if not color:
-        return _parse_svg(svg, source, base, None)
-    plain = _parsed_once(svg, source, base, None)
+        return kept.get("svg", hashlib.sha256(svg).hexdigest(), lambda: _parse_svg(svg, source, base, None), version=_svg_reader_version())
+    plain = _parsed_once(svg, source, base, None, kept)
     return _recoloured(plain, HexColor(color[:7])) if plain is not None else None
+
+
+@functools.lru_cache(maxsize=1)
+def _svg_reader_version() -> str:
+    """What decides the drawing an SVG becomes: svglib's version (read from its metadata, without its 0.1 s import) and reportlab's."""
+    return f"svglib {importlib.metadata.version('svglib')}, reportlab {reportlab.Version}"
 
 
 def warm_svg() -> None:

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pnp.core.files import FilesRead
+from pnp.core.kept import KeptParses
 from pnp.core.units import SAFE_MM
 from pnp.data.fields import CardReads, Fields
 from pnp.data.project import Deck, Game, Project
@@ -28,11 +30,13 @@ class Engine:
     layouts: Layouts = field(init=False)
     check_image: ImageChecker = field(init=False)
     files_read: FilesRead = field(init=False)
+    kept: KeptParses = field(init=False)
 
     def __post_init__(self):
         # one recorder for the whole run: fonts, templates and images are shared by the games, which build one at a time
         self.files_read = FilesRead()
-        self.fonts = FontBook(self.project.font_dirs)
+        self.kept = KeptParses()
+        self.fonts = FontBook(self.project.font_dirs, self.kept)
         self.fonts.files_read = self.files_read
         self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers, files_read=self.files_read)
         self.check_image = ImageChecker(self.project.root, self.files_read)
@@ -43,6 +47,10 @@ class Engine:
         self.layouts.new_run()
         self.check_image.new_run()
         self._games.clear()
+
+    def keep_parsed(self, folder: Path) -> None:
+        """Keep the fonts and icons this engine reads in `folder` across runs (pnp.core.kept); the build names its cache's."""
+        self.kept.folder = folder
 
     def for_game(self, game: Game) -> GameContext:
         """The context every output of `game` draws with; one per game and run, so fitted texts are shared between outputs."""
@@ -63,7 +71,7 @@ class GameContext:
         self.check_image = engine.check_image
         self.files_read = engine.files_read  # what each output opens while it renders, for the build cache
         roles = {**DEFAULT_FONT_ROLES, **game.spec.fonts}
-        icons = IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file(), engine.files_read)
+        icons = IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file(), engine.files_read, engine.kept)
         self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image)
         self.icons = self.layouts.icons
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build

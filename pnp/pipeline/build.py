@@ -17,7 +17,7 @@ from pnp.core.errors import Finding, Loc
 from pnp.core.files import file_sha256, remove_stale_temporaries, write_atomic
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
-from pnp.outputs.context import GameContext
+from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
 from pnp.pipeline.cache import (
     FaceStore,
@@ -28,6 +28,7 @@ from pnp.pipeline.cache import (
     compiled_templates_path,
     face_store_path,
     output_key,
+    parsed_files_path,
     read_digests,
     shared_inputs_hash,
 )
@@ -123,11 +124,17 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
     return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
 
 
+def keep_between_builds(engine: Engine, out: Path) -> None:
+    """Let `engine` keep its compiled templates and parsed fonts and icons in the build cache of `out`, for the next build."""
+    engine.layouts.keep_compiled(compiled_templates_path(out))
+    engine.keep_parsed(parsed_files_path(out))
+
+
 @paused
 def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> RenderedOutput:
     """Render one kind of output of a game in memory (its PDFs' ink is measured by `measure_ink`)."""
     options, project = plan.options, gctx.project
-    gctx.layouts.layouts.keep_compiled(compiled_templates_path(options.out))
+    keep_between_builds(gctx.engine, options.out)
     faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
     gctx.face_store = faces
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None

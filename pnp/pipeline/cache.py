@@ -381,6 +381,11 @@ def compiled_templates_path(out_root: Path) -> Path:
     return out_root / CACHE_DIR / "templates"
 
 
+def parsed_files_path(out_root: Path) -> Path:
+    """Where fonts and icons read by one build are kept for the next (pnp.core.kept.KeptParses)."""
+    return out_root / CACHE_DIR / "parsed"
+
+
 def files_read_by(out_root: Path, game_slug: str, root: Path) -> set[Path]:
     """Every file the recorded outputs of a game opened (art, icons, fonts, templates), for `pnp watch`."""
     cache = GameCache.load(cache_path(out_root, game_slug))

@@ -33,12 +33,13 @@ from pnp.pipeline.build import (
     RenderedOutput,
     builder_of,
     finish_game,
+    keep_between_builds,
     kept_checks,
     measure_ink,
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, compiled_templates_path, face_store_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, face_store_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
 from pnp.render.ink import warm_ink
 
@@ -160,7 +161,7 @@ class _Worker:
         out = {}
         for what, slug, detail in jobs:
             if what == "check":
-                self.engine.layouts.keep_compiled(compiled_templates_path(plans[slug].options.out))  # the syntax trees the checks read are kept there
+                keep_between_builds(self.engine, plans[slug].options.out)  # the syntax trees the checks read are kept there
                 out[(what, slug)] = (detail, self.check(slug))
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink)

@@ -1,0 +1,190 @@
+"""Fonts and icons parsed by one build are kept in its cache for the next process: what that process prints is what a
+cold build prints, a changed file or parser is read afresh, and a damaged entry costs a parse, never the build."""
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, cold_pdfs, pdfs, run_pnp
+
+from pnp.core.kept import KeptParses
+
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
+TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
+
+
+def build(project: Path, out: Path, *args: str) -> None:
+    result = run_pnp(project, "build", "-q", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.fixture
+def new_process(monkeypatch):
+    """Forget, in this process, every font registered and icon parsed so far, as a new process starts; the build runs
+    here (one core) so what it parses can be watched."""
+    from reportlab.pdfbase import pdfmetrics
+
+    import pnp.layout.fonts as fonts
+    import pnp.layout.icons as icons
+    import pnp.pipeline.schedule as schedule
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+
+    def start() -> None:
+        monkeypatch.setattr(fonts, "_REGISTERED", {})
+        monkeypatch.setattr(pdfmetrics, "_fonts", {})
+        monkeypatch.setattr(pdfmetrics, "_dynFaceNames", {})
+        monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
+        for clear in fonts.NAME_CACHES:
+            clear()
+        icons._parsed_once.cache_clear()
+
+    start()
+    yield start
+    start()  # no font object of this test stays registered for the next
+
+
+@pytest.fixture
+def parsers_refused(monkeypatch):
+    """Make reading a TrueType file or an SVG document fail: a build that still works read neither."""
+    import svglib.svglib
+    from reportlab.pdfbase import ttfonts
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("parsed again, though the build cache kept it")
+
+    def refuse_all():
+        monkeypatch.setattr(ttfonts.TTFontFile, "__init__", refuse)
+        monkeypatch.setattr(svglib.svglib, "svg2rlg", refuse)
+
+    return refuse_all
+
+
+def kept_entries(out: Path) -> dict[str, list[Path]]:
+    folder = out / ".pnp-cache/parsed"
+    return {kind: sorted(folder.glob(f"{kind}-*.pickle")) for kind in ("ttf", "svg")}
+
+
+def test_a_new_process_draws_with_the_fonts_and_icons_the_last_build_kept_and_prints_the_same_bytes(project, tmp_path, new_process, parsers_refused):
+    out = tmp_path / "out"
+    build(project, out)
+    kept = kept_entries(out)
+    assert kept["ttf"] and kept["svg"], "the tiny game's faces use fonts and icons: the build keeps what it parsed"
+    cold = cold_pdfs(project, tmp_path / "cold")
+    again = tmp_path / "again"  # every output is rendered again, from the fonts and icons the first build kept
+    shutil.copytree(out / ".pnp-cache/parsed", again / ".pnp-cache/parsed")
+    new_process()
+    parsers_refused()
+    build(project, again)
+    assert pdfs(again) == cold
+
+
+def test_a_damaged_entry_is_parsed_again_and_the_build_prints_what_a_cold_build_prints(project, tmp_path, new_process):
+    build(project, tmp_path / "out")
+    damaged = tmp_path / "damaged"
+    shutil.copytree(tmp_path / "out/.pnp-cache/parsed", damaged / ".pnp-cache/parsed")
+    entries = [p for found in kept_entries(damaged).values() for p in found]
+    for entry in entries:
+        entry.write_bytes(b"not a pickle")
+    new_process()
+    build(project, damaged)
+    assert pdfs(damaged) == cold_pdfs(project, tmp_path / "cold")
+    for entry in entries:
+        assert pickle.loads(entry.read_bytes()) is not None, f"{entry.name} was written anew"
+
+
+def test_an_icon_edited_between_two_processes_is_drawn_anew(project, tmp_path, new_process):
+    icons = project / "templates/tiny/icons"
+    icons.mkdir(exist_ok=True)
+    hearts = icons / "hearts.svg"  # a game's own icon wins over the bundled one
+    hearts.write_text(SQUARE, encoding="utf-8")
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards")
+    hearts.write_text(TRIANGLE, encoding="utf-8")
+    new_process()
+    build(project, out, "--only", "cards")
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+
+
+def test_a_font_file_replaced_under_the_same_name_between_two_processes_is_the_one_printed(project, tmp_path, new_process):
+    shutil.copytree(ROOT / "pnp/assets/fonts", project / "fonts")
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards")
+    shutil.copy(project / "fonts/noto/NotoSerif-Regular.ttf", project / "fonts/noto/NotoSans-Regular.ttf")
+    new_process()
+    build(project, out, "--only", "cards")
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+
+
+# --- the store itself ---
+
+
+def counting_parser(value="parsed"):
+    calls = []
+
+    def parse():
+        calls.append(1)
+        return value
+
+    return parse, calls
+
+
+def test_without_a_folder_every_request_parses(tmp_path):
+    store = KeptParses()
+    parse, calls = counting_parser()
+    assert [store.get("svg", "k", parse, "v1") for _ in range(2)] == ["parsed", "parsed"]
+    assert len(calls) == 2
+
+
+def test_an_entry_is_read_back_under_the_same_key_and_version_and_parsed_again_under_another(tmp_path):
+    store = KeptParses(tmp_path / "kept")
+    parse, calls = counting_parser({"glyphs": [1, 2, 3]})
+    assert store.get("ttf", "font|abc", parse, "rl 4.0") == {"glyphs": [1, 2, 3]}
+    assert KeptParses(tmp_path / "kept").get("ttf", "font|abc", parse, "rl 4.0") == {"glyphs": [1, 2, 3]}
+    assert len(calls) == 1, "a second store on the same folder (a new process) reads the entry"
+    store.get("ttf", "font|abd", parse, "rl 4.0")
+    store.get("ttf", "font|abc", parse, "rl 4.1")
+    store.get("svg", "font|abc", parse, "rl 4.0")
+    assert len(calls) == 4, "another file, another parser version or another kind of file is parsed"
+
+
+def test_nothing_is_kept_of_a_file_the_parser_could_not_read(tmp_path):
+    store = KeptParses(tmp_path / "kept")
+    parse, calls = counting_parser(None)
+    store.get("svg", "k", parse, "v")
+    store.get("svg", "k", parse, "v")
+    assert len(calls) == 2 and not list((tmp_path / "kept").glob("*"))
+
+
+def test_a_cache_folder_that_cannot_be_written_costs_a_parse_and_nothing_else(tmp_path):
+    folder = tmp_path / "kept"
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+    parse, calls = counting_parser()
+    assert KeptParses(folder).get("svg", "k", parse, "v") == "parsed"
+    assert KeptParses(folder).get("svg", "k", parse, "v") == "parsed"
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize("file", ["noto/NotoSans-Regular.ttf", "comfortaa/Comfortaa-Bold.ttf", "dejavu/DejaVuSans.ttf"])
+def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
+    """Everything reportlab read from the file comes back, and its scale to PDF units (which pickle cannot carry, and
+    reportlab's shaping of text uses) gives the same numbers as reportlab's own."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.core.files import file_sha256
+    from pnp.layout.fonts import _parsed
+
+    path = ROOT / "pnp/assets/fonts" / file
+    fresh = TTFont("Probe", str(path))
+    store = KeptParses(tmp_path / "kept")
+    _parsed("Probe", path, file_sha256(path), store)  # parsed and kept
+    kept = _parsed("Probe", path, file_sha256(path), store)  # read back
+    assert {k: v for k, v in vars(kept).items() if k not in ("face", "state", "encoding")} == {k: v for k, v in vars(fresh).items() if k not in ("face", "state", "encoding")}
+    assert vars(kept.encoding) == vars(fresh.encoding)
+    assert {k: v for k, v in vars(kept.face).items() if k != "_pdfScale"} == {k: v for k, v in vars(fresh.face).items() if k != "_pdfScale"}
+    units = [0, 1, 7, 333, 1000, 1234, 2048, -150, 0.5]
+    assert [kept.pdfScale(v) for v in units] == [fresh.pdfScale(v) for v in units]
+    assert not kept.state and kept.state is not fresh.state
