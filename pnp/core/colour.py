@@ -8,7 +8,25 @@ of the same few palette colours thousands of times.
 """
 from __future__ import annotations
 
+import importlib.metadata
 from functools import lru_cache
+from pathlib import Path
+
+from pnp.core.kept import KeptAnswers
+
+# What coloraide answered in earlier runs, once the build names its cache: a process whose questions were all asked
+# before never imports it.
+ANSWERS = KeptAnswers(lambda: f"coloraide {importlib.metadata.version('coloraide')}")
+
+
+def keep_answers(folder: Path | None) -> None:
+    """Read and keep this module's answers in `folder` (pnp.core.kept.KeptAnswers); the build names its cache's."""
+    ANSWERS.use(folder)
+
+
+def save_answers() -> None:
+    """Keep the answers worked out since the last call (a worker calls it after each piece of work)."""
+    ANSWERS.save()
 
 
 @lru_cache(maxsize=1)
@@ -50,13 +68,13 @@ def on_paper(hex_value: str, paper: str = WHITE) -> str:
 @lru_cache(maxsize=4096)
 def luminance(hex_value: str) -> float:
     """WCAG 2.1 relative luminance of a colour printed on white paper: 0 black, 1 white."""
-    return _color_class()(on_paper(hex_value)).luminance()
+    return ANSWERS.answer("luminance", hex_value, lambda: _color_class()(on_paper(hex_value)).luminance())
 
 
 @lru_cache(maxsize=16384)
 def contrast(a: str, b: str) -> float:
     """WCAG 2.1 contrast ratio of two colours (each flattened onto white paper), from 1 to 21."""
-    return _color_class()(on_paper(a)).contrast(on_paper(b), method="wcag21")
+    return ANSWERS.answer("contrast", f"{a} {b}", lambda: _color_class()(on_paper(a)).contrast(on_paper(b), method="wcag21"))
 
 
 def readable_on(fill: str | None, dark: str, light: str = WHITE) -> str:
@@ -97,6 +115,10 @@ def until_contrast(colour: str, towards: str, ground: str, ratio: float) -> str:
 @lru_cache(maxsize=4096)
 def simulate(hex_value: str, vision: str) -> str:
     """How a colour looks to a reader with `vision`: grey, deutan, protan or tritan (full dichromacy)."""
+    return ANSWERS.answer("simulate", f"{hex_value} {vision}", lambda: _simulated(hex_value, vision))
+
+
+def _simulated(hex_value: str, vision: str) -> str:
     colour = _color_class()(on_paper(hex_value))
     if vision == "grey":
         y = colour.luminance()
@@ -107,7 +129,7 @@ def simulate(hex_value: str, vision: str) -> str:
 @lru_cache(maxsize=16384)
 def difference(a: str, b: str) -> float:
     """CIEDE2000 colour difference of two colours printed on white (about 2.3 is just noticeable)."""
-    return _color_class()(on_paper(a)).delta_e(on_paper(b), method="2000")
+    return ANSWERS.answer("difference", f"{a} {b}", lambda: _color_class()(on_paper(a)).delta_e(on_paper(b), method="2000"))
 
 
 def device_cmyk(hex_value: str, limit: float = INK_LIMIT) -> tuple[float, float, float, float]:

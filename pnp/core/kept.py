@@ -1,4 +1,4 @@
-"""Parsed files kept across runs: what a parser made of a file's bytes, pickled in the build cache.
+"""Work kept across runs in the build cache: what a parser made of a file's bytes, and answers to pure questions.
 
 Every fresh process of a build reads the fonts and SVG icons its faces use
 again: reportlab parses a TrueType file in Python (5–25 ms a font) and svglib
@@ -15,6 +15,7 @@ templates kept beside it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import sys
@@ -61,3 +62,85 @@ class KeptParses:
         except (OSError, pickle.PicklingError, TypeError, AttributeError):  # a read-only cache, or a value pickle refuses: parse next time too
             with suppress(OSError):
                 tmp.unlink()
+
+
+class KeptAnswers:
+    """Answers to pure questions about a few strings (a colour's luminance, the contrast of two), kept across runs.
+
+    The library that answers them can cost more to import than a build spends
+    asking (coloraide builds colour-temperature tables at import: 0.15 s in each
+    process that checks contrast). Each process adds the answers it worked out
+    as one JSON file named by its content, so processes writing at once never
+    touch the same file; a process reads the folder's files once, and the
+    files are merged into one when they pile up. `version` names the library
+    that answers, so an upgrade starts a new folder. Floats go through JSON
+    unchanged (it writes the shortest text that reads back the same)."""
+
+    MAX_FILES = 16
+    MAX_ANSWERS = 100_000  # of one kind: a process that stays up (`pnp serve`) may be asked about any colour
+
+    def __init__(self, version: Callable[[], str]):
+        self._version = version
+        self._version_key = ""  # worked out on first use: reading a library's version from its metadata takes a few ms
+        self.folder: Path | None = None
+        self._known: dict[str, dict] = {}
+        self._new: dict[str, dict] = {}
+        self._read: dict[Path, list[Path]] = {}  # folder → the files read from it
+
+    def use(self, folder: Path | None) -> None:
+        """Read and keep answers in `folder` (a sub-folder per version of the answering library) from now on."""
+        if folder is None:
+            self.folder = None
+            return
+        if not self._version_key:
+            self._version_key = hashlib.sha256(f"{FORMAT}|{self._version()}".encode()).hexdigest()[:16]
+        self.folder = folder / self._version_key
+        if self.folder not in self._read:
+            self._read[self.folder] = self._merge_files(self.folder)
+
+    def answer(self, kind: str, key: str, work: Callable[[], T]) -> T:
+        """The answer kept for `key` among questions of `kind`, else `work()`, remembered to be kept."""
+        kept = self._known.get(kind)
+        if kept is not None and key in kept:
+            return kept[key]
+        value = work()
+        if self.folder is not None and len(self._known.setdefault(kind, {})) < self.MAX_ANSWERS:
+            self._known[kind][key] = value
+            self._new.setdefault(kind, {})[key] = value
+        return value
+
+    def save(self) -> None:
+        """Write the answers worked out since the last save, as a file of their own; merge the folder's files into one
+        when there are more than MAX_FILES. A folder that cannot be written keeps nothing."""
+        if self.folder is None or not self._new:
+            return
+        with suppress(OSError):
+            self.folder.mkdir(parents=True, exist_ok=True)
+            read = self._read.setdefault(self.folder, [])
+            read.append(self._write(self._new))
+            self._new = {}
+            if len(list(self.folder.glob("*.json"))) > self.MAX_FILES:
+                merged = self._write(self._known)
+                for old in read:
+                    if old != merged:
+                        with suppress(OSError):
+                            old.unlink()
+                self._read[self.folder] = [merged]
+
+    def _merge_files(self, folder: Path) -> list[Path]:
+        read = []
+        for file in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+            with suppress(OSError, ValueError):  # removed by a process merging them, or damaged: its answers are worked out again
+                for kind, answers in json.loads(file.read_bytes()).items():
+                    self._known.setdefault(kind, {}).update(answers)
+                read.append(file)
+        return read
+
+    def _write(self, answers: dict) -> Path:
+        data = json.dumps(answers, sort_keys=True, separators=(",", ":")).encode()
+        file = self.folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
+        if not file.exists():
+            tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, file)
+        return file

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
+from pnp.core.colour import keep_answers
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import file_sha256, remove_stale_temporaries, write_atomic
 from pnp.data.fields import CardReads
@@ -125,9 +126,11 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
 
 
 def keep_between_builds(engine: Engine, out: Path) -> None:
-    """Let `engine` keep its compiled templates and parsed fonts and icons in the build cache of `out`, for the next build."""
+    """Let `engine` keep its compiled templates, parsed fonts and icons, and colour answers in the build cache of `out`,
+    for the next build (the worker saves the answers after its jobs: schedule._Worker.run)."""
     engine.layouts.keep_compiled(compiled_templates_path(out))
     engine.keep_parsed(parsed_files_path(out))
+    keep_answers(parsed_files_path(out) / "colour")
 
 
 @paused

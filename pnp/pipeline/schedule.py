@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.colour import warm_colour
+from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.processes import start_method
 from pnp.layout.icons import warm_svg
@@ -165,6 +165,7 @@ class _Worker:
                 out[(what, slug)] = (detail, self.check(slug))
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink)
+        save_answers()
         return out
 
 

@@ -1,16 +1,20 @@
-"""Fonts and icons parsed by one build are kept in its cache for the next process: what that process prints is what a
-cold build prints, a changed file or parser is read afresh, and a damaged entry costs a parse, never the build."""
+"""Fonts and icons parsed by one build, and the colour questions it asked, are kept in its cache for the next process:
+what that process prints is what a cold build prints, a changed file or library is read afresh, and a damaged entry
+costs a parse, never the build."""
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, cold_pdfs, pdfs, run_pnp
 
-from pnp.core.kept import KeptParses
+from pnp.core.kept import KeptAnswers, KeptParses
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
 TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
@@ -188,3 +192,94 @@ def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
     units = [0, 1, 7, 333, 1000, 1234, 2048, -150, 0.5]
     assert [kept.pdfScale(v) for v in units] == [fresh.pdfScale(v) for v in units]
     assert not kept.state and kept.state is not fresh.state
+
+
+# --- colour answers ---
+
+NO_COLORAIDE = "import sys; sys.modules['coloraide'] = None; from pnp.cli import run; sys.argv[0] = 'pnp'; run()"
+
+
+def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_bytes_without_the_colour_library(project, tmp_path):
+    build(project, tmp_path / "out")
+    again = tmp_path / "again"
+    shutil.copytree(tmp_path / "out/.pnp-cache/parsed", again / ".pnp-cache/parsed")
+    assert list((again / ".pnp-cache/parsed/colour").rglob("*.json")), "the build's checks and faces ask colour questions"
+    result = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(again)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert pdfs(again) == cold_pdfs(project, tmp_path / "cold")
+    refused = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(tmp_path / "cold-no-library")],
+                             cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert refused.returncode != 0, "without kept answers the build needs coloraide: the first run proved the answers were used"
+
+
+def counting_work(value):
+    calls = []
+
+    def work():
+        calls.append(1)
+        return value
+
+    return work, calls
+
+
+def test_answers_are_read_back_by_a_new_process_under_the_same_library_version_only(tmp_path):
+    first = KeptAnswers(lambda: "lib 1.0")
+    first.use(tmp_path)
+    work, calls = counting_work(4.52)
+    assert first.answer("contrast", "#111111 #ffffff", work) == 4.52
+    first.save()
+    same = KeptAnswers(lambda: "lib 1.0")
+    same.use(tmp_path)
+    assert same.answer("contrast", "#111111 #ffffff", work) == 4.52
+    assert same.answer("luminance", "#111111 #ffffff", work) == 4.52  # another kind of question: worked out
+    upgraded = KeptAnswers(lambda: "lib 1.1")
+    upgraded.use(tmp_path)
+    upgraded.answer("contrast", "#111111 #ffffff", work)
+    assert len(calls) == 3
+
+
+def test_a_float_answer_comes_back_to_the_last_bit(tmp_path):
+    value = 0.1 + 0.2  # 0.30000000000000004: no short decimal
+    first = KeptAnswers(lambda: "v")
+    first.use(tmp_path)
+    first.answer("luminance", "#abcdef", lambda: value)
+    first.save()
+    again = KeptAnswers(lambda: "v")
+    again.use(tmp_path)
+    assert again.answer("luminance", "#abcdef", lambda: 0.0) == value
+
+
+def test_a_damaged_answers_file_is_passed_over(tmp_path):
+    first = KeptAnswers(lambda: "v")
+    first.use(tmp_path)
+    first.answer("luminance", "#000000", lambda: 0.0)
+    first.save()
+    (first.folder / "broken.json").write_text("{not json", encoding="utf-8")
+    again = KeptAnswers(lambda: "v")
+    again.use(tmp_path)
+    assert again.answer("luminance", "#000000", lambda: 1.0) == 0.0
+    assert again.answer("luminance", "#ffffff", lambda: 1.0) == 1.0
+
+
+def test_files_of_many_processes_are_merged_into_one_and_no_answer_is_lost(tmp_path):
+    for i in range(KeptAnswers.MAX_FILES + 3):
+        worker = KeptAnswers(lambda: "v")
+        worker.use(tmp_path)
+        worker.answer("contrast", f"#{i:06x} #ffffff", lambda i=i: float(i))
+        worker.save()
+    folder = worker.folder
+    assert len(list(folder.glob("*.json"))) <= KeptAnswers.MAX_FILES
+    merged = {}
+    for file in folder.glob("*.json"):
+        merged.update(json.loads(file.read_text(encoding="utf-8"))["contrast"])
+    assert merged == {f"#{i:06x} #ffffff": float(i) for i in range(KeptAnswers.MAX_FILES + 3)}
+
+
+def test_without_a_folder_nothing_is_remembered_for_keeping(tmp_path):
+    store = KeptAnswers(lambda: "v")
+    work, calls = counting_work(1.0)
+    store.answer("luminance", "#ffffff", work)
+    store.answer("luminance", "#ffffff", work)
+    store.save()
+    assert len(calls) == 2 and not list(tmp_path.iterdir())
