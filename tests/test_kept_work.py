@@ -127,6 +127,7 @@ def test_a_font_file_replaced_under_the_same_name_between_two_processes_is_the_o
 
 
 def counting_parser(value="parsed"):
+    """A parser (or any work) giving `value`, and the list of its calls."""
     calls = []
 
     def parse():
@@ -213,20 +214,10 @@ def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_byte
     assert refused.returncode != 0, "without kept answers the build needs coloraide: the first run proved the answers were used"
 
 
-def counting_work(value):
-    calls = []
-
-    def work():
-        calls.append(1)
-        return value
-
-    return work, calls
-
-
 def test_answers_are_read_back_by_a_new_process_under_the_same_library_version_only(tmp_path):
     first = KeptAnswers(lambda: "lib 1.0")
     first.use(tmp_path)
-    work, calls = counting_work(4.52)
+    work, calls = counting_parser(4.52)
     assert first.answer("contrast", "#111111 #ffffff", work) == 4.52
     first.save()
     same = KeptAnswers(lambda: "lib 1.0")
@@ -278,7 +269,7 @@ def test_files_of_many_processes_are_merged_into_one_and_no_answer_is_lost(tmp_p
 
 def test_without_a_folder_nothing_is_remembered_for_keeping(tmp_path):
     store = KeptAnswers(lambda: "v")
-    work, calls = counting_work(1.0)
+    work, calls = counting_parser(1.0)
     store.answer("luminance", "#ffffff", work)
     store.answer("luminance", "#ffffff", work)
     store.save()
