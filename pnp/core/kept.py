@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import pickle
 import sys
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
+
+from pnp.core.files import write_atomic
 
 T = TypeVar("T")
 FORMAT = 1  # raised when what pnp stores in an entry changes
@@ -53,15 +54,10 @@ class KeptParses:
 
     @staticmethod
     def _keep(entry: Path, value) -> None:
-        """Write the entry through a temporary file and a rename: two workers keeping the same file never mix bytes."""
-        tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
-        try:
-            entry.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(tmp, entry)
-        except (OSError, pickle.PicklingError, TypeError, AttributeError):  # a read-only cache, or a value pickle refuses: parse next time too
-            with suppress(OSError):
-                tmp.unlink()
+        """Write the entry atomically (two workers keeping the same file never mix bytes); a read-only cache, or a value
+        pickle refuses, costs a parse next time too."""
+        with suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
+            write_atomic(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 class KeptAnswers:
@@ -115,7 +111,6 @@ class KeptAnswers:
         if self.folder is None or not self._new:
             return
         with suppress(OSError):
-            self.folder.mkdir(parents=True, exist_ok=True)
             read = self._read.setdefault(self.folder, [])
             read.append(self._write(self._new))
             self._new = {}
@@ -140,7 +135,5 @@ class KeptAnswers:
         data = json.dumps(answers, sort_keys=True, separators=(",", ":")).encode()
         file = self.folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
         if not file.exists():
-            tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, file)
+            write_atomic(file, data)
         return file
