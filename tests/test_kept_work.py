@@ -69,7 +69,7 @@ def parsers_refused(monkeypatch):
 
 def kept_entries(out: Path) -> dict[str, list[Path]]:
     folder = out / ".pnp-cache/parsed"
-    return {kind: sorted(folder.glob(f"{kind}-*.pickle")) for kind in ("ttf", "svg")}
+    return {kind: sorted(folder.glob(f"{kind}-*.pickle")) for kind in ("ttf", "svg", "icon-form")}
 
 
 def test_a_new_process_draws_with_the_fonts_and_icons_the_last_build_kept_and_prints_the_same_bytes(project, tmp_path, new_process, parsers_refused):
@@ -121,6 +121,52 @@ def test_a_font_file_replaced_under_the_same_name_between_two_processes_is_the_o
     new_process()
     build(project, out, "--only", "cards")
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+
+
+def icons_drawn(monkeypatch) -> list:
+    """The icons this process draws into forms from now on (rather than defining them from kept operators)."""
+    import pnp.render.draw as draw
+
+    drawn = []
+    real = draw._draw_without_helvetica
+    monkeypatch.setattr(draw, "_draw_without_helvetica", lambda drawing, *a: drawn.append(drawing) or real(drawing, *a))
+    return drawn
+
+
+def test_a_new_process_defines_icon_forms_from_the_operators_the_last_build_kept(project, tmp_path, new_process, monkeypatch):
+    """An icon's form is the same operators whenever its SVG, colour and reader are the same: a fresh worker writes them
+    without reading the SVG into a drawing (nor importing reportlab's graphics to do so)."""
+    out = tmp_path / "out"
+    build(project, out)
+    assert list((out / ".pnp-cache/parsed").glob("icon-form-*.pickle")), "the tiny game's faces draw icons: their forms are kept"
+    again = tmp_path / "again"
+    shutil.copytree(out / ".pnp-cache/parsed", again / ".pnp-cache/parsed")
+    new_process()
+    drawn = icons_drawn(monkeypatch)
+    build(project, again, "--only", "cards")
+    assert drawn == []
+    assert pdfs(again) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+
+
+@pytest.mark.parametrize("svg", [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000" fill-opacity="0.5"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="1" y="8" font-size="8">A</text></svg>',
+], ids=["translucent", "text"])
+def test_an_icon_whose_form_names_document_state_is_drawn_in_every_process(project, tmp_path, new_process, monkeypatch, svg):
+    """A transparency state or a font is named by the document as it meets them: such an icon's operators are not kept.
+    The tiny game's card sheets draw the hearts icon in one colour (paper), so it is the one icon drawn again."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir(exist_ok=True)
+    (icons / "hearts.svg").write_text(svg, encoding="utf-8")
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards")
+    again = tmp_path / "again"  # the card sheets are rendered again, with what the first build kept
+    shutil.copytree(out / ".pnp-cache/parsed", again / ".pnp-cache/parsed")
+    new_process()
+    drawn = icons_drawn(monkeypatch)
+    build(project, again, "--only", "cards")
+    assert len(drawn) == 1
+    assert pdfs(again) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
 
 
 # --- the store itself ---
@@ -200,7 +246,13 @@ def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
 NO_COLORAIDE = "import sys; sys.modules['coloraide'] = None; from pnp.cli import run; sys.argv[0] = 'pnp'; run()"
 
 
-def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_bytes_without_the_colour_library(project, tmp_path):
+def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_bytes_without_the_colour_library(project, tmp_path, monkeypatch):
+    import pnp.core.colour as colour
+
+    # this process forgets the answers earlier tests had it work out, as a new process starts: the build works them out
+    monkeypatch.setattr(colour, "ANSWERS", KeptAnswers(colour.ANSWERS._version))
+    for remembered in (colour.luminance, colour.contrast, colour.simulate, colour.difference):
+        remembered.cache_clear()
     build(project, tmp_path / "out")
     again = tmp_path / "again"
     shutil.copytree(tmp_path / "out/.pnp-cache/parsed", again / ".pnp-cache/parsed")

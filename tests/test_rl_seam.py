@@ -174,3 +174,61 @@ def test_build_settled_saves_what_multibuild_saves_and_draws_only_its_last_pass_
     assert ours.getvalue() == reference.getvalue()
     assert passes == passes_reference + 1 and passes_reference >= 2, "every multiBuild pass ran as a sketch, then one pass drew"
     assert _Sketch.drawn, "the settling passes ran on the sketch canvas"
+
+
+def test_emitted_marks_the_content_stream_and_returns_what_came_after():
+    c, buf = _canvas()
+    rl.emit(c, "0 0 m")
+    mark = rl.emitted(c)
+    c.setLineWidth(2)
+    rl.emit(c, "10 10 l S")
+    since = rl.emitted_since(c, mark)
+    assert since == ("2 w", "10 10 l S")
+    rl.emit_all(c, since)
+    c.showPage()
+    c.save()
+    assert _content(buf).count("10 10 l S") == 2
+
+
+def test_graphics_state_is_what_the_canvas_remembers_and_can_be_set_back():
+    c, _ = _canvas()
+    before = rl.graphics_state(c)
+    c.setFillColor(Color(1, 0, 0))
+    c.setLineWidth(3)
+    after = rl.graphics_state(c)
+    assert after != before
+    other, _ = _canvas()
+    rl.set_graphics_state(other, after)
+    assert rl.graphics_state(other) == after
+    other.saveState()
+    other.setLineWidth(1)
+    other.restoreState()
+    assert rl.graphics_state(other) == after, "saveState/restoreState keep the attributes graphics_state reads"
+
+
+def test_a_canvas_is_opaque_until_a_translucent_colour_is_set():
+    c, _ = _canvas()
+    assert rl.opaque(c)
+    c.setFillColor(Color(1, 0, 0, alpha=1))
+    assert rl.opaque(c)
+    c.setFillColor(Color(1, 0, 0, alpha=0.5))
+    assert not rl.opaque(c)
+
+
+def test_version_asks_lists_what_drawing_asks_and_asking_again_writes_the_same_version():
+    c, buf = _canvas()
+    with rl.version_asks(c) as asked:
+        c.setFillColor(Color(1, 0, 0))  # reportlab's colours carry an alpha, opaque ones too: each asks for transparency
+    assert asked == ["transparency"]
+    c.showPage()
+    c.save()
+    assert buf.getvalue().startswith(b"%PDF-1.4")
+    c, buf = _canvas()
+    c.showPage()
+    c.save()
+    assert buf.getvalue().startswith(b"%PDF-1.3"), "a canvas that asks nothing writes PDF 1.3"
+    c, buf = _canvas()
+    rl.ask_versions(c, asked)
+    c.showPage()
+    c.save()
+    assert buf.getvalue().startswith(b"%PDF-1.4")

@@ -122,22 +122,35 @@ class IconLibrary:
             words.update(re.findall(r"""\bicons?:\s*\[?\s*["']?([a-z0-9][a-z0-9_-]*)""", text))  # icon: name in data
         return sorted(w for w in words if self.in_library(w))
 
+    def source(self, name: str) -> tuple[bytes, str, str] | None:
+        """(SVG document, the file it was read from or "" for the bundled set, the folder its references start from), or
+        None for a name no icon has. The lookup is what the build records: the file read, or the set's credit."""
+        path = self.path(name)
+        if path is not None:
+            return path.read_bytes(), str(path), str(path.parent)
+        if self.in_library(name):
+            self.used_from_library.add(name)
+            return icon_set(self.library).svg(name), "", str(self.library.parent)
+        return None
+
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""
         key = (name, color)
         if key not in self._drawings:
-            path = self.path(name)
-            if path is not None:
-                drawing = svg_drawing(path.read_bytes(), str(path), str(path.parent), color, self.kept)
-            elif self.in_library(name):
-                self.used_from_library.add(name)
-                drawing = svg_drawing(icon_set(self.library).svg(name), "", str(self.library.parent), color, self.kept)
-            else:
-                drawing = None
+            found = self.source(name)
+            drawing = svg_drawing(*found, color, self.kept) if found is not None else None
             if drawing is None:
                 raise ValueError(f"icon '{name}' could not be read as SVG")
             self._drawings[key] = drawing
         return self._drawings[key]
+
+    def drawn_key(self, name: str, color: str | None) -> str | None:
+        """What decides the operators drawing the icon in `color` gives (its bytes, the colour, the SVG reader's version),
+        to keep them across runs (pnp.render.draw); None for a name no icon has, or an SVG that refers to other files."""
+        found = self.source(name)
+        if found is None or _OUTSIDE_REFERENCE.search(found[0]):
+            return None
+        return f"{hashlib.sha256(found[0]).hexdigest()}|{color}|{_svg_reader_version()}"
 
 
 # An href that leaves the document (another file): such an SVG is parsed afresh each time, as that file may change.

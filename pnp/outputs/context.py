@@ -16,6 +16,7 @@ from pnp.layout.icons import IconLibrary
 from pnp.layout.images import ImageChecker
 from pnp.layout.templates import GameLayouts, Layouts
 from pnp.outputs.options import Options
+from pnp.render.draw import DrawnFaces
 from pnp.render.sheets import Group, SheetStats, write_sheets
 
 DEFAULT_FONT_ROLES = {"body": "noto-sans", "title": "noto-sans"}
@@ -31,6 +32,7 @@ class Engine:
     check_image: ImageChecker = field(init=False)
     files_read: FilesRead = field(init=False)
     kept: KeptParses = field(init=False)
+    drawn: DrawnFaces | None = None  # faces' operators kept for later builds of a process that stays up (pnp watch)
 
     def __post_init__(self):
         # one recorder for the whole run: fonts, templates and images are shared by the games, which build one at a time
@@ -47,6 +49,8 @@ class Engine:
         self.layouts.new_run()
         self.check_image.new_run()
         self._games.clear()
+        if self.drawn is not None:
+            self.drawn.new_run()
 
     def keep_parsed(self, folder: Path) -> None:
         """Keep the fonts and icons this engine reads in `folder` across runs (pnp.core.kept); the build names its cache's."""
@@ -116,4 +120,5 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
     for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already."""
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
-                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm, digests=digests)
+                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm, digests=digests,
+                        drawn=gctx.engine.drawn)

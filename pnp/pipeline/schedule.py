@@ -41,6 +41,7 @@ from pnp.pipeline.build import (
 )
 from pnp.pipeline.cache import FaceStore, face_store_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
+from pnp.render.draw import DrawnFaces
 from pnp.render.ink import warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
@@ -266,12 +267,16 @@ def warm_up(project, out: Path) -> None:
     rebuilds each save in its own process: it calls this while it waits for the
     first save, so that save is not the one to pay half a second of imports and
     font files. A font registered here is the one a build would register: the
-    same name from the same file (pnp.layout.fonts)."""
+    same name from the same file (pnp.layout.fonts). From here on, this process's
+    engines keep the operators of the faces they draw, to replay in the next build
+    (pnp.render.draw.DrawnFaces)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
     warm_ink()
     warm_colour()
+    global _DRAWN
+    _DRAWN = _DRAWN or DrawnFaces()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():
@@ -279,6 +284,7 @@ def warm_up(project, out: Path) -> None:
 
 
 _KEPT_ENGINE: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build run in this process
+_DRAWN: DrawnFaces | None = None  # faces' operators, kept by a process that stays up (warm_up) for every engine it makes
 
 
 def kept_engine(project, shared: str) -> Engine:
@@ -296,6 +302,11 @@ def kept_engine(project, shared: str) -> Engine:
         engine.new_run()
         return engine
     engine = Engine(project)
+    if _DRAWN is not None:
+        # what a drawing's operators depend on (subsets, forms, state) is checked when they are replayed, not by
+        # the shared inputs: a new engine after a template change still replays the faces that did not change
+        engine.drawn = _DRAWN
+        _DRAWN.new_run()
     _KEPT_ENGINE = (project, shared, engine)
     return engine
 

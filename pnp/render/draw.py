@@ -12,7 +12,9 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -72,10 +74,80 @@ class SharedResources:
             self.res.ExtGState = state
 
 
-class FaceDrawer:
-    """Keeps the forms of one PDF: faces and icons, each defined on first use."""
+@dataclass(frozen=True)
+class DrawnFace:
+    """What drawing a face's elements added to a content stream, and what it asked of the document to do so."""
 
-    def __init__(self, canvas, icons, colour_filter=None, face_filter=None):
+    start: tuple  # the canvas's graphics state before (rl.graphics_state): what the drawing could read of it
+    asks: tuple  # ("font", (font, text), pieces) or ("icon", (name, colour), form), in the drawing's order
+    versions: tuple[str, ...]  # the PDF features it asked the document's version to allow (rl.version_asks)
+    code: tuple[str, ...]  # the operators it appended
+    forms: tuple[str, ...]  # the forms it placed
+    end: tuple  # the canvas's graphics state after
+
+
+@dataclass(frozen=True)
+class DrawnIcon:
+    """The operators of an icon's form and the PDF features drawing it asked for, kept across runs in the build cache.
+
+    A form starts from a new graphics state, so what an icon draws depends on
+    its SVG, its colour and the reader's version alone (pnp.layout.icons
+    IconLibrary.drawn_key): a fresh worker defines the form from this record
+    without reading the SVG into a drawing, nor importing reportlab's graphics
+    (0.2 s with Platypus). Only an icon drawn with no text, picture or
+    transparency state is kept: those name fonts, images and states the
+    document numbers as it goes."""
+
+    FORMAT: ClassVar[str] = "1"
+    width: float
+    height: float
+    versions: tuple[str, ...]
+    code: tuple[str, ...]
+
+    @staticmethod
+    def covers(code: tuple[str, ...]) -> bool:
+        """Whether a record of these operators replays them: none selects a font, places an XObject, sets a state or holds an image."""
+        return not any(op in line for line in code for op in (" Tf", " Do", " gs", "BI "))
+
+
+class DrawnFaces:
+    """Faces' drawn operators, kept between the builds of a process that stays up (`pnp watch`) to be replayed.
+
+    A face's operators depend on its elements and on three things the document
+    hands out: font subsets with each glyph's code, icon forms' names, and the
+    canvas's remembered graphics state. A replay asks for the same subsets and
+    forms again, in the same order, and goes ahead only when every answer and
+    the state match the recording, so its bytes are those drawing gives. A
+    face that is translucent or holds a picture is drawn every time (its
+    drawing changes state this record does not cover). Entries last two runs."""
+
+    def __init__(self):
+        self._this: dict = {}
+        self._last: dict = {}
+
+    def new_run(self) -> None:
+        self._last, self._this = self._this, {}
+
+    def get(self, elements) -> DrawnFace | None:
+        hit = self._this.get(elements)
+        if hit is None:
+            hit = self._last.get(elements)
+            if hit is not None:
+                self._this[elements] = hit
+        return hit
+
+    def add(self, elements, drawn: DrawnFace) -> None:
+        self._this[elements] = drawn
+
+
+class FaceDrawer:
+    """Keeps the forms of one PDF: faces and icons, each defined on first use.
+
+    With `drawn`, a face drawn before (in this PDF or an earlier one) is replayed
+    from its recorded operators when the document allows (DrawnFaces); filters
+    change what is drawn, so a drawer with one records nothing."""
+
+    def __init__(self, canvas, icons, colour_filter=None, face_filter=None, drawn: DrawnFaces | None = None):
         self.c = canvas
         self.icons = icons
         self._faces: dict = {}
@@ -86,6 +158,9 @@ class FaceDrawer:
         self._encodings: dict = {}
         self._fill_ops: dict = {}
         self.shared = SharedResources(canvas)
+        self.drawn = drawn if colour_filter is None and face_filter is None else None
+        self._asks: list | None = None  # while a face is recorded: what it asked (DrawnFace.asks)
+        self._replayable = True  # while a face is recorded: False once it draws what a record does not cover
 
     def prepared(self, face: Face) -> Face:
         """The face as it will be drawn: through `face_filter` once, remembered."""
@@ -118,7 +193,7 @@ class FaceDrawer:
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
         c.saveState()
         c.translate(0, h)
-        self._elements(face.elements)
+        self._face_elements(face.elements)
         c.restoreState()
         self.shared.note_forms(rl.forms_in_use(c))
         c.endForm(Resources=self.shared.ref)
@@ -147,7 +222,7 @@ class FaceDrawer:
         # q … Q written directly: a deck of unique cards wraps tens of thousands of faces,
         # and reportlab's saveState/translate/clipPath bookkeeping is a tenth of drawing them
         rl.emit(self.c, f"q 1 0 0 1 {fp_str(x_pt, y_pt)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm")
-        self._elements(face.elements)
+        self._face_elements(face.elements)
         rl.emit(self.c, "Q")
 
     def place(self, name: str, x_pt: float, y_pt: float, rotate: int = 0, w_pt: float = 0, h_pt: float = 0) -> None:
@@ -174,28 +249,105 @@ class FaceDrawer:
             self.c.endForm()
         self.c.doForm(name)
 
-    def _icon_form(self, name: str, colour_hex: str | None) -> str:
+    def _face_elements(self, elements) -> None:
+        """Draw a face's elements, or replay them (DrawnFaces)."""
+        if self.drawn is None or not rl.opaque(self.c):
+            self._elements(elements)
+            return
+        known = self.drawn.get(elements)
+        if known is None or not self._replayed(known):
+            self._recorded(elements)
+
+    def _replayed(self, known: DrawnFace) -> bool:
+        """Replay a recorded face if the document answers its asks as it did and the canvas is in the state it was."""
+        c = self.c
+        if rl.graphics_state(c) != known.start:
+            return False
+        for kind, key, answer in known.asks:  # asked again in the drawing's order: the asks themselves hand out codes
+            if (self._encoded(*key) if kind == "font" else self._icon_form(*key)) != answer:
+                return False  # drawing asks the same again and gets the same new answers: nothing is handed out twice
+        rl.ask_versions(c, known.versions)
+        rl.emit_all(c, known.code)
+        rl.forms_in_use(c).extend(known.forms)
+        rl.set_graphics_state(c, known.end)
+        return True
+
+    def _recorded(self, elements) -> None:
+        """Draw the elements, and keep what the drawing did unless it drew what a record does not cover."""
+        c = self.c
+        start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
+        self._asks, self._replayable = [], True
+        try:
+            with rl.version_asks(c) as versions:
+                self._elements(elements)
+            asks = tuple(self._asks)
+        finally:
+            self._asks = None
+        if self._replayable:
+            placed = tuple(rl.forms_in_use(c)[forms:])
+            self.drawn.add(elements, DrawnFace(start, asks, tuple(versions), rl.emitted_since(c, mark), placed, rl.graphics_state(c)))
+
+    def _icon_form(self, name: str, colour_hex: str | None) -> tuple[str, float, float]:
+        """(form name, width, height) of an icon in a colour, its form defined on first use."""
         key = (name, colour_hex)
         form = self._icons.get(key)
         if form is None:
-            drawing = self.icons.drawing(name, colour_hex)
-            if self.colour_filter is not None:
-                drawing = _filtered_drawing(drawing, self.colour_filter)
-            form = f"I{len(self._icons) + 1}"
-            self.c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
-            _draw_without_helvetica(drawing, self.c, self._colour("#000000") if self.colour_filter else None)
-            # the shared resources hold the transparency states an SVG's opacity asks for;
-            # a form's default resources do not, and readers then refuse the state
-            self.c.endForm(Resources=self.shared.ref)
-            self._icons[key] = (form, drawing.width, drawing.height)
-            return self._icons[key]
+            form = self._icons[key] = self._define_icon_form(name, colour_hex)
+        if self._asks is not None:
+            self._asks.append(("icon", key, form))
         return form
 
+    def _define_icon_form(self, name: str, colour_hex: str | None) -> tuple[str, float, float]:
+        """Define the form of an icon in a colour: from the operators an earlier run kept (DrawnIcon), else drawn."""
+        form = f"I{len(self._icons) + 1}"
+        key = self.icons.drawn_key(name, colour_hex) if self.colour_filter is None else None
+        if key is None:
+            return self._drawn_icon_form(form, name, colour_hex)[0]
+        drew: list = []
+
+        def draw() -> DrawnIcon | None:
+            drew[:], record = self._drawn_icon_form(form, name, colour_hex)
+            return record
+
+        record = self.icons.kept.get("icon-form", key, draw, version=DrawnIcon.FORMAT)
+        if drew:
+            return tuple(drew)
+        c = self.c
+        c.beginForm(form, lowerx=0, lowery=0, upperx=record.width, uppery=record.height)
+        rl.ask_versions(c, record.versions)
+        rl.emit_all(c, record.code)
+        c.endForm(Resources=self.shared.ref)
+        return form, record.width, record.height
+
+    def _drawn_icon_form(self, form: str, name: str, colour_hex: str | None) -> tuple[tuple[str, float, float], DrawnIcon | None]:
+        """Draw an icon's form: ((form, width, height), what drawing it did, or None when a record would not cover it)."""
+        drawing = self.icons.drawing(name, colour_hex)
+        if self.colour_filter is not None:
+            drawing = _filtered_drawing(drawing, self.colour_filter)
+        c = self.c
+        c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
+        mark = rl.emitted(c)
+        with rl.version_asks(c) as versions:
+            _draw_without_helvetica(drawing, c, self._colour("#000000") if self.colour_filter else None)
+        code = rl.emitted_since(c, mark)
+        record = DrawnIcon(drawing.width, drawing.height, tuple(versions), code) if DrawnIcon.covers(code) else None
+        # the shared resources hold the transparency states an SVG's opacity asks for;
+        # a form's default resources do not, and readers then refuse the state
+        c.endForm(Resources=self.shared.ref)
+        return (form, drawing.width, drawing.height), record
+
     def _fill(self, hex_value):
-        self.c.setFillColor(self._colour(hex_value))
+        self.c.setFillColor(self._reportlab_colour(hex_value))
 
     def _stroke(self, hex_value):
-        self.c.setStrokeColor(self._colour(hex_value))
+        self.c.setStrokeColor(self._reportlab_colour(hex_value))
+
+    def _reportlab_colour(self, hex_value: str):
+        """A colour for reportlab's setters; a translucent one also sets the transparency state, which a record does not cover."""
+        value = self._colour(hex_value)
+        if self._asks is not None and getattr(value, "alpha", None) not in (None, 1):
+            self._replayable = False
+        return value
 
     def _paint(self, fill, stroke, width, dash=None):
         c = self.c
@@ -303,6 +455,8 @@ class FaceDrawer:
             hit = self._encodings[key] = tuple(
                 (font.getSubsetInternalName(subset, doc), rl.escape(self.c, raw)) for subset, raw in font.splitString(text, doc)
             )
+        if self._asks is not None:
+            self._asks.append(("font", key, hit))
         return hit
 
     def _fill_operator(self, hex_value: str) -> str | None:
@@ -321,6 +475,7 @@ class FaceDrawer:
         return op
 
     def _text_through_reportlab(self, op, x0: float, y0: float) -> None:
+        self._replayable = False  # reportlab's text object picks font subsets and transparency itself
         t = self.c.beginText()
         t.setFont(op.font, op.size)
         t.setFillColor(self._colour(op.color))
@@ -346,6 +501,7 @@ class FaceDrawer:
         self._do_form(form, scale, scale, ox, oy)
 
     def _image(self, image: Image) -> None:
+        self._replayable = False  # the document names and keeps each picture
         (path, iw, ih), x, y, w, h, fit = image
         if self.colour_filter is not None:
             path = self._filtered_image(path)

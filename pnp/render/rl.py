@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFPage
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import Canvas, ExtGState
 
 
 def emit(c: Canvas, operators: str) -> None:
@@ -21,12 +21,74 @@ def emit(c: Canvas, operators: str) -> None:
     c._code.append(operators)
 
 
+def emitted(c: Canvas) -> int:
+    """How many operator strings the current page or form's content stream holds: a mark for `emitted_since`."""
+    return len(c._code)
+
+
+def emitted_since(c: Canvas, mark: int) -> tuple[str, ...]:
+    """The operator strings appended to the current content stream since `emitted(c)` gave `mark`."""
+    return tuple(c._code[mark:])
+
+
+def emit_all(c: Canvas, operators: tuple[str, ...]) -> None:
+    """Append operator strings, as `emitted_since` gave them, to the current content stream."""
+    c._code.extend(operators)
+
+
+def graphics_state(c: Canvas) -> tuple:
+    """What the canvas remembers of the graphics state (colours, line width, matrix, font…), transparency aside: reportlab
+    starts each page and form from it, and draws a colour it still holds into the next page's preamble."""
+    d = c.__dict__
+    return tuple(d[name] for name in _STATE)
+
+
+def set_graphics_state(c: Canvas, state: tuple) -> None:
+    """Make the canvas remember the graphics state `graphics_state` gave."""
+    c.__dict__.update(zip(_STATE, state, strict=True))
+
+
+def opaque(c: Canvas) -> bool:
+    """Whether the canvas's transparency state is reportlab's default (opaque, no blend or overprint): an opaque colour then
+    changes none of it and writes no state operator."""
+    defaults = ExtGState.defaults
+    return all(defaults.get(key) == value for key, value in c._extgstate._d.items())
+
+
+@contextmanager
+def version_asks(c: Canvas):
+    """The PDF features (reportlab's names, e.g. 'transparency') drawing asks the document's version to allow, listed as
+    they are asked while the block runs: replaying the drawing must ask them again."""
+    doc = document(c)
+    asked: list[str] = []
+    own = doc.ensureMinPdfVersion
+
+    def ask(*keys):
+        asked.extend(keys)
+        own(*keys)
+
+    doc.ensureMinPdfVersion = ask
+    try:
+        yield asked
+    finally:
+        del doc.ensureMinPdfVersion
+
+
+def ask_versions(c: Canvas, features) -> None:
+    """Ask for what `version_asks` listed."""
+    if features:
+        document(c).ensureMinPdfVersion(*features)
+
+
+_STATE = tuple(name for name in Canvas.STATE_ATTRIBUTES if name != "_extgstate")  # transparency: kept by the canvas's ExtGState
+
+
 def document(c: Canvas):
     """The canvas's PDFDocument: object references, font subsets, info and catalog."""
     return c._doc
 
 
-def forms_in_use(c: Canvas) -> dict:
+def forms_in_use(c: Canvas) -> list:
     """The form XObjects the current page (or form) has placed so far."""
     return c._formsinuse
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
 from pnp.layout.elements import Face, FaceDigests
-from pnp.render.draw import FaceDrawer
+from pnp.render.draw import DrawnFaces, FaceDrawer
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
@@ -110,10 +110,12 @@ class SheetStats:
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
-                 ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None) -> tuple[bytes, SheetStats]:
+                 ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
+                 drawn: DrawnFaces | None = None) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
-    `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own)."""
+    `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
+    faces' operators to replay in a later PDF (pnp.render.draw.DrawnFaces)."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -129,7 +131,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
-    drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None)
+    drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
     keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver))
     uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
     stats = SheetStats()
