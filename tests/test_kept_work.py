@@ -326,3 +326,17 @@ def test_without_a_folder_nothing_is_remembered_for_keeping(tmp_path):
     store.answer("luminance", "#ffffff", work)
     store.save()
     assert len(calls) == 2 and not list(tmp_path.iterdir())
+
+
+def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tmp_path, monkeypatch):
+    """A build keeps hundreds of entries (an icon form each), and a crash can only cost one a parse; an output waits for
+    the disk before its rename, so a crash leaves the old file or the whole new one."""
+    from pnp.core import files
+
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(files.os, "fsync", lambda fd: synced.append(fd) or real(fd))
+    KeptParses(tmp_path / "kept").get("icon-form", "key", lambda: "drawn", version="1")
+    assert list((tmp_path / "kept").glob("icon-form-*.pickle")) and synced == []
+    files.write_atomic(tmp_path / "out.pdf", b"%PDF-1.4")
+    assert len(synced) == 1

@@ -17,14 +17,18 @@ from pathlib import Path
 from typing import BinaryIO
 
 
-def write_atomic(target: Path, data: bytes) -> None:
-    """Write `data` to `target` through a temporary file and a rename."""
-    write_atomic_with(target, lambda f: f.write(data))
+def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
+    """Write `data` to `target` through a temporary file and a rename (see `write_atomic_with`)."""
+    write_atomic_with(target, lambda f: f.write(data), durable)
 
 
-def write_atomic_with(target: Path, write: Callable[[BinaryIO], object]) -> None:
+def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable: bool = True) -> None:
     """Let `write` fill a temporary file beside `target`, then rename it into place: what is large (the face store
-    of a 10,000-card deck) is streamed to disk rather than held whole in memory first."""
+    of a 10,000-card deck) is streamed to disk rather than held whole in memory first.
+
+    `durable` waits for the bytes to reach the disk before the rename, so a crash leaves the old file or the whole
+    new one. A cache entry that a crash may cut short and whose reader starts over when it cannot read one (pnp.core
+    .kept) skips the wait: a build writes hundreds, and each wait costs a millisecond or more."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
@@ -34,7 +38,8 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object]) -> None
         with os.fdopen(fd, "wb") as f:
             write(f)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
         with suppress(OSError):

@@ -57,7 +57,7 @@ class KeptParses:
         """Write the entry atomically (two workers keeping the same file never mix bytes); a read-only cache, or a value
         pickle refuses, costs a parse next time too."""
         with suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
-            write_atomic(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            write_atomic(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), durable=False)  # a lost entry costs a parse
 
 
 class KeptAnswers:
