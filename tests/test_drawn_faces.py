@@ -57,10 +57,10 @@ class Counting(FaceDrawer):
             Counting.depth -= 1
 
 
-def sheet_pdf(faces: list[Face], drawn: DrawnFaces | None = None, prepare=None) -> bytes:
+def sheet_pdf(faces: list[Face], drawn: DrawnFaces | None = None, prepare=None, colour_filter=None) -> bytes:
     """A PDF of one face a page, drawn inline as the sheets draw a deck of unique cards; `prepare(canvas)` runs first."""
     c, buf = new_canvas((200, 250), FONT, "probe", "probe")
-    drawer = Counting(c, icons=None, drawn=drawn)
+    drawer = Counting(c, icons=None, colour_filter=colour_filter, drawn=drawn)
     if prepare:
         prepare(c)
     for f in faces:
@@ -158,17 +158,7 @@ def test_a_drawer_with_a_colour_filter_draws_every_face():
     a = face("Hello")
     drawn = DrawnFaces()
     sheet_pdf([a], drawn)
-
-    def cmyk_pdf(drawn_faces) -> bytes:
-        c, buf = new_canvas((200, 250), FONT, "probe", "probe")
-        drawer = FaceDrawer(c, icons=None, colour_filter=cmyk, drawn=drawn_faces)
-        drawer.draw_face(a, 20, 20, reused=False)
-        c.showPage()
-        drawer.shared.finish()
-        c.save()
-        return buf.getvalue()
-
-    assert cmyk_pdf(drawn) == cmyk_pdf(None)
+    assert sheet_pdf([a], drawn, colour_filter=cmyk) == sheet_pdf([a], colour_filter=cmyk)
 
 
 def test_a_translucent_face_is_drawn_every_time():
