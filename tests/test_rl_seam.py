@@ -232,3 +232,15 @@ def test_version_asks_lists_what_drawing_asks_and_asking_again_writes_the_same_v
     c.showPage()
     c.save()
     assert buf.getvalue().startswith(b"%PDF-1.4")
+
+
+def test_version_asks_nest_and_each_hears_what_is_asked_inside_it():
+    c, _ = _canvas()
+    with rl.version_asks(c) as outer:
+        with rl.version_asks(c) as inner:
+            c.setFillColor(Color(1, 0, 0))
+        c.setStrokeColor(Color(0, 0, 1))
+    assert inner == ["transparency"]
+    assert outer == ["transparency", "transparency"]
+    c.setFillColor(Color(1, 0, 0))
+    assert outer == ["transparency", "transparency"], "the document asks as it did once the blocks are done"

@@ -67,11 +67,15 @@ def version_asks(c: Canvas):
         asked.extend(keys)
         own(*keys)
 
+    shadowed = doc.__dict__.get("ensureMinPdfVersion")  # an enclosing version_asks: it hears these asks too
     doc.ensureMinPdfVersion = ask
     try:
         yield asked
     finally:
-        del doc.ensureMinPdfVersion
+        if shadowed is None:
+            del doc.ensureMinPdfVersion
+        else:
+            doc.ensureMinPdfVersion = shadowed
 
 
 def ask_versions(c: Canvas, features) -> None:
