@@ -256,3 +256,77 @@ def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, pr
     assert not report.errors()
     assert len(made) == 1, "art is data: the engine is kept"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+
+
+# --- digests kept for the next process ---
+
+
+def test_a_new_process_knows_the_digests_the_last_one_kept_and_reads_a_changed_file_again(settled, tmp_path, monkeypatch):
+    kept = tmp_path / "cache/file-digests.json"
+    same, edited, rewritten = (tmp_path / name for name in ("same.txt", "edited.txt", "rewritten.txt"))
+    for path in (same, edited, rewritten):
+        path.write_text("coins: 3\n", encoding="utf-8")
+    first = files.FileDigests()
+    first.keep_in(kept)
+    for path in (same, edited, rewritten):
+        first.sha256(path)
+    first.save()
+    edited.write_text("coins: 40\n", encoding="utf-8")
+    rewrite_same_size(rewritten, "3", "4")  # same size and modification time: only the status time tells
+    reads = []
+    real = files._sha256_of
+    monkeypatch.setattr(files, "_sha256_of", lambda p: reads.append(p) or real(p))
+    second = files.FileDigests()  # a new process
+    second.keep_in(kept)
+    assert second.sha256(same) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
+    assert second.sha256(edited) == files.hashlib.sha256(b"coins: 40\n").hexdigest()
+    assert second.sha256(str(rewritten)) == files.hashlib.sha256(b"coins: 4\n").hexdigest()
+    assert reads == [edited, str(rewritten)], "the unchanged file is known from the kept digests; the other two are read"
+
+
+def test_a_file_too_new_to_trust_or_named_relatively_is_not_kept(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    kept = tmp_path / "file-digests.json"
+    (tmp_path / "old.txt").write_text("x", encoding="utf-8")
+    monkeypatch.setattr(files, "SETTLE_NS", 0)
+    first = files.FileDigests()
+    first.keep_in(kept)
+    first.sha256("old.txt")  # relative: another process may start in another folder
+    first.sha256(tmp_path / "old.txt")
+    monkeypatch.setattr(files, "SETTLE_NS", 10**18)  # nothing has settled
+    (tmp_path / "new.txt").write_text("y", encoding="utf-8")
+    first.sha256(tmp_path / "new.txt")
+    first.save()
+    assert list(files.json.loads(kept.read_bytes())) == [str(tmp_path / "old.txt")]
+
+
+def test_a_damaged_digests_file_costs_reading_the_files(settled, tmp_path):
+    kept = tmp_path / "file-digests.json"
+    kept.write_bytes(b'{"/etc/hostname": [1, 2]}')  # not a status and a digest
+    path = tmp_path / "a.txt"
+    path.write_text("coins: 3\n", encoding="utf-8")
+    digests = files.FileDigests()
+    digests.keep_in(kept)
+    assert digests.sha256(path) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
+    kept.write_bytes(b"\x00not json")
+    digests = files.FileDigests()
+    digests.keep_in(kept)
+    assert digests.sha256(path) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
+
+
+def test_a_rebuild_in_a_new_process_hashes_only_the_edited_file_and_prints_what_a_cold_build_prints(settled, project, tmp_path, monkeypatch):
+    """Fonts, icons, templates and the game's other files are known from the digests the last build kept (the outputs it
+    wrote are read once, as no process has hashed them yet)."""
+    out = tmp_path / "out"
+    report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors()
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())  # a new process
+    reads = []
+    real = files._sha256_of
+    monkeypatch.setattr(files, "_sha256_of", lambda p: reads.append(os.fspath(p)) or real(p))
+    report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    assert not report.errors()
+    assert {path for path in reads if not path.startswith(str(out))} == {str(deck)}
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")

@@ -8,6 +8,7 @@ change, not once per rebuild, in a process that stays up.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import tempfile
 import time
@@ -112,30 +113,67 @@ class KnownByStatus:
     (SETTLE_NS): a write in the same clock tick as the read is caught."""
 
     def __init__(self):
-        self._known: dict[Path | str, tuple[tuple, object]] = {}
+        self._known: dict[str, tuple[tuple, object]] = {}  # path → (status, fact)
 
     def get(self, path: Path | str, work_out):
         """`work_out(path)`, or what it gave for the file as it is now (raises OSError when the file is gone)."""
         st = os.stat(path)
         status = _stat_key(st)
-        hit = self._known.get(path)
+        key = os.fspath(path)  # a Path and its text are one file
+        hit = self._known.get(key)
         if hit is not None and hit[0] == status:
             return hit[1]
         now = time.time_ns()
         fact = work_out(path)
         if _settled(st, now):
-            self._known[path] = (status, fact)
+            self._known[key] = (status, fact)
         else:
-            self._known.pop(path, None)
+            self._known.pop(key, None)
         return fact
 
 
 class FileDigests(KnownByStatus):
     """sha256 of files, read again only when a file changed: where every rebuild of a long-lived process read every
-    template, font, icon and output."""
+    template, font, icon and output.
+
+    With `keep_in`, what a build's process knew is kept for the next process
+    (a fresh `pnp build` hashed 10 MB of fonts, icons and templates it had
+    hashed the time before): git's index does the same. Only digests of
+    absolute paths are kept, each with the status its bytes were read at, and
+    only once the file had settled then; a status that differs in anything
+    is read again."""
+
+    def __init__(self):
+        super().__init__()
+        self._file: Path | None = None
+        self._loaded: set[Path] = set()
+        self._saved: dict = {}
 
     def sha256(self, path: Path | str) -> str:
         return self.get(path, _sha256_of)
+
+    def keep_in(self, file: Path) -> None:
+        """Know the digests kept in `file` (once per process), and keep this process's there on `save`."""
+        self._file = file
+        if file in self._loaded:
+            return
+        self._loaded.add(file)
+        with suppress(OSError, ValueError, TypeError):  # missing or damaged: every file is read, as in a new cache
+            for path, (*status, digest) in json.loads(file.read_bytes()).items():
+                self._known.setdefault(path, (tuple(status), digest))
+        self._saved = self._kept()
+
+    def save(self) -> None:
+        """Write the digests of absolute paths known now to the `keep_in` file, when they differ from what it holds."""
+        kept = self._kept()
+        if self._file is None or kept == self._saved:
+            return
+        with suppress(OSError):
+            write_atomic(self._file, json.dumps(kept, separators=(",", ":")).encode(), durable=False)  # lost: files are read again
+            self._saved = kept
+
+    def _kept(self) -> dict:
+        return {os.fspath(p): [*status, digest] for p, (status, digest) in self._known.items() if os.path.isabs(p)}
 
 
 def _sha256_of(path: Path | str) -> str:
@@ -144,6 +182,15 @@ def _sha256_of(path: Path | str) -> str:
 
 
 DIGESTS = FileDigests()  # one per process: a digest is as good as the file's status it was read with
+
+
+def keep_digests_in(file: Path) -> None:
+    """Know the digests an earlier process kept in `file`, and keep this one's there on `save_digests` (FileDigests)."""
+    DIGESTS.keep_in(file)
+
+
+def save_digests() -> None:
+    DIGESTS.save()
 
 
 def file_sha256(path: Path | str) -> str:

@@ -381,6 +381,11 @@ def compiled_templates_path(out_root: Path) -> Path:
     return out_root / CACHE_DIR / "templates"
 
 
+def file_digests_path(out_root: Path) -> Path:
+    """Where the digests of files a build read are kept for the next process (pnp.core.files.FileDigests)."""
+    return parsed_files_path(out_root) / "file-digests.json"
+
+
 def parsed_files_path(out_root: Path) -> Path:
     """Where fonts and icons read by one build are kept for the next (pnp.core.kept.KeptParses)."""
     return out_root / CACHE_DIR / "parsed"

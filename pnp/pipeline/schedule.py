@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
+from pnp.core.files import keep_digests_in, save_digests
 from pnp.core.processes import start_method
 from pnp.layout.icons import warm_svg
 from pnp.outputs.context import Engine
@@ -39,7 +40,7 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, face_store_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
 from pnp.render.draw import DrawnFaces
 from pnp.render.ink import warm_ink
@@ -65,6 +66,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     `blocked` names games not to build (their data has errors), though they are still checked."""
     if not games:
         return []
+    keep_digests_in(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
     stopped = set(blocked)
@@ -97,6 +99,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                 rendered = [done[("render", slug, job.slot)] for job in plans[slug].jobs]
                 outputs, findings = finish_game(project, game, plans[slug], [r for r, _ in rendered], ran)
                 results[slug].builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
+    save_digests()
     return [results[g.slug] for g in games]
 
 
