@@ -340,3 +340,36 @@ def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tm
     assert list((tmp_path / "kept").glob("icon-form-*.pickle")) and synced == []
     files.write_atomic(tmp_path / "out.pdf", b"%PDF-1.4")
     assert len(synced) == 1
+
+
+def test_entries_older_than_a_month_are_removed_once_a_day_and_fresh_ones_stay(tmp_path):
+    from pnp.core import kept as kept_module
+
+    folder = tmp_path / "parsed"
+    store = KeptParses(folder)
+    store.get("svg", "old icon", lambda: "old", version="1")
+    store.get("svg", "new icon", lambda: "new", version="1")
+    old, new = (next(p for p in folder.glob("svg-*.pickle") if pickle.loads(p.read_bytes()) == v) for v in ("old", "new"))
+    day = 86_400
+    now = new.stat().st_mtime
+    os.utime(old, (now - 31 * day, now - 31 * day))
+    assert kept_module.prune(folder, now=now) == 1
+    assert not old.exists() and new.exists()
+    assert store.get("svg", "old icon", lambda: "old again", version="1") == "old again", "a pruned entry is made again"
+    os.utime(new, (now - 40 * day, now - 40 * day))
+    assert kept_module.prune(folder, now=now + day / 2) == 0, "pruned less than a day ago: not looked at"
+    assert new.exists()
+    assert kept_module.prune(folder, now=now + 2 * day) == 1 and not new.exists()
+
+
+def test_a_build_prunes_its_kept_entries(project, tmp_path):
+    out = tmp_path / "out"
+    build(project, out)
+    folder = out / ".pnp-cache/parsed"
+    stale = folder / "svg-0000.pickle"
+    stale.write_bytes(pickle.dumps("an icon no build has read for two months"))
+    os.utime(stale, (0, 0))
+    os.utime(folder / ".pruned", (0, 0))  # as if the last pruning were long ago
+    build(project, out)
+    assert not stale.exists()
+    assert list(folder.glob("svg-*.pickle")), "the entries the build uses stay"

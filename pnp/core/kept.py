@@ -18,6 +18,7 @@ import hashlib
 import json
 import pickle
 import sys
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -27,6 +28,7 @@ from pnp.core.files import write_atomic
 
 T = TypeVar("T")
 FORMAT = 1  # raised when what pnp stores in an entry changes
+MAX_AGE_DAYS = 30  # an entry written longer ago is removed, and made again by the next build that needs it
 
 
 class KeptParses:
@@ -58,6 +60,31 @@ class KeptParses:
         pickle refuses, costs a parse next time too."""
         with suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
             write_atomic(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), durable=False)  # a lost entry costs a parse
+
+
+def prune(folder: Path, now: float | None = None) -> int:
+    """Remove entries written more than MAX_AGE_DAYS ago from `folder`, at most once a day; how many were removed.
+
+    Every version of a font or icon a designer tries gets entries (a font's
+    are megabytes), and nothing else ever removes them. An entry still in use
+    is made again by the next build that needs it, at the cost of one parse a
+    month. A marker file's time says when the folder was last pruned, so most
+    builds pay one stat rather than one per entry."""
+    now = time.time() if now is None else now
+    marker = folder / ".pruned"
+    with suppress(OSError):
+        if marker.stat().st_mtime > now - 86_400:
+            return 0
+    limit = now - MAX_AGE_DAYS * 86_400
+    removed = 0
+    for entry in folder.glob("*.pickle") if folder.is_dir() else ():
+        with suppress(OSError):  # gone already: another build pruned it
+            if entry.stat().st_mtime < limit:
+                entry.unlink()
+                removed += 1
+    with suppress(OSError):
+        marker.touch()
+    return removed
 
 
 class KeptAnswers:

@@ -22,6 +22,7 @@ from pathlib import Path
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import keep_digests_in, save_digests
+from pnp.core.kept import prune as prune_kept
 from pnp.core.processes import start_method
 from pnp.layout.icons import warm_svg
 from pnp.outputs.context import Engine
@@ -40,7 +41,7 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.validate import check_game
 from pnp.render.draw import DrawnFaces
 from pnp.render.ink import warm_ink
@@ -100,6 +101,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                 outputs, findings = finish_game(project, game, plans[slug], [r for r, _ in rendered], ran)
                 results[slug].builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
     save_digests()
+    prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
 
 
