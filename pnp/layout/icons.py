@@ -82,6 +82,8 @@ class IconLibrary:
         self.files_read = files_read  # a pnp.core.files.FilesRead told of every icon looked up
         self._paths: dict[str, Path | None] = {}
         self._drawings: dict[tuple, object] = {}
+        self._sources: dict[str, tuple[bytes, str, str]] = {}  # name → (SVG document, file, folder), read once
+        self._source_digests: dict[str, str] = {}  # name → sha256 of its document
         self.used_from_library: set[str] = set()  # for the credits the set's licence asks for
 
     def path(self, name: str) -> Path | None:
@@ -126,12 +128,15 @@ class IconLibrary:
         """(SVG document, the file it was read from or "" for the bundled set, the folder its references start from), or
         None for a name no icon has. The lookup is what the build records: the file read, or the set's credit."""
         path = self.path(name)
-        if path is not None:
-            return path.read_bytes(), str(path), str(path.parent)
-        if self.in_library(name):
+        if path is None:
+            if not self.in_library(name):
+                return None
             self.used_from_library.add(name)
-            return icon_set(self.library).svg(name), "", str(self.library.parent)
-        return None
+        found = self._sources.get(name)
+        if found is None:  # read once per run: a form's key and its drawing both need the document
+            found = self._sources[name] = ((path.read_bytes(), str(path), str(path.parent)) if path is not None
+                                           else (icon_set(self.library).svg(name), "", str(self.library.parent)))
+        return found
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""
@@ -150,7 +155,8 @@ class IconLibrary:
         found = self.source(name)
         if found is None or _OUTSIDE_REFERENCE.search(found[0]):
             return None
-        return f"{hashlib.sha256(found[0]).hexdigest()}|{color}|{_svg_reader_version()}"
+        digest = self._source_digests.get(name) or self._source_digests.setdefault(name, hashlib.sha256(found[0]).hexdigest())
+        return f"{digest}|{color}|{_svg_reader_version()}"
 
 
 # An href that leaves the document (another file): such an SVG is parsed afresh each time, as that file may change.
