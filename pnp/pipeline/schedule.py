@@ -42,6 +42,7 @@ from pnp.pipeline.build import (
     render_output,
 )
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
 from pnp.render.draw import DrawnFaces
 from pnp.render.ink import warm_ink
@@ -70,24 +71,29 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     keep_digests_in(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
-    stopped = set(blocked)
+    standings = _standings(project, games, runs, shared, validate, blocked)
+    steady = {slug: kept for slug, standing in standings.items() if (kept := _STEADY.recall(slug, standing)) is not None} if standings else {}
+    results.update(steady)
+    games_left = [g for g in games if g.slug not in steady]
+    stopped, worked = set(blocked), set()
     workers = min(workers or os.cpu_count() or 1, 8)
-    with _Pool(project, games, workers, shared) as pool:
+    with _Pool(project, games_left, workers, shared) as pool:
         for number, options in enumerate(runs):
-            plans = {g.slug: plan_game(project, g, options, shared) for g in games}
+            plans = {g.slug: plan_game(project, g, options, shared) for g in games_left}
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
-            for game in games if checking else []:
+            for game in games_left if checking else []:
                 key, found = kept_checks(game, plans[game.slug])
                 if found is None:
                     jobs.append((_weight("check", game), "check", game.slug, key))
                 else:
                     kept[game.slug] = found
-            for game in games:
+            for game in games_left:
                 if game.slug not in stopped:
                     jobs += [(_weight(job.kind, game), "render", game.slug, job) for job in plans[game.slug].jobs]
+            worked |= {job[2] for job in jobs}
             done = pool.run(bundled(jobs, pool.workers), plans)
-            for game in games:
+            for game in games_left:
                 slug = game.slug
                 ran = done.get(("check", slug))  # (key, findings) of checks run now, to keep
                 if checking:
@@ -100,9 +106,24 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                 rendered = [done[("render", slug, job.slot)] for job in plans[slug].jobs]
                 outputs, findings = finish_game(project, game, plans[slug], [r for r, _ in rendered], ran)
                 results[slug].builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
+    for slug, standing in standings.items():
+        if slug not in steady:
+            _STEADY.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
     save_digests()
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
+
+
+def _standings(project, games: list, runs: list[Options], shared: str, validate: bool, blocked: frozenset) -> dict[str, Standing | None]:
+    """Each game's standing (pnp.pipeline.steady), in a process that stays up (warm_up) and for builds that mark nothing."""
+    if _STEADY is None or any(options.changed or options.mark_printed for options in runs):
+        return {}
+    return {g.slug: _STEADY.standing(project, g, runs, shared, validate) for g in games if g.slug not in blocked}
+
+
+def _as_reused(built: GameBuild) -> GameBuild:
+    """`built` as a later build that finds every output as it was shows it: each output reused."""
+    return GameBuild(built.slug, built.checked, [([dataclasses.replace(o, reused=True) for o in outputs], findings, seconds) for outputs, findings, seconds in built.builds])
 
 
 def _measure_ink(results: dict, plans: dict[str, GamePlan]) -> None:
@@ -274,14 +295,16 @@ def warm_up(project, out: Path) -> None:
     font files. A font registered here is the one a build would register: the
     same name from the same file (pnp.layout.fonts). From here on, this process's
     engines keep the operators of the faces they draw, to replay in the next build
-    (pnp.render.draw.DrawnFaces)."""
+    (pnp.render.draw.DrawnFaces), and a game whose build rendered nothing is
+    answered with that result while nothing it stood on changes (pnp.pipeline.steady)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
     warm_ink()
     warm_colour()
-    global _DRAWN
+    global _DRAWN, _STEADY
     _DRAWN = _DRAWN or DrawnFaces()
+    _STEADY = _STEADY or SteadyGames()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():
@@ -290,6 +313,7 @@ def warm_up(project, out: Path) -> None:
 
 _KEPT_ENGINE: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build run in this process
 _DRAWN: DrawnFaces | None = None  # faces' operators, kept by a process that stays up (warm_up) for every engine it makes
+_STEADY: SteadyGames | None = None  # the results of games whose builds rendered nothing, kept by a process that stays up (warm_up)
 
 
 def kept_engine(project, shared: str) -> Engine:
