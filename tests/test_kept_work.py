@@ -342,6 +342,26 @@ def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tm
     assert len(synced) == 1
 
 
+def test_a_build_waits_for_the_disk_for_its_outputs_alone(project, tmp_path, monkeypatch):
+    """The game's cache and face store are written without waiting: a crash that cuts one short costs a full build, as a
+    missing one does, and what the cache records is checked against the outputs before it is trusted."""
+    from pnp.cli import run_build
+    from pnp.core import files
+    from pnp.core.errors import Report
+    from pnp.data.project import Project
+    from pnp.outputs.options import Options
+
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(files.os, "fsync", lambda fd: synced.append(os.path.basename(os.readlink(f"/proc/self/fd/{fd}"))) or real(fd))
+    out = tmp_path / "out"
+    assert not run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1).errors()
+    written = sorted(p.name for p in (out / "tiny").iterdir())
+    assert "tiny-cards.pdf" in written
+    assert sorted(name[1:].rsplit(".", 2)[0] for name in synced) == written, "a temporary file is named .NAME.RANDOM.tmp"
+    assert (out / ".pnp-cache/tiny.json").is_file() and (out / ".pnp-cache/tiny.faces").is_file()
+
+
 def test_entries_older_than_a_month_are_removed_once_a_day_and_fresh_ones_stay(tmp_path):
     from pnp.core import kept as kept_module
 

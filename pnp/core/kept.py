@@ -162,5 +162,5 @@ class KeptAnswers:
         data = json.dumps(answers, sort_keys=True, separators=(",", ":")).encode()
         file = self.folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
         if not file.exists():
-            write_atomic(file, data)
+            write_atomic(file, data, durable=False)  # a file a crash cut short is not read (_merge_files): its answers are worked out again
         return file

@@ -148,7 +148,7 @@ class CompiledTemplates(FileSystemBytecodeCache):
         out = io.BytesIO()
         _TreePickler(out, env).dump(tree)
         with suppress(OSError):
-            write_atomic(path, out.getvalue())
+            write_atomic(path, out.getvalue(), durable=False)  # a tree a crash cut short fails to load above: it is parsed again
         return tree
 
     def text_code(self, env: jinja2.Environment, source: str):

@@ -191,9 +191,9 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     `checks` is (key, findings) of the build checks run for this build: kept when they found no error."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
-    if checks is not None and not any(f.severity == "error" for f in checks[1]):
+    keeps_checks = checks is not None and not any(f.severity == "error" for f in checks[1])
+    if keeps_checks:
         cache.keep_checks(*checks)
-        cache.save(store)
     by_slot = {r.slot: r for r in rendered}
     outputs, findings, pending = [], [], []
     for step in plan.steps:
@@ -207,6 +207,8 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     if options.strict:
         findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
     if any(f.severity == "error" for f in findings):
+        if keeps_checks:
+            cache.save(store)
         return [], findings
     out_dir = options.out / game.slug
     remove_stale_temporaries(out_dir)
@@ -231,7 +233,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         cache.printed = dict(cache.faces)  # the first build is the first print: --changed compares with it until a print is marked
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
-    if rendered or options.mark_printed:
+    if rendered or options.mark_printed or keeps_checks:
         cache.save(store)
     if rendered:
         used = {key: face for done in rendered for key, face in done.faces.items()}
