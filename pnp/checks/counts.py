@@ -7,6 +7,7 @@ No game has Python of its own: the vocabulary here is the whole language.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -118,6 +119,12 @@ def _hashable(value):
     return value
 
 
+def _fingerprint(value) -> str:
+    """A short text, equal for equal data: a key hashed once (the game's data, nested tuples, took longer to hash
+    at every lookup than the expression took to evaluate)."""
+    return hashlib.sha256(repr(_hashable(value)).encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _show(value) -> str:
     if isinstance(value, str):
         return value
@@ -136,6 +143,20 @@ def _compiled(expression: str):
     return _EXPRESSIONS.compile_expression(expression)
 
 
+_ANSWERS: dict | None = None  # (expression, item's fields, game's data) → truth, kept by a process that stays up (keep_answers)
+MAX_ANSWERS = 100_000  # a watch session's edits each add a few; past this many they start again
+
+
+def keep_answers() -> None:
+    """Remember what each constraint's expression said of each item's fields, for the checks of later builds in this
+    process (`pnp watch`): after a save only the items whose fields changed are asked again, not every card of the
+    game (580 evaluations, most of a rebuild's checks, in Organ Match). An expression sees nothing but the item's
+    fields and the game's data, through copies that record nothing."""
+    global _ANSWERS
+    if _ANSWERS is None:
+        _ANSWERS = {}
+
+
 class Checker:
     """Runs one game's component and constraint checks."""
 
@@ -144,6 +165,8 @@ class Checker:
         self.collections = Collections(game)
         self.findings: list[Finding] = []
         self.game_rel = f"{game.rel}/game.yaml"
+        self._item_keys: dict[int, tuple[dict, object]] = {}  # id(fields) → (fields, hashable copy)
+        self._game_key = None
 
     def _err(self, code, message, loc, component="", severity="error"):
         make = error if severity == "error" else warning
@@ -209,7 +232,7 @@ class Checker:
 
     def _filter(self, items, expression, where):
         test = self._compile(expression, where)
-        return [i for i in items if test and self._eval(test, i, where)]
+        return [i for i in items if test and self._eval(expression, test, i, where)]
 
     def _compile(self, expression, where):
         try:
@@ -218,13 +241,34 @@ class Checker:
             self._err("check-expression", f"cannot read expression '{expression}': {exc}", where)
             return None
 
-    def _eval(self, test, item: Item, where):
+    def _eval(self, expression: str, test, item: Item, where) -> bool:
+        key = self._answer_key(expression, item) if _ANSWERS is not None else None
+        known = _ANSWERS.get(key) if key is not None else None
+        if known is not None:
+            return known
         try:
             wrapped = Fields(item.fields, "card")
-            return test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game"))
+            answer = bool(test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game")))
         except Exception as exc:
             self._err("check-expression", f"expression failed on {item.name}: {exc}", where)
             return False
+        if key is not None:
+            if len(_ANSWERS) >= MAX_ANSWERS:
+                _ANSWERS.clear()
+            _ANSWERS[key] = answer
+        return answer
+
+    def _answer_key(self, expression: str, item: Item) -> tuple | None:
+        """What an expression's answer for `item` depends on, as a hashable value; None when some value has no such copy."""
+        try:
+            if self._game_key is None:
+                self._game_key = _fingerprint(self.game.data)
+            known = self._item_keys.get(id(item.fields))
+            if known is None or known[0] is not item.fields:
+                known = self._item_keys[id(item.fields)] = (item.fields, _fingerprint(item.fields))
+        except TypeError:  # a value that cannot be sorted: asked every time
+            return None
+        return expression, known[1], self._game_key
 
     def _fail(self, spec, raw, message, loc, item_name=""):
         text = spec.message + ": " + message if spec.message else message
@@ -330,7 +374,7 @@ class Checker:
         if test is None:
             return
         for i in items:
-            if not self._eval(test, i, raw.loc_of("test")):
+            if not self._eval(spec.test, test, i, raw.loc_of("test")):
                 self._fail(spec, raw, f"{i.name} fails '{spec.test}'", i.loc, i.name)
 
     def _check_present(self, spec, items, raw):
