@@ -244,3 +244,39 @@ def test_version_asks_nest_and_each_hears_what_is_asked_inside_it():
     assert outer == ["transparency", "transparency"]
     c.setFillColor(Color(1, 0, 0))
     assert outer == ["transparency", "transparency"], "the document asks as it did once the blocks are done"
+
+
+def test_kept_compression_compresses_each_stream_once_and_writes_the_same_bytes(monkeypatch):
+    """Flate through the filter reportlab uses for every compressed stream; the same content twice is compressed once."""
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    def pdf(text: str) -> bytes:
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(100, 100), invariant=1, pageCompression=1)
+        c.drawString(10, 10, text)
+        c.showPage()
+        c.save()
+        return buf.getvalue()
+
+    rl.use_binary_streams()
+    before = pdf("kept")
+    monkeypatch.setattr(pdfdoc.PDFZCompress, "encode", pdfdoc.PDFZCompress.encode)  # the filter as it was, after the test
+    compressed = []
+    real = zlib.compress
+    monkeypatch.setattr(pdfdoc.zlib, "compress", lambda data, *a: compressed.append(data) or real(data, *a))
+    rl.keep_compressed_streams()
+    rl.keep_compressed_streams()  # a second call keeps the one memory
+    assert pdf("kept") == before
+    first = len(compressed)
+    assert first >= 1 and any(b"(kept) Tj" in data for data in compressed)
+    assert pdf("kept") == before
+    assert len(compressed) == first, "every stream was compressed before"
+    pdf("another")
+    assert any(b"(another) Tj" in data for data in compressed[first:])
+    kept = pdfdoc.PDFZCompress.encode
+    monkeypatch.setattr(kept, "LIMIT", 0)  # past its limit the memory starts again: a long watch session stays bounded
+    pdf("third")
+    pdf("fourth")
+    assert len(kept.known) == 1 and b"(fourth) Tj" in next(iter(kept.known))

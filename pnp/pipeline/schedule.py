@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.checks.counts import keep_answers
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import keep_digests_in, save_digests
@@ -44,6 +45,7 @@ from pnp.pipeline.build import (
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
+from pnp.render import rl
 from pnp.render.draw import DrawnFaces
 from pnp.render.ink import warm_ink
 
@@ -295,8 +297,11 @@ def warm_up(project, out: Path) -> None:
     font files. A font registered here is the one a build would register: the
     same name from the same file (pnp.layout.fonts). From here on, this process's
     engines keep the operators of the faces they draw, to replay in the next build
-    (pnp.render.draw.DrawnFaces), and a game whose build rendered nothing is
-    answered with that result while nothing it stood on changes (pnp.pipeline.steady)."""
+    (pnp.render.draw.DrawnFaces), its checks keep what each constraint said of each
+    item (pnp.checks.counts.keep_answers), a stream compressed once is not compressed
+    again (pnp.render.rl.keep_compressed_streams), and a game whose build found everything
+    kept is answered with that result while nothing it stood on changes
+    (pnp.pipeline.steady)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
@@ -305,6 +310,8 @@ def warm_up(project, out: Path) -> None:
     global _DRAWN, _STEADY
     _DRAWN = _DRAWN or DrawnFaces()
     _STEADY = _STEADY or SteadyGames()
+    keep_answers()
+    rl.keep_compressed_streams()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():

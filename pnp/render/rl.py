@@ -116,6 +116,36 @@ def escape(c: Canvas, raw: bytes) -> str:
     return c._escape(raw)
 
 
+class _KeptCompression:
+    """reportlab's Flate filter, answering a stream it compressed before in this process from memory (same bytes)."""
+
+    LIMIT = 64 * 2**20  # bytes held, in and out; past this they start again
+
+    def __init__(self, encode):
+        self.encode = encode
+        self.known: dict[bytes, bytes] = {}
+        self.held = 0
+
+    def __call__(self, text):
+        raw = text.encode("utf8") if isinstance(text, str) else text  # as the filter itself does
+        packed = self.known.get(raw)
+        if packed is None:
+            packed = self.encode(raw)
+            if self.held > self.LIMIT:
+                self.known.clear()
+                self.held = 0
+            self.known[raw] = packed
+            self.held += len(raw) + len(packed)
+        return packed
+
+
+def keep_compressed_streams() -> None:
+    """Compress each distinct stream once per process: `pnp watch` writes a deck's sheets again after every save, and
+    all but the edited card's form and its page come out as before (zlib is a tenth of writing those sheets)."""
+    if not isinstance(pdfdoc.PDFZCompress.encode, _KeptCompression):
+        pdfdoc.PDFZCompress.encode = _KeptCompression(pdfdoc.PDFZCompress.encode)
+
+
 def use_binary_streams() -> None:
     """Write compressed streams as binary: ASCII85 makes every page 25 % larger for no reader's benefit."""
     rl_config.useA85 = 0
