@@ -48,6 +48,41 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable
         raise
 
 
+_LATER: list[Callable[[], object]] | None = None  # cache writes held for a quiet moment (write_caches_later), or None
+
+
+def write_caches_later() -> None:
+    """From now on, hold this process's cache writes (the game caches, face stores, digests) until `flush_cache_writes`.
+
+    `pnp watch` writes a rebuild's outputs, says so, and then keeps what the
+    next build will read: the designer waits for the PDFs, not for the cache
+    (a tenth of a one-card rebuild). A build flushes what is held before it
+    plans, so it always reads what the last one kept. A crash before the flush
+    loses only work: a cache older than the outputs finds them changed."""
+    global _LATER
+    if _LATER is None:
+        _LATER = []
+
+
+def cache_write(write: Callable[[], object]) -> None:
+    """Run `write` (a cache's own write) now, or at the next flush once writes are held (write_caches_later)."""
+    if _LATER is None:
+        write()
+    else:
+        _LATER.append(write)
+
+
+def flush_cache_writes() -> list[str]:
+    """Run the held cache writes in order; what kept any from being written (each costs work next time, nothing more)."""
+    failed = []
+    while _LATER:
+        try:
+            _LATER.pop(0)()
+        except OSError as exc:
+            failed.append(f"could not write {exc.filename or 'a cache file'}: {exc.strerror or exc}")
+    return failed
+
+
 def remove_stale_temporaries(folder: Path) -> None:
     """Delete temporary files a killed build left beside its outputs (a crash cannot clean up after itself)."""
     if folder.is_dir():
@@ -190,7 +225,7 @@ def keep_digests_in(file: Path) -> None:
 
 
 def save_digests() -> None:
-    DIGESTS.save()
+    cache_write(DIGESTS.save)
 
 
 def file_sha256(path: Path | str) -> str:

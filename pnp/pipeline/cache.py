@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import file_sha256, folder_state, write_atomic, write_atomic_with
+from pnp.core.files import cache_write, file_sha256, folder_state, write_atomic, write_atomic_with
 from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
@@ -172,7 +172,7 @@ class GameCache:
         # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
-        write_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), durable=False)
+        cache_write(lambda: write_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), durable=False))
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
@@ -359,7 +359,7 @@ class FaceStore:
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
-        write_atomic_with(self.path, lambda f: pickle.dump(kept, f, protocol=pickle.HIGHEST_PROTOCOL), durable=False)
+        cache_write(lambda: write_atomic_with(self.path, lambda f: pickle.dump(kept, f, protocol=pickle.HIGHEST_PROTOCOL), durable=False))
 
 
 def _plain(value):

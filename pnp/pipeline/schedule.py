@@ -22,7 +22,7 @@ from pathlib import Path
 from pnp.checks.counts import keep_answers
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
-from pnp.core.files import keep_digests_in, save_digests
+from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
 from pnp.core.kept import prune as prune_kept
 from pnp.core.processes import start_method
 from pnp.layout.icons import warm_svg
@@ -70,6 +70,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     `blocked` names games not to build (their data has errors), though they are still checked."""
     if not games:
         return []
+    flush_cache_writes()  # what the last build kept, for this one to read (held by a process that stays up)
     keep_digests_in(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
@@ -81,6 +82,8 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     workers = min(workers or os.cpu_count() or 1, 8)
     with _Pool(project, games_left, workers, shared) as pool:
         for number, options in enumerate(runs):
+            if number:
+                flush_cache_writes()  # each paper's plan reads the caches the one before it wrote
             plans = {g.slug: plan_game(project, g, options, shared) for g in games_left}
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
@@ -299,9 +302,10 @@ def warm_up(project, out: Path) -> None:
     engines keep the operators of the faces they draw, to replay in the next build
     (pnp.render.draw.DrawnFaces), its checks keep what each constraint said of each
     item (pnp.checks.counts.keep_answers), a stream compressed once is not compressed
-    again (pnp.render.rl.keep_compressed_streams), and a game whose build found everything
+    again (pnp.render.rl.keep_compressed_streams), a game whose build found everything
     kept is answered with that result while nothing it stood on changes
-    (pnp.pipeline.steady)."""
+    (pnp.pipeline.steady), and its cache writes wait until the caller has shown the
+    rebuild (pnp.core.files.write_caches_later: the caller flushes them)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
@@ -312,6 +316,7 @@ def warm_up(project, out: Path) -> None:
     _STEADY = _STEADY or SteadyGames()
     keep_answers()
     rl.keep_compressed_streams()
+    write_caches_later()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():
