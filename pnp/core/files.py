@@ -134,6 +134,14 @@ def _stat_key(st: os.stat_result) -> tuple:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
 
 
+def file_status(path: Path | str) -> tuple | None:
+    """A file's size, times and inode (None when there is none): a file rewritten in any way has another."""
+    try:
+        return _stat_key(os.stat(path))
+    except OSError:
+        return None
+
+
 def _settled(st: os.stat_result, now_ns: int) -> bool:
     return max(st.st_mtime_ns, st.st_ctime_ns) < now_ns - SETTLE_NS
 

@@ -114,21 +114,37 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     return out, renderer.findings
 
 
+_INSPECTED: dict | None = None  # (id(face), template, root) → (face, findings), kept by a process that stays up
+MAX_INSPECTED = 50_000  # faces held; past this the memory starts again
+
+
+def keep_inspections() -> None:
+    """Remember what inspecting each face found, for the next builds of this process (`pnp watch`): the faces of
+    unchanged cards come back as the same objects (pnp.pipeline.cache.keep_written_face_stores), and a face is
+    immutable, so only the edited cards' faces are inspected again."""
+    global _INSPECTED
+    if _INSPECTED is None:
+        _INSPECTED = {}
+
+
 def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None) -> list[Finding]:
     """What a printer would show on each card (art past the bleed, text in the cut margin, blurry images), per card.
 
     A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more)."""
-    seen: dict[tuple, list[Finding]] = {}
+    seen: dict[tuple, tuple] = _INSPECTED if _INSPECTED is not None else {}
+    if len(seen) > MAX_INSPECTED:
+        seen.clear()
     out = []
     for card, front, back in rendered:
         what = f"{deck.id}/{card.id}"
         for face, template in ((front, deck.front), (back, card.back or deck.back)):
             if face is None:
                 continue
-            found = seen.get((id(face), template))
-            if found is None:
-                found = seen[(id(face), template)] = render_findings(face, what, template, card.loc, slug, root)
-            out += [Finding(f.severity, f.code, f.message, card.loc, slug, what) for f in found]
+            key = (id(face), template, root)
+            known = seen.get(key)
+            if known is None or known[0] is not face:
+                known = seen[key] = (face, render_findings(face, what, template, card.loc, slug, root))  # the face held: its id stays its own
+            out += [Finding(f.severity, f.code, f.message, card.loc, slug, what) for f in known[1]]
     return out
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import cache_write, file_sha256, folder_state, write_atomic, write_atomic_with
+from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic, write_atomic_with
 from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
@@ -234,6 +234,21 @@ class GameCache:
         return [finding_from_json(d) for d in self.outputs.get(kind, {}).get("findings", [])]
 
 
+_WRITTEN_STORES: dict[str, tuple[tuple, dict]] | None = None  # store file → (its status once written, what was written)
+
+
+def keep_written_face_stores() -> None:
+    """Remember each face store this process writes, to read it back from memory while the file is as written.
+
+    `pnp watch` writes a deck's faces after a rebuild and reads them again
+    before the next: unpickling a hundred faces it holds already. The faces
+    read back are then the very objects of the last build, so what is known of
+    a face by its identity (pnp.outputs.cards.keep_inspections) holds too."""
+    global _WRITTEN_STORES
+    if _WRITTEN_STORES is None:
+        _WRITTEN_STORES = {}
+
+
 class FaceStore:
     """Rendered faces kept across builds, so a rebuild after one edited card renders that card alone.
 
@@ -261,7 +276,7 @@ class FaceStore:
     def _load(self) -> dict[str, object]:
         self._kept = {}
         try:
-            data = pickle.loads(self.path.read_bytes())
+            data = self._as_written() or pickle.loads(self.path.read_bytes())
             if data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT:
                 for family, bold, italic in data.get("fonts", []):
                     if self.fonts is not None:
@@ -271,6 +286,16 @@ class FaceStore:
         except Exception:  # missing, damaged or from another pnp: faces are rendered again
             self._kept = {}
         return self._kept
+
+    def _as_written(self) -> dict | None:
+        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
+        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
+        return written[1] if written is not None and written[0] == file_status(self.path) else None
+
+    def _write(self, kept: dict) -> None:
+        write_atomic_with(self.path, lambda f: pickle.dump(kept, f, protocol=pickle.HIGHEST_PROTOCOL), durable=False)
+        if _WRITTEN_STORES is not None:
+            _WRITTEN_STORES[os.fspath(self.path)] = (file_status(self.path), kept)
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
@@ -359,7 +384,7 @@ class FaceStore:
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
-        cache_write(lambda: write_atomic_with(self.path, lambda f: pickle.dump(kept, f, protocol=pickle.HIGHEST_PROTOCOL), durable=False))
+        cache_write(lambda: self._write(kept))
 
 
 def _plain(value):

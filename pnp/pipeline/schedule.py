@@ -26,6 +26,7 @@ from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, wr
 from pnp.core.kept import prune as prune_kept
 from pnp.core.processes import start_method
 from pnp.layout.icons import warm_svg
+from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
@@ -42,7 +43,7 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, keep_written_face_stores, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
 from pnp.render import rl
@@ -304,8 +305,10 @@ def warm_up(project, out: Path) -> None:
     item (pnp.checks.counts.keep_answers), a stream compressed once is not compressed
     again (pnp.render.rl.keep_compressed_streams), a game whose build found everything
     kept is answered with that result while nothing it stood on changes
-    (pnp.pipeline.steady), and its cache writes wait until the caller has shown the
-    rebuild (pnp.core.files.write_caches_later: the caller flushes them)."""
+    (pnp.pipeline.steady), its cache writes wait until the caller has shown the
+    rebuild (pnp.core.files.write_caches_later: the caller flushes them), and the
+    face stores it writes and the faces it inspects are remembered
+    (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
@@ -317,6 +320,8 @@ def warm_up(project, out: Path) -> None:
     keep_answers()
     rl.keep_compressed_streams()
     write_caches_later()
+    keep_written_face_stores()
+    keep_inspections()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():
