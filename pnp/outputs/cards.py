@@ -115,7 +115,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
 
 
 _INSPECTED: dict | None = None  # (id(face), template, root) → (face, findings), kept by a process that stays up
-MAX_INSPECTED = 50_000  # faces held; past this the memory starts again
+MAX_INSPECTED = 20_000  # faces held (an edited card leaves its old face here): past this the memory starts again
 
 
 def keep_inspections() -> None:
