@@ -27,6 +27,24 @@ def _no_network(monkeypatch):
     monkeypatch.setattr(socket, "create_connection", refuse)
 
 
+@pytest.fixture(autouse=True)
+def _one_shot_process(monkeypatch):
+    """What `pnp watch` keeps from build to build (pnp.pipeline.schedule.warm_up turns it on) is put back as it was after
+    each test, so no test leaves its worker process warm for the next one, which builds as a one-shot `pnp build` does."""
+    from reportlab.pdfbase import pdfdoc
+
+    import pnp.checks.counts as counts
+    import pnp.core.files as files
+    import pnp.outputs.cards as cards
+    import pnp.pipeline.cache as cache
+    import pnp.pipeline.schedule as schedule
+
+    for module, name in ((schedule, "_DRAWN"), (schedule, "_STEADY"), (schedule, "_KEPT_ENGINE"), (counts, "_ANSWERS"), (files, "_LATER"),
+                         (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED")):
+        monkeypatch.setattr(module, name, getattr(module, name))
+    monkeypatch.setattr(pdfdoc.PDFZCompress, "encode", pdfdoc.PDFZCompress.encode)
+
+
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A private copy of tests/project (the tiny game) that a test may change."""

@@ -299,16 +299,18 @@ def warm_up(project, out: Path) -> None:
     rebuilds each save in its own process: it calls this while it waits for the
     first save, so that save is not the one to pay half a second of imports and
     font files. A font registered here is the one a build would register: the
-    same name from the same file (pnp.layout.fonts). From here on, this process's
-    engines keep the operators of the faces they draw, to replay in the next build
-    (pnp.render.draw.DrawnFaces), its checks keep what each constraint said of each
-    item (pnp.checks.counts.keep_answers), a stream compressed once is not compressed
-    again (pnp.render.rl.keep_compressed_streams), a game whose build found everything
-    kept is answered with that result while nothing it stood on changes
-    (pnp.pipeline.steady), its cache writes wait until the caller has shown the
-    rebuild (pnp.core.files.write_caches_later: the caller flushes them), and the
-    face stores it writes and the faces it inspects are remembered
-    (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections)."""
+    same name from the same file (pnp.layout.fonts). From here on, this process keeps
+    from build to build, each bounded and each giving the bytes and findings a new
+    process would:
+    - the operators of the faces its engines draw, to replay (pnp.render.draw.DrawnFaces);
+    - the result of a game whose build found everything kept, while nothing it stood
+      on changes (pnp.pipeline.steady);
+    - what each constraint said of each item (pnp.checks.counts.keep_answers);
+    - each PDF stream it compressed (pnp.render.rl.keep_compressed_streams);
+    - the face stores it wrote, and what inspecting each face found
+      (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections).
+    Its cache writes wait until the caller has shown the rebuild and flushes them
+    (pnp.core.files.write_caches_later)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
@@ -330,7 +332,7 @@ def warm_up(project, out: Path) -> None:
 
 _KEPT_ENGINE: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build run in this process
 _DRAWN: DrawnFaces | None = None  # faces' operators, kept by a process that stays up (warm_up) for every engine it makes
-_STEADY: SteadyGames | None = None  # the results of games whose builds rendered nothing, kept by a process that stays up (warm_up)
+_STEADY: SteadyGames | None = None  # the results of games whose builds found everything kept, in a process that stays up (warm_up)
 
 
 def kept_engine(project, shared: str) -> Engine:
