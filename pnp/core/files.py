@@ -249,28 +249,38 @@ def folder_state(folder: Path) -> tuple | None:
     the caller must read the folder then, and keep nothing it read. `pnp watch`
     asks this of the templates folder (180 files in the shipped games) before
     every rebuild: the listing's own entries give each name and status."""
-    if not os.path.isdir(folder):
-        return ()
-    state: list = []
+    now = time.time_ns()
+    state = []
     try:
-        complete = _list_state(os.fspath(folder), "", time.time_ns(), state)
+        files = files_under(folder)
+        for name, entry in files or ():
+            st = entry.stat()
+            if not _settled(st, now):
+                return None
+            state.append((name, *_stat_key(st)))
     except OSError:
         return None  # removed while listed (changing now), or unreadable
-    return tuple(state) if complete else None
+    return tuple(state) if files is not None else None
 
 
-def _list_state(folder: str, prefix: str, now_ns: int, state: list) -> bool:
+def files_under(folder: Path | str) -> list[tuple[str, os.DirEntry]] | None:
+    """(name relative to `folder`, entry) of every file under it, in name order; none when it is missing; None when a
+    folder under it is a link to another (its files are not listed). Raises OSError when a folder vanishes meanwhile."""
+    if not os.path.isdir(folder):
+        return []
+    found: list = []
+    return found if _list_files(os.fspath(folder), "", found) else None
+
+
+def _list_files(folder: str, prefix: str, found: list) -> bool:
     with os.scandir(folder) as listing:
         entries = sorted(listing, key=lambda entry: entry.name)
     for entry in entries:
         if entry.is_dir(follow_symlinks=False):
-            if not _list_state(entry.path, prefix + entry.name + os.sep, now_ns, state):
+            if not _list_files(entry.path, prefix + entry.name + os.sep, found):
                 return False
         elif entry.is_dir():
-            return False  # a link to a folder: its files are not listed
+            return False  # a link to a folder
         else:
-            st = entry.stat()
-            if not _settled(st, now_ns):
-                return False
-            state.append((prefix + entry.name, *_stat_key(st)))
+            found.append((prefix + entry.name, entry))
     return True

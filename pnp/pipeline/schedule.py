@@ -76,7 +76,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
     standings = _standings(project, games, runs, shared, validate, blocked)
-    steady = {slug: kept for slug, standing in standings.items() if (kept := _STEADY.recall(slug, standing)) is not None} if standings else {}
+    steady = {slug: kept for slug, standing in standings.items() if (kept := _STEADY.recall(slug, standing)) is not None}
     results.update(steady)
     games_left = [g for g in games if g.slug not in steady]
     stopped, worked = set(blocked), set()

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
-from pnp.core.files import file_sha256
+from pnp.core.files import file_sha256, files_under
 from pnp.outputs.options import Options
 from pnp.pipeline.cache import GameCache, cache_path
 
@@ -90,13 +90,11 @@ class SteadyGames:
 
 def _folder_digests(folder: Path) -> tuple | None:
     """(name, sha256) of every file under `folder` (none when it is missing), or None when it links to another folder."""
-    found = []
-    for base, dirs, names in os.walk(folder):
-        if any(os.path.islink(os.path.join(base, d)) for d in dirs):
-            return None  # os.walk does not go in: its files would not be looked at
-        dirs.sort()
-        found += [_file_digest(os.path.join(base, name)) for name in sorted(names)]
-    return tuple(found)
+    try:
+        files = files_under(folder)
+    except OSError:
+        return None  # changing now: no standing
+    return None if files is None else tuple(_file_digest(entry.path) for _, entry in files)
 
 
 def _file_digest(path: Path | str) -> tuple[str, str]:
