@@ -112,3 +112,34 @@ def test_a_low_resolution_picture_is_reported_on_every_rebuild(warm, tmp_path):
     edit(root, "Steal 1 coin", "Steal 2 coins")
     again = [str(f) for f in build(root, out).sorted() if f.code == "image-low-dpi"]
     assert again == first, "faces that show art are drawn every time (the face store keeps none) and inspected again"
+
+
+def test_a_rebuild_hashes_only_the_faces_it_did_not_hash_before_and_records_what_a_cold_build_records(warm, tmp_path, monkeypatch):
+    """The faces' digests name what each card prints (--changed compares them) and key each page's ink: kept by face
+    object between rebuilds (pnp.layout.elements.keep_face_digests), they are worked out for new faces alone."""
+    import pnp.layout.elements as elements
+
+    root, _, _ = warm
+    monkeypatch.setattr(elements, "_KEPT_DIGESTS", None)
+    elements.keep_face_digests()
+    recorded = []
+    real_build = cards.build_cards
+    monkeypatch.setattr(cards, "build_cards", lambda *a, **k: recorded.append(dict((result := real_build(*a, **k))[0][0][2])) or result)
+    out = tmp_path / "out"
+    build(root, out)
+    edit(root, "Steal 1 coin", "Steal 2 coins")
+    build(root, out)
+    edit(root, "Steal 2 coins", "Steal 3 coins")
+    hashed = []
+    real_digest = elements.face_digest
+    monkeypatch.setattr(elements, "face_digest", lambda face: hashed.append(face) or real_digest(face))
+    given = kept_faces(monkeypatch)
+    recorded.clear()
+    build(root, out)
+    assert given and not [face for face in hashed if any(face is kept for kept in given)], "a face kept from the last build was hashed again"
+    assert hashed, "the rogue's new front is hashed"
+    warm_stats = recorded[-1]
+    monkeypatch.setattr(elements, "_KEPT_DIGESTS", None)
+    run_build(Project(root), ["tiny"], Options(out=tmp_path / "cold"), ["letter"], report=Report(), quiet=True, workers=1)
+    cold_stats = recorded[-1]
+    assert warm_stats["faces"] == cold_stats["faces"] and warm_stats["page_keys"] == cold_stats["page_keys"]

@@ -5,7 +5,6 @@ Errors are values. Every stage appends `Finding`s to a list or raises
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -108,6 +107,8 @@ class Report:
 
 def did_you_mean(name: str, choices) -> str:
     """Return ' (did you mean 'x'?)' for the closest choice, or ''."""
+    import difflib  # only a mistake needs it: `pnp --help` does not pay for its import
+
     close = difflib.get_close_matches(str(name), [str(c) for c in choices], n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

@@ -155,7 +155,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
     game = gctx.game
     findings: list[Finding] = []
     groups, changed_pieces, changed_names, faces = [], [], [], {}
-    digests = FaceDigests()
+    digests = FaceDigests.for_build()
     for deck in game.decks.values():
         if options.decks and deck.id not in options.decks:
             continue

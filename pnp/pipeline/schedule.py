@@ -25,6 +25,7 @@ from pnp.core.errors import Finding
 from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
 from pnp.core.kept import prune as prune_kept
 from pnp.core.processes import start_method
+from pnp.layout.elements import keep_face_digests
 from pnp.layout.icons import warm_svg
 from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
@@ -308,7 +309,8 @@ def warm_up(project, out: Path) -> None:
     - what each constraint said of each item (pnp.checks.counts.keep_answers);
     - each PDF stream it compressed (pnp.render.rl.keep_compressed_streams);
     - the face stores it wrote, and what inspecting each face found
-      (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections).
+      (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
+      and each face's digest (pnp.layout.elements.keep_face_digests).
     Its cache writes wait until the caller has shown the rebuild and flushes them
     (pnp.core.files.write_caches_later)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
@@ -324,6 +326,7 @@ def warm_up(project, out: Path) -> None:
     write_caches_later()
     keep_written_face_stores()
     keep_inspections()
+    keep_face_digests()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():

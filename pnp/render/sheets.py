@@ -132,7 +132,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
-    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver))
+    keys = PageKeys(digests or FaceDigests.for_build(), (font_name, colour_filter is None, ink_saver))
     uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
     stats = SheetStats()
     deferred_backs = []
