@@ -44,6 +44,14 @@ def _one_shot_process(monkeypatch):
                          (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (elements, "_KEPT_DIGESTS")):
         monkeypatch.setattr(module, name, getattr(module, name))
     monkeypatch.setattr(pdfdoc.PDFZCompress, "encode", pdfdoc.PDFZCompress.encode)
+    from reportlab.pdfbase.ttfonts import TTFont  # pnp.render.rl.log_font_asks wraps two of its methods
+
+    for name in ("splitString", "getSubsetInternalName"):
+        monkeypatch.setattr(TTFont, name, TTFont.__dict__[name])
+    logged_before = "_pnp_split" in TTFont.__dict__
+    yield
+    if not logged_before and "_pnp_split" in TTFont.__dict__:
+        del TTFont._pnp_split, TTFont._pnp_subset
 
 
 @pytest.fixture

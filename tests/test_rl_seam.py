@@ -280,3 +280,27 @@ def test_kept_compression_compresses_each_stream_once_and_writes_the_same_bytes(
     pdf("third")
     pdf("fourth")
     assert len(kept.known) == 1 and b"(fourth) Tj" in next(iter(kept.known))
+
+
+def test_font_asks_hears_what_a_truetype_font_hands_reportlabs_own_text_and_not_what_pnp_asks_itself():
+    """reportlab's text asks the font for each string's subset codes (splitString) and each subset's name in the
+    document (getSubsetInternalName); a page replay asks again for what `font_asks` heard."""
+    from conftest import ROOT
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont("SeamProbe", str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
+    rl.log_font_asks()
+    c, _ = _canvas()
+    heard: list = []
+    with rl.font_asks(heard):
+        c.setFont("SeamProbe", 10)
+        c.drawString(10, 10, "Ωx")
+        font = pdfmetrics.getFont("SeamProbe")
+        pieces = rl.split_string(font, "é", rl.document(c))
+        name = rl.subset_name(font, 0, rl.document(c))
+    c.drawString(10, 30, "ß")  # heard by no one
+    assert ("split", ("SeamProbe", "Ωx"), ((0, b"\x01x"),)) in heard  # ASCII keeps its codes; Ω, the first glyph beyond it, gets 1
+    assert ("subset", ("SeamProbe", 0), name) in heard
+    assert pieces == ((0, b"\x02"),) and not any(key == ("SeamProbe", "é") for _, key, _ in heard)
+    assert len(heard) == 2

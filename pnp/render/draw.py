@@ -12,6 +12,7 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
@@ -87,6 +88,24 @@ class DrawnFace:
 
 
 @dataclass(frozen=True)
+class DrawnPage:
+    """What drawing one side of a sheet added to its content stream, and every distinct thing it asked of the document.
+
+    Besides a face's asks ("font", "icon"), a page asks for the forms it places
+    ("form": a face or crop-mark form by its key, which must already be defined
+    under that name) and for what its footer's text was handed by the fonts
+    themselves ("split", "subset": pnp.render.rl.font_asks). Each distinct ask is
+    listed once, where it was first asked: a repeat gets the answer the first got."""
+
+    start: tuple
+    asks: tuple
+    versions: tuple[str, ...]
+    code: tuple[str, ...]
+    forms: tuple[str, ...]
+    end: tuple
+
+
+@dataclass(frozen=True)
 class DrawnIcon:
     """The operators of an icon's form and the PDF features drawing it asked for, kept across runs in the build cache.
 
@@ -111,7 +130,7 @@ class DrawnIcon:
 
 
 class DrawnFaces:
-    """Faces' drawn operators, kept between the builds of a process that stays up (`pnp watch`) to be replayed.
+    """Faces' and sheet pages' drawn operators, kept between the builds of a process that stays up (`pnp watch`) to be replayed.
 
     A face's operators depend on its elements and on three things the document
     hands out: font subsets with each glyph's code, icon forms' names, and the
@@ -119,11 +138,15 @@ class DrawnFaces:
     forms again, in the same order, and goes ahead only when every answer and
     the state match the recording, so its bytes are those drawing gives. A
     face that is translucent or holds a picture is drawn every time (its
-    drawing changes state this record does not cover). Entries last two runs."""
+    drawing changes state this record does not cover). A page is kept by the hash
+    of everything it prints (pnp.render.sheets.PageKeys) when it defined no
+    form, drew no such face and is opaque: after a one-card edit every other
+    page of the sheets is written from its record. Entries last two runs."""
 
     def __init__(self):
         self._this: dict = {}
         self._last: dict = {}
+        rl.log_font_asks()
 
     def new_run(self) -> None:
         self._last, self._this = self._this, {}
@@ -161,6 +184,8 @@ class FaceDrawer:
         self.drawn = drawn if colour_filter is None and face_filter is None else None
         self._asks: list | None = None  # while a face is recorded: what it asked (DrawnFace.asks)
         self._replayable = True  # while a face is recorded: False once it draws what a record does not cover
+        self._page_asks: list | None = None  # while a page is recorded: what it asked (DrawnPage.asks)
+        self._page_replayable = True  # while a page is recorded: False once it defines a form or draws a face no record covers
 
     def prepared(self, face: Face) -> Face:
         """The face as it will be drawn: through `face_filter` once, remembered."""
@@ -184,7 +209,10 @@ class FaceDrawer:
         key = (face.w, face.h, face.bleed, face.elements)
         name = self._faces.get(key)
         if name is not None:
+            if self._page_asks is not None:
+                self._page_asks.append(("form", key, name))
             return name
+        self._page_replayable = False  # a replay defines no form: the page that first places one is drawn each time
         for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
             self._icon_form(*icon_key)
         name = f"F{len(self._faces) + 1}"
@@ -242,16 +270,74 @@ class FaceDrawer:
     def overlay(self, key, draw, page_w_um: int, page_h_um: int) -> None:
         """Draw page furniture (crop marks) once as a form and place it on every sheet that shares it."""
         name = self._faces.get(key)
+        if name is not None and self._page_asks is not None:
+            self._page_asks.append(("form", key, name))
         if name is None:
+            self._page_replayable = False
             name = self._faces[key] = f"M{len(self._faces) + 1}"
             self.c.beginForm(name, lowerx=0, lowery=0, upperx=page_w_um * 72 / 25400, uppery=page_h_um * 72 / 25400)
             draw()
             self.c.endForm()
         self.c.doForm(name)
 
+    def page(self, key: str | None, draw: Callable[[], None]) -> None:
+        """Draw one side of a sheet with `draw`, or replay what it drew under the same key (DrawnFaces): `key` hashes
+        everything the page prints (pnp.render.sheets.PageKeys), or is None for a page no key names."""
+        if key is None or self.drawn is None or not rl.opaque(self.c):
+            draw()
+            return
+        known = self.drawn.get(("page", key))
+        if known is None or not self._replayed_page(known):
+            self._recorded_page(key, draw)
+
+    def _replayed_page(self, known: DrawnPage) -> bool:
+        """Replay a recorded page if the document answers its asks as it did and the canvas is in the state it was."""
+        c = self.c
+        if rl.graphics_state(c) != known.start:
+            return False
+        doc = rl.document(c)
+        for kind, key, answer in known.asks:  # in the drawing's order: see _replayed
+            if kind == "font":
+                given = self._encoded(*key)
+            elif kind == "icon":
+                given = self._icon_form(*key)
+            elif kind == "form":
+                given = self._faces.get(key)  # defined already, or the page is drawn (and defines it)
+            elif kind == "split":
+                given = rl.split_string(getFont(key[0]), key[1], doc)
+            else:
+                given = rl.subset_name(getFont(key[0]), key[1], doc)
+            if given != answer:
+                return False
+        rl.ask_versions(c, known.versions)
+        rl.emit_all(c, known.code)
+        rl.forms_in_use(c).extend(known.forms)
+        rl.set_graphics_state(c, known.end)
+        return True
+
+    def _recorded_page(self, key: str, draw: Callable[[], None]) -> None:
+        """Draw a page, and keep what it did unless it defined a form or drew what a record does not cover."""
+        c = self.c
+        start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
+        self._page_asks, self._page_replayable = [], True
+        try:
+            with rl.version_asks(c) as versions, rl.font_asks(self._page_asks):
+                draw()
+            asks = self._page_asks
+        finally:
+            self._page_asks = None
+        if self._page_replayable:  # a translucent face was not replayable, and a picture's face neither
+            first = {}
+            for kind, ask_key, answer in asks:
+                first.setdefault((kind, ask_key), answer)
+            placed = tuple(rl.forms_in_use(c)[forms:])
+            self.drawn.add(("page", key), DrawnPage(start, tuple((kind, k, a) for (kind, k), a in first.items()), tuple(versions),
+                                                     rl.emitted_since(c, mark), placed, rl.graphics_state(c)))
+
     def _face_elements(self, elements) -> None:
         """Draw a face's elements, or replay them (DrawnFaces)."""
         if self.drawn is None or not rl.opaque(self.c):
+            self._page_replayable = False
             self._elements(elements)
             return
         known = self.drawn.get(elements)
@@ -283,7 +369,9 @@ class FaceDrawer:
             asks = tuple(self._asks)
         finally:
             self._asks = None
-        if self._replayable:
+        if not self._replayable:
+            self._page_replayable = False
+        else:
             placed = tuple(rl.forms_in_use(c)[forms:])
             self.drawn.add(elements, DrawnFace(start, asks, tuple(versions), rl.emitted_since(c, mark), placed, rl.graphics_state(c)))
 
@@ -295,6 +383,8 @@ class FaceDrawer:
             form = self._icons[key] = self._define_icon_form(name, colour_hex)
         if self._asks is not None:
             self._asks.append(("icon", key, form))
+        if self._page_asks is not None:
+            self._page_asks.append(("icon", key, form))
         return form
 
     def _define_icon_form(self, name: str, colour_hex: str | None) -> tuple[str, float, float]:
@@ -453,10 +543,12 @@ class FaceDrawer:
             font = getFont(font_name)
             doc = rl.document(self.c)
             hit = self._encodings[key] = tuple(
-                (font.getSubsetInternalName(subset, doc), rl.escape(self.c, raw)) for subset, raw in font.splitString(text, doc)
+                (rl.subset_name(font, subset, doc), rl.escape(self.c, raw)) for subset, raw in rl.split_string(font, text, doc)
             )
         if self._asks is not None:
             self._asks.append(("font", key, hit))
+        if self._page_asks is not None:
+            self._page_asks.append(("font", key, hit))
         return hit
 
     def _fill_operator(self, hex_value: str) -> str | None:

@@ -146,6 +146,59 @@ def keep_compressed_streams() -> None:
         pdfdoc.PDFZCompress.encode = _KeptCompression(pdfdoc.PDFZCompress.encode)
 
 
+_FONT_ASKS: list | None = None  # while a page is recorded (font_asks): what TrueType fonts handed out to reportlab's own text
+
+
+def log_font_asks() -> None:
+    """Have TrueType fonts say what they hand out to reportlab's own text (footers, labels) while `font_asks` listens.
+
+    A font gives each glyph its code in a subset, and each subset its name, as
+    a document first asks for them: a page's operators are those a replay
+    may write only if the same asks get the same answers again. pnp's faces
+    ask through `split_string` and `subset_name`, which this does not list
+    (their callers keep their own record)."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if "_pnp_split" in TTFont.__dict__:
+        return
+    TTFont._pnp_split, TTFont._pnp_subset = TTFont.splitString, TTFont.getSubsetInternalName
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        pieces = self._pnp_split(text, doc, encoding)
+        if _FONT_ASKS is not None:
+            _FONT_ASKS.append(("split", (self.fontName, text), tuple(pieces)))
+        return pieces
+
+    def getSubsetInternalName(self, subset, doc):
+        name = self._pnp_subset(subset, doc)
+        if _FONT_ASKS is not None:
+            _FONT_ASKS.append(("subset", (self.fontName, subset), name))
+        return name
+
+    TTFont.splitString, TTFont.getSubsetInternalName = splitString, getSubsetInternalName
+
+
+@contextmanager
+def font_asks(into: list):
+    """List in `into` what TrueType fonts hand out to reportlab's own text while the block runs (see `log_font_asks`)."""
+    global _FONT_ASKS
+    before, _FONT_ASKS = _FONT_ASKS, into
+    try:
+        yield into
+    finally:
+        _FONT_ASKS = before
+
+
+def split_string(font, text: str, doc) -> tuple:
+    """The (subset, bytes) pieces of `text` in a TrueType font, codes handed out as needed, not listed by `font_asks`."""
+    return tuple(getattr(font, "_pnp_split", font.splitString)(text, doc))
+
+
+def subset_name(font, subset: int, doc) -> str:
+    """The document's name of a TrueType font's subset, registered as needed, not listed by `font_asks`."""
+    return getattr(font, "_pnp_subset", font.getSubsetInternalName)(subset, doc)
+
+
 def use_binary_streams() -> None:
     """Write compressed streams as binary: ASCII85 makes every page 25 % larger for no reader's benefit."""
     rl_config.useA85 = 0

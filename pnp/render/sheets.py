@@ -243,51 +243,58 @@ class PageKeys:
         self.common = common
         self.made: list[str | None] = []
 
-    def add(self, page: Page, placed, footer: tuple[str, str], scale_bar: bool, offset, marks) -> None:
+    def add(self, page: Page, placed, footer: tuple[str, str], scale_bar: bool, offset, marks) -> str | None:
+        """The page's key, also listed in `made`."""
         if any(run.group.cut_guide is not None for run in page.bands):
             self.made.append(None)
-            return
+            return None
         sheet = page.sheet
-        faces = [(self.digests(face), slot.x, slot.y, rotate) for _, slot, face, rotate in placed]
+        faces = [(self.digests(face), face.bleed, slot.x, slot.y, rotate) for _, slot, face, rotate in placed]
         what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset))
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
+        return self.made[-1]
 
 
 def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
           bookmarks=(), offset=(0.0, 0.0)):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
-    `footer` is (label, instructions): a long label is shortened, the instructions never. The page's key goes to `keys`."""
+    `footer` is (label, instructions): a long label is shortened, the instructions never. The page's key goes to `keys`;
+    a process that stays up replays a page it drew before under the same key (pnp.render.draw.FaceDrawer.page)."""
     sheet = page.sheet
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
     for group_id, name in bookmarks:
         key = f"group-{group_id}"
         c.bookmarkPage(key)
         c.addOutlineEntry(name, key, level=0)
-    ox, oy = (v * 72 / 25.4 for v in offset)
-    moved = bool(ox or oy)
-    if moved:
-        # the whole backs sheet shifts, marks included, so cutting along the marks seen on
-        # the backs side still matches the cards printed there
-        c.saveState()
-        c.translate(ox, oy)
     by_grid: dict = {}
     by_run: dict = {}
-    for run, slot, face, rotate in placed:
-        drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+    for run, slot, _face, _rotate in placed:
         by_run.setdefault(run, []).append(slot)
         if run.group.cut_guide is None:
             by_grid.setdefault(run.grid, []).append(slot)
-    for run, slots in by_run.items():
-        if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
-            run.group.cut_guide(c, slots)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
-    keys.add(page, placed, footer, scale_bar, offset, marks)
-    drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
-    label, keep = footer
-    draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep)
-    if moved:
-        c.restoreState()
+
+    def draw() -> None:
+        ox, oy = (v * 72 / 25.4 for v in offset)
+        moved = bool(ox or oy)
+        if moved:
+            # the whole backs sheet shifts, marks included, so cutting along the marks seen on
+            # the backs side still matches the cards printed there
+            c.saveState()
+            c.translate(ox, oy)
+        for _run, slot, face, rotate in placed:
+            drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+        for run, slots in by_run.items():
+            if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
+                run.group.cut_guide(c, slots)
+        drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
+        label, keep = footer
+        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep)
+        if moved:
+            c.restoreState()
+
+    drawer.page(keys.add(page, placed, footer, scale_bar, offset, marks), draw)
     c.showPage()
 
 
