@@ -35,13 +35,13 @@ def _one_shot_process(monkeypatch):
 
     import pnp.checks.counts as counts
     import pnp.core.files as files
-    import pnp.layout.elements as elements
+    import pnp.core.memo as memo
     import pnp.outputs.cards as cards
     import pnp.pipeline.cache as cache
     import pnp.pipeline.schedule as schedule
 
     for module, name in ((schedule, "_DRAWN"), (schedule, "_STEADY"), (schedule, "_KEPT_ENGINE"), (counts, "_ANSWERS"), (files, "_LATER"),
-                         (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (elements, "_KEPT_DIGESTS")):
+                         (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (memo, "_KEPT")):
         monkeypatch.setattr(module, name, getattr(module, name))
     monkeypatch.setattr(pdfdoc.PDFZCompress, "encode", pdfdoc.PDFZCompress.encode)
     from reportlab.pdfbase.ttfonts import TTFont  # pnp.render.rl.log_font_asks wraps two of its methods

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from pnp.core.errors import PnpError
-from pnp.data.source import load_yaml
+from pnp.data.source import load_yaml, same_source
 
 
 def load(tmp_path, text: str):
@@ -69,3 +69,41 @@ def test_oversized_files_are_refused_before_parsing(tmp_path):
 def test_merge_keys_fill_defaults(tmp_path):
     data = load(tmp_path, "base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  y: 3\n")
     assert data["item"] == {"x": 1, "y": 3}
+
+
+@pytest.mark.parametrize("other, alike", [
+    ("a: 1\nlist:\n  - x\n  - {k: v}\n", True),
+    ("a: 1\nlist:\n  - x\n  - {k: w}\n", False),  # a value
+    ("a: true\nlist:\n  - x\n  - {k: v}\n", False),  # True equals 1, but is not what was written
+    ("a: 1.0\nlist:\n  - x\n  - {k: v}\n", False),
+    ("a:  1\nlist:\n  - x\n  - {k: v}\n", False),  # a value's place
+    ("a: 1\nlist:\n  - x\n  -  {k: v}\n", False),  # a list item's place
+    ("a: 1\nlist:\n  - x\n  - { k: v}\n", False),  # a key's place inside it
+    ("a: 1\nlist:\n\n  - x\n  - {k: v}\n", False),
+    ("a: 1\nlist:\n  - x\n  - {k: v}\nb: 2\n", False),  # a key more
+])
+def test_same_source_is_equal_values_written_at_the_same_places(tmp_path, other, alike):
+    first = load(tmp_path, "a: 1\nlist:\n  - x\n  - {k: v}\n")
+    assert same_source(first, load(tmp_path, other)) is alike
+
+
+def test_same_source_compares_where_a_mapping_and_its_keys_start_which_file_it_is_and_lengths():
+    from pnp.core.errors import Loc
+    from pnp.data.source import LocDict
+
+    def mapping(start: int, key_at: int, path: str = "f.yaml") -> LocDict:
+        """As the reader makes them: places packed in ints, the file named once."""
+        out = LocDict((start - 1) << 24, path)
+        out["k"] = ["v", "w"]
+        out.locs["k"] = (8 << 24) | 8
+        out.key_locs["k"] = (key_at - 1) << 24
+        return out
+
+    assert same_source(mapping(1, 2), mapping(1, 2))
+    assert not same_source(mapping(1, 2), mapping(2, 2))
+    assert not same_source(mapping(1, 2), mapping(1, 3))
+    assert not same_source(mapping(1, 2), mapping(1, 2, "g.yaml"))
+    longer = mapping(1, 2)
+    longer["k"] = ["v", "w", "x"]
+    assert not same_source(mapping(1, 2), longer) and not same_source(longer, mapping(1, 2))
+    assert not same_source(Loc("f.yaml", 1, 1), Loc("f.yaml", 1, 2)) and same_source((1, "a"), (1, "a"))

@@ -116,12 +116,13 @@ def test_a_low_resolution_picture_is_reported_on_every_rebuild(warm, tmp_path):
 
 def test_a_rebuild_hashes_only_the_faces_it_did_not_hash_before_and_records_what_a_cold_build_records(warm, tmp_path, monkeypatch):
     """The faces' digests name what each card prints (--changed compares them) and key each page's ink: kept by face
-    object between rebuilds (pnp.layout.elements.keep_face_digests), they are worked out for new faces alone."""
+    object between rebuilds (pnp.core.memo.keep_by_identity), they are worked out for new faces alone."""
+    import pnp.core.memo as memo
     import pnp.layout.elements as elements
 
     root, _, _ = warm
-    monkeypatch.setattr(elements, "_KEPT_DIGESTS", None)
-    elements.keep_face_digests()
+    monkeypatch.setattr(memo, "_KEPT", None)
+    memo.keep_by_identity()
     recorded = []
     real_build = cards.build_cards
     monkeypatch.setattr(cards, "build_cards", lambda *a, **k: recorded.append(dict((result := real_build(*a, **k))[0][0][2])) or result)
@@ -139,7 +140,7 @@ def test_a_rebuild_hashes_only_the_faces_it_did_not_hash_before_and_records_what
     assert given and not [face for face in hashed if any(face is kept for kept in given)], "a face kept from the last build was hashed again"
     assert hashed, "the rogue's new front is hashed"
     warm_stats = recorded[-1]
-    monkeypatch.setattr(elements, "_KEPT_DIGESTS", None)
+    monkeypatch.setattr(memo, "_KEPT", None)
     run_build(Project(root), ["tiny"], Options(out=tmp_path / "cold"), ["letter"], report=Report(), quiet=True, workers=1)
     cold_stats = recorded[-1]
     assert warm_stats["faces"] == cold_stats["faces"] and warm_stats["page_keys"] == cold_stats["page_keys"]

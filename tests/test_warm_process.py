@@ -62,7 +62,7 @@ def test_an_unchanged_game_is_not_read_again(settled, project, monkeypatch):
     loaded = Project(project)
     reads = []
     real = Project._read_game
-    monkeypatch.setattr(Project, "_read_game", lambda self, slug, gdir: reads.append(slug) or real(self, slug, gdir))
+    monkeypatch.setattr(Project, "_read_game", lambda self, slug, *rest: reads.append(slug) or real(self, slug, *rest))
     first, _ = loaded.load_game("tiny")
     again, _ = loaded.load_game("tiny")
     assert reads == ["tiny"] and again is first
@@ -92,6 +92,55 @@ def test_a_changed_game_is_read_again(settled, project, change):
         assert set(game.decks) == {"heroes", "villains"}
     else:
         assert game.tokens is None
+
+
+def test_a_game_read_again_keeps_the_objects_of_the_cards_read_alike(project):
+    """What a process that stays up worked out from a card (digests, constraint answers) it keeps by the card object.
+    A card whose fields, values and places are as before is the object read before; an edited one, one whose value
+    became another type of equal value (1 and 1.0), or one whose lines moved, is new. Files count as just written
+    here, so the game is read again each time."""
+    loaded = Project(project)
+    deck = project / DECK
+    first = loaded.load_game("tiny")[0].decks["heroes"].cards
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Mage", "name: Magus"), encoding="utf-8")
+    second = loaded.load_game("tiny")[0].decks["heroes"].cards
+    assert [a is b for a, b in zip(first, second, strict=True)] == [True, True, True, False, True]
+    assert second[3].fields["name"] == "Magus"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 1, number", "stars: 1.,number"), encoding="utf-8")  # the same columns
+    third = loaded.load_game("tiny")[0].decks["heroes"].cards
+    assert [a is b for a, b in zip(second, third, strict=True)] == [True, False, True, True, True]
+    assert type(third[1].fields["stars"]) is float
+    deck.write_text(deck.read_text(encoding="utf-8").replace("  - {id: mage", "  # the mage\n  - {id: mage"), encoding="utf-8")
+    fourth = loaded.load_game("tiny")[0].decks["heroes"].cards
+    assert [a is b for a, b in zip(third, fourth, strict=True)] == [True, True, True, False, False]
+    assert fourth[4].loc.line == third[4].loc.line + 1
+
+
+def test_a_rebuild_works_out_the_digests_of_the_edited_cards_fields_alone(settled, project, tmp_path, monkeypatch):
+    """With the memos of a process that stays up (pnp.core.memo), the face store's key of an unchanged card, its
+    output's card digest and its constraint answers' fingerprint come from the card object kept."""
+    import pnp.core.memo as memo
+    import pnp.pipeline.cache as cache
+
+    monkeypatch.setattr(memo, "_KEPT", None)
+    memo.keep_by_identity()
+    loaded, out = Project(project), tmp_path / "out"
+
+    def build():
+        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+        assert not report.errors(), report.sorted()
+
+    build()
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+    digested = []
+    for name in ("_data_digest", "_fields_digest"):
+        real = getattr(cache, name)
+        monkeypatch.setattr(cache, name, lambda data, real=real: digested.append(data) or real(data))
+    build()
+    cards = loaded.load_game("tiny")[0].decks["heroes"].cards
+    assert [c.id for c in cards if any(d is c.fields for d in digested)] == ["rogue"]
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
 def test_a_deck_folder_linked_from_elsewhere_is_read_again(settled, project, tmp_path):

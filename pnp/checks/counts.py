@@ -16,6 +16,7 @@ from functools import lru_cache
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.core.errors import Finding, Loc, did_you_mean, error, warning
+from pnp.core.memo import memo
 from pnp.data.fields import Fields
 from pnp.data.source import LocDict, LocList
 from pnp.data.tokens import token_variants
@@ -165,7 +166,7 @@ class Checker:
         self.collections = Collections(game)
         self.findings: list[Finding] = []
         self.game_rel = f"{game.rel}/game.yaml"
-        self._item_keys: dict[int, tuple[dict, object]] = {}  # id(fields) → (fields, hashable copy)
+        self._item_keys = memo("answer fingerprints")  # an item's fields → their fingerprint
         self._game_key = None
 
     def _err(self, code, message, loc, component="", severity="error"):
@@ -263,12 +264,10 @@ class Checker:
         try:
             if self._game_key is None:
                 self._game_key = _fingerprint(self.game.data)
-            known = self._item_keys.get(id(item.fields))
-            if known is None or known[0] is not item.fields:
-                known = self._item_keys[id(item.fields)] = (item.fields, _fingerprint(item.fields))
+            known = self._item_keys(item.fields, _fingerprint)
         except TypeError:  # a value that cannot be sorted: asked every time
             return None
-        return expression, known[1], self._game_key
+        return expression, known, self._game_key
 
     def _fail(self, spec, raw, message, loc, item_name=""):
         text = spec.message + ": " + message if spec.message else message

@@ -13,7 +13,7 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import folder_state
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
-from pnp.data.source import LocDict, LocList, load_yaml
+from pnp.data.source import LocDict, LocList, load_yaml, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 
 
@@ -109,7 +109,8 @@ class Project:
 
         A game reads only its own folder, so while no file in it changed (see
         `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
-        reuses the game it read last: a save in one game rereads that game alone."""
+        reuses the game it read last: a save in one game rereads that game alone,
+        and keeps the objects of the cards it reads alike (`_as_before`)."""
         gdir = self.data_dir / slug
         if not (gdir / "game.yaml").is_file():
             choices = self.game_slugs()
@@ -118,15 +119,12 @@ class Project:
         hit = self._loaded.get(slug)
         if state is not None and hit is not None and hit[0] == state:
             return hit[1], list(hit[2])
-        game, findings = self._read_game(slug, gdir)
-        if state is None:
-            self._loaded.pop(slug, None)
-        else:
-            self._loaded[slug] = (state, game, list(findings))
+        game, findings = self._read_game(slug, gdir, hit[1] if hit is not None else None)
+        self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
         return game, findings
 
     @paused
-    def _read_game(self, slug: str, gdir: Path) -> tuple[Game | None, list[Finding]]:
+    def _read_game(self, slug: str, gdir: Path, before: Game | None = None) -> tuple[Game | None, list[Finding]]:
         findings: list[Finding] = []
         game_rel = self.rel(gdir / "game.yaml")
         data = _load(gdir / "game.yaml", game_rel, findings, slug)
@@ -138,7 +136,7 @@ class Project:
         decks = {}
         deck_dir = gdir / "decks"
         for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
-            deck = self._load_deck(path, slug, findings)
+            deck = self._load_deck(path, slug, findings, before.decks.get(path.stem) if before is not None else None)
             if deck:
                 decks[deck.id] = deck
         for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference")):
@@ -158,7 +156,7 @@ class Project:
             game.rulebook = rulebook if rulebook.is_file() else None
         return (game if not any(f.severity == "error" for f in findings) else None), findings
 
-    def _load_deck(self, path: Path, slug: str, findings: list) -> Deck | None:
+    def _load_deck(self, path: Path, slug: str, findings: list, before: Deck | None = None) -> Deck | None:
         rel = self.rel(path)
         data = _load(path, rel, findings, slug)
         if data is None:
@@ -188,6 +186,8 @@ class Project:
                         merged.key_locs[key] = source.key_locs[key]
             merged.setdefault("count", 1)
             cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
+        if before is not None:
+            cards = _as_before(cards, before.cards)
         _drop_items(data["cards"])  # each card's fields and places are in its merged mapping now: two copies double a large deck's memory
         name_field = (spec.name_field,) if isinstance(spec.name_field, str) else tuple(spec.name_field)
         if "name_field" in data:
@@ -223,6 +223,19 @@ class Project:
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter
+
+
+def _as_before(cards: list[Card], before: list[Card]) -> list[Card]:
+    """Each card as the object the last read of its deck made, where it reads alike: the same id, count, back and
+    fields, written at the same places. A process that stays up (`pnp watch`) keeps what it worked out from a card by
+    the card's identity (its fields' digests, its constraint answers), so after a one-card edit only that card's is
+    worked out again. A game is not changed once read, so sharing a card between two reads of it is safe."""
+    old = {card.id: card for card in before}
+    return [kept if (kept := old.get(card.id)) is not None and _read_alike(card, kept) else card for card in cards]
+
+
+def _read_alike(card: Card, kept: Card) -> bool:
+    return card.count == kept.count and card.back == kept.back and same_source(card.fields, kept.fields)  # the fields' place is the card's
 
 
 def _drop_items(items: list) -> None:

@@ -130,6 +130,34 @@ class LocList(list):
         return _as_loc(self.path, self.locs[index]) if 0 <= index < len(self.locs) else self.loc
 
 
+def same_source(a, b) -> bool:
+    """Whether two values read from files are equal and were written at the same places, their own and every key's and
+    item's: one may stand for the other in any finding. A bool is not the int it equals."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (LocDict, LocList)) and (a._loc != b._loc or a.path != b.path or a.locs != b.locs):
+        return False
+    if isinstance(a, dict):
+        if (isinstance(a, LocDict) and a.key_locs != b.key_locs) or a.keys() != b.keys():
+            return False
+        pairs = ((v, b[k]) for k, v in a.items())
+    elif isinstance(a, (list, tuple)):
+        if len(a) != len(b):
+            return False
+        pairs = zip(a, b, strict=True)
+    else:
+        return a == b
+    return all(_alike(x, y) for x, y in pairs)
+
+
+def _alike(x, y) -> bool:
+    """`same_source` with scalars compared here: most values of a card are."""
+    return type(x) is type(y) and (x == y if type(x) in _SCALAR_TYPES else same_source(x, y))
+
+
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
+
+
 def loc_at(root, path, fallback: Loc | None = None) -> Loc:
     """The position of the value at `path` (keys and indices) below `root`, or the nearest parent's."""
     node, loc = root, getattr(root, "loc", fallback)

@@ -14,6 +14,7 @@ import hashlib
 import pickle
 from typing import NamedTuple, TypeAlias
 
+from pnp.core.memo import ByIdentity, memo
 from pnp.layout.typeset import IconOp
 
 
@@ -133,38 +134,18 @@ def face_digest(face: Face | None) -> str:
 
 class FaceDigests:
     """`face_digest` remembered for each face object of one build: a back shared by a whole deck, or a face both
-    listed and imposed, is hashed once (80 µs a face)."""
+    listed and imposed, is hashed once (80 µs a face). In a process that stays up the builds share it
+    (pnp.core.memo): an unchanged card's face is the same object from build to build."""
 
-    MAX_KNOWN = 20_000  # faces a process that stays up holds (an edited card leaves its old face here): past this it starts again
-
-    def __init__(self):
-        self._known: dict[int, tuple[Face, str]] = {}  # id → (face, digest): holding the face keeps its id its own
+    def __init__(self, known: ByIdentity | None = None):
+        self._known = known if known is not None else ByIdentity()
 
     @staticmethod
     def for_build() -> FaceDigests:
-        """A new memory for one build; in a process that stays up (keep_face_digests) the one its builds share."""
-        if _KEPT_DIGESTS is None:
-            return FaceDigests()
-        if len(_KEPT_DIGESTS._known) > FaceDigests.MAX_KNOWN:
-            _KEPT_DIGESTS._known.clear()
-        return _KEPT_DIGESTS
+        return FaceDigests(memo("face digests"))
 
     def __call__(self, face: Face | None) -> str:
-        hit = self._known.get(id(face))
-        if hit is None or hit[0] is not face:
-            hit = self._known[id(face)] = (face, face_digest(face))
-        return hit[1]
-
-
-_KEPT_DIGESTS: FaceDigests | None = None  # the digests of a process that stays up (keep_face_digests)
-
-
-def keep_face_digests() -> None:
-    """Share one FaceDigests between the builds of this process (`pnp watch`): an unchanged card's face comes back as
-    the same object (pnp.pipeline.cache.keep_written_face_stores), and a face is immutable, so it is hashed once."""
-    global _KEPT_DIGESTS
-    if _KEPT_DIGESTS is None:
-        _KEPT_DIGESTS = FaceDigests()
+        return self._known(face, face_digest)
 
 
 def icons_used(elements) -> frozenset:

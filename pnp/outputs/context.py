@@ -1,6 +1,7 @@
 """The engine of one project and the context of one game, passed down to every output."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,18 +90,26 @@ class GameContext:
 
 def face_context(game: Game, deck_fields: Fields, fields: dict, what: str, w: float, h: float, bleed: float, side: str, ink_saver: bool,
                  extra: dict | None = None) -> dict:
-    """The variables a template sees when it draws one face."""
+    """The variables a template sees when it draws one face.
+
+    Values that do not change between faces are the same objects for each (the game's palette, a face's size), so
+    what a build works out from them by identity (pnp.pipeline.cache.FaceStore.key) is worked out once."""
     ctx = {
         "card": Fields(fields, what),
         "deck": deck_fields,
         "game": Fields(game.data, "game"),
-        "palette": Fields(dict(game.spec.palette), "palette"),
-        "face": Fields({"w": w, "h": h, "bleed": bleed, "safe": SAFE_MM, "side": side}, "face"),
+        "palette": Fields(game.spec.palette, "palette"),
+        "face": Fields(_face_values(w, h, bleed, side), "face"),
         "ink_saver": ink_saver,
     }
     if extra:
         ctx.update(extra)
     return ctx
+
+
+@functools.lru_cache(maxsize=256)
+def _face_values(w: float, h: float, bleed: float, side: str) -> dict:
+    return {"w": w, "h": h, "bleed": bleed, "safe": SAFE_MM, "side": side}
 
 
 def decks_fields(game: Game, reads: CardReads | None = None) -> Fields:

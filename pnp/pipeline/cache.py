@@ -22,6 +22,7 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic, write_atomic_with
+from pnp.core.memo import memo
 from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
@@ -52,14 +53,21 @@ def deck_outline(game) -> list:
 
 
 def cards_digest(game, reads) -> str:
-    """A hash of the decks' outline and of the card fields in `reads` ((deck, card or ANY, field or ANY)) as they are now."""
+    """A hash of the decks' outline and of the card fields in `reads` ((deck, card or ANY, field or ANY)) as they are now.
+
+    A read of all of a card's fields stands as their own digest, worked out once per card object (pnp.core.memo)."""
     values = []
+    fields_digest = memo("card fields")
     for deck_id, card_id, name in sorted(tuple(r) for r in reads):
         deck = game.decks.get(deck_id)
         cards = [] if deck is None else deck.cards if card_id == ANY else [c for c in deck.cards if c.id == card_id]
-        values.append([deck_id, card_id, name, [c.fields if name == ANY else c.fields.get(name, _MISSING) for c in cards]])
+        values.append([deck_id, card_id, name, [fields_digest(c.fields, _fields_digest) if name == ANY else c.fields.get(name, _MISSING) for c in cards]])
     text = json.dumps([deck_outline(game), values], sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _fields_digest(fields) -> str:
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
 
 
 def _hash_files(paths, root: Path) -> str:
@@ -270,7 +278,7 @@ class FaceStore:
         self._used: dict[str, object] = {}
         self._reads: dict[str, tuple] = {}  # key → the card reads its face made (a board listing the cells' names reads them)
         self._kept_reads: dict[str, tuple] = {}
-        self._digests: dict[int, tuple[object, str]] = {}  # id(data) → (data, digest): a game's data is hashed once, not per card
+        self._digests = memo("face context data")  # a game's data is hashed once, not per card; a kept card's once per process
         self._checked: dict = {}  # file → whether the shared inputs cover it
 
     def _load(self) -> dict[str, object]:
@@ -323,11 +331,7 @@ class FaceStore:
         data = getattr(value, "_data", value)  # a Fields wrapper by its data
         if not isinstance(data, (dict, list)):
             return json.dumps(data)
-        hit = self._digests.get(id(data))
-        if hit is None or hit[0] is not data:
-            text = json.dumps(data, sort_keys=True, default=_plain, ensure_ascii=False)
-            hit = self._digests[id(data)] = (data, hashlib.sha256(text.encode("utf-8")).hexdigest())
-        return hit[1]
+        return self._digests(data, _data_digest)
 
     def get(self, key: str | None, reads=None):
         """The face kept under `key`, or None; the card reads it made when rendered are made again into `reads`."""
@@ -385,6 +389,10 @@ class FaceStore:
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
         cache_write(lambda: self._write(kept))
+
+
+def _data_digest(data) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=_plain, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
 def _plain(value):

@@ -24,8 +24,8 @@ from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
 from pnp.core.kept import prune as prune_kept
+from pnp.core.memo import keep_by_identity
 from pnp.core.processes import start_method
-from pnp.layout.elements import keep_face_digests
 from pnp.layout.icons import warm_svg
 from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
@@ -310,7 +310,8 @@ def warm_up(project, out: Path) -> None:
     - each PDF stream it compressed (pnp.render.rl.keep_compressed_streams);
     - the face stores it wrote, and what inspecting each face found
       (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
-      and each face's digest (pnp.layout.elements.keep_face_digests).
+      and what was worked out from a face or a card's fields by the object, as the objects of
+      what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project).
     Its cache writes wait until the caller has shown the rebuild and flushes them
     (pnp.core.files.write_caches_later)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
@@ -326,7 +327,7 @@ def warm_up(project, out: Path) -> None:
     write_caches_later()
     keep_written_face_stores()
     keep_inspections()
-    keep_face_digests()
+    keep_by_identity()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():
