@@ -92,10 +92,13 @@ class DrawnPage:
     """What drawing one side of a sheet added to its content stream, and every distinct thing it asked of the document.
 
     Besides a face's asks ("font", "icon"), a page asks for the forms it places
-    ("form": a face or crop-mark form by its key, which must already be defined
-    under that name) and for what its footer's text was handed by the fonts
-    themselves ("split", "subset": pnp.render.rl.font_asks). Each distinct ask is
-    listed once, where it was first asked: a repeat gets the answer the first got."""
+    ("form": a face's or crop marks' form, by its key, under that name), for the
+    forms it defines where it first places them ("define": a face, "overlay": crop
+    marks with what draws them), and for what its footer's text was handed by the
+    fonts themselves ("split", "subset": pnp.render.rl.font_asks). Each distinct
+    ask is listed once, where it was first asked: a repeat gets the answer the
+    first got. A form defined by a replay is defined where drawing defined it,
+    and what defining it asks follows in the list."""
 
     start: tuple
     asks: tuple
@@ -139,9 +142,9 @@ class DrawnFaces:
     the state match the recording, so its bytes are those drawing gives. A
     face that is translucent or holds a picture is drawn every time (its
     drawing changes state this record does not cover). A page is kept by the hash
-    of everything it prints (pnp.render.sheets.PageKeys) when it defined no
-    form, drew no such face and is opaque: after a one-card edit every other
-    page of the sheets is written from its record. Entries last two runs."""
+    of everything it prints (pnp.render.sheets.PageKeys) unless it drew such a
+    face: after a one-card edit every other page of the sheets is written from
+    its record. Entries last two runs."""
 
     def __init__(self):
         self._this: dict = {}
@@ -185,7 +188,7 @@ class FaceDrawer:
         self._asks: list | None = None  # while a face is recorded: what it asked (DrawnFace.asks)
         self._replayable = True  # while a face is recorded: False once it draws what a record does not cover
         self._page_asks: list | None = None  # while a page is recorded: what it asked (DrawnPage.asks)
-        self._page_replayable = True  # while a page is recorded: False once it defines a form or draws a face no record covers
+        self._page_replayable = True  # while a page is recorded: False once it draws a face no record covers
 
     def prepared(self, face: Face) -> Face:
         """The face as it will be drawn: through `face_filter` once, remembered."""
@@ -212,10 +215,11 @@ class FaceDrawer:
             if self._page_asks is not None:
                 self._page_asks.append(("form", key, name))
             return name
-        self._page_replayable = False  # a replay defines no form: the page that first places one is drawn each time
+        name = f"F{len(self._faces) + 1}"
+        if self._page_asks is not None:
+            self._page_asks.append(("define", face, name))  # a replay defines it here, before what defining it asks
         for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
             self._icon_form(*icon_key)
-        name = f"F{len(self._faces) + 1}"
         c = self.c
         w, h, b = face.w * K, face.h * K, face.bleed * K
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
@@ -267,18 +271,23 @@ class FaceDrawer:
         c.doForm(name)  # also lists the form in the page's resources
         rl.emit(c, "Q")
 
-    def overlay(self, key, draw, page_w_um: int, page_h_um: int) -> None:
-        """Draw page furniture (crop marks) once as a form and place it on every sheet that shares it."""
+    def overlay(self, key, draw: Callable, page_w_um: int, page_h_um: int) -> None:
+        """Draw page furniture (crop marks) once as a form, `draw(canvas)`, and place it on every sheet that shares it."""
+        self.c.doForm(self._overlay_form(key, draw, page_w_um, page_h_um))
+
+    def _overlay_form(self, key, draw: Callable, page_w_um: int, page_h_um: int) -> str:
         name = self._faces.get(key)
-        if name is not None and self._page_asks is not None:
-            self._page_asks.append(("form", key, name))
-        if name is None:
-            self._page_replayable = False
-            name = self._faces[key] = f"M{len(self._faces) + 1}"
-            self.c.beginForm(name, lowerx=0, lowery=0, upperx=page_w_um * 72 / 25400, uppery=page_h_um * 72 / 25400)
-            draw()
-            self.c.endForm()
-        self.c.doForm(name)
+        if name is not None:
+            if self._page_asks is not None:
+                self._page_asks.append(("form", key, name))
+            return name
+        name = self._faces[key] = f"M{len(self._faces) + 1}"
+        if self._page_asks is not None:
+            self._page_asks.append(("overlay", (key, draw, page_w_um, page_h_um), name))  # a replay draws it with `draw`
+        self.c.beginForm(name, lowerx=0, lowery=0, upperx=page_w_um * 72 / 25400, uppery=page_h_um * 72 / 25400)
+        draw(self.c)
+        self.c.endForm()
+        return name
 
     def page(self, key: str | None, draw: Callable[[], None]) -> None:
         """Draw one side of a sheet with `draw`, or replay what it drew under the same key (DrawnFaces): `key` hashes
@@ -302,7 +311,11 @@ class FaceDrawer:
             elif kind == "icon":
                 given = self._icon_form(*key)
             elif kind == "form":
-                given = self._faces.get(key)  # defined already, or the page is drawn (and defines it)
+                given = self._faces.get(key)
+            elif kind == "define":
+                given = self.form(key)  # defined here, as drawing did, or found defined (by a page drawn before)
+            elif kind == "overlay":
+                given = self._overlay_form(*key)
             elif kind == "split":
                 given = rl.split_string(getFont(key[0]), key[1], doc)
             else:
@@ -316,7 +329,7 @@ class FaceDrawer:
         return True
 
     def _recorded_page(self, key: str, draw: Callable[[], None]) -> None:
-        """Draw a page, and keep what it did unless it defined a form or drew what a record does not cover."""
+        """Draw a page, and keep what it did unless it drew what a record does not cover (a picture, a translucent face)."""
         c = self.c
         start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
         self._page_asks, self._page_replayable = [], True

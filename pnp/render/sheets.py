@@ -11,6 +11,7 @@ side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import pickle
 from collections import Counter
@@ -288,7 +289,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         for run, slots in by_run.items():
             if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
                 run.group.cut_guide(c, slots)
-        drawer.overlay(("marks", marks), lambda: _furniture(c, marks, font_name), sheet.page_w, sheet.page_h)
+        drawer.overlay(("marks", marks), functools.partial(_furniture, marks=marks, font_name=font_name), sheet.page_w, sheet.page_h)
         label, keep = footer
         draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep)
         if moved:
