@@ -311,7 +311,8 @@ def warm_up(project, out: Path) -> None:
     - the face stores it wrote, and what inspecting each face found
       (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
       and what was worked out from a face or a card's fields by the object, as the objects of
-      what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project).
+      what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project);
+    - what reading each game file gave, while its bytes are as they were (pnp.data.project.Project.keep_file_reads).
     Its cache writes wait until the caller has shown the rebuild and flushes them
     (pnp.core.files.write_caches_later)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
@@ -328,6 +329,7 @@ def warm_up(project, out: Path) -> None:
     keep_written_face_stores()
     keep_inspections()
     keep_by_identity()
+    project.keep_file_reads()
     shared = shared_inputs_hash(project)
     fonts = kept_engine(project, shared).fonts
     for slug in project.game_slugs():
