@@ -44,6 +44,7 @@ def _one_shot_process(monkeypatch):
                          (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (memo, "_KEPT")):
         monkeypatch.setattr(module, name, getattr(module, name))
     monkeypatch.setattr(pdfdoc.PDFZCompress, "encode", pdfdoc.PDFZCompress.encode)
+    monkeypatch.setattr(pdfdoc.PDFArray, "format", pdfdoc.PDFArray.format)
     from reportlab.pdfbase.ttfonts import TTFont  # pnp.render.rl.log_font_asks wraps two of its methods
 
     for name in ("splitString", "getSubsetInternalName"):

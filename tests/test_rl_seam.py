@@ -305,3 +305,32 @@ def test_font_asks_hears_what_a_truetype_font_hands_reportlabs_own_text_and_not_
     assert ("subset", (named, 0), name) in heard
     assert pieces == ((0, b"\x02"),) and not any(key == (named, "é") for _, key, _ in heard)
     assert len(heard) == 2
+
+
+def test_kept_arrays_format_each_long_array_of_numbers_once_and_write_the_same_bytes(monkeypatch):
+    """A subset font's glyph widths are a long array of numbers; formatted again, they come from memory, and an array
+    of other things, or a short one, is formatted each time."""
+    from reportlab.pdfbase import pdfdoc
+
+    widths = pdfdoc.PDFArray([600, 612.5, *range(20)])
+    names = pdfdoc.PDFArray([pdfdoc.PDFName("A"), *range(20)])
+    short = pdfdoc.PDFArray([0, 0, 612, 792])
+    original = pdfdoc.PDFArray.format
+    plain = [original(a, None) for a in (widths, names, short)]
+    assert plain[0].startswith(b"[ 600") and b"612.5" in plain[0]
+    monkeypatch.setattr(pdfdoc.PDFArray, "format", pdfdoc.PDFArray.format)  # as it was, after the test
+    rl.keep_formatted_arrays()
+    rl.keep_formatted_arrays()  # a second call keeps the one memory
+    assert [a.format(None) for a in (widths, names, short)] == plain
+    numbers_formatted = []
+    real = pdfdoc.fp_str
+    monkeypatch.setattr(pdfdoc, "fp_str", lambda *a: numbers_formatted.append(a) or real(*a))
+    assert [pdfdoc.PDFArray([600, 612.5, *range(20)]).format(None), names.format(None), short.format(None)] == plain
+    assert len(numbers_formatted) == 20 + 4, "the widths came from memory; the array with a name and the short one were formatted"
+    monkeypatch.setattr(rl, "KEPT_ARRAYS", 0)  # past its limit the memory starts again: a long watch session stays bounded
+    pdfdoc.PDFArray([*range(30)]).format(None)  # a new one, kept alone
+    widths.format(None)
+    assert len(numbers_formatted) == 20 + 4 + 30 + 22
+    monkeypatch.setattr(pdfdoc.rl_config, "pdfMultiLine", 1)  # a multi-line array now breaks its lines elsewhere
+    assert widths.format(None) == original(widths, None) != plain[0]
+    assert pdfdoc.PDFArrayCompact(widths.sequence).format(None) == plain[0], "a compact array never does"

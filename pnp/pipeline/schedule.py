@@ -307,7 +307,7 @@ def warm_up(project, out: Path) -> None:
     - the result of a game whose build found everything kept, while nothing it stood
       on changes (pnp.pipeline.steady);
     - what each constraint said of each item (pnp.checks.counts.keep_answers);
-    - each PDF stream it compressed (pnp.render.rl.keep_compressed_streams);
+    - each PDF stream it compressed, and each long array of numbers it formatted (pnp.render.rl);
     - the face stores it wrote, and what inspecting each face found
       (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
       and what was worked out from a face or a card's fields by the object, as the objects of
@@ -325,6 +325,7 @@ def warm_up(project, out: Path) -> None:
     _STEADY = _STEADY or SteadyGames()
     keep_answers()
     rl.keep_compressed_streams()
+    rl.keep_formatted_arrays()
     write_caches_later()
     keep_written_face_stores()
     keep_inspections()

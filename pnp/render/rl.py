@@ -146,6 +146,32 @@ def keep_compressed_streams() -> None:
         pdfdoc.PDFZCompress.encode = _KeptCompression(pdfdoc.PDFZCompress.encode)
 
 
+KEPT_ARRAYS = 10_000  # distinct arrays held: past this the memory starts again
+
+
+def keep_formatted_arrays() -> None:
+    """Format each distinct long array of plain numbers once per process: a font subset's glyph widths, which
+    `pnp watch` writes again after every save (a number's text depends on the number alone)."""
+    if getattr(pdfdoc.PDFArray.format, "kept", False):
+        return
+    plain, known = pdfdoc.PDFArray.format, {}
+
+    def format(self, document, IND=b"\n "):
+        numbers = self.sequence
+        if len(numbers) < 16 or not all(type(n) is int or type(n) is float for n in numbers):  # short ones format quicker
+            return plain(self, document, IND)
+        key = (tuple(numbers), self.multiline, rl_config.pdfMultiLine, IND)
+        text = known.get(key)
+        if text is None:
+            if len(known) >= KEPT_ARRAYS:
+                known.clear()
+            text = known[key] = plain(self, document, IND)
+        return text
+
+    format.kept = True
+    pdfdoc.PDFArray.format = format
+
+
 _FONT_ASKS: list | None = None  # while a page is recorded (font_asks): what TrueType fonts handed out to reportlab's own text
 
 
