@@ -154,3 +154,25 @@ def test_a_rebuild_after_one_card_edit_replays_the_other_pages_and_prints_what_a
     rebuild()
     assert replays.count(True) >= 3, replays
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+
+
+def test_a_page_whose_face_comes_to_be_placed_twice_is_drawn_again():
+    """A face placed once is drawn inline; one placed twice or more becomes a form, defined where first placed. Once
+    the last card is edited to print what card 0 prints, fronts sheet 1 shows the faces it showed, at their slots, yet
+    a cold build writes card 0 there as a form: the sheet cannot be written from its record of inline drawing (and
+    the new form moves every later form's name, so no later page can be either)."""
+    texts = ["Alpha"] * CARDS
+    drawn = DrawnFaces()
+
+    def written(last_as_first: bool, drawn):
+        if drawn is not None:
+            drawn.new_run()
+        pieces = [Piece(card(text, n), BACK, f"c{n}") for n, text in enumerate(texts)]
+        if last_as_first:
+            pieces[-1] = Piece(card("Alpha", 0), BACK, "c29")
+        data, _ = write_sheets([Group("probe", "Probe", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter",
+                               duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, drawn=drawn)
+        return data
+
+    written(False, drawn)
+    assert written(True, drawn) == written(True, None)

@@ -232,7 +232,8 @@ def half_empty_sheets(pages: list[Page]) -> list[str]:
 class PageKeys:
     """The key of each page a sheet PDF prints, in order: a hash of everything that decides what the page shows.
 
-    That is the paper, each face's digest with its slot and turn, the crop
+    That is the paper, each face's digest with its slot and turn and whether
+    the PDF places it more than once (drawn as a form then, inline if not), the crop
     marks, the footer's words and scale bar, the shift of a backs sheet, and
     what holds for the whole PDF (`common`: the footer's font, the ink
     saver). What the faces' drawing reads besides (templates, icons, fonts,
@@ -244,13 +245,13 @@ class PageKeys:
         self.common = common
         self.made: list[str | None] = []
 
-    def add(self, page: Page, placed, footer: tuple[str, str], scale_bar: bool, offset, marks) -> str | None:
+    def add(self, page: Page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks) -> str | None:
         """The page's key, also listed in `made`."""
         if any(run.group.cut_guide is not None for run in page.bands):
             self.made.append(None)
             return None
         sheet = page.sheet
-        faces = [(self.digests(face), face.bleed, slot.x, slot.y, rotate) for _, slot, face, rotate in placed]
+        faces = [(self.digests(face), face.bleed, uses[face] > 1, slot.x, slot.y, rotate) for _, slot, face, rotate in placed]
         what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset))
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
@@ -295,7 +296,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         if moved:
             c.restoreState()
 
-    drawer.page(keys.add(page, placed, footer, scale_bar, offset, marks), draw)
+    drawer.page(keys.add(page, placed, uses, footer, scale_bar, offset, marks), draw)
     c.showPage()
 
 
