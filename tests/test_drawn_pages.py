@@ -47,9 +47,13 @@ OTHER_BACK = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#602040", None, 0, 0, 
 def sheets(texts: list[str], drawn: DrawnFaces | None, other_back_from: int = CARDS) -> bytes:
     """The sheet PDF of one card a text, unique fronts behind a shared back (another one from card `other_back_from`
     on), as a deck's card sheets are written."""
+    return written([Piece(card(text, n), BACK if n < other_back_from else OTHER_BACK, f"c{n}") for n, text in enumerate(texts)], drawn)
+
+
+def written(pieces: list[Piece], drawn: DrawnFaces | None) -> bytes:
+    """The sheet PDF of `pieces` on Letter, as a deck's card sheets are written: a new build of `drawn`'s process."""
     if drawn is not None:
-        drawn.new_run()  # a new build
-    pieces = [Piece(card(text, n), BACK if n < other_back_from else OTHER_BACK, f"c{n}") for n, text in enumerate(texts)]
+        drawn.new_run()
     data, _ = write_sheets([Group("probe", "Probe", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter", duplex="long",
                            bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, drawn=drawn)
     return data
@@ -113,14 +117,10 @@ def test_a_page_showing_a_picture_is_drawn_every_time(replays, tmp_path):
     texts = ["Alpha"] * CARDS
 
     def with_picture(drawn):
-        if drawn is not None:
-            drawn.new_run()
         pieces = [Piece(card(text, n), BACK, f"c{n}") for n, text in enumerate(texts)]
         shown = pieces[11].front
         pieces[11] = Piece(shown._replace(elements=(*shown.elements, Image((str(picture), 40, 40), 5, 30, 20, 20, "contain"))), BACK, "c11")
-        data, _ = write_sheets([Group("probe", "Probe", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter",
-                               duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, drawn=drawn)
-        return data
+        return written(pieces, drawn)
 
     drawn = DrawnFaces()
     with_picture(drawn)
@@ -161,18 +161,8 @@ def test_a_page_whose_face_comes_to_be_placed_twice_is_drawn_again():
     the last card is edited to print what card 0 prints, fronts sheet 1 shows the faces it showed, at their slots, yet
     a cold build writes card 0 there as a form: the sheet cannot be written from its record of inline drawing (and
     the new form moves every later form's name, so no later page can be either)."""
-    texts = ["Alpha"] * CARDS
+    unique = [Piece(card("Alpha", n), BACK, f"c{n}") for n in range(CARDS)]
+    last_as_first = [*unique[:-1], Piece(card("Alpha", 0), BACK, "c29")]
     drawn = DrawnFaces()
-
-    def written(last_as_first: bool, drawn):
-        if drawn is not None:
-            drawn.new_run()
-        pieces = [Piece(card(text, n), BACK, f"c{n}") for n, text in enumerate(texts)]
-        if last_as_first:
-            pieces[-1] = Piece(card("Alpha", 0), BACK, "c29")
-        data, _ = write_sheets([Group("probe", "Probe", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter",
-                               duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, drawn=drawn)
-        return data
-
-    written(False, drawn)
-    assert written(True, drawn) == written(True, None)
+    written(unique, drawn)
+    assert written(last_as_first, drawn) == written(last_as_first, None)
