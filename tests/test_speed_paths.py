@@ -143,6 +143,33 @@ def test_after_one_card_is_edited_only_that_card_is_rendered_and_only_changed_fi
         assert (path.stat().st_mtime_ns == stamp) == (name in unchanged), f"{name}: rewritten {'though' if name in unchanged else 'and'} its bytes are {'the same' if name in unchanged else 'new'}"
 
 
+@pytest.mark.parametrize("per_chunk", [1, 2, 500])
+def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(project, tmp_path, monkeypatch, per_chunk):
+    """A face store is written as a header and then its faces in chunks, each pickled on its own (one pickle of a
+    10,000-card deck's faces held 9 MB of memo at the top of the build): the next build must find every kept face, the
+    last chunk's too, and render the edited card alone."""
+    import pnp.pipeline.cache
+    from pnp.layout.templates import Layouts
+
+    monkeypatch.setattr(pnp.pipeline.cache, "FACES_PER_CHUNK", per_chunk)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # render in this process, where the count is kept
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
+    rendered = []
+    real = Layouts.render
+
+    def counting(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
+        rendered.append(what.rpartition(" ")[0])
+        return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
+
+    monkeypatch.setattr(Layouts, "render", counting)
+    build(project, out, "--only", "cards")
+    assert set(rendered) == {"heroes/rogue"}, rendered
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+
+
 @pytest.fixture
 def two_games(project) -> Path:
     """The tiny game and a second game made of the same data, for builds of more than one game."""

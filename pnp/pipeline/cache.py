@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +27,8 @@ from pnp.core.memo import memo
 from pnp.data.fields import ANY
 
 CACHE_DIR = ".pnp-cache"
-FACE_STORE_FORMAT = 2  # 2: faces keep the card reads they made
+FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces follow a header in chunks (`_dump_store`)
+FACES_PER_CHUNK = 500  # faces pickled together: writing holds one chunk's pickle memo, not the whole store's
 ENGINE_DIR = Path(__file__).resolve().parents[1]  # the pnp package
 
 # Which files of a game folder each output reads (besides templates, icons and fonts). Outputs other than the card
@@ -284,8 +286,8 @@ class FaceStore:
     def _load(self) -> dict[str, object]:
         self._kept = {}
         try:
-            data = self._as_written() or pickle.loads(self.path.read_bytes())
-            if data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT:
+            data = self._as_written() or _load_store(self.path, self._current)
+            if data is not None and self._current(data):
                 for family, bold, italic in data.get("fonts", []):
                     if self.fonts is not None:
                         self.fonts.font_name(family, bold, italic)
@@ -295,13 +297,17 @@ class FaceStore:
             self._kept = {}
         return self._kept
 
+    def _current(self, data: dict) -> bool:
+        """Whether a store (or its header) was written by this pnp for the shared inputs of this build."""
+        return data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT
+
     def _as_written(self) -> dict | None:
         """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
         written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
         return written[1] if written is not None and written[0] == file_status(self.path) else None
 
     def _write(self, kept: dict) -> None:
-        write_atomic_with(self.path, lambda f: pickle.dump(kept, f, protocol=pickle.HIGHEST_PROTOCOL), durable=False)
+        write_atomic_with(self.path, lambda f: _dump_store(kept, f), durable=False)
         if _WRITTEN_STORES is not None:
             _WRITTEN_STORES[os.fspath(self.path)] = (file_status(self.path), kept)
 
@@ -389,6 +395,32 @@ class FaceStore:
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
         cache_write(lambda: self._write(kept))
+
+
+def _dump_store(kept: dict, f) -> None:
+    """Pickle a face store as its header (everything but the faces, with how many chunks follow), then its faces in chunks.
+
+    One pickle of 10,000 faces holds a memo entry for every object it writes
+    until the end: 9 MB at the top of a large deck's build, and slower than
+    chunks. A face shared by two chunks is read back as two equal faces."""
+    faces = list(kept["faces"].items())
+    chunks = [dict(faces[i:i + FACES_PER_CHUNK]) for i in range(0, len(faces), FACES_PER_CHUNK)]
+    pickle.dump({**{k: v for k, v in kept.items() if k != "faces"}, "chunks": len(chunks)}, f, protocol=pickle.HIGHEST_PROTOCOL)
+    for chunk in chunks:
+        pickle.dump(chunk, f, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _load_store(path: Path, current: Callable[[dict], bool]) -> dict | None:
+    """The face store `_dump_store` wrote at `path`, or None when its header is not `current` (other shared inputs, another
+    pnp): its faces are not unpickled then. Raises when the file is missing or damaged."""
+    with open(path, "rb") as f:
+        data = pickle.load(f)
+        if not current(data):
+            return None
+        faces: dict = {}
+        for _ in range(data.pop("chunks")):
+            faces.update(pickle.load(f))  # a new unpickler each time: a pickle's memo numbers start again with it
+    return {**data, "faces": faces}
 
 
 def _data_digest(data) -> str:
