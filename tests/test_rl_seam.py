@@ -334,3 +334,30 @@ def test_kept_arrays_format_each_long_array_of_numbers_once_and_write_the_same_b
     monkeypatch.setattr(pdfdoc.rl_config, "pdfMultiLine", 1)  # a multi-line array now breaks its lines elsewhere
     assert widths.format(None) == original(widths, None) != plain[0]
     assert pdfdoc.PDFArrayCompact(widths.sequence).format(None) == plain[0], "a compact array never does"
+
+
+@pytest.mark.parametrize("compression", [1, 0])
+def test_a_page_is_compressed_as_it_closes_and_the_pdf_is_the_bytes_reportlab_writes(compression):
+    """reportlab holds every page's operators as text until `save` (8 MB for a 10,000-card deck's sheets): pnp's canvas
+    compresses each page as it closes and lets the text go, and writes the bytes reportlab writes. A PDF written without
+    compression keeps its text to write."""
+    rl.use_binary_streams()
+
+    def pdf(cls) -> tuple[bytes, list]:
+        buf = io.BytesIO()
+        c = cls(buf, pagesize=(200, 100), invariant=1, pageCompression=compression)
+        for number in range(3):
+            c.drawString(10, 10, f"page {number}")
+            c.showPage()
+        held = [page.stream for page in rl.document(c).Pages.pages]
+        c.save()
+        return buf.getvalue(), held
+
+    plain, _ = pdf(Canvas)
+    early, held = pdf(rl.SharedResourceCanvas)
+    assert early == plain
+    assert "(page 2) Tj" in _content(io.BytesIO(early), 2)
+    if compression:
+        assert held == [None, None, None], "each page's text was let go when it closed"
+    else:
+        assert all("(page" in text for text in held)

@@ -246,6 +246,35 @@ def drawing_defaults(font_name: str, black=None):
         STATE_DEFAULTS.update(saved)
 
 
+class _Compressed:
+    """A Flate filter whose work was done when its page closed: it gives the bytes it was made with."""
+
+    pdfname = pdfdoc.PDFZCompress.pdfname
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def encode(self, _content) -> bytes:
+        return self.data
+
+
+def _compress_now(page: PDFPage) -> None:
+    """Compress a page's content stream as the page closes, as reportlab would when the PDF is written, and let the text go.
+
+    reportlab keeps every page's operators as text until `save`: 8 MB for the
+    2,224 pages of a 10,000-card deck, at the top of the build's memory. The
+    bytes written are the same (zlib's default level on the UTF-8 text)."""
+    if not page.compression or rl_config.useA85 or not page.stream or page.Contents:
+        return
+    text = page.stream
+    stream = pdfdoc.PDFStream()
+    stream.filters = [_Compressed(pdfdoc.PDFZCompress.encode(text))]
+    stream.content = b""
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
+
+
 class SharedResourceCanvas(Canvas):
     """A canvas whose pages point at one shared resource dictionary and omit default-valued keys.
 
@@ -266,6 +295,8 @@ class SharedResourceCanvas(Canvas):
 
     def _setXObjects(self, thing):
         super()._setXObjects(thing)
+        if isinstance(thing, PDFPage):
+            _compress_now(thing)
         if self.shared_resources is not None and isinstance(thing, PDFPage):
             self.shared_resources.note_forms(forms_in_use(self))
             thing.Resources = self.shared_resources.ref
