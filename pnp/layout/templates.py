@@ -285,10 +285,13 @@ class Palette:
         return out
 
 
+_WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small whole number: templates write them on every face
+
+
 def to_number(value, name) -> float:
     kind = type(value)
     if kind is int:
-        return float(value)
+        return _WHOLE[value] if 0 <= value < len(_WHOLE) else float(value)
     if kind is not float and (isinstance(value, bool) or not isinstance(value, (int, float))):
         if isinstance(value, str):
             raise LayoutError(f"{name} is the text {value!r}, not a number: write it without quotes in the data, or add |float in the template", name)
@@ -434,6 +437,7 @@ def _dash(value):
         raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash") from None
 
 
+FITTED_TEXTS = 4096  # fitted texts a game remembers, the most recently used: a deck's repeated texts stay, its 10,000 titles pass
 MAX_KEPT_TEXTS = 500  # compiled texts of data files one process keeps (a game has a rulebook and a few dozen reference sections)
 
 
@@ -745,7 +749,7 @@ class GameLayouts:
         self.typesetter = layouts.typesetter
         self.env = layouts.env
         self.image_checker = image_checker
-        self._fitted = lru_cache(maxsize=100_000)(self._fit_text)
+        self._fitted = lru_cache(maxsize=FITTED_TEXTS)(self._fit_text)
         self.markup_problems: dict[markup.Problem, None] = {}  # found by page layouts (rulebook, reference), which have no template line
 
     def check_markup(self, content: str) -> list[markup.Problem]:

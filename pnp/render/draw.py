@@ -29,6 +29,7 @@ from pnp.layout.typeset import TextOp
 from pnp.render import rl
 
 K = PT_PER_MM
+MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
 @lru_cache(maxsize=4096)
 def colour(hex_value: str) -> HexColor:
     """A '#rrggbb[aa]' colour as reportlab's colour object, made once."""
@@ -553,6 +554,8 @@ class FaceDrawer:
         key = (font_name, text)
         hit = self._encodings.get(key)
         if hit is None:
+            if len(self._encodings) >= MAX_ENCODINGS:
+                self._encodings.clear()
             font = getFont(font_name)
             doc = rl.document(self.c)
             hit = self._encodings[key] = tuple(
