@@ -266,6 +266,7 @@ class _Builder:
         self.values = 0
         self.anchors: dict[str, list | None] = {}  # anchor → its node's events (None while the node is being read)
         self.recording: list[list] = []  # event lists of anchored nodes being read
+        self.texts: dict[str, str] = {}  # one object for each distinct text: a deck writes its keys, and many values, on every card
 
     def next(self):
         event = next(self.events)
@@ -341,7 +342,8 @@ class _Builder:
         tag = self.tag(event, yaml.ScalarNode)
         if tag not in _SCALARS:
             raise PnpError(error("yaml-tag", f"tag {tag} is not allowed in game data: remove it", self.loc(event)))
-        return _scalar_value(tag, event.value)
+        value = _scalar_value(tag, event.value)
+        return self.texts.setdefault(value, value) if type(value) is str else value
 
     def start_of(self, event) -> int:
         """Where the node `event` starts: an alias's node starts where its anchor was written."""
