@@ -136,7 +136,13 @@ class GameSpec(Strict):
         return {**palette, **{k: v for k, v in DEFAULT_PALETTE.items() if k not in palette}}
 
 
-class CardSpec(Open):
+class CardSpec(BaseModel):
+    """What a card must have; its other keys are fields for the templates, read from the card's own mapping (pnp.data.project).
+
+    The extra keys are let through, not copied: a copy of every card's fields
+    doubled a large deck's memory while it was read."""
+
+    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True)
     id: str = Field(pattern=ID_PATTERN, max_length=80)
     count: int = Field(default=1, ge=0, le=MAX_COPIES)
     back: str | None = None
