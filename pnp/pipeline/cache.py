@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic, write_atomic_with
+from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic_with, write_text_atomic
 from pnp.core.memo import memo
 from pnp.data.fields import ANY
 
@@ -182,7 +182,7 @@ class GameCache:
         # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
-        cache_write(lambda: write_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), durable=False))
+        cache_write(lambda: write_text_atomic(path, json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False), durable=False))
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
