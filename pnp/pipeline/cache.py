@@ -19,6 +19,7 @@ import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
@@ -397,7 +398,7 @@ class FaceStore:
         cache_write(lambda: self._write(kept))
 
 
-def _dump_store(kept: dict, f) -> None:
+def _dump_store(kept: dict, f: BinaryIO) -> None:
     """Pickle a face store as its header (everything but the faces, with how many chunks follow), then its faces in chunks.
 
     One pickle of 10,000 faces holds a memo entry for every object it writes

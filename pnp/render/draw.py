@@ -30,6 +30,8 @@ from pnp.render import rl
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
+
+
 @lru_cache(maxsize=4096)
 def colour(hex_value: str) -> HexColor:
     """A '#rrggbb[aa]' colour as reportlab's colour object, made once."""

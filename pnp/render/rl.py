@@ -281,7 +281,8 @@ class SharedResourceCanvas(Canvas):
     A deck of copies is mostly pages that place forms; reportlab writes each page's
     resources (fonts, procedure sets, every form it uses) and an empty transition
     into the page itself, about half of such a page's bytes. When a FaceDrawer has
-    attached its shared resources (`shared_resources`), pages use them instead."""
+    attached its shared resources (`shared_resources`), pages use them instead.
+    Each page's content is compressed as the page closes (`_compress_now`)."""
 
     shared_resources = None
 
