@@ -392,3 +392,21 @@ def test_a_build_starts_with_the_collector_off_renders_with_it_on_and_gives_back
     enabled, frozen = seen["work"]
     assert enabled and frozen > 10_000, "rendering runs with the collector on and start-up's objects set aside"
     assert gc.isenabled() and gc.get_freeze_count() == 0, "the command gives back what it set aside"
+
+
+@pytest.mark.parametrize(("long_from", "here"), [(1, True), (10**6, False)])
+def test_a_worker_leaves_a_long_pdfs_ink_to_the_process_that_waits(project, tmp_path, monkeypatch, long_from, here):
+    """With more jobs than cores, each worker measures the ink of what it renders, except a PDF long enough to be
+    measured in halves: the waiting process measures that one, numpy imported by then, where the worker of the
+    build's longest job would import it and measure after rendering. Every PDF gets its figure either way."""
+    from pnp.pipeline import schedule
+
+    measured_here = []
+    real = schedule.measure_ink
+    monkeypatch.setattr(schedule, "measure_ink", lambda plan, rendered: measured_here.append(os.getpid()) or real(plan, rendered))
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_PAGES", long_from)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = build(project, tmp_path / "out")  # the tiny game's five outputs and its checks: more groups than cores
+    pdf_lines = [line for line in out.splitlines() if ".pdf  " in line]  # each PDF's summary line
+    assert len(pdf_lines) >= 5 and all(" ink " in line for line in pdf_lines), out
+    assert bool(measured_here) == here and set(measured_here) <= {os.getpid()}

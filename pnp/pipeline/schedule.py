@@ -50,7 +50,7 @@ from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
 from pnp.render import rl
 from pnp.render.draw import DrawnFaces
-from pnp.render.ink import warm_ink
+from pnp.render.ink import PARALLEL_MIN_PAGES, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
 JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0}
@@ -135,9 +135,9 @@ def _as_reused(built: GameBuild) -> GameBuild:
 
 
 def _measure_ink(results: dict, plans: dict[str, GamePlan]) -> None:
-    """The ink of the PDFs of rendered outputs, measured here as they arrive (pnp.pipeline.build.measure_ink)."""
+    """The ink of the PDFs of rendered outputs their worker did not measure, measured here as they arrive (pnp.pipeline.build.measure_ink)."""
     for key, value in results.items():
-        if key[0] == "render":
+        if key[0] == "render" and _to_measure(value[0]):
             measure_ink(plans[key[1]], value[0])
 
 
@@ -183,23 +183,23 @@ class _Worker:
         """The build's checks of a game; with `render`, also what rendering every output in memory finds (`pnp validate`)."""
         return check_game(self.engine.for_game(self.games[slug]), render=render)
 
-    def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True) -> tuple[RenderedOutput, float]:
+    def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
         rendered = render_output(self.engine.for_game(self.games[slug]), plan, job)
-        if ink:
+        if ink and (long_too or not _long(rendered)):
             measure_ink(plan, rendered)
         return rendered, time.perf_counter() - started
 
-    def run(self, jobs: list[tuple], plans: dict[str, GamePlan], ink: bool = True) -> dict[tuple, object]:
+    def run(self, jobs: list[tuple], plans: dict[str, GamePlan], ink: bool = True, long_too: bool = True) -> dict[tuple, object]:
         """Run ("check", slug, key) and ("render", slug, OutputJob) jobs in a row, measuring the ink of what they render
-        unless `ink` is false; results as `_Pool.run` gives them."""
+        unless `ink` is false, and of a long PDF (`_long`) only with `long_too`; results as `_Pool.run` gives them."""
         out = {}
         for what, slug, detail in jobs:
             if what == "check":
                 keep_between_builds(self.engine, plans[slug].options.out)  # the syntax trees the checks read are kept there
                 out[(what, slug)] = (detail, self.check(slug))
             else:
-                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink)
+                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
         save_answers()
         return out
 
@@ -237,11 +237,12 @@ class _Pool:
         """The groups in worker processes. With no more groups than workers, a worker's core idles once its group is
         done, and this process only waits: it measures the ink then, its numpy and pdfium imported in a thread once a
         core is free, where each worker would import them at the end of its job. With more groups, the workers
-        measure as they go, so the measuring is spread over the cores.
+        measure as they go, so the measuring is spread over the cores, except a long PDF's (`_long`): this process
+        measures it when it arrives, with a helper, numpy imported by then.
 
-        A core is free from the start when there are fewer groups than workers, else once the first group is done:
-        importing while every core renders would take a third of each core from the workers (a one-deck build's
-        cards and checks), whose last result is what the build waits for."""
+        A core is free from the start when there are fewer groups than workers, else once fewer groups are left
+        running than there are workers: importing while every core renders would take a third of each core from the
+        workers (a one-deck build's cards and checks), whose last result is what the build waits for."""
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
@@ -250,23 +251,22 @@ class _Pool:
         for group in groups:
             slugs = {job[2] for job in group}
             futures.append(self.pool.submit(_run_in_worker, [job[1:] for job in group], {slug: quiet[slug] for slug in slugs}, not here))
-        if not here:
-            out = {}
-            for future in futures:
-                out.update(future.result())
-            return out
         # The workers are forked by now, so a thread importing here cannot leave them an import lock held; it is
-        # joined before this returns, so no later fork (a rebuild under `pnp watch`) meets it either.
+        # joined before this measures (its helper is forked then) and before this returns, so no later fork (a
+        # rebuild under `pnp watch`) meets it either.
         warming = threading.Thread(target=warm_ink, daemon=True)
         if len(groups) < self.workers:
             warming.start()
-        out = {}
+        out, running = {}, len(futures)
         try:
             for future in as_completed(futures):
                 results = future.result()
+                running -= 1
+                if warming.ident is not None and any(_to_measure(value[0]) for key, value in results.items() if key[0] == "render"):
+                    warming.join()
                 _measure_ink(results, plans)
                 out.update(results)
-                if warming.ident is None:  # the first group is done: its core is free
+                if warming.ident is None and running < self.workers:  # a core is free
                     warming.start()
         finally:
             if warming.ident is not None:
@@ -381,4 +381,21 @@ def _init_worker(root: Path, games: list) -> None:
 
 
 def _run_in_worker(jobs: list[tuple], plans: dict[str, GamePlan], ink: bool) -> dict[tuple, object]:
-    return _WORKER.run(jobs, plans, ink)
+    return _WORKER.run(jobs, plans, ink, long_too=False)
+
+
+def _long(rendered: RenderedOutput) -> bool:
+    """Whether a PDF of `rendered` is long enough for its ink to be measured in halves (pnp.render.ink.PARALLEL_MIN_PAGES).
+
+    A worker leaves such a PDF to the process that waits for it: the build's
+    longest job is usually a large deck, whose worker would import numpy and
+    measure after rendering; the waiting process imports numpy beforehand, once
+    fewer jobs are left than cores, and measures with a helper."""
+    return any(name.endswith(".pdf") and stats.get("pages", 0) >= PARALLEL_MIN_PAGES for name, _, stats in rendered.files)
+
+
+def _to_measure(rendered: RenderedOutput) -> bool:
+    """Whether a PDF of `rendered` still lacks its ink figure (an output with errors is not written, so not measured)."""
+    if any(f.severity == "error" for f in rendered.findings):
+        return False
+    return any("ink" not in stats for name, _, stats in rendered.files if name.endswith(".pdf"))
