@@ -410,19 +410,3 @@ def test_a_worker_leaves_a_long_pdfs_ink_to_the_process_that_waits(project, tmp_
     pdf_lines = [line for line in out.splitlines() if ".pdf  " in line]  # each PDF's summary line
     assert len(pdf_lines) >= 5 and all(" ink " in line for line in pdf_lines), out
     assert bool(measured_here) == here and set(measured_here) <= {os.getpid()}
-
-
-def test_validate_checks_with_the_collector_on_after_a_quiet_start(project, monkeypatch):
-    """`pnp validate` renders every output in memory: it starts as `pnp build` does, and checks with the collector on."""
-    import gc
-
-    from pnp.pipeline.schedule import _Worker
-
-    seen = []
-    real_check = _Worker.check
-    monkeypatch.setattr(_Worker, "check", lambda self, slug, render=False: seen.append((gc.isenabled(), gc.get_freeze_count())) or real_check(self, slug, render))
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    result = run_pnp(project, "validate")
-    assert result.exit_code == 0, result.output
-    assert seen and all(enabled and frozen > 10_000 for enabled, frozen in seen), seen
-    assert gc.isenabled() and gc.get_freeze_count() == 0

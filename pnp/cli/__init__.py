@@ -93,7 +93,6 @@ def _size_text(size) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.pass_context
-@quiet_start()
 def validate(ctx, games, fmt, strict):
     """Check data, templates and component counts against the rules."""
     project = open_project(ctx.obj["root"])
