@@ -367,33 +367,6 @@ def test_checking_a_decks_shape_does_not_copy_its_cards_fields():
     assert not card.model_extra and not hasattr(card, "name")
 
 
-def test_a_build_starts_with_the_collector_off_renders_with_it_on_and_gives_back_what_it_set_aside(project, tmp_path, monkeypatch):
-    """`pnp build` imports pnp and reads the games with Python's cyclic collector off (its passes over start-up's objects
-    cost a one-deck build 0.1 s); it renders with the collector on, start-up's objects set aside (gc.freeze) so no pass
-    and no forked worker scans them again, and hands them back when the command ends (tests run many commands)."""
-    import gc
-
-    import pnp.cli
-    from pnp.pipeline.schedule import _Worker
-
-    seen = {}
-    real_open, real_run = pnp.cli.open_project, _Worker.run
-    monkeypatch.setattr(pnp.cli, "open_project", lambda root: seen.setdefault("start", gc.isenabled()) is not None and real_open(root))
-
-    def run(self, *args, **kwargs):
-        seen.setdefault("work", (gc.isenabled(), gc.get_freeze_count()))
-        return real_run(self, *args, **kwargs)
-
-    monkeypatch.setattr(_Worker, "run", run)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # the work in this process, where the collector is seen
-    assert gc.isenabled() and gc.get_freeze_count() == 0
-    build(project, tmp_path / "out", "--only", "cards")
-    assert seen["start"] is False, "start-up runs with the collector off"
-    enabled, frozen = seen["work"]
-    assert enabled and frozen > 10_000, "rendering runs with the collector on and start-up's objects set aside"
-    assert gc.isenabled() and gc.get_freeze_count() == 0, "the command gives back what it set aside"
-
-
 @pytest.mark.parametrize(("long_from", "here"), [(1, True), (10**6, False)])
 def test_a_worker_leaves_a_long_pdfs_ink_to_the_process_that_waits(project, tmp_path, monkeypatch, long_from, here):
     """With more jobs than cores, each worker measures the ink of what it renders, except a PDF long enough to be

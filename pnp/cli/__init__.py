@@ -28,7 +28,7 @@ from pnp.cli.common import (
 )
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
-from pnp.core.collector import paused, quiet_start
+from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
@@ -129,7 +129,6 @@ def validate(ctx, games, fmt, strict):
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
-@quiet_start()
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
           mark_printed, strict, booklet, board_paper, quiet):
     """Validate, then write each game's PDFs into output/<game>/."""

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.checks.counts import keep_answers
-from pnp.core.collector import work_begins
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
@@ -223,7 +222,6 @@ class _Pool:
         """Every job's result: ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds).
 
         Each rendered PDF comes with its ink figure (pnp.pipeline.build.measure_ink)."""
-        work_begins()
         if self.workers > 1 and len(groups) > 1:
             return self._run_in_pool(groups, plans)
         if self.local is None:
@@ -281,7 +279,6 @@ def check_games(project, games: list, workers: int | None = None) -> list[list[F
     game's outputs share its fitted texts and faces); a finding is a value, the
     same whichever process finds it."""
     workers = min(workers or os.cpu_count() or 1, 8, len(games))
-    work_begins()
     if workers <= 1:
         worker = _Worker(project, games)
         return [worker.check(game.slug, render=True) for game in games]
