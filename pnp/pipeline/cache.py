@@ -405,10 +405,10 @@ def _dump_store(kept: dict, f: BinaryIO) -> None:
     until the end: 9 MB at the top of a large deck's build, and slower than
     chunks. A face shared by two chunks is read back as two equal faces."""
     faces = list(kept["faces"].items())
-    chunks = [dict(faces[i:i + FACES_PER_CHUNK]) for i in range(0, len(faces), FACES_PER_CHUNK)]
-    pickle.dump({**{k: v for k, v in kept.items() if k != "faces"}, "chunks": len(chunks)}, f, protocol=pickle.HIGHEST_PROTOCOL)
-    for chunk in chunks:
-        pickle.dump(chunk, f, protocol=pickle.HIGHEST_PROTOCOL)
+    starts = range(0, len(faces), FACES_PER_CHUNK)
+    pickle.dump({**{k: v for k, v in kept.items() if k != "faces"}, "chunks": len(starts)}, f, protocol=pickle.HIGHEST_PROTOCOL)
+    for start in starts:
+        pickle.dump(dict(faces[start:start + FACES_PER_CHUNK]), f, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _load_store(path: Path, current: Callable[[dict], bool]) -> dict | None:

@@ -135,9 +135,14 @@ def _as_reused(built: GameBuild) -> GameBuild:
 
 def _measure_ink(results: dict, plans: dict[str, GamePlan]) -> None:
     """The ink of the PDFs of rendered outputs their worker did not measure, measured here as they arrive (pnp.pipeline.build.measure_ink)."""
-    for key, value in results.items():
-        if key[0] == "render" and _to_measure(value[0]):
-            measure_ink(plans[key[1]], value[0])
+    for slug, rendered in _unmeasured(results):
+        measure_ink(plans[slug], rendered)
+
+
+def _unmeasured(results: dict) -> list[tuple[str, RenderedOutput]]:
+    """(game, output) of each rendered output with a PDF still lacking its ink figure (one with errors is not written,
+    so not measured)."""
+    return [(key[1], value[0]) for key, value in results.items() if key[0] == "render" and _to_measure(value[0])]
 
 
 def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
@@ -260,7 +265,7 @@ class _Pool:
             for future in as_completed(futures):
                 results = future.result()
                 running -= 1
-                if warming.ident is not None and any(_to_measure(value[0]) for key, value in results.items() if key[0] == "render"):
+                if warming.ident is not None and _unmeasured(results):
                     warming.join()
                 _measure_ink(results, plans)
                 out.update(results)
@@ -392,7 +397,6 @@ def _long(rendered: RenderedOutput) -> bool:
 
 
 def _to_measure(rendered: RenderedOutput) -> bool:
-    """Whether a PDF of `rendered` still lacks its ink figure (an output with errors is not written, so not measured)."""
     if any(f.severity == "error" for f in rendered.findings):
         return False
     return any("ink" not in stats for name, _, stats in rendered.files if name.endswith(".pdf"))
