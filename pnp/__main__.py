@@ -1,3 +1,3 @@
-from pnp.cli import run
+from pnp.launch import run
 
 run()

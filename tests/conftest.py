@@ -1,6 +1,7 @@
 """Shared fixtures: a private copy of the test project, running the CLI, reading and rasterising PDFs."""
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -10,6 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PIL import Image
+
+# Every `python -m pnp` a test starts runs in a new process of its own, as the tests expect, and leaves no fork server
+# behind; tests/test_launch.py turns the server on for its own commands, in a folder of its own.
+os.environ["PNP_SERVER"] = "0"
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_PROJECT = Path(__file__).resolve().parent / "project"

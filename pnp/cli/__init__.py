@@ -349,10 +349,13 @@ main.add_command(new)
 main.add_command(icons)
 
 
-def run():
-    """Entry point: findings print as located lines; pnp's own bugs as one line unless --debug."""
+def run(prog_name: str | None = None):
+    """Run the command line: findings print as located lines; pnp's own bugs as one line unless --debug.
+
+    `prog_name` is the name usage lines give, for a process that stands in for
+    another (pnp.launch.forkserver); by default click finds it."""
     try:
-        main(standalone_mode=True)
+        main(standalone_mode=True, prog_name=prog_name)
     except PnpError as exc:
         print_findings(exc.findings)
         sys.exit(EXIT_DATA)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
@@ -25,6 +26,45 @@ def several_cores() -> bool:
     return (os.cpu_count() or 1) > 1
 
 
+def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
+    """A pool of `workers` processes, each ending when this process ends (see `_start_worker`)."""
+    _libc()  # loaded here, so a forked worker finds it loaded
+    return ProcessPoolExecutor(workers, mp_context=start_method(), initializer=_start_worker, initargs=(os.getpid(), initializer, initargs))
+
+
 def helper_pool(initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
     """A pool of one process, to run half of a large piece of work beside this process."""
-    return ProcessPoolExecutor(1, mp_context=start_method(), initializer=initializer, initargs=initargs)
+    return worker_pool(1, initializer, initargs)
+
+
+def _start_worker(parent: int, initializer, initargs: tuple) -> None:
+    """Make a worker end when the process that started it does, then run the pool's own initializer.
+
+    A pool's workers wait for work on a pipe they hold both ends of, so a
+    worker whose parent died (Ctrl-C, or a killed command, while it forked a
+    helper) would wait for ever, holding the terminal's output open. On Linux
+    the kernel sends it SIGTERM when its parent ends (PR_SET_PDEATHSIG); a
+    parent already gone ends it here."""
+    libc = _libc()
+    if libc is not None:
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:
+        os._exit(1)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+_LIBC: list = []
+
+
+def _libc():
+    """The C library, on Linux (for prctl); None elsewhere."""
+    if not _LIBC:
+        if sys.platform.startswith("linux"):
+            import ctypes
+
+            _LIBC.append(ctypes.CDLL(None, use_errno=True))
+        else:
+            _LIBC.append(None)
+    return _LIBC[0]

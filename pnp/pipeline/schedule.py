@@ -25,7 +25,7 @@ from pnp.core.errors import Finding
 from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import keep_by_identity
-from pnp.core.processes import start_method
+from pnp.core.processes import worker_pool
 from pnp.layout.icons import warm_svg
 from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
@@ -247,7 +247,7 @@ class _Pool:
         running than there are workers: importing while every core renders would take a third of each core from the
         workers (a one-deck build's cards and checks), whose last result is what the build waits for."""
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=start_method(), initializer=_init_worker, initargs=(self.project.root, self.games))
+            self.pool = worker_pool(self.workers, _init_worker, (self.project.root, self.games))
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
         here = len(groups) <= self.workers
         futures = []
@@ -288,7 +288,7 @@ def check_games(project, games: list, workers: int | None = None) -> list[list[F
         worker = _Worker(project, games)
         return [worker.check(game.slug, render=True) for game in games]
     largest_first = sorted(games, key=lambda game: -_weight("cards", game))
-    with ProcessPoolExecutor(workers, mp_context=start_method(), initializer=_init_worker, initargs=(project.root, games)) as pool:
+    with worker_pool(workers, _init_worker, (project.root, games)) as pool:
         futures = {game.slug: pool.submit(_check_in_worker, game.slug) for game in largest_first}
         return [futures[game.slug].result() for game in games]
 

@@ -1,0 +1,131 @@
+"""Where a fork server listens, and which commands and processes may use one.
+
+A server is only a stand-in for a new process when it imported the same code
+the same way: its socket's name is a digest of the Python executable, the
+import path, the interpreter's flags and the environment variables read at
+import time. Its folder belongs to the user alone (mode 0700), so no one else
+can hand it a command.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from zlib import adler32, crc32
+
+# Commands that run to an end and print a result: worth a warm start. `watch` and `serve` stay up (and keep their own
+# warm state), `--help` and `--version` are quick anyway.
+ROUTED = frozenset({"build", "validate", "list", "printed", "preview", "export", "calibrate", "icons", "new"})
+GLOBAL_FLAGS = frozenset({"--debug"})
+GLOBAL_VALUED = frozenset({"--root"})
+# Environment read while modules are imported (locale, Python's own settings, reportlab's rl_config, BLAS threads):
+# a server imported under other values is another server.
+IMPORT_TIME_ENV = ("PYTHON", "RL_", "OPENBLAS", "OMP_", "MKL_", "LANG", "LC_", "PNP_")
+OFF = frozenset({"0", "off", "no", "false"})
+
+
+def enabled(env: os._Environ | dict | None = None) -> bool:
+    """Whether commands go through a fork server: on Linux (fork and passing file descriptors), unless `PNP_SERVER` is
+    0 or CI is set (a CI job should leave no process behind) without `PNP_SERVER=1`."""
+    env = os.environ if env is None else env
+    setting = env.get("PNP_SERVER", "").strip().lower()
+    if setting in OFF or not sys.platform.startswith("linux"):
+        return False
+    return setting in {"1", "on", "yes", "true"} or not env.get("CI")
+
+
+def command_of(argv: list[str]) -> str | None:
+    """The command word of pnp's arguments (`build` in `pnp --root x build -q`), None with `--help`, `--version` or none."""
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word in {"--help", "-h", "--version"}:
+            return None
+        if word in GLOBAL_VALUED:
+            i += 2
+            continue
+        if word in GLOBAL_FLAGS or any(word.startswith(f"{name}=") for name in GLOBAL_VALUED):
+            i += 1
+            continue
+        return None if word.startswith("-") else word
+    return None
+
+
+def routable(argv: list[str]) -> bool:
+    """Whether this command line is one a fork server runs (a command that ends, asked without `--help`)."""
+    return command_of(argv) in ROUTED and "--help" not in argv
+
+
+def server_command(argv: list[str]) -> bool:
+    """`pnp server …`: look at or stop the fork server (pnp.launch.control)."""
+    return command_of(argv) == "server" and argv[:1] == ["server"]
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the server for one way of running pnp listens: its socket and the lock its one owner holds."""
+
+    folder: Path
+    key: str
+    path: list[str]  # the import path the server sets before importing pnp (a command's child then takes its caller's)
+    flags: list[str]  # the interpreter's command-line flags (-X, -O, -W …), as a new process gets them
+
+    @property
+    def socket(self) -> Path:
+        return self.folder / f"{self.key}.sock"
+
+    @property
+    def lock(self) -> Path:
+        return self.folder / f"{self.key}.lock"
+
+    @classmethod
+    def of_this_process(cls, env: os._Environ | dict | None = None) -> Place:
+        env = os.environ if env is None else env
+        path = server_path()
+        flags = _interpreter_flags()
+        read_at_import = sorted((k, v) for k, v in env.items() if k.startswith(IMPORT_TIME_ENV) and not k.startswith("PNP_SERVER"))
+        identity = repr((sys.executable, sys.version, path, flags, read_at_import, os.getuid()))
+        data = identity.encode()
+        return cls(server_folder(env), f"{crc32(data):08x}{adler32(data):08x}", path, flags)  # zlib: hashlib would load OpenSSL, 8 ms
+
+
+def import_path() -> list[str]:
+    """This process's import path, the empty entry made the working folder (site made the others absolute; an entry
+    that is not a folder, such as an editable install's path hook, stays as it is)."""
+    return [p or os.getcwd() for p in sys.path]
+
+
+def server_path() -> list[str]:
+    """The import path a server takes: this process's, less the working folder `python -m pnp` puts first (so one server
+    serves every folder; a command's child takes its caller's path back), but with the folder pnp itself came from."""
+    path = import_path()
+    if path and path[0] == os.getcwd():
+        home = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the folder holding pnp/
+        path = path[1:] if home in path[1:] else [home, *path[1:]]
+    return path
+
+
+def server_folder(env: os._Environ | dict | None = None) -> Path:
+    """The user's own folder for servers: `PNP_SERVER_DIR`, else $XDG_RUNTIME_DIR/pnp, else pnp-<uid> in the temp folder."""
+    env = os.environ if env is None else env
+    if env.get("PNP_SERVER_DIR"):
+        return Path(env["PNP_SERVER_DIR"])
+    runtime = env.get("XDG_RUNTIME_DIR")
+    return Path(runtime) / "pnp" if runtime else Path(env.get("TMPDIR") or "/tmp") / f"pnp-{os.getuid()}"
+
+
+def private_folder(folder: Path) -> bool:
+    """Make `folder` if need be; whether it is ours alone (owned by this user, no access for group or others)."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        status = folder.lstat()
+    except OSError:
+        return False
+    return status.st_uid == os.getuid() and (status.st_mode & 0o077) == 0 and not folder.is_symlink()
+
+
+def _interpreter_flags() -> list[str]:
+    import subprocess
+
+    return subprocess._args_from_interpreter_flags()  # what multiprocessing gives its spawned children

@@ -1,0 +1,344 @@
+"""The fork server: a process that has imported pnp and forks one child per command, which runs it as a new process would.
+
+Only imports are shared. The server reads no game, registers no font, compiles
+no template and builds nothing, so each child starts with pnp's modules loaded
+and every cache in memory empty, as `python -m pnp` would: the same inputs give
+the same bytes, and a removed build cache is a cold build. Each child takes
+the client's stdin, stdout and stderr, working folder, environment, umask and
+arguments, runs in a process group of its own (so a Ctrl-C passed on by the
+client reaches its worker processes too), and the server tells the client
+how it ended.
+
+The server stops after IDLE_SECONDS without a command, on SIGTERM (`pnp server
+stop`) once its running commands end, and when a file of a module it imported
+changed (an upgrade or an edit of pnp): that request is answered "stale" and
+run by the client itself.
+"""
+from __future__ import annotations
+
+import atexit
+import contextlib
+import fcntl
+import importlib
+import io
+import json
+import os
+import pkgutil
+import selectors
+import signal
+import socket
+import struct
+import sys
+import time
+import traceback
+from pathlib import Path
+
+IDLE_SECONDS = 20 * 60
+NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
+MAX_REQUEST = 4 << 20
+
+
+def main(folder: str, key: str) -> None:
+    """Serve commands at the socket `key` in `folder` until idle, stopped or stale; leave at once if another server holds the lock."""
+    folder_path = Path(folder)
+    lock = open(folder_path / f"{key}.lock", "a+")  # noqa: SIM115 (held for the server's life)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return
+    lock.seek(0)
+    lock.truncate()
+    lock.write(str(os.getpid()))
+    lock.flush()
+    preload()
+    server = ForkServer(folder_path / f"{key}.sock", idle=float(os.environ.get("PNP_SERVER_IDLE", IDLE_SECONDS)))
+    server.serve()
+
+
+def preload() -> None:
+    """Import every module of pnp a command may use, and the libraries they import inside functions (the SVG reader,
+    numpy and pdfium for ink, coloraide): the half second a new process spends before its first piece of work."""
+    import pnp
+
+    for info in pkgutil.walk_packages(pnp.__path__, "pnp."):
+        if not info.name.startswith(NOT_PRELOADED) and ".assets" not in info.name:
+            importlib.import_module(info.name)
+    from pnp.core.colour import warm_colour
+    from pnp.layout.icons import warm_svg
+    from pnp.render.ink import warm_ink
+
+    warm_svg()
+    warm_ink()
+    warm_colour()
+
+
+class ForkServer:
+    def __init__(self, address: Path, idle: float):
+        self.address, self.idle = address, idle
+        self.modules = module_files()  # what was imported, as it was on disk: a change makes the server stale
+        self.children: dict[int, socket.socket] = {}  # child pid → its client's connection
+        self.started: dict[int, tuple[float, list[str]]] = {}  # child pid → (when it started, its arguments), for the log
+        self.log = address.with_suffix(".log").open("w", encoding="utf-8", buffering=1)  # one line a command: what `pnp server status` shows
+        self.stopping = False
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        bound = address.with_name(f"{address.name}.{os.getpid()}")
+        with contextlib.suppress(FileNotFoundError):
+            bound.unlink()
+        self.listener.bind(str(bound))
+        self.listener.listen(64)
+        os.replace(bound, address)  # clients see the socket only once it listens
+        self.inode = address.stat().st_ino
+        self.wake_read, self.wake_write = os.pipe()
+        os.set_blocking(self.wake_read, False)
+        os.set_blocking(self.wake_write, False)
+        signal.set_wakeup_fd(self.wake_write, warn_on_full_buffer=False)
+        signal.signal(signal.SIGCHLD, lambda *_: None)  # a child's end wakes the loop through the pipe
+        signal.signal(signal.SIGTERM, self._stop)
+        signal.signal(signal.SIGINT, self._stop)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.listener, selectors.EVENT_READ, "accept")
+        self.selector.register(self.wake_read, selectors.EVENT_READ, "wake")
+
+    def serve(self) -> None:
+        last = time.monotonic()
+        try:
+            while True:
+                for key, _ in self.selector.select(timeout=1.0):
+                    if key.data == "accept":
+                        self._accept()
+                        last = time.monotonic()
+                    elif key.data == "wake":
+                        with contextlib.suppress(BlockingIOError):
+                            os.read(self.wake_read, 4096)
+                    else:
+                        self._hung_up(key.data, key.fileobj)
+                self._reap()
+                if self.children:
+                    last = time.monotonic()
+                elif self.stopping or time.monotonic() - last > self.idle or not self._still_ours():
+                    return
+        finally:
+            self._leave()
+
+    def _accept(self) -> None:
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return
+        conn.settimeout(5)
+        fds: dict[int, int] = {}
+        try:
+            _, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+            if uid != os.getuid():
+                raise ValueError("another user")
+            message, fds = receive_request(conn)
+            if stale(self.modules):
+                conn.sendall(b'{"stale": true}\n')
+                self.stopping = True
+                self._unlink()
+                raise ValueError("stale")
+            pid = os.fork()
+        except (OSError, ValueError):
+            conn.close()
+            for fd in fds.values():
+                os.close(fd)
+            return
+        if pid == 0:
+            self._become_child(conn, message, fds)
+        with contextlib.suppress(OSError):
+            os.setpgid(pid, pid)  # as the child does: whichever runs first, a signal passed on reaches the group
+        for fd in fds.values():
+            os.close(fd)
+        self.children[pid] = conn
+        self.started[pid] = (time.monotonic(), message["argv"][1:])
+        try:
+            conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+        except OSError:
+            self._hung_up(pid, conn)
+            return
+        conn.setblocking(False)
+        self.selector.register(conn, selectors.EVENT_READ, pid)
+
+    def _become_child(self, conn: socket.socket, message: dict, fds: dict[int, int]) -> None:
+        """In the forked child: become the process the client would have started, run the command, exit with its code."""
+        code = 1
+        try:
+            with contextlib.suppress(OSError):
+                os.setpgid(0, 0)
+            signal.set_wakeup_fd(-1)
+            for sig in (signal.SIGCHLD, signal.SIGTERM):
+                signal.signal(sig, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            self.selector.close()
+            self.listener.close()
+            for fd in (self.wake_read, self.wake_write):
+                os.close(fd)
+            for other in self.children.values():
+                other.close()
+            self.log.close()
+            conn.close()
+            take_over(message, fds)
+            code = run_command(message.get("prog"))
+        except BaseException:  # the child must never return into the server's loop
+            with contextlib.suppress(Exception):
+                traceback.print_exc()
+        finally:
+            with contextlib.suppress(Exception):
+                sys.stdout.flush()
+                sys.stderr.flush()
+            os._exit(code)
+
+    def _reap(self) -> None:
+        while self.children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            conn = self.children.pop(pid, None)
+            if conn is None:
+                continue
+            ended = {"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status) else {"exit": os.waitstatus_to_exitcode(status)}
+            self._log(pid, ended)
+            with contextlib.suppress(OSError, KeyError, ValueError):
+                self.selector.unregister(conn)
+            with contextlib.suppress(OSError):
+                conn.setblocking(True)
+                conn.sendall(json.dumps(ended).encode() + b"\n")
+            conn.close()
+
+    def _log(self, pid: int, ended: dict) -> None:
+        began, argv = self.started.pop(pid, (time.monotonic(), []))
+        how = f"exit {ended['exit']}" if "exit" in ended else f"signal {ended['signal']}"
+        self.log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} process {pid}: pnp {' '.join(argv)}: {how} after {time.monotonic() - began:.2f} s\n")
+
+    def _hung_up(self, pid: int, conn: socket.socket) -> None:
+        """The client went away (killed, or its terminal closed) while its command runs: stop the command too."""
+        with contextlib.suppress(BlockingIOError, OSError):
+            if conn.recv(64):
+                return  # a client sends nothing after its request; ignore stray bytes
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGTERM)
+        with contextlib.suppress(OSError, KeyError, ValueError):
+            self.selector.unregister(conn)
+
+    def _stop(self, signum, frame) -> None:
+        self.stopping = True
+        self._unlink()  # no new command comes; the running ones finish
+
+    def _still_ours(self) -> bool:
+        try:
+            return self.address.stat().st_ino == self.inode
+        except OSError:
+            return False
+
+    def _unlink(self) -> None:
+        if self._still_ours():
+            with contextlib.suppress(OSError):
+                self.address.unlink()
+
+    def _leave(self) -> None:
+        self._unlink()
+        self.listener.close()
+        self.log.close()
+
+
+def receive_request(conn: socket.socket) -> tuple[dict, dict[int, int]]:
+    """The client's request and its standard file descriptors: {0: fd, 1: fd, 2: fd} as received here."""
+    head, fds, _, _ = socket.recv_fds(conn, 4 + 3, 3)
+    received = dict(zip(head[4:], fds, strict=False))
+    if len(head) < 4:
+        raise ValueError("short request")
+    (length,) = struct.unpack("!I", head[:4])
+    if length > MAX_REQUEST:
+        raise ValueError("request too large")
+    data = bytearray()
+    while len(data) < length:
+        chunk = conn.recv(min(65536, length - len(data)))
+        if not chunk:
+            raise ValueError("request cut short")
+        data += chunk
+    return json.loads(data), received
+
+
+def take_over(message: dict, fds: dict[int, int]) -> None:
+    """Take the client's standard streams, folder, environment, umask and arguments."""
+    for target, fd in fds.items():
+        os.dup2(fd, target)
+        if fd != target:
+            os.close(fd)
+    os.chdir(message["cwd"])
+    os.environ.clear()
+    os.environ.update(message["env"])
+    if hasattr(time, "tzset"):
+        time.tzset()
+    os.umask(message["umask"])
+    streams = message["streams"]
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        if fd in fds and name in streams:
+            setattr(sys, name, text_stream(fd, name, **streams[name]))
+            setattr(sys, f"__{name}__", getattr(sys, name))
+    sys.argv = list(message["argv"])
+    sys.path[:] = message["path"]
+
+
+def text_stream(fd: int, name: str, encoding: str, errors: str) -> io.TextIOWrapper:
+    """A text stream on `fd` as Python makes its own at start-up: line-buffered on a terminal, stderr always."""
+    if name == "stdin":
+        return io.TextIOWrapper(io.BufferedReader(io.FileIO(fd, "r", closefd=False)), encoding=encoding, errors=errors)
+    tty = os.isatty(fd)
+    raw = io.BufferedWriter(io.FileIO(fd, "w", closefd=False))
+    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, line_buffering=tty or name == "stderr", write_through=name == "stderr")
+
+
+def run_command(prog: str | None) -> int:
+    """Run pnp's command line as the client would have, exit handlers included; its exit code."""
+    from pnp.cli import run
+
+    try:
+        run(prog)
+        code = 0
+    except SystemExit as stop:
+        code = _exit_code(stop.code)
+    except KeyboardInterrupt:
+        traceback.print_exc()
+        code = 128 + signal.SIGINT
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    atexit._run_exitfuncs()
+    return code
+
+
+def _exit_code(code) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1
+
+
+def module_files() -> dict[str, tuple[int, int]]:
+    """(mtime, size) of the file of every imported module."""
+    found = {}
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if path:
+            with contextlib.suppress(OSError):
+                status = os.stat(path)
+                found[path] = (status.st_mtime_ns, status.st_size)
+    return found
+
+
+def stale(modules: dict[str, tuple[int, int]]) -> bool:
+    """Whether a module file the server imported changed since (pnp edited or upgraded): its children would run old code."""
+    for path, seen in modules.items():
+        try:
+            status = os.stat(path)
+        except OSError:
+            return True
+        if (status.st_mtime_ns, status.st_size) != seen:
+            return True
+    return False

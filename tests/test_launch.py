@@ -1,0 +1,235 @@
+"""A command handed to the fork server behaves as the same command run in a new process: same bytes, same output and
+exit code, the caller's folder, environment and terminal; a server stops when its code changes or when told to, and
+takes no command from a folder others can reach."""
+from __future__ import annotations
+
+import contextlib
+import os
+import pty
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, cold_pdfs, pdfs
+
+from pnp.launch.address import Place, command_of, enabled, private_folder, routable
+from pnp.launch.forkserver import module_files, stale, text_stream
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork server runs on Linux")
+
+
+@pytest.fixture
+def server_env():
+    """The environment of a command that may use a fork server, in a folder of this test's own (short enough for a
+    socket's path), stopped afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="pnps-"))
+    env = {**os.environ, "PNP_SERVER": "1", "PNP_SERVER_DIR": str(folder / "s"), "PNP_SERVER_IDLE": "120"}
+    env.pop("CI", None)
+    yield env
+    subprocess.run([sys.executable, "-m", "pnp", "server", "stop"], env=env, cwd=ROOT, capture_output=True, timeout=60)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def pnp(env: dict, *args: str, cwd: Path = ROOT, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pnp", *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=300, **kwargs)
+
+
+def start_server(env: dict) -> int:
+    """Start the server and wait until it listens: its process id."""
+    started = pnp(env, "server", "start")
+    assert started.returncode == 0, started.stdout + started.stderr
+    assert "up (process" in started.stdout
+    return int(started.stdout.split("process ")[1].split(")")[0])
+
+
+def served(env: dict) -> list[str]:
+    """The commands the test's server has run (its log; this process's import path is not a command's, so its key is not
+    the server's: the folder holds the one server)."""
+    logs = list(Path(env["PNP_SERVER_DIR"]).glob("*.log"))
+    assert len(logs) == 1, logs
+    return logs[0].read_text(encoding="utf-8").splitlines()
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(stat.parent.name))
+    return found
+
+
+def test_a_build_through_the_server_writes_the_bytes_of_a_new_process(project, tmp_path, server_env):
+    """Both routes start from no build cache: the server shares only imports, so the child's build is a cold one."""
+    start_server(server_env)
+    out = tmp_path / "served"
+    built = pnp(server_env, "--root", str(project), "build", "-q", "--out", str(out))
+    assert built.returncode == 0, built.stderr
+    assert f"pnp --root {project} build -q --out {out}: exit 0" in served(server_env)[-1]  # the server ran it
+    fresh = cold_pdfs(project, tmp_path / "fresh")
+    assert fresh and pdfs(out) == fresh
+
+
+def test_the_child_stands_in_for_the_caller(project, tmp_path, server_env):
+    """Its folder (a project found from the working folder), its umask, its exit codes and what it prints."""
+    server = start_server(server_env)
+    elsewhere = tmp_path / "here"
+    shutil.copytree(project, elsewhere)
+    nested = elsewhere / "data"
+    listed = pnp(server_env, "list", cwd=nested)  # no --root: the project is found from the caller's folder
+    assert listed.returncode == 0, listed.stderr
+    assert "tiny" in listed.stdout
+    assert served(server_env)[-1].endswith(": pnp list: exit 0 after " + served(server_env)[-1].rsplit(" after ", 1)[1])
+    assert children_of(server) == []  # the command's child has ended and been waited for
+
+    wrong = pnp(server_env, "--root", str(elsewhere), "build", "no-such-game")
+    local = pnp({**server_env, "PNP_SERVER": "0"}, "--root", str(elsewhere), "build", "no-such-game")
+    assert wrong.returncode == local.returncode == 2
+    assert "build no-such-game: exit 2" in served(server_env)[-1]
+    assert wrong.stderr == local.stderr and "no game 'no-such-game'" in wrong.stderr  # the usage line names `python -m pnp` both times
+
+    out = tmp_path / "umask"
+    masked = subprocess.run(["sh", "-c", f"umask 077 && {sys.executable} -m pnp --root {elsewhere} build -q --out {out}"],
+                            env=server_env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert masked.returncode == 0, masked.stderr
+    assert all(p.stat().st_mode & 0o077 == 0 for p in out.rglob("*.pdf"))
+
+
+
+def test_the_child_writes_to_the_callers_terminal(project, tmp_path, server_env):
+    """On a terminal `pnp build` prints each game's seconds; into a pipe it does not. The child gets the caller's own file
+    descriptors, so it sees what the caller has."""
+    start_server(server_env)
+    primary, secondary = pty.openpty()
+    try:
+        on_tty = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "tiny", "--only", "cards", "--out", str(tmp_path / "a")],
+                                env=server_env, cwd=ROOT, stdin=secondary, stdout=secondary, stderr=subprocess.PIPE, timeout=300)
+        os.close(secondary)
+        shown = b""
+        with contextlib.suppress(OSError):
+            while chunk := os.read(primary, 65536):
+                shown += chunk
+    finally:
+        os.close(primary)
+    assert on_tty.returncode == 0, on_tty.stderr
+    assert b"tiny: " in shown and b" s\r\n" in shown
+    piped = pnp(server_env, "--root", str(project), "build", "tiny", "--only", "cards", "--out", str(tmp_path / "b"))
+    assert piped.returncode == 0 and "tiny-cards.pdf" in piped.stdout
+    assert "tiny: " not in piped.stdout
+
+
+def test_the_childs_streams_buffer_as_a_new_processs_do():
+    """Python buffers stdout by line on a terminal and by block into a pipe or file, and writes stderr through at once:
+    the child's streams, made on the caller's descriptors, do the same (the server's own were made on /dev/null)."""
+    primary, secondary = pty.openpty()
+    read, write = os.pipe()
+    try:
+        assert text_stream(secondary, "stdout", "utf-8", "strict").line_buffering
+        into_pipe = text_stream(write, "stdout", "utf-8", "strict")
+        assert not into_pipe.line_buffering and into_pipe.encoding == "utf-8"
+        errors = text_stream(write, "stderr", "utf-8", "backslashreplace")
+        assert errors.line_buffering and errors.write_through and errors.errors == "backslashreplace"
+    finally:
+        for fd in (primary, secondary, read, write):
+            os.close(fd)
+
+
+def test_a_killed_caller_stops_its_command(tmp_path, server_env):
+    """A command whose caller is gone (killed, its terminal closed) is stopped with it, not left building."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from cards import make_project
+
+    make_project(tmp_path / "big", 3000, 1)
+    server = start_server(server_env)
+    caller = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(tmp_path / "big"), "build", "-q"], env=server_env, cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not children_of(server) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    child = children_of(server)
+    assert child, "the command never reached the server"
+    caller.kill()
+    caller.wait()
+    deadline = time.monotonic() + 30
+    while children_of(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert children_of(server) == []
+    assert not (tmp_path / "big" / "output" / "bench" / "bench-cards.pdf").exists()  # stopped before it wrote
+
+
+def test_ctrl_c_reaches_the_command(tmp_path, server_env):
+    """Ctrl-C at the caller stops the command in the server's child as it would stop one run here: exit 1, 'Aborted!'."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from cards import make_project
+
+    make_project(tmp_path / "big", 3000, 1)
+    server = start_server(server_env)
+    caller = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(tmp_path / "big"), "build", "-q"], env=server_env, cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not children_of(server) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.3)
+    caller.send_signal(signal.SIGINT)
+    _, err = caller.communicate(timeout=60)
+    assert caller.returncode != 0
+    assert "Aborted!" in err or "KeyboardInterrupt" in err
+    assert children_of(server) == []
+
+
+def test_stop_ends_the_server_and_the_next_command_runs_here(project, tmp_path, server_env):
+    server = start_server(server_env)
+    stopped = pnp(server_env, "server", "stop")
+    assert stopped.returncode == 0 and "stopped 1 server" in stopped.stdout
+    with contextlib.suppress(ProcessLookupError):
+        for _ in range(100):
+            os.kill(server, 0)
+            time.sleep(0.05)
+        pytest.fail("the server is still running")
+    assert pnp(server_env, "server", "status").returncode == 1
+    built = pnp({**server_env, "PNP_SERVER_IDLE": "5"}, "--root", str(project), "build", "-q", "--out", str(tmp_path / "o"))
+    assert built.returncode == 0, built.stderr  # run here, with no server; it starts one for the next command
+
+
+def test_a_server_is_stale_once_a_module_it_imported_changes(tmp_path, monkeypatch):
+    module = tmp_path / "pnp_probe_module.py"
+    module.write_text("VALUE = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import pnp_probe_module  # noqa: F401
+
+    seen = module_files()
+    assert str(module) in seen and not stale(seen)
+    module.write_text("VALUE = 22\n")
+    assert stale(seen)
+    monkeypatch.delitem(sys.modules, "pnp_probe_module")
+
+
+def test_a_folder_others_can_reach_is_not_used(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    shared.chmod(0o755)
+    assert not private_folder(shared)
+    mine = tmp_path / "mine"
+    assert private_folder(mine) and mine.stat().st_mode & 0o777 == 0o700
+
+
+def test_which_commands_and_processes_use_a_server():
+    assert routable(["--root", "x", "build", "-q"]) and routable(["validate", "--strict"]) and routable(["--root=x", "--debug", "list"])
+    assert not routable(["watch"]) and not routable(["serve"]) and not routable(["--help"]) and not routable(["build", "--help"])
+    assert command_of(["--root", "build", "validate"]) == "validate"  # a folder named build is --root's value
+    assert enabled({}) and enabled({"PNP_SERVER": "1", "CI": "true"})
+    assert not enabled({"PNP_SERVER": "0"}) and not enabled({"CI": "true"}) and not enabled({"PNP_SERVER": "off"})
+
+
+def test_another_python_or_import_path_is_another_server(monkeypatch):
+    one = Place.of_this_process({"PNP_SERVER_DIR": "/x"})
+    assert Place.of_this_process({"PNP_SERVER_DIR": "/x", "PNP_SERVER": "1"}).key == one.key  # the server's own settings do not count
+    assert Place.of_this_process({"PNP_SERVER_DIR": "/x", "PYTHONHASHSEED": "3"}).key != one.key
+    monkeypatch.setattr(sys, "path", [*sys.path, "/somewhere/else"])
+    assert Place.of_this_process({"PNP_SERVER_DIR": "/x"}).key != one.key

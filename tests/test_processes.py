@@ -1,0 +1,47 @@
+"""Worker processes end with the process that started them: a Ctrl-C or a kill leaves nothing running behind."""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import ROOT
+
+# A parent that starts a pool worker, says the worker's pid, and waits to be killed.
+PARENT = """
+import os, sys, time
+from pnp.core.processes import worker_pool
+pool = worker_pool(1)
+print(pool.submit(os.getpid).result(), flush=True)
+time.sleep(600)
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ends a worker with its parent (PR_SET_PDEATHSIG)")
+def test_a_worker_ends_when_its_parent_is_killed():
+    """A pool worker waits for work on a pipe it holds both ends of: with its parent killed it would wait for ever."""
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], cwd=ROOT, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        worker = int(parent.stdout.readline())
+        assert alive(worker)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(worker)
+    finally:
+        with contextlib.suppress(OSError):
+            os.killpg(parent.pid, signal.SIGKILL)
