@@ -10,6 +10,13 @@ Every row is a fresh process but the two `pnp watch` rows: three one-card
 edits a run, rebuilt by one watch process, as the seconds it prints (its first
 save, then the median of the later ones).
 
+Each row that runs `pnp build` is timed twice: in a new process of its own
+(PNP_SERVER=0: every import, every time), and handed to a warm fork server
+(pnp.launch: `pnp` as a designer runs it after the first command, whose child
+starts with pnp imported and every cache in memory empty; the build cache on
+disk is removed as for the other column). The server is started before the
+runs, in a folder of the benchmark's own, and stopped after them.
+
 The calibration is raw reportlab drawing 10,000 short text strings into a PDF
 in a fresh process, measured in the same run: on a shared or throttled
 machine every row moves with it, so the ratio column can be compared between
@@ -24,6 +31,7 @@ their ratio.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
 import json
@@ -42,6 +50,7 @@ from cards import make_project  # the synthetic deck maker of bench/cards.py
 
 HERE = Path(__file__).resolve().parent.parent
 LAST_CPU = 0.0  # CPU seconds (user + system) of the last command run and the workers it waited for
+SERVER_ENV: dict[str, str] = {"PNP_SERVER": "0"}  # how `pnp` commands run: each in a new process, or handed to a fork server
 
 CALIBRATION = """
 import io, time
@@ -74,7 +83,7 @@ def run(cmd: list[str], root: Path, cwd: Path | None = None) -> tuple[float, flo
 
     The CPU seconds of the tree go to LAST_CPU, for the row being measured."""
     global LAST_CPU
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    env = {**os.environ, "PYTHONPATH": str(root), **SERVER_ENV}
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd or root, env=env, stdout=out, stderr=err)
@@ -209,24 +218,47 @@ def main() -> None:
     roots = [args.root.resolve()] + ([args.against.resolve()] if args.against else [])
     for root in roots:
         compile_bytecode(root)
-    tables = {root: new_rows(big, large) for root in roots}
+    tables = {(mode, root): new_rows(big, large) for mode in MODES for root in roots}
     with tempfile.TemporaryDirectory(prefix="pnp-speed-") as folder:
         tmp = Path(folder)
-        for i in range(runs):
-            print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
-            for measure in MEASURES:
-                # two checkouts take turns, the first to go alternating, so a machine slowing down meanwhile loads both alike
-                for root in (roots if i % 2 == 0 else roots[::-1]):
-                    for index, value in measure(root, tmp, big, large).items():
-                        rows = tables[root]
-                        rows[index].values += value if isinstance(value, list) else [value]
-                        if index in CPU_ROWS:
-                            rows[index].cpu.append(LAST_CPU)
-    for root in roots:
-        print_table(tables[root], runs, root)
-        print()
+        servers = {"PNP_SERVER": "1", "PNP_SERVER_DIR": str(tmp / "servers"), "PNP_SERVER_IDLE": "3600"}
+        try:
+            for i in range(runs):
+                print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
+                for mode in MODES:
+                    SERVER_ENV.clear()
+                    SERVER_ENV.update(servers if mode == SERVED else {"PNP_SERVER": "0"})
+                    if mode == SERVED and i == 0:
+                        for root in roots:
+                            run([sys.executable, "-m", "pnp", "server", "start"], root)
+                    for number, measure in enumerate(MEASURES):
+                        if mode == SERVED and number not in SERVED_MEASURES:
+                            continue
+                        # two checkouts take turns, the first to go alternating, so a machine slowing down meanwhile loads both alike
+                        for root in (roots if i % 2 == 0 else roots[::-1]):
+                            for index, value in measure(root, tmp, big, large).items():
+                                rows = tables[(mode, root)]
+                                rows[index].values += value if isinstance(value, list) else [value]
+                                if index in CPU_ROWS and mode != SERVED:
+                                    rows[index].cpu.append(LAST_CPU)
+        finally:
+            SERVER_ENV.clear()
+            SERVER_ENV.update(servers)
+            for root in roots:
+                with contextlib.suppress(SystemExit):
+                    run([sys.executable, "-m", "pnp", "server", "stop"], root)
+    for mode in MODES:
+        for root in roots:
+            print_table(tables[(mode, root)], runs, root, mode)
+            print()
     if args.against:
-        print_comparison(tables[roots[0]], tables[roots[1]], roots)
+        for mode in MODES:
+            print_comparison(tables[(mode, roots[0])], tables[(mode, roots[1])], roots, mode)
+            print()
+
+
+NEW, SERVED = "each command a new process (PNP_SERVER=0)", "each command handed to a warm fork server (pnp as a designer runs it)"
+MODES = [NEW, SERVED]
 
 
 def new_rows(big: int, large: int) -> list[Row]:
@@ -257,6 +289,7 @@ def _cards_rows(root: Path, tmp: Path, big: int, large: int) -> dict:
 
 
 # Each measure times one or more rows for one checkout: {row index: a value, or a list of them}.
+SERVED_MEASURES = frozenset({2, 3, 4, 5, 6})  # the ones that run `pnp build`, which a fork server takes (not --help, watch or bench/cards.py)
 MEASURES = [
     lambda root, tmp, big, large: {0: calibration(root)},
     lambda root, tmp, big, large: {1: pnp(root, "--help")[0]},
@@ -279,26 +312,36 @@ def compile_bytecode(root: Path) -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "pnp")], check=True, stdout=subprocess.DEVNULL)
 
 
-def print_comparison(rows: list[Row], against: list[Row], roots: list[Path]) -> None:
+def print_comparison(rows: list[Row], against: list[Row], roots: list[Path], mode: str) -> None:
     """Each row's median for both checkouts, timed in turn, and their ratio (below 1: `roots[0]` is faster or smaller)."""
-    print(f"{roots[0]} against {roots[1]}, timed in turn")
+    print(f"{roots[0]} against {roots[1]}, timed in turn; {mode}")
     print(f"{'work':<46} {'this':>14} {'against':>14} {'ratio':>7}")
     for row, other in zip(rows, against, strict=True):
+        if not row.values or not other.values:
+            continue
         m, o = row.median(), other.median()
         ratio = o / m if row.unit == "cards/s" else m / o  # cards/s: the time a card takes
         print(f"{row.name:<46} {_shown(m, row.unit):>14} {_shown(o, row.unit):>14} {ratio:>7.2f}")
+
+
+CALIBRATION_S = [1.0]  # the calibration of the last table printed, for a table that does not measure its own
 
 
 def _shown(value: float, unit: str) -> str:
     return f"{value:.3f} {unit}" if unit == "s" else f"{value:,.0f} {unit}"
 
 
-def print_table(rows: list[Row], runs: int, root: Path) -> None:
-    calibration_s = rows[0].median()
+def print_table(rows: list[Row], runs: int, root: Path, mode: str) -> None:
+    calibration_s = rows[0].median() if rows[0].values else CALIBRATION_S[0]
+    CALIBRATION_S[0] = calibration_s
     load = os.getloadavg()
-    print(f"pnp at {root} (bytecode compiled); median of {runs} fresh-process run{'s' * (runs != 1)}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"pnp at {root} (bytecode compiled); {mode}; median of {runs} run{'s' * (runs != 1)}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    if mode == SERVED:
+        print("(the build runs in the server's child: its CPU seconds are not the caller's, so none are shown)")
     print(f"{'work':<46} {'median':>12} {'range':>21} {'× calibration':>14} {'CPU s':>7}  goal")
     for row in rows:
+        if not row.values:
+            continue
         m = row.median()
         low, high = min(row.values), max(row.values)
         if row.unit == "s":
