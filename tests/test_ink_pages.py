@@ -138,3 +138,21 @@ def test_a_long_pdf_is_measured_in_two_processes_page_for_page(monkeypatch):
     known = [None if i % 2 else 9.0 for i in range(len(colours))]  # figures kept from a build before are not measured again
     assert ink.page_inks(solid_pages(colours), known) == pytest.approx([9.0 if k else e for k, e in zip(known, expected, strict=True)], abs=1e-6)
     assert helpers == [1, 1], "seven pages still to measure, over four"
+
+
+def test_an_idle_worker_measures_half_of_a_pdf_page_for_page():
+    """A pool worker forked with pdfium in memory (a fork server's child's) takes the second half of the pages."""
+    from pnp.core.processes import worker_pool
+
+    colours = ["#000000", "#ffffff", "#ff0000", "#00ffff", "#0000ff", "#0000ff", "#00ffff", "#ff0000", "#ffffff", "#ffffff"]
+    expected = [1.0, 0.0, 2.0, 1.0, 2.0, 2.0, 1.0, 2.0, 0.0, 0.0]
+    ink.warm_ink()
+    lent = []
+    with worker_pool(1) as pool:
+        real_submit = pool.submit
+        pool.submit = lambda fn, *args: lent.append(args[1]) or real_submit(fn, *args)
+        assert ink.page_inks(solid_pages(colours), idle=pool) == pytest.approx(expected, abs=1e-6)
+        assert lent == [[5, 6, 7, 8, 9]], "ten pages, over LENT_MIN_PAGES: the second half goes to the idle worker"
+        known = [None] * 4 + [1.5] * 6
+        assert ink.page_inks(solid_pages(colours), known, idle=pool) == pytest.approx(expected[:4] + [1.5] * 6, abs=1e-6)
+        assert len(lent) == 1, "four pages to measure, under LENT_MIN_PAGES: all measured here"

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, cold_pdfs, pdfs
+from conftest import ROOT, pdfs
 
 from pnp.launch.address import Place, command_of, enabled, private_folder, routable
 from pnp.launch.forkserver import module_files, stale, text_stream
@@ -66,14 +66,18 @@ def children_of(pid: int) -> list[int]:
 
 
 def test_a_build_through_the_server_writes_the_bytes_of_a_new_process(project, tmp_path, server_env):
-    """Both routes start from no build cache: the server shares only imports, so the child's build is a cold one."""
+    """Both routes start from no build cache: the server shares only imports, so the child's build is a cold one. Its
+    summary gives the same pages, sizes and ink figures (an idle worker of the child measures half of a PDF's pages)."""
     start_server(server_env)
     out = tmp_path / "served"
-    built = pnp(server_env, "--root", str(project), "build", "-q", "--out", str(out))
+    built = pnp(server_env, "--root", str(project), "build", "--out", str(out))
     assert built.returncode == 0, built.stderr
-    assert f"pnp --root {project} build -q --out {out}: exit 0" in served(server_env)[-1]  # the server ran it
-    fresh = cold_pdfs(project, tmp_path / "fresh")
-    assert fresh and pdfs(out) == fresh
+    assert f"pnp --root {project} build --out {out}: exit 0" in served(server_env)[-1]  # the server ran it
+    fresh_out = tmp_path / "fresh"
+    fresh = pnp({**server_env, "PNP_SERVER": "0"}, "--root", str(project), "build", "--out", str(fresh_out))
+    assert fresh.returncode == 0, fresh.stderr
+    assert pdfs(fresh_out) and pdfs(out) == pdfs(fresh_out)
+    assert " ink " in built.stdout and built.stdout.replace(str(out), "OUT") == fresh.stdout.replace(str(fresh_out), "OUT")
 
 
 def test_the_child_stands_in_for_the_caller(project, tmp_path, server_env):
@@ -233,3 +237,26 @@ def test_another_python_or_import_path_is_another_server(monkeypatch):
     assert Place.of_this_process({"PNP_SERVER_DIR": "/x", "PYTHONHASHSEED": "3"}).key != one.key
     monkeypatch.setattr(sys, "path", [*sys.path, "/somewhere/else"])
     assert Place.of_this_process({"PNP_SERVER_DIR": "/x"}).key != one.key
+
+
+def test_the_server_reads_pnps_own_fonts_once_for_every_child(monkeypatch):
+    """What a fork server reads ahead is pnp's own: each bundled style under the name a build registers it by, so a
+    child's FontBook takes it from memory, and gives the same widths as a reading of the file."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.layout import fonts
+
+    monkeypatch.setattr(fonts, "_READ_AHEAD", {})
+    monkeypatch.setattr(fonts, "_REGISTERED", {})
+    fonts.read_bundled_fonts()
+    assert len(fonts._READ_AHEAD) == sum(len(files) for files in fonts.FontBook().families.values()) >= 16
+
+    class NoParse(fonts.KeptParses):
+        def get(self, kind, key, parse, version):
+            raise AssertionError(f"{key} was read again")
+
+    book = fonts.FontBook(kept=NoParse())
+    name = book.font_name("noto-sans", bold=True)
+    assert name == "noto-sans-bold"
+    fresh = TTFont("probe", str(book.file("noto-sans", "bold")))
+    assert book.face(name).stringWidth("Organ Match 42", 10) == fresh.stringWidth("Organ Match 42", 10)

@@ -264,9 +264,9 @@ def test_the_ink_import_waits_for_a_free_core(project, tmp_path, monkeypatch, co
     received, warmed_after = [], []
     measure, warm = schedule._measure_ink, schedule.warm_ink
 
-    def counting_measure(results, plans):
+    def counting_measure(results, plans, idle=None):
         received.append(sorted(key[0] for key in results))
-        measure(results, plans)
+        measure(results, plans, idle)
 
     def recording_warm():
         warmed_after.append(len(received))
@@ -376,7 +376,7 @@ def test_a_worker_leaves_a_long_pdfs_ink_to_the_process_that_waits(project, tmp_
 
     measured_here = []
     real = schedule.measure_ink
-    monkeypatch.setattr(schedule, "measure_ink", lambda plan, rendered: measured_here.append(os.getpid()) or real(plan, rendered))
+    monkeypatch.setattr(schedule, "measure_ink", lambda plan, rendered, idle=None: measured_here.append(os.getpid()) or real(plan, rendered, idle))
     monkeypatch.setattr(schedule, "PARALLEL_MIN_PAGES", long_from)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     out = build(project, tmp_path / "out")  # the tiny game's five outputs and its checks: more groups than cores

@@ -9,9 +9,8 @@ can hand it a command.
 from __future__ import annotations
 
 import os
+import stat
 import sys
-from dataclasses import dataclass
-from pathlib import Path
 from zlib import adler32, crc32
 
 # Commands that run to an end and print a result: worth a warm start. `watch` and `serve` stay up (and keep their own
@@ -62,32 +61,45 @@ def server_command(argv: list[str]) -> bool:
     return command_of(argv) == "server" and argv[:1] == ["server"]
 
 
-@dataclass(frozen=True)
 class Place:
-    """Where the server for one way of running pnp listens: its socket and the lock its one owner holds."""
+    """Where the server for one way of running pnp listens: its socket and the lock its one owner holds.
 
-    folder: Path
-    key: str
-    path: list[str]  # the import path the server sets before importing pnp (a command's child then takes its caller's)
-    flags: list[str]  # the interpreter's command-line flags (-X, -O, -W …), as a new process gets them
+    A plain class on plain paths: every `pnp` command makes one before it
+    knows whether a server is up, and dataclasses and pathlib would add a
+    tenth of a second's worth of imports to the fastest commands."""
+
+    __slots__ = ("folder", "key", "path")
+
+    def __init__(self, folder: str, key: str, path: list[str]):
+        self.folder = folder
+        self.key = key
+        self.path = path  # the import path the server sets before importing pnp (a command's child then takes its caller's)
 
     @property
-    def socket(self) -> Path:
-        return self.folder / f"{self.key}.sock"
+    def flags(self) -> list[str]:
+        """The interpreter's command-line flags (-X, -O, -W …), for the server to start with: what multiprocessing gives
+        the processes it spawns."""
+        import subprocess
+
+        return subprocess._args_from_interpreter_flags()
 
     @property
-    def lock(self) -> Path:
-        return self.folder / f"{self.key}.lock"
+    def socket(self) -> str:
+        return os.path.join(self.folder, f"{self.key}.sock")
+
+    @property
+    def lock(self) -> str:
+        return os.path.join(self.folder, f"{self.key}.lock")
 
     @classmethod
     def of_this_process(cls, env: os._Environ | dict | None = None) -> Place:
         env = os.environ if env is None else env
         path = server_path()
-        flags = _interpreter_flags()
+        flags = (sys.flags, sys._xoptions, sys.warnoptions)
         read_at_import = sorted((k, v) for k, v in env.items() if k.startswith(IMPORT_TIME_ENV) and not k.startswith("PNP_SERVER"))
         identity = repr((sys.executable, sys.version, path, flags, read_at_import, os.getuid()))
         data = identity.encode()
-        return cls(server_folder(env), f"{crc32(data):08x}{adler32(data):08x}", path, flags)  # zlib: hashlib would load OpenSSL, 8 ms
+        return cls(server_folder(env), f"{crc32(data):08x}{adler32(data):08x}", path)  # zlib: hashlib would load OpenSSL, 8 ms
 
 
 def import_path() -> list[str]:
@@ -106,26 +118,20 @@ def server_path() -> list[str]:
     return path
 
 
-def server_folder(env: os._Environ | dict | None = None) -> Path:
+def server_folder(env: os._Environ | dict | None = None) -> str:
     """The user's own folder for servers: `PNP_SERVER_DIR`, else $XDG_RUNTIME_DIR/pnp, else pnp-<uid> in the temp folder."""
     env = os.environ if env is None else env
     if env.get("PNP_SERVER_DIR"):
-        return Path(env["PNP_SERVER_DIR"])
+        return env["PNP_SERVER_DIR"]
     runtime = env.get("XDG_RUNTIME_DIR")
-    return Path(runtime) / "pnp" if runtime else Path(env.get("TMPDIR") or "/tmp") / f"pnp-{os.getuid()}"
+    return os.path.join(runtime, "pnp") if runtime else os.path.join(env.get("TMPDIR") or "/tmp", f"pnp-{os.getuid()}")
 
 
-def private_folder(folder: Path) -> bool:
+def private_folder(folder: str) -> bool:
     """Make `folder` if need be; whether it is ours alone (owned by this user, no access for group or others)."""
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        status = folder.lstat()
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        status = os.lstat(folder)
     except OSError:
         return False
-    return status.st_uid == os.getuid() and (status.st_mode & 0o077) == 0 and not folder.is_symlink()
-
-
-def _interpreter_flags() -> list[str]:
-    import subprocess
-
-    return subprocess._args_from_interpreter_flags()  # what multiprocessing gives its spawned children
+    return status.st_uid == os.getuid() and (status.st_mode & 0o077) == 0 and stat.S_ISDIR(status.st_mode)

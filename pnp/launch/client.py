@@ -16,7 +16,6 @@ import os
 import signal
 import socket
 import struct
-import subprocess
 import sys
 
 from pnp.launch.address import Place, import_path, private_folder
@@ -31,7 +30,7 @@ def hand_over(place: Place, argv: list[str]) -> int | None:
         return None
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock.connect(str(place.socket))
+        sock.connect(place.socket)
     except OSError:
         sock.close()
         return None
@@ -142,8 +141,10 @@ def start_server(place: Place) -> None:
     others leave."""
     if not private_folder(place.folder):
         return
+    import subprocess
+
     code = ("import sys, json; sys.path[:] = json.loads(sys.argv[1]); from pnp.launch.forkserver import main; main(sys.argv[2], sys.argv[3])")
     with contextlib.suppress(OSError):
-        subprocess.Popen([sys.executable, *place.flags, "-c", code, json.dumps(place.path), str(place.folder), place.key],
+        subprocess.Popen([sys.executable, *place.flags, "-c", code, json.dumps(place.path), place.folder, place.key],
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/", start_new_session=True,
                          close_fds=True)

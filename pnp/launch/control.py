@@ -31,14 +31,14 @@ def server(args: list[str]) -> int:
     if action == "start":
         return start(place)
     if action == "stop":
-        return stop(place.folder)
+        return stop(Path(place.folder))
     print(USAGE, file=sys.stderr if action not in {"--help", "-h", "help"} else sys.stdout)
     return 0 if action in {"--help", "-h", "help"} else 2
 
 
 def status(place: Place) -> int:
     pid = running_pid(place.lock)
-    if pid is not None and place.socket.exists():
+    if pid is not None and os.path.exists(place.socket):
         print(f"pnp server: up (process {pid}), listening at {place.socket}")
         served = served_commands(place)
         if served:
@@ -58,7 +58,7 @@ def start(place: Place, wait: float = 30.0) -> int:
         start_server(place)
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        if place.socket.exists() and running_pid(place.lock) is not None:
+        if os.path.exists(place.socket) and running_pid(place.lock) is not None:
             return status(place)
         time.sleep(0.05)
     print("pnp server: did not start in time", file=sys.stderr)
@@ -86,12 +86,12 @@ def stop(folder: Path, wait: float = 30.0) -> int:
 def served_commands(place: Place) -> list[str]:
     """The lines of the server's log: one a command it ran, with how it ended and how long it took."""
     try:
-        return place.socket.with_suffix(".log").read_text(encoding="utf-8").splitlines()
+        return Path(place.socket).with_suffix(".log").read_text(encoding="utf-8").splitlines()
     except OSError:
         return []
 
 
-def running_pid(lock: Path) -> int | None:
+def running_pid(lock: Path | str) -> int | None:
     """The process id of the server holding `lock`, or None when no server holds it."""
     try:
         with open(lock) as file:

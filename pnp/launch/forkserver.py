@@ -57,7 +57,8 @@ def main(folder: str, key: str) -> None:
 
 def preload() -> None:
     """Import every module of pnp a command may use, and the libraries they import inside functions (the SVG reader,
-    numpy and pdfium for ink, coloraide): the half second a new process spends before its first piece of work."""
+    numpy and pdfium for ink, coloraide): the half second a new process spends before its first piece of work. Then
+    read what pnp itself ships and every build reads: its fonts, and the digests of its code, fonts and icons."""
     import pnp
 
     for info in pkgutil.walk_packages(pnp.__path__, "pnp."):
@@ -70,6 +71,11 @@ def preload() -> None:
     warm_svg()
     warm_ink()
     warm_colour()
+    from pnp.layout.fonts import read_bundled_fonts
+    from pnp.pipeline.cache import hash_own_files
+
+    hash_own_files()
+    read_bundled_fonts()
 
 
 class ForkServer:

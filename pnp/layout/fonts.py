@@ -48,12 +48,31 @@ def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
     """reportlab's reading of a TrueType file, kept across runs by the file's digest and the font's name (the name
     decides whether reportlab shapes its text). The document state and the scale function pickle cannot carry are
     left out of the kept copy and made again here, as TTFont makes them."""
-    stored = kept.get("ttf", f"{name}|{digest}", lambda: _storable(TTFont(name, str(path))), version=reportlab.Version)
+    key = f"{name}|{digest}"
+    stored = _READ_AHEAD.get(key) or kept.get("ttf", key, lambda: _storable(TTFont(name, str(path))), version=reportlab.Version)
     font = copy.copy(stored)
     font.face = copy.copy(stored.face)
     font.face._pdfScale = _pdf_scale(font.face.unitsPerEm)
     font.state = WeakKeyDictionary()
     return font
+
+
+_READ_AHEAD: dict[str, TTFont] = {}  # "name|digest" → a bundled font's storable reading, made by `read_bundled_fonts`
+
+
+def read_bundled_fonts() -> None:
+    """Read every font pnp ships, under the name a build registers it by, before any build asks.
+
+    A fork server does this once (pnp.launch.forkserver): the fonts are part of
+    pnp, like its modules, and each command's child then finds their reading
+    in memory, as a later build finds it in the build cache. A project that
+    gives a family another file reads that file as before: its digest differs."""
+    book = FontBook()
+    for family, files in book.families.items():
+        for style, file in files.items():
+            name = f"{family}-{style}"  # as FontBook.font_name names a style it has
+            path = (book._dirs[family] / file).resolve()
+            _READ_AHEAD[f"{name}|{file_sha256(path)}"] = _storable(TTFont(name, str(path)))
 
 
 def _storable(font: TTFont) -> TTFont:

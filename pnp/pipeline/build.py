@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -158,14 +159,15 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
 
 
-def measure_ink(plan: GamePlan, rendered: RenderedOutput) -> None:
+def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:
     """Put each PDF's ink figure in its stats: kept from the last build when its bytes are the same, else measured.
 
     A sheet page is measured only when the last build printed no page of the
     same key (pnp.render.sheets.PageKeys, with what the faces' drawing read
     added): after one card is edited, the sheet holding it is measured again,
     not the whole deck. An output with errors is not written, so it is not
-    measured (schedule.py says which process measures)."""
+    measured (schedule.py says which process measures, and lends it an `idle`
+    worker for half the pages when it has one: pnp.render.ink.page_inks)."""
     if any(f.severity == "error" for f in rendered.findings):
         return
     written = plan.cache.written([rendered.slot])
@@ -179,7 +181,7 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput) -> None:
             stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
             stats["page_ink"] = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
-            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None)
+            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle)
             stats["ink"] = round(sum(figures), 2)
             stats["page_ink"] = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 

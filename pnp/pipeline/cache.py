@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.core.assets import BUNDLED_ICONS
+from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic_with, write_text_atomic
 from pnp.core.memo import memo
@@ -106,6 +106,17 @@ def _folder_hash(folder: Path, root: Path) -> str:
     if state is not None:
         _FOLDER_HASHES[(folder, root)] = (state, value)
     return value
+
+
+def hash_own_files() -> None:
+    """Hash pnp's own code and the fonts and icons it ships before any build asks: a fork server does, once (pnp.launch.
+    forkserver), so each command's child only checks their status, as a process that hashed them before does."""
+    _engine_code_hash()
+    for folder in (BUNDLED_FONTS, BUNDLED_ICONS):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                file_sha256(path.resolve())
+                file_sha256(path)
 
 
 @functools.cache

@@ -49,7 +49,7 @@ from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
 from pnp.render import rl
 from pnp.render.draw import DrawnFaces
-from pnp.render.ink import PARALLEL_MIN_PAGES, warm_ink
+from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
 JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0}
@@ -133,10 +133,11 @@ def _as_reused(built: GameBuild) -> GameBuild:
     return GameBuild(built.slug, built.checked, [([dataclasses.replace(o, reused=True) for o in outputs], findings, seconds) for outputs, findings, seconds in built.builds])
 
 
-def _measure_ink(results: dict, plans: dict[str, GamePlan]) -> None:
-    """The ink of the PDFs of rendered outputs their worker did not measure, measured here as they arrive (pnp.pipeline.build.measure_ink)."""
+def _measure_ink(results: dict, plans: dict[str, GamePlan], idle=None) -> None:
+    """The ink of the PDFs of rendered outputs their worker did not measure, measured here as they arrive, half of
+    each by an `idle` worker when one is lent (pnp.pipeline.build.measure_ink)."""
     for slug, rendered in _unmeasured(results):
-        measure_ink(plans[slug], rendered)
+        measure_ink(plans[slug], rendered, idle)
 
 
 def _unmeasured(results: dict) -> list[tuple[str, RenderedOutput]]:
@@ -215,6 +216,7 @@ class _Pool:
         self.project, self.games, self.workers, self.shared = project, games, workers, shared
         self.local: _Worker | None = None
         self.pool: ProcessPoolExecutor | None = None
+        self.lendable = False  # whether an idle worker may measure ink (see _run_in_pool)
 
     def __enter__(self):
         return self
@@ -248,6 +250,7 @@ class _Pool:
         workers (a one-deck build's cards and checks), whose last result is what the build waits for."""
         if self.pool is None:
             self.pool = worker_pool(self.workers, _init_worker, (self.project.root, self.games))
+            self.lendable = ink_ready()  # workers forked with numpy and pdfium in memory (a fork server's child) can measure at once
         quiet = {slug: dataclasses.replace(plan, options=dataclasses.replace(plan.options, progress=None)) for slug, plan in plans.items()}
         here = len(groups) <= self.workers
         futures = []
@@ -267,7 +270,7 @@ class _Pool:
                 running -= 1
                 if warming.ident is not None and _unmeasured(results):
                     warming.join()
-                _measure_ink(results, plans)
+                _measure_ink(results, plans, self.pool if self.lendable and running < self.workers else None)
                 out.update(results)
                 if warming.ident is None and running < self.workers:  # a core is free
                     warming.start()

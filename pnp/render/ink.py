@@ -11,6 +11,8 @@ rated yield.
 """
 from __future__ import annotations
 
+import sys
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +24,12 @@ if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the buil
 
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
 PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves (a page takes about 1 ms)
+LENT_MIN_PAGES = 8  # an idle worker that has pdfium already: worth the PDF's bytes sent through a pipe from here on
+
+
+def ink_ready() -> bool:
+    """Whether numpy and pdfium are imported in this process (so in a worker forked from it now)."""
+    return "numpy" in sys.modules and "pypdfium2" in sys.modules
 
 
 def page_coverage(rgb: np.ndarray) -> float:
@@ -46,18 +54,29 @@ def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
     return sum(page_inks(pdf, dpi=dpi))
 
 
-def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI) -> list[float]:
+def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None) -> list[float]:
     """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again.
 
     A long PDF is measured in two halves, one in a helper process, when the
     machine has a core to spare: a page's figure does not depend on the process
-    that measures it."""
+    that measures it. `idle` is a pool with a worker idle now, which has numpy
+    and pdfium imported: it takes the second half of any PDF of LENT_MIN_PAGES
+    pages or more, as no process needs starting for it."""
     data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
     with _opened(data) as doc:
         known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
         todo = [i for i, figure in enumerate(known) if figure is None]
-        split = len(todo) >= PARALLEL_MIN_PAGES and several_cores()
-        measured = [] if split else _measured(doc, todo, dpi)
+        if idle is not None and len(todo) >= LENT_MIN_PAGES:
+            half = len(todo) // 2
+            later = idle.submit(measure_pages, data, todo[half:], dpi)
+            measured = _measured(doc, todo[:half], dpi)
+            split = False
+        else:
+            later = None
+            split = len(todo) >= PARALLEL_MIN_PAGES and several_cores()
+            measured = [] if split else _measured(doc, todo, dpi)
+    if later is not None:
+        measured += later.result()
     if split:  # after the document is closed: the helper is forked with none open, and opens its own
         measured = _measured_in_halves(data, todo, dpi)
     figures = dict(zip(todo, measured, strict=True))
@@ -86,7 +105,8 @@ def _measured(doc, pages: list[int], dpi: int) -> list[float]:
     return out
 
 
-def _measured_from_bytes(data: bytes, pages: list[int], dpi: int) -> list[float]:
+def measure_pages(data: bytes, pages: list[int], dpi: int) -> list[float]:
+    """The coverage of the given pages of a PDF's bytes, in their order (in any process)."""
     with _opened(data) as doc:
         return _measured(doc, pages, dpi)
 
@@ -96,8 +116,8 @@ def _measured_in_halves(data: bytes, pages: list[int], dpi: int) -> list[float]:
     warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
     half = len(pages) // 2
     with helper_pool() as pool:
-        later = pool.submit(_measured_from_bytes, data, pages[half:], dpi)
-        first = _measured_from_bytes(data, pages[:half], dpi)
+        later = pool.submit(measure_pages, data, pages[half:], dpi)
+        first = measure_pages(data, pages[:half], dpi)
         return first + later.result()
 
 
