@@ -55,6 +55,14 @@ def served(env: dict) -> list[str]:
     return logs[0].read_text(encoding="utf-8").splitlines()
 
 
+def alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie waiting to be reaped does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def children_of(pid: int) -> list[int]:
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -165,6 +173,32 @@ def test_a_killed_caller_stops_its_command(tmp_path, server_env):
         time.sleep(0.05)
     assert children_of(server) == []
     assert not (tmp_path / "big" / "output" / "bench" / "bench-cards.pdf").exists()  # stopped before it wrote
+
+
+def test_a_command_ends_with_a_killed_server(tmp_path, server_env):
+    """A server killed outright (SIGKILL, out of memory) cannot say how a command ended: its caller says the server
+    stopped, and the command does not go on building unseen."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from cards import make_project
+
+    make_project(tmp_path / "big", 3000, 1)
+    server = start_server(server_env)
+    caller = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(tmp_path / "big"), "build", "-q"], env=server_env, cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not children_of(server) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    child = children_of(server)
+    assert child, "the command never reached the server"
+    os.kill(server, signal.SIGKILL)
+    _, err = caller.communicate(timeout=60)
+    assert caller.returncode == 3 and "the fork server stopped before the command ended" in err
+    deadline = time.monotonic() + 20
+    while any(alive(pid) for pid in child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(pid) for pid in child)
+    assert not (tmp_path / "big" / "output" / "bench" / "bench-cards.pdf").exists()  # stopped, not finished unseen
+    assert pnp(server_env, "server", "status").returncode == 1  # its lock went with it: the next command may start one
 
 
 def test_ctrl_c_reaches_the_command(tmp_path, server_env):

@@ -45,13 +45,19 @@ def _start_worker(parent: int, initializer, initargs: tuple) -> None:
     helper) would wait for ever, holding the terminal's output open. On Linux
     the kernel sends it SIGTERM when its parent ends (PR_SET_PDEATHSIG); a
     parent already gone ends it here."""
+    end_with_parent(parent)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def end_with_parent(parent: int) -> None:
+    """Have the kernel send this process SIGTERM when its parent (`parent`, the process that forked it) ends, on Linux;
+    end now if it has ended already."""
     libc = _libc()
     if libc is not None:
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:
         os._exit(1)
-    if initializer is not None:
-        initializer(*initargs)
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h

@@ -33,6 +33,8 @@ import time
 import traceback
 from pathlib import Path
 
+from pnp.core.processes import end_with_parent
+
 IDLE_SECONDS = 20 * 60
 NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
 MAX_REQUEST = 4 << 20
@@ -51,7 +53,7 @@ def main(folder: str, key: str) -> None:
     lock.write(str(os.getpid()))
     lock.flush()
     preload()
-    server = ForkServer(folder_path / f"{key}.sock", idle=float(os.environ.get("PNP_SERVER_IDLE", IDLE_SECONDS)))
+    server = ForkServer(folder_path / f"{key}.sock", idle=float(os.environ.get("PNP_SERVER_IDLE", IDLE_SECONDS)), lock=lock)
     server.serve()
 
 
@@ -79,8 +81,8 @@ def preload() -> None:
 
 
 class ForkServer:
-    def __init__(self, address: Path, idle: float):
-        self.address, self.idle = address, idle
+    def __init__(self, address: Path, idle: float, lock=None):
+        self.address, self.idle, self.lock = address, idle, lock  # the lock a child must not hold: it says the server is up
         self.modules = module_files()  # what was imported, as it was on disk: a change makes the server stale
         self.children: dict[int, socket.socket] = {}  # child pid → its client's connection
         self.started: dict[int, tuple[float, list[str]]] = {}  # child pid → (when it started, its arguments), for the log
@@ -143,6 +145,7 @@ class ForkServer:
                 self.stopping = True
                 self._unlink()
                 raise ValueError("stale")
+            server = os.getpid()
             pid = os.fork()
         except (OSError, ValueError):
             conn.close()
@@ -150,7 +153,7 @@ class ForkServer:
                 os.close(fd)
             return
         if pid == 0:
-            self._become_child(conn, message, fds)
+            self._become_child(conn, message, fds, server)
         with contextlib.suppress(OSError):
             os.setpgid(pid, pid)  # as the child does: whichever runs first, a signal passed on reaches the group
         for fd in fds.values():
@@ -165,12 +168,13 @@ class ForkServer:
         conn.setblocking(False)
         self.selector.register(conn, selectors.EVENT_READ, pid)
 
-    def _become_child(self, conn: socket.socket, message: dict, fds: dict[int, int]) -> None:
+    def _become_child(self, conn: socket.socket, message: dict, fds: dict[int, int], server: int) -> None:
         """In the forked child: become the process the client would have started, run the command, exit with its code."""
         code = 1
         try:
             with contextlib.suppress(OSError):
                 os.setpgid(0, 0)
+            end_with_parent(server)  # a server killed outright has told no client how its command ended: it ends too
             signal.set_wakeup_fd(-1)
             for sig in (signal.SIGCHLD, signal.SIGTERM):
                 signal.signal(sig, signal.SIG_DFL)
@@ -182,6 +186,8 @@ class ForkServer:
             for other in self.children.values():
                 other.close()
             self.log.close()
+            if self.lock is not None:
+                self.lock.close()
             conn.close()
             take_over(message, fds)
             code = run_command(message.get("prog"))
