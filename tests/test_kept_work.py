@@ -405,3 +405,52 @@ def test_a_build_prunes_its_kept_entries(project, tmp_path):
     build(project, out)
     assert not stale.exists()
     assert list(folder.glob("svg-*.pickle")), "the entries the build uses stay"
+
+
+@pytest.fixture
+def yaml_parses(monkeypatch):
+    """The game files a build parses (and does not take from the build cache), by their project-relative names."""
+    import pnp.data.project as project_module
+
+    parsed = []
+    real = project_module.load_yaml
+    monkeypatch.setattr(project_module, "load_yaml", lambda path, rel, raw=None: parsed.append(rel) or real(path, rel, raw))
+    return parsed
+
+
+def test_a_new_process_takes_unchanged_game_files_from_the_cache_and_parses_an_edited_one(project, tmp_path, yaml_parses):
+    """A build keeps what parsing each YAML file of a game gave, by the file's bytes: the next process unpickles the
+    unchanged ones, parses the edited one, and prints what a cold build of the edited game prints."""
+    out = tmp_path / "out"
+    build(project, out)
+    every = sorted(yaml_parses)
+    assert "data/tiny/game.yaml" in every and "data/tiny/decks/heroes.yaml" in every and len(every) >= 5
+    yaml_parses.clear()
+    deck = project / "data" / "tiny" / "decks" / "heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('name: Rogue', 'name: "Rogue Prince"'), encoding="utf-8")
+    build(project, out)
+    assert yaml_parses == ["data/tiny/decks/heroes.yaml"]
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+
+
+def test_a_game_file_with_an_error_is_reported_by_every_build(project, tmp_path, yaml_parses):
+    """Nothing is kept of a file that does not parse: the next build finds its error again, at its place."""
+    (project / "data" / "tiny" / "tokens.yaml").write_text("tokens:\n  - {id: coins, name: Coins\n", encoding="utf-8")
+    for _ in range(2):
+        result = run_pnp(project, "build", "-q", "--out", str(tmp_path / "out"))
+        assert result.exit_code == 1
+        assert "data/tiny/tokens.yaml:3:1: error: YAML syntax" in result.output
+    assert yaml_parses.count("data/tiny/tokens.yaml") == 2
+
+
+def test_a_kept_game_file_gives_its_findings_at_the_same_places(project, tmp_path):
+    """A value read back from the cache carries the lines and columns of the file: a misspelt field is reported where
+    it stands, by the build that parsed the file and by the one that did not."""
+    deck = project / "data" / "tiny" / "decks" / "heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 2, number: 3,", "stars: 2, nmber: 3,"), encoding="utf-8")
+    first = run_pnp(project, "build", "-q", "--out", str(tmp_path / "out"))
+    second = run_pnp(project, "build", "-q", "--out", str(tmp_path / "out"))
+    line = next(i for i, text in enumerate(deck.read_text(encoding="utf-8").splitlines(), 1) if "nmber" in text)
+    column = deck.read_text(encoding="utf-8").splitlines()[line - 1].index("nmber") + 1
+    where = f"data/tiny/decks/heroes.yaml:{line}:{column}: warning"
+    assert where in first.output and where in second.output

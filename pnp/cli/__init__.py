@@ -156,9 +156,11 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
               workers: int | None = None) -> Report:
     """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
     the games' order); shared by `build` and `watch`."""
+    from pnp.pipeline.cache import keep_game_reads
     from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
+    keep_game_reads(project, base.out)
     loaded = load_games(project, slugs, report)
     check_subset(loaded, base.decks, base.cards)
     blocked = frozenset(f.game for f in report.errors(base.strict))

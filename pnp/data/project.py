@@ -5,6 +5,7 @@ a designer sees all their typos at once. Nothing is drawn here.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,8 +13,9 @@ from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import file_sha256, folder_state
+from pnp.core.kept import KeptParses
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
-from pnp.data.source import LocDict, LocList, load_yaml, same_source
+from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 
 
@@ -82,12 +84,32 @@ class Project:
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
         self._file_reads: dict[Path, tuple] | None = None  # file → (digests of what it read, result, findings): keep_file_reads
+        self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
 
     def keep_file_reads(self) -> None:
         """Keep what reading each game file gave (`_read_once`), for a process that stays up (`pnp watch`): after a
         one-card edit the game is read again, but only the edited file is parsed and shape-checked again."""
         if self._file_reads is None:
             self._file_reads = {}
+
+    def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
+        """Keep what parsing each game's YAML files gives in `kept` (a build's cache), by the files' bytes and the
+        parser's `version`: a new process reading an unchanged file unpickles it, a tenth of parsing it (0.44 s
+        against 0.03 s for a 10,000-card deck). A file that fails to parse is not kept: its error is found again."""
+        self._kept_yaml = (kept, version)
+
+    def _load(self, path: Path, rel: str, findings: list, slug: str):
+        """A game YAML file's located value (from `keep_yaml_reads_in`'s store when its bytes were parsed before), or
+        None with its errors in `findings`."""
+        try:
+            if self._kept_yaml is None:
+                return load_yaml(path, rel)
+            kept, version = self._kept_yaml
+            raw = read_bytes(path, rel)
+            return kept.get("yaml", f"{rel}|{hashlib.sha256(raw).hexdigest()}", lambda: load_yaml(path, rel, raw), version=version)
+        except PnpError as exc:
+            findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+            return None
 
     def rel(self, path: Path) -> str:
         try:
@@ -136,7 +158,7 @@ class Project:
         game_rel = self.rel(gdir / "game.yaml")
 
         def read_spec(findings: list) -> tuple:
-            data = _load(gdir / "game.yaml", game_rel, findings, slug)
+            data = self._load(gdir / "game.yaml", game_rel, findings, slug)
             spec = None
             if data is not None:
                 spec, found = check_shape(GameSpec, data, game_rel, game=slug)
@@ -187,7 +209,7 @@ class Project:
     def _read_part(self, path: Path, model, slug: str, findings: list) -> tuple:
         """boards.yaml, tokens.yaml or reference.yaml: (its data, shape-checked as `model`), or (None, None)."""
         rel = self.rel(path)
-        raw = _load(path, rel, findings, slug)
+        raw = self._load(path, rel, findings, slug)
         if raw is None:
             return None, None
         parsed, found = check_shape(model, raw, rel, game=slug)
@@ -196,7 +218,7 @@ class Project:
 
     def _load_deck(self, path: Path, slug: str, findings: list, before: Deck | None = None) -> Deck | None:
         rel = self.rel(path)
-        data = _load(path, rel, findings, slug)
+        data = self._load(path, rel, findings, slug)
         if data is None:
             return None
         sheet = None
@@ -288,14 +310,6 @@ def _drop_items(items: list) -> None:
     items.clear()
     if isinstance(items, LocList):
         items.locs.clear()
-
-
-def _load(path: Path, rel: str, findings: list, slug: str):
-    try:
-        return load_yaml(path, rel)
-    except PnpError as exc:
-        findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
-        return None
 
 
 def find_root(start: Path) -> Path | None:

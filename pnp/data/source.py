@@ -173,15 +173,11 @@ def _mark_loc(path: str, mark) -> Loc:
     return Loc(path, mark.line + 1, mark.column + 1)
 
 
-def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES) -> str:
-    """Read a UTF-8 text file, refusing one too big to be a game file or not UTF-8."""
-    try:
-        size = file.stat().st_size
-    except OSError as exc:
-        raise PnpError(error("file-missing", f"cannot read this file: {exc.strerror}", Loc(rel))) from None
-    if size > max_bytes:
-        raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {max_bytes:,}: split it", Loc(rel)))
-    raw = file.read_bytes()
+def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES, raw: bytes | None = None) -> str:
+    """Read a UTF-8 text file (or decode its bytes `raw`, read already), refusing one too big to be a game file or not UTF-8."""
+    raw = read_bytes(file, rel, max_bytes) if raw is None else raw
+    if len(raw) > max_bytes:
+        raise PnpError(error("file-too-big", f"file is {len(raw):,} bytes; the limit is {max_bytes:,}: split it", Loc(rel)))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -191,9 +187,20 @@ def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES) -> str:
         raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the file as UTF-8", Loc(rel, line, col))) from None
 
 
-def load_yaml(file: Path, rel: str):
-    """Load one YAML file into LocDict/LocList/scalars, or raise PnpError with the position."""
-    text = read_text(file, rel)
+def read_bytes(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """A game file's bytes, refusing one too big to be a game file before reading it."""
+    try:
+        size = file.stat().st_size
+        if size > max_bytes:
+            raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {max_bytes:,}: split it", Loc(rel)))
+        return file.read_bytes()
+    except OSError as exc:
+        raise PnpError(error("file-missing", f"cannot read this file: {exc.strerror}", Loc(rel))) from None
+
+
+def load_yaml(file: Path, rel: str, raw: bytes | None = None):
+    """Load one YAML file (or its bytes `raw`, read already) into LocDict/LocList/scalars, or raise PnpError with the position."""
+    text = read_text(file, rel, raw=raw)
     if not text.strip():
         raise PnpError(error("yaml-empty", "file is empty: it should hold a YAML mapping", Loc(rel, 1, 1)))
     try:

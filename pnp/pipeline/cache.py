@@ -24,6 +24,7 @@ from typing import BinaryIO
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic_with, write_text_atomic
+from pnp.core.kept import KeptParses
 from pnp.core.memo import memo
 from pnp.data.fields import ANY
 
@@ -106,6 +107,14 @@ def _folder_hash(folder: Path, root: Path) -> str:
     if state is not None:
         _FOLDER_HASHES[(folder, root)] = (state, value)
     return value
+
+
+def keep_game_reads(project, out_root: Path) -> None:
+    """Let `project` keep what parsing its games' YAML files gives in the build cache of `out_root`, for the next
+    process (pnp.data.project.Project.keep_yaml_reads_in): valid while pnp's code and the YAML library are the same."""
+    import yaml
+
+    project.keep_yaml_reads_in(KeptParses(parsed_files_path(out_root)), f"{yaml.__version__}|{_engine_code_hash()}")
 
 
 def hash_own_files() -> None:
