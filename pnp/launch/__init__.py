@@ -23,7 +23,7 @@ import sys
 
 def run() -> None:
     """The `pnp` entry point: hand the command to the fork server if one is up, else run it here (and start one)."""
-    from pnp.launch import address, client
+    from pnp.launch import address
 
     argv = sys.argv[1:]
     if address.server_command(argv):
@@ -33,6 +33,8 @@ def run() -> None:
     if not address.routable(argv) or not address.enabled():
         _run_here()
         return
+    from pnp.launch import client  # a socket, JSON and signals: only for a command a server may run
+
     place = address.Place.of_this_process()
     code = client.hand_over(place, argv)
     if code is not None:
