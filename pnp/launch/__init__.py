@@ -35,7 +35,11 @@ def run() -> None:
         return
     from pnp.launch import client  # a socket, JSON and signals: only for a command a server may run
 
-    place = address.Place.of_this_process()
+    try:
+        place = address.Place.of_this_process()
+    except OSError:  # no working folder (it was removed): the command says what it makes of that
+        _run_here()
+        return
     code = client.hand_over(place, argv)
     if code is not None:
         sys.exit(code)
