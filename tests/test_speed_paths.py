@@ -274,6 +274,7 @@ def test_the_ink_import_waits_for_a_free_core(project, tmp_path, monkeypatch, co
 
     monkeypatch.setattr(schedule, "_measure_ink", counting_measure)
     monkeypatch.setattr(schedule, "warm_ink", recording_warm)
+    monkeypatch.setattr(schedule, "ink_ready", lambda: False)  # as in a new process: numpy and pdfium not imported yet
     monkeypatch.setattr(os, "cpu_count", lambda: cores)
     out = build(project, tmp_path / "out", "--only", "cards", "--deck", "heroes")
     assert sorted(received) == [["check"], ["render"]], "two groups: the checks, and the cards"
@@ -383,3 +384,22 @@ def test_a_worker_leaves_a_long_pdfs_ink_to_the_process_that_waits(project, tmp_
     pdf_lines = [line for line in out.splitlines() if ".pdf  " in line]  # each PDF's summary line
     assert len(pdf_lines) >= 5 and all(" ink " in line for line in pdf_lines), out
     assert bool(measured_here) == here and set(measured_here) <= {os.getpid()}
+
+
+@pytest.mark.parametrize("ready", [True, False])
+def test_a_fork_servers_child_renders_its_heaviest_group_itself(project, tmp_path, monkeypatch, ready):
+    """With numpy and pdfium in memory before its workers start (a fork server's child), a build with no more groups
+    than cores renders the heaviest one in its own process and the rest in workers; a new process, which imports them
+    later, leaves every group to the workers. The PDFs and ink figures are the same either way."""
+    from pnp.pipeline import schedule
+
+    here = []  # what ran in this process: a worker's records stay in the worker
+    for name in ("render", "check"):
+        real = getattr(schedule._Worker, name)
+        monkeypatch.setattr(schedule._Worker, name, lambda self, *args, name=name, real=real, **kwargs: here.append(name) or real(self, *args, **kwargs))
+    monkeypatch.setattr(schedule, "ink_ready", lambda: ready)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = build(project, tmp_path / "out", "--only", "cards", "--deck", "heroes")  # two groups: the checks (heavier here), the cards
+    assert here == (["check"] if ready else []), "the heaviest group runs here only in a server's child"
+    assert pdfs(tmp_path / "out") == cold_pdfs(project, tmp_path / "cold", "--only", "cards", "--deck", "heroes")
+    assert " ink " in out and "ink 0.00" not in out
