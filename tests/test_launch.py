@@ -114,6 +114,18 @@ def test_the_child_stands_in_for_the_caller(project, tmp_path, server_env):
 
 
 
+def test_a_caller_with_its_input_closed_is_served(project, tmp_path, server_env):
+    """A caller started with no standard input (a service, a cron job) sends the two descriptors it has; the request
+    that follows them is read whole."""
+    start_server(server_env)
+    out = tmp_path / "out"
+    closed = subprocess.run(["sh", "-c", f"exec {sys.executable} -m pnp --root {project} build -q --out {out} 0<&-"],
+                            env=server_env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert closed.returncode == 0, closed.stderr
+    assert f"build -q --out {out}: exit 0" in served(server_env)[-1]
+    assert (out / "tiny" / "tiny-cards.pdf").is_file()
+
+
 def test_the_child_writes_to_the_callers_terminal(project, tmp_path, server_env):
     """On a terminal `pnp build` prints each game's seconds; into a pipe it does not. The child gets the caller's own file
     descriptors, so it sees what the caller has."""

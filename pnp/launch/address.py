@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import struct
 import sys
 from zlib import adler32, crc32
 
@@ -22,6 +23,9 @@ GLOBAL_VALUED = frozenset({"--root"})
 # a server imported under other values is another server.
 IMPORT_TIME_ENV = ("PYTHON", "RL_", "OPENBLAS", "OMP_", "MKL_", "LANG", "LC_", "PNP_")
 OFF = frozenset({"0", "off", "no", "false"})
+# A request's header: the length of its JSON, then which of 0, 1, 2 each file descriptor sent with it stands for.
+HEADER = struct.Struct("!I3B")
+NO_FD = 255  # a slot of HEADER with no descriptor (the client had that one closed)
 
 
 def enabled(env: os._Environ | dict | None = None) -> bool:

@@ -15,10 +15,9 @@ import json
 import os
 import signal
 import socket
-import struct
 import sys
 
-from pnp.launch.address import Place, import_path, private_folder
+from pnp.launch.address import HEADER, NO_FD, Place, import_path, private_folder
 
 FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
@@ -28,6 +27,7 @@ def hand_over(place: Place, argv: list[str]) -> int | None:
     or it is stale and leaves), so the caller runs the command here."""
     if not private_folder(place.folder):
         return None
+    fds = [fd for fd in (0, 1, 2) if _open(fd)]  # before the socket, which would take the number of a closed one
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.connect(place.socket)
@@ -36,7 +36,7 @@ def hand_over(place: Place, argv: list[str]) -> int | None:
         return None
     with sock, _Signals() as signals:
         try:
-            send_request(sock, request(argv))
+            send_request(sock, request(argv), fds)
             replies = sock.makefile("r", encoding="utf-8")
             first = _reply(replies)
         except OSError:
@@ -65,10 +65,11 @@ def program_name() -> str:
     return f"python -m {package if name == '__main__' else f'{package}.{name}'}"
 
 
-def send_request(sock: socket.socket, message: dict) -> None:
+def send_request(sock: socket.socket, message: dict, fds: list[int]) -> None:
+    """The header (HEADER: the JSON's length, and which standard descriptor each one sent is) with the standard
+    descriptors `fds` this process has open, then the JSON."""
     data = json.dumps(message).encode()
-    fds = [fd for fd in (0, 1, 2) if _open(fd)]
-    socket.send_fds(sock, [struct.pack("!I", len(data)) + bytes(fds)], fds)
+    socket.send_fds(sock, [HEADER.pack(len(data), *fds, *[NO_FD] * (3 - len(fds)))], fds)
     sock.sendall(data)
 
 

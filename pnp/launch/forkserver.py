@@ -34,6 +34,7 @@ import traceback
 from pathlib import Path
 
 from pnp.core.processes import end_with_parent
+from pnp.launch.address import HEADER, NO_FD
 
 IDLE_SECONDS = 20 * 60
 NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
@@ -257,21 +258,26 @@ class ForkServer:
 
 
 def receive_request(conn: socket.socket) -> tuple[dict, dict[int, int]]:
-    """The client's request and its standard file descriptors: {0: fd, 1: fd, 2: fd} as received here."""
-    head, fds, _, _ = socket.recv_fds(conn, 4 + 3, 3)
-    received = dict(zip(head[4:], fds, strict=False))
-    if len(head) < 4:
-        raise ValueError("short request")
-    (length,) = struct.unpack("!I", head[:4])
+    """The client's request and its standard file descriptors: {0: fd, 1: fd, 2: fd} as received here (fewer when the
+    client had one closed). The header is the JSON's length and, for each descriptor sent, the number it stands for."""
+    head, fds, _, _ = socket.recv_fds(conn, HEADER.size, 3)
+    head = _read_exactly(conn, HEADER.size, bytearray(head))
+    length, *targets = HEADER.unpack(head)
+    received = dict(zip([t for t in targets if t != NO_FD], fds, strict=True))
     if length > MAX_REQUEST:
+        for fd in fds:
+            os.close(fd)
         raise ValueError("request too large")
-    data = bytearray()
-    while len(data) < length:
-        chunk = conn.recv(min(65536, length - len(data)))
+    return json.loads(_read_exactly(conn, length, bytearray())), received
+
+
+def _read_exactly(conn: socket.socket, size: int, data: bytearray) -> bytearray:
+    while len(data) < size:
+        chunk = conn.recv(min(65536, size - len(data)))
         if not chunk:
             raise ValueError("request cut short")
         data += chunk
-    return json.loads(data), received
+    return data
 
 
 def take_over(message: dict, fds: dict[int, int]) -> None:
