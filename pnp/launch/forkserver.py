@@ -261,14 +261,17 @@ def receive_request(conn: socket.socket) -> tuple[dict, dict[int, int]]:
     """The client's request and its standard file descriptors: {0: fd, 1: fd, 2: fd} as received here (fewer when the
     client had one closed). The header is the JSON's length and, for each descriptor sent, the number it stands for."""
     head, fds, _, _ = socket.recv_fds(conn, HEADER.size, 3)
-    head = _read_exactly(conn, HEADER.size, bytearray(head))
-    length, *targets = HEADER.unpack(head)
-    received = dict(zip([t for t in targets if t != NO_FD], fds, strict=True))
-    if length > MAX_REQUEST:
+    try:
+        head = _read_exactly(conn, HEADER.size, bytearray(head))
+        length, *targets = HEADER.unpack(head)
+        received = dict(zip([t for t in targets if t != NO_FD], fds, strict=True))
+        if length > MAX_REQUEST:
+            raise ValueError("request too large")
+        return json.loads(_read_exactly(conn, length, bytearray())), received
+    except (OSError, ValueError):  # a request the server cannot take keeps none of the descriptors sent with it
         for fd in fds:
             os.close(fd)
-        raise ValueError("request too large")
-    return json.loads(_read_exactly(conn, length, bytearray())), received
+        raise
 
 
 def _read_exactly(conn: socket.socket, size: int, data: bytearray) -> bytearray:
