@@ -222,3 +222,50 @@ def test_the_build_summary_shows_each_pdfs_ink_and_keeps_it_for_a_reused_output(
     measured = pdf_ink(project / "output/tiny/tiny-cards.pdf")
     assert abs(float(ink) - measured) < 0.06, (line, measured)  # the figure is the PDF's own, to one decimal
     assert "(reused)" in reused and f"ink {ink} pages" in reused, reused
+
+
+class _CountedBack:
+    """A back face whose hashing is counted: what grouping a deck's backs costs."""
+
+    hashes = 0
+
+    def __init__(self, name: str):
+        self.elements = (name,)
+
+    def __hash__(self):
+        _CountedBack.hashes += 1
+        return hash(self.elements)
+
+    def __eq__(self, other):
+        return isinstance(other, _CountedBack) and other.elements == self.elements
+
+
+@pytest.mark.parametrize("distinct", [False, True])
+def test_a_decks_backs_are_told_apart_in_time_linear_in_its_size(monkeypatch, distinct):
+    """A deck of 400 cards hashes its backs a few times a card, not once a card for every card (quadratic: a 10,000-card
+    deck spent most of a minute of `pnp validate` there); one shared back is named by its deck, distinct ones by card."""
+    from contextlib import nullcontext
+
+    from pnp.pipeline import readable
+
+    cards = 400
+    shared = _CountedBack("common")
+    rendered = [(SimpleNamespace(id=f"c{i}", loc=Loc("deck.yaml", i + 2, 3)), (None, _CountedBack(f"b{i}") if distinct else shared)) for i in range(cards)]
+
+    def game_faces(gctx, options, cards_out):
+        cards_out["big"] = rendered
+        return iter(())
+
+    seen = {}
+    monkeypatch.setattr(readable, "game_faces", game_faces)
+    monkeypatch.setattr(readable, "palette_names", lambda gctx: None)
+    monkeypatch.setattr(readable, "contrast_findings", lambda *a: [])
+    monkeypatch.setattr(readable, "coded_fields", lambda *a: [])
+    monkeypatch.setattr(readable, "coded_backs", lambda backs: seen.setdefault("backs", backs) and [])
+    monkeypatch.setattr(readable, "colour_code_findings", lambda *a: [])
+    gctx = SimpleNamespace(game=SimpleNamespace(slug="big", spec=SimpleNamespace(palette={})), layouts=SimpleNamespace(tracing=lambda: nullcontext({})))
+    _CountedBack.hashes = 0
+    readable.readability_check(gctx)
+    assert _CountedBack.hashes <= 3 * cards
+    names = [name for name, _, _ in seen["backs"]]
+    assert names == ([f"big/c{i}" for i in range(cards)] if distinct else ["big"])

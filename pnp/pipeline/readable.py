@@ -71,8 +71,9 @@ def readability_check(gctx: GameContext) -> list[Finding]:
         codes += coded_fields(deck_id, rendered, game.spec.palette)
     backs = {}
     for deck_id, rendered in cards.items():
+        one_back = len({b for _, (_, b) in rendered}) <= 1  # counted once a deck: once a card made `pnp validate` quadratic in the deck's size
         for card, (_, back) in rendered:
             if back is not None:
-                backs.setdefault(back.elements, (f"{deck_id}/{card.id}" if len({b for _, (_, b) in rendered}) > 1 else deck_id, back, card.loc))
+                backs.setdefault(back.elements, (deck_id if one_back else f"{deck_id}/{card.id}", back, card.loc))
     codes += coded_backs(list(backs.values()))
     return findings + colour_code_findings(codes, names, game.slug)
