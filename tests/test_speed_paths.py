@@ -403,3 +403,23 @@ def test_a_fork_servers_child_renders_its_heaviest_group_itself(project, tmp_pat
     assert here == (["check"] if ready else []), "the heaviest group runs here only in a server's child"
     assert pdfs(tmp_path / "out") == cold_pdfs(project, tmp_path / "cold", "--only", "cards", "--deck", "heroes")
     assert " ink " in out and "ink 0.00" not in out
+
+
+@pytest.mark.parametrize("ready", [True, False])
+def test_a_fork_servers_child_renders_a_group_that_outweighs_the_rest_itself(project, tmp_path, monkeypatch, ready):
+    """With more groups than cores, a server's child still renders the heaviest group itself when it weighs as much as
+    all the others together (a large deck beside a game's small outputs), and leaves those to one worker; a new process
+    leaves every group to the workers. The PDFs and ink figures are the same either way."""
+    from pnp.pipeline import schedule
+
+    here = []
+    real = schedule._Worker.render
+    monkeypatch.setattr(schedule._Worker, "render", lambda self, slug, plan, job, *a, **k: here.append(job.kind) or real(self, slug, plan, job, *a, **k))
+    monkeypatch.setattr(schedule, "ink_ready", lambda: ready)
+    monkeypatch.setattr(schedule, "CARDS_PER_WEIGHT", 0.01)  # the tiny game's cards weigh more than its other outputs and checks
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = build(project, tmp_path / "out")  # five outputs and the checks: more groups than cores
+    assert here == (["cards"] if ready else [])
+    assert pdfs(tmp_path / "out") == cold_pdfs(project, tmp_path / "cold")
+    pdf_lines = [line for line in out.splitlines() if ".pdf  " in line]
+    assert len(pdf_lines) >= 5 and all(" ink " in line for line in pdf_lines), out

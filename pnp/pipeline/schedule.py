@@ -176,6 +176,12 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
     return sorted(groups, key=lambda group: -sum(j[0] for j in group))  # stable: equal weights keep the games' order
 
 
+def _outweighs(groups: list[list[tuple]]) -> bool:
+    """Whether the first (heaviest) group weighs as much as all the others together."""
+    weights = [sum(job[0] for job in group) for group in groups]
+    return weights[0] >= sum(weights[1:])
+
+
 def _weight(kind: str, game) -> float:
     if kind == "cards":
         return JOB_WEIGHT["cards"] + sum(len(d.cards) for d in game.decks.values()) / CARDS_PER_WEIGHT
@@ -235,7 +241,7 @@ class _Pool:
 
         Each rendered PDF comes with its ink figure (pnp.pipeline.build.measure_ink)."""
         if self.workers > 1 and len(groups) > 1:
-            if len(groups) <= self.workers and ink_ready():
+            if ink_ready() and (len(groups) <= self.workers or _outweighs(groups)):
                 return self._run_here_and_in_pool(groups, plans)
             return self._run_in_pool(groups, plans)
         out = {}
@@ -256,9 +262,11 @@ class _Pool:
         server's child, pnp.launch): it has nothing to import while it waits, so
         waiting would waste a core, and a worker forked now can measure at once.
         Rendering here spares the heaviest group a worker's start and its PDF a
-        trip through a pipe (a one-deck build: 0.28 → 0.26 s in the child)."""
+        trip through a pipe (a one-deck build: 0.28 → 0.26 s in the child). With more groups than cores this happens
+        when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
+        the cores left, and are done before it is."""
         if self.pool is None:
-            self.pool = worker_pool(min(self.workers, len(groups) - 1), _init_worker, (self.project.root, self.games))
+            self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _init_worker, (self.project.root, self.games))
             self.lendable = True
         futures = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), False) for group in groups[1:]]
         out = self._here().run([job[1:] for job in groups[0]], plans, ink=False)
