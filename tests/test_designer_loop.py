@@ -94,3 +94,20 @@ def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):
     printed = np.asarray(page.crop((left, top, left + knight.width, top + knight.height)), dtype=np.int16)
     diff = np.abs(printed - np.asarray(knight, dtype=np.int16)).mean()
     assert diff < 6, diff
+
+
+def test_a_changed_cards_list_too_long_for_its_cover_ends_with_how_many_more_follow(project):
+    """A template edit changes every card: the cover of the changed-cards PDF lists the names that fit and says how
+    many more follow, where it stopped the build with an internal error."""
+    cards = "\n".join(f"  - {{id: extra{i:03d}, name: Extra {i}, stars: 1, number: {i}, text: Filler., count: 1}}" for i in range(150))
+    (project / "data/tiny/decks/crowd.yaml").write_text(f"name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n", encoding="utf-8")
+    result = run_pnp(project, "build", "--changed", "--only", "cards")  # nothing marked printed: every card counts as changed
+    assert result.exit_code in (0, 1) and "internal error" not in result.output, result.output
+    reader = PdfReader(project / CHANGED)
+    cover = reader.pages[0].extract_text()
+    listed = [line for line in cover.splitlines() if line.startswith(("heroes/", "crowd/"))]
+    assert 20 < len(listed) < 155
+    total = 5 + 150  # the heroes' five cards and the crowd's 150
+    assert f"… and {total - len(listed)} more" in cover
+    shown = "".join(page.extract_text() for page in reader.pages[1:])
+    assert "Extra 149" in shown, "every changed card is on the sheets after the cover"

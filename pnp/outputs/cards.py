@@ -9,7 +9,7 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, error
+from pnp.core.errors import Finding, LayoutError, Loc, error
 from pnp.core.processes import helper_pool, several_cores
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
@@ -201,7 +201,29 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
 
 
 def _changed_list_face(gctx: GameContext, names: list[str]) -> Face:
-    """The first sheet of a changed-cards PDF: which cards it holds."""
+    """The first sheet of a changed-cards PDF: which cards it holds, as many names as fit and then how many more."""
     title = gctx.layouts.set_text(f"**{gctx.game.title}: changed cards**", 170, 12, 16, 10, "body", False, False, "#000000", "left", "top", 1.2)
-    listing = gctx.layouts.set_text("\n".join(names), 170, 220, 11, 5, "body", False, False, "#000000", "left", "top", 1.3)
-    return Face(180, 240, 0, (Text(5.0, 5.0, title.ops), Text(5.0, 20.0, listing.ops)), frozenset())
+    return Face(180, 240, 0, (Text(5.0, 5.0, title.ops), Text(5.0, 20.0, _listing(gctx, names).ops)), frozenset())
+
+
+def _listing(gctx: GameContext, names: list[str]):
+    """The names fitted into the cover's 170 × 220 mm box; past what fits at 5 pt (a template edit changes every
+    card), the first names and a last line saying how many more follow (the sheets after it show them all)."""
+
+    def fitted(shown: int):
+        lines = names[:shown] + ([f"… and {len(names) - shown:,} more, on the sheets that follow"] if shown < len(names) else [])
+        return gctx.layouts.set_text("\n".join(lines), 170, 220, 11, 5, "body", False, False, "#000000", "left", "top", 1.3)
+
+    try:
+        return fitted(len(names))
+    except LayoutError:
+        pass
+    low, high = 0, len(names) - 1  # fitted(low) fits (the last line alone does); find the most names that fit
+    while low < high:
+        middle = (low + high + 1) // 2
+        try:
+            fitted(middle)
+            low = middle
+        except LayoutError:
+            high = middle - 1
+    return fitted(low)
