@@ -296,3 +296,47 @@ def test_pod_standee_is_one_fold_over_piece_at_its_full_length(project):
     # 10 mm tab, back 40 mm, fold band of twice the bleed, front 40 mm, 10 mm tab
     assert trim[3] - trim[1] == pytest.approx(10 + 40 + 2 * bleed + 40 + 10, abs=0.01)
     assert trim[2] - trim[0] == pytest.approx(25, abs=0.01)
+
+
+def test_png_encoder_hands_on_the_bytes_png_gives_in_the_order_the_images_came():
+    """Images encoded on every core come back in order: a large, slow one first and small ones after it still hand on
+    after it, and each image's bytes are what encoding it alone gives."""
+    from pnp.targets.export import PngEncoder, png_bytes
+
+    rng = np.random.default_rng(7)
+    images = [Image.fromarray(rng.integers(0, 255, (600, 800, 3), dtype=np.uint8))] + [Image.new("RGB", (8 + i, 8), (i, 0, 0)) for i in range(9)]
+    handed = []
+    with PngEncoder(dpi=300) as encoder:
+        for i, image in enumerate(images):
+            encoder.add(image, lambda data, i=i: handed.append((i, data)))
+    assert [i for i, _ in handed] == list(range(len(images)))
+    assert [data for _, data in handed] == [png_bytes(image, 300) for image in images]
+
+
+@pytest.mark.parametrize(("fmt", "count", "most_alive"), [("png", 40, 8), ("tts", 150, 69 + 3)])
+def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project, tmp_path, monkeypatch, fmt, count, most_alive):
+    """A deck's face images are rendered as they are needed and let go once encoded (png: a few images a core) or once
+    the last Tabletop Simulator sheet showing them is made (a sheet holds 69 cards and the common back), where every
+    face was held at once (2 GB for 500 cards at 300 dpi)."""
+    import gc
+    import weakref
+
+    from pnp.targets import export
+
+    cards = "\n".join(f"  - {{id: extra{i:03d}, name: Extra {i}, stars: 1, number: {i}, text: Filler {i}., count: 1}}" for i in range(count))
+    (project / "data/tiny/decks/crowd.yaml").write_text(f"name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n", encoding="utf-8")
+    made: list[weakref.ref] = []  # an image is alive while its reference still gives it
+    most = [0]
+    real = export.raster
+
+    def counted(*args, **kwargs):
+        for image in real(*args, **kwargs):
+            gc.collect()
+            made.append(weakref.ref(image))
+            most[0] = max(most[0], sum(ref() is not None for ref in made))
+            yield image
+
+    monkeypatch.setattr(export, "raster", counted)
+    monkeypatch.setattr(export.os, "cpu_count", lambda: 2)
+    _ok(run_pnp(project, "export", "tiny", "--format", fmt, "--dpi", "72", "--deck", "crowd", "--no-validate"))
+    assert 2 <= most[0] <= most_alive, most[0]
