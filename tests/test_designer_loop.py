@@ -111,3 +111,39 @@ def test_a_changed_cards_list_too_long_for_its_cover_ends_with_how_many_more_fol
     assert f"… and {total - len(listed)} more" in cover
     shown = "".join(page.extract_text() for page in reader.pages[1:])
     assert "Extra 149" in shown, "every changed card is on the sheets after the cover"
+
+
+def test_a_large_decks_previews_hold_a_few_images_at_a_time_and_its_contact_sheet_stays_openable(project, monkeypatch):
+    """Every face of a 300-card deck gets its preview, but its images are rendered and written one after the other
+    (all 600 were held at once: 5 GB for 2,000 cards), and its contact sheet shrinks the faces to stay within
+    CONTACT_MAX_PIXELS, laid out about square, where it grew to 400 million pixels."""
+    import gc
+    import weakref
+
+    from pnp.targets import preview
+
+    cards = "\n".join(f"  - {{id: extra{i:03d}, name: Extra {i}, stars: 1, number: {i}, text: Filler {i}., count: 1}}" for i in range(300))
+    (project / "data/tiny/decks/crowd.yaml").write_text(f"name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n", encoding="utf-8")
+    made: list[weakref.ref] = []
+    most = [0]
+    real = preview.rasterise
+
+    def counted(*args, **kwargs):
+        for image in real(*args, **kwargs):
+            gc.collect()
+            made.append(weakref.ref(image))
+            most[0] = max(most[0], sum(ref() is not None for ref in made))
+            yield image
+
+    monkeypatch.setattr(preview, "rasterise", counted)
+    monkeypatch.setattr(preview, "CONTACT_MAX_PIXELS", 4_000_000, raising=False)
+    assert run_pnp(project, "preview", "tiny", "--deck", "crowd", "--dpi", "100").exit_code == 0
+    folder = project / "output/tiny/preview"
+    assert len(list((folder / "crowd").glob("*.png"))) == 600
+    assert 2 <= most[0] <= 8, most[0]
+    sheet = Image.open(folder / "crowd-contact.png")
+    face = Image.open(folder / "crowd/extra000-front.png")
+    assert face.size == (round(63.5 / 25.4 * 100), round(88.9 / 25.4 * 100)), "each face's own preview keeps its full size"
+    pixels = 300 * face.width * face.height
+    assert sheet.width * sheet.height < 2 * 4_000_000 < pixels  # faces shrunk; labels and gaps come on top
+    assert 0.5 < sheet.width / sheet.height < 2

@@ -301,12 +301,15 @@ def test_pod_standee_is_one_fold_over_piece_at_its_full_length(project):
 def test_png_encoder_hands_on_the_bytes_png_gives_in_the_order_the_images_came():
     """Images encoded on every core come back in order: a large, slow one first and small ones after it still hand on
     after it, and each image's bytes are what encoding it alone gives."""
-    from pnp.targets.export import PngEncoder, png_bytes
+    import functools
+
+    from pnp.targets.export import png_bytes
+    from pnp.targets.png import PngEncoder
 
     rng = np.random.default_rng(7)
     images = [Image.fromarray(rng.integers(0, 255, (600, 800, 3), dtype=np.uint8))] + [Image.new("RGB", (8 + i, 8), (i, 0, 0)) for i in range(9)]
     handed = []
-    with PngEncoder(dpi=300) as encoder:
+    with PngEncoder(functools.partial(png_bytes, dpi=300)) as encoder:
         for i, image in enumerate(images):
             encoder.add(image, lambda data, i=i: handed.append((i, data)))
     assert [i for i, _ in handed] == list(range(len(images)))

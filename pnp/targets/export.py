@@ -32,9 +32,8 @@ import os
 import shutil
 import tempfile
 import time
-from collections import Counter, deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -53,6 +52,7 @@ from pnp.render.draw import FaceDrawer, cmyk
 from pnp.render.pdf import new_canvas
 from pnp.targets import tts
 from pnp.targets.components import Component, collect, printed_sides, printed_trim
+from pnp.targets.png import PngEncoder
 from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_png, check_pod_pdf, check_tts_image, check_tts_sheet
 
 K = PT_PER_MM
@@ -169,45 +169,6 @@ def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:
     return buf.getvalue()
 
 
-class PngEncoder:
-    """Encodes images to PNG on every core and hands each one's bytes on in the order the images came.
-
-    Pillow's encoder lets go of the interpreter while it compresses, so threads
-    encode side by side (a Tabletop Simulator sheet is 16 million pixels), and
-    the next image is rendered meanwhile; the bytes are those `png_bytes` gives.
-    At most one image a core waits, so a large deck's images are never all held."""
-
-    def __init__(self, dpi: int | None = None):
-        self.dpi = dpi
-        self.workers = os.cpu_count() or 1
-        self.pool = ThreadPoolExecutor(self.workers)
-        self.pending: deque = deque()
-
-    def __enter__(self) -> PngEncoder:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        try:
-            if exc[0] is None:
-                self.finish()
-        finally:
-            self.pool.shutdown(cancel_futures=True)
-
-    def add(self, image: Image.Image, then: Callable[[bytes], None]) -> None:
-        """Encode `image`; `then(its bytes)` runs here, after the `then` of every image added before it."""
-        self.pending.append((self.pool.submit(png_bytes, image, self.dpi), then))
-        while len(self.pending) > self.workers:
-            self._hand_on()
-
-    def finish(self) -> None:
-        while self.pending:
-            self._hand_on()
-
-    def _hand_on(self) -> None:
-        future, then = self.pending.popleft()
-        then(future.result())
-
-
 def _distinct(faces) -> list[Face]:
     return list(dict.fromkeys(f for f in faces if f is not None))
 
@@ -257,7 +218,7 @@ def _png_component(gctx, component: Component, bleed: float, dpi: int, result: E
     sides = {item: printed_sides(component, item, bleed) for item in component.items}
     faces = _distinct(f for pair in sides.values() for f in pair)
     encoded: dict[Face, bytes] = {}
-    with PngEncoder(dpi) as encoder:
+    with PngEncoder(functools.partial(png_bytes, dpi=dpi)) as encoder:
         for face, image in zip(faces, raster(gctx, faces, size, dpi / 25.4), strict=True):
             encoder.add(image, functools.partial(encoded.__setitem__, face))
     checked: set = set()
@@ -397,7 +358,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
             findings.extend(check_tts_sheet(data, where(name), cols, rows, (cw, ch)))
         return keep
 
-    with PngEncoder() as encoder:
+    with PngEncoder(png_bytes) as encoder:
         hidden = images[common_back] if common_back is not None else blank
         if common_back is not None:
             encoder.add(hidden, functools.partial(result.files.__setitem__, back_name))

@@ -7,7 +7,9 @@ its id and count.
 """
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -21,8 +23,10 @@ from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
+from pnp.targets.png import PngEncoder
 
 CONTACT_COLUMNS = 8
+CONTACT_MAX_PIXELS = 25_000_000  # a contact sheet's faces together: 96 poker cards at 150 dpi take 20 million
 LABEL_PX = 28
 LUT_SIZE = 17  # grid points per channel of a vision's lookup table; between them Pillow interpolates
 
@@ -53,17 +57,17 @@ def face_pdf(gctx: GameContext, faces: list) -> bytes:
     return buf.getvalue()
 
 
-def rasterise(pdf: bytes, dpi: int) -> list[Image.Image]:
+def rasterise(pdf: bytes, dpi: int) -> Iterator[Image.Image]:
+    """Each page as an RGB image, one at a time: a large deck's faces are never all held at once."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
-        images = []
         for i in range(len(doc)):
             page = doc[i]
-            images.append(page.render(scale=dpi / 72).to_pil().convert("RGB"))
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
             page.close()
-        return images
+            yield image
     finally:
         doc.close()
 
@@ -95,27 +99,44 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
         if not rendered:
             continue
         faces = [f for _, front, back in rendered for f in (front, back) if f is not None]
-        images = iter(rasterise(face_pdf(gctx, faces), dpi))
+        images = rasterise(face_pdf(gctx, faces), dpi)
         tiles = []
         folder = out_dir / deck.id
-        for card, front, back in rendered:
-            for side, face in (("front", front), ("back", back)):
-                if face is None:
-                    continue
-                image = next(images)
-                if lut is not None:
-                    image = image.filter(lut)
-                path = folder / f"{card.id}-{side}{suffix}.png"
-                write_atomic(path, _png_bytes(image))
-                written.append(path)
-                if side == "front":
-                    tiles.append((image, f"{card.id} ×{card.count}"))
+        scale = tile_scale(len(rendered), rendered[0][1], dpi)
+        with PngEncoder(_png_bytes) as encoder:
+            for card, front, back in rendered:
+                for side, face in (("front", front), ("back", back)):
+                    if face is None:
+                        continue
+                    image = next(images)
+                    if lut is not None:
+                        image = image.filter(lut)
+                    path = folder / f"{card.id}-{side}{suffix}.png"
+                    encoder.add(image, functools.partial(write_atomic, path))
+                    written.append(path)
+                    if side == "front":
+                        tiles.append((_smaller(image, scale), f"{card.id} ×{card.count}"))
         if not card_ids:
-            sheet = contact_sheet(tiles, label_font=str(gctx.fonts.file(gctx.layouts.family("body"))))
+            columns = CONTACT_COLUMNS if scale >= 1.0 else max(CONTACT_COLUMNS, math.ceil(math.sqrt(len(tiles) * tiles[0][0].height / tiles[0][0].width)))
+            sheet = contact_sheet(tiles, columns, label_font=str(gctx.fonts.file(gctx.layouts.family("body"))))
             path = out_dir / f"{deck.id}-contact{suffix}.png"
             write_atomic(path, _png_bytes(sheet))
             written.append(path)
     return written, findings
+
+
+def tile_scale(fronts: int, face, dpi: int) -> float:
+    """How much a deck's contact sheet shrinks its faces: not at all up to CONTACT_MAX_PIXELS of faces, else enough to
+    stay within it (a 2,000-card deck's sheet at full size would be 400 million pixels, more than any viewer opens);
+    a shrunk sheet takes as many columns as keep it about square."""
+    w, h = ((face.w + 2 * face.bleed) / 25.4 * dpi, (face.h + 2 * face.bleed) / 25.4 * dpi)
+    return min(1.0, math.sqrt(CONTACT_MAX_PIXELS / (fronts * w * h)))
+
+
+def _smaller(image: Image.Image, scale: float) -> Image.Image:
+    if scale >= 1.0:
+        return image
+    return image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.Resampling.LANCZOS, reducing_gap=3.0)
 
 
 def contact_sheet(tiles: list[tuple[Image.Image, str]], columns: int = CONTACT_COLUMNS, label_font: str | None = None) -> Image.Image:
