@@ -174,3 +174,31 @@ def cold_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
 def pdfs(out: Path) -> dict[str, bytes]:
     """{path under `out`: bytes} of every PDF a build wrote."""
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+def add_crowd_deck(project: Path, count: int) -> None:
+    """A deck 'crowd' of `count` one-copy cards in the tiny game, drawn by the heroes' templates: a large deck."""
+    cards = "\n".join(f"  - {{id: extra{i:03d}, name: Extra {i}, stars: 1, number: {i}, text: Filler {i}., count: 1}}" for i in range(count))
+    (project / "data/tiny/decks/crowd.yaml").write_text(f"name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n",
+                                                        encoding="utf-8")
+
+
+def most_images_alive(monkeypatch, module, name: str) -> list[int]:
+    """Wrap the image generator `module.name` so that the most images it made alive at once (still referenced) is
+    counted as each comes; the list's one item holds that count."""
+    import gc
+    import weakref
+
+    made: list[weakref.ref] = []
+    most = [0]
+    real = getattr(module, name)
+
+    def counted(*args, **kwargs):
+        for image in real(*args, **kwargs):
+            gc.collect()
+            made.append(weakref.ref(image))
+            most[0] = max(most[0], sum(ref() is not None for ref in made))
+            yield image
+
+    monkeypatch.setattr(module, name, counted)
+    return most

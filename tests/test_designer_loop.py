@@ -4,7 +4,7 @@ from __future__ import annotations
 import shutil
 
 import numpy as np
-from conftest import ROOT, render_page, run_pnp, watch_once
+from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp, watch_once
 from PIL import Image
 from pypdf import PdfReader
 
@@ -99,8 +99,7 @@ def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):
 def test_a_changed_cards_list_too_long_for_its_cover_ends_with_how_many_more_follow(project):
     """A template edit changes every card: the cover of the changed-cards PDF lists the names that fit and says how
     many more follow, where it stopped the build with an internal error."""
-    cards = "\n".join(f"  - {{id: extra{i:03d}, name: Extra {i}, stars: 1, number: {i}, text: Filler., count: 1}}" for i in range(150))
-    (project / "data/tiny/decks/crowd.yaml").write_text(f"name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n", encoding="utf-8")
+    add_crowd_deck(project, 150)
     result = run_pnp(project, "build", "--changed", "--only", "cards")  # nothing marked printed: every card counts as changed
     assert result.exit_code in (0, 1) and "internal error" not in result.output, result.output
     reader = PdfReader(project / CHANGED)
@@ -117,25 +116,10 @@ def test_a_large_decks_previews_hold_a_few_images_at_a_time_and_its_contact_shee
     """Every face of a 300-card deck gets its preview, but its images are rendered and written one after the other
     (all 600 were held at once: 5 GB for 2,000 cards), and its contact sheet shrinks the faces to stay within
     CONTACT_MAX_PIXELS, laid out about square, where it grew to 400 million pixels."""
-    import gc
-    import weakref
-
     from pnp.targets import preview
 
-    cards = "\n".join(f"  - {{id: extra{i:03d}, name: Extra {i}, stars: 1, number: {i}, text: Filler {i}., count: 1}}" for i in range(300))
-    (project / "data/tiny/decks/crowd.yaml").write_text(f"name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n", encoding="utf-8")
-    made: list[weakref.ref] = []
-    most = [0]
-    real = preview.rasterise
-
-    def counted(*args, **kwargs):
-        for image in real(*args, **kwargs):
-            gc.collect()
-            made.append(weakref.ref(image))
-            most[0] = max(most[0], sum(ref() is not None for ref in made))
-            yield image
-
-    monkeypatch.setattr(preview, "rasterise", counted)
+    add_crowd_deck(project, 300)
+    most = most_images_alive(monkeypatch, preview, "rasterise")
     monkeypatch.setattr(preview, "CONTACT_MAX_PIXELS", 4_000_000, raising=False)
     assert run_pnp(project, "preview", "tiny", "--deck", "crowd", "--dpi", "100").exit_code == 0
     folder = project / "output/tiny/preview"

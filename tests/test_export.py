@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
-from conftest import MM, ROOT, pdf_fonts, run_pnp
+from conftest import MM, ROOT, add_crowd_deck, most_images_alive, pdf_fonts, run_pnp
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -321,25 +321,10 @@ def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project,
     """A deck's face images are rendered as they are needed and let go once encoded (png: a few images a core) or once
     the last Tabletop Simulator sheet showing them is made (a sheet holds 69 cards and the common back), where every
     face was held at once (2 GB for 500 cards at 300 dpi)."""
-    import gc
-    import weakref
-
     from pnp.targets import export
 
-    cards = "\n".join(f"  - {{id: extra{i:03d}, name: Extra {i}, stars: 1, number: {i}, text: Filler {i}., count: 1}}" for i in range(count))
-    (project / "data/tiny/decks/crowd.yaml").write_text(f"name: Crowd\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n", encoding="utf-8")
-    made: list[weakref.ref] = []  # an image is alive while its reference still gives it
-    most = [0]
-    real = export.raster
-
-    def counted(*args, **kwargs):
-        for image in real(*args, **kwargs):
-            gc.collect()
-            made.append(weakref.ref(image))
-            most[0] = max(most[0], sum(ref() is not None for ref in made))
-            yield image
-
-    monkeypatch.setattr(export, "raster", counted)
+    add_crowd_deck(project, count)
+    most = most_images_alive(monkeypatch, export, "raster")
     monkeypatch.setattr(export.os, "cpu_count", lambda: 2)
     _ok(run_pnp(project, "export", "tiny", "--format", fmt, "--dpi", "72", "--deck", "crowd", "--no-validate"))
     assert 2 <= most[0] <= most_alive, most[0]
