@@ -47,11 +47,13 @@ def start_server(env: dict) -> int:
     return int(started.stdout.split("process ")[1].split(")")[0])
 
 
-def served(env: dict) -> list[str]:
+def served(env: dict, count: int = 1) -> list[str]:
     """The commands the test's server has run (its log; this process's import path is not a command's, so its key is not
-    the server's: the folder holds the one server)."""
+    the server's: the folder holds the one server), once it logged `count` of them: a child tells its caller how it
+    ended before the server waits for it and logs it."""
     logs = list(Path(env["PNP_SERVER_DIR"]).glob("*.log"))
     assert len(logs) == 1, logs
+    wait_until(lambda: len(logs[0].read_text(encoding="utf-8").splitlines()) >= count, 10)
     return logs[0].read_text(encoding="utf-8").splitlines()
 
 
@@ -103,7 +105,7 @@ def test_the_child_stands_in_for_the_caller(project, tmp_path, server_env):
     wrong = pnp(server_env, "--root", str(elsewhere), "build", "no-such-game")
     local = pnp({**server_env, "PNP_SERVER": "0"}, "--root", str(elsewhere), "build", "no-such-game")
     assert wrong.returncode == local.returncode == 2
-    assert "build no-such-game: exit 2" in served(server_env)[-1]
+    assert "build no-such-game: exit 2" in served(server_env, 2)[-1]
     assert wrong.stderr == local.stderr and "no game 'no-such-game'" in wrong.stderr  # the usage line names `python -m pnp` both times
 
     out = tmp_path / "umask"
@@ -216,8 +218,23 @@ def test_ctrl_c_reaches_the_command(tmp_path, server_env):
     caller.send_signal(signal.SIGINT)
     _, err = caller.communicate(timeout=60)
     assert caller.returncode == 1 and "Aborted!" in err
+    wait_until(lambda: not children_of(server), 10)  # the child says how it ended before its memory is given back
     assert children_of(server) == []
     assert not pdf.exists()
+
+
+def test_the_child_tells_its_caller_how_it_ended_without_waiting_for_the_server(tmp_path, server_env):
+    """A command's child sends its exit code to the caller itself once its output is written, so the caller ends while
+    the child's memory is given back: here the server is stopped (SIGSTOP) while the build runs, and the caller still
+    ends with the build's code and its PDF written."""
+    server, caller, _, pdf = long_build(tmp_path, server_env)
+    os.kill(server, signal.SIGSTOP)
+    try:
+        _, err = caller.communicate(timeout=120)
+    finally:
+        os.kill(server, signal.SIGCONT)
+    assert caller.returncode == 0, err
+    assert pdf.exists()
 
 
 def test_stop_ends_the_server_and_the_next_command_runs_here(project, tmp_path, server_env):

@@ -42,7 +42,7 @@ def run() -> None:
         return
     code = client.hand_over(place, argv)
     if code is not None:
-        sys.exit(code)
+        client.leave(code)
     try:
         _run_here()
     finally:

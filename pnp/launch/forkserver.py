@@ -6,8 +6,9 @@ and every cache in memory empty, as `python -m pnp` would: the same inputs give
 the same bytes, and a removed build cache is a cold build. Each child takes
 the client's stdin, stdout and stderr, working folder, environment, umask and
 arguments, runs in a process group of its own (so a Ctrl-C passed on by the
-client reaches its worker processes too), and the server tells the client
-how it ended.
+client reaches its worker processes too), and tells the client its exit code
+once its output is written, before its memory is given back; the server tells
+the client how a child ended that died before it could.
 
 The server stops after IDLE_SECONDS without a command, on SIGTERM (`pnp server
 stop`) once its running commands end, and when a file of a module it imported
@@ -189,7 +190,6 @@ class ForkServer:
             self.log.close()
             if self.lock is not None:
                 self.lock.close()
-            conn.close()
             take_over(message, fds)
             code = run_command(message.get("prog"))
         except BaseException:  # the child must never return into the server's loop
@@ -199,6 +199,14 @@ class ForkServer:
             with contextlib.suppress(Exception):
                 sys.stdout.flush()
                 sys.stderr.flush()
+            with contextlib.suppress(Exception):
+                # Its output is written: the client may go now, while this process's memory is given back (a few ms
+                # for a build); the server's word on how it ended follows, for a child that dies before it gets here.
+                # The client's going looks like a hang-up to the server, whose SIGTERM must not end this process
+                # before it exits with its code (its command is done): stop signals are ignored from here on.
+                for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT):
+                    signal.signal(sig, signal.SIG_IGN)
+                conn.sendall(json.dumps({"exit": code}).encode() + b"\n")
             os._exit(code)
 
     def _reap(self) -> None:
