@@ -423,3 +423,35 @@ def test_a_fork_servers_child_renders_a_group_that_outweighs_the_rest_itself(pro
     assert pdfs(tmp_path / "out") == cold_pdfs(project, tmp_path / "cold")
     pdf_lines = [line for line in out.splitlines() if ".pdf  " in line]
     assert len(pdf_lines) >= 5 and all(" ink " in line for line in pdf_lines), out
+
+
+def test_a_worker_beside_a_server_child_measures_the_ink_of_what_it_rendered(project, tmp_path, monkeypatch):
+    """When a server's child renders the heaviest group itself, each worker measures the ink of the PDFs it rendered
+    as it ends, and the child measures only its own: the worker done early does not wait for the child to measure
+    everything at the end. The figures are the ones a new process gives."""
+    from pnp.pipeline import schedule
+
+    log = tmp_path / "measured"
+    real = schedule.measure_ink
+
+    def logged(plan, rendered, idle=None):
+        with log.open("a") as f:  # a worker's records stay in the worker: the file gathers every process's
+            f.write(f"{os.getpid()} {' '.join(name for name, _, _ in rendered.files if name.endswith('.pdf'))}\n")
+        return real(plan, rendered, idle)
+
+    monkeypatch.setattr(schedule, "measure_ink", logged)
+    monkeypatch.setattr(schedule, "ink_ready", lambda: True)
+    monkeypatch.setattr(schedule, "CARDS_PER_WEIGHT", 0.01)  # the cards are the heaviest group: rendered here
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = build(project, tmp_path / "out")
+    by_process: dict[str, set] = {}
+    for line in log.read_text().splitlines():
+        pid, *names = line.split()
+        by_process.setdefault(pid, set()).update(names)
+    here = by_process.pop(str(os.getpid()), set())
+    assert here == {"tiny-cards.pdf"}
+    assert {"tiny-boards.pdf", "tiny-rulebook.pdf"} <= set().union(*by_process.values())
+    monkeypatch.setattr(schedule, "ink_ready", lambda: False)  # as a new process schedules: every group in workers
+    new_process = build(project, tmp_path / "cold")
+    ink = lambda text: sorted(line.split("  ink ")[1] for line in text.splitlines() if "  ink " in line)  # noqa: E731
+    assert ink(out) == ink(new_process) and len(ink(out)) >= 5

@@ -255,8 +255,11 @@ class _Pool:
         return self.local
 
     def _run_here_and_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
-        """The heaviest group in this process, the others in worker processes; then the ink of every PDF, here, half of
-        each by a worker that is idle by then (pnp.render.ink.page_inks).
+        """The heaviest group in this process, the others in worker processes, each worker measuring the ink of what it
+        rendered as it ends (a long PDF's excepted); then the ink of the rest here, half of each PDF by a worker that is
+        idle by then (pnp.render.ink.page_inks). This process measures its own PDFs last, while a worker done early
+        would only wait: after a card edit that reprints the rulebook, its cards are measured beside the rulebook's
+        drawing (0.255 → 0.243 s in the child).
 
         Only where this process has numpy and pdfium in memory already (a fork
         server's child, pnp.launch): it has nothing to import while it waits, so
@@ -268,7 +271,7 @@ class _Pool:
         if self.pool is None:
             self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _init_worker, (self.project.root, self.games))
             self.lendable = True
-        futures = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), False) for group in groups[1:]]
+        futures = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
         out = self._here().run([job[1:] for job in groups[0]], plans, ink=False)
         for future in futures:
             out.update(future.result())
