@@ -310,3 +310,47 @@ def test_the_server_reads_pnps_own_fonts_once_for_every_child(monkeypatch):
     assert name == "noto-sans-bold"
     fresh = TTFont("probe", str(book.file("noto-sans", "bold")))
     assert book.face(name).stringWidth("Organ Match 42", 10) == fresh.stringWidth("Organ Match 42", 10)
+
+
+CHILD_IMPORTS = """
+import os, sys
+from pnp.launch.forkserver import preload
+preload()
+before = set(sys.modules)
+root, out = sys.argv[1], sys.argv[2]
+commands = [["build", "--out", out + "/b"], ["validate"], ["export", "tiny", "--format", "all", "--dpi", "40", "--out", out + "/e"],
+            ["preview", "tiny", "--dpi", "40", "--out", out + "/p"], ["build", "--changed", "--out", out + "/b"], ["list"]]
+for command in commands:
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1), os.dup2(devnull, 2)
+        sys.argv = ["pnp", "--root", root, *command]
+        import pnp.cli
+        try:
+            pnp.cli.run(None)
+        except SystemExit:
+            pass
+        os.write(write, " ".join(sorted(set(sys.modules) - before)).encode())
+        os._exit(0)
+    os.close(write)
+    data = b""
+    while chunk := os.read(read, 65536):
+        data += chunk
+    os.waitpid(pid, 0)
+    print(command[0], data.decode())
+"""
+
+
+def test_a_child_imports_nothing_the_server_could_have(project, tmp_path):
+    """Every module a command imports on its way (pnp's, and what libraries import inside their functions) is imported
+    once by the server, so no child pays for it: build, validate, export, preview, build --changed and list import
+    nothing new."""
+    ran = subprocess.run([sys.executable, "-c", CHILD_IMPORTS, str(project), str(tmp_path)], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PNP_SERVER": "0"}, cwd=ROOT)
+    assert ran.returncode == 0, ran.stderr
+    lines = ran.stdout.splitlines()
+    assert len(lines) == 6
+    assert all(line.split(" ", 1)[1:] in ([], [""]) for line in lines), lines

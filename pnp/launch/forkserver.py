@@ -40,6 +40,10 @@ from pnp.launch.address import HEADER, NO_FD
 IDLE_SECONDS = 20 * 60
 NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
 MAX_REQUEST = 4 << 20
+# What commands import on their way, inside the libraries' own functions or pnp's: each a millisecond or so that
+# every child would pay again (tests/test_launch.py checks that a child imports nothing).
+IMPORTED_LATER = ("difflib", "pprint", "jinja2.ext", "multiprocessing.popen_fork", "multiprocessing.synchronize", "click._textwrap",
+                  "encodings.utf_8_sig", "encodings.unicode_escape", "encodings.cp437")
 
 
 def main(folder: str, key: str) -> None:
@@ -75,6 +79,11 @@ def preload() -> None:
     warm_svg()
     warm_ink()
     warm_colour()
+    for name in IMPORTED_LATER:
+        importlib.import_module(name)
+    from PIL import Image
+
+    Image.preinit()  # the image formats Pillow registers when it first saves one (a preview, an export)
     from pnp.layout.fonts import read_bundled_fonts
     from pnp.pipeline.cache import hash_own_files
 
