@@ -328,3 +328,33 @@ def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project,
     monkeypatch.setattr(export.os, "cpu_count", lambda: 2)
     _ok(run_pnp(project, "export", "tiny", "--format", fmt, "--dpi", "72", "--deck", "crowd", "--no-validate"))
     assert 2 <= most[0] <= most_alive, most[0]
+
+
+def test_an_exports_files_reach_the_disk_as_they_are_encoded_and_its_folder_is_replaced_whole(project, monkeypatch):
+    """Each image's files are written into a folder beside the export as soon as they are encoded, so an export holds
+    no deck of encoded images in memory; the old export stays in place until the new one is whole."""
+    from pnp.targets import export
+
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72"))
+    folder = project / "output/tiny/png"
+    old = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.png")}
+    add_crowd_deck(project, 150)
+    on_disk, in_place = [], []
+    real = export.png_bytes
+
+    def counted(image, dpi=None):
+        on_disk.append(sum(len(list(tmp.rglob("*.png"))) for tmp in folder.parent.glob(".png-*.tmp")))
+        in_place.append({p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.png")} == old)
+        return real(image, dpi)
+
+    monkeypatch.setattr(export, "png_bytes", counted)
+    monkeypatch.setattr(export.os, "cpu_count", lambda: 2)
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--deck", "crowd", "--no-validate"))
+    assert len(on_disk) == 151  # the crowd's 150 fronts and their shared back
+    assert on_disk[-1] >= 140, on_disk[-1]  # all but the last few images' files are written by the time the last is encoded
+    assert all(in_place), "the old export stays whole while the new one is written"
+    fronts = sorted(folder.glob("cards/crowd/*-front.png"))
+    backs = sorted(folder.glob("cards/crowd/*-back.png"))
+    assert len(fronts) == len(backs) == 150
+    assert {p.stat().st_ino for p in backs} == {backs[0].stat().st_ino}, "one shared back: one file, linked"
+    assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import functools
+import hashlib
 import io
 import json
 import math
@@ -83,14 +84,18 @@ class Export:
     """What an export produced: files (relative name → bytes), measurements for people, and what to do next."""
 
     folder: Path
-    files: dict = field(default_factory=dict)
+    files: StagedFolder = None  # written as they come; in `folder` once the export has no error
     notes: list = field(default_factory=list)
     seconds: float = 0.0
     next_step: str = ""
 
+    def __post_init__(self):
+        if self.files is None:
+            self.files = StagedFolder(self.folder)
+
     @property
     def size(self) -> int:
-        return sum(len(d) for d in self.files.values())
+        return self.files.size
 
 
 def bleed_mm(value: str) -> float:
@@ -109,20 +114,25 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
     findings: list[Finding] = []
     result = Export(folder)
     where = lambda name: f"{rel(folder)}/{name}"  # noqa: E731
-    if fmt == "png":
-        _png_target(gctx, bleed_mm(bleed), dpi, tuple(decks), result, findings, where)
-    elif fmt == "tts":
-        _tts_target(gctx, tuple(decks), base_url, result, findings, where)
-    elif fmt == "pod":
-        _pod_target(gctx, tuple(decks), result, findings, where)
-    else:
-        raise ValueError(f"unknown export format '{fmt}'")
-    if not result.files and not any(f.severity == "error" for f in findings):
-        findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
-    findings = [f if f.game else dataclasses.replace(f, game=game.slug) for f in findings]
-    if any(f.severity == "error" for f in findings):
-        return result, findings
-    write_tree(folder, result.files)
+    try:
+        if fmt == "png":
+            _png_target(gctx, bleed_mm(bleed), dpi, tuple(decks), result, findings, where)
+        elif fmt == "tts":
+            _tts_target(gctx, tuple(decks), base_url, result, findings, where)
+        elif fmt == "pod":
+            _pod_target(gctx, tuple(decks), result, findings, where)
+        else:
+            raise ValueError(f"unknown export format '{fmt}'")
+        if not result.files and not any(f.severity == "error" for f in findings):
+            findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
+        findings = [f if f.game else dataclasses.replace(f, game=game.slug) for f in findings]
+        if any(f.severity == "error" for f in findings):
+            result.files.discard()
+            return result, findings
+        result.files.commit()
+    except BaseException:
+        result.files.discard()
+        raise
     result.seconds = time.perf_counter() - started
     return result, findings
 
@@ -217,11 +227,7 @@ def _png_component(gctx, component: Component, bleed: float, dpi: int, result: E
         return
     sides = {item: printed_sides(component, item, bleed) for item in component.items}
     faces = _distinct(f for pair in sides.values() for f in pair)
-    encoded: dict[Face, bytes] = {}
-    with PngEncoder(functools.partial(png_bytes, dpi=dpi)) as encoder:
-        for face, image in zip(faces, raster(gctx, faces, size, dpi / 25.4), strict=True):
-            encoder.add(image, functools.partial(encoded.__setitem__, face))
-    checked: set = set()
+    names: dict[Face, list[str]] = {}  # each face's files, the first one checked
     for side_index, side in enumerate(("front", "back")):  # every front, then every back: the order upload pages ask for
         for item in component.items:
             face = sides[item][side_index]
@@ -229,13 +235,20 @@ def _png_component(gctx, component: Component, bleed: float, dpi: int, result: E
                 continue
             for copy in range(1, item.copies + 1):
                 name = f"{folder}/{component.stem(item)}-{copy}-{side}.png"
-                result.files[name] = encoded[face]
+                names.setdefault(face, []).append(name)
                 rows.append({"file": name, "component": component.kind, "id": component.id, "item": item.id, "name": item.name, "side": side,
                              "copy": copy, "copies": item.copies, "width_px": size[0], "height_px": size[1],
                              "trim_mm": f"{trim[0]:g} x {trim[1]:g}", "bleed_mm": f"{bleed:g}", "dpi": dpi})
-                if face not in checked:
-                    checked.add(face)
-                    findings.extend(check_png(encoded[face], where(name), size, dpi))
+
+    def written(face: Face, data: bytes) -> None:
+        """A face's image, encoded: its files are written at once, and the bytes are not kept."""
+        for name in names[face]:
+            result.files[name] = data
+        findings.extend(check_png(data, where(names[face][0]), size, dpi))
+
+    with PngEncoder(functools.partial(png_bytes, dpi=dpi)) as encoder:
+        for face, image in zip(faces, raster(gctx, faces, size, dpi / 25.4), strict=True):
+            encoder.add(image, functools.partial(written, face))
     label = f"{folder}/{component.id}" if component.kind == "boards" else folder
     result.notes.append(f"{label}: {component.copies} {_noun(component)}, {size[0]} × {size[1]} px ({_size_text(trim)} mm) at {dpi} dpi "
                         f"with {bleed:g} mm bleed")
@@ -457,8 +470,8 @@ def _tts_board(gctx, component: Component, url, result: Export, findings: list, 
     item = component.items[0]
     image, size = _tts_image(gctx, item.front, component.trim)
     name = f"boards/{component.id}.png"
-    result.files[name] = png_bytes(image)
-    findings.extend(check_tts_image(result.files[name], where(name), size))
+    data = result.files[name] = png_bytes(image)
+    findings.extend(check_tts_image(data, where(name), size))
     result.notes.append(f"{name}: {size[0]} × {size[1]} px, a custom board of {_size_text(component.trim)} mm")
     return tts.board_object(component.name, url(name), component.trim)
 
@@ -470,8 +483,8 @@ def _tts_tokens(gctx, component: Component, url, result: Export, findings: list,
         def image(face: Face, side: str, shape: str | None = None, item=item) -> str:
             img, size = _tts_image(gctx, face, component.trim, shape)
             name = f"tokens/{component.id}/{component.stem(item)}-{side}.png"
-            result.files[name] = png_bytes(img)
-            findings.extend(check_tts_image(result.files[name], where(name), size, alpha=shape is not None))
+            data = result.files[name] = png_bytes(img)
+            findings.extend(check_tts_image(data, where(name), size, alpha=shape is not None))
             return url(name)
 
         if component.shape == "standee":
@@ -578,41 +591,84 @@ def key_grey(hex_value: str) -> str:
 
 # Writing ----------------------------------------------------------------------------
 
-def write_tree(folder: Path, files: dict[str, bytes]) -> None:
-    """Write `files` (relative name → bytes) as the folder `folder`, replacing it whole.
+class StagedFolder:
+    """An export's files (relative name → bytes), each written as it comes into a temporary folder beside `folder`,
+    which `commit` puts in `folder`'s place whole.
 
-    Everything goes into a temporary folder beside the target first; then the
-    old folder is moved aside and the new one renamed into place, so readers
-    see the old export or the new one, never a mixture."""
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f".{folder.name}-", suffix=".tmp"))
-    old = None
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o777 & ~umask)
-        written: dict[int, Path] = {}
-        for name, data in files.items():
-            path = tmp / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            first = written.get(id(data))
-            if first is not None:
-                try:
-                    os.link(first, path)  # a copy of a card: same bytes, no more disk
-                    continue
-                except OSError:
-                    pass
+    Readers see the old export or the new one, never a mixture, and the bytes
+    are not held: a deck's encoded images at 300 dpi took as much memory as
+    the export takes disk. A file with the bytes of one written before (a
+    card's copies, a shared back) is a hard link to it."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._tmp: Path | None = None
+        self._sizes: dict[str, int] = {}
+        self._by_digest: dict[str, Path] = {}
+
+    def __setitem__(self, name: str, data: bytes) -> None:
+        path = self._staging() / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        digest = hashlib.sha256(data).hexdigest()
+        first = self._by_digest.get(digest)
+        if path.exists() or path.is_symlink():
+            path.unlink()  # written again under the same name: the new bytes
+        try:
+            if first is None:
+                raise OSError
+            os.link(first, path)
+        except OSError:
             path.write_bytes(data)
-            written[id(data)] = path
-        if folder.exists():
-            old = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f".{folder.name}-old-", suffix=".tmp"))
-            os.rename(folder, old / folder.name)
-        os.rename(tmp, folder)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if old is not None and (old / folder.name).exists() and not folder.exists():
-            os.rename(old / folder.name, folder)
-        raise
-    finally:
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+            self._by_digest.setdefault(digest, path)
+        self._sizes[name] = len(data)
+
+    def __getitem__(self, name: str) -> bytes:
+        if name not in self._sizes:
+            raise KeyError(name)
+        return (self._staging() / name).read_bytes()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._sizes
+
+    def __iter__(self):
+        return iter(self._sizes)
+
+    def __len__(self) -> int:
+        return len(self._sizes)
+
+    @property
+    def size(self) -> int:
+        return sum(self._sizes.values())
+
+    def _staging(self) -> Path:
+        if self._tmp is None:
+            self.folder.parent.mkdir(parents=True, exist_ok=True)
+            self._tmp = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}-", suffix=".tmp"))
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self._tmp, 0o777 & ~umask)
+        return self._tmp
+
+    def commit(self) -> None:
+        """Put the files in `folder`'s place: the old folder is moved aside, the new one renamed in, the old removed."""
+        tmp, old = self._staging(), None
+        try:
+            if self.folder.exists():
+                old = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}-old-", suffix=".tmp"))
+                os.rename(self.folder, old / self.folder.name)
+            os.rename(tmp, self.folder)
+            self._tmp = None
+        except BaseException:
+            if old is not None and (old / self.folder.name).exists() and not self.folder.exists():
+                os.rename(old / self.folder.name, self.folder)
+            self.discard()
+            raise
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+
+    def discard(self) -> None:
+        """Remove what was written: the export failed, and `folder` stays as it was."""
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
