@@ -22,6 +22,7 @@ memory; then the whole folder appears at once, or not at all.
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import functools
@@ -84,14 +85,13 @@ class Export:
     """What an export produced: files (relative name → bytes), measurements for people, and what to do next."""
 
     folder: Path
-    files: StagedFolder = None  # written as they come; in `folder` once the export has no error
+    files: StagedFolder = field(init=False)  # written as they come; in `folder` once the export has no error
     notes: list = field(default_factory=list)
     seconds: float = 0.0
     next_step: str = ""
 
     def __post_init__(self):
-        if self.files is None:
-            self.files = StagedFolder(self.folder)
+        self.files = StagedFolder(self.folder)
 
     @property
     def size(self) -> int:
@@ -609,29 +609,16 @@ class StagedFolder:
     def __setitem__(self, name: str, data: bytes) -> None:
         path = self._staging() / name
         path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)  # a name written again gets the new bytes, never through a link to other files
+        self._sizes[name] = len(data)
         digest = hashlib.sha256(data).hexdigest()
         first = self._by_digest.get(digest)
-        if path.exists() or path.is_symlink():
-            path.unlink()  # written again under the same name: the new bytes
-        try:
-            if first is None:
-                raise OSError
-            os.link(first, path)
-        except OSError:
-            path.write_bytes(data)
-            self._by_digest.setdefault(digest, path)
-        self._sizes[name] = len(data)
-
-    def __getitem__(self, name: str) -> bytes:
-        if name not in self._sizes:
-            raise KeyError(name)
-        return (self._staging() / name).read_bytes()
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._sizes
-
-    def __iter__(self):
-        return iter(self._sizes)
+        if first is not None:
+            with contextlib.suppress(OSError):  # a file system without hard links: written in full below
+                os.link(first, path)
+                return
+        path.write_bytes(data)
+        self._by_digest.setdefault(digest, path)
 
     def __len__(self) -> int:
         return len(self._sizes)
