@@ -297,7 +297,7 @@ def test_a_kind_of_output_a_game_does_not_have_is_not_rendered_again(project, tm
     out = tmp_path / "out"
     rendered = []
     real = schedule.render_output
-    monkeypatch.setattr(schedule, "render_output", lambda gctx, plan, job: rendered.append(job.kind) or real(gctx, plan, job))
+    monkeypatch.setattr(schedule, "render_output", lambda gctx, plan, job, *more: rendered.append(job.kind) or real(gctx, plan, job, *more))
 
     def build_here() -> None:  # in this process, so every output rendered is seen
         report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
@@ -455,3 +455,48 @@ def test_a_worker_beside_a_server_child_measures_the_ink_of_what_it_rendered(pro
     new_process = build(project, tmp_path / "cold")
     ink = lambda text: sorted(line.split("  ink ")[1] for line in text.splitlines() if "  ink " in line)  # noqa: E731
     assert ink(out) == ink(new_process) and len(ink(out)) >= 5
+
+
+def test_a_server_childs_worker_renders_half_a_decks_faces_before_its_checks_and_the_bytes_do_not_change(project, tmp_path, monkeypatch):
+    """A server's child draws a one-deck build's sheets itself and gives the game's checks to its worker. The sheets
+    need every face first, the checks only need to be done by the end: so the worker renders the second half of the
+    deck's faces first, then checks. A rebuild looks the faces up in the face store, so it lends nothing. The PDFs are
+    a new process's."""
+    from conftest import add_crowd_deck
+
+    from pnp.layout.templates import Layouts
+    from pnp.pipeline import schedule
+
+    add_crowd_deck(project, 60)
+    log = tmp_path / "log"
+    real_render, real_check = Layouts.render, schedule._Worker.check
+
+    def note(line: str) -> None:
+        with log.open("a", encoding="utf-8") as f:  # a file: the worker's records stay in the worker
+            f.write(f"{os.getpid()}\t{line}\n")
+
+    def rendered(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
+        note(f"face\t{what}")
+        return real_render(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
+
+    monkeypatch.setattr(Layouts, "render", rendered)
+    monkeypatch.setattr(schedule._Worker, "check", lambda self, slug, *a, **k: note("check") or real_check(self, slug, *a, **k))
+    monkeypatch.setattr(schedule, "ink_ready", lambda: True)  # as in a fork server's child
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards", "--deck", "crowd")
+    lines = [line.split("\t", 2) for line in log.read_text(encoding="utf-8").splitlines()]
+    worker = [what for pid, *what in lines if pid != str(os.getpid())]
+    here = [what for pid, *what in lines if pid == str(os.getpid())]
+    faces_there = {w[1].rpartition(" ")[0] for w in worker if w[0] == "face"}
+    assert faces_there == {f"crowd/extra{i:03d}" for i in range(30, 60)}, "the worker renders the second half of the deck"
+    assert worker[-1] == ["check"] and ["check"] not in worker[:-1], "and checks the game after it"
+    assert not any(w[0] == "check" for w in here) and {w[1].rpartition(" ")[0] for w in here if w[0] == "face"} >= {"crowd/extra000", "crowd/extra029"}
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards", "--deck", "crowd")
+
+    log.unlink()
+    deck = project / "data/tiny/decks/crowd.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Extra 45,", "name: Extra Forty-five,"), encoding="utf-8")
+    build(project, out, "--only", "cards", "--deck", "crowd")
+    faces = [line.split("\t") for line in log.read_text(encoding="utf-8").splitlines() if "\tface\t" in line]
+    assert {(pid, what.rpartition(" ")[0]) for pid, _, what in faces} == {(str(os.getpid()), "crowd/extra045")}, faces

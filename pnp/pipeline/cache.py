@@ -360,6 +360,11 @@ class FaceStore:
             return json.dumps(data)
         return self._digests(data, _data_digest)
 
+    def holds_faces(self) -> bool:
+        """Whether the store holds faces of the last build for these shared inputs (reading it, as the first lookup would)."""
+        kept = self._kept if self._kept is not None else self._load()
+        return bool(kept)
+
     def get(self, key: str | None, reads=None):
         """The face kept under `key`, or None; the card reads it made when rendered are made again into `reads`."""
         kept = self._kept if self._kept is not None else self._load()

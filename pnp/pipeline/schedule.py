@@ -15,7 +15,7 @@ import dataclasses
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from pnp.core.errors import Finding
 from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import keep_by_identity
-from pnp.core.processes import worker_pool
+from pnp.core.processes import LentWorker, worker_pool
 from pnp.layout.icons import warm_svg
 from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
@@ -199,23 +199,27 @@ class _Worker:
         """The build's checks of a game; with `render`, also what rendering every output in memory finds (`pnp validate`)."""
         return check_game(self.engine.for_game(self.games[slug]), render=render)
 
-    def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True) -> tuple[RenderedOutput, float]:
+    def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True,
+               lent: LentWorker | None = None) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
-        rendered = render_output(self.engine.for_game(self.games[slug]), plan, job)
+        rendered = render_output(self.engine.for_game(self.games[slug]), plan, job, lent)
         if ink and (long_too or not _long(rendered)):
             measure_ink(plan, rendered)
         return rendered, time.perf_counter() - started
 
-    def run(self, jobs: list[tuple], plans: dict[str, GamePlan], ink: bool = True, long_too: bool = True) -> dict[tuple, object]:
+    def run(self, jobs: list[tuple], plans: dict[str, GamePlan], ink: bool = True, long_too: bool = True,
+            lent: LentWorker | None = None) -> dict[tuple, object]:
         """Run ("check", slug, key) and ("render", slug, OutputJob) jobs in a row, measuring the ink of what they render
-        unless `ink` is false, and of a long PDF (`_long`) only with `long_too`; results as `_Pool.run` gives them."""
+        unless `ink` is false, and of a long PDF (`_long`) only with `long_too`; results as `_Pool.run` gives them.
+        The first job may borrow the pool worker `lent` to this process (pnp.outputs.cards.render_deck)."""
         out = {}
         for what, slug, detail in jobs:
             if what == "check":
                 keep_between_builds(self.engine, plans[slug].options.out)  # the syntax trees the checks read are kept there
                 out[(what, slug)] = (detail, self.check(slug))
             else:
-                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
+                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too, lent)
+            lent = None
         save_answers()
         return out
 
@@ -267,13 +271,24 @@ class _Pool:
         Rendering here spares the heaviest group a worker's start and its PDF a
         trip through a pipe (a one-deck build: 0.28 → 0.26 s in the child). With more groups than cores this happens
         when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
-        the cores left, and are done before it is."""
+        the cores left, and are done before it is.
+
+        When the heaviest group starts with card sheets, a worker takes half of a deck's faces first and the other
+        groups after (pnp.outputs.cards.render_deck): the checks only need to be done by the end, the faces before any
+        sheet is drawn (a one-deck build: 0.257 → 0.22 s in the child)."""
         if self.pool is None:
             self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _init_worker, (self.project.root, self.games))
             self.lendable = True
-        futures = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
-        out = self._here().run([job[1:] for job in groups[0]], plans, ink=False)
-        for future in futures:
+        pool = self.pool
+
+        def queue() -> list[Future]:
+            return [pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
+
+        lent = LentWorker(pool, queue)
+        if not _renders_cards_first(groups[0]):
+            lent.release()
+        out = self._here().run([job[1:] for job in groups[0]], plans, ink=False, lent=lent)
+        for future in lent.release():
             out.update(future.result())
         _measure_ink(out, plans, self.pool)
         return out
@@ -433,6 +448,11 @@ def _long(rendered: RenderedOutput) -> bool:
     measure after rendering; the waiting process imports numpy beforehand, once
     fewer jobs are left than cores, and measures with a helper."""
     return any(name.endswith(".pdf") and stats.get("pages", 0) >= PARALLEL_MIN_PAGES for name, _, stats in rendered.files)
+
+
+def _renders_cards_first(group: list[tuple]) -> bool:
+    """Whether a group's first job renders card sheets, which may borrow a worker for half a deck's faces."""
+    return group[0][1] == "render" and group[0][3].kind == "cards"
 
 
 def _to_measure(rendered: RenderedOutput) -> bool:
