@@ -106,7 +106,7 @@ def test_contents_expected_wrong_still_get_the_true_page_numbers(project, monkey
     """A wrong guess of the rows costs passes, never a wrong number: the drawn pass checks it found what it showed."""
     from pnp.render.flowables import Contents
 
-    def wrong(self, headings):
+    def wrong(self, headings, pages=None):
         self._entries = [(1, "Nothing", 7, "h0")]
 
     monkeypatch.setattr(Contents, "expect", wrong)

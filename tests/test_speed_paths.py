@@ -482,6 +482,7 @@ def test_a_server_childs_worker_renders_half_a_decks_faces_before_its_checks_and
     monkeypatch.setattr(Layouts, "render", rendered)
     monkeypatch.setattr(schedule._Worker, "check", lambda self, slug, *a, **k: note("check") or real_check(self, slug, *a, **k))
     monkeypatch.setattr(schedule, "ink_ready", lambda: True)  # as in a fork server's child
+    monkeypatch.setattr(schedule, "CARDS_PER_WEIGHT", 0.01)  # the cards outweigh the checks, rebuilt or not: drawn here
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     out = tmp_path / "out"
     build(project, out, "--only", "cards", "--deck", "crowd")
@@ -500,3 +501,73 @@ def test_a_server_childs_worker_renders_half_a_decks_faces_before_its_checks_and
     build(project, out, "--only", "cards", "--deck", "crowd")
     faces = [line.split("\t") for line in log.read_text(encoding="utf-8").splitlines() if "\tface\t" in line]
     assert {(pid, what.rpartition(" ")[0]) for pid, _, what in faces} == {(str(os.getpid()), "crowd/extra045")}, faces
+
+
+def test_a_rulebook_reprinted_with_its_headings_on_the_same_pages_is_laid_out_once_and_a_wrong_guess_still_prints_the_right_numbers(project, tmp_path, monkeypatch):
+    """The contents' page numbers take two layouts of a rulebook: one to find them, one to draw them. A rebuild starts
+    from the last build's numbers, so when an edit moves no heading (a card the rulebook shows is renamed), one drawn
+    layout confirms them. When the numbers kept are wrong, the layouts go on until they are right: the PDF is the one a
+    cold build prints either way."""
+    import json
+
+    import pnp.outputs.rulebook as rulebook
+
+    passes = []
+    real = rulebook.rl.build_settled
+    monkeypatch.setattr(rulebook.rl, "build_settled", lambda *a, **k: passes.append(real(*a, **k)) or passes[-1])
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # every output in this process, so every layout is counted
+    out = tmp_path / "out"
+    build(project, out, "--only", "rulebook")
+    assert passes == [2]
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Knight>\",", "name: \"<Sir Knight>\","), encoding="utf-8")
+    passes.clear()
+    build(project, out, "--only", "rulebook")
+    assert passes == [1], "the headings did not move: the numbers kept are confirmed by the one drawn layout"
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "rulebook")
+
+    cache = out / ".pnp-cache/tiny.json"
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    contents = kept["outputs"]["rulebook"]["stats"]["tiny-rulebook.pdf"]["contents"]
+    assert len(contents) == 5 and all(page == 2 for _, _, page, _ in contents), contents  # the five headings, on page 2 after the cover
+    for entry in contents:
+        entry[2] += 1  # every heading a page later than it is
+    cache.write_text(json.dumps(kept), encoding="utf-8")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Sir Knight>\",", "name: \"<Dame Knight>\","), encoding="utf-8")
+    passes.clear()
+    build(project, out, "--only", "rulebook")
+    assert passes == [2], "a wrong guess takes another layout"
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold2", "--only", "rulebook")
+
+
+def test_a_rebuilds_card_sheets_weigh_by_the_faces_they_render_so_its_checks_go_with_them(project, tmp_path, monkeypatch):
+    """A server's child runs the heaviest group of jobs itself, and a game's checks go with the lightest output. In a
+    cold build a 200-card deck's sheets outweigh the rulebook and the checks together. After one card is edited the
+    sheets look up 199 faces kept from the last build and render one: they weigh less than laying out the rulebook
+    again, so the checks go with them, where they would otherwise wait behind the rulebook in the worker."""
+    from conftest import add_crowd_deck
+
+    from pnp.pipeline import schedule
+
+    add_crowd_deck(project, 200)
+    log = tmp_path / "log"
+    here = os.getpid()
+
+    def note(what: str) -> None:
+        with log.open("a", encoding="utf-8") as f:  # a file: the worker's records stay in the worker
+            f.write(f"{'here' if os.getpid() == here else 'worker'} {what}\n")
+
+    render, check = schedule._Worker.render, schedule._Worker.check
+    monkeypatch.setattr(schedule._Worker, "render", lambda self, slug, plan, job, *a, **k: note(job.kind) or render(self, slug, plan, job, *a, **k))
+    monkeypatch.setattr(schedule._Worker, "check", lambda self, slug, *a, **k: note("checks") or check(self, slug, *a, **k))
+    monkeypatch.setattr(schedule, "ink_ready", lambda: True)  # as in a fork server's child
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards", "--only", "rulebook")
+    assert sorted(log.read_text(encoding="utf-8").splitlines()) == ["here cards", "worker checks", "worker rulebook"]
+    log.unlink()
+    deck = project / "data/tiny/decks/heroes.yaml"  # the knight is on the cards and in the rulebook
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Knight>\",", "name: \"<Sir Knight>\","), encoding="utf-8")
+    build(project, out, "--only", "cards", "--only", "rulebook")
+    assert sorted(log.read_text(encoding="utf-8").splitlines()) == ["here cards", "here checks", "worker rulebook"]
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards", "--only", "rulebook")

@@ -675,25 +675,39 @@ def front_matter(source: str, rel: str, slug: str) -> tuple[RulebookMatter, str,
 
 
 # Building ------------------------------------------------------------------------------------
-def typeset(book: Book, tree, geo: Geometry, canvas_cls) -> tuple[bytes, int]:
-    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages)."""
+def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None) -> tuple[bytes, int, list]:
+    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, the contents' entries).
+
+    `last` is the entries of the last build of this file: when it lists the
+    same headings, its page numbers are the first guess, and a guess that holds
+    settles in one pass instead of two (a rulebook reprinted for one edited card)."""
     gctx = book.gctx
     look = Look(gctx, small=geo.w < 160 * K)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     story, _ = book.story(tree, look, setter, geo)
-    for contents in (f for f in story if isinstance(f, Contents)):
-        contents.expect([(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc])
+    headings = [(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc]
+    guess = _pages_of(headings, last)
+    tables = [f for f in story if isinstance(f, Contents)]
+    for contents in tables:
+        contents.expect(headings, guess)
     buf = io.BytesIO()
     font = gctx.fonts.font_name(look.body.family)
     doc = RulebookDoc(buf, book, geo, canvas_cls, font)
     doc.setter, doc.look = setter, look
     gctx.layouts.markup_problems.clear()
-    rl.build_settled(doc, story, 8, sketch_canvas(canvas_cls), canvas_cls)
+    rl.build_settled(doc, story, 8, sketch_canvas(canvas_cls), canvas_cls, guessed=guess is not None and bool(tables))
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
         book.findings.append(error("missing-glyph", f"characters missing from the rulebook's fonts and their fallback: {chars}: replace them or choose another font", Loc(book.rel), game=book.game.slug))
-    return buf.getvalue(), doc.page
+    return buf.getvalue(), doc.page, [list(entry) for entry in tables[0].entries()] if tables else []
+
+
+def _pages_of(headings: list[tuple[int, str, str]], last: list | None) -> list[int] | None:
+    """The page of each heading in `last` (a build's contents entries), if it lists the very same headings."""
+    if not last or [(level, text, key) for level, text, _, key in last] != headings:
+        return None
+    return [page for _, _, page, _ in last]
 
 
 def markup_findings(gctx: GameContext, rel: str) -> list:
@@ -703,8 +717,12 @@ def markup_findings(gctx: GameContext, rel: str) -> list:
     return found
 
 
-def build_rulebook(gctx: GameContext, options: Options):
-    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, stats)], findings)."""
+def build_rulebook(gctx: GameContext, options: Options, last: dict | None = None):
+    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, stats)], findings).
+
+    `last` is {file name: its stats} of the last build: their contents' entries are the first guess of the page
+    numbers (`typeset`); each file's stats keep the entries it settled on."""
+    last = last or {}
     game = gctx.game
     if game.rulebook is None:
         return [], []
@@ -726,12 +744,15 @@ def build_rulebook(gctx: GameContext, options: Options):
     rl.use_binary_streams()
     icons = gctx.icons
     try:
-        data, pages = typeset(book, tree, geometry(options.paper), canvas_class(icons))
-        files = [(f"{game.slug}-rulebook.pdf", data, {"pages": pages, "pieces": 0})]
+        name = f"{game.slug}-rulebook.pdf"
+        data, pages, contents = typeset(book, tree, geometry(options.paper), canvas_class(icons), last.get(name, {}).get("contents"))
+        files = [(name, data, {"pages": pages, "pieces": 0, "contents": contents})]
         if options.booklet:
-            data, pages = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas))
+            name = f"{game.slug}-rulebook-booklet.pdf"
+            data, pages, contents = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas),
+                                            last.get(name, {}).get("contents"))
             sheets = len(saddle_stitch(pages))
-            files.append((f"{game.slug}-rulebook-booklet.pdf", data, {"pages": sheets, "pieces": 0}))
+            files.append((name, data, {"pages": sheets, "pieces": 0, "contents": contents}))
     except (PageLayoutError, IndexError) as exc:
         return [], [*findings, error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
     if any(f.severity == "error" for f in book.findings):

@@ -150,7 +150,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
             if job.kind == "cards":
                 files, found = builder_of("pnp.outputs.cards:build_cards")(gctx, options, plan.baseline, lent)
             else:
-                files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options)
+                files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options, *_last_stats(plan, job))
     finally:
         gctx.face_store = gctx.card_reads = None
     found = list(found) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
@@ -159,6 +159,12 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
     digests = read_digests(read, project.root)
     unshared = {name: digest for name, digest in digests.items() if not faces.covers(project.root / name)}
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
+
+
+def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
+    """What the builder of `job` takes from the last build of its output: a rulebook, the stats of its files (its
+    contents' page numbers guess this build's, pnp.outputs.rulebook.typeset); the others nothing."""
+    return (plan.cache.outputs.get(job.slot, {}).get("stats", {}),) if job.kind == "rulebook" else ()
 
 
 def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:
@@ -228,7 +234,8 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         kept = [(n, d, s) for n, d, s in done.files if n != changed_name]
         cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings, done.cards)
         cache.outputs[done.slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", []),
-                                                 "page_ink": s.get("page_ink", {})} for n, _, s in kept}
+                                                 "page_ink": s.get("page_ink", {}), **({"contents": s["contents"]} if "contents" in s else {})}
+                                             for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.get("faces", {}))
     if options.changed and any(done.slot.startswith("cards") for done in rendered):

@@ -54,6 +54,7 @@ from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
 JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0}
 CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
+KEPT_FACE_SHARE = 1 / 3  # a face kept from the last build costs its key, its lookup and its place on a sheet
 
 
 @dataclass
@@ -97,7 +98,8 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     kept[game.slug] = found
             for game in games_left:
                 if game.slug not in stopped:
-                    jobs += [(_weight(job.kind, game), "render", game.slug, job) for job in plans[game.slug].jobs]
+                    faces_kept = _keeps_faces(plans[game.slug], game.slug)
+                    jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
             done = pool.run(bundled(jobs, pool.workers), plans)
             for game in games_left:
@@ -182,10 +184,18 @@ def _outweighs(groups: list[list[tuple]]) -> bool:
     return weights[0] >= sum(weights[1:])
 
 
-def _weight(kind: str, game) -> float:
+def _weight(kind: str, game, kept_faces: bool = False) -> float:
+    """A job's share of a build (JOB_WEIGHT); card sheets by their cards, a card kept from the last build (its face
+    looked up, not rendered) by a third of one rendered: a one-card edit's sheets weigh less than its rulebook."""
     if kind == "cards":
-        return JOB_WEIGHT["cards"] + sum(len(d.cards) for d in game.decks.values()) / CARDS_PER_WEIGHT
+        per_weight = CARDS_PER_WEIGHT / KEPT_FACE_SHARE if kept_faces else CARDS_PER_WEIGHT
+        return JOB_WEIGHT["cards"] + sum(len(d.cards) for d in game.decks.values()) / per_weight
     return JOB_WEIGHT[kind]
+
+
+def _keeps_faces(plan: GamePlan, slug: str) -> bool:
+    """Whether the last build of `slug` into this output folder kept its faces (a rebuild looks most of them up)."""
+    return face_store_path(plan.options.out, slug).is_file()
 
 
 class _Worker:

@@ -342,7 +342,7 @@ def _lays_out_alike(flowable) -> bool:
     return alike is not None and alike()
 
 
-def build_settled(doc, story: list, max_passes: int, sketch_canvas, canvas) -> int:
+def build_settled(doc, story: list, max_passes: int, sketch_canvas, canvas, guessed: bool = False) -> int:
     """Platypus's multiBuild, with every pass but the last drawn on `sketch_canvas`; the number of passes.
 
     multiBuild lays the story out again until its indexing flowables (the
@@ -356,14 +356,16 @@ def build_settled(doc, story: list, max_passes: int, sketch_canvas, canvas) -> i
     as it did: when nothing changed, or when only numbers changed and an
     indexing flowable says they take no room of their own (`lays_out_alike`).
     The drawn pass checks that it found the numbers it showed, and the passes
-    go on if it did not, so a wrong guess costs time, never a wrong number."""
+    go on if it did not, so a wrong guess costs time, never a wrong number.
+    With `guessed` (the indexing flowables start from the last build's
+    numbers) the first pass is drawn: a guess that holds settles in one pass."""
     doc._indexingFlowables = [thing for thing in story if thing.isIndexing()]
     doc._doSave = 0
     edits: list = []
     doc._multiBuildEdits = edits.append
     passes = 0
     try:
-        settled = False
+        settled = guessed
         while True:
             passes += 1
             for flowable in doc._indexingFlowables:
