@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import numpy as np
 from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp, watch_once
@@ -131,3 +132,21 @@ def test_a_large_decks_previews_hold_a_few_images_at_a_time_and_its_contact_shee
     pixels = 300 * face.width * face.height
     assert sheet.width * sheet.height < 2 * 4_000_000 < pixels  # faces shrunk; labels and gaps come on top
     assert 0.5 < sheet.width / sheet.height < 2
+
+
+def test_a_previews_images_are_written_whole_but_not_waited_for_on_the_disk(project, monkeypatch):
+    """Each preview image is written under a temporary name and renamed, so no reader sees half a file; but a preview is
+    made again by the next `pnp preview`, so its hundreds of images are not each waited for on the disk (an fsync per
+    image was a fifteenth of a large deck's preview)."""
+    import os
+
+    synced, renamed = [], []
+    real_sync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_sync(fd))
+    monkeypatch.setattr(os, "replace", lambda a, b, **k: renamed.append(Path(b).name) or real_replace(a, b, **k))
+    add_crowd_deck(project, 40)
+    assert run_pnp(project, "preview", "tiny", "--deck", "crowd", "--dpi", "50").exit_code == 0
+    folder = project / "output/tiny/preview"
+    written = sorted(p.name for p in (folder / "crowd").glob("*.png"))
+    assert len(written) == 80 and set(written) <= set(renamed), "every image is renamed into place whole"
+    assert len(synced) < 5, f"{len(synced)} fsyncs for 80 images"
