@@ -116,6 +116,7 @@ def _context(root: Path, game: Game, deck_id: str, options: Options, store: Call
 
 
 def _init_worker(*recipe) -> None:
+    """A helper's initializer: its context, made once from `_recipe`'s plain data, for every `_render_in_worker`."""
     global _WORKER
     _WORKER = _context(*recipe)
 

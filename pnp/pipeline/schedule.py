@@ -98,7 +98,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     kept[game.slug] = found
             for game in games_left:
                 if game.slug not in stopped:
-                    faces_kept = _keeps_faces(plans[game.slug], game.slug)
+                    faces_kept = _has_face_store(plans[game.slug], game.slug)
                     jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
             done = pool.run(bundled(jobs, pool.workers), plans)
@@ -193,7 +193,7 @@ def _weight(kind: str, game, kept_faces: bool = False) -> float:
     return JOB_WEIGHT[kind]
 
 
-def _keeps_faces(plan: GamePlan, slug: str) -> bool:
+def _has_face_store(plan: GamePlan, slug: str) -> bool:
     """Whether the last build of `slug` into this output folder kept its faces (a rebuild looks most of them up)."""
     return face_store_path(plan.options.out, slug).is_file()
 
