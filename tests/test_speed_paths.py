@@ -571,3 +571,26 @@ def test_a_rebuilds_card_sheets_weigh_by_the_faces_they_render_so_its_checks_go_
     build(project, out, "--only", "cards", "--only", "rulebook")
     assert sorted(log.read_text(encoding="utf-8").splitlines()) == ["here cards", "here checks", "worker rulebook"]
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards", "--only", "rulebook")
+
+
+def test_a_rulebook_renders_the_fronts_its_figures_and_cover_show_and_no_back(project, tmp_path, monkeypatch):
+    """The tiny rulebook's cover fans three heroes and a figure shows the Knight: pictures of fronts. Rendering a back
+    there would cost its template and print nothing; the card sheets still render every back."""
+    from pnp.layout.templates import GameLayouts
+
+    rendered = []
+    real = GameLayouts.render
+
+    def recording(self, name, *args, **kwargs):
+        rendered.append(name)
+        return real(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(GameLayouts, "render", recording)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # build in this process, where rendering is recorded
+    out = tmp_path / "out"
+    build(project, out, "--only", "rulebook")
+    assert "tiny/hero.j2" in rendered, "the cover and the figure show heroes' fronts"
+    assert not {"tiny/back.j2", "tiny/twin-back.j2"} & set(rendered)
+    rendered.clear()
+    build(project, out, "--only", "cards")
+    assert {"tiny/back.j2", "tiny/twin-back.j2"} <= set(rendered)

@@ -155,8 +155,11 @@ def deck_fields(deck: Deck) -> Fields:
     return Fields({"id": deck.id, "name": deck.name, "total": deck.total, **{k: v for k, v in deck.data.items() if k not in ("cards", "defaults")}}, "deck")
 
 
-def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Card]) -> tuple[list[Rendered], list[Finding]]:
-    """The one render loop for cards: front and back of each, a back that never reads `card` rendered once."""
+def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], backs: bool = True) -> tuple[list[Rendered], list[Finding]]:
+    """The one render loop for cards: front and back of each, a back that never reads `card` rendered once.
+
+    Without `backs`, each card's back is None: a picture of the card (a rulebook's figure) shows its front alone, and
+    rendering the back would cost its template and tie the picture to a file it never shows."""
     game = gctx.game
     w, h = deck.size
     bleed = options.bleed_mm
@@ -170,8 +173,10 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
             return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
         front = renderer.side(deck.front, "front", deck.size, bleed, what, deck.loc_of("front"), context("front"))
-        back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
-        back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"))
+        back = None
+        if backs:
+            back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
+            back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"))
         out.append((card, front, back))
     return out, renderer.findings
 

@@ -28,7 +28,7 @@ from pnp.data.schema import RulebookMatter, check_shape
 from pnp.layout import markup as rich
 from pnp.layout.elements import Text
 from pnp.outputs.boards import render_board
-from pnp.outputs.cards import render_deck
+from pnp.outputs.cards import render_cards, selected_cards
 from pnp.outputs.context import GameContext
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
@@ -521,7 +521,8 @@ class Book:
                 if self.gctx.card_reads is not None:
                     self.gctx.card_reads.add(deck_id, card_id, ANY)  # the whole face is printed here
                 opts = dataclasses.replace(self.options, cards=(card_id,), bleed=False)
-                rendered = render_deck(self.gctx, deck, opts, self.findings)
+                rendered, found = render_cards(self.gctx, deck, opts, selected_cards(deck, opts), backs=False)
+                self.findings += found
                 face = rendered[0][1] if rendered else None
                 if face is not None and self.options.ink_saver:
                     face = lighten_face(face)
