@@ -28,7 +28,7 @@ from pnp.data.schema import RulebookMatter, check_shape
 from pnp.layout import markup as rich
 from pnp.layout.elements import Text
 from pnp.outputs.boards import render_board
-from pnp.outputs.cards import render_cards, selected_cards
+from pnp.outputs.cards import render_cards
 from pnp.outputs.context import GameContext
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
@@ -513,15 +513,15 @@ class Book:
         if kind == "card":
             deck_id, _, card_id = name.partition("/")
             deck = game.decks.get(deck_id)
+            card = next((c for c in deck.cards if c.id == card_id), None) if deck is not None else None
             if deck is None:
                 self.findings.append(warning("figure-missing", f"figure names deck '{deck_id}', which this game does not have{did_you_mean(deck_id, game.decks)}: it prints as an empty frame", where, game=game.slug))
-            elif not any(c.id == card_id for c in deck.cards):
+            elif card is None:
                 self.findings.append(warning("figure-missing", f"figure names card '{card_id}', which deck '{deck_id}' does not hold{did_you_mean(card_id, [c.id for c in deck.cards])}: it prints as an empty frame", where, game=game.slug))
             else:
                 if self.gctx.card_reads is not None:
                     self.gctx.card_reads.add(deck_id, card_id, ANY)  # the whole face is printed here
-                opts = dataclasses.replace(self.options, cards=(card_id,), bleed=False)
-                rendered, found = render_cards(self.gctx, deck, opts, selected_cards(deck, opts), backs=False)
+                rendered, found = render_cards(self.gctx, deck, dataclasses.replace(self.options, bleed=False), [card], backs=False)
                 self.findings += found
                 face = rendered[0][1] if rendered else None
                 if face is not None and self.options.ink_saver:
