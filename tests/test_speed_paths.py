@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import cold_pdfs, pdfs, run_pnp
+from conftest import ROOT, add_crowd_deck, cold_pdfs, pdfs, run_pnp
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
 TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
@@ -18,6 +20,15 @@ def build(project: Path, out: Path, *args: str) -> str:
     result = run_pnp(project, "build", "--out", str(out), *args)
     assert result.exit_code == 0, result.output
     return result.output
+
+
+def cold_build_output(project: Path, out: Path, *args: str) -> str:
+    """What a build in a new process into an empty folder prints (its PDFs stay in `out`)."""
+    shutil.rmtree(out, ignore_errors=True)
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(out), *args], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout + result.stderr
 
 
 def test_an_edited_template_is_compiled_again(project, tmp_path):
@@ -594,3 +605,36 @@ def test_a_rulebook_renders_the_fronts_its_figures_and_cover_show_and_no_back(pr
     rendered.clear()
     build(project, out, "--only", "cards")
     assert {"tiny/back.j2", "tiny/twin-back.j2"} <= set(rendered)
+
+
+def test_while_a_helper_renders_half_a_deck_this_process_hashes_and_inspects_its_own_half(project, tmp_path, monkeypatch):
+    """A large deck's second half is rendered by a helper. This process hashes and inspects the faces it rendered before
+    it waits for the helper's (at 10,000 cards the helper, forked with the deck loaded, ends after it); the warnings are
+    a cold build's, each once, a card of either half included."""
+    import concurrent.futures
+
+    import pnp.layout.elements
+    import pnp.outputs.cards
+
+    add_crowd_deck(project, 12)
+    hero = project / "templates/tiny/hero.j2"  # cards 2 and 9, one in each half, draw a square 10 mm left of the cut
+    hero.write_text(hero.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '{% if card.number in (2, 9) %}{{ rect(-10, 0, 5, 5, fill="red") }}{% endif %}\n{% endblock %}'), encoding="utf-8")
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
+    monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # the build itself in this process: the deck's split is the only one
+    events: list[tuple] = []  # in this process, in order
+    real_result, real_findings, real_digest = concurrent.futures.Future.result, pnp.outputs.cards.render_findings, pnp.layout.elements.face_digest
+    monkeypatch.setattr(concurrent.futures.Future, "result", lambda self, *a, **k: events.append(("wait",)) or real_result(self, *a, **k))
+    monkeypatch.setattr(pnp.outputs.cards, "render_findings", lambda face, what, *a: events.append(("inspect", what)) or real_findings(face, what, *a))
+    monkeypatch.setattr(pnp.layout.elements, "face_digest", lambda face: events.append(("hash",)) or real_digest(face))
+    out = tmp_path / "out"
+    shown = build(project, out, "--only", "cards", "--deck", "crowd")
+    before_waiting = events[:events.index(("wait",))]
+    assert {what for _, what in (e for e in before_waiting if e[0] == "inspect")} >= {f"crowd/extra{i:03d}" for i in range(6)}
+    assert sum(e == ("hash",) for e in before_waiting) >= 7, "the first half's six fronts and their shared back"
+    cold = cold_build_output(project, tmp_path / "cold", "--only", "cards", "--deck", "crowd")
+    warned = [line for line in shown.splitlines() if "past the 3 mm bleed" in line]
+    assert warned == [line for line in cold.splitlines() if "past the 3 mm bleed" in line]
+    assert [line.rpartition("[")[2] for line in warned] == ["crowd/extra002]", "crowd/extra009]"], shown
+    assert pdfs(out) == pdfs(tmp_path / "cold")

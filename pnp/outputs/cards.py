@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, LayoutError, Loc, error
@@ -29,7 +30,17 @@ LENT_MIN_CARDS = 40  # below this a running worker's half of the faces costs mor
 Rendered = tuple[Card, Face | None, Face | None]
 
 
-def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], lent: LentWorker | None = None) -> list[Rendered]:
+@dataclass
+class KnownFaces:
+    """What a build works out once for each face object, by its identity: its digest (the cache's and the sheet pages'
+    keys) and what inspecting it found (`inspect_deck`)."""
+
+    digests: FaceDigests = field(default_factory=FaceDigests.for_build)
+    inspections: dict = field(default_factory=lambda: _INSPECTED if _INSPECTED is not None else {})  # (id(face), template, root) → (face, findings)
+
+
+def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], lent: LentWorker | None = None,
+                known: KnownFaces | None = None) -> list[Rendered]:
     """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings.
 
     Half of a deck's faces are rendered in a second process while this one
@@ -37,16 +48,17 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
     (`_rendered_with_lent`), else by a helper started for a large deck (the
     machine has two cores and rendering is half of a build). Faces are plain
     values, so they travel back cheaply and the output is byte-identical to a
-    one-process build. A lent worker not used here is given its own jobs at once."""
+    one-process build. A lent worker not used here is given its own jobs at once.
+    With `known`, this process hashes and inspects its half of the faces while the other renders (`_joined`)."""
     cards = selected_cards(deck, options)
     if lent is not None:
         if len(cards) >= LENT_MIN_CARDS and not _keeps_faces(gctx):
-            return _rendered_with_lent(gctx, deck, options, cards, lent, findings)
+            return _rendered_with_lent(gctx, deck, options, cards, lent, findings, known)
         lent.release()
     if len(cards) >= PARALLEL_MIN_CARDS and several_cores():
         with helper_pool(_init_worker, _recipe(gctx, deck, options)) as pool:
             later = pool.submit(_render_in_worker, cards[len(cards) // 2:])
-            return _joined(gctx, cards, *render_cards(gctx, deck, options, cards[: len(cards) // 2]), later, findings)
+            return _joined(gctx, deck, cards, *render_cards(gctx, deck, options, cards[: len(cards) // 2]), later, findings, known)
     out, found = render_cards(gctx, deck, options, cards)
     findings += found
     return out
@@ -57,7 +69,8 @@ def selected_cards(deck: Deck, options: Options) -> list[Card]:
     return [c for c in deck.cards if not options.cards or c.id in options.cards]
 
 
-def _rendered_with_lent(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], lent: LentWorker, findings: list[Finding]) -> list[Rendered]:
+def _rendered_with_lent(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], lent: LentWorker, findings: list[Finding],
+                        known: KnownFaces | None) -> list[Rendered]:
     """The second half of the deck's cards rendered by the `lent` worker, ahead of its own jobs, while this process
     renders the first half.
 
@@ -75,13 +88,23 @@ def _rendered_with_lent(gctx: GameContext, deck: Deck, options: Options, cards: 
         out, found = render_cards(gctx, deck, options, cards)
         findings += found
         return out
-    return _joined(gctx, cards, *render_cards(gctx, deck, options, cards[:half]), later, findings)
+    return _joined(gctx, deck, cards, *render_cards(gctx, deck, options, cards[:half]), later, findings, known)
 
 
-def _joined(gctx: GameContext, cards: list[Card], first: list[Rendered], first_findings: list[Finding], later: Future,
-            findings: list[Finding]) -> list[Rendered]:
+def _joined(gctx: GameContext, deck: Deck, cards: list[Card], first: list[Rendered], first_findings: list[Finding], later: Future,
+            findings: list[Finding], known: KnownFaces | None) -> list[Rendered]:
     """The first cards' faces rendered here, then the rest's that `later` renders in another process (`_render_here`):
-    the fonts it registered, the files it opened and the faces it kept become this process's too."""
+    the fonts it registered, the files it opened and the faces it kept become this process's too.
+
+    Until the other process is done, this one hashes and inspects its own faces
+    into `known`, which it would do after otherwise: at 10,000 cards the helper,
+    forked with the deck loaded, ends 0.1 s after this process's half."""
+    if known is not None:
+        for card, front, back in first:
+            for face, template in zip((front, back), _templates(deck, card), strict=True):
+                if face is not None:
+                    known.digests(face)
+                    _inspected(known.inspections, face, template, deck, card, gctx.game.slug, gctx.project.root)
     faces, later_findings, fonts, later_files, kept = later.result()
     for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
         gctx.fonts.font_name(family, bold, italic)
@@ -194,25 +217,35 @@ def keep_inspections() -> None:
         _INSPECTED = {}
 
 
-def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None) -> list[Finding]:
+def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None, known: dict | None = None) -> list[Finding]:
     """What a printer would show on each card (art past the bleed, text in the cut margin, blurry images), per card.
 
-    A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more)."""
-    seen: dict[tuple, tuple] = _INSPECTED if _INSPECTED is not None else {}
+    A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more);
+    `known` holds what was found of faces already (KnownFaces.inspections)."""
+    seen: dict[tuple, tuple] = known if known is not None else _INSPECTED if _INSPECTED is not None else {}
     if len(seen) > MAX_INSPECTED:
         seen.clear()
     out = []
     for card, front, back in rendered:
         what = f"{deck.id}/{card.id}"
-        for face, template in ((front, deck.front), (back, card.back or deck.back)):
-            if face is None:
-                continue
-            key = (id(face), template, root)
-            known = seen.get(key)
-            if known is None or known[0] is not face:
-                known = seen[key] = (face, render_findings(face, what, template, card.loc, slug, root))  # the face held: its id stays its own
-            out += [Finding(f.severity, f.code, f.message, card.loc, slug, what) for f in known[1]]
+        for face, template in zip((front, back), _templates(deck, card), strict=True):
+            if face is not None:
+                out += [Finding(f.severity, f.code, f.message, card.loc, slug, what) for f in _inspected(seen, face, template, deck, card, slug, root)]
     return out
+
+
+def _templates(deck: Deck, card: Card) -> tuple[str | None, str | None]:
+    """The templates of a card's front and back."""
+    return deck.front, card.back or deck.back
+
+
+def _inspected(seen: dict, face: Face, template: str | None, deck: Deck, card: Card, slug: str, root: Path | None) -> list[Finding]:
+    """What inspecting `face` found, looked up in `seen` by the face's identity and template, or found now and kept there."""
+    key = (id(face), template, root)
+    known = seen.get(key)
+    if known is None or known[0] is not face:
+        known = seen[key] = (face, render_findings(face, f"{deck.id}/{card.id}", template, card.loc, slug, root))  # the face held: its id stays its own
+    return known[1]
 
 
 def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None, lent: LentWorker | None = None) -> tuple[list, list[Finding]]:
@@ -223,15 +256,16 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
     game = gctx.game
     findings: list[Finding] = []
     groups, changed_pieces, changed_names, faces = [], [], [], {}
-    digests = FaceDigests.for_build()
+    known = KnownFaces()
+    digests = known.digests
     for deck in game.decks.values():
         if options.decks and deck.id not in options.decks:
             continue
         if options.progress:
             options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
-        rendered = render_deck(gctx, deck, options, findings, lent)
+        rendered = render_deck(gctx, deck, options, findings, lent, known)
         lent = None  # lent to the first deck rendered, which used it or let it go
-        findings += inspect_deck(deck, rendered, game.slug, gctx.project.root)
+        findings += inspect_deck(deck, rendered, game.slug, gctx.project.root, known.inspections)
         pieces, deck_changed = [], []
         for card, front, back in rendered:
             if front is None:
