@@ -638,3 +638,5 @@ def test_while_a_helper_renders_half_a_deck_this_process_hashes_and_inspects_its
     assert warned == [line for line in cold.splitlines() if "past the 3 mm bleed" in line]
     assert [line.rpartition("[")[2] for line in warned] == ["crowd/extra002]", "crowd/extra009]"], shown
     assert pdfs(out) == pdfs(tmp_path / "cold")
+    checked = run_pnp(project, "validate", "tiny")  # validate splits the deck the same way, and says what build said
+    assert [line for line in checked.output.splitlines() if "past the 3 mm bleed" in line and "[crowd/" in line] == warned, checked.output

@@ -33,9 +33,9 @@ Rendered = tuple[Card, Face | None, Face | None]
 @dataclass
 class KnownFaces:
     """What a build works out once for each face object, by its identity: its digest (the cache's and the sheet pages'
-    keys) and what inspecting it found (`inspect_deck`)."""
+    keys; None for a run that keys nothing, `pnp validate`) and what inspecting it found (`inspect_deck`)."""
 
-    digests: FaceDigests = field(default_factory=FaceDigests.for_build)
+    digests: FaceDigests | None = field(default_factory=FaceDigests.for_build)
     inspections: dict = field(default_factory=lambda: _inspections())  # (id(face), template, root) → (face, findings)
 
 
@@ -103,7 +103,8 @@ def _joined(gctx: GameContext, deck: Deck, cards: list[Card], first: list[Render
         for card, front, back in first:
             for face, template in zip((front, back), _templates(deck, card), strict=True):
                 if face is not None:
-                    known.digests(face)
+                    if known.digests is not None:
+                        known.digests(face)
                     _inspected(known.inspections, face, template, deck, card, gctx.game.slug, gctx.project.root)
     faces, later_findings, fonts, later_files, kept = later.result()
     for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
@@ -261,8 +262,8 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
     game = gctx.game
     findings: list[Finding] = []
     groups, changed_pieces, changed_names, faces = [], [], [], {}
-    known = KnownFaces()
-    digests = known.digests
+    digests = FaceDigests.for_build()
+    known = KnownFaces(digests)
     for deck in game.decks.values():
         if options.decks and deck.id not in options.decks:
             continue

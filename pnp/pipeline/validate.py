@@ -30,7 +30,7 @@ def render_check(gctx: GameContext) -> list[Finding]:
     findings: list[Finding] = []
     options = Options(bleed=True)
     already = len(gctx.layouts.template_warnings)
-    known = KnownFaces()  # a helper rendering half of a large deck inspects its faces too
+    known = KnownFaces(digests=None)  # this process inspects its half of a large deck while a helper renders the other
     rendered = {deck.id: render_deck(gctx, deck, options, findings, known=known) for deck in game.decks.values()}
     findings += inspect_faces(gctx, rendered, known)
     from pnp.outputs.boards import build_boards  # imported here: the build's own checks (render=False) need none of them
