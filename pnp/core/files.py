@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
@@ -26,13 +26,14 @@ def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
 TEXT_SLICE = 1 << 20  # characters encoded at a time by write_text_atomic
 
 
-def write_text_atomic(target: Path, text: str, durable: bool = True) -> None:
-    """`write_atomic` of `text` in UTF-8, encoded a slice at a time: a large cache's text (a 10,000-card deck's is
-    4 MB) is not held a second time as bytes."""
+def write_text_atomic(target: Path, text: str | Iterable[str], durable: bool = True) -> None:
+    """`write_atomic` of `text` (or of its parts, made one at a time) in UTF-8, encoded a slice at a time: a large
+    cache's text (a 10,000-card deck's is 4 MB) is not held a second time as bytes."""
 
     def write(f: BinaryIO) -> None:
-        for start in range(0, len(text), TEXT_SLICE):
-            f.write(text[start:start + TEXT_SLICE].encode("utf-8"))
+        for part in [text] if isinstance(text, str) else text:
+            for start in range(0, len(part), TEXT_SLICE):
+                f.write(part[start:start + TEXT_SLICE].encode("utf-8"))
 
     write_atomic_with(target, write, durable)
 
