@@ -470,8 +470,8 @@ def test_a_worker_beside_a_server_child_measures_the_ink_of_what_it_rendered(pro
 
 def test_a_server_childs_worker_renders_half_a_decks_faces_before_its_checks_and_the_bytes_do_not_change(project, tmp_path, monkeypatch):
     """A server's child draws a one-deck build's sheets itself and gives the game's checks to its worker. The sheets
-    need every face first, the checks only need to be done by the end: so the worker renders the second half of the
-    deck's faces first, then checks. A rebuild looks the faces up in the face store, so it lends nothing. The PDFs are
+    need every face, the checks only need to be done by the end: so the worker renders the deck's last cards first
+    (about half), then checks. A rebuild looks the faces up in the face store, so it lends nothing. The PDFs are
     a new process's."""
     from conftest import add_crowd_deck
 
@@ -501,9 +501,11 @@ def test_a_server_childs_worker_renders_half_a_decks_faces_before_its_checks_and
     worker = [what for pid, *what in lines if pid != str(os.getpid())]
     here = [what for pid, *what in lines if pid == str(os.getpid())]
     faces_there = {w[1].rpartition(" ")[0] for w in worker if w[0] == "face"}
-    assert faces_there == {f"crowd/extra{i:03d}" for i in range(30, 60)}, "the worker renders the second half of the deck"
+    faces_here = {w[1].rpartition(" ")[0] for w in here if w[0] == "face"}
+    split = min(int(name[-3:]) for name in faces_there)
+    assert 20 <= split <= 40 and faces_there == {f"crowd/extra{i:03d}" for i in range(split, 60)}, "the worker renders the deck's last cards"
     assert worker[-1] == ["check"] and ["check"] not in worker[:-1], "and checks the game after it"
-    assert not any(w[0] == "check" for w in here) and {w[1].rpartition(" ")[0] for w in here if w[0] == "face"} >= {"crowd/extra000", "crowd/extra029"}
+    assert not any(w[0] == "check" for w in here) and faces_here >= {f"crowd/extra{i:03d}" for i in range(split)}
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards", "--deck", "crowd")
 
     log.unlink()
@@ -607,36 +609,85 @@ def test_a_rulebook_renders_the_fronts_its_figures_and_cover_show_and_no_back(pr
     assert {"tiny/back.j2", "tiny/twin-back.j2"} <= set(rendered)
 
 
-def test_while_a_helper_renders_half_a_deck_this_process_hashes_and_inspects_its_own_half(project, tmp_path, monkeypatch):
-    """A large deck's second half is rendered by a helper. This process hashes and inspects the faces it rendered before
-    it waits for the helper's (at 10,000 cards the helper, forked with the deck loaded, ends after it); the warnings are
-    a cold build's, each once, a card of either half included."""
+def test_while_a_helper_renders_a_decks_last_cards_this_process_inspects_its_own_and_draws_their_sheets(project, tmp_path, monkeypatch):
+    """A large deck's last cards are rendered by a helper. Meanwhile this process hashes and inspects the faces it
+    rendered and draws the sheet pages that show them alone; it waits for the helper at the first page showing one of
+    its cards. The warnings are a cold build's, each once, a card of either part included, and so are the bytes."""
     import concurrent.futures
 
     import pnp.layout.elements
     import pnp.outputs.cards
+    import pnp.render.sheets
 
-    add_crowd_deck(project, 12)
-    hero = project / "templates/tiny/hero.j2"  # cards 2 and 9, one in each half, draw a square 10 mm left of the cut
+    add_crowd_deck(project, 30)  # 9 poker cards a sheet: this process's first 12 fill the first sheet
+    hero = project / "templates/tiny/hero.j2"  # cards 2 and 25, one in each part, draw a square 10 mm left of the cut
     hero.write_text(hero.read_text(encoding="utf-8").replace(
-        "{% endblock %}", '{% if card.number in (2, 9) %}{{ rect(-10, 0, 5, 5, fill="red") }}{% endif %}\n{% endblock %}'), encoding="utf-8")
+        "{% endblock %}", '{% if card.number in (2, 25) %}{{ rect(-10, 0, 5, 5, fill="red") }}{% endif %}\n{% endblock %}'), encoding="utf-8")
     monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
     monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)  # the build itself in this process: the deck's split is the only one
     events: list[tuple] = []  # in this process, in order
-    real_result, real_findings, real_digest = concurrent.futures.Future.result, pnp.outputs.cards.render_findings, pnp.layout.elements.face_digest
+    real_render, real_result = pnp.outputs.cards.render_cards, concurrent.futures.Future.result
+    real_findings, real_digest, real_page = pnp.outputs.cards.render_findings, pnp.layout.elements.face_digest, pnp.render.sheets._page
+
+    def rendering(*args, **kwargs):
+        out = real_render(*args, **kwargs)
+        events.extend(("render", f"{args[1].id}/{card.id}") for card, *_ in out[0])
+        return out
+
+    monkeypatch.setattr(pnp.outputs.cards, "render_cards", rendering)
     monkeypatch.setattr(concurrent.futures.Future, "result", lambda self, *a, **k: events.append(("wait",)) or real_result(self, *a, **k))
     monkeypatch.setattr(pnp.outputs.cards, "render_findings", lambda face, what, *a: events.append(("inspect", what)) or real_findings(face, what, *a))
     monkeypatch.setattr(pnp.layout.elements, "face_digest", lambda face: events.append(("hash",)) or real_digest(face))
+    monkeypatch.setattr(pnp.render.sheets, "_page", lambda c, page, *a, **k: events.append(("page", page.label)) or real_page(c, page, *a, **k))
     out = tmp_path / "out"
     shown = build(project, out, "--only", "cards", "--deck", "crowd")
-    before_waiting = events[:events.index(("wait",))]
-    assert {what for _, what in (e for e in before_waiting if e[0] == "inspect")} >= {f"crowd/extra{i:03d}" for i in range(6)}
-    assert sum(e == ("hash",) for e in before_waiting) >= 7, "the first half's six fronts and their shared back"
+    waited = events.index(("wait",))
+    mine = {what for kind, *what in events if kind == "render" for what in what}
+    assert mine == {f"crowd/extra{i:03d}" for i in range(len(mine))} and 9 <= len(mine) < 30, "this process renders the deck's first cards"
+    assert {e[1] for e in events[:waited] if e[0] == "inspect"} == mine, "and inspects them before it waits"
+    assert sum(e == ("hash",) for e in events[:waited]) >= len(mine) + 1, "and hashes their faces and their shared back"
+    assert [e[1].rpartition(" · ")[2] for e in events[:waited] if e[0] == "page"] == ["sheet 1 of 4"] * 2, "and draws the sheet they fill, both sides"
     cold = cold_build_output(project, tmp_path / "cold", "--only", "cards", "--deck", "crowd")
     warned = [line for line in shown.splitlines() if "past the 3 mm bleed" in line]
     assert warned == [line for line in cold.splitlines() if "past the 3 mm bleed" in line]
-    assert [line.rpartition("[")[2] for line in warned] == ["crowd/extra002]", "crowd/extra009]"], shown
+    assert [line.rpartition("[")[2] for line in warned] == ["crowd/extra002]", "crowd/extra025]"], shown
     assert pdfs(out) == pdfs(tmp_path / "cold")
     checked = run_pnp(project, "validate", "tiny")  # validate splits the deck the same way, and says what build said
     assert [line for line in checked.output.splitlines() if "past the 3 mm bleed" in line and "[crowd/" in line] == warned, checked.output
+
+
+def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, monkeypatch):
+    """The sheets are begun before the helper's cards arrive; when one of them fails to render, no sheet PDF is
+    written, the sheets of the last build stay as they were, and the error is the one a one-process build reports."""
+    import pnp.outputs.cards
+
+    add_crowd_deck(project, 30)
+    out = tmp_path / "out"
+    build(project, out, "--only", "cards", "--deck", "crowd")
+    before = pdfs(out)
+    hero = project / "templates/tiny/hero.j2"  # card 25, rendered by the helper, divides by zero
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{% if card.number == 25 %}{{ 1 // 0 }}{% endif %}\n{% endblock %}"),
+                    encoding="utf-8")
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
+    monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
+    cold = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(tmp_path / "cold"), "--only", "cards", "--deck", "crowd"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    errors = [line for line in result.output.splitlines() if ": error:" in line]
+    assert result.exit_code != 0 and errors and errors == [line for line in (cold.stdout + cold.stderr).splitlines() if ": error:" in line], result.output
+    assert any("extra025" in line or "hero.j2" in line for line in errors), errors
+    assert pdfs(out) == before and not list((tmp_path / "cold").rglob("*.pdf"))
+
+
+def test_a_cache_written_an_entry_at_a_time_is_the_json_of_the_whole():
+    """The build cache is written one top-level entry at a time, so its whole text is never held; the file must be the
+    compact, sorted JSON a one-shot dump writes (readers and the cache's own checks parse it)."""
+    import json
+
+    from pnp.pipeline.cache import json_parts
+
+    data = {"outputs": {"cards": {"stats": {"é.pdf": {"ink": 1.25, "pages": 2}}}}, "faces": {"d/c": ["a", "", 2]}, "printed": None, "checks": {"key": "k", "findings": []}}
+    assert "".join(json_parts(data)) == json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert "".join(json_parts({})) == "{}"

@@ -21,7 +21,7 @@ from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
-from pnp.render.sheets import Group, Piece, page_count
+from pnp.render.sheets import PENDING, Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves
@@ -41,64 +41,16 @@ class KnownFaces:
 
 def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], lent: LentWorker | None = None,
                 known: KnownFaces | None = None) -> list[Rendered]:
-    """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings.
+    """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings (see `start_deck`).
 
-    Half of a deck's faces are rendered in a second process while this one
-    renders the other half: by the pool worker `lent` to this build
-    (`_rendered_with_lent`), else by a helper started for a large deck (the
-    machine has two cores and rendering is half of a build). Faces are plain
-    values, so they travel back cheaply and the output is byte-identical to a
-    one-process build. A lent worker not used here is given its own jobs at once.
-    With `known`, this process hashes and inspects its half of the faces while the other renders (`_joined`)."""
-    cards = selected_cards(deck, options)
-    if lent is not None:
-        if len(cards) >= LENT_MIN_CARDS and not _keeps_faces(gctx):
-            return _rendered_with_lent(gctx, deck, options, cards, lent, findings, known)
-        lent.release()
-    if len(cards) >= PARALLEL_MIN_CARDS and several_cores():
-        with helper_pool(_init_worker, _recipe(gctx, deck, options)) as pool:
-            later = pool.submit(_render_in_worker, cards[len(cards) // 2:])
-            return _joined(gctx, deck, cards, *render_cards(gctx, deck, options, cards[: len(cards) // 2]), later, findings, known)
-    out, found = render_cards(gctx, deck, options, cards)
-    findings += found
-    return out
-
-
-def selected_cards(deck: Deck, options: Options) -> list[Card]:
-    """The cards of `deck` this build renders (--cards picks some)."""
-    return [c for c in deck.cards if not options.cards or c.id in options.cards]
-
-
-def _rendered_with_lent(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], lent: LentWorker, findings: list[Finding],
-                        known: KnownFaces | None) -> list[Rendered]:
-    """The second half of the deck's cards rendered by the `lent` worker, ahead of its own jobs, while this process
-    renders the first half.
-
-    The worker makes a context of its own (`_context`), so it compiles the
-    deck's templates and reads its fonts and icons again, beside this process
-    doing the same: a pool forked later, holding them, would pay more in pages
-    copied on write by both processes than it saves (a 96-card deck: 0.245 s
-    in the child against 0.27 s)."""
-    half = len(cards) // 2
-    try:
-        later = lent.borrow(_render_half, _recipe(gctx, deck, options), cards[half:])
-    finally:
-        lent.release()
-    if later is None:
-        out, found = render_cards(gctx, deck, options, cards)
+    With `known`, this process hashes and inspects its part of a deck split
+    across two processes while the other renders the rest: it would wait
+    otherwise (at 10,000 cards the helper, forked with the deck loaded, ends
+    0.1 s after this process's half)."""
+    first, found, coming = start_deck(gctx, deck, options, lent)
+    if coming is None:
         findings += found
-        return out
-    return _joined(gctx, deck, cards, *render_cards(gctx, deck, options, cards[:half]), later, findings, known)
-
-
-def _joined(gctx: GameContext, deck: Deck, cards: list[Card], first: list[Rendered], first_findings: list[Finding], later: Future,
-            findings: list[Finding], known: KnownFaces | None) -> list[Rendered]:
-    """The first cards' faces rendered here, then the rest's that `later` renders in another process (`_render_here`):
-    the fonts it registered, the files it opened and the faces it kept become this process's too.
-
-    Until the other process is done, this one hashes and inspects its own faces
-    into `known`, which it would do after otherwise: at 10,000 cards the helper,
-    forked with the deck loaded, ends 0.1 s after this process's half."""
+        return first
     if known is not None:
         for card, front, back in first:
             for face, template in zip((front, back), _templates(deck, card), strict=True):
@@ -106,14 +58,92 @@ def _joined(gctx: GameContext, deck: Deck, cards: list[Card], first: list[Render
                     if known.digests is not None:
                         known.digests(face)
                     _inspected(known.inspections, face, template, deck, card, gctx.game.slug, gctx.project.root)
-    faces, later_findings, fonts, later_files, kept = later.result()
-    for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
-        gctx.fonts.font_name(family, bold, italic)
-    gctx.files_read.update(later_files)  # art only the worker's half shows still keys the output
-    if gctx.face_store is not None:  # the next build finds the worker's faces too, and renders only what changed
-        gctx.face_store.adopt(*kept)
-    findings += first_of_each(first_findings + later_findings)
-    return first + [(card, front, back) for card, (front, back) in zip(cards[len(first):], faces, strict=True)]
+    rest, found = coming.rest()
+    findings += found
+    return first + rest
+
+
+def start_deck(gctx: GameContext, deck: Deck, options: Options, lent: LentWorker | None = None,
+               share: float = 0.5) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
+    """Render a deck's cards: (those rendered here, their findings, the rest that another process renders, or None).
+
+    A deck's last cards are rendered in a second process while this one
+    renders the first `share`: by the pool worker `lent` to this build
+    (`_started_with_lent`), else by a helper started for a large deck (the
+    machine has two cores and rendering is half of a build). Faces are plain
+    values, so they travel back cheaply and the output is byte-identical to a
+    one-process build. A lent worker not used here is given its own jobs at once.
+    Findings of a split deck come with its rest (SplitDeck.rest)."""
+    cards = selected_cards(deck, options)
+    split = int(len(cards) * share)
+    if lent is not None:
+        if len(cards) >= LENT_MIN_CARDS and not _keeps_faces(gctx):
+            return _started_with_lent(gctx, deck, options, cards, split, lent)
+        lent.release()
+    if len(cards) >= PARALLEL_MIN_CARDS and several_cores():
+        pool = helper_pool(_init_worker, _recipe(gctx, deck, options))
+        try:
+            later = pool.submit(_render_in_worker, cards[split:])
+            first, found = render_cards(gctx, deck, options, cards[:split])
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
+        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown)
+    out, found = render_cards(gctx, deck, options, cards)
+    return out, found, None
+
+
+def selected_cards(deck: Deck, options: Options) -> list[Card]:
+    """The cards of `deck` this build renders (--cards picks some)."""
+    return [c for c in deck.cards if not options.cards or c.id in options.cards]
+
+
+def _started_with_lent(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], split: int,
+                       lent: LentWorker) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
+    """The cards from `split` on rendered by the `lent` worker, ahead of its own jobs, while this process renders the
+    ones before.
+
+    The worker makes a context of its own (`_context`), so it compiles the
+    deck's templates and reads its fonts and icons again, beside this process
+    doing the same: a pool forked later, holding them, would pay more in pages
+    copied on write by both processes than it saves (a 96-card deck: 0.245 s
+    in the child against 0.27 s)."""
+    try:
+        later = lent.borrow(_render_half, _recipe(gctx, deck, options), cards[split:])
+    finally:
+        lent.release()
+    if later is None:
+        out, found = render_cards(gctx, deck, options, cards)
+        return out, found, None
+    first, found = render_cards(gctx, deck, options, cards[:split])
+    return first, [], SplitDeck(gctx, cards[split:], found, later)
+
+
+class SplitDeck:
+    """A deck's last cards, which another process renders while this one goes on (`start_deck`)."""
+
+    def __init__(self, gctx: GameContext, cards: list[Card], first_findings: list[Finding], later: Future, close: Callable[[], None] | None = None):
+        self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
+        self._rest: tuple[list[Rendered], list[Finding]] | None = None
+
+    def rest(self) -> tuple[list[Rendered], list[Finding]]:
+        """Those cards with their faces (`_render_here`), and what rendering the whole deck found, each template bug
+        once; the fonts the other process registered, the files it opened and the faces it kept become this one's too."""
+        if self._rest is None:
+            try:
+                faces, later_findings, fonts, later_files, kept = self.later.result()
+            finally:
+                if self.close is not None:
+                    self.close()
+            gctx = self.gctx
+            for family, bold, italic in fonts:  # a face from the worker may use a style this process never registered
+                gctx.fonts.font_name(family, bold, italic)
+            gctx.files_read.update(later_files)  # art only the worker's half shows still keys the output
+            if gctx.face_store is not None:  # the next build finds the worker's faces too, and renders only what changed
+                gctx.face_store.adopt(*kept)
+            rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
+            self._rest = rendered, first_of_each(self.first_findings + later_findings)
+        return self._rest
 
 
 def _keeps_faces(gctx: GameContext) -> bool:
@@ -254,60 +284,168 @@ def _inspected(seen: dict, face: Face, template: str | None, deck: Deck, card: C
     return known[1]
 
 
+MAIN_SHARE_AHEAD = 0.42  # of a deck split across two processes, what this one renders when it draws sheets while the other renders
+
+
+class GaveUp(Exception):
+    """The faces that arrived while the sheets were drawn came with errors: no sheet PDF is written."""
+
+
+class DeckSheets:
+    """One deck's part of the card sheets: its pieces in card order, what rendering and inspecting its faces found, each
+    card's face digests, and which cards changed since the last print. The cards another process is still rendering
+    (`expect`) hold PENDING faces until they arrive (`arrive`)."""
+
+    def __init__(self, gctx: GameContext, deck: Deck, digests: FaceDigests, previous_faces: dict | None):
+        self.gctx, self.deck, self.digests, self.previous = gctx, deck, digests, previous_faces
+        self.rendering: list[Finding] = []
+        self.inspected: list[Finding] = []
+        self.pieces: list[Piece] = []
+        self.changed: list[Piece] = []
+        self.changed_names: list[str] = []
+        self.faces: dict[str, list] = {}  # deck/card → [front digest, back digest, count]
+        self._inspections = _inspections()
+        self._coming: SplitDeck | None = None
+        self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
+
+    def add(self, rendered: list[Rendered], found: list[Finding]) -> None:
+        """Cards rendered now, and what rendering them found."""
+        self.rendering += found
+        self.inspected += inspect_deck(self.deck, rendered, self.gctx.game.slug, self.gctx.project.root, self._inspections)
+        for card, front, back in rendered:
+            if front is not None:
+                copies = [Piece(front, back, self._name(card)) for _ in range(card.count)]
+                self.pieces += copies
+                self._record(card, front, back, copies)
+
+    def expect(self, coming: SplitDeck) -> None:
+        """Pieces for the cards another process is rendering, faces PENDING: the sheets are laid out, and their pages
+        before the first of these cards drawn, while it renders them."""
+        self._coming = coming
+        for card in coming.cards:
+            back = PENDING if (card.back or self.deck.back) is not None else None
+            copies = [Piece(PENDING, back, self._name(card)) for _ in range(card.count)]
+            self._waiting[self._name(card)] = copies
+            self.pieces += copies
+
+    def arrive(self) -> None:
+        """Put the expected cards' faces in their pieces, once they are rendered (a card whose face failed keeps PENDING:
+        its error is among the findings, and no sheet is written)."""
+        if self._coming is None:
+            return
+        rendered, found = self._coming.rest()
+        self._coming = None
+        self.rendering += found
+        self.inspected += inspect_deck(self.deck, rendered, self.gctx.game.slug, self.gctx.project.root, self._inspections)
+        for card, front, back in rendered:
+            copies = self._waiting.pop(self._name(card))
+            if front is not None:
+                for piece in copies:
+                    piece.front, piece.back = front, back
+                self._record(card, front, back, copies)
+
+    def findings(self) -> list[Finding]:
+        return self.rendering + self.inspected
+
+    def group(self) -> Group | None:
+        return Group(self.deck.id, self.deck.name, self.deck.size, self.pieces, keep_back=self.deck.back_shows_rules) if self.pieces else None
+
+    def changed_group(self) -> Group | None:
+        return Group(self.deck.id, self.deck.name, self.deck.size, self.changed, keep_back=self.deck.back_shows_rules) if self.changed else None
+
+    def _name(self, card: Card) -> str:
+        return f"{self.deck.id}/{card.id}"
+
+    def _record(self, card: Card, front: Face, back: Face | None, copies: list[Piece]) -> None:
+        name = self._name(card)
+        self.faces[name] = [self.digests(front), self.digests(back), card.count]
+        if self.previous is not None and self.previous.get(name, [None, None])[:2] != self.faces[name][:2]:
+            self.changed += copies
+            self.changed_names.append(f"{name} ×{card.count}" if card.count > 1 else name)
+
+
 def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None, lent: LentWorker | None = None) -> tuple[list, list[Finding]]:
     """Render all decks of a game into one sheet PDF; with --changed, also a PDF of the changed cards. A pool worker
-    `lent` to the build may take half of the first deck's faces (`render_deck`).
+    `lent` to the build may take the last cards of the first deck (`start_deck`).
+
+    A deck split across two processes is imposed at once: this process
+    renders its first cards (MAIN_SHARE_AHEAD), then lays out the sheets and
+    draws their pages up to the first card still being rendered by the other,
+    which by then is nearly done. The ink saver frames the common back before
+    any page is drawn, so it waits for every face first.
 
     Returns ([(file name, bytes, stats)], findings); stats["faces"] maps deck/card to its face hashes."""
     game = gctx.game
-    findings: list[Finding] = []
-    groups, changed_pieces, changed_names, faces = [], [], [], {}
     digests = FaceDigests.for_build()
-    known = KnownFaces(digests)
-    for deck in game.decks.values():
-        if options.decks and deck.id not in options.decks:
-            continue
-        if options.progress:
-            options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
-        rendered = render_deck(gctx, deck, options, findings, lent, known)
-        lent = None  # lent to the first deck rendered, which used it or let it go
-        findings += inspect_deck(deck, rendered, game.slug, gctx.project.root, known.inspections)
-        known.inspections = _inspections()  # this deck's are reported: a 10,000-card deck's take 2 MB the sheets can use
-        pieces, deck_changed = [], []
-        for card, front, back in rendered:
-            if front is None:
+    decks: list[DeckSheets] = []
+    ahead = not options.ink_saver
+    try:
+        for deck in game.decks.values():
+            if options.decks and deck.id not in options.decks:
                 continue
-            name = f"{deck.id}/{card.id}"
-            faces[name] = [digests(front), digests(back), card.count]
-            copies = [Piece(front, back, name) for _ in range(card.count)]
-            pieces += copies
-            if previous_faces is not None and previous_faces.get(name, [None, None])[:2] != faces[name][:2]:
-                deck_changed += copies
-                changed_names.append(f"{name} ×{card.count}" if card.count > 1 else name)
-        if pieces:
-            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules))
-        if deck_changed:
-            # a few fixed cards from several decks reprint on one sheet, not one sheet per deck
-            changed_pieces.append(Group(deck.id, deck.name, deck.size, deck_changed, keep_back=deck.back_shows_rules))
-    if any(f.severity == "error" for f in findings) or not groups:
-        return [], findings
-    if options.layout == "duplex":  # say which grid the printer's margin chose
-        findings += sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug)
+            if options.progress:
+                options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
+            first, found, coming = start_deck(gctx, deck, options, lent, MAIN_SHARE_AHEAD if ahead else 0.5)
+            lent = None  # lent to the first deck rendered, which used it or let it go
+            sheets = DeckSheets(gctx, deck, digests, previous_faces)
+            decks.append(sheets)
+            sheets.add(first, found)
+            if coming is not None:
+                sheets.expect(coming)
+                if not ahead:
+                    sheets.arrive()
+        return _imposed(gctx, options, decks, digests)
+    finally:
+        _arrive_all(decks)  # a build that stopped with an exception leaves no process rendering for it
+
+
+def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], digests: FaceDigests) -> tuple[list, list[Finding]]:
+    """The sheet PDFs of the decks (`build_cards`), and the findings."""
+    game = gctx.game
+    groups = [g for g in (d.group() for d in decks) if g is not None]
+
+    def findings() -> list[Finding]:
+        return [f for d in decks for f in d.findings()]
+
+    def arrive() -> None:
+        _arrive_all(decks)
+        if any(f.severity == "error" for f in findings()):
+            raise GaveUp
+
+    if any(f.severity == "error" for f in findings()) or not groups:
+        _arrive_all(decks)
+        return [], findings()
+    notes = sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug) if options.layout == "duplex" else []
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
-        return [], [*findings, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
+        _arrive_all(decks)
+        return [], [*findings(), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
-        data, stats = sheets_pdf(gctx, options, groups, "cards", digests)
+        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive)
+        arrive()
+        faces = {name: known for d in decks for name, known in d.faces.items()}
         files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared, "page_keys": stats.page_keys}))
-        if options.changed and changed_pieces:
-            # the list gets a blank back, so every later card's back still lands behind its front when printed double-sided
+        changed_groups = [g for g in (d.changed_group() for d in decks) if g is not None]
+        if options.changed and changed_groups:
+            # a few fixed cards from several decks reprint on one sheet, not one sheet per deck; the list gets a blank
+            # back, so every later card's back still lands behind its front when printed double-sided
+            changed_names = [name for d in decks for name in d.changed_names]
             cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
-            data, stats = sheets_pdf(gctx, options, [cover, *changed_pieces], "changed cards", digests)
+            data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests)
             files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names, "shared": stats.shared, "page_keys": stats.page_keys}))
+    except GaveUp:
+        return [], findings()
     except ValueError as exc:
-        return [], [*findings, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
-    return files, findings
+        _arrive_all(decks)
+        return [], [*findings(), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
+    return files, [*findings(), *notes]
+
+
+def _arrive_all(decks: list[DeckSheets]) -> None:
+    """Wait for every deck's expected cards: an early return still reports what their rendering found."""
+    for d in decks:
+        d.arrive()
 
 
 def _changed_list_face(gctx: GameContext, names: list[str]) -> Face:

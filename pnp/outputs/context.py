@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,10 +125,12 @@ def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> l
             for c in deck.cards]
 
 
-def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str, digests: FaceDigests | None = None) -> tuple[bytes, SheetStats]:
+def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str, digests: FaceDigests | None = None,
+               arrive: Callable[[], None] | None = None) -> tuple[bytes, SheetStats]:
     """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver); `digests` hashes faces
-    for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already."""
+    for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already; `arrive` puts in place the
+    faces another process is still rendering (pnp.render.sheets.write_sheets)."""
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm, digests=digests,
-                        drawn=gctx.engine.drawn)
+                        drawn=gctx.engine.drawn, arrive=arrive)

@@ -15,6 +15,7 @@ import functools
 import hashlib
 import pickle
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
@@ -28,9 +29,20 @@ FOLD_COLOUR = "#808080"
 FOLD_DASH = (6, 3)  # pt
 
 
+class _Pending:
+    """Stands for a face another process is still rendering (`write_sheets`'s `arrive`)."""
+
+    def __repr__(self) -> str:
+        return "PENDING"
+
+
+PENDING = _Pending()
+
+
 @dataclass
 class Piece:
-    """One physical copy to place: its front, its back (or None), and its name for people."""
+    """One physical copy to place: its front, its back (or None), and its name for people; a face another process is
+    still rendering is PENDING until it arrives."""
 
     front: Face
     back: Face | None
@@ -112,11 +124,13 @@ class SheetStats:
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
-                 drawn: DrawnFaces | None = None) -> tuple[bytes, SheetStats]:
+                 drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
-    faces' operators to replay in a later PDF (pnp.render.draw.DrawnFaces)."""
+    faces' operators to replay in a later PDF (pnp.render.draw.DrawnFaces). Pieces may hold PENDING faces, which
+    `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
+    pages before it are drawn while another process renders those faces."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -134,7 +148,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
     keys = PageKeys(digests or FaceDigests.for_build(), (font_name, colour_filter is None, ink_saver))
-    uses = Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None)
+    uses = _uses(groups)
     stats = SheetStats()
     deferred_backs = []
     names = {g.id: g.name for g in groups}
@@ -142,6 +156,10 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     bookmarked: set = set()
     flip = "print double-sided at 100%, flip on the long edge" if duplex == "long" else "print double-sided at 100%, flip on the short edge" if duplex == "short" else "print at 100%"
     for page in pages:
+        if arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
+            arrive()
+            arrive = None
+            uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
         bookmarks = [(g, names[g]) for g in page.groups if g not in bookmarked]
         bookmarked.update(g for g, _ in bookmarks)
         stats.pieces += sum(len(run.pieces) for run in page.bands)
@@ -170,6 +188,11 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     stats.shared = shared_sheets(pages)
     stats.page_keys = keys.made
     return buf.getvalue(), stats
+
+
+def _uses(groups: list[Group]) -> Counter:
+    """How many pieces show each face object (a face shown more than once is drawn as a form); pending faces aside."""
+    return Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None and face is not PENDING)
 
 
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
