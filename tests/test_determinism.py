@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT, add_crowd_deck, run_pnp
 
 OUTPUTS = ("cards", "boards", "tokens", "reference", "rulebook", "rulebook-booklet")
 
@@ -61,7 +61,6 @@ def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layo
     import os
 
     import pnp.outputs.cards
-    from conftest import add_crowd_deck
 
     add_crowd_deck(project, 40)
     cards = "\n".join(f"  - {{id: z{i}, name: Zed {i}, stars: 1, number: {i}, text: Z., count: 2}}" for i in range(5))
