@@ -233,6 +233,40 @@ def test_games_built_in_parallel_are_the_bytes_and_the_summary_of_games_built_on
     assert len(pdfs(tmp_path / "serial")) >= 10
 
 
+def test_a_game_is_written_while_the_workers_still_render_another(two_games, tmp_path, monkeypatch):
+    """With more games than workers, the build writes each game's files as soon as its jobs have ended, while the
+    workers render the games left, not all of them once the last is rendered; the bytes and the summary do not change."""
+    import time
+
+    from pnp.pipeline import schedule
+
+    shutil.copytree(two_games / "data/tiny", two_games / "data/triplet")
+    log = tmp_path / "log"
+    real_render, real_finish = schedule._Worker.render, schedule.finish_game
+
+    def note(what: str, slug: str) -> None:
+        with log.open("a", encoding="utf-8") as f:  # a file: the workers' records stay in the workers
+            f.write(f"{time.monotonic()}\t{what}\t{slug}\n")
+
+    def rendering(self, slug, *args, **kwargs):
+        out = real_render(self, slug, *args, **kwargs)
+        note("rendered", slug)
+        return out
+
+    monkeypatch.setattr(schedule._Worker, "render", rendering)
+    monkeypatch.setattr(schedule, "finish_game", lambda project, game, *a, **k: note("written", game.slug) or real_finish(project, game, *a, **k))
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    shown = build(two_games, tmp_path / "out")
+    events = sorted((float(at), what, slug) for at, what, slug in (line.split("\t") for line in log.read_text(encoding="utf-8").splitlines()))
+    first_written = next(i for i, (_, what, _) in enumerate(events) if what == "written")
+    assert any(what == "rendered" for _, what, _ in events[first_written:]), "a game was written before the last output was rendered"
+    assert sorted(slug for _, what, slug in events if what == "written") == ["tiny", "triplet", "twin"]
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    serial = build(two_games, tmp_path / "serial")
+    assert shown.replace(str(tmp_path / "out"), str(tmp_path / "serial")) == serial
+    assert pdfs(tmp_path / "out") == pdfs(tmp_path / "serial")
+
+
 def test_the_checks_read_an_edited_template_anew_though_its_syntax_tree_was_kept(project, tmp_path):
     """The syntax trees kept in the build cache are keyed by their source: a template that starts reading a field is seen to read it."""
     edit = project / "data/tiny/decks/heroes.yaml"

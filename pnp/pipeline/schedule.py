@@ -15,6 +15,7 @@ import dataclasses
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,26 +102,53 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     faces_kept = _has_face_store(plans[game.slug], game.slug)
                     jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
-            done = pool.run(bundled(jobs, pool.workers), plans)
-            for game in games_left:
-                slug = game.slug
-                ran = done.get(("check", slug))  # (key, findings) of checks run now, to keep
-                if checking:
-                    found = ran[1] if ran is not None else kept[slug]
-                    results[slug].checked = found
-                    if any(f.severity == "error" or (options.strict and f.severity == "warning") for f in found):
-                        stopped.add(slug)
-                if slug in stopped:
-                    continue
-                rendered = [done[("render", slug, job.slot)] for job in plans[slug].jobs]
-                outputs, findings = finish_game(project, game, plans[slug], [r for r, _ in rendered], ran)
-                results[slug].builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
+            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results)
+            pool.run(bundled(jobs, pool.workers), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
             _STEADY.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
     save_digests()
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
+
+
+def _result_key(job: tuple) -> tuple:
+    """The key of a job's result (_Pool.run): ("check", slug) or ("render", slug, slot)."""
+    return (job[1], job[2]) if job[1] == "check" else (job[1], job[2], job[3].slot)
+
+
+class _Finishing:
+    """Finishes each game of one run of options once its jobs have all ended (_Pool.run hands their results over as
+    worker processes end them): this process writes a game's files and caches while the workers render the others."""
+
+    def __init__(self, project, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None,
+                 stopped: set, results: dict[str, GameBuild]):
+        self.project, self.plans, self.options, self.stopped, self.results = project, plans, options, stopped, results
+        self.kept = kept  # the checks kept from an earlier build, by game; None when this run checks nothing
+        self.waiting = {g.slug: (g, {_result_key(job) for job in jobs if job[2] == g.slug}) for g in games}  # in the games' order
+        self.done: dict[tuple, object] = {}
+
+    def __call__(self, results: dict) -> None:
+        self.done.update(results)
+        for slug, (game, keys) in list(self.waiting.items()):
+            if keys <= self.done.keys():
+                del self.waiting[slug]
+                self._finish(game)
+
+    def _finish(self, game) -> None:
+        """Take the game's checks (a game they find errors in is not built) and write what its jobs rendered (finish_game)."""
+        slug, plan, built = game.slug, self.plans[game.slug], self.results[game.slug]
+        ran = self.done.get(("check", slug))  # (key, findings) of checks run now, to keep
+        if self.kept is not None:
+            found = ran[1] if ran is not None else self.kept[slug]
+            built.checked = found
+            if any(f.severity == "error" or (self.options.strict and f.severity == "warning") for f in found):
+                self.stopped.add(slug)
+        if slug in self.stopped:
+            return
+        rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran)
+        built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 
 def _standings(project, games: list, runs: list[Options], shared: str, validate: bool, blocked: frozenset) -> dict[str, Standing | None]:
@@ -250,18 +278,21 @@ class _Pool:
         if self.pool is not None:
             self.pool.shutdown()
 
-    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
-        """Every job's result: ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds).
+    def run(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived: Callable[[dict], None]) -> None:
+        """Hand `arrived` every job's result, a group's at a time as worker processes finish them (else all at once):
+        ("check", slug) → (key, findings); ("render", slug, slot) → (RenderedOutput, seconds).
 
         Each rendered PDF comes with its ink figure (pnp.pipeline.build.measure_ink)."""
         if self.workers > 1 and len(groups) > 1:
             if ink_ready() and (len(groups) <= self.workers or _outweighs(groups)):
-                return self._run_here_and_in_pool(groups, plans)
-            return self._run_in_pool(groups, plans)
+                arrived(self._run_here_and_in_pool(groups, plans))
+            else:
+                self._run_in_pool(groups, plans, arrived)
+            return
         out = {}
         for group in groups:
             out.update(self._here().run([job[1:] for job in group], plans))
-        return out
+        arrived(out)
 
     def _here(self) -> _Worker:
         if self.local is None:
@@ -303,8 +334,9 @@ class _Pool:
         _measure_ink(out, plans, self.pool)
         return out
 
-    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
-        """The groups in worker processes. With no more groups than workers, a worker's core idles once its group is
+    def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived: Callable[[dict], None]) -> None:
+        """The groups in worker processes, each group's results handed to `arrived` as it ends: this process finishes
+        a game (writes its files and caches) while the workers render the others. With no more groups than workers, a worker's core idles once its group is
         done, and this process only waits: it measures the ink then, its numpy and pdfium imported in a thread once a
         core is free, where each worker would import them at the end of its job. With more groups, the workers
         measure as they go, so the measuring is spread over the cores, except a long PDF's (`_long`): this process
@@ -324,7 +356,7 @@ class _Pool:
         warming = threading.Thread(target=warm_ink, daemon=True)
         if len(groups) < self.workers:
             warming.start()
-        out, running = {}, len(futures)
+        running = len(futures)
         try:
             for future in as_completed(futures):
                 results = future.result()
@@ -332,13 +364,12 @@ class _Pool:
                 if warming.ident is not None and _unmeasured(results):
                     warming.join()
                 _measure_ink(results, plans, self.pool if self.lendable and running < self.workers else None)
-                out.update(results)
                 if warming.ident is None and running < self.workers:  # a core is free
                     warming.start()
+                arrived(results)
         finally:
             if warming.ident is not None:
                 warming.join()
-        return out
 
 
 def check_games(project, games: list, workers: int | None = None) -> list[list[Finding]]:
