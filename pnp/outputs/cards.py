@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, LayoutError, Loc, error
@@ -30,34 +29,19 @@ LENT_MIN_CARDS = 40  # below this a running worker's half of the faces costs mor
 Rendered = tuple[Card, Face | None, Face | None]
 
 
-@dataclass
-class KnownFaces:
-    """What a build works out once for each face object, by its identity: its digest (the cache's and the sheet pages'
-    keys; None for a run that keys nothing, `pnp validate`) and what inspecting it found (`inspect_deck`)."""
-
-    digests: FaceDigests | None = field(default_factory=FaceDigests.for_build)
-    inspections: dict = field(default_factory=lambda: _inspections())  # (id(face), template, root) → (face, findings)
-
-
 def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], lent: LentWorker | None = None,
-                known: KnownFaces | None = None) -> list[Rendered]:
+                inspections: dict | None = None) -> list[Rendered]:
     """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings (see `start_deck`).
 
-    With `known`, this process hashes and inspects its part of a deck split
-    across two processes while the other renders the rest: it would wait
-    otherwise (at 10,000 cards the helper, forked with the deck loaded, ends
-    0.1 s after this process's half)."""
+    With `inspections` (what `inspect_deck` keeps), this process inspects its
+    part of a deck split across two processes while the other renders the
+    rest: it would wait otherwise."""
     first, found, coming = start_deck(gctx, deck, options, lent)
     if coming is None:
         findings += found
         return first
-    if known is not None:
-        for card, front, back in first:
-            for face, template in zip((front, back), _templates(deck, card), strict=True):
-                if face is not None:
-                    if known.digests is not None:
-                        known.digests(face)
-                    _inspected(known.inspections, face, template, deck, card, gctx.game.slug, gctx.project.root)
+    if inspections is not None:
+        inspect_deck(deck, first, gctx.game.slug, gctx.project.root, inspections)
     rest, found = coming.rest()
     findings += found
     return first + rest
@@ -257,7 +241,7 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
     """What a printer would show on each card (art past the bleed, text in the cut margin, blurry images), per card.
 
     A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more);
-    `known` holds what was found of faces already (KnownFaces.inspections)."""
+    `known` holds what was found of faces already (and keeps what is found now)."""
     seen: dict[tuple, tuple] = known if known is not None else _inspections()
     if len(seen) > MAX_INSPECTED:
         seen.clear()
@@ -347,11 +331,10 @@ class DeckSheets:
     def findings(self) -> list[Finding]:
         return self.rendering + self.inspected
 
-    def group(self) -> Group | None:
-        return Group(self.deck.id, self.deck.name, self.deck.size, self.pieces, keep_back=self.deck.back_shows_rules) if self.pieces else None
-
-    def changed_group(self) -> Group | None:
-        return Group(self.deck.id, self.deck.name, self.deck.size, self.changed, keep_back=self.deck.back_shows_rules) if self.changed else None
+    def group(self, changed: bool = False) -> Group | None:
+        """The deck's pieces as one group of the sheets (with `changed`, those of the cards changed since the last print)."""
+        pieces = self.changed if changed else self.pieces
+        return Group(self.deck.id, self.deck.name, self.deck.size, pieces, keep_back=self.deck.back_shows_rules) if pieces else None
 
     def _name(self, card: Card) -> str:
         return f"{self.deck.id}/{card.id}"
@@ -426,7 +409,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         arrive()
         faces = {name: known for d in decks for name, known in d.faces.items()}
         files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared, "page_keys": stats.page_keys}))
-        changed_groups = [g for g in (d.changed_group() for d in decks) if g is not None]
+        changed_groups = [g for g in (d.group(changed=True) for d in decks) if g is not None]
         if options.changed and changed_groups:
             # a few fixed cards from several decks reprint on one sheet, not one sheet per deck; the list gets a blank
             # back, so every later card's back still lands behind its front when printed double-sided

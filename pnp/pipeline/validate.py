@@ -5,7 +5,7 @@ from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.layout.inspect import one_per_line
-from pnp.outputs.cards import KnownFaces, Rendered, inspect_deck, render_deck
+from pnp.outputs.cards import Rendered, inspect_deck, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.pipeline.readable import readability_check
@@ -30,9 +30,9 @@ def render_check(gctx: GameContext) -> list[Finding]:
     findings: list[Finding] = []
     options = Options(bleed=True)
     already = len(gctx.layouts.template_warnings)
-    known = KnownFaces(digests=None)  # this process inspects its half of a large deck while a helper renders the other
-    rendered = {deck.id: render_deck(gctx, deck, options, findings, known=known) for deck in game.decks.values()}
-    findings += inspect_faces(gctx, rendered, known)
+    inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
+    rendered = {deck.id: render_deck(gctx, deck, options, findings, inspections=inspections) for deck in game.decks.values()}
+    findings += inspect_faces(gctx, rendered, inspections)
     from pnp.outputs.boards import build_boards  # imported here: the build's own checks (render=False) need none of them
     from pnp.outputs.reference import build_reference
     from pnp.outputs.rulebook import build_rulebook
@@ -51,11 +51,11 @@ def _unique(findings: list[Finding]) -> list[Finding]:
     return list(dict.fromkeys(findings))
 
 
-def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]], known: KnownFaces | None = None) -> list[Finding]:
+def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]], known: dict | None = None) -> list[Finding]:
     """What inspecting each rendered card face reveals (text past the safe area and the like); `rendered` maps deck id to
     render_deck's result, and `known` what was found of some faces already."""
     game = gctx.game
     findings: list[Finding] = []
     for deck in game.decks.values():
-        findings += inspect_deck(deck, rendered.get(deck.id, []), game.slug, gctx.project.root, known.inspections if known is not None else None)
+        findings += inspect_deck(deck, rendered.get(deck.id, []), game.slug, gctx.project.root, known)
     return findings
