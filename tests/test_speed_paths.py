@@ -502,6 +502,45 @@ def test_a_worker_beside_a_server_child_measures_the_ink_of_what_it_rendered(pro
     assert ink(out) == ink(new_process) and len(ink(out)) >= 5
 
 
+def test_a_server_child_measures_its_own_pdfs_while_a_worker_is_still_at_work(project, tmp_path, monkeypatch):
+    """A server's child that has drawn its own group does not wait idle for the workers before measuring the ink of
+    what it drew: its cards are measured while the worker still renders (here: holds on to) the rulebook. The
+    figures are a new process's."""
+    import time
+
+    from pnp.pipeline import schedule
+
+    parent, measured_here = os.getpid(), tmp_path / "measured-here"
+    real_measure, real_render = schedule.measure_ink, schedule._Worker.render
+
+    def measuring(plan, rendered, idle=None):
+        out = real_measure(plan, rendered, idle)
+        if os.getpid() == parent and any(name == "tiny-cards.pdf" for name, _, _ in rendered.files):
+            measured_here.touch()
+        return out
+
+    def rendering(self, slug, *args, **kwargs):
+        out = real_render(self, slug, *args, **kwargs)
+        if os.getpid() != parent and not (tmp_path / "worker").exists():  # the worker holds its first result until the child
+            deadline = time.monotonic() + 10  # has measured its cards, or 10 s have passed
+            while not measured_here.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            with (tmp_path / "worker").open("a") as f:
+                f.write(f"{measured_here.exists()}\n")
+        return out
+
+    monkeypatch.setattr(schedule, "measure_ink", measuring)
+    monkeypatch.setattr(schedule._Worker, "render", rendering)
+    monkeypatch.setattr(schedule, "ink_ready", lambda: True)  # as in a fork server's child
+    monkeypatch.setattr(schedule, "CARDS_PER_WEIGHT", 0.01)  # the cards are the heaviest group: rendered here
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    out = build(project, tmp_path / "out")
+    assert (tmp_path / "worker").read_text().split()[0] == "True", "the child measured its cards only after the worker was done"
+    new_process = cold_build_output(project, tmp_path / "cold")
+    ink = lambda text: sorted(line.split("  ink ")[1] for line in text.splitlines() if "  ink " in line)  # noqa: E731
+    assert ink(out) == ink(new_process) and len(ink(out)) >= 5
+
+
 def test_a_server_childs_worker_renders_half_a_decks_faces_before_its_checks_and_the_bytes_do_not_change(project, tmp_path, monkeypatch):
     """A server's child draws a one-deck build's sheets itself and gives the game's checks to its worker. The sheets
     need every face, the checks only need to be done by the end: so the worker renders the deck's last cards first
