@@ -107,6 +107,83 @@ def test_a_page_whose_faces_draw_a_changed_icon_is_measured_again(project, tmp_p
     assert kept_figures(out)[1] == measured_now(out)
 
 
+RULEBOOK = "tiny-rulebook.pdf"
+APPENDIX = "\n# Appendix\n\n" + "\n\n".join(f"Paragraph {i}: a long stretch of plain words, set only to fill pages that show no card at all. " * 6 for i in range(14)) + "\n\n" + "tête " * 120 + "\n"
+
+
+def rulebook_figures(out) -> dict[str, float]:
+    """{page key: figure} the cache keeps for the rulebook."""
+    return json.loads((out / ".pnp-cache/tiny.json").read_text(encoding="utf-8"))["outputs"]["rulebook"]["stats"][RULEBOOK]["page_ink"]
+
+
+@pytest.fixture
+def asked(monkeypatch) -> dict:
+    """{sha256 of a PDF's bytes: the figures the build already knew for its pages (None: to be measured)}."""
+    import hashlib
+
+    import pnp.pipeline.build as build_module
+
+    calls: dict = {}
+    real = build_module.page_inks
+
+    def page_inks(pdf, known=None, **kwargs):
+        calls[hashlib.sha256(pdf).hexdigest()] = known
+        return real(pdf, known, **kwargs)
+
+    monkeypatch.setattr(build_module, "page_inks", page_inks)
+    return calls
+
+
+def known_for(asked: dict, pdf) -> list:
+    import hashlib
+
+    return asked[hashlib.sha256(pdf.read_bytes()).hexdigest()]
+
+
+def test_a_rulebook_reprinted_for_an_edited_card_measures_the_pages_that_show_it_alone(project, tmp_path, asked):
+    """The rulebook shows the Knight on its cover and in a figure: an edit of the Knight's text reprints those two
+    pages, and only those are measured again; the appendix pages keep their figures. An edit that gives a letter's
+    code to another letter changes what a page shows though not its operators: that page is measured again. Every
+    kept figure is what rasterising the new PDF gives."""
+    (project / "data/tiny/rulebook.md").write_text((project / "data/tiny/rulebook.md").read_text(encoding="utf-8") + APPENDIX, encoding="utf-8")
+    out = tmp_path / "out"
+    build(project, out)
+    before = rulebook_figures(out)
+    assert len(before) >= 4, "the appendix fills pages of its own"
+    edit(project, DECK, "Draw **two** cards & gain :star:.", "Draw **two** cards & win :star:.")  # letters the fonts hold
+    build(project, out)
+    known = known_for(asked, out / "tiny" / RULEBOOK)
+    assert known.count(None) == 2 and len(known) == len(before), known
+    assert sorted(rulebook_figures(out).values()) == sorted(ink.page_inks(out / "tiny" / RULEBOOK))
+    assert len(set(rulebook_figures(out)) - set(before)) == 2
+    # The ê of the last page is the last letter its font was given: a û in its place takes its code, so the page's
+    # operators stay as they were while its glyphs change. Its figure must be measured again all the same.
+    edit(project, "data/tiny/rulebook.md", "tête " * 120, "tûte " * 120)
+    build(project, out)
+    known = known_for(asked, out / "tiny" / RULEBOOK)
+    assert known[-1] is None
+    assert sorted(rulebook_figures(out).values()) == sorted(ink.page_inks(out / "tiny" / RULEBOOK))
+
+
+def test_new_art_under_the_same_file_name_in_a_face_the_rulebook_shows_is_measured_again(project, tmp_path):
+    """reportlab names a picture drawn from a file by the file's path: the page's key must see the pixels, so a black
+    picture saved over a white one changes the figures of the rulebook pages that show it."""
+    from PIL import Image
+
+    art = project / "art/portrait.png"
+    art.parent.mkdir()
+    Image.new("RGB", (60, 60), "#ffffff").save(art)
+    edit(project, "templates/tiny/hero.j2", "{% endblock %}", '{% if card.id == "knight" %}{{ image("art/portrait.png", 5, 45, 50, 30) }}{% endif %}\n{% endblock %}')
+    out = tmp_path / "out"
+    build(project, out)
+    before = rulebook_figures(out)
+    Image.new("RGB", (60, 60), "#000000").save(art)
+    build(project, out)
+    after = rulebook_figures(out)
+    assert sorted(after.values()) == sorted(ink.page_inks(out / "tiny" / RULEBOOK))
+    assert sum(after.values()) > sum(before.values()) + 0.01
+
+
 def solid_pages(colours: list[str]) -> bytes:
     """A PDF of Letter pages, each filled edge to edge with one colour."""
     import io

@@ -361,3 +361,43 @@ def test_a_page_is_compressed_as_it_closes_and_the_pdf_is_the_bytes_reportlab_wr
         assert held == [None, None, None], "each page's text was let go when it closed"
     else:
         assert all("(page" in text for text in held)
+
+
+def test_content_keys_see_each_pages_operators_its_forms_and_the_glyphs_its_codes_stand_for():
+    """reportlab closes each page and form through `_setXObjects`, its operators still the canvas's, and keeps a
+    TrueType font's subsets until it saves: a page's key changes with what the page shows and nothing else."""
+    from conftest import ROOT
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont("KeysProbe", str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
+
+    class Keyed(Canvas):
+        def _setXObjects(self, thing):
+            super()._setXObjects(thing)
+            self.keys.note(self, thing)
+
+    def keys(badge: str = "#336699", last: str = "é") -> list:
+        c, _ = _canvas(Keyed)
+        c.keys = rl.ContentKeys()
+        c.beginForm("badge")
+        c.setFillColor(badge)
+        c.rect(0, 0, 10, 10, stroke=0, fill=1)
+        c.endForm()
+        for words in ("plain", "with a badge", f"and an {last}"):
+            c.setFont("KeysProbe", 10)  # each page starts with the canvas's first font
+            c.drawString(10, 10, words)
+            if words == "with a badge":
+                c.doForm("badge")
+            c.showPage()
+        made = c.keys.keys(c)
+        c.save()
+        return made
+
+    first = keys()
+    assert len(set(first)) == 3 and None not in first
+    assert keys() == first, "the same pages, the same keys"
+    dark = keys(badge="#000000")
+    assert dark[0] == first[0] and dark[2] == first[2] and dark[1] != first[1], "only the page that draws the form"
+    changed = keys(last="ü")  # ü takes the code é had: the last page's operators are the same, its glyph is not
+    assert changed[2] != first[2]

@@ -327,10 +327,20 @@ class PnpCanvas(Canvas):
     pnp_icons = None
     pnp_links = True
 
+    def __init__(self, *args, **kwargs):
+        self.content_keys = rl.ContentKeys()  # what makes each page's key, for its ink (typeset)
+        self.page_keys: list[str | None] = []
+        super().__init__(*args, **kwargs)
+
+    def _setXObjects(self, thing):
+        super()._setXObjects(thing)
+        self.content_keys.note(self, thing)
+
     def save(self):
         drawer = getattr(self, "pnp_drawer", None)
         if drawer is not None:
             drawer.shared.finish()
+        self.page_keys = self.content_keys.keys(self)  # before reportlab writes the fonts, and lets their subsets go
         super().save()
 
 
@@ -676,8 +686,9 @@ def front_matter(source: str, rel: str, slug: str) -> tuple[RulebookMatter, str,
 
 
 # Building ------------------------------------------------------------------------------------
-def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None) -> tuple[bytes, int, list]:
-    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, the contents' entries).
+def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None) -> tuple[bytes, int, list, list]:
+    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, the contents' entries,
+    each page's key: pnp.render.rl.ContentKeys).
 
     `last` is the entries of the last build of this file: when it lists the
     same headings, its page numbers are the first guess, and a guess that holds
@@ -701,7 +712,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     if setter.missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
         book.findings.append(error("missing-glyph", f"characters missing from the rulebook's fonts and their fallback: {chars}: replace them or choose another font", Loc(book.rel), game=book.game.slug))
-    return buf.getvalue(), doc.page, [list(entry) for entry in tables[0].entries()] if tables else []
+    return buf.getvalue(), doc.page, [list(entry) for entry in tables[0].entries()] if tables else [], doc.canv.page_keys
 
 
 def _pages_of(headings: list[tuple[int, str, str]], last: list | None) -> list[int] | None:
@@ -746,14 +757,14 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict | None = None
     icons = gctx.icons
     try:
         name = f"{game.slug}-rulebook.pdf"
-        data, pages, contents = typeset(book, tree, geometry(options.paper), canvas_class(icons), last.get(name, {}).get("contents"))
-        files = [(name, data, {"pages": pages, "pieces": 0, "contents": contents})]
+        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons), last.get(name, {}).get("contents"))
+        files = [(name, data, {"pages": pages, "pieces": 0, "contents": contents, "page_keys": keys})]
         if options.booklet:
             name = f"{game.slug}-rulebook-booklet.pdf"
-            data, pages, contents = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas),
-                                            last.get(name, {}).get("contents"))
+            data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas),
+                                                  last.get(name, {}).get("contents"))
             sheets = len(saddle_stitch(pages))
-            files.append((name, data, {"pages": sheets, "pieces": 0, "contents": contents}))
+            files.append((name, data, {"pages": sheets, "pieces": 0, "contents": contents, "page_keys": keys}))
     except (PageLayoutError, IndexError) as exc:
         return [], [*findings, error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
     if any(f.severity == "error" for f in book.findings):

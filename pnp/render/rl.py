@@ -8,10 +8,11 @@ reportlab upgrade that moves one fails one test rather than a build.
 """
 from __future__ import annotations
 
+import hashlib
 from contextlib import contextmanager
 
 from reportlab import rl_config
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFPage
 from reportlab.pdfgen.canvas import Canvas, ExtGState
 
@@ -304,6 +305,75 @@ class SharedResourceCanvas(Canvas):
             thing.Trans = None  # reportlab writes an empty one
             if not thing.Rotate:
                 thing.Rotate = None  # 0 is the default
+
+
+class ContentKeys:
+    """Keys a canvas's pages by what they draw, for a PDF laid out by Platypus (a rulebook), whose pages no plan names.
+
+    A page's key hashes its operators, its size, its transparency states and
+    colour spaces, the forms it draws (their operators and forms, in turn) and
+    every TrueType subset of the document as it is saved (a code's glyph is the
+    subset's business, not the operators'): a page drawn with the same key
+    renders the same pixels. A picture is drawn under a name reportlab makes
+    of its bytes or its file's path, so the caller adds what the art files hold
+    to every key, as for a sheet's (pnp.pipeline.build.measure_ink); a page
+    that paints a shading gets no key. A card edit that reprints the rulebook's
+    cover gives its other pages the keys they had, and their ink is not
+    measured again."""
+
+    def __init__(self):
+        self.pages: list[tuple[str, tuple[str, ...]] | None] = []
+        self.forms: dict[str, tuple[str, tuple[str, ...]] | None] = {}
+
+    def note(self, c: Canvas, thing) -> None:
+        """Record the page or form `thing` that `c` is closing (its operators are still the canvas's)."""
+        if isinstance(thing, PDFPage):
+            boxes = tuple(repr(getattr(thing, box, None)) for box in ("CropBox", "ArtBox", "BleedBox", "TrimBox"))
+            self.pages.append(self._drawn(c, ("page", thing.pagewidth, thing.pageheight, thing.Rotate, boxes)))
+        elif isinstance(thing, pdfdoc.PDFFormXObject) and c._formData is not None:
+            self.forms[c._formData[0]] = self._drawn(c, ("form", *c._formData))
+
+    @staticmethod
+    def _drawn(c: Canvas, box: tuple) -> tuple[str, tuple[str, ...]] | None:
+        if c._shadingUsed:
+            return None
+        what = (box, c._preamble, c._code, sorted(map(repr, c._extgstate._c.items())), sorted(map(repr, c._colorsUsed.items())))
+        return hashlib.sha256(repr(what).encode()).hexdigest(), tuple(c._formsinuse)
+
+    def keys(self, c: Canvas) -> list[str | None]:
+        """Each page's key, in order, once the canvas's text is all set (its fonts' subsets complete), before it is
+        saved (reportlab lets the subsets go as it writes the fonts)."""
+        fonts = hashlib.sha256(repr(sorted(_subsets(document(c)))).encode()).hexdigest()
+        memo: dict[str, str | None] = {}
+        return [None if page is None else self._key(fonts, page, memo, set()) for page in self.pages]
+
+    def _key(self, fonts: str, drawn: tuple[str, tuple[str, ...]], memo: dict, opened: set) -> str | None:
+        """The key of a page or form: its own digest and, in turn, those of the forms and pictures it draws (None when
+        one of them has no key, or draws itself)."""
+        digest, forms = drawn
+        parts = [fonts, digest]
+        for name in forms:
+            if name not in memo:
+                if name in opened:
+                    return None
+                opened.add(name)
+                record = self.forms.get(name, (name, ()))  # not a form drawn here: a picture, named by its bytes or its path
+                memo[name] = record and self._key("", record, memo, opened)
+                opened.discard(name)
+            if memo[name] is None:
+                return None
+            parts.append(memo[name])
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _subsets(doc) -> list[tuple]:
+    """(font, its name in the document, its subsets: the characters of each code) for each font the document uses."""
+    out = []
+    for name, internal in doc.fontMapping.items():
+        states = getattr(pdfmetrics.getFont(name), "state", None)  # a TrueType font's, by document
+        state = states.get(doc) if states is not None else None
+        out.append((name, internal, [list(s) for s in state.subsets] if state is not None else None))
+    return out
 
 
 def mark_pdfx(c: Canvas, version: str, condition: tuple[str, str]) -> None:
