@@ -365,21 +365,16 @@ def test_a_page_is_compressed_as_it_closes_and_the_pdf_is_the_bytes_reportlab_wr
 
 def test_content_keys_see_each_pages_operators_its_forms_and_the_glyphs_its_codes_stand_for():
     """reportlab closes each page and form through `_setXObjects`, its operators still the canvas's, and keeps a
-    TrueType font's subsets until it saves: a page's key changes with what the page shows and nothing else."""
+    TrueType font's subsets until it saves: a page's key (KeyedPagesCanvas) changes with what the page shows and
+    nothing else."""
     from conftest import ROOT
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     pdfmetrics.registerFont(TTFont("KeysProbe", str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
 
-    class Keyed(Canvas):
-        def _setXObjects(self, thing):
-            super()._setXObjects(thing)
-            self.keys.note(self, thing)
-
     def keys(badge: str = "#336699", last: str = "é") -> list:
-        c, _ = _canvas(Keyed)
-        c.keys = rl.ContentKeys()
+        c, _ = _canvas(rl.KeyedPagesCanvas)
         c.beginForm("badge")
         c.setFillColor(badge)
         c.rect(0, 0, 10, 10, stroke=0, fill=1)
@@ -390,9 +385,8 @@ def test_content_keys_see_each_pages_operators_its_forms_and_the_glyphs_its_code
             if words == "with a badge":
                 c.doForm("badge")
             c.showPage()
-        made = c.keys.keys(c)
         c.save()
-        return made
+        return c.page_keys
 
     first = keys()
     assert len(set(first)) == 3 and None not in first

@@ -321,26 +321,16 @@ def keep_headings_with_next(blocks: list) -> list:
 
 
 # The document --------------------------------------------------------------------------------
-class PnpCanvas(Canvas):
-    """A deterministic canvas that draws faces and icons through one FaceDrawer."""
+class PnpCanvas(rl.KeyedPagesCanvas):
+    """A deterministic canvas that draws faces and icons through one FaceDrawer, and keys its pages for their ink."""
 
     pnp_icons = None
     pnp_links = True
-
-    def __init__(self, *args, **kwargs):
-        self.content_keys = rl.ContentKeys()  # what makes each page's key, for its ink (typeset)
-        self.page_keys: list[str | None] = []
-        super().__init__(*args, **kwargs)
-
-    def _setXObjects(self, thing):
-        super()._setXObjects(thing)
-        self.content_keys.note(self, thing)
 
     def save(self):
         drawer = getattr(self, "pnp_drawer", None)
         if drawer is not None:
             drawer.shared.finish()
-        self.page_keys = self.content_keys.keys(self)  # before reportlab writes the fonts, and lets their subsets go
         super().save()
 
 

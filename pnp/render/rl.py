@@ -366,6 +366,23 @@ class ContentKeys:
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+
+class KeyedPagesCanvas(Canvas):
+    """A canvas that keys each page by what it draws (`ContentKeys`): `page_keys`, in page order, once saved."""
+
+    def __init__(self, *args, **kwargs):
+        self.content_keys = ContentKeys()
+        self.page_keys: list[str | None] = []
+        super().__init__(*args, **kwargs)
+
+    def _setXObjects(self, thing):
+        super()._setXObjects(thing)
+        self.content_keys.note(self, thing)
+
+    def save(self):
+        self.page_keys = self.content_keys.keys(self)  # before reportlab writes the fonts, and lets their subsets go
+        super().save()
+
 def _subsets(doc) -> list[tuple]:
     """(font, its name in the document, its subsets: the characters of each code) for each font the document uses."""
     out = []
