@@ -294,8 +294,7 @@ class DeckSheets:
 
     def add(self, rendered: list[Rendered], found: list[Finding]) -> None:
         """Cards rendered now, and what rendering them found."""
-        self.rendering += found
-        self.inspected += inspect_deck(self.deck, rendered, self.gctx.game.slug, self.gctx.project.root, self._inspections)
+        self._found(rendered, found)
         for card, front, back in rendered:
             if front is not None:
                 copies = [Piece(front, back, self._name(card)) for _ in range(card.count)]
@@ -319,8 +318,7 @@ class DeckSheets:
             return
         rendered, found = self._coming.rest()
         self._coming = None
-        self.rendering += found
-        self.inspected += inspect_deck(self.deck, rendered, self.gctx.game.slug, self.gctx.project.root, self._inspections)
+        self._found(rendered, found)
         for card, front, back in rendered:
             copies = self._waiting.pop(self._name(card))
             if front is not None:
@@ -330,6 +328,11 @@ class DeckSheets:
 
     def findings(self) -> list[Finding]:
         return self.rendering + self.inspected
+
+    def _found(self, rendered: list[Rendered], found: list[Finding]) -> None:
+        """Keep what rendering these cards found, and what inspecting their faces finds."""
+        self.rendering += found
+        self.inspected += inspect_deck(self.deck, rendered, self.gctx.game.slug, self.gctx.project.root, self._inspections)
 
     def group(self, changed: bool = False) -> Group | None:
         """The deck's pieces as one group of the sheets (with `changed`, those of the cards changed since the last print)."""

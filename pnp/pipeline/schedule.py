@@ -339,9 +339,9 @@ class _Pool:
 
     def _run_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan], arrived: Callable[[dict], None]) -> None:
         """The groups in worker processes, each group's results handed to `arrived` as it ends: this process finishes
-        a game (writes its files and caches) while the workers render the others. With no more groups than workers, a worker's core idles once its group is
-        done, and this process only waits: it measures the ink then, its numpy and pdfium imported in a thread once a
-        core is free, where each worker would import them at the end of its job. With more groups, the workers
+        a game (writes its files and caches) while the workers render the others. With no more groups than workers, a
+        worker's core idles once its group is done, and this process only waits: it measures the ink then, its numpy
+        and pdfium imported in a thread once a core is free, where each worker would import them at the end of its job. With more groups, the workers
         measure as they go, so the measuring is spread over the cores, except a long PDF's (`_long`): this process
         measures it when it arrives, with a helper, numpy imported by then.
 
