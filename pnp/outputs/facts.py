@@ -16,7 +16,7 @@ import jinja2
 from pnp.checks.counts import Collections, field_value
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY, Fields
-from pnp.layout.templates import FACE_SECONDS, time_limit
+from pnp.layout.sandbox import FACE_SECONDS, time_limit
 from pnp.outputs.context import GameContext, card_fields
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
