@@ -596,7 +596,7 @@ def test_a_rulebook_reprinted_with_its_headings_on_the_same_pages_is_laid_out_on
     cold build prints either way."""
     import json
 
-    import pnp.outputs.rulebook as rulebook
+    import pnp.outputs.rulebook.build as rulebook
 
     passes = []
     real = rulebook.rl.build_settled

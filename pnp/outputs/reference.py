@@ -31,7 +31,8 @@ from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
-from pnp.outputs.rulebook import document_inks, markup_findings
+from pnp.outputs.rulebook.build import markup_findings
+from pnp.outputs.rulebook.look import document_inks
 from pnp.render.flowables import Heading, K, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements, text_height
 from pnp.render.sheets import Group, Piece
 
