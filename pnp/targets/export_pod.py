@@ -8,8 +8,9 @@ from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.render import rl
-from pnp.render.draw import FaceDrawer, cmyk
+from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
+from pnp.render.pdf_colours import cmyk
 from pnp.targets.components import Component, collect, printed_sides, printed_trim
 from pnp.targets.k_only import key_small_type
 from pnp.targets.preflight import check_pod_pdf
