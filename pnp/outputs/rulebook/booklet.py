@@ -4,9 +4,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.outputs.rulebook.pages import PnpCanvas
-from pnp.render.flowables import (
-    K,
-)
+from pnp.render.text_setting import K
 
 
 class BookletCanvas(PnpCanvas):

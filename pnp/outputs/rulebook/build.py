@@ -19,12 +19,9 @@ from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import markdown_parser
 from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class, sketch_canvas
 from pnp.render import rl
-from pnp.render.flowables import (
-    Contents,
-    K,
-    Setter,
-    headings_in,
-)
+from pnp.render.contents import Contents
+from pnp.render.flowables import headings_in
+from pnp.render.text_setting import K, Setter
 
 
 def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None) -> tuple[bytes, int, list, list]:

@@ -10,11 +10,9 @@ from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_cards
 from pnp.outputs.context import GameContext
 from pnp.outputs.rulebook.markdown import Converter
-from pnp.render.flowables import (
-    FigureItem,
-    K,
-)
+from pnp.render.figures import FigureItem
 from pnp.render.inksaver import lighten_face
+from pnp.render.text_setting import K
 
 
 class Figures:

@@ -4,9 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.core.units import PAPER_SIZES
-from pnp.render.flowables import (
-    K,
-)
+from pnp.render.text_setting import K
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,8 @@ import dataclasses
 
 from pnp.core.colour import WHITE, mix, readable_on, until_contrast
 from pnp.outputs.context import GameContext
-from pnp.render.flowables import (
-    Style,
-    TableLook,
-)
+from pnp.render.tables import TableLook
+from pnp.render.text_setting import Style
 
 ACCENT_CONTRAST = 4.5  # WCAG AA for body-size text: headings, table heads and numbers are set in the accent
 

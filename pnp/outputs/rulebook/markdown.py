@@ -9,16 +9,10 @@ from markdown_it import MarkdownIt
 from pnp.core.colour import mix
 from pnp.layout import markup as rich
 from pnp.outputs.rulebook.look import Look
-from pnp.render.flowables import (
-    Figure,
-    Heading,
-    Rich,
-    Rule,
-    Setter,
-    Stack,
-    Table,
-    escape,
-)
+from pnp.render.figures import Figure
+from pnp.render.flowables import Heading, Rich, Rule, Stack
+from pnp.render.tables import Table
+from pnp.render.text_setting import Setter, escape
 
 
 def markdown_parser() -> MarkdownIt:

@@ -17,23 +17,10 @@ from pnp.outputs.rulebook.geometry import Geometry
 from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import Converter, keep_headings_with_next
 from pnp.render import rl
-from pnp.render.flowables import (
-    Block,
-    Contents,
-    CoverArt,
-    Heading,
-    K,
-    Rich,
-    Rule,
-    Setter,
-    Stack,
-    Style,
-    draw_elements,
-    escape,
-    headings_in,
-    leading_heading,
-    text_height,
-)
+from pnp.render.contents import Contents
+from pnp.render.figures import CoverArt
+from pnp.render.flowables import Block, Heading, Rich, Rule, Stack, headings_in, leading_heading
+from pnp.render.text_setting import K, Setter, Style, draw_elements, escape, text_height
 
 COVER_CARDS = 3  # the fan on the cover: enough to show the decks, few enough to read each card
 BIG_PT = 1e6
