@@ -13,7 +13,8 @@ from collections import Counter
 
 import jinja2
 
-from pnp.checks.counts import Collections, field_value
+from pnp.checks.items import Collections
+from pnp.checks.values import field_value
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY, Fields
 from pnp.layout.sandbox import FACE_SECONDS, time_limit
