@@ -33,9 +33,12 @@ from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
-from pnp.outputs.rulebook import document_inks, markup_findings
-from pnp.render.flowables import Heading, K, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements, text_height
+from pnp.outputs.rulebook.build import markup_findings
+from pnp.outputs.rulebook.look import document_inks
+from pnp.render.flowables import Heading, Rich, Stack, headings_in, pack, region_elements
 from pnp.render.sheets import Group, Piece
+from pnp.render.tables import Table, TableLook
+from pnp.render.text_setting import K, Setter, Style, escape, rect, text_height
 
 SHEET_MARGIN = (14.0, 16.0)  # mm around the sheet's content: inside the printable area, room for the footer
 COLUMN_GAP = 6.0  # mm
