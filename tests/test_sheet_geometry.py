@@ -89,10 +89,10 @@ class Grid:
         return out
 
     def cut_xs(self) -> list[float]:
-        return sorted({v for t in self.trims() for v in (t[0], t[2])})
+        return sorted({round(v, 6) for t in self.trims() for v in (t[0], t[2])})
 
     def cut_ys(self) -> list[float]:
-        return sorted({v for t in self.trims() for v in (t[1], t[3])})
+        return sorted({round(v, 6) for t in self.trims() for v in (t[1], t[3])})
 
     def mark_length(self, edge: str) -> float:
         """How long the crop marks in the margin at `edge` are: from 1 mm outside the bleed to the limit (and, along the
