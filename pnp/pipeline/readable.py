@@ -88,7 +88,7 @@ def _sheet_sides(cards: dict) -> list:
             continue
         loc = rendered[0][0].loc  # the deck's first card: a sliver is the template's, found at its line when traced
         for i, side in enumerate(("fronts", "backs")):
-            faces = [f[i] for _, f in rendered if f[i] is not None]
+            faces = list({f[i].elements: f[i] for _, f in rendered if f[i] is not None}.values())  # each drawing once
             if faces:
                 out.append((f"{deck_id} {side}", faces, loc))
     return out
