@@ -1,0 +1,67 @@
+"""A designer coming from Squib, nanDECK or a spreadsheet: their sheets, workbooks and colour names work, or say exactly why not."""
+from __future__ import annotations
+
+import pytest
+from conftest import run_pnp
+from test_spreadsheet_decks import findings_of, load_cards, use_sheet, write_csv, write_xlsx
+
+SHEET = "data/tiny/decks/heroes"
+
+
+def test_a_squib_sheet_without_ids_names_its_cards_by_their_name_column(project):
+    # A Squib deck's CSV: a "Name" column, no ids; two cards share a name.
+    write_csv(project / f"{SHEET}.csv", [["Name", "stars", "number", "text", "qty"],
+                                         ["Fire Imp", "1", "1", "Burn.", "2"], ["Ghost", "2", "2", "Boo.", "1"], ["Fire Imp", "3", "3", "Burn more.", "1"]])
+    use_sheet(project, "heroes.csv")
+    cards = load_cards(project)
+    assert list(cards) == ["fire-imp", "ghost", "fire-imp-2"]
+    assert cards["fire-imp"].count == 2
+    assert str(cards["ghost"].fields.loc_of("id")) == f"{SHEET}.csv:3:1"  # the cell the id is made from
+
+
+def test_a_sheet_with_a_title_column_and_no_name_uses_the_title(project):
+    write_csv(project / f"{SHEET}.csv", [["stars", "Title"], ["1", "Old Oak"], ["2", "Pine"]])
+    use_sheet(project, "heroes.csv")
+    assert list(load_cards(project)) == ["old-oak", "pine"]
+
+
+def test_a_sheet_with_neither_ids_nor_names_numbers_its_cards_by_row(project):
+    write_csv(project / f"{SHEET}.csv", [["stars", "number"], ["1", "1"], ["", ""], ["2", "2"]])
+    use_sheet(project, "heroes.csv")
+    assert list(load_cards(project)) == ["2", "4"]  # the rows as a spreadsheet program numbers them (row 3 is blank)
+
+
+def test_a_squib_sheet_without_ids_builds(project, tmp_path):
+    write_csv(project / f"{SHEET}.csv", [["name", "stars", "number", "text", "side", "qty"],
+                                         ["Imp", "1", "1", "Burn.", "red", "6"], ["Ghost", "2", "2", "Boo.", "blue", "6"]])
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+
+
+def test_a_workbook_with_several_sheets_and_no_sheet_key_lists_them(project):
+    write_xlsx(project / f"{SHEET}.xlsx", {"Notes": [["x"]], "Heroes": [["id", "stars"], ["a", 1]]})
+    use_sheet(project, "heroes.xlsx")
+    assert findings_of(project) == [f"{SHEET}.xlsx: error: heroes.xlsx has 2 sheets: name the one holding the cards with `sheet:` in the deck; sheets: Notes, Heroes"]
+
+
+def test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula(project):
+    # openpyxl writes formulas without the values they compute, as many programs that export XLSX do.
+    write_xlsx(project / f"{SHEET}.xlsx", {"Heroes": [["id", "base", "stars"], ["a", 1, "=B2*3"], ["b", 2, 4], ["c", 1, "=B4+1"]]})
+    use_sheet(project, "heroes.xlsx")
+    found = findings_of(project)
+    assert len(found) == 2, found
+    assert found[0].startswith(f"{SHEET}.xlsx[Heroes]!C2: error: the formula =B2*3 has no saved value")
+    assert found[1].startswith(f"{SHEET}.xlsx[Heroes]!C4: error: the formula =B4+1 has no saved value")
+    assert "save it" in found[0]
+
+
+def test_a_formula_whose_value_was_saved_reads_as_that_value(project):
+    openpyxl = pytest.importorskip("openpyxl")
+    path = project / f"{SHEET}.xlsx"
+    write_xlsx(path, {"Heroes": [["id", "stars"], ["a", "=1+1"]]})
+    book = openpyxl.load_workbook(path)
+    book["Heroes"]["B2"] = 2  # as a spreadsheet program saves it: a value where the formula was
+    book.save(path)
+    use_sheet(project, "heroes.xlsx")
+    assert load_cards(project)["a"].fields["stars"] == 2
