@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import run_pnp
+from conftest import render_page, run_pnp
 from test_spreadsheet_decks import findings_of, load_cards, use_sheet, write_csv, write_xlsx
 
 SHEET = "data/tiny/decks/heroes"
@@ -65,3 +65,25 @@ def test_a_formula_whose_value_was_saved_reads_as_that_value(project):
     book.save(path)
     use_sheet(project, "heroes.xlsx")
     assert load_cards(project)["a"].fields["stars"] == 2
+
+
+def _pixels_near(image, rgb, tolerance=12) -> int:
+    return sum(1 for p in image.get_flattened_data() if all(abs(a - b) <= tolerance for a, b in zip(p[:3], rgb, strict=True)))
+
+
+def test_a_palette_takes_css_colour_names_and_prints_them(project, tmp_path):
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace('gold: "#876510"', "gold: darkgreen"), encoding="utf-8")
+    assert run_pnp(project, "validate", "tiny").exit_code == 0
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    page = render_page(tmp_path / "out/tiny/tiny-cards.pdf", 0)
+    assert _pixels_near(page, (0, 100, 0)) > 50  # CSS darkgreen is #006400: the stars print in it
+
+
+def test_a_colour_that_is_neither_hex_nor_a_css_name_says_both_forms(project):
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace('gold: "#876510"', "gold: darkgren"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert "data/tiny/game.yaml:12:9: error: palette.gold: 'darkgren' is not a colour: write #rrggbb or a CSS colour name" in result.output
