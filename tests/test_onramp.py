@@ -87,3 +87,29 @@ def test_a_colour_that_is_neither_hex_nor_a_css_name_says_both_forms(project):
     result = run_pnp(project, "validate", "tiny")
     assert result.exit_code == 1
     assert "data/tiny/game.yaml:12:9: error: palette.gold: 'darkgren' is not a colour: write #rrggbb or a CSS colour name" in result.output
+
+
+def _unused(output: str) -> list[str]:
+    return [line for line in output.splitlines() if "no template, constraint or fact reads" in line]
+
+
+def test_sixty_rows_with_three_unused_columns_give_three_warnings_naming_column_and_count(project):
+    rows = [["id", "name", "stars", "number", "text", "side", "Notes", "Level", "Designer"]]
+    rows += [[f"c{i}", f"Card {i}", "1", str(i), "x", "red", "todo", "2", "Ann"] for i in range(60)]
+    write_csv(project / f"{SHEET}.csv", rows)
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "tiny")
+    unused = _unused(result.output)
+    assert len(unused) == 3, result.output
+    for column, letter in (("Notes", "G"), ("Level", "H"), ("Designer", "I")):
+        line = next(u for u in unused if f"'{column}'" in u)
+        assert line.startswith(f"{SHEET}.csv:2:{'GHI'.index(letter) + 7}: warning:"), line  # the first card's cell
+        assert "60 cards of deck 'heroes' have it" in line
+        assert "did you mean" not in line, line  # Level is not bleed, Notes is not steps
+
+
+def test_a_misspelt_field_still_gets_its_hint(project):
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 3, number: 1", "stars: 3, nubmer: 1, number: 1"), encoding="utf-8")
+    unused = _unused(run_pnp(project, "validate", "tiny").output)
+    assert len(unused) == 1 and "'nubmer' (card 'knight' has it) (did you mean 'number'?)" in unused[0], unused
