@@ -145,7 +145,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
                    board_paper=board_paper)
     report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
-    findings = report.sorted()
+    findings = [f for f in report.sorted() if not (quiet and f.severity == "note")]  # -q: problems only
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
         click.echo(summary(findings, slugs), err=True)

@@ -209,7 +209,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     for step in plan.steps:
         if step[0] == "reused":
             outputs += step[2]
-            findings += cache.findings(step[1])
+            findings += [f for f in cache.findings(step[1]) if f.severity != "note"]  # a note is news of the build that computed it
         else:
             done = by_slot[step[1].slot]
             findings += done.findings
