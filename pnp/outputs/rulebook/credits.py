@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from pnp.data.schema import BoardSpec, CardSpec, TokenItem, TokenSet
 from pnp.outputs.context import GameContext
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -28,9 +29,10 @@ def icons_to_credit(gctx: GameContext) -> list[str]:
              if p.suffix in _TEXT_FILES]
     texts = [p.read_text(encoding="utf-8", errors="replace") for p in files]
     words = set(icons.library_icons_mentioned(texts))
+    palette = set(game.spec.palette)  # color="paper" names a colour, not an icon
     for path, text in zip(files, texts, strict=True):
         if path.suffix == ".j2":
-            words.update(_QUOTED.findall(text))
+            words.update(w for w in _QUOTED.findall(text) if w not in palette)
     for value in _values(game):
         if isinstance(value, str) and _NAME.fullmatch(value.strip()):
             words.add(value.strip())
@@ -38,20 +40,27 @@ def icons_to_credit(gctx: GameContext) -> list[str]:
 
 
 def _values(game):
-    """Every scalar of the game's data: game.yaml, each card's fields (a sheet's cells too), boards, tokens, reference."""
-    yield from _walk(game.data)
+    """Every scalar a template may read from the game's data: facts, card, board and token fields (a sheet's cells
+    too), reference legends; not the engine's own settings (`shape: circle`, `check: present` name no icon)."""
+    yield from _walk(game.data.get("facts"))
+    yield from _walk(game.data.get("start"))
     for deck in game.decks.values():
-        yield from _walk(deck.data)
         for card in deck.cards:
-            yield from _walk(card.fields)
-    for data in (game.boards_data, game.tokens_data, game.reference_data):
-        yield from _walk(data)
+            yield from _walk(card.fields, CardSpec.model_fields)
+    for raw in (game.boards_data or {}).get("boards") or []:
+        yield from _walk(raw, BoardSpec.model_fields)
+    for raw in (game.tokens_data or {}).get("tokens") or []:
+        yield from _walk(raw, TokenSet.model_fields.keys() - {"items"})
+        for item in raw.get("items") or []:
+            yield from _walk(item, TokenItem.model_fields)
+    yield from _walk(game.reference_data)
 
 
-def _walk(data):
+def _walk(data, skip=()):
     if isinstance(data, dict):
-        for value in data.values():
-            yield from _walk(value)
+        for key, value in data.items():
+            if key not in skip:
+                yield from _walk(value)
     elif isinstance(data, list):
         for value in data:
             yield from _walk(value)
