@@ -140,3 +140,15 @@ def test_watch_after_a_save_lists_only_the_outputs_it_wrote_again(project):
     assert "built after data/tiny/decks/heroes.yaml" in after, log
     assert "tiny-cards.pdf" in after  # the card sheet changed
     assert "tiny-tokens.pdf" not in after and "(reused)" not in after, after  # the tokens did not
+
+
+def test_a_template_and_rich_text_take_css_colour_names(project, tmp_path):
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace('color="gold"', 'color="rebeccapurple"'), encoding="utf-8")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Draw **two** cards", "Draw [darkseagreen]**two**[/] cards"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    page = render_page(tmp_path / "out/tiny/tiny-cards.pdf", 0, dpi=200)
+    assert _pixels_near(page, (0x66, 0x33, 0x99)) > 50  # CSS rebeccapurple: the stars
+    assert _pixels_near(page, (0x8F, 0xBC, 0x8F), tolerance=2) > 10  # CSS darkseagreen (reportlab's is #8fbc8b)
