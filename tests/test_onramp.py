@@ -152,3 +152,28 @@ def test_a_template_and_rich_text_take_css_colour_names(project, tmp_path):
     page = render_page(tmp_path / "out/tiny/tiny-cards.pdf", 0, dpi=200)
     assert _pixels_near(page, (0x66, 0x33, 0x99)) > 50  # CSS rebeccapurple: the stars
     assert _pixels_near(page, (0x8F, 0xBC, 0x8F), tolerance=2) > 10  # CSS darkseagreen (reportlab's is #8fbc8b)
+
+
+def _art_on_cards(project, art: str) -> None:
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{% if card.art %}{{ image(card.art, 20, 45, 24, 24) }}{% endif %}\n{% endblock %}"),
+                    encoding="utf-8")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("{id: rogue, name: Rogue,", f"{{id: rogue, name: Rogue, art: {art},"), encoding="utf-8")
+
+
+def test_art_naming_an_svg_of_an_icon_draws_that_icon_and_credits_it(project, tmp_path):
+    _art_on_cards(project, "ninja-mask.svg")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--only", "rulebook", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    rules = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "out/tiny/tiny-rulebook.pdf").pages)
+    assert "ninja-mask" in rules.split("recoloured:", 1)[1]
+
+
+def test_art_naming_an_svg_that_is_no_icon_says_which_icon_is_close(project, tmp_path):
+    _art_on_cards(project, "ninja-msk.svg")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "image 'ninja-msk.svg' is an SVG, and no icon is called 'ninja-msk' (did you mean 'ninja-mask'?)" in result.output, result.output

@@ -34,8 +34,9 @@ def icons_to_credit(gctx: GameContext) -> list[str]:
         if path.suffix == ".j2":
             words.update(w for w in _QUOTED.findall(text) if w not in palette)
     for value in _values(game):
-        if isinstance(value, str) and _NAME.fullmatch(value.strip()):
-            words.add(value.strip())
+        name = value.strip().removesuffix(".svg") if isinstance(value, str) else None  # art: ninja-mask.svg draws the icon
+        if name and _NAME.fullmatch(name):
+            words.add(name)
     return sorted(w for w in words if icons.in_library(w))
 
 
