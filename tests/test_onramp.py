@@ -177,3 +177,31 @@ def test_art_naming_an_svg_that_is_no_icon_says_which_icon_is_close(project, tmp
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
     assert result.exit_code == 1
     assert "image 'ninja-msk.svg' is an SVG, and no icon is called 'ninja-msk' (did you mean 'ninja-mask'?)" in result.output, result.output
+
+
+VILLAIN = '{% extends "tiny/frame.j2" %}\n{% block body %}\n{{ text("VILLAIN " ~ card.name, 4, 30, face.w - 8, 9, size=12) }}\n{% endblock %}\n'
+
+
+def _layout_sheet(project, layout_of_rogue: str) -> None:
+    (project / "templates/tiny/villain.j2").write_text(VILLAIN, encoding="utf-8")
+    write_csv(project / f"{SHEET}.csv", [["id", "name", "stars", "number", "text", "side", "qty", "Layout"],
+                                         ["knight", "Knight", "3", "1", "Hit.", "red", "6", ""],
+                                         ["rogue", "Rogue", "2", "2", "Steal.", "blue", "6", layout_of_rogue]])
+    use_sheet(project, "heroes.csv", "front_from: Layout\n")
+
+
+def test_a_column_chooses_each_cards_front_template(project, tmp_path):
+    from pypdf import PdfReader
+
+    _layout_sheet(project, "villain")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "Layout" not in result.output  # the engine reads the column: it is not an unused field
+    text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "out/tiny/tiny-cards.pdf").pages)
+    assert "VILLAIN Rogue" in text and "VILLAIN Knight" not in text and "Hit." in text  # an empty cell keeps the deck's front
+
+
+def test_a_layout_cell_naming_no_template_is_an_error_at_that_cell(project):
+    _layout_sheet(project, "vilain")
+    assert findings_of(project) == [f"{SHEET}.csv:3:8: error: Layout: no template 'tiny/vilain.j2' in templates/ (did you mean 'tiny/villain.j2'?): "
+                                    "fix the name, or add the template [heroes/rogue]"]

@@ -164,6 +164,8 @@ class DeckSpec(Strict):
     size: CardSize
     front: str
     back: str | None = None
+    front_from: str | None = None  # the card field (a sheet's column) naming each card's front template; `front` where it is empty
+    back_from: str | None = None  # the same for backs
     back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
     name_field: str | list[str] = "name"  # the field(s) holding what a card says it is: Tabletop Simulator's card names
     description: str = ""

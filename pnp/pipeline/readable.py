@@ -36,7 +36,7 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
         if cards_out is not None:
             cards_out[deck.id] = [(card, (front, back)) for card, front, back in rendered if front is not None]
         for card, front, back in rendered:
-            for side, face, template in (("front", front, deck.front), ("back", back, card.back or deck.back)):
+            for side, face, template in (("front", front, card.front or deck.front), ("back", back, card.back or deck.back)):
                 if face is not None:
                     yield face, f"{deck.id}/{card.id} {side}", card.loc, template
     if game.tokens and game.tokens_data:

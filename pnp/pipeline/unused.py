@@ -54,6 +54,7 @@ def _unused_in_deck(deck, read: set, slug: str) -> dict:
     """One warning for each card field nothing reads, at the first card that has it, saying how many cards do: a
     sheet's notes column is one mistake (or one note), however many rows fill it."""
     declared = set(CardSpec.model_fields) | set(deck.data.get("keep_fields") or []) | ENGINE_READS
+    declared |= {deck.data[k] for k in ("front_from", "back_from") if isinstance(deck.data.get(k), str)}  # the engine reads them
     first: dict[str, tuple] = {}  # field → (its first card, how many cards have it)
     for card in deck.cards:
         for key in card.fields:
@@ -143,7 +144,7 @@ def _templates_of(game) -> set[str]:
     names = set()
     for deck in game.decks.values():
         names.update(t for t in (deck.front, deck.back) if t)
-        names.update(c.back for c in deck.cards if c.back)
+        names.update(t for c in deck.cards for t in (c.front, c.back) if t)
     for raw in (game.boards_data or {}).get("boards") or []:
         if isinstance(raw.get("template"), str):
             names.add(raw["template"])
