@@ -291,8 +291,8 @@ def watch(ctx, games, paper, debounce, exit_after):
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=None if reason == "start" else 1,
-                                        changed_only=reason != "start")
+        later = reason != "start"
+        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=1 if later else None, changed_only=later)
         print_findings(report.sorted())
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
