@@ -160,7 +160,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
                "back": back_name if common_back is not None else None, "unique_backs": unique_backs, "sheets": sheets, "cards": cards,
                "faces": len(items), "total": sum(c["count"] for c in cards)}
     deck = tts.deck_object(f"{gctx.game.title}: {component.name}", component.trim, objects, [(c["name"], c["tts_id"], c["count"]) for c in cards])
-    saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": [deck], "pnp": summary}
+    saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": tts.with_guids([deck]), "pnp": summary}
     result.files[f"{component.id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
     grids_text = " and ".join(f"{s['columns']} × {s['rows']}" for s in sheets)
     result.notes.append(f"{component.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
