@@ -128,13 +128,13 @@ def test_every_heading_of_the_source_appears_in_the_pdf(project):
 def test_the_components_section_follows_the_data(project):
     build(project, "--only", "rulebook")
     before = flat(" ".join(pages_text(project / RULEBOOK)))
-    assert "Heroes 12 cards poker cards, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
+    assert "Heroes 12 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
     edit(project / "data/tiny/decks/heroes.yaml", 'side: blue, count: 3}', 'side: blue, count: 5}')
     edit(project / "data/tiny/game.yaml", "count: 12", "count: 14")
     edit(project / "data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 6, blue: 8}")
     build(project, "--only", "rulebook")
     after = flat(" ".join(pages_text(project / RULEBOOK)))
-    assert "Heroes 14 cards poker cards, 63.5 × 88.9 mm; by side: 6 red, 8 blue" in after
+    assert "Heroes 14 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 8 blue" in after
     assert "12 cards" not in after
 
 

@@ -153,7 +153,7 @@ class Facts:
         for deck in g.decks.values():
             w, h = deck.size
             size = _size_name(deck.size)
-            details = f"{size} cards, {w:g} × {h:g} mm" if size else f"cards, {w:g} × {h:g} mm"
+            details = f"{size} size, {w:g} × {h:g} mm" if size else f"{w:g} × {h:g} mm"  # the count column already says "cards"
             field = self._type_field(deck)
             if field:
                 self._read(deck.id, field)

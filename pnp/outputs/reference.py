@@ -4,7 +4,9 @@ A section prints on both by default; `only: sheet` keeps it to the sheet (the
 full rules) and `only: aid` to the player aid (a summary of the turn).
 
 The player aid is a double-sided card: its sections flow over the front and
-then the back, so one card per player holds two faces of content. Its type is
+then the back, so one card per player holds two faces of content, and each
+card's two sides are balanced (like a page's columns) so neither is crammed
+while the other is left blank. Its type is
 the largest size, down to MIN_AID_PT, that needs no more cards than the
 smallest; when even MIN_AID_PT needs more than one card per player, a warning
 says how many and what to do.
@@ -399,7 +401,8 @@ def _cards(regions: list) -> int:
 def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[AidCard], Fitted, list]:
     """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and the layout they came from.
 
-    An odd last face gets the decorative back (the game's title), so every card has two sides."""
+    Each card's sides are balanced; an odd last face (one section that cannot be shared) gets the decorative back
+    (the game's title), so every card has two sides."""
     game = gctx.game
     w, h = ref.spec.card_size
     frame = CardFrame(gctx, (w, h))
@@ -409,6 +412,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     if not mine:
         return [], Fitted(MIN_AID_PT, [], []), []
     fitted = largest_fitting(frame.sizes, lambda size: pack(section_blocks(setter, RefLook(gctx, size), mine), frame.width, frame.height), _cards)
+    fitted = fitted._replace(regions=balance(fitted.regions, frame.width, lambda region: frame.height, FACES_PER_CARD))
     look = RefLook(gctx, fitted.size)
     heading = ref.text(ref.spec.title, ["title"])
     faces = []
