@@ -72,13 +72,11 @@ def list_games(ctx, fmt):
 
 def game_listing(game) -> dict:
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
-    from pnp.data.tokens import token_variants
+    from pnp.data.tokens import token_sets, token_variants
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
-    tokens = []
-    for spec, raw in zip(game.tokens.tokens if game.tokens else [], (game.tokens_data or {}).get("tokens", []), strict=True):
-        tokens.append({"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size),
-                       "pieces": sum(v.count for v in token_variants(raw))})
+    tokens = [{"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": sum(v.count for v in token_variants(raw))}
+              for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
             "boards": boards, "tokens": tokens}

@@ -5,7 +5,7 @@ Errors are values. Every stage appends `Finding`s to a list or raises
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 
@@ -49,6 +49,11 @@ class Finding:
     loc: Loc
     game: str = ""
     component: str = ""
+
+    def in_game(self, slug: str) -> Finding:
+        """This finding as one of game `slug`'s: a layer below the game (a template, a sheet) finds
+        problems without knowing which game it works for; one that names its game already keeps it."""
+        return self if self.game else replace(self, game=slug)
 
     def sort_key(self):
         return (self.loc.path, self.loc.line, self.loc.col, self.code, self.message)
