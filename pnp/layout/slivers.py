@@ -19,7 +19,7 @@ from typing import NamedTuple
 from pnp.core.colour import DISTINCT_DELTA_E, difference, luminance
 from pnp.core.errors import Finding, Loc
 from pnp.layout.elements import Face
-from pnp.layout.readability import _apply, _covers, _Walk
+from pnp.layout.readability import fills_at
 
 STRIP_MM = 0.5  # the miscut a hand cut makes at worst
 STEP_MM = 1.0  # between sample points along an edge
@@ -50,30 +50,22 @@ class Sliver(NamedTuple):
 
 def edges(face: Face) -> dict[str, Edge]:
     """Each side's edge strip, sampled STRIP_MM / 2 inside the trim (face mm, y down from the top)."""
-    walk = _Walk("#ffffff")
-    walk.run(face.elements)
     d = STRIP_MM / 2
     along_x = _positions(face.w)
     along_y = _positions(face.h)
     points = {"top": [(x, d) for x in along_x], "bottom": [(x, face.h - d) for x in along_x],
               "left": [(d, y) for y in along_y], "right": [(face.w - d, y) for y in along_y]}
+    found = iter(fills_at(face, [p for pts in points.values() for p in pts]))  # one walk of the face for all four sides
     out = {}
     for side, pts in points.items():
-        found = [_under(walk, x, y) for x, y in pts]
-        out[side] = Edge(tuple(c for c, _ in found), tuple(e for _, e in found))
+        here = [next(found) for _ in pts]
+        out[side] = Edge(tuple(c for c, _ in here), tuple(e for _, e in here))
     return out
 
 
 def _positions(length: float) -> list[float]:
     n = max(int((length - 2 * CORNER_MM) // STEP_MM), 1)
     return [CORNER_MM + (length - 2 * CORNER_MM) * i / n for i in range(n + 1)]
-
-
-def _under(walk: _Walk, x: float, y: float) -> tuple[str | None, object]:
-    for inverse, shape, colour in reversed(walk.grounds):
-        if _covers(shape, *_apply(inverse, x, y)):
-            return colour, shape
-    return walk.paper, None
 
 
 def _light(colour: str) -> bool:
