@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pnp import __version__
 from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp
 @click.group()
 @click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/).")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for pnp's own errors.")
-@click.version_option(package_name="pnp")
+@click.version_option(version=__version__, prog_name="pnp")
 @click.pass_context
 def main(ctx, root, debug):
     """pnp: print-and-play components from YAML data and Jinja layouts."""
