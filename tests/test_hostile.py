@@ -150,7 +150,7 @@ def test_runaway_loops_are_stopped(hostile, monkeypatch):
 
     monkeypatch.setattr(pnp.layout.templates, "FACE_SECONDS", 1)
     add_to_frame(hostile[0], "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}")
-    build_refused(hostile, "took over 1 s on one face", "templates/tiny/frame.j2:6:")
+    build_refused(hostile, "over 1 s of processor time on one face", "templates/tiny/frame.j2:6:")
 
 
 def test_undefined_names_name_template_line_and_card(hostile):
