@@ -102,6 +102,12 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable
             if durable:
                 os.fsync(f.fileno())
         os.replace(tmp, target)
+    except OSError as exc:
+        with suppress(OSError):
+            os.unlink(tmp)
+        if exc.filename is None:  # a write or fsync names no file: say which output could not be written
+            raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(target)) from exc
+        raise
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
