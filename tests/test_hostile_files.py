@@ -194,6 +194,8 @@ def measured(project: Path, *args: str) -> tuple[int, str, float, float]:
     )
     done = subprocess.run([sys.executable, "-c", code, "--root", str(project), *args], capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "PNP_SERVER": "0"}, timeout=300)
+    if not report.exists():  # killed, or aborted by a library below Python: no figures, and surely not bounded
+        return done.returncode, done.stdout + done.stderr, float("inf"), float("inf")
     cpu, peak = json.loads(report.read_text())
     report.unlink()
     return done.returncode, done.stdout + done.stderr, cpu, peak
@@ -242,8 +244,8 @@ def test_an_icon_that_is_not_svg_at_all_is_a_located_error(game):
 def _sheet_deck(project: Path) -> Path:
     (project / "data/tiny/decks/spies.yaml").write_text("name: Spies\nsize: poker\nfront: tiny/hero.j2\ncards_from: cards.xlsx\n")
     book = openpyxl.Workbook()
-    book.active.append(["id", "name", "stars", "number", "text"])
-    book.active.append(["spy", "Spy", 1, 9, "Sneak."])
+    book.active.append(["id", "name", "stars", "number", "text", "side"])
+    book.active.append(["spy", "Spy", 1, 9, "Sneak.", "red"])
     path = project / "data/tiny/decks/cards.xlsx"
     book.save(path)
     return path
