@@ -27,6 +27,7 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
+from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.collector import paused
@@ -363,6 +364,11 @@ def run(prog_name: str | None = None):
         main(standalone_mode=True, prog_name=prog_name)
     except PnpError as exc:
         print_findings(exc.findings)
+        sys.exit(EXIT_DATA)
+    except OSError as exc:  # the machine's fault (a full disk, a read-only folder), not pnp's: said in one line
+        if "--debug" in sys.argv:
+            raise
+        click.echo(explain(exc), err=True)
         sys.exit(EXIT_DATA)
     except Exception as exc:  # a bug in pnp, not in the user's data
         if "--debug" in sys.argv:

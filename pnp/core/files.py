@@ -18,6 +18,51 @@ from pathlib import Path
 from typing import BinaryIO
 
 
+class LeavesFolder(ValueError):
+    """A file or folder whose real path (every link followed) is not inside the folder it must stay in."""
+
+    def __init__(self, path: Path | str, folder: Path | str):
+        self.path, self.folder = Path(path), Path(folder)
+        super().__init__(f"{path} leads outside {folder}")
+
+    def advice(self, shown: str, where: str) -> str:
+        """The one sentence every refusal gives: what `shown` (the name as the user wrote it) is, and what to do."""
+        return f"'{shown}' {self.reason(where)}"
+
+    def reason(self, where: str) -> str:
+        """Why the path is refused and what to do, to follow its name: it climbs out of `where`, or a link leads out."""
+        written = os.path.normpath(os.path.abspath(self.path))
+        if not Path(written).is_relative_to(os.path.normpath(os.path.abspath(self.folder))):  # '..' climbs out: no link
+            return f"is outside {where}: copy the file into {where}"
+        return f"is a link (or lies in a linked folder) whose real file is outside {where}: copy the file itself into {where}"
+
+
+def inside(path: Path | str, *folders: Path | str) -> Path:
+    """The real path of `path` (every link followed), when it lies inside the real path of each of `folders`.
+
+    The one rule for every file pnp reads from a game: a downloaded game is
+    untrusted, and a link in it (a deck linked to /etc/shadow, a linked decks/
+    or art/ folder, an icon, a font) must not let a build read, print or hash
+    a file from elsewhere. Every reader asks here before it opens anything;
+    raises LeavesFolder otherwise. Checking against the project's folder and
+    the folder named for the kind of file (templates/, fonts/, the game's)
+    refuses a linked folder as well as a linked file."""
+    real = Path(path).resolve()
+    for folder in folders:
+        if not real.is_relative_to(Path(folder).resolve()):
+            raise LeavesFolder(path, folder)
+    return real
+
+
+def stays_inside(path: Path | str, *folders: Path | str) -> bool:
+    """Whether `inside(path, *folders)` accepts `path` (for listings that skip, rather than refuse, what leaves)."""
+    try:
+        inside(path, *folders)
+    except (LeavesFolder, OSError, RuntimeError):
+        return False
+    return True
+
+
 def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
     """Write `data` to `target` through a temporary file and a rename (see `write_atomic_with`)."""
     write_atomic_with(target, lambda f: f.write(data), durable)
@@ -57,6 +102,12 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable
             if durable:
                 os.fsync(f.fileno())
         os.replace(tmp, target)
+    except OSError as exc:
+        with suppress(OSError):
+            os.unlink(tmp)
+        if exc.filename is None:  # a write or fsync names no file: say which output could not be written
+            raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(target)) from exc
+        raise
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)

@@ -23,7 +23,7 @@ from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic_with, write_text_atomic
+from pnp.core.files import cache_write, file_sha256, file_status, folder_state, stays_inside, write_atomic_with, write_text_atomic
 from pnp.core.kept import KeptParses
 from pnp.core.memo import memo
 from pnp.data.fields import ANY
@@ -74,14 +74,21 @@ def _fields_digest(fields) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
 
 
-def _hash_files(paths, root: Path) -> str:
+def _hash_files(paths, root: Path, within: Path | None = None) -> str:
+    """A hash of the files' names (relative to `root`) and bytes; a file whose real path leaves `within` (the project)
+    is never opened, and counts by its name alone: the build refuses it when it reads it (pnp.core.files.inside)."""
     digest = hashlib.sha256()
     for path in sorted(paths):
         digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path).encode())
         digest.update(b"\0")
-        digest.update(file_sha256(path).encode())
+        digest.update(file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project")
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _project_of(game) -> Path:
+    """The project folder a game's folder (data/<game>) lies in."""
+    return game.dir.parent.parent
 
 
 def shared_inputs_hash(project) -> str:
@@ -103,7 +110,7 @@ def _folder_hash(folder: Path, root: Path) -> str:
     known = _FOLDER_HASHES.get((folder, root))
     if state is not None and known is not None and known[0] == state:
         return known[1]
-    value = _hash_files([p for p in folder.rglob("*") if p.is_file()], root)
+    value = _hash_files([p for p in folder.rglob("*") if p.is_file()], root, root if folder.is_relative_to(root) else None)
     if state is not None:
         _FOLDER_HASHES[(folder, root)] = (state, value)
     return value
@@ -143,14 +150,14 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     digest = hashlib.sha256()
     digest.update(shared.encode())
     digest.update(options_text.encode())
-    digest.update(_hash_files(files, game.dir).encode())
+    digest.update(_hash_files(files, game.dir, _project_of(game)).encode())
     return digest.hexdigest()
 
 
 def checks_key(game, shared: str) -> str:
     """What a game's build checks read: every file of its folder (data, spreadsheets, rulebook) and what all games share."""
     digest = hashlib.sha256(b"checks\0" + shared.encode())
-    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir).encode())
+    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir, _project_of(game)).encode())
     return digest.hexdigest()
 
 
