@@ -5,6 +5,8 @@ import contextlib
 import dataclasses
 import gc
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -356,8 +358,20 @@ def run(prog_name: str | None = None):
 
     `prog_name` is the name usage lines give, for a process that stands in for
     another (pnp.launch.forkserver); by default click finds it."""
+    with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
+        signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
-        main(standalone_mode=True, prog_name=prog_name)
+        code = main(standalone_mode=False, prog_name=prog_name)
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            interrupted()
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        interrupted()
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
     except PnpError as exc:
         print_findings(exc.findings)
         sys.exit(EXIT_DATA)
@@ -366,3 +380,35 @@ def run(prog_name: str | None = None):
             raise
         click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
         sys.exit(3)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+EXIT_INTERRUPTED = 128 + 2  # 128 + SIGINT
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line, the worker processes stopped, exit 130 (128 + SIGINT, as a shell reports it). Every file a build
+    writes goes to a temporary name first (pnp.core.files.write_atomic), so what the last build wrote stays whole."""
+    from pnp.core.processes import stop_workers
+
+    stop_workers()
+    click.echo(STOPPED, err=True)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(EXIT_INTERRUPTED)
+
+
+STOPPED = "pnp: stopped (Ctrl-C); the files of the last build are as they were"
+ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files removed) before it ends regardless
+
+
+def _on_ctrl_c(signum, frame) -> None:
+    """Ctrl-C: unwind the build as an exception does (its temporary files removed, `interrupted` says so), and end this
+    process within ENDS_WITHIN seconds even if the unwinding waits on a worker or a lock: never a hang."""
+    import threading
+
+    timer = threading.Timer(ENDS_WITHIN, interrupted)
+    timer.daemon = True
+    timer.start()
+    raise KeyboardInterrupt
