@@ -13,8 +13,6 @@ difference to "all" is what the mechanism buys on that row.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import shutil

@@ -2,6 +2,7 @@
 half-written, never a hang (issue #49, item 4)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -37,10 +38,8 @@ def test_ctrl_c_at_random_points_of_a_build_stops_it_with_one_line_and_leaves_no
         caller = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out)], env=env, cwd=ROOT,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
         time.sleep(chance.uniform(0.3, 2.5))  # from after Python's own start-up (site), which no program's code can guard
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(caller.pid, signal.SIGINT)
-        except ProcessLookupError:
-            pass
         _, err = caller.communicate(timeout=60)  # never a hang
         assert "Traceback" not in err, err
         assert caller.returncode in (0, 130), (caller.returncode, err)

@@ -47,7 +47,6 @@ def test_a_rulebook_laid_out_again_runs_its_text_compiled_by_the_last_build_unle
     engine) reads it back, and an edited text is compiled anew. An error in kept code is still traced to its line."""
     import jinja2
 
-    from pnp.pipeline import schedule
 
     compiled = []
     real = jinja2.Environment.compile
@@ -62,7 +61,6 @@ def test_a_rulebook_laid_out_again_runs_its_text_compiled_by_the_last_build_unle
     out = tmp_path / "out"
 
     def rebuild_as_a_new_process() -> str:
-        monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
         return build(project, out, "--only", "rulebook")
 
     rebuild_as_a_new_process()
@@ -81,7 +79,6 @@ def test_a_rulebook_laid_out_again_runs_its_text_compiled_by_the_last_build_unle
     lines.insert(number, "Bring {{ game.snacks }} to the table.\n")
     rulebook.write_text("".join(lines), encoding="utf-8")
     for _ in range(2):  # compiled anew, then run from the kept code: the error names the same place
-        monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
         result = run_pnp(project, "build", "--out", str(out), "--only", "rulebook")
         assert result.exit_code != 0 and f"data/tiny/rulebook.md:{number + 1}:" in result.output and "snacks" in result.output, result.output
     assert len(compiled) == 2, "the edited text was compiled once"

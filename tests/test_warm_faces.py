@@ -17,6 +17,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.outputs.options import Options
+from pnp.pipeline.session import Session
 
 DECK = "data/tiny/decks/heroes.yaml"
 
@@ -26,7 +27,8 @@ def warm(project, monkeypatch):
     """A process as `pnp watch` leaves it for its rebuilds, with every face store read from disk and every face inspected listed."""
     monkeypatch.setattr(files, "SETTLE_NS", 0)
     monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
+    session = Session(warm=True)  # this process as `pnp watch` makes it
+    monkeypatch.setattr(schedule, "Session", lambda: session)
     monkeypatch.setattr(cache, "_WRITTEN_STORES", {})
     monkeypatch.setattr(cards, "_INSPECTED", {})
     unpickled, inspected = [], []

@@ -17,6 +17,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.outputs.options import Options
+from pnp.pipeline.session import Session
 
 DECK = "data/tiny/decks/heroes.yaml"
 
@@ -255,12 +256,13 @@ def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(s
     opened = []
     real = fonts.TTFont
     monkeypatch.setattr(fonts, "TTFont", lambda name, path: opened.append(name) or real(name, path))
-    warm_up(loaded, out)
+    session = Session(warm=True)  # as `pnp watch` makes it
+    warm_up(loaded, out, session)
     assert opened, "the tiny game's card faces name fonts: warming up registers them"
     opened.clear()
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
     assert opened == [], "every font the rebuild draws with was registered while watch waited"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
@@ -269,11 +271,13 @@ def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(s
 def _engines_made(monkeypatch) -> list:
     """The engines the build makes from now on, in this process (its worker pool's are made in theirs)."""
     import pnp.pipeline.schedule as schedule
+    import pnp.pipeline.session as session_module
 
     made = []
-    real = schedule.Engine
-    monkeypatch.setattr(schedule, "Engine", lambda project: made.append(project) or real(project))
-    monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
+    real = session_module.Engine
+    monkeypatch.setattr(session_module, "Engine", lambda project: made.append(project) or real(project))
+    session = Session(warm=True)  # this process as `pnp watch` makes it
+    monkeypatch.setattr(schedule, "Session", lambda: session)
     return made
 
 

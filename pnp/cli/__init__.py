@@ -155,9 +155,9 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
 
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
-              workers: int | None = None) -> Report:
+              workers: int | None = None, session=None) -> Report:
     """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
-    the games' order); shared by `build` and `watch`."""
+    the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds."""
     from pnp.pipeline.cache import keep_game_reads
     from pnp.pipeline.schedule import build_games
 
@@ -173,7 +173,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         if tty and not quiet:
             options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
         runs.append(options)
-    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers)
+    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers, session=session)
     folders = {g.slug: g.rel for g in loaded}
     for result in results:
         report.extend(result.checked)
@@ -266,8 +266,10 @@ def watch(ctx, games, paper, debounce, exit_after):
 
     from pnp.core.files import flush_cache_writes
     from pnp.outputs.options import Options
+    from pnp.pipeline.session import Session
 
     project = open_project(ctx.obj["root"])
+    session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
     base = Options(out=project.root / "output")
     papers = parse_papers(paper)
@@ -286,11 +288,12 @@ def watch(ctx, games, paper, debounce, exit_after):
     def rebuild(reason: str) -> None:
         # The first build uses every core; a rebuild after a save is small (the cache keeps the rest), and this process
         # keeps warm what worker processes would each start cold: fonts, icons, numpy, and the engine with its compiled
-        # templates while no template, icon or font changes (pnp.pipeline.schedule.kept_engine).
+        # templates while no template, icon or font changes (pnp.pipeline.session.Session.engine).
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=None if reason == "start" else 1)
+        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=None if reason == "start" else 1,
+                                    session=session)
         print_findings(report.sorted())
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
@@ -301,7 +304,7 @@ def watch(ctx, games, paper, debounce, exit_after):
     rebuild("start")
     from pnp.pipeline.schedule import warm_up
 
-    warm_up(project, base.out)
+    warm_up(project, base.out, session)
     folders = watched()
     click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
     rebuilt = 0

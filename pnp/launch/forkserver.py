@@ -35,7 +35,7 @@ import traceback
 from pathlib import Path
 
 from pnp.core.processes import end_with_parent
-from pnp.launch.address import HEADER, NO_FD, LIMITS, resource_limits, why_not_a_guest
+from pnp.launch.address import HEADER, LIMITS, NO_FD, resource_limits, why_not_a_guest
 
 IDLE_SECONDS = 20 * 60
 NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
