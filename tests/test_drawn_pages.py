@@ -23,7 +23,8 @@ from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
 from pnp.pipeline.session import Session
-from pnp.render.draw import DrawnFaces, FaceDrawer
+from pnp.render.draw import FaceDrawer
+from pnp.render.drawn import DrawnFaces
 from pnp.render.sheets import Group, Piece, write_sheets
 
 FONT = "DrawnPagesProbe"

@@ -408,7 +408,7 @@ def warm_up(project, out: Path, session: Session) -> None:
     same name from the same file (pnp.layout.fonts). From here on, this process keeps
     from build to build, each bounded and each giving the bytes and findings a new
     process would:
-    - the operators of the faces its engines draw, to replay (pnp.render.draw.DrawnFaces);
+    - the operators of the faces its engines draw, to replay (pnp.render.drawn.DrawnFaces);
     - the result of a game whose build found everything kept, while nothing it stood
       on changes (pnp.pipeline.steady);
     - what each constraint said of each item (pnp.checks.counts.keep_answers);

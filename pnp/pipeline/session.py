@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pnp.outputs.context import Engine
 from pnp.pipeline.steady import SteadyGames
-from pnp.render.draw import DrawnFaces
+from pnp.render.drawn import DrawnFaces
 
 
 class Session:
