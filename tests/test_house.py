@@ -16,7 +16,6 @@ REPORTLAB_SETTINGS = {"rl_config"}
 # they are gone from here but still in the code.
 NOT_YET = {
     ("pnp/core/memo.py", "keep_by_identity"),
-    ("pnp/core/files.py", "write_caches_later"),
     ("pnp/render/rl.py", "font_asks"),
     ("pnp/render/rl.py", "log_font_asks"),
 }

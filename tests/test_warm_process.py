@@ -428,70 +428,32 @@ def _constraint_findings(project) -> list[str]:
     return sorted(f"{f.loc} {f.code} {f.message}" for f in checker.findings)
 
 
-def test_kept_constraint_answers_ask_again_only_what_changed_and_find_what_a_cold_check_finds(settled, project, monkeypatch):
-    """`pnp watch` keeps what each constraint's expression said of each card: after an edit, only the edited card is
-    asked again, and an edit to the game's data, which an expression may read too, asks every card again."""
-    import pnp.checks.counts as counts
-
-    game_yaml = project / "data/tiny/game.yaml"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
-        "constraints:\n", "constraints:\n  - check: expression\n    in: decks.heroes\n    test: card.stars <= game.players.max\n"
-                          "    message: no hero outshines the table\n"), encoding="utf-8")
-    asked = []
-    real = counts._compiled
-
-    def counted(expression):
-        test = real(expression)
-        return lambda **names: asked.append((expression, names["card"].name)) or test(**names)
-
-    monkeypatch.setattr(counts, "_compiled", counted)
-    cold = _constraint_findings(project)
-    assert not [f for f in cold if "outshines" in f]
-    monkeypatch.setattr(counts, "_ANSWERS", {})
-    _constraint_findings(project)
-    assert len(asked) > 10
-    asked.clear()
-    assert _constraint_findings(project) == cold
-    assert asked == [], "the same cards: every answer is kept"
-    deck = project / DECK
-    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Mage, stars: 4", "name: Mage, stars: 3"), encoding="utf-8")
-    _constraint_findings(project)
-    assert {name for _, name in asked} == {"Mage"}, "only the edited card is asked again"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}", "players: {min: 2, max: 2}"), encoding="utf-8")
-    asked.clear()
-    kept = _constraint_findings(project)
-    assert {name for _, name in asked} == {"<Knight>", "AT&T Agent", "Rogue", "Mage", "Twin"}, "the game's data changed: every card is asked again"
-    monkeypatch.setattr(counts, "_ANSWERS", None)
-    assert kept == _constraint_findings(project)
-    assert [f for f in kept if "outshines" in f], "stars 3 and 4 outshine a table of two"
-
-
 def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path, monkeypatch):
     """`pnp watch` writes a rebuild's PDFs, says so, then keeps its caches; a build never plans from a cache still held,
     even one paper after another in the same build."""
     import pnp.pipeline.build as build
     import pnp.pipeline.schedule as schedule
 
-    monkeypatch.setattr(files, "_LATER", [])  # as write_caches_later leaves this process
+    session = Session(warm=True)  # as `pnp watch` makes it: it holds the cache writes
     loaded, out = Project(project), tmp_path / "out"
     cache = out / ".pnp-cache/tiny.json"
 
     def kept_papers() -> set[str]:
         return {"a4" if slot.endswith("a4") else "letter" for slot in files.json.loads(cache.read_text(encoding="utf-8"))["outputs"]}
 
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert len(list(out.rglob("*.pdf"))) == 10
     assert kept_papers() == {"letter"}, "the letter plan's cache was written before the A4 one planned; the A4 one's is held"
     rendered = []
     real = build.render_output
     monkeypatch.setattr(schedule, "render_output", lambda *a, **k: rendered.append(a) or real(*a, **k))
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert rendered == [], "nothing changed: every output of both papers is reused, from the caches the last build held"
-    assert files.flush_cache_writes() == []
+    assert session.writes.flush() == []
     assert kept_papers() == {"letter", "a4"} and (out / ".pnp-cache/tiny.faces").exists()
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert 0 < len(rendered) < 10, "the cards (and what shows them) again, from the caches the last build kept"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--paper", "letter,a4")
 
@@ -500,24 +462,24 @@ def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project,
     import pnp.pipeline.build as build
     import pnp.pipeline.schedule as schedule
 
-    monkeypatch.setattr(files, "_LATER", [])
+    session = Session(warm=True)
     loaded, out = Project(project), tmp_path / "out"
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert not (out / ".pnp-cache/tiny.json").exists(), "held"
     rendered = []
     real = build.render_output
     monkeypatch.setattr(schedule, "render_output", lambda *a, **k: rendered.append(a) or real(*a, **k))
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert rendered == [], "the build wrote what the last one held before it planned"
 
 
-def test_a_held_cache_write_that_fails_is_told_and_costs_nothing_else(monkeypatch, tmp_path):
-    monkeypatch.setattr(files, "_LATER", [])
+def test_a_held_cache_write_that_fails_is_told_and_costs_nothing_else(tmp_path):
+    writes = files.CacheWrites(hold=True)
     blocked = tmp_path / "file"
     blocked.write_text("x", encoding="utf-8")
-    files.cache_write(lambda: files.write_atomic(blocked / "cache.json", b"{}", durable=False))  # a folder that is a file
+    writes(lambda: files.write_atomic(blocked / "cache.json", b"{}", durable=False))  # a folder that is a file
     written = tmp_path / "kept.json"
-    files.cache_write(lambda: files.write_atomic(written, b"{}", durable=False))
-    problems = files.flush_cache_writes()
+    writes(lambda: files.write_atomic(written, b"{}", durable=False))
+    problems = writes.flush()
     assert len(problems) == 1 and "could not write" in problems[0]
     assert written.read_bytes() == b"{}", "the writes after a failed one still happen"

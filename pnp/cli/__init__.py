@@ -264,7 +264,6 @@ def watch(ctx, games, paper, debounce, exit_after):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
 
-    from pnp.core.files import flush_cache_writes
     from pnp.outputs.options import Options
     from pnp.pipeline.session import Session
 
@@ -297,7 +296,7 @@ def watch(ctx, games, paper, debounce, exit_after):
         print_findings(report.sorted())
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
-        for problem in flush_cache_writes():  # the caches the next build reads, written once the designer has the PDFs
+        for problem in session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs
             click.echo(click.style(f"  {problem}: the next build does that work again", dim=True), err=True)
         gc.collect()
 

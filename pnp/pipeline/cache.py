@@ -23,7 +23,7 @@ from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic_with, write_text_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, folder_state, write_atomic_with, write_text_atomic
 from pnp.core.kept import KeptParses
 from pnp.core.memo import memo
 from pnp.data.fields import ANY
@@ -199,11 +199,11 @@ class GameCache:
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, writes: CacheWrites = AT_ONCE) -> None:
         # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
-        cache_write(lambda: write_text_atomic(path, json_parts(data), durable=False))
+        writes(lambda: write_text_atomic(path, json_parts(data), durable=False))
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
@@ -275,21 +275,6 @@ def json_parts(data: dict) -> Iterator[str]:
     yield "}"
 
 
-_WRITTEN_STORES: dict[str, tuple[tuple, dict]] | None = None  # store file → (its status once written, what was written)
-
-
-def keep_written_face_stores() -> None:
-    """Remember each face store this process writes, to read it back from memory while the file is as written.
-
-    `pnp watch` writes a deck's faces after a rebuild and reads them again
-    before the next: unpickling a hundred faces it holds already. The faces
-    read back are then the very objects of the last build, so what is known of
-    a face by its identity (pnp.outputs.cards.keep_inspections) holds too."""
-    global _WRITTEN_STORES
-    if _WRITTEN_STORES is None:
-        _WRITTEN_STORES = {}
-
-
 class FaceStore:
     """Rendered faces kept across builds, so a rebuild after one edited card renders that card alone.
 
@@ -317,7 +302,7 @@ class FaceStore:
     def _load(self) -> dict[str, object]:
         self._kept = {}
         try:
-            data = self._as_written() or _load_store(self.path, self._current)
+            data = _load_store(self.path, self._current)
             if data is not None and self._current(data):
                 for family, bold, italic in data.get("fonts", []):
                     if self.fonts is not None:
@@ -332,15 +317,8 @@ class FaceStore:
         """Whether a store (or its header) was written by this pnp for the shared inputs of this build."""
         return data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT
 
-    def _as_written(self) -> dict | None:
-        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
-        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
-        return written[1] if written is not None and written[0] == file_status(self.path) else None
-
     def _write(self, kept: dict) -> None:
         write_atomic_with(self.path, lambda f: _dump_store(kept, f), durable=False)
-        if _WRITTEN_STORES is not None:
-            _WRITTEN_STORES[os.fspath(self.path)] = (file_status(self.path), kept)
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
@@ -416,7 +394,7 @@ class FaceStore:
         """The card reads of the faces this store gave or took in this build, by key (faces that read no card have none)."""
         return self._reads
 
-    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None) -> None:
+    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None, writes: CacheWrites = AT_ONCE) -> None:
         """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
         `partial` build (--only, --deck, --cards) keep the others too."""
         if not used and not partial:
@@ -430,7 +408,7 @@ class FaceStore:
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
-        cache_write(lambda: self._write(kept))
+        writes(lambda: self._write(kept))
 
 
 def _dump_store(kept: dict, f: BinaryIO) -> None:

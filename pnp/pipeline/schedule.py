@@ -20,15 +20,13 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.checks.counts import keep_answers
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
-from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
+from pnp.core.files import CacheWrites, keep_digests_in, save_digests
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import keep_by_identity
 from pnp.core.processes import LentWorker, worker_pool
 from pnp.layout.icons import warm_svg
-from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
@@ -45,7 +43,7 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, keep_written_face_stores, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
@@ -75,7 +73,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     if not games:
         return []
     session = session or Session()
-    flush_cache_writes()  # what the last build kept, for this one to read (held by a process that stays up)
+    session.writes.flush()  # what the last build kept, for this one to read (held by a process that stays up)
     keep_digests_in(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
@@ -88,7 +86,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     with _Pool(project, games_left, workers, shared, session) as pool:
         for number, options in enumerate(runs):
             if number:
-                flush_cache_writes()  # each paper's plan reads the caches the one before it wrote
+                session.writes.flush()  # each paper's plan reads the caches the one before it wrote
             plans = {g.slug: plan_game(project, g, options, shared) for g in games_left}
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
@@ -103,12 +101,12 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     faces_kept = _has_face_store(plans[game.slug], game.slug)
                     jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
-            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results)
+            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
             session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
-    save_digests()
+    save_digests(session.writes)
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
 
@@ -123,8 +121,9 @@ class _Finishing:
     worker processes end them): this process writes a game's files and caches while the workers render the others."""
 
     def __init__(self, project, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None,
-                 stopped: set, results: dict[str, GameBuild]):
+                 stopped: set, results: dict[str, GameBuild], writes: CacheWrites):
         self.project, self.plans, self.options, self.stopped, self.results = project, plans, options, stopped, results
+        self.writes = writes  # the session's: held by a process that stays up
         self.kept = kept  # the checks kept from an earlier build, by game; None when this run checks nothing
         self.waiting = {g.slug: (g, {_result_key(job) for job in jobs if job[2] == g.slug}) for g in games}  # in the games' order
         self.done: dict[tuple, object] = {}
@@ -148,7 +147,7 @@ class _Finishing:
         if slug in self.stopped:
             return
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
-        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran)
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, self.writes)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 
@@ -306,19 +305,19 @@ class _Pool:
         rendered as it ends (a long PDF's excepted); then the ink of the rest here, half of each PDF by a worker that is
         idle by then (pnp.render.ink.page_inks). This process measures its own PDFs once its group is done: at once,
         alone, while a worker is still at work (after a card edit that reprints the rulebook, its cards are measured
-        beside the rulebook's ink: 0.235 → 0.224 s in the child), else with a worker's help for half of each.
+        beside the rulebook's ink), else with a worker's help for half of each.
 
         Only where this process has numpy and pdfium in memory already (a fork
         server's child, pnp.launch): it has nothing to import while it waits, so
         waiting would waste a core, and a worker forked now can measure at once.
         Rendering here spares the heaviest group a worker's start and its PDF a
-        trip through a pipe (a one-deck build: 0.28 → 0.26 s in the child). With more groups than cores this happens
+        trip through a pipe. With more groups than cores this happens
         when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
         the cores left, and are done before it is.
 
         When the heaviest group starts with card sheets, a worker takes half of a deck's faces first and the other
         groups after (pnp.outputs.cards.render_deck): the checks only need to be done by the end, the faces before any
-        sheet is drawn (a one-deck build: 0.266 → 0.250 s in the child)."""
+        sheet is drawn."""
         if self.pool is None:
             self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _init_worker, (self.project.root, self.games))
             self.lendable = True
@@ -411,23 +410,16 @@ def warm_up(project, out: Path, session: Session) -> None:
     - the operators of the faces its engines draw, to replay (pnp.render.drawn.DrawnFaces);
     - the result of a game whose build found everything kept, while nothing it stood
       on changes (pnp.pipeline.steady);
-    - what each constraint said of each item (pnp.checks.counts.keep_answers);
-    - the face stores it wrote, and what inspecting each face found
-      (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
-      and what was worked out from a face or a card's fields by the object, as the objects of
+    - what was worked out from a card's fields by the object, as the objects of
       what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project);
     - what reading each game file gave, while its bytes are as they were (pnp.data.project.Project.keep_file_reads).
-    Its cache writes wait until the caller has shown the rebuild and flushes them
-    (pnp.core.files.write_caches_later)."""
+    Its session holds its cache writes until the caller has shown the rebuild and flushes them
+    (pnp.core.files.CacheWrites)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
     warm_ink()
     warm_colour()
-    keep_answers()
-    write_caches_later()
-    keep_written_face_stores()
-    keep_inspections()
     keep_by_identity()
     project.keep_file_reads()
     shared = shared_inputs_hash(project)

@@ -10,6 +10,7 @@ new process would (tests/test_steady_games.py, tests/test_drawn_faces.py).
 """
 from __future__ import annotations
 
+from pnp.core.files import CacheWrites
 from pnp.outputs.context import Engine
 from pnp.pipeline.steady import SteadyGames
 from pnp.render.drawn import DrawnFaces
@@ -22,6 +23,7 @@ class Session:
         self.warm = warm
         self.drawn: DrawnFaces | None = DrawnFaces() if warm else None  # faces' operators, for every engine it makes
         self.steady: SteadyGames | None = SteadyGames() if warm else None  # games whose builds found everything kept
+        self.writes = CacheWrites(hold=warm)  # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
         self._engine: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build
 
     def engine(self, project, shared: str) -> Engine:
