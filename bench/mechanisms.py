@@ -25,55 +25,46 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 
-# name -> (module, attribute) replaced by a no-op in the child, or None for the plain run
+# name -> (module, attribute, what replaces it: "none" a no-op, "fn" the identity decorator, "not-held" writes at once,
+# "no-recall" a recall that finds nothing), or None for the plain run
 OFF = {
     "all": None,
-    "keep_answers (checks)": ("pnp.pipeline.schedule", "keep_answers"),
-    "keep_compressed_streams": ("pnp.render.rl", "keep_compressed_streams"),
-    "keep_formatted_arrays": ("pnp.render.rl", "keep_formatted_arrays"),
-    "write_caches_later": ("pnp.pipeline.schedule", "write_caches_later"),
-    "keep_written_face_stores": ("pnp.pipeline.schedule", "keep_written_face_stores"),
-    "keep_inspections": ("pnp.pipeline.schedule", "keep_inspections"),
-    "keep_by_identity": ("pnp.pipeline.schedule", "keep_by_identity"),
-    "keep_file_reads": ("pnp.data.project.Project", "keep_file_reads"),
-    "DrawnFaces": ("pnp.pipeline.schedule", "DrawnFaces"),
-    "SteadyGames (steady.py)": ("pnp.pipeline.steady.SteadyGames", "recall"),
-    "collector paused": ("pnp.core.collector", "paused"),
+    "held cache writes (Session.writes)": ("pnp.pipeline.session", "CacheWrites", "not-held"),
+    "keep_by_identity (core/memo.py)": ("pnp.pipeline.schedule", "keep_by_identity", "none"),
+    "keep_file_reads (data/project.py)": ("pnp.data.project.Project", "keep_file_reads", "none"),
+    "DrawnFaces (Session.drawn)": ("pnp.pipeline.session", "DrawnFaces", "none"),
+    "SteadyGames (Session.steady)": ("pnp.pipeline.steady.SteadyGames", "recall", "no-recall"),
+    "collector paused (core/collector.py)": ("pnp.core.collector", "paused", "fn"),
 }
 
 CHILD = r"""
-import csv, io, json, sys, time, importlib, statistics
+import csv, io, json, sys, time, importlib, gc
 from pathlib import Path
 project_dir, edits, off = Path(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
 if off:
-    module, attr = off
-    parts = module.split(".")
+    module, attr, how = off
     try:
         owner = importlib.import_module(module)
     except ModuleNotFoundError:
+        parts = module.split(".")
         owner = getattr(importlib.import_module(".".join(parts[:-1])), parts[-1])
-    if attr == "DrawnFaces":
-        setattr(owner, attr, lambda: None)
-    elif attr == "recall":
-        setattr(owner, attr, lambda self, slug, standing: None)
-    elif attr == "paused":
-        setattr(owner, attr, lambda fn: fn)
-    else:
-        setattr(owner, attr, lambda *a, **k: None)
+    real = getattr(owner, attr)
+    replacement = {"none": lambda *a, **k: None, "fn": lambda fn: fn, "no-recall": lambda self, slug, standing: None,
+                   "not-held": lambda hold=False: real()}[how]
+    setattr(owner, attr, replacement)
 import pnp.cli as cli
-from pnp.core.collector import paused
 from pnp.core.errors import Report
-from pnp.core.files import flush_cache_writes
 from pnp.data.project import Project
 from pnp.outputs.options import Options
 from pnp.pipeline.schedule import warm_up
-import gc
+from pnp.pipeline.session import Session
 project = Project(project_dir)
 base = Options(out=project.root / "output")
 slugs = project.game_slugs()
-cli.run_build(project, slugs, base, ["letter"], report=Report(), quiet=True)
-flush_cache_writes()
-warm_up(project, base.out)
+session = Session(warm=True)
+cli.run_build(project, slugs, base, ["letter"], report=Report(), quiet=True, session=session)
+session.writes.flush()
+warm_up(project, base.out, session)
 sheet = project.root / "data" / "organ-match" / "decks" / "patients.csv"
 times = []
 for i in range(edits):
@@ -83,10 +74,10 @@ for i in range(edits):
     lines[-1] = lines[-1].replace(name, f"{name} {i}", 1)
     sheet.write_text("".join(lines), encoding="utf-8")
     started, cpu = time.perf_counter(), time.process_time()
-    report = cli.paused(cli.run_build)(project, slugs, base, ["letter"], report=Report(), quiet=True, workers=1)
+    report = cli.paused(cli.run_build)(project, slugs, base, ["letter"], report=Report(), quiet=True, workers=1, session=session)
     times.append((time.perf_counter() - started, time.process_time() - cpu))
     assert not report.errors(), report.sorted()
-    flush_cache_writes()
+    session.writes.flush()
     gc.collect()
 print(json.dumps(times))
 """

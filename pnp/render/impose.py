@@ -112,20 +112,6 @@ class Sheet:
             return Slot(self.page_w - s.x - s.w, s.y, s.w, s.h)
         return Slot(s.x, self.page_h - s.y - s.h, s.w, s.h)
 
-    def cut_xs(self) -> list[int]:
-        xs = set()
-        for c in range(self.cols):
-            x = self.left + c * (self.card_w + self.gap)
-            xs.update((x, x + self.card_w))
-        return sorted(xs)
-
-    def cut_ys(self) -> list[int]:
-        ys = set()
-        for r in range(self.rows):
-            y = self.bottom + r * (self.card_h + self.gap)
-            ys.update((y, y + self.card_h))
-        return sorted(ys)
-
     @property
     def margin_x(self) -> int:
         """Space between the outer bleed and the page's left (and right) edge."""
@@ -156,14 +142,6 @@ class Sheet:
         """How far from the paper's `edge` ('left', 'right', 'bottom', 'top') marks must end: the limit, and the footer band."""
         footer = edge == self.footer_side
         return self.limit + (FOOTER_BAND_UM + FOOTER_CLEAR_UM if footer else 0)
-
-    def mark_length(self, side: str) -> int:
-        """Crop mark length on `side` ('x' marks sit left/right, 'y' marks top/bottom) of a full grid: the shorter end's."""
-        edges = ("left", "right") if side == "x" else ("bottom", "top")
-        start = (self.margin_x if side == "x" else self.margin_y) - MARK_GAP_UM
-        room = min(start - self.mark_stop(e) for e in edges)
-        length = min(self.mark_cap(side), room)
-        return length if length >= MIN_DRAWN_UM else 0
 
 
 BAND_MARK_UM = um(3.0)  # crop marks between bands: short, so two neighbouring bands' marks never meet
