@@ -36,9 +36,12 @@ def _no_network(monkeypatch):
 def _one_shot_process(monkeypatch):
     """What `pnp watch` keeps from build to build (pnp.pipeline.schedule.warm_up turns it on) is put back as it was after
     each test, so no test leaves its worker process warm for the next one, which builds as a one-shot `pnp build` does."""
+    import pnp.checks.counts as counts
     import pnp.core.memo as memo
+    import pnp.outputs.cards as cards
+    import pnp.pipeline.cache as cache
 
-    for module, name in ((memo, "_KEPT"),):
+    for module, name in ((counts, "_ANSWERS"), (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (memo, "_KEPT")):
         monkeypatch.setattr(module, name, getattr(module, name))
     from reportlab.pdfbase.ttfonts import TTFont  # pnp.render.rl.log_font_asks wraps two of its methods
 

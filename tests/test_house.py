@@ -15,6 +15,9 @@ REPORTLAB_SETTINGS = {"rl_config"}
 # Not yet moved onto the session (each named in the hand-back note): the test fails on any other, and on these once
 # they are gone from here but still in the code.
 NOT_YET = {
+    ("pnp/checks/counts.py", "keep_answers"),
+    ("pnp/outputs/cards.py", "keep_inspections"),
+    ("pnp/pipeline/cache.py", "keep_written_face_stores"),
     ("pnp/core/memo.py", "keep_by_identity"),
     ("pnp/render/rl.py", "font_asks"),
     ("pnp/render/rl.py", "log_font_asks"),

@@ -431,6 +431,44 @@ def _constraint_findings(project) -> list[str]:
     return sorted(f"{f.loc} {f.code} {f.message}" for f in checker.findings)
 
 
+def test_kept_constraint_answers_ask_again_only_what_changed_and_find_what_a_cold_check_finds(settled, project, monkeypatch):
+    """`pnp watch` keeps what each constraint's expression said of each card: after an edit, only the edited card is
+    asked again, and an edit to the game's data, which an expression may read too, asks every card again."""
+    import pnp.checks.counts as counts
+
+    game_yaml = project / "data/tiny/game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
+        "constraints:\n", "constraints:\n  - check: expression\n    in: decks.heroes\n    test: card.stars <= game.players.max\n"
+                          "    message: no hero outshines the table\n"), encoding="utf-8")
+    asked = []
+    real = counts._compiled
+
+    def counted(expression):
+        test = real(expression)
+        return lambda **names: asked.append((expression, names["card"].name)) or test(**names)
+
+    monkeypatch.setattr(counts, "_compiled", counted)
+    cold = _constraint_findings(project)
+    assert not [f for f in cold if "outshines" in f]
+    monkeypatch.setattr(counts, "_ANSWERS", {})
+    _constraint_findings(project)
+    assert len(asked) > 10
+    asked.clear()
+    assert _constraint_findings(project) == cold
+    assert asked == [], "the same cards: every answer is kept"
+    deck = project / DECK
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Mage, stars: 4", "name: Mage, stars: 3"), encoding="utf-8")
+    _constraint_findings(project)
+    assert {name for _, name in asked} == {"Mage"}, "only the edited card is asked again"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}", "players: {min: 2, max: 2}"), encoding="utf-8")
+    asked.clear()
+    kept = _constraint_findings(project)
+    assert {name for _, name in asked} == {"<Knight>", "AT&T Agent", "Rogue", "Mage", "Twin"}, "the game's data changed: every card is asked again"
+    monkeypatch.setattr(counts, "_ANSWERS", None)
+    assert kept == _constraint_findings(project)
+    assert [f for f in kept if "outshines" in f], "stars 3 and 4 outshine a table of two"
+
+
 def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path, monkeypatch):
     """`pnp watch` writes a rebuild's PDFs, says so, then keeps its caches; a build never plans from a cache still held,
     even one paper after another in the same build."""

@@ -8,6 +8,7 @@ No game has Python of its own: the vocabulary here is the whole language.
 """
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from functools import lru_cache
 
@@ -17,7 +18,15 @@ from pnp.checks.constraints import CONSTRAINTS
 from pnp.checks.items import Collections, Item
 from pnp.checks.values import MISSING, field_value, hashable, show_value
 from pnp.core.errors import Finding, Loc, did_you_mean, error, warning
+from pnp.core.memo import memo
 from pnp.data.fields import Fields
+
+
+def _fingerprint(value) -> str:
+    """A short text, equal for equal data: a key hashed once (the game's data, nested tuples, took longer to hash
+    at every lookup than the expression took to evaluate)."""
+    return hashlib.sha256(repr(hashable(value)).encode("utf-8", "surrogatepass")).hexdigest()
+
 
 _EXPRESSIONS = SandboxedEnvironment()
 
@@ -29,6 +38,20 @@ def _compiled(expression: str):
     return _EXPRESSIONS.compile_expression(expression)
 
 
+_ANSWERS: dict | None = None  # (expression, item's fields, game's data) → truth, kept by a process that stays up (keep_answers)
+MAX_ANSWERS = 100_000  # a watch session's edits each add a few; past this many they start again
+
+
+def keep_answers() -> None:
+    """Remember what each constraint's expression said of each item's fields, for the checks of later builds in this
+    process (`pnp watch`): after a save only the items whose fields changed are asked again, not every card of the
+    game (580 evaluations, most of a rebuild's checks, in Organ Match). An expression sees nothing but the item's
+    fields and the game's data, through copies that record nothing."""
+    global _ANSWERS
+    if _ANSWERS is None:
+        _ANSWERS = {}
+
+
 class Checker:
     """Runs one game's component and constraint checks."""
 
@@ -37,6 +60,8 @@ class Checker:
         self.collections = Collections(game)
         self.findings: list[Finding] = []
         self.game_rel = f"{game.rel}/game.yaml"
+        self._item_keys = memo("answer fingerprints")  # an item's fields → their fingerprint
+        self._game_key = None
 
     def report(self, code, message, loc, component="", severity="error"):
         make = error if severity == "error" else warning
@@ -112,13 +137,31 @@ class Checker:
             return None
 
     def evaluate(self, expression: str, test, item: Item, where) -> bool:
+        key = self._answer_key(expression, item) if _ANSWERS is not None else None
+        known = _ANSWERS.get(key) if key is not None else None
+        if known is not None:
+            return known
         try:
             wrapped = Fields(item.fields, "card")
-            return bool(test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game")))
+            answer = bool(test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game")))
         except Exception as exc:
             self.report("check-expression", f"expression failed on {item.name}: {exc}", where)
             return False
+        if key is not None:
+            if len(_ANSWERS) >= MAX_ANSWERS:
+                _ANSWERS.clear()
+            _ANSWERS[key] = answer
+        return answer
 
+    def _answer_key(self, expression: str, item: Item) -> tuple | None:
+        """What an expression's answer for `item` depends on, as a hashable value; None when some value has no such copy."""
+        try:
+            if self._game_key is None:
+                self._game_key = _fingerprint(self.game.data)
+            known = self._item_keys(item.fields, _fingerprint)
+        except TypeError:  # a value that cannot be sorted: asked every time
+            return None
+        return expression, known, self._game_key
 
     def fail(self, spec, raw, message, loc, item_name=""):
         text = spec.message + ": " + message if spec.message else message

@@ -218,12 +218,32 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     return out, renderer.findings
 
 
+_INSPECTED: dict | None = None  # (id(face), template, root) → (face, findings), kept by a process that stays up
+MAX_INSPECTED = 20_000  # faces held (an edited card leaves its old face here): past this the memory starts again
+
+
+def _inspections() -> dict:
+    """Where a deck's inspections go: the memory of a process that stays up (`keep_inspections`), else a new one."""
+    return _INSPECTED if _INSPECTED is not None else {}
+
+
+def keep_inspections() -> None:
+    """Remember what inspecting each face found, for the next builds of this process (`pnp watch`): the faces of
+    unchanged cards come back as the same objects (pnp.pipeline.cache.keep_written_face_stores), and a face is
+    immutable, so only the edited cards' faces are inspected again."""
+    global _INSPECTED
+    if _INSPECTED is None:
+        _INSPECTED = {}
+
+
 def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None, known: dict | None = None) -> list[Finding]:
     """What a printer would show on each card (art past the bleed, text in the cut margin, blurry images), per card.
 
     A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more);
     `known` holds what was found of faces already (and keeps what is found now)."""
-    seen: dict[tuple, tuple] = known if known is not None else {}
+    seen: dict[tuple, tuple] = known if known is not None else _inspections()
+    if len(seen) > MAX_INSPECTED:
+        seen.clear()
     out = []
     for card, front, back in rendered:
         what = f"{deck.id}/{card.id}"
@@ -267,7 +287,7 @@ class DeckSheets:
         self.changed: list[Piece] = []
         self.changed_names: list[str] = []
         self.faces: dict[str, list] = {}  # deck/card → [front digest, back digest, count]
-        self._inspections: dict = {}
+        self._inspections = _inspections()
         self._coming: SplitDeck | None = None
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
 

@@ -23,7 +23,7 @@ from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, folder_state, write_atomic_with, write_text_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, write_atomic_with, write_text_atomic
 from pnp.core.kept import KeptParses
 from pnp.core.memo import memo
 from pnp.data.fields import ANY
@@ -275,6 +275,21 @@ def json_parts(data: dict) -> Iterator[str]:
     yield "}"
 
 
+_WRITTEN_STORES: dict[str, tuple[tuple, dict]] | None = None  # store file → (its status once written, what was written)
+
+
+def keep_written_face_stores() -> None:
+    """Remember each face store this process writes, to read it back from memory while the file is as written.
+
+    `pnp watch` writes a deck's faces after a rebuild and reads them again
+    before the next: unpickling a hundred faces it holds already. The faces
+    read back are then the very objects of the last build, so what is known of
+    a face by its identity (pnp.outputs.cards.keep_inspections) holds too."""
+    global _WRITTEN_STORES
+    if _WRITTEN_STORES is None:
+        _WRITTEN_STORES = {}
+
+
 class FaceStore:
     """Rendered faces kept across builds, so a rebuild after one edited card renders that card alone.
 
@@ -302,7 +317,7 @@ class FaceStore:
     def _load(self) -> dict[str, object]:
         self._kept = {}
         try:
-            data = _load_store(self.path, self._current)
+            data = self._as_written() or _load_store(self.path, self._current)
             if data is not None and self._current(data):
                 for family, bold, italic in data.get("fonts", []):
                     if self.fonts is not None:
@@ -319,6 +334,13 @@ class FaceStore:
 
     def _write(self, kept: dict) -> None:
         write_atomic_with(self.path, lambda f: _dump_store(kept, f), durable=False)
+        if _WRITTEN_STORES is not None:
+            _WRITTEN_STORES[os.fspath(self.path)] = (file_status(self.path), kept)
+
+    def _as_written(self) -> dict | None:
+        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
+        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
+        return written[1] if written is not None and written[0] == file_status(self.path) else None
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""

@@ -20,6 +20,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.checks.counts import keep_answers
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, keep_digests_in, save_digests
@@ -27,6 +28,7 @@ from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import keep_by_identity
 from pnp.core.processes import LentWorker, worker_pool
 from pnp.layout.icons import warm_svg
+from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
@@ -43,7 +45,7 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, keep_written_face_stores, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
@@ -410,7 +412,10 @@ def warm_up(project, out: Path, session: Session) -> None:
     - the operators of the faces its engines draw, to replay (pnp.render.drawn.DrawnFaces);
     - the result of a game whose build found everything kept, while nothing it stood
       on changes (pnp.pipeline.steady);
-    - what was worked out from a card's fields by the object, as the objects of
+    - what each constraint said of each item (pnp.checks.counts.keep_answers);
+    - the face stores it wrote, and what inspecting each face found
+      (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
+      and what was worked out from a face or a card's fields by the object, as the objects of
       what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project);
     - what reading each game file gave, while its bytes are as they were (pnp.data.project.Project.keep_file_reads).
     Its session holds its cache writes until the caller has shown the rebuild and flushes them
@@ -420,6 +425,9 @@ def warm_up(project, out: Path, session: Session) -> None:
     warm_svg()
     warm_ink()
     warm_colour()
+    keep_answers()
+    keep_written_face_stores()
+    keep_inspections()
     keep_by_identity()
     project.keep_file_reads()
     shared = shared_inputs_hash(project)
