@@ -79,7 +79,7 @@ class CacheWrites:
     def __call__(self, write: Callable[[], object]) -> None:
         """Run `write` (a cache's own write) now, or at the next flush when writes are held."""
         if self._held is None:
-            write()
+            _again_if_removed(write)
         else:
             self._held.append(write)
 
@@ -88,10 +88,19 @@ class CacheWrites:
         failed = []
         while self._held:
             try:
-                self._held.pop(0)()
+                _again_if_removed(self._held.pop(0))
             except OSError as exc:
                 failed.append(f"could not write {exc.filename or 'a cache file'}: {exc.strerror or exc}")
         return failed
+
+
+def _again_if_removed(write: Callable[[], object]) -> None:
+    """Run a cache write; once more if its folder went away meanwhile (the build cache deleted during a build): the
+    write makes the folder again, so the cache is rebuilt rather than the build failing."""
+    try:
+        write()
+    except FileNotFoundError:
+        write()
 
 
 AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
