@@ -27,7 +27,7 @@ def test_a_cache_removed_again_and_again_during_a_build_is_rebuilt(project, tmp_
         deck.write_text(deck.read_text(encoding="utf-8").replace("Steal", "Steal", 1) + f"\n# edit {trial}\n", encoding="utf-8")
         running = build(out)
 
-        def remove_cache() -> None:
+        def remove_cache(running: subprocess.Popen = running) -> None:
             while running.poll() is None:
                 shutil.rmtree(out / ".pnp-cache", ignore_errors=True)
                 time.sleep(0.02)
