@@ -57,6 +57,7 @@ def kept_faces(monkeypatch) -> list:
 def build(root, out) -> Report:
     report = run_build(Project(root), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors(), report.sorted()
+    assert schedule.Session().writes.flush() == []  # as `pnp watch` does once it has shown the rebuild
     return report
 
 
@@ -82,7 +83,8 @@ def test_a_rebuild_reads_the_face_store_it_wrote_from_memory_and_inspects_only_n
     assert "heroes/rogue" in [what for what, _ in inspected], "the rogue's front is new"
     assert pdfs(out) == cold_pdfs(root, tmp_path / "cold")
     cold = run_build(Project(root), ["tiny"], Options(out=tmp_path / "cold"), ["letter"], report=Report(), quiet=True, workers=1)
-    assert [str(f) for f in report.sorted()] == [str(f) for f in cold.sorted()]
+    # a note is news of the build that computed it (a rebuild that reuses the sheets' layout gives it no more)
+    assert [str(f) for f in report.sorted() if f.severity != "note"] == [str(f) for f in cold.sorted() if f.severity != "note"]
 
 
 def test_a_face_store_changed_on_disk_is_read_from_disk(warm, tmp_path):
