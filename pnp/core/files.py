@@ -114,39 +114,47 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable
         raise
 
 
-_LATER: list[Callable[[], object]] | None = None  # cache writes held for a quiet moment (write_caches_later), or None
-
-
-def write_caches_later() -> None:
-    """From now on, hold this process's cache writes (the game caches, face stores, digests) until `flush_cache_writes`.
+class CacheWrites:
+    """Where a build's cache writes (the game caches, face stores) go: done at once, or held until `flush`.
 
     `pnp watch` writes a rebuild's outputs, says so, and then keeps what the
-    next build will read: the designer waits for the PDFs, not for the cache
-    (a tenth of a one-card rebuild). A build flushes what is held before it
-    plans, so it always reads what the last one kept. A crash before the flush
-    loses only work: a cache older than the outputs finds them changed."""
-    global _LATER
-    if _LATER is None:
-        _LATER = []
+    next build will read: the designer waits for the PDFs, not for the cache.
+    Its session (pnp.pipeline.session) holds the writes; a build flushes what is
+    held before it plans, so it always reads what the last one kept. A crash
+    before the flush loses only work: a cache older than the outputs finds them
+    changed."""
+
+    def __init__(self, *, hold: bool = False):
+        self._held: list[Callable[[], object]] | None = [] if hold else None
+
+    def __call__(self, write: Callable[[], object]) -> None:
+        """Run `write` (a cache's own write) now, or at the next flush when writes are held."""
+        if self._held is None:
+            _again_if_removed(write)
+        else:
+            self._held.append(write)
+
+    def flush(self) -> list[str]:
+        """Run the held cache writes in order; what kept any from being written (each costs work next time, nothing more)."""
+        failed = []
+        while self._held:
+            try:
+                _again_if_removed(self._held.pop(0))
+            except OSError as exc:
+                failed.append(f"could not write {exc.filename or 'a cache file'}: {exc.strerror or exc}")
+        return failed
 
 
-def cache_write(write: Callable[[], object]) -> None:
-    """Run `write` (a cache's own write) now, or at the next flush once writes are held (write_caches_later)."""
-    if _LATER is None:
+def _again_if_removed(write: Callable[[], object]) -> None:
+    """Run a cache write; once more if its folder went away meanwhile (the build cache deleted during a build): the
+    write makes the folder again, so the cache is rebuilt rather than the build failing."""
+    try:
         write()
-    else:
-        _LATER.append(write)
+    except FileNotFoundError:
+        write()
 
 
-def flush_cache_writes() -> list[str]:
-    """Run the held cache writes in order; what kept any from being written (each costs work next time, nothing more)."""
-    failed = []
-    while _LATER:
-        try:
-            _LATER.pop(0)()
-        except OSError as exc:
-            failed.append(f"could not write {exc.filename or 'a cache file'}: {exc.strerror or exc}")
-    return failed
+AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
 
 
 def remove_stale_temporaries(folder: Path) -> None:
@@ -298,8 +306,8 @@ def keep_digests_in(file: Path) -> None:
     DIGESTS.keep_in(file)
 
 
-def save_digests() -> None:
-    cache_write(DIGESTS.save)
+def save_digests(writes: CacheWrites = AT_ONCE) -> None:
+    writes(DIGESTS.save)
 
 
 def file_sha256(path: Path | str) -> str:

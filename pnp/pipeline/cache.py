@@ -23,7 +23,7 @@ from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import cache_write, file_sha256, file_status, folder_state, stays_inside, write_atomic_with, write_text_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic_with, write_text_atomic
 from pnp.core.kept import KeptParses
 from pnp.core.memo import memo
 from pnp.data.fields import ANY
@@ -206,11 +206,11 @@ class GameCache:
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, writes: CacheWrites = AT_ONCE) -> None:
         # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
-        cache_write(lambda: write_text_atomic(path, json_parts(data), durable=False))
+        writes(lambda: write_text_atomic(path, json_parts(data), durable=False))
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
@@ -339,15 +339,15 @@ class FaceStore:
         """Whether a store (or its header) was written by this pnp for the shared inputs of this build."""
         return data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT
 
-    def _as_written(self) -> dict | None:
-        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
-        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
-        return written[1] if written is not None and written[0] == file_status(self.path) else None
-
     def _write(self, kept: dict) -> None:
         write_atomic_with(self.path, lambda f: _dump_store(kept, f), durable=False)
         if _WRITTEN_STORES is not None:
             _WRITTEN_STORES[os.fspath(self.path)] = (file_status(self.path), kept)
+
+    def _as_written(self) -> dict | None:
+        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
+        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
+        return written[1] if written is not None and written[0] == file_status(self.path) else None
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
@@ -423,7 +423,7 @@ class FaceStore:
         """The card reads of the faces this store gave or took in this build, by key (faces that read no card have none)."""
         return self._reads
 
-    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None) -> None:
+    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None, writes: CacheWrites = AT_ONCE) -> None:
         """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
         `partial` build (--only, --deck, --cards) keep the others too."""
         if not used and not partial:
@@ -437,7 +437,7 @@ class FaceStore:
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
-        cache_write(lambda: self._write(kept))
+        writes(lambda: self._write(kept))
 
 
 def _dump_store(kept: dict, f: BinaryIO) -> None:
