@@ -15,6 +15,7 @@ import click
 from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
+    as_strict,
     check_subset,
     game_names,
     load_games,
@@ -99,7 +100,7 @@ def validate(ctx, games, fmt, strict):
     slugs = game_names(project, games)
     report = Report()
     validate_games(project, slugs, report)
-    findings = report.sorted()
+    findings = as_strict(report.sorted(), strict)
     print_findings(findings, fmt)
     if fmt == "text":
         click.echo(summary(findings, slugs), err=True)
@@ -145,7 +146,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
                    board_paper=board_paper)
     report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
-    findings = report.sorted()
+    findings = as_strict(report.sorted(), strict)
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
         click.echo(summary(findings, slugs), err=True)
@@ -161,7 +162,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
 
     echo = echo or click.echo
     keep_game_reads(project, base.out)
-    loaded = load_games(project, slugs, report)
+    loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards)
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
@@ -181,7 +182,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            if not outputs and not any(f.severity == "error" for f in findings):
+            if not outputs and not any(f.severity == "error" for f in (*findings, *result.checked)):
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if not quiet:

@@ -49,6 +49,13 @@ def print_findings(findings: list[Finding], fmt: str = "text") -> None:
         click.echo(line, err=True)
 
 
+def as_strict(findings: list[Finding], strict: bool) -> list[Finding]:
+    """With --strict, each warning as the error it then is; every command that takes --strict prints them so."""
+    if not strict:
+        return findings
+    return [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
+
+
 def summary(findings: list[Finding], games: list[str]) -> str:
     parts = []
     for g in games:
@@ -58,11 +65,13 @@ def summary(findings: list[Finding], games: list[str]) -> str:
     return "; ".join(parts)
 
 
-def load_games(project: Project, slugs: list[str], report: Report):
+def load_games(project: Project, slugs: list[str], report: Report, partial: bool = False):
+    """The games that load, with every finding of loading them in `report`; with `partial`, also those of games with
+    errors in some files, without the parts those files hold (pnp.data.project.Project.load_game): checked, never written."""
     games = []
     for slug in slugs:
         try:
-            game, findings = project.load_game(slug)
+            game, findings = project.load_game(slug, partial)
         except PnpError as exc:
             report.extend(exc.findings)
             continue
@@ -77,7 +86,7 @@ def validate_games(project: Project, slugs: list[str], report: Report) -> list:
     finding in `report`."""
     from pnp.pipeline.schedule import check_games
 
-    games = load_games(project, slugs, report)
+    games = load_games(project, slugs, report, partial=True)
     for found in check_games(project, games):
         report.extend(found)
     return games

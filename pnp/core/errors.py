@@ -102,7 +102,35 @@ class Report:
         return [f for f in self.findings if f.severity == "error" or (strict and f.severity == "warning")]
 
     def sorted(self) -> list[Finding]:
-        return sorted(set(self.findings), key=Finding.sort_key)
+        """Every finding once, one per mistake (`one_per_mistake`), in file order."""
+        return sorted(one_per_mistake(self.findings), key=Finding.sort_key)
+
+
+LEFT_OUT = "left-out"  # the code of a finding that only says another error stopped this stage (pnp.data.fields.Fields)
+SHOWN_PLACES = 6  # the pieces a mistake met on many names; the rest are counted
+
+
+def one_per_mistake(findings: list[Finding]) -> list[Finding]:
+    """One finding for each mistake, however many pieces it met: a template line that fails on 30 cards (and on the
+    rulebook figure showing one of them) is one error, at that line, saying on how many and which.
+
+    Findings are the same mistake when they say the same thing at the same place; the first one seen stands for them.
+    A stage that could not run because another error left out what it reads (code LEFT_OUT) is a note naming that
+    error's file: the mistake is counted once, where it is."""
+    groups: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        if f.code == LEFT_OUT and f.severity != "note":
+            f = Finding("note", f.code, f.message, f.loc, f.game, f.component)
+        groups.setdefault((f.severity, f.code, f.loc, f.message, f.game), []).append(f)
+    out = []
+    for same in groups.values():
+        first = same[0]
+        places = list(dict.fromkeys(f.component for f in same if f.component))
+        if len(places) > 1:
+            shown = ", ".join(places[:SHOWN_PLACES]) + (f" and {len(places) - SHOWN_PLACES} more" if len(places) > SHOWN_PLACES else "")
+            first = Finding(first.severity, first.code, f"{first.message} (on {len(places)} pieces: {shown})", first.loc, first.game, places[0])
+        out.append(first)
+    return out
 
 
 def did_you_mean(name: str, choices) -> str:

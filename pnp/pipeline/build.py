@@ -194,11 +194,14 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
             stats["page_ink"] = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
-def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None) -> tuple[list[Output], list[Finding]]:
+def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
+                stopping: bool = False) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
-    `checks` is (key, findings) of the build checks run for this build: kept when they found no error."""
+    `checks` is (key, findings) of the build checks run for this build: kept when they found no error. `stopping` says
+    the game's data or checks have errors (or warnings, with --strict): the outputs' own findings are reported all
+    the same, so one run shows every problem (docs/findings.md), and nothing is written."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
     keeps_checks = checks is not None and not any(f.severity == "error" for f in checks[1])
@@ -214,9 +217,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
             done = by_slot[step[1].slot]
             findings += done.findings
             pending += done.files
-    if options.strict:
-        findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
-    if any(f.severity == "error" for f in findings):
+    if stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
         if keeps_checks:
             cache.save(store)
         return [], findings

@@ -14,14 +14,24 @@ from pnp.pipeline.unused import unused_fields
 
 @paused
 def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
-    """Every finding for one game: counts, constraints, and (when `render`) what rendering every output reveals."""
+    """Every finding for one game: `game_checks`, and (when `render`) what rendering every output reveals.
+
+    `pnp build`, `watch` and `serve` run `game_checks` and get the rest from
+    rendering the outputs they print; `pnp validate` renders them here in memory.
+    So every command reports the same findings (docs/findings.md)."""
+    findings = game_checks(gctx)
+    if render:
+        findings += render_check(gctx)
+    return findings
+
+
+def game_checks(gctx: GameContext) -> list[Finding]:
+    """The checks of a game that no output's rendering makes on its own: counts, constraints, fields nothing reads, and
+    the readability of every face (contrast, colour codes). Every command runs them."""
     checker = Checker(gctx.game)
     checker.components()
     checker.constraints()
-    findings = checker.findings + unused_fields(gctx)
-    if render:
-        findings += render_check(gctx) + readability_check(gctx)
-    return findings
+    return checker.findings + unused_fields(gctx) + readability_check(gctx)
 
 
 def render_check(gctx: GameContext) -> list[Finding]:

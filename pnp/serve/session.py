@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
@@ -57,7 +57,7 @@ class GameView:
 
     def model(self) -> dict:
         """The JSON the page receives for this game."""
-        findings = sorted({f for found in self.findings.values() for f in found}, key=Finding.sort_key)
+        findings = sorted(one_per_mistake([f for found in self.findings.values() for f in found]), key=Finding.sort_key)
         return {
             "slug": self.slug,
             "title": self.title or self.slug,
