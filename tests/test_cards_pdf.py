@@ -168,11 +168,13 @@ def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project):
     assert max(b[4] for b in footer) < min(b[2] for b in label) - 1, (footer, label)
 
 
-def test_fit_footer_shrinks_then_shortens():
+def test_fit_footer_shrinks_then_takes_the_shorter_wording_never_cut():
     from pnp.render.pdf import FOOTER_MIN_SIZE, FOOTER_SIZE, fit_footer
 
-    assert fit_footer("short", "Helvetica", 500) == ("short", FOOTER_SIZE)
-    text, size = fit_footer("x" * 100, "Helvetica", 300)  # 325 pt at 6.5 pt, 250 at 5
+    assert FOOTER_MIN_SIZE >= 6
+    assert fit_footer(("short",), "Helvetica", 500) == ("short", FOOTER_SIZE)
+    text, size = fit_footer(("x" * 100,), "Helvetica", 320)  # 325 pt at 6.5 pt, 300 at 6
     assert FOOTER_MIN_SIZE <= size < FOOTER_SIZE and text == "x" * 100
-    text, size = fit_footer("word " * 200, "Helvetica", 200)
-    assert size == FOOTER_MIN_SIZE and text.endswith("…") and len(text) < 1000
+    text, size = fit_footer(("word " * 200, "Game · 7 sets · sheet 1 of 2"), "Helvetica", 200, keep="fronts")
+    assert (text, size) == ("Game · 7 sets · sheet 1 of 2 · fronts", FOOTER_SIZE)
+    assert "…" not in fit_footer(("word " * 200,), "Helvetica", 200)[0]

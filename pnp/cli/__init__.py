@@ -15,7 +15,6 @@ import click
 from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
-    as_strict,
     check_subset,
     game_names,
     load_games,
@@ -100,10 +99,10 @@ def validate(ctx, games, fmt, strict):
     slugs = game_names(project, games)
     report = Report()
     validate_games(project, slugs, report)
-    findings = as_strict(report.sorted(), strict)
+    findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
@@ -146,10 +145,10 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
                    board_paper=board_paper)
     report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
-    findings = as_strict(report.sorted(), strict)
+    findings = report.sorted()
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
@@ -289,8 +288,12 @@ def watch(ctx, games, paper, debounce, exit_after):
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=None if reason == "start" else 1)
-        print_findings(report.sorted())
+        built = project.game_slugs() if not games else slugs
+        report = paused(run_build)(project, built, base, papers, report=Report(), workers=None if reason == "start" else 1)
+        findings = report.sorted()
+        print_findings(findings)
+        if any(f.severity in ("error", "warning") for f in findings):
+            click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
         for problem in flush_cache_writes():  # the caches the next build reads, written once the designer has the PDFs

@@ -49,20 +49,15 @@ def print_findings(findings: list[Finding], fmt: str = "text") -> None:
         click.echo(line, err=True)
 
 
-def as_strict(findings: list[Finding], strict: bool) -> list[Finding]:
-    """With --strict, each warning as the error it then is; every command that takes --strict prints them so."""
-    if not strict:
-        return findings
-    return [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
-
-
-def summary(findings: list[Finding], games: list[str]) -> str:
+def summary(findings: list[Finding], games: list[str], strict: bool = False) -> str:
+    """'tiny: 1 error, 2 warnings' for each game; with --strict, says that warnings fail the run (they print as found)."""
     parts = []
     for g in games:
         e = sum(1 for f in findings if f.game == g and f.severity == "error")
         w = sum(1 for f in findings if f.game == g and f.severity == "warning")
         parts.append(f"{g}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
-    return "; ".join(parts)
+    fails = strict and any(f.severity == "warning" for f in findings)
+    return "; ".join(parts) + (" (warnings fail with --strict)" if fails else "")
 
 
 def load_games(project: Project, slugs: list[str], report: Report, partial: bool = False):

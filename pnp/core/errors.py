@@ -49,13 +49,21 @@ class Finding:
     loc: Loc
     game: str = ""
     component: str = ""
+    places: tuple[str, ...] = ()  # every piece one mistake met, when it met several (one_per_mistake)
 
     def sort_key(self):
         return (self.loc.path, self.loc.line, self.loc.col, self.code, self.message)
 
     def format(self) -> str:
         where = f" [{self.component}]" if self.component else ""
-        return f"{self.loc}: {self.severity}: {self.message}{where}"
+        return f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}"
+
+    def places_text(self) -> str:
+        """' (on 5 pieces: heroes/knight front, …)' for a mistake met on several pieces, else ''."""
+        if len(self.places) < 2:
+            return ""
+        more = len(self.places) - SHOWN_PLACES
+        return f" (on {len(self.places)} pieces: {', '.join(self.places[:SHOWN_PLACES])}{f' and {more} more' if more > 0 else ''})"
 
     def as_json(self) -> dict:
         return {
@@ -67,6 +75,7 @@ class Finding:
             "column": self.loc.col,
             "game": self.game,
             "component": self.component,
+            "places": list(self.places),
         }
 
 
@@ -125,10 +134,9 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
     out = []
     for same in groups.values():
         first = same[0]
-        places = list(dict.fromkeys(f.component for f in same if f.component))
+        places = tuple(dict.fromkeys(f.component for f in same if f.component))
         if len(places) > 1:
-            shown = ", ".join(places[:SHOWN_PLACES]) + (f" and {len(places) - SHOWN_PLACES} more" if len(places) > SHOWN_PLACES else "")
-            first = Finding(first.severity, first.code, f"{first.message} (on {len(places)} pieces: {shown})", first.loc, first.game, places[0])
+            first = Finding(first.severity, first.code, first.message, first.loc, first.game, places[0], places)
         out.append(first)
     return out
 

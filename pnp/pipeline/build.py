@@ -21,7 +21,8 @@ from pnp.core.processes import LentWorker
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import Engine, GameContext
-from pnp.outputs.options import Options
+from pnp.outputs.fallbacks import layout_fallbacks
+from pnp.outputs.options import Options, variant_tag
 from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
@@ -41,17 +42,6 @@ from pnp.render.ink import page_inks
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
 DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
                      ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook:build_rulebook"))
-# Which options print differently in each kind of output, so a variant build gets its own file name.
-SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver")
-VARIANT_OPTIONS = {
-    "cards": (*SHEET_OPTIONS, "subset"),
-    "tokens": SHEET_OPTIONS,
-    "reference": SHEET_OPTIONS,
-    "boards": ("paper", "ink_saver"),  # the board paper is already in its name
-    "rulebook": ("paper", "ink_saver"),
-}
-
-
 @dataclass
 class Output:
     path: Path
@@ -153,7 +143,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
                 files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options, *_last_stats(plan, job))
     finally:
         gctx.face_store = gctx.card_reads = None
-    found = list(found) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
+    found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
     digests = read_digests(read, project.root)
@@ -307,39 +297,6 @@ def _no_change_note(path: Path, pending, game, project) -> list[Finding]:
 
 def _in_game(f: Finding, slug: str) -> Finding:
     return f if f.game else Finding(f.severity, f.code, f.message, f.loc, slug, f.component)
-
-
-def variant_tag(options: Options, kind: str) -> str:
-    """The part of a file name that tells this build's variant from the default one (letter, long-edge duplex, no bleed, whole game)."""
-    wanted = VARIANT_OPTIONS[kind]
-    tags = []
-    if "paper" in wanted:
-        tags.append(options.suffix.lstrip("-") if options.suffix else "" if options.paper == "letter" else options.paper)
-    if "layout" in wanted and options.layout == "gutterfold":
-        tags.append("gutterfold" if options.fold_rotation == 180 else f"gutterfold{options.fold_rotation}")
-    if "duplex" in wanted and options.layout != "gutterfold" and options.duplex != "long":
-        tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
-    if "bleed" in wanted and options.bleed:
-        tags.append("bleed")
-    if "gutter" in wanted and options.gutter:
-        tags.append(f"gutter{options.gutter:g}mm")
-    if "ink_saver" in wanted and options.ink_saver:
-        tags.append("ink-saver")
-    if "subset" in wanted:
-        tags.append(_subset_tag(options))
-    return "".join(f"-{t}" for t in tags if t)
-
-
-def _subset_tag(options: Options) -> str:
-    """`--deck heroes` → 'heroes'; `--cards a,b` → 'a+b' (or a count and a short hash when the ids would make a long name)."""
-    parts = []
-    if options.decks:
-        parts.append("+".join(sorted(set(options.decks))))
-    if options.cards:
-        ids = sorted(set(options.cards))
-        joined = "+".join(ids)
-        parts.append(joined if len(joined) <= 40 else f"{len(ids)}cards-{hashlib.sha1(joined.encode()).hexdigest()[:8]}")
-    return "-".join(parts)
 
 
 def _named(name: str, options: Options, kind: str) -> str:

@@ -19,10 +19,11 @@ def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
     `pnp build`, `watch` and `serve` run `game_checks` and get the rest from
     rendering the outputs they print; `pnp validate` renders them here in memory.
     So every command reports the same findings (docs/findings.md)."""
+    already = len(gctx.layouts.template_warnings)
     findings = game_checks(gctx)
     if render:
         findings += render_check(gctx)
-    return findings
+    return _unique(findings + template_warnings(gctx, already))
 
 
 def game_checks(gctx: GameContext) -> list[Finding]:
@@ -34,12 +35,18 @@ def game_checks(gctx: GameContext) -> list[Finding]:
     return checker.findings + unused_fields(gctx) + readability_check(gctx)
 
 
+def template_warnings(gctx: GameContext, already: int) -> list[Finding]:
+    """The warnings met compiling templates since the engine had met `already` (a template compiles once an engine, in
+    whichever step reads it first), as the game's."""
+    return one_per_line([f if f.game else Finding(f.severity, f.code, f.message, f.loc, gctx.game.slug, f.component)
+                         for f in gctx.layouts.template_warnings[already:]])
+
+
 def render_check(gctx: GameContext) -> list[Finding]:
     """Render every card with bleed and inspect each face, then every other output as `build` would; nothing is written."""
     game = gctx.game
     findings: list[Finding] = []
     options = Options(bleed=True)
-    already = len(gctx.layouts.template_warnings)
     inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
     rendered = {deck.id: render_deck(gctx, deck, options, findings, inspections=inspections) for deck in game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
@@ -52,8 +59,7 @@ def render_check(gctx: GameContext) -> list[Finding]:
     for builder in (build_boards, build_tokens, build_reference, build_rulebook):
         _, found = builder(gctx, Options())
         findings += found
-    findings += one_per_line([f if f.game else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings[already:]])
-    return _unique(findings)
+    return findings
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:

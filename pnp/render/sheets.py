@@ -84,7 +84,7 @@ class Page:
     """One fronts page to print: the runs of pieces on it, and its footer's words."""
 
     bands: list[Run]
-    label: str = ""
+    label: tuple[str, ...] = ()  # the footer's wordings, fullest first (pnp.render.pdf.fit_footer)
     fill: float = 1.0  # the share of a whole sheet its pieces take (packing.fill)
 
     @property
@@ -221,7 +221,9 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [_page_of(groups, placements) for placements in plan]
     for n, page in enumerate(pages, 1):
-        page.label = f"{game_title} · {page.names()} · sheet {n} of {len(pages)}"
+        sets = len(page.counts())
+        page.label = (f"{game_title} · {page.names()} · sheet {n} of {len(pages)}",  # the short wording for a footer the names overfill
+                      f"{game_title} · {sets} set{'s' * (sets != 1)} · sheet {n} of {len(pages)}")
     return pages
 
 

@@ -63,7 +63,7 @@ class GameView:
             "title": self.title or self.slug,
             "state": self.state,
             "updated": self.updated,
-            "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message, "component": f.component, "text": f.format()} for f in findings],
+            "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message + f.places_text(), "component": f.component, "text": f.format()} for f in findings],
             "sections": list(self.sections.values()),
         }
 
@@ -147,7 +147,7 @@ class LiveSession:
         view = self.views[slug]
         view.state = "updating" if view.sections else "loading"
         try:
-            game, found = self.project.load_game(slug)
+            game, found = self.project.load_game(slug, partial=True)  # a game with errors in some files: the rest is still drawn and checked
         except PnpError as exc:
             game, found = None, exc.findings
         except OSError as exc:  # a file vanished between the save and the read: the next save event follows
