@@ -24,10 +24,10 @@ from pdfminer.pdfparser import PDFParser
 class Smallest:
     """What a PDF prints smallest: glyph sizes and stroke widths in points, each with its page (1-based) and a sample."""
 
-    text: list[tuple[float, int, str]] = field(default_factory=list)  # (size pt, page, character)
+    text: list[tuple[float, int, str, tuple]] = field(default_factory=list)  # (size pt, page, character, fill colour)
     lines: list[tuple[float, int]] = field(default_factory=list)  # (width pt, page)
 
-    def min_text(self) -> tuple[float, int, str] | None:
+    def min_text(self) -> tuple[float, int, str, tuple] | None:
         return min(self.text, default=None)
 
     def min_line(self) -> tuple[float, int] | None:
@@ -57,7 +57,8 @@ class _Recorder(PDFLayoutAnalyzer):
 
     def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):
         advance = super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate)
-        self.found.text.append((fontsize * _scale(matrix), self.page, self.cur_item._objs[-1].get_text()))
+        colour = tuple(round(v, 3) for v in (graphicstate.ncolor if isinstance(graphicstate.ncolor, tuple | list) else (graphicstate.ncolor,)))
+        self.found.text.append((fontsize * _scale(matrix), self.page, self.cur_item._objs[-1].get_text(), colour))
         return advance
 
     def receive_layout(self, ltpage):
