@@ -1,6 +1,6 @@
 """A process that stays up (`pnp watch`) replays the faces it drew in its last build, with the bytes drawing them gives.
 
-pnp.render.draw.DrawnFaces keeps what drawing a face appended to the page and
+pnp.render.drawn.DrawnFaces keeps what drawing a face appended to the page and
 what it asked the document for (font subset codes, icon forms). A replay must
 give what drawing gives in every case: the same face after other faces (its
 glyphs may have other codes then), on a canvas left in another state, and a
@@ -22,8 +22,10 @@ from pnp.layout.elements import Face, Group, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
 from pnp.render import rl
-from pnp.render.draw import DrawnFaces, FaceDrawer, cmyk
+from pnp.render.draw import FaceDrawer
+from pnp.render.drawn import DrawnFaces
 from pnp.render.pdf import new_canvas
+from pnp.render.pdf_colours import cmyk
 
 FONT = "DrawnFacesProbe"
 DECK = "data/tiny/decks/heroes.yaml"

@@ -22,7 +22,8 @@ from pnp.data.project import Project
 from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
-from pnp.render.draw import DrawnFaces, FaceDrawer
+from pnp.render.draw import FaceDrawer
+from pnp.render.drawn import DrawnFaces
 from pnp.render.sheets import Group, Piece, write_sheets
 
 FONT = "DrawnPagesProbe"

@@ -303,8 +303,8 @@ def test_png_encoder_hands_on_the_bytes_png_gives_in_the_order_the_images_came()
     after it, and each image's bytes are what encoding it alone gives."""
     import functools
 
-    from pnp.targets.export import png_bytes
     from pnp.targets.png import PngEncoder
+    from pnp.targets.rendering import png_bytes
 
     rng = np.random.default_rng(7)
     images = [Image.fromarray(rng.integers(0, 255, (600, 800, 3), dtype=np.uint8))] + [Image.new("RGB", (8 + i, 8), (i, 0, 0)) for i in range(9)]
@@ -321,11 +321,13 @@ def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project,
     """A deck's face images are rendered as they are needed and let go once encoded (png: a few images a core) or once
     the last Tabletop Simulator sheet showing them is made (a sheet holds 69 cards and the common back), where every
     face was held at once (2 GB for 500 cards at 300 dpi)."""
-    from pnp.targets import export
+    import importlib
+    import os
 
+    exporter = importlib.import_module(f"pnp.targets.export_{fmt}")
     add_crowd_deck(project, count)
-    most = most_images_alive(monkeypatch, export, "raster")
-    monkeypatch.setattr(export.os, "cpu_count", lambda: 2)
+    most = most_images_alive(monkeypatch, exporter, "raster")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     _ok(run_pnp(project, "export", "tiny", "--format", fmt, "--dpi", "72", "--deck", "crowd", "--no-validate"))
     assert 2 <= most[0] <= most_alive, most[0]
 
@@ -333,22 +335,24 @@ def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project,
 def test_an_exports_files_reach_the_disk_as_they_are_encoded_and_its_folder_is_replaced_whole(project, monkeypatch):
     """Each image's files are written into a folder beside the export as soon as they are encoded, so an export holds
     no deck of encoded images in memory; the old export stays in place until the new one is whole."""
-    from pnp.targets import export
+    import os
+
+    from pnp.targets import export_png
 
     _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72"))
     folder = project / "output/tiny/png"
     old = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.png")}
     add_crowd_deck(project, 150)
     on_disk, in_place = [], []
-    real = export.png_bytes
+    real = export_png.png_bytes
 
     def counted(image, dpi=None):
         on_disk.append(sum(len(list(tmp.rglob("*.png"))) for tmp in folder.parent.glob(".png-*.tmp")))
         in_place.append({p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.png")} == old)
         return real(image, dpi)
 
-    monkeypatch.setattr(export, "png_bytes", counted)
-    monkeypatch.setattr(export.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(export_png, "png_bytes", counted)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--deck", "crowd", "--no-validate"))
     assert len(on_disk) == 151  # the crowd's 150 fronts and their shared back
     assert on_disk[-1] >= 140, on_disk[-1]  # all but the last few images' files are written by the time the last is encoded

@@ -86,7 +86,7 @@ def test_large_type_keeps_its_colour():
     """Rich black and coloured type stay as designed from 12 pt up: only small type is keyed."""
     from pnp.layout.elements import Face, Text
     from pnp.layout.typeset import TextOp
-    from pnp.targets.export import key_small_type
+    from pnp.targets.k_only import key_small_type
 
     navy_black = "#1f2f4f"  # L* 19, C* 22: reads as black at 8 pt
     face = Face(60, 90, 3, (Text(5, 5, (TextOp(0, 10, "Body", 8.0, navy_black, "small", 20.0), TextOp(0, 40, "Body", 14.0, navy_black, "large", 40.0))),), frozenset())

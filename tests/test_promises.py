@@ -202,7 +202,8 @@ def test_a_paragraph_split_across_frames_leaves_at_least_two_lines_on_each_side(
     from pnp.layout.fonts import FontBook
     from pnp.layout.icons import IconLibrary
     from pnp.layout.templates import Layouts
-    from pnp.render.flowables import Rich, Setter, Style
+    from pnp.render.flowables import Rich
+    from pnp.render.text_setting import Setter, Style
 
     layouts = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "fonts")).for_game({"ink": "#111111"}, {"body": "noto-sans"}, IconLibrary([ROOT / "templates/icons"]))
     style = Style("noto-sans", size=10, leading=1.3)

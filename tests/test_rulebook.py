@@ -7,7 +7,7 @@ import pypdfium2 as pdfium
 from conftest import MM, run_pnp
 from pypdf import PdfReader
 
-from pnp.outputs.rulebook import saddle_stitch
+from pnp.outputs.rulebook.booklet import saddle_stitch
 
 RULEBOOK = "output/tiny/tiny-rulebook.pdf"
 BOOKLET = "output/tiny/tiny-rulebook-booklet.pdf"
@@ -85,7 +85,7 @@ def test_the_pages_are_laid_out_twice_once_to_find_the_headings_pages_and_once_t
     of their own), so that pass breaks the pages as the drawn one does."""
     import os
 
-    from pnp.outputs.rulebook import RulebookDoc
+    from pnp.outputs.rulebook.pages import RulebookDoc
 
     passes = []
     real = RulebookDoc.build
@@ -104,7 +104,7 @@ def test_the_pages_are_laid_out_twice_once_to_find_the_headings_pages_and_once_t
 
 def test_contents_expected_wrong_still_get_the_true_page_numbers(project, monkeypatch):
     """A wrong guess of the rows costs passes, never a wrong number: the drawn pass checks it found what it showed."""
-    from pnp.render.flowables import Contents
+    from pnp.render.contents import Contents
 
     def wrong(self, headings, pages=None):
         self._entries = [(1, "Nothing", 7, "h0")]
@@ -128,13 +128,13 @@ def test_every_heading_of_the_source_appears_in_the_pdf(project):
 def test_the_components_section_follows_the_data(project):
     build(project, "--only", "rulebook")
     before = flat(" ".join(pages_text(project / RULEBOOK)))
-    assert "Heroes 12 cards poker cards, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
+    assert "Heroes 12 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
     edit(project / "data/tiny/decks/heroes.yaml", 'side: blue, count: 3}', 'side: blue, count: 5}')
     edit(project / "data/tiny/game.yaml", "count: 12", "count: 14")
     edit(project / "data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 6, blue: 8}")
     build(project, "--only", "rulebook")
     after = flat(" ".join(pages_text(project / RULEBOOK)))
-    assert "Heroes 14 cards poker cards, 63.5 × 88.9 mm; by side: 6 red, 8 blue" in after
+    assert "Heroes 14 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 8 blue" in after
     assert "12 cards" not in after
 
 

@@ -104,7 +104,7 @@ def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts(monkey
 def test_compiled_templates_are_keyed_by_jinja_and_the_environment(monkeypatch):
     import jinja2
 
-    from pnp.layout.templates import environment_key
+    from pnp.layout.template_cache import environment_key
 
     env = jinja2.Environment()
     before = environment_key(env)
@@ -596,7 +596,7 @@ def test_a_rulebook_reprinted_with_its_headings_on_the_same_pages_is_laid_out_on
     cold build prints either way."""
     import json
 
-    import pnp.outputs.rulebook as rulebook
+    import pnp.outputs.rulebook.build as rulebook
 
     passes = []
     real = rulebook.rl.build_settled

@@ -385,7 +385,7 @@ def _all_xobjects(resources, seen=None):
 
 
 def test_cmyk_conversion_keeps_greys_on_black_and_caps_ink():
-    from pnp.render.draw import cmyk
+    from pnp.render.pdf_colours import cmyk
 
     grey = cmyk("#222222")
     assert (grey.cyan, grey.magenta, grey.yellow) == (0, 0, 0) and grey.black == pytest.approx(0.8667, abs=1e-3)

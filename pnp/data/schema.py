@@ -63,9 +63,9 @@ class Component(Strict):
     note: str = ""
 
 
-CHECKS = ("unique", "range", "allowed", "contiguous", "each", "value_sets", "expression", "reference", "present")
-
-# Keys each check needs, besides `check` and `in`.
+# The constraint kinds a game may name in `check:`, each with the keys it needs besides `check` and `in`. The data
+# format's vocabulary lives here, below the checks that carry it out: pnp.checks.constraints.CONSTRAINTS lists one
+# function per kind, and tests/test_constraints.py holds the two tables to the same names.
 CHECK_KEYS = {
     "unique": ("field",),
     "range": ("field", "min", "max"),
@@ -77,6 +77,7 @@ CHECK_KEYS = {
     "reference": ("field", "target", "target_field"),
     "present": ("field", "values"),
 }
+CHECKS = tuple(CHECK_KEYS)  # the allowed `check:` values, derived from the table above
 
 
 class Constraint(Strict):

@@ -13,7 +13,7 @@ from pnp.core.colour import BLACK, readable_on
 from pnp.core.errors import LayoutError
 from pnp.core.units import add_up
 from pnp.data.fields import Fields
-from pnp.layout.templates import to_number
+from pnp.layout.drawing import to_number
 
 MAX_TRACK = 1000  # spaces on one track
 MAX_PER_SIDE = 250

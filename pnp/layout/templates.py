@@ -1,52 +1,37 @@
-"""Run layout templates: Jinja in a sandbox, whose drawing calls record elements.
+"""Run layout templates: the template environment of a project (`Layouts`) and each game's view of it (`GameLayouts`).
 
-A template is parsed once and rendered per face. Its drawing functions
-(`rect`, `text`, `icon`, …) append plain tuples to the face being recorded,
-so a face is a hashable value: identical faces are drawn once and placed many
-times. Text is fitted while recording, so an overflow is reported at the
-template line that asked for it.
+A template is parsed once and rendered per face, in the sandbox
+(pnp.layout.sandbox); its drawing functions (pnp.layout.drawing) record the
+face's elements. Any problem inside a template becomes a finding at the
+template line or the data field that caused it.
 """
 from __future__ import annotations
 
-import hashlib
 import inspect
-import io
-import math
-import pickle
 import re
-import signal
-import sys
-import threading
 import traceback
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 import jinja2.meta
-from jinja2.bccache import FileSystemBytecodeCache
-from jinja2.sandbox import SandboxedEnvironment
-from reportlab.lib import colors as rl_colors
 
 from pnp.core.errors import Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import write_atomic
 from pnp.core.units import PT_PER_MM
-from pnp.data.fields import Fields, wrap
 from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
-from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.drawing import Recorder
+from pnp.layout.elements import Face
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
-from pnp.layout.typeset import IconInk, IconOp, Laid, Typesetter
+from pnp.layout.palette import Palette
+from pnp.layout.sandbox import FACE_SECONDS, FieldUndefined, ProjectLoader, Sandbox, capped_range, time_limit
+from pnp.layout.template_cache import CompiledTemplates, environment_key
+from pnp.layout.typeset import IconInk, Laid, Typesetter
 
-SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
-SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
-MAX_ELEMENTS_PER_FACE = 50_000
-MAX_RANGE = 10_000
-MAX_STRING = 100_000
 CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it switches to the condensed one
-FACE_SECONDS = 10  # a template that takes longer than this on one face is looping away
 
 
 class MarkupError(LayoutError):
@@ -56,385 +41,6 @@ class MarkupError(LayoutError):
         super().__init__("; ".join(p.message for p in problems), problems[0].token)
         self.problems = problems
 
-
-class _Undefined(jinja2.StrictUndefined):
-    """Names a missing field the way a designer wrote it, with a suggestion.
-
-    A field a card does not have is false in a test (`{% if card.art %}`), so
-    optional fields need no default; using it as a value is still an error.
-    """
-
-    def __bool__(self):
-        if isinstance(self._undefined_obj, Fields):
-            return False
-        return self._fail_with_undefined_error()
-
-    @property
-    def _undefined_message(self):
-        obj, name = self._undefined_obj, self._undefined_name
-        if isinstance(obj, Fields):
-            return f"{obj._what} has no field '{name}'{did_you_mean(name, obj._data.keys())}"
-        if obj is jinja2.utils.missing:
-            return f"'{name}' is undefined"
-        return super()._undefined_message
-
-
-class _ProjectLoader(jinja2.FileSystemLoader):
-    """A FileSystemLoader that refuses templates whose real path leaves the template folders (symlinks out).
-
-    It compiles each template from the syntax tree `parsed` gives (the one the
-    checks read), so no template is parsed twice in a run."""
-
-    def __init__(self, searchpath, parsed=None):
-        super().__init__(searchpath)
-        self.parsed = parsed  # name → (file name, syntax tree), remembered by Layouts
-
-    def load(self, environment, name, globals=None):
-        source, filename, uptodate = self.get_source(environment, name)
-        cache = environment.bytecode_cache
-        bucket = cache.get_bucket(environment, name, filename, source) if cache is not None else None
-        code = bucket.code if bucket is not None else None
-        if code is None:
-            tree = self.parsed(name)[1] if self.parsed is not None else environment.parse(source, name, filename)
-            code = environment.compile(tree, name, filename)
-            if bucket is not None:
-                bucket.code = code
-                cache.set_bucket(bucket)
-        return environment.template_class.from_code(environment, code, environment.make_globals(globals), uptodate)
-
-    def get_source(self, environment, template):
-        if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
-            raise LayoutError(f"template name '{template}' must be a path inside templates/ (no '..', no absolute paths)", template)
-        source, filename, uptodate = super().get_source(environment, template)
-        real = Path(filename).resolve()
-        if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
-            raise LayoutError(f"template '{template}' leads outside the project (a symlink?): copy the file into templates/", template)
-        return source, filename, uptodate
-
-
-class CompiledTemplates(FileSystemBytecodeCache):
-    """Compiled templates kept across runs in a folder (the build cache's), so a rebuild skips Jinja's compiler.
-
-    Jinja checks an entry against the template's source (a hash of it) and the
-    Python version; the key adds what else shapes the compiled code: Jinja's
-    version and the environment's settings and pnp's own template code (the
-    sandbox, the syntax options), so an upgrade never runs stale code."""
-
-    def __init__(self, folder: Path, environment_key: str):
-        folder.mkdir(parents=True, exist_ok=True)
-        super().__init__(str(folder), "%s.jinja")
-        self.folder = folder
-        self.environment_key = environment_key
-
-    def get_cache_key(self, name: str, filename: str | None = None) -> str:
-        return hashlib.sha256(f"{self.environment_key}|{name}|{filename}".encode()).hexdigest()
-
-    def load_bytecode(self, bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except Exception:  # a damaged entry costs one compilation, never the build
-            bucket.reset()
-
-    def tree(self, env: jinja2.Environment, name: str, source: str, parse) -> jinja2.nodes.Template:
-        """Template `name`'s syntax tree for `source`, kept beside its compiled code: a rebuild's checks (which
-        templates a template runs, which fields it reads) then parse nothing. `parse()` makes it when none is kept."""
-        key = hashlib.sha256(f"{self.environment_key}|tree|{name}|".encode() + source.encode("utf-8")).hexdigest()
-        path = self.folder / f"{key}.tree"
-        try:
-            return _TreeUnpickler(io.BytesIO(path.read_bytes()), env).load()
-        except Exception:  # none kept yet, or damaged: parse (a syntax error is raised as ever)
-            pass
-        tree = parse()
-        out = io.BytesIO()
-        _TreePickler(out, env).dump(tree)
-        with suppress(OSError):
-            write_atomic(path, out.getvalue(), durable=False)  # a tree a crash cut short fails to load above: it is parsed again
-        return tree
-
-    def text_code(self, env: jinja2.Environment, source: str):
-        """The compiled code of a template written inside a data file (a rulebook, a reference section), kept by its
-        text, so a rebuild that lays a rulebook out again skips Jinja's compiler as it does for template files."""
-        bucket = self.get_bucket(env, "text|" + hashlib.sha256(source.encode("utf-8")).hexdigest(), None, source)
-        if bucket.code is None:
-            bucket.code = env.compile(source)
-            with suppress(OSError):
-                self.set_bucket(bucket)
-        return bucket.code
-
-
-class _TreePickler(pickle.Pickler):
-    """Pickles a syntax tree without its Environment (every node points at it): the loading run's own goes back in."""
-
-    def __init__(self, file, env):
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.env = env
-
-    def persistent_id(self, obj):
-        return "environment" if obj is self.env else None
-
-
-class _TreeUnpickler(pickle.Unpickler):
-    def __init__(self, file, env):
-        super().__init__(file)
-        self.env = env
-
-    def persistent_load(self, pid):
-        if pid != "environment":
-            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
-        return self.env
-
-
-def environment_key(env: jinja2.Environment) -> str:
-    """What besides a template's source decides its compiled code: Jinja, Python, the environment's options and this module."""
-    settings = (jinja2.__version__, sys.version, type(env).__qualname__, env.block_start_string, env.block_end_string, env.variable_start_string,
-                env.variable_end_string, env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
-                env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
-                sorted(env.extensions), sorted(getattr(env, "intercepted_binops", ())), sorted(getattr(env, "intercepted_unops", ())))
-    return hashlib.sha256(repr(settings).encode() + Path(__file__).read_bytes()).hexdigest()
-
-
-class _Sandbox(SandboxedEnvironment):
-    """Jinja's sandbox plus caps on output growth: templates are untrusted input."""
-
-    intercepted_binops = frozenset(["*", "**"])
-
-    def call_binop(self, context, operator, left, right):
-        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 100:
-            raise LayoutError(f"exponent {right} is too large (limit 100)", "**")
-        if operator == "*":
-            for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_STRING:
-                    raise LayoutError(f"repeating a text or list {n} times is too large (limit {MAX_STRING:,} items)", "*")
-        return super().call_binop(context, operator, left, right)
-
-    def getattr(self, obj, attribute):
-        # `card.name` is most of a template's attribute lookups. A Fields object holds
-        # only data, so its fields need none of the sandbox's checks; anything else
-        # (methods, underscore names) still goes through them.
-        if type(obj) is Fields and type(attribute) is str:
-            value = obj._data.get(attribute, _ABSENT)
-            if value is not _ABSENT:
-                obj.read(attribute)  # a card shown outside its sheet records the field (pnp.data.fields.CardReads)
-                return wrap(value, f"{obj._what}.{attribute}")
-        return super().getattr(obj, attribute)
-
-
-_ABSENT = object()
-
-
-def _capped_range(*args):
-    r = range(*args)
-    if len(r) > MAX_RANGE:
-        raise LayoutError(f"range of {len(r):,} is too long (limit {MAX_RANGE:,})", "range")
-    return r
-
-
-@contextmanager
-def time_limit(seconds: int):
-    """Stop a template that loops away; only the main thread can take the alarm."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def _stop(signum, frame):
-        raise LayoutError(f"the template took over {seconds} s on one face: look for a runaway loop")
-
-    previous = signal.signal(signal.SIGALRM, _stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-_NAMED = {name.lower(): value.hexval()[2:] for name, value in rl_colors.getAllNamedColors().items()}
-
-
-class Palette:
-    """Colour names of one game, resolved to '#rrggbb' strings."""
-
-    def __init__(self, colours: dict[str, str]):
-        self.colours = {k: v.lower() for k, v in colours.items()}
-        self._resolve_text = lru_cache(maxsize=4096)(self._resolve_uncached)
-
-    def is_colour(self, name: str) -> bool:
-        return name in self.colours or name.startswith("#") or name.lower() in _NAMED
-
-    def resolve(self, value) -> str | None:
-        if value is None:
-            return None
-        if isinstance(value, (list, tuple)) and len(value) == 3:
-            return "#{:02x}{:02x}{:02x}".format(*tuple(int(v) for v in value))
-        return self._resolve_text(value)
-
-    def _resolve_uncached(self, value) -> str | None:
-        text = str(value).strip()
-        if text.lower() == "none":
-            out = None
-        elif text in self.colours:
-            out = self.colours[text]
-        elif re.fullmatch(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?", text):
-            out = text.lower()
-        elif re.fullmatch(r"#[0-9a-fA-F]{3}", text):
-            out = "#" + "".join(c * 2 for c in text[1:]).lower()
-        elif text.lower() in _NAMED:
-            out = "#" + _NAMED[text.lower()]
-        else:
-            raise LayoutError(f"unknown colour '{text}'{did_you_mean(text, self.colours)}: use a palette name or #rrggbb", text)
-        return out
-
-
-_WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small whole number: templates write them on every face
-
-
-def to_number(value, name) -> float:
-    kind = type(value)
-    if kind is int:
-        return _WHOLE[value] if 0 <= value < len(_WHOLE) else float(value)
-    if kind is not float and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        if isinstance(value, str):
-            raise LayoutError(f"{name} is the text {value!r}, not a number: write it without quotes in the data, or add |float in the template", name)
-        raise LayoutError(f"{name} must be a number, got {value!r}", name)
-    if not math.isfinite(value):
-        raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
-    return float(value)
-
-
-class Recorder:
-    """The drawing functions templates call; they append elements to the current face."""
-
-    def __init__(self, layouts: Layouts):
-        self.layouts = layouts
-        self.game: GameLayouts | None = None  # the game whose face is being recorded
-        self.stack: list[list] = [[]]
-        self.icons: set = set()
-        self.count = 0
-        self._lines: dict[tuple[str, int], Loc] = {}  # template lines already located, while tracing
-
-    def reset(self, game: GameLayouts) -> None:
-        self.game = game
-        self.shrunk: list[tuple] = []  # (asked pt, fitted pt, w, h, text, (template file, line)) of texts fitted much smaller
-        self.stack = [[]]
-        self.icons = set()
-        self.count = 0
-
-    def _add(self, element):
-        self.count += 1
-        if self.count > MAX_ELEMENTS_PER_FACE:
-            raise LayoutError(f"more than {MAX_ELEMENTS_PER_FACE:,} elements on one face")
-        self.stack[-1].append(element)
-        origins = self.layouts.origins
-        if origins is not None and element not in origins:
-            origins[element] = self._template_line()
-        return ""
-
-    def _template_line(self) -> Loc | None:
-        """The template line drawing right now: the innermost frame of compiled template code, mapped back to its source."""
-        frame = sys._getframe(2)
-        while frame is not None:
-            template = frame.f_globals.get("__jinja_template__")
-            if template is not None and template.filename:
-                key = (template.filename, template.get_corresponding_lineno(frame.f_lineno))
-                loc = self._lines.get(key)
-                if loc is None:
-                    loc = self._lines[key] = self.layouts._loc(*key, None)
-                return loc
-            frame = frame.f_back
-        return None
-
-    def _colour(self, value):
-        return self.game.palette.resolve(value)
-
-    # The drawing functions -------------------------------------------------
-    def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None, edge=False):
-        return self._add(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash), bool(edge)))
-
-    def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None, edge=False):
-        return self._add(Line(to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
-
-    def circle(self, cx, cy, r, fill=None, stroke=None, stroke_width=0.3, dash=None, edge=False):
-        return self._add(Circle(to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
-
-    def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, edge=False):
-        return self._add(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(edge)))
-
-    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True, edge=False):
-        try:
-            pts = tuple((to_number(p[0], "x"), to_number(p[1], "y")) for p in points)
-        except (TypeError, IndexError, KeyError):
-            raise LayoutError("polygon points must be a list of [x, y] pairs", "polygon") from None
-        if len(pts) < 2:
-            raise LayoutError("a polygon needs at least two points", "polygon")
-        return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge)))
-
-    def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
-             condense=None, decoration=False, edge=False):
-        x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
-        size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
-        if align not in ("left", "center", "right"):
-            raise LayoutError(f"align must be left, center or right, got '{align}'", "align")
-        if valign not in ("top", "middle", "bottom"):
-            raise LayoutError(f"valign must be top, middle or bottom, got '{valign}'", "valign")
-        if not 0.5 <= size <= 400 or min_size > size:
-            raise LayoutError(f"size must be between 0.5 and 400 pt and at least min_size, got {size}", "size")
-        content = "" if content is None else str(content)
-        if len(content) > MAX_STRING:
-            raise LayoutError(f"text is {len(content):,} characters long (limit {MAX_STRING:,})", "text")
-        condense = font == "title" if condense is None else bool(condense)  # titles condense rather than wrap, unless told not to
-        laid = self.game.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading),
-                                  condense)
-        for op in laid.ops:
-            if type(op) is IconOp:
-                self.icons.add((op.icon, op.color))
-        if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
-            self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
-        return self._add(Text(x, y, laid.ops, bool(decoration), bool(edge)))
-
-    def image(self, path, x, y, w, h, fit="contain"):
-        if fit not in ("contain", "cover", "stretch"):
-            raise LayoutError(f"fit must be contain, cover or stretch, got '{fit}'", "fit")
-        checked = self.game.check_image(str(path))
-        return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
-
-    def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False, edge=False):
-        name = str(name)
-        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
-            raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
-        if not self.game.icons.exists(name):
-            raise LayoutError(f"unknown icon '{name}'{did_you_mean(name, self.game.icons.names())}: add templates/icons/{name}.svg", name)
-        side = to_number(size if size is not None else (w or h or 5), "size")
-        w = to_number(w, "w") if w is not None else side
-        h = to_number(h, "h") if h is not None else side
-        colour = self._colour(color)
-        self.icons.add((name, colour))
-        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration), bool(edge)))
-
-    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False, edge=False):
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
-            raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {n!r}", "repeat")
-        step_x = size * 1.1 if dx is None else to_number(dx, "dx")
-        for i in range(n):
-            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color, decoration=decoration, edge=edge)
-        return ""
-
-    def group(self, x=0, y=0, rotate=0, scale=1, caller=None):
-        self.stack.append([])
-        try:
-            if caller is not None:
-                caller()
-        finally:
-            children = tuple(self.stack.pop())
-        return self._add(Group(to_number(x, "x"), to_number(y, "y"), to_number(rotate, "rotate"), to_number(scale, "scale"), children))
-
-
-def _dash(value):
-    if value in (None, False):
-        return None
-    try:
-        return tuple(float(v) for v in value)
-    except TypeError:
-        raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash") from None
 
 
 FITTED_TEXTS = 4096  # fitted texts a game remembers, the most recently used: a deck's repeated texts stay, its 10,000 titles pass
@@ -455,9 +61,9 @@ class Layouts:
         self.fonts = fonts
         self.typesetter = Typesetter(fonts)
         self.recorder = Recorder(self)
-        self.env = _Sandbox(
-            loader=_ProjectLoader([str(d) for d in template_dirs], parsed=self.parsed),
-            undefined=_Undefined,
+        self.env = Sandbox(
+            loader=ProjectLoader([str(d) for d in template_dirs], parsed=self.parsed),
+            undefined=FieldUndefined,
             autoescape=False,
             trim_blocks=True,
             lstrip_blocks=True,
@@ -467,7 +73,7 @@ class Layouts:
         rec = self.recorder
         self.env.globals.update(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
-            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, range=_capped_range,
+            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, range=capped_range,
         )
         if helpers:
             self.env.globals.update(helpers(rec))
@@ -593,7 +199,7 @@ class Layouts:
                 not (isinstance(child, jinja2.nodes.TemplateData) and not child.data.strip()) for child in node.nodes
             ):
                 self.template_warnings.append(
-                    warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block", self._loc(filename, node.lineno, None))
+                    warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block", self.file_loc(filename, node.lineno, None))
                 )
 
     def render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "",
@@ -631,7 +237,7 @@ class Layouts:
         except jinja2.TemplateNotFound as exc:
             raise PnpError(error("template-missing", f"template '{exc.name}' not found under templates/: check the name", ref_loc, game=game, component=what)) from None
         except jinja2.TemplateSyntaxError as exc:
-            loc = self._loc(exc.filename, exc.lineno, None)
+            loc = self.file_loc(exc.filename, exc.lineno, None)
             raise PnpError(error("template-syntax", f"template syntax: {exc.message}", loc, game=game, component=what)) from None
         except MarkupError as exc:
             raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
@@ -646,7 +252,7 @@ class Layouts:
         """A warning per text fitted much smaller than asked, at the data field it shows (else the template line)."""
         out = []
         for asked, fitted, w, h, snippet, (filename, line) in shrunk:
-            drawn_at = self._loc(filename, line, None) if filename else ref_loc
+            drawn_at = self.file_loc(filename, line, None) if filename else ref_loc
             field, data_loc = _data_holding(context, snippet) if snippet else ("", None)
             where = f"{field}: " if field else ""
             out.append(warning("text-shrunk", f"{where}text shrinks from {asked:g} pt to {fitted:g} pt to fit its {w:g} × {h:g} mm box ('{snippet}…'): "
@@ -677,7 +283,7 @@ class Layouts:
     def _template_loc(self, exc, needle, ref_loc: Loc) -> Loc:
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
-                return self._loc(frame.filename, frame.lineno, needle)
+                return self.file_loc(frame.filename, frame.lineno, needle)
         return ref_loc
 
     def source_loc(self, rel: str, token: str) -> Loc:
@@ -710,11 +316,11 @@ class Layouts:
         loc = ref_loc
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
             if any(frame.filename.startswith(str(d)) for d in self.template_dirs):
-                loc = self._loc(frame.filename, frame.lineno, needle)
+                loc = self.file_loc(frame.filename, frame.lineno, needle)
                 break
         return error(code, message, loc, game=game, component=what)
 
-    def _loc(self, filename: str | None, line: int | None, needle: str | None) -> Loc:
+    def file_loc(self, filename: str | None, line: int | None, needle: str | None) -> Loc:
         if not filename:
             return Loc("templates")
         path = Path(filename)
@@ -867,17 +473,6 @@ def _unknown_argument(message: str, functions: dict) -> str | None:
     except (TypeError, ValueError):
         return None
     return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
-
-
-def _template_line() -> tuple[str | None, int]:
-    """(template file, line) of the template code running now: the innermost compiled-template frame on the stack."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        template = frame.f_globals.get("__jinja_template__")
-        if template is not None:
-            return template.filename, template.get_corresponding_lineno(frame.f_lineno)
-        frame = frame.f_back
-    return None, 0
 
 
 def _piece_loc(context: dict) -> Loc | None:

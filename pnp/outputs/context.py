@@ -18,7 +18,7 @@ from pnp.layout.icons import IconLibrary
 from pnp.layout.images import ImageChecker
 from pnp.layout.templates import GameLayouts, Layouts
 from pnp.outputs.options import Options
-from pnp.render.draw import DrawnFaces
+from pnp.render.drawn import DrawnFaces
 from pnp.render.sheets import Group, SheetStats, write_sheets
 
 DEFAULT_FONT_ROLES = {"body": "noto-sans", "title": "noto-sans"}

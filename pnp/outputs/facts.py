@@ -13,10 +13,11 @@ from collections import Counter
 
 import jinja2
 
-from pnp.checks.counts import Collections, field_value
+from pnp.checks.items import Collections
+from pnp.checks.values import field_value
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY, Fields
-from pnp.layout.templates import FACE_SECONDS, time_limit
+from pnp.layout.sandbox import FACE_SECONDS, time_limit
 from pnp.outputs.context import GameContext, card_fields
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
@@ -149,7 +150,7 @@ class Facts:
         for deck in g.decks.values():
             w, h = deck.size
             size = _size_name(deck.size)
-            details = f"{size} cards, {w:g} × {h:g} mm" if size else f"cards, {w:g} × {h:g} mm"
+            details = f"{size} size, {w:g} × {h:g} mm" if size else f"{w:g} × {h:g} mm"  # the count column already says "cards"
             field = self._type_field(deck)
             if field:
                 self._read(deck.id, field)

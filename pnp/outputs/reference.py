@@ -4,7 +4,9 @@ A section prints on both by default; `only: sheet` keeps it to the sheet (the
 full rules) and `only: aid` to the player aid (a summary of the turn).
 
 The player aid is a double-sided card: its sections flow over the front and
-then the back, so one card per player holds two faces of content. Its type is
+then the back, so one card per player holds two faces of content, and each
+card's two sides are balanced (like a page's columns) so neither is crammed
+while the other is left blank. Its type is
 the largest size, down to MIN_AID_PT, that needs no more cards than the
 smallest; when even MIN_AID_PT needs more than one card per player, a warning
 says how many and what to do.
@@ -31,9 +33,12 @@ from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
-from pnp.outputs.rulebook import document_inks, markup_findings
-from pnp.render.flowables import Heading, K, Rich, Setter, Stack, Style, Table, TableLook, escape, headings_in, pack, rect, region_elements, text_height
+from pnp.outputs.rulebook.build import markup_findings
+from pnp.outputs.rulebook.look import document_inks
+from pnp.render.flowables import Heading, Rich, Stack, headings_in, pack, region_elements
 from pnp.render.sheets import Group, Piece
+from pnp.render.tables import Table, TableLook
+from pnp.render.text_setting import K, Setter, Style, escape, rect, text_height
 
 SHEET_MARGIN = (14.0, 16.0)  # mm around the sheet's content: inside the printable area, room for the footer
 COLUMN_GAP = 6.0  # mm
@@ -396,7 +401,8 @@ def _cards(regions: list) -> int:
 def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[AidCard], Fitted, list]:
     """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and the layout they came from.
 
-    An odd last face gets the decorative back (the game's title), so every card has two sides."""
+    Each card's sides are balanced; an odd last face (one section that cannot be shared) gets the decorative back
+    (the game's title), so every card has two sides."""
     game = gctx.game
     w, h = ref.spec.card_size
     frame = CardFrame(gctx, (w, h))
@@ -406,6 +412,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     if not mine:
         return [], Fitted(MIN_AID_PT, [], []), []
     fitted = largest_fitting(frame.sizes, lambda size: pack(section_blocks(setter, RefLook(gctx, size), mine), frame.width, frame.height), _cards)
+    fitted = fitted._replace(regions=balance(fitted.regions, frame.width, lambda region: frame.height, FACES_PER_CARD))
     look = RefLook(gctx, fitted.size)
     heading = ref.text(ref.spec.title, ["title"])
     faces = []

@@ -41,7 +41,9 @@ from pnp.render.ink import page_inks
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
 DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
-                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook:build_rulebook"))
+                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"))
+
+
 @dataclass
 class Output:
     path: Path
@@ -153,7 +155,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
 
 def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
     """What the builder of `job` takes from the last build of its output: a rulebook, the stats of its files (its
-    contents' page numbers guess this build's, pnp.outputs.rulebook.typeset); the others nothing."""
+    contents' page numbers guess this build's, pnp.outputs.rulebook.build.typeset); the others nothing."""
     return (plan.cache.outputs.get(job.slot, {}).get("stats", {}),) if job.kind == "rulebook" else ()
 
 

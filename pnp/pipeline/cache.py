@@ -480,7 +480,7 @@ def cache_path(out_root: Path, game_slug: str) -> Path:
 
 
 def compiled_templates_path(out_root: Path) -> Path:
-    """Where compiled templates are kept between builds (pnp.layout.templates.CompiledTemplates)."""
+    """Where compiled templates are kept between builds (pnp.layout.template_cache.CompiledTemplates)."""
     return out_root / CACHE_DIR / "templates"
 
 

@@ -49,7 +49,7 @@ from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, ke
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
 from pnp.render import rl
-from pnp.render.draw import DrawnFaces
+from pnp.render.drawn import DrawnFaces
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
@@ -410,7 +410,7 @@ def warm_up(project, out: Path) -> None:
     same name from the same file (pnp.layout.fonts). From here on, this process keeps
     from build to build, each bounded and each giving the bytes and findings a new
     process would:
-    - the operators of the faces its engines draw, to replay (pnp.render.draw.DrawnFaces);
+    - the operators of the faces its engines draw, to replay (pnp.render.drawn.DrawnFaces);
     - the result of a game whose build found everything kept, while nothing it stood
       on changes (pnp.pipeline.steady);
     - what each constraint said of each item (pnp.checks.counts.keep_answers);

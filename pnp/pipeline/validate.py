@@ -52,7 +52,7 @@ def render_check(gctx: GameContext) -> list[Finding]:
     findings += inspect_faces(gctx, rendered, inspections)
     from pnp.outputs.boards import build_boards  # imported here: the build's own checks (render=False) need none of them
     from pnp.outputs.reference import build_reference
-    from pnp.outputs.rulebook import build_rulebook
+    from pnp.outputs.rulebook.build import build_rulebook
     from pnp.outputs.tokens import build_tokens
 
     # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.

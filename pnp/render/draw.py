@@ -13,29 +13,20 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import ClassVar
 
-from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from pnp.core.colour import INK_LIMIT, device_cmyk
 from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.render import rl
+from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
+from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
-
-
-@lru_cache(maxsize=4096)
-def colour(hex_value: str) -> HexColor:
-    """A '#rrggbb[aa]' colour as reportlab's colour object, made once."""
-    return HexColor(hex_value, hasAlpha=len(hex_value) == 9)
 
 
 def _draw_without_helvetica(drawing, canvas, black=None) -> None:
@@ -47,126 +38,6 @@ def _draw_without_helvetica(drawing, canvas, black=None) -> None:
     with rl.drawing_defaults(rl.current_font(canvas), black):
         renderPDF.draw(drawing, canvas, 0, 0)
 
-
-class SharedResources:
-    """One resource dictionary for every face form.
-
-    reportlab builds a fresh resource dictionary per form (most of a large
-    deck's save time) and leaves transparency states out of it; one shared,
-    complete dictionary is smaller, faster, and keeps alpha colours working."""
-
-    def __init__(self, canvas):
-        self.canvas = canvas
-        self.res = PDFResourceDictionary()
-        self.res.basicFonts()
-        self.res.allProcs()
-        self.res.XObject = PDFDictionary({})
-        self.xobjects: dict = self.res.XObject.dict  # filled as forms appear, formatted at save
-        self.ref = rl.document(canvas).Reference(self.res)
-        if hasattr(canvas, "shared_resources"):
-            canvas.shared_resources = self  # pages share the dictionary too (pnp.pdfout.SheetCanvas)
-
-    def note_forms(self, names) -> None:
-        for name in names:
-            internal = xObjectName(name)
-            self.xobjects[internal] = PDFObjectReference(internal)
-
-    def finish(self) -> None:
-        """Call before saving: transparency states are known only at the end."""
-        state = rl.transparency_states(self.canvas)
-        if state:
-            self.res.ExtGState = state
-
-
-@dataclass(frozen=True)
-class DrawnFace:
-    """What drawing a face's elements added to a content stream, and what it asked of the document to do so."""
-
-    start: tuple  # the canvas's graphics state before (rl.graphics_state): what the drawing could read of it
-    asks: tuple  # ("font", (font, text), pieces) or ("icon", (name, colour), form), in the drawing's order
-    versions: tuple[str, ...]  # the PDF features it asked the document's version to allow (rl.version_asks)
-    code: tuple[str, ...]  # the operators it appended
-    forms: tuple[str, ...]  # the forms it placed
-    end: tuple  # the canvas's graphics state after
-
-
-@dataclass(frozen=True)
-class DrawnPage:
-    """What drawing one side of a sheet added to its content stream, and every distinct thing it asked of the document.
-
-    Besides a face's asks ("font", "icon"), a page asks for the forms it places
-    ("form": a face's or crop marks' form, by its key, under that name), for the
-    forms it defines where it first places them ("define": a face, "overlay": crop
-    marks with what draws them), and for what its footer's text was handed by the
-    fonts themselves ("split", "subset": pnp.render.rl.font_asks). Each distinct
-    ask is listed once, where it was first asked: a repeat gets the answer the
-    first got. A form defined by a replay is defined where drawing defined it,
-    and what defining it asks follows in the list."""
-
-    start: tuple
-    asks: tuple
-    versions: tuple[str, ...]
-    code: tuple[str, ...]
-    forms: tuple[str, ...]
-    end: tuple
-
-
-@dataclass(frozen=True)
-class DrawnIcon:
-    """The operators of an icon's form and the PDF features drawing it asked for, kept across runs in the build cache.
-
-    A form starts from a new graphics state, so what an icon draws depends on
-    its SVG, its colour and the reader's version alone (pnp.layout.icons
-    IconLibrary.drawn_key): a fresh worker defines the form from this record
-    without reading the SVG into a drawing, nor importing reportlab's graphics
-    (0.2 s with Platypus). Only an icon drawn with no text, picture or
-    transparency state is kept: those name fonts, images and states the
-    document numbers as it goes."""
-
-    FORMAT: ClassVar[str] = "1"
-    width: float
-    height: float
-    versions: tuple[str, ...]
-    code: tuple[str, ...]
-
-    @staticmethod
-    def covers(code: tuple[str, ...]) -> bool:
-        """Whether a record of these operators replays them: none selects a font, places an XObject, sets a state or holds an image."""
-        return not any(op in line for line in code for op in (" Tf", " Do", " gs", "BI "))
-
-
-class DrawnFaces:
-    """Faces' and sheet pages' drawn operators, kept between the builds of a process that stays up (`pnp watch`) to be replayed.
-
-    A face's operators depend on its elements and on three things the document
-    hands out: font subsets with each glyph's code, icon forms' names, and the
-    canvas's remembered graphics state. A replay asks for the same subsets and
-    forms again, in the same order, and goes ahead only when every answer and
-    the state match the recording, so its bytes are those drawing gives. A
-    face that is translucent or holds a picture is drawn every time (its
-    drawing changes state this record does not cover). A page is kept by the hash
-    of everything it prints (pnp.render.sheets.PageKeys) unless it drew such a
-    face: after a one-card edit every other page of the sheets is written from
-    its record. Entries last two runs."""
-
-    def __init__(self):
-        self._this: dict = {}
-        self._last: dict = {}
-        rl.log_font_asks()
-
-    def new_run(self) -> None:
-        self._last, self._this = self._this, {}
-
-    def get(self, elements) -> DrawnFace | None:
-        hit = self._this.get(elements)
-        if hit is None:
-            hit = self._last.get(elements)
-            if hit is not None:
-                self._this[elements] = hit
-        return hit
-
-    def add(self, elements, drawn: DrawnFace) -> None:
-        self._this[elements] = drawn
 
 
 class FaceDrawer:
@@ -429,7 +300,7 @@ class FaceDrawer:
         """Draw an icon's form: ((form, width, height), what drawing it did, or None when a record would not cover it)."""
         drawing = self.icons.drawing(name, colour_hex)
         if self.colour_filter is not None:
-            drawing = _filtered_drawing(drawing, self.colour_filter)
+            drawing = filtered_drawing(drawing, self.colour_filter)
         c = self.c
         c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
         mark = rl.emitted(c)
@@ -629,65 +500,3 @@ class FaceDrawer:
             c.clipPath(p, stroke=0, fill=0)
         c.drawImage(path, bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh, mask="auto")
         c.restoreState()
-
-
-def _filtered_drawing(drawing, colour_filter):
-    """A copy of an icon's drawing with every colour passed through `colour_filter`.
-
-    An SVG opacity is flattened onto white first: a filter for print (CMYK)
-    asks for opaque colours, and nothing else shows through an icon."""
-    import copy
-
-    out = copy.deepcopy(drawing)
-
-    def convert(col, opacity):
-        if col is None or not isinstance(col, Color):
-            return col
-        r, g, b = col.red, col.green, col.blue
-        a = col.alpha if col.alpha is not None else 1
-        a *= 1 if opacity is None else opacity
-        r, g, b = (1 - a * (1 - v) for v in (r, g, b))
-        hex_value = "#{:02x}{:02x}{:02x}".format(*tuple(round(v * 255) for v in (r, g, b)))
-        mapped = colour_filter(hex_value)
-        return colour(mapped) if isinstance(mapped, str) else mapped
-
-    def walk(node):
-        for child in getattr(node, "contents", []):
-            for attr, opacity_attr in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
-                if getattr(child, attr, None) is not None:
-                    setattr(child, attr, convert(getattr(child, attr), getattr(child, opacity_attr, None)))
-                    if getattr(child, opacity_attr, None) is not None:
-                        setattr(child, opacity_attr, None)
-            walk(child)
-
-    walk(out)
-    return out
-
-
-def cmyk(hex_value: str, limit: float = INK_LIMIT) -> CMYKColor:
-    """'#rrggbb[aa]' as a reportlab CMYKColor for print-on-demand (see pnp.core.colour.device_cmyk)."""
-    return CMYKColor(*device_cmyk(hex_value, limit))
-
-
-def cmyk_image(path: str, limit: float = INK_LIMIT):
-    """A picture converted like `cmyk` converts colours: alpha onto white, full GCR, ink capped at `limit`.
-
-    (Pillow's own convert("CMYK") leaves K empty and lets ink reach 300 %.)"""
-    from PIL import Image, ImageMath
-
-    with Image.open(path) as img:
-        rgba = img.convert("RGBA")
-    r, g, b, _ = Image.alpha_composite(Image.new("RGBA", rgba.size, "white"), rgba).split()
-    calc = ImageMath.lambda_eval  # Pillow 10.3+
-
-    def bigger(a, b):
-        return (a + b + abs(a - b)) / 2
-
-    k = calc(lambda e: 255 - bigger(bigger(e["r"], e["g"]), e["b"]), r=r, g=g, b=b)
-    room = calc(lambda e: 255 - e["k"] + (e["k"] == 255), k=k)  # pure black: avoid dividing by zero
-    c, m, y = (calc(lambda e: (255 - e["v"] - e["k"]) * 255 / e["room"], v=v, k=k, room=room) for v in (r, g, b))
-    cap = limit * 255
-    scale = calc(lambda e: ((e["c"] + e["m"] + e["y"] + e["k"]) > cap) * ((cap - e["k"]) / (e["c"] + e["m"] + e["y"] + (e["c"] + e["m"] + e["y"] == 0)))
-                 + ((e["c"] + e["m"] + e["y"] + e["k"]) <= cap) * 1.0, c=c, m=m, y=y, k=k)
-    cmy = [calc(lambda e: e["v"] * e["s"], v=v, s=scale).convert("L") for v in (c, m, y)]
-    return Image.merge("CMYK", (*cmy, k.convert("L")))

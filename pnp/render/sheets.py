@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
 from pnp.layout.elements import Face, FaceDigests
-from pnp.render.draw import DrawnFaces, FaceDrawer
+from pnp.render.draw import FaceDrawer
+from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
@@ -128,7 +129,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
-    faces' operators to replay in a later PDF (pnp.render.draw.DrawnFaces). Pieces may hold PENDING faces, which
+    faces' operators to replay in a later PDF (pnp.render.drawn.DrawnFaces). Pieces may hold PENDING faces, which
     `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
     pages before it are drawn while another process renders those faces."""
     if layout not in ("duplex", "gutterfold"):

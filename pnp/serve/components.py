@@ -21,7 +21,7 @@ from pnp.outputs.cards import Rendered, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import reference_faces
-from pnp.outputs.rulebook import build_rulebook
+from pnp.outputs.rulebook.build import build_rulebook
 from pnp.outputs.tokens import render_set, token_size
 from pnp.serve.images import ImageStore, scale_for
 

@@ -1,0 +1,67 @@
+"""Field values as the checks read them: a dotted path's value (or MISSING), a hashable form of it, how a finding
+shows it, and where it is written."""
+from __future__ import annotations
+
+from pnp.checks.items import Item
+from pnp.core.errors import Loc
+from pnp.data.source import LocDict
+
+
+def field_value(fields: dict, path: str):
+    """The value of a dotted field path, or a sentinel when absent."""
+    node = fields
+    for step in path.split("."):
+        if isinstance(node, dict) and step in node:
+            node = node[step]
+        else:
+            return MISSING
+    return node
+
+
+class Missing:
+    def __repr__(self):
+        return "(missing)"
+
+
+MISSING = Missing()
+
+
+def hashable(value):
+    if isinstance(value, list):
+        return tuple(hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, hashable(v)) for k, v in value.items()))
+    return value
+
+
+def show_value(value) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
+    return repr(value)
+
+
+
+def field_loc(item: Item, path: str) -> Loc:
+    node, loc = item.fields, item.loc
+    for step in path.split("."):
+        if isinstance(node, LocDict) and step in node:
+            loc, node = node.loc_of(step), node[step]
+        else:
+            break
+    return loc
+
+
+def ranges(values: list[int]) -> str:
+    """[1, 2, 3, 7] → '1–3, 7'."""
+    out, start, prev = [], None, None
+    for v in [*values, None]:
+        if start is None:
+            start = prev = v
+        elif v is not None and isinstance(v, int) and v == prev + 1:
+            prev = v
+        else:
+            out.append(f"{start}" if start == prev else f"{start}–{prev}")
+            start = prev = v
+    return ", ".join(out)

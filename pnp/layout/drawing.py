@@ -1,0 +1,184 @@
+"""The drawing functions templates call (`rect`, `text`, `icon`, …): each records one element of the face being drawn.
+
+Elements are plain immutable values, so a face is a hashable value: identical
+faces are drawn once and placed many times. Text is fitted while recording, so
+an overflow is reported at the template line that asked for it.
+"""
+from __future__ import annotations
+
+import math
+import re
+import sys
+
+from pnp.core.errors import LayoutError, Loc, did_you_mean
+from pnp.layout import markup
+from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.sandbox import MAX_STRING
+from pnp.layout.typeset import IconOp
+
+SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
+SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
+MAX_ELEMENTS_PER_FACE = 50_000
+
+
+_WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small whole number: templates write them on every face
+
+
+def to_number(value, name) -> float:
+    kind = type(value)
+    if kind is int:
+        return _WHOLE[value] if 0 <= value < len(_WHOLE) else float(value)
+    if kind is not float and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        if isinstance(value, str):
+            raise LayoutError(f"{name} is the text {value!r}, not a number: write it without quotes in the data, or add |float in the template", name)
+        raise LayoutError(f"{name} must be a number, got {value!r}", name)
+    if not math.isfinite(value):
+        raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
+    return float(value)
+
+
+class Recorder:
+    """The drawing functions templates call; they append elements to the current face."""
+
+    def __init__(self, layouts):
+        self.layouts = layouts  # the pnp.layout.templates.Layouts that owns it (not imported: that module imports this one)
+        self.game = None  # the GameLayouts of the game whose face is being recorded
+        self.stack: list[list] = [[]]
+        self.icons: set = set()
+        self.count = 0
+        self._lines: dict[tuple[str, int], Loc] = {}  # template lines already located, while tracing
+
+    def reset(self, game) -> None:
+        self.game = game
+        self.shrunk: list[tuple] = []  # (asked pt, fitted pt, w, h, text, (template file, line)) of texts fitted much smaller
+        self.stack = [[]]
+        self.icons = set()
+        self.count = 0
+
+    def _add(self, element):
+        self.count += 1
+        if self.count > MAX_ELEMENTS_PER_FACE:
+            raise LayoutError(f"more than {MAX_ELEMENTS_PER_FACE:,} elements on one face")
+        self.stack[-1].append(element)
+        origins = self.layouts.origins
+        if origins is not None and element not in origins:
+            origins[element] = self._template_line()
+        return ""
+
+    def _template_line(self) -> Loc | None:
+        """The template line drawing right now: the innermost frame of compiled template code, mapped back to its source."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            template = frame.f_globals.get("__jinja_template__")
+            if template is not None and template.filename:
+                key = (template.filename, template.get_corresponding_lineno(frame.f_lineno))
+                loc = self._lines.get(key)
+                if loc is None:
+                    loc = self._lines[key] = self.layouts.file_loc(*key, None)
+                return loc
+            frame = frame.f_back
+        return None
+
+    def _colour(self, value):
+        return self.game.palette.resolve(value)
+
+    # The drawing functions -------------------------------------------------
+    def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None, edge=False):
+        return self._add(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash), bool(edge)))
+
+    def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None, edge=False):
+        return self._add(Line(to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, stroke_width=0.3, dash=None, edge=False):
+        return self._add(Circle(to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
+
+    def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, edge=False):
+        return self._add(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(edge)))
+
+    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True, edge=False):
+        try:
+            pts = tuple((to_number(p[0], "x"), to_number(p[1], "y")) for p in points)
+        except (TypeError, IndexError, KeyError):
+            raise LayoutError("polygon points must be a list of [x, y] pairs", "polygon") from None
+        if len(pts) < 2:
+            raise LayoutError("a polygon needs at least two points", "polygon")
+        return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge)))
+
+    def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
+             condense=None, decoration=False, edge=False):
+        x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
+        size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
+        if align not in ("left", "center", "right"):
+            raise LayoutError(f"align must be left, center or right, got '{align}'", "align")
+        if valign not in ("top", "middle", "bottom"):
+            raise LayoutError(f"valign must be top, middle or bottom, got '{valign}'", "valign")
+        if not 0.5 <= size <= 400 or min_size > size:
+            raise LayoutError(f"size must be between 0.5 and 400 pt and at least min_size, got {size}", "size")
+        content = "" if content is None else str(content)
+        if len(content) > MAX_STRING:
+            raise LayoutError(f"text is {len(content):,} characters long (limit {MAX_STRING:,})", "text")
+        condense = font == "title" if condense is None else bool(condense)  # titles condense rather than wrap, unless told not to
+        laid = self.game.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading),
+                                  condense)
+        for op in laid.ops:
+            if type(op) is IconOp:
+                self.icons.add((op.icon, op.color))
+        if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
+            self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
+        return self._add(Text(x, y, laid.ops, bool(decoration), bool(edge)))
+
+    def image(self, path, x, y, w, h, fit="contain"):
+        if fit not in ("contain", "cover", "stretch"):
+            raise LayoutError(f"fit must be contain, cover or stretch, got '{fit}'", "fit")
+        checked = self.game.check_image(str(path))
+        return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
+
+    def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False, edge=False):
+        name = str(name)
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
+            raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
+        if not self.game.icons.exists(name):
+            raise LayoutError(f"unknown icon '{name}'{did_you_mean(name, self.game.icons.names())}: add templates/icons/{name}.svg", name)
+        side = to_number(size if size is not None else (w or h or 5), "size")
+        w = to_number(w, "w") if w is not None else side
+        h = to_number(h, "h") if h is not None else side
+        colour = self._colour(color)
+        self.icons.add((name, colour))
+        return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration), bool(edge)))
+
+    def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False, edge=False):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise LayoutError(f"repeat needs a whole number of copies between 0 and 1000, got {n!r}", "repeat")
+        step_x = size * 1.1 if dx is None else to_number(dx, "dx")
+        for i in range(n):
+            self.icon(icon, x + i * step_x, y + i * to_number(dy, "dy"), size, color=color, decoration=decoration, edge=edge)
+        return ""
+
+    def group(self, x=0, y=0, rotate=0, scale=1, caller=None):
+        self.stack.append([])
+        try:
+            if caller is not None:
+                caller()
+        finally:
+            children = tuple(self.stack.pop())
+        return self._add(Group(to_number(x, "x"), to_number(y, "y"), to_number(rotate, "rotate"), to_number(scale, "scale"), children))
+
+
+def _dash(value):
+    if value in (None, False):
+        return None
+    try:
+        return tuple(float(v) for v in value)
+    except TypeError:
+        raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash") from None
+
+
+def _template_line() -> tuple[str | None, int]:
+    """(template file, line) of the template code running now: the innermost compiled-template frame on the stack."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            return template.filename, template.get_corresponding_lineno(frame.f_lineno)
+        frame = frame.f_back
+    return None, 0

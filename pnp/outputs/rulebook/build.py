@@ -1,0 +1,128 @@
+"""Build a game's rulebook: rulebook.md (Jinja facts, then Markdown) typeset with Platypus into a PDF, and a folded
+booklet; its contents' page numbers settle over as few passes as the last build allows."""
+from __future__ import annotations
+
+import io
+
+from markdown_it.tree import SyntaxTreeNode
+from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
+
+from pnp.core.errors import Loc, PnpError, error
+from pnp.data import source as yaml_source
+from pnp.outputs.context import GameContext
+from pnp.outputs.facts import Facts, render
+from pnp.outputs.options import Options
+from pnp.outputs.rulebook.booklet import BookletCanvas, saddle_stitch
+from pnp.outputs.rulebook.front_matter import front_matter
+from pnp.outputs.rulebook.geometry import Geometry, geometry
+from pnp.outputs.rulebook.look import Look
+from pnp.outputs.rulebook.markdown import markdown_parser
+from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class, sketch_canvas
+from pnp.render import rl
+from pnp.render.contents import Contents
+from pnp.render.flowables import headings_in
+from pnp.render.text_setting import K, Setter
+
+
+def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None) -> tuple[bytes, int, list, list]:
+    """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, the contents' entries,
+    each page's key: pnp.render.rl.ContentKeys).
+
+    `last` is the entries of the last build of this file: when it lists the
+    same headings, its page numbers are the first guess, and a guess that holds
+    settles in one pass instead of two (a rulebook reprinted for one edited card)."""
+    gctx = book.gctx
+    look = Look(gctx, small=geo.w < 160 * K)
+    setter = Setter(gctx.layouts, region_h=geo.frame[3])
+    story, _ = book.story(tree, look, setter, geo)
+    headings = [(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc]
+    guess = _pages_of(headings, last)
+    tables = [f for f in story if isinstance(f, Contents)]
+    for contents in tables:
+        contents.expect(headings, guess)
+    buf = io.BytesIO()
+    font = gctx.fonts.font_name(look.body.family)
+    doc = RulebookDoc(buf, book, geo, canvas_cls, font)
+    doc.setter, doc.look = setter, look
+    gctx.layouts.markup_problems.clear()
+    rl.build_settled(doc, story, 8, sketch_canvas(canvas_cls), canvas_cls, guessed=guess is not None and bool(tables))
+    book.findings += markup_findings(gctx, book.rel)
+    if setter.missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
+        book.findings.append(error("missing-glyph", f"characters missing from the rulebook's fonts and their fallback: {chars}: replace them or choose another font", Loc(book.rel), game=book.game.slug))
+    return buf.getvalue(), doc.page, [list(entry) for entry in tables[0].entries()] if tables else [], doc.canv.page_keys
+
+
+def _pages_of(headings: list[tuple[int, str, str]], last: list | None) -> list[int] | None:
+    """The page of each heading in `last` (a build's contents entries), if it lists the very same headings."""
+    if not last or [(level, text, key) for level, text, _, key in last] != headings:
+        return None
+    return [page for _, _, page, _ in last]
+
+
+def markup_findings(gctx: GameContext, rel: str) -> list:
+    """Errors for the markup mistakes a page layout met (unknown :icon: or [colour], unclosed marks), where each is written in `rel`."""
+    found = [error(p.code, p.message, gctx.layouts.layouts.source_loc(rel, p.token), game=gctx.game.slug) for p in gctx.layouts.markup_problems]
+    gctx.layouts.markup_problems.clear()
+    return found
+
+
+def build_rulebook(gctx: GameContext, options: Options, last: dict | None = None):
+    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, stats)], findings).
+
+    `last` is {file name: its stats} of the last build: their contents' entries are the first guess of the page
+    numbers (`typeset`); each file's stats keep the entries it settled on."""
+    last = last or {}
+    game = gctx.game
+    if game.rulebook is None:
+        return [], []
+    rel = f"{game.rel}/rulebook.md"
+    try:
+        source = yaml_source.read_text(game.rulebook, rel)
+    except PnpError as exc:
+        return [], [f.__class__(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in exc.findings]
+    matter, body, findings = front_matter(source, rel, game.slug)
+    facts = Facts(gctx)
+    facts.where = Loc(rel)
+    try:
+        text = render(gctx, body, facts.context(), Loc(rel), game.slug, "rulebook")
+    except PnpError as exc:
+        return [], findings + exc.findings
+    findings += facts.warnings
+    tree = SyntaxTreeNode(markdown_parser().parse(text))
+    book = Book(gctx, options, matter, findings, rel, source)
+    rl.use_binary_streams()
+    icons = gctx.icons
+    try:
+        name = f"{game.slug}-rulebook.pdf"
+        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons), last.get(name, {}).get("contents"))
+        files = [(name, data, {"pages": pages, "pieces": 0, "contents": contents, "page_keys": keys})]
+        if options.booklet:
+            name = f"{game.slug}-rulebook-booklet.pdf"
+            data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas),
+                                                  last.get(name, {}).get("contents"))
+            sheets = len(saddle_stitch(pages))
+            files.append((name, data, {"pages": sheets, "pieces": 0, "contents": contents, "page_keys": keys}))
+    except (PageLayoutError, IndexError) as exc:
+        return [], [*findings, error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
+    if any(f.severity == "error" for f in book.findings):
+        return [], _unique(book.findings)
+    return files + designer_notes(game), _unique(book.findings)
+
+
+def designer_notes(game) -> list:
+    """game.yaml's notes (sources, readings, inventions) as a Markdown file for the designer, never in the player's book."""
+    text = game.spec.notes.strip()
+    if not text:
+        return []
+    body = f"# {game.title}: designer's notes\n\nFrom `{game.rel}/game.yaml` (`notes:`); not printed in the rulebook.\n\n{text}\n"
+    return [(f"{game.slug}-designer-notes.md", body.encode("utf-8"), {"pages": 0, "pieces": 0})]
+
+
+def _unique(findings: list) -> list:
+    seen, out = set(), []
+    for f in findings:
+        if f not in seen:
+            seen.add(f)
+            out.append(f)
+    return out

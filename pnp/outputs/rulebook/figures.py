@@ -1,0 +1,97 @@
+"""Rulebook figures: `![caption](card:DECK/CARD "WIDTH_MM")`, `![caption](board:ID "WIDTH_MM")` or an image,
+each component drawn from its own layout, vector."""
+from __future__ import annotations
+
+import dataclasses
+
+from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.data.fields import ANY
+from pnp.outputs.boards import render_board
+from pnp.outputs.cards import render_cards
+from pnp.outputs.context import GameContext
+from pnp.outputs.rulebook.markdown import Converter
+from pnp.render.figures import FigureItem
+from pnp.render.inksaver import lighten_face
+from pnp.render.text_setting import K
+
+
+class Figures:
+    """The figures of one rulebook: `![caption](card:DECK/CARD)`, `board:ID` or an image, each component rendered once
+    from its own layout; what a figure names wrongly becomes a finding at its place in the source."""
+
+    def __init__(self, gctx: GameContext, options, findings: list, rel: str, source: str):
+        self.gctx, self.game, self.options = gctx, gctx.game, options
+        self.findings, self.rel, self.source = findings, rel, source
+        self._faces: dict = {}
+
+    def where(self, needle: str) -> Loc:
+        for n, text in enumerate(self.source.splitlines(), 1):
+            col = text.find(needle)
+            if col >= 0:
+                return Loc(self.rel, n, col + 1)
+        return Loc(self.rel)
+
+    def figure_item(self, node, conv: Converter) -> FigureItem | None:
+        src = str(node.attrs.get("src", ""))
+        title = str(node.attrs.get("title", "") or "")
+        caption, _ = conv.inline(node)
+        width = None
+        if title:
+            try:
+                width = float(title.lower().removesuffix("mm").strip())
+            except ValueError:
+                self.findings.append(warning("figure-width", f"figure width '{title}' is not a number of mm: write it like \"45\"", self.where(src), game=self.game.slug))
+        kind, _, name = src.partition(":")
+        if kind in ("card", "board") and name:
+            face, label = self.face(kind, name, src)
+            if face is None:
+                w, h = (63.5, 88.9) if kind == "card" else (120.0, 80.0)
+                return FigureItem("missing", w, h, width or w, caption, label=label)
+            return FigureItem("face", face.w, face.h, width or (face.w if kind == "card" else conv.width / K), caption, face=face)
+        try:
+            checked = self.gctx.check_image(src)
+        except LayoutError as exc:
+            self.findings.append(error("figure-image", str(exc), self.where(src), game=self.game.slug))
+            return None
+        _, iw, ih = checked
+        return FigureItem("image", 100.0, 100.0 * ih / iw, width or conv.width / K, caption, image=checked)
+
+    def face(self, kind: str, name: str, src: str):
+        key = (kind, name)
+        if key in self._faces:
+            return self._faces[key]
+        game, where = self.game, self.where(src)
+        face, label = None, f"{kind} {name} not found"
+        if kind == "card":
+            deck_id, _, card_id = name.partition("/")
+            deck = game.decks.get(deck_id)
+            card = next((c for c in deck.cards if c.id == card_id), None) if deck is not None else None
+            if deck is None:
+                self.findings.append(warning("figure-missing", f"figure names deck '{deck_id}', which this game does not have{did_you_mean(deck_id, game.decks)}: it prints as an empty frame", where, game=game.slug))
+            elif card is None:
+                self.findings.append(warning("figure-missing", f"figure names card '{card_id}', which deck '{deck_id}' does not hold{did_you_mean(card_id, [c.id for c in deck.cards])}: it prints as an empty frame", where, game=game.slug))
+            else:
+                if self.gctx.card_reads is not None:
+                    self.gctx.card_reads.add(deck_id, card_id, ANY)  # the whole face is printed here
+                rendered, found = render_cards(self.gctx, deck, dataclasses.replace(self.options, bleed=False), [card], backs=False)
+                self.findings += found
+                face = rendered[0][1] if rendered else None
+                if face is not None and self.options.ink_saver:
+                    face = lighten_face(face)
+        else:
+            face = self._board_face(name, where)
+        self._faces[key] = (face, label)
+        return face, label
+
+    def _board_face(self, board_id: str, where: Loc):
+        game = self.game
+        specs = {b.id: b for b in (game.boards.boards if game.boards else [])}
+        if board_id not in specs:
+            self.findings.append(warning("figure-missing", f"figure names board '{board_id}', which boards.yaml does not hold{did_you_mean(board_id, specs)}: it prints as an empty frame", where, game=game.slug))
+            return None
+        raw = next(b for b in game.boards_data["boards"] if b.get("id") == board_id)
+        try:
+            return render_board(self.gctx, specs[board_id], raw, self.options.ink_saver)
+        except PnpError as exc:
+            self.findings.extend(exc.findings)
+            return None

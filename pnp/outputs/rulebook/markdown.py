@@ -1,0 +1,182 @@
+"""Markdown to blocks: markdown-it-py parses the rulebook's text, and its syntax tree becomes blocks of our rich text
+(pnp.render.flowables); reportlab's paragraph markup never sees the data."""
+from __future__ import annotations
+
+import dataclasses
+
+from markdown_it import MarkdownIt
+
+from pnp.core.colour import mix
+from pnp.layout import markup as rich
+from pnp.outputs.rulebook.look import Look
+from pnp.render.figures import Figure
+from pnp.render.flowables import Heading, Rich, Rule, Stack
+from pnp.render.tables import Table
+from pnp.render.text_setting import Setter, escape
+
+
+def markdown_parser() -> MarkdownIt:
+    """CommonMark with tables and typographic quotes and dashes, without what could fetch, link or reinterpret text written in data.
+
+    The typographer turns "straight" quotes and apostrophes into curly ones and
+    -- and --- into en and em dashes, as a typesetter would; a backslash keeps
+    a character as typed."""
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
+    # reference definitions would swallow lines like "[red]:star:[/]"; autolinks and entities would
+    # change what prints; text_join would hide which characters were escaped with a backslash
+    return md.disable(["reference", "autolink", "entity", "html_inline", "html_block", "text_join"])
+
+
+def _escaped(text: str) -> str:
+    """Markdown text for our rich text: markup Markdown already handled must print literally."""
+    return text.replace("\\", "\\\\").replace("*", "\\*")
+
+
+class Converter:
+    """Turns the Markdown syntax tree into blocks; figures render real components."""
+
+    def __init__(self, figure_maker, setter: Setter, look: Look, width: float):
+        # figure_maker: the rulebook's pnp.outputs.rulebook.figures.Figures (not imported: it reads this converter's inline text)
+        self.figure_maker, self.setter, self.look, self.width = figure_maker, setter, look, width
+        self.headings = 0
+
+    def blocks(self, nodes, quote: bool = False) -> list:
+        out = []
+        for node in nodes:
+            for block in self.block(node, quote):
+                if isinstance(block, Figure) and out and isinstance(out[-1], Figure):
+                    out[-1] = Figure(self.setter, out[-1].items + block.items, self.look.caption, out[-1].outline)  # side by side
+                else:
+                    out.append(block)
+        return out
+
+    def block(self, node, quote: bool = False) -> list:
+        t = node.type
+        look, setter = self.look, self.setter
+        if t == "heading":
+            level = int(node.tag[1:])
+            text, images = self.inline(node.children[0] if node.children else None)
+            self.headings += 1
+            style = look.heading(level)
+            return [Heading(setter, text, style, level, f"h{self.headings}", toc=level <= 2, rule=look.accent if level == 1 else None), *self.figures(images)]
+        if t == "paragraph":
+            text, images = self.inline(node.children[0] if node.children else None)
+            out = [Rich(setter, text, look.body)] if text.strip() else []
+            if out and not images and rich.plain(text).rstrip().endswith(":"):
+                out[0].keep_with_next = True  # a lead-in ("…as follows:") stays with the list, table or figure it opens
+            return out + self.figures(images)
+        if t in ("bullet_list", "ordered_list"):
+            return self.list_items(node, quote)
+        if t == "blockquote":
+            children = self.blocks(node.children, quote=True)
+            return [Stack(children, pad=(12, 7, 9, 7), fill=look.quote_fill, bar=look.accent, bar_w=2.5, keep=True,
+                          space_before=4, space_after=10)]
+        if t == "table":
+            return [self.table(node)]
+        if t == "hr":
+            return [Rule(look.muted)]
+        if t in ("code_block", "fence"):
+            text = escape(node.content.rstrip("\n"))
+            return [Stack([Rich(setter, text, dataclasses.replace(look.body, size=look.body.size * 0.9))], pad=(8, 6, 8, 6), fill=look.code_fill,
+                          space_before=2, space_after=8)]
+        if node.children:
+            return self.blocks(node.children, quote)
+        return []
+
+    def list_items(self, node, quote: bool) -> list:
+        ordered = node.type == "ordered_list"
+        start = int(node.attrs.get("start", 1)) if ordered else 1
+        loose = any(not c.hidden for item in node.children for c in item.children if c.type == "paragraph")
+        depth = getattr(self, "_depth", 0)
+        self._depth = depth + 1
+        out = []
+        marker_style = dataclasses.replace(self.look.item, bold=ordered, color=self.look.accent, align="right")
+        hang = (16 if ordered else 13) + 0.0
+        try:
+            for n, item in enumerate(node.children):
+                children = []
+                for child in item.children:
+                    children += self.block(child, quote)
+                for child in children:
+                    if isinstance(child, Rich) and not loose:
+                        child.spaceAfter = min(child.spaceAfter, 2.5)
+                marker = f"{start + n}." if ordered else ("•" if depth % 2 == 0 else "–")
+                out.append(Stack(children, pad=(hang, 0, 0, 0), marker=(self.setter, marker, marker_style, hang - 4),
+                                 space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5)))
+            if out:
+                out[-1].spaceAfter = self.look.body.space_after
+            if len(out) >= 2:
+                out[-2].keep_with_next = True  # the last item never starts a page alone: the one before it goes along (a list's widow control)
+        finally:
+            self._depth = depth
+        return out
+
+    def table(self, node) -> Table:
+        header, rows, aligns = None, [], []
+        for part in node.children:
+            for tr in part.children:
+                cells, cell_aligns = [], []
+                for cell in tr.children:
+                    text, _images = self.inline(cell.children[0] if cell.children else None)
+                    cells.append(text)
+                    style = str(cell.attrs.get("style", ""))
+                    cell_aligns.append("right" if "right" in style else "center" if "center" in style else "left")
+                if part.type == "thead":
+                    header, aligns = cells, cell_aligns
+                else:
+                    rows.append(cells)
+        return Table(self.setter, header, rows or [[""]], self.look.table, aligns)
+
+    def inline(self, node) -> tuple[str, list]:
+        """Our rich text for an inline node, and the images it holds."""
+        out: list[str] = []
+        images: list = []
+
+        def walk(n):
+            for c in n.children:
+                t = c.type
+                if t == "text":
+                    out.append(_escaped(c.content))
+                elif t == "text_special":
+                    out.append("\\" + c.content if c.info == "escape" else _escaped(c.content))
+                elif t == "strong":
+                    out.append("**")
+                    walk(c)
+                    out.append("**")
+                elif t == "em":
+                    out.append("*")
+                    walk(c)
+                    out.append("*")
+                elif t == "softbreak":
+                    out.append(" ")
+                elif t == "hardbreak":
+                    out.append("\n")
+                elif t == "code_inline":
+                    out.append(_escaped(c.content))
+                elif t == "image":
+                    images.append(c)
+                elif c.children:
+                    walk(c)  # links print their text only: nothing in data makes a link
+                else:
+                    out.append(_escaped(c.content))
+
+        if node is not None:
+            walk(node)
+        return "".join(out).strip(), images
+
+    def figures(self, images) -> list:
+        if not images:
+            return []
+        items = [self.figure_maker.figure_item(img, self) for img in images]
+        return [Figure(self.setter, [i for i in items if i], self.look.caption, outline=mix(self.look.ink, "#ffffff", 0.6))]
+
+
+def keep_headings_with_next(blocks: list) -> list:
+    """Group each heading with the block after it, so a heading never ends a page."""
+    out = list(blocks)
+    i = len(out) - 2
+    while i >= 0:
+        if out[i].keep_with_next:
+            out[i : i + 2] = [Stack([out[i], out[i + 1]])]
+        i -= 1
+    return out

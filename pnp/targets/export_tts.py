@@ -1,0 +1,257 @@
+"""The Tabletop Simulator export: deck sheets of at most 10 × 7 cells under 4096 px (the last cell the hidden-card
+image) with a saved object per deck, board and token images, and one save file with the whole game on the table."""
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+from PIL import Image, ImageDraw
+
+from pnp.core.errors import warning
+from pnp.layout.elements import Face
+from pnp.outputs.context import GameContext
+from pnp.targets import tts
+from pnp.targets.components import Component, collect
+from pnp.targets.png import PngEncoder
+from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_tts_image, check_tts_sheet
+from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster, size_text
+from pnp.targets.staging import Export
+
+TTS_MAX_DPI = 300
+TOKEN_MASK_SUPERSAMPLE = 4  # a token's outline is drawn this much larger, then reduced: smooth edges
+
+
+def tts_grid(cards: int) -> tuple[int, int]:
+    """Columns and rows of a sheet holding `cards` faces plus the hidden-card cell."""
+    cells = cards + 1
+    rows = max(2, math.ceil(cells / TTS_MAX_COLUMNS))  # TTS's import dialog takes 2–10 columns and 2–7 rows
+    return max(2, math.ceil(cells / rows)), rows
+
+
+def tts_cell(card_mm: tuple[float, float], cols: int, rows: int) -> tuple[int, int, float]:
+    """Cell size in px (and px per mm) so that the sheet stays under 4096 px a side, at most 300 dpi."""
+    w, h = card_mm
+    px_per_mm = min(TTS_MAX_DPI / 25.4, (TTS_MAX_PX - 1) / (cols * w), (TTS_MAX_PX - 1) / (rows * h))
+    cw, ch = math.floor(w * px_per_mm), math.floor(h * px_per_mm)
+    return cw, ch, px_per_mm
+
+
+def tts_image_size(trim_mm: tuple[float, float]) -> tuple[tuple[int, int], float]:
+    """Pixel size (and px per mm) of a board or token image: at most 300 dpi, under 4096 px a side."""
+    px_per_mm = min(TTS_MAX_DPI / 25.4, (TTS_MAX_PX - 1) / max(trim_mm))
+    return (math.floor(trim_mm[0] * px_per_mm), math.floor(trim_mm[1] * px_per_mm)), px_per_mm
+
+
+def tts_save_name(slug: str) -> str:
+    return f"{slug}-tts-save.json"
+
+
+def tts_target(gctx: GameContext, decks: tuple, base_url: str | None, result: Export, findings: list, where) -> None:
+    """Deck sheets, board and token images, a saved object per deck, and one save with the whole game on the table."""
+    game = gctx.game
+    url = _url_for(result.folder, base_url)
+    placed: list[tuple[dict, tuple[float, float]]] = []
+    next_key = 1  # CustomDeck keys are unique across the save, so decks never share a card id
+    for component in collect(gctx, EXTRA_BLEED_MM, findings, decks):
+        if component.deck_like:
+            obj, next_key = _tts_deck(gctx, component, next_key, url, result, findings, where)
+            _warn_unnamed(gctx, component, findings)
+        elif component.kind == "boards":
+            obj = _tts_board(gctx, component, url, result, findings, where)
+        else:
+            obj = _tts_tokens(gctx, component, url, result, findings, where)
+        placed.append((obj, tts.footprint(obj, component.trim)))
+    if not placed:
+        return
+    where_from = f"hosted under {base_url}" if base_url else "files on this machine (file://): the save works on this machine only"
+    note = f"{game.title}, exported by pnp. Images: {where_from}."
+    save = tts.save_file(game.title, note, tts.lay_out(placed))
+    name = tts_save_name(game.slug)
+    result.files[name] = json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8")
+    result.notes.append(f"{name}: {len(placed)} objects on the table ({_count_kinds(placed)})")
+    if base_url:
+        result.next_step = (f"tts: upload the folder's images so that {base_url.rstrip('/')}/<file> serves each one, then copy {name} into "
+                            f"Tabletop Simulator's Saves folder and load it")
+    else:
+        result.next_step = (f"tts: copy {name} into Tabletop Simulator's Saves folder and load it; its images are files on this machine, "
+                            f"so it works on this machine only: to share it, host the folder and export with --base-url URL")
+
+
+def _count_kinds(placed) -> str:
+    counts = Counter(o["Name"] for o, _ in placed)
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items())
+
+
+def _url_for(folder: Path, base_url: str | None):
+    """Image URL of a file in the export: under the base URL the user uploads to, else the file on this machine."""
+    if base_url:
+        base = base_url.rstrip("/")
+        return lambda name: f"{base}/{quote(name)}"
+    return lambda name: (folder / name).resolve().as_uri()
+
+
+def _warn_unnamed(gctx: GameContext, component: Component, findings: list) -> None:
+    """A deck whose cards have none of the name fields shows ids in Tabletop Simulator: say how to name them."""
+    deck = gctx.game.decks.get(component.id) if component.kind == "cards" else None
+    if deck is None or any(item.name != item.id for item in component.items):
+        return
+    fields = ", ".join(deck.name_field)
+    findings.append(warning("tts-card-names", f"no card of deck '{deck.id}' has a {fields} field, so Tabletop Simulator names the cards by id: "
+                            f"name the field holding each card's title with name_field: (for example name_field: title)", deck.data.loc, game=gctx.game.slug))
+
+
+def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, findings: list, where) -> tuple[dict, int]:
+    """Sheets of at most 69 cards, a back, a saved object for the deck; returns the deck object and the next free CustomDeck key."""
+    items = component.items
+    per_sheet = TTS_MAX_COLUMNS * TTS_MAX_ROWS - 1  # 69: the last cell shows hidden cards
+    chunks = [items[i : i + per_sheet] for i in range(0, len(items), per_sheet)]
+    grids = [tts_grid(len(chunk)) for chunk in chunks]
+    cw, ch, px_per_mm = tts_cell(component.trim, max(g[0] for g in grids), max(g[1] for g in grids))
+    backs = Counter(item.back for item in items if item.back is not None)
+    common_back = backs.most_common(1)[0][0] if backs else None
+    unique_backs = len(backs) > 1 or (common_back is not None and any(item.back is None for item in items))
+    faces = distinct_faces(f for item in items for f in (item.front, item.back))
+    images = _Images(faces, raster(gctx, faces, (cw, ch), px_per_mm), chunks, keep=common_back)
+    blank = Image.new("RGB", (cw, ch), "#d0d0d0")
+    back_name = f"{component.id}-back.png"
+    sheets, cards, objects = [], [], []
+
+    def kept(name: str, cols: int, rows: int):
+        """Where a sheet's bytes go once encoded: its file, checked."""
+        def keep(data: bytes) -> None:
+            result.files[name] = data
+            findings.extend(check_tts_sheet(data, where(name), cols, rows, (cw, ch)))
+        return keep
+
+    with PngEncoder(png_bytes) as encoder:
+        hidden = images[common_back] if common_back is not None else blank
+        if common_back is not None:
+            encoder.add(hidden, functools.partial(result.files.__setitem__, back_name))
+        for key, (chunk, (cols, rows)) in enumerate(zip(chunks, grids, strict=False), first_key):
+            n = key - first_key + 1
+            fronts = Image.new("RGB", (cols * cw, rows * ch), "white")
+            backs_sheet = Image.new("RGB", (cols * cw, rows * ch), "white") if unique_backs else None
+            for i, item in enumerate(chunk):
+                r, c = divmod(i, cols)
+                fronts.paste(images[item.front], (c * cw, r * ch))
+                if backs_sheet is not None:
+                    backs_sheet.paste(images[item.back] if item.back is not None else blank, (c * cw, r * ch))
+                cards.append({"id": item.id, "name": item.name, "count": item.copies, "sheet": key, "index": i, "tts_id": key * 100 + i})
+            images.done_with(n - 1)
+            last = cols * rows - 1
+            fronts.paste(hidden, ((last % cols) * cw, (last // cols) * ch))
+            face_name = f"{component.id}-{n}.png"
+            encoder.add(fronts, kept(face_name, cols, rows))
+            sheet = {"file": face_name, "key": key, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(i.copies for i in chunk),
+                     "width": cols * cw, "height": rows * ch, "hidden_cell": last}
+            if backs_sheet is not None:
+                sheet["back_file"] = f"{component.id}-backs-{n}.png"
+                encoder.add(backs_sheet, kept(sheet["back_file"], cols, rows))
+            else:
+                sheet["back_file"] = back_name if common_back is not None else None
+            sheets.append(sheet)
+            objects.append(tts.Sheet(key, url(face_name), url(sheet["back_file"]) if sheet["back_file"] else "", cols, rows, unique_backs))
+    summary = {"deck": component.id, "name": component.name, "card_mm": list(component.trim), "cell_px": [cw, ch], "dpi": round(px_per_mm * 25.4, 1),
+               "back": back_name if common_back is not None else None, "unique_backs": unique_backs, "sheets": sheets, "cards": cards,
+               "faces": len(items), "total": sum(c["count"] for c in cards)}
+    deck = tts.deck_object(f"{gctx.game.title}: {component.name}", component.trim, objects, [(c["name"], c["tts_id"], c["count"]) for c in cards])
+    saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": [deck], "pnp": summary}
+    result.files[f"{component.id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
+    grids_text = " and ".join(f"{s['columns']} × {s['rows']}" for s in sheets)
+    result.notes.append(f"{component.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
+                        f"cells {cw} × {ch} px ({summary['dpi']:g} dpi), {count_text(summary['faces'], 'face')}, {count_text(summary['total'], 'card')}")
+    return deck, first_key + len(chunks)
+
+
+class _Images:
+    """A deck's face images for its Tabletop Simulator sheets, rendered as the sheets first ask for them and let go
+    after the last sheet that shows them (a 2,000-card deck's cells held at once took 1.4 GB)."""
+
+    def __init__(self, faces: list[Face], images: Iterator[Image.Image], chunks: list[list], keep: Face | None):
+        self._coming = zip(faces, images, strict=True)  # in the order the sheets' cards first show them
+        self._held: dict[Face, Image.Image] = {}
+        self._last: dict[Face, int] = {}  # face → the last sheet (chunk index) that shows it
+        for number, chunk in enumerate(chunks):
+            for item in chunk:
+                for face in (item.front, item.back):
+                    if face is not None:
+                        self._last[face] = number
+        if keep is not None:
+            self._last[keep] = len(chunks)  # the common back: every sheet's hidden cell
+
+    def __getitem__(self, face: Face) -> Image.Image:
+        while face not in self._held:
+            coming, image = next(self._coming)
+            self._held[coming] = image
+        return self._held[face]
+
+    def done_with(self, number: int) -> None:
+        """Let go of the images no sheet after sheet `number` shows."""
+        for face in [f for f in self._held if self._last.get(f, -1) <= number]:
+            del self._held[face]
+
+
+def _tts_image(gctx, face: Face, trim: tuple[float, float], shape: str | None = None) -> tuple[Image.Image, tuple[int, int]]:
+    """A board or token face at its trim for TTS; with `shape`, transparent outside a token's outline."""
+    size, px_per_mm = tts_image_size(trim)
+    image = next(raster(gctx, [face], size, px_per_mm))
+    if shape is not None:
+        image.putalpha(token_mask(shape, size))
+    return image, size
+
+
+def token_mask(shape: str, size: tuple[int, int]) -> Image.Image:
+    """An 8-bit mask of a token's outline filling `size`: opaque inside, transparent outside (TTS cuts custom tokens by it)."""
+    s = TOKEN_MASK_SUPERSAMPLE
+    w, h = size[0] * s, size[1] * s
+    mask = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    if shape == "circle":
+        draw.ellipse((0, 0, w - 1, h - 1), fill=255)
+    elif shape == "hexagon":
+        r = w / 2
+        draw.polygon([(w / 2 + r * math.cos(math.radians(a)), h / 2 + r * math.sin(math.radians(a))) for a in range(0, 360, 60)], fill=255)
+    elif shape == "rounded":
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=0.15 * min(w, h), fill=255)
+    else:
+        draw.rectangle((0, 0, w - 1, h - 1), fill=255)
+    return mask.resize(size, Image.Resampling.LANCZOS)
+
+
+def _tts_board(gctx, component: Component, url, result: Export, findings: list, where) -> dict:
+    item = component.items[0]
+    image, size = _tts_image(gctx, item.front, component.trim)
+    name = f"boards/{component.id}.png"
+    data = result.files[name] = png_bytes(image)
+    findings.extend(check_tts_image(data, where(name), size))
+    result.notes.append(f"{name}: {size[0]} × {size[1]} px, a custom board of {size_text(component.trim)} mm")
+    return tts.board_object(component.name, url(name), component.trim)
+
+
+def _tts_tokens(gctx, component: Component, url, result: Export, findings: list, where) -> dict:
+    """Each token face as images, each copy as a TTS object (token, tile or figurine), the set in a bag."""
+    objects = []
+    for item in component.items:
+        def image(face: Face, side: str, shape: str | None = None, item=item) -> str:
+            img, size = _tts_image(gctx, face, component.trim, shape)
+            name = f"tokens/{component.id}/{component.stem(item)}-{side}.png"
+            data = result.files[name] = png_bytes(img)
+            findings.extend(check_tts_image(data, where(name), size, alpha=shape is not None))
+            return url(name)
+
+        if component.shape == "standee":
+            front = image(item.front, "front")
+            obj = tts.figurine_object(item.name, front, image(item.back, "back") if item.back is not None else front, component.trim)
+        elif item.back is None:
+            obj = tts.token_object(item.name, image(item.front, "front", component.shape), component.trim)
+        else:
+            obj = tts.tile_object(item.name, image(item.front, "front"), image(item.back, "back"), component.shape, component.trim)
+        objects += [obj] * item.copies
+    kinds = ", ".join(sorted({o["Name"] for o in objects}))
+    result.notes.append(f"tokens/{component.id}: {count_text(len(component.items), 'face')}, {count_text(len(objects), 'piece')} ({kinds}), {size_text(component.trim)} mm")
+    return objects[0] if len(objects) == 1 else tts.bag_object(component.name, objects)
