@@ -66,7 +66,8 @@ def test_card_text_is_selectable_at_its_cards_position(built):
 def test_markup_characters_print_as_written(built):
     text = PdfReader(built).pages[0].extract_text()
     assert "<Knight>" in text and "AT&T Agent" in text and "AT&T;" not in text
-    assert "−" in text and "→" in text  # drawn from the fallback font, not as empty boxes
+    # the minus as the text font's en dash (Noto Sans has no minus), the arrow from the fallback font: never empty boxes
+    assert "coin – then run → away" in text
 
 
 def test_card_border_is_where_the_layout_puts_it(built):
@@ -111,7 +112,7 @@ def test_each_back_lands_behind_its_front_after_flipping(project, duplex):
 
 def test_a_card_with_its_own_back_gets_it(built):
     texts = [p.extract_text() for p in PdfReader(built).pages]
-    assert "Twin's own back" in texts[3]
+    assert "Twin’s own back" in texts[3]  # with its typographic apostrophe
 
 
 def test_copies_are_placed_not_redrawn(project):
