@@ -38,8 +38,7 @@ def game_checks(gctx: GameContext) -> list[Finding]:
 def template_warnings(gctx: GameContext, already: int) -> list[Finding]:
     """The warnings met compiling templates since the engine had met `already` (a template compiles once an engine, in
     whichever step reads it first), as the game's."""
-    return one_per_line([f if f.game else Finding(f.severity, f.code, f.message, f.loc, gctx.game.slug, f.component)
-                         for f in gctx.layouts.template_warnings[already:]])
+    return one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
 
 
 def render_check(gctx: GameContext) -> list[Finding]:
