@@ -119,7 +119,7 @@ def validate(ctx, games, fmt, strict):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
-@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook", "boxes", "dice"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
 @click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")

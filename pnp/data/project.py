@@ -14,7 +14,7 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import file_sha256, folder_state
 from pnp.core.kept import KeptParses
-from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
+from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 
@@ -65,6 +65,10 @@ class Game:
     reference: object = None  # ReferenceFile
     reference_data: LocDict | None = None
     rulebook: Path | None = None
+    boxes: object = None  # BoxesFile
+    boxes_data: LocDict | None = None
+    dice: object = None  # DiceFile
+    dice_data: LocDict | None = None
 
     @property
     def title(self) -> str:
@@ -175,7 +179,8 @@ class Project:
                                    keep=lambda deck: deck is not None and deck.source is None)
             if deck:
                 decks[deck.id] = deck
-        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference")):
+        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
+                                   ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
             path = gdir / f"{name}.yaml"
             if path.is_file():
                 raw, parsed = self._read_once(path, findings, lambda found, path=path, model=model: self._read_part(path, model, slug, found))
@@ -207,7 +212,7 @@ class Project:
         return result
 
     def _read_part(self, path: Path, model, slug: str, findings: list) -> tuple:
-        """boards.yaml, tokens.yaml or reference.yaml: (its data, shape-checked as `model`), or (None, None)."""
+        """boards.yaml, tokens.yaml, reference.yaml, boxes.yaml or dice.yaml: (its data, shape-checked as `model`), or (None, None)."""
         rel = self.rel(path)
         raw = self._load(path, rel, findings, slug)
         if raw is None:

@@ -40,7 +40,8 @@ from pnp.render.ink import page_inks
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
 DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
-                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"))
+                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"),
+                     ("boxes", "pnp.outputs.boxes:build_boxes"), ("dice", "pnp.outputs.dice:build_dice"))
 # Which options print differently in each kind of output, so a variant build gets its own file name.
 SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver")
 VARIANT_OPTIONS = {
@@ -49,6 +50,8 @@ VARIANT_OPTIONS = {
     "reference": SHEET_OPTIONS,
     "boards": ("paper", "ink_saver"),  # the board paper is already in its name
     "rulebook": ("paper", "ink_saver"),
+    "boxes": ("paper", "ink_saver"),  # nets print simplex: duplex, bleed and gutter do not change them
+    "dice": ("paper", "ink_saver"),
 }
 
 
