@@ -66,12 +66,19 @@ def list_games(ctx, fmt):
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
                 click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {t['name']}")
+            for b in row["boxes"]:
+                inner = b["inner_mm"]
+                click.echo(f"  box    {b['id']:<20} {inner['width']:g} × {inner['height']:g} × {inner['depth']:g} mm inside  {b['cards']:>5} cards  "
+                           f"{b['style']}  {', '.join(b['decks'])}")
+            for d in row["dice"]:
+                click.echo(f"  die    {d['id']:<20} {d['shape']} {d['size']:g} mm  ×{d['count']}  {d['name']}")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
 def game_listing(game) -> dict:
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+    from pnp.data.boxes import game_boxes
     from pnp.data.tokens import token_variants
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
@@ -81,7 +88,8 @@ def game_listing(game) -> dict:
                        "pieces": sum(v.count for v in token_variants(raw))})
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
-            "boards": boards, "tokens": tokens}
+            "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
+            "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
 
 
 def _size_text(size) -> str:
