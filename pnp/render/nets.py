@@ -146,8 +146,10 @@ FOOTER_BAND_UM = um(5)  # the footer line under the pieces
 
 
 def net_area(paper_mm: tuple[float, float], limit_um: int) -> tuple[int, int]:
-    """The room pieces may take on a page (µm): inside the printer's limit on every side, above the footer."""
-    return um(paper_mm[0]) - 2 * limit_um, um(paper_mm[1]) - 2 * limit_um - FOOTER_BAND_UM
+    """The room pieces may take on a page (µm): inside the printer's limit on every side (with their colour's spill past
+    the cut), above the footer."""
+    spill = um(SPILL_MM)
+    return um(paper_mm[0]) - 2 * (limit_um + spill), um(paper_mm[1]) - 2 * (limit_um + spill) - FOOTER_BAND_UM
 
 
 def fitted(net: Net, area: tuple[int, int]) -> Net | None:
@@ -178,8 +180,8 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
     for number, page in enumerate(pages):
         rows_w = max(x + sizes[i][0] for i, x, _ in page)
         rows_h = max(y + sizes[i][1] for i, _, y in page)
-        left0 = limit_um + (area[0] - rows_w) // 2
-        top0 = page_h - limit_um - (area[1] - rows_h) // 2
+        left0 = limit_um + um(SPILL_MM) + (area[0] - rows_w) // 2
+        top0 = page_h - limit_um - um(SPILL_MM) - (area[1] - rows_h) // 2
         for i, x, y in page:
             piece = pieces[i]
             placed = Placed(piece.net, left0 + x, top0 - y)
