@@ -193,4 +193,5 @@ def test_the_thumb_notch_is_a_half_circle_in_the_front_s_top_edge(organ_match):
     assert len(notch) == 1
     c = notch[0]
     width, depth = (c["x1"] - c["x0"]) / MM, (c["bottom"] - c["top"]) / MM
+    assert width >= 15, "a thumb fits: about 2 cm across"
     assert width == pytest.approx(2 * depth, abs=0.2) and math.isclose((c["x0"] + c["x1"]) / 2 / MM, (front_x0 + front_x1) / 2, abs_tol=0.1)
