@@ -362,3 +362,48 @@ def test_an_exports_files_reach_the_disk_as_they_are_encoded_and_its_folder_is_r
     assert len(fronts) == len(backs) == 150
     assert {p.stat().st_ino for p in backs} == {backs[0].stat().st_ino}, "one shared back: one file, linked"
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]
+
+
+# Hostile names and stable saves (issue 49 item 5) ---------------------------------------------
+
+def test_manifest_cells_a_spreadsheet_would_run_as_formulas_read_as_text(project):
+    """OWASP's CSV injection advice: a cell starting with = + - @ tab or CR gets a leading single quote."""
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    names = {"rogue": "=1+1", "mage": "@SUM(A1:A9)", "twin": "-2+3"}
+    text = deck_file.read_text()
+    for card, name in names.items():
+        text = text.replace(f"name: {card.title()},", f'name: "{name}",')
+    deck_file.write_text(text)
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes", "--no-validate"))
+    rows = list(csv.DictReader((project / "output/tiny/png/manifest.csv").open(encoding="utf-8")))
+    shown = {r["item"]: r["name"] for r in rows}
+    assert {card: shown[card] for card in names} == {card: "'" + name for card, name in names.items()}
+    assert shown["att"] == "AT&T Agent"  # text that starts like text is left as written
+    assert not [cell for r in rows for cell in r.values() if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
+
+
+def _guids(node):
+    """Every object's GUID in a TTS save, in the save's order (contained objects included)."""
+    if isinstance(node, dict):
+        if "Name" in node and "Transform" in node:
+            yield node.get("GUID")
+        for value in node.values():
+            yield from _guids(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _guids(value)
+
+
+def test_every_tts_object_has_a_unique_six_hex_digit_guid_that_a_rebuild_keeps(project):
+    saves = []
+    for _ in range(2):
+        _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--base-url", BASE))
+        folder = project / "output/tiny/tts"
+        saves.append({p.name: list(_guids(json.loads(p.read_text(encoding="utf-8")))) for p in sorted(folder.glob("*.json"))})
+    first, second = saves
+    whole = first["tiny-tts-save.json"]
+    assert len(whole) > 20  # every card copy, token copy and board: the tiny game lays out dozens of objects
+    for name, guids in first.items():
+        assert all(isinstance(g, str) and len(g) == 6 and all(c in "0123456789abcdef" for c in g) for g in guids), name
+        assert len(set(guids)) == len(guids), f"{name}: GUIDs repeat"
+    assert first == second

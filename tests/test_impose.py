@@ -11,7 +11,9 @@ def test_three_by_three_poker_fits_letter_with_shared_cut_lines():
     assert (sheet.cols, sheet.rows, sheet.landscape) == (3, 3, False)
     first = sheet.slot(0)
     assert first.x == um(12.7)  # (215.9 - 3 * 63.5) / 2
-    assert first.y + first.h == um(279.4) - um(6.35)  # top row's top edge
+    # top row's top edge: centred (6.35 mm) the margins above and below could not hold a 2 mm mark after the 1 mm gap, so
+    # the grid sits 0.1 mm inside the printer's limit (1/6 in and 0.5 mm), leaving the marks 12.7 − 4.83 mm below it
+    assert first.y + first.h == um(279.4) - um(25.4 / 6) - um(0.5) - um(0.1)
     assert sheet.slot(1).x - first.x == um(63.5)  # shared cut line: no gap
 
 
@@ -86,7 +88,9 @@ def test_poker_on_letter_keeps_nine_cards_under_the_default_printer_and_eight_un
 
 def test_crop_marks_fit_in_the_margins():
     sheet = plan_sheet("letter", (63.5, 88.9))
-    assert sheet.mark_length("y") == 0  # 6.35 mm above the grid: 1 mm gap, then 0.6 mm before the limit; ticks at the corners instead
+    # centred, 6.35 mm above and below would leave 0.6 mm after the 1 mm gap: the grid moves up against the limit instead,
+    # and the 7.9 mm below it hold a mark of at least 2 mm on every vertical cut line
+    assert sheet.lift > 0 and sheet.mark_room("top") < 0 and sheet.mark_room("bottom") >= um(2)
     assert um(2) <= sheet.mark_length("x") <= um(5)  # the footer band shares this margin
     assert sheet.footer_side == "left"  # 12.7 mm sides beat 6.35 mm top and bottom
     assert plan_sheet("a4", (63.5, 88.9)).footer_side == "bottom"

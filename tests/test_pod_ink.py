@@ -95,3 +95,22 @@ def test_large_type_keeps_its_colour():
     grey = small.color
     assert grey[1:3] == grey[3:5] == grey[5:7]  # neutral: the CMYK conversion puts it on K alone
     assert abs(Color(grey).convert("lab")["lightness"] - Color(navy_black).convert("lab")["lightness"]) < 0.5  # as dark as designed
+
+
+@pytest.mark.parametrize(("scale", "keyed"), [(0.5, True), (2.0, False)])
+def test_small_type_is_judged_at_the_size_it_prints_inside_a_scaled_group(scale, keyed):
+    """16 pt type in a group drawn at half size prints at 8 pt: small, so keyed; 8 pt at double size prints at 16 pt: kept."""
+    from pnp.layout.elements import Face, Group, Line, Text
+    from pnp.layout.typeset import TextOp
+    from pnp.targets.k_only import K_ONLY_RULE_MM, key_small_type
+
+    navy_black = "#1f2f4f"  # reads as black at small sizes, so small type in it goes to K
+    size = 16.0 if scale < 1 else 8.0
+    rule = K_ONLY_RULE_MM * (1.5 if scale < 1 else 0.5)  # a rule that prints under 0.5 mm when scaled down, over when up
+    inner = (Text(5, 5, (TextOp(0, 10, "Body", size, navy_black, "scaled", 30.0),)), Line(0, 0, 10, 0, navy_black, rule, None))
+    face = Face(60, 90, 3, (Group(10, 10, 0.0, scale, (Group(0, 0, 0.0, 1.0, inner),)),), frozenset())
+    (outer,) = key_small_type(face).elements
+    (nested,) = outer.children
+    text, line = nested.children
+    assert (text.ops[0].color != navy_black) is keyed
+    assert (line.stroke != navy_black) is keyed

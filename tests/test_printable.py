@@ -211,7 +211,7 @@ def test_a_saved_margin_reaches_the_build(project):
 
 
 def test_the_build_says_which_layout_a_narrow_printer_margin_chose(project):
-    """Item 6: 3 × 3 poker on Letter keeps every vertical cut line printable with corner ticks (1/6 in margin), and
+    """Item 6: 3 × 3 poker on Letter keeps every vertical cut line printable by moving the grid up (1/6 in margin), and
     under a 6.35 mm margin drops to 8 a sheet; each build names its layout, at the deck's size, and A4 needs neither."""
     from conftest import run_pnp
 
@@ -223,12 +223,14 @@ def test_the_build_says_which_layout_a_narrow_printer_margin_chose(project):
         notes[name] = [line for line in result.stderr.splitlines() if ": note: " in line and "63.5 × 88.9 mm cards" in line]
     (default,), (wide,) = notes["default"], notes["wide"]
     assert default.startswith("data/tiny/decks/heroes.yaml:") and "on Letter with a 4.23 mm printer margin" in default
-    assert "vertical cut lines are marked with short ticks where card corners meet" in default
+    assert "the grid sits against the top of the printable area, so the margin below it holds the vertical cut lines' crop marks" in default
     assert "6.35 mm printer margin: 4 × 2 landscape, 8 a sheet, instead of 3 × 3 (9)" in wide
     assert notes["a4"] == []
-    # and the page holds what the note says: corner ticks between the rows of the default sheet
+    # and the page holds what the note says: the grid's top 0.1 mm inside the limit, marks below it on every vertical cut
     view = P.read(project / "default" / "tiny" / "tiny-cards.pdf")[0]
     trims = [f.trim for f in view.faces]
-    meets = {round((t.y0 + u.y1) / 2, 1) for t in trims for u in trims if abs(t.y0 - u.y1) < 1 * MM}  # where one row's cards meet the next's
-    ticks = [ln for ln in view.lines if abs(ln[0] - ln[2]) < P.EPS and any(abs((ln[1] + ln[3]) / 2 - y) < 0.5 * MM for y in meets)]
-    assert len(meets) == 2 and {round(ln[0], 1) for ln in ticks} >= {round(x, 1) for t in trims for x in (t.x0, t.x1)}  # every vertical cut
+    top = max(t.y1 for t in trims)
+    assert abs(view.height - top - (DEFAULT_PRINTABLE_MM + P.TOLERANCE_MM + 0.1) * MM) < 0.05 * MM
+    below = min(t.y0 for t in trims)
+    marked = {round(ln[0], 1) for ln in view.lines if abs(ln[0] - ln[2]) < P.EPS and max(ln[1], ln[3]) < below}
+    assert marked >= {round(x, 1) for t in trims for x in (t.x0, t.x1)}

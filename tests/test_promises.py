@@ -162,6 +162,48 @@ def test_the_range_cap(project):
     _refused(run_pnp(project, "build", "--only", "cards"), "range of 10,001 is too long (limit 10,000)", "templates/tiny/frame.j2:6:")
 
 
+GROWING = {  # each doubles or multiplies what a face template holds until a cap stops it
+    "joining with ~": "{% set ns = namespace(s='x') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+    "adding text with +": "{% set ns = namespace(s='x') %}{% for i in range(60) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+    "adding lists with +": "{% set ns = namespace(s=[0]) %}{% for i in range(60) %}{% set ns.s = ns.s + ns.s %}{% endfor %}",
+    "the join filter": "{% set s = 'x' * 100000 %}{% set t = ([s] * 1000)|join %}",
+    "a string's join": "{% set s = 'x' * 100000 %}{% set t = ''.join([s] * 1000) %}",
+    "the replace filter": "{% set s = 'x' * 100000 %}{% set t = s|replace('x', s) %}",
+    "a wide format": "{% set t = '%1000000000d'|format(1) %}",
+    "ljust": "{% set t = 'x'.ljust(1000000000) %}",
+    "a list appended to": "{% set l = [] %}{% for i in range(10000) %}{% for j in range(10000) %}{% do l.append(i) %}{% endfor %}{% endfor %}",
+    "a macro's output": "{% macro m(s) %}{% for i in range(10000) %}{{ s }}{% endfor %}{% endmacro %}{% set t = m('x' * 100000) %}",
+    "the template's output": "{% set s = 'x' * 100000 %}{% for i in range(10000) %}{{ s }}{% endfor %}",
+}
+
+
+@pytest.mark.parametrize("how", GROWING)
+def test_text_and_lists_a_template_builds_are_capped(project, how):
+    _append(project, FRAME, GROWING[how])
+    shown = _refused(run_pnp(project, "build", "--only", "cards"), "(limit ", "templates/tiny/frame.j2:6:")
+    assert "look for a loop" in shown or "too large" in shown
+
+
+def test_a_doubling_loop_is_refused_within_10_s_of_cpu_and_500_mb(project):
+    """The issue's case: 60 doublings with ~ reached 2.97 GB. Run as a user would, under a 10 s CPU limit, and measure its peak."""
+    import subprocess
+    import sys
+
+    _append(project, FRAME, GROWING["joining with ~"])
+    probe = ("import resource, subprocess, sys\n"
+             "limit = lambda: resource.setrlimit(resource.RLIMIT_CPU, (10, 10))\n"
+             "done = subprocess.run(sys.argv[1:], capture_output=True, text=True, preexec_fn=limit)\n"
+             "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+             "print(done.stdout + done.stderr)\n")
+    out = subprocess.run([sys.executable, "-c", probe, sys.executable, "-m", "pnp", "--root", str(project), "build", "--only", "cards"],
+                         capture_output=True, text=True, cwd=ROOT, env={**__import__("os").environ, "PNP_SERVER": "0"}, check=True).stdout
+    head, shown = out.split("\n", 1)
+    code, peak_kb = (int(v) for v in head.split())
+    assert code == 1, shown  # refused, not killed by the CPU limit (-24) or out of memory
+    assert "joining text with ~ would be" in shown and "templates/tiny/frame.j2:6:" in shown, shown
+    assert peak_kb < 500 * 1024
+
+
 def test_the_exponent_cap(project):
     _append(project, FRAME, "{% set big = 2 ** 101 %}")
     _refused(run_pnp(project, "build", "--only", "cards"), "exponent 101 is too large (limit 100)", "templates/tiny/frame.j2:6:")

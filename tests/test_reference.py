@@ -5,6 +5,7 @@ import re
 from collections import namedtuple
 
 import pdfplumber
+import printable
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
@@ -120,23 +121,24 @@ def test_a_section_that_fits_a_column_is_never_split(project, bullets):
         assert all(f"S{s}B{b} " in columns[holding[0]] for b in range(count))
 
 
-def _poker_slots():
-    """The nine poker cards of a Letter sheet, (x, y, w, h) in µm from the bottom-left: 3 × 3 with shared cut lines,
-    (215.9 − 3 × 63.5) / 2 = 12.7 mm at the sides and (279.4 − 3 × 88.9) / 2 = 6.35 mm above and below.
-    The grid is symmetric, so a long-edge backs page uses the same slots."""
+def _poker_slots(pdf, index: int):
+    """The poker cards placed on page `index`, (x, y, w, h) in µm from the bottom-left, read from the PDF itself:
+    where the sheet puts its grid (centred, or moved so its marks print) is the sheet's business, not this test's."""
     Slot = namedtuple("Slot", "x y w h")
-    return [Slot(round((12.7 + 63.5 * c) * 1000), round((6.35 + 88.9 * (2 - r)) * 1000), 63500, 88900) for r in range(3) for c in range(3)]
+    faces = printable.faces_of(PdfReader(str(pdf)), index)
+    return [Slot(round(f.trim.x0 / MM * 1000), round(f.trim.y0 / MM * 1000), round((f.trim.x1 - f.trim.x0) / MM * 1000),
+                 round((f.trim.y1 - f.trim.y0) / MM * 1000)) for f in faces]
 
 
 def _aid_chars(pdf) -> list[tuple[dict, object]]:
     """Every character printed on a player-aid page (fronts and backs), with the poker slot it lies in (None if in none)."""
-    slots = _poker_slots()
     pages = kinds(texts(pdf))
     out = []
     with pdfplumber.open(pdf) as doc:
-        for page, kind in zip(doc.pages, pages, strict=True):
+        for index, (page, kind) in enumerate(zip(doc.pages, pages, strict=True)):
             if not kind.startswith("aids"):
                 continue
+            slots = _poker_slots(pdf, index)
             for ch in page.chars:
                 if not ch["text"].strip():
                     continue
@@ -152,12 +154,12 @@ def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
     pdf = project / REFERENCE
     pages = texts(pdf)
     sides = [i for i, k in enumerate(kinds(pages)) if k.startswith("aids")]  # content flows onto the cards' backs too
-    slots = _poker_slots()
     doc = pdfium.PdfDocument(str(pdf))
     found = {t: 0 for t in tokens}
     labels = set()
     try:
         for index in sides:
+            slots = _poker_slots(pdf, index)
             textpage = doc[index].get_textpage()
             for token in tokens:
                 searcher = textpage.search(token + " ", match_case=True, match_whole_word=False)

@@ -28,9 +28,9 @@ FOOTER_BAND = 3.0  # mm just inside the limit along the footer's edge: the foote
 FOOTER_CLEAR = 1.0  # mm between the footer band and the nearest mark
 MARK_GAP = 1.0  # a crop mark starts this far outside the grid's bleed
 MARK_LEN = 5.0  # the longest crop mark, for home printing
-MIN_MARK = 2.0  # the least mark a cut line needs to be found with a ruler: shorter margins get corner ticks instead
+MIN_MARK = 2.0  # the least mark a cut line needs to be found with a ruler: a grid whose margins cannot hold it moves
 MIN_DRAWN = 1.0  # a mark that would be shorter than this is not drawn at all
-CORNER_TICK = 2.5  # each arm of a tick where card corners meet, along the cut line (a corner rounder takes it)
+LIMIT_SLACK = 0.1  # a grid moved against the limit keeps this much inside it (PDF coordinates are rounded)
 SIDE_MARK = MARK_GAP + MIN_MARK  # left and right of a grid there is always room for a mark that prints
 
 # one light, saturated colour per zone: nothing of a card passes for a grey crop mark, and black ink
@@ -55,7 +55,7 @@ class Grid:
     bleed: float
     footer: str  # the paper edge whose band holds the footer: "bottom" if it fits there, else "left"
     flip: str  # how the paper turns over to show the backs: "left-right" or "top-bottom" in the page image
-    ticks: bool  # the vertical cut lines are guided by ticks where card corners meet, not by marks above and below
+    lifted: bool  # the grid sits against the top limit, so the margin below holds the vertical cut lines' marks
 
     @property
     def page(self) -> tuple[float, float]:
@@ -67,7 +67,17 @@ class Grid:
 
     @property
     def top(self) -> float:
+        if self.lifted:
+            return LIMIT + LIMIT_SLACK + self.bleed
         return (self.page[1] - (self.rows * CARD_H + (self.rows - 1) * self.gap)) / 2
+
+    def margin(self, edge: str) -> float:
+        """Paper's edge to the grid's trim at `edge`."""
+        grid = {"left": self.left, "top": self.top}
+        if edge in grid:
+            return grid[edge]
+        return self.page[0] - self.left - (self.cols * CARD_W + (self.cols - 1) * self.gap) if edge == "right" else \
+            self.page[1] - self.top - (self.rows * CARD_H + (self.rows - 1) * self.gap)
 
     def trims(self) -> list[tuple[float, float, float, float]]:
         """(left, top, right, bottom) of each slot in mm from the page's top-left, in reading order."""
@@ -79,35 +89,26 @@ class Grid:
         return out
 
     def cut_xs(self) -> list[float]:
-        return sorted({v for t in self.trims() for v in (t[0], t[2])})
+        return sorted({round(v, 6) for t in self.trims() for v in (t[0], t[2])})
 
     def cut_ys(self) -> list[float]:
-        return sorted({v for t in self.trims() for v in (t[1], t[3])})
+        return sorted({round(v, 6) for t in self.trims() for v in (t[1], t[3])})
 
     def mark_length(self, edge: str) -> float:
         """How long the crop marks in the margin at `edge` are: from 1 mm outside the bleed to the limit (and, along the
         footer's edge, to 1 mm short of the footer band), at most 5 mm; 0 where less than 1 mm would be left."""
-        margin = (self.left if edge in ("left", "right") else self.top) - self.bleed
+        margin = self.margin(edge) - self.bleed
         stop = LIMIT + (FOOTER_BAND + FOOTER_CLEAR if edge == self.footer else 0)
         length = min(MARK_LEN, margin - MARK_GAP - stop)
         return length if length >= MIN_DRAWN else 0.0
-
-    def joins(self) -> list[tuple[float, float]]:
-        """(top, bottom) of each gap between two rows, in mm from the page's top: where card corners meet."""
-        return [(self.top + r * (CARD_H + self.gap) + CARD_H, self.top + (r + 1) * (CARD_H + self.gap)) for r in range(self.rows - 1)]
-
-    def tick_boxes(self) -> list[tuple[float, float, float, float]]:
-        """(left, top, right, bottom) mm of each corner tick: on a vertical cut line, over a row gap and 2.5 mm either side."""
-        if not self.ticks:
-            return []
-        return [(x, lo - CORNER_TICK, x, hi + CORNER_TICK) for x in self.cut_xs() for lo, hi in self.joins()]
 
 
 # Cards fit inside the limit (4.733 mm) on every side, with room for a 3 mm mark (1 mm gap + 2 mm) left and right.
 GRIDS = {
     # shared cut lines: 3 × 3 portrait (9; landscape holds 4 × 2), 12.7 mm sides, 6.35 mm top and bottom. The bottom
     # margin (6.35 − 4.733 = 1.6 mm) cannot hold the 4 mm footer band, so the footer takes the left one; above and below
-    # the grid 6.35 − 1 − 4.733 = 0.62 mm is left, no mark at all, so the vertical cuts get ticks where corners meet
+    # the grid 6.35 − 1 − 4.733 = 0.62 mm would be left, no mark at all: the grid moves up to 0.1 mm inside the top
+    # limit, and the 12.7 − 4.833 = 7.87 mm below it hold 2.13 mm marks (never ticks over the cards)
     "shared cut lines": Grid((), False, 3, 3, 0, 0, "left", "left-right", True),
     # 3 mm bleed: neighbours 6 mm apart, 3 × 2 fit only across a landscape sheet; short-edge flip of a landscape sheet
     # turns it about its left edge, the paper's short one
@@ -216,11 +217,10 @@ def _margin_bands(grid: Grid):
 @pytest.mark.parametrize("key", GRIDS)
 def test_every_cut_line_has_a_guide_of_at_least_2_mm_by_the_rules(key):
     """The expectations themselves keep the promise: left and right marks always print, and the vertical cuts have
-    marks of at least 2 mm above or below the grid, or ticks where card corners meet."""
+    marks of at least 2 mm above or below the grid."""
     grid = GRIDS[key]
     assert min(grid.mark_length("left"), grid.mark_length("right")) >= MIN_MARK, f"{key}: horizontal cuts without a 2 mm mark"
-    above_below = max(grid.mark_length("top"), grid.mark_length("bottom"))
-    assert (above_below < MIN_MARK) == grid.ticks, f"{key}: marks above and below are {above_below:.2f} mm, ticks {grid.ticks}"
+    assert max(grid.mark_length("top"), grid.mark_length("bottom")) >= MIN_MARK, f"{key}: vertical cuts without a 2 mm mark"
 
 
 @pytest.mark.parametrize("side", ["fronts", "backs"])
@@ -256,28 +256,12 @@ def test_crop_marks_lie_on_every_cut_line_in_the_margins_that_hold_them(sheets, 
 
 
 @pytest.mark.parametrize("side", ["fronts", "backs"])
-@pytest.mark.parametrize("key", [k for k, g in GRIDS.items() if g.ticks])
-def test_vertical_cuts_without_marks_above_and_below_get_ticks_where_corners_meet(sheets, key, side):
-    """Each vertical cut line carries a thin tick over every gap between rows and 2.5 mm either side of it."""
-    grid = GRIDS[key]
-    ink = dark(sheets[key][0 if side == "fronts" else 1])
-    for x, top, _, bottom in grid.tick_boxes():
-        lane = ink[px(top - TOLERANCE) : px(bottom + TOLERANCE), px(x - TOLERANCE) : px(x + TOLERANCE)]
-        along = lane.any(axis=1)
-        inner = along[px(TOLERANCE) : px(TOLERANCE) + px(bottom - top)]
-        assert inner.all(), f"{key} {side}: the tick on the cut at {x:.2f} mm, {top:.2f}–{bottom:.2f} mm from the top, breaks at {np.argmin(inner) / PX + top:.2f} mm"
-        assert abs(along.sum() / PX - (bottom - top)) <= 2 * TOLERANCE, f"{key} {side}: the tick on {x:.2f} mm at {top:.2f} mm is {along.sum() / PX:.2f} mm long, not {bottom - top:.2f}"
-
-
-@pytest.mark.parametrize("side", ["fronts", "backs"])
 @pytest.mark.parametrize("key", GRIDS)
 def test_no_mark_or_footer_pixel_falls_inside_a_trim_or_bleed_box(sheets, key, side):
-    """Only the corner ticks of a grid that needs them cross a card, and only on its cut line, within 2.5 mm of the corner."""
+    """No mark crosses a card, not even on a shared cut line where corners meet."""
     grid = GRIDS[key]
     image = sheets[key][0 if side == "fronts" else 1]
     ink = dark(image)
-    for x, top, _, bottom in grid.tick_boxes():
-        ink[px(top - TOLERANCE) : px(bottom + TOLERANCE), px(x - TOLERANCE) : px(x + TOLERANCE)] = False
     b = grid.bleed
     for left, top, right, bottom in grid.trims():
         box = ink[px(top - b) : px(bottom + b), px(left - b) : px(right + b)]

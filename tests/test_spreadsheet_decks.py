@@ -183,10 +183,10 @@ def test_ids_made_from_a_named_column_are_unique_and_stay_put(project):
     assert list(load_cards(project)) == ["fire-imp", "ghost", "fire-imp-2", "ahab"]
 
 
-def test_a_sheet_without_ids_says_how_to_give_them(project):
-    write_csv(project / "data/tiny/decks/heroes.csv", [["name", "stars"], ["Imp", "1"]])
-    use_sheet(project, "heroes.csv")
-    assert findings_of(project) == ["data/tiny/decks/heroes.csv:1:1: error: no 'id' column: add one, or name the column ids are made from with `id_column:` in the deck"]
+def test_a_row_without_the_value_its_id_is_made_from_says_to_fill_it(project):
+    write_csv(project / "data/tiny/decks/heroes.csv", [["label", "stars"], ["Imp", "1"], ["", "2"]])
+    use_sheet(project, "heroes.csv", "id_column: label\n")
+    assert findings_of(project) == ["data/tiny/decks/heroes.csv:3:1: error: this row has no 'label', from which its id is made: fill it in"]
 
 
 def test_a_duplicate_header_names_both_columns(project):

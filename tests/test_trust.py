@@ -320,4 +320,4 @@ def test_an_svg_given_to_image_points_to_icon(project):
     edit(project / "templates/tiny/hero.j2", "{% endblock %}", "{{ image('art/logo.svg', 5, 50, 20, 20) }}\n{% endblock %}")
     result = run_pnp(project, "build", "--only", "cards")
     shown = result.output + result.stderr
-    assert result.exit_code == 1 and "is an SVG: SVG files go through icon()" in shown, shown
+    assert result.exit_code == 1 and "image 'art/logo.svg' is an SVG, and no icon is called 'logo'" in shown and "put the file in templates/icons/" in shown, shown

@@ -113,3 +113,12 @@ def test_games_validated_on_two_cores_each_get_their_own_findings_in_the_games_o
     assert errors == [{"constraint-range"}, {"count-mismatch"}], errors
     assert [{f.game for f in found} for found in parallel] == [{"tiny"}, {"twin"}]
     assert parallel == check_games(loaded, games, workers=1)
+
+
+def test_a_template_warning_names_the_game_it_was_found_building(project):
+    """A template knows no game; the warning it raises while a game is checked belongs to that game (Finding.in_game)."""
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(0, 0, 1, 1) }}\n", encoding="utf-8")
+    result = run_pnp(project, "validate", "--format", "json", "tiny")
+    found = [f for f in json.loads(result.output) if f["code"] == "template-ignored"]
+    assert found and {f["game"] for f in found} == {"tiny"}, result.output

@@ -101,7 +101,7 @@ def check_each(checker: Checking, spec, items: list[Item], raw) -> None:
         if any(v is MISSING or v is None for v in values):
             continue  # items without these fields take no part in the combinations
         lists = [v if isinstance(v, list) else [v] for v in values]
-        for combo in itertools.product(*lists):  # a patient needing two organs counts for each
+        for combo in itertools.product(*lists):  # an item listing two values counts once for each
             counts[tuple(hashable(v) for v in combo)] += i.count
     if isinstance(spec.values, dict):
         axes = [spec.values.get(f) or sorted({k[n] for k in counts}, key=str) for n, f in enumerate(spec.fields)]

@@ -1,4 +1,4 @@
-"""The items checks count: a collection path of game.yaml (`decks.patients`, `tokens.agents`, `boards.body.spaces`)
+"""The items checks count: a collection path of game.yaml (`decks.<deck>`, `tokens.<set>`, `boards.<board>.<list>`)
 resolved to its entries, each with its fields, copies, place and name."""
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class Item:
 
 
 class Collections:
-    """Resolves `in:` paths such as decks.patients, tokens.agents or boards.body.spaces to items."""
+    """Resolves `in:` paths such as decks.<deck>, tokens.<set> or boards.<board>.<list> to items."""
 
     def __init__(self, game):
         self.game = game

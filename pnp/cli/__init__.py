@@ -79,13 +79,11 @@ def list_games(ctx, fmt):
 def game_listing(game) -> dict:
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
     from pnp.data.boxes import game_boxes
-    from pnp.data.tokens import token_variants
+    from pnp.data.tokens import token_sets, token_variants
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
-    tokens = []
-    for spec, raw in zip(game.tokens.tokens if game.tokens else [], (game.tokens_data or {}).get("tokens", []), strict=True):
-        tokens.append({"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size),
-                       "pieces": sum(v.count for v in token_variants(raw))})
+    tokens = [{"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": sum(v.count for v in token_variants(raw))}
+              for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
@@ -153,7 +151,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
                    board_paper=board_paper)
     report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
-    findings = report.sorted()
+    findings = [f for f in report.sorted() if not (quiet and f.severity == "note")]  # -q: problems only
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
         click.echo(summary(findings, slugs), err=True)
@@ -161,9 +159,10 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
 
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
-              workers: int | None = None) -> Report:
+              workers: int | None = None, changed_only: bool = False) -> Report:
     """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
-    the games' order); shared by `build` and `watch`."""
+    the games' order); shared by `build` and `watch`. `changed_only` lists only the outputs written again (watch after
+    a save: the designer wants to see what their save changed, not the whole list)."""
     from pnp.pipeline.cache import keep_game_reads
     from pnp.pipeline.schedule import build_games
 
@@ -192,7 +191,9 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
             if not outputs and not any(f.severity == "error" for f in findings):
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
-            if not quiet:
+            if changed_only:
+                outputs = [o for o in outputs if not o.reused]
+            if not quiet and outputs:
                 for o in outputs:
                     echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + _ink_text(o.ink) + ("  (reused)" if o.reused else ""))
                     for line in o.shared:
@@ -296,7 +297,8 @@ def watch(ctx, games, paper, debounce, exit_after):
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=None if reason == "start" else 1)
+        later = reason != "start"
+        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=1 if later else None, changed_only=later)
         print_findings(report.sorted())
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))

@@ -42,6 +42,17 @@ def warm_colour() -> None:
     _color_class()
 
 
+def css_colour(name: str) -> str | None:
+    """A CSS colour name (`darkgreen`, any case) as '#rrggbb', or None: the names designers know from the web and
+    from Squib and nanDECK, read from coloraide's table of CSS Color Module Level 4 names."""
+    from coloraide.css.color_names import from_name
+
+    channels = from_name(name.strip().lower())
+    if channels is None or name.strip().lower() == "transparent":
+        return None
+    return hex_of(channels[:3])
+
+
 WHITE = "#ffffff"
 BLACK = "#000000"
 INK_LIMIT = 2.40  # DriveThruCards and most offset presses: at most 240 % total ink

@@ -5,7 +5,7 @@ Errors are values. Every stage appends `Finding`s to a list or raises
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 
@@ -49,6 +49,11 @@ class Finding:
     loc: Loc
     game: str = ""
     component: str = ""
+
+    def in_game(self, slug: str) -> Finding:
+        """This finding as one of game `slug`'s: a layer below the game (a template, a sheet) finds
+        problems without knowing which game it works for; one that names its game already keeps it."""
+        return self if self.game else replace(self, game=slug)
 
     def sort_key(self):
         return (self.loc.path, self.loc.line, self.loc.col, self.code, self.message)
@@ -105,12 +110,22 @@ class Report:
         return sorted(set(self.findings), key=Finding.sort_key)
 
 
+HINT_CUTOFF = 0.75  # difflib's ratio: a typo (colr, knigt, bleu) scores 0.75 or more; Notes/steps and front/point score 0.6
+
+
 def did_you_mean(name: str, choices) -> str:
-    """Return ' (did you mean 'x'?)' for the closest choice, or ''."""
+    """Return ' (did you mean 'x'?)' for a choice that is really close, or '': a wrong hint misleads more than none.
+
+    Close means a typo of it, ignoring case (difflib's ratio at least HINT_CUTOFF), or the start of it (`office` for
+    `office-laser`)."""
     import difflib  # only a mistake needs it: `pnp --help` does not pay for its import
 
-    close = difflib.get_close_matches(str(name), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    text = str(name)
+    options = {str(c).lower(): str(c) for c in choices}
+    close = difflib.get_close_matches(text.lower(), list(options), n=1, cutoff=HINT_CUTOFF)
+    if not close and len(text) >= 3:
+        close = sorted(o for o in options if o.startswith(text.lower()) and o != text.lower())[:1]
+    return f" (did you mean '{options[close[0]]}'?)" if close else ""
 
 
 class LayoutError(Exception):

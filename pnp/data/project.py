@@ -26,6 +26,7 @@ class Card:
     fields: LocDict  # defaults merged with the card's own keys
     back: str | None  # the card's own back template, if any
     loc: Loc
+    front: str | None = None  # the card's own front template (the deck's `front_from` column), if any
 
 
 @dataclass
@@ -250,7 +251,8 @@ class Project:
                     if isinstance(source, LocDict) and key in source.key_locs:
                         merged.key_locs[key] = source.key_locs[key]
             merged.setdefault("count", 1)
-            cards.append(Card(card_spec.id, card_spec.count, merged, card_spec.back, raw.loc))
+            front, back = (self._template_from(spec, merged, side, findings, slug, f"{path.stem}/{card_spec.id}") for side in ("front", "back"))
+            cards.append(Card(card_spec.id, card_spec.count, merged, back or card_spec.back, raw.loc, front))
         if before is not None:
             cards = _as_before(cards, before.cards)
         _drop_items(data["cards"])  # each card's fields and places are in its merged mapping now: two copies double a large deck's memory
@@ -262,6 +264,27 @@ class Project:
                     findings.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
                                           f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=path.stem))
         return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field)
+
+    def _template_from(self, spec: DeckSpec, fields: LocDict, side: str, findings: list, slug: str, what: str) -> str | None:
+        """The template a card's `front_from`/`back_from` field names: `villain` is villain.j2 beside the deck's own
+        front template, `tiny/villain.j2` a path under templates/; an empty cell keeps the deck's. A template that does
+        not exist is an error at the card's cell, with the closest template's name."""
+        column = getattr(spec, f"{side}_from")
+        value = fields.get(column) if column else None
+        if value is None or not str(value).strip():
+            return None
+        name = str(value).strip()
+        if "/" not in name:
+            folder = spec.front.rsplit("/", 1)[0] + "/" if "/" in spec.front else ""
+            name = f"{folder}{name}" if name.endswith(".j2") else f"{folder}{name}.j2"
+        full = (self.templates_dir / name).resolve()
+        if full.is_relative_to(self.templates_dir.resolve()) and full.is_file():
+            return name
+        there = sorted(p.relative_to(self.templates_dir).as_posix() for p in full.parent.glob("*.j2")) if full.parent.is_dir() else []
+        findings.append(error("card-template-unknown", f"{column}: no template '{name}' in templates/{did_you_mean(name, there)}: "
+                              f"fix the name, or add the template", fields.loc_of(column),
+                              game=slug, component=what))
+        return None
 
     def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> Path | None:
         """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
@@ -307,7 +330,7 @@ def _as_before(cards: list[Card], before: list[Card]) -> list[Card]:
 
 
 def _read_alike(card: Card, kept: Card) -> bool:
-    return card.count == kept.count and card.back == kept.back and same_source(card.fields, kept.fields)  # the fields' place is the card's
+    return card.count == kept.count and card.back == kept.back and card.front == kept.front and same_source(card.fields, kept.fields)  # the fields' place is the card's
 
 
 def _drop_items(items: list) -> None:

@@ -45,6 +45,21 @@ def _size(value, presets=CARD_SIZES):
     return size
 
 
+def _colour(value: str) -> str:
+    """'#rrggbb[aa]' as written, or a CSS colour name (`darkgreen`) as '#rrggbb'."""
+    import re
+
+    if re.match(COLOR_PATTERN, value):
+        return value
+    from pnp.core.colour import css_colour
+
+    named = css_colour(value)
+    if named is None:
+        raise ValueError(f"'{value}' is not a colour: write #rrggbb or a CSS colour name (darkgreen, teal)")
+    return named
+
+
+Colour = Annotated[str, AfterValidator(_colour)]  # a palette entry: #rrggbb or a CSS name
 CardSize = Annotated[Any, AfterValidator(_size)]  # a card preset (poker, tarot, …) or 'W x H' with a unit
 FreeSize = Annotated[Any, AfterValidator(lambda value: _size(value, {}))]  # boards and tokens: 'W x H', or one number for a square
 
@@ -118,7 +133,7 @@ class GameSpec(Strict):
     players: Players
     age: int | None = Field(default=None, ge=0, le=99)  # minimum age; the rulebook's cover leaves it out when absent
     play_time: int | str | None = None  # minutes, or a text such as "2–3 hours"
-    palette: dict[str, str] = {}
+    palette: dict[str, Colour] = {}
     fonts: dict[str, str] = {}
     notes: str = ""
     facts: dict[str, Any] = {}
@@ -129,11 +144,6 @@ class GameSpec(Strict):
     @field_validator("palette")
     @classmethod
     def _colours(cls, palette):
-        import re
-
-        for name, value in palette.items():
-            if not re.match(COLOR_PATTERN, value):
-                raise ValueError(f"colour '{name}' must be written #rrggbb, got '{value}'")
         return {**palette, **{k: v for k, v in DEFAULT_PALETTE.items() if k not in palette}}
 
 
@@ -154,6 +164,8 @@ class DeckSpec(Strict):
     size: CardSize
     front: str
     back: str | None = None
+    front_from: str | None = None  # the card field (a sheet's column) naming each card's front template; `front` where it is empty
+    back_from: str | None = None  # the same for backs
     back_shows_rules: bool = False  # the shared back is a playable side (an action side): the ink saver keeps its content
     name_field: str | list[str] = "name"  # the field(s) holding what a card says it is: Tabletop Simulator's card names
     description: str = ""

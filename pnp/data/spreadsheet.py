@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
+from pnp.data.formulas import unsaved_formulas
 from pnp.data.source import LocDict, LocList, typed_scalar
 
 MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well below
 TEXT_SUFFIXES = {".csv": None, ".tsv": "\t", ".txt": None}
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
+ID_SOURCES = ("name", "title")  # columns a sheet without ids names its cards by (docs/data.md)
 
 
 @dataclass
@@ -53,10 +55,10 @@ def read_cards(source: SheetSource) -> LocList:
     columns = _columns(rows[header_at], source)
     cards = LocList(table_loc)
     ids: dict[str, Loc] = {}
-    for row in rows[header_at + 1:]:
+    for number, row in enumerate(rows[header_at + 1:], start=header_at + 2):
         if _blank(row):
             continue
-        card = _card(row, columns, source, ids)
+        card = _card(row, number, columns, source, ids)
         cards.append(card)
         cards.locs.append(card.loc)
     return cards
@@ -86,9 +88,6 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
             continue
         seen[key] = cell
         names[i] = key
-    if "id" not in seen and not source.id_column:
-        where = header[0].loc if header else Loc(source.rel)
-        problems.append(error("sheet-no-id", "no 'id' column: add one, or name the column ids are made from with `id_column:` in the deck", where))
     for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [source.count_column] if source.count_column else []),
                            ("text_columns", source.text_columns), ("list_columns", list(source.list_columns))):
         for column in wanted:
@@ -106,7 +105,7 @@ def _field_name(header: str, source: SheetSource) -> str:
     return "count" if header.lower() in COUNT_HEADERS else header
 
 
-def _card(row: list[_Cell], columns: dict[int, str], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
+def _card(row: list[_Cell], number: int, columns: dict[int, str], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
     first = next(c for c in row if not _is_empty(c.value))
     card = LocDict(Loc(first.loc.path, first.loc.line, 1, first.loc.sheet), source.rel)
     headers = {name: i for i, name in columns.items()}
@@ -118,18 +117,28 @@ def _card(row: list[_Cell], columns: dict[int, str], source: SheetSource, ids: d
         card[name] = _value(cell, header, source)
         card.locs[name] = cell.loc
         card.key_locs[name] = cell.loc
-    if "id" not in headers and source.id_column:
-        column = source.id_column.strip()
-        cell = row[headers[column]] if headers.get(column, len(row)) < len(row) else None
-        if cell is None or _is_empty(cell.value):
-            raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", card.loc))
-        card["id"] = _unique_id(_slug(str(card[column])), ids)
-        card.locs["id"] = cell.loc
+    if "id" not in headers:
+        _made_id(card, row, number, headers, source, ids)
     if isinstance(card.get("id"), (int, float)) and not isinstance(card.get("id"), bool):
         card["id"] = _number_text(card["id"])  # ids are names: 7 in a cell is the id "7"
     if isinstance(card.get("id"), str):
         ids.setdefault(card["id"], card.loc_of("id"))
     return card
+
+
+def _made_id(card: LocDict, row: list[_Cell], number: int, headers: dict[str, int], source: SheetSource, ids: dict[str, Loc]) -> None:
+    """The id of a card from a sheet with no `id` column (a Squib or nanDECK sheet has none): made from `id_column`,
+    else from a `name` or `title` column (in any case), else the row's number in the sheet; made unique in row order."""
+    column = source.id_column.strip() if source.id_column else next((h for h in headers if h.lower() in ID_SOURCES), None)
+    cell = row[headers[column]] if column is not None and headers[column] < len(row) else None
+    if cell is None or _is_empty(cell.value):
+        if source.id_column:
+            raise PnpError(error("sheet-no-id", f"this row has no '{column}', from which its id is made: fill it in", card.loc))
+        card["id"] = _unique_id(str(number), ids)  # the row's number, as a spreadsheet program shows it
+        card.locs["id"] = card.loc
+        return
+    card["id"] = _unique_id(_slug(_as_text(cell.value)), ids)
+    card.locs["id"] = cell.loc
 
 
 def _slug(text: str) -> str:
@@ -229,9 +238,18 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     except (CalamineError, OSError, ValueError) as exc:
         raise PnpError(error("sheet-unreadable", f"cannot read this workbook: {exc}", Loc(source.rel))) from None
     names = list(book.sheet_names)
-    name = source.sheet if source.sheet is not None else (names[0] if names else None)
+    name = source.sheet if source.sheet is not None else (names[0] if len(names) == 1 else None)
+    if source.sheet is None and len(names) > 1:
+        raise PnpError(error("sheet-choose", f"{source.path.name} has {len(names)} sheets: name the one holding the cards with `sheet:` "
+                             f"in the deck; sheets: {', '.join(names)}", Loc(source.rel)))
     if name not in names:
         raise PnpError(error("sheet-unknown", f"no sheet '{name}' in {source.path.name}{did_you_mean(name, names)}; sheets: {', '.join(names)}", Loc(source.rel)))
     values = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
     rows = [[_Cell(v, Loc(source.rel, r + 1, c + 1, name)) for c, v in enumerate(row)] for r, row in enumerate(values)]
+    if source.path.suffix.lower() in (".xlsx", ".xlsm"):
+        unsaved = unsaved_formulas(source.path, name)
+        if unsaved:
+            raise PnpError([error("sheet-formula-unsaved", f"the formula {formula} has no saved value (the program that wrote this workbook did not "
+                                  f"compute it): open the workbook in Excel or LibreOffice and save it, or type the value", Loc(source.rel, r, c, name))
+                            for r, c, formula in unsaved])
     return rows, Loc(source.rel, 1, 1, name)

@@ -1,9 +1,14 @@
 """Token sets as pieces: one variant per item and colour, each with its own fields and copies."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.data.source import LocDict
+
+if TYPE_CHECKING:
+    from pnp.data.project import Game
+    from pnp.data.schema import TokenSet
 
 
 class TokenVariant(NamedTuple):
@@ -30,3 +35,18 @@ def token_variants(token_set: LocDict) -> list[TokenVariant]:
             name = "/".join(str(p) for p in (token_set.get("id"), item.get("id") if item is not None else None, colour) if p is not None)
             out.append(TokenVariant(fields, count, name, item if isinstance(item, LocDict) else token_set))
     return out
+
+
+class WrittenSet(NamedTuple):
+    """One token set: its checked model, and the mapping as written (field values the model does not declare, and their places)."""
+
+    spec: TokenSet
+    raw: LocDict
+
+
+def token_sets(game: Game) -> Iterator[WrittenSet]:
+    """Every token set of a game in the order tokens.yaml lists them; none when the game has no tokens.yaml or it did not check."""
+    if not game.tokens or not game.tokens_data:
+        return
+    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
+        yield WrittenSet(spec, raw)

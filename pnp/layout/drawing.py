@@ -130,8 +130,20 @@ class Recorder:
     def image(self, path, x, y, w, h, fit="contain"):
         if fit not in ("contain", "cover", "stretch"):
             raise LayoutError(f"fit must be contain, cover or stretch, got '{fit}'", "fit")
-        checked = self.game.check_image(str(path))
+        text = str(path)
+        if text.lower().endswith(".svg"):
+            return self._svg_image(text, x, y, w, h)
+        checked = self.game.check_image(text)
         return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
+
+    def _svg_image(self, path: str, x, y, w, h):
+        """`art: ninja-mask.svg` from a designer used to image files: an SVG is drawn as the icon of that name (vector,
+        in the box, as icon() draws it); one that is no icon says how to make it one."""
+        name = path.replace("\\", "/").rsplit("/", 1)[-1][: -len(".svg")]
+        if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name) and self.game.icons.exists(name):
+            return self.icon(name, x, y, w=w, h=h)
+        raise LayoutError(f"image '{path}' is an SVG, and no icon is called '{name}'{did_you_mean(name, self.game.icons.names())}: SVG art is drawn "
+                          f"as an icon: put the file in templates/icons/ (or name an icon of the bundled set: pnp icons WORD)", "image")
 
     def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False, edge=False):
         name = str(name)

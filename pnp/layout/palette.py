@@ -6,9 +6,20 @@ from functools import lru_cache
 
 from reportlab.lib import colors as rl_colors
 
+from pnp.core.colour import css_colour
 from pnp.core.errors import LayoutError, did_you_mean
 
-_NAMED = {name.lower(): value.hexval()[2:] for name, value in rl_colors.getAllNamedColors().items()}
+
+@lru_cache(maxsize=1)
+def _named() -> dict[str, str]:
+    """reportlab's colour names, for templates written against them, overridden by the CSS names: where the two
+    disagree (darkseagreen, mediumpurple, palevioletred) a designer means the colour the web shows."""
+    from coloraide.css.color_names import name2val_map
+
+    named = {name.lower(): "#" + value.hexval()[2:] for name, value in rl_colors.getAllNamedColors().items()}
+    named.update({name: css for name in name2val_map if (css := css_colour(name)) is not None})
+    return named
+
 
 
 class Palette:
@@ -19,7 +30,7 @@ class Palette:
         self._resolve_text = lru_cache(maxsize=4096)(self._resolve_uncached)
 
     def is_colour(self, name: str) -> bool:
-        return name in self.colours or name.startswith("#") or name.lower() in _NAMED
+        return name in self.colours or name.startswith("#") or name.lower() in _named()
 
     def resolve(self, value) -> str | None:
         if value is None:
@@ -38,8 +49,8 @@ class Palette:
             out = text.lower()
         elif re.fullmatch(r"#[0-9a-fA-F]{3}", text):
             out = "#" + "".join(c * 2 for c in text[1:]).lower()
-        elif text.lower() in _NAMED:
-            out = "#" + _NAMED[text.lower()]
+        elif text.lower() in _named():
+            out = _named()[text.lower()]
         else:
-            raise LayoutError(f"unknown colour '{text}'{did_you_mean(text, self.colours)}: use a palette name or #rrggbb", text)
+            raise LayoutError(f"unknown colour '{text}'{did_you_mean(text, self.colours)}: use a palette name, a CSS colour name or #rrggbb", text)
         return out

@@ -216,7 +216,23 @@ class Typesetter:
 
 
 def _lay(items, width, height, size, leading, align, valign) -> Laid:
-    lines: list[list] = []  # each: [line_width, [(x, frag_or_space_text, font, colour, w)]]
+    """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons."""
+    lines, overflow = _break_lines(items, width, size)
+    line_h = size * leading
+    needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
+    fits = not overflow and needed <= height + 1e-6
+    top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
+    ops: list = []
+    for n, (line_w, parts) in enumerate(lines):
+        x0 = 0.0 if align == "left" else (width - line_w) / (2 if align == "center" else 1)
+        ops += _line_ops(parts, x0, top + size * ASCENT + n * line_h, size)
+    return Laid(tuple(ops), size, fits, len(lines))
+
+
+def _break_lines(items, width, size) -> tuple[list, bool]:
+    """Words filled into lines no wider than `width` at `size`: [(line width, [(x, fragment or " ", font, colour, w)])],
+    and whether a word alone was wider than the line."""
+    lines: list = []
     cur: list = []
     cur_w = 0.0
     pending = None  # (font, w) of a space waiting for the next word
@@ -246,34 +262,32 @@ def _lay(items, width, height, size, leading, align, valign) -> Laid:
             cur, cur_w, pending = [], 0.0, None
     if cur or not lines:
         lines.append((cur_w, cur))
-    line_h = size * leading
-    needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
-    fits = not overflow and needed <= height + 1e-6
-    top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
-    ops = []
-    for n, (line_w, parts) in enumerate(lines):
-        x0 = 0.0 if align == "left" else (width - line_w) / (2 if align == "center" else 1)
-        baseline = top + size * ASCENT + n * line_h
-        run_text, run_x, run_end, run_font, run_colour = [], 0.0, 0.0, None, None
-        for x, part, font, colour, w in parts:
-            if isinstance(part, str):  # a space joins the run before it
-                if run_text:
-                    run_text.append(" ")
-                continue
-            icon = part[ICON]
-            if icon is not None:
-                if run_text:
-                    ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
-                    run_text = []
-                ops.append(IconOp(x0 + x, baseline - icon.top * size, icon.square * size, icon.name, part[COLOUR]))
-                continue
-            if run_text and (font != run_font or colour != run_colour):
+    return lines, overflow
+
+
+def _line_ops(parts, x0: float, baseline: float, size: float) -> list:
+    """One line's drawing: fragments of one font and colour joined into a TextOp, each inline icon an IconOp."""
+    ops: list = []
+    run_text, run_x, run_end, run_font, run_colour = [], 0.0, 0.0, None, None
+    for x, part, font, colour, w in parts:
+        if isinstance(part, str):  # a space joins the run before it
+            if run_text:
+                run_text.append(" ")
+            continue
+        icon = part[ICON]
+        if icon is not None:
+            if run_text:
                 ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                 run_text = []
-            if not run_text:
-                run_x, run_font, run_colour = x0 + x, font, colour
-            run_text.append(part[TEXT])
-            run_end = x0 + x + w
-        if run_text:
+            ops.append(IconOp(x0 + x, baseline - icon.top * size, icon.square * size, icon.name, part[COLOUR]))
+            continue
+        if run_text and (font != run_font or colour != run_colour):
             ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
-    return Laid(tuple(ops), size, fits, len(lines))
+            run_text = []
+        if not run_text:
+            run_x, run_font, run_colour = x0 + x, font, colour
+        run_text.append(part[TEXT])
+        run_end = x0 + x + w
+    if run_text:
+        ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
+    return ops

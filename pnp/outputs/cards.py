@@ -210,7 +210,8 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
         def context(side: str, card: Card = card) -> Callable[[], dict]:
             return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
-        front = renderer.side(deck.front, "front", deck.size, bleed, what, deck.loc_of("front"), context("front"))
+        front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
+        front = renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"))
         back = None
         if backs:
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
@@ -256,7 +257,7 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
 
 def _templates(deck: Deck, card: Card) -> tuple[str | None, str | None]:
     """The templates of a card's front and back."""
-    return deck.front, card.back or deck.back
+    return card.front or deck.front, card.back or deck.back
 
 
 def _inspected(seen: dict, face: Face, template: str | None, deck: Deck, card: Card, slug: str, root: Path | None) -> list[Finding]:

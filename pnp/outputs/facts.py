@@ -1,6 +1,6 @@
 """Facts from a game's data, for the Jinja in rulebook.md and reference.yaml.
 
-`decks.patients.total`, `decks.narcos.by.mark.pistol`, `tokens.agents.total`
+`decks.<deck>.total`, `decks.<deck>.by.<field>.<value>`, `tokens.<set>.total`
 and `components()` are counted from the data at build time, so the rules
 stay true when a designer changes a count. Text is rendered in the same
 sandbox as the layouts, with the same limits.
@@ -17,18 +17,21 @@ from pnp.checks.items import Collections
 from pnp.checks.values import field_value
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY, Fields
+from pnp.data.tokens import token_sets
 from pnp.layout.sandbox import FACE_SECONDS, time_limit
 from pnp.outputs.context import GameContext, card_fields
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
-TYPE_FIELDS = ("type", "kind", "category", "suit", "family", "mark", "class", "group", "side", "colour", "color", "organ", "faction")
+# Field names that sort cards into kinds in card games generally, tried in this order when the rules do not say;
+# a game whose cards sort by a word of its own names it in game.yaml (`components: [{in: decks.<id>, by: {<field>: ...}}]`).
+TYPE_FIELDS = ("type", "kind", "category", "suit", "family", "class", "group", "side", "colour", "color", "faction")
 NOT_TYPES = {"id", "name", "title", "text", "count", "back", "front", "art", "image", "flavour", "flavor", "rules", "description"}
 MAX_BREAKDOWN = 8  # values in a guessed "by type" breakdown; more reads as a list, not a breakdown
 MAX_DECLARED_BREAKDOWN = 16  # a breakdown the rules themselves give (components `by:`) may list more kinds
 
 
 class Counts:
-    """Copies per value of one field (`decks.narcos.by.mark`); a value no card has counts 0, with a warning."""
+    """Copies per value of one field (`decks.<deck>.by.<field>`); a value no card has counts 0, with a warning."""
 
     def __init__(self, counts: dict, what: str, facts: Facts):
         self._counts = counts
@@ -160,7 +163,7 @@ class Facts:
         for b in (g.boards.boards if g.boards else []):
             w, h = b.size
             rows.append((b.name, "1 board", f"{w:g} × {h:g} mm"))
-        for t in (g.tokens.tokens if g.tokens else []):
+        for t, _ in token_sets(g):
             items, _ = self.collections.resolve(f"tokens.{t.id}")
             total = sum(i.count for i in items)
             w, h = t.size
@@ -230,7 +233,7 @@ def _breakdown(items, field: str, numeric_x: bool = False) -> str:
 
 
 def _human(value: str) -> str:
-    """An identifier-like value ('organ_pair', 'after-move') as words; names and numbers ('K-9 Unit', '-2') as written."""
+    """An identifier-like value ('double_move', 'after-move') as words; names and numbers ('K-9', '-2') as written."""
     text = str(value)
     return text.replace("_", " ").replace("-", " ") if re.fullmatch(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+", text) else text
 

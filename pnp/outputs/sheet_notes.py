@@ -1,19 +1,18 @@
-"""Say which sheet layout a build chose when the printer's margin forced one: fewer cards a sheet, or corner ticks.
+"""Say which sheet layout a build chose when the printer's margin forced one: fewer cards a sheet, or a grid off centre.
 
 A home printer cannot print the outer few millimetres of the paper, and every
 cut line needs a mark inside what it prints. Where the grid the paper holds
 leaves no room for that (3 × 3 poker on Letter with a 6.35 mm margin), the
-planner takes a smaller grid or marks those cut lines with short ticks where
-card corners meet; the build summary says so, once per card size, at the first
-deck's size, so nobody wonders why a sheet holds 8 cards or where the outer
-marks went.
+planner moves the grid against one edge of the printable area, so the margin
+at the other edge holds the marks, or takes a smaller grid (never a mark over
+a card); the build summary says so, once per card size, at the first deck's
+size, so nobody wonders why a sheet holds 8 cards or sits off centre.
 """
 from __future__ import annotations
 
 from pnp.core.errors import Finding, Loc
 from pnp.outputs.options import Options
 from pnp.render.impose import Sheet, plan_sheet
-from pnp.render.pdf import corner_ticks, crop_mark_segments
 
 
 def sheet_layout_notes(decks: list[tuple[str, tuple[float, float], Loc]], options: Options, game: str) -> list[Finding]:
@@ -43,12 +42,10 @@ def _what_changed(sheet: Sheet | None, size: tuple[float, float], options: Optio
     if roomy is not None and roomy.per_sheet > sheet.per_sheet:
         said.append(f"{_grid(sheet)}, {sheet.per_sheet} a sheet, instead of {_grid(roomy)} ({roomy.per_sheet}), "
                     f"which would leave marks or the footer where this printer cannot print")
-    slots = [sheet.slot(i) for i in range(sheet.per_sheet)]
-    segments = set(crop_mark_segments(sheet, slots))
-    ticked = [what for axis, what in (("x", "vertical"), ("y", "horizontal")) if segments & set(corner_ticks(slots, axis))]
-    if ticked:
-        said.append(f"the {' and '.join(ticked)} cut lines are marked with short ticks where card corners meet, "
-                    f"since the margin {'above and below' if ticked == ['vertical'] else 'around'} the grid cannot hold crop marks that print")
+    if sheet.lift:
+        edge, other = ("top", "below") if sheet.lift > 0 else ("bottom", "above")
+        said.append(f"the grid sits against the {edge} of the printable area, so the margin {other} it holds the vertical cut lines' "
+                    f"crop marks (centred, neither margin could hold a mark that prints)")
     return said
 
 

@@ -13,12 +13,12 @@ front, base tab.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from pnp.core.errors import Loc, error
 from pnp.data.fields import Fields
-from pnp.data.tokens import token_variants
+from pnp.data.tokens import token_sets, token_variants
 from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
 from pnp.layout.elements import Group as Turned
 from pnp.layout.inspect import Cut
@@ -45,10 +45,7 @@ def build_tokens(gctx: GameContext, options: Options):
     gutter = max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
     findings: list = []
     groups: dict[tuple, Group] = {}
-    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
-        size = token_size(spec, raw, game, findings)
-        if size is None:
-            continue
+    for spec, raw, size in sized_sets(game, findings):
         pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
@@ -70,6 +67,23 @@ def build_tokens(gctx: GameContext, options: Options):
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
     return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared, "page_keys": stats.page_keys})], []
+
+
+class SizedSet(NamedTuple):
+    """A token set ready to render: its model, its mapping as written, and its trim size in mm."""
+
+    spec: object  # pnp.data.schema.TokenSet
+    raw: object  # pnp.data.source.LocDict
+    size: tuple[float, float]
+
+
+def sized_sets(game, findings: list) -> Iterator[SizedSet]:
+    """The one loop over a game's token sets that print: each with its trim size; a set whose size
+    does not fit its shape is left out, with a finding, so every output skips the same sets."""
+    for spec, raw in token_sets(game):
+        size = token_size(spec, raw, game, findings)
+        if size is not None:
+            yield SizedSet(spec, raw, size)
 
 
 def token_size(spec, raw, game, findings) -> tuple[float, float] | None:

@@ -156,7 +156,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
                 files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options, *_last_stats(plan, job))
     finally:
         gctx.face_store = gctx.card_reads = None
-    found = list(found) + one_per_line([_in_game(f, gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
+    found = list(found) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
     digests = read_digests(read, project.root)
@@ -212,7 +212,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     for step in plan.steps:
         if step[0] == "reused":
             outputs += step[2]
-            findings += cache.findings(step[1])
+            findings += [f for f in cache.findings(step[1]) if f.severity != "note"]  # a note is news of the build that computed it
         else:
             done = by_slot[step[1].slot]
             findings += done.findings
@@ -305,10 +305,6 @@ def _no_change_note(path: Path, pending, game, project) -> list[Finding]:
         path.unlink()
         removed = f"; removed the old {project.rel(path)}"
     return [Finding("note", "changed-none", f"no card changed since the last marked print (pnp printed {game.slug}){removed}", Loc(f"{game.rel}/decks"), game.slug)]
-
-
-def _in_game(f: Finding, slug: str) -> Finding:
-    return f if f.game else Finding(f.severity, f.code, f.message, f.loc, slug, f.component)
 
 
 def variant_tag(options: Options, kind: str) -> str:

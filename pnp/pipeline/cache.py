@@ -54,7 +54,7 @@ def deck_outline(game) -> list:
     for deck in game.decks.values():
         own = {k: v for k, v in deck.data.items() if k != "cards"}
         out.append([deck.id, deck.name, list(deck.size), deck.front, deck.back, deck.back_shows_rules, list(deck.name_field),
-                    str(deck.source) if deck.source else None, own, [[c.id, c.count, c.back, list(c.loc)] for c in deck.cards]])
+                    str(deck.source) if deck.source else None, own, [[c.id, c.count, c.back, list(c.loc), c.front] for c in deck.cards]])
     return out
 
 

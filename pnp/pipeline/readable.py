@@ -16,7 +16,7 @@ from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
-from pnp.outputs.tokens import token_faces, token_size
+from pnp.outputs.tokens import sized_sets, token_faces
 
 
 def palette_names(gctx: GameContext) -> PaletteNames:
@@ -36,18 +36,14 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
         if cards_out is not None:
             cards_out[deck.id] = [(card, (front, back)) for card, front, back in rendered if front is not None]
         for card, front, back in rendered:
-            for side, face, template in (("front", front, deck.front), ("back", back, card.back or deck.back)):
+            for side, face, template in (("front", front, card.front or deck.front), ("back", back, card.back or deck.back)):
                 if face is not None:
                     yield face, f"{deck.id}/{card.id} {side}", card.loc, template
-    if game.tokens and game.tokens_data:
-        for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
-            size = token_size(spec, raw, game, ignored)
-            if size is None:
-                continue
-            for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
-                for side, face in (("front", front), ("back", back)):
-                    if face is not None:
-                        yield face, f"tokens/{name} {side}", raw.loc, f"tokens {spec.id}"
+    for spec, raw, size in sized_sets(game, ignored):
+        for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
+            for side, face in (("front", front), ("back", back)):
+                if face is not None:
+                    yield face, f"tokens/{name} {side}", raw.loc, f"tokens {spec.id}"
     if game.boards and game.boards_data:
         for spec, raw in zip(game.boards.boards, game.boards_data["boards"], strict=False):
             try:

@@ -34,9 +34,7 @@ def unused_fields(gctx: GameContext) -> list[Finding]:
     game = gctx.game
     found: dict = {}
     for deck in game.decks.values():
-        keep = set(deck.data.get("keep_fields") or [])
-        for card in deck.cards:
-            _check(card.fields, set(CardSpec.model_fields) | keep, read, "card", f"{deck.id}/{card.id}", game.slug, found)
+        found.update(_unused_in_deck(deck, read, game.slug))
     if game.boards_data:
         keep = set(game.boards_data.get("keep_fields") or [])
         for raw in game.boards_data.get("boards") or []:
@@ -50,6 +48,33 @@ def unused_fields(gctx: GameContext) -> list[Finding]:
                 if isinstance(item, LocDict):
                     _check(item, set(TokenItem.model_fields) | keep, read, "token", what, game.slug, found)
     return list(found.values())
+
+
+def _unused_in_deck(deck, read: set, slug: str) -> dict:
+    """One warning for each card field nothing reads, at the first card that has it, saying how many cards do: a
+    sheet's notes column is one mistake (or one note), however many rows fill it."""
+    declared = set(CardSpec.model_fields) | set(deck.data.get("keep_fields") or []) | ENGINE_READS
+    declared |= {deck.data[k] for k in ("front_from", "back_from") if isinstance(deck.data.get(k), str)}  # the engine reads them
+    first: dict[str, tuple] = {}  # field → (its first card, how many cards have it)
+    for card in deck.cards:
+        for key in card.fields:
+            if key in declared or key in read or key in deck.data.get("defaults", ()):
+                continue
+            seen = first.get(key)
+            first[key] = (seen[0], seen[1] + 1) if seen else (card, 1)
+    out = {}
+    for key, (card, count) in first.items():
+        fields = card.fields
+        loc = fields.key_loc(key) if key in fields.key_locs else fields.loc_of(key)
+        cards = f"{count} cards of deck '{deck.id}' have it" if count > 1 else f"card '{card.id}' has it"
+        out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' ({cards}){did_you_mean(key, sorted(read | declared))}: "
+                           f"fix its spelling, or list it in the deck's keep_fields if it is a note", loc, game=slug, component=f"{deck.id}/{card.id}")
+    for key in deck.data.get("defaults", ()):
+        if key not in declared and key not in read:
+            loc = deck.data["defaults"].key_loc(key) if isinstance(deck.data["defaults"], LocDict) and key in deck.data["defaults"].key_locs else deck.loc_of("defaults")
+            out[loc] = warning("field-unused", f"no template, constraint or fact reads the card field '{key}' (a default of every card){did_you_mean(key, sorted(read | declared))}: "
+                               f"fix its spelling, or list it in the deck's keep_fields if it is a note", loc, game=slug, component=deck.id)
+    return out
 
 
 def _check(data, declared: set, read: set, kind: str, what: str, slug: str, found: dict, nested: bool = False) -> None:
@@ -119,7 +144,7 @@ def _templates_of(game) -> set[str]:
     names = set()
     for deck in game.decks.values():
         names.update(t for t in (deck.front, deck.back) if t)
-        names.update(c.back for c in deck.cards if c.back)
+        names.update(t for c in deck.cards for t in (c.front, c.back) if t)
     for raw in (game.boards_data or {}).get("boards") or []:
         if isinstance(raw.get("template"), str):
             names.add(raw["template"])

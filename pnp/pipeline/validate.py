@@ -44,7 +44,7 @@ def render_check(gctx: GameContext) -> list[Finding]:
     for builder in (build_boards, build_tokens, build_reference, build_rulebook, build_boxes, build_dice):
         _, found = builder(gctx, Options())
         findings += found
-    findings += one_per_line([f if f.game else Finding(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in gctx.layouts.template_warnings[already:]])
+    findings += one_per_line([f.in_game(game.slug) for f in gctx.layouts.template_warnings[already:]])
     return _unique(findings)
 
 

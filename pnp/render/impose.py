@@ -15,14 +15,17 @@ front without a duplex printer.
 
 Every sheet keeps a printer profile's printable margin (`printable`, µm) and
 a tolerance inside it: no card, mark or footer is drawn closer to the paper's
-edge than `limit`. Crop marks run from the grid towards that limit; where a
-margin is too narrow for a mark of MIN_MARK_UM (3 × 3 poker on Letter leaves
-6.35 mm above and below the grid), the cut lines crossing it get short ticks
-where card corners meet instead (`Sheet.corner_ticks`).
+edge than `limit`. Crop marks run from the grid towards that limit, always
+outside the grid, never over a card. Where centring leaves neither margin of
+an axis room for a mark of MIN_MARK_UM (3 × 3 poker on Letter leaves 6.35 mm
+above and below the grid), the grid is moved against one limit so the other
+margin holds the marks (`Sheet.lift`); where even that leaves too little, the
+planner takes a smaller grid. A mark over a card's art, or on a back inside
+the grid (where duplex drift would put it on some card's back), is never drawn.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
 
@@ -32,8 +35,8 @@ FOOTER_BAND_UM = um(3.0)  # the footer line (6.5 pt text, the scale bar's ticks)
 FOOTER_CLEAR_UM = um(1.0)  # between the footer band and the nearest mark or card
 MIN_MARK_UM = um(2.0)  # the least mark a cut line needs to be found with a ruler
 MIN_DRAWN_UM = um(1.0)  # a shorter outer mark is not drawn at all
-CORNER_TICK_UM = um(2.5)  # each arm of a tick where card corners meet, along the cut line
 TOLERANCE_UM = um(PRINT_TOLERANCE_MM)
+LIMIT_SLACK_UM = um(0.1)  # a grid moved against the limit stays this far inside it
 DEFAULT_PRINTABLE_UM = um(DEFAULT_PRINTABLE_MM)
 # Left and right of a grid there is always room for marks that print: a row's last card may have no
 # neighbour to share a corner tick with. Above and below, ticks between rows can stand in for them.
@@ -65,6 +68,7 @@ class Sheet:
     gap: int  # between neighbouring trims
     bleed: int
     printable: int = DEFAULT_PRINTABLE_UM  # the printer's margin on every side
+    lift: int = field(default=0, kw_only=True)  # µm the grid sits above the page's centre: the margin below it then holds the marks
 
     @property
     def limit(self) -> int:
@@ -93,7 +97,7 @@ class Sheet:
 
     @property
     def bottom(self) -> int:
-        return (self.page_h - self.grid_h) // 2
+        return (self.page_h - self.grid_h) // 2 + self.lift
 
     def slot(self, index: int) -> Slot:
         """Slot `index` in reading order: left to right, top row first."""
@@ -156,6 +160,22 @@ class Sheet:
         """How far from the paper's `edge` ('left', 'right', 'bottom', 'top') marks must end: the limit, and the footer band."""
         footer = edge == self.footer_side
         return self.limit + (FOOTER_BAND_UM + FOOTER_CLEAR_UM if footer else 0)
+
+    def mark_room(self, edge: str) -> int:
+        """How long a crop mark at the full grid's `edge` ('left', 'right', 'bottom', 'top') may be, capped; may be negative."""
+        margin = {"left": self.left, "right": self.page_w - self.left - self.grid_w,
+                  "bottom": self.bottom, "top": self.page_h - self.bottom - self.grid_h}[edge] - self.bleed
+        return min(self.mark_cap("x" if edge in ("left", "right") else "y"), margin - MARK_GAP_UM - self.mark_stop(edge))
+
+    @property
+    def marks_fit(self) -> bool:
+        """Every cut line of the full grid has a mark of MIN_MARK_UM that prints, at one end or the other."""
+        return all(max(self.mark_room(a), self.mark_room(b)) >= MIN_MARK_UM for a, b in (("left", "right"), ("bottom", "top")))
+
+    @property
+    def inside_limit(self) -> bool:
+        """The grid's bleed keeps the printable limit on every side."""
+        return self.bottom - self.bleed >= self.limit and self.page_h - self.bottom - self.grid_h - self.bleed >= self.limit
 
     def mark_length(self, side: str) -> int:
         """Crop mark length on `side` ('x' marks sit left/right, 'y' marks top/bottom) of a full grid: the shorter end's."""
@@ -220,6 +240,31 @@ def fit(avail: int, card: int, gap: int, bleed: int) -> int:
     return (avail - 2 * bleed + gap) // (card + gap)
 
 
+def _placed(sheet: Sheet) -> Sheet | None:
+    """The sheet centred, or moved up or down against a limit, whose footer and crop marks all print; None if none does."""
+    centre = (sheet.page_h - sheet.grid_h) // 2
+    # the grid's outer bleed 0.1 mm inside a limit: the PDF's coordinates, rounded to 0.01 pt, never put it past
+    highest = sheet.page_h - sheet.limit - LIMIT_SLACK_UM - sheet.bleed - sheet.grid_h
+    lowest = sheet.limit + LIMIT_SLACK_UM + sheet.bleed
+    for lift in (0, highest - centre, lowest - centre):
+        moved = replace(sheet, lift=lift)
+        if moved.inside_limit and moved.footer_fits and moved.marks_fit:
+            return moved
+    return None
+
+
+def _usable(sheet: Sheet) -> Sheet:
+    """The largest grid of at most `sheet`'s columns and rows whose footer and marks print (an empty one if none)."""
+    if not (sheet.cols and sheet.rows):
+        return sheet
+    for lost in range(sheet.cols + sheet.rows - 1):
+        grids = [(sheet.cols - k, sheet.rows - (lost - k)) for k in range(lost + 1)]
+        found = [g for g in (_placed(replace(sheet, cols=c, rows=r)) for c, r in grids if c > 0 and r > 0) if g is not None]
+        if found:
+            return max(found, key=lambda g: g.per_sheet)
+    return replace(sheet, cols=0, rows=0)
+
+
 def _allowed(orientation: str, page_w: int, page_h: int) -> bool:
     """Whether a page of these sides has `orientation` ('portrait', 'landscape', or 'auto': either)."""
     return orientation == "auto" or (orientation == "landscape") == (page_w > page_h)
@@ -240,11 +285,7 @@ def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, b
             continue
         cols = fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
         rows = fit(page_h - 2 * margin, ch, gap, bleed)
-        sheet = Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable)
-        if cols and rows and not sheet.footer_fits:
-            # no margin wide enough for the footer: give up a row or a column
-            fewer = [Sheet(page_w, page_h, cw, ch, cols - 1, rows, gap, bleed, printable), Sheet(page_w, page_h, cw, ch, cols, rows - 1, gap, bleed, printable)]
-            sheet = max((s for s in fewer if s.cols and s.rows), key=lambda s: s.per_sheet, default=sheet)
+        sheet = _usable(Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable))
         if best is None or sheet.per_sheet > best.per_sheet:
             best = sheet
     return best

@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 from pnp.render import rl
-from pnp.render.impose import CORNER_TICK_UM, MARK_GAP_UM, MIN_DRAWN_UM, MIN_MARK_UM, Sheet, Slot
+from pnp.render.impose import MARK_GAP_UM, MIN_DRAWN_UM, Sheet, Slot
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
 FOOTER_MIN_SIZE = 5.0  # pt: a longer footer shrinks to this, then is shortened
@@ -34,8 +34,8 @@ def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, su
 
 
 def draw_crop_marks(c: Canvas, sheet: Sheet, slots: list[Slot]) -> None:
-    """A short line outside the grid on every cut line, never over a card and never past the printable limit;
-    where a margin has no room for a mark that prints, ticks where card corners meet guide those cuts instead."""
+    """A short line outside the grid on every cut line, never over a card and never past the printable limit
+    (the planner leaves every cut line room for one at one end or the other: pnp.render.impose.plan_sheet)."""
     if not slots:
         return
     c.saveState()
@@ -65,29 +65,7 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
         else:
             sign = 1 if edge == "right" else -1
             out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
-    if max(length["top"], length["bottom"]) < MIN_MARK_UM:
-        out += corner_ticks(slots, "x")
-    if max(length["left"], length["right"]) < MIN_MARK_UM:
-        out += corner_ticks(slots, "y")
     return out
-
-
-def corner_ticks(slots: list[Slot], axis: str) -> list[tuple[int, int, int, int]]:
-    """Ticks along the vertical (axis 'x') or horizontal ('y') cut lines where two cards' corners meet.
-
-    Each tick spans the gutter between the two cards (over their bleed, which is cut
-    away) and CORNER_TICK_UM on each side of it along the cut line, where a corner
-    rounder takes the card's corner anyway; a shared cut line is cut right through it."""
-    out = set()
-    for a in slots:
-        for b in slots:
-            if axis == "x" and b.x == a.x and b.w == a.w and b.y + b.h <= a.y and not any(s.x == a.x and b.y < s.y < a.y for s in slots):
-                lo, hi = b.y + b.h, a.y  # b is the card right below a
-                out.update((x, lo - CORNER_TICK_UM, x, hi + CORNER_TICK_UM) for x in (a.x, a.x + a.w))
-            if axis == "y" and b.y == a.y and b.h == a.h and a.x + a.w <= b.x and not any(s.y == a.y and a.x < s.x < b.x for s in slots):
-                lo, hi = a.x + a.w, b.x  # b is the card right of a
-                out.update((lo - CORNER_TICK_UM, y, hi + CORNER_TICK_UM, y) for y in (a.y, a.y + a.h))
-    return sorted(out)
 
 
 def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,

@@ -16,7 +16,11 @@ from dataclasses import dataclass, field
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
 
-DEFAULT_OVERLAP_MM = 10.0  # wide enough for glue and for the crosshairs' 6 mm arms
+DEFAULT_OVERLAP_MM = 10.0  # wide enough for glue and for the crosshairs' 7 mm span
+# The narrowest strip a board's overlap may shrink to so it fits a smaller grid: the registration crosshair spans 7 mm
+# (pnp/outputs/boards.py MARK_UM), with 0.25 mm of board either side; and it shrinks by at most NARROWER_UM.
+MIN_OVERLAP_UM = um(7.5)
+NARROWER_UM = um(3)
 CORNER_GAP_UM, CORNER_MARK_UM = um(1), um(3)  # a board's corner marks: 1 mm off its edge, 3 mm long
 FOOTER_ROOM_UM = um(4)  # the footer line (3 mm) and 1 mm clear of the marks above it
 
@@ -325,6 +329,20 @@ def _stacked(indices: list[int], sizes_mm, page: tuple[int, int], insets: Insets
     return page, out
 
 
+def _narrowed(bw: int, bh: int, aw: int, ah: int, overlap: int) -> int:
+    """The overlap to tile with: `overlap`, or the widest narrower one (down to MIN_OVERLAP_UM, by at most NARROWER_UM)
+    that needs fewer tiles, when a board misses a smaller grid by a hair (a 0.57 mm miss should not cost two sheets)."""
+    narrowest = max(MIN_OVERLAP_UM, overlap - NARROWER_UM)
+    if narrowest >= overlap:
+        return overlap
+    counts = [tiles_needed(b, a, narrowest) for b, a in ((bw, aw), (bh, ah))]
+    if counts == [tiles_needed(b, a, overlap) for b, a in ((bw, aw), (bh, ah))]:
+        return overlap
+    # the widest overlap that keeps those counts: n × avail − (n − 1) × overlap ≥ board on each axis
+    widest = [(n * a - b) // (n - 1) for n, b, a in zip(counts, (bw, bh), (aw, ah), strict=True) if n > 1]
+    return min([overlap, *widest])
+
+
 def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM, insets: Insets = DEFAULT_INSETS,
                keep_off: tuple[tuple[float, float, float, float], ...] = ()) -> TilePlan:
     """The tile grid with the fewest pages, portrait or landscape, its tiles balanced and its seams off `keep_off`.
@@ -342,7 +360,7 @@ def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DE
         aw, ah = printable(page_w, page_h, insets)
         if overlap * 2 >= min(aw, ah):
             raise ValueError(f"an overlap of {overlap_mm:g} mm leaves no room on {paper}")
-        plan = _plan(bw, bh, page_w, page_h, overlap, insets, boxes)
+        plan = _plan(bw, bh, page_w, page_h, _narrowed(bw, bh, aw, ah, overlap), insets, boxes)
         if best is None or (plan.pages, plan.crossed_weight, -plan.narrowest) < (best.pages, best.crossed_weight, -best.narrowest):
             best = plan
     return best

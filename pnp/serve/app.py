@@ -28,7 +28,7 @@ from starlette.routing import Route
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.serve.session import LiveSession
-from pnp.serve.simulations import SIMULATIONS
+from pnp.serve.simulations import simulations
 
 HOST = "127.0.0.1"
 PAGE_FILES = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
@@ -92,7 +92,7 @@ class Hub:
 
     async def stream(self, request: Request):
         """Server-sent events: the game list first, then each game's state whenever it differs from what this page was sent."""
-        yield f"event: games\ndata: {json.dumps({'games': self.slugs, 'simulations': SIMULATIONS})}\n\n"
+        yield f"event: games\ndata: {json.dumps({'games': self.slugs, 'simulations': simulations()})}\n\n"
         sent: dict[str, str] = {}
         while True:
             for slug, text in list(self.states.items()):
@@ -245,7 +245,7 @@ def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "l
 
     async def state(request: Request) -> Response:
         games = [json.loads(hub.states[s]) for s in slugs if s in hub.states]
-        return JSONResponse({"games": games, "simulations": SIMULATIONS})
+        return JSONResponse({"games": games, "simulations": simulations()})
 
     async def events(request: Request) -> Response:
         return StreamingResponse(hub.stream(request), media_type="text/event-stream", headers={"cache-control": "no-store"})

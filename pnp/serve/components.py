@@ -22,7 +22,7 @@ from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import reference_faces
 from pnp.outputs.rulebook.build import build_rulebook
-from pnp.outputs.tokens import render_set, token_size
+from pnp.outputs.tokens import render_set, sized_sets
 from pnp.serve.images import ImageStore, scale_for
 
 CARD_DPI = 150  # a poker card is 410 px wide with its bleed: sharp at 2× zoom on a laptop
@@ -114,10 +114,7 @@ def token_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None
         return None, []
     options = Options(bleed=True)
     tiles, findings = [], []
-    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=True):
-        size = token_size(spec, raw, game, findings)
-        if size is None:
-            continue
+    for spec, raw, size in sized_sets(game, findings):
         pieces = render_set(gctx, spec, raw, size, options.bleed_mm, options, findings)
         by_name = {p.label: p for p in pieces}
         copies = {}

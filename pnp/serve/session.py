@@ -9,7 +9,6 @@ list; the next good save replaces both.
 """
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -176,7 +175,7 @@ class LiveSession:
     def _template_warnings(self, slug: str) -> list[Finding]:
         """Warnings met compiling templates, kept by the engine for its life (a template compiles once), but those of other games' folders."""
         others = tuple(f"templates/{other}/" for other in self.project.game_slugs() if other != slug)
-        return [dataclasses.replace(f, game=slug) for f in self.engine.layouts.template_warnings if not f.loc.path.startswith(others)]
+        return [f.in_game(slug) for f in self.engine.layouts.template_warnings if f.game in ("", slug) and not f.loc.path.startswith(others)]
 
     def _document(self, slug: str, kind: str, build, gctx: GameContext, started: float) -> None:
         view = self.views[slug]

@@ -125,13 +125,21 @@ def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
     if duplex not in ("long", "short"):
         raise ValueError("duplex must be long or short")
     w, h = PAPER_SIZES[paper]
-    g = layout(paper)
     c, buf = new_canvas((w * K, h * K), font, "pnp duplex calibration", "Print double-sided at 100 %, hold to the light, read the aligned pair")
     c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
-    row_y = g["x_row"][1]
-    col_x = g["y_col"][0]
+    _front_page(c, font, paper, duplex)
+    c.showPage()
+    _back_page(c, font, paper, duplex)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
 
-    # Front: ticks, labels and the instructions.
+
+def _front_page(c, font: str, paper: str, duplex: str) -> None:
+    """Front: the vernier ticks with their labels, the instructions and the edge rulers."""
+    w, h = PAPER_SIZES[paper]
+    g = layout(paper)
+    row_y, col_x = g["x_row"][1], g["y_col"][0]
     c.setLineWidth(LINE_PT)
     c.setStrokeColor(FRONT)
     c.setFillColor(FRONT)
@@ -152,7 +160,15 @@ def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
     c.setFont(font, 14)
     c.drawString(15 * K, (h - 18) * K, f"Duplex calibration — {paper.upper() if paper == 'a4' else paper.title()}, flip on the {duplex} edge")
     c.setFont(font, 8.5)
-    steps = [
+    for i, line in enumerate(_steps(duplex)):
+        c.drawString(15 * K, (h - 30 - i * 5) * K, line)
+    _edge_rulers(c, font, paper)
+    c.setFont(font, 6.5)
+    c.drawRightString((w - 15) * K, 8 * K, "front · pnp calibration sheet · print at 100% / actual size")
+
+
+def _steps(duplex: str) -> list[str]:
+    return [
         f"1. Print both pages on one sheet, double-sided, flipping on the {duplex} edge, at 100 % / actual size (no 'fit to page').",
         "2. Hold the sheet against a window or a lamp. Front lines are black; the back's show through, greyer.",
         f"3. In each scale, find the pair of lines that continues straight: its number is the offset in mm ({STEP:g} mm steps).",
@@ -161,14 +177,13 @@ def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
         "5. Save both: pnp calibrate --save my-printer --offset X,Y --margin TOP,RIGHT,BOTTOM,LEFT",
         "    then build with   pnp build --printer my-printer   (0,0 means your printer needs no duplex correction).",
     ]
-    for i, line in enumerate(steps):
-        c.drawString(15 * K, (h - 30 - i * 5) * K, line)
-    _edge_rulers(c, font, paper)
-    c.setFont(font, 6.5)
-    c.drawRightString((w - 15) * K, 8 * K, "front · pnp calibration sheet · print at 100% / actual size")
-    c.showPage()
 
-    # Back: the vernier ticks only, placed for the flip.
+
+def _back_page(c, font: str, paper: str, duplex: str) -> None:
+    """Back: the vernier ticks only, placed for the flip."""
+    w, h = PAPER_SIZES[paper]
+    g = layout(paper)
+    row_y, col_x = g["x_row"][1], g["y_col"][0]
     c.setStrokeColor(BACK)
     c.setFillColor(BACK)
     backs = back_ticks(paper, duplex)
@@ -187,6 +202,3 @@ def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
         c.line(x0 * K, y * K, x1 * K, y * K)
     c.setFont(font, 6.5)
     c.drawString(15 * K, 8 * K, "back · pnp calibration sheet")  # lands behind the front's bottom-right after a long-edge flip
-    c.showPage()
-    c.save()
-    return buf.getvalue()

@@ -18,7 +18,7 @@ from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import player_aids
-from pnp.outputs.tokens import standee_face, token_faces, token_size
+from pnp.outputs.tokens import sized_sets, standee_face, token_faces
 
 KINDS = ("cards", "boards", "tokens", "player-aids")  # the order components are exported and listed in
 NAME_JOIN = " · "
@@ -113,14 +113,8 @@ def _boards(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Co
 
 
 def _tokens(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Component]:
-    game = gctx.game
-    if not game.tokens or not game.tokens_data:
-        return []
     out = []
-    for spec, raw in zip(game.tokens.tokens, game.tokens_data["tokens"], strict=False):
-        size = token_size(spec, raw, game, findings)
-        if size is None:
-            continue
+    for spec, raw, size in sized_sets(gctx.game, findings):
         items = [Item(name.replace("/", "-"), _token_name(spec, raw, name), count, front, back)
                  for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings)]
         if items:

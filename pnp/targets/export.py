@@ -22,7 +22,6 @@ memory; then the whole folder appears at once, or not at all.
 """
 from __future__ import annotations
 
-import dataclasses
 import time
 from pathlib import Path
 
@@ -67,7 +66,7 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
             raise ValueError(f"unknown export format '{fmt}'")
         if not result.files and not any(f.severity == "error" for f in findings):
             findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
-        findings = [f if f.game else dataclasses.replace(f, game=game.slug) for f in findings]
+        findings = [f.in_game(game.slug) for f in findings]
         if any(f.severity == "error" for f in findings):
             result.files.discard()
             return result, findings

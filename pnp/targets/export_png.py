@@ -85,9 +85,20 @@ def _noun(component: Component) -> str:
 
 
 def manifest_csv(rows: list[dict]) -> bytes:
-    """The manifest: one row per file, in upload order."""
+    """The manifest: one row per file, in upload order; text that a spreadsheet would run as a formula is escaped."""
     buf = io.StringIO()
     writer = csv.DictWriter(buf, MANIFEST_FIELDS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: spreadsheet_text(v) for k, v in row.items()} for row in rows)
     return buf.getvalue().encode("utf-8")
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what Excel, LibreOffice and Sheets read as the start of a formula
+
+
+def spreadsheet_text(value):
+    """A cell a spreadsheet shows as the text it is: a string starting like a formula gets a leading single quote
+    (OWASP's advice against CSV injection: a card named `=HYPERLINK(...)` would otherwise run when opened)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

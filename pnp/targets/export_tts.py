@@ -124,14 +124,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     blank = Image.new("RGB", (cw, ch), "#d0d0d0")
     back_name = f"{component.id}-back.png"
     sheets, cards, objects = [], [], []
-
-    def kept(name: str, cols: int, rows: int):
-        """Where a sheet's bytes go once encoded: its file, checked."""
-        def keep(data: bytes) -> None:
-            result.files[name] = data
-            findings.extend(check_tts_sheet(data, where(name), cols, rows, (cw, ch)))
-        return keep
-
+    kept = functools.partial(_keep_sheet, result, findings, where, (cw, ch))
     with PngEncoder(png_bytes) as encoder:
         hidden = images[common_back] if common_back is not None else blank
         if common_back is not None:
@@ -150,12 +143,12 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
             last = cols * rows - 1
             fronts.paste(hidden, ((last % cols) * cw, (last // cols) * ch))
             face_name = f"{component.id}-{n}.png"
-            encoder.add(fronts, kept(face_name, cols, rows))
+            encoder.add(fronts, functools.partial(kept, face_name, cols, rows))
             sheet = {"file": face_name, "key": key, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(i.copies for i in chunk),
                      "width": cols * cw, "height": rows * ch, "hidden_cell": last}
             if backs_sheet is not None:
                 sheet["back_file"] = f"{component.id}-backs-{n}.png"
-                encoder.add(backs_sheet, kept(sheet["back_file"], cols, rows))
+                encoder.add(backs_sheet, functools.partial(kept, sheet["back_file"], cols, rows))
             else:
                 sheet["back_file"] = back_name if common_back is not None else None
             sheets.append(sheet)
@@ -164,12 +157,18 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
                "back": back_name if common_back is not None else None, "unique_backs": unique_backs, "sheets": sheets, "cards": cards,
                "faces": len(items), "total": sum(c["count"] for c in cards)}
     deck = tts.deck_object(f"{gctx.game.title}: {component.name}", component.trim, objects, [(c["name"], c["tts_id"], c["count"]) for c in cards])
-    saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": [deck], "pnp": summary}
+    saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": tts.with_guids([deck]), "pnp": summary}
     result.files[f"{component.id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
     grids_text = " and ".join(f"{s['columns']} × {s['rows']}" for s in sheets)
     result.notes.append(f"{component.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
                         f"cells {cw} × {ch} px ({summary['dpi']:g} dpi), {count_text(summary['faces'], 'face')}, {count_text(summary['total'], 'card')}")
     return deck, first_key + len(chunks)
+
+
+def _keep_sheet(result: Export, findings: list, where, cell: tuple[int, int], name: str, cols: int, rows: int, data: bytes) -> None:
+    """Where a deck sheet's bytes go once encoded: its file, checked against TTS's rules for a sheet."""
+    result.files[name] = data
+    findings.extend(check_tts_sheet(data, where(name), cols, rows, cell))
 
 
 class _Images:

@@ -76,96 +76,123 @@ def check_tts_image(data: bytes, where: str, size: tuple[int, int], alpha: bool 
 def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int, expect_text: bool = True) -> list[Finding]:
     """A print-on-demand PDF (cards, a board, a token set): boxes, embedded fonts, CMYK only, ink limit, no transparency, PDF/X keys."""
     from pypdf import PdfReader
-    from pypdf.generic import ContentStream
 
     loc = Loc(where)
     found: list[Finding] = []
     reader = PdfReader(io.BytesIO(data))
     if len(reader.pages) != pages:
         found.append(error("pod-pages", f"has {len(reader.pages)} pages, expected {pages}", loc))
-    k = 72 / 25.4
-    want_w, want_h = (trim_mm[0] + 2 * bleed_mm) * k, (trim_mm[1] + 2 * bleed_mm) * k
-    b = bleed_mm * k
-    colour_problems: dict[str, int] = {}
-    max_ink = 0.0
-    seen_streams: set = set()
-    fonts: dict[str, bool] = {}
+    scan = _InkScan(reader)
+    for n, page in enumerate(reader.pages, 1):
+        contents = page.get_contents()
+        if contents is not None:
+            scan.stream(contents, page.get("/Resources"))
+        found += _box_findings(n, page, trim_mm, bleed_mm, loc)
+    found += scan.findings(loc, expect_text)
+    found += _pdfx_findings(reader, loc)
+    return found
 
-    def note(problem: str) -> None:
-        colour_problems[problem] = colour_problems.get(problem, 0) + 1
 
-    def scan(stream_obj, resources) -> None:
-        nonlocal max_ink
+class _InkScan:
+    """What a PDF's pages and the forms they draw use: colour operators and spaces, transparency, fonts, the most ink."""
+
+    def __init__(self, reader):
+        self.reader = reader
+        self.colour_problems: dict[str, int] = {}
+        self.max_ink = 0.0
+        self.fonts: dict[str, bool] = {}  # base font name → embedded
+        self._seen: set = set()
+
+    def note(self, problem: str) -> None:
+        self.colour_problems[problem] = self.colour_problems.get(problem, 0) + 1
+
+    def stream(self, stream_obj, resources) -> None:
+        """Scan one content stream (a page's or a form's) and its resources, each stream once."""
+        from pypdf.generic import ContentStream
+
         ref = getattr(stream_obj, "indirect_reference", None)
         key = (ref.idnum, ref.generation) if ref is not None else id(stream_obj)
-        if key in seen_streams:
+        if key in self._seen:
             return
-        seen_streams.add(key)
-        for operands, op in ContentStream(stream_obj, reader).operations:
-            if op in (b"rg", b"RG"):
-                note("RGB colour (rg/RG)")
-            elif op in (b"k", b"K"):
-                max_ink = max(max_ink, add_up(float(v) for v in operands))
-            elif op in (b"cs", b"CS") and operands and str(operands[0]) not in ("/DeviceCMYK", "/DeviceGray"):
-                note(f"colour space {operands[0]}")
-            elif op in (b"sc", b"SC", b"scn", b"SCN") and len(operands) == 3:
-                note("three-component colour (sc)")
+        self._seen.add(key)
+        for operands, op in ContentStream(stream_obj, self.reader).operations:
+            self._operator(op, operands)
         resources = resources.get_object() if resources is not None else {}
         for _name, gs in (resources.get("/ExtGState") or {}).items():
             gs = gs.get_object()
             if any(float(gs.get(a, 1)) < 1 for a in ("/ca", "/CA")) or gs.get("/SMask") not in (None, "/None"):
-                note("transparency (ExtGState with alpha or a soft mask)")
+                self.note("transparency (ExtGState with alpha or a soft mask)")
         for font in (resources.get("/Font") or {}).values():
-            font = font.get_object()
-            for f in [font, *[d.get_object() for d in font.get("/DescendantFonts") or []]]:
-                desc = f.get("/FontDescriptor")
-                if desc is not None or f.get("/Subtype") in ("/TrueType", "/Type1", "/Type0"):
-                    embedded = desc is not None and any(x in desc.get_object() for x in ("/FontFile", "/FontFile2", "/FontFile3"))
-                    if f.get("/Subtype") != "/Type0":
-                        fonts[str(f.get("/BaseFont"))] = embedded
+            self._font(font.get_object())
         for xobj in (resources.get("/XObject") or {}).values():
-            xobj = xobj.get_object()
-            if xobj.get("/Subtype") == "/Form":
-                scan(xobj, xobj.get("/Resources"))
-            elif xobj.get("/Subtype") == "/Image":
-                cs = xobj.get("/ColorSpace")
-                if str(cs) not in ("/DeviceCMYK", "/DeviceGray"):
-                    note(f"image in colour space {cs}")
-                if "/SMask" in xobj:
-                    note("image with a soft mask (transparency)")
+            self._xobject(xobj.get_object())
 
-    for n, page in enumerate(reader.pages, 1):
-        contents = page.get_contents()
-        if contents is not None:
-            scan(contents, page.get("/Resources"))
-        media = [float(v) for v in page.mediabox]
-        trim = page.get("/TrimBox")
-        bleed = page.get("/BleedBox")
-        if trim is None or bleed is None:
-            found.append(error("pod-boxes", f"page {n} has no {'TrimBox' if trim is None else 'BleedBox'}", loc))
-            continue
-        trim, bleed = [float(v) for v in trim], [float(v) for v in bleed]
-        if abs(media[2] - media[0] - want_w) > BOX_TOLERANCE_PT or abs(media[3] - media[1] - want_h) > BOX_TOLERANCE_PT:
-            found.append(error("pod-boxes", f"page {n} is {(media[2] - media[0]) / k:.2f} × {(media[3] - media[1]) / k:.2f} mm, expected {want_w / k:.2f} × {want_h / k:.2f} mm", loc))
-        expected_trim = [media[0] + b, media[1] + b, media[2] - b, media[3] - b]
-        if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(trim, expected_trim, strict=False)):
-            found.append(error("pod-boxes", f"page {n}: TrimBox {trim} is not the page less {bleed_mm:g} mm of bleed", loc))
-        if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(bleed, media, strict=False)):
-            found.append(error("pod-boxes", f"page {n}: BleedBox {bleed} differs from the MediaBox {media}", loc))
-    for problem, count in sorted(colour_problems.items()):
-        found.append(error("pod-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc))
-    if max_ink > POD_INK_LIMIT + 1e-6:
-        found.append(error("pod-ink", f"a colour uses {max_ink:.0%} ink; the limit is {POD_INK_LIMIT:.0%}", loc))
-    if not fonts and expect_text:  # a card without text is likely a mistake; a token or board may well have none
-        found.append(warning("pod-fonts", "no fonts found: is there no text?", loc))
-    for name, embedded in sorted(fonts.items()):
-        if not embedded:
-            found.append(error("pod-fonts", f"font {name} is not embedded", loc))
-    root = reader.trailer["/Root"]
-    if "/OutputIntents" not in root:
+    def _operator(self, op: bytes, operands) -> None:
+        if op in (b"rg", b"RG"):
+            self.note("RGB colour (rg/RG)")
+        elif op in (b"k", b"K"):
+            self.max_ink = max(self.max_ink, add_up(float(v) for v in operands))
+        elif op in (b"cs", b"CS") and operands and str(operands[0]) not in ("/DeviceCMYK", "/DeviceGray"):
+            self.note(f"colour space {operands[0]}")
+        elif op in (b"sc", b"SC", b"scn", b"SCN") and len(operands) == 3:
+            self.note("three-component colour (sc)")
+
+    def _font(self, font) -> None:
+        for f in [font, *[d.get_object() for d in font.get("/DescendantFonts") or []]]:
+            desc = f.get("/FontDescriptor")
+            if desc is not None or f.get("/Subtype") in ("/TrueType", "/Type1", "/Type0"):
+                embedded = desc is not None and any(x in desc.get_object() for x in ("/FontFile", "/FontFile2", "/FontFile3"))
+                if f.get("/Subtype") != "/Type0":
+                    self.fonts[str(f.get("/BaseFont"))] = embedded
+
+    def _xobject(self, xobj) -> None:
+        if xobj.get("/Subtype") == "/Form":
+            self.stream(xobj, xobj.get("/Resources"))
+        elif xobj.get("/Subtype") == "/Image":
+            cs = xobj.get("/ColorSpace")
+            if str(cs) not in ("/DeviceCMYK", "/DeviceGray"):
+                self.note(f"image in colour space {cs}")
+            if "/SMask" in xobj:
+                self.note("image with a soft mask (transparency)")
+
+    def findings(self, loc: Loc, expect_text: bool) -> list[Finding]:
+        found = [error("pod-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc)
+                 for problem, count in sorted(self.colour_problems.items())]
+        if self.max_ink > POD_INK_LIMIT + 1e-6:
+            found.append(error("pod-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {POD_INK_LIMIT:.0%}", loc))
+        if not self.fonts and expect_text:  # a card without text is likely a mistake; a token or board may well have none
+            found.append(warning("pod-fonts", "no fonts found: is there no text?", loc))
+        found += [error("pod-fonts", f"font {name} is not embedded", loc) for name, embedded in sorted(self.fonts.items()) if not embedded]
+        return found
+
+
+def _box_findings(n: int, page, trim_mm: tuple[float, float], bleed_mm: float, loc: Loc) -> list[Finding]:
+    """Page `n`'s MediaBox is the trim plus bleed, its TrimBox the page less the bleed, its BleedBox the page."""
+    k = 72 / 25.4
+    want_w, want_h = (trim_mm[0] + 2 * bleed_mm) * k, (trim_mm[1] + 2 * bleed_mm) * k
+    b = bleed_mm * k
+    media = [float(v) for v in page.mediabox]
+    trim, bleed = page.get("/TrimBox"), page.get("/BleedBox")
+    if trim is None or bleed is None:
+        return [error("pod-boxes", f"page {n} has no {'TrimBox' if trim is None else 'BleedBox'}", loc)]
+    found = []
+    trim, bleed = [float(v) for v in trim], [float(v) for v in bleed]
+    if abs(media[2] - media[0] - want_w) > BOX_TOLERANCE_PT or abs(media[3] - media[1] - want_h) > BOX_TOLERANCE_PT:
+        found.append(error("pod-boxes", f"page {n} is {(media[2] - media[0]) / k:.2f} × {(media[3] - media[1]) / k:.2f} mm, expected {want_w / k:.2f} × {want_h / k:.2f} mm", loc))
+    expected_trim = [media[0] + b, media[1] + b, media[2] - b, media[3] - b]
+    if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(trim, expected_trim, strict=False)):
+        found.append(error("pod-boxes", f"page {n}: TrimBox {trim} is not the page less {bleed_mm:g} mm of bleed", loc))
+    if any(abs(x - y) > BOX_TOLERANCE_PT for x, y in zip(bleed, media, strict=False)):
+        found.append(error("pod-boxes", f"page {n}: BleedBox {bleed} differs from the MediaBox {media}", loc))
+    return found
+
+
+def _pdfx_findings(reader, loc: Loc) -> list[Finding]:
+    """The keys a PDF/X checker looks for first: an OutputIntent and the PDF/X version."""
+    found = []
+    if "/OutputIntents" not in reader.trailer["/Root"]:
         found.append(warning("pod-pdfx", "no OutputIntent: a PDF/X checker will refuse the file", loc))
     info = reader.trailer.get("/Info")
     if info is None or "/GTS_PDFXVersion" not in info.get_object():
         found.append(warning("pod-pdfx", "no GTS_PDFXVersion in the document info", loc))
     return found
-

@@ -13,6 +13,8 @@ from there to their real size, and laid out on the table by those sizes.
 """
 from __future__ import annotations
 
+import hashlib
+from collections import Counter
 from dataclasses import dataclass
 
 MM_PER_UNIT = 25.4  # one TTS unit taken as one inch (its ruler measures in inches)
@@ -153,7 +155,43 @@ def lay_out(placed: list[tuple[dict, tuple[float, float]]]) -> list[dict]:
     return out
 
 
+def with_guids(objects: list[dict]) -> list[dict]:
+    """The objects, each (and each object it contains) with a GUID: six hex digits TTS keys objects by, unique in the save.
+
+    A GUID is a hash of the object's identity, not a random number, so a rebuild gives every object the same GUID
+    and a save diffs cleanly: its kind, nickname and card id, which of its like it is among its siblings, and the
+    same of each object it lies in. Where two identities hash alike, the later one (in the save's order) hashes
+    its identity again with a counter until its GUID is free."""
+    used: set[str] = set()
+
+    def visit(objs: list[dict], parent: str) -> list[dict]:
+        seen: Counter = Counter()
+        out = []
+        for obj in objs:
+            key = f"{obj.get('Name', '')}|{obj.get('Nickname', '')}|{obj.get('CardID', '')}"
+            identity = f"{parent}/{key}#{seen[key]}"
+            seen[key] += 1
+            placed = {"GUID": _free_guid(identity, used), **obj}
+            if "ContainedObjects" in obj:
+                placed["ContainedObjects"] = visit(obj["ContainedObjects"], identity)
+            out.append(placed)
+        return out
+
+    return visit(objects, "")
+
+
+def _free_guid(identity: str, used: set[str]) -> str:
+    tries = 0
+    while True:
+        guid = hashlib.sha256(f"{identity}~{tries}".encode()).hexdigest()[:6]
+        if guid not in used:
+            used.add(guid)
+            return guid
+        tries += 1
+
+
 def save_file(title: str, note: str, objects: list[dict]) -> dict:
-    """A TTS save (Saves folder): the objects on the table and a note for the players."""
+    """A TTS save (Saves folder): the objects on the table, each with its GUID, and a note for the players."""
+    objects = with_guids(objects)
     return {"SaveName": title, "GameMode": title, "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
             "Note": note, "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}

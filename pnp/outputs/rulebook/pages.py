@@ -12,6 +12,7 @@ from pnp.data.schema import RulebookMatter
 from pnp.layout import markup as rich
 from pnp.layout.elements import Text
 from pnp.outputs.context import GameContext
+from pnp.outputs.rulebook.credits import icons_to_credit
 from pnp.outputs.rulebook.figures import Figures
 from pnp.outputs.rulebook.geometry import Geometry
 from pnp.outputs.rulebook.look import Look
@@ -122,11 +123,7 @@ class Book:
 
     def credits(self, look: Look, setter: Setter) -> list:
         """The game-icons.net icons the game uses, credited as their CC BY 3.0 licence asks."""
-        game, project = self.game, self.gctx.project
-        folders = [game.dir, project.templates_dir / game.slug]
-        texts = [p.read_text(encoding="utf-8", errors="replace") for folder in folders if folder.is_dir()
-                 for p in sorted(folder.rglob("*")) if p.suffix in (".yaml", ".csv", ".tsv", ".md", ".j2")]
-        used = self.gctx.icons.library_icons_mentioned(texts)
+        used = icons_to_credit(self.gctx)
         if not used:
             return []
         style = dataclasses.replace(look.body, size=look.body.size * 0.8, color=look.muted, space_after=3)

@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const view = { games: {}, order: [], current: null, section: "", search: "", selected: null };
+const view = { games: {}, order: [], current: null, section: "", search: "", selected: null, lut: "" };
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -29,6 +29,29 @@ function reconcile(parent, items, keyOf, create, update) {
   for (const node of old.values()) node.remove();
 }
 
+const GRID_MM = 5;
+
+// Millimetres from the trim's top-left corner under the pointer, as a template's x and y are written.
+function pointerMm(frame, event) {
+  const box = frame.getBoundingClientRect();
+  const w = Number(frame.dataset.wmm), h = Number(frame.dataset.hmm), b = Number(frame.dataset.bleed);
+  const x = (event.clientX - box.left) / box.width * (w + 2 * b) - b;
+  const y = (event.clientY - box.top) / box.height * (h + 2 * b) - b;
+  return { x, y, inside: x >= 0 && y >= 0 && x <= w && y <= h };
+}
+
+function showReadout(event) {
+  const frame = event.target.closest ? event.target.closest(".frame") : null;
+  const readout = $("readout");
+  if (!frame || !frame.dataset.wmm) { readout.hidden = true; return; }
+  const at = pointerMm(frame, event);
+  readout.textContent = `x ${at.x.toFixed(1)} mm, y ${at.y.toFixed(1)} mm${at.inside ? "" : " (in the bleed)"}`;
+  Object.assign(readout.dataset, { x: at.x.toFixed(2), y: at.y.toFixed(2) });
+  readout.style.left = `${event.clientX + 14}px`;
+  readout.style.top = `${event.clientY + 16}px`;
+  readout.hidden = false;
+}
+
 function percent(part, whole) { return `${(100 * part / whole).toFixed(4)}%`; }
 
 function makeFrame() {
@@ -37,7 +60,10 @@ function makeFrame() {
   img.alt = "";
   img.decoding = "async";
   // when each image arrived, for tests and bench/serve.py: the page's own clock, not a poll's
-  img.addEventListener("load", () => { img.dataset.loadedAt = String(Date.now()); img.dataset.loadedSrc = img.getAttribute("src"); });
+  img.addEventListener("load", () => {
+    img.dataset.loadedAt = String(Date.now()); img.dataset.loadedSrc = img.getAttribute("src");
+    if (view.lut) simulateFrames();
+  });
   frame.append(img);
   return frame;
 }
@@ -46,6 +72,7 @@ function makeFrame() {
 function updateFrame(frame, shot, item) {
   const w = item.w + 2 * item.bleed, h = item.h + 2 * item.bleed;
   frame.style.setProperty("--w", w);
+  Object.assign(frame.dataset, { wmm: item.w, hmm: item.h, bleed: item.bleed });
   frame.style.aspectRatio = `${w} / ${h}`;
   frame.dataset.side = shot.side;
   frame.classList.toggle("stale", !!shot.stale);
@@ -58,14 +85,17 @@ function updateFrame(frame, shot, item) {
   }
   img.alt = `${item.name} (${shot.side})`;
   if (item.safe !== null && !frame.querySelector(".trim")) {
-    const trim = el("div", "trim"), safe = el("div", "safe");
-    frame.append(trim, safe);
+    const trim = el("div", "trim"), safe = el("div", "safe"), grid = el("div", "mm-grid");
+    frame.append(trim, safe, grid);
   }
-  const trim = frame.querySelector(".trim"), safe = frame.querySelector(".safe");
+  const trim = frame.querySelector(".trim"), safe = frame.querySelector(".safe"), grid = frame.querySelector(".mm-grid");
   if (trim) {
     const b = item.bleed, s = item.bleed + (item.safe || 0);
-    Object.assign(trim.style, { left: percent(b, w), right: percent(b, w), top: percent(b, h), bottom: percent(b, h) });
+    const inset = { left: percent(b, w), right: percent(b, w), top: percent(b, h), bottom: percent(b, h) };
+    Object.assign(trim.style, inset);
     Object.assign(safe.style, { left: percent(s, w), right: percent(s, w), top: percent(s, h), bottom: percent(s, h) });
+    // a line every GRID_MM from the trim's top-left corner, the origin templates place things from
+    Object.assign(grid.style, inset, { backgroundSize: `${percent(GRID_MM, item.w)} ${percent(GRID_MM, item.h)}` });
   }
 }
 
@@ -211,12 +241,19 @@ function setupGames(data) {
   setupSimulations(data.simulations || []);
 }
 
-// Simulations come from the server (pnp/serve/simulations.py): a CSS filter, or a colour matrix made into an SVG filter.
+// Simulations come from the server (pnp/serve/simulations.py): a CSS filter, a colour matrix made into an SVG filter,
+// or a lookup table applied to each face's pixels on a canvas laid over its image.
+const tables = {};
+
 function setupSimulations(list) {
   const select = $("simulation"), defs = $("filters");
   reconcile(select, [{ id: "", label: "as printed" }, ...list], (s) => s.id, () => el("option"), (o, s) => {
     o.value = s.id; o.textContent = s.label;
     o.dataset.filter = s.filter || (s.matrix ? `url(#sim-${s.id})` : "none");
+    if (s.lut) {
+      tables[s.id] = { size: s.lut.size, values: Uint8Array.from(atob(s.lut.values), (c) => c.charCodeAt(0)) };
+      o.dataset.lut = s.id;
+    }
   });
   defs.replaceChildren();
   for (const s of list.filter((s) => s.matrix)) {
@@ -227,6 +264,44 @@ function setupSimulations(list) {
     matrix.setAttribute("values", s.matrix.join(" "));
     filter.append(matrix);
     defs.append(filter);
+  }
+}
+
+// The table's colour for one pixel: trilinear between the 8 grid colours around it.
+function lookup(table, r, g, b, out) {
+  const n = table.size, v = table.values, k = (n - 1) / 255;
+  const fr = r * k, fg = g * k, fb = b * k;
+  const r0 = Math.min(n - 2, Math.floor(fr)), g0 = Math.min(n - 2, Math.floor(fg)), b0 = Math.min(n - 2, Math.floor(fb));
+  const tr = fr - r0, tg = fg - g0, tb = fb - b0;
+  for (let c = 0; c < 3; c++) {
+    const at = (i, j, l) => v[(((r0 + i) * n + (g0 + j)) * n + (b0 + l)) * 3 + c];
+    const x00 = at(0, 0, 0) * (1 - tb) + at(0, 0, 1) * tb, x01 = at(0, 1, 0) * (1 - tb) + at(0, 1, 1) * tb;
+    const x10 = at(1, 0, 0) * (1 - tb) + at(1, 0, 1) * tb, x11 = at(1, 1, 0) * (1 - tb) + at(1, 1, 1) * tb;
+    out[c] = Math.round((x00 * (1 - tg) + x01 * tg) * (1 - tr) + (x10 * (1 - tg) + x11 * tg) * tr);
+  }
+}
+
+// Draw each face's image through the chosen table onto its canvas (once per image and view).
+function simulateFrames() {
+  const id = view.lut, table = id && tables[id];
+  document.body.classList.toggle("lut-view", !!table);
+  if (!table) return;
+  for (const img of document.querySelectorAll(".frame img.face")) {
+    if (!img.complete || !img.naturalWidth) continue;
+    let canvas = img.nextElementSibling;
+    if (!canvas || canvas.tagName !== "CANVAS") { canvas = el("canvas", "sim"); img.after(canvas); }
+    const done = `${img.getAttribute("src")}|${id}`;
+    if (canvas.dataset.done === done) continue;
+    canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext("2d");
+    ctx.drawImage(img, 0, 0);
+    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height), d = pixels.data, rgb = [0, 0, 0];
+    for (let i = 0; i < d.length; i += 4) {
+      lookup(table, d[i], d[i + 1], d[i + 2], rgb);
+      d[i] = rgb[0]; d[i + 1] = rgb[1]; d[i + 2] = rgb[2];
+    }
+    ctx.putImageData(pixels, 0, 0);
+    canvas.dataset.done = done;
   }
 }
 
@@ -256,7 +331,9 @@ function controls() {
   const zoom = () => document.documentElement.style.setProperty("--zoom", $("zoom").value);
   $("zoom").addEventListener("input", zoom);
   zoom();
-  for (const name of ["trim", "bleed", "safe"]) {
+  document.addEventListener("pointermove", showReadout);
+  document.addEventListener("pointerleave", () => { $("readout").hidden = true; });
+  for (const name of ["trim", "bleed", "safe", "grid"]) {
     const box = $(`ov-${name}`);
     const apply = () => document.body.classList.toggle(`show-${name}`, box.checked);
     box.addEventListener("change", apply);
@@ -264,7 +341,9 @@ function controls() {
   }
   $("simulation").addEventListener("change", (e) => {
     const option = e.target.selectedOptions[0];
-    document.documentElement.style.setProperty("--simulation", option ? option.dataset.filter : "none");
+    view.lut = option && option.dataset.lut ? option.dataset.lut : "";
+    document.documentElement.style.setProperty("--simulation", option && !view.lut ? option.dataset.filter : "none");
+    simulateFrames();
   });
   $("detail-close").addEventListener("click", () => { view.selected = null; select(""); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") { view.selected = null; select(""); } });

@@ -1,0 +1,73 @@
+"""XLSX formulas that carry no saved value, read from the sheet's XML.
+
+python-calamine reads the value a formula last computed; a workbook written
+by a program rather than saved by Excel or LibreOffice (openpyxl, many
+exporters) holds formulas with no computed value, which calamine reads as an
+empty cell. An empty cell is an absent field, so without this check the
+designer would see "card has no field" at the template, with no word of the
+formula. The workbook is a zip of XML parts (ECMA-376): the sheet's part is
+found through xl/workbook.xml and its relationships, and each `<c>` cell
+with an `<f>` formula and no `<v>` value is reported.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_CELL_REF = re.compile(r"^([A-Z]+)([0-9]+)$")
+
+
+def unsaved_formulas(path: Path, sheet: str) -> list[tuple[int, int, str]]:
+    """(row, column, formula) of each formula cell of `sheet` without a saved value; rows and columns count from 1.
+
+    A workbook this cannot follow (not a zip, parts missing) gives no cells:
+    calamine has read it already and reports its own problems."""
+    try:
+        with zipfile.ZipFile(path) as book:
+            part = _sheet_part(book, sheet)
+            if part is None:
+                return []
+            with book.open(part) as stream:
+                return _cells_without_values(stream)
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
+        return []
+
+
+def _sheet_part(book: zipfile.ZipFile, sheet: str) -> str | None:
+    workbook = ElementTree.fromstring(book.read("xl/workbook.xml"))
+    rel_id = next((s.get(_REL) for s in workbook.iter(f"{_MAIN}sheet") if s.get("name") == sheet), None)
+    rels = ElementTree.fromstring(book.read("xl/_rels/workbook.xml.rels"))
+    target = next((r.get("Target") for r in rels.iter(f"{_PKG}Relationship") if r.get("Id") == rel_id), None)
+    if not target:
+        return None
+    return target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
+
+
+def _cells_without_values(stream) -> list[tuple[int, int, str]]:
+    out = []
+    for _event, cell in ElementTree.iterparse(stream):
+        if cell.tag != f"{_MAIN}c":
+            continue
+        formula = cell.find(f"{_MAIN}f")
+        value = cell.find(f"{_MAIN}v")
+        saved = value is not None and ((value.text or "").strip() or cell.get("t") == "str")  # a formula's "" is saved as t="str"
+        if formula is not None and not saved:
+            match = _CELL_REF.match(cell.get("r") or "")
+            if match:
+                text = (formula.text or "").strip()
+                out.append((int(match.group(2)), _column_number(match.group(1)), f"={text}" if text else "a shared formula"))
+        cell.clear()
+    return out
+
+
+def _column_number(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - ord("A") + 1
+    return n

@@ -1,0 +1,37 @@
+"""A board that misses a smaller tile grid by a hair fits it with a narrower overlap (issue 47), read from the PDF.
+
+Narco Empire's 500 × 380 mm board on Letter needs 3 × 2 tiles with the 10 mm overlap, but only 0.57 mm short of
+2 × 2: the overlap shrinks to 9.43 mm (never below the 7.5 mm the 7 mm crosshair and a margin need) and the board
+prints on 4 tiles and its assembly map.
+"""
+from __future__ import annotations
+
+import printable as P
+from conftest import ROOT
+
+from pnp.data.project import Project
+from pnp.outputs.context import Engine
+from pnp.outputs.options import Options
+from pnp.pipeline.build import build_game
+from pnp.render.tiling import plan_tiles
+
+
+def test_narco_empire_board_prints_on_four_tiles_on_letter(tmp_path):
+    project = Project(ROOT)
+    game = project.load_game("narco-empire")[0]
+    _, findings = build_game(Engine(project).for_game(game), Options(out=tmp_path, only=("boards",)))
+    assert not [f for f in findings if f.severity == "error"], findings
+    views = P.read(tmp_path / "narco-empire" / "narco-empire-boards.pdf")
+    tiles = [v for v in views if v.faces]
+    assert len(tiles) == 4, f"{len(tiles)} tile pages"
+    assert len(views) == 5  # and the assembly map
+
+
+def test_an_overlap_never_narrows_below_what_the_crosshair_needs_nor_by_more_than_3_mm():
+    # 2.07 mm short of one page down, and the 10 mm overlap cannot help there; across, 386.9 − 380 leaves room to spare
+    assert plan_tiles((380, 260), "letter").overlap == 10_000
+    # landscape 2 × 2 covers 2 × 194.43 − overlap down: 383 mm needs an overlap of 5.87 mm, below the crosshair's 7.5 mm
+    plan = plan_tiles((500, 383), "letter")
+    assert plan.overlap == 10_000 and plan.pages == 6
+    narrowed = plan_tiles((500, 380), "letter")
+    assert narrowed.pages == 4 and 7_500 <= narrowed.overlap < 10_000

@@ -1,0 +1,75 @@
+"""Credits that hold: every icon of the bundled CC BY set that a game draws is named in its rulebook's credits.
+
+What is drawn is found by laying out every piece of the game (cards, boards,
+tokens, player aids) and reading the icons off the laid-out faces, plus the
+`:name:` icons of the rulebook's own text; what is credited is read from the
+rulebook PDF's text."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_pnp
+from pypdf import PdfReader
+from test_adoption import new_game
+
+from pnp.data.project import Project
+from pnp.layout.elements import Group, Icon, Text
+from pnp.layout.typeset import IconOp
+from pnp.outputs.context import Engine
+from pnp.targets.components import collect
+
+GAMES = sorted(p.parent.name for p in (ROOT / "data").glob("*/game.yaml"))
+
+
+def _icons(elements) -> set[str]:
+    found = set()
+    for el in elements:
+        if isinstance(el, Icon):
+            found.add(el.name)
+        elif isinstance(el, Text):
+            found.update(op.icon for op in el.ops if isinstance(op, IconOp))
+        elif isinstance(el, Group):
+            found |= _icons(el.children)
+    return found
+
+
+def drawn_from_the_set(root: Path, slug: str) -> set[str]:
+    project = Project(root)
+    game, findings = project.load_game(slug)
+    assert game is not None, [f.format() for f in findings]
+    gctx = Engine(project).for_game(game)
+    names = set()
+    for component in collect(gctx, 0.0, []):
+        for item in component.items:
+            for face in (item.front, item.back):
+                if face is not None:
+                    names |= _icons(face.elements)
+    if game.rulebook is not None:
+        names |= set(re.findall(r":([a-z0-9][a-z0-9_-]*):", game.rulebook.read_text(encoding="utf-8")))
+    return {n for n in names if gctx.icons.in_library(n)}
+
+
+def credited(root: Path, slug: str, out: Path) -> set[str]:
+    result = run_pnp(root, "build", slug, "--only", "rulebook", "--out", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out / slug / f"{slug}-rulebook.pdf").pages)
+    match = re.search(r"licensed CC BY 3\.0 \(creativecommons\.org/licenses/by/3\.0\), recoloured: (.*?)\.(?:\s|$)", text)
+    if match is None:
+        return set()
+    return {name.strip() for name in match.group(1).replace("- ", "-").split(",")}
+
+
+def test_the_untouched_scaffold_credits_every_icon_it_draws(tmp_path):
+    folder = tmp_path / "empty"
+    assert new_game(folder).exit_code == 0
+    drawn = drawn_from_the_set(folder, "crystal-caves")
+    assert {"hearts", "clubs", "spades"} <= drawn  # its colour marks, named in game.yaml
+    assert drawn <= credited(folder, "crystal-caves", tmp_path / "out")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_each_game_credits_every_icon_of_the_set_it_draws(tmp_path, slug):
+    drawn = drawn_from_the_set(ROOT, slug)
+    assert drawn <= credited(ROOT, slug, tmp_path / "out"), f"drawn but not credited: {sorted(drawn - credited(ROOT, slug, tmp_path / 'out2'))}"

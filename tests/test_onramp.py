@@ -1,0 +1,207 @@
+"""A designer coming from Squib, nanDECK or a spreadsheet: their sheets, workbooks and colour names work, or say exactly why not."""
+from __future__ import annotations
+
+import pytest
+from conftest import render_page, run_pnp
+from test_spreadsheet_decks import findings_of, load_cards, use_sheet, write_csv, write_xlsx
+
+SHEET = "data/tiny/decks/heroes"
+
+
+def test_a_squib_sheet_without_ids_names_its_cards_by_their_name_column(project):
+    # A Squib deck's CSV: a "Name" column, no ids; two cards share a name.
+    write_csv(project / f"{SHEET}.csv", [["Name", "stars", "number", "text", "qty"],
+                                         ["Fire Imp", "1", "1", "Burn.", "2"], ["Ghost", "2", "2", "Boo.", "1"], ["Fire Imp", "3", "3", "Burn more.", "1"]])
+    use_sheet(project, "heroes.csv")
+    cards = load_cards(project)
+    assert list(cards) == ["fire-imp", "ghost", "fire-imp-2"]
+    assert cards["fire-imp"].count == 2
+    assert str(cards["ghost"].fields.loc_of("id")) == f"{SHEET}.csv:3:1"  # the cell the id is made from
+
+
+def test_a_sheet_with_a_title_column_and_no_name_uses_the_title(project):
+    write_csv(project / f"{SHEET}.csv", [["stars", "Title"], ["1", "Old Oak"], ["2", "Pine"]])
+    use_sheet(project, "heroes.csv")
+    assert list(load_cards(project)) == ["old-oak", "pine"]
+
+
+def test_a_sheet_with_neither_ids_nor_names_numbers_its_cards_by_row(project):
+    write_csv(project / f"{SHEET}.csv", [["stars", "number"], ["1", "1"], ["", ""], ["2", "2"]])
+    use_sheet(project, "heroes.csv")
+    assert list(load_cards(project)) == ["2", "4"]  # the rows as a spreadsheet program numbers them (row 3 is blank)
+
+
+def test_a_squib_sheet_without_ids_builds(project, tmp_path):
+    write_csv(project / f"{SHEET}.csv", [["name", "stars", "number", "text", "side", "qty"],
+                                         ["Imp", "1", "1", "Burn.", "red", "6"], ["Ghost", "2", "2", "Boo.", "blue", "6"]])
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+
+
+def test_a_workbook_with_several_sheets_and_no_sheet_key_lists_them(project):
+    write_xlsx(project / f"{SHEET}.xlsx", {"Notes": [["x"]], "Heroes": [["id", "stars"], ["a", 1]]})
+    use_sheet(project, "heroes.xlsx")
+    assert findings_of(project) == [f"{SHEET}.xlsx: error: heroes.xlsx has 2 sheets: name the one holding the cards with `sheet:` in the deck; sheets: Notes, Heroes"]
+
+
+def test_an_xlsx_formula_without_a_saved_value_is_an_error_at_its_cell_naming_the_formula(project):
+    # openpyxl writes formulas without the values they compute, as many programs that export XLSX do.
+    write_xlsx(project / f"{SHEET}.xlsx", {"Heroes": [["id", "base", "stars"], ["a", 1, "=B2*3"], ["b", 2, 4], ["c", 1, "=B4+1"]]})
+    use_sheet(project, "heroes.xlsx")
+    found = findings_of(project)
+    assert len(found) == 2, found
+    assert found[0].startswith(f"{SHEET}.xlsx[Heroes]!C2: error: the formula =B2*3 has no saved value")
+    assert found[1].startswith(f"{SHEET}.xlsx[Heroes]!C4: error: the formula =B4+1 has no saved value")
+    assert "save it" in found[0]
+
+
+def test_a_formula_whose_value_was_saved_reads_as_that_value(project):
+    openpyxl = pytest.importorskip("openpyxl")
+    path = project / f"{SHEET}.xlsx"
+    write_xlsx(path, {"Heroes": [["id", "stars"], ["a", "=1+1"]]})
+    book = openpyxl.load_workbook(path)
+    book["Heroes"]["B2"] = 2  # as a spreadsheet program saves it: a value where the formula was
+    book.save(path)
+    use_sheet(project, "heroes.xlsx")
+    assert load_cards(project)["a"].fields["stars"] == 2
+
+
+def _pixels_near(image, rgb, tolerance=12) -> int:
+    return sum(1 for p in image.get_flattened_data() if all(abs(a - b) <= tolerance for a, b in zip(p[:3], rgb, strict=True)))
+
+
+def test_a_palette_takes_css_colour_names_and_prints_them(project, tmp_path):
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace('gold: "#876510"', "gold: darkgreen"), encoding="utf-8")
+    assert run_pnp(project, "validate", "tiny").exit_code == 0
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    page = render_page(tmp_path / "out/tiny/tiny-cards.pdf", 0)
+    assert _pixels_near(page, (0, 100, 0)) > 50  # CSS darkgreen is #006400: the stars print in it
+
+
+def test_a_colour_that_is_neither_hex_nor_a_css_name_says_both_forms(project):
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace('gold: "#876510"', "gold: darkgren"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert "data/tiny/game.yaml:12:9: error: palette.gold: 'darkgren' is not a colour: write #rrggbb or a CSS colour name" in result.output
+
+
+def _unused(output: str) -> list[str]:
+    return [line for line in output.splitlines() if "no template, constraint or fact reads" in line]
+
+
+def test_sixty_rows_with_three_unused_columns_give_three_warnings_naming_column_and_count(project):
+    rows = [["id", "name", "stars", "number", "text", "side", "Notes", "Level", "Designer"]]
+    rows += [[f"c{i}", f"Card {i}", "1", str(i), "x", "red", "todo", "2", "Ann"] for i in range(60)]
+    write_csv(project / f"{SHEET}.csv", rows)
+    use_sheet(project, "heroes.csv")
+    result = run_pnp(project, "validate", "tiny")
+    unused = _unused(result.output)
+    assert len(unused) == 3, result.output
+    for column, letter in (("Notes", "G"), ("Level", "H"), ("Designer", "I")):
+        line = next(u for u in unused if f"'{column}'" in u)
+        assert line.startswith(f"{SHEET}.csv:2:{'GHI'.index(letter) + 7}: warning:"), line  # the first card's cell
+        assert "60 cards of deck 'heroes' have it" in line
+        assert "did you mean" not in line, line  # Level is not bleed, Notes is not steps
+
+
+def test_a_misspelt_field_still_gets_its_hint(project):
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 3, number: 1", "stars: 3, nubmer: 1, number: 1"), encoding="utf-8")
+    unused = _unused(run_pnp(project, "validate", "tiny").output)
+    assert len(unused) == 1 and "'nubmer' (card 'knight' has it) (did you mean 'number'?)" in unused[0], unused
+
+
+def test_quiet_prints_nothing_on_a_clean_build_and_a_note_is_shown_by_the_build_that_computed_it(tmp_path):
+    from test_adoption import new_game
+
+    folder = tmp_path / "empty"
+    assert new_game(folder).exit_code == 0
+    quiet = run_pnp(folder, "build", "-q")
+    assert quiet.exit_code == 0 and quiet.output == "", quiet.output  # the scaffold's sheet-layout note is not a problem
+    for pdf in (folder / "output/crystal-caves").glob("*-cards.pdf"):
+        pdf.unlink()
+    rebuilt = run_pnp(folder, "build")
+    assert "note: Crystals:" in rebuilt.output  # the cards were built again: the note is news
+    reused = run_pnp(folder, "build")
+    assert "(reused)" in reused.output and "note:" not in reused.output, reused.output
+
+
+def test_watch_after_a_save_lists_only_the_outputs_it_wrote_again(project):
+    from conftest import watch_once
+
+    deck = project / "data/tiny/decks/heroes.yaml"
+    log = watch_once(project, "tiny", lambda: deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 5 coins"), encoding="utf-8"), timeout=120)
+    first, after = log.split("watching", 1)
+    assert "tiny-tokens.pdf" in first  # the first build lists every output
+    assert "built after data/tiny/decks/heroes.yaml" in after, log
+    assert "tiny-cards.pdf" in after  # the card sheet changed
+    assert "tiny-tokens.pdf" not in after and "(reused)" not in after, after  # the tokens did not
+
+
+def test_a_template_and_rich_text_take_css_colour_names(project, tmp_path):
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace('color="gold"', 'color="rebeccapurple"'), encoding="utf-8")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("Draw **two** cards", "Draw [darkseagreen]**two**[/] cards"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    page = render_page(tmp_path / "out/tiny/tiny-cards.pdf", 0, dpi=200)
+    assert _pixels_near(page, (0x66, 0x33, 0x99)) > 50  # CSS rebeccapurple: the stars
+    assert _pixels_near(page, (0x8F, 0xBC, 0x8F), tolerance=2) > 10  # CSS darkseagreen (reportlab's is #8fbc8b)
+
+
+def _art_on_cards(project, art: str) -> None:
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{% if card.art %}{{ image(card.art, 20, 45, 24, 24) }}{% endif %}\n{% endblock %}"),
+                    encoding="utf-8")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("{id: rogue, name: Rogue,", f"{{id: rogue, name: Rogue, art: {art},"), encoding="utf-8")
+
+
+def test_art_naming_an_svg_of_an_icon_draws_that_icon_and_credits_it(project, tmp_path):
+    _art_on_cards(project, "ninja-mask.svg")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--only", "rulebook", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    rules = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "out/tiny/tiny-rulebook.pdf").pages)
+    assert "ninja-mask" in rules.split("recoloured:", 1)[1]
+
+
+def test_art_naming_an_svg_that_is_no_icon_says_which_icon_is_close(project, tmp_path):
+    _art_on_cards(project, "ninja-msk.svg")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "image 'ninja-msk.svg' is an SVG, and no icon is called 'ninja-msk' (did you mean 'ninja-mask'?)" in result.output, result.output
+
+
+VILLAIN = '{% extends "tiny/frame.j2" %}\n{% block body %}\n{{ text("VILLAIN " ~ card.name, 4, 30, face.w - 8, 9, size=12) }}\n{% endblock %}\n'
+
+
+def _layout_sheet(project, layout_of_rogue: str) -> None:
+    (project / "templates/tiny/villain.j2").write_text(VILLAIN, encoding="utf-8")
+    write_csv(project / f"{SHEET}.csv", [["id", "name", "stars", "number", "text", "side", "qty", "Layout"],
+                                         ["knight", "Knight", "3", "1", "Hit.", "red", "6", ""],
+                                         ["rogue", "Rogue", "2", "2", "Steal.", "blue", "6", layout_of_rogue]])
+    use_sheet(project, "heroes.csv", "front_from: Layout\n")
+
+
+def test_a_column_chooses_each_cards_front_template(project, tmp_path):
+    from pypdf import PdfReader
+
+    _layout_sheet(project, "villain")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "Layout" not in result.output  # the engine reads the column: it is not an unused field
+    text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "out/tiny/tiny-cards.pdf").pages)
+    assert "VILLAIN Rogue" in text and "VILLAIN Knight" not in text and "Hit." in text  # an empty cell keeps the deck's front
+
+
+def test_a_layout_cell_naming_no_template_is_an_error_at_that_cell(project):
+    _layout_sheet(project, "vilain")
+    assert findings_of(project) == [f"{SHEET}.csv:3:8: error: Layout: no template 'tiny/vilain.j2' in templates/ (did you mean 'tiny/villain.j2'?): "
+                                    "fix the name, or add the template [heroes/rogue]"]

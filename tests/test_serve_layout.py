@@ -1,0 +1,102 @@
+"""`pnp serve` as a layout aid, in headless Chromium: a millimetre readout under the pointer, a 5 mm grid, and the
+colour-vision views beside greyscale, each showing what pnp's own colour checks compute."""
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+from test_serve import _no_network, browser, open_page, server  # noqa: F401 (fixtures)
+
+POKER = (63.5, 88.9)  # mm, trim
+BLEED = 3.0  # mm each side, as the page shows a face
+FRONT = '.tile[data-key="deck:heroes:knight"] .frame[data-side="front"]'
+
+
+def _frame(driver):
+    return driver.find_element("css selector", FRONT)
+
+
+def _px_per_mm(driver) -> float:
+    return driver.execute_script("return arguments[0].getBoundingClientRect().width", _frame(driver)) / (POKER[0] + 2 * BLEED)
+
+
+@pytest.mark.parametrize("at", [(10.0, 20.0), (50.0, 80.0), (-2.0, 5.0)])
+def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(browser, server, at):  # noqa: F811
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    open_page(browser, server)
+    frame = _frame(browser)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    ppm = _px_per_mm(browser)
+    # Selenium offsets from the element's centre, in CSS pixels
+    dx = (at[0] + BLEED - (POKER[0] + 2 * BLEED) / 2) * ppm
+    dy = (at[1] + BLEED - (POKER[1] + 2 * BLEED) / 2) * ppm
+    ActionChains(browser).move_to_element_with_offset(frame, round(dx), round(dy)).perform()
+    readout = browser.find_element("id", "readout")
+    assert readout.is_displayed()
+    shown = (float(readout.get_attribute("data-x")), float(readout.get_attribute("data-y")))
+    assert shown == pytest.approx(at, abs=1.5 / ppm)  # within a pixel and a half of where the pointer went
+    assert readout.text.startswith(f"x {shown[0]:.1f} mm, y {shown[1]:.1f} mm")
+    assert ("in the bleed" in readout.text) == (at[0] < 0)
+
+
+def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_corner(browser, server):  # noqa: F811
+    open_page(browser, server)
+    grid = _frame(browser).find_element("css selector", ".mm-grid")
+    assert not grid.is_displayed()
+    browser.find_element("id", "ov-grid").click()
+    assert grid.is_displayed()
+    box = browser.execute_script("""
+        const f = arguments[0].getBoundingClientRect(), g = arguments[1].getBoundingClientRect(), s = getComputedStyle(arguments[1]);
+        return {fl: f.left, ft: f.top, fw: f.width, gl: g.left, gt: g.top, gw: g.width, gh: g.height, size: s.backgroundSize};
+    """, _frame(browser), grid)
+    ppm = box["fw"] / (POKER[0] + 2 * BLEED)
+    assert (box["gl"] - box["fl"], box["gt"] - box["ft"]) == pytest.approx((BLEED * ppm, BLEED * ppm), abs=1)  # starts at the trim corner
+    assert (box["gw"], box["gh"]) == pytest.approx((POKER[0] * ppm, POKER[1] * ppm), abs=1)
+    cell_w, cell_h = (float(v.rstrip("%")) / 100 for v in box["size"].split(",")[0].split())  # each of the two line layers
+    assert (cell_w * box["gw"], cell_h * box["gh"]) == pytest.approx((5 * ppm, 5 * ppm), rel=0.01)  # a cell is 5 mm square
+    safe = _frame(browser).find_element("css selector", ".safe")
+    browser.find_element("id", "ov-safe").click()
+    assert safe.is_displayed()
+
+
+def _flat_colours(png: bytes, how_many: int = 8) -> list[tuple[tuple[int, int, int], tuple[int, int]]]:
+    """The most common colours of a screenshot (flat areas, not antialiased edges), each with one pixel where it is."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    counts = Counter(image.get_flattened_data())
+    out = []
+    for colour, _n in counts.most_common(how_many):
+        where = next(((x, y) for y in range(2, image.height - 2) for x in range(2, image.width - 2)
+                      if all(image.getpixel((x + i, y + j)) == colour for i in (-2, 0, 2) for j in (-2, 0, 2))), None)
+        if where is not None:  # inside a flat area, away from any edge the two drawings may smooth differently
+            out.append((colour, where))
+    return out
+
+
+@pytest.mark.parametrize("vision", ["deutan", "protan", "tritan"])
+def test_each_colour_vision_view_shows_the_colours_the_checks_compute(browser, server, vision):  # noqa: F811
+    from PIL import Image
+    from selenium.webdriver.support.ui import Select
+
+    from pnp.core.colour import hex_of, rgb, simulate
+
+    open_page(browser, server)
+    choices = [o.get_attribute("value") for o in Select(browser.find_element("id", "simulation")).options]
+    assert {"greyscale", "deutan", "protan", "tritan"} <= set(choices)
+    browser.find_element("id", "ov-trim").click()  # the face alone: no outline over it
+    frame = _frame(browser)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    before = _flat_colours(frame.screenshot_as_png)
+    Select(browser.find_element("id", "simulation")).select_by_value(vision)
+    after = Image.open(io.BytesIO(frame.screenshot_as_png)).convert("RGB")
+    changed = 0
+    assert len(before) >= 2  # the paper and the red band at least
+    for colour, where in before:
+        expected = rgb(simulate(hex_of(c / 255 for c in colour), vision))
+        shown = after.getpixel(where)
+        assert all(abs(s - e * 255) <= 10 for s, e in zip(shown, expected, strict=True)), (colour, shown, [round(e * 255) for e in expected])
+        changed += shown != colour
+    assert changed, "the view changed no colour of the card"
