@@ -215,9 +215,10 @@ def test_a_d4_shows_each_corner_s_number_on_the_three_faces_meeting_there(all_di
     with pdfplumber.open(all_dice) as pdf:
         page = next(p for p in pdf.pages if polygons(p, _rgb(COLOURS["d4"])))
         faces = polygons(page, _rgb(COLOURS["d4"]))
-        digits = [c["text"] for c in page.chars if c["text"].isdigit()
-                  and any(_inside(((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM), f) for f in faces)]
-    assert sorted(digits) == sorted("111222333444")
+        chars = [c for c in page.chars if c["text"].isdigit()]
+    on_face = [[c["text"] for c in chars if _inside(((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM), f)] for f in faces]
+    assert sorted(d for digits in on_face for d in digits) == sorted("111222333444")
+    assert all(len(set(digits)) == 3 for digits in on_face), f"each face shows three corners' numbers: {on_face}"
 
 
 def test_the_tts_export_makes_each_d6_a_custom_die_with_its_faces_image(tmp_path):
