@@ -322,6 +322,7 @@ def variant_tag(options: Options, kind: str) -> str:
         tags.append("ink-saver")
     if "subset" in wanted:
         tags.append(_subset_tag(options))
+    tags.append(options.lang)  # every output of an edition in another language (pnp.data.languages)
     return "".join(f"-{t}" for t in tags if t)
 
 
