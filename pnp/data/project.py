@@ -18,6 +18,7 @@ from pnp.data.languages import Edition, edition_of, localise, missing_translatio
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
+from pnp.data.words import lacking_words
 
 
 @dataclass
@@ -173,6 +174,7 @@ class Project:
                 data = localise(data, edition)
                 spec, found = check_shape(GameSpec, data, game_rel, game=slug)
                 findings += found
+                findings += lacking_words(spec.strings, edition.lang, data, str(Path(game_rel).parent), slug) if spec else []
             return data, spec, edition
 
         data, spec, edition = self._read_once(gdir / "game.yaml", findings, read_spec)

@@ -18,9 +18,9 @@ from pnp.checks.values import field_value
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY, Fields
 from pnp.data.tokens import token_sets
+from pnp.data.words import count_of, words_of
 from pnp.layout.sandbox import FACE_SECONDS, time_limit
 from pnp.outputs.context import GameContext, card_fields
-from pnp.outputs.words import count_of, words_of
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
 # Field names that sort cards into kinds in card games generally, tried in this order when the rules do not say;
