@@ -5,6 +5,8 @@ import contextlib
 import dataclasses
 import gc
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pnp import __version__
 from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
@@ -27,6 +30,7 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
+from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.collector import paused
@@ -39,7 +43,7 @@ if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp
 @click.group()
 @click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/).")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for pnp's own errors.")
-@click.version_option(package_name="pnp")
+@click.version_option(version=__version__, prog_name="pnp")
 @click.pass_context
 def main(ctx, root, debug):
     """pnp: print-and-play components from YAML data and Jinja layouts."""
@@ -67,12 +71,19 @@ def list_games(ctx, fmt):
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
                 click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {t['name']}")
+            for b in row["boxes"]:
+                inner = b["inner_mm"]
+                click.echo(f"  box    {b['id']:<20} {inner['width']:g} × {inner['height']:g} × {inner['depth']:g} mm inside  {b['cards']:>5} cards  "
+                           f"{b['style']}  {', '.join(b['decks'])}")
+            for d in row["dice"]:
+                click.echo(f"  die    {d['id']:<20} {d['shape']} {d['size']:g} mm  ×{d['count']}  {d['name']}")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
 def game_listing(game) -> dict:
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+    from pnp.data.boxes import game_boxes
     from pnp.data.tokens import token_sets, token_variants
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
@@ -80,7 +91,8 @@ def game_listing(game) -> dict:
               for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
-            "boards": boards, "tokens": tokens}
+            "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
+            "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
 
 
 def _size_text(size) -> str:
@@ -103,7 +115,7 @@ def validate(ctx, games, fmt, strict, lang):
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
@@ -120,7 +132,7 @@ def validate(ctx, games, fmt, strict, lang):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
-@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook", "boxes", "dice"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
 @click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")
@@ -152,21 +164,22 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     findings = [f for f in report.sorted() if not (quiet and f.severity == "note")]  # -q: problems only
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
-              workers: int | None = None, changed_only: bool = False) -> Report:
+              workers: int | None = None, changed_only: bool = False, session=None) -> Report:
     """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
-    the games' order); shared by `build` and `watch`. `changed_only` lists only the outputs written again (watch after
-    a save: the designer wants to see what their save changed, not the whole list)."""
+    the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
+    `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
+    changed, not the whole list)."""
     from pnp.pipeline.cache import keep_game_reads
     from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
     keep_game_reads(project, base.out)
-    loaded = load_games(project, slugs, report)
+    loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards)
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
@@ -176,7 +189,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         if tty and not quiet:
             options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
         runs.append(options)
-    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers)
+    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers, session=session)
     folders = {g.slug: g.rel for g in loaded}
     for result in results:
         report.extend(result.checked)
@@ -186,7 +199,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            if not outputs and not any(f.severity == "error" for f in findings):
+            if not outputs and not any(f.severity == "error" for f in (*findings, *result.checked)):
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if changed_only:
@@ -269,10 +282,11 @@ def watch(ctx, games, paper, debounce, exit_after):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
 
-    from pnp.core.files import flush_cache_writes
     from pnp.outputs.options import Options
+    from pnp.pipeline.session import Session
 
     project = open_project(ctx.obj["root"])
+    session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
     base = Options(out=project.root / "output")
     papers = parse_papers(paper)
@@ -291,23 +305,28 @@ def watch(ctx, games, paper, debounce, exit_after):
     def rebuild(reason: str) -> None:
         # The first build uses every core; a rebuild after a save is small (the cache keeps the rest), and this process
         # keeps warm what worker processes would each start cold: fonts, icons, numpy, and the engine with its compiled
-        # templates while no template, icon or font changes (pnp.pipeline.schedule.kept_engine).
+        # templates while no template, icon or font changes (pnp.pipeline.session.Session.engine).
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
+        built = project.game_slugs() if not games else slugs
         later = reason != "start"
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=1 if later else None, changed_only=later)
-        print_findings(report.sorted())
+        report = paused(run_build)(project, built, base, papers, report=Report(), workers=1 if later else None, changed_only=later,
+                                    session=session)
+        findings = report.sorted()
+        print_findings(findings)
+        if any(f.severity in ("error", "warning") for f in findings):
+            click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
-        for problem in flush_cache_writes():  # the caches the next build reads, written once the designer has the PDFs
+        for problem in session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs
             click.echo(click.style(f"  {problem}: the next build does that work again", dim=True), err=True)
         gc.collect()
 
     rebuild("start")
     from pnp.pipeline.schedule import warm_up
 
-    warm_up(project, base.out)
+    warm_up(project, base.out, session)
     folders = watched()
     click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
     rebuilt = 0
@@ -364,13 +383,62 @@ def run(prog_name: str | None = None):
 
     `prog_name` is the name usage lines give, for a process that stands in for
     another (pnp.launch.forkserver); by default click finds it."""
+    with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
+        signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
-        main(standalone_mode=True, prog_name=prog_name)
+        code = main(standalone_mode=False, prog_name=prog_name)
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            interrupted()
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        interrupted()
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
     except PnpError as exc:
         print_findings(exc.findings)
+        sys.exit(EXIT_DATA)
+    except OSError as exc:  # the machine's fault (a full disk, a read-only folder), not pnp's: said in one line
+        if "--debug" in sys.argv:
+            raise
+        click.echo(explain(exc), err=True)
         sys.exit(EXIT_DATA)
     except Exception as exc:  # a bug in pnp, not in the user's data
         if "--debug" in sys.argv:
             raise
         click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
         sys.exit(3)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+EXIT_INTERRUPTED = 128 + 2  # 128 + SIGINT
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line, the worker processes stopped, exit 130 (128 + SIGINT, as a shell reports it). Every file a build
+    writes goes to a temporary name first (pnp.core.files.write_atomic), so what the last build wrote stays whole."""
+    from pnp.core.processes import stop_workers
+
+    stop_workers()
+    click.echo(STOPPED, err=True)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(EXIT_INTERRUPTED)
+
+
+STOPPED = "pnp: stopped (Ctrl-C); the files of the last build are as they were"
+ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files removed) before it ends regardless
+
+
+def _on_ctrl_c(signum, frame) -> None:
+    """Ctrl-C: unwind the build as an exception does (its temporary files removed, `interrupted` says so), and end this
+    process within ENDS_WITHIN seconds even if the unwinding waits on a worker or a lock: never a hang."""
+    import threading
+
+    timer = threading.Timer(ENDS_WITHIN, interrupted)
+    timer.daemon = True
+    timer.start()
+    raise KeyboardInterrupt

@@ -6,18 +6,22 @@ a designer sees all their typos at once. Nothing is drawn here.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import file_sha256, folder_state
+from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stays_inside
 from pnp.core.kept import KeptParses
+from pnp.data.fields import ANY
+from pnp.data.fontfiles import font_file_findings
 from pnp.data.languages import Edition, edition_of, localise, missing_translations
-from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
+from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
+from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
 
 
@@ -68,12 +72,24 @@ class Game:
     reference: object = None  # ReferenceFile
     reference_data: LocDict | None = None
     rulebook: Path | None = None
+    failed: dict[str, str] = field(default_factory=dict)  # the parts left out for errors in their file: "decks.x", "boards"… → that file
+    boxes: object = None  # BoxesFile
+    boxes_data: LocDict | None = None
+    dice: object = None  # DiceFile
+    dice_data: LocDict | None = None
     lang: str | None = None  # the edition's language when it is not the source one (file names carry it)
     language: str = "en"  # the language this game is read in (pnp's own words follow it)
 
     @property
     def title(self) -> str:
         return self.spec.title
+
+    def left_out(self, kind: str) -> dict[str, str]:
+        """What templates cannot read of `kind` (decks, boards, tokens, reference) for errors in its file: id (or ANY, the
+        whole kind) → that file (pnp.data.fields.Fields)."""
+        if kind in self.failed:
+            return {ANY: self.failed[kind]}
+        return {part.split(".", 1)[1]: file for part, file in self.failed.items() if part.startswith(kind + ".")}
 
 
 class Project:
@@ -108,6 +124,7 @@ class Project:
         """A game YAML file's located value (from `keep_yaml_reads_in`'s store when its bytes were parsed before), or
         None with its errors in `findings`."""
         try:
+            self.inside_data(path, rel)
             if self._kept_yaml is None:
                 return load_yaml(path, rel)
             kept, version = self._kept_yaml
@@ -117,11 +134,19 @@ class Project:
             findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
             return None
 
-    def rel(self, path: Path) -> str:
+    def inside_data(self, path: Path, rel: str, where: str = "the project's data/ folder") -> Path:
+        """`path`'s real path, refused (PnpError at `rel`) when a link leads it out of data/ (pnp.core.files.inside)."""
         try:
-            return str(path.resolve().relative_to(self.root))
-        except ValueError:
-            return str(path)
+            return inside(path, self.root, self.data_dir)
+        except LeavesFolder as exc:
+            raise PnpError(error("path-outside", exc.advice(rel, where), Loc(rel))) from None
+
+    def rel(self, path: Path) -> str:
+        """`path` as the user knows it: relative to the project as written (a link inside it is named, not followed)."""
+        for known in (Path(os.path.abspath(path)), path.resolve()):
+            if known.is_relative_to(self.root):
+                return str(known.relative_to(self.root))
+        return str(path)
 
     def game_slugs(self) -> list[str]:
         if not self.data_dir.is_dir():
@@ -139,8 +164,12 @@ class Project:
         """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
         return GAME_ICONS / "icons.zip"
 
-    def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
+    def load_game(self, slug: str, partial: bool = False) -> tuple[Game | None, list[Finding]]:
         """Read and shape-check every file of one game; (None, findings) when it cannot be used.
+
+        With `partial`, a game whose game.yaml reads comes back even when other files have errors, without the parts
+        those files hold (`Game.failed` names them): `validate` and `build` then check and render the rest in memory,
+        so one run reports every independent error (docs/findings.md). Such a game is never written.
 
         A game reads only its own folder, so while no file in it changed (see
         `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
@@ -153,9 +182,15 @@ class Project:
         state = folder_state(gdir)  # before reading: a save during the read makes the next state differ
         hit = self._loaded.get(slug)
         if state is not None and hit is not None and hit[0] == state:
-            return hit[1], list(hit[2])
-        game, findings = self._read_game(slug, gdir, hit[1] if hit is not None else None)
-        self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
+            game, findings = hit[1], list(hit[2])
+        else:
+            game, findings = self._read_game(slug, gdir, hit[1] if hit is not None and not _has_error(hit[2]) else None)
+            self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
+        files = icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug)  # the last folder is pnp's own
+        files += font_file_findings(self.root / "fonts", self.root, self.rel, slug)  # the project's: said for each game it stops
+        findings = findings + files
+        if not partial and any(f.severity == "error" for f in findings):
+            return None, findings
         return game, findings
 
     @paused
@@ -183,26 +218,40 @@ class Project:
                 return None, findings  # an edition the game does not have
             edition = Edition("en", True)
         game = Game(slug, gdir, self.rel(gdir), spec, data, lang=None if edition.source else edition.lang, language=edition.lang) if spec else None
-        decks = {}
+        decks, failed = {}, {}
         deck_dir = gdir / "decks"
         for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
             old = before.decks.get(path.stem) if before is not None else None
+            first = len(findings)
             deck = self._read_once(path, findings, lambda found, path=path, old=old: self._load_deck(path, slug, found, edition, old),
                                    keep=lambda deck: deck is not None and deck.source is None)
-            if deck:
+            if _has_error(findings[first:]):
+                failed[f"decks.{path.stem}"] = self.rel(path)
+            elif deck:
                 decks[deck.id] = deck
-        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference")):
+        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
+                                   ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
             path = gdir / f"{name}.yaml"
             if path.is_file():
+                first = len(findings)
                 raw, parsed = self._read_once(path, findings, lambda found, path=path, model=model: self._read_part(path, model, slug, found, edition))
-                if raw is not None and game and parsed:
+                if _has_error(findings[first:]):
+                    failed[name] = self.rel(path)
+                elif raw is not None and game and parsed:
                     setattr(game, attr, parsed)
                     setattr(game, f"{attr}_data", raw)
         rulebook = self._rulebook_of(gdir, edition, findings, slug)
+        if rulebook.is_file():
+            try:
+                self.inside_data(rulebook, self.rel(rulebook))
+            except PnpError as exc:
+                findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+                rulebook = None
         if game:
             game.decks = decks
-            game.rulebook = rulebook if rulebook.is_file() else None
-        return (game if not any(f.severity == "error" for f in findings) else None), findings
+            game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
+            game.failed = failed
+        return game, findings
 
     def _read_once(self, path: Path, findings: list, read, keep=lambda result: True):
         """`read(findings)` of a game file, or, when this process keeps file reads (keep_file_reads), what it gave the
@@ -212,7 +261,7 @@ class Project:
         if self._file_reads is None:
             return read(findings)
         kept = self._file_reads.get(path)
-        digest = _digest(path)
+        digest = _digest(path) if stays_inside(path, self.root, self.data_dir) else None  # one leading out is refused by its read
         if kept is not None and digest is not None and kept[0] == digest:
             findings += kept[2]
             return kept[1]
@@ -243,7 +292,7 @@ class Project:
         return localise(raw, edition)
 
     def _read_part(self, path: Path, model, slug: str, findings: list, edition: Edition) -> tuple:
-        """boards.yaml, tokens.yaml or reference.yaml: (its data, shape-checked as `model`), or (None, None)."""
+        """boards.yaml, tokens.yaml, reference.yaml, boxes.yaml or dice.yaml: (its data, shape-checked as `model`), or (None, None)."""
         rel = self.rel(path)
         raw = self._localised(path, rel, findings, slug, edition)
         if raw is None:
@@ -325,9 +374,13 @@ class Project:
         if "cards" in data:
             findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
             return None
-        sheet = (path.parent / options.cards_from).resolve()
-        game_dir = path.parent.parent.resolve()
-        if not sheet.is_relative_to(game_dir) or "\0" in options.cards_from:
+        sheet = path.parent / options.cards_from
+        game_dir = path.parent.parent
+        try:
+            if "\0" in options.cards_from:
+                raise LeavesFolder(sheet, game_dir)
+            sheet = inside(sheet, self.root, game_dir)
+        except LeavesFolder:
             findings.append(error("path-outside", f"cards_from '{options.cards_from}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", data.loc_of("cards_from"), game=slug))
             return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
@@ -343,6 +396,10 @@ class Project:
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter
+
+
+def _has_error(findings: list[Finding]) -> bool:
+    return any(f.severity == "error" for f in findings)
 
 
 def _digest(path: Path) -> str | None:

@@ -77,7 +77,7 @@ class GameContext:
         self.check_image = engine.check_image
         self.files_read = engine.files_read  # what each output opens while it renders, for the build cache
         roles = {**DEFAULT_FONT_ROLES, **game.spec.fonts}
-        icons = IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file(), engine.files_read, engine.kept)
+        icons = IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file(), engine.files_read, engine.kept, self.project.root)
         self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image)
         self.icons = self.layouts.icons
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
@@ -115,7 +115,8 @@ def _face_values(w: float, h: float, bleed: float, side: str) -> dict:
 
 def decks_fields(game: Game, reads: CardReads | None = None) -> Fields:
     """`decks.<id>` for board and token templates: id, name, total and the cards' fields, each card's reads recorded in `reads`."""
-    return Fields({d.id: {"id": d.id, "name": d.name, "total": d.total, "cards": card_fields(d, reads)} for d in game.decks.values()}, "decks")
+    return Fields({d.id: {"id": d.id, "name": d.name, "total": d.total, "cards": card_fields(d, reads)} for d in game.decks.values()}, "decks",
+                  left_out=game.left_out("decks"))
 
 
 def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> list[Fields]:

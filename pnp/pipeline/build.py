@@ -16,12 +16,13 @@ from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.colour import keep_answers
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import file_sha256, remove_stale_temporaries, write_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, remove_stale_temporaries, write_atomic
 from pnp.core.processes import LentWorker
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import Engine, GameContext
-from pnp.outputs.options import Options
+from pnp.outputs.fallbacks import layout_fallbacks
+from pnp.outputs.options import Options, variant_tag
 from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
@@ -40,16 +41,8 @@ from pnp.render.ink import page_inks
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
 DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
-                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"))
-# Which options print differently in each kind of output, so a variant build gets its own file name.
-SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver")
-VARIANT_OPTIONS = {
-    "cards": (*SHEET_OPTIONS, "subset"),
-    "tokens": SHEET_OPTIONS,
-    "reference": SHEET_OPTIONS,
-    "boards": ("paper", "ink_saver"),  # the board paper is already in its name
-    "rulebook": ("paper", "ink_saver"),
-}
+                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"),
+                     ("boxes", "pnp.outputs.boxes:build_boxes"), ("dice", "pnp.outputs.dice:build_dice"))
 
 
 @dataclass
@@ -72,6 +65,21 @@ class OutputJob:
     key: str
 
 
+@dataclass(frozen=True)
+class Reuse:
+    """A step of a plan: the outputs of `slot` are on disk as this build would write them."""
+
+    slot: str
+    outputs: list[Output]
+
+
+@dataclass(frozen=True)
+class Render:
+    """A step of a plan: the output `job` is rendered."""
+
+    job: OutputJob
+
+
 @dataclass
 class GamePlan:
     """What a build of one game with one set of options does: the outputs it reuses and those it renders."""
@@ -80,12 +88,12 @@ class GamePlan:
     options: Options
     shared: str
     cache: GameCache
-    steps: list  # in kind order: ("reused", slot, [Output]) or ("render", OutputJob)
+    steps: list[Reuse | Render]  # in kind order
     baseline: dict | None  # the faces `--changed` compares with
 
     @property
     def jobs(self) -> list[OutputJob]:
-        return [step[1] for step in self.steps if step[0] == "render"]
+        return [step.job for step in self.steps if isinstance(step, Render)]
 
 
 @dataclass
@@ -109,7 +117,7 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
     cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
     opts = options.cache_text()
-    steps = []
+    steps: list[Reuse | Render] = []
     kinds = (["cards"] if game.decks else []) + [kind for kind, _ in DOCUMENT_BUILDERS]
     for kind in kinds:
         if options.only and kind not in options.only:
@@ -118,10 +126,10 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
         key = output_key(game, kind, shared, opts)
         reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game)
         if reused is None:
-            steps.append(("render", OutputJob(kind, slot, key)))
+            steps.append(Render(OutputJob(kind, slot, key)))
             continue
         stats = cache.outputs[slot].get("stats", {})
-        steps.append(("reused", slot, [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
+        steps.append(Reuse(slot, [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
                                               ink=stats.get(p.name, {}).get("ink"), shared=tuple(stats.get(p.name, {}).get("shared", ()))) for p in reused]))
     baseline = cache.printed if cache.printed is not None else cache.faces
     return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
@@ -153,7 +161,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
                 files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options, *_last_stats(plan, job))
     finally:
         gctx.face_store = gctx.card_reads = None
-    found = list(found) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
+    found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
     digests = read_digests(read, project.root)
@@ -194,11 +202,14 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
             stats["page_ink"] = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
-def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None) -> tuple[list[Output], list[Finding]]:
+def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
+                stopping: bool = False, writes: CacheWrites = AT_ONCE) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
-    `checks` is (key, findings) of the build checks run for this build: kept when they found no error."""
+    `checks` is (key, findings) of the build checks run for this build: kept when they found no error. `stopping` says
+    the game's data or checks have errors (or warnings, with --strict): the outputs' own findings are reported all
+    the same, so one run shows every problem (docs/findings.md), and nothing is written."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
     keeps_checks = checks is not None and not any(f.severity == "error" for f in checks[1])
@@ -207,18 +218,16 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     by_slot = {r.slot: r for r in rendered}
     outputs, findings, pending = [], [], []
     for step in plan.steps:
-        if step[0] == "reused":
-            outputs += step[2]
-            findings += [f for f in cache.findings(step[1]) if f.severity != "note"]  # a note is news of the build that computed it
+        if isinstance(step, Reuse):
+            outputs += step.outputs
+            findings += [f for f in cache.findings(step.slot) if f.severity != "note"]  # a note is news of the build that computed it
         else:
-            done = by_slot[step[1].slot]
+            done = by_slot[step.job.slot]
             findings += done.findings
             pending += done.files
-    if options.strict:
-        findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
-    if any(f.severity == "error" for f in findings):
+    if stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
         if keeps_checks:
-            cache.save(store)
+            cache.save(store, writes)
         return [], findings
     out_dir = options.out / game.slug
     remove_stale_temporaries(out_dir)
@@ -245,12 +254,12 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
     if rendered or options.mark_printed or keeps_checks:
-        cache.save(store)
+        cache.save(store, writes)
     if rendered:
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads)
+        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
     return outputs, findings
 
 
@@ -304,38 +313,6 @@ def _no_change_note(path: Path, pending, game, project) -> list[Finding]:
     return [Finding("note", "changed-none", f"no card changed since the last marked print (pnp printed {game.slug}){removed}", Loc(f"{game.rel}/decks"), game.slug)]
 
 
-def variant_tag(options: Options, kind: str) -> str:
-    """The part of a file name that tells this build's variant from the default one (letter, long-edge duplex, no bleed, whole game)."""
-    wanted = VARIANT_OPTIONS[kind]
-    tags = []
-    if "paper" in wanted:
-        tags.append(options.suffix.lstrip("-") if options.suffix else "" if options.paper == "letter" else options.paper)
-    if "layout" in wanted and options.layout == "gutterfold":
-        tags.append("gutterfold" if options.fold_rotation == 180 else f"gutterfold{options.fold_rotation}")
-    if "duplex" in wanted and options.layout != "gutterfold" and options.duplex != "long":
-        tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
-    if "bleed" in wanted and options.bleed:
-        tags.append("bleed")
-    if "gutter" in wanted and options.gutter:
-        tags.append(f"gutter{options.gutter:g}mm")
-    if "ink_saver" in wanted and options.ink_saver:
-        tags.append("ink-saver")
-    if "subset" in wanted:
-        tags.append(_subset_tag(options))
-    tags.append(options.lang)  # every output of an edition in another language (pnp.data.languages)
-    return "".join(f"-{t}" for t in tags if t)
-
-
-def _subset_tag(options: Options) -> str:
-    """`--deck heroes` → 'heroes'; `--cards a,b` → 'a+b' (or a count and a short hash when the ids would make a long name)."""
-    parts = []
-    if options.decks:
-        parts.append("+".join(sorted(set(options.decks))))
-    if options.cards:
-        ids = sorted(set(options.cards))
-        joined = "+".join(ids)
-        parts.append(joined if len(joined) <= 40 else f"{len(ids)}cards-{hashlib.sha1(joined.encode()).hexdigest()[:8]}")
-    return "-".join(parts)
 
 
 def _named(name: str, options: Options, kind: str) -> str:
