@@ -158,3 +158,4 @@ def test_organ_match_prints_whole_in_german(tmp_path):
     assert "Spielmaterial" in rules and "Inhalt" in rules and "Einflusskarten" in rules
     assert "Each of you leads" not in rules
     assert "Kurzübersicht" in pdf_text(out / "organ-match-reference-de.pdf")
+    assert "96 Karten" in pdf_text(out / "organ-match-boxes-de.pdf")
