@@ -12,7 +12,7 @@ from functools import cache
 import yaml
 
 from pnp.core.assets import WORDS
-from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.core.errors import Finding, Loc, error
 
 OWN = "pnp_"  # a game's `strings:` key giving one of pnp's words: `pnp_contents`, `pnp_credits`
 
@@ -23,12 +23,10 @@ def _tables() -> dict[str, dict[str, str]]:
 
 
 def words_of(game) -> dict[str, str]:
-    """Every word pnp writes into `game`'s documents, in its edition's language (the loader has checked it has them all:
-    `lacking_words`)."""
-    found = lacking_words(game.spec.strings, game.language, game.data, game.rel, game.slug)
-    if found:
-        raise PnpError(found)
-    return {**_tables().get(game.language, {}), **_own(game.spec.strings)}
+    """Every word pnp writes into `game`'s documents, in its edition's language. A word it lacks is English: the loader
+    has reported it already as an error (`lacking_words`), so nothing with it is written."""
+    tables = _tables()
+    return {**tables["en"], **tables.get(game.language, {}), **_own(game.spec.strings)}
 
 
 def _own(strings: dict) -> dict[str, str]:
