@@ -30,6 +30,7 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
+from pnp.cli.draw import draw
 from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
@@ -376,6 +377,7 @@ main.add_command(export)
 main.add_command(calibrate)
 main.add_command(new)
 main.add_command(icons)
+main.add_command(draw)
 
 
 def run(prog_name: str | None = None):
