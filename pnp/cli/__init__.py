@@ -33,6 +33,7 @@ from pnp.cli.common import (
 from pnp.cli.draw import draw
 from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
+from pnp.cli.showcase import showcase
 from pnp.cli.targets import calibrate, export
 from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
@@ -378,6 +379,7 @@ main.add_command(calibrate)
 main.add_command(new)
 main.add_command(icons)
 main.add_command(draw)
+main.add_command(showcase)
 
 
 def run(prog_name: str | None = None):

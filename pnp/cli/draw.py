@@ -57,3 +57,4 @@ def draw(ctx, game, deck, hand, runs, seed, where, at_least, pair, sum_field, fm
         click.echo("\n".join(answer_text(answer)))
     print_findings(report.sorted())
     sys.exit(EXIT_OK)
+
