@@ -29,6 +29,7 @@ class Options:
     printable_mm: float = DEFAULT_PRINTABLE_MM  # the printer profile's margin: marks, footers and art stay inside it
     mark_printed: bool = False  # after building, take these cards as printed: the baseline of the next --changed
     strict: bool = False  # every warning is an error: nothing is written
+    cutter: str = ""  # a cutting machine (pnp.render.cutters.CUTTERS): its marks on each fronts sheet, its cut file beside each PDF
 
     def cache_text(self) -> str:
         """Every option that can change an output's bytes, for cache keys: all fields but those in NOT_IN_CACHE_KEY."""
