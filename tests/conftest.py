@@ -36,20 +36,13 @@ def _no_network(monkeypatch):
 def _one_shot_process(monkeypatch):
     """What `pnp watch` keeps from build to build (pnp.pipeline.schedule.warm_up turns it on) is put back as it was after
     each test, so no test leaves its worker process warm for the next one, which builds as a one-shot `pnp build` does."""
-    from reportlab.pdfbase import pdfdoc
-
     import pnp.checks.counts as counts
-    import pnp.core.files as files
     import pnp.core.memo as memo
     import pnp.outputs.cards as cards
     import pnp.pipeline.cache as cache
-    import pnp.pipeline.schedule as schedule
 
-    for module, name in ((schedule, "_DRAWN"), (schedule, "_STEADY"), (schedule, "_KEPT_ENGINE"), (counts, "_ANSWERS"), (files, "_LATER"),
-                         (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (memo, "_KEPT")):
+    for module, name in ((counts, "_ANSWERS"), (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (memo, "_KEPT")):
         monkeypatch.setattr(module, name, getattr(module, name))
-    monkeypatch.setattr(pdfdoc.PDFZCompress, "encode", pdfdoc.PDFZCompress.encode)
-    monkeypatch.setattr(pdfdoc.PDFArray, "format", pdfdoc.PDFArray.format)
     from reportlab.pdfbase.ttfonts import TTFont  # pnp.render.rl.log_font_asks wraps two of its methods
 
     for name in ("splitString", "getSubsetInternalName"):

@@ -76,7 +76,7 @@ def test_a_wheel_installed_in_a_fresh_venv_builds_games_from_anywhere(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin/python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(next(wheels.glob("pnp-*.whl")))], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(next(wheels.glob("print_and_play-*.whl")))], check=True)
     # dependencies come from the test's own environment, read-only, behind the fresh venv's site-packages
     fresh_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True).stdout.strip()
     Path(fresh_site, "zz-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")

@@ -30,8 +30,9 @@ def test_narco_empire_board_prints_on_four_tiles_on_letter(tmp_path):
 def test_an_overlap_never_narrows_below_what_the_crosshair_needs_nor_by_more_than_3_mm():
     # 2.07 mm short of one page down, and the 10 mm overlap cannot help there; across, 386.9 − 380 leaves room to spare
     assert plan_tiles((380, 260), "letter").overlap == 10_000
-    # landscape 2 × 2 covers 2 × 194.43 − overlap down: 383 mm needs an overlap of 5.87 mm, below the crosshair's 7.5 mm
+    # landscape 2 × 2 covers 2 × 194.43 − overlap down: 383 mm would need an overlap of 5.87 mm, below the crosshair's
+    # 7.5 mm; with the corner marks below the board only (4 mm more page), 2 × 198.43 − 10 holds it at the full overlap
     plan = plan_tiles((500, 383), "letter")
-    assert plan.overlap == 10_000 and plan.pages == 6
+    assert plan.overlap == 10_000 and plan.pages == 4 and not plan.insets.top_marks
     narrowed = plan_tiles((500, 380), "letter")
     assert narrowed.pages == 4 and 7_500 <= narrowed.overlap < 10_000

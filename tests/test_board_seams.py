@@ -55,5 +55,26 @@ def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, game, paper
         titles = {w for w in words if w[1] >= TITLE_PT}
         assert not titles, f"{game} {board} on {paper}: a seam cuts {titles}"
         if words:  # a seam that cannot avoid text says so, naming the board and the paper
-            notes = [line for line in said.splitlines() if f"data/{game}/boards.yaml" in line and "note: a tile seam crosses" in line and f"{paper} tiles" in line]
+            notes = [line for line in said.splitlines() if f"data/{game}/boards.yaml" in line and "warning: a tile seam crosses" in line and f"{paper} tiles" in line]
             assert notes, f"{game} {board} on {paper}: a seam cuts {sorted(words)[:5]} and the build says nothing"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_seam_crosses_any_text(built, game, paper, request):
+    """Issue 47: read from the PDF, no word of the five games' boards lies across a tile's cut line, on Letter or A4."""
+    if (game, paper) == ("organ-trail", "a4"):  # not done: the Black Market's scoring rules span A4's second seam
+        request.applymarker(pytest.mark.xfail(strict=True, reason="Organ Trail's Black Market on A4: 10 runs across a seam"))
+    out, said = built
+    crossed = {board: sorted(words) for board, words in cut_words(out / game / f"{game}-boards-{paper}.pdf").items() if words}
+    assert not crossed, f"{game} on {paper}: {crossed}"
+    assert not [line for line in said.splitlines() if f"data/{game}/boards.yaml" in line and "seam crosses" in line and f"{paper} tiles" in line]
+
+
+def test_the_black_market_prints_on_two_letter_pages(built):
+    """380 × 260 mm misses a Letter page's height by 2.07 mm with corner marks above and below it: with marks below only,
+    two portrait tiles hold it (before: 2 × 2)."""
+    out, _ = built
+    with pdfplumber.open(out / "organ-trail" / "organ-trail-boards-letter.pdf") as pdf:
+        tiles = [p for p in pdf.pages if re.search(r"· Black Market · tile [A-Z]+\d+ of", p.extract_text() or "")]
+    assert len(tiles) == 2

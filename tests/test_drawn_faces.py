@@ -21,6 +21,7 @@ from pnp.data.project import Project
 from pnp.layout.elements import Face, Group, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
+from pnp.pipeline.session import Session
 from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
@@ -186,8 +187,8 @@ def watching(monkeypatch):
     Files count as settled at once, and no engine or digest is left from another test."""
     monkeypatch.setattr(files, "SETTLE_NS", 0)
     monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
-    monkeypatch.setattr(schedule, "_DRAWN", DrawnFaces())
+    session = Session(warm=True)  # this process as `pnp watch` makes it
+    monkeypatch.setattr(schedule, "Session", lambda: session)
 
 
 def _rebuild(loaded: Project, out) -> None:

@@ -22,6 +22,7 @@ from pnp.data.project import Project
 from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
+from pnp.pipeline.session import Session
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.sheets import Group, Piece, write_sheets
@@ -134,8 +135,8 @@ def watching(monkeypatch):
     """This process as `pnp watch` makes it: it keeps faces' and pages' operators between builds."""
     monkeypatch.setattr(files, "SETTLE_NS", 0)
     monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
-    monkeypatch.setattr(schedule, "_DRAWN", DrawnFaces())
+    session = Session(warm=True)  # this process as `pnp watch` makes it
+    monkeypatch.setattr(schedule, "Session", lambda: session)
 
 
 def test_a_rebuild_after_one_card_edit_replays_the_other_pages_and_prints_what_a_cold_build_prints(watching, project, tmp_path, replays):

@@ -33,7 +33,6 @@ def new_process(monkeypatch):
 
     import pnp.layout.fonts as fonts
     import pnp.layout.icons as icons
-    import pnp.pipeline.schedule as schedule
 
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
 
@@ -41,7 +40,6 @@ def new_process(monkeypatch):
         monkeypatch.setattr(fonts, "_REGISTERED", {})
         monkeypatch.setattr(pdfmetrics, "_fonts", {})
         monkeypatch.setattr(pdfmetrics, "_dynFaceNames", {})
-        monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
         for clear in fonts.NAME_CACHES:
             clear()
         icons._parsed_once.cache_clear()

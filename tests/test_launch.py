@@ -28,10 +28,10 @@ def server_env():
     """The environment of a command that may use a fork server, in a folder of this test's own (short enough for a
     socket's path), stopped afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="pnps-"))
-    env = {**os.environ, "PNP_SERVER": "1", "PNP_SERVER_DIR": str(folder / "s"), "PNP_SERVER_IDLE": "120"}
+    env = {**os.environ, "PNP_SERVER": "1", "PNP_SERVER_DIR": str(folder / "s"), "PNP_SERVER_IDLE": "120", "PYTHONPATH": str(ROOT)}
     env.pop("CI", None)
     yield env
-    subprocess.run([sys.executable, "-m", "pnp", "server", "stop"], env=env, cwd=ROOT, capture_output=True, timeout=60)
+    subprocess.run([sys.executable, "-m", "pnp", "server", "stop", "--all"], env=env, cwd=ROOT, capture_output=True, timeout=60)
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -43,8 +43,8 @@ def start_server(env: dict) -> int:
     """Start the server and wait until it listens: its process id."""
     started = pnp(env, "server", "start")
     assert started.returncode == 0, started.stdout + started.stderr
-    assert "up (process" in started.stdout
-    return int(started.stdout.split("process ")[1].split(")")[0])
+    assert "up: process" in started.stdout
+    return int(started.stdout.split("process ")[1].split(",")[0])
 
 
 def served(env: dict, count: int = 1) -> list[str]:
@@ -53,8 +53,12 @@ def served(env: dict, count: int = 1) -> list[str]:
     ended before the server waits for it and logs it."""
     logs = list(Path(env["PNP_SERVER_DIR"]).glob("*.log"))
     assert len(logs) == 1, logs
-    wait_until(lambda: len(logs[0].read_text(encoding="utf-8").splitlines()) >= count, 10)
-    return logs[0].read_text(encoding="utf-8").splitlines()
+
+    def commands() -> list[str]:  # the log's other lines say when the server started and left
+        return [line for line in logs[0].read_text(encoding="utf-8").splitlines() if " server " not in line]
+
+    wait_until(lambda: len(commands()) >= count, 10)
+    return commands()
 
 
 def alive(pid: int) -> bool:
@@ -212,12 +216,14 @@ def test_a_command_ends_with_a_killed_server(tmp_path, server_env):
 
 
 def test_ctrl_c_reaches_the_command(tmp_path, server_env):
-    """Ctrl-C at the caller stops the command in the server's child as it would stop one run here: exit 1, 'Aborted!'."""
+    """Ctrl-C at the caller stops the command in the server's child as it would stop one run here: exit 130, one line,
+    no traceback from the child or its workers."""
     server, caller, _, pdf = long_build(tmp_path, server_env)
     time.sleep(0.3)
     caller.send_signal(signal.SIGINT)
     _, err = caller.communicate(timeout=60)
-    assert caller.returncode == 1 and "Aborted!" in err
+    assert caller.returncode == 130 and "pnp: stopped (Ctrl-C)" in err and "Traceback" not in err, err
+    assert len([line for line in err.splitlines() if line.strip()]) == 1, err
     wait_until(lambda: not children_of(server), 10)  # the child says how it ended before its memory is given back
     assert children_of(server) == []
     assert not pdf.exists()
@@ -277,8 +283,93 @@ def test_which_commands_and_processes_use_a_server():
     assert routable(["--root", "x", "build", "-q"]) and routable(["validate", "--strict"]) and routable(["--root=x", "--debug", "list"])
     assert not routable(["watch"]) and not routable(["serve"]) and not routable(["--help"]) and not routable(["build", "--help"])
     assert command_of(["--root", "build", "validate"]) == "validate"  # a folder named build is --root's value
-    assert enabled({}) and enabled({"PNP_SERVER": "1", "CI": "true"})
+    assert enabled({"PNP_SERVER": "1", "CI": "true"}) and enabled({"PNP_SERVER": "on"})
     assert not enabled({"PNP_SERVER": "0"}) and not enabled({"CI": "true"}) and not enabled({"PNP_SERVER": "off"})
+
+
+def test_the_server_is_off_unless_the_user_turns_it_on(tmp_path):
+    """Off by default; a user's setting file (`pnp server on`) turns it on, and PNP_SERVER for one shell wins over it."""
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    assert not enabled(config)
+    turned = pnp({**os.environ, **config, "PNP_SERVER_DIR": str(tmp_path / "s")}, "server", "on")
+    assert turned.returncode == 0, turned.stderr
+    assert enabled(config) and not enabled({**config, "PNP_SERVER": "0"})
+    pnp({**os.environ, **config, "PNP_SERVER_DIR": str(tmp_path / "s")}, "server", "off")
+    assert not enabled(config) and enabled({**config, "PNP_SERVER": "1"})
+
+
+def test_a_plain_build_leaves_no_process_behind(project, tmp_path):
+    """A user who never turned the server on (no PNP_SERVER, no CI, no setting file) runs a build, and nothing of pnp
+    is left running once it ends: no server started for a next command."""
+    folder = tmp_path / "servers"
+    env = {k: v for k, v in os.environ.items() if k not in {"PNP_SERVER", "CI"}}
+    env.update(PNP_SERVER_DIR=str(folder), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    built = pnp(env, "--root", str(project), "build", "-q", "--out", str(tmp_path / "out"))
+    assert built.returncode == 0, built.stderr
+    time.sleep(1.0)  # a server would be starting in the background by now
+    left = [pid for pid in _processes_mentioning(str(folder))]
+    for pid in left:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGTERM)
+    assert left == [], "a plain pnp build left a process running"
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        with contextlib.suppress(OSError):
+            if text.encode() in cmdline.read_bytes():
+                found.append(int(cmdline.parent.name))
+    return found
+
+
+def test_a_command_through_the_server_runs_under_the_callers_cpu_limit(project, tmp_path, server_env):
+    """`ulimit -t 1; pnp build` of a deck that takes more than a second of CPU fails through the server as it does in a
+    new process (SIGXCPU), not silently unlimited."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from cards import make_project
+
+    make_project(tmp_path / "big", 3000, 1)
+    start_server(server_env)
+    limited = f"ulimit -t 1; exec {sys.executable} -m pnp --root {tmp_path / 'big'} build -q --only cards"
+    served_run = subprocess.run(["bash", "-c", limited], env=server_env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert "build -q --only cards" in served(server_env)[-1]  # the server's child ran it
+    here = subprocess.run(["bash", "-c", limited], env={**server_env, "PNP_SERVER": "0"}, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert here.returncode != 0
+    assert served_run.returncode != 0, "the server's child ran without the caller's limit"  # which process the limit stops first varies
+    assert not (tmp_path / "big" / "output" / "bench" / "bench-cards.pdf").exists()
+
+
+def test_a_caller_allowed_more_than_the_server_runs_its_command_itself(project, tmp_path, server_env):
+    """A child can lower a limit, never raise one: a server started under a lower hard limit on open files refuses the
+    command of a caller allowed more, which runs it in a new process (same result), and its log and status say why."""
+    started = subprocess.run(["bash", "-c", f"ulimit -n 512; exec {sys.executable} -m pnp server start"], env=server_env, cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+    assert started.returncode == 0, started.stderr
+    built = pnp(server_env, "--root", str(project), "build", "-q", "--out", str(tmp_path / "out"))
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "out" / "tiny" / "tiny-cards.pdf").is_file()
+    assert "RLIMIT_NOFILE" in served(server_env)[-1] and "the caller runs it itself" in served(server_env)[-1]
+    status = pnp(server_env, "server", "status")
+    assert "RLIMIT_NOFILE" in status.stdout and "MB resident" in status.stdout and "log: " in status.stdout, status.stdout
+
+
+def test_stop_ends_this_installs_server_and_all_ends_every_one(tmp_path, server_env):
+    """Two copies of pnp (two import paths) have two servers in the user's folder: `stop` ends its own, `--all` both."""
+    other_copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "pnp", other_copy / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
+    other_env = {**server_env, "PYTHONPATH": str(other_copy)}
+    mine = start_server(server_env)
+    theirs = subprocess.run([sys.executable, "-m", "pnp", "server", "start"], env=other_env, cwd=other_copy, capture_output=True, text=True, timeout=120)
+    assert theirs.returncode == 0, theirs.stderr
+    other = int(theirs.stdout.split("process ")[1].split(",")[0])
+    assert other != mine
+    assert "stopped 1 server" in pnp(server_env, "server", "stop").stdout
+    wait_until(lambda: not alive(mine), 10)
+    assert not alive(mine) and alive(other)
+    assert "stopped 1 server" in pnp(server_env, "server", "stop", "--all").stdout
+    wait_until(lambda: not alive(other), 10)
+    assert not alive(other)
 
 
 def test_another_python_or_import_path_is_another_server(monkeypatch):

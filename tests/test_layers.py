@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import ROOT
 
 PACKAGE = ROOT / "pnp"
-LAYERS = ["core", "data", "checks", "layout", "render", "outputs", "pipeline", "targets", "cli", "launch"]
+LAYERS = ["core", "data", "checks", "layout", "render", "outputs", "pipeline", "targets", "serve", "cli", "launch"]
 
 
 def module_name(path: Path) -> str:

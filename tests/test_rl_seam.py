@@ -246,42 +246,6 @@ def test_version_asks_nest_and_each_hears_what_is_asked_inside_it():
     assert outer == ["transparency", "transparency"], "the document asks as it did once the blocks are done"
 
 
-def test_kept_compression_compresses_each_stream_once_and_writes_the_same_bytes(monkeypatch):
-    """Flate through the filter reportlab uses for every compressed stream; the same content twice is compressed once."""
-    import zlib
-
-    from reportlab.pdfbase import pdfdoc
-
-    def pdf(text: str) -> bytes:
-        buf = io.BytesIO()
-        c = Canvas(buf, pagesize=(100, 100), invariant=1, pageCompression=1)
-        c.drawString(10, 10, text)
-        c.showPage()
-        c.save()
-        return buf.getvalue()
-
-    rl.use_binary_streams()
-    before = pdf("kept")
-    monkeypatch.setattr(pdfdoc.PDFZCompress, "encode", pdfdoc.PDFZCompress.encode)  # the filter as it was, after the test
-    compressed = []
-    real = zlib.compress
-    monkeypatch.setattr(pdfdoc.zlib, "compress", lambda data, *a: compressed.append(data) or real(data, *a))
-    rl.keep_compressed_streams()
-    rl.keep_compressed_streams()  # a second call keeps the one memory
-    assert pdf("kept") == before
-    first = len(compressed)
-    assert first >= 1 and any(b"(kept) Tj" in data for data in compressed)
-    assert pdf("kept") == before
-    assert len(compressed) == first, "every stream was compressed before"
-    pdf("another")
-    assert any(b"(another) Tj" in data for data in compressed[first:])
-    kept = pdfdoc.PDFZCompress.encode
-    monkeypatch.setattr(kept, "LIMIT", 0)  # past its limit the memory starts again: a long watch session stays bounded
-    pdf("third")
-    pdf("fourth")
-    assert len(kept.known) == 1 and b"(fourth) Tj" in next(iter(kept.known))
-
-
 def test_font_asks_hears_what_a_truetype_font_hands_reportlabs_own_text_and_not_what_pnp_asks_itself():
     """reportlab's text asks the font for each string's subset codes (splitString) and each subset's name in the
     document (getSubsetInternalName); a page replay asks again for what `font_asks` heard."""
@@ -305,35 +269,6 @@ def test_font_asks_hears_what_a_truetype_font_hands_reportlabs_own_text_and_not_
     assert ("subset", (named, 0), name) in heard
     assert pieces == ((0, b"\x02"),) and not any(key == (named, "é") for _, key, _ in heard)
     assert len(heard) == 2
-
-
-def test_kept_arrays_format_each_long_array_of_numbers_once_and_write_the_same_bytes(monkeypatch):
-    """A subset font's glyph widths are a long array of numbers; formatted again, they come from memory, and an array
-    of other things, or a short one, is formatted each time."""
-    from reportlab.pdfbase import pdfdoc
-
-    widths = pdfdoc.PDFArray([600, 612.5, *range(20)])
-    names = pdfdoc.PDFArray([pdfdoc.PDFName("A"), *range(20)])
-    short = pdfdoc.PDFArray([0, 0, 612, 792])
-    original = pdfdoc.PDFArray.format
-    plain = [original(a, None) for a in (widths, names, short)]
-    assert plain[0].startswith(b"[ 600") and b"612.5" in plain[0]
-    monkeypatch.setattr(pdfdoc.PDFArray, "format", pdfdoc.PDFArray.format)  # as it was, after the test
-    rl.keep_formatted_arrays()
-    rl.keep_formatted_arrays()  # a second call keeps the one memory
-    assert [a.format(None) for a in (widths, names, short)] == plain
-    numbers_formatted = []
-    real = pdfdoc.fp_str
-    monkeypatch.setattr(pdfdoc, "fp_str", lambda *a: numbers_formatted.append(a) or real(*a))
-    assert [pdfdoc.PDFArray([600, 612.5, *range(20)]).format(None), names.format(None), short.format(None)] == plain
-    assert len(numbers_formatted) == 20 + 4, "the widths came from memory; the array with a name and the short one were formatted"
-    monkeypatch.setattr(rl, "KEPT_ARRAYS", 0)  # past its limit the memory starts again: a long watch session stays bounded
-    pdfdoc.PDFArray([*range(30)]).format(None)  # a new one, kept alone
-    widths.format(None)
-    assert len(numbers_formatted) == 20 + 4 + 30 + 22
-    monkeypatch.setattr(pdfdoc.rl_config, "pdfMultiLine", 1)  # a multi-line array now breaks its lines elsewhere
-    assert widths.format(None) == original(widths, None) != plain[0]
-    assert pdfdoc.PDFArrayCompact(widths.sequence).format(None) == plain[0], "a compact array never does"
 
 
 @pytest.mark.parametrize("compression", [1, 0])

@@ -19,7 +19,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.outputs.options import Options
-from pnp.pipeline.steady import SteadyGames
+from pnp.pipeline.session import Session
 
 GAMES = ["tiny", "twin"]
 
@@ -31,8 +31,8 @@ def watched(project, monkeypatch):
     shutil.copytree(project / "data/tiny", project / "data/twin")
     monkeypatch.setattr(files, "SETTLE_NS", 0)
     monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
-    monkeypatch.setattr(schedule, "_STEADY", SteadyGames())
+    session = Session(warm=True)  # this process as `pnp watch` makes it
+    monkeypatch.setattr(schedule, "Session", lambda: session)
     planned = []
     real = schedule.plan_game
     monkeypatch.setattr(schedule, "plan_game", lambda project, game, *args: planned.append(game.slug) or real(project, game, *args))
@@ -55,7 +55,7 @@ def shown(report: Report) -> list[str]:
     return [f"{f.loc} {f.game} {f.severity} {f.code} {f.message}" for f in report.sorted()]
 
 
-def test_an_unchanged_game_is_not_planned_and_its_result_is_what_a_plan_finds(watched, tmp_path):
+def test_an_unchanged_game_is_not_planned_and_its_result_is_what_a_plan_finds(watched, tmp_path, monkeypatch):
     root, planned = watched
     hero = root / "templates/tiny/hero.j2"  # warnings each build must show again, kept or not: a template's and a check's
     hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(5, 5, 10, 10, fill='red') }}\n", encoding="utf-8")
@@ -65,7 +65,7 @@ def test_an_unchanged_game_is_not_planned_and_its_result_is_what_a_plan_finds(wa
     settle(root, out, planned)
     steady = build(root, out)
     assert planned == [], "nothing changed: neither game is planned"
-    schedule._STEADY = None  # a one-shot build plans every game, as before
+    monkeypatch.setattr(schedule, "Session", Session)  # a one-shot build plans every game, as before
     planned_again = build(root, out)
     assert planned == GAMES
     assert shown(steady) == shown(planned_again)

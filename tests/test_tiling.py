@@ -34,7 +34,7 @@ def test_every_point_of_the_board_lies_on_a_tile(board, paper):
     for t in plan.tiles:
         assert t.x >= 0 and t.x + t.w <= bw and t.y >= 0 and t.y + t.h <= bh
         assert t.left >= SIDE_UM and t.left + t.w <= plan.page_w - SIDE_UM
-        assert t.bottom >= BOTTOM_UM and t.bottom + t.h <= plan.page_h - SIDE_UM
+        assert t.bottom >= BOTTOM_UM and t.bottom + t.h <= plan.page_h - plan.insets.top  # the top: the side's inset, or the printer's limit with marks below only
 
 
 @pytest.mark.parametrize("board, paper", list(itertools.product(BOARDS, PAPERS)))
@@ -253,7 +253,7 @@ def test_shifted_tiles_stay_within_a_quarter_of_balanced(seed):
         boxes.append((x, y, x + rng.uniform(5, 60), y + rng.uniform(2, 20)))
     for paper in PAPERS:
         plan = plan_tiles(board, paper, keep_off=tuple(boxes))
-        aw, ah = printable(plan.page_w, plan.page_h)
+        aw, ah = printable(plan.page_w, plan.page_h, plan.insets)
         for count, lengths, avail, length in ((plan.cols, [t.w for t in plan.tiles if t.row == 0], aw, board[0]),
                                               (plan.rows, [t.h for t in plan.tiles if t.col == 0], ah, board[1])):
             balanced = um((length + (count - 1) * 10) / count)

@@ -17,6 +17,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.outputs.options import Options
+from pnp.pipeline.session import Session
 
 DECK = "data/tiny/decks/heroes.yaml"
 
@@ -45,16 +46,19 @@ def test_a_digest_follows_a_rewrite_that_keeps_size_and_modification_time(settle
     assert files.file_sha256(path) == files.hashlib.sha256(b"coins: 4\n").hexdigest()
 
 
-def test_a_file_changed_just_now_is_read_again_each_time(monkeypatch, tmp_path):
-    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    path = tmp_path / "a.txt"
-    path.write_text("x", encoding="utf-8")
-    reads = []
-    real = files._sha256_of
-    monkeypatch.setattr(files, "_sha256_of", lambda p: reads.append(p) or real(p))
-    files.file_sha256(path)
-    files.file_sha256(path)
-    assert len(reads) == 2, "a file younger than the settling delay is not known by its times"
+def test_a_save_in_the_same_clock_tick_as_a_read_is_seen(tmp_path):
+    """The settle window (pnp.core.files.SETTLE_NS): a file's times tick coarsely (a few milliseconds on Linux), so a save
+    right after a read can leave size, times and inode as they were. A file that young is read again each time, so the
+    rewrite is seen, and its folder has no state to trust yet. Many tries: a tick boundary between two writes would
+    hide a broken window in one try, never a working one."""
+    digests = files.FileDigests()
+    for i in range(50):
+        path = tmp_path / f"deck{i}.yaml"
+        path.write_text("coins: 3\n", encoding="utf-8")
+        assert digests.sha256(path) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
+        with open(path, "r+b") as f:  # the same file, the same size: a save in place
+            f.write(b"coins: 4\n")
+        assert digests.sha256(path) == files.hashlib.sha256(b"coins: 4\n").hexdigest(), f"try {i}: the save went unseen"
     assert files.folder_state(tmp_path) is None
 
 
@@ -255,12 +259,13 @@ def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(s
     opened = []
     real = fonts.TTFont
     monkeypatch.setattr(fonts, "TTFont", lambda name, path: opened.append(name) or real(name, path))
-    warm_up(loaded, out)
+    session = Session(warm=True)  # as `pnp watch` makes it
+    warm_up(loaded, out, session)
     assert opened, "the tiny game's card faces name fonts: warming up registers them"
     opened.clear()
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
     assert opened == [], "every font the rebuild draws with was registered while watch waited"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
@@ -269,11 +274,13 @@ def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(s
 def _engines_made(monkeypatch) -> list:
     """The engines the build makes from now on, in this process (its worker pool's are made in theirs)."""
     import pnp.pipeline.schedule as schedule
+    import pnp.pipeline.session as session_module
 
     made = []
-    real = schedule.Engine
-    monkeypatch.setattr(schedule, "Engine", lambda project: made.append(project) or real(project))
-    monkeypatch.setattr(schedule, "_KEPT_ENGINE", None)
+    real = session_module.Engine
+    monkeypatch.setattr(session_module, "Engine", lambda project: made.append(project) or real(project))
+    session = Session(warm=True)  # this process as `pnp watch` makes it
+    monkeypatch.setattr(schedule, "Session", lambda: session)
     return made
 
 
@@ -468,26 +475,26 @@ def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(sett
     import pnp.pipeline.build as build
     import pnp.pipeline.schedule as schedule
 
-    monkeypatch.setattr(files, "_LATER", [])  # as write_caches_later leaves this process
+    session = Session(warm=True)  # as `pnp watch` makes it: it holds the cache writes
     loaded, out = Project(project), tmp_path / "out"
     cache = out / ".pnp-cache/tiny.json"
 
     def kept_papers() -> set[str]:
         return {"a4" if slot.endswith("a4") else "letter" for slot in files.json.loads(cache.read_text(encoding="utf-8"))["outputs"]}
 
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert len(list(out.rglob("*.pdf"))) == 10
     assert kept_papers() == {"letter"}, "the letter plan's cache was written before the A4 one planned; the A4 one's is held"
     rendered = []
     real = build.render_output
     monkeypatch.setattr(schedule, "render_output", lambda *a, **k: rendered.append(a) or real(*a, **k))
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert rendered == [], "nothing changed: every output of both papers is reused, from the caches the last build held"
-    assert files.flush_cache_writes() == []
+    assert session.writes.flush() == []
     assert kept_papers() == {"letter", "a4"} and (out / ".pnp-cache/tiny.faces").exists()
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert 0 < len(rendered) < 10, "the cards (and what shows them) again, from the caches the last build kept"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--paper", "letter,a4")
 
@@ -496,24 +503,24 @@ def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project,
     import pnp.pipeline.build as build
     import pnp.pipeline.schedule as schedule
 
-    monkeypatch.setattr(files, "_LATER", [])
+    session = Session(warm=True)
     loaded, out = Project(project), tmp_path / "out"
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert not (out / ".pnp-cache/tiny.json").exists(), "held"
     rendered = []
     real = build.render_output
     monkeypatch.setattr(schedule, "render_output", lambda *a, **k: rendered.append(a) or real(*a, **k))
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1).errors()
+    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session).errors()
     assert rendered == [], "the build wrote what the last one held before it planned"
 
 
-def test_a_held_cache_write_that_fails_is_told_and_costs_nothing_else(monkeypatch, tmp_path):
-    monkeypatch.setattr(files, "_LATER", [])
+def test_a_held_cache_write_that_fails_is_told_and_costs_nothing_else(tmp_path):
+    writes = files.CacheWrites(hold=True)
     blocked = tmp_path / "file"
     blocked.write_text("x", encoding="utf-8")
-    files.cache_write(lambda: files.write_atomic(blocked / "cache.json", b"{}", durable=False))  # a folder that is a file
+    writes(lambda: files.write_atomic(blocked / "cache.json", b"{}", durable=False))  # a folder that is a file
     written = tmp_path / "kept.json"
-    files.cache_write(lambda: files.write_atomic(written, b"{}", durable=False))
-    problems = files.flush_cache_writes()
+    writes(lambda: files.write_atomic(written, b"{}", durable=False))
+    problems = writes.flush()
     assert len(problems) == 1 and "could not write" in problems[0]
     assert written.read_bytes() == b"{}", "the writes after a failed one still happen"

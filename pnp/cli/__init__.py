@@ -5,6 +5,8 @@ import contextlib
 import dataclasses
 import gc
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pnp import __version__
 from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
@@ -26,6 +29,7 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
+from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.collector import paused
@@ -39,7 +43,7 @@ if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp
 @click.group()
 @click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/).")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for pnp's own errors.")
-@click.version_option(package_name="pnp")
+@click.version_option(version=__version__, prog_name="pnp")
 @click.pass_context
 def main(ctx, root, debug):
     """pnp: print-and-play components from YAML data and Jinja layouts."""
@@ -153,10 +157,11 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
 
 
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
-              workers: int | None = None, changed_only: bool = False) -> Report:
+              workers: int | None = None, changed_only: bool = False, session=None) -> Report:
     """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
-    the games' order); shared by `build` and `watch`. `changed_only` lists only the outputs written again (watch after
-    a save: the designer wants to see what their save changed, not the whole list)."""
+    the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
+    `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
+    changed, not the whole list)."""
     from pnp.pipeline.cache import keep_game_reads
     from pnp.pipeline.schedule import build_games
 
@@ -172,7 +177,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         if tty and not quiet:
             options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
         runs.append(options)
-    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers)
+    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers, session=session)
     folders = {g.slug: g.rel for g in loaded}
     for result in results:
         report.extend(result.checked)
@@ -265,10 +270,11 @@ def watch(ctx, games, paper, debounce, exit_after):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
 
-    from pnp.core.files import flush_cache_writes
     from pnp.outputs.options import Options
+    from pnp.pipeline.session import Session
 
     project = open_project(ctx.obj["root"])
+    session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
     base = Options(out=project.root / "output")
     papers = parse_papers(paper)
@@ -287,23 +293,24 @@ def watch(ctx, games, paper, debounce, exit_after):
     def rebuild(reason: str) -> None:
         # The first build uses every core; a rebuild after a save is small (the cache keeps the rest), and this process
         # keeps warm what worker processes would each start cold: fonts, icons, numpy, and the engine with its compiled
-        # templates while no template, icon or font changes (pnp.pipeline.schedule.kept_engine).
+        # templates while no template, icon or font changes (pnp.pipeline.session.Session.engine).
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
         later = reason != "start"
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=1 if later else None, changed_only=later)
+        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=1 if later else None, changed_only=later,
+                                    session=session)
         print_findings(report.sorted())
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
-        for problem in flush_cache_writes():  # the caches the next build reads, written once the designer has the PDFs
+        for problem in session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs
             click.echo(click.style(f"  {problem}: the next build does that work again", dim=True), err=True)
         gc.collect()
 
     rebuild("start")
     from pnp.pipeline.schedule import warm_up
 
-    warm_up(project, base.out)
+    warm_up(project, base.out, session)
     folders = watched()
     click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
     rebuilt = 0
@@ -360,13 +367,62 @@ def run(prog_name: str | None = None):
 
     `prog_name` is the name usage lines give, for a process that stands in for
     another (pnp.launch.forkserver); by default click finds it."""
+    with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
+        signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
-        main(standalone_mode=True, prog_name=prog_name)
+        code = main(standalone_mode=False, prog_name=prog_name)
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            interrupted()
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        interrupted()
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
     except PnpError as exc:
         print_findings(exc.findings)
+        sys.exit(EXIT_DATA)
+    except OSError as exc:  # the machine's fault (a full disk, a read-only folder), not pnp's: said in one line
+        if "--debug" in sys.argv:
+            raise
+        click.echo(explain(exc), err=True)
         sys.exit(EXIT_DATA)
     except Exception as exc:  # a bug in pnp, not in the user's data
         if "--debug" in sys.argv:
             raise
         click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
         sys.exit(3)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+EXIT_INTERRUPTED = 128 + 2  # 128 + SIGINT
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line, the worker processes stopped, exit 130 (128 + SIGINT, as a shell reports it). Every file a build
+    writes goes to a temporary name first (pnp.core.files.write_atomic), so what the last build wrote stays whole."""
+    from pnp.core.processes import stop_workers
+
+    stop_workers()
+    click.echo(STOPPED, err=True)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(EXIT_INTERRUPTED)
+
+
+STOPPED = "pnp: stopped (Ctrl-C); the files of the last build are as they were"
+ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files removed) before it ends regardless
+
+
+def _on_ctrl_c(signum, frame) -> None:
+    """Ctrl-C: unwind the build as an exception does (its temporary files removed, `interrupted` says so), and end this
+    process within ENDS_WITHIN seconds even if the unwinding waits on a worker or a lock: never a hang."""
+    import threading
+
+    timer = threading.Timer(ENDS_WITHIN, interrupted)
+    timer.daemon = True
+    timer.start()
+    raise KeyboardInterrupt

@@ -35,16 +35,18 @@ def new(ctx, game):
 
     if not re.match(ID_PATTERN, game) or game != game.lower():
         raise click.BadParameter("use lower-case letters, digits, - and _, like crystal-caves", param_hint="GAME")
-    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (_nearest_root() or Path.cwd())
+    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else new_game_root(Path.cwd())
     files = scaffold_files(game)
     clashes = [rel for rel in files if (root / rel).exists()] + [d for d in (f"data/{game}", f"templates/{game}") if (root / d).exists()]
     if clashes:
         raise click.UsageError(f"{root / clashes[0]} already exists: choose another name, or remove it")
+    fresh = not (root / "data").is_dir()
     for rel, text in files.items():
         target = root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {len(files)} files for '{game}' in {root}/data/{game} and {root}/templates/{game}")
+    where = f"a new project in {root}" if fresh else f"the project in {root}"
+    click.echo(f"wrote {len(files)} files for '{game}' to {where}: data/{game}/ and templates/{game}/")
     click.echo(f"next: pnp build {game}   (then open output/{game}/{game}-cards.pdf)")
 
 
@@ -75,6 +77,20 @@ def icons(ctx, word, game, sheet, paper):
     target = Path(sheet).expanduser().resolve() if sheet else root / "output" / (f"icons-{needle}.pdf" if needle else "icons.pdf")
     write_atomic(target, icon_sheet(library, names, fonts.font_name("noto-sans"), paper, title=f"Icons holding '{word}'" if word else "Icons"))
     click.echo(f"{len(names)} icons; contact sheet: {target}", err=True)
+
+
+def new_game_root(cwd: Path) -> Path:
+    """Where `pnp new` writes: an empty folder starts a new project of its own, even inside another project
+    (`mkdir my-games && cd my-games && pnp new x` inside a clone must not add x to the clone); any other folder
+    adds the game to the nearest project at or above it, else starts a project here."""
+    if _is_empty(cwd):
+        return cwd
+    return _nearest_root() or cwd
+
+
+def _is_empty(folder: Path) -> bool:
+    """No entries but hidden ones (a `.git` or `.venv` made first does not make a folder a project)."""
+    return not any(not entry.name.startswith(".") for entry in folder.iterdir())
 
 
 def _nearest_root() -> Path | None:

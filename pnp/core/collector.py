@@ -3,7 +3,7 @@
 A build allocates millions of small tuples and dicts (YAML values, drawing
 elements, word fragments) that live until the PDF is written and form no
 reference cycles. With the collector on, it keeps rescanning that growing heap:
-on bench/cards.py's 10,000-card deck this was about 40 % of the build's time.
+on a large deck most of the build's time (docs/performance.md).
 Peak memory is the same either way (there are no cycles to reclaim), and the
 collector resumes as soon as the outermost paused call returns, so a
 long-running `pnp watch` still collects between rebuilds.

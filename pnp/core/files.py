@@ -18,6 +18,51 @@ from pathlib import Path
 from typing import BinaryIO
 
 
+class LeavesFolder(ValueError):
+    """A file or folder whose real path (every link followed) is not inside the folder it must stay in."""
+
+    def __init__(self, path: Path | str, folder: Path | str):
+        self.path, self.folder = Path(path), Path(folder)
+        super().__init__(f"{path} leads outside {folder}")
+
+    def advice(self, shown: str, where: str) -> str:
+        """The one sentence every refusal gives: what `shown` (the name as the user wrote it) is, and what to do."""
+        return f"'{shown}' {self.reason(where)}"
+
+    def reason(self, where: str) -> str:
+        """Why the path is refused and what to do, to follow its name: it climbs out of `where`, or a link leads out."""
+        written = os.path.normpath(os.path.abspath(self.path))
+        if not Path(written).is_relative_to(os.path.normpath(os.path.abspath(self.folder))):  # '..' climbs out: no link
+            return f"is outside {where}: copy the file into {where}"
+        return f"is a link (or lies in a linked folder) whose real file is outside {where}: copy the file itself into {where}"
+
+
+def inside(path: Path | str, *folders: Path | str) -> Path:
+    """The real path of `path` (every link followed), when it lies inside the real path of each of `folders`.
+
+    The one rule for every file pnp reads from a game: a downloaded game is
+    untrusted, and a link in it (a deck linked to /etc/shadow, a linked decks/
+    or art/ folder, an icon, a font) must not let a build read, print or hash
+    a file from elsewhere. Every reader asks here before it opens anything;
+    raises LeavesFolder otherwise. Checking against the project's folder and
+    the folder named for the kind of file (templates/, fonts/, the game's)
+    refuses a linked folder as well as a linked file."""
+    real = Path(path).resolve()
+    for folder in folders:
+        if not real.is_relative_to(Path(folder).resolve()):
+            raise LeavesFolder(path, folder)
+    return real
+
+
+def stays_inside(path: Path | str, *folders: Path | str) -> bool:
+    """Whether `inside(path, *folders)` accepts `path` (for listings that skip, rather than refuse, what leaves)."""
+    try:
+        inside(path, *folders)
+    except (LeavesFolder, OSError, RuntimeError):
+        return False
+    return True
+
+
 def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
     """Write `data` to `target` through a temporary file and a rename (see `write_atomic_with`)."""
     write_atomic_with(target, lambda f: f.write(data), durable)
@@ -57,45 +102,59 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable
             if durable:
                 os.fsync(f.fileno())
         os.replace(tmp, target)
+    except OSError as exc:
+        with suppress(OSError):
+            os.unlink(tmp)
+        if exc.filename is None:  # a write or fsync names no file: say which output could not be written
+            raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(target)) from exc
+        raise
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
         raise
 
 
-_LATER: list[Callable[[], object]] | None = None  # cache writes held for a quiet moment (write_caches_later), or None
-
-
-def write_caches_later() -> None:
-    """From now on, hold this process's cache writes (the game caches, face stores, digests) until `flush_cache_writes`.
+class CacheWrites:
+    """Where a build's cache writes (the game caches, face stores) go: done at once, or held until `flush`.
 
     `pnp watch` writes a rebuild's outputs, says so, and then keeps what the
-    next build will read: the designer waits for the PDFs, not for the cache
-    (a tenth of a one-card rebuild). A build flushes what is held before it
-    plans, so it always reads what the last one kept. A crash before the flush
-    loses only work: a cache older than the outputs finds them changed."""
-    global _LATER
-    if _LATER is None:
-        _LATER = []
+    next build will read: the designer waits for the PDFs, not for the cache.
+    Its session (pnp.pipeline.session) holds the writes; a build flushes what is
+    held before it plans, so it always reads what the last one kept. A crash
+    before the flush loses only work: a cache older than the outputs finds them
+    changed."""
+
+    def __init__(self, *, hold: bool = False):
+        self._held: list[Callable[[], object]] | None = [] if hold else None
+
+    def __call__(self, write: Callable[[], object]) -> None:
+        """Run `write` (a cache's own write) now, or at the next flush when writes are held."""
+        if self._held is None:
+            _again_if_removed(write)
+        else:
+            self._held.append(write)
+
+    def flush(self) -> list[str]:
+        """Run the held cache writes in order; what kept any from being written (each costs work next time, nothing more)."""
+        failed = []
+        while self._held:
+            try:
+                _again_if_removed(self._held.pop(0))
+            except OSError as exc:
+                failed.append(f"could not write {exc.filename or 'a cache file'}: {exc.strerror or exc}")
+        return failed
 
 
-def cache_write(write: Callable[[], object]) -> None:
-    """Run `write` (a cache's own write) now, or at the next flush once writes are held (write_caches_later)."""
-    if _LATER is None:
+def _again_if_removed(write: Callable[[], object]) -> None:
+    """Run a cache write; once more if its folder went away meanwhile (the build cache deleted during a build): the
+    write makes the folder again, so the cache is rebuilt rather than the build failing."""
+    try:
         write()
-    else:
-        _LATER.append(write)
+    except FileNotFoundError:
+        write()
 
 
-def flush_cache_writes() -> list[str]:
-    """Run the held cache writes in order; what kept any from being written (each costs work next time, nothing more)."""
-    failed = []
-    while _LATER:
-        try:
-            _LATER.pop(0)()
-        except OSError as exc:
-            failed.append(f"could not write {exc.filename or 'a cache file'}: {exc.strerror or exc}")
-    return failed
+AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
 
 
 def remove_stale_temporaries(folder: Path) -> None:
@@ -247,8 +306,8 @@ def keep_digests_in(file: Path) -> None:
     DIGESTS.keep_in(file)
 
 
-def save_digests() -> None:
-    cache_write(DIGESTS.save)
+def save_digests(writes: CacheWrites = AT_ONCE) -> None:
+    writes(DIGESTS.save)
 
 
 def file_sha256(path: Path | str) -> str:

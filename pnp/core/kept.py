@@ -1,9 +1,9 @@
 """Work kept across runs in the build cache: what a parser made of a file's bytes, and answers to pure questions.
 
 Every fresh process of a build reads the fonts and SVG icons its faces use
-again: reportlab parses a TrueType file in Python (5–25 ms a font) and svglib
-an icon (5 ms, after a 0.1 s import). Unpickling what they made takes a
-fifth of that, and no svglib. An entry is keyed by the digest of the bytes
+again: reportlab parses a TrueType file in Python and svglib an icon, after a
+long import. Unpickling what they made takes a fraction of that, and no
+svglib (docs/performance.md). An entry is keyed by the digest of the bytes
 parsed, what else the caller says shaped the result, and the parser's
 version, so a changed file or an upgraded library is parsed afresh; a
 damaged or unreadable entry costs one parse, never the build.
@@ -91,7 +91,7 @@ class KeptAnswers:
     """Answers to pure questions about a few strings (a colour's luminance, the contrast of two), kept across runs.
 
     The library that answers them can cost more to import than a build spends
-    asking (coloraide builds colour-temperature tables at import: 0.15 s in each
+    asking (coloraide builds colour-temperature tables at import, in each
     process that checks contrast). Each process adds the answers it worked out
     as one JSON file named by its content, so processes writing at once never
     touch the same file; a process reads the folder's files once, and the

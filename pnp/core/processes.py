@@ -78,6 +78,7 @@ def _start_worker(parent: int, initializer, initargs: tuple) -> None:
     the kernel sends it SIGTERM when its parent ends (PR_SET_PDEATHSIG); a
     parent already gone ends it here."""
     end_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the parent stops its workers (stop_workers)
     if initializer is not None:
         initializer(*initargs)
 
@@ -106,3 +107,15 @@ def _libc():
         else:
             _LIBC.append(None)
     return _LIBC[0]
+
+
+def stop_workers(wait: float = 2.0) -> None:
+    """End this process's worker processes now (Ctrl-C): they ignore SIGINT, so that a build stops once, in its main
+    process, with one line and no traceback from each worker."""
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(wait)
+        if child.is_alive():
+            child.kill()

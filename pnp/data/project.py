@@ -6,17 +6,20 @@ a designer sees all their typos at once. Nothing is drawn here.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
-from pnp.core.files import file_sha256, folder_state
+from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stays_inside
 from pnp.core.kept import KeptParses
+from pnp.data.fontfiles import font_file_findings
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
+from pnp.data.svgfiles import icon_file_findings
 
 
 @dataclass
@@ -103,6 +106,7 @@ class Project:
         """A game YAML file's located value (from `keep_yaml_reads_in`'s store when its bytes were parsed before), or
         None with its errors in `findings`."""
         try:
+            self.inside_data(path, rel)
             if self._kept_yaml is None:
                 return load_yaml(path, rel)
             kept, version = self._kept_yaml
@@ -112,11 +116,19 @@ class Project:
             findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
             return None
 
-    def rel(self, path: Path) -> str:
+    def inside_data(self, path: Path, rel: str, where: str = "the project's data/ folder") -> Path:
+        """`path`'s real path, refused (PnpError at `rel`) when a link leads it out of data/ (pnp.core.files.inside)."""
         try:
-            return str(path.resolve().relative_to(self.root))
-        except ValueError:
-            return str(path)
+            return inside(path, self.root, self.data_dir)
+        except LeavesFolder as exc:
+            raise PnpError(error("path-outside", exc.advice(rel, where), Loc(rel))) from None
+
+    def rel(self, path: Path) -> str:
+        """`path` as the user knows it: relative to the project as written (a link inside it is named, not followed)."""
+        for known in (Path(os.path.abspath(path)), path.resolve()):
+            if known.is_relative_to(self.root):
+                return str(known.relative_to(self.root))
+        return str(path)
 
     def game_slugs(self) -> list[str]:
         if not self.data_dir.is_dir():
@@ -148,10 +160,13 @@ class Project:
         state = folder_state(gdir)  # before reading: a save during the read makes the next state differ
         hit = self._loaded.get(slug)
         if state is not None and hit is not None and hit[0] == state:
-            return hit[1], list(hit[2])
-        game, findings = self._read_game(slug, gdir, hit[1] if hit is not None else None)
-        self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
-        return game, findings
+            game, findings = hit[1], list(hit[2])
+        else:
+            game, findings = self._read_game(slug, gdir, hit[1] if hit is not None else None)
+            self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
+        files = icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug)  # the last folder is pnp's own
+        files += font_file_findings(self.root / "fonts", self.root, self.rel, slug)  # the project's: said for each game it stops
+        return (None if files else game), findings + files
 
     @paused
     def _read_game(self, slug: str, gdir: Path, before: Game | None = None) -> tuple[Game | None, list[Finding]]:
@@ -184,9 +199,15 @@ class Project:
                     setattr(game, attr, parsed)
                     setattr(game, f"{attr}_data", raw)
         rulebook = gdir / "rulebook.md"
+        if rulebook.is_file():
+            try:
+                self.inside_data(rulebook, self.rel(rulebook))
+            except PnpError as exc:
+                findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
+                rulebook = None
         if game:
             game.decks = decks
-            game.rulebook = rulebook if rulebook.is_file() else None
+            game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
         return (game if not any(f.severity == "error" for f in findings) else None), findings
 
     def _read_once(self, path: Path, findings: list, read, keep=lambda result: True):
@@ -197,7 +218,7 @@ class Project:
         if self._file_reads is None:
             return read(findings)
         kept = self._file_reads.get(path)
-        digest = _digest(path)
+        digest = _digest(path) if stays_inside(path, self.root, self.data_dir) else None  # one leading out is refused by its read
         if kept is not None and digest is not None and kept[0] == digest:
             findings += kept[2]
             return kept[1]
@@ -290,9 +311,13 @@ class Project:
         if "cards" in data:
             findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
             return None
-        sheet = (path.parent / options.cards_from).resolve()
-        game_dir = path.parent.parent.resolve()
-        if not sheet.is_relative_to(game_dir) or "\0" in options.cards_from:
+        sheet = path.parent / options.cards_from
+        game_dir = path.parent.parent
+        try:
+            if "\0" in options.cards_from:
+                raise LeavesFolder(sheet, game_dir)
+            sheet = inside(sheet, self.root, game_dir)
+        except LeavesFolder:
             findings.append(error("path-outside", f"cards_from '{options.cards_from}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", data.loc_of("cards_from"), game=slug))
             return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))

@@ -19,6 +19,7 @@ from pnp.core.errors import Loc, PnpError, error
 
 MAX_FILE_BYTES = 5_000_000  # a game's biggest deck is a few hundred KB
 MAX_VALUES = 200_000  # caps alias expansion ("billion laughs") long before memory suffers
+MAX_DEPTH = 100  # lists and mappings inside each other: game data nests five or six deep; Python's own stack ends near 1,000
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -271,6 +272,7 @@ class _Builder:
         self.events = iter(events)
         self.replay = replay  # building an alias again from its anchor's events: their anchors are known already
         self.values = 0
+        self.depth = 0  # lists and mappings open around the node being built
         self.anchors: dict[str, list | None] = {}  # anchor → its node's events (None while the node is being read)
         self.recording: list[list] = []  # event lists of anchored nodes being read
         self.texts: dict[str, str] = {}  # one object for each distinct text: a deck writes its keys, and many values, on every card
@@ -322,7 +324,7 @@ class _Builder:
         if events is None:
             raise PnpError(error("yaml-alias-loop", f"alias '*{event.anchor}' lies inside the node it names: remove it", self.loc(event)))
         again = _Builder(self.rel, events[1:], replay=True)
-        again.anchors, again.values = self.anchors, self.values
+        again.anchors, again.values, again.depth = self.anchors, self.values, self.depth
         value = again.node(events[0])
         self.values = again.values
         return value
@@ -333,9 +335,13 @@ class _Builder:
             raise PnpError(error("yaml-too-many-values", f"more than {MAX_VALUES:,} values (aliases expanding?): simplify the file", self.loc(event)))
         if isinstance(event, yaml.ScalarEvent):
             return self.scalar(event)
-        if isinstance(event, yaml.SequenceStartEvent):
-            return self.sequence(event)
-        return self.mapping(event)
+        if self.depth >= MAX_DEPTH:
+            raise PnpError(error("yaml-too-deep", f"lists and mappings nest over {MAX_DEPTH} deep here: flatten the data", self.loc(event)))
+        self.depth += 1
+        try:
+            return self.sequence(event) if isinstance(event, yaml.SequenceStartEvent) else self.mapping(event)
+        finally:
+            self.depth -= 1
 
     @staticmethod
     def tag(event, kind) -> str:

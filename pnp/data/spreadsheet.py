@@ -21,6 +21,8 @@ from pnp.data.formulas import unsaved_formulas
 from pnp.data.source import LocDict, LocList, typed_scalar
 
 MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well below
+MAX_SHEET_UNPACKED = 100_000_000  # bytes a workbook's zip holds unpacked: the same deck's XML is about 20 MB
+MAX_SHEET_CELLS = 1_000_000  # cells of the sheet read (its used rectangle): 20,000 cards of 50 columns
 TEXT_SUFFIXES = {".csv": None, ".tsv": "\t", ".txt": None}
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
@@ -212,9 +214,12 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
         raise PnpError(error("not-utf8", f"byte 0x{raw[exc.start]:02x} is not UTF-8: save the sheet as \"CSV UTF-8\"", Loc(source.rel, line, 1))) from None
     delimiter = delimiter or _sniff_delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows, line = [], 1
+    rows, line, cells = [], 1, 0
     try:
         for values in reader:
+            cells += len(values)
+            if cells > MAX_SHEET_CELLS:
+                raise PnpError(error("sheet-too-big", f"the sheet holds over {MAX_SHEET_CELLS:,} cells: split the deck, or delete the empty columns", Loc(source.rel, line, 1)))
             rows.append([_Cell(v, Loc(source.rel, line, i + 1)) for i, v in enumerate(values)])
             line = reader.line_num + 1
     except csv.Error as exc:
@@ -233,6 +238,7 @@ def _sniff_delimiter(text: str) -> str:
 def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     from python_calamine import CalamineError, CalamineWorkbook
 
+    _check_unpacked_size(source)
     try:
         book = CalamineWorkbook.from_path(str(source.path))
     except (CalamineError, OSError, ValueError) as exc:
@@ -253,3 +259,53 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
                                   f"compute it): open the workbook in Excel or LibreOffice and save it, or type the value", Loc(source.rel, r, c, name))
                             for r, c, formula in unsaved])
     return rows, Loc(source.rel, 1, 1, name)
+
+
+def _check_unpacked_size(source: SheetSource) -> None:
+    """Refuse a zipped workbook (.xlsx, .ods) whose members unpack to over MAX_SHEET_UNPACKED bytes, from the sizes its
+    zip directory gives, before any of it is unpacked (1 MB of zip can hold a 1 GiB sheet); and an .xlsx sheet whose
+    cells span over MAX_SHEET_CELLS, before the workbook reader makes room for every cell of that span."""
+    import zipfile  # only a workbook pays for it
+
+    try:
+        with zipfile.ZipFile(source.path) as book:
+            unpacked = sum(member.file_size for member in book.infolist())
+            if unpacked > MAX_SHEET_UNPACKED:
+                raise PnpError(error("sheet-too-big", f"this workbook unpacks to {unpacked:,} bytes, over the {MAX_SHEET_UNPACKED:,} byte limit: "
+                                     "save the cards alone in a new workbook (or as CSV)", Loc(source.rel)))
+            for member in book.infolist():
+                if member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml"):
+                    _check_span(book, member, source)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError):
+        return  # not a zip (.xls) or damaged: the workbook reader says what it can
+
+
+_CELL = re.compile(rb"<c(?=[\s/>])(?:[^>]*?\sr=\"([A-Z]{1,3})([0-9]{1,7})\")?")
+
+
+def _check_span(book, member, source: SheetSource) -> None:
+    """Read one sheet's XML a slice at a time for its cells (`<c r="C7">`): refuse it when they, or the rectangle from A1
+    to the farthest, pass MAX_SHEET_CELLS (a stray value at XFD1048576 asks the reader for 17 billion cells)."""
+    rows = cols = cells = 0
+    tail = b""
+    with book.open(member) as f:
+        while chunk := f.read(1 << 20):
+            text = tail + chunk
+            cut = max(text.rfind(b">") + 1, len(text) - 64)  # a tag cut by the slice is read whole with the next one
+            for match in _CELL.finditer(text, 0, cut):
+                cells += 1
+                if match.group(1):
+                    rows = max(rows, int(match.group(2)))
+                    cols = max(cols, _column_number(match.group(1)))
+            tail = text[cut:]
+            if max(cells, rows * cols) > MAX_SHEET_CELLS:
+                sheet = member.filename.rsplit("/", 1)[-1]
+                raise PnpError(error("sheet-too-big", f"a sheet ({sheet}) spans {rows:,} rows × {cols:,} columns ({cells:,} cells written), over the "
+                                     f"{MAX_SHEET_CELLS:,} cell limit: delete the rows and columns past the cards (a stray value far away stretches the sheet)", Loc(source.rel)))
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - 64
+    return number

@@ -1,17 +1,17 @@
-"""How a command starts: handed to a warm fork server, or run in this process.
+"""How a command starts: run in this process, or, when the user turned the fork server on, handed to it.
 
-A fresh Python process spends about 0.4 s importing pnp and its libraries
-(reportlab, pydantic, Jinja, numpy, pdfium) before it does any work, and a
-designer who rebuilds one deck dozens of times an hour pays it every time.
-`pnp` therefore runs each short command (build, validate, list, export, …) in
-a child forked from a fork server that imported everything once
+A fresh Python process spends a good part of a small build importing pnp and
+its libraries (reportlab, pydantic, Jinja, numpy, pdfium); docs/performance.md
+has the figures. A user who turns the fork server on (`pnp server on`, or
+PNP_SERVER=1) has each short command (build, validate, list, export, …) run in
+a child forked from a server that imported everything once
 (pnp.launch.forkserver): the child starts with pnp imported and nothing else
-in memory, as a new process would, and gets this terminal, folder and
-environment. With no server yet, the command runs here and a server is
-started for the next one. It is per user, per Python and per copy of pnp;
-it stops after 20 idle minutes, when pnp's code changes, or on
-`pnp server stop`. `PNP_SERVER=0` (or any CI, where `CI` is set) runs every
-command here.
+in memory, as a new process would, and gets this terminal, folder,
+environment, limits and priority. With no server yet, the command runs here
+and a server is started for the next one. It is per user, per Python and per
+copy of pnp; it stops after 20 idle minutes, when pnp's code changes, or on
+`pnp server stop`. It is off by default: a plain `pnp build` leaves nothing
+running.
 
 This package is the top layer: it imports only the standard library until it
 decides to run a command here.
@@ -22,7 +22,24 @@ import sys
 
 
 def run() -> None:
-    """The `pnp` entry point: hand the command to the fork server if one is up, else run it here (and start one)."""
+    """The `pnp` entry point: hand the command to the fork server if it is on and up, else run it here."""
+    try:
+        _route()
+    except KeyboardInterrupt:  # Ctrl-C before pnp's command line took it (pnp.cli.run): one line, no traceback
+        stopped()
+
+
+def stopped() -> None:
+    """One line, exit 130 (128 + SIGINT), at once: nothing was written yet."""
+    import os
+
+    try:
+        print("\npnp: stopped (Ctrl-C)", file=sys.stderr, flush=True)
+    finally:
+        os._exit(130)
+
+
+def _route() -> None:
     from pnp.launch import address
 
     argv = sys.argv[1:]
@@ -50,6 +67,19 @@ def run() -> None:
 
 
 def _run_here() -> None:
+    import click
+
+    from pnp.cli import main
     from pnp.cli import run as run_cli
 
+    main.add_command(click.Command("server", help="Look at, start, stop, or turn on or off the fork server (pnp server --help).",
+                                   context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
+                                   callback=_server_via_click, params=[click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)]))
     run_cli()
+
+
+def _server_via_click(args: tuple[str, ...]) -> None:
+    """`pnp --root x server …`: the launcher takes `pnp server …` before click does; this is the command `--help` lists."""
+    from pnp.launch.control import server
+
+    sys.exit(server(list(args)))

@@ -23,19 +23,42 @@ GLOBAL_VALUED = frozenset({"--root"})
 # a server imported under other values is another server.
 IMPORT_TIME_ENV = ("PYTHON", "RL_", "OPENBLAS", "OMP_", "MKL_", "LANG", "LC_", "PNP_")
 OFF = frozenset({"0", "off", "no", "false"})
+ON = frozenset({"1", "on", "yes", "true"})
 # A request's header: the length of its JSON, then which of 0, 1, 2 each file descriptor sent with it stands for.
 HEADER = struct.Struct("!I3B")
 NO_FD = 255  # a slot of HEADER with no descriptor (the client had that one closed)
 
 
 def enabled(env: os._Environ | dict | None = None) -> bool:
-    """Whether commands go through a fork server: on Linux (fork and passing file descriptors), unless `PNP_SERVER` is
-    0 or CI is set (a CI job should leave no process behind) without `PNP_SERVER=1`."""
+    """Whether commands go through a fork server: only when the user turned it on, and only on Linux (fork and passing
+    file descriptors). `PNP_SERVER=1` turns it on and `PNP_SERVER=0` off for one shell; without either, the user's
+    config file (`server_setting_file`) decides. Off by default: a plain `pnp build` leaves nothing running."""
     env = os.environ if env is None else env
-    setting = env.get("PNP_SERVER", "").strip().lower()
-    if setting in OFF or not sys.platform.startswith("linux"):
+    if not sys.platform.startswith("linux"):
         return False
-    return setting in {"1", "on", "yes", "true"} or not env.get("CI")
+    setting = env.get("PNP_SERVER", "").strip().lower()
+    if setting in OFF:
+        return False
+    if setting in ON:
+        return True
+    return user_setting(env) in ON
+
+
+def server_setting_file(env: os._Environ | dict | None = None) -> str:
+    """The user's setting for the fork server: `$XDG_CONFIG_HOME/pnp/server` (else ~/.config/pnp/server), one word,
+    `on` or `off` (`pnp server on|off` writes it)."""
+    env = os.environ if env is None else env
+    config = env.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(config, "pnp", "server")
+
+
+def user_setting(env: os._Environ | dict | None = None) -> str:
+    """The word in the user's setting file, lower case; empty when there is none."""
+    try:
+        with open(server_setting_file(env), encoding="utf-8") as file:
+            return file.read(64).strip().lower()
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def command_of(argv: list[str]) -> str | None:
@@ -133,9 +156,48 @@ def server_folder(env: os._Environ | dict | None = None) -> str:
 
 def private_folder(folder: str) -> bool:
     """Make `folder` if need be; whether it is ours alone (owned by this user, no access for group or others)."""
+    return folder_refusal(folder) is None
+
+
+def folder_refusal(folder: str) -> str | None:
+    """Why `folder` cannot hold a server's socket (made if need be), or None when it is this user's alone."""
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         status = os.lstat(folder)
-    except OSError:
-        return False
-    return status.st_uid == os.getuid() and (status.st_mode & 0o077) == 0 and stat.S_ISDIR(status.st_mode)
+    except OSError as exc:
+        return f"{folder} cannot be made or read: {exc.strerror or exc}"
+    if not stat.S_ISDIR(status.st_mode):
+        return f"{folder} is not a folder (a link or a file)"
+    if status.st_uid != os.getuid():
+        return f"{folder} belongs to user {status.st_uid}, not to you"
+    if status.st_mode & 0o077:
+        return f"{folder} is open to others (mode {stat.S_IMODE(status.st_mode):o}, not 700)"
+    return None
+
+
+# The resource limits a command runs under (`ulimit`): a child of the server takes its caller's.
+LIMITS = ("RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_DATA", "RLIMIT_RSS", "RLIMIT_FSIZE", "RLIMIT_NOFILE", "RLIMIT_NPROC", "RLIMIT_STACK",
+          "RLIMIT_CORE", "RLIMIT_MEMLOCK")
+
+
+def resource_limits() -> dict[str, list[int]]:
+    """This process's resource limits, by name: [soft, hard] (-1 for none)."""
+    import resource
+
+    return {name: list(resource.getrlimit(getattr(resource, name))) for name in LIMITS if hasattr(resource, name)}
+
+
+def _at_most(limit: int, cap: int) -> bool:
+    """Whether a limit `limit` is no more than `cap` (-1, RLIM_INFINITY, is no limit at all)."""
+    return cap < 0 or 0 <= limit <= cap
+
+
+def why_not_a_guest(caller: dict, limits: dict[str, list[int]], nice: int) -> str | None:
+    """Why a child of this process (its `limits`, its `nice`) cannot run the command of a caller whose request is
+    `caller` as the caller would (None when it can): a child can lower a hard limit or its priority, never raise them."""
+    for name, (_, hard) in (caller.get("limits") or {}).items():
+        if name in limits and not _at_most(hard, limits[name][1]):
+            return f"the caller's {name} limit ({hard}) is above the server's ({limits[name][1]})"
+    if int(caller.get("nice", nice)) < nice:
+        return f"the caller's priority (nice {caller['nice']}) is above the server's (nice {nice})"
+    return None

@@ -19,7 +19,7 @@ import signal
 import socket
 import sys
 
-from pnp.launch.address import HEADER, NO_FD, Place, import_path, private_folder
+from pnp.launch.address import HEADER, NO_FD, Place, import_path, private_folder, resource_limits
 
 FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
@@ -46,17 +46,23 @@ def hand_over(place: Place, argv: list[str]) -> int | None:
         if first is not None and "exit" in first:
             return int(first["exit"])  # the command ended before the server said which process runs it
         if first is None or "pid" not in first:
-            return None  # stale: the server saw pnp's code change, and stops
+            return None  # stale (the server saw pnp's code change, and stops), or refused: it cannot run as this process would
         signals.forward_to(first["pid"])
         return _wait_for(replies)
 
 
 def leave(code: int) -> None:
-    """End this process with the child's exit code, once what it wrote itself is out: it holds nothing to clean up,
-    and the interpreter's own teardown would add a few milliseconds to every command."""
+    """End this process as the child ended, once what it wrote itself is out: with its exit code, or (a negative code)
+    by the signal that ended it, as a shell would have seen a command run here end (a CPU limit's SIGXCPU, say). It
+    holds nothing to clean up, and the interpreter's own teardown would add a few milliseconds to every command."""
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
+    if code < 0:
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(-code, signal.SIG_DFL)
+            os.kill(os.getpid(), -code)
+        os._exit(128 - code)
     os._exit(code)
 
 
@@ -66,7 +72,8 @@ def request(argv: list[str]) -> dict:
                for name in ("stdin", "stdout", "stderr") if getattr(sys, name) is not None}
     umask = os.umask(0)
     os.umask(umask)
-    return {"argv": [sys.argv[0], *argv], "prog": program_name(), "path": import_path(), "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask, "streams": streams}
+    return {"argv": [sys.argv[0], *argv], "prog": program_name(), "path": import_path(), "cwd": os.getcwd(), "env": dict(os.environ), "umask": umask,
+            "streams": streams, "limits": resource_limits(), "nice": os.getpriority(os.PRIO_PROCESS, 0)}
 
 
 def program_name() -> str:
@@ -134,7 +141,7 @@ class _Signals:
 
 
 def _wait_for(replies) -> int:
-    """The child's exit code, once the server says how it ended."""
+    """The child's exit code once the server says how it ended; minus the signal's number when a signal ended it."""
     try:
         ended = _reply(replies)
     except OSError:
@@ -143,7 +150,7 @@ def _wait_for(replies) -> int:
         print("pnp: the fork server stopped before the command ended (set PNP_SERVER=0 to run commands without it)", file=sys.stderr)
         return 3
     if "signal" in ended:
-        return 128 + int(ended["signal"])
+        return -int(ended["signal"])
     return int(ended["exit"])
 
 

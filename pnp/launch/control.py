@@ -1,4 +1,4 @@
-"""`pnp server status|start|stop`: look at, start or stop the user's fork servers (pnp.launch.forkserver)."""
+"""`pnp server status|start|stop|on|off`: look at, start, stop or turn on and off the user's fork servers (pnp.launch.forkserver)."""
 from __future__ import annotations
 
 import fcntl
@@ -8,18 +8,24 @@ import sys
 import time
 from pathlib import Path
 
-from pnp.launch.address import Place, enabled, private_folder
+from pnp.launch.address import OFF, ON, Place, enabled, folder_refusal, server_setting_file, user_setting
 from pnp.launch.client import start_server
 
-USAGE = """Usage: pnp server status|start|stop
+USAGE = """Usage: pnp server status|start|stop [--all]|on|off
 
-  status  whether a fork server for this Python and this copy of pnp is up
-  start   start one now and wait until it listens (commands start one anyway)
-  stop    stop every fork server of yours (commands running in them finish first)
+  status  whether this copy of pnp's fork server is up: its process, memory, age, socket and log
+  start   start one now and wait until it listens
+  stop    stop this copy of pnp's server (--all: every fork server of yours)
+  on      turn the fork server on for your user: commands then start one and use it
+  off     turn it off for your user (and stop this copy's server)
 
-pnp runs build, validate, list, export, preview and other commands that end in
-a child forked from a warm fork server, which has pnp imported already. Set
-PNP_SERVER=0 to run every command in a new process instead."""
+The fork server is off unless you turn it on (`pnp server on`, or PNP_SERVER=1
+for one shell; PNP_SERVER=0 turns it off for one shell). When on, pnp runs
+build, validate, list, export, preview and other commands that end in a child
+forked from a warm server, which has pnp imported already: a command then
+starts about half a second sooner. The child takes your limits (ulimit) and
+priority (nice); a command whose limits it cannot take runs in a new process.
+A server stops after 20 idle minutes or when pnp's code changes."""
 
 
 def server(args: list[str]) -> int:
@@ -31,28 +37,65 @@ def server(args: list[str]) -> int:
     if action == "start":
         return start(place)
     if action == "stop":
-        return stop(Path(place.folder))
+        return stop(Path(place.folder), None if "--all" in args[1:] else place)
+    if action in {"on", "off"}:
+        return turn(action, place)
     print(USAGE, file=sys.stderr if action not in {"--help", "-h", "help"} else sys.stdout)
     return 0 if action in {"--help", "-h", "help"} else 2
 
 
 def status(place: Place) -> int:
+    refused = folder_refusal(place.folder)
     pid = running_pid(place.lock)
+    print(f"pnp server: {'on' if enabled() else 'off'} ({_why_setting()})")
+    if refused:
+        print(f"  refused its folder: {refused}: set PNP_SERVER_DIR to a folder of yours alone")
     if pid is not None and os.path.exists(place.socket):
-        print(f"pnp server: up (process {pid}), listening at {place.socket}")
-        served = served_commands(place)
-        if served:
-            print(f"{len(served)} command{'s' * (len(served) != 1)} served; the last:\n  {served[-1]}")
-        return 0
-    why = "" if enabled() else " (and off here: PNP_SERVER=0 or CI is set)"
-    print(f"pnp server: none for this Python and this copy of pnp{why}")
-    return 1
+        print(f"  up: process {pid}, {_memory(pid)}, up for {_age(place.lock)}")
+        print(f"  socket: {place.socket}")
+    else:
+        print("  none running for this Python and this copy of pnp")
+    log = Path(place.socket).with_suffix(".log")
+    lines = served_commands(place)
+    print(f"  log: {log}" + ("" if lines else " (empty)"))
+    for line in lines[-3:]:
+        print(f"    {line}")
+    return 0 if pid is not None else 1
+
+
+def _why_setting() -> str:
+    setting = os.environ.get("PNP_SERVER", "").strip().lower()
+    if setting in ON | OFF:
+        return f"PNP_SERVER={os.environ['PNP_SERVER']}"
+    word = user_setting()
+    return f"{server_setting_file()} says {word}" if word else "the default; `pnp server on` turns it on"
+
+
+def _memory(pid: int) -> str:
+    """The process's resident memory, from /proc."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return f"{int(line.split()[1]) / 1024:.0f} MB resident"
+    except (OSError, ValueError):
+        pass
+    return "memory unknown"
+
+
+def _age(lock: str) -> str:
+    """How long ago the server took its lock (it writes its process id there as it starts)."""
+    try:
+        seconds = time.time() - os.stat(lock).st_mtime
+    except OSError:
+        return "an unknown time"
+    return f"{seconds / 60:.0f} min" if seconds >= 120 else f"{seconds:.0f} s"
 
 
 def start(place: Place, wait: float = 30.0) -> int:
     """Start a server if none is up, and wait until it listens."""
-    if not private_folder(place.folder):
-        print(f"pnp server: {place.folder} is not a folder of yours alone (mode 0700): set PNP_SERVER_DIR", file=sys.stderr)
+    refused = folder_refusal(place.folder)
+    if refused:
+        print(f"pnp server: {refused}: set PNP_SERVER_DIR to a folder of yours alone", file=sys.stderr)
         return 1
     if running_pid(place.lock) is None:
         start_server(place)
@@ -65,10 +108,11 @@ def start(place: Place, wait: float = 30.0) -> int:
     return 1
 
 
-def stop(folder: Path, wait: float = 30.0) -> int:
-    """SIGTERM to every server whose lock is held in `folder`, then wait for each to leave."""
+def stop(folder: Path, place: Place | None = None, wait: float = 30.0) -> int:
+    """SIGTERM to the server of `place` (None: every server whose lock is held in `folder`), then wait for each to leave."""
     stopped = []
-    for lock in sorted(folder.glob("*.lock")) if folder.is_dir() else []:
+    locks = [Path(place.lock)] if place is not None else sorted(folder.glob("*.lock")) if folder.is_dir() else []
+    for lock in locks:
         pid = running_pid(lock)
         if pid is not None:
             try:
@@ -83,8 +127,21 @@ def stop(folder: Path, wait: float = 30.0) -> int:
     return 0
 
 
+def turn(word: str, place: Place) -> int:
+    """Write the user's setting (address.server_setting_file); `off` also stops this copy's server."""
+    file = Path(server_setting_file())
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(word + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"pnp server: could not write {file}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"pnp server: {word} for your user ({file})" + ("; PNP_SERVER in this shell still decides" if os.environ.get("PNP_SERVER") else ""))
+    return stop(Path(place.folder), place) if word == "off" else 0
+
+
 def served_commands(place: Place) -> list[str]:
-    """The lines of the server's log: one a command it ran, with how it ended and how long it took."""
+    """The lines of the server's log: one a command it ran (how it ended, how long it took) or an event."""
     try:
         return Path(place.socket).with_suffix(".log").read_text(encoding="utf-8").splitlines()
     except OSError:

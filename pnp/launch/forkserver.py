@@ -35,11 +35,12 @@ import traceback
 from pathlib import Path
 
 from pnp.core.processes import end_with_parent
-from pnp.launch.address import HEADER, NO_FD
+from pnp.launch.address import HEADER, LIMITS, NO_FD, resource_limits, why_not_a_guest
 
 IDLE_SECONDS = 20 * 60
 NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
 MAX_REQUEST = 4 << 20
+LOG_LIMIT = 64 << 10  # bytes of log kept (and as many in the one before)
 # What commands import on their way, inside the libraries' own functions or pnp's: each a millisecond or so that
 # every child would pay again (tests/test_launch.py checks that a child imports nothing).
 IMPORTED_LATER = ("difflib", "pprint", "jinja2.ext", "multiprocessing.popen_fork", "multiprocessing.synchronize", "click._textwrap",
@@ -94,10 +95,12 @@ def preload() -> None:
 class ForkServer:
     def __init__(self, address: Path, idle: float, lock=None):
         self.address, self.idle, self.lock = address, idle, lock  # the lock a child must not hold: it says the server is up
+        self.limits = resource_limits()  # a caller whose limits a child cannot take runs its command itself
         self.modules = module_files()  # what was imported, as it was on disk: a change makes the server stale
         self.children: dict[int, socket.socket] = {}  # child pid → its client's connection
         self.started: dict[int, tuple[float, list[str]]] = {}  # child pid → (when it started, its arguments), for the log
-        self.log = address.with_suffix(".log").open("w", encoding="utf-8", buffering=1)  # one line a command: what `pnp server status` shows
+        self.log_path = address.with_suffix(".log")  # one line a command or event: what `pnp server status` shows
+        self.log = self.log_path.open("a", encoding="utf-8", buffering=1)
         self.stopping = False
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         bound = address.with_name(f"{address.name}.{os.getpid()}")
@@ -119,6 +122,7 @@ class ForkServer:
         self.selector.register(self.wake_read, selectors.EVENT_READ, "wake")
 
     def serve(self) -> None:
+        self._note(f"server {os.getpid()} listening at {self.address}")
         last = time.monotonic()
         try:
             while True:
@@ -135,6 +139,8 @@ class ForkServer:
                 if self.children:
                     last = time.monotonic()
                 elif self.stopping or time.monotonic() - last > self.idle or not self._still_ours():
+                    why = "stopped" if self.stopping else "idle" if self._still_ours() else "its socket was taken"
+                    self._note(f"server {os.getpid()} leaves: {why}")
                     return
         finally:
             self._leave()
@@ -149,9 +155,16 @@ class ForkServer:
         try:
             _, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
             if uid != os.getuid():
+                self._note(f"refused a command from user {uid}: a server takes commands from its own user alone")
                 raise ValueError("another user")
             message, fds = receive_request(conn)
+            refused = why_not_a_guest(message, self.limits, os.getpriority(os.PRIO_PROCESS, 0))
+            if refused:
+                conn.sendall(json.dumps({"refused": refused}).encode() + b"\n")
+                self._note(f"ran nothing for pnp {' '.join(message.get('argv', [])[1:])}: {refused}; the caller runs it itself")
+                raise ValueError("refused")
             if stale(self.modules):
+                self._note("pnp's code changed since the server started: it stops, and the caller runs its command itself")
                 conn.sendall(b'{"stale": true}\n')
                 self.stopping = True
                 self._unlink()
@@ -200,6 +213,7 @@ class ForkServer:
             if self.lock is not None:
                 self.lock.close()
             take_over(message, fds)
+            become_guest(message)
             code = run_command(message.get("prog"))
         except BaseException:  # the child must never return into the server's loop
             with contextlib.suppress(Exception):
@@ -241,7 +255,16 @@ class ForkServer:
     def _log(self, pid: int, ended: dict) -> None:
         began, argv = self.started.pop(pid, (time.monotonic(), []))
         how = f"exit {ended['exit']}" if "exit" in ended else f"signal {ended['signal']}"
-        self.log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} process {pid}: pnp {' '.join(argv)}: {how} after {time.monotonic() - began:.2f} s\n")
+        self._note(f"process {pid}: pnp {' '.join(argv)}: {how} after {time.monotonic() - began:.2f} s")
+
+    def _note(self, line: str) -> None:
+        """One line in the server's log, which stays small: past LOG_LIMIT bytes the older half goes to `.log.old`."""
+        with contextlib.suppress(OSError, ValueError):
+            self.log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
+            if self.log.tell() > LOG_LIMIT:
+                self.log.close()
+                os.replace(self.log_path, self.log_path.with_suffix(".log.old"))
+                self.log = self.log_path.open("a", encoding="utf-8", buffering=1)
 
     def _hung_up(self, pid: int, conn: socket.socket) -> None:
         """The client went away (killed, or its terminal closed) while its command runs: stop the command too."""
@@ -321,6 +344,21 @@ def take_over(message: dict, fds: dict[int, int]) -> None:
     sys.path[:] = message["path"]
 
 
+def become_guest(message: dict) -> None:
+    """Take the caller's resource limits and priority (`ulimit`, `nice`): the server checked that a child may
+    (why_not_a_guest). The child's CPU time starts from nothing, as a new process's does."""
+    import resource
+
+    for name, (soft, hard) in (message.get("limits") or {}).items():
+        if name in LIMITS and hasattr(resource, name):
+            which = getattr(resource, name)
+            if resource.getrlimit(which) != (soft, hard):
+                resource.setrlimit(which, (soft, hard))
+    nice = int(message.get("nice", 0))
+    if os.getpriority(os.PRIO_PROCESS, 0) != nice:
+        os.setpriority(os.PRIO_PROCESS, 0, nice)
+
+
 def text_stream(fd: int, name: str, encoding: str, errors: str) -> io.TextIOWrapper:
     """A text stream on `fd` as Python makes its own at start-up: line-buffered on a terminal, stderr always."""
     if name == "stdin":
@@ -339,8 +377,8 @@ def run_command(prog: str | None) -> int:
         code = 0
     except SystemExit as stop:
         code = _exit_code(stop.code)
-    except KeyboardInterrupt:
-        traceback.print_exc()
+    except KeyboardInterrupt:  # before pnp.cli.run took it: one line, as a new process gives
+        print("\npnp: stopped (Ctrl-C)", file=sys.stderr)
         code = 128 + signal.SIGINT
     with contextlib.suppress(Exception):
         sys.stdout.flush()

@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.core.assets import BUNDLED_FONTS
-from pnp.core.files import file_sha256
+from pnp.core.files import LeavesFolder, file_sha256, inside
 from pnp.core.kept import KeptParses
 from pnp.data.source import load_yaml
 
@@ -119,7 +119,7 @@ class FontBook:
         self.condensed_family: str = ""  # what a title switches to when it does not fit its line
         self._dirs: dict[str, Path] = {}  # family → the folder its files are named from
         for folder in [fonts_dirs] if isinstance(fonts_dirs, Path) else fonts_dirs:
-            spec = load_yaml(folder / "fonts.yaml", "fonts/fonts.yaml")
+            spec = load_yaml(inside(folder / "fonts.yaml", folder), "fonts/fonts.yaml")
             for family, files in (spec.get("families") or {}).items():
                 self.families[family] = dict(files)
                 self._dirs[family] = folder
@@ -144,9 +144,12 @@ class FontBook:
         chosen = next(s for s in _STYLE_FALLBACK[style] if s in files)
         name = f"{family}-{chosen}"
         folder = self._dirs[family]
-        path = (folder / files[chosen]).resolve()
+        try:
+            path = inside(folder / files[chosen], folder)
+        except LeavesFolder as exc:  # the project's games were refused for it already (pnp.data.fontfiles): this is a second guard
+            raise ValueError(f"font file '{files[chosen]}' of family '{family}' {exc.reason('fonts/')}") from None
         if name not in self._faces:
-            if not path.is_relative_to(folder.resolve()) or not path.is_file():  # checked even when registered: fonts.yaml may have changed since
+            if not path.is_file():  # checked even when registered: fonts.yaml may have changed since
                 raise ValueError(f"font file '{files[chosen]}' of family '{family}' must be a file inside fonts/")
             self._faces[name] = _registered(name, path, self.kept)
         self._names[key] = name

@@ -27,6 +27,7 @@ import reportlab
 from reportlab.lib.colors import HexColor
 
 from pnp.core.kept import KeptParses
+from pnp.data.svgfiles import check_svg_file
 
 logging.getLogger("svglib").setLevel(logging.ERROR)
 
@@ -75,7 +76,8 @@ def icon_set(file: Path) -> IconSet:
 
 
 class IconLibrary:
-    def __init__(self, dirs: list[Path], library: Path | None = None, files_read=None, kept: KeptParses | None = None):
+    def __init__(self, dirs: list[Path], library: Path | None = None, files_read=None, kept: KeptParses | None = None, root: Path | None = None):
+        self.root = root  # the project: an icon found in a folder under it must stay inside it (pnp.data.svgfiles)
         self.kept = kept or KeptParses()  # icons parsed by earlier runs (the build cache's), when the build names a folder
         self.dirs = [d for d in dirs if d.is_dir()]
         self.library = library if library is not None and library.is_file() else None
@@ -134,9 +136,18 @@ class IconLibrary:
             self.used_from_library.add(name)
         found = self._sources.get(name)
         if found is None:  # read once per run: a form's key and its drawing both need the document
-            found = self._sources[name] = ((path.read_bytes(), str(path), str(path.parent)) if path is not None
+            found = self._sources[name] = ((self._checked(path), str(path), str(path.parent)) if path is not None
                                            else (icon_set(self.library).svg(name), "", str(self.library.parent)))
         return found
+
+    def _checked(self, path: Path) -> bytes:
+        """An icon file's bytes once pnp.data.svgfiles passed them (IconRefused, a ValueError, names the file otherwise)."""
+        folders = [path.parent]
+        shown = str(path)
+        if self.root is not None and path.is_relative_to(self.root):
+            folders.append(self.root)
+            shown = str(path.relative_to(self.root))
+        return check_svg_file(path, shown, *folders)
 
     def drawing(self, name: str, color: str | None):
         """The icon as a reportlab Drawing, recoloured to `color` when given."""

@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image
 
 from pnp.core.errors import LayoutError
-from pnp.core.files import KnownByStatus
+from pnp.core.files import KnownByStatus, LeavesFolder, inside
 
 ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of those formats
@@ -52,9 +52,10 @@ class ImageChecker:
             raise LayoutError(f"image '{rel_path}' is an SVG: SVG files go through icon() (put it in templates/icons/ and draw icon('name', …))", "image")
         if "\x00" in rel_path or Path(rel_path).is_absolute():
             raise LayoutError(f"image path '{rel_path!r}' must be relative to the project folder", "image")
-        full = (root / rel_path).resolve()
-        if not full.is_relative_to(root):
-            raise LayoutError(f"image '{rel_path}' is outside the project folder: copy it into the project", "image")
+        try:
+            full = inside(root / rel_path, root)
+        except LeavesFolder as exc:
+            raise LayoutError(f"image {exc.advice(rel_path, 'the project folder')}", "image") from None
         if not full.is_file():
             twin = _same_but_case(full)
             hint = f" (a file '{twin.relative_to(root)}' differs only in letter case: names are case-sensitive)" if twin else ""

@@ -186,6 +186,17 @@ def marks(face: Face, paper: str = WHITE) -> list[Mark]:
     return walk.marks
 
 
+def fills_at(face: Face, points, paper: str = WHITE) -> list[tuple[str | None, object]]:
+    """The colour under each face point once the whole face is drawn (None over an image), with the shape that drew it
+    (None: the paper): what a cut through that point leaves on the card's edge."""
+    walk = _Walk(paper)
+    walk.run(face.elements)
+    out = []
+    for x, y in points:
+        out.append(next(((colour, shape) for inverse, shape, colour in reversed(walk.grounds) if _covers(shape, *_apply(inverse, x, y))), (paper, None)))
+    return out
+
+
 def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
     """The marks of a face below the contrast WCAG 2.1 AA asks of them."""
     return [m for m in marks(face, paper) if m.ratio < m.needed - 1e-9]

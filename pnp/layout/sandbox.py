@@ -18,6 +18,7 @@ from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.core.errors import LayoutError, did_you_mean
+from pnp.core.files import LeavesFolder, inside
 from pnp.data.fields import Fields, wrap
 
 MAX_RANGE = 10_000
@@ -25,7 +26,7 @@ MAX_STRING = 100_000  # characters of a text, or items of a list, a template bui
 MAX_OUTPUT = 1_000_000  # characters a template (or a macro, or a text in a data file) writes out in all
 GROWTH_FILTERS = frozenset({"join", "replace", "center", "indent", "format", "wordwrap", "sum", "list", "string", "urlize", "tojson", "pprint"})
 WIDTH_FILTERS = frozenset({"center", "indent"})  # filters whose number argument is a width of text they make
-FACE_SECONDS = 10  # a template that takes longer than this on one face is looping away
+FACE_SECONDS = 10  # processor seconds: a template that uses more on one face is looping away
 
 
 class FieldUndefined(jinja2.StrictUndefined):
@@ -57,9 +58,10 @@ class ProjectLoader(jinja2.FileSystemLoader):
     It compiles each template from the syntax tree `parsed` gives (the one the
     checks read), so no template is parsed twice in a run."""
 
-    def __init__(self, searchpath, parsed=None):
+    def __init__(self, searchpath, parsed=None, root: Path | None = None):
         super().__init__(searchpath)
         self.parsed = parsed  # name → (file name, syntax tree), remembered by Layouts
+        self.root = root  # the project: a template folder under it, linked elsewhere, is refused too
 
     def load(self, environment, name, globals=None):
         source, filename, uptodate = self.get_source(environment, name)
@@ -77,11 +79,16 @@ class ProjectLoader(jinja2.FileSystemLoader):
     def get_source(self, environment, template):
         if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
             raise LayoutError(f"template name '{template}' must be a path inside templates/ (no '..', no absolute paths)", template)
-        source, filename, uptodate = super().get_source(environment, template)
-        real = Path(filename).resolve()
-        if not any(real.is_relative_to(Path(d).resolve()) for d in self.searchpath):
-            raise LayoutError(f"template '{template}' leads outside the project (a symlink?): copy the file into templates/", template)
-        return source, filename, uptodate
+        for folder in self.searchpath:  # as FileSystemLoader looks, but each file is checked before it is opened
+            path = Path(folder, *template.split("/"))
+            if path.is_file():
+                bounds = [folder, self.root] if self.root is not None and path.is_relative_to(self.root) else [folder]
+                try:
+                    inside(path, *bounds)
+                except LeavesFolder as exc:
+                    raise LayoutError(f"template {exc.advice(template, 'templates/')}", template) from None
+                break
+        return super().get_source(environment, template)
 
 
 
@@ -260,19 +267,21 @@ def capped_range(*args):
 
 
 @contextmanager
-def time_limit(seconds: int):
-    """Stop a template that loops away; only the main thread can take the alarm."""
+def time_limit(seconds: float):
+    """Stop a template that loops away once it has used `seconds` of CPU time (not of the clock: on a busy machine a
+    face waits for the processor, and the same template must not fail under load and pass later); only the main thread
+    can take the signal."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
 
     def _stop(signum, frame):
-        raise LayoutError(f"the template took over {seconds} s on one face: look for a runaway loop")
+        raise LayoutError(f"the template used over {seconds:g} s of processor time on one face: look for a runaway loop")
 
-    previous = signal.signal(signal.SIGALRM, _stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, _stop)
+    signal.setitimer(signal.ITIMER_PROF, seconds)  # counts this process's CPU time, user and system
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)

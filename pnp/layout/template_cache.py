@@ -43,6 +43,12 @@ class CompiledTemplates(FileSystemBytecodeCache):
         except Exception:  # a damaged entry costs one compilation, never the build
             bucket.reset()
 
+    def dump_bytecode(self, bucket) -> None:
+        """Keep a compiled template; a folder removed meanwhile (the build cache deleted during a build) or one that
+        cannot be written costs a compilation next time, never the build."""
+        with suppress(OSError):
+            super().dump_bytecode(bucket)
+
     def tree(self, env: jinja2.Environment, name: str, source: str, parse) -> jinja2.nodes.Template:
         """Template `name`'s syntax tree for `source`, kept beside its compiled code: a rebuild's checks (which
         templates a template runs, which fields it reads) then parse nothing. `parse()` makes it when none is kept."""

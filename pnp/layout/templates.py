@@ -62,7 +62,7 @@ class Layouts:
         self.typesetter = Typesetter(fonts)
         self.recorder = Recorder(self)
         self.env = Sandbox(
-            loader=ProjectLoader([str(d) for d in template_dirs], parsed=self.parsed),
+            loader=ProjectLoader([str(d) for d in template_dirs], parsed=self.parsed, root=root),
             undefined=FieldUndefined,
             autoescape=False,
             trim_blocks=True,

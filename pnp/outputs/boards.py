@@ -44,7 +44,8 @@ def text_boxes(face: Face) -> tuple[tuple[float, float, float, float], ...]:
 
 
 def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[Finding]:
-    """A note for each text a tile seam still crosses: no shift of the grid within its slack could avoid it."""
+    """A warning for the text a tile seam still crosses (no shift of the grid within its slack could avoid it): a word cut
+    in two and glued back never lines up, so it must not pass as a note."""
     if not plan.crossed:
         return []
     boxes = text_boxes(face)
@@ -52,8 +53,8 @@ def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[
     more = f" and {len(plan.crossed) - 4} more" if len(plan.crossed) > 4 else ""
     message = (f"a tile seam crosses {len(plan.crossed)} text run(s) of board '{spec.id}' ({where}{more}, from the board's top-left): "
                f"no shift of its {plan.cols} × {plan.rows} {paper} tiles within their slack keeps every cut line off text; "
-               f"move the text off the cut lines the assembly map shows if it matters")
-    return [Finding("note", "board-seam-text", message, raw.loc_of("size"), game=game.slug, component=f"boards/{spec.id}")]
+               f"move the text off the cut lines the assembly map shows (the board's template or data)")
+    return [Finding("warning", "board-seam-text", message, raw.loc_of("size"), game=game.slug, component=f"boards/{spec.id}")]
 
 
 def _overlap(raw, game, findings) -> float:
@@ -94,6 +95,7 @@ def build_boards(gctx: GameContext, options: Options):
 # The boards PDF ------------------------------------------------------------------------
 MARK_UM = um(3.5)  # crosshair arm: 7 mm across, inside a 10 mm overlap strip
 MARK_CIRCLE_UM = um(2)
+HIDDEN_UM = um(0.5)  # a crosshair keeps this far off the cut line, on the side assembly hides: a hand cut lands up to 0.5 mm off
 CROP_GAP_UM, CROP_LEN_UM = CORNER_GAP_UM, CORNER_MARK_UM
 GRID_COLOUR = "#c0392b"
 FURNITURE_SIZE = 6.5  # pt
@@ -306,14 +308,31 @@ class _BoardsPdf:
             text = f"{tile.label}: cut here, lay over {other.label}" if cut_side else f"{tile.label}: glue {other.label} over this strip"
             self._marker(centre, vertical, outward, text, min(um(3.8), max(um(2.5), half - um(1))))
         for seam in plan.seams_of(tile):
-            for m in seam.marks:
-                self._crosshair(*tile.to_page(*m))
+            self._crosshairs(tile, seam)
         # every board edge on this tile is a cut line: marks at both its ends (a seam is cut along its dashed line instead)
         self._crop_corners(tile.left, tile.bottom, tile.w, tile.h, {side for side in ("left", "right", "bottom", "top") if side not in neighbours})
         where = ", ".join(f"{side} {t.label}" for side, t in neighbours.items())
         self._end(plan.page_w, plan.page_h, f"{self.game.title} · {spec.name} · tile {tile.label} of {plan.cols} × {plan.rows} · neighbours: {where}")
 
     # furniture -------------------------------------------------------------
+    def _crosshairs(self, tile, seam) -> None:
+        """The seam's crosshairs, clipped to what assembly hides on this tile: on the tile laid over, the waste it is cut
+        free of; on the tile under, the strip its neighbour covers. Each keeps HIDDEN_UM clear of the cut line, so a cut
+        that lands off it by that much still shows no mark on the assembled board."""
+        lo, hi = (seam.cut - um(10), seam.cut - HIDDEN_UM) if seam.second is tile else (seam.cut + HIDDEN_UM, seam.cut + um(10))
+        if seam.axis == "x":
+            (x0, y0), (x1, y1) = tile.to_page(lo, seam.start), tile.to_page(hi, seam.end)
+        else:
+            (x0, y0), (x1, y1) = tile.to_page(seam.start, lo), tile.to_page(seam.end, hi)
+        c = self.c
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(pt(min(x0, x1)), pt(min(y0, y1)), pt(abs(x1 - x0)), pt(abs(y1 - y0)))
+        c.clipPath(clip, stroke=0, fill=0)
+        for m in seam.marks:
+            self._crosshair(*tile.to_page(*m))
+        c.restoreState()
+
     def _crosshair(self, x: float, y: float) -> None:
         """A registration crosshair centred on (x, y) µm: a white halo under a thin black cross and circle."""
         c = self.c

@@ -90,8 +90,7 @@ def _started_with_lent(gctx: GameContext, deck: Deck, options: Options, cards: l
     The worker makes a context of its own (`_context`), so it compiles the
     deck's templates and reads its fonts and icons again, beside this process
     doing the same: a pool forked later, holding them, would pay more in pages
-    copied on write by both processes than it saves (a 96-card deck: 0.245 s
-    in the child against 0.27 s)."""
+    copied on write by both processes than it saves (docs/performance.md)."""
     try:
         later = lent.borrow(_render_half, _recipe(gctx, deck, options), cards[split:])
     finally:

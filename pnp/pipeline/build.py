@@ -16,7 +16,7 @@ from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.colour import keep_answers
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import file_sha256, remove_stale_temporaries, write_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, remove_stale_temporaries, write_atomic
 from pnp.core.processes import LentWorker
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
@@ -74,6 +74,21 @@ class OutputJob:
     key: str
 
 
+@dataclass(frozen=True)
+class Reuse:
+    """A step of a plan: the outputs of `slot` are on disk as this build would write them."""
+
+    slot: str
+    outputs: list[Output]
+
+
+@dataclass(frozen=True)
+class Render:
+    """A step of a plan: the output `job` is rendered."""
+
+    job: OutputJob
+
+
 @dataclass
 class GamePlan:
     """What a build of one game with one set of options does: the outputs it reuses and those it renders."""
@@ -82,12 +97,12 @@ class GamePlan:
     options: Options
     shared: str
     cache: GameCache
-    steps: list  # in kind order: ("reused", slot, [Output]) or ("render", OutputJob)
+    steps: list[Reuse | Render]  # in kind order
     baseline: dict | None  # the faces `--changed` compares with
 
     @property
     def jobs(self) -> list[OutputJob]:
-        return [step[1] for step in self.steps if step[0] == "render"]
+        return [step.job for step in self.steps if isinstance(step, Render)]
 
 
 @dataclass
@@ -111,7 +126,7 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
     cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
     opts = options.cache_text()
-    steps = []
+    steps: list[Reuse | Render] = []
     kinds = (["cards"] if game.decks else []) + [kind for kind, _ in DOCUMENT_BUILDERS]
     for kind in kinds:
         if options.only and kind not in options.only:
@@ -120,10 +135,10 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
         key = output_key(game, kind, shared, opts)
         reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game)
         if reused is None:
-            steps.append(("render", OutputJob(kind, slot, key)))
+            steps.append(Render(OutputJob(kind, slot, key)))
             continue
         stats = cache.outputs[slot].get("stats", {})
-        steps.append(("reused", slot, [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
+        steps.append(Reuse(slot, [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
                                               ink=stats.get(p.name, {}).get("ink"), shared=tuple(stats.get(p.name, {}).get("shared", ()))) for p in reused]))
     baseline = cache.printed if cache.printed is not None else cache.faces
     return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
@@ -211,7 +226,8 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
             stats["page_ink"] = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
-def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None) -> tuple[list[Output], list[Finding]]:
+def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
+                writes: CacheWrites = AT_ONCE) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
@@ -224,18 +240,18 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     by_slot = {r.slot: r for r in rendered}
     outputs, findings, pending = [], [], []
     for step in plan.steps:
-        if step[0] == "reused":
-            outputs += step[2]
-            findings += [f for f in cache.findings(step[1]) if f.severity != "note"]  # a note is news of the build that computed it
+        if isinstance(step, Reuse):
+            outputs += step.outputs
+            findings += [f for f in cache.findings(step.slot) if f.severity != "note"]  # a note is news of the build that computed it
         else:
-            done = by_slot[step[1].slot]
+            done = by_slot[step.job.slot]
             findings += done.findings
             pending += done.files
     if options.strict:
         findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
     if any(f.severity == "error" for f in findings):
         if keeps_checks:
-            cache.save(store)
+            cache.save(store, writes)
         return [], findings
     out_dir = options.out / game.slug
     remove_stale_temporaries(out_dir)
@@ -262,12 +278,12 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
     if rendered or options.mark_printed or keeps_checks:
-        cache.save(store)
+        cache.save(store, writes)
     if rendered:
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads)
+        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
     return outputs, findings
 
 

@@ -23,7 +23,7 @@ from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import cache_write, file_sha256, file_status, folder_state, write_atomic_with, write_text_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic_with, write_text_atomic
 from pnp.core.kept import KeptParses
 from pnp.core.memo import memo
 from pnp.data.fields import ANY
@@ -75,14 +75,21 @@ def _fields_digest(fields) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
 
 
-def _hash_files(paths, root: Path) -> str:
+def _hash_files(paths, root: Path, within: Path | None = None) -> str:
+    """A hash of the files' names (relative to `root`) and bytes; a file whose real path leaves `within` (the project)
+    is never opened, and counts by its name alone: the build refuses it when it reads it (pnp.core.files.inside)."""
     digest = hashlib.sha256()
     for path in sorted(paths):
         digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path).encode())
         digest.update(b"\0")
-        digest.update(file_sha256(path).encode())
+        digest.update(file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project")
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _project_of(game) -> Path:
+    """The project folder a game's folder (data/<game>) lies in."""
+    return game.dir.parent.parent
 
 
 def shared_inputs_hash(project) -> str:
@@ -104,7 +111,7 @@ def _folder_hash(folder: Path, root: Path) -> str:
     known = _FOLDER_HASHES.get((folder, root))
     if state is not None and known is not None and known[0] == state:
         return known[1]
-    value = _hash_files([p for p in folder.rglob("*") if p.is_file()], root)
+    value = _hash_files([p for p in folder.rglob("*") if p.is_file()], root, root if folder.is_relative_to(root) else None)
     if state is not None:
         _FOLDER_HASHES[(folder, root)] = (state, value)
     return value
@@ -144,14 +151,14 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     digest = hashlib.sha256()
     digest.update(shared.encode())
     digest.update(options_text.encode())
-    digest.update(_hash_files(files, game.dir).encode())
+    digest.update(_hash_files(files, game.dir, _project_of(game)).encode())
     return digest.hexdigest()
 
 
 def checks_key(game, shared: str) -> str:
     """What a game's build checks read: every file of its folder (data, spreadsheets, rulebook) and what all games share."""
     digest = hashlib.sha256(b"checks\0" + shared.encode())
-    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir).encode())
+    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir, _project_of(game)).encode())
     return digest.hexdigest()
 
 
@@ -200,11 +207,11 @@ class GameCache:
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, writes: CacheWrites = AT_ONCE) -> None:
         # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
-        cache_write(lambda: write_text_atomic(path, json_parts(data), durable=False))
+        writes(lambda: write_text_atomic(path, json_parts(data), durable=False))
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
@@ -333,15 +340,15 @@ class FaceStore:
         """Whether a store (or its header) was written by this pnp for the shared inputs of this build."""
         return data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT
 
-    def _as_written(self) -> dict | None:
-        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
-        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
-        return written[1] if written is not None and written[0] == file_status(self.path) else None
-
     def _write(self, kept: dict) -> None:
         write_atomic_with(self.path, lambda f: _dump_store(kept, f), durable=False)
         if _WRITTEN_STORES is not None:
             _WRITTEN_STORES[os.fspath(self.path)] = (file_status(self.path), kept)
+
+    def _as_written(self) -> dict | None:
+        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
+        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
+        return written[1] if written is not None and written[0] == file_status(self.path) else None
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
@@ -417,7 +424,7 @@ class FaceStore:
         """The card reads of the faces this store gave or took in this build, by key (faces that read no card have none)."""
         return self._reads
 
-    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None) -> None:
+    def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None, writes: CacheWrites = AT_ONCE) -> None:
         """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
         `partial` build (--only, --deck, --cards) keep the others too."""
         if not used and not partial:
@@ -431,7 +438,7 @@ class FaceStore:
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
-        cache_write(lambda: self._write(kept))
+        writes(lambda: self._write(kept))
 
 
 def _dump_store(kept: dict, f: BinaryIO) -> None:

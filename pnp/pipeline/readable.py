@@ -12,6 +12,7 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.layout.elements import Face
 from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings
+from pnp.layout.slivers import sliver_findings
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
@@ -72,4 +73,18 @@ def readability_check(gctx: GameContext) -> list[Finding]:
             if back is not None:
                 backs.setdefault(back.elements, (deck_id if one_back else f"{deck_id}/{card.id}", back, card.loc))
     codes += coded_backs(list(backs.values()))
-    return findings + colour_code_findings(codes, names, game.slug)
+    return findings + colour_code_findings(codes, names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug)
+
+
+def _sheet_sides(cards: dict) -> list:
+    """(deck and side, its faces, where the deck is written): the faces that share cut lines on a sheet side."""
+    out = []
+    for deck_id, rendered in cards.items():
+        if not rendered:
+            continue
+        loc = rendered[0][0].loc  # the deck's first card: a sliver is the template's, found at its line when traced
+        for i, side in enumerate(("fronts", "backs")):
+            faces = list({f[i].elements: f[i] for _, f in rendered if f[i] is not None}.values())  # each drawing once
+            if faces:
+                out.append((f"{deck_id} {side}", faces, loc))
+    return out

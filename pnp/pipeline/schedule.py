@@ -23,7 +23,7 @@ from pathlib import Path
 from pnp.checks.counts import keep_answers
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
-from pnp.core.files import flush_cache_writes, keep_digests_in, save_digests, write_caches_later
+from pnp.core.files import CacheWrites, keep_digests_in, save_digests
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import keep_by_identity
 from pnp.core.processes import LentWorker, worker_pool
@@ -46,10 +46,9 @@ from pnp.pipeline.build import (
     render_output,
 )
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, keep_written_face_stores, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
-from pnp.render import rl
-from pnp.render.drawn import DrawnFaces
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
@@ -68,26 +67,28 @@ class GameBuild:
 
 
 def build_games(project, games: list, runs: list[Options], *, validate: bool = True, blocked: frozenset = frozenset(),
-                workers: int | None = None) -> list[GameBuild]:
+                workers: int | None = None, session: Session | None = None) -> list[GameBuild]:
     """Check and build each game for each options in `runs`, on all cores; results in the games' order.
 
-    `blocked` names games not to build (their data has errors), though they are still checked."""
+    `blocked` names games not to build (their data has errors), though they are still checked. `session` is what a
+    process that stays up keeps between builds (pnp.pipeline.session); without one, this build keeps nothing."""
     if not games:
         return []
-    flush_cache_writes()  # what the last build kept, for this one to read (held by a process that stays up)
+    session = session or Session()
+    session.writes.flush()  # what the last build kept, for this one to read (held by a process that stays up)
     keep_digests_in(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
-    standings = _standings(project, games, runs, shared, validate, blocked)
-    steady = {slug: kept for slug, standing in standings.items() if (kept := _STEADY.recall(slug, standing)) is not None}
+    standings = _standings(session.steady, project, games, runs, shared, validate, blocked)
+    steady = {slug: kept for slug, standing in standings.items() if (kept := session.steady.recall(slug, standing)) is not None}
     results.update(steady)
     games_left = [g for g in games if g.slug not in steady]
     stopped, worked = set(blocked), set()
     workers = min(workers or os.cpu_count() or 1, 8)
-    with _Pool(project, games_left, workers, shared) as pool:
+    with _Pool(project, games_left, workers, shared, session) as pool:
         for number, options in enumerate(runs):
             if number:
-                flush_cache_writes()  # each paper's plan reads the caches the one before it wrote
+                session.writes.flush()  # each paper's plan reads the caches the one before it wrote
             plans = {g.slug: plan_game(project, g, options, shared) for g in games_left}
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
@@ -102,12 +103,12 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     faces_kept = _has_face_store(plans[game.slug], game.slug)
                     jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
-            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results)
+            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
-            _STEADY.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
-    save_digests()
+            session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
+    save_digests(session.writes)
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
 
@@ -122,8 +123,9 @@ class _Finishing:
     worker processes end them): this process writes a game's files and caches while the workers render the others."""
 
     def __init__(self, project, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None,
-                 stopped: set, results: dict[str, GameBuild]):
+                 stopped: set, results: dict[str, GameBuild], writes: CacheWrites):
         self.project, self.plans, self.options, self.stopped, self.results = project, plans, options, stopped, results
+        self.writes = writes  # the session's: held by a process that stays up
         self.kept = kept  # the checks kept from an earlier build, by game; None when this run checks nothing
         self.waiting = {g.slug: (g, {_result_key(job) for job in jobs if job[2] == g.slug}) for g in games}  # in the games' order
         self.done: dict[tuple, object] = {}
@@ -147,15 +149,16 @@ class _Finishing:
         if slug in self.stopped:
             return
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
-        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran)
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, self.writes)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 
-def _standings(project, games: list, runs: list[Options], shared: str, validate: bool, blocked: frozenset) -> dict[str, Standing | None]:
-    """Each game's standing (pnp.pipeline.steady), in a process that stays up (warm_up) and for builds that mark nothing."""
-    if _STEADY is None or any(options.changed or options.mark_printed for options in runs):
+def _standings(steady: SteadyGames | None, project, games: list, runs: list[Options], shared: str, validate: bool,
+               blocked: frozenset) -> dict[str, Standing | None]:
+    """Each game's standing (pnp.pipeline.steady), in a warm session and for builds that mark nothing."""
+    if steady is None or any(options.changed or options.mark_printed for options in runs):
         return {}
-    return {g.slug: _STEADY.standing(project, g, runs, shared, validate) for g in games if g.slug not in blocked}
+    return {g.slug: steady.standing(project, g, runs, shared, validate) for g in games if g.slug not in blocked}
 
 
 def _as_reused(built: GameBuild) -> GameBuild:
@@ -265,8 +268,8 @@ class _Worker:
 class _Pool:
     """Runs jobs in worker processes when there are cores and jobs for more than one, else in this process."""
 
-    def __init__(self, project, games: list, workers: int, shared: str):
-        self.project, self.games, self.workers, self.shared = project, games, workers, shared
+    def __init__(self, project, games: list, workers: int, shared: str, session: Session):
+        self.project, self.games, self.workers, self.shared, self.session = project, games, workers, shared, session
         self.local: _Worker | None = None
         self.pool: ProcessPoolExecutor | None = None
         self.lendable = False  # whether an idle worker may measure ink (see _run_in_pool)
@@ -296,7 +299,7 @@ class _Pool:
 
     def _here(self) -> _Worker:
         if self.local is None:
-            self.local = _Worker(self.project, self.games, kept_engine(self.project, self.shared))
+            self.local = _Worker(self.project, self.games, self.session.engine(self.project, self.shared))
         return self.local
 
     def _run_here_and_in_pool(self, groups: list[list[tuple]], plans: dict[str, GamePlan]) -> dict[tuple, object]:
@@ -304,19 +307,19 @@ class _Pool:
         rendered as it ends (a long PDF's excepted); then the ink of the rest here, half of each PDF by a worker that is
         idle by then (pnp.render.ink.page_inks). This process measures its own PDFs once its group is done: at once,
         alone, while a worker is still at work (after a card edit that reprints the rulebook, its cards are measured
-        beside the rulebook's ink: 0.235 → 0.224 s in the child), else with a worker's help for half of each.
+        beside the rulebook's ink), else with a worker's help for half of each.
 
         Only where this process has numpy and pdfium in memory already (a fork
         server's child, pnp.launch): it has nothing to import while it waits, so
         waiting would waste a core, and a worker forked now can measure at once.
         Rendering here spares the heaviest group a worker's start and its PDF a
-        trip through a pipe (a one-deck build: 0.28 → 0.26 s in the child). With more groups than cores this happens
+        trip through a pipe. With more groups than cores this happens
         when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
         the cores left, and are done before it is.
 
         When the heaviest group starts with card sheets, a worker takes half of a deck's faces first and the other
         groups after (pnp.outputs.cards.render_deck): the checks only need to be done by the end, the faces before any
-        sheet is drawn (a one-deck build: 0.266 → 0.250 s in the child)."""
+        sheet is drawn."""
         if self.pool is None:
             self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _init_worker, (self.project.root, self.games))
             self.lendable = True
@@ -395,7 +398,7 @@ def _check_in_worker(slug: str) -> list[Finding]:
     return _WORKER.check(slug, render=True)
 
 
-def warm_up(project, out: Path) -> None:
+def warm_up(project, out: Path, session: Session) -> None:
     """Import what rendering and checking in this process need (every output's builder, the SVG reader, numpy and
     pdfium, coloraide), and register the fonts the faces of the project's last build into `out` name.
 
@@ -410,63 +413,27 @@ def warm_up(project, out: Path) -> None:
     - the result of a game whose build found everything kept, while nothing it stood
       on changes (pnp.pipeline.steady);
     - what each constraint said of each item (pnp.checks.counts.keep_answers);
-    - each PDF stream it compressed, and each long array of numbers it formatted (pnp.render.rl);
     - the face stores it wrote, and what inspecting each face found
       (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
       and what was worked out from a face or a card's fields by the object, as the objects of
       what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project);
     - what reading each game file gave, while its bytes are as they were (pnp.data.project.Project.keep_file_reads).
-    Its cache writes wait until the caller has shown the rebuild and flushes them
-    (pnp.core.files.write_caches_later)."""
+    Its session holds its cache writes until the caller has shown the rebuild and flushes them
+    (pnp.core.files.CacheWrites)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
     warm_ink()
     warm_colour()
-    global _DRAWN, _STEADY
-    _DRAWN = _DRAWN or DrawnFaces()
-    _STEADY = _STEADY or SteadyGames()
     keep_answers()
-    rl.keep_compressed_streams()
-    rl.keep_formatted_arrays()
-    write_caches_later()
     keep_written_face_stores()
     keep_inspections()
     keep_by_identity()
     project.keep_file_reads()
     shared = shared_inputs_hash(project)
-    fonts = kept_engine(project, shared).fonts
+    fonts = session.engine(project, shared).fonts
     for slug in project.game_slugs():
         FaceStore(face_store_path(out, slug), shared, fonts).register_fonts()
-
-
-_KEPT_ENGINE: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build run in this process
-_DRAWN: DrawnFaces | None = None  # faces' operators, kept by a process that stays up (warm_up) for every engine it makes
-_STEADY: SteadyGames | None = None  # the results of games whose builds found everything kept, in a process that stays up (warm_up)
-
-
-def kept_engine(project, shared: str) -> Engine:
-    """The engine of this process's last build for `project`, while the inputs every game shares (templates, icons,
-    fonts, pnp's code: hash `shared`) are as they were; else a new one, kept for the next build.
-
-    `pnp watch` rebuilds in its own process after every save. A kept engine
-    has its templates compiled and parsed and its fonts read, which a new one
-    does again: a seventh of a one-card rebuild here. What it knows of other files
-    (art) it checks again when they change (pnp.core.files.KnownByStatus), and
-    each build starts a new run of it, so every warning is given again."""
-    global _KEPT_ENGINE
-    if _KEPT_ENGINE is not None and _KEPT_ENGINE[0] is project and _KEPT_ENGINE[1] == shared:
-        engine = _KEPT_ENGINE[2]
-        engine.new_run()
-        return engine
-    engine = Engine(project)
-    if _DRAWN is not None:
-        # what a drawing's operators depend on (subsets, forms, state) is checked when they are replayed, not by
-        # the shared inputs: a new engine after a template change still replays the faces that did not change
-        engine.drawn = _DRAWN
-        _DRAWN.new_run()
-    _KEPT_ENGINE = (project, shared, engine)
-    return engine
 
 
 _WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer

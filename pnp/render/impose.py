@@ -116,20 +116,6 @@ class Sheet:
             return Slot(self.page_w - s.x - s.w, s.y, s.w, s.h)
         return Slot(s.x, self.page_h - s.y - s.h, s.w, s.h)
 
-    def cut_xs(self) -> list[int]:
-        xs = set()
-        for c in range(self.cols):
-            x = self.left + c * (self.card_w + self.gap)
-            xs.update((x, x + self.card_w))
-        return sorted(xs)
-
-    def cut_ys(self) -> list[int]:
-        ys = set()
-        for r in range(self.rows):
-            y = self.bottom + r * (self.card_h + self.gap)
-            ys.update((y, y + self.card_h))
-        return sorted(ys)
-
     @property
     def margin_x(self) -> int:
         """Space between the outer bleed and the page's left (and right) edge."""

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the buil
     import numpy as np
 
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
-PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves (a page takes about 1 ms)
+PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves
 LENT_MIN_PAGES = 8  # an idle worker that has pdfium already: worth the PDF's bytes sent through a pipe from here on
 
 
@@ -122,6 +122,6 @@ def _measured_in_halves(data: bytes, pages: list[int], dpi: int) -> list[float]:
 
 
 def warm_ink() -> None:
-    """Import what measuring ink needs (numpy, pdfium: 0.15 s), so a later `pdf_ink` starts at once."""
+    """Import what measuring ink needs (numpy, pdfium), so a later `pdf_ink` starts at once."""
     import numpy  # noqa: F401
     import pypdfium2  # noqa: F401

@@ -28,6 +28,7 @@ TINT = 0.12  # share of the original colour kept in a large fill
 LARGE = 0.04  # of the trim area: a 13 × 13 mm patch on a poker card
 BACKGROUND = 0.9  # of the trim area: a fill this large is the background, framed by the trim itself
 OUTLINE_MM = 0.35
+OFF_TRIM_MM = 1.0  # an outline side nearer the trim than this is left out: a 0.5 mm miscut would show it on a neighbour
 LIGHT = 0.7  # relative luminance above which a colour needs a dark ground to be seen
 DARK_ENOUGH = 0.35  # luminance a recoloured foreground is darkened to, at most
 FRAME_COLOUR = "#7a7a7a"
@@ -65,15 +66,25 @@ class _Lightener:
                 out.append(new)
         return tuple(out)
 
-    def _outline_in_trim(self, rect: Rect) -> list[Rect]:
-        """A tinted rect and its new outline, the outline kept to the trim: past it, it would print in the bleed."""
+    def _outline_in_trim(self, rect: Rect) -> list:
+        """A tinted rect and its new outline, drawn only along the sides that lie inside the trim.
+
+        A side on the trim line (or within a miscut of it) is left out: the cut
+        frames the fill there, and a line along it would show as a hairline on
+        one card or its neighbour when the cut lands 0.5 mm off."""
         x, y, w, h = rect.x, rect.y, rect.w, rect.h
         x0, y0 = max(min(x, x + w), 0.0), max(min(y, y + h), 0.0)
         x1, y1 = min(max(x, x + w), self.face.w), min(max(y, y + h), self.face.h)
         fill_only = rect._replace(stroke=None)
         if x1 <= x0 or y1 <= y0:
             return [fill_only]
-        return [fill_only, rect._replace(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=None)]
+        inside = {"left": x0 >= OFF_TRIM_MM, "top": y0 >= OFF_TRIM_MM,
+                  "right": x1 <= self.face.w - OFF_TRIM_MM, "bottom": y1 <= self.face.h - OFF_TRIM_MM}
+        if all(inside.values()):
+            return [fill_only, rect._replace(x=x0, y=y0, w=x1 - x0, h=y1 - y0, fill=None)]
+        sides = {"left": (x0, y0, x0, y1), "top": (x0, y0, x1, y0), "right": (x1, y0, x1, y1), "bottom": (x0, y1, x1, y1)}
+        colour, width = rect.stroke, rect.stroke_width
+        return [fill_only] + [Line(*sides[side], colour, width, None) for side, kept in inside.items() if kept]
 
     # A light foreground colour over a tinted ground takes the ground's colour, darkened.
     def _fore(self, colour, x, y):
@@ -81,21 +92,24 @@ class _Lightener:
             return colour
         for x0, y0, x1, y1, ground in reversed(self.grounds):
             if x0 <= x <= x1 and y0 <= y <= y1:
-                return darken(ground)
+                return darken(ground) if ground is not None else colour  # None: a light panel kept as drawn
         return colour
 
     def _fill(self, fill, stroke, sw, area, box):
         """(fill, stroke, stroke width) of a filled shape, tinting it when large."""
-        if fill is None or area < LARGE * self.trim_area:
-            if fill is not None:
-                fill = self._fore(fill, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-            return fill, (self._fore(stroke, box[0], box[1]) if stroke else stroke), sw
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         ground_under = next((g[4] for g in reversed(self.grounds) if g[0] <= cx <= g[2] and g[1] <= cy <= g[3]), None)
+        if fill is None or area < LARGE * self.trim_area:
+            if _light(fill):  # a light slot or panel keeps its colour (and what is drawn on it), outlined on a tinted ground
+                self.grounds.append((*box, None))
+                if stroke is None and ground_under is not None:
+                    return fill, darken(ground_under), OUTLINE_MM
+            return fill, (self._fore(stroke, box[0], box[1]) if stroke else stroke), sw
         if not _light(fill):
             self.grounds.append((*box, fill))
             outline = fill
         else:  # a light panel: outline it if it sits on a tinted ground, where its edge would vanish
+            self.grounds.append((*box, None))
             outline = darken(ground_under) if ground_under else None
         if area >= BACKGROUND * self.trim_area:
             outline = None  # the trim frames a background; an outline would sit in the bleed

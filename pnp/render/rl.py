@@ -117,62 +117,6 @@ def escape(c: Canvas, raw: bytes) -> str:
     return c._escape(raw)
 
 
-class _KeptCompression:
-    """reportlab's Flate filter, answering a stream it compressed before in this process from memory (same bytes)."""
-
-    LIMIT = 64 * 2**20  # bytes held, in and out; past this they start again
-
-    def __init__(self, encode):
-        self.encode = encode
-        self.known: dict[bytes, bytes] = {}
-        self.held = 0
-
-    def __call__(self, text):
-        raw = text.encode("utf8") if isinstance(text, str) else text  # as the filter itself does
-        packed = self.known.get(raw)
-        if packed is None:
-            packed = self.encode(raw)
-            if self.held > self.LIMIT:
-                self.known.clear()
-                self.held = 0
-            self.known[raw] = packed
-            self.held += len(raw) + len(packed)
-        return packed
-
-
-def keep_compressed_streams() -> None:
-    """Compress each distinct stream once per process: `pnp watch` writes a deck's sheets again after every save, and
-    all but the edited card's form and its page come out as before (zlib is a tenth of writing those sheets)."""
-    if not isinstance(pdfdoc.PDFZCompress.encode, _KeptCompression):
-        pdfdoc.PDFZCompress.encode = _KeptCompression(pdfdoc.PDFZCompress.encode)
-
-
-KEPT_ARRAYS = 10_000  # distinct arrays held: past this the memory starts again
-
-
-def keep_formatted_arrays() -> None:
-    """Format each distinct long array of plain numbers once per process: a font subset's glyph widths, which
-    `pnp watch` writes again after every save (a number's text depends on the number alone)."""
-    if getattr(pdfdoc.PDFArray.format, "kept", False):
-        return
-    plain, known = pdfdoc.PDFArray.format, {}
-
-    def format(self, document, IND=b"\n "):
-        numbers = self.sequence
-        if len(numbers) < 16 or not all(type(n) is int or type(n) is float for n in numbers):  # short ones format quicker
-            return plain(self, document, IND)
-        key = (tuple(numbers), self.multiline, rl_config.pdfMultiLine, IND)
-        text = known.get(key)
-        if text is None:
-            if len(known) >= KEPT_ARRAYS:
-                known.clear()
-            text = known[key] = plain(self, document, IND)
-        return text
-
-    format.kept = True
-    pdfdoc.PDFArray.format = format
-
-
 _FONT_ASKS: list | None = None  # while a page is recorded (font_asks): what TrueType fonts handed out to reportlab's own text
 
 

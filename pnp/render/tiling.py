@@ -12,7 +12,7 @@ and the middle line carries the registration crosshairs both tiles print.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
 
@@ -32,6 +32,16 @@ class Insets:
     limit: int  # the printer's margin and a tolerance: no ink closer to the edge
     side: int  # left, right and top
     bottom: int  # below: the footer too
+    top_marks: bool = True  # False: the corner marks of the board's vertical edges only below it, and the board up to the limit
+
+    @property
+    def top(self) -> int:
+        return self.side if self.top_marks else self.limit
+
+    def marks_below(self) -> Insets:
+        """These insets with no corner marks above the board: its vertical edges keep their marks below it (as a card
+        grid moved against the top does), so a board that misses a page by up to CORNER_GAP + CORNER_MARK still fits."""
+        return replace(self, top_marks=False)
 
     @classmethod
     def for_printer(cls, printable_mm: float = DEFAULT_PRINTABLE_MM) -> Insets:
@@ -173,7 +183,7 @@ class TilePlan:
 
 def printable(page_w: int, page_h: int, insets: Insets = DEFAULT_INSETS) -> tuple[int, int]:
     """The area a board or tile may cover on a page: inside the printer's limit, its corner marks and the footer."""
-    return page_w - 2 * insets.side, page_h - insets.side - insets.bottom
+    return page_w - 2 * insets.side, page_h - insets.top - insets.bottom
 
 
 SEAM_CLEARANCE_UM = um(1.5)  # a cut line this close to text counts as crossing it: scissors wander about that much
@@ -343,6 +353,11 @@ def _narrowed(bw: int, bh: int, aw: int, ah: int, overlap: int) -> int:
     return min([overlap, *widest])
 
 
+def _rank(plan: TilePlan) -> tuple:
+    """Fewest pages, then least text crossed, then marks above the board kept, then the widest narrowest tile."""
+    return (plan.pages, plan.crossed_weight, not plan.insets.top_marks, -plan.narrowest)
+
+
 def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM, insets: Insets = DEFAULT_INSETS,
                keep_off: tuple[tuple[float, float, float, float], ...] = ()) -> TilePlan:
     """The tile grid with the fewest pages, portrait or landscape, its tiles balanced and its seams off `keep_off`.
@@ -360,7 +375,9 @@ def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DE
         aw, ah = printable(page_w, page_h, insets)
         if overlap * 2 >= min(aw, ah):
             raise ValueError(f"an overlap of {overlap_mm:g} mm leaves no room on {paper}")
-        plan = _plan(bw, bh, page_w, page_h, _narrowed(bw, bh, aw, ah, overlap), insets, boxes)
-        if best is None or (plan.pages, plan.crossed_weight, -plan.narrowest) < (best.pages, best.crossed_weight, -best.narrowest):
-            best = plan
+        for choice in (insets, insets.marks_below()):  # marks above the board only if that costs no page
+            aw, ah = printable(page_w, page_h, choice)
+            plan = _plan(bw, bh, page_w, page_h, _narrowed(bw, bh, aw, ah, overlap), choice, boxes)
+            if best is None or _rank(plan) < _rank(best):
+                best = plan
     return best

@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 import watchfiles
+from h11 import LocalProtocolError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
@@ -71,7 +72,12 @@ def _with_headers(send):
     async def sender(message):
         if message["type"] == "http.response.start":
             message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
-        await send(message)
+        try:
+            await send(message)
+        except LocalProtocolError:
+            # uvicorn answered a malformed request itself (a bad chunked body: 400) while the app still ran, and must
+            # close the connection: the app's own answer has nowhere to go, and is no fault to log with a traceback
+            return
 
     return sender
 

@@ -1,0 +1,70 @@
+"""A project's own fonts (fonts/fonts.yaml and the files it names), checked as the project's games are read.
+
+A font is registered deep inside a render, where a missing, linked-out or
+damaged file could only surface as "internal error". Here each file the
+project's fonts.yaml names is found, kept inside fonts/, bounded in size and
+read as TrueType once, and every problem is an error at the line naming it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.core.files import KnownByStatus, LeavesFolder, inside
+from pnp.data.source import LocDict, load_yaml
+
+MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are about 20 MB a style
+
+_READ = KnownByStatus()  # a process that stays up reads a font again only when its file changed
+
+
+def font_file_findings(fonts_dir: Path, root: Path, rel, game: str = "") -> list[Finding]:
+    """An error for every file of the project's `fonts_dir`/fonts.yaml that cannot be used (`rel` names files)."""
+    spec_path = fonts_dir / "fonts.yaml"
+    if not spec_path.is_file():
+        return []
+    shown = rel(spec_path)
+    try:
+        inside(spec_path, fonts_dir, root)
+        spec = load_yaml(spec_path, shown)
+    except LeavesFolder as exc:
+        return [error("path-outside", exc.advice(shown, "the project's fonts/ folder"), Loc(shown), game=game)]
+    except PnpError as exc:
+        return [Finding(f.severity, f.code, f.message, f.loc, game) for f in exc.findings]
+    families = spec.get("families") if isinstance(spec, LocDict) else None
+    found = []
+    for family, files in families.items() if isinstance(families, LocDict) else ():
+        for style, file in files.items() if isinstance(files, LocDict) else ():
+            problem = _font_problem(fonts_dir, root, str(file))
+            if problem:
+                found.append(error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style), game=game))
+    return found
+
+
+def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
+    """What keeps one font file from being used, or None."""
+    path = fonts_dir / file
+    try:
+        if "\0" in file:
+            raise LeavesFolder(path, fonts_dir)
+        real = inside(path, fonts_dir, root)
+    except LeavesFolder as exc:
+        return exc.reason("the project's fonts/ folder")
+    if not real.is_file():
+        return "is missing: put the .ttf file in fonts/ or correct its name in fonts.yaml"
+    size = real.stat().st_size
+    if size > MAX_FONT_BYTES:
+        return f"is {size:,} bytes, over the {MAX_FONT_BYTES:,} byte limit: use a subset of the font"
+    try:
+        _READ.get(real, _read_truetype)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc}): check you may read it"
+    except Exception as exc:  # reportlab's reader fails on a damaged file in many ways (TTFError, struct.error, IndexError)
+        return f"is not a usable TrueType font ({str(exc).splitlines()[0][:120]}): use a .ttf with TrueType outlines (not .otf/CFF), re-downloaded"
+    return None
+
+
+def _read_truetype(path: Path) -> None:
+    from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
+
+    TTFontFile(str(path))

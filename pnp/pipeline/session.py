@@ -1,0 +1,48 @@
+"""What a process that stays up (`pnp watch`) keeps from one build to the next, on one object it owns and passes down.
+
+As Jinja keeps its caches on an `Environment` that its caller makes, a
+`Session` holds the state a long-lived process keeps between builds: the
+engine with its compiled templates and read fonts, the operators of the faces
+its engines drew (to replay), and the results of games whose builds found
+everything as it was. A plain `pnp build` makes a session of its own for one
+build, which keeps nothing warm. Each kept thing gives the bytes and findings a
+new process would (tests/test_steady_games.py, tests/test_drawn_faces.py).
+"""
+from __future__ import annotations
+
+from pnp.core.files import CacheWrites
+from pnp.outputs.context import Engine
+from pnp.pipeline.steady import SteadyGames
+from pnp.render.drawn import DrawnFaces
+
+
+class Session:
+    """Long-lived build state: `warm` for a process that rebuilds after every save (pnp watch), else one build's."""
+
+    def __init__(self, *, warm: bool = False):
+        self.warm = warm
+        self.drawn: DrawnFaces | None = DrawnFaces() if warm else None  # faces' operators, for every engine it makes
+        self.steady: SteadyGames | None = SteadyGames() if warm else None  # games whose builds found everything kept
+        self.writes = CacheWrites(hold=warm)  # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
+        self._engine: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build
+
+    def engine(self, project, shared: str) -> Engine:
+        """The engine of the last build for `project`, while the inputs every game shares (templates, icons, fonts,
+        pnp's code: hash `shared`) are as they were; else a new one, kept for the next build.
+
+        A kept engine has its templates compiled and parsed and its fonts read,
+        which a new one does again. What it knows of other files (art) it checks
+        again when they change (pnp.core.files.KnownByStatus), and each build
+        starts a new run of it, so every warning is given again."""
+        if self._engine is not None and self._engine[0] is project and self._engine[1] == shared:
+            engine = self._engine[2]
+            engine.new_run()
+            return engine
+        engine = Engine(project)
+        if self.drawn is not None:
+            # what a drawing's operators depend on (subsets, forms, state) is checked when they are replayed, not by
+            # the shared inputs: a new engine after a template change still replays the faces that did not change
+            engine.drawn = self.drawn
+            self.drawn.new_run()
+        self._engine = (project, shared, engine)
+        return engine

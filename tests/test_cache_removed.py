@@ -1,0 +1,43 @@
+"""The build cache (`output/.pnp-cache`) removed while a build runs is rebuilt: the build ends as a cold build would,
+and no error is blamed on a data file or a template (issue #49, item 3)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+from conftest import ROOT, pdfs
+
+
+def test_a_cache_removed_again_and_again_during_a_build_is_rebuilt(project, tmp_path):
+    env = {**os.environ, "PNP_SERVER": "0"}
+
+    def build(out) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out)], env=env, cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    out = tmp_path / "out"
+    first = build(out)
+    assert first.wait(timeout=300) == 0, first.stderr.read()
+    deck = project / "data/tiny/decks/heroes.yaml"
+    for trial in range(3):
+        deck.write_text(deck.read_text(encoding="utf-8").replace("Steal", "Steal", 1) + f"\n# edit {trial}\n", encoding="utf-8")
+        running = build(out)
+
+        def remove_cache(running: subprocess.Popen = running) -> None:
+            while running.poll() is None:
+                shutil.rmtree(out / ".pnp-cache", ignore_errors=True)
+                time.sleep(0.02)
+
+        remover = threading.Thread(target=remove_cache)
+        remover.start()
+        _, err = running.communicate(timeout=300)
+        remover.join()
+        assert running.returncode == 0, err
+        assert "error" not in err, err
+    cold = build(tmp_path / "cold")
+    assert cold.wait(timeout=300) == 0
+    assert pdfs(out) == pdfs(tmp_path / "cold")

@@ -1,0 +1,107 @@
+"""The ink saver (issue 47) draws nothing on a cut line and keeps what a board shows.
+
+Read from the PDFs: no stroke of the ink-saver build of the five games' cards, tokens and boards runs along a
+piece's trim line (a cut 0.5 mm off would leave it as a hairline on the card or its neighbour), and on the
+Police Precinct city board the white slot for the investigation stack stays white with its icon drawn, as in the
+full-ink build (rasterised with pypdfium2).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+import numpy as np
+import pdfplumber
+import printable as P
+import pypdfium2 as pdfium
+import pytest
+from conftest import ROOT, run_pnp
+from pypdf import PdfReader
+
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+ON_TRIM_MM = 0.3  # a stroke this close to a trim line runs along it
+ALONG_MM = 1.0  # and this long: a line ending at the trim (a divider) crosses it, it does not run along it
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ink")
+    for flags in (["--ink-saver"], []):
+        result = run_pnp(ROOT, "build", *GAMES, "--only", "cards", "--only", "tokens", "--only", "boards", "--out", str(out), *flags)
+        assert result.exit_code == 0, result.output + result.stderr
+    return out
+
+
+def _stroked(page) -> list[tuple]:
+    """Straight stroked segments of a pdfplumber page, in PDF points (y up)."""
+    h = float(page.height)
+    segs = []
+    for r in page.rects:
+        if r.get("stroke"):
+            x0, y0, x1, y1 = r["x0"], h - r["bottom"], r["x1"], h - r["top"]
+            segs += [(x0, y0, x1, y0), (x1, y0, x1, y1), (x0, y1, x1, y1), (x0, y0, x0, y1)]
+    for o in page.lines + page.curves:
+        if o.get("stroke", True):
+            pts = o["pts"]
+            segs += [(a[0], h - a[1], b[0], h - b[1]) for a, b in pairwise(pts)]
+    return segs
+
+
+def on_trim_lines(path) -> list[str]:
+    """Every stroked segment that runs along a piece's trim line, as 'page N: ...'."""
+    reader = PdfReader(str(path))
+    found = []
+    with pdfplumber.open(str(path)) as pdf:
+        for i, page in enumerate(pdf.pages):
+            segs = _stroked(page)
+            for face in P.faces_of(reader, i):
+                for axis, v, lo, hi in face.cuts:
+                    for x0, y0, x1, y1 in segs:
+                        if axis == "x" and abs(x0 - x1) < 0.01 and abs(x0 - v) < ON_TRIM_MM * P.MM:
+                            run = min(max(y0, y1), hi) - max(min(y0, y1), lo)
+                        elif axis == "y" and abs(y0 - y1) < 0.01 and abs(y0 - v) < ON_TRIM_MM * P.MM:
+                            run = min(max(x0, x1), hi) - max(min(x0, x1), lo)
+                        else:
+                            continue
+                        if run > ALONG_MM * P.MM:
+                            found.append(f"page {i + 1}: a {run / P.MM:.1f} mm stroke along the cut at {axis} = {v / P.MM:.1f} mm")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_ink_saver_draws_nothing_on_a_trim_line(built, game):
+    """What the ink saver adds: a stroke the template itself draws on a board's edge (Germ Tycoon's track frames)
+    is in the full-ink build too, and is the designer's."""
+    pdfs = sorted((built / game).glob("*-ink-saver*.pdf"))
+    assert any("-cards" in p.name for p in pdfs), sorted(p.name for p in (built / game).iterdir())
+    problems = []
+    for pdf in pdfs:
+        designed = Counter(on_trim_lines(pdf.with_name(pdf.name.replace("-ink-saver", ""))))
+        added = Counter(on_trim_lines(pdf)) - designed
+        problems += [f"{pdf.name} {p}" for p in added.elements()]
+    assert not problems, "\n".join(problems[:10]) + f"\n({len(problems)} segments)"
+
+
+def _slot_region(pdf_path, words: str, scale: float):
+    """The page with `words` rendered at `scale` px/pt, and the box 1–14 mm above the words, 8 mm either side of their centre."""
+    with pdfplumber.open(str(pdf_path)) as pdf:
+        found = next(((i, page.search(words)[0]) for i, page in enumerate(pdf.pages) if page.search(words)), None)
+    assert found, f"{pdf_path.name}: no '{words}'"
+    i, w = found
+    cx = (w["x0"] + w["x1"]) / 2
+    box = (cx - 8 * P.MM, w["top"] - 14 * P.MM, cx + 8 * P.MM, w["top"] - 1 * P.MM)
+    image = np.asarray(pdfium.PdfDocument(str(pdf_path))[i].render(scale=scale).to_pil().convert("L"), dtype=float)
+    x0, y0, x1, y1 = (round(v * scale) for v in box)
+    return image[y0:y1, x0:x1]
+
+
+def test_the_ink_saver_keeps_a_boards_white_slot_and_its_icon(built):
+    scale = 150 / 72
+    full = _slot_region(built / "police-precinct" / "police-precinct-boards.pdf", "investigation stack", scale)
+    saved = _slot_region(built / "police-precinct" / "police-precinct-boards-ink-saver.pdf", "investigation stack", scale)
+    assert (full > 245).mean() > 0.6, "the full-ink slot is white around its icon"
+    assert (saved > 245).mean() > 0.6, f"the ink saver turns the slot grey: {(saved > 245).mean():.0%} of it white"
+    icon = full < 235
+    assert icon.mean() > 0.03, "the full-ink slot shows its icon"
+    shown = saved[~icon].mean() - saved[icon].mean()
+    assert shown > 40, f"the ink saver loses the slot's icon: it stands {shown:.0f} grey levels from the slot"

@@ -1,0 +1,68 @@
+"""Ctrl-C stops a build at any point the same way: exit 130, one line, no traceback from any process, nothing
+half-written, never a hang (issue #49, item 4)."""
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups and signals as on Linux")
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file() and ".pnp-cache" not in p.parts}
+
+
+def test_ctrl_c_at_random_points_of_a_build_stops_it_with_one_line_and_leaves_no_file_half_written(project, tmp_path):
+    """A terminal's Ctrl-C reaches the whole foreground process group (the build and its worker processes): each of
+    many builds of the test game is interrupted at a random moment. Each ends 130 with one line and no traceback, or
+    (interrupted too late) ends 0; every output file it left is the one a whole build writes, byte for byte."""
+    env = {**os.environ, "PNP_SERVER": "0"}
+    whole = tmp_path / "whole"
+    built = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(whole)],
+                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    expected = files_of(whole)
+    chance = random.Random(49)
+    stopped = 0
+    for trial in range(10):
+        out = tmp_path / f"out{trial}"
+        caller = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out)], env=env, cwd=ROOT,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        time.sleep(chance.uniform(0.3, 2.5))  # from after Python's own start-up (site), which no program's code can guard
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(caller.pid, signal.SIGINT)
+        _, err = caller.communicate(timeout=60)  # never a hang
+        assert "Traceback" not in err, err
+        assert caller.returncode in (0, 130), (caller.returncode, err)
+        if caller.returncode == 130:
+            stopped += 1
+            assert [line for line in err.splitlines() if line.strip()] == ["pnp: stopped (Ctrl-C); the files of the last build are as they were"] \
+                or [line for line in err.splitlines() if line.strip()] == ["pnp: stopped (Ctrl-C)"], err
+        left = files_of(out) if out.exists() else {}
+        assert not [name for name in left if name.endswith(".tmp") or ".tmp" in name], left
+        for name, data in left.items():
+            if name in expected:
+                assert data == expected[name], f"{name} was left half-written"
+        time.sleep(0.2)
+        assert not _group_alive(caller.pid), "a worker process outlived the build"
+    assert stopped >= 3  # most trials land while the build runs
+
+
+def _group_alive(pgid: int) -> bool:
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            return True
+    return False
