@@ -146,3 +146,53 @@ def test_print_shop_puts_the_cut_in_a_cutcontour_separation(built):
     seps = [[str(p.get_object()) for p in cs] for cs in (v.get_object() for v in spaces.values())]
     assert any(cs[:2] == ["/Separation", "/CutContour"] for cs in seps), f"no CutContour separation in {seps} ({len(data)} bytes)"
     assert not list(built.glob("germ-tycoon-tokens-print-shop-sheet-*.svg"))
+
+
+def calibration_boxes(root: Path, game: str = "tiny") -> tuple[tuple[float, float], list]:
+    pdf_path = next((root / "output" / game).glob(f"{game}-labels*.pdf"))
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[-1]
+        return (page.width * PT, page.height * PT), boxes_mm(page)
+
+
+def test_a_sheet_the_designer_measures_prints_its_slots_where_it_says(project):
+    from tests.conftest import run_pnp
+
+    game_yaml = project / "data" / "tiny" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: {page: a4, slot: [60, 30], first: [15, 20], pitch: [62, 35], columns: 3, rows: 7}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    assert result.exit_code == 0, result.output
+    (w, h), outlines = calibration_boxes(project)
+    assert (w, h) == pytest.approx((210, 297), abs=0.05)
+    assert len(outlines) == 21
+    for r in range(7):
+        for c in range(3):
+            x, y = 15 + 62 * c, 20 + 35 * r
+            assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - x - 60) < 0.2 and abs(b[3] - y - 30) < 0.2 for b in outlines), (x, y)
+
+
+def test_the_round_sticker_preset_prints_circles_at_averys_positions(project):
+    from tests.conftest import run_pnp
+
+    game_yaml = project / "data" / "tiny" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: '5294'\n")
+    assert run_pnp(project, "build", "tiny", "--only", "labels", "-q").exit_code == 0
+    _, outlines = calibration_boxes(project)
+    assert len(outlines) == 12
+    for r in range(4):
+        for c in range(3):  # Avery 5294: 2½ in circles, first at 0.21 × 0.425 in, 2.75 × 2.515 in apart
+            x, y = (0.21 + 2.75 * c) * IN, (0.425 + 2.515 * r) * IN
+            assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - b[0] - 2.5 * IN) < 0.2 for b in outlines), (x, y)
+
+
+def test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets(project):
+    from tests.conftest import run_pnp
+
+    game_yaml = project / "data" / "tiny" / "game.yaml"
+    text = game_yaml.read_text()
+    game_yaml.write_text(text + "labels:\n  sheet: '5161'\n")
+    line = text.count("\n") + 2
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    assert result.exit_code != 0
+    assert re.search(rf"game\.yaml:{line}:\d+: error: .*5161.*5160, L7160", result.output + (result.stderr or "")), result.output
+    assert not (project / "output" / "tiny" / "tiny-labels.pdf").exists()
