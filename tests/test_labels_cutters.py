@@ -85,7 +85,7 @@ def svg_shapes(path: Path):
     root = ET.parse(path).getroot()
     ns = "{http://www.w3.org/2000/svg}"
     assert root.get("viewBox").split()[:2] == ["0", "0"] and root.get("width").endswith("mm")
-    return root, [(el.tag.replace(ns, ""), el.attrib) for el in root.iter() if el.tag.replace(ns, "") in ("rect", "circle", "polygon")]
+    return root, [(el.tag.replace(ns, ""), el.attrib) for el in root.iter() if el.tag.replace(ns, "") in ("rect", "circle", "polygon", "path")]
 
 
 def test_silhouette_marks_sit_inside_the_printable_area(built):
@@ -196,3 +196,27 @@ def test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets(project):
     assert result.exit_code != 0
     assert re.search(rf"game\.yaml:{line}:\d+: error: .*5161.*5160, L7160", result.output + (result.stderr or "")), result.output
     assert not (project / "output" / "tiny" / "tiny-labels.pdf").exists()
+
+
+def test_a_box_nets_cut_path_lies_on_the_cut_lines_the_pdf_prints(tmp_path):
+    build(tmp_path, "--only", "boxes", "--cutter", "silhouette")
+    folder = tmp_path / "germ-tycoon"
+    svgs = sorted(folder.glob("germ-tycoon-boxes-silhouette-sheet-*.svg"))
+    assert svgs
+    arcs = 0
+    with pdfplumber.open(folder / "germ-tycoon-boxes-silhouette.pdf") as pdf:
+        for svg in svgs:
+            page = pdf.pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+            black = [ln for ln in page.lines if ln.get("stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)]
+            ends = [((ln["x0"] * PT, ln["top"] * PT), (ln["x1"] * PT, ln["bottom"] * PT)) for ln in black]
+            _, shapes = svg_shapes(svg)
+            assert {tag for tag, _ in shapes} == {"path"}
+            root = ET.parse(svg).getroot()
+            for el in root.iter("{http://www.w3.org/2000/svg}path"):
+                for x1, y1, x2, y2 in re.findall(r"M([\d.]+),([\d.]+) L([\d.]+),([\d.]+)", el.get("d")):
+                    xs, ys = sorted((float(x1), float(x2))), sorted((float(y1), float(y2)))
+                    seg = (xs[0], ys[0], xs[1], ys[1])  # its box: pdfplumber gives a line's box, not its ends' order
+                    assert any(all(abs(p - q) < 0.1 for p, q in zip(seg, (*e[0], *e[1]), strict=True)) for e in ends), \
+                        f"{svg.name}: cut {seg} is on no line the PDF prints"
+                arcs += len(re.findall(r" A", el.get("d")))
+    assert arcs  # the thumb notch

@@ -71,6 +71,39 @@ class CutShape:
 
 
 @dataclass(frozen=True)
+class CutPath:
+    """A cut line that is no simple shape (a box net's outline): straight pieces ("L", x1, y1, x2, y2) and arcs
+    ("A", cx, cy, r, start, sweep in degrees, y down), in mm from the page's top-left."""
+
+    parts: tuple
+
+    def svg(self) -> str:
+        d = []
+        for part in self.parts:
+            if part[0] == "L":
+                _, x1, y1, x2, y2 = part
+                d.append(f"M{x1:.4f},{y1:.4f} L{x2:.4f},{y2:.4f}")
+            else:
+                _, cx, cy, r, start, sweep = part
+                (x1, y1), (x2, y2) = (_on_arc(cx, cy, r, a) for a in (start, start + sweep))
+                d.append(f"M{x1:.4f},{y1:.4f} A{r:.4f},{r:.4f} 0 {int(abs(sweep) > 180)} {int(sweep > 0)} {x2:.4f},{y2:.4f}")
+        return f'<path d="{" ".join(d)}"/>'
+
+    def stroke(self, c, page_h: float) -> None:
+        for part in self.parts:
+            if part[0] == "L":
+                _, x1, y1, x2, y2 = part
+                c.line(x1 * MM, (page_h - y1) * MM, x2 * MM, (page_h - y2) * MM)
+            else:
+                _, cx, cy, r, start, sweep = part
+                c.arc((cx - r) * MM, (page_h - cy - r) * MM, (cx + r) * MM, (page_h - cy + r) * MM, -start, -sweep)
+
+
+def _on_arc(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
+    return cx + r * math.cos(math.radians(degrees)), cy + r * math.sin(math.radians(degrees))
+
+
+@dataclass(frozen=True)
 class Cutter:
     """A cutting machine: the margin its pieces keep, its marks (drawn, and as keep-out boxes), and how the cut travels."""
 
