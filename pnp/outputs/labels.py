@@ -27,17 +27,20 @@ def label_texts(game) -> list[LabelText]:
         total = sum(v.count for v in variants)
         lines = [f"tokens · {total} pieces"]
         if len(variants) > 1:
-            lines.append(", ".join(f"{v.count} × {_piece_name(v)}" for v in variants))
+            lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
         out.append(LabelText(spec.name, (*lines, game.spec.title)))
     return out
 
 
-def _piece_name(variant) -> str:
-    """What a player calls one kind of piece: its name, else its value, else its id (and its colour)."""
-    fields = variant.fields
-    item = variant.name.split("/")[1:]
-    name = str(fields.get("name") if "name" in variant.source else fields.get("value", item[0] if item else fields.get("name", "")))
-    return f"{name} {fields['color']}" if "color" in fields else name
+def _piece_name(variant, has_items: bool) -> str:
+    """What a player calls one kind of piece: its item's name, else its value, else its id; and its colour."""
+    fields, item = variant.fields, variant.source
+    words = []
+    if has_items:
+        words.append(str(item["name"] if "name" in item else item.get("value", item.get("id", ""))))
+    if "color" in fields:
+        words.append(str(fields["color"]))
+    return " ".join(w for w in words if w)
 
 
 def build_labels(gctx: GameContext, options: Options):
