@@ -142,6 +142,8 @@ class GameSpec(Strict):
     components: list[Component] = []
     constraints: list[Constraint] = []
     labels: LabelsSpec = LabelsSpec()  # the sheet its bag and box labels print on (pnp.data.label_sheets)
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
+    strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
 
     @field_validator("palette")
     @classmethod
