@@ -66,7 +66,8 @@ def test_card_text_is_selectable_at_its_cards_position(built):
 def test_markup_characters_print_as_written(built):
     text = PdfReader(built).pages[0].extract_text()
     assert "<Knight>" in text and "AT&T Agent" in text and "AT&T;" not in text
-    assert "−" in text and "→" in text  # drawn from the fallback font, not as empty boxes
+    # the minus as the text font's en dash (Noto Sans has no minus), the arrow from the fallback font: never empty boxes
+    assert "coin – then run → away" in text
 
 
 def test_card_border_is_where_the_layout_puts_it(built):
@@ -111,7 +112,7 @@ def test_each_back_lands_behind_its_front_after_flipping(project, duplex):
 
 def test_a_card_with_its_own_back_gets_it(built):
     texts = [p.extract_text() for p in PdfReader(built).pages]
-    assert "Twin's own back" in texts[3]
+    assert "Twin’s own back" in texts[3]  # with its typographic apostrophe
 
 
 def test_copies_are_placed_not_redrawn(project):
@@ -168,11 +169,13 @@ def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project):
     assert max(b[4] for b in footer) < min(b[2] for b in label) - 1, (footer, label)
 
 
-def test_fit_footer_shrinks_then_shortens():
+def test_fit_footer_shrinks_then_takes_the_shorter_wording_never_cut():
     from pnp.render.pdf import FOOTER_MIN_SIZE, FOOTER_SIZE, fit_footer
 
-    assert fit_footer("short", "Helvetica", 500) == ("short", FOOTER_SIZE)
-    text, size = fit_footer("x" * 100, "Helvetica", 300)  # 325 pt at 6.5 pt, 250 at 5
+    assert FOOTER_MIN_SIZE >= 6
+    assert fit_footer(("short",), "Helvetica", 500) == ("short", FOOTER_SIZE)
+    text, size = fit_footer(("x" * 100,), "Helvetica", 320)  # 325 pt at 6.5 pt, 300 at 6
     assert FOOTER_MIN_SIZE <= size < FOOTER_SIZE and text == "x" * 100
-    text, size = fit_footer("word " * 200, "Helvetica", 200)
-    assert size == FOOTER_MIN_SIZE and text.endswith("…") and len(text) < 1000
+    text, size = fit_footer(("word " * 200, "Game · 7 sets · sheet 1 of 2"), "Helvetica", 200, keep="fronts")
+    assert (text, size) == ("Game · 7 sets · sheet 1 of 2 · fronts", FOOTER_SIZE)
+    assert "…" not in fit_footer(("word " * 200,), "Helvetica", 200)[0]

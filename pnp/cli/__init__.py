@@ -104,7 +104,7 @@ def validate(ctx, games, fmt, strict):
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
@@ -150,7 +150,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     findings = [f for f in report.sorted() if not (quiet and f.severity == "note")]  # -q: problems only
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
@@ -165,7 +165,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
 
     echo = echo or click.echo
     keep_game_reads(project, base.out)
-    loaded = load_games(project, slugs, report)
+    loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards)
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
@@ -185,7 +185,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            if not outputs and not any(f.severity == "error" for f in findings):
+            if not outputs and not any(f.severity == "error" for f in (*findings, *result.checked)):
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if changed_only:
@@ -295,10 +295,14 @@ def watch(ctx, games, paper, debounce, exit_after):
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
+        built = project.game_slugs() if not games else slugs
         later = reason != "start"
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=1 if later else None, changed_only=later,
+        report = paused(run_build)(project, built, base, papers, report=Report(), workers=1 if later else None, changed_only=later,
                                     session=session)
-        print_findings(report.sorted())
+        findings = report.sorted()
+        print_findings(findings)
+        if any(f.severity in ("error", "warning") for f in findings):
+            click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
         for problem in session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs
