@@ -70,12 +70,19 @@ def list_games(ctx, fmt):
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
                 click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {t['name']}")
+            for b in row["boxes"]:
+                inner = b["inner_mm"]
+                click.echo(f"  box    {b['id']:<20} {inner['width']:g} × {inner['height']:g} × {inner['depth']:g} mm inside  {b['cards']:>5} cards  "
+                           f"{b['style']}  {', '.join(b['decks'])}")
+            for d in row["dice"]:
+                click.echo(f"  die    {d['id']:<20} {d['shape']} {d['size']:g} mm  ×{d['count']}  {d['name']}")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
 def game_listing(game) -> dict:
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+    from pnp.data.boxes import game_boxes
     from pnp.data.tokens import token_sets, token_variants
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
@@ -83,7 +90,8 @@ def game_listing(game) -> dict:
               for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
-            "boards": boards, "tokens": tokens}
+            "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
+            "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
 
 
 def _size_text(size) -> str:
@@ -121,7 +129,7 @@ def validate(ctx, games, fmt, strict):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
-@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook", "boxes", "dice"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
 @click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")

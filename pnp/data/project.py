@@ -17,7 +17,7 @@ from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stay
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
-from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
+from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -71,6 +71,10 @@ class Game:
     reference_data: LocDict | None = None
     rulebook: Path | None = None
     failed: dict[str, str] = field(default_factory=dict)  # the parts left out for errors in their file: "decks.x", "boards"… → that file
+    boxes: object = None  # BoxesFile
+    boxes_data: LocDict | None = None
+    dice: object = None  # DiceFile
+    dice_data: LocDict | None = None
 
     @property
     def title(self) -> str:
@@ -210,7 +214,8 @@ class Project:
                 failed[f"decks.{path.stem}"] = self.rel(path)
             elif deck:
                 decks[deck.id] = deck
-        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference")):
+        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
+                                   ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
             path = gdir / f"{name}.yaml"
             if path.is_file():
                 first = len(findings)
@@ -252,7 +257,7 @@ class Project:
         return result
 
     def _read_part(self, path: Path, model, slug: str, findings: list) -> tuple:
-        """boards.yaml, tokens.yaml or reference.yaml: (its data, shape-checked as `model`), or (None, None)."""
+        """boards.yaml, tokens.yaml, reference.yaml, boxes.yaml or dice.yaml: (its data, shape-checked as `model`), or (None, None)."""
         rel = self.rel(path)
         raw = self._load(path, rel, findings, slug)
         if raw is None:

@@ -54,6 +54,8 @@ VARIANT_OPTIONS = {
     "reference": SHEET_OPTIONS,
     "boards": ("paper", "ink_saver", "printable_mm"),  # the board paper is already in its name
     "rulebook": ("paper", "ink_saver"),
+    "boxes": ("paper", "ink_saver", "printable_mm"),  # nets print simplex: duplex, bleed and gutter do not change them
+    "dice": ("paper", "ink_saver", "printable_mm"),
 }
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
 # the board paper (in a board file's own name) and the booklet (a file of its own).

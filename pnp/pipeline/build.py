@@ -41,7 +41,8 @@ from pnp.render.ink import page_inks
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
 DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
-                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"))
+                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"),
+                     ("boxes", "pnp.outputs.boxes:build_boxes"), ("dice", "pnp.outputs.dice:build_dice"))
 
 
 @dataclass

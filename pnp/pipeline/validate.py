@@ -50,12 +50,14 @@ def render_check(gctx: GameContext) -> list[Finding]:
     rendered = {deck.id: render_deck(gctx, deck, options, findings, inspections=inspections) for deck in game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
     from pnp.outputs.boards import build_boards  # imported here: the build's own checks (render=False) need none of them
+    from pnp.outputs.boxes import build_boxes
+    from pnp.outputs.dice import build_dice
     from pnp.outputs.reference import build_reference
     from pnp.outputs.rulebook.build import build_rulebook
     from pnp.outputs.tokens import build_tokens
 
     # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
-    for builder in (build_boards, build_tokens, build_reference, build_rulebook):
+    for builder in (build_boards, build_tokens, build_reference, build_rulebook, build_boxes, build_dice):
         _, found = builder(gctx, Options())
         findings += found
     return findings
