@@ -66,6 +66,8 @@ def list_games(ctx, fmt):
             click.echo(f"{row['game']}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
             for d in row["decks"]:
                 click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+                if d["generated"]:
+                    click.echo("         generated: " + ", ".join(f"{c['id']} ×{c['count']}" for c in d["card_list"]))
             for b in row["boards"]:
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
@@ -82,7 +84,8 @@ def game_listing(game) -> dict:
     tokens = [{"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": sum(v.count for v in token_variants(raw))}
               for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
-            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
+            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
+                       "card_list": [{"id": c.id, "count": c.count} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens}
 
 

@@ -16,6 +16,7 @@ from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stays_inside
 from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import font_file_findings
+from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
@@ -248,6 +249,8 @@ class Project:
             sheet = self._sheet_cards(data, path, slug, findings)
             if sheet is None:
                 return None
+        if isinstance(data, LocDict) and "generate" in data and not self._generated_cards(data, slug, findings):
+            return None
         spec, found = check_shape(DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
@@ -328,6 +331,25 @@ class Project:
             return None
         data.locs["cards"] = data.loc_of("cards_from")
         return sheet
+
+    def _generated_cards(self, data: LocDict, slug: str, findings: list) -> bool:
+        """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""
+        for other in ("cards", "cards_from"):
+            if other in data:
+                findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))
+                return False
+        block = data["generate"]
+        spec, found = check_shape(GenerateSpec, block, data.path, what="generate", game=slug)
+        findings += found
+        if spec is None:
+            return False
+        cards, found = generated_cards(block, spec, slug)
+        findings += found
+        if cards is None:
+            return False
+        data["cards"] = cards
+        data.locs["cards"] = data.loc_of("generate")
+        return True
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter

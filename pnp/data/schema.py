@@ -179,6 +179,7 @@ class DeckSpec(Strict):
     count_column: str | None = None
     text_columns: list[str] = []
     list_columns: dict[str, str] = {}
+    generate: dict[str, Any] | None = None  # cards made from lists of values (pnp.data.generate); the loader fills `cards`
 
 
 class SheetOptions(BaseModel):
