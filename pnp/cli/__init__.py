@@ -29,6 +29,7 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
+from pnp.cli.editions import changes
 from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
@@ -57,7 +58,7 @@ def list_games(ctx, fmt):
     project = open_project(ctx.obj["root"])
     report = Report()
     games = load_games(project, project.game_slugs(), report)
-    rows = [game_listing(g) for g in games]
+    rows = [game_listing(g, project.templates_dir) for g in games]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -76,17 +77,25 @@ def list_games(ctx, fmt):
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
-def game_listing(game) -> dict:
-    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+def game_listing(game, templates_dir: Path) -> dict:
+    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts, and each
+    card's version stamp (None when the game says `stamps: false`)."""
+    from pnp.data.stamps import Stamper
     from pnp.data.tokens import token_sets, token_variants
+
+    stamp = Stamper(templates_dir, game)
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
     tokens = [{"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": sum(v.count for v in token_variants(raw))}
               for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
-                       "card_list": [{"id": c.id, "count": c.count} for c in d.cards]} for d in game.decks.values()],
+                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens}
+
+
+def _stamp_json(stamp) -> dict | None:
+    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner}
 
 
 def _size_text(size) -> str:
@@ -361,6 +370,7 @@ main.add_command(export)
 main.add_command(calibrate)
 main.add_command(new)
 main.add_command(icons)
+main.add_command(changes)
 
 
 def run(prog_name: str | None = None):
