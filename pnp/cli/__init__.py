@@ -29,7 +29,7 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
-from pnp.cli.editions import changes
+from pnp.cli.editions import changes, pull
 from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
@@ -371,6 +371,7 @@ main.add_command(calibrate)
 main.add_command(new)
 main.add_command(icons)
 main.add_command(changes)
+main.add_command(pull)
 
 
 def run(prog_name: str | None = None):

@@ -38,3 +38,37 @@ def changes(ctx, game, out):
         fields = f"  fields: {', '.join(c.fields)}" if c.fields and c.kind == "changed" else ""
         click.echo(f"  {c.card:<{width}}  {c.kind:<7}  {codes}{fields}")
     sys.exit(EXIT_OK)
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.pass_context
+def pull(ctx, games):
+    """Fetch each live sheet (a deck's `cards_from` web address) and save its snapshot, which every build reads."""
+    from pnp.targets.pull import pull_game
+
+    project = open_project(ctx.obj["root"])
+    failed = False
+    pulled_any = False
+    for slug in game_names(project, games):
+        for done in pull_game(project, slug):
+            pulled_any = True
+            if done.failed:
+                failed = True
+                click.echo(f"{done.deck}: kept the old snapshot: {done.url}: {done.failed}", err=True)
+                continue
+            click.echo(f"{done.deck}: saved {done.snapshot} from {done.url}: {_news(done)}")
+            for card, fields in done.changed:
+                click.echo(f"  changed {card}: {', '.join(fields)}")
+    if not pulled_any:
+        click.echo("no deck reads its cards from a web address (cards_from: https://…): nothing to pull")
+    sys.exit(EXIT_DATA if failed else EXIT_OK)
+
+
+def _news(done) -> str:
+    parts = [f"{len(done.added)} added{_names(done.added)}", f"{len(done.removed)} removed{_names(done.removed)}", f"{len(done.changed)} changed"]
+    return ", ".join(parts)
+
+
+def _names(ids: list[str]) -> str:
+    return f" ({', '.join(ids[:8])}{' …' if len(ids) > 8 else ''})" if ids else ""

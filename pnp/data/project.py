@@ -17,6 +17,7 @@ from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stay
 from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
+from pnp.data.live import is_live, snapshot_of
 from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
@@ -316,8 +317,14 @@ class Project:
             return None
         sheet = path.parent / options.cards_from
         game_dir = path.parent.parent
+        if is_live(options.cards_from):
+            sheet = snapshot_of(path)
+            if sheet is None:
+                findings.append(error("live-no-snapshot", f"cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull {slug}` "
+                                      f"(a build never reaches the network; it reads the snapshot pull saves beside {path.name})", data.loc_of("cards_from"), game=slug))
+                return None
         try:
-            if "\0" in options.cards_from:
+            if "\0" in str(sheet):
                 raise LeavesFolder(sheet, game_dir)
             sheet = inside(sheet, self.root, game_dir)
         except LeavesFolder:
