@@ -12,16 +12,19 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stays_inside
 from pnp.core.kept import KeptParses
+from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
+from pnp.data.languages import Edition, edition_of, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
+from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
+from pnp.data.words import lacking_words
 
 
 @dataclass
@@ -71,17 +74,32 @@ class Game:
     reference: object = None  # ReferenceFile
     reference_data: LocDict | None = None
     rulebook: Path | None = None
+    failed: dict[str, str] = field(default_factory=dict)  # the parts left out for errors in their file: "decks.x", "boards"… → that file
+    boxes: object = None  # BoxesFile
+    boxes_data: LocDict | None = None
+    dice: object = None  # DiceFile
+    dice_data: LocDict | None = None
+    lang: str | None = None  # the edition's language when it is not the source one (file names carry it)
+    language: str = "en"  # the language this game is read in (pnp's own words follow it)
 
     @property
     def title(self) -> str:
         return self.spec.title
 
+    def left_out(self, kind: str) -> dict[str, str]:
+        """What templates cannot read of `kind` (decks, boards, tokens, reference) for errors in its file: id (or ANY, the
+        whole kind) → that file (pnp.data.fields.Fields)."""
+        if kind in self.failed:
+            return {ANY: self.failed[kind]}
+        return {part.split(".", 1)[1]: file for part, file in self.failed.items() if part.startswith(kind + ".")}
+
 
 class Project:
     """A folder holding data/, templates/ and optionally fonts/."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, lang: str | None = None):
         self.root = root.resolve()
+        self.lang = lang  # the edition every game is read in (pnp.data.languages); None: each game's source language
         self.data_dir = self.root / "data"
         self.templates_dir = self.root / "templates"
         own_fonts = self.root / "fonts"
@@ -148,8 +166,12 @@ class Project:
         """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
         return GAME_ICONS / "icons.zip"
 
-    def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
+    def load_game(self, slug: str, partial: bool = False) -> tuple[Game | None, list[Finding]]:
         """Read and shape-check every file of one game; (None, findings) when it cannot be used.
+
+        With `partial`, a game whose game.yaml reads comes back even when other files have errors, without the parts
+        those files hold (`Game.failed` names them): `validate` and `build` then check and render the rest in memory,
+        so one run reports every independent error (docs/findings.md). Such a game is never written.
 
         A game reads only its own folder, so while no file in it changed (see
         `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
@@ -164,11 +186,14 @@ class Project:
         if state is not None and hit is not None and hit[0] == state:
             game, findings = hit[1], list(hit[2])
         else:
-            game, findings = self._read_game(slug, gdir, hit[1] if hit is not None else None)
+            game, findings = self._read_game(slug, gdir, hit[1] if hit is not None and not _has_error(hit[2]) else None)
             self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
         files = icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug)  # the last folder is pnp's own
         files += font_file_findings(self.root / "fonts", self.root, self.rel, slug)  # the project's: said for each game it stops
-        return (None if files else game), findings + files
+        findings = findings + files
+        if not partial and any(f.severity == "error" for f in findings):
+            return None, findings
+        return game, findings
 
     @paused
     def _read_game(self, slug: str, gdir: Path, before: Game | None = None) -> tuple[Game | None, list[Finding]]:
@@ -177,30 +202,47 @@ class Project:
 
         def read_spec(findings: list) -> tuple:
             data = self._load(gdir / "game.yaml", game_rel, findings, slug)
-            spec = None
+            spec = edition = None
             if data is not None:
+                edition, found = edition_of(data, self.lang, game_rel, slug)
+                findings += found
+            if edition is not None:
+                findings += missing_translations(data, edition, game_rel, slug)
+                data = localise(data, edition)
                 spec, found = check_shape(GameSpec, data, game_rel, game=slug)
                 findings += found
-            return data, spec
+                findings += lacking_words(spec.strings, edition.lang, data, str(Path(game_rel).parent), slug) if spec else []
+            return data, spec, edition
 
-        data, spec = self._read_once(gdir / "game.yaml", findings, read_spec)
-        game = Game(slug, gdir, self.rel(gdir), spec, data) if spec else None
-        decks = {}
+        data, spec, edition = self._read_once(gdir / "game.yaml", findings, read_spec)
+        if edition is None:
+            if data is not None:
+                return None, findings  # an edition the game does not have
+            edition = Edition("en", True)
+        game = Game(slug, gdir, self.rel(gdir), spec, data, lang=None if edition.source else edition.lang, language=edition.lang) if spec else None
+        decks, failed = {}, {}
         deck_dir = gdir / "decks"
         for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
             old = before.decks.get(path.stem) if before is not None else None
-            deck = self._read_once(path, findings, lambda found, path=path, old=old: self._load_deck(path, slug, found, old),
+            first = len(findings)
+            deck = self._read_once(path, findings, lambda found, path=path, old=old: self._load_deck(path, slug, found, edition, old),
                                    keep=lambda deck: deck is not None and deck.source is None)
-            if deck:
+            if _has_error(findings[first:]):
+                failed[f"decks.{path.stem}"] = self.rel(path)
+            elif deck:
                 decks[deck.id] = deck
-        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference")):
+        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
+                                   ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
             path = gdir / f"{name}.yaml"
             if path.is_file():
-                raw, parsed = self._read_once(path, findings, lambda found, path=path, model=model: self._read_part(path, model, slug, found))
-                if raw is not None and game and parsed:
+                first = len(findings)
+                raw, parsed = self._read_once(path, findings, lambda found, path=path, model=model: self._read_part(path, model, slug, found, edition))
+                if _has_error(findings[first:]):
+                    failed[name] = self.rel(path)
+                elif raw is not None and game and parsed:
                     setattr(game, attr, parsed)
                     setattr(game, f"{attr}_data", raw)
-        rulebook = gdir / "rulebook.md"
+        rulebook = self._rulebook_of(gdir, edition, findings, slug)
         if rulebook.is_file():
             try:
                 self.inside_data(rulebook, self.rel(rulebook))
@@ -210,7 +252,8 @@ class Project:
         if game:
             game.decks = decks
             game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
-        return (game if not any(f.severity == "error" for f in findings) else None), findings
+            game.failed = failed
+        return game, findings
 
     def _read_once(self, path: Path, findings: list, read, keep=lambda result: True):
         """`read(findings)` of a game file, or, when this process keeps file reads (keep_file_reads), what it gave the
@@ -230,24 +273,44 @@ class Project:
             self._file_reads[path] = (digest, result, findings[first:])
         return result
 
-    def _read_part(self, path: Path, model, slug: str, findings: list) -> tuple:
-        """boards.yaml, tokens.yaml or reference.yaml: (its data, shape-checked as `model`), or (None, None)."""
-        rel = self.rel(path)
+    def _rulebook_of(self, gdir: Path, edition: Edition, findings: list, slug: str) -> Path:
+        """rulebook.md, or in another edition rulebook.<lang>.md; the source's, with a warning, while that is missing."""
+        source = gdir / "rulebook.md"
+        if edition.source or not source.is_file():
+            return source
+        own = gdir / f"rulebook.{edition.lang}.md"
+        if own.is_file():
+            return own
+        findings.append(warning("translation-missing", f"no rulebook.{edition.lang}.md: the '{edition.lang}' edition prints the source rulebook; "
+                                f"translate rulebook.md into rulebook.{edition.lang}.md", Loc(self.rel(source)), game=slug))
+        return source
+
+    def _localised(self, path: Path, rel: str, findings: list, slug: str, edition: Edition):
+        """A game file's located value read in `edition`, its missing translations in `findings`."""
         raw = self._load(path, rel, findings, slug)
+        if raw is None:
+            return None
+        findings += missing_translations(raw, edition, rel, slug)
+        return localise(raw, edition)
+
+    def _read_part(self, path: Path, model, slug: str, findings: list, edition: Edition) -> tuple:
+        """boards.yaml, tokens.yaml, reference.yaml, boxes.yaml or dice.yaml: (its data, shape-checked as `model`), or (None, None)."""
+        rel = self.rel(path)
+        raw = self._localised(path, rel, findings, slug, edition)
         if raw is None:
             return None, None
         parsed, found = check_shape(model, raw, rel, game=slug)
         findings += found
         return raw, parsed
 
-    def _load_deck(self, path: Path, slug: str, findings: list, before: Deck | None = None) -> Deck | None:
+    def _load_deck(self, path: Path, slug: str, findings: list, edition: Edition, before: Deck | None = None) -> Deck | None:
         rel = self.rel(path)
-        data = self._load(path, rel, findings, slug)
+        data = self._localised(path, rel, findings, slug, edition)
         if data is None:
             return None
         sheet = None
         if isinstance(data, LocDict) and "cards_from" in data:
-            sheet = self._sheet_cards(data, path, slug, findings)
+            sheet = self._sheet_cards(data, path, slug, findings, edition)
             if sheet is None:
                 return None
         if isinstance(data, LocDict) and "generate" in data and not self._generated_cards(data, slug, findings):
@@ -306,7 +369,7 @@ class Project:
                               game=slug, component=what))
         return None
 
-    def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> Path | None:
+    def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
         """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
         options, found = check_shape(SheetOptions, data, self.rel(path), game=slug)
         findings += found
@@ -332,7 +395,9 @@ class Project:
             return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
         try:
-            data["cards"] = read_cards(source)
+            cards = read_cards(source)
+            findings += missing_translations(cards, edition, source.rel, slug)
+            data["cards"] = localise(cards, edition)
         except PnpError as exc:
             findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
             return None
@@ -360,6 +425,10 @@ class Project:
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter
+
+
+def _has_error(findings: list[Finding]) -> bool:
+    return any(f.severity == "error" for f in findings)
 
 
 def _digest(path: Path) -> str | None:
