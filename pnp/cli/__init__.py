@@ -30,8 +30,8 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
-from pnp.cli.editions import changes, pull
 from pnp.cli.faults import explain
+from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.collector import paused

@@ -1,4 +1,4 @@
-"""`pnp changes` (which cards changed since the last marked print) and `pnp pull` (live sheets' snapshots)."""
+"""`pnp changes` (which cards changed since the last marked print) and `pnp pull` (live sheets' snapshots): revisions of a game's cards."""
 from __future__ import annotations
 
 import sys
