@@ -32,6 +32,7 @@ from pnp.cli.common import (
 )
 from pnp.cli.draw import draw
 from pnp.cli.faults import explain
+from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import calibrate, export
@@ -61,7 +62,7 @@ def list_games(ctx, fmt):
     project = open_project(ctx.obj["root"])
     report = Report()
     games = load_games(project, project.game_slugs(), report)
-    rows = [game_listing(g) for g in games]
+    rows = [game_listing(g, project.templates_dir) for g in games]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -70,6 +71,8 @@ def list_games(ctx, fmt):
             click.echo(f"{row['game']}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
             for d in row["decks"]:
                 click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+                if d["generated"]:
+                    click.echo("         generated: " + ", ".join(f"{c['id']} ×{c['count']}" for c in d["card_list"]))
             for b in row["boards"]:
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
@@ -84,18 +87,27 @@ def list_games(ctx, fmt):
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
-def game_listing(game) -> dict:
-    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+def game_listing(game, templates_dir: Path) -> dict:
+    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts, and each
+    card's version stamp (None when the game says `stamps: false`)."""
     from pnp.data.boxes import game_boxes
+    from pnp.data.stamps import Stamper
     from pnp.data.tokens import token_sets, token_variants
+
+    stamp = Stamper(templates_dir, game)
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
     tokens = [{"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": sum(v.count for v in token_variants(raw))}
               for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
-            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
+            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
+                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
             "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
+
+
+def _stamp_json(stamp) -> dict | None:
+    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner}
 
 
 def _size_text(size) -> str:
@@ -382,6 +394,8 @@ main.add_command(new)
 main.add_command(icons)
 main.add_command(draw)
 main.add_command(showcase)
+main.add_command(changes)
+main.add_command(pull)
 
 
 def run(prog_name: str | None = None):

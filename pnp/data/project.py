@@ -17,7 +17,9 @@ from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stay
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
+from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.languages import Edition, edition_of, localise, missing_translations
+from pnp.data.live import is_live, snapshot_of
 from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
@@ -311,6 +313,8 @@ class Project:
             sheet = self._sheet_cards(data, path, slug, findings, edition)
             if sheet is None:
                 return None
+        if isinstance(data, LocDict) and "generate" in data and not self._generated_cards(data, slug, findings):
+            return None
         spec, found = check_shape(DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
@@ -376,8 +380,14 @@ class Project:
             return None
         sheet = path.parent / options.cards_from
         game_dir = path.parent.parent
+        if is_live(options.cards_from):
+            sheet = snapshot_of(path)
+            if sheet is None:
+                findings.append(error("live-no-snapshot", f"cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull {slug}` "
+                                      f"(a build never reaches the network; it reads the snapshot pull saves beside {path.name})", data.loc_of("cards_from"), game=slug))
+                return None
         try:
-            if "\0" in options.cards_from:
+            if "\0" in str(sheet):
                 raise LeavesFolder(sheet, game_dir)
             sheet = inside(sheet, self.root, game_dir)
         except LeavesFolder:
@@ -393,6 +403,25 @@ class Project:
             return None
         data.locs["cards"] = data.loc_of("cards_from")
         return sheet
+
+    def _generated_cards(self, data: LocDict, slug: str, findings: list) -> bool:
+        """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""
+        for other in ("cards", "cards_from"):
+            if other in data:
+                findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))
+                return False
+        block = data["generate"]
+        spec, found = check_shape(GenerateSpec, block, data.path, what="generate", game=slug)
+        findings += found
+        if spec is None:
+            return False
+        cards, found = generated_cards(block, spec, slug)
+        findings += found
+        if cards is None:
+            return False
+        data["cards"] = cards
+        data.locs["cards"] = data.loc_of("generate")
+        return True
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter

@@ -20,6 +20,7 @@ from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
+from pnp.outputs.stamping import face_stamper
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
@@ -198,6 +199,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     bleed = options.bleed_mm
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
+    stamp = face_stamper(gctx, deck) if backs else None  # a card pictured in a rulebook shows no stamp
     out = []
     for card in cards:
         what = f"{deck.id}/{card.id}"
@@ -207,6 +209,8 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
 
         front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
         front = renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"))
+        if stamp is not None and front is not None:
+            front = stamp(card, front)
         back = None
         if backs:
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")

@@ -36,6 +36,8 @@ from pnp.pipeline.cache import (
     read_digests,
     shared_inputs_hash,
 )
+from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
+from pnp.pipeline.printed_cards import record_build
 from pnp.render.ink import page_inks
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
@@ -269,6 +271,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         cache.printed = dict(cache.faces)  # the first build is the first print: --changed compares with it until a print is marked
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
+    record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
     if rendered or options.mark_printed or keeps_checks:
         cache.save(store, writes)
     if rendered:
@@ -315,6 +318,7 @@ def mark_printed(out_root: Path, slug: str) -> int | None:
         return None
     cache.printed = dict(cache.faces)
     cache.save(store)
+    mark_printed_cards(out_root, slug)
     return len(cache.printed)
 
 
