@@ -32,7 +32,7 @@ from pnp.cli.common import (
 )
 from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
-from pnp.cli.targets import calibrate, export
+from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
 
@@ -374,6 +374,7 @@ def serve(ctx, games, port, paper):
 
 main.add_command(export)
 main.add_command(calibrate)
+main.add_command(bundle)
 main.add_command(new)
 main.add_command(icons)
 
