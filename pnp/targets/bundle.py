@@ -69,9 +69,8 @@ def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
         findings += found
         if any(f.severity == "error" for f in found):
             return [], findings
-        for out in sorted(outputs, key=lambda o: o.path.name):
-            if out.path.suffix == ".pdf":
-                parts.append(part_of(kind, TITLES[kind] if len(outputs) == 1 else f"{TITLES[kind]}: {out.path.stem}", out.path.read_bytes(), out.path))
+        pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
+        parts += [part_of(kind, TITLES[kind] if len(pdfs) == 1 else f"{TITLES[kind]}: {path.stem}", path.read_bytes(), path) for path in pdfs]
     return parts, findings
 
 
