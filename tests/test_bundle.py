@@ -12,7 +12,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from tests.conftest import TEST_PROJECT, run_pnp
+from tests.conftest import TEST_PROJECT, pdf_fonts, run_pnp
 
 
 @pytest.fixture(scope="module")
@@ -107,3 +107,9 @@ def test_bundle_is_the_same_bytes_twice(bundled):
     assert result.exit_code == 0, result.output
     assert {p.name: p.read_bytes() for p in bundled.iterdir()} == before
     assert re.search(r"tiny-bundle-letter\.pdf: [\d,]+ KB, \d+ pages", result.output)
+
+
+def test_every_font_of_the_bundle_and_feedback_sheet_is_embedded(bundled):
+    for name in ("tiny-bundle-letter.pdf", "tiny-feedback.pdf"):
+        fonts = pdf_fonts(PdfReader(bundled / name))
+        assert fonts and all(fonts.values()), f"{name}: fonts not embedded: {[f for f, ok in fonts.items() if not ok]}"

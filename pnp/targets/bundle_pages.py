@@ -6,7 +6,6 @@ Drawn with Platypus in the project's TrueType font, so every glyph is embedded.
 """
 from __future__ import annotations
 
-import functools
 import io
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
@@ -71,7 +70,8 @@ def _styles(fonts: Fonts) -> dict[str, ParagraphStyle]:
 def _table(rows: list[list[str]], st: dict, widths: list[float]) -> Table:
     cells = [[Paragraph(escape(str(v)), st["head" if i == 0 else "cell"]) for v in row] for i, row in enumerate(rows)]
     table = Table(cells, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black), ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
+    # a Table sets its cells' font even for Paragraph cells: name ours, or reportlab's unembedded Helvetica joins the page
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st["cell"].fontName), ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black), ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
                                ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return table
 
@@ -121,8 +121,8 @@ def _document(paper: str, title: str, fonts: Fonts, story: list) -> bytes:
     rl.use_binary_streams()
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=tuple(v * mm for v in PAPER_SIZES[paper]), leftMargin=18 * mm, rightMargin=18 * mm,
-                            topMargin=18 * mm, bottomMargin=18 * mm, title=title, author="pnp", creator="pnp", invariant=1)
-    doc.build(story(doc.width) if callable(story) else story, canvasmaker=functools.partial(rl.SharedResourceCanvas, invariant=1, initialFontName=fonts.regular))
+                            topMargin=18 * mm, bottomMargin=18 * mm, title=title, author="pnp", creator="pnp", invariant=1, initialFontName=fonts.regular)
+    doc.build(story(doc.width) if callable(story) else story, canvasmaker=rl.SharedResourceCanvas)
     return buf.getvalue()
 
 

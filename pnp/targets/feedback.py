@@ -7,7 +7,6 @@ and version. Drawn with Platypus so a long deck flows over as many pages as it n
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -91,7 +90,8 @@ def _header(title: str, version: str, st: dict, width: float) -> list:
     cells = [[Paragraph("Date:", st["head"]), "", Paragraph("Players:", st["head"]), "", Paragraph("Version:", st["head"]),
               Paragraph(escape(version), st["body"])]]
     table = Table(cells, colWidths=[width * f for f in (0.08, 0.2, 0.1, 0.3, 0.1, 0.22)], rowHeights=[ROW_MM * mm])
-    table.setStyle(TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.5, colors.black), ("LINEBELOW", (3, 0), (3, 0), 0.5, colors.black),
+    # a Table sets its cells' font even for Paragraph cells: name ours, or reportlab's unembedded Helvetica joins the page
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st["body"].fontName), ("LINEBELOW", (1, 0), (1, 0), 0.5, colors.black), ("LINEBELOW", (3, 0), (3, 0), 0.5, colors.black),
                                ("LINEBELOW", (5, 0), (5, 0), 0.5, colors.black), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
     return [Paragraph(f"{escape(title)}: playtest feedback", st["title"]), table, Spacer(1, 4 * mm)]
 
@@ -107,7 +107,7 @@ def _deck_table(deck: FeedbackDeck, st: dict, width: float) -> LongTable:
     table = LongTable([[Paragraph(h, st["head"]) for h in head], *body], colWidths=[width * w for w in widths],
                       rowHeights=[6 * mm] + [ROW_MM * mm] * len(body), repeatRows=1)
     rating = len(head) - 2
-    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st["body"].fontName), ("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.9, 0.9, 0.9)), ("ALIGN", (rating, 1), (rating, -1), "CENTER")]))
     return table
 
@@ -120,7 +120,7 @@ def feedback_pdf(title: str, version: str, decks: list[FeedbackDeck], paper: str
     size = tuple(v * mm for v in PAPER_SIZES[paper])
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
-                            title=f"{title}: playtest feedback", author="pnp", creator="pnp", invariant=1)
+                            title=f"{title}: playtest feedback", author="pnp", creator="pnp", invariant=1, initialFontName=fonts.regular)
     st = _styles(fonts)
     story: list = []
     for i, deck in enumerate(decks):
@@ -128,5 +128,5 @@ def feedback_pdf(title: str, version: str, decks: list[FeedbackDeck], paper: str
             story.append(PageBreak())
         story += _header(title, version, st, doc.width)
         story += [Paragraph(f"{escape(deck.name)} ({len(deck.rows)} cards)", st["deck"]), _deck_table(deck, st, doc.width)]
-    doc.build(story, canvasmaker=functools.partial(rl.SharedResourceCanvas, invariant=1, initialFontName=fonts.regular))
+    doc.build(story, canvasmaker=rl.SharedResourceCanvas)
     return buf.getvalue()
