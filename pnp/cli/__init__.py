@@ -30,8 +30,10 @@ from pnp.cli.common import (
     summary,
     validate_games,
 )
+from pnp.cli.draw import draw
 from pnp.cli.faults import explain
 from pnp.cli.scaffold import icons, new
+from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
@@ -379,6 +381,8 @@ main.add_command(calibrate)
 main.add_command(bundle)
 main.add_command(new)
 main.add_command(icons)
+main.add_command(draw)
+main.add_command(showcase)
 
 
 def run(prog_name: str | None = None):

@@ -1,0 +1,104 @@
+"""`pnp draw`: a deck simulator whose figures match the exact odds of dealing from the deck."""
+from __future__ import annotations
+
+import json
+import math
+from itertools import combinations
+from types import SimpleNamespace
+
+import pytest
+from conftest import ROOT, run_pnp
+
+from pnp.checks.simulate import Condition, Question, expand, simulate
+
+SE_LIMIT = 4  # a figure from 10,000 hands lies within 4 standard errors of the truth but once in ~16,000 tests
+
+
+def small_deck():
+    """12 cards: 3 red (one card, three copies), 4 blue, 5 green; worth 1, 2 and 3."""
+    spec = [("red", 3, "red", 1), ("blue-a", 2, "blue", 2), ("blue-b", 2, "blue", 2), ("green", 5, "green", 3)]
+    return [SimpleNamespace(id=i, count=n, fields={"id": i, "count": n, "colour": c, "worth": w}) for i, n, c, w in spec]
+
+
+def within(figure: float, exact: float, runs: int) -> bool:
+    return abs(figure - exact) <= SE_LIMIT * math.sqrt(exact * (1 - exact) / runs)
+
+
+def test_at_least_one_matches_the_hypergeometric_odds():
+    """P(at least one of K reds in n cards from N) = 1 − C(N−K, n)/C(N, n); copies of a card are separate cards."""
+    runs = 10_000
+    answer = simulate("small", expand(small_deck()), Question(hand=4, runs=runs, seed=7, where=(Condition("colour", "red"),)))
+    exact = 1 - math.comb(12 - 3, 4) / math.comb(12, 4)
+    assert answer.deck_size == 12
+    assert within(answer.shares[0].share, exact, runs), (answer.shares[0].share, exact)
+
+
+def test_at_least_k_matches_the_hypergeometric_odds():
+    runs = 10_000
+    answer = simulate("small", expand(small_deck()), Question(hand=5, runs=runs, seed=8, where=(Condition("colour", "green", 2),)))
+    exact = sum(math.comb(5, k) * math.comb(7, 5 - k) for k in range(2, 6)) / math.comb(12, 5)
+    assert within(answer.shares[0].share, exact, runs), (answer.shares[0].share, exact)
+
+
+def test_pair_and_sum_match_every_hand_counted_exactly():
+    """Against every one of the C(12, 3) hands: the share holding two of a colour, and the mean and range of the worth."""
+    cards = [(c, w) for c, w in [("red", 1)] * 3 + [("blue", 2)] * 4 + [("green", 3)] * 5]
+    hands = list(combinations(cards, 3))
+    pair = sum(len({c for c, _ in h}) < 3 for h in hands) / len(hands)
+    mean = sum(sum(w for _, w in h) for h in hands) / len(hands)
+    runs = 10_000
+    answer = simulate("small", expand(small_deck()), Question(hand=3, runs=runs, seed=9, pair="colour", sum_field="worth"))
+    assert within(answer.shares[0].share, pair, runs)
+    assert answer.spread.minimum == 3 and answer.spread.maximum == 9
+    spread_sd = math.sqrt(sum((sum(w for _, w in h) - mean) ** 2 for h in hands) / len(hands))
+    assert abs(answer.spread.mean - mean) <= SE_LIMIT * spread_sd / math.sqrt(runs)
+    assert abs(sum(answer.spread.histogram.values()) - 1) < 1e-9
+
+
+def test_the_same_seed_gives_the_same_figures_and_another_seed_others():
+    q = Question(hand=4, runs=2_000, seed=1, where=(Condition("colour", "blue"),), sum_field="worth")
+    first, again = simulate("s", expand(small_deck()), q), simulate("s", expand(small_deck()), q)
+    other = simulate("s", expand(small_deck()), Question(**{**q.__dict__, "seed": 2}))
+    assert first.as_dict() == again.as_dict()
+    assert first.as_dict() != other.as_dict()
+
+
+def test_cli_json_is_the_same_for_the_same_seed(project):
+    args = ("draw", "tiny", "--deck", "heroes", "--hand", "2", "--runs", "500", "--format", "json")
+    one, two = run_pnp(project, *args), run_pnp(project, *args)
+    assert one.exit_code == 0, one.output
+    assert one.output == two.output
+    assert json.loads(one.output)["runs"] == 500
+
+
+@pytest.mark.parametrize("args", [("--where", "nofield=1"), ("--hand", "999"), ("--where", "bad"), ("--sum", "id")])
+def test_a_question_the_deck_cannot_answer_is_refused_in_one_line(project, args):
+    result = run_pnp(project, "draw", "tiny", "--deck", "heroes", *args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+# Each game's main deck and a question about it: a field and a value whose copies the test counts from the data file.
+MAIN_DECKS = [
+    ("organ-match", "organs", "organ", "heart", 4),
+    ("organ-trail", "organs", "organ", "human", 4),
+    ("germ-tycoon", "cells", "group", "heart", 3),
+    ("narco-empire", "narcos", "kind", "police", 5),
+    ("police-precinct", "events", "kind", "punks", 3),
+]
+
+
+@pytest.mark.parametrize("game,deck,name,value,hand", MAIN_DECKS)
+def test_each_games_main_deck_answers_a_question(game, deck, name, value, hand):
+    from pnp.cli.common import load_games, open_project
+    from pnp.core.errors import Report
+
+    cards = load_games(open_project(str(ROOT)), [game], Report())[0].decks[deck].cards
+    total = sum(c.count for c in cards)
+    hits = sum(c.count for c in cards if str(c.fields.get(name)) == value)
+    result = run_pnp(ROOT, "draw", game, "--deck", deck, "--hand", str(hand), "--where", f"{name}={value}", "--format", "json")
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    exact = 1 - math.comb(total - hits, hand) / math.comb(total, hand)
+    assert answer["deck_size"] == total
+    assert within(answer["shares"][0]["share"], exact, answer["runs"]), (answer["shares"][0], exact)

@@ -1,0 +1,53 @@
+"""`pnp showcase`: pictures for a game page, the same bytes every run, of the asked size, showing the faces."""
+from __future__ import annotations
+
+import io
+
+from conftest import run_pnp
+from PIL import Image, ImageChops, ImageStat
+
+TABLE = (52, 84, 66)
+
+
+def table_pixels(image: Image.Image) -> int:
+    """How many pixels are the bare table colour."""
+    differs = ImageChops.difference(image, Image.new("RGB", image.size, TABLE)).convert("L")
+    return differs.histogram()[0]
+
+
+def pictures(project, *args) -> dict[str, bytes]:
+    result = run_pnp(project, "showcase", "tiny", *args)
+    assert result.exit_code == 0, result.output
+    folder = project / "output" / "tiny" / "showcase"
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.png"))}
+
+
+def test_a_hand_a_table_and_a_contact_sheet_per_deck_the_same_bytes_twice(project):
+    first = pictures(project, "--width", "480")
+    assert set(first) == {"hand.png", "table.png", "heroes-contact.png"}
+    again = pictures(project, "--width", "480")
+    assert first == again
+
+
+def test_pictures_are_the_asked_width_and_show_more_than_the_table(project):
+    for name, data in pictures(project, "--width", "400").items():
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        assert image.width == 400, name
+        if name != "heroes-contact.png":
+            assert image.height == 250, name  # 16:10, a game page's picture
+        assert max(ImageStat.Stat(image).var) > 500, f"{name} is nearly one colour"
+        table_px = table_pixels(image)
+        assert table_px < 0.9 * image.width * image.height, f"{name} shows little but the table"
+
+
+def test_the_hand_holds_the_cards_asked_for(project):
+    two = Image.open(io.BytesIO(pictures(project, "--width", "400", "--cards", "heroes/knight,heroes/mage")["hand.png"])).convert("RGB")
+    one = Image.open(io.BytesIO(pictures(project, "--width", "400", "--cards", "heroes/knight")["hand.png"])).convert("RGB")
+    covered = [im.width * im.height - table_pixels(im) for im in (one, two)]
+    assert covered[1] > covered[0] * 1.3
+
+
+def test_an_unknown_card_is_refused_in_one_line(project):
+    result = run_pnp(project, "showcase", "tiny", "--cards", "heroes/nobody")
+    assert result.exit_code == 2
+    assert "heroes/nobody" in result.output and "Traceback" not in result.output
