@@ -35,7 +35,7 @@ from pnp.cli.faults import explain
 from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
-from pnp.cli.targets import calibrate, export
+from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
 from pnp.render.cutters import CUTTERS
@@ -390,6 +390,7 @@ def serve(ctx, games, port, paper):
 
 main.add_command(export)
 main.add_command(calibrate)
+main.add_command(bundle)
 main.add_command(new)
 main.add_command(icons)
 main.add_command(draw)
