@@ -113,3 +113,17 @@ def test_every_font_of_the_bundle_and_feedback_sheet_is_embedded(bundled):
     for name in ("tiny-bundle-letter.pdf", "tiny-feedback.pdf"):
         fonts = pdf_fonts(PdfReader(bundled / name))
         assert fonts and all(fonts.values()), f"{name}: fonts not embedded: {[f for f, ok in fonts.items() if not ok]}"
+
+
+def test_feedback_sheet_names_the_stamp_each_card_front_carries(bundled):
+    """A note is tied to the revision played: each card's row shows the code its printed front carries."""
+    with zipfile.ZipFile(bundled / "tiny-print-and-play-letter.zip") as zf:
+        cards = io.BytesIO(zf.read(next(n for n in zf.namelist() if n.startswith("components/") and "cards" in n)))
+    with pdfplumber.open(cards) as pdf:
+        fronts = [w["text"] for page in pdf.pages for w in page.extract_words()]  # backs carry no stamp
+    with pdfplumber.open(bundled / "tiny-feedback.pdf") as pdf:
+        sheet = "".join(page.extract_text() or "" for page in pdf.pages).replace("\n", " ")
+    codes = {word for word in fronts if re.fullmatch(r"[A-Z2-7]{6}", word)}  # the six base32 characters of a stamp
+    assert codes, "the tiny game's fronts carry stamps"
+    for code in codes:
+        assert code in sheet, f"stamp {code} printed on a card is not on the feedback sheet"

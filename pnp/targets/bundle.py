@@ -20,6 +20,7 @@ from pypdf import PdfReader, PdfWriter
 from pnp.core.errors import Finding
 from pnp.core.files import write_atomic
 from pnp.data.boxes import game_boxes
+from pnp.data.stamps import Stamper
 from pnp.data.tokens import token_sets, token_variants
 from pnp.outputs.options import Options
 from pnp.pipeline.build import build_game
@@ -201,7 +202,7 @@ def _paper_files(gctx, options: Options, fonts: Fonts) -> tuple[list[tuple[str, 
     """The files of one paper: [(name, bytes)] for the folder, the names that go in the zip, and the build's findings."""
     slug, paper = gctx.game.slug, options.paper
     tag = "" if paper == "letter" else f"-{paper}"
-    feedback = feedback_pdf(gctx.game.spec.title, "", feedback_decks(gctx.game), paper, fonts)
+    feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts)
     tail = [part_of("feedback", "Playtest feedback", feedback), part_of("credits", "Credits and licences", credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx), fonts))]
     files, findings = [], []
     separate: list[Part] = []

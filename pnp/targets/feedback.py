@@ -65,14 +65,16 @@ class Fonts:
     bold: str
 
 
-def feedback_decks(game) -> list[FeedbackDeck]:
-    """Every deck of `game` with a row per card (not per copy): the card's id, its name fields and its stamp, if any."""
+def feedback_decks(game, stamper=None) -> list[FeedbackDeck]:
+    """Every deck of `game` with a row per card (not per copy): the card's id, its name fields and, given a
+    `stamper` (pnp.data.stamps.Stamper), the version stamp its front carries, so a note names the revision played."""
     decks = []
     for deck in game.decks.values():
         rows = []
         for card in deck.cards:
             name = " · ".join(str(card.fields[f]) for f in deck.name_field if card.fields.get(f) not in (None, ""))
-            stamp = card.fields.get("stamp") if isinstance(card.fields.get("stamp"), str) else getattr(card, "stamp", None)
+            stamped = stamper(deck, card) if stamper is not None else None
+            stamp = stamped.text if stamped is not None else None
             rows.append(FeedbackRow(card.id, name, stamp))
         decks.append(FeedbackDeck(deck.name, tuple(rows)))
     return decks
