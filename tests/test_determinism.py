@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, add_crowd_deck, run_pnp
 
-OUTPUTS = ("cards", "boards", "tokens", "reference", "rulebook", "rulebook-booklet")
+OUTPUTS = ("cards", "boards", "tokens", "reference", "rulebook", "rulebook-booklet", "labels")
 
 
 def build_cold(project: Path, out: Path, *args: str) -> dict[str, bytes]:

@@ -35,6 +35,7 @@ from pnp.cli.scaffold import icons, new
 from pnp.cli.targets import calibrate, export
 from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
+from pnp.render.cutters import CUTTERS
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
     from pnp.data.project import Project
@@ -132,20 +133,21 @@ def validate(ctx, games, fmt, strict, lang):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
-@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook", "boxes", "dice"]), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook", "boxes", "dice", "labels"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
 @click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")
 @click.option("--mark-printed", is_flag=True, help="Take the cards of this build as printed: the next --changed compares with them.")
 @click.option("--strict", is_flag=True, help="Count warnings as errors: write nothing while any remains.")
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
+@click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image (with a warning); sheets say DRAFT, files end -draft.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, draft, quiet):
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -158,7 +160,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
-                   board_paper=board_paper, draft=draft)
+                   board_paper=board_paper, cutter=cutter or "", draft=draft)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         run_build(edition, edition_slugs, dataclasses.replace(base, lang=code), papers, report=report, quiet=quiet, validate=not no_validate)

@@ -13,6 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from pnp.core.errors import Loc, did_you_mean, error
 from pnp.core.units import CARD_SIZES, parse_size
+from pnp.data.label_sheets import LabelsSpec
 from pnp.data.source import LocDict, loc_at
 
 # Resource caps, documented in the README's safety section.
@@ -140,6 +141,7 @@ class GameSpec(Strict):
     start: dict[str, Any] = {}
     components: list[Component] = []
     constraints: list[Constraint] = []
+    labels: LabelsSpec = LabelsSpec()  # the sheet its bag and box labels print on (pnp.data.label_sheets)
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
     strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
 

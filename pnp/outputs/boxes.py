@@ -17,6 +17,7 @@ from pnp.layout.boxes import BOX_STYLES
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
+from pnp.render.cutters import CUTTERS
 from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
 
 FALLBACK = {"back": "front", "top": "side"}  # a face without its own template takes this one's
@@ -29,7 +30,8 @@ def build_boxes(gctx: GameContext, options: Options):
     if not boxes:
         return [], findings
     paper = PAPER_SIZES[options.paper]
-    limit = um(options.printable_mm + PRINT_TOLERANCE_MM)
+    cutter = CUTTERS[options.cutter] if options.cutter else None
+    limit = um(max(options.printable_mm + PRINT_TOLERANCE_MM, cutter.margin(*paper) if cutter else 0.0))  # clear of a cutter's marks
     area = net_area(paper, limit)
     pieces: list[NetPiece] = []
     for contents, spec, raw in boxes:
@@ -50,8 +52,10 @@ def build_boxes(gctx: GameContext, options: Options):
         from pnp.render.inksaver import lighten_face
 
         face_filter = lighten_face
-    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — boxes", "card boxes for print and play", face_filter)
-    return [(f"{game.slug}-boxes.pdf", data, {"pages": pages, "pieces": len(boxes)})], findings
+    cuts: list = []
+    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — boxes", "card boxes for print and play", face_filter,
+                                cutter, cuts)
+    return [(f"{game.slug}-boxes.pdf", data, {"pages": pages, "pieces": len(boxes), "cuts": cuts})], findings
 
 
 def _nets(contents: BoxContents, area: tuple[int, int]) -> list | None:

@@ -408,7 +408,8 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive)
         arrive()
         faces = {name: known for d in decks for name, known in d.faces.items()}
-        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared, "page_keys": stats.page_keys}))
+        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared, "page_keys": stats.page_keys,
+                                                     "cuts": stats.cuts}))
         changed_groups = [g for g in (d.group(changed=True) for d in decks) if g is not None]
         if options.changed and changed_groups:
             # a few fixed cards from several decks reprint on one sheet, not one sheet per deck; the list gets a blank

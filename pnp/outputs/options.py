@@ -30,6 +30,7 @@ class Options:
     printable_mm: float = DEFAULT_PRINTABLE_MM  # the printer profile's margin: marks, footers and art stay inside it
     mark_printed: bool = False  # after building, take these cards as printed: the baseline of the next --changed
     strict: bool = False  # every warning is an error: nothing is written
+    cutter: str = ""  # a cutting machine (pnp.render.cutters.CUTTERS): its marks on each fronts sheet, its cut file beside each PDF
     draft: bool = False  # art may be missing: placeholders stand in for it, warned of, and every page says DRAFT
     lang: str = ""  # the edition's language when not the game's source language: every file name carries it
 
@@ -49,15 +50,16 @@ NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printe
 
 # Which options print differently in each kind of output, so a variant build gets its own file name: every option that
 # can change an output's bytes (cache_text) is either here or in NAMED_ELSEWHERE (tests/test_small_print.py checks it).
-SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver", "back_offset", "printable_mm")
+SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver", "back_offset", "printable_mm", "cutter")
 VARIANT_OPTIONS = {
     "cards": (*SHEET_OPTIONS, "subset", "draft"),
     "tokens": (*SHEET_OPTIONS, "draft"),
     "reference": (*SHEET_OPTIONS, "draft"),
     "boards": ("paper", "ink_saver", "printable_mm", "draft"),  # the board paper is already in its name
     "rulebook": ("paper", "ink_saver", "draft"),
-    "boxes": ("paper", "ink_saver", "printable_mm", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them
+    "boxes": ("paper", "ink_saver", "printable_mm", "cutter", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them
     "dice": ("paper", "ink_saver", "printable_mm", "draft"),
+    "labels": ("cutter", "draft"),  # the label sheet names its own paper and margins
 }
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
 # the board paper (in a board file's own name) and the booklet (a file of its own).
@@ -85,6 +87,8 @@ def variant_tag(options: Options, kind: str) -> str:
         tags.append(f"offset{x:+g}{y:+g}mm")  # an offset build must not overwrite the normal one
     if "printable_mm" in wanted and options.printable_mm != DEFAULT_PRINTABLE_MM:
         tags.append(f"margin{options.printable_mm:g}mm")
+    if "cutter" in wanted and options.cutter:
+        tags.append(options.cutter)
     if "subset" in wanted:
         tags.append(_subset_tag(options))
     if "draft" in wanted and options.draft:

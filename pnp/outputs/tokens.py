@@ -52,7 +52,8 @@ def build_tokens(gctx: GameContext, options: Options):
         shape = "standee" if spec.standee else spec.shape
         key = (shape, size)  # sets of one shape and size are one group; leftovers of every group share sheets (render/packing.py)
         if key not in groups:
-            groups[key] = Group(spec.id, spec.name, size, [], )
+            groups[key] = Group(spec.id, spec.name, size, [], cut_shape="rectangle" if spec.standee else spec.shape,
+                                cut_radius=ROUNDED_RADIUS * min(size) if spec.shape == "rounded" and not spec.standee else 0.0)
         else:
             groups[key].name += f", {spec.name}"
         groups[key].pieces += pieces
@@ -63,10 +64,11 @@ def build_tokens(gctx: GameContext, options: Options):
         data, stats = write_sheets(list(groups.values()), game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
                                    bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
                                    back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
-                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, draft=options.draft)
+                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared, "page_keys": stats.page_keys})], []
+    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared, "page_keys": stats.page_keys,
+                                              "cuts": stats.cuts})], []
 
 
 class SizedSet(NamedTuple):

@@ -41,6 +41,7 @@ from pnp.render.ink import page_inks
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
 DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
+                     ("labels", "pnp.outputs.labels:build_labels"),
                      ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"),
                      ("boxes", "pnp.outputs.boxes:build_boxes"), ("dice", "pnp.outputs.dice:build_dice"))
 
@@ -163,11 +164,26 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
     finally:
         gctx.face_store = gctx.card_reads = None
     found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
-    files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
+    files = with_cut_files([(_named(name, options, job.kind), data, stats) for name, data, stats in files], options.cutter)
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
     digests = read_digests(read, project.root)
     unshared = {name: digest for name, digest in digests.items() if not faces.covers(project.root / name)}
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
+
+
+def with_cut_files(files: list, cutter: str) -> list:
+    """Each sheet PDF built for a cutting machine followed by its cut files, one SVG per fronts sheet: `<pdf>-sheet-NN.svg`
+    (none for a print shop, whose cut is in the PDF)."""
+    from pnp.render.cutters import CUTTERS, cut_svg
+
+    out = []
+    for name, data, stats in files:
+        cuts = stats.pop("cuts", None) if isinstance(stats, dict) else None
+        out.append((name, data, stats))
+        stem = name.rpartition(".")[0]
+        for page, page_w, page_h, shapes in (cuts if cutter and CUTTERS[cutter].svg else ()) or ():
+            out.append((f"{stem}-sheet-{page:02d}.svg", cut_svg(page_w, page_h, shapes, f"{stem}, page {page}"), {"pages": 1, "pieces": len(shapes)}))
+    return out
 
 
 def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:

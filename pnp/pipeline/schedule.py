@@ -52,7 +52,7 @@ from pnp.pipeline.validate import check_game
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
-JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0, "boxes": 1.0, "dice": 1.0}
+JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0, "boxes": 1.0, "dice": 1.0, "labels": 1.0}
 CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
 KEPT_FACE_SHARE = 1 / 3  # a face kept from the last build costs its key, its lookup and its place on a sheet
 

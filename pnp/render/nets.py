@@ -162,9 +162,32 @@ def fitted(net: Net, area: tuple[int, int]) -> Net | None:
     return None
 
 
+def net_cut_path(placed: Placed, page_h_mm: float):
+    """A placed net's cut edges as one cut path, in mm from the page's top-left (as a cutter's SVG counts)."""
+    from pnp.render.cutters import CutPath
+
+    left, top = placed.left / 1000, page_h_mm - placed.top / 1000
+    parts = [("L", left + e.x1, top + e.y1, left + e.x2, top + e.y2) if isinstance(e, Seg) else ("A", left + e.cx, top + e.cy, e.r, e.start, e.sweep)
+             for e in placed.net.cuts]
+    return CutPath(tuple(parts))
+
+
+def _cutter_page(c, cutter, paper_mm, placed_nets: list[Placed], number: int, cuts: list | None) -> None:
+    from pnp.render.cutters import draw_cut_contour
+
+    paths = [net_cut_path(p, paper_mm[1]) for p in placed_nets]
+    cutter.draw_marks(c, *paper_mm)
+    if cutter.spot:
+        draw_cut_contour(c, paths, paper_mm[1])
+    if cuts is not None:
+        cuts.append((number, paper_mm[0], paper_mm[1], paths))
+
+
 def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_um: int, font: str, icons, title: str, subject: str,
-                  face_filter=None) -> tuple[bytes, int]:
-    """A PDF of `pieces` (each already fitted), set in rows on as few pages as they need; (bytes, pages)."""
+                  face_filter=None, cutter=None, cuts: list | None = None) -> tuple[bytes, int]:
+    """A PDF of `pieces` (each already fitted), set in rows on as few pages as they need; (bytes, pages). With a `cutter`
+    (pnp.render.cutters.Cutter; `limit_um` already keeps its margin) each page gets its marks, and `cuts` each page's
+    (page number, page w, h in mm, [CutPath])."""
     from pnp.render.draw import FaceDrawer
     from pnp.render.pdf import draw_footer, new_canvas
 
@@ -182,14 +205,18 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
         rows_h = max(y + sizes[i][1] for i, _, y in page)
         left0 = limit_um + um(SPILL_MM) + (area[0] - rows_w) // 2
         top0 = page_h - limit_um - um(SPILL_MM) - (area[1] - rows_h) // 2
+        placed_nets = []
         for i, x, y in page:
             piece = pieces[i]
             placed = Placed(piece.net, left0 + x, top0 - y)
+            placed_nets.append(placed)
             forms = {key: drawer.form(face) for key, face in piece.faces.items()}  # defined before the page draws them
             painter.draw(placed, piece.fill, lambda slot, forms=forms: forms.get(slot.key))
         labels = " · ".join(dict.fromkeys(pieces[i].label for i, _, _ in page))
         draw_footer(c, page_w, page_h, "bottom", f"{title} · {labels} · cut solid lines, fold dashed ones", font, scale_bar=number == 0,
                     limit=limit_um, keep="print at 100% / actual size")
+        if cutter is not None:
+            _cutter_page(c, cutter, paper_mm, placed_nets, number + 1, cuts)
         c.showPage()
     drawer.shared.finish()
     c.save()

@@ -243,7 +243,8 @@ class SharedResourceCanvas(Canvas):
         super()._setXObjects(thing)
         if isinstance(thing, PDFPage):
             _compress_now(thing)
-        if self.shared_resources is not None and isinstance(thing, PDFPage):
+        # a page drawing in a separation (a cutter's CutContour) keeps reportlab's own resources, which name its colour space
+        if self.shared_resources is not None and isinstance(thing, PDFPage) and not self._colorsUsed:
             self.shared_resources.note_forms(forms_in_use(self))
             thing.Resources = self.shared_resources.ref
             thing.Trans = None  # reportlab writes an empty one

@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pnp.core.units import DEFAULT_PRINTABLE_MM, pt
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, pt
 from pnp.layout.elements import Face, FaceDigests
+from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
@@ -62,6 +63,8 @@ class Group:
     cut_guide: object = None  # a callable drawing a cut outline per slot (tokens), else crop marks
     keep_back: bool = False  # the common back is a playable side: the ink saver lightens it instead of framing it
     print_last: bool = False  # its sheets follow every other group's (a one-page reference sheet after the aids, needing no back)
+    cut_shape: str = "rectangle"  # what a cutting machine cuts along its trim: rectangle, rounded, circle or hexagon
+    cut_radius: float = 0.0  # a rounded piece's corner radius, mm
 
 
 @dataclass(eq=False)
@@ -120,18 +123,22 @@ class SheetStats:
     # per page, in order: a hash of everything the page prints (see `PageKeys`), or None where code no value names draws
     # (a group's own cut guide); a page whose key a build measured before need not be measured again
     page_keys: list[str | None] = field(default_factory=list)
+    # with a cutting machine: per fronts page, (PDF page number from 1, page w, h in mm, the pieces' cut lines)
+    cuts: list[tuple] = field(default_factory=list)
 
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
-                 drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, draft: bool = False) -> tuple[bytes, SheetStats]:
+                 drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
+                 draft: bool = False) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
     faces' operators to replay in a later PDF (pnp.render.drawn.DrawnFaces). Pieces may hold PENDING faces, which
     `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
-    pages before it are drawn while another process renders those faces."""
+    pages before it are drawn while another process renders those faces. A `cutter` (pnp.render.cutters.CUTTERS) keeps the
+    pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -140,6 +147,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         from pnp.render.inksaver import lighten_face
 
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
+    machine = CUTTERS[cutter] if cutter else None
+    if machine is not None:
+        printable_mm = max(printable_mm, machine.margin(*PAPER_SIZES[paper]))
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
     if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
         for page in pages:
@@ -175,7 +185,8 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
             stats.pages += 1
             continue
         fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
-        _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, keys, scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+        _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, keys, scale_bar=(stats.pages == 0), bookmarks=bookmarks,
+              after=None if machine is None else functools.partial(_cutter_furniture, machine=machine, stats=stats, fronts=fronts))
         stats.pages += 1
         if with_backs.intersection(page.groups):
             backs = [(run, run.back_slot(i, duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
@@ -288,7 +299,7 @@ class PageKeys:
 
 
 def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
-          bookmarks=(), offset=(0.0, 0.0)):
+          bookmarks=(), offset=(0.0, 0.0), after: Callable | None = None):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
     `footer` is (label wordings, instructions): a long label gives way to its shorter wording, the instructions never. The page's key goes to `keys`;
@@ -327,7 +338,20 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
             c.restoreState()
 
     drawer.page(keys.add(page, placed, uses, footer, scale_bar, offset, marks), draw)
+    if after is not None:
+        after(c, sheet)
     c.showPage()
+
+
+def _cutter_furniture(c, sheet: Sheet, *, machine, stats: SheetStats, fronts) -> None:
+    """A cutting machine's marks on a fronts page, its pieces' cut lines listed in `stats` (and drawn as CutContour for a print shop)."""
+    page_w, page_h = sheet.page_w / 1000, sheet.page_h / 1000
+    shapes = [CutShape(run.group.cut_shape, slot.x / 1000, page_h - (slot.y + slot.h) / 1000, slot.w / 1000, slot.h / 1000, run.group.cut_radius)
+              for run, slot, _face, _rotate in fronts]
+    machine.draw_marks(c, page_w, page_h)
+    if machine.spot:
+        draw_cut_contour(c, shapes, page_h)
+    stats.cuts.append((stats.pages + 1, page_w, page_h, shapes))
 
 
 def _furniture(c, marks, font_name: str) -> None:

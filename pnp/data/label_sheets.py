@@ -1,0 +1,107 @@
+"""Commercial label and sticker sheets: where each slot lies on the page, by the maker's published template.
+
+A sheet is data: its page, slot size and shape, the first slot's top-left
+corner, the pitch between slot origins, and columns × rows. The presets are a
+registry by name (the schema's allowed names come from it); a designer may
+describe any other sheet in game.yaml (`labels: {sheet: {...}}`). All sizes in mm,
+measured from the page's top-left corner as a ruler on the real sheet reads them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+INCH = 25.4
+PAGES = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+
+
+@dataclass(frozen=True)
+class LabelSheet:
+    """One label sheet: slot geometry in mm from the page's top-left corner."""
+
+    name: str
+    title: str
+    page: tuple[float, float]
+    slot: tuple[float, float]
+    shape: str  # rectangle | round
+    corner: float  # a rectangle's corner radius
+    first: tuple[float, float]  # the first slot's top-left corner: (left margin, top margin)
+    pitch: tuple[float, float]  # between slot origins: across, down
+    columns: int
+    rows: int
+
+    def slots(self) -> list[tuple[float, float]]:
+        """Every slot's top-left corner (x from the left, y from the top), row by row."""
+        return [(self.first[0] + c * self.pitch[0], self.first[1] + r * self.pitch[1]) for r in range(self.rows) for c in range(self.columns)]
+
+
+def _inches(name, title, page, slot, shape, corner, first, pitch, columns, rows) -> LabelSheet:
+    return LabelSheet(name, title, PAGES[page], (slot[0] * INCH, slot[1] * INCH), shape, corner * INCH, (first[0] * INCH, first[1] * INCH),
+                      (pitch[0] * INCH, pitch[1] * INCH), columns, rows)
+
+
+# The makers' published templates (Avery's own figures; 5294 and 3274.1 as gLabels' template database lists them).
+PRESETS: dict[str, LabelSheet] = {
+    "5160": _inches("5160", "Avery 5160 address labels, 1 × 2⅝ in, 30 a Letter sheet", "letter", (2.625, 1.0), "rectangle", 0.0625,
+                    (3 / 16, 0.5), (2.75, 1.0), 3, 10),
+    "L7160": LabelSheet("L7160", "Avery L7160 labels, 63.5 × 38.1 mm, 21 an A4 sheet", PAGES["a4"], (63.5, 38.1), "rectangle", 0.0,
+                        (7.25, 15.15), (66.04, 38.1), 3, 7),
+    "5294": _inches("5294", "Avery 5294 round stickers, 2½ in, 12 a Letter sheet", "letter", (2.5, 2.5), "round", 0.0,
+                    (0.21, 0.425), (2.75, 2.515), 3, 4),
+    "3274.1": _inches("3274.1", "Avery 3274.1 square stickers, 2½ in, 9 a Letter sheet", "letter", (2.5, 2.5), "rectangle", 0.0,
+                      (0.3125, 1.25), (2.6875, 3.0), 3, 3),
+}
+
+
+class CustomSheet(BaseModel):
+    """A sheet the designer measured: game.yaml `labels: {sheet: {page, slot, shape, first, pitch, columns, rows}}` (mm)."""
+
+    model_config = ConfigDict(extra="forbid")  # not strict: YAML writes a pair as a list
+    page: Literal["letter", "a4"] | tuple[float, float] = "letter"
+    slot: tuple[float, float]
+    shape: Literal["rectangle", "round"] = "rectangle"
+    corner: float = Field(default=0.0, ge=0)
+    first: tuple[float, float]
+    pitch: tuple[float, float]
+    columns: int = Field(ge=1, le=50)
+    rows: int = Field(ge=1, le=100)
+
+    @model_validator(mode="after")
+    def _fits(self):
+        sheet = self.sheet()
+        w, h = sheet.page
+        if min(*self.slot, *self.first) < 0 or self.pitch[0] < self.slot[0] or self.pitch[1] < self.slot[1]:
+            raise ValueError("slots overlap or start off the page: each pitch must be at least the slot's size, the first slot at 0 or more")
+        right = self.first[0] + (self.columns - 1) * self.pitch[0] + self.slot[0]
+        bottom = self.first[1] + (self.rows - 1) * self.pitch[1] + self.slot[1]
+        if right > w + 1e-6 or bottom > h + 1e-6:
+            raise ValueError(f"the last slot ends at {right:g} × {bottom:g} mm, past the {w:g} × {h:g} mm page: check first, pitch, columns and rows")
+        return self
+
+    def sheet(self) -> LabelSheet:
+        page = PAGES[self.page] if isinstance(self.page, str) else self.page
+        return LabelSheet("custom", "the designer's label sheet", page, self.slot, self.shape, self.corner, self.first, self.pitch, self.columns, self.rows)
+
+
+def _preset(name: str) -> str:
+    if name not in PRESETS:
+        raise ValueError(f"'{name}' is no label sheet pnp knows: use one of {', '.join(PRESETS)}, or describe the sheet (page, slot, first, pitch, columns, rows)")
+    return name
+
+
+class LabelsSpec(BaseModel):
+    """game.yaml `labels:`: the sheet the game's bag and box labels print on (default Avery 5160)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    sheet: str | CustomSheet = "5160"
+
+    @model_validator(mode="after")
+    def _known(self):
+        if isinstance(self.sheet, str):
+            _preset(self.sheet)
+        return self
+
+    def label_sheet(self) -> LabelSheet:
+        return PRESETS[self.sheet] if isinstance(self.sheet, str) else self.sheet.sheet()

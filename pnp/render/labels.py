@@ -1,0 +1,118 @@
+"""Label and sticker sheets: texts set inside a commercial sheet's slots, and a calibration page of the slots' outlines.
+
+Labels are die-cut by their maker, so a label page has no crop marks and no
+outlines (a printed outline would show wherever the printer shifts the sheet);
+the last page prints the outlines alone, to hold against a real sheet before
+printing on it. With a cutting machine (pnp.render.cutters), its marks go on
+every label page, the slots under a mark stay empty, and each page's slots are
+its cut lines (for plain sticker paper).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pnp.data.label_sheets import LabelSheet
+from pnp.render.cutters import MM, CutShape, Cutter
+from pnp.render.pdf import new_canvas
+
+INSET_MM = 2.0  # text keeps this far inside a slot (label stock shifts by up to 1 mm)
+OUTLINE_PT = 0.4
+
+
+@dataclass(frozen=True)
+class LabelText:
+    """One label: a title line and the lines under it."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass
+class LabelStats:
+    pages: int = 0
+    pieces: int = 0
+    cuts: list[tuple] = field(default_factory=list)  # (page number, page w, page h, [CutShape]) per label page
+
+
+def usable_slots(sheet: LabelSheet, cutter: Cutter | None) -> list[tuple[float, float]]:
+    """The slots a label may take: all of them, less those a cutting machine's marks touch."""
+    slots = sheet.slots()
+    if cutter is None:
+        return slots
+    boxes = cutter.keep_out(*sheet.page)
+    w, h = sheet.slot
+    return [(x, y) for x, y in slots if not any(x < bx + bw and bx < x + w and y < by + bh and by < y + h for bx, by, bw, bh in boxes)]
+
+
+def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_name: str, cutter: Cutter | None = None) -> tuple[bytes, LabelStats]:
+    """The labels PDF: the labels in slot order, page after page, then the calibration page."""
+    page_w, page_h = sheet.page
+    c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}")
+    slots = usable_slots(sheet, cutter)
+    if not slots:
+        raise ValueError(f"no slot of {sheet.title} is clear of the {cutter.name} marks")
+    stats = LabelStats()
+    for start in range(0, len(labels), len(slots)):
+        shapes = []
+        for label, (x, y) in zip(labels[start:start + len(slots)], slots, strict=False):
+            draw_label(c, sheet, x, y, label, font_name)
+            shapes.append(slot_shape(sheet, x, y))
+        stats.pages += 1
+        stats.pieces += len(shapes)
+        if cutter is not None:
+            cutter.draw_marks(c, page_w, page_h)
+            if cutter.spot:
+                from pnp.render.cutters import draw_cut_contour
+
+                draw_cut_contour(c, shapes, page_h)
+            stats.cuts.append((stats.pages, page_w, page_h, shapes))
+        c.showPage()
+    calibration_page(c, sheet, font_name)
+    stats.pages += 1
+    c.save()
+    return buf.getvalue(), stats
+
+
+def slot_shape(sheet: LabelSheet, x: float, y: float) -> CutShape:
+    w, h = sheet.slot
+    return CutShape("circle" if sheet.shape == "round" else "rectangle", x, y, w, h, sheet.corner if sheet.shape != "round" else 0.0)
+
+
+def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_name: str) -> None:
+    """A label's lines, centred in its slot (a round label's text in the square inside its circle), shrunk until they fit."""
+    w, h = sheet.slot
+    inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)
+    box_w, box_h = w - 2 * inset, h - 2 * inset
+    size = 9.0
+    while True:
+        lines = [(text, size * 1.2) for text in simpleSplit(label.title, font_name, size * 1.2, box_w * MM)]
+        for line in label.lines:
+            lines += [(text, size) for text in simpleSplit(line, font_name, size, box_w * MM)]
+        height = sum(s * 1.15 for _, s in lines)
+        if (height <= box_h * MM and all(stringWidth(t, font_name, s) <= box_w * MM for t, s in lines)) or size <= 4.0:
+            break
+        size -= 0.25
+    top = (sheet.page[1] - y - h / 2) * MM + height / 2
+    c.setFillColorRGB(0.1, 0.1, 0.1)
+    for text, s in lines:
+        top -= s * 1.15
+        c.setFont(font_name, s)
+        c.drawCentredString((x + w / 2) * MM, top + s * 0.2, text)
+
+
+def calibration_page(c, sheet: LabelSheet, font_name: str) -> None:
+    """Every slot's outline, as the maker's template places it, and a line saying how to check it."""
+    page_w, page_h = sheet.page
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(OUTLINE_PT)
+    for x, y in sheet.slots():
+        shape = slot_shape(sheet, x, y)
+        shape.stroke(c, page_h)
+    c.setFont(font_name, 7)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.drawCentredString(page_w / 2 * MM, (page_h - sheet.first[1] / 2) * MM - 2.5,
+                        f"calibration · {sheet.title} · print at 100% on plain paper and hold it against a label sheet to the light")
+    c.showPage()

@@ -1,0 +1,222 @@
+"""Label sheets and cutting machines, read from the PDFs and SVGs a build writes.
+
+Expected positions are Avery's published 5160 template (Letter; 1 × 2⅝ in labels,
+3 across, 10 down, top margin ½ in, left 3⁄16 in, 2¾ in and 1 in between slot
+origins), the counts are the game's YAML, and each cut line is matched with what
+the PDF prints for that piece."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+PT = 25.4 / 72
+IN = 25.4
+PRINTABLE_MM = 4.23
+
+
+def build(out: Path, *args: str) -> None:
+    env = {**os.environ, "PNP_SERVER": "0"}
+    subprocess.run([sys.executable, "-m", "pnp", "build", "germ-tycoon", "--out", str(out), "-q", *args], cwd=ROOT, env=env, check=True,
+                   capture_output=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    build(out, "--only", "labels")
+    build(out, "--only", "labels", "--only", "tokens", "--cutter", "silhouette")
+    build(out, "--only", "tokens", "--cutter", "print-shop")
+    return out / "germ-tycoon"
+
+
+def boxes_mm(page) -> list[tuple[float, float, float, float]]:
+    return [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in page.rects + page.curves]
+
+
+def test_5160_calibration_page_has_the_published_slots(built):
+    with pdfplumber.open(built / "germ-tycoon-labels.pdf") as pdf:
+        outlines = boxes_mm(pdf.pages[-1])
+    expected = [(3 / 16 * IN + c * 2.75 * IN, 0.5 * IN + r * IN) for r in range(10) for c in range(3)]
+    assert len(outlines) == 30
+    for x, y in expected:
+        near = [b for b in outlines if abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2]
+        assert near, f"no slot outline at {x:.2f}, {y:.2f} mm"
+        x0, y0, x1, y1 = near[0]
+        assert abs(x1 - x0 - 2.625 * IN) < 0.2 and abs(y1 - y0 - IN) < 0.2
+
+
+def test_each_label_names_its_deck_or_set_with_the_datas_count_inside_its_slot(built):
+    game = ROOT / "data" / "germ-tycoon"
+    wanted = {}
+    for deck in sorted((game / "decks").glob("*.yaml")):
+        data = yaml.safe_load(deck.read_text())
+        wanted[data["name"]] = f"{sum(c.get('count', 1) for c in data['cards'])} cards"
+    for s in yaml.safe_load((game / "tokens.yaml").read_text())["tokens"]:
+        wanted[s["name"]] = f"{sum(i.get('count', 1) for i in s['items']) if 'items' in s else s.get('count', 1)} pieces"
+    slots = [(3 / 16 * IN + c * 2.75 * IN, 0.5 * IN + r * IN) for r in range(10) for c in range(3)]
+    with pdfplumber.open(built / "germ-tycoon-labels.pdf") as pdf:
+        page = pdf.pages[0]
+        chars = len(page.chars)
+        texts = [page.crop((x / PT, y / PT, (x + 2.625 * IN) / PT, (y + IN) / PT), strict=True).extract_text() for x, y in slots]
+        assert sum(len(page.crop((x / PT, y / PT, (x + 2.625 * IN) / PT, (y + IN) / PT), strict=True).chars) for x, y in slots) == chars  # nothing outside a slot
+    for name, count in wanted.items():
+        label = [t for t in texts if t.splitlines() and t.splitlines()[0] == name]
+        assert label, f"no label names {name}"
+        said = re.search(r"\d+ (cards|pieces)", label[0])
+        assert said and said.group(0) == count, f"{name}: label says {said and said.group(0)}, the data {count}"
+
+
+def test_label_pages_have_no_marks_or_outlines(built):
+    with pdfplumber.open(built / "germ-tycoon-labels.pdf") as pdf:
+        page = pdf.pages[0]
+        assert not page.lines and not page.rects and not page.curves
+
+
+def svg_shapes(path: Path):
+    root = ET.parse(path).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.get("viewBox").split()[:2] == ["0", "0"] and root.get("width").endswith("mm")
+    return root, [(el.tag.replace(ns, ""), el.attrib) for el in root.iter() if el.tag.replace(ns, "") in ("rect", "circle", "polygon", "path")]
+
+
+def test_silhouette_marks_sit_inside_the_printable_area(built):
+    for pdf_name in ("germ-tycoon-tokens-silhouette.pdf", "germ-tycoon-labels-silhouette.pdf"):
+        with pdfplumber.open(built / pdf_name) as pdf:
+            page = pdf.pages[0]
+            w, h = page.width * PT, page.height * PT
+            filled = [r for r in page.rects if r["fill"] and abs(r["width"] * PT - 5) < 0.05 and abs(r["height"] * PT - 5) < 0.05]
+            assert filled, f"{pdf_name}: no 5 mm registration square"
+            sq = filled[0]
+            assert abs(sq["x0"] * PT - 10) < 0.05 and abs(sq["top"] * PT - 10) < 0.05
+            arms = [r for r in page.rects if r["fill"] and abs(max(r["width"], r["height"]) * PT - 20) < 0.05]
+            assert len(arms) == 4
+            for r in [sq, *arms]:
+                assert r["x0"] * PT >= PRINTABLE_MM and r["top"] * PT >= PRINTABLE_MM
+                assert r["x1"] * PT <= w - PRINTABLE_MM and r["bottom"] * PT <= h - PRINTABLE_MM
+
+
+def test_each_cut_path_lies_on_the_piece_it_cuts(built):
+    svgs = sorted(built.glob("germ-tycoon-tokens-silhouette-sheet-*.svg"))
+    assert svgs
+    seen = set()
+    with pdfplumber.open(built / "germ-tycoon-tokens-silhouette.pdf") as pdf:
+        for svg in svgs:
+            page = pdf.pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+            root, shapes = svg_shapes(svg)
+            assert [float(v) for v in root.get("viewBox").split()[2:]] == pytest.approx([page.width * PT, page.height * PT], abs=0.01)
+            drawn = boxes_mm(page)
+            marks_x = {round(ln["x0"] * PT, 2) for ln in page.lines if ln["x0"] == ln["x1"]}
+            marks_y = {round(ln["top"] * PT, 2) for ln in page.lines if ln["top"] == ln["bottom"]}
+            for tag, a in shapes:
+                seen.add(tag)
+                if tag == "circle":
+                    cx, cy, r = (float(a[k]) for k in ("cx", "cy", "r"))
+                    box = (cx - r, cy - r, cx + r, cy + r)
+                elif tag == "polygon":
+                    pts = [tuple(map(float, p.split(","))) for p in a["points"].split()]
+                    box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+                else:
+                    x, y, w, h = (float(a[k]) for k in ("x", "y", "width", "height"))
+                    # a rectangle's cut is its crop marks' lines: each edge on one
+                    for v in (x, x + w):
+                        assert any(abs(v - m) < 0.1 for m in marks_x), f"{svg.name}: cut edge x={v:.2f} mm has no crop mark"
+                    for v in (y, y + h):
+                        assert any(abs(v - m) < 0.1 for m in marks_y), f"{svg.name}: cut edge y={v:.2f} mm has no crop mark"
+                    continue
+                # a circle's or hexagon's cut is the outline its face prints
+                assert any(all(abs(p - q) < 0.1 for p, q in zip(box, d, strict=True)) for d in drawn), f"{svg.name}: {tag} at {box} prints no outline"
+    assert seen == {"rect", "circle", "polygon"}
+
+
+def test_print_shop_puts_the_cut_in_a_cutcontour_separation(built):
+    data = (built / "germ-tycoon-tokens-print-shop.pdf").read_bytes()
+    import pypdf
+
+    reader = pypdf.PdfReader(built / "germ-tycoon-tokens-print-shop.pdf")
+    spaces = reader.pages[0]["/Resources"].get("/ColorSpace", {})
+    seps = [[str(p.get_object()) for p in cs] for cs in (v.get_object() for v in spaces.values())]
+    assert any(cs[:2] == ["/Separation", "/CutContour"] for cs in seps), f"no CutContour separation in {seps} ({len(data)} bytes)"
+    assert not list(built.glob("germ-tycoon-tokens-print-shop-sheet-*.svg"))
+
+
+def calibration_boxes(root: Path, game: str = "tiny") -> tuple[tuple[float, float], list]:
+    pdf_path = next((root / "output" / game).glob(f"{game}-labels*.pdf"))
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[-1]
+        return (page.width * PT, page.height * PT), boxes_mm(page)
+
+
+def test_a_sheet_the_designer_measures_prints_its_slots_where_it_says(project):
+    from tests.conftest import run_pnp
+
+    game_yaml = project / "data" / "tiny" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: {page: a4, slot: [60, 30], first: [15, 20], pitch: [62, 35], columns: 3, rows: 7}\n")
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    assert result.exit_code == 0, result.output
+    (w, h), outlines = calibration_boxes(project)
+    assert (w, h) == pytest.approx((210, 297), abs=0.05)
+    assert len(outlines) == 21
+    for r in range(7):
+        for c in range(3):
+            x, y = 15 + 62 * c, 20 + 35 * r
+            assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - x - 60) < 0.2 and abs(b[3] - y - 30) < 0.2 for b in outlines), (x, y)
+
+
+def test_the_round_sticker_preset_prints_circles_at_averys_positions(project):
+    from tests.conftest import run_pnp
+
+    game_yaml = project / "data" / "tiny" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: '5294'\n")
+    assert run_pnp(project, "build", "tiny", "--only", "labels", "-q").exit_code == 0
+    _, outlines = calibration_boxes(project)
+    assert len(outlines) == 12
+    for r in range(4):
+        for c in range(3):  # Avery 5294: 2½ in circles, first at 0.21 × 0.425 in, 2.75 × 2.515 in apart
+            x, y = (0.21 + 2.75 * c) * IN, (0.425 + 2.515 * r) * IN
+            assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - b[0] - 2.5 * IN) < 0.2 for b in outlines), (x, y)
+
+
+def test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets(project):
+    from tests.conftest import run_pnp
+
+    game_yaml = project / "data" / "tiny" / "game.yaml"
+    text = game_yaml.read_text()
+    game_yaml.write_text(text + "labels:\n  sheet: '5161'\n")
+    line = text.count("\n") + 2
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    assert result.exit_code != 0
+    assert re.search(rf"game\.yaml:{line}:\d+: error: .*5161.*5160, L7160", result.output + (result.stderr or "")), result.output
+    assert not (project / "output" / "tiny" / "tiny-labels.pdf").exists()
+
+
+def test_a_box_nets_cut_path_lies_on_the_cut_lines_the_pdf_prints(tmp_path):
+    build(tmp_path, "--only", "boxes", "--cutter", "silhouette")
+    folder = tmp_path / "germ-tycoon"
+    svgs = sorted(folder.glob("germ-tycoon-boxes-silhouette-sheet-*.svg"))
+    assert svgs
+    arcs = 0
+    with pdfplumber.open(folder / "germ-tycoon-boxes-silhouette.pdf") as pdf:
+        for svg in svgs:
+            page = pdf.pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+            black = [ln for ln in page.lines if ln.get("stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)]
+            ends = [((ln["x0"] * PT, ln["top"] * PT), (ln["x1"] * PT, ln["bottom"] * PT)) for ln in black]
+            _, shapes = svg_shapes(svg)
+            assert {tag for tag, _ in shapes} == {"path"}
+            root = ET.parse(svg).getroot()
+            for el in root.iter("{http://www.w3.org/2000/svg}path"):
+                for x1, y1, x2, y2 in re.findall(r"M([\d.]+),([\d.]+) L([\d.]+),([\d.]+)", el.get("d")):
+                    xs, ys = sorted((float(x1), float(x2))), sorted((float(y1), float(y2)))
+                    seg = (xs[0], ys[0], xs[1], ys[1])  # its box: pdfplumber gives a line's box, not its ends' order
+                    assert any(all(abs(p - q) < 0.1 for p, q in zip(seg, (*e[0], *e[1]), strict=True)) for e in ends), \
+                        f"{svg.name}: cut {seg} is on no line the PDF prints"
+                arcs += len(re.findall(r" A", el.get("d")))
+    assert arcs  # the thumb notch
