@@ -57,3 +57,22 @@ def test_art_that_arrives_is_drawn_by_the_next_draft(project):
     assert "hero.png" not in _first_page_text(pdf)
     with pdfplumber.open(pdf) as doc:
         assert doc.pages[0].images, "the art is drawn once it is there"
+
+
+def test_every_draft_page_says_draft_and_a_rulebook_figure_stands_in(project):
+    rulebook = project / "data/tiny/rulebook.md"
+    lines = rulebook.read_text(encoding="utf-8").splitlines()
+    rulebook.write_text("\n".join([*lines, "", "![The hero](art/hero-big.png)", ""]), encoding="utf-8")
+    result = run_pnp(project, "build", "--draft")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = result.output + result.stderr
+    assert f"data/tiny/rulebook.md:{len(lines) + 2}:13: warning: image 'art/hero-big.png' not found" in said, said
+    out = project / "output/tiny"
+    with pdfplumber.open(out / "tiny-rulebook-draft.pdf") as doc:
+        texts = [page.extract_text() or "" for page in doc.pages]
+    assert any("hero-big.png" in t for t in texts)
+    assert all("DRAFT" in t for t in texts[1:]), texts  # every body page's footer (the cover has none)
+    for kind in ("cards", "tokens", "reference", "boards"):
+        footers = footer_lines(out / f"tiny-{kind}-draft.pdf")
+        assert footers and all("DRAFT" in text for _, text, _ in footers), (kind, footers)
+    assert not [p.name for p in out.glob("*.pdf") if not p.stem.endswith("-draft")]
