@@ -280,8 +280,9 @@ def _watched_file(change, path: str) -> bool:
 @click.option("--paper", default="letter", show_default=True)
 @click.option("--debounce", type=click.IntRange(50, 10_000), default=300, show_default=True, help="Milliseconds to wait for more saves.")
 @click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
+@click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
 @click.pass_context
-def watch(ctx, games, paper, debounce, exit_after):
+def watch(ctx, games, paper, debounce, exit_after, draft):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
 
@@ -291,7 +292,7 @@ def watch(ctx, games, paper, debounce, exit_after):
     project = open_project(ctx.obj["root"])
     session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
-    base = Options(out=project.root / "output")
+    base = Options(out=project.root / "output", draft=draft)
     papers = parse_papers(paper)
 
     def watched() -> list[str]:
