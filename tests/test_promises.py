@@ -142,7 +142,7 @@ def test_fonts_yaml_naming_a_file_outside_fonts_is_refused(project, tmp_path):
     assert (spec.parent / relative).resolve() == outside.resolve()
     spec.write_text(spec.read_text(encoding="utf-8").replace("regular: noto/NotoSans-Regular.ttf", f"regular: {relative}"), encoding="utf-8")
     result = run_pnp(project, "build", "tiny", "--only", "cards")
-    _refused(result, f"font file '{relative}' of family 'noto-sans' must be a file inside fonts/", "templates/tiny/")
+    _refused(result, f"font file '{relative}' of family 'noto-sans' (regular) is outside the project's fonts/ folder", "fonts/fonts.yaml:5:")
     assert not (project / "output/tiny/tiny-cards.pdf").exists()
 
 

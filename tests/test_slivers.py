@@ -3,7 +3,8 @@ off shows a sliver of one card on the other. `pnp validate` finds such an edge a
 says what to do; an edge that meets its neighbour alike (a band inset from the edge) is not reported."""
 from __future__ import annotations
 
-from conftest import apply_edits, run_pnp
+import pytest
+from conftest import ROOT, apply_edits, run_pnp
 
 from pnp.layout.elements import Face, Rect
 from pnp.layout.slivers import slivers
@@ -38,15 +39,38 @@ def test_full_colour_cards_of_different_colours_side_by_side():
     assert {(s.colour, s.across) for s in slivers([red, green])} == {("#c0392b", "#2e7d32"), ("#2e7d32", "#c0392b")}
 
 
+INSET_HEADER = "rect(3.2, 3.2, face.w - 6.4, 12.8, fill=card.side, radius=2)"
+EDGE_HEADER = "rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, 16 + face.bleed, fill=card.side)"
+
+
+def _slivers(result) -> list[str]:
+    return [line for line in result.output.splitlines() if "sliver" in line]  # click 8.2: stdout and stderr as printed
+
+
 def test_validate_names_the_template_line_and_what_to_do(project):
+    # the test game's header is inset 3.2 mm from the card's edges: its colour does not reach the cut
+    result = run_pnp(project, "validate", "--strict", "tiny")
+    assert result.exit_code == 0 and not _slivers(result), result.stderr
+    # the header run to the card's edge (and into the bleed): red and black headers meet paper-coloured feet across the cut
+    apply_edits(project, [{"file": "templates/tiny/frame.j2", "replace": [INSET_HEADER, EDGE_HEADER]}])
     result = run_pnp(project, "validate", "tiny")
-    lines = [line for line in result.stderr.splitlines() if "sliver" in line and "heroes fronts" in line]
+    lines = [line for line in _slivers(result) if "heroes fronts" in line]
     assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("templates/tiny/frame.j2:3:1: ") and "top edge" in lines[0], lines[0]
+    assert lines[0].startswith("templates/tiny/frame.j2:3:1: warning: ") and "top edge" in lines[0], lines[0]
     assert "inset the band" in lines[0] and "light border" in lines[0] and "--bleed" in lines[0]
-    # the header inset 3 mm from the card's edges: its colour no longer reaches the cut
-    apply_edits(project, [{"file": "templates/tiny/frame.j2",
-                           "replace": ["rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, 16 + face.bleed, fill=card.side)",
-                                       "rect(3, 3, face.w - 6, 13, fill=card.side)"]}])
-    result = run_pnp(project, "validate", "tiny")
-    assert not [line for line in result.stderr.splitlines() if "sliver" in line and "heroes fronts" in line], result.stderr
+    # a warning: --strict fails on it, in validate and in build alike
+    assert run_pnp(project, "validate", "--strict", "tiny").exit_code != 0
+    built = run_pnp(project, "build", "--strict", "--only", "cards", "tiny")
+    assert built.exit_code != 0 and [line for line in _slivers(built) if "frame.j2:3:1" in line], built.output
+
+
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_games_print_no_sliver_on_letter_or_a4(game, tmp_path):
+    """Every deck of the five games, as `pnp build` prints it by default on Letter and on A4 (shared cut lines, no
+    gutter), meets its neighbours alike across each cut."""
+    result = run_pnp(ROOT, "build", "--strict", "--paper", "letter,a4", "--only", "cards", "--out", str(tmp_path), game)
+    assert not _slivers(result), "\n".join(_slivers(result))
+    assert result.exit_code == 0, result.output
