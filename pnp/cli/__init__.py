@@ -157,10 +157,11 @@ def validate(ctx, games, fmt, strict, lang):
 @click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
+@click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image (with a warning); sheets say DRAFT, files end -draft.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, quiet, cutter=None):
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -173,7 +174,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
-                   board_paper=board_paper, cutter=cutter or "")
+                   board_paper=board_paper, cutter=cutter or "", draft=draft)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         run_build(edition, edition_slugs, dataclasses.replace(base, lang=code), papers, report=report, quiet=quiet, validate=not no_validate)
@@ -293,8 +294,9 @@ def _watched_file(change, path: str) -> bool:
 @click.option("--paper", default="letter", show_default=True)
 @click.option("--debounce", type=click.IntRange(50, 10_000), default=300, show_default=True, help="Milliseconds to wait for more saves.")
 @click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
+@click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
 @click.pass_context
-def watch(ctx, games, paper, debounce, exit_after):
+def watch(ctx, games, paper, debounce, exit_after, draft):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
 
@@ -304,7 +306,7 @@ def watch(ctx, games, paper, debounce, exit_after):
     project = open_project(ctx.obj["root"])
     session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
-    base = Options(out=project.root / "output")
+    base = Options(out=project.root / "output", draft=draft)
     papers = parse_papers(paper)
 
     def watched() -> list[str]:

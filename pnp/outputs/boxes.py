@@ -54,7 +54,7 @@ def build_boxes(gctx: GameContext, options: Options):
         face_filter = lighten_face
     cuts: list = []
     data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — boxes", "card boxes for print and play", face_filter,
-                                cutter, cuts)
+                                cutter, cuts, draft=options.draft)
     return [(f"{game.slug}-boxes.pdf", data, {"pages": pages, "pieces": len(boxes), "cuts": cuts})], findings
 
 

@@ -148,6 +148,7 @@ def _context(root: Path, game: Game, deck_id: str, options: Options, store: Call
     """The game's context rebuilt in another process from plain data, so any start method works (fork, spawn, forkserver);
     `store` opens the build's face store there (pnp.pipeline.cache.FaceStore.opener), so kept faces are reused and new ones kept."""
     gctx = Engine(Project(root)).for_game(game)
+    gctx.layouts.draft = options.draft
     if store is not None:
         gctx.face_store = store(fonts=gctx.fonts)
     return gctx, game.decks[deck_id], options

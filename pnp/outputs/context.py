@@ -134,4 +134,4 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm, digests=digests,
-                        drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter)
+                        drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft)

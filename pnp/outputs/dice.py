@@ -72,5 +72,5 @@ def build_dice(gctx: GameContext, options: Options):
         from pnp.render.inksaver import lighten_face
 
         face_filter = lighten_face
-    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — dice", "dice nets for print and play", face_filter)
+    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — dice", "dice nets for print and play", face_filter, draft=options.draft)
     return [(f"{game.slug}-dice.pdf", data, {"pages": pages, "pieces": len(pieces)})], findings

@@ -155,6 +155,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
     faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
     gctx.face_store = faces
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
+    gctx.layouts.draft = options.draft  # for this run: the context is made again for the next (pnp.outputs.context.Engine.new_run)
     already = len(gctx.layouts.template_warnings)
     try:
         with gctx.files_read.recording() as read:

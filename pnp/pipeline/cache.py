@@ -164,18 +164,28 @@ def checks_key(game, shared: str) -> str:
     return digest.hexdigest()
 
 
+ABSENT = "absent"  # the digest of a file an output looked for and did not find
+
+
 def read_digests(paths, root: Path) -> dict[str, str]:
     """{path (relative to the project when inside it): sha256} of files an output opened."""
     out = {}
     for path in sorted(Path(p) for p in paths):
+        name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
         if path.is_file():
-            out[str(path.relative_to(root)) if path.is_relative_to(root) else str(path)] = file_sha256(path)
+            out[name] = file_sha256(path)
+        elif not os.path.lexists(path):  # looked for and not there (a draft's missing art): its arrival changes the output
+            out[name] = ABSENT
     return out
 
 
 def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
     base = str(root)
     for name, digest in reads.items():
+        if digest == ABSENT:
+            if os.path.lexists(os.path.join(base, name)):
+                return False
+            continue
         try:  # by name, not Path: an output has read a hundred files, and every rebuild of `pnp watch` asks again
             if file_sha256(os.path.join(base, name)) != digest:  # an absolute name (bundled fonts) stays absolute
                 return False
