@@ -147,39 +147,6 @@ def test_a_rebuild_works_out_the_digests_of_the_edited_cards_fields_alone(settle
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
-def test_a_game_read_again_parses_only_the_files_whose_bytes_changed_and_gives_every_finding_again(project):
-    """With file reads kept (`pnp watch`), a game whose deck changed is read again, but its game.yaml, boards and
-    reference come from the last read while their bytes are the same, each with the findings reading it gave."""
-    loaded = Project(project)
-    loaded.keep_file_reads()
-    game, _ = loaded.load_game("tiny")
-    tokens = project / "data/tiny/tokens.yaml"
-    tokens.write_text(tokens.read_text(encoding="utf-8") + "shade: dark\n", encoding="utf-8")
-    deck = project / DECK
-    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Mage", "name: Magus"), encoding="utf-8")
-    broken, first = loaded.load_game("tiny")
-    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Magus", "name: Mage"), encoding="utf-8")
-    again, found = loaded.load_game("tiny")
-    assert broken is None and again is None, "the unknown key is an error on every read"
-    assert [str(f) for f in found] == [str(f) for f in first] and any("shade" in f.message for f in found)
-    tokens.write_text(tokens.read_text(encoding="utf-8").replace("shade: dark\n", ""), encoding="utf-8")
-    fixed, _ = loaded.load_game("tiny")
-    assert fixed.data is game.data and fixed.boards is game.boards and fixed.reference is game.reference, "kept while unchanged"
-    assert fixed.decks["heroes"] is not game.decks["heroes"] and fixed.tokens is not game.tokens, "read again after a change"
-
-
-def test_a_deck_whose_cards_come_from_a_sheet_is_read_again_when_only_the_sheet_changed(project):
-    loaded = Project(project)
-    loaded.keep_file_reads()
-    (project / "data/tiny/decks/extra.yaml").write_text("name: Extra\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ncards_from: extra.csv\n",
-                                                        encoding="utf-8")
-    sheet = project / "data/tiny/decks/extra.csv"
-    sheet.write_text("id,name,stars,number,text,side\nx1,Scout,1,1,Look.,red\n", encoding="utf-8")
-    assert loaded.load_game("tiny")[0].decks["extra"].cards[0].fields["name"] == "Scout"
-    sheet.write_text("id,name,stars,number,text,side\nx1,Spy,1,1,Look.,red\n", encoding="utf-8")
-    assert loaded.load_game("tiny")[0].decks["extra"].cards[0].fields["name"] == "Spy"
-
-
 def test_a_deck_folder_linked_from_elsewhere_is_read_again(settled, project, tmp_path):
     """The game's folder state cannot see into a linked folder, so a game with one is always read again."""
     elsewhere = tmp_path / "shared-decks"

@@ -416,8 +416,7 @@ def warm_up(project, out: Path, session: Session) -> None:
     - the face stores it wrote, and what inspecting each face found
       (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
       and what was worked out from a face or a card's fields by the object, as the objects of
-      what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project);
-    - what reading each game file gave, while its bytes are as they were (pnp.data.project.Project.keep_file_reads).
+      what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project).
     Its session holds its cache writes until the caller has shown the rebuild and flushes them
     (pnp.core.files.CacheWrites)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
@@ -429,7 +428,6 @@ def warm_up(project, out: Path, session: Session) -> None:
     keep_written_face_stores()
     keep_inspections()
     keep_by_identity()
-    project.keep_file_reads()
     shared = shared_inputs_hash(project)
     fonts = session.engine(project, shared).fonts
     for slug in project.game_slugs():
