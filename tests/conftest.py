@@ -32,27 +32,6 @@ def _no_network(monkeypatch):
     monkeypatch.setattr(socket, "create_connection", refuse)
 
 
-@pytest.fixture(autouse=True)
-def _one_shot_process(monkeypatch):
-    """What `pnp watch` keeps from build to build (pnp.pipeline.schedule.warm_up turns it on) is put back as it was after
-    each test, so no test leaves its worker process warm for the next one, which builds as a one-shot `pnp build` does."""
-    import pnp.checks.counts as counts
-    import pnp.core.memo as memo
-    import pnp.outputs.cards as cards
-    import pnp.pipeline.cache as cache
-
-    for module, name in ((counts, "_ANSWERS"), (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (memo, "_KEPT")):
-        monkeypatch.setattr(module, name, getattr(module, name))
-    from reportlab.pdfbase.ttfonts import TTFont  # pnp.render.rl.log_font_asks wraps two of its methods
-
-    for name in ("splitString", "getSubsetInternalName"):
-        monkeypatch.setattr(TTFont, name, TTFont.__dict__[name])
-    logged_before = "_pnp_split" in TTFont.__dict__
-    yield
-    if not logged_before and "_pnp_split" in TTFont.__dict__:
-        del TTFont._pnp_split, TTFont._pnp_subset
-
-
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A private copy of tests/project (the tiny game) that a test may change."""

@@ -219,22 +219,15 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     return out, renderer.findings
 
 
-_INSPECTED: dict | None = None  # (id(face), template, root) → (face, findings), kept by a process that stays up
 MAX_INSPECTED = 20_000  # faces held (an edited card leaves its old face here): past this the memory starts again
 
 
-def _inspections() -> dict:
-    """Where a deck's inspections go: the memory of a process that stays up (`keep_inspections`), else a new one."""
-    return _INSPECTED if _INSPECTED is not None else {}
-
-
-def keep_inspections() -> None:
-    """Remember what inspecting each face found, for the next builds of this process (`pnp watch`): the faces of
-    unchanged cards come back as the same objects (pnp.pipeline.cache.keep_written_face_stores), and a face is
-    immutable, so only the edited cards' faces are inspected again."""
-    global _INSPECTED
-    if _INSPECTED is None:
-        _INSPECTED = {}
+def kept_inspections(gctx: GameContext) -> dict:
+    """Where a deck's inspections go: the session's (pnp.core.memo.Keeps.inspections) in a process that stays up, else
+    a new one. The faces of unchanged cards come back as the same objects (the session's written face stores), and a
+    face is immutable, so only the edited cards' faces are inspected again."""
+    keeps = gctx.engine.keeps
+    return keeps.inspections if keeps is not None else {}
 
 
 def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None, known: dict | None = None) -> list[Finding]:
@@ -242,7 +235,7 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
 
     A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more);
     `known` holds what was found of faces already (and keeps what is found now)."""
-    seen: dict[tuple, tuple] = known if known is not None else _inspections()
+    seen: dict[tuple, tuple] = known if known is not None else {}
     if len(seen) > MAX_INSPECTED:
         seen.clear()
     out = []
@@ -288,7 +281,7 @@ class DeckSheets:
         self.changed: list[Piece] = []
         self.changed_names: list[str] = []
         self.faces: dict[str, list] = {}  # deck/card → [front digest, back digest, count]
-        self._inspections = _inspections()
+        self._inspections = kept_inspections(gctx)
         self._coming: SplitDeck | None = None
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
 
@@ -362,7 +355,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
 
     Returns ([(file name, bytes, stats)], findings); stats["faces"] maps deck/card to its face hashes."""
     game = gctx.game
-    digests = FaceDigests.for_build()
+    digests = FaceDigests(gctx.engine.memo("face digests"))
     decks: list[DeckSheets] = []
     ahead = not options.ink_saver
     try:

@@ -17,6 +17,7 @@ from pnp.core.collector import paused
 from pnp.core.colour import keep_answers
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, remove_stale_temporaries, write_atomic
+from pnp.core.memo import Keeps
 from pnp.core.processes import LentWorker
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
@@ -119,8 +120,9 @@ class RenderedOutput:
     unshared: dict = field(default_factory=dict)  # the part of `reads` the shared inputs do not cover (art): {path: sha256}
 
 
-def plan_game(project, game, options: Options, shared: str) -> GamePlan:
-    """Which outputs of `game` are reused as they are (inputs, opened files and outputs unchanged) and which must be rendered."""
+def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None = None) -> GamePlan:
+    """Which outputs of `game` are reused as they are (inputs, opened files and outputs unchanged) and which must be rendered;
+    `keeps`: what a process that stays up keeps between builds (pnp.core.memo.Keeps)."""
     cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
     opts = options.cache_text()
@@ -131,7 +133,7 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         key = output_key(game, kind, shared, opts)
-        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game)
+        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))
             continue
@@ -156,7 +158,8 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
     the pool worker `lent` to this process for half a deck's faces (pnp.outputs.cards.render_deck)."""
     options, project = plan.options, gctx.project
     keep_between_builds(gctx.engine, options.out)
-    faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
+    faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
+                      keeps=gctx.engine.keeps)
     gctx.face_store = faces
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
     already = len(gctx.layouts.template_warnings)
@@ -170,7 +173,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
         gctx.face_store = gctx.card_reads = None
     found = list(found) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
-    cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
+    cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen, gctx.engine.keeps))
     digests = read_digests(read, project.root)
     unshared = {name: digest for name, digest in digests.items() if not faces.covers(project.root / name)}
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
@@ -210,7 +213,7 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
-                writes: CacheWrites = AT_ONCE) -> tuple[list[Output], list[Finding]]:
+                writes: CacheWrites = AT_ONCE, keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
@@ -266,7 +269,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
+        FaceStore(face_store_path(options.out, game.slug), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
     return outputs, findings
 
 
@@ -275,11 +278,11 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
 
     The findings are every warning of the run, a reused output's warnings included.
     `shared` is `shared_inputs_hash` of the project when the caller has it already."""
-    plan = plan_game(gctx.project, gctx.game, options, shared or shared_inputs_hash(gctx.project))
+    plan = plan_game(gctx.project, gctx.game, options, shared or shared_inputs_hash(gctx.project), gctx.engine.keeps)
     rendered = [render_output(gctx, plan, job) for job in plan.jobs]
     for done in rendered:
         measure_ink(plan, done)
-    return finish_game(gctx.project, gctx.game, plan, rendered)
+    return finish_game(gctx.project, gctx.game, plan, rendered, keeps=gctx.engine.keeps)
 
 
 def kept_checks(game, plan: GamePlan) -> tuple[str, list[Finding] | None]:

@@ -11,6 +11,7 @@ new process would (tests/test_steady_games.py, tests/test_drawn_faces.py).
 from __future__ import annotations
 
 from pnp.core.files import CacheWrites
+from pnp.core.memo import Keeps
 from pnp.outputs.context import Engine
 from pnp.pipeline.steady import SteadyGames
 from pnp.render.drawn import DrawnFaces
@@ -23,6 +24,7 @@ class Session:
         self.warm = warm
         self.drawn: DrawnFaces | None = DrawnFaces() if warm else None  # faces' operators, for every engine it makes
         self.steady: SteadyGames | None = SteadyGames() if warm else None  # games whose builds found everything kept
+        self.keeps: Keeps | None = Keeps() if warm else None  # answers, inspections, memos, written face stores
         self.writes = CacheWrites(hold=warm)  # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
         self._engine: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build
 
@@ -44,5 +46,6 @@ class Session:
             # the shared inputs: a new engine after a template change still replays the faces that did not change
             engine.drawn = self.drawn
             self.drawn.new_run()
+        engine.keeps = self.keeps
         self._engine = (project, shared, engine)
         return engine
