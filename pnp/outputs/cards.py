@@ -20,6 +20,7 @@ from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
+from pnp.outputs.stats import FileStats
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
@@ -353,7 +354,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
     which by then is nearly done. The ink saver frames the common back before
     any page is drawn, so it waits for every face first.
 
-    Returns ([(file name, bytes, stats)], findings); stats["faces"] maps deck/card to its face hashes."""
+    Returns ([(file name, bytes, FileStats)], findings); the stats' `faces` map deck/card to its face hashes."""
     game = gctx.game
     digests = FaceDigests(gctx.engine.memo("face digests"))
     decks: list[DeckSheets] = []
@@ -404,7 +405,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive)
         arrive()
         faces = {name: known for d in decks for name, known in d.faces.items()}
-        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared, "page_keys": stats.page_keys}))
+        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces)))
         changed_groups = [g for g in (d.group(changed=True) for d in decks) if g is not None]
         if options.changed and changed_groups:
             # a few fixed cards from several decks reprint on one sheet, not one sheet per deck; the list gets a blank
@@ -412,7 +413,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
             changed_names = [name for d in decks for name in d.changed_names]
             cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
             data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests)
-            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names, "shared": stats.shared, "page_keys": stats.page_keys}))
+            files.append((f"{game.slug}-changed.pdf", data, FileStats(stats.pages, stats.pieces - 1, stats.shared, stats.page_keys, changed=changed_names)))
     except GaveUp:
         return [], findings()
     except ValueError as exc:

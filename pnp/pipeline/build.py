@@ -23,6 +23,7 @@ from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
@@ -106,11 +107,11 @@ class GamePlan:
 
 @dataclass
 class RenderedOutput:
-    """One kind of output rendered in memory: files (name, bytes, stats with each PDF's ink), the files it opened, findings, kept faces and fonts."""
+    """One kind of output rendered in memory: files (name, bytes, FileStats with each PDF's ink), the files it opened, findings, kept faces and fonts."""
 
     slot: str
     key: str
-    files: list
+    files: list[tuple[str, bytes, FileStats]]
     reads: dict
     findings: list
     faces: dict
@@ -137,9 +138,8 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))
             continue
-        stats = cache.outputs[slot].get("stats", {})
-        steps.append(Reuse(slot, [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
-                                              ink=stats.get(p.name, {}).get("ink"), shared=tuple(stats.get(p.name, {}).get("shared", ()))) for p in reused]))
+        stats = cache.stats(slot)
+        steps.append(Reuse(slot, [_output(p, stats.get(p.name, FileStats()), p.stat().st_size, reused=True) for p in reused]))
     baseline = cache.printed if cache.printed is not None else cache.faces
     return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
 
@@ -179,10 +179,14 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
 
 
+def _output(path: Path, stats: FileStats, size: int, reused: bool = False) -> Output:
+    return Output(path, stats.pages, stats.pieces, size, reused=reused, ink=stats.ink, shared=tuple(stats.shared))
+
+
 def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
     """What the builder of `job` takes from the last build of its output: a rulebook, the stats of its files (its
     contents' page numbers guess this build's, pnp.outputs.rulebook.build.typeset); the others nothing."""
-    return (plan.cache.outputs.get(job.slot, {}).get("stats", {}),) if job.kind == "rulebook" else ()
+    return (plan.cache.stats(job.slot),) if job.kind == "rulebook" else ()
 
 
 def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:
@@ -201,15 +205,16 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
     # what the faces' drawing read: the shared inputs, and art (not the files opened, which depend on the faces reused)
     context = json.dumps([plan.shared, plan.options.cache_text(), rendered.unshared], sort_keys=True).encode()
     for name, data, stats in rendered.files:
-        keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.pop("page_keys", ())]
+        keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.page_keys]
+        stats.page_keys = []
         same = written.get(name)
         if same is not None and same[1] is not None and same[0] == hashlib.sha256(data).hexdigest():
-            stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
-            stats["page_ink"] = plan.cache.page_inks(rendered.slot, name)
+            stats.ink = same[1]  # the very bytes of the last build: its ink figure holds
+            stats.page_ink = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
             figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle)
-            stats["ink"] = round(sum(figures), 2)
-            stats["page_ink"] = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
+            stats.ink = round(sum(figures), 2)
+            stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
@@ -247,16 +252,14 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         same = written.get(name)
         if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and path.is_file() and file_sha256(path) == same[0]):
             write_atomic(path, data)
-        outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink"), shared=tuple(stats.get("shared", ()))))
+        outputs.append(_output(path, stats, len(data)))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
     for done in rendered:
         kept = [(n, d, s) for n, d, s in done.files if n != changed_name]
         cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings, done.cards)
-        cache.outputs[done.slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", []),
-                                                 "page_ink": s.get("page_ink", {}), **({"contents": s["contents"]} if "contents" in s else {})}
-                                             for n, _, s in kept}
+        cache.outputs[done.slot]["stats"] = {n: s.cached() for n, _, s in kept}
         for _, _, stats in kept:
-            cache.faces.update(stats.get("faces", {}))
+            cache.faces.update(stats.faces)
     if options.changed and any(done.slot.startswith("cards") for done in rendered):
         findings += _no_change_note(out_dir / changed_name, pending, game, project)
     if cache.printed is None and cache.faces:

@@ -27,6 +27,7 @@ from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folde
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
 from pnp.data.fields import ANY
+from pnp.outputs.stats import FileStats
 
 CACHE_DIR = ".pnp-cache"
 FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces follow a header in chunks (`_dump_store`)
@@ -250,6 +251,10 @@ class GameCache:
             for name, digest in entry.get("files", {}).items():
                 out[name] = (digest, stats.get(name, {}).get("ink"))
         return out
+
+    def stats(self, kind: str) -> dict[str, FileStats]:
+        """{file name: its FileStats} of what the last build of `kind` wrote, as the cache keeps them."""
+        return {name: FileStats.from_cached(data) for name, data in self.outputs.get(kind, {}).get("stats", {}).items()}
 
     def page_inks(self, kind: str, name: str | None = None) -> dict[str, float]:
         """{page key: ink figure} of the sheet pages the last build of `kind` measured (of file `name` alone, if given)."""

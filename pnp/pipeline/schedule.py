@@ -442,7 +442,7 @@ def _long(rendered: RenderedOutput) -> bool:
     longest job is usually a large deck, whose worker would import numpy and
     measure after rendering; the waiting process imports numpy beforehand, once
     fewer jobs are left than cores, and measures with a helper."""
-    return any(name.endswith(".pdf") and stats.get("pages", 0) >= PARALLEL_MIN_PAGES for name, _, stats in rendered.files)
+    return any(name.endswith(".pdf") and stats.pages >= PARALLEL_MIN_PAGES for name, _, stats in rendered.files)
 
 
 def _renders_cards_first(group: list[tuple]) -> bool:
@@ -453,4 +453,4 @@ def _renders_cards_first(group: list[tuple]) -> bool:
 def _to_measure(rendered: RenderedOutput) -> bool:
     if any(f.severity == "error" for f in rendered.findings):
         return False
-    return any("ink" not in stats for name, _, stats in rendered.files if name.endswith(".pdf"))
+    return any(stats.ink is None for name, _, stats in rendered.files if name.endswith(".pdf"))
