@@ -3,8 +3,11 @@
 As Jinja keeps its caches on an `Environment` that its caller makes, a
 `Session` holds the state a long-lived process keeps between builds: the
 engine with its compiled templates and read fonts, the operators of the faces
-its engines drew (to replay), and the results of games whose builds found
-everything as it was. A plain `pnp build` makes a session of its own for one
+its engines drew (to replay), the results of games whose builds found
+everything as it was, and what its builds worked out and may ask again
+(`keeps`: constraint answers, face inspections, memos by object, the face
+stores it wrote; pnp.core.memo.Keeps), which it hands to each engine. No
+module keeps a switch of its own. A plain `pnp build` makes a session of its own for one
 build, which keeps nothing warm. Each kept thing gives the bytes and findings a
 new process would (tests/test_steady_games.py, tests/test_drawn_faces.py).
 """
