@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import printable
 import pypdfium2 as pdfium
 import pytest
 from conftest import MM, pdf_fonts, render_page, run_pnp
@@ -66,7 +67,8 @@ def test_card_text_is_selectable_at_its_cards_position(built):
 def test_markup_characters_print_as_written(built):
     text = PdfReader(built).pages[0].extract_text()
     assert "<Knight>" in text and "AT&T Agent" in text and "AT&T;" not in text
-    assert "−" in text and "→" in text  # drawn from the fallback font, not as empty boxes
+    # the minus as the text font's en dash (Noto Sans has no minus), the arrow from the fallback font: never empty boxes
+    assert "coin – then run → away" in text
 
 
 def test_card_border_is_where_the_layout_puts_it(built):
@@ -96,22 +98,28 @@ def test_each_back_lands_behind_its_front_after_flipping(project, duplex):
     px = dpi / 25.4
     back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
     back = back[:, ::-1] if duplex == "long" else back[::-1, :]  # what the paper shows behind the fronts
-    # sheet 2's fronts hold 3 cards in the top row: x 12.7–203.2 mm, y 6.35–95.25 mm from the top
+    # sheet 2's fronts hold 3 cards in the top row, read from the fronts page itself (where the sheet puts its grid)
+    reader = PdfReader(pdf)
+    fronts = printable.faces_of(reader, 2)
+    height = float(reader.pages[2].mediabox.height)
+    left, right = min(f.trim.x0 for f in fronts) / MM, max(f.trim.x1 for f in fronts) / MM
+    top, bottom = (height - max(f.trim.y1 for f in fronts)) / MM, (height - min(f.trim.y0 for f in fronts)) / MM
+    assert len(fronts) == 3 and abs(right - left - 3 * 63.5) < 0.01 and abs(bottom - top - 88.9) < 0.01
     mask = back < 245
     edge = int(7.5 * px)  # leave out the footer bands along the paper's edges
     mask[:, :edge] = mask[:, -edge:] = False
     y0, y1 = _filled_extent(mask, axis=1)
     x0, x1 = _filled_extent(mask[y0:y1], axis=0)
-    assert abs(x0 / px - 12.7) < 0.2 and abs(x1 / px - 203.2) < 0.2, (x0 / px, x1 / px)
-    assert abs(y0 / px - 6.35) < 0.2 and abs(y1 / px - 95.25) < 0.2, (y0 / px, y1 / px)
+    assert abs(x0 / px - left) < 0.2 and abs(x1 / px - right) < 0.2, (x0 / px, x1 / px, left, right)
+    assert abs(y0 / px - top) < 0.2 and abs(y1 / px - bottom) < 0.2, (y0 / px, y1 / px, top, bottom)
     # and each back is its own card's: the Mage (dark shared back) first, then the two Twins (gold own backs)
-    centres = [back[int(20 * px), int((12.7 + 63.5 * (k + 0.5)) * px)] for k in range(3)]
+    centres = [back[int((top + 15) * px), int((left + 63.5 * (k + 0.5)) * px)] for k in range(3)]
     assert centres[0] < 60 and min(centres[1:]) > centres[0] + 40, centres
 
 
 def test_a_card_with_its_own_back_gets_it(built):
     texts = [p.extract_text() for p in PdfReader(built).pages]
-    assert "Twin's own back" in texts[3]
+    assert "Twin’s own back" in texts[3]  # with its typographic apostrophe
 
 
 def test_copies_are_placed_not_redrawn(project):
@@ -168,11 +176,13 @@ def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project):
     assert max(b[4] for b in footer) < min(b[2] for b in label) - 1, (footer, label)
 
 
-def test_fit_footer_shrinks_then_shortens():
+def test_fit_footer_shrinks_then_takes_the_shorter_wording_never_cut():
     from pnp.render.pdf import FOOTER_MIN_SIZE, FOOTER_SIZE, fit_footer
 
-    assert fit_footer("short", "Helvetica", 500) == ("short", FOOTER_SIZE)
-    text, size = fit_footer("x" * 100, "Helvetica", 300)  # 325 pt at 6.5 pt, 250 at 5
+    assert FOOTER_MIN_SIZE >= 6
+    assert fit_footer(("short",), "Helvetica", 500) == ("short", FOOTER_SIZE)
+    text, size = fit_footer(("x" * 100,), "Helvetica", 320)  # 325 pt at 6.5 pt, 300 at 6
     assert FOOTER_MIN_SIZE <= size < FOOTER_SIZE and text == "x" * 100
-    text, size = fit_footer("word " * 200, "Helvetica", 200)
-    assert size == FOOTER_MIN_SIZE and text.endswith("…") and len(text) < 1000
+    text, size = fit_footer(("word " * 200, "Game · 7 sets · sheet 1 of 2"), "Helvetica", 200, keep="fronts")
+    assert (text, size) == ("Game · 7 sets · sheet 1 of 2 · fronts", FOOTER_SIZE)
+    assert "…" not in fit_footer(("word " * 200,), "Helvetica", 200)[0]

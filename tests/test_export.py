@@ -68,7 +68,8 @@ def _expected(root: Path, game: str) -> dict:
     if ref is not None:
         copies = ref.get("copies", 1)
         aid_sets = game_yaml["players"]["max"] if copies == "players.max" else copies
-    return {"decks": decks, "boards": boards, "tokens": tokens, "aid_sets": aid_sets}
+    d6 = sum(d.get("count", 1) for d in (_yaml(data / "dice.yaml") or {"dice": []})["dice"] if d["shape"] == "d6")  # TTS custom dice
+    return {"decks": decks, "boards": boards, "tokens": tokens, "aid_sets": aid_sets, "d6": d6}
 
 
 def _urls(node):
@@ -147,7 +148,8 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
     names = [o["Name"] for o in objects]
     assert names.count("Custom_Board") == len(want["boards"])
     assert names.count("DeckCustom") + names.count("CardCustom") == len(want["decks"]) + (1 if want["aid_sets"] else 0)
-    assert len(objects) == len(want["decks"]) + len(want["boards"]) + len(want["tokens"]) + (1 if want["aid_sets"] else 0)
+    assert names.count("Custom_Dice") == want["d6"]
+    assert len(objects) == len(want["decks"]) + len(want["boards"]) + len(want["tokens"]) + (1 if want["aid_sets"] else 0) + want["d6"]
     for obj in objects:
         assert obj["Nickname"]
         if obj["Name"] == "DeckCustom":

@@ -8,7 +8,7 @@ from conftest import ROOT
 from pnp.core.errors import LayoutError
 from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
-from pnp.layout.markup import parse, plain
+from pnp.layout.markup import curly_quotes, parse, plain
 from pnp.layout.templates import Layouts
 from pnp.layout.typeset import IconOp, TextOp
 
@@ -76,7 +76,9 @@ def test_bold_italic_colour_and_icons(layouts):
 
 
 def test_data_is_never_markup():
-    assert plain("AT&T <Knight> <img src='x.png'/> <a href=\"javascript:x\">y</a>") == "AT&T <Knight> <img src='x.png'/> <a href=\"javascript:x\">y</a>"
+    written = "AT&T <Knight> <img src='x.png'/> <a href=\"javascript:x\">y</a>"
+    assert plain(written) == curly_quotes(written)  # as written, but for typographic quotes
+    assert plain("AT&T <Knight> <img src=x.png/>") == "AT&T <Knight> <img src=x.png/>"
     runs = parse(r"5 \* 3 and [notacolour] and 12:30:", is_colour=lambda name: name == "accent", is_icon=lambda name: name == "star")
     assert "".join(r.text for r in runs) == "5 * 3 and [notacolour] and 12:30:"
 
@@ -86,9 +88,14 @@ def test_control_characters_are_stripped():
 
 
 def test_missing_characters_come_from_the_fallback_font(layouts):
-    laid = fit(layouts, "a − b → c")
+    laid = fit(layouts, "a → c")
     fonts = {op.font for op in laid.ops}
-    assert "dejavu-sans-regular" in fonts and "noto-sans-regular" in fonts
+    assert "noto-sans-symbols-regular" in fonts and "noto-sans-regular" in fonts
+
+
+def test_the_minus_sign_is_the_text_fonts_own_en_dash(layouts):
+    laid = fit(layouts, "a − b")
+    assert {op.font for op in laid.ops} == {"noto-sans-regular"}
 
 
 def test_characters_no_font_has_are_an_error(layouts):

@@ -33,6 +33,8 @@ class Checking(Protocol):
 
     def report(self, code: str, message: str, loc: Loc, component: str = "", severity: str = "error") -> None: ...
 
+    def unknown(self, path: str, where: Loc, known: str = "") -> None: ...
+
     def compile_expression(self, expression: str, where: Loc): ...
 
     def evaluate(self, expression: str, test, item: Item, where: Loc) -> bool: ...
@@ -162,7 +164,7 @@ def check_present(checker: Checking, spec, items: list[Item], raw) -> None:
 def check_reference(checker: Checking, spec, items: list[Item], raw) -> None:
     target = checker.collections.resolve(spec.target)
     if target is None:
-        checker.report("check-unknown-collection", f"'{spec.target}' names nothing in this game{did_you_mean(spec.target, checker.collections.names())}", raw.loc_of("target"))
+        checker.unknown(spec.target, raw.loc_of("target"))
         return
     target_items, _target_loc = target
     names = {}

@@ -17,9 +17,9 @@ from jinja2.sandbox import SandboxedEnvironment
 from pnp.checks.constraints import CONSTRAINTS
 from pnp.checks.items import Collections, Item
 from pnp.checks.values import MISSING, field_value, hashable, show_value
-from pnp.core.errors import Finding, Loc, did_you_mean, error, warning
+from pnp.core.errors import LEFT_OUT, Finding, Loc, did_you_mean, error, warning
 from pnp.core.memo import Keeps, memo
-from pnp.data.fields import Fields
+from pnp.data.fields import ANY, Fields
 
 
 def _fingerprint(value) -> str:
@@ -61,13 +61,24 @@ class Checker:
         make = error if severity == "error" else warning
         self.findings.append(make(code, message, loc, game=self.game.slug, component=component))
 
+    def unknown(self, path: str, where: Loc, known: str = "") -> None:
+        """Say `path` names nothing in the game; or, when errors in its file left it out (a game loaded in part), say
+        which file as a note: that file's errors are the mistake, counted once."""
+        head, _, rest = path.partition(".")
+        left_out = self.game.left_out(head)
+        file = left_out.get(rest.split(".")[0]) or left_out.get(ANY)
+        if file:
+            self.findings.append(Finding("note", LEFT_OUT, f"'{path}' is left out: {file} has errors: fix them first", where, self.game.slug))
+            return
+        self.report("check-unknown-collection", f"'{path}' names nothing in this game{did_you_mean(path, self.collections.names())}{known}", where)
+
     def _items(self, spec_in, where: Loc) -> list[tuple[str, list[Item], Loc]] | None:
         paths = spec_in if isinstance(spec_in, list) else [spec_in]
         out = []
         for path in paths:
             found = self.collections.resolve(path)
             if found is None:
-                self.report("check-unknown-collection", f"'{path}' names nothing in this game{did_you_mean(path, self.collections.names())}; known: {', '.join(self.collections.names())}", where)
+                self.unknown(path, where, f"; known: {', '.join(self.collections.names())}")
                 return None
             out.append((path, *found))
         return out

@@ -70,12 +70,19 @@ def list_games(ctx, fmt):
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
                 click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {t['name']}")
+            for b in row["boxes"]:
+                inner = b["inner_mm"]
+                click.echo(f"  box    {b['id']:<20} {inner['width']:g} × {inner['height']:g} × {inner['depth']:g} mm inside  {b['cards']:>5} cards  "
+                           f"{b['style']}  {', '.join(b['decks'])}")
+            for d in row["dice"]:
+                click.echo(f"  die    {d['id']:<20} {d['shape']} {d['size']:g} mm  ×{d['count']}  {d['name']}")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
 def game_listing(game) -> dict:
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+    from pnp.data.boxes import game_boxes
     from pnp.data.tokens import token_sets, token_variants
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
@@ -83,7 +90,8 @@ def game_listing(game) -> dict:
               for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
-            "boards": boards, "tokens": tokens}
+            "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
+            "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
 
 
 def _size_text(size) -> str:
@@ -104,7 +112,7 @@ def validate(ctx, games, fmt, strict):
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
@@ -121,7 +129,7 @@ def validate(ctx, games, fmt, strict):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
-@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook"]), multiple=True, help="Build only these outputs (repeatable).")
+@click.option("--only", type=click.Choice(["cards", "boards", "tokens", "reference", "rulebook", "boxes", "dice"]), multiple=True, help="Build only these outputs (repeatable).")
 @click.option("--deck", "decks", multiple=True, help="Build only this deck (repeatable).")
 @click.option("--cards", "card_ids", default="", help="Build only these card ids, comma-separated.")
 @click.option("--changed", is_flag=True, help="Also write <game>-changed.pdf with only the cards changed since the last marked print.")
@@ -150,7 +158,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     findings = [f for f in report.sorted() if not (quiet and f.severity == "note")]  # -q: problems only
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
-        click.echo(summary(findings, slugs), err=True)
+        click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
@@ -165,7 +173,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
 
     echo = echo or click.echo
     keep_game_reads(project, base.out)
-    loaded = load_games(project, slugs, report)
+    loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards)
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
@@ -185,7 +193,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            if not outputs and not any(f.severity == "error" for f in findings):
+            if not outputs and not any(f.severity == "error" for f in (*findings, *result.checked)):
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if changed_only:
@@ -295,10 +303,14 @@ def watch(ctx, games, paper, debounce, exit_after):
         # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
         # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
         started = time.perf_counter()
+        built = project.game_slugs() if not games else slugs
         later = reason != "start"
-        report = paused(run_build)(project, project.game_slugs() if not games else slugs, base, papers, report=Report(), workers=1 if later else None, changed_only=later,
+        report = paused(run_build)(project, built, base, papers, report=Report(), workers=1 if later else None, changed_only=later,
                                     session=session)
-        print_findings(report.sorted())
+        findings = report.sorted()
+        print_findings(findings)
+        if any(f.severity in ("error", "warning") for f in findings):
+            click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print
         state = "failed" if report.errors() else "built"
         click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
         for problem in session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs

@@ -49,20 +49,24 @@ def print_findings(findings: list[Finding], fmt: str = "text") -> None:
         click.echo(line, err=True)
 
 
-def summary(findings: list[Finding], games: list[str]) -> str:
+def summary(findings: list[Finding], games: list[str], strict: bool = False) -> str:
+    """'tiny: 1 error, 2 warnings' for each game; with --strict, says that warnings fail the run (they print as found)."""
     parts = []
     for g in games:
         e = sum(1 for f in findings if f.game == g and f.severity == "error")
         w = sum(1 for f in findings if f.game == g and f.severity == "warning")
         parts.append(f"{g}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
-    return "; ".join(parts)
+    fails = strict and any(f.severity == "warning" for f in findings)
+    return "; ".join(parts) + (" (warnings fail with --strict)" if fails else "")
 
 
-def load_games(project: Project, slugs: list[str], report: Report):
+def load_games(project: Project, slugs: list[str], report: Report, partial: bool = False):
+    """The games that load, with every finding of loading them in `report`; with `partial`, also those of games with
+    errors in some files, without the parts those files hold (pnp.data.project.Project.load_game): checked, never written."""
     games = []
     for slug in slugs:
         try:
-            game, findings = project.load_game(slug)
+            game, findings = project.load_game(slug, partial)
         except PnpError as exc:
             report.extend(exc.findings)
             continue
@@ -77,7 +81,7 @@ def validate_games(project: Project, slugs: list[str], report: Report) -> list:
     finding in `report`."""
     from pnp.pipeline.schedule import check_games
 
-    games = load_games(project, slugs, report)
+    games = load_games(project, slugs, report, partial=True)
     for found in check_games(project, games):
         report.extend(found)
     return games

@@ -49,6 +49,7 @@ class Finding:
     loc: Loc
     game: str = ""
     component: str = ""
+    places: tuple[str, ...] = ()  # every piece one mistake met, when it met several (one_per_mistake)
 
     def in_game(self, slug: str) -> Finding:
         """This finding as one of game `slug`'s: a layer below the game (a template, a sheet) finds
@@ -60,7 +61,14 @@ class Finding:
 
     def format(self) -> str:
         where = f" [{self.component}]" if self.component else ""
-        return f"{self.loc}: {self.severity}: {self.message}{where}"
+        return f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}"
+
+    def places_text(self) -> str:
+        """' (on 5 pieces: heroes/knight front, …)' for a mistake met on several pieces, else ''."""
+        if len(self.places) < 2:
+            return ""
+        more = len(self.places) - SHOWN_PLACES
+        return f" (on {len(self.places)} pieces: {', '.join(self.places[:SHOWN_PLACES])}{f' and {more} more' if more > 0 else ''})"
 
     def as_json(self) -> dict:
         return {
@@ -72,6 +80,7 @@ class Finding:
             "column": self.loc.col,
             "game": self.game,
             "component": self.component,
+            "places": list(self.places),
         }
 
 
@@ -107,7 +116,34 @@ class Report:
         return [f for f in self.findings if f.severity == "error" or (strict and f.severity == "warning")]
 
     def sorted(self) -> list[Finding]:
-        return sorted(set(self.findings), key=Finding.sort_key)
+        """Every finding once, one per mistake (`one_per_mistake`), in file order."""
+        return sorted(one_per_mistake(self.findings), key=Finding.sort_key)
+
+
+LEFT_OUT = "left-out"  # the code of a finding that only says another error stopped this stage (pnp.data.fields.Fields)
+SHOWN_PLACES = 6  # the pieces a mistake met on many names; the rest are counted
+
+
+def one_per_mistake(findings: list[Finding]) -> list[Finding]:
+    """One finding for each mistake, however many pieces it met: a template line that fails on 30 cards (and on the
+    rulebook figure showing one of them) is one error, at that line, saying on how many and which.
+
+    Findings are the same mistake when they say the same thing at the same place; the first one seen stands for them.
+    A stage that could not run because another error left out what it reads (code LEFT_OUT) is a note naming that
+    error's file: the mistake is counted once, where it is."""
+    groups: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        if f.code == LEFT_OUT and f.severity != "note":
+            f = Finding("note", f.code, f.message, f.loc, f.game, f.component)
+        groups.setdefault((f.severity, f.code, f.loc, f.message, f.game), []).append(f)
+    out = []
+    for same in groups.values():
+        first = same[0]
+        places = tuple(dict.fromkeys(f.component for f in same if f.component))
+        if len(places) > 1:
+            first = Finding(first.severity, first.code, first.message, first.loc, first.game, places[0], places)
+        out.append(first)
+    return out
 
 
 HINT_CUTOFF = 0.75  # difflib's ratio: a typo (colr, knigt, bleu) scores 0.75 or more; Notes/steps and front/point score 0.6

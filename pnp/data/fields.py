@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from pnp.core.errors import LEFT_OUT, LayoutError
+
 ANY = "*"  # in a card read: every card of the deck, or every field of the card
 
 
@@ -52,12 +54,20 @@ class Fields:
     there; reading it whole (iterating, `items()`) records ANY. A deck's
     `by` table carries card id ANY: `by.side` reads every card's `side`."""
 
-    __slots__ = ("_data", "_source", "_what")
+    __slots__ = ("_data", "_left_out", "_source", "_what")
 
-    def __init__(self, data: dict, what: str = "card", source: tuple | None = None):
+    def __init__(self, data: dict, what: str = "card", source: tuple | None = None, left_out: dict[str, str] | None = None):
         self._data = data
         self._what = what
         self._source = source
+        self._left_out = left_out  # key (or ANY) → the file whose errors left it out of a game loaded in part
+
+    def _missing(self, name) -> None:
+        """A key a game loaded in part left out: say which file's errors stop what reads it (pnp.data.project.Project.load_game)."""
+        if self._left_out and isinstance(name, str):
+            file = self._left_out.get(name) or self._left_out.get(ANY)
+            if file:
+                raise LayoutError(f"{self._what}.{name} is left out: {file} has errors: fix them first", needle=name, code=LEFT_OUT)
 
     def read(self, key) -> None:
         """Record that `key` was read, when this mapping is a card shown outside its sheet."""
@@ -72,10 +82,13 @@ class Fields:
         try:
             return wrap(self._data[name], f"{self._what}.{name}")
         except KeyError:
+            self._missing(name)
             raise AttributeError(name) from None
 
     def __getitem__(self, key):
         self.read(key)
+        if key not in self._data:
+            self._missing(key)
         return wrap(self._data[key], f"{self._what}.{key}")
 
     def __contains__(self, key):

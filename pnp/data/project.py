@@ -15,8 +15,9 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import LeavesFolder, folder_state, inside
 from pnp.core.kept import KeptParses
+from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
-from pnp.data.schema import BoardsFile, DeckSpec, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
+from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -69,10 +70,22 @@ class Game:
     reference: object = None  # ReferenceFile
     reference_data: LocDict | None = None
     rulebook: Path | None = None
+    failed: dict[str, str] = field(default_factory=dict)  # the parts left out for errors in their file: "decks.x", "boards"… → that file
+    boxes: object = None  # BoxesFile
+    boxes_data: LocDict | None = None
+    dice: object = None  # DiceFile
+    dice_data: LocDict | None = None
 
     @property
     def title(self) -> str:
         return self.spec.title
+
+    def left_out(self, kind: str) -> dict[str, str]:
+        """What templates cannot read of `kind` (decks, boards, tokens, reference) for errors in its file: id (or ANY, the
+        whole kind) → that file (pnp.data.fields.Fields)."""
+        if kind in self.failed:
+            return {ANY: self.failed[kind]}
+        return {part.split(".", 1)[1]: file for part, file in self.failed.items() if part.startswith(kind + ".")}
 
 
 class Project:
@@ -139,8 +152,12 @@ class Project:
         """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
         return GAME_ICONS / "icons.zip"
 
-    def load_game(self, slug: str) -> tuple[Game | None, list[Finding]]:
+    def load_game(self, slug: str, partial: bool = False) -> tuple[Game | None, list[Finding]]:
         """Read and shape-check every file of one game; (None, findings) when it cannot be used.
+
+        With `partial`, a game whose game.yaml reads comes back even when other files have errors, without the parts
+        those files hold (`Game.failed` names them): `validate` and `build` then check and render the rest in memory,
+        so one run reports every independent error (docs/findings.md). Such a game is never written.
 
         A game reads only its own folder, so while no file in it changed (see
         `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
@@ -155,11 +172,14 @@ class Project:
         if state is not None and hit is not None and hit[0] == state:
             game, findings = hit[1], list(hit[2])
         else:
-            game, findings = self._read_game(slug, gdir, hit[1] if hit is not None else None)
+            game, findings = self._read_game(slug, gdir, hit[1] if hit is not None and not _has_error(hit[2]) else None)
             self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
         files = icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug)  # the last folder is pnp's own
         files += font_file_findings(self.root / "fonts", self.root, self.rel, slug)  # the project's: said for each game it stops
-        return (None if files else game), findings + files
+        findings = findings + files
+        if not partial and any(f.severity == "error" for f in findings):
+            return None, findings
+        return game, findings
 
     @paused
     def _read_game(self, slug: str, gdir: Path, before: Game | None = None) -> tuple[Game | None, list[Finding]]:
@@ -176,18 +196,25 @@ class Project:
 
         data, spec = read_spec(findings)
         game = Game(slug, gdir, self.rel(gdir), spec, data) if spec else None
-        decks = {}
+        decks, failed = {}, {}
         deck_dir = gdir / "decks"
         for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
             old = before.decks.get(path.stem) if before is not None else None
+            first = len(findings)
             deck = self._load_deck(path, slug, findings, old)
-            if deck:
+            if _has_error(findings[first:]):
+                failed[f"decks.{path.stem}"] = self.rel(path)
+            elif deck:
                 decks[deck.id] = deck
-        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference")):
+        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
+                                   ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
             path = gdir / f"{name}.yaml"
             if path.is_file():
+                first = len(findings)
                 raw, parsed = self._read_part(path, model, slug, findings)
-                if raw is not None and game and parsed:
+                if _has_error(findings[first:]):
+                    failed[name] = self.rel(path)
+                elif raw is not None and game and parsed:
                     setattr(game, attr, parsed)
                     setattr(game, f"{attr}_data", raw)
         rulebook = gdir / "rulebook.md"
@@ -200,10 +227,11 @@ class Project:
         if game:
             game.decks = decks
             game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
-        return (game if not any(f.severity == "error" for f in findings) else None), findings
+            game.failed = failed
+        return game, findings
 
     def _read_part(self, path: Path, model, slug: str, findings: list) -> tuple:
-        """boards.yaml, tokens.yaml or reference.yaml: (its data, shape-checked as `model`), or (None, None)."""
+        """boards.yaml, tokens.yaml, reference.yaml, boxes.yaml or dice.yaml: (its data, shape-checked as `model`), or (None, None)."""
         rel = self.rel(path)
         raw = self._load(path, rel, findings, slug)
         if raw is None:
@@ -305,6 +333,10 @@ class Project:
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter
+
+
+def _has_error(findings: list[Finding]) -> bool:
+    return any(f.severity == "error" for f in findings)
 
 
 def _as_before(cards: list[Card], before: list[Card]) -> list[Card]:

@@ -235,6 +235,60 @@ class TokensFile(Strict):
     tokens: list[TokenSet] = Field(min_length=1)
 
 
+# Box styles and die shapes a game may name: the registries (pnp.layout.boxes.BOX_STYLES, pnp.layout.dice.DIE_SHAPES)
+# hold one function per name, and tests/test_boxes.py and test_dice.py hold them to these tables, as CHECK_KEYS is held.
+BOX_STYLE_NAMES = ("tuck", "two-piece")
+DIE_SHAPE_NAMES = ("d4", "d6", "d8", "d10", "d12", "d20")
+DEFAULT_STOCK_MM = 0.32  # a 300 gsm card is 0.30–0.35 mm thick (PRINTING.md "Boxes and stock")
+
+
+class BoxSpec(Open):
+    """A box for one deck or a group of decks; its inner size comes from the cards (pnp.data.boxes)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str = ""
+    style: Literal[BOX_STYLE_NAMES]  # type: ignore[valid-type]
+    decks: list[str] = Field(min_length=1)
+    stock: float = Field(default=DEFAULT_STOCK_MM, gt=0, le=2)  # mm a card (sleeved cards: about 0.1 mm more)
+    clearance: float = Field(default=1.0, ge=0, le=10)  # mm added to the cards' width and height
+    depth_clearance: float = Field(default=1.5, ge=0, le=20)  # mm added to the stack's depth
+    color: str = "paper"  # palette name or #rrggbb: flaps, tabs and what the faces leave bare
+    front: str
+    back: str | None = None
+    side: str | None = None
+    top: str | None = None
+
+
+class BoxesFile(Strict):
+    keep_fields: list[str] = []
+    boxes: list[BoxSpec] = Field(min_length=1)
+
+
+class DieSpec(Open):
+    """A die: its shape, size (the length of a face's longest edge) and faces, each a mapping its face template reads."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str = ""
+    shape: Literal[DIE_SHAPE_NAMES]  # type: ignore[valid-type]
+    size: float = Field(gt=4, le=80)
+    count: int = Field(default=1, ge=0, le=MAX_COPIES)
+    color: str = "paper"
+    face: str  # the template that draws one face
+    faces: list[dict[str, Any]] = Field(min_length=4, max_length=20)
+
+    @model_validator(mode="after")
+    def _faces_fit_shape(self):
+        wanted = int(self.shape[1:])
+        if len(self.faces) != wanted:
+            raise ValueError(f"a {self.shape} has {wanted} faces, got {len(self.faces)}: list one mapping a face")
+        return self
+
+
+class DiceFile(Strict):
+    keep_fields: list[str] = []
+    dice: list[DieSpec] = Field(min_length=1)
+
+
 class RefTable(Strict):
     header: list[str] = []
     rows: list[list[str | int | float]]

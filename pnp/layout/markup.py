@@ -6,8 +6,11 @@ open a file or make a link.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
+
+from markdown_it import MarkdownIt
 
 _TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\[(/|#[0-9A-Fa-f]{6}|[A-Za-z][\w-]*)\]|:([a-z0-9][a-z0-9_-]*):|(\n)", re.S)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -25,8 +28,26 @@ class Run(NamedTuple):
 BREAK = Run("\n", False, False, None)
 
 
+@functools.cache
+def _quotes_parser() -> MarkdownIt:
+    """markdown-it with its smartquotes rule alone: the rule the rulebook's typographer uses (pnp.outputs.rulebook),
+    every other rule off, so our markup passes through as text."""
+    return MarkdownIt("zero", {"typographer": True}).enable(["smartquotes"])
+
+
+def curly_quotes(source: str) -> str:
+    """`source` with "straight" quotes and apostrophes turned typographic, as the rulebook prints them; nothing else changes."""
+    if '"' not in source and "'" not in source:
+        return source
+    children = _quotes_parser().parseInline(source)[0].children or []
+    out = "".join(token.content for token in children)
+    same_elsewhere = len(out) == len(source) and all(a == b or b in "\"'" for a, b in zip(out, source, strict=True))
+    return out if same_elsewhere else source  # only quotes may change: anything else the parser did is not ours to print
+
+
 def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) -> list[Run]:
-    """Split marked-up text into runs of one style; unknown [words] and :words: stay literal."""
+    """Split marked-up text into runs of one style, its quotes typographic; unknown [words] and :words: stay literal."""
+    source = curly_quotes(source)
     if not _SPECIAL.search(source):
         return [Run(source, False, False, None)] if source else []
     text = _CONTROL.sub("", source)

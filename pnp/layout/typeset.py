@@ -118,6 +118,12 @@ def _width1(text: str, font: str) -> float:
 NAME_CACHES.append(_width1.cache_clear)
 
 
+# A character a font lacks, drawn as a glyph of its own that stands for it: Noto Sans and Noto Serif have no minus
+# sign (U+2212); their en dash is near its length, in the weight of the digits beside it, where a fallback font's minus
+# (DejaVu's) is drawn in another design and size.
+STAND_INS = {"\u2212": "\u2013"}
+
+
 class Typesetter:
     """Breaks and fits text with one project's fonts."""
 
@@ -140,6 +146,9 @@ class Typesetter:
             fallbacks = [(name, self.fonts.face(name).face.charToGlyph) for name in self.fonts.fallback_names(bold)]
             pieces, lacking_list = [], []
             for c in text:
+                stand_in = STAND_INS.get(c)
+                if stand_in is not None and ord(c) not in glyphs and ord(stand_in) in glyphs:
+                    c = stand_in  # drawn in the text's own font rather than a fallback's
                 code = ord(c)
                 use = font if code in glyphs else next((name for name, fb in fallbacks if code in fb), font)
                 if use == font and code not in glyphs:

@@ -179,13 +179,9 @@ def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
 
 
 def first_of_each(findings: list[Finding]) -> list[Finding]:
-    """One finding per template bug and place, however many cards hit it."""
-    seen, out = set(), []
-    for f in findings:
-        if (f.loc, f.message) not in seen:
-            seen.add((f.loc, f.message))
-            out.append(f)
-    return out
+    """Each finding once (the report then gives one per template bug and place, naming the cards that hit it:
+    pnp.core.errors.one_per_mistake)."""
+    return list(dict.fromkeys(findings))
 
 
 def deck_fields(deck: Deck) -> Fields:

@@ -121,7 +121,8 @@ def _face_values(w: float, h: float, bleed: float, side: str) -> dict:
 
 def decks_fields(game: Game, reads: CardReads | None = None) -> Fields:
     """`decks.<id>` for board and token templates: id, name, total and the cards' fields, each card's reads recorded in `reads`."""
-    return Fields({d.id: {"id": d.id, "name": d.name, "total": d.total, "cards": card_fields(d, reads)} for d in game.decks.values()}, "decks")
+    return Fields({d.id: {"id": d.id, "name": d.name, "total": d.total, "cards": card_fields(d, reads)} for d in game.decks.values()}, "decks",
+                  left_out=game.left_out("decks"))
 
 
 def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> list[Fields]:

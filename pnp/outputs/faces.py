@@ -16,7 +16,7 @@ class SideRenderer:
 
     A side whose template never reads the item (`reads`: the variables naming
     it, e.g. `card`) is the same for every item, so it is rendered once; a
-    template bug that every item hits is reported once, at its first place."""
+    template bug that every item hits is reported once, naming the items (pnp.core.errors.one_per_mistake)."""
 
     def __init__(self, gctx: GameContext, reads: tuple[str, ...]):
         self.gctx = gctx
@@ -55,9 +55,10 @@ class SideRenderer:
         return face
 
     def _report(self, findings: list[Finding]) -> None:
+        """Keep each finding of each item: a mistake every item meets is reported once, naming them (pnp.core.errors.one_per_mistake)."""
         for f in findings:
-            if (f.loc, f.message) not in self._reported:
-                self._reported.add((f.loc, f.message))
+            if f not in self._reported:
+                self._reported.add(f)
                 self.findings.append(f)
 
 

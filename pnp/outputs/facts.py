@@ -139,9 +139,9 @@ class Facts:
         return {
             "game": Fields(g.data, "game"),
             "palette": Fields(dict(g.spec.palette), "palette"),
-            "decks": Fields(decks, "decks"),
-            "tokens": Fields(tokens, "tokens"),
-            "boards": Fields(boards, "boards"),
+            "decks": Fields(decks, "decks", left_out=g.left_out("decks")),
+            "tokens": Fields(tokens, "tokens", left_out=g.left_out("tokens")),
+            "boards": Fields(boards, "boards", left_out=g.left_out("boards")),
             "components": self.components,
         }
 

@@ -1,6 +1,7 @@
 """What the user asked a build for: paper, duplex, bleed, subsets and the rest."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -42,3 +43,58 @@ class Options:
 # Options that cannot change an output's bytes: where files go, progress lines, which kinds run,
 # the extra changed-cards file (never cached) and whether warnings stop the build.
 NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printed", "strict"})
+
+
+# Which options print differently in each kind of output, so a variant build gets its own file name: every option that
+# can change an output's bytes (cache_text) is either here or in NAMED_ELSEWHERE (tests/test_small_print.py checks it).
+SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver", "back_offset", "printable_mm")
+VARIANT_OPTIONS = {
+    "cards": (*SHEET_OPTIONS, "subset"),
+    "tokens": SHEET_OPTIONS,
+    "reference": SHEET_OPTIONS,
+    "boards": ("paper", "ink_saver", "printable_mm"),  # the board paper is already in its name
+    "rulebook": ("paper", "ink_saver"),
+    "boxes": ("paper", "ink_saver", "printable_mm"),  # nets print simplex: duplex, bleed and gutter do not change them
+    "dice": ("paper", "ink_saver", "printable_mm"),
+}
+# Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
+# the board paper (in a board file's own name) and the booklet (a file of its own).
+NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet"})
+
+
+def variant_tag(options: Options, kind: str) -> str:
+    """The part of a file name that tells this build's variant from the default one (letter, long-edge duplex, no bleed, whole game)."""
+    wanted = VARIANT_OPTIONS[kind]
+    tags = []
+    if "paper" in wanted:
+        tags.append(options.suffix.lstrip("-") if options.suffix else "" if options.paper == "letter" else options.paper)
+    if "layout" in wanted and options.layout == "gutterfold":
+        tags.append("gutterfold" if options.fold_rotation == 180 else f"gutterfold{options.fold_rotation}")
+    if "duplex" in wanted and options.layout != "gutterfold" and options.duplex != "long":
+        tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
+    if "bleed" in wanted and options.bleed:
+        tags.append("bleed")
+    if "gutter" in wanted and options.gutter:
+        tags.append(f"gutter{options.gutter:g}mm")
+    if "ink_saver" in wanted and options.ink_saver:
+        tags.append("ink-saver")
+    if "back_offset" in wanted and any(options.back_offset):
+        x, y = options.back_offset
+        tags.append(f"offset{x:+g}{y:+g}mm")  # an offset build must not overwrite the normal one
+    if "printable_mm" in wanted and options.printable_mm != DEFAULT_PRINTABLE_MM:
+        tags.append(f"margin{options.printable_mm:g}mm")
+    if "subset" in wanted:
+        tags.append(_subset_tag(options))
+    return "".join(f"-{t}" for t in tags if t)
+
+
+def _subset_tag(options: Options) -> str:
+    """`--deck heroes` → 'heroes'; `--cards a,b` → 'a+b' (or a count and a short hash when the ids would make a long name)."""
+    parts = []
+    if options.decks:
+        parts.append("+".join(sorted(set(options.decks))))
+    if options.cards:
+        ids = sorted(set(options.cards))
+        joined = "+".join(ids)
+        parts.append(joined if len(joined) <= 40 else f"{len(ids)}cards-{hashlib.sha1(joined.encode()).hexdigest()[:8]}")
+    return "-".join(parts)

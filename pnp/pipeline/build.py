@@ -22,7 +22,8 @@ from pnp.core.processes import LentWorker
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import Engine, GameContext
-from pnp.outputs.options import Options
+from pnp.outputs.fallbacks import layout_fallbacks
+from pnp.outputs.options import Options, variant_tag
 from pnp.outputs.stats import FileStats
 from pnp.pipeline.cache import (
     FaceStore,
@@ -42,16 +43,8 @@ from pnp.render.ink import page_inks
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
 # Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
 DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
-                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"))
-# Which options print differently in each kind of output, so a variant build gets its own file name.
-SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver")
-VARIANT_OPTIONS = {
-    "cards": (*SHEET_OPTIONS, "subset"),
-    "tokens": SHEET_OPTIONS,
-    "reference": SHEET_OPTIONS,
-    "boards": ("paper", "ink_saver"),  # the board paper is already in its name
-    "rulebook": ("paper", "ink_saver"),
-}
+                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"),
+                     ("boxes", "pnp.outputs.boxes:build_boxes"), ("dice", "pnp.outputs.dice:build_dice"))
 
 
 @dataclass
@@ -171,7 +164,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
                 files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options, *_last_stats(plan, job))
     finally:
         gctx.face_store = gctx.card_reads = None
-    found = list(found) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
+    found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = [(_named(name, options, job.kind), data, stats) for name, data, stats in files]
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen, gctx.engine.keeps))
     digests = read_digests(read, project.root)
@@ -218,11 +211,13 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
-                writes: CacheWrites = AT_ONCE, keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
+                stopping: bool = False, writes: CacheWrites = AT_ONCE, keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
-    `checks` is (key, findings) of the build checks run for this build: kept when they found no error."""
+    `checks` is (key, findings) of the build checks run for this build: kept when they found no error. `stopping` says
+    the game's data or checks have errors (or warnings, with --strict): the outputs' own findings are reported all
+    the same, so one run shows every problem (docs/findings.md), and nothing is written."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
     keeps_checks = checks is not None and not any(f.severity == "error" for f in checks[1])
@@ -238,9 +233,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
             done = by_slot[step.job.slot]
             findings += done.findings
             pending += done.files
-    if options.strict:
-        findings = [f if f.severity != "warning" else Finding("error", f.code, f"{f.message} (an error with --strict)", f.loc, f.game, f.component) for f in findings]
-    if any(f.severity == "error" for f in findings):
+    if stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
         if keeps_checks:
             cache.save(store, writes)
         return [], findings
@@ -326,37 +319,6 @@ def _no_change_note(path: Path, pending, game, project) -> list[Finding]:
     return [Finding("note", "changed-none", f"no card changed since the last marked print (pnp printed {game.slug}){removed}", Loc(f"{game.rel}/decks"), game.slug)]
 
 
-def variant_tag(options: Options, kind: str) -> str:
-    """The part of a file name that tells this build's variant from the default one (letter, long-edge duplex, no bleed, whole game)."""
-    wanted = VARIANT_OPTIONS[kind]
-    tags = []
-    if "paper" in wanted:
-        tags.append(options.suffix.lstrip("-") if options.suffix else "" if options.paper == "letter" else options.paper)
-    if "layout" in wanted and options.layout == "gutterfold":
-        tags.append("gutterfold" if options.fold_rotation == 180 else f"gutterfold{options.fold_rotation}")
-    if "duplex" in wanted and options.layout != "gutterfold" and options.duplex != "long":
-        tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
-    if "bleed" in wanted and options.bleed:
-        tags.append("bleed")
-    if "gutter" in wanted and options.gutter:
-        tags.append(f"gutter{options.gutter:g}mm")
-    if "ink_saver" in wanted and options.ink_saver:
-        tags.append("ink-saver")
-    if "subset" in wanted:
-        tags.append(_subset_tag(options))
-    return "".join(f"-{t}" for t in tags if t)
-
-
-def _subset_tag(options: Options) -> str:
-    """`--deck heroes` → 'heroes'; `--cards a,b` → 'a+b' (or a count and a short hash when the ids would make a long name)."""
-    parts = []
-    if options.decks:
-        parts.append("+".join(sorted(set(options.decks))))
-    if options.cards:
-        ids = sorted(set(options.cards))
-        joined = "+".join(ids)
-        parts.append(joined if len(joined) <= 40 else f"{len(ids)}cards-{hashlib.sha1(joined.encode()).hexdigest()[:8]}")
-    return "-".join(parts)
 
 
 def _named(name: str, options: Options, kind: str) -> str:

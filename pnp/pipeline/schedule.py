@@ -50,7 +50,7 @@ from pnp.pipeline.validate import check_game
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
-JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0}
+JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0, "boxes": 1.0, "dice": 1.0}
 CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
 KEPT_FACE_SHARE = 1 / 3  # a face kept from the last build costs its key, its lookup and its place on a sheet
 
@@ -68,8 +68,9 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                 workers: int | None = None, session: Session | None = None) -> list[GameBuild]:
     """Check and build each game for each options in `runs`, on all cores; results in the games' order.
 
-    `blocked` names games not to build (their data has errors), though they are still checked. `session` is what a
-    process that stays up keeps between builds (pnp.pipeline.session); without one, this build keeps nothing."""
+    `blocked` names games not to write (their data has errors): they are still checked, and rendered in memory for
+    what that finds, so one run reports every error it can (docs/findings.md). `session` is what a process that stays
+    up keeps between builds (pnp.pipeline.session); without one, this build keeps nothing."""
     if not games:
         return []
     session = session or Session()
@@ -81,7 +82,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     steady = {slug: kept for slug, standing in standings.items() if (kept := session.steady.recall(slug, standing)) is not None}
     results.update(steady)
     games_left = [g for g in games if g.slug not in steady]
-    stopped, worked = set(blocked), set()
+    stopped, worked = set(), set()
     workers = min(workers or os.cpu_count() or 1, 8)
     with _Pool(project, games_left, workers, shared, session) as pool:
         for number, options in enumerate(runs):
@@ -101,7 +102,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     faces_kept = _has_face_store(plans[game.slug], game.slug)
                     jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
-            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, session.keeps)
+            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
@@ -121,10 +122,12 @@ class _Finishing:
     worker processes end them): this process writes a game's files and caches while the workers render the others."""
 
     def __init__(self, project, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None,
-                 stopped: set, results: dict[str, GameBuild], writes: CacheWrites, keeps: Keeps | None = None):
+                 stopped: set, results: dict[str, GameBuild], writes: CacheWrites, blocked: frozenset = frozenset(),
+                 keeps: Keeps | None = None):
         self.project, self.plans, self.options, self.stopped, self.results = project, plans, options, stopped, results
         self.writes = writes  # the session's: held by a process that stays up
         self.keeps = keeps  # the session's, in a process that stays up (pnp.core.memo.Keeps)
+        self.blocked = blocked  # games whose data has errors: rendered for their findings, never written
         self.kept = kept  # the checks kept from an earlier build, by game; None when this run checks nothing
         self.waiting = {g.slug: (g, {_result_key(job) for job in jobs if job[2] == g.slug}) for g in games}  # in the games' order
         self.done: dict[tuple, object] = {}
@@ -140,15 +143,17 @@ class _Finishing:
         """Take the game's checks (a game they find errors in is not built) and write what its jobs rendered (finish_game)."""
         slug, plan, built = game.slug, self.plans[game.slug], self.results[game.slug]
         ran = self.done.get(("check", slug))  # (key, findings) of checks run now, to keep
+        stopping = slug in self.blocked  # the game's data or checks have errors: its outputs were rendered all the same
         if self.kept is not None:
             found = ran[1] if ran is not None else self.kept[slug]
             built.checked = found
-            if any(f.severity == "error" or (self.options.strict and f.severity == "warning") for f in found):
-                self.stopped.add(slug)
+            stopping = stopping or any(f.severity == "error" or (self.options.strict and f.severity == "warning") for f in found)
         if slug in self.stopped:
-            return
+            return  # not rendered: an earlier paper's run found errors
+        if stopping:
+            self.stopped.add(slug)
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
-        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, self.writes, self.keeps)
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, stopping, self.writes, self.keeps)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 

@@ -14,14 +14,31 @@ from pnp.pipeline.unused import unused_fields
 
 @paused
 def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
-    """Every finding for one game: counts, constraints, and (when `render`) what rendering every output reveals."""
+    """Every finding for one game: `game_checks`, and (when `render`) what rendering every output reveals.
+
+    `pnp build`, `watch` and `serve` run `game_checks` and get the rest from
+    rendering the outputs they print; `pnp validate` renders them here in memory.
+    So every command reports the same findings (docs/findings.md)."""
+    already = len(gctx.layouts.template_warnings)
+    findings = game_checks(gctx)
+    if render:
+        findings += render_check(gctx)
+    return _unique(findings + template_warnings(gctx, already))
+
+
+def game_checks(gctx: GameContext) -> list[Finding]:
+    """The checks of a game that no output's rendering makes on its own: counts, constraints, fields nothing reads, and
+    the readability of every face (contrast, colour codes). Every command runs them."""
     checker = Checker(gctx.game, gctx.engine.keeps)
     checker.components()
     checker.constraints()
-    findings = checker.findings + unused_fields(gctx)
-    if render:
-        findings += render_check(gctx) + readability_check(gctx)
-    return findings
+    return checker.findings + unused_fields(gctx) + readability_check(gctx)
+
+
+def template_warnings(gctx: GameContext, already: int) -> list[Finding]:
+    """The warnings met compiling templates since the engine had met `already` (a template compiles once an engine, in
+    whichever step reads it first), as the game's."""
+    return one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
 
 
 def render_check(gctx: GameContext) -> list[Finding]:
@@ -29,21 +46,21 @@ def render_check(gctx: GameContext) -> list[Finding]:
     game = gctx.game
     findings: list[Finding] = []
     options = Options(bleed=True)
-    already = len(gctx.layouts.template_warnings)
     inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
     rendered = {deck.id: render_deck(gctx, deck, options, findings, inspections=inspections) for deck in game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
     from pnp.outputs.boards import build_boards  # imported here: the build's own checks (render=False) need none of them
+    from pnp.outputs.boxes import build_boxes
+    from pnp.outputs.dice import build_dice
     from pnp.outputs.reference import build_reference
     from pnp.outputs.rulebook.build import build_rulebook
     from pnp.outputs.tokens import build_tokens
 
     # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
-    for builder in (build_boards, build_tokens, build_reference, build_rulebook):
+    for builder in (build_boards, build_tokens, build_reference, build_rulebook, build_boxes, build_dice):
         _, found = builder(gctx, Options())
         findings += found
-    findings += one_per_line([f.in_game(game.slug) for f in gctx.layouts.template_warnings[already:]])
-    return _unique(findings)
+    return findings
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:

@@ -12,7 +12,7 @@ from pnp.render import rl
 from pnp.render.impose import MARK_GAP_UM, MIN_DRAWN_UM, Sheet, Slot
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
-FOOTER_MIN_SIZE = 5.0  # pt: a longer footer shrinks to this, then is shortened
+FOOTER_MIN_SIZE = 6.0  # pt: a longer footer shrinks to this, then says less (its shorter wording), never cut short
 FOOTER_GREY = HexColor("#333333")
 MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 REGISTRATION = "#000000"
@@ -68,13 +68,14 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
     return out
 
 
-def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,
+def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tuple[str, ...], font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,
                 keep: str = "") -> None:
     """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the band just inside the printable limit.
 
     `limit` is how close to the paper's edge ink may go (the printer's margin and a
     tolerance); `keep` is the instruction part of the footer ("print at 100 %", the
-    flip edge), never shortened: only `text` before it gives way."""
+    flip edge), never shortened. `text` may be wordings from the fullest to the
+    shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed."""
     _ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":
@@ -89,7 +90,7 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font:
     c.setFillColor(FOOTER_GREY)
     start, end = pt(limit + um(1)), pt(length - limit - um(1))
     room = end - start - (_scale_bar_width(font) + 8 if scale_bar else 0)
-    line, size = fit_footer(text, font, room, keep)
+    line, size = fit_footer((text,) if isinstance(text, str) else text, font, room, keep)
     c.setFont(font, size)
     c.drawString(start, baseline, line)
     if scale_bar:
@@ -98,18 +99,20 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str, font:
     c.restoreState()
 
 
-def fit_footer(text: str, font: str, room_pt: float, keep: str = "") -> tuple[str, float]:
-    """The footer line and size that fit `room_pt`: smaller type first, then `text` shortened with '…' (never `keep`)."""
-    tail = f" · {keep}" if keep and text else keep
-    whole = text + tail
-    width = stringWidth(whole, font, 1.0)
-    if width * FOOTER_SIZE <= room_pt:
-        return whole, FOOTER_SIZE
-    if width * FOOTER_MIN_SIZE <= room_pt:
-        return whole, max(FOOTER_MIN_SIZE, int(room_pt / width * 4) / 4)
-    while text and stringWidth(text + "…" + tail, font, FOOTER_MIN_SIZE) > room_pt:
-        text = text[:-1]
-    return (text.rstrip(" ·") + "…" if text else "") + (tail if text else keep), FOOTER_MIN_SIZE
+def fit_footer(texts: tuple[str, ...], font: str, room_pt: float, keep: str = "") -> tuple[str, float]:
+    """The footer line and size that fit `room_pt`: the first of `texts` (wordings, fullest first) that fits whole at
+    FOOTER_MIN_SIZE or more, followed by `keep`, at the largest quarter point up to FOOTER_SIZE.
+
+    A footer is never cut short: when no wording fits, the shortest is printed whole at FOOTER_MIN_SIZE, past its
+    room (tests/test_small_print.py checks no sheet of the five games comes to that)."""
+    for text in texts:
+        whole = text + (f" · {keep}" if keep and text else keep)
+        width = stringWidth(whole, font, 1.0)
+        if width * FOOTER_SIZE <= room_pt:
+            return whole, FOOTER_SIZE
+        if width * FOOTER_MIN_SIZE <= room_pt:
+            return whole, max(FOOTER_MIN_SIZE, int(room_pt / width * 4) / 4)
+    return whole, FOOTER_MIN_SIZE
 
 
 def _scale_bar_width(font: str) -> float:

@@ -85,7 +85,7 @@ class Page:
     """One fronts page to print: the runs of pieces on it, and its footer's words."""
 
     bands: list[Run]
-    label: str = ""
+    label: tuple[str, ...] = ()  # the footer's wordings, fullest first (pnp.render.pdf.fit_footer)
     fill: float = 1.0  # the share of a whole sheet its pieces take (packing.fill)
 
     @property
@@ -222,7 +222,10 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [_page_of(groups, placements) for placements in plan]
     for n, page in enumerate(pages, 1):
-        page.label = f"{game_title} · {page.names()} · sheet {n} of {len(pages)}"
+        sets = len(page.counts())
+        # the sets by name, and a shorter wording for a footer the names overfill (never cut short: pnp.render.pdf.fit_footer)
+        page.label = (f"{game_title} · {page.names()} · sheet {n} of {len(pages)}",
+                      f"{game_title} · {sets} set{'s' * (sets != 1)} · sheet {n} of {len(pages)}")
     return pages
 
 
@@ -285,7 +288,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
           bookmarks=(), offset=(0.0, 0.0)):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
-    `footer` is (label, instructions): a long label is shortened, the instructions never. The page's key goes to `keys`;
+    `footer` is (label wordings, instructions): a long label gives way to its shorter wording, the instructions never. The page's key goes to `keys`;
     a process that stays up replays a page it drew before under the same key (pnp.render.draw.FaceDrawer.page)."""
     sheet = page.sheet
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))

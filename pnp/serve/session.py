@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
@@ -56,13 +56,13 @@ class GameView:
 
     def model(self) -> dict:
         """The JSON the page receives for this game."""
-        findings = sorted({f for found in self.findings.values() for f in found}, key=Finding.sort_key)
+        findings = sorted(one_per_mistake([f for found in self.findings.values() for f in found]), key=Finding.sort_key)
         return {
             "slug": self.slug,
             "title": self.title or self.slug,
             "state": self.state,
             "updated": self.updated,
-            "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message, "component": f.component, "text": f.format()} for f in findings],
+            "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message + f.places_text(), "component": f.component, "text": f.format()} for f in findings],
             "sections": list(self.sections.values()),
         }
 
@@ -146,7 +146,7 @@ class LiveSession:
         view = self.views[slug]
         view.state = "updating" if view.sections else "loading"
         try:
-            game, found = self.project.load_game(slug)
+            game, found = self.project.load_game(slug, partial=True)  # a game with errors in some files: the rest is still drawn and checked
         except PnpError as exc:
             game, found = None, exc.findings
         except OSError as exc:  # a file vanished between the save and the read: the next save event follows

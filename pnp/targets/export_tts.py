@@ -66,6 +66,10 @@ def tts_target(gctx: GameContext, decks: tuple, base_url: str | None, result: Ex
         else:
             obj = _tts_tokens(gctx, component, url, result, findings, where)
         placed.append((obj, tts.footprint(obj, component.trim)))
+    if not decks:  # a deck export leaves the dice out, as it does boards and tokens
+        from pnp.targets.tts_dice import tts_dice
+
+        placed += [(obj, tts.footprint(obj, size)) for obj, size in tts_dice(gctx, url, result, findings, where)]
     if not placed:
         return
     where_from = f"hosted under {base_url}" if base_url else "files on this machine (file://): the save works on this machine only"

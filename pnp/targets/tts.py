@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 MM_PER_UNIT = 25.4  # one TTS unit taken as one inch (its ruler measures in inches)
 CARD_AT_SCALE_1_MM = (63.5, 88.9)  # a custom card at scale 1, assumed poker-sized
-SCALE_1_MM = {"Custom_Board": MM_PER_UNIT, "Custom_Tile": MM_PER_UNIT, "Custom_Token": MM_PER_UNIT, "Figurine_Custom": MM_PER_UNIT}
+SCALE_1_MM = {"Custom_Board": MM_PER_UNIT, "Custom_Tile": MM_PER_UNIT, "Custom_Token": MM_PER_UNIT, "Figurine_Custom": MM_PER_UNIT,
+              "Custom_Dice": MM_PER_UNIT}
+DICE_TYPES = {"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "d20": 5}  # CustomDice.Type
+# Where each face of a d6 goes in its image, as (column, row) cells of a 4 × 3 grid: a cross, as TTS's d6 template
+# (Modding/Dice Templates in TTS's folder) lays it out as we understand it: face 1 above, 2 3 5 4 across, 6 below, so
+# opposite faces of the image's cube add up to 7. Not checked against TTS itself: compare with its template before relying on it.
+D6_IMAGE_GRID = (4, 3)
+D6_IMAGE_CELLS = {1: (1, 0), 2: (0, 1), 3: (1, 1), 5: (2, 1), 4: (3, 1), 6: (1, 2)}
 BAG_FOOTPRINT_UNITS = (3.0, 3.0)  # room a bag takes on the table
 GAP_UNITS = 1.0  # between objects laid out on the table
 ROW_UNITS = 60.0  # the layout starts a new row past this width
@@ -100,6 +107,14 @@ def figurine_object(name: str, front_url: str, back_url: str, trim_mm: tuple[flo
     s = image_scale("Figurine_Custom", trim_mm)
     return {"Name": "Figurine_Custom", "Nickname": name, "Transform": transform(scale=(s, s, s)),
             "CustomImage": {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0}}
+
+
+def dice_object(name: str, url: str, shape: str, size_mm: float) -> dict:
+    """A custom die of TTS's `shape` whose one image holds every face (D6_IMAGE_CELLS for a d6)."""
+    s = size_mm / SCALE_1_MM["Custom_Dice"]
+    return {"Name": "Custom_Dice", "Nickname": name, "Transform": transform(scale=(s, s, s)),
+            "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
+                            "CustomDice": {"Type": DICE_TYPES[shape]}}}
 
 
 def bag_object(name: str, contained: list[dict]) -> dict:

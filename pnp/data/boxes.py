@@ -1,0 +1,59 @@
+"""A box's inner size, from the cards it holds: what `pnp list` reports and the box nets are drawn from."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.core.errors import Finding, did_you_mean, error
+
+
+@dataclass(frozen=True)
+class BoxContents:
+    """The decks one box holds and the room they need inside it, in mm."""
+
+    id: str
+    name: str
+    style: str
+    decks: tuple[str, ...]
+    cards: int
+    card_size: tuple[float, float]  # the largest card of its decks, width × height
+    stock: float  # mm a card
+    inner: tuple[float, float, float]  # width, height, depth
+
+    def as_listing(self) -> dict:
+        w, h, d = self.inner
+        return {"id": self.id, "name": self.name, "style": self.style, "decks": list(self.decks), "cards": self.cards,
+                "inner_mm": {"width": w, "height": h, "depth": d}, "stock_mm": self.stock}
+
+
+def box_contents(game, spec, raw=None) -> tuple[BoxContents | None, list[Finding]]:
+    """What box `spec` of `game` holds, or None with a finding naming the unknown deck.
+
+    Inner width and height: the largest card plus `clearance` (about 1 mm, so
+    cards slide out); depth: every card's thickness plus `depth_clearance`
+    (1–2 mm): PRINTING.md, "Boxes and stock"."""
+    unknown = [d for d in spec.decks if d not in game.decks]
+    if unknown:
+        loc = raw.loc_of("decks") if raw is not None else None
+        known = list(game.decks)
+        return None, [error("box-deck", f"box '{spec.id}' holds deck '{unknown[0]}', which {game.slug} does not have{did_you_mean(unknown[0], known)}; "
+                            f"decks: {', '.join(known) or 'none'}", loc, game=game.slug, component=f"boxes/{spec.id}")]
+    decks = [game.decks[d] for d in spec.decks]
+    cards = sum(d.total for d in decks)
+    card_w = max(d.size[0] for d in decks)
+    card_h = max(d.size[1] for d in decks)
+    inner = (round(card_w + spec.clearance, 3), round(card_h + spec.clearance, 3), round(cards * spec.stock + spec.depth_clearance, 3))
+    name = spec.name or " & ".join(d.name for d in decks)
+    return BoxContents(spec.id, name, spec.style, tuple(spec.decks), cards, (card_w, card_h), spec.stock, inner), []
+
+
+def game_boxes(game) -> tuple[list[tuple[BoxContents, object, object]], list[Finding]]:
+    """Every box of `game` with its spec and raw data: [(contents, spec, raw)], and the findings of those that name unknown decks."""
+    if not game.boxes or not game.boxes_data:
+        return [], []
+    out, findings = [], []
+    for spec, raw in zip(game.boxes.boxes, game.boxes_data["boxes"], strict=False):
+        contents, found = box_contents(game, spec, raw)
+        findings += found
+        if contents is not None:
+            out.append((contents, spec, raw))
+    return out, findings

@@ -1,0 +1,120 @@
+"""Box styles: the nets of a card box of a given inner size, one function a style, listed by name in BOX_STYLES.
+
+Panels are the inner size exactly (folds on the panel edges): a 40-card poker
+deck's tuck box has a front of 64.5 × 89.9 mm and sides 14.3 mm deep. Faces
+are laid out so that each reads upright on the closed box: the front and back
+with their tops at the lid, the sides reading bottom to top, the lid's top from
+the front.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pnp.layout.nets import Arc, Net, Panel, Seg, Slot, polygon, rect, tab
+
+
+@dataclass(frozen=True)
+class BoxStyle:
+    """A style: its pieces for an inner (w, h, d), and the same cut in two where one piece is too large for a sheet (or None)."""
+
+    pieces: Callable[[float, float, float], list[Net]]
+    split: Callable[[float, float, float], list[Net]] | None
+    about: str
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+# Tuck box ------------------------------------------------------------------------------
+def tuck_parts(w: float, h: float, d: float) -> dict:
+    """The panels of a reverse tuck-end box, by name: back, side, front, side, glue tab in a row; the lid and its
+    tuck flap on the back's top, the bottom lid and its tuck on the front's bottom (so the two tucks close
+    opposite ways), dust flaps on both ends of the sides and a thumb notch in the front's top edge."""
+    glue = _clamp(0.8 * d, 7.0, 12.0)
+    tuck = min(_clamp(d, 12.0, 20.0), h / 4)
+    dust = _clamp(0.9 * d, 8.0, w / 3)
+    notch = min(10.0, w / 5, h / 6)
+    radius = min(tuck / 2, 6.0)
+    xs = [0.0, w, w + d, 2 * w + d, 2 * w + 2 * d]  # back | side | front | side
+    mid = xs[2] + w / 2
+    front_outline = (Seg(xs[2], 0, mid - notch, 0), Arc(mid, 0, notch, 180, -180), Seg(mid + notch, 0, xs[3], 0),
+                     Seg(xs[3], 0, xs[3], h), Seg(xs[3], h, xs[2], h), Seg(xs[2], h, xs[2], 0))
+    parts = {
+        "back": rect("back", "face", xs[0], 0, w, h, "back"),
+        "side-left": rect("side-left", "face", xs[1], 0, d, h, "side", 270),
+        "front": Panel("front", "face", front_outline, (Slot(mid, h / 2, w, h, 0, "front"),)),
+        "side-right": rect("side-right", "face", xs[3], 0, d, h, "side", 270),
+        "glue": tab("glue", (xs[4], 0), (xs[4], h), glue),
+        "lid": rect("lid", "face", xs[0], -d, w, d, "top", 180),
+        "tuck-top": _tuck(xs[0], -d, w, -tuck, radius),
+        "lid-bottom": rect("lid-bottom", "flap", xs[2], h, w, d),
+        "tuck-bottom": _tuck(xs[2], h + d, w, tuck, radius),
+    }
+    for i, side in ((1, "left"), (3, "right")):
+        parts[f"dust-top-{side}"] = _dust(xs[i], 0, d, -dust)
+        parts[f"dust-bottom-{side}"] = _dust(xs[i], h, d, dust)
+    return parts
+
+
+def _tuck(x: float, y: float, w: float, depth: float, r: float) -> Panel:
+    """A tuck flap on the edge from (x, y) to (x + w, y), reaching `depth` (negative: upwards), its far corners rounded."""
+    s = 1 if depth > 0 else -1
+    far = y + depth
+    outline = (Seg(x + w, y, x, y), Seg(x, y, x, far - s * r), Arc(x + r, far - s * r, r, 180, -90 * s),
+               Seg(x + r, far, x + w - r, far), Arc(x + w - r, far - s * r, r, 90 * s, -90 * s), Seg(x + w, far - s * r, x + w, y))
+    return Panel("tuck", "flap", outline)
+
+
+def _dust(x: float, y: float, w: float, depth: float) -> Panel:
+    """A dust flap on the edge from (x, y) to (x + w, y): its outer corner cut away so it slips in under the lid."""
+    lean = min(abs(depth) * 0.5, w * 0.4)
+    return polygon("dust", "flap", [(x + w, y), (x, y), (x, y + depth), (x + w - lean, y + depth)])
+
+
+def tuck_pieces(w: float, h: float, d: float) -> list[Net]:
+    return [Net("tuck box", tuple(tuck_parts(w, h, d).values()))]
+
+
+def tuck_split(w: float, h: float, d: float) -> list[Net]:
+    """The tuck box in two pieces cut along the fold between the left side and the front: the first gains a glue
+    tab (A) on that edge, which glues under the front's left edge, marked A on the second."""
+    parts = tuck_parts(w, h, d)
+    first = ("back", "side-left", "lid", "tuck-top", "dust-top-left", "dust-bottom-left")
+    edge = w + d
+    extra = tab("glue A", (edge, 0), (edge, h), _clamp(0.8 * d, 7.0, 12.0))
+    one = Net("tuck box, piece 1 of 2", (*(parts[k] for k in first), extra))
+    two = Net("tuck box, piece 2 of 2", tuple(p for k, p in parts.items() if k not in first), marks=((edge - 2.5, h / 2, "A: glue tab A under this edge"),))
+    return [one, two]
+
+
+# Two-piece box --------------------------------------------------------------------------
+LID_ALLOWANCE_MM = 1.0  # the lid's inside is this much wider and taller than the tray's outside: two walls of card and play
+
+
+def open_box(name: str, w: float, h: float, d: float, top: str | None) -> Net:
+    """A tray (or lid, with `top` naming its face's template): a w × h base, walls `d` high on its four sides, and glue
+    tabs on the ends of the top and bottom walls that fold in behind the side walls."""
+    base = rect("base", "face" if top else "flap", 0, 0, w, h, top)
+    walls = [
+        rect("wall-top", "face" if top else "flap", 0, -d, w, d, "side" if top else None, 180),
+        rect("wall-bottom", "face" if top else "flap", 0, h, w, d, "side" if top else None, 0),
+        rect("wall-left", "face" if top else "flap", -d, 0, d, h, "side" if top else None, 90),
+        rect("wall-right", "face" if top else "flap", w, 0, d, h, "side" if top else None, 270),
+    ]
+    depth = min(0.8 * d, 10.0)
+    tabs = [tab("glue", (0, 0), (0, -d), depth), tab("glue", (w, -d), (w, 0), depth),
+            tab("glue", (w, h), (w, h + d), depth), tab("glue", (0, h + d), (0, h), depth)]
+    return Net(name, (base, *walls, *tabs))
+
+
+def two_piece_pieces(w: float, h: float, d: float) -> list[Net]:
+    lid = LID_ALLOWANCE_MM
+    return [open_box("tray", w, h, d, None), open_box("lid", w + lid, h + lid, d, "front")]
+
+
+BOX_STYLES: dict[str, BoxStyle] = {
+    "tuck": BoxStyle(tuck_pieces, tuck_split, "one piece: front, back, sides, tuck flaps, dust flaps, glue tab, thumb notch"),
+    "two-piece": BoxStyle(two_piece_pieces, None, "a tray and a lid that slides over it"),
+}

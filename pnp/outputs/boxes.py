@@ -1,0 +1,109 @@
+"""Boxes: a net a box from boxes.yaml, sized by the cards it holds, its faces drawn by the game's templates.
+
+The inner size comes from the decks (pnp.data.boxes), the net from the box's
+style (pnp.layout.boxes.BOX_STYLES), the faces from the box's templates, which
+see the box (`box`: its name, decks, card count and inner size), its first
+deck (`deck`), every deck (`decks`) and the game's palette. A net too large
+for the paper's printable area is printed in the two pieces its style splits
+it into, with a glue tab and a mark pairing them.
+"""
+from __future__ import annotations
+
+from pnp.core.errors import error
+from pnp.core.units import PAPER_SIZES, PRINT_TOLERANCE_MM, um
+from pnp.data.boxes import BoxContents, game_boxes
+from pnp.data.fields import Fields
+from pnp.layout.boxes import BOX_STYLES
+from pnp.outputs.context import GameContext, decks_fields, face_context
+from pnp.outputs.faces import SideRenderer
+from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
+from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
+
+FALLBACK = {"back": "front", "top": "side"}  # a face without its own template takes this one's
+
+
+def build_boxes(gctx: GameContext, options: Options):
+    """The boxes PDF of a game: ([(file name, bytes, stats)], findings)."""
+    game = gctx.game
+    boxes, findings = game_boxes(game)
+    if not boxes:
+        return [], findings
+    paper = PAPER_SIZES[options.paper]
+    limit = um(options.printable_mm + PRINT_TOLERANCE_MM)
+    area = net_area(paper, limit)
+    pieces: list[NetPiece] = []
+    for contents, spec, raw in boxes:
+        nets = _nets(contents, area)
+        if nets is None:
+            w, h, d = contents.inner
+            findings.append(error("box-fit", f"box '{spec.id}' ({spec.style}, inside {w:g} × {h:g} × {d:g} mm) does not fit the printable area of "
+                                  f"{options.paper} even in two pieces: print it on larger paper (--paper a3) or split its decks over two boxes",
+                                  raw.loc_of("decks"), game=game.slug, component=f"boxes/{spec.id}"))
+            continue
+        faces = _faces(gctx, contents, spec, raw, nets, findings)
+        fill = _hex(game, spec.color)
+        pieces += [NetPiece(net, fill, faces, f"{contents.name} ({net.name})") for net in nets]
+    if any(f.severity == "error" for f in findings) or not pieces:
+        return [], findings
+    face_filter = None
+    if options.ink_saver:
+        from pnp.render.inksaver import lighten_face
+
+        face_filter = lighten_face
+    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — boxes", "card boxes for print and play", face_filter)
+    return [(f"{game.slug}-boxes.pdf", data, FileStats(pages, len(boxes)))], findings
+
+
+def _nets(contents: BoxContents, area: tuple[int, int]) -> list | None:
+    """The box's pieces fitted to the printable area: whole where they fit, else the style's two-piece split; None if neither fits."""
+    style = BOX_STYLES[contents.style]
+    for make in (style.pieces, style.split):
+        if make is None:
+            continue
+        nets = [fitted(net, area) for net in make(*contents.inner)]
+        if all(n is not None for n in nets):
+            return nets
+    return None
+
+
+def box_fields(game, contents: BoxContents, raw) -> dict:
+    """What a box template sees as `box`: its data and the cards it holds."""
+    w, h, d = contents.inner
+    decks = [{"id": game.decks[i].id, "name": game.decks[i].name, "total": game.decks[i].total} for i in contents.decks]
+    return {**dict(raw), "id": contents.id, "name": contents.name, "style": contents.style, "decks": decks, "cards": contents.cards,
+            "width": w, "height": h, "depth": d, "stock": contents.stock}
+
+
+def _faces(gctx: GameContext, contents: BoxContents, spec, raw, nets, findings) -> dict:
+    """Each printed face of the box (front, back, side, top) rendered at its panel's size, by side."""
+    game = gctx.game
+    renderer = SideRenderer(gctx, reads=("box", "card", "deck", "decks"))
+    fields = box_fields(game, contents, raw)
+    first = game.decks[contents.decks[0]]
+    deck = Fields({"id": first.id, "name": first.name, "total": first.total, "size": list(first.size)}, "deck")
+    decks = decks_fields(game, gctx.card_reads)
+    keys = sorted({slot.key for net in nets for panel in net.panels for slot in panel.slots})
+    faces = {}
+    for side, w, h in keys:
+        key = side if getattr(spec, side, None) else FALLBACK.get(side, side)
+        template = getattr(spec, key, None)
+        if template is None:
+            continue
+
+        def context(side=side, w=w, h=h):
+            return face_context(game, deck, fields, "box", w, h, 0.0, side, False, extra={"box": Fields(fields, "box"), "decks": decks})
+
+        # the renderer keeps a face that reads nothing of the box by (template, side): name the size in the side
+        face = renderer.side(template, f"{side} {w:g} × {h:g} mm", (w, h), 0.0, f"boxes/{spec.id}", raw.loc_of(key), context)
+        if face is not None:
+            faces[side, w, h] = face
+    findings += renderer.findings
+    return faces
+
+
+def _hex(game, name: str) -> str:
+    """A palette name or #rrggbb as #rrggbb (an unknown name falls back to the paper colour)."""
+    if name.startswith("#"):
+        return name[:7]
+    return game.spec.palette.get(name, game.spec.palette.get("paper", "#ffffff"))[:7]

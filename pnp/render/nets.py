@@ -1,0 +1,196 @@
+"""Draw nets (pnp.layout.nets) on a page: colour, printed faces clipped to their panels, dashed folds, solid cuts.
+
+Each panel is painted in its piece's colour and stroked 0.8 mm past its edge
+in the same colour, so a cut a little outside the line shows no white; glue
+tabs are grey (they end up inside). Cut lines are solid black hairlines, fold
+lines dashed grey (a solid printed line would show on every edge of the box).
+Pieces are set on pages in rows (`shelves`), inside the printable area.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.core.units import pt, um
+from pnp.layout.nets import Arc, Net, Panel, Seg
+from pnp.render.pdf_colours import colour
+
+CUT_COLOUR, CUT_WIDTH = "#000000", 0.5  # pt
+FOLD_COLOUR, FOLD_WIDTH, FOLD_DASH = "#808080", 0.5, (3, 2)  # pt
+TAB_FILL = "#e3e3e3"
+SPILL_MM = 0.8  # colour past each cut edge: covers a cut that wanders outward this far
+MARK_SIZE = 6.0  # pt: the labels that pair a split piece's glue tab with its edge
+GAP_UM = um(6)  # between pieces on a page
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A net placed on a page: its top-left corner in page µm (y up: `top` is the net's upper edge)."""
+
+    net: Net
+    left: int
+    top: int
+
+
+def shelves(sizes: list[tuple[int, int]], area_w: int, area_h: int) -> list[list[tuple[int, int, int]]] | None:
+    """Pages of pieces (µm sizes, in order) set in rows, GAP_UM apart: [[(index, x, y from the area's top-left)]]; None if one is too large."""
+    if any(w > area_w or h > area_h for w, h in sizes):
+        return None
+    pages: list = [[]]
+    x = y = row_h = 0
+    for i, (w, h) in enumerate(sizes):
+        if x and x + w > area_w:
+            x, y, row_h = 0, y + row_h + GAP_UM, 0
+        if y + h > area_h:
+            pages.append([])
+            x = y = row_h = 0
+        pages[-1].append((i, x, y))
+        x += w + GAP_UM
+        row_h = max(row_h, h)
+    return pages
+
+
+class NetPainter:
+    """Draws placed nets with one canvas and face drawer; `forms` gives the form name of a panel slot's face (or None)."""
+
+    def __init__(self, c: Canvas, drawer, font: str):
+        self.c, self.drawer, self.font = c, drawer, font
+
+    def _xy(self, placed: Placed, x: float, y: float) -> tuple[float, float]:
+        return pt(placed.left + um(x)), pt(placed.top - um(y))
+
+    def _path(self, placed: Placed, panel: Panel):
+        p = self.c.beginPath()
+        for i, (x, y) in enumerate(panel.points(12)):
+            (p.moveTo if i == 0 else p.lineTo)(*self._xy(placed, x, y))
+        p.close()
+        return p
+
+    def draw(self, placed: Placed, fill: str, forms) -> None:
+        c = self.c
+        c.saveState()
+        c.setLineJoin(1)
+        for panel in placed.net.panels:
+            tab = panel.role == "tab"
+            c.setFillColor(colour(TAB_FILL if tab else fill))
+            c.setStrokeColor(colour(fill))
+            c.setLineWidth(pt(um(2 * SPILL_MM)))
+            c.drawPath(self._path(placed, panel), stroke=0 if tab else 1, fill=1)
+        for panel in placed.net.panels:
+            for slot in panel.slots:
+                name = forms(slot)
+                if name is not None:
+                    self._face(placed, panel, slot, name)
+        self._folds(placed)
+        self._cuts(placed)
+        self._marks(placed)
+        c.restoreState()
+
+    def _face(self, placed: Placed, panel: Panel, slot, name: str) -> None:
+        """A face form centred on its slot, turned clockwise by slot.rotate, clipped to its panel."""
+        c = self.c
+        c.saveState()
+        c.clipPath(self._path(placed, panel), stroke=0, fill=0)
+        cx, cy = self._xy(placed, slot.cx, slot.cy)
+        c.translate(cx, cy)
+        c.rotate(-slot.rotate)  # clockwise on paper
+        c.translate(-pt(um(slot.w)) / 2, -pt(um(slot.h)) / 2)
+        c.doForm(name)
+        c.restoreState()
+
+    def _folds(self, placed: Placed) -> None:
+        c = self.c
+        c.setStrokeColor(colour(FOLD_COLOUR))
+        c.setLineWidth(FOLD_WIDTH)
+        c.setDash(*FOLD_DASH)
+        for e in placed.net.folds:
+            c.line(*self._xy(placed, e.x1, e.y1), *self._xy(placed, e.x2, e.y2))
+        c.setDash()
+
+    def _cuts(self, placed: Placed) -> None:
+        c = self.c
+        c.setStrokeColor(colour(CUT_COLOUR))
+        c.setLineWidth(CUT_WIDTH)
+        for e in placed.net.cuts:
+            if isinstance(e, Seg):
+                c.line(*self._xy(placed, e.x1, e.y1), *self._xy(placed, e.x2, e.y2))
+            elif isinstance(e, Arc):
+                x0, y0 = self._xy(placed, e.cx - e.r, e.cy + e.r)
+                x1, y1 = self._xy(placed, e.cx + e.r, e.cy - e.r)
+                c.arc(x0, y0, x1, y1, -e.start, -e.sweep)  # y down → y up: angles change sign
+
+    def _marks(self, placed: Placed) -> None:
+        c = self.c
+        c.setFillColor(colour("#333333"))
+        c.setFont(self.font, MARK_SIZE)
+        for x, y, text in placed.net.marks:
+            c.saveState()
+            c.translate(*self._xy(placed, x, y))
+            c.rotate(90)
+            c.drawCentredString(0, 0, text)
+            c.restoreState()
+
+
+@dataclass(frozen=True)
+class NetPiece:
+    """One piece to print: its net, its colour (#rrggbb), its printed faces by slot side, and what its footer calls it."""
+
+    net: Net
+    fill: str
+    faces: dict  # Slot.key → Face
+    label: str
+
+
+FOOTER_BAND_UM = um(5)  # the footer line under the pieces
+
+
+def net_area(paper_mm: tuple[float, float], limit_um: int) -> tuple[int, int]:
+    """The room pieces may take on a page (µm): inside the printer's limit on every side (with their colour's spill past
+    the cut), above the footer."""
+    spill = um(SPILL_MM)
+    return um(paper_mm[0]) - 2 * (limit_um + spill), um(paper_mm[1]) - 2 * (limit_um + spill) - FOOTER_BAND_UM
+
+
+def fitted(net: Net, area: tuple[int, int]) -> Net | None:
+    """The net at its origin, turned a quarter if only that fits `area`; None if neither way fits."""
+    for turn in (False, True):
+        flat = net.at_origin(turn)
+        w, h = flat.size
+        if um(w) <= area[0] and um(h) <= area[1]:
+            return flat
+    return None
+
+
+def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_um: int, font: str, icons, title: str, subject: str,
+                  face_filter=None) -> tuple[bytes, int]:
+    """A PDF of `pieces` (each already fitted), set in rows on as few pages as they need; (bytes, pages)."""
+    from pnp.render.draw import FaceDrawer
+    from pnp.render.pdf import draw_footer, new_canvas
+
+    page_w, page_h = um(paper_mm[0]), um(paper_mm[1])
+    area = net_area(paper_mm, limit_um)
+    sizes = [tuple(um(v) for v in p.net.size) for p in pieces]
+    pages = shelves(sizes, *area)
+    if pages is None:
+        raise ValueError("a piece is larger than the printable area")
+    c, buf = new_canvas((pt(page_w), pt(page_h)), font, title, subject)
+    drawer = FaceDrawer(c, icons, face_filter=face_filter)
+    painter = NetPainter(c, drawer, font)
+    for number, page in enumerate(pages):
+        rows_w = max(x + sizes[i][0] for i, x, _ in page)
+        rows_h = max(y + sizes[i][1] for i, _, y in page)
+        left0 = limit_um + um(SPILL_MM) + (area[0] - rows_w) // 2
+        top0 = page_h - limit_um - um(SPILL_MM) - (area[1] - rows_h) // 2
+        for i, x, y in page:
+            piece = pieces[i]
+            placed = Placed(piece.net, left0 + x, top0 - y)
+            forms = {key: drawer.form(face) for key, face in piece.faces.items()}  # defined before the page draws them
+            painter.draw(placed, piece.fill, lambda slot, forms=forms: forms.get(slot.key))
+        labels = " · ".join(dict.fromkeys(pieces[i].label for i, _, _ in page))
+        draw_footer(c, page_w, page_h, "bottom", f"{title} · {labels} · cut solid lines, fold dashed ones", font, scale_bar=number == 0,
+                    limit=limit_um, keep="print at 100% / actual size")
+        c.showPage()
+    drawer.shared.finish()
+    c.save()
+    return buf.getvalue(), len(pages)

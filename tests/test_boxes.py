@@ -1,0 +1,197 @@
+"""Card boxes: measured from the PDF, against the cards they hold and the print facts (PRINTING.md "Boxes and stock")."""
+from __future__ import annotations
+
+import json
+import math
+import textwrap
+
+import pdfplumber
+import pytest
+from conftest import ROOT, run_pnp
+
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+from pnp.data.schema import BOX_STYLE_NAMES
+from pnp.layout.boxes import BOX_STYLES
+
+MM = 72 / 25.4
+POKER = (63.5, 88.9)  # mm, the print shops' size
+STOCK = 0.32  # mm a card: the default stock (300 gsm card is 0.30–0.35 mm)
+
+
+def _lines(page):
+    """(cut lines, fold lines) of a page in mm (x0, top, x1, bottom): solid black, and dashed."""
+    cuts, folds = [], []
+    for line in page.lines:
+        box = tuple(v / MM for v in (line["x0"], line["top"], line["x1"], line["bottom"]))
+        (folds if line.get("dash") and line["dash"][0] else cuts).append((box, line))
+    return cuts, folds
+
+
+def _page_of(pdf, words: str):
+    pages = [p for p in pdf.pages if words in (p.extract_text() or "")]
+    assert pages, f"no page names {words!r}"
+    return pages[0]
+
+
+@pytest.fixture(scope="module")
+def organ_match(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    result = run_pnp(ROOT, "build", "organ-match", "--only", "boxes", "--no-validate", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / "organ-match" / "organ-match-boxes.pdf"
+
+
+def test_the_registry_is_the_schema_s_list_of_styles():
+    assert set(BOX_STYLES) == set(BOX_STYLE_NAMES)
+
+
+def test_a_40_card_poker_tuck_box_measures_the_cards_plus_clearance(organ_match):
+    """Organ Match's Influence deck: 40 poker cards. Inside: the card plus about 1 mm each way, and 40 × 0.32 mm plus 1–2 mm deep."""
+    with pdfplumber.open(organ_match) as pdf:
+        page = _page_of(pdf, "Influence (tuck box)")
+        _, folds = _lines(page)
+    vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
+    xs = [box[0] for box in vertical]
+    assert len(xs) == 4, f"four folds between back, side, front, side and glue tab, got {xs}"
+    side, front, other_side = xs[1] - xs[0], xs[2] - xs[1], xs[3] - xs[2]
+    height = vertical[0][3] - vertical[0][1]
+    assert front == pytest.approx(POKER[0] + 1.0, abs=0.05)
+    assert height == pytest.approx(POKER[1] + 1.0, abs=0.05)
+    assert 40 * STOCK + 1.0 - 0.05 <= side <= 40 * STOCK + 2.0 + 0.05 and other_side == pytest.approx(side, abs=0.05)
+    lid = [box for box, _ in folds if abs(box[1] - box[3]) < 0.01 and box[2] - box[0] > 50]
+    # the lid's fold on the back, the tuck's, the bottom lid's on the front, its tuck's: each as wide as back and front
+    assert all(box[2] - box[0] == pytest.approx(POKER[0] + 1.0, abs=0.05) for box in lid) and len(lid) == 4
+
+
+def test_cut_lines_are_solid_black_and_folds_dashed_grey(organ_match):
+    with pdfplumber.open(organ_match) as pdf:
+        page = _page_of(pdf, "Influence (tuck box)")
+        cuts, folds = _lines(page)
+        arcs = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
+    assert len(folds) == 12  # 4 body folds, lid and tuck at each end, 4 dust flaps
+    assert all(line["stroking_color"] == (0.0, 0.0, 0.0) for _, line in cuts)
+    assert all(min(line["stroking_color"]) > 0.3 and line["stroking_color"] != (0.0, 0.0, 0.0) for _, line in folds)
+    assert arcs, "the thumb notch and the tuck flaps' rounded corners are cut as curves"
+    assert all(not c.get("dash") or not c["dash"][0] for c in arcs)
+
+
+def test_every_net_lies_inside_the_printable_area(organ_match):
+    with pdfplumber.open(organ_match) as pdf:
+        for page in pdf.pages:
+            w, h = page.width / MM, page.height / MM
+            for obj in page.lines + page.curves + page.rects:
+                x0, top, x1, bottom = (obj[k] / MM for k in ("x0", "top", "x1", "bottom"))
+                assert x0 >= DEFAULT_PRINTABLE_MM and top >= DEFAULT_PRINTABLE_MM, (page.page_number, obj["object_type"], x0, top)
+                assert x1 <= w - DEFAULT_PRINTABLE_MM and bottom <= h - DEFAULT_PRINTABLE_MM, (page.page_number, obj["object_type"], x1, bottom)
+
+
+def test_a_two_piece_box_has_a_tray_of_the_cards_size_and_a_lid_that_slides_over_it(organ_match):
+    """Organ Match's Patients: 96 poker cards. The tray's base is the inner size; its walls the stack's depth."""
+    with pdfplumber.open(organ_match) as pdf:
+        _, folds = _lines(_page_of(pdf, "Patients (tray)"))
+        _, lid_folds = _lines(_page_of(pdf, "Patients (lid)"))
+
+    def base(folds):
+        long = [box for box, _ in folds if max(box[2] - box[0], box[3] - box[1]) > 50]
+        xs = sorted({round(b[0], 2) for b in long if abs(b[0] - b[2]) < 0.01})
+        ys = sorted({round(b[1], 2) for b in long if abs(b[1] - b[3]) < 0.01})
+        return xs[-1] - xs[0], ys[-1] - ys[0]
+
+    w, h = sorted(base(folds))
+    assert w == pytest.approx(POKER[0] + 1.0, abs=0.05) and h == pytest.approx(POKER[1] + 1.0, abs=0.05)
+    lw, lh = sorted(base(lid_folds))
+    assert 0.3 < lw - w < 2.5 and 0.3 < lh - h < 2.5  # two walls of card and some play
+    walls = [box for box, _ in folds if max(box[2] - box[0], box[3] - box[1]) < 50]  # the glue tabs' folds: as long as the walls are high
+    depth = max(max(b[2] - b[0], b[3] - b[1]) for b in walls)
+    assert 96 * STOCK + 1.0 - 0.05 <= depth <= 96 * STOCK + 2.0 + 0.05
+
+
+def test_list_reports_each_box_with_its_decks_cards_and_inner_size():
+    result = run_pnp(ROOT, "list", "--format", "json")
+    games = {g["game"]: g for g in json.loads(result.output[: result.output.rindex("]") + 1])}
+    assert all(g["boxes"] for g in games.values()), "every game ships boxes for its cards"
+    box = next(b for b in games["organ-match"]["boxes"] if b["decks"] == ["influence"])
+    assert box["cards"] == 40 and box["stock_mm"] == STOCK
+    assert box["inner_mm"]["width"] == pytest.approx(64.5) and box["inner_mm"]["height"] == pytest.approx(89.9)
+    assert 40 * STOCK + 1 <= box["inner_mm"]["depth"] <= 40 * STOCK + 2
+    for game in games.values():
+        boxed = {d for b in game["boxes"] for d in b["decks"]}
+        assert boxed <= {d["id"] for d in game["decks"]}
+
+
+def _tiny_boxes(project, boxes: str, deck: str | None = None):
+    game = project / "data" / "tiny"
+    (game / "boxes.yaml").write_text(textwrap.dedent(boxes))
+    if deck:
+        (game / "decks" / "big.yaml").write_text(textwrap.dedent(deck))
+    (project / "templates" / "tiny" / "box.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n')
+
+
+def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(project, tmp_path):
+    """90 tarot cards: a tuck net some 214 × 222 mm, wider than Letter's printable area either way round."""
+    _tiny_boxes(project, """
+        boxes:
+          - {id: big, style: tuck, decks: [big], front: tiny/box.j2}
+        """, """
+        name: Big
+        size: tarot
+        front: tiny/hero.j2
+        cards:
+          - {id: a, name: A, stars: 1, number: 1, text: x, count: 90}
+        """)
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "tiny" / "tiny-boxes.pdf") as pdf:
+        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+        marks = ["".join(c["text"] for c in p.chars if not c["upright"]) for p in pdf.pages]  # the glue mark runs along its edge
+        pieces = len(pdf.pages)
+    assert "piece 1 of 2" in text and "piece 2 of 2" in text
+    assert pieces == 2
+    assert "glue tab A under this edge" in marks[1]
+
+
+def test_a_box_naming_an_unknown_deck_is_a_located_error(project, tmp_path):
+    _tiny_boxes(project, """
+        boxes:
+          - id: one
+            style: tuck
+            decks: [heros]
+            front: tiny/box.j2
+        """)
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code != 0
+    assert "data/tiny/boxes.yaml:5:" in result.output and "'heros'" in result.output and "heroes" in result.output
+
+
+def test_an_unknown_box_style_is_a_schema_error_at_its_line(project, tmp_path):
+    _tiny_boxes(project, """
+        boxes:
+          - id: one
+            style: sleeve
+            decks: [heroes]
+            front: tiny/box.j2
+        """)
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code != 0
+    assert "data/tiny/boxes.yaml:4:" in result.output and "sleeve" in result.output and "tuck" in result.output
+
+
+def test_box_nets_are_the_same_bytes_twice(organ_match, tmp_path):
+    result = run_pnp(ROOT, "build", "organ-match", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0
+    assert (tmp_path / "organ-match" / "organ-match-boxes.pdf").read_bytes() == organ_match.read_bytes()
+
+
+def test_the_thumb_notch_is_a_half_circle_in_the_front_s_top_edge(organ_match):
+    with pdfplumber.open(organ_match) as pdf:
+        page = _page_of(pdf, "Influence (tuck box)")
+        _, folds = _lines(page)
+        vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
+        front_x0, front_x1, top = vertical[1][0], vertical[2][0], vertical[0][1]
+        curves = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
+    notch = [c for c in curves if front_x0 < c["x0"] / MM and c["x1"] / MM < front_x1 and abs(c["top"] / MM - top) < 0.5]
+    assert len(notch) == 1
+    c = notch[0]
+    width, depth = (c["x1"] - c["x0"]) / MM, (c["bottom"] - c["top"]) / MM
+    assert width >= 15, "a thumb fits: about 2 cm across"
+    assert width == pytest.approx(2 * depth, abs=0.2) and math.isclose((c["x0"] + c["x1"]) / 2 / MM, (front_x0 + front_x1) / 2, abs_tol=0.1)

@@ -1,0 +1,255 @@
+"""Dice nets, measured from the PDF: faces equal, angles right, every edge of the solid folded, content upright where read."""
+from __future__ import annotations
+
+import json
+import math
+import textwrap
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pdfplumber
+import pytest
+from conftest import ROOT, run_pnp
+from PIL import Image
+
+from pnp.data.schema import DIE_SHAPE_NAMES
+from pnp.layout.dice import DIE_SHAPES
+
+MM = 72 / 25.4
+# The solids' facts: faces, edges, the corners of a face (degrees) and whether its edges are all equal.
+SOLIDS = {
+    "d4": (4, 6, [60, 60, 60]),
+    "d6": (6, 12, [90, 90, 90, 90]),
+    "d8": (8, 12, [60, 60, 60]),
+    "d10": (10, 20, [36, 108, 108, 108]),  # the pentagonal trapezohedron's kite
+    "d12": (12, 30, [108] * 5),
+    "d20": (20, 30, [60, 60, 60]),
+}
+COLOURS = {"d4": "#ff0000", "d8": "#00ff00", "d10": "#0000ff", "d12": "#ffff00", "d20": "#00ffff"}
+TAB_GREY = 0xE3 / 255  # glue tabs are light grey
+
+
+def _rgb(hex_value: str) -> tuple[float, ...]:
+    return tuple(int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _same(a, b) -> bool:
+    return a is not None and len(a) == 3 and all(abs(x - y) < 0.01 for x, y in zip(a, b, strict=True))
+
+
+def polygons(page, fill) -> list[list[tuple[float, float]]]:
+    """Every filled polygon of colour `fill` on the page, as points in mm (top-left origin, y down)."""
+    out = []
+    for obj in page.curves + page.rects:
+        if not obj.get("fill") or not _same(obj.get("non_stroking_color"), fill):
+            continue
+        if obj["object_type"] == "rect":
+            pts = [(obj["x0"], obj["top"]), (obj["x1"], obj["top"]), (obj["x1"], obj["bottom"]), (obj["x0"], obj["bottom"])]
+        else:
+            pts = list(obj["pts"])
+        pts = [(x / MM, y / MM) for x, y in pts]
+        clean = []
+        for p in pts:
+            if not clean or math.dist(p, clean[-1]) > 0.01:
+                clean.append(p)
+        if len(clean) > 2 and math.dist(clean[0], clean[-1]) < 0.01:
+            clean.pop()
+        out.append(clean)
+    return out
+
+
+def corners(poly) -> list[float]:
+    """Interior angles of a convex polygon, in degrees."""
+    n = len(poly)
+    out = []
+    for i in range(n):
+        a, b, c = poly[i - 1], poly[i], poly[(i + 1) % n]
+        u, v = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
+        out.append(math.degrees(math.acos((u[0] * v[0] + u[1] * v[1]) / math.hypot(*u) / math.hypot(*v))))
+    return out
+
+
+def sides(poly) -> list[float]:
+    return [math.dist(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+
+
+def _dashed(page):
+    return [((ln["x0"] / MM, ln["top"] / MM), (ln["x1"] / MM, ln["bottom"] / MM)) for ln in page.lines if ln.get("dash") and ln["dash"][0]]
+
+
+def _on_corners(segment, points) -> bool:
+    """Whether both ends of a line lie on corners in `points` (a line's box loses which diagonal it is: test both)."""
+    (x0, y0), (x1, y1) = segment
+
+    def near(p):
+        return any(math.dist(p, q) < 0.05 for q in points)
+
+    return (near((x0, y0)) and near((x1, y1))) or (near((x0, y1)) and near((x1, y0)))
+
+
+def test_the_registry_is_the_schema_s_list_of_shapes():
+    assert set(DIE_SHAPES) == set(DIE_SHAPE_NAMES)
+
+
+@pytest.fixture(scope="module")
+def germ_dice(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    result = run_pnp(ROOT, "build", "germ-tycoon", "--only", "dice", "--no-validate", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / "germ-tycoon" / "germ-tycoon-dice.pdf"
+
+
+def test_germ_tycoon_prints_its_two_dice_as_cube_nets(germ_dice):
+    """data/germ-tycoon/dice.yaml: two d6 of 16 mm on paper #fbf8f0."""
+    with pdfplumber.open(germ_dice) as pdf:
+        page = pdf.pages[0]
+        faces = polygons(page, _rgb("#fbf8f0"))
+        tabs = polygons(page, (TAB_GREY,) * 3)
+        folds = _dashed(page)
+    assert len(faces) == 12
+    for face in faces:
+        assert len(face) == 4
+        assert all(s == pytest.approx(16.0, abs=0.05) for s in sides(face))
+        assert all(a == pytest.approx(90.0, abs=0.3) for a in corners(face))
+    assert len(tabs) == 2 * (12 - 6 + 1)  # every edge the net cuts meets its partner: one tab a pair
+    assert len(folds) == 2 * 12  # every edge of a cube is folded
+
+
+@pytest.fixture(scope="module")
+def all_dice(tmp_path_factory):
+    """The tiny game with one die of each other shape, numbered faces, each die in its own colour."""
+    import shutil
+
+    from conftest import TEST_PROJECT
+
+    root = tmp_path_factory.mktemp("dice") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    entries = []
+    for shape, colour in COLOURS.items():
+        n = SOLIDS[shape][0]
+        faces = ", ".join(f"{{text: '{k}'}}" for k in range(1, n + 1))
+        size = 12 if shape == "d12" else 20
+        entries.append(f"  - {{id: {shape}, shape: {shape}, size: {size}, color: '{colour}', face: tiny/die.j2, faces: [{faces}]}}")
+    (root / "data" / "tiny" / "dice.yaml").write_text("dice:\n" + "\n".join(entries) + "\n")
+    (root / "templates" / "tiny" / "die.j2").write_text(textwrap.dedent("""\
+        {{ text(die_face.text, 0, 0, face.w, face.h, size=face.h * 1.2, min_size=3, color="#000000", align="center", valign="middle", edge=true) }}
+        """))
+    out = root / "out"
+    result = run_pnp(root, "build", "tiny", "--only", "dice", "--no-validate", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / "tiny" / "tiny-dice.pdf"
+
+
+@pytest.mark.parametrize("shape", list(COLOURS))
+def test_each_die_net_has_equal_faces_with_the_solid_s_angles_and_every_edge_folded(all_dice, shape):
+    faces_n, edges_n, angles = SOLIDS[shape]
+    with pdfplumber.open(all_dice) as pdf:
+        found = [(page, polygons(page, _rgb(COLOURS[shape]))) for page in pdf.pages]
+    page, faces = next((p, f) for p, f in found if f)
+    assert len(faces) == faces_n
+    for face in faces:
+        assert sorted(corners(face)) == pytest.approx(sorted(angles), abs=0.3)
+    lengths = sorted(round(s, 1) for face in faces for s in sides(face))
+    if shape == "d10":  # a kite: two long edges and two short, alike on every face
+        assert lengths[0] == pytest.approx(lengths[2 * faces_n - 1], abs=0.1) and lengths[2 * faces_n] == pytest.approx(lengths[-1], abs=0.1)
+        assert lengths[-1] == pytest.approx(20.0, abs=0.05)
+    else:
+        assert lengths[0] == pytest.approx(lengths[-1], abs=0.1)
+        assert lengths[-1] == pytest.approx(12.0 if shape == "d12" else 20.0, abs=0.05)
+    points = [p for face in faces for p in face]
+    folds = [seg for seg in _dashed(page) if _on_corners(seg, points)]
+    assert len(folds) == edges_n
+
+
+def _up(char) -> tuple[float, float]:
+    """Which way a glyph's top faces on the page (mm, y down)."""
+    _, _, c, d, _, _ = char["matrix"]
+    n = math.hypot(c, d)
+    return c / n, -d / n
+
+
+def _inside(p, poly) -> bool:
+    sign = None
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        if abs(cross) < 1e-9:
+            continue
+        if sign is None:
+            sign = cross > 0
+        elif (cross > 0) != sign:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("shape", list(COLOURS))
+def test_each_face_reads_upright_towards_its_top_corner(all_dice, shape):
+    """A die's number stands with its top towards a corner of its face: a d4's towards the corner it is read at (its own),
+    a d10's towards the kite's sharp corner (the pole), the others' towards one of the face's corners."""
+    with pdfplumber.open(all_dice) as pdf:
+        page = next(p for p in pdf.pages if polygons(p, _rgb(COLOURS[shape])))
+        faces = polygons(page, _rgb(COLOURS[shape]))
+        chars = [c for c in page.chars if c["text"].isdigit()]
+    seen = 0
+    for char in chars:
+        centre = ((char["x0"] + char["x1"]) / 2 / MM, (char["top"] + char["bottom"]) / 2 / MM)
+        face = next((f for f in faces if _inside(centre, f)), None)
+        if face is None:
+            continue
+        seen += 1
+        up = _up(char)
+        if shape != "d4":  # measured from the face's middle: a narrow glyph's box is off it
+            centre = (sum(v[0] for v in face) / len(face), sum(v[1] for v in face) / len(face))
+        if shape == "d4":
+            target = min(face, key=lambda v: math.dist(v, centre))  # the corner it sits in
+        elif shape == "d10":
+            target = face[min(range(4), key=lambda i: corners(face)[i])]  # the 36° corner
+        else:
+            target = max(face, key=lambda v: ((v[0] - centre[0]) * up[0] + (v[1] - centre[1]) * up[1]) / math.dist(v, centre))
+        to = ((target[0] - centre[0]) / math.dist(target, centre), (target[1] - centre[1]) / math.dist(target, centre))
+        assert math.degrees(math.acos(max(-1.0, min(1.0, up[0] * to[0] + up[1] * to[1])))) < 8, (shape, char["text"])
+    assert seen >= SOLIDS[shape][0] * (3 if shape == "d4" else 1)
+
+
+def test_a_d4_shows_each_corner_s_number_on_the_three_faces_meeting_there(all_dice):
+    with pdfplumber.open(all_dice) as pdf:
+        page = next(p for p in pdf.pages if polygons(p, _rgb(COLOURS["d4"])))
+        faces = polygons(page, _rgb(COLOURS["d4"]))
+        chars = [c for c in page.chars if c["text"].isdigit()]
+    on_face = [[c["text"] for c in chars if _inside(((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM), f)] for f in faces]
+    assert sorted(d for digits in on_face for d in digits) == sorted("111222333444")
+    assert all(len(set(digits)) == 3 for digits in on_face), f"each face shows three corners' numbers: {on_face}"
+
+
+def test_the_tts_export_makes_each_d6_a_custom_die_with_its_faces_image(tmp_path):
+    result = run_pnp(ROOT, "export", "germ-tycoon", "--format", "tts", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    save = json.loads((tmp_path / "germ-tycoon" / "tts" / "germ-tycoon-tts-save.json").read_text())
+    dice = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"]
+    assert len(dice) == 2 and all(o["CustomImage"]["CustomDice"]["Type"] == 1 for o in dice)  # TTS: Type 1 is a d6
+    for die in dice:
+        path = Path(unquote(urlparse(die["CustomImage"]["ImageURL"]).path))
+        with Image.open(path) as image:
+            assert image.mode == "RGB" and image.width * 3 == image.height * 4  # a 4 × 3 grid of square faces
+            cell = image.width // 4
+            pips = {n: _blobs(image.crop((c * cell, r * cell, (c + 1) * cell, (r + 1) * cell)))
+                    for n, (c, r) in {1: (1, 0), 2: (0, 1), 3: (1, 1), 5: (2, 1), 4: (3, 1), 6: (1, 2)}.items()}
+            assert pips == {n: n for n in range(1, 7)}  # the cross TTS's d6 template uses: 1 above, 2 3 5 4 across, 6 below
+            assert _blobs(image.crop((0, 0, cell, cell))) == 0
+
+
+def _blobs(image: Image.Image) -> int:
+    """Dark spots in an image (pips): connected regions clearly darker than the paper."""
+    small = image.convert("L").resize((64, 64))
+    dark = {(x, y) for x in range(64) for y in range(64) if small.getpixel((x, y)) < 140}
+    count = 0
+    while dark:
+        count += 1
+        todo = [dark.pop()]
+        while todo:
+            x, y = todo.pop()
+            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if q in dark:
+                    dark.remove(q)
+                    todo.append(q)
+    return count

@@ -1,0 +1,143 @@
+"""What the build says is what prints (issue 47): every command reports the same findings, all of them in one run.
+
+The tiny game is given one mistake of each kind `pnp validate` looks for; `pnp build`, `pnp watch` and `pnp serve`
+must say the same, with the same counts."""
+from __future__ import annotations
+
+import re
+
+from conftest import run_pnp, watch_once
+
+# One mistake of each kind: (file, text, replacement, what validate says of it).
+MISTAKES = [
+    # text at 1.11:1 against the card's paper
+    ("templates/tiny/hero.j2", 'bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")', "has contrast 1.11:1"),
+    # a card field nothing reads
+    ("data/tiny/decks/heroes.yaml", "stars: 3, number: 1", "stars: 3, notes: hi, number: 1", "card field 'notes'"),
+    # a typo in rich text
+    ("data/tiny/decks/heroes.yaml", "gain :star:.", "gain :frgo:.", "unknown icon :frgo:"),
+    # a constraint broken (stars run 1–4)
+    ("data/tiny/decks/heroes.yaml", "stars: 4, number: 4", "stars: 5, number: 4", "stars is 5, allowed 1–4"),
+    # a stated count the data misses
+    ("data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 5, blue: 7}", "side red has 6, the rules say 5"),
+    # text that overflows its box and shrinks far below its size
+    ("templates/tiny/hero.j2", "{{ text(card.text, 5, 30, face.w - 10, 40, size=10) }}", "{{ text(card.text, 5, 30, face.w - 10, 6, size=11, min_size=4) }}",
+     "text shrinks from 11 pt"),
+    # a rulebook figure naming a card the deck lacks
+    ("data/tiny/rulebook.md", "(card:heroes/knight", "(card:heroes/knigt", "figure names card 'knigt'"),
+    # drawing outside a block of a child template (added by with_mistakes)
+]
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def with_mistakes(project):
+    for file, old, new, _ in MISTAKES:
+        edit(project / file, old, new)
+    (project / "templates/tiny/hero.j2").write_text((project / "templates/tiny/hero.j2").read_text() + "{{ rect(5, 5, 10, 10, fill='red') }}\n")
+
+
+def problems(text: str) -> list[str]:
+    """The error and warning lines a command printed (notes are news about one output, not problems)."""
+    return sorted(line for line in text.splitlines() if re.search(r": (error|warning): ", line))
+
+
+def summary_line(text: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith("tiny: "))
+
+
+def test_validate_and_build_print_the_same_findings_and_counts(project):
+    with_mistakes(project)
+    validate = run_pnp(project, "validate", "tiny")
+    build = run_pnp(project, "build", "tiny")
+    found = problems(validate.stderr)
+    for _, _, _, said in MISTAKES:
+        assert any(said in line for line in found), (said, validate.stderr)
+    assert any("outside {% block %}" in line for line in found)
+    assert problems(build.stderr) == found, build.stderr
+    assert summary_line(build.stderr) == summary_line(validate.stderr)
+    assert validate.exit_code == build.exit_code == 1
+    assert not (project / "output/tiny").exists() or not any((project / "output/tiny").glob("*.pdf"))
+
+
+def test_build_strict_fails_on_the_warning_validate_strict_fails_on(project):
+    """Text at 1.10:1 against its ground is a warning: `validate --strict` and `build --strict` both fail on it alone."""
+    edit(project / "templates/tiny/hero.j2", 'bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")')
+    validate = run_pnp(project, "validate", "--strict", "tiny")
+    build = run_pnp(project, "build", "--strict", "tiny")
+    assert validate.exit_code == build.exit_code == 1, build.stderr
+    assert problems(build.stderr) == problems(validate.stderr) and any("contrast 1.11:1" in line for line in problems(build.stderr))
+    assert summary_line(build.stderr) == summary_line(validate.stderr) == "tiny: 0 errors, 1 warning (warnings fail with --strict)"
+    assert not any((project / "output").rglob("*.pdf"))
+    plain = run_pnp(project, "build", "tiny")
+    assert plain.exit_code == 0 and "contrast 1.11:1" in plain.stderr and "tiny: 0 errors, 1 warning" in plain.stderr
+
+
+def test_watch_and_serve_report_what_validate_reports(project):
+    with_mistakes(project)
+    expected = problems(run_pnp(project, "validate", "tiny").stderr)
+    # watch: the rebuild after a save prints every finding, and the counts
+    printed = watch_once(project, "tiny", lambda: (project / "data/tiny/game.yaml").write_text((project / "data/tiny/game.yaml").read_text() + "\n"))
+    after = printed.split("watching", 1)[1]
+    assert problems(after) == expected, after
+    assert "tiny: " + summary_line_counts(expected) in after
+    # serve: the page's list of findings
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession
+
+    models = {}
+    session = LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.__setitem__(slug, model))
+    session.refresh()
+    shown = sorted(f["text"] for f in models["tiny"]["findings"] if f["severity"] in ("error", "warning"))
+    assert shown == expected
+
+
+def summary_line_counts(lines: list[str]) -> str:
+    e = sum(": error: " in line for line in lines)
+    w = sum(": warning: " in line for line in lines)
+    return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
+
+
+def test_independent_errors_in_a_deck_template_a_board_file_and_the_rulebook_come_in_one_run(project):
+    """Three mistakes in three places, each stopping its own output: one run names all three (and the broken tokens
+    file and the constraint too), where each run used to show only the next stage's error."""
+    edit(project / "templates/tiny/hero.j2", 'repeat(card.stars, "star"', 'repeat(card.stars, "strr"')
+    edit(project / "data/tiny/boards.yaml", "size: 180 x 240", "size: 180 x")
+    edit(project / "data/tiny/rulebook.md", "{{ decks.heroes.name }}", "{{ decks.heroes.nmae }}")
+    edit(project / "data/tiny/tokens.yaml", "size: 20", "size: [20")
+    edit(project / "data/tiny/decks/heroes.yaml", "stars: 4, number: 4", "stars: 5, number: 4")
+    for command in ("validate", "build"):
+        result = run_pnp(project, command, "tiny")
+        errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+        assert result.exit_code == 1
+        assert any(line.startswith("templates/tiny/hero.j2:4:") and "unknown icon 'strr'" in line for line in errors), result.stderr
+        assert any(line.startswith("data/tiny/boards.yaml:") for line in errors), result.stderr
+        assert any(line.startswith("data/tiny/rulebook.md:") and "nmae" in line for line in errors), result.stderr
+        assert any(line.startswith("data/tiny/tokens.yaml:") for line in errors), result.stderr
+        assert any("stars is 5, allowed 1–4" in line for line in errors), result.stderr
+        assert "tiny: 5 errors" in result.stderr, result.stderr
+    assert not (project / "output/tiny").exists() or not any((project / "output/tiny").glob("*.pdf"))
+
+
+def test_one_template_mistake_on_many_cards_is_one_error_naming_them(project):
+    edit(project / "templates/tiny/hero.j2", 'repeat(card.stars, "star"', 'repeat(card.stars, "strr"')
+    for command in ("validate", "build"):
+        result = run_pnp(project, command, "tiny")
+        lines = [line for line in result.stderr.splitlines() if "unknown icon 'strr'" in line]
+        assert len(lines) == 1, result.stderr
+        assert "(on 5 pieces: heroes/knight front, heroes/att front, heroes/rogue front, heroes/mage front, heroes/twin front)" in lines[0]
+        assert "tiny: 1 error, 0 warnings" in result.stderr
+
+
+def test_a_stage_stopped_by_an_error_in_another_file_says_which(project):
+    """A deck file that does not read leaves the deck out; the rulebook that names it says that file stopped it, as a
+    note, and the count is of the one mistake."""
+    edit(project / "data/tiny/decks/heroes.yaml", "stars: 4, number: 4", "stars: [4, number: 4")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert "data/tiny/rulebook.md:7:19: note: decks.heroes is left out: data/tiny/decks/heroes.yaml has errors: fix them first [rulebook]" in result.stderr, result.stderr
+    assert "tiny: 1 error, 0 warnings" in result.stderr, result.stderr
