@@ -70,24 +70,24 @@ class ListenedFont(TTFont):
     document, so two documents drawn at once each hear their own asks."""
 
     def splitString(self, text, doc, encoding="utf-8"):
-        pieces = TTFont.splitString(self, text, doc, encoding)
+        pieces = super().splitString(text, doc, encoding)
         asks = getattr(doc, LISTENER, None)
         if asks is not None:
             asks.append(("split", (self.fontName, text), tuple(pieces)))
         return pieces
 
     def getSubsetInternalName(self, subset, doc):
-        name = TTFont.getSubsetInternalName(self, subset, doc)
+        name = super().getSubsetInternalName(subset, doc)
         asks = getattr(doc, LISTENER, None)
         if asks is not None:
             asks.append(("subset", (self.fontName, subset), name))
         return name
 
     def split_quietly(self, text: str, doc) -> list:
-        return TTFont.splitString(self, text, doc)
+        return super().splitString(text, doc)
 
     def subset_name_quietly(self, subset: int, doc) -> str:
-        return TTFont.getSubsetInternalName(self, subset, doc)
+        return super().getSubsetInternalName(subset, doc)
 
 
 LISTENER = "pnp_font_asks"  # the attribute of a reportlab document that holds its listener's list (pnp.render.rl.font_asks)
