@@ -123,30 +123,21 @@ def test_after_one_card_is_edited_the_rebuild_prints_a_cold_builds_bytes_and_wri
 
 
 @pytest.mark.parametrize("per_chunk", [1, 2, 500])
-def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(project, tmp_path, monkeypatch, per_chunk):
+def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path, monkeypatch, per_chunk):
     """A face store is written as a header and then its faces in chunks, each pickled on its own (one pickle of a
-    10,000-card deck's faces held 9 MB of memo at the top of the build): the next build must find every kept face, the
-    last chunk's too, and render the edited card alone."""
+    10,000-card deck's faces held 9 MB of memo at the top of the build): a store opened again gives back every face
+    it kept, the last chunk's too, with the card reads each made."""
     import pnp.pipeline.cache
-    from pnp.layout.templates import Layouts
+    from pnp.layout.elements import Face
 
     monkeypatch.setattr(pnp.pipeline.cache, "FACES_PER_CHUNK", per_chunk)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # render in this process, where the count is kept
-    out = tmp_path / "out"
-    build(project, out, "--only", "cards")
-    deck = project / "data/tiny/decks/heroes.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
-    rendered = []
-    real = Layouts.render
-
-    def counting(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
-        rendered.append(what.rpartition(" ")[0])
-        return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
-
-    monkeypatch.setattr(Layouts, "render", counting)
-    build(project, out, "--only", "cards")
-    assert set(rendered) == {"heroes/rogue"}, rendered
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+    faces = {f"key{i}": Face(63.5, 88.9, float(i), (), frozenset()) for i in range(5)}
+    reads = {"key3": (("heroes", "rogue", "name"),)}
+    path = tmp_path / "tiny.faces"
+    pnp.pipeline.cache.FaceStore(path, "shared").save(faces, [], reads=reads)
+    again = pnp.pipeline.cache.FaceStore(path, "shared")
+    assert {key: again.get(key) for key in faces} == faces
+    assert pnp.pipeline.cache.FaceStore(path, "other shared inputs").get("key0") is None, "a store of other inputs is not read"
 
 
 def test_what_a_build_remembers_of_fitted_and_encoded_texts_is_bounded_and_forgetting_it_prints_the_same_bytes(project, tmp_path, monkeypatch):
