@@ -19,6 +19,7 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     check_subset,
+    editions,
     game_names,
     load_games,
     open_project,
@@ -102,13 +103,15 @@ def _size_text(size) -> str:
 @click.argument("games", nargs=-1)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
+@click.option("--lang", default="all", show_default=True, help="Check the edition in this language only (default: every language the game lists).")
 @click.pass_context
-def validate(ctx, games, fmt, strict):
-    """Check data, templates and component counts against the rules."""
+def validate(ctx, games, fmt, strict, lang):
+    """Check data, templates and component counts against the rules, in every language of each game."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     report = Report()
-    validate_games(project, slugs, report)
+    for edition, _, edition_slugs in editions(project, slugs, lang):
+        validate_games(edition, edition_slugs, report)
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
@@ -137,10 +140,11 @@ def validate(ctx, games, fmt, strict):
 @click.option("--strict", is_flag=True, help="Count warnings as errors: write nothing while any remains.")
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
+@click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, quiet):
+          mark_printed, strict, booklet, board_paper, lang, quiet):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -154,7 +158,9 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
                    board_paper=board_paper)
-    report = run_build(project, slugs, base, papers, report=Report(), quiet=quiet, validate=not no_validate)
+    report = Report()
+    for edition, code, edition_slugs in editions(project, slugs, lang):
+        run_build(edition, edition_slugs, dataclasses.replace(base, lang=code), papers, report=report, quiet=quiet, validate=not no_validate)
     findings = [f for f in report.sorted() if not (quiet and f.severity == "note")]  # -q: problems only
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):

@@ -26,6 +26,22 @@ def open_project(root: str | None) -> Project:
     return Project(folder)
 
 
+def editions(project: Project, slugs: list[str], lang: str | None) -> list[tuple[Project, str, list[str]]]:
+    """(project read in a language, that language or '' for each game's source, its games) for `--lang`: None the
+    source editions, 'all' every language each game lists, else that language (a game without it is an error)."""
+    from pnp.data.project import Project
+
+    if lang is None:
+        return [(project, "", slugs)]
+    if lang != "all":
+        return [(Project(project.root, lang), lang, slugs)]
+    wanted: dict[str, list[str]] = {}
+    for game in load_games(project, slugs, Report()):  # the source editions' findings come with their own run
+        for other in game.spec.languages[1:]:
+            wanted.setdefault(other, []).append(game.slug)
+    return [(project, "", slugs)] + [(Project(project.root, other), other, games) for other, games in sorted(wanted.items())]
+
+
 def game_names(project: Project, names: tuple[str, ...]) -> list[str]:
     slugs = project.game_slugs()
     if not slugs:

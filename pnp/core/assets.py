@@ -14,3 +14,4 @@ BUNDLED_FONTS = ASSETS / "fonts"
 BUNDLED_ICONS = ASSETS / "icons"
 GAME_ICONS = ASSETS / "game-icons"
 SCAFFOLD = ASSETS / "scaffold"
+WORDS = ASSETS / "words" / "words.yaml"  # pnp's own words in each language it ships (pnp.outputs.words)

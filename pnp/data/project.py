@@ -12,15 +12,17 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
-from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, folder_state, inside
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
+from pnp.data.languages import Edition, edition_of, localise, missing_translations
 from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
+from pnp.data.words import lacking_words
 
 
 @dataclass
@@ -75,6 +77,8 @@ class Game:
     boxes_data: LocDict | None = None
     dice: object = None  # DiceFile
     dice_data: LocDict | None = None
+    lang: str | None = None  # the edition's language when it is not the source one (file names carry it)
+    language: str = "en"  # the language this game is read in (pnp's own words follow it)
 
     @property
     def title(self) -> str:
@@ -91,8 +95,9 @@ class Game:
 class Project:
     """A folder holding data/, templates/ and optionally fonts/."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, lang: str | None = None):
         self.root = root.resolve()
+        self.lang = lang  # the edition every game is read in (pnp.data.languages); None: each game's source language
         self.data_dir = self.root / "data"
         self.templates_dir = self.root / "templates"
         own_fonts = self.root / "fonts"
@@ -188,20 +193,30 @@ class Project:
 
         def read_spec(findings: list) -> tuple:
             data = self._load(gdir / "game.yaml", game_rel, findings, slug)
-            spec = None
+            spec = edition = None
             if data is not None:
+                edition, found = edition_of(data, self.lang, game_rel, slug)
+                findings += found
+            if edition is not None:
+                findings += missing_translations(data, edition, game_rel, slug)
+                data = localise(data, edition)
                 spec, found = check_shape(GameSpec, data, game_rel, game=slug)
                 findings += found
-            return data, spec
+                findings += lacking_words(spec.strings, edition.lang, data, str(Path(game_rel).parent), slug) if spec else []
+            return data, spec, edition
 
-        data, spec = read_spec(findings)
-        game = Game(slug, gdir, self.rel(gdir), spec, data) if spec else None
+        data, spec, edition = read_spec(findings)
+        if edition is None:
+            if data is not None:
+                return None, findings  # an edition the game does not have
+            edition = Edition("en", True)
+        game = Game(slug, gdir, self.rel(gdir), spec, data, lang=None if edition.source else edition.lang, language=edition.lang) if spec else None
         decks, failed = {}, {}
         deck_dir = gdir / "decks"
         for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
             old = before.decks.get(path.stem) if before is not None else None
             first = len(findings)
-            deck = self._load_deck(path, slug, findings, old)
+            deck = self._load_deck(path, slug, findings, edition, old)
             if _has_error(findings[first:]):
                 failed[f"decks.{path.stem}"] = self.rel(path)
             elif deck:
@@ -211,13 +226,13 @@ class Project:
             path = gdir / f"{name}.yaml"
             if path.is_file():
                 first = len(findings)
-                raw, parsed = self._read_part(path, model, slug, findings)
+                raw, parsed = self._read_part(path, model, slug, findings, edition)
                 if _has_error(findings[first:]):
                     failed[name] = self.rel(path)
                 elif raw is not None and game and parsed:
                     setattr(game, attr, parsed)
                     setattr(game, f"{attr}_data", raw)
-        rulebook = gdir / "rulebook.md"
+        rulebook = self._rulebook_of(gdir, edition, findings, slug)
         if rulebook.is_file():
             try:
                 self.inside_data(rulebook, self.rel(rulebook))
@@ -230,24 +245,44 @@ class Project:
             game.failed = failed
         return game, findings
 
-    def _read_part(self, path: Path, model, slug: str, findings: list) -> tuple:
+    def _rulebook_of(self, gdir: Path, edition: Edition, findings: list, slug: str) -> Path:
+        """rulebook.md, or in another edition rulebook.<lang>.md; the source's, with a warning, while that is missing."""
+        source = gdir / "rulebook.md"
+        if edition.source or not source.is_file():
+            return source
+        own = gdir / f"rulebook.{edition.lang}.md"
+        if own.is_file():
+            return own
+        findings.append(warning("translation-missing", f"no rulebook.{edition.lang}.md: the '{edition.lang}' edition prints the source rulebook; "
+                                f"translate rulebook.md into rulebook.{edition.lang}.md", Loc(self.rel(source)), game=slug))
+        return source
+
+    def _localised(self, path: Path, rel: str, findings: list, slug: str, edition: Edition):
+        """A game file's located value read in `edition`, its missing translations in `findings`."""
+        raw = self._load(path, rel, findings, slug)
+        if raw is None:
+            return None
+        findings += missing_translations(raw, edition, rel, slug)
+        return localise(raw, edition)
+
+    def _read_part(self, path: Path, model, slug: str, findings: list, edition: Edition) -> tuple:
         """boards.yaml, tokens.yaml, reference.yaml, boxes.yaml or dice.yaml: (its data, shape-checked as `model`), or (None, None)."""
         rel = self.rel(path)
-        raw = self._load(path, rel, findings, slug)
+        raw = self._localised(path, rel, findings, slug, edition)
         if raw is None:
             return None, None
         parsed, found = check_shape(model, raw, rel, game=slug)
         findings += found
         return raw, parsed
 
-    def _load_deck(self, path: Path, slug: str, findings: list, before: Deck | None = None) -> Deck | None:
+    def _load_deck(self, path: Path, slug: str, findings: list, edition: Edition, before: Deck | None = None) -> Deck | None:
         rel = self.rel(path)
-        data = self._load(path, rel, findings, slug)
+        data = self._localised(path, rel, findings, slug, edition)
         if data is None:
             return None
         sheet = None
         if isinstance(data, LocDict) and "cards_from" in data:
-            sheet = self._sheet_cards(data, path, slug, findings)
+            sheet = self._sheet_cards(data, path, slug, findings, edition)
             if sheet is None:
                 return None
         spec, found = check_shape(DeckSpec, data, rel, game=slug)
@@ -304,7 +339,7 @@ class Project:
                               game=slug, component=what))
         return None
 
-    def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> Path | None:
+    def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
         """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
         options, found = check_shape(SheetOptions, data, self.rel(path), game=slug)
         findings += found
@@ -324,7 +359,9 @@ class Project:
             return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
         try:
-            data["cards"] = read_cards(source)
+            cards = read_cards(source)
+            findings += missing_translations(cards, edition, source.rel, slug)
+            data["cards"] = localise(cards, edition)
         except PnpError as exc:
             findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
             return None

@@ -140,6 +140,8 @@ class GameSpec(Strict):
     start: dict[str, Any] = {}
     components: list[Component] = []
     constraints: list[Constraint] = []
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
+    strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
 
     @field_validator("palette")
     @classmethod

@@ -18,6 +18,7 @@ from pnp.checks.values import field_value
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY, Fields
 from pnp.data.tokens import token_sets
+from pnp.data.words import count_of, words_of
 from pnp.layout.sandbox import FACE_SECONDS, time_limit
 from pnp.outputs.context import GameContext, card_fields
 
@@ -149,20 +150,21 @@ class Facts:
     def component_rows(self) -> list[tuple[str, str, str]]:
         """(name, count, details) for every deck, board and token set, from the data."""
         g = self.game
+        words = words_of(g)
         rows = []
         for deck in g.decks.values():
             w, h = deck.size
             size = _size_name(deck.size)
-            details = f"{size} size, {w:g} × {h:g} mm" if size else f"{w:g} × {h:g} mm"  # the count column already says "cards"
+            details = f"{size} {words['size']}, {w:g} × {h:g} mm" if size else f"{w:g} × {h:g} mm"  # the count column already says "cards"
             field = self._type_field(deck)
             if field:
                 self._read(deck.id, field)
                 items, _ = self.collections.resolve(f"decks.{deck.id}")
-                details += f"; by {_human(field)}: {_breakdown(items, field)}"
-            rows.append((deck.name, _plural(deck.total, "card"), details))
+                details += f"; {words['by']} {_human(field)}: {_breakdown(items, field)}"
+            rows.append((deck.name, count_of(words, deck.total, "card"), details))
         for b in (g.boards.boards if g.boards else []):
             w, h = b.size
-            rows.append((b.name, "1 board", f"{w:g} × {h:g} mm"))
+            rows.append((b.name, count_of(words, 1, "board"), f"{w:g} × {h:g} mm"))
         for t, _ in token_sets(g):
             items, _ = self.collections.resolve(f"tokens.{t.id}")
             total = sum(i.count for i in items)
@@ -174,7 +176,7 @@ class Facts:
             elif t.items and len(t.items) > 1:
                 label = next((k for k in ("name", "value", "label") if _usable(items, k)), "id")
                 details += f"; {_breakdown(items, label, numeric_x=True)}"
-            rows.append((t.name, _plural(total, "standee" if t.standee else "token"), details))
+            rows.append((t.name, count_of(words, total, "standee" if t.standee else "token"), details))
         return rows
 
     def components(self) -> str:
@@ -182,7 +184,8 @@ class Facts:
         rows = self.component_rows()
         if not rows:
             return "*This game has no printed components yet.*"
-        lines = ["", "| Component | Count | Details |", "| --- | ---: | --- |"]
+        words = words_of(self.game)
+        lines = ["", f"| {words['component']} | {words['count']} | {words['details']} |", "| --- | ---: | --- |"]
         lines += [f"| **{md_escape(n)}** | {md_escape(c)} | {md_escape(d)} |" for n, c, d in rows]
         return "\n".join(lines) + "\n"
 
@@ -236,10 +239,6 @@ def _human(value: str) -> str:
     """An identifier-like value ('double_move', 'after-move') as words; names and numbers ('K-9', '-2') as written."""
     text = str(value)
     return text.replace("_", " ").replace("-", " ") if re.fullmatch(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+", text) else text
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _size_name(size) -> str:

@@ -30,6 +30,7 @@ class Options:
     printable_mm: float = DEFAULT_PRINTABLE_MM  # the printer profile's margin: marks, footers and art stay inside it
     mark_printed: bool = False  # after building, take these cards as printed: the baseline of the next --changed
     strict: bool = False  # every warning is an error: nothing is written
+    lang: str = ""  # the edition's language when not the game's source language: every file name carries it
 
     def cache_text(self) -> str:
         """Every option that can change an output's bytes, for cache keys: all fields but those in NOT_IN_CACHE_KEY."""
@@ -85,6 +86,7 @@ def variant_tag(options: Options, kind: str) -> str:
         tags.append(f"margin{options.printable_mm:g}mm")
     if "subset" in wanted:
         tags.append(_subset_tag(options))
+    tags.append(options.lang)  # every output of an edition in another language (pnp.data.languages)
     return "".join(f"-{t}" for t in tags if t)
 
 

@@ -41,7 +41,7 @@ INPUTS = {
     "boards": ("game.yaml", "boards.yaml"),
     "tokens": ("game.yaml", "tokens.yaml"),
     "reference": ("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),
-    "rulebook": ("game.yaml", "rulebook.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
+    "rulebook": ("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
     "boxes": ("game.yaml", "boxes.yaml", "decks/*.yaml"),  # a box is sized by its decks' cards
     "dice": ("game.yaml", "dice.yaml"),
 }
@@ -160,7 +160,7 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
 
 def checks_key(game, shared: str) -> str:
     """What a game's build checks read: every file of its folder (data, spreadsheets, rulebook) and what all games share."""
-    digest = hashlib.sha256(b"checks\0" + shared.encode())
+    digest = hashlib.sha256(b"checks\0" + shared.encode() + f"\0{game.language}".encode())
     digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir, _project_of(game)).encode())
     return digest.hexdigest()
 

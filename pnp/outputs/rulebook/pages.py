@@ -9,6 +9,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBre
 
 from pnp.core.colour import mix
 from pnp.data.schema import RulebookMatter
+from pnp.data.words import words_of
 from pnp.layout import markup as rich
 from pnp.layout.elements import Text
 from pnp.outputs.context import GameContext
@@ -115,7 +116,7 @@ class Book:
         body = keep_headings_with_next(conv.blocks(tree.children))
         story = [*self.cover(look, setter, geo), NextPageTemplate("body"), PageBreak()]
         if conv.headings:  # the contents open page 2 and the rules follow at once: no page of white after a short list
-            contents_title = Heading(setter, "Contents", look.heading(2), 2, "contents", toc=False)
+            contents_title = Heading(setter, words_of(self.game)["contents"], look.heading(2), 2, "contents", toc=False)
             contents_title.running = False
             # top level, not in a box: multiBuild feeds the page numbers only to indexing flowables of the story itself
             story += [contents_title, Contents(setter, look.toc, look.toc_number, look.muted), Rule(look.accent, 0.8, 10.0)]
@@ -127,7 +128,7 @@ class Book:
         if not used:
             return []
         style = dataclasses.replace(look.body, size=look.body.size * 0.8, color=look.muted, space_after=3)
-        head = Heading(setter, "Credits", dataclasses.replace(look.heading(3), color=look.muted, space_before=18), 3, "credits", toc=False)
+        head = Heading(setter, words_of(self.game)["credits"], dataclasses.replace(look.heading(3), color=look.muted, space_before=18), 3, "credits", toc=False)
         text = (f"Icons from game-icons.net by Lorc, Delapouite and the other authors listed there, "
                 f"licensed CC BY 3.0 (creativecommons.org/licenses/by/3.0), recoloured: {', '.join(used)}.")
         return keep_headings_with_next([head, Rich(setter, escape(text), style)])
@@ -160,11 +161,12 @@ class Book:
         spec = self.game.spec
         players = spec.players
         who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
-        parts = [f"{who} players"]
+        words = words_of(self.game)
+        parts = [f"{who} {words['players']}"]
         if spec.age is not None:
-            parts.append(f"age **{spec.age}+**")
+            parts.append(words["age"].format(age=spec.age))
         if spec.play_time is not None:
-            parts.append(f"**{spec.play_time}** minutes" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
+            parts.append(f"**{spec.play_time}** {words['minutes']}" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
         return "   ·   ".join(parts)
 
     def cover_faces(self) -> tuple:

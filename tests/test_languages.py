@@ -1,0 +1,161 @@
+"""Editions in several languages from one source: each edition prints its own words, and validate finds what is
+missing, what does not fit and what no font can draw, in the language where it happens."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from conftest import run_pnp
+
+GAME = """\
+title: Duo
+title@de: Duo
+pitch: Two languages, one deck.
+languages: [en, de]
+players: {min: 2, max: 2}
+fonts: {body: noto-sans, title: noto-sans}
+palette: {ink: "#222222", paper: "#ffffff"}
+strings:
+  kind: Creature
+  kind@de: Kreatur
+components:
+  - name: Beasts
+    name@de: Biester
+    in: decks.beasts
+    count: 3
+    source: invented for the tests
+constraints:
+  - check: unique
+    in: decks.beasts
+    field: name
+"""
+DECK = """\
+name: Beasts
+name@de: Biester
+size: poker
+front: duo/card.j2
+cards:
+  - id: dragon
+    name: Dragon
+    name@de: Drache
+  - id: owl
+    name: Owl
+    name@de: Eule
+  - id: wolf
+    name: Wolf
+    name@de: Wolf
+"""
+# The name box holds about 14 characters at 12 pt and cannot shrink: a long name does not fit.
+CARD = """\
+{{ text("**" ~ card.name ~ "**", 5, 10, 40, 8, size=12, min_size=12) }}
+{{ text(game.strings.kind, 5, 30, 40, 8, size=10) }}
+"""
+RULES_EN = "# Playing\n\nThe dragon always goes first.\n"
+RULES_DE = "# Spielablauf\n\nDer Drache beginnt immer.\n"
+
+
+@pytest.fixture
+def duo(tmp_path) -> Path:
+    root = tmp_path / "duo-project"
+    (root / "data" / "duo" / "decks").mkdir(parents=True)
+    (root / "templates" / "duo").mkdir(parents=True)
+    (root / "data" / "duo" / "game.yaml").write_text(GAME, encoding="utf-8")
+    (root / "data" / "duo" / "decks" / "beasts.yaml").write_text(DECK, encoding="utf-8")
+    (root / "data" / "duo" / "rulebook.md").write_text(RULES_EN, encoding="utf-8")
+    (root / "data" / "duo" / "rulebook.de.md").write_text(RULES_DE, encoding="utf-8")
+    (root / "templates" / "duo" / "card.j2").write_text(CARD, encoding="utf-8")
+    return root
+
+
+def pdf_text(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def edit(root: Path, rel: str, old: str, new: str) -> None:
+    path = root / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_each_edition_prints_its_own_words_and_the_source_keeps_its_file_names(duo):
+    result = run_pnp(duo, "build", "duo", "--lang", "all")
+    assert result.exit_code == 0, result.output
+    out = duo / "output" / "duo"
+    english, german = pdf_text(out / "duo-cards.pdf"), pdf_text(out / "duo-cards-de.pdf")
+    assert "Dragon" in english and "Creature" in english and "Drache" not in english
+    assert "Drache" in german and "Eule" in german and "Kreatur" in german and "Dragon" not in german
+    assert "Der Drache beginnt immer." in pdf_text(out / "duo-rulebook-de.pdf")
+    assert "The dragon always goes first." in pdf_text(out / "duo-rulebook.pdf")
+
+
+def test_a_sheet_column_name_at_de_translates_the_cards(duo):
+    deck = duo / "data" / "duo" / "decks" / "beasts.yaml"
+    deck.write_text("name: Beasts\nsize: poker\nfront: duo/card.j2\ncards_from: beasts.csv\n", encoding="utf-8")
+    (deck.parent / "beasts.csv").write_text("id,name,name@de\ndragon,Dragon,Drache\nowl,Owl,Eule\nwolf,Wolf,Wolf\n", encoding="utf-8")
+    result = run_pnp(duo, "build", "duo", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    german = pdf_text(duo / "output" / "duo" / "duo-cards-de.pdf")
+    assert "Drache" in german and "Dragon" not in german
+
+
+def test_a_missing_translation_is_a_located_warning_and_an_error_with_strict(duo):
+    edit(duo, "data/duo/decks/beasts.yaml", "    name@de: Eule\n", "")
+    result = run_pnp(duo, "validate", "duo", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "translation-missing" in line or "without a 'de' translation" in line]
+    assert lines and lines[0].startswith("data/duo/decks/beasts.yaml:10:"), result.output  # owl's name, line 10
+    assert "owl" in lines[0] and "name@de" in lines[0]
+    assert run_pnp(duo, "validate", "duo", "--lang", "de", "--strict").exit_code != 0
+    assert run_pnp(duo, "validate", "duo", "--lang", "en", "--strict").exit_code == 0
+
+
+def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
+    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Feuerspeiender Riesendrache")
+    german = run_pnp(duo, "validate", "duo", "--lang", "de")
+    assert german.exit_code != 0
+    assert "Feuerspeiender" in german.output and "does not fit" in german.output
+    english = run_pnp(duo, "validate", "duo", "--lang", "en", "--strict")
+    assert english.exit_code == 0, english.output
+
+
+def test_a_character_no_font_has_is_found_in_the_language_that_uses_it(duo):
+    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Eule", "name@de: Eule 語")
+    german = run_pnp(duo, "validate", "duo", "--lang", "de")
+    assert german.exit_code != 0 and "語" in german.output and "missing" in german.output
+    assert run_pnp(duo, "validate", "duo", "--lang", "en", "--strict").exit_code == 0
+
+
+def test_a_language_the_game_does_not_list_is_a_located_error(duo):
+    result = run_pnp(duo, "build", "duo", "--lang", "fr")
+    assert result.exit_code != 0
+    assert "data/duo/game.yaml:4:" in result.output and "'fr'" in result.output
+    assert not (duo / "output" / "duo").exists()
+
+
+def test_a_language_pnp_has_no_words_for_asks_the_game_for_them(duo):
+    edit(duo, "data/duo/game.yaml", "languages: [en, de]", "languages: [en, de, tlh]")
+    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Drache", "name@de: Drache\n    name@tlh: lung")
+    result = run_pnp(duo, "build", "duo", "--lang", "tlh", "--only", "rulebook")
+    assert result.exit_code != 0
+    assert "data/duo/game.yaml:4:" in result.output and "pnp_contents" in result.output
+
+
+def test_organ_match_prints_whole_in_german(tmp_path):
+    root = Path(__file__).resolve().parents[1]
+    project = tmp_path / "om"
+    shutil.copytree(root / "data" / "organ-match", project / "data" / "organ-match")
+    shutil.copytree(root / "templates" / "organ-match", project / "templates" / "organ-match")
+    result = run_pnp(project, "build", "organ-match", "--lang", "de", "--strict")
+    assert result.exit_code == 0, result.output
+    out = project / "output" / "organ-match"
+    cards = pdf_text(out / "organ-match-cards-de.pdf")
+    assert "SPENDERORGAN" in cards and "braucht eine" in cards and "DONOR" not in cards
+    rules = pdf_text(out / "organ-match-rulebook-de.pdf")
+    assert "Spielmaterial" in rules and "Inhalt" in rules and "Einflusskarten" in rules
+    assert "Each of you leads" not in rules
+    assert "Kurzübersicht" in pdf_text(out / "organ-match-reference-de.pdf")
+    assert "96 Karten" in pdf_text(out / "organ-match-boxes-de.pdf")

@@ -1,0 +1,120 @@
+"""The fork server's two guards, stated from the outside (issue #49 item 8): it runs no command for another user, and
+it never runs old code once pnp's files changed. Each was seen failing with its check removed from pnp/launch/forkserver.py."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, TEST_PROJECT
+from test_launch import pnp, served, server_env, start_server  # noqa: F401 (server_env: the fixture)
+
+from pnp.launch.client import request
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork server runs on Linux")
+
+# A client that needs nothing of pnp: it sends the request in a file as pnp's client does (pnp.launch.client.send_request:
+# the header, its standard descriptors, the JSON) and prints the server's replies to its standard error.
+CLIENT = """
+import json, socket, struct, sys
+data = open(sys.argv[2], "rb").read()
+sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+sock.connect(sys.argv[1])
+try:
+    socket.send_fds(sock, [struct.pack("!I3B", len(data), 0, 1, 2)], [0, 1, 2])
+    sock.sendall(data)
+    for line in sock.makefile("r"):
+        print("reply:", line.strip(), file=sys.stderr)
+except OSError as e:
+    print("hung up:", e, file=sys.stderr)
+"""
+
+
+def _as(user: list[str], client: Path, sock: Path, message: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([*user, sys.executable, "-I", str(client), str(sock), str(message)], capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL, cwd="/")
+
+
+@pytest.mark.skipif(os.getuid() != 0 or not shutil.which("setpriv"), reason="runs a client as user nobody: needs root and setpriv")
+def test_the_server_runs_no_command_for_another_user(tmp_path, server_env):  # noqa: F811
+    """Even with its folder and socket opened to everyone (the folder's own check is then the one that failed), a
+    request from user nobody runs nothing: no output, no reply, and the refusal is in the server's log."""
+    start_server(server_env)
+    folder = Path(server_env["PNP_SERVER_DIR"])
+    (sock,) = folder.glob("*.sock")
+    for opened in (folder, folder.parent):
+        opened.chmod(0o711)
+    sock.chmod(0o777)
+    client = folder.parent / "client.py"
+    client.write_text(CLIENT, encoding="utf-8")
+    message = folder.parent / "request.json"
+    message.write_text(json.dumps({**request(["--root", str(TEST_PROJECT), "list"]), "cwd": str(ROOT), "env": server_env}), encoding="utf-8")
+    for f in (client, message):
+        f.chmod(0o644)
+
+    mine = _as([], client, sock, message)  # the same request from the server's own user is run: the request is sound
+    assert "tiny: Tiny Test Game" in mine.stdout and '"exit": 0' in mine.stderr, mine.stdout + mine.stderr
+    theirs = _as(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], client, sock, message)
+    assert "Traceback" not in theirs.stderr, theirs.stderr
+    assert "tiny" not in theirs.stdout and "reply:" not in theirs.stderr, theirs.stdout + theirs.stderr
+    log = pnp(server_env, "server", "status")
+    assert "refused a command from user 65534" in "".join(p.read_text(encoding="utf-8") for p in folder.glob("*.log")), log.stdout
+
+
+def test_a_server_never_runs_old_code_after_pnp_changed(tmp_path, server_env):  # noqa: F811
+    """A copy of pnp with its server up; a module of the copy is edited; the next command prints what the edited code
+    prints (the server saw its code change, and the caller ran the command itself), and the server is gone."""
+    copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "pnp", copy / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**server_env, "PYTHONPATH": str(copy)}
+    pid = int(subprocess.run([sys.executable, "-m", "pnp", "server", "start"], env=env, cwd=copy, capture_output=True, text=True,
+                             timeout=120).stdout.split("process ")[1].split(",")[0])
+    listed = pnp(env, "--root", str(TEST_PROJECT), "list", cwd=copy)
+    assert listed.returncode == 0 and " boards, " in listed.stdout, listed.stderr
+    assert "list: exit 0" in served(env)[-1], "the server ran it"
+    cli = copy / "pnp/cli/__init__.py"
+    text = cli.read_text(encoding="utf-8")
+    assert text.count(" boards, {sum(") == 1
+    cli.write_text(text.replace(" boards, {sum(", " boards (edited), {sum("), encoding="utf-8")
+    again = pnp(env, "--root", str(TEST_PROJECT), "list", cwd=copy)
+    assert again.returncode == 0, again.stderr
+    assert " boards (edited), " in again.stdout, again.stdout
+    from test_launch import alive, wait_until
+
+    wait_until(lambda: not alive(pid), 10)
+    assert not alive(pid), "a stale server leaves"
+
+
+def test_a_caller_of_higher_priority_than_the_server_runs_its_command_itself(project, tmp_path, server_env):  # noqa: F811
+    """A child can lower its priority, never raise it: a server started under `nice -n 5` refuses the command of a
+    caller at its own nice (0, say), which runs it in a new process (same result), and the server's log says why."""
+    started = subprocess.run(["nice", "-n", "5", sys.executable, "-m", "pnp", "server", "start"], env=server_env, cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+    assert started.returncode == 0, started.stderr
+    built = pnp(server_env, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "out" / "tiny" / "tiny-cards.pdf").is_file()
+    assert f"priority (nice {os.getpriority(os.PRIO_PROCESS, 0)})" in served(server_env)[-1] and "the caller runs it itself" in served(server_env)[-1]
+
+
+def test_server_off_stops_this_installs_server_and_the_next_command_starts_none(project, tmp_path, server_env):  # noqa: F811
+    """`pnp server on` for a user without PNP_SERVER: a command starts a server; `pnp server off` stops it, and the
+    next command runs in its own process and leaves nothing running."""
+    from test_launch import _processes_mentioning, alive, wait_until
+
+    env = {k: v for k, v in server_env.items() if k != "PNP_SERVER"}
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    assert pnp(env, "server", "on").returncode == 0
+    pid = start_server(env)
+    assert alive(pid)
+    turned = pnp(env, "server", "off")
+    assert turned.returncode == 0 and "stopped 1 server" in turned.stdout, turned.stdout + turned.stderr
+    wait_until(lambda: not alive(pid), 10)
+    assert not alive(pid)
+    built = pnp(env, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "out"))
+    assert built.returncode == 0, built.stderr
+    assert _processes_mentioning(env["PNP_SERVER_DIR"]) == [], "a command with the server off started one"
