@@ -326,7 +326,7 @@ def test_png_encoder_hands_on_the_bytes_png_gives_in_the_order_the_images_came()
     assert [data for _, data in handed] == [png_bytes(image, 300) for image in images]
 
 
-@pytest.mark.parametrize(("fmt", "count", "most_alive"), [("png", 40, 8), ("tts", 150, 69 + 3)])
+@pytest.mark.parametrize(("fmt", "count", "most_alive"), [("png", 40, 8), ("tts", 100, 69 + 3)])
 def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project, tmp_path, monkeypatch, fmt, count, most_alive):
     """A deck's face images are rendered as they are needed and let go once encoded (png: a few images a core) or once
     the last Tabletop Simulator sheet showing them is made (a sheet holds 69 cards and the common back), where every

@@ -17,6 +17,7 @@ from pnp.layout.elements import Face
 from pnp.layout.inspect import face_bounds
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import draw_footer, new_canvas
@@ -90,7 +91,7 @@ def build_boards(gctx: GameContext, options: Options):
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
     notes = [note for spec, face, _, raw in boards if spec.id in pdf.plans for note in seam_notes(spec, raw, face, pdf.plans[spec.id], paper, game)]
     name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
-    return [(name, data, {"pages": pages, "pieces": len(boards)})], notes
+    return [(name, data, FileStats(pages, len(boards)))], notes
 
 
 # The boards PDF ------------------------------------------------------------------------

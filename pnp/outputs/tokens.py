@@ -25,6 +25,7 @@ from pnp.layout.inspect import Cut
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.render.sheets import Group, Piece, write_sheets
 
 TOKEN_BLEED_MM = 1.0  # art past the cut: covers a cut up to 1 mm outside the line
@@ -67,8 +68,7 @@ def build_tokens(gctx: GameContext, options: Options):
                                    ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared, "page_keys": stats.page_keys,
-                                              "cuts": stats.cuts})], []
+    return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], []
 
 
 class SizedSet(NamedTuple):

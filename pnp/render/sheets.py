@@ -161,7 +161,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
-    keys = PageKeys(digests or FaceDigests.for_build(), (font_name, colour_filter is None, ink_saver))
+    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver))
     uses = _uses(groups)
     stats = SheetStats()
     deferred_backs = []
