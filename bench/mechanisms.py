@@ -30,8 +30,7 @@ HERE = Path(__file__).resolve().parent.parent
 OFF = {
     "all": None,
     "held cache writes (Session.writes)": ("pnp.pipeline.session", "CacheWrites", "not-held"),
-    "keep_by_identity (core/memo.py)": ("pnp.pipeline.schedule", "keep_by_identity", "none"),
-    "keep_file_reads (data/project.py)": ("pnp.data.project.Project", "keep_file_reads", "none"),
+    "Keeps: answers, inspections, memos, written face stores (Session.keeps)": ("pnp.pipeline.session", "Keeps", "none"),
     "DrawnFaces (Session.drawn)": ("pnp.pipeline.session", "DrawnFaces", "none"),
     "SteadyGames (Session.steady)": ("pnp.pipeline.steady.SteadyGames", "recall", "no-recall"),
     "collector paused (core/collector.py)": ("pnp.core.collector", "paused", "fn"),

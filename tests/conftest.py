@@ -32,25 +32,37 @@ def _no_network(monkeypatch):
     monkeypatch.setattr(socket, "create_connection", refuse)
 
 
-@pytest.fixture(autouse=True)
-def _one_shot_process(monkeypatch):
-    """What `pnp watch` keeps from build to build (pnp.pipeline.schedule.warm_up turns it on) is put back as it was after
-    each test, so no test leaves its worker process warm for the next one, which builds as a one-shot `pnp build` does."""
-    import pnp.checks.counts as counts
-    import pnp.core.memo as memo
-    import pnp.outputs.cards as cards
-    import pnp.pipeline.cache as cache
+SHIPPED_KINDS = ("cards", "tokens", "reference", "boards")
 
-    for module, name in ((counts, "_ANSWERS"), (cache, "_WRITTEN_STORES"), (cards, "_INSPECTED"), (memo, "_KEPT")):
-        monkeypatch.setattr(module, name, getattr(module, name))
-    from reportlab.pdfbase.ttfonts import TTFont  # pnp.render.rl.log_font_asks wraps two of its methods
 
-    for name in ("splitString", "getSubsetInternalName"):
-        monkeypatch.setattr(TTFont, name, TTFont.__dict__[name])
-    logged_before = "_pnp_split" in TTFont.__dict__
-    yield
-    if not logged_before and "_pnp_split" in TTFont.__dict__:
-        del TTFont._pnp_split, TTFont._pnp_subset
+@pytest.fixture(scope="session")
+def shipped_builds(tmp_path_factory):
+    """`get(paper, bleed, printable_mm)`: the output folder of the five shipped games' sheets (SHIPPED_KINDS) built with
+    those options, built on first use once per test process and shared by every test that reads them
+    (tests/test_printable.py, tests/test_marks_off_cards.py)."""
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.pipeline.build import build_game
+
+    project = Project(ROOT)
+    engine = Engine(project)
+    slugs = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+    games = {slug: project.load_game(slug)[0] for slug in slugs}
+    made: dict = {}
+
+    def get(paper: str, bleed: bool, printable_mm: float) -> Path:
+        key = (paper, bleed, printable_mm)
+        if key not in made:
+            out = tmp_path_factory.mktemp(f"shipped-{paper}-{'bleed' if bleed else 'plain'}-{printable_mm}")
+            options = Options(paper=paper, bleed=bleed, out=out, only=SHIPPED_KINDS, printable_mm=printable_mm)
+            for game in games.values():
+                _, findings = build_game(engine.for_game(game), options)
+                assert not [f for f in findings if f.severity == "error"], findings
+            made[key] = out
+        return made[key]
+
+    return get
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ Each game in data/ has a case file tests/games/<slug>.yaml:
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import re
 import shutil
@@ -151,8 +152,17 @@ def _decks(game: str) -> list[dict]:
         if "cards_from" in deck:
             with (path.parent / deck["cards_from"]).open(encoding="utf-8-sig", newline="") as f:
                 deck["cards"] = list(csv.DictReader(f))
+        if "generate" in deck:
+            deck["cards"] = _generated(deck["generate"])
         decks.append(deck)
     return decks
+
+
+def _generated(block: dict) -> list[dict]:
+    """The cards a deck's `generate:` block stands for, worked out here from its lists (docs/editions.md), not by pnp."""
+    combos = [dict(zip(block["values"], values, strict=True)) for values in itertools.product(*block["values"].values())]
+    kept = [c for c in combos if not any(all(c.get(k) == v for k, v in rule.items()) for rule in block.get("except", []))]
+    return [{**c, "count": block.get("copies", 1)} for c in kept]
 
 
 @pytest.mark.parametrize("game", GAMES)

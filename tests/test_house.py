@@ -12,17 +12,6 @@ from conftest import ROOT
 WORKER_INITIALIZERS = {"_init_worker"}
 # reportlab's settings module is meant to be set by the program that uses it (rl_settings.py says so); pnp sets one.
 REPORTLAB_SETTINGS = {"rl_config"}
-# Not yet moved onto the session (each named in the hand-back note): the test fails on any other, and on these once
-# they are gone from here but still in the code.
-NOT_YET = {
-    ("pnp/checks/counts.py", "keep_answers"),
-    ("pnp/outputs/cards.py", "keep_inspections"),
-    ("pnp/pipeline/cache.py", "keep_written_face_stores"),
-    ("pnp/core/memo.py", "keep_by_identity"),
-    ("pnp/render/rl.py", "font_asks"),
-    ("pnp/render/rl.py", "log_font_asks"),
-}
-
 
 def _reportlab_names(tree: ast.Module) -> set[str]:
     """The names a module binds to reportlab's modules and classes."""
@@ -63,12 +52,7 @@ def offences(base: Path = ROOT) -> set[tuple[str, str]]:
 
 
 def test_no_function_flips_a_module_global_or_patches_reportlab():
-    assert offences() - NOT_YET == set()
-
-
-def test_what_is_not_yet_moved_is_still_there():
-    """The list of what is left shrinks as it goes: an entry whose code is gone must leave the list too."""
-    assert NOT_YET - offences() == set()
+    assert offences() == set()
 
 
 def test_the_check_sees_a_global_and_a_patched_reportlab_class(tmp_path):

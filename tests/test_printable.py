@@ -16,36 +16,16 @@ import pytest
 from conftest import MM, ROOT, render_page
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
-from pnp.data.project import Project
-from pnp.outputs.context import Engine
-from pnp.outputs.options import Options
-from pnp.pipeline.build import build_game
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 PRINTERS = {"laser-1/6in": DEFAULT_PRINTABLE_MM, "quarter-inch": 6.35}
 KINDS = ("cards", "tokens", "reference", "boards")
 
 
-@pytest.fixture(scope="module")
-def builds(tmp_path_factory):
-    """{(paper, bleed, printer): output folder}: built on first use, once per module."""
-    project = Project(ROOT)
-    engine = Engine(project)
-    games = {slug: project.load_game(slug)[0] for slug in GAMES}
-    made: dict = {}
-
-    def get(paper: str, bleed: bool, printer: str) -> Path:
-        key = (paper, bleed, printer)
-        if key not in made:
-            out = tmp_path_factory.mktemp(f"{paper}-{'bleed' if bleed else 'plain'}-{printer.replace('/', '')}")
-            options = Options(paper=paper, bleed=bleed, out=out, only=KINDS, printable_mm=PRINTERS[printer])
-            for game in games.values():
-                _, findings = build_game(engine.for_game(game), options)
-                assert not [f for f in findings if f.severity == "error"], findings
-            made[key] = out
-        return made[key]
-
-    return get
+@pytest.fixture
+def builds(shipped_builds):
+    """`get(paper, bleed, printer)`: the shipped games' sheets so built (conftest.shipped_builds, shared with other files)."""
+    return lambda paper, bleed, printer: shipped_builds(paper, bleed, PRINTERS[printer])
 
 
 # Each paper, bleed and printer appears, in four builds rather than eight: reading every page takes about

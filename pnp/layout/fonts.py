@@ -50,11 +50,47 @@ def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
     left out of the kept copy and made again here, as TTFont makes them."""
     key = f"{name}|{digest}"
     stored = _READ_AHEAD.get(key) or kept.get("ttf", key, lambda: _storable(TTFont(name, str(path))), version=reportlab.Version)
-    font = copy.copy(stored)
+    font = ListenedFont.__new__(ListenedFont)
+    font.__dict__.update(stored.__dict__)
     font.face = copy.copy(stored.face)
     font.face._pdfScale = _pdf_scale(font.face.unitsPerEm)
     font.state = WeakKeyDictionary()
     return font
+
+
+class ListenedFont(TTFont):
+    """A TrueType font that tells the document it works for what it hands out to reportlab's own text (footers,
+    labels), while that document listens (pnp.render.rl.font_asks).
+
+    A font gives each glyph its code in a subset, and each subset its name, as
+    a document first asks for them: a page's operators are those a replay may
+    write only if the same asks get the same answers again (pnp.render.drawn).
+    pnp's faces ask through `split_quietly` and `subset_name_quietly`, which are
+    not told (their callers keep their own record). The listener lives on the
+    document, so two documents drawn at once each hear their own asks."""
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        pieces = super().splitString(text, doc, encoding)
+        asks = getattr(doc, LISTENER, None)
+        if asks is not None:
+            asks.append(("split", (self.fontName, text), tuple(pieces)))
+        return pieces
+
+    def getSubsetInternalName(self, subset, doc):
+        name = super().getSubsetInternalName(subset, doc)
+        asks = getattr(doc, LISTENER, None)
+        if asks is not None:
+            asks.append(("subset", (self.fontName, subset), name))
+        return name
+
+    def split_quietly(self, text: str, doc) -> list:
+        return super().splitString(text, doc)
+
+    def subset_name_quietly(self, subset: int, doc) -> str:
+        return super().getSubsetInternalName(subset, doc)
+
+
+LISTENER = "pnp_font_asks"  # the attribute of a reportlab document that holds its listener's list (pnp.render.rl.font_asks)
 
 
 _READ_AHEAD: dict[str, TTFont] = {}  # "name|digest" → a bundled font's storable reading, made by `read_bundled_fonts`

@@ -14,6 +14,14 @@ IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of those f
 MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
 
 
+class MissingImage(LayoutError):
+    """An image named but not there: a draft build draws a placeholder in its place (pnp.layout.drawing), any other build stops."""
+
+    def __init__(self, message: str, full: Path):
+        super().__init__(message, "image")
+        self.full = full
+
+
 class ImageChecker:
     """Checks each image a template or rulebook names: inside the project, allowed format, bounded size, not truncated.
 
@@ -59,7 +67,7 @@ class ImageChecker:
         if not full.is_file():
             twin = _same_but_case(full)
             hint = f" (a file '{twin.relative_to(root)}' differs only in letter case: names are case-sensitive)" if twin else ""
-            raise LayoutError(f"image '{rel_path}' not found{hint}", "image")
+            raise MissingImage(f"image '{rel_path}' not found{hint}", full)
         return full
 
 

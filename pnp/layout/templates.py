@@ -246,6 +246,9 @@ class Layouts:
         if len(rec.stack) != 1:
             rec.stack = [[]]
         self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
+        self.template_warnings.extend(warning("image-placeholder", f"{message}: this draft draws a placeholder in its place; add the file before printing",
+                                              self.file_loc(filename, line, "image") if filename else ref_loc, game=game, component=what)
+                                      for message, (filename, line) in rec.missing)
         return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
 
     def _shrunk_findings(self, shrunk: list[tuple], context: dict, ref_loc: Loc, what: str, game: str) -> list[Finding]:
@@ -355,6 +358,7 @@ class GameLayouts:
         self.typesetter = layouts.typesetter
         self.env = layouts.env
         self.image_checker = image_checker
+        self.draft = False  # a draft build (`--draft`): a missing image is drawn as a placeholder and warned of, set by the build for its run
         self._fitted = lru_cache(maxsize=FITTED_TEXTS)(self._fit_text)
         self.markup_problems: dict[markup.Problem, None] = {}  # found by page layouts (rulebook, reference), which have no template line
 

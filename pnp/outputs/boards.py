@@ -17,6 +17,7 @@ from pnp.layout.elements import Face
 from pnp.layout.inspect import face_bounds
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import draw_footer, new_canvas
@@ -82,14 +83,15 @@ def build_boards(gctx: GameContext, options: Options):
     if findings:
         return [], findings
     paper = options.board_paper or options.paper
-    pdf = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper, insets=Insets.for_printer(options.printable_mm))
+    pdf = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper, insets=Insets.for_printer(options.printable_mm),
+                     draft=options.draft)
     try:
         data, pages = pdf.write([board[:3] for board in boards])
     except ValueError as exc:
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
     notes = [note for spec, face, _, raw in boards if spec.id in pdf.plans for note in seam_notes(spec, raw, face, pdf.plans[spec.id], paper, game)]
     name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
-    return [(name, data, {"pages": pages, "pieces": len(boards)})], notes
+    return [(name, data, FileStats(pages, len(boards)))], notes
 
 
 # The boards PDF ------------------------------------------------------------------------
@@ -108,8 +110,9 @@ MAP_KEY_MIN_SIZE = 6.0  # pt: the smallest size a label on the map may take, so 
 class _BoardsPdf:
     """Writes every board of a game into one PDF: single pages, or an assembly map and tiles."""
 
-    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True, insets: Insets | None = None):
+    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True, insets: Insets | None = None, draft: bool = False):
         self.gctx, self.game, self.paper, self.ink_saver, self.stack = gctx, gctx.game, paper, ink_saver, stack
+        self.draft = draft  # every footer starts DRAFT: art may be placeholders
         self.insets = insets or Insets.for_printer()
         self.font = gctx.body_font
         self.bold = gctx.fonts.font_name(gctx.layouts.family("body"), bold=True)
@@ -161,6 +164,7 @@ class _BoardsPdf:
             self.c.addOutlineEntry(title, key, level=0)
 
     def _end(self, page_w: int, page_h: int, footer: str) -> None:
+        footer = f"DRAFT · {footer}" if self.draft else footer
         draw_footer(self.c, page_w, page_h, "bottom", footer, self.font, scale_bar=self.pages == 0, limit=self.insets.limit, keep="print at 100% / actual size")
         self.c.showPage()
         self.pages += 1

@@ -17,6 +17,7 @@ from pnp.layout.boxes import BOX_STYLES
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.render.cutters import CUTTERS
 from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
 
@@ -54,8 +55,8 @@ def build_boxes(gctx: GameContext, options: Options):
         face_filter = lighten_face
     cuts: list = []
     data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — boxes", "card boxes for print and play", face_filter,
-                                cutter, cuts)
-    return [(f"{game.slug}-boxes.pdf", data, {"pages": pages, "pieces": len(boxes), "cuts": cuts})], findings
+                                cutter, cuts, draft=options.draft)
+    return [(f"{game.slug}-boxes.pdf", data, FileStats(pages, len(boxes), cuts=cuts))], findings
 
 
 def _nets(contents: BoxContents, area: tuple[int, int]) -> list | None:

@@ -20,6 +20,8 @@ from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
+from pnp.outputs.stamping import face_stamper
+from pnp.outputs.stats import FileStats
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
@@ -147,6 +149,7 @@ def _context(root: Path, game: Game, deck_id: str, options: Options, store: Call
     """The game's context rebuilt in another process from plain data, so any start method works (fork, spawn, forkserver);
     `store` opens the build's face store there (pnp.pipeline.cache.FaceStore.opener), so kept faces are reused and new ones kept."""
     gctx = Engine(Project(root)).for_game(game)
+    gctx.layouts.draft = options.draft
     if store is not None:
         gctx.face_store = store(fonts=gctx.fonts)
     return gctx, game.decks[deck_id], options
@@ -198,6 +201,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     bleed = options.bleed_mm
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
+    stamp = face_stamper(gctx, deck) if backs else None  # a card pictured in a rulebook shows no stamp
     out = []
     for card in cards:
         what = f"{deck.id}/{card.id}"
@@ -207,6 +211,8 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
 
         front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
         front = renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"))
+        if stamp is not None and front is not None:
+            front = stamp(card, front)
         back = None
         if backs:
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
@@ -215,22 +221,15 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     return out, renderer.findings
 
 
-_INSPECTED: dict | None = None  # (id(face), template, root) → (face, findings), kept by a process that stays up
 MAX_INSPECTED = 20_000  # faces held (an edited card leaves its old face here): past this the memory starts again
 
 
-def _inspections() -> dict:
-    """Where a deck's inspections go: the memory of a process that stays up (`keep_inspections`), else a new one."""
-    return _INSPECTED if _INSPECTED is not None else {}
-
-
-def keep_inspections() -> None:
-    """Remember what inspecting each face found, for the next builds of this process (`pnp watch`): the faces of
-    unchanged cards come back as the same objects (pnp.pipeline.cache.keep_written_face_stores), and a face is
-    immutable, so only the edited cards' faces are inspected again."""
-    global _INSPECTED
-    if _INSPECTED is None:
-        _INSPECTED = {}
+def kept_inspections(gctx: GameContext) -> dict:
+    """Where a deck's inspections go: the session's (pnp.core.memo.Keeps.inspections) in a process that stays up, else
+    a new one. The faces of unchanged cards come back as the same objects (the session's written face stores), and a
+    face is immutable, so only the edited cards' faces are inspected again."""
+    keeps = gctx.engine.keeps
+    return keeps.inspections if keeps is not None else {}
 
 
 def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | None = None, known: dict | None = None) -> list[Finding]:
@@ -238,7 +237,7 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
 
     A shared back, the same face on every card, is inspected once (known by identity: hashing every face would cost more);
     `known` holds what was found of faces already (and keeps what is found now)."""
-    seen: dict[tuple, tuple] = known if known is not None else _inspections()
+    seen: dict[tuple, tuple] = known if known is not None else {}
     if len(seen) > MAX_INSPECTED:
         seen.clear()
     out = []
@@ -284,7 +283,7 @@ class DeckSheets:
         self.changed: list[Piece] = []
         self.changed_names: list[str] = []
         self.faces: dict[str, list] = {}  # deck/card → [front digest, back digest, count]
-        self._inspections = _inspections()
+        self._inspections = kept_inspections(gctx)
         self._coming: SplitDeck | None = None
         self._waiting: dict[str, list[Piece]] = {}  # deck/card → its pieces, while their faces are PENDING
 
@@ -356,9 +355,9 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
     which by then is nearly done. The ink saver frames the common back before
     any page is drawn, so it waits for every face first.
 
-    Returns ([(file name, bytes, stats)], findings); stats["faces"] maps deck/card to its face hashes."""
+    Returns ([(file name, bytes, FileStats)], findings); the stats' `faces` map deck/card to its face hashes."""
     game = gctx.game
-    digests = FaceDigests.for_build()
+    digests = FaceDigests(gctx.engine.memo("face digests"))
     decks: list[DeckSheets] = []
     ahead = not options.ink_saver
     try:
@@ -407,8 +406,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive)
         arrive()
         faces = {name: known for d in decks for name, known in d.faces.items()}
-        files.append((f"{game.slug}-cards.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "faces": faces, "shared": stats.shared, "page_keys": stats.page_keys,
-                                                     "cuts": stats.cuts}))
+        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces, cuts=stats.cuts)))
         changed_groups = [g for g in (d.group(changed=True) for d in decks) if g is not None]
         if options.changed and changed_groups:
             # a few fixed cards from several decks reprint on one sheet, not one sheet per deck; the list gets a blank
@@ -416,7 +414,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
             changed_names = [name for d in decks for name in d.changed_names]
             cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
             data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests)
-            files.append((f"{game.slug}-changed.pdf", data, {"pages": stats.pages, "pieces": stats.pieces - 1, "changed": changed_names, "shared": stats.shared, "page_keys": stats.page_keys}))
+            files.append((f"{game.slug}-changed.pdf", data, FileStats(stats.pages, stats.pieces - 1, stats.shared, stats.page_keys, changed=changed_names)))
     except GaveUp:
         return [], findings()
     except ValueError as exc:

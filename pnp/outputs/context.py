@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pnp.core.files import FilesRead
 from pnp.core.kept import KeptParses
+from pnp.core.memo import ByIdentity, Keeps, memo
 from pnp.core.units import SAFE_MM
 from pnp.data.fields import CardReads, Fields
 from pnp.data.project import Deck, Game, Project
@@ -35,6 +36,7 @@ class Engine:
     files_read: FilesRead = field(init=False)
     kept: KeptParses = field(init=False)
     drawn: DrawnFaces | None = None  # faces' operators kept for later builds of a process that stays up (pnp watch)
+    keeps: Keeps | None = None  # what such a process keeps between builds besides (pnp.core.memo.Keeps), its session's
 
     def __post_init__(self):
         # one recorder for the whole run: fonts, templates and images are shared by the games, which build one at a time
@@ -53,6 +55,10 @@ class Engine:
         self._games.clear()
         if self.drawn is not None:
             self.drawn.new_run()
+
+    def memo(self, name: str) -> ByIdentity:
+        """The memo named `name`: the session's while it keeps them, else a new one (pnp.core.memo)."""
+        return memo(name, self.keeps)
 
     def keep_parsed(self, folder: Path) -> None:
         """Keep the fonts and icons this engine reads in `folder` across runs (pnp.core.kept); the build names its cache's."""
@@ -133,5 +139,6 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
     faces another process is still rendering (pnp.render.sheets.write_sheets)."""
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
-                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm, digests=digests,
-                        drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter)
+                        layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm,
+                        digests=digests or FaceDigests(gctx.engine.memo("face digests")),
+                        drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft)

@@ -14,6 +14,7 @@ from pnp.layout.dice import die_net
 from pnp.outputs.context import GameContext, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
 
 
@@ -72,5 +73,5 @@ def build_dice(gctx: GameContext, options: Options):
         from pnp.render.inksaver import lighten_face
 
         face_filter = lighten_face
-    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — dice", "dice nets for print and play", face_filter)
-    return [(f"{game.slug}-dice.pdf", data, {"pages": pages, "pieces": len(pieces)})], findings
+    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — dice", "dice nets for print and play", face_filter, draft=options.draft)
+    return [(f"{game.slug}-dice.pdf", data, FileStats(pages, len(pieces)))], findings

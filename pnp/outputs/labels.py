@@ -10,6 +10,7 @@ from pnp.core.errors import Loc, error
 from pnp.data.tokens import token_sets, token_variants
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.render.cutters import CUTTERS
 from pnp.render.labels import LabelText, write_labels
 
@@ -54,4 +55,4 @@ def build_labels(gctx: GameContext, options: Options):
         data, stats = write_labels(sheet, labels, game.spec.title, gctx.body_font, CUTTERS[options.cutter] if options.cutter else None)
     except ValueError as exc:
         return [], [error("label-sheet", f"{exc}: choose another sheet (game.yaml labels: sheet:) or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
-    return [(f"{game.slug}-labels.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "cuts": stats.cuts})], []
+    return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], []

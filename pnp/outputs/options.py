@@ -31,6 +31,7 @@ class Options:
     mark_printed: bool = False  # after building, take these cards as printed: the baseline of the next --changed
     strict: bool = False  # every warning is an error: nothing is written
     cutter: str = ""  # a cutting machine (pnp.render.cutters.CUTTERS): its marks on each fronts sheet, its cut file beside each PDF
+    draft: bool = False  # art may be missing: placeholders stand in for it, warned of, and every page says DRAFT
     lang: str = ""  # the edition's language when not the game's source language: every file name carries it
 
     def cache_text(self) -> str:
@@ -51,14 +52,14 @@ NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printe
 # can change an output's bytes (cache_text) is either here or in NAMED_ELSEWHERE (tests/test_small_print.py checks it).
 SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver", "back_offset", "printable_mm", "cutter")
 VARIANT_OPTIONS = {
-    "cards": (*SHEET_OPTIONS, "subset"),
-    "tokens": SHEET_OPTIONS,
-    "reference": SHEET_OPTIONS,
-    "boards": ("paper", "ink_saver", "printable_mm"),  # the board paper is already in its name
-    "rulebook": ("paper", "ink_saver"),
-    "boxes": ("paper", "ink_saver", "printable_mm", "cutter"),  # nets print simplex: duplex, bleed and gutter do not change them
-    "dice": ("paper", "ink_saver", "printable_mm"),
-    "labels": ("cutter",),  # the label sheet names its own paper and margins
+    "cards": (*SHEET_OPTIONS, "subset", "draft"),
+    "tokens": (*SHEET_OPTIONS, "draft"),
+    "reference": (*SHEET_OPTIONS, "draft"),
+    "boards": ("paper", "ink_saver", "printable_mm", "draft"),  # the board paper is already in its name
+    "rulebook": ("paper", "ink_saver", "draft"),
+    "boxes": ("paper", "ink_saver", "printable_mm", "cutter", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them
+    "dice": ("paper", "ink_saver", "printable_mm", "draft"),
+    "labels": ("cutter", "draft"),  # the label sheet names its own paper and margins
 }
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
 # the board paper (in a board file's own name) and the booklet (a file of its own).
@@ -90,6 +91,8 @@ def variant_tag(options: Options, kind: str) -> str:
         tags.append(options.cutter)
     if "subset" in wanted:
         tags.append(_subset_tag(options))
+    if "draft" in wanted and options.draft:
+        tags.append("draft")  # a draft never overwrites a real print
     tags.append(options.lang)  # every output of an edition in another language (pnp.data.languages)
     return "".join(f"-{t}" for t in tags if t)
 

@@ -35,6 +35,7 @@ from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
 from pnp.outputs.rulebook.build import markup_findings
 from pnp.outputs.rulebook.look import document_inks
+from pnp.outputs.stats import FileStats
 from pnp.render.flowables import Heading, Rich, Stack, headings_in, pack, region_elements
 from pnp.render.sheets import Group, Piece
 from pnp.render.tables import Table, TableLook
@@ -558,6 +559,4 @@ def build_reference(gctx: GameContext, options: Options):
         data, stats = sheets_pdf(gctx, options, groups, "reference")
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
-    sheet = laid.sheet
-    return [(f"{game.slug}-reference.pdf", data, {"pages": stats.pages, "pieces": len(aids), "page_keys": stats.page_keys, "sheet_pages": len(sheet.pages), "cards": len(laid.cards),
-                                                  "sheet_pt": sheet.size, "sheet_fill": round(sheet.fill, 2), "aid_pt": laid.aid_size})], findings
+    return [(f"{game.slug}-reference.pdf", data, FileStats(stats.pages, len(aids), page_keys=stats.page_keys))], findings

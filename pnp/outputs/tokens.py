@@ -25,6 +25,7 @@ from pnp.layout.inspect import Cut
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
+from pnp.outputs.stats import FileStats
 from pnp.render.sheets import Group, Piece, write_sheets
 
 TOKEN_BLEED_MM = 1.0  # art past the cut: covers a cut up to 1 mm outside the line
@@ -64,11 +65,10 @@ def build_tokens(gctx: GameContext, options: Options):
         data, stats = write_sheets(list(groups.values()), game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
                                    bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
                                    back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
-                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter)
+                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, {"pages": stats.pages, "pieces": stats.pieces, "shared": stats.shared, "page_keys": stats.page_keys,
-                                              "cuts": stats.cuts})], []
+    return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], []
 
 
 class SizedSet(NamedTuple):

@@ -17,12 +17,14 @@ from pnp.core.collector import paused
 from pnp.core.colour import keep_answers
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, remove_stale_temporaries, write_atomic
+from pnp.core.memo import Keeps
 from pnp.core.processes import LentWorker
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.fallbacks import layout_fallbacks
 from pnp.outputs.options import Options, variant_tag
+from pnp.outputs.stats import FileStats
 from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
@@ -36,6 +38,8 @@ from pnp.pipeline.cache import (
     read_digests,
     shared_inputs_hash,
 )
+from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
+from pnp.pipeline.printed_cards import record_build
 from pnp.render.ink import page_inks
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
@@ -99,11 +103,11 @@ class GamePlan:
 
 @dataclass
 class RenderedOutput:
-    """One kind of output rendered in memory: files (name, bytes, stats with each PDF's ink), the files it opened, findings, kept faces and fonts."""
+    """One kind of output rendered in memory: files (name, bytes, FileStats with each PDF's ink), the files it opened, findings, kept faces and fonts."""
 
     slot: str
     key: str
-    files: list
+    files: list[tuple[str, bytes, FileStats]]
     reads: dict
     findings: list
     faces: dict
@@ -113,8 +117,9 @@ class RenderedOutput:
     unshared: dict = field(default_factory=dict)  # the part of `reads` the shared inputs do not cover (art): {path: sha256}
 
 
-def plan_game(project, game, options: Options, shared: str) -> GamePlan:
-    """Which outputs of `game` are reused as they are (inputs, opened files and outputs unchanged) and which must be rendered."""
+def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None = None) -> GamePlan:
+    """Which outputs of `game` are reused as they are (inputs, opened files and outputs unchanged) and which must be rendered;
+    `keeps`: what a process that stays up keeps between builds (pnp.core.memo.Keeps)."""
     cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
     opts = options.cache_text()
@@ -125,13 +130,12 @@ def plan_game(project, game, options: Options, shared: str) -> GamePlan:
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         key = output_key(game, kind, shared, opts)
-        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game)
+        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))
             continue
-        stats = cache.outputs[slot].get("stats", {})
-        steps.append(Reuse(slot, [Output(p, stats.get(p.name, {}).get("pages", 0), stats.get(p.name, {}).get("pieces", 0), p.stat().st_size, reused=True,
-                                              ink=stats.get(p.name, {}).get("ink"), shared=tuple(stats.get(p.name, {}).get("shared", ()))) for p in reused]))
+        stats = cache.stats(slot)
+        steps.append(Reuse(slot, [_output(p, stats.get(p.name, FileStats()), p.stat().st_size, reused=True) for p in reused]))
     baseline = cache.printed if cache.printed is not None else cache.faces
     return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
 
@@ -150,9 +154,11 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
     the pool worker `lent` to this process for half a deck's faces (pnp.outputs.cards.render_deck)."""
     options, project = plan.options, gctx.project
     keep_between_builds(gctx.engine, options.out)
-    faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS))
+    faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
+                      keeps=gctx.engine.keeps)
     gctx.face_store = faces
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
+    gctx.layouts.draft = options.draft  # for this run: the context is made again for the next (pnp.outputs.context.Engine.new_run)
     already = len(gctx.layouts.template_warnings)
     try:
         with gctx.files_read.recording() as read:
@@ -164,7 +170,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
         gctx.face_store = gctx.card_reads = None
     found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = with_cut_files([(_named(name, options, job.kind), data, stats) for name, data, stats in files], options.cutter)
-    cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen))
+    cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen, gctx.engine.keeps))
     digests = read_digests(read, project.root)
     unshared = {name: digest for name, digest in digests.items() if not faces.covers(project.root / name)}
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
@@ -177,18 +183,22 @@ def with_cut_files(files: list, cutter: str) -> list:
 
     out = []
     for name, data, stats in files:
-        cuts = stats.pop("cuts", None) if isinstance(stats, dict) else None
+        cuts, stats.cuts = stats.cuts, []
         out.append((name, data, stats))
         stem = name.rpartition(".")[0]
         for page, page_w, page_h, shapes in (cuts if cutter and CUTTERS[cutter].svg else ()) or ():
-            out.append((f"{stem}-sheet-{page:02d}.svg", cut_svg(page_w, page_h, shapes, f"{stem}, page {page}"), {"pages": 1, "pieces": len(shapes)}))
+            out.append((f"{stem}-sheet-{page:02d}.svg", cut_svg(page_w, page_h, shapes, f"{stem}, page {page}"), FileStats(1, len(shapes))))
     return out
+
+
+def _output(path: Path, stats: FileStats, size: int, reused: bool = False) -> Output:
+    return Output(path, stats.pages, stats.pieces, size, reused=reused, ink=stats.ink, shared=tuple(stats.shared))
 
 
 def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
     """What the builder of `job` takes from the last build of its output: a rulebook, the stats of its files (its
     contents' page numbers guess this build's, pnp.outputs.rulebook.build.typeset); the others nothing."""
-    return (plan.cache.outputs.get(job.slot, {}).get("stats", {}),) if job.kind == "rulebook" else ()
+    return (plan.cache.stats(job.slot),) if job.kind == "rulebook" else ()
 
 
 def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:
@@ -207,19 +217,20 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
     # what the faces' drawing read: the shared inputs, and art (not the files opened, which depend on the faces reused)
     context = json.dumps([plan.shared, plan.options.cache_text(), rendered.unshared], sort_keys=True).encode()
     for name, data, stats in rendered.files:
-        keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.pop("page_keys", ())]
+        keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.page_keys]
+        stats.page_keys = []
         same = written.get(name)
         if same is not None and same[1] is not None and same[0] == hashlib.sha256(data).hexdigest():
-            stats["ink"] = same[1]  # the very bytes of the last build: its ink figure holds
-            stats["page_ink"] = plan.cache.page_inks(rendered.slot, name)
+            stats.ink = same[1]  # the very bytes of the last build: its ink figure holds
+            stats.page_ink = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
             figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle)
-            stats["ink"] = round(sum(figures), 2)
-            stats["page_ink"] = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
+            stats.ink = round(sum(figures), 2)
+            stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
-                stopping: bool = False, writes: CacheWrites = AT_ONCE) -> tuple[list[Output], list[Finding]]:
+                stopping: bool = False, writes: CacheWrites = AT_ONCE, keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
@@ -253,29 +264,28 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         same = written.get(name)
         if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and path.is_file() and file_sha256(path) == same[0]):
             write_atomic(path, data)
-        outputs.append(Output(path, stats.get("pages", 0), stats.get("pieces", 0), len(data), ink=stats.get("ink"), shared=tuple(stats.get("shared", ()))))
+        outputs.append(_output(path, stats, len(data)))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
     for done in rendered:
         kept = [(n, d, s) for n, d, s in done.files if n != changed_name]
         cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings, done.cards)
-        cache.outputs[done.slot]["stats"] = {n: {"pages": s.get("pages", 0), "pieces": s.get("pieces", 0), "ink": s.get("ink"), "shared": s.get("shared", []),
-                                                 "page_ink": s.get("page_ink", {}), **({"contents": s["contents"]} if "contents" in s else {})}
-                                             for n, _, s in kept}
+        cache.outputs[done.slot]["stats"] = {n: s.cached() for n, _, s in kept}
         for _, _, stats in kept:
-            cache.faces.update(stats.get("faces", {}))
+            cache.faces.update(stats.faces)
     if options.changed and any(done.slot.startswith("cards") for done in rendered):
         findings += _no_change_note(out_dir / changed_name, pending, game, project)
     if cache.printed is None and cache.faces:
         cache.printed = dict(cache.faces)  # the first build is the first print: --changed compares with it until a print is marked
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
+    record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
     if rendered or options.mark_printed or keeps_checks:
         cache.save(store, writes)
     if rendered:
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug), plan.shared).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
+        FaceStore(face_store_path(options.out, game.slug), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
     return outputs, findings
 
 
@@ -284,11 +294,11 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
 
     The findings are every warning of the run, a reused output's warnings included.
     `shared` is `shared_inputs_hash` of the project when the caller has it already."""
-    plan = plan_game(gctx.project, gctx.game, options, shared or shared_inputs_hash(gctx.project))
+    plan = plan_game(gctx.project, gctx.game, options, shared or shared_inputs_hash(gctx.project), gctx.engine.keeps)
     rendered = [render_output(gctx, plan, job) for job in plan.jobs]
     for done in rendered:
         measure_ink(plan, done)
-    return finish_game(gctx.project, gctx.game, plan, rendered)
+    return finish_game(gctx.project, gctx.game, plan, rendered, keeps=gctx.engine.keeps)
 
 
 def kept_checks(game, plan: GamePlan) -> tuple[str, list[Finding] | None]:
@@ -315,6 +325,7 @@ def mark_printed(out_root: Path, slug: str) -> int | None:
         return None
     cache.printed = dict(cache.faces)
     cache.save(store)
+    mark_printed_cards(out_root, slug)
     return len(cache.printed)
 
 

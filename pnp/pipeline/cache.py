@@ -25,8 +25,9 @@ from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic_with, write_text_atomic
 from pnp.core.kept import KeptParses
-from pnp.core.memo import memo
+from pnp.core.memo import Keeps, memo
 from pnp.data.fields import ANY
+from pnp.outputs.stats import FileStats
 
 CACHE_DIR = ".pnp-cache"
 FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces follow a header in chunks (`_dump_store`)
@@ -59,12 +60,13 @@ def deck_outline(game) -> list:
     return out
 
 
-def cards_digest(game, reads) -> str:
+def cards_digest(game, reads, keeps: Keeps | None = None) -> str:
     """A hash of the decks' outline and of the card fields in `reads` ((deck, card or ANY, field or ANY)) as they are now.
 
-    A read of all of a card's fields stands as their own digest, worked out once per card object (pnp.core.memo)."""
+    A read of all of a card's fields stands as their own digest, worked out once per card object (pnp.core.memo), and
+    kept with `keeps` from build to build."""
     values = []
-    fields_digest = memo("card fields")
+    fields_digest = memo("card fields", keeps)
     for deck_id, card_id, name in sorted(tuple(r) for r in reads):
         deck = game.decks.get(deck_id)
         cards = [] if deck is None else deck.cards if card_id == ANY else [c for c in deck.cards if c.id == card_id]
@@ -164,18 +166,28 @@ def checks_key(game, shared: str) -> str:
     return digest.hexdigest()
 
 
+ABSENT = "absent"  # the digest of a file an output looked for and did not find
+
+
 def read_digests(paths, root: Path) -> dict[str, str]:
     """{path (relative to the project when inside it): sha256} of files an output opened."""
     out = {}
     for path in sorted(Path(p) for p in paths):
+        name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
         if path.is_file():
-            out[str(path.relative_to(root)) if path.is_relative_to(root) else str(path)] = file_sha256(path)
+            out[name] = file_sha256(path)
+        elif not os.path.lexists(path):  # looked for and not there (a draft's missing art): its arrival changes the output
+            out[name] = ABSENT
     return out
 
 
 def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
     base = str(root)
     for name, digest in reads.items():
+        if digest == ABSENT:
+            if os.path.lexists(os.path.join(base, name)):
+                return False
+            continue
         try:  # by name, not Path: an output has read a hundred files, and every rebuild of `pnp watch` asks again
             if file_sha256(os.path.join(base, name)) != digest:  # an absolute name (bundled fonts) stays absolute
                 return False
@@ -215,7 +227,7 @@ class GameCache:
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
         writes(lambda: write_text_atomic(path, json_parts(data), durable=False))
 
-    def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None) -> list[Path] | None:
+    def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None, keeps: Keeps | None = None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
         `game`, for outputs other than the card sheets) are as they were, and every output is still as written.
 
@@ -223,7 +235,7 @@ class GameCache:
         entry = self.outputs.get(kind)
         if not entry or entry.get("key") != key or "files" not in entry or "reads" not in entry:
             return None
-        if game is not None and ("cards_read" not in entry or cards_digest(game, entry["cards_read"]) != entry.get("cards_digest")):
+        if game is not None and ("cards_read" not in entry or cards_digest(game, entry["cards_read"], keeps) != entry.get("cards_digest")):
             return None
         if not _reads_unchanged(entry["reads"], root):
             return None
@@ -252,6 +264,10 @@ class GameCache:
             for name, digest in entry.get("files", {}).items():
                 out[name] = (digest, stats.get(name, {}).get("ink"))
         return out
+
+    def stats(self, kind: str) -> dict[str, FileStats]:
+        """{file name: its FileStats} of what the last build of `kind` wrote, as the cache keeps them."""
+        return {name: FileStats.from_cached(data) for name, data in self.outputs.get(kind, {}).get("stats", {}).items()}
 
     def page_inks(self, kind: str, name: str | None = None) -> dict[str, float]:
         """{page key: ink figure} of the sheet pages the last build of `kind` measured (of file `name` alone, if given)."""
@@ -285,21 +301,6 @@ def json_parts(data: dict) -> Iterator[str]:
     yield "}"
 
 
-_WRITTEN_STORES: dict[str, tuple[tuple, dict]] | None = None  # store file → (its status once written, what was written)
-
-
-def keep_written_face_stores() -> None:
-    """Remember each face store this process writes, to read it back from memory while the file is as written.
-
-    `pnp watch` writes a deck's faces after a rebuild and reads them again
-    before the next: unpickling a hundred faces it holds already. The faces
-    read back are then the very objects of the last build, so what is known of
-    a face by its identity (pnp.outputs.cards.keep_inspections) holds too."""
-    global _WRITTEN_STORES
-    if _WRITTEN_STORES is None:
-        _WRITTEN_STORES = {}
-
-
 class FaceStore:
     """Rendered faces kept across builds, so a rebuild after one edited card renders that card alone.
 
@@ -312,7 +313,7 @@ class FaceStore:
     file:line) always show. The fonts the faces use are registered again on
     load. Only the faces the last build used are saved."""
 
-    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = ()):
+    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = (), keeps: Keeps | None = None):
         self.path = path
         self.shared = shared
         self.fonts = fonts  # the FontBook whose fonts the faces name
@@ -321,8 +322,12 @@ class FaceStore:
         self._used: dict[str, object] = {}
         self._reads: dict[str, tuple] = {}  # key → the card reads its face made (a board listing the cells' names reads them)
         self._kept_reads: dict[str, tuple] = {}
-        self._digests = memo("face context data")  # a game's data is hashed once, not per card; a kept card's once per process
+        self._digests = memo("face context data", keeps)  # a game's data is hashed once, not per card; a kept card's once per process
         self._checked: dict = {}  # file → whether the shared inputs cover it
+        # the stores a process that stays up wrote (pnp.core.memo.Keeps): `pnp watch` writes a deck's faces after a
+        # rebuild and reads them before the next; read back from memory, they are the very objects of the last build,
+        # so what is known of a face by its identity (inspections, digests) holds too
+        self._written = keeps.written_stores if keeps is not None else None
 
     def _load(self) -> dict[str, object]:
         self._kept = {}
@@ -344,12 +349,12 @@ class FaceStore:
 
     def _write(self, kept: dict) -> None:
         write_atomic_with(self.path, lambda f: _dump_store(kept, f), durable=False)
-        if _WRITTEN_STORES is not None:
-            _WRITTEN_STORES[os.fspath(self.path)] = (file_status(self.path), kept)
+        if self._written is not None:
+            self._written[os.fspath(self.path)] = (file_status(self.path), kept)
 
     def _as_written(self) -> dict | None:
-        """What this process last wrote to the store's file, if it keeps that (keep_written_face_stores) and the file is as written."""
-        written = _WRITTEN_STORES.get(os.fspath(self.path)) if _WRITTEN_STORES is not None else None
+        """What this process last wrote to the store's file, if its session keeps that and the file is as written."""
+        written = self._written.get(os.fspath(self.path)) if self._written is not None else None
         return written[1] if written is not None and written[0] == file_status(self.path) else None
 
     def opener(self) -> functools.partial:

@@ -20,15 +20,13 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.checks.counts import keep_answers
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, keep_digests_in, save_digests
 from pnp.core.kept import prune as prune_kept
-from pnp.core.memo import keep_by_identity
+from pnp.core.memo import Keeps
 from pnp.core.processes import LentWorker, worker_pool
 from pnp.layout.icons import warm_svg
-from pnp.outputs.cards import keep_inspections
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
@@ -45,7 +43,7 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, keep_written_face_stores, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game
@@ -90,7 +88,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
         for number, options in enumerate(runs):
             if number:
                 session.writes.flush()  # each paper's plan reads the caches the one before it wrote
-            plans = {g.slug: plan_game(project, g, options, shared) for g in games_left}
+            plans = {g.slug: plan_game(project, g, options, shared, session.keeps) for g in games_left}
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
             for game in games_left if checking else []:
@@ -104,7 +102,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     faces_kept = _has_face_store(plans[game.slug], game.slug)
                     jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
-            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked)
+            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
@@ -124,9 +122,11 @@ class _Finishing:
     worker processes end them): this process writes a game's files and caches while the workers render the others."""
 
     def __init__(self, project, games: list, jobs: list[tuple], plans: dict[str, GamePlan], options: Options, kept: dict | None,
-                 stopped: set, results: dict[str, GameBuild], writes: CacheWrites, blocked: frozenset = frozenset()):
+                 stopped: set, results: dict[str, GameBuild], writes: CacheWrites, blocked: frozenset = frozenset(),
+                 keeps: Keeps | None = None):
         self.project, self.plans, self.options, self.stopped, self.results = project, plans, options, stopped, results
         self.writes = writes  # the session's: held by a process that stays up
+        self.keeps = keeps  # the session's, in a process that stays up (pnp.core.memo.Keeps)
         self.blocked = blocked  # games whose data has errors: rendered for their findings, never written
         self.kept = kept  # the checks kept from an earlier build, by game; None when this run checks nothing
         self.waiting = {g.slug: (g, {_result_key(job) for job in jobs if job[2] == g.slug}) for g in games}  # in the games' order
@@ -153,7 +153,7 @@ class _Finishing:
         if stopping:
             self.stopped.add(slug)
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
-        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, stopping, self.writes)
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, stopping, self.writes, self.keeps)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 
@@ -410,34 +410,19 @@ def warm_up(project, out: Path, session: Session) -> None:
     rebuilds each save in its own process: it calls this while it waits for the
     first save, so that save is not the one to pay half a second of imports and
     font files. A font registered here is the one a build would register: the
-    same name from the same file (pnp.layout.fonts). From here on, this process keeps
-    from build to build, each bounded and each giving the bytes and findings a new
-    process would:
-    - the operators of the faces its engines draw, to replay (pnp.render.drawn.DrawnFaces);
-    - the result of a game whose build found everything kept, while nothing it stood
-      on changes (pnp.pipeline.steady);
-    - what each constraint said of each item (pnp.checks.counts.keep_answers);
-    - the face stores it wrote, and what inspecting each face found
-      (pnp.pipeline.cache.keep_written_face_stores, pnp.outputs.cards.keep_inspections),
-      and what was worked out from a face or a card's fields by the object, as the objects of
-      what did not change come back (pnp.core.memo.keep_by_identity, pnp.data.project);
-    - what reading each game file gave, while its bytes are as they were (pnp.data.project.Project.keep_file_reads).
-    Its session holds its cache writes until the caller has shown the rebuild and flushes them
+    same name from the same file (pnp.layout.fonts). What this process keeps from
+    build to build lives on its `session` (pnp.pipeline.session.Session), which
+    also holds its cache writes until the caller has shown the rebuild and flushes them
     (pnp.core.files.CacheWrites)."""
     for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
         builder_of(name)
     warm_svg()
     warm_ink()
     warm_colour()
-    keep_answers()
-    keep_written_face_stores()
-    keep_inspections()
-    keep_by_identity()
-    project.keep_file_reads()
     shared = shared_inputs_hash(project)
     fonts = session.engine(project, shared).fonts
     for slug in project.game_slugs():
-        FaceStore(face_store_path(out, slug), shared, fonts).register_fonts()
+        FaceStore(face_store_path(out, slug), shared, fonts, keeps=session.keeps).register_fonts()
 
 
 _WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer
@@ -462,7 +447,7 @@ def _long(rendered: RenderedOutput) -> bool:
     longest job is usually a large deck, whose worker would import numpy and
     measure after rendering; the waiting process imports numpy beforehand, once
     fewer jobs are left than cores, and measures with a helper."""
-    return any(name.endswith(".pdf") and stats.get("pages", 0) >= PARALLEL_MIN_PAGES for name, _, stats in rendered.files)
+    return any(name.endswith(".pdf") and stats.pages >= PARALLEL_MIN_PAGES for name, _, stats in rendered.files)
 
 
 def _renders_cards_first(group: list[tuple]) -> bool:
@@ -473,4 +458,4 @@ def _renders_cards_first(group: list[tuple]) -> bool:
 def _to_measure(rendered: RenderedOutput) -> bool:
     if any(f.severity == "error" for f in rendered.findings):
         return False
-    return any("ink" not in stats for name, _, stats in rendered.files if name.endswith(".pdf"))
+    return any(stats.ink is None for name, _, stats in rendered.files if name.endswith(".pdf"))

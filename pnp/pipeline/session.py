@@ -3,14 +3,18 @@
 As Jinja keeps its caches on an `Environment` that its caller makes, a
 `Session` holds the state a long-lived process keeps between builds: the
 engine with its compiled templates and read fonts, the operators of the faces
-its engines drew (to replay), and the results of games whose builds found
-everything as it was. A plain `pnp build` makes a session of its own for one
+its engines drew (to replay), the results of games whose builds found
+everything as it was, and what its builds worked out and may ask again
+(`keeps`: constraint answers, face inspections, memos by object, the face
+stores it wrote; pnp.core.memo.Keeps), which it hands to each engine. No
+module keeps a switch of its own. A plain `pnp build` makes a session of its own for one
 build, which keeps nothing warm. Each kept thing gives the bytes and findings a
 new process would (tests/test_steady_games.py, tests/test_drawn_faces.py).
 """
 from __future__ import annotations
 
 from pnp.core.files import CacheWrites
+from pnp.core.memo import Keeps
 from pnp.outputs.context import Engine
 from pnp.pipeline.steady import SteadyGames
 from pnp.render.drawn import DrawnFaces
@@ -23,6 +27,7 @@ class Session:
         self.warm = warm
         self.drawn: DrawnFaces | None = DrawnFaces() if warm else None  # faces' operators, for every engine it makes
         self.steady: SteadyGames | None = SteadyGames() if warm else None  # games whose builds found everything kept
+        self.keeps: Keeps | None = Keeps() if warm else None  # answers, inspections, memos, written face stores
         self.writes = CacheWrites(hold=warm)  # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
         self._engine: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build
 
@@ -44,5 +49,6 @@ class Session:
             # the shared inputs: a new engine after a template change still replays the faces that did not change
             engine.drawn = self.drawn
             self.drawn.new_run()
+        engine.keeps = self.keeps
         self._engine = (project, shared, engine)
         return engine

@@ -5,7 +5,7 @@ from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.layout.inspect import one_per_line
-from pnp.outputs.cards import Rendered, inspect_deck, render_deck
+from pnp.outputs.cards import Rendered, inspect_deck, kept_inspections, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.pipeline.readable import readability_check
@@ -29,7 +29,7 @@ def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
 def game_checks(gctx: GameContext) -> list[Finding]:
     """The checks of a game that no output's rendering makes on its own: counts, constraints, fields nothing reads, and
     the readability of every face (contrast, colour codes). Every command runs them."""
-    checker = Checker(gctx.game)
+    checker = Checker(gctx.game, gctx.engine.keeps)
     checker.components()
     checker.constraints()
     return checker.findings + unused_fields(gctx) + readability_check(gctx)
@@ -74,5 +74,5 @@ def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]], known:
     game = gctx.game
     findings: list[Finding] = []
     for deck in game.decks.values():
-        findings += inspect_deck(deck, rendered.get(deck.id, []), game.slug, gctx.project.root, known)
+        findings += inspect_deck(deck, rendered.get(deck.id, []), game.slug, gctx.project.root, known if known is not None else kept_inspections(gctx))
     return findings

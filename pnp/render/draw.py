@@ -208,7 +208,7 @@ class FaceDrawer:
         start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
         self._page_asks, self._page_replayable = [], True
         try:
-            with rl.version_asks(c) as versions, rl.font_asks(self._page_asks):
+            with rl.version_asks(c) as versions, rl.font_asks(c, self._page_asks):
                 draw()
             asks = self._page_asks
         finally:

@@ -114,7 +114,6 @@ class DrawnFaces:
     def __init__(self):
         self._this: dict = {}
         self._last: dict = {}
-        rl.log_font_asks()
 
     def new_run(self) -> None:
         self._last, self._this = self._this, {}

@@ -184,7 +184,7 @@ def _cutter_page(c, cutter, paper_mm, placed_nets: list[Placed], number: int, cu
 
 
 def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_um: int, font: str, icons, title: str, subject: str,
-                  face_filter=None, cutter=None, cuts: list | None = None) -> tuple[bytes, int]:
+                  face_filter=None, cutter=None, cuts: list | None = None, draft: bool = False) -> tuple[bytes, int]:
     """A PDF of `pieces` (each already fitted), set in rows on as few pages as they need; (bytes, pages). With a `cutter`
     (pnp.render.cutters.Cutter; `limit_um` already keeps its margin) each page gets its marks, and `cuts` each page's
     (page number, page w, h in mm, [CutPath])."""
@@ -213,7 +213,7 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
             forms = {key: drawer.form(face) for key, face in piece.faces.items()}  # defined before the page draws them
             painter.draw(placed, piece.fill, lambda slot, forms=forms: forms.get(slot.key))
         labels = " · ".join(dict.fromkeys(pieces[i].label for i, _, _ in page))
-        draw_footer(c, page_w, page_h, "bottom", f"{title} · {labels} · cut solid lines, fold dashed ones", font, scale_bar=number == 0,
+        draw_footer(c, page_w, page_h, "bottom", f"{'DRAFT · ' if draft else ''}{title} · {labels} · cut solid lines, fold dashed ones", font, scale_bar=number == 0,
                     limit=limit_um, keep="print at 100% / actual size")
         if cutter is not None:
             _cutter_page(c, cutter, paper_mm, placed_nets, number + 1, cuts)

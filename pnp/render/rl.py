@@ -16,6 +16,8 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFPage
 from reportlab.pdfgen.canvas import Canvas, ExtGState
 
+from pnp.layout.fonts import LISTENER
+
 
 def emit(c: Canvas, operators: str) -> None:
     """Append raw PDF operators to the current page or form's content stream."""
@@ -117,57 +119,27 @@ def escape(c: Canvas, raw: bytes) -> str:
     return c._escape(raw)
 
 
-_FONT_ASKS: list | None = None  # while a page is recorded (font_asks): what TrueType fonts handed out to reportlab's own text
-
-
-def log_font_asks() -> None:
-    """Have TrueType fonts say what they hand out to reportlab's own text (footers, labels) while `font_asks` listens.
-
-    A font gives each glyph its code in a subset, and each subset its name, as
-    a document first asks for them: a page's operators are those a replay
-    may write only if the same asks get the same answers again. pnp's faces
-    ask through `split_string` and `subset_name`, which this does not list
-    (their callers keep their own record)."""
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    if "_pnp_split" in TTFont.__dict__:
-        return
-    TTFont._pnp_split, TTFont._pnp_subset = TTFont.splitString, TTFont.getSubsetInternalName
-
-    def splitString(self, text, doc, encoding="utf-8"):
-        pieces = self._pnp_split(text, doc, encoding)
-        if _FONT_ASKS is not None:
-            _FONT_ASKS.append(("split", (self.fontName, text), tuple(pieces)))
-        return pieces
-
-    def getSubsetInternalName(self, subset, doc):
-        name = self._pnp_subset(subset, doc)
-        if _FONT_ASKS is not None:
-            _FONT_ASKS.append(("subset", (self.fontName, subset), name))
-        return name
-
-    TTFont.splitString, TTFont.getSubsetInternalName = splitString, getSubsetInternalName
-
-
 @contextmanager
-def font_asks(into: list):
-    """List in `into` what TrueType fonts hand out to reportlab's own text while the block runs (see `log_font_asks`)."""
-    global _FONT_ASKS
-    before, _FONT_ASKS = _FONT_ASKS, into
+def font_asks(c: Canvas, into: list):
+    """List in `into` what the TrueType fonts pnp registers hand out to reportlab's own text on `c`'s document while the
+    block runs (pnp.layout.fonts.ListenedFont); what pnp asks through `split_string` and `subset_name` is not listed."""
+    doc = c._doc
+    before = getattr(doc, LISTENER, None)
+    setattr(doc, LISTENER, into)
     try:
         yield into
     finally:
-        _FONT_ASKS = before
+        setattr(doc, LISTENER, before)
 
 
 def split_string(font, text: str, doc) -> tuple:
     """The (subset, bytes) pieces of `text` in a TrueType font, codes handed out as needed, not listed by `font_asks`."""
-    return tuple(getattr(font, "_pnp_split", font.splitString)(text, doc))
+    return tuple(getattr(font, "split_quietly", font.splitString)(text, doc))
 
 
 def subset_name(font, subset: int, doc) -> str:
     """The document's name of a TrueType font's subset, registered as needed, not listed by `font_asks`."""
-    return getattr(font, "_pnp_subset", font.getSubsetInternalName)(subset, doc)
+    return getattr(font, "subset_name_quietly", font.getSubsetInternalName)(subset, doc)
 
 
 def use_binary_streams() -> None:

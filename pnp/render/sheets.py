@@ -130,7 +130,8 @@ class SheetStats:
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
-                 drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "") -> tuple[bytes, SheetStats]:
+                 drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
+                 draft: bool = False) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -150,6 +151,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     if machine is not None:
         printable_mm = max(printable_mm, machine.margin(*PAPER_SIZES[paper]))
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
+    if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
+        for page in pages:
+            page.label = tuple(f"DRAFT · {label}" for label in page.label)
     first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
     if all(isinstance(page.sheet, FoldSheet) for page in pages):
@@ -157,7 +161,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
-    keys = PageKeys(digests or FaceDigests.for_build(), (font_name, colour_filter is None, ink_saver))
+    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver))
     uses = _uses(groups)
     stats = SheetStats()
     deferred_backs = []

@@ -18,6 +18,7 @@ from pnp.outputs.rulebook.geometry import Geometry, geometry
 from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import markdown_parser
 from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class, sketch_canvas
+from pnp.outputs.stats import FileStats
 from pnp.render import rl
 from pnp.render.contents import Contents
 from pnp.render.flowables import headings_in
@@ -67,10 +68,10 @@ def markup_findings(gctx: GameContext, rel: str) -> list:
     return found
 
 
-def build_rulebook(gctx: GameContext, options: Options, last: dict | None = None):
-    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, stats)], findings).
+def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStats] | None = None):
+    """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, FileStats)], findings).
 
-    `last` is {file name: its stats} of the last build: their contents' entries are the first guess of the page
+    `last` is {file name: its FileStats} of the last build: their contents' entries are the first guess of the page
     numbers (`typeset`); each file's stats keep the entries it settled on."""
     last = last or {}
     game = gctx.game
@@ -95,14 +96,14 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict | None = None
     icons = gctx.icons
     try:
         name = f"{game.slug}-rulebook.pdf"
-        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons), last.get(name, {}).get("contents"))
-        files = [(name, data, {"pages": pages, "pieces": 0, "contents": contents, "page_keys": keys})]
+        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons), last[name].contents if name in last else None)
+        files = [(name, data, FileStats(pages, page_keys=keys, contents=contents))]
         if options.booklet:
             name = f"{game.slug}-rulebook-booklet.pdf"
             data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas),
-                                                  last.get(name, {}).get("contents"))
+                                                  last[name].contents if name in last else None)
             sheets = len(saddle_stitch(pages))
-            files.append((name, data, {"pages": sheets, "pieces": 0, "contents": contents, "page_keys": keys}))
+            files.append((name, data, FileStats(sheets, page_keys=keys, contents=contents)))
     except (PageLayoutError, IndexError) as exc:
         return [], [*findings, error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
     if any(f.severity == "error" for f in book.findings):
@@ -116,7 +117,7 @@ def designer_notes(game) -> list:
     if not text:
         return []
     body = f"# {game.title}: designer's notes\n\nFrom `{game.rel}/game.yaml` (`notes:`); not printed in the rulebook.\n\n{text}\n"
-    return [(f"{game.slug}-designer-notes.md", body.encode("utf-8"), {"pages": 0, "pieces": 0})]
+    return [(f"{game.slug}-designer-notes.md", body.encode("utf-8"), FileStats())]
 
 
 def _unique(findings: list) -> list:

@@ -6,6 +6,7 @@ import dataclasses
 
 from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY
+from pnp.layout.images import MissingImage
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_cards
 from pnp.outputs.context import GameContext
@@ -50,6 +51,15 @@ class Figures:
             return FigureItem("face", face.w, face.h, width or (face.w if kind == "card" else conv.width / K), caption, face=face)
         try:
             checked = self.gctx.check_image(src)
+        except MissingImage as exc:
+            if not self.options.draft:
+                self.findings.append(error("figure-image", str(exc), self.where(src), game=self.game.slug))
+                return None
+            # a draft's stand-in for art not there yet, remembered as looked for: its arrival builds the rulebook again
+            self.findings.append(warning("image-placeholder", f"{exc}: this draft draws a placeholder in its place; add the file before printing",
+                                         self.where(src), game=self.game.slug))
+            self.gctx.files_read.add(exc.full)
+            return FigureItem("missing", 100.0, 75.0, width or 100.0, caption, label=src.replace("\\", "/").rsplit("/", 1)[-1])
         except LayoutError as exc:
             self.findings.append(error("figure-image", str(exc), self.where(src), game=self.game.slug))
             return None

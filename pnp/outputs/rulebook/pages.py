@@ -199,7 +199,8 @@ class Book:
         canv.setLineWidth(0.4)
         canv.line(geo.left, geo.h - geo.top + 4, geo.w - geo.right, geo.h - geo.top + 4)
         canv.restoreState()
-        _text_at(canv, setter, str(doc.page), dataclasses.replace(style, align="center", size=9), geo.left, geo.bottom - 10, width)
+        number = f"DRAFT · {doc.page}" if self.options.draft else str(doc.page)  # art may be placeholders: no page passes for a finished print
+        _text_at(canv, setter, number, dataclasses.replace(style, align="center", size=9), geo.left, geo.bottom - 10, width)
 
 
 def _text_at(canv, setter: Setter, text: str, style: Style, x: float, top: float, width: float) -> None:

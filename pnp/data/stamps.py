@@ -1,0 +1,96 @@
+"""Version stamps: which revision of a card is on the table.
+
+A card's stamp is the game's `version:` and a short code made from what the card's front prints from: the card's
+resolved values (its deck's defaults merged with its own) and its front template's source. The same card gives the
+same code on any machine (no paths, no dates, line endings made alike), and an edit to one card changes its code
+alone. `pnp changes` compares the codes and values of a build with those of the last marked print.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.data.project import Card, Deck, Game
+
+CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
+DEFAULT_CORNER = "bottom-left"  # the lower right often holds a card number, the top a title
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a card's front carries: `text` (the version and the code) in `corner`."""
+
+    code: str
+    text: str
+    corner: str
+
+
+def plain(value):
+    """A value read from a file as plain JSON data (its places dropped), for hashing and for `pnp changes`."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def card_values(card: Card) -> dict:
+    """The values a card's face is made from: every field but `count` (a copy more prints the same face)."""
+    return {k: plain(v) for k, v in card.fields.items() if k != "count"}
+
+
+def stamp_code(values: dict, template_source: bytes) -> str:
+    """The short code of a face: a hash of its values and its template's source."""
+    text = json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode()
+    digest = hashlib.sha256(text + b"\0" + template_source.replace(b"\r\n", b"\n")).digest()
+    return base64.b32encode(digest).decode()[:CODE_LENGTH]
+
+
+def stamp_text(version: str, code: str) -> str:
+    return f"v{version} · {code}" if version else code
+
+
+class Stamper:
+    """The stamps of one game's cards, each template's source read once; `None` for every card when the game says `stamps: false`."""
+
+    def __init__(self, templates_dir: Path, game: Game):
+        self.templates_dir = templates_dir
+        self.on = bool(getattr(game.spec, "stamps", True))
+        version = getattr(game.spec, "version", None)
+        self.version = "" if version is None else str(version)
+        self._sources: dict[str, bytes] = {}
+
+    def source(self, template: str) -> bytes:
+        if template not in self._sources:
+            path = self.templates_dir / template
+            try:
+                self._sources[template] = path.read_bytes()
+            except OSError:
+                self._sources[template] = b""  # a missing template is reported by the build; it stamps nothing
+        return self._sources[template]
+
+    def code(self, deck: Deck, card: Card) -> str:
+        return stamp_code(card_values(card), self.source(card.front or deck.front))
+
+    def __call__(self, deck: Deck, card: Card) -> Stamp | None:
+        if not self.on:
+            return None
+        code = self.code(deck, card)
+        return Stamp(code, stamp_text(self.version, code), str(deck.data.get("stamp_corner") or DEFAULT_CORNER))
+
+
+def game_stamps(templates_dir: Path, game: Game) -> dict[str, dict]:
+    """Every card of `game` as `pnp changes` keeps it: deck/card → {code, values} (whether or not faces carry stamps)."""
+    stamper = Stamper(templates_dir, game)
+    return {f"{deck.id}/{card.id}": {"code": stamper.code(deck, card), "values": card_values(card)}
+            for deck in game.decks.values() for card in deck.cards}
+
+
+def changed_fields(before: dict, now: dict) -> list[str]:
+    """The fields whose values differ between two records of a card (added and removed fields included)."""
+    return sorted(k for k in set(before) | set(now) if before.get(k) != now.get(k))

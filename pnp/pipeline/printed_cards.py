@@ -1,0 +1,83 @@
+"""What was printed: each card's stamp code and values at the last build and at the last marked print.
+
+Kept beside the game's build cache (`.pnp-cache/<game>.stamps.json` in the output folder): the first build counts as
+the first print, `pnp printed` (or `build --mark-printed`) takes the last build as printed, and `pnp changes` lists the
+cards whose code differs from the printed one, with the fields that changed.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.core.files import write_atomic
+from pnp.data.stamps import changed_fields, game_stamps
+from pnp.pipeline.cache import CACHE_DIR
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """One card that differs from the last marked print: `kind` is changed, added or removed."""
+
+    card: str  # deck/card
+    kind: str
+    code_before: str
+    code_now: str
+    fields: tuple[str, ...]
+
+
+def stamps_path(out_root: Path, slug: str) -> Path:
+    return out_root / CACHE_DIR / f"{slug}.stamps.json"
+
+
+def _read(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write(path: Path, data: dict) -> None:
+    write_atomic(path, json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1).encode())
+
+
+def record_build(out_root: Path, templates_dir: Path, game, mark: bool = False, built: bool = True) -> None:
+    """Keep the cards of a build (`built`: it rendered an output; else only the first time); they are the printed ones
+    too when none were yet, or when `mark` says so."""
+    path = stamps_path(out_root, game.slug)
+    if not game.decks or (not built and not mark and path.is_file()):
+        return
+    data = _read(path)
+    data["built"] = game_stamps(templates_dir, game)
+    if mark or "printed" not in data:
+        data["printed"] = data["built"]
+    _write(path, data)
+
+
+def mark_printed(out_root: Path, slug: str) -> bool:
+    """Take the last build's cards as printed; False when the game was not built into `out_root`."""
+    path = stamps_path(out_root, slug)
+    data = _read(path)
+    if "built" not in data:
+        return False
+    data["printed"] = data["built"]
+    _write(path, data)
+    return True
+
+
+def changes_since_print(out_root: Path, templates_dir: Path, game) -> list[CardChange] | None:
+    """The cards of `game` as it is now that differ from the last marked print, in deck and card order; None before any print."""
+    printed = _read(stamps_path(out_root, game.slug)).get("printed")
+    if not isinstance(printed, dict):
+        return None
+    now = game_stamps(templates_dir, game)
+    out = []
+    for name, card in now.items():
+        before = printed.get(name)
+        if before is None:
+            out.append(CardChange(name, "added", "", card["code"], tuple(sorted(card["values"]))))
+        elif before.get("code") != card["code"]:
+            out.append(CardChange(name, "changed", before.get("code", ""), card["code"], tuple(changed_fields(before.get("values", {}), card["values"]))))
+    out += [CardChange(name, "removed", card.get("code", ""), "", ()) for name, card in printed.items() if name not in now]
+    return out

@@ -1,0 +1,242 @@
+"""`pnp bundle`: one print-and-play PDF per paper, made of the component PDFs the normal build writes, plus a zip.
+
+The component pages are not drawn again: each kind is built by the pipeline
+for that paper (pnp.pipeline.build.build_game) and its PDF's pages are
+concatenated with pypdf after the front matter (pnp.targets.bundle_pages).
+Whether a part prints double-sided is read from the part's own PDF (its
+/ViewerPreferences /Duplex), and a double-sided run always starts on an odd
+page, so a blank page goes in before it where needed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pypdf import PdfReader, PdfWriter
+
+from pnp.core.errors import Finding
+from pnp.core.files import write_atomic
+from pnp.data.boxes import game_boxes
+from pnp.data.stamps import Stamper
+from pnp.data.tokens import token_sets, token_variants
+from pnp.outputs.options import Options
+from pnp.pipeline.build import build_game
+from pnp.targets.bundle_pages import ChecklistLine, FrontMatter, PlacedPart, credits_pdf, front_matter_pdf
+from pnp.targets.feedback import Fonts, feedback_decks, feedback_pdf
+
+PRINT_ORDER = ("cards", "tokens", "boards", "reference", "boxes", "dice", "rulebook")  # pieces to cut first, the rules last
+TITLES = {"cards": "Cards", "tokens": "Tokens", "boards": "Boards", "reference": "Player reference", "boxes": "Card boxes", "dice": "Dice",
+          "rulebook": "Rulebook"}
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: entries carry no build time, so the same input gives the same bytes
+FLIP = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One PDF of the bundle: its title, bytes, pages and flip edge (None: one-sided); `path` is the component file it came from."""
+
+    kind: str
+    title: str
+    data: bytes
+    pages: int
+    duplex: str | None
+    path: Path | None = None
+
+
+@dataclass
+class BundleResult:
+    """The files `pnp bundle` wrote, each with its size in bytes and its pages (0 for a zip)."""
+
+    files: list[tuple[Path, int, int]]
+    findings: list[Finding]
+
+
+def part_of(kind: str, title: str, data: bytes, path: Path | None = None) -> Part:
+    """A part from a PDF's bytes: its page count and the flip edge its viewer preferences ask for."""
+    reader = PdfReader(io.BytesIO(data))
+    prefs = reader.trailer["/Root"].get("/ViewerPreferences")
+    duplex = FLIP.get(str(prefs.get_object().get("/Duplex"))) if prefs is not None else None
+    return Part(kind, title, data, len(reader.pages), duplex, path)
+
+
+def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
+    """Build each kind of output for `options.paper` with the normal pipeline, in print order; every PDF as a part."""
+    parts, findings = [], []
+    for kind in PRINT_ORDER:
+        outputs, found = build_game(gctx, dataclasses.replace(options, only=(kind,)))
+        findings += found
+        if any(f.severity == "error" for f in found):
+            return [], findings
+        pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
+        parts += [part_of(kind, TITLES[kind] if len(pdfs) == 1 else f"{TITLES[kind]}: {path.stem}", path.read_bytes(), path) for path in pdfs]
+    return parts, findings
+
+
+def place(parts: list[Part], first_page: int) -> tuple[list[PlacedPart], list[int]]:
+    """Where each part starts when the bundle's own pages end at `first_page` - 1; and the blank pages inserted (1-based).
+
+    A double-sided part starts on an odd page: page 1 of a duplex run is a front, and a front printed on the back of a
+    sheet would pair every following front with the wrong back."""
+    page, placed, blanks = first_page, [], []
+    for part in parts:
+        if part.duplex and page % 2 == 0:
+            blanks.append(page)
+            page += 1
+        placed.append(PlacedPart(part.title, page, part.pages, part.duplex))
+        page += part.pages
+    return placed, blanks
+
+
+def checklist(game) -> list[ChecklistLine]:
+    """The component checklist from the data: decks (cards), token sets (pieces), boards, boxes and dice."""
+    lines = [ChecklistLine("Deck", d.name, d.total, f"{d.size[0]:g} × {d.size[1]:g} mm cards, {len(d.cards)} different") for d in game.decks.values()]
+    lines += [ChecklistLine("Tokens", spec.name, sum(v.count for v in token_variants(raw)), f"{spec.shape}, {spec.size[0]:g} × {spec.size[1]:g} mm")
+              for spec, raw in token_sets(game)]
+    lines += [ChecklistLine("Board", b.name, 1, f"{b.size[0]:g} × {b.size[1]:g} mm") for b in (game.boards.boards if game.boards else [])]
+    lines += [ChecklistLine("Box", c.name, 1, f"holds {', '.join(c.decks)} ({c.cards} cards)") for c, _, _ in game_boxes(game)[0]]
+    lines += [ChecklistLine("Dice", d.name or d.id, d.count, f"{d.shape}, {d.size:g} mm") for d in (game.dice.dice if getattr(game, "dice", None) else [])]
+    return lines
+
+
+def assembly_steps(game, parts: list[Part]) -> list[str]:
+    """The steps to make the game from the printed sheets, for the kinds of part this game has."""
+    kinds = {p.kind for p in parts}
+    steps = []
+    if kinds & {"cards", "tokens", "reference"}:
+        steps.append("Cut the cards, tokens and player aids along the crop marks at the sheet's edges, with a ruler and a craft knife or a "
+                     "rotary trimmer; cut each sheet's fronts and backs together, after printing both sides.")
+    if "boards" in kinds:
+        steps.append("Boards print on several pages: trim each tile along its marks, lay the tiles out as the map on the board's first "
+                     "page shows, and tape or glue them from the back (glue to card stock for a stiff board).")
+    if "boxes" in kinds:
+        steps.append("Card boxes: cut along the outline, score each fold (the short marks outside the net show where), fold inward and glue the tabs.")
+    if "dice" in kinds:
+        steps.append("Dice: cut out each net, score and fold every edge, glue the tabs last; a drop of glue on each tab holds better than tape.")
+    for deck in game.decks.values():
+        steps.append(f"Sleeve the {deck.name} cards ({deck.size[0]:g} × {deck.size[1]:g} mm) if you like: sleeves make thin paper shuffle like cards.")
+    return steps
+
+
+def concatenate(front: bytes, parts: list[Part], blanks: list[int], paper_pt: tuple[float, float]) -> bytes:
+    """The bundle: the front pages, then each part's very pages, with a blank page at each page number in `blanks`."""
+    writer = PdfWriter()
+    for data in (front, *(p.data for p in parts)):
+        for page in PdfReader(io.BytesIO(data)).pages:
+            while len(writer.pages) + 1 in blanks:
+                writer.add_blank_page(*paper_pt)
+            writer.add_page(page)
+    writer.add_metadata({"/Producer": "pnp", "/Creator": "pnp"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def credit_lines(gctx) -> list[str]:
+    """The credits: the game, the bundled icons it draws (their licence asks to be named) and the fonts' licences."""
+    from pnp.outputs.rulebook.credits import icons_to_credit
+
+    spec = gctx.game.spec
+    lines = [f"{spec.title}{': ' + spec.subtitle if spec.subtitle else ''}."]
+    icons = icons_to_credit(gctx)
+    if icons:
+        lines.append(f"Icons from game-icons.net, under the Creative Commons Attribution 3.0 licence: {', '.join(icons)}.")
+    lines.append("The fonts embedded in these files are free fonts whose licences (SIL Open Font License, Apache 2.0, the DejaVu licence) allow embedding.")
+    return lines
+
+
+def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Options, tail: list[Part]) -> tuple[bytes, int, list[int]]:
+    """The bundle on `paper`: (bytes, front-matter pages, blank pages inserted). `tail` follows the components (feedback, credits).
+
+    The contents name page numbers that depend on how long the front matter is, so it is drawn until its length settles."""
+    game, spec = gctx.game, gctx.game.spec
+    players = f"{spec.players.min}–{spec.players.max} players" if hasattr(spec.players, "min") else ""
+    everything = [*parts, *tail]
+    front_pages, front = 1, b""
+    for _ in range(4):
+        placed, blanks = place(everything, front_pages + 1)
+        fm = FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
+                         tuple(checklist(game)), tuple(assembly_steps(game, parts)))
+        front = front_matter_pdf(fm, fonts)
+        pages = len(PdfReader(io.BytesIO(front)).pages)
+        if pages == front_pages:
+            break
+        front_pages = pages
+    from pnp.core.units import PAPER_SIZES, PT_PER_MM
+
+    size = tuple(v * PT_PER_MM for v in PAPER_SIZES[paper])
+    return concatenate(front, everything, blanks, size), front_pages, blanks
+
+
+def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
+    """A zip of `entries` with fixed timestamps and permissions: the same files give the same bytes."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return buf.getvalue()
+
+
+def readme_text(title: str, paper: str, names: list[str]) -> str:
+    """The zip's plain-text read-me: what each file is and the one print setting that matters."""
+    lines = [f"{title}: print-and-play files ({paper})", "",
+             "Print at 100 % scale (actual size), never 'fit to page'. The bundle's print-settings page says which page ranges",
+             "print double-sided and on which edge.", "", "Files:"]
+    lines += [f"  {name}" for name in names]
+    return "\n".join(lines) + "\n"
+
+
+def bundle_fonts(gctx) -> Fonts:
+    """The bundled sans family the front matter and feedback sheet are set in (registered TrueType, so embedded)."""
+    book = gctx.fonts
+    family = "noto-sans" if "noto-sans" in book.families else next(iter(book.families))
+    return Fonts(book.font_name(family), book.font_name(family, bold=True))
+
+
+def _paper_files(gctx, options: Options, fonts: Fonts) -> tuple[list[tuple[str, bytes]], list[str], list[Finding]]:
+    """The files of one paper: [(name, bytes)] for the folder, the names that go in the zip, and the build's findings."""
+    slug, paper = gctx.game.slug, options.paper
+    tag = "" if paper == "letter" else f"-{paper}"
+    feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts)
+    tail = [part_of("feedback", "Playtest feedback", feedback), part_of("credits", "Credits and licences", credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx), fonts))]
+    files, findings = [], []
+    separate: list[Part] = []
+    for ink_saver in (False, True):
+        parts, found = component_parts(gctx, dataclasses.replace(options, ink_saver=ink_saver))
+        findings += found
+        if not parts:
+            return [], [], findings
+        data = bundle_pdf(gctx, paper, parts, fonts, dataclasses.replace(options, ink_saver=ink_saver), tail)[0]
+        files.append((f"{slug}-bundle-{paper}{'-ink-saver' if ink_saver else ''}.pdf", data))
+        separate += [] if ink_saver else parts
+    files.append((f"{slug}-feedback{tag}.pdf", feedback))
+    in_zip = [*files, *((f"components/{p.path.name}", p.data) for p in separate)]
+    names = [name for name, _ in in_zip]
+    readme = readme_text(gctx.game.spec.title, paper, names)
+    files.append((f"{slug}-print-and-play-{paper}.zip", zip_bytes([*in_zip, ("README.txt", readme.encode())])))
+    return files, names, findings
+
+
+def bundle_game(gctx, options: Options, papers: tuple[str, ...], folder: Path) -> BundleResult:
+    """Write the bundle, its ink-saver variant, the feedback sheet and the zip for each paper into `folder`.
+
+    Nothing is written when any build has errors; each file is written atomically."""
+    fonts = bundle_fonts(gctx)
+    pending, findings = [], []
+    for paper in papers:
+        files, _, found = _paper_files(gctx, dataclasses.replace(options, paper=paper, suffix=""), fonts)
+        findings += found
+        if not files:
+            return BundleResult([], findings)
+        pending += files
+    written = []
+    for name, data in pending:
+        write_atomic(folder / name, data)
+        pages = len(PdfReader(io.BytesIO(data)).pages) if name.endswith(".pdf") else 0
+        written.append((folder / name, len(data), pages))
+    return BundleResult(written, findings)

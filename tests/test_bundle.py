@@ -1,0 +1,129 @@
+"""`pnp bundle`: one print-and-play PDF holding the very pages of the component PDFs, a feedback sheet and a zip."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from tests.conftest import TEST_PROJECT, pdf_fonts, run_pnp
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory) -> Path:
+    """The tiny game bundled on Letter into a private copy of the test project; the bundle folder."""
+    root = tmp_path_factory.mktemp("bundle") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    return root / "output" / "tiny" / "bundle"
+
+
+def _decks() -> dict[str, list[dict]]:
+    folder = TEST_PROJECT / "data" / "tiny" / "decks"
+    return {d["name"]: d["cards"] for d in (yaml.safe_load(p.read_text()) for p in sorted(folder.glob("*.yaml")))}
+
+
+def _contents(page) -> bytes:
+    contents = page.get_contents()
+    return contents.get_data() if contents is not None else b""
+
+
+def _parts(folder: Path) -> dict[str, PdfReader]:
+    """The separate component PDFs of the zip, by name."""
+    with zipfile.ZipFile(folder / "tiny-print-and-play-letter.zip") as zf:
+        return {n: PdfReader(io.BytesIO(zf.read(n))) for n in sorted(zf.namelist()) if n.startswith("components/")}
+
+
+def test_checklist_counts_follow_the_data(bundled):
+    with pdfplumber.open(bundled / "tiny-bundle-letter.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages[:3])
+    tokens = yaml.safe_load((TEST_PROJECT / "data" / "tiny" / "tokens.yaml").read_text())["tokens"]
+    for name, cards in _decks().items():
+        assert re.search(rf"Deck {re.escape(name)} {sum(c.get('count', 1) for c in cards)} ", text), f"{name} count missing:\n{text}"
+    for spec in tokens:
+        per_colour = sum(item.get("count", 1) for item in spec.get("items", [])) or spec.get("count", 1)
+        pieces = per_colour * max(1, len(spec.get("colors", [])))  # tokens.yaml: `count` is per colour
+        assert re.search(rf"Tokens {re.escape(spec['name'])} {pieces} ", text), f"{spec['name']}: {pieces} pieces not in:\n{text}"
+
+
+def test_bundle_pages_are_the_parts_pages_plus_front_matter_and_blanks(bundled):
+    bundle = PdfReader(bundled / "tiny-bundle-letter.pdf")
+    pages = [_contents(p) for p in bundle.pages]
+    parts = _parts(bundled)
+    assert {n.split("-", 1)[1].rsplit(".", 1)[0] for n in parts} >= {"cards", "tokens", "boards", "reference", "rulebook"}
+    starts, used = {}, set()
+    for name, reader in parts.items():  # every page of every part appears in the bundle, in one run of its own
+        run = [_contents(p) for p in reader.pages]
+        found = next(i for i in range(len(pages)) if pages[i:i + len(run)] == run and not used & set(range(i, i + len(run))))
+        starts[name] = found
+        used |= set(range(found, found + len(run)))
+    first = min(starts.values())
+    blanks = [i for i, page in enumerate(pages) if not page.strip()]
+    front = first - len([i for i in blanks if i < first])  # the bundle's own pages before the first component
+    feedback = len(PdfReader(bundled / "tiny-feedback.pdf").pages)
+    credits = 1
+    assert front >= 3  # cover; contents and checklist; print settings and assembly
+    assert len(pages) == front + sum(len(r.pages) for r in parts.values()) + feedback + credits + len(blanks)
+    for name, reader in parts.items():
+        prefs = reader.trailer["/Root"].get("/ViewerPreferences")
+        if prefs is not None and "/Duplex" in prefs.get_object():
+            assert (starts[name] + 1) % 2 == 1, f"{name} is double-sided but starts on page {starts[name] + 1}"
+
+
+def test_zip_holds_the_bundle_the_separate_pdfs_the_ink_saver_and_a_readme(bundled):
+    with zipfile.ZipFile(bundled / "tiny-print-and-play-letter.zip") as zf:
+        names = set(zf.namelist())
+        readme = zf.read("README.txt").decode()
+        assert zf.read("tiny-bundle-letter.pdf") == (bundled / "tiny-bundle-letter.pdf").read_bytes()
+        assert {i.date_time for i in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    built = {p.name for p in (bundled.parent).glob("tiny-*.pdf") if "ink-saver" not in p.name}
+    assert {"tiny-bundle-letter.pdf", "tiny-bundle-letter-ink-saver.pdf", "tiny-feedback.pdf", "README.txt"} <= names
+    assert {n.removeprefix("components/") for n in names if n.startswith("components/")} == built
+    assert "100 %" in readme
+    ink = PdfReader(bundled / "tiny-bundle-letter-ink-saver.pdf")
+    assert len(ink.pages) == len(PdfReader(bundled / "tiny-bundle-letter.pdf").pages)
+
+
+def test_feedback_sheet_lists_every_card_of_each_deck(bundled):
+    with pdfplumber.open(bundled / "tiny-feedback.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    for name, cards in _decks().items():
+        assert name in text
+        for card in cards:
+            assert re.search(rf"^{re.escape(card['id'])} ", text, re.M), f"card {card['id']} of {name} missing"
+    assert "Date:" in text and "Players:" in text and "Version:" in text
+
+
+def test_bundle_is_the_same_bytes_twice(bundled):
+    before = {p.name: p.read_bytes() for p in bundled.iterdir()}
+    result = run_pnp(bundled.parents[2], "bundle", "tiny", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    assert {p.name: p.read_bytes() for p in bundled.iterdir()} == before
+    assert re.search(r"tiny-bundle-letter\.pdf: [\d,]+ KB, \d+ pages", result.output)
+
+
+def test_every_font_of_the_bundle_and_feedback_sheet_is_embedded(bundled):
+    for name in ("tiny-bundle-letter.pdf", "tiny-feedback.pdf"):
+        fonts = pdf_fonts(PdfReader(bundled / name))
+        assert fonts and all(fonts.values()), f"{name}: fonts not embedded: {[f for f, ok in fonts.items() if not ok]}"
+
+
+def test_feedback_sheet_names_the_stamp_each_card_front_carries(bundled):
+    """A note is tied to the revision played: each card's row shows the code its printed front carries."""
+    with zipfile.ZipFile(bundled / "tiny-print-and-play-letter.zip") as zf:
+        cards = io.BytesIO(zf.read(next(n for n in zf.namelist() if n.startswith("components/") and "cards" in n)))
+    with pdfplumber.open(cards) as pdf:
+        fronts = [w["text"] for page in pdf.pages for w in page.extract_words()]  # backs carry no stamp
+    with pdfplumber.open(bundled / "tiny-feedback.pdf") as pdf:
+        sheet = "".join(page.extract_text() or "" for page in pdf.pages).replace("\n", " ")
+    codes = {word for word in fronts if re.fullmatch(r"[A-Z2-7]{6}", word)}  # the six base32 characters of a stamp
+    assert codes, "the tiny game's fronts carry stamps"
+    for code in codes:
+        assert code in sheet, f"stamp {code} printed on a card is not on the feedback sheet"

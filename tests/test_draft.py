@@ -1,0 +1,78 @@
+"""Placeholders while art is missing (issue 50): `pnp build --draft` draws a marked box for a missing image and warns;
+without it a missing image stops the build. Read from the PDFs a build writes (pdfplumber), not from the code."""
+from __future__ import annotations
+
+import pdfplumber
+from conftest import run_pnp
+from PIL import Image
+from test_small_print import footer_lines
+
+FRAME = "templates/tiny/frame.j2"
+WHERE = "templates/tiny/frame.j2:6:4"  # the line that names the image, at its image() call: where the missing-image error points
+
+
+def _draw_missing_art(project) -> None:
+    with (project / FRAME).open("a", encoding="utf-8") as f:
+        f.write("{{ image('art/hero.png', 5, 40, 40, 30) }}\n")
+
+
+def _first_page_text(pdf) -> str:
+    with pdfplumber.open(pdf) as doc:
+        return doc.pages[0].extract_text() or ""
+
+
+def test_a_draft_draws_a_named_placeholder_warns_and_says_draft(project):
+    _draw_missing_art(project)
+    result = run_pnp(project, "build", "--only", "cards", "--draft")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = result.output + result.stderr
+    warned = [line for line in said.splitlines() if "warning" in line and "art/hero.png" in line]
+    assert warned and warned[0].startswith(WHERE), said
+    pdf = project / "output/tiny/tiny-cards-draft.pdf"
+    assert "hero.png" in _first_page_text(pdf)
+    footers = footer_lines(pdf)
+    assert footers and all("DRAFT" in text for _, text, _ in footers), footers
+    assert not (project / "output/tiny/tiny-cards.pdf").exists()  # a draft never takes a real print's name
+
+
+def test_without_draft_a_missing_image_is_an_error_and_nothing_is_written(project):
+    _draw_missing_art(project)
+    result = run_pnp(project, "build", "--only", "cards")
+    assert result.exit_code != 0
+    said = result.output + result.stderr
+    assert f"{WHERE}: error: image 'art/hero.png' not found" in said, said
+    assert not list((project / "output").rglob("*.pdf"))
+
+
+def test_art_that_arrives_is_drawn_by_the_next_draft(project):
+    _draw_missing_art(project)
+    first = run_pnp(project, "build", "--only", "cards", "--draft")
+    assert first.exit_code == 0 and "art/hero.png" in first.output + first.stderr
+    (project / "art").mkdir()
+    Image.new("RGB", (400, 300), "red").save(project / "art/hero.png")
+    second = run_pnp(project, "build", "--only", "cards", "--draft")
+    assert second.exit_code == 0, second.output + second.stderr
+    assert "art/hero.png" not in second.output + second.stderr
+    pdf = project / "output/tiny/tiny-cards-draft.pdf"
+    assert "hero.png" not in _first_page_text(pdf)
+    with pdfplumber.open(pdf) as doc:
+        assert doc.pages[0].images, "the art is drawn once it is there"
+
+
+def test_every_draft_page_says_draft_and_a_rulebook_figure_stands_in(project):
+    rulebook = project / "data/tiny/rulebook.md"
+    lines = rulebook.read_text(encoding="utf-8").splitlines()
+    rulebook.write_text("\n".join([*lines, "", "![The hero](art/hero-big.png)", ""]), encoding="utf-8")
+    result = run_pnp(project, "build", "--draft")
+    assert result.exit_code == 0, result.output + result.stderr
+    said = result.output + result.stderr
+    assert f"data/tiny/rulebook.md:{len(lines) + 2}:13: warning: image 'art/hero-big.png' not found" in said, said
+    out = project / "output/tiny"
+    with pdfplumber.open(out / "tiny-rulebook-draft.pdf") as doc:
+        texts = [page.extract_text() or "" for page in doc.pages]
+    assert any("hero-big.png" in t for t in texts)
+    assert all("DRAFT" in t for t in texts[1:]), texts  # every body page's footer (the cover has none)
+    for kind in ("cards", "tokens", "reference", "boards"):
+        footers = footer_lines(out / f"tiny-{kind}-draft.pdf")
+        assert footers and all("DRAFT" in text for _, text, _ in footers), (kind, footers)
+    assert not [p.name for p in out.glob("*.pdf") if not p.stem.endswith("-draft")]

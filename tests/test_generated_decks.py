@@ -1,0 +1,86 @@
+"""Generated decks: a deck made from lists of values prints exactly what the same deck written out by hand prints."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_pnp
+
+from pnp.core.errors import PnpError
+from pnp.data.project import Project
+
+HEAD = "name: Organs\nsize: poker\nfront: organ-match/organ.j2\nname_field: [organ, category]\nback: organ-match/organ-back.j2\n"
+ORGANS = ["liver", "heart", "lungs"]  # the seed's three organs
+CATEGORIES = ["lavender", "mauve", "green", "blue"]  # its four compatibility categories
+
+
+def organ_match(tmp_path: Path) -> Path:
+    """A project holding Organ Match alone, as the repository has it."""
+    dest = tmp_path / "p"
+    shutil.copytree(ROOT / "data" / "organ-match", dest / "data" / "organ-match")
+    shutil.copytree(ROOT / "templates", dest / "templates")
+    shutil.copytree(ROOT / "fonts", dest / "fonts")
+    return dest
+
+
+def by_hand() -> str:
+    """The organ deck written out card by card: each organ in each category, twice (issue 7)."""
+    rows = [f"  - {{id: {o}-{c}, count: 2, organ: {o}, category: {c}}}" for o in ORGANS for c in CATEGORIES]
+    return HEAD + "cards:\n" + "\n".join(rows) + "\n"
+
+
+def cards_pdf(root: Path, out: str) -> bytes:
+    result = run_pnp(root, "build", "organ-match", "--only", "cards", "--out", str(root / out))
+    assert result.exit_code == 0, result.output
+    return (root / out / "organ-match" / "organ-match-cards.pdf").read_bytes()
+
+
+def test_organ_match_organs_are_generated_and_print_as_the_deck_written_by_hand(tmp_path):
+    root = organ_match(tmp_path)
+    deck = root / "data" / "organ-match" / "decks" / "organs.yaml"
+    assert "generate:" in deck.read_text() and "cards:" not in deck.read_text()
+    generated = cards_pdf(root, "gen")
+    listing = json.loads(run_pnp(root, "list", "--format", "json").output.split("\n\n")[0])
+    organs = next(d for d in listing[0]["decks"] if d["id"] == "organs")
+    assert organs["cards"] == 24 and organs["generated"]
+    assert [(c["id"], c["count"]) for c in organs["card_list"]] == [(f"{o}-{c}", 2) for o in ORGANS for c in CATEGORIES]
+    shutil.rmtree(root / ".pnp-cache", ignore_errors=True)
+    deck.write_text(by_hand())
+    assert cards_pdf(root, "hand") == generated
+
+
+def load(root: Path, text: str):
+    (root / "data" / "tiny" / "decks" / "heroes.yaml").write_text(text)
+    try:
+        return Project(root).load_game("tiny")
+    except PnpError as exc:
+        return None, exc.findings
+
+
+TINY = "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {name: Hero, stars: 1, number: 1, text: t}\n"
+
+
+def test_exclusions_and_copies_shape_the_generated_cards(project):
+    game, findings = load(project, TINY + "generate:\n  values: {side: [red, blue], rank: [1, 2, 3]}\n  copies: 3\n"
+                          "  except: [{side: blue, rank: 3}]\n  id: \"{side}-{rank}\"\n")
+    assert game is not None, findings
+    cards = game.decks["heroes"].cards
+    assert [(c.id, c.count, c.fields["side"], c.fields["rank"]) for c in cards] == [
+        ("red-1", 3, "red", 1), ("red-2", 3, "red", 2), ("red-3", 3, "red", 3), ("blue-1", 3, "blue", 1), ("blue-2", 3, "blue", 2)]
+    assert str(cards[3].fields.loc_of("side")) == "data/tiny/decks/heroes.yaml:7:24"  # where `blue` is written in its list
+
+
+@pytest.mark.parametrize(("block", "where", "words"), [
+    ("  values: {side: [red, blue]}\n  id: \"{colour}\"\n", "8:7", "'{colour}' names no list"),
+    ("  values: {side: [red, blue]}\n  except: [{side: green}]\n  id: \"{side}\"\n", "8:19", "'green' is not in its list"),
+    ("  values: {side: [red, red]}\n  id: \"{side}\"\n", "7:24", "listed twice"),
+    ("  values: {side: [red, blue], rank: [1, 2]}\n  id: \"{side}\"\n", "8:7", "makes 'red' twice"),
+    ("  values: {side: [red]}\n  id: \"{side}\"\n  copis: 2\n", "9:3", "unknown key 'copis'"),
+])
+def test_a_generate_mistake_is_found_where_it_is_written(project, block, where, words):
+    game, findings = load(project, TINY + "generate:\n" + block)
+    assert game is None
+    found = [f for f in findings if f.severity == "error"]
+    assert any(words in f.message and str(f.loc).endswith(f"heroes.yaml:{where}") for f in found), [(str(f.loc), f.message) for f in found]

@@ -1,0 +1,145 @@
+"""Live sheets: `pnp pull` fetches a deck's published sheet (CSV or XLSX) into a snapshot in the project, says which
+cards were added, removed or changed, keeps the old snapshot when the fetch fails, and builds read only the snapshot."""
+from __future__ import annotations
+
+import http.server
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from test_spreadsheet_decks import HEAD, HEADER, ROWS, write_csv, write_xlsx
+
+DECK = "data/tiny/decks/heroes.yaml"
+SNAPSHOT = "data/tiny/decks/heroes.pulled"
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch):
+    """Only this machine's own address may be reached: the sheet server below runs on it (conftest's fixture refuses all)."""
+    connect = socket.socket.connect
+
+    def local_only(self, address, *args):
+        if not (isinstance(address, tuple) and address[0] in LOOPBACK):
+            raise OSError("network access is disabled in tests")
+        return connect(self, address, *args)
+
+    monkeypatch.setattr(socket.socket, "connect", local_only)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # the server's log would mix with pnp's output
+        pass
+
+
+class Sheets:
+    """A web server in a thread serving the files of one folder, as a sheet service publishes them."""
+
+    def __init__(self, folder: Path):
+        handler = lambda *a, **k: QuietHandler(*a, directory=str(folder), **k)  # noqa: E731
+        self.folder = folder
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def sheets(tmp_path):
+    folder = tmp_path / "served"
+    folder.mkdir()
+    served = Sheets(folder)
+    yield served
+    served.stop()
+
+
+def live_deck(project: Path, url: str) -> None:
+    (project / DECK).write_text(HEAD + f"cards_from: {url}\n")
+
+
+def pull(project: Path):
+    return run_pnp(project, "pull", "tiny")
+
+
+def test_a_build_before_any_pull_says_to_pull(project, sheets):
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 1
+    assert f"{DECK}:6:13" in result.output and "pnp pull tiny" in result.output
+
+
+def test_pull_saves_a_csv_snapshot_and_reports_added_removed_and_changed_cards(project, sheets):
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    first = pull(project)
+    assert first.exit_code == 0, first.output
+    assert "5 added" in first.output and (project / f"{SNAPSHOT}.csv").is_file()
+    rows = [row[:] for row in ROWS if row[0] != "att"]  # att removed
+    rows[0][1] = "Sir Knight"  # knight renamed
+    rows.append(["bard", "Bard", 1, 6, "Sing.", "", "", 1])  # bard added
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *rows])
+    second = pull(project)
+    assert second.exit_code == 0, second.output
+    assert "1 added (bard), 1 removed (att), 1 changed" in second.output
+    assert "changed knight: name" in second.output
+
+
+def test_pull_reads_an_xlsx_workbook_and_the_build_prints_its_cards(project, sheets):
+    write_xlsx(sheets.folder / "heroes.xlsx", {"Heroes": [HEADER, *ROWS]})
+    live_deck(project, f"{sheets.url}/heroes.xlsx")
+    assert pull(project).exit_code == 0
+    assert (project / f"{SNAPSHOT}.xlsx").is_file()
+    listing = run_pnp(project, "list").output
+    assert "12 cards" in listing
+
+
+def test_a_failed_fetch_keeps_the_old_snapshot_and_says_why(project, sheets):
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    assert pull(project).exit_code == 0
+    kept = (project / f"{SNAPSHOT}.csv").read_bytes()
+    live_deck(project, f"{sheets.url}/missing.csv")
+    missing = pull(project)
+    assert missing.exit_code == 1 and "404" in missing.output and "kept the old snapshot" in missing.output
+    (sheets.folder / "page.html").write_text("<!DOCTYPE html><html><body>Sign in</body></html>")
+    live_deck(project, f"{sheets.url}/page.html")
+    page = pull(project)
+    assert page.exit_code == 1 and "web page, not a sheet" in page.output
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    sheets.stop()
+    down = pull(project)
+    assert down.exit_code == 1 and "could not fetch it" in down.output
+    assert (project / f"{SNAPSHOT}.csv").read_bytes() == kept
+
+
+def test_a_sheet_past_the_size_limit_is_refused(project, sheets):
+    from pnp.data.spreadsheet import MAX_SHEET_BYTES
+
+    (sheets.folder / "big.csv").write_bytes(b"id,name\n" + b"x" * (MAX_SHEET_BYTES + 10))
+    live_deck(project, f"{sheets.url}/big.csv")
+    result = pull(project)
+    assert result.exit_code == 1 and "the sheet is" in result.output and "limit" in result.output
+    assert not list((project / "data/tiny/decks").glob("*pull*"))
+
+
+def test_a_build_reads_the_snapshot_with_the_network_gone(project, sheets, monkeypatch):
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    assert pull(project).exit_code == 0
+    sheets.stop()
+
+    def refuse(*args, **kwargs):
+        raise OSError("the network is gone")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    first = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / "one"))
+    second = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / "two"))
+    assert first.exit_code == 0 and second.exit_code == 0, first.output
+    assert (project / "one/tiny/tiny-cards.pdf").read_bytes() == (project / "two/tiny/tiny-cards.pdf").read_bytes()

@@ -1,0 +1,95 @@
+"""Version stamps: each card front carries the game's version and a code of its own content, inside the safe area;
+the same card gives the same code in any build anywhere, an edit changes that card's code alone, and `pnp changes`
+names the cards and fields edited since the last marked print."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from conftest import TEST_PROJECT, run_pnp
+from printable import depth_inside, read
+
+SAFE_MM = 3.0  # the safe area: words stay 3 mm inside the cut (PRINTING.md)
+STAMP_PT = 5.0  # the stamp's size: no other text of the tiny game is set this small
+DECK = "data/tiny/decks/heroes.yaml"
+
+
+def copy(tmp_path: Path, name: str, version: str = "2.3") -> Path:
+    dest = tmp_path / name
+    shutil.copytree(TEST_PROJECT, dest, ignore=shutil.ignore_patterns("output"))
+    game = dest / "data" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("title: Tiny Test Game\n", f"title: Tiny Test Game\nversion: \"{version}\"\n", 1))
+    return dest
+
+
+def listed(root: Path) -> dict[str, dict]:
+    result = run_pnp(root, "list", "--format", "json")
+    rows = json.loads(result.output[: result.output.rindex("]") + 1])
+    return {f"{d['id']}/{c['id']}": c for row in rows for d in row["decks"] for c in d["card_list"]}
+
+
+def stamps_in_pdf(root: Path) -> list[tuple[str, float]]:
+    """(stamp text, its least depth inside the cut in mm) of every face on the card sheets that carries one, in page order."""
+    result = run_pnp(root, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    out = []
+    for view in read(root / "output" / "tiny" / "tiny-cards.pdf"):
+        for face in view.faces:
+            chars = [(text, box, glyph) for (text, box), (_, glyph) in zip(view.chars, view.glyphs, strict=True)
+                     if abs((box.y1 - box.y0) - STAMP_PT) < 0.05 and face.trim.inside((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)]
+            if chars:
+                chars.sort(key=lambda c: c[1].x0)
+                out.append(("".join(c[0] for c in chars), min(depth_inside(face, c[2]) for c in chars)))
+    return out
+
+
+def test_every_front_carries_its_version_and_code_inside_the_safe_area(tmp_path):
+    root = copy(tmp_path, "a")
+    cards = listed(root)
+    found = stamps_in_pdf(root)
+    assert len(found) == sum(c["count"] for c in cards.values())  # one stamp per printed front, none on a back
+    assert {text for text, _ in found} == {c["stamp"]["text"] for c in cards.values()}
+    assert all(re.fullmatch(r"v2\.3 · [A-Z2-7]{6}", text) for text, _ in found), found
+    assert min(depth for _, depth in found) >= SAFE_MM, found
+
+
+def test_two_cold_builds_in_two_places_give_the_same_stamps(tmp_path):
+    first, second = copy(tmp_path, "a"), copy(tmp_path, "elsewhere")
+    found = stamps_in_pdf(first)
+    assert len(found) == 12 and found == stamps_in_pdf(second)
+    assert listed(first) == listed(second)
+
+
+def test_an_edit_to_one_card_changes_that_cards_stamp_alone(tmp_path):
+    root = copy(tmp_path, "a")
+    before = listed(root)
+    deck = root / DECK
+    deck.write_text(deck.read_text().replace("Steal 1 coin − then run → away.", "Steal 2 coins − then run → away.", 1))
+    after = listed(root)
+    assert [name for name in before if before[name]["stamp"] != after[name]["stamp"]] == ["heroes/rogue"]
+
+
+def test_stamps_false_leaves_the_faces_unstamped(tmp_path):
+    root = copy(tmp_path, "a")
+    game = root / "data" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("version: \"2.3\"\n", "version: \"2.3\"\nstamps: false\n", 1))
+    assert stamps_in_pdf(root) == []
+    assert all(c["stamp"] is None for c in listed(root).values())
+
+
+def test_pnp_changes_names_the_card_and_field_edited_since_the_last_marked_print(tmp_path):
+    root = copy(tmp_path, "a")
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    assert "no card changed" in run_pnp(root, "changes", "tiny").output
+    deck = root / DECK
+    deck.write_text(deck.read_text().replace("name: Rogue,", "name: Rascal,", 1))
+    result = run_pnp(root, "changes", "tiny")
+    assert result.exit_code == 0
+    lines = [line.split() for line in result.output.splitlines()[1:]]
+    assert len(lines) == 1 and lines[0][:2] == ["heroes/rogue", "changed"] and lines[0][-1] == "name", result.output
+    assert run_pnp(root, "build", "tiny", "--only", "cards").exit_code == 0
+    assert "heroes/rogue" in run_pnp(root, "changes", "tiny").output  # a build is not a print
+    assert run_pnp(root, "printed", "tiny").exit_code == 0
+    assert "no card changed" in run_pnp(root, "changes", "tiny").output
