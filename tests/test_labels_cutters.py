@@ -220,3 +220,12 @@ def test_a_box_nets_cut_path_lies_on_the_cut_lines_the_pdf_prints(tmp_path):
                         f"{svg.name}: cut {seg} is on no line the PDF prints"
                 arcs += len(re.findall(r" A", el.get("d")))
     assert arcs  # the thumb notch
+
+
+def test_a_full_page_reference_sheet_still_prints_when_a_cutter_is_named(tmp_path):
+    """Organ Match's reference sheet fills a Letter page: a cutting machine's marks must not make the build fail."""
+    env = {**os.environ, "PNP_SERVER": "0"}
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", "organ-match", "--only", "reference", "--cutter", "silhouette", "--out", str(tmp_path), "-q"],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert list((tmp_path / "organ-match").glob("organ-match-reference*.pdf"))

@@ -556,7 +556,9 @@ def build_reference(gctx: GameContext, options: Options):
     aid_groups = [Group("player-aids", "Player aids", tuple(game.reference.card_size), aids)] if aids else []
     groups = aid_groups + [dataclasses.replace(g, print_last=True) for g in sheet_groups(laid)] if laid.sheet_last else sheet_groups(laid) + aid_groups
     try:
-        data, stats = sheets_pdf(gctx, options, groups, "reference")
+        # a reference sheet fills its page and its aids are plain rectangles cut by hand: a cutting machine's marks
+        # would take the room the sheet needs, so the reference prints as it does without one
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference")
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
     return [(f"{game.slug}-reference.pdf", data, FileStats(stats.pages, len(aids), page_keys=stats.page_keys))], findings
