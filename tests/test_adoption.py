@@ -33,7 +33,7 @@ def test_pnp_new_in_an_empty_folder_builds_and_validates_strictly(tmp_path):
     result = run_pnp(folder, "build", "-q")
     assert result.exit_code == 0, result.output
     out = folder / "output/crystal-caves"
-    assert sorted(p.name for p in out.glob("*.pdf")) == [f"crystal-caves-{k}.pdf" for k in ("boards", "cards", "reference", "rulebook", "tokens")]
+    assert sorted(p.name for p in out.glob("*.pdf")) == [f"crystal-caves-{k}.pdf" for k in ("boards", "cards", "labels", "reference", "rulebook", "tokens")]
     cards = PdfReader(out / "crystal-caves-cards.pdf")
     text = "".join(p.extract_text() for p in cards.pages)
     assert "Ruby shard" in text and "Sapphire tide" in text  # rows of the CSV deck
