@@ -17,7 +17,7 @@ def _conditions(ctx, param, values) -> tuple[tuple[str, str], ...]:
     for v in values:
         name, sep, value = v.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise click.BadParameter(f"'{v}' is not FIELD=VALUE (for example organ=heart)", param_hint="--where")
+            raise click.BadParameter(f"'{v}' is not FIELD=VALUE (for example colour=red)", param_hint="--where")
         pairs.append((name.strip(), value.strip()))
     return tuple(pairs)
 

@@ -6,7 +6,7 @@ A deck YAML may say, instead of `cards:`,
       values: {organ: [liver, heart, lungs], category: [lavender, mauve, green, blue]}
       copies: 2
       except: [{organ: heart, category: blue}]
-      id: "{organ}-{category}"
+      id: "{suit}-{rank}"
 
 and this module writes out the cards a designer would have typed: one per combination, the first list varying
 slowest (as the lists read), each with `count: copies` and an id made from its values. Every generated value keeps
@@ -116,11 +116,11 @@ def _check(block: LocDict, spec: GenerateSpec, game: str) -> list[Finding]:
     try:
         fields = {f for _, f, _, _ in string.Formatter().parse(spec.id) if f is not None}
     except ValueError as exc:
-        return [*findings, error("generate-id", f"generate.id: {exc}: write field names in braces, like \"{{organ}}-{{category}}\"", block.loc_of("id"), game=game)]
+        return [*findings, error("generate-id", f"generate.id: {exc}: write field names in braces, like \"{{suit}}-{{rank}}\"", block.loc_of("id"), game=game)]
     for name in sorted(fields - set(spec.values)):
         findings.append(error("generate-id", f"generate.id: '{{{name}}}' names no list of values; lists: {', '.join(spec.values)}", block.loc_of("id"), game=game))
     if not fields and spec.id:
-        findings.append(error("generate-id", "generate.id: name the lists' fields in braces, like \"{organ}-{category}\", so each card gets its own id", block.loc_of("id"), game=game))
+        findings.append(error("generate-id", "generate.id: name the lists' fields in braces, like \"{suit}-{rank}\", so each card gets its own id", block.loc_of("id"), game=game))
     rules = block.get("except") or []
     for i, rule in enumerate(spec.except_):
         where = rules[i] if isinstance(rules, list) and i < len(rules) else block

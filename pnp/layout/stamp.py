@@ -23,3 +23,13 @@ def stamped(face: Face, text: str, corner: str, font: str, color: str) -> Face:
     y = left if corner.startswith("top") else face.h - left - height_mm
     op = TextOp(0.0, ascent, font, STAMP_PT, color, text, width_mm * PT_PER_MM)
     return face._replace(elements=(*face.elements, Text(x, y, (op,), decoration=True)))
+
+
+def unstamped(face: Face | None) -> Face | None:
+    """`face` without the stamp `stamped` set on it: what the card's own template draws."""
+    if face is None or not face.elements:
+        return face
+    last = face.elements[-1]
+    if isinstance(last, Text) and last.decoration and len(last.ops) == 1 and getattr(last.ops[0], "size", None) == STAMP_PT:
+        return face._replace(elements=face.elements[:-1])
+    return face
