@@ -184,8 +184,8 @@ class Project:
         files = icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug)  # the last folder is pnp's own
         files += font_file_findings(self.root / "fonts", self.root, self.rel, slug)  # the project's: said for each game it stops
         findings = findings + files
-        if not partial and any(f.severity == "error" for f in findings):
-            return None, findings
+        if _has_error(files) or (not partial and _has_error(findings)):
+            return None, findings  # a refused icon or font file cannot be drawn around: nothing of the game renders
         return game, findings
 
     @paused
