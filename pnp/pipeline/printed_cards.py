@@ -39,7 +39,7 @@ def _read(path: Path) -> dict:
 
 
 def _write(path: Path, data: dict) -> None:
-    write_atomic(path, json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1).encode())
+    write_atomic(path, json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1).encode(), durable=False)  # a cache: losing it costs work, not output
 
 
 def record_build(out_root: Path, templates_dir: Path, game, mark: bool = False, built: bool = True) -> None:
