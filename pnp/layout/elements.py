@@ -132,6 +132,22 @@ def face_digest(face: Face | None) -> str:
     return hashlib.sha1(pickle.dumps((face.w, face.h, face.elements), protocol=4)).hexdigest() if face is not None else ""
 
 
+STAMP_PT = 5.0  # a version stamp's type size (pnp.layout.stamp): small enough to stay out of play, large enough to read
+
+
+def without_stamp(face: Face | None) -> Face | None:
+    """`face` without the version stamp pnp.layout.stamp set last on it: what the card's own template draws.
+
+    Digests (page keys, changed cards) hash this: the stamp follows from the card's values and template, and a
+    face kept from an earlier build must hash as the one drawn now."""
+    if face is None or not face.elements:
+        return face
+    last = face.elements[-1]
+    if type(last) is Text and last.decoration and len(last.ops) == 1 and getattr(last.ops[0], "size", None) == STAMP_PT:
+        return face._replace(elements=face.elements[:-1])
+    return face
+
+
 class FaceDigests:
     """`face_digest` remembered for each face object of one build: a back shared by a whole deck, or a face both
     listed and imposed, is hashed once (80 µs a face). In a process that stays up the builds share it
@@ -141,7 +157,7 @@ class FaceDigests:
         self._known = known if known is not None else ByIdentity()
 
     def __call__(self, face: Face | None) -> str:
-        return self._known(face, face_digest)
+        return self._known(face, lambda f: face_digest(without_stamp(f)))
 
 
 def icons_used(elements) -> frozenset:

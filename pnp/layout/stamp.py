@@ -4,10 +4,9 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from pnp.core.units import PT_PER_MM, SAFE_MM
-from pnp.layout.elements import Face, Text
+from pnp.layout.elements import STAMP_PT, Face, Text
 from pnp.layout.typeset import TextOp
 
-STAMP_PT = 5.0  # small enough to stay out of play, large enough to read at arm's length (6 pt is a footnote)
 INSET_MM = 0.5  # past the safe line, so the glyphs' whole box is inside it
 
 
@@ -24,12 +23,3 @@ def stamped(face: Face, text: str, corner: str, font: str, color: str) -> Face:
     op = TextOp(0.0, ascent, font, STAMP_PT, color, text, width_mm * PT_PER_MM)
     return face._replace(elements=(*face.elements, Text(x, y, (op,), decoration=True)))
 
-
-def unstamped(face: Face | None) -> Face | None:
-    """`face` without the stamp `stamped` set on it: what the card's own template draws."""
-    if face is None or not face.elements:
-        return face
-    last = face.elements[-1]
-    if isinstance(last, Text) and last.decoration and len(last.ops) == 1 and getattr(last.ops[0], "size", None) == STAMP_PT:
-        return face._replace(elements=face.elements[:-1])
-    return face

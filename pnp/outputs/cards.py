@@ -16,7 +16,6 @@ from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
-from pnp.layout.stamp import unstamped
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
@@ -340,7 +339,7 @@ class DeckSheets:
 
     def _record(self, card: Card, front: Face, back: Face | None, copies: list[Piece]) -> None:
         name = self._name(card)
-        self.faces[name] = [self.digests(unstamped(front)), self.digests(back), card.count]  # the stamp follows the face: it adds nothing
+        self.faces[name] = [self.digests(front), self.digests(back), card.count]
         if self.previous is not None and self.previous.get(name, [None, None])[:2] != self.faces[name][:2]:
             self.changed += copies
             self.changed_names.append(f"{name} ×{card.count}" if card.count > 1 else name)
