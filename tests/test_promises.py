@@ -62,7 +62,7 @@ OPTION_CASES = [  # (base options, the option, the variant's file name, the file
     ((), ("--cards", "mage"), "tiny-cards-mage.pdf", "tiny-cards.pdf"),
     ((), ("--layout", "gutterfold"), "tiny-cards-gutterfold.pdf", "tiny-cards.pdf"),
     (("--layout", "gutterfold"), ("--fold-rotation", "0"), "tiny-cards-gutterfold0.pdf", "tiny-cards-gutterfold.pdf"),
-    ((), ("--back-offset", "1,1"), "tiny-cards.pdf", "tiny-cards.pdf"),
+    ((), ("--back-offset", "1,1"), "tiny-cards-offset+1+1mm.pdf", "tiny-cards.pdf"),  # an offset build gets its own name
     ((), ("--bleed",), "tiny-tokens-bleed.pdf", "tiny-tokens.pdf"),
     ((), ("--paper", "a4"), "tiny-reference-a4.pdf", "tiny-reference.pdf"),
     ((), ("--booklet",), "tiny-rulebook-booklet.pdf", None),
