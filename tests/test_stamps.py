@@ -20,7 +20,8 @@ def copy(tmp_path: Path, name: str, version: str = "2.3") -> Path:
     dest = tmp_path / name
     shutil.copytree(TEST_PROJECT, dest, ignore=shutil.ignore_patterns("output"))
     game = dest / "data" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("title: Tiny Test Game\n", f"title: Tiny Test Game\nversion: \"{version}\"\n", 1))
+    text = game.read_text().replace("stamps: false\n", "", 1)  # the test game prints no stamps unless asked: here, the default
+    game.write_text(text.replace("title: Tiny Test Game\n", f"title: Tiny Test Game\nversion: \"{version}\"\n", 1))
     return dest
 
 
