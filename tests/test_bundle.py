@@ -21,7 +21,7 @@ def bundled(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("bundle") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     game = root / "data" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("stamps: false\n", "", 1))  # stamped fronts, for the feedback sheet's stamp column
+    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1))  # stamped fronts, for the feedback sheet's stamp column
     result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
     assert result.exit_code == 0, result.output
     return root / "output" / "tiny" / "bundle"

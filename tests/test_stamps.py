@@ -20,7 +20,7 @@ def copy(tmp_path: Path, name: str, version: str = "2.3") -> Path:
     dest = tmp_path / name
     shutil.copytree(TEST_PROJECT, dest, ignore=shutil.ignore_patterns("output"))
     game = dest / "data" / "tiny" / "game.yaml"
-    text = game.read_text().replace("stamps: false\n", "", 1)  # the test game prints no stamps unless asked: here, the default
+    text = game.read_text().replace("stamps: false", "stamps: true", 1)  # the test game prints no stamps unless asked: here, the default
     game.write_text(text.replace("title: Tiny Test Game\n", f"title: Tiny Test Game\nversion: \"{version}\"\n", 1))
     return dest
 
@@ -75,7 +75,7 @@ def test_an_edit_to_one_card_changes_that_cards_stamp_alone(tmp_path):
 def test_stamps_false_leaves_the_faces_unstamped(tmp_path):
     root = copy(tmp_path, "a")
     game = root / "data" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("version: \"2.3\"\n", "version: \"2.3\"\nstamps: false\n", 1))
+    game.write_text(game.read_text().replace("stamps: true", "stamps: false", 1))
     assert stamps_in_pdf(root) == []
     assert all(c["stamp"] is None for c in listed(root).values())
 
