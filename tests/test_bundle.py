@@ -12,7 +12,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from tests.conftest import TEST_PROJECT, pdf_fonts, run_pnp
+from conftest import TEST_PROJECT, pdf_fonts, run_pnp
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import ast
 import re
 from pathlib import Path
 
-from tests.conftest import ROOT
+from conftest import ROOT
 
 PNP = ROOT / "pnp"
 # Words that name the shipped games and their decks (from data/*/): found anywhere in a string.

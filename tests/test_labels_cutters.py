@@ -156,7 +156,7 @@ def calibration_boxes(root: Path, game: str = "tiny") -> tuple[tuple[float, floa
 
 
 def test_a_sheet_the_designer_measures_prints_its_slots_where_it_says(project):
-    from tests.conftest import run_pnp
+    from conftest import run_pnp
 
     game_yaml = project / "data" / "tiny" / "game.yaml"
     game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: {page: a4, slot: [60, 30], first: [15, 20], pitch: [62, 35], columns: 3, rows: 7}\n")
@@ -172,7 +172,7 @@ def test_a_sheet_the_designer_measures_prints_its_slots_where_it_says(project):
 
 
 def test_the_round_sticker_preset_prints_circles_at_averys_positions(project):
-    from tests.conftest import run_pnp
+    from conftest import run_pnp
 
     game_yaml = project / "data" / "tiny" / "game.yaml"
     game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: '5294'\n")
@@ -186,7 +186,7 @@ def test_the_round_sticker_preset_prints_circles_at_averys_positions(project):
 
 
 def test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets(project):
-    from tests.conftest import run_pnp
+    from conftest import run_pnp
 
     game_yaml = project / "data" / "tiny" / "game.yaml"
     text = game_yaml.read_text()
