@@ -5,6 +5,8 @@
     python bench/speed.py --quick      (one run a row, small decks: checks the script, not the speed)
     python bench/speed.py --root DIR   (time another checkout of pnp, e.g. the commit before a change)
     python bench/speed.py --against DIR (time this checkout and DIR in turn, row by row: a before/after table)
+    python bench/speed.py --against A --against B (several checkouts, each compared with this one)
+    python bench/speed.py --rows 3,4,10 --modes new   (only these rows of the table, only in a new process)
 
 Every row is a fresh process but the two `pnp watch` rows: three one-card
 edits a run, rebuilt by one watch process, as the seconds it prints (its first
@@ -23,10 +25,11 @@ machine every row moves with it, so the ratio column can be compared between
 machines and runs when the seconds cannot. Peak memory is the largest
 resident size of a build's process tree (os.wait4), workers included.
 
-With --against, the two checkouts take turns on every row of every run (the
-first to go alternating), so a machine that slows down over the minutes a
-run takes slows both alike; the last table gives each row's two medians and
-their ratio.
+With --against, the checkouts take turns on every row of every run (which
+goes first rotating), so a machine that slows down over the minutes a run
+takes slows them all alike; the last tables give, for each other checkout,
+each row's two medians, their ratio, and the two CPU medians (Markdown, for
+docs/performance.md).
 """
 from __future__ import annotations
 
@@ -211,14 +214,19 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="fresh-process runs a row (median and range are shown)")
     parser.add_argument("--quick", action="store_true", help="one run a row and small decks: a check that the script works")
     parser.add_argument("--root", type=Path, default=HERE, help="the pnp checkout to time (default: this one)")
-    parser.add_argument("--against", type=Path, help="another checkout, timed in turn with --root row by row, for a before/after table")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="another checkout, timed in turn with --root row by row, for a before/after table (repeatable)")
+    parser.add_argument("--rows", help="only these rows, by their number in the table from 0 (comma-separated)")
+    parser.add_argument("--modes", default="new,served", help="new (each command a new process), served (through a fork server), or both")
     args = parser.parse_args()
+    wanted = {int(n) for n in args.rows.split(",")} if args.rows else set(range(len(MEASURE_ROWS)))
+    modes = [mode for name, mode in zip(("new", "served"), MODES, strict=True) if name in args.modes.split(",")]
     runs = 1 if args.quick else max(1, args.runs)
     big, large = (200, 1000) if args.quick else (2000, 10_000)
-    roots = [args.root.resolve()] + ([args.against.resolve()] if args.against else [])
+    roots = [args.root.resolve()] + [path.resolve() for path in args.against]
     for root in roots:
         compile_bytecode(root)
-    tables = {(mode, root): new_rows(big, large) for mode in MODES for root in roots}
+    tables = {(mode, root): new_rows(big, large) for mode in modes for root in roots}
     served_roots = [root for root in roots if (root / "pnp" / "launch").is_dir()]  # a checkout from before the fork server runs every command itself
     with tempfile.TemporaryDirectory(prefix="pnp-speed-") as folder:
         tmp = Path(folder)
@@ -226,17 +234,17 @@ def main() -> None:
         try:
             for i in range(runs):
                 print(f"run {i + 1} of {runs} …", file=sys.stderr, flush=True)
-                for mode in MODES:
+                for mode in modes:
                     SERVER_ENV.clear()
                     SERVER_ENV.update(servers if mode == SERVED else {"PNP_SERVER": "0"})
                     if mode == SERVED and i == 0:
                         for root in served_roots:
                             run([sys.executable, "-m", "pnp", "server", "start"], root)
                     for number, measure in enumerate(MEASURES):
-                        if mode == SERVED and number not in SERVED_MEASURES:
+                        if (mode == SERVED and number not in SERVED_MEASURES) or not MEASURE_ROWS[number] & wanted:
                             continue
-                        # two checkouts take turns, the first to go alternating, so a machine slowing down meanwhile loads both alike
-                        for root in (roots if i % 2 == 0 else roots[::-1]):
+                        # the checkouts take turns, the first to go rotating, so a machine slowing down meanwhile loads them alike
+                        for root in roots[i % len(roots):] + roots[:i % len(roots)]:
                             for index, value in measure(root, tmp, big, large).items():
                                 rows = tables[(mode, root)]
                                 rows[index].values += value if isinstance(value, list) else [value]
@@ -248,13 +256,13 @@ def main() -> None:
             for root in served_roots:
                 with contextlib.suppress(SystemExit):
                     run([sys.executable, "-m", "pnp", "server", "stop"], root)
-    for mode in MODES:
+    for mode in modes:
         for root in roots:
             print_table(tables[(mode, root)], runs, root, mode)
             print()
-    if args.against:
-        for mode in MODES:
-            print_comparison(tables[(mode, roots[0])], tables[(mode, roots[1])], roots, mode)
+    for other in roots[1:]:
+        for mode in modes:
+            print_comparison(tables[(mode, roots[0])], tables[(mode, other)], [roots[0], other], mode)
             print()
 
 
@@ -302,6 +310,7 @@ MEASURES = [
     _watch_rows,
     _cards_rows,
 ]
+MEASURE_ROWS = [{0}, {1}, {2}, {3}, {5}, {6}, {7}, {8, 9}, {4, 10}]  # the rows each measure gives (for --rows)
 
 
 def compile_bytecode(root: Path) -> None:
@@ -314,15 +323,19 @@ def compile_bytecode(root: Path) -> None:
 
 
 def print_comparison(rows: list[Row], against: list[Row], roots: list[Path], mode: str) -> None:
-    """Each row's median for both checkouts, timed in turn, and their ratio (below 1: `roots[0]` is faster or smaller)."""
-    print(f"{roots[0]} against {roots[1]}, timed in turn; {mode}")
-    print(f"{'work':<46} {'this':>14} {'against':>14} {'ratio':>7}")
+    """Each row's median for both checkouts, timed in turn, their ratio (below 1: `roots[0]` is faster or smaller) and
+    the CPU seconds of each, as a Markdown table."""
+    print(f"`{roots[0]}` (this) against `{roots[1]}`, timed in turn; {mode}; load average {os.getloadavg()[0]:.2f}")
+    print()
+    print("| work | this | against | ratio | CPU s this | CPU s against |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for row, other in zip(rows, against, strict=True):
         if not row.values or not other.values:
             continue
         m, o = row.median(), other.median()
         ratio = o / m if row.unit == "cards/s" else m / o  # cards/s: the time a card takes
-        print(f"{row.name:<46} {_shown(m, row.unit):>14} {_shown(o, row.unit):>14} {ratio:>7.2f}")
+        cpu = [f"{statistics.median(r.cpu):.2f}" if r.cpu else "" for r in (row, other)]
+        print(f"| {row.name.strip()} | {_shown(m, row.unit)} | {_shown(o, row.unit)} | {ratio:.2f} | {cpu[0]} | {cpu[1]} |")
 
 
 CALIBRATION_S = [1.0]  # the calibration of the last table printed, for a table that does not measure its own
