@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import gc
 import json
 import os
 import signal
@@ -36,7 +35,6 @@ from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
-from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
 from pnp.render.cutters import CUTTERS
 
@@ -284,11 +282,6 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate):
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
-def _watched_file(change, path: str) -> bool:
-    """A save worth a rebuild: not our own outputs, temporaries, backups or an office program's lock files."""
-    return "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))
-
-
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", default="letter", show_default=True)
@@ -298,73 +291,13 @@ def _watched_file(change, path: str) -> bool:
 @click.pass_context
 def watch(ctx, games, paper, debounce, exit_after, draft):
     """Rebuild on every save of data, templates, icons or fonts."""
-    import watchfiles
-
+    from pnp.cli.watching import Watcher
     from pnp.outputs.options import Options
-    from pnp.pipeline.session import Session
 
     project = open_project(ctx.obj["root"])
-    session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
     base = Options(out=project.root / "output", draft=draft)
-    papers = parse_papers(paper)
-
-    def watched() -> list[str]:
-        """data/, templates/, fonts/ and the folder of every other file the last build opened (art kept in art/, say)."""
-        from pnp.pipeline.cache import files_read_by
-
-        folders = [p for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
-        for slug in (slugs if games else project.game_slugs()):
-            for path in sorted(files_read_by(base.out, slug, project.root)):
-                if path.is_relative_to(project.root) and not any(path.is_relative_to(f) for f in folders):
-                    folders.append(path.parent)
-        return [str(f) for f in folders]
-
-    def rebuild(reason: str) -> None:
-        # The first build uses every core; a rebuild after a save is small (the cache keeps the rest), and this process
-        # keeps warm what worker processes would each start cold: fonts, icons, numpy, and the engine with its compiled
-        # templates while no template, icon or font changes (pnp.pipeline.session.Session.engine).
-        # The collector is paused while it builds: this process's heap (kept engine, faces' operators, last results) is
-        # large, and rescanning it cost a rebuild a tenth of its time. What cycles the build left go once it has answered.
-        started = time.perf_counter()
-        built = project.game_slugs() if not games else slugs
-        later = reason != "start"
-        report = paused(run_build)(project, built, base, papers, report=Report(), workers=1 if later else None, changed_only=later,
-                                    session=session)
-        findings = report.sorted()
-        print_findings(findings)
-        if any(f.severity in ("error", "warning") for f in findings):
-            click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print
-        state = "failed" if report.errors() else "built"
-        click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
-        for problem in session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs
-            click.echo(click.style(f"  {problem}: the next build does that work again", dim=True), err=True)
-        gc.collect()
-
-    rebuild("start")
-    from pnp.pipeline.schedule import warm_up
-
-    warm_up(project, base.out, session)
-    folders = watched()
-    click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)} (Ctrl-C to stop)")
-    rebuilt = 0
-    try:
-        while folders:
-            for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False,
-                                            watch_filter=_watched_file):
-                names = sorted({project.rel(Path(p)) for _, p in changes})
-                rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
-                rebuilt += 1
-                if exit_after and rebuilt >= exit_after:
-                    return
-                if watched() != folders:
-                    break  # the build now opens files elsewhere: watch those folders too
-            else:
-                return
-            folders = watched()
-            click.echo(f"watching {', '.join(project.rel(Path(f)) for f in folders)}")
-    except KeyboardInterrupt:
-        pass
+    Watcher(project, slugs, bool(games), base, parse_papers(paper), run_build).run(debounce, exit_after)
 
 
 @main.command()

@@ -1,0 +1,97 @@
+"""`pnp watch`: one process that builds on start, then rebuilds after every save, keeping warm what it can between builds."""
+from __future__ import annotations
+
+import gc
+import time
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import print_findings, summary
+from pnp.core.collector import paused
+from pnp.core.errors import Report
+
+
+def watched_file(change, path: str) -> bool:
+    """A save worth a rebuild: not our own outputs, temporaries, backups or an office program's lock files."""
+    return "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))
+
+
+class Watcher:
+    """The games a `pnp watch` process builds, the session it keeps between builds, and what it watches."""
+
+    def __init__(self, project, slugs: list[str], named: bool, base, papers: list[str], run_build):
+        from pnp.pipeline.session import Session
+
+        self.project, self.slugs, self.named, self.base, self.papers = project, slugs, named, base, papers
+        self.run_build = run_build  # pnp.cli.run_build: the one way every command builds
+        self.session = Session(warm=True)  # what this process keeps from build to build
+
+    def folders(self) -> list[str]:
+        """data/, templates/, fonts/ and the folder of every other file the last build opened (art kept in art/, say)."""
+        from pnp.pipeline.cache import files_read_by
+
+        project = self.project
+        folders = [p for p in (project.data_dir, project.templates_dir, project.fonts_dir) if p.is_dir()]
+        for slug in (self.slugs if self.named else project.game_slugs()):
+            for path in sorted(files_read_by(self.base.out, slug, project.root)):
+                if path.is_relative_to(project.root) and not any(path.is_relative_to(f) for f in folders):
+                    folders.append(path.parent)
+        return [str(f) for f in folders]
+
+    def rebuild(self, reason: str) -> None:
+        """Build, print what it found and how long it took, then write the caches the next build reads.
+
+        The first build uses every core; a rebuild after a save is small (the
+        cache keeps the rest), and this process keeps warm what worker processes
+        would each start cold: fonts, icons, numpy, and the engine with its
+        compiled templates while no template, icon or font changes
+        (pnp.pipeline.session.Session.engine). The collector is paused while it
+        builds: this process's heap (kept engine, faces' operators, last
+        results) is large, and rescanning it would slow every rebuild. What
+        cycles the build left go once it has answered."""
+        started = time.perf_counter()
+        built = self.slugs if self.named else self.project.game_slugs()
+        later = reason != "start"
+        report = paused(self.run_build)(self.project, built, self.base, self.papers, report=Report(), workers=1 if later else None,
+                                        changed_only=later, session=self.session)
+        findings = report.sorted()
+        print_findings(findings)
+        if any(f.severity in ("error", "warning") for f in findings):
+            click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print
+        state = "failed" if report.errors() else "built"
+        click.echo(f"[{time.strftime('%H:%M:%S')}] {state} after {reason} in {time.perf_counter() - started:.2f} s", err=bool(report.errors()))
+        for problem in self.session.writes.flush():  # the caches the next build reads, written once the designer has the PDFs
+            click.echo(click.style(f"  {problem}: the next build does that work again", dim=True), err=True)
+        gc.collect()
+
+    def run(self, debounce: int, exit_after: int) -> None:
+        """Build, warm up while the designer edits, then rebuild after each save until Ctrl-C (or `exit_after` rebuilds)."""
+        import watchfiles
+
+        from pnp.pipeline.schedule import warm_up
+
+        self.rebuild("start")
+        warm_up(self.project, self.base.out, self.session)
+        folders = self.folders()
+        click.echo(f"watching {self._shown(folders)} (Ctrl-C to stop)")
+        rebuilt = 0
+        try:
+            while folders:
+                for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False, watch_filter=watched_file):
+                    names = sorted({self.project.rel(Path(p)) for _, p in changes})
+                    self.rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
+                    rebuilt += 1
+                    if exit_after and rebuilt >= exit_after:
+                        return
+                    if self.folders() != folders:
+                        break  # the build now opens files elsewhere: watch those folders too
+                else:
+                    return
+                folders = self.folders()
+                click.echo(f"watching {self._shown(folders)}")
+        except KeyboardInterrupt:
+            pass
+
+    def _shown(self, folders: list[str]) -> str:
+        return ", ".join(self.project.rel(Path(f)) for f in folders)
