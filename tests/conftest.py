@@ -220,8 +220,6 @@ PREDATES_THIS_ROUND = {
     "tests/test_targets.py::test_png_export_has_the_print_services_pixel_sizes",
     "tests/test_text.py::test_an_inline_icon_never_meets_the_line_above",
     "tests/test_trust.py::test_changed_cards_keep_duplex_pairs_and_compare_with_the_marked_print",
-    "tests/test_warm_faces.py::test_warm_rebuilds_print_and_report_what_a_cold_build_does",
-    "tests/test_warm_process.py::test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them",
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 from conftest import ROOT, cold_pdfs, pdfs
@@ -356,12 +357,17 @@ def test_kept_constraint_answers_find_what_a_cold_check_finds_after_each_edit(se
     assert len([f for f in kept if "outshines" in f]) > 1, "stars 3 and more outshine a table of two"
 
 
-def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path, monkeypatch):
+def _built(loaded, out: Path, session: Session, papers: tuple[str, ...] = ("letter", "a4")) -> list[str]:
+    """What a build lists of its outputs, as `pnp watch` runs it: a line per file, "(reused)" when kept."""
+    lines: list[str] = []
+    assert not run_build(loaded, ["tiny"], Options(out=out), list(papers), report=Report(), echo=lines.append, workers=1,
+                         session=session).errors()
+    return [line for line in lines if not line.startswith(" ") and ".pdf" in line]
+
+
+def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path):
     """`pnp watch` writes a rebuild's PDFs, says so, then keeps its caches; a build never plans from a cache still held,
     even one paper after another in the same build."""
-    import pnp.pipeline.build as build
-    import pnp.pipeline.schedule as schedule
-
     session = Session(warm=True)  # as `pnp watch` makes it: it holds the cache writes
     loaded, out = Project(project), tmp_path / "out"
     cache = out / ".pnp-cache/tiny.json"
@@ -369,36 +375,29 @@ def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(sett
     def kept_papers() -> set[str]:
         return {"a4" if slot.endswith("a4") else "letter" for slot in files.json.loads(cache.read_text(encoding="utf-8"))["outputs"]}
 
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
-    assert len(list(out.rglob("*.pdf"))) == 10
+    first = _built(loaded, out, session)
+    assert first and not any("(reused)" in line for line in first if "-letter." in line), "a first build renders every output"
+    assert {p.name for p in out.rglob("*.pdf")} == {Path(line.split()[0]).name for line in first}, "every PDF listed is written"
     assert kept_papers() == {"letter"}, "the letter plan's cache was written before the A4 one planned; the A4 one's is held"
-    rendered = []
-    real = build.render_output
-    monkeypatch.setattr(schedule, "render_output", lambda *a, **k: rendered.append(a) or real(*a, **k))
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
-    assert rendered == [], "nothing changed: every output of both papers is reused, from the caches the last build held"
+    again = _built(loaded, out, session)
+    assert len(again) == len(first) and all("(reused)" in line for line in again), \
+        "nothing changed: every output of both papers is reused, from the caches the last build held"
     assert session.writes.flush() == []
     assert kept_papers() == {"letter", "a4"} and (out / ".pnp-cache/tiny.faces").exists()
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter", "a4"], report=Report(), quiet=True, workers=1, session=session).errors()
-    assert 0 < len(rendered) < 10, "the cards (and what shows them) again, from the caches the last build kept"
+    edited = _built(loaded, out, session)
+    made = [line for line in edited if "(reused)" not in line]
+    assert any("cards" in line for line in made) and 0 < len(made) < len(edited), "the cards (and what shows them) again, from the caches the last build kept"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--paper", "letter,a4")
 
 
-def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project, tmp_path, monkeypatch):
-    import pnp.pipeline.build as build
-    import pnp.pipeline.schedule as schedule
-
+def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project, tmp_path):
     session = Session(warm=True)
     loaded, out = Project(project), tmp_path / "out"
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session).errors()
+    _built(loaded, out, session, ("letter",))
     assert not (out / ".pnp-cache/tiny.json").exists(), "held"
-    rendered = []
-    real = build.render_output
-    monkeypatch.setattr(schedule, "render_output", lambda *a, **k: rendered.append(a) or real(*a, **k))
-    assert not run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session).errors()
-    assert rendered == [], "the build wrote what the last one held before it planned"
+    assert all("(reused)" in line for line in _built(loaded, out, session, ("letter",))), "the build wrote what the last one held before it planned"
 
 
 def test_a_held_cache_write_that_fails_is_told_and_costs_nothing_else(tmp_path):

@@ -34,9 +34,12 @@ class Options:
     draft: bool = False  # art may be missing: placeholders stand in for it, warned of, and every page says DRAFT
     lang: str = ""  # the edition's language when not the game's source language: every file name carries it
 
-    def cache_text(self) -> str:
-        """Every option that can change an output's bytes, for cache keys: all fields but those in NOT_IN_CACHE_KEY."""
-        return repr([(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in NOT_IN_CACHE_KEY])
+    def cache_text(self, kind: str | None = None) -> str:
+        """Every option that can change an output's bytes, for cache keys: all fields but those in NOT_IN_CACHE_KEY; for a
+        `kind` whose file does not follow the build's paper (VARIANT_OPTIONS: a label sheet names its own), not the paper
+        either, or a build of two papers would write that one file twice and never find it as it left it."""
+        skipped = NOT_IN_CACHE_KEY if kind is None or "paper" in VARIANT_OPTIONS[kind] else NOT_IN_CACHE_KEY | {"paper", "suffix"}
+        return repr([(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in skipped])
 
     @property
     def bleed_mm(self) -> float:

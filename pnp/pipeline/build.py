@@ -122,14 +122,13 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
     `keeps`: what a process that stays up keeps between builds (pnp.core.memo.Keeps)."""
     cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
-    opts = options.cache_text()
     steps: list[Reuse | Render] = []
     kinds = (["cards"] if game.decks else []) + [kind for kind, _ in DOCUMENT_BUILDERS]
     for kind in kinds:
         if options.only and kind not in options.only:
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
-        key = output_key(game, kind, shared, opts)
+        key = output_key(game, kind, shared, options.cache_text(kind))
         reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))
