@@ -253,41 +253,41 @@ class FileDigests(KnownByStatus):
     """sha256 of files, read again only when a file changed: where every rebuild of a long-lived process read every
     template, font, icon and output.
 
-    With `keep_in`, what a build's process knew is kept for the next process
-    (a fresh `pnp build` hashed 10 MB of fonts, icons and templates it had
-    hashed the time before): git's index does the same. Only digests of
-    absolute paths are kept, each with the status its bytes were read at, and
-    only once the file had settled then; a status that differs in anything
-    is read again."""
+    A build reads what an earlier process knew from the build cache
+    (`read_kept`) and keeps what it knows there (`save`): a fresh `pnp build`
+    hashed 10 MB of fonts, icons and templates it had hashed the time before;
+    git's index does the same. Only digests of absolute paths are kept, each
+    with the status its bytes were read at, and only once the file had settled
+    then; a status that differs in anything is read again. What the object
+    knows are facts about files, true in any process, so one object serves the
+    whole process: no call sets where it reads or writes (each names its file)."""
 
     def __init__(self):
         super().__init__()
-        self._file: Path | None = None
-        self._loaded: set[Path] = set()
-        self._saved: dict = {}
+        self._read: set[Path] = set()  # the files read_kept has read
+        self._saved: dict[Path, dict] = {}  # file → what it holds, as this process last read or wrote it
 
     def sha256(self, path: Path | str) -> str:
         return self.get(path, _sha256_of)
 
-    def keep_in(self, file: Path) -> None:
-        """Know the digests kept in `file` (once per process), and keep this process's there on `save`."""
-        self._file = file
-        if file in self._loaded:
+    def read_kept(self, file: Path) -> None:
+        """Know the digests kept in `file` (read once per process)."""
+        if file in self._read:
             return
-        self._loaded.add(file)
+        self._read.add(file)
         with suppress(OSError, ValueError, TypeError):  # missing or damaged: every file is read, as in a new cache
             for path, (*status, digest) in json.loads(file.read_bytes()).items():
                 self._known.setdefault(path, (tuple(status), digest))
-        self._saved = self._kept()
+        self._saved[file] = self._kept()
 
-    def save(self) -> None:
-        """Write the digests of absolute paths known now to the `keep_in` file, when they differ from what it holds."""
+    def save(self, file: Path) -> None:
+        """Write the digests of absolute paths known now to `file`, when they differ from what it holds."""
         kept = self._kept()
-        if self._file is None or kept == self._saved:
+        if kept == self._saved.get(file):
             return
         with suppress(OSError):
-            write_atomic(self._file, json.dumps(kept, separators=(",", ":")).encode(), durable=False)  # lost: files are read again
-            self._saved = kept
+            write_atomic(file, json.dumps(kept, separators=(",", ":")).encode(), durable=False)  # lost: files are read again
+            self._saved[file] = kept
 
     def _kept(self) -> dict:
         return {os.fspath(p): [*status, digest] for p, (status, digest) in self._known.items() if os.path.isabs(p)}
@@ -301,13 +301,14 @@ def _sha256_of(path: Path | str) -> str:
 DIGESTS = FileDigests()  # one per process: a digest is as good as the file's status it was read with
 
 
-def keep_digests_in(file: Path) -> None:
-    """Know the digests an earlier process kept in `file`, and keep this one's there on `save_digests` (FileDigests)."""
-    DIGESTS.keep_in(file)
+def read_kept_digests(file: Path) -> None:
+    """Know the digests an earlier process kept in `file` (FileDigests.read_kept)."""
+    DIGESTS.read_kept(file)
 
 
-def save_digests(writes: CacheWrites = AT_ONCE) -> None:
-    writes(DIGESTS.save)
+def save_digests(file: Path, writes: CacheWrites = AT_ONCE) -> None:
+    """Keep the digests this process knows in `file`, for the next process (when `writes` writes)."""
+    writes(lambda: DIGESTS.save(file))
 
 
 def file_sha256(path: Path | str) -> str:

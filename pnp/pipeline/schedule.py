@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
-from pnp.core.files import CacheWrites, keep_digests_in, save_digests
+from pnp.core.files import CacheWrites, read_kept_digests, save_digests
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
 from pnp.core.processes import LentWorker, worker_pool
@@ -75,7 +75,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
         return []
     session = session or Session()
     session.writes.flush()  # what the last build kept, for this one to read (held by a process that stays up)
-    keep_digests_in(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
+    read_kept_digests(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
     standings = _standings(session.steady, project, games, runs, shared, validate, blocked)
@@ -107,7 +107,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     for slug, standing in standings.items():
         if slug not in steady:
             session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
-    save_digests(session.writes)
+    save_digests(file_digests_path(runs[0].out), session.writes)
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
 
