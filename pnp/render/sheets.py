@@ -144,8 +144,6 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     if fold_rotation not in (0, 180):
         raise ValueError(f"fold rotation must be 0 or 180, got {fold_rotation}")
     if ink_saver:
-        from pnp.render.inksaver import lighten_face
-
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
     machine = CUTTERS[cutter] if cutter else None
     if machine is not None:
@@ -160,49 +158,70 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
-    drawer = FaceDrawer(c, icons, colour_filter, face_filter=lighten_face if ink_saver else None, drawn=drawn)
-    keys = PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver))
-    uses = _uses(groups)
-    stats = SheetStats()
-    deferred_backs = []
-    names = {g.id: g.name for g in groups}
-    with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
-    bookmarked: set = set()
-    flip = "print double-sided at 100%, flip on the long edge" if duplex == "long" else "print double-sided at 100%, flip on the short edge" if duplex == "short" else "print at 100%"
+    face_filter = None
+    if ink_saver:
+        from pnp.render.inksaver import lighten_face as face_filter
+    writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
+                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset)
     for page in pages:
         if arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
             arrive()
             arrive = None
-            uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
-        bookmarks = [(g, names[g]) for g in page.groups if g not in bookmarked]
-        bookmarked.update(g for g, _ in bookmarks)
-        stats.pieces += sum(len(run.pieces) for run in page.bands)
+            writer.uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
+        writer.page(page)
+    writer.deferred_backs()
+    writer.drawer.shared.finish()
+    c.save()
+    writer.stats.shared = shared_sheets(pages)
+    writer.stats.page_keys = writer.keys.made
+    return buf.getvalue(), writer.stats
+
+
+class _SheetWriter:
+    """Draws the pages of one sheet PDF in order: each fronts page, then its backs page (or all backs at the end when
+    printed one-sided), or one gutterfold page holding both; counts pages and pieces in `stats`."""
+
+    def __init__(self, c, drawer: FaceDrawer, groups: list[Group], duplex: str, font_name: str, keys: PageKeys, machine, back_offset):
+        self.c, self.drawer, self.duplex, self.font_name, self.keys, self.machine = c, drawer, duplex, font_name, keys, machine
+        self.back_offset = back_offset
+        self.uses = _uses(groups)
+        self.stats = SheetStats()
+        self.names = {g.id: g.name for g in groups}
+        self.with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
+        self.bookmarked: set = set()
+        self.deferred: list = []  # (page, backs) printed after every fronts page (duplex "none")
+        self.flip = {"long": "print double-sided at 100%, flip on the long edge",
+                     "short": "print double-sided at 100%, flip on the short edge"}.get(duplex, "print at 100%")
+
+    def page(self, page: Page) -> None:
+        """A fronts page and what goes with it: its backs page, or its backs folded onto it."""
+        bookmarks = [(g, self.names[g]) for g in page.groups if g not in self.bookmarked]
+        self.bookmarked.update(g for g, _ in bookmarks)
+        self.stats.pieces += sum(len(run.pieces) for run in page.bands)
+        first = self.stats.pages == 0
         if isinstance(page.sheet, FoldSheet):
             placed = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
             placed += [(run, run.back_slot(i, "none"), p.back, run.grid.rotation) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
-            _page(c, page, drawer, uses, placed, (page.label, "one-sided at 100% · fold on the dashes, glue, cut"), font_name, keys,
-                  scale_bar=(stats.pages == 0), bookmarks=bookmarks)
-            stats.pages += 1
-            continue
+            self._draw(page, placed, "one-sided at 100% · fold on the dashes, glue, cut", scale_bar=first, bookmarks=bookmarks)
+            return
         fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
-        _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, keys, scale_bar=(stats.pages == 0), bookmarks=bookmarks,
-              after=None if machine is None else functools.partial(_cutter_furniture, machine=machine, stats=stats, fronts=fronts))
-        stats.pages += 1
-        if with_backs.intersection(page.groups):
-            backs = [(run, run.back_slot(i, duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
-            if duplex == "none":
-                deferred_backs.append((page, backs))
+        after = None if self.machine is None else functools.partial(_cutter_furniture, machine=self.machine, stats=self.stats, fronts=fronts)
+        self._draw(page, fronts, "fronts · print at 100% / actual size", scale_bar=first, bookmarks=bookmarks, after=after)
+        if self.with_backs.intersection(page.groups):
+            backs = [(run, run.back_slot(i, self.duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
+            if self.duplex == "none":
+                self.deferred.append((page, backs))
             else:
-                _page(c, page, drawer, uses, backs, (page.label, f"backs · {flip}"), font_name, keys, offset=back_offset)
-                stats.pages += 1
-    for page, backs in deferred_backs:
-        _page(c, page, drawer, uses, backs, (page.label, "backs · print at 100%"), font_name, keys)
-        stats.pages += 1
-    drawer.shared.finish()
-    c.save()
-    stats.shared = shared_sheets(pages)
-    stats.page_keys = keys.made
-    return buf.getvalue(), stats
+                self._draw(page, backs, f"backs · {self.flip}", offset=self.back_offset)
+
+    def deferred_backs(self) -> None:
+        """The backs pages of a one-sided print, after all the fronts."""
+        for page, backs in self.deferred:
+            self._draw(page, backs, "backs · print at 100%")
+
+    def _draw(self, page: Page, placed, instructions: str, **kwargs) -> None:
+        _page(self.c, page, self.drawer, self.uses, placed, (page.label, instructions), self.font_name, self.keys, **kwargs)
+        self.stats.pages += 1
 
 
 def _uses(groups: list[Group]) -> Counter:
