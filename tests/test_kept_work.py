@@ -266,16 +266,16 @@ def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_byte
 
 def test_answers_are_read_back_by_a_new_process_under_the_same_library_version_only(tmp_path):
     first = KeptAnswers(lambda: "lib 1.0")
-    first.use(tmp_path)
+    first.read(tmp_path)
     work, calls = counting_parser(4.52)
     assert first.answer("contrast", "#111111 #ffffff", work) == 4.52
-    first.save()
+    first.save(tmp_path)
     same = KeptAnswers(lambda: "lib 1.0")
-    same.use(tmp_path)
+    same.read(tmp_path)
     assert same.answer("contrast", "#111111 #ffffff", work) == 4.52
     assert same.answer("luminance", "#111111 #ffffff", work) == 4.52  # another kind of question: worked out
     upgraded = KeptAnswers(lambda: "lib 1.1")
-    upgraded.use(tmp_path)
+    upgraded.read(tmp_path)
     upgraded.answer("contrast", "#111111 #ffffff", work)
     assert len(calls) == 3
 
@@ -283,22 +283,22 @@ def test_answers_are_read_back_by_a_new_process_under_the_same_library_version_o
 def test_a_float_answer_comes_back_to_the_last_bit(tmp_path):
     value = 0.1 + 0.2  # 0.30000000000000004: no short decimal
     first = KeptAnswers(lambda: "v")
-    first.use(tmp_path)
+    first.read(tmp_path)
     first.answer("luminance", "#abcdef", lambda: value)
-    first.save()
+    first.save(tmp_path)
     again = KeptAnswers(lambda: "v")
-    again.use(tmp_path)
+    again.read(tmp_path)
     assert again.answer("luminance", "#abcdef", lambda: 0.0) == value
 
 
 def test_a_damaged_answers_file_is_passed_over(tmp_path):
     first = KeptAnswers(lambda: "v")
-    first.use(tmp_path)
+    first.read(tmp_path)
     first.answer("luminance", "#000000", lambda: 0.0)
-    first.save()
-    (first.folder / "broken.json").write_text("{not json", encoding="utf-8")
+    first.save(tmp_path)
+    (first.folder(tmp_path) / "broken.json").write_text("{not json", encoding="utf-8")
     again = KeptAnswers(lambda: "v")
-    again.use(tmp_path)
+    again.read(tmp_path)
     assert again.answer("luminance", "#000000", lambda: 1.0) == 0.0
     assert again.answer("luminance", "#ffffff", lambda: 1.0) == 1.0
 
@@ -306,10 +306,10 @@ def test_a_damaged_answers_file_is_passed_over(tmp_path):
 def test_files_of_many_processes_are_merged_into_one_and_no_answer_is_lost(tmp_path):
     for i in range(KeptAnswers.MAX_FILES + 3):
         worker = KeptAnswers(lambda: "v")
-        worker.use(tmp_path)
+        worker.read(tmp_path)
         worker.answer("contrast", f"#{i:06x} #ffffff", lambda i=i: float(i))
-        worker.save()
-    folder = worker.folder
+        worker.save(tmp_path)
+    folder = worker.folder(tmp_path)
     assert len(list(folder.glob("*.json"))) <= KeptAnswers.MAX_FILES
     merged = {}
     for file in folder.glob("*.json"):
@@ -317,13 +317,16 @@ def test_files_of_many_processes_are_merged_into_one_and_no_answer_is_lost(tmp_p
     assert merged == {f"#{i:06x} #ffffff": float(i) for i in range(KeptAnswers.MAX_FILES + 3)}
 
 
-def test_without_a_folder_nothing_is_remembered_for_keeping(tmp_path):
+def test_an_answer_is_worked_out_once_a_process_and_kept_only_where_a_build_saves_it(tmp_path):
     store = KeptAnswers(lambda: "v")
     work, calls = counting_parser(1.0)
     store.answer("luminance", "#ffffff", work)
     store.answer("luminance", "#ffffff", work)
-    store.save()
-    assert len(calls) == 2 and not list(tmp_path.iterdir())
+    assert len(calls) == 1 and not list(tmp_path.iterdir()), "nothing is written until a build names its folder"
+    store.save(tmp_path / "cache")
+    again = KeptAnswers(lambda: "v")
+    again.read(tmp_path / "cache")
+    assert again.answer("luminance", "#ffffff", lambda: 0.0) == 1.0
 
 
 def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tmp_path, monkeypatch):

@@ -14,19 +14,19 @@ from pathlib import Path
 
 from pnp.core.kept import KeptAnswers
 
-# What coloraide answered in earlier runs, once the build names its cache: a process whose questions were all asked
-# before never imports it.
+# What coloraide answered, here and in earlier runs whose build cache a build reads: a process whose questions were all
+# asked before never imports it. Answers are facts, true in any process (pnp.core.kept.KeptAnswers).
 ANSWERS = KeptAnswers(lambda: f"coloraide {importlib.metadata.version('coloraide')}")
 
 
-def keep_answers(folder: Path | None) -> None:
-    """Read and keep this module's answers in `folder` (pnp.core.kept.KeptAnswers); the build names its cache's."""
-    ANSWERS.use(folder)
+def read_answers(folder: Path) -> None:
+    """Know the answers earlier runs kept in `folder` (a build names its cache's)."""
+    ANSWERS.read(folder)
 
 
-def save_answers() -> None:
-    """Keep the answers worked out since the last call (a worker calls it after each piece of work)."""
-    ANSWERS.save()
+def save_answers(folder: Path) -> None:
+    """Keep the answers worked out since the last save in `folder` (a worker saves after each piece of work)."""
+    ANSWERS.save(folder)
 
 
 @lru_cache(maxsize=1)

@@ -14,6 +14,7 @@ templates kept beside it.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import pickle
@@ -94,60 +95,68 @@ class KeptAnswers:
     asking (coloraide builds colour-temperature tables at import, in each
     process that checks contrast). Each process adds the answers it worked out
     as one JSON file named by its content, so processes writing at once never
-    touch the same file; a process reads the folder's files once, and the
-    files are merged into one when they pile up. `version` names the library
-    that answers, so an upgrade starts a new folder. Floats go through JSON
-    unchanged (it writes the shortest text that reads back the same)."""
+    touch the same file; a process reads a folder's files once, and the files
+    are merged into one when they pile up. `version` names the library that
+    answers, so an upgrade starts a new folder. Floats go through JSON
+    unchanged (it writes the shortest text that reads back the same).
+
+    An answer is true in any process, so one object serves a whole process:
+    a build names the folder it reads (`read`) and the folder it keeps what
+    it worked out in (`save`); no call sets a folder for later ones."""
 
     MAX_FILES = 16
     MAX_ANSWERS = 100_000  # of one kind: a process that stays up (`pnp serve`) may be asked about any colour
 
     def __init__(self, version: Callable[[], str]):
         self._version = version
-        self._version_key = ""  # worked out on first use: reading a library's version from its metadata takes a few ms
-        self.folder: Path | None = None
         self._known: dict[str, dict] = {}
-        self._new: dict[str, dict] = {}
-        self._read: dict[Path, list[Path]] = {}  # folder → the files read from it
+        self._new: dict[str, dict] = {}  # worked out since the last save
+        self._read: dict[Path, list[Path]] = {}  # folder → the files read from it or written to it
 
-    def use(self, folder: Path | None) -> None:
-        """Read and keep answers in `folder` (a sub-folder per version of the answering library) from now on."""
-        if folder is None:
-            self.folder = None
-            return
-        if not self._version_key:
-            self._version_key = hashlib.sha256(f"{FORMAT}|{self._version()}".encode()).hexdigest()[:16]
-        self.folder = folder / self._version_key
-        if self.folder not in self._read:
-            self._read[self.folder] = self._merge_files(self.folder)
+    @functools.cached_property
+    def _version_key(self) -> str:
+        """The library's version as a folder name (worked out on first use: reading it from metadata takes a few ms)."""
+        return hashlib.sha256(f"{FORMAT}|{self._version()}".encode()).hexdigest()[:16]
+
+    def folder(self, folder: Path) -> Path:
+        """Where the answers of this library's version are kept in `folder`."""
+        return folder / self._version_key
+
+    def read(self, folder: Path) -> None:
+        """Know the answers kept in `folder` (a sub-folder per version of the answering library), read once per process."""
+        where = self.folder(folder)
+        if where not in self._read:
+            self._read[where] = self._merge_files(where)
 
     def answer(self, kind: str, key: str, work: Callable[[], T]) -> T:
-        """The answer kept for `key` among questions of `kind`, else `work()`, remembered to be kept."""
+        """The answer known for `key` among questions of `kind`, else `work()`, remembered to be kept."""
         kept = self._known.get(kind)
         if kept is not None and key in kept:
             return kept[key]
         value = work()
-        if self.folder is not None and len(self._known.setdefault(kind, {})) < self.MAX_ANSWERS:
-            self._known[kind][key] = value
+        known = self._known.setdefault(kind, {})
+        if len(known) < self.MAX_ANSWERS:
+            known[key] = value
             self._new.setdefault(kind, {})[key] = value
         return value
 
-    def save(self) -> None:
-        """Write the answers worked out since the last save, as a file of their own; merge the folder's files into one
+    def save(self, folder: Path) -> None:
+        """Write the answers worked out since the last save to `folder`, as a file of their own; merge its files into one
         when there are more than MAX_FILES. A folder that cannot be written keeps nothing."""
-        if self.folder is None or not self._new:
+        if not self._new:
             return
+        where = self.folder(folder)
         with suppress(OSError):
-            read = self._read.setdefault(self.folder, [])
-            read.append(self._write(self._new))
-            self._new = {}
-            if len(list(self.folder.glob("*.json"))) > self.MAX_FILES:
-                merged = self._write(self._known)
+            read = self._read.setdefault(where, [])
+            read.append(self._write(where, self._new))
+            self._new.clear()
+            if len(list(where.glob("*.json"))) > self.MAX_FILES:
+                merged = self._write(where, self._known)
                 for old in read:
                     if old != merged:
                         with suppress(OSError):
                             old.unlink()
-                self._read[self.folder] = [merged]
+                self._read[where] = [merged]
 
     def _merge_files(self, folder: Path) -> list[Path]:
         read = []
@@ -158,9 +167,10 @@ class KeptAnswers:
                 read.append(file)
         return read
 
-    def _write(self, answers: dict) -> Path:
+    @staticmethod
+    def _write(folder: Path, answers: dict) -> Path:
         data = json.dumps(answers, sort_keys=True, separators=(",", ":")).encode()
-        file = self.folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
+        file = folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
         if not file.exists():
             write_atomic(file, data, durable=False)  # a file a crash cut short is not read (_merge_files): its answers are worked out again
         return file

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
-from pnp.core.colour import keep_answers
+from pnp.core.colour import read_answers
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, remove_stale_temporaries, write_atomic
 from pnp.core.memo import Keeps
@@ -139,12 +139,17 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
     return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
 
 
+def colour_answers_path(out: Path) -> Path:
+    """Where the builds into `out` keep the colour answers they worked out (pnp.core.colour)."""
+    return parsed_files_path(out) / "colour"
+
+
 def keep_between_builds(engine: Engine, out: Path) -> None:
     """Let `engine` keep its compiled templates, parsed fonts and icons, and colour answers in the build cache of `out`,
     for the next build (the worker saves the answers after its jobs: schedule._Worker.run)."""
     engine.layouts.keep_compiled(compiled_templates_path(out))
     engine.keep_parsed(parsed_files_path(out))
-    keep_answers(parsed_files_path(out) / "colour")
+    read_answers(colour_answers_path(out))
 
 
 @paused

@@ -36,6 +36,7 @@ from pnp.pipeline.build import (
     OutputJob,
     RenderedOutput,
     builder_of,
+    colour_answers_path,
     finish_game,
     keep_between_builds,
     kept_checks,
@@ -259,13 +260,15 @@ class _Worker:
         The first job may borrow the pool worker `lent` to this process (pnp.outputs.cards.render_deck)."""
         out = {}
         for what, slug, detail in jobs:
+            answers = colour_answers_path(plans[slug].options.out)
             if what == "check":
                 keep_between_builds(self.engine, plans[slug].options.out)  # the syntax trees the checks read are kept there
                 out[(what, slug)] = (detail, self.check(slug))
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too, lent)
             lent = None
-        save_answers()
+        if jobs:
+            save_answers(answers)
         return out
 
 
