@@ -259,17 +259,17 @@ def test_a_new_process_knows_the_digests_the_last_one_kept_and_reads_a_changed_f
     for path in (same, edited, rewritten):
         path.write_text("coins: 3\n", encoding="utf-8")
     first = files.FileDigests()
-    first.keep_in(kept)
+    first.read_kept(kept)
     for path in (same, edited, rewritten):
         first.sha256(path)
-    first.save()
+    first.save(kept)
     edited.write_text("coins: 40\n", encoding="utf-8")
     rewrite_same_size(rewritten, "3", "4")  # same size and modification time: only the status time tells
     reads = []
     real = files._sha256_of
     monkeypatch.setattr(files, "_sha256_of", lambda p: reads.append(p) or real(p))
     second = files.FileDigests()  # a new process
-    second.keep_in(kept)
+    second.read_kept(kept)
     assert second.sha256(same) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
     assert second.sha256(edited) == files.hashlib.sha256(b"coins: 40\n").hexdigest()
     assert second.sha256(str(rewritten)) == files.hashlib.sha256(b"coins: 4\n").hexdigest()
@@ -282,13 +282,13 @@ def test_a_file_too_new_to_trust_or_named_relatively_is_not_kept(monkeypatch, tm
     (tmp_path / "old.txt").write_text("x", encoding="utf-8")
     monkeypatch.setattr(files, "SETTLE_NS", 0)
     first = files.FileDigests()
-    first.keep_in(kept)
+    first.read_kept(kept)
     first.sha256("old.txt")  # relative: another process may start in another folder
     first.sha256(tmp_path / "old.txt")
     monkeypatch.setattr(files, "SETTLE_NS", 10**18)  # nothing has settled
     (tmp_path / "new.txt").write_text("y", encoding="utf-8")
     first.sha256(tmp_path / "new.txt")
-    first.save()
+    first.save(kept)
     assert list(files.json.loads(kept.read_bytes())) == [str(tmp_path / "old.txt")]
 
 
@@ -298,11 +298,11 @@ def test_a_damaged_digests_file_costs_reading_the_files(settled, tmp_path):
     path = tmp_path / "a.txt"
     path.write_text("coins: 3\n", encoding="utf-8")
     digests = files.FileDigests()
-    digests.keep_in(kept)
+    digests.read_kept(kept)
     assert digests.sha256(path) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
     kept.write_bytes(b"\x00not json")
     digests = files.FileDigests()
-    digests.keep_in(kept)
+    digests.read_kept(kept)
     assert digests.sha256(path) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
 
 
