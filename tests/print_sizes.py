@@ -2,13 +2,17 @@
 
 pdfminer interprets each page's content as a viewer does; a device records, for
 every glyph, its size on paper (the font size times the scale of the text and
-current matrices), and for every stroked path its line width on paper. A figure
+current matrices), and for every stroked path its line width on paper: the width
+set by `w`, in the user space of the matrix in force when the path is stroked
+(PDF 32000-1, 8.4.3.2). pdfminer itself scales the width by the matrix in force
+when `w` is met, so its width is kept as set here and scaled once. A figure
 that shows a card at a third of its size prints the card's 0.25 pt lines at
 0.08 pt: only the page, not the template, says so.
 """
 from __future__ import annotations
 
 import math
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +69,13 @@ class _Recorder(PDFLayoutAnalyzer):
         pass
 
 
+class _Interpreter(PDFPageInterpreter):
+    def do_w(self, linewidth) -> None:
+        """Keep the width as set, in user space: the recorder scales it by the matrix the path is stroked under."""
+        with suppress(TypeError, ValueError):  # a width that is no number leaves the last, as pdfminer does
+            self.graphicstate.linewidth = float(linewidth)
+
+
 def smallest(pdf: Path) -> Smallest:
     """The sizes of every glyph and stroked line `pdf` prints."""
     found = Smallest()
@@ -72,7 +83,7 @@ def smallest(pdf: Path) -> Smallest:
         document = PDFDocument(PDFParser(handle))
         manager = PDFResourceManager(caching=True)
         device = _Recorder(manager, found)
-        interpreter = PDFPageInterpreter(manager, device)
+        interpreter = _Interpreter(manager, device)
         for page in PDFPage.create_pages(document):
             interpreter.process_page(page)
     return found
