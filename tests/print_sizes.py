@@ -16,9 +16,9 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pdfminer.converter import PDFLayoutAnalyzer
-from pdfminer.layout import LAParams
+from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdffont import PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
@@ -43,15 +43,18 @@ def _scale(matrix) -> float:
     return math.sqrt(abs(a * d - b * c))
 
 
-class _Recorder(PDFLayoutAnalyzer):
+class _Recorder(PDFTextDevice):
+    """Records sizes only: no layout objects are made (pdfminer's layout analyser makes one per glyph and path, most of
+    the time reading a card sheet takes)."""
+
     def __init__(self, rsrcmgr, found: Smallest):
-        super().__init__(rsrcmgr, laparams=LAParams())
+        super().__init__(rsrcmgr)
         self.found = found
         self.page = 0
 
     def begin_page(self, page, ctm):
         self.page += 1
-        super().begin_page(page, ctm)
+        self.set_ctm(ctm)
 
     def paint_path(self, gstate, stroke, fill, evenodd, path):
         if stroke:
@@ -60,13 +63,13 @@ class _Recorder(PDFLayoutAnalyzer):
             self.found.lines.append((width * _scale(self.ctm), self.page))
 
     def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):
-        advance = super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate)
+        try:
+            char = font.to_unichr(cid)
+        except PDFUnicodeNotDefined:
+            char = f"(cid:{cid})"  # as pdfminer names a glyph with no character
         colour = tuple(round(v, 3) for v in (graphicstate.ncolor if isinstance(graphicstate.ncolor, tuple | list) else (graphicstate.ncolor,)))
-        self.found.text.append((fontsize * _scale(matrix), self.page, self.cur_item._objs[-1].get_text(), colour))
-        return advance
-
-    def receive_layout(self, ltpage):
-        pass
+        self.found.text.append((fontsize * _scale(matrix), self.page, char, colour))
+        return font.char_width(cid) * fontsize * scaling  # the glyph's advance, as pdfminer's LTChar reckons it
 
 
 class _Interpreter(PDFPageInterpreter):
