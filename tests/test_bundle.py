@@ -10,9 +10,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import TEST_PROJECT, pdf_fonts, run_pnp
+from pypdf import PdfReader
 
 
 @pytest.fixture(scope="module")
