@@ -109,7 +109,7 @@ def test_a_gutterfold_build_that_prints_pieces_duplex_says_so(tmp_path):
 
 KINDS = ("cards", *DOCUMENT_KINDS)  # every PDF a build writes (pnp.pipeline.build: card sheets and the documents)
 MIN_TEXT_PT, MIN_LINE_PT = 5.0, 0.25
-READ = 1e-4  # pt: a PDF holds its numbers to six significant digits, so a 0.25 pt line reads back within this of it
+READ = 1e-4  # pt: a PDF holds its numbers to six significant digits; pnp aims a hair above each limit (print_floor.HEADROOM)
 
 
 def other_kinds(sheet_kinds) -> tuple[str, ...]:

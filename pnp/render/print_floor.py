@@ -34,18 +34,21 @@ from pnp.core.colour import tint
 HAIRLINE_PT = 0.25  # the thinnest line print shops accept, and the hairline of print drivers
 MIN_TEXT_PT = 5.0  # the smallest type a printed piece uses (sheet footers are 6.5 pt; version stamps 5 pt)
 STEPS_PER_DOUBLING = 8  # an icon's floors are rounded up to 2^(1/8) steps (9 %): icons placed at near sizes share a form
+# A PDF holds its numbers to about six significant digits: a width and the matrix it is drawn under, each rounded,
+# can read back a millionth under what was asked. Limits are met with this much to spare, so they read as met.
+HEADROOM = 1 + 1e-5
 BAR_TOP, BAR_HEIGHT = 0.5, 0.38  # a placeholder bar: from half an em above the baseline, about an x-height tall
 BAR_TOWARD_WHITE = 0.35  # a bar's ink is lighter than solid type's: text covers about half its x-height band
 
 
 def line_width(width_pt: float, scale: float) -> float:
     """The width to set, in the units drawn at `scale`, for a line asked `width_pt` wide in those units."""
-    return max(width_pt, HAIRLINE_PT / scale)
+    return max(width_pt, HAIRLINE_PT * HEADROOM / scale)
 
 
 def greeked(size_pt: float, scale: float) -> bool:
     """Whether text of `size_pt` in a drawing at `scale` is an illustration's text too small to print as text."""
-    return scale < 1 and size_pt * scale < MIN_TEXT_PT
+    return scale < 1 and size_pt * scale < MIN_TEXT_PT * HEADROOM
 
 
 def icon_floor(thinnest: float, scale: float) -> float | None:
@@ -54,9 +57,9 @@ def icon_floor(thinnest: float, scale: float) -> float | None:
 
     The floor is rounded up to a step of 2^(1/8), so an icon placed at many
     nearby sizes shares a few forms, each printing no line under a hairline."""
-    if thinnest * scale >= HAIRLINE_PT or scale <= 0:
+    if thinnest * scale >= HAIRLINE_PT * HEADROOM or scale <= 0:
         return None
-    exact = HAIRLINE_PT / scale
+    exact = HAIRLINE_PT * HEADROOM / scale
     return 2 ** (math.ceil(math.log2(exact) * STEPS_PER_DOUBLING) / STEPS_PER_DOUBLING)
 
 
