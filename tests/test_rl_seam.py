@@ -6,7 +6,6 @@ rather than as a broken or silently different build.
 from __future__ import annotations
 
 import io
-from typing import ClassVar
 
 import pytest
 from pypdf import PdfReader
@@ -125,55 +124,6 @@ def test_pdfx_marks_info_and_output_intent():
     assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and reader.metadata["/Trapped"] == "/False"
     intent = reader.trailer["/Root"]["/OutputIntents"][0]
     assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
-
-
-def _toc_story():
-    """Headings that report their pages to a table of contents, long enough that the contents push them a page on."""
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import PageBreak, Paragraph
-    from reportlab.platypus.tableofcontents import TableOfContents
-
-    styles = getSampleStyleSheet()
-    story = [TableOfContents(), PageBreak()]
-    for n in range(1, 40):
-        story.append(Paragraph(f"Heading {n}", styles["Heading2"]))
-        story += [Paragraph(f"Text {n}.{k} " * 20, styles["BodyText"]) for k in range(3)]
-    return story
-
-
-def _toc_doc(buf):
-    from reportlab.platypus import SimpleDocTemplate
-
-    class Doc(SimpleDocTemplate):
-        def afterFlowable(self, flowable):
-            if getattr(flowable, "style", None) is not None and flowable.style.name == "Heading2":
-                self.notify("TOCEntry", (0, flowable.getPlainText(), self.page))
-
-    return Doc(buf, invariant=1)
-
-
-class _Sketch(Canvas):
-    """Marks its pages, so a sketch pass that reached the saved file would show in its bytes."""
-
-    pnp_sketch = True
-    drawn: ClassVar[list] = []
-
-    def showPage(self):
-        _Sketch.drawn.append(self.getPageNumber())
-        self.drawString(1, 1, "SKETCH")
-        super().showPage()
-
-
-def test_build_settled_saves_what_multibuild_saves_and_draws_only_its_last_pass_in_full():
-    """Reportlab's own multiBuild is the reference: the bytes must be the same, with the settling passes on the sketch canvas."""
-    reference = io.BytesIO()
-    passes_reference = _toc_doc(reference).multiBuild(_toc_story())
-    ours = io.BytesIO()
-    _Sketch.drawn = []
-    passes = rl.build_settled(_toc_doc(ours), _toc_story(), 8, _Sketch, Canvas)
-    assert ours.getvalue() == reference.getvalue()
-    assert passes == passes_reference + 1 and passes_reference >= 2, "every multiBuild pass ran as a sketch, then one pass drew"
-    assert _Sketch.drawn, "the settling passes ran on the sketch canvas"
 
 
 def test_emitted_marks_the_content_stream_and_returns_what_came_after():

@@ -37,11 +37,6 @@ class Contents(Block):
     def isSatisfied(self):
         return self._entries == self._last
 
-    def lays_out_alike(self) -> bool:
-        """Whether the entries this pass found differ from those it showed in page numbers alone. A number sits in a
-        column of fixed width, so the contents take the same room with either, and the next pass breaks the same pages."""
-        return [(level, text, key) for level, text, _, key in self._entries] == [(level, text, key) for level, text, _, key in self._last]
-
     def expect(self, headings: list[tuple[int, str, str]], pages: list[int] | None = None) -> None:
         """Show these (level, text, key) entries in the first pass: the contents then take their full room at once, and
         the first pass already breaks the pages as the last will. Their `pages` are a guess (the last build's), or 0."""

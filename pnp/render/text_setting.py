@@ -99,22 +99,11 @@ def line_of(op, style: Style) -> int:
 
 
 def drawer_for(canv) -> FaceDrawer:
-    """The FaceDrawer of a canvas (one per PDF, so each icon and face is a form defined once); on a sketch canvas
-    (a pass that only finds the page breaks: pnp.render.rl.build_settled) one that draws nothing."""
+    """The FaceDrawer of a canvas (one per PDF, so each icon and face is a form defined once)."""
     drawer = getattr(canv, "pnp_drawer", None)
     if drawer is None:
-        drawer = canv.pnp_drawer = SketchDrawer() if getattr(canv, "pnp_sketch", False) else FaceDrawer(canv, canv.pnp_icons)
+        drawer = canv.pnp_drawer = FaceDrawer(canv, canv.pnp_icons)
     return drawer
-
-
-class SketchDrawer:
-    """Stands in for a FaceDrawer on a pass whose drawing is thrown away: it draws nothing and names no real form."""
-
-    def draw_face(self, face, x, y, reused=False) -> None:
-        pass
-
-    def form(self, face, scale: float = 1.0) -> str:
-        return "Sketch"
 
 
 def draw_elements(canv, elements, w_pt: float, h_pt: float) -> None:

@@ -17,7 +17,7 @@ from pnp.outputs.rulebook.front_matter import front_matter
 from pnp.outputs.rulebook.geometry import Geometry, geometry
 from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import markdown_parser
-from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class, sketch_canvas
+from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class
 from pnp.outputs.stats import FileStats
 from pnp.render import rl
 from pnp.render.contents import Contents
@@ -46,7 +46,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     doc = RulebookDoc(buf, book, geo, canvas_cls, font)
     doc.setter, doc.look = setter, look
     gctx.layouts.markup_problems.clear()
-    rl.build_settled(doc, story, 8, sketch_canvas(canvas_cls), canvas_cls, guessed=guess is not None and bool(tables))
+    doc.multiBuild(story, maxPasses=8)  # Platypus's passes, until the contents' numbers stop changing: one when the guess holds
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
         chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
 
 from pnp.core.colour import mix
@@ -43,11 +42,6 @@ class PnpCanvas(rl.KeyedPagesCanvas):
 
 def canvas_class(icons, base=PnpCanvas):
     return type("RulebookCanvas", (base,), {"pnp_icons": icons})
-
-
-def sketch_canvas(canvas_cls):
-    """The canvas of the passes that only settle the contents' page numbers: `canvas_cls` drawing no face, icon or text block."""
-    return type(f"Sketch{canvas_cls.__name__}", (canvas_cls,), {"pnp_sketch": True, "save": Canvas.save})
 
 
 class RulebookDoc(BaseDocTemplate):
