@@ -80,28 +80,6 @@ def test_contents_page_numbers_are_the_pages_where_headings_land(project):
     assert_contents_true(project)
 
 
-def test_the_pages_are_laid_out_twice_once_to_find_the_headings_pages_and_once_to_draw_them(project, monkeypatch):
-    """The contents know their rows before the first pass (only the page numbers are missing, and they take no room
-    of their own), so that pass breaks the pages as the drawn one does."""
-    import os
-
-    from pnp.outputs.rulebook.pages import RulebookDoc
-
-    passes = []
-    real = RulebookDoc.build
-
-    def counting(self, flowables, **kwargs):
-        passes.append(kwargs.get("canvasmaker"))
-        return real(self, flowables, **kwargs)
-
-    monkeypatch.setattr(RulebookDoc, "build", counting)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # build in this process, where the passes are counted
-    add_chapters(project)
-    build(project, "--only", "rulebook")
-    assert len(passes) == 2 and passes[0] is not passes[1], passes  # a sketch, then the drawing
-    assert_contents_true(project)
-
-
 def test_contents_expected_wrong_still_get_the_true_page_numbers(project, monkeypatch):
     """A wrong guess of the rows costs passes, never a wrong number: the drawn pass checks it found what it showed."""
     from pnp.render.contents import Contents
