@@ -10,8 +10,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 
 
 def start_method():
@@ -36,37 +35,6 @@ def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> Process
 def helper_pool(initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
     """A pool of one process, to run half of a large piece of work beside this process."""
     return worker_pool(1, initializer, initargs)
-
-
-class LentWorker:
-    """A pool's worker lent to the job this process runs, for one piece of that job, before the jobs queued for the pool.
-
-    This process runs a build's heaviest job while the pool's worker takes the
-    others (a game's checks). Half of a deck's faces, rendered there first,
-    halves what this process waits for before its sheets can be drawn; the
-    queued jobs only need to be done by the end. So the queued jobs are
-    submitted (`queue`, called once) when the job borrows the worker or says it
-    will not (`release`), and a piece asked for after that is refused: it would
-    wait behind them."""
-
-    def __init__(self, pool: Executor, queue: Callable[[], list[Future]]):
-        self.pool = pool
-        self._queue = queue
-        self.queued: list[Future] | None = None
-
-    def borrow(self, fn: Callable, *args) -> Future | None:
-        """Run `fn(*args)` in the worker ahead of its queued jobs, or None once they are queued."""
-        if self.queued is not None:
-            return None
-        future = self.pool.submit(fn, *args)
-        self.release()
-        return future
-
-    def release(self) -> list[Future]:
-        """Queue the pool's own jobs (once); their futures."""
-        if self.queued is None:
-            self.queued = self._queue()
-        return self.queued
 
 
 def _start_worker(parent: int, initializer, initargs: tuple) -> None:

@@ -11,7 +11,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 from pnp.core.errors import Finding, LayoutError, Loc, error
-from pnp.core.processes import LentWorker, helper_pool, several_cores
+from pnp.core.processes import helper_pool, several_cores
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.layout.elements import Face, FaceDigests, Text
@@ -26,19 +26,17 @@ from pnp.render.sheets import PENDING, Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves
-LENT_MIN_CARDS = 40  # below this a running worker's half of the faces costs more than it saves (its templates compile there too)
 
 Rendered = tuple[Card, Face | None, Face | None]
 
 
-def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], lent: LentWorker | None = None,
-                inspections: dict | None = None) -> list[Rendered]:
+def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], inspections: dict | None = None) -> list[Rendered]:
     """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings (see `start_deck`).
 
     With `inspections` (what `inspect_deck` keeps), this process inspects its
     part of a deck split across two processes while the other renders the
     rest: it would wait otherwise."""
-    first, found, coming = start_deck(gctx, deck, options, lent)
+    first, found, coming = start_deck(gctx, deck, options)
     if coming is None:
         findings += found
         return first
@@ -49,23 +47,15 @@ def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[
     return first + rest
 
 
-def start_deck(gctx: GameContext, deck: Deck, options: Options, lent: LentWorker | None = None,
-               share: float = 0.5) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
+def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0.5) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
     """Render a deck's cards: (those rendered here, their findings, the rest that another process renders, or None).
 
-    A deck's last cards are rendered in a second process while this one
-    renders the first `share`: by the pool worker `lent` to this build
-    (`_started_with_lent`), else by a helper started for a large deck (the
-    machine has two cores and rendering is half of a build). Faces are plain
-    values, so they travel back cheaply and the output is byte-identical to a
-    one-process build. A lent worker not used here is given its own jobs at once.
-    Findings of a split deck come with its rest (SplitDeck.rest)."""
+    A large deck's last cards are rendered in a helper process while this
+    one renders the first `share` (the machine has two cores and rendering is
+    half of a build). Faces are plain values, so they travel back cheaply and
+    the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest)."""
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
-    if lent is not None:
-        if len(cards) >= LENT_MIN_CARDS and not _keeps_faces(gctx):
-            return _started_with_lent(gctx, deck, options, cards, split, lent)
-        lent.release()
     if len(cards) >= PARALLEL_MIN_CARDS and several_cores():
         pool = helper_pool(_init_worker, _recipe(gctx, deck, options))
         try:
@@ -82,26 +72,6 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, lent: LentWorker
 def selected_cards(deck: Deck, options: Options) -> list[Card]:
     """The cards of `deck` this build renders (--cards picks some)."""
     return [c for c in deck.cards if not options.cards or c.id in options.cards]
-
-
-def _started_with_lent(gctx: GameContext, deck: Deck, options: Options, cards: list[Card], split: int,
-                       lent: LentWorker) -> tuple[list[Rendered], list[Finding], SplitDeck | None]:
-    """The cards from `split` on rendered by the `lent` worker, ahead of its own jobs, while this process renders the
-    ones before.
-
-    The worker makes a context of its own (`_context`), so it compiles the
-    deck's templates and reads its fonts and icons again, beside this process
-    doing the same: a pool forked later, holding them, would pay more in pages
-    copied on write by both processes than it saves (docs/performance.md)."""
-    try:
-        later = lent.borrow(_render_half, _recipe(gctx, deck, options), cards[split:])
-    finally:
-        lent.release()
-    if later is None:
-        out, found = render_cards(gctx, deck, options, cards)
-        return out, found, None
-    first, found = render_cards(gctx, deck, options, cards[:split])
-    return first, [], SplitDeck(gctx, cards[split:], found, later)
 
 
 class SplitDeck:
@@ -129,11 +99,6 @@ class SplitDeck:
             rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
             self._rest = rendered, first_of_each(self.first_findings + later_findings)
         return self._rest
-
-
-def _keeps_faces(gctx: GameContext) -> bool:
-    """Whether the build's face store holds faces from the last build: a rebuild looks most faces up rather than rendering them."""
-    return gctx.face_store is not None and gctx.face_store.holds_faces()
 
 
 def _recipe(gctx: GameContext, deck: Deck, options: Options) -> tuple:
@@ -165,11 +130,6 @@ def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], li
     """The faces of `cards`, the findings, the fonts registered, the files opened, and the faces the store gave or took
     with their card reads (one pickle: a face in both is sent once)."""
     return _render_here(*_WORKER, cards)
-
-
-def _render_half(recipe: tuple, cards: list[Card]) -> tuple:
-    """`_render_in_worker` in a pool worker lent to the build, with a context of its own made from `recipe`."""
-    return _render_here(*_context(*recipe), cards)
 
 
 def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Card]) -> tuple:
@@ -345,9 +305,9 @@ class DeckSheets:
             self.changed_names.append(f"{name} ×{card.count}" if card.count > 1 else name)
 
 
-def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None, lent: LentWorker | None = None) -> tuple[list, list[Finding]]:
-    """Render all decks of a game into one sheet PDF; with --changed, also a PDF of the changed cards. A pool worker
-    `lent` to the build may take the last cards of the first deck (`start_deck`).
+def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None = None) -> tuple[list, list[Finding]]:
+    """Render all decks of a game into one sheet PDF; with --changed, also a PDF of the changed cards; a large deck's
+    last cards are rendered by a helper process (`start_deck`).
 
     A deck split across two processes is imposed at once: this process
     renders its first cards (MAIN_SHARE_AHEAD), then lays out the sheets and
@@ -366,8 +326,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
                 continue
             if options.progress:
                 options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
-            first, found, coming = start_deck(gctx, deck, options, lent, MAIN_SHARE_AHEAD if ahead else 0.5)
-            lent = None  # lent to the first deck rendered, which used it or let it go
+            first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5)
             sheets = DeckSheets(gctx, deck, digests, previous_faces)
             decks.append(sheets)
             sheets.add(first, found)

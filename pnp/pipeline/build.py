@@ -18,7 +18,6 @@ from pnp.core.colour import read_answers
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, remove_stale_temporaries, write_atomic
 from pnp.core.memo import Keeps
-from pnp.core.processes import LentWorker
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import Engine, GameContext
@@ -153,9 +152,8 @@ def keep_between_builds(engine: Engine, out: Path) -> None:
 
 
 @paused
-def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentWorker | None = None) -> RenderedOutput:
-    """Render one kind of output of a game in memory (its PDFs' ink is measured by `measure_ink`); card sheets may borrow
-    the pool worker `lent` to this process for half a deck's faces (pnp.outputs.cards.render_deck)."""
+def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> RenderedOutput:
+    """Render one kind of output of a game in memory (its PDFs' ink is measured by `measure_ink`)."""
     options, project = plan.options, gctx.project
     keep_between_builds(gctx.engine, options.out)
     faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
@@ -167,7 +165,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob, lent: LentW
     try:
         with gctx.files_read.recording() as read:
             if job.kind == "cards":
-                files, found = builder_of("pnp.outputs.cards:build_cards")(gctx, options, plan.baseline, lent)
+                files, found = builder_of("pnp.outputs.cards:build_cards")(gctx, options, plan.baseline)
             else:
                 files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options, *_last_stats(plan, job))
     finally:

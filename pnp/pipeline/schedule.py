@@ -16,7 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
-from pnp.core.processes import LentWorker, worker_pool
+from pnp.core.processes import worker_pool
 from pnp.layout.icons import warm_svg
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
@@ -245,19 +245,16 @@ class _Worker:
         """The build's checks of a game; with `render`, also what rendering every output in memory finds (`pnp validate`)."""
         return check_game(self.engine.for_game(self.games[slug]), render=render)
 
-    def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True,
-               lent: LentWorker | None = None) -> tuple[RenderedOutput, float]:
+    def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
-        rendered = render_output(self.engine.for_game(self.games[slug]), plan, job, lent)
+        rendered = render_output(self.engine.for_game(self.games[slug]), plan, job)
         if ink and (long_too or not _long(rendered)):
             measure_ink(plan, rendered)
         return rendered, time.perf_counter() - started
 
-    def run(self, jobs: list[tuple], plans: dict[str, GamePlan], ink: bool = True, long_too: bool = True,
-            lent: LentWorker | None = None) -> dict[tuple, object]:
+    def run(self, jobs: list[tuple], plans: dict[str, GamePlan], ink: bool = True, long_too: bool = True) -> dict[tuple, object]:
         """Run ("check", slug, key) and ("render", slug, OutputJob) jobs in a row, measuring the ink of what they render
-        unless `ink` is false, and of a long PDF (`_long`) only with `long_too`; results as `_Pool.run` gives them.
-        The first job may borrow the pool worker `lent` to this process (pnp.outputs.cards.render_deck)."""
+        unless `ink` is false, and of a long PDF (`_long`) only with `long_too`; results as `_Pool.run` gives them."""
         out = {}
         for what, slug, detail in jobs:
             answers = colour_answers_path(plans[slug].options.out)
@@ -265,8 +262,7 @@ class _Worker:
                 keep_between_builds(self.engine, plans[slug].options.out)  # the syntax trees the checks read are kept there
                 out[(what, slug)] = (detail, self.check(slug))
             else:
-                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too, lent)
-            lent = None
+                out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
         if jobs:
             save_answers(answers)
         return out
@@ -322,24 +318,12 @@ class _Pool:
         Rendering here spares the heaviest group a worker's start and its PDF a
         trip through a pipe. With more groups than cores this happens
         when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
-        the cores left, and are done before it is.
-
-        When the heaviest group starts with card sheets, a worker takes half of a deck's faces first and the other
-        groups after (pnp.outputs.cards.render_deck): the checks only need to be done by the end, the faces before any
-        sheet is drawn."""
+        the cores left, and are done before it is."""
         if self.pool is None:
             self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _init_worker, (self.project.root, self.games))
             self.lendable = True
-        pool = self.pool
-
-        def queue() -> list[Future]:
-            return [pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
-
-        lent = LentWorker(pool, queue)
-        if not _renders_cards_first(groups[0]):
-            lent.release()
-        out = self._here().run([job[1:] for job in groups[0]], plans, ink=False, lent=lent)
-        queued = lent.release()
+        queued = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
+        out = self._here().run([job[1:] for job in groups[0]], plans, ink=False)
         if not all(future.done() for future in queued):
             _measure_ink(out, plans)  # the workers are still at it: this process measures its own PDFs meanwhile, alone
         for future in queued:
@@ -451,11 +435,6 @@ def _long(rendered: RenderedOutput) -> bool:
     measure after rendering; the waiting process imports numpy beforehand, once
     fewer jobs are left than cores, and measures with a helper."""
     return any(name.endswith(".pdf") and stats.pages >= PARALLEL_MIN_PAGES for name, _, stats in rendered.files)
-
-
-def _renders_cards_first(group: list[tuple]) -> bool:
-    """Whether a group's first job renders card sheets, which may borrow a worker for half a deck's faces."""
-    return group[0][1] == "render" and group[0][3].kind == "cards"
 
 
 def _to_measure(rendered: RenderedOutput) -> bool:
