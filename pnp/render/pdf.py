@@ -122,7 +122,7 @@ def fit_footer(texts: tuple[str, ...], font: str, room_pt: float, keep: str = ""
     FOOTER_MIN_SIZE or more, followed by `keep`, at the largest quarter point up to FOOTER_SIZE.
 
     A footer is never cut short: when no wording fits, the shortest is printed whole at FOOTER_MIN_SIZE, past its
-    room (tests/test_small_print.py checks no sheet of the five games comes to that)."""
+    room (tests/test_sheet_footers.py checks no sheet of the five games comes to that: no footer line overlaps another)."""
     for text in texts:
         whole = text + (f" · {keep}" if keep and text else keep)
         width = stringWidth(whole, font, 1.0)
