@@ -3,6 +3,9 @@
 with the located error `build` gives."""
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,7 +56,16 @@ def test_watch_rebuilds_the_german_edition(two):
 
 @pytest.mark.parametrize("command", [("list",), ("preview", "duo"), ("export", "duo", "--format", "png"), ("watch", "duo"), ("serve", "duo")])
 def test_a_language_the_game_does_not_list_is_the_located_error_build_gives(two, command):
-    result = run_pnp(two, *command, "--lang", "fr")
-    assert result.exit_code == 1
-    assert "data/duo/game.yaml:4:" in result.output and "no 'fr' edition" in result.output, result.output
+    with socket.socket() as taken:  # serve is given a port in use: were the language let through, it stops there, not serving on
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = ("--port", str(taken.getsockname()[1])) if command[0] == "serve" else ()
+        if command[0] == "watch":  # in its own process: were the language let through, it would watch on, till the timeout
+            done = subprocess.run([sys.executable, "-m", "pnp", "--root", str(two), *command, "--lang", "fr"], capture_output=True, text=True, timeout=120)
+            code, output = done.returncode, done.stdout + done.stderr
+        else:
+            result = run_pnp(two, *command, *port, "--lang", "fr")
+            code, output = result.exit_code, result.output
+    assert code == 1
+    assert "data/duo/game.yaml:4:" in output and "no 'fr' edition" in output, output
     assert not (two / "output" / "duo").exists()
