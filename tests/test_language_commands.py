@@ -42,9 +42,13 @@ def test_export_writes_the_german_edition_into_folders_named_for_it(two):
 
 
 def test_preview_writes_the_german_faces_beside_the_english(two):
-    result = run_pnp(two, "preview", "duo", "--lang", "de", "--dpi", "30")
-    assert result.exit_code == 0, result.output
-    assert list((two / "output" / "duo" / "preview-de").rglob("*.png"))
+    for lang in ("de", None):
+        result = run_pnp(two, "preview", "duo", "--dpi", "30", *(("--lang", lang) if lang else ()))
+        assert result.exit_code == 0, result.output
+    german = {p.relative_to(two / "output" / "duo" / "preview-de"): p.read_bytes() for p in (two / "output" / "duo" / "preview-de").rglob("*.png")}
+    english = {p.relative_to(two / "output" / "duo" / "preview"): p.read_bytes() for p in (two / "output" / "duo" / "preview").rglob("*.png")}
+    assert german.keys() == english.keys() and german
+    assert all(german[name] != english[name] for name in german)  # every face prints "Kreatur" where the English prints "Creature"
 
 
 def test_watch_rebuilds_the_german_edition(two):
