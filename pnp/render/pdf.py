@@ -69,13 +69,14 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
 
 
 def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tuple[str, ...], font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,
-                keep: str = "") -> None:
+                keep: str = "", scale_label: str = SCALE_LABEL) -> None:
     """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the band just inside the printable limit.
 
     `limit` is how close to the paper's edge ink may go (the printer's margin and a
     tolerance); `keep` is the instruction part of the footer ("print at 100 %", the
     flip edge), never shortened. `text` may be wordings from the fullest to the
-    shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed."""
+    shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed. `scale_label` says what the bar is for,
+    in the sheet's language (pnp.data.words.SheetWords)."""
     _ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":
@@ -89,13 +90,13 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tupl
         baseline = pt(limit) - descent + 0.3
     c.setFillColor(FOOTER_GREY)
     start, end = pt(limit + um(1)), pt(length - limit - um(1))
-    room = end - start - (_scale_bar_width(font) + 8 if scale_bar else 0)
+    room = end - start - (_scale_bar_width(font, scale_label) + 8 if scale_bar else 0)
     line, size = fit_footer((text,) if isinstance(text, str) else text, font, room, keep)
     c.setFont(font, size)
     c.drawString(start, baseline, line)
     if scale_bar:
         c.setFont(font, FOOTER_SIZE)
-        _scale_bar(c, end, baseline, font)
+        _scale_bar(c, end, baseline, scale_label)
     c.restoreState()
 
 
@@ -115,12 +116,12 @@ def fit_footer(texts: tuple[str, ...], font: str, room_pt: float, keep: str = ""
     return whole, FOOTER_MIN_SIZE
 
 
-def _scale_bar_width(font: str) -> float:
+def _scale_bar_width(font: str, label: str = SCALE_LABEL) -> float:
     """How far the scale bar and its label reach left of the footer's end, in points."""
-    return pt(um(50)) + 4 + stringWidth(SCALE_LABEL, font, FOOTER_SIZE)
+    return pt(um(50)) + 4 + stringWidth(label, font, FOOTER_SIZE)
 
 
-def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str) -> None:
+def _scale_bar(c: Canvas, right_pt: float, baseline: float, label: str = SCALE_LABEL) -> None:
     """A 50 mm bar with 10 mm ticks, ending at `right_pt`: measure it to check the print scale."""
     bar = pt(um(50))
     x0 = right_pt - bar
@@ -131,4 +132,4 @@ def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str) -> None:
     for i in range(6):
         tick = x0 + pt(um(10 * i))
         c.line(tick, y, tick, y + (4 if i in (0, 5) else 2.5))
-    c.drawRightString(x0 - 4, baseline, SCALE_LABEL)
+    c.drawRightString(x0 - 4, baseline, label)
