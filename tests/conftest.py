@@ -213,13 +213,6 @@ def most_images_alive(monkeypatch, module, name: str) -> list[int]:
 # trim so no colour sliver shows at a miscut, typographic quotes on cards, option tags in file names) and that the
 # last session could not re-derive in time. Each still runs; a pass is reported. Listed so they are mended, not lost.
 PREDATES_THIS_ROUND = {
-    "tests/test_targets.py::test_ink_saver_halves_the_ink_of_the_deck",
-    "tests/test_targets.py::test_ink_saver_tints_large_fills_and_keeps_light_text_readable",
-    "tests/test_targets.py::test_back_offset_moves_every_backs_sheet_marks_included",
-    "tests/test_targets.py::test_saved_printer_profile_applies_its_offset",
-    "tests/test_targets.py::test_png_export_has_the_print_services_pixel_sizes",
-    "tests/test_text.py::test_an_inline_icon_never_meets_the_line_above",
-    "tests/test_trust.py::test_changed_cards_keep_duplex_pairs_and_compare_with_the_marked_print",
     "tests/test_warm_faces.py::test_warm_rebuilds_print_and_report_what_a_cold_build_does",
     "tests/test_warm_process.py::test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them",
 }
