@@ -18,20 +18,33 @@ ENGLISH = ("print", "sheet", "fronts", "backs", "measure", "check", "scale", "ac
            "tuck", "tray", "lid", "piece")
 
 
-def margin_text(pdf_path) -> list[str]:
-    """Per page, the characters drawn outside every face's bleed box, in drawing order."""
+def margin_chars(pdf_path) -> list[list[dict]]:
+    """Per page, pdfplumber's characters drawn outside every face's bleed box, in drawing order."""
     reader = PdfReader(str(pdf_path))
     out = []
     with pdfplumber.open(str(pdf_path)) as pdf:
         for i, page in enumerate(pdf.pages):
             faces = faces_of(reader, i)
             h = float(page.height)
-            text = []
-            for ch in page.chars:
-                x, y = (ch["x0"] + ch["x1"]) / 2, h - (ch["top"] + ch["bottom"]) / 2
-                if not any(f.bleed.x0 <= x <= f.bleed.x1 and f.bleed.y0 <= y <= f.bleed.y1 for f in faces):
-                    text.append(ch["text"])
-            out.append("".join(text))
+            out.append([ch for ch in page.chars if not any(f.bleed.x0 <= (ch["x0"] + ch["x1"]) / 2 <= f.bleed.x1
+                                                             and f.bleed.y0 <= h - (ch["top"] + ch["bottom"]) / 2 <= f.bleed.y1 for f in faces)])
+    return out
+
+
+def margin_text(pdf_path) -> list[str]:
+    """Per page, the characters drawn outside every face's bleed box, in drawing order."""
+    return ["".join(ch["text"] for ch in chars) for chars in margin_chars(pdf_path)]
+
+
+def overprinted(chars: list[dict]) -> list[str]:
+    """Characters whose boxes overlap by more than a third of a glyph: a footer run into the scale bar's caption."""
+    out = []
+    for i, a in enumerate(chars):
+        for b in chars[i + 1:]:
+            w = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+            hgt = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            if w > (a["x1"] - a["x0"]) / 3 and hgt > (a["bottom"] - a["top"]) / 3 and a["text"].strip() and b["text"].strip():
+                out.append(a["text"] + b["text"])
     return out
 
 
@@ -50,3 +63,5 @@ def test_a_german_build_has_no_english_note_in_its_margins(german, kind):
     assert any(pages), "the sheets print notes in their margins"
     found = sorted({word for text in pages for word in ENGLISH if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)})
     assert not found, f"English in the margins of organ-match-{kind}-de.pdf: {found}: {[t for t in pages if t][:3]}"
+    clashes = [overprinted(chars) for chars in margin_chars(german / f"organ-match-{kind}-de.pdf")]
+    assert not any(clashes), f"the German notes run into each other: {[c[:5] for c in clashes if c]}"  # longer words still fit their room
