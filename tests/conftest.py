@@ -37,9 +37,9 @@ SHIPPED_KINDS = ("cards", "tokens", "reference", "boards")
 
 @pytest.fixture(scope="session")
 def shipped_builds(tmp_path_factory):
-    """`get(paper, bleed, printable_mm)`: the output folder of the five shipped games' sheets (SHIPPED_KINDS) built with
-    those options, built on first use once per test process and shared by every test that reads them
-    (tests/test_printable.py, tests/test_marks_off_cards.py)."""
+    """`get(paper, bleed, printable_mm, kinds=SHIPPED_KINDS)`: the output folder of the five shipped games' outputs of
+    those kinds (their sheets by default) built with those options, built on first use once per test process and shared
+    by every test that reads them (tests/test_printable.py, tests/test_marks_off_cards.py, tests/test_small_print.py)."""
     from pnp.data.project import Project
     from pnp.outputs.context import Engine
     from pnp.outputs.options import Options
@@ -51,11 +51,11 @@ def shipped_builds(tmp_path_factory):
     games = {slug: project.load_game(slug)[0] for slug in slugs}
     made: dict = {}
 
-    def get(paper: str, bleed: bool, printable_mm: float) -> Path:
-        key = (paper, bleed, printable_mm)
+    def get(paper: str, bleed: bool, printable_mm: float, kinds: tuple[str, ...] = SHIPPED_KINDS) -> Path:
+        key = (paper, bleed, printable_mm, kinds)
         if key not in made:
             out = tmp_path_factory.mktemp(f"shipped-{paper}-{'bleed' if bleed else 'plain'}-{printable_mm}")
-            options = Options(paper=paper, bleed=bleed, out=out, only=SHIPPED_KINDS, printable_mm=printable_mm)
+            options = Options(paper=paper, bleed=bleed, out=out, only=kinds, printable_mm=printable_mm)
             for game in games.values():
                 _, findings = build_game(engine.for_game(game), options)
                 assert not [f for f in findings if f.severity == "error"], findings
