@@ -72,6 +72,8 @@ class SheetWords:
     set: str = "{n} set"
     sets: str = "{n} sets"
     cut_fold: str = "cut solid lines, fold dashed ones"
+    cut_fold_short: str = "cut solid, fold dashed"
+    more: str = "{name} and {n} more"
     boxes: str = "boxes"
     dice: str = "dice"
     assembly_map: str = "assembly map"
