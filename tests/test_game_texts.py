@@ -4,9 +4,10 @@ Each promise is read from the text of the built PDFs, so a phrase brought back i
 is caught wherever it prints."""
 from __future__ import annotations
 
+import functools
+
 import pdfplumber
 import pytest
-from conftest import ROOT, run_pnp
 from pypdf import PdfReader
 
 GAMES = ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct")
@@ -20,14 +21,14 @@ def flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("games")
-    result = run_pnp(ROOT, "build", *GAMES, "--out", str(out))
-    assert result.exit_code == 0, result.output + result.stderr
-    return out
+def built(shared_build):
+    """The plain build of the five games, shared with other files (conftest.shared_build)."""
+    return shared_build()
 
 
+@functools.cache
 def text_of(built, game: str, output: str) -> str:
+    """Every page's text of one PDF, read once for all the tests of this file (reading takes most of their time)."""
     return flat(" ".join(page.extract_text() for page in PdfReader(built / game / f"{game}-{output}.pdf").pages))
 
 
