@@ -94,17 +94,20 @@ def test_each_tile_names_its_neighbours_in_its_overlap_strips(built):
     assert "neighbours: right A2, bottom B1" in texts[0]
 
 
-def test_the_board_is_drawn_once_and_placed_on_every_page(built):
+def test_the_board_is_drawn_once_for_its_tiles_and_once_for_its_assembly_map(built):
+    """Every tile places one form of the board; the map places the board drawn for the map's scale (its lines kept at a
+    hairline and its small text as placeholder bars: pnp.render.print_floor)."""
     reader = PdfReader(built["letter"])
-    placed = set()
+    placed = []
     for page in reader.pages[:5]:
         xobjects = page["/Resources"].get("/XObject") or {}
         forms = {name for name, ref in xobjects.items() if name.startswith("/FormXob.F")}
         content = page.get_contents().get_data().decode("latin-1")
         used = {name for name in forms if f"{name} Do" in content}
         assert len(used) == 1, used
-        placed |= {xobjects.raw_get(name).idnum for name in used}
-    assert len(placed) == 1  # the same form object on the map and every tile
+        placed.append(xobjects.raw_get(used.pop()).idnum)
+    map_form, *tile_forms = placed
+    assert len(set(tile_forms)) == 1 and map_form not in tile_forms  # the same form object on every tile
 
 
 def test_every_font_is_embedded(built):

@@ -150,6 +150,69 @@ def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(proj
     assert "glue tab A under this edge" in marks[1]
 
 
+LETTER = (215.9, 279.4)  # mm
+
+
+def _net_extent(page) -> tuple[float, float, float, float]:
+    """The cut outline's extent on a page in mm (x0, top, x1, bottom): its solid lines, above the footer's band."""
+    cuts, _ = _lines(page)
+    boxes = [box for box, _ in cuts if box[3] < page.height / MM - 15]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def test_a_two_piece_box_too_large_for_one_sheet_puts_its_tray_and_lid_on_a_sheet_each(project, tmp_path):
+    """120 poker cards (38.4 mm of stock): tray and lid each some 145 × 170 mm. Together they fit no Letter sheet, either
+    way round; alone each does, so each gets a sheet of its own, inside the printer's margin."""
+    _tiny_boxes(project, """
+        boxes:
+          - {id: big, style: two-piece, decks: [big], front: tiny/box.j2}
+        """, """
+        name: Big
+        size: poker
+        front: tiny/hero.j2
+        cards:
+          - {id: a, name: A, stars: 1, number: 1, text: x, count: 120}
+        """)
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "tiny" / "tiny-boxes.pdf") as pdf:
+        named = [(p.extract_text() or "") for p in pdf.pages]
+        extents = [_net_extent(p) for p in pdf.pages]
+    assert len(named) == 2 and "Big (tray)" in named[0] and "Big (lid)" in named[1], named
+    margin = DEFAULT_PRINTABLE_MM
+    room_w, room_h = LETTER[0] - 2 * margin, LETTER[1] - 2 * margin
+    for x0, top, x1, bottom in extents:
+        assert x0 >= margin and top >= margin and x1 <= LETTER[0] - margin and bottom <= LETTER[1] - margin
+    (tw, th), (lw, lh) = [(x1 - x0, bottom - top) for x0, top, x1, bottom in extents]
+    assert lw > tw and lh > th, "the lid slides over the tray"
+    for a, b in (((tw, th), (lw, lh)), ((th, tw), (lw, lh)), ((tw, th), (lh, lw)), ((th, tw), (lh, lw))):
+        side_by_side = a[0] + b[0] <= room_w and max(a[1], b[1]) <= room_h
+        stacked = a[1] + b[1] <= room_h and max(a[0], b[0]) <= room_w
+        assert not side_by_side and not stacked, "the pair would share a sheet: this box does not test the split"
+
+
+def test_a_two_piece_box_whose_tray_alone_fits_no_sheet_is_an_error_naming_the_piece(project, tmp_path):
+    """300 poker cards: walls some 98 mm high, a tray about 260 × 285 mm, larger than Letter's printable area either way round."""
+    _tiny_boxes(project, """
+        boxes:
+          - id: huge
+            style: two-piece
+            decks: [big]
+            front: tiny/box.j2
+        """, """
+        name: Big
+        size: poker
+        front: tiny/hero.j2
+        cards:
+          - {id: a, name: A, stars: 1, number: 1, text: x, count: 300}
+        """)
+    result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code != 0
+    assert "data/tiny/boxes.yaml:5:" in result.output and "box 'huge'" in result.output, result.output
+    assert "its tray (" in result.output and "its lid (" in result.output and "no letter sheet" in result.output, result.output
+    assert not (tmp_path / "tiny" / "tiny-boxes.pdf").exists()
+
+
 def test_a_box_naming_an_unknown_deck_is_a_located_error(project, tmp_path):
     _tiny_boxes(project, """
         boxes:

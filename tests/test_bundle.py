@@ -10,9 +10,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from pypdf import PdfReader
-
 from conftest import TEST_PROJECT, pdf_fonts, run_pnp
+from pypdf import PdfReader
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +128,65 @@ def test_feedback_sheet_names_the_stamp_each_card_front_carries(bundled):
     assert codes, "the tiny game's fronts carry stamps"
     for code in codes:
         assert code in sheet, f"stamp {code} printed on a card is not on the feedback sheet"
+
+
+DIE = """\
+dice:
+  - {id: pawn, shape: d6, size: 16, color: '#ffffff', face: tiny/die.j2, faces: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}]}
+"""
+BOX = """\
+boxes:
+  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box.j2}
+"""
+VARIANTS = {"--board-paper": ("boards", "a3"), "--booklet": ("rulebook",)}  # build options whose extra PDFs the bundle leaves out
+
+
+@pytest.fixture(scope="module")
+def every_kind(tmp_path_factory) -> tuple[Path, Path, dict[str, list[Path]]]:
+    """The tiny game with a die and a box too, so its build writes every kind of PDF: (bundle folder, default build's folder,
+    {build option: the PDFs a build with it adds})."""
+    root = tmp_path_factory.mktemp("every-kind") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/dice.yaml").write_text(DIE)
+    (root / "data/tiny/boxes.yaml").write_text(BOX)
+    (root / "templates/tiny/die.j2").write_text("{{ text(die_face.n|string, 0, 0, face.w, face.h, size=face.h * 0.8, align='center', valign='middle') }}\n")
+    (root / "templates/tiny/box.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n')
+    built = root.parent / "built"
+    result = run_pnp(root, "build", "tiny", "--out", str(built))
+    assert result.exit_code == 0, result.output
+    added = {}
+    for option, (only, *value) in VARIANTS.items():
+        folder = root.parent / option.strip("-")
+        result = run_pnp(root, "build", "tiny", "--only", only, option, *value, "--out", str(folder))
+        assert result.exit_code == 0, result.output
+        added[option] = [p for p in (folder / "tiny").glob("*.pdf") if not (built / "tiny" / p.name).exists()]
+        assert added[option], f"a build with {option} writes a PDF of its own"
+    result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    return root / "output" / "tiny" / "bundle", built / "tiny", added
+
+
+def test_every_pdf_the_build_writes_is_in_the_bundle_in_print_order(every_kind):
+    folder, built, _ = every_kind
+    pdfs = sorted(built.glob("*.pdf"))
+    kinds = [p.stem.removeprefix("tiny-") for p in pdfs]
+    assert {"cards", "tokens", "boards", "reference", "rulebook", "labels", "boxes", "dice"} <= set(kinds), kinds
+    pages = [_contents(p) for p in PdfReader(folder / "tiny-bundle-letter.pdf").pages]
+    starts = {}
+    for path, kind in zip(pdfs, kinds, strict=True):
+        run = [_contents(p) for p in PdfReader(path).pages]
+        starts[kind] = next((i for i in range(len(pages)) if pages[i:i + len(run)] == run), None)
+        assert starts[kind] is not None, f"{path.name}: its {len(run)} pages are not in the bundle"
+    order = sorted(starts, key=starts.get)
+    assert order.index("labels") > max(order.index(k) for k in ("cards", "tokens", "boards", "reference")), order  # label stock: its own run
+    assert order[-1] == "rulebook", order  # the rules last
+
+
+def test_the_bundle_says_what_it_leaves_out_and_where_labels_print(every_kind):
+    folder, _, added = every_kind
+    with pdfplumber.open(folder / "tiny-bundle-letter.pdf") as pdf:
+        front = "\n".join(page.extract_text() or "" for page in pdf.pages[:4])
+    notes = front[front.index("Not in this bundle"):]
+    for option, pdfs in added.items():
+        assert option in notes, f"{[p.name for p in pdfs]} (a build with {option}) are neither in the bundle nor named as left out"
+    assert "Avery 5160" in front, "the labels' row names the label sheet they print on"

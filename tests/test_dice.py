@@ -221,21 +221,68 @@ def test_a_d4_shows_each_corner_s_number_on_the_three_faces_meeting_there(all_di
     assert all(len(set(digits)) == 3 for digits in on_face), f"each face shows three corners' numbers: {on_face}"
 
 
-def test_the_tts_export_makes_each_d6_a_custom_die_with_its_faces_image(tmp_path):
-    result = run_pnp(ROOT, "export", "germ-tycoon", "--format", "tts", "--no-validate", "--out", str(tmp_path))
+# Tabletop Simulator's own d6 template (Modding/Dice Templates/D6.png): a square of 3 × 3 cells, the top row unused,
+# faces 2 4 5 across the middle row and 1 3 6 across the bottom one, 1 and 6 drawn upside down. Read from a tool that
+# draws into that template (ErikRoelofs/prototypical, drawer/diceDrawer.py); TTS's knowledge base shows it as a picture.
+TTS_D6_CELLS = {2: (0, 1), 4: (1, 1), 5: (2, 1), 1: (0, 2), 3: (1, 2), 6: (2, 2)}
+TTS_D6_UPSIDE_DOWN = {1, 6}
+
+
+def _tts_dice(root: Path, out: Path, game: str) -> list[Path]:
+    result = run_pnp(root, "export", game, "--format", "tts", "--no-validate", "--out", str(out))
     assert result.exit_code == 0, result.output
-    save = json.loads((tmp_path / "germ-tycoon" / "tts" / "germ-tycoon-tts-save.json").read_text())
+    save = json.loads((out / game / "tts" / f"{game}-tts-save.json").read_text())
     dice = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"]
-    assert len(dice) == 2 and all(o["CustomImage"]["CustomDice"]["Type"] == 1 for o in dice)  # TTS: Type 1 is a d6
-    for die in dice:
-        path = Path(unquote(urlparse(die["CustomImage"]["ImageURL"]).path))
+    assert dice and all(o["CustomImage"]["CustomDice"]["Type"] == 1 for o in dice)  # TTS: Type 1 is a d6
+    return [Path(unquote(urlparse(die["CustomImage"]["ImageURL"]).path)) for die in dice]
+
+
+def _cell(image: Image.Image, col: int, row: int) -> Image.Image:
+    side = image.width // 3
+    return image.crop((col * side, row * side, (col + 1) * side, (row + 1) * side))
+
+
+def test_the_tts_export_makes_each_d6_a_custom_die_with_its_faces_image(tmp_path):
+    paths = _tts_dice(ROOT, tmp_path, "germ-tycoon")
+    assert len(paths) == 2
+    for path in paths:
         with Image.open(path) as image:
-            assert image.mode == "RGB" and image.width * 3 == image.height * 4  # a 4 × 3 grid of square faces
-            cell = image.width // 4
-            pips = {n: _blobs(image.crop((c * cell, r * cell, (c + 1) * cell, (r + 1) * cell)))
-                    for n, (c, r) in {1: (1, 0), 2: (0, 1), 3: (1, 1), 5: (2, 1), 4: (3, 1), 6: (1, 2)}.items()}
-            assert pips == {n: n for n in range(1, 7)}  # the cross TTS's d6 template uses: 1 above, 2 3 5 4 across, 6 below
-            assert _blobs(image.crop((0, 0, cell, cell))) == 0
+            assert image.mode == "RGB" and image.width == image.height  # square, as TTS's template
+            pips = {n: _blobs(_cell(image, c, r)) for n, (c, r) in TTS_D6_CELLS.items()}
+            assert pips == {n: n for n in range(1, 7)}
+            assert all(_blobs(_cell(image, c, 0)) == 0 for c in range(3)), "the template's top row is unused"
+
+
+FACE_COLOURS = {1: "#e02020", 2: "#20a020", 3: "#2040e0", 4: "#e0c000", 5: "#00b0c0", 6: "#c020c0"}
+
+
+def test_each_tts_d6_face_lands_in_the_template_s_cell_turned_as_the_template_turns_it(project, tmp_path):
+    """Six faces of six colours, each with a black bar along its top edge: in the exported image each colour fills the
+    cell TTS reads that face from, its bar at the top, or at the bottom for the faces the template draws upside down."""
+    faces = ", ".join(f"{{bg: '{FACE_COLOURS[n]}'}}" for n in range(1, 7))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: marked, shape: d6, size: 16, color: '#ffffff', face: tiny/marked.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/marked.j2").write_text(
+        "{{ rect(0, 0, face.w, face.h, fill=die_face.bg, edge=true) }}\n"
+        "{{ rect(face.w * 0.1, face.h * 0.04, face.w * 0.8, face.h * 0.12, fill='#000000', edge=true) }}\n")
+    (path,) = _tts_dice(project, tmp_path, "tiny")
+    with Image.open(path) as image:
+        assert image.width == image.height
+        for n, (col, row) in TTS_D6_CELLS.items():
+            cell = _cell(image, col, row)
+            side = cell.width
+            middle = cell.crop((side // 4, side * 2 // 5, side * 3 // 4, side * 3 // 5)).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+            assert _near(middle, FACE_COLOURS[n]), f"face {n} at cell {(col, row)}: {middle}"
+            top = cell.crop((side // 4, side * 6 // 100, side * 3 // 4, side * 14 // 100)).convert("L").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+            bottom = cell.crop((side // 4, side * 86 // 100, side * 3 // 4, side * 94 // 100)).convert("L").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+            bar_at = "bottom" if bottom < 40 < top else "top" if top < 40 < bottom else f"unclear (top {top}, bottom {bottom})"
+            assert bar_at == ("bottom" if n in TTS_D6_UPSIDE_DOWN else "top"), f"face {n}: its top edge is at the {bar_at}"
+        for col in range(3):
+            unused = _cell(image, col, 0).resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+            assert not any(_near(unused, c) for c in FACE_COLOURS.values()), "no face in the template's unused top row"
+
+
+def _near(rgb, hex_value: str, tolerance: int = 24) -> bool:
+    return all(abs(a - int(hex_value[i : i + 2], 16)) <= tolerance for a, i in zip(rgb, (1, 3, 5), strict=True))
 
 
 def _blobs(image: Image.Image) -> int:

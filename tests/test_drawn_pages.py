@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT, cold_pdfs, pdfs
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 import pnp.core.files as files
 import pnp.pipeline.schedule as schedule
@@ -20,6 +19,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.layout.elements import Face, Rect, Text
+from pnp.layout.fonts import ListenedFont
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
 from pnp.pipeline.session import Session
@@ -33,7 +33,8 @@ CARDS = 30  # poker cards on Letter sit 9 a sheet: fronts and backs sheets 2 and
 
 @pytest.fixture(scope="module", autouse=True)
 def font():
-    pdfmetrics.registerFont(TTFont(FONT, str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
+    """Registered as a build registers its fonts: one that tells the document what reportlab's own text asks of it."""
+    pdfmetrics.registerFont(ListenedFont(FONT, str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
 
 
 def card(text: str, n: int) -> Face:

@@ -50,11 +50,11 @@ def _no_network(monkeypatch):
 class Server:
     """`pnp serve` running in its own process on a copy of the test project."""
 
-    def __init__(self, project: Path, log: Path):
+    def __init__(self, project: Path, log: Path, *options: str):
         self.project = project
         self.log = log.open("w")
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "serve", "tiny", "--port", "0"],
+        self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "serve", "tiny", "--port", "0", *options],
                                      cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self._first_line()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)

@@ -203,6 +203,9 @@ def test_a_cover_image_at_127_dpi_is_reported_and_a_sharp_contain_one_is_not(pro
 
 # 7. --changed keeps duplex pairs and has an explicit baseline --------------------------------
 def test_changed_cards_keep_duplex_pairs_and_compare_with_the_marked_print(project):
+    """With version stamps on, as a game has them unless it says otherwise: each face's stamp is drawn anew by every
+    build, and only the card whose own content changed may count as changed."""
+    edit(project / "data/tiny/game.yaml", "stamps: false", "stamps: true")
     changed = project / "output/tiny/tiny-changed.pdf"
     heroes = project / "data/tiny/decks/heroes.yaml"
     run_pnp(project, "build")  # the first build is taken as printed

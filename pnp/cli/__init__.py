@@ -371,8 +371,9 @@ def watch(ctx, games, paper, debounce, exit_after, draft):
 @click.argument("games", nargs=-1)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port on 127.0.0.1 (0: any free port).")
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True, help="Paper of the rulebook and reference sheet pages.")
+@click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
 @click.pass_context
-def serve(ctx, games, port, paper):
+def serve(ctx, games, port, paper, draft):
     """A live preview in the browser that follows every save (on 127.0.0.1 only)."""
     from pnp.serve.app import bind
     from pnp.serve.app import serve as run_server
@@ -386,7 +387,7 @@ def serve(ctx, games, port, paper):
     click.echo(f"pnp serve: http://127.0.0.1:{sock.getsockname()[1]}/ shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
     sys.stdout.flush()
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
-        run_server(project, slugs, sock, paper=paper, log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
+        run_server(project, slugs, sock, paper=paper, draft=draft, log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
     click.echo("pnp serve: stopped")
 
 

@@ -148,8 +148,8 @@ class _BoardsPdf:
                     self._stack(page_size, [(run[i][0], run[i][1], left, bottom) for i, left, bottom in placed])
                 run = []
             if spec is not None:
-                form = self.drawer.form(face)  # drawn once, placed on the map and every tile
-                self._map(spec, form, plan, f"board-{spec.id}")
+                self._map(spec, face, plan, f"board-{spec.id}")
+                form = self.drawer.form(face)  # drawn once, placed on every tile
                 for tile in plan.tiles:
                     self._tile(spec, form, plan, tile)
         self.drawer.shared.finish()
@@ -182,7 +182,7 @@ class _BoardsPdf:
         names = ", ".join(f"{spec.name} · {spec.size[0]:g} × {spec.size[1]:g} mm" for spec, _, _, _ in boards)
         self._end(page_w, page_h, f"{self.game.title} · {names}")
 
-    def _map(self, spec, form: str, plan: TilePlan, key: str) -> None:
+    def _map(self, spec, face, plan: TilePlan, key: str) -> None:
         """The first page of a tiled board: the whole board scaled down with its cut lines, and how to assemble.
 
         Nothing covers the board's picture but the red cut lines: column numbers
@@ -190,9 +190,14 @@ class _BoardsPdf:
         beside the steps names every tile as its page footer does."""
         c = self.c
         page_w, page_h = plan.page_w, plan.page_h
-        self._begin(page_w, page_h, key, spec.name)
         margin = self.insets.side
         top = page_h - margin
+        legend_h = um(30)
+        area_x, area_y = margin + MAP_BAND_UM, self.insets.bottom + legend_h
+        area_w, area_h = page_w - margin - area_x, top - um(14) - MAP_BAND_UM - area_y
+        s = min(area_w / plan.board_w, area_h / plan.board_h)
+        form = self.drawer.form(face, s)  # the board as it prints this small: hairlines kept, small text as placeholder bars
+        self._begin(page_w, page_h, key, spec.name)
         c.setFillColor("#000000")
         c.setFont(self.bold, 13)
         c.drawString(pt(margin), pt(top - um(5)), f"{spec.name}: assembly map")
@@ -200,10 +205,6 @@ class _BoardsPdf:
         orientation = "landscape" if plan.landscape else "portrait"
         c.drawString(pt(margin), pt(top - um(10)), f"{spec.size[0]:g} × {spec.size[1]:g} mm on {plan.cols} × {plan.rows} = {plan.pages} {self.paper} pages ({orientation}), "
                      f"{plan.overlap / 1000:g} mm overlap. Print every page at 100% / actual size.")
-        legend_h = um(30)
-        area_x, area_y = margin + MAP_BAND_UM, self.insets.bottom + legend_h
-        area_w, area_h = page_w - margin - area_x, top - um(14) - MAP_BAND_UM - area_y
-        s = min(area_w / plan.board_w, area_h / plan.board_h)
         ox = area_x + (area_w - plan.board_w * s) / 2
         oy = area_y + (area_h - plan.board_h * s) / 2
         c.saveState()

@@ -5,7 +5,9 @@ style (pnp.layout.boxes.BOX_STYLES), the faces from the box's templates, which
 see the box (`box`: its name, decks, card count and inner size), its first
 deck (`deck`), every deck (`decks`) and the game's palette. A net too large
 for the paper's printable area is printed in the two pieces its style splits
-it into, with a glue tab and a mark pairing them.
+it into, with a glue tab and a mark pairing them. Each piece is fitted to a
+sheet on its own (a two-piece box's tray and lid take a sheet each when they
+cannot share one); only a piece that fits no sheet is an error.
 """
 from __future__ import annotations
 
@@ -36,11 +38,13 @@ def build_boxes(gctx: GameContext, options: Options):
     area = net_area(paper, limit)
     pieces: list[NetPiece] = []
     for contents, spec, raw in boxes:
-        nets = _nets(contents, area)
+        nets, misfits = _nets(contents, area)
         if nets is None:
             w, h, d = contents.inner
-            findings.append(error("box-fit", f"box '{spec.id}' ({spec.style}, inside {w:g} × {h:g} × {d:g} mm) does not fit the printable area of "
-                                  f"{options.paper} even in two pieces: print it on larger paper (--paper a3) or split its decks over two boxes",
+            pieces_said = " and ".join(f"its {net.name} ({net.size[0]:.0f} × {net.size[1]:.0f} mm)" for net in misfits)
+            findings.append(error("box-fit", f"box '{spec.id}' ({spec.style}, inside {w:g} × {h:g} × {d:g} mm): {pieces_said} fit{'s' * (len(misfits) == 1)} "
+                                  f"no {options.paper} sheet's printable area ({area[0] / 1000:.0f} × {area[1] / 1000:.0f} mm, either way round): "
+                                  "print it on larger paper (--paper a3) or split its decks over two boxes",
                                   raw.loc_of("decks"), game=game.slug, component=f"boxes/{spec.id}"))
             continue
         faces = _faces(gctx, contents, spec, raw, nets, findings)
@@ -59,16 +63,20 @@ def build_boxes(gctx: GameContext, options: Options):
     return [(f"{game.slug}-boxes.pdf", data, FileStats(pages, len(boxes), cuts=cuts))], findings
 
 
-def _nets(contents: BoxContents, area: tuple[int, int]) -> list | None:
-    """The box's pieces fitted to the printable area: whole where they fit, else the style's two-piece split; None if neither fits."""
+def _nets(contents: BoxContents, area: tuple[int, int]) -> tuple[list | None, list]:
+    """The box's pieces, each fitted to the printable area on its own (the pages take them as they come): whole where they
+    fit, else the style's split. (None, the pieces of the last way tried that fit no sheet) when no way fits."""
     style = BOX_STYLES[contents.style]
+    misfits: list = []
     for make in (style.pieces, style.split):
         if make is None:
             continue
-        nets = [fitted(net, area) for net in make(*contents.inner)]
+        made = make(*contents.inner)
+        nets = [fitted(net, area) for net in made]
         if all(n is not None for n in nets):
-            return nets
-    return None
+            return nets, []
+        misfits = [net for net, n in zip(made, nets, strict=True) if n is None]
+    return None, misfits
 
 
 def box_fields(game, contents: BoxContents, raw) -> dict:

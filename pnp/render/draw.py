@@ -24,6 +24,7 @@ from pnp.layout.typeset import TextOp
 from pnp.render import rl
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
+from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, placeholder_bars, thinnest_stroke
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
@@ -63,6 +64,8 @@ class FaceDrawer:
         self._replayable = True  # while a face is recorded: False once it draws what a record does not cover
         self._page_asks: list | None = None  # while a page is recorded: what it asked (DrawnPage.asks)
         self._page_replayable = True  # while a page is recorded: False once it draws a face no record covers
+        self._scale = 1.0  # how large what is being drawn prints, against its own size (pnp.render.print_floor)
+        self._icon_sizes: dict = {}  # icon name → (width, height, thinnest stroke) in its own units
 
     def prepared(self, face: Face) -> Face:
         """The face as it will be drawn: through `face_filter` once, remembered."""
@@ -80,10 +83,11 @@ class FaceDrawer:
         out = self.colour_filter(hex_value)
         return colour(out) if isinstance(out, str) else out
 
-    def form(self, face: Face) -> str:
-        """The name of the form that draws `face`, defining it the first time."""
+    def form(self, face: Face, scale: float = 1.0) -> str:
+        """The name of the form that draws `face`, defining it the first time; with `scale`, the form of the face as it
+        prints placed at that scale (an illustration): lines kept at a hairline and small text greeked for it."""
         face = self.prepared(face)
-        key = (face.w, face.h, face.bleed, face.elements)
+        key = (face.w, face.h, face.bleed, face.elements) if scale == 1 else (face.w, face.h, face.bleed, face.elements, scale)
         name = self._faces.get(key)
         if name is not None:
             if self._page_asks is not None:
@@ -91,15 +95,18 @@ class FaceDrawer:
             return name
         name = f"F{len(self._faces) + 1}"
         if self._page_asks is not None:
-            self._page_asks.append(("define", face, name))  # a replay defines it here, before what defining it asks
-        for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
-            self._icon_form(*icon_key)
+            self._page_asks.append(("define", (face, scale), name))  # a replay defines it here, before what defining it asks
+        self._define_icons(face, scale)
         c = self.c
         w, h, b = face.w * K, face.h * K, face.bleed * K
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
         c.saveState()
         c.translate(0, h)
-        self._face_elements(face.elements)
+        outer, self._scale = self._scale, scale
+        try:
+            self._face_elements(face.elements)
+        finally:
+            self._scale = outer
         c.restoreState()
         self.shared.note_forms(rl.forms_in_use(c))
         c.endForm(Resources=self.shared.ref)
@@ -122,8 +129,7 @@ class FaceDrawer:
             self.draw_face(face, x_pt, y_pt, reused=False)
             self.c.restoreState()
             return
-        for icon_key in sorted(face.icons, key=lambda k: (k[0], k[1] or "")):
-            self._icon_form(*icon_key)
+        self._define_icons(face, self._scale)
         w, h, b = face.w * K, face.h * K, face.bleed * K
         # q … Q written directly: a deck of unique cards wraps tens of thousands of faces,
         # and reportlab's saveState/translate/clipPath bookkeeping is a tenth of drawing them
@@ -187,7 +193,7 @@ class FaceDrawer:
             elif kind == "form":
                 given = self._faces.get(key)
             elif kind == "define":
-                given = self.form(key)  # defined here, as drawing did, or found defined (by a page drawn before)
+                given = self.form(*key)  # defined here, as drawing did, or found defined (by a page drawn before)
             elif kind == "overlay":
                 given = self._overlay_form(*key)
             elif kind == "split":
@@ -227,9 +233,10 @@ class FaceDrawer:
             self._page_replayable = False
             self._elements(elements)
             return
-        known = self.drawn.get(elements)
+        key = elements if self._scale == 1 else (elements, self._scale)  # drawn smaller, lines and text print otherwise
+        known = self.drawn.get(key)
         if known is None or not self._replayed(known):
-            self._recorded(elements)
+            self._recorded(elements, key)
 
     def _replayed(self, known: DrawnFace) -> bool:
         """Replay a recorded face if the document answers its asks as it did and the canvas is in the state it was."""
@@ -245,7 +252,7 @@ class FaceDrawer:
         rl.set_graphics_state(c, known.end)
         return True
 
-    def _recorded(self, elements) -> None:
+    def _recorded(self, elements, key) -> None:
         """Draw the elements, and keep what the drawing did unless it drew what a record does not cover."""
         c = self.c
         start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
@@ -260,30 +267,69 @@ class FaceDrawer:
             self._page_replayable = False
         else:
             placed = tuple(rl.forms_in_use(c)[forms:])
-            self.drawn.add(elements, DrawnFace(start, asks, tuple(versions), rl.emitted_since(c, mark), placed, rl.graphics_state(c)))
+            self.drawn.add(key, DrawnFace(start, asks, tuple(versions), rl.emitted_since(c, mark), placed, rl.graphics_state(c)))
 
-    def _icon_form(self, name: str, colour_hex: str | None) -> tuple[str, float, float]:
-        """(form name, width, height) of an icon in a colour, its form defined on first use."""
-        key = (name, colour_hex)
+    def _define_icons(self, face: Face, scale: float) -> None:
+        """Define the forms of the icons a face draws at `scale`, before the face's own form or content begins."""
+        if face.icons:
+            for key in sorted(self._icon_uses(face.elements, scale), key=lambda k: (k[0], k[1] or "", k[2] or 0.0)):
+                self._icon_form(*key)
+
+    def _icon_uses(self, elements, scale: float) -> set:
+        """(name, colour, stroke floor) of every icon the elements draw at `scale`, inline icons in text included."""
+        found: set = set()
+        for el in elements:
+            match el:
+                case Icon(name, col, _, _, w, h):
+                    found.add((name, col, self._icon_placed(name, w * K, h * K, scale)[1]))
+                case Text(_, _, ops):
+                    found.update((op.icon, op.color, self._icon_placed(op.icon, op.size, op.size, scale)[1]) for op in ops if type(op) is not TextOp)
+                case Group(scale=inner, children=children):
+                    found |= self._icon_uses(children, scale * inner)
+        return found
+
+    def _icon_placed(self, name: str, w_pt: float, h_pt: float, scale: float) -> tuple[float, float | None]:
+        """(points per unit, stroke floor in units or None) of an icon fitted into w × h points drawn at `scale`."""
+        dw, dh, thinnest = self._icon_size(name)
+        fit = min(w_pt / dw, h_pt / dh) if dw and dh else 1
+        return fit, icon_floor(thinnest, fit * scale)
+
+    def _icon_size(self, name: str) -> tuple[float, float, float]:
+        """(width, height, thinnest stroke) of an icon in its own units: kept across runs with its form's record."""
+        size = self._icon_sizes.get(name)
+        if size is None:
+            def measure():
+                drawing = self.icons.drawing(name, None)
+                return float(drawing.width), float(drawing.height), thinnest_stroke(drawing)
+
+            key = self.icons.drawn_key(name, None)
+            size = self._icon_sizes[name] = measure() if key is None else self.icons.kept.get("icon-size", key, measure, version="1")
+        return size
+
+    def _icon_form(self, name: str, colour_hex: str | None, floor: float | None = None) -> tuple[str, float, float]:
+        """(form name, width, height) of an icon in a colour, its strokes at least `floor` units wide, defined on first use."""
+        key = (name, colour_hex, floor)
         form = self._icons.get(key)
         if form is None:
-            form = self._icons[key] = self._define_icon_form(name, colour_hex)
+            form = self._icons[key] = self._define_icon_form(name, colour_hex, floor)
         if self._asks is not None:
             self._asks.append(("icon", key, form))
         if self._page_asks is not None:
             self._page_asks.append(("icon", key, form))
         return form
 
-    def _define_icon_form(self, name: str, colour_hex: str | None) -> tuple[str, float, float]:
+    def _define_icon_form(self, name: str, colour_hex: str | None, floor: float | None) -> tuple[str, float, float]:
         """Define the form of an icon in a colour: from the operators an earlier run kept (DrawnIcon), else drawn."""
         form = f"I{len(self._icons) + 1}"
         key = self.icons.drawn_key(name, colour_hex) if self.colour_filter is None else None
         if key is None:
-            return self._drawn_icon_form(form, name, colour_hex)[0]
+            return self._drawn_icon_form(form, name, colour_hex, floor)[0]
+        if floor is not None:
+            key = f"{key}|floor {floor!r}"
         drew: list = []
 
         def draw() -> DrawnIcon | None:
-            drew[:], record = self._drawn_icon_form(form, name, colour_hex)
+            drew[:], record = self._drawn_icon_form(form, name, colour_hex, floor)
             return record
 
         record = self.icons.kept.get("icon-form", key, draw, version=DrawnIcon.FORMAT)
@@ -296,9 +342,11 @@ class FaceDrawer:
         c.endForm(Resources=self.shared.ref)
         return form, record.width, record.height
 
-    def _drawn_icon_form(self, form: str, name: str, colour_hex: str | None) -> tuple[tuple[str, float, float], DrawnIcon | None]:
+    def _drawn_icon_form(self, form: str, name: str, colour_hex: str | None, floor: float | None) -> tuple[tuple[str, float, float], DrawnIcon | None]:
         """Draw an icon's form: ((form, width, height), what drawing it did, or None when a record would not cover it)."""
         drawing = self.icons.drawing(name, colour_hex)
+        if floor is not None:
+            drawing = floored_drawing(drawing, floor)
         if self.colour_filter is not None:
             drawing = filtered_drawing(drawing, self.colour_filter)
         c = self.c
@@ -327,12 +375,15 @@ class FaceDrawer:
         return value
 
     def _paint(self, fill, stroke, width, dash=None):
+        """Set fill and stroke for a shape: a stroke at least a hairline as it prints, none for a zero width (print_floor)."""
         c = self.c
+        if stroke and width <= 0:
+            stroke = None
         if fill:
             self._fill(fill)
         if stroke:
             self._stroke(stroke)
-            c.setLineWidth(width * K)
+            c.setLineWidth(line_width(width * K, self._scale))
             c.setDash([d * K for d in dash] if dash else [])
         return (1 if stroke else 0), (1 if fill else 0)
 
@@ -352,8 +403,8 @@ class FaceDrawer:
                 case Icon(name, col, x, y, w, h):
                     self._icon(name, col, x * K, y * K, w * K, h * K)
                 case Line(x1, y1, x2, y2, stroke, sw, dash):
-                    self._paint(None, stroke, sw, dash)
-                    c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
+                    if self._paint(None, stroke, sw, dash)[0]:
+                        c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
                 case Circle(cx, cy, r, fill, stroke, sw, dash):
                     s, f = self._paint(fill, stroke, sw, dash)
                     if s or f:
@@ -374,15 +425,23 @@ class FaceDrawer:
                         c.drawPath(p, stroke=s, fill=f)
                 case Image():
                     self._image(el)
-                case Group(x, y, rot, scale, children):
-                    c.saveState()
-                    c.translate(x * K, -y * K)
-                    if rot:
-                        c.rotate(-rot)
-                    if scale != 1:
-                        c.scale(scale, scale)
-                    self._elements(children)
-                    c.restoreState()
+                case Group():
+                    self._group(el)
+
+    def _group(self, group: Group) -> None:
+        """Children moved, turned and scaled; what they draw prints at the scale they are drawn at."""
+        c = self.c
+        x, y, rot, scale, children = group
+        c.saveState()
+        c.translate(x * K, -y * K)
+        if rot:
+            c.rotate(-rot)
+        if scale != 1:
+            c.scale(scale, scale)
+        outer, self._scale = self._scale, self._scale * scale
+        self._elements(children)
+        self._scale = outer
+        c.restoreState()
 
     def _text(self, ops, x0: float, y0: float) -> None:
         """Text runs as PDF operators, written straight into the content stream.
@@ -398,6 +457,11 @@ class FaceDrawer:
         for op in ops:
             if type(op) is not TextOp:
                 self._icon(op.icon, op.color, x0 + op.x, y0 + op.y, op.size, op.size)
+                continue
+            if greeked(op.size, self._scale):
+                self._flush_text(code)
+                self._placeholder(op, x0, y0)
+                font = colour = None
                 continue
             if op.color != colour:
                 fill = self._fill_operator(op.color)
@@ -416,6 +480,12 @@ class FaceDrawer:
                     code.append(f"{subset_name} {fp_str(size)} Tf")
                 code.append(f"({escaped}) Tj")
         self._flush_text(code)
+
+    def _placeholder(self, op: TextOp, x0: float, y0: float) -> None:
+        """A run of text too small to print at this scale, as placeholder bars (pnp.render.print_floor)."""
+        for bar in placeholder_bars(x0 + op.x, y0 + op.y, op.text, op.font, op.size, op.color):
+            self._fill(bar.color)
+            self.c.rect(bar.x, -(bar.y + bar.h), bar.w, bar.h, stroke=0, fill=1)
 
     def _flush_text(self, code: list) -> None:
         if code:
@@ -475,8 +545,8 @@ class FaceDrawer:
         return hit
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt) -> None:
-        form, dw, dh = self._icon_form(name, colour_hex)
-        scale = min(w_pt / dw, h_pt / dh) if dw and dh else 1
+        scale, floor = self._icon_placed(name, w_pt, h_pt, self._scale)
+        form, dw, dh = self._icon_form(name, colour_hex, floor)
         ox = x_pt + (w_pt - dw * scale) / 2
         oy = -(y_top_pt + h_pt) + (h_pt - dh * scale) / 2
         self._do_form(form, scale, scale, ox, oy)

@@ -115,10 +115,11 @@ class Figure(Block):
             for (it, w, h, *_), x, _ in placed:
                 bottom = self.height - y - h
                 if it.kind == "face":
-                    name = drawer.form(it.face)  # clipped to the face's own box, like the printed card
+                    scale = w / (it.w_mm * K)
+                    name = drawer.form(it.face, scale)  # clipped to the face's own box, like the printed card
                     canv.saveState()
                     canv.translate(x, bottom)
-                    canv.scale(w / (it.w_mm * K), w / (it.w_mm * K))
+                    canv.scale(scale, scale)
                     canv.doForm(name)
                     canv.restoreState()
                     canv.saveState()
@@ -191,7 +192,7 @@ class CoverArt(Block):
         drawer = drawer_for(canv)
         for face, x, y, scale, angle in self.placements():
             w, h = face.w * K * scale, face.h * K * scale
-            name = drawer.form(face)
+            name = drawer.form(face, scale)
             canv.saveState()
             canv.translate(x + w / 2, y)
             canv.rotate(angle)

@@ -113,7 +113,7 @@ class SketchDrawer:
     def draw_face(self, face, x, y, reused=False) -> None:
         pass
 
-    def form(self, face) -> str:
+    def form(self, face, scale: float = 1.0) -> str:
         return "Sketch"
 
 

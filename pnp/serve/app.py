@@ -158,8 +158,8 @@ def saved_files(changes, is_input) -> set[Path]:
 class Renderer:
     """The render thread and the watcher thread of one server."""
 
-    def __init__(self, project: Project, slugs: list[str], paper: str, log: Callable[[str], None]):
-        self.project, self.slugs, self.paper, self.log = project, slugs, paper, log
+    def __init__(self, project: Project, slugs: list[str], paper: str, log: Callable[[str], None], draft: bool = False):
+        self.project, self.slugs, self.paper, self.log, self.draft = project, slugs, paper, log, draft
         self.saves: queue.Queue = queue.Queue()
         self.stop = threading.Event()
         self.threads: list[threading.Thread] = []
@@ -170,7 +170,7 @@ class Renderer:
             text = json.dumps(model, ensure_ascii=False)
             loop.call_soon_threadsafe(hub.publish, slug, text)
 
-        self.session = session = LiveSession(self.project, self.slugs, publish, self.paper)
+        self.session = session = LiveSession(self.project, self.slugs, publish, self.paper, draft=self.draft)
         self.threads = [threading.Thread(target=self._render, args=(session,), name="pnp-render", daemon=True),
                         threading.Thread(target=self._watch, name="pnp-watch", daemon=True)]
         for thread in self.threads:
@@ -226,10 +226,11 @@ def page_file(name: str) -> bytes:
     return resources.files("pnp.serve").joinpath("static", name).read_bytes()
 
 
-def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "letter", log: Callable[[str], None] = print) -> OwnHostOnly:
-    """The ASGI application for `pnp serve`, guarded by the Host check."""
+def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "letter", log: Callable[[str], None] = print,
+               draft: bool = False) -> OwnHostOnly:
+    """The ASGI application for `pnp serve`, guarded by the Host check; `draft` as in `pnp build --draft`."""
     hub = Hub(slugs)
-    renderer = Renderer(project, slugs, paper, log)
+    renderer = Renderer(project, slugs, paper, log, draft)
     page = {name: page_file(name) for name in ("index.html", *PAGE_FILES)}
 
     async def index(request: Request) -> Response:
@@ -286,11 +287,12 @@ def bind(port: int) -> socket.socket:
     return sock
 
 
-def serve(project: Project, slugs: list[str], sock: socket.socket, *, paper: str = "letter", log: Callable[[str], None] = print) -> None:
+def serve(project: Project, slugs: list[str], sock: socket.socket, *, paper: str = "letter", log: Callable[[str], None] = print,
+          draft: bool = False) -> None:
     """Run the preview server on `sock` until Ctrl-C."""
     import uvicorn
 
     port = sock.getsockname()[1]
-    app = create_app(project, slugs, port, paper=paper, log=log)
+    app = create_app(project, slugs, port, paper=paper, log=log, draft=draft)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1, access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

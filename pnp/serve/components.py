@@ -9,6 +9,7 @@ render has no image here (the session puts the last good one back).
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -137,12 +138,12 @@ def token_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None
     return {"key": "tokens", "kind": "tokens", "title": "Tokens", "note": f"{len(game.tokens.tokens)} sets", "where": f"{game.rel}/tokens.yaml", "items": tiles}, findings
 
 
-def reference_section(gctx: GameContext, images: ImageStore, paper: str) -> tuple[Section | None, list[Finding]]:
+def reference_section(gctx: GameContext, images: ImageStore, base: Options) -> tuple[Section | None, list[Finding]]:
     """The reference sheet's pages and the player-aid cards (front and back), as reference_faces lays them out for print."""
     game = gctx.game
     if game.reference is None or game.reference_data is None:
         return None, []
-    options = Options(bleed=True, paper=paper)
+    options = dataclasses.replace(base, bleed=True)
     laid, findings = reference_faces(gctx, options)
     where = str(game.reference_data.loc)
     if laid is None:
@@ -158,24 +159,25 @@ def reference_section(gctx: GameContext, images: ImageStore, paper: str) -> tupl
     return {"key": "reference", "kind": "reference", "title": "Reference and player aids", "note": note, "where": where, "items": tiles}, findings
 
 
-def rulebook_section(gctx: GameContext, images: ImageStore, paper: str) -> tuple[Section | None, list[Finding]]:
+def rulebook_section(gctx: GameContext, images: ImageStore, base: Options) -> tuple[Section | None, list[Finding]]:
     """The rulebook's pages, rasterised from the very PDF `pnp build` writes."""
     game = gctx.game
     if game.rulebook is None:
         return None, []
-    files, findings = build_rulebook(gctx, Options(paper=paper))
+    files, findings = build_rulebook(gctx, base)
     where = f"{game.rel}/rulebook.md"
     names = images.pdf_pages(files[0][1], PAGE_DPI) if files else []
-    tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], PAPER_SIZES[paper], 0.0, where=where, overlays=False)
+    tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], PAPER_SIZES[base.paper], 0.0, where=where, overlays=False)
              for n, name in enumerate(names, 1)]
     return {"key": "rulebook", "kind": "rulebook", "title": "Rulebook", "note": f"{len(tiles)} pages", "where": where, "items": tiles,
             "failed": not files}, findings
 
 
-# Documents in the order they are refreshed after the cards: cheapest and most often edited first.
+# Documents in the order they are refreshed after the cards: cheapest and most often edited first. Each takes the
+# session's options (paper, draft); boards and tokens need neither beyond the game context's draft switch.
 DOCUMENTS = (
-    ("boards", lambda gctx, images, paper: board_section(gctx, images)),
-    ("tokens", lambda gctx, images, paper: token_section(gctx, images)),
+    ("boards", lambda gctx, images, base: board_section(gctx, images)),
+    ("tokens", lambda gctx, images, base: token_section(gctx, images)),
     ("reference", reference_section),
     ("rulebook", rulebook_section),
 )

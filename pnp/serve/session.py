@@ -18,6 +18,7 @@ from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
+from pnp.outputs.options import Options
 from pnp.pipeline.validate import check_game, inspect_faces
 from pnp.serve.components import DOCUMENTS, Section, deck_sections, render_decks
 from pnp.serve.images import ImageStore
@@ -96,8 +97,10 @@ def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tupl
 class LiveSession:
     """Every shown game's view, refreshed on demand and published one step at a time."""
 
-    def __init__(self, project: Project, slugs: list[str], publish: Publish, paper: str = "letter"):
+    def __init__(self, project: Project, slugs: list[str], publish: Publish, paper: str = "letter", draft: bool = False):
         self.project, self.slugs, self.publish, self.paper = project, slugs, publish, paper
+        # `pnp serve --draft`: as `pnp build --draft`, a missing image is a marked placeholder and a warning, pages say DRAFT
+        self.options = Options(paper=paper, draft=draft)
         self.engine = Engine(project)
         self.images = ImageStore()
         self.views = {slug: GameView(slug) for slug in slugs}
@@ -159,6 +162,7 @@ class LiveSession:
         view.findings["load"] = found  # the other steps' findings stay until each step replaces its own: no list flickering empty
         view.title = game.title
         gctx = self.engine.for_game(game)
+        gctx.layouts.draft = self.options.draft  # a new context each load: the build sets it per run the same way
         rendered, found = render_decks(gctx)
         view.findings["render"] = found
         decks = deck_sections(gctx, self.images, rendered)
@@ -179,7 +183,7 @@ class LiveSession:
 
     def _document(self, slug: str, kind: str, build, gctx: GameContext, started: float) -> None:
         view = self.views[slug]
-        section, found = build(gctx, self.images, self.paper)
+        section, found = build(gctx, self.images, self.options)
         view.findings[kind] = found
         view.merge(section, kind)
         self._publish(slug, started)

@@ -27,9 +27,11 @@ from pnp.pipeline.build import build_game
 from pnp.targets.bundle_pages import ChecklistLine, FrontMatter, PlacedPart, credits_pdf, front_matter_pdf
 from pnp.targets.feedback import Fonts, feedback_decks, feedback_pdf
 
-PRINT_ORDER = ("cards", "tokens", "boards", "reference", "boxes", "dice", "rulebook")  # pieces to cut first, the rules last
+# Every kind of PDF the build writes, in the order to print them: the pieces to cut first, then those to fold, then the
+# labels (a run on label stock of their own), the rules last. tests/test_bundle.py checks no kind the build writes is missing.
+PRINT_ORDER = ("cards", "tokens", "boards", "reference", "boxes", "dice", "labels", "rulebook")
 TITLES = {"cards": "Cards", "tokens": "Tokens", "boards": "Boards", "reference": "Player reference", "boxes": "Card boxes", "dice": "Dice",
-          "rulebook": "Rulebook"}
+          "labels": "Bag and box labels", "rulebook": "Rulebook"}
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: entries carry no build time, so the same input gives the same bytes
 FLIP = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}
 
@@ -44,6 +46,7 @@ class Part:
     pages: int
     duplex: str | None
     path: Path | None = None
+    stock: str = ""  # what to print it on when not the bundle's paper (a label sheet)
 
 
 @dataclass
@@ -54,12 +57,19 @@ class BundleResult:
     findings: list[Finding]
 
 
-def part_of(kind: str, title: str, data: bytes, path: Path | None = None) -> Part:
+def part_of(kind: str, title: str, data: bytes, path: Path | None = None, stock: str = "") -> Part:
     """A part from a PDF's bytes: its page count and the flip edge its viewer preferences ask for."""
     reader = PdfReader(io.BytesIO(data))
     prefs = reader.trailer["/Root"].get("/ViewerPreferences")
     duplex = FLIP.get(str(prefs.get_object().get("/Duplex"))) if prefs is not None else None
-    return Part(kind, title, data, len(reader.pages), duplex, path)
+    return Part(kind, title, data, len(reader.pages), duplex, path, stock)
+
+
+def stock_of(gctx, kind: str) -> str:
+    """What a kind prints on when it is not the bundle's paper: the labels, on the game's label sheet (its page is the sheet's)."""
+    if kind != "labels":
+        return ""
+    return f"{gctx.game.spec.labels.label_sheet().title}; its last page (slot outlines) on plain paper first, to check"
 
 
 def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
@@ -71,7 +81,8 @@ def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
         if any(f.severity == "error" for f in found):
             return [], findings
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        parts += [part_of(kind, TITLES[kind] if len(pdfs) == 1 else f"{TITLES[kind]}: {path.stem}", path.read_bytes(), path) for path in pdfs]
+        parts += [part_of(kind, TITLES[kind] if len(pdfs) == 1 else f"{TITLES[kind]}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind))
+                  for path in pdfs]
     return parts, findings
 
 
@@ -85,7 +96,7 @@ def place(parts: list[Part], first_page: int) -> tuple[list[PlacedPart], list[in
         if part.duplex and page % 2 == 0:
             blanks.append(page)
             page += 1
-        placed.append(PlacedPart(part.title, page, part.pages, part.duplex))
+        placed.append(PlacedPart(part.title, page, part.pages, part.duplex, part.stock))
         page += part.pages
     return placed, blanks
 
@@ -115,6 +126,9 @@ def assembly_steps(game, parts: list[Part]) -> list[str]:
         steps.append("Card boxes: cut along the outline, score each fold (the short marks outside the net show where), fold inward and glue the tabs.")
     if "dice" in kinds:
         steps.append("Dice: cut out each net, score and fold every edge, glue the tabs last; a drop of glue on each tab holds better than tape.")
+    if "labels" in kinds:
+        steps.append("Labels: print the labels file's last page (slot outlines) on plain paper and hold it against a label sheet to the light; "
+                     "when the outlines sit on the labels, print the label pages on the sheet and stick each label on the bag or box it names.")
     for deck in game.decks.values():
         steps.append(f"Sleeve the {deck.name} cards ({deck.size[0]:g} × {deck.size[1]:g} mm) if you like: sleeves make thin paper shuffle like cards.")
     return steps
@@ -132,6 +146,17 @@ def concatenate(front: bytes, parts: list[Part], blanks: list[int], paper_pt: tu
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def left_out(game) -> list[str]:
+    """What a build can write that the bundle leaves out on purpose, and how to get it."""
+    lines = []
+    if game.boards:
+        lines.append("Boards on one large sheet for a copy shop (`pnp build --board-paper a3`, or tabloid, a2, a1): the bundle prints "
+                     "each board in tiles on this paper instead.")
+    if game.rulebook is not None:
+        lines.append("The rulebook as a folded booklet (`pnp build --booklet`): the bundle prints it page by page.")
+    return lines
 
 
 def credit_lines(gctx) -> list[str]:
@@ -158,7 +183,7 @@ def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Optio
     for _ in range(4):
         placed, blanks = place(everything, front_pages + 1)
         fm = FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
-                         tuple(checklist(game)), tuple(assembly_steps(game, parts)))
+                         tuple(checklist(game)), tuple(assembly_steps(game, parts)), tuple(left_out(game)))
         front = front_matter_pdf(fm, fonts)
         pages = len(PdfReader(io.BytesIO(front)).pages)
         if pages == front_pages:

@@ -40,6 +40,7 @@ class PlacedPart:
     first: int
     pages: int
     duplex: str | None
+    stock: str = ""  # what to print it on when not the bundle's paper
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class FrontMatter:
     parts: tuple[PlacedPart, ...]
     checklist: tuple[ChecklistLine, ...]
     steps: tuple[str, ...]
+    left_out: tuple[str, ...] = ()  # what a build can write that the bundle leaves out on purpose
 
 
 def _styles(fonts: Fonts) -> dict[str, ParagraphStyle]:
@@ -95,9 +97,12 @@ def _settings(fm: FrontMatter, st: dict, width: float) -> list:
              "to the edge loses the outer crop marks (measure yours with `pnp calibrate`).",
              "Print the page ranges below one run at a time. A double-sided run starts on an odd page, so its fronts and backs stay paired; "
              "a blank page was added where needed."]
-    rows = [["Pages", "Part", "Sides"]] + [[_range(p), p.title, _sides(p)] for p in fm.parts]
-    return [Paragraph("Print settings", st["h"]), *[Paragraph(escape(t), st["body"]) for t in lines],
-            _table(rows, st, [width * 0.18, width * 0.47, width * 0.35])]
+    rows = [["Pages", "Part", "Sides", "Print on"]] + [[_range(p), p.title, _sides(p), p.stock or "this paper"] for p in fm.parts]
+    story = [Paragraph("Print settings", st["h"]), *[Paragraph(escape(t), st["body"]) for t in lines],
+             _table(rows, st, [width * 0.13, width * 0.3, width * 0.25, width * 0.32])]
+    if fm.left_out:
+        story += [Paragraph("Not in this bundle", st["h"]), *[Paragraph(escape(t), st["body"]) for t in fm.left_out]]
+    return story
 
 
 def _range(part: PlacedPart) -> str:

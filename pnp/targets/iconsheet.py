@@ -6,6 +6,7 @@ from reportlab.graphics.shapes import STATE_DEFAULTS
 
 from pnp.core.units import PAPER_SIZES, PT_PER_MM
 from pnp.render.pdf import new_canvas
+from pnp.render.print_floor import floored_drawing, icon_floor, thinnest_stroke
 
 COLUMNS, ROWS = 8, 10
 CELL = 24.0  # mm: an icon of 14 mm, the size a card's symbol usually prints at, with room for its name
@@ -34,8 +35,12 @@ def icon_sheet(icons, names: list[str], font_name: str, paper: str = "letter", t
 
 
 def _draw_icon(c, drawing, x: float, y: float, size: float, font_name: str) -> None:
-    """Scale the drawing into a size × size box; reportlab's default Helvetica is swapped for our embedded font."""
+    """Scale the drawing into a size × size box, its strokes at least a hairline as printed (pnp.render.print_floor);
+    reportlab's default Helvetica is swapped for our embedded font."""
     scale = size / max(drawing.width, drawing.height, 1e-6)
+    floor = icon_floor(thinnest_stroke(drawing), scale)
+    if floor is not None:
+        drawing = floored_drawing(drawing, floor)
     saved = STATE_DEFAULTS["fontName"]
     STATE_DEFAULTS["fontName"] = font_name
     try:

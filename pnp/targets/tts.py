@@ -22,11 +22,13 @@ CARD_AT_SCALE_1_MM = (63.5, 88.9)  # a custom card at scale 1, assumed poker-siz
 SCALE_1_MM = {"Custom_Board": MM_PER_UNIT, "Custom_Tile": MM_PER_UNIT, "Custom_Token": MM_PER_UNIT, "Figurine_Custom": MM_PER_UNIT,
               "Custom_Dice": MM_PER_UNIT}
 DICE_TYPES = {"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "d20": 5}  # CustomDice.Type
-# Where each face of a d6 goes in its image, as (column, row) cells of a 4 × 3 grid: a cross, as TTS's d6 template
-# (Modding/Dice Templates in TTS's folder) lays it out as we understand it: face 1 above, 2 3 5 4 across, 6 below, so
-# opposite faces of the image's cube add up to 7. Not checked against TTS itself: compare with its template before relying on it.
-D6_IMAGE_GRID = (4, 3)
-D6_IMAGE_CELLS = {1: (1, 0), 2: (0, 1), 3: (1, 1), 5: (2, 1), 4: (3, 1), 6: (1, 2)}
+# Where each face of a d6 goes in its image: TTS's own d6 template (Modding/Dice Templates/D6.png, a square of 3 × 3
+# cells) leaves the top row empty and reads 2 4 5 across the middle row and 1 3 6 across the bottom one, faces 1 and 6
+# turned half a turn (a tool that draws into that template, ErikRoelofs/prototypical's drawer/diceDrawer.py, places them
+# so; the TTS knowledge base shows the template only as a picture). (column, row) cells, and the faces drawn upside down.
+D6_IMAGE_GRID = (3, 3)
+D6_IMAGE_CELLS = {2: (0, 1), 4: (1, 1), 5: (2, 1), 1: (0, 2), 3: (1, 2), 6: (2, 2)}
+D6_IMAGE_TURNED = frozenset({1, 6})
 BAG_FOOTPRINT_UNITS = (3.0, 3.0)  # room a bag takes on the table
 GAP_UNITS = 1.0  # between objects laid out on the table
 ROW_UNITS = 60.0  # the layout starts a new row past this width

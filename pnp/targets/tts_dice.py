@@ -2,7 +2,7 @@
 
 Only d6 dice are exported: TTS lays the other shapes' images out on its own
 models' maps, which we have not measured. The image puts each face in its cell
-of TTS's d6 template (pnp.targets.tts.D6_IMAGE_CELLS), upright, edge to edge.
+of TTS's d6 template (pnp.targets.tts.D6_IMAGE_CELLS), edge to edge, turned where the template turns it.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pnp.targets.preflight import check_tts_image
 from pnp.targets.rendering import png_bytes, raster
 from pnp.targets.staging import Export
 
-DIE_CELL_PX = 256  # a face's cell: 1024 × 768 px for the image, sharp at any zoom TTS allows
+DIE_CELL_PX = 512  # a face's cell: 1536 × 1536 px for the image (TTS's own template is 2048 square), sharp at any zoom
 
 
 def _on(face: Face, colour: str) -> Face:
@@ -40,11 +40,13 @@ def tts_dice(gctx: GameContext, url, result: Export, findings: list, where) -> l
         if len(by_number) != 6:
             continue  # a face failed: its finding is kept
         cols, rows = tts.D6_IMAGE_GRID
-        image = Image.new("RGB", (cols * DIE_CELL_PX, rows * DIE_CELL_PX), "white")
+        image = Image.new("RGB", (cols * DIE_CELL_PX, rows * DIE_CELL_PX), colour[:7])  # the unused cells: the die's own colour
         order = sorted(by_number)
         cell = (DIE_CELL_PX, DIE_CELL_PX)
         for number, picture in zip(order, raster(gctx, [by_number[n] for n in order], cell, DIE_CELL_PX / spec.size), strict=True):
             col, row = tts.D6_IMAGE_CELLS[number]
+            if number in tts.D6_IMAGE_TURNED:
+                picture = picture.transpose(Image.Transpose.ROTATE_180)
             image.paste(picture, (col * DIE_CELL_PX, row * DIE_CELL_PX))
         name = f"dice/{spec.id}.png"
         data = result.files[name] = png_bytes(image)
