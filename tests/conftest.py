@@ -118,7 +118,7 @@ def shipped_builds(tmp_path_factory, shared_build):
     def get(paper: str, bleed: bool, printable_mm: float, kinds: tuple[str, ...] = SHIPPED_KINDS) -> Path:
         name = f"shipped-{paper}-{'bleed' if bleed else 'plain'}-{printable_mm}-{'-'.join(kinds)}"
         if not bleed and printable_mm == DEFAULT_PRINTABLE_MM:
-            built = shared_build("--paper", paper)
+            built = shared_build() if paper == "letter" else shared_build("--paper", paper)  # Letter: the plain build
             return _built_once(tmp_path_factory, name, lambda out: _link_kinds(built, out, kinds))
         return _built_once(tmp_path_factory, name, lambda out: _build_shipped(out, paper, bleed, printable_mm, kinds))
 
