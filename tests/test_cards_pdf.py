@@ -1,6 +1,7 @@
 """The card PDF as a printer and a person see it: sizes, fonts, text, borders and backs, bytes."""
 from __future__ import annotations
 
+import footers
 import numpy as np
 import printable
 import pypdfium2 as pdfium
@@ -164,17 +165,24 @@ def test_scale_bar_and_print_instructions_on_the_first_sheet(built):
     assert "50 mm" in text and "print at 100% / actual size" in text and "sheet 1 of 2" in text
 
 
-def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project):
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project, paper):
+    """A deck name long enough to fill the footer's room: read from the PDF (tests/footers.py), the footer line, the
+    scale bar's label and the bar share no point, and all lie inside the printable area and the page."""
     deck = project / "data/tiny/decks/heroes.yaml"
     long_name = "Heroes of the Northern Marches and the Southern Isles, Second Printing, Revised for the Autumn Playtest"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes", f"name: {long_name}", 1), encoding="utf-8")
-    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
-    boxes = _text_boxes(project / "output/tiny/tiny-cards.pdf", 0)
-    label = [b for b in boxes if "measure" in b[0]]
-    footer = [b for b in boxes if "Heroes of the" in b[0] or "Northern" in b[0]]
-    assert label and footer, boxes
-    # the first sheet's footer runs up the left edge: its top end must stay below the label's bottom
-    assert max(b[4] for b in footer) < min(b[2] for b in label) - 1, (footer, label)
+    assert run_pnp(project, "build", "tiny", "--only", "cards", "--paper", paper).exit_code == 0
+    number, sheet = footers.read(next((project / "output/tiny").glob("tiny-cards*.pdf")))[0]
+    lines = [line for line in sheet.lines if line.ink.x0 < 15 * MM or line.ink.y0 < 15 * MM]  # along the footer's edge
+    assert number == 1 and sheet.bar is not None and len(lines) == 2, [line.text for line in lines]
+    assert any("sheet 1 of 2" in line.text and "print at 100%" in line.text for line in lines), [line.text for line in lines]
+    a, b = lines
+    assert not footers.overlaps(a.ink, b.ink), (a, b)
+    margin = 25.4 / 6 * MM  # the default printer profile's unprintable edge
+    for box in (a.ink, b.ink, sheet.bar):
+        assert box.x0 >= margin and box.y0 >= margin and box.x1 <= sheet.width - margin and box.y1 <= sheet.height - margin, box
+    assert not [line for line in lines if footers.overlaps(line.ink, sheet.bar)], lines
 
 
 def test_fit_footer_shrinks_then_takes_the_shorter_wording_never_cut():

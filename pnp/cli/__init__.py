@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import gc
 import json
 import os
@@ -408,7 +409,7 @@ def run(prog_name: str | None = None):
     `prog_name` is the name usage lines give, for a process that stands in for
     another (pnp.launch.forkserver); by default click finds it."""
     with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
-        signal.signal(signal.SIGINT, _on_ctrl_c)
+        signal.signal(signal.SIGINT, functools.partial(_on_ctrl_c, os.getpid()))
     try:
         code = main(standalone_mode=False, prog_name=prog_name)
     except click.exceptions.Abort as exc:
@@ -457,10 +458,16 @@ STOPPED = "pnp: stopped (Ctrl-C); the files of the last build are as they were"
 ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files removed) before it ends regardless
 
 
-def _on_ctrl_c(signum, frame) -> None:
+def _on_ctrl_c(command: int, signum, frame) -> None:
     """Ctrl-C: unwind the build as an exception does (its temporary files removed, `interrupted` says so), and end this
-    process within ENDS_WITHIN seconds even if the unwinding waits on a worker or a lock: never a hang."""
+    process within ENDS_WITHIN seconds even if the unwinding waits on a worker or a lock: never a hang.
+
+    A worker process forked from the command (`command`, its pid) holds this handler until it ignores Ctrl-C itself
+    (pnp.core.processes): a Ctrl-C in between is the command's to handle, which stops its workers."""
     import threading
+
+    if os.getpid() != command:
+        return
 
     timer = threading.Timer(ENDS_WITHIN, interrupted)
     timer.daemon = True

@@ -77,8 +77,8 @@ def _start_worker(parent: int, initializer, initargs: tuple) -> None:
     helper) would wait for ever, holding the terminal's output open. On Linux
     the kernel sends it SIGTERM when its parent ends (PR_SET_PDEATHSIG); a
     parent already gone ends it here."""
-    end_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the parent stops its workers (stop_workers)
+    end_with_parent(parent)
     if initializer is not None:
         initializer(*initargs)
 

@@ -183,6 +183,16 @@ def _cutter_page(c, cutter, paper_mm, placed_nets: list[Placed], number: int, cu
         cuts.append((number, paper_mm[0], paper_mm[1], paths))
 
 
+def footer_wordings(title: str, labels: list[str]) -> tuple[str, ...]:
+    """A nets sheet's footer, fullest first (pnp.render.pdf.fit_footer takes the first that fits whole): every piece on
+    the sheet by name, then the folding hint said shorter, then the pieces counted, then the title and the hint alone."""
+    named = " · ".join(labels)
+    out = [f"{title} · {named} · cut solid lines, fold dashed ones", f"{title} · {named} · cut solid, fold dashed"]
+    if len(labels) > 1:
+        out.append(f"{title} · {labels[0]} and {len(labels) - 1} more · cut solid, fold dashed")
+    return (*out, f"{title} · cut solid, fold dashed")
+
+
 def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_um: int, font: str, icons, title: str, subject: str,
                   face_filter=None, cutter=None, cuts: list | None = None, draft: bool = False) -> tuple[bytes, int]:
     """A PDF of `pieces` (each already fitted), set in rows on as few pages as they need; (bytes, pages). With a `cutter`
@@ -212,8 +222,8 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
             placed_nets.append(placed)
             forms = {key: drawer.form(face) for key, face in piece.faces.items()}  # defined before the page draws them
             painter.draw(placed, piece.fill, lambda slot, forms=forms: forms.get(slot.key))
-        labels = " · ".join(dict.fromkeys(pieces[i].label for i, _, _ in page))
-        draw_footer(c, page_w, page_h, "bottom", f"{'DRAFT · ' if draft else ''}{title} · {labels} · cut solid lines, fold dashed ones", font, scale_bar=number == 0,
+        labels = list(dict.fromkeys(pieces[i].label for i, _, _ in page))
+        draw_footer(c, page_w, page_h, "bottom", footer_wordings(f"{'DRAFT · ' if draft else ''}{title}", labels), font, scale_bar=number == 0,
                     limit=limit_um, keep="print at 100% / actual size")
         if cutter is not None:
             _cutter_page(c, cutter, paper_mm, placed_nets, number + 1, cuts)

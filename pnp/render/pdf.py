@@ -16,7 +16,9 @@ FOOTER_MIN_SIZE = 6.0  # pt: a longer footer shrinks to this, then says less (it
 FOOTER_GREY = HexColor("#333333")
 MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 REGISTRATION = "#000000"
-SCALE_LABEL = "50 mm: measure to check 100 % scale"
+# the scale bar's label, fullest first: the short one leaves a long footer room beside the bar (never over it)
+SCALE_LABELS = ("50 mm: measure to check 100 % scale", "50 mm")
+SCALE_GAP_PT = 8  # between the footer line and the scale bar's label
 FOOTER_LIMIT_UM = um(DEFAULT_PRINTABLE_MM + PRINT_TOLERANCE_MM)  # the default printer profile's limit
 
 
@@ -89,14 +91,30 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tupl
         baseline = pt(limit) - descent + 0.3
     c.setFillColor(FOOTER_GREY)
     start, end = pt(limit + um(1)), pt(length - limit - um(1))
-    room = end - start - (_scale_bar_width(font) + 8 if scale_bar else 0)
-    line, size = fit_footer((text,) if isinstance(text, str) else text, font, room, keep)
+    texts = (text,) if isinstance(text, str) else text
+    if scale_bar:
+        line, size, label = _beside_scale_bar(texts, font, end - start, keep)
+    else:
+        (line, size), label = fit_footer(texts, font, end - start, keep), ""
     c.setFont(font, size)
     c.drawString(start, baseline, line)
     if scale_bar:
         c.setFont(font, FOOTER_SIZE)
-        _scale_bar(c, end, baseline, font)
+        _scale_bar(c, end, baseline, font, label)
     c.restoreState()
+
+
+def _beside_scale_bar(texts: tuple[str, ...], font: str, room_pt: float, keep: str) -> tuple[str, float, str]:
+    """The footer line, its size and the scale bar's label that fit `room_pt` together. A wording keeps its place
+    before the label does: the fullest wording that fits whole beside the full label or, failing that, beside the
+    short one (the bar still says what it measures; "print at 100 %" stays in the footer)."""
+    for text in texts:
+        for label in SCALE_LABELS:
+            beside = room_pt - _scale_bar_width(font, label) - SCALE_GAP_PT
+            line, size = fit_footer((text,), font, beside, keep)
+            if stringWidth(line, font, size) <= beside:
+                return line, size, label
+    return line, size, label
 
 
 def fit_footer(texts: tuple[str, ...], font: str, room_pt: float, keep: str = "") -> tuple[str, float]:
@@ -104,7 +122,7 @@ def fit_footer(texts: tuple[str, ...], font: str, room_pt: float, keep: str = ""
     FOOTER_MIN_SIZE or more, followed by `keep`, at the largest quarter point up to FOOTER_SIZE.
 
     A footer is never cut short: when no wording fits, the shortest is printed whole at FOOTER_MIN_SIZE, past its
-    room (tests/test_small_print.py checks no sheet of the five games comes to that)."""
+    room (tests/test_sheet_footers.py checks no sheet of the five games comes to that: no footer line overlaps another)."""
     for text in texts:
         whole = text + (f" · {keep}" if keep and text else keep)
         width = stringWidth(whole, font, 1.0)
@@ -115,12 +133,12 @@ def fit_footer(texts: tuple[str, ...], font: str, room_pt: float, keep: str = ""
     return whole, FOOTER_MIN_SIZE
 
 
-def _scale_bar_width(font: str) -> float:
+def _scale_bar_width(font: str, label: str) -> float:
     """How far the scale bar and its label reach left of the footer's end, in points."""
-    return pt(um(50)) + 4 + stringWidth(SCALE_LABEL, font, FOOTER_SIZE)
+    return pt(um(50)) + 4 + stringWidth(label, font, FOOTER_SIZE)
 
 
-def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str) -> None:
+def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str, label: str) -> None:
     """A 50 mm bar with 10 mm ticks, ending at `right_pt`: measure it to check the print scale."""
     bar = pt(um(50))
     x0 = right_pt - bar
@@ -131,4 +149,4 @@ def _scale_bar(c: Canvas, right_pt: float, baseline: float, font: str) -> None:
     for i in range(6):
         tick = x0 + pt(um(10 * i))
         c.line(tick, y, tick, y + (4 if i in (0, 5) else 2.5))
-    c.drawRightString(x0 - 4, baseline, SCALE_LABEL)
+    c.drawRightString(x0 - 4, baseline, label)

@@ -1,0 +1,89 @@
+"""Sheet footers (issue 47): on the five games' default Letter and A4 sheets of every kind, read from the PDFs
+(tests/footers.py: pdfplumber and the pages' content streams), the lines a sheet prints beside its pieces (the
+footer, the scale bar's label, a calibration sheet's note, an assembly map's key) never run into each other, the
+scale bar, a mark or a piece, and lie whole inside what the printer prints."""
+from __future__ import annotations
+
+import footers as F
+import pytest
+from conftest import ROOT, run_pnp
+
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+KINDS = ("cards", "tokens", "boards", "boxes", "labels", "dice", "reference")
+PAPERS = ("letter", "a4")
+MM = F.MM
+MARGIN_MM = 25.4 / 6  # the default printer profile: a laser's 1/6 in unprintable edge (docs/printing.md)
+TOUCH_PT = 0.05  # boxes that share less than this (positions are written to 0.01 pt) only touch
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    """{pdf name: [(page number, footers.Sheet)]} of every sheet kind the five games print, on Letter and A4."""
+    out = tmp_path_factory.mktemp("footers")
+    only = [arg for kind in KINDS for arg in ("--only", kind)]
+    result = run_pnp(ROOT, "build", *GAMES, *only, "--paper", ",".join(PAPERS), "--out", str(out), "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    return {pdf.name: F.read(pdf) for pdf in sorted(out.rglob("*.pdf"))}
+
+
+def _where(name: str, page: int, line: F.Line) -> str:
+    b = line.ink
+    return f"{name} page {page}: '{line.text[:60]}' at {b.x0 / MM:.1f}–{b.x1 / MM:.1f} × {b.y0 / MM:.1f}–{b.y1 / MM:.1f} mm"
+
+
+def test_every_kind_and_paper_was_read(sheets):
+    """The promise below has something to hold for: every kind on both papers, and a footer with a scale bar on the
+    first page of each file (a label sheet prints none: its labels fill the sheet)."""
+    kinds = {kind for name in sheets for kind in KINDS if f"-{kind}" in name}
+    assert kinds == set(KINDS)
+    assert {paper for name in sheets for paper in PAPERS if name.endswith(f"-{paper}.pdf")} == set(PAPERS)
+    for name, pages in sheets.items():
+        if "-labels" in name:
+            continue
+        number, first = pages[0]
+        assert number == 1 and first.bar is not None, f"{name}: no 50 mm scale bar on page 1"
+        assert any("100%" in line.text for line in first.lines), f"{name}: no footer on page 1"
+
+
+def test_no_two_lines_of_a_sheets_margin_overlap_and_none_runs_into_the_scale_bar(sheets):
+    problems = []
+    for name, pages in sheets.items():
+        for number, sheet in pages:
+            for i, line in enumerate(sheet.lines):
+                for other in sheet.lines[i + 1 :]:
+                    if F.overlaps(line.ink, other.ink, TOUCH_PT):
+                        problems.append(f"{_where(name, number, line)} overlaps '{other.text[:40]}'")
+                if sheet.bar is not None and F.overlaps(line.ink, sheet.bar, TOUCH_PT):
+                    problems.append(f"{_where(name, number, line)} runs into the scale bar")
+    assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} overlaps)"
+
+
+def test_no_line_of_a_sheets_margin_lies_on_a_piece_or_a_mark(sheets):
+    """A footer over a card's art, a crop mark through a word: neither prints legibly, and the card is marked. (A board
+    tile's labels lie in its overlap strips, which assembly cuts off or covers.)"""
+    problems = []
+    for name, pages in sheets.items():
+        for number, sheet in pages:
+            for line in sheet.lines:
+                in_a_strip = any(F.within(line.ink, strip) for strip in sheet.strips)
+                if not in_a_strip and any(F.overlaps(line.ink, piece, TOUCH_PT) for piece in sheet.pieces):
+                    problems.append(f"{_where(name, number, line)} lies on a piece")
+                if any(F.overlaps(line.ink, stroke, TOUCH_PT) for stroke in sheet.strokes):
+                    problems.append(f"{_where(name, number, line)} is crossed by a line the sheet draws")
+    assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} lines)"
+
+
+def test_every_line_of_a_sheets_margin_and_the_scale_bar_lie_inside_what_the_printer_prints(sheets):
+    """Inside the printer profile's margin on all four sides: a footer too long for its room would overrun the page."""
+    m = MARGIN_MM * MM
+    problems = []
+    for name, pages in sheets.items():
+        for number, sheet in pages:
+            for line in sheet.lines:
+                b = line.ink
+                if b.x0 < m or b.y0 < m or b.x1 > sheet.width - m or b.y1 > sheet.height - m:
+                    problems.append(f"{_where(name, number, line)} reaches past the {MARGIN_MM:.2f} mm the printer cannot print")
+            bar = sheet.bar
+            if bar is not None and (bar.x0 < m or bar.y0 < m or bar.x1 > sheet.width - m or bar.y1 > sheet.height - m):
+                problems.append(f"{name} page {number}: the scale bar reaches past the printable area")
+    assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} lines)"
