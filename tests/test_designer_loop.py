@@ -124,16 +124,16 @@ def test_a_large_decks_previews_hold_a_few_images_at_a_time_and_its_contact_shee
 
     add_crowd_deck(project, 60)
     most = most_images_alive(monkeypatch, preview, "rasterise")
-    monkeypatch.setattr(preview, "CONTACT_MAX_PIXELS", 250_000, raising=False)
-    assert run_pnp(project, "preview", "tiny", "--deck", "crowd", "--dpi", "50").exit_code == 0  # few pixels: what is held counts
+    monkeypatch.setattr(preview, "CONTACT_MAX_PIXELS", 1_000_000, raising=False)
+    assert run_pnp(project, "preview", "tiny", "--deck", "crowd", "--dpi", "100").exit_code == 0
     folder = project / "output/tiny/preview"
     assert len(list((folder / "crowd").glob("*.png"))) == 120
     assert 2 <= most[0] <= 8, most[0]
     sheet = Image.open(folder / "crowd-contact.png")
     face = Image.open(folder / "crowd/extra000-front.png")
-    assert face.size == (round(63.5 / 25.4 * 50), round(88.9 / 25.4 * 50)), "each face's own preview keeps its full size"
+    assert face.size == (round(63.5 / 25.4 * 100), round(88.9 / 25.4 * 100)), "each face's own preview keeps its full size"
     pixels = 60 * face.width * face.height
-    assert sheet.width * sheet.height < 2 * 250_000 < pixels  # faces shrunk; labels and gaps come on top
+    assert sheet.width * sheet.height < 2 * 1_000_000 < pixels  # faces shrunk; labels and gaps come on top
     assert 0.5 < sheet.width / sheet.height < 2
 
 
