@@ -165,14 +165,14 @@ def run_pnp(root: Path, *args: str):
     return runner.invoke(main, ["--root", str(root), *args], catch_exceptions=False)
 
 
-def watch_once(root: Path, game: str, save, timeout: int = 120) -> str:
-    """Run `pnp watch GAME` until it says it is watching, call `save()`, and return everything it printed after one rebuild."""
+def watch_once(root: Path, game: str, save, timeout: int = 120, args: tuple[str, ...] = ()) -> str:
+    """Run `pnp watch GAME [ARGS]` until it says it is watching, call `save()`, and return everything it printed after one rebuild."""
     import subprocess
     import sys
     import time
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "--root", str(root), "watch", game, "--exit-after", "1", "--debounce", "100"],
+        [sys.executable, "-m", "pnp", "--root", str(root), "watch", game, *args, "--exit-after", "1", "--debounce", "100"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:

@@ -19,10 +19,12 @@ from pnp import __version__
 from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
+    LANG_HELP,
     check_subset,
     editions,
     game_names,
     load_games,
+    one_edition,
     open_project,
     output_folder,
     parse_offset,
@@ -56,20 +58,24 @@ def main(ctx, root, debug):
 
 
 @main.command(name="list")
+@click.argument("games", nargs=-1)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--lang", default=None, help=LANG_HELP + ", or all of them.")
 @click.pass_context
-def list_games(ctx, fmt):
-    """List games with their decks, boards and token sets: sizes and counts."""
+def list_games(ctx, games, fmt, lang):
+    """List games (all, or those named) with their decks, boards and token sets: sizes and counts."""
     project = open_project(ctx.obj["root"])
     report = Report()
-    games = load_games(project, project.game_slugs(), report)
-    rows = [game_listing(g, project.templates_dir) for g in games]
+    rows = []
+    for edition, code, slugs in editions(project, game_names(project, games), lang):
+        rows += [dict(game_listing(g, project.templates_dir), lang=code or None) for g in load_games(edition, slugs, report)]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
         for row in rows:
             total = sum(d["cards"] for d in row["decks"])
-            click.echo(f"{row['game']}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
+            edition = f" [{row['lang']}]" if row["lang"] else ""
+            click.echo(f"{row['game']}{edition}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
             for d in row["decks"]:
                 click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
                 if d["generated"]:
@@ -264,19 +270,21 @@ def printed(ctx, games, out):
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Folder (default: output/<game>/preview).")
 @click.option("--simulate", type=click.Choice(["grey", "deutan", "protan", "tritan"]), default=None,
               help="Show the faces as a reader sees them in greyscale or with deuteranopia, protanopia or tritanopia.")
+@click.option("--lang", default=None, help=LANG_HELP + " (default folder: preview-<lang>).")
 @click.pass_context
-def preview(ctx, game, decks, cards, dpi, bleed, out, simulate):
+def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
     """Write PNG previews of card faces and a contact sheet per deck."""
     from pnp.outputs.context import Engine
     from pnp.targets.preview import write_previews
 
     project = open_project(ctx.obj["root"])
     game_names(project, (game,))
+    project = one_edition(project, [game], lang)
     report = Report()
     loaded = load_games(project, [game], report)
     if loaded:
         check_subset(loaded, decks, cards, card_option="--card")
-        folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "preview"
+        folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / ("preview" + (f"-{lang}" if lang else ""))
         paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
         report.extend(findings)
         if not report.errors():
@@ -296,8 +304,9 @@ def _watched_file(change, path: str) -> bool:
 @click.option("--debounce", type=click.IntRange(50, 10_000), default=300, show_default=True, help="Milliseconds to wait for more saves.")
 @click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
+@click.option("--lang", default=None, help=LANG_HELP + ", as `pnp build --lang` does.")
 @click.pass_context
-def watch(ctx, games, paper, debounce, exit_after, draft):
+def watch(ctx, games, paper, debounce, exit_after, draft, lang):
     """Rebuild on every save of data, templates, icons or fonts."""
     import watchfiles
 
@@ -307,7 +316,8 @@ def watch(ctx, games, paper, debounce, exit_after, draft):
     project = open_project(ctx.obj["root"])
     session = Session(warm=True)  # what this process keeps from build to build
     slugs = game_names(project, games)
-    base = Options(out=project.root / "output", draft=draft)
+    project = one_edition(project, slugs, lang)
+    base = Options(out=project.root / "output", draft=draft, lang=lang or "")
     papers = parse_papers(paper)
 
     def watched() -> list[str]:
@@ -373,14 +383,16 @@ def watch(ctx, games, paper, debounce, exit_after, draft):
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port on 127.0.0.1 (0: any free port).")
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True, help="Paper of the rulebook and reference sheet pages.")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
+@click.option("--lang", default=None, help="Show the games in this language of their `languages:`.")
 @click.pass_context
-def serve(ctx, games, port, paper, draft):
+def serve(ctx, games, port, paper, draft, lang):
     """A live preview in the browser that follows every save (on 127.0.0.1 only)."""
     from pnp.serve.app import bind
     from pnp.serve.app import serve as run_server
 
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
+    project = one_edition(project, slugs, lang)
     try:
         sock = bind(port)
     except OSError as exc:

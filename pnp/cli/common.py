@@ -42,6 +42,30 @@ def editions(project: Project, slugs: list[str], lang: str | None) -> list[tuple
     return [(project, "", slugs)] + [(Project(project.root, other), other, games) for other, games in sorted(wanted.items())]
 
 
+LANG_HELP = "Read the games in this language of their `languages:` (file and folder names carry it)"
+
+
+def one_edition(project: Project, slugs: list[str], lang: str | None) -> Project:
+    """The project read in `lang` for a command that follows one edition (watch, serve, preview): None each game's
+    source language. A language a game does not list stops the command with the located error `build` gives for it,
+    before a server starts or a folder is watched."""
+    if lang is None:
+        return project
+    if lang == "all":
+        raise click.BadParameter("this command follows one edition: give one language of the game's `languages:`", param_hint="--lang")
+    from pnp.data.project import Project
+
+    edition = Project(project.root, lang)
+    report = Report()
+    load_games(edition, slugs, report)
+    unknown = [f for f in report.sorted() if f.code == "language-unknown"]
+    if unknown:
+        print_findings(unknown)
+        click.echo(summary(unknown, slugs), err=True)
+        sys.exit(EXIT_DATA)
+    return edition
+
+
 def game_names(project: Project, names: tuple[str, ...]) -> list[str]:
     slugs = project.game_slugs()
     if not slugs:

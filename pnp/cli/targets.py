@@ -6,7 +6,20 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import EXIT_DATA, EXIT_OK, check_games_here, game_names, load_games, open_project, output_folder, parse_offset, print_findings, summary
+from pnp.cli.common import (
+    EXIT_DATA,
+    EXIT_OK,
+    LANG_HELP,
+    check_games_here,
+    editions,
+    game_names,
+    load_games,
+    open_project,
+    output_folder,
+    parse_offset,
+    print_findings,
+    summary,
+)
 from pnp.core.errors import Report, did_you_mean
 
 
@@ -34,39 +47,18 @@ def _base_url(ctx, param, value):
 @click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable); boards, tokens and player aids are left out.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/<format>/.")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
+@click.option("--lang", default=None, help=LANG_HELP + ": <format>-<lang>/), or all of them.")
 @click.pass_context
-def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate):
+def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate, lang):
     """Export every component of a game for a print service, Tabletop Simulator or print-on-demand."""
-    from pnp.targets.export import FORMATS, export_game
-
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     report = Report()
-    if no_validate:
-        loaded = load_games(project, slugs, report)
-        from pnp.outputs.context import Engine
-
-        engine = Engine(project) if loaded else None
-    else:
-        loaded, engine = check_games_here(project, slugs, report)
-    next_steps = []
-    if loaded and not report.errors():
-        known = set(loaded[0].decks)
-        for d in decks:
-            if d not in known:
-                raise click.BadParameter(f"no deck '{d}' in {game}{did_you_mean(d, known)}; decks: {', '.join(known)}", param_hint="--deck")
-        gctx = engine.for_game(loaded[0])
-        for target in FORMATS if fmt == "all" else (fmt,):
-            folder = output_folder(project, out) / game / target
-            result, findings = export_game(gctx, target, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), base_url=base_url,
-                                           rel=lambda p: project.rel(Path(p)))
-            report.extend(findings)
-            if any(f.severity == "error" for f in findings):
-                break
-            click.echo(f"{project.rel(folder)}/: {len(result.files)} files, {result.size / 1024 / 1024:.1f} MB in {result.seconds:.1f} s")
-            for note in result.notes:
-                click.echo(f"  {note}")
-            next_steps.append(f"{project.rel(folder)}/ → {result.next_step}")
+    next_steps: list[str] = []
+    for edition, code, _ in editions(project, slugs, lang):
+        if not _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
+                               no_validate=no_validate):
+            break
     findings = report.sorted()
     print_findings(findings)
     if report.errors():
@@ -76,6 +68,40 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate):
         for line in next_steps:
             click.echo(f"  {line}")
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def _export_edition(project, code: str, game: str, fmt: str, report: Report, next_steps: list[str], *, bleed, dpi, base_url, decks, out,
+                    no_validate) -> bool:
+    """Export one edition of `game` (`code` its language, '' the source) into <out>/<game>/<format>[-<code>]/; False
+    once an error stops it."""
+    from pnp.targets.export import FORMATS, export_game
+
+    slugs = [game]
+    if no_validate:
+        loaded = load_games(project, slugs, report)
+        from pnp.outputs.context import Engine
+
+        engine = Engine(project) if loaded else None
+    else:
+        loaded, engine = check_games_here(project, slugs, report)
+    if loaded and not report.errors():
+        known = set(loaded[0].decks)
+        for d in decks:
+            if d not in known:
+                raise click.BadParameter(f"no deck '{d}' in {game}{did_you_mean(d, known)}; decks: {', '.join(known)}", param_hint="--deck")
+        gctx = engine.for_game(loaded[0])
+        for target in FORMATS if fmt == "all" else (fmt,):
+            folder = output_folder(project, out) / game / (target + (f"-{code}" if code else ""))
+            result, findings = export_game(gctx, target, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), base_url=base_url,
+                                           rel=lambda p: project.rel(Path(p)))
+            report.extend(findings)
+            if any(f.severity == "error" for f in findings):
+                break
+            click.echo(f"{project.rel(folder)}/: {len(result.files)} files, {result.size / 1024 / 1024:.1f} MB in {result.seconds:.1f} s")
+            for note in result.notes:
+                click.echo(f"  {note}")
+            next_steps.append(f"{project.rel(folder)}/ → {result.next_step}")
+    return not report.errors()
 
 
 @click.command()

@@ -24,6 +24,7 @@ MAX_FACE_MM = 2000
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)
+STAMP_INSET_MM = 3.5  # the least distance from the trim to a stamp's box: 0.5 mm past the 3 mm safe line, so its glyphs are wholly inside
 COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
 
 
@@ -187,6 +188,8 @@ class DeckSpec(Strict):
     text_columns: list[str] = []
     list_columns: dict[str, str] = {}
     stamp_corner: Literal[STAMP_CORNERS] = "bottom-left"  # type: ignore[valid-type]  # where the fronts' version stamp goes
+    # how far (mm) the stamp's box sits in from the trim: past a frame drawn just inside the safe area, say
+    stamp_inset: float = Field(default=STAMP_INSET_MM, ge=STAMP_INSET_MM, le=30)
     generate: dict[str, Any] | None = None  # cards made from lists of values (pnp.data.generate); the loader fills `cards`
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.data.project import Card, Deck, Game
+from pnp.data.schema import STAMP_INSET_MM
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
 DEFAULT_CORNER = "bottom-left"  # the lower right often holds a card number, the top a title
@@ -26,6 +27,7 @@ class Stamp:
     code: str
     text: str
     corner: str
+    inset: float = STAMP_INSET_MM  # mm from the trim to the stamp's box, on both sides of its corner
 
 
 def plain(value):
@@ -81,7 +83,8 @@ class Stamper:
         if not self.on:
             return None
         code = self.code(deck, card)
-        return Stamp(code, stamp_text(self.version, code), str(deck.data.get("stamp_corner") or DEFAULT_CORNER))
+        return Stamp(code, stamp_text(self.version, code), str(deck.data.get("stamp_corner") or DEFAULT_CORNER),
+                     float(deck.data.get("stamp_inset") or STAMP_INSET_MM))
 
 
 def game_stamps(templates_dir: Path, game: Game) -> dict[str, dict]:

@@ -7,6 +7,7 @@ no table for.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from functools import cache
 
 import yaml
@@ -47,3 +48,57 @@ def lacking_words(strings: dict, language: str, data, rel: str, slug: str) -> li
 def count_of(words: dict[str, str], n: int, word: str) -> str:
     """'3 cards', '1 board': the number and the word in its singular or plural (the table's `card` and `cards`)."""
     return f"{n} {words[word] if n == 1 else words[word + 's']}"
+
+
+SHEET = "sheet_"  # the words table's keys for what pnp prints in a sheet's margins: `sheet_scale`, `sheet_fronts`
+
+
+@dataclass(frozen=True)
+class SheetWords:
+    """What pnp prints in the margins of its sheets (footers, the scale bar, fold and cut notes), in an edition's language.
+
+    The defaults are the English table's, for sheets that belong to no game (a calibration sheet); a game's sheets
+    use `sheet_words(game)`, the table's `sheet_*` keys in its language."""
+
+    scale: str = "50 mm: measure to check 100 % scale"
+    actual_size: str = "print at 100% / actual size"
+    fronts: str = "fronts · print at 100% / actual size"
+    backs_long: str = "backs · print double-sided at 100%, flip on the long edge"
+    backs_short: str = "backs · print double-sided at 100%, flip on the short edge"
+    backs: str = "backs · print at 100%"
+    folded: str = "one-sided at 100% · fold on the dashes, glue, cut"
+    fold: str = "fold"
+    of: str = "sheet {n} of {total}"
+    set: str = "{n} set"
+    sets: str = "{n} sets"
+    cut_fold: str = "cut solid lines, fold dashed ones"
+    cut_fold_short: str = "cut solid, fold dashed"
+    more: str = "{name} and {n} more"
+    boxes: str = "boxes"
+    dice: str = "dice"
+    assembly_map: str = "assembly map"
+    reference: str = "Reference sheet"
+    reference_last: str = "Reference sheet, last page"
+    player_aids: str = "Player aids"
+    tuck_box: str = "tuck box"
+    tray: str = "tray"
+    lid: str = "lid"
+    piece: str = "{name}, piece {n} of {total}"
+
+    def box_part(self, name: str) -> str:
+        """A box net's name (pnp.layout.boxes: 'tray', 'tuck box, piece 1 of 2') in these words."""
+        whole, _, part = name.partition(", piece ")
+        said = {"tuck box": self.tuck_box, "tray": self.tray, "lid": self.lid}.get(whole, whole)
+        if not part:
+            return said
+        n, _, total = part.partition(" of ")
+        return self.piece.format(name=said, n=n, total=total)
+
+
+def sheet_words(game) -> SheetWords:
+    """The margin words of `game`'s sheets in its edition's language (a game's `strings:` may give any as `pnp_sheet_*`)."""
+    words = words_of(game)
+    return SheetWords(**{f.name: words[SHEET + f.name] for f in fields(SheetWords) if SHEET + f.name in words})
+
+
+ENGLISH = SheetWords()  # the margins' words of a sheet that belongs to no game's edition

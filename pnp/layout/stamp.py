@@ -3,21 +3,21 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
-from pnp.core.units import PT_PER_MM, SAFE_MM
+from pnp.core.units import PT_PER_MM
+from pnp.data.schema import STAMP_INSET_MM as INSET_MM
 from pnp.layout.elements import STAMP_PT, Face, Text
 from pnp.layout.typeset import TextOp
 
-INSET_MM = 0.5  # past the safe line, so the glyphs' whole box is inside it
 
-
-def stamped(face: Face, text: str, corner: str, font: str, color: str) -> Face:
-    """`face` with `text` set in `corner`, its box wholly inside the safe area (SAFE_MM from the trim).
+def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: float = INSET_MM) -> Face:
+    """`face` with `text` set in `corner`, its box `inset` mm in from the trim on both sides (never less than INSET_MM,
+    so wholly inside the safe area).
 
     The text is decoration to the face checks: a stamp tells revisions apart, it is not part of the game."""
     width_mm = stringWidth(text, font, STAMP_PT) / PT_PER_MM
     ascent, descent = getAscentDescent(font, STAMP_PT)  # points; descent is negative
     height_mm = (ascent - descent) / PT_PER_MM
-    left = SAFE_MM + INSET_MM
+    left = max(inset, INSET_MM)
     x = left if corner.endswith("left") else face.w - left - width_mm
     y = left if corner.startswith("top") else face.h - left - height_mm
     op = TextOp(0.0, ascent, font, STAMP_PT, color, text, width_mm * PT_PER_MM)

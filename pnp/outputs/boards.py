@@ -13,6 +13,7 @@ from reportlab.lib.utils import simpleSplit
 from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.core.units import pt, um
 from pnp.data.fields import Fields
+from pnp.data.words import sheet_words
 from pnp.layout.elements import Face
 from pnp.layout.inspect import face_bounds
 from pnp.outputs.context import GameContext, decks_fields, face_context
@@ -165,7 +166,9 @@ class _BoardsPdf:
 
     def _end(self, page_w: int, page_h: int, footer: str) -> None:
         footer = f"DRAFT · {footer}" if self.draft else footer
-        draw_footer(self.c, page_w, page_h, "bottom", footer, self.font, scale_bar=self.pages == 0, limit=self.insets.limit, keep="print at 100% / actual size")
+        words = sheet_words(self.game)
+        draw_footer(self.c, page_w, page_h, "bottom", footer, self.font, scale_bar=self.pages == 0, limit=self.insets.limit, keep=words.actual_size,
+                    scale_label=words.scale)
         self.c.showPage()
         self.pages += 1
 
@@ -200,7 +203,7 @@ class _BoardsPdf:
         self._begin(page_w, page_h, key, spec.name)
         c.setFillColor("#000000")
         c.setFont(self.bold, 13)
-        c.drawString(pt(margin), pt(top - um(5)), f"{spec.name}: assembly map")
+        c.drawString(pt(margin), pt(top - um(5)), f"{spec.name}: {sheet_words(self.game).assembly_map}")
         c.setFont(self.font, 8.5)
         orientation = "landscape" if plan.landscape else "portrait"
         c.drawString(pt(margin), pt(top - um(10)), f"{spec.size[0]:g} × {spec.size[1]:g} mm on {plan.cols} × {plan.rows} = {plan.pages} {self.paper} pages ({orientation}), "
@@ -226,7 +229,7 @@ class _BoardsPdf:
         lines = [line for step in steps for line in simpleSplit(step, self.font, 8, width)]
         for i, line in enumerate(lines):
             c.drawString(pt(margin), pt(self.insets.bottom + legend_h - um(6) - i * um(3.8)), line)
-        self._end(page_w, page_h, f"{self.game.title} · {spec.name} · assembly map")
+        self._end(page_w, page_h, f"{self.game.title} · {spec.name} · {sheet_words(self.game).assembly_map}")
 
     def _map_grid(self, plan: TilePlan, ox: float, oy: float, s: float) -> None:
         """The board's outline and cut lines over the scaled board, and the column numbers and row letters outside it."""

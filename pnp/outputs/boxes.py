@@ -15,6 +15,7 @@ from pnp.core.errors import error
 from pnp.core.units import PAPER_SIZES, PRINT_TOLERANCE_MM, um
 from pnp.data.boxes import BoxContents, game_boxes
 from pnp.data.fields import Fields
+from pnp.data.words import sheet_words
 from pnp.layout.boxes import BOX_STYLES
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
@@ -37,6 +38,7 @@ def build_boxes(gctx: GameContext, options: Options):
     limit = um(max(options.printable_mm + PRINT_TOLERANCE_MM, cutter.margin(*paper) if cutter else 0.0))  # clear of a cutter's marks
     area = net_area(paper, limit)
     pieces: list[NetPiece] = []
+    words = sheet_words(game)
     for contents, spec, raw in boxes:
         nets, misfits = _nets(contents, area)
         if nets is None:
@@ -49,7 +51,7 @@ def build_boxes(gctx: GameContext, options: Options):
             continue
         faces = _faces(gctx, contents, spec, raw, nets, findings)
         fill = _hex(game, spec.color)
-        pieces += [NetPiece(net, fill, faces, f"{contents.name} ({net.name})") for net in nets]
+        pieces += [NetPiece(net, fill, faces, f"{contents.name} ({words.box_part(net.name)})") for net in nets]
     if any(f.severity == "error" for f in findings) or not pieces:
         return [], findings
     face_filter = None
@@ -58,8 +60,8 @@ def build_boxes(gctx: GameContext, options: Options):
 
         face_filter = lighten_face
     cuts: list = []
-    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — boxes", "card boxes for print and play", face_filter,
-                                cutter, cuts, draft=options.draft)
+    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — {words.boxes}", "card boxes for print and play", face_filter,
+                                cutter, cuts, draft=options.draft, words=words)
     return [(f"{game.slug}-boxes.pdf", data, FileStats(pages, len(boxes), cuts=cuts))], findings
 
 

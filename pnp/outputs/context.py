@@ -12,6 +12,7 @@ from pnp.core.memo import ByIdentity, Keeps, memo
 from pnp.core.units import SAFE_MM
 from pnp.data.fields import CardReads, Fields
 from pnp.data.project import Deck, Game, Project
+from pnp.data.words import sheet_words
 from pnp.layout.elements import FaceDigests
 from pnp.layout.fonts import FontBook
 from pnp.layout.helpers import template_helpers
@@ -141,4 +142,4 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm,
                         digests=digests or FaceDigests(gctx.engine.memo("face digests")),
-                        drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft)
+                        drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft, words=sheet_words(gctx.game))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pnp.core.errors import error
 from pnp.core.units import PAPER_SIZES, PRINT_TOLERANCE_MM, um
 from pnp.data.fields import Fields
+from pnp.data.words import sheet_words
 from pnp.layout.dice import die_net
 from pnp.outputs.context import GameContext, face_context
 from pnp.outputs.faces import SideRenderer
@@ -73,5 +74,7 @@ def build_dice(gctx: GameContext, options: Options):
         from pnp.render.inksaver import lighten_face
 
         face_filter = lighten_face
-    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — dice", "dice nets for print and play", face_filter, draft=options.draft)
+    words = sheet_words(game)
+    data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — {words.dice}", "dice nets for print and play", face_filter,
+                                draft=options.draft, words=words)
     return [(f"{game.slug}-dice.pdf", data, FileStats(pages, len(pieces)))], findings

@@ -29,6 +29,7 @@ from pnp.core.colour import mix
 from pnp.core.errors import PnpError, did_you_mean, error, warning
 from pnp.core.units import PAPER_SIZES
 from pnp.data.source import loc_at
+from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
@@ -533,13 +534,14 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     return ReferenceFaces(sheet, cards, copies, aid.size), findings
 
 
-def sheet_groups(laid: ReferenceFaces) -> list[Group]:
-    """The sheet's pages as page-sized pieces: pairs printed back to back, an odd last page alone (no blank back)."""
+def sheet_groups(laid: ReferenceFaces, words: SheetWords = ENGLISH) -> list[Group]:
+    """The sheet's pages as page-sized pieces: pairs printed back to back, an odd last page alone (no blank back); their
+    names (the footers print them) in `words`' language."""
     pages, size = laid.sheet.pages, laid.sheet.page_size
     pairs = [Piece(pages[i], pages[i + 1], f"reference sheet pages {i + 1}–{i + 2}") for i in range(0, len(pages) - 1, 2)]
-    groups = [Group("reference-sheet", "Reference sheet", size, pairs, cut_guide=lambda c, slots: None)] if pairs else []
+    groups = [Group("reference-sheet", words.reference, size, pairs, cut_guide=lambda c, slots: None)] if pairs else []
     if len(pages) % 2:
-        name = "Reference sheet, last page" if pairs else "Reference sheet"
+        name = words.reference_last if pairs else words.reference
         groups.append(Group("reference-sheet-end", name, size, [Piece(pages[-1], None, f"reference sheet page {len(pages)}")], cut_guide=lambda c, slots: None))
     return groups
 
@@ -553,8 +555,9 @@ def build_reference(gctx: GameContext, options: Options):
     if laid is None or any(f.severity == "error" for f in findings):
         return [], findings
     aids = [Piece(card.front, card.back, f"player aid {n}/{len(laid.cards)}") for _ in range(laid.copies) for n, card in enumerate(laid.cards, 1)]
-    aid_groups = [Group("player-aids", "Player aids", tuple(game.reference.card_size), aids)] if aids else []
-    groups = aid_groups + [dataclasses.replace(g, print_last=True) for g in sheet_groups(laid)] if laid.sheet_last else sheet_groups(laid) + aid_groups
+    words = sheet_words(game)
+    aid_groups = [Group("player-aids", words.player_aids, tuple(game.reference.card_size), aids)] if aids else []
+    groups = aid_groups + [dataclasses.replace(g, print_last=True) for g in sheet_groups(laid, words)] if laid.sheet_last else sheet_groups(laid, words) + aid_groups
     try:
         # a reference sheet fills its page and its aids are plain rectangles cut by hand: a cutting machine's marks
         # would take the room the sheet needs, so the reference prints as it does without one

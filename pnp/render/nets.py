@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import pt, um
+from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.nets import Arc, Net, Panel, Seg
 from pnp.render.pdf_colours import colour
 
@@ -183,21 +184,22 @@ def _cutter_page(c, cutter, paper_mm, placed_nets: list[Placed], number: int, cu
         cuts.append((number, paper_mm[0], paper_mm[1], paths))
 
 
-def footer_wordings(title: str, labels: list[str]) -> tuple[str, ...]:
+def footer_wordings(title: str, labels: list[str], words: SheetWords = ENGLISH) -> tuple[str, ...]:
     """A nets sheet's footer, fullest first (pnp.render.pdf.fit_footer takes the first that fits whole): every piece on
-    the sheet by name, then the folding hint said shorter, then the pieces counted, then the title and the hint alone."""
+    the sheet by name, then the folding hint said shorter, then the pieces counted, then the title and the hint alone;
+    in `words`' language."""
     named = " · ".join(labels)
-    out = [f"{title} · {named} · cut solid lines, fold dashed ones", f"{title} · {named} · cut solid, fold dashed"]
+    out = [f"{title} · {named} · {words.cut_fold}", f"{title} · {named} · {words.cut_fold_short}"]
     if len(labels) > 1:
-        out.append(f"{title} · {labels[0]} and {len(labels) - 1} more · cut solid, fold dashed")
-    return (*out, f"{title} · cut solid, fold dashed")
+        out.append(f"{title} · {words.more.format(name=labels[0], n=len(labels) - 1)} · {words.cut_fold_short}")
+    return (*out, f"{title} · {words.cut_fold_short}")
 
 
 def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_um: int, font: str, icons, title: str, subject: str,
-                  face_filter=None, cutter=None, cuts: list | None = None, draft: bool = False) -> tuple[bytes, int]:
+                  face_filter=None, cutter=None, cuts: list | None = None, draft: bool = False, words: SheetWords = ENGLISH) -> tuple[bytes, int]:
     """A PDF of `pieces` (each already fitted), set in rows on as few pages as they need; (bytes, pages). With a `cutter`
     (pnp.render.cutters.Cutter; `limit_um` already keeps its margin) each page gets its marks, and `cuts` each page's
-    (page number, page w, h in mm, [CutPath])."""
+    (page number, page w, h in mm, [CutPath]). The footers' notes are `words`, in the edition's language."""
     from pnp.render.draw import FaceDrawer
     from pnp.render.pdf import draw_footer, new_canvas
 
@@ -223,8 +225,8 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
             forms = {key: drawer.form(face) for key, face in piece.faces.items()}  # defined before the page draws them
             painter.draw(placed, piece.fill, lambda slot, forms=forms: forms.get(slot.key))
         labels = list(dict.fromkeys(pieces[i].label for i, _, _ in page))
-        draw_footer(c, page_w, page_h, "bottom", footer_wordings(f"{'DRAFT · ' if draft else ''}{title}", labels), font, scale_bar=number == 0,
-                    limit=limit_um, keep="print at 100% / actual size")
+        draw_footer(c, page_w, page_h, "bottom", footer_wordings(f"{'DRAFT · ' if draft else ''}{title}", labels, words), font, scale_bar=number == 0,
+                    limit=limit_um, keep=words.actual_size, scale_label=words.scale)
         if cutter is not None:
             _cutter_page(c, cutter, paper_mm, placed_nets, number + 1, cuts)
         c.showPage()

@@ -71,13 +71,14 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
 
 
 def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tuple[str, ...], font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,
-                keep: str = "") -> None:
+                keep: str = "", scale_label: str = SCALE_LABELS[0]) -> None:
     """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the band just inside the printable limit.
 
     `limit` is how close to the paper's edge ink may go (the printer's margin and a
     tolerance); `keep` is the instruction part of the footer ("print at 100 %", the
     flip edge), never shortened. `text` may be wordings from the fullest to the
-    shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed."""
+    shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed. `scale_label` says what the bar is for,
+    in the sheet's language (pnp.data.words.SheetWords)."""
     _ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":
@@ -93,7 +94,7 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tupl
     start, end = pt(limit + um(1)), pt(length - limit - um(1))
     texts = (text,) if isinstance(text, str) else text
     if scale_bar:
-        line, size, label = _beside_scale_bar(texts, font, end - start, keep)
+        line, size, label = _beside_scale_bar(texts, font, end - start, keep, (scale_label, *SCALE_LABELS[1:]))
     else:
         (line, size), label = fit_footer(texts, font, end - start, keep), ""
     c.setFont(font, size)
@@ -104,12 +105,12 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tupl
     c.restoreState()
 
 
-def _beside_scale_bar(texts: tuple[str, ...], font: str, room_pt: float, keep: str) -> tuple[str, float, str]:
+def _beside_scale_bar(texts: tuple[str, ...], font: str, room_pt: float, keep: str, labels: tuple[str, ...] = SCALE_LABELS) -> tuple[str, float, str]:
     """The footer line, its size and the scale bar's label that fit `room_pt` together. A wording keeps its place
     before the label does: the fullest wording that fits whole beside the full label or, failing that, beside the
     short one (the bar still says what it measures; "print at 100 %" stays in the footer)."""
     for text in texts:
-        for label in SCALE_LABELS:
+        for label in labels:
             beside = room_pt - _scale_bar_width(font, label) - SCALE_GAP_PT
             line, size = fit_footer((text,), font, beside, keep)
             if stringWidth(line, font, size) <= beside:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, pt
+from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.elements import Face, FaceDigests
 from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
 from pnp.render.draw import FaceDrawer
@@ -131,14 +132,15 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
-                 draft: bool = False) -> tuple[bytes, SheetStats]:
+                 draft: bool = False, words: SheetWords = ENGLISH) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
     faces' operators to replay in a later PDF (pnp.render.drawn.DrawnFaces). Pieces may hold PENDING faces, which
     `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
     pages before it are drawn while another process renders those faces. A `cutter` (pnp.render.cutters.CUTTERS) keeps the
-    pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats."""
+    pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats. The margins'
+    words (footers, scale bar, fold) are `words`, in the edition's language."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -150,7 +152,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     machine = CUTTERS[cutter] if cutter else None
     if machine is not None:
         printable_mm = max(printable_mm, machine.margin(*PAPER_SIZES[paper]))
-    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words)
     if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
         for page in pages:
             page.label = tuple(f"DRAFT · {label}" for label in page.label)
@@ -168,7 +170,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     names = {g.id: g.name for g in groups}
     with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
     bookmarked: set = set()
-    flip = "print double-sided at 100%, flip on the long edge" if duplex == "long" else "print double-sided at 100%, flip on the short edge" if duplex == "short" else "print at 100%"
+    flip = words.backs_long if duplex == "long" else words.backs_short if duplex == "short" else words.backs
     for page in pages:
         if arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
             arrive()
@@ -180,12 +182,12 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         if isinstance(page.sheet, FoldSheet):
             placed = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
             placed += [(run, run.back_slot(i, "none"), p.back, run.grid.rotation) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
-            _page(c, page, drawer, uses, placed, (page.label, "one-sided at 100% · fold on the dashes, glue, cut"), font_name, keys,
-                  scale_bar=(stats.pages == 0), bookmarks=bookmarks)
+            _page(c, page, drawer, uses, placed, (page.label, words.folded), font_name, keys,
+                  scale_bar=(stats.pages == 0), bookmarks=bookmarks, words=words)
             stats.pages += 1
             continue
         fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
-        _page(c, page, drawer, uses, fronts, (page.label, "fronts · print at 100% / actual size"), font_name, keys, scale_bar=(stats.pages == 0), bookmarks=bookmarks,
+        _page(c, page, drawer, uses, fronts, (page.label, words.fronts), font_name, keys, scale_bar=(stats.pages == 0), bookmarks=bookmarks, words=words,
               after=None if machine is None else functools.partial(_cutter_furniture, machine=machine, stats=stats, fronts=fronts))
         stats.pages += 1
         if with_backs.intersection(page.groups):
@@ -193,10 +195,10 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
             if duplex == "none":
                 deferred_backs.append((page, backs))
             else:
-                _page(c, page, drawer, uses, backs, (page.label, f"backs · {flip}"), font_name, keys, offset=back_offset)
+                _page(c, page, drawer, uses, backs, (page.label, flip), font_name, keys, offset=back_offset, words=words)
                 stats.pages += 1
     for page, backs in deferred_backs:
-        _page(c, page, drawer, uses, backs, (page.label, "backs · print at 100%"), font_name, keys)
+        _page(c, page, drawer, uses, backs, (page.label, words.backs), font_name, keys, words=words)
         stats.pages += 1
     drawer.shared.finish()
     c.save()
@@ -223,7 +225,7 @@ def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
 
 
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
-             printable_mm: float = DEFAULT_PRINTABLE_MM) -> list[Page]:
+             printable_mm: float = DEFAULT_PRINTABLE_MM, words: SheetWords = ENGLISH) -> list[Page]:
     """Every fronts page of the PDF, in order, as packing.plan_pages lays them out, numbered 'sheet n of m' across the PDF.
 
     The numbers are the PDF's, not a group's: a sheet may hold several groups, and
@@ -238,8 +240,8 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     for n, page in enumerate(pages, 1):
         sets = len(page.counts())
         # the sets by name, and a shorter wording for a footer the names overfill (never cut short: pnp.render.pdf.fit_footer)
-        page.label = (f"{game_title} · {page.names()} · sheet {n} of {len(pages)}",
-                      f"{game_title} · {sets} set{'s' * (sets != 1)} · sheet {n} of {len(pages)}")
+        of = words.of.format(n=n, total=len(pages))
+        page.label = (f"{game_title} · {page.names()} · {of}", f"{game_title} · {(words.set if sets == 1 else words.sets).format(n=sets)} · {of}")
     return pages
 
 
@@ -299,7 +301,7 @@ class PageKeys:
 
 
 def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
-          bookmarks=(), offset=(0.0, 0.0), after: Callable | None = None):
+          bookmarks=(), offset=(0.0, 0.0), after: Callable | None = None, words: SheetWords = ENGLISH):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
     `footer` is (label wordings, instructions): a long label gives way to its shorter wording, the instructions never. The page's key goes to `keys`;
@@ -331,9 +333,9 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         for run, slots in by_run.items():
             if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
                 run.group.cut_guide(c, slots)
-        drawer.overlay(("marks", marks), functools.partial(_furniture, marks=marks, font_name=font_name), sheet.page_w, sheet.page_h)
+        drawer.overlay(("marks", marks, words.fold), functools.partial(_furniture, marks=marks, font_name=font_name, fold=words.fold), sheet.page_w, sheet.page_h)
         label, keep = footer
-        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep)
+        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep, words.scale)
         if moved:
             c.restoreState()
 
@@ -354,17 +356,17 @@ def _cutter_furniture(c, sheet: Sheet, *, machine, stats: SheetStats, fronts) ->
     stats.cuts.append((stats.pages + 1, page_w, page_h, shapes))
 
 
-def _furniture(c, marks, font_name: str) -> None:
+def _furniture(c, marks, font_name: str, fold: str = "fold") -> None:
     """Crop marks around each grid's slots, and on a gutterfold sheet the dashed fold line (once, however many bands) with its labels."""
     for grid, slots in marks:
         draw_crop_marks(c, grid, list(slots))
     folds = {(grid.axis, grid.fold): grid for grid, _ in marks if isinstance(grid, FoldSheet)}  # bands of a sheet share its fold
     for grid in folds.values():
-        draw_fold_line(c, grid, font_name)
+        draw_fold_line(c, grid, font_name, fold)
 
 
-def draw_fold_line(c, sheet: FoldSheet, font_name: str) -> None:
-    """A dashed line along the fold, from margin to margin, labelled 'fold' at both ends."""
+def draw_fold_line(c, sheet: FoldSheet, font_name: str, label: str = "fold") -> None:
+    """A dashed line along the fold, from margin to margin, labelled (`label`, 'fold' in English) at both ends."""
     margin = sheet.limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM  # inside the printable area, clear of a left-hand footer
     c.saveState()
     c.setStrokeColor(FOLD_COLOUR)
@@ -375,15 +377,15 @@ def draw_fold_line(c, sheet: FoldSheet, font_name: str) -> None:
     f = pt(sheet.fold)
     if sheet.axis == "h":
         c.line(pt(margin), f, pt(sheet.page_w - margin), f)
-        c.drawString(pt(margin), f + 2, "fold")
-        c.drawRightString(pt(sheet.page_w - margin), f + 2, "fold")
+        c.drawString(pt(margin), f + 2, label)
+        c.drawRightString(pt(sheet.page_w - margin), f + 2, label)
     else:
         c.line(f, pt(margin), f, pt(sheet.page_h - margin))
         for y in (pt(margin), pt(sheet.page_h - margin) - 14):
             c.saveState()
             c.translate(f - 2, y)
             c.rotate(90)
-            c.drawString(0, 0, "fold")
+            c.drawString(0, 0, label)
             c.restoreState()
     c.restoreState()
 

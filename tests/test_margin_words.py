@@ -1,0 +1,67 @@
+"""A German edition's sheets say everything in their margins in German: footers, the scale bar, print and flip
+instructions, fold and cut notes. Read from the PDFs: every character outside the pieces (the faces and boards, which
+print the game's own words), in the order the page draws them."""
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+from conftest import ROOT, run_pnp
+from printable import faces_of
+from pypdf import PdfReader
+
+# Words a sheet's English notes are made of ("sheet 1 of 5 · fronts · print at 100% / actual size", "50 mm: measure to
+# check 100 % scale", "cut solid lines, fold dashed ones", "assembly map", ...); none is a German word.
+ENGLISH = ("print", "sheet", "fronts", "backs", "measure", "check", "scale", "actual", "size", "double-sided", "flip", "edge",
+           "fold", "cut", "solid", "dashed", "glue", "boxes", "dice", "assembly", "reference", "player", "aids", "page", "set", "sets",
+           "tuck", "tray", "lid", "piece")
+
+
+def margin_chars(pdf_path) -> list[list[dict]]:
+    """Per page, pdfplumber's characters drawn outside every face's bleed box, in drawing order."""
+    reader = PdfReader(str(pdf_path))
+    out = []
+    with pdfplumber.open(str(pdf_path)) as pdf:
+        for i, page in enumerate(pdf.pages):
+            faces = faces_of(reader, i)
+            h = float(page.height)
+            out.append([ch for ch in page.chars if not any(f.bleed.x0 <= (ch["x0"] + ch["x1"]) / 2 <= f.bleed.x1
+                                                             and f.bleed.y0 <= h - (ch["top"] + ch["bottom"]) / 2 <= f.bleed.y1 for f in faces)])
+    return out
+
+
+def margin_text(pdf_path) -> list[str]:
+    """Per page, the characters drawn outside every face's bleed box, in drawing order."""
+    return ["".join(ch["text"] for ch in chars) for chars in margin_chars(pdf_path)]
+
+
+def overprinted(chars: list[dict]) -> list[str]:
+    """Characters whose boxes overlap by more than a third of a glyph: a footer run into the scale bar's caption."""
+    out = []
+    for i, a in enumerate(chars):
+        for b in chars[i + 1:]:
+            w = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+            hgt = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            if w > (a["x1"] - a["x0"]) / 3 and hgt > (a["bottom"] - a["top"]) / 3 and a["text"].strip() and b["text"].strip():
+                out.append(a["text"] + b["text"])
+    return out
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory):
+    out = tmp_path_factory.mktemp("de")
+    result = run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--out", str(out), "--only", "cards", "--only", "boards",
+                     "--only", "reference", "--only", "boxes")
+    assert result.exit_code == 0, result.output
+    return out / "organ-match"
+
+
+@pytest.mark.parametrize("kind", ["cards", "boards", "reference", "boxes"])
+def test_a_german_build_has_no_english_note_in_its_margins(german, kind):
+    pages = margin_text(german / f"organ-match-{kind}-de.pdf")
+    assert any(pages), "the sheets print notes in their margins"
+    found = sorted({word for text in pages for word in ENGLISH if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)})
+    assert not found, f"English in the margins of organ-match-{kind}-de.pdf: {found}: {[t for t in pages if t][:3]}"
+    clashes = [overprinted(chars) for chars in margin_chars(german / f"organ-match-{kind}-de.pdf")]
+    assert not any(clashes), f"the German notes run into each other: {[c[:5] for c in clashes if c]}"  # longer words still fit their room
