@@ -1,7 +1,9 @@
 """Shared fixtures: a private copy of the test project, running the CLI, reading and rasterising PDFs."""
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -32,14 +34,108 @@ def _no_network(monkeypatch):
     monkeypatch.setattr(socket, "create_connection", refuse)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _warm_process(tmp_path_factory):
+    """Build the tiny game once in each test process, on one core, before its first test. A build imports most of
+    pnp's modules on first use, parses its fonts and compiles its templates; done here, a later build's worker processes
+    fork with all that in memory, as a long-lived pnp process's do, instead of each build's fresh workers doing it again
+    (about half the CPU time of a small build). What a build prints depends on its input only, warm or cold: the
+    cold path keeps its own tests (`cold_pdfs`, and the games built in new processes)."""
+    root = tmp_path_factory.mktemp("warm") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "cpu_count", lambda: 1)  # the one build in this process: its workers would warm and vanish
+        result = run_pnp(root, "build", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+
+
 SHIPPED_KINDS = ("cards", "tokens", "reference", "boards")
 
 
+def _run_folder(tmp_path_factory) -> Path:
+    """A folder of this test run that every xdist worker shares: the parent of the workers' own base folders (pytest-xdist's
+    documented pattern), or the base folder itself when the run has no workers."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _built_once(tmp_path_factory, name: str, make) -> Path:
+    """The folder `make(folder)` fills, made once per test run by whichever worker asks first; the others wait on a file
+    lock and read the same folder. A failed `make` leaves no mark, so the next asker tries again (and fails alike)."""
+    from filelock import FileLock
+
+    shared = _run_folder(tmp_path_factory) / "shared-builds"
+    shared.mkdir(exist_ok=True)
+    out, done = shared / name, shared / f"{name}.done"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not done.is_file():
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir()
+            make(out)
+            done.write_text("built\n", encoding="utf-8")
+    return out
+
+
 @pytest.fixture(scope="session")
-def shipped_builds(tmp_path_factory):
-    """`get(paper, bleed, printable_mm, kinds=SHIPPED_KINDS)`: the output folder of the five shipped games' outputs of
-    those kinds (their sheets by default) built with those options, built on first use once per test process and shared
-    by every test that reads them (tests/test_printable.py, tests/test_marks_off_cards.py, tests/test_small_print.py)."""
+def shared_build(tmp_path_factory):
+    """`get(*args)`: the output folder of `pnp build ARGS --out FOLDER` in the repository (the five shipped games unless
+    ARGS names some), built once per test run and shared by every worker and test that asks for the same ARGS. The
+    folder is read-only to its tests: a test that changes a project or an output builds its own. What the build printed
+    is in `build_log(folder)`."""
+
+    def get(*args: str) -> Path:
+        name = re.sub(r"[^A-Za-z0-9.,=]+", "-", "build " + " ".join(args)).strip("-")[:80]
+        name += "-" + hashlib.sha1("\0".join(args).encode()).hexdigest()[:8]
+
+        def make(out: Path) -> None:
+            result = run_pnp(ROOT, "build", *args, "--out", str(out))
+            assert result.exit_code == 0, result.output + result.stderr
+            build_log_path(out).write_text(result.output, encoding="utf-8")
+
+        return _built_once(tmp_path_factory, name, make)
+
+    return get
+
+
+def build_log_path(out: Path) -> Path:
+    return out.parent / f"{out.name}.log"
+
+
+def build_log(out: Path) -> str:
+    """What `pnp build` printed while it filled `out`, a folder of `shared_build`."""
+    return build_log_path(out).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def shipped_builds(tmp_path_factory, shared_build):
+    """`get(paper, bleed, printable_mm, kinds=SHIPPED_KINDS)`: a folder of the five shipped games' outputs of those kinds
+    (their sheets by default) built with those options, built once per test run and shared by every worker and test
+    that reads them (tests/test_printable.py, tests/test_marks_off_cards.py, tests/test_small_print.py). With the
+    default printer margin and no bleed, its files are the plain `pnp build --paper PAPER`'s (conftest.shared_build),
+    linked into a folder of their own."""
+    from pnp.core.units import DEFAULT_PRINTABLE_MM
+
+    def get(paper: str, bleed: bool, printable_mm: float, kinds: tuple[str, ...] = SHIPPED_KINDS) -> Path:
+        name = f"shipped-{paper}-{'bleed' if bleed else 'plain'}-{printable_mm}-{'-'.join(kinds)}"
+        if not bleed and printable_mm == DEFAULT_PRINTABLE_MM:
+            built = shared_build() if paper == "letter" else shared_build("--paper", paper)  # Letter: the plain build
+            return _built_once(tmp_path_factory, name, lambda out: _link_kinds(built, out, kinds))
+        return _built_once(tmp_path_factory, name, lambda out: _build_shipped(out, paper, bleed, printable_mm, kinds))
+
+    return get
+
+
+def _link_kinds(built: Path, out: Path, kinds: tuple[str, ...]) -> None:
+    """Hard-link into `out` the PDFs of `built` (a build's folder) whose kind is one of `kinds`: `<game>-<kind>[-tags].pdf`."""
+    for pdf in sorted(built.glob("*/*.pdf")):
+        game = pdf.parent.name
+        if re.fullmatch(rf"{re.escape(game)}-({'|'.join(kinds)})(-[a-z0-9.+-]+)?\.pdf", pdf.name):
+            (out / game).mkdir(exist_ok=True)
+            os.link(pdf, out / game / pdf.name)
+
+
+def _build_shipped(out: Path, paper: str, bleed: bool, printable_mm: float, kinds: tuple[str, ...]) -> None:
+    """The five games' outputs of `kinds` into `out`, through the pipeline: a printer margin the CLI takes only from a profile."""
     from pnp.data.project import Project
     from pnp.outputs.context import Engine
     from pnp.outputs.options import Options
@@ -47,22 +143,10 @@ def shipped_builds(tmp_path_factory):
 
     project = Project(ROOT)
     engine = Engine(project)
-    slugs = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
-    games = {slug: project.load_game(slug)[0] for slug in slugs}
-    made: dict = {}
-
-    def get(paper: str, bleed: bool, printable_mm: float, kinds: tuple[str, ...] = SHIPPED_KINDS) -> Path:
-        key = (paper, bleed, printable_mm, kinds)
-        if key not in made:
-            out = tmp_path_factory.mktemp(f"shipped-{paper}-{'bleed' if bleed else 'plain'}-{printable_mm}")
-            options = Options(paper=paper, bleed=bleed, out=out, only=kinds, printable_mm=printable_mm)
-            for game in games.values():
-                _, findings = build_game(engine.for_game(game), options)
-                assert not [f for f in findings if f.severity == "error"], findings
-            made[key] = out
-        return made[key]
-
-    return get
+    options = Options(paper=paper, bleed=bleed, out=out, only=kinds, printable_mm=printable_mm)
+    for slug in sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file()):
+        _, findings = build_game(engine.for_game(project.load_game(slug)[0]), options)
+        assert not [f for f in findings if f.severity == "error"], findings
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import re
 
 import pdfplumber
 import pytest
-from conftest import MM, ROOT, run_pnp
+from conftest import MM
 from pypdf import PdfReader
 
 GAMES = ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct")
@@ -18,10 +18,8 @@ MOST = 2.0  # neither side more than twice as full as the other (issue 47)
 
 
 @pytest.fixture(scope="module")
-def references(tmp_path_factory) -> dict:
-    out = tmp_path_factory.mktemp("references")
-    result = run_pnp(ROOT, "build", *GAMES, "--only", "reference", "--out", str(out))
-    assert result.exit_code == 0, result.output + result.stderr
+def references(shared_build) -> dict:
+    out = shared_build()  # the plain build of the five games, shared with other files (conftest)
     return {game: out / game / f"{game}-reference.pdf" for game in GAMES}
 
 

@@ -51,12 +51,9 @@ def _copy_project(dest: Path, games: list[str]) -> Path:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """Every shipped game built once, as `pnp build` builds it, in a copy of the project."""
-    root = _copy_project(tmp_path_factory.mktemp("games"), GAMES)
-    result = run_pnp(root, "build", "-q")
-    assert result.exit_code == 0, result.output + result.stderr
-    return root / "output"
+def built(shared_build) -> Path:
+    """Every shipped game built once, as `pnp build` builds it (conftest.shared_build: shared with other files)."""
+    return shared_build()
 
 
 def _pdfs(built: Path, game: str) -> list[Path]:

@@ -15,7 +15,7 @@ import pdfplumber
 import printable as P
 import pypdfium2 as pdfium
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT
 from pypdf import PdfReader
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
@@ -24,12 +24,9 @@ ALONG_MM = 1.0  # and this long: a line ending at the trim (a divider) crosses i
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("ink")
-    for flags in (["--ink-saver"], []):
-        result = run_pnp(ROOT, "build", *GAMES, "--only", "cards", "--only", "tokens", "--only", "boards", "--out", str(out), *flags)
-        assert result.exit_code == 0, result.output + result.stderr
-    return out
+def built(shared_build):
+    """`(ink saver build, plain build)` of the five games: folders shared with other files (conftest.shared_build)."""
+    return shared_build("--ink-saver", "--only", "cards", "--only", "tokens", "--only", "boards"), shared_build()
 
 
 def _stroked(page) -> list[tuple]:
@@ -72,11 +69,12 @@ def on_trim_lines(path) -> list[str]:
 def test_the_ink_saver_draws_nothing_on_a_trim_line(built, game):
     """What the ink saver adds: a stroke the template itself draws on a board's edge (Germ Tycoon's track frames)
     is in the full-ink build too, and is the designer's."""
-    pdfs = sorted((built / game).glob("*-ink-saver*.pdf"))
-    assert any("-cards" in p.name for p in pdfs), sorted(p.name for p in (built / game).iterdir())
+    saver, plain = built
+    pdfs = sorted((saver / game).glob("*-ink-saver*.pdf"))
+    assert any("-cards" in p.name for p in pdfs), sorted(p.name for p in (saver / game).iterdir())
     problems = []
     for pdf in pdfs:
-        designed = Counter(on_trim_lines(pdf.with_name(pdf.name.replace("-ink-saver", ""))))
+        designed = Counter(on_trim_lines(plain / game / pdf.name.replace("-ink-saver", "")))
         added = Counter(on_trim_lines(pdf)) - designed
         problems += [f"{pdf.name} {p}" for p in added.elements()]
     assert not problems, "\n".join(problems[:10]) + f"\n({len(problems)} segments)"
@@ -97,8 +95,9 @@ def _slot_region(pdf_path, words: str, scale: float):
 
 def test_the_ink_saver_keeps_a_boards_white_slot_and_its_icon(built):
     scale = 150 / 72
-    full = _slot_region(built / "police-precinct" / "police-precinct-boards.pdf", "investigation stack", scale)
-    saved = _slot_region(built / "police-precinct" / "police-precinct-boards-ink-saver.pdf", "investigation stack", scale)
+    saver, plain = built
+    full = _slot_region(plain / "police-precinct" / "police-precinct-boards.pdf", "investigation stack", scale)
+    saved = _slot_region(saver / "police-precinct" / "police-precinct-boards-ink-saver.pdf", "investigation stack", scale)
     assert (full > 245).mean() > 0.6, "the full-ink slot is white around its icon"
     assert (saved > 245).mean() > 0.6, f"the ink saver turns the slot grey: {(saved > 245).mean():.0%} of it white"
     icon = full < 235

@@ -5,18 +5,16 @@ import re
 
 import pdfplumber
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 MARKER = re.compile(r"^(•|–|\d+\.)$")  # a list item's bullet, dash or number, set apart in the item's hanging indent
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory):
-    out = tmp_path_factory.mktemp("books")
-    result = run_pnp(ROOT, "build", *GAMES, "--only", "rulebook", "--out", str(out))
-    assert result.exit_code == 0, result.output + result.stderr
-    return out
+def books(shared_build):
+    """The plain build of the five games (conftest.shared_build), whose rulebooks this file reads."""
+    return shared_build()
 
 
 def columns(pdf_path):
