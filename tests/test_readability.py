@@ -264,7 +264,10 @@ def test_a_decks_backs_are_told_apart_in_time_linear_in_its_size(monkeypatch, di
     monkeypatch.setattr(readable, "coded_backs", lambda backs: seen.setdefault("backs", backs) and [])
     monkeypatch.setattr(readable, "colour_code_findings", lambda *a: [])
     monkeypatch.setattr(readable, "sliver_findings", lambda *a: [])
-    gctx = SimpleNamespace(game=SimpleNamespace(slug="big", spec=SimpleNamespace(palette={})), layouts=SimpleNamespace(tracing=lambda: nullcontext({})))
+    from pnp.core.memo import ByValue
+
+    gctx = SimpleNamespace(game=SimpleNamespace(slug="big", spec=SimpleNamespace(palette={})), layouts=SimpleNamespace(tracing=lambda: nullcontext({})),
+                           engine=SimpleNamespace(memo_by_value=lambda name: ByValue()))
     _CountedBack.hashes = 0
     readable.readability_check(gctx)
     assert _CountedBack.hashes <= 3 * cards

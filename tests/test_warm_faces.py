@@ -92,3 +92,24 @@ def test_a_low_resolution_picture_is_reported_on_every_rebuild(warm, tmp_path):
     edit(root, "Steal 1 coin", "Steal 2 coins")
     again = [str(f) for f in build(root, out, session).sorted() if f.code == "image-low-dpi"]
     assert again == first, "faces that show art are drawn every time (the face store keeps none) and inspected again"
+
+
+def test_readability_findings_of_a_warm_rebuild_are_a_cold_builds(warm, tmp_path):
+    """What the readability check worked out from each face is kept by the face's drawing between rebuilds; a sliver and a
+    faint text are still reported at their template lines after an edit elsewhere, and gone once mended, as cold."""
+    from conftest import apply_edits
+    from test_slivers import EDGE_HEADER, INSET_HEADER
+
+    root, session = warm
+    apply_edits(root, [{"file": "templates/tiny/frame.j2", "replace": [INSET_HEADER, EDGE_HEADER]},
+                       {"file": "templates/tiny/hero.j2", "replace": ['bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")']}])
+    out = tmp_path / "out"
+    first = without_notes(build(root, out, session))
+    assert any("code='sliver'" in line and "frame.j2', line=3," in line for line in first), first
+    assert any("hero.j2'" in line and "contrast 1.11:1" in line for line in first), first
+    edit(root, "Steal 1 coin", "Steal 2 coins")
+    assert without_notes(build(root, out, session)) == without_notes(build(root, tmp_path / "cold1")) == first
+    apply_edits(root, [{"file": "templates/tiny/frame.j2", "replace": [EDGE_HEADER, INSET_HEADER]}])
+    mended = without_notes(build(root, out, session))
+    assert mended == without_notes(build(root, tmp_path / "cold2"))
+    assert not any("code='sliver'" in line for line in mended) and any("contrast 1.11:1" in line for line in mended), mended

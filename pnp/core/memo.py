@@ -28,6 +28,24 @@ class ByIdentity:
         return hit[1]
 
 
+class ByValue:
+    """`make(key)` remembered for each key equal by value: what is worked out from a face that a rebuild draws anew
+    (a check traces its templates, so no face comes back from the store) but draws alike when its card did not change."""
+
+    LIMIT = 50_000  # keys held: past this the memory starts again
+
+    def __init__(self):
+        self._known: dict = {}
+
+    def __call__(self, key, make: Callable):
+        if key in self._known:
+            return self._known[key]
+        if len(self._known) >= self.LIMIT:
+            self._known.clear()
+        made = self._known[key] = make(key)
+        return made
+
+
 class Keeps:
     """What a process that stays up (`pnp watch`) keeps from build to build, owned by its session
     (pnp.pipeline.session.Session) and handed to each build's engine; a plain build has none and keeps nothing.
@@ -36,6 +54,7 @@ class Keeps:
     (tests/test_kept_work.py, tests/test_warm_faces.py compare rebuilds with a cold build):
     - `memos`: what was worked out from a face or a card's fields, by the object (`ByIdentity`), as the objects of
       what did not change come back from the face store;
+    - `by_value`: what a check worked out from a face, by the face's value (`ByValue`): its edges, its faint marks;
     - `answers`: what each constraint's expression said of each item's fields (pnp.checks.counts);
     - `inspections`: what inspecting each face found (pnp.outputs.cards);
     - `written_stores`: the face stores this process wrote, read back from memory while their file is as written
@@ -43,9 +62,17 @@ class Keeps:
 
     def __init__(self):
         self.memos: dict[str, ByIdentity] = {}
+        self.by_value: dict[str, ByValue] = {}
         self.answers: dict = {}
         self.inspections: dict = {}
         self.written_stores: dict[str, tuple[tuple, dict]] = {}
+
+
+def memo_by_value(name: str, keeps: Keeps | None = None) -> ByValue:
+    """The value-keyed memo named `name`: the session's when it keeps them (`keeps`), else a new one for the caller's run."""
+    if keeps is None:
+        return ByValue()
+    return keeps.by_value.setdefault(name, ByValue())
 
 
 def memo(name: str, keeps: Keeps | None = None) -> ByIdentity:

@@ -222,15 +222,16 @@ class PaletteNames:
         return f"'{name}' {hex_value} ({self.loc_of(name)})" if name else f"{hex_value} (not a palette colour)"
 
 
-def contrast_findings(faces: Iterable[tuple[Face, str, Loc, str]], origins: dict, names: PaletteNames, game: str) -> list[Finding]:
+def contrast_findings(faces: Iterable[tuple[Face, str, Loc, str]], origins: dict, names: PaletteNames, game: str, faint=low_contrast) -> list[Finding]:
     """One warning per template line and pair of colours whose text or icon reads too faintly.
 
     `faces` are (face, what, fallback location, template); `origins` maps each
-    element to the template line that drew it (Layouts.tracing)."""
+    element to the template line that drew it (Layouts.tracing); `faint` gives a face's faint marks (`low_contrast`,
+    or a memo of it kept by a process that stays up)."""
     seen: set = set()
     out: list[Finding] = []
     for face, what, fallback, template in faces:
-        for m in low_contrast(face):
+        for m in faint(face):
             loc = origins.get(m.element) or fallback
             key = (loc, m.kind, m.colour, m.ground, m.needed)
             if key in seen:

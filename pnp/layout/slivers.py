@@ -71,14 +71,16 @@ def _light(colour: str) -> bool:
     return luminance(colour[:7]) >= LIGHT
 
 
-def slivers(faces: list[Face]) -> list[Sliver]:
-    """Every edge of these faces (cut apart on one sheet, in any order) that a miscut would show on a neighbour, worst first."""
+def slivers(faces: list[Face], edges_of=edges) -> list[Sliver]:
+    """Every edge of these faces (cut apart on one sheet, in any order) that a miscut would show on a neighbour, worst first.
+
+    `edges_of` gives a face's edges (`edges`, or a memo of it kept by a process that stays up)."""
     by_size: dict[tuple, set] = {}
     for face in faces:
         by_size.setdefault((round(face.w, 2), round(face.h, 2)), set()).add(face)
     found: dict[tuple, Sliver] = {}
     for group in by_size.values():
-        profiles = {_Profile(edges(f)) for f in group}
+        profiles = {_Profile(edges_of(f)) for f in group}
         for side, other in PAIRS:
             for a, b in product({p[side] for p in profiles}, {p[other] for p in profiles}):
                 for edge, mine, theirs in ((a, side, b), (b, other, a)):
@@ -112,7 +114,7 @@ def _worst(edge: Edge, side: str, across: tuple) -> Sliver | None:
     return worst
 
 
-def sliver_findings(decks: list[tuple[str, list[Face], Loc]], origins: dict, game: str) -> list[Finding]:
+def sliver_findings(decks: list[tuple[str, list[Face], Loc]], origins: dict, game: str, edges_of=edges) -> list[Finding]:
     """One warning per template line whose colour reaches a card's edge where a neighbour's edge differs.
 
     `decks` holds (deck id and side, the faces printed on one sheet side, where
@@ -120,7 +122,7 @@ def sliver_findings(decks: list[tuple[str, list[Face], Loc]], origins: dict, gam
     out: list[Finding] = []
     seen: set = set()
     for what, faces, fallback in decks:
-        for s in slivers(faces):
+        for s in slivers(faces, edges_of):
             loc = origins.get(s.element) or fallback
             if (loc, what) in seen:
                 continue

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pnp.core.files import FilesRead
 from pnp.core.kept import KeptParses
-from pnp.core.memo import ByIdentity, Keeps, memo
+from pnp.core.memo import ByIdentity, ByValue, Keeps, memo, memo_by_value
 from pnp.core.units import SAFE_MM
 from pnp.data.fields import CardReads, Fields
 from pnp.data.project import Deck, Game, Project
@@ -60,6 +60,10 @@ class Engine:
     def memo(self, name: str) -> ByIdentity:
         """The memo named `name`: the session's while it keeps them, else a new one (pnp.core.memo)."""
         return memo(name, self.keeps)
+
+    def memo_by_value(self, name: str) -> ByValue:
+        """The value-keyed memo named `name`: the session's while it keeps them, else a new one (pnp.core.memo)."""
+        return memo_by_value(name, self.keeps)
 
     def keep_parsed(self, folder: Path) -> None:
         """Keep the fonts and icons this engine reads in `folder` across runs (pnp.core.kept); the build names its cache's."""

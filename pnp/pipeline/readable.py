@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.layout.elements import Face
-from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings
-from pnp.layout.slivers import sliver_findings
+from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, low_contrast
+from pnp.layout.slivers import edges, sliver_findings
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
@@ -56,13 +56,25 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
 
 @paused
 def readability_check(gctx: GameContext) -> list[Finding]:
-    """Contrast and colour-vision warnings for one game, each at the template line or palette entry to change."""
+    """Contrast and colour-vision warnings for one game, each at the template line or palette entry to change.
+
+    The faces are drawn as a build draws them; only when they show something
+    to report are they drawn again with the templates traced, so that each
+    finding names the line that drew it (tracing draws every face anew)."""
+    found = _readability(gctx, {})
+    if not found:
+        return found
+    with gctx.layouts.tracing() as origins:
+        return _readability(gctx, origins)
+
+
+def _readability(gctx: GameContext, origins: dict) -> list[Finding]:
     game = gctx.game
     names = palette_names(gctx)
     cards: dict = {}
-    with gctx.layouts.tracing() as origins:
-        faces = list(game_faces(gctx, Options(), cards))
-    findings = contrast_findings(faces, origins, names, game.slug)
+    faces = list(game_faces(gctx, Options(), cards))
+    faint, edges_of = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges)
+    findings = contrast_findings(faces, origins, names, game.slug, faint)
     codes = []
     for deck_id, rendered in cards.items():
         codes += coded_fields(deck_id, rendered, game.spec.palette)
@@ -73,7 +85,17 @@ def readability_check(gctx: GameContext) -> list[Finding]:
             if back is not None:
                 backs.setdefault(back.elements, (deck_id if one_back else f"{deck_id}/{card.id}", back, card.loc))
     codes += coded_backs(list(backs.values()))
-    return findings + colour_code_findings(codes, names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug)
+    return findings + colour_code_findings(codes, names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug, edges_of)
+
+
+def _kept_by_face(gctx: GameContext, name: str, work):
+    """`work(face)`, kept by the face's size and drawing for a process that stays up: a rebuild after a one-card edit
+    works out the edited faces alone (a plain build keeps nothing)."""
+    kept = gctx.engine.memo_by_value(name)
+
+    def by_face(face: Face):
+        return kept((face.w, face.h, face.elements), lambda _: work(face))
+    return by_face
 
 
 def _sheet_sides(cards: dict) -> list:
