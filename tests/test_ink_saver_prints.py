@@ -100,7 +100,9 @@ def test_the_ink_saver_keeps_a_boards_white_slot_and_its_icon(built):
     saved = _slot_region(saver / "police-precinct" / "police-precinct-boards-ink-saver.pdf", "investigation stack", scale)
     assert (full > 245).mean() > 0.6, "the full-ink slot is white around its icon"
     assert (saved > 245).mean() > 0.6, f"the ink saver turns the slot grey: {(saved > 245).mean():.0%} of it white"
-    icon = full < 235
+    icon = full < 250
     assert icon.mean() > 0.03, "the full-ink slot shows its icon"
-    shown = saved[~icon].mean() - saved[icon].mean()
-    assert shown > 40, f"the ink saver loses the slot's icon: it stands {shown:.0f} grey levels from the slot"
+    # kept: the icon stands out of its slot as far as the full-ink print shows it (the slot's own icon is a pale one)
+    shown, designed = (image[~icon].mean() - image[icon].mean() for image in (saved, full))
+    assert designed > 15, f"the full-ink icon stands {designed:.0f} grey levels from its slot"
+    assert shown > 0.8 * designed, f"the ink saver loses the slot's icon: it stands {shown:.0f} grey levels from the slot, {designed:.0f} in full ink"

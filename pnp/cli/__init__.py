@@ -355,6 +355,7 @@ def run(prog_name: str | None = None):
     another (pnp.launch.forkserver); by default click finds it."""
     with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
         signal.signal(signal.SIGINT, functools.partial(_on_ctrl_c, os.getpid()))
+        sys.unraisablehook = _ctrl_c_again(sys.unraisablehook)
     try:
         code = main(standalone_mode=False, prog_name=prog_name)
     except click.exceptions.Abort as exc:
@@ -401,6 +402,17 @@ def interrupted() -> None:
 
 STOPPED = "pnp: stopped (Ctrl-C); the files of the last build are as they were"
 ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files removed) before it ends regardless
+
+
+def _ctrl_c_again(hook):
+    """An unraisable-exception hook that gives a Ctrl-C met where Python cannot raise it (a fork's lock hooks, a
+    finalizer: "Exception ignored in …") back as a signal, which stops the build at the next place that can unwind it."""
+    def on_unraisable(unraisable) -> None:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+            return
+        hook(unraisable)
+    return on_unraisable
 
 
 def _on_ctrl_c(command: int, signum, frame) -> None:
