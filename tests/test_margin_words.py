@@ -65,3 +65,15 @@ def test_a_german_build_has_no_english_note_in_its_margins(german, kind):
     assert not found, f"English in the margins of organ-match-{kind}-de.pdf: {found}: {[t for t in pages if t][:3]}"
     clashes = [overprinted(chars) for chars in margin_chars(german / f"organ-match-{kind}-de.pdf")]
     assert not any(clashes), f"the German notes run into each other: {[c[:5] for c in clashes if c]}"  # longer words still fit their room
+
+
+def test_a_german_editions_labels_say_what_they_hold_in_german(tmp_path):
+    """A bag or box label, and the calibration page's instruction, in the edition's language: "Stapel · 40 Karten, 4
+    verschiedene" (the label sheet's maker's product name stays as the maker writes it)."""
+    assert run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--only", "labels", "--out", str(tmp_path), "-q").exit_code == 0
+    with pdfplumber.open(str(tmp_path / "organ-match" / "organ-match-labels-de.pdf")) as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    found = [w for w in ("deck", "cards", "different", "tokens", "pieces", "calibration", "plain paper", "hold it", "light")
+             if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
+    assert not found, f"English on the German labels: {found}\n{text}"
+    assert "Stapel · 40 Karten, 4 verschiedene" in text and "Stapel · 96 Karten" in text, text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pnp.core.errors import Loc, error
 from pnp.data.tokens import token_sets, token_variants
+from pnp.data.words import words_of
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
@@ -16,17 +17,19 @@ from pnp.render.labels import LabelText, write_labels
 
 
 def label_texts(game) -> list[LabelText]:
-    """A label for each deck (its cards and copies) and each token set (its pieces, and each kind's count when it has several)."""
+    """A label for each deck (its cards and copies) and each token set (its pieces, and each kind's count when it has
+    several), in the edition's language."""
+    words = words_of(game)
     out = []
     for deck in game.decks.values():
         total = sum(card.count for card in deck.cards)
         kinds = sum(1 for card in deck.cards if card.count)
-        held = f"{total} cards" + (f", {kinds} different" if kinds != total else "")
-        out.append(LabelText(deck.name, (f"deck · {held}", game.spec.title)))
+        held = words["label_kinds"].format(n=total, kinds=kinds) if kinds != total else words["label_cards"].format(n=total)
+        out.append(LabelText(deck.name, (words["label_deck"].format(cards=held), game.spec.title)))
     for spec, raw in token_sets(game):
         variants = [v for v in token_variants(raw) if v.count]
         total = sum(v.count for v in variants)
-        lines = [f"tokens · {total} pieces"]
+        lines = [words["label_tokens"].format(n=total)]
         if len(variants) > 1:
             lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
         out.append(LabelText(spec.name, (*lines, game.spec.title)))
@@ -52,7 +55,8 @@ def build_labels(gctx: GameContext, options: Options):
         return [], []
     sheet = game.spec.labels.label_sheet()
     try:
-        data, stats = write_labels(sheet, labels, game.spec.title, gctx.body_font, CUTTERS[options.cutter] if options.cutter else None)
+        data, stats = write_labels(sheet, labels, game.spec.title, gctx.body_font, CUTTERS[options.cutter] if options.cutter else None,
+                                   words_of(game)["label_calibration"])
     except ValueError as exc:
         return [], [error("label-sheet", f"{exc}: choose another sheet (game.yaml labels: sheet:) or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
     return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], []

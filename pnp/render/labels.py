@@ -47,8 +47,13 @@ def usable_slots(sheet: LabelSheet, cutter: Cutter | None) -> list[tuple[float, 
     return [(x, y) for x, y in slots if not any(x < bx + bw and bx < x + w and y < by + bh and by < y + h for bx, by, bw, bh in boxes)]
 
 
-def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_name: str, cutter: Cutter | None = None) -> tuple[bytes, LabelStats]:
-    """The labels PDF: the labels in slot order, page after page, then the calibration page."""
+CALIBRATION = "calibration · {sheet} · print at 100% on plain paper and hold it against a label sheet to the light"
+
+
+def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_name: str, cutter: Cutter | None = None,
+                 calibration: str = CALIBRATION) -> tuple[bytes, LabelStats]:
+    """The labels PDF: the labels in slot order, page after page, then the calibration page, whose line says how to
+    check it (`calibration`, with `{sheet}` for the sheet's name, in the edition's language)."""
     page_w, page_h = sheet.page
     c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}")
     slots = usable_slots(sheet, cutter)
@@ -70,7 +75,7 @@ def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_na
                 draw_cut_contour(c, shapes, page_h)
             stats.cuts.append((stats.pages, page_w, page_h, shapes))
         c.showPage()
-    calibration_page(c, sheet, font_name)
+    calibration_page(c, sheet, font_name, calibration)
     stats.pages += 1
     c.save()
     return buf.getvalue(), stats
@@ -103,7 +108,7 @@ def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_
         c.drawCentredString((x + w / 2) * MM, top + s * 0.2, text)
 
 
-def calibration_page(c, sheet: LabelSheet, font_name: str) -> None:
+def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION) -> None:
     """Every slot's outline, as the maker's template places it, and a line saying how to check it."""
     page_w, page_h = sheet.page
     c.setStrokeColorRGB(0, 0, 0)
@@ -114,5 +119,5 @@ def calibration_page(c, sheet: LabelSheet, font_name: str) -> None:
     c.setFont(font_name, 7)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     c.drawCentredString(page_w / 2 * MM, (page_h - sheet.first[1] / 2) * MM - 2.5,
-                        f"calibration · {sheet.title} · print at 100% on plain paper and hold it against a label sheet to the light")
+                        calibration.format(sheet=sheet.title))
     c.showPage()
