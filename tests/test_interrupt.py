@@ -66,3 +66,16 @@ def _group_alive(pgid: int) -> bool:
         if int(fields[2]) == pgid and fields[0] != "Z":
             return True
     return False
+
+
+def test_a_ctrl_c_that_lands_where_python_cannot_raise_it_still_stops_the_command():
+    """A Ctrl-C met inside a finalizer or a fork's lock hook is "ignored" by Python with a printed traceback; the command
+    prints none and is still stopped, as by a Ctrl-C, at the next place that can unwind."""
+    code = ("import functools, os, signal, sys, time\nimport pnp.cli as cli\n"
+            "signal.signal(signal.SIGINT, functools.partial(cli._on_ctrl_c, os.getpid()))\n"
+            "sys.unraisablehook = cli._ctrl_c_again(sys.unraisablehook)\n"
+            "class Finalized:\n    def __del__(self):\n        raise KeyboardInterrupt\n"
+            "try:\n    Finalized()\n    time.sleep(2)\n    print('went on')\nexcept KeyboardInterrupt:\n    print('stopped')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.stdout.strip() == "stopped", done.stdout + done.stderr
+    assert "Traceback" not in done.stderr, done.stderr

@@ -406,13 +406,21 @@ ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files
 
 def _ctrl_c_again(hook):
     """An unraisable-exception hook that gives a Ctrl-C met where Python cannot raise it (a fork's lock hooks, a
-    finalizer: "Exception ignored in …") back as a signal, which stops the build at the next place that can unwind it."""
+    finalizer: "Exception ignored in …") back as a signal, sent once this hook has returned, which stops the build at
+    the next place that can unwind it (and the handler's timer ends it regardless)."""
+    import threading
+
     def on_unraisable(unraisable) -> None:
         if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
-            signal.raise_signal(signal.SIGINT)
+            again = threading.Timer(AGAIN_AFTER, os.kill, (os.getpid(), signal.SIGINT))
+            again.daemon = True
+            again.start()
             return
         hook(unraisable)
     return on_unraisable
+
+
+AGAIN_AFTER = 0.05  # seconds: long enough for the hook to have returned, so the signal is met outside it
 
 
 def _on_ctrl_c(command: int, signum, frame) -> None:
