@@ -42,6 +42,9 @@ def test_ctrl_c_at_random_points_of_a_build_stops_it_with_one_line_and_leaves_no
             os.killpg(caller.pid, signal.SIGINT)
         _, err = caller.communicate(timeout=60)  # never a hang
         assert "Traceback" not in err, err
+        if caller.returncode == -signal.SIGINT:  # Ctrl-C before the interpreter had started (a loaded machine): it ends
+            assert err == "" and not (out.exists() and files_of(out)), err  # silently, as any program, having begun nothing
+            continue
         assert caller.returncode in (0, 130), (caller.returncode, err)
         if caller.returncode == 130:
             stopped += 1
