@@ -58,7 +58,6 @@ def test_rendering_on_two_cores_gives_the_same_bytes(project, tmp_path, monkeypa
 def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layout(project, tmp_path, monkeypatch, options):
     """A split deck's first sheets are drawn while its last cards still render in a helper (pnp.outputs.cards.DeckSheets),
     and a deck after it shares its last sheet. Every layout gives the bytes of a build in one process."""
-    import os
 
     import pnp.outputs.cards
 
@@ -69,7 +68,6 @@ def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layo
     alone = build_cold(project, tmp_path / "alone", "--only", "cards", *options)
     monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
     monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # the build in this process, the crowd's last cards in a helper
     assert run_pnp(project, "build", "--only", "cards", "--out", str(tmp_path / "split"), *options).exit_code == 0
     split = {p.relative_to(tmp_path / "split").as_posix(): p.read_bytes() for p in sorted((tmp_path / "split").rglob("*.pdf"))}
     assert split and split == alone

@@ -332,12 +332,11 @@ def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project,
     the last Tabletop Simulator sheet showing them is made (a sheet holds 69 cards and the common back), where every
     face was held at once (2 GB for 500 cards at 300 dpi)."""
     import importlib
-    import os
 
     exporter = importlib.import_module(f"pnp.targets.export_{fmt}")
     add_crowd_deck(project, count)
     most = most_images_alive(monkeypatch, exporter, "raster")
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setenv("PNP_JOBS", "2")
     _ok(run_pnp(project, "export", "tiny", "--format", fmt, "--dpi", "72", "--deck", "crowd", "--no-validate"))
     assert 2 <= most[0] <= most_alive, most[0]
 
@@ -345,7 +344,6 @@ def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project,
 def test_an_exports_files_reach_the_disk_as_they_are_encoded_and_its_folder_is_replaced_whole(project, monkeypatch):
     """Each image's files are written into a folder beside the export as soon as they are encoded, so an export holds
     no deck of encoded images in memory; the old export stays in place until the new one is whole."""
-    import os
 
     from pnp.targets import export_png
 
@@ -362,7 +360,7 @@ def test_an_exports_files_reach_the_disk_as_they_are_encoded_and_its_folder_is_r
         return real(image, dpi)
 
     monkeypatch.setattr(export_png, "png_bytes", counted)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setenv("PNP_JOBS", "2")
     _ok(run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--deck", "crowd", "--no-validate"))
     assert len(on_disk) == 151  # the crowd's 150 fronts and their shared back
     assert on_disk[-1] >= 140, on_disk[-1]  # all but the last few images' files are written by the time the last is encoded

@@ -25,7 +25,7 @@ def test_ctrl_c_at_random_points_of_a_build_stops_it_with_one_line_and_leaves_no
     """A terminal's Ctrl-C reaches the whole foreground process group (the build and its worker processes): each of
     many builds of the test game is interrupted at a random moment. Each ends 130 with one line and no traceback, or
     (interrupted too late) ends 0; every output file it left is the one a whole build writes, byte for byte."""
-    env = {**os.environ, "PNP_SERVER": "0"}
+    env = {**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "2"}  # the build with worker processes of its own
     whole = tmp_path / "whole"
     built = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(whole)],
                            env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -42,10 +42,10 @@ def test_ctrl_c_at_random_points_of_a_build_stops_it_with_one_line_and_leaves_no
             os.killpg(caller.pid, signal.SIGINT)
         _, err = caller.communicate(timeout=60)  # never a hang
         assert "Traceback" not in err, err
-        if caller.returncode == -signal.SIGINT:  # Ctrl-C before the interpreter had started (a loaded machine): it ends
-            assert err == "" and not (out.exists() and files_of(out)), err  # silently, as any program, having begun nothing
-            continue
-        assert caller.returncode in (0, 130), (caller.returncode, err)
+        # Ctrl-C before the interpreter had started, or after it had begun to shut down (a loaded machine): the process
+        # ends by the signal, silently, as any program; what it wrote before is checked as any other run's files.
+        assert caller.returncode in (0, 130, -signal.SIGINT), (caller.returncode, err)
+        assert caller.returncode != -signal.SIGINT or err == "", err
         if caller.returncode == 130:
             stopped += 1
             assert [line for line in err.splitlines() if line.strip()] == ["pnp: stopped (Ctrl-C); the files of the last build are as they were"] \

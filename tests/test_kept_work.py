@@ -34,7 +34,7 @@ def new_process(monkeypatch):
     import pnp.layout.fonts as fonts
     import pnp.layout.icons as icons
 
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    monkeypatch.setenv("PNP_JOBS", "1")
 
     def start() -> None:
         monkeypatch.setattr(fonts, "_REGISTERED", {})

@@ -3,7 +3,6 @@ across builds are thrown away when what they came from changes, a rebuild rewrit
 and games built in parallel are the bytes and the summary of games built one after the other."""
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -149,7 +148,7 @@ def test_a_build_that_remembers_only_two_fitted_and_encoded_texts_prints_the_sam
 
     monkeypatch.setattr(pnp.layout.templates, "FITTED_TEXTS", 2)
     monkeypatch.setattr(pnp.render.draw, "MAX_ENCODINGS", 2)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # everything in this process, where the bounds are set
+    monkeypatch.setenv("PNP_JOBS", "1")  # everything in this process, where the bounds are set
     out = tmp_path / "out"
     build(project, out)
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
@@ -165,9 +164,9 @@ def two_games(project) -> Path:
 
 
 def test_games_built_in_parallel_are_the_bytes_and_the_summary_of_games_built_one_by_one(two_games, tmp_path, monkeypatch):
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    monkeypatch.setenv("PNP_JOBS", "1")
     serial = build(two_games, tmp_path / "serial")
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setenv("PNP_JOBS", "2")
     parallel = build(two_games, tmp_path / "parallel")
     assert parallel.replace(str(tmp_path / "parallel"), str(tmp_path / "serial")) == serial
     assert serial.index("twin/twin-cards.pdf") > serial.index("tiny/tiny-cards.pdf"), "lines follow the games' order"
@@ -200,7 +199,7 @@ def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_
 
     monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
     monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # the build itself in this process: the deck's split is the only one
+    monkeypatch.setenv("PNP_JOBS", "1")  # the build itself in this process: the deck's split is the only one
     out = tmp_path / "out"
     build(project, out, "--only", "cards")
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold0", "--only", "cards")
@@ -273,7 +272,7 @@ def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(pr
                     encoding="utf-8")
     monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
     monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    monkeypatch.setenv("PNP_JOBS", "1")
     result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
     cold = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(tmp_path / "cold"), "--only", "cards", "--deck", "crowd"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)

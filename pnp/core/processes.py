@@ -18,12 +18,26 @@ def start_method():
     return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
+def cores() -> int:
+    """How many processes a command may keep busy: PNP_JOBS if set (1: all in the command's own process), else every core.
+
+    A machine shared with other work, or a test runner that already runs one
+    test per core, sets it lower."""
+    wanted = os.environ.get("PNP_JOBS", "").strip()
+    if wanted:
+        try:
+            return max(1, int(wanted))
+        except ValueError:
+            raise SystemExit(f"PNP_JOBS={wanted!r}: give a whole number of processes, such as 1 or 4") from None
+    return os.cpu_count() or 1
+
+
 def several_cores() -> bool:
     """Whether the machine has a core to spare for a helper process.
 
     A worker of a pool asks too: its large piece of work (a big deck) is
     usually the last one running, when the other workers are idle."""
-    return (os.cpu_count() or 1) > 1
+    return cores() > 1
 
 
 def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:

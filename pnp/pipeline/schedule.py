@@ -12,7 +12,6 @@ one job) everything runs here, in the same order.
 from __future__ import annotations
 
 import dataclasses
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
-from pnp.core.processes import worker_pool
+from pnp.core.processes import cores, worker_pool
 from pnp.layout.icons import warm_svg
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
@@ -84,7 +83,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     results.update(steady)
     games_left = [g for g in games if g.slug not in steady]
     stopped, worked = set(), set()
-    workers = min(workers or os.cpu_count() or 1, 8)
+    workers = min(workers or cores(), 8)
     with _Pool(project, games_left, workers, shared, session) as pool:
         for number, options in enumerate(runs):
             if number:
@@ -375,7 +374,7 @@ def check_games(project, games: list, workers: int | None = None) -> list[list[F
     Games are checked on all cores, largest first, each in one process (a
     game's outputs share its fitted texts and faces); a finding is a value, the
     same whichever process finds it."""
-    workers = min(workers or os.cpu_count() or 1, 8, len(games))
+    workers = min(workers or cores(), 8, len(games))
     if workers <= 1:
         worker = _Worker(project, games)
         return [worker.check(game.slug, render=True) for game in games]

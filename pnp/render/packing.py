@@ -26,7 +26,7 @@ being how many pieces of its size a whole sheet of the PDF's orientation holds.
 Bands are 9 mm apart for their marks and a row takes its whole height however
 few pieces it holds, room slot counting does not see, so stacking tallest first
 can leave a page under half full before the last. Then other orders are tried
-(the groups' order, the densest blocks first, and every order of up to six
+(the groups' order, the densest blocks first, and every order of up to four
 blocks), keeping the fewest printed pages first and the fewest such pages next.
 Where none fills the page (the tiny test game's tokens take 0.46 of a sheet by
 their slots but two pages), the build summary says so (sheets.half_empty_sheets).
@@ -167,7 +167,7 @@ def under_half(pages: list[list[Placement]]) -> list[int]:
 
 
 HALF = 0.5 - 1e-9  # a sheet holding exactly half its slots is half full
-MAX_PERMUTED = 6  # up to this many last sheets, every stacking order is tried when the usual ones leave a page under half full
+MAX_PERMUTED = 4  # up to this many last sheets, every stacking order is tried when the usual ones leave a page under half full
 
 
 def _best_stacking(blocks: list[Block], backs: list[bool]) -> list[list[Placement]]:

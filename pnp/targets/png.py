@@ -1,12 +1,13 @@
 """PNG files on every core: an export's or a preview's images are encoded in threads while the next is rendered."""
 from __future__ import annotations
 
-import os
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from PIL import Image
+
+from pnp.core.processes import cores
 
 
 class PngEncoder:
@@ -19,7 +20,7 @@ class PngEncoder:
 
     def __init__(self, encode: Callable[[Image.Image], bytes]):
         self.encode = encode  # the bytes of one image, the same in any thread
-        self.workers = os.cpu_count() or 1
+        self.workers = cores()
         self.pool = ThreadPoolExecutor(self.workers)
         self.pending: deque = deque()
 
