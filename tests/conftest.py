@@ -98,6 +98,16 @@ def shared_build(tmp_path_factory):
     return get
 
 
+@pytest.fixture(scope="session")
+def pdf_reader(tmp_path_factory):
+    """A pdfread.Reader shared by the whole test run: what the tests read from a PDF (pdfplumber's pages, the faces
+    its content stream places, ...) is read once per file content, by whichever worker asks first, and kept in a folder
+    every worker shares (docs/testing.md)."""
+    from pdfread import Reader
+
+    return Reader(_run_folder(tmp_path_factory) / "shared-reads")
+
+
 def build_log_path(out: Path) -> Path:
     return out.parent / f"{out.name}.log"
 

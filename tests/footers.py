@@ -22,7 +22,7 @@ import re
 import sys
 from dataclasses import dataclass
 
-import pdfplumber
+import pdfread
 import printable as P
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -236,28 +236,28 @@ def within(box: P.Box, outer: P.Box) -> bool:
     return outer.x0 - 0.5 <= box.x0 and box.x1 <= outer.x1 + 0.5 and outer.y0 - 0.5 <= box.y0 and box.y1 <= outer.y1 + 0.5
 
 
-def read(path) -> list[tuple[int, Sheet]]:
+def read(path, reader: pdfread.Reader | None = None) -> list[tuple[int, Sheet]]:
     """The pages of a sheet PDF as their furniture reads (see the module docstring), each with its number (from 1).
 
     A page whose pieces sit where an earlier page's do and whose own drawing is the same operators as that page's,
     numbers aside ('sheet 2 of 9' sets as wide as 'sheet 1 of 9': the footer's digits are tabular), prints its
-    furniture in the same places: it is read once (reading a page takes pdfplumber about a second)."""
-    reader = PdfReader(str(path))
-    out, seen = [], set()
-    with pdfplumber.open(str(path)) as pdf:
-        for i, page in enumerate(pdf.pages):
-            drawn: list = []
-            faces = P.faces_of(reader, i, drawn)
-            key = (tuple((round(f.trim.x0), round(f.trim.y0), round(f.trim.x1), round(f.trim.y1)) for f in faces),
-                   tuple(re.sub(r"\d", "0", f"{op} {operands}") for op, operands in drawn))
-            if key in seen:
-                continue
-            seen.add(key)
-            level = _page_level(reader, i)
-            pieces = [f.bleed for f in faces] + level.pictures
-            bar = _scale_bar(level.strokes)
-            strokes = [box for box in _stroke_boxes(level.strokes, pieces) if bar is None or not within(box, bar)]
-            out.append((i + 1, Sheet(float(page.width), float(page.height), _lines(page, level.starts), bar, pieces, strokes, _strips(faces))))
+    furniture in the same places: it is read once (tests/printable.unlike). `reader` shares the reading with the
+    rest of the run (conftest's `pdf_reader`)."""
+    reader = reader or pdfread.Reader()
+    return reader.once(path, "footers", lambda p: _read(p, reader))
+
+
+def _read(path, reader: pdfread.Reader) -> list[tuple[int, Sheet]]:
+    laid = reader.once(path, "laid-out", P.laid_out)
+    pdf = PdfReader(str(path))
+    out = []
+    for page in reader.pages(path, P.unlike(laid)):
+        faces = laid[page.number - 1].faces
+        level = _page_level(pdf, page.number - 1)
+        pieces = [f.bleed for f in faces] + level.pictures
+        bar = _scale_bar(level.strokes)
+        strokes = [box for box in _stroke_boxes(level.strokes, pieces) if bar is None or not within(box, bar)]
+        out.append((page.number, Sheet(page.width, page.height, _lines(page, level.starts), bar, pieces, strokes, _strips(faces))))
     return out
 
 

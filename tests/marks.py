@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pdfread
 import printable as P
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -102,15 +103,18 @@ def _walk(ops, resources, ctm, out: list, reader, depth: int = 0) -> None:
             _walk(ContentStream(form, reader).operations, form.get("/Resources") or resources, P._mul(matrix, ctm), out, reader, depth + 1)
 
 
-def read(path) -> list[SheetPage]:
-    """Every page of a sheet PDF: whether it is a backs side, its pieces, and the segments stroked outside them."""
-    reader = PdfReader(str(path))
+def read(path, reader: pdfread.Reader | None = None) -> list[SheetPage]:
+    """Every page of a sheet PDF: whether it is a backs side (its text, in drawing order), its pieces, and the
+    segments stroked outside them. `reader` shares the reading with the rest of the run (conftest's `pdf_reader`)."""
+    reader = reader or pdfread.Reader()
+    laid = reader.once(path, "laid-out", P.laid_out)
+    pdf = PdfReader(str(path))
     out = []
-    for i, page in enumerate(reader.pages):
-        text = page.extract_text() or ""
-        sheet = SheetPage(i, "backs ·" in text, P.faces_of(reader, i))
-        ops = ContentStream(page.get_contents(), reader).operations
-        _walk(ops, page["/Resources"], (1, 0, 0, 1, 0, 0), sheet.segments, reader)
+    for page in reader.pages(path):
+        i = page.number - 1
+        sheet = SheetPage(i, "backs ·" in page.text(), laid[i].faces)
+        ops = ContentStream(pdf.pages[i].get_contents(), pdf).operations
+        _walk(ops, pdf.pages[i]["/Resources"], (1, 0, 0, 1, 0, 0), sheet.segments, pdf)
         out.append(sheet)
     return out
 
@@ -146,10 +150,10 @@ def _gap(a: P.Box, b: P.Box) -> float:
     return max(-ox, -oy, 0.0)
 
 
-def marks_on_pieces(path) -> list[str]:
+def marks_on_pieces(path, reader: pdfread.Reader | None = None) -> list[str]:
     """Every segment stroked on a piece (more than 0.1 mm inside its trim), and on a backs side every one inside a grid."""
     problems = []
-    for page in read(path):
+    for page in read(path, reader):
         areas = [("piece", f.trim) for f in page.faces]
         if page.backs:
             areas += [("grid of backs", g) for g in grids(page.faces)]

@@ -16,7 +16,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-import pdfplumber
+import pdfread
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -131,40 +131,67 @@ def _face(trim: Box, bleed: Box, tile: Box | None) -> Face:
     return Face(shown, bleed.inter(tile) or bleed, cuts, bleed)
 
 
-def read(path, alike_once: bool = False) -> list[PageView]:
-    """Every page of a PDF: its faces and its ink.
+@dataclass
+class Laid:
+    """What a page's content stream (pypdf) says of it: its faces, and a key equal for pages laid out alike (faces
+    where an earlier page's are, furniture drawn by the same operations, numbers in its text aside: 'sheet 2 of 9' is
+    as wide as 'sheet 1 of 9' in tabular digits)."""
 
-    With `alike_once`, a page whose faces sit where an earlier page's do and whose
-    furniture is drawn by the same operations (numbers in its text aside: 'sheet 2
-    of 9' is as wide as 'sheet 1 of 9' in tabular digits) is read only once."""
+    faces: list
+    alike: tuple
+
+
+def laid_out(path) -> list[Laid]:
+    """Each page's faces and likeness key (see Laid), read with pypdf."""
     reader = PdfReader(str(path))
     out = []
-    seen = set()
-    with pdfplumber.open(str(path)) as pdf:
-        for i, page in enumerate(pdf.pages):
-            drawn: list = []
-            faces = faces_of(reader, i, drawn)
-            key = (tuple((round(f.trim.x0), round(f.trim.y0), round(f.trim.x1), round(f.trim.y1)) for f in faces),
-                   tuple(re.sub(r"\d", "0", f"{op} {operands}") for op, operands in drawn))
-            if alike_once and key in seen:
-                continue
-            seen.add(key)
-            view = PageView(float(page.width), float(page.height), faces)
-            h = float(page.height)
-            for ln in page.lines:
-                pts = ln["pts"]
-                (x0, y0), (x1, y1) = pts[0], pts[-1]
-                view.lines.append((x0, h - y0, x1, h - y1, ln.get("linewidth") or 0))
-            for kind in ("lines", "curves", "rects"):
-                for obj in getattr(page, kind):
-                    view.ink.append((kind, Box(obj["x0"], h - obj["bottom"], obj["x1"], h - obj["top"])))
-            for ch in page.chars:
-                box = Box(ch["x0"], h - ch["bottom"], ch["x1"], h - ch["top"])
-                view.chars.append((ch["text"], box))
-                view.ink.append(("char", box))
-                view.glyphs.append((ch["text"], ink_box(ch)))
-            out.append(view)
+    for i in range(len(reader.pages)):
+        drawn: list = []
+        faces = faces_of(reader, i, drawn)
+        key = (tuple((round(f.trim.x0), round(f.trim.y0), round(f.trim.x1), round(f.trim.y1)) for f in faces),
+               tuple(re.sub(r"\d", "0", f"{op} {operands}") for op, operands in drawn))
+        out.append(Laid(faces, key))
     return out
+
+
+def unlike(laid: list[Laid]) -> list[int]:
+    """The page numbers (from 1) of the pages not laid out as an earlier one is."""
+    seen: set = set()
+    out = []
+    for n, page in enumerate(laid, 1):
+        if page.alike not in seen:
+            seen.add(page.alike)
+            out.append(n)
+    return out
+
+
+def read(path, alike_once: bool = False, reader: pdfread.Reader | None = None) -> list[PageView]:
+    """Every page of a PDF: its faces and its ink.
+
+    With `alike_once`, a page laid out as an earlier one is (Laid) is read only once. `reader` shares the reading
+    with every other test of the run (conftest's `pdf_reader`); without one, the PDF is read here."""
+    reader = reader or pdfread.Reader()
+    laid = reader.once(path, "laid-out", laid_out)
+    numbers = unlike(laid) if alike_once else list(range(1, len(laid) + 1))
+    return [_view(page, laid[page.number - 1].faces) for page in reader.pages(path, numbers)]
+
+
+def _view(page: pdfread.Page, faces: list) -> PageView:
+    view = PageView(page.width, page.height, faces)
+    h = page.height
+    for ln in page.lines:
+        pts = ln["pts"]
+        (x0, y0), (x1, y1) = pts[0], pts[-1]
+        view.lines.append((x0, h - y0, x1, h - y1, ln.get("linewidth") or 0))
+    for kind in ("lines", "curves", "rects"):
+        for obj in getattr(page, kind):
+            view.ink.append((kind, Box(obj["x0"], h - obj["bottom"], obj["x1"], h - obj["top"])))
+    for ch in page.chars:
+        box = Box(ch["x0"], h - ch["bottom"], ch["x1"], h - ch["top"])
+        view.chars.append((ch["text"], box))
+        view.ink.append(("char", box))
+        view.glyphs.append((ch["text"], ink_box(ch)))
+    return view
 
 
 CAP = 0.75  # of the font size: the ink above the baseline (capitals and ascenders of the shipped fonts reach 0.70–0.74)

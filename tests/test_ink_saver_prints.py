@@ -16,7 +16,6 @@ import printable as P
 import pypdfium2 as pdfium
 import pytest
 from conftest import ROOT
-from pypdf import PdfReader
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 ON_TRIM_MM = 0.3  # a stroke this close to a trim line runs along it
@@ -30,7 +29,7 @@ def built(shared_build):
 
 
 def _stroked(page) -> list[tuple]:
-    """Straight stroked segments of a pdfplumber page, in PDF points (y up)."""
+    """Straight stroked segments of a page as pdfplumber reads it (tests/pdfread.Page), in PDF points (y up)."""
     h = float(page.height)
     segs = []
     for r in page.rects:
@@ -44,29 +43,29 @@ def _stroked(page) -> list[tuple]:
     return segs
 
 
-def on_trim_lines(path) -> list[str]:
-    """Every stroked segment that runs along a piece's trim line, as 'page N: ...'."""
-    reader = PdfReader(str(path))
+def on_trim_lines(path, reader) -> list[str]:
+    """Every stroked segment that runs along a piece's trim line, as 'page N: ...' (each page read once per run:
+    conftest.pdf_reader)."""
+    laid = reader.once(path, "laid-out", P.laid_out)
     found = []
-    with pdfplumber.open(str(path)) as pdf:
-        for i, page in enumerate(pdf.pages):
-            segs = _stroked(page)
-            for face in P.faces_of(reader, i):
-                for axis, v, lo, hi in face.cuts:
-                    for x0, y0, x1, y1 in segs:
-                        if axis == "x" and abs(x0 - x1) < 0.01 and abs(x0 - v) < ON_TRIM_MM * P.MM:
-                            run = min(max(y0, y1), hi) - max(min(y0, y1), lo)
-                        elif axis == "y" and abs(y0 - y1) < 0.01 and abs(y0 - v) < ON_TRIM_MM * P.MM:
-                            run = min(max(x0, x1), hi) - max(min(x0, x1), lo)
-                        else:
-                            continue
-                        if run > ALONG_MM * P.MM:
-                            found.append(f"page {i + 1}: a {run / P.MM:.1f} mm stroke along the cut at {axis} = {v / P.MM:.1f} mm")
+    for page in reader.pages(path):
+        segs = _stroked(page)
+        for face in laid[page.number - 1].faces:
+            for axis, v, lo, hi in face.cuts:
+                for x0, y0, x1, y1 in segs:
+                    if axis == "x" and abs(x0 - x1) < 0.01 and abs(x0 - v) < ON_TRIM_MM * P.MM:
+                        run = min(max(y0, y1), hi) - max(min(y0, y1), lo)
+                    elif axis == "y" and abs(y0 - y1) < 0.01 and abs(y0 - v) < ON_TRIM_MM * P.MM:
+                        run = min(max(x0, x1), hi) - max(min(x0, x1), lo)
+                    else:
+                        continue
+                    if run > ALONG_MM * P.MM:
+                        found.append(f"page {page.number}: a {run / P.MM:.1f} mm stroke along the cut at {axis} = {v / P.MM:.1f} mm")
     return found
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_ink_saver_draws_nothing_on_a_trim_line(built, game):
+def test_the_ink_saver_draws_nothing_on_a_trim_line(built, pdf_reader, game):
     """What the ink saver adds: a stroke the template itself draws on a board's edge (Germ Tycoon's track frames)
     is in the full-ink build too, and is the designer's."""
     saver, plain = built
@@ -74,8 +73,8 @@ def test_the_ink_saver_draws_nothing_on_a_trim_line(built, game):
     assert any("-cards" in p.name for p in pdfs), sorted(p.name for p in (saver / game).iterdir())
     problems = []
     for pdf in pdfs:
-        designed = Counter(on_trim_lines(plain / game / pdf.name.replace("-ink-saver", "")))
-        added = Counter(on_trim_lines(pdf)) - designed
+        designed = Counter(on_trim_lines(plain / game / pdf.name.replace("-ink-saver", ""), pdf_reader))
+        added = Counter(on_trim_lines(pdf, pdf_reader)) - designed
         problems += [f"{pdf.name} {p}" for p in added.elements()]
     assert not problems, "\n".join(problems[:10]) + f"\n({len(problems)} segments)"
 

@@ -34,9 +34,10 @@ CASES = [("letter", False, "laser-1/6in"), ("a4", True, "laser-1/6in"), ("letter
 
 
 @functools.cache
-def _views(pdf: Path) -> list:
-    """Each PDF read once for every test of this module (reading takes most of their time)."""
-    return P.read(pdf, alike_once=True)
+def _views(pdf: Path, reader) -> list:
+    """Each PDF read once for every test of this module and kept in memory (the reading itself is shared with every
+    file and worker of the run: conftest.pdf_reader)."""
+    return P.read(pdf, alike_once=True, reader=reader)
 
 
 def _pdfs(out: Path) -> list[Path]:
@@ -49,14 +50,14 @@ def _kind(pdf: Path) -> str | None:
 
 
 @pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
-def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the_printable_area(builds, paper, bleed, printer):
+def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the_printable_area(builds, pdf_reader, paper, bleed, printer):
     margin = PRINTERS[printer]
     out = builds(paper, bleed, printer)
     pdfs = _pdfs(out)
     assert {f"{_kind(p)}.pdf" for p in pdfs} == {f"{k}.pdf" for k in KINDS}
     problems = []
     for pdf in pdfs:
-        for n, view in enumerate(_views(pdf)):
+        for n, view in enumerate(_views(pdf, pdf_reader)):
             where = f"{pdf.name} page {n + 1}"
             area = P.printable_box(view, margin + P.TOLERANCE_MM)
             reference_sheet = "reference" in pdf.name and any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces)
@@ -79,11 +80,11 @@ SAFE_MM = 3.0  # the print shops' safe zone: no word within 3 mm (1/8 in) inside
 POSITION_MM = 0.06  # positions are written to 0.01 pt, and glyph ink is modelled (printable.CAP, DESCENDER)
 
 
-def _words_in_the_safe_area(pdfs: list[Path]) -> list[str]:
+def _words_in_the_safe_area(pdfs: list[Path], reader) -> list[str]:
     """Every character whose ink lies less than 3 mm inside its face's cut lines, read from the PDFs."""
     problems = []
     for pdf in pdfs:
-        for n, view in enumerate(_views(pdf)):
+        for n, view in enumerate(_views(pdf, reader)):
             for face in view.faces:
                 if face.trim.x1 - face.trim.x0 > 150 * MM and "reference" in pdf.name:
                     continue
@@ -97,26 +98,26 @@ def _words_in_the_safe_area(pdfs: list[Path]) -> list[str]:
 
 
 @pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
-def test_no_word_lies_within_3_mm_of_a_cut(builds, paper, bleed, printer):
+def test_no_word_lies_within_3_mm_of_a_cut(builds, pdf_reader, paper, bleed, printer):
     """Every character's ink on every card, token and board of the five games, read from the PDF, lies at least
     3 mm inside its face's cut lines (a round token's cut is tested as its square, the weaker test)."""
-    problems = _words_in_the_safe_area([p for p in _pdfs(builds(paper, bleed, printer)) if _kind(p) != "reference"])
+    problems = _words_in_the_safe_area([p for p in _pdfs(builds(paper, bleed, printer)) if _kind(p) != "reference"], pdf_reader)
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} characters)"
 
 
-def test_no_word_on_a_reference_card_or_player_aid_lies_within_3_mm_of_its_cut(builds):
+def test_no_word_on_a_reference_card_or_player_aid_lies_within_3_mm_of_its_cut(builds, pdf_reader):
     """As above, for the reference PDFs' cards and player aids (the one-page sheet is a page, not a piece, and is left out)."""
     pdfs = [p for p in _pdfs(builds("letter", False, "laser-1/6in")) if _kind(p) == "reference"]
-    problems = _words_in_the_safe_area(pdfs)
+    problems = _words_in_the_safe_area(pdfs, pdf_reader)
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} characters)"
 
 
 @pytest.mark.parametrize("printer", PRINTERS)
-def test_every_footer_keeps_its_instructions_whole(builds, printer):
+def test_every_footer_keeps_its_instructions_whole(builds, pdf_reader, printer):
     """A long footer gives way in its label, never in 'print at 100%' or the flip edge."""
     out = builds("letter", False, printer) if printer == "laser-1/6in" else builds("a4", False, printer)
     for pdf in _pdfs(out):
-        for n, view in enumerate(_views(pdf)):
+        for n, view in enumerate(_views(pdf, pdf_reader)):
             text = "".join(ch for ch, box in view.chars if not any(box.inter(f.bleed) for f in view.faces))
             assert "100%" in text, (pdf.name, n, text[-160:])
             if "backs ·" in text:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import footers as F
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 KINDS = ("cards", "tokens", "boards", "boxes", "labels", "dice", "reference")
@@ -17,32 +17,38 @@ TOUCH_PT = 0.05  # boxes that share less than this (positions are written to 0.0
 
 
 @pytest.fixture(scope="module")
-def sheets(tmp_path_factory):
-    """{pdf name: [(page number, footers.Sheet)]} of every sheet kind the five games print, on Letter and A4."""
-    out = tmp_path_factory.mktemp("footers")
-    only = [arg for kind in KINDS for arg in ("--only", kind)]
-    result = run_pnp(ROOT, "build", *GAMES, *only, "--paper", ",".join(PAPERS), "--out", str(out), "-q")
-    assert result.exit_code == 0, result.output + result.stderr
-    return {pdf.name: F.read(pdf) for pdf in sorted(out.rglob("*.pdf"))}
+def sheets(shared_build, pdf_reader):
+    """{(paper, pdf name): [(page number, footers.Sheet)]} of every sheet kind the five games print, on Letter and A4:
+    the plain builds other files read too (conftest.shared_build), each PDF read once per run (conftest.pdf_reader)."""
+    folders = {"letter": shared_build(), "a4": shared_build("--paper", "a4")}
+    return {(paper, pdf.name): F.read(pdf, pdf_reader) for paper, out in folders.items() for pdf in sorted(out.glob("*/*.pdf"))
+            if any(f"-{kind}" in pdf.name for kind in KINDS)}
 
 
-def _where(name: str, page: int, line: F.Line) -> str:
+def _where(name, page: int, line: F.Line) -> str:
     b = line.ink
-    return f"{name} page {page}: '{line.text[:60]}' at {b.x0 / MM:.1f}–{b.x1 / MM:.1f} × {b.y0 / MM:.1f}–{b.y1 / MM:.1f} mm"
+    return f"{_name(name)} page {page}: '{line.text[:60]}' at {b.x0 / MM:.1f}–{b.x1 / MM:.1f} × {b.y0 / MM:.1f}–{b.y1 / MM:.1f} mm"
+
+
+def _name(name) -> str:
+    paper, pdf = name
+    return f"{pdf} ({paper})"
 
 
 def test_every_kind_and_paper_was_read(sheets):
     """The promise below has something to hold for: every kind on both papers, and a footer with a scale bar on the
     first page of each file (a label sheet prints none: its labels fill the sheet)."""
-    kinds = {kind for name in sheets for kind in KINDS if f"-{kind}" in name}
+    kinds = {kind for _, name in sheets for kind in KINDS if f"-{kind}" in name}
     assert kinds == set(KINDS)
-    assert {paper for name in sheets for paper in PAPERS if name.endswith(f"-{paper}.pdf")} == set(PAPERS)
-    for name, pages in sheets.items():
+    assert {game for game in GAMES for _, name in sheets if name.startswith(f"{game}-")} == set(GAMES)
+    for paper in PAPERS:
+        assert {kind for p, name in sheets for kind in KINDS if p == paper and f"-{kind}" in name} == set(KINDS), paper
+    for (paper, name), pages in sheets.items():
         if "-labels" in name:
             continue
         number, first = pages[0]
-        assert number == 1 and first.bar is not None, f"{name}: no 50 mm scale bar on page 1"
-        assert any("100%" in line.text for line in first.lines), f"{name}: no footer on page 1"
+        assert number == 1 and first.bar is not None, f"{name} ({paper}): no 50 mm scale bar on page 1"
+        assert any("100%" in line.text for line in first.lines), f"{name} ({paper}): no footer on page 1"
 
 
 def test_no_two_lines_of_a_sheets_margin_overlap_and_none_runs_into_the_scale_bar(sheets):
@@ -85,5 +91,5 @@ def test_every_line_of_a_sheets_margin_and_the_scale_bar_lie_inside_what_the_pri
                     problems.append(f"{_where(name, number, line)} reaches past the {MARGIN_MM:.2f} mm the printer cannot print")
             bar = sheet.bar
             if bar is not None and (bar.x0 < m or bar.y0 < m or bar.x1 > sheet.width - m or bar.y1 > sheet.height - m):
-                problems.append(f"{name} page {number}: the scale bar reaches past the printable area")
+                problems.append(f"{_name(name)} page {number}: the scale bar reaches past the printable area")
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} lines)"
