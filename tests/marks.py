@@ -104,19 +104,37 @@ def _walk(ops, resources, ctm, out: list, reader, depth: int = 0) -> None:
 
 
 def read(path, reader: pdfread.Reader | None = None) -> list[SheetPage]:
-    """Every page of a sheet PDF: whether it is a backs side (its text, in drawing order), its pieces, and the
-    segments stroked outside them. `reader` shares the reading with the rest of the run (conftest's `pdf_reader`)."""
+    """Every page of a sheet PDF: whether it is a backs side, its pieces, and the segments stroked outside them.
+    `reader` shares the pieces read with the rest of the run (conftest's `pdf_reader`)."""
     reader = reader or pdfread.Reader()
     laid = reader.once(path, "laid-out", P.laid_out)
     pdf = PdfReader(str(path))
     out = []
-    for page in reader.pages(path):
-        i = page.number - 1
-        sheet = SheetPage(i, "backs ·" in page.text(), laid[i].faces)
+    for i, text in enumerate(_texts(path)):
+        sheet = SheetPage(i, "backs ·" in text, laid[i].faces)
         ops = ContentStream(pdf.pages[i].get_contents(), pdf).operations
         _walk(ops, pdf.pages[i]["/Resources"], (1, 0, 0, 1, 0, 0), sheet.segments, pdf)
         out.append(sheet)
     return out
+
+
+def _texts(path) -> list[str]:
+    """Each page's text as pdfium extracts it (a footer turned on its side reads as written, and it takes milliseconds
+    where pdfminer or pypdf take seconds a sheet)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        out = []
+        for i in range(len(doc)):
+            page = doc[i]
+            text = page.get_textpage()
+            out.append(text.get_text_range())
+            text.close()
+            page.close()
+        return out
+    finally:
+        doc.close()
 
 
 def overlap(a: P.Box, b: P.Box) -> tuple[float, float]:

@@ -13,7 +13,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-import pdfplumber
+import pdfread
 
 MM = 72 / 25.4
 STAMP_PT = 5.0  # the stamp's type size, as docs/editions.md promises
@@ -123,7 +123,7 @@ def _overlaps(a, b) -> bool:
 
 
 def stamps_on(page, index: int) -> list[Found]:
-    """Every stamp on a pdfplumber page, with what it clashes with."""
+    """Every stamp on a page as pdfplumber reads it (a pdfplumber page or a tests/pdfread.Page), with what it clashes with."""
     small = [c for c in page.chars if abs(c["size"] - STAMP_PT) < 0.01]
     found, taken = [], set()
     for run in _lines(small):
@@ -149,10 +149,9 @@ def stamps_on(page, index: int) -> list[Found]:
     return found
 
 
-def stamps_in(path) -> list[Found]:
-    """Every stamp in a PDF, page by page."""
-    with pdfplumber.open(str(path)) as pdf:
-        return [stamp for i, page in enumerate(pdf.pages) for stamp in stamps_on(page, i)]
+def stamps_in(path, reader: pdfread.Reader | None = None) -> list[Found]:
+    """Every stamp in a PDF, page by page (its pages read once per run with the run's `reader`: conftest.pdf_reader)."""
+    return [stamp for page in (reader or pdfread.Reader()).pages(path) for stamp in stamps_on(page, page.number - 1)]
 
 
 if __name__ == "__main__":

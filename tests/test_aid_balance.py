@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 from conftest import MM
 from pypdf import PdfReader
@@ -60,32 +59,33 @@ def within(page, box) -> list:
     return [c for c in page.chars if c["x0"] >= x0 - 0.5 and c["x1"] <= x1 + 0.5 and c["top"] >= top - 0.5 and c["bottom"] <= bottom + 0.5]
 
 
-def sides(pdf) -> list[tuple[str, float, float]]:
-    """(what, front fullness, back fullness) for every aid card and every sheet page printed back to back."""
+def sides(pdf, reader) -> list[tuple[str, float, float]]:
+    """(what, front fullness, back fullness) for every aid card and every sheet page printed back to back (the pages
+    as pdfplumber reads them, once per run: conftest.pdf_reader)."""
     order = kinds(pdf)
+    pages = reader.pages(pdf)
     out = []
-    with pdfplumber.open(pdf) as doc:
-        for i, kind in enumerate(order):
-            if kind == "aids":
-                front, back = doc.pages[i], doc.pages[i + 1]
-                assert order[i + 1] == "aids-back", order
-                backs = card_boxes(back)
-                for box in card_boxes(front):
-                    x0, top, x1, bottom = box
-                    behind = [b for b in backs if abs(b[0] - (back.width - x1)) < 1 and abs(b[1] - top) < 1]
-                    assert behind, f"no card back behind the card at {box} on page {i + 1}"
-                    area = (x1 - x0) * (bottom - top)
-                    out.append((f"aid card on page {i + 1} at x {x0 / MM:.0f} mm", fullness(within(front, box), area), fullness(within(back, behind[0]), area)))
-            elif kind == "sheet" and i + 1 < len(order) and order[i + 1] == "sheet-back":
-                front, back = doc.pages[i], doc.pages[i + 1]
-                area = front.width * front.height
-                out.append((f"sheet pages {i + 1}–{i + 2}", fullness(front.chars, area), fullness(back.chars, area)))
+    for i, kind in enumerate(order):
+        if kind == "aids":
+            front, back = pages[i], pages[i + 1]
+            assert order[i + 1] == "aids-back", order
+            backs = card_boxes(back)
+            for box in card_boxes(front):
+                x0, top, x1, bottom = box
+                behind = [b for b in backs if abs(b[0] - (back.width - x1)) < 1 and abs(b[1] - top) < 1]
+                assert behind, f"no card back behind the card at {box} on page {i + 1}"
+                area = (x1 - x0) * (bottom - top)
+                out.append((f"aid card on page {i + 1} at x {x0 / MM:.0f} mm", fullness(within(front, box), area), fullness(within(back, behind[0]), area)))
+        elif kind == "sheet" and i + 1 < len(order) and order[i + 1] == "sheet-back":
+            front, back = pages[i], pages[i + 1]
+            area = front.width * front.height
+            out.append((f"sheet pages {i + 1}–{i + 2}", fullness(front.chars, area), fullness(back.chars, area)))
     return out
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_side_of_an_aid_card_or_sheet_is_more_than_twice_as_full_as_the_other(references, game):
-    measured = sides(references[game])
+def test_no_side_of_an_aid_card_or_sheet_is_more_than_twice_as_full_as_the_other(references, pdf_reader, game):
+    measured = sides(references[game], pdf_reader)
     assert any(what.startswith("aid") for what, _, _ in measured), "every game has player aids"
     lopsided = [(what, round(a, 3), round(b, 3)) for what, a, b in measured if max(a, b) > MOST * min(a, b)]
     assert not lopsided, lopsided

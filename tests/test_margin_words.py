@@ -8,8 +8,7 @@ import re
 import pdfplumber
 import pytest
 from conftest import ROOT, run_pnp
-from printable import faces_of
-from pypdf import PdfReader
+from printable import laid_out
 
 # Words a sheet's English notes are made of ("sheet 1 of 5 · fronts · print at 100% / actual size", "50 mm: measure to
 # check 100 % scale", "cut solid lines, fold dashed ones", "assembly map", ...); none is a German word.
@@ -18,22 +17,22 @@ ENGLISH = ("print", "sheet", "fronts", "backs", "measure", "check", "scale", "ac
            "tuck", "tray", "lid", "piece")
 
 
-def margin_chars(pdf_path) -> list[list[dict]]:
-    """Per page, pdfplumber's characters drawn outside every face's bleed box, in drawing order."""
-    reader = PdfReader(str(pdf_path))
+def margin_chars(pdf_path, reader) -> list[list[dict]]:
+    """Per page, pdfplumber's characters drawn outside every face's bleed box, in drawing order (each page read once per
+    run: conftest.pdf_reader)."""
+    laid = reader.once(pdf_path, "laid-out", laid_out)
     out = []
-    with pdfplumber.open(str(pdf_path)) as pdf:
-        for i, page in enumerate(pdf.pages):
-            faces = faces_of(reader, i)
-            h = float(page.height)
-            out.append([ch for ch in page.chars if not any(f.bleed.x0 <= (ch["x0"] + ch["x1"]) / 2 <= f.bleed.x1
-                                                             and f.bleed.y0 <= h - (ch["top"] + ch["bottom"]) / 2 <= f.bleed.y1 for f in faces)])
+    for page in reader.pages(pdf_path):
+        faces = laid[page.number - 1].faces
+        h = page.height
+        out.append([ch for ch in page.chars if not any(f.bleed.x0 <= (ch["x0"] + ch["x1"]) / 2 <= f.bleed.x1
+                                                         and f.bleed.y0 <= h - (ch["top"] + ch["bottom"]) / 2 <= f.bleed.y1 for f in faces)])
     return out
 
 
-def margin_text(pdf_path) -> list[str]:
+def margin_text(pdf_path, reader) -> list[str]:
     """Per page, the characters drawn outside every face's bleed box, in drawing order."""
-    return ["".join(ch["text"] for ch in chars) for chars in margin_chars(pdf_path)]
+    return ["".join(ch["text"] for ch in chars) for chars in margin_chars(pdf_path, reader)]
 
 
 def overprinted(chars: list[dict]) -> list[str]:
@@ -58,12 +57,12 @@ def german(tmp_path_factory):
 
 
 @pytest.mark.parametrize("kind", ["cards", "boards", "reference", "boxes"])
-def test_a_german_build_has_no_english_note_in_its_margins(german, kind):
-    pages = margin_text(german / f"organ-match-{kind}-de.pdf")
+def test_a_german_build_has_no_english_note_in_its_margins(german, pdf_reader, kind):
+    pages = margin_text(german / f"organ-match-{kind}-de.pdf", pdf_reader)
     assert any(pages), "the sheets print notes in their margins"
     found = sorted({word for text in pages for word in ENGLISH if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)})
     assert not found, f"English in the margins of organ-match-{kind}-de.pdf: {found}: {[t for t in pages if t][:3]}"
-    clashes = [overprinted(chars) for chars in margin_chars(german / f"organ-match-{kind}-de.pdf")]
+    clashes = [overprinted(chars) for chars in margin_chars(german / f"organ-match-{kind}-de.pdf", pdf_reader)]
     assert not any(clashes), f"the German notes run into each other: {[c[:5] for c in clashes if c]}"  # longer words still fit their room
 
 

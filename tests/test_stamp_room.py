@@ -20,22 +20,27 @@ MIN_LEGIBLE_PT = 5.0  # the least type size a player can read on a card (docs/ed
 
 
 @pytest.fixture(scope="module")
-def card_sheets(tmp_path_factory):
-    """(slug, lang) → the card sheets PDF of that edition, built once for this module (cards only)."""
+def card_sheets(tmp_path_factory, shared_build):
+    """(slug, lang) → the card sheets PDF of that edition: the plain build's (conftest.shared_build, read by other files
+    too), and a German edition built once for this module (cards only)."""
     from pnp.data.project import Project
     from pnp.outputs.context import Engine
     from pnp.outputs.options import Options
     from pnp.pipeline.build import build_game
 
+    plain = shared_build()
     out = tmp_path_factory.mktemp("stamped")
     made = {}
     for slug, lang in EDITIONS:
+        if lang is None:
+            made[slug, lang] = plain / slug / f"{slug}-cards.pdf"
+            continue
         project = Project(ROOT, lang)
         game, findings = project.load_game(slug)
         assert game is not None, findings
-        _, findings = build_game(Engine(project).for_game(game), Options(out=out, only=("cards",), lang=lang or ""))
+        _, findings = build_game(Engine(project).for_game(game), Options(out=out, only=("cards",), lang=lang))
         assert not [f for f in findings if f.severity == "error"], findings
-        made[slug, lang] = out / slug / f"{slug}-cards{'-' + lang if lang else ''}.pdf"
+        made[slug, lang] = out / slug / f"{slug}-cards-{lang}.pdf"
     return made
 
 
@@ -60,9 +65,9 @@ def fronts(slug: str) -> int:
 
 
 @pytest.mark.parametrize("slug,lang", EDITIONS, ids=[f"{s}-{lang}" if lang else s for s, lang in EDITIONS])
-def test_every_front_carries_a_stamp_on_ground_no_other_ink_touches(card_sheets, slug, lang):
+def test_every_front_carries_a_stamp_on_ground_no_other_ink_touches(card_sheets, pdf_reader, slug, lang):
     version = str(yaml.safe_load((ROOT / "data" / slug / "game.yaml").read_text())["version"])
-    stamps = stamps_in(card_sheets[slug, lang])
+    stamps = stamps_in(card_sheets[slug, lang], pdf_reader)
     assert len(stamps) == fronts(slug)
     assert all(re.fullmatch(rf"v{re.escape(version)} · [A-Z2-7]{{6}}", s.text) for s in stamps), {s.text for s in stamps}
     assert STAMP_PT >= MIN_LEGIBLE_PT
