@@ -252,7 +252,7 @@ def test_a_decks_backs_are_told_apart_in_time_linear_in_its_size(monkeypatch, di
     shared = _CountedBack("common")
     rendered = [(SimpleNamespace(id=f"c{i}", loc=Loc("deck.yaml", i + 2, 3)), (None, _CountedBack(f"b{i}") if distinct else shared)) for i in range(cards)]
 
-    def game_faces(gctx, options, cards_out):
+    def game_faces(gctx, options, cards_out, drawn=True):
         cards_out["big"] = rendered
         return iter(())
 

@@ -202,7 +202,7 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
     for job in jobs:
         games.setdefault(job[2], []).append(job)
     if len(games) >= workers:
-        groups = list(games.values())
+        groups = [sorted(group, key=lambda j: j[1] == "check") for group in games.values()]  # checks last: they read the faces the game's card sheets drew
     else:
         groups = sorted(([j] for j in jobs if j[1] == "render"), key=lambda group: -group[0][0])
         checks = [j for j in jobs if j[1] == "check"]
