@@ -220,15 +220,48 @@ def marks(face: Face, paper: str = WHITE) -> list[Mark]:
 def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None, object]]]:
     """For each run of face points (an edge's sample points), the colour under each point once the whole face is drawn
     (None over an image), with the shape that drew it (None: the paper): what a cut through that point leaves on the
-    card's edge. The face is walked once; each run is tested only against the grounds that reach its box."""
+    card's edge. The face is walked once; each run is tested only against the grounds that reach its box, all its
+    points at once (numpy, the same arithmetic as `_covers` point by point)."""
+    import numpy as np
+
     walk = _Walk(paper)
     walk.run(face.elements)
     out = []
     for points in runs:
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        grounds = walk.grounds_over(min(xs), min(ys), max(xs), max(ys)) if points else []
-        out.append([walk.fill_at(x, y, grounds) for x, y in points])
+        if not points:
+            out.append([])
+            continue
+        xs, ys = np.array([x for x, _ in points]), np.array([y for _, y in points])
+        grounds = walk.grounds_over(float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
+        top = np.full(len(points), -1)
+        for index, (_, (a, b, c, d, e, f), shape, _) in enumerate(grounds):  # in drawing order: the last that covers a point is on top
+            top[_covered(shape, a * xs + c * ys + e, b * xs + d * ys + f)] = index
+        out.append([(grounds[i][3], grounds[i][2]) if i >= 0 else (paper, None) for i in top.tolist()])
     return out
+
+
+def _covered(shape, x, y):
+    """`_covers` for arrays of points (in the shape's own coordinates): a boolean array."""
+    import numpy as np
+
+    match shape:
+        case Rect(rx, ry, w, h) | Image(_, rx, ry, w, h):
+            return (min(rx, rx + w) <= x) & (x <= max(rx, rx + w)) & (min(ry, ry + h) <= y) & (y <= max(ry, ry + h))
+        case Circle(cx, cy, r):
+            return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+        case Ellipse(ex, ey, w, h):
+            if w == 0 or h == 0:
+                return np.zeros(x.shape, bool)
+            return ((x - ex - w / 2) / (w / 2)) ** 2 + ((y - ey - h / 2) / (h / 2)) ** 2 <= 1
+        case Polygon(points):
+            inside = np.zeros(x.shape, bool)
+            for i in range(len(points)):
+                (x1, y1), (x2, y2) = points[i], points[i - 1]
+                if y1 == y2:
+                    continue  # a level side is never crossed ((y1 > y) != (y2 > y) is false)
+                inside ^= ((y1 > y) != (y2 > y)) & (x < (x2 - x1) * (y - y1) / (y2 - y1) + x1)
+            return inside
+    return np.zeros(x.shape, bool)
 
 
 def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
