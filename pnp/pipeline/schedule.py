@@ -46,7 +46,7 @@ from pnp.pipeline.build import (
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
-from pnp.pipeline.validate import check_game
+from pnp.pipeline.validate import check_game, data_checks
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
@@ -368,16 +368,17 @@ class _Pool:
                 warming.join()
 
 
-def check_games(project, games: list, workers: int | None = None) -> list[list[Finding]]:
+def check_games(project, games: list, workers: int | None = None, draw: bool = True) -> list[list[Finding]]:
     """Every check `pnp validate` runs, rendering each game's outputs in memory: each game's findings, in the games' order.
+    Without `draw`, the checks of the data alone (`validate --quick`), in this process: they take a moment a game.
 
     Games are checked on all cores, largest first, each in one process (a
     game's outputs share its fitted texts and faces); a finding is a value, the
     same whichever process finds it."""
     workers = min(workers or cores(), 8, len(games))
-    if workers <= 1:
+    if workers <= 1 or not draw:
         worker = _Worker(project, games)
-        return [worker.check(game.slug, render=True) for game in games]
+        return [worker.check(game.slug, render=True) if draw else data_checks(worker.engine.for_game(game)) for game in games]
     largest_first = sorted(games, key=lambda game: -_weight("cards", game))
     with worker_pool(workers, _init_worker, (project.root, games)) as pool:
         futures = {game.slug: pool.submit(_check_in_worker, game.slug) for game in largest_first}
