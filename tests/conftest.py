@@ -151,6 +151,28 @@ def _build_shipped(out: Path, paper: str, bleed: bool, printable_mm: float, kind
 
 
 @pytest.fixture
+def settled(monkeypatch):
+    """Every file counts as settled at once, whatever its age (pnp.core.files.SETTLE_NS: a test edits files faster than
+    a designer saves them), and no file digest is remembered from another test (a new process's)."""
+    from pnp.core import files
+
+    monkeypatch.setattr(files, "SETTLE_NS", 0)
+    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
+
+
+@pytest.fixture
+def watching(settled, monkeypatch):
+    """This process as `pnp watch` makes it: every build run here, through the CLI or `run_build`, shares one warm
+    session (pnp.pipeline.session.Session), which this returns."""
+    from pnp.pipeline import schedule
+    from pnp.pipeline.session import Session
+
+    session = Session(warm=True)
+    monkeypatch.setattr(schedule, "Session", lambda: session)
+    return session
+
+
+@pytest.fixture
 def project(tmp_path) -> Path:
     """A private copy of tests/project (the tiny game) that a test may change."""
     dest = tmp_path / "project"
