@@ -39,11 +39,11 @@ def _no_network(monkeypatch):
 
 @pytest.fixture(scope="session", autouse=True)
 def _warm_process(tmp_path_factory):
-    """Build the tiny game once in each test process, on one core, before its first test. A build imports most of
-    pnp's modules on first use, parses its fonts and compiles its templates; done here, a later build's worker processes
-    fork with all that in memory, as a long-lived pnp process's do, instead of each build's fresh workers doing it again
-    (about half the CPU time of a small build). What a build prints depends on its input only, warm or cold: the
-    cold path keeps its own tests (`cold_pdfs`, and the games built in new processes)."""
+    """Build the tiny game once in each test process before its first test. A build imports most of pnp's modules on
+    first use and parses its fonts; done here, every later build in this process (PNP_JOBS=1: builds run in the
+    test's own process) starts with all that in memory, as a long-lived pnp process does. What a build prints depends
+    on its input only, warm or cold: the cold path keeps its own tests (`cold_pdfs`, and the games built in new
+    processes)."""
     root = tmp_path_factory.mktemp("warm") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     result = run_pnp(root, "build", "-q")  # in this process (PNP_JOBS=1): workers would warm and vanish

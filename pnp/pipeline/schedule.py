@@ -193,11 +193,11 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
 
     A process that renders several outputs of one game shares their work (the
     game's parsed templates, fonts, icons and fitted texts), so with at least as
-    many games at work as cores each game is one group. With fewer, a game is
-    split into its outputs, and its checks run beside the heaviest one: in a
-    group of their own while cores are left, else with the lightest output (a
-    rebuild after one card edit checks the game on one core while its card
-    sheets are drawn on another)."""
+    many games at work as cores each game is one group, its checks last. With
+    fewer, a game is split into its outputs, and its checks follow its card
+    sheets, whose faces the readability check reads (pnp.pipeline.readable); a
+    game without card sheets has its checks in a group of their own while cores
+    are left, else with the lightest output."""
     games: dict[str, list[tuple]] = {}
     for job in jobs:
         games.setdefault(job[2], []).append(job)
@@ -205,7 +205,13 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
         groups = [sorted(group, key=lambda j: j[1] == "check") for group in games.values()]  # checks last: they read the faces the game's card sheets drew
     else:
         groups = sorted(([j] for j in jobs if j[1] == "render"), key=lambda group: -group[0][0])
-        checks = [j for j in jobs if j[1] == "check"]
+        checks = []
+        for check in (j for j in jobs if j[1] == "check"):
+            cards = next((g for g in groups if g[0][2] == check[2] and g[0][3].kind == "cards"), None)
+            if cards is not None:
+                cards.append(check)  # after the game's card sheets, whose faces it reads rather than drawing them again
+            else:
+                checks.append(check)
         if checks and len(groups) < workers:
             groups.append(checks)
         elif checks:
