@@ -56,8 +56,6 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
     size = real.stat().st_size
     if size > MAX_FONT_BYTES:
         return f"is {size:,} bytes, over the {MAX_FONT_BYTES:,} byte limit: use a subset of the font"
-    if _ships_with_pnp(real, size):
-        return None
     try:
         _READ.get(real, _read_truetype)
     except OSError as exc:
@@ -78,6 +76,9 @@ def _ships_with_pnp(real: Path, size: int) -> bool:
 
 
 def _read_truetype(path: Path) -> None:
+    """Raise what reportlab raises on a file it cannot use as TrueType (a font pnp ships is not read: see `_ships_with_pnp`)."""
+    if _ships_with_pnp(path, path.stat().st_size):
+        return
     from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
 
     TTFontFile(str(path))
