@@ -39,11 +39,11 @@ def _no_network(monkeypatch):
 
 @pytest.fixture(scope="session", autouse=True)
 def _warm_process(tmp_path_factory):
-    """Build the tiny game once in each test process, on one core, before its first test. A build imports most of
-    pnp's modules on first use, parses its fonts and compiles its templates; done here, a later build's worker processes
-    fork with all that in memory, as a long-lived pnp process's do, instead of each build's fresh workers doing it again
-    (about half the CPU time of a small build). What a build prints depends on its input only, warm or cold: the
-    cold path keeps its own tests (`cold_pdfs`, and the games built in new processes)."""
+    """Build the tiny game once in each test process before its first test. A build imports most of pnp's modules on
+    first use and parses its fonts; done here, every later build in this process (PNP_JOBS=1: builds run in the
+    test's own process) starts with all that in memory, as a long-lived pnp process does. What a build prints depends
+    on its input only, warm or cold: the cold path keeps its own tests (`cold_pdfs`, and the games built in new
+    processes)."""
     root = tmp_path_factory.mktemp("warm") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     result = run_pnp(root, "build", "-q")  # in this process (PNP_JOBS=1): workers would warm and vanish
@@ -158,6 +158,28 @@ def _build_shipped(out: Path, paper: str, bleed: bool, printable_mm: float, kind
     for slug in sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file()):
         _, findings = build_game(engine.for_game(project.load_game(slug)[0]), options)
         assert not [f for f in findings if f.severity == "error"], findings
+
+
+@pytest.fixture
+def settled(monkeypatch):
+    """Every file counts as settled at once, whatever its age (pnp.core.files.SETTLE_NS: a test edits files faster than
+    a designer saves them), and no file digest is remembered from another test (a new process's)."""
+    from pnp.core import files
+
+    monkeypatch.setattr(files, "SETTLE_NS", 0)
+    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
+
+
+@pytest.fixture
+def watching(settled, monkeypatch):
+    """This process as `pnp watch` makes it: every build run here, through the CLI or `run_build`, shares one warm
+    session (pnp.pipeline.session.Session), which this returns."""
+    from pnp.pipeline import schedule
+    from pnp.pipeline.session import Session
+
+    session = Session(warm=True)
+    monkeypatch.setattr(schedule, "Session", lambda: session)
+    return session
 
 
 @pytest.fixture

@@ -13,15 +13,12 @@ from conftest import ROOT, cold_pdfs, pdfs
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-import pnp.core.files as files
-import pnp.pipeline.schedule as schedule
 from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.layout.elements import Face, Group, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
-from pnp.pipeline.session import Session
 from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
@@ -180,15 +177,6 @@ def test_a_face_whose_text_is_translucent_is_drawn_every_time():
     sheet_pdf([ghost], drawn)
     assert drawn.get(ghost.elements) is None
 
-
-@pytest.fixture
-def watching(monkeypatch):
-    """This process as `pnp watch` makes it (pnp.pipeline.schedule.warm_up): it keeps faces' operators between builds.
-    Files count as settled at once, and no engine or digest is left from another test."""
-    monkeypatch.setattr(files, "SETTLE_NS", 0)
-    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    session = Session(warm=True)  # this process as `pnp watch` makes it
-    monkeypatch.setattr(schedule, "Session", lambda: session)
 
 
 def _rebuild(loaded: Project, out) -> None:

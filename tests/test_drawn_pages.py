@@ -13,8 +13,6 @@ import pytest
 from conftest import ROOT, cold_pdfs, pdfs
 from reportlab.pdfbase import pdfmetrics
 
-import pnp.core.files as files
-import pnp.pipeline.schedule as schedule
 from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
@@ -22,7 +20,6 @@ from pnp.layout.elements import Face, Rect, Text
 from pnp.layout.fonts import ListenedFont
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
-from pnp.pipeline.session import Session
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.sheets import Group, Piece, write_sheets
@@ -130,14 +127,6 @@ def test_a_page_showing_a_picture_is_drawn_every_time(replays, tmp_path):
     assert with_picture(drawn) == with_picture(None)
     assert replays.count(True) == 7, "every page but fronts sheet 2, which shows the picture"
 
-
-@pytest.fixture
-def watching(monkeypatch):
-    """This process as `pnp watch` makes it: it keeps faces' and pages' operators between builds."""
-    monkeypatch.setattr(files, "SETTLE_NS", 0)
-    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    session = Session(warm=True)  # this process as `pnp watch` makes it
-    monkeypatch.setattr(schedule, "Session", lambda: session)
 
 
 def test_a_rebuild_after_one_card_edit_replays_the_other_pages_and_prints_what_a_cold_build_prints(watching, project, tmp_path, replays):

@@ -64,6 +64,19 @@ def test_validate_and_build_print_the_same_findings_and_counts(project):
     assert not (project / "output/tiny").exists() or not any((project / "output/tiny").glob("*.pdf"))
 
 
+DATA_MISTAKES = ("card field 'notes'", "stars is 5, allowed 1–4", "side red has 6, the rules say 5")  # found without drawing anything
+
+
+def test_a_quick_validate_reports_the_data_findings_of_a_full_one_and_nothing_drawn(project):
+    with_mistakes(project)
+    full = problems(run_pnp(project, "validate", "tiny").stderr)
+    quick = run_pnp(project, "validate", "--quick", "tiny")
+    found = problems(quick.stderr)
+    assert quick.exit_code == 1
+    assert found == [line for line in full if any(said in line for said in DATA_MISTAKES)], quick.stderr
+    assert len(found) == len(DATA_MISTAKES)
+
+
 def test_build_strict_fails_on_the_warning_validate_strict_fails_on(project):
     """Text at 1.10:1 against its ground is a warning: `validate --strict` and `build --strict` both fail on it alone."""
     edit(project / "templates/tiny/hero.j2", 'bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")')

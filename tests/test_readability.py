@@ -241,35 +241,15 @@ class _CountedBack:
 
 
 @pytest.mark.parametrize("distinct", [False, True])
-def test_a_decks_backs_are_told_apart_in_time_linear_in_its_size(monkeypatch, distinct):
+def test_a_decks_backs_are_told_apart_in_time_linear_in_its_size(distinct):
     """A deck of 400 cards hashes its backs a few times a card, not once a card for every card (quadratic: a 10,000-card
     deck spent most of a minute of `pnp validate` there); one shared back is named by its deck, distinct ones by card."""
-    from contextlib import nullcontext
-
-    from pnp.pipeline import readable
+    from pnp.pipeline.readable import distinct_backs
 
     cards = 400
     shared = _CountedBack("common")
     rendered = [(SimpleNamespace(id=f"c{i}", loc=Loc("deck.yaml", i + 2, 3)), (None, _CountedBack(f"b{i}") if distinct else shared)) for i in range(cards)]
-
-    def game_faces(gctx, options, cards_out):
-        cards_out["big"] = rendered
-        return iter(())
-
-    seen = {}
-    monkeypatch.setattr(readable, "game_faces", game_faces)
-    monkeypatch.setattr(readable, "palette_names", lambda gctx: None)
-    monkeypatch.setattr(readable, "contrast_findings", lambda *a: [])
-    monkeypatch.setattr(readable, "coded_fields", lambda *a: [])
-    monkeypatch.setattr(readable, "coded_backs", lambda backs: seen.setdefault("backs", backs) and [])
-    monkeypatch.setattr(readable, "colour_code_findings", lambda *a: [])
-    monkeypatch.setattr(readable, "sliver_findings", lambda *a: [])
-    from pnp.core.memo import ByValue
-
-    gctx = SimpleNamespace(game=SimpleNamespace(slug="big", spec=SimpleNamespace(palette={})), layouts=SimpleNamespace(tracing=lambda: nullcontext({})),
-                           engine=SimpleNamespace(memo_by_value=lambda name: ByValue()))
     _CountedBack.hashes = 0
-    readable.readability_check(gctx)
+    names = [name for name, _, _ in distinct_backs({"big": rendered})]
     assert _CountedBack.hashes <= 3 * cards
-    names = [name for name, _, _ in seen["backs"]]
     assert names == ([f"big/c{i}" for i in range(cards)] if distinct else ["big"])

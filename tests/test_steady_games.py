@@ -13,7 +13,6 @@ import shutil
 import pytest
 from conftest import cold_pdfs, pdfs
 
-import pnp.core.files as files
 import pnp.pipeline.schedule as schedule
 from pnp.cli import run_build
 from pnp.core.errors import Report
@@ -25,14 +24,9 @@ GAMES = ["tiny", "twin"]
 
 
 @pytest.fixture
-def watched(project, monkeypatch):
-    """The tiny game and its twin, in a process as `pnp watch` makes it: files count as settled at once, nothing is
-    remembered from another test, and every game planned is listed."""
+def watched(project, watching, monkeypatch):
+    """The tiny game and its twin, in a process as `pnp watch` makes it (conftest.watching), and every game planned listed."""
     shutil.copytree(project / "data/tiny", project / "data/twin")
-    monkeypatch.setattr(files, "SETTLE_NS", 0)
-    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-    session = Session(warm=True)  # this process as `pnp watch` makes it
-    monkeypatch.setattr(schedule, "Session", lambda: session)
     planned = []
     real = schedule.plan_game
     monkeypatch.setattr(schedule, "plan_game", lambda project, game, *args: planned.append(game.slug) or real(project, game, *args))

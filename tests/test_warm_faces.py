@@ -14,7 +14,6 @@ import json
 import pytest
 from conftest import cold_pdfs, pdfs
 
-import pnp.core.files as files
 from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
@@ -25,10 +24,8 @@ DECK = "data/tiny/decks/heroes.yaml"
 
 
 @pytest.fixture
-def warm(project, monkeypatch):
-    """A project and the session `pnp watch` makes for its rebuilds; every file counts as settled."""
-    monkeypatch.setattr(files, "SETTLE_NS", 0)
-    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
+def warm(project, settled):
+    """A project and the session `pnp watch` makes for its rebuilds; every file counts as settled (conftest.settled)."""
     return project, Session(warm=True)
 
 

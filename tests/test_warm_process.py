@@ -23,12 +23,6 @@ from pnp.pipeline.session import Session
 DECK = "data/tiny/decks/heroes.yaml"
 
 
-@pytest.fixture
-def settled(monkeypatch):
-    """Every file counts as settled, whatever its age, and no digest is remembered from another test."""
-    monkeypatch.setattr(files, "SETTLE_NS", 0)
-    monkeypatch.setattr(files, "DIGESTS", files.FileDigests())
-
 
 def rewrite_same_size(path, old: str, new: str) -> None:
     """Change a file's bytes but keep its size and its modification time, as a tool that restores times would."""

@@ -124,14 +124,15 @@ def _size_text(size) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.option("--lang", default="all", show_default=True, help="Check the edition in this language only (default: every language the game lists).")
+@click.option("--quick", is_flag=True, help="Check the data alone (counts, constraints, fields no template reads), in a fraction of the time: nothing is drawn, so template, layout and readability findings wait for a full validate or build.")
 @click.pass_context
-def validate(ctx, games, fmt, strict, lang):
+def validate(ctx, games, fmt, strict, lang, quick):
     """Check data, templates and component counts against the rules, in every language of each game."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     report = Report()
     for edition, _, edition_slugs in editions(project, slugs, lang):
-        validate_games(edition, edition_slugs, report)
+        validate_games(edition, edition_slugs, report, draw=not quick)
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":

@@ -116,13 +116,13 @@ def load_games(project: Project, slugs: list[str], report: Report, partial: bool
     return games
 
 
-def validate_games(project: Project, slugs: list[str], report: Report) -> list:
+def validate_games(project: Project, slugs: list[str], report: Report, draw: bool = True) -> list:
     """Load games and run every check on them, rendering each output in memory (on all cores); the games, with every
-    finding in `report`."""
+    finding in `report`. Without `draw`, only the checks of the data itself (pnp.pipeline.validate.data_checks)."""
     from pnp.pipeline.schedule import check_games
 
     games = load_games(project, slugs, report, partial=True)
-    for found in check_games(project, games):
+    for found in check_games(project, games, draw=draw):
         report.extend(found)
     return games
 

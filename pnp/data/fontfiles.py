@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.errors import Finding, Loc, PnpError, error
-from pnp.core.files import KnownByStatus, LeavesFolder, inside
+from pnp.core.files import KnownByStatus, LeavesFolder, file_sha256, inside
 from pnp.data.source import LocDict, load_yaml
 
 MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are about 20 MB a style
@@ -64,7 +65,20 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
     return None
 
 
+def _ships_with_pnp(real: Path, size: int) -> bool:
+    """Whether the file is one of the fonts pnp ships, or a copy of one: those are read as TrueType by pnp's own tests
+    (tests/test_fonts_shipped.py), so a project that lists them (the repository's own fonts/ is pnp's) is not slowed by
+    reading each again on every command."""
+    bundled = BUNDLED_FONTS.resolve()
+    if real.is_relative_to(bundled):
+        return True
+    return any(other.stat().st_size == size and file_sha256(other) == file_sha256(real) for other in bundled.rglob("*.ttf"))
+
+
 def _read_truetype(path: Path) -> None:
+    """Raise what reportlab raises on a file it cannot use as TrueType (a font pnp ships is not read: see `_ships_with_pnp`)."""
+    if _ships_with_pnp(path, path.stat().st_size):
+        return
     from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
 
     TTFontFile(str(path))

@@ -102,19 +102,37 @@ def _covers(shape, x: float, y: float) -> bool:
 
 # --- the walk ---------------------------------------------------------------
 class _Walk:
-    """Elements in drawing order, with the grounds drawn so far: (inverse transform, shape, colour or None for an image)."""
+    """Elements in drawing order, with the grounds drawn so far: (face box, inverse transform, shape, colour or None for an image).
+
+    A ground's box (its corners carried to the face) rules it out at a point
+    with four comparisons; only a ground whose box holds the point is tested
+    against its shape."""
 
     def __init__(self, paper: str):
         self.paper = paper
-        self.grounds: list[tuple[Affine, object, str | None]] = []
+        self.grounds: list[tuple[tuple[float, float, float, float], Affine, object, str | None]] = []
         self.marks: list[Mark] = []
 
     def ground_at(self, x: float, y: float) -> str | None:
         """The colour under a face point (None over an image, where no colour can be read)."""
-        for inverse, shape, colour in reversed(self.grounds):
-            if _covers(shape, *_apply(inverse, x, y)):
-                return colour
-        return self.paper
+        return self.fill_at(x, y, self.grounds)[0]
+
+    def fill_at(self, x: float, y: float, grounds) -> tuple[str | None, object]:
+        """The colour under a face point and the shape that drew it, among `grounds` (the paper and None if none covers it)."""
+        for (x0, y0, x1, y1), inverse, shape, colour in reversed(grounds):
+            if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, *_apply(inverse, x, y)):
+                return colour, shape
+        return self.paper, None
+
+    def grounds_over(self, x0: float, y0: float, x1: float, y1: float) -> list:
+        """The grounds whose boxes meet this face box, in drawing order."""
+        return [g for g in self.grounds if g[0][0] <= x1 and g[0][2] >= x0 and g[0][1] <= y1 and g[0][3] >= y0]
+
+    def _ground(self, t: Affine, shape, colour: str | None) -> None:
+        corners = [_apply(t, x, y) for x, y in _corners(shape)]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        e = 1e-6  # a point on the shape's very edge stays inside its box whatever the rounding of the corners
+        self.grounds.append(((min(xs) - e, min(ys) - e, max(xs) + e, max(ys) + e), _inverse(t), shape, colour))
 
     def run(self, elements, t: Affine = IDENTITY) -> None:
         for el in elements:
@@ -122,7 +140,7 @@ class _Walk:
                 case Rect(fill=fill) | Circle(fill=fill) | Ellipse(fill=fill) | Polygon(fill=fill) if fill is not None:
                     self._fill(el, fill, t)
                 case Image():
-                    self.grounds.append((_inverse(t), el, None))
+                    self._ground(t, el, None)
                 case Text(x, y, ops, decoration) if not decoration:
                     for op in ops:
                         self._op(el, op, x, y, t)
@@ -136,7 +154,7 @@ class _Walk:
             cx, cy = _middle(shape)
             under = self.ground_at(*_apply(t, cx, cy))
             fill = over(fill, under) if under is not None else None
-        self.grounds.append((_inverse(t), shape, fill))
+        self._ground(t, shape, fill)
 
     def _op(self, el: Text, op, x: float, y: float, t: Affine) -> None:
         k = 1 / PT_PER_MM
@@ -168,6 +186,19 @@ class _Walk:
             self.marks.append(Mark(kind, label, worst[1], worst[2], worst[0], needed, size, el, op))
 
 
+def _corners(shape) -> list[tuple[float, float]]:
+    """Corners of a box holding the shape, in its own coordinates."""
+    match shape:
+        case Rect(x, y, w, h) | Image(_, x, y, w, h) | Ellipse(x, y, w, h):
+            return [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
+        case Circle(cx, cy, r):
+            return [(cx - r, cy - r), (cx + r, cy - r), (cx - r, cy + r), (cx + r, cy + r)]
+        case Polygon(points) if points:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            return [(min(xs), min(ys)), (max(xs), min(ys)), (min(xs), max(ys)), (max(xs), max(ys))]
+    return [(0.0, 0.0)]
+
+
 def _middle(shape) -> tuple[float, float]:
     match shape:
         case Rect(x, y, w, h) | Ellipse(x, y, w, h):
@@ -186,15 +217,51 @@ def marks(face: Face, paper: str = WHITE) -> list[Mark]:
     return walk.marks
 
 
-def fills_at(face: Face, points, paper: str = WHITE) -> list[tuple[str | None, object]]:
-    """The colour under each face point once the whole face is drawn (None over an image), with the shape that drew it
-    (None: the paper): what a cut through that point leaves on the card's edge."""
+def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None, object]]]:
+    """For each run of face points (an edge's sample points), the colour under each point once the whole face is drawn
+    (None over an image), with the shape that drew it (None: the paper): what a cut through that point leaves on the
+    card's edge. The face is walked once; each run is tested only against the grounds that reach its box, all its
+    points at once (numpy, the same arithmetic as `_covers` point by point)."""
+    import numpy as np
+
     walk = _Walk(paper)
     walk.run(face.elements)
     out = []
-    for x, y in points:
-        out.append(next(((colour, shape) for inverse, shape, colour in reversed(walk.grounds) if _covers(shape, *_apply(inverse, x, y))), (paper, None)))
+    for points in runs:
+        if not points:
+            out.append([])
+            continue
+        xs, ys = np.array([x for x, _ in points]), np.array([y for _, y in points])
+        grounds = walk.grounds_over(float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
+        top = np.full(len(points), -1)
+        for index, (_, (a, b, c, d, e, f), shape, _) in enumerate(grounds):  # in drawing order: the last that covers a point is on top
+            top[_covered(shape, a * xs + c * ys + e, b * xs + d * ys + f)] = index
+        out.append([(grounds[i][3], grounds[i][2]) if i >= 0 else (paper, None) for i in top.tolist()])
     return out
+
+
+def _covered(shape, x, y):
+    """`_covers` for arrays of points (in the shape's own coordinates): a boolean array."""
+    import numpy as np
+
+    match shape:
+        case Rect(rx, ry, w, h) | Image(_, rx, ry, w, h):
+            return (min(rx, rx + w) <= x) & (x <= max(rx, rx + w)) & (min(ry, ry + h) <= y) & (y <= max(ry, ry + h))
+        case Circle(cx, cy, r):
+            return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+        case Ellipse(ex, ey, w, h):
+            if w == 0 or h == 0:
+                return np.zeros(x.shape, bool)
+            return ((x - ex - w / 2) / (w / 2)) ** 2 + ((y - ey - h / 2) / (h / 2)) ** 2 <= 1
+        case Polygon(points):
+            inside = np.zeros(x.shape, bool)
+            for i in range(len(points)):
+                (x1, y1), (x2, y2) = points[i], points[i - 1]
+                if y1 == y2:
+                    continue  # a level side is never crossed ((y1 > y) != (y2 > y) is false)
+                inside ^= ((y1 > y) != (y2 > y)) & (x < (x2 - x1) * (y - y1) / (y2 - y1) + x1)
+            return inside
+    return np.zeros(x.shape, bool)
 
 
 def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:

@@ -54,12 +54,8 @@ def edges(face: Face) -> dict[str, Edge]:
     along_y = _positions(face.h)
     points = {"top": [(x, d) for x in along_x], "bottom": [(x, face.h - d) for x in along_x],
               "left": [(d, y) for y in along_y], "right": [(face.w - d, y) for y in along_y]}
-    found = iter(fills_at(face, [p for pts in points.values() for p in pts]))  # one walk of the face for all four sides
-    out = {}
-    for side, pts in points.items():
-        here = [next(found) for _ in pts]
-        out[side] = Edge(tuple(c for c, _ in here), tuple(e for _, e in here))
-    return out
+    found = fills_at(face, list(points.values()))  # one walk of the face for all four sides
+    return {side: Edge(tuple(c for c, _ in here), tuple(e for _, e in here)) for side, here in zip(points, found, strict=True)}
 
 
 def _positions(length: float) -> list[float]:

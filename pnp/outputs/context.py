@@ -93,6 +93,9 @@ class GameContext:
         self.icons = self.layouts.icons
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
         self.card_reads: CardReads | None = None  # what an output other than the card sheets reads of the cards, set by the build
+        # Each deck as its card sheets drew it without bleed or ink saver (deck id → (deck, rendered cards, findings)):
+        # the readability check reads these faces rather than drawing them again (pnp.pipeline.readable).
+        self.plain_decks: dict[str, tuple] = {}
 
     @property
     def body_font(self) -> str:

@@ -26,14 +26,16 @@ def palette_names(gctx: GameContext) -> PaletteNames:
     return PaletteNames(dict(game.spec.palette), palette.loc_of if palette is not None else (lambda name: Loc(game.rel + "/game.yaml")))
 
 
-def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = None) -> Iterator[tuple[Face, str, Loc, str]]:
+def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = None, drawn: bool = True) -> Iterator[tuple[Face, str, Loc, str]]:
     """Every face a game prints, as (face, what, where it is chosen, template); render errors are left to the other checks.
 
-    `cards_out`, when given, receives deck id → [(card, (front, back))] for the colour-code checks."""
+    `cards_out`, when given, receives deck id → [(card, (front, back))] for the colour-code checks. With `drawn`, a deck
+    this process's card sheets drew already with no bleed or ink saver (GameContext.plain_decks) is not drawn again."""
     game = gctx.game
     ignored: list[Finding] = []
     for deck in game.decks.values():
-        rendered = render_deck(gctx, deck, options, ignored)
+        kept = gctx.plain_decks.get(deck.id) if drawn and options.bleed_mm == 0 and not options.ink_saver else None
+        rendered = kept[1] if kept is not None and kept[0] is deck else render_deck(gctx, deck, options, ignored)
         if cards_out is not None:
             cards_out[deck.id] = [(card, (front, back)) for card, front, back in rendered if front is not None]
         for card, front, back in rendered:
@@ -65,27 +67,36 @@ def readability_check(gctx: GameContext) -> list[Finding]:
     if not found:
         return found
     with gctx.layouts.tracing() as origins:
-        return _readability(gctx, origins)
+        return _readability(gctx, origins, drawn=False)  # every face drawn anew, so each element has its template line
 
 
-def _readability(gctx: GameContext, origins: dict) -> list[Finding]:
+def _readability(gctx: GameContext, origins: dict, drawn: bool = True) -> list[Finding]:
     game = gctx.game
     names = palette_names(gctx)
     cards: dict = {}
-    faces = list(game_faces(gctx, Options(), cards))
+    faces = list(game_faces(gctx, Options(), cards, drawn))
     faint, edges_of = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges)
     findings = contrast_findings(faces, origins, names, game.slug, faint)
     codes = []
     for deck_id, rendered in cards.items():
         codes += coded_fields(deck_id, rendered, game.spec.palette)
-    backs = {}
+    codes += coded_backs(distinct_backs(cards))
+    return findings + colour_code_findings(codes, names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug, edges_of)
+
+
+def distinct_backs(cards: dict) -> list[tuple[str, Face, Loc]]:
+    """Each distinct back of the decks (deck id → [(card, (front, back))]) once, as (what it is the back of, back, where):
+    a deck's one shared back is named by its deck, distinct backs by their cards.
+
+    Each back is hashed a few times, not once for every card (a 10,000-card
+    deck spent most of a minute of `pnp validate` comparing its backs)."""
+    backs: dict = {}
     for deck_id, rendered in cards.items():
-        one_back = len({b for _, (_, b) in rendered}) <= 1  # counted once a deck: once a card made `pnp validate` quadratic in the deck's size
+        one_back = len({b for _, (_, b) in rendered}) <= 1
         for card, (_, back) in rendered:
             if back is not None:
                 backs.setdefault(back.elements, (deck_id if one_back else f"{deck_id}/{card.id}", back, card.loc))
-    codes += coded_backs(list(backs.values()))
-    return findings + colour_code_findings(codes, names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug, edges_of)
+    return list(backs.values())
 
 
 def _kept_by_face(gctx: GameContext, name: str, work):

@@ -46,7 +46,7 @@ from pnp.pipeline.build import (
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
-from pnp.pipeline.validate import check_game
+from pnp.pipeline.validate import check_game, data_checks
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
 # A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
@@ -193,19 +193,25 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
 
     A process that renders several outputs of one game shares their work (the
     game's parsed templates, fonts, icons and fitted texts), so with at least as
-    many games at work as cores each game is one group. With fewer, a game is
-    split into its outputs, and its checks run beside the heaviest one: in a
-    group of their own while cores are left, else with the lightest output (a
-    rebuild after one card edit checks the game on one core while its card
-    sheets are drawn on another)."""
+    many games at work as cores each game is one group, its checks last. With
+    fewer, a game is split into its outputs, and its checks follow its card
+    sheets, whose faces the readability check reads (pnp.pipeline.readable); a
+    game without card sheets has its checks in a group of their own while cores
+    are left, else with the lightest output."""
     games: dict[str, list[tuple]] = {}
     for job in jobs:
         games.setdefault(job[2], []).append(job)
     if len(games) >= workers:
-        groups = list(games.values())
+        groups = [sorted(group, key=lambda j: j[1] == "check") for group in games.values()]  # checks last: they read the faces the game's card sheets drew
     else:
         groups = sorted(([j] for j in jobs if j[1] == "render"), key=lambda group: -group[0][0])
-        checks = [j for j in jobs if j[1] == "check"]
+        checks = []
+        for check in (j for j in jobs if j[1] == "check"):
+            cards = next((g for g in groups if g[0][2] == check[2] and g[0][3].kind == "cards"), None)
+            if cards is not None:
+                cards.append(check)  # after the game's card sheets, whose faces it reads rather than drawing them again
+            else:
+                checks.append(check)
         if checks and len(groups) < workers:
             groups.append(checks)
         elif checks:
@@ -368,16 +374,17 @@ class _Pool:
                 warming.join()
 
 
-def check_games(project, games: list, workers: int | None = None) -> list[list[Finding]]:
+def check_games(project, games: list, workers: int | None = None, draw: bool = True) -> list[list[Finding]]:
     """Every check `pnp validate` runs, rendering each game's outputs in memory: each game's findings, in the games' order.
+    Without `draw`, the checks of the data alone (`validate --quick`), in this process: they take a moment a game.
 
     Games are checked on all cores, largest first, each in one process (a
     game's outputs share its fitted texts and faces); a finding is a value, the
     same whichever process finds it."""
     workers = min(workers or cores(), 8, len(games))
-    if workers <= 1:
+    if workers <= 1 or not draw:
         worker = _Worker(project, games)
-        return [worker.check(game.slug, render=True) for game in games]
+        return [worker.check(game.slug, render=True) if draw else data_checks(worker.engine.for_game(game)) for game in games]
     largest_first = sorted(games, key=lambda game: -_weight("cards", game))
     with worker_pool(workers, _init_worker, (project.root, games)) as pool:
         futures = {game.slug: pool.submit(_check_in_worker, game.slug) for game in largest_first}

@@ -27,12 +27,17 @@ def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
 
 
 def game_checks(gctx: GameContext) -> list[Finding]:
-    """The checks of a game that no output's rendering makes on its own: counts, constraints, fields nothing reads, and
-    the readability of every face (contrast, colour codes). Every command runs them."""
+    """The checks of a game that no output's rendering makes on its own: the data's (`data_checks`) and the readability
+    of every face (contrast, colour codes, slivers). Every command that builds runs them."""
+    return data_checks(gctx) + readability_check(gctx)
+
+
+def data_checks(gctx: GameContext) -> list[Finding]:
+    """The checks of the data itself, which draw nothing: counts, constraints, fields no template reads (`validate --quick`)."""
     checker = Checker(gctx.game, gctx.engine.keeps)
     checker.components()
     checker.constraints()
-    return checker.findings + unused_fields(gctx) + readability_check(gctx)
+    return checker.findings + unused_fields(gctx)
 
 
 def template_warnings(gctx: GameContext, already: int) -> list[Finding]:
