@@ -154,3 +154,18 @@ def test_a_stage_stopped_by_an_error_in_another_file_says_which(project):
     assert result.exit_code == 1
     assert "data/tiny/rulebook.md:7:19: note: decks.heroes is left out: data/tiny/decks/heroes.yaml has errors: fix them first [rulebook]" in result.stderr, result.stderr
     assert "tiny: 1 error, 0 warnings" in result.stderr, result.stderr
+
+
+def test_a_faint_text_on_every_card_of_a_deck_split_across_two_processes_is_one_warning_at_its_template_line(project, monkeypatch):
+    """A large deck's last cards are drawn by a helper process; the readability check traces templates to place its
+    findings, and faces drawn elsewhere would carry no template line, each warned about at its card instead."""
+    from conftest import add_crowd_deck
+
+    import pnp.outputs.cards
+
+    add_crowd_deck(project, 30)
+    edit(project / "templates/tiny/hero.j2", 'bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")')
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even this deck across two processes
+    monkeypatch.setenv("PNP_JOBS", "2")
+    found = [line for line in problems(run_pnp(project, "validate", "tiny").stderr) if "has contrast 1.11:1" in line]
+    assert len(found) == 1 and found[0].startswith("templates/tiny/hero.j2:"), found

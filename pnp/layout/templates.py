@@ -383,6 +383,11 @@ class GameLayouts:
         """See Layouts.tracing."""
         return self.layouts.tracing()
 
+    @property
+    def traced(self) -> bool:
+        """Whether a `tracing` block is open: faces drawn now must be drawn in this process, where it records their lines."""
+        return self.layouts.origins is not None
+
     def family(self, font: str) -> str:
         family = self.font_roles.get(font, font)
         if family not in self.fonts.families:

@@ -62,20 +62,24 @@ def readability_check(gctx: GameContext) -> list[Finding]:
 
     The faces are drawn as a build draws them; only when they show something
     to report are they drawn again with the templates traced, so that each
-    finding names the line that drew it (tracing draws every face anew)."""
-    found = _readability(gctx, {})
+    finding names the line that drew it (tracing draws every face anew). What
+    the first pass worked out of each face is what the second finds in the same
+    drawing, so it is worked out once: elements are values, and the template
+    lines are found by value too."""
+    measures = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges)
+    found = _readability(gctx, {}, measures)
     if not found:
         return found
     with gctx.layouts.tracing() as origins:
-        return _readability(gctx, origins, drawn=False)  # every face drawn anew, so each element has its template line
+        return _readability(gctx, origins, measures, drawn=False)  # every face drawn anew, so each element has its template line
 
 
-def _readability(gctx: GameContext, origins: dict, drawn: bool = True) -> list[Finding]:
+def _readability(gctx: GameContext, origins: dict, measures: tuple, drawn: bool = True) -> list[Finding]:
     game = gctx.game
     names = palette_names(gctx)
     cards: dict = {}
     faces = list(game_faces(gctx, Options(), cards, drawn))
-    faint, edges_of = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges)
+    faint, edges_of = measures
     findings = contrast_findings(faces, origins, names, game.slug, faint)
     codes = []
     for deck_id, rendered in cards.items():
