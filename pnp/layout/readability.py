@@ -108,8 +108,9 @@ class _Walk:
     with four comparisons; only a ground whose box holds the point is tested
     against its shape."""
 
-    def __init__(self, paper: str):
+    def __init__(self, paper: str, marking: bool = True):
         self.paper = paper
+        self.marking = marking  # whether text and icons are judged too (a walk for a face's edges needs its fills alone)
         self.grounds: list[tuple[tuple[float, float, float, float], Affine, object, str | None]] = []
         self.marks: list[Mark] = []
 
@@ -141,10 +142,10 @@ class _Walk:
                     self._fill(el, fill, t)
                 case Image():
                     self._ground(t, el, None)
-                case Text(x, y, ops, decoration) if not decoration:
+                case Text(x, y, ops, decoration) if not decoration and self.marking:
                     for op in ops:
                         self._op(el, op, x, y, t)
-                case Icon(name, colour, x, y, w, h, decoration) if colour is not None and not decoration:
+                case Icon(name, colour, x, y, w, h, decoration) if colour is not None and not decoration and self.marking:
                     self._mark("icon", name, colour, [_apply(t, x + w / 2, y + h / 2)], LARGE_TEXT_CONTRAST, h * _scale(t) * PT_PER_MM, el)
                 case Group(gx, gy, rotate, scale, children):
                     self.run(children, _inside_group(t, gx, gy, rotate, scale))
@@ -224,7 +225,7 @@ def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None
     points at once (numpy, the same arithmetic as `_covers` point by point)."""
     import numpy as np
 
-    walk = _Walk(paper)
+    walk = _Walk(paper, marking=False)
     walk.run(face.elements)
     out = []
     for points in runs:
