@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from xml.sax.saxutils import quoteattr
 
 MM = 72 / 25.4
 CLEAR_MM = 2.0  # between a mark and the nearest piece
@@ -177,4 +176,4 @@ def cut_svg(page_w: float, page_h: float, shapes: list[CutShape], title: str) ->
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w:g}mm" height="{page_h:g}mm" viewBox="0 0 {page_w:g} {page_h:g}">\n'
             f'  <title>{title.replace("&", "&amp;").replace("<", "&lt;")}</title>\n'
-            f'  <g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1" data-name={quoteattr("cut")}>\n{body}\n  </g>\n</svg>\n').encode()
+            f'  <g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1" data-name="cut">\n{body}\n  </g>\n</svg>\n').encode()
