@@ -116,14 +116,10 @@ class _Walk:
 
     def ground_at(self, x: float, y: float) -> str | None:
         """The colour under a face point (None over an image, where no colour can be read)."""
-        return self.fill_at(x, y, self.grounds)[0]
-
-    def fill_at(self, x: float, y: float, grounds) -> tuple[str | None, object]:
-        """The colour under a face point and the shape that drew it, among `grounds` (the paper and None if none covers it)."""
-        for (x0, y0, x1, y1), inverse, shape, colour in reversed(grounds):
+        for (x0, y0, x1, y1), inverse, shape, colour in reversed(self.grounds):
             if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, *_apply(inverse, x, y)):
-                return colour, shape
-        return self.paper, None
+                return colour
+        return self.paper
 
     def grounds_over(self, x0: float, y0: float, x1: float, y1: float) -> list:
         """The grounds whose boxes meet this face box, in drawing order."""

@@ -178,7 +178,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
             back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"))
         out.append((card, front, back))
-    if backs and len(cards) == len(deck.cards) and options.bleed_mm == 0 and not options.ink_saver:
+    if backs and len(cards) == len(deck.cards) and options.plain_faces:
         gctx.plain_decks[deck.id] = (deck, out, renderer.findings)
     return out, renderer.findings
 

@@ -45,6 +45,11 @@ class Options:
     def bleed_mm(self) -> float:
         return BLEED_MM if self.bleed else 0.0
 
+    @property
+    def plain_faces(self) -> bool:
+        """Whether faces are drawn as the readability check judges them: no bleed, no ink saver."""
+        return not self.bleed and not self.ink_saver
+
 
 # Options that cannot change an output's bytes: where files go, progress lines, which kinds run,
 # the extra changed-cards file (never cached) and whether warnings stop the build.

@@ -34,7 +34,7 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
     game = gctx.game
     ignored: list[Finding] = []
     for deck in game.decks.values():
-        kept = gctx.plain_decks.get(deck.id) if drawn and options.bleed_mm == 0 and not options.ink_saver else None
+        kept = gctx.plain_decks.get(deck.id) if drawn and options.plain_faces else None
         rendered = kept[1] if kept is not None and kept[0] is deck else render_deck(gctx, deck, options, ignored)
         if cards_out is not None:
             cards_out[deck.id] = [(card, (front, back)) for card, front, back in rendered if front is not None]
