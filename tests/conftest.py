@@ -98,6 +98,31 @@ def shared_build(tmp_path_factory):
     return get
 
 
+EXPORT_BASE_URL = "https://example.org/games/pnp"
+EXPORT_DPI = 72
+
+
+@pytest.fixture(scope="session")
+def shipped_export(tmp_path_factory):
+    """`get(game)`: the output folder of `pnp export GAME --format all --dpi 72 --base-url EXPORT_BASE_URL/GAME
+    --no-validate --out FOLDER` in the repository (files under FOLDER/GAME/<format>/), made once per test run and shared
+    by every worker and test that reads a shipped game's export (tests/test_export.py, test_dice.py, test_pod_ink.py).
+    72 dpi: the print-service PNGs at the lowest resolution the CLI takes, their sizes still exact (300 dpi's scaled by
+    72/300); Tabletop Simulator and print-on-demand files do not depend on it. Read-only; what it printed is in
+    `build_log(folder)`."""
+
+    def get(game: str) -> Path:
+        def make(out: Path) -> None:
+            result = run_pnp(ROOT, "export", game, "--format", "all", "--dpi", str(EXPORT_DPI), "--base-url", f"{EXPORT_BASE_URL}/{game}",
+                             "--no-validate", "--out", str(out))
+            assert result.exit_code == 0, result.output + result.stderr
+            build_log_path(out).write_text(result.output, encoding="utf-8")
+
+        return _built_once(tmp_path_factory, f"export-{game}", make)
+
+    return get
+
+
 @pytest.fixture(scope="session")
 def pdf_reader(tmp_path_factory):
     """A pdfread.Reader shared by the whole test run: what the tests read from a PDF (pdfplumber's pages, the faces

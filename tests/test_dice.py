@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlparse
 
 import pdfplumber
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import EXPORT_BASE_URL, ROOT, run_pnp
 from PIL import Image
 
 from pnp.data.schema import DIE_SHAPE_NAMES
@@ -228,13 +228,17 @@ TTS_D6_CELLS = {2: (0, 1), 4: (1, 1), 5: (2, 1), 1: (0, 2), 3: (1, 2), 6: (2, 2)
 TTS_D6_UPSIDE_DOWN = {1, 6}
 
 
-def _tts_dice(root: Path, out: Path, game: str) -> list[Path]:
-    result = run_pnp(root, "export", game, "--format", "tts", "--no-validate", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    save = json.loads((out / game / "tts" / f"{game}-tts-save.json").read_text())
+def _tts_dice(folder: Path, game: str, base_url: str | None = None) -> list[Path]:
+    """The image file of each d6 in the Tabletop Simulator save of an export's `folder` (<out>/<game>/tts): its URL is
+    a file on this machine, or `base_url` followed by the file's place in the folder."""
+    save = json.loads((folder / f"{game}-tts-save.json").read_text())
     dice = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"]
     assert dice and all(o["CustomImage"]["CustomDice"]["Type"] == 1 for o in dice)  # TTS: Type 1 is a d6
-    return [Path(unquote(urlparse(die["CustomImage"]["ImageURL"]).path)) for die in dice]
+    urls = [die["CustomImage"]["ImageURL"] for die in dice]
+    if base_url is None:
+        return [Path(unquote(urlparse(url).path)) for url in urls]
+    assert all(url.startswith(base_url + "/") for url in urls), urls
+    return [folder / unquote(url[len(base_url) + 1 :]) for url in urls]
 
 
 def _cell(image: Image.Image, col: int, row: int) -> Image.Image:
@@ -242,8 +246,9 @@ def _cell(image: Image.Image, col: int, row: int) -> Image.Image:
     return image.crop((col * side, row * side, (col + 1) * side, (row + 1) * side))
 
 
-def test_the_tts_export_makes_each_d6_a_custom_die_with_its_faces_image(tmp_path):
-    paths = _tts_dice(ROOT, tmp_path, "germ-tycoon")
+def test_the_tts_export_makes_each_d6_a_custom_die_with_its_faces_image(shipped_export):
+    """Germ Tycoon's two d6, read from the shared export of the game (conftest.shipped_export)."""
+    paths = _tts_dice(shipped_export("germ-tycoon") / "germ-tycoon" / "tts", "germ-tycoon", f"{EXPORT_BASE_URL}/germ-tycoon")
     assert len(paths) == 2
     for path in paths:
         with Image.open(path) as image:
@@ -264,7 +269,9 @@ def test_each_tts_d6_face_lands_in_the_template_s_cell_turned_as_the_template_tu
     (project / "templates/tiny/marked.j2").write_text(
         "{{ rect(0, 0, face.w, face.h, fill=die_face.bg, edge=true) }}\n"
         "{{ rect(face.w * 0.1, face.h * 0.04, face.w * 0.8, face.h * 0.12, fill='#000000', edge=true) }}\n")
-    (path,) = _tts_dice(project, tmp_path, "tiny")
+    result = run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (path,) = _tts_dice(tmp_path / "tiny" / "tts", "tiny")
     with Image.open(path) as image:
         assert image.width == image.height
         for n, (col, row) in TTS_D6_CELLS.items():

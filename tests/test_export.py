@@ -14,16 +14,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
-from conftest import MM, ROOT, add_crowd_deck, most_images_alive, pdf_fonts, run_pnp
+from conftest import EXPORT_BASE_URL, EXPORT_DPI, MM, ROOT, add_crowd_deck, build_log, most_images_alive, pdf_fonts, run_pnp
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 GAMES = ["germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct"]
-BASE = "https://example.org/games/pnp"
+BASE = EXPORT_BASE_URL
 BLEED_IN = 0.125
 # The Game Crafter's upload sizes at 300 dpi with 1/8 in bleed (PRINTING.md)
 SERVICE_PX = {"poker": (825, 1125), "mini": (600, 825), "tarot": (900, 1500)}
+# ... and at the shared export's 72 dpi: the same inches, 72/300 of the pixels (each a whole number)
+SERVICE_PX_AT = {size: (w * EXPORT_DPI // 300, h * EXPORT_DPI // 300) for size, (w, h) in SERVICE_PX.items()}
+assert all(w * EXPORT_DPI % 300 == h * EXPORT_DPI % 300 == 0 for w, h in SERVICE_PX.values())
 
 
 def _ok(result):
@@ -32,7 +35,7 @@ def _ok(result):
 
 
 def _yaml(path: Path):
-    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) if path.is_file() else None
 
 
 def _sheet_rows(path: Path) -> list[dict]:
@@ -43,9 +46,9 @@ def _sheet_rows(path: Path) -> list[dict]:
         return [row for row in csv.DictReader(f) if any(v.strip() for v in row.values())]
 
 
-def _px(mm: float) -> int:
-    """mm plus 1/8 in bleed each side, at 300 dpi."""
-    return round((mm / 25.4 + 2 * BLEED_IN) * 300)
+def _px(mm: float, dpi: int = 300) -> int:
+    """mm plus 1/8 in bleed each side, at `dpi`."""
+    return round((mm / 25.4 + 2 * BLEED_IN) * dpi)
 
 
 def _generated(block: dict) -> list[dict]:
@@ -70,7 +73,7 @@ def _expected(root: Path, game: str) -> dict:
     for t in (_yaml(data / "tokens.yaml") or {"tokens": []})["tokens"]:
         per_colour = sum(i.get("count", 1) for i in t["items"]) if t.get("items") else t.get("count", 1)
         tokens[t["id"]] = {"copies": per_colour * max(1, len(t.get("colors") or [])), "two_sided": bool(t.get("back")) and not t.get("standee"),
-                           "standee": bool(t.get("standee")), "shape": t["shape"]}
+                           "standee": bool(t.get("standee")), "shape": t["shape"], "name": t["name"]}
     ref = _yaml(data / "reference.yaml")
     aid_sets = None
     if ref is not None:
@@ -111,14 +114,16 @@ def _operators(reader, page):
 # Every shipped game, every target ----------------------------------------------------------
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_shipped_game_exports_every_component_to_every_target(game, tmp_path):
-    """One export per game (--format all): each target's checks below read its folder."""
-    result = _ok(run_pnp(ROOT, "export", game, "--format", "all", "--out", str(tmp_path), "--base-url", f"{BASE}/{game}", "--no-validate"))
+def test_each_shipped_game_exports_every_component_to_every_target(game, shipped_export):
+    """One export per game (--format all, PNGs at 72 dpi: conftest.shipped_export, shared with the dice and ink tests):
+    each target's checks below read its folder. Every game stays: each alone ships something the others do not (dice,
+    a standee, generated and spreadsheet decks, mini and tarot cards, a tiled board)."""
+    out = shipped_export(game)
     want = _expected(ROOT, game)
-    _png_has_every_component_in_the_manifest_and_on_disk_at_the_services_sizes(tmp_path / game / "png", want)
-    _tts_save_holds_the_whole_game_with_names_and_hosted_urls(tmp_path / game / "tts", game, want)
-    _pod_boards_and_tokens_pass_the_print_preflight(tmp_path / game / "pod", game, want)
-    _the_export_ends_with_what_to_do_one_line_per_target(result.output, game)
+    _png_has_every_component_in_the_manifest_and_on_disk_at_the_services_sizes(out / game / "png", want)
+    _tts_save_holds_the_whole_game_with_names_and_hosted_urls(out / game / "tts", game, want)
+    _pod_boards_and_tokens_pass_the_print_preflight(out / game / "pod", game, want)
+    _the_export_ends_with_what_to_do_one_line_per_target(build_log(out), game)
 
 
 def _png_has_every_component_in_the_manifest_and_on_disk_at_the_services_sizes(folder: Path, want: dict) -> None:
@@ -135,11 +140,11 @@ def _png_has_every_component_in_the_manifest_and_on_disk_at_the_services_sizes(f
         assert len(fronts) == info["copies"], deck
         if info["back"]:
             assert len(deck_rows) == 2 * info["copies"], deck
-        if info["size"] in SERVICE_PX:
-            assert {(int(r["width_px"]), int(r["height_px"])) for r in deck_rows} == {SERVICE_PX[info["size"]]}, deck
+        if info["size"] in SERVICE_PX_AT:
+            assert {(int(r["width_px"]), int(r["height_px"])) for r in deck_rows} == {SERVICE_PX_AT[info["size"]]}, deck
     for board, (w, h) in want["boards"].items():
         (row,) = by("boards", board)
-        assert (int(row["width_px"]), int(row["height_px"])) == (_px(w), _px(h)), board
+        assert (int(row["width_px"]), int(row["height_px"])) == (_px(w, EXPORT_DPI), _px(h, EXPORT_DPI)), board
     for token, info in want["tokens"].items():
         token_rows = by("tokens", token)
         assert len(token_rows) == info["copies"] * (2 if info["two_sided"] else 1), token
@@ -170,8 +175,8 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
         held = len(deck_obj.get("ContainedObjects") or [deck_obj])
         assert held == info["copies"], deck
     for token, info in want["tokens"].items():
-        held = [o for o in objects if o["Name"] == "Bag" and o["Nickname"] == _token_set_name(game, token)]
-        pieces = held[0]["ContainedObjects"] if held else [o for o in objects if o["Nickname"].startswith(_token_set_name(game, token))]
+        held = [o for o in objects if o["Name"] == "Bag" and o["Nickname"] == info["name"]]
+        pieces = held[0]["ContainedObjects"] if held else [o for o in objects if o["Nickname"].startswith(info["name"])]
         assert len(pieces) == info["copies"], token
         kinds = {p["Name"] for p in pieces}
         assert kinds == ({"Figurine_Custom"} if info["standee"] else {"Custom_Tile"} if info["two_sided"] else {"Custom_Token"}), token
@@ -187,10 +192,6 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
             assert max(img.size) < 4096
             w, h = want["boards"][board]
             assert img.width / img.height == pytest.approx(w / h, rel=0.002)  # the board's proportions, not stretched
-
-
-def _token_set_name(game: str, token: str) -> str:
-    return next(t["name"] for t in _yaml(ROOT / "data" / game / "tokens.yaml")["tokens"] if t["id"] == token)
 
 
 def _pod_boards_and_tokens_pass_the_print_preflight(folder: Path, game: str, want: dict) -> None:

@@ -8,10 +8,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from coloraide import Color
-from conftest import ROOT, run_pnp
 
 MM = 72 / 25.4
 SMALL_PT = 12.0 - 0.01  # positions and sizes are written to 0.01 pt: 12 pt type is large
@@ -32,29 +30,28 @@ def _reads_black_or_grey(colour) -> bool:
 
 
 @pytest.fixture(scope="module")
-def pod(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pod")
-    result = run_pnp(ROOT, "export", "organ-trail", "--format", "pod", "--no-validate", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return sorted((out / "organ-trail" / "pod").glob("*.pdf"))
+def pod(shipped_export):
+    """Organ Trail's print-on-demand PDFs, from the shared export of the game (conftest.shipped_export)."""
+    pdfs = sorted((shipped_export("organ-trail") / "organ-trail" / "pod").glob("*.pdf"))
+    assert pdfs
+    return pdfs
 
 
 def _size(ch) -> float:
     return ch["bottom"] - ch["top"] if ch["upright"] else ch["x1"] - ch["x0"]
 
 
-def _pages(pdfs: list[Path]):
-    """(file name, pdfplumber page) of every page of the exported PDFs."""
+def _pages(reader, pdfs: list[Path]):
+    """(file name, page as pdfplumber reads it) of every page of the exported PDFs, read once for both tests (conftest.pdf_reader)."""
     for pdf in pdfs:
-        with pdfplumber.open(pdf) as doc:
-            for page in doc.pages:
-                yield pdf.name, page
+        for page in reader.pages(pdf):
+            yield pdf.name, page
 
 
-def test_small_dark_text_prints_on_the_black_plate_alone(pod):
+def test_small_dark_text_prints_on_the_black_plate_alone(pod, pdf_reader):
     small = 0
     several = []
-    for name, page in _pages(pod):
+    for name, page in _pages(pdf_reader, pod):
         for ch in page.chars:
             colour = ch.get("non_stroking_color")
             if not ch["text"].strip() or _size(ch) >= SMALL_PT or not colour or len(colour) != 4 or not _reads_black_or_grey(colour):
@@ -66,10 +63,10 @@ def test_small_dark_text_prints_on_the_black_plate_alone(pod):
     assert not several, f"{len(several)} of {small} small dark characters use several plates, e.g. {several[:5]}"
 
 
-def test_thin_dark_rules_print_on_the_black_plate_alone(pod):
+def test_thin_dark_rules_print_on_the_black_plate_alone(pod, pdf_reader):
     thin = 0
     several = []
-    for name, page in _pages(pod):
+    for name, page in _pages(pdf_reader, pod):
         for obj in page.lines + page.rects + page.curves:
             colour = obj.get("stroking_color")
             if not obj.get("stroke") or not colour or len(colour) != 4 or (obj.get("linewidth") or 0) >= THIN_MM * MM:
