@@ -215,6 +215,23 @@ def project(tmp_path) -> Path:
     return dest
 
 
+@pytest.fixture
+def built_project(tmp_path, tmp_path_factory) -> Path:
+    """A private copy of tests/project (as `project`) holding what `pnp build` wrote into its output/ folder, its kept
+    work included: the previous good output a test of a failing build compares with. The build is made once per test
+    run and copied into each test's folder, bytes and file times as they were."""
+
+    def make(out: Path) -> None:
+        shutil.copytree(TEST_PROJECT, out / "project", ignore=shutil.ignore_patterns("output"))
+        result = run_pnp(out / "project", "build")
+        assert result.exit_code == 0, result.output + result.stderr
+
+    built = _built_once(tmp_path_factory, "tiny-project-built", make)
+    dest = tmp_path / "project"
+    shutil.copytree(built / "project", dest, symlinks=True)
+    return dest
+
+
 def run_pnp(root: Path, *args: str):
     """Run the CLI in `root`; returns click's Result (exit_code, output = stdout, stderr)."""
     from pnp.cli import main

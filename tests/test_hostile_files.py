@@ -44,13 +44,13 @@ def recording_real_opens():
 
 
 @pytest.fixture
-def game(project, tmp_path):
-    """The test project built once (the previous good output), and a folder outside it holding a secret."""
+def game(built_project, tmp_path):
+    """The test project built once (the previous good output: conftest.built_project), and a folder outside it holding a secret."""
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "secret.txt").write_text(SECRET + "\n")
-    assert run_pnp(project, "build").exit_code == 0
-    return project, outside
+    assert (built_project / "output/tiny/tiny-cards.pdf").is_file()
+    return built_project, outside
 
 
 def outputs_digest(project: Path) -> dict[str, str]:
