@@ -68,7 +68,11 @@ def test_a_formula_whose_value_was_saved_reads_as_that_value(project):
 
 
 def _pixels_near(image, rgb, tolerance=12) -> int:
-    return sum(1 for p in image.get_flattened_data() if all(abs(a - b) <= tolerance for a, b in zip(p[:3], rgb, strict=True)))
+    """How many pixels of `image` have each channel within `tolerance` of `rgb`."""
+    import numpy as np
+
+    pixels = np.asarray(image.convert("RGB"), dtype=np.int16)
+    return int(np.all(np.abs(pixels - np.array(rgb, dtype=np.int16)) <= tolerance, axis=-1).sum())
 
 
 def test_a_palette_takes_css_colour_names_and_prints_them(project, tmp_path):
