@@ -215,6 +215,26 @@ def project(tmp_path) -> Path:
     return dest
 
 
+@pytest.fixture(scope="session")
+def tiny_export(tmp_path_factory):
+    """`get(fmt)`: a copy of tests/project after `pnp export tiny --format FMT` wrote into its output/ folder (files under
+    output/tiny/FMT/), made once per test run and shared by the tests that read the tiny game's plain export
+    (tests/test_export.py, test_targets.py, test_promises.py). Read-only: a test that changes the project exports its
+    own. What the export printed is in `build_log(root)`."""
+
+    def get(fmt: str) -> Path:
+        def make(out: Path) -> None:
+            root = out / "project"
+            shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+            result = run_pnp(root, "export", "tiny", "--format", fmt)
+            assert result.exit_code == 0, result.output + result.stderr
+            build_log_path(root).write_text(result.output, encoding="utf-8")
+
+        return _built_once(tmp_path_factory, f"tiny-export-{fmt}", make) / "project"
+
+    return get
+
+
 @pytest.fixture
 def built_project(tmp_path, tmp_path_factory) -> Path:
     """A private copy of tests/project (as `project`) holding what `pnp build` wrote into its output/ folder, its kept

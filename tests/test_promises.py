@@ -303,11 +303,10 @@ def test_preflight_refuses_a_font_that_is_not_embedded():
     assert [f for f in found if f.severity == "error"] == [f for f in found if f.code == "pod-fonts"]  # nothing else is wrong
 
 
-def test_the_pod_export_itself_passes_its_preflight_with_embedded_fonts(project):
+def test_the_pod_export_itself_passes_its_preflight_with_embedded_fonts(tiny_export):
     from pnp.targets.preflight import check_pod_pdf
 
-    _ok(run_pnp(project, "export", "tiny", "--format", "pod"))
-    data = (project / "output/tiny/pod/tiny-heroes.pdf").read_bytes()
+    data = (tiny_export("pod") / "output/tiny/pod/tiny-heroes.pdf").read_bytes()
     found = check_pod_pdf(data, "tiny-heroes.pdf", (63.5, 88.9), 3.175, 24)
     assert not [f for f in found if f.severity == "error"], found
     assert not [f for f in found if f.code == "pod-fonts"], found  # text was found, and all of it embedded

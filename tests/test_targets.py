@@ -305,9 +305,8 @@ def test_png_export_has_the_print_services_pixel_sizes(project, bleed, size, ble
 
 # Tabletop Simulator ------------------------------------------------------------------
 
-def test_tts_export_sheets_and_json_agree(project):
-    _ok(run_pnp(project, "export", "tiny", "--format", "tts"))
-    folder = project / "output/tiny/tts"
+def test_tts_export_sheets_and_json_agree(tiny_export):
+    folder = tiny_export("tts") / "output/tiny/tts"
     saved = json.loads((folder / "heroes.json").read_text())
     deck = saved["pnp"]
     assert deck["total"] == 12 and sum(c["count"] for c in deck["cards"]) == 12
@@ -360,9 +359,8 @@ def _operations(reader, stream, resources, seen):
             yield from _operations(reader, xobj, xobj.get("/Resources"), seen)
 
 
-def test_pod_pdf_has_boxes_cmyk_colours_and_embedded_fonts(project):
-    _ok(run_pnp(project, "export", "tiny", "--format", "pod"))
-    pdf = project / "output/tiny/pod/tiny-heroes.pdf"
+def test_pod_pdf_has_boxes_cmyk_colours_and_embedded_fonts(tiny_export):
+    pdf = tiny_export("pod") / "output/tiny/pod/tiny-heroes.pdf"
     reader = PdfReader(pdf)
     assert len(reader.pages) == 24  # front and back of 12 cards
     bleed = 0.125 * 72
