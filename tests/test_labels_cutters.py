@@ -6,10 +6,7 @@ origins), the counts are the game's YAML, and each cut line is matched with what
 the PDF prints for that piece."""
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -24,9 +21,11 @@ PRINTABLE_MM = 4.23
 
 
 def build(out: Path, *args: str) -> None:
-    env = {**os.environ, "PNP_SERVER": "0"}
-    subprocess.run([sys.executable, "-m", "pnp", "build", "germ-tycoon", "--out", str(out), "-q", *args], cwd=ROOT, env=env, check=True,
-                   capture_output=True, timeout=600)
+    """`pnp build germ-tycoon ARGS` into `out`, in this process (conftest.run_pnp)."""
+    from conftest import run_pnp
+
+    result = run_pnp(ROOT, "build", "germ-tycoon", "--out", str(out), "-q", *args)
+    assert result.exit_code == 0, result.output + result.stderr
 
 
 @pytest.fixture(scope="module")
@@ -224,8 +223,8 @@ def test_a_box_nets_cut_path_lies_on_the_cut_lines_the_pdf_prints(tmp_path):
 
 def test_a_full_page_reference_sheet_still_prints_when_a_cutter_is_named(tmp_path):
     """Organ Match's reference sheet fills a Letter page: a cutting machine's marks must not make the build fail."""
-    env = {**os.environ, "PNP_SERVER": "0"}
-    done = subprocess.run([sys.executable, "-m", "pnp", "build", "organ-match", "--only", "reference", "--cutter", "silhouette", "--out", str(tmp_path), "-q"],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout + done.stderr
+    from conftest import run_pnp
+
+    done = run_pnp(ROOT, "build", "organ-match", "--only", "reference", "--cutter", "silhouette", "--out", str(tmp_path), "-q")
+    assert done.exit_code == 0, done.output + done.stderr
     assert list((tmp_path / "organ-match").glob("organ-match-reference*.pdf"))
