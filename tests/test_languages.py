@@ -2,7 +2,6 @@
 missing, what does not fit and what no font can draw, in the language where it happens."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pdfplumber
@@ -144,14 +143,10 @@ def test_a_language_pnp_has_no_words_for_asks_the_game_for_them(duo):
     assert "data/duo/game.yaml:4:" in result.output and "pnp_contents" in result.output
 
 
-def test_organ_match_prints_whole_in_german(tmp_path):
-    root = Path(__file__).resolve().parents[1]
-    project = tmp_path / "om"
-    shutil.copytree(root / "data" / "organ-match", project / "data" / "organ-match")
-    shutil.copytree(root / "templates" / "organ-match", project / "templates" / "organ-match")
-    result = run_pnp(project, "build", "organ-match", "--lang", "de", "--strict")
-    assert result.exit_code == 0, result.output
-    out = project / "output" / "organ-match"
+def test_organ_match_prints_whole_in_german(shared_build):
+    """Every output of the German edition, built with --strict (no warning) once per run (conftest.shared_build; its
+    margins and labels are read by tests/test_margin_words.py)."""
+    out = shared_build("organ-match", "--lang", "de", "--strict") / "organ-match"
     cards = pdf_text(out / "organ-match-cards-de.pdf")
     assert "SPENDERORGAN" in cards and "braucht eine" in cards and "DONOR" not in cards
     rules = pdf_text(out / "organ-match-rulebook-de.pdf")

@@ -7,7 +7,6 @@ import re
 
 import pdfplumber
 import pytest
-from conftest import ROOT, run_pnp
 from printable import laid_out
 
 # Words a sheet's English notes are made of ("sheet 1 of 5 · fronts · print at 100% / actual size", "50 mm: measure to
@@ -48,12 +47,9 @@ def overprinted(chars: list[dict]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def german(tmp_path_factory):
-    out = tmp_path_factory.mktemp("de")
-    result = run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--out", str(out), "--only", "cards", "--only", "boards",
-                     "--only", "reference", "--only", "boxes")
-    assert result.exit_code == 0, result.output
-    return out / "organ-match"
+def german(shared_build):
+    """Organ Match's German edition, every output, built once per run (conftest.shared_build, as tests/test_languages.py reads it)."""
+    return shared_build("organ-match", "--lang", "de", "--strict") / "organ-match"
 
 
 @pytest.mark.parametrize("kind", ["cards", "boards", "reference", "boxes"])
@@ -66,11 +62,10 @@ def test_a_german_build_has_no_english_note_in_its_margins(german, pdf_reader, k
     assert not any(clashes), f"the German notes run into each other: {[c[:5] for c in clashes if c]}"  # longer words still fit their room
 
 
-def test_a_german_editions_labels_say_what_they_hold_in_german(tmp_path):
+def test_a_german_editions_labels_say_what_they_hold_in_german(german):
     """A bag or box label, and the calibration page's instruction, in the edition's language: "Stapel · 40 Karten, 4
     verschiedene" (the label sheet's maker's product name stays as the maker writes it)."""
-    assert run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--only", "labels", "--out", str(tmp_path), "-q").exit_code == 0
-    with pdfplumber.open(str(tmp_path / "organ-match" / "organ-match-labels-de.pdf")) as pdf:
+    with pdfplumber.open(str(german / "organ-match-labels-de.pdf")) as pdf:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
     found = [w for w in ("deck", "cards", "different", "tokens", "pieces", "calibration", "plain paper", "hold it", "light")
              if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
