@@ -216,23 +216,32 @@ def project(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def tiny_export(tmp_path_factory):
-    """`get(fmt)`: a copy of tests/project after `pnp export tiny --format FMT` wrote into its output/ folder (files under
-    output/tiny/FMT/), made once per test run and shared by the tests that read the tiny game's plain export
-    (tests/test_export.py, test_targets.py, test_promises.py). Read-only: a test that changes the project exports its
-    own. What the export printed is in `build_log(root)`."""
+def tiny_after(tmp_path_factory):
+    """`get(*args)`: a copy of tests/project after `pnp ARGS` ran in it (its files where the command puts them: output/
+    unless ARGS say --out), made once per test run and shared by every worker and test that asks for the same ARGS.
+    Read-only: a test that changes the project runs its own. What the command printed is in `build_log(root)`."""
 
-    def get(fmt: str) -> Path:
+    def get(*args: str) -> Path:
+        name = re.sub(r"[^A-Za-z0-9.,=]+", "-", "tiny " + " ".join(args)).strip("-")[:80]
+        name += "-" + hashlib.sha1("\0".join(args).encode()).hexdigest()[:8]
+
         def make(out: Path) -> None:
             root = out / "project"
             shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
-            result = run_pnp(root, "export", "tiny", "--format", fmt)
+            result = run_pnp(root, *args)
             assert result.exit_code == 0, result.output + result.stderr
             build_log_path(root).write_text(result.output, encoding="utf-8")
 
-        return _built_once(tmp_path_factory, f"tiny-export-{fmt}", make) / "project"
+        return _built_once(tmp_path_factory, name, make) / "project"
 
     return get
+
+
+@pytest.fixture(scope="session")
+def tiny_export(tiny_after):
+    """`get(fmt)`: `tiny_after("export", "tiny", "--format", FMT)`: the tiny game's plain export (files under
+    output/tiny/FMT/), read by tests/test_export.py, test_targets.py and test_promises.py."""
+    return lambda fmt: tiny_after("export", "tiny", "--format", fmt)
 
 
 @pytest.fixture

@@ -401,12 +401,11 @@ def _guids(node):
             yield from _guids(value)
 
 
-def test_every_tts_object_has_a_unique_six_hex_digit_guid_that_a_rebuild_keeps(project):
-    saves = []
-    for _ in range(2):
-        _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--base-url", BASE))
-        folder = project / "output/tiny/tts"
-        saves.append({p.name: list(_guids(json.loads(p.read_text(encoding="utf-8")))) for p in sorted(folder.glob("*.json"))})
+def test_every_tts_object_has_a_unique_six_hex_digit_guid_that_a_rebuild_keeps(project, tiny_export):
+    """The run's shared export (conftest.tiny_export) and one more of the same game, elsewhere, with a base URL."""
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--base-url", BASE))
+    saves = [{p.name: list(_guids(json.loads(p.read_text(encoding="utf-8")))) for p in sorted(folder.glob("*.json"))}
+             for folder in (tiny_export("tts") / "output/tiny/tts", project / "output/tiny/tts")]
     first, second = saves
     whole = first["tiny-tts-save.json"]
     assert len(whole) > 20  # every card copy, token copy and board: the tiny game lays out dozens of objects

@@ -66,15 +66,13 @@ def test_gutterfold_tarot_fits_and_poker_goes_four_to_a_landscape_letter():
 
 
 @pytest.fixture
-def folded(project):
-    """Gutterfold sheets with backs turned 180° and with backs upright."""
-    _ok(run_pnp(project, "build", "tiny", "--layout", "gutterfold", "--out", str(project / "out180")))
-    _ok(run_pnp(project, "build", "tiny", "--layout", "gutterfold", "--fold-rotation", "0", "--out", str(project / "out0")))
-    return project / "out180/tiny/tiny-cards-gutterfold.pdf", project / "out0/tiny/tiny-cards-gutterfold0.pdf"
+def folded(tiny_after):
+    """Gutterfold sheets with backs turned 180° (the default), built once per run (conftest.tiny_after)."""
+    return tiny_after("build", "tiny", "--layout", "gutterfold") / "output/tiny/tiny-cards-gutterfold.pdf"
 
 
 def test_gutterfold_sheets_put_fronts_and_backs_on_one_side(folded):
-    pdf, _ = folded
+    pdf = folded
     reader = PdfReader(pdf)
     assert len(reader.pages) == 3  # 12 cards, 4 a sheet, no backs pages
     page = reader.pages[0]
@@ -126,7 +124,7 @@ def test_gutterfold_back_art_is_mirrored_across_the_fold_and_turned_as_asked(fol
 
 
 def test_gutterfold_marks_the_fold_line(folded):
-    pdf, _ = folded
+    pdf = folded
     dpi = 150
     image = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=np.int16)
     row = image[image.shape[0] // 2 - 1 : image.shape[0] // 2 + 2].min(axis=0)
@@ -136,10 +134,9 @@ def test_gutterfold_marks_the_fold_line(folded):
 
 # Low ink --------------------------------------------------------------------------
 
-def test_ink_saver_halves_the_ink_of_the_deck(project):
-    _ok(run_pnp(project, "build", "tiny", "--out", str(project / "full")))
-    _ok(run_pnp(project, "build", "tiny", "--ink-saver", "--out", str(project / "light")))
-    full, light = project / "full/tiny/tiny-cards.pdf", project / "light/tiny/tiny-cards-ink-saver.pdf"
+def test_ink_saver_halves_the_ink_of_the_deck(tiny_after):
+    full = tiny_after("build", "tiny") / "output/tiny/tiny-cards.pdf"
+    light = tiny_after("build", "tiny", "--ink-saver") / "output/tiny/tiny-cards-ink-saver.pdf"
     assert _pages(full) == _pages(light)
     before = np.mean([_darkness(render_page(full, i, 40)) for i in range(_pages(full))])
     after = np.mean([_darkness(render_page(light, i, 40)) for i in range(_pages(light))])
@@ -198,11 +195,10 @@ def _shift(a, b, max_px=40):
     return best[1], best[2]
 
 
-def test_back_offset_moves_every_backs_sheet_marks_included(project):
-    _ok(run_pnp(project, "build", "tiny", "--out", str(project / "plain")))
-    _ok(run_pnp(project, "build", "tiny", "--back-offset", "1.5,-1", "--out", str(project / "moved")))
-    plain = project / "plain/tiny/tiny-cards.pdf"
-    moved = project / "moved/tiny/tiny-cards-offset+1.5-1mm.pdf"  # its own name: an offset print never overwrites the plain one
+def test_back_offset_moves_every_backs_sheet_marks_included(tiny_after):
+    plain = tiny_after("build", "tiny") / "output/tiny/tiny-cards.pdf"
+    # its own name: an offset print never overwrites the plain one
+    moved = tiny_after("build", "tiny", "--only", "cards", "--back-offset", "1.5,-1") / "output/tiny/tiny-cards-offset+1.5-1mm.pdf"
     dpi = 25.4 * 4  # 4 px per mm
     for page in (1, 3):  # both backs sheets
         a = np.asarray(render_page(plain, page, dpi).convert("L"), dtype=np.int16)
@@ -426,7 +422,7 @@ def test_cmyk_conversion_keeps_greys_on_black_and_caps_ink():
 
 # Preflight and atomic writes -----------------------------------------------------------
 
-def test_preflight_catches_what_a_service_would_refuse(project):
+def test_preflight_catches_what_a_service_would_refuse(tiny_after):
     from pnp.targets.preflight import check_png, check_pod_pdf, check_tts_sheet
 
     buf = io.BytesIO()
@@ -436,8 +432,7 @@ def test_preflight_catches_what_a_service_would_refuse(project):
     buf = io.BytesIO()
     Image.new("RGB", (4100, 800)).save(buf, format="PNG")
     assert {f.code for f in check_tts_sheet(buf.getvalue(), "s.png", 10, 1, (410, 800))} == {"tts-size"}
-    _ok(run_pnp(project, "build", "tiny"))
-    sheet_pdf = (project / "output/tiny/tiny-cards.pdf").read_bytes()  # RGB letter sheets: everything is wrong for a press
+    sheet_pdf = (tiny_after("build", "tiny") / "output/tiny/tiny-cards.pdf").read_bytes()  # RGB letter sheets: everything is wrong for a press
     codes = {f.code for f in check_pod_pdf(sheet_pdf, "sheets.pdf", (63.5, 88.9), 3.175, 4)}
     assert {"pod-colour", "pod-boxes"} <= codes
 
