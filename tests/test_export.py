@@ -334,6 +334,8 @@ def test_an_export_holds_a_few_face_images_at_a_time_not_the_whole_deck(project,
 
     exporter = importlib.import_module(f"pnp.targets.export_{fmt}")
     add_crowd_deck(project, count)
+    crowd = project / "data/tiny/decks/crowd.yaml"  # small cards: faces of a third of a poker card's pixels, held or let go alike
+    crowd.write_text(crowd.read_text(encoding="utf-8").replace("size: poker", "size: 36 x 50"), encoding="utf-8")
     most = most_images_alive(monkeypatch, exporter, "raster")
     monkeypatch.setenv("PNP_JOBS", "2")
     _ok(run_pnp(project, "export", "tiny", "--format", fmt, "--dpi", "72", "--deck", "crowd", "--no-validate"))
