@@ -1,8 +1,8 @@
 """The five games' boards, read back from their PDFs: no cut line runs through a title, and a word cut in two is announced.
 
 The boards are those of the plain Letter and A4 builds every file reads (conftest.shared_build), with what those
-builds said; each page is read once per run through conftest.pdf_reader (pdfplumber's characters and lines, which
-keep their dash patterns), and pdfplumber's own text and word functions read the kept characters."""
+builds said; each page is read once per run through conftest.pdfium_reader (pdfplumber's characters and lines, with
+their dash patterns, read through pdfium), and pdfplumber's own text and word functions read those characters."""
 from __future__ import annotations
 
 import re
@@ -54,11 +54,11 @@ def cut_words(pdf_path, reader):
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
-def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, pdf_reader, game, paper):
+def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, pdfium_reader, game, paper):
     _, said = built[paper]
     pdf = boards_pdf(built, game, paper)
     assert pdf.is_file()
-    for board, words in cut_words(pdf, pdf_reader).items():
+    for board, words in cut_words(pdf, pdfium_reader).items():
         titles = {w for w in words if w[1] >= TITLE_PT}
         assert not titles, f"{game} {board} on {paper}: a seam cuts {titles}"
         if words:  # a seam that cannot avoid text says so, naming the board and the paper
@@ -68,17 +68,17 @@ def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, pdf_reader,
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
-def test_no_seam_crosses_any_text(built, pdf_reader, game, paper):
+def test_no_seam_crosses_any_text(built, pdfium_reader, game, paper):
     """Issue 47: read from the PDF, no word of the five games' boards lies across a tile's cut line, on Letter or A4."""
     _, said = built[paper]
-    crossed = {board: sorted(words) for board, words in cut_words(boards_pdf(built, game, paper), pdf_reader).items() if words}
+    crossed = {board: sorted(words) for board, words in cut_words(boards_pdf(built, game, paper), pdfium_reader).items() if words}
     assert not crossed, f"{game} on {paper}: {crossed}"
     assert not [line for line in said.splitlines() if f"data/{game}/boards.yaml" in line and "seam crosses" in line]
 
 
-def test_the_black_market_prints_on_two_letter_pages(built, pdf_reader):
+def test_the_black_market_prints_on_two_letter_pages(built, pdfium_reader):
     """380 × 260 mm misses a Letter page's height by 2.07 mm with corner marks above and below it: with marks below only,
     two portrait tiles hold it (before: 2 × 2)."""
-    pages = pdf_reader.pages(boards_pdf(built, "organ-trail", "letter"))
+    pages = pdfium_reader.pages(boards_pdf(built, "organ-trail", "letter"))
     tiles = [p for p in pages if re.search(r"· Black Market · tile [A-Z]+\d+ of", extract_text(p.chars) or "")]
     assert len(tiles) == 2
