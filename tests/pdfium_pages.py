@@ -54,7 +54,8 @@ class _Chars:
         """The characters in the order the page draws them: pdfium lists a run turned upside down backwards, so each
         is put back by its text object's place in the content (`order`: object address to index) and its place
         along the run's direction. pdfium places each character after the one before by that one's width in whole
-        thousandths of an em: where the font's /Widths hold fractions, each is moved on by what the run gained so far."""
+        thousandths of an em: where the font's /Widths hold fractions, each character that continues a run (it starts
+        where pdfium's pen stopped) is moved on by what the run gained so far."""
         tp = self.textpage.raw
         keyed = []
         for k in range(raw.FPDFText_CountChars(tp)):
@@ -66,11 +67,12 @@ class _Chars:
             keyed.append(((order.get(obj, -1), e * a + f * b), obj, char))
         self.textpage.close()
         keyed.sort(key=lambda item: item[0])
-        out, run, gained = [], None, 0.0
-        for _, obj, char in keyed:
-            if obj != run:
-                run, gained = obj, 0.0
+        out, pen, gained = [], None, 0.0
+        for _, _, char in keyed:
             a, b, c, d, e, f = char["matrix"]
+            if pen is None or pen[0] != (a, b, c, d) or abs(pen[1] - e) > 0.01 or abs(pen[2] - f) > 0.01:
+                gained = 0.0  # not where the character before left the pen: a new run, placed by the page itself
+            pen = ((a, b, c, d), e + char["adv"] * a, f + char["adv"] * b)  # where pdfium puts the next character
             char["matrix"] = (a, b, c, d, e + gained * a, f + gained * b)
             exact = char.pop("exact")
             gained += exact - char["adv"]

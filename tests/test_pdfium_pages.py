@@ -29,6 +29,18 @@ def _sheet(path) -> None:
         c.rotate(angle)
         c.drawString(0, 0, f"turned {angle}: Wave")
         c.restoreState()
+    c.saveState()  # a box's flap, turned upside down: two runs in one text object
+    c.translate(300, 650)
+    c.rotate(180)
+    text = c.beginText(0, 0)
+    text.setFont("Sans", 8)
+    text.textOut("Cell cards ")
+    text.setFont("Sans-Bold", 8)
+    text.textOut("tuck box")
+    text.textLine("")
+    text.textLine("lid Wave")
+    c.drawText(text)
+    c.restoreState()
     c.setLineWidth(0.25)
     c.line(100, 10, 100, 25)  # a crop mark
     c.setDash(3, 2)
