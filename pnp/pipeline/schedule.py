@@ -194,10 +194,11 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
     A process that renders several outputs of one game shares their work (the
     game's parsed templates, fonts, icons and fitted texts), so with at least as
     many games at work as cores each game is one group, its checks last. With
-    fewer, a game is split into its outputs, and its checks follow its card
-    sheets, whose faces the readability check reads (pnp.pipeline.readable); a
-    game without card sheets has its checks in a group of their own while cores
-    are left, else with the lightest output."""
+    fewer, a game is split into its outputs. While a core would be left idle (a
+    one-deck build), a game's checks are a group of their own, beside its card
+    sheets; else they follow its card sheets, whose faces the readability check
+    reads rather than drawing them again (pnp.pipeline.readable), or go with the
+    lightest output when the game prints no cards."""
     games: dict[str, list[tuple]] = {}
     for job in jobs:
         games.setdefault(job[2], []).append(job)
@@ -206,9 +207,10 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
     else:
         groups = sorted(([j] for j in jobs if j[1] == "render"), key=lambda group: -group[0][0])
         checks = []
+        spare = len(groups) < workers  # a core would idle: the checks run beside the card sheets, drawing the faces anew
         for check in (j for j in jobs if j[1] == "check"):
             cards = next((g for g in groups if g[0][2] == check[2] and g[0][3].kind == "cards"), None)
-            if cards is not None:
+            if cards is not None and not spare:
                 cards.append(check)  # after the game's card sheets, whose faces it reads rather than drawing them again
             else:
                 checks.append(check)
