@@ -35,9 +35,9 @@ from pnp.pipeline.build import (
     OutputJob,
     RenderedOutput,
     builder_of,
+    check_output,
     colour_answers_path,
     finish_game,
-    keep_between_builds,
     kept_checks,
     measure_ink,
     plan_game,
@@ -266,8 +266,7 @@ class _Worker:
         for what, slug, detail in jobs:
             answers = colour_answers_path(plans[slug].options.out)
             if what == "check":
-                keep_between_builds(self.engine, plans[slug].options.out)  # the syntax trees the checks read are kept there
-                out[(what, slug)] = (detail, self.check(slug))
+                out[(what, slug)] = (detail, check_output(self.engine.for_game(self.games[slug]), plans[slug]))
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
         if jobs:
