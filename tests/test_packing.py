@@ -240,7 +240,8 @@ QUARTER_INCH = 6.35  # mm: the printer margin of the bleed build (conftest.shipp
 @dataclass
 class Built:
     """A variant's cards and tokens PDFs, what its build said (None: built through the pipeline, which says nothing
-    here), and the printer margin it was built for (mm)."""
+    here; the sheets' fills, read from the PDFs, are the promise), the printer margin it was built for (mm), and on
+    how many papers."""
 
     pdfs: list
     said: str | None
