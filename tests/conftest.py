@@ -99,6 +99,34 @@ def shared_build(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def cold_build(tmp_path_factory):
+    """`get(project, *args)`: the output folder (PDFs and build cache) of `pnp build -q ARGS` run in a new process into an
+    empty folder, for a project holding exactly these files: the reference every fast path must match. Made once per
+    test run for each project content and ARGS, by whichever worker asks first, and shared: tests that edit their copy
+    alike, or not at all, read one cold build. Read-only: a test that builds on it copies it (`copy_build`)."""
+
+    def get(project: Path, *args: str) -> Path:
+        digest = hashlib.sha256("\0".join(args).encode())
+        for path in sorted(p for p in project.rglob("*") if p.is_file() and "output" not in p.relative_to(project).parts[:1]):
+            digest.update(path.relative_to(project).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        return _built_once(tmp_path_factory, f"cold-{digest.hexdigest()[:16]}", lambda out: _cold_into(project, out, args))
+
+    return get
+
+
+def _cold_into(project: Path, out: Path, args: tuple[str, ...]) -> None:
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def copy_build(built: Path, out: Path) -> Path:
+    """A copy of a build's folder (`cold_build`), its files' times kept, for a test to rebuild on as if it had built it."""
+    shutil.copytree(built, out)
+    return out
+
+
+@pytest.fixture(scope="session")
 def pdf_reader(tmp_path_factory):
     """A pdfread.Reader shared by the whole test run: what the tests read from a PDF (pdfplumber's pages, the faces
     its content stream places, ...) is read once per file content, by whichever worker asks first, and kept in a folder
@@ -290,6 +318,15 @@ def cold_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
     result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
+    return pdfs(out)
+
+
+def fresh_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
+    """Every PDF of a build in this process into an empty folder (no build cache): the reference for what a rebuild
+    that reused part of the last build must print, where a new process (`cold_pdfs`, `cold_build`) would only add its imports."""
+    shutil.rmtree(out, ignore_errors=True)
+    result = run_pnp(project, "build", "-q", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output + result.stderr
     return pdfs(out)
 
 
