@@ -103,11 +103,17 @@ def cold_build(tmp_path_factory):
     """`get(project, *args)`: the output folder (PDFs and build cache) of `pnp build -q ARGS` run in a new process into an
     empty folder, for a project holding exactly these files: the reference every fast path must match. Made once per
     test run for each project content and ARGS, by whichever worker asks first, and shared: tests that edit their copy
-    alike, or not at all, read one cold build. Read-only: a test that builds on it copies it (`copy_build`)."""
+    alike, or not at all, read one cold build. Read-only: a test that builds on it copies it (`copy_build`).
+
+    A project holding raster images gets a cold build of its own: reportlab names a picture's XObject after its file's
+    path, so its PDFs' bytes depend on the folder the project is in (the same input elsewhere prints other names)."""
 
     def get(project: Path, *args: str) -> Path:
         digest = hashlib.sha256("\0".join(args).encode())
-        for path in sorted(p for p in project.rglob("*") if p.is_file() and "output" not in p.relative_to(project).parts[:1]):
+        files = sorted(p for p in project.rglob("*") if p.is_file() and "output" not in p.relative_to(project).parts[:1])
+        if any(p.suffix.lower() in {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"} for p in files):
+            digest.update(str(project.resolve()).encode() + b"\0")
+        for path in files:
             digest.update(path.relative_to(project).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
         return _built_once(tmp_path_factory, f"cold-{digest.hexdigest()[:16]}", lambda out: _cold_into(project, out, args))
 
