@@ -217,6 +217,16 @@ def watching(settled, monkeypatch):
 
 
 @pytest.fixture
+def split_decks(monkeypatch):
+    """Builds run here as on a machine with two cores and a deck of thousands of cards: every deck of two cards or more
+    has its last cards rendered by a helper process (pnp.outputs.cards.start_deck), so a test deck takes that path."""
+    import pnp.outputs.cards
+
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
+    monkeypatch.setenv("PNP_JOBS", "2")
+
+
+@pytest.fixture
 def project(tmp_path) -> Path:
     """A private copy of tests/project (the tiny game) that a test may change."""
     dest = tmp_path / "project"

@@ -47,21 +47,17 @@ def test_two_cold_builds_are_byte_identical(two_cold_builds, output):
 
 @pytest.mark.parametrize("options", [[], ["--layout", "gutterfold"], ["--duplex", "none"], ["--ink-saver"]],
                          ids=["duplex", "gutterfold", "no duplex", "ink saver"])
-def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layout(project, tmp_path, monkeypatch, options):
+def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layout(project, tmp_path, request, options):
     """A split deck's first sheets are drawn while its last cards still render in a helper (pnp.outputs.cards.DeckSheets),
     and a deck after it shares its last sheet. Every layout gives the bytes of a build in one process: a case per way
     the sheets take the helper's cards (each layout orders fronts and backs on its pages; the ink saver waits for every
     face before it draws a page). Paper and bleed move the slots, not the order: the one-process builds cover them."""
-
-    import pnp.outputs.cards
-
     add_crowd_deck(project, 40)
     cards = "\n".join(f"  - {{id: z{i}, name: Zed {i}, stars: 1, number: {i}, text: Z., count: 2}}" for i in range(5))
     (project / "data/tiny/decks/zeta.yaml").write_text(f"name: Zeta\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n",
                                                       encoding="utf-8")
     alone = fresh_pdfs(project, tmp_path / "alone", "--only", "cards", *options)  # PNP_JOBS=1: one process
-    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even these small decks across two processes
-    monkeypatch.setenv("PNP_JOBS", "2")  # two cores to split on
+    request.getfixturevalue("split_decks")  # from here on, even these small decks are split across two processes
     assert run_pnp(project, "build", "--only", "cards", "--out", str(tmp_path / "split"), *options).exit_code == 0
     split = {p.relative_to(tmp_path / "split").as_posix(): p.read_bytes() for p in sorted((tmp_path / "split").rglob("*.pdf"))}
     assert split and split == alone

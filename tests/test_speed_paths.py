@@ -189,13 +189,9 @@ def _jobs(*kinds: tuple[str, str, float]) -> list[tuple]:
     return [(weight, "check" if kind == "check" else "render", game, kind) for game, kind, weight in kinds]
 
 
-def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_after_an_edit(project, tmp_path, monkeypatch, cold_build):
+def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_after_an_edit(project, tmp_path, split_decks, cold_build):
     """A large deck's second half is rendered by a helper process, whose faces the store keeps too: the sheets, and
     the sheets after a one-card edit, are those a cold build in one process prints."""
-    import pnp.outputs.cards
-
-    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
-    monkeypatch.setenv("PNP_JOBS", "2")  # two cores to split on
     out = tmp_path / "out"
     build(project, out, "--only", "cards")
     assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
@@ -254,11 +250,9 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold2", "--only", "rulebook")
 
 
-def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, monkeypatch):
+def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, split_decks):
     """The sheets are begun before the helper's cards arrive; when one of them fails to render, no sheet PDF is
     written, the sheets of the last build stay as they were, and the error is the one a one-process build reports."""
-    import pnp.outputs.cards
-
     add_crowd_deck(project, 30)
     out = tmp_path / "out"
     build(project, out, "--only", "cards", "--deck", "crowd")
@@ -266,8 +260,6 @@ def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(pr
     hero = project / "templates/tiny/hero.j2"  # card 25, rendered by the helper, divides by zero
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{% if card.number == 25 %}{{ 1 // 0 }}{% endif %}\n{% endblock %}"),
                     encoding="utf-8")
-    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
-    monkeypatch.setenv("PNP_JOBS", "2")  # two cores to split on
     result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
     cold = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(tmp_path / "cold"), "--only", "cards", "--deck", "crowd"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
