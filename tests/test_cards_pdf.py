@@ -1,19 +1,24 @@
 """The card PDF as a printer and a person see it: sizes, fonts, text, borders and backs, bytes."""
 from __future__ import annotations
 
+import shutil
+
 import footers
 import numpy as np
 import printable
 import pypdfium2 as pdfium
 import pytest
-from conftest import MM, pdf_fonts, render_page, run_pnp
+from conftest import MM, TEST_PROJECT, pdf_fonts, render_page, run_pnp
 from pypdf import PdfReader
 
 POKER = (63.5, 88.9)
 
 
-@pytest.fixture
-def built(project):
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The card sheets of an unchanged copy of the test project, built once for the tests of this file that read them."""
+    project = tmp_path_factory.mktemp("cards") / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
     result = run_pnp(project, "build", "tiny")
     assert result.exit_code == 0, result.output + result.stderr
     return project / "output" / "tiny" / "tiny-cards.pdf"
@@ -124,10 +129,9 @@ def test_a_card_with_its_own_back_gets_it(built):
     assert "Twin’s own back" in texts[3]  # with its typographic apostrophe
 
 
-def test_copies_are_placed_not_redrawn(project):
+def test_copies_are_placed_not_redrawn(built):
     """A face used by several cards is one form XObject, placed many times."""
-    assert run_pnp(project, "build").exit_code == 0
-    reader = PdfReader(project / "output/tiny/tiny-cards.pdf")
+    reader = PdfReader(built)
     forms = set()
     placements = 0
     for page in reader.pages:

@@ -109,6 +109,18 @@ def test_watch_and_serve_report_what_validate_reports(project):
     assert shown == expected
 
 
+def test_a_rebuild_after_a_card_edit_reports_the_edited_faces_findings_as_validate_does(project):
+    """A rebuild's checks read the faces the last build kept rather than drawing them again, all but the edited card's:
+    the faint number of every card is reported as validate reports it, the knight's new number among them."""
+    file, old, new, said = MISTAKES[0]
+    edit(project / file, old, new)
+    assert run_pnp(project, "build", "tiny").exit_code == 0
+    edit(project / "data/tiny/decks/heroes.yaml", "stars: 3, number: 1,", "stars: 3, number: 6,")
+    rebuilt = problems(run_pnp(project, "build", "tiny").stderr)
+    assert rebuilt == problems(run_pnp(project, "validate", "tiny").stderr)
+    assert any(said in line and "text '6'" in line for line in rebuilt), rebuilt
+
+
 def summary_line_counts(lines: list[str]) -> str:
     e = sum(": error: " in line for line in lines)
     w = sum(": warning: " in line for line in lines)

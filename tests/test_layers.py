@@ -3,6 +3,7 @@ no private name borrowed from another module. Imports inside functions count: th
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from conftest import ROOT
@@ -60,18 +61,21 @@ def imports_of(module: str) -> list[tuple[str, str | None, int]]:
     return found
 
 
-GRAPH = {m: imports_of(m) for m in MODULES}
+@functools.cache
+def graph() -> dict[str, list]:
+    """Every module's imports, read when a test first asks (not while pytest collects, in every worker)."""
+    return {m: imports_of(m) for m in MODULES}
 
 
 def test_the_graph_sees_the_package():
     """The walk finds the layers and the imports inside functions (a guard against a test that checks nothing)."""
     assert {layer(m) for m in MODULES} >= set(range(len(LAYERS)))
-    assert sum(len(edges) for edges in GRAPH.values()) > 100
+    assert sum(len(edges) for edges in graph().values()) > 100
 
 
 def test_no_module_imports_a_higher_layer():
     wrong = []
-    for module, edges in GRAPH.items():
+    for module, edges in graph().items():
         here = layer(module)
         if here is None:
             continue
@@ -84,7 +88,7 @@ def test_no_module_imports_a_higher_layer():
 
 def test_no_private_name_crosses_a_module():
     wrong = [f"{MODULES[module].relative_to(ROOT)}:{line}: imports {name} from {target}"
-             for module, edges in GRAPH.items() for target, name, line in edges
+             for module, edges in graph().items() for target, name, line in edges
              if target != module and (
                  (name is not None and name.startswith("_") and not name.startswith("__"))
                  or any(part.startswith("_") and not part.startswith("__") for part in target.split(".")))]
@@ -93,7 +97,7 @@ def test_no_private_name_crosses_a_module():
 
 def test_no_import_cycle():
     # the modules each one names in an import (a package's __init__ counts only when it is named itself)
-    edges = {m: sorted({t for t, _, _ in GRAPH[m] if t != m}) for m in MODULES}
+    edges = {m: sorted({t for t, _, _ in graph()[m] if t != m}) for m in MODULES}
     state: dict[str, int] = {}  # 1 on the current path, 2 done
     path: list[str] = []
     cycles = []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections import namedtuple
 
 import pdfplumber
@@ -10,7 +11,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
 import yaml
-from conftest import MM, ROOT, run_pnp
+from conftest import MM, ROOT, TEST_PROJECT, build_log, run_pnp
 from pypdf import PdfReader
 
 from pnp.core.units import pt
@@ -23,6 +24,26 @@ def build(project, *args):
     result = run_pnp(project, "build", "tiny", "--only", "reference", *args)
     assert result.exit_code == 0, result.output + result.stderr
     return result
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """`get(**long)`: the tiny game's reference PDF, built from an unchanged copy of the test project, or with
+    `long_reference(**long)` written first; each built once for the tests of this file that only read it."""
+    made = {}
+
+    def get(**long):
+        key = tuple(sorted((k, str(v)) for k, v in long.items()))
+        if key not in made:
+            project = tmp_path_factory.mktemp("reference") / "project"
+            shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+            if long:
+                long_reference(project, **long)
+            build(project)
+            made[key] = project / REFERENCE
+        return made[key]
+
+    return get
 
 
 def flat(text: str) -> str:
@@ -58,9 +79,8 @@ def long_reference(project, sections=10, bullets=6, copies=3, columns=2, card="p
     return [f"S{s}B{b}" for s in range(sections) for b in range(counts[s])]
 
 
-def test_the_reference_sheet_keeps_every_section(project):
-    build(project)
-    pages = texts(project / REFERENCE)
+def test_the_reference_sheet_keeps_every_section(reference):
+    pages = texts(reference())
     sheet = " ".join(t for t, k in zip(pages, kinds(pages), strict=False) if k == "sheet")
     for written in ("Tiny · quick reference", "Setting up", "1. Shuffle the Heroes deck.", "A turn", "Each turn has 3 steps; the deck holds 12 cards.",
                     "1. Draw a card.", "2. Play a card & follow its text.", "3. Pass to the left.", "Scoring", "A card with scores 1.",
@@ -68,10 +88,9 @@ def test_the_reference_sheet_keeps_every_section(project):
         assert written in sheet, written
 
 
-def test_only_sections_print_where_they_are_marked(project):
+def test_only_sections_print_where_they_are_marked(reference):
     """tests/project's reference: 'Setting up' is `only: sheet`, 'In a nutshell' `only: aid`; the aid summary may fill the sheet's back."""
-    build(project)
-    pages = texts(project / REFERENCE)
+    pages = texts(reference())
     order = kinds(pages)
     sheet_front, sheet_back = pages[order.index("sheet")], pages[order.index("sheet-back")]
     aids = " ".join(t for t, k in zip(pages, order, strict=True) if k.startswith("aids"))
@@ -179,10 +198,8 @@ def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
     assert len(labels) >= 3, "the test needs the content to flow over several card sides"
 
 
-def test_aid_text_and_counters_keep_3_mm_inside_the_trim(project):
-    long_reference(project, sections=7, bullets=6, copies=1)
-    build(project)
-    chars = _aid_chars(project / REFERENCE)
+def test_aid_text_and_counters_keep_3_mm_inside_the_trim(reference):
+    chars = _aid_chars(reference(sections=7, bullets=6, copies=1))
     on_cards = [(ch, slot) for ch, slot in chars if slot is not None]
     assert any(ch["text"] == "/" for ch, _ in on_cards), "the page counters n / N are on the cards"
     safe = 3 * MM - 0.2  # the 3 mm safe zone, less a fifth of a point for glyph-box rounding
@@ -192,10 +209,9 @@ def test_aid_text_and_counters_keep_3_mm_inside_the_trim(project):
         assert min(margins) >= safe, (ch["text"], [round(m / MM, 2) for m in margins])
 
 
-def test_aid_text_is_never_smaller_than_six_and_a_half_points(project):
-    long_reference(project, sections=7, bullets=6, copies=1)  # more than fits one card: the aid sets its smallest type
-    build(project)
-    sizes = [round(ch["size"], 2) for ch, slot in _aid_chars(project / REFERENCE) if slot is not None]
+def test_aid_text_is_never_smaller_than_six_and_a_half_points(reference):
+    pdf = reference(sections=7, bullets=6, copies=1)  # more than fits one card: the aid sets its smallest type
+    sizes = [round(ch["size"], 2) for ch, slot in _aid_chars(pdf) if slot is not None]
     assert sizes and min(sizes) >= 6.5, sorted(set(sizes))[:5]
     assert min(sizes) < 7, "the content should push the aid down to its smallest size"
 
@@ -207,21 +223,20 @@ def _aid_card_labels(pdf, game_title: str) -> list[tuple[int, int]]:
     return [(int(n), int(total)) for n, total in re.findall(rf"{re.escape(game_title)} (\d+) / (\d+)", fronts)]
 
 
-def test_one_double_sided_aid_card_per_player_when_it_fits(project):
-    build(project)
-    labels = _aid_card_labels(project / REFERENCE, "Tiny Test Game")
+def test_one_double_sided_aid_card_per_player_when_it_fits(reference):
+    labels = _aid_card_labels(reference(), "Tiny Test Game")
     assert labels == [(1, 2)] * 4  # 4 players (game.yaml players.max), one card each: side 1 of 2 on the front
-    pages = texts(project / REFERENCE)
+    pages = texts(reference())
     backs = " ".join(t for t, k in zip(pages, kinds(pages), strict=True) if k == "aids-back")
     assert backs.count("Tiny Test Game 2 / 2") == 4  # the second side on the card's back
 
 
-def test_police_precincts_player_aid_is_one_card_per_player(tmp_path):
+def test_police_precincts_player_aid_is_one_card_per_player(shared_build):
     players = yaml.safe_load((ROOT / "data/police-precinct/game.yaml").read_text(encoding="utf-8"))["players"]["max"]
-    result = run_pnp(ROOT, "build", "police-precinct", "--only", "reference", "--out", str(tmp_path))
-    assert result.exit_code == 0, result.output + result.stderr
-    assert "aid-cards" not in result.output + result.stderr and "cards per player" not in result.output + result.stderr
-    labels = _aid_card_labels(tmp_path / "police-precinct/police-precinct-reference.pdf", "Police Precinct")
+    built = shared_build()  # the plain build of the five games other files read (conftest)
+    said = build_log(built)
+    assert "aid-cards" not in said and "cards per player" not in said
+    labels = _aid_card_labels(built / "police-precinct/police-precinct-reference.pdf", "Police Precinct")
     assert len(labels) == players and all(n == 1 and total <= 2 for n, total in labels), labels
 
 
@@ -236,10 +251,8 @@ def test_an_aid_that_needs_more_than_one_card_says_so_at_the_reference(project):
     assert "only: sheet" in shown  # and says what to do
 
 
-def test_content_flows_over_numbered_card_sides(project):
-    long_reference(project, sections=7, bullets=6, copies=1)
-    build(project)
-    text = " ".join(texts(project / REFERENCE))
+def test_content_flows_over_numbered_card_sides(reference):
+    text = " ".join(texts(reference(sections=7, bullets=6, copies=1)))
     labels = re.findall(r"Tiny Test Game (\d+) / (\d+)", text)
     total = int(labels[0][1])
     assert total >= 3 and sorted(int(n) for n, _ in labels) == list(range(1, total + 1))
@@ -301,11 +314,10 @@ def test_an_unknown_legend_icon_is_an_error(project):
     assert result.exit_code == 1 and "unknown icon 'starr' (did you mean 'star'?)" in result.output + result.stderr
 
 
-def test_fonts_embedded(project):
+def test_fonts_embedded(reference):
     from conftest import pdf_fonts as _fonts
 
-    build(project)
-    fonts = _fonts(PdfReader(project / REFERENCE))
+    fonts = _fonts(PdfReader(reference()))
     assert fonts and all(fonts.values()) and not any("Helvetica" in f for f in fonts)
 
 
@@ -353,11 +365,10 @@ def test_the_sheet_is_one_page_when_it_fits_at_seven_and_a_half_points(project):
     assert size >= 7.5 and halves == {"left", "right"}, (size, halves)
 
 
-def test_the_sheet_is_a_page_without_crop_marks_and_its_text_keeps_inside_its_margins(project):
+def test_the_sheet_is_a_page_without_crop_marks_and_its_text_keeps_inside_its_margins(reference):
     """The sheet's content box is 14 mm inside the paper's sides and 16 mm inside its top and bottom (well inside the
     default 4.23 mm printable margin); only the page footer lies below it, and no crop mark lies in the margins."""
-    build(project)
-    pdf = project / REFERENCE
+    pdf = reference()
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[_sheet_front(pdf)]
         footer_top = min(ch["top"] for ch in page.chars if ch["text"].strip()

@@ -214,6 +214,22 @@ def marks(face: Face, paper: str = WHITE) -> list[Mark]:
     return walk.marks
 
 
+def grounds_of(elements) -> tuple:
+    """The elements a walk keeps as grounds (filled shapes, images, and the groups holding any), in drawing order:
+    all that `fills_at` reads of a face, so faces alike in them (cards of one template and colour) have the same edges."""
+    out = []
+    for el in elements:
+        match el:
+            case Rect(fill=fill) | Circle(fill=fill) | Ellipse(fill=fill) | Polygon(fill=fill) if fill is not None:
+                out.append(el)
+            case Image():
+                out.append(el)
+            case Group(gx, gy, rotate, scale, children):
+                if inner := grounds_of(children):
+                    out.append(Group(gx, gy, rotate, scale, inner))
+    return tuple(out)
+
+
 def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None, object]]]:
     """For each run of face points (an edge's sample points), the colour under each point once the whole face is drawn
     (None over an image), with the shape that drew it (None: the paper): what a cut through that point leaves on the

@@ -64,7 +64,8 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
         except BaseException:
             pool.shutdown(cancel_futures=True)
             raise
-        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown)
+        whole = first if options.plain_faces and len(cards) == len(deck.cards) else None
+        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown, (deck, whole))
     out, found = render_cards(gctx, deck, options, cards)
     return out, found, None
 
@@ -77,8 +78,10 @@ def selected_cards(deck: Deck, options: Options) -> list[Card]:
 class SplitDeck:
     """A deck's last cards, which another process renders while this one goes on (`start_deck`)."""
 
-    def __init__(self, gctx: GameContext, cards: list[Card], first_findings: list[Finding], later: Future, close: Callable[[], None] | None = None):
+    def __init__(self, gctx: GameContext, cards: list[Card], first_findings: list[Finding], later: Future, close: Callable[[], None] | None = None,
+                 plain: tuple[Deck, list[Rendered] | None] | None = None):
         self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
+        self.plain = plain  # (the deck, the first cards rendered here) when the whole deck is drawn plain (`render_cards`)
         self._rest: tuple[list[Rendered], list[Finding]] | None = None
 
     def rest(self) -> tuple[list[Rendered], list[Finding]]:
@@ -98,6 +101,9 @@ class SplitDeck:
                 gctx.face_store.adopt(*kept)
             rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
             self._rest = rendered, first_of_each(self.first_findings + later_findings)
+            if self.plain is not None and self.plain[1] is not None:  # the whole deck, for the checks to read (render_cards)
+                deck, first = self.plain
+                gctx.plain_decks[deck.id] = (deck, first + rendered, self._rest[1])
         return self._rest
 
 

@@ -35,7 +35,7 @@ class SideRenderer:
             return hit
         layouts = self.gctx.layouts
         w, h = size
-        store = self.gctx.face_store  # faces kept from the last build, when the build keeps them
+        store = self.gctx.face_store if not layouts.traced else None  # faces kept from the last build; a traced drawing draws each face to find its lines
         values = context()
         key = store.key(template, side, size, bleed, f"{what} cut {cut.shape} {cut.radius:g}", values) if store is not None else None
         reads = self.gctx.card_reads

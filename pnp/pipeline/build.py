@@ -39,6 +39,7 @@ from pnp.pipeline.cache import (
 )
 from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
 from pnp.pipeline.printed_cards import record_build
+from pnp.pipeline.validate import check_game
 from pnp.render.ink import page_inks
 
 # Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
@@ -151,14 +152,32 @@ def keep_between_builds(engine: Engine, out: Path) -> None:
     read_answers(colour_answers_path(out))
 
 
+def kept_faces(gctx: GameContext, plan: GamePlan) -> FaceStore:
+    """The faces the game's last build into `plan`'s folder kept (pnp.pipeline.cache.FaceStore), for whatever draws
+    the game's faces next: a face whose template, data and shared inputs are as they were is read, not drawn."""
+    project = gctx.project
+    return FaceStore(face_store_path(plan.options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
+                     keeps=gctx.engine.keeps)
+
+
+@paused
+def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
+    """The build's checks of a game (pnp.pipeline.validate.game_checks), drawing the faces the last build did not keep:
+    after a one-card edit the readability check draws that card's faces alone."""
+    keep_between_builds(gctx.engine, plan.options.out)  # the syntax trees the checks read are kept there
+    gctx.face_store = kept_faces(gctx, plan)
+    try:
+        return check_game(gctx, render=False)
+    finally:
+        gctx.face_store = None
+
+
 @paused
 def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> RenderedOutput:
     """Render one kind of output of a game in memory (its PDFs' ink is measured by `measure_ink`)."""
     options, project = plan.options, gctx.project
     keep_between_builds(gctx.engine, options.out)
-    faces = FaceStore(face_store_path(options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
-                      keeps=gctx.engine.keeps)
-    gctx.face_store = faces
+    gctx.face_store = faces = kept_faces(gctx, plan)
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
     gctx.layouts.draft = options.draft  # for this run: the context is made again for the next (pnp.outputs.context.Engine.new_run)
     already = len(gctx.layouts.template_warnings)

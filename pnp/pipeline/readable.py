@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.layout.elements import Face
-from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, low_contrast
-from pnp.layout.slivers import edges, sliver_findings
+from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, grounds_of, low_contrast
+from pnp.layout.slivers import edges, sliver_findings, slivers
 from pnp.outputs.boards import render_board
-from pnp.outputs.cards import render_deck
+from pnp.outputs.cards import render_cards, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.tokens import sized_sets, token_faces
@@ -42,6 +42,12 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
             for side, face, template in (("front", front, card.front or deck.front), ("back", back, card.back or deck.back)):
                 if face is not None:
                     yield face, f"{deck.id}/{card.id} {side}", card.loc, template
+    yield from _pieces(gctx, options, ignored)
+
+
+def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iterator[tuple[Face, str, Loc, str]]:
+    """The faces of a game's tokens and boards, as `game_faces` gives them."""
+    game = gctx.game
     for spec, raw, size in sized_sets(game, ignored):
         for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
             for side, face in (("front", front), ("back", back)):
@@ -61,24 +67,25 @@ def readability_check(gctx: GameContext) -> list[Finding]:
     """Contrast and colour-vision warnings for one game, each at the template line or palette entry to change.
 
     The faces are drawn as a build draws them; only when they show something
-    to report are they drawn again with the templates traced, so that each
-    finding names the line that drew it (tracing draws every face anew). What
-    the first pass worked out of each face is what the second finds in the same
-    drawing, so it is worked out once: elements are values, and the template
-    lines are found by value too."""
-    measures = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges)
-    found = _readability(gctx, {}, measures)
+    to report are the faces that show it drawn again with the templates traced,
+    so that each finding names the line that drew it (tracing is slow). The
+    findings are then worked out again on the same faces: elements are values,
+    so the traced drawing of a face finds the lines of the first drawing's
+    elements."""
+    measures = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges, grounds_of)
+    cards: dict = {}
+    faces = list(game_faces(gctx, Options(), cards))
+    found = _readability(gctx, faces, cards, {}, measures)
     if not found:
         return found
     with gctx.layouts.tracing() as origins:
-        return _readability(gctx, origins, measures, drawn=False)  # every face drawn anew, so each element has its template line
+        _draw_traced(gctx, _needing_lines(faces, cards, measures), cards)
+    return _readability(gctx, faces, cards, origins, measures)
 
 
-def _readability(gctx: GameContext, origins: dict, measures: tuple, drawn: bool = True) -> list[Finding]:
+def _readability(gctx: GameContext, faces: list, cards: dict, origins: dict, measures: tuple) -> list[Finding]:
     game = gctx.game
     names = palette_names(gctx)
-    cards: dict = {}
-    faces = list(game_faces(gctx, Options(), cards, drawn))
     faint, edges_of = measures
     findings = contrast_findings(faces, origins, names, game.slug, faint)
     codes = []
@@ -86,6 +93,32 @@ def _readability(gctx: GameContext, origins: dict, measures: tuple, drawn: bool 
         codes += coded_fields(deck_id, rendered, game.spec.palette)
     codes += coded_backs(distinct_backs(cards))
     return findings + colour_code_findings(codes, names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug, edges_of)
+
+
+def _needing_lines(faces: list, cards: dict, measures: tuple) -> set[int]:
+    """The faces (by id) whose findings name a template line: those with a faint mark, and for each sliver one face
+    whose edge it is."""
+    faint, edges_of = measures
+    wanted = {id(face) for face, *_ in faces if faint(face)}
+    for _, side_faces, _ in _sheet_sides(cards):
+        for s in slivers(side_faces, edges_of):
+            face = next(f for f in side_faces if any(s.element in edge.elements for edge in edges_of(f).values()))
+            wanted.add(id(face))
+    return wanted
+
+
+def _draw_traced(gctx: GameContext, wanted: set[int], cards: dict) -> None:
+    """Draw again, with the templates traced, the cards with a face in `wanted`, and the tokens and boards if any of
+    theirs is: a face drawn again is the same value, its elements now mapped to their template lines."""
+    on_cards = set()
+    for deck in gctx.game.decks.values():
+        again = [card for card, sides in cards.get(deck.id, []) if any(id(f) in wanted for f in sides)]
+        on_cards |= {id(f) for _, sides in cards.get(deck.id, []) for f in sides}
+        if again:
+            render_cards(gctx, deck, Options(), again)
+    if wanted - on_cards:
+        for _ in _pieces(gctx, Options(), []):
+            pass
 
 
 def distinct_backs(cards: dict) -> list[tuple[str, Face, Loc]]:
@@ -103,13 +136,14 @@ def distinct_backs(cards: dict) -> list[tuple[str, Face, Loc]]:
     return list(backs.values())
 
 
-def _kept_by_face(gctx: GameContext, name: str, work):
-    """`work(face)`, kept by the face's size and drawing for a process that stays up: a rebuild after a one-card edit
-    works out the edited faces alone (a plain build keeps nothing)."""
+def _kept_by_face(gctx: GameContext, name: str, work, drawing=lambda elements: elements):
+    """`work(face)`, kept by the face's size and the part of its drawing it reads (`drawing(face.elements)`: all of it
+    unless told): faces alike in that part are worked out once, and a process that stays up works out only the faces
+    a one-card edit changed (a plain build keeps nothing between builds)."""
     kept = gctx.engine.memo_by_value(name)
 
     def by_face(face: Face):
-        return kept((face.w, face.h, face.elements), lambda _: work(face))
+        return kept((face.w, face.h, drawing(face.elements)), lambda _: work(face))
     return by_face
 
 

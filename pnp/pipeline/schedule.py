@@ -26,6 +26,7 @@ from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
 from pnp.core.processes import cores, worker_pool
 from pnp.layout.icons import warm_svg
+from pnp.outputs.cards import PARALLEL_MIN_CARDS
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
@@ -35,9 +36,9 @@ from pnp.pipeline.build import (
     OutputJob,
     RenderedOutput,
     builder_of,
+    check_output,
     colour_answers_path,
     finish_game,
-    keep_between_builds,
     kept_checks,
     measure_ink,
     plan_game,
@@ -103,7 +104,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
             arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
-            pool.run(bundled(jobs, pool.workers), plans, arrived)
+            pool.run(bundled(jobs, pool.workers, _splitting(games_left)), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
             session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
@@ -188,16 +189,24 @@ def _unmeasured(results: dict) -> list[tuple[str, RenderedOutput]]:
     return [(key[1], value[0]) for key, value in results.items() if key[0] == "render" and _to_measure(value[0])]
 
 
-def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
+def _splitting(games: list) -> frozenset[str]:
+    """The games whose card sheets render a deck in two processes (pnp.outputs.cards.start_deck): they keep a second
+    core busy of their own."""
+    return frozenset(g.slug for g in games if any(len(d.cards) >= PARALLEL_MIN_CARDS for d in g.decks.values()))
+
+
+def bundled(jobs: list[tuple], workers: int, splitting: frozenset[str] = frozenset()) -> list[list[tuple]]:
     """Jobs grouped into what one process runs in a row, heaviest group first.
 
     A process that renders several outputs of one game shares their work (the
     game's parsed templates, fonts, icons and fitted texts), so with at least as
     many games at work as cores each game is one group, its checks last. With
-    fewer, a game is split into its outputs, and its checks follow its card
-    sheets, whose faces the readability check reads (pnp.pipeline.readable); a
-    game without card sheets has its checks in a group of their own while cores
-    are left, else with the lightest output."""
+    fewer, a game is split into its outputs. While a core would be left idle (a
+    one-deck build whose deck is not `splitting` across two processes), a
+    game's checks are a group of their own, beside its card sheets; else they
+    follow its card sheets, whose faces the readability check reads rather than
+    drawing them again (pnp.pipeline.readable), or go with the lightest output
+    when the game prints no cards."""
     games: dict[str, list[tuple]] = {}
     for job in jobs:
         games.setdefault(job[2], []).append(job)
@@ -208,7 +217,8 @@ def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
         checks = []
         for check in (j for j in jobs if j[1] == "check"):
             cards = next((g for g in groups if g[0][2] == check[2] and g[0][3].kind == "cards"), None)
-            if cards is not None:
+            spare = len(groups) < workers and check[2] not in splitting  # a core would idle: the checks run beside the sheets
+            if cards is not None and not spare:
                 cards.append(check)  # after the game's card sheets, whose faces it reads rather than drawing them again
             else:
                 checks.append(check)
@@ -264,8 +274,7 @@ class _Worker:
         for what, slug, detail in jobs:
             answers = colour_answers_path(plans[slug].options.out)
             if what == "check":
-                keep_between_builds(self.engine, plans[slug].options.out)  # the syntax trees the checks read are kept there
-                out[(what, slug)] = (detail, self.check(slug))
+                out[(what, slug)] = (detail, check_output(self.engine.for_game(self.games[slug]), plans[slug]))
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
         if jobs:
