@@ -109,15 +109,37 @@ def cold_build(tmp_path_factory):
     path, so its PDFs' bytes depend on the folder the project is in (the same input elsewhere prints other names)."""
 
     def get(project: Path, *args: str) -> Path:
-        digest = hashlib.sha256("\0".join(args).encode())
-        files = sorted(p for p in project.rglob("*") if p.is_file() and "output" not in p.relative_to(project).parts[:1])
-        if any(p.suffix.lower() in {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"} for p in files):
-            digest.update(str(project.resolve()).encode() + b"\0")
-        for path in files:
-            digest.update(path.relative_to(project).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-        return _built_once(tmp_path_factory, f"cold-{digest.hexdigest()[:16]}", lambda out: _cold_into(project, out, args))
+        return _built_once(tmp_path_factory, f"cold-{_content_key(project, args)}", lambda out: _cold_into(project, out, args))
 
     return get
+
+
+@pytest.fixture(scope="session")
+def fresh_build(tmp_path_factory):
+    """`get(project, *args)`: as `cold_build`, but built in the asking test process (warm: no imports to pay) into an
+    empty folder: the first build a rebuild test starts from, or a reference where a new process is not the point."""
+
+    def get(project: Path, *args: str) -> Path:
+        return _built_once(tmp_path_factory, f"fresh-{_content_key(project, args)}", lambda out: _fresh_into(project, out, args))
+
+    return get
+
+
+def _content_key(project: Path, args: tuple[str, ...]) -> str:
+    """A key for a build of `project` with `args`: its files' names and bytes (and its folder, when it holds raster
+    images: reportlab names a picture's XObject after its file's path)."""
+    digest = hashlib.sha256("\0".join(args).encode())
+    files = sorted(p for p in project.rglob("*") if p.is_file() and "output" not in p.relative_to(project).parts[:1])
+    if any(p.suffix.lower() in {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"} for p in files):
+        digest.update(str(project.resolve()).encode() + b"\0")
+    for path in files:
+        digest.update(path.relative_to(project).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _fresh_into(project: Path, out: Path, args: tuple[str, ...]) -> None:
+    result = run_pnp(project, "build", "-q", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output + result.stderr
 
 
 def _cold_into(project: Path, out: Path, args: tuple[str, ...]) -> None:

@@ -5,7 +5,7 @@ breaks the heroes down by side, its cover fans the first three heroes and a
 figure shows the Knight; its reference names the deck and its total. So an
 edit to the Mage's text reprints the card sheets alone, while an edit to a
 side, to a cover card or to a field a board lists reprints what shows it.
-Every rebuild starts from a copy of a cold build and is compared with a build of the edited data from nothing, byte for byte.
+Every rebuild starts from a copy of a build of the data as it was and is compared with a build of the edited data from nothing, byte for byte.
 """
 from __future__ import annotations
 
@@ -45,13 +45,13 @@ def free_counts(project: Path) -> None:
 
 
 @pytest.fixture
-def rebuild_after(tmp_path, cold_build):
-    """`rebuild(project, file, old, new)`: build (a copy of the run's cold build of the project as it is), make one edit,
+def rebuild_after(tmp_path, fresh_build):
+    """`rebuild(project, file, old, new)`: build (a copy of the run's build of the project as it is), make one edit,
     rebuild in this process: the kinds rendered again, once the rebuild is checked against a cold build."""
 
     def rebuild(project: Path, file: str, old: str, new: str, shared: bool = True) -> set[str]:
         """`shared=False`: a project no other test builds alike is built here, as cheaply as a copy."""
-        out = copy_build(cold_build(project), tmp_path / "out") if shared else tmp_path / "out"
+        out = copy_build(fresh_build(project), tmp_path / "out") if shared else tmp_path / "out"
         if not shared:
             assert build(project, out) == set(KINDS)
         edit(project, file, old, new)

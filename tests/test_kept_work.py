@@ -46,9 +46,12 @@ def with_kept_parses(built: Path, again: Path) -> Path:
 
 
 def test_a_new_process_draws_with_the_fonts_and_icons_the_last_build_kept_and_prints_the_same_bytes(project, tmp_path, cold_build):
+    """Fonts, icons and icon forms: an icon's form is the same operators whenever its SVG, colour and reader are the
+    same, so a fresh worker writes them from what the last build kept, and prints what a cold build prints."""
     cold = cold_build(project)
     kept = kept_entries(cold)
     assert kept["ttf"] and kept["svg"], "the tiny game's faces use fonts and icons: the build keeps what it parsed"
+    assert kept["icon-form"], "the tiny game's faces draw icons: their forms are kept"
     assert new_process_build(project, with_kept_parses(cold, tmp_path / "again")) == pdfs(cold)
 
 
@@ -78,14 +81,6 @@ def test_a_font_file_replaced_under_the_same_name_between_two_processes_is_the_o
     out = copy_build(cold_build(project, "--only", "cards"), tmp_path / "out")
     shutil.copy(project / "fonts/noto/NotoSerif-Regular.ttf", project / "fonts/noto/NotoSans-Regular.ttf")
     assert new_process_build(project, out, "--only", "cards") == pdfs(cold_build(project, "--only", "cards"))
-
-
-def test_a_new_process_defines_icon_forms_from_the_operators_the_last_build_kept(project, tmp_path, cold_build):
-    """An icon's form is the same operators whenever its SVG, colour and reader are the same: a fresh worker writes them
-    from what the last build kept, and prints what a cold build prints."""
-    cold = cold_build(project)
-    assert kept_entries(cold)["icon-form"], "the tiny game's faces draw icons: their forms are kept"
-    assert new_process_build(project, with_kept_parses(cold, tmp_path / "again"), "--only", "cards") == pdfs(cold_build(project, "--only", "cards"))
 
 
 @pytest.mark.parametrize("svg", [

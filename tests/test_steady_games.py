@@ -36,8 +36,9 @@ def build(root, out, paper: str = "letter", session: Session | None = None) -> R
 
 @pytest.fixture
 def settle(cold_build):
-    """`settle(root, out)`: `out` holds the run's cold build of the project, and a build in the watching process found
-    everything in it kept: the next build may answer from what it kept."""
+    """`settle(root, out)`: `out` holds the run's cold build of the project (a new process's: this one's builds share
+    the watching session), and a build in the watching process found everything in it kept: the next build may answer
+    from what it kept."""
 
     def settled(root, out) -> None:
         copy_build(cold_build(root), out)
