@@ -271,11 +271,15 @@ def test_ctrl_c_reaches_the_command(tmp_path, shared_server, big_project):
     assert not pdf.exists()
 
 
-def test_the_child_tells_its_caller_how_it_ended_without_waiting_for_the_server(tmp_path, server_env, big_project):
+def test_the_child_tells_its_caller_how_it_ended_without_waiting_for_the_server(tmp_path, server_env):
     """A command's child sends its exit code to the caller itself once its output is written, so the caller ends while
     the child's memory is given back: here the server is stopped (SIGSTOP) while the build runs, and the caller still
-    ends with the build's code and its PDF written."""
-    server, caller, _, pdf = long_build(tmp_path, server_env, big_project)
+    ends with the build's code and its PDF written. A 300-card deck: the build runs on well after the server stops."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from cards import make_project
+
+    make_project(tmp_path / "deck", 300, 1)
+    server, caller, _, pdf = long_build(tmp_path, server_env, tmp_path / "deck")
     os.kill(server, signal.SIGSTOP)
     try:
         _, err = caller.communicate(timeout=120)
