@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import copy_build, pdfs
+from conftest import pdfs
 
 from pnp.cli import run_build
 from pnp.core.errors import Report
@@ -34,17 +34,18 @@ def build(root, out, paper: str = "letter", session: Session | None = None) -> R
     return run_build(Project(root), GAMES, Options(out=out), [paper], report=Report(), quiet=True, workers=1, session=session)
 
 
-@pytest.fixture
-def settle(cold_build):
-    """`settle(root, out)`: `out` holds the run's cold build of the project (a new process's: this one's builds share
-    the watching session), and a build in the watching process found everything in it kept: the next build may answer
-    from what it kept."""
+def settle(root, out) -> None:
+    """`out` holds a one-shot build of the project, and a build in the watching process found everything in it kept:
+    the next build may answer from what it kept."""
+    assert not build(root, out, session=Session()).errors()
+    assert not build(root, out).errors()
 
-    def settled(root, out) -> None:
-        copy_build(cold_build(root), out)
-        assert not build(root, out).errors()
 
-    return settled
+def one_shot(root, out, paper: str = "letter") -> dict[str, bytes]:
+    """Every PDF of a one-shot build (a session of its own, as `pnp build` makes) into the empty folder `out`: what the
+    watching process's build must print."""
+    assert not build(root, out, paper, session=Session()).errors()
+    return pdfs(out)
 
 
 def shown(report: Report) -> list[str]:
@@ -56,7 +57,7 @@ def stamps(out) -> dict[str, int]:
     return {p.relative_to(out).as_posix(): p.stat().st_mtime_ns for p in sorted(out.rglob("*.pdf"))}
 
 
-def test_an_unchanged_game_is_answered_with_what_a_plan_finds_and_nothing_is_written(watched, settle, tmp_path):
+def test_an_unchanged_game_is_answered_with_what_a_plan_finds_and_nothing_is_written(watched, tmp_path):
     root = watched
     hero = root / "templates/tiny/hero.j2"  # warnings each build must show again, kept or not: a template's and a check's
     hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(5, 5, 10, 10, fill='red') }}\n", encoding="utf-8")
@@ -73,18 +74,18 @@ def test_an_unchanged_game_is_answered_with_what_a_plan_finds_and_nothing_is_wri
     assert not [f for f in steady.sorted() if f.severity == "note"]  # a note (the sheet's layout) is news of the build that computed it
 
 
-def test_after_a_card_edit_the_pdfs_are_a_cold_builds(watched, settle, tmp_path, cold_build):
+def test_after_a_card_edit_the_pdfs_are_a_one_shot_builds(watched, tmp_path):
     root = watched
     out = tmp_path / "out"
     settle(root, out)
     deck = root / "data/twin/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     assert not build(root, out).errors()
-    assert pdfs(out) == pdfs(cold_build(root))
+    assert pdfs(out) == one_shot(root, tmp_path / "one-shot")
 
 
 @pytest.mark.parametrize("change", ["a template", "the paper", "an output removed", "an output overwritten", "the cache removed"])
-def test_any_change_to_what_a_game_stood_on_gives_a_cold_builds_outputs(watched, watching, settle, tmp_path, cold_build, change):
+def test_any_change_to_what_a_game_stood_on_gives_a_one_shot_builds_outputs(watched, watching, tmp_path, change):
     root = watched
     out = tmp_path / "out"
     settle(root, out)
@@ -101,8 +102,8 @@ def test_any_change_to_what_a_game_stood_on_gives_a_cold_builds_outputs(watched,
     else:
         (out / ".pnp-cache/tiny.json").unlink()
     assert not build(root, out, paper).errors()
-    cold = pdfs(cold_build(root, "--paper", paper))
-    assert {name: data for name, data in pdfs(out).items() if name in cold} == cold
+    fresh = one_shot(root, tmp_path / "one-shot", paper)
+    assert {name: data for name, data in pdfs(out).items() if name in fresh} == fresh
     assert watching.writes.flush() == []  # `pnp watch` writes its caches once the rebuild's PDFs are out
     assert (out / ".pnp-cache/tiny.json").is_file(), "a build leaves the cache the next one plans from"
 
@@ -113,7 +114,7 @@ def _show_art(root) -> None:
                     encoding="utf-8")
 
 
-def test_art_kept_outside_the_games_folder_is_looked_at_again(watched, settle, tmp_path, cold_build):
+def test_art_kept_outside_the_games_folder_is_looked_at_again(watched, tmp_path):
     from PIL import Image
 
     root = watched
@@ -124,10 +125,10 @@ def test_art_kept_outside_the_games_folder_is_looked_at_again(watched, settle, t
     settle(root, out)
     Image.new("RGB", (100, 400), "#a03060").save(root / "art/hero.png")
     assert not build(root, out).errors()
-    assert pdfs(out) == pdfs(cold_build(root)), "both games show the picture"
+    assert pdfs(out) == one_shot(root, tmp_path / "one-shot"), "both games show the picture"
 
 
-def test_a_game_whose_build_found_an_error_is_built_again_once_the_missing_art_comes(watched, tmp_path, cold_build):
+def test_a_game_whose_build_found_an_error_is_built_again_once_the_missing_art_comes(watched, tmp_path):
     from PIL import Image
 
     root = watched
@@ -138,4 +139,4 @@ def test_a_game_whose_build_found_an_error_is_built_again_once_the_missing_art_c
     (root / "art").mkdir()
     Image.new("RGB", (400, 100), "#3060a0").save(root / "art/hero.png")
     assert not build(root, out).errors(), "the picture is there now: nothing stands in the way"
-    assert pdfs(out) == pdfs(cold_build(root))
+    assert pdfs(out) == one_shot(root, tmp_path / "one-shot")
