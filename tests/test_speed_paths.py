@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, add_crowd_deck, cold_pdfs, copy_build, pdfs, run_pnp
+from conftest import ROOT, add_crowd_deck, cold_pdfs, copy_build, fresh_pdfs, pdfs, run_pnp
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
 TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
@@ -21,15 +21,6 @@ def build(project: Path, out: Path, *args: str) -> str:
     return result.output
 
 
-def cold_build_output(project: Path, out: Path, *args: str) -> str:
-    """What a build in a new process into an empty folder prints (its PDFs stay in `out`)."""
-    shutil.rmtree(out, ignore_errors=True)
-    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(out), *args], cwd=ROOT, capture_output=True, text=True,
-                            timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout + result.stderr
-
-
 def test_an_edited_template_is_compiled_again(project, tmp_path, cold_build):
     out = copy_build(cold_build(project, "--only", "cards"), tmp_path / "out")
     assert any((out / ".pnp-cache/templates").iterdir()), "the build keeps its compiled templates"
@@ -37,7 +28,7 @@ def test_an_edited_template_is_compiled_again(project, tmp_path, cold_build):
     first = pdfs(out)
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("EDITED HERO", 5, 70, 50, 6, size=8) }}\n{% endblock %}'), encoding="utf-8")
     build(project, out, "--only", "cards")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards") != first
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh", "--only", "cards") != first
 
 
 def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_prints(project, tmp_path):
@@ -54,7 +45,7 @@ def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_p
     before = pdfs(out)
     rebuild_as_a_new_process()
     assert pdfs(out) != before
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "rulebook")
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh", "--only", "rulebook")
 
     rulebook = project / "data/tiny/rulebook.md"
     lines = rulebook.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -108,7 +99,7 @@ def test_after_one_card_is_edited_the_rebuild_prints_a_cold_builds_bytes_and_wri
     stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*.pdf")}
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
-    after = pdfs(cold_build(project))
+    after = fresh_pdfs(project, tmp_path / "fresh")
     build(project, out)
     assert pdfs(out) == after
     unchanged = {name for name in before if before[name] == after[name]}
@@ -236,7 +227,7 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Knight>\",", "name: \"<Sir Knight>\","), encoding="utf-8")
     build(project, out, "--only", "rulebook")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "rulebook")
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh", "--only", "rulebook")
 
     cache = out / ".pnp-cache/tiny.json"
     kept = json.loads(cache.read_text(encoding="utf-8"))
@@ -247,7 +238,7 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     cache.write_text(json.dumps(kept), encoding="utf-8")
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Sir Knight>\",", "name: \"<Dame Knight>\","), encoding="utf-8")
     build(project, out, "--only", "rulebook")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold2", "--only", "rulebook")
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh2", "--only", "rulebook")
 
 
 def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, split_decks):
