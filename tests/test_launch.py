@@ -299,7 +299,7 @@ def test_stop_ends_the_server_and_the_next_command_runs_here(project, tmp_path, 
             time.sleep(0.05)
         pytest.fail("the server is still running")
     assert pnp(server_env, "server", "status").returncode == 1
-    built = pnp({**server_env, "PNP_SERVER_IDLE": "5"}, "--root", str(project), "build", "-q", "--out", str(tmp_path / "o"))
+    built = pnp({**server_env, "PNP_SERVER_IDLE": "5"}, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "o"))
     assert built.returncode == 0, built.stderr  # run here, with no server; it starts one for the next command
 
 
@@ -390,7 +390,7 @@ def test_a_caller_allowed_more_than_the_server_runs_its_command_itself(project, 
     started = subprocess.run(["bash", "-c", f"ulimit -n 512; exec {sys.executable} -m pnp server start"], env=server_env, cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
     assert started.returncode == 0, started.stderr
-    built = pnp(server_env, "--root", str(project), "build", "-q", "--out", str(tmp_path / "out"))
+    built = pnp(server_env, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "out"))
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "out" / "tiny" / "tiny-cards.pdf").is_file()
     assert "RLIMIT_NOFILE" in served(server_env)[-1] and "the caller runs it itself" in served(server_env)[-1]
