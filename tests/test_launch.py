@@ -36,17 +36,27 @@ def server_env():
 
 
 @pytest.fixture(scope="module")
-def shared_server():
-    """(environment, process id) of one fork server that the tests of this module which leave it running share: starting
-    one costs seconds. Each such test counts the commands it finds in the log before its own (`served_after`)."""
+def _module_server():
+    """[environment, process id] of the fork server the tests of this module share (`shared_server`)."""
     folder = Path(tempfile.mkdtemp(prefix="pnps-"))
     env = {**os.environ, "PNP_SERVER": "1", "PNP_SERVER_DIR": str(folder / "s"), "PNP_SERVER_IDLE": "600", "PYTHONPATH": str(ROOT)}
     env.pop("CI", None)
     try:
-        yield env, start_server(env)
+        yield [env, start_server(env)]
     finally:
         subprocess.run([sys.executable, "-m", "pnp", "server", "stop", "--all"], env=env, cwd=ROOT, capture_output=True, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def shared_server(_module_server) -> tuple[dict, int]:
+    """(environment, process id) of one fork server that the tests of this module which leave it running share: starting
+    one costs seconds. Each such test counts the commands it finds in the log before its own (`served_after`). A server
+    that left (stale: pnp's code was edited while the tests ran) is started again, in the same folder."""
+    env, pid = _module_server
+    if not alive(pid):
+        _module_server[1] = pid = start_server(env)
+    return env, pid
 
 
 @pytest.fixture(scope="module")
