@@ -164,6 +164,15 @@ def pdf_reader(tmp_path_factory):
     return Reader(_run_folder(tmp_path_factory) / "shared-reads")
 
 
+@pytest.fixture(scope="session")
+def pdfium_reader(tmp_path_factory):
+    """`pdf_reader`'s pages read with pdfium instead of pdfplumber (tests/pdfium_pages.py: the same objects, as pdfminer
+    gives them, a sheet in a fraction of the time), kept once per file content for the whole run like pdf_reader's."""
+    from pdfium_pages import Reader
+
+    return Reader(_run_folder(tmp_path_factory) / "shared-reads")
+
+
 def build_log_path(out: Path) -> Path:
     return out.parent / f"{out.name}.log"
 

@@ -61,7 +61,7 @@ def within(page, box) -> list:
 
 def sides(pdf, reader) -> list[tuple[str, float, float]]:
     """(what, front fullness, back fullness) for every aid card and every sheet page printed back to back (the pages
-    as pdfplumber reads them, once per run: conftest.pdf_reader)."""
+    as pdfplumber reports them, read through pdfium once per run: conftest.pdfium_reader)."""
     order = kinds(pdf)
     pages = reader.pages(pdf)
     out = []
@@ -84,8 +84,8 @@ def sides(pdf, reader) -> list[tuple[str, float, float]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_side_of_an_aid_card_or_sheet_is_more_than_twice_as_full_as_the_other(references, pdf_reader, game):
-    measured = sides(references[game], pdf_reader)
+def test_no_side_of_an_aid_card_or_sheet_is_more_than_twice_as_full_as_the_other(references, pdfium_reader, game):
+    measured = sides(references[game], pdfium_reader)
     assert any(what.startswith("aid") for what, _, _ in measured), "every game has player aids"
     lopsided = [(what, round(a, 3), round(b, 3)) for what, a, b in measured if max(a, b) > MOST * min(a, b)]
     assert not lopsided, lopsided

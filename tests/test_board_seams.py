@@ -1,11 +1,15 @@
-"""The five games' boards, read back from their PDFs: no cut line runs through a title, and a word cut in two is announced."""
+"""The five games' boards, read back from their PDFs: no cut line runs through a title, and a word cut in two is announced.
+
+The boards are those of the plain Letter and A4 builds every file reads (conftest.shared_build), with what those
+builds said; each page is read once per run through conftest.pdfium_reader (pdfplumber's characters and lines, with
+their dash patterns, read through pdfium), and pdfplumber's own text and word functions read those characters."""
 from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT, build_log
+from pdfplumber.utils import extract_text, extract_words
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 PAPERS = ("letter", "a4")
@@ -13,45 +17,48 @@ TITLE_PT = 14  # type this large is a title or a heading: no seam may cut it
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Every shipped game's boards on Letter and A4, and what the build said."""
-    out = tmp_path_factory.mktemp("seams")
-    result = run_pnp(ROOT, "build", *GAMES, "--only", "boards", "--paper", ",".join(PAPERS), "--out", str(out))
-    assert result.exit_code == 0, result.output + result.stderr
-    return out, result.output + result.stderr
+def built(shared_build):
+    """{paper: (the build's folder, what the build said)}: every shipped game built on Letter and on A4."""
+    folders = {"letter": shared_build(), "a4": shared_build("--paper", "a4")}
+    return {paper: (out, build_log(out)) for paper, out in folders.items()}
 
 
-def cut_words(pdf_path):
+def boards_pdf(built, game: str, paper: str):
+    out, _ = built[paper]
+    return out / game / f"{game}-boards{'' if paper == 'letter' else '-' + paper}.pdf"
+
+
+def cut_words(pdf_path, reader):
     """{board name: {words}}: the words of each tiled board that a cut line (a dashed or dotted seam line) runs through."""
     found: dict[str, set] = {}
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            footer = page.extract_text().splitlines()[-1] if page.extract_text() else ""
-            match = re.search(r"· ([^·]+) · tile ([A-Z]+\d+) of", page.extract_text() or "")
-            if not match:
-                continue
-            board = match.group(1).strip()
-            found.setdefault(board, set())
-            seams = [ln for ln in page.lines if ln.get("dash") and ln["dash"][0]]
-            assert seams, f"{pdf_path.name}: tile {match.group(2)} shows no cut line ({footer})"
-            for word in page.extract_words():
-                for ln in seams:
-                    if ln["x0"] == ln["x1"]:  # a vertical seam: the word straddles its x, beside the line
-                        crossed = word["x0"] + 0.2 < ln["x0"] < word["x1"] - 0.2 and word["bottom"] > ln["top"] and word["top"] < ln["bottom"]
-                    else:
-                        crossed = word["top"] + 0.2 < ln["top"] < word["bottom"] - 0.2 and word["x1"] > ln["x0"] and word["x0"] < ln["x1"]
-                    if crossed:
-                        found[board].add((word["text"], round(word["bottom"] - word["top"], 1)))
+    for page in reader.pages(pdf_path):
+        text = extract_text(page.chars)
+        footer = text.splitlines()[-1] if text else ""
+        match = re.search(r"· ([^·]+) · tile ([A-Z]+\d+) of", text or "")
+        if not match:
+            continue
+        board = match.group(1).strip()
+        found.setdefault(board, set())
+        seams = [ln for ln in page.lines if ln.get("dash") and ln["dash"][0]]
+        assert seams, f"{pdf_path.name}: tile {match.group(2)} shows no cut line ({footer})"
+        for word in extract_words(page.chars):
+            for ln in seams:
+                if ln["x0"] == ln["x1"]:  # a vertical seam: the word straddles its x, beside the line
+                    crossed = word["x0"] + 0.2 < ln["x0"] < word["x1"] - 0.2 and word["bottom"] > ln["top"] and word["top"] < ln["bottom"]
+                else:
+                    crossed = word["top"] + 0.2 < ln["top"] < word["bottom"] - 0.2 and word["x1"] > ln["x0"] and word["x0"] < ln["x1"]
+                if crossed:
+                    found[board].add((word["text"], round(word["bottom"] - word["top"], 1)))
     return found
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
-def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, game, paper):
-    out, said = built
-    pdf = out / game / f"{game}-boards-{paper}.pdf"
+def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, pdfium_reader, game, paper):
+    _, said = built[paper]
+    pdf = boards_pdf(built, game, paper)
     assert pdf.is_file()
-    for board, words in cut_words(pdf).items():
+    for board, words in cut_words(pdf, pdfium_reader).items():
         titles = {w for w in words if w[1] >= TITLE_PT}
         assert not titles, f"{game} {board} on {paper}: a seam cuts {titles}"
         if words:  # a seam that cannot avoid text says so, naming the board and the paper
@@ -61,18 +68,17 @@ def test_no_seam_cuts_a_title_and_every_cut_word_is_announced(built, game, paper
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
-def test_no_seam_crosses_any_text(built, game, paper):
+def test_no_seam_crosses_any_text(built, pdfium_reader, game, paper):
     """Issue 47: read from the PDF, no word of the five games' boards lies across a tile's cut line, on Letter or A4."""
-    out, said = built
-    crossed = {board: sorted(words) for board, words in cut_words(out / game / f"{game}-boards-{paper}.pdf").items() if words}
+    _, said = built[paper]
+    crossed = {board: sorted(words) for board, words in cut_words(boards_pdf(built, game, paper), pdfium_reader).items() if words}
     assert not crossed, f"{game} on {paper}: {crossed}"
-    assert not [line for line in said.splitlines() if f"data/{game}/boards.yaml" in line and "seam crosses" in line and f"{paper} tiles" in line]
+    assert not [line for line in said.splitlines() if f"data/{game}/boards.yaml" in line and "seam crosses" in line]
 
 
-def test_the_black_market_prints_on_two_letter_pages(built):
+def test_the_black_market_prints_on_two_letter_pages(built, pdfium_reader):
     """380 × 260 mm misses a Letter page's height by 2.07 mm with corner marks above and below it: with marks below only,
     two portrait tiles hold it (before: 2 × 2)."""
-    out, _ = built
-    with pdfplumber.open(out / "organ-trail" / "organ-trail-boards-letter.pdf") as pdf:
-        tiles = [p for p in pdf.pages if re.search(r"· Black Market · tile [A-Z]+\d+ of", p.extract_text() or "")]
+    pages = pdfium_reader.pages(boards_pdf(built, "organ-trail", "letter"))
+    tiles = [p for p in pages if re.search(r"· Black Market · tile [A-Z]+\d+ of", extract_text(p.chars) or "")]
     assert len(tiles) == 2

@@ -3,17 +3,18 @@
 Read from the PDFs: no stroke of the ink-saver build of the five games' cards, tokens and boards runs along a
 piece's trim line (a cut 0.5 mm off would leave it as a hairline on the card or its neighbour), and on the
 Police Precinct city board the white slot for the investigation stack stays white with its icon drawn, as in the
-full-ink build (rasterised with pypdfium2).
+full-ink build (rasterised with pypdfium2). Every stroke of every page is read with pdfium (pypdfium2's page
+objects, forms entered), which reads a sheet in milliseconds.
 """
 from __future__ import annotations
 
+import ctypes
 from collections import Counter
-from itertools import pairwise
 
 import numpy as np
-import pdfplumber
 import printable as P
 import pypdfium2 as pdfium
+import pypdfium2.raw as raw
 import pytest
 from conftest import ROOT
 
@@ -28,29 +29,66 @@ def built(shared_build):
     return shared_build("--ink-saver", "--only", "cards", "--only", "tokens", "--only", "boards"), shared_build()
 
 
-def _stroked(page) -> list[tuple]:
-    """Straight stroked segments of a page as pdfplumber reads it (tests/pdfread.Page), in PDF points (y up)."""
-    h = float(page.height)
-    segs = []
-    for r in page.rects:
-        if r.get("stroke"):
-            x0, y0, x1, y1 = r["x0"], h - r["bottom"], r["x1"], h - r["top"]
-            segs += [(x0, y0, x1, y0), (x1, y0, x1, y1), (x0, y1, x1, y1), (x0, y0, x0, y1)]
-    for o in page.lines + page.curves:
-        if o.get("stroke", True):
-            pts = o["pts"]
-            segs += [(a[0], h - a[1], b[0], h - b[1]) for a, b in pairwise(pts)]
+def _path_segments(obj, matrix) -> list[tuple]:
+    """The straight pieces of a path object in page points (y up): each segment between consecutive points on the
+    path (a curve by its chord: a circle's control points lie on the tangents at its extremes, which on a round
+    token are its square's edges, though the circle only touches them), and the closing one of each closed subpath."""
+    x, y = ctypes.c_float(), ctypes.c_float()
+    a, b, c, d, e, f = matrix
+    segs, start, last, controls = [], None, None, 0
+    for i in range(raw.FPDFPath_CountSegments(obj.raw)):
+        seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
+        kind = raw.FPDFPathSegment_GetType(seg)
+        if kind == raw.FPDF_SEGMENT_BEZIERTO:
+            controls = (controls + 1) % 3
+            if controls:  # a control point: each curve is two of them and its end point
+                continue
+        raw.FPDFPathSegment_GetPoint(seg, x, y)
+        point = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
+        if kind == raw.FPDF_SEGMENT_MOVETO:
+            start = point
+        elif last is not None:
+            segs.append((*last, *point))
+        if raw.FPDFPathSegment_GetClose(seg) and start is not None and start != point:
+            segs.append((*point, *start))
+            point = start
+        last = point
     return segs
 
 
+def stroked(path) -> list[list[tuple]]:
+    """For each page: its stroked straight segments (x0, y0, x1, y1) in PDF points, forms and their matrices entered."""
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    doc = pdfium.PdfDocument(str(path))
+    pages = []
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            segs: list[tuple] = []
+            outer = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]  # the matrix of each form around an object, by depth
+            for obj in page.get_objects(max_depth=32):
+                del outer[obj.level + 1 :]
+                matrix = P._mul(tuple(obj.get_matrix().get()), outer[obj.level])
+                if obj.type == raw.FPDF_PAGEOBJ_FORM:
+                    outer.append(matrix)
+                elif obj.type == raw.FPDF_PAGEOBJ_PATH:
+                    raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
+                    if stroke.value:
+                        segs += _path_segments(obj, matrix)
+            pages.append(segs)
+            page.close()
+    finally:
+        doc.close()
+    return pages
+
+
 def on_trim_lines(path, reader) -> list[str]:
-    """Every stroked segment that runs along a piece's trim line, as 'page N: ...' (each page read once per run:
+    """Every stroked segment that runs along a piece's trim line, as 'page N: ...' (the pieces read once per run:
     conftest.pdf_reader)."""
     laid = reader.once(path, "laid-out", P.laid_out)
     found = []
-    for page in reader.pages(path):
-        segs = _stroked(page)
-        for face in laid[page.number - 1].faces:
+    for number, segs in enumerate(stroked(path), 1):
+        for face in laid[number - 1].faces:
             for axis, v, lo, hi in face.cuts:
                 for x0, y0, x1, y1 in segs:
                     if axis == "x" and abs(x0 - x1) < 0.01 and abs(x0 - v) < ON_TRIM_MM * P.MM:
@@ -60,7 +98,7 @@ def on_trim_lines(path, reader) -> list[str]:
                     else:
                         continue
                     if run > ALONG_MM * P.MM:
-                        found.append(f"page {page.number}: a {run / P.MM:.1f} mm stroke along the cut at {axis} = {v / P.MM:.1f} mm")
+                        found.append(f"page {number}: a {run / P.MM:.1f} mm stroke along the cut at {axis} = {v / P.MM:.1f} mm")
     return found
 
 
@@ -81,13 +119,23 @@ def test_the_ink_saver_draws_nothing_on_a_trim_line(built, pdf_reader, game):
 
 def _slot_region(pdf_path, words: str, scale: float):
     """The page with `words` rendered at `scale` px/pt, and the box 1–14 mm above the words, 8 mm either side of their centre."""
-    with pdfplumber.open(str(pdf_path)) as pdf:
-        found = next(((i, page.search(words)[0]) for i, page in enumerate(pdf.pages) if page.search(words)), None)
-    assert found, f"{pdf_path.name}: no '{words}'"
-    i, w = found
-    cx = (w["x0"] + w["x1"]) / 2
-    box = (cx - 8 * P.MM, w["top"] - 14 * P.MM, cx + 8 * P.MM, w["top"] - 1 * P.MM)
-    image = np.asarray(pdfium.PdfDocument(str(pdf_path))[i].render(scale=scale).to_pil().convert("L"), dtype=float)
+    doc = pdfium.PdfDocument(str(pdf_path))
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            text = page.get_textpage()
+            hit = text.search(words).get_next()
+            if hit:
+                boxes = [text.get_charbox(k, loose=True) for k in range(hit[0], hit[0] + hit[1])]  # left, bottom, right, top
+                cx = (min(b[0] for b in boxes) + max(b[2] for b in boxes)) / 2
+                top = page.get_height() - max(b[3] for b in boxes)  # from the page's top, as the image counts
+                image = np.asarray(page.render(scale=scale).to_pil().convert("L"), dtype=float)
+                break
+        else:
+            raise AssertionError(f"{pdf_path.name}: no '{words}'")
+    finally:
+        doc.close()
+    box = (cx - 8 * P.MM, top - 14 * P.MM, cx + 8 * P.MM, top - 1 * P.MM)
     x0, y0, x1, y1 = (round(v * scale) for v in box)
     return image[y0:y1, x0:x1]
 

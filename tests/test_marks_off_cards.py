@@ -3,8 +3,8 @@ stroked over a piece (more than 0.1 mm inside its trim), and none on a backs sid
 duplex drift of up to 3 mm would put it on some card's back. Every cut line still keeps a mark that prints
 (tests/test_printable.py).
 
-Builds: Letter and A4, with and without bleed, the default 1/6 in printer margin and a printer profile with 6.35 mm: four
-builds in which each appears, shared with tests/test_printable.py.
+Builds: Letter and A4, with and without bleed, the default 1/6 in printer margin and a printer profile with 6.35 mm: three
+builds in which each appears (a case per code path), the very builds tests/test_printable.py reads.
 """
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ import pytest
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 
 KINDS = ("cards", "tokens", "reference")
-# Each paper, bleed and printer margin in four builds, the very builds tests/test_printable.py reads (conftest.shipped_builds)
-BUILDS = {"letter": ("letter", False, DEFAULT_PRINTABLE_MM), "a4-bleed": ("a4", True, DEFAULT_PRINTABLE_MM),
-          "letter-bleed-6.35mm": ("letter", True, 6.35), "a4-6.35mm": ("a4", False, 6.35)}
+# Each paper, bleed and printer margin in three builds, the very builds tests/test_printable.py reads (conftest.shipped_builds):
+# the plain Letter and A4 builds every file reads, and the bleed build for a 6.35 mm printer on Letter
+BUILDS = {"letter": ("letter", False, DEFAULT_PRINTABLE_MM), "a4": ("a4", False, DEFAULT_PRINTABLE_MM),
+          "letter-bleed-6.35mm": ("letter", True, 6.35)}
 
 
 @pytest.mark.parametrize("name", BUILDS)

@@ -16,10 +16,10 @@ import numpy as np
 import pdfplumber
 import printable as P
 import pytest
-from conftest import MM, ROOT, TEST_PROJECT, render_page, run_pnp
+from conftest import MM, TEST_PROJECT, build_log, render_page, run_pnp
 from pypdf import PdfReader
 
-from pnp.core.units import um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, um
 from pnp.render.impose import BAND_SPACE_UM, Band, FoldSheet
 from pnp.render.packing import fill, plan_pages
 
@@ -231,21 +231,39 @@ def test_the_page_cap_counts_the_pages_the_packing_prints(tmp_path, monkeypatch)
 
 
 # The five games' cards and tokens PDFs, read back ---------------------------------------------------------------
-VARIANTS = {"default": (), "bleed": ("--bleed",), "gutterfold": ("--layout", "gutterfold")}
+# A case per code path: the plain builds on Letter and A4 (the paper's path) every file reads, the bleed build for a
+# 6.35 mm printer on Letter that tests/test_printable.py reads (the bleed path), and a gutterfold build on Letter.
+VARIANTS = ("default", "bleed", "gutterfold")
+QUARTER_INCH = 6.35  # mm: the printer margin of the bleed build (conftest.shipped_builds)
+
+
+@dataclass
+class Built:
+    """A variant's cards and tokens PDFs, what its build said (None: built through the pipeline, which says nothing
+    here; the sheets' fills, read from the PDFs, are the promise), the printer margin it was built for (mm), and on
+    how many papers."""
+
+    pdfs: list
+    said: str | None
+    printable_mm: float
+    papers: int
 
 
 @pytest.fixture(scope="module")
-def games_pdfs(tmp_path_factory):
-    """{variant: (every cards and tokens PDF of the five games in Letter and A4, what the build printed)}, built on first use."""
-    built = {}
+def games_pdfs(shared_build, shipped_builds):
+    """`get(variant)`: the five games' cards and tokens PDFs so built, from builds shared with other files."""
 
-    def get(variant: str):
-        if variant not in built:
-            out = tmp_path_factory.mktemp(variant)
-            result = run_pnp(ROOT, "build", "--only", "cards", "--only", "tokens", "--paper", "letter,a4", "--out", str(out), *VARIANTS[variant])
-            assert result.exit_code == 0, result.output + result.stderr
-            built[variant] = (sorted(out.glob("*/*-cards*.pdf")) + sorted(out.glob("*/*-tokens*.pdf")), result.output)
-        return built[variant]
+    def pdfs(*folders: Path) -> list[Path]:
+        return sorted(p for out in folders for p in out.glob("*/*-cards*.pdf")) + sorted(p for out in folders for p in out.glob("*/*-tokens*.pdf"))
+
+    def get(variant: str) -> Built:
+        if variant == "default":
+            letter, a4 = shared_build(), shared_build("--paper", "a4")
+            return Built(pdfs(letter, a4), build_log(letter) + build_log(a4), DEFAULT_PRINTABLE_MM, 2)
+        if variant == "bleed":
+            return Built(pdfs(shipped_builds("letter", True, QUARTER_INCH)), None, QUARTER_INCH, 1)
+        out = shared_build("--only", "cards", "--only", "tokens", "--layout", "gutterfold")
+        return Built(pdfs(out), build_log(out), DEFAULT_PRINTABLE_MM, 1)
 
     return get
 
@@ -301,7 +319,7 @@ def sides(pdf: Path) -> list[Side]:
     return _SIDES[pdf]
 
 
-def whole_sheet(pdf: Path, side: Side, trim) -> int:
+def whole_sheet(pdf: Path, side: Side, trim, printable_mm: float = DEFAULT_PRINTABLE_MM) -> int:
     """How many pieces of `trim`'s size a whole sheet of this PDF's paper, orientation and layout holds.
 
     The whole-sheet grids are test_sheet_geometry's subject; here they are the measure of a sheet's fill."""
@@ -313,8 +331,8 @@ def whole_sheet(pdf: Path, side: Side, trim) -> int:
     bleed, gutter = (max(bleed, 1), max(2, 2 * bleed)) if tokens else (bleed, 0)  # tokens keep 1 mm of art past the cut, 2 mm apart
     size = (round((trim.x1 - trim.x0) / MM, 2), round((trim.y1 - trim.y0) / MM, 2))
     orientation = "landscape" if side.w > side.h else "portrait"
-    grid = plan_fold_sheet(paper, size, gutter, bleed, 180, orientation=orientation) if side.fold else None
-    return (grid or plan_sheet(paper, size, gutter, bleed, orientation)).per_sheet
+    grid = plan_fold_sheet(paper, size, gutter, bleed, 180, printable_mm, orientation) if side.fold else None
+    return (grid or plan_sheet(paper, size, gutter, bleed, orientation, printable_mm)).per_sheet
 
 
 def _mirror(side: Side, t, duplex_flip_x: bool):
@@ -331,17 +349,17 @@ def _key(t):
 def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, variant):
     """The five games' sets all pack this way, so none needs the build's note on a sheet it could not fill
     (the tiny test game's tokens do: test_tokens)."""
-    pdfs, output = games_pdfs(variant)
-    assert len(pdfs) == 2 * (5 + 4), [p.name for p in pdfs]  # cards of five games and tokens of four, in Letter and A4
-    for pdf in pdfs:
-        fills = [sum(1 / whole_sheet(pdf, s, t) for t in s.fronts()) for s in sides(pdf) if s.kind != "backs"]
+    built = games_pdfs(variant)
+    assert len(built.pdfs) == built.papers * (5 + 4), [p.name for p in built.pdfs]  # cards of five games and tokens of four, on each paper
+    for pdf in built.pdfs:
+        fills = [sum(1 / whole_sheet(pdf, s, t, built.printable_mm) for t in s.fronts()) for s in sides(pdf) if s.kind != "backs"]
         assert all(f >= 0.5 - 1e-6 for f in fills[:-1]), f"{pdf.name}: sheet fills {[round(f, 2) for f in fills]}"
-    assert "full: no packing found" not in output
+    assert built.said is None or "full: no packing found" not in built.said
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, variant):
-    for pdf in games_pdfs(variant)[0]:
+    for pdf in games_pdfs(variant).pdfs:
         assert len({s.w > s.h for s in sides(pdf)}) == 1, pdf.name
 
 
@@ -350,7 +368,7 @@ def test_every_back_of_the_five_games_lies_behind_a_front_of_its_size(games_pdfs
     """Duplex (long edge): a backs page follows its fronts page, each back where the flip puts a front (a portrait page
     mirrors left-right, a landscape one top-bottom); a slot whose piece has no back stays empty. Gutterfold: every piece
     in the backs' half is the mirror image across the fold of a front, and no art comes within 5 mm of the fold."""
-    for pdf in games_pdfs(variant)[0]:
+    for pdf in games_pdfs(variant).pdfs:
         pages = sides(pdf)
         for i, s in enumerate(pages):
             if s.kind == "backs":

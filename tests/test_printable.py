@@ -1,8 +1,10 @@
 """Printable on a real printer: read from the PDFs of the five games, every cut line keeps a mark the printer
 prints, and no mark, footer or scale bar lies where it cannot print (issue 19).
 
-Each game is built once per paper, bleed and printer (the default profile's 1/6 in margin, and a 6.35 mm
-one), and every page is read with pdfplumber and pypdf (tests/printable.py), not taken from the planner.
+The games are built on each paper, with and without bleed, for each printer (the default profile's 1/6 in margin,
+and a 6.35 mm one): three builds, a case per code path (CASES). Every page laid out unlike an earlier one is read with
+pdfium, as pdfplumber reports its objects (tests/pdfium_pages.py), and pypdf (tests/printable.py), not taken from the
+planner.
 """
 from __future__ import annotations
 
@@ -28,15 +30,18 @@ def builds(shipped_builds):
     return lambda paper, bleed, printer: shipped_builds(paper, bleed, PRINTERS[printer])
 
 
-# Each paper, bleed and printer appears, in four builds rather than eight: reading every page takes about
-# a minute and a half per build (the other four were checked by hand with tests/printable.py, all clean).
-CASES = [("letter", False, "laser-1/6in"), ("a4", True, "laser-1/6in"), ("letter", True, "quarter-inch"), ("a4", False, "quarter-inch")]
+# A case per code path, not every combination: each paper, bleed and printer margin appears in three builds rather
+# than eight. The plain builds on Letter and A4 are the ones every other file reads (conftest.shared_build: the
+# paper's path, built and read once per run); the third takes the bleed path and the 6.35 mm printer's, on Letter,
+# the paper whose margins leave the least room for marks. The other combinations were checked by hand with
+# tests/printable.py, all clean.
+CASES = [("letter", False, "laser-1/6in"), ("a4", False, "laser-1/6in"), ("letter", True, "quarter-inch")]
 
 
 @functools.cache
 def _views(pdf: Path, reader) -> list:
     """Each PDF read once for every test of this module and kept in memory (the reading itself is shared with every
-    file and worker of the run: conftest.pdf_reader)."""
+    file and worker of the run: conftest.pdfium_reader, pdfplumber's objects read through pdfium)."""
     return P.read(pdf, alike_once=True, reader=reader)
 
 
@@ -50,14 +55,14 @@ def _kind(pdf: Path) -> str | None:
 
 
 @pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
-def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the_printable_area(builds, pdf_reader, paper, bleed, printer):
+def test_every_cut_line_has_a_mark_that_prints_and_no_furniture_lies_outside_the_printable_area(builds, pdfium_reader, paper, bleed, printer):
     margin = PRINTERS[printer]
     out = builds(paper, bleed, printer)
     pdfs = _pdfs(out)
     assert {f"{_kind(p)}.pdf" for p in pdfs} == {f"{k}.pdf" for k in KINDS}
     problems = []
     for pdf in pdfs:
-        for n, view in enumerate(_views(pdf, pdf_reader)):
+        for n, view in enumerate(_views(pdf, pdfium_reader)):
             where = f"{pdf.name} page {n + 1}"
             area = P.printable_box(view, margin + P.TOLERANCE_MM)
             reference_sheet = "reference" in pdf.name and any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces)
@@ -98,26 +103,26 @@ def _words_in_the_safe_area(pdfs: list[Path], reader) -> list[str]:
 
 
 @pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
-def test_no_word_lies_within_3_mm_of_a_cut(builds, pdf_reader, paper, bleed, printer):
+def test_no_word_lies_within_3_mm_of_a_cut(builds, pdfium_reader, paper, bleed, printer):
     """Every character's ink on every card, token and board of the five games, read from the PDF, lies at least
     3 mm inside its face's cut lines (a round token's cut is tested as its square, the weaker test)."""
-    problems = _words_in_the_safe_area([p for p in _pdfs(builds(paper, bleed, printer)) if _kind(p) != "reference"], pdf_reader)
+    problems = _words_in_the_safe_area([p for p in _pdfs(builds(paper, bleed, printer)) if _kind(p) != "reference"], pdfium_reader)
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} characters)"
 
 
-def test_no_word_on_a_reference_card_or_player_aid_lies_within_3_mm_of_its_cut(builds, pdf_reader):
+def test_no_word_on_a_reference_card_or_player_aid_lies_within_3_mm_of_its_cut(builds, pdfium_reader):
     """As above, for the reference PDFs' cards and player aids (the one-page sheet is a page, not a piece, and is left out)."""
     pdfs = [p for p in _pdfs(builds("letter", False, "laser-1/6in")) if _kind(p) == "reference"]
-    problems = _words_in_the_safe_area(pdfs, pdf_reader)
+    problems = _words_in_the_safe_area(pdfs, pdfium_reader)
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} characters)"
 
 
 @pytest.mark.parametrize("printer", PRINTERS)
-def test_every_footer_keeps_its_instructions_whole(builds, pdf_reader, printer):
+def test_every_footer_keeps_its_instructions_whole(builds, pdfium_reader, printer):
     """A long footer gives way in its label, never in 'print at 100%' or the flip edge."""
-    out = builds("letter", False, printer) if printer == "laser-1/6in" else builds("a4", False, printer)
+    out = builds("letter", False, printer) if printer == "laser-1/6in" else builds("letter", True, printer)
     for pdf in _pdfs(out):
-        for n, view in enumerate(_views(pdf, pdf_reader)):
+        for n, view in enumerate(_views(pdf, pdfium_reader)):
             text = "".join(ch for ch, box in view.chars if not any(box.inter(f.bleed) for f in view.faces))
             assert "100%" in text, (pdf.name, n, text[-160:])
             if "backs ·" in text:
@@ -141,7 +146,7 @@ def test_a_sheet_footer_names_only_the_sets_whose_pieces_are_on_it():
     assert (pages[0].label[0] if isinstance(pages[0].label, tuple) else pages[0].label).split(" · ")[1] == "Crops"
 
 
-def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_scale_bar_and_footer(builds):
+def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_scale_bar_and_footer(builds, pdfium_reader):
     """The raster test: white out what a 6.35 mm printer cannot print; every mark, the whole scale bar and the
     whole footer are still there, because none of them was drawn there."""
     margin = PRINTERS["quarter-inch"]
@@ -155,7 +160,7 @@ def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_sc
     masked[:edge], masked[-edge:], masked[:, :edge], masked[:, -edge:] = 255, 255, 255, 255
     # nothing was there to lose
     assert np.array_equal(masked, page), "ink within the printer's margin"
-    view = P.read(pdf)[0]
+    view = _views(pdf, pdfium_reader)[0]  # page 1, as the tests above read it
     h = page.shape[0]
     # every mark segment and every footer character (the scale bar's label and ticks with them) shows dark on the masked page
     for x0, y0, x1, y1, _width in view.lines:

@@ -1,5 +1,5 @@
 """Sheet footers (issue 47): on the five games' default Letter and A4 sheets of every kind, read from the PDFs
-(tests/footers.py: pdfplumber and the pages' content streams), the lines a sheet prints beside its pieces (the
+(tests/footers.py: pdfplumber's objects read through pdfium, and the pages' content streams), the lines a sheet prints beside its pieces (the
 footer, the scale bar's label, a calibration sheet's note, an assembly map's key) never run into each other, the
 scale bar, a mark or a piece, and lie whole inside what the printer prints."""
 from __future__ import annotations
@@ -17,11 +17,12 @@ TOUCH_PT = 0.05  # boxes that share less than this (positions are written to 0.0
 
 
 @pytest.fixture(scope="module")
-def sheets(shared_build, pdf_reader):
+def sheets(shared_build, pdfium_reader):
     """{(paper, pdf name): [(page number, footers.Sheet)]} of every sheet kind the five games print, on Letter and A4:
-    the plain builds other files read too (conftest.shared_build), each PDF read once per run (conftest.pdf_reader)."""
+    the plain builds other files read too (conftest.shared_build), each PDF read once per run (conftest.pdfium_reader:
+    pdfplumber's objects, read through pdfium)."""
     folders = {"letter": shared_build(), "a4": shared_build("--paper", "a4")}
-    return {(paper, pdf.name): F.read(pdf, pdf_reader) for paper, out in folders.items() for pdf in sorted(out.glob("*/*.pdf"))
+    return {(paper, pdf.name): F.read(pdf, pdfium_reader) for paper, out in folders.items() for pdf in sorted(out.glob("*/*.pdf"))
             if any(f"-{kind}" in pdf.name for kind in KINDS)}
 
 

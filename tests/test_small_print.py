@@ -1,6 +1,6 @@
 """Small print (issue 47, item 8): whole footers, bundled glyphs, typographic quotes, honest file names, spoken fallbacks.
 
-Each promise is read from the PDFs a build writes (pdfminer, pypdf, pdffonts), not from the code's own arithmetic."""
+Each promise is read from the PDFs a build writes (pdfium, pypdf, pdffonts), not from the code's own arithmetic."""
 from __future__ import annotations
 
 import dataclasses
@@ -133,7 +133,8 @@ def test_every_output_prints_lines_of_at_least_a_quarter_point_and_text_of_at_le
 
 def test_the_measure_reads_a_line_as_wide_as_it_prints(tmp_path):
     """A line's width is set in user space and printed under the matrix in force when it is stroked, whichever of the
-    two came first (PDF 32000-1, 8.4.3.2): the measure the promise above rests on reads it so."""
+    two came first (PDF 32000-1, 8.4.3.2), and a glyph prints at its type size under the text matrix and the page's:
+    the measure the promise above rests on reads them so."""
     from reportlab.pdfgen.canvas import Canvas
 
     c = Canvas(str(tmp_path / "lines.pdf"), invariant=1)
@@ -144,8 +145,17 @@ def test_the_measure_reads_a_line_as_wide_as_it_prints(tmp_path):
     c.line(10, 30, 100, 30)  # 0.1 pt
     c.scale(4, 4)
     c.line(10, 30, 100, 30)  # the same 0.2 units at twice the size: 0.4 pt
+    c.setFont("Helvetica", 5)
+    c.drawString(10, 40, "at twice the size: 10 pt")
+    text = c.beginText()
+    text.setTextTransform(0.5, 0, 0, 0.5, 10, 50)  # a text matrix at half the size, under the page's double: 5 pt
+    text.setFont("Helvetica", 5)
+    text.textLine("five")
+    c.drawText(text)
     c.save()
-    assert [round(width, 6) for width, _ in smallest(tmp_path / "lines.pdf").lines] == [1.0, 0.1, 0.4]
+    found = smallest(tmp_path / "lines.pdf")
+    assert [round(width, 6) for width, _ in found.lines] == [1.0, 0.1, 0.4]
+    assert [(round(size, 6), run.strip()) for size, _, run, _ in found.text] == [(10.0, "at twice the size: 10 pt"), (5.0, "five")]
 
 
 def figure_page(pdf, words: str) -> int:

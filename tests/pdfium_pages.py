@@ -1,0 +1,288 @@
+"""Read a PDF's pages as pdfplumber reports them, through pdfium: the same objects, a hundred times faster.
+
+pdfplumber (pdfminer, pure Python) interprets a sheet of cards in about a second a page; pdfium (pypdfium2) in
+milliseconds. A `Reader` here keeps what pdfread.Reader keeps (tests/pdfread.py: pages as pdfplumber's dictionaries,
+once per file content, shared by the run's workers) but reads them with pdfium, giving each object the keys and values
+pdfminer gives it, so the readers built on pdfplumber's pages (tests/printable.py, tests/footers.py) read either alike:
+
+- a character: its text, its matrix (the text and current matrices, at the glyph's origin), `adv` (its advance in
+  text space: the font's /Widths entry times the type size), `size`, and its box from the font's descent to one em
+  above it, `adv` long, turned by the matrix (pdfminer's LTChar);
+- a path, split at each move as pdfminer splits it: its points on the path (a curve's control points aside), its
+  box, line width as set, whether stroked or filled, its dash pattern; a single segment is a line, a closed
+  axis-aligned quadrilateral a rect, anything else a curve (pdfminer's PDFLayoutAnalyzer.paint_path).
+
+Positions are pdfplumber's: points from the page's top-left corner (`top`, `bottom` down the page). pdfium keeps
+them in single precision: on the shipped games' PDFs every character's box lies within 0.04 pt (0.015 mm) of
+pdfplumber's, in the same order. tests/test_pdfium_pages.py holds the two readers to the same objects.
+"""
+from __future__ import annotations
+
+import ctypes
+import pickle
+from pathlib import Path
+
+import pdfread
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _mul(m, n):
+    """m then n: the matrix of an object painted under m inside a form placed under n."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _apply(m, x, y):
+    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+
+class _Chars:
+    """The characters of a page's text, in the order the page draws them."""
+
+    def __init__(self, page, height: float, widths: dict):
+        self.textpage = page.get_textpage()
+        self.height = height
+        self.widths = widths  # (font name, character): its /Widths entry, exact (pdfium keeps it in whole units)
+        self.matrix, self.width, self.descent = raw.FS_MATRIX(), ctypes.c_float(), ctypes.c_float()
+        self.x, self.y = ctypes.c_double(), ctypes.c_double()
+        self.name = ctypes.create_string_buffer(256)
+
+    def read(self, order: dict[int, int]) -> list[dict]:
+        """The characters in the order the page draws them: pdfium lists a run turned upside down backwards, so each
+        is put back by its text object's place in the content (`order`: object address to index) and its place
+        along the run's direction. pdfium places each character after the one before by that one's width in whole
+        thousandths of an em: where the font's /Widths hold fractions, each character that continues a run (it starts
+        where pdfium's pen stopped) is moved on by what the run gained so far."""
+        tp = self.textpage.raw
+        keyed = []
+        for k in range(raw.FPDFText_CountChars(tp)):
+            if raw.FPDFText_IsGenerated(tp, k):
+                continue  # a space or line break pdfium infers between words: the page draws none
+            obj = ctypes.cast(raw.FPDFText_GetTextObject(tp, k), ctypes.c_void_p).value
+            char = self._char(tp, k)
+            a, b, _, _, e, f = char["matrix"]
+            keyed.append(((order.get(obj, -1), e * a + f * b), obj, char))
+        self.textpage.close()
+        keyed.sort(key=lambda item: item[0])
+        out, pen, gained = [], None, 0.0
+        for _, _, char in keyed:
+            a, b, c, d, e, f = char["matrix"]
+            if pen is None or pen[0] != (a, b, c, d) or abs(pen[1] - e) > 0.01 or abs(pen[2] - f) > 0.01:
+                gained = 0.0  # not where the character before left the pen: a new run, placed by the page itself
+            pen = ((a, b, c, d), e + char["adv"] * a, f + char["adv"] * b)  # where pdfium puts the next character
+            char["matrix"] = (a, b, c, d, e + gained * a, f + gained * b)
+            exact = char.pop("exact")
+            gained += exact - char["adv"]
+            char["adv"] = exact
+            out.append(self._boxed(char))
+        return out
+
+    def _char(self, tp, k: int) -> dict:
+        code = raw.FPDFText_GetUnicode(tp, k)
+        size = raw.FPDFText_GetFontSize(tp, k)  # the type size, in text space
+        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(tp, k))
+        raw.FPDFFont_GetGlyphWidth(font, code, size, self.width)  # the /Widths advance of the character
+        raw.FPDFFont_GetDescent(font, size, self.descent)
+        raw.FPDFText_GetMatrix(tp, k, self.matrix)
+        raw.FPDFText_GetCharOrigin(tp, k, self.x, self.y)
+        raw.FPDFFont_GetBaseFontName(font, self.name, len(self.name))
+        exact = self.widths.get((self.name.value.decode("latin-1"), chr(code)))
+        m = self.matrix
+        return {"text": chr(code), "matrix": (m.a, m.b, m.c, m.d, self.x.value, self.y.value), "fontsize": size,
+                "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": self.descent.value}
+
+    def _boxed(self, char: dict) -> dict:
+        """The character with its advance and box as pdfminer's LTChar has them."""
+        matrix, size, descent, adv = char["matrix"], char["fontsize"], char.pop("descent"), char["adv"]
+        corners = [_apply(matrix, x, y) for x in (0.0, adv) for y in (descent, descent + size)]
+        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
+        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
+        a, b, c, d = matrix[:4]
+        char.update({"size": y1 - y0, "x0": x0, "x1": x1, "top": self.height - y1, "bottom": self.height - y0, "doctop": self.height - y1,
+                     "y0": y0, "y1": y1, "width": x1 - x0, "height": y1 - y0, "upright": a * d > 0 and b * c <= 0})
+        return char
+
+
+def _font_widths(path) -> dict:
+    """{(font name without its subset tag, character): its width in ems} from every font the PDF's pages and forms use:
+    each simple font's /Widths, by the character its /ToUnicode map gives each code (pypdf)."""
+    import re
+
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(path))
+    out: dict = {}
+    seen: set = set()
+    stack = [page.get("/Resources") for page in reader.pages]
+    while stack:
+        res = stack.pop()
+        if res is None:
+            continue
+        key = getattr(res, "idnum", None) or id(res)
+        if key in seen:
+            continue
+        seen.add(key)
+        res = res.get_object()
+        for font in (res.get("/Font") or {}).values():
+            font = font.get_object()
+            widths, first, cmap = font.get("/Widths"), font.get("/FirstChar"), font.get("/ToUnicode")
+            if widths is None or first is None or cmap is None:
+                continue
+            name = str(font["/BaseFont"]).lstrip("/").split("+")[-1]
+            text = cmap.get_object().get_data().decode("latin-1")
+            for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]{4})>", text.split("endcodespacerange")[-1]):
+                i = int(code, 16) - int(first)
+                if 0 <= i < len(widths) and int(uni, 16):
+                    out[(name, chr(int(uni, 16)))] = float(widths[i]) / 1000
+        for xobj in (res.get("/XObject") or {}).values():
+            form = xobj.get_object()
+            if form.get("/Subtype") == "/Form" and "/Resources" in form:
+                stack.append(form.raw_get("/Resources"))
+    return out
+
+
+def _subpaths(obj, matrix) -> list[tuple[str, list]]:
+    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up)."""
+    x, y = ctypes.c_float(), ctypes.c_float()
+    out: list[tuple[str, list]] = []
+    shape, pts, controls = "", [], 0
+    for i in range(raw.FPDFPath_CountSegments(obj.raw)):
+        seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
+        kind = raw.FPDFPathSegment_GetType(seg)
+        if kind == raw.FPDF_SEGMENT_BEZIERTO:
+            controls = (controls + 1) % 3
+            if controls:  # a control point: each curve is two of them and its end point
+                continue
+        raw.FPDFPathSegment_GetPoint(seg, x, y)
+        point = _apply(matrix, x.value, y.value)
+        if kind == raw.FPDF_SEGMENT_MOVETO:
+            if shape:
+                out.append((shape, pts))
+            shape, pts = "m", [point]
+        else:
+            shape += "c" if kind == raw.FPDF_SEGMENT_BEZIERTO else "l"
+            pts.append(point)
+        if raw.FPDFPathSegment_GetClose(seg) and shape:
+            shape += "h"
+            pts.append(pts[0])
+    if shape:
+        out.append((shape, pts))
+    return out
+
+
+class _Paths:
+    """The page's painted paths, each subpath an object of pdfplumber's lines, rects or curves."""
+
+    def __init__(self, height: float):
+        self.height = height
+        self.lines: list[dict] = []
+        self.rects: list[dict] = []
+        self.curves: list[dict] = []
+        self.fill, self.stroke = ctypes.c_int(), ctypes.c_int()
+        self.width = ctypes.c_float()
+
+    def add(self, obj, matrix) -> None:
+        raw.FPDFPath_GetDrawMode(obj.raw, self.fill, self.stroke)
+        if not self.fill.value and not self.stroke.value:
+            return  # a clip, or a path ended unpainted
+        raw.FPDFPageObj_GetStrokeWidth(obj.raw, self.width)
+        scale = abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
+        common = {"linewidth": self.width.value * scale, "stroke": bool(self.stroke.value), "fill": bool(self.fill.value), "dash": _dash(obj)}
+        for shape, pts in _subpaths(obj, matrix):
+            if len(shape) > 3 and shape[-2:] == "lh" and pts[-2] == pts[0]:
+                shape, pts = shape[:-2] + "h", pts[:-2] + pts[-1:]  # pdfminer drops a closing line the 'h' repeats
+            self._one(shape, pts, common)
+
+    def _one(self, shape: str, pts: list, common: dict) -> None:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = {"x0": min(xs), "x1": max(xs), "top": self.height - max(ys), "bottom": self.height - min(ys),
+               "y0": min(ys), "y1": max(ys), "width": max(xs) - min(xs), "height": max(ys) - min(ys)}
+        top_pts = [(px, self.height - py) for px, py in pts]
+        if shape in ("ml", "mlh"):
+            self.lines.append({**box, **common, "pts": top_pts[:2]})
+        elif shape in ("mlllh", "mllll"):
+            (x0, y0), (x1, y1), (x2, y2), (x3, y3), _ = pts
+            square = (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
+            if pts[0] == pts[4] and square:
+                self.rects.append({**box, **common, "pts": top_pts})
+            else:
+                self.curves.append({**box, **common, "pts": top_pts})
+        else:
+            self.curves.append({**box, **common, "pts": top_pts})
+
+
+def _dash(obj) -> tuple:
+    """The path's dash pattern as pdfminer keeps it: (lengths, phase)."""
+    count = raw.FPDFPageObj_GetDashCount(obj.raw)
+    lengths = (ctypes.c_float * max(count, 1))()
+    if count > 0:
+        raw.FPDFPageObj_GetDashArray(obj.raw, lengths, count)
+    phase = ctypes.c_float()
+    raw.FPDFPageObj_GetDashPhase(obj.raw, phase)
+    return ([float(v) for v in lengths[:count]] if count > 0 else [], phase.value)
+
+
+def _page(page, number: int, widths: dict) -> pdfread.Page:
+    width, height = page.get_size()
+    paths = _Paths(height)
+    outer = [IDENTITY]  # the matrix of each form around an object, by depth
+    order: dict[int, int] = {}  # each text object's place in the content
+    for obj in page.get_objects(max_depth=32):
+        del outer[obj.level + 1 :]
+        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+            order[ctypes.cast(obj.raw, ctypes.c_void_p).value] = len(order)
+            continue
+        matrix = _mul(tuple(obj.get_matrix().get()), outer[obj.level])
+        if obj.type == raw.FPDF_PAGEOBJ_FORM:
+            outer.append(matrix)
+        elif obj.type == raw.FPDF_PAGEOBJ_PATH:
+            paths.add(obj, matrix)
+    chars = _Chars(page, height, widths).read(order)
+    return pdfread.Page(number, float(width), float(height), chars, paths.lines, paths.curves, paths.rects, [])
+
+
+def read_pages(path: Path, numbers: list[int]) -> dict[int, pdfread.Page]:
+    """Pages `numbers` (from 1) of `path` through pdfium (no cache)."""
+    widths = _font_widths(path)
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        out = {}
+        for n in numbers:
+            page = doc[n - 1]
+            out[n] = _page(page, n, widths)
+            page.close()
+        return out
+    finally:
+        doc.close()
+
+
+class Reader(pdfread.Reader):
+    """pdfread.Reader's pages read with pdfium (see the module docstring), kept apart from pdfplumber's in the folder,
+    and so is every fact read from them; the facts read without pages (the pages' layout, their count) are shared."""
+
+    SHARED = ("laid-out", "page-count")
+
+    def once(self, path, what, compute):
+        return super().once(path, what if what in self.SHARED else f"pdfium-{what}", compute)
+
+    def pages(self, path: Path, numbers: list[int] | None = None) -> list[pdfread.Page]:
+        if numbers is None:
+            numbers = list(range(1, self.page_count(path) + 1))
+        if self.folder is None:
+            found = read_pages(path, numbers)
+            return [found[n] for n in numbers]
+        from filelock import FileLock
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        digest = self.digest(path)
+        stored = {n: self.folder / f"pdfium-page-{digest}-{n}.pickle" for n in numbers}
+        with FileLock(str(self.folder / f"pdfium-pages-{digest}.lock")):
+            missing = [n for n in numbers if not stored[n].is_file()]
+            read = read_pages(path, missing) if missing else {}
+            for n, page in read.items():
+                pdfread._write(stored[n], page)
+        return [read[n] if n in read else pickle.loads(stored[n].read_bytes()) for n in numbers]
