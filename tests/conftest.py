@@ -124,6 +124,62 @@ def shipped_export(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def cold_build(tmp_path_factory):
+    """`get(project, *args)`: the output folder (PDFs and build cache) of `pnp build -q ARGS` run in a new process into an
+    empty folder, for a project holding exactly these files: the reference every fast path must match. Made once per
+    test run for each project content and ARGS, by whichever worker asks first, and shared: tests that edit their copy
+    alike, or not at all, read one cold build. Read-only: a test that builds on it copies it (`copy_build`).
+
+    A project holding raster images gets a cold build of its own: reportlab names a picture's XObject after its file's
+    path, so its PDFs' bytes depend on the folder the project is in (the same input elsewhere prints other names)."""
+
+    def get(project: Path, *args: str) -> Path:
+        return _built_once(tmp_path_factory, f"cold-{_content_key(project, args)}", lambda out: _cold_into(project, out, args))
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def fresh_build(tmp_path_factory):
+    """`get(project, *args)`: as `cold_build`, but built in the asking test process (warm: no imports to pay) into an
+    empty folder: the first build a rebuild test starts from, or a reference where a new process is not the point."""
+
+    def get(project: Path, *args: str) -> Path:
+        return _built_once(tmp_path_factory, f"fresh-{_content_key(project, args)}", lambda out: _fresh_into(project, out, args))
+
+    return get
+
+
+def _content_key(project: Path, args: tuple[str, ...]) -> str:
+    """A key for a build of `project` with `args`: its files' names and bytes (and its folder, when it holds raster
+    images: reportlab names a picture's XObject after its file's path)."""
+    digest = hashlib.sha256("\0".join(args).encode())
+    files = sorted(p for p in project.rglob("*") if p.is_file() and "output" not in p.relative_to(project).parts[:1])
+    if any(p.suffix.lower() in {".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"} for p in files):
+        digest.update(str(project.resolve()).encode() + b"\0")
+    for path in files:
+        digest.update(path.relative_to(project).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _fresh_into(project: Path, out: Path, args: tuple[str, ...]) -> None:
+    result = run_pnp(project, "build", "-q", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output + result.stderr
+
+
+def _cold_into(project: Path, out: Path, args: tuple[str, ...]) -> None:
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def copy_build(built: Path, out: Path) -> Path:
+    """A copy of a build's folder (`cold_build`), its files' times kept, for a test to rebuild on as if it had built it."""
+    shutil.copytree(built, out)
+    return out
+
+
+@pytest.fixture(scope="session")
 def pdf_reader(tmp_path_factory):
     """A pdfread.Reader shared by the whole test run: what the tests read from a PDF (pdfplumber's pages, the faces
     its content stream places, ...) is read once per file content, by whichever worker asks first, and kept in a folder
@@ -214,6 +270,16 @@ def watching(settled, monkeypatch):
     session = Session(warm=True)
     monkeypatch.setattr(schedule, "Session", lambda: session)
     return session
+
+
+@pytest.fixture
+def split_decks(monkeypatch):
+    """Builds run here as on a machine with two cores and a deck of thousands of cards: every deck of two cards or more
+    has its last cards rendered by a helper process (pnp.outputs.cards.start_deck), so a test deck takes that path."""
+    import pnp.outputs.cards
+
+    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
+    monkeypatch.setenv("PNP_JOBS", "2")
 
 
 @pytest.fixture
@@ -370,6 +436,15 @@ def cold_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
     result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
+    return pdfs(out)
+
+
+def fresh_pdfs(project: Path, out: Path, *args: str) -> dict[str, bytes]:
+    """Every PDF of a build in this process into an empty folder (no build cache): the reference for what a rebuild
+    that reused part of the last build must print, where a new process (`cold_pdfs`, `cold_build`) would only add its imports."""
+    shutil.rmtree(out, ignore_errors=True)
+    result = run_pnp(project, "build", "-q", "--out", str(out), *args)
+    assert result.exit_code == 0, result.output + result.stderr
     return pdfs(out)
 
 

@@ -9,19 +9,17 @@ import sys
 import threading
 import time
 
-from conftest import ROOT, pdfs
+from conftest import ROOT, copy_build, pdfs
 
 
-def test_a_cache_removed_again_and_again_during_a_build_is_rebuilt(project, tmp_path):
+def test_a_cache_removed_again_and_again_during_a_build_is_rebuilt(project, tmp_path, cold_build):
     env = {**os.environ, "PNP_SERVER": "0"}
 
     def build(out) -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out)], env=env, cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
-    out = tmp_path / "out"
-    first = build(out)
-    assert first.wait(timeout=300) == 0, first.stderr.read()
+    out = copy_build(cold_build(project), tmp_path / "out")  # the first build, with its cache
     deck = project / "data/tiny/decks/heroes.yaml"
     for trial in range(3):
         deck.write_text(deck.read_text(encoding="utf-8").replace("Steal", "Steal", 1) + f"\n# edit {trial}\n", encoding="utf-8")

@@ -5,14 +5,15 @@ breaks the heroes down by side, its cover fans the first three heroes and a
 figure shows the Knight; its reference names the deck and its total. So an
 edit to the Mage's text reprints the card sheets alone, while an edit to a
 side, to a cover card or to a field a board lists reprints what shows it.
-Every rebuild is compared with a cold build of the same data, byte for byte.
+Every rebuild starts from a copy of a build of the data as it was and is compared with a build of the edited data from nothing, byte for byte.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from conftest import cold_pdfs, pdfs, run_pnp
+import pytest
+from conftest import copy_build, fresh_pdfs, pdfs, run_pnp
 
 DECK = "data/tiny/decks/heroes.yaml"
 KINDS = ("cards", "boards", "tokens", "reference", "rulebook")
@@ -43,40 +44,48 @@ def free_counts(project: Path) -> None:
          "components: []\n")
 
 
-def rebuild_after(project: Path, tmp_path: Path, file: str, old: str, new: str) -> set[str]:
-    """Build, make one edit, rebuild: the kinds rendered again, once the rebuild is checked against a cold build."""
-    out = tmp_path / "out"
-    assert build(project, out) == set(KINDS)
-    edit(project, file, old, new)
-    rendered = build(project, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold"), "the rebuild prints what a cold build of the edited data prints"
-    return rendered
+@pytest.fixture
+def rebuild_after(tmp_path, fresh_build):
+    """`rebuild(project, file, old, new)`: build (a copy of the run's build of the project as it is), make one edit,
+    rebuild in this process: the kinds rendered again, once the rebuild is checked against a cold build."""
+
+    def rebuild(project: Path, file: str, old: str, new: str, shared: bool = True) -> set[str]:
+        """`shared=False`: a project no other test builds alike is built here, as cheaply as a copy."""
+        out = copy_build(fresh_build(project), tmp_path / "out") if shared else tmp_path / "out"
+        if not shared:
+            assert build(project, out) == set(KINDS)
+        edit(project, file, old, new)
+        rendered = build(project, out)
+        assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh"), "the rebuild prints what a build from nothing of the edited data prints"
+        return rendered
+
+    return rebuild
 
 
-def test_a_card_text_no_other_output_shows_reprints_the_card_sheets_alone(project, tmp_path):
-    rendered = rebuild_after(project, tmp_path, DECK, "keep one and put the others back in any order", "keep one and put the rest back")
+def test_a_card_text_no_other_output_shows_reprints_the_card_sheets_alone(project, rebuild_after):
+    rendered = rebuild_after(project, DECK, "keep one and put the others back in any order", "keep one and put the rest back")
     assert rendered == {"cards"}
 
 
-def test_a_side_reprints_the_rulebook_that_counts_the_sides(project, tmp_path):
+def test_a_side_reprints_the_rulebook_that_counts_the_sides(project, rebuild_after):
     free_counts(project)
-    rendered = rebuild_after(project, tmp_path, DECK, 'text: "This card has its own back."', 'text: "This card has its own back.", side: blue')
+    rendered = rebuild_after(project, DECK, 'text: "This card has its own back."', 'text: "This card has its own back.", side: blue')
     assert rendered == {"cards", "rulebook"}, "by.side and the components' breakdown read every side; the reference reads no side"
 
 
-def test_a_card_on_the_cover_reprints_the_rulebook(project, tmp_path):
-    rendered = rebuild_after(project, tmp_path, DECK, "name: Rogue,", "name: Rogue Prime,")
+def test_a_card_on_the_cover_reprints_the_rulebook(project, rebuild_after):
+    rendered = rebuild_after(project, DECK, "name: Rogue,", "name: Rogue Prime,")
     assert rendered == {"cards", "rulebook"}, "the Rogue is the third card of the cover's fan"
 
 
-def test_a_card_in_a_figure_reprints_the_rulebook(project, tmp_path):
-    rendered = rebuild_after(project, tmp_path, DECK, 'name: "<Knight>"', 'name: "<Sir Knight>"')
+def test_a_card_in_a_figure_reprints_the_rulebook(project, rebuild_after):
+    rendered = rebuild_after(project, DECK, 'name: "<Knight>"', 'name: "<Sir Knight>"')
     assert rendered == {"cards", "rulebook"}
 
 
-def test_a_new_card_reprints_every_output_that_counts_the_deck(project, tmp_path):
+def test_a_new_card_reprints_every_output_that_counts_the_deck(project, rebuild_after):
     free_counts(project)
-    rendered = rebuild_after(project, tmp_path, DECK, "  - {id: twin,", '  - {id: bard, name: Bard, stars: 1, number: 6, text: "Sing.", count: 1}\n  - {id: twin,')
+    rendered = rebuild_after(project, DECK, "  - {id: twin,", '  - {id: bard, name: Bard, stars: 1, number: 6, text: "Sing.", count: 1}\n  - {id: twin,')
     assert {"cards", "reference", "rulebook"} <= rendered, "the totals change"
 
 
@@ -85,13 +94,13 @@ def _board_lists_hero_names(project: Path) -> None:
     town.write_text(town.read_text(encoding="utf-8") + '{{ text(decks.heroes.cards|map(attribute="name")|join(", "), 60, 200, 150, 8, size=8) }}\n', encoding="utf-8")
 
 
-def test_a_board_that_lists_the_heroes_names_is_reprinted_when_a_name_changes_and_not_when_a_text_does(project, tmp_path):
+def test_a_board_that_lists_the_heroes_names_is_reprinted_when_a_name_changes_and_not_when_a_text_does(project, tmp_path, rebuild_after):
     _board_lists_hero_names(project)
-    rendered = rebuild_after(project, tmp_path, DECK, "name: Mage,", "name: Archmage,")
+    rendered = rebuild_after(project, DECK, "name: Mage,", "name: Archmage,", shared=False)
     assert rendered == {"cards", "boards", "rulebook"}, "the rulebook's cover shows the town board, names and all"
     edit(project, DECK, "keep one and put the others back in any order", "keep one")
     assert build(project, tmp_path / "out") == {"cards"}
-    assert pdfs(tmp_path / "out") == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(tmp_path / "out") == fresh_pdfs(project, tmp_path / "fresh")
 
 
 def test_a_token_face_reused_from_the_face_store_still_knows_the_name_it_shows(project, tmp_path):
@@ -105,4 +114,4 @@ def test_a_token_face_reused_from_the_face_store_still_knows_the_name_it_shows(p
     assert "tokens" in build(project, out)
     edit(project, DECK, "name: Mage,", "name: Archmage,")
     assert "tokens" in build(project, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh")

@@ -100,40 +100,45 @@ def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):
     assert diff < 6, diff
 
 
+CROWD = 120  # cards more than a cover lists (about 95 names at 5 pt in its 220 mm box)
+
+
 def test_a_changed_cards_list_too_long_for_its_cover_ends_with_how_many_more_follow(project):
     """A template edit changes every card: the cover of the changed-cards PDF lists the names that fit and says how
     many more follow, where it stopped the build with an internal error."""
-    add_crowd_deck(project, 150)
+    add_crowd_deck(project, CROWD)
     result = run_pnp(project, "build", "--changed", "--only", "cards")  # nothing marked printed: every card counts as changed
     assert result.exit_code in (0, 1) and "internal error" not in result.output, result.output
     reader = PdfReader(project / CHANGED)
     cover = reader.pages[0].extract_text()
     listed = [line for line in cover.splitlines() if line.startswith(("heroes/", "crowd/"))]
-    assert 20 < len(listed) < 155
-    total = 5 + 150  # the heroes' five cards and the crowd's 150
+    total = 5 + CROWD  # the heroes' five cards and the crowd's
+    assert 20 < len(listed) < total
     assert f"… and {total - len(listed)} more" in cover
     shown = "".join(page.extract_text() for page in reader.pages[1:])
-    assert "Extra 149" in shown, "every changed card is on the sheets after the cover"
+    assert f"Extra {CROWD - 1}" in shown, "every changed card is on the sheets after the cover"
 
 
 def test_a_large_decks_previews_hold_a_few_images_at_a_time_and_its_contact_sheet_stays_openable(project, monkeypatch):
-    """Every face of a 60-card deck gets its preview, but its images are rendered and written one after the other
-    (all were held at once: 5 GB for 2,000 cards), and its contact sheet shrinks the faces to stay within
-    CONTACT_MAX_PIXELS (lowered here, so a small deck shows it), laid out about square, where it grew to 400 million pixels."""
+    """Every face of a 24-card deck gets its preview, but its images are rendered and written one after the other
+    (all were held at once: 5 GB for 2,000 cards; 48 images here, where at most 8 may be alive at once), and its contact
+    sheet shrinks the faces to stay within CONTACT_MAX_PIXELS (lowered here to less than half of these faces' pixels,
+    so a small deck shows it), laid out about square (three rows of eight), where it grew to 400 million pixels."""
     from pnp.targets import preview
 
-    add_crowd_deck(project, 60)
+    cards, limit = 24, 1_000_000
+    add_crowd_deck(project, cards)
     most = most_images_alive(monkeypatch, preview, "rasterise")
-    monkeypatch.setattr(preview, "CONTACT_MAX_PIXELS", 1_000_000, raising=False)
+    monkeypatch.setattr(preview, "CONTACT_MAX_PIXELS", limit)
     assert run_pnp(project, "preview", "tiny", "--deck", "crowd", "--dpi", "100").exit_code == 0
     folder = project / "output/tiny/preview"
-    assert len(list((folder / "crowd").glob("*.png"))) == 120
+    assert len(list((folder / "crowd").glob("*.png"))) == 2 * cards
     assert 2 <= most[0] <= 8, most[0]
     sheet = Image.open(folder / "crowd-contact.png")
     face = Image.open(folder / "crowd/extra000-front.png")
     assert face.size == (round(63.5 / 25.4 * 100), round(88.9 / 25.4 * 100)), "each face's own preview keeps its full size"
-    pixels = 60 * face.width * face.height
-    assert sheet.width * sheet.height < 2 * 1_000_000 < pixels  # faces shrunk; labels and gaps come on top
+    pixels = cards * face.width * face.height
+    assert sheet.width * sheet.height < 2 * limit < pixels  # faces shrunk; labels and gaps come on top
     assert 0.5 < sheet.width / sheet.height < 2
 
 
@@ -147,9 +152,9 @@ def test_a_previews_images_are_written_whole_but_not_waited_for_on_the_disk(proj
     real_sync, real_replace = os.fsync, os.replace
     monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_sync(fd))
     monkeypatch.setattr(os, "replace", lambda a, b, **k: renamed.append(Path(b).name) or real_replace(a, b, **k))
-    add_crowd_deck(project, 40)
+    add_crowd_deck(project, 12)
     assert run_pnp(project, "preview", "tiny", "--deck", "crowd", "--dpi", "50").exit_code == 0
     folder = project / "output/tiny/preview"
     written = sorted(p.name for p in (folder / "crowd").glob("*.png"))
-    assert len(written) == 80 and set(written) <= set(renamed), "every image is renamed into place whole"
-    assert len(synced) < 5, f"{len(synced)} fsyncs for 80 images"
+    assert len(written) == 24 and set(written) <= set(renamed), "every image is renamed into place whole"
+    assert len(synced) < 5, f"{len(synced)} fsyncs for 24 images"

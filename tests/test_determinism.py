@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, add_crowd_deck, run_pnp
+from conftest import ROOT, add_crowd_deck, fresh_pdfs, run_pnp
 
 OUTPUTS = ("cards", "boards", "tokens", "reference", "rulebook", "rulebook-booklet", "labels")
 
@@ -45,29 +45,19 @@ def test_two_cold_builds_are_byte_identical(two_cold_builds, output):
     assert first[name] == second[name], f"{name} differs between two cold builds"
 
 
-def test_rendering_on_two_cores_gives_the_same_bytes(project, tmp_path, monkeypatch):
-    import pnp.outputs.cards
-
-    alone = build_cold(project, tmp_path / "alone", "--only", "cards")["tiny/tiny-cards.pdf"]
-    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
-    assert run_pnp(project, "build", "--only", "cards", "--out", str(tmp_path / "split")).exit_code == 0
-    assert (tmp_path / "split/tiny/tiny-cards.pdf").read_bytes() == alone
-
-
-@pytest.mark.parametrize("options", [[], ["--layout", "gutterfold"], ["--duplex", "none"], ["--ink-saver"], ["--bleed", "--paper", "a4"]])
-def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layout(project, tmp_path, monkeypatch, options):
+@pytest.mark.parametrize("options", [[], ["--layout", "gutterfold"], ["--duplex", "none"], ["--ink-saver"]],
+                         ids=["duplex", "gutterfold", "no duplex", "ink saver"])
+def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layout(project, tmp_path, request, options):
     """A split deck's first sheets are drawn while its last cards still render in a helper (pnp.outputs.cards.DeckSheets),
-    and a deck after it shares its last sheet. Every layout gives the bytes of a build in one process."""
-
-    import pnp.outputs.cards
-
+    and a deck after it shares its last sheet. Every layout gives the bytes of a build in one process: a case per way
+    the sheets take the helper's cards (each layout orders fronts and backs on its pages; the ink saver waits for every
+    face before it draws a page). Paper and bleed move the slots, not the order: the one-process builds cover them."""
     add_crowd_deck(project, 40)
     cards = "\n".join(f"  - {{id: z{i}, name: Zed {i}, stars: 1, number: {i}, text: Z., count: 2}}" for i in range(5))
     (project / "data/tiny/decks/zeta.yaml").write_text(f"name: Zeta\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n",
                                                       encoding="utf-8")
-    alone = build_cold(project, tmp_path / "alone", "--only", "cards", *options)
-    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
-    monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
+    alone = fresh_pdfs(project, tmp_path / "alone", "--only", "cards", *options)  # PNP_JOBS=1: one process
+    request.getfixturevalue("split_decks")  # from here on, even these small decks are split across two processes
     assert run_pnp(project, "build", "--only", "cards", "--out", str(tmp_path / "split"), *options).exit_code == 0
     split = {p.relative_to(tmp_path / "split").as_posix(): p.read_bytes() for p in sorted((tmp_path / "split").rglob("*.pdf"))}
     assert split and split == alone

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, cold_pdfs, pdfs, run_pnp
+from conftest import ROOT, copy_build, pdfs, run_pnp
 
 from pnp.core.kept import KeptAnswers, KeptParses
 
@@ -25,44 +25,13 @@ def build(project: Path, out: Path, *args: str) -> None:
     assert result.exit_code == 0, result.output
 
 
-@pytest.fixture
-def new_process(monkeypatch):
-    """Forget, in this process, every font registered and icon parsed so far, as a new process starts; the build runs
-    here (one core) so what it parses can be watched."""
-    from reportlab.pdfbase import pdfmetrics
-
-    import pnp.layout.fonts as fonts
-    import pnp.layout.icons as icons
-
-    monkeypatch.setenv("PNP_JOBS", "1")
-
-    def start() -> None:
-        monkeypatch.setattr(fonts, "_REGISTERED", {})
-        monkeypatch.setattr(pdfmetrics, "_fonts", {})
-        monkeypatch.setattr(pdfmetrics, "_dynFaceNames", {})
-        for clear in fonts.NAME_CACHES:
-            clear()
-        icons._parsed_once.cache_clear()
-
-    start()
-    yield start
-    start()  # no font object of this test stays registered for the next
-
-
-@pytest.fixture
-def parsers_refused(monkeypatch):
-    """Make reading a TrueType file or an SVG document fail: a build that still works read neither."""
-    import svglib.svglib
-    from reportlab.pdfbase import ttfonts
-
-    def refuse(*args, **kwargs):
-        raise AssertionError("parsed again, though the build cache kept it")
-
-    def refuse_all():
-        monkeypatch.setattr(ttfonts.TTFontFile, "__init__", refuse)
-        monkeypatch.setattr(svglib.svglib, "svg2rlg", refuse)
-
-    return refuse_all
+def new_process_build(project: Path, out: Path, *args: str) -> dict[str, bytes]:
+    """Build in a new process into `out` as it is (its build cache, or what a test put there, included): every PDF's bytes.
+    A new process has registered no font and parsed no icon: what it does not parse it takes from the cache."""
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "-q", "--out", str(out), *args],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return pdfs(out)
 
 
 def kept_entries(out: Path) -> dict[str, list[Path]]:
@@ -70,87 +39,62 @@ def kept_entries(out: Path) -> dict[str, list[Path]]:
     return {kind: sorted(folder.glob(f"{kind}-*.pickle")) for kind in ("ttf", "svg", "icon-form")}
 
 
-def test_a_new_process_draws_with_the_fonts_and_icons_the_last_build_kept_and_prints_the_same_bytes(project, tmp_path, new_process, parsers_refused):
-    out = tmp_path / "out"
-    build(project, out)
-    kept = kept_entries(out)
+def with_kept_parses(built: Path, again: Path) -> Path:
+    """A new output folder holding only what the build in `built` kept of its parses: every output is rendered again, from them."""
+    shutil.copytree(built / ".pnp-cache/parsed", again / ".pnp-cache/parsed")
+    return again
+
+
+def test_a_new_process_draws_with_the_fonts_and_icons_the_last_build_kept_and_prints_the_same_bytes(project, tmp_path, cold_build):
+    """Fonts, icons and icon forms: an icon's form is the same operators whenever its SVG, colour and reader are the
+    same, so a fresh worker writes them from what the last build kept, and prints what a cold build prints."""
+    cold = cold_build(project)
+    kept = kept_entries(cold)
     assert kept["ttf"] and kept["svg"], "the tiny game's faces use fonts and icons: the build keeps what it parsed"
-    cold = cold_pdfs(project, tmp_path / "cold")
-    again = tmp_path / "again"  # every output is rendered again, from the fonts and icons the first build kept
-    shutil.copytree(out / ".pnp-cache/parsed", again / ".pnp-cache/parsed")
-    new_process()
-    parsers_refused()
-    build(project, again)
-    assert pdfs(again) == cold
+    assert kept["icon-form"], "the tiny game's faces draw icons: their forms are kept"
+    assert new_process_build(project, with_kept_parses(cold, tmp_path / "again")) == pdfs(cold)
 
 
-def test_a_damaged_entry_is_parsed_again_and_the_build_prints_what_a_cold_build_prints(project, tmp_path, new_process):
-    build(project, tmp_path / "out")
-    damaged = tmp_path / "damaged"
-    shutil.copytree(tmp_path / "out/.pnp-cache/parsed", damaged / ".pnp-cache/parsed")
+def test_a_damaged_entry_is_parsed_again_and_the_build_prints_what_a_cold_build_prints(project, tmp_path, cold_build):
+    cold = cold_build(project)
+    damaged = with_kept_parses(cold, tmp_path / "damaged")
     entries = [p for found in kept_entries(damaged).values() for p in found]
     for entry in entries:
         entry.write_bytes(b"not a pickle")
-    new_process()
-    build(project, damaged)
-    assert pdfs(damaged) == cold_pdfs(project, tmp_path / "cold")
+    assert new_process_build(project, damaged) == pdfs(cold)
     for entry in entries:
         assert pickle.loads(entry.read_bytes()) is not None, f"{entry.name} was written anew"
 
 
-def test_an_icon_edited_between_two_processes_is_drawn_anew(project, tmp_path, new_process):
+def test_an_icon_edited_between_two_processes_is_drawn_anew(project, tmp_path, cold_build):
     icons = project / "templates/tiny/icons"
     icons.mkdir(exist_ok=True)
     hearts = icons / "hearts.svg"  # a game's own icon wins over the bundled one
     hearts.write_text(SQUARE, encoding="utf-8")
-    out = tmp_path / "out"
-    build(project, out, "--only", "cards")
+    out = copy_build(cold_build(project, "--only", "cards"), tmp_path / "out")
     hearts.write_text(TRIANGLE, encoding="utf-8")
-    new_process()
-    build(project, out, "--only", "cards")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+    assert new_process_build(project, out, "--only", "cards") == pdfs(cold_build(project, "--only", "cards"))
 
 
-def test_a_font_file_replaced_under_the_same_name_between_two_processes_is_the_one_printed(project, tmp_path, new_process):
+def test_a_font_file_replaced_under_the_same_name_between_two_processes_is_the_one_printed(project, tmp_path, cold_build):
     shutil.copytree(ROOT / "pnp/assets/fonts", project / "fonts")
-    out = tmp_path / "out"
-    build(project, out, "--only", "cards")
+    out = copy_build(cold_build(project, "--only", "cards"), tmp_path / "out")
     shutil.copy(project / "fonts/noto/NotoSerif-Regular.ttf", project / "fonts/noto/NotoSans-Regular.ttf")
-    new_process()
-    build(project, out, "--only", "cards")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
-
-
-def test_a_new_process_defines_icon_forms_from_the_operators_the_last_build_kept(project, tmp_path, new_process):
-    """An icon's form is the same operators whenever its SVG, colour and reader are the same: a fresh worker writes them
-    without reading the SVG into a drawing (nor importing reportlab's graphics to do so)."""
-    out = tmp_path / "out"
-    build(project, out)
-    assert list((out / ".pnp-cache/parsed").glob("icon-form-*.pickle")), "the tiny game's faces draw icons: their forms are kept"
-    again = tmp_path / "again"
-    shutil.copytree(out / ".pnp-cache/parsed", again / ".pnp-cache/parsed")
-    new_process()
-    build(project, again, "--only", "cards")
-    assert pdfs(again) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+    assert new_process_build(project, out, "--only", "cards") == pdfs(cold_build(project, "--only", "cards"))
 
 
 @pytest.mark.parametrize("svg", [
     '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000" fill-opacity="0.5"/></svg>',
     '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="1" y="8" font-size="8">A</text></svg>',
 ], ids=["translucent", "text"])
-def test_an_icon_whose_form_names_document_state_is_drawn_in_every_process(project, tmp_path, new_process, svg):
+def test_an_icon_whose_form_names_document_state_is_drawn_in_every_process(project, tmp_path, svg, cold_build):
     """A transparency state or a font is named by the document as it meets them: such an icon's operators are not kept.
     The tiny game's card sheets draw the hearts icon in one colour (paper), so it is the one icon drawn again."""
     icons = project / "templates/tiny/icons"
     icons.mkdir(exist_ok=True)
     (icons / "hearts.svg").write_text(svg, encoding="utf-8")
-    out = tmp_path / "out"
-    build(project, out, "--only", "cards")
-    again = tmp_path / "again"  # the card sheets are rendered again, with what the first build kept
-    shutil.copytree(out / ".pnp-cache/parsed", again / ".pnp-cache/parsed")
-    new_process()
-    build(project, again, "--only", "cards")
-    assert pdfs(again) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+    cold = cold_build(project, "--only", "cards")
+    assert new_process_build(project, with_kept_parses(cold, tmp_path / "again"), "--only", "cards") == pdfs(cold)
 
 
 # --- the store itself ---
@@ -230,21 +174,14 @@ def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
 NO_COLORAIDE = "import sys; sys.modules['coloraide'] = None; from pnp.cli import run; sys.argv[0] = 'pnp'; run()"
 
 
-def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_bytes_without_the_colour_library(project, tmp_path, monkeypatch):
-    import pnp.core.colour as colour
-
-    # this process forgets the answers earlier tests had it work out, as a new process starts: the build works them out
-    monkeypatch.setattr(colour, "ANSWERS", KeptAnswers(colour.ANSWERS._version))
-    for remembered in (colour.luminance, colour.contrast, colour.simulate, colour.difference):
-        remembered.cache_clear()
-    build(project, tmp_path / "out")
-    again = tmp_path / "again"
-    shutil.copytree(tmp_path / "out/.pnp-cache/parsed", again / ".pnp-cache/parsed")
+def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_bytes_without_the_colour_library(project, tmp_path, cold_build):
+    cold = cold_build(project)  # a new process: it works out every answer, and keeps them
+    again = with_kept_parses(cold, tmp_path / "again")
     assert list((again / ".pnp-cache/parsed/colour").rglob("*.json")), "the build's checks and faces ask colour questions"
     result = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(again)],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert pdfs(again) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(again) == pdfs(cold)
     refused = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(tmp_path / "cold-no-library")],
                              cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert refused.returncode != 0, "without kept answers the build needs coloraide: the first run proved the answers were used"
@@ -329,14 +266,14 @@ def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tm
     assert len(synced) == 1
 
 
-@pytest.mark.parametrize("slice_chars", [3, 1 << 20])
-def test_a_text_written_a_slice_at_a_time_is_its_utf8_bytes_whole(tmp_path, monkeypatch, slice_chars):
+@pytest.mark.parametrize("slices", [0, 2], ids=["one slice", "across seams"])
+def test_a_text_written_a_slice_at_a_time_is_its_utf8_bytes_whole(tmp_path, slices):
     """A game's build cache is 4 MB of JSON at 10,000 cards: it is encoded a slice at a time rather than held twice,
     and the file is the text's UTF-8 bytes, characters of two to four bytes across the slices' seams included."""
     from pnp.core import files
 
-    monkeypatch.setattr(files, "TEXT_SLICE", slice_chars)
-    text = '{"faces":{"d/é":["ß","€ 3"],"d/🂡":[1,2]}}' * 5
+    wide = '{"faces":{"d/é":["ß","€ 3"],"d/🂡":[1,2]}}'  # characters of two, three and four bytes
+    text = "".join("x" * (files.TEXT_SLICE - 2) + "é🂡€ß" for _ in range(slices)) + wide * 5  # wide characters on each seam
     files.write_text_atomic(tmp_path / "cache.json", text, durable=False)
     assert (tmp_path / "cache.json").read_bytes() == text.encode("utf-8")
 
@@ -394,15 +331,13 @@ def test_a_build_prunes_its_kept_entries(project, tmp_path):
     assert list(folder.glob("svg-*.pickle")), "the entries the build uses stay"
 
 
-def test_a_new_process_takes_unchanged_game_files_from_the_cache_and_parses_an_edited_one(project, tmp_path):
+def test_a_new_process_takes_unchanged_game_files_from_the_cache_and_parses_an_edited_one(project, tmp_path, cold_build):
     """A build keeps what parsing each YAML file of a game gave, by the file's bytes: the next process unpickles the
     unchanged ones, parses the edited one, and prints what a cold build of the edited game prints."""
-    out = tmp_path / "out"
-    build(project, out)
+    out = copy_build(cold_build(project), tmp_path / "out")
     deck = project / "data" / "tiny" / "decks" / "heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace('name: Rogue', 'name: "Rogue Prince"'), encoding="utf-8")
-    build(project, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert new_process_build(project, out) == pdfs(cold_build(project))
 
 
 def test_a_game_file_with_an_error_is_reported_by_every_build(project, tmp_path):

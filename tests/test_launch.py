@@ -35,6 +35,41 @@ def server_env():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(scope="module")
+def _module_server():
+    """[environment, process id] of the fork server the tests of this module share (`shared_server`)."""
+    folder = Path(tempfile.mkdtemp(prefix="pnps-"))
+    env = {**os.environ, "PNP_SERVER": "1", "PNP_SERVER_DIR": str(folder / "s"), "PNP_SERVER_IDLE": "600", "PYTHONPATH": str(ROOT)}
+    env.pop("CI", None)
+    try:
+        yield [env, start_server(env)]
+    finally:
+        subprocess.run([sys.executable, "-m", "pnp", "server", "stop", "--all"], env=env, cwd=ROOT, capture_output=True, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def shared_server(_module_server) -> tuple[dict, int]:
+    """(environment, process id) of one fork server that the tests of this module which leave it running share: starting
+    one costs seconds. Each such test counts the commands it finds in the log before its own (`served_after`). A server
+    that left (stale: pnp's code was edited while the tests ran) is started again, in the same folder."""
+    env, pid = _module_server
+    if not alive(pid):
+        _module_server[1] = pid = start_server(env)
+    return env, pid
+
+
+@pytest.fixture(scope="module")
+def big_project(tmp_path_factory) -> Path:
+    """A project of one 3,000-card deck (bench/cards.py), whose build takes long enough to be stopped midway."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from cards import make_project
+
+    root = tmp_path_factory.mktemp("big") / "big"
+    make_project(root, 3000, 1)
+    return root
+
+
 def pnp(env: dict, *args: str, cwd: Path = ROOT, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pnp", *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=300, **kwargs)
 
@@ -61,6 +96,20 @@ def served(env: dict, count: int = 1) -> list[str]:
     return commands()
 
 
+def served_after(env: dict, before: list[str], needle: str) -> str:
+    """The line the server logged, after the commands `before` (what `served(env, 0)` gave), for a command whose line
+    holds `needle`; else every line logged since, for the failure to show. A shared server may log the last test's
+    command late: its child told its caller how it ended before the server logged it."""
+    found: list[str] = []
+
+    def logged() -> bool:
+        found[:] = served(env, 0)[len(before):]
+        return any(needle in line for line in found)
+
+    wait_until(logged, 10)
+    return next((line for line in found if needle in line), "\n".join(found))
+
+
 def alive(pid: int) -> bool:
     """Whether process `pid` runs (a zombie waiting to be reaped does not)."""
     try:
@@ -79,14 +128,15 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def test_a_build_through_the_server_writes_the_bytes_of_a_new_process(project, tmp_path, server_env):
+def test_a_build_through_the_server_writes_the_bytes_of_a_new_process(project, tmp_path, shared_server):
     """Both routes start from no build cache: the server shares only imports, so the child's build is a cold one. Its
     summary gives the same pages, sizes and ink figures (an idle worker of the child measures half of a PDF's pages)."""
-    start_server(server_env)
+    server_env, _ = shared_server
+    before = served(server_env, 0)
     out = tmp_path / "served"
     built = pnp(server_env, "--root", str(project), "build", "--out", str(out))
     assert built.returncode == 0, built.stderr
-    assert f"pnp --root {project} build --out {out}: exit 0" in served(server_env)[-1]  # the server ran it
+    assert f"pnp --root {project} build --out {out}: exit 0" in served_after(server_env, before, str(out))  # the server ran it
     fresh_out = tmp_path / "fresh"
     fresh = pnp({**server_env, "PNP_SERVER": "0"}, "--root", str(project), "build", "--out", str(fresh_out))
     assert fresh.returncode == 0, fresh.stderr
@@ -94,22 +144,25 @@ def test_a_build_through_the_server_writes_the_bytes_of_a_new_process(project, t
     assert " ink " in built.stdout and built.stdout.replace(str(out), "OUT") == fresh.stdout.replace(str(fresh_out), "OUT")
 
 
-def test_the_child_stands_in_for_the_caller(project, tmp_path, server_env):
+def test_the_child_stands_in_for_the_caller(project, tmp_path, shared_server):
     """Its folder (a project found from the working folder), its umask, its exit codes and what it prints."""
-    server = start_server(server_env)
+    server_env, server = shared_server
     elsewhere = tmp_path / "here"
     shutil.copytree(project, elsewhere)
     nested = elsewhere / "data"
+    before = served(server_env, 0)
     listed = pnp(server_env, "list", cwd=nested)  # no --root: the project is found from the caller's folder
     assert listed.returncode == 0, listed.stderr
     assert "tiny" in listed.stdout
-    assert served(server_env)[-1].endswith(": pnp list: exit 0 after " + served(server_env)[-1].rsplit(" after ", 1)[1])
+    line = served_after(server_env, before, ": pnp list: ")
+    assert line.endswith(": pnp list: exit 0 after " + line.rsplit(" after ", 1)[1])
     assert children_of(server) == []  # the command's child has ended and been waited for
 
+    before = served(server_env, 0)
     wrong = pnp(server_env, "--root", str(elsewhere), "build", "no-such-game")
     local = pnp({**server_env, "PNP_SERVER": "0"}, "--root", str(elsewhere), "build", "no-such-game")
     assert wrong.returncode == local.returncode == 2
-    assert "build no-such-game: exit 2" in served(server_env, 2)[-1]
+    assert "build no-such-game: exit 2" in served_after(server_env, before, "no-such-game")
     assert wrong.stderr == local.stderr and "no game 'no-such-game'" in wrong.stderr  # the usage line names `python -m pnp` both times
 
     out = tmp_path / "umask"
@@ -120,22 +173,23 @@ def test_the_child_stands_in_for_the_caller(project, tmp_path, server_env):
 
 
 
-def test_a_caller_with_its_input_closed_is_served(project, tmp_path, server_env):
+def test_a_caller_with_its_input_closed_is_served(project, tmp_path, shared_server):
     """A caller started with no standard input (a service, a cron job) sends the two descriptors it has; the request
     that follows them is read whole."""
-    start_server(server_env)
+    server_env, _ = shared_server
+    before = served(server_env, 0)
     out = tmp_path / "out"
     closed = subprocess.run(["sh", "-c", f"exec {sys.executable} -m pnp --root {project} build -q --out {out} 0<&-"],
                             env=server_env, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert closed.returncode == 0, closed.stderr
-    assert f"build -q --out {out}: exit 0" in served(server_env)[-1]
+    assert f"build -q --out {out}: exit 0" in served_after(server_env, before, str(out))
     assert (out / "tiny" / "tiny-cards.pdf").is_file()
 
 
-def test_the_child_writes_to_the_callers_terminal(project, tmp_path, server_env):
+def test_the_child_writes_to_the_callers_terminal(project, tmp_path, shared_server):
     """On a terminal `pnp build` prints each game's seconds; into a pipe it does not. The child gets the caller's own file
     descriptors, so it sees what the caller has."""
-    start_server(server_env)
+    server_env, _ = shared_server
     primary, secondary = pty.openpty()
     try:
         on_tty = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "tiny", "--only", "cards", "--out", str(tmp_path / "a")],
@@ -170,20 +224,18 @@ def test_the_childs_streams_buffer_as_a_new_processs_do():
             os.close(fd)
 
 
-def long_build(tmp_path: Path, env: dict) -> tuple[int, subprocess.Popen, list[int], Path]:
-    """A 3,000-card deck's build handed to a new server: (the server, the caller, the child running the build once it
-    runs, the PDF the build would write)."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    from cards import make_project
-
-    make_project(tmp_path / "big", 3000, 1)
-    server = start_server(env)
-    caller = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(tmp_path / "big"), "build", "-q"], env=env, cwd=ROOT,
+def long_build(tmp_path: Path, env: dict, big: Path, server: int | None = None) -> tuple[int, subprocess.Popen, list[int], Path]:
+    """The 3,000-card deck's build handed to `server` (a new one when None): (the server, the caller, the child running
+    the build once it runs, the PDF the build would write)."""
+    server = start_server(env) if server is None else server
+    wait_until(lambda: not children_of(server), 30)  # the last test's command has ended
+    out = tmp_path / "out"
+    caller = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(big), "build", "-q", "--out", str(out)], env=env, cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_until(lambda: children_of(server), 30)
     child = children_of(server)
     assert child, "the command never reached the server"
-    return server, caller, child, tmp_path / "big" / "output" / "bench" / "bench-cards.pdf"
+    return server, caller, child, out / "bench" / "bench-cards.pdf"
 
 
 def wait_until(done, seconds: float) -> None:
@@ -192,9 +244,9 @@ def wait_until(done, seconds: float) -> None:
         time.sleep(0.02)
 
 
-def test_a_killed_caller_stops_its_command(tmp_path, server_env):
+def test_a_killed_caller_stops_its_command(tmp_path, shared_server, big_project):
     """A command whose caller is gone (killed, its terminal closed) is stopped with it, not left building."""
-    server, caller, _, pdf = long_build(tmp_path, server_env)
+    server, caller, _, pdf = long_build(tmp_path, shared_server[0], big_project, shared_server[1])
     caller.kill()
     caller.communicate()
     wait_until(lambda: not children_of(server), 30)
@@ -202,10 +254,10 @@ def test_a_killed_caller_stops_its_command(tmp_path, server_env):
     assert not pdf.exists()  # stopped before it wrote
 
 
-def test_a_command_ends_with_a_killed_server(tmp_path, server_env):
+def test_a_command_ends_with_a_killed_server(tmp_path, server_env, big_project):
     """A server killed outright (SIGKILL, out of memory) cannot say how a command ended: its caller says the server
     stopped, and the command does not go on building unseen."""
-    server, caller, child, pdf = long_build(tmp_path, server_env)
+    server, caller, child, pdf = long_build(tmp_path, server_env, big_project)
     os.kill(server, signal.SIGKILL)
     _, err = caller.communicate(timeout=60)
     assert caller.returncode == 3 and "the fork server stopped before the command ended" in err
@@ -215,10 +267,10 @@ def test_a_command_ends_with_a_killed_server(tmp_path, server_env):
     assert pnp(server_env, "server", "status").returncode == 1  # its lock went with it: the next command may start one
 
 
-def test_ctrl_c_reaches_the_command(tmp_path, server_env):
+def test_ctrl_c_reaches_the_command(tmp_path, shared_server, big_project):
     """Ctrl-C at the caller stops the command in the server's child as it would stop one run here: exit 130, one line,
     no traceback from the child or its workers."""
-    server, caller, _, pdf = long_build(tmp_path, server_env)
+    server, caller, _, pdf = long_build(tmp_path, shared_server[0], big_project, shared_server[1])
     time.sleep(0.3)
     caller.send_signal(signal.SIGINT)
     _, err = caller.communicate(timeout=60)
@@ -232,8 +284,12 @@ def test_ctrl_c_reaches_the_command(tmp_path, server_env):
 def test_the_child_tells_its_caller_how_it_ended_without_waiting_for_the_server(tmp_path, server_env):
     """A command's child sends its exit code to the caller itself once its output is written, so the caller ends while
     the child's memory is given back: here the server is stopped (SIGSTOP) while the build runs, and the caller still
-    ends with the build's code and its PDF written."""
-    server, caller, _, pdf = long_build(tmp_path, server_env)
+    ends with the build's code and its PDF written. A 300-card deck: the build runs on well after the server stops."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from cards import make_project
+
+    make_project(tmp_path / "deck", 300, 1)
+    server, caller, _, pdf = long_build(tmp_path, server_env, tmp_path / "deck")
     os.kill(server, signal.SIGSTOP)
     try:
         _, err = caller.communicate(timeout=120)
@@ -253,7 +309,7 @@ def test_stop_ends_the_server_and_the_next_command_runs_here(project, tmp_path, 
             time.sleep(0.05)
         pytest.fail("the server is still running")
     assert pnp(server_env, "server", "status").returncode == 1
-    built = pnp({**server_env, "PNP_SERVER_IDLE": "5"}, "--root", str(project), "build", "-q", "--out", str(tmp_path / "o"))
+    built = pnp({**server_env, "PNP_SERVER_IDLE": "5"}, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "o"))
     assert built.returncode == 0, built.stderr  # run here, with no server; it starts one for the next command
 
 
@@ -323,21 +379,19 @@ def _processes_mentioning(text: str) -> list[int]:
     return found
 
 
-def test_a_command_through_the_server_runs_under_the_callers_cpu_limit(project, tmp_path, server_env):
+def test_a_command_through_the_server_runs_under_the_callers_cpu_limit(tmp_path, shared_server, big_project):
     """`ulimit -t 1; pnp build` of a deck that takes more than a second of CPU fails through the server as it does in a
     new process (SIGXCPU), not silently unlimited."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    from cards import make_project
-
-    make_project(tmp_path / "big", 3000, 1)
-    start_server(server_env)
-    limited = f"ulimit -t 1; exec {sys.executable} -m pnp --root {tmp_path / 'big'} build -q --only cards"
+    server_env, _ = shared_server
+    before = served(server_env, 0)
+    out = tmp_path / "out"
+    limited = f"ulimit -t 1; exec {sys.executable} -m pnp --root {big_project} build -q --only cards --out {out}"
     served_run = subprocess.run(["bash", "-c", limited], env=server_env, cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert "build -q --only cards" in served(server_env)[-1]  # the server's child ran it
+    assert "build -q --only cards" in served_after(server_env, before, str(out))  # the server's child ran it
     here = subprocess.run(["bash", "-c", limited], env={**server_env, "PNP_SERVER": "0"}, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert here.returncode != 0
     assert served_run.returncode != 0, "the server's child ran without the caller's limit"  # which process the limit stops first varies
-    assert not (tmp_path / "big" / "output" / "bench" / "bench-cards.pdf").exists()
+    assert not (out / "bench" / "bench-cards.pdf").exists()
 
 
 def test_a_caller_allowed_more_than_the_server_runs_its_command_itself(project, tmp_path, server_env):
@@ -346,7 +400,7 @@ def test_a_caller_allowed_more_than_the_server_runs_its_command_itself(project, 
     started = subprocess.run(["bash", "-c", f"ulimit -n 512; exec {sys.executable} -m pnp server start"], env=server_env, cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
     assert started.returncode == 0, started.stderr
-    built = pnp(server_env, "--root", str(project), "build", "-q", "--out", str(tmp_path / "out"))
+    built = pnp(server_env, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "out"))
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "out" / "tiny" / "tiny-cards.pdf").is_file()
     assert "RLIMIT_NOFILE" in served(server_env)[-1] and "the caller runs it itself" in served(server_env)[-1]
@@ -380,24 +434,33 @@ def test_another_python_or_import_path_is_another_server(monkeypatch):
     assert Place.of_this_process({"PNP_SERVER_DIR": "/x"}).key != one.key
 
 
-def test_the_server_reads_pnps_own_fonts_once_for_every_child(monkeypatch):
+READ_AHEAD_ONCE = """
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pnp.layout import fonts
+
+fonts.read_bundled_fonts()
+assert len(fonts._READ_AHEAD) == sum(len(files) for files in fonts.FontBook().families.values()) >= 16
+
+
+class NoParse(fonts.KeptParses):
+    def get(self, kind, key, parse, version):
+        raise AssertionError(f"{key} was read again")
+
+
+book = fonts.FontBook(kept=NoParse())
+name = book.font_name("noto-sans", bold=True)
+assert name == "noto-sans-bold"
+fresh = TTFont("probe", str(book.file("noto-sans", "bold")))
+assert book.face(name).stringWidth("Organ Match 42", 10) == fresh.stringWidth("Organ Match 42", 10)
+print("read ahead once")
+"""
+
+
+def test_the_server_reads_pnps_own_fonts_once_for_every_child():
     """What a fork server reads ahead is pnp's own: each bundled style under the name a build registers it by, so a
-    child's FontBook takes it from memory, and gives the same widths as a reading of the file."""
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    from pnp.layout import fonts
-
-    monkeypatch.setattr(fonts, "_READ_AHEAD", {})
-    monkeypatch.setattr(fonts, "_REGISTERED", {})
-    fonts.read_bundled_fonts()
-    assert len(fonts._READ_AHEAD) == sum(len(files) for files in fonts.FontBook().families.values()) >= 16
-
-    class NoParse(fonts.KeptParses):
-        def get(self, kind, key, parse, version):
-            raise AssertionError(f"{key} was read again")
-
-    book = fonts.FontBook(kept=NoParse())
-    name = book.font_name("noto-sans", bold=True)
-    assert name == "noto-sans-bold"
-    fresh = TTFont("probe", str(book.file("noto-sans", "bold")))
-    assert book.face(name).stringWidth("Organ Match 42", 10) == fresh.stringWidth("Organ Match 42", 10)
+    child's FontBook takes it from memory, and gives the same widths as a reading of the file. Run in a new process,
+    as a server starts: nothing read ahead or registered yet."""
+    result = subprocess.run([sys.executable, "-c", READ_AHEAD_ONCE], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "read ahead once" in result.stdout, result.stdout + result.stderr

@@ -108,8 +108,19 @@ def server(project, tmp_path):
     srv.stop()
 
 
-@pytest.fixture
-def browser(tmp_path):
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory):
+    """`pnp serve` on a copy of the test project that no test changes, shared by the tests of a module that only look."""
+    from conftest import TEST_PROJECT
+
+    root = tmp_path_factory.mktemp("serve")
+    shutil.copytree(TEST_PROJECT, root / "project", ignore=shutil.ignore_patterns("output"))
+    srv = Server(root / "project", root / "serve.log")
+    yield srv
+    srv.stop()
+
+
+def _chromium(profile: Path):
     chromium, chromedriver = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
     if not chromium or not chromedriver:
         pytest.skip(INSTALL)
@@ -117,12 +128,26 @@ def browser(tmp_path):
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,900", f"--user-data-dir={tmp_path / 'chromium-profile'}"):
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,900", f"--user-data-dir={profile}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=chromedriver))
     driver.set_page_load_timeout(TIMEOUT)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def shared_browser(tmp_path_factory):
+    """One headless Chromium for the tests of a module: each opens its page afresh (`open_page`), at the same window size."""
+    driver = _chromium(tmp_path_factory.mktemp("chromium") / "profile")
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def browser(shared_browser):
+    """The module's Chromium, its window at the size every test starts from."""
+    shared_browser.set_window_size(1280, 900)
+    return shared_browser
 
 
 def wait_until(driver, script: str, *args, timeout: float = TIMEOUT, message: str = ""):
@@ -173,7 +198,8 @@ def screenshot(driver, tmp_path: Path, name: str) -> None:
     assert driver.save_screenshot(str(folder / f"{name}.png"))
 
 
-def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, server, project, tmp_path):
+def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, shared_server, tmp_path):
+    server, project = shared_server, shared_server.project
     open_page(browser, server)
     shown = faces(browser)
     decks = deck_cards(project)
@@ -275,7 +301,8 @@ TRAVERSALS = [
 ]
 
 
-def test_the_server_gives_nothing_but_what_pnp_rendered_and_only_to_its_own_address(server):
+def test_the_server_gives_nothing_but_what_pnp_rendered_and_only_to_its_own_address(shared_server):
+    server = shared_server
     state = server.state()
     name = re.search(r"/img/([0-9a-f]+\.png)", state).group(1)
     status, png = server.request(f"/img/{name}")

@@ -3,10 +3,9 @@ colour-vision views beside greyscale, each showing what pnp's own colour checks 
 from __future__ import annotations
 
 import io
-from collections import Counter
 
 import pytest
-from test_serve import _no_network, browser, open_page, server  # noqa: F401 (fixtures)
+from test_serve import _no_network, browser, open_page, shared_browser, shared_server  # noqa: F401 (fixtures)
 
 POKER = (63.5, 88.9)  # mm, trim
 BLEED = 3.0  # mm each side, as the page shows a face
@@ -22,10 +21,10 @@ def _px_per_mm(driver) -> float:
 
 
 @pytest.mark.parametrize("at", [(10.0, 20.0), (50.0, 80.0), (-2.0, 5.0)])
-def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(browser, server, at):  # noqa: F811
+def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(browser, shared_server, at):  # noqa: F811
     from selenium.webdriver.common.action_chains import ActionChains
 
-    open_page(browser, server)
+    open_page(browser, shared_server)
     frame = _frame(browser)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
     ppm = _px_per_mm(browser)
@@ -41,8 +40,8 @@ def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(br
     assert ("in the bleed" in readout.text) == (at[0] < 0)
 
 
-def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_corner(browser, server):  # noqa: F811
-    open_page(browser, server)
+def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_corner(browser, shared_server):  # noqa: F811
+    open_page(browser, shared_server)
     grid = _frame(browser).find_element("css selector", ".mm-grid")
     assert not grid.is_displayed()
     browser.find_element("id", "ov-grid").click()
@@ -62,41 +61,52 @@ def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_cor
 
 
 def _flat_colours(png: bytes, how_many: int = 8) -> list[tuple[tuple[int, int, int], tuple[int, int]]]:
-    """The most common colours of a screenshot (flat areas, not antialiased edges), each with one pixel where it is."""
+    """The most common colours of a screenshot (flat areas, not antialiased edges), each with one pixel where it is: the
+    first, row by row, whose neighbours two pixels away on every side have its colour too."""
+    import numpy as np
     from PIL import Image
 
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    counts = Counter(image.get_flattened_data())
+    image = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    h, w = image.shape[:2]
+    colours, counts = np.unique(image.reshape(-1, 3), axis=0, return_counts=True)
     out = []
-    for colour, _n in counts.most_common(how_many):
-        where = next(((x, y) for y in range(2, image.height - 2) for x in range(2, image.width - 2)
-                      if all(image.getpixel((x + i, y + j)) == colour for i in (-2, 0, 2) for j in (-2, 0, 2))), None)
-        if where is not None:  # inside a flat area, away from any edge the two drawings may smooth differently
-            out.append((colour, where))
+    for index in np.argsort(-counts, kind="stable")[:how_many]:
+        colour = tuple(int(c) for c in colours[index])
+        same = (image == colours[index]).all(axis=2)
+        flat = np.ones((h - 4, w - 4), dtype=bool)
+        for i in (-2, 0, 2):
+            for j in (-2, 0, 2):
+                flat &= same[2 + j:h - 2 + j, 2 + i:w - 2 + i]
+        found = np.argwhere(flat)
+        if len(found):  # inside a flat area, away from any edge the two drawings may smooth differently
+            y, x = found[0]
+            out.append((colour, (int(x) + 2, int(y) + 2)))
     return out
 
 
-@pytest.mark.parametrize("vision", ["deutan", "protan", "tritan"])
-def test_each_colour_vision_view_shows_the_colours_the_checks_compute(browser, server, vision):  # noqa: F811
+def test_each_colour_vision_view_shows_the_colours_the_checks_compute(browser, shared_server):  # noqa: F811
+    """Deutan, protan and tritan, one after the other on one page: each view shows every flat colour of a face as
+    pnp's own simulation of that vision computes it."""
     from PIL import Image
     from selenium.webdriver.support.ui import Select
 
     from pnp.core.colour import hex_of, rgb, simulate
 
-    open_page(browser, server)
+    open_page(browser, shared_server)
     choices = [o.get_attribute("value") for o in Select(browser.find_element("id", "simulation")).options]
     assert {"greyscale", "deutan", "protan", "tritan"} <= set(choices)
     browser.find_element("id", "ov-trim").click()  # the face alone: no outline over it
     frame = _frame(browser)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
     before = _flat_colours(frame.screenshot_as_png)
-    Select(browser.find_element("id", "simulation")).select_by_value(vision)
-    after = Image.open(io.BytesIO(frame.screenshot_as_png)).convert("RGB")
-    changed = 0
     assert len(before) >= 2  # the paper and the red band at least
-    for colour, where in before:
-        expected = rgb(simulate(hex_of(c / 255 for c in colour), vision))
-        shown = after.getpixel(where)
-        assert all(abs(s - e * 255) <= 10 for s, e in zip(shown, expected, strict=True)), (colour, shown, [round(e * 255) for e in expected])
-        changed += shown != colour
-    assert changed, "the view changed no colour of the card"
+    for vision in ("deutan", "protan", "tritan"):
+        Select(browser.find_element("id", "simulation")).select_by_value(vision)
+        after = Image.open(io.BytesIO(frame.screenshot_as_png)).convert("RGB")
+        changed = 0
+        for colour, where in before:
+            expected = rgb(simulate(hex_of(c / 255 for c in colour), vision))
+            shown = after.getpixel(where)
+            assert all(abs(s - e * 255) <= 10 for s, e in zip(shown, expected, strict=True)), (vision, colour, shown, [round(e * 255) for e in expected])
+            changed += shown != colour
+        assert changed, f"the {vision} view changed no colour of the card"

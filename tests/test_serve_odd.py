@@ -1,6 +1,7 @@
 """`pnp serve` answers odd and malformed requests (issue #49 item 7) without a traceback in its log, and keeps serving."""
 from __future__ import annotations
 
+import re
 import socket
 from pathlib import Path
 
@@ -43,13 +44,23 @@ HUNG_UP = {  # sent, then the connection is closed without reading
 }
 
 
+def _answered(got: bytes, head: bool) -> bool:
+    """Whether `got` holds a whole HTTP answer: its headers and the body they announce (none to a HEAD request). A
+    keep-alive answer leaves the connection open, so its end is known from its length, not from the server closing."""
+    end = got.find(b"\r\n\r\n")
+    if end < 0:
+        return False
+    length = re.search(rb"^content-length:\s*(\d+)\s*$", got[:end].lower(), re.M)
+    return head or (length is not None and len(got) >= end + 4 + int(length.group(1)))
+
+
 def _send(port: int, data: bytes, read: bool = True) -> bytes:
-    with socket.create_connection(("127.0.0.1", port), timeout=1) as s:  # keep-alive answers stay open: read what comes within a second
+    with socket.create_connection(("127.0.0.1", port), timeout=1) as s:  # an answer of unknown length: what comes within a second
         s.sendall(data.replace(b"{host}", f"127.0.0.1:{port}".encode()))
         got = b""
         if read:
             try:
-                while (chunk := s.recv(65536)) and len(got) < 200000:
+                while not _answered(got, data.startswith(b"HEAD ")) and (chunk := s.recv(65536)) and len(got) < 200000:
                     got += chunk
             except (TimeoutError, ConnectionResetError):
                 pass

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, add_crowd_deck, cold_pdfs, pdfs, run_pnp
+from conftest import ROOT, add_crowd_deck, cold_pdfs, copy_build, fresh_pdfs, pdfs, run_pnp
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
 TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
@@ -21,24 +21,14 @@ def build(project: Path, out: Path, *args: str) -> str:
     return result.output
 
 
-def cold_build_output(project: Path, out: Path, *args: str) -> str:
-    """What a build in a new process into an empty folder prints (its PDFs stay in `out`)."""
-    shutil.rmtree(out, ignore_errors=True)
-    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(out), *args], cwd=ROOT, capture_output=True, text=True,
-                            timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout + result.stderr
-
-
-def test_an_edited_template_is_compiled_again(project, tmp_path):
-    out = tmp_path / "out"
-    build(project, out, "--only", "cards")
+def test_an_edited_template_is_compiled_again(project, tmp_path, cold_build):
+    out = copy_build(cold_build(project, "--only", "cards"), tmp_path / "out")
     assert any((out / ".pnp-cache/templates").iterdir()), "the build keeps its compiled templates"
     hero = project / "templates/tiny/hero.j2"
     first = pdfs(out)
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("EDITED HERO", 5, 70, 50, 6, size=8) }}\n{% endblock %}'), encoding="utf-8")
     build(project, out, "--only", "cards")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards") != first
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh", "--only", "cards") != first
 
 
 def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_prints(project, tmp_path):
@@ -55,7 +45,7 @@ def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_p
     before = pdfs(out)
     rebuild_as_a_new_process()
     assert pdfs(out) != before
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "rulebook")
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh", "--only", "rulebook")
 
     rulebook = project / "data/tiny/rulebook.md"
     lines = rulebook.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -67,18 +57,17 @@ def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_p
         assert result.exit_code != 0 and f"data/tiny/rulebook.md:{number + 1}:" in result.output and "snacks" in result.output, result.output
 
 
-def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts(monkeypatch):
+def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts():
     """`pnp watch` sees every version of a rulebook as it is written: the texts it keeps compiled do not grow without end."""
     from conftest import ROOT
 
     from pnp.layout import templates
     from pnp.layout.fonts import FontBook
 
-    monkeypatch.setattr(templates, "MAX_KEPT_TEXTS", 5)
     layouts = templates.Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
-    for n in range(12):
+    for n in range(templates.MAX_KEPT_TEXTS + 12):
         assert layouts.from_text(f"version {n}: {{{{ 2 * {n} }}}}").render() == f"version {n}: {2 * n}"
-        assert len(layouts._texts) <= 5
+        assert len(layouts._texts) <= templates.MAX_KEPT_TEXTS
 
 
 def test_compiled_templates_are_keyed_by_jinja_and_the_environment(monkeypatch):
@@ -104,14 +93,13 @@ def test_an_icon_edited_between_two_builds_of_one_process_is_drawn_anew(project,
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
 
 
-def test_after_one_card_is_edited_the_rebuild_prints_a_cold_builds_bytes_and_writes_only_changed_files(project, tmp_path):
-    out = tmp_path / "out"
-    before = cold_pdfs(project, tmp_path / "before")
-    build(project, out)
+def test_after_one_card_is_edited_the_rebuild_prints_a_cold_builds_bytes_and_writes_only_changed_files(project, tmp_path, cold_build):
+    before = pdfs(cold_build(project))
+    out = copy_build(cold_build(project), tmp_path / "out")
     stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*.pdf")}
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
-    after = cold_pdfs(project, tmp_path / "after")
+    after = fresh_pdfs(project, tmp_path / "fresh")
     build(project, out)
     assert pdfs(out) == after
     unchanged = {name for name in before if before[name] == after[name]}
@@ -121,17 +109,17 @@ def test_after_one_card_is_edited_the_rebuild_prints_a_cold_builds_bytes_and_wri
         assert (path.stat().st_mtime_ns == stamp) == (name in unchanged), f"{name}: rewritten {'though' if name in unchanged else 'and'} its bytes are {'the same' if name in unchanged else 'new'}"
 
 
-@pytest.mark.parametrize("per_chunk", [1, 2, 500])
-def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path, monkeypatch, per_chunk):
+@pytest.mark.parametrize("chunks", [0.2, 1, 2.2], ids=["part of a chunk", "one chunk", "two chunks and a part"])
+def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path, chunks):
     """A face store is written as a header and then its faces in chunks, each pickled on its own (one pickle of a
     10,000-card deck's faces held 9 MB of memo at the top of the build): a store opened again gives back every face
     it kept, the last chunk's too, with the card reads each made."""
     import pnp.pipeline.cache
     from pnp.layout.elements import Face
 
-    monkeypatch.setattr(pnp.pipeline.cache, "FACES_PER_CHUNK", per_chunk)
-    faces = {f"key{i}": Face(63.5, 88.9, float(i), (), frozenset()) for i in range(5)}
-    reads = {"key3": (("heroes", "rogue", "name"),)}
+    count = max(1, round(chunks * pnp.pipeline.cache.FACES_PER_CHUNK))
+    faces = {f"key{i}": Face(63.5, 88.9, float(i), (), frozenset()) for i in range(count)}
+    reads = {"key0": (("heroes", "rogue", "name"),)}
     path = tmp_path / "tiny.faces"
     pnp.pipeline.cache.FaceStore(path, "shared").save(faces, [], reads=reads)
     again = pnp.pipeline.cache.FaceStore(path, "shared")
@@ -139,7 +127,7 @@ def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path
     assert pnp.pipeline.cache.FaceStore(path, "other shared inputs").get("key0") is None, "a store of other inputs is not read"
 
 
-def test_a_build_that_remembers_only_two_fitted_and_encoded_texts_prints_the_same_bytes(project, tmp_path, monkeypatch):
+def test_a_build_that_remembers_only_two_fitted_and_encoded_texts_prints_the_same_bytes(project, tmp_path, monkeypatch, cold_build):
     """A game's fitted texts and a drawer's encoded texts are remembered up to a bound, so a 10,000-card deck's titles do
     not pile up (bench/speed.py's memory row measures it); past the bound a text is worked out again, to the same
     operators: with bounds of two, the tiny game (which fits and encodes many more) prints what a cold build prints."""
@@ -151,7 +139,7 @@ def test_a_build_that_remembers_only_two_fitted_and_encoded_texts_prints_the_sam
     monkeypatch.setenv("PNP_JOBS", "1")  # everything in this process, where the bounds are set
     out = tmp_path / "out"
     build(project, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project))
 
 
 @pytest.fixture
@@ -192,17 +180,12 @@ def _jobs(*kinds: tuple[str, str, float]) -> list[tuple]:
     return [(weight, "check" if kind == "check" else "render", game, kind) for game, kind, weight in kinds]
 
 
-def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_after_an_edit(project, tmp_path, monkeypatch):
+def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_after_an_edit(project, tmp_path, split_decks, cold_build):
     """A large deck's second half is rendered by a helper process, whose faces the store keeps too: the sheets, and
     the sheets after a one-card edit, are those a cold build in one process prints."""
-    import pnp.outputs.cards
-
-    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)  # split even the tiny deck across two processes
-    monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
-    monkeypatch.setenv("PNP_JOBS", "1")  # the build itself in this process: the deck's split is the only one
     out = tmp_path / "out"
     build(project, out, "--only", "cards")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold0", "--only", "cards")
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
     build(project, out, "--only", "cards")
@@ -244,7 +227,7 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Knight>\",", "name: \"<Sir Knight>\","), encoding="utf-8")
     build(project, out, "--only", "rulebook")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "rulebook")
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh", "--only", "rulebook")
 
     cache = out / ".pnp-cache/tiny.json"
     kept = json.loads(cache.read_text(encoding="utf-8"))
@@ -255,14 +238,12 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     cache.write_text(json.dumps(kept), encoding="utf-8")
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Sir Knight>\",", "name: \"<Dame Knight>\","), encoding="utf-8")
     build(project, out, "--only", "rulebook")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold2", "--only", "rulebook")
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh2", "--only", "rulebook")
 
 
-def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, monkeypatch):
+def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, split_decks):
     """The sheets are begun before the helper's cards arrive; when one of them fails to render, no sheet PDF is
     written, the sheets of the last build stay as they were, and the error is the one a one-process build reports."""
-    import pnp.outputs.cards
-
     add_crowd_deck(project, 30)
     out = tmp_path / "out"
     build(project, out, "--only", "cards", "--deck", "crowd")
@@ -270,9 +251,6 @@ def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(pr
     hero = project / "templates/tiny/hero.j2"  # card 25, rendered by the helper, divides by zero
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{% if card.number == 25 %}{{ 1 // 0 }}{% endif %}\n{% endblock %}"),
                     encoding="utf-8")
-    monkeypatch.setattr(pnp.outputs.cards, "PARALLEL_MIN_CARDS", 2)
-    monkeypatch.setattr(pnp.outputs.cards, "several_cores", lambda: True)
-    monkeypatch.setenv("PNP_JOBS", "1")
     result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
     cold = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(tmp_path / "cold"), "--only", "cards", "--deck", "crowd"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)

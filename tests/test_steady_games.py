@@ -11,9 +11,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import cold_pdfs, pdfs
+from conftest import pdfs
 
-import pnp.pipeline.schedule as schedule
 from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
@@ -24,65 +23,72 @@ GAMES = ["tiny", "twin"]
 
 
 @pytest.fixture
-def watched(project, watching, monkeypatch):
-    """The tiny game and its twin, in a process as `pnp watch` makes it (conftest.watching), and every game planned listed."""
+def watched(project, watching):
+    """The tiny game and its twin, in a process as `pnp watch` makes it (conftest.watching)."""
     shutil.copytree(project / "data/tiny", project / "data/twin")
-    planned = []
-    real = schedule.plan_game
-    monkeypatch.setattr(schedule, "plan_game", lambda project, game, *args: planned.append(game.slug) or real(project, game, *args))
-    return project, planned
+    return project
 
 
-def build(root, out, paper: str = "letter") -> Report:
-    report = run_build(Project(root), GAMES, Options(out=out), [paper], report=Report(), quiet=True, workers=1)
-    return report
+def build(root, out, paper: str = "letter", session: Session | None = None) -> Report:
+    """A build of both games: in the watching process's session, or in `session` (a new one: a one-shot build)."""
+    return run_build(Project(root), GAMES, Options(out=out), [paper], report=Report(), quiet=True, workers=1, session=session)
 
 
-def settle(root, out, planned: list) -> None:
-    """Build until a build finds everything kept: the next one may answer from it."""
-    build(root, out)
-    build(root, out)
-    planned.clear()
+def settle(root, out) -> None:
+    """`out` holds a one-shot build of the project, and a build in the watching process found everything in it kept:
+    the next build may answer from what it kept."""
+    assert not build(root, out, session=Session()).errors()
+    assert not build(root, out).errors()
+
+
+def one_shot(root, out, paper: str = "letter") -> dict[str, bytes]:
+    """Every PDF of a one-shot build (a session of its own, as `pnp build` makes) into the empty folder `out`: what the
+    watching process's build must print."""
+    assert not build(root, out, paper, session=Session()).errors()
+    return pdfs(out)
 
 
 def shown(report: Report) -> list[str]:
     return [f"{f.loc} {f.game} {f.severity} {f.code} {f.message}" for f in report.sorted()]
 
 
-def test_an_unchanged_game_is_not_planned_and_its_result_is_what_a_plan_finds(watched, tmp_path, monkeypatch):
-    root, planned = watched
+def stamps(out) -> dict[str, int]:
+    """Each output's modification time."""
+    return {p.relative_to(out).as_posix(): p.stat().st_mtime_ns for p in sorted(out.rglob("*.pdf"))}
+
+
+def test_an_unchanged_game_is_answered_with_what_a_plan_finds_and_nothing_is_written(watched, tmp_path):
+    root = watched
     hero = root / "templates/tiny/hero.j2"  # warnings each build must show again, kept or not: a template's and a check's
     hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(5, 5, 10, 10, fill='red') }}\n", encoding="utf-8")
     deck = root / "data/twin/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue, mood: sly,"), encoding="utf-8")
     out = tmp_path / "out"
-    settle(root, out, planned)
+    settle(root, out)
+    before = stamps(out)
     steady = build(root, out)
-    assert planned == [], "nothing changed: neither game is planned"
-    monkeypatch.setattr(schedule, "Session", Session)  # a one-shot build plans every game, as before
-    planned_again = build(root, out)
-    assert planned == GAMES
+    assert stamps(out) == before, "nothing changed: no output is written again"
+    planned_again = build(root, out, session=Session())  # a one-shot build plans every game
     assert shown(steady) == shown(planned_again)
     assert {(f.game, f.code) for f in steady.sorted()} >= {("tiny", "template-ignored"), ("twin", "field-unused")}
     assert not [f for f in steady.sorted() if f.severity == "note"]  # a note (the sheet's layout) is news of the build that computed it
 
 
-def test_after_a_card_edit_only_the_edited_game_is_planned_and_its_pdfs_are_a_cold_builds(watched, tmp_path):
-    root, planned = watched
+def test_after_a_card_edit_the_pdfs_are_a_one_shot_builds(watched, tmp_path):
+    root = watched
     out = tmp_path / "out"
-    settle(root, out, planned)
+    settle(root, out)
     deck = root / "data/twin/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     assert not build(root, out).errors()
-    assert planned == ["twin"]
-    assert pdfs(out) == cold_pdfs(root, tmp_path / "cold")
+    assert pdfs(out) == one_shot(root, tmp_path / "one-shot")
 
 
 @pytest.mark.parametrize("change", ["a template", "the paper", "an output removed", "an output overwritten", "the cache removed"])
-def test_any_change_to_what_a_game_stood_on_plans_it_again(watched, tmp_path, change):
-    root, planned = watched
+def test_any_change_to_what_a_game_stood_on_gives_a_one_shot_builds_outputs(watched, watching, tmp_path, change):
+    root = watched
     out = tmp_path / "out"
-    settle(root, out, planned)
+    settle(root, out)
     paper = "letter"
     if change == "a template":
         hero = root / "templates/tiny/hero.j2"
@@ -96,9 +102,10 @@ def test_any_change_to_what_a_game_stood_on_plans_it_again(watched, tmp_path, ch
     else:
         (out / ".pnp-cache/tiny.json").unlink()
     assert not build(root, out, paper).errors()
-    assert "tiny" in planned
-    if change != "the paper":
-        assert pdfs(out) == cold_pdfs(root, tmp_path / "cold")
+    fresh = one_shot(root, tmp_path / "one-shot", paper)
+    assert {name: data for name, data in pdfs(out).items() if name in fresh} == fresh
+    assert watching.writes.flush() == []  # `pnp watch` writes its caches once the rebuild's PDFs are out
+    assert (out / ".pnp-cache/tiny.json").is_file(), "a build leaves the cache the next one plans from"
 
 
 def _show_art(root) -> None:
@@ -110,29 +117,26 @@ def _show_art(root) -> None:
 def test_art_kept_outside_the_games_folder_is_looked_at_again(watched, tmp_path):
     from PIL import Image
 
-    root, planned = watched
+    root = watched
     (root / "art").mkdir()
     Image.new("RGB", (400, 100), "#3060a0").save(root / "art/hero.png")
     _show_art(root)
     out = tmp_path / "out"
-    settle(root, out, planned)
+    settle(root, out)
     Image.new("RGB", (100, 400), "#a03060").save(root / "art/hero.png")
     assert not build(root, out).errors()
-    assert planned == GAMES, "both games show the picture"
-    assert pdfs(out) == cold_pdfs(root, tmp_path / "cold")
+    assert pdfs(out) == one_shot(root, tmp_path / "one-shot"), "both games show the picture"
 
 
 def test_a_game_whose_build_found_an_error_is_built_again_once_the_missing_art_comes(watched, tmp_path):
     from PIL import Image
 
-    root, planned = watched
+    root = watched
     _show_art(root)
     out = tmp_path / "out"
     for _ in range(3):
         assert any(f.code == "layout" or "not found" in f.message for f in build(root, out).errors())
     (root / "art").mkdir()
     Image.new("RGB", (400, 100), "#3060a0").save(root / "art/hero.png")
-    planned.clear()
     assert not build(root, out).errors(), "the picture is there now: nothing stands in the way"
-    assert planned == GAMES
-    assert pdfs(out) == cold_pdfs(root, tmp_path / "cold")
+    assert pdfs(out) == one_shot(root, tmp_path / "one-shot")

@@ -114,7 +114,7 @@ def test_a_game_keeps_its_warnings_when_it_is_not_read_again(settled, project):
     assert again == first
 
 
-def test_rebuilds_in_one_process_print_what_a_cold_build_prints(settled, project, tmp_path):
+def test_rebuilds_in_one_process_print_what_a_cold_build_prints(settled, project, tmp_path, cold_build):
     """As `pnp watch` does: one project, build, edit a card, build again; the PDFs equal a cold build's, byte for byte."""
     loaded = Project(project)
     out = tmp_path / "out"
@@ -129,10 +129,10 @@ def test_rebuilds_in_one_process_print_what_a_cold_build_prints(settled, project
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     build()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project))
     rewrite_same_size(deck, "Steal 2 coins", "Steal 3 coins")
     build()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project))
 
 
 def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
@@ -151,7 +151,7 @@ def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
     assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
 
 
-def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, project, tmp_path):
+def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, project, tmp_path, cold_build):
     """`pnp watch` registers, while it waits, the fonts the last build's faces name (pnp.pipeline.schedule.warm_up): the
     rebuild after a save prints what a cold build prints."""
     from pnp.pipeline.schedule import warm_up
@@ -166,10 +166,10 @@ def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, proj
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project))
 
 
-def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path):
+def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path, cold_build):
     """`pnp watch` keeps its compiled templates and fonts from save to save, unless a template, icon or font changed."""
     session = Session(warm=True)  # as `pnp watch` makes it
     loaded = Project(project)
@@ -184,11 +184,11 @@ def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     build()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project))
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8")
     build()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project))
 
 
 def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, project, tmp_path):
@@ -252,11 +252,10 @@ def test_a_new_process_knows_the_digests_the_last_one_kept_and_reads_a_changed_f
     assert second.sha256(str(rewritten)) == files.hashlib.sha256(b"coins: 4\n").hexdigest(), "a status that differs in anything is read again"
 
 
-def test_a_file_too_new_to_trust_or_named_relatively_is_not_kept(monkeypatch, tmp_path):
+def test_a_file_too_new_to_trust_or_named_relatively_is_not_kept(settled, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     kept = tmp_path / "file-digests.json"
     (tmp_path / "old.txt").write_text("x", encoding="utf-8")
-    monkeypatch.setattr(files, "SETTLE_NS", 0)
     first = files.FileDigests()
     first.read_kept(kept)
     first.sha256("old.txt")  # relative: another process may start in another folder
@@ -282,7 +281,7 @@ def test_a_damaged_digests_file_costs_reading_the_files(settled, tmp_path):
     assert digests.sha256(path) == files.hashlib.sha256(b"coins: 3\n").hexdigest()
 
 
-def test_a_rebuild_in_a_new_process_from_the_digests_the_last_build_kept_prints_what_a_cold_build_prints(settled, project, tmp_path, monkeypatch):
+def test_a_rebuild_in_a_new_process_from_the_digests_the_last_build_kept_prints_what_a_cold_build_prints(settled, project, tmp_path, monkeypatch, cold_build):
     """Fonts, icons, templates and the game's other files are known from the digests the last build kept; the edited
     one is read again, so the rebuild prints what a cold build prints."""
     out = tmp_path / "out"
@@ -294,7 +293,7 @@ def test_a_rebuild_in_a_new_process_from_the_digests_the_last_build_kept_prints_
     monkeypatch.setattr(files, "DIGESTS", files.FileDigests())  # a new process
     report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project))
 
 
 def _constraint_findings(project, keeps=None) -> list[str]:
@@ -338,7 +337,7 @@ def _built(loaded, out: Path, session: Session, papers: tuple[str, ...] = ("lett
     return [line for line in lines if not line.startswith(" ") and ".pdf" in line]
 
 
-def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path):
+def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path, cold_build):
     """`pnp watch` writes a rebuild's PDFs, says so, then keeps its caches; a build never plans from a cache still held,
     even one paper after another in the same build."""
     session = Session(warm=True)  # as `pnp watch` makes it: it holds the cache writes
@@ -362,7 +361,7 @@ def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(sett
     edited = _built(loaded, out, session)
     made = [line for line in edited if "(reused)" not in line]
     assert any("cards" in line for line in made) and 0 < len(made) < len(edited), "the cards (and what shows them) again, from the caches the last build kept"
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--paper", "letter,a4")
+    assert pdfs(out) == pdfs(cold_build(project, "--paper", "letter,a4"))
 
 
 def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project, tmp_path):
