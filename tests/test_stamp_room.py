@@ -65,9 +65,9 @@ def fronts(slug: str) -> int:
 
 
 @pytest.mark.parametrize("slug,lang", EDITIONS, ids=[f"{s}-{lang}" if lang else s for s, lang in EDITIONS])
-def test_every_front_carries_a_stamp_on_ground_no_other_ink_touches(card_sheets, pdf_reader, slug, lang):
+def test_every_front_carries_a_stamp_on_ground_no_other_ink_touches(card_sheets, pdfium_reader, slug, lang):
     version = str(yaml.safe_load((ROOT / "data" / slug / "game.yaml").read_text())["version"])
-    stamps = stamps_in(card_sheets[slug, lang], pdf_reader)
+    stamps = stamps_in(card_sheets[slug, lang], pdfium_reader)
     assert len(stamps) == fronts(slug)
     assert all(re.fullmatch(rf"v{re.escape(version)} · [A-Z2-7]{{6}}", s.text) for s in stamps), {s.text for s in stamps}
     assert STAMP_PT >= MIN_LEGIBLE_PT
