@@ -61,3 +61,25 @@ def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layo
     assert run_pnp(project, "build", "--only", "cards", "--out", str(tmp_path / "split"), *options).exit_code == 0
     split = {p.relative_to(tmp_path / "split").as_posix(): p.read_bytes() for p in sorted((tmp_path / "split").rglob("*.pdf"))}
     assert split and split == alone
+
+
+def test_a_project_with_pictures_prints_the_same_bytes_from_another_folder(tmp_path):
+    """A picture on the cards and in a rulebook figure: the same project in two folders prints the same bytes (the PDF
+    names a picture by its pixels, not by where the file lies)."""
+    import shutil
+
+    from conftest import TEST_PROJECT, pdfs
+    from PIL import Image
+
+    printed = []
+    for place in ("here", "elsewhere/deeper"):
+        project = tmp_path / place / "project"
+        shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+        (project / "art").mkdir()
+        Image.new("RGB", (40, 30), "#2e6da4").save(project / "art/portrait.png")
+        hero = project / "templates/tiny/hero.j2"
+        hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ image("art/portrait.png", 5, 45, 30, 20) }}\n{% endblock %}', 1), encoding="utf-8")
+        result = run_pnp(project, "build", "tiny", "--only", "cards", "--only", "rulebook")
+        assert result.exit_code == 0, result.output
+        printed.append(pdfs(project / "output"))
+    assert printed[0] and printed[0] == printed[1]

@@ -41,6 +41,14 @@ def _draw_without_helvetica(drawing, canvas, black=None) -> None:
 
 
 
+def picture(source):
+    """An image file (or file-like) as reportlab's ImageReader: a PDF names such an image by its pixels, and a path
+    by the path's text."""
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(source)
+
+
 class FaceDrawer:
     """Keeps the forms of one PDF: faces and icons, each defined on first use.
 
@@ -534,14 +542,14 @@ class FaceDrawer:
         t.textOut(op.text)
         self.c.drawText(t)
 
-    def _filtered_image(self, path: str):
-        """An image as print wants it when a colour filter is set: CMYK within the ink limit, on white."""
+    def _picture(self, path: str):
+        """The image at `path` as reportlab reads it, once per document; as print wants it when a colour filter is set
+        (CMYK within the ink limit, on white). Handed to reportlab as pixels, not as a path, so the PDF names it by
+        its pixels: a project copied to another folder prints the same bytes."""
         cache = self.__dict__.setdefault("_images", {})
         hit = cache.get(path)
         if hit is None:
-            from reportlab.lib.utils import ImageReader
-
-            hit = cache[path] = ImageReader(cmyk_image(path))
+            hit = cache[path] = picture(cmyk_image(path) if self.colour_filter is not None else path)
         return hit
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt) -> None:
@@ -554,8 +562,7 @@ class FaceDrawer:
     def _image(self, image: Image) -> None:
         self._replayable = False  # the document names and keeps each picture
         (path, iw, ih), x, y, w, h, fit = image
-        if self.colour_filter is not None:
-            path = self._filtered_image(path)
+        path = self._picture(path)
         c = self.c
         bx, by, bw, bh = x * K, -(y + h) * K, w * K, h * K
         if fit == "stretch":

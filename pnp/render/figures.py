@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 
 from pnp.core.units import add_up
 from pnp.layout.elements import Face, Image, Text
+from pnp.render.draw import picture
 from pnp.render.flowables import Block
 from pnp.render.text_setting import (
     EPS,
@@ -129,7 +130,7 @@ class Figure(Block):
                     canv.restoreState()
                 elif it.kind == "image":
                     path, _iw, _ih = it.image
-                    canv.drawImage(path, x, bottom, w, h, mask="auto", preserveAspectRatio=True)
+                    canv.drawImage(picture(path), x, bottom, w, h, mask="auto", preserveAspectRatio=True)
         draw_elements(canv, self._caption_elements(), self.width, self.height)
 
     def split(self, aW, aH):
