@@ -386,26 +386,14 @@ def render_page(pdf: Path, index: int, dpi: int = 100):
 
 def pdf_fonts(reader) -> dict:
     """Every font reachable from the pages' resources, through forms (visited once each: forms share resources)."""
+    from pdfread import resource_dicts
+
     found = {}
-    seen = set()
-    for page in reader.pages:
-        stack = [page["/Resources"]]
-        while stack:
-            res = stack.pop()
-            ref = getattr(res, "indirect_reference", None) or (res if hasattr(res, "idnum") else None)
-            key = (ref.idnum, ref.generation) if ref is not None else id(res)
-            if key in seen:
-                continue
-            seen.add(key)
-            res = res.get_object()
-            for font in (res.get("/Font") or {}).values():
-                font = font.get_object()
-                descriptor = font.get("/FontDescriptor")
-                found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-            for xobj in (res.get("/XObject") or {}).values():
-                xobj = xobj.get_object()
-                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
-                    stack.append(xobj.raw_get("/Resources"))
+    for res in resource_dicts(reader):
+        for font in (res.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
     return found
 
 

@@ -19,7 +19,6 @@ pdfplumber's, in the same order. tests/test_pdfium_pages.py holds the two reader
 from __future__ import annotations
 
 import ctypes
-import pickle
 from pathlib import Path
 
 import pdfread
@@ -116,17 +115,7 @@ def _font_widths(path) -> dict:
 
     reader = PdfReader(str(path))
     out: dict = {}
-    seen: set = set()
-    stack = [page.get("/Resources") for page in reader.pages]
-    while stack:
-        res = stack.pop()
-        if res is None:
-            continue
-        key = getattr(res, "idnum", None) or id(res)
-        if key in seen:
-            continue
-        seen.add(key)
-        res = res.get_object()
+    for res in pdfread.resource_dicts(reader):
         for font in (res.get("/Font") or {}).values():
             font = font.get_object()
             widths, first, cmap = font.get("/Widths"), font.get("/FirstChar"), font.get("/ToUnicode")
@@ -138,18 +127,14 @@ def _font_widths(path) -> dict:
                 i = int(code, 16) - int(first)
                 if 0 <= i < len(widths) and int(uni, 16):
                     out[(name, chr(int(uni, 16)))] = float(widths[i]) / 1000
-        for xobj in (res.get("/XObject") or {}).values():
-            form = xobj.get_object()
-            if form.get("/Subtype") == "/Form" and "/Resources" in form:
-                stack.append(form.raw_get("/Resources"))
     return out
 
 
-def _subpaths(obj, matrix) -> list[tuple[str, list]]:
-    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up)."""
+def path_points(obj, matrix):
+    """The points on a pdfium path object (a curve's control points left out), in page points (y up) under `matrix`:
+    (segment kind, point, whether the segment closes its subpath), kind one of pdfium's FPDF_SEGMENT_* values."""
     x, y = ctypes.c_float(), ctypes.c_float()
-    out: list[tuple[str, list]] = []
-    shape, pts, controls = "", [], 0
+    controls = 0
     for i in range(raw.FPDFPath_CountSegments(obj.raw)):
         seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
         kind = raw.FPDFPathSegment_GetType(seg)
@@ -158,7 +143,14 @@ def _subpaths(obj, matrix) -> list[tuple[str, list]]:
             if controls:  # a control point: each curve is two of them and its end point
                 continue
         raw.FPDFPathSegment_GetPoint(seg, x, y)
-        point = _apply(matrix, x.value, y.value)
+        yield kind, _apply(matrix, x.value, y.value), bool(raw.FPDFPathSegment_GetClose(seg))
+
+
+def _subpaths(obj, matrix) -> list[tuple[str, list]]:
+    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up)."""
+    out: list[tuple[str, list]] = []
+    shape, pts = "", []
+    for kind, point, closes in path_points(obj, matrix):
         if kind == raw.FPDF_SEGMENT_MOVETO:
             if shape:
                 out.append((shape, pts))
@@ -166,7 +158,7 @@ def _subpaths(obj, matrix) -> list[tuple[str, list]]:
         else:
             shape += "c" if kind == raw.FPDF_SEGMENT_BEZIERTO else "l"
             pts.append(point)
-        if raw.FPDFPathSegment_GetClose(seg) and shape:
+        if closes and shape:
             shape += "h"
             pts.append(pts[0])
     if shape:
@@ -265,24 +257,11 @@ class Reader(pdfread.Reader):
     and so is every fact read from them; the facts read without pages (the pages' layout, their count) are shared."""
 
     SHARED = ("laid-out", "page-count")
+    PREFIX = "pdfium-"
+
+    @staticmethod
+    def read_pages(path: Path, numbers: list[int]) -> dict[int, pdfread.Page]:
+        return read_pages(path, numbers)
 
     def once(self, path, what, compute):
-        return super().once(path, what if what in self.SHARED else f"pdfium-{what}", compute)
-
-    def pages(self, path: Path, numbers: list[int] | None = None) -> list[pdfread.Page]:
-        if numbers is None:
-            numbers = list(range(1, self.page_count(path) + 1))
-        if self.folder is None:
-            found = read_pages(path, numbers)
-            return [found[n] for n in numbers]
-        from filelock import FileLock
-
-        self.folder.mkdir(parents=True, exist_ok=True)
-        digest = self.digest(path)
-        stored = {n: self.folder / f"pdfium-page-{digest}-{n}.pickle" for n in numbers}
-        with FileLock(str(self.folder / f"pdfium-pages-{digest}.lock")):
-            missing = [n for n in numbers if not stored[n].is_file()]
-            read = read_pages(path, missing) if missing else {}
-            for n, page in read.items():
-                pdfread._write(stored[n], page)
-        return [read[n] if n in read else pickle.loads(stored[n].read_bytes()) for n in numbers]
+        return super().once(path, what if what in self.SHARED else f"{self.PREFIX}{what}", compute)

@@ -68,6 +68,13 @@ class Reader:
     """What the tests read from PDFs, read once per file content; `folder` (shared by the run's workers) keeps it on
     disk for them, None keeps it in this process only (a script, or a test that reads a PDF it built itself)."""
 
+    PREFIX = ""  # of the files this reader keeps its pages in: another reader of other objects keeps its own
+
+    @staticmethod
+    def read_pages(path: Path, numbers: list[int]) -> dict[int, Page]:
+        """How this reader reads pages (pdfplumber: the module's `read_pages`)."""
+        return read_pages(path, numbers)
+
     def __init__(self, folder: Path | None = None):
         self.folder = folder
         self._memory: dict[str, Any] = {}
@@ -88,16 +95,16 @@ class Reader:
         if numbers is None:
             numbers = list(range(1, self.page_count(path) + 1))
         if self.folder is None:
-            found = read_pages(path, numbers)
+            found = self.read_pages(path, numbers)
             return [found[n] for n in numbers]
         from filelock import FileLock
 
         self.folder.mkdir(parents=True, exist_ok=True)
         digest = self.digest(path)
-        stored = {n: self.folder / f"page-{digest}-{n}.pickle" for n in numbers}
-        with FileLock(str(self.folder / f"pages-{digest}.lock")):
+        stored = {n: self.folder / f"{self.PREFIX}page-{digest}-{n}.pickle" for n in numbers}
+        with FileLock(str(self.folder / f"{self.PREFIX}pages-{digest}.lock")):
             missing = [n for n in numbers if not stored[n].is_file()]
-            read = read_pages(path, missing) if missing else {}
+            read = self.read_pages(path, missing) if missing else {}
             for n, page in read.items():
                 _write(stored[n], page)
         return [read[n] if n in read else pickle.loads(stored[n].read_bytes()) for n in numbers]
@@ -134,3 +141,25 @@ def _write(stored: Path, value) -> None:
     partial = stored.with_suffix(f".{os.getpid()}.part")
     partial.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     os.replace(partial, stored)
+
+
+def resource_dicts(reader):
+    """Each resource dictionary of a pypdf reader's pages and of the forms they place, once (forms share resources)."""
+    seen = set()
+    for page in reader.pages:
+        stack = [page.get("/Resources")]
+        while stack:
+            res = stack.pop()
+            if res is None:
+                continue
+            ref = getattr(res, "indirect_reference", None) or (res if hasattr(res, "idnum") else None)
+            key = (ref.idnum, ref.generation) if ref is not None else id(res)
+            if key in seen:
+                continue
+            seen.add(key)
+            res = res.get_object()
+            yield res
+            for xobj in (res.get("/XObject") or {}).values():
+                xobj = xobj.get_object()
+                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
+                    stack.append(xobj.raw_get("/Resources"))

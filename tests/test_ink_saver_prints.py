@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 from conftest import ROOT
+from pdfium_pages import path_points
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 ON_TRIM_MM = 0.3  # a stroke this close to a trim line runs along it
@@ -33,23 +34,13 @@ def _path_segments(obj, matrix) -> list[tuple]:
     """The straight pieces of a path object in page points (y up): each segment between consecutive points on the
     path (a curve by its chord: a circle's control points lie on the tangents at its extremes, which on a round
     token are its square's edges, though the circle only touches them), and the closing one of each closed subpath."""
-    x, y = ctypes.c_float(), ctypes.c_float()
-    a, b, c, d, e, f = matrix
-    segs, start, last, controls = [], None, None, 0
-    for i in range(raw.FPDFPath_CountSegments(obj.raw)):
-        seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
-        kind = raw.FPDFPathSegment_GetType(seg)
-        if kind == raw.FPDF_SEGMENT_BEZIERTO:
-            controls = (controls + 1) % 3
-            if controls:  # a control point: each curve is two of them and its end point
-                continue
-        raw.FPDFPathSegment_GetPoint(seg, x, y)
-        point = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
+    segs, start, last = [], None, None
+    for kind, point, closes in path_points(obj, matrix):
         if kind == raw.FPDF_SEGMENT_MOVETO:
             start = point
         elif last is not None:
             segs.append((*last, *point))
-        if raw.FPDFPathSegment_GetClose(seg) and start is not None and start != point:
+        if closes and start is not None and start != point:
             segs.append((*point, *start))
             point = start
         last = point
