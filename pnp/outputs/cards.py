@@ -64,8 +64,7 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
         except BaseException:
             pool.shutdown(cancel_futures=True)
             raise
-        whole = first if options.plain_faces and len(cards) == len(deck.cards) else None
-        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown, (deck, whole))
+        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown, (deck, options, first))
     out, found = render_cards(gctx, deck, options, cards)
     return out, found, None
 
@@ -79,9 +78,9 @@ class SplitDeck:
     """A deck's last cards, which another process renders while this one goes on (`start_deck`)."""
 
     def __init__(self, gctx: GameContext, cards: list[Card], first_findings: list[Finding], later: Future, close: Callable[[], None] | None = None,
-                 plain: tuple[Deck, list[Rendered] | None] | None = None):
+                 whole: tuple[Deck, Options, list[Rendered]] | None = None):
         self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
-        self.plain = plain  # (the deck, the first cards rendered here) when the whole deck is drawn plain (`render_cards`)
+        self.whole = whole  # (the deck, its options, the first cards rendered here): the whole deck once the rest arrives
         self._rest: tuple[list[Rendered], list[Finding]] | None = None
 
     def rest(self) -> tuple[list[Rendered], list[Finding]]:
@@ -101,9 +100,9 @@ class SplitDeck:
                 gctx.face_store.adopt(*kept)
             rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
             self._rest = rendered, first_of_each(self.first_findings + later_findings)
-            if self.plain is not None and self.plain[1] is not None:  # the whole deck, for the checks to read (render_cards)
-                deck, first = self.plain
-                gctx.plain_decks[deck.id] = (deck, first + rendered, self._rest[1])
+            if self.whole is not None:
+                deck, options, first = self.whole
+                keep_plain(gctx, deck, options, first + rendered, self._rest[1])
         return self._rest
 
 
@@ -184,9 +183,16 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
             back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"))
         out.append((card, front, back))
-    if backs and len(cards) == len(deck.cards) and options.plain_faces:
-        gctx.plain_decks[deck.id] = (deck, out, renderer.findings)
+    if backs:
+        keep_plain(gctx, deck, options, out, renderer.findings)
     return out, renderer.findings
+
+
+def keep_plain(gctx: GameContext, deck: Deck, options: Options, rendered: list[Rendered], findings: list[Finding]) -> None:
+    """Keep a whole deck drawn with no bleed and no ink saver on the game's context (GameContext.plain_decks): the
+    game's checks read those faces rather than drawing them again (pnp.pipeline.readable)."""
+    if options.plain_faces and len(rendered) == len(deck.cards):
+        gctx.plain_decks[deck.id] = (deck, rendered, findings)
 
 
 MAX_INSPECTED = 20_000  # faces held (an edited card leaves its old face here): past this the memory starts again

@@ -26,15 +26,15 @@ def palette_names(gctx: GameContext) -> PaletteNames:
     return PaletteNames(dict(game.spec.palette), palette.loc_of if palette is not None else (lambda name: Loc(game.rel + "/game.yaml")))
 
 
-def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = None, drawn: bool = True) -> Iterator[tuple[Face, str, Loc, str]]:
+def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = None) -> Iterator[tuple[Face, str, Loc, str]]:
     """Every face a game prints, as (face, what, where it is chosen, template); render errors are left to the other checks.
 
-    `cards_out`, when given, receives deck id → [(card, (front, back))] for the colour-code checks. With `drawn`, a deck
-    this process's card sheets drew already with no bleed or ink saver (GameContext.plain_decks) is not drawn again."""
+    `cards_out`, when given, receives deck id → [(card, (front, back))] for the colour-code checks. A deck this
+    process's card sheets drew already with no bleed or ink saver (GameContext.plain_decks) is not drawn again."""
     game = gctx.game
     ignored: list[Finding] = []
     for deck in game.decks.values():
-        kept = gctx.plain_decks.get(deck.id) if drawn and options.plain_faces else None
+        kept = gctx.plain_decks.get(deck.id) if options.plain_faces else None
         rendered = kept[1] if kept is not None and kept[0] is deck else render_deck(gctx, deck, options, ignored)
         if cards_out is not None:
             cards_out[deck.id] = [(card, (front, back)) for card, front, back in rendered if front is not None]
