@@ -275,7 +275,7 @@ def test_calibration_sheet_reads_the_printers_shift(project, paper, shift_mm):
 
 @pytest.mark.parametrize("bleed, size, bleed_px", [("1/8in", (825, 1125), 37.5), ("3mm", (822, 1122), 36)])
 def test_png_export_has_the_print_services_pixel_sizes(project, bleed, size, bleed_px):
-    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--bleed", bleed))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--bleed", bleed, "--deck", "heroes"))  # the deck alone: its cards are what is measured
     folder = project / "output/tiny/png/cards/heroes"
     files = sorted(p.name for p in folder.iterdir())
     assert len(files) == 24  # 12 copies, front and back
@@ -329,7 +329,7 @@ def test_tts_splits_large_decks_into_sheets_of_69(project):
     data = yaml.safe_load(deck_file.read_text())
     data["cards"] = [{"id": f"c{i}", "name": f"Card {i}", "stars": 1, "number": i, "text": "Plain."} for i in range(75)]
     deck_file.write_text(yaml.safe_dump(data))
-    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate"))
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate", "--deck", "heroes"))
     folder = project / "output/tiny/tts"
     deck = json.loads((folder / "heroes.json").read_text())["pnp"]
     assert [(s["columns"], s["rows"], s["cards"]) for s in deck["sheets"]] == [(10, 7, 69), (4, 2, 6)]
@@ -438,7 +438,7 @@ def test_preflight_catches_what_a_service_would_refuse(tiny_after):
 
 
 def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
-    _ok(run_pnp(project, "export", "tiny", "--format", "png"))
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes"))  # one deck's images: a folder to keep whole
     folder = project / "output/tiny/png"
     before = sorted(p.relative_to(folder) for p in folder.rglob("*.png"))
     calls = {"n": 0}
@@ -452,7 +452,7 @@ def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
 
     monkeypatch.setattr(Path, "write_bytes", flaky)
     with pytest.raises(OSError, match="disk full"):
-        run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm")
+        run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm", "--deck", "heroes")
     assert sorted(p.relative_to(folder) for p in folder.rglob("*.png")) == before
     assert Image.open(folder / "cards/heroes/heroes-knight-1-front.png").size == (825, 1125)  # still the old export
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]  # no temporary folders left
