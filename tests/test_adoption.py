@@ -66,19 +66,19 @@ def test_a_card_without_an_optional_field_tests_false_and_using_it_is_an_error(p
 
 
 def test_a_wheel_installed_in_a_fresh_venv_builds_games_from_anywhere(tmp_path):
-    """Not editable: fonts, icons and the scaffold must travel inside the wheel."""
+    """Not editable: fonts, icons and the scaffold must travel inside the wheel. pip builds the wheel from a copy of
+    the sources and installs it into a venv made without pip of its own (this Python's pip installs into it)."""
     source = tmp_path / "src"
     shutil.copytree(ROOT / "pnp", source / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)], check=True, cwd=tmp_path)
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin/python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(next(wheels.glob("print_and_play-*.whl")))], check=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", str(source)], check=True, cwd=tmp_path)
     # dependencies come from the test's own environment, read-only, behind the fresh venv's site-packages
     fresh_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True).stdout.strip()
+    assert list(Path(fresh_site).glob("print_and_play-*.dist-info")), "pip installed a wheel, not an editable link"
     Path(fresh_site, "zz-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     pnp = [str(venv / "bin/pnp")]
     elsewhere = tmp_path / "elsewhere"
