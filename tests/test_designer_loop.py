@@ -1,12 +1,13 @@
 """The designer's loop: reuse what did not change, reprint only what did, watch, and preview."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import numpy as np
 import printable
-from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp, watch_once
+from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp
 from PIL import Image
 from pypdf import PdfReader
 
@@ -74,10 +75,74 @@ def test_selecting_a_deck_or_cards(project):
     assert run_pnp(project, "build", "--only", "cards", "--deck", "heroes").exit_code == 0
 
 
-def test_watch_rebuilds_after_a_save(project):
-    log = watch_once(project, "tiny", lambda: edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 5 coins"), timeout=60)
-    assert "built after data/tiny/decks/heroes.yaml" in log, log
-    assert "Steal 5 coins" in "".join(p.extract_text() for p in PdfReader(project / CARDS).pages)
+def watch_saves(root: Path, game: str, saves: list, timeout: int = 120) -> list[str]:
+    """Run `pnp watch GAME` until it says it is watching, then make each save of `saves` in turn, the next once the
+    rebuild after the last one said how it ended: what it printed up to watching, and after each save."""
+    import queue
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(root), "watch", game, "--exit-after", str(len(saves)), "--debounce", "100"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in process.stdout:
+            lines.put(line)
+        lines.put("")  # the end
+
+    threading.Thread(target=read, daemon=True).start()
+    parts: list[list[str]] = [[]]
+
+    def read_until(done) -> None:
+        deadline = time.monotonic() + timeout
+        while (line := lines.get(timeout=max(0.0, deadline - time.monotonic()))) != "":
+            parts[-1].append(line)
+            if done(line):
+                return
+        raise AssertionError("pnp watch ended early:\n" + "".join(line for part in parts for line in part))
+
+    try:
+        read_until(lambda line: line.startswith("watching"))
+        time.sleep(0.5)  # it starts listening just after it says so: no line tells when
+        for save in saves:
+            parts.append([])
+            save()
+            read_until(lambda line: re.search(r"\] (built|failed) after ", line))
+        process.wait(timeout)
+    finally:
+        process.kill()
+    return ["".join(part) for part in parts]
+
+
+def test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_validate_reports(project):
+    """One `pnp watch` of the tiny game, its knight showing art kept outside templates/ (art/, watched because the
+    build read it), through two saves. A card's text and that art saved together: the rebuild prints the new text and
+    art, and lists only the outputs it wrote again (the card sheet, not the tokens). Then one mistake of each kind
+    (tests/test_findings.py): the rebuild prints every finding `pnp validate` prints, and the counts."""
+    from test_findings import problems, summary_line_counts, with_mistakes
+    from test_trust import MAGENTA, add_art, pixels_of, with_art
+
+    with_art(project)
+
+    def card_and_art() -> None:
+        edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 5 coins")
+        add_art(project, MAGENTA)
+
+    first, edited, mistaken = watch_saves(project, "tiny", [card_and_art, lambda: with_mistakes(project)])
+    assert "tiny-tokens.pdf" in first  # the first build lists every output
+    assert "watching data, templates, " in first and "art" in first.rsplit("watching", 1)[1], first
+    assert "built after art/heron.png, data/tiny/decks/heroes.yaml" in edited, edited
+    assert "tiny-cards.pdf" in edited  # the card sheet changed
+    assert "tiny-tokens.pdf" not in edited and "(reused)" not in edited, edited  # the tokens did not
+    text = "".join(p.extract_text() for p in PdfReader(project / CARDS).pages)
+    assert "Steal 5 coins" in text
+    assert pixels_of(project / CARDS, MAGENTA) > 100
+    expected = problems(run_pnp(project, "validate", "tiny").stderr)
+    assert expected and problems(mistaken) == expected, mistaken
+    assert "tiny: " + summary_line_counts(expected) in mistaken
 
 
 def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):

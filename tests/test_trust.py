@@ -8,7 +8,7 @@ import subprocess
 
 import numpy as np
 import pytest
-from conftest import render_page, run_pnp, watch_once
+from conftest import render_page, run_pnp
 from PIL import Image
 from pypdf import PdfReader
 
@@ -88,12 +88,7 @@ def _other_value(value):
     return f"{value}x"
 
 
-def test_watch_sees_art_outside_templates(project):
-    with_art(project)
-    log = watch_once(project, "tiny", lambda: add_art(project, MAGENTA))
-    assert "watching data, templates, " in log and "art" in log, log
-    assert "built after art/heron.png" in log, log
-    assert pixels_of(project / CARDS, MAGENTA) > 100
+# `pnp watch` of art outside templates/: tests/test_designer_loop.py::test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_validate_reports
 
 
 # 5. Warnings do not disappear ----------------------------------------------------------------
