@@ -233,8 +233,17 @@ def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, share
     screenshot(browser, tmp_path, "serve-tablet")
 
 
-def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(browser, server, project):
+def test_the_page_follows_each_save(browser, server, project):
+    """One page on one server through three saves, each shown from the faces before it: a card's data (its new face,
+    and nothing else fetched again), an icon (every face drawing it, though their data did not change), and a broken
+    template (its located error over the last good images, until fixed)."""
     open_page(browser, server)
+    saved_card(browser, project)
+    saved_icon(browser, project)
+    broken_template(browser, project)
+
+
+def saved_card(browser, project) -> None:
     before = faces(browser)
     browser.execute_script("performance.clearResourceTimings(); performance.setResourceTimingBufferSize(10000)")
     deck_file = project / "data/tiny/decks/heroes.yaml"
@@ -258,8 +267,7 @@ def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(brows
     wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
 
 
-def test_a_saved_icon_redraws_the_faces_that_use_it_though_their_data_did_not_change(browser, server, project):
-    open_page(browser, server)
+def saved_icon(browser, project) -> None:
     before = faces(browser)
     icon = project / "templates/tiny/icons/star.svg"  # the game's own star, found before the shared one
     icon.parent.mkdir(parents=True, exist_ok=True)
@@ -271,10 +279,11 @@ def test_a_saved_icon_redraws_the_faces_that_use_it_though_their_data_did_not_ch
     for card in ("knight", "att", "rogue", "mage", "twin"):  # every hero shows its stars
         assert after[(f"deck:heroes:{card}", "front")]["src"] != before[(f"deck:heroes:{card}", "front")]["src"], f"{card}: front not redrawn"
     assert after[("deck:heroes:knight", "back")]["src"] == before[("deck:heroes:knight", "back")]["src"], "the back has no star: it keeps its image"
+    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('star.svg')",
+               message="the whole refresh done")
 
 
-def test_a_broken_template_shows_its_located_error_over_the_last_good_images_until_fixed(browser, server, project):
-    open_page(browser, server)
+def broken_template(browser, project) -> None:
     before = faces(browser)
     template = project / "templates/tiny/hero.j2"
     good = template.read_text(encoding="utf-8")
