@@ -20,24 +20,25 @@ def _px_per_mm(driver) -> float:
     return driver.execute_script("return arguments[0].getBoundingClientRect().width", _frame(driver)) / (POKER[0] + 2 * BLEED)
 
 
-@pytest.mark.parametrize("at", [(10.0, 20.0), (50.0, 80.0), (-2.0, 5.0)])
-def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(browser, shared_server, at):  # noqa: F811
+def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(browser, shared_server):  # noqa: F811
+    """Three places on one page: two on the card, one in the bleed (which the readout names)."""
     from selenium.webdriver.common.action_chains import ActionChains
 
     open_page(browser, shared_server)
     frame = _frame(browser)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
     ppm = _px_per_mm(browser)
-    # Selenium offsets from the element's centre, in CSS pixels
-    dx = (at[0] + BLEED - (POKER[0] + 2 * BLEED) / 2) * ppm
-    dy = (at[1] + BLEED - (POKER[1] + 2 * BLEED) / 2) * ppm
-    ActionChains(browser).move_to_element_with_offset(frame, round(dx), round(dy)).perform()
-    readout = browser.find_element("id", "readout")
-    assert readout.is_displayed()
-    shown = (float(readout.get_attribute("data-x")), float(readout.get_attribute("data-y")))
-    assert shown == pytest.approx(at, abs=1.5 / ppm)  # within a pixel and a half of where the pointer went
-    assert readout.text.startswith(f"x {shown[0]:.1f} mm, y {shown[1]:.1f} mm")
-    assert ("in the bleed" in readout.text) == (at[0] < 0)
+    for at in ((10.0, 20.0), (50.0, 80.0), (-2.0, 5.0)):
+        # Selenium offsets from the element's centre, in CSS pixels
+        dx = (at[0] + BLEED - (POKER[0] + 2 * BLEED) / 2) * ppm
+        dy = (at[1] + BLEED - (POKER[1] + 2 * BLEED) / 2) * ppm
+        ActionChains(browser).move_to_element_with_offset(frame, round(dx), round(dy)).perform()
+        readout = browser.find_element("id", "readout")
+        assert readout.is_displayed(), at
+        shown = (float(readout.get_attribute("data-x")), float(readout.get_attribute("data-y")))
+        assert shown == pytest.approx(at, abs=1.5 / ppm), at  # within a pixel and a half of where the pointer went
+        assert readout.text.startswith(f"x {shown[0]:.1f} mm, y {shown[1]:.1f} mm"), (at, readout.text)
+        assert ("in the bleed" in readout.text) == (at[0] < 0), (at, readout.text)
 
 
 def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_corner(browser, shared_server):  # noqa: F811
