@@ -40,29 +40,22 @@ def with_art(project):
 
 
 # 1. Changed art is rebuilt -----------------------------------------------------------------
-def test_art_replaced_outside_templates_is_rebuilt_with_the_new_art(project):
+def test_art_outside_templates_is_reused_while_unchanged_and_rebuilt_when_replaced_as_is_an_output_changed_on_disk(project):
+    """One project through four builds of its cards: unchanged art is reused; replaced art is drawn anew; a reused
+    output changed on disk is written again."""
     with_art(project)
     first = run_pnp(project, "build", "--only", "cards")
     assert first.exit_code == 0, first.output + first.stderr
     assert pixels_of(project / CARDS, GREEN) > 100
+    assert "(reused)" in run_pnp(project, "build", "--only", "cards").output, "unchanged art is reused"
     add_art(project, MAGENTA)
     second = run_pnp(project, "build", "--only", "cards")
     assert "(reused)" not in second.output
     assert pixels_of(project / CARDS, MAGENTA) > 100 and pixels_of(project / CARDS, GREEN) == 0
-
-
-def test_unchanged_art_is_reused(project):
-    with_art(project)
-    run_pnp(project, "build", "--only", "cards")
-    assert "(reused)" in run_pnp(project, "build", "--only", "cards").output
-
-
-def test_a_reused_output_changed_on_disk_is_rebuilt(project):
-    run_pnp(project, "build", "--only", "cards")
     pdf = project / CARDS
     pdf.write_bytes(pdf.read_bytes()[:-10])
     result = run_pnp(project, "build", "--only", "cards")
-    assert "(reused)" not in result.output and PdfReader(pdf).pages
+    assert "(reused)" not in result.output and PdfReader(pdf).pages, "a reused output changed on disk is rebuilt"
 
 
 def test_every_option_of_a_build_is_in_its_cache_key():
