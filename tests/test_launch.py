@@ -382,13 +382,13 @@ def test_a_command_through_the_server_runs_under_the_callers_cpu_limit(tmp_path,
 
 
 def test_stop_ends_this_installs_server_all_ends_every_one_and_the_next_command_runs_here(project, tmp_path, server_env):
-    """Two copies of pnp (two import paths) have two servers in the user's folder: `stop` ends its own (whose status
-    then says none is up), `--all` both; the next command then runs here, with no server."""
-    other_copy = tmp_path / "copy"
-    shutil.copytree(ROOT / "pnp", other_copy / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
-    other_env = {**server_env, "PYTHONPATH": str(other_copy)}
+    """Two installs of pnp (two import paths: another folder on the second's) have two servers in the user's folder:
+    `stop` ends its own (whose status then says none is up), `--all` both; the next command then runs here, with no server."""
+    other_path = tmp_path / "site"  # what a second install's import path may hold
+    other_path.mkdir()
+    other_env = {**server_env, "PYTHONPATH": f"{ROOT}{os.pathsep}{other_path}"}
     mine = start_server(server_env)
-    theirs = subprocess.run([sys.executable, "-m", "pnp", "server", "start"], env=other_env, cwd=other_copy, capture_output=True, text=True, timeout=120)
+    theirs = subprocess.run([sys.executable, "-m", "pnp", "server", "start"], env=other_env, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert theirs.returncode == 0, theirs.stderr
     other = int(theirs.stdout.split("process ")[1].split(",")[0])
     assert other != mine
