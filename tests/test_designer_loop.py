@@ -21,17 +21,18 @@ def edit(path, old, new):
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_unchanged_input_rebuilds_nothing_and_keeps_bytes(project):
-    first = run_pnp(project, "build")
+def test_unchanged_input_rebuilds_nothing_and_keeps_bytes(built_project):
+    """On the full build `built_project` made (elsewhere, copied here with its kept work)."""
+    project = built_project
     before = (project / CARDS).read_bytes()
     second = run_pnp(project, "build")
-    assert "(reused)" not in first.output
     assert f"{CARDS}  4 pages  12 pieces" in second.output and "(reused)" in second.output
+    assert all("(reused)" in line for line in second.output.splitlines() if line.startswith("output/")), second.output
     assert (project / CARDS).read_bytes() == before
 
 
-def test_one_changed_card_is_all_the_changed_pdf_holds(project):
-    run_pnp(project, "build")
+def test_one_changed_card_is_all_the_changed_pdf_holds(built_project):
+    project = built_project
     edit(project / "data/tiny/decks/heroes.yaml", "Steal 1 coin", "Steal 2 coins")
     result = run_pnp(project, "build", "--changed")
     cards_line = next(line for line in result.output.splitlines() if line.startswith(CARDS))
@@ -46,10 +47,10 @@ def test_one_changed_card_is_all_the_changed_pdf_holds(project):
         assert other not in card_text.replace("Twin's", "")
 
 
-def test_a_template_change_invalidates_every_card_using_it(project):
-    run_pnp(project, "build")
+def test_a_template_change_invalidates_every_card_using_it(built_project):
+    project = built_project
     edit(project / "templates/tiny/back.j2", "size=16", "size=15")
-    result = run_pnp(project, "build", "--changed")
+    result = run_pnp(project, "build", "--changed", "--only", "cards")
     assert "(reused)" not in result.output
     listing = PdfReader(project / CHANGED).pages[0].extract_text()
     # every card with the shared back changed; the Twin has its own back and did not
@@ -60,11 +61,11 @@ def test_a_template_change_invalidates_every_card_using_it(project):
 
 def test_a_font_change_rebuilds(project):
     shutil.copytree(ROOT / "pnp/assets/fonts", project / "fonts")
-    run_pnp(project, "build")
-    assert "(reused)" in run_pnp(project, "build").output
+    run_pnp(project, "build", "--only", "cards")
+    assert "(reused)" in run_pnp(project, "build", "--only", "cards").output
     fonts_yaml = project / "fonts/fonts.yaml"
     edit(fonts_yaml, "regular: noto/NotoSans-Regular.ttf", "regular: noto/NotoSerif-Regular.ttf")
-    result = run_pnp(project, "build")
+    result = run_pnp(project, "build", "--only", "cards")
     assert result.exit_code == 0 and "(reused)" not in result.output
 
 

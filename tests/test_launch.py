@@ -166,7 +166,7 @@ def test_the_child_stands_in_for_the_caller(project, tmp_path, shared_server):
     assert wrong.stderr == local.stderr and "no game 'no-such-game'" in wrong.stderr  # the usage line names `python -m pnp` both times
 
     out = tmp_path / "umask"
-    masked = subprocess.run(["sh", "-c", f"umask 077 && {sys.executable} -m pnp --root {elsewhere} build -q --out {out}"],
+    masked = subprocess.run(["sh", "-c", f"umask 077 && {sys.executable} -m pnp --root {elsewhere} build -q --only cards --out {out}"],
                             env=server_env, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert masked.returncode == 0, masked.stderr
     assert all(p.stat().st_mode & 0o077 == 0 for p in out.rglob("*.pdf"))
@@ -179,10 +179,10 @@ def test_a_caller_with_its_input_closed_is_served(project, tmp_path, shared_serv
     server_env, _ = shared_server
     before = served(server_env, 0)
     out = tmp_path / "out"
-    closed = subprocess.run(["sh", "-c", f"exec {sys.executable} -m pnp --root {project} build -q --out {out} 0<&-"],
+    closed = subprocess.run(["sh", "-c", f"exec {sys.executable} -m pnp --root {project} build -q --only cards --out {out} 0<&-"],
                             env=server_env, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert closed.returncode == 0, closed.stderr
-    assert f"build -q --out {out}: exit 0" in served_after(server_env, before, str(out))
+    assert f"build -q --only cards --out {out}: exit 0" in served_after(server_env, before, str(out))
     assert (out / "tiny" / "tiny-cards.pdf").is_file()
 
 
