@@ -199,16 +199,16 @@ def test_changed_cards_keep_duplex_pairs_and_compare_with_the_marked_print(proje
     edit(project / "data/tiny/game.yaml", "stamps: false", "stamps: true")
     changed = project / "output/tiny/tiny-changed.pdf"
     heroes = project / "data/tiny/decks/heroes.yaml"
-    run_pnp(project, "build")  # the first build is taken as printed
+    run_pnp(project, "build", "--only", "cards")  # the first build is taken as printed
     edit(heroes, "Steal 1 coin", "Steal 2 coins")
-    run_pnp(project, "build")  # a plain build after the edit does not move the baseline
-    result = run_pnp(project, "build", "--changed")
+    run_pnp(project, "build", "--only", "cards")  # a plain build after the edit does not move the baseline
+    result = run_pnp(project, "build", "--changed", "--only", "cards")
     reader = PdfReader(changed)
     assert len(reader.pages) % 2 == 0 and len(reader.pages) == 4  # list + blank back, the rogue's sheet + its backs
     assert "heroes/rogue ×3" in reader.pages[0].extract_text()
     assert "Steal 2 coins" in reader.pages[2].extract_text() and "Steal" not in reader.pages[1].extract_text()
     assert run_pnp(project, "printed", "tiny").exit_code == 0
-    again = run_pnp(project, "build", "--changed")
+    again = run_pnp(project, "build", "--changed", "--only", "cards")
     assert again.exit_code == 0
     assert "note: no card changed since the last marked print" in again.stderr and "removed the old output/tiny/tiny-changed.pdf" in again.stderr
     assert not changed.exists()
