@@ -106,16 +106,9 @@ class Server:
         self.log.close()
 
 
-@pytest.fixture
-def server(project, tmp_path):
-    srv = Server(project, tmp_path / "serve.log")
-    yield srv
-    srv.stop()
-
-
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory):
-    """`pnp serve` on a copy of the test project that no test changes, shared by the tests of a module that only look."""
+    """`pnp serve` on a copy of the test project, shared by the tests of a module: every one but the last only looks."""
     from conftest import TEST_PROJECT
 
     root = tmp_path_factory.mktemp("serve")
@@ -236,76 +229,6 @@ def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, share
     browser.find_element("id", "search").send_keys("rog")
     wait_until(browser, "return document.querySelectorAll('.tile[data-key^=\"deck:\"]:not([hidden])').length === 1", message="search keeps only the rogue")
     screenshot(browser, tmp_path, "serve-tablet")
-
-
-def test_the_page_follows_each_save(browser, server, project):
-    """One page on one server through three saves, each shown from the faces before it: a card's data (its new face,
-    and nothing else fetched again), an icon (every face drawing it, though their data did not change), and a broken
-    template (its located error over the last good images, until fixed)."""
-    open_page(browser, server)
-    saved_card(browser, project)
-    saved_icon(browser, project)
-    broken_template(browser, project)
-
-
-def saved_card(browser, project) -> None:
-    before = faces(browser)
-    browser.execute_script("performance.clearResourceTimings(); performance.setResourceTimingBufferSize(10000)")
-    deck_file = project / "data/tiny/decks/heroes.yaml"
-    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rascal,"), encoding="utf-8")
-    rogue = ("deck:heroes:rogue", "front")
-    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:rogue\"] img[data-side=front]');"
-                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[rogue]["src"],
-               message="the rogue's new face")
-    # the boards, tokens, reference and rulebook follow the cards: let them finish before comparing
-    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('heroes.yaml')",
-               message="the whole refresh done")
-    wait_until(browser, "return Array.from(document.querySelectorAll('img.face')).every(i => i.complete && i.naturalWidth > 0)", message="every image loaded")
-    after = faces(browser)
-    changed = {k for k in before if after[k]["src"] != before[k]["src"]}
-    assert rogue in changed
-    cards = {k for k in changed if k[0].startswith("deck:")}
-    assert cards == {rogue}, f"only the rogue's front was edited, yet these faces changed: {sorted(cards)}"
-    fetched = set(browser.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.startsWith('/img/'))"))
-    assert fetched <= {after[k]["src"] for k in changed}, "an unchanged image was fetched again"
-    browser.find_element("css selector", '.tile[data-key="deck:heroes:rogue"]').click()
-    wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
-
-
-def saved_icon(browser, project) -> None:
-    before = faces(browser)
-    icon = project / "templates/tiny/icons/star.svg"  # the game's own star, found before the shared one
-    icon.parent.mkdir(parents=True, exist_ok=True)
-    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80" fill="#000000"/></svg>', encoding="utf-8")
-    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:knight\"] img[data-side=front]');"
-                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[("deck:heroes:knight", "front")]["src"],
-               message="the knight's stars redrawn as squares")
-    after = faces(browser)
-    for card in ("knight", "att", "rogue", "mage", "twin"):  # every hero shows its stars
-        assert after[(f"deck:heroes:{card}", "front")]["src"] != before[(f"deck:heroes:{card}", "front")]["src"], f"{card}: front not redrawn"
-    assert after[("deck:heroes:knight", "back")]["src"] == before[("deck:heroes:knight", "back")]["src"], "the back has no star: it keeps its image"
-    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('star.svg')",
-               message="the whole refresh done")
-
-
-def broken_template(browser, project) -> None:
-    before = faces(browser)
-    template = project / "templates/tiny/hero.j2"
-    good = template.read_text(encoding="utf-8")
-    broken_line = line_of(template, "repeat(card.stars")
-    template.write_text(good.replace("{{ repeat(card.stars", "{{ repeat(card.stars +", 1), encoding="utf-8")
-    where = f"templates/tiny/hero.j2:{broken_line}:"
-    wait_until(browser, "return Array.from(document.querySelectorAll('#problem-list li[data-severity=error] .where')).some(w => w.textContent.startsWith(arguments[0]))",
-               where, message=f"an error located at {where}")
-    during = faces(browser)
-    fronts = [k for k in before if k[0].startswith("deck:") and k[1] == "front"]
-    for key in fronts:
-        assert during[key]["src"] == before[key]["src"] and during[key]["loaded"], f"{key}: the last good image is gone"
-        assert during[key]["stale"], f"{key}: not marked as the last good image"
-    template.write_text(good, encoding="utf-8")
-    wait_until(browser, "return document.getElementById('problems').hidden && !document.querySelector('.frame.stale')", message="the error gone")
-    fixed = faces(browser)
-    assert all(fixed[k]["src"] == before[k]["src"] for k in fronts), "the fixed template draws the same faces, under the same names"
 
 
 TRAVERSALS = [
@@ -559,3 +482,75 @@ def test_an_odd_request_is_answered_without_a_traceback_and_the_server_keeps_ser
     assert status == 200 and b"Tiny" in body, "the server still answers"
     after = log.read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in after[len(before):], after[len(before):][-3000:]
+
+
+def test_the_page_follows_each_save(browser, shared_server):
+    """One page through three saves, each shown from the faces before it: a card's data (its new face, and nothing
+    else fetched again), an icon (every face drawing it, though their data did not change), and a broken template (its
+    located error over the last good images, until fixed). The module's server, whose project this last test alone
+    changes (keep it last)."""
+    server, project = shared_server, shared_server.project
+    open_page(browser, server)
+    saved_card(browser, project)
+    saved_icon(browser, project)
+    broken_template(browser, project)
+
+
+def saved_card(browser, project) -> None:
+    before = faces(browser)
+    browser.execute_script("performance.clearResourceTimings(); performance.setResourceTimingBufferSize(10000)")
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rascal,"), encoding="utf-8")
+    rogue = ("deck:heroes:rogue", "front")
+    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:rogue\"] img[data-side=front]');"
+                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[rogue]["src"],
+               message="the rogue's new face")
+    # the boards, tokens, reference and rulebook follow the cards: let them finish before comparing
+    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('heroes.yaml')",
+               message="the whole refresh done")
+    wait_until(browser, "return Array.from(document.querySelectorAll('img.face')).every(i => i.complete && i.naturalWidth > 0)", message="every image loaded")
+    after = faces(browser)
+    changed = {k for k in before if after[k]["src"] != before[k]["src"]}
+    assert rogue in changed
+    cards = {k for k in changed if k[0].startswith("deck:")}
+    assert cards == {rogue}, f"only the rogue's front was edited, yet these faces changed: {sorted(cards)}"
+    fetched = set(browser.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.startsWith('/img/'))"))
+    assert fetched <= {after[k]["src"] for k in changed}, "an unchanged image was fetched again"
+    browser.find_element("css selector", '.tile[data-key="deck:heroes:rogue"]').click()
+    wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
+
+
+def saved_icon(browser, project) -> None:
+    before = faces(browser)
+    icon = project / "templates/tiny/icons/star.svg"  # the game's own star, found before the shared one
+    icon.parent.mkdir(parents=True, exist_ok=True)
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80" fill="#000000"/></svg>', encoding="utf-8")
+    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:knight\"] img[data-side=front]');"
+                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[("deck:heroes:knight", "front")]["src"],
+               message="the knight's stars redrawn as squares")
+    after = faces(browser)
+    for card in ("knight", "att", "rogue", "mage", "twin"):  # every hero shows its stars
+        assert after[(f"deck:heroes:{card}", "front")]["src"] != before[(f"deck:heroes:{card}", "front")]["src"], f"{card}: front not redrawn"
+    assert after[("deck:heroes:knight", "back")]["src"] == before[("deck:heroes:knight", "back")]["src"], "the back has no star: it keeps its image"
+    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('star.svg')",
+               message="the whole refresh done")
+
+
+def broken_template(browser, project) -> None:
+    before = faces(browser)
+    template = project / "templates/tiny/hero.j2"
+    good = template.read_text(encoding="utf-8")
+    broken_line = line_of(template, "repeat(card.stars")
+    template.write_text(good.replace("{{ repeat(card.stars", "{{ repeat(card.stars +", 1), encoding="utf-8")
+    where = f"templates/tiny/hero.j2:{broken_line}:"
+    wait_until(browser, "return Array.from(document.querySelectorAll('#problem-list li[data-severity=error] .where')).some(w => w.textContent.startsWith(arguments[0]))",
+               where, message=f"an error located at {where}")
+    during = faces(browser)
+    fronts = [k for k in before if k[0].startswith("deck:") and k[1] == "front"]
+    for key in fronts:
+        assert during[key]["src"] == before[key]["src"] and during[key]["loaded"], f"{key}: the last good image is gone"
+        assert during[key]["stale"], f"{key}: not marked as the last good image"
+    template.write_text(good, encoding="utf-8")
+    wait_until(browser, "return document.getElementById('problems').hidden && !document.querySelector('.frame.stale')", message="the error gone")
+    fixed = faces(browser)
+    assert all(fixed[k]["src"] == before[k]["src"] for k in fronts), "the fixed template draws the same faces, under the same names"
