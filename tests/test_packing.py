@@ -290,13 +290,14 @@ class Side:
 _SIDES: dict = {}
 
 
-def sides(pdf: Path) -> list[Side]:
-    """Every page of a sheet PDF as a Side: its kind from its footer, its trims from its content, its fold from where
-    the 'fold' labels sit (on the fold line: at half the height for a fold across, at half the width for one along)."""
+def sides(pdf: Path, reader) -> list[Side]:
+    """Every page of a sheet PDF as a Side: its kind from its footer, its trims from its content (read once per run with
+    every other file that reads them: conftest.pdfium_reader), its fold from where the 'fold' labels sit (on the fold
+    line: at half the height for a fold across, at half the width for one along)."""
     import pypdfium2 as pdfium
 
     if pdf not in _SIDES:
-        reader = PdfReader(pdf)
+        laid = reader.once(pdf, "laid-out", P.laid_out)
         doc = pdfium.PdfDocument(str(pdf))
         out = []
         try:
@@ -312,7 +313,7 @@ def sides(pdf: Path) -> list[Side]:
                     if found:
                         _, bottom, _, _ = text.get_charbox(found[0])
                         fold = "h" if abs(bottom - h / 2) < 10 else "v"
-                out.append(Side(kind, w, h, [f.trim for f in P.faces_of(reader, i)], fold))
+                out.append(Side(kind, w, h, [f.trim for f in laid[i].faces], fold))
         finally:
             doc.close()
         _SIDES[pdf] = out
@@ -346,30 +347,30 @@ def _key(t):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, variant):
+def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, pdfium_reader, variant):
     """The five games' sets all pack this way, so none needs the build's note on a sheet it could not fill
     (the tiny test game's tokens do: test_tokens)."""
     built = games_pdfs(variant)
     assert len(built.pdfs) == built.papers * (5 + 4), [p.name for p in built.pdfs]  # cards of five games and tokens of four, on each paper
     for pdf in built.pdfs:
-        fills = [sum(1 / whole_sheet(pdf, s, t, built.printable_mm) for t in s.fronts()) for s in sides(pdf) if s.kind != "backs"]
+        fills = [sum(1 / whole_sheet(pdf, s, t, built.printable_mm) for t in s.fronts()) for s in sides(pdf, pdfium_reader) if s.kind != "backs"]
         assert all(f >= 0.5 - 1e-6 for f in fills[:-1]), f"{pdf.name}: sheet fills {[round(f, 2) for f in fills]}"
     assert built.said is None or "full: no packing found" not in built.said
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, variant):
+def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, pdfium_reader, variant):
     for pdf in games_pdfs(variant).pdfs:
-        assert len({s.w > s.h for s in sides(pdf)}) == 1, pdf.name
+        assert len({s.w > s.h for s in sides(pdf, pdfium_reader)}) == 1, pdf.name
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_back_of_the_five_games_lies_behind_a_front_of_its_size(games_pdfs, variant):
+def test_every_back_of_the_five_games_lies_behind_a_front_of_its_size(games_pdfs, pdfium_reader, variant):
     """Duplex (long edge): a backs page follows its fronts page, each back where the flip puts a front (a portrait page
     mirrors left-right, a landscape one top-bottom); a slot whose piece has no back stays empty. Gutterfold: every piece
     in the backs' half is the mirror image across the fold of a front, and no art comes within 5 mm of the fold."""
     for pdf in games_pdfs(variant).pdfs:
-        pages = sides(pdf)
+        pages = sides(pdf, pdfium_reader)
         for i, s in enumerate(pages):
             if s.kind == "backs":
                 front = pages[i - 1]
