@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pdfplumber
 import printable as P
 import pytest
 from conftest import MM, TEST_PROJECT, build_log, render_page, run_pnp
+from pdfium_pages import Reader as PdfiumReader
+from pdfplumber.utils import extract_words
 from pypdf import PdfReader
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, um
@@ -52,19 +53,31 @@ def build(root: Path, *args: str) -> tuple[Path, str]:
     return next((out / "packs").glob("packs-cards*.pdf")), result.output
 
 
+@pytest.fixture(scope="module")
+def small_built(small_decks):
+    """`get(*args)`: `build(small_decks, *args)`, once for every test of this file that reads it (the project stays as made)."""
+    made: dict = {}
+
+    def get(*args: str) -> tuple[Path, str]:
+        if args not in made:
+            made[args] = build(small_decks, *args)
+        return made[args]
+
+    return get
+
+
 def labels(pdf: Path) -> list[dict[str, tuple[float, float]]]:
-    """Per page: {card text ('Fa1', 'Ba1'): its centre in mm from the page's bottom-left}. A back turned 180° (gutterfold)
-    reads backwards ('1aB')."""
+    """Per page: {card text ('Fa1', 'Ba1'): its centre in mm from the page's bottom-left}, pdfplumber's words of the
+    characters pdfium reads (tests/pdfium_pages.py). A back turned 180° (gutterfold) reads backwards ('1aB')."""
     out = []
-    with pdfplumber.open(str(pdf)) as doc:
-        for page in doc.pages:
-            h = float(page.height)
-            found = {}
-            for w in page.extract_words():
-                text = w["text"][::-1] if w["text"][-1:] in ("F", "B") else w["text"]
-                if text[:1] in ("F", "B") and text[1:2].islower():
-                    found[text] = ((w["x0"] + w["x1"]) / 2 / MM, (h - (w["top"] + w["bottom"]) / 2) / MM)
-            out.append(found)
+    for page in PdfiumReader().pages(pdf):
+        h = float(page.height)
+        found = {}
+        for w in extract_words(page.chars):
+            text = w["text"][::-1] if w["text"][-1:] in ("F", "B") else w["text"]
+            if text[:1] in ("F", "B") and text[1:2].islower():
+                found[text] = ((w["x0"] + w["x1"]) / 2 / MM, (h - (w["top"] + w["bottom"]) / 2) / MM)
+        out.append(found)
     return out
 
 
@@ -74,8 +87,8 @@ def small_decks(tmp_path_factory):
     return make_game(tmp_path_factory.mktemp("small") / "project", {"a": ("poker", 4), "b": ("poker", 3), "c": ("poker", 2)})
 
 
-def test_three_small_decks_print_on_one_sheet_and_the_summary_says_so(small_decks):
-    pdf, output = build(small_decks)
+def test_three_small_decks_print_on_one_sheet_and_the_summary_says_so(small_built):
+    pdf, output = small_built("--duplex", "long")  # the default flip, named: the build the long-edge case below reads
     pages = labels(pdf)
     assert len(pages) == 2, "4 + 3 + 2 poker cards fill one 3 × 3 sheet: one fronts page, one backs page"
     assert sorted(pages[0]) == sorted(f"F{d}{i}" for d, n in (("a", 4), ("b", 3), ("c", 2)) for i in range(1, n + 1))
@@ -83,9 +96,9 @@ def test_three_small_decks_print_on_one_sheet_and_the_summary_says_so(small_deck
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_each_back_of_a_shared_sheet_lands_behind_its_own_front(small_decks, duplex):
+def test_each_back_of_a_shared_sheet_lands_behind_its_own_front(small_built, duplex):
     """A portrait sheet flipped on its long edge mirrors left-right (x → W − x), on its short edge top-bottom (y → H − y)."""
-    pdf, _ = build(small_decks, "--duplex", duplex)
+    pdf, _ = small_built("--duplex", duplex)
     fronts, backs = labels(pdf)
     assert len(backs) == len(fronts) == 9
     w, h = LETTER
@@ -95,9 +108,9 @@ def test_each_back_of_a_shared_sheet_lands_behind_its_own_front(small_decks, dup
         assert abs(seen[0] - x) < 1 and abs(seen[1] - y) < 1, f"{duplex}: behind {name} at {x:.1f}, {y:.1f} mm lies its back's text at {seen}"
 
 
-def test_each_back_of_a_shared_gutterfold_sheet_lies_across_the_fold_from_its_front(small_decks):
+def test_each_back_of_a_shared_gutterfold_sheet_lies_across_the_fold_from_its_front(small_built):
     """Folded along the page's middle (across or along), each back's text meets its front's."""
-    pdf, _ = build(small_decks, "--layout", "gutterfold")
+    pdf, _ = small_built("--layout", "gutterfold")
     pages = labels(pdf)
     sizes = [(float(p.mediabox.width) / MM, float(p.mediabox.height) / MM) for p in PdfReader(pdf).pages]
     assert sum(len(p) for p in pages) == 18
