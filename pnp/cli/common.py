@@ -36,9 +36,9 @@ def editions(project: Project, slugs: list[str], lang: str | None) -> list[tuple
     if lang != "all":
         return [(Project(project.root, lang), lang, slugs)]
     wanted: dict[str, list[str]] = {}
-    for game in load_games(project, slugs, Report()):  # the source editions' findings come with their own run
-        for other in game.spec.languages[1:]:
-            wanted.setdefault(other, []).append(game.slug)
+    for slug in slugs:  # each game's game.yaml alone: the source editions' findings come with their own run
+        for other in project.languages(slug)[1:]:
+            wanted.setdefault(other, []).append(slug)
     return [(project, "", slugs)] + [(Project(project.root, other), other, games) for other, games in sorted(wanted.items())]
 
 

@@ -34,10 +34,15 @@ def split_key(key) -> tuple[object, str | None]:
     return key, None
 
 
+def listed_languages(data) -> list[str]:
+    """The languages a game.yaml that reads `data` lists, its source first (English when it lists none)."""
+    listed = data.get("languages") if isinstance(data, LocDict) else None
+    return [str(x) for x in listed] if isinstance(listed, list) and listed else ["en"]
+
+
 def edition_of(data, wanted: str | None, rel: str, slug: str) -> tuple[Edition | None, list[Finding]]:
     """The edition `wanted` of the game whose game.yaml reads `data` (None: its source language), or None and why not."""
-    listed = data.get("languages") if isinstance(data, LocDict) else None
-    langs = [str(x) for x in listed] if isinstance(listed, list) and listed else ["en"]
+    langs = listed_languages(data)
     if wanted is None or wanted == langs[0]:
         return Edition(langs[0], True), []
     if wanted in langs:

@@ -18,7 +18,7 @@ from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
-from pnp.data.languages import Edition, edition_of, localise, missing_translations
+from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
 from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
@@ -158,6 +158,12 @@ class Project:
     def icon_library_file(self) -> Path:
         """The game-icons.net set (4,000+ icons), found by name after every folder of `icon_dirs`."""
         return GAME_ICONS / "icons.zip"
+
+    def languages(self, slug: str) -> list[str]:
+        """The languages game `slug` lists, its source first, read from its game.yaml alone: what `--lang all` asks
+        before it reads each edition (a game.yaml that cannot be read lists only its source; loading the game says why)."""
+        path = self.data_dir / slug / "game.yaml"
+        return listed_languages(self._load(path, self.rel(path), [], slug)) if path.is_file() else ["en"]
 
     def load_game(self, slug: str, partial: bool = False) -> tuple[Game | None, list[Finding]]:
         """Read and shape-check every file of one game; (None, findings) when it cannot be used.
