@@ -1,6 +1,7 @@
 """Shared fixtures: a private copy of the test project, running the CLI, reading and rasterising PDFs."""
 from __future__ import annotations
 
+import compileall
 import hashlib
 import os
 import re
@@ -23,6 +24,12 @@ os.environ["PNP_JOBS"] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_PROJECT = Path(__file__).resolve().parent / "project"
+
+# pnp's modules compiled once for the run, as Python does on a first import unless PYTHONDONTWRITEBYTECODE is set (some
+# machines and CI images set it): each of the couple of hundred `python -m pnp` processes the suite starts would
+# otherwise compile all of pnp again. Only out-of-date files are written; the files are git-ignored.
+compileall.compile_dir(ROOT / "pnp", quiet=1)
+
 MM = 72 / 25.4
 
 

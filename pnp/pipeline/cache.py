@@ -40,10 +40,10 @@ INPUTS = {
     "cards": ("game.yaml", "decks/*.yaml"),
     "boards": ("game.yaml", "boards.yaml"),
     "tokens": ("game.yaml", "tokens.yaml"),
-    "labels": ("game.yaml", "tokens.yaml", "decks/*.yaml"),
+    "labels": ("game.yaml", "tokens.yaml"),
     "reference": ("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),
     "rulebook": ("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
-    "boxes": ("game.yaml", "boxes.yaml", "decks/*.yaml"),  # a box is sized by its decks' cards
+    "boxes": ("game.yaml", "boxes.yaml"),
     "dice": ("game.yaml", "dice.yaml"),
 }
 _MISSING = {"missing": True}  # a field a card does not have, as a read value
