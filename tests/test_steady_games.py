@@ -30,8 +30,9 @@ def watched(project, watching):
 
 
 def build(root, out, paper: str = "letter", session: Session | None = None) -> Report:
-    """A build of both games: in the watching process's session, or in `session` (a new one: a one-shot build)."""
-    return run_build(Project(root), GAMES, Options(out=out), [paper], report=Report(), quiet=True, workers=1, session=session)
+    """A build of both games' card sheets (what every change here reaches: a game's steady answer covers whatever it
+    builds): in the watching process's session, or in `session` (a new one: a one-shot build)."""
+    return run_build(Project(root), GAMES, Options(out=out, only=("cards",)), [paper], report=Report(), quiet=True, workers=1, session=session)
 
 
 def settle(root, out) -> None:
