@@ -9,7 +9,7 @@ translucent face, which is never replayed.
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT, cold_pdfs, pdfs
+from conftest import ROOT, pdfs
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -180,11 +180,12 @@ def test_a_face_whose_text_is_translucent_is_drawn_every_time():
 
 
 def _rebuild(loaded: Project, out) -> None:
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    """A build of the tiny game's card sheets (the faces the edits here move or change) in this warm process."""
+    report = run_build(loaded, ["tiny"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
 
 
-def test_a_rebuild_after_one_card_edit_prints_what_a_cold_build_prints(watching, project, tmp_path):
+def test_a_rebuild_after_one_card_edit_prints_what_a_cold_build_prints(watching, project, tmp_path, cold_build):
     """After the rogue's text changes, a warm process draws the rogue's front anew and replays the other faces'
     kept operators: the PDFs are a cold build's, byte for byte."""
     loaded, out = Project(project), tmp_path / "out"
@@ -192,10 +193,10 @@ def test_a_rebuild_after_one_card_edit_prints_what_a_cold_build_prints(watching,
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     _rebuild(loaded, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
 
 
-def test_a_rebuild_after_cards_swap_places_prints_what_a_cold_build_prints(watching, project, tmp_path):
+def test_a_rebuild_after_cards_swap_places_prints_what_a_cold_build_prints(watching, project, tmp_path, cold_build):
     """Moving the mage (renamed Mågé) to the front of the deck changes the order the PDF meets glyphs beyond ASCII in,
     so their codes: the rogue's "−" and "→" are no longer the first, and its kept operators no longer hold."""
     loaded, out = Project(project), tmp_path / "out"
@@ -208,7 +209,7 @@ def test_a_rebuild_after_cards_swap_places_prints_what_a_cold_build_prints(watch
     lines.insert(first, lines.pop(mage))
     deck.write_text("".join(lines), encoding="utf-8")
     _rebuild(loaded, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
 
 
 def test_an_icon_form_defined_from_kept_operators_has_the_bytes_of_a_drawn_one(tmp_path):

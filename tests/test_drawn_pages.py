@@ -10,7 +10,7 @@ that shows a picture is drawn every time.
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT, cold_pdfs, pdfs
+from conftest import ROOT, pdfs
 from reportlab.pdfbase import pdfmetrics
 
 from pnp.cli import run_build
@@ -129,14 +129,14 @@ def test_a_page_showing_a_picture_is_drawn_every_time(replays, tmp_path):
 
 
 
-def test_a_rebuild_after_one_card_edit_replays_the_other_pages_and_prints_what_a_cold_build_prints(watching, project, tmp_path, replays):
+def test_a_rebuild_after_one_card_edit_replays_the_other_pages_and_prints_what_a_cold_build_prints(watching, project, tmp_path, cold_build, replays):
     rows = "\n".join(f'  - {{id: c{n:02d}, name: "Card {n}", stars: 1, number: {n}, text: "Gain {n} coins."}}' for n in range(CARDS))
     (project / "data/tiny/decks/many.yaml").write_text(f"name: Many\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{rows}\n",
                                                        encoding="utf-8")
     loaded, out = Project(project), tmp_path / "out"
 
     def rebuild():
-        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+        report = run_build(loaded, ["tiny"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True, workers=1)
         assert not report.errors(), report.sorted()
 
     rebuild()
@@ -145,7 +145,7 @@ def test_a_rebuild_after_one_card_edit_replays_the_other_pages_and_prints_what_a
     replays.clear()
     rebuild()
     assert replays.count(True) >= 3, replays
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
 
 
 def test_a_page_whose_face_comes_to_be_placed_twice_is_drawn_again():
