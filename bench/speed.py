@@ -7,6 +7,7 @@
     python bench/speed.py --against DIR (time this checkout and DIR in turn, row by row: a before/after table)
     python bench/speed.py --against A --against B (several checkouts, each compared with this one)
     python bench/speed.py --rows 3,4,10 --modes new   (only these rows of the table, only in a new process)
+    python bench/speed.py --no-validate   (every build without its checks: the build machinery alone)
 
 Every row is a fresh process but the two `pnp watch` rows: three one-card
 edits a run, rebuilt by one watch process, as the seconds it prints (its first
@@ -101,8 +102,12 @@ def run(cmd: list[str], root: Path, cwd: Path | None = None) -> tuple[float, flo
         return seconds, usage.ru_maxrss / 1024, out.read().decode()  # ru_maxrss is in kB on Linux
 
 
+BUILD_EXTRA: list[str] = []  # options added to every `pnp build` of the rows (--no-validate: the build without its checks)
+
+
 def pnp(root: Path, *args: str, cwd: Path | None = None) -> tuple[float, float, str]:
-    return run([sys.executable, "-m", "pnp", *args], root, cwd)
+    extra = BUILD_EXTRA if "build" in args else []
+    return run([sys.executable, "-m", "pnp", *args, *extra], root, cwd)
 
 
 def calibration(root: Path) -> float:
@@ -218,7 +223,12 @@ def main() -> None:
                         help="another checkout, timed in turn with --root row by row, for a before/after table (repeatable)")
     parser.add_argument("--rows", help="only these rows, by their number in the table from 0 (comma-separated)")
     parser.add_argument("--modes", default="new,served", help="new (each command a new process), served (through a fork server), or both")
+    parser.add_argument("--no-validate", action="store_true",
+                        help="run every `pnp build` of the rows with --no-validate: what building costs with the checks aside, "
+                             "to compare checkouts whose checks differ (the watch rows and bench/cards.py keep theirs)")
     args = parser.parse_args()
+    if args.no_validate:
+        BUILD_EXTRA.append("--no-validate")
     wanted = {int(n) for n in args.rows.split(",")} if args.rows else set(range(len(MEASURE_ROWS)))
     modes = [mode for name, mode in zip(("new", "served"), MODES, strict=True) if name in args.modes.split(",")]
     runs = 1 if args.quick else max(1, args.runs)
