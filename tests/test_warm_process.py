@@ -25,6 +25,16 @@ CARDS = ("cards",)  # the edits here change the cards: a rebuild is held to a co
 
 
 
+def one_shot(project: Path, out: Path, only: tuple[str, ...] = CARDS, papers: tuple[str, ...] = ("letter",)) -> dict[str, bytes]:
+    """Every PDF of a build into the empty folder `out` in a session of its own (as `pnp build` makes): the reference for a
+    warm session's rebuild, whose kept state (engines, face stores, drawn faces, held writes) lives on its session.
+    What lives in the process rather than on a session (file digests, registered fonts) is held to a build in a new
+    process (`cold_build`)."""
+    report = run_build(Project(project), ["tiny"], Options(out=out, only=only), list(papers), report=Report(), quiet=True, workers=1, session=Session())
+    assert not report.errors(), report.sorted()
+    return pdfs(out)
+
+
 def rewrite_same_size(path, old: str, new: str) -> None:
     """Change a file's bytes but keep its size and its modification time, as a tool that restores times would."""
     assert len(old) == len(new)
@@ -152,7 +162,7 @@ def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path, c
     assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
 
 
-def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, project, tmp_path, cold_build):
+def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, project, tmp_path):
     """`pnp watch` registers, while it waits, the fonts the last build's faces name (pnp.pipeline.schedule.warm_up): the
     rebuild after a save prints what a cold build prints."""
     from pnp.pipeline.schedule import warm_up
@@ -167,10 +177,10 @@ def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, proj
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
-    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot")
 
 
-def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path, cold_build):
+def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path):
     """`pnp watch` keeps its compiled templates and fonts from save to save, unless a template, icon or font changed."""
     session = Session(warm=True)  # as `pnp watch` makes it
     loaded = Project(project)
@@ -185,11 +195,11 @@ def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     build()
-    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards")), "after a data edit"
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot-data"), "after a data edit"
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8")
     build()
-    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards")), "after a template edit"
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot-template"), "after a template edit"
 
 
 def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, project, tmp_path):
@@ -338,7 +348,7 @@ def _built(loaded, out: Path, session: Session, papers: tuple[str, ...] = ("lett
     return [line for line in lines if not line.startswith(" ") and ".pdf" in line]
 
 
-def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path, cold_build):
+def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path):
     """`pnp watch` writes a rebuild's PDFs, says so, then keeps its caches; a build never plans from a cache still held,
     even one paper after another in the same build."""
     session = Session(warm=True)  # as `pnp watch` makes it: it holds the cache writes
@@ -362,7 +372,7 @@ def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(sett
     edited = _built(loaded, out, session)
     made = [line for line in edited if "(reused)" not in line]
     assert any("cards" in line for line in made) and 0 < len(made) < len(edited), "the cards (and what shows them) again, from the caches the last build kept"
-    assert pdfs(out) == pdfs(cold_build(project, "--paper", "letter,a4"))
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot", only=(), papers=("letter", "a4"))
 
 
 def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project, tmp_path):
