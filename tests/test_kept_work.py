@@ -63,7 +63,8 @@ def test_a_new_process_prints_a_cold_builds_bytes_from_what_the_last_one_kept(pr
     icons.mkdir(exist_ok=True)  # a game's own icons win over the bundled ones
     (icons / "hearts.svg").write_text(TRANSLUCENT, encoding="utf-8")
     (icons / "spades.svg").write_text(WITH_TEXT, encoding="utf-8")
-    cold = cold_build(project)  # a new process: it parses every file and works out every answer, and keeps them
+    only = ("--only", "cards", "--only", "tokens")  # the hearts and spades on the cards, the star on the coins' backs
+    cold = cold_build(project, *only)  # a new process: it parses every file and works out every answer, and keeps them
     again = with_kept_parses(cold, tmp_path / "again")
     kept = kept_entries(again)
     assert len(kept["ttf"]) >= 2 and len(kept["svg"]) >= 2, "the tiny game's faces use fonts and icons: the build keeps what it parsed"
@@ -72,13 +73,13 @@ def test_a_new_process_prints_a_cold_builds_bytes_from_what_the_last_one_kept(pr
     damaged = [entry for found in kept.values() for entry in found[::2]]
     for entry in damaged:
         entry.write_bytes(b"not a pickle")
-    result = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(again)],
+    result = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(again), *only],
                             cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert pdfs(again) == pdfs(cold), "a new process drawing from what the last build kept prints a cold build's bytes"
     for entry in damaged:
         assert pickle.loads(entry.read_bytes()) is not None, f"{entry.name} was damaged: it is parsed and written anew"
-    refused = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(tmp_path / "cold-no-library")],
+    refused = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(tmp_path / "cold-no-library"), *only],
                              cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert refused.returncode != 0, "without kept answers the build needs coloraide: the first run proved the answers were used"
 
