@@ -186,12 +186,30 @@ def _view(page: pdfread.Page, faces: list) -> PageView:
     for kind in ("lines", "curves", "rects"):
         for obj in getattr(page, kind):
             view.ink.append((kind, Box(obj["x0"], h - obj["bottom"], obj["x1"], h - obj["top"])))
-    for ch in page.chars:
+    for ch, glyph in zip(page.chars, _ink_boxes(page.chars), strict=True):
         box = Box(ch["x0"], h - ch["bottom"], ch["x1"], h - ch["top"])
         view.chars.append((ch["text"], box))
         view.ink.append(("char", box))
-        view.glyphs.append((ch["text"], ink_box(ch)))
+        view.glyphs.append((ch["text"], glyph))
     return view
+
+
+def _ink_boxes(chars: list[dict]) -> list[Box]:
+    """`ink_box` of every character, computed for them all at once (a sheet of cards holds thousands)."""
+    import numpy as np
+
+    if not chars:
+        return []
+    a, b, c, d, e, f = np.array([ch["matrix"] for ch in chars], dtype=float).T
+    x0, x1, top, bottom, adv = np.array([(ch["x0"], ch["x1"], ch["top"], ch["bottom"], ch["adv"]) for ch in chars], dtype=float).T
+    scale = np.abs(a * d - b * c) ** 0.5
+    scale[scale == 0] = 1.0
+    upright = (np.abs(b) < 1e-6) & (np.abs(c) < 1e-6)
+    size = np.where(upright, bottom - top, x1 - x0) / scale
+    xs = [a * x + c * y + e for x in (0.0, adv) for y in (-DESCENDER * size, CAP * size)]
+    ys = [b * x + d * y + f for x in (0.0, adv) for y in (-DESCENDER * size, CAP * size)]
+    lo_x, lo_y, hi_x, hi_y = np.minimum.reduce(xs), np.minimum.reduce(ys), np.maximum.reduce(xs), np.maximum.reduce(ys)
+    return [Box(*v) for v in zip(lo_x.tolist(), lo_y.tolist(), hi_x.tolist(), hi_y.tolist(), strict=True)]
 
 
 CAP = 0.75  # of the font size: the ink above the baseline (capitals and ascenders of the shipped fonts reach 0.70–0.74)
@@ -279,12 +297,17 @@ def _outside_trims(view: PageView, span, point) -> float:
 
 
 def furniture(view: PageView) -> list[tuple[str, Box]]:
-    """Ink on no face: crop marks, the footer, the scale bar, fold and tile labels outside the pieces."""
-    out = []
-    for kind, box in view.ink:
-        if not any(box.inter(Box(f.drawn.x0 - EPS, f.drawn.y0 - EPS, f.drawn.x1 + EPS, f.drawn.y1 + EPS)) for f in view.faces):
-            out.append((kind, box))
-    return out
+    """Ink on no face: crop marks, the footer, the scale bar, fold and tile labels outside the pieces (a box meeting a
+    face's drawing, EPS around it, is on that face: Box.inter's test, made for every box and face at once)."""
+    import numpy as np
+
+    if not view.ink or not view.faces:
+        return list(view.ink)
+    ink = np.array([(b.x0, b.y0, b.x1, b.y1) for _, b in view.ink])
+    drawn = np.array([(f.drawn.x0 - EPS, f.drawn.y0 - EPS, f.drawn.x1 + EPS, f.drawn.y1 + EPS) for f in view.faces])
+    meets = ((np.maximum(ink[:, None, 0], drawn[None, :, 0]) <= np.minimum(ink[:, None, 2], drawn[None, :, 2]))
+             & (np.maximum(ink[:, None, 1], drawn[None, :, 1]) <= np.minimum(ink[:, None, 3], drawn[None, :, 3])))
+    return [item for item, on_face in zip(view.ink, meets.any(axis=1), strict=True) if not on_face]
 
 
 def outside(box: Box, area: Box) -> float:

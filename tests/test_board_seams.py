@@ -28,8 +28,18 @@ def boards_pdf(built, game: str, paper: str):
     return out / game / f"{game}-boards{'' if paper == 'letter' else '-' + paper}.pdf"
 
 
+_CUT: dict = {}
+
+
 def cut_words(pdf_path, reader):
-    """{board name: {words}}: the words of each tiled board that a cut line (a dashed or dotted seam line) runs through."""
+    """{board name: {words}}: the words of each tiled board that a cut line (a dashed or dotted seam line) runs through,
+    read once for both tests below."""
+    if pdf_path not in _CUT:
+        _CUT[pdf_path] = _cut_words(pdf_path, reader)
+    return _CUT[pdf_path]
+
+
+def _cut_words(pdf_path, reader):
     found: dict[str, set] = {}
     for page in reader.pages(pdf_path):
         text = extract_text(page.chars)

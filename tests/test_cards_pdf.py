@@ -1,27 +1,23 @@
 """The card PDF as a printer and a person see it: sizes, fonts, text, borders and backs, bytes."""
 from __future__ import annotations
 
-import shutil
-
 import footers
 import numpy as np
 import printable
 import pypdfium2 as pdfium
 import pytest
-from conftest import MM, TEST_PROJECT, pdf_fonts, render_page, run_pnp
+from conftest import MM, pdf_fonts, render_page, run_pnp
+from print_raster import Region
 from pypdf import PdfReader
 
 POKER = (63.5, 88.9)
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The card sheets of an unchanged copy of the test project, built once for the tests of this file that read them."""
-    project = tmp_path_factory.mktemp("cards") / "project"
-    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
-    result = run_pnp(project, "build", "tiny")
-    assert result.exit_code == 0, result.output + result.stderr
-    return project / "output" / "tiny" / "tiny-cards.pdf"
+def built(tiny_after):
+    """The card sheets of an unchanged copy of the test project after `pnp build tiny`, built once per run for every
+    file that reads them (conftest.tiny_after)."""
+    return tiny_after("build", "tiny") / "output" / "tiny" / "tiny-cards.pdf"
 
 
 def test_pages_are_letter_exactly_and_fronts_alternate_with_backs(built):
@@ -36,7 +32,7 @@ def test_pages_are_letter_exactly_and_fronts_alternate_with_backs(built):
 
 
 def test_a4_pages_are_a4(project):
-    assert run_pnp(project, "build", "--paper", "a4").exit_code == 0
+    assert run_pnp(project, "build", "--paper", "a4", "--only", "cards").exit_code == 0
     page = PdfReader(project / "output/tiny/tiny-cards-a4.pdf").pages[0]
     assert abs(float(page.mediabox.width) - 210 * MM) < 0.01 and abs(float(page.mediabox.height) - 297 * MM) < 0.01
 
@@ -78,12 +74,13 @@ def test_markup_characters_print_as_written(built):
 
 
 def test_card_border_is_where_the_layout_puts_it(built):
-    # the frame's rounded border is drawn 3.2 mm inside the trim (outside the 3 mm safe area); find its left edge in the top-left card
+    # the frame's rounded border is drawn 3.2 mm inside the trim (outside the 3 mm safe area); find its left edge in the
+    # top-left card, on the strip of the page that holds it rasterised at 600 dpi (tests/print_raster.py)
     dpi = 600
-    image = np.asarray(render_page(built, 0, dpi).convert("L"), dtype=np.int16)
+    image = Region.around(built, 0, dpi, (0, 6.35 + 49, 12.7 + 10, 6.35 + 51))
     px = dpi / 25.4
     row = int((6.35 + 50) * px)  # a row through the middle of the first card, clear of text
-    line = image[row, : int((12.7 + 10) * px)]
+    line = image[row, 0 : int((12.7 + 10) * px)]
     dark = np.where(line < 100)[0]
     expected = (12.7 + 3.2) * px
     nearest = dark[np.argmin(np.abs(dark - expected))]
@@ -97,9 +94,14 @@ def _filled_extent(mask, axis):
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_each_back_lands_behind_its_front_after_flipping(project, duplex):
-    assert run_pnp(project, "build", "--duplex", duplex).exit_code == 0
-    pdf = project / ("output/tiny/tiny-cards.pdf" if duplex == "long" else "output/tiny/tiny-cards-short-edge.pdf")
+def test_each_back_lands_behind_its_front_after_flipping(built, project, duplex):
+    """Long edge: the plain build's sheets (the default flip); short edge: the cards built so."""
+    if duplex == "long":
+        assert b"DuplexFlipLongEdge" in built.read_bytes()  # the default build asks the printer for the long-edge flip
+        pdf = built
+    else:
+        assert run_pnp(project, "build", "--duplex", duplex, "--only", "cards").exit_code == 0
+        pdf = project / "output/tiny/tiny-cards-short-edge.pdf"
     dpi = 150
     px = dpi / 25.4
     back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
@@ -145,16 +147,18 @@ def test_copies_are_placed_not_redrawn(built):
 
 
 def test_bleed_build_spaces_cards_and_keeps_marks_on_the_trim(project):
-    assert run_pnp(project, "build", "--bleed").exit_code == 0
+    assert run_pnp(project, "build", "--bleed", "--only", "cards").exit_code == 0
     page = PdfReader(project / "output/tiny/tiny-cards-bleed.pdf").pages[0]
     assert float(page.mediabox.width) > float(page.mediabox.height)  # letter landscape: 3 × 2
     content = page.get_contents().get_data().decode("latin-1")
     assert content.count("/FormXob.F") + content.count("re W") >= 6
 
 
-def test_a_failed_build_leaves_the_previous_pdf_untouched(project):
-    assert run_pnp(project, "build").exit_code == 0
+def test_a_failed_build_leaves_the_previous_pdf_untouched(built_project):
+    """The project as `pnp build` left it (conftest.built_project: a copy of one build per run), then a failing build."""
+    project = built_project
     pdf = project / "output/tiny/tiny-cards.pdf"
+    assert pdf.is_file()
     before = pdf.read_bytes()
     template = project / "templates/tiny/hero.j2"
     template.write_text(template.read_text().replace("card.name", "card.nmae"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import copy_build
 
 import pnp.render.ink as ink
 from pnp.cli import run_build
@@ -48,19 +49,23 @@ def edit(project, file: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_a_first_build_keeps_each_pages_figure(project, tmp_path):
-    out = tmp_path / "out"
-    build(project, out)
+def first_build(fresh_build, project, tmp_path):
+    """A copy of the run's first build of the project as it is now (conftest.fresh_build: one per project content,
+    shared with tests/test_card_reads.py), for a rebuild to start from as if it had built it."""
+    return copy_build(fresh_build(project), tmp_path / "out")
+
+
+def test_a_first_build_keeps_each_pages_figure(project, fresh_build):
+    out = fresh_build(project)  # read only
     figure, pages = kept_figures(out)
     assert pages == measured_now(out) and len(pages) == 4
     assert figure == round(ink.pdf_ink(out / "tiny" / CARDS), 2)
 
 
-def test_one_edited_card_keeps_the_figures_the_new_sheets_measure(project, tmp_path):
+def test_one_edited_card_keeps_the_figures_the_new_sheets_measure(project, tmp_path, fresh_build):
     """The Twins' fronts page is reprinted, its backs page and the other sheets are not: every kept figure, measured
     again or kept from the build before, is what the new PDF measures."""
-    out = tmp_path / "out"
-    build(project, out)
+    out = first_build(fresh_build, project, tmp_path)
     edit(project, DECK, "This card has its own back.", "This card has a back of its own.")
     build(project, out)
     figure, pages = kept_figures(out)
@@ -74,10 +79,9 @@ def test_one_edited_card_keeps_the_figures_the_new_sheets_measure(project, tmp_p
     ("templates/tiny/hero.j2", 'color="gold"', 'color="red"'),  # the stars of every front
     ("templates/tiny/back.j2", 'valign="middle") }}', 'valign="middle") }}{{ rect(0, 0, 20, 20, fill="#000000") }}'),  # a black corner on every back
 ])
-def test_every_page_figure_is_what_the_new_pdf_measures(project, tmp_path, file, old, new):
+def test_every_page_figure_is_what_the_new_pdf_measures(project, tmp_path, fresh_build, file, old, new):
     free_counts(project)
-    out = tmp_path / "out"
-    build(project, out)
+    out = first_build(fresh_build, project, tmp_path)
     before = kept_figures(out)
     edit(project, file, old, new)
     build(project, out)
@@ -85,10 +89,9 @@ def test_every_page_figure_is_what_the_new_pdf_measures(project, tmp_path, file,
     assert kept_figures(out)[1] == measured_now(out)
 
 
-def test_a_page_whose_faces_draw_a_changed_icon_is_measured_again(project, tmp_path):
+def test_a_page_whose_faces_draw_a_changed_icon_is_measured_again(project, tmp_path, fresh_build):
     """The faces name the star icon, not its drawing: a project icon of that name changes the pages, not their faces."""
-    out = tmp_path / "out"
-    build(project, out)
+    out = first_build(fresh_build, project, tmp_path)
     before = kept_figures(out)
     icons = project / "templates/icons"
     icons.mkdir()

@@ -79,17 +79,20 @@ def on_trim_lines(path, reader) -> list[str]:
     laid = reader.once(path, "laid-out", P.laid_out)
     found = []
     for number, segs in enumerate(stroked(path), 1):
+        if not segs:
+            continue
+        x0, y0, x1, y1 = np.array(segs, dtype=float).T  # every segment of the page at once, for each cut in turn
+        upright, flat = np.abs(x0 - x1) < 0.01, np.abs(y0 - y1) < 0.01
         for face in laid[number - 1].faces:
             for axis, v, lo, hi in face.cuts:
-                for x0, y0, x1, y1 in segs:
-                    if axis == "x" and abs(x0 - x1) < 0.01 and abs(x0 - v) < ON_TRIM_MM * P.MM:
-                        run = min(max(y0, y1), hi) - max(min(y0, y1), lo)
-                    elif axis == "y" and abs(y0 - y1) < 0.01 and abs(y0 - v) < ON_TRIM_MM * P.MM:
-                        run = min(max(x0, x1), hi) - max(min(x0, x1), lo)
-                    else:
-                        continue
-                    if run > ALONG_MM * P.MM:
-                        found.append(f"page {number}: a {run / P.MM:.1f} mm stroke along the cut at {axis} = {v / P.MM:.1f} mm")
+                if axis == "x":
+                    run = np.minimum(np.maximum(y0, y1), hi) - np.maximum(np.minimum(y0, y1), lo)
+                    along = upright & (np.abs(x0 - v) < ON_TRIM_MM * P.MM)
+                else:
+                    run = np.minimum(np.maximum(x0, x1), hi) - np.maximum(np.minimum(x0, x1), lo)
+                    along = flat & (np.abs(y0 - v) < ON_TRIM_MM * P.MM)
+                for length in run[along & (run > ALONG_MM * P.MM)]:
+                    found.append(f"page {number}: a {length / P.MM:.1f} mm stroke along the cut at {axis} = {v / P.MM:.1f} mm")
     return found
 
 

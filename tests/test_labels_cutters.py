@@ -87,10 +87,10 @@ def svg_shapes(path: Path):
     return root, [(el.tag.replace(ns, ""), el.attrib) for el in root.iter() if el.tag.replace(ns, "") in ("rect", "circle", "polygon", "path")]
 
 
-def test_silhouette_marks_sit_inside_the_printable_area(built):
+def test_silhouette_marks_sit_inside_the_printable_area(built, pdfium_reader):
+    """Read through pdfium as pdfplumber reports the objects (conftest.pdfium_reader)."""
     for pdf_name in ("germ-tycoon-tokens-silhouette.pdf", "germ-tycoon-labels-silhouette.pdf"):
-        with pdfplumber.open(built / pdf_name) as pdf:
-            page = pdf.pages[0]
+        for page in pdfium_reader.pages(built / pdf_name, [1]):
             w, h = page.width * PT, page.height * PT
             filled = [r for r in page.rects if r["fill"] and abs(r["width"] * PT - 5) < 0.05 and abs(r["height"] * PT - 5) < 0.05]
             assert filled, f"{pdf_name}: no 5 mm registration square"
@@ -103,36 +103,37 @@ def test_silhouette_marks_sit_inside_the_printable_area(built):
                 assert r["x1"] * PT <= w - PRINTABLE_MM and r["bottom"] * PT <= h - PRINTABLE_MM
 
 
-def test_each_cut_path_lies_on_the_piece_it_cuts(built):
+def test_each_cut_path_lies_on_the_piece_it_cuts(built, pdfium_reader):
+    """The sheets' outlines and marks read through pdfium as pdfplumber reports them (conftest.pdfium_reader)."""
     svgs = sorted(built.glob("germ-tycoon-tokens-silhouette-sheet-*.svg"))
     assert svgs
     seen = set()
-    with pdfplumber.open(built / "germ-tycoon-tokens-silhouette.pdf") as pdf:
-        for svg in svgs:
-            page = pdf.pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
-            root, shapes = svg_shapes(svg)
-            assert [float(v) for v in root.get("viewBox").split()[2:]] == pytest.approx([page.width * PT, page.height * PT], abs=0.01)
-            drawn = boxes_mm(page)
-            marks_x = {round(ln["x0"] * PT, 2) for ln in page.lines if ln["x0"] == ln["x1"]}
-            marks_y = {round(ln["top"] * PT, 2) for ln in page.lines if ln["top"] == ln["bottom"]}
-            for tag, a in shapes:
-                seen.add(tag)
-                if tag == "circle":
-                    cx, cy, r = (float(a[k]) for k in ("cx", "cy", "r"))
-                    box = (cx - r, cy - r, cx + r, cy + r)
-                elif tag == "polygon":
-                    pts = [tuple(map(float, p.split(","))) for p in a["points"].split()]
-                    box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
-                else:
-                    x, y, w, h = (float(a[k]) for k in ("x", "y", "width", "height"))
-                    # a rectangle's cut is its crop marks' lines: each edge on one
-                    for v in (x, x + w):
-                        assert any(abs(v - m) < 0.1 for m in marks_x), f"{svg.name}: cut edge x={v:.2f} mm has no crop mark"
-                    for v in (y, y + h):
-                        assert any(abs(v - m) < 0.1 for m in marks_y), f"{svg.name}: cut edge y={v:.2f} mm has no crop mark"
-                    continue
-                # a circle's or hexagon's cut is the outline its face prints
-                assert any(all(abs(p - q) < 0.1 for p, q in zip(box, d, strict=True)) for d in drawn), f"{svg.name}: {tag} at {box} prints no outline"
+    pages = pdfium_reader.pages(built / "germ-tycoon-tokens-silhouette.pdf")
+    for svg in svgs:
+        page = pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+        root, shapes = svg_shapes(svg)
+        assert [float(v) for v in root.get("viewBox").split()[2:]] == pytest.approx([page.width * PT, page.height * PT], abs=0.01)
+        drawn = boxes_mm(page)
+        marks_x = {round(ln["x0"] * PT, 2) for ln in page.lines if ln["x0"] == ln["x1"]}
+        marks_y = {round(ln["top"] * PT, 2) for ln in page.lines if ln["top"] == ln["bottom"]}
+        for tag, a in shapes:
+            seen.add(tag)
+            if tag == "circle":
+                cx, cy, r = (float(a[k]) for k in ("cx", "cy", "r"))
+                box = (cx - r, cy - r, cx + r, cy + r)
+            elif tag == "polygon":
+                pts = [tuple(map(float, p.split(","))) for p in a["points"].split()]
+                box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+            else:
+                x, y, w, h = (float(a[k]) for k in ("x", "y", "width", "height"))
+                # a rectangle's cut is its crop marks' lines: each edge on one
+                for v in (x, x + w):
+                    assert any(abs(v - m) < 0.1 for m in marks_x), f"{svg.name}: cut edge x={v:.2f} mm has no crop mark"
+                for v in (y, y + h):
+                    assert any(abs(v - m) < 0.1 for m in marks_y), f"{svg.name}: cut edge y={v:.2f} mm has no crop mark"
+                continue
+            # a circle's or hexagon's cut is the outline its face prints
+            assert any(all(abs(p - q) < 0.1 for p, q in zip(box, d, strict=True)) for d in drawn), f"{svg.name}: {tag} at {box} prints no outline"
     assert seen == {"rect", "circle", "polygon"}
 
 

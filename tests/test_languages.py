@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 from conftest import run_pnp
 
@@ -69,8 +69,12 @@ def duo(tmp_path) -> Path:
 
 
 def pdf_text(path: Path) -> str:
-    with pdfplumber.open(path) as pdf:
-        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+    """Every page's text as pdfium reads it, its spacing and line breaks as single spaces."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return " ".join(" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc)))
+    finally:
+        doc.close()
 
 
 def edit(root: Path, rel: str, old: str, new: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 from printable import laid_out
 
@@ -18,7 +18,7 @@ ENGLISH = ("print", "sheet", "fronts", "backs", "measure", "check", "scale", "ac
 
 def margin_chars(pdf_path, reader) -> list[list[dict]]:
     """Per page, pdfplumber's characters drawn outside every face's bleed box, in drawing order (each page read once per
-    run: conftest.pdf_reader)."""
+    run, through pdfium: conftest.pdfium_reader)."""
     laid = reader.once(pdf_path, "laid-out", laid_out)
     out = []
     for page in reader.pages(pdf_path):
@@ -53,20 +53,23 @@ def german(shared_build):
 
 
 @pytest.mark.parametrize("kind", ["cards", "boards", "reference", "boxes"])
-def test_a_german_build_has_no_english_note_in_its_margins(german, pdf_reader, kind):
-    pages = margin_text(german / f"organ-match-{kind}-de.pdf", pdf_reader)
+def test_a_german_build_has_no_english_note_in_its_margins(german, pdfium_reader, kind):
+    pages = margin_text(german / f"organ-match-{kind}-de.pdf", pdfium_reader)
     assert any(pages), "the sheets print notes in their margins"
     found = sorted({word for text in pages for word in ENGLISH if re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)})
     assert not found, f"English in the margins of organ-match-{kind}-de.pdf: {found}: {[t for t in pages if t][:3]}"
-    clashes = [overprinted(chars) for chars in margin_chars(german / f"organ-match-{kind}-de.pdf", pdf_reader)]
+    clashes = [overprinted(chars) for chars in margin_chars(german / f"organ-match-{kind}-de.pdf", pdfium_reader)]
     assert not any(clashes), f"the German notes run into each other: {[c[:5] for c in clashes if c]}"  # longer words still fit their room
 
 
 def test_a_german_editions_labels_say_what_they_hold_in_german(german):
     """A bag or box label, and the calibration page's instruction, in the edition's language: "Stapel · 40 Karten, 4
     verschiedene" (the label sheet's maker's product name stays as the maker writes it)."""
-    with pdfplumber.open(str(german / "organ-match-labels-de.pdf")) as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    doc = pdfium.PdfDocument(str(german / "organ-match-labels-de.pdf"))
+    try:
+        text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
     found = [w for w in ("deck", "cards", "different", "tokens", "pieces", "calibration", "plain paper", "hold it", "light")
              if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
     assert not found, f"English on the German labels: {found}\n{text}"

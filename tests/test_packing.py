@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pdfplumber
 import printable as P
 import pytest
 from conftest import MM, TEST_PROJECT, build_log, render_page, run_pnp
+from pdfium_pages import Reader as PdfiumReader
+from pdfplumber.utils import extract_words
 from pypdf import PdfReader
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, um
@@ -52,19 +53,31 @@ def build(root: Path, *args: str) -> tuple[Path, str]:
     return next((out / "packs").glob("packs-cards*.pdf")), result.output
 
 
+@pytest.fixture(scope="module")
+def small_built(small_decks):
+    """`get(*args)`: `build(small_decks, *args)`, once for every test of this file that reads it (the project stays as made)."""
+    made: dict = {}
+
+    def get(*args: str) -> tuple[Path, str]:
+        if args not in made:
+            made[args] = build(small_decks, *args)
+        return made[args]
+
+    return get
+
+
 def labels(pdf: Path) -> list[dict[str, tuple[float, float]]]:
-    """Per page: {card text ('Fa1', 'Ba1'): its centre in mm from the page's bottom-left}. A back turned 180° (gutterfold)
-    reads backwards ('1aB')."""
+    """Per page: {card text ('Fa1', 'Ba1'): its centre in mm from the page's bottom-left}, pdfplumber's words of the
+    characters pdfium reads (tests/pdfium_pages.py). A back turned 180° (gutterfold) reads backwards ('1aB')."""
     out = []
-    with pdfplumber.open(str(pdf)) as doc:
-        for page in doc.pages:
-            h = float(page.height)
-            found = {}
-            for w in page.extract_words():
-                text = w["text"][::-1] if w["text"][-1:] in ("F", "B") else w["text"]
-                if text[:1] in ("F", "B") and text[1:2].islower():
-                    found[text] = ((w["x0"] + w["x1"]) / 2 / MM, (h - (w["top"] + w["bottom"]) / 2) / MM)
-            out.append(found)
+    for page in PdfiumReader().pages(pdf):
+        h = float(page.height)
+        found = {}
+        for w in extract_words(page.chars):
+            text = w["text"][::-1] if w["text"][-1:] in ("F", "B") else w["text"]
+            if text[:1] in ("F", "B") and text[1:2].islower():
+                found[text] = ((w["x0"] + w["x1"]) / 2 / MM, (h - (w["top"] + w["bottom"]) / 2) / MM)
+        out.append(found)
     return out
 
 
@@ -74,8 +87,8 @@ def small_decks(tmp_path_factory):
     return make_game(tmp_path_factory.mktemp("small") / "project", {"a": ("poker", 4), "b": ("poker", 3), "c": ("poker", 2)})
 
 
-def test_three_small_decks_print_on_one_sheet_and_the_summary_says_so(small_decks):
-    pdf, output = build(small_decks)
+def test_three_small_decks_print_on_one_sheet_and_the_summary_says_so(small_built):
+    pdf, output = small_built("--duplex", "long")  # the default flip, named: the build the long-edge case below reads
     pages = labels(pdf)
     assert len(pages) == 2, "4 + 3 + 2 poker cards fill one 3 × 3 sheet: one fronts page, one backs page"
     assert sorted(pages[0]) == sorted(f"F{d}{i}" for d, n in (("a", 4), ("b", 3), ("c", 2)) for i in range(1, n + 1))
@@ -83,9 +96,9 @@ def test_three_small_decks_print_on_one_sheet_and_the_summary_says_so(small_deck
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_each_back_of_a_shared_sheet_lands_behind_its_own_front(small_decks, duplex):
+def test_each_back_of_a_shared_sheet_lands_behind_its_own_front(small_built, duplex):
     """A portrait sheet flipped on its long edge mirrors left-right (x → W − x), on its short edge top-bottom (y → H − y)."""
-    pdf, _ = build(small_decks, "--duplex", duplex)
+    pdf, _ = small_built("--duplex", duplex)
     fronts, backs = labels(pdf)
     assert len(backs) == len(fronts) == 9
     w, h = LETTER
@@ -95,9 +108,9 @@ def test_each_back_of_a_shared_sheet_lands_behind_its_own_front(small_decks, dup
         assert abs(seen[0] - x) < 1 and abs(seen[1] - y) < 1, f"{duplex}: behind {name} at {x:.1f}, {y:.1f} mm lies its back's text at {seen}"
 
 
-def test_each_back_of_a_shared_gutterfold_sheet_lies_across_the_fold_from_its_front(small_decks):
+def test_each_back_of_a_shared_gutterfold_sheet_lies_across_the_fold_from_its_front(small_built):
     """Folded along the page's middle (across or along), each back's text meets its front's."""
-    pdf, _ = build(small_decks, "--layout", "gutterfold")
+    pdf, _ = small_built("--layout", "gutterfold")
     pages = labels(pdf)
     sizes = [(float(p.mediabox.width) / MM, float(p.mediabox.height) / MM) for p in PdfReader(pdf).pages]
     assert sum(len(p) for p in pages) == 18
@@ -290,13 +303,14 @@ class Side:
 _SIDES: dict = {}
 
 
-def sides(pdf: Path) -> list[Side]:
-    """Every page of a sheet PDF as a Side: its kind from its footer, its trims from its content, its fold from where
-    the 'fold' labels sit (on the fold line: at half the height for a fold across, at half the width for one along)."""
+def sides(pdf: Path, reader) -> list[Side]:
+    """Every page of a sheet PDF as a Side: its kind from its footer, its trims from its content (read once per run with
+    every other file that reads them: conftest.pdfium_reader), its fold from where the 'fold' labels sit (on the fold
+    line: at half the height for a fold across, at half the width for one along)."""
     import pypdfium2 as pdfium
 
     if pdf not in _SIDES:
-        reader = PdfReader(pdf)
+        laid = reader.once(pdf, "laid-out", P.laid_out)
         doc = pdfium.PdfDocument(str(pdf))
         out = []
         try:
@@ -312,7 +326,7 @@ def sides(pdf: Path) -> list[Side]:
                     if found:
                         _, bottom, _, _ = text.get_charbox(found[0])
                         fold = "h" if abs(bottom - h / 2) < 10 else "v"
-                out.append(Side(kind, w, h, [f.trim for f in P.faces_of(reader, i)], fold))
+                out.append(Side(kind, w, h, [f.trim for f in laid[i].faces], fold))
         finally:
             doc.close()
         _SIDES[pdf] = out
@@ -346,30 +360,30 @@ def _key(t):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, variant):
+def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, pdfium_reader, variant):
     """The five games' sets all pack this way, so none needs the build's note on a sheet it could not fill
     (the tiny test game's tokens do: test_tokens)."""
     built = games_pdfs(variant)
     assert len(built.pdfs) == built.papers * (5 + 4), [p.name for p in built.pdfs]  # cards of five games and tokens of four, on each paper
     for pdf in built.pdfs:
-        fills = [sum(1 / whole_sheet(pdf, s, t, built.printable_mm) for t in s.fronts()) for s in sides(pdf) if s.kind != "backs"]
+        fills = [sum(1 / whole_sheet(pdf, s, t, built.printable_mm) for t in s.fronts()) for s in sides(pdf, pdfium_reader) if s.kind != "backs"]
         assert all(f >= 0.5 - 1e-6 for f in fills[:-1]), f"{pdf.name}: sheet fills {[round(f, 2) for f in fills]}"
     assert built.said is None or "full: no packing found" not in built.said
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, variant):
+def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, pdfium_reader, variant):
     for pdf in games_pdfs(variant).pdfs:
-        assert len({s.w > s.h for s in sides(pdf)}) == 1, pdf.name
+        assert len({s.w > s.h for s in sides(pdf, pdfium_reader)}) == 1, pdf.name
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_back_of_the_five_games_lies_behind_a_front_of_its_size(games_pdfs, variant):
+def test_every_back_of_the_five_games_lies_behind_a_front_of_its_size(games_pdfs, pdfium_reader, variant):
     """Duplex (long edge): a backs page follows its fronts page, each back where the flip puts a front (a portrait page
     mirrors left-right, a landscape one top-bottom); a slot whose piece has no back stays empty. Gutterfold: every piece
     in the backs' half is the mirror image across the fold of a front, and no art comes within 5 mm of the fold."""
     for pdf in games_pdfs(variant).pdfs:
-        pages = sides(pdf)
+        pages = sides(pdf, pdfium_reader)
         for i, s in enumerate(pages):
             if s.kind == "backs":
                 front = pages[i - 1]

@@ -29,20 +29,25 @@ def build(project, *args):
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory):
     """`get(**long)`: the tiny game's reference PDF, built from an unchanged copy of the test project, or with
-    `long_reference(**long)` written first; each built once for the tests of this file that only read it."""
+    `long_reference(**long)` written first; each built once for the tests of this file that only read it (what the
+    build printed: `get.said(**long)`)."""
     made = {}
 
-    def get(**long):
+    def built(**long):
         key = tuple(sorted((k, str(v)) for k, v in long.items()))
         if key not in made:
             project = tmp_path_factory.mktemp("reference") / "project"
             shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
             if long:
                 long_reference(project, **long)
-            build(project)
-            made[key] = project / REFERENCE
+            result = build(project)
+            made[key] = (project / REFERENCE, result.output + result.stderr)
         return made[key]
 
+    def get(**long):
+        return built(**long)[0]
+
+    get.said = lambda **long: built(**long)[1]
     return get
 
 
@@ -50,8 +55,16 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+_TEXTS: dict = {}
+
+
 def texts(pdf) -> list[str]:
-    return [flat(p.extract_text()) for p in PdfReader(pdf).pages]
+    """Each page's text (pypdf), read once per file as it is (several tests read one build's)."""
+    stat = pdf.stat()
+    key = (str(pdf), stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    if key not in _TEXTS:
+        _TEXTS[key] = [flat(p.extract_text()) for p in PdfReader(pdf).pages]
+    return _TEXTS[key]
 
 
 def kinds(pages: list[str]) -> list[str]:
@@ -240,13 +253,11 @@ def test_police_precincts_player_aid_is_one_card_per_player(shared_build):
     assert len(labels) == players and all(n == 1 and total <= 2 for n, total in labels), labels
 
 
-def test_an_aid_that_needs_more_than_one_card_says_so_at_the_reference(project):
-    long_reference(project, sections=7, bullets=6, copies=1)
-    result = build(project)
-    labels = _aid_card_labels(project / REFERENCE, "Tiny Test Game")
+def test_an_aid_that_needs_more_than_one_card_says_so_at_the_reference(reference):
+    labels = _aid_card_labels(reference(sections=7, bullets=6, copies=1), "Tiny Test Game")
     cards = len(labels)
     assert cards >= 2, "the test needs an aid too long for one card"
-    shown = result.output + result.stderr
+    shown = reference.said(sections=7, bullets=6, copies=1)
     assert re.search(rf"data/tiny/reference\.yaml:2:\d+: warning: the player aid needs {cards} cards per player: its sections fill {labels[0][1]} card sides", shown), shown
     assert "only: sheet" in shown  # and says what to do
 
@@ -258,9 +269,8 @@ def test_content_flows_over_numbered_card_sides(reference):
     assert total >= 3 and sorted(int(n) for n, _ in labels) == list(range(1, total + 1))
 
 
-def test_copies_follow_the_player_count(project):
-    build(project)
-    assert len(_aid_card_labels(project / REFERENCE, "Tiny Test Game")) == 4  # copies: players.max, and game.yaml says 4
+def test_copies_follow_the_player_count(project, reference):
+    assert len(_aid_card_labels(reference(), "Tiny Test Game")) == 4  # copies: players.max, and game.yaml says 4
     path = project / "data/tiny/game.yaml"
     path.write_text(path.read_text().replace("players: {min: 2, max: 4}", "players: {min: 2, max: 6}"))
     build(project)
@@ -288,9 +298,8 @@ def _words_beyond_footer(pdf) -> list[str]:
     return out
 
 
-def test_no_page_of_the_reference_is_blank(project):
-    build(project)  # a one-page sheet whose back carries the aid summary
-    assert all(_words_beyond_footer(project / REFERENCE)), kinds(texts(project / REFERENCE))
+def test_no_page_of_the_reference_is_blank(project, reference):
+    assert all(_words_beyond_footer(reference())), kinds(texts(reference()))  # a one-page sheet whose back carries the aid summary
     long_reference(project, sections=30, bullets=6, copies=2)  # a sheet of several pages, no aid summary
     build(project)
     pages = _words_beyond_footer(project / REFERENCE)
@@ -345,9 +354,8 @@ def _sheet_front(pdf) -> int:
     return kinds(texts(pdf)).index("sheet")
 
 
-def test_a_short_reference_sheet_reads_larger_in_balanced_columns(project):
-    build(project)
-    short_size, halves = _body_sizes_and_columns(project / REFERENCE, _sheet_front(project / REFERENCE))
+def test_a_short_reference_sheet_reads_larger_in_balanced_columns(project, reference):
+    short_size, halves = _body_sizes_and_columns(reference(), _sheet_front(reference()))
     assert halves == {"left", "right"}, "the short sections should share both columns"
     long_reference(project, sections=14, bullets=6)
     build(project)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pypdfium2 as pdfium
+import pytest
 from conftest import MM, run_pnp
 from pypdf import PdfReader
 
@@ -18,6 +19,13 @@ def build(project, *args):
     result = run_pnp(project, "build", "tiny", *args)
     assert result.exit_code == 0, result.output + result.stderr
     return result
+
+
+@pytest.fixture(scope="module")
+def unchanged(tiny_after):
+    """The test project as it is after `pnp build tiny --only rulebook --booklet` (the rulebook and its booklet), built
+    once per run for the tests that read the unchanged book (conftest.tiny_after)."""
+    return tiny_after("build", "tiny", "--only", "rulebook", "--booklet")
 
 
 def pages_text(pdf) -> list[str]:
@@ -93,8 +101,8 @@ def test_contents_expected_wrong_still_get_the_true_page_numbers(project, monkey
     assert_contents_true(project)
 
 
-def test_every_heading_of_the_source_appears_in_the_pdf(project):
-    build(project, "--only", "rulebook")
+def test_every_heading_of_the_source_appears_in_the_pdf(unchanged):
+    project = unchanged
     source = (project / SOURCE).read_text(encoding="utf-8")
     headings = [h.strip() for h in re.findall(r"^#{1,6}\s+(.+)$", source, re.M)]
     assert len(headings) >= 5
@@ -103,9 +111,8 @@ def test_every_heading_of_the_source_appears_in_the_pdf(project):
         assert heading in text, heading
 
 
-def test_the_components_section_follows_the_data(project):
-    build(project, "--only", "rulebook")
-    before = flat(" ".join(pages_text(project / RULEBOOK)))
+def test_the_components_section_follows_the_data(project, unchanged):
+    before = flat(" ".join(pages_text(unchanged / RULEBOOK)))
     assert "Heroes 12 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
     edit(project / "data/tiny/decks/heroes.yaml", 'side: blue, count: 3}', 'side: blue, count: 5}')
     edit(project / "data/tiny/game.yaml", "count: 12", "count: 14")
@@ -116,9 +123,8 @@ def test_the_components_section_follows_the_data(project):
     assert "12 cards" not in after
 
 
-def test_jinja_facts_print_the_datas_values(project):
-    build(project, "--only", "rulebook")
-    text = flat(" ".join(pages_text(project / RULEBOOK)))
+def test_jinja_facts_print_the_datas_values(project, unchanged):
+    text = flat(" ".join(pages_text(unchanged / RULEBOOK)))
     assert "for 2–4 players" in text and "It has 12 hero cards: 6 red and 6 blue." in text
     assert "Shuffle the Heroes deck." in text
     edit(project / "data/tiny/game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 6}")
@@ -242,8 +248,8 @@ def _fonts(pdf):
     return fonts_of(PdfReader(pdf))
 
 
-def test_every_font_is_embedded_and_no_helvetica_anywhere(project):
-    build(project, "--only", "rulebook", "--booklet")
+def test_every_font_is_embedded_and_no_helvetica_anywhere(unchanged):
+    project = unchanged
     for pdf in (RULEBOOK, BOOKLET):
         fonts = _fonts(project / pdf)
         assert fonts and all(fonts.values()), fonts

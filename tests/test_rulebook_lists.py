@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 from conftest import ROOT
+from pdfplumber.utils import extract_words
 
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 MARKER = re.compile(r"^(•|–|\d+\.)$")  # a list item's bullet, dash or number, set apart in the item's hanging indent
@@ -17,26 +17,26 @@ def books(shared_build):
     return shared_build()
 
 
-def columns(pdf_path):
-    """Every page's body columns, in reading order: each a list of lines, a line being (left x, [words])."""
+def columns(pdf_path, reader):
+    """Every page's body columns, in reading order: each a list of lines, a line being (left x, [words]). The words are
+    pdfplumber's, of the characters pdfium reads (conftest.pdfium_reader: pdfplumber's objects, each page read once per run)."""
     out = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            band = page.height * 0.07  # the running head above, the folio below
-            words = [w for w in page.extract_words() if band < w["top"] and w["bottom"] < page.height - band]
-            middle = page.width / 2
-            for left_side in (True, False):
-                lines: dict[int, list] = {}
-                for w in (w for w in words if (w["x0"] < middle) == left_side):
-                    lines.setdefault(round(w["top"]), []).append(w)
-                out.append([(min(w["x0"] for w in ws), sorted(ws, key=lambda w: w["x0"])) for _, ws in sorted(lines.items())])
+    for page in reader.pages(pdf_path):
+        band = page.height * 0.07  # the running head above, the folio below
+        words = [w for w in extract_words(page.chars) if band < w["top"] and w["bottom"] < page.height - band]
+        middle = page.width / 2
+        for left_side in (True, False):
+            lines: dict[int, list] = {}
+            for w in (w for w in words if (w["x0"] < middle) == left_side):
+                lines.setdefault(round(w["top"]), []).append(w)
+            out.append([(min(w["x0"] for w in ws), sorted(ws, key=lambda w: w["x0"])) for _, ws in sorted(lines.items())])
     return [c for c in out if c]
 
 
-def stranded_items(pdf_path) -> list[str]:
+def stranded_items(pdf_path, reader) -> list[str]:
     """The list items that start a column alone: the list's last item, its other items in an earlier column."""
     found = []
-    cols = columns(pdf_path)
+    cols = columns(pdf_path, reader)
     for i, col in enumerate(cols):
         first_x, first_words = col[0]
         if not MARKER.match(first_words[0]["text"]):
@@ -58,6 +58,6 @@ def stranded_items(pdf_path) -> list[str]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_list_leaves_its_last_item_alone_at_the_top_of_a_column(books, game):
+def test_no_list_leaves_its_last_item_alone_at_the_top_of_a_column(books, pdfium_reader, game):
     pdf = books / game / f"{game}-rulebook.pdf"
-    assert stranded_items(pdf) == []
+    assert stranded_items(pdf, pdfium_reader) == []

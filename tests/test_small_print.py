@@ -7,7 +7,7 @@ import dataclasses
 import subprocess
 
 import pytest
-from conftest import MM, ROOT, SHIPPED_KINDS, render_page, run_pnp
+from conftest import MM, ROOT, SHIPPED_KINDS, build_log, render_page, run_pnp
 from print_sizes import smallest
 from pypdf import PdfReader
 
@@ -30,17 +30,16 @@ def footer_lines(pdf) -> list[tuple[int, str, float]]:
 
 
 @pytest.fixture(scope="module")
-def token_sheets(tmp_path_factory):
-    """Police Precinct's and Narco Empire's token sheets on Letter and A4: the two whose footers list the most sets."""
-    out = tmp_path_factory.mktemp("tokens")
-    result = run_pnp(ROOT, "build", "police-precinct", "narco-empire", "--only", "tokens", "--paper", "letter,a4", "--out", str(out), "-q")
-    assert result.exit_code == 0, result.stderr
-    return sorted(out.rglob("*-tokens-*.pdf"))
+def token_sheets(shared_build):
+    """Police Precinct's and Narco Empire's token sheets on Letter and A4, the two whose footers list the most sets: from
+    the plain builds of the five games every file reads (conftest.shared_build)."""
+    letter, a4 = shared_build(), shared_build("--paper", "a4")
+    return [out / game / f"{game}-tokens{tag}.pdf" for game in ("narco-empire", "police-precinct") for out, tag in ((letter, ""), (a4, "-a4"))]
 
 
 def test_token_sheet_footers_are_whole_and_at_least_6_pt(token_sheets):
-    assert len(token_sheets) == 4
     for pdf in token_sheets:
+        assert pdf.is_file(), pdf
         lines = footer_lines(pdf)
         assert lines, pdf
         for page, text, size in lines:
@@ -97,14 +96,15 @@ def test_a_back_offset_build_does_not_overwrite_the_normal_one(project):
     assert shifted.is_file() and shifted.read_bytes() != normal
 
 
-def test_a_gutterfold_build_that_prints_pieces_duplex_says_so(tmp_path):
-    """Germ Tycoon's player aids (127 × 170 mm) cannot sit front and back on one side of Letter."""
+def test_a_gutterfold_build_that_prints_pieces_duplex_says_so(tmp_path, shared_build):
+    """Germ Tycoon's player aids (127 × 170 mm) cannot sit front and back on one side of Letter; the plain duplex build
+    (conftest.shared_build, every game's every output) says nothing of a layout."""
     result = run_pnp(ROOT, "build", "germ-tycoon", "--only", "reference", "--layout", "gutterfold", "--out", str(tmp_path), "-q")
     assert result.exit_code == 0, result.stderr
     assert "data/germ-tycoon/reference.yaml:8:12: warning: Player aids: 127 × 170 mm pieces do not fit front and back on one side of Letter" in result.stderr
     assert "prints them duplex" in result.stderr
-    plain = run_pnp(ROOT, "build", "germ-tycoon", "--only", "reference", "--out", str(tmp_path), "-q")
-    assert "layout" not in plain.stderr and "duplex" not in plain.stderr
+    plain = build_log(shared_build())
+    assert "germ-tycoon-reference.pdf" in plain and "layout" not in plain and "duplex" not in plain
 
 
 KINDS = ("cards", *DOCUMENT_KINDS)  # every PDF a build writes (pnp.pipeline.build: card sheets and the documents)

@@ -20,28 +20,13 @@ MIN_LEGIBLE_PT = 5.0  # the least type size a player can read on a card (docs/ed
 
 
 @pytest.fixture(scope="module")
-def card_sheets(tmp_path_factory, shared_build):
-    """(slug, lang) → the card sheets PDF of that edition: the plain build's (conftest.shared_build, read by other files
-    too), and a German edition built once for this module (cards only)."""
-    from pnp.data.project import Project
-    from pnp.outputs.context import Engine
-    from pnp.outputs.options import Options
-    from pnp.pipeline.build import build_game
-
+def card_sheets(shared_build):
+    """(slug, lang) → the card sheets PDF of that edition: the plain build's and the German edition's, both built once
+    per run and read by other files too (conftest.shared_build: tests/test_languages.py, test_margin_words.py)."""
     plain = shared_build()
-    out = tmp_path_factory.mktemp("stamped")
-    made = {}
-    for slug, lang in EDITIONS:
-        if lang is None:
-            made[slug, lang] = plain / slug / f"{slug}-cards.pdf"
-            continue
-        project = Project(ROOT, lang)
-        game, findings = project.load_game(slug)
-        assert game is not None, findings
-        _, findings = build_game(Engine(project).for_game(game), Options(out=out, only=("cards",), lang=lang))
-        assert not [f for f in findings if f.severity == "error"], findings
-        made[slug, lang] = out / slug / f"{slug}-cards-{lang}.pdf"
-    return made
+    german = shared_build("organ-match", "--lang", "de", "--strict")
+    return {(slug, lang): (plain / slug / f"{slug}-cards.pdf" if lang is None else german / slug / f"{slug}-cards-{lang}.pdf")
+            for slug, lang in EDITIONS}
 
 
 def fronts(slug: str) -> int:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 from conftest import TEST_PROJECT, render_page, run_pnp
+from print_raster import Region
 from pypdf import PdfReader
 
 LETTER_W, LETTER_H = 215.9, 279.4
@@ -128,9 +129,14 @@ def test_a_set_per_colour_comes_from_one_definition(built):
 
 
 def _profile(image, px, y_mm, x_from, x_to):
-    row = image[round(y_mm * px)]
     xs = np.arange(int(x_from * px), int(x_to * px))
-    return xs / px, row[xs]
+    return xs / px, image[round(y_mm * px), xs]
+
+
+def fine(pdf, index, box_mm):
+    """The part of page `index` around `box_mm` (left, top, right, bottom, mm from the top-left) at 600 dpi, grey,
+    indexed as the whole page (tests/print_raster.py): a cut line's position to a tenth of a millimetre."""
+    return Region.around(pdf, index, 600, box_mm)
 
 
 def test_circles_carry_a_cut_circle_on_the_trim(built):
@@ -138,8 +144,8 @@ def test_circles_carry_a_cut_circle_on_the_trim(built):
     dpi = 600
     px = dpi / 25.4
     page, _, s = where(COINS)
-    image = grey(pdf, page, dpi)
     cx, cy = s.x / 1000 + 10, LETTER_H - s.y / 1000 - 10
+    image = fine(pdf, page, (cx - 11, cy - 11, cx + 11, cy + 1))
     tint = image[round((cy - 9.5) * px), round((cx - 9.5) * px)]  # a corner, outside the circle
     for dx in (-10, 10):  # where the circle meets the row through the centre
         xs, values = _profile(image, px, cy, cx + dx - 0.6, cx + dx + 0.6)
@@ -156,8 +162,8 @@ def test_hexagons_carry_a_cut_hexagon_with_corners_left_and_right(built):
     dpi = 600
     px = dpi / 25.4
     page, _, s = where(PAWNS)
-    image = grey(pdf, page, dpi)
     cx, cy = s.x / 1000 + 8, LETTER_H - s.y / 1000 - 8
+    image = fine(pdf, page, (cx - 9, cy - 8, cx + 9, cy + 1))
     background = image[round((cy - 7.6) * px), round(cx * px)]  # above the top edge (8 sin 60° = 6.93)
     top = image[round((cy - 6.93) * px) - 3 : round((cy - 6.93) * px) + 4, round(cx * px)]
     assert np.abs(top - background).max() > 60
@@ -171,8 +177,8 @@ def test_rounded_squares_carry_rounded_cut_corners_and_squares_only_crop_marks(b
     dpi = 600
     px = dpi / 25.4
     page, _, s = where(SHIELDS)
-    image = grey(pdf, page, dpi)
     left, top = s.x / 1000, LETTER_H - (s.y + s.h) / 1000
+    image = fine(pdf, page, (left, top, left + 2, top + 6))
     # the corner radius is 0.15 × 18 = 2.7 mm: the line crosses the diagonal 0.79 mm in from the corner
     d = 2.7 * (1 - 1 / np.sqrt(2))
     fill = image[round((top + 5) * px), round((left + 1) * px)]
@@ -181,7 +187,7 @@ def test_rounded_squares_carry_rounded_cut_corners_and_squares_only_crop_marks(b
     assert min(diagonal) < fill - 25 and abs(darkest - d) < 0.15
     # a square token has no outline: its edge is left to the crop marks
     page, _, w = where(WALLS)
-    walls = grey(pdf, page, dpi)
+    walls = fine(pdf, page, (w.x / 1000 - 1, LETTER_H - w.y / 1000 - 3, w.x / 1000 + 1, LETTER_H - w.y / 1000 - 1))
     _xs, values = _profile(walls, px, LETTER_H - w.y / 1000 - 2, w.x / 1000 - 0.5, w.x / 1000 + 0.5)
     assert values.max() - values.min() < 10  # the wall's grey runs across its trim into the bleed undisturbed
 
