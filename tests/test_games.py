@@ -101,47 +101,54 @@ def test_game_yaml_states_the_rules_counts(game):
             assert components[name]["by"][field] == per_value, f"{name} by {field}"
 
 
-@pytest.fixture(scope="module")
-def game_copies(tmp_path_factory):
-    """`get(game)`: this process's copy of the game (data and templates), made on first use and kept for the module's
-    cases, each of which breaks it and then puts it back as shipped (`_restore`). The copy keeps its folder, so pnp
-    reads its unchanged files as a designer's `pnp validate` in one place does, and every changed file anew."""
-    copies: dict[str, Path] = {}
+def _case_slug(game: str, number: int) -> str:
+    return f"{game}-broken{number:03d}"
 
-    def get(game: str) -> Path:
-        if game not in copies:
-            copies[game] = _copy_project(tmp_path_factory.mktemp(game), [game])
-        return copies[game]
+
+@pytest.fixture(scope="module")
+def broken_findings(tmp_path_factory):
+    """`get(game)`: (exit code, findings by game) of one `pnp validate --quick --format json` of a project holding the
+    game as shipped and, beside it, one copy of its data per broken case (data/<game>-brokenNNN/), each changed as its
+    case says. Every case's edits stay inside its own copy's data (the templates are shared, unchanged), and a game is
+    checked on its own data alone, so each copy shows the findings its case alone would: one validate checks them all
+    (each case's own test reads its copy's findings), and the game as shipped, checked beside them, must stay clean."""
+    runs: dict[str, tuple[int, dict[str, list[dict]]]] = {}
+
+    def get(game: str) -> tuple[int, dict[str, list[dict]]]:
+        if game not in runs:
+            root = _copy_project(tmp_path_factory.mktemp(game), [game])
+            for number, case in enumerate(_case_file(game)["broken"]):
+                slug = _case_slug(game, number)
+                shutil.copytree(root / "data" / game, root / "data" / slug)
+                for edit in case["edits"]:
+                    assert edit["file"].startswith(f"data/{game}/"), f"{case['name']}: an edit outside the game's data needs a project of its own"
+                apply_edits(root, [{**edit, "file": f"data/{slug}/" + edit["file"].removeprefix(f"data/{game}/")} for edit in case["edits"]])
+            result = run_pnp(root, "validate", "--quick", "--format", "json")  # data checks: tests/test_findings.py holds them equal to a full validate's
+            by_game: dict[str, list[dict]] = {}
+            for finding in json.loads(result.output):
+                by_game.setdefault(finding["game"], []).append(finding)
+            runs[game] = (result.exit_code, by_game)
+        return runs[game]
 
     return get
 
 
-def _restore(root: Path) -> None:
-    """Put the copy back as shipped: every file a case changed rewritten from the repository, every file or folder it
-    added removed."""
-    for folder in ("data", "templates"):
-        for path in sorted((root / folder).rglob("*"), reverse=True):  # a folder's files before the folder
-            shipped = ROOT / path.relative_to(root)
-            if not shipped.exists():
-                path.rmdir() if path.is_dir() else path.unlink()
-            elif path.is_file() and path.read_bytes() != shipped.read_bytes():
-                shutil.copyfile(shipped, path)
+def test_each_game_as_shipped_checks_clean_beside_its_broken_copies(broken_findings):
+    """No broken copy's finding lands on the game as shipped, checked in the same validate: each case's copy is alone."""
+    for game in GAMES:
+        code, by_game = broken_findings(game)
+        assert code == 1, game
+        assert not [f for f in by_game.get(game, []) if f["severity"] == "error"], json.dumps(by_game.get(game), indent=1, ensure_ascii=False)
 
 
 @pytest.mark.parametrize("game, case", list(_broken_cases()))
-def test_a_broken_copy_of_the_game_is_caught(game_copies, game, case):
-    root = game_copies(game)
-    try:
-        apply_edits(root, case["edits"])
-        _caught(root, game, case)
-    finally:
-        _restore(root)
+def test_a_broken_copy_of_the_game_is_caught(broken_findings, game, case):
+    number = _case_file(game)["broken"].index(case)
+    slug = _case_slug(game, number)
+    _caught(broken_findings(game)[1].get(slug, []), slug, case)
 
 
-def _caught(root: Path, game: str, case: dict) -> None:
-    result = run_pnp(root, "validate", "--quick", "--format", "json", game)  # data checks: tests/test_findings.py holds them equal to a full validate's
-    found = json.loads(result.output)
-    assert result.exit_code == 1, found
+def _caught(found: list[dict], slug: str, case: dict) -> None:
     matching = [f for f in found if f["code"] == case["code"] and f["severity"] == "error"]
     shown = json.dumps(found, indent=1, ensure_ascii=False)
     assert matching, f"no {case['code']} in {shown}"
@@ -153,6 +160,7 @@ def _caught(root: Path, game: str, case: dict) -> None:
     if "message_has" in case:
         assert any(case["message_has"] in m for m in messages), messages
     assert all(f["file"] and f["line"] for f in matching), "every finding names its file and line"
+    assert all(f["file"].startswith(f"data/{slug}/") for f in matching), [f["file"] for f in matching]  # the broken copy's file
 
 
 # The PDFs ----------------------------------------------------------------------------------

@@ -60,6 +60,8 @@ def test_a_closing_colour_tag_that_closes_a_colour_is_no_finding(project):
 
 
 # reference at_least -------------------------------------------------------------------------------------------
+# The constraints are data checks: `validate --quick` runs them (tests/test_findings.py holds its findings equal to a
+# full validate's).
 # Each hero pays with a coin of tokens.coins (items c1 and c5); every coin must be paid with by at least two heroes.
 AT_LEAST = """  - check: reference
     in: decks.heroes
@@ -82,14 +84,14 @@ def _pays(project, c1: int, c5: int) -> None:
 
 def test_a_reference_at_least_count_is_met_by_exactly_that_many_uses(project):
     _pays(project, 2, 2)
-    result = run_pnp(project, "validate", "tiny")
+    result = run_pnp(project, "validate", "--quick", "tiny")
     assert "must be named at least" not in _shown(result), _shown(result)
     assert result.exit_code == 0, _shown(result)
 
 
 def test_a_reference_at_least_count_refuses_one_use_fewer(project):
     _pays(project, 2, 1)
-    result = run_pnp(project, "validate", "tiny")
+    result = run_pnp(project, "validate", "--quick", "tiny")
     shown = _shown(result)
     assert result.exit_code == 1, shown
     assert "is named 1 time by decks.heroes.pays; it must be named at least 2" in shown, shown
@@ -120,14 +122,14 @@ def _suits(project, cards: list[tuple[str, int]]) -> None:
 
 def test_value_sets_are_met_when_each_set_occurs_as_often_as_listed(project):
     _suits(project, [("sun", 1), ("sun", 1), ("sun", 2), ("moon", 2), ("moon", 1), ("moon", 1)])
-    result = run_pnp(project, "validate", "tiny")
+    result = run_pnp(project, "validate", "--quick", "tiny")
     assert "expected exactly" not in _shown(result), _shown(result)
 
 
 @pytest.mark.parametrize("moon", [[1, 2], [1, 1, 1, 2], [1, 2, 2]], ids=["a set once too few", "a set once too many", "another set twice"])
 def test_value_sets_refuse_a_set_occurring_another_number_of_times(project, moon):
     _suits(project, [("sun", 1), ("sun", 1), ("sun", 2), *(("moon", r) for r in moon)])
-    result = run_pnp(project, "validate", "tiny")
+    result = run_pnp(project, "validate", "--quick", "tiny")
     shown = _shown(result)
     assert result.exit_code == 1, shown
     found = sorted({line for line in shown.splitlines() if "expected exactly" in line})

@@ -54,7 +54,8 @@ def hostile(built_project, tmp_path):
 
 
 def build_refused(hostile, message: str, at: str, *args: str, exit_code: int = 1):
-    """Run a build and check every promise a refusal keeps."""
+    """Run a build (`args`, or a plain `build`) and check every promise a refusal keeps. A fault in a card's template
+    is refused building the cards alone (`--only cards`), the output whose faces it draws."""
     project, _sentinel, pdf, digest = hostile
     with recording_opens():
         result = run_pnp(project, *(args or ("build",)))
@@ -138,12 +139,12 @@ def test_infinite_and_huge_sizes(hostile):
 # Templates -----------------------------------------------------------------------------
 def test_sandbox_refuses_attribute_escapes(hostile):
     add_to_frame(hostile[0], "{{ text(''.__class__.__mro__[1].__subclasses__()|string, 5, 5, 50, 5) }}")
-    build_refused(hostile, "not allowed in a template", "templates/tiny/frame.j2:6:")
+    build_refused(hostile, "not allowed in a template", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
 
 
 def test_string_repetition_is_capped(hostile):
     add_to_frame(hostile[0], "{% set huge = 'x' * 1000000000 %}")
-    build_refused(hostile, "too large (limit 100,000 items)", "templates/tiny/frame.j2:6:")
+    build_refused(hostile, "too large (limit 100,000 items)", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
 
 
 def test_runaway_loops_are_stopped(hostile, monkeypatch):
@@ -158,7 +159,7 @@ def test_runaway_loops_are_stopped(hostile, monkeypatch):
 
 def test_undefined_names_name_template_line_and_card(hostile):
     add_to_frame(hostile[0], "{{ text(nothing, 5, 5, 20, 5) }}")
-    build_refused(hostile, "'nothing' is undefined", "templates/tiny/frame.j2:6:9")
+    build_refused(hostile, "'nothing' is undefined", "templates/tiny/frame.j2:6:9", "build", "--only", "cards")
 
 
 # Text ----------------------------------------------------------------------------------
@@ -180,12 +181,12 @@ def test_markup_in_text_prints_as_written_and_opens_nothing(hostile):
 
 def test_characters_missing_from_every_font_are_reported(hostile):
     edit(hostile[0], DECK, "This card has its own back.", "Own back 𓀀.")
-    build_refused(hostile, "U+13000", "templates/tiny/hero.j2:5:")
+    build_refused(hostile, "U+13000", "templates/tiny/hero.j2:5:", "build", "--only", "cards")
 
 
 def test_overlong_text_is_refused(hostile):
     edit(hostile[0], DECK, "This card has its own back.", "x" * 120_000)
-    build_refused(hostile, "characters long (limit 100,000)", "templates/tiny/hero.j2:5:")
+    build_refused(hostile, "characters long (limit 100,000)", "templates/tiny/hero.j2:5:", "build", "--only", "cards")
 
 
 # Images --------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def test_bad_images_are_checked_before_reportlab_sees_them(hostile, name, make, 
     path.parent.mkdir(exist_ok=True)
     make(path)
     add_to_frame(hostile[0], f"{{{{ image('{name}', 5, 40, 20, 20) }}}}")
-    build_refused(hostile, message, "templates/tiny/frame.j2:6:4")
+    build_refused(hostile, message, "templates/tiny/frame.j2:6:4", "build", "--only", "cards")
 
 
 # Paths ---------------------------------------------------------------------------------
@@ -234,7 +235,7 @@ def test_image_paths_stay_inside_the_project(hostile, reference, message):
     if "../outside" in reference:
         reference = os.path.relpath(sentinel.parent / "art.png", project)
     add_to_frame(project, f"{{{{ image('{reference}', 5, 40, 20, 20) }}}}")
-    build_refused(hostile, message, "templates/tiny/frame.j2:6:")
+    build_refused(hostile, message, "templates/tiny/frame.j2:6:", "build", "--only", "cards")
 
 
 def test_symlinked_image_leading_out_is_refused(hostile):
@@ -242,7 +243,7 @@ def test_symlinked_image_leading_out_is_refused(hostile):
     (project / "art").mkdir()
     (project / "art/link.png").symlink_to(sentinel.parent / "art.png")
     add_to_frame(project, "{{ image('art/link.png', 5, 40, 20, 20) }}")
-    build_refused(hostile, "outside the project folder", "templates/tiny/frame.j2:6:")
+    build_refused(hostile, "outside the project folder", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
 
 
 def test_symlinked_template_leading_out_is_refused(hostile):
@@ -260,7 +261,7 @@ def test_template_names_cannot_climb_out(hostile):
 
 def test_icon_names_cannot_climb_out(hostile):
     add_to_frame(hostile[0], "{{ icon('../../outside/secret', 5, 5, 5) }}")
-    build_refused(hostile, "may hold only letters, digits", "templates/tiny/frame.j2:6:4")
+    build_refused(hostile, "may hold only letters, digits", "templates/tiny/frame.j2:6:4", "build", "--only", "cards")
 
 
 def test_a_name_differing_only_in_case_is_explained(hostile):
@@ -268,7 +269,7 @@ def test_a_name_differing_only_in_case_is_explained(hostile):
     (project / "art").mkdir()
     Image.new("RGB", (400, 400), "red").save(project / "art/Hero.png")
     add_to_frame(project, "{{ image('art/hero.png', 5, 40, 20, 20) }}")
-    build_refused(hostile, "differs only in letter case", "templates/tiny/frame.j2:6:4")
+    build_refused(hostile, "differs only in letter case", "templates/tiny/frame.j2:6:4", "build", "--only", "cards")
 
 
 def test_an_out_folder_the_user_types_is_theirs_even_outside_the_project(hostile, tmp_path):

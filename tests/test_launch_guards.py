@@ -69,7 +69,7 @@ def test_a_server_never_runs_old_code_after_pnp_changed(tmp_path, server_env):  
     """A copy of pnp with its server up; a module of the copy is edited; the next command prints what the edited code
     prints (the server saw its code change, and the caller ran the command itself), and the server is gone."""
     copy = tmp_path / "copy"
-    shutil.copytree(ROOT / "pnp", copy / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "pnp", copy / "pnp")  # its bytecode too, still valid for the copied files' times: nothing to compile
     env = {**server_env, "PYTHONPATH": str(copy)}
     pid = int(subprocess.run([sys.executable, "-m", "pnp", "server", "start"], env=env, cwd=copy, capture_output=True, text=True,
                              timeout=120).stdout.split("process ")[1].split(",")[0])
@@ -89,32 +89,24 @@ def test_a_server_never_runs_old_code_after_pnp_changed(tmp_path, server_env):  
     assert not alive(pid), "a stale server leaves"
 
 
-def test_a_caller_of_higher_priority_than_the_server_runs_its_command_itself(project, tmp_path, server_env):  # noqa: F811
-    """A child can lower its priority, never raise it: a server started under `nice -n 5` refuses the command of a
-    caller at its own nice (0, say), which runs it in a new process (same result), and the server's log says why."""
-    started = subprocess.run(["nice", "-n", "5", sys.executable, "-m", "pnp", "server", "start"], env=server_env, cwd=ROOT,
+def test_a_caller_of_higher_priority_or_limits_than_the_server_runs_its_command_itself(project, server_env):  # noqa: F811
+    """A child can lower its priority and its limits, never raise them: a server started under `nice -n 5` and
+    `ulimit -n 512` refuses the command of a caller at its own nice (0, say) and the server's open-files limit, and that of
+    a caller at nice 5 allowed more open files; each runs its command in a new process (same result), and the server's
+    log says why, and its status shows its limits. One server for both: each caller crosses one of the two bounds."""
+    started = subprocess.run(["bash", "-c", f"ulimit -n 512; exec nice -n 5 {sys.executable} -m pnp server start"], env=server_env, cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
     assert started.returncode == 0, started.stderr
-    built = pnp(server_env, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "out"))
-    assert built.returncode == 0, built.stderr
-    assert (tmp_path / "out" / "tiny" / "tiny-cards.pdf").is_file()
-    assert f"priority (nice {os.getpriority(os.PRIO_PROCESS, 0)})" in served(server_env)[-1] and "the caller runs it itself" in served(server_env)[-1]
-
-
-def test_server_off_stops_this_installs_server_and_the_next_command_starts_none(project, tmp_path, server_env):  # noqa: F811
-    """`pnp server on` for a user without PNP_SERVER: a command starts a server; `pnp server off` stops it, and the
-    next command runs in its own process and leaves nothing running."""
-    from test_launch import _processes_mentioning, alive, wait_until
-
-    env = {k: v for k, v in server_env.items() if k != "PNP_SERVER"}
-    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
-    assert pnp(env, "server", "on").returncode == 0
-    pid = start_server(env)
-    assert alive(pid)
-    turned = pnp(env, "server", "off")
-    assert turned.returncode == 0 and "stopped 1 server" in turned.stdout, turned.stdout + turned.stderr
-    wait_until(lambda: not alive(pid), 10)
-    assert not alive(pid)
-    built = pnp(env, "--root", str(project), "build", "-q", "--only", "cards", "--out", str(tmp_path / "out"))
-    assert built.returncode == 0, built.stderr
-    assert _processes_mentioning(env["PNP_SERVER_DIR"]) == [], "a command with the server off started one"
+    callers = {"priority": f"ulimit -n 512; exec {sys.executable}", "files": f"exec nice -n 5 {sys.executable}"}
+    for n, (bound, caller) in enumerate(callers.items(), 1):
+        listed = subprocess.run(["bash", "-c", f"{caller} -m pnp --root {project} list"], env=server_env, cwd=ROOT, capture_output=True, text=True,
+                                timeout=300)
+        assert listed.returncode == 0 and "tiny: Tiny Test Game" in listed.stdout, (bound, listed.stdout + listed.stderr)
+        line = served(server_env, n)[-1]
+        assert "the caller runs it itself" in line, (bound, line)
+        if bound == "priority":
+            assert f"priority (nice {os.getpriority(os.PRIO_PROCESS, 0)})" in line and "RLIMIT" not in line, line
+        else:
+            assert "RLIMIT_NOFILE" in line and "priority" not in line, line
+    status = pnp(server_env, "server", "status")
+    assert "RLIMIT_NOFILE" in status.stdout and "MB resident" in status.stdout and "log: " in status.stdout, status.stdout

@@ -119,33 +119,6 @@ def test_a_misspelt_field_still_gets_its_hint(project):
     assert len(unused) == 1 and "'nubmer' (card 'knight' has it) (did you mean 'number'?)" in unused[0], unused
 
 
-def test_quiet_prints_nothing_on_a_clean_build_and_a_note_is_shown_by_the_build_that_computed_it(tmp_path):
-    from test_adoption import new_game
-
-    folder = tmp_path / "empty"
-    assert new_game(folder).exit_code == 0
-    quiet = run_pnp(folder, "build", "-q")
-    assert quiet.exit_code == 0 and quiet.output == "", quiet.output  # the scaffold's sheet-layout note is not a problem
-    for pdf in (folder / "output/crystal-caves").glob("*-cards.pdf"):
-        pdf.unlink()
-    rebuilt = run_pnp(folder, "build")
-    assert "note: Crystals:" in rebuilt.output  # the cards were built again: the note is news
-    reused = run_pnp(folder, "build")
-    assert "(reused)" in reused.output and "note:" not in reused.output, reused.output
-
-
-def test_watch_after_a_save_lists_only_the_outputs_it_wrote_again(project):
-    from conftest import watch_once
-
-    deck = project / "data/tiny/decks/heroes.yaml"
-    log = watch_once(project, "tiny", lambda: deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 5 coins"), encoding="utf-8"), timeout=120)
-    first, after = log.split("watching", 1)
-    assert "tiny-tokens.pdf" in first  # the first build lists every output
-    assert "built after data/tiny/decks/heroes.yaml" in after, log
-    assert "tiny-cards.pdf" in after  # the card sheet changed
-    assert "tiny-tokens.pdf" not in after and "(reused)" not in after, after  # the tokens did not
-
-
 def test_a_template_and_rich_text_take_css_colour_names(project, tmp_path):
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace('color="gold"', 'color="rebeccapurple"'), encoding="utf-8")

@@ -74,10 +74,11 @@ OPTION_CASES = [  # (base options, the option, the variant's file name, the file
 @pytest.mark.parametrize("base_args, args, name, default", OPTION_CASES, ids=[" ".join(c[1]) + " → " + c[2] for c in OPTION_CASES])
 def test_every_option_that_changes_an_output_is_in_the_cache_key(cached, tmp_path, base_args, args, name, default):
     root, base = cached
-    before = base(*base_args)
+    only = ("--only", name.split("-")[1])  # the one output the option changes, built alone both times
+    before = base(*base_args, *only)
     out = tmp_path / "out"
     shutil.copytree(before, out)  # the outputs and cache of the build without the option
-    result = _ok(run_pnp(root, "build", "--out", str(out), *base_args, *args))
+    result = _ok(run_pnp(root, "build", "--out", str(out), *base_args, *only, *args))
     written = out / "tiny" / name
     assert written.is_file(), f"{' '.join(args)} did not write {name}:\n{result.output}"
     if default is not None:
@@ -87,7 +88,7 @@ def test_every_option_that_changes_an_output_is_in_the_cache_key(cached, tmp_pat
 
 def test_a_reused_output_whose_file_was_replaced_is_rebuilt(cached, tmp_path):
     root, base = cached
-    before = base()
+    before = base("--only", "cards")  # the cards alone: the output the test replaces
     out = tmp_path / "out"
     shutil.copytree(before, out)
     pdf = out / "tiny/tiny-cards.pdf"

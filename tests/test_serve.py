@@ -3,11 +3,16 @@
 The page must show every deck's faces, follow a save with the new face, show
 a broken template's located error while the last good images stay, drop the
 error once fixed, and the server must hand out nothing but what pnp rendered,
-to nobody but its own address.
+to nobody but its own address. As a layout aid it shows a millimetre readout,
+a 5 mm grid and colour-vision views as pnp's own checks compute them; odd and
+malformed requests get an answer without a traceback, and it keeps serving.
+One server and one Chromium serve every test that only looks (`shared_server`,
+`shared_browser`): starting each costs seconds.
 """
 from __future__ import annotations
 
 import http.client
+import io
 import os
 import re
 import shutil
@@ -101,16 +106,9 @@ class Server:
         self.log.close()
 
 
-@pytest.fixture
-def server(project, tmp_path):
-    srv = Server(project, tmp_path / "serve.log")
-    yield srv
-    srv.stop()
-
-
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory):
-    """`pnp serve` on a copy of the test project that no test changes, shared by the tests of a module that only look."""
+    """`pnp serve` on a copy of the test project, shared by the tests of a module: every one but the last only looks."""
     from conftest import TEST_PROJECT
 
     root = tmp_path_factory.mktemp("serve")
@@ -233,67 +231,6 @@ def test_the_page_shows_every_deck_face_as_printed_with_its_bleed(browser, share
     screenshot(browser, tmp_path, "serve-tablet")
 
 
-def test_a_saved_card_shows_its_new_face_and_nothing_else_is_fetched_again(browser, server, project):
-    open_page(browser, server)
-    before = faces(browser)
-    browser.execute_script("performance.clearResourceTimings(); performance.setResourceTimingBufferSize(10000)")
-    deck_file = project / "data/tiny/decks/heroes.yaml"
-    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rascal,"), encoding="utf-8")
-    rogue = ("deck:heroes:rogue", "front")
-    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:rogue\"] img[data-side=front]');"
-                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[rogue]["src"],
-               message="the rogue's new face")
-    # the boards, tokens, reference and rulebook follow the cards: let them finish before comparing
-    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('heroes.yaml')",
-               message="the whole refresh done")
-    wait_until(browser, "return Array.from(document.querySelectorAll('img.face')).every(i => i.complete && i.naturalWidth > 0)", message="every image loaded")
-    after = faces(browser)
-    changed = {k for k in before if after[k]["src"] != before[k]["src"]}
-    assert rogue in changed
-    cards = {k for k in changed if k[0].startswith("deck:")}
-    assert cards == {rogue}, f"only the rogue's front was edited, yet these faces changed: {sorted(cards)}"
-    fetched = set(browser.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.startsWith('/img/'))"))
-    assert fetched <= {after[k]["src"] for k in changed}, "an unchanged image was fetched again"
-    browser.find_element("css selector", '.tile[data-key="deck:heroes:rogue"]').click()
-    wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
-
-
-def test_a_saved_icon_redraws_the_faces_that_use_it_though_their_data_did_not_change(browser, server, project):
-    open_page(browser, server)
-    before = faces(browser)
-    icon = project / "templates/tiny/icons/star.svg"  # the game's own star, found before the shared one
-    icon.parent.mkdir(parents=True, exist_ok=True)
-    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80" fill="#000000"/></svg>', encoding="utf-8")
-    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:knight\"] img[data-side=front]');"
-                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[("deck:heroes:knight", "front")]["src"],
-               message="the knight's stars redrawn as squares")
-    after = faces(browser)
-    for card in ("knight", "att", "rogue", "mage", "twin"):  # every hero shows its stars
-        assert after[(f"deck:heroes:{card}", "front")]["src"] != before[(f"deck:heroes:{card}", "front")]["src"], f"{card}: front not redrawn"
-    assert after[("deck:heroes:knight", "back")]["src"] == before[("deck:heroes:knight", "back")]["src"], "the back has no star: it keeps its image"
-
-
-def test_a_broken_template_shows_its_located_error_over_the_last_good_images_until_fixed(browser, server, project):
-    open_page(browser, server)
-    before = faces(browser)
-    template = project / "templates/tiny/hero.j2"
-    good = template.read_text(encoding="utf-8")
-    broken_line = line_of(template, "repeat(card.stars")
-    template.write_text(good.replace("{{ repeat(card.stars", "{{ repeat(card.stars +", 1), encoding="utf-8")
-    where = f"templates/tiny/hero.j2:{broken_line}:"
-    wait_until(browser, "return Array.from(document.querySelectorAll('#problem-list li[data-severity=error] .where')).some(w => w.textContent.startsWith(arguments[0]))",
-               where, message=f"an error located at {where}")
-    during = faces(browser)
-    fronts = [k for k in before if k[0].startswith("deck:") and k[1] == "front"]
-    for key in fronts:
-        assert during[key]["src"] == before[key]["src"] and during[key]["loaded"], f"{key}: the last good image is gone"
-        assert during[key]["stale"], f"{key}: not marked as the last good image"
-    template.write_text(good, encoding="utf-8")
-    wait_until(browser, "return document.getElementById('problems').hidden && !document.querySelector('.frame.stale')", message="the error gone")
-    fixed = faces(browser)
-    assert all(fixed[k]["src"] == before[k]["src"] for k in fronts), "the fixed template draws the same faces, under the same names"
-
-
 TRAVERSALS = [
     "/img/../../pyproject.toml", "/img/..%2f..%2fpyproject.toml", "/img/%2e%2e/%2e%2e/pyproject.toml", "/static/../../pyproject.toml",
     "/static/..%2f..%2fpyproject.toml", "/static/..%2fapp.py", "/static/", "/img/", "//etc/passwd", "/../../../../etc/passwd",
@@ -359,3 +296,261 @@ def test_art_saved_over_in_a_game_folder_is_drawn_and_measured_anew(project):
     Image.new("RGB", (100, 400), "#a03060").save(art)
     session.saw({art})
     assert session.engine.check_image("data/tiny/art/hero.png")[1:] == (100, 400)
+
+
+# `pnp serve` as a layout aid: a millimetre readout under the pointer, a 5 mm grid, and the colour-vision views beside
+# greyscale, each showing what pnp's own colour checks compute.
+POKER = (63.5, 88.9)  # mm, trim
+BLEED = 3.0  # mm each side, as the page shows a face
+FRONT = '.tile[data-key="deck:heroes:knight"] .frame[data-side="front"]'
+
+
+def _frame(driver):
+    return driver.find_element("css selector", FRONT)
+
+
+def _px_per_mm(driver) -> float:
+    return driver.execute_script("return arguments[0].getBoundingClientRect().width", _frame(driver)) / (POKER[0] + 2 * BLEED)
+
+
+def test_the_readout_under_the_pointer_gives_millimetres_from_the_trim_corner(browser, shared_server):
+    """Three places on one page: two on the card, one in the bleed (which the readout names)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    open_page(browser, shared_server)
+    frame = _frame(browser)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    ppm = _px_per_mm(browser)
+    for at in ((10.0, 20.0), (50.0, 80.0), (-2.0, 5.0)):
+        # Selenium offsets from the element's centre, in CSS pixels
+        dx = (at[0] + BLEED - (POKER[0] + 2 * BLEED) / 2) * ppm
+        dy = (at[1] + BLEED - (POKER[1] + 2 * BLEED) / 2) * ppm
+        ActionChains(browser).move_to_element_with_offset(frame, round(dx), round(dy)).perform()
+        readout = browser.find_element("id", "readout")
+        assert readout.is_displayed(), at
+        shown = (float(readout.get_attribute("data-x")), float(readout.get_attribute("data-y")))
+        assert shown == pytest.approx(at, abs=1.5 / ppm), at  # within a pixel and a half of where the pointer went
+        assert readout.text.startswith(f"x {shown[0]:.1f} mm, y {shown[1]:.1f} mm"), (at, readout.text)
+        assert ("in the bleed" in readout.text) == (at[0] < 0), (at, readout.text)
+
+
+def test_the_grid_is_off_until_asked_and_then_lines_every_5_mm_from_the_trim_corner(browser, shared_server):
+    open_page(browser, shared_server)
+    grid = _frame(browser).find_element("css selector", ".mm-grid")
+    assert not grid.is_displayed()
+    browser.find_element("id", "ov-grid").click()
+    assert grid.is_displayed()
+    box = browser.execute_script("""
+        const f = arguments[0].getBoundingClientRect(), g = arguments[1].getBoundingClientRect(), s = getComputedStyle(arguments[1]);
+        return {fl: f.left, ft: f.top, fw: f.width, gl: g.left, gt: g.top, gw: g.width, gh: g.height, size: s.backgroundSize};
+    """, _frame(browser), grid)
+    ppm = box["fw"] / (POKER[0] + 2 * BLEED)
+    assert (box["gl"] - box["fl"], box["gt"] - box["ft"]) == pytest.approx((BLEED * ppm, BLEED * ppm), abs=1)  # starts at the trim corner
+    assert (box["gw"], box["gh"]) == pytest.approx((POKER[0] * ppm, POKER[1] * ppm), abs=1)
+    cell_w, cell_h = (float(v.rstrip("%")) / 100 for v in box["size"].split(",")[0].split())  # each of the two line layers
+    assert (cell_w * box["gw"], cell_h * box["gh"]) == pytest.approx((5 * ppm, 5 * ppm), rel=0.01)  # a cell is 5 mm square
+    safe = _frame(browser).find_element("css selector", ".safe")
+    browser.find_element("id", "ov-safe").click()
+    assert safe.is_displayed()
+
+
+def _flat_colours(png: bytes, how_many: int = 8) -> list[tuple[tuple[int, int, int], tuple[int, int]]]:
+    """The most common colours of a screenshot (flat areas, not antialiased edges), each with one pixel where it is: the
+    first, row by row, whose neighbours two pixels away on every side have its colour too."""
+    import numpy as np
+    from PIL import Image
+
+    image = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    h, w = image.shape[:2]
+    colours, counts = np.unique(image.reshape(-1, 3), axis=0, return_counts=True)
+    out = []
+    for index in np.argsort(-counts, kind="stable")[:how_many]:
+        colour = tuple(int(c) for c in colours[index])
+        same = (image == colours[index]).all(axis=2)
+        flat = np.ones((h - 4, w - 4), dtype=bool)
+        for i in (-2, 0, 2):
+            for j in (-2, 0, 2):
+                flat &= same[2 + j:h - 2 + j, 2 + i:w - 2 + i]
+        found = np.argwhere(flat)
+        if len(found):  # inside a flat area, away from any edge the two drawings may smooth differently
+            y, x = found[0]
+            out.append((colour, (int(x) + 2, int(y) + 2)))
+    return out
+
+
+def test_each_colour_vision_view_shows_the_colours_the_checks_compute(browser, shared_server):
+    """Deutan, protan and tritan, one after the other on one page: each view shows every flat colour of a face as
+    pnp's own simulation of that vision computes it."""
+    from PIL import Image
+    from selenium.webdriver.support.ui import Select
+
+    from pnp.core.colour import hex_of, rgb, simulate
+
+    open_page(browser, shared_server)
+    choices = [o.get_attribute("value") for o in Select(browser.find_element("id", "simulation")).options]
+    assert {"greyscale", "deutan", "protan", "tritan"} <= set(choices)
+    browser.find_element("id", "ov-trim").click()  # the face alone: no outline over it
+    frame = _frame(browser)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    before = _flat_colours(frame.screenshot_as_png)
+    assert len(before) >= 2  # the paper and the red band at least
+    for vision in ("deutan", "protan", "tritan"):
+        Select(browser.find_element("id", "simulation")).select_by_value(vision)
+        after = Image.open(io.BytesIO(frame.screenshot_as_png)).convert("RGB")
+        changed = 0
+        for colour, where in before:
+            expected = rgb(simulate(hex_of(c / 255 for c in colour), vision))
+            shown = after.getpixel(where)
+            assert all(abs(s - e * 255) <= 10 for s, e in zip(shown, expected, strict=True)), (vision, colour, shown, [round(e * 255) for e in expected])
+            changed += shown != colour
+        assert changed, f"the {vision} view changed no colour of the card"
+
+
+# `pnp serve` answers odd and malformed requests (issue #49 item 7) without a traceback in its log, and keeps serving.
+CASES = {  # name → the raw bytes sent; {host} is the server's own address, so only the oddity is odd
+    "bad request line": b"GARBAGE\r\n\r\n",
+    "bad method": b"FOO / HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "long method": b"A" * 5000 + b" / HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "huge header": b"GET / HTTP/1.1\r\nHost: {host}\r\nX-Big: " + b"a" * 200000 + b"\r\n\r\n",
+    "many headers": b"GET / HTTP/1.1\r\nHost: {host}\r\n" + b"X-A: b\r\n" * 5000 + b"\r\n",
+    "traversal": b"GET /../../etc/passwd HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "encoded traversal": b"GET /static/..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "nul in path": b"GET /img/%00 HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "non-utf8 path": b"GET /static/\xff\xfe HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "bad percent": b"GET /static/%zz%ff HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "odd query": b"GET /api/state?%ff%fe=%%%&&=&a=\xff HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "absolute uri": b"GET http://evil/ HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "http 0.9": b"GET /\r\n\r\n",
+    "http 2 preface": b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+    "negative length": b"POST /api/state HTTP/1.1\r\nHost: {host}\r\nContent-Length: -1\r\n\r\n",
+    "huge length": b"GET /api/state HTTP/1.1\r\nHost: {host}\r\nContent-Length: 99999999999999999999\r\n\r\nabc",
+    "bad chunked body": b"POST /api/state HTTP/1.1\r\nHost: {host}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    "bad chunked get": b"GET /api/state HTTP/1.1\r\nHost: {host}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n",
+    "two hosts": b"GET /api/state HTTP/1.1\r\nHost: {host}\r\nHost: evil\r\n\r\n",
+    "options star": b"OPTIONS * HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "connect": b"CONNECT evil:443 HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "head": b"HEAD /api/state HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "websocket upgrade": b"GET / HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    "long path": b"GET /" + b"a" * 100000 + b" HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "long image name": b"GET /img/" + b"0" * 5000 + b".png HTTP/1.1\r\nHost: {host}\r\n\r\n",
+    "header without colon": b"GET / HTTP/1.1\r\nHost: {host}\r\nBadHeader\r\n\r\n",
+    "non-ascii header": b"GET / HTTP/1.1\r\nHost: {host}\r\nX: \xff\xfe\r\n\r\n",
+}
+HUNG_UP = {  # sent, then the connection is closed without reading
+    "half a request": b"GET /api/st",
+    "events, then gone": b"GET /events HTTP/1.1\r\nHost: {host}\r\n\r\n",
+}
+
+
+def _answered(got: bytes, head: bool) -> bool:
+    """Whether `got` holds a whole HTTP answer: its headers and the body they announce (none to a HEAD request). A
+    keep-alive answer leaves the connection open, so its end is known from its length, not from the server closing."""
+    end = got.find(b"\r\n\r\n")
+    if end < 0:
+        return False
+    length = re.search(rb"^content-length:\s*(\d+)\s*$", got[:end].lower(), re.M)
+    return head or (length is not None and len(got) >= end + 4 + int(length.group(1)))
+
+
+def _send(port: int, data: bytes, read: bool = True) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=1) as s:  # an answer of unknown length: what comes within a second
+        s.sendall(data.replace(b"{host}", f"127.0.0.1:{port}".encode()))
+        got = b""
+        if read:
+            try:
+                while not _answered(got, data.startswith(b"HEAD ")) and (chunk := s.recv(65536)) and len(got) < 200000:
+                    got += chunk
+            except (TimeoutError, ConnectionResetError):
+                pass
+        return got
+
+
+@pytest.mark.parametrize("name", [*CASES, *HUNG_UP])
+def test_an_odd_request_is_answered_without_a_traceback_and_the_server_keeps_serving(shared_server, name):
+    """Malformed and odd requests (issue #49 item 7), last in this module: the server its other tests looked at keeps serving."""
+    odd_server = shared_server
+    state = odd_server.state()  # rendered: what it says afterwards is about the request alone
+    assert "Tiny" in state
+    log = Path(odd_server.log.name)
+    before = log.read_text(encoding="utf-8", errors="replace")
+    answer = _send(odd_server.port, CASES.get(name) or HUNG_UP[name], read=name in CASES)
+    if name in CASES and answer:
+        assert answer.startswith(b"HTTP/1.1 "), answer[:80]
+        assert b"root:" not in answer, "a file from outside was served"
+    status, body = odd_server.request("/api/state")
+    assert status == 200 and b"Tiny" in body, "the server still answers"
+    after = log.read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in after[len(before):], after[len(before):][-3000:]
+
+
+def test_the_page_follows_each_save(browser, shared_server):
+    """One page through three saves, each shown from the faces before it: a card's data (its new face, and nothing
+    else fetched again), an icon (every face drawing it, though their data did not change), and a broken template (its
+    located error over the last good images, until fixed). The module's server, whose project this last test alone
+    changes (keep it last)."""
+    server, project = shared_server, shared_server.project
+    open_page(browser, server)
+    saved_card(browser, project)
+    saved_icon(browser, project)
+    broken_template(browser, project)
+
+
+def saved_card(browser, project) -> None:
+    before = faces(browser)
+    browser.execute_script("performance.clearResourceTimings(); performance.setResourceTimingBufferSize(10000)")
+    deck_file = project / "data/tiny/decks/heroes.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rascal,"), encoding="utf-8")
+    rogue = ("deck:heroes:rogue", "front")
+    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:rogue\"] img[data-side=front]');"
+                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[rogue]["src"],
+               message="the rogue's new face")
+    # the boards, tokens, reference and rulebook follow the cards: let them finish before comparing
+    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('heroes.yaml')",
+               message="the whole refresh done")
+    wait_until(browser, "return Array.from(document.querySelectorAll('img.face')).every(i => i.complete && i.naturalWidth > 0)", message="every image loaded")
+    after = faces(browser)
+    changed = {k for k in before if after[k]["src"] != before[k]["src"]}
+    assert rogue in changed
+    cards = {k for k in changed if k[0].startswith("deck:")}
+    assert cards == {rogue}, f"only the rogue's front was edited, yet these faces changed: {sorted(cards)}"
+    fetched = set(browser.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.startsWith('/img/'))"))
+    assert fetched <= {after[k]["src"] for k in changed}, "an unchanged image was fetched again"
+    browser.find_element("css selector", '.tile[data-key="deck:heroes:rogue"]').click()
+    wait_until(browser, "return document.getElementById('detail-title').textContent === 'Rascal'", message="the detail shows the new name")
+
+
+def saved_icon(browser, project) -> None:
+    before = faces(browser)
+    icon = project / "templates/tiny/icons/star.svg"  # the game's own star, found before the shared one
+    icon.parent.mkdir(parents=True, exist_ok=True)
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80" fill="#000000"/></svg>', encoding="utf-8")
+    wait_until(browser, "const img = document.querySelector('.tile[data-key=\"deck:heroes:knight\"] img[data-side=front]');"
+                        "return img.getAttribute('src') !== arguments[0] && img.complete && img.naturalWidth > 0", before[("deck:heroes:knight", "front")]["src"],
+               message="the knight's stars redrawn as squares")
+    after = faces(browser)
+    for card in ("knight", "att", "rogue", "mage", "twin"):  # every hero shows its stars
+        assert after[(f"deck:heroes:{card}", "front")]["src"] != before[(f"deck:heroes:{card}", "front")]["src"], f"{card}: front not redrawn"
+    assert after[("deck:heroes:knight", "back")]["src"] == before[("deck:heroes:knight", "back")]["src"], "the back has no star: it keeps its image"
+    wait_until(browser, "const s = document.getElementById('status').textContent; return s.startsWith('updated') && s.includes('star.svg')",
+               message="the whole refresh done")
+
+
+def broken_template(browser, project) -> None:
+    before = faces(browser)
+    template = project / "templates/tiny/hero.j2"
+    good = template.read_text(encoding="utf-8")
+    broken_line = line_of(template, "repeat(card.stars")
+    template.write_text(good.replace("{{ repeat(card.stars", "{{ repeat(card.stars +", 1), encoding="utf-8")
+    where = f"templates/tiny/hero.j2:{broken_line}:"
+    wait_until(browser, "return Array.from(document.querySelectorAll('#problem-list li[data-severity=error] .where')).some(w => w.textContent.startsWith(arguments[0]))",
+               where, message=f"an error located at {where}")
+    during = faces(browser)
+    fronts = [k for k in before if k[0].startswith("deck:") and k[1] == "front"]
+    for key in fronts:
+        assert during[key]["src"] == before[key]["src"] and during[key]["loaded"], f"{key}: the last good image is gone"
+        assert during[key]["stale"], f"{key}: not marked as the last good image"
+    template.write_text(good, encoding="utf-8")
+    wait_until(browser, "return document.getElementById('problems').hidden && !document.querySelector('.frame.stale')", message="the error gone")
+    fixed = faces(browser)
+    assert all(fixed[k]["src"] == before[k]["src"] for k in fronts), "the fixed template draws the same faces, under the same names"

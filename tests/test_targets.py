@@ -217,7 +217,7 @@ def test_saved_printer_profile_applies_its_offset(project):
     assert saved["printers"]["office-laser"]["offset"] == [0.5, -0.25]
     _ok(run_pnp(project, "build", "tiny", "--printer", "office-laser", "--out", str(project / "a")))
     _ok(run_pnp(project, "build", "tiny", "--back-offset", "0.5,-0.25", "--out", str(project / "b")))
-    _ok(run_pnp(project, "build", "tiny", "--out", str(project / "c")))
+    _ok(run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / "c")))  # the plain cards alone
     # the profile's build is the --back-offset build, name and bytes; the plain build keeps the plain name
     a, b = ((project / d / "tiny/tiny-cards-offset+0.5-0.25mm.pdf").read_bytes() for d in "ab")
     c = (project / "c/tiny/tiny-cards.pdf").read_bytes()
@@ -235,9 +235,9 @@ def _tick_centres(line, threshold=160):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("shift_mm", [(0.75, -1.25), (-2.0, 0.5), (0.0, 0.0)])
-def test_calibration_sheet_reads_the_printers_shift(project, paper, shift_mm):
-    """Simulate a printer that shifts the back page by (dx, dy) mm: the aligned pairs read the offset that undoes it."""
+def test_calibration_sheet_reads_the_printers_shift(project, paper):
+    """Simulate a printer that shifts the back page by (dx, dy) mm: the aligned pairs read the offset that undoes it.
+    One sheet per paper, read for each shift (the shift is the printer's, applied here to the rendered back)."""
     from pnp.targets.calibrate import TICK, front_ticks, layout
 
     out = project / f"cal-{paper}.pdf"
@@ -251,31 +251,31 @@ def test_calibration_sheet_reads_the_printers_shift(project, paper, shift_mm):
     h_px, w_px = front.shape
     g = layout(paper)
     labels = [v for v, _ in front_ticks(paper)["x"]]
-    dx, dy = shift_mm
     # X: a row through the front ticks only, and one through the back ticks only
     row_y = g["x_row"][1]
     f_x = _tick_centres(front[int(h_px - (row_y + 1) * px)])
     b_x = _tick_centres(back[int(h_px - (row_y + TICK + 2) * px)])
-    seen_x = w_px - (b_x + dx * px)  # long-edge flip mirrors x; the printer moved the back by dx on its page
-    assert len(f_x) == len(seen_x) == len(labels)
-    aligned = labels[int(np.argmin(np.abs(np.sort(seen_x) - np.sort(f_x))))]
-    assert aligned == pytest.approx(-dx, abs=0.125)
     # Y: a column through the front ticks only, and one through the back ticks only
     col_x, cy = g["y_col"]
     rows = slice(int(h_px - (cy + g["span"] + 5) * px), int(h_px - (cy - g["span"] - 5) * px))
     f_y = _tick_centres(front[rows, int((col_x + 1) * px)]) + rows.start
     b_y = _tick_centres(back[rows, int(w_px - (col_x + TICK + 2) * px)]) + rows.start
-    seen_y = b_y - dy * px  # image rows grow downwards; the printer moved the back up by dy
-    assert len(f_y) == len(seen_y) == len(labels)
-    aligned = labels[::-1][int(np.argmin(np.abs(np.sort(seen_y) - np.sort(f_y))))]
-    assert aligned == pytest.approx(-dy, abs=0.125)
+    for dx, dy in [(0.75, -1.25), (-2.0, 0.5), (0.0, 0.0)]:
+        seen_x = w_px - (b_x + dx * px)  # long-edge flip mirrors x; the printer moved the back by dx on its page
+        assert len(f_x) == len(seen_x) == len(labels)
+        aligned = labels[int(np.argmin(np.abs(np.sort(seen_x) - np.sort(f_x))))]
+        assert aligned == pytest.approx(-dx, abs=0.125), f"x, a shift of {dx} mm"
+        seen_y = b_y - dy * px  # image rows grow downwards; the printer moved the back up by dy
+        assert len(f_y) == len(seen_y) == len(labels)
+        aligned = labels[::-1][int(np.argmin(np.abs(np.sort(seen_y) - np.sort(f_y))))]
+        assert aligned == pytest.approx(-dy, abs=0.125), f"y, a shift of {dy} mm"
 
 
 # Print-service PNGs -----------------------------------------------------------------
 
 @pytest.mark.parametrize("bleed, size, bleed_px", [("1/8in", (825, 1125), 37.5), ("3mm", (822, 1122), 36)])
 def test_png_export_has_the_print_services_pixel_sizes(project, bleed, size, bleed_px):
-    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--bleed", bleed))
+    result = _ok(run_pnp(project, "export", "tiny", "--format", "png", "--bleed", bleed, "--deck", "heroes"))  # the deck alone: its cards are what is measured
     folder = project / "output/tiny/png/cards/heroes"
     files = sorted(p.name for p in folder.iterdir())
     assert len(files) == 24  # 12 copies, front and back
@@ -329,7 +329,7 @@ def test_tts_splits_large_decks_into_sheets_of_69(project):
     data = yaml.safe_load(deck_file.read_text())
     data["cards"] = [{"id": f"c{i}", "name": f"Card {i}", "stars": 1, "number": i, "text": "Plain."} for i in range(75)]
     deck_file.write_text(yaml.safe_dump(data))
-    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate"))
+    _ok(run_pnp(project, "export", "tiny", "--format", "tts", "--no-validate", "--deck", "heroes"))
     folder = project / "output/tiny/tts"
     deck = json.loads((folder / "heroes.json").read_text())["pnp"]
     assert [(s["columns"], s["rows"], s["cards"]) for s in deck["sheets"]] == [(10, 7, 69), (4, 2, 6)]
@@ -438,7 +438,7 @@ def test_preflight_catches_what_a_service_would_refuse(tiny_after):
 
 
 def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
-    _ok(run_pnp(project, "export", "tiny", "--format", "png"))
+    _ok(run_pnp(project, "export", "tiny", "--format", "png", "--deck", "heroes"))  # one deck's images: a folder to keep whole
     folder = project / "output/tiny/png"
     before = sorted(p.relative_to(folder) for p in folder.rglob("*.png"))
     calls = {"n": 0}
@@ -452,7 +452,7 @@ def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
 
     monkeypatch.setattr(Path, "write_bytes", flaky)
     with pytest.raises(OSError, match="disk full"):
-        run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm")
+        run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm", "--deck", "heroes")
     assert sorted(p.relative_to(folder) for p in folder.rglob("*.png")) == before
     assert Image.open(folder / "cards/heroes/heroes-knight-1-front.png").size == (825, 1125)  # still the old export
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]  # no temporary folders left

@@ -8,6 +8,7 @@ import pytest
 import yaml
 from conftest import ROOT, apply_edits, run_pnp
 
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 CASES = yaml.safe_load((Path(__file__).parent / "corpus" / "cases.yaml").read_text(encoding="utf-8"))
 
 
@@ -26,10 +27,56 @@ def test_the_test_game_validates_clean(project):
     assert code == 0 and found == []
 
 
+def _in_the_games_data(case: dict) -> bool:
+    return all(edit["file"].startswith("data/tiny/") for edit in case["edits"])
+
+
+# Cases that change only the game's data are checked together, each in a copy of the data of its own (a game is checked
+# on its own data alone); a case that changes a template or a picture, which every copy shares, has a project of its own.
+TOGETHER = [case for case in CASES if _in_the_games_data(case)]
+
+
+def _copy_slug(number: int) -> str:
+    return f"tiny-broken{number:02d}"
+
+
+@pytest.fixture(scope="module")
+def together(tmp_path_factory) -> dict[str, list[dict]]:
+    """The findings by game of one `pnp validate --format json` of the tiny game as shipped beside one copy of its data
+    per case of TOGETHER (data/tiny-brokenNN/), each changed as its case says."""
+    import shutil
+
+    from conftest import TEST_PROJECT
+
+    root = tmp_path_factory.mktemp("corpus") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    for number, case in enumerate(TOGETHER):
+        slug = _copy_slug(number)
+        shutil.copytree(root / "data/tiny", root / "data" / slug)
+        apply_edits(root, [{**edit, "file": f"data/{slug}/" + edit["file"].removeprefix("data/tiny/")} for edit in case["edits"]])
+    by_game: dict[str, list[dict]] = {}
+    for finding in findings(root)[1]:
+        by_game.setdefault(finding["game"], []).append(finding)
+    return by_game
+
+
+def test_the_test_game_checks_clean_beside_its_broken_copies(together):
+    """No broken copy's finding lands on the game as shipped, checked in the same validate: each case's copy is alone."""
+    assert together.get("tiny", []) == []
+    assert len(together) == len(TOGETHER) + (1 if "tiny" in together else 0)
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
-def test_broken_input_is_reported_at_its_place(project, case):
-    apply_edits(project, case["edits"])
-    code, found = findings(project)
+def test_broken_input_is_reported_at_its_place(request, case):
+    if case in TOGETHER:  # its copy's findings, at its copy's files: data/tiny-brokenNN/ for data/tiny/
+        data = f"data/{_copy_slug(TOGETHER.index(case))}/"
+        found = request.getfixturevalue("together").get(data.split("/")[1], [])
+        code = 1 if any(f["severity"] == "error" for f in found) else 0
+        case = {**case, **{key: case[key].replace("data/tiny/", data) for key in ("at", "message", "message_start") if key in case}}
+    else:
+        project = request.getfixturevalue("project")
+        apply_edits(project, case["edits"])
+        code, found = findings(project)
     severity = case.get("severity", "error")
     assert code == (1 if severity == "error" else 0)
     matching = [f for f in found if f["code"] == case["code"]]
@@ -85,14 +132,22 @@ def test_usage_errors_exit_2(project):
     assert run_pnp(project, "build", "--paper", "a5").exit_code == 2
 
 
-@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file()))
-def test_each_shipped_game_validates_clean(game, shared_build):
-    """The data checks of `pnp validate --quick` name no error in the game, and neither do the checks of its faces: the
-    run's shared build of the five games (conftest.shared_build) made them, as `pnp validate` does, and would have
-    refused an error (test_build_refuses_invalid_data_with_the_same_report), failing this test."""
-    result = run_pnp(ROOT, "validate", "--quick", "--format", "json", game)
-    errors = [f"{f['file']}:{f['line']}:{f['column']}: {f['message']}" for f in json.loads(result.output) if f["severity"] == "error"]
-    assert result.exit_code == 0 and not errors, "\n".join(errors)
+@pytest.fixture(scope="module")
+def shipped_quick() -> tuple[int, list[dict]]:
+    """One `pnp validate --quick --format json` of the five shipped games in the repository: (exit code, findings)."""
+    result = run_pnp(ROOT, "validate", "--quick", "--format", "json")
+    return result.exit_code, json.loads(result.output)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_shipped_game_validates_clean(game, shipped_quick, shared_build):
+    """The data checks of `pnp validate --quick` (one run for the five games) name no error in the game, and neither do
+    the checks of its faces: the run's shared build of the five games (conftest.shared_build) made them, as `pnp validate`
+    does, and would have refused an error (test_build_refuses_invalid_data_with_the_same_report), failing this test."""
+    code, found = shipped_quick
+    errors = [f"{f['file']}:{f['line']}:{f['column']}: {f['message']}" for f in found if f["severity"] == "error" and f["game"] == game]
+    assert not errors, "\n".join(errors)
+    assert code == (1 if any(f["severity"] == "error" for f in found) else 0)
     assert (shared_build() / game / f"{game}-cards.pdf").is_file()
 
 
