@@ -52,7 +52,7 @@ def test_a_deck_split_across_two_processes_gives_one_process_bytes_in_every_layo
     and a deck after it shares its last sheet. Every layout gives the bytes of a build in one process: a case per way
     the sheets take the helper's cards (each layout orders fronts and backs on its pages; the ink saver waits for every
     face before it draws a page). Paper and bleed move the slots, not the order: the one-process builds cover them."""
-    add_crowd_deck(project, 40)
+    add_crowd_deck(project, 20)  # three sheets of fronts: sheets are drawn while the helper renders the rest; the next deck shares the last
     cards = "\n".join(f"  - {{id: z{i}, name: Zed {i}, stars: 1, number: {i}, text: Z., count: 2}}" for i in range(5))
     (project / "data/tiny/decks/zeta.yaml").write_text(f"name: Zeta\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n{cards}\n",
                                                       encoding="utf-8")

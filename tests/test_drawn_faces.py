@@ -9,7 +9,7 @@ translucent face, which is never replayed.
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT, cold_pdfs, pdfs
+from conftest import ROOT, pdfs
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -19,6 +19,7 @@ from pnp.data.project import Project
 from pnp.layout.elements import Face, Group, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
+from pnp.pipeline.session import Session
 from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
@@ -180,8 +181,17 @@ def test_a_face_whose_text_is_translucent_is_drawn_every_time():
 
 
 def _rebuild(loaded: Project, out) -> None:
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    """A build of the tiny game's card sheets (the faces the edits here move or change) in this warm process."""
+    report = run_build(loaded, ["tiny"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
+
+
+def one_shot(project, out) -> dict[str, bytes]:
+    """Every PDF of the card sheets built into the empty folder `out` in a session of its own (as `pnp build` makes),
+    while this process is watching: the reference for the watching session's rebuild, whose drawn faces live on it."""
+    report = run_build(Project(project), ["tiny"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True, workers=1, session=Session())
+    assert not report.errors(), report.sorted()
+    return pdfs(out)
 
 
 def test_a_rebuild_after_one_card_edit_prints_what_a_cold_build_prints(watching, project, tmp_path):
@@ -192,7 +202,7 @@ def test_a_rebuild_after_one_card_edit_prints_what_a_cold_build_prints(watching,
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     _rebuild(loaded, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot")
 
 
 def test_a_rebuild_after_cards_swap_places_prints_what_a_cold_build_prints(watching, project, tmp_path):
@@ -208,7 +218,7 @@ def test_a_rebuild_after_cards_swap_places_prints_what_a_cold_build_prints(watch
     lines.insert(first, lines.pop(mage))
     deck.write_text("".join(lines), encoding="utf-8")
     _rebuild(loaded, out)
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot")
 
 
 def test_an_icon_form_defined_from_kept_operators_has_the_bytes_of_a_drawn_one(tmp_path):

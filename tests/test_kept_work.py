@@ -45,56 +45,63 @@ def with_kept_parses(built: Path, again: Path) -> Path:
     return again
 
 
-def test_a_new_process_draws_with_the_fonts_and_icons_the_last_build_kept_and_prints_the_same_bytes(project, tmp_path, cold_build):
-    """Fonts, icons and icon forms: an icon's form is the same operators whenever its SVG, colour and reader are the
-    same, so a fresh worker writes them from what the last build kept, and prints what a cold build prints."""
-    cold = cold_build(project)
-    kept = kept_entries(cold)
-    assert kept["ttf"] and kept["svg"], "the tiny game's faces use fonts and icons: the build keeps what it parsed"
-    assert kept["icon-form"], "the tiny game's faces draw icons: their forms are kept"
-    assert new_process_build(project, with_kept_parses(cold, tmp_path / "again")) == pdfs(cold)
+TRANSLUCENT = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000" fill-opacity="0.5"/></svg>'
+WITH_TEXT = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="1" y="8" font-size="8">A</text></svg>'
+NO_COLORAIDE = "import sys; sys.modules['coloraide'] = None; from pnp.cli import run; sys.argv[0] = 'pnp'; run()"
 
 
-def test_a_damaged_entry_is_parsed_again_and_the_build_prints_what_a_cold_build_prints(project, tmp_path, cold_build):
-    cold = cold_build(project)
-    damaged = with_kept_parses(cold, tmp_path / "damaged")
-    entries = [p for found in kept_entries(damaged).values() for p in found]
-    for entry in entries:
+def test_a_new_process_prints_a_cold_builds_bytes_from_what_the_last_one_kept(project, tmp_path, cold_build):
+    """One pair of processes for everything a build keeps for the next:
+    - fonts, icons and icon forms (an icon's form is the same operators whenever its SVG, colour and reader are the same)
+      are read back, and the new process prints what a cold build prints;
+    - the colour answers: the new process runs without the colour library, so it can only have used them;
+    - a damaged entry (every other one of each kind here) costs a parse and is written anew, never the build;
+    - an icon whose form names document state (a transparency state: hearts, on the red cards; a font: spades, on the
+      blue ones) is drawn in every process: the document names such state as it meets it, so its operators are not kept.
+    The star on the coins' backs is an icon whose form is kept."""
+    icons = project / "templates/tiny/icons"
+    icons.mkdir(exist_ok=True)  # a game's own icons win over the bundled ones
+    (icons / "hearts.svg").write_text(TRANSLUCENT, encoding="utf-8")
+    (icons / "spades.svg").write_text(WITH_TEXT, encoding="utf-8")
+    only = ("--only", "cards", "--only", "tokens")  # the hearts and spades on the cards, the star on the coins' backs
+    cold = cold_build(project, *only)  # a new process: it parses every file and works out every answer, and keeps them
+    again = with_kept_parses(cold, tmp_path / "again")
+    kept = kept_entries(again)
+    assert len(kept["ttf"]) >= 2 and len(kept["svg"]) >= 2, "the tiny game's faces use fonts and icons: the build keeps what it parsed"
+    assert kept["icon-form"], "the coins' backs draw the star icon: its form is kept"
+    assert list((again / ".pnp-cache/parsed/colour").rglob("*.json")), "the build's checks and faces ask colour questions"
+    damaged = [entry for found in kept.values() for entry in found[::2]]
+    for entry in damaged:
         entry.write_bytes(b"not a pickle")
-    assert new_process_build(project, damaged) == pdfs(cold)
-    for entry in entries:
-        assert pickle.loads(entry.read_bytes()) is not None, f"{entry.name} was written anew"
+    result = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(again), *only],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert pdfs(again) == pdfs(cold), "a new process drawing from what the last build kept prints a cold build's bytes"
+    for entry in damaged:
+        assert pickle.loads(entry.read_bytes()) is not None, f"{entry.name} was damaged: it is parsed and written anew"
+    refused = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(tmp_path / "cold-no-library"), *only],
+                             cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert refused.returncode != 0, "without kept answers the build needs coloraide: the first run proved the answers were used"
 
 
-def test_an_icon_edited_between_two_processes_is_drawn_anew(project, tmp_path, cold_build):
+def test_files_changed_between_two_processes_are_read_afresh(project, tmp_path, cold_build):
+    """An icon saved over with another shape, a font file replaced under the same name, and a game file edited between
+    two processes: the new process parses each again (it takes the unchanged game files from the cache, keyed by their
+    bytes), and prints what a cold build of the changed project prints."""
     icons = project / "templates/tiny/icons"
     icons.mkdir(exist_ok=True)
     hearts = icons / "hearts.svg"  # a game's own icon wins over the bundled one
     hearts.write_text(SQUARE, encoding="utf-8")
-    out = copy_build(cold_build(project, "--only", "cards"), tmp_path / "out")
-    hearts.write_text(TRIANGLE, encoding="utf-8")
-    assert new_process_build(project, out, "--only", "cards") == pdfs(cold_build(project, "--only", "cards"))
-
-
-def test_a_font_file_replaced_under_the_same_name_between_two_processes_is_the_one_printed(project, tmp_path, cold_build):
     shutil.copytree(ROOT / "pnp/assets/fonts", project / "fonts")
     out = copy_build(cold_build(project, "--only", "cards"), tmp_path / "out")
+    hearts.write_text(TRIANGLE, encoding="utf-8")
     shutil.copy(project / "fonts/noto/NotoSerif-Regular.ttf", project / "fonts/noto/NotoSans-Regular.ttf")
-    assert new_process_build(project, out, "--only", "cards") == pdfs(cold_build(project, "--only", "cards"))
-
-
-@pytest.mark.parametrize("svg", [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#000" fill-opacity="0.5"/></svg>',
-    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="1" y="8" font-size="8">A</text></svg>',
-], ids=["translucent", "text"])
-def test_an_icon_whose_form_names_document_state_is_drawn_in_every_process(project, tmp_path, svg, cold_build):
-    """A transparency state or a font is named by the document as it meets them: such an icon's operators are not kept.
-    The tiny game's card sheets draw the hearts icon in one colour (paper), so it is the one icon drawn again."""
-    icons = project / "templates/tiny/icons"
-    icons.mkdir(exist_ok=True)
-    (icons / "hearts.svg").write_text(svg, encoding="utf-8")
-    cold = cold_build(project, "--only", "cards")
-    assert new_process_build(project, with_kept_parses(cold, tmp_path / "again"), "--only", "cards") == pdfs(cold)
+    deck = project / "data" / "tiny" / "decks" / "heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('name: Rogue', 'name: "Rogue Prince"'), encoding="utf-8")
+    again, cold = new_process_build(project, out, "--only", "cards"), pdfs(cold_build(project, "--only", "cards"))
+    assert again.keys() == cold.keys()
+    for name in cold:
+        assert again[name] == cold[name], f"{name}: an icon, font or game file changed between two processes is read afresh"
 
 
 # --- the store itself ---
@@ -170,21 +177,6 @@ def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
 
 
 # --- colour answers ---
-
-NO_COLORAIDE = "import sys; sys.modules['coloraide'] = None; from pnp.cli import run; sys.argv[0] = 'pnp'; run()"
-
-
-def test_a_new_process_asked_only_what_the_last_build_asked_prints_the_same_bytes_without_the_colour_library(project, tmp_path, cold_build):
-    cold = cold_build(project)  # a new process: it works out every answer, and keeps them
-    again = with_kept_parses(cold, tmp_path / "again")
-    assert list((again / ".pnp-cache/parsed/colour").rglob("*.json")), "the build's checks and faces ask colour questions"
-    result = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(again)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert pdfs(again) == pdfs(cold)
-    refused = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(tmp_path / "cold-no-library")],
-                             cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert refused.returncode != 0, "without kept answers the build needs coloraide: the first run proved the answers were used"
 
 
 def test_answers_are_read_back_by_a_new_process_under_the_same_library_version_only(tmp_path):
@@ -320,24 +312,15 @@ def test_entries_older_than_a_month_are_removed_once_a_day_and_fresh_ones_stay(t
 
 def test_a_build_prunes_its_kept_entries(project, tmp_path):
     out = tmp_path / "out"
-    build(project, out)
+    build(project, out, "--only", "cards")  # any build prunes: the card sheets are the least that uses fonts and icons
     folder = out / ".pnp-cache/parsed"
     stale = folder / "svg-0000.pickle"
     stale.write_bytes(pickle.dumps("an icon no build has read for two months"))
     os.utime(stale, (0, 0))
     os.utime(folder / ".pruned", (0, 0))  # as if the last pruning were long ago
-    build(project, out)
+    build(project, out, "--only", "cards")
     assert not stale.exists()
     assert list(folder.glob("svg-*.pickle")), "the entries the build uses stay"
-
-
-def test_a_new_process_takes_unchanged_game_files_from_the_cache_and_parses_an_edited_one(project, tmp_path, cold_build):
-    """A build keeps what parsing each YAML file of a game gave, by the file's bytes: the next process unpickles the
-    unchanged ones, parses the edited one, and prints what a cold build of the edited game prints."""
-    out = copy_build(cold_build(project), tmp_path / "out")
-    deck = project / "data" / "tiny" / "decks" / "heroes.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace('name: Rogue', 'name: "Rogue Prince"'), encoding="utf-8")
-    assert new_process_build(project, out) == pdfs(cold_build(project))
 
 
 def test_a_game_file_with_an_error_is_reported_by_every_build(project, tmp_path):
@@ -354,8 +337,8 @@ def test_a_kept_game_file_gives_its_findings_at_the_same_places(project, tmp_pat
     it stands, by the build that parsed the file and by the one that did not."""
     deck = project / "data" / "tiny" / "decks" / "heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("stars: 2, number: 3,", "stars: 2, nmber: 3,"), encoding="utf-8")
-    first = run_pnp(project, "build", "-q", "--out", str(tmp_path / "out"))
-    second = run_pnp(project, "build", "-q", "--out", str(tmp_path / "out"))
+    first = run_pnp(project, "build", "-q", "--out", str(tmp_path / "out"), "--only", "cards")
+    second = run_pnp(project, "build", "-q", "--out", str(tmp_path / "out"), "--only", "cards")
     line = next(i for i, text in enumerate(deck.read_text(encoding="utf-8").splitlines(), 1) if "nmber" in text)
     column = deck.read_text(encoding="utf-8").splitlines()[line - 1].index("nmber") + 1
     where = f"data/tiny/decks/heroes.yaml:{line}:{column}: warning"

@@ -4,8 +4,6 @@ and games built in parallel are the bytes and the summary of games built one aft
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -59,7 +57,6 @@ def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_p
 
 def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts():
     """`pnp watch` sees every version of a rulebook as it is written: the texts it keeps compiled do not grow without end."""
-    from conftest import ROOT
 
     from pnp.layout import templates
     from pnp.layout.fonts import FontBook
@@ -180,7 +177,7 @@ def _jobs(*kinds: tuple[str, str, float]) -> list[tuple]:
     return [(weight, "check" if kind == "check" else "render", game, kind) for game, kind, weight in kinds]
 
 
-def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_after_an_edit(project, tmp_path, split_decks, cold_build):
+def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_after_an_edit(project, tmp_path, split_decks, cold_build, monkeypatch):
     """A large deck's second half is rendered by a helper process, whose faces the store keeps too: the sheets, and
     the sheets after a one-card edit, are those a cold build in one process prints."""
     out = tmp_path / "out"
@@ -189,7 +186,8 @@ def test_a_deck_rendered_by_two_processes_prints_a_cold_builds_bytes_before_and_
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue Prime,"), encoding="utf-8")
     build(project, out, "--only", "cards")
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold", "--only", "cards")
+    monkeypatch.setenv("PNP_JOBS", "1")  # the reference: a build in one process, of an empty folder
+    assert pdfs(out) == fresh_pdfs(project, tmp_path / "one-process", "--only", "cards")
 
 
 def test_a_loaded_deck_keeps_one_mapping_per_card_with_every_place(project):
@@ -241,7 +239,7 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh2", "--only", "rulebook")
 
 
-def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, split_decks):
+def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(project, tmp_path, split_decks, monkeypatch):
     """The sheets are begun before the helper's cards arrive; when one of them fails to render, no sheet PDF is
     written, the sheets of the last build stay as they were, and the error is the one a one-process build reports."""
     add_crowd_deck(project, 30)
@@ -252,10 +250,10 @@ def test_an_error_in_a_card_the_helper_renders_stops_the_sheets_already_begun(pr
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{% if card.number == 25 %}{{ 1 // 0 }}{% endif %}\n{% endblock %}"),
                     encoding="utf-8")
     result = run_pnp(project, "build", "--out", str(out), "--only", "cards", "--deck", "crowd")
-    cold = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "--out", str(tmp_path / "cold"), "--only", "cards", "--deck", "crowd"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    monkeypatch.setenv("PNP_JOBS", "1")  # one process: no helper
+    alone = run_pnp(project, "build", "--out", str(tmp_path / "cold"), "--only", "cards", "--deck", "crowd")
     errors = [line for line in result.output.splitlines() if ": error:" in line]
-    assert result.exit_code != 0 and errors and errors == [line for line in (cold.stdout + cold.stderr).splitlines() if ": error:" in line], result.output
+    assert result.exit_code != 0 and errors and errors == [line for line in alone.output.splitlines() if ": error:" in line], result.output
     assert any("extra025" in line or "hero.j2" in line for line in errors), errors
     assert pdfs(out) == before and not list((tmp_path / "cold").rglob("*.pdf"))
 

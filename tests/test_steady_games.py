@@ -30,8 +30,9 @@ def watched(project, watching):
 
 
 def build(root, out, paper: str = "letter", session: Session | None = None) -> Report:
-    """A build of both games: in the watching process's session, or in `session` (a new one: a one-shot build)."""
-    return run_build(Project(root), GAMES, Options(out=out), [paper], report=Report(), quiet=True, workers=1, session=session)
+    """A build of both games' card sheets (what every change here reaches: a game's steady answer covers whatever it
+    builds): in the watching process's session, or in `session` (a new one: a one-shot build)."""
+    return run_build(Project(root), GAMES, Options(out=out, only=("cards",)), [paper], report=Report(), quiet=True, workers=1, session=session)
 
 
 def settle(root, out) -> None:
@@ -74,38 +75,35 @@ def test_an_unchanged_game_is_answered_with_what_a_plan_finds_and_nothing_is_wri
     assert not [f for f in steady.sorted() if f.severity == "note"]  # a note (the sheet's layout) is news of the build that computed it
 
 
-def test_after_a_card_edit_the_pdfs_are_a_one_shot_builds(watched, tmp_path):
+def test_any_change_to_what_a_game_stood_on_gives_a_one_shot_builds_outputs(watched, watching, tmp_path):
+    """One watching process, one change after another to what the games stood on; before each, a build that found
+    everything kept (the games are steady), after it, the watching build prints a one-shot build's PDFs and leaves the
+    cache the next one plans from. The changes: to the output folder (an output removed, an output overwritten, the
+    cache removed), to a game's data (a card edit, in the twin), to a shared template, and to the options (the paper)."""
     root = watched
     out = tmp_path / "out"
     settle(root, out)
-    deck = root / "data/twin/decks/heroes.yaml"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    assert not build(root, out).errors()
-    assert pdfs(out) == one_shot(root, tmp_path / "one-shot")
-
-
-@pytest.mark.parametrize("change", ["a template", "the paper", "an output removed", "an output overwritten", "the cache removed"])
-def test_any_change_to_what_a_game_stood_on_gives_a_one_shot_builds_outputs(watched, watching, tmp_path, change):
-    root = watched
-    out = tmp_path / "out"
-    settle(root, out)
-    paper = "letter"
-    if change == "a template":
-        hero = root / "templates/tiny/hero.j2"
-        hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8")
-    elif change == "the paper":
-        paper = "a4"
-    elif change == "an output removed":
-        next((out / "tiny").glob("*cards*.pdf")).unlink()
-    elif change == "an output overwritten":
-        next((out / "tiny").glob("*cards*.pdf")).write_bytes(b"%PDF-1.4 not what pnp wrote")
-    else:
-        (out / ".pnp-cache/tiny.json").unlink()
-    assert not build(root, out, paper).errors()
-    fresh = one_shot(root, tmp_path / "one-shot", paper)
-    assert {name: data for name, data in pdfs(out).items() if name in fresh} == fresh
-    assert watching.writes.flush() == []  # `pnp watch` writes its caches once the rebuild's PDFs are out
-    assert (out / ".pnp-cache/tiny.json").is_file(), "a build leaves the cache the next one plans from"
+    hero, deck = root / "templates/tiny/hero.j2", root / "data/twin/decks/heroes.yaml"
+    changes = {
+        "an output removed": lambda: next((out / "tiny").glob("*cards*.pdf")).unlink(),
+        "an output overwritten": lambda: next((out / "tiny").glob("*cards*.pdf")).write_bytes(b"%PDF-1.4 not what pnp wrote"),
+        "the cache removed": lambda: (out / ".pnp-cache/tiny.json").unlink(),
+        "a card edit": lambda: deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8"),
+        "a template": lambda: hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8"),
+        "the paper": lambda: None,
+    }
+    references: dict[str, dict[str, bytes]] = {}
+    for n, (change, make) in enumerate(changes.items()):
+        paper = "a4" if change == "the paper" else "letter"
+        if n:
+            assert not build(root, out).errors(), f"before {change}: nothing changed, the games are steady"
+        make()
+        assert not build(root, out, paper).errors(), change
+        state = (hero.read_text(encoding="utf-8"), deck.read_text(encoding="utf-8"), paper)  # the project as a one-shot build sees it
+        fresh = references.get(state) or references.setdefault(state, one_shot(root, tmp_path / f"one-shot{n}", paper))
+        assert {name: data for name, data in pdfs(out).items() if name in fresh} == fresh, f"after {change}: a one-shot build's PDFs"
+        assert watching.writes.flush() == [], change  # `pnp watch` writes its caches once the rebuild's PDFs are out
+        assert (out / ".pnp-cache/tiny.json").is_file(), f"after {change}: a build leaves the cache the next one plans from"
 
 
 def _show_art(root) -> None:

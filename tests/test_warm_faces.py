@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import cold_pdfs, pdfs
+from conftest import pdfs
 
 from pnp.cli import run_build
 from pnp.core.errors import Report
@@ -30,7 +30,9 @@ def warm(project, settled):
 
 
 def build(root, out, session: Session | None = None) -> Report:
-    report = run_build(Project(root), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
+    """A build of the tiny game's cards (the faces the edits here change, and every face store a deck keeps), in `session`
+    (a warm one, as `pnp watch` makes) or, with none, as a one-shot build."""
+    report = run_build(Project(root), ["tiny"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors(), report.sorted()
     if session is not None:
         assert session.writes.flush() == []  # as `pnp watch` does once it has shown the rebuild
@@ -62,7 +64,7 @@ def test_warm_rebuilds_print_and_report_what_a_cold_build_does(warm, tmp_path):
         assert warm_cache["faces"] == cold_cache["faces"], "each card's face digests, as --changed compares them"
 
 
-def test_a_face_store_changed_on_disk_is_read_from_disk(warm, tmp_path):
+def test_a_face_store_changed_on_disk_is_read_from_disk(warm, tmp_path, cold_build):
     root, session = warm
     out = tmp_path / "out"
     build(root, out, session)
@@ -70,7 +72,7 @@ def test_a_face_store_changed_on_disk_is_read_from_disk(warm, tmp_path):
     store.write_bytes(store.read_bytes()[:-40])  # damaged on disk: not what this process wrote
     edit(root, "Steal 1 coin", "Steal 2 coins")
     build(root, out, session)
-    assert pdfs(out) == cold_pdfs(root, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(root, "--only", "cards"))
 
 
 def test_a_low_resolution_picture_is_reported_on_every_rebuild(warm, tmp_path):

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, cold_pdfs, pdfs
+from conftest import ROOT, pdfs
 
 import pnp.core.files as files
 from pnp.cli import run_build
@@ -21,7 +21,18 @@ from pnp.outputs.options import Options
 from pnp.pipeline.session import Session
 
 DECK = "data/tiny/decks/heroes.yaml"
+CARDS = ("cards",)  # the edits here change the cards: a rebuild is held to a cold build of them (what else shows a card has its own tests)
 
+
+
+def one_shot(project: Path, out: Path, only: tuple[str, ...] = CARDS, papers: tuple[str, ...] = ("letter",)) -> dict[str, bytes]:
+    """Every PDF of a build into the empty folder `out` in a session of its own (as `pnp build` makes): the reference for a
+    warm session's rebuild, whose kept state (engines, face stores, drawn faces, held writes) lives on its session.
+    What lives in the process rather than on a session (file digests, registered fonts) is held to a build in a new
+    process (`cold_build`)."""
+    report = run_build(Project(project), ["tiny"], Options(out=out, only=only), list(papers), report=Report(), quiet=True, workers=1, session=Session())
+    assert not report.errors(), report.sorted()
+    return pdfs(out)
 
 
 def rewrite_same_size(path, old: str, new: str) -> None:
@@ -118,7 +129,7 @@ def test_rebuilds_in_one_process_print_what_a_cold_build_prints(settled, project
     """As `pnp watch` does: one project, build, edit a card, build again; the PDFs equal a cold build's, byte for byte."""
     loaded = Project(project)
     out = tmp_path / "out"
-    options = Options(out=out)
+    options = Options(out=out, only=CARDS)
 
     def build() -> None:
         report = run_build(loaded, ["tiny"], options, ["letter"], report=Report(), quiet=True, workers=1)
@@ -129,18 +140,18 @@ def test_rebuilds_in_one_process_print_what_a_cold_build_prints(settled, project
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     build()
-    assert pdfs(out) == pdfs(cold_build(project))
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards")), "after an edit"
     rewrite_same_size(deck, "Steal 2 coins", "Steal 3 coins")
     build()
-    assert pdfs(out) == pdfs(cold_build(project))
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards")), "after a rewrite of the same size and time"
 
 
-def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
+def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path, cold_build):
     """A process that stays up registered the old font under the family's name: the new file must replace it."""
     shutil.copytree(ROOT / "pnp/assets/fonts", project / "fonts")
     loaded = Project(project)
     out = tmp_path / "out"
-    options = Options(out=out)
+    options = Options(out=out, only=CARDS)
     report = run_build(loaded, ["tiny"], options, ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
     fonts_yaml = project / "fonts/fonts.yaml"
@@ -148,35 +159,35 @@ def test_a_font_swapped_between_rebuilds_is_the_one_printed(project, tmp_path):
                           encoding="utf-8")
     report = run_build(Project(project), ["tiny"], options, ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
 
 
-def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, project, tmp_path, cold_build):
+def test_watch_warm_up_changes_no_byte_of_the_rebuild_after_a_save(settled, project, tmp_path):
     """`pnp watch` registers, while it waits, the fonts the last build's faces name (pnp.pipeline.schedule.warm_up): the
     rebuild after a save prints what a cold build prints."""
     from pnp.pipeline.schedule import warm_up
 
     loaded = Project(project)
     out = tmp_path / "out"
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True)  # on every core, as watch starts
+    report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True)  # on every core, as watch starts
     assert not report.errors()
     session = Session(warm=True)  # as `pnp watch` makes it
     warm_up(loaded, out, session)
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
+    report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
-    assert pdfs(out) == pdfs(cold_build(project))
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot")
 
 
-def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path, cold_build):
+def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_a_cold_build_prints(settled, project, tmp_path):
     """`pnp watch` keeps its compiled templates and fonts from save to save, unless a template, icon or font changed."""
     session = Session(warm=True)  # as `pnp watch` makes it
     loaded = Project(project)
     out = tmp_path / "out"
 
     def build() -> None:
-        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
+        report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
         assert not report.errors()
         assert session.writes.flush() == []
 
@@ -184,11 +195,11 @@ def test_a_warm_rebuild_after_a_data_edit_and_after_a_template_edit_prints_what_
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     build()
-    assert pdfs(out) == pdfs(cold_build(project))
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot-data"), "after a data edit"
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8")
     build()
-    assert pdfs(out) == pdfs(cold_build(project))
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot-template"), "after a template edit"
 
 
 def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, project, tmp_path):
@@ -202,13 +213,13 @@ def test_a_kept_engine_gives_the_warnings_of_its_templates_again(settled, projec
     for coins in ("2 coins", "3 coins"):
         deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", f"Steal {coins}").replace("Steal 2 coins", f"Steal {coins}"),
                         encoding="utf-8")
-        report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
+        report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
         session.writes.flush()
         ignored = [f for f in report.sorted() if f.code == "template-ignored"]
         assert [str(f.loc) for f in ignored] == ["templates/tiny/hero.j2:8:1"], f"after the edit to {coins}"
 
 
-def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, project, tmp_path):
+def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, project, tmp_path, cold_build):
     """The kept engine knew the old picture's size; the rebuild must fit the new one into its box, as a cold build does."""
     from PIL import Image
 
@@ -221,13 +232,13 @@ def test_art_saved_over_with_another_shape_is_drawn_in_its_new_shape(settled, pr
                     encoding="utf-8")
     loaded = Project(project)
     out = tmp_path / "out"
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
+    report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
     session.writes.flush()
     Image.new("RGB", (100, 400), "#a03060").save(art / "hero.png")  # tall where it was wide: `contain` fits it otherwise
-    report = run_build(loaded, ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1, session=session)
+    report = run_build(loaded, ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1, session=session)
     assert not report.errors()
-    assert pdfs(out) == cold_pdfs(project, tmp_path / "cold")
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
 
 
 # --- digests kept for the next process ---
@@ -285,15 +296,15 @@ def test_a_rebuild_in_a_new_process_from_the_digests_the_last_build_kept_prints_
     """Fonts, icons, templates and the game's other files are known from the digests the last build kept; the edited
     one is read again, so the rebuild prints what a cold build prints."""
     out = tmp_path / "out"
-    report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    report = run_build(Project(project), ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
     assert (out / ".pnp-cache/parsed/file-digests.json").is_file(), "the build keeps what it hashed"
     deck = project / DECK
     deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     monkeypatch.setattr(files, "DIGESTS", files.FileDigests())  # a new process
-    report = run_build(Project(project), ["tiny"], Options(out=out), ["letter"], report=Report(), quiet=True, workers=1)
+    report = run_build(Project(project), ["tiny"], Options(out=out, only=CARDS), ["letter"], report=Report(), quiet=True, workers=1)
     assert not report.errors()
-    assert pdfs(out) == pdfs(cold_build(project))
+    assert pdfs(out) == pdfs(cold_build(project, "--only", "cards"))
 
 
 def _constraint_findings(project, keeps=None) -> list[str]:
@@ -337,7 +348,7 @@ def _built(loaded, out: Path, session: Session, papers: tuple[str, ...] = ("lett
     return [line for line in lines if not line.startswith(" ") and ".pdf" in line]
 
 
-def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path, cold_build):
+def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(settled, project, tmp_path):
     """`pnp watch` writes a rebuild's PDFs, says so, then keeps its caches; a build never plans from a cache still held,
     even one paper after another in the same build."""
     session = Session(warm=True)  # as `pnp watch` makes it: it holds the cache writes
@@ -361,7 +372,7 @@ def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(sett
     edited = _built(loaded, out, session)
     made = [line for line in edited if "(reused)" not in line]
     assert any("cards" in line for line in made) and 0 < len(made) < len(edited), "the cards (and what shows them) again, from the caches the last build kept"
-    assert pdfs(out) == pdfs(cold_build(project, "--paper", "letter,a4"))
+    assert pdfs(out) == one_shot(project, tmp_path / "one-shot", only=(), papers=("letter", "a4"))
 
 
 def test_a_build_plans_from_the_cache_the_build_before_it_held(settled, project, tmp_path):
