@@ -19,8 +19,9 @@ MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are
 _READ = KnownByStatus()  # a process that stays up reads a font again only when its file changed
 
 
-def font_file_findings(fonts_dir: Path, root: Path, rel, game: str = "") -> list[Finding]:
-    """An error for every file of the project's `fonts_dir`/fonts.yaml that cannot be used (`rel` names files)."""
+def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
+    """An error for every file of the project's `fonts_dir`/fonts.yaml that cannot be used (`rel` names files); the
+    project's, so no game's: each game it stops says it (pnp.data.project.Project.load_game)."""
     spec_path = fonts_dir / "fonts.yaml"
     if not spec_path.is_file():
         return []
@@ -29,16 +30,16 @@ def font_file_findings(fonts_dir: Path, root: Path, rel, game: str = "") -> list
         inside(spec_path, fonts_dir, root)
         spec = load_yaml(spec_path, shown)
     except LeavesFolder as exc:
-        return [error("path-outside", exc.advice(shown, "the project's fonts/ folder"), Loc(shown), game=game)]
+        return [error("path-outside", exc.advice(shown, "the project's fonts/ folder"), Loc(shown))]
     except PnpError as exc:
-        return [Finding(f.severity, f.code, f.message, f.loc, game) for f in exc.findings]
+        return list(exc.findings)
     families = spec.get("families") if isinstance(spec, LocDict) else None
     found = []
     for family, files in families.items() if isinstance(families, LocDict) else ():
         for style, file in files.items() if isinstance(files, LocDict) else ():
             problem = _font_problem(fonts_dir, root, str(file))
             if problem:
-                found.append(error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style), game=game))
+                found.append(error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style)))
     return found
 
 

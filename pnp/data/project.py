@@ -107,6 +107,7 @@ class Project:
         self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
+        self._fonts_checked: tuple[tuple | None, list[Finding]] | None = None  # (fonts/ folder state, findings)
         self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
@@ -188,11 +189,20 @@ class Project:
             game, findings = self._read_game(slug, gdir, hit[1] if hit is not None and not _has_error(hit[2]) else None)
             self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
         files = icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug)  # the last folder is pnp's own
-        files += font_file_findings(self.root / "fonts", self.root, self.rel, slug)  # the project's: said for each game it stops
+        files += [f.in_game(slug) for f in self._font_findings()]  # the project's: said for each game it stops
         findings = findings + files
         if _has_error(files) or (not partial and _has_error(findings)):
             return None, findings  # a refused icon or font file cannot be drawn around: nothing of the game renders
         return game, findings
+
+    def _font_findings(self) -> list[Finding]:
+        """What is wrong with the project's fonts/fonts.yaml and its files (pnp.data.fontfiles), checked once for all
+        games while nothing under fonts/ changed (`folder_state`)."""
+        fonts = self.root / "fonts"
+        state = folder_state(fonts) if fonts.is_dir() else ()
+        if state is None or self._fonts_checked is None or self._fonts_checked[0] != state:
+            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel))  # a state of None is never met again
+        return self._fonts_checked[1]
 
     @paused
     def _read_game(self, slug: str, gdir: Path, before: Game | None = None) -> tuple[Game | None, list[Finding]]:
