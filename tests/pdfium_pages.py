@@ -49,6 +49,7 @@ class _Chars:
         self.matrix, self.width, self.descent = raw.FS_MATRIX(), ctypes.c_float(), ctypes.c_float()
         self.x, self.y = ctypes.c_double(), ctypes.c_double()
         self.name = ctypes.create_string_buffer(256)
+        self.objects: dict[int, tuple] = {}  # text object address → what all its characters share (`_shared`)
 
     def read(self, order: dict[int, int]) -> list[dict]:
         """The characters in the order the page draws them: pdfium lists a run turned upside down backwards, so each
@@ -61,8 +62,9 @@ class _Chars:
         for k in range(raw.FPDFText_CountChars(tp)):
             if raw.FPDFText_IsGenerated(tp, k):
                 continue  # a space or line break pdfium infers between words: the page draws none
-            obj = ctypes.cast(raw.FPDFText_GetTextObject(tp, k), ctypes.c_void_p).value
-            char = self._char(tp, k)
+            handle = raw.FPDFText_GetTextObject(tp, k)
+            obj = ctypes.cast(handle, ctypes.c_void_p).value
+            char = self._char(tp, k, self.objects.get(obj) or self._shared(tp, k, handle, obj))
             a, b, _, _, e, f = char["matrix"]
             keyed.append(((order.get(obj, -1), e * a + f * b), obj, char))
         self.textpage.close()
@@ -80,19 +82,27 @@ class _Chars:
             out.append(self._boxed(char))
         return out
 
-    def _char(self, tp, k: int) -> dict:
-        code = raw.FPDFText_GetUnicode(tp, k)
-        size = raw.FPDFText_GetFontSize(tp, k)  # the type size, in text space
-        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(tp, k))
-        raw.FPDFFont_GetGlyphWidth(font, code, size, self.width)  # the /Widths advance of the character
+    def _shared(self, tp, k: int, handle, obj: int) -> tuple:
+        """What every character of one text object shares: its font, the font's name, the type size (in text space),
+        the font's descent at that size and the object's matrix without its origin. Read once an object."""
+        size = raw.FPDFText_GetFontSize(tp, k)
+        font = raw.FPDFTextObj_GetFont(handle)
         raw.FPDFFont_GetDescent(font, size, self.descent)
         raw.FPDFText_GetMatrix(tp, k, self.matrix)
-        raw.FPDFText_GetCharOrigin(tp, k, self.x, self.y)
         raw.FPDFFont_GetBaseFontName(font, self.name, len(self.name))
-        exact = self.widths.get((self.name.value.decode("latin-1"), chr(code)))
         m = self.matrix
-        return {"text": chr(code), "matrix": (m.a, m.b, m.c, m.d, self.x.value, self.y.value), "fontsize": size,
-                "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": self.descent.value}
+        shared = (font, self.name.value.decode("latin-1"), size, self.descent.value, (m.a, m.b, m.c, m.d))
+        self.objects[obj] = shared
+        return shared
+
+    def _char(self, tp, k: int, shared: tuple) -> dict:
+        font, name, size, descent, (a, b, c, d) = shared
+        code = raw.FPDFText_GetUnicode(tp, k)
+        raw.FPDFFont_GetGlyphWidth(font, code, size, self.width)  # the /Widths advance of the character
+        raw.FPDFText_GetCharOrigin(tp, k, self.x, self.y)
+        exact = self.widths.get((name, chr(code)))
+        return {"text": chr(code), "matrix": (a, b, c, d, self.x.value, self.y.value), "fontsize": size,
+                "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": descent}
 
     def _boxed(self, char: dict) -> dict:
         """The character with its advance and box as pdfminer's LTChar has them."""
