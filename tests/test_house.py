@@ -9,7 +9,7 @@ from pathlib import Path
 from conftest import ROOT
 
 # A pool's initializer sets up the worker process it runs in (ProcessPoolExecutor's way): that process is the worker's own.
-WORKER_INITIALIZERS = {"_init_worker"}
+WORKER_INITIALIZERS = {"_start_worker"}  # pnp.core.processes: the one place a worker process's state is set, as it starts
 # reportlab's settings module is meant to be set by the program that uses it (rl_settings.py says so); pnp sets one.
 REPORTLAB_SETTINGS = {"rl_config"}
 
@@ -100,7 +100,7 @@ def test_the_check_sees_a_global_and_a_patched_reportlab_class(tmp_path):
     (tmp_path / "pnp" / "bad.py").write_text(
         "import reportlab.pdfbase.pdfdoc as docs\nfrom reportlab.pdfbase import pdfdoc\n_ON = None\n\n"
         "def keep():\n    global _ON\n    _ON = 1\n\ndef patch():\n    pdfdoc.PDFArray.format = len\n\n"
-        "def aliased():\n    docs.x, y = 1, 2\n\ndef _init_worker():\n    global _ON\n    _ON = 2\n\n"
+        "def aliased():\n    docs.x, y = 1, 2\n\ndef _start_worker():\n    global _ON\n    _ON = 2\n\n"
         "def fine(thing):\n    thing.format = len\n", encoding="utf-8")
     assert offences(tmp_path) == {("pnp/bad.py", "keep"), ("pnp/bad.py", "patch"), ("pnp/bad.py", "aliased")}
 

@@ -40,29 +40,40 @@ def several_cores() -> bool:
     return cores() > 1
 
 
-def worker_pool(workers: int, initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
-    """A pool of `workers` processes, each ending when this process ends (see `_start_worker`)."""
+def worker_pool(workers: int, make=None, args: tuple = ()) -> ProcessPoolExecutor:
+    """A pool of `workers` processes, each ending when this process ends (see `_start_worker`). Each worker runs
+    `make(*args)` once as it starts; what it returns is the worker's state, which its tasks read with `worker_state()`."""
     _libc()  # loaded here, so a forked worker finds it loaded
-    return ProcessPoolExecutor(workers, mp_context=start_method(), initializer=_start_worker, initargs=(os.getpid(), initializer, initargs))
+    return ProcessPoolExecutor(workers, mp_context=start_method(), initializer=_start_worker, initargs=(os.getpid(), make, args))
 
 
-def helper_pool(initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
+def helper_pool(make=None, args: tuple = ()) -> ProcessPoolExecutor:
     """A pool of one process, to run half of a large piece of work beside this process."""
-    return worker_pool(1, initializer, initargs)
+    return worker_pool(1, make, args)
 
 
-def _start_worker(parent: int, initializer, initargs: tuple) -> None:
-    """Make a worker end when the process that started it does, then run the pool's own initializer.
+_STATE: object = None  # what this worker process's pool made as it started (`worker_pool`); None outside a worker
+
+
+def worker_state():
+    """The state this worker process was made with (`worker_pool`'s `make`): its engine and games, a deck's context."""
+    return _STATE
+
+
+def _start_worker(parent: int, make, args: tuple) -> None:
+    """Make a worker end when the process that started it does, then make its state: the one thing a worker keeps
+    for all its tasks, and this the one place it is set.
 
     A pool's workers wait for work on a pipe they hold both ends of, so a
     worker whose parent died (Ctrl-C, or a killed command, while it forked a
     helper) would wait for ever, holding the terminal's output open. On Linux
     the kernel sends it SIGTERM when its parent ends (PR_SET_PDEATHSIG); a
     parent already gone ends it here."""
+    global _STATE
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the parent stops its workers (stop_workers)
     end_with_parent(parent)
-    if initializer is not None:
-        initializer(*initargs)
+    if make is not None:
+        _STATE = make(*args)
 
 
 def end_with_parent(parent: int) -> None:

@@ -11,7 +11,7 @@ from concurrent.futures import Future
 from pathlib import Path
 
 from pnp.core.errors import Finding, LayoutError, Loc, error
-from pnp.core.processes import helper_pool, several_cores
+from pnp.core.processes import helper_pool, several_cores, worker_state
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
 from pnp.layout.elements import Face, FaceDigests, Text
@@ -57,7 +57,7 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
     if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and not gctx.layouts.traced:
-        pool = helper_pool(_init_worker, _recipe(gctx, deck, options))
+        pool = helper_pool(_context, _recipe(gctx, deck, options))
         try:
             later = pool.submit(_render_in_worker, cards[split:])
             first, found = render_cards(gctx, deck, options, cards[:split])
@@ -112,9 +112,6 @@ def _recipe(gctx: GameContext, deck: Deck, options: Options) -> tuple:
     return (gctx.project.root, gctx.game, deck.id, dataclasses.replace(options, progress=None), store)
 
 
-_WORKER: tuple | None = None  # (game context, deck, options) of a worker process, set once by its initializer
-
-
 def _context(root: Path, game: Game, deck_id: str, options: Options, store: Callable | None) -> tuple:
     """The game's context rebuilt in another process from plain data, so any start method works (fork, spawn, forkserver);
     `store` opens the build's face store there (pnp.pipeline.cache.FaceStore.opener), so kept faces are reused and new ones kept."""
@@ -125,16 +122,10 @@ def _context(root: Path, game: Game, deck_id: str, options: Options, store: Call
     return gctx, game.decks[deck_id], options
 
 
-def _init_worker(*recipe) -> None:
-    """A helper's initializer: its context, made once from `_recipe`'s plain data, for every `_render_in_worker`."""
-    global _WORKER
-    _WORKER = _context(*recipe)
-
-
 def _render_in_worker(cards: list[Card]) -> tuple[list[tuple], list[Finding], list[tuple[str, bool, bool]], list[str], tuple[dict, dict]]:
     """The faces of `cards`, the findings, the fonts registered, the files opened, and the faces the store gave or took
     with their card reads (one pickle: a face in both is sent once)."""
-    return _render_here(*_WORKER, cards)
+    return _render_here(*worker_state(), cards)  # the helper's context, made once by `_context` as it started
 
 
 def _render_here(gctx: GameContext, deck: Deck, options: Options, cards: list[Card]) -> tuple:

@@ -24,7 +24,7 @@ from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
-from pnp.core.processes import cores, worker_pool
+from pnp.core.processes import cores, worker_pool, worker_state
 from pnp.layout.icons import warm_svg
 from pnp.outputs.cards import PARALLEL_MIN_CARDS
 from pnp.outputs.context import Engine
@@ -338,7 +338,7 @@ class _Pool:
         when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
         the cores left, and are done before it is."""
         if self.pool is None:
-            self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _init_worker, (self.project.root, self.games))
+            self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _new_worker, (self.project.root, self.games))
             self.lendable = True
         queued = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
         out = self._here().run([job[1:] for job in groups[0]], plans, ink=False)
@@ -361,7 +361,7 @@ class _Pool:
         running than there are workers: importing while every core renders would take a third of each core from the
         workers (a one-deck build's cards and checks), whose last result is what the build waits for."""
         if self.pool is None:
-            self.pool = worker_pool(self.workers, _init_worker, (self.project.root, self.games))
+            self.pool = worker_pool(self.workers, _new_worker, (self.project.root, self.games))
             self.lendable = ink_ready()  # workers forked with numpy and pdfium in memory (a fork server's child) can measure at once
         here = len(groups) <= self.workers
         futures = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), not here) for group in groups]
@@ -399,13 +399,13 @@ def check_games(project, games: list, workers: int | None = None, draw: bool = T
         worker = _Worker(project, games)
         return [worker.check(game.slug, render=True) if draw else data_checks(worker.engine.for_game(game)) for game in games]
     largest_first = sorted(games, key=lambda game: -_weight("cards", game))
-    with worker_pool(workers, _init_worker, (project.root, games)) as pool:
+    with worker_pool(workers, _new_worker, (project.root, games)) as pool:
         futures = {game.slug: pool.submit(_check_in_worker, game.slug) for game in largest_first}
         return [futures[game.slug].result() for game in games]
 
 
 def _check_in_worker(slug: str) -> list[Finding]:
-    return _WORKER.check(slug, render=True)
+    return worker_state().check(slug, render=True)
 
 
 def warm_up(project, out: Path, session: Session) -> None:
@@ -431,19 +431,15 @@ def warm_up(project, out: Path, session: Session) -> None:
         FaceStore(face_store_path(out, slug), shared, fonts, keeps=session.keeps).register_fonts()
 
 
-_WORKER: _Worker | None = None  # a worker process's engine and games, made once by its initializer
-
-
-def _init_worker(root: Path, games: list) -> None:
-    """Make the worker's engine from the project folder and plain game data, so any start method works."""
-    global _WORKER
+def _new_worker(root: Path, games: list) -> _Worker:
+    """A worker process's engine and games, made from the project folder and plain game data, so any start method works."""
     from pnp.data.project import Project
 
-    _WORKER = _Worker(Project(root), games)
+    return _Worker(Project(root), games)
 
 
 def _run_in_worker(jobs: list[tuple], plans: dict[str, GamePlan], ink: bool) -> dict[tuple, object]:
-    return _WORKER.run(jobs, plans, ink, long_too=False)
+    return worker_state().run(jobs, plans, ink, long_too=False)
 
 
 def _long(rendered: RenderedOutput) -> bool:
