@@ -43,3 +43,26 @@ def test_a_whole_copy_of_a_shipped_font_is_used(project):
     _own_font(project, (BUNDLED_FONTS / SHIPPED["noto-sans"]["regular"]).read_bytes())
     result = run_pnp(project, "validate", "--format", "json")
     assert not [f for f in json.loads(result.output) if f["code"] == "font-file"], result.output
+
+
+def test_a_font_damaged_while_a_process_stays_up_is_an_error_in_every_game_at_its_next_load(project):
+    """`pnp watch` and `pnp serve` keep one project and read its games again after each save: the project's fonts are
+    checked once for all its games while nothing under fonts/ changed, and again as soon as something did."""
+    import shutil
+
+    from pnp.data.project import Project
+
+    whole = (BUNDLED_FONTS / SHIPPED["noto-sans"]["regular"]).read_bytes()
+    _own_font(project, whole)
+    shutil.copytree(project / "data/tiny", project / "data/twin")
+    kept = Project(project)
+
+    def font_errors() -> dict[str, list[str]]:
+        return {slug: [f.message for f in kept.load_game(slug)[1] if f.code == "font-file"] for slug in ("tiny", "twin")}
+
+    assert font_errors() == {"tiny": [], "twin": []}
+    (project / "fonts/Mine.ttf").write_bytes(whole[: len(whole) // 3])
+    damaged = font_errors()
+    assert all(len(said) == 1 and "is not a usable TrueType font" in said[0] for said in damaged.values()), damaged
+    (project / "fonts/Mine.ttf").write_bytes(whole)
+    assert font_errors() == {"tiny": [], "twin": []}
