@@ -1,7 +1,7 @@
 """Read a sheet PDF as a printer with a printable margin sees it: faces, cut lines, marks, footer and scale bar.
 
 Everything is read from the PDF itself, never from the planner:
-- faces and their trims from the page's content stream (pypdf): a face is a
+- faces and their trims from the page's content stream (tests/streams.py): a face is a
   clip `x0 x0 w h re W n` in its own coordinates with x0 = -bleed (drawn
   inline) or a form whose BBox starts at -bleed (placed), so trim = that box
   less the bleed; a board tile's clip (page coordinates) cuts the board form
@@ -17,8 +17,7 @@ import sys
 from dataclasses import dataclass, field
 
 import pdfread
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
+import streams
 
 MM = 72 / 25.4
 EPS = 0.05  # pt: coordinates written to 2 decimals
@@ -73,12 +72,12 @@ def _box(m, x0, y0, x1, y1) -> Box:
     return Box(min(xs), min(ys), max(xs), max(ys))
 
 
-def faces_of(reader: PdfReader, index: int, furniture: list | None = None) -> list[Face]:
-    """Every face placed on page `index` (see the module docstring); `furniture` collects what else the page draws
-    outside its faces (text shown, forms placed, paths), so pages alike can be told apart from pages that differ."""
-    page = reader.pages[index]
-    xobjects = page["/Resources"].get("/XObject") or {}
-    ops = ContentStream(page.get_contents(), reader).operations
+def faces_of(doc: streams.Document, index: int, furniture: list | None = None) -> list[Face]:
+    """Every face placed on page `index` (from 0; see the module docstring); `furniture` collects what else the page
+    draws outside its faces (text shown, forms placed, paths), so pages alike can be told apart from pages that differ."""
+    page = doc.page(index)
+    xobjects = page.xobjects
+    ops = page.operations
     ctm = (1, 0, 0, 1, 0, 0)
     stack = []  # (ctm, tile clip, in face)
     tile, in_face = None, False
@@ -107,11 +106,10 @@ def faces_of(reader: PdfReader, index: int, furniture: list | None = None) -> li
             pending = None
         elif op == b"Do" and not in_face:
             form = xobjects.get(operands[0])
-            if form is None:
+            if form is None or form.subtype != "/Form":
                 continue
-            form = form.get_object()
-            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-            if str(operands[0]).startswith("/FormXob.M") or abs(x0 - y0) > EPS or x0 > EPS or abs(abs(ctm[0]) + abs(ctm[1]) - 1) > 1e-6:
+            x0, y0, x1, y1 = form.bbox
+            if operands[0].startswith("/FormXob.M") or abs(x0 - y0) > EPS or x0 > EPS or abs(abs(ctm[0]) + abs(ctm[1]) - 1) > 1e-6:
                 continue  # page furniture drawn once as a form (crop marks), or a board's scaled-down picture: not a piece at size
             b = -x0
             faces.append(_face(_box(ctm, x0 + b, y0 + b, x1 - b, y1 - b), _box(ctm, x0, y0, x1, y1), tile))
@@ -133,7 +131,7 @@ def _face(trim: Box, bleed: Box, tile: Box | None) -> Face:
 
 @dataclass
 class Laid:
-    """What a page's content stream (pypdf) says of it: its faces, and a key equal for pages laid out alike (faces
+    """What a page's content stream (tests/streams.py) says of it: its faces, and a key equal for pages laid out alike (faces
     where an earlier page's are, furniture drawn by the same operations, numbers in its text aside: 'sheet 2 of 9' is
     as wide as 'sheet 1 of 9' in tabular digits)."""
 
@@ -142,12 +140,12 @@ class Laid:
 
 
 def laid_out(path) -> list[Laid]:
-    """Each page's faces and likeness key (see Laid), read with pypdf."""
-    reader = PdfReader(str(path))
+    """Each page's faces and likeness key (see Laid), read from its content stream."""
+    doc = streams.Document(path)
     out = []
-    for i in range(len(reader.pages)):
+    for i in range(len(doc)):
         drawn: list = []
-        faces = faces_of(reader, i, drawn)
+        faces = faces_of(doc, i, drawn)
         key = (tuple((round(f.trim.x0), round(f.trim.y0), round(f.trim.x1), round(f.trim.y1)) for f in faces),
                tuple(re.sub(r"\d", "0", f"{op} {operands}") for op, operands in drawn))
         out.append(Laid(faces, key))

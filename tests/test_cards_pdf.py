@@ -6,6 +6,7 @@ import numpy as np
 import printable
 import pypdfium2 as pdfium
 import pytest
+import streams
 from conftest import MM, pdf_fonts, render_page, run_pnp
 from print_raster import Region
 from pypdf import PdfReader
@@ -107,9 +108,9 @@ def test_each_back_lands_behind_its_front_after_flipping(built, project, duplex)
     back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
     back = back[:, ::-1] if duplex == "long" else back[::-1, :]  # what the paper shows behind the fronts
     # sheet 2's fronts hold 3 cards in the top row, read from the fronts page itself (where the sheet puts its grid)
-    reader = PdfReader(pdf)
-    fronts = printable.faces_of(reader, 2)
-    height = float(reader.pages[2].mediabox.height)
+    sheet = streams.Document(pdf)
+    fronts = printable.faces_of(sheet, 2)
+    height = sheet.page(2).height
     left, right = min(f.trim.x0 for f in fronts) / MM, max(f.trim.x1 for f in fronts) / MM
     top, bottom = (height - max(f.trim.y1 for f in fronts)) / MM, (height - min(f.trim.y0 for f in fronts)) / MM
     assert len(fronts) == 3 and abs(right - left - 3 * 63.5) < 0.01 and abs(bottom - top - 88.9) < 0.01

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import printable
+import streams
 from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp
 from PIL import Image
 from pypdf import PdfReader
@@ -158,9 +159,9 @@ def test_previews_have_exact_pixel_sizes_and_match_the_print_pdf(project):
     run_pnp(project, "build", "--only", "cards")
     page = render_page(project / CARDS, 0, 150)
     px = 150 / 72  # page points to pixels
-    reader = PdfReader(project / CARDS)
-    first = min(printable.faces_of(reader, 0), key=lambda f: (-f.trim.y1, f.trim.x0))  # top-left slot, read from the PDF
-    left, top = round(first.trim.x0 * px), round((float(reader.pages[0].mediabox.height) - first.trim.y1) * px)
+    sheet = streams.Document(project / CARDS)
+    first = min(printable.faces_of(sheet, 0), key=lambda f: (-f.trim.y1, f.trim.x0))  # top-left slot, read from the PDF
+    left, top = round(first.trim.x0 * px), round((sheet.page(0).height - first.trim.y1) * px)
     printed = np.asarray(page.crop((left, top, left + knight.width, top + knight.height)), dtype=np.int16)
     diff = np.abs(printed - np.asarray(knight, dtype=np.int16)).mean()
     assert diff < 6, diff

@@ -10,6 +10,7 @@ import printable
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
+import streams
 import yaml
 from conftest import MM, ROOT, TEST_PROJECT, build_log, run_pnp
 from pypdf import PdfReader
@@ -157,7 +158,7 @@ def _poker_slots(pdf, index: int):
     """The poker cards placed on page `index`, (x, y, w, h) in µm from the bottom-left, read from the PDF itself:
     where the sheet puts its grid (centred, or moved so its marks print) is the sheet's business, not this test's."""
     Slot = namedtuple("Slot", "x y w h")
-    faces = printable.faces_of(PdfReader(str(pdf)), index)
+    faces = printable.faces_of(streams.Document(pdf), index)
     return [Slot(round(f.trim.x0 / MM * 1000), round(f.trim.y0 / MM * 1000), round((f.trim.x1 - f.trim.x0) / MM * 1000),
                  round((f.trim.y1 - f.trim.y0) / MM * 1000)) for f in faces]
 
