@@ -1,5 +1,6 @@
 """Read every stroked segment a sheet PDF draws outside its pieces (crop marks, cut guides, tile marks, fold lines),
-and where its pieces are, from the PDF alone (pypdf's content streams; faces as tests/printable.py finds them).
+and where its pieces are, from the PDF alone (its content streams, tests/streams.py; faces as tests/printable.py
+finds them).
 
 A segment is found by walking each page's content stream and every form it places that is not a piece (the
 crop-mark overlay), keeping the paths that are stroked, in page points (y up) with their stroke width. Curves
@@ -11,8 +12,7 @@ from dataclasses import dataclass, field
 
 import pdfread
 import printable as P
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
+import streams
 
 MM = P.MM
 STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
@@ -45,9 +45,8 @@ def _apply(m, x, y):
     return x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5]
 
 
-def _walk(ops, resources, ctm, out: list, reader, depth: int = 0) -> None:
-    """Stroked segments of `ops` outside any piece, into `out`."""
-    xobjects = (resources or {}).get("/XObject") or {}
+def _walk(ops, xobjects: dict, ctm, out: list, depth: int = 0) -> None:
+    """Stroked segments of `ops` (placing `xobjects`, streams.XObject by name) outside any piece, into `out`."""
     stack, in_face, width = [], False, 1.0
     path: list = []
     pending = None
@@ -91,16 +90,12 @@ def _walk(ops, resources, ctm, out: list, reader, depth: int = 0) -> None:
             path, pending = [], None
         elif op == b"Do":
             form = xobjects.get(operands[0])
-            if form is None or depth > 4:
+            if form is None or depth > 4 or form.subtype != "/Form":
                 continue
-            form = form.get_object()
-            if form.get("/Subtype") != "/Form":
-                continue
-            x0, y0, _x1, _y1 = (float(v) for v in form["/BBox"])
-            if not str(operands[0]).startswith("/FormXob.M") and abs(x0 - y0) < P.EPS and x0 <= P.EPS and abs(abs(ctm[0]) + abs(ctm[1]) - 1) < 1e-6:
+            x0, y0, _x1, _y1 = form.bbox
+            if not operands[0].startswith("/FormXob.M") and abs(x0 - y0) < P.EPS and x0 <= P.EPS and abs(abs(ctm[0]) + abs(ctm[1]) - 1) < 1e-6:
                 continue  # a piece placed as a form
-            matrix = tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0)))
-            _walk(ContentStream(form, reader).operations, form.get("/Resources") or resources, P._mul(matrix, ctm), out, reader, depth + 1)
+            _walk(form.operations, form.xobjects, P._mul(form.matrix, ctm), out, depth + 1)
 
 
 def read(path, reader: pdfread.Reader | None = None) -> list[SheetPage]:
@@ -108,12 +103,12 @@ def read(path, reader: pdfread.Reader | None = None) -> list[SheetPage]:
     `reader` shares the pieces read with the rest of the run (conftest's `pdf_reader`)."""
     reader = reader or pdfread.Reader()
     laid = reader.once(path, "laid-out", P.laid_out)
-    pdf = PdfReader(str(path))
+    pdf = streams.Document(path)
     out = []
     for i, text in enumerate(_texts(path)):
         sheet = SheetPage(i, "backs ·" in text, laid[i].faces)
-        ops = ContentStream(pdf.pages[i].get_contents(), pdf).operations
-        _walk(ops, pdf.pages[i]["/Resources"], (1, 0, 0, 1, 0, 0), sheet.segments, pdf)
+        page = pdf.page(i)
+        _walk(page.operations, page.xobjects, (1, 0, 0, 1, 0, 0), sheet.segments)
         out.append(sheet)
     return out
 
