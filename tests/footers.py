@@ -5,7 +5,7 @@ Everything is read from the PDF, never from the code that drew it:
 - the text from pdfplumber, in the order the page draws it: a line is a run of glyphs each starting where the one
   before it ended (the pen's advance), in one direction and size. Two strings drawn over each other stay two lines,
   however pdfplumber would merge their words;
-- which lines the sheet itself prints, from the page's own content stream (pypdf): a line that starts where one of
+- which lines the sheet itself prints, from the page's own content stream (tests/streams.py): a line that starts where one of
   the page's text operators starts, outside any clip the page sets and any form it places (a card, inline or
   placed, a board seen through a tile's window, the assembly map's picture of it). Its strokes likewise;
 - the pieces from the content stream too (tests/printable.py): each face as far as the page shows it (a board tile:
@@ -24,8 +24,7 @@ from dataclasses import dataclass
 
 import pdfread
 import printable as P
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
+import streams
 
 MM = P.MM
 BAR_MM = 50.0  # the scale bar's length (PRINTING.md: a 50 mm bar with 10 mm ticks)
@@ -69,24 +68,24 @@ PATH_OPS = (b"m", b"l", b"c", b"v", b"y", b"h", b"re")
 NUMERIC = (*PATH_OPS, b"cm", b"w", b"Td", b"TD", b"Tm", b"TL")
 
 
-def _page_level(reader: PdfReader, index: int) -> PageLevel:
+def _page_level(pdf: streams.Document, index: int) -> PageLevel:
     """Walk the page's content stream (see PageLevel), and a form placed as an overlay of the whole page (crop marks
     drawn once and placed on every sheet that shares them): that is the page's furniture too."""
-    page = reader.pages[index]
+    page = pdf.page(index)
     found = PageLevel(set(), [], [])
-    size = (float(page.mediabox.width), float(page.mediabox.height))
-    _walk(ContentStream(page.get_contents(), reader).operations, page["/Resources"], (1, 0, 0, 1, 0, 0), found, size)
+    _walk(page.operations, page.xobjects, (1, 0, 0, 1, 0, 0), found, (page.width, page.height))
     return found
 
 
-def _walk(operations, resources, ctm, found: PageLevel, page_size) -> None:
-    xobjects = resources.get("/XObject") or {}
+def _walk(operations, xobjects: dict, ctm, found: PageLevel, page_size) -> None:
     stack = []
     text = {"tm": (1, 0, 0, 1, 0, 0), "tlm": (1, 0, 0, 1, 0, 0), "leading": 0.0}
     path: list = []  # segments of the path being built, in user space
     width, point, start = 1.0, (0.0, 0.0), (0.0, 0.0)
     clipped = False  # inside a clip the page sets: a face drawn straight onto the page, or a tile's window on its board
     for operands, op in operations:
+        if clipped and op not in (b"q", b"Q", b"W", b"W*"):
+            continue  # a piece's own drawing (its operands are never read: most of a sheet's operators are these)
         nums = [float(v) for v in operands] if op in NUMERIC else []
         if op == b"q":
             stack.append((ctm, width, clipped))
@@ -94,8 +93,6 @@ def _walk(operations, resources, ctm, found: PageLevel, page_size) -> None:
             ctm, width, clipped = stack.pop()
         elif op in (b"W", b"W*"):
             clipped = True
-        elif clipped:
-            continue  # a piece's own drawing
         elif op == b"cm":
             ctm = P._mul(tuple(nums), ctm)
         elif op == b"w":
@@ -108,11 +105,10 @@ def _walk(operations, resources, ctm, found: PageLevel, page_size) -> None:
                 found.strokes += [(_apply(ctm, p0), _apply(ctm, p1), width * scale) for p0, p1 in path]
             path = []
         elif op == b"Do" and operands[0] in xobjects:
-            form = xobjects[operands[0]].get_object()
-            bbox = tuple(float(v) for v in form.get("/BBox", (0, 0, 0, 0)))
+            form = xobjects[operands[0]]
+            bbox = form.bbox or (0, 0, 0, 0)
             if ctm == (1, 0, 0, 1, 0, 0) and bbox == (0, 0, *page_size):  # an overlay of the whole page: its furniture
-                _walk(ContentStream(form, form.indirect_reference.pdf if form.indirect_reference else None).operations,
-                      form.get("/Resources") or resources, ctm, found, page_size)
+                _walk(form.operations, form.xobjects, ctm, found, page_size)
             else:
                 _picture(found, ctm, form)
         else:
@@ -141,8 +137,7 @@ def _picture(found: PageLevel, ctm, form) -> None:
     """A form placed at a scale is a picture (the assembly map's board), unless it is small (an icon in a line of text)."""
     scale = (ctm[0] ** 2 + ctm[1] ** 2) ** 0.5
     if abs(scale - 1) > 1e-3:
-        x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-        box = P._box(ctm, x0, y0, x1, y1)
+        box = P._box(ctm, *form.bbox)
         if box.x1 - box.x0 > 40 * MM:
             found.pictures.append(box)
 
@@ -249,7 +244,7 @@ def read(path, reader: pdfread.Reader | None = None) -> list[tuple[int, Sheet]]:
 
 def _read(path, reader: pdfread.Reader) -> list[tuple[int, Sheet]]:
     laid = reader.once(path, "laid-out", P.laid_out)
-    pdf = PdfReader(str(path))
+    pdf = streams.Document(path)
     out = []
     for page in reader.pages(path, P.unlike(laid)):
         faces = laid[page.number - 1].faces
