@@ -13,11 +13,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import streams
 import yaml
 from conftest import EXPORT_BASE_URL, EXPORT_DPI, MM, ROOT, add_crowd_deck, build_log, most_images_alive, pdf_fonts, run_pnp
 from PIL import Image
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 GAMES = ["germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct"]
 BASE = EXPORT_BASE_URL
@@ -94,21 +94,6 @@ def _urls(node):
     elif isinstance(node, list):
         for value in node:
             yield from _urls(value)
-
-
-def _operators(reader, page):
-    """Content-stream operators of a page and the forms it draws, each form once."""
-    seen, stack = set(), [(page.get_contents(), page.get("/Resources"))]
-    while stack:
-        stream, resources = stack.pop()
-        if stream is None:
-            continue
-        yield from (op for _, op in ContentStream(stream, reader).operations)
-        for xobj in ((resources.get_object() if resources is not None else {}).get("/XObject") or {}).values():
-            obj = xobj.get_object()
-            if obj.get("/Subtype") == "/Form" and id(obj) not in seen and getattr(xobj, "idnum", None) not in seen:
-                seen.add(getattr(xobj, "idnum", id(obj)))
-                stack.append((obj, obj.get("/Resources")))
 
 
 # Every shipped game, every target ----------------------------------------------------------
@@ -199,14 +184,14 @@ def _pod_boards_and_tokens_pass_the_print_preflight(folder: Path, game: str, wan
     files = [(f"{game}-board-{b}.pdf", size, 1) for b, size in want["boards"].items()]
     files += [(f"{game}-tokens-{t}.pdf", None, info["copies"] * (2 if info["two_sided"] else 1)) for t, info in want["tokens"].items()]
     for name, size, pages in files:
-        reader = PdfReader(folder / name)
+        reader, drawn = PdfReader(folder / name), streams.Document(folder / name)
         assert len(reader.pages) == pages, name
-        for page in reader.pages[:3]:
+        for index, page in enumerate(reader.pages[:3]):
             media = [float(v) for v in page.mediabox]
             if size is not None:
                 assert media[2:] == pytest.approx([size[0] * MM + 2 * bleed, size[1] * MM + 2 * bleed], abs=0.02), name
             assert [float(v) for v in page["/TrimBox"]] == pytest.approx([bleed, bleed, media[2] - bleed, media[3] - bleed], abs=0.01), name
-            ops = set(_operators(reader, page))
+            ops = {op for _, op in streams.throughout(drawn.page(index))}  # the page's operators and its forms
             assert not ops & {b"rg", b"RG", b"sc", b"scn"}, name  # CMYK only
         assert all(pdf_fonts(reader).values()), name
         assert reader.trailer["/Info"]["/GTS_PDFXVersion"] == "PDF/X-1a:2003"

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import streams
 import yaml
 from conftest import MM, render_page, run_pnp
 from PIL import Image
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from pnp.core.errors import PnpError
 from pnp.core.units import CARD_SIZES, um
@@ -341,20 +341,6 @@ def test_tts_splits_large_decks_into_sheets_of_69(project):
 
 # Print-on-demand PDF ---------------------------------------------------------------------
 
-def _operations(reader, stream, resources, seen):
-    ref = getattr(stream, "indirect_reference", None)
-    key = (ref.idnum if ref is not None else id(stream))
-    if key in seen:
-        return
-    seen.add(key)
-    yield from ContentStream(stream, reader).operations
-    resources = resources.get_object() if resources is not None else {}
-    for xobj in (resources.get("/XObject") or {}).values():
-        xobj = xobj.get_object()
-        if xobj.get("/Subtype") == "/Form":
-            yield from _operations(reader, xobj, xobj.get("/Resources"), seen)
-
-
 def test_pod_pdf_has_boxes_cmyk_colours_and_embedded_fonts(tiny_export):
     pdf = tiny_export("pod") / "output/tiny/pod/tiny-heroes.pdf"
     reader = PdfReader(pdf)
@@ -366,8 +352,9 @@ def test_pod_pdf_has_boxes_cmyk_colours_and_embedded_fonts(tiny_export):
         assert [float(v) for v in page["/BleedBox"]] == pytest.approx(media, abs=0.01)
         assert [float(v) for v in page["/TrimBox"]] == pytest.approx([bleed, bleed, media[2] - bleed, media[3] - bleed], abs=0.01)
     seen, cmyk, rgb, ink = set(), 0, 0, 0.0
-    for page in reader.pages:
-        for operands, op in _operations(reader, page.get_contents(), page.get("/Resources"), seen):
+    drawn = streams.Document(pdf)
+    for index in range(len(drawn)):
+        for operands, op in streams.throughout(drawn.page(index), seen):  # each page, and each form once
             if op in (b"k", b"K"):
                 cmyk += 1
                 ink = max(ink, sum(float(v) for v in operands))
