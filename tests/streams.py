@@ -98,6 +98,7 @@ class XObject:
     name: str
     _object: pikepdf.Object = field(repr=False)
     _beside: dict = field(repr=False)  # the XObjects named with it, for a form with no /Resources of its own
+    _pdf: pikepdf.Pdf = field(repr=False)  # kept open while the form is: pikepdf's objects do not keep their Pdf
 
     @cached_property
     def subtype(self) -> str:
@@ -127,15 +128,15 @@ class XObject:
     def xobjects(self) -> dict[str, XObject]:
         """The XObjects the form may place: its own resources', or (with none) those named beside it."""
         resources = self._object.get("/Resources")
-        return self._beside if resources is None or not len(resources) else _xobjects(resources)
+        return self._beside if resources is None or not len(resources) else _xobjects(resources, self._pdf)
 
 
-def _xobjects(resources) -> dict[str, XObject]:
+def _xobjects(resources, pdf: pikepdf.Pdf) -> dict[str, XObject]:
     """The XObjects a resource dictionary names."""
     found: dict[str, XObject] = {}
     table = resources.get("/XObject") if resources is not None else None
     for name, obj in (table.items() if table is not None else ()):
-        found[str(name)] = XObject(str(name), obj, found)
+        found[str(name)] = XObject(str(name), obj, found, pdf)
     return found
 
 
@@ -147,6 +148,7 @@ class Page:
     width: float
     height: float
     _object: pikepdf.Page = field(repr=False)
+    _pdf: pikepdf.Pdf = field(repr=False)  # kept open while the page is: pikepdf's objects do not keep their Pdf
 
     @cached_property
     def operations(self) -> list[tuple[Operands, bytes]]:
@@ -154,7 +156,7 @@ class Page:
 
     @cached_property
     def xobjects(self) -> dict[str, XObject]:
-        return _xobjects(self._object.obj.get("/Resources"))
+        return _xobjects(self._object.obj.get("/Resources"), self._pdf)
 
 
 class Document:
@@ -172,7 +174,7 @@ class Document:
         if index not in self._pages:
             raw = self._pdf.pages[index]
             x0, y0, x1, y1 = (float(v) for v in raw.mediabox)
-            self._pages[index] = Page(index, x1 - x0, y1 - y0, raw)
+            self._pages[index] = Page(index, x1 - x0, y1 - y0, raw, self._pdf)
         return self._pages[index]
 
     @property
