@@ -10,6 +10,9 @@ character, wherever both read the page's text objects in the same order. What di
 - pdfium puts a space between two words drawn apart on one baseline (a card's name and its `v1.0` stamp, `4` and
   `difficulty` drawn as two strings) where pypdf glued them (`Cartelv1.0`); it keeps a list's bullet or number on
   its item's line where pypdf broke after it. Left as pdfium reads them: that is how the page reads.
+- pdfium starts a new line where a run in another font sits on a line (a fallback font's `→` in card text), and
+  may join the next line's first word to it (`away.3`): a test that looks for a phrase across such a run compares
+  words (`flat`), not lines.
 - Text objects drawn out of reading order (a turned footer, a token's back, a box's side panels) can come in
   another order than pypdf's; a test that needs an order asks for it on one line or one page.
 - No soft hyphens, `\\ufffe` hyphen marks or ligature characters appear in pnp's PDFs (reportlab draws none), so
