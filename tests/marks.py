@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pdfread
 import printable as P
+from pdftext import page_texts
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -110,31 +111,12 @@ def read(path, reader: pdfread.Reader | None = None) -> list[SheetPage]:
     laid = reader.once(path, "laid-out", P.laid_out)
     pdf = PdfReader(str(path))
     out = []
-    for i, text in enumerate(_texts(path)):
+    for i, text in enumerate(page_texts(path)):  # pdfium: a turned footer reads as written (tests/pdftext)
         sheet = SheetPage(i, "backs ·" in text, laid[i].faces)
         ops = ContentStream(pdf.pages[i].get_contents(), pdf).operations
         _walk(ops, pdf.pages[i]["/Resources"], (1, 0, 0, 1, 0, 0), sheet.segments, pdf)
         out.append(sheet)
     return out
-
-
-def _texts(path) -> list[str]:
-    """Each page's text as pdfium extracts it (a footer turned on its side reads as written, and it takes milliseconds
-    where pdfminer or pypdf take seconds a sheet)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        out = []
-        for i in range(len(doc)):
-            page = doc[i]
-            text = page.get_textpage()
-            out.append(text.get_text_range())
-            text.close()
-            page.close()
-        return out
-    finally:
-        doc.close()
 
 
 def overlap(a: P.Box, b: P.Box) -> tuple[float, float]:
