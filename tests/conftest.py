@@ -188,9 +188,8 @@ def copy_build(built: Path, out: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def pdf_reader(tmp_path_factory):
-    """A pdfread.Reader shared by the whole test run: what the tests read from a PDF (pdfplumber's pages, the faces
-    its content stream places, ...) is read once per file content, by whichever worker asks first, and kept in a folder
-    every worker shares (docs/testing.md)."""
+    """`pdfium_reader`'s sharing, with pdfplumber's own reading (tests/pdfread.py): for what pdfium does not give, a
+    colour as the PDF sets it (a character's CMYK fill: tests/test_pod_ink.py)."""
     from pdfread import Reader
 
     return Reader(_run_folder(tmp_path_factory) / "shared-reads")
@@ -198,8 +197,9 @@ def pdf_reader(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def pdfium_reader(tmp_path_factory):
-    """`pdf_reader`'s pages read with pdfium instead of pdfplumber (tests/pdfium_pages.py: the same objects, as pdfminer
-    gives them, a sheet in a fraction of the time), kept once per file content for the whole run like pdf_reader's."""
+    """A reader shared by the whole test run: what the tests read from a PDF (pdfplumber's page objects, read through
+    pdfium: tests/pdfium_pages.py; the faces its content stream places, ...) is read once per file content, by whichever
+    worker asks first, and kept in a folder every worker shares (docs/testing.md)."""
     from pdfium_pages import Reader
 
     return Reader(_run_folder(tmp_path_factory) / "shared-reads")
