@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pdfium_pages
 import pdfread
 import printable as P
 from pdftext import page_texts
@@ -106,8 +107,8 @@ def _walk(ops, resources, ctm, out: list, reader, depth: int = 0) -> None:
 
 def read(path, reader: pdfread.Reader | None = None) -> list[SheetPage]:
     """Every page of a sheet PDF: whether it is a backs side, its pieces, and the segments stroked outside them.
-    `reader` shares the pieces read with the rest of the run (conftest's `pdf_reader`)."""
-    reader = reader or pdfread.Reader()
+    `reader` shares the pieces read with the rest of the run (conftest's `pdfium_reader`)."""
+    reader = reader or pdfium_pages.Reader()
     laid = reader.once(path, "laid-out", P.laid_out)
     pdf = PdfReader(str(path))
     out = []

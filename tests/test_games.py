@@ -12,6 +12,7 @@ Each game in data/ has a case file tests/games/<slug>.yaml:
 from __future__ import annotations
 
 import csv
+import functools
 import itertools
 import json
 import re
@@ -29,8 +30,10 @@ GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is
 LETTER_PT = (612.0, 792.0)
 
 
+@functools.cache
 def _case_file(game: str) -> dict:
-    return yaml.safe_load((CASES_DIR / f"{game}.yaml").read_text(encoding="utf-8"))
+    """A game's case file, read once per test process (each of its 150-odd broken cases looks itself up in it): read-only."""
+    return yaml.load((CASES_DIR / f"{game}.yaml").read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def _broken_cases():
