@@ -188,9 +188,8 @@ def copy_build(built: Path, out: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def pdf_reader(tmp_path_factory):
-    """A pdfread.Reader shared by the whole test run: what the tests read from a PDF (pdfplumber's pages, the faces
-    its content stream places, ...) is read once per file content, by whichever worker asks first, and kept in a folder
-    every worker shares (docs/testing.md)."""
+    """`pdfium_reader`'s sharing, with pdfplumber's own reading (tests/pdfread.py): for what pdfium does not give, a
+    colour as the PDF sets it (a character's CMYK fill: tests/test_pod_ink.py)."""
     from pdfread import Reader
 
     return Reader(_run_folder(tmp_path_factory) / "shared-reads")
@@ -198,8 +197,9 @@ def pdf_reader(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def pdfium_reader(tmp_path_factory):
-    """`pdf_reader`'s pages read with pdfium instead of pdfplumber (tests/pdfium_pages.py: the same objects, as pdfminer
-    gives them, a sheet in a fraction of the time), kept once per file content for the whole run like pdf_reader's."""
+    """A reader shared by the whole test run: what the tests read from a PDF (pdfplumber's page objects, read through
+    pdfium: tests/pdfium_pages.py; the faces its content stream places, ...) is read once per file content, by whichever
+    worker asks first, and kept in a folder every worker shares (docs/testing.md)."""
     from pdfium_pages import Reader
 
     return Reader(_run_folder(tmp_path_factory) / "shared-reads")
@@ -459,8 +459,9 @@ def most_images_alive(monkeypatch, module, name: str, bound: int | None = None) 
     """Wrap the image generator `module.name` so that the most images it made alive at once (still referenced) is
     counted as each comes; the list's one item holds that count. Garbage not yet collected is told from images still
     referenced by a full collection, at every image, or (given the `bound` a test holds the count to) only when the count
-    passes it: a count at or under the bound stays so after a collection, and a collection takes a good part of a second
-    for a few dozen images."""
+    passes it: a count at or under the bound stays so after a collection. What the test process held before the images
+    came is frozen out of the collections (gc.freeze): a collection walking every object the worker keeps (shared reads,
+    fonts, templates) took a fifth of a second each."""
     import gc
     import weakref
 
@@ -469,12 +470,16 @@ def most_images_alive(monkeypatch, module, name: str, bound: int | None = None) 
     real = getattr(module, name)
 
     def counted(*args, **kwargs):
-        for image in real(*args, **kwargs):
-            made.append(weakref.ref(image))
-            if bound is None or sum(ref() is not None for ref in made) > bound:
-                gc.collect()
-            most[0] = max(most[0], sum(ref() is not None for ref in made))
-            yield image
+        gc.freeze()  # what the test process held before: a collection then walks only what this run made
+        try:
+            for image in real(*args, **kwargs):
+                made.append(weakref.ref(image))
+                if bound is None or sum(ref() is not None for ref in made) > bound:
+                    gc.collect()
+                most[0] = max(most[0], sum(ref() is not None for ref in made))
+                yield image
+        finally:
+            gc.unfreeze()
 
     monkeypatch.setattr(module, name, counted)
     return most

@@ -22,6 +22,7 @@ import re
 import sys
 from dataclasses import dataclass
 
+import pdfium_pages
 import pdfread
 import printable as P
 import streams
@@ -237,8 +238,8 @@ def read(path, reader: pdfread.Reader | None = None) -> list[tuple[int, Sheet]]:
     A page whose pieces sit where an earlier page's do and whose own drawing is the same operators as that page's,
     numbers aside ('sheet 2 of 9' sets as wide as 'sheet 1 of 9': the footer's digits are tabular), prints its
     furniture in the same places: it is read once (tests/printable.unlike). `reader` shares the reading with the
-    rest of the run (conftest's `pdf_reader`)."""
-    reader = reader or pdfread.Reader()
+    rest of the run (conftest's `pdfium_reader`)."""
+    reader = reader or pdfium_pages.Reader()
     return reader.once(path, "footers", lambda p: _read(p, reader))
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pdfium_pages
 import pdfread
 import printable as P
 import streams
+from pdftext import page_texts
 
 MM = P.MM
 STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
@@ -100,36 +102,17 @@ def _walk(ops, xobjects: dict, ctm, out: list, depth: int = 0) -> None:
 
 def read(path, reader: pdfread.Reader | None = None) -> list[SheetPage]:
     """Every page of a sheet PDF: whether it is a backs side, its pieces, and the segments stroked outside them.
-    `reader` shares the pieces read with the rest of the run (conftest's `pdf_reader`)."""
-    reader = reader or pdfread.Reader()
+    `reader` shares the pieces read with the rest of the run (conftest's `pdfium_reader`)."""
+    reader = reader or pdfium_pages.Reader()
     laid = reader.once(path, "laid-out", P.laid_out)
     pdf = streams.Document(path)
     out = []
-    for i, text in enumerate(_texts(path)):
+    for i, text in enumerate(page_texts(path)):  # pdfium: a turned footer reads as written (tests/pdftext)
         sheet = SheetPage(i, "backs ·" in text, laid[i].faces)
         page = pdf.page(i)
         _walk(page.operations, page.xobjects, (1, 0, 0, 1, 0, 0), sheet.segments)
         out.append(sheet)
     return out
-
-
-def _texts(path) -> list[str]:
-    """Each page's text as pdfium extracts it (a footer turned on its side reads as written, and it takes milliseconds
-    where pdfminer or pypdf take seconds a sheet)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        out = []
-        for i in range(len(doc)):
-            page = doc[i]
-            text = page.get_textpage()
-            out.append(text.get_text_range())
-            text.close()
-            page.close()
-        return out
-    finally:
-        doc.close()
 
 
 def overlap(a: P.Box, b: P.Box) -> tuple[float, float]:

@@ -4,7 +4,7 @@ Reading a sheet back with pdfplumber (pdfminer, pure Python) costs far more than
 test files read the same PDFs: the five games' plain Letter build is read for marks, footers, small print, the
 ink saver and the reference aids. A `Reader` keys what it reads by the file's bytes (two builds that print the same
 bytes, or one file hard-linked into two folders, are read once) and keeps it in a folder of the test run that every
-worker shares (conftest's `pdf_reader` fixture), under a file lock: the first asker reads, the others load the
+worker shares (conftest's `pdfium_reader` fixture reads them through pdfium: tests/pdfium_pages.py), under a file lock: the first asker reads, the others load the
 pickle. The facts are the PDF's own: pdfplumber's objects as it reports them, with plain values only.
 
 `Page` keeps pdfplumber's dictionaries (its keys: x0, top, x1, bottom in points from the page's top-left corner,

@@ -16,6 +16,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
+import pdfium_pages
 import pdfread
 import streams
 
@@ -167,8 +168,8 @@ def read(path, alike_once: bool = False, reader: pdfread.Reader | None = None) -
     """Every page of a PDF: its faces and its ink.
 
     With `alike_once`, a page laid out as an earlier one is (Laid) is read only once. `reader` shares the reading
-    with every other test of the run (conftest's `pdf_reader`); without one, the PDF is read here."""
-    reader = reader or pdfread.Reader()
+    with every other test of the run (conftest's `pdfium_reader`); without one, the PDF is read here."""
+    reader = reader or pdfium_pages.Reader()
     laid = reader.once(path, "laid-out", laid_out)
     numbers = unlike(laid) if alike_once else list(range(1, len(laid) + 1))
     return [_view(page, laid[page.number - 1].faces) for page in reader.pages(path, numbers)]

@@ -13,6 +13,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
+import pdfium_pages
 import pdfread
 
 MM = 72 / 25.4
@@ -150,8 +151,8 @@ def stamps_on(page, index: int) -> list[Found]:
 
 
 def stamps_in(path, reader: pdfread.Reader | None = None) -> list[Found]:
-    """Every stamp in a PDF, page by page (its pages read once per run with the run's `reader`: conftest.pdf_reader)."""
-    return [stamp for page in (reader or pdfread.Reader()).pages(path) for stamp in stamps_on(page, page.number - 1)]
+    """Every stamp in a PDF, page by page (its pages read once per run with the run's `reader`: conftest.pdfium_reader)."""
+    return [stamp for page in (reader or pdfium_pages.Reader()).pages(path) for stamp in stamps_on(page, page.number - 1)]
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import sysconfig
 from pathlib import Path
 
 from conftest import ROOT, render_page, run_pnp
-from pypdf import PdfReader
+from pdftext import pdf_text
 
 
 def new_game(folder: Path, name: str = "crystal-caves"):
@@ -36,10 +36,9 @@ def test_pnp_new_in_an_empty_folder_builds_quietly_and_validates_strictly(tmp_pa
     assert result.exit_code == 0 and result.output == "", result.output
     out = folder / "output/crystal-caves"
     assert sorted(p.name for p in out.glob("*.pdf")) == [f"crystal-caves-{k}.pdf" for k in ("boards", "cards", "labels", "reference", "rulebook", "tokens")]
-    cards = PdfReader(out / "crystal-caves-cards.pdf")
-    text = "".join(p.extract_text() for p in cards.pages)
+    text = pdf_text(out / "crystal-caves-cards.pdf")
     assert "Ruby shard" in text and "Sapphire tide" in text  # rows of the CSV deck
-    rules = "".join(p.extract_text() for p in PdfReader(out / "crystal-caves-rulebook.pdf").pages)
+    rules = pdf_text(out / "crystal-caves-rulebook.pdf")
     assert "the deck holds 18 cards, 6 of them ruby" in " ".join(rules.split())  # facts from the sheet
     # the icon of the first card (game-icons' crystal-cluster, recoloured ruby) is drawn: ruby pixels in the art area
     page = render_page(out / "crystal-caves-cards.pdf", 0, dpi=50)

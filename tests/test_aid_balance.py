@@ -10,7 +10,7 @@ import re
 
 import pytest
 from conftest import MM
-from pypdf import PdfReader
+from pdftext import flat, page_texts
 
 GAMES = ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct")
 MOST = 2.0  # neither side more than twice as full as the other (issue 47)
@@ -25,8 +25,7 @@ def references(shared_build) -> dict:
 def kinds(pdf) -> list[str]:
     """'sheet', 'sheet-back', 'aids' or 'aids-back' for each page, from the sheet note at its foot."""
     out = []
-    for page in PdfReader(pdf).pages:
-        text = " ".join(page.extract_text().split())
+    for text in map(flat, page_texts(pdf)):
         group = "sheet" if re.search(r"· Reference sheet(, last page)? ·", text) else "aids" if "· Player aids ·" in text else "?"
         out.append(group + ("-back" if "· backs" in text else ""))
     return out

@@ -8,6 +8,7 @@ import textwrap
 import pdfplumber
 import pytest
 from conftest import ROOT, run_pnp
+from pdftext import page_texts, pdf_text
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 from pnp.data.schema import BOX_STYLE_NAMES
@@ -27,8 +28,10 @@ def _lines(page):
     return cuts, folds
 
 
-def _page_of(pdf, words: str):
-    pages = [p for p in pdf.pages if words in (p.extract_text() or "")]
+def _page_of(pdf, words: str) -> int:
+    """The index of the first page of `pdf` whose text names `words` (read by pdfium, so that pdfplumber parses only
+    the page a test measures)."""
+    pages = [i for i, text in enumerate(page_texts(pdf)) if words in text]
     assert pages, f"no page names {words!r}"
     return pages[0]
 
@@ -48,7 +51,7 @@ def test_the_registry_is_the_schema_s_list_of_styles():
 def test_a_40_card_poker_tuck_box_measures_the_cards_plus_clearance(organ_match):
     """Organ Match's Influence deck: 40 poker cards. Inside: the card plus about 1 mm each way, and 40 × 0.32 mm plus 1–2 mm deep."""
     with pdfplumber.open(organ_match) as pdf:
-        page = _page_of(pdf, "Influence (tuck box)")
+        page = pdf.pages[_page_of(organ_match, "Influence (tuck box)")]
         _, folds = _lines(page)
     vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
     xs = [box[0] for box in vertical]
@@ -65,7 +68,7 @@ def test_a_40_card_poker_tuck_box_measures_the_cards_plus_clearance(organ_match)
 
 def test_cut_lines_are_solid_black_and_folds_dashed_grey(organ_match):
     with pdfplumber.open(organ_match) as pdf:
-        page = _page_of(pdf, "Influence (tuck box)")
+        page = pdf.pages[_page_of(organ_match, "Influence (tuck box)")]
         cuts, folds = _lines(page)
         arcs = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
     assert len(folds) == 12  # 4 body folds, lid and tuck at each end, 4 dust flaps
@@ -88,8 +91,8 @@ def test_every_net_lies_inside_the_printable_area(organ_match):
 def test_a_two_piece_box_has_a_tray_of_the_cards_size_and_a_lid_that_slides_over_it(organ_match):
     """Organ Match's Patients: 96 poker cards. The tray's base is the inner size; its walls the stack's depth."""
     with pdfplumber.open(organ_match) as pdf:
-        _, folds = _lines(_page_of(pdf, "Patients (tray)"))
-        _, lid_folds = _lines(_page_of(pdf, "Patients (lid)"))
+        _, folds = _lines(pdf.pages[_page_of(organ_match, "Patients (tray)")])
+        _, lid_folds = _lines(pdf.pages[_page_of(organ_match, "Patients (lid)")])
 
     def base(folds):
         long = [box for box, _ in folds if max(box[2] - box[0], box[3] - box[1]) > 50]
@@ -142,9 +145,9 @@ def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(proj
     result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     with pdfplumber.open(tmp_path / "tiny" / "tiny-boxes.pdf") as pdf:
-        text = " ".join(p.extract_text() or "" for p in pdf.pages)
         marks = ["".join(c["text"] for c in p.chars if not c["upright"]) for p in pdf.pages]  # the glue mark runs along its edge
         pieces = len(pdf.pages)
+    text = pdf_text(tmp_path / "tiny" / "tiny-boxes.pdf", " ")
     assert "piece 1 of 2" in text and "piece 2 of 2" in text
     assert pieces == 2
     assert "glue tab A under this edge" in marks[1]
@@ -176,8 +179,8 @@ def test_a_two_piece_box_too_large_for_one_sheet_puts_its_tray_and_lid_on_a_shee
     result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     with pdfplumber.open(tmp_path / "tiny" / "tiny-boxes.pdf") as pdf:
-        named = [(p.extract_text() or "") for p in pdf.pages]
         extents = [_net_extent(p) for p in pdf.pages]
+    named = page_texts(tmp_path / "tiny" / "tiny-boxes.pdf")
     assert len(named) == 2 and "Big (tray)" in named[0] and "Big (lid)" in named[1], named
     margin = DEFAULT_PRINTABLE_MM
     room_w, room_h = LETTER[0] - 2 * margin, LETTER[1] - 2 * margin
@@ -247,7 +250,7 @@ def test_box_nets_are_the_same_bytes_twice(organ_match, tmp_path):
 
 def test_the_thumb_notch_is_a_half_circle_in_the_front_s_top_edge(organ_match):
     with pdfplumber.open(organ_match) as pdf:
-        page = _page_of(pdf, "Influence (tuck box)")
+        page = pdf.pages[_page_of(organ_match, "Influence (tuck box)")]
         _, folds = _lines(page)
         vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
         front_x0, front_x1, top = vertical[1][0], vertical[2][0], vertical[0][1]

@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 import yaml
 from conftest import TEST_PROJECT, pdf_fonts, run_pnp
+from pdftext import page_texts, pdf_text
 from pypdf import PdfReader
 
 
@@ -43,8 +44,7 @@ def _parts(folder: Path) -> dict[str, PdfReader]:
 
 
 def test_checklist_counts_follow_the_data(bundled):
-    with pdfplumber.open(bundled / "tiny-bundle-letter.pdf") as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages[:3])
+    text = "\n".join(page_texts(bundled / "tiny-bundle-letter.pdf", range(3)))
     tokens = yaml.safe_load((TEST_PROJECT / "data" / "tiny" / "tokens.yaml").read_text())["tokens"]
     for name, cards in _decks().items():
         assert re.search(rf"Deck {re.escape(name)} {sum(c.get('count', 1) for c in cards)} ", text), f"{name} count missing:\n{text}"
@@ -93,8 +93,7 @@ def test_zip_holds_the_bundle_the_separate_pdfs_the_ink_saver_and_a_readme(bundl
 
 
 def test_feedback_sheet_lists_every_card_of_each_deck(bundled):
-    with pdfplumber.open(bundled / "tiny-feedback.pdf") as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    text = pdf_text(bundled / "tiny-feedback.pdf")
     for name, cards in _decks().items():
         assert name in text
         for card in cards:
@@ -122,8 +121,7 @@ def test_feedback_sheet_names_the_stamp_each_card_front_carries(bundled):
         cards = io.BytesIO(zf.read(next(n for n in zf.namelist() if n.startswith("components/") and "cards" in n)))
     with pdfplumber.open(cards) as pdf:
         fronts = [w["text"] for page in pdf.pages for w in page.extract_words()]  # backs carry no stamp
-    with pdfplumber.open(bundled / "tiny-feedback.pdf") as pdf:
-        sheet = "".join(page.extract_text() or "" for page in pdf.pages).replace("\n", " ")
+    sheet = pdf_text(bundled / "tiny-feedback.pdf", " ").replace("\n", " ")
     codes = {word for word in fronts if re.fullmatch(r"[A-Z2-7]{6}", word)}  # the six base32 characters of a stamp
     assert codes, "the tiny game's fronts carry stamps"
     for code in codes:
@@ -184,8 +182,7 @@ def test_every_pdf_the_build_writes_is_in_the_bundle_in_print_order(every_kind):
 
 def test_the_bundle_says_what_it_leaves_out_and_where_labels_print(every_kind):
     folder, _, added = every_kind
-    with pdfplumber.open(folder / "tiny-bundle-letter.pdf") as pdf:
-        front = "\n".join(page.extract_text() or "" for page in pdf.pages[:4])
+    front = "\n".join(page_texts(folder / "tiny-bundle-letter.pdf", range(4)))
     notes = front[front.index("Not in this bundle"):]
     for option, pdfs in added.items():
         assert option in notes, f"{[p.name for p in pdfs]} (a build with {option}) are neither in the bundle nor named as left out"

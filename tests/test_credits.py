@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from conftest import ROOT, run_pnp
+from pdftext import flat, pdf_text
 from test_adoption import new_game
 
 from pnp.data.project import Project
@@ -59,11 +59,7 @@ def credited(root: Path, slug: str, out: Path) -> set[str]:
 
 def credited_in(rulebook: Path) -> set[str]:
     """The icons a rulebook PDF's credits name."""
-    doc = pdfium.PdfDocument(str(rulebook))
-    try:
-        text = " ".join(" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc)))
-    finally:
-        doc.close()
+    text = flat(pdf_text(rulebook, " "))
     match = re.search(r"licensed CC BY 3\.0 \(creativecommons\.org/licenses/by/3\.0\), recoloured: (.*?)\.(?:\s|$)", text)
     if match is None:
         return set()

@@ -9,8 +9,8 @@ import numpy as np
 import printable
 import streams
 from conftest import ROOT, add_crowd_deck, most_images_alive, render_page, run_pnp
+from pdftext import page_texts, pdf_text
 from PIL import Image
-from pypdf import PdfReader
 
 CARDS = "output/tiny/tiny-cards.pdf"
 CHANGED = "output/tiny/tiny-changed.pdf"
@@ -40,7 +40,7 @@ def test_one_changed_card_is_all_the_changed_pdf_holds(built_project):
     assert result.exit_code == 0 and "(reused)" not in cards_line, result.output
     assert "tiny-boards.pdf" in result.output and all("(reused)" in line for line in result.output.splitlines() if "tiny-boards.pdf " in line), \
         "no board shows a hero's text, so the boards are reused"
-    pages = [p.extract_text() for p in PdfReader(project / CHANGED).pages]
+    pages = page_texts(project / CHANGED)
     assert "heroes/rogue ×3" in pages[0]
     assert "Steal 2 coins" in "".join(pages)
     card_text = "".join(pages)
@@ -53,7 +53,7 @@ def test_a_template_change_invalidates_every_card_using_it(built_project):
     edit(project / "templates/tiny/back.j2", "size=16", "size=15")
     result = run_pnp(project, "build", "--changed", "--only", "cards")
     assert "(reused)" not in result.output
-    listing = PdfReader(project / CHANGED).pages[0].extract_text()
+    listing = page_texts(project / CHANGED, [0])[0]
     # every card with the shared back changed; the Twin has its own back and did not
     for card in ("heroes/knight", "heroes/att", "heroes/rogue", "heroes/mage"):
         assert card in listing
@@ -72,7 +72,7 @@ def test_a_font_change_rebuilds(project):
 
 def test_selecting_a_deck_or_cards(project):
     assert run_pnp(project, "build", "--cards", "mage").exit_code == 0
-    text = "".join(p.extract_text() for p in PdfReader(project / "output/tiny/tiny-cards-mage.pdf").pages)
+    text = pdf_text(project / "output/tiny/tiny-cards-mage.pdf")
     assert "Mage" in text and "Rogue" not in text
     assert run_pnp(project, "build", "--only", "cards", "--deck", "heroes").exit_code == 0
 
@@ -139,7 +139,7 @@ def test_watch_rebuilds_after_a_save_lists_what_it_wrote_again_and_reports_what_
     assert "built after art/heron.png, data/tiny/decks/heroes.yaml" in edited, edited
     assert "tiny-cards.pdf" in edited  # the card sheet changed
     assert "tiny-tokens.pdf" not in edited and "(reused)" not in edited, edited  # the tokens did not
-    text = "".join(p.extract_text() for p in PdfReader(project / CARDS).pages)
+    text = pdf_text(project / CARDS)
     assert "Steal 5 coins" in text
     assert pixels_of(project / CARDS, MAGENTA) > 100
     expected = problems(run_pnp(project, "validate", "tiny").stderr)
@@ -176,13 +176,12 @@ def test_a_changed_cards_list_too_long_for_its_cover_ends_with_how_many_more_fol
     add_crowd_deck(project, CROWD)
     result = run_pnp(project, "build", "--changed", "--only", "cards")  # nothing marked printed: every card counts as changed
     assert result.exit_code in (0, 1) and "internal error" not in result.output, result.output
-    reader = PdfReader(project / CHANGED)
-    cover = reader.pages[0].extract_text()
+    cover, *sheets = page_texts(project / CHANGED)
     listed = [line for line in cover.splitlines() if line.startswith(("heroes/", "crowd/"))]
     total = 5 + CROWD  # the heroes' five cards and the crowd's
     assert 20 < len(listed) < total, len(listed)
     assert f"… and {total - len(listed)} more" in cover
-    shown = "".join(page.extract_text() for page in reader.pages[1:])
+    shown = "".join(sheets)
     assert f"Extra {CROWD - 1}" in shown, "every changed card is on the sheets after the cover"
 
 

@@ -1,9 +1,10 @@
 """Placeholders while art is missing (issue 50): `pnp build --draft` draws a marked box for a missing image and warns;
-without it a missing image stops the build. Read from the PDFs a build writes (pdfplumber), not from the code."""
+without it a missing image stops the build. Read from the PDFs a build writes (pdfplumber; their text through pdfium), not from the code."""
 from __future__ import annotations
 
 import pdfplumber
 from conftest import run_pnp
+from pdftext import page_texts
 from PIL import Image
 from test_small_print import footer_lines
 
@@ -17,8 +18,7 @@ def _draw_missing_art(project) -> None:
 
 
 def _first_page_text(pdf) -> str:
-    with pdfplumber.open(pdf) as doc:
-        return doc.pages[0].extract_text() or ""
+    return page_texts(pdf, [0])[0]
 
 
 def test_a_draft_draws_a_named_placeholder_warns_and_says_draft(project):
@@ -68,8 +68,7 @@ def test_every_draft_page_says_draft_and_a_rulebook_figure_stands_in(project):
     said = result.output + result.stderr
     assert f"data/tiny/rulebook.md:{len(lines) + 2}:13: warning: image 'art/hero-big.png' not found" in said, said
     out = project / "output/tiny"
-    with pdfplumber.open(out / "tiny-rulebook-draft.pdf") as doc:
-        texts = [page.extract_text() or "" for page in doc.pages]
+    texts = page_texts(out / "tiny-rulebook-draft.pdf")
     assert any("hero-big.png" in t for t in texts)
     assert all("DRAFT" in t for t in texts[1:]), texts  # every body page's footer (the cover has none)
     for kind in ("cards", "tokens", "reference", "boards"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from conftest import run_pnp
+from pdftext import page_texts
 from pypdf import PdfReader
 
 GAME = "data/tiny/game.yaml"
@@ -31,7 +32,7 @@ def test_age_and_play_time_may_wait_until_the_game_is_tested(project):
     _edit(project, GAME, "age: 8\nplay_time: 15\n", "")
     result = run_pnp(project, "build", "--only", "rulebook")
     assert result.exit_code == 0, result.output + result.stderr
-    cover = PdfReader(project / "output/tiny/tiny-rulebook.pdf").pages[0].extract_text()
+    cover = page_texts(project / "output/tiny/tiny-rulebook.pdf", [0])[0]
     assert "2–4 players" in cover and "age" not in cover and "minutes" not in cover
 
 

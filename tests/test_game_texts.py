@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 
-import pypdfium2 as pdfium
 import pytest
+from pdftext import page_texts, pdf_text
 
 GAMES = ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct")
 
@@ -28,11 +28,7 @@ def built(shared_build):
 @functools.cache
 def text_of(built, game: str, output: str) -> str:
     """Every page's text of one PDF, read once for all the tests of this file, by pdfium (pypdf took 3 s for a deck)."""
-    doc = pdfium.PdfDocument(str(built / game / f"{game}-{output}.pdf"))
-    try:
-        return flat(" ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc))))
-    finally:
-        doc.close()
+    return flat(pdf_text(built / game / f"{game}-{output}.pdf", " "))
 
 
 def everything(built, game: str) -> str:
@@ -69,11 +65,7 @@ def test_police_precinct_says_three_evidence_cards_complete_a_category_everywher
 
 def test_police_precincts_player_aid_carries_what_its_back_had_room_for(built):
     pdf = built / "police-precinct/police-precinct-reference.pdf"
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
-    finally:
-        doc.close()
+    pages = page_texts(pdf)
     aid = flat(" ".join(text for text in pages if "Player aids" in text))
     for written in ("discard two police cards", "big knife", "never a card you drew this turn", "Fast Response"):
         assert written in aid, written
@@ -97,11 +89,7 @@ def test_narco_empires_own_rules_list_the_editions_choices(built):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rulebook_never_ends_on_a_near_empty_page(built, game):
     """The last page holds at least a third of the text of an average page before it (the cover aside)."""
-    doc = pdfium.PdfDocument(str(built / game / f"{game}-rulebook.pdf"))
-    try:
-        counts = [sum(1 for c in doc[i].get_textpage().get_text_range() if not c.isspace()) for i in range(len(doc))]
-    finally:
-        doc.close()
+    counts = [sum(1 for c in text if not c.isspace()) for text in page_texts(built / game / f"{game}-rulebook.pdf")]
     body = counts[1:-1]
     assert body, counts
     assert counts[-1] >= sum(body) / len(body) / 3, counts

@@ -12,16 +12,17 @@ Each game in data/ has a case file tests/games/<slug>.yaml:
 from __future__ import annotations
 
 import csv
+import functools
 import itertools
 import json
 import re
 import shutil
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 import yaml
 from conftest import MM, ROOT, apply_edits, pdf_fonts, run_pnp
+from pdftext import page_texts
 from pypdf import PdfReader
 
 CASES_DIR = Path(__file__).parent / "games"
@@ -29,8 +30,10 @@ GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is
 LETTER_PT = (612.0, 792.0)
 
 
+@functools.cache
 def _case_file(game: str) -> dict:
-    return yaml.safe_load((CASES_DIR / f"{game}.yaml").read_text(encoding="utf-8"))
+    """A game's case file, read once per test process (each of its 150-odd broken cases looks itself up in it): read-only."""
+    return yaml.load((CASES_DIR / f"{game}.yaml").read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def _broken_cases():
@@ -58,18 +61,6 @@ def built(shared_build) -> Path:
 
 def _pdfs(built: Path, game: str) -> list[Path]:
     return sorted((built / game).glob("*.pdf"))
-
-
-def _page_texts(pdf: Path) -> list[str]:
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        texts = []
-        for i in range(len(doc)):
-            textpage = doc[i].get_textpage()
-            texts.append(textpage.get_text_range())
-        return texts
-    finally:
-        doc.close()
 
 
 QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "\u00ad": None, "\ufffe": None, "\x02": None})
@@ -207,7 +198,7 @@ def _generated(block: dict) -> list[dict]:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_name_is_printed_and_every_deck_bookmarked(built, game):
     pdf = built / game / f"{game}-cards.pdf"
-    text = _squeezed("".join(_page_texts(pdf)))
+    text = _squeezed("".join(page_texts(pdf)))
     decks = _decks(game)
     missing = [f"{d['name']}: {c['name']}" for d in decks for c in d["cards"]
                if isinstance(c.get("name"), str) and "{" not in c["name"] and _squeezed(c["name"]) not in text]
@@ -222,6 +213,6 @@ def test_the_rulebook_prints_every_heading(built, game):
     body = source.split("\n---\n", 1)[1] if source.startswith("---\n") else source
     headings = [m.group(1) for m in re.finditer(r"^#{1,3} +(.+?) *$", body, re.M) if "{" not in m.group(1)]
     assert headings
-    text = _squeezed("".join(_page_texts(built / game / f"{game}-rulebook.pdf")))
+    text = _squeezed("".join(page_texts(built / game / f"{game}-rulebook.pdf")))
     missing = [h for h in headings if _squeezed(re.sub(r":[a-z0-9_-]+:", "", h)) not in text]
     assert not missing, missing

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import run_pnp
-from pypdf import PdfReader
+from pdftext import flat, pdf_text
 
 GAME = "data/tiny/game.yaml"
 DECK = "data/tiny/decks/heroes.yaml"
@@ -31,7 +31,7 @@ def _replace(project, rel: str, old: str, new: str) -> None:
 
 
 def _pdf_text(path) -> str:
-    return " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(path).pages)
+    return flat(pdf_text(path, " "))
 
 
 # Raw HTML in the rulebook -----------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 from conftest import ROOT, run_pnp
+from pdftext import pdf_text
 from PIL import Image
-from pypdf import PdfReader
 
 SECRET = "SENTINEL-b41d-from-outside"
 REAL_OPENS: list[str] = []
@@ -84,17 +84,11 @@ _TEXTS: dict[str, str] = {}
 
 
 def _pdf_text(data: bytes) -> str:
-    """Every page's text of a PDF (pypdfium2), worked out once per content: the outputs a refusal kept are the same
-    bytes test after test."""
-    import pypdfium2 as pdfium
-
+    """Every page's text of a PDF (pdfium, tests/pdftext), worked out once per content: the outputs a refusal kept are
+    the same bytes test after test."""
     key = hashlib.sha256(data).hexdigest()
     if key not in _TEXTS:
-        doc = pdfium.PdfDocument(data)
-        try:
-            _TEXTS[key] = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
-        finally:
-            doc.close()
+        _TEXTS[key] = pdf_text(data, "")
     return _TEXTS[key]
 
 
@@ -193,7 +187,7 @@ def test_a_link_that_stays_inside_the_project_is_followed(game):
     link(project, "data/tiny/decks/heroes.yaml", shared)
     result = run_pnp(project, "build", "--only", "cards")
     assert result.exit_code == 0, result.output + result.stderr
-    assert "Thief" in "".join(page.extract_text() for page in PdfReader(project / "output/tiny/tiny-cards.pdf").pages)
+    assert "Thief" in pdf_text(project / "output/tiny/tiny-cards.pdf")
 
 
 # Bounds --------------------------------------------------------------------------------

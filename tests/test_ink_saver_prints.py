@@ -75,7 +75,7 @@ def stroked(path) -> list[list[tuple]]:
 
 def on_trim_lines(path, reader) -> list[str]:
     """Every stroked segment that runs along a piece's trim line, as 'page N: ...' (the pieces read once per run:
-    conftest.pdf_reader)."""
+    conftest.pdfium_reader)."""
     laid = reader.once(path, "laid-out", P.laid_out)
     found = []
     for number, segs in enumerate(stroked(path), 1):
@@ -97,7 +97,7 @@ def on_trim_lines(path, reader) -> list[str]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_ink_saver_draws_nothing_on_a_trim_line(built, pdf_reader, game):
+def test_the_ink_saver_draws_nothing_on_a_trim_line(built, pdfium_reader, game):
     """What the ink saver adds: a stroke the template itself draws on a board's edge (Germ Tycoon's track frames)
     is in the full-ink build too, and is the designer's."""
     saver, plain = built
@@ -105,8 +105,8 @@ def test_the_ink_saver_draws_nothing_on_a_trim_line(built, pdf_reader, game):
     assert any("-cards" in p.name for p in pdfs), sorted(p.name for p in (saver / game).iterdir())
     problems = []
     for pdf in pdfs:
-        designed = Counter(on_trim_lines(plain / game / pdf.name.replace("-ink-saver", ""), pdf_reader))
-        added = Counter(on_trim_lines(pdf, pdf_reader)) - designed
+        designed = Counter(on_trim_lines(plain / game / pdf.name.replace("-ink-saver", ""), pdfium_reader))
+        added = Counter(on_trim_lines(pdf, pdfium_reader)) - designed
         problems += [f"{pdf.name} {p}" for p in added.elements()]
     assert not problems, "\n".join(problems[:10]) + f"\n({len(problems)} segments)"
 

@@ -21,9 +21,9 @@ BUILDS = {"letter": ("letter", False, DEFAULT_PRINTABLE_MM), "a4": ("a4", False,
 
 
 @pytest.mark.parametrize("name", BUILDS)
-def test_no_mark_on_a_card_nor_inside_a_grid_of_backs(shipped_builds, pdf_reader, name):
+def test_no_mark_on_a_card_nor_inside_a_grid_of_backs(shipped_builds, pdfium_reader, name):
     out = shipped_builds(*BUILDS[name])
     pdfs = sorted(p for p in out.glob("*/*.pdf") if any(f"-{kind}" in p.name for kind in KINDS))
     assert any("-cards" in p.name for p in pdfs) and any("-tokens" in p.name for p in pdfs)
-    problems = [problem for pdf in pdfs for problem in M.marks_on_pieces(pdf, pdf_reader)]
+    problems = [problem for pdf in pdfs for problem in M.marks_on_pieces(pdf, pdfium_reader)]
     assert not problems, "\n".join(problems[:20]) + f"\n({len(problems)} segments)"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import render_page, run_pnp
+from pdftext import flat, pdf_text
 from test_spreadsheet_decks import findings_of, load_cards, use_sheet, write_csv, write_xlsx
 
 SHEET = "data/tiny/decks/heroes"
@@ -143,9 +144,7 @@ def test_art_naming_an_svg_of_an_icon_draws_that_icon_and_credits_it(project, tm
     _art_on_cards(project, "ninja-mask.svg")
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--only", "rulebook", "--out", str(tmp_path / "out"), "-q")
     assert result.exit_code == 0, result.output
-    from pypdf import PdfReader
-
-    rules = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "out/tiny/tiny-rulebook.pdf").pages)
+    rules = flat(pdf_text(tmp_path / "out/tiny/tiny-rulebook.pdf", " "))
     assert "ninja-mask" in rules.split("recoloured:", 1)[1]
 
 
@@ -168,13 +167,11 @@ def _layout_sheet(project, layout_of_rogue: str) -> None:
 
 
 def test_a_column_chooses_each_cards_front_template(project, tmp_path):
-    from pypdf import PdfReader
-
     _layout_sheet(project, "villain")
     result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     assert "Layout" not in result.output  # the engine reads the column: it is not an unused field
-    text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "out/tiny/tiny-cards.pdf").pages)
+    text = pdf_text(tmp_path / "out/tiny/tiny-cards.pdf", " ")
     assert "VILLAIN Rogue" in text and "VILLAIN Knight" not in text and "Hit." in text  # an empty cell keeps the deck's front
 
 

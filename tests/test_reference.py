@@ -13,6 +13,7 @@ import pytest
 import streams
 import yaml
 from conftest import MM, ROOT, TEST_PROJECT, build_log, run_pnp
+from pdftext import flat, page_texts
 from pypdf import PdfReader
 
 from pnp.core.units import pt
@@ -52,19 +53,16 @@ def reference(tmp_path_factory):
     return get
 
 
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 _TEXTS: dict = {}
 
 
 def texts(pdf) -> list[str]:
-    """Each page's text (pypdf), read once per file as it is (several tests read one build's)."""
+    """Each page's text (pdfium, tests/pdftext.py), words as one line, read once per file as it is (several tests read
+    one build's)."""
     stat = pdf.stat()
     key = (str(pdf), stat.st_mtime_ns, stat.st_size, stat.st_ino)
     if key not in _TEXTS:
-        _TEXTS[key] = [flat(p.extract_text()) for p in PdfReader(pdf).pages]
+        _TEXTS[key] = [flat(text) for text in page_texts(pdf)]
     return _TEXTS[key]
 
 
@@ -293,8 +291,8 @@ def test_every_front_sheet_is_followed_by_its_backs(project):
 def _words_beyond_footer(pdf) -> list[str]:
     """Each page's text without its footer line (the sheet's name, 'print at 100%' and the scale bar)."""
     out = []
-    for text in PdfReader(pdf).pages:
-        lines = [line for line in text.extract_text().splitlines() if "print" not in line and "measure to check" not in line]
+    for text in page_texts(pdf):
+        lines = [line for line in text.splitlines() if "print" not in line and "measure to check" not in line]
         out.append(flat(" ".join(lines)))
     return out
 

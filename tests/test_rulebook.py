@@ -6,6 +6,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 from conftest import MM, run_pnp
+from pdftext import flat, page_texts, pdf_text
 from pypdf import PdfReader
 
 from pnp.outputs.rulebook.booklet import saddle_stitch
@@ -28,14 +29,6 @@ def unchanged(tiny_after):
     return tiny_after("build", "tiny", "--only", "rulebook", "--booklet")
 
 
-def pages_text(pdf) -> list[str]:
-    return [p.extract_text() for p in PdfReader(pdf).pages]
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 def edit(path, old, new):
     text = path.read_text(encoding="utf-8")
     assert old in text, old
@@ -50,9 +43,9 @@ def add_chapters(project, n=8):
         f.write(extra)
 
 
-def contents(reader) -> list[tuple[str, int]]:
+def contents(pdf) -> list[tuple[str, int]]:
     """(heading, page) rows of the contents page."""
-    rows = (re.fullmatch(r"(.+?)(?: ?\.){3,} ?(\d+)", " ".join(line.split())) for line in reader.pages[1].extract_text().splitlines())
+    rows = (re.fullmatch(r"(.+?)(?: ?\.){3,} ?(\d+)", flat(line)) for line in page_texts(pdf, [1])[0].splitlines())
     return [(m.group(1).strip(), int(m.group(2))) for m in rows if m]  # page 2 also holds the rules: a row has dot leaders
 
 
@@ -70,12 +63,11 @@ def body_text(pdf, index) -> str:
 def assert_contents_true(project):
     """Every row of the contents names the one page (after the contents' own) where its heading stands."""
     pdf = project / RULEBOOK
-    reader = PdfReader(pdf)
-    rows = contents(reader)
+    rows = contents(pdf)
     names = [h for h, _ in rows]
     assert names[:3] == ["Overview", "Components", "Setting up"] and "Chapter 8" in names and "Part 8a" in names, rows
     assert len({p for _, p in rows}) >= 5  # the headings really spread over the book
-    bodies = [body_text(pdf, i) for i in range(len(reader.pages))]
+    bodies = [body_text(pdf, i) for i in range(len(page_texts(pdf)))]
     for heading, page in rows:
         # page 2 opens with the contents, whose rows end in dot leaders: a heading stands alone
         found = [n + 1 for n, text in enumerate(bodies) if n >= 1 and re.search(rf"(?<!\S){re.escape(heading)}(?!\w| ?\.)", text)]
@@ -106,32 +98,32 @@ def test_every_heading_of_the_source_appears_in_the_pdf(unchanged):
     source = (project / SOURCE).read_text(encoding="utf-8")
     headings = [h.strip() for h in re.findall(r"^#{1,6}\s+(.+)$", source, re.M)]
     assert len(headings) >= 5
-    text = flat(" ".join(pages_text(project / RULEBOOK)[1:]))
+    text = flat(" ".join(page_texts(project / RULEBOOK)[1:]))
     for heading in headings:
         assert heading in text, heading
 
 
 def test_the_components_section_follows_the_data(project, unchanged):
-    before = flat(" ".join(pages_text(unchanged / RULEBOOK)))
+    before = flat(" ".join(page_texts(unchanged / RULEBOOK)))
     assert "Heroes 12 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 6 blue" in before
     edit(project / "data/tiny/decks/heroes.yaml", 'side: blue, count: 3}', 'side: blue, count: 5}')
     edit(project / "data/tiny/game.yaml", "count: 12", "count: 14")
     edit(project / "data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 6, blue: 8}")
     build(project, "--only", "rulebook")
-    after = flat(" ".join(pages_text(project / RULEBOOK)))
+    after = flat(" ".join(page_texts(project / RULEBOOK)))
     assert "Heroes 14 cards poker size, 63.5 × 88.9 mm; by side: 6 red, 8 blue" in after
     assert "12 cards" not in after
 
 
 def test_jinja_facts_print_the_datas_values(project, unchanged):
-    text = flat(" ".join(pages_text(unchanged / RULEBOOK)))
+    text = flat(" ".join(page_texts(unchanged / RULEBOOK)))
     assert "for 2–4 players" in text and "It has 12 hero cards: 6 red and 6 blue." in text
     assert "Shuffle the Heroes deck." in text
     edit(project / "data/tiny/game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 6}")
     edit(project / "data/tiny/decks/heroes.yaml", "id: knight, name", "id: knight, side: blue, name")
     edit(project / "data/tiny/game.yaml", "side: {red: 6, blue: 6}", "side: {red: 4, blue: 8}")
     build(project, "--only", "rulebook")
-    text = flat(" ".join(pages_text(project / RULEBOOK)))
+    text = flat(" ".join(page_texts(project / RULEBOOK)))
     assert "for 2–6 players" in text and "It has 12 hero cards: 4 red and 8 blue." in text
 
 
@@ -148,14 +140,14 @@ def test_a_value_no_card_has_counts_zero_with_a_warning(project):
     edit(project / SOURCE, "{{ decks.heroes.by.side.blue }} blue", "{{ decks.heroes.by.side.bleu }} blue")
     result = build(project, "--only", "rulebook")
     assert "no item of decks.heroes.by.side has the value 'bleu' (did you mean 'blue'?)" in result.output + result.stderr
-    assert "6 red and 0 blue" in flat(" ".join(pages_text(project / RULEBOOK)))
+    assert "6 red and 0 blue" in flat(" ".join(page_texts(project / RULEBOOK)))
 
 
 def test_markup_characters_and_unicode_punctuation_print_as_written(project):
     with (project / SOURCE).open("a", encoding="utf-8") as f:
         f.write('\n<img src="../outside/secret.png"/> <a href="javascript:alert(1)">x</a> [a link](https://example.com) <https://example.org> &amp; 5 * 3 \\*literal\\*\n')
     build(project, "--only", "rulebook")
-    text = flat(" ".join(pages_text(project / RULEBOOK)))
+    text = flat(" ".join(page_texts(project / RULEBOOK)))
     for written in ("AT&T", "<Knight>", "a < b > c", "“quotes”", "‘single’", "dashes – and —", "an ellipsis…", "–1 → 2",
                     '<img src=“…/outside/secret.png”/>', '<a href=“javascript:alert(1)”>x</a>', "<https://example.org>", "&amp; 5 * 3 *literal*"):
         assert written in text, written
@@ -188,7 +180,7 @@ def _largest_form(pdf, index):
 
 def test_a_card_figure_holds_the_same_text_as_the_card_in_the_cards_pdf(project):
     build(project, "--only", "cards", "--only", "rulebook")
-    texts = pages_text(project / RULEBOOK)
+    texts = page_texts(project / RULEBOOK)
     page = next(n for n, t in enumerate(texts) if "The Knight, drawn from its own" in t)
     left, bottom, right, top = _largest_form(project / RULEBOOK, page)
     assert abs((right - left) - 45 * MM) < 0.5  # drawn at the width the source asked for
@@ -205,7 +197,7 @@ def test_a_figure_naming_a_missing_card_warns_and_prints_a_frame(project):
     edit(project / SOURCE, "card:heroes/knight", "card:heroes/knigt")
     result = build(project, "--only", "rulebook")
     assert "figure names card 'knigt', which deck 'heroes' does not hold (did you mean 'knight'?)" in result.output + result.stderr
-    assert "card heroes/knigt not found" in flat(" ".join(pages_text(project / RULEBOOK)))
+    assert "card heroes/knigt not found" in flat(" ".join(page_texts(project / RULEBOOK)))
 
 
 def test_booklet_pages_are_in_saddle_stitch_order(project):
@@ -279,7 +271,7 @@ def test_designer_notes_stay_out_of_the_players_book(project):
     game.write_text(game.read_text().replace("notes: Everything in this game is invented for the tests.",
                                              "notes: Seed 000_83fbe53634207a83.txt says otherwise; INVENTED by us."))
     assert run_pnp(project, "build", "--only", "rulebook").exit_code == 0
-    text = " ".join(page.extract_text() for page in PdfReader(project / "output/tiny/tiny-rulebook.pdf").pages)
+    text = pdf_text(project / "output/tiny/tiny-rulebook.pdf", " ")
     assert "INVENTED" not in text and "83fbe53634207a83" not in text and "About this edition" not in text
     notes = (project / "output/tiny/tiny-designer-notes.md").read_text()
     assert "Seed 000_83fbe53634207a83.txt says otherwise; INVENTED by us." in notes

@@ -14,6 +14,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from conftest import MM, ROOT, TEST_PROJECT, pdf_fonts, render_page, run_pnp
+from pdftext import flat, pdf_text
 from pypdf import PdfReader
 
 from pnp.layout.fonts import FontBook
@@ -151,7 +152,7 @@ def test_a_table_row_is_never_alone_at_a_column_foot_and_a_continued_table_repea
 
 
 def test_quotes_apostrophes_and_dashes_are_typographic(book):
-    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(book).pages)
+    text = flat(pdf_text(book, " "))
     assert "She said “take it” – the player’s own card — and 5–6 counts." in text
     assert '"take it"' not in text and "player's" not in text
 

@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 from conftest import MM, ROOT, SHIPPED_KINDS, build_log, render_page, run_pnp
+from pdftext import page_texts, pdf_text
 from print_sizes import smallest
-from pypdf import PdfReader
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 from pnp.pipeline.build import DOCUMENT_BUILDERS
@@ -65,8 +65,8 @@ def test_cards_and_boards_print_typographic_quotes_and_apostrophes(project):
     boards.write_text(boards.read_text().replace("{name: S1, color: blue}", """{name: "Ada's", color: blue}"""), encoding="utf-8")
     result = run_pnp(project, "build", "--only", "cards", "--only", "boards", "-q")
     assert result.exit_code == 0, result.stderr
-    cards = "".join(page.extract_text() for page in PdfReader(project / "output/tiny/tiny-cards.pdf").pages)
-    board = "".join(page.extract_text() for page in PdfReader(project / "output/tiny/tiny-boards.pdf").pages)
+    cards = pdf_text(project / "output/tiny/tiny-cards.pdf")
+    board = pdf_text(project / "output/tiny/tiny-boards.pdf")
     assert "Don’t draw: say “pass”." in cards and "Don't" not in cards and '"pass"' not in cards
     assert "Ada’s" in board and "Ada's" not in board
 
@@ -159,7 +159,7 @@ def test_the_measure_reads_a_line_as_wide_as_it_prints(tmp_path):
 
 
 def figure_page(pdf, words: str) -> int:
-    return next(i for i, page in enumerate(PdfReader(pdf).pages) if words in page.extract_text())
+    return next(i for i, text in enumerate(page_texts(pdf)) if words in text)
 
 
 def test_a_card_shown_small_keeps_its_lines_at_a_hairline_and_shows_its_small_text_as_placeholder_bars(project):
@@ -178,9 +178,9 @@ def test_a_card_shown_small_keeps_its_lines_at_a_hairline_and_shows_its_small_te
         found = smallest(pdf)
         assert found.min_text()[0] >= MIN_TEXT_PT - READ and found.min_line()[0] >= MIN_LINE_PT - READ, (pdf.name, found.min_text(), found.min_line())
     rules = "Draw two cards"  # the Knight's rules text (data/tiny/decks/heroes.yaml)
-    assert rules in "".join(page.extract_text() for page in PdfReader(cards).pages)
-    page = PdfReader(book).pages[figure_page(book, "The Knight, drawn from")]
-    assert "Knight" in page.extract_text() and rules not in page.extract_text()
+    assert rules in pdf_text(cards)
+    page = page_texts(book)[figure_page(book, "The Knight, drawn from")]
+    assert "Knight" in page and rules not in page
     assert bars_where_the_rules_sit(book, figure_page(book, "The Knight, drawn from"))
 
 

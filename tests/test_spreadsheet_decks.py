@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
+from pdftext import page_texts
 
 from pnp.core.errors import PnpError
 from pnp.data.project import Project
@@ -269,9 +270,7 @@ def test_editing_the_spreadsheet_rebuilds_and_reprints_only_the_changed_card(pro
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
     result = run_pnp(project, "build", "--only", "cards", "--changed")
     assert result.exit_code == 0 and "(reused)" not in result.output
-    from pypdf import PdfReader
-
-    listing = PdfReader(project / "output/tiny/tiny-changed.pdf").pages[0].extract_text()
+    listing = page_texts(project / "output/tiny/tiny-changed.pdf", [0])[0]
     assert "heroes/rogue ×3" in listing and "heroes/knight" not in listing
 
 

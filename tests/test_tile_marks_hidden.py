@@ -10,6 +10,7 @@ import printable as P
 import pypdfium2 as pdfium
 import streams
 from conftest import apply_edits, run_pnp
+from pdftext import page_texts
 
 DPI = 150
 CLEAR_MM = 0.3  # the cut lines' own strokes (0.4 pt) are left out of the visible part
@@ -18,11 +19,12 @@ CLEAR_MM = 0.3  # the cut lines' own strokes (0.4 pt) are left out of the visibl
 def visible_parts(pdf_path):
     """(page index, x0, y0, x1, y1 in PDF points, y up) of each tile's part that shows once assembled."""
     sheet = streams.Document(pdf_path)
+    texts = page_texts(pdf_path)
     out = []
     with pdfplumber.open(str(pdf_path)) as pdf:
         for i, page in enumerate(pdf.pages):
             faces = P.faces_of(sheet, i)
-            if len(faces) != 1 or "· tile " not in (page.extract_text() or ""):
+            if len(faces) != 1 or "· tile " not in texts[i]:
                 continue
             trim, h = faces[0].trim, float(page.height)
             x0, y0, x1, y1 = trim.x0, trim.y0, trim.x1, trim.y1

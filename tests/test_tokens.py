@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 from conftest import TEST_PROJECT, render_page, run_pnp
+from pdftext import page_texts
 from print_raster import Region
 from pypdf import PdfReader
 
@@ -81,7 +82,7 @@ def grey(pdf, index, dpi):
 def test_every_copy_is_on_the_sheets(built):
     pdf, output = built
     assert "tiny-tokens.pdf  3 pages  35 pieces" in output  # two shared sheets; the second, single-sided, has no backs page
-    texts = [p.extract_text() for p in PdfReader(pdf).pages]
+    texts = page_texts(pdf)
     front, back, _ = where(COINS)
     assert texts[front].count("COIN1") == 8 and texts[front].count("COIN5") == 4  # items keep their own counts
     assert texts[back].count("BACK1") == 8 and texts[back].count("BACK5") == 4
