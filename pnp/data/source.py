@@ -258,6 +258,10 @@ def _scalar_value(tag: str, value: str):
     return float(value)
 
 
+def _too_many_values(where: Loc) -> PnpError:
+    return PnpError(error("yaml-too-many-values", f"more than {MAX_VALUES:,} values (aliases expanding?): simplify the file", where))
+
+
 class _Builder:
     """Builds located Python values straight from libyaml's parse events.
 
@@ -265,7 +269,9 @@ class _Builder:
     marks in memory at once, 55 MB for a 10,000-card deck; here each event is
     built as it comes and keeps only its packed position (`_pos`). A node with
     an anchor keeps its events, which an alias builds again: an alias is a
-    copy, and counts towards MAX_VALUES each time, as a composed alias did."""
+    copy, and counts towards MAX_VALUES each time, as a composed alias did. An
+    alias whose copy would pass the bound is refused before it is built: an
+    alias bomb stops at the alias, not after 200,000 values built one by one."""
 
     def __init__(self, rel: str, events, replay: bool = False):
         self.rel = rel
@@ -274,6 +280,7 @@ class _Builder:
         self.values = 0
         self.depth = 0  # lists and mappings open around the node being built
         self.anchors: dict[str, list | None] = {}  # anchor → its node's events (None while the node is being read)
+        self.sizes: dict[str, int] = {}  # anchor → how many values its node holds, aliases inside it copied
         self.recording: list[list] = []  # event lists of anchored nodes being read
         self.texts: dict[str, str] = {}  # one object for each distinct text: a deck writes its keys, and many values, on every card
 
@@ -310,11 +317,13 @@ class _Builder:
         self.anchors[anchor] = None
         events = [event]
         self.recording.append(events)
+        before = self.values
         try:
             value = self.node(event)
         finally:
             del self.recording[next(i for i, e in enumerate(self.recording) if e is events)]
         self.anchors[anchor] = events
+        self.sizes[anchor] = self.values - before
         return value
 
     def alias(self, event):
@@ -323,8 +332,10 @@ class _Builder:
         events = self.anchors[event.anchor]
         if events is None:
             raise PnpError(error("yaml-alias-loop", f"alias '*{event.anchor}' lies inside the node it names: remove it", self.loc(event)))
+        if self.values + self.sizes[event.anchor] > MAX_VALUES:
+            raise _too_many_values(self.loc(event))
         again = _Builder(self.rel, events[1:], replay=True)
-        again.anchors, again.values, again.depth = self.anchors, self.values, self.depth
+        again.anchors, again.sizes, again.values, again.depth = self.anchors, self.sizes, self.values, self.depth
         value = again.node(events[0])
         self.values = again.values
         return value
@@ -332,7 +343,7 @@ class _Builder:
     def node(self, event):
         self.values += 1
         if self.values > MAX_VALUES:
-            raise PnpError(error("yaml-too-many-values", f"more than {MAX_VALUES:,} values (aliases expanding?): simplify the file", self.loc(event)))
+            raise _too_many_values(self.loc(event))
         if isinstance(event, yaml.ScalarEvent):
             return self.scalar(event)
         if self.depth >= MAX_DEPTH:
@@ -417,7 +428,7 @@ class _Builder:
     def node_count_only(self, event) -> None:
         self.values += 1
         if self.values > MAX_VALUES:
-            raise PnpError(error("yaml-too-many-values", f"more than {MAX_VALUES:,} values (aliases expanding?): simplify the file", self.loc(event)))
+            raise _too_many_values(self.loc(event))
 
 
 _RESOLVER = _Core12Loader("")  # resolves implicit tags as the loader does while composing
