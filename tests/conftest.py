@@ -33,6 +33,15 @@ compileall.compile_dir(ROOT / "pnp", quiet=1)
 MM = 72 / 25.4
 
 
+def pytest_sessionfinish(session, exitstatus):
+    """Freeze what the run holds once its tests are done: pytest then collects garbage five times over before it exits
+    (to report exceptions raised in finalisers), and each pass would walk every object a worker kept (its shared reads,
+    fonts, templates), a second a worker."""
+    import gc
+
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def _no_network(monkeypatch):
     """No test may reach a network: pnp is a local tool."""
