@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import compileall
+import gc
 import hashlib
 import os
 import re
@@ -37,8 +38,6 @@ def pytest_sessionfinish(session, exitstatus):
     """Freeze what the run holds once its tests are done: pytest then collects garbage five times over before it exits
     (to report exceptions raised in finalisers), and each pass would walk every object a worker kept (its shared reads,
     fonts, templates), a second a worker."""
-    import gc
-
     gc.freeze()
 
 
@@ -64,6 +63,10 @@ def _warm_process(tmp_path_factory):
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     result = run_pnp(root, "build", "-q")  # in this process (PNP_JOBS=1): workers would warm and vanish
     assert result.exit_code == 0, result.output + result.stderr
+    # What the process holds now (modules, fonts, compiled templates) stays for the run: frozen out of the garbage
+    # collector, its full collections walk only what the tests make after (they took a few per cent of a worker's time)
+    gc.collect()
+    gc.freeze()
 
 
 SHIPPED_KINDS = ("cards", "tokens", "reference", "boards")
@@ -471,7 +474,6 @@ def most_images_alive(monkeypatch, module, name: str, bound: int | None = None) 
     passes it: a count at or under the bound stays so after a collection. What the test process held before the images
     came is frozen out of the collections (gc.freeze): a collection walking every object the worker keeps (shared reads,
     fonts, templates) took a fifth of a second each."""
-    import gc
     import weakref
 
     made: list[weakref.ref] = []
@@ -479,16 +481,13 @@ def most_images_alive(monkeypatch, module, name: str, bound: int | None = None) 
     real = getattr(module, name)
 
     def counted(*args, **kwargs):
-        gc.freeze()  # what the test process held before: a collection then walks only what this run made
-        try:
-            for image in real(*args, **kwargs):
-                made.append(weakref.ref(image))
-                if bound is None or sum(ref() is not None for ref in made) > bound:
-                    gc.collect()
-                most[0] = max(most[0], sum(ref() is not None for ref in made))
-                yield image
-        finally:
-            gc.unfreeze()
+        gc.freeze()  # what the test process held before (kept frozen, as `_warm_process` keeps its own): a collection walks only what this run made
+        for image in real(*args, **kwargs):
+            made.append(weakref.ref(image))
+            if bound is None or sum(ref() is not None for ref in made) > bound:
+                gc.collect()
+            most[0] = max(most[0], sum(ref() is not None for ref in made))
+            yield image
 
     monkeypatch.setattr(module, name, counted)
     return most
