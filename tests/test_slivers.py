@@ -71,3 +71,18 @@ def test_the_shipped_games_print_no_sliver_on_letter_or_a4(shared_build):
         said = build_log(out)
         assert not [line for line in said.splitlines() if "sliver" in line], "\n".join(line for line in said.splitlines() if "sliver" in line)
         assert ": warning: " not in said
+
+
+def test_slivers_alike_in_visibility_come_in_the_same_order_in_every_process():
+    """Same input, same findings: a red card beside a green one shows a sliver each way, as visible as each other, and
+    which comes first (the one a finding words) must not hang on Python's string hashing, which differs per process."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("from pnp.layout.elements import Face, Rect\nfrom pnp.layout.slivers import slivers\n"
+              f"def card(c): return Face({W}, {H}, 0.0, (Rect(0, 0, {W}, {H}, c, None, 0.0, 0.0, None),), frozenset())\n"
+              "print([(s.side, s.colour, s.across) for s in slivers([card('#c0392b'), card('#2e7d32'), card('#1f4e8c')])])")
+    seen = {subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": str(seed)}, capture_output=True, text=True,
+                           check=True).stdout for seed in range(6)}
+    assert len(seen) == 1, seen

@@ -70,15 +70,17 @@ def _light(colour: str) -> bool:
 def slivers(faces: list[Face], edges_of=edges) -> list[Sliver]:
     """Every edge of these faces (cut apart on one sheet, in any order) that a miscut would show on a neighbour, worst first.
 
-    `edges_of` gives a face's edges (`edges`, or a memo of it kept by a process that stays up)."""
-    by_size: dict[tuple, set] = {}
+    `edges_of` gives a face's edges (`edges`, or a memo of it kept by a process that stays up). Faces and edges are
+    taken in the order the faces come, never a set's: where two slivers are as visible as each other (a red edge
+    against green, and green against red), the one reported is the same in every process."""
+    by_size: dict[tuple, dict] = {}
     for face in faces:
-        by_size.setdefault((round(face.w, 2), round(face.h, 2)), set()).add(face)
+        by_size.setdefault((round(face.w, 2), round(face.h, 2)), {})[face] = None
     found: dict[tuple, Sliver] = {}
     for group in by_size.values():
-        profiles = {_Profile(edges_of(f)) for f in group}
+        profiles = list(dict.fromkeys(_Profile(edges_of(f)) for f in group))
         for side, other in PAIRS:
-            for a, b in product({p[side] for p in profiles}, {p[other] for p in profiles}):
+            for a, b in product(dict.fromkeys(p[side] for p in profiles), dict.fromkeys(p[other] for p in profiles)):
                 for edge, mine, theirs in ((a, side, b), (b, other, a)):
                     sliver = _worst(edge, mine, theirs.colours)
                     if sliver is not None:
