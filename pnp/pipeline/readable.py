@@ -75,9 +75,8 @@ def readability_check(gctx: GameContext) -> list[Finding]:
     measures = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges, grounds_of)
     cards: dict = {}
     faces = list(game_faces(gctx, Options(), cards))
-    found = _readability(gctx, faces, cards, {}, measures)
-    if not found:
-        return found
+    if not _shows_a_problem(gctx, faces, cards, measures):
+        return []
     with gctx.layouts.tracing() as origins:
         _draw_traced(gctx, _needing_lines(faces, cards, measures), cards)
     return _readability(gctx, faces, cards, origins, measures)
@@ -88,11 +87,25 @@ def _readability(gctx: GameContext, faces: list, cards: dict, origins: dict, mea
     names = palette_names(gctx)
     faint, edges_of = measures
     findings = contrast_findings(faces, origins, names, game.slug, faint)
+    return findings + colour_code_findings(_colour_codes(gctx, cards), names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug, edges_of)
+
+
+def _shows_a_problem(gctx: GameContext, faces: list, cards: dict, measures: tuple) -> bool:
+    """Whether `_readability` would find anything, worked out without wording its findings: before the faces are
+    traced no line is known, so a deck whose every card has faint text would word a warning for each card, each
+    with its suggested colour, only to throw them all away."""
+    faint, edges_of = measures
+    return (any(faint(face) for face, *_ in faces)
+            or any(slivers(side_faces, edges_of) for _, side_faces, _ in _sheet_sides(cards))
+            or bool(colour_code_findings(_colour_codes(gctx, cards), palette_names(gctx), gctx.game.slug)))
+
+
+def _colour_codes(gctx: GameContext, cards: dict) -> list:
+    """The colour codes of the game's decks: the fields that tell cards apart by colour, and their distinct backs."""
     codes = []
     for deck_id, rendered in cards.items():
-        codes += coded_fields(deck_id, rendered, game.spec.palette)
-    codes += coded_backs(distinct_backs(cards))
-    return findings + colour_code_findings(codes, names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug, edges_of)
+        codes += coded_fields(deck_id, rendered, gctx.game.spec.palette)
+    return codes + coded_backs(distinct_backs(cards))
 
 
 def _needing_lines(faces: list, cards: dict, measures: tuple) -> set[int]:
