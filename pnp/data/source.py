@@ -24,6 +24,12 @@ MAX_DEPTH = 100  # lists and mappings inside each other: game data nests five or
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def own_yaml(text: str):
+    """A YAML file pnp ships itself (its words table), read with libyaml where PyYAML has it: no located values, no
+    bounds, which only a designer's files need (`load_yaml`)."""
+    return yaml.load(text, Loader=_Base)
+
+
 class _Core12Loader(_Base):
     """libyaml parser with YAML 1.2 core-schema scalar resolution."""
 
