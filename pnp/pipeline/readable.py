@@ -75,29 +75,22 @@ def readability_check(gctx: GameContext) -> list[Finding]:
     measures = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges, grounds_of)
     cards: dict = {}
     faces = list(game_faces(gctx, Options(), cards))
-    if not _shows_a_problem(gctx, faces, cards, measures):
-        return []
+    names = palette_names(gctx)
+    colours = colour_code_findings(_colour_codes(gctx, cards), names, gctx.game.slug)  # at palette entries: no line to find
+    if not _shows_a_line_problem(faces, cards, measures):
+        return colours
     with gctx.layouts.tracing() as origins:
         _draw_traced(gctx, _needing_lines(faces, cards, measures), cards)
-    return _readability(gctx, faces, cards, origins, measures)
-
-
-def _readability(gctx: GameContext, faces: list, cards: dict, origins: dict, measures: tuple) -> list[Finding]:
-    game = gctx.game
-    names = palette_names(gctx)
     faint, edges_of = measures
-    findings = contrast_findings(faces, origins, names, game.slug, faint)
-    return findings + colour_code_findings(_colour_codes(gctx, cards), names, game.slug) + sliver_findings(_sheet_sides(cards), origins, game.slug, edges_of)
+    return contrast_findings(faces, origins, names, gctx.game.slug, faint) + colours + sliver_findings(_sheet_sides(cards), origins, gctx.game.slug, edges_of)
 
 
-def _shows_a_problem(gctx: GameContext, faces: list, cards: dict, measures: tuple) -> bool:
-    """Whether `_readability` would find anything, worked out without wording its findings: before the faces are
-    traced no line is known, so a deck whose every card has faint text would word a warning for each card, each
-    with its suggested colour, only to throw them all away."""
+def _shows_a_line_problem(faces: list, cards: dict, measures: tuple) -> bool:
+    """Whether any face reads too faintly or any edge leaves a sliver, worked out without wording the findings: before
+    the faces are traced no line is known, so a deck whose every card has faint text would word a warning for each
+    card, each with its suggested colour, only to throw them all away."""
     faint, edges_of = measures
-    return (any(faint(face) for face, *_ in faces)
-            or any(slivers(side_faces, edges_of) for _, side_faces, _ in _sheet_sides(cards))
-            or bool(colour_code_findings(_colour_codes(gctx, cards), palette_names(gctx), gctx.game.slug)))
+    return any(faint(face) for face, *_ in faces) or any(slivers(side_faces, edges_of) for _, side_faces, _ in _sheet_sides(cards))
 
 
 def _colour_codes(gctx: GameContext, cards: dict) -> list:
