@@ -126,8 +126,8 @@ def shipped_export(tmp_path_factory):
     """`get(game)`: the output folder of `pnp export GAME --format all --dpi 72 --base-url EXPORT_BASE_URL/GAME
     --no-validate --out FOLDER` in the repository (files under FOLDER/GAME/<format>/), made once per test run and shared
     by every worker and test that reads a shipped game's export (tests/test_export.py, test_dice.py, test_pod_ink.py).
-    72 dpi: the print-service PNGs at the lowest resolution the CLI takes, their sizes still exact (300 dpi's scaled by
-    72/300); Tabletop Simulator and print-on-demand files do not depend on it. Read-only; what it printed is in
+    72 dpi: the print-service PNGs and Tabletop Simulator images at the lowest resolution the CLI takes, their sizes
+    still exact (300 dpi's scaled by 72/300); print-on-demand files do not depend on it. Read-only; what it printed is in
     `build_log(folder)`."""
 
     def get(game: str) -> Path:

@@ -203,6 +203,26 @@ def _the_export_ends_with_what_to_do_one_line_per_target(output: str, game: str)
     assert f"{BASE}/{game}" in tail[1]
 
 
+
+def test_tts_images_use_the_dpi_asked_and_stay_under_4096_px(shipped_export):
+    """`--dpi` bounds Tabletop Simulator's images as it sets the print-service PNGs (the shared export asks 72): a
+    poker card of 2.5 × 3.5 in is a 180 × 252 px cell where the sheet has room, no cell or image is finer than asked,
+    and every sheet stays under TTS's 4096 px a side."""
+    folder = shipped_export("organ-match") / "organ-match" / "tts"
+    patients = json.loads((folder / "patients.json").read_text(encoding="utf-8"))["pnp"]
+    assert patients["card_mm"] == [63.5, 88.9] and patients["cell_px"] == [180, 252]
+    for summary in (json.loads(p.read_text(encoding="utf-8"))["pnp"] for p in folder.glob("*.json") if p.name != "organ-match-tts-save.json"):
+        w_mm, h_mm = summary["card_mm"]
+        cw, ch = summary["cell_px"]
+        assert cw <= w_mm / 25.4 * EXPORT_DPI + 1e-6 and ch <= h_mm / 25.4 * EXPORT_DPI + 1e-6, summary["deck"]
+        for sheet in summary["sheets"]:
+            with Image.open(folder / sheet["file"]) as img:
+                assert img.size == (sheet["columns"] * cw, sheet["rows"] * ch) and max(img.size) < 4096, sheet["file"]
+    for board in (folder / "boards").glob("*.png"):
+        with Image.open(board) as img:
+            assert max(img.size) < 4096
+    assert "(72 dpi)" in build_log(shipped_export("organ-match"))
+
 # The tiny game: details of each target ---------------------------------------------------------
 
 def test_tts_without_a_base_url_points_at_local_files_and_says_so(tiny_export):

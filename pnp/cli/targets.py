@@ -41,7 +41,7 @@ def _base_url(ctx, param, value):
                    "pod: CMYK print-on-demand PDFs; all: the three.")
 @click.option("--bleed", type=click.Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
               help="png: bleed per side; 1/8in (The Game Crafter, 825 × 1125 px poker) or 3mm (MakePlayingCards, 822 × 1122).")
-@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png: resolution.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png: resolution; tts: the most its images use (a deck sheet also stays under 4096 px a side).")
 @click.option("--base-url", callback=_base_url, default=None, metavar="URL",
               help="tts: where you will upload the export folder; image URLs become URL/<file> (default: files on this machine).")
 @click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable); boards, tokens and player aids are left out.")

@@ -7,8 +7,8 @@ aids (pnp.targets.components renders them).
        300 dpi: 825 × 1125 px with 1/8 in bleed, 822 × 1122 with 3 mm), each
        board whole, each token face and back, and manifest.csv listing every
        file in upload order (per component, all fronts, then all backs);
-  tts  deck sheets of at most 10 × 7 cells under 4096 px (the last cell the
-       hidden-card image) with a saved object per deck, board images, token
+  tts  deck sheets of at most 10 × 7 cells under 4096 px and at most `dpi`
+       (the last cell the hidden-card image) with a saved object per deck, board images, token
        images, and one save file with the whole game laid out on the table;
        image URLs are the files on this machine, or under `--base-url`;
   pod  one PDF per deck, board, token set and the player aids, one side per
@@ -59,7 +59,7 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
         if fmt == "png":
             png_target(gctx, bleed_mm(bleed), dpi, tuple(decks), result, findings, where)
         elif fmt == "tts":
-            tts_target(gctx, tuple(decks), base_url, result, findings, where)
+            tts_target(gctx, tuple(decks), base_url, result, findings, where, dpi)
         elif fmt == "pod":
             pod_target(gctx, tuple(decks), result, findings, where)
         else:

@@ -22,7 +22,7 @@ from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, che
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster, size_text
 from pnp.targets.staging import Export
 
-TTS_MAX_DPI = 300
+TTS_DPI = 300  # the most a Tabletop Simulator image uses unless told (`pnp export --dpi`): sharp on screen, quick to load
 TOKEN_MASK_SUPERSAMPLE = 4  # a token's outline is drawn this much larger, then reduced: smooth edges
 
 
@@ -33,17 +33,17 @@ def tts_grid(cards: int) -> tuple[int, int]:
     return max(2, math.ceil(cells / rows)), rows
 
 
-def tts_cell(card_mm: tuple[float, float], cols: int, rows: int) -> tuple[int, int, float]:
-    """Cell size in px (and px per mm) so that the sheet stays under 4096 px a side, at most 300 dpi."""
+def tts_cell(card_mm: tuple[float, float], cols: int, rows: int, dpi: int = TTS_DPI) -> tuple[int, int, float]:
+    """Cell size in px (and px per mm) so that the sheet stays under 4096 px a side, at most `dpi`."""
     w, h = card_mm
-    px_per_mm = min(TTS_MAX_DPI / 25.4, (TTS_MAX_PX - 1) / (cols * w), (TTS_MAX_PX - 1) / (rows * h))
+    px_per_mm = min(dpi / 25.4, (TTS_MAX_PX - 1) / (cols * w), (TTS_MAX_PX - 1) / (rows * h))
     cw, ch = math.floor(w * px_per_mm), math.floor(h * px_per_mm)
     return cw, ch, px_per_mm
 
 
-def tts_image_size(trim_mm: tuple[float, float]) -> tuple[tuple[int, int], float]:
-    """Pixel size (and px per mm) of a board or token image: at most 300 dpi, under 4096 px a side."""
-    px_per_mm = min(TTS_MAX_DPI / 25.4, (TTS_MAX_PX - 1) / max(trim_mm))
+def tts_image_size(trim_mm: tuple[float, float], dpi: int = TTS_DPI) -> tuple[tuple[int, int], float]:
+    """Pixel size (and px per mm) of a board or token image: at most `dpi`, under 4096 px a side."""
+    px_per_mm = min(dpi / 25.4, (TTS_MAX_PX - 1) / max(trim_mm))
     return (math.floor(trim_mm[0] * px_per_mm), math.floor(trim_mm[1] * px_per_mm)), px_per_mm
 
 
@@ -51,20 +51,20 @@ def tts_save_name(slug: str) -> str:
     return f"{slug}-tts-save.json"
 
 
-def tts_target(gctx: GameContext, decks: tuple, base_url: str | None, result: Export, findings: list, where) -> None:
-    """Deck sheets, board and token images, a saved object per deck, and one save with the whole game on the table."""
+def tts_target(gctx: GameContext, decks: tuple, base_url: str | None, result: Export, findings: list, where, dpi: int = TTS_DPI) -> None:
+    """Deck sheets, board and token images (at most `dpi`), a saved object per deck, and one save with the whole game on the table."""
     game = gctx.game
     url = _url_for(result.folder, base_url)
     placed: list[tuple[dict, tuple[float, float]]] = []
     next_key = 1  # CustomDeck keys are unique across the save, so decks never share a card id
     for component in collect(gctx, EXTRA_BLEED_MM, findings, decks):
         if component.deck_like:
-            obj, next_key = _tts_deck(gctx, component, next_key, url, result, findings, where)
+            obj, next_key = _tts_deck(gctx, component, next_key, url, result, findings, where, dpi)
             _warn_unnamed(gctx, component, findings)
         elif component.kind == "boards":
-            obj = _tts_board(gctx, component, url, result, findings, where)
+            obj = _tts_board(gctx, component, url, result, findings, where, dpi)
         else:
-            obj = _tts_tokens(gctx, component, url, result, findings, where)
+            obj = _tts_tokens(gctx, component, url, result, findings, where, dpi)
         placed.append((obj, tts.footprint(obj, component.trim)))
     if not decks:  # a deck export leaves the dice out, as it does boards and tokens
         from pnp.targets.tts_dice import tts_dice
@@ -109,13 +109,13 @@ def _warn_unnamed(gctx: GameContext, component: Component, findings: list) -> No
                             f"name the field holding each card's title with name_field: (for example name_field: title)", deck.data.loc, game=gctx.game.slug))
 
 
-def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, findings: list, where) -> tuple[dict, int]:
+def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, findings: list, where, dpi: int) -> tuple[dict, int]:
     """Sheets of at most 69 cards, a back, a saved object for the deck; returns the deck object and the next free CustomDeck key."""
     items = component.items
     per_sheet = TTS_MAX_COLUMNS * TTS_MAX_ROWS - 1  # 69: the last cell shows hidden cards
     chunks = [items[i : i + per_sheet] for i in range(0, len(items), per_sheet)]
     grids = [tts_grid(len(chunk)) for chunk in chunks]
-    cw, ch, px_per_mm = tts_cell(component.trim, max(g[0] for g in grids), max(g[1] for g in grids))
+    cw, ch, px_per_mm = tts_cell(component.trim, max(g[0] for g in grids), max(g[1] for g in grids), dpi)
     backs = Counter(item.back for item in items if item.back is not None)
     common_back = backs.most_common(1)[0][0] if backs else None
     unique_backs = len(backs) > 1 or (common_back is not None and any(item.back is None for item in items))
@@ -199,9 +199,9 @@ class _Images:
             del self._held[face]
 
 
-def _tts_image(gctx, face: Face, trim: tuple[float, float], shape: str | None = None) -> tuple[Image.Image, tuple[int, int]]:
+def _tts_image(gctx, face: Face, trim: tuple[float, float], dpi: int, shape: str | None = None) -> tuple[Image.Image, tuple[int, int]]:
     """A board or token face at its trim for TTS; with `shape`, transparent outside a token's outline."""
-    size, px_per_mm = tts_image_size(trim)
+    size, px_per_mm = tts_image_size(trim, dpi)
     image = next(raster(gctx, [face], size, px_per_mm))
     if shape is not None:
         image.putalpha(token_mask(shape, size))
@@ -226,9 +226,9 @@ def token_mask(shape: str, size: tuple[int, int]) -> Image.Image:
     return mask.resize(size, Image.Resampling.LANCZOS)
 
 
-def _tts_board(gctx, component: Component, url, result: Export, findings: list, where) -> dict:
+def _tts_board(gctx, component: Component, url, result: Export, findings: list, where, dpi: int) -> dict:
     item = component.items[0]
-    image, size = _tts_image(gctx, item.front, component.trim)
+    image, size = _tts_image(gctx, item.front, component.trim, dpi)
     name = f"boards/{component.id}.png"
     data = result.files[name] = png_bytes(image)
     findings.extend(check_tts_image(data, where(name), size))
@@ -236,12 +236,12 @@ def _tts_board(gctx, component: Component, url, result: Export, findings: list, 
     return tts.board_object(component.name, url(name), component.trim)
 
 
-def _tts_tokens(gctx, component: Component, url, result: Export, findings: list, where) -> dict:
+def _tts_tokens(gctx, component: Component, url, result: Export, findings: list, where, dpi: int) -> dict:
     """Each token face as images, each copy as a TTS object (token, tile or figurine), the set in a bag."""
     objects = []
     for item in component.items:
         def image(face: Face, side: str, shape: str | None = None, item=item) -> str:
-            img, size = _tts_image(gctx, face, component.trim, shape)
+            img, size = _tts_image(gctx, face, component.trim, dpi, shape)
             name = f"tokens/{component.id}/{component.stem(item)}-{side}.png"
             data = result.files[name] = png_bytes(img)
             findings.extend(check_tts_image(data, where(name), size, alpha=shape is not None))
