@@ -126,25 +126,24 @@ class _Chars:
 
 def _font_widths(path) -> dict:
     """{(font name without its subset tag, character): its width in ems} from every font the PDF's pages and forms use:
-    each simple font's /Widths, by the character its /ToUnicode map gives each code (pypdf)."""
+    each simple font's /Widths, by the character its /ToUnicode map gives each code (pikepdf)."""
     import re
 
-    from pypdf import PdfReader
+    import pikepdf
 
-    reader = PdfReader(str(path))
     out: dict = {}
-    for res in pdfread.resource_dicts(reader):
-        for font in (res.get("/Font") or {}).values():
-            font = font.get_object()
-            widths, first, cmap = font.get("/Widths"), font.get("/FirstChar"), font.get("/ToUnicode")
-            if widths is None or first is None or cmap is None:
-                continue
-            name = str(font["/BaseFont"]).lstrip("/").split("+")[-1]
-            text = cmap.get_object().get_data().decode("latin-1")
-            for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]{4})>", text.split("endcodespacerange")[-1]):
-                i = int(code, 16) - int(first)
-                if 0 <= i < len(widths) and int(uni, 16):
-                    out[(name, chr(int(uni, 16)))] = float(widths[i]) / 1000
+    with pikepdf.open(str(path)) as pdf:
+        for res in pdfread.resource_dicts(pdf):
+            for font in (res.get("/Font") or {}).values():
+                widths, first, cmap = font.get("/Widths"), font.get("/FirstChar"), font.get("/ToUnicode")
+                if widths is None or first is None or cmap is None:
+                    continue
+                name = str(font.BaseFont).lstrip("/").split("+")[-1]
+                text = cmap.read_bytes().decode("latin-1")
+                for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]{4})>", text.split("endcodespacerange")[-1]):
+                    i = int(code, 16) - int(first)
+                    if 0 <= i < len(widths) and int(uni, 16):
+                        out[(name, chr(int(uni, 16)))] = float(widths[i]) / 1000
     return out
 
 
