@@ -255,6 +255,16 @@ def test_symlinked_template_leading_out_is_refused(hostile):
     build_refused(hostile, "whose real file is outside templates/", "data/tiny/decks/heroes.yaml:4:7")
 
 
+
+def test_a_template_linked_to_a_folder_whose_name_extends_templates_is_refused(hostile):
+    """templates-extra/ shares its first letters with templates/ but is another folder: a link into it leaves."""
+    project = hostile[0]
+    (project / "templates-extra").mkdir()
+    (project / "templates-extra/evil.j2").write_text("{{ rect(0, 0, 5, 5) }}")
+    (project / "templates/tiny/evil.j2").symlink_to(project / "templates-extra/evil.j2")
+    edit(project, DECK, "back: tiny/back.j2", "back: tiny/evil.j2")
+    build_refused(hostile, "whose real file is outside templates/", "data/tiny/decks/heroes.yaml:4:7")
+
 def test_template_names_cannot_climb_out(hostile):
     edit(hostile[0], DECK, "back: tiny/back.j2", "back: ../../outside/secret.txt")
     build_refused(hostile, "must be a path inside templates/", "data/tiny/decks/heroes.yaml:4:7")

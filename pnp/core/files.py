@@ -47,11 +47,12 @@ def inside(path: Path | str, *folders: Path | str) -> Path:
     raises LeavesFolder otherwise. Checking against the project's folder and
     the folder named for the kind of file (templates/, fonts/, the game's)
     refuses a linked folder as well as a linked file."""
-    real = Path(path).resolve()
+    real = os.path.realpath(path)
     for folder in folders:
-        if not real.is_relative_to(Path(folder).resolve()):
+        root = os.path.realpath(folder)
+        if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):  # real paths: no '..' left to climb
             raise LeavesFolder(path, folder)
-    return real
+    return Path(real)
 
 
 def stays_inside(path: Path | str, *folders: Path | str) -> bool:

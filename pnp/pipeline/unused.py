@@ -95,10 +95,12 @@ def names_read(gctx: GameContext) -> set[str] | None:
     """Every field name the game's templates, constraints, components and facts read; None when a template reads a mapping whole."""
     names: set[str] = set()
     layouts = gctx.layouts.layouts
+    files: dict[str, str] = {}  # each file the templates run, once (a frame most templates extend), by the first that runs it
     for template in _templates_of(gctx.game):
         for filename in layouts.files_of(template):
-            for name in _template_names(layouts, filename, template):
-                names.add(name)
+            files.setdefault(filename, template)
+    for filename, template in files.items():
+        names.update(_template_names(layouts, filename, template))
     if names & WHOLE_MAPPING:
         return None
     game = gctx.game
