@@ -9,8 +9,7 @@ pdfminer gives it, so the readers built on pdfplumber's pages (tests/printable.p
   text space: the font's /Widths entry times the type size), `size`, and its box from the font's descent to one em
   above it, `adv` long, turned by the matrix (pdfminer's LTChar);
 - a path, split at each move as pdfminer splits it: its points on the path (a curve's control points aside), its
-  steps (`path`: each move, line and curve with its control points, and close), its box, line width as set, whether
-  stroked or filled, its dash pattern; a single segment is a line, a closed
+  box, line width as set, whether stroked or filled, its dash pattern; a single segment is a line, a closed
   axis-aligned quadrilateral a rect, anything else a curve (pdfminer's PDFLayoutAnalyzer.paint_path);
 - a colour (`stroking_color`, `non_stroking_color` of a path or a character) as pdfium gives it: red, green and blue
   from 0 to 1 in steps of 1/255, whatever colour space the PDF set it in. For an RGB colour that is pdfplumber's value
@@ -109,7 +108,7 @@ class _Chars:
         raw.FPDFFont_GetGlyphWidth(font, code, size, self.width)  # the /Widths advance of the character
         raw.FPDFText_GetCharOrigin(tp, k, self.x, self.y)
         exact = self.widths.get((name, chr(code)))
-        return {"text": chr(code), "object_type": "char", "matrix": (a, b, c, d, self.x.value, self.y.value), "fontsize": size,
+        return {"text": chr(code), "matrix": (a, b, c, d, self.x.value, self.y.value), "fontsize": size,
                 "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": descent,
                 "stroking_color": stroking, "non_stroking_color": non_stroking}
 
@@ -164,35 +163,23 @@ def path_points(obj, matrix):
         yield kind, _apply(matrix, x.value, y.value), bool(raw.FPDFPathSegment_GetClose(seg))
 
 
-def _subpaths(obj, matrix) -> list[tuple[str, list, list]]:
-    """The path's subpaths as pdfminer sees them: (shape, points on the path, its steps as pdfplumber's `path` gives
-    them: ('m', p), ('l', p), ('c', control, control, p), ('h',)), in page points (y up)."""
-    out: list[tuple[str, list, list]] = []
-    shape, pts, steps, controls = "", [], [], []
-    x, y = ctypes.c_float(), ctypes.c_float()
-    for i in range(raw.FPDFPath_CountSegments(obj.raw)):
-        seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
-        kind = raw.FPDFPathSegment_GetType(seg)
-        raw.FPDFPathSegment_GetPoint(seg, x, y)
-        point = _apply(matrix, x.value, y.value)
-        if kind == raw.FPDF_SEGMENT_BEZIERTO:
-            controls.append(point)
-            if len(controls) < 3:  # a control point: each curve is two of them and its end point
-                continue
-            shape, steps, controls = shape + "c", [*steps, ("c", *controls)], []
-            pts.append(point)
-        elif kind == raw.FPDF_SEGMENT_MOVETO:
+def _subpaths(obj, matrix) -> list[tuple[str, list]]:
+    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up)."""
+    out: list[tuple[str, list]] = []
+    shape, pts = "", []
+    for kind, point, closes in path_points(obj, matrix):
+        if kind == raw.FPDF_SEGMENT_MOVETO:
             if shape:
-                out.append((shape, pts, steps))
-            shape, pts, steps = "m", [point], [("m", point)]
+                out.append((shape, pts))
+            shape, pts = "m", [point]
         else:
-            shape, steps = shape + "l", [*steps, ("l", point)]
+            shape += "c" if kind == raw.FPDF_SEGMENT_BEZIERTO else "l"
             pts.append(point)
-        if raw.FPDFPathSegment_GetClose(seg) and shape:
-            shape, steps = shape + "h", [*steps, ("h",)]
+        if closes and shape:
+            shape += "h"
             pts.append(pts[0])
     if shape:
-        out.append((shape, pts, steps))
+        out.append((shape, pts))
     return out
 
 
@@ -216,29 +203,27 @@ class _Paths:
         scale = abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
         common = {"linewidth": self.width.value * scale, "stroke": bool(self.stroke.value), "fill": bool(self.fill.value), "dash": _dash(obj)}
         common["stroking_color"], common["non_stroking_color"] = self.colour.of(obj.raw)
-        for shape, pts, steps in _subpaths(obj, matrix):
+        for shape, pts in _subpaths(obj, matrix):
             if len(shape) > 3 and shape[-2:] == "lh" and pts[-2] == pts[0]:
-                # pdfminer drops a closing line the 'h' repeats
-                shape, pts, steps = shape[:-2] + "h", pts[:-2] + pts[-1:], steps[:-2] + steps[-1:]
-            self._one(shape, pts, steps, common)
+                shape, pts = shape[:-2] + "h", pts[:-2] + pts[-1:]  # pdfminer drops a closing line the 'h' repeats
+            self._one(shape, pts, common)
 
-    def _one(self, shape: str, pts: list, steps: list, common: dict) -> None:
+    def _one(self, shape: str, pts: list, common: dict) -> None:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         box = {"x0": min(xs), "x1": max(xs), "top": self.height - max(ys), "bottom": self.height - min(ys),
                "y0": min(ys), "y1": max(ys), "width": max(xs) - min(xs), "height": max(ys) - min(ys)}
         top_pts = [(px, self.height - py) for px, py in pts]
-        common = {**common, "path": [(op, *((px, self.height - py) for px, py in points)) for op, *points in steps]}
         if shape in ("ml", "mlh"):
-            self.lines.append({**box, **common, "pts": top_pts[:2], "object_type": "line"})
+            self.lines.append({**box, **common, "pts": top_pts[:2]})
         elif shape in ("mlllh", "mllll"):
             (x0, y0), (x1, y1), (x2, y2), (x3, y3), _ = pts
             square = (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)
             if pts[0] == pts[4] and square:
-                self.rects.append({**box, **common, "pts": top_pts, "object_type": "rect"})
+                self.rects.append({**box, **common, "pts": top_pts})
             else:
-                self.curves.append({**box, **common, "pts": top_pts, "object_type": "curve"})
+                self.curves.append({**box, **common, "pts": top_pts})
         else:
-            self.curves.append({**box, **common, "pts": top_pts, "object_type": "curve"})
+            self.curves.append({**box, **common, "pts": top_pts})
 
 
 class Colour:

@@ -1,8 +1,7 @@
 """tests/pdfium_pages.py reads a page as pdfplumber reports it: the same characters in the same order (turned, upside
 down, in a scaled form), the same lines, rects and curves, with their boxes and dash patterns, so the print-truth
 tests that read the shipped games through it (test_printable, test_sheet_footers, test_board_seams, test_aid_balance)
-read what pdfplumber would: their colours too (what the die nets and box nets are told apart by), and each path's steps
-(what tests/stamp_room.py measures a stamp's clearance from)."""
+read what pdfplumber would: their colours too (what the die nets and box nets are told apart by)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -96,13 +95,10 @@ def test_pdfium_reads_a_page_as_pdfplumber_reports_it(tmp_path):
             assert abs(a[key] - b[key]) < POSITION_PT, (a["text"], key, a[key], b[key])
         assert all(abs(u - v) < POSITION_PT for u, v in zip(a["matrix"], b["matrix"], strict=True)), (a["text"], a["matrix"], b["matrix"])
         assert a["upright"] == b["upright"]
-        assert _same_colours(a, b) and a["object_type"] == b["object_type"], (a["text"], a["non_stroking_color"], b["non_stroking_color"])
+        assert _same_colours(a, b), (a["text"], a["non_stroking_color"], b["non_stroking_color"])
     for kind in ("lines", "rects", "curves"):
         assert _boxes(getattr(pdfium, kind)) == _boxes(getattr(plumber, kind)), kind
         for a, b in zip(getattr(plumber, kind), getattr(pdfium, kind), strict=True):
             assert _same_colours(a, b), (kind, a["x0"], a["top"], a["stroking_color"], b["stroking_color"])
-            assert a["object_type"] == b["object_type"] and [step[0] for step in a["path"]] == [step[0] for step in b["path"]], (kind, a["path"], b["path"])
-            assert all(abs(u - v) < POSITION_PT for s, t in zip(a["path"], b["path"], strict=True)
-                       for p, q in zip(s[1:], t[1:], strict=True) for u, v in zip(p, q, strict=True)), (kind, a["path"], b["path"])
     assert sorted((round(o["linewidth"], 3), [tuple(round(v, 1) for v in p) for p in o["pts"]]) for o in pdfium.lines) == \
         sorted((round(o["linewidth"], 3), [tuple(round(v, 1) for v in p) for p in o["pts"]]) for o in plumber.lines)
