@@ -227,17 +227,24 @@ class _Paths:
 
 
 class Colour:
-    """A page object's stroke and fill colours, as pdfium reports them (see the module docstring)."""
+    """A page object's stroke and fill colours, as pdfium reports them (see the module docstring). A page uses a few
+    colours many times: each is one tuple, which pickle then keeps once (a page is loaded again at every read)."""
 
     def __init__(self):
         self.rgba = [ctypes.c_uint() for _ in range(4)]
+        self.known: dict[tuple, tuple] = {}
 
     def of(self, handle) -> tuple:
         """(stroking, non-stroking) colour of the object at `handle`: (r, g, b) from 0 to 1, or None if it has none."""
         out = []
         for get in (raw.FPDFPageObj_GetStrokeColor, raw.FPDFPageObj_GetFillColor):
-            found = get(handle, *self.rgba)
-            out.append(tuple(v.value / 255 for v in self.rgba[:3]) if found else None)
+            if not get(handle, *self.rgba):
+                out.append(None)
+                continue
+            key = tuple(v.value for v in self.rgba[:3])
+            if key not in self.known:
+                self.known[key] = tuple(v / 255 for v in key)
+            out.append(self.known[key])
         return tuple(out)
 
 
