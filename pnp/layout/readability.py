@@ -233,10 +233,9 @@ def grounds_of(elements) -> tuple:
 def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None, object]]]:
     """For each run of face points (an edge's sample points), the colour under each point once the whole face is drawn
     (None over an image), with the shape that drew it (None: the paper): what a cut through that point leaves on the
-    card's edge. The face is walked once; each run is tested only against the grounds that reach its box, all its
-    points at once (numpy, the same arithmetic as `_covers` point by point)."""
-    import numpy as np
-
+    card's edge. The face is walked once; each run is tested only against the grounds that reach its box, and a point
+    only against those whose own box holds it (pure Python: importing numpy for this would cost a build's checks more
+    than the arithmetic it speeds up)."""
     walk = _Walk(paper, marking=False)
     walk.run(face.elements)
     out = []
@@ -244,37 +243,30 @@ def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None
         if not points:
             out.append([])
             continue
-        xs, ys = np.array([x for x, _ in points]), np.array([y for _, y in points])
-        grounds = walk.grounds_over(float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
-        top = np.full(len(points), -1)
-        for index, (_, (a, b, c, d, e, f), shape, _) in enumerate(grounds):  # in drawing order: the last that covers a point is on top
-            top[_covered(shape, a * xs + c * ys + e, b * xs + d * ys + f)] = index
-        out.append([(grounds[i][3], grounds[i][2]) if i >= 0 else (paper, None) for i in top.tolist()])
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        grounds = walk.grounds_over(min(xs), min(ys), max(xs), max(ys))[::-1]  # the last drawn that covers a point is on top
+        tests = [(box, inverse, _rect_bounds(shape), shape, colour) for box, inverse, shape, colour in grounds]
+        out.append([_fill_at(tests, x, y, paper) for x, y in points])
     return out
 
 
-def _covered(shape, x, y):
-    """`_covers` for arrays of points (in the shape's own coordinates): a boolean array."""
-    import numpy as np
-
+def _rect_bounds(shape) -> tuple[float, float, float, float] | None:
+    """A rectangle's (or image's) x and y bounds in its own coordinates, as `_covers` compares them; None for other shapes."""
     match shape:
         case Rect(rx, ry, w, h) | Image(_, rx, ry, w, h):
-            return (min(rx, rx + w) <= x) & (x <= max(rx, rx + w)) & (min(ry, ry + h) <= y) & (y <= max(ry, ry + h))
-        case Circle(cx, cy, r):
-            return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
-        case Ellipse(ex, ey, w, h):
-            if w == 0 or h == 0:
-                return np.zeros(x.shape, bool)
-            return ((x - ex - w / 2) / (w / 2)) ** 2 + ((y - ey - h / 2) / (h / 2)) ** 2 <= 1
-        case Polygon(points):
-            inside = np.zeros(x.shape, bool)
-            for i in range(len(points)):
-                (x1, y1), (x2, y2) = points[i], points[i - 1]
-                if y1 == y2:
-                    continue  # a level side is never crossed ((y1 > y) != (y2 > y) is false)
-                inside ^= ((y1 > y) != (y2 > y)) & (x < (x2 - x1) * (y - y1) / (y2 - y1) + x1)
-            return inside
-    return np.zeros(x.shape, bool)
+            return min(rx, rx + w), max(rx, rx + w), min(ry, ry + h), max(ry, ry + h)
+    return None
+
+
+def _fill_at(tests: list, x: float, y: float, paper: str) -> tuple[str | None, object]:
+    """(colour, shape) of the topmost ground (`tests`, topmost first) that covers the face point; (paper, None) where
+    none does. A rectangle is tested against its bounds worked out once (`_covers` works them out at every point)."""
+    for (x0, y0, x1, y1), (a, b, c, d, e, f), bounds, shape, colour in tests:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            sx, sy = a * x + c * y + e, b * x + d * y + f
+            if bounds[0] <= sx <= bounds[1] and bounds[2] <= sy <= bounds[3] if bounds is not None else _covers(shape, sx, sy):
+                return colour, shape
+    return paper, None
 
 
 def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
