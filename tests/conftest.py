@@ -403,16 +403,19 @@ def render_page(pdf: Path, index: int, dpi: int = 100):
         doc.close()
 
 
-def pdf_fonts(reader) -> dict:
-    """Every font reachable from the pages' resources, through forms (visited once each: forms share resources)."""
+def pdf_fonts(pdf) -> dict:
+    """{base font name: whether it is embedded} for every font reachable from the pages' resources, through forms (visited
+    once each: forms share resources). `pdf` is a path, or a pypdf reader, whose bytes pikepdf reads (a tenth of the
+    time pypdf takes to walk them)."""
+    import pikepdf
     from pdfread import resource_dicts
 
     found = {}
-    for res in resource_dicts(reader):
-        for font in (res.get("/Font") or {}).values():
-            font = font.get_object()
-            descriptor = font.get("/FontDescriptor")
-            found[font["/BaseFont"]] = descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    with pikepdf.open(getattr(pdf, "stream", pdf)) as doc:
+        for res in resource_dicts(doc):
+            for font in (res.get("/Font") or {}).values():
+                descriptor = font.get("/FontDescriptor")
+                found[str(font.BaseFont)] = descriptor is not None and any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
     return found
 
 

@@ -10,7 +10,12 @@ pdfminer gives it, so the readers built on pdfplumber's pages (tests/printable.p
   above it, `adv` long, turned by the matrix (pdfminer's LTChar);
 - a path, split at each move as pdfminer splits it: its points on the path (a curve's control points aside), its
   box, line width as set, whether stroked or filled, its dash pattern; a single segment is a line, a closed
-  axis-aligned quadrilateral a rect, anything else a curve (pdfminer's PDFLayoutAnalyzer.paint_path).
+  axis-aligned quadrilateral a rect, anything else a curve (pdfminer's PDFLayoutAnalyzer.paint_path);
+- a colour (`stroking_color`, `non_stroking_color` of a path or a character) as pdfium gives it: red, green and blue
+  from 0 to 1 in steps of 1/255, whatever colour space the PDF set it in. For an RGB colour that is pdfplumber's value
+  (within 0.002; reportlab writes a hex colour's own 255ths); a grey or CMYK one reads here as its RGB, where
+  pdfplumber keeps the PDF's own numbers (conftest.pdf_reader reads those). Inside a form, a colour the form does not
+  set is the one the page set before placing it (as a printer paints it), where pdfminer starts a form from black.
 
 Positions are pdfplumber's: points from the page's top-left corner (`top`, `bottom` down the page). pdfium keeps
 them in single precision: on the shipped games' PDFs every character's box lies within 0.04 pt (0.015 mm) of
@@ -49,6 +54,7 @@ class _Chars:
         self.matrix, self.width, self.descent = raw.FS_MATRIX(), ctypes.c_float(), ctypes.c_float()
         self.x, self.y = ctypes.c_double(), ctypes.c_double()
         self.name = ctypes.create_string_buffer(256)
+        self.colour = Colour()
         self.objects: dict[int, tuple] = {}  # text object address → what all its characters share (`_shared`)
 
     def read(self, order: dict[int, int]) -> list[dict]:
@@ -91,18 +97,20 @@ class _Chars:
         raw.FPDFText_GetMatrix(tp, k, self.matrix)
         raw.FPDFFont_GetBaseFontName(font, self.name, len(self.name))
         m = self.matrix
-        shared = (font, self.name.value.decode("latin-1"), size, self.descent.value, (m.a, m.b, m.c, m.d))
+        colours = self.colour.of(handle)
+        shared = (font, self.name.value.decode("latin-1"), size, self.descent.value, (m.a, m.b, m.c, m.d), colours)
         self.objects[obj] = shared
         return shared
 
     def _char(self, tp, k: int, shared: tuple) -> dict:
-        font, name, size, descent, (a, b, c, d) = shared
+        font, name, size, descent, (a, b, c, d), (stroking, non_stroking) = shared
         code = raw.FPDFText_GetUnicode(tp, k)
         raw.FPDFFont_GetGlyphWidth(font, code, size, self.width)  # the /Widths advance of the character
         raw.FPDFText_GetCharOrigin(tp, k, self.x, self.y)
         exact = self.widths.get((name, chr(code)))
         return {"text": chr(code), "matrix": (a, b, c, d, self.x.value, self.y.value), "fontsize": size,
-                "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": descent}
+                "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": descent,
+                "stroking_color": stroking, "non_stroking_color": non_stroking}
 
     def _boxed(self, char: dict) -> dict:
         """The character with its advance and box as pdfminer's LTChar has them."""
@@ -118,25 +126,24 @@ class _Chars:
 
 def _font_widths(path) -> dict:
     """{(font name without its subset tag, character): its width in ems} from every font the PDF's pages and forms use:
-    each simple font's /Widths, by the character its /ToUnicode map gives each code (pypdf)."""
+    each simple font's /Widths, by the character its /ToUnicode map gives each code (pikepdf)."""
     import re
 
-    from pypdf import PdfReader
+    import pikepdf
 
-    reader = PdfReader(str(path))
     out: dict = {}
-    for res in pdfread.resource_dicts(reader):
-        for font in (res.get("/Font") or {}).values():
-            font = font.get_object()
-            widths, first, cmap = font.get("/Widths"), font.get("/FirstChar"), font.get("/ToUnicode")
-            if widths is None or first is None or cmap is None:
-                continue
-            name = str(font["/BaseFont"]).lstrip("/").split("+")[-1]
-            text = cmap.get_object().get_data().decode("latin-1")
-            for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]{4})>", text.split("endcodespacerange")[-1]):
-                i = int(code, 16) - int(first)
-                if 0 <= i < len(widths) and int(uni, 16):
-                    out[(name, chr(int(uni, 16)))] = float(widths[i]) / 1000
+    with pikepdf.open(str(path)) as pdf:
+        for res in pdfread.resource_dicts(pdf):
+            for font in (res.get("/Font") or {}).values():
+                widths, first, cmap = font.get("/Widths"), font.get("/FirstChar"), font.get("/ToUnicode")
+                if widths is None or first is None or cmap is None:
+                    continue
+                name = str(font.BaseFont).lstrip("/").split("+")[-1]
+                text = cmap.read_bytes().decode("latin-1")
+                for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]{4})>", text.split("endcodespacerange")[-1]):
+                    i = int(code, 16) - int(first)
+                    if 0 <= i < len(widths) and int(uni, 16):
+                        out[(name, chr(int(uni, 16)))] = float(widths[i]) / 1000
     return out
 
 
@@ -186,6 +193,7 @@ class _Paths:
         self.curves: list[dict] = []
         self.fill, self.stroke = ctypes.c_int(), ctypes.c_int()
         self.width = ctypes.c_float()
+        self.colour = Colour()
 
     def add(self, obj, matrix) -> None:
         raw.FPDFPath_GetDrawMode(obj.raw, self.fill, self.stroke)
@@ -194,6 +202,7 @@ class _Paths:
         raw.FPDFPageObj_GetStrokeWidth(obj.raw, self.width)
         scale = abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
         common = {"linewidth": self.width.value * scale, "stroke": bool(self.stroke.value), "fill": bool(self.fill.value), "dash": _dash(obj)}
+        common["stroking_color"], common["non_stroking_color"] = self.colour.of(obj.raw)
         for shape, pts in _subpaths(obj, matrix):
             if len(shape) > 3 and shape[-2:] == "lh" and pts[-2] == pts[0]:
                 shape, pts = shape[:-2] + "h", pts[:-2] + pts[-1:]  # pdfminer drops a closing line the 'h' repeats
@@ -215,6 +224,28 @@ class _Paths:
                 self.curves.append({**box, **common, "pts": top_pts})
         else:
             self.curves.append({**box, **common, "pts": top_pts})
+
+
+class Colour:
+    """A page object's stroke and fill colours, as pdfium reports them (see the module docstring). A page uses a few
+    colours many times: each is one tuple, which pickle then keeps once (a page is loaded again at every read)."""
+
+    def __init__(self):
+        self.rgba = [ctypes.c_uint() for _ in range(4)]
+        self.known: dict[tuple, tuple] = {}
+
+    def of(self, handle) -> tuple:
+        """(stroking, non-stroking) colour of the object at `handle`: (r, g, b) from 0 to 1, or None if it has none."""
+        out = []
+        for get in (raw.FPDFPageObj_GetStrokeColor, raw.FPDFPageObj_GetFillColor):
+            if not get(handle, *self.rgba):
+                out.append(None)
+                continue
+            key = tuple(v.value for v in self.rgba[:3])
+            if key not in self.known:
+                self.known[key] = tuple(v / 255 for v in key)
+            out.append(self.known[key])
+        return tuple(out)
 
 
 def _dash(obj) -> tuple:

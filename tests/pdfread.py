@@ -110,10 +110,8 @@ class Reader:
         return [read[n] if n in read else pickle.loads(stored[n].read_bytes()) for n in numbers]
 
     def page_count(self, path: Path) -> int:
-        """How many pages the PDF has (pypdf)."""
-        from pypdf import PdfReader
-
-        return self.once(path, "page-count", lambda p: len(PdfReader(str(p)).pages))
+        """How many pages the PDF has (pikepdf)."""
+        return self.once(path, "page-count", _page_count)
 
     def once(self, path: Path, what: str, compute: Callable[[Path], T]) -> T:
         """`compute(path)`, a fact read from the PDF named `what`, computed once per run for these bytes and kept in
@@ -136,6 +134,13 @@ class Reader:
             return value
 
 
+def _page_count(path: Path) -> int:
+    import pikepdf
+
+    with pikepdf.open(str(path)) as pdf:
+        return len(pdf.pages)
+
+
 def _write(stored: Path, value) -> None:
     """Pickle `value` to `stored` whole or not at all (another worker may load it the moment it exists)."""
     partial = stored.with_suffix(f".{os.getpid()}.part")
@@ -143,23 +148,20 @@ def _write(stored: Path, value) -> None:
     os.replace(partial, stored)
 
 
-def resource_dicts(reader):
-    """Each resource dictionary of a pypdf reader's pages and of the forms they place, once (forms share resources)."""
+def resource_dicts(pdf):
+    """Each resource dictionary of a pikepdf document's pages and of the forms they place, once (forms share resources).
+    pikepdf (C++) walks them in a tenth of pypdf's time."""
     seen = set()
-    for page in reader.pages:
-        stack = [page.get("/Resources")]
-        while stack:
-            res = stack.pop()
-            if res is None:
-                continue
-            ref = getattr(res, "indirect_reference", None) or (res if hasattr(res, "idnum") else None)
-            key = (ref.idnum, ref.generation) if ref is not None else id(res)
-            if key in seen:
-                continue
-            seen.add(key)
-            res = res.get_object()
-            yield res
-            for xobj in (res.get("/XObject") or {}).values():
-                xobj = xobj.get_object()
-                if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
-                    stack.append(xobj.raw_get("/Resources"))
+    stack = [(page.obj.get("/Resources"), ("page", page.obj.objgen)) for page in pdf.pages]
+    while stack:
+        res, owner = stack.pop()
+        if res is None:
+            continue
+        key = res.objgen if res.is_indirect else owner  # a direct dictionary is its owner's alone
+        if key in seen:
+            continue
+        seen.add(key)
+        yield res
+        for xobj in (res.get("/XObject") or {}).values():
+            if xobj.get("/Subtype") == "/Form" and "/Resources" in xobj:
+                stack.append((xobj.Resources, ("form", xobj.objgen)))

@@ -383,34 +383,35 @@ def test_an_overlap_out_of_range_is_a_located_error(project):
     assert "data/tiny/boards.yaml:12:" in result.stderr and "overlap must be" in result.stderr
 
 
-def test_the_assembly_maps_labels_stand_outside_the_board_picture(built):
-    """Column numbers above the picture, row letters beside it, a key naming every tile: none over the board's art, all ≥ 6 pt."""
+def test_the_assembly_maps_labels_stand_outside_the_board_picture(built, pdfium_reader):
+    """Column numbers above the picture, row letters beside it, a key naming every tile: none over the board's art, all ≥ 6 pt.
+    Read as pdfplumber reports the characters, their colours and the outline, through pdfium (conftest.pdfium_reader)."""
     from collections import Counter
 
-    import pdfplumber
+    from pdfplumber.utils import extract_words
 
     def red(chars):  # the map's label colour (the town's art uses it too)
         return [c for c in chars if c["non_stroking_color"] and tuple(round(v, 3) for v in c["non_stroking_color"]) == (0.753, 0.224, 0.169)]
 
-    with pdfplumber.open(built["a2"]) as pdf:
-        board_own = Counter(c["text"] for c in red(pdf.pages[0].chars))  # the board alone, 1:1
-    with pdfplumber.open(built["letter"]) as pdf:
-        page = pdf.pages[0]
-        outline = [r for r in page.rects if r["stroking_color"] == (0, 0, 0) and round(r["linewidth"], 2) == 0.5]
-        assert len(outline) == 1  # the board's outline, drawn around the scaled board
-        box = outline[0]
+    board_own = Counter(c["text"] for c in red(pdfium_reader.pages(built["a2"], [1])[0].chars))  # the board alone, 1:1
+    page = pdfium_reader.pages(built["letter"], [1])[0]
+    # the board's outline, drawn around the scaled board: a rect stroked black at 0.5 pt (the board's own filled rects
+    # carry that stroke colour and width too, unpainted: pdfium reads the state a form inherits, pdfminer resets it)
+    outline = [r for r in page.rects if r["stroke"] and r["stroking_color"] == (0, 0, 0) and round(r["linewidth"], 2) == 0.5]
+    assert len(outline) == 1
+    box = outline[0]
 
-        def inside(c):
-            return box["x0"] < (c["x0"] + c["x1"]) / 2 < box["x1"] and box["top"] < (c["top"] + c["bottom"]) / 2 < box["bottom"]
+    def inside(c):
+        return box["x0"] < (c["x0"] + c["x1"]) / 2 < box["x1"] and box["top"] < (c["top"] + c["bottom"]) / 2 < box["bottom"]
 
-        labels = [c for c in red(page.chars) if not inside(c)]
-        # over the picture, nothing red but the board's own red text
-        assert not Counter(c["text"] for c in red(page.chars) if inside(c)) - board_own
-        words = " ".join(w["text"] for w in page.extract_words() if not inside(w))
-        for label in ("A1", "A2", "B1", "B2"):
-            assert label in words
-        assert all(c["size"] >= 6 for c in labels)
-        # the column numbers stand above the picture, the row letters to its left
-        above = {c["text"] for c in labels if c["bottom"] <= box["top"]}
-        left = {c["text"] for c in labels if c["x1"] <= box["x0"]}
-        assert {"1", "2"} <= above and {"A", "B"} <= left
+    labels = [c for c in red(page.chars) if not inside(c)]
+    # over the picture, nothing red but the board's own red text
+    assert not Counter(c["text"] for c in red(page.chars) if inside(c)) - board_own
+    words = " ".join(w["text"] for w in extract_words(page.chars) if not inside(w))
+    for label in ("A1", "A2", "B1", "B2"):
+        assert label in words
+    assert all(c["size"] >= 6 for c in labels)
+    # the column numbers stand above the picture, the row letters to its left
+    above = {c["text"] for c in labels if c["bottom"] <= box["top"]}
+    left = {c["text"] for c in labels if c["x1"] <= box["x0"]}
+    assert {"1", "2"} <= above and {"A", "B"} <= left

@@ -5,7 +5,6 @@ import json
 import math
 import textwrap
 
-import pdfplumber
 import pytest
 from conftest import ROOT, run_pnp
 from pdftext import page_texts, pdf_text
@@ -28,12 +27,12 @@ def _lines(page):
     return cuts, folds
 
 
-def _page_of(pdf, words: str) -> int:
-    """The index of the first page of `pdf` whose text names `words` (read by pdfium, so that pdfplumber parses only
-    the page a test measures)."""
+def _page_of(pdf, words: str, reader):
+    """The first page of `pdf` whose text names `words`, as pdfplumber reports its objects, read through pdfium once per
+    run (`reader`: conftest.pdfium_reader)."""
     pages = [i for i, text in enumerate(page_texts(pdf)) if words in text]
     assert pages, f"no page names {words!r}"
-    return pages[0]
+    return reader.pages(pdf, [pages[0] + 1])[0]
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +47,9 @@ def test_the_registry_is_the_schema_s_list_of_styles():
     assert set(BOX_STYLES) == set(BOX_STYLE_NAMES)
 
 
-def test_a_40_card_poker_tuck_box_measures_the_cards_plus_clearance(organ_match):
+def test_a_40_card_poker_tuck_box_measures_the_cards_plus_clearance(organ_match, pdfium_reader):
     """Organ Match's Influence deck: 40 poker cards. Inside: the card plus about 1 mm each way, and 40 × 0.32 mm plus 1–2 mm deep."""
-    with pdfplumber.open(organ_match) as pdf:
-        page = pdf.pages[_page_of(organ_match, "Influence (tuck box)")]
-        _, folds = _lines(page)
+    _, folds = _lines(_page_of(organ_match, "Influence (tuck box)", pdfium_reader))
     vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
     xs = [box[0] for box in vertical]
     assert len(xs) == 4, f"four folds between back, side, front, side and glue tab, got {xs}"
@@ -66,11 +63,10 @@ def test_a_40_card_poker_tuck_box_measures_the_cards_plus_clearance(organ_match)
     assert all(box[2] - box[0] == pytest.approx(POKER[0] + 1.0, abs=0.05) for box in lid) and len(lid) == 4
 
 
-def test_cut_lines_are_solid_black_and_folds_dashed_grey(organ_match):
-    with pdfplumber.open(organ_match) as pdf:
-        page = pdf.pages[_page_of(organ_match, "Influence (tuck box)")]
-        cuts, folds = _lines(page)
-        arcs = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
+def test_cut_lines_are_solid_black_and_folds_dashed_grey(organ_match, pdfium_reader):
+    page = _page_of(organ_match, "Influence (tuck box)", pdfium_reader)
+    cuts, folds = _lines(page)
+    arcs = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
     assert len(folds) == 12  # 4 body folds, lid and tuck at each end, 4 dust flaps
     assert all(line["stroking_color"] == (0.0, 0.0, 0.0) for _, line in cuts)
     assert all(min(line["stroking_color"]) > 0.3 and line["stroking_color"] != (0.0, 0.0, 0.0) for _, line in folds)
@@ -78,21 +74,20 @@ def test_cut_lines_are_solid_black_and_folds_dashed_grey(organ_match):
     assert all(not c.get("dash") or not c["dash"][0] for c in arcs)
 
 
-def test_every_net_lies_inside_the_printable_area(organ_match):
-    with pdfplumber.open(organ_match) as pdf:
-        for page in pdf.pages:
-            w, h = page.width / MM, page.height / MM
-            for obj in page.lines + page.curves + page.rects:
+def test_every_net_lies_inside_the_printable_area(organ_match, pdfium_reader):
+    for page in pdfium_reader.pages(organ_match):
+        w, h = page.width / MM, page.height / MM
+        for kind in ("lines", "curves", "rects"):
+            for obj in getattr(page, kind):
                 x0, top, x1, bottom = (obj[k] / MM for k in ("x0", "top", "x1", "bottom"))
-                assert x0 >= DEFAULT_PRINTABLE_MM and top >= DEFAULT_PRINTABLE_MM, (page.page_number, obj["object_type"], x0, top)
-                assert x1 <= w - DEFAULT_PRINTABLE_MM and bottom <= h - DEFAULT_PRINTABLE_MM, (page.page_number, obj["object_type"], x1, bottom)
+                assert x0 >= DEFAULT_PRINTABLE_MM and top >= DEFAULT_PRINTABLE_MM, (page.number, kind, x0, top)
+                assert x1 <= w - DEFAULT_PRINTABLE_MM and bottom <= h - DEFAULT_PRINTABLE_MM, (page.number, kind, x1, bottom)
 
 
-def test_a_two_piece_box_has_a_tray_of_the_cards_size_and_a_lid_that_slides_over_it(organ_match):
+def test_a_two_piece_box_has_a_tray_of_the_cards_size_and_a_lid_that_slides_over_it(organ_match, pdfium_reader):
     """Organ Match's Patients: 96 poker cards. The tray's base is the inner size; its walls the stack's depth."""
-    with pdfplumber.open(organ_match) as pdf:
-        _, folds = _lines(pdf.pages[_page_of(organ_match, "Patients (tray)")])
-        _, lid_folds = _lines(pdf.pages[_page_of(organ_match, "Patients (lid)")])
+    _, folds = _lines(_page_of(organ_match, "Patients (tray)", pdfium_reader))
+    _, lid_folds = _lines(_page_of(organ_match, "Patients (lid)", pdfium_reader))
 
     def base(folds):
         long = [box for box, _ in folds if max(box[2] - box[0], box[3] - box[1]) > 50]
@@ -130,7 +125,7 @@ def _tiny_boxes(project, boxes: str, deck: str | None = None):
     (project / "templates" / "tiny" / "box.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n')
 
 
-def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(project, tmp_path):
+def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(project, tmp_path, pdfium_reader):
     """90 tarot cards: a tuck net some 214 × 222 mm, wider than Letter's printable area either way round."""
     _tiny_boxes(project, """
         boxes:
@@ -144,9 +139,9 @@ def test_a_box_too_large_for_the_paper_prints_in_two_pieces_with_glue_marks(proj
         """)
     result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "tiny" / "tiny-boxes.pdf") as pdf:
-        marks = ["".join(c["text"] for c in p.chars if not c["upright"]) for p in pdf.pages]  # the glue mark runs along its edge
-        pieces = len(pdf.pages)
+    pages = pdfium_reader.pages(tmp_path / "tiny" / "tiny-boxes.pdf")
+    marks = ["".join(c["text"] for c in p.chars if not c["upright"]) for p in pages]  # the glue mark runs along its edge
+    pieces = len(pages)
     text = pdf_text(tmp_path / "tiny" / "tiny-boxes.pdf", " ")
     assert "piece 1 of 2" in text and "piece 2 of 2" in text
     assert pieces == 2
@@ -163,7 +158,7 @@ def _net_extent(page) -> tuple[float, float, float, float]:
     return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
-def test_a_two_piece_box_too_large_for_one_sheet_puts_its_tray_and_lid_on_a_sheet_each(project, tmp_path):
+def test_a_two_piece_box_too_large_for_one_sheet_puts_its_tray_and_lid_on_a_sheet_each(project, tmp_path, pdfium_reader):
     """120 poker cards (38.4 mm of stock): tray and lid each some 145 × 170 mm. Together they fit no Letter sheet, either
     way round; alone each does, so each gets a sheet of its own, inside the printer's margin."""
     _tiny_boxes(project, """
@@ -178,8 +173,7 @@ def test_a_two_piece_box_too_large_for_one_sheet_puts_its_tray_and_lid_on_a_shee
         """)
     result = run_pnp(project, "build", "tiny", "--only", "boxes", "--no-validate", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "tiny" / "tiny-boxes.pdf") as pdf:
-        extents = [_net_extent(p) for p in pdf.pages]
+    extents = [_net_extent(p) for p in pdfium_reader.pages(tmp_path / "tiny" / "tiny-boxes.pdf")]
     named = page_texts(tmp_path / "tiny" / "tiny-boxes.pdf")
     assert len(named) == 2 and "Big (tray)" in named[0] and "Big (lid)" in named[1], named
     margin = DEFAULT_PRINTABLE_MM
@@ -248,13 +242,12 @@ def test_box_nets_are_the_same_bytes_twice(organ_match, tmp_path):
     assert (tmp_path / "organ-match" / "organ-match-boxes.pdf").read_bytes() == organ_match.read_bytes()
 
 
-def test_the_thumb_notch_is_a_half_circle_in_the_front_s_top_edge(organ_match):
-    with pdfplumber.open(organ_match) as pdf:
-        page = pdf.pages[_page_of(organ_match, "Influence (tuck box)")]
-        _, folds = _lines(page)
-        vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
-        front_x0, front_x1, top = vertical[1][0], vertical[2][0], vertical[0][1]
-        curves = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
+def test_the_thumb_notch_is_a_half_circle_in_the_front_s_top_edge(organ_match, pdfium_reader):
+    page = _page_of(organ_match, "Influence (tuck box)", pdfium_reader)
+    _, folds = _lines(page)
+    vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
+    front_x0, front_x1, top = vertical[1][0], vertical[2][0], vertical[0][1]
+    curves = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
     notch = [c for c in curves if front_x0 < c["x0"] / MM and c["x1"] / MM < front_x1 and abs(c["top"] / MM - top) < 0.5]
     assert len(notch) == 1
     c = notch[0]

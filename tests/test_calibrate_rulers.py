@@ -3,9 +3,9 @@ first tick a printer prints is its margin, saved with `pnp calibrate --save NAME
 from __future__ import annotations
 
 import numpy as np
-import pdfplumber
 import pytest
 from conftest import render_page, run_pnp
+from pdfplumber.utils import extract_words
 
 from pnp.core.units import PAPER_SIZES
 
@@ -47,32 +47,31 @@ def _ticks(page, width_mm: float, height_mm: float) -> dict[str, list[float]]:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_each_edge_has_a_ruler_in_mm_from_the_paper_edge(project, paper):
+def test_each_edge_has_a_ruler_in_mm_from_the_paper_edge(project, pdfium_reader, paper):
+    """Read as pdfplumber reports the sheet's lines and characters, through pdfium (conftest.pdfium_reader)."""
     pdf = _sheet(project, paper)
     w, h = PAPER_SIZES[paper]
-    with pdfplumber.open(str(pdf)) as doc:
-        page = doc.pages[0]
-        ticks = _ticks(page, w, h)
-        for edge in EDGES:
-            assert sorted(ticks[edge]) == pytest.approx(TICKS_MM, abs=0.02), (edge, sorted(ticks[edge]))
-        # every second mm is labelled, beside its tick: the label's middle within 0.5 mm of the tick's distance
-        words = page.extract_words(keep_blank_chars=False, use_text_flow=False)
-        for edge in EDGES:
-            for mm in (2, 4, 6, 8, 10):
-                beside = []
-                for wd in words:
-                    mid_x, mid_y = (wd["x0"] + wd["x1"]) / 2 / MM, (wd["top"] + wd["bottom"]) / 2 / MM
-                    d = {"top": mid_y, "bottom": h - mid_y, "left": mid_x, "right": w - mid_x}[edge]
-                    if wd["text"] in (str(mm), str(mm)[::-1]) and abs(d - mm) < 0.5:  # pdfplumber spells turned words backwards
-                        beside.append(wd)
-                assert beside, f"no label {mm} beside the {edge} ruler's {mm} mm tick"
+    page, back = pdfium_reader.pages(pdf, [1, 2])
+    ticks = _ticks(page, w, h)
+    for edge in EDGES:
+        assert sorted(ticks[edge]) == pytest.approx(TICKS_MM, abs=0.02), (edge, sorted(ticks[edge]))
+    # every second mm is labelled, beside its tick: the label's middle within 0.5 mm of the tick's distance
+    words = extract_words(page.chars, keep_blank_chars=False, use_text_flow=False)
+    for edge in EDGES:
+        for mm in (2, 4, 6, 8, 10):
+            beside = []
+            for wd in words:
+                mid_x, mid_y = (wd["x0"] + wd["x1"]) / 2 / MM, (wd["top"] + wd["bottom"]) / 2 / MM
+                d = {"top": mid_y, "bottom": h - mid_y, "left": mid_x, "right": w - mid_x}[edge]
+                if wd["text"] in (str(mm), str(mm)[::-1]) and abs(d - mm) < 0.5:  # pdfplumber spells turned words backwards
+                    beside.append(wd)
+            assert beside, f"no label {mm} beside the {edge} ruler's {mm} mm tick"
     # the front's back page carries no rulers: the margin is read once
-    with pdfplumber.open(str(pdf)) as doc:
-        assert all(not v for v in _ticks(doc.pages[1], w, h).values())
+    assert all(not v for v in _ticks(back, w, h).values())
 
 
 @pytest.mark.parametrize("margin", [3.0, 4.23, 6.35])
-def test_a_printer_reads_its_margin_on_the_rulers(project, margin):
+def test_a_printer_reads_its_margin_on_the_rulers(project, pdfium_reader, margin):
     """White out what a printer with this margin cannot print: on every edge the first tick left is the next
     half millimetre at or past the margin, so the user reads it within 0.5 mm and saves it."""
     pdf = _sheet(project, "letter")
@@ -82,8 +81,7 @@ def test_a_printer_reads_its_margin_on_the_rulers(project, margin):
     page = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=np.int16)
     edge = round(margin * px)
     page[:edge], page[-edge:], page[:, :edge], page[:, -edge:] = 255, 255, 255, 255
-    with pdfplumber.open(str(pdf)) as doc:
-        ticks = _tick_lines(doc.pages[0], w, h)
+    ticks = _tick_lines(pdfium_reader.pages(pdf, [1])[0], w, h)
     expected = min(t for t in TICKS_MM if t >= margin - 0.05)  # the first tick at or past the margin (one on it prints half its width)
     rows, cols = page.shape
     for side in EDGES:

@@ -5,18 +5,19 @@ from __future__ import annotations
 import ast
 
 from conftest import ROOT
+from source_trees import modules, parsed
 
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 60
 
 
 def _shapes():
-    for path in sorted((ROOT / "pnp").rglob("*.py")):
+    for path in modules(ROOT):
         rel = path.relative_to(ROOT).as_posix()
-        source = path.read_text(encoding="utf-8")
-        yield rel, len(source.splitlines()), [
+        module = parsed(path)  # once a process (tests/source_trees.py)
+        yield rel, len(module.source.splitlines()), [
             (node.name, node.lineno, node.end_lineno - node.lineno + 1)
-            for node in ast.walk(ast.parse(source)) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(module.tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
         ]
 
 

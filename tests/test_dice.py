@@ -7,7 +7,6 @@ import textwrap
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-import pdfplumber
 import pytest
 from conftest import EXPORT_BASE_URL, ROOT, run_pnp
 from PIL import Image
@@ -38,15 +37,14 @@ def _same(a, b) -> bool:
 
 
 def polygons(page, fill) -> list[list[tuple[float, float]]]:
-    """Every filled polygon of colour `fill` on the page, as points in mm (top-left origin, y down)."""
+    """Every filled polygon of colour `fill` on the page (pdfplumber's objects, read through pdfium once per run:
+    conftest.pdfium_reader), as points in mm (top-left origin, y down)."""
+    drawn = [(obj, list(obj["pts"])) for obj in page.curves]
+    drawn += [(r, [(r["x0"], r["top"]), (r["x1"], r["top"]), (r["x1"], r["bottom"]), (r["x0"], r["bottom"])]) for r in page.rects]
     out = []
-    for obj in page.curves + page.rects:
+    for obj, pts in drawn:
         if not obj.get("fill") or not _same(obj.get("non_stroking_color"), fill):
             continue
-        if obj["object_type"] == "rect":
-            pts = [(obj["x0"], obj["top"]), (obj["x1"], obj["top"]), (obj["x1"], obj["bottom"]), (obj["x0"], obj["bottom"])]
-        else:
-            pts = list(obj["pts"])
         pts = [(x / MM, y / MM) for x, y in pts]
         clean = []
         for p in pts:
@@ -99,13 +97,12 @@ def germ_dice(tmp_path_factory):
     return out / "germ-tycoon" / "germ-tycoon-dice.pdf"
 
 
-def test_germ_tycoon_prints_its_two_dice_as_cube_nets(germ_dice):
+def test_germ_tycoon_prints_its_two_dice_as_cube_nets(germ_dice, pdfium_reader):
     """data/germ-tycoon/dice.yaml: two d6 of 16 mm on paper #fbf8f0."""
-    with pdfplumber.open(germ_dice) as pdf:
-        page = pdf.pages[0]
-        faces = polygons(page, _rgb("#fbf8f0"))
-        tabs = polygons(page, (TAB_GREY,) * 3)
-        folds = _dashed(page)
+    page = pdfium_reader.pages(germ_dice, [1])[0]
+    faces = polygons(page, _rgb("#fbf8f0"))
+    tabs = polygons(page, (TAB_GREY,) * 3)
+    folds = _dashed(page)
     assert len(faces) == 12
     for face in faces:
         assert len(face) == 4
@@ -141,10 +138,9 @@ def all_dice(tmp_path_factory):
 
 
 @pytest.mark.parametrize("shape", list(COLOURS))
-def test_each_die_net_has_equal_faces_with_the_solid_s_angles_and_every_edge_folded(all_dice, shape):
+def test_each_die_net_has_equal_faces_with_the_solid_s_angles_and_every_edge_folded(all_dice, pdfium_reader, shape):
     faces_n, edges_n, angles = SOLIDS[shape]
-    with pdfplumber.open(all_dice) as pdf:
-        found = [(page, polygons(page, _rgb(COLOURS[shape]))) for page in pdf.pages]
+    found = [(page, polygons(page, _rgb(COLOURS[shape]))) for page in pdfium_reader.pages(all_dice)]
     page, faces = next((p, f) for p, f in found if f)
     assert len(faces) == faces_n
     for face in faces:
@@ -183,13 +179,12 @@ def _inside(p, poly) -> bool:
 
 
 @pytest.mark.parametrize("shape", list(COLOURS))
-def test_each_face_reads_upright_towards_its_top_corner(all_dice, shape):
+def test_each_face_reads_upright_towards_its_top_corner(all_dice, pdfium_reader, shape):
     """A die's number stands with its top towards a corner of its face: a d4's towards the corner it is read at (its own),
     a d10's towards the kite's sharp corner (the pole), the others' towards one of the face's corners."""
-    with pdfplumber.open(all_dice) as pdf:
-        page = next(p for p in pdf.pages if polygons(p, _rgb(COLOURS[shape])))
-        faces = polygons(page, _rgb(COLOURS[shape]))
-        chars = [c for c in page.chars if c["text"].isdigit()]
+    page = next(p for p in pdfium_reader.pages(all_dice) if polygons(p, _rgb(COLOURS[shape])))
+    faces = polygons(page, _rgb(COLOURS[shape]))
+    chars = [c for c in page.chars if c["text"].isdigit()]
     seen = 0
     for char in chars:
         centre = ((char["x0"] + char["x1"]) / 2 / MM, (char["top"] + char["bottom"]) / 2 / MM)
@@ -211,11 +206,10 @@ def test_each_face_reads_upright_towards_its_top_corner(all_dice, shape):
     assert seen >= SOLIDS[shape][0] * (3 if shape == "d4" else 1)
 
 
-def test_a_d4_shows_each_corner_s_number_on_the_three_faces_meeting_there(all_dice):
-    with pdfplumber.open(all_dice) as pdf:
-        page = next(p for p in pdf.pages if polygons(p, _rgb(COLOURS["d4"])))
-        faces = polygons(page, _rgb(COLOURS["d4"]))
-        chars = [c for c in page.chars if c["text"].isdigit()]
+def test_a_d4_shows_each_corner_s_number_on_the_three_faces_meeting_there(all_dice, pdfium_reader):
+    page = next(p for p in pdfium_reader.pages(all_dice) if polygons(p, _rgb(COLOURS["d4"])))
+    faces = polygons(page, _rgb(COLOURS["d4"]))
+    chars = [c for c in page.chars if c["text"].isdigit()]
     on_face = [[c["text"] for c in chars if _inside(((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM), f)] for f in faces]
     assert sorted(d for digits in on_face for d in digits) == sorted("111222333444")
     assert all(len(set(digits)) == 3 for digits in on_face), f"each face shows three corners' numbers: {on_face}"

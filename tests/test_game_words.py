@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 from conftest import ROOT
+from source_trees import modules, parsed
 
-PNP = ROOT / "pnp"
 # Words that name the shipped games and their decks (from data/*/): found anywhere in a string.
 GAME_WORDS = {
     "organ", "organs", "patient", "patients",  # Organ Match, Organ Trail
@@ -24,7 +24,7 @@ GAME_FIELDS = {"mark", "pistol", "siren", "influence", "criminals", "gangs", "lo
 
 def _literals(path: Path):
     """Every string constant of a module that is not a docstring, with its line."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path).tree  # once a process (tests/source_trees.py)
     docs = {id(n.body[0].value) for n in ast.walk(tree)
             if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
             and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
@@ -35,7 +35,7 @@ def _literals(path: Path):
 
 def test_no_string_in_pnp_names_a_shipped_game():
     found = []
-    for path in sorted(PNP.rglob("*.py")):
+    for path in modules(ROOT):
         for line, text in _literals(path):
             words = set(re.findall(r"[a-z]+", text.lower()))
             if words & GAME_WORDS or text.strip().lower() in GAME_FIELDS:

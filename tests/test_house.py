@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 from conftest import ROOT
+from source_trees import modules, parsed
 
 # A pool's initializer sets up the worker process it runs in (ProcessPoolExecutor's way): that process is the worker's own.
 WORKER_INITIALIZERS = {"_start_worker"}  # pnp.core.processes: the one place a worker process's state is set, as it starts
@@ -66,8 +67,7 @@ def offences(base: Path = ROOT) -> set[tuple[str, str]]:
     """(module, function) for each function of `base`/pnp that declares `global`, assigns an attribute of a reportlab
     name, or sets a module-level object: assigns one of its attributes, or calls one of its class's setters (`_setters`)."""
     found = set()
-    paths = sorted((base / "pnp").rglob("*.py"))
-    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in paths}
+    trees = {path: parsed(path).tree for path in modules(base)}  # parsed once a process (tests/source_trees.py)
     setters = _setters(list(trees.values()))
     for path, tree in trees.items():
         reportlab = _reportlab_names(tree) - REPORTLAB_SETTINGS

@@ -1,4 +1,5 @@
-"""Label sheets and cutting machines, read from the PDFs and SVGs a build writes.
+"""Label sheets and cutting machines, read from the PDFs and SVGs a build writes (the PDFs' objects as pdfplumber
+reports them, read through pdfium once per run: conftest.pdfium_reader).
 
 Expected positions are Avery's published 5160 template (Letter; 1 × 2⅝ in labels,
 3 across, 10 down, top margin ½ in, left 3⁄16 in, 2¾ in and 1 in between slot
@@ -10,9 +11,9 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
+from pdfplumber.utils import crop_to_bbox, extract_text
 
 ROOT = Path(__file__).resolve().parents[1]
 PT = 25.4 / 72
@@ -41,9 +42,8 @@ def boxes_mm(page) -> list[tuple[float, float, float, float]]:
     return [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in page.rects + page.curves]
 
 
-def test_5160_calibration_page_has_the_published_slots(built):
-    with pdfplumber.open(built / "germ-tycoon-labels.pdf") as pdf:
-        outlines = boxes_mm(pdf.pages[-1])
+def test_5160_calibration_page_has_the_published_slots(built, pdfium_reader):
+    outlines = boxes_mm(pdfium_reader.pages(built / "germ-tycoon-labels.pdf")[-1])
     expected = [(3 / 16 * IN + c * 2.75 * IN, 0.5 * IN + r * IN) for r in range(10) for c in range(3)]
     assert len(outlines) == 30
     for x, y in expected:
@@ -53,7 +53,7 @@ def test_5160_calibration_page_has_the_published_slots(built):
         assert abs(x1 - x0 - 2.625 * IN) < 0.2 and abs(y1 - y0 - IN) < 0.2
 
 
-def test_each_label_names_its_deck_or_set_with_the_datas_count_inside_its_slot(built):
+def test_each_label_names_its_deck_or_set_with_the_datas_count_inside_its_slot(built, pdfium_reader):
     game = ROOT / "data" / "germ-tycoon"
     wanted = {}
     for deck in sorted((game / "decks").glob("*.yaml")):
@@ -62,11 +62,10 @@ def test_each_label_names_its_deck_or_set_with_the_datas_count_inside_its_slot(b
     for s in yaml.safe_load((game / "tokens.yaml").read_text())["tokens"]:
         wanted[s["name"]] = f"{sum(i.get('count', 1) for i in s['items']) if 'items' in s else s.get('count', 1)} pieces"
     slots = [(3 / 16 * IN + c * 2.75 * IN, 0.5 * IN + r * IN) for r in range(10) for c in range(3)]
-    with pdfplumber.open(built / "germ-tycoon-labels.pdf") as pdf:
-        page = pdf.pages[0]
-        chars = len(page.chars)
-        texts = [page.crop((x / PT, y / PT, (x + 2.625 * IN) / PT, (y + IN) / PT), strict=True).extract_text() for x, y in slots]
-        assert sum(len(page.crop((x / PT, y / PT, (x + 2.625 * IN) / PT, (y + IN) / PT), strict=True).chars) for x, y in slots) == chars  # nothing outside a slot
+    page = pdfium_reader.pages(built / "germ-tycoon-labels.pdf", [1])[0]
+    in_slots = [crop_to_bbox(page.chars, (x / PT, y / PT, (x + 2.625 * IN) / PT, (y + IN) / PT)) for x, y in slots]  # pdfplumber's crop
+    texts = [extract_text(chars) for chars in in_slots]
+    assert sum(len(chars) for chars in in_slots) == len(page.chars)  # nothing outside a slot
     for name, count in wanted.items():
         label = [t for t in texts if t.splitlines() and t.splitlines()[0] == name]
         assert label, f"no label names {name}"
@@ -74,10 +73,9 @@ def test_each_label_names_its_deck_or_set_with_the_datas_count_inside_its_slot(b
         assert said and said.group(0) == count, f"{name}: label says {said and said.group(0)}, the data {count}"
 
 
-def test_label_pages_have_no_marks_or_outlines(built):
-    with pdfplumber.open(built / "germ-tycoon-labels.pdf") as pdf:
-        page = pdf.pages[0]
-        assert not page.lines and not page.rects and not page.curves
+def test_label_pages_have_no_marks_or_outlines(built, pdfium_reader):
+    page = pdfium_reader.pages(built / "germ-tycoon-labels.pdf", [1])[0]
+    assert not page.lines and not page.rects and not page.curves
 
 
 def svg_shapes(path: Path):
@@ -148,21 +146,20 @@ def test_print_shop_puts_the_cut_in_a_cutcontour_separation(built):
     assert not list(built.glob("germ-tycoon-tokens-print-shop-sheet-*.svg"))
 
 
-def calibration_boxes(root: Path, game: str = "tiny") -> tuple[tuple[float, float], list]:
+def calibration_boxes(root: Path, reader, game: str = "tiny") -> tuple[tuple[float, float], list]:
     pdf_path = next((root / "output" / game).glob(f"{game}-labels*.pdf"))
-    with pdfplumber.open(pdf_path) as pdf:
-        page = pdf.pages[-1]
-        return (page.width * PT, page.height * PT), boxes_mm(page)
+    page = reader.pages(pdf_path)[-1]
+    return (page.width * PT, page.height * PT), boxes_mm(page)
 
 
-def test_a_sheet_the_designer_measures_prints_its_slots_where_it_says(project):
+def test_a_sheet_the_designer_measures_prints_its_slots_where_it_says(project, pdfium_reader):
     from conftest import run_pnp
 
     game_yaml = project / "data" / "tiny" / "game.yaml"
     game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: {page: a4, slot: [60, 30], first: [15, 20], pitch: [62, 35], columns: 3, rows: 7}\n")
     result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
     assert result.exit_code == 0, result.output
-    (w, h), outlines = calibration_boxes(project)
+    (w, h), outlines = calibration_boxes(project, pdfium_reader)
     assert (w, h) == pytest.approx((210, 297), abs=0.05)
     assert len(outlines) == 21
     for r in range(7):
@@ -171,13 +168,13 @@ def test_a_sheet_the_designer_measures_prints_its_slots_where_it_says(project):
             assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - x - 60) < 0.2 and abs(b[3] - y - 30) < 0.2 for b in outlines), (x, y)
 
 
-def test_the_round_sticker_preset_prints_circles_at_averys_positions(project):
+def test_the_round_sticker_preset_prints_circles_at_averys_positions(project, pdfium_reader):
     from conftest import run_pnp
 
     game_yaml = project / "data" / "tiny" / "game.yaml"
     game_yaml.write_text(game_yaml.read_text() + "labels:\n  sheet: '5294'\n")
     assert run_pnp(project, "build", "tiny", "--only", "labels", "-q").exit_code == 0
-    _, outlines = calibration_boxes(project)
+    _, outlines = calibration_boxes(project, pdfium_reader)
     assert len(outlines) == 12
     for r in range(4):
         for c in range(3):  # Avery 5294: 2½ in circles, first at 0.21 × 0.425 in, 2.75 × 2.515 in apart
@@ -198,27 +195,27 @@ def test_an_unknown_sheet_is_an_error_at_its_place_naming_the_presets(project):
     assert not (project / "output" / "tiny" / "tiny-labels.pdf").exists()
 
 
-def test_a_box_nets_cut_path_lies_on_the_cut_lines_the_pdf_prints(tmp_path):
+def test_a_box_nets_cut_path_lies_on_the_cut_lines_the_pdf_prints(tmp_path, pdfium_reader):
     build(tmp_path, "--only", "boxes", "--cutter", "silhouette")
     folder = tmp_path / "germ-tycoon"
     svgs = sorted(folder.glob("germ-tycoon-boxes-silhouette-sheet-*.svg"))
     assert svgs
     arcs = 0
-    with pdfplumber.open(folder / "germ-tycoon-boxes-silhouette.pdf") as pdf:
-        for svg in svgs:
-            page = pdf.pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
-            black = [ln for ln in page.lines if ln.get("stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)]
-            ends = [((ln["x0"] * PT, ln["top"] * PT), (ln["x1"] * PT, ln["bottom"] * PT)) for ln in black]
-            _, shapes = svg_shapes(svg)
-            assert {tag for tag, _ in shapes} == {"path"}
-            root = ET.parse(svg).getroot()
-            for el in root.iter("{http://www.w3.org/2000/svg}path"):
-                for x1, y1, x2, y2 in re.findall(r"M([\d.]+),([\d.]+) L([\d.]+),([\d.]+)", el.get("d")):
-                    xs, ys = sorted((float(x1), float(x2))), sorted((float(y1), float(y2)))
-                    seg = (xs[0], ys[0], xs[1], ys[1])  # its box: pdfplumber gives a line's box, not its ends' order
-                    assert any(all(abs(p - q) < 0.1 for p, q in zip(seg, (*e[0], *e[1]), strict=True)) for e in ends), \
-                        f"{svg.name}: cut {seg} is on no line the PDF prints"
-                arcs += len(re.findall(r" A", el.get("d")))
+    pages = pdfium_reader.pages(folder / "germ-tycoon-boxes-silhouette.pdf")
+    for svg in svgs:
+        page = pages[int(svg.stem.rsplit("-", 1)[1]) - 1]
+        black = [ln for ln in page.lines if ln.get("stroking_color") in ((0,), (0, 0, 0), [0], [0, 0, 0], 0)]
+        ends = [((ln["x0"] * PT, ln["top"] * PT), (ln["x1"] * PT, ln["bottom"] * PT)) for ln in black]
+        _, shapes = svg_shapes(svg)
+        assert {tag for tag, _ in shapes} == {"path"}
+        root = ET.parse(svg).getroot()
+        for el in root.iter("{http://www.w3.org/2000/svg}path"):
+            for x1, y1, x2, y2 in re.findall(r"M([\d.]+),([\d.]+) L([\d.]+),([\d.]+)", el.get("d")):
+                xs, ys = sorted((float(x1), float(x2))), sorted((float(y1), float(y2)))
+                seg = (xs[0], ys[0], xs[1], ys[1])  # its box: pdfplumber gives a line's box, not its ends' order
+                assert any(all(abs(p - q) < 0.1 for p, q in zip(seg, (*e[0], *e[1]), strict=True)) for e in ends), \
+                    f"{svg.name}: cut {seg} is on no line the PDF prints"
+            arcs += len(re.findall(r" A", el.get("d")))
     assert arcs  # the thumb notch
 
 

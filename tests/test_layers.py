@@ -7,8 +7,8 @@ import functools
 from pathlib import Path
 
 from conftest import ROOT
+from source_trees import modules, parsed
 
-PACKAGE = ROOT / "pnp"
 LAYERS = ["core", "data", "checks", "layout", "render", "outputs", "pipeline", "targets", "serve", "cli", "launch"]
 
 
@@ -19,7 +19,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+MODULES = {module_name(p): p for p in modules(ROOT)}
 
 
 def layer(module: str) -> int | None:
@@ -41,7 +41,7 @@ def resolve(name: str) -> str | None:
 def imports_of(module: str) -> list[tuple[str, str | None, int]]:
     """(imported pnp module, imported name or None, line) for every import anywhere in `module`, functions included."""
     path = MODULES[module]
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path).tree  # once a process (tests/source_trees.py)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
     for node in ast.walk(tree):

@@ -1,7 +1,7 @@
 """tests/pdfium_pages.py reads a page as pdfplumber reports it: the same characters in the same order (turned, upside
 down, in a scaled form), the same lines, rects and curves, with their boxes and dash patterns, so the print-truth
 tests that read the shipped games through it (test_printable, test_sheet_footers, test_board_seams, test_aid_balance)
-read what pdfplumber would."""
+read what pdfplumber would: their colours too (what the die nets and box nets are told apart by)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -14,6 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 POSITION_PT = 0.02  # pdfium keeps positions in single precision
+COLOUR = 0.003  # pdfium gives a colour in 255ths
 
 
 def _sheet(path) -> None:
@@ -46,8 +47,13 @@ def _sheet(path) -> None:
     c.setDash(3, 2)
     c.line(50, 400, 550, 400)  # a tile's seam
     c.setDash()
+    c.saveState()
+    c.setStrokeColorRGB(0.6, 0.2, 0.1)
+    c.setFillColorRGB(0.2, 0.4, 0.8)
     c.rect(60, 500, 120, 80, stroke=1, fill=0)
     c.circle(300, 540, 30, stroke=1, fill=1)
+    c.drawString(60, 470, "Knight blue")
+    c.restoreState()
     c.beginForm("card")
     c.setFont("Sans-Bold", 12)
     c.drawString(5, 5, "Knight AV")
@@ -66,6 +72,18 @@ def _boxes(objects) -> Counter:
     return Counter((round(o["x0"], 1), round(o["top"], 1), round(o["x1"], 1), round(o["bottom"], 1), bool(o.get("dash") and o["dash"][0])) for o in objects)
 
 
+def _rgb(colour) -> tuple | None:
+    """A colour as red, green and blue: pdfplumber keeps a grey as one number (black, unset, as 0)."""
+    if colour is None:
+        return None
+    values = tuple(colour) if isinstance(colour, (tuple, list)) else (colour,)
+    return values * 3 if len(values) == 1 else values
+
+
+def _same_colours(a: dict, b: dict) -> bool:
+    return all(all(abs(u - v) < COLOUR for u, v in zip(_rgb(a[k]), _rgb(b[k]), strict=True)) for k in ("stroking_color", "non_stroking_color"))
+
+
 def test_pdfium_reads_a_page_as_pdfplumber_reports_it(tmp_path):
     pdf = tmp_path / "sheet.pdf"
     _sheet(pdf)
@@ -77,7 +95,10 @@ def test_pdfium_reads_a_page_as_pdfplumber_reports_it(tmp_path):
             assert abs(a[key] - b[key]) < POSITION_PT, (a["text"], key, a[key], b[key])
         assert all(abs(u - v) < POSITION_PT for u, v in zip(a["matrix"], b["matrix"], strict=True)), (a["text"], a["matrix"], b["matrix"])
         assert a["upright"] == b["upright"]
+        assert _same_colours(a, b), (a["text"], a["non_stroking_color"], b["non_stroking_color"])
     for kind in ("lines", "rects", "curves"):
         assert _boxes(getattr(pdfium, kind)) == _boxes(getattr(plumber, kind)), kind
+        for a, b in zip(getattr(plumber, kind), getattr(pdfium, kind), strict=True):
+            assert _same_colours(a, b), (kind, a["x0"], a["top"], a["stroking_color"], b["stroking_color"])
     assert sorted((round(o["linewidth"], 3), [tuple(round(v, 1) for v in p) for p in o["pts"]]) for o in pdfium.lines) == \
         sorted((round(o["linewidth"], 3), [tuple(round(v, 1) for v in p) for p in o["pts"]]) for o in plumber.lines)

@@ -5,7 +5,6 @@ import re
 import shutil
 from collections import namedtuple
 
-import pdfplumber
 import printable
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
@@ -161,21 +160,19 @@ def _poker_slots(pdf, index: int):
                  round((f.trim.y1 - f.trim.y0) / MM * 1000)) for f in faces]
 
 
-def _aid_chars(pdf) -> list[tuple[dict, object]]:
-    """Every character printed on a player-aid page (fronts and backs), with the poker slot it lies in (None if in none)."""
-    pages = kinds(texts(pdf))
+def _aid_chars(pdf, reader) -> list[tuple[dict, object]]:
+    """Every character printed on a player-aid page (fronts and backs), with the poker slot it lies in (None if in none);
+    pdfplumber's characters, read once per run through pdfium (`reader`: conftest.pdfium_reader)."""
+    aids = [index + 1 for index, kind in enumerate(kinds(texts(pdf))) if kind.startswith("aids")]
     out = []
-    with pdfplumber.open(pdf) as doc:
-        for index, (page, kind) in enumerate(zip(doc.pages, pages, strict=True)):
-            if not kind.startswith("aids"):
+    for page in reader.pages(pdf, aids):
+        slots = _poker_slots(pdf, page.number - 1)
+        for ch in page.chars:
+            if not ch["text"].strip():
                 continue
-            slots = _poker_slots(pdf, index)
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                left, right, bottom, top = ch["x0"], ch["x1"], page.height - ch["bottom"], page.height - ch["top"]
-                inside = next((s for s in slots if pt(s.x) - 0.5 <= left and right <= pt(s.x + s.w) + 0.5 and pt(s.y) - 0.5 <= bottom and top <= pt(s.y + s.h) + 0.5), None)
-                out.append(({**ch, "box": (left, bottom, right, top)}, inside))
+            left, right, bottom, top = ch["x0"], ch["x1"], page.height - ch["bottom"], page.height - ch["top"]
+            inside = next((s for s in slots if pt(s.x) - 0.5 <= left and right <= pt(s.x + s.w) + 0.5 and pt(s.y) - 0.5 <= bottom and top <= pt(s.y + s.h) + 0.5), None)
+            out.append(({**ch, "box": (left, bottom, right, top)}, inside))
     return out
 
 
@@ -210,8 +207,8 @@ def test_player_aid_cards_hold_all_the_content_and_cut_nothing_off(project):
     assert len(labels) >= 3, "the test needs the content to flow over several card sides"
 
 
-def test_aid_text_and_counters_keep_3_mm_inside_the_trim(reference):
-    chars = _aid_chars(reference(sections=7, bullets=6, copies=1))
+def test_aid_text_and_counters_keep_3_mm_inside_the_trim(reference, pdfium_reader):
+    chars = _aid_chars(reference(sections=7, bullets=6, copies=1), pdfium_reader)
     on_cards = [(ch, slot) for ch, slot in chars if slot is not None]
     assert any(ch["text"] == "/" for ch, _ in on_cards), "the page counters n / N are on the cards"
     safe = 3 * MM - 0.2  # the 3 mm safe zone, less a fifth of a point for glyph-box rounding
@@ -221,9 +218,9 @@ def test_aid_text_and_counters_keep_3_mm_inside_the_trim(reference):
         assert min(margins) >= safe, (ch["text"], [round(m / MM, 2) for m in margins])
 
 
-def test_aid_text_is_never_smaller_than_six_and_a_half_points(reference):
+def test_aid_text_is_never_smaller_than_six_and_a_half_points(reference, pdfium_reader):
     pdf = reference(sections=7, bullets=6, copies=1)  # more than fits one card: the aid sets its smallest type
-    sizes = [round(ch["size"], 2) for ch, slot in _aid_chars(pdf) if slot is not None]
+    sizes = [round(ch["size"], 2) for ch, slot in _aid_chars(pdf, pdfium_reader) if slot is not None]
     assert sizes and min(sizes) >= 6.5, sorted(set(sizes))[:5]
     assert min(sizes) < 7, "the content should push the aid down to its smallest size"
 
@@ -372,19 +369,18 @@ def test_the_sheet_is_one_page_when_it_fits_at_seven_and_a_half_points(project):
     assert size >= 7.5 and halves == {"left", "right"}, (size, halves)
 
 
-def test_the_sheet_is_a_page_without_crop_marks_and_its_text_keeps_inside_its_margins(reference):
+def test_the_sheet_is_a_page_without_crop_marks_and_its_text_keeps_inside_its_margins(reference, pdfium_reader):
     """The sheet's content box is 14 mm inside the paper's sides and 16 mm inside its top and bottom (well inside the
     default 4.23 mm printable margin); only the page footer lies below it, and no crop mark lies in the margins."""
     pdf = reference()
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[_sheet_front(pdf)]
-        footer_top = min(ch["top"] for ch in page.chars if ch["text"].strip()
-                         and ch["top"] > page.height - 16 * MM)  # the page's footer line (sheet name, scale bar)
-        body = [ch for ch in page.chars if ch["text"].strip() and ch["top"] < footer_top - 1]
-        assert body
-        assert min(ch["x0"] for ch in body) >= 14 * MM - 0.5 and max(ch["x1"] for ch in body) <= page.width - 14 * MM + 0.5
-        assert min(ch["top"] for ch in body) >= 16 * MM - 0.5 and max(ch["bottom"] for ch in body) <= page.height - 16 * MM + 0.5
-        strokes = [s for s in page.lines + page.curves + page.rects if s["top"] < footer_top - 1]  # the footer's scale bar aside
-        in_side_margins = [s for s in strokes if s["x1"] < 14 * MM - 0.5 or s["x0"] > page.width - 14 * MM + 0.5]
-        in_top_margin = [s for s in strokes if s["bottom"] < 16 * MM - 0.5]
-        assert not in_side_margins and not in_top_margin, (in_side_margins[:2], in_top_margin[:2])
+    page = pdfium_reader.pages(pdf, [_sheet_front(pdf) + 1])[0]
+    footer_top = min(ch["top"] for ch in page.chars if ch["text"].strip()
+                     and ch["top"] > page.height - 16 * MM)  # the page's footer line (sheet name, scale bar)
+    body = [ch for ch in page.chars if ch["text"].strip() and ch["top"] < footer_top - 1]
+    assert body
+    assert min(ch["x0"] for ch in body) >= 14 * MM - 0.5 and max(ch["x1"] for ch in body) <= page.width - 14 * MM + 0.5
+    assert min(ch["top"] for ch in body) >= 16 * MM - 0.5 and max(ch["bottom"] for ch in body) <= page.height - 16 * MM + 0.5
+    strokes = [s for s in page.lines + page.curves + page.rects if s["top"] < footer_top - 1]  # the footer's scale bar aside
+    in_side_margins = [s for s in strokes if s["x1"] < 14 * MM - 0.5 or s["x0"] > page.width - 14 * MM + 0.5]
+    in_top_margin = [s for s in strokes if s["bottom"] < 16 * MM - 0.5]
+    assert not in_side_margins and not in_top_margin, (in_side_margins[:2], in_top_margin[:2])

@@ -162,7 +162,7 @@ def figure_page(pdf, words: str) -> int:
     return next(i for i, text in enumerate(page_texts(pdf)) if words in text)
 
 
-def test_a_card_shown_small_keeps_its_lines_at_a_hairline_and_shows_its_small_text_as_placeholder_bars(project):
+def test_a_card_shown_small_keeps_its_lines_at_a_hairline_and_shows_its_small_text_as_placeholder_bars(project, pdfium_reader):
     """The tiny rulebook shows the Knight 30 mm wide (under half its size): its 10 pt rules text would print at 4.7 pt,
     so it shows as bars where the text sits; its 13 pt name (6.1 pt) stays text, and so does the card on its sheet.
     A 0.02 mm line prints at 0.25 pt on the sheet and in the figure."""
@@ -181,18 +181,17 @@ def test_a_card_shown_small_keeps_its_lines_at_a_hairline_and_shows_its_small_te
     assert rules in pdf_text(cards)
     page = page_texts(book)[figure_page(book, "The Knight, drawn from")]
     assert "Knight" in page and rules not in page
-    assert bars_where_the_rules_sit(book, figure_page(book, "The Knight, drawn from"))
+    assert bars_where_the_rules_sit(book, figure_page(book, "The Knight, drawn from"), pdfium_reader)
 
 
-def bars_where_the_rules_sit(pdf, index: int) -> bool:
+def bars_where_the_rules_sit(pdf, index: int, reader) -> bool:
     """Whether the figure's card shows ink in its rules box (30–50 mm from its top, inside 5 mm sides), found by the
-    figure's grey outline: the bars that stand for the text."""
+    figure's grey outline (pdfplumber's rects, read through pdfium: `reader`, conftest.pdfium_reader): the bars that
+    stand for the text."""
     import numpy as np
-    import pdfplumber
 
-    with pdfplumber.open(pdf) as doc:
-        page = doc.pages[index]
-        outline = next(r for r in page.rects if abs(r["width"] - 30 * MM) < 1 and r["stroke"])
+    page = reader.pages(pdf, [index + 1])[0]
+    outline = next(r for r in page.rects if abs(r["width"] - 30 * MM) < 1 and r["stroke"])
     s = 30 / 63.5  # the figure's scale: 30 mm for the poker card's 63.5
     dpi = 300
     image = np.asarray(render_page(pdf, index, dpi).convert("L"))

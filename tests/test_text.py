@@ -159,31 +159,31 @@ def _dark(crop):
     return crop.max(axis=2) < 128
 
 
-def _find_line(pdf_path, first, last, words_at_least=2):
-    """(page index, words) of the first line of at least `words_at_least` words reading `first` … `last`."""
-    import pdfplumber
+def _find_line(pdf_path, reader, first, last, words_at_least=2):
+    """(page index, words) of the first line of at least `words_at_least` words reading `first` … `last`: pdfplumber's
+    words of the page's characters, read through pdfium once per run (`reader`: conftest.pdfium_reader)."""
+    from pdfplumber.utils import extract_words
 
-    with pdfplumber.open(pdf_path) as pdf:
-        for i, page in enumerate(pdf.pages):
-            words = page.extract_words()
-            for j, w in enumerate(words):
-                if w["text"] != first:
-                    continue
-                line = [w]
-                for v in words[j + 1 :]:  # the words that follow on the same line of the same text box
-                    if abs(v["top"] - w["top"]) > 1 or v["x0"] - line[-1]["x1"] > 20:
-                        break
-                    line.append(v)
-                if line[-1]["text"] == last and len(line) >= words_at_least:
-                    return i, line
+    for page in reader.pages(pdf_path):
+        words = extract_words(page.chars)
+        for j, w in enumerate(words):
+            if w["text"] != first:
+                continue
+            line = [w]
+            for v in words[j + 1 :]:  # the words that follow on the same line of the same text box
+                if abs(v["top"] - w["top"]) > 1 or v["x0"] - line[-1]["x1"] > 20:
+                    break
+                line.append(v)
+            if line[-1]["text"] == last and len(line) >= words_at_least:
+                return page.number - 1, line
     raise AssertionError(f"no line '{first} … {last}' in {pdf_path.name}")
 
 
 @pytest.mark.parametrize("kind", ["cards", "rulebook"])
-def test_an_inline_icon_stands_at_least_as_tall_as_the_capitals_beside_it(printed, kind):
+def test_an_inline_icon_stands_at_least_as_tall_as_the_capitals_beside_it(printed, pdfium_reader, kind):
     """At 7 pt on a card, a drawing that fills half its square used to print 3.5 pt tall beside 5 pt capitals (Noto Sans: 0.714 em)."""
     pdf = printed / f"tiny-{kind}.pdf"
-    index, words = _find_line(pdf, "Pay", "HH")
+    index, words = _find_line(pdf, pdfium_reader, "Pay", "HH")
     capitals = [w for w in words if w["text"] == "HH"]
     icon_rows = _ink_rows(pdf, index, words, _red)
     cap_rows = _ink_rows(pdf, index, capitals, _dark)
@@ -194,10 +194,10 @@ def test_an_inline_icon_stands_at_least_as_tall_as_the_capitals_beside_it(printe
     assert abs((icon_rows.min() + icon_rows.max()) / 2 - (cap_rows.min() + cap_rows.max()) / 2) <= 2
 
 
-def test_an_inline_icon_never_meets_the_line_above(printed):
+def test_an_inline_icon_never_meets_the_line_above(printed, pdfium_reader):
     """A drawing that fills its whole square, on the line under descenders at the default leading: a gap stays between them."""
     pdf = printed / "tiny-cards.pdf"
-    index, above = _find_line(pdf, "gjpqy", "gjpqy")
+    index, above = _find_line(pdf, pdfium_reader, "gjpqy", "gjpqy")
     descenders = _ink_rows(pdf, index, above, _dark, below=12)  # only the line above is dark: the icon below is red
     icon = _ink_rows(pdf, index, above, _red, below=12)
     assert len(icon)
