@@ -293,6 +293,78 @@ def read_pages(path: Path, numbers: list[int]) -> dict[int, pdfread.Page]:
         doc.close()
 
 
+
+def painted(path: Path, numbers: list[int]) -> dict[int, list[tuple[str, dict]]]:
+    """Pages `numbers` (from 1) of `path`: each painted path and image as (kind, object), a path with pdfplumber's
+    `path` steps (top-down points; a curve's two control points and its end), its box, stroke and line width; an
+    image as its box. For a reader that measures against a curve's true outline (tests/stamp_room.py); not kept
+    with the shared pages, which carry a path's points on the path alone."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        out = {}
+        for n in numbers:
+            page = doc[n - 1]
+            out[n] = _painted_on(page)
+            page.close()
+        return out
+    finally:
+        doc.close()
+
+
+def _painted_on(page) -> list[tuple[str, dict]]:
+    height = page.get_size()[1]
+    fill, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+    outer = [IDENTITY]
+    found = []
+    for obj in page.get_objects(max_depth=32):
+        del outer[obj.level + 1 :]
+        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+            continue
+        matrix = _mul(tuple(obj.get_matrix().get()), outer[obj.level])
+        if obj.type == raw.FPDF_PAGEOBJ_FORM:
+            outer.append(matrix)
+        elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+            corners = [_apply(matrix, x, y) for x, y in ((0, 0), (1, 0), (1, 1), (0, 1))]
+            found.append(("images", _boxed_top_down([(x, height - y) for x, y in corners], {"object_type": "image"})))
+        elif obj.type == raw.FPDF_PAGEOBJ_PATH:
+            raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
+            if not fill.value and not stroke.value:
+                continue
+            raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+            steps = _steps(obj, matrix, height)
+            if steps:
+                scale = abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
+                common = {"path": steps, "stroke": bool(stroke.value), "linewidth": width.value * scale, "object_type": "curve"}
+                found.append(("curves", _boxed_top_down([p for step in steps for p in step[1:]], common)))
+    return found
+
+
+def _steps(obj, matrix, height: float) -> list[tuple]:
+    """A path's segments as pdfplumber's steps ('m', p), ('l', p), ('c', control, control, end), ('h',), top-down."""
+    x, y = ctypes.c_float(), ctypes.c_float()
+    steps, curve = [], []
+    for i in range(raw.FPDFPath_CountSegments(obj.raw)):
+        seg = raw.FPDFPath_GetPathSegment(obj.raw, i)
+        kind = raw.FPDFPathSegment_GetType(seg)
+        raw.FPDFPathSegment_GetPoint(seg, x, y)
+        px, py = _apply(matrix, x.value, y.value)
+        point = (px, height - py)
+        if kind == raw.FPDF_SEGMENT_BEZIERTO:
+            curve.append(point)
+            if len(curve) == 3:
+                steps.append(("c", *curve))
+                curve = []
+        else:
+            steps.append(("m" if kind == raw.FPDF_SEGMENT_MOVETO else "l", point))
+        if raw.FPDFPathSegment_GetClose(seg):
+            steps.append(("h",))
+    return steps
+
+
+def _boxed_top_down(points: list, common: dict) -> dict:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return {**common, "x0": min(xs), "x1": max(xs), "top": min(ys), "bottom": max(ys)}
+
 class Reader(pdfread.Reader):
     """pdfread.Reader's pages read with pdfium (see the module docstring), kept apart from pdfplumber's in the folder,
     and so is every fact read from them; the facts read without pages (the pages' layout, their count) are shared."""

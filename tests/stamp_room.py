@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import pdfium_pages
 import pdfread
@@ -89,8 +90,13 @@ def _near(seg, box, pad) -> bool:
     return min(*ends, *(_point_segment(c, *seg) for c in corners)) < pad
 
 
-def _segments(obj: dict) -> list:
-    """A path's outline as straight segments in pdfplumber's top-down coordinates (Béziers sampled)."""
+def _segments(obj: dict, kind: str) -> list:
+    """A path's outline as straight segments in pdfplumber's top-down coordinates (Béziers sampled). A page read through
+    pdfium (tests/pdfium_pages.py) gives a path's points on the path, a curve's control points aside: its outline is
+    then the chords between them, which on a card's convex frame lie inside the curve, nearer a stamp inside it."""
+    if "path" not in obj and obj.get("pts"):
+        pts = obj["pts"]
+        return list(pairwise(pts)) or [(pts[0], pts[0])]
     segs, start, here = [], None, None
     for step in obj.get("path") or []:
         op, pts = step[0], list(step[1:])  # pdfplumber gives paths top-down, as its boxes
@@ -113,7 +119,7 @@ def _segments(obj: dict) -> list:
         elif op == "h" and start is not None and here is not None:
             segs.append((here, start))
             here = start
-    if not segs and obj.get("object_type") in ("rect", "image"):
+    if not segs and (obj.get("object_type") in ("rect", "image") or kind in ("rects", "images")):
         x0, t, x1, b = obj["x0"], obj["top"], obj["x1"], obj["bottom"]
         segs = [((x0, t), (x1, t)), ((x1, t), (x1, b)), ((x1, b), (x0, b)), ((x0, b), (x0, t))]
     return segs
@@ -123,8 +129,9 @@ def _overlaps(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def stamps_on(page, index: int) -> list[Found]:
-    """Every stamp on a page as pdfplumber reads it (a pdfplumber page or a tests/pdfread.Page), with what it clashes with."""
+def stamps_on(page, index: int, drawn: list | None = None) -> list[Found]:
+    """Every stamp on a page as pdfplumber reads it (a pdfplumber page or a tests/pdfread.Page), with what it clashes with:
+    any other character, and any of `drawn` ((kind, object) pairs: pdfium_pages.painted), else the page's own paths."""
     small = [c for c in page.chars if abs(c["size"] - STAMP_PT) < 0.01]
     found, taken = [], set()
     for run in _lines(small):
@@ -136,23 +143,29 @@ def stamps_on(page, index: int) -> list[Found]:
     if not found:
         return found
     others = [c for c in page.chars if id(c) not in taken]
-    drawn = [o for kind in ("rects", "curves", "lines", "images") for o in getattr(page, kind)]
+    if drawn is None:
+        drawn = [(kind, o) for kind in ("rects", "curves", "lines", "images") for o in getattr(page, kind)]
     for stamp in found:
         for ch in others:
             if _overlaps(stamp.box, (ch["x0"] - CLEAR_PT, ch["top"] - CLEAR_PT, ch["x1"] + CLEAR_PT, ch["bottom"] + CLEAR_PT)):
                 stamp.clashes.append(f"character {ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f}")
-        for obj in drawn:
+        for kind, obj in drawn:
             if not _overlaps(stamp.box, (obj["x0"] - 10, obj["top"] - 10, obj["x1"] + 10, obj["bottom"] + 10)):
                 continue
             pad = CLEAR_PT + ((obj.get("linewidth") or 0) / 2 if obj.get("stroke") else 0)
-            if any(_near(seg, stamp.box, pad) for seg in _segments(obj)):
-                stamp.clashes.append(f"{obj['object_type']} {obj['x0']:.1f},{obj['top']:.1f}–{obj['x1']:.1f},{obj['bottom']:.1f}")
+            if any(_near(seg, stamp.box, pad) for seg in _segments(obj, kind)):
+                stamp.clashes.append(f"{kind[:-1]} {obj['x0']:.1f},{obj['top']:.1f}–{obj['x1']:.1f},{obj['bottom']:.1f}")
     return found
 
 
 def stamps_in(path, reader: pdfread.Reader | None = None) -> list[Found]:
-    """Every stamp in a PDF, page by page (its pages read once per run with the run's `reader`: conftest.pdfium_reader)."""
-    return [stamp for page in (reader or pdfium_pages.Reader()).pages(path) for stamp in stamps_on(page, page.number - 1)]
+    """Every stamp in a PDF, page by page (its pages read once per run with the run's `reader`: conftest.pdfium_reader),
+    each measured against the true outlines of what is drawn there: the shared pages keep a path's points on the path
+    alone, so the paths of the pages that carry stamps are read again with their curves' control points."""
+    pages = (reader or pdfium_pages.Reader()).pages(path)
+    stamped = [page.number for page in pages if any(abs(c["size"] - STAMP_PT) < 0.01 for c in page.chars)]
+    drawn = pdfium_pages.painted(path, stamped)
+    return [stamp for page in pages for stamp in stamps_on(page, page.number - 1, drawn.get(page.number, []))]
 
 
 if __name__ == "__main__":
