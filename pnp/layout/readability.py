@@ -101,35 +101,60 @@ def _covers(shape, x: float, y: float) -> bool:
 
 
 # --- the walk ---------------------------------------------------------------
-class _Walk:
-    """Elements in drawing order, with the grounds drawn so far: (face box, inverse transform, shape, colour or None for an image).
+class _Ground(NamedTuple):
+    """A filled shape or image as a walk keeps it: its box on the face, the transform back to its own coordinates,
+    the shape, its colour (None for an image) and, for a rectangle or image, its bounds in its own coordinates."""
 
-    A ground's box (its corners carried to the face) rules it out at a point
-    with four comparisons; only a ground whose box holds the point is tested
-    against its shape."""
+    box: tuple[float, float, float, float]
+    inverse: Affine
+    shape: object
+    colour: str | None
+    bounds: tuple[float, float, float, float] | None
+
+
+def _topmost(grounds, x: float, y: float) -> _Ground | None:
+    """The first of `grounds` (topmost first) that covers the face point, or None. A ground's box rules it out with
+    four comparisons; a rectangle's bounds, worked out once, test it with four more; any other shape `_covers` tests."""
+    for ground in grounds:
+        (x0, y0, x1, y1), (a, b, c, d, e, f), shape, _, bounds = ground
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            sx, sy = a * x + c * y + e, b * x + d * y + f
+            if bounds[0] <= sx <= bounds[1] and bounds[2] <= sy <= bounds[3] if bounds is not None else _covers(shape, sx, sy):
+                return ground
+    return None
+
+
+def _rect_bounds(shape) -> tuple[float, float, float, float] | None:
+    """A rectangle's (or image's) x and y bounds in its own coordinates, as `_covers` compares them; None for other shapes."""
+    match shape:
+        case Rect(rx, ry, w, h) | Image(_, rx, ry, w, h):
+            return min(rx, rx + w), max(rx, rx + w), min(ry, ry + h), max(ry, ry + h)
+    return None
+
+
+class _Walk:
+    """Elements in drawing order, with the grounds drawn so far (`_Ground`)."""
 
     def __init__(self, paper: str, marking: bool = True):
         self.paper = paper
         self.marking = marking  # whether text and icons are judged too (a walk for a face's edges needs its fills alone)
-        self.grounds: list[tuple[tuple[float, float, float, float], Affine, object, str | None]] = []
+        self.grounds: list[_Ground] = []
         self.marks: list[Mark] = []
 
     def ground_at(self, x: float, y: float) -> str | None:
         """The colour under a face point (None over an image, where no colour can be read)."""
-        for (x0, y0, x1, y1), inverse, shape, colour in reversed(self.grounds):
-            if x0 <= x <= x1 and y0 <= y <= y1 and _covers(shape, *_apply(inverse, x, y)):
-                return colour
-        return self.paper
+        ground = _topmost(reversed(self.grounds), x, y)
+        return ground.colour if ground is not None else self.paper
 
     def grounds_over(self, x0: float, y0: float, x1: float, y1: float) -> list:
         """The grounds whose boxes meet this face box, in drawing order."""
-        return [g for g in self.grounds if g[0][0] <= x1 and g[0][2] >= x0 and g[0][1] <= y1 and g[0][3] >= y0]
+        return [g for g in self.grounds if g.box[0] <= x1 and g.box[2] >= x0 and g.box[1] <= y1 and g.box[3] >= y0]
 
     def _ground(self, t: Affine, shape, colour: str | None) -> None:
         corners = [_apply(t, x, y) for x, y in _corners(shape)]
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         e = 1e-6  # a point on the shape's very edge stays inside its box whatever the rounding of the corners
-        self.grounds.append(((min(xs) - e, min(ys) - e, max(xs) + e, max(ys) + e), _inverse(t), shape, colour))
+        self.grounds.append(_Ground((min(xs) - e, min(ys) - e, max(xs) + e, max(ys) + e), _inverse(t), shape, colour, _rect_bounds(shape)))
 
     def run(self, elements, t: Affine = IDENTITY) -> None:
         for el in elements:
@@ -233,9 +258,8 @@ def grounds_of(elements) -> tuple:
 def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None, object]]]:
     """For each run of face points (an edge's sample points), the colour under each point once the whole face is drawn
     (None over an image), with the shape that drew it (None: the paper): what a cut through that point leaves on the
-    card's edge. The face is walked once; each run is tested only against the grounds that reach its box, and a point
-    only against those whose own box holds it (pure Python: importing numpy for this would cost a build's checks more
-    than the arithmetic it speeds up)."""
+    card's edge. The face is walked once; each run is tested only against the grounds that reach its box (pure Python:
+    importing numpy for this would cost a build's checks more than the arithmetic it speeds up)."""
     walk = _Walk(paper, marking=False)
     walk.run(face.elements)
     out = []
@@ -245,28 +269,8 @@ def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None
             continue
         xs, ys = [x for x, _ in points], [y for _, y in points]
         grounds = walk.grounds_over(min(xs), min(ys), max(xs), max(ys))[::-1]  # the last drawn that covers a point is on top
-        tests = [(box, inverse, _rect_bounds(shape), shape, colour) for box, inverse, shape, colour in grounds]
-        out.append([_fill_at(tests, x, y, paper) for x, y in points])
+        out.append([(g.colour, g.shape) if (g := _topmost(grounds, x, y)) is not None else (paper, None) for x, y in points])
     return out
-
-
-def _rect_bounds(shape) -> tuple[float, float, float, float] | None:
-    """A rectangle's (or image's) x and y bounds in its own coordinates, as `_covers` compares them; None for other shapes."""
-    match shape:
-        case Rect(rx, ry, w, h) | Image(_, rx, ry, w, h):
-            return min(rx, rx + w), max(rx, rx + w), min(ry, ry + h), max(ry, ry + h)
-    return None
-
-
-def _fill_at(tests: list, x: float, y: float, paper: str) -> tuple[str | None, object]:
-    """(colour, shape) of the topmost ground (`tests`, topmost first) that covers the face point; (paper, None) where
-    none does. A rectangle is tested against its bounds worked out once (`_covers` works them out at every point)."""
-    for (x0, y0, x1, y1), (a, b, c, d, e, f), bounds, shape, colour in tests:
-        if x0 <= x <= x1 and y0 <= y <= y1:
-            sx, sy = a * x + c * y + e, b * x + d * y + f
-            if bounds[0] <= sx <= bounds[1] and bounds[2] <= sy <= bounds[3] if bounds is not None else _covers(shape, sx, sy):
-                return colour, shape
-    return paper, None
 
 
 def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
