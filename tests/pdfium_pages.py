@@ -259,19 +259,28 @@ def _dash(obj) -> tuple:
     return ([float(v) for v in lengths[:count]] if count > 0 else [], phase.value)
 
 
-def _page(page, number: int, widths: dict) -> pdfread.Page:
-    width, height = page.get_size()
-    paths = _Paths(height)
+def _objects(page):
+    """Each object of the page in drawing order, forms' contents included, with its matrix to the page (None for a
+    text object, whose characters pdfium places itself)."""
     outer = [IDENTITY]  # the matrix of each form around an object, by depth
-    order: dict[int, int] = {}  # each text object's place in the content
     for obj in page.get_objects(max_depth=32):
         del outer[obj.level + 1 :]
         if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-            order[ctypes.cast(obj.raw, ctypes.c_void_p).value] = len(order)
+            yield obj, None
             continue
         matrix = _mul(tuple(obj.get_matrix().get()), outer[obj.level])
         if obj.type == raw.FPDF_PAGEOBJ_FORM:
             outer.append(matrix)
+        yield obj, matrix
+
+
+def _page(page, number: int, widths: dict) -> pdfread.Page:
+    width, height = page.get_size()
+    paths = _Paths(height)
+    order: dict[int, int] = {}  # each text object's place in the content
+    for obj, matrix in _objects(page):
+        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
+            order[ctypes.cast(obj.raw, ctypes.c_void_p).value] = len(order)
         elif obj.type == raw.FPDF_PAGEOBJ_PATH:
             paths.add(obj, matrix)
     chars = _Chars(page, height, widths).read(order)
@@ -281,12 +290,17 @@ def _page(page, number: int, widths: dict) -> pdfread.Page:
 def read_pages(path: Path, numbers: list[int]) -> dict[int, pdfread.Page]:
     """Pages `numbers` (from 1) of `path` through pdfium (no cache)."""
     widths = _font_widths(path)
+    return _each_page(path, numbers, lambda page, n: _page(page, n, widths))
+
+
+def _each_page(path: Path, numbers: list[int], read) -> dict:
+    """`read(page, number)` of pages `numbers` (from 1) of the PDF at `path`, by number."""
     doc = pdfium.PdfDocument(str(path))
     try:
         out = {}
         for n in numbers:
             page = doc[n - 1]
-            out[n] = _page(page, n, widths)
+            out[n] = read(page, n)
             page.close()
         return out
     finally:
@@ -299,31 +313,15 @@ def painted(path: Path, numbers: list[int]) -> dict[int, list[tuple[str, dict]]]
     `path` steps (top-down points; a curve's two control points and its end), its box, stroke and line width; an
     image as its box. For a reader that measures against a curve's true outline (tests/stamp_room.py); not kept
     with the shared pages, which carry a path's points on the path alone."""
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        out = {}
-        for n in numbers:
-            page = doc[n - 1]
-            out[n] = _painted_on(page)
-            page.close()
-        return out
-    finally:
-        doc.close()
+    return _each_page(path, numbers, lambda page, _: _painted_on(page))
 
 
 def _painted_on(page) -> list[tuple[str, dict]]:
     height = page.get_size()[1]
     fill, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
-    outer = [IDENTITY]
     found = []
-    for obj in page.get_objects(max_depth=32):
-        del outer[obj.level + 1 :]
-        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-            continue
-        matrix = _mul(tuple(obj.get_matrix().get()), outer[obj.level])
-        if obj.type == raw.FPDF_PAGEOBJ_FORM:
-            outer.append(matrix)
-        elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+    for obj, matrix in _objects(page):
+        if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
             corners = [_apply(matrix, x, y) for x, y in ((0, 0), (1, 0), (1, 1), (0, 1))]
             found.append(("images", _boxed_top_down([(x, height - y) for x, y in corners], {"object_type": "image"})))
         elif obj.type == raw.FPDF_PAGEOBJ_PATH:
