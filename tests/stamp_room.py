@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass, field
-from itertools import pairwise
 
 import pdfium_pages
 import pdfread
@@ -90,13 +89,8 @@ def _near(seg, box, pad) -> bool:
     return min(*ends, *(_point_segment(c, *seg) for c in corners)) < pad
 
 
-def _segments(obj: dict, kind: str) -> list:
-    """A path's outline as straight segments in pdfplumber's top-down coordinates (Béziers sampled). A page read through
-    pdfium (tests/pdfium_pages.py) gives a path's points on the path, a curve's control points aside: its outline is
-    then the chords between them, which on a card's convex frame lie inside the curve, nearer a stamp inside it."""
-    if "path" not in obj and obj.get("pts"):
-        pts = obj["pts"]
-        return list(pairwise(pts)) or [(pts[0], pts[0])]
+def _segments(obj: dict) -> list:
+    """A path's outline as straight segments in pdfplumber's top-down coordinates (Béziers sampled)."""
     segs, start, here = [], None, None
     for step in obj.get("path") or []:
         op, pts = step[0], list(step[1:])  # pdfplumber gives paths top-down, as its boxes
@@ -119,7 +113,7 @@ def _segments(obj: dict, kind: str) -> list:
         elif op == "h" and start is not None and here is not None:
             segs.append((here, start))
             here = start
-    if not segs and (obj.get("object_type") in ("rect", "image") or kind in ("rects", "images")):
+    if not segs and obj.get("object_type") in ("rect", "image"):
         x0, t, x1, b = obj["x0"], obj["top"], obj["x1"], obj["bottom"]
         segs = [((x0, t), (x1, t)), ((x1, t), (x1, b)), ((x1, b), (x0, b)), ((x0, b), (x0, t))]
     return segs
@@ -153,7 +147,7 @@ def stamps_on(page, index: int, drawn: list | None = None) -> list[Found]:
             if not _overlaps(stamp.box, (obj["x0"] - 10, obj["top"] - 10, obj["x1"] + 10, obj["bottom"] + 10)):
                 continue
             pad = CLEAR_PT + ((obj.get("linewidth") or 0) / 2 if obj.get("stroke") else 0)
-            if any(_near(seg, stamp.box, pad) for seg in _segments(obj, kind)):
+            if any(_near(seg, stamp.box, pad) for seg in _segments(obj)):
                 stamp.clashes.append(f"{kind[:-1]} {obj['x0']:.1f},{obj['top']:.1f}–{obj['x1']:.1f},{obj['bottom']:.1f}")
     return found
 
