@@ -26,6 +26,9 @@ DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgr
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)
 STAMP_INSET_MM = 3.5  # the least distance from the trim to a stamp's box: 0.5 mm past the 3 mm safe line, so its glyphs are wholly inside
 COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
+# The version of the project format this pnp reads (game.yaml's `format_version:`, docs/data-format.md#format-version):
+# raised only by a release that would read an existing project differently, with the steps to move in CHANGELOG.md.
+FORMAT_VERSION = 1
 
 
 class Strict(BaseModel):
@@ -129,7 +132,19 @@ class Constraint(Strict):
         return self
 
 
+def _format_this_pnp_reads(version: int) -> int:
+    """A project written for another format is refused where it says so, with what to do, rather than misread."""
+    if version > FORMAT_VERSION:
+        raise ValueError(f"this project is written for format {version}, newer than the format {FORMAT_VERSION} this pnp reads: "
+                         "upgrade pnp (pipx upgrade print-and-play, or pip install -U print-and-play)")
+    if version < 1:
+        raise ValueError(f"format {version} never existed: write format_version: {FORMAT_VERSION}, or remove the line")
+    return version
+
+
 class GameSpec(Strict):
+    # absent in projects written before the key existed: they are format 1
+    format_version: Annotated[int, AfterValidator(_format_this_pnp_reads)] = FORMAT_VERSION
     title: str = Field(min_length=1, max_length=200)
     subtitle: str = ""
     pitch: str = ""
