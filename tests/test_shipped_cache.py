@@ -116,3 +116,16 @@ def test_git_leaves_the_build_cache_out(project):
     subprocess.run(["git", "init", "-q", str(out)], check=True)
     ignored = subprocess.run(["git", "-C", str(out), "check-ignore", ".pnp-cache/tiny.json", "tiny/tiny-tokens.pdf"], capture_output=True, text=True)
     assert ignored.stdout.split() == [".pnp-cache/tiny.json"], ignored.stdout
+
+
+def test_a_new_project_tells_git_to_leave_its_output_out(tmp_path):
+    from test_adoption import new_game
+
+    folder = tmp_path / "fresh"
+    assert new_game(folder).exit_code == 0
+    (folder / "output/crystal-caves").mkdir(parents=True)
+    (folder / "output/crystal-caves/crystal-caves-cards.pdf").write_bytes(b"%PDF-")
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    ignored = subprocess.run(["git", "-C", str(folder), "check-ignore", "output/crystal-caves/crystal-caves-cards.pdf", "data/crystal-caves/game.yaml"],
+                             capture_output=True, text=True)
+    assert ignored.stdout.split() == ["output/crystal-caves/crystal-caves-cards.pdf"], ignored.stdout
