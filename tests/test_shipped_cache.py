@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, pdfs, run_pnp
 from jinja2.bccache import bc_magic
 
@@ -100,10 +101,16 @@ def test_a_cache_copied_from_another_user_is_not_used(built_project, tmp_path, m
     assert "(reused)" not in result.output and result.output.count(NOTE) == 1, result.output
 
 
-def test_without_a_place_to_keep_a_key_the_cache_serves_one_command_and_says_so(project, tmp_path, monkeypatch):
-    unkept = tmp_path / "a-file"
-    unkept.write_text("not a folder", encoding="utf-8")
-    monkeypatch.setenv("PNP_CACHE_KEY", str(unkept / "cache-key"))
+@pytest.mark.parametrize("place", ["a file's name as a folder", "a key others may read"])
+def test_without_a_place_to_keep_a_key_the_cache_serves_one_command_and_says_so(project, tmp_path, monkeypatch, place):
+    """No key can be made (a read-only home is the common case; a file where the key's folder should be stands in
+    for it, as root may write anywhere), or the key found is not the user's alone: the build still builds."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    shared = tmp_path / "shared-key"
+    shared.write_bytes(b"k" * 32)
+    shared.chmod(0o644)
+    monkeypatch.setenv("PNP_CACHE_KEY", str(blocker / "cache-key" if place.startswith("a file") else shared))
     first = run_pnp(project, "build", "tiny", "--only", "tokens")
     assert first.exit_code == 0, first.output
     assert first.output.count("serves this command alone") == 1, first.output

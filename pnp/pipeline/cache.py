@@ -529,11 +529,11 @@ def open_build_cache(project, out_root: Path) -> Finding | None:
         if not os.path.lexists(folder / ".gitignore"):
             write_atomic(folder / ".gitignore", IGNORED.encode(), durable=False)
     if key.kept_at is None and not ours:
-        return Finding("note", "cache-unkept", f"no key to seal the build cache with could be kept ({key.unkept}): the build cache at {shown} "
-                       "serves this command alone (docs/safety.md)", Loc(shown))
+        return Finding("note", "cache-unkept", f"no key to seal the build cache with could be kept ({key.unkept}): this build cache serves "
+                       "this command alone (docs/safety.md)", Loc(shown))
     if key.kept_at is not None and found and not ours:
-        return Finding("note", "cache-foreign", f"the build cache at {shown} was written by another user or on another machine: none of its "
-                       "entries is used, and they are being made again (docs/safety.md)", Loc(shown))
+        return Finding("note", "cache-foreign", "this build cache was written by another user or on another machine: none of its entries is "
+                       "used, and the build makes them again (docs/safety.md)", Loc(shown))
     return None
 
 
