@@ -5,8 +5,6 @@ The tiny game's 12 heroes fill two card sheets (fronts and backs: four pages); t
 """
 from __future__ import annotations
 
-import json
-
 import pytest
 from conftest import copy_build
 
@@ -15,6 +13,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.outputs.options import Options
+from pnp.pipeline.cache import GameCache
 
 DECK = "data/tiny/decks/heroes.yaml"
 CARDS = "tiny-cards.pdf"
@@ -28,7 +27,7 @@ def build(project, out) -> None:
 
 def kept_figures(out) -> tuple[float, list[float]]:
     """(ink figure, page figures) the cache keeps for the card sheets."""
-    stats = json.loads((out / ".pnp-cache/tiny.json").read_text(encoding="utf-8"))["outputs"]["cards"]["stats"][CARDS]
+    stats = GameCache.load(out / ".pnp-cache/tiny.json").outputs["cards"]["stats"][CARDS]
     return stats["ink"], sorted(stats["page_ink"].values())
 
 
@@ -107,7 +106,7 @@ APPENDIX = "\n# Appendix\n\n" + "\n\n".join(f"Paragraph {i}: a long stretch of p
 
 def rulebook_figures(out) -> dict[str, float]:
     """{page key: figure} the cache keeps for the rulebook."""
-    return json.loads((out / ".pnp-cache/tiny.json").read_text(encoding="utf-8"))["outputs"]["rulebook"]["stats"][RULEBOOK]["page_ink"]
+    return GameCache.load(out / ".pnp-cache/tiny.json").outputs["rulebook"]["stats"][RULEBOOK]["page_ink"]
 
 
 def test_a_rulebook_reprinted_for_an_edited_card_keeps_the_figures_its_new_pages_measure(project, tmp_path):

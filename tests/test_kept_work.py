@@ -15,6 +15,7 @@ import pytest
 from conftest import ROOT, copy_build, pdfs, run_pnp
 
 from pnp.core.kept import KeptAnswers, KeptParses
+from pnp.core.sealed import read_sealed
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect x="0" y="0" width="10" height="10" fill="#000"/></svg>'
 TRIANGLE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z" fill="#000"/></svg>'
@@ -78,7 +79,7 @@ def test_a_new_process_prints_a_cold_builds_bytes_from_what_the_last_one_kept(pr
     assert result.returncode == 0, result.stdout + result.stderr
     assert pdfs(again) == pdfs(cold), "a new process drawing from what the last build kept prints a cold build's bytes"
     for entry in damaged:
-        assert pickle.loads(entry.read_bytes()) is not None, f"{entry.name} was damaged: it is parsed and written anew"
+        assert pickle.loads(read_sealed(entry)) is not None, f"{entry.name} was damaged: it is parsed and written anew"
     refused = subprocess.run([sys.executable, "-c", NO_COLORAIDE, "--root", str(project), "build", "-q", "--out", str(tmp_path / "cold-no-library"), *only],
                              cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert refused.returncode != 0, "without kept answers the build needs coloraide: the first run proved the answers were used"
@@ -228,7 +229,7 @@ def test_files_of_many_processes_are_merged_into_one_and_no_answer_is_lost(tmp_p
     assert len(list(folder.glob("*.json"))) <= KeptAnswers.MAX_FILES
     merged = {}
     for file in folder.glob("*.json"):
-        merged.update(json.loads(file.read_text(encoding="utf-8"))["contrast"])
+        merged.update(json.loads(read_sealed(file))["contrast"])
     assert merged == {f"#{i:06x} #ffffff": float(i) for i in range(KeptAnswers.MAX_FILES + 3)}
 
 
@@ -297,7 +298,7 @@ def test_entries_older_than_a_month_are_removed_once_a_day_and_fresh_ones_stay(t
     store = KeptParses(folder)
     store.get("svg", "old icon", lambda: "old", version="1")
     store.get("svg", "new icon", lambda: "new", version="1")
-    old, new = (next(p for p in folder.glob("svg-*.pickle") if pickle.loads(p.read_bytes()) == v) for v in ("old", "new"))
+    old, new = (next(p for p in folder.glob("svg-*.pickle") if pickle.loads(read_sealed(p)) == v) for v in ("old", "new"))
     day = 86_400
     now = new.stat().st_mtime
     os.utime(old, (now - 31 * day, now - 31 * day))

@@ -110,3 +110,35 @@ def test_a_caller_of_higher_priority_or_limits_than_the_server_runs_its_command_
             assert "RLIMIT_NOFILE" in line and "priority" not in line, line
     status = pnp(server_env, "server", "status")
     assert "RLIMIT_NOFILE" in status.stdout and "MB resident" in status.stdout and "log: " in status.stdout, status.stdout
+
+
+def _no_namespaces() -> str | None:
+    """Why this machine cannot give a process a mount namespace of its own (None when it can)."""
+    if not shutil.which("unshare"):
+        return "no unshare command"
+    tried = subprocess.run(["unshare", "-rm", "true"], capture_output=True, text=True, timeout=60)
+    return None if tried.returncode == 0 else f"`unshare -rm` is not allowed here: {tried.stderr.strip()}"
+
+
+def test_a_caller_in_a_read_only_mount_namespace_runs_its_command_itself(project, server_env):  # noqa: F811
+    """A shell in a mount namespace of its own, where the project is read-only (a sandbox): its build is not run by the
+    server (whose children would write where the shell cannot), but by the shell itself, which can write nothing and says
+    so; `pnp server status` tells that shell why, and tells a shell outside that its commands run in the server."""
+    why = _no_namespaces()
+    if why:
+        pytest.skip(why)
+    start_server(server_env)
+    read_only = f"mount --bind {project} {project} && mount -o remount,bind,ro {project} && exec {sys.executable} -m pnp "
+
+    def inside(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["unshare", "-rm", "sh", "-c", read_only + " ".join(args)], env=server_env, cwd=ROOT, capture_output=True, text=True,
+                              timeout=300)
+
+    status = inside("server", "status")
+    assert "commands from this shell run here: your mount namespace differs from the server's" in status.stdout, status.stdout + status.stderr
+    built = inside("--root", str(project), "build", "tiny", "--only", "tokens")
+    assert built.returncode != 0 and "read-only" in built.stderr, built.stdout + built.stderr
+    assert not (project / "output").exists(), "nothing was written into the read-only project"
+    assert "the caller's mount namespace differs from the server's; the caller runs it itself" in served(server_env)[-1]
+    outside = pnp(server_env, "server", "status")
+    assert "commands from this shell run in the server" in outside.stdout, outside.stdout

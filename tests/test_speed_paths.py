@@ -218,7 +218,7 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     """A rebuild starts the contents from the last build's page numbers (a card the rulebook shows is renamed, no
     heading moves). When the numbers kept are wrong, the layouts go on until they are right: the PDF is the one a cold
     build prints either way."""
-    import json
+    from pnp.pipeline.cache import GameCache
 
     out = tmp_path / "out"
     build(project, out, "--only", "rulebook")
@@ -228,12 +228,12 @@ def test_a_rulebook_reprinted_from_the_last_builds_page_numbers_prints_the_right
     assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh", "--only", "rulebook")
 
     cache = out / ".pnp-cache/tiny.json"
-    kept = json.loads(cache.read_text(encoding="utf-8"))
-    contents = kept["outputs"]["rulebook"]["stats"]["tiny-rulebook.pdf"]["contents"]
+    kept = GameCache.load(cache)
+    contents = kept.outputs["rulebook"]["stats"]["tiny-rulebook.pdf"]["contents"]
     assert len(contents) == 5 and all(page == 2 for _, _, page, _ in contents), contents  # the five headings, on page 2 after the cover
     for entry in contents:
         entry[2] += 1  # every heading a page later than it is
-    cache.write_text(json.dumps(kept), encoding="utf-8")
+    kept.save(cache)
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: \"<Sir Knight>\",", "name: \"<Dame Knight>\","), encoding="utf-8")
     build(project, out, "--only", "rulebook")
     assert pdfs(out) == fresh_pdfs(project, tmp_path / "fresh2", "--only", "rulebook")

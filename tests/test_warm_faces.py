@@ -9,8 +9,6 @@ and recorded face digests.
 """
 from __future__ import annotations
 
-import json
-
 import pytest
 from conftest import pdfs
 
@@ -18,6 +16,7 @@ from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
 from pnp.outputs.options import Options
+from pnp.pipeline.cache import GameCache
 from pnp.pipeline.session import Session
 
 DECK = "data/tiny/decks/heroes.yaml"
@@ -60,8 +59,8 @@ def test_warm_rebuilds_print_and_report_what_a_cold_build_does(warm, tmp_path):
         cold = build(root, cold_out)
         assert pdfs(out) == pdfs(cold_out), f"after '{new}'"
         assert without_notes(report) == without_notes(cold)
-        warm_cache, cold_cache = (json.loads((o / ".pnp-cache/tiny.json").read_text(encoding="utf-8")) for o in (out, cold_out))
-        assert warm_cache["faces"] == cold_cache["faces"], "each card's face digests, as --changed compares them"
+        warm_cache, cold_cache = (GameCache.load(o / ".pnp-cache/tiny.json") for o in (out, cold_out))
+        assert warm_cache.faces == cold_cache.faces, "each card's face digests, as --changed compares them"
 
 
 def test_a_face_store_changed_on_disk_is_read_from_disk(warm, tmp_path, cold_build):

@@ -16,8 +16,10 @@ from conftest import ROOT, pdfs
 import pnp.core.files as files
 from pnp.cli import run_build
 from pnp.core.errors import Report
+from pnp.core.sealed import read_sealed
 from pnp.data.project import Project
 from pnp.outputs.options import Options
+from pnp.pipeline.cache import GameCache
 from pnp.pipeline.session import Session
 
 DECK = "data/tiny/decks/heroes.yaml"
@@ -275,7 +277,7 @@ def test_a_file_too_new_to_trust_or_named_relatively_is_not_kept(settled, monkey
     (tmp_path / "new.txt").write_text("y", encoding="utf-8")
     first.sha256(tmp_path / "new.txt")
     first.save(kept)
-    assert list(files.json.loads(kept.read_bytes())) == [str(tmp_path / "old.txt")]
+    assert list(files.json.loads(read_sealed(kept))) == [str(tmp_path / "old.txt")]
 
 
 def test_a_damaged_digests_file_costs_reading_the_files(settled, tmp_path):
@@ -356,7 +358,7 @@ def test_held_cache_writes_wait_for_the_flush_and_the_next_build_reads_them(sett
     cache = out / ".pnp-cache/tiny.json"
 
     def kept_papers() -> set[str]:
-        return {"a4" if slot.endswith("a4") else "letter" for slot in files.json.loads(cache.read_text(encoding="utf-8"))["outputs"]}
+        return {"a4" if slot.endswith("a4") else "letter" for slot in GameCache.load(cache).outputs}
 
     first = _built(loaded, out, session)
     assert first and not any("(reused)" in line for line in first if "-letter." in line), "a first build renders every output"

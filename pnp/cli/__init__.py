@@ -197,10 +197,13 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
     `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
     changed, not the whole list)."""
-    from pnp.pipeline.cache import keep_game_reads
+    from pnp.pipeline.cache import keep_game_reads, open_build_cache
     from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
+    cache_note = open_build_cache(project, base.out)
+    if cache_note is not None:
+        report.add(cache_note)
     keep_game_reads(project, base.out)
     loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards)

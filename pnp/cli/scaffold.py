@@ -9,6 +9,9 @@ import click
 from pnp.core.assets import SCAFFOLD
 
 PLACEHOLDERS = ("__GAME__", "__TITLE__")
+# What a new project tells git to leave out: the output folder, PDFs and the build cache, which is the builder's alone
+# (docs/safety.md); an existing .gitignore is left as it is.
+PROJECT_IGNORES = "# made by `pnp build`: the PDFs and the build cache (of no use to anyone else)\noutput/\n"
 
 
 def title_of(slug: str) -> str:
@@ -41,12 +44,15 @@ def new(ctx, game):
     if clashes:
         raise click.UsageError(f"{root / clashes[0]} already exists: choose another name, or remove it")
     fresh = not (root / "data").is_dir()
+    if fresh and not (root / ".gitignore").exists():
+        files[".gitignore"] = PROJECT_IGNORES
     for rel, text in files.items():
         target = root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     where = f"a new project in {root}" if fresh else f"the project in {root}"
-    click.echo(f"wrote {len(files)} files for '{game}' to {where}: data/{game}/ and templates/{game}/")
+    ignores = ", and a .gitignore leaving output/ out" if ".gitignore" in files else ""
+    click.echo(f"wrote {len(files)} files for '{game}' to {where}: data/{game}/ and templates/{game}/{ignores}")
     click.echo(f"next: pnp build {game}   (then open output/{game}/{game}-cards.pdf)")
 
 

@@ -17,6 +17,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
+from pnp.core.sealed import read_sealed, seal
+
 
 class LeavesFolder(ValueError):
     """A file or folder whose real path (every link followed) is not inside the folder it must stay in."""
@@ -261,7 +263,9 @@ class FileDigests(KnownByStatus):
     with the status its bytes were read at, and only once the file had settled
     then; a status that differs in anything is read again. What the object
     knows are facts about files, true in any process, so one object serves the
-    whole process: no call sets where it reads or writes (each names its file)."""
+    whole process: no call sets where it reads or writes (each names its file).
+    The file is sealed (pnp.core.sealed): digests written by someone else would
+    let a build take a changed file for the one it built from."""
 
     def __init__(self):
         super().__init__()
@@ -276,8 +280,8 @@ class FileDigests(KnownByStatus):
         if file in self._read:
             return
         self._read.add(file)
-        with suppress(OSError, ValueError, TypeError):  # missing or damaged: every file is read, as in a new cache
-            for path, (*status, digest) in json.loads(file.read_bytes()).items():
+        with suppress(OSError, ValueError, TypeError):  # missing, damaged or not this user's: every file is read, as in a new cache
+            for path, (*status, digest) in json.loads(read_sealed(file) or b"{}").items():
                 self._known.setdefault(path, (tuple(status), digest))
         self._saved[file] = self._kept()
 
@@ -287,7 +291,7 @@ class FileDigests(KnownByStatus):
         if kept == self._saved.get(file):
             return
         with suppress(OSError):
-            write_atomic(file, json.dumps(kept, separators=(",", ":")).encode(), durable=False)  # lost: files are read again
+            write_atomic(file, seal(json.dumps(kept, separators=(",", ":")).encode()), durable=False)  # lost: files are read again
             self._saved[file] = kept
 
     def _kept(self) -> dict:

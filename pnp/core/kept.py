@@ -8,9 +8,9 @@ parsed, what else the caller says shaped the result, and the parser's
 version, so a changed file or an upgraded library is parsed afresh; a
 damaged or unreadable entry costs one parse, never the build.
 
-The folder is the build cache's, inside the output folder: whoever can
-write there can change what the build draws, as with Jinja's compiled
-templates kept beside it.
+The folder is the build cache's, inside the output folder, where a game
+downloaded with its output folder brings whatever its author put there: an
+entry is unpickled only when this user's key sealed it (pnp.core.sealed).
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from pnp.core.files import write_atomic
+from pnp.core.sealed import read_sealed, seal
 
 T = TypeVar("T")
 FORMAT = 1  # raised when what pnp stores in an entry changes
@@ -44,8 +45,10 @@ class KeptParses:
         if self.folder is None:
             return parse()
         entry = self.folder / f"{kind}-{self._digest(kind, key, version)}.pickle"
-        with suppress(Exception):  # missing, damaged or written by another pickle: parse again
-            return pickle.loads(entry.read_bytes())
+        with suppress(Exception):  # missing, damaged, not sealed by this user or written by another pickle: parse again
+            data = read_sealed(entry)
+            if data is not None:  # never unpickled unless this user's key sealed it (pnp.core.sealed)
+                return pickle.loads(data)
         value = parse()
         if value is not None:
             self._keep(entry, value)
@@ -60,7 +63,7 @@ class KeptParses:
         """Write the entry atomically (two workers keeping the same file never mix bytes); a read-only cache, or a value
         pickle refuses, costs a parse next time too."""
         with suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
-            write_atomic(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), durable=False)  # a lost entry costs a parse
+            write_atomic(entry, seal(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)), durable=False)  # a lost entry costs a parse
 
 
 def prune(folder: Path, now: float | None = None) -> int:
@@ -162,15 +165,15 @@ class KeptAnswers:
         read = []
         for file in sorted(folder.glob("*.json")) if folder.is_dir() else ():
             with suppress(OSError, ValueError):  # removed by a process merging them, or damaged: its answers are worked out again
-                for kind, answers in json.loads(file.read_bytes()).items():
+                for kind, answers in json.loads(read_sealed(file) or b"{}").items():
                     self._known.setdefault(kind, {}).update(answers)
                 read.append(file)
         return read
 
     @staticmethod
     def _write(folder: Path, answers: dict) -> Path:
-        data = json.dumps(answers, sort_keys=True, separators=(",", ":")).encode()
-        file = folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
+        data = seal(json.dumps(answers, sort_keys=True, separators=(",", ":")).encode())
+        file = folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"  # named by its seal too: no other user's file takes its name
         if not file.exists():
             write_atomic(file, data, durable=False)  # a file a crash cut short is not read (_merge_files): its answers are worked out again
         return file

@@ -7,7 +7,9 @@ PNP_SERVER=1) has each short command (build, validate, list, export, …) run in
 a child forked from a server that imported everything once
 (pnp.launch.forkserver): the child starts with pnp imported and nothing else
 in memory, as a new process would, and gets this terminal, folder,
-environment, limits and priority. With no server yet, the command runs here
+environment, limits and priority; a caller that sees the machine otherwise
+than the server (another mount or user namespace, other cgroups: a sandbox)
+runs its command here. With no server yet, the command runs here
 and a server is started for the next one. It is per user, per Python and per
 copy of pnp; it stops after 20 idle minutes, when pnp's code changes, or on
 `pnp server stop`. It is off by default: a plain `pnp build` leaves nothing

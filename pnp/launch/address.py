@@ -118,6 +118,12 @@ class Place:
     def lock(self) -> str:
         return os.path.join(self.folder, f"{self.key}.lock")
 
+    @property
+    def view(self) -> str:
+        """Where the server says how it sees the machine (view_of), for `pnp server status` in a shell that may not look
+        at the server's process itself (from inside a user namespace of its own)."""
+        return os.path.join(self.folder, f"{self.key}.view")
+
     @classmethod
     def of_this_process(cls, env: os._Environ | dict | None = None) -> Place:
         env = os.environ if env is None else env
@@ -200,4 +206,48 @@ def why_not_a_guest(caller: dict, limits: dict[str, list[int]], nice: int) -> st
             return f"the caller's {name} limit ({hard}) is above the server's ({limits[name][1]})"
     if int(caller.get("nice", nice)) < nice:
         return f"the caller's priority (nice {caller['nice']}) is above the server's (nice {nice})"
+    return None
+
+
+# What a process sees of the machine, as /proc shows it: a command's child stands in for its caller only when they see
+# the same. Namespaces first (the files above all: a caller in a read-only mount namespace must not have its outputs
+# written through the server's), then cgroups (limits beyond ulimit: memory, CPU, process count) and confinement.
+NAMESPACES = (("mnt", "mount namespace"), ("user", "user namespace"), ("pid", "process namespace"), ("net", "network namespace"),
+              ("ipc", "IPC namespace"), ("uts", "host name namespace"), ("cgroup", "cgroup namespace"))
+CONFINEMENT = ("NoNewPrivs:", "Seccomp:", "Seccomp_filters:")  # lines of /proc/PID/status
+
+
+def view_of(pid: int | str = "self") -> dict[str, str] | None:
+    """How process `pid` sees the machine: its namespaces (by device and inode), its cgroups and its confinement
+    (no_new_privs, seccomp, security label); None when /proc does not show them (another process namespace, a process
+    of another user, no /proc)."""
+    view = {}
+    try:
+        for name, _ in NAMESPACES:
+            status = os.stat(f"/proc/{pid}/ns/{name}")
+            view[name] = f"{status.st_dev}:{status.st_ino}"
+        with open(f"/proc/{pid}/cgroup", encoding="utf-8") as file:
+            view["cgroups"] = file.read()
+        with open(f"/proc/{pid}/status", encoding="utf-8") as file:
+            view["confinement"] = " ".join("".join(line.split()) for line in file if line.startswith(CONFINEMENT))
+    except OSError:
+        return None
+    try:
+        with open(f"/proc/{pid}/attr/current", encoding="utf-8", errors="replace") as file:
+            view["confinement"] += " label:" + file.read().strip("\0\n")
+    except OSError:  # no security module that labels processes
+        pass
+    return view
+
+
+def view_difference(caller: dict[str, str] | None, server: dict[str, str] | None, whose: str = "the caller's") -> str | None:
+    """Why a caller that sees the machine as `caller` does cannot have its command run by a server that sees it as
+    `server` (`whose` names the caller in the sentence), or None when they see the same."""
+    if caller is None:
+        return f"{whose} namespaces cannot be read from /proc"
+    if server is None:
+        return "the server's namespaces cannot be read from /proc"
+    for name, what in (*NAMESPACES, ("cgroups", "cgroup"), ("confinement", "confinement (seccomp, no_new_privs or security label)")):
+        if caller.get(name) != server.get(name):
+            return f"{whose} {what} differs from the server's"
     return None

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import signal
 import sys
 import time
 from pathlib import Path
 
-from pnp.launch.address import OFF, ON, Place, enabled, folder_refusal, server_setting_file, user_setting
+from pnp.launch.address import OFF, ON, Place, enabled, folder_refusal, server_setting_file, user_setting, view_difference, view_of
 from pnp.launch.client import start_server
 
 USAGE = """Usage: pnp server status|start|stop [--all]|on|off
@@ -24,8 +25,11 @@ for one shell; PNP_SERVER=0 turns it off for one shell). When on, pnp runs
 build, validate, list, export, preview and other commands that end in a child
 forked from a warm server, which has pnp imported already: a command then
 starts about half a second sooner. The child takes your limits (ulimit) and
-priority (nice); a command whose limits it cannot take runs in a new process.
-A server stops after 20 idle minutes or when pnp's code changes."""
+priority (nice); a command whose limits it cannot take runs in a new process,
+and so does one from a shell that sees the machine otherwise than the server
+(another mount, user or other namespace, another cgroup: a sandbox, a
+container, a scope with its own limits); `status` says which. A server stops
+after 20 idle minutes or when pnp's code changes."""
 
 
 def server(args: list[str]) -> int:
@@ -53,6 +57,8 @@ def status(place: Place) -> int:
     if pid is not None and os.path.exists(place.socket):
         print(f"  up: process {pid}, {_memory(pid)}, up for {_age(place.lock)}")
         print(f"  socket: {place.socket}")
+        different = view_difference(view_of(), server_view(place), "your")
+        print("  commands from this shell run in the server" if different is None else f"  commands from this shell run here: {different}")
     else:
         print("  none running for this Python and this copy of pnp")
     log = Path(place.socket).with_suffix(".log")
@@ -61,6 +67,15 @@ def status(place: Place) -> int:
     for line in lines[-3:]:
         print(f"    {line}")
     return 0 if pid is not None else 1
+
+
+def server_view(place: Place) -> dict | None:
+    """How the server of `place` sees the machine, as it wrote when it started (address.view_of)."""
+    try:
+        with open(place.view, encoding="utf-8") as file:
+            return json.load(file)
+    except (OSError, ValueError):
+        return None
 
 
 def _why_setting() -> str:

@@ -10,6 +10,13 @@ client reaches its worker processes too), and tells the client its exit code
 once its output is written, before its memory is given back; the server tells
 the client how a child ended that died before it could.
 
+A child stands in for its caller only when the caller sees the machine as the
+server does: the same namespaces (mount, user, process, network…), the same
+cgroups and confinement, as /proc shows them for the caller's process (its id
+comes with the socket). A caller in a read-only mount namespace or a tighter
+cgroup has its request refused and runs its command itself, as it does when
+its limits or priority are above the server's.
+
 The server stops after IDLE_SECONDS without a command, on SIGTERM (`pnp server
 stop`) once its running commands end, and when a file of a module it imported
 changed (an upgrade or an edit of pnp): that request is answered "stale" and
@@ -35,7 +42,7 @@ import traceback
 from pathlib import Path
 
 from pnp.core.processes import end_with_parent
-from pnp.launch.address import HEADER, LIMITS, NO_FD, resource_limits, why_not_a_guest
+from pnp.launch.address import HEADER, LIMITS, NO_FD, resource_limits, view_difference, view_of, why_not_a_guest
 
 IDLE_SECONDS = 20 * 60
 NOT_PRELOADED = ("pnp.serve", "pnp.launch", "pnp.__main__")  # `pnp serve` runs in its own process; the launcher is here; __main__ runs a command
@@ -96,6 +103,11 @@ class ForkServer:
     def __init__(self, address: Path, idle: float, lock=None):
         self.address, self.idle, self.lock = address, idle, lock  # the lock a child must not hold: it says the server is up
         self.limits = resource_limits()  # a caller whose limits a child cannot take runs its command itself
+        self.view = view_of()  # a caller that sees the machine otherwise (namespaces, cgroups) runs its command itself
+        view_file = address.with_suffix(".view")
+        with open(f"{view_file}.{os.getpid()}", "w", encoding="utf-8") as file:
+            json.dump(self.view, file)
+        os.replace(f"{view_file}.{os.getpid()}", view_file)
         self.modules = module_files()  # what was imported, as it was on disk: a change makes the server stale
         self.children: dict[int, socket.socket] = {}  # child pid → its client's connection
         self.started: dict[int, tuple[float, list[str]]] = {}  # child pid → (when it started, its arguments), for the log
@@ -153,12 +165,13 @@ class ForkServer:
         conn.settimeout(5)
         fds: dict[int, int] = {}
         try:
-            _, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+            caller, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
             if uid != os.getuid():
                 self._note(f"refused a command from user {uid}: a server takes commands from its own user alone")
                 raise ValueError("another user")
             message, fds = receive_request(conn)
-            refused = why_not_a_guest(message, self.limits, os.getpriority(os.PRIO_PROCESS, 0))
+            # the caller's view as the kernel shows it (its process id from the socket), not as its request would say
+            refused = view_difference(view_of(caller), self.view) or why_not_a_guest(message, self.limits, os.getpriority(os.PRIO_PROCESS, 0))
             if refused:
                 conn.sendall(json.dumps({"refused": refused}).encode() + b"\n")
                 self._note(f"ran nothing for pnp {' '.join(message.get('argv', [])[1:])}: {refused}; the caller runs it itself")

@@ -2,7 +2,8 @@
 
 A rebuild then skips Jinja's parser and compiler: the checks read the kept
 syntax trees, the renders run the kept code. Every entry is keyed by what
-shapes it (Jinja, Python, the environment's options and pnp's sandbox code).
+shapes it (Jinja, Python, the environment's options and pnp's sandbox code),
+and sealed with the user's key: both kinds run code as they load.
 """
 from __future__ import annotations
 
@@ -14,40 +15,50 @@ from contextlib import suppress
 from pathlib import Path
 
 import jinja2
-from jinja2.bccache import FileSystemBytecodeCache
+from jinja2.bccache import BytecodeCache
 
 from pnp.core.files import write_atomic
+from pnp.core.sealed import read_sealed, seal
 from pnp.layout import sandbox
 
 
-class CompiledTemplates(FileSystemBytecodeCache):
+class CompiledTemplates(BytecodeCache):
     """Compiled templates kept across runs in a folder (the build cache's), so a rebuild skips Jinja's compiler.
 
     Jinja checks an entry against the template's source (a hash of it) and the
     Python version; the key adds what else shapes the compiled code: Jinja's
     version and the environment's settings and pnp's own template code (the
-    sandbox, the syntax options), so an upgrade never runs stale code."""
+    sandbox, the syntax options), so an upgrade never runs stale code. An entry
+    is marshalled code, which runs as it is loaded: it is loaded only when this
+    user's key sealed it (pnp.core.sealed), so a cache shipped with a game runs
+    nothing of its author's."""
 
     def __init__(self, folder: Path, environment_key: str):
         folder.mkdir(parents=True, exist_ok=True)
-        super().__init__(str(folder), "%s.jinja")
         self.folder = folder
         self.environment_key = environment_key
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return hashlib.sha256(f"{self.environment_key}|{name}|{filename}".encode()).hexdigest()
 
+    def _entry(self, bucket) -> Path:
+        return self.folder / f"{bucket.key}.jinja"
+
     def load_bytecode(self, bucket) -> None:
+        """Fill `bucket` from its entry when this user sealed it; a missing, damaged or foreign entry costs one
+        compilation, never the build."""
         try:
-            super().load_bytecode(bucket)
-        except Exception:  # a damaged entry costs one compilation, never the build
+            data = read_sealed(self._entry(bucket))
+            if data is not None:
+                bucket.bytecode_from_string(data)
+        except Exception:
             bucket.reset()
 
     def dump_bytecode(self, bucket) -> None:
-        """Keep a compiled template; a folder removed meanwhile (the build cache deleted during a build) or one that
-        cannot be written costs a compilation next time, never the build."""
+        """Keep a compiled template, sealed; a folder removed meanwhile (the build cache deleted during a build) or one
+        that cannot be written costs a compilation next time, never the build."""
         with suppress(OSError):
-            super().dump_bytecode(bucket)
+            write_atomic(self._entry(bucket), seal(bucket.bytecode_to_string()), durable=False)
 
     def tree(self, env: jinja2.Environment, name: str, source: str, parse) -> jinja2.nodes.Template:
         """Template `name`'s syntax tree for `source`, kept beside its compiled code: a rebuild's checks (which
@@ -55,14 +66,16 @@ class CompiledTemplates(FileSystemBytecodeCache):
         key = hashlib.sha256(f"{self.environment_key}|tree|{name}|".encode() + source.encode("utf-8")).hexdigest()
         path = self.folder / f"{key}.tree"
         try:
-            return _TreeUnpickler(io.BytesIO(path.read_bytes()), env).load()
+            data = read_sealed(path)
+            if data is not None:  # unpickled only when this user's key sealed it
+                return _TreeUnpickler(io.BytesIO(data), env).load()
         except Exception:  # none kept yet, or damaged: parse (a syntax error is raised as ever)
             pass
         tree = parse()
         out = io.BytesIO()
         _TreePickler(out, env).dump(tree)
         with suppress(OSError):
-            write_atomic(path, out.getvalue(), durable=False)  # a tree a crash cut short fails to load above: it is parsed again
+            write_atomic(path, seal(out.getvalue()), durable=False)  # a tree a crash cut short fails to load above: it is parsed again
         return tree
 
     def text_code(self, env: jinja2.Environment, source: str):

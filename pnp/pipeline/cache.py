@@ -13,19 +13,22 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import json
 import os
 import pickle
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic_with, write_text_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic, write_atomic_with
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
+from pnp.core.sealed import current_key, read_sealed, seal, sealing
 from pnp.data.fields import ANY
 from pnp.outputs.stats import FileStats
 
@@ -214,7 +217,7 @@ class GameCache:
     @classmethod
     def load(cls, path: Path) -> GameCache:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_sealed(path) or b"{}")  # another user's cache could make a build take their files for its own
             printed = data.get("printed")
             return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None,
                        checks=dict(data.get("checks", {})))
@@ -225,7 +228,7 @@ class GameCache:
         # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
-        writes(lambda: write_text_atomic(path, json_parts(data), durable=False))
+        writes(lambda: write_atomic_with(path, sealing(lambda f: _write_parts(f, json_parts(data))), durable=False))
 
     def reusable(self, kind: str, key: str, out_dir: Path, root: Path, game=None, keeps: Keeps | None = None) -> list[Path] | None:
         """The recorded files of `kind` if its key matches, every file it opened is unchanged, the card fields it read (given
@@ -291,6 +294,11 @@ class GameCache:
         return [finding_from_json(d) for d in self.outputs.get(kind, {}).get("findings", [])]
 
 
+def _write_parts(f: BinaryIO, parts: Iterator[str]) -> None:
+    for part in parts:
+        f.write(part.encode("utf-8"))
+
+
 def json_parts(data: dict) -> Iterator[str]:
     """`json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)` an entry at a time, each by json's
     C encoder: a 10,000-card deck's cache (its cards' digests twice, as built and as printed) is 4 MB of text, at the
@@ -348,7 +356,7 @@ class FaceStore:
         return data.get("shared") == self.shared and data.get("format") == FACE_STORE_FORMAT
 
     def _write(self, kept: dict) -> None:
-        write_atomic_with(self.path, lambda f: _dump_store(kept, f), durable=False)
+        write_atomic_with(self.path, sealing(lambda f: _dump_store(kept, f)), durable=False)
         if self._written is not None:
             self._written[os.fspath(self.path)] = (file_status(self.path), kept)
 
@@ -462,9 +470,13 @@ def _dump_store(kept: dict, f: BinaryIO) -> None:
 
 
 def _load_store(path: Path, current: Callable[[dict], bool]) -> dict | None:
-    """The face store `_dump_store` wrote at `path`, or None when its header is not `current` (other shared inputs, another
-    pnp): its faces are not unpickled then. Raises when the file is missing or damaged."""
-    with open(path, "rb") as f:
+    """The face store `_dump_store` wrote at `path`, or None when this user's key did not seal it (pnp.core.sealed: nothing
+    in it is unpickled then) or its header is not `current` (other shared inputs, another pnp): its faces are not
+    unpickled then. Raises when the file is missing or damaged."""
+    sealed = read_sealed(path)
+    if sealed is None:
+        return None
+    with io.BytesIO(sealed) as f:
         data = pickle.load(f)
         if not current(data):
             return None
@@ -484,6 +496,45 @@ def _plain(value):
     if isinstance(data, dict):
         return data
     raise TypeError(f"no stable text for {type(value).__name__}")
+
+
+KEY_CHECK = "key-check"  # a file of the cache folder sealed with the key of whoever last built into it
+KEY_CHECK_TEXT = b"pnp build cache\n"
+IGNORED = "# pnp's build cache: made again by any build, and of use to no one else (docs/safety.md)\n*\n"
+
+
+def open_build_cache(project, out_root: Path) -> Finding | None:
+    """Ready the build cache of `out_root` for a build of `project`: a .gitignore in it, so a game
+    committed or shared with its output folder does not carry it, and a note when it is not this user's.
+
+    Every entry carries its own seal (pnp.core.sealed) and one that fails is
+    made again, in whichever process reads it. So that the build says once why
+    it starts cold, the folder holds a file sealed by whoever built into it
+    last: when it is someone else's (a cache shipped with a game, copied from
+    another machine), the note says its entries are being made again."""
+    folder = out_root / CACHE_DIR
+    shown = project.rel(folder)
+    key = current_key()
+    check = folder / KEY_CHECK
+    try:
+        ours = read_sealed(check) == KEY_CHECK_TEXT
+        found = True
+    except FileNotFoundError:
+        ours, found = False, False
+    except OSError:  # a folder, a link or a pipe put there: not this user's
+        ours, found = False, True
+    with suppress(OSError):  # an output folder that cannot be written keeps no cache: the build says why when it writes
+        if not ours:
+            write_atomic(check, seal(KEY_CHECK_TEXT), durable=False)
+        if not os.path.lexists(folder / ".gitignore"):
+            write_atomic(folder / ".gitignore", IGNORED.encode(), durable=False)
+    if key.kept_at is None and not ours:
+        return Finding("note", "cache-unkept", f"no key to seal the build cache with could be kept ({key.unkept}): this build cache serves "
+                       "this command alone (docs/safety.md)", Loc(shown))
+    if key.kept_at is not None and found and not ours:
+        return Finding("note", "cache-foreign", "this build cache was written by another user or on another machine: none of its entries is "
+                       "used, and the build makes them again (docs/safety.md)", Loc(shown))
+    return None
 
 
 def face_store_path(out_root: Path, game_slug: str) -> Path:

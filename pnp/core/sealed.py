@@ -1,0 +1,191 @@
+"""Seals on what pnp keeps in its build cache: an entry is read back only when this user's key sealed it.
+
+The build cache holds pickles (parsed fonts and icons, drawn faces, syntax
+trees) and Jinja's compiled templates (marshalled code objects), and loading
+either runs whatever its bytes say. A game folder shipped with the
+`output/.pnp-cache/` of its author, or of anyone, would run their code in the
+process of whoever builds it. So every entry carries an HMAC-SHA256 of its
+bytes under a secret key of the user's, kept outside every project (the
+user's cache folder); an entry whose seal does not check is never unpickled
+or unmarshalled: it counts as absent, and is made again.
+
+The key is made on first use (32 random bytes, readable by the user alone).
+Where none can be kept (a read-only home, a key file someone else can read),
+each process makes one of its own: the cache then serves that process alone,
+and the build says so (pnp.pipeline.cache.open_build_cache).
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import os
+import stat
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+KEY_ENV = "PNP_CACHE_KEY"  # names another key file (tests give each case its own user)
+KEY_BYTES = 32
+MAGIC = b"pnp-seal2"
+TAG_BYTES = hashlib.sha256().digest_size
+# An entry: MAGIC, its length, the MAC of its length, the MAC of its bytes, then its bytes. The length's own MAC lets a
+# reader refuse a file that is not the user's after reading its header, however large the file claims or is.
+HEADER = len(MAGIC) + 8 + 2 * TAG_BYTES
+
+
+@dataclass(frozen=True)
+class Key:
+    """The secret that seals the cache's entries, and where it is kept (None: made for this process alone, and why)."""
+
+    secret: bytes = field(default=b"", repr=False)
+    kept_at: Path | None = None
+    unkept: str = ""  # why no key could be kept: the cache then serves one process
+
+
+def key_file() -> Path:
+    """Where the user's key is kept: the file PNP_CACHE_KEY names, else pnp/cache-key in the user's cache folder
+    (XDG_CACHE_HOME, else ~/.cache): outside every project, so no game folder can bring its own."""
+    return _key_file(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+
+
+def current_key() -> Key:
+    """The key of the user running this process (read once per process and key file: every entry asks)."""
+    return _key_at(_key_file(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME")))
+
+
+@functools.cache
+def _key_file(named: str | None, cache_home: str | None, home: str | None) -> Path:
+    if named:
+        return Path(named).expanduser()
+    return Path(cache_home or os.path.join(os.path.expanduser("~"), ".cache")) / "pnp" / "cache-key"
+
+
+@functools.cache
+def _key_at(path: Path) -> Key:
+    try:
+        return Key(_kept_secret(path), path)
+    except (OSError, ValueError) as exc:
+        return Key(os.urandom(KEY_BYTES), None, f"{path}: {exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}")
+
+
+def _kept_secret(path: Path) -> bytes:
+    """The secret in `path`, made first when there is none; raises when it cannot be made or is not the user's alone."""
+    try:
+        return _read_secret(path)
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    made = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
+    fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(KEY_BYTES))
+            f.flush()
+            os.fsync(f.fileno())
+        with suppress(FileExistsError):  # made by another process meanwhile: its key is the one
+            os.link(made, path)  # whole or not at all
+    finally:
+        os.unlink(made)
+    return _read_secret(path)
+
+
+def _read_secret(path: Path) -> bytes:
+    """The key in `path`, refused when it is a link, is not the user's own file or another user may read it."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid():
+            raise ValueError("not a file of this user's")
+        if st.st_mode & 0o077:
+            raise ValueError("others may read it: make it readable by you alone (chmod 600)")
+        secret = f.read(KEY_BYTES + 1)
+    if len(secret) != KEY_BYTES:
+        raise ValueError(f"holds {len(secret)} bytes, not {KEY_BYTES}: remove it, and pnp makes a new one")
+    return secret
+
+
+def seal(data: bytes) -> bytes:
+    """`data` as a sealed entry (the layout is above HEADER)."""
+    return _header(len(data), _mac(data)) + data
+
+
+def unseal(blob: bytes) -> bytes | None:
+    """The bytes `seal` sealed into `blob`, or None when `blob` is not an entry this user's key sealed (another
+    user's, another machine's, changed since, or no entry at all): the caller must then take the entry as absent."""
+    return _opened(blob[:HEADER], memoryview(blob)[HEADER:])
+
+
+def _opened(header: bytes, body) -> bytes | None:
+    """`body` as bytes when `header` is the user's seal on exactly these bytes, else None."""
+    size = _checked_size(header)
+    if size is None or len(body) != size or not hmac.compare_digest(_mac(body), header[HEADER - TAG_BYTES:]):
+        return None
+    return body if isinstance(body, bytes) else bytes(body)
+
+
+def _mac(data, what: bytes = b"data") -> bytes:
+    mac = hmac.new(current_key().secret, what + b"\0", hashlib.sha256)
+    mac.update(data)
+    return mac.digest()
+
+
+def _header(size: int, data_mac: bytes) -> bytes:
+    length = size.to_bytes(8, "big")
+    return MAGIC + length + _mac(length, b"length") + data_mac
+
+
+def _checked_size(header: bytes) -> int | None:
+    """The length of the entry whose header is `header`, when the user's key sealed that length; else None."""
+    if len(header) != HEADER or not header.startswith(MAGIC):
+        return None
+    length = header[len(MAGIC):len(MAGIC) + 8]
+    if not hmac.compare_digest(_mac(length, b"length"), header[len(MAGIC) + 8:len(MAGIC) + 8 + TAG_BYTES]):
+        return None
+    return int.from_bytes(length, "big")
+
+
+class _Sealing:
+    """A file to write an entry's bytes to, counting them and working out their MAC as they go (`sealing`)."""
+
+    def __init__(self, f: BinaryIO):
+        self.f = f
+        self.size = 0
+        self.mac = hmac.new(current_key().secret, b"data\0", hashlib.sha256)
+
+    def write(self, data) -> int:
+        self.mac.update(data)
+        self.size += len(memoryview(data).cast("B"))
+        return self.f.write(data)
+
+
+def sealing(write: Callable[[BinaryIO], object]) -> Callable[[BinaryIO], None]:
+    """A writer for pnp.core.files.write_atomic_with that seals what `write` writes, as `seal` would, without holding
+    it whole (a large deck's face store is streamed to disk): the header is written last, in its place."""
+
+    def sealed(f: BinaryIO) -> None:
+        start = f.tell()
+        f.write(bytes(HEADER))
+        into = _Sealing(f)
+        write(into)
+        end = f.tell()
+        f.seek(start)
+        f.write(_header(into.size, into.mac.digest()))
+        f.seek(end)
+
+    return sealed
+
+
+def read_sealed(path: Path | str) -> bytes | None:
+    """The bytes of the sealed entry at `path`, or None when the entry is not this user's (see `unseal`); raises
+    OSError when it cannot be read. A link, a pipe or a device put at an entry's name is refused before anything is
+    read from it (a pipe would hold the build forever), and a file whose header is not the user's after its header."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path}: not a file")
+        header = f.read(HEADER)
+        size = _checked_size(header)
+        return None if size is None else _opened(header, f.read(size + 1))

@@ -1,0 +1,138 @@
+"""A build cache that came with a game runs none of its author's code (issue 61): every entry a build reads back is
+sealed with a key of the user's, kept outside the project, and one that is not the user's is made again, with one
+note; the cache's folder tells git to leave it out."""
+from __future__ import annotations
+
+import io
+import marshal
+import os
+import pickle
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, pdfs, run_pnp
+from jinja2.bccache import bc_magic
+
+NOTE = "was written by another user or on another machine"
+
+
+class _Payload:
+    """What an attacker ships: a pickle that, as it is loaded, writes the marker file."""
+
+    def __init__(self, marker: Path, entry: str):
+        self.code = f"open({str(marker)!r}, 'a').write({entry + chr(10)!r})"
+
+    def __reduce__(self):
+        return exec, (self.code,)
+
+
+def _build(project: Path, out: Path, key: Path):
+    """`pnp build` of the tiny game in a new process (which loads nothing but what the cache holds), with `key` as
+    the user's key."""
+    env = {**os.environ, "PNP_CACHE_KEY": str(key)}
+    return subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "build", "tiny", "--out", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+
+
+def _poison(cache: Path, marker: Path) -> list[str]:
+    """Overwrite every file of `cache` in place with a payload that writes `marker` when loaded: a pickle, and for
+    Jinja's compiled templates the same entry with its code swapped for code that writes the marker (Jinja runs what
+    it loads once the template's checksum matches: the checksum is read from the entry the build wrote)."""
+    names = []
+    for path in sorted(p for p in cache.rglob("*") if p.is_file() and p.name != ".gitignore"):
+        payload = _Payload(marker, path.relative_to(cache).as_posix())
+        if path.suffix == ".jinja":
+            written = path.read_bytes()
+            kept = io.BytesIO(written[written.index(bc_magic) + len(bc_magic):])  # Jinja's own bytes, after the seal
+            path.write_bytes(bc_magic + pickle.dumps(pickle.load(kept), 2) + marshal.dumps(compile(payload.code, "<shipped>", "exec")))
+        else:
+            path.write_bytes(pickle.dumps(payload))
+        names.append(path.relative_to(cache).as_posix())
+    return names
+
+
+def test_a_shipped_cache_runs_no_code_and_is_rebuilt_with_one_note(project, tmp_path):
+    """Build once; overwrite every cache file in place with a payload (pickles, compiled template code); build again
+    with the same key and, from a fresh copy, with another: the payload never runs, each build succeeds with the
+    first build's bytes, and says once that the cache is being made again."""
+    mine, theirs, marker = tmp_path / "keys/mine", tmp_path / "keys/theirs", tmp_path / "marker"
+    out = tmp_path / "out"
+    first = _build(project, out, mine)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert NOTE not in first.stdout + first.stderr
+    assert stat.S_IMODE(mine.stat().st_mode) == 0o600, "the key is the user's alone"
+    built = pdfs(out)
+    cache = out / ".pnp-cache"
+    kinds = {Path(name).suffix or Path(name).name for name in (p.relative_to(cache).as_posix() for p in cache.rglob("*") if p.is_file())}
+    assert {".jinja", ".tree", ".pickle", ".faces", ".json", "key-check"} <= kinds, kinds
+    shipped = tmp_path / "shipped"
+    shutil.copytree(out, shipped)
+    for pdf in out.rglob("*.pdf"):
+        pdf.unlink()  # every output is made again, reading every entry it can
+    poisoned = _poison(cache, marker)
+    assert len(poisoned) > 20
+
+    same_key = _build(project, out, mine)
+    assert not marker.exists(), f"payloads ran: {marker.read_text()}"
+    assert same_key.returncode == 0, same_key.stdout + same_key.stderr
+    assert pdfs(out) == built
+    assert (same_key.stdout + same_key.stderr).count(NOTE) == 1, same_key.stdout + same_key.stderr
+
+    _poison(shipped / ".pnp-cache", marker)
+    other_key = _build(project, shipped, theirs)
+    assert not marker.exists(), f"payloads ran: {marker.read_text()}"
+    assert other_key.returncode == 0, other_key.stdout + other_key.stderr
+    assert pdfs(shipped) == built
+    assert (other_key.stdout + other_key.stderr).count(NOTE) == 1, other_key.stdout + other_key.stderr
+
+    again = _build(project, shipped, theirs)
+    assert NOTE not in again.stdout + again.stderr and again.stdout.count("(reused)") >= 5, "the cache made again is the user's own"
+
+
+def test_a_cache_copied_from_another_user_is_not_used(built_project, tmp_path, monkeypatch):
+    """The same cache, unchanged, read with another user's key: nothing of it is reused, and the build says why."""
+    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "another-user"))
+    result = run_pnp(built_project, "build", "tiny")
+    assert result.exit_code == 0, result.output
+    assert "(reused)" not in result.output and result.output.count(NOTE) == 1, result.output
+
+
+@pytest.mark.parametrize("place", ["a file's name as a folder", "a key others may read"])
+def test_without_a_place_to_keep_a_key_the_cache_serves_one_command_and_says_so(project, tmp_path, monkeypatch, place):
+    """No key can be made (a read-only home is the common case; a file where the key's folder should be stands in
+    for it, as root may write anywhere), or the key found is not the user's alone: the build still builds."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    shared = tmp_path / "shared-key"
+    shared.write_bytes(b"k" * 32)
+    shared.chmod(0o644)
+    monkeypatch.setenv("PNP_CACHE_KEY", str(blocker / "cache-key" if place.startswith("a file") else shared))
+    first = run_pnp(project, "build", "tiny", "--only", "tokens")
+    assert first.exit_code == 0, first.output
+    assert first.output.count("serves this command alone") == 1, first.output
+
+
+def test_git_leaves_the_build_cache_out(project):
+    """A game folder committed or zipped from git with its output folder does not carry the cache."""
+    out = project / "output"
+    assert run_pnp(project, "build", "tiny", "--only", "tokens").exit_code == 0
+    subprocess.run(["git", "init", "-q", str(out)], check=True)
+    ignored = subprocess.run(["git", "-C", str(out), "check-ignore", ".pnp-cache/tiny.json", "tiny/tiny-tokens.pdf"], capture_output=True, text=True)
+    assert ignored.stdout.split() == [".pnp-cache/tiny.json"], ignored.stdout
+
+
+def test_a_new_project_tells_git_to_leave_its_output_out(tmp_path):
+    from test_adoption import new_game
+
+    folder = tmp_path / "fresh"
+    assert new_game(folder).exit_code == 0
+    (folder / "output/crystal-caves").mkdir(parents=True)
+    (folder / "output/crystal-caves/crystal-caves-cards.pdf").write_bytes(b"%PDF-")
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    ignored = subprocess.run(["git", "-C", str(folder), "check-ignore", "output/crystal-caves/crystal-caves-cards.pdf", "data/crystal-caves/game.yaml"],
+                             capture_output=True, text=True)
+    assert ignored.stdout.split() == ["output/crystal-caves/crystal-caves-cards.pdf"], ignored.stdout
