@@ -174,5 +174,15 @@ def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[floa
 
 
 def output_folder(project: Project, out: str | None) -> Path:
-    """Where outputs go: the folder the user typed (theirs, wherever it is), else output/ in the project."""
-    return Path(out).expanduser().resolve() if out else project.root / "output"
+    """Where outputs go: the folder the user typed (theirs, wherever it is), else output/ in the project, refused (a
+    located error) when it is a link: a game may ship output/ linked to a user's folder (pnp.core.files.folder_to_write)."""
+    if out:
+        return Path(out).expanduser().resolve()
+    from pnp.core.errors import Loc, error
+    from pnp.core.files import LinkedFolder, folder_to_write
+
+    folder = project.root / "output"
+    try:
+        return folder_to_write(folder, make=False)
+    except LinkedFolder as exc:
+        raise PnpError(error(exc.code, exc.advice("output"), Loc("output"))) from None

@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import FileSystemBytecodeCache
 
-from pnp.core.files import write_atomic
+from pnp.core.files import folder_to_write, write_atomic
 from pnp.layout import sandbox
 
 
@@ -29,7 +29,7 @@ class CompiledTemplates(FileSystemBytecodeCache):
     sandbox, the syntax options), so an upgrade never runs stale code."""
 
     def __init__(self, folder: Path, environment_key: str):
-        folder.mkdir(parents=True, exist_ok=True)
+        folder_to_write(folder)  # never a linked folder: Jinja writes its entries there itself (LinkedFolder, an OSError)
         super().__init__(str(folder), "%s.jinja")
         self.folder = folder
         self.environment_key = environment_key
