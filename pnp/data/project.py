@@ -242,7 +242,7 @@ class Project:
         for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
                                    ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
             path = gdir / f"{name}.yaml"
-            if path.is_file():
+            if _there(path):
                 first = len(findings)
                 raw, parsed = self._read_part(path, model, slug, findings, edition)
                 if _has_error(findings[first:]):
@@ -251,7 +251,7 @@ class Project:
                     setattr(game, attr, parsed)
                     setattr(game, f"{attr}_data", raw)
         rulebook = self._rulebook_of(gdir, edition, findings, slug)
-        if rulebook.is_file():
+        if _there(rulebook):
             try:
                 self.inside_data(rulebook, self.rel(rulebook))
             except PnpError as exc:
@@ -266,10 +266,10 @@ class Project:
     def _rulebook_of(self, gdir: Path, edition: Edition, findings: list, slug: str) -> Path:
         """rulebook.md, or in another edition rulebook.<lang>.md; the source's, with a warning, while that is missing."""
         source = gdir / "rulebook.md"
-        if edition.source or not source.is_file():
+        if edition.source or not _there(source):
             return source
         own = gdir / f"rulebook.{edition.lang}.md"
-        if own.is_file():
+        if _there(own):
             return own
         findings.append(warning("translation-missing", f"no rulebook.{edition.lang}.md: the '{edition.lang}' edition prints the source rulebook; "
                                 f"translate rulebook.md into rulebook.{edition.lang}.md", Loc(self.rel(source)), game=slug))
@@ -418,6 +418,12 @@ class Project:
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter
+
+
+def _there(path: Path) -> bool:
+    """Whether a game file stands at `path`, to be read or refused: a file, a link, or a named pipe or device (which
+    reading refuses by its kind, with a finding, rather than passing over it as absent)."""
+    return os.path.lexists(path) and not os.path.isdir(path)
 
 
 def _has_error(findings: list[Finding]) -> bool:
