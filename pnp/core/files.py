@@ -234,9 +234,14 @@ def _new_temporary(target: Path) -> tuple[int, str]:
     the build writing it is still running."""
     folder = folder_to_write(target.parent)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{file_name(target.name)}.{os.getpid()}-", suffix=".tmp")
-    umask = os.umask(0)
-    os.umask(umask)
-    os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
+    except BaseException:
+        os.close(fd)
+        os.unlink(tmp)
+        raise
     return fd, tmp
 
 
