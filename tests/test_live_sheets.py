@@ -143,3 +143,62 @@ def test_a_build_reads_the_snapshot_with_the_network_gone(project, sheets, monke
     second = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(project / "two"))
     assert first.exit_code == 0 and second.exit_code == 0, first.output
     assert (project / "one/tiny/tiny-cards.pdf").read_bytes() == (project / "two/tiny/tiny-cards.pdf").read_bytes()
+
+
+# Links a game may ship: pull reads and writes through the one path rule -------------------------------------------------
+MINE = b"the user's own file, not the game's\n"
+
+
+@pytest.fixture
+def mine(tmp_path) -> Path:
+    """A folder of the user's outside the project, holding a file of theirs."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "notes.txt").write_bytes(MINE)
+    return folder
+
+
+def unchanged(folder: Path) -> bool:
+    return [p.name for p in folder.iterdir()] == ["notes.txt"] and (folder / "notes.txt").read_bytes() == MINE
+
+
+def test_pull_writes_no_file_through_a_link_the_game_planted_at_its_names(project, sheets, mine):
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    decks = project / "data/tiny/decks"
+    for name in (".heroes.pulling.csv", "heroes.pulled.csv", "heroes.pulled.xlsx"):  # the trial file pull once wrote, and both snapshots
+        (decks / name).symlink_to(mine / "notes.txt")
+    result = pull(project)
+    assert result.exit_code == 0, result.output
+    assert unchanged(mine)
+    snapshot = project / f"{SNAPSHOT}.csv"
+    assert not snapshot.is_symlink() and snapshot.read_text().startswith("id,name")
+
+
+def test_pull_refuses_a_deck_file_linked_outside_the_project(project, sheets, mine):
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    (mine / "deck.yaml").write_text(HEAD + f"cards_from: {sheets.url}/heroes.csv\n")
+    (project / DECK).unlink()
+    (project / DECK).symlink_to(mine / "deck.yaml")
+    result = pull(project)
+    assert result.exit_code == 1
+    assert f"{DECK}: error: '{DECK}' is a link (or lies in a linked folder) whose real file is outside" in result.output
+    assert not list((project / "data/tiny/decks").glob("*pulled*")) and sorted(p.name for p in mine.iterdir()) == ["deck.yaml", "notes.txt"]
+
+
+@pytest.mark.parametrize("elsewhere", ["outside the project", "in another game's folder"])
+def test_pull_writes_no_snapshot_into_a_linked_decks_folder(project, sheets, mine, elsewhere):
+    """decks/ linked outside the project: its deck is not read. Linked to another game's folder: its deck is read (the
+    link stays inside the project), but pull writes only into real folders. Either way the folder the link leads to
+    gets no snapshot and no trial file, and pull says why at the deck."""
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    live_deck(project, f"{sheets.url}/heroes.csv")
+    other = mine / "decks" if elsewhere == "outside the project" else project / "data/other-decks"
+    (project / "data/tiny/decks").rename(other)
+    (project / "data/tiny/decks").symlink_to(other)
+    result = pull(project)
+    assert result.exit_code == 1
+    said = "is a link (or lies in a linked folder) whose real file is outside" if elsewhere == "outside the project" else \
+        "data/tiny/decks is a link (or lies in a linked folder): pnp writes only into real folders"
+    assert said in result.output and DECK in result.output
+    assert [p.name for p in other.iterdir()] == ["heroes.yaml"]

@@ -286,7 +286,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
     loaded = load_games(project, [game], report)
     if loaded:
         check_subset(loaded, decks, cards, card_option="--card")
-        folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / ("preview" + (f"-{lang}" if lang else ""))
+        folder = Path(out).expanduser().resolve() if out else output_folder(project, None) / game / ("preview" + (f"-{lang}" if lang else ""))
         paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
         report.extend(findings)
         if not report.errors():
@@ -311,7 +311,7 @@ def watch(ctx, games, paper, debounce, exit_after, draft, lang):
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     project = one_edition(project, slugs, lang)
-    base = Options(out=project.root / "output", draft=draft, lang=lang or "")
+    base = Options(out=output_folder(project, None), draft=draft, lang=lang or "")
     Watcher(project, slugs, bool(games), base, parse_papers(paper), run_build).run(debounce, exit_after)
 
 

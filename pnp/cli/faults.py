@@ -11,6 +11,8 @@ import errno
 import os
 import re
 
+from pnp.core.files import LinkedFolder
+
 # What to do, by the errno the system gave.
 _ADVICE = {
     errno.ENOSPC: "the disk is full: free some space, or build elsewhere with --out, then build again",
@@ -38,6 +40,8 @@ def explain(exc: OSError) -> str:
         if target:
             name = os.path.join(folder, target.group("name"))
         name = _shown(name)
+    if isinstance(exc, LinkedFolder):  # not the machine's fault: a link a game shipped, said as every refusal is
+        return f"pnp: {name}: {exc.reason()} (nothing was written there)"
     what = exc.strerror or str(exc)
     advice = _ADVICE.get(exc.errno, "check the file and its folder, then build again")
     where = f"{name}: " if name else ""

@@ -50,8 +50,9 @@ def pull(ctx, games):
     project = open_project(ctx.obj["root"])
     failed = False
     pulled_any = False
+    refused: list = []
     for slug in game_names(project, games):
-        for done in pull_game(project, slug):
+        for done in pull_game(project, slug, refused):
             pulled_any = True
             if done.failed:
                 failed = True
@@ -60,9 +61,10 @@ def pull(ctx, games):
             click.echo(f"{done.deck}: saved {done.snapshot} from {done.url}: {_news(done)}")
             for card, fields in done.changed:
                 click.echo(f"  changed {card}: {', '.join(fields)}")
-    if not pulled_any:
+    print_findings(refused)
+    if not pulled_any and not refused:
         click.echo("no deck reads its cards from a web address (cards_from: https://…): nothing to pull")
-    sys.exit(EXIT_DATA if failed else EXIT_OK)
+    sys.exit(EXIT_DATA if failed or refused else EXIT_OK)
 
 
 def _news(done) -> str:

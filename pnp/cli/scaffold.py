@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pnp.cli.common import output_folder
 from pnp.core.assets import SCAFFOLD
 
 PLACEHOLDERS = ("__GAME__", "__TITLE__")
@@ -38,7 +39,9 @@ def new(ctx, game):
 
     if not re.match(ID_PATTERN, game) or game != game.lower():
         raise click.BadParameter("use lower-case letters, digits, - and _, like crystal-caves", param_hint="GAME")
-    root = Path(ctx.obj["root"]) if ctx.obj.get("root") else new_game_root(Path.cwd())
+    from pnp.core.files import write_atomic
+
+    root = (Path(ctx.obj["root"]) if ctx.obj.get("root") else new_game_root(Path.cwd())).resolve()  # the folder typed: its links are the user's
     files = scaffold_files(game)
     clashes = [rel for rel in files if (root / rel).exists()] + [d for d in (f"data/{game}", f"templates/{game}") if (root / d).exists()]
     if clashes:
@@ -47,9 +50,7 @@ def new(ctx, game):
     if fresh and not (root / ".gitignore").exists():
         files[".gitignore"] = PROJECT_IGNORES
     for rel, text in files.items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        write_atomic(root / rel, text.encode("utf-8"))
     where = f"a new project in {root}" if fresh else f"the project in {root}"
     ignores = ", and a .gitignore leaving output/ out" if ".gitignore" in files else ""
     click.echo(f"wrote {len(files)} files for '{game}' to {where}: data/{game}/ and templates/{game}/{ignores}")
@@ -80,7 +81,7 @@ def icons(ctx, word, game, sheet, paper):
     for name in names:
         click.echo(f"{name}  ({'game-icons.net, CC BY 3.0' if library.in_library(name) else project.rel(library.path(name))})")
     fonts = FontBook(project.font_dirs)
-    target = Path(sheet).expanduser().resolve() if sheet else root / "output" / (f"icons-{needle}.pdf" if needle else "icons.pdf")
+    target = Path(sheet).expanduser().resolve() if sheet else output_folder(project, None) / (f"icons-{needle}.pdf" if needle else "icons.pdf")
     write_atomic(target, icon_sheet(library, names, fonts.font_name("noto-sans"), paper, title=f"Icons holding '{word}'" if word else "Icons"))
     click.echo(f"{len(names)} icons; contact sheet: {target}", err=True)
 

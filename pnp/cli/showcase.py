@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, print_findings
+from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
 from pnp.core.errors import Report
 
 
@@ -27,7 +27,7 @@ def showcase(ctx, game, cards, width, out):
     report = Report()
     loaded = load_games(project, [game], report)
     if loaded:
-        folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "showcase"
+        folder = Path(out).expanduser().resolve() if out else output_folder(project, None) / game / "showcase"
         wanted = tuple(c.strip() for c in cards.split(",") if c.strip())
         try:
             paths, findings = write_showcase(Engine(project).for_game(loaded[0]), folder, width=width, cards=wanted)

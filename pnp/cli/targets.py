@@ -149,7 +149,7 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
 
     fonts = FontBook(project.font_dirs)
     family = "noto-sans" if "noto-sans" in fonts.families else next(iter(fonts.families))
-    target = Path(out).expanduser().resolve() if out else project.root / "output" / f"calibration-{paper}.pdf"
+    target = Path(out).expanduser().resolve() if out else output_folder(project, None) / f"calibration-{paper}.pdf"
     write_atomic(target, calibration_pdf(paper, fonts.font_name(family), duplex))
     click.echo(f"{project.rel(target.resolve())}: 2 pages; print double-sided (flip on the {duplex} edge) at 100 %, hold to the light, "
                f"then `pnp calibrate --save NAME --offset X,Y`")

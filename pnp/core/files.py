@@ -1,4 +1,5 @@
-"""Files in and out: outputs written atomically, the files a render opens, and what is known of files by their status.
+"""Files in and out: the one path rule for what pnp reads and writes, outputs written atomically, the files a render
+opens, and what is known of files by their status.
 
 Every output is rendered to memory, written to a temporary file beside its
 target and renamed into place, so a failed build never leaves a half-written
@@ -10,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -20,27 +23,88 @@ from typing import BinaryIO
 from pnp.core.sealed import read_sealed, seal
 
 
-class LeavesFolder(ValueError):
-    """A file or folder whose real path (every link followed) is not inside the folder it must stay in."""
+class Refused(ValueError):
+    """A path pnp will not read from or write into, with the one sentence that says why and what to do."""
 
-    def __init__(self, path: Path | str, folder: Path | str):
-        self.path, self.folder = Path(path), Path(folder)
-        super().__init__(f"{path} leads outside {folder}")
+    code = "path-refused"
+
+    def __init__(self, path: Path | str, message: str):
+        self.path = Path(path)
+        super().__init__(message)
 
     def advice(self, shown: str, where: str) -> str:
         """The one sentence every refusal gives: what `shown` (the name as the user wrote it) is, and what to do."""
         return f"'{shown}' {self.reason(where)}"
 
     def reason(self, where: str) -> str:
-        """Why the path is refused and what to do, to follow its name: it climbs out of `where`, or a link leads out."""
+        """Why the path is refused and what to do, to follow its name (`where`: the folder it must stay in)."""
+        raise NotImplementedError
+
+
+class LeavesFolder(Refused):
+    """A file or folder whose real path (every link followed) is not inside the folder it must stay in."""
+
+    code = "path-outside"
+
+    def __init__(self, path: Path | str, folder: Path | str):
+        self.folder = Path(folder)
+        super().__init__(path, f"{path} leads outside {folder}")
+
+    def reason(self, where: str) -> str:
+        """It climbs out of `where`, or a link leads out."""
         written = os.path.normpath(os.path.abspath(self.path))
         if not Path(written).is_relative_to(os.path.normpath(os.path.abspath(self.folder))):  # '..' climbs out: no link
             return f"is outside {where}: copy the file into {where}"
         return f"is a link (or lies in a linked folder) whose real file is outside {where}: copy the file itself into {where}"
 
 
+class SpecialFile(Refused):
+    """A named pipe, device or socket where a file should be: reading one would wait forever (a pipe no one writes
+    to) or read a machine's device, so it is refused by its kind before it is opened."""
+
+    code = "file-special"
+
+    def __init__(self, path: Path | str, kind: str):
+        self.kind = kind
+        super().__init__(path, f"{path} is {kind}, not a file")
+
+    def reason(self, where: str) -> str:
+        return f"is {self.kind}, not a file: pnp reads only plain files; put the file itself in its place"
+
+
+class LinkedFolder(OSError):
+    """A folder pnp would write into that is a link, or lies in a linked folder: a game could ship such a link to
+    send what pnp writes (outputs, snapshots, caches) over a user's own files elsewhere.
+
+    An OSError, as a folder pnp cannot write into is: a cache write skips it
+    (a cache not kept costs work, nothing more), and a command says it in one
+    line naming the folder (pnp.cli.faults)."""
+
+    code = "path-linked"
+
+    def __init__(self, path: Path | str):
+        super().__init__(0, "is a link, or lies in a linked folder", os.fspath(path))
+        self.path = Path(path)
+
+    def advice(self, shown: str, where: str = "") -> str:
+        return f"'{shown}' {self.reason()}"
+
+    def reason(self, where: str = "") -> str:
+        return ("is a link (or lies in a linked folder): pnp writes only into real folders, never through a link; "
+                "replace the link with a folder, or name the folder to write into (--out)")
+
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
+def special_kind(mode: int) -> str | None:
+    """What a file of status `mode` is when it is not a plain file or a folder ('a named pipe', …), else None."""
+    return next((kind for test, kind in _KINDS if test(mode)), None)
+
+
 def inside(path: Path | str, *folders: Path | str) -> Path:
-    """The real path of `path` (every link followed), when it lies inside the real path of each of `folders`.
+    """The real path of `path` (every link followed), when it lies inside the real path of each of `folders` and is a
+    plain file or a folder (or nothing yet).
 
     The one rule for every file pnp reads from a game: a downloaded game is
     untrusted, and a link in it (a deck linked to /etc/shadow, a linked decks/
@@ -48,20 +112,47 @@ def inside(path: Path | str, *folders: Path | str) -> Path:
     a file from elsewhere. Every reader asks here before it opens anything;
     raises LeavesFolder otherwise. Checking against the project's folder and
     the folder named for the kind of file (templates/, fonts/, the game's)
-    refuses a linked folder as well as a linked file."""
+    refuses a linked folder as well as a linked file. A named pipe, device or
+    socket is refused by its kind (SpecialFile): opening one would hang the
+    build or read a device."""
     real = os.path.realpath(path)
     for folder in folders:
         root = os.path.realpath(folder)
         if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):  # real paths: no '..' left to climb
             raise LeavesFolder(path, folder)
+    try:
+        kind = special_kind(os.stat(real).st_mode)
+    except OSError:
+        kind = None  # missing or unreadable: its reader says so
+    if kind is not None:
+        raise SpecialFile(path, kind)
     return Path(real)
+
+
+def ignored_name(name: str) -> bool:
+    """Whether a file or folder named `name` in a game's folders is ignored: hidden and editor files, never game files.
+
+    The one rule (docs/data-format.md): a name starting with '.' (.DS_Store,
+    macOS's ._deck.yaml, emacs's .#deck.yaml lock, vim's .deck.yaml.swp) or
+    '~' (Office's ~$book.xlsx lock), ending with '~' (a backup, deck.yaml~), or
+    between '#'s (an emacs autosave, #deck.yaml#). An editor makes these
+    beside the file being edited, and they come and go with no meaning."""
+    return name.startswith((".", "~")) or name.endswith("~") or (len(name) > 1 and name.startswith("#") and name.endswith("#"))
+
+
+def game_files(folder: Path, pattern: str = "*") -> list[Path]:
+    """The entries of `folder` matching `pattern` (in name order) but those `ignored_name` leaves out; none when it is
+    missing. Every listing of a game's folders (decks/, icons, templates, text files) goes through here."""
+    if not os.path.isdir(folder):
+        return []
+    return sorted(p for p in folder.glob(pattern) if not ignored_name(p.name))
 
 
 def stays_inside(path: Path | str, *folders: Path | str) -> bool:
     """Whether `inside(path, *folders)` accepts `path` (for listings that skip, rather than refuse, what leaves)."""
     try:
         inside(path, *folders)
-    except (LeavesFolder, OSError, RuntimeError):
+    except (Refused, OSError, RuntimeError):
         return False
     return True
 
@@ -90,15 +181,15 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable
     """Let `write` fill a temporary file beside `target`, then rename it into place: what is large (the face store
     of a 10,000-card deck) is streamed to disk rather than held whole in memory first.
 
-    `durable` waits for the bytes to reach the disk before the rename, so a crash leaves the old file or the whole
-    new one. A cache entry that a crash may cut short and whose reader starts over when it cannot read one (pnp.core
-    .kept) skips the wait: a build writes hundreds, and each wait costs a millisecond or more."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    Every file pnp writes comes through here (outputs, caches, snapshots, exports, bundles, pnp.yaml): its folder
+    is made or checked by `folder_to_write` (never a link), its temporary file is new (`_new_temporary`: never an
+    existing name, never through a link planted under it), and the rename replaces whatever stood at `target`, a
+    link included, without following it. `durable` waits for the bytes to reach the disk before the rename, so a
+    crash leaves the old file or the whole new one. A cache entry that a crash may cut short and whose reader
+    starts over when it cannot read one (pnp.core.kept) skips the wait: a build writes hundreds, and each wait
+    costs a millisecond or more."""
+    fd, tmp = _new_temporary(target)
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as f:
             write(f)
             f.flush()
@@ -114,6 +205,115 @@ def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable
     except BaseException:
         with suppress(OSError):
             os.unlink(tmp)
+        raise
+
+
+MAX_NAME_BYTES = 200  # file systems allow 255 bytes a name: the rest is room for a temporary's ".<pid>-<random>.tmp"
+
+
+def file_name(stem: str, suffix: str = "") -> str:
+    """`stem + suffix` as a file name: as it is while it fits in MAX_NAME_BYTES of UTF-8, else the start of `stem`
+    (as much as fits), a dash, 12 hex digits of its sha256, and `suffix`.
+
+    Names made from a game's values (a deck's file name, a token set's id)
+    can be as long as the designer likes; a file name cannot, and a name the
+    file system refuses would stop the command. Long names stay readable by
+    their start and distinct by their digest, and the same value always gives
+    the same name."""
+    if len((stem + suffix).encode("utf-8")) <= MAX_NAME_BYTES:
+        return stem + suffix
+    digest = hashlib.sha256(stem.encode("utf-8")).hexdigest()[:12]
+    room = MAX_NAME_BYTES - len(suffix.encode("utf-8")) - len(digest) - 1
+    return f"{stem.encode('utf-8')[:max(room, 0)].decode('utf-8', 'ignore')}-{digest}{suffix}"
+
+
+def _new_temporary(target: Path) -> tuple[int, str]:
+    """(descriptor, name) of a new file beside `target` in its checked folder, named `.<target>.<pid>-<random>.tmp`.
+
+    tempfile.mkstemp opens it O_CREAT | O_EXCL | O_NOFOLLOW under a name no one
+    had: a link a game planted under any name is never written through. The
+    writer's process id in the name tells `remove_stale_temporaries` whether
+    the build writing it is still running."""
+    folder = folder_to_write(target.parent)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{file_name(target.name)}.{os.getpid()}-", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
+    except BaseException:
+        os.close(fd)
+        os.unlink(tmp)
+        raise
+    return fd, tmp
+
+
+def folder_to_write(folder: Path, make: bool = True) -> Path:
+    """`folder`, made when missing (with `make`), once neither it nor any folder above it is a link.
+
+    Every folder pnp writes into is named from a real path (the project's,
+    which pnp resolves, or an `--out` folder the user typed, resolved too), so
+    a link anywhere on the way can only be one a game shipped: `output/<game>`
+    or `decks/` linked to a user's folder elsewhere. Such a folder is refused
+    (LinkedFolder) before anything is made or written in it."""
+    folder = Path(os.path.abspath(folder))
+    first = folder  # the nearest folder that exists: what is made below it is new, and no link
+    while not os.path.lexists(first) and first != first.parent:
+        first = first.parent
+    if os.path.realpath(first) != os.fspath(first):
+        raise LinkedFolder(first)
+    if first != folder and make:
+        os.makedirs(folder, exist_ok=True)
+        if os.path.realpath(folder) != os.fspath(folder):  # a link made meanwhile
+            raise LinkedFolder(folder)
+    return folder
+
+
+def remove_file(path: Path) -> bool:
+    """Remove `path` (the file or link itself, never what a link points to) from a checked folder; whether one was there."""
+    folder_to_write(path.parent)
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+@contextmanager
+def trial_file(target: Path, data: bytes) -> Iterator[tuple[Path, Callable[[], None]]]:
+    """`data` written under `target`'s own name in a new hidden folder beside it, for a reader that goes by the name
+    (a spreadsheet by its suffix) to check before it replaces `target`: yields (path, keep), where keep() renames it
+    into place. The folder (its name new, made by mkdtemp in a checked folder) and what is left in it go at the end."""
+    parent = folder_to_write(target.parent)
+    trial = Path(tempfile.mkdtemp(dir=parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp"))
+    try:
+        path = trial / target.name
+        write_atomic(path, data)
+        yield path, lambda: os.replace(path, target)
+    finally:
+        with suppress(OSError):
+            os.unlink(trial / target.name)
+        with suppress(OSError):
+            os.rmdir(trial)
+
+
+def open_plain(path: Path | str) -> BinaryIO:
+    """`path` opened to read, once its status says it is a plain file (SpecialFile otherwise, before opening it).
+
+    Opened without waiting (O_NONBLOCK: a pipe put in the file's place between
+    the look and the open cannot hang the read) and looked at again through
+    the open file."""
+    kind = special_kind(os.stat(path).st_mode)
+    if kind is not None:
+        raise SpecialFile(path, kind)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        kind = special_kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise SpecialFile(path, kind)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
         raise
 
 
@@ -160,12 +360,43 @@ def _again_if_removed(write: Callable[[], object]) -> None:
 AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
 
 
+STALE_S = 3600  # a temporary file untouched this long is left by a build that is gone: no build writes one file for an hour
+_TEMPORARY = re.compile(r"^\..+\.(?P<pid>\d+)-[^.]+\.tmp$")  # _new_temporary's name
+
+
 def remove_stale_temporaries(folder: Path) -> None:
-    """Delete temporary files a killed build left beside its outputs (a crash cannot clean up after itself)."""
-    if folder.is_dir():
-        for tmp in folder.glob(".*.tmp"):
-            with suppress(OSError):
+    """Delete the temporary files a killed build left beside its outputs (a crash cannot clean up after itself), and
+    only those: another build writing into the same folder now keeps its own (`stale_temporary`)."""
+    if not os.path.isdir(folder):
+        return
+    folder_to_write(folder)  # never a linked folder's files
+    now = time.time()
+    for tmp in folder.glob(".*.tmp"):
+        with suppress(OSError):
+            st = tmp.lstat()
+            if stat.S_ISREG(st.st_mode) and stale_temporary(tmp.name, now - st.st_mtime):
                 tmp.unlink()
+
+
+def stale_temporary(name: str, age_s: float) -> bool:
+    """Whether a temporary file named `name` and last written `age_s` ago belongs to no running build: its writer's
+    process is gone, or it is older than STALE_S (a process id used again by another program), or its name carries
+    no process id (an older pnp's)."""
+    if age_s > STALE_S:
+        return True
+    found = _TEMPORARY.match(name)
+    if found is None:
+        return True
+    pid = int(found["pid"])
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # another user's process: alive
+    return False
 
 
 class FilesRead:
@@ -299,7 +530,7 @@ class FileDigests(KnownByStatus):
 
 
 def _sha256_of(path: Path | str) -> str:
-    with open(path, "rb") as f:
+    with open_plain(path) as f:
         return hashlib.sha256(f.read()).hexdigest()
 
 

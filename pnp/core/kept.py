@@ -25,7 +25,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
-from pnp.core.files import write_atomic
+from pnp.core.files import folder_to_write, write_atomic
 from pnp.core.sealed import read_sealed, seal
 
 T = TypeVar("T")
@@ -76,6 +76,10 @@ def prune(folder: Path, now: float | None = None) -> int:
     builds pay one stat rather than one per entry."""
     now = time.time() if now is None else now
     marker = folder / ".pruned"
+    try:
+        folder_to_write(folder, make=False)
+    except OSError:  # a linked cache folder: nothing of it is removed
+        return 0
     with suppress(OSError):
         if marker.stat().st_mtime > now - 86_400:
             return 0
@@ -87,7 +91,7 @@ def prune(folder: Path, now: float | None = None) -> int:
                 entry.unlink()
                 removed += 1
     with suppress(OSError):
-        marker.touch()
+        write_atomic(marker, b"", durable=False)  # a new file, never through a link planted under the name
     return removed
 
 

@@ -10,14 +10,16 @@ the default profile has no offset and a 1/6 in (4.23 mm) margin.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from pnp.core.errors import Loc, PnpError, did_you_mean, error
+from pnp.core.files import Refused, inside
 from pnp.core.units import DEFAULT_PRINTABLE_MM
-from pnp.data.source import load_yaml
+from pnp.data.source import load_yaml, read_text
 
 CONFIG_NAME = "pnp.yaml"
 MAX_MARGIN_MM = 20.0  # more than any printer leaves: a bigger number is a typo
@@ -40,13 +42,26 @@ class Printer:
 
 
 def load_config(root: Path) -> dict:
-    path = root / CONFIG_NAME
-    if not path.is_file():
+    path = _config_path(root)
+    if path is None:
         return {}
     data = load_yaml(path, CONFIG_NAME)
     if not isinstance(data, dict):
         raise PnpError(error("config-type", "pnp.yaml should be a mapping", Loc(CONFIG_NAME, 1, 1)))
     return data
+
+
+def _config_path(root: Path) -> Path | None:
+    """pnp.yaml in `root`, None when there is none; refused (a located error) when it is a link leading out of the
+    project or not a plain file, as every file pnp reads is (pnp.core.files.inside)."""
+    path = root / CONFIG_NAME
+    if not os.path.lexists(path):
+        return None
+    try:
+        inside(path, root)
+    except Refused as exc:
+        raise PnpError(error(exc.code, exc.advice(CONFIG_NAME, "the project folder"), Loc(CONFIG_NAME))) from None
+    return path
 
 
 def printer_offset(root: Path, name: str) -> tuple[float, float]:
@@ -94,8 +109,8 @@ def save_printer(root: Path, name: str, offset: tuple[float, float] | None, marg
     """Store a printer profile in pnp.yaml, keeping everything else in the file (and what the profile had that is not given)."""
     path = root / CONFIG_NAME
     data = {}
-    if path.is_file():
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if _config_path(root) is not None:
+        data = yaml.safe_load(read_text(path, CONFIG_NAME)) or {}
     entry = data.setdefault("printers", {}).get(name) or {}
     if offset is not None:
         entry["offset"] = [round(offset[0], 2), round(offset[1], 2)]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.errors import Finding, Loc, PnpError, error
-from pnp.core.files import KnownByStatus, LeavesFolder, file_sha256, inside
+from pnp.core.files import KnownByStatus, LeavesFolder, Refused, file_sha256, inside
 from pnp.data.source import LocDict, load_yaml
 
 MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are about 20 MB a style
@@ -29,8 +29,8 @@ def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
     try:
         inside(spec_path, fonts_dir, root)
         spec = load_yaml(spec_path, shown)
-    except LeavesFolder as exc:
-        return [error("path-outside", exc.advice(shown, "the project's fonts/ folder"), Loc(shown))]
+    except Refused as exc:
+        return [error(exc.code, exc.advice(shown, "the project's fonts/ folder"), Loc(shown))]
     except PnpError as exc:
         return list(exc.findings)
     families = spec.get("families") if isinstance(spec, LocDict) else None
@@ -50,7 +50,7 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
         if "\0" in file:
             raise LeavesFolder(path, fonts_dir)
         real = inside(path, fonts_dir, root)
-    except LeavesFolder as exc:
+    except Refused as exc:
         return exc.reason("the project's fonts/ folder")
     if not real.is_file():
         return "is missing: put the .ttf file in fonts/ or correct its name in fonts.yaml"

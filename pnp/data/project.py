@@ -13,7 +13,7 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import LeavesFolder, folder_state, inside
+from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
@@ -134,8 +134,8 @@ class Project:
         """`path`'s real path, refused (PnpError at `rel`) when a link leads it out of data/ (pnp.core.files.inside)."""
         try:
             return inside(path, self.root, self.data_dir)
-        except LeavesFolder as exc:
-            raise PnpError(error("path-outside", exc.advice(rel, where), Loc(rel))) from None
+        except Refused as exc:
+            raise PnpError(error(exc.code, exc.advice(rel, where), Loc(rel))) from None
 
     def rel(self, path: Path) -> str:
         """`path` as the user knows it: relative to the project as written (a link inside it is named, not followed)."""
@@ -147,7 +147,7 @@ class Project:
     def game_slugs(self) -> list[str]:
         if not self.data_dir.is_dir():
             return []
-        return sorted(p.name for p in self.data_dir.iterdir() if (p / "game.yaml").is_file())
+        return [p.name for p in game_files(self.data_dir) if (p / "game.yaml").is_file()]
 
     def template_dirs(self) -> list[Path]:
         return [self.templates_dir] if self.templates_dir.is_dir() else []
@@ -231,7 +231,7 @@ class Project:
         game = Game(slug, gdir, self.rel(gdir), spec, data, lang=None if edition.source else edition.lang, language=edition.lang) if spec else None
         decks, failed = {}, {}
         deck_dir = gdir / "decks"
-        for path in sorted(deck_dir.glob("*.yaml")) if deck_dir.is_dir() else []:
+        for path in game_files(deck_dir, "*.yaml"):
             old = before.decks.get(path.stem) if before is not None else None
             first = len(findings)
             deck = self._load_deck(path, slug, findings, edition, old)
@@ -242,7 +242,7 @@ class Project:
         for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
                                    ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
             path = gdir / f"{name}.yaml"
-            if path.is_file():
+            if _there(path):
                 first = len(findings)
                 raw, parsed = self._read_part(path, model, slug, findings, edition)
                 if _has_error(findings[first:]):
@@ -251,7 +251,7 @@ class Project:
                     setattr(game, attr, parsed)
                     setattr(game, f"{attr}_data", raw)
         rulebook = self._rulebook_of(gdir, edition, findings, slug)
-        if rulebook.is_file():
+        if _there(rulebook):
             try:
                 self.inside_data(rulebook, self.rel(rulebook))
             except PnpError as exc:
@@ -266,10 +266,10 @@ class Project:
     def _rulebook_of(self, gdir: Path, edition: Edition, findings: list, slug: str) -> Path:
         """rulebook.md, or in another edition rulebook.<lang>.md; the source's, with a warning, while that is missing."""
         source = gdir / "rulebook.md"
-        if edition.source or not source.is_file():
+        if edition.source or not _there(source):
             return source
         own = gdir / f"rulebook.{edition.lang}.md"
-        if own.is_file():
+        if _there(own):
             return own
         findings.append(warning("translation-missing", f"no rulebook.{edition.lang}.md: the '{edition.lang}' edition prints the source rulebook; "
                                 f"translate rulebook.md into rulebook.{edition.lang}.md", Loc(self.rel(source)), game=slug))
@@ -351,9 +351,9 @@ class Project:
             folder = spec.front.rsplit("/", 1)[0] + "/" if "/" in spec.front else ""
             name = f"{folder}{name}" if name.endswith(".j2") else f"{folder}{name}.j2"
         full = (self.templates_dir / name).resolve()
-        if full.is_relative_to(self.templates_dir.resolve()) and full.is_file():
+        if full.is_relative_to(self.templates_dir.resolve()) and os.path.isfile(full):  # False for a name too long to be a file
             return name
-        there = sorted(p.relative_to(self.templates_dir).as_posix() for p in full.parent.glob("*.j2")) if full.parent.is_dir() else []
+        there = [p.relative_to(self.templates_dir).as_posix() for p in game_files(full.parent, "*.j2")]
         findings.append(error("card-template-unknown", f"{column}: no template '{name}' in templates/{did_you_mean(name, there)}: "
                               f"fix the name, or add the template", fields.loc_of(column),
                               game=slug, component=what))
@@ -382,6 +382,9 @@ class Project:
             sheet = inside(sheet, self.root, game_dir)
         except LeavesFolder:
             findings.append(error("path-outside", f"cards_from '{options.cards_from}' leads outside the game's folder: keep the sheet inside {self.rel(game_dir)}", data.loc_of("cards_from"), game=slug))
+            return None
+        except Refused as exc:
+            findings.append(error(exc.code, f"cards_from {exc.advice(self.rel(sheet), '')}", data.loc_of("cards_from"), game=slug))
             return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
         try:
@@ -415,6 +418,12 @@ class Project:
 
     def rulebook_matter(self, game: Game):
         return RulebookMatter
+
+
+def _there(path: Path) -> bool:
+    """Whether a game file stands at `path`, to be read or refused: a file, a link, or a named pipe or device (which
+    reading refuses by its kind, with a finding, rather than passing over it as absent)."""
+    return os.path.lexists(path) and not os.path.isdir(path)
 
 
 def _has_error(findings: list[Finding]) -> bool:

@@ -9,6 +9,7 @@ and oversized files, each with its position.
 from __future__ import annotations
 
 import math
+import os
 import re
 from pathlib import Path
 from typing import ClassVar
@@ -16,6 +17,7 @@ from typing import ClassVar
 import yaml
 
 from pnp.core.errors import Loc, PnpError, error
+from pnp.core.files import SpecialFile, open_plain
 
 MAX_FILE_BYTES = 5_000_000  # a game's biggest deck is a few hundred KB
 MAX_VALUES = 200_000  # caps alias expansion ("billion laughs") long before memory suffers
@@ -195,12 +197,16 @@ def read_text(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES, raw: bytes 
 
 
 def read_bytes(file: Path, rel: str, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """A game file's bytes, refusing one too big to be a game file before reading it."""
+    """A game file's bytes, refusing one too big to be a game file, or not a plain file (a named pipe would hang the
+    read), before reading it."""
     try:
-        size = file.stat().st_size
-        if size > max_bytes:
-            raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {max_bytes:,}: split it", Loc(rel)))
-        return file.read_bytes()
+        with open_plain(file) as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > max_bytes:
+                raise PnpError(error("file-too-big", f"file is {size:,} bytes; the limit is {max_bytes:,}: split it", Loc(rel)))
+            return f.read()
+    except SpecialFile as exc:
+        raise PnpError(error(exc.code, exc.advice(rel, ""), Loc(rel))) from None
     except OSError as exc:
         raise PnpError(error("file-missing", f"cannot read this file: {exc.strerror}", Loc(rel))) from None
 

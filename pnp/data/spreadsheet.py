@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -192,7 +193,7 @@ def _number_text(value) -> str:
 
 def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     suffix = source.path.suffix.lower()
-    if not source.path.is_file():
+    if not os.path.isfile(source.path):  # False for a name too long to be a file, where Path.is_file raises
         raise PnpError(error("sheet-missing", f"no file '{source.rel}': cards_from names a file beside the deck's YAML", Loc(source.rel)))
     size = source.path.stat().st_size
     if size > MAX_SHEET_BYTES:

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, error
-from pnp.core.files import KnownByStatus, LeavesFolder, inside
+from pnp.core.files import KnownByStatus, LeavesFolder, Refused, game_files, inside
 
 MAX_SVG_BYTES = 2_000_000  # the largest icon of game-icons.net is 40 KB; a detailed hand-drawn one a few hundred KB
 MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib needs ~1 ms and ~9 KB per element
@@ -40,7 +40,7 @@ def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
         if size > MAX_SVG_BYTES:
             raise IconRefused(f"icon file {shown} is {size:,} bytes, over the {MAX_SVG_BYTES:,} byte limit: simplify it (fewer points) or export it smaller")
         svg = real.read_bytes()
-    except LeavesFolder as exc:
+    except Refused as exc:
         raise IconRefused(f"icon file {exc.advice(shown, 'the project folder')}") from None
     except OSError as exc:
         raise IconRefused(f"icon file {shown} cannot be read ({exc.strerror or exc}): check it exists and you may read it") from None
@@ -104,7 +104,7 @@ def icon_file_findings(folders: list[Path], root: Path, rel, game: str = "") -> 
     refusal could no longer name the file it came from."""
     found = []
     for folder in folders:
-        for path in sorted(folder.glob("*.svg")) if folder.is_dir() else ():
+        for path in game_files(folder, "*.svg"):
             shown = rel(path)
             try:
                 _CHECKED.get(path, lambda p, shown=shown, folder=folder: check_svg_file(p, shown, folder, root) and None)

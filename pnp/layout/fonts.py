@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.core.assets import BUNDLED_FONTS
-from pnp.core.files import LeavesFolder, file_sha256, inside
+from pnp.core.files import Refused, file_sha256, inside
 from pnp.core.kept import KeptParses
 from pnp.data.source import load_yaml
 
@@ -182,7 +182,7 @@ class FontBook:
         folder = self._dirs[family]
         try:
             path = inside(folder / files[chosen], folder)
-        except LeavesFolder as exc:  # the project's games were refused for it already (pnp.data.fontfiles): this is a second guard
+        except Refused as exc:  # the project's games were refused for it already (pnp.data.fontfiles): this is a second guard
             raise ValueError(f"font file '{files[chosen]}' of family '{family}' {exc.reason('fonts/')}") from None
         if name not in self._faces:
             if not path.is_file():  # checked even when registered: fonts.yaml may have changed since

@@ -19,6 +19,7 @@ import io
 import json
 import logging
 import lzma
+import os
 import re
 import zipfile
 from pathlib import Path
@@ -26,6 +27,7 @@ from pathlib import Path
 import reportlab
 from reportlab.lib.colors import HexColor
 
+from pnp.core.files import game_files
 from pnp.core.kept import KeptParses
 from pnp.data.svgfiles import check_svg_file
 
@@ -90,7 +92,7 @@ class IconLibrary:
 
     def path(self, name: str) -> Path | None:
         if name not in self._paths:
-            self._paths[name] = next((d / f"{name}.svg" for d in self.dirs if (d / f"{name}.svg").is_file()), None)
+            self._paths[name] = next((d / f"{name}.svg" for d in self.dirs if os.path.isfile(d / f"{name}.svg")), None)  # False for a name too long to be a file
         found = self._paths[name]
         if found is not None and self.files_read is not None:
             self.files_read.add(found)
@@ -106,7 +108,7 @@ class IconLibrary:
         return self.path(name) is not None or self.in_library(name)
 
     def names(self) -> list[str]:
-        own = {p.stem for d in self.dirs for p in d.glob("*.svg")}
+        own = {p.stem for d in self.dirs for p in game_files(d, "*.svg")}
         return sorted(own | set(icon_set(self.library).icons) if self.library else own)
 
     def library_icons_mentioned(self, texts) -> list[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image
 
 from pnp.core.errors import LayoutError
-from pnp.core.files import KnownByStatus, LeavesFolder, inside
+from pnp.core.files import KnownByStatus, Refused, inside
 
 ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of those formats
@@ -62,7 +62,7 @@ class ImageChecker:
             raise LayoutError(f"image path '{rel_path!r}' must be relative to the project folder", "image")
         try:
             full = inside(root / rel_path, root)
-        except LeavesFolder as exc:
+        except Refused as exc:
             raise LayoutError(f"image {exc.advice(rel_path, 'the project folder')}", "image") from None
         if not full.is_file():
             twin = _same_but_case(full)

@@ -7,6 +7,7 @@ field the way a designer wrote it.
 """
 from __future__ import annotations
 
+import os
 import re
 import signal
 import threading
@@ -18,7 +19,7 @@ from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.core.errors import LayoutError, did_you_mean
-from pnp.core.files import LeavesFolder, inside
+from pnp.core.files import Refused, inside
 from pnp.data.fields import Fields, wrap
 
 MAX_RANGE = 10_000
@@ -81,11 +82,11 @@ class ProjectLoader(jinja2.FileSystemLoader):
             raise LayoutError(f"template name '{template}' must be a path inside templates/ (no '..', no absolute paths)", template)
         for folder in self.searchpath:  # as FileSystemLoader looks, but each file is checked before it is opened
             path = Path(folder, *template.split("/"))
-            if path.is_file():
+            if os.path.exists(path) and not os.path.isdir(path):  # a file, or a named pipe or device refused below by its kind
                 bounds = [folder, self.root] if self.root is not None and path.is_relative_to(self.root) else [folder]
                 try:
                     inside(path, *bounds)
-                except LeavesFolder as exc:
+                except Refused as exc:
                     raise LayoutError(f"template {exc.advice(template, 'templates/')}", template) from None
                 break
         return super().get_source(environment, template)

@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import BytecodeCache
 
-from pnp.core.files import write_atomic
+from pnp.core.files import folder_to_write, write_atomic
 from pnp.core.sealed import read_sealed, seal
 from pnp.layout import sandbox
 
@@ -34,7 +34,7 @@ class CompiledTemplates(BytecodeCache):
     nothing of its author's."""
 
     def __init__(self, folder: Path, environment_key: str):
-        folder.mkdir(parents=True, exist_ok=True)
+        folder_to_write(folder)  # never a linked folder: the entries are written there (LinkedFolder, an OSError)
         self.folder = folder
         self.environment_key = environment_key
 

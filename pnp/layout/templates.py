@@ -109,7 +109,10 @@ class Layouts:
         """Keep compiled templates in `folder` across runs (see CompiledTemplates); the build calls it with its cache folder."""
         current = self.env.bytecode_cache
         if current is None or current.folder != folder:
-            self.env.bytecode_cache = CompiledTemplates(folder, environment_key(self.env))
+            try:
+                self.env.bytecode_cache = CompiledTemplates(folder, environment_key(self.env))
+            except OSError:  # a folder that cannot be made, or a link (pnp.core.files.folder_to_write): templates are compiled each run
+                self.env.bytecode_cache = None
 
     @contextmanager
     def tracing(self):

@@ -15,8 +15,8 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.colour import read_answers
-from pnp.core.errors import Finding, Loc
-from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, remove_stale_temporaries, write_atomic
+from pnp.core.errors import Finding, Loc, error
+from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, remove_stale_temporaries, write_atomic
 from pnp.core.memo import Keeps
 from pnp.data.fields import CardReads
 from pnp.layout.inspect import one_per_line
@@ -273,17 +273,18 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
             done = by_slot[step.job.slot]
             findings += done.findings
             pending += done.files
-    if stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
-        if keeps_checks:
-            cache.save(store, writes)
-        return [], findings
     out_dir = options.out / game.slug
+    linked = _linked_folders((out_dir, store.parent), project, game.slug)
+    if linked or stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
+        if keeps_checks and not linked:
+            cache.save(store, writes)
+        return [], findings + linked
     remove_stale_temporaries(out_dir)
     written = cache.written(list(by_slot))
     for name, data, stats in pending:
-        path = out_dir / name
+        path = _output_path(out_dir, name)
         same = written.get(name)
-        if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and path.is_file() and file_sha256(path) == same[0]):
+        if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and not path.is_symlink() and path.is_file() and file_sha256(path) == same[0]):
             write_atomic(path, data)
         outputs.append(_output(path, stats, len(data)))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
@@ -294,7 +295,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         for _, _, stats in kept:
             cache.faces.update(stats.faces)
     if options.changed and any(done.slot.startswith("cards") for done in rendered):
-        findings += _no_change_note(out_dir / changed_name, pending, game, project)
+        findings += _no_change_note(_output_path(out_dir, changed_name), pending, game, project)
     if cache.printed is None and cache.faces:
         cache.printed = dict(cache.faces)  # the first build is the first print: --changed compares with it until a print is marked
     if options.mark_printed and cache.faces:
@@ -308,6 +309,25 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
         FaceStore(face_store_path(options.out, game.slug), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
     return outputs, findings
+
+
+def _output_path(out_dir: Path, name: str) -> Path:
+    """Where output `name` is written: a name made from a long game folder's name is shortened (pnp.core.files.file_name)."""
+    stem, dot, ext = name.rpartition(".")
+    return out_dir / (file_name(stem, dot + ext) if dot else file_name(name))
+
+
+def _linked_folders(folders, project, slug: str) -> list[Finding]:
+    """An error for each folder of `folders` that the game's outputs or cache would be written into and that is a link
+    (or lies in a linked folder): a downloaded game may ship `output/<game>` linked to a folder of the user's."""
+    found = []
+    for folder in folders:
+        try:
+            folder_to_write(folder, make=False)
+        except LinkedFolder as exc:
+            shown = project.rel(exc.path)
+            found.append(error(exc.code, exc.advice(shown), Loc(shown), game=slug))
+    return found
 
 
 def build_game(gctx: GameContext, options: Options, shared: str | None = None) -> tuple[list[Output], list[Finding]]:
@@ -352,11 +372,10 @@ def mark_printed(out_root: Path, slug: str) -> int | None:
 
 def _no_change_note(path: Path, pending, game, project) -> list[Finding]:
     """With --changed and no changed card: say so, and remove the changed-cards file of an earlier run so nobody prints it again."""
-    if any(name == path.name for name, _, _ in pending):
+    if any(_output_path(path.parent, name) == path for name, _, _ in pending):
         return []
     removed = ""
-    if path.is_file():
-        path.unlink()
+    if path.is_file() and remove_file(path):
         removed = f"; removed the old {project.rel(path)}"
     return [Finding("note", "changed-none", f"no card changed since the last marked print (pnp printed {game.slug}){removed}", Loc(f"{game.rel}/decks"), game.slug)]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.core.errors import Finding, PnpError
+from pnp.core.files import file_name
 from pnp.data.project import Card, Deck
 from pnp.layout.elements import Face
 from pnp.outputs.boards import render_board
@@ -47,10 +48,17 @@ class Component:
     items: list[Item]
 
     def stem(self, item: Item) -> str:
-        """A file name stem naming the item after its component: heroes-knight, coins-c1, town."""
+        """A file name stem naming the item after its component: heroes-knight, coins-c1, town (pnp.core.files.file_name:
+        a long one is shortened)."""
         if item.id == self.id or item.id.startswith(self.id + "-"):
-            return item.id
-        return f"{self.id}-{item.id}"
+            return file_name(item.id)
+        return file_name(f"{self.id}-{item.id}")
+
+    @property
+    def file_id(self) -> str:
+        """The component's id as the files and folders named for it carry it (pnp.core.files.file_name: a deck's file
+        name, a token set's id may be longer than a file name can be)."""
+        return file_name(self.id)
 
     @property
     def copies(self) -> int:

@@ -40,7 +40,7 @@ def png_target(gctx: GameContext, bleed: float, dpi: int, decks: tuple, result: 
 
 def png_folder(component: Component) -> str:
     """Where a component's images go: cards/<deck>, boards, tokens/<set>, player-aids."""
-    return {"cards": f"cards/{component.id}", "tokens": f"tokens/{component.id}"}.get(component.kind, component.kind)
+    return {"cards": f"cards/{component.file_id}", "tokens": f"tokens/{component.file_id}"}.get(component.kind, component.kind)
 
 
 def _png_component(gctx, component: Component, bleed: float, dpi: int, result: Export, findings: list, where, rows: list) -> None:
@@ -75,7 +75,7 @@ def _png_component(gctx, component: Component, bleed: float, dpi: int, result: E
     with PngEncoder(functools.partial(png_bytes, dpi=dpi)) as encoder:
         for face, image in zip(faces, raster(gctx, faces, size, dpi / 25.4), strict=True):
             encoder.add(image, functools.partial(written, face))
-    label = f"{folder}/{component.id}" if component.kind == "boards" else folder
+    label = f"{folder}/{component.file_id}" if component.kind == "boards" else folder
     result.notes.append(f"{label}: {component.copies} {_noun(component)}, {size[0]} × {size[1]} px ({size_text(trim)} mm) at {dpi} dpi "
                         f"with {bleed:g} mm bleed")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pnp.core.files import file_name
 from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
@@ -23,8 +24,9 @@ PDFX_CONDITION = ("CGATS TR 001", "U.S. Web Coated (SWOP) v2")  # a registered c
 
 
 def pod_file_name(slug: str, component: Component) -> str:
-    return {"cards": f"{slug}-{component.id}.pdf", "boards": f"{slug}-board-{component.id}.pdf",
-            "tokens": f"{slug}-tokens-{component.id}.pdf", "player-aids": f"{slug}-player-aids.pdf"}[component.kind]
+    stem = {"cards": f"{slug}-{component.id}", "boards": f"{slug}-board-{component.id}", "tokens": f"{slug}-tokens-{component.id}",
+            "player-aids": f"{slug}-player-aids"}[component.kind]
+    return file_name(stem, ".pdf")
 
 
 def pod_target(gctx: GameContext, decks: tuple, result: Export, findings: list, where) -> None:

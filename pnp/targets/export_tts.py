@@ -122,7 +122,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     faces = distinct_faces(f for item in items for f in (item.front, item.back))
     images = _Images(faces, raster(gctx, faces, (cw, ch), px_per_mm), chunks, keep=common_back)
     blank = Image.new("RGB", (cw, ch), "#d0d0d0")
-    back_name = f"{component.id}-back.png"
+    back_name = f"{component.file_id}-back.png"
     sheets, cards, objects = [], [], []
     kept = functools.partial(_keep_sheet, result, findings, where, (cw, ch))
     with PngEncoder(png_bytes) as encoder:
@@ -142,12 +142,12 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
             images.done_with(n - 1)
             last = cols * rows - 1
             fronts.paste(hidden, ((last % cols) * cw, (last // cols) * ch))
-            face_name = f"{component.id}-{n}.png"
+            face_name = f"{component.file_id}-{n}.png"
             encoder.add(fronts, functools.partial(kept, face_name, cols, rows))
             sheet = {"file": face_name, "key": key, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(i.copies for i in chunk),
                      "width": cols * cw, "height": rows * ch, "hidden_cell": last}
             if backs_sheet is not None:
-                sheet["back_file"] = f"{component.id}-backs-{n}.png"
+                sheet["back_file"] = f"{component.file_id}-backs-{n}.png"
                 encoder.add(backs_sheet, functools.partial(kept, sheet["back_file"], cols, rows))
             else:
                 sheet["back_file"] = back_name if common_back is not None else None
@@ -158,7 +158,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
                "faces": len(items), "total": sum(c["count"] for c in cards)}
     deck = tts.deck_object(f"{gctx.game.title}: {component.name}", component.trim, objects, [(c["name"], c["tts_id"], c["count"]) for c in cards])
     saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": tts.with_guids([deck]), "pnp": summary}
-    result.files[f"{component.id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
+    result.files[f"{component.file_id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
     grids_text = " and ".join(f"{s['columns']} × {s['rows']}" for s in sheets)
     result.notes.append(f"{component.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
                         f"cells {cw} × {ch} px ({summary['dpi']:g} dpi), {count_text(summary['faces'], 'face')}, {count_text(summary['total'], 'card')}")
@@ -229,7 +229,7 @@ def token_mask(shape: str, size: tuple[int, int]) -> Image.Image:
 def _tts_board(gctx, component: Component, url, result: Export, findings: list, where, dpi: int) -> dict:
     item = component.items[0]
     image, size = _tts_image(gctx, item.front, component.trim, dpi)
-    name = f"boards/{component.id}.png"
+    name = f"boards/{component.file_id}.png"
     data = result.files[name] = png_bytes(image)
     findings.extend(check_tts_image(data, where(name), size))
     result.notes.append(f"{name}: {size[0]} × {size[1]} px, a custom board of {size_text(component.trim)} mm")
@@ -242,7 +242,7 @@ def _tts_tokens(gctx, component: Component, url, result: Export, findings: list,
     for item in component.items:
         def image(face: Face, side: str, shape: str | None = None, item=item) -> str:
             img, size = _tts_image(gctx, face, component.trim, dpi, shape)
-            name = f"tokens/{component.id}/{component.stem(item)}-{side}.png"
+            name = f"tokens/{component.file_id}/{component.stem(item)}-{side}.png"
             data = result.files[name] = png_bytes(img)
             findings.extend(check_tts_image(data, where(name), size, alpha=shape is not None))
             return url(name)

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from pnp.core.collector import paused
 from pnp.core.colour import VISIONS, simulate_rgb
-from pnp.core.files import write_atomic
+from pnp.core.files import file_name, write_atomic
 from pnp.core.units import mm_to_pt
 from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
@@ -105,7 +105,7 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
         faces = [f for _, front, back in rendered for f in (front, back) if f is not None]
         images = rasterise(face_pdf(gctx, faces), dpi)
         tiles = []
-        folder = out_dir / deck.id
+        folder = out_dir / file_name(deck.id)  # a deck's file name may be longer than a folder's can be
         scale = tile_scale(len(rendered), rendered[0][1], dpi)
         with PngEncoder(_png_bytes) as encoder:
             for card, front, back in rendered:
@@ -123,7 +123,7 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
         if not card_ids:
             columns = CONTACT_COLUMNS if scale >= 1.0 else max(CONTACT_COLUMNS, math.ceil(math.sqrt(len(tiles) * tiles[0][0].height / tiles[0][0].width)))
             sheet = contact_sheet(tiles, columns, label_font=str(gctx.fonts.file(gctx.layouts.family("body"))))
-            path = out_dir / f"{deck.id}-contact{suffix}.png"
+            path = out_dir / file_name(f"{deck.id}-contact{suffix}", ".png")
             write_atomic(path, _png_bytes(sheet), durable=False)
             written.append(path)
     return written, findings

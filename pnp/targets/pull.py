@@ -6,13 +6,13 @@ a good one replaces it and says which cards were added, removed or changed.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 
-from pnp.core.errors import PnpError
+from pnp.core.errors import Finding, PnpError
+from pnp.core.files import LinkedFolder, game_files, remove_file, trial_file
 from pnp.data.live import SNAPSHOT_SUFFIXES, is_live, snapshot_of, snapshot_path
 from pnp.data.schema import SheetOptions, check_shape
 from pnp.data.source import load_yaml
@@ -40,11 +40,18 @@ class Pulled:
     changed: list[tuple[str, list[str]]] = field(default_factory=list)  # (card id, the fields that changed)
 
 
-def live_decks(project, slug: str) -> list[tuple[Path, SheetOptions]]:
-    """The decks of a game whose cards come from a web address, with their sheet options (a deck that fails to parse is the build's to report)."""
+def live_decks(project, slug: str, refused: list[Finding]) -> list[tuple[Path, SheetOptions]]:
+    """The decks of a game whose cards come from a web address, with their sheet options. A deck file the path rule
+    refuses (a link leading out of the project, a named pipe: pnp.core.files.inside) is not read, and said in
+    `refused`; one that fails to parse is the build's to report."""
     out = []
-    for path in sorted((project.data_dir / slug / "decks").glob("*.yaml")):
+    for path in game_files(project.data_dir / slug / "decks", "*.yaml"):
         rel = project.rel(path)
+        try:
+            project.inside_data(path, rel)
+        except PnpError as exc:
+            refused += [f.in_game(slug) for f in exc.findings]
+            continue
         try:
             data = load_yaml(path, rel)
         except PnpError:
@@ -66,20 +73,20 @@ def pull_deck(project, path: Path, options: SheetOptions, client: httpx.Client) 
         done.failed = str(exc)
         return done
     final = snapshot_path(path, suffix)
-    trial = path.with_name(f".{path.stem}.pulling{suffix}")
-    trial.write_bytes(body)
+    old = _old_cards(project, path, options)
     try:
-        new = _cards(trial, project.rel(final), options)
-        old = _old_cards(project, path, options)
-        os.replace(trial, final)
+        with trial_file(final, body) as (trial, keep):  # read under the snapshot's own name (its suffix says its format)
+            new = _cards(trial, project.rel(final), options)
+            keep()
+        for other in SNAPSHOT_SUFFIXES:
+            if other != suffix:
+                remove_file(snapshot_path(path, other))  # the sheet is now published in the other format: one snapshot is read
     except PnpError as exc:
         done.failed = f"not a sheet of cards pnp can read: {exc.findings[0].message}"
         return done
-    finally:
-        trial.unlink(missing_ok=True)
-    for other in SNAPSHOT_SUFFIXES:
-        if other != suffix and snapshot_path(path, other).is_file():
-            snapshot_path(path, other).unlink()  # the sheet is now published in the other format: one snapshot is read
+    except LinkedFolder as exc:
+        done.failed = f"{project.rel(exc.path)} {exc.reason()}"
+        return done
     done.snapshot = project.rel(final)
     done.added = [i for i in new if i not in old]
     done.removed = [i for i in old if i not in new]
@@ -88,10 +95,14 @@ def pull_deck(project, path: Path, options: SheetOptions, client: httpx.Client) 
 
 
 def _old_cards(project, path: Path, options: SheetOptions) -> dict[str, dict]:
-    """The cards of the snapshot there was (none before the first pull, or when it no longer reads)."""
+    """The cards of the snapshot there was (none before the first pull, or when it no longer reads, or when the path
+    rule refuses it: a snapshot linked out of the project is replaced, never read)."""
     old_path = snapshot_of(path)
     try:
-        return _cards(old_path, project.rel(old_path), options) if old_path is not None else {}
+        if old_path is None:
+            return {}
+        project.inside_data(old_path, project.rel(old_path))
+        return _cards(old_path, project.rel(old_path), options)
     except PnpError:
         return {}
 
@@ -136,9 +147,9 @@ def _suffix(body: bytes, kind: str) -> str:
     return ".csv"
 
 
-def pull_game(project, slug: str) -> list[Pulled]:
-    """Pull every live sheet of one game."""
-    decks = live_decks(project, slug)
+def pull_game(project, slug: str, refused: list[Finding]) -> list[Pulled]:
+    """Pull every live sheet of one game; the deck files the path rule refuses are said in `refused`."""
+    decks = live_decks(project, slug, refused)
     if not decks:
         return []
     with httpx.Client(follow_redirects=True, timeout=TIMEOUT_S) as client:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from pnp.core.files import write_atomic
+from pnp.core.files import file_name, write_atomic
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, Item, collect
 from pnp.targets.rendering import png_bytes, raster
@@ -182,7 +182,7 @@ def write_showcase(gctx: GameContext, out_dir: Path, *, width: int = 1600, cards
     pieces = choose_cards(components, cards)
     pictures = {"hand.png": hand_picture(gctx, pieces, width), "table.png": table_picture(gctx, components, width)}
     for deck in (c for c in components if c.kind == "cards"):
-        pictures[f"{deck.id}-contact.png"] = contact_picture(gctx, deck, width)
+        pictures[file_name(f"{deck.id}-contact", ".png")] = contact_picture(gctx, deck, width)
     written = []
     for name, data in pictures.items():
         write_atomic(out_dir / name, data, durable=False)

@@ -9,6 +9,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.core.files import folder_to_write, write_atomic
+
 
 @dataclass
 class Export:
@@ -46,8 +48,8 @@ class StagedFolder:
 
     def __setitem__(self, name: str, data: bytes) -> None:
         path = self._staging() / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.unlink(missing_ok=True)  # a name written again gets the new bytes, never through a link to other files
+        path.parent.mkdir(parents=True, exist_ok=True)  # in the new staging folder, made by this export: no link there
+        path.unlink(missing_ok=True)  # a name written again gets the new bytes, never through a hard link to other files
         self._sizes[name] = len(data)
         digest = hashlib.sha256(data).hexdigest()
         first = self._by_digest.get(digest)
@@ -55,7 +57,7 @@ class StagedFolder:
             with contextlib.suppress(OSError):  # a file system without hard links: written in full below
                 os.link(first, path)
                 return
-        path.write_bytes(data)
+        write_atomic(path, data, durable=False)  # the folder is renamed into place whole once every file is written
         self._by_digest.setdefault(digest, path)
 
     def __len__(self) -> int:
@@ -67,7 +69,7 @@ class StagedFolder:
 
     def _staging(self) -> Path:
         if self._tmp is None:
-            self.folder.parent.mkdir(parents=True, exist_ok=True)
+            folder_to_write(self.folder.parent)  # never a linked output folder (LinkedFolder)
             self._tmp = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}-", suffix=".tmp"))
             umask = os.umask(0)
             os.umask(umask)

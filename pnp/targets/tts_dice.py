@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from pnp.core.files import file_name
 from pnp.layout.dice import die_net
 from pnp.layout.elements import Face, Rect
 from pnp.outputs.context import GameContext
@@ -48,7 +49,7 @@ def tts_dice(gctx: GameContext, url, result: Export, findings: list, where) -> l
             if number in tts.D6_IMAGE_TURNED:
                 picture = picture.transpose(Image.Transpose.ROTATE_180)
             image.paste(picture, (col * DIE_CELL_PX, row * DIE_CELL_PX))
-        name = f"dice/{spec.id}.png"
+        name = f"dice/{file_name(spec.id, '.png')}"
         data = result.files[name] = png_bytes(image)
         findings.extend(check_tts_image(data, where(name), image.size))
         obj = tts.dice_object(spec.name or spec.id, url(name), spec.shape, spec.size)

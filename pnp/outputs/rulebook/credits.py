@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.core.files import stays_inside
+from pnp.core.files import ignored_name, stays_inside
 from pnp.data.schema import BoardSpec, CardSpec, TokenItem, TokenSet
 from pnp.outputs.context import GameContext
 
@@ -27,7 +27,8 @@ def icons_to_credit(gctx: GameContext) -> list[str]:
     game, project, icons = gctx.game, gctx.project, gctx.icons
     folders = [game.dir, project.templates_dir / game.slug, project.templates_dir]
     files = [p for folder in folders if folder.is_dir() for p in sorted(folder.rglob("*") if folder != project.templates_dir else folder.glob("*"))
-             if p.suffix in _TEXT_FILES and stays_inside(p, folder, project.root)]  # a link out of the project is refused where it is used
+             if p.suffix in _TEXT_FILES and not any(ignored_name(part) for part in p.relative_to(folder).parts)
+             and stays_inside(p, folder, project.root)]  # a link out of the project is refused where it is used
     texts = [p.read_text(encoding="utf-8", errors="replace") for p in files]
     words = set(icons.library_icons_mentioned(texts))
     palette = set(game.spec.palette)  # color="paper" names a colour, not an icon
