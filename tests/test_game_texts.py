@@ -5,8 +5,12 @@ is caught wherever it prints."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
+import yaml
+from conftest import ROOT
+from pdfplumber.utils import extract_words
 from pdftext import page_texts, pdf_text
 
 GAMES = ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct")
@@ -32,7 +36,13 @@ def text_of(built, game: str, output: str) -> str:
 
 
 def everything(built, game: str) -> str:
-    return " ".join(text_of(built, game, output) for output in ("rulebook", "reference", "cards", "boards"))
+    return " ".join(text_of(built, game, output) for output in ("rulebook", "reference", "cards", "boards", "labels", "boxes"))
+
+
+def own_rules(built, game: str) -> str:
+    """The rulebook from its section "This edition's own rules" on."""
+    rules = text_of(built, game, "rulebook")
+    return rules[rules.index("This edition's own rules"):]
 
 
 # (game, a phrase that contradicts the game's rules or another of its texts, and must print nowhere)
@@ -46,6 +56,26 @@ GONE = [
     ("police-precinct", "all police card draws"),  # Officer Down blocks phase 3's draw, as its card says
     ("police-precinct", "prototype"),
     ("police-precinct", "two-page player aid"),
+    # issue 62: internal ids, leftovers, editorial lines and contradictions
+    ("narco-empire", "bigsale"),
+    ("narco-empire", "minus-two"),
+    ("narco-empire", "minus two"),
+    ("narco-empire", "crops are permanent"),  # Scorched Fields burns one
+    ("narco-empire", "never used up"),
+    ("narco-empire", "our estimates"),
+    ("police-precinct", "next street space"),
+    ("police-precinct", "blocks its own"),
+    ("police-precinct", "stands at the police station"),  # cars stay on the streets: next to it
+    ("police-precinct", "reference file"),
+    ("police-precinct", "Clarifications"),  # its four rules printed again under the own rules
+    ("police-precinct", "from any investigation stack"),  # not one an emergency covers
+    ("police-precinct", "About this edition"),
+    ("germ-tycoon", "Not printed"),  # the dice print
+    ("germ-tycoon", "borrowed"),
+    ("germ-tycoon", "reference PDF"),  # a player reads a sheet, not a file
+    ("organ-trail", "exactly one action"),  # the rules let a player take one action or none
+    ("organ-trail", "original rules"),
+    ("organ-match", "original rules"),
 ]
 
 
@@ -93,3 +123,146 @@ def test_a_rulebook_never_ends_on_a_near_empty_page(built, game):
     body = counts[1:-1]
     assert body, counts
     assert counts[-1] >= sum(body) / len(body) / 3, counts
+
+
+def test_narco_empire_prints_no_kind_id_where_a_word_belongs(built):
+    """The components list names the Narcos cards by kind: the DEA's kind id `dea` is printed as DEA (game.yaml strings)."""
+    rules = text_of(built, "narco-empire", "rulebook")
+    assert not re.search(r"\bdea\b", rules), rules[:0]
+    assert "2 DEA" in rules
+
+
+def test_a_bag_label_names_each_kind_of_token_never_its_id(built):
+    """A token set of several kinds lists them on its bag label by name ('1 × Big sale'), never by id ('1 × bigsale')."""
+    for game in GAMES:
+        path = ROOT / "data" / game / "tokens.yaml"
+        labels = text_of(built, game, "labels")
+        sets = yaml.safe_load(path.read_text(encoding="utf-8"))["tokens"] if path.is_file() else []
+        for item in (i for t in sets for i in t.get("items", [])):
+            if "name" in item:
+                assert f"× {item['name']}" in labels.replace("–", "−"), f"{game}: {item['name']}"
+            if item["id"].lower() not in f"{item.get('name', '')} {item.get('title', '')}".lower():
+                assert f"× {item['id']}" not in labels, f"{game}: {item['id']}"
+
+
+def test_narco_empire_labels_name_the_event_tokens(built):
+    labels = text_of(built, "narco-empire", "labels")
+    assert re.search(r"1 × [–−]2 city, 1 × Plane, 1 × Boat, 1 × Big sale", labels), labels  # the minus drawn with the sans' en dash
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_label_counts_one_piece_or_card_in_the_singular(built, game):
+    labels = text_of(built, game, "labels")
+    assert not re.search(r"\b1 (pieces|cards)\b", labels), labels
+    if game == "police-precinct":
+        assert "tokens · 1 piece " in labels + " "  # the murderer and the support vehicle
+
+
+def test_narco_empire_says_what_happens_when_the_round_1_deck_runs_out_mid_turn(built):
+    rules, reference = text_of(built, "narco-empire", "rulebook"), text_of(built, "narco-empire", "reference")
+    assert "If you take the last card of the Round 1 deck while drawing, you stop drawing there" in rules
+    assert "Once your turn is over and your time line discarded, make the Round 2 deck" in rules
+    assert "Round 1 deck empty, even mid-turn: stop drawing and finish your turn" in reference
+    assert "Taking the last Round 1 card ends your drawing for the turn" in own_rules(built, "narco-empire")
+
+
+def test_narco_empire_says_where_the_dea_agent_who_follows_moves_waits(built):
+    rules, reference, cards = (text_of(built, "narco-empire", o) for o in ("rulebook", "reference", "cards"))
+    assert "When that time line is discarded he is not: he waits face up beside the Narcos deck" in rules
+    assert "the DEA agent who follows moves waits face up beside the Narcos deck" in own_rules(built, "narco-empire")
+    assert "Not discarded: he waits beside the deck" in cards
+    assert "until then he waits by the deck" in reference
+
+
+def test_narco_empire_crops_are_not_used_up_by_cooking_but_can_burn(built):
+    rules, cards = text_of(built, "narco-empire", "rulebook"), text_of(built, "narco-empire", "cards")
+    assert "cooking never uses them up: a crop leaves only when a Cartel card such as Scorched Fields burns it" in rules
+    assert "Cooking never uses crops up" in cards and "Burn a rival's field" in cards
+
+
+def test_police_precinct_settles_an_investigation_without_a_useless_card(built):
+    rules, reference = text_of(built, "police-precinct", "rulebook"), text_of(built, "police-precinct", "reference")
+    assert "if you drew none, nothing leaves the game" in rules
+    assert "An investigation that draws no useless card removes nothing from the game" in own_rules(built, "police-precinct")
+    assert "drew none: nothing goes" in reference and "Drew a useless card? Show one" in reference
+    assert "must still show a useless card if you drew one" in text_of(built, "police-precinct", "cards")
+
+
+def test_police_precinct_cards_keep_off_a_covered_stack_and_shift_change_draws_under_officer_down(built):
+    cards, own = text_of(built, "police-precinct", "cards"), own_rules(built, "police-precinct")
+    assert "Draw 1 card from an investigation stack that no emergency covers" in cards  # Anonymous Tip
+    assert "Look at the top 3 cards of an investigation stack that no emergency covers" in cards  # Informant
+    assert "An investigation stack that an emergency covers cannot be drawn from, looked at or searched" in own
+    assert "Every player draws 1 police card, even while Officer Down blocks the draw of phase 3" in cards
+    assert "Officer Down blocks only the police card of phase 3: the police cards that rewards and Shift Change give are still drawn" in own
+
+
+def test_police_precinct_says_a_caught_dirty_cop_has_lost(built):
+    rules, cards = text_of(built, "police-precinct", "rulebook"), text_of(built, "police-precinct", "cards")
+    assert "they have lost, whatever becomes of the case" in rules
+    assert "A dirty cop who is caught has lost" in own_rules(built, "police-precinct")
+    assert "You win if the good cops lose, unless you were caught" in cards
+
+
+def test_police_precinct_prints_each_of_its_own_rules_once(built):
+    rules = text_of(built, "police-precinct", "rulebook")
+    for rule in ("Adjacent means", "After day 21 the murderer", "among the \"other vehicles\""):
+        assert rules.count(rule) == 1, rule
+    assert "Swapping cars and buying upgrades are done from a street space next to the police station" in own_rules(built, "police-precinct")
+    assert "Swap police cars from a street space next to the station" in text_of(built, "police-precinct", "boards")
+
+
+def test_germ_tycoon_prints_its_dice_and_lets_a_debtor_sell_first(built):
+    rules, reference = text_of(built, "germ-tycoon", "rulebook"), text_of(built, "germ-tycoon", "reference")
+    assert "six-sided dice print on a sheet of their own" in rules
+    assert "Violet die 1 die d6, 16 mm" in rules and "Teal die 1 die d6, 16 mm" in rules  # the components list, from dice.yaml
+    assert "Before you give up, you may raise what you owe by selling cell cards and free cards to the other players" in rules
+    assert "may first sell cell cards and free cards to other players" in own_rules(built, "germ-tycoon")
+    assert "First sell cells or free cards to other players; bankrupt only if still short" in reference
+
+
+def test_organ_trail_lets_a_player_take_one_action_or_none(built):
+    rules, reference = text_of(built, "organ-trail", "rulebook"), text_of(built, "organ-trail", "reference")
+    assert "2 · Take one action Choose one of these four actions, or none at all; never two." in rules
+    assert "2 · Take one action (or none)" in reference
+
+
+@pytest.mark.parametrize(("game", "aid", "own"), [
+    ("organ-trail", "a tie goes to the player in more arrests, and if still tied the win is shared",
+     "A tie for most points goes to the tied player who took part in more arrests; if they are still tied, they share the win"),
+    ("organ-match", "on a tie, more printed stars on them, and if still tied the win is shared",
+     "A tie at the end of the game goes to the tied player whose matched patients show more printed stars; if still tied, the win is shared"),
+])
+def test_the_organ_games_state_their_whole_tie_break_in_the_aid_and_the_own_rules(built, game, aid, own):
+    assert aid in text_of(built, game, "reference")
+    assert own in own_rules(built, game)
+
+
+@pytest.fixture(scope="module")
+def german(shared_build):
+    """Organ Match's German edition, every output (conftest.shared_build, as tests/test_languages.py reads it)."""
+    return shared_build("organ-match", "--lang", "de", "--strict") / "organ-match"
+
+
+def test_the_german_example_tables_headers_stand_apart_inside_their_band(german, pdfium_reader):
+    """Each header of the rulebook's example tables is one word of its own, drawn inside the table's header band."""
+    headers = 0
+    for page in pdfium_reader.pages(german / "organ-match-rulebook-de.pdf"):
+        words = extract_words(page.chars)
+        for person in (w for w in words if w["text"] == "Person"):
+            band = [r for r in page.rects if r["top"] <= person["top"] and person["bottom"] <= r["bottom"] and r["x0"] <= person["x0"] < r["x1"]]
+            if not band:
+                continue  # "Person" in a sentence, not on a table's header band
+            right = max(r["x1"] for r in band)
+            row = sorted((w for w in words if abs(w["top"] - person["top"]) < 1 and person["x0"] <= w["x0"] < right), key=lambda w: w["x0"])
+            assert [w["text"] for w in row] == ["Person", "Patient", "Sterne", "Einfluss", "Priorität", "Nr."], [w["text"] for w in row]
+            assert row[-1]["x1"] <= right, (row[-1]["text"], row[-1]["x1"], right)
+            headers += 1
+    assert headers == 2
+
+
+def test_the_german_label_calibration_line_has_no_english(german):
+    calibration = page_texts(german / "organ-match-labels-de.pdf")[-1]
+    assert "Probedruck" in calibration
+    found = [w for w in ("address", "labels", "sheet", "Letter sheet") if re.search(rf"\b{w}\b", calibration)]
+    assert not found, calibration

@@ -60,6 +60,8 @@ class Collections:
                         return [Item(b, 1, b.loc, b["id"])], b.loc
                     if len(parts) == 3 and isinstance(b.get(parts[2]), list):
                         return _list_items(b[parts[2]], f"{b['id']}.{parts[2]}"), b.loc_of(parts[2])
+        if head == "dice" and len(parts) == 1 and g.dice_data:
+            return _list_items(g.dice_data["dice"], "dice"), g.dice_data.loc_of("dice")
         if head == "reference" and len(parts) == 2 and g.reference_data and isinstance(g.reference_data.get(parts[1]), list):
             return _list_items(g.reference_data[parts[1]], f"reference.{parts[1]}"), g.reference_data.loc_of(parts[1])
         return None

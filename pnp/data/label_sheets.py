@@ -42,15 +42,16 @@ def _inches(name, title, page, slot, shape, corner, first, pitch, columns, rows)
                       (pitch[0] * INCH, pitch[1] * INCH), columns, rows)
 
 
-# The makers' published templates (Avery's own figures; 5294 and 3274.1 as gLabels' template database lists them).
+# The makers' published templates (Avery's own figures; 5294 and 3274.1 as gLabels' template database lists them). A title is
+# the product's name, its slot and its grid, in no language: the calibration page of any edition prints it as it is.
 PRESETS: dict[str, LabelSheet] = {
-    "5160": _inches("5160", "Avery 5160 address labels, 1 × 2⅝ in, 30 a Letter sheet", "letter", (2.625, 1.0), "rectangle", 0.0625,
+    "5160": _inches("5160", "Avery 5160 · 2⅝ × 1 in · 3 × 10", "letter", (2.625, 1.0), "rectangle", 0.0625,
                     (3 / 16, 0.5), (2.75, 1.0), 3, 10),
-    "L7160": LabelSheet("L7160", "Avery L7160 labels, 63.5 × 38.1 mm, 21 an A4 sheet", PAGES["a4"], (63.5, 38.1), "rectangle", 0.0,
+    "L7160": LabelSheet("L7160", "Avery L7160 · 63.5 × 38.1 mm · 3 × 7", PAGES["a4"], (63.5, 38.1), "rectangle", 0.0,
                         (7.25, 15.15), (66.04, 38.1), 3, 7),
-    "5294": _inches("5294", "Avery 5294 round stickers, 2½ in, 12 a Letter sheet", "letter", (2.5, 2.5), "round", 0.0,
+    "5294": _inches("5294", "Avery 5294 · Ø 2½ in · 3 × 4", "letter", (2.5, 2.5), "round", 0.0,
                     (0.21, 0.425), (2.75, 2.515), 3, 4),
-    "3274.1": _inches("3274.1", "Avery 3274.1 square stickers, 2½ in, 9 a Letter sheet", "letter", (2.5, 2.5), "rectangle", 0.0,
+    "3274.1": _inches("3274.1", "Avery 3274.1 · 2½ × 2½ in · 3 × 3", "letter", (2.5, 2.5), "rectangle", 0.0,
                       (0.3125, 1.25), (2.6875, 3.0), 3, 3),
 }
 
@@ -82,7 +83,8 @@ class CustomSheet(BaseModel):
 
     def sheet(self) -> LabelSheet:
         page = PAGES[self.page] if isinstance(self.page, str) else self.page
-        return LabelSheet("custom", "the designer's label sheet", page, self.slot, self.shape, self.corner, self.first, self.pitch, self.columns, self.rows)
+        title = f"{self.slot[0]:g} × {self.slot[1]:g} mm · {self.columns} × {self.rows}"  # in no language, as a preset's
+        return LabelSheet("custom", title, page, self.slot, self.shape, self.corner, self.first, self.pitch, self.columns, self.rows)
 
 
 def _preset(name: str) -> str:

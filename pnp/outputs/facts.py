@@ -148,7 +148,7 @@ class Facts:
 
     # The components list ---------------------------------------------------------------
     def component_rows(self) -> list[tuple[str, str, str]]:
-        """(name, count, details) for every deck, board and token set, from the data."""
+        """(name, count, details) for every deck, board, token set and die, from the data."""
         g = self.game
         words = words_of(g)
         rows = []
@@ -160,7 +160,7 @@ class Facts:
             if field:
                 self._read(deck.id, field)
                 items, _ = self.collections.resolve(f"decks.{deck.id}")
-                details += f"; {words['by']} {_human(field)}: {_breakdown(items, field)}"
+                details += f"; {words['by']} {_human(field)}: {_breakdown(items, field, names=g.spec.strings)}"
             rows.append((deck.name, count_of(words, deck.total, "card"), details))
         for b in (g.boards.boards if g.boards else []):
             w, h = b.size
@@ -172,11 +172,13 @@ class Facts:
             shape = f"{t.shape}, {w:g} mm" if w == h else f"{t.shape}, {w:g} × {h:g} mm"
             details = ("fold-over standees, " if t.standee else "") + shape
             if t.colors and len(t.colors) > 1:
-                details += f"; {_breakdown(items, 'color')}"
+                details += f"; {_breakdown(items, 'color', names=g.spec.strings)}"
             elif t.items and len(t.items) > 1:
                 label = next((k for k in ("name", "value", "label") if _usable(items, k)), "id")
-                details += f"; {_breakdown(items, label, numeric_x=True)}"
+                details += f"; {_breakdown(items, label, numeric_x=True, names=g.spec.strings)}"
             rows.append((t.name, count_of(words, total, "standee" if t.standee else "token"), details))
+        for die in (g.dice.dice if g.dice else []):
+            rows.append((die.name or die.id, count_of(words, die.count, "die"), f"{die.shape}, {die.size:g} mm"))
         return rows
 
     def components(self) -> str:
@@ -224,15 +226,19 @@ def _usable(items, field: str, strict: bool = False, limit: int = MAX_BREAKDOWN)
     return 2 <= len(values) <= limit
 
 
-def _breakdown(items, field: str, numeric_x: bool = False) -> str:
+def _breakdown(items, field: str, numeric_x: bool = False, names: dict | None = None) -> str:
+    """'4 laboratory, 8 transport': copies per value of `field`. A value the game names in its `strings:` (`dea: DEA agent`)
+    prints as that name, in the edition's language, so no data value meant for templates and checks reaches a player as is."""
+    names = names or {}
     counts: Counter = Counter()
     for item in items:
         counts[_key(field_value(item.fields, field))] += item.count
     counts = {v: n for v, n in counts.items() if n}
+    said = {v: names.get(v) or _human(v) for v in counts}
     if len(set(counts.values())) == 1 and len(counts) > 2:
-        return f"{next(iter(counts.values()))} each of " + ", ".join(_human(v) for v in counts)
+        return f"{next(iter(counts.values()))} each of " + ", ".join(said.values())
     numeric = all(re.fullmatch(r"[-+−]?\d+(\.\d+)?", v) for v in counts)
-    return ", ".join(f"{n} × {v}" if numeric or numeric_x else f"{n} {_human(v)}" for v, n in counts.items())
+    return ", ".join(f"{n} × {said[v] if numeric_x else v}" if numeric or numeric_x else f"{n} {said[v]}" for v, n in counts.items())
 
 
 def _human(value: str) -> str:

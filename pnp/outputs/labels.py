@@ -24,16 +24,21 @@ def label_texts(game) -> list[LabelText]:
     for deck in game.decks.values():
         total = sum(card.count for card in deck.cards)
         kinds = sum(1 for card in deck.cards if card.count)
-        held = words["label_kinds"].format(n=total, kinds=kinds) if kinds != total else words["label_cards"].format(n=total)
+        held = words["label_kinds"].format(n=total, kinds=kinds) if kinds != total else said(words, "label_card", total)
         out.append(LabelText(deck.name, (words["label_deck"].format(cards=held), game.spec.title)))
     for spec, raw in token_sets(game):
         variants = [v for v in token_variants(raw) if v.count]
         total = sum(v.count for v in variants)
-        lines = [words["label_tokens"].format(n=total)]
+        lines = [said(words, "label_token", total)]
         if len(variants) > 1:
             lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
         out.append(LabelText(spec.name, (*lines, game.spec.title)))
     return out
+
+
+def said(words: dict[str, str], key: str, n: int) -> str:
+    """'1 card', '3 cards': the words table's singular key for one, its plural (`key` + 's') for any other number."""
+    return words[key if n == 1 else key + "s"].format(n=n)
 
 
 def _piece_name(variant, has_items: bool) -> str:

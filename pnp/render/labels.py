@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from pnp.data.label_sheets import LabelSheet
+from pnp.layout.typeset import STAND_INS
 from pnp.render.cutters import MM, CutShape, Cutter
 from pnp.render.pdf import new_canvas
 
@@ -91,10 +92,11 @@ def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_
     w, h = sheet.slot
     inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)
     box_w, box_h = w - 2 * inset, h - 2 * inset
+    title, body = drawable(label.title, font_name), [drawable(line, font_name) for line in label.lines]
     size = 9.0
     while True:
-        lines = [(text, size * 1.2) for text in simpleSplit(label.title, font_name, size * 1.2, box_w * MM)]
-        for line in label.lines:
+        lines = [(text, size * 1.2) for text in simpleSplit(title, font_name, size * 1.2, box_w * MM)]
+        for line in body:
             lines += [(text, size) for text in simpleSplit(line, font_name, size, box_w * MM)]
         height = sum(s * 1.15 for _, s in lines)
         if (height <= box_h * MM and all(stringWidth(t, font_name, s) <= box_w * MM for t, s in lines)) or size <= 4.0:
@@ -108,6 +110,13 @@ def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_
         c.drawCentredString((x + w / 2) * MM, top + s * 0.2, text)
 
 
+def drawable(text: str, font_name: str) -> str:
+    """`text` with each character the font lacks replaced by the glyph that stands for it in the faces' text (the sans
+    has no minus sign: '−2' is set with its en dash), where reportlab would otherwise drop it without a word."""
+    glyphs = getFont(font_name).face.charToGlyph
+    return "".join(STAND_INS[c] if c in STAND_INS and ord(c) not in glyphs else c for c in text)
+
+
 def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION) -> None:
     """Every slot's outline, as the maker's template places it, and a line saying how to check it."""
     page_w, page_h = sheet.page
@@ -119,5 +128,5 @@ def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CA
     c.setFont(font_name, 7)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     c.drawCentredString(page_w / 2 * MM, (page_h - sheet.first[1] / 2) * MM - 2.5,
-                        calibration.format(sheet=sheet.title))
+                        drawable(calibration.format(sheet=sheet.title), font_name))
     c.showPage()

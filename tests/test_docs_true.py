@@ -1,0 +1,138 @@
+"""The docs say what the code does: docs/architecture.md's names exist, its layers are the house's layers, the calls it
+walks are made in that order, and no page sends its reader to a section or a file that is not there (issue 62).
+
+Pure reading of text and source: no build, no PDF."""
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from markdown.extensions.toc import slugify
+from source_trees import modules
+from test_layers import LAYERS
+
+DOCS = ROOT / "docs"
+ARCHITECTURE = DOCS / "architecture.md"
+
+
+def cited(text: str) -> list[str]:
+    """Every span in backticks, outside fenced code blocks."""
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    return re.findall(r"`([^`\n]+)`", prose)
+
+
+def resolve(dotted: str):
+    """The module, or the object inside a module (a function, a class, a class's method), that `pnp.a.b.C.d` names."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for name in parts[cut:]:
+            target = getattr(target, name)
+        return target
+    raise ModuleNotFoundError(dotted)
+
+
+def pnp_source() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in modules(ROOT))
+
+
+def test_every_pnp_name_the_architecture_page_cites_exists():
+    """`pnp.x.y` resolves to a module or an object in one; a bare code name (`run_build`, `LocDict`) is written
+    somewhere in pnp's source."""
+    source = pnp_source()
+    missing = []
+    for span in cited(ARCHITECTURE.read_text(encoding="utf-8")):
+        if re.fullmatch(r"pnp(\.\w+)+", span):
+            try:
+                resolve(span)
+            except (ModuleNotFoundError, AttributeError):
+                missing.append(span)
+        elif re.fullmatch(r"[A-Za-z_]\w*", span) and ("_" in span.strip("_") or re.match(r"[A-Z]\w*[a-z]", span)) \
+                and not re.search(rf"\b{re.escape(span)}\b", source):
+            missing.append(span)
+    assert not missing, f"docs/architecture.md cites names pnp does not have: {missing}"
+
+
+def layer_table(text: str) -> list[str]:
+    section = text[text.index("## The layers"):]
+    rows = re.findall(r"^\| `([^|]+)` \|", section, flags=re.M)
+    return [name.strip("` ") for row in rows for name in row.split(",")]
+
+
+def test_the_architecture_pages_layer_table_is_the_houses_order():
+    assert layer_table(ARCHITECTURE.read_text(encoding="utf-8")) == LAYERS
+
+
+def walk(text: str) -> list[tuple[str, list[str]]]:
+    """(caller, [callees in order]) for each line '- `pnp.x.f` calls `a`, then `b`.' of the page's walk in calls."""
+    section = text[text.index("## The walk in calls"):]
+    found = []
+    for caller, rest in re.findall(r"^- `(pnp\.[\w.]+)` calls (.+)$", section, flags=re.M):
+        found.append((caller, re.findall(r"`(\w+)`", rest)))
+    return found
+
+
+def calls_in_order(function) -> list[tuple[int, int, str]]:
+    """(line, column, name) of every call in the function's own source: `f(...)`, `x.f(...)` and `self.f(...)` alike."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if name:
+                out.append((node.lineno, node.col_offset, name))
+    return sorted(out)
+
+
+def test_the_architecture_page_walks_the_calls_in_the_order_the_code_makes_them():
+    steps = walk(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert len(steps) >= 5, "the page lists the calls `pnp build` makes"
+    for caller, callees in steps:
+        calls = calls_in_order(resolve(caller))
+        where = []
+        for callee in callees:
+            at = [(line, col) for line, col, name in calls if name == callee]
+            assert at, f"{caller} never calls {callee}"
+            later = [pos for pos in at if not where or pos > where[-1]]
+            assert later, f"{caller} calls {callee} only before {callees[len(where) - 1]}: not in the page's order"
+            where.append(later[0])
+
+
+def anchors(page: Path) -> set[str]:
+    """The ids of a page's headings, as MkDocs makes them (Python-Markdown's toc slugify)."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    return {slugify(re.sub(r"[`*]", "", title), "-") for title in re.findall(r"^#{1,6} (.+?)\s*$", text, flags=re.M)}
+
+
+PAGES = sorted(DOCS.glob("*.md"))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_every_link_into_a_section_finds_it(page):
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    broken = []
+    for target, anchor in re.findall(r"\]\(([\w./-]*?)#([\w-]+)\)", text):
+        into = page if not target else (page.parent / target)
+        if not into.is_file() or anchor not in anchors(into):
+            broken.append(f"{target}#{anchor}")
+    assert not broken, f"{page.name} links to sections that do not exist: {broken}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_no_page_sends_its_reader_to_a_file_a_checkout_lacks(page):
+    """A page that names a project document by its file ("see PRINTING.md", "README.md") names one a reader of the
+    repository has (a game's `rulebook.md` is a kind of file, not a document to read)."""
+    text = page.read_text(encoding="utf-8")
+    named = set(re.findall(r"\b([A-Z][A-Z_-]*\.md)\b", text))
+    lacking = [name for name in named if not (DOCS / name).is_file() and not (ROOT / name).is_file()]
+    assert not lacking, f"{page.name} names files the repository does not have: {lacking}"
