@@ -27,6 +27,7 @@ from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folde
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
 from pnp.data.fields import ANY
+from pnp.data.kinds import kind_named
 from pnp.outputs.stats import FileStats
 
 CACHE_DIR = ".pnp-cache"
@@ -34,18 +35,6 @@ FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces fo
 FACES_PER_CHUNK = 500  # faces pickled together: writing holds one chunk's pickle memo, not the whole store's
 ENGINE_DIR = Path(__file__).resolve().parents[1]  # the pnp package
 
-# Which files of a game folder each output reads (besides templates, icons and fonts). Outputs other than the card
-# sheets read the decks through CardReads instead: they are keyed on the card fields they read (`cards_digest`).
-INPUTS = {
-    "cards": ("game.yaml", "decks/*.yaml"),
-    "boards": ("game.yaml", "boards.yaml"),
-    "tokens": ("game.yaml", "tokens.yaml"),
-    "labels": ("game.yaml", "tokens.yaml"),
-    "reference": ("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),
-    "rulebook": ("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
-    "boxes": ("game.yaml", "boxes.yaml"),
-    "dice": ("game.yaml", "dice.yaml"),
-}
 _MISSING = {"missing": True}  # a field a card does not have, as a read value
 
 
@@ -147,10 +136,14 @@ def _engine_code_hash() -> str:
 
 
 def output_key(game, kind: str, shared: str, options_text: str) -> str:
+    """The key of output `kind`: its inputs (pnp.data.kinds: OutputKind.inputs, the files of the game folder it reads),
+    what all outputs share and the options. Outputs other than the card sheets read the decks through CardReads instead:
+    they are keyed on the card fields they read (`cards_digest`)."""
+    inputs = kind_named(kind).inputs
     files = []
-    for pattern in INPUTS[kind]:
+    for pattern in inputs:
         files += [p for p in game.dir.glob(pattern) if p.is_file()]
-    if "decks/*.yaml" in INPUTS[kind]:  # and the spreadsheets decks read their cards from
+    if "decks/*.yaml" in inputs:  # and the spreadsheets decks read their cards from
         files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})
     digest = hashlib.sha256()
     digest.update(shared.encode())
