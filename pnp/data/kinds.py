@@ -36,6 +36,7 @@ class OutputKind:
     bundle: int  # its place in the bundle's print order: the pieces to cut, then those to fold, the labels, the rules last
     part: str = ""  # 'module:class': the shape (pydantic model) of its own file, <name>.yaml, which the loader reads into Game.<name>
     preview: str = ""  # 'module:function' (gctx, images, options) → (section, findings) of its section in `pnp serve`, if shown there
+    keyed_on: str = ""  # 'module:function' (game, keeps) → str: what else of the loaded game changes its bytes, for its cache key
 
     @property
     def part_file(self) -> str | None:
@@ -67,7 +68,8 @@ KINDS = (
                preview="pnp.serve.components:reference_section"),
     OutputKind("rulebook", "pnp.outputs.rulebook.build:build_rulebook",
                inputs=("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
-               options=("paper", "ink_saver", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section"),
+               options=("paper", "ink_saver", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section",
+               keyed_on="pnp.outputs.rulebook.credits:mentions_key"),  # its credits: the icons any of the game's data names
     OutputKind("boxes", "pnp.outputs.boxes:build_boxes",
                inputs=("game.yaml", "boxes.yaml"),
                options=("paper", "ink_saver", "printable_mm", "cutter", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them

@@ -116,12 +116,13 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
     cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
     steps: list[Reuse | Render] = []
-    kinds = [kind.name for kind in KINDS if kind.name != "cards" or game.decks]
-    for kind in kinds:
-        if options.only and kind not in options.only:
+    for record in KINDS:
+        kind = record.name
+        if (kind == "cards" and not game.decks) or (options.only and kind not in options.only):
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
-        key = output_key(game, kind, shared, options.cache_text(kind))
+        also = load_named(record.keyed_on)(game, keeps) if record.keyed_on else ""
+        key = output_key(game, kind, shared, options.cache_text(kind), also)
         reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))

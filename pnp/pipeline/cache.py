@@ -135,10 +135,11 @@ def _engine_code_hash() -> str:
     return _hash_files(sorted(ENGINE_DIR.rglob("*.py")), ENGINE_DIR)
 
 
-def output_key(game, kind: str, shared: str, options_text: str) -> str:
+def output_key(game, kind: str, shared: str, options_text: str, also: str = "") -> str:
     """The key of output `kind`: its inputs (pnp.data.kinds: OutputKind.inputs, the files of the game folder it reads),
-    what all outputs share and the options. Outputs other than the card sheets read the decks through CardReads instead:
-    they are keyed on the card fields they read (`cards_digest`)."""
+    what all outputs share, the options and `also`, what else of the loaded game it reads (OutputKind.keyed_on). Outputs
+    other than the card sheets read the decks through CardReads instead: they are keyed on the card fields they read
+    (`cards_digest`)."""
     inputs = kind_named(kind).inputs
     files = []
     for pattern in inputs:
@@ -148,6 +149,7 @@ def output_key(game, kind: str, shared: str, options_text: str) -> str:
     digest = hashlib.sha256()
     digest.update(shared.encode())
     digest.update(options_text.encode())
+    digest.update(also.encode())
     digest.update(_hash_files(files, game.dir, _project_of(game)).encode())
     return digest.hexdigest()
 
