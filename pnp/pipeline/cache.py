@@ -136,22 +136,26 @@ def _engine_code_hash() -> str:
 
 
 def output_key(game, kind: str, shared: str, options_text: str, also: str = "") -> str:
-    """The key of output `kind`: its inputs (pnp.data.kinds: OutputKind.inputs, the files of the game folder it reads),
-    what all outputs share, the options and `also`, what else of the loaded game it reads (OutputKind.keyed_on). Outputs
-    other than the card sheets read the decks through CardReads instead: they are keyed on the card fields they read
-    (`cards_digest`)."""
+    """The key of output `kind`: its input files (`input_files`), what all outputs share, the options and `also`, what
+    else of the loaded game it reads (pnp.data.kinds: OutputKind.keyed_on). Outputs other than the card sheets read the
+    decks through CardReads: they are keyed on the card fields they read (`cards_digest`)."""
+    digest = hashlib.sha256()
+    digest.update(shared.encode())
+    digest.update(options_text.encode())
+    digest.update(also.encode())
+    digest.update(_hash_files(input_files(game, kind), game.dir, _project_of(game)).encode())
+    return digest.hexdigest()
+
+
+def input_files(game, kind: str) -> list[Path]:
+    """The files of the game's folder output `kind` reads (pnp.data.kinds: OutputKind.inputs), as they are now."""
     inputs = kind_named(kind).inputs
     files = []
     for pattern in inputs:
         files += [p for p in game.dir.glob(pattern) if p.is_file()]
     if "decks/*.yaml" in inputs:  # and the spreadsheets decks read their cards from
         files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})
-    digest = hashlib.sha256()
-    digest.update(shared.encode())
-    digest.update(options_text.encode())
-    digest.update(also.encode())
-    digest.update(_hash_files(files, game.dir, _project_of(game)).encode())
-    return digest.hexdigest()
+    return files
 
 
 def checks_key(game, shared: str) -> str:

@@ -53,40 +53,55 @@ def data_mentions(game, keeps: Keeps | None = None) -> set[str]:
     """Every name the game's data mentions as an icon may be: `:name:` in a text, the value of an `icon` or `icons` key,
     a value that is a whole name (`_values`). A card's are worked out once per card object, kept with `keeps`."""
     card_names = memo("card icon mentions", keeps)
-    names = set()
+    names: set[str] = set()
     for data in (game.data, game.boards_data, game.tokens_data, game.reference_data, game.boxes_data, game.dice_data):
-        names |= _mentioned(data)
+        _mentioned(data, names)
     for deck in game.decks.values():
         for card in deck.cards:
-            names |= card_names(card.fields, _card_mentions)
+            names.update(card_names(card.fields, _card_mentions))
     return names | _whole_names(_values(game))
 
 
 def mentions_key(game, keeps: Keeps | None = None) -> str:
     """What the rulebook's credits read of the loaded game beyond the files its record declares (pnp.data.kinds): the
-    names the data mentions, for its cache key; none for a game without a rulebook."""
+    names the data mentions, for its cache key; none for a game without a rulebook, which prints nothing."""
     if game.rulebook is None:
         return ""
     return hashlib.sha256(json.dumps(sorted(data_mentions(game, keeps))).encode()).hexdigest()
 
 
 def _card_mentions(fields) -> frozenset[str]:
-    """The names a card's fields mention (`:name:`, `icon: name`) and the whole names among them (`_values`)."""
-    return frozenset(_mentioned(fields) | _whole_names(_walk(fields, CardSpec.model_fields)))
+    """The names a card's fields mention (`:name:`, `icon: name`) and the whole names among them but the engine's own
+    settings (`_values`)."""
+    names: set[str] = set()
+    settings = CardSpec.model_fields
+    for key, value in fields.items():
+        if isinstance(value, str):  # most fields: a text or a word, read here without the walks' calls
+            if ":" in value:
+                names.update(_INLINE.findall(value))
+            name = value.strip().removesuffix(".svg")
+            if _NAME.fullmatch(name) and (key not in settings or key in _ICON_KEYS):
+                names.add(name)
+        else:
+            _mentioned(value, names, key)
+            if key not in settings:
+                names |= _whole_names(_walk(value))
+    return frozenset(names)
 
 
-def _mentioned(data, key: str = "") -> set[str]:
-    """`:name:` in any text of `data`, and the values of its `icon` and `icons` keys (a list's items too)."""
+def _mentioned(data, names: set[str], key: str = "") -> None:
+    """Add to `names` each `:name:` in a text of `data` and the values of its `icon` and `icons` keys (a list's items too)."""
     if isinstance(data, dict):
-        return set().union(*(_mentioned(value, str(k)) for k, value in data.items()))
-    if isinstance(data, list):
-        return set().union(*(_mentioned(value, key) for value in data))
-    if not isinstance(data, str):
-        return set()
-    names = set(_INLINE.findall(data))
-    if key in _ICON_KEYS and _NAME.fullmatch(data.strip()):
-        names.add(data.strip())
-    return names
+        for k, value in data.items():
+            _mentioned(value, names, k)
+    elif isinstance(data, list):
+        for value in data:
+            _mentioned(value, names, key)
+    elif isinstance(data, str):
+        if ":" in data:
+            names.update(_INLINE.findall(data))
+        if key in _ICON_KEYS and _NAME.fullmatch(data.strip()):
+            names.add(data.strip())
 
 
 def _whole_names(values) -> set[str]:
