@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, TEST_PROJECT
+from pdftext import pdf_text
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.data.kinds import KINDS, kind_named, kind_names, load_named, print_order, with_parts
@@ -105,51 +106,25 @@ def test_the_lists_of_kinds_are_the_registrys():
     assert kind_named("labels").options == ("cutter", "draft")
 
 
-# The worked example of docs/architecture.md: a new kind of output is this module and the record below.
-CARD_LIST = '''"""`<game>-card-list.pdf`: every card of the game, deck by deck, with its copies, to check a printed set is whole."""
-from __future__ import annotations
-
-from pnp.core.units import PAPER_SIZES, PT_PER_MM
-from pnp.outputs.stats import FileStats
-from pnp.render.pdf import new_canvas
-
-
-def build_card_list(gctx, options):
-    """([(file name, bytes, FileStats)], findings): a page or more per deck, a line per card."""
-    game = gctx.game
-    if not game.decks:
-        return [], []
-    width, height = (mm * PT_PER_MM for mm in PAPER_SIZES[options.paper])
-    c, buf = new_canvas((width, height), gctx.body_font, f"{game.title}: card list", "card list")
-    pages = 0
-    for deck in game.decks.values():
-        lines = [f"{deck.name}: {deck.total} cards"] + [f"{card.count} × {card.id}" for card in deck.cards]
-        y = height
-        for line in lines:
-            if y < 72 + 14:
-                c.showPage()
-                pages, y = pages + 1, height - 72
-            y -= 14
-            c.drawString(72, y, line)
-    c.showPage()
-    c.save()
-    return [(f"{game.slug}-card-list.pdf", buf.getvalue(), FileStats(pages=pages))], []
-'''
-CARD_LIST_RECORD = '''    OutputKind("card-list", "pnp.outputs.card_list:build_card_list", inputs=("game.yaml",), options=("paper",),
-               weight=1.0, title="Card list", bundle=9),
-'''
+def doc_example() -> dict[str, str]:
+    """The worked example of docs/architecture.md, 'Adding a kind of output': {path: code} of each fence marked
+    `<!-- kind: PATH -->` (the new module, and the record to add to KINDS)."""
+    text = (ROOT / "docs/architecture.md").read_text(encoding="utf-8")
+    return dict(re.findall(r"<!-- kind: (\S+) -->\n```python\n(.*?)```", text, re.S))
 
 
 def test_a_new_kind_is_one_module_and_one_record(tmp_path):
-    """With pnp's package copied and only the example module and its record added, `pnp build --only card-list` writes
-    the list, and `pnp bundle` prints it after the rulebook, under its title."""
+    """With pnp's package copied and only the example of docs/architecture.md added (a module and its record), `pnp
+    build --only card-list` writes the list, and `pnp bundle` prints it after the rulebook, under its title."""
     package = tmp_path / "code" / "pnp"
     shutil.copytree(ROOT / "pnp", package, ignore=shutil.ignore_patterns("__pycache__"))
-    (package / "outputs" / "card_list.py").write_text(CARD_LIST, encoding="utf-8")
+    example = doc_example()
+    assert set(example) == {"pnp/outputs/card_list.py", "pnp/data/kinds.py"}
+    (package.parent / "pnp/outputs/card_list.py").write_text(example["pnp/outputs/card_list.py"], encoding="utf-8")
     kinds = package / "data" / "kinds.py"
     text = kinds.read_text(encoding="utf-8")
     end = re.search(r"^KINDS = \($.*?^\)$", text, re.S | re.M).end() - 1  # the registry's closing parenthesis
-    kinds.write_text(text[:end] + CARD_LIST_RECORD + text[end:], encoding="utf-8")
+    kinds.write_text(text[:end] + example["pnp/data/kinds.py"] + text[end:], encoding="utf-8")
     project = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
     env = {**os.environ, "PYTHONPATH": str(package.parent)}
@@ -165,3 +140,4 @@ def test_a_new_kind_is_one_module_and_one_record(tmp_path):
     with zipfile.ZipFile(next((tmp_path / "bundle" / "tiny" / "bundle").glob("*.zip"))) as zipped:
         names = [Path(n).name for n in zipped.namelist() if n.startswith("components/")]  # the parts, in print order
     assert "tiny-card-list.pdf" in names and names.index("tiny-card-list.pdf") > names.index("tiny-rulebook.pdf"), names
+    assert "Card list" in pdf_text(tmp_path / "bundle" / "tiny" / "bundle" / "tiny-bundle-letter.pdf")  # its title in the contents
