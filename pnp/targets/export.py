@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, error
 from pnp.data.kinds import load_named
-from pnp.targets.staging import Export, ExportRequest
 
-if TYPE_CHECKING:  # `pnp export --help` reads the targets' names without importing what renders them
+if TYPE_CHECKING:  # `pnp export --help` reads the targets' names without importing what renders and writes them
     from pnp.outputs.context import GameContext
+    from pnp.targets.staging import Export
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,8 @@ def bleed_mm(value: str) -> float:
 def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), base_url: str | None = None,
                 rel=str) -> tuple[Export, list[Finding]]:
     """Render, check and write one export of a game into `folder` (replaced whole)."""
+    from pnp.targets.staging import Export, ExportRequest
+
     started = time.perf_counter()
     game = gctx.game
     findings: list[Finding] = []
