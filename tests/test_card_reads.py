@@ -67,6 +67,13 @@ def test_a_card_text_no_other_output_shows_reprints_the_card_sheets_alone(projec
     assert rendered == {"cards"}
 
 
+def test_a_card_text_that_draws_a_new_icon_of_the_set_reprints_the_rulebook_that_credits_it(project, rebuild_after):
+    """The rulebook credits every game-icons.net icon the game's data names, a card's text too: a new `:skull-bolt:`
+    changes its credits (the fixture holds the rebuild to a cold build's bytes), while a reworded text does not."""
+    rendered = rebuild_after(project, DECK, "keep one and put the others back", "keep one :skull-bolt: and put the others back")
+    assert rendered == {"cards", "rulebook"}
+
+
 def test_a_side_reprints_the_rulebook_that_counts_the_sides(project, rebuild_after):
     free_counts(project)
     rendered = rebuild_after(project, DECK, 'text: "This card has its own back."', 'text: "This card has its own back.", side: blue')

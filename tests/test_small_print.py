@@ -12,9 +12,8 @@ from pdftext import page_texts, pdf_text
 from print_sizes import smallest
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM
-from pnp.pipeline.build import DOCUMENT_BUILDERS
+from pnp.data.kinds import kind_names
 
-DOCUMENT_KINDS = tuple(kind for kind, _ in DOCUMENT_BUILDERS)
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 
 FOOTER_GREY = (0.2, 0.2, 0.2)  # the colour sheet footers print in (pnp.render.pdf.FOOTER_GREY)
@@ -73,7 +72,7 @@ def test_cards_and_boards_print_typographic_quotes_and_apostrophes(project):
 
 def test_every_option_that_changes_the_bytes_is_in_the_file_name():
     """An option in the cache key changes what prints; a build with it must not overwrite the default build's file."""
-    from pnp.outputs.options import NAMED_ELSEWHERE, NOT_IN_CACHE_KEY, VARIANT_OPTIONS, Options, variant_tag
+    from pnp.outputs.options import NAMED_ELSEWHERE, NOT_IN_CACHE_KEY, Options, variant_tag
 
     other = {"paper": "a4", "duplex": "short", "layout": "gutterfold", "bleed": True, "gutter": 4.0, "ink_saver": True,
              "back_offset": (0.5, -0.25), "printable_mm": 6.35, "lang": "de", "cutter": "silhouette", "draft": True}
@@ -83,7 +82,7 @@ def test_every_option_that_changes_the_bytes_is_in_the_file_name():
             continue
         assert field.name in other, f"option {field.name} changes the bytes: name it in variant_tag, or say where it is named"
         changed = dataclasses.replace(default, **{field.name: other[field.name]})
-        assert any(variant_tag(changed, kind) != variant_tag(default, kind) for kind in VARIANT_OPTIONS), field.name
+        assert any(variant_tag(changed, kind) != variant_tag(default, kind) for kind in kind_names()), field.name
 
 
 def test_a_back_offset_build_does_not_overwrite_the_normal_one(project):
@@ -107,7 +106,7 @@ def test_a_gutterfold_build_that_prints_pieces_duplex_says_so(tmp_path, shared_b
     assert "germ-tycoon-reference.pdf" in plain and "layout" not in plain and "duplex" not in plain
 
 
-KINDS = ("cards", *DOCUMENT_KINDS)  # every PDF a build writes (pnp.pipeline.build: card sheets and the documents)
+KINDS = kind_names()  # every PDF a build writes (pnp.data.kinds: card sheets and the documents)
 MIN_TEXT_PT, MIN_LINE_PT = 5.0, 0.25
 READ = 1e-4  # pt: a PDF holds its numbers to six significant digits; pnp aims a hair above each limit (print_floor.HEADROOM)
 

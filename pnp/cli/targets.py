@@ -21,6 +21,7 @@ from pnp.cli.common import (
     summary,
 )
 from pnp.core.errors import Report, did_you_mean
+from pnp.targets.export import EXPORTERS, exporter_names
 
 
 def _base_url(ctx, param, value):
@@ -36,9 +37,8 @@ def _base_url(ctx, param, value):
 
 @click.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(["png", "tts", "pod", "all"]), required=True,
-              help="png: an image per side of every component for print services; tts: Tabletop Simulator images and a save; "
-                   "pod: CMYK print-on-demand PDFs; all: the three.")
+@click.option("--format", "fmt", type=click.Choice([*exporter_names(), "all"]), required=True,
+              help="; ".join(f"{e.name}: {e.summary}" for e in EXPORTERS) + "; all: every one.")
 @click.option("--bleed", type=click.Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
               help="png: bleed per side; 1/8in (The Game Crafter, 825 × 1125 px poker) or 3mm (MakePlayingCards, 822 × 1122).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png: resolution; tts: the most its images use (a deck sheet also stays under 4096 px a side).")
@@ -74,7 +74,7 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
                     no_validate) -> bool:
     """Export one edition of `game` (`code` its language, '' the source) into <out>/<game>/<format>[-<code>]/; False
     once an error stops it."""
-    from pnp.targets.export import FORMATS, export_game
+    from pnp.targets.export import export_game
 
     slugs = [game]
     if no_validate:
@@ -90,7 +90,7 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
             if d not in known:
                 raise click.BadParameter(f"no deck '{d}' in {game}{did_you_mean(d, known)}; decks: {', '.join(known)}", param_hint="--deck")
         gctx = engine.for_game(loaded[0])
-        for target in FORMATS if fmt == "all" else (fmt,):
+        for target in exporter_names() if fmt == "all" else (fmt,):
             folder = output_folder(project, out) / game / (target + (f"-{code}" if code else ""))
             result, findings = export_game(gctx, target, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), base_url=base_url,
                                            rel=lambda p: project.rel(Path(p)))

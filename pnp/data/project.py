@@ -18,9 +18,10 @@ from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
+from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
+from pnp.data.schema import DeckSpec, GameSpec, RulebookMatter, SheetOptions, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -239,17 +240,16 @@ class Project:
                 failed[f"decks.{path.stem}"] = self.rel(path)
             elif deck:
                 decks[deck.id] = deck
-        for name, model, attr in (("boards", BoardsFile, "boards"), ("tokens", TokensFile, "tokens"), ("reference", ReferenceFile, "reference"),
-                                   ("boxes", BoxesFile, "boxes"), ("dice", DiceFile, "dice")):
-            path = gdir / f"{name}.yaml"
+        for kind in with_parts():
+            path = gdir / kind.part_file
             if _there(path):
                 first = len(findings)
-                raw, parsed = self._read_part(path, model, slug, findings, edition)
+                raw, parsed = self._read_part(path, load_named(kind.part), slug, findings, edition)
                 if _has_error(findings[first:]):
-                    failed[name] = self.rel(path)
+                    failed[kind.name] = self.rel(path)
                 elif raw is not None and game and parsed:
-                    setattr(game, attr, parsed)
-                    setattr(game, f"{attr}_data", raw)
+                    setattr(game, kind.name, parsed)
+                    setattr(game, f"{kind.name}_data", raw)
         rulebook = self._rulebook_of(gdir, edition, findings, slug)
         if _there(rulebook):
             try:
@@ -284,7 +284,7 @@ class Project:
         return localise(raw, edition)
 
     def _read_part(self, path: Path, model, slug: str, findings: list, edition: Edition) -> tuple:
-        """boards.yaml, tokens.yaml, reference.yaml, boxes.yaml or dice.yaml: (its data, shape-checked as `model`), or (None, None)."""
+        """A kind's own file (boards.yaml, dice.yaml...: pnp.data.kinds): (its data, shape-checked as `model`), or (None, None)."""
         rel = self.rel(path)
         raw = self._localised(path, rel, findings, slug, edition)
         if raw is None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from pnp.core.units import BLEED_MM, DEFAULT_PRINTABLE_MM
+from pnp.data.kinds import kind_named
 
 
 @dataclass
@@ -36,9 +37,9 @@ class Options:
 
     def cache_text(self, kind: str | None = None) -> str:
         """Every option that can change an output's bytes, for cache keys: all fields but those in NOT_IN_CACHE_KEY; for a
-        `kind` whose file does not follow the build's paper (VARIANT_OPTIONS: a label sheet names its own), not the paper
+        `kind` whose file does not follow the build's paper (its OutputKind.options: a label sheet names its own), not the paper
         either, or a build of two papers would write that one file twice and never find it as it left it."""
-        skipped = NOT_IN_CACHE_KEY if kind is None or "paper" in VARIANT_OPTIONS[kind] else NOT_IN_CACHE_KEY | {"paper", "suffix"}
+        skipped = NOT_IN_CACHE_KEY if kind is None or "paper" in kind_named(kind).options else NOT_IN_CACHE_KEY | {"paper", "suffix"}
         return repr([(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in skipped])
 
     @property
@@ -56,19 +57,9 @@ class Options:
 NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printed", "strict"})
 
 
-# Which options print differently in each kind of output, so a variant build gets its own file name: every option that
-# can change an output's bytes (cache_text) is either here or in NAMED_ELSEWHERE (tests/test_small_print.py checks it).
-SHEET_OPTIONS = ("paper", "layout", "duplex", "bleed", "gutter", "ink_saver", "back_offset", "printable_mm", "cutter")
-VARIANT_OPTIONS = {
-    "cards": (*SHEET_OPTIONS, "subset", "draft"),
-    "tokens": (*SHEET_OPTIONS, "draft"),
-    "reference": (*SHEET_OPTIONS, "draft"),
-    "boards": ("paper", "ink_saver", "printable_mm", "draft"),  # the board paper is already in its name
-    "rulebook": ("paper", "ink_saver", "draft"),
-    "boxes": ("paper", "ink_saver", "printable_mm", "cutter", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them
-    "dice": ("paper", "ink_saver", "printable_mm", "draft"),
-    "labels": ("cutter", "draft"),  # the label sheet names its own paper and margins
-}
+# Which options print differently in each kind of output (pnp.data.kinds: OutputKind.options), so a variant build gets its
+# own file name: every option that can change an output's bytes (cache_text) is either in a kind's options or in
+# NAMED_ELSEWHERE (tests/test_small_print.py checks it).
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
 # the board paper (in a board file's own name) and the booklet (a file of its own).
 NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet"})
@@ -76,7 +67,7 @@ NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board
 
 def variant_tag(options: Options, kind: str) -> str:
     """The part of a file name that tells this build's variant from the default one (letter, long-edge duplex, no bleed, whole game)."""
-    wanted = VARIANT_OPTIONS[kind]
+    wanted = kind_named(kind).options
     tags = []
     if "paper" in wanted:
         tags.append(options.suffix.lstrip("-") if options.suffix else "" if options.paper == "letter" else options.paper)

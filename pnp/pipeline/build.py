@@ -6,7 +6,6 @@ game with errors writes nothing and keeps its previous outputs.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, remove_stale_temporaries, write_atomic
 from pnp.core.memo import Keeps
 from pnp.data.fields import CardReads
+from pnp.data.kinds import KINDS, kind_named, load_named
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.fallbacks import layout_fallbacks
@@ -41,13 +41,6 @@ from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
 from pnp.pipeline.printed_cards import record_build
 from pnp.pipeline.validate import check_game
 from pnp.render.ink import page_inks
-
-# Builders of the outputs beyond card sheets, by kind; each returns ([(file name, bytes, stats)], findings).
-# Named, not imported: a build imports only the builders of the outputs it renders (Platypus for a rulebook, say).
-DOCUMENT_BUILDERS = (("boards", "pnp.outputs.boards:build_boards"), ("tokens", "pnp.outputs.tokens:build_tokens"),
-                     ("labels", "pnp.outputs.labels:build_labels"),
-                     ("reference", "pnp.outputs.reference:build_reference"), ("rulebook", "pnp.outputs.rulebook.build:build_rulebook"),
-                     ("boxes", "pnp.outputs.boxes:build_boxes"), ("dice", "pnp.outputs.dice:build_dice"))
 
 
 @dataclass
@@ -123,12 +116,13 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
     cache = GameCache.load(cache_path(options.out, game.slug))
     out_dir = options.out / game.slug
     steps: list[Reuse | Render] = []
-    kinds = (["cards"] if game.decks else []) + [kind for kind, _ in DOCUMENT_BUILDERS]
-    for kind in kinds:
-        if options.only and kind not in options.only:
+    for record in KINDS:
+        kind = record.name
+        if (kind == "cards" and not game.decks) or (options.only and kind not in options.only):
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
-        key = output_key(game, kind, shared, options.cache_text(kind))
+        also = load_named(record.keyed_on)(game, keeps) if record.keyed_on else ""
+        key = output_key(game, kind, shared, options.cache_text(kind), also)
         reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))
@@ -183,10 +177,11 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     already = len(gctx.layouts.template_warnings)
     try:
         with gctx.files_read.recording() as read:
+            builder = load_named(kind_named(job.kind).builder)
             if job.kind == "cards":
-                files, found = builder_of("pnp.outputs.cards:build_cards")(gctx, options, plan.baseline)
+                files, found = builder(gctx, options, plan.baseline)
             else:
-                files, found = builder_of(dict(DOCUMENT_BUILDERS)[job.kind])(gctx, options, *_last_stats(plan, job))
+                files, found = builder(gctx, options, *_last_stats(plan, job))
     finally:
         gctx.face_store = gctx.card_reads = None
     found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
@@ -350,12 +345,6 @@ def kept_checks(game, plan: GamePlan) -> tuple[str, list[Finding] | None]:
     key them: a rebuild after an edit in one game checks that game alone."""
     key = checks_key(game, plan.shared)
     return key, plan.cache.kept_checks(key)
-
-
-def builder_of(name: str):
-    """The builder function 'module:function', imported when first used."""
-    module, _, function = name.partition(":")
-    return getattr(importlib.import_module(module), function)
 
 
 def mark_printed(out_root: Path, slug: str) -> int | None:

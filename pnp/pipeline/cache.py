@@ -30,6 +30,7 @@ from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
 from pnp.core.sealed import current_key, read_sealed, seal, sealing
 from pnp.data.fields import ANY
+from pnp.data.kinds import kind_named
 from pnp.outputs.stats import FileStats
 
 CACHE_DIR = ".pnp-cache"
@@ -37,18 +38,6 @@ FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces fo
 FACES_PER_CHUNK = 500  # faces pickled together: writing holds one chunk's pickle memo, not the whole store's
 ENGINE_DIR = Path(__file__).resolve().parents[1]  # the pnp package
 
-# Which files of a game folder each output reads (besides templates, icons and fonts). Outputs other than the card
-# sheets read the decks through CardReads instead: they are keyed on the card fields they read (`cards_digest`).
-INPUTS = {
-    "cards": ("game.yaml", "decks/*.yaml"),
-    "boards": ("game.yaml", "boards.yaml"),
-    "tokens": ("game.yaml", "tokens.yaml"),
-    "labels": ("game.yaml", "tokens.yaml"),
-    "reference": ("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),
-    "rulebook": ("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
-    "boxes": ("game.yaml", "boxes.yaml"),
-    "dice": ("game.yaml", "dice.yaml"),
-}
 _MISSING = {"missing": True}  # a field a card does not have, as a read value
 
 
@@ -149,17 +138,27 @@ def _engine_code_hash() -> str:
     return _hash_files(sorted(ENGINE_DIR.rglob("*.py")), ENGINE_DIR)
 
 
-def output_key(game, kind: str, shared: str, options_text: str) -> str:
-    files = []
-    for pattern in INPUTS[kind]:
-        files += [p for p in game.dir.glob(pattern) if p.is_file()]
-    if "decks/*.yaml" in INPUTS[kind]:  # and the spreadsheets decks read their cards from
-        files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})
+def output_key(game, kind: str, shared: str, options_text: str, also: str = "") -> str:
+    """The key of output `kind`: its input files (`input_files`), what all outputs share, the options and `also`, what
+    else of the loaded game it reads (pnp.data.kinds: OutputKind.keyed_on). Outputs other than the card sheets read the
+    decks through CardReads: they are keyed on the card fields they read (`cards_digest`)."""
     digest = hashlib.sha256()
     digest.update(shared.encode())
     digest.update(options_text.encode())
-    digest.update(_hash_files(files, game.dir, _project_of(game)).encode())
+    digest.update(also.encode())
+    digest.update(_hash_files(input_files(game, kind), game.dir, _project_of(game)).encode())
     return digest.hexdigest()
+
+
+def input_files(game, kind: str) -> list[Path]:
+    """The files of the game's folder output `kind` reads (pnp.data.kinds: OutputKind.inputs), as they are now."""
+    inputs = kind_named(kind).inputs
+    files = []
+    for pattern in inputs:
+        files += [p for p in game.dir.glob(pattern) if p.is_file()]
+    if "decks/*.yaml" in inputs:  # and the spreadsheets decks read their cards from
+        files += sorted({d.source for d in game.decks.values() if d.source and d.source not in files})
+    return files
 
 
 def checks_key(game, shared: str) -> str:

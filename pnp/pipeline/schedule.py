@@ -25,17 +25,16 @@ from pnp.core.files import CacheWrites, read_kept_digests, save_digests
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
 from pnp.core.processes import cores, worker_pool, worker_state
+from pnp.data.kinds import KINDS, kind_named, load_named
 from pnp.layout.icons import warm_svg
 from pnp.outputs.cards import PARALLEL_MIN_CARDS
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
-    DOCUMENT_BUILDERS,
     GamePlan,
     Output,
     OutputJob,
     RenderedOutput,
-    builder_of,
     check_output,
     colour_answers_path,
     finish_game,
@@ -50,8 +49,9 @@ from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game, data_checks
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
-# A rough share of a game's build time per kind of job, so the longest jobs start first and the cores finish together.
-JOB_WEIGHT = {"rulebook": 5.0, "reference": 3.0, "boards": 3.0, "check": 3.0, "tokens": 2.0, "cards": 2.0, "boxes": 1.0, "dice": 1.0, "labels": 1.0}
+# A rough share of a game's build time of its checks, beside each kind of output's (pnp.data.kinds: OutputKind.weight),
+# so the longest jobs start first and the cores finish together.
+CHECK_WEIGHT = 3.0
 CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
 KEPT_FACE_SHARE = 1 / 3  # a face kept from the last build costs its key, its lookup and its place on a sheet
 
@@ -240,12 +240,15 @@ def _outweighs(groups: list[list[tuple]]) -> bool:
 
 
 def _weight(kind: str, game, kept_faces: bool = False) -> float:
-    """A job's share of a build (JOB_WEIGHT); card sheets by their cards, a card kept from the last build (its face
-    looked up, not rendered) by a third of one rendered: a one-card edit's sheets weigh less than its rulebook."""
+    """A job's share of a build (its kind's OutputKind.weight, or CHECK_WEIGHT); card sheets by their cards, a card kept
+    from the last build (its face looked up, not rendered) by a third of one rendered: a one-card edit's sheets weigh
+    less than its rulebook."""
+    if kind == "check":
+        return CHECK_WEIGHT
     if kind == "cards":
         per_weight = CARDS_PER_WEIGHT / KEPT_FACE_SHARE if kept_faces else CARDS_PER_WEIGHT
-        return JOB_WEIGHT["cards"] + sum(len(d.cards) for d in game.decks.values()) / per_weight
-    return JOB_WEIGHT[kind]
+        return kind_named("cards").weight + sum(len(d.cards) for d in game.decks.values()) / per_weight
+    return kind_named(kind).weight
 
 
 def _has_face_store(plan: GamePlan, slug: str) -> bool:
@@ -420,8 +423,8 @@ def warm_up(project, out: Path, session: Session) -> None:
     build to build lives on its `session` (pnp.pipeline.session.Session), which
     also holds its cache writes until the caller has shown the rebuild and flushes them
     (pnp.core.files.CacheWrites)."""
-    for name in ("pnp.outputs.cards:build_cards", *(builder for _, builder in DOCUMENT_BUILDERS)):
-        builder_of(name)
+    for kind in KINDS:
+        load_named(kind.builder)
     warm_svg()
     warm_ink()
     warm_colour()

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
+from pnp.data.kinds import KINDS, load_named
 from pnp.layout.inspect import one_per_line
 from pnp.outputs.cards import Rendered, inspect_deck, kept_inspections, render_deck
 from pnp.outputs.context import GameContext
@@ -54,17 +55,12 @@ def render_check(gctx: GameContext) -> list[Finding]:
     inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
     rendered = {deck.id: render_deck(gctx, deck, options, findings, inspections=inspections) for deck in game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
-    from pnp.outputs.boards import build_boards  # imported here: the build's own checks (render=False) need none of them
-    from pnp.outputs.boxes import build_boxes
-    from pnp.outputs.dice import build_dice
-    from pnp.outputs.reference import build_reference
-    from pnp.outputs.rulebook.build import build_rulebook
-    from pnp.outputs.tokens import build_tokens
-
-    # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives.
-    for builder in (build_boards, build_tokens, build_reference, build_rulebook, build_boxes, build_dice):
-        _, found = builder(gctx, Options())
-        findings += found
+    # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives. Their
+    # builders are imported here: the build's own checks (render=False) need none of them.
+    for kind in KINDS:
+        if kind.name != "cards":
+            _, found = load_named(kind.builder)(gctx, Options())
+            findings += found
     return findings
 
 

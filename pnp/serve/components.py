@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
 
 from pnp.core.errors import Finding, PnpError
 from pnp.core.units import BLEED_MM, PAPER_SIZES, SAFE_MM
+from pnp.data.kinds import KINDS, load_named
 from pnp.data.source import LocDict
 from pnp.data.tokens import token_variants
 from pnp.outputs.boards import render_board
@@ -90,7 +92,7 @@ def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[R
     return sections
 
 
-def board_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None, list[Finding]]:
+def board_section(gctx: GameContext, images: ImageStore, base: Options | None = None) -> tuple[Section | None, list[Finding]]:
     """Every board whole, at a size that keeps its longer side within MAX_BOARD_PX."""
     game = gctx.game
     if not game.boards or not game.boards_data:
@@ -108,7 +110,7 @@ def board_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None
     return {"key": "boards", "kind": "boards", "title": "Boards", "note": f"{len(tiles)} boards", "where": f"{game.rel}/boards.yaml", "items": tiles}, findings
 
 
-def token_section(gctx: GameContext, images: ImageStore) -> tuple[Section | None, list[Finding]]:
+def token_section(gctx: GameContext, images: ImageStore, base: Options | None = None) -> tuple[Section | None, list[Finding]]:
     """Each face of each token set (per item and colour) with its copies; fronts carry their cut outline, as printed."""
     game = gctx.game
     if not game.tokens or not game.tokens_data:
@@ -173,11 +175,8 @@ def rulebook_section(gctx: GameContext, images: ImageStore, base: Options) -> tu
             "failed": not files}, findings
 
 
-# Documents in the order they are refreshed after the cards: cheapest and most often edited first. Each takes the
-# session's options (paper, draft); boards and tokens need neither beyond the game context's draft switch.
-DOCUMENTS = (
-    ("boards", lambda gctx, images, base: board_section(gctx, images)),
-    ("tokens", lambda gctx, images, base: token_section(gctx, images)),
-    ("reference", reference_section),
-    ("rulebook", rulebook_section),
-)
+def documents() -> list[tuple[str, Callable]]:
+    """(kind, section function) of each output `pnp serve` shows beside the decks (pnp.data.kinds: OutputKind.preview), in
+    the order they are refreshed after the cards. Each takes the session's options (paper, draft); boards and tokens need
+    neither beyond the game context's draft switch."""
+    return [(kind.name, load_named(kind.preview)) for kind in KINDS if kind.preview]

@@ -20,7 +20,7 @@ from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
 from pnp.pipeline.validate import check_game, inspect_faces
-from pnp.serve.components import DOCUMENTS, Section, deck_sections, render_decks
+from pnp.serve.components import Section, deck_sections, documents, render_decks
 from pnp.serve.images import ImageStore
 
 Publish = Callable[[str, dict], None]
@@ -132,7 +132,7 @@ class LiveSession:
         for slug in pending:
             gctx = contexts[slug]
             if gctx is not None:
-                for kind, build in DOCUMENTS:
+                for kind, build in documents():
                     self._document(slug, kind, build, gctx, started)
                     if interrupted():
                         return False

@@ -20,6 +20,7 @@ from pypdf import PdfReader, PdfWriter
 from pnp.core.errors import Finding
 from pnp.core.files import write_atomic
 from pnp.data.boxes import game_boxes
+from pnp.data.kinds import print_order
 from pnp.data.stamps import Stamper
 from pnp.data.tokens import token_sets, token_variants
 from pnp.outputs.options import Options
@@ -27,11 +28,6 @@ from pnp.pipeline.build import build_game
 from pnp.targets.bundle_pages import ChecklistLine, FrontMatter, PlacedPart, credits_pdf, front_matter_pdf
 from pnp.targets.feedback import Fonts, feedback_decks, feedback_pdf
 
-# Every kind of PDF the build writes, in the order to print them: the pieces to cut first, then those to fold, then the
-# labels (a run on label stock of their own), the rules last. tests/test_bundle.py checks no kind the build writes is missing.
-PRINT_ORDER = ("cards", "tokens", "boards", "reference", "boxes", "dice", "labels", "rulebook")
-TITLES = {"cards": "Cards", "tokens": "Tokens", "boards": "Boards", "reference": "Player reference", "boxes": "Card boxes", "dice": "Dice",
-          "labels": "Bag and box labels", "rulebook": "Rulebook"}
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: entries carry no build time, so the same input gives the same bytes
 FLIP = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}
 
@@ -73,15 +69,17 @@ def stock_of(gctx, kind: str) -> str:
 
 
 def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
-    """Build each kind of output for `options.paper` with the normal pipeline, in print order; every PDF as a part."""
+    """Build each kind of output for `options.paper` with the normal pipeline, in print order (pnp.data.kinds: the
+    pieces to cut first, then those to fold, then the labels, a run on label stock of their own, the rules last); every
+    PDF as a part."""
     parts, findings = [], []
-    for kind in PRINT_ORDER:
-        outputs, found = build_game(gctx, dataclasses.replace(options, only=(kind,)))
+    for kind in print_order():
+        outputs, found = build_game(gctx, dataclasses.replace(options, only=(kind.name,)))
         findings += found
         if any(f.severity == "error" for f in found):
             return [], findings
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        parts += [part_of(kind, TITLES[kind] if len(pdfs) == 1 else f"{TITLES[kind]}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind))
+        parts += [part_of(kind.name, kind.title if len(pdfs) == 1 else f"{kind.title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name))
                   for path in pdfs]
     return parts, findings
 

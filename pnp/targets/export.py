@@ -23,20 +23,52 @@ memory; then the whole folder appears at once, or not at all.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, error
-from pnp.outputs.context import GameContext
-from pnp.targets.export_png import png_target
-from pnp.targets.export_pod import pod_target
-from pnp.targets.export_tts import tts_target
-from pnp.targets.staging import Export
+from pnp.data.kinds import load_named
 
-FORMATS = ("png", "tts", "pod")
+if TYPE_CHECKING:  # `pnp export --help` reads the targets' names without importing what renders and writes them
+    from pnp.outputs.context import GameContext
+    from pnp.targets.staging import Export
+
+
+@dataclass(frozen=True)
+class Exporter:
+    """One export target: its name (`pnp export --format NAME`), what it makes, and the function that makes it.
+
+    Every target is called alike: `run(gctx, request, result, findings, where)`, with the ExportRequest, the Export
+    its files go to, the list its findings go to and `where(name)`, the place a finding about file `name` names."""
+
+    name: str
+    run: str  # 'module:function', imported when the target is asked for
+    summary: str  # for `pnp export --help`
+
+
+EXPORTERS = (
+    Exporter("png", "pnp.targets.export_png:png_target", "an image per side of every component for print services"),
+    Exporter("tts", "pnp.targets.export_tts:tts_target", "Tabletop Simulator images and a save"),
+    Exporter("pod", "pnp.targets.export_pod:pod_target", "CMYK print-on-demand PDFs"),
+)
 # Bleed per side, by the name print services use. MakePlayingCards' "3 mm" is
 # 36 px at 300 dpi (822 × 1122 for poker), i.e. 0.12 in.
 BLEEDS = {"1/8in": 3.175, "3mm": 3.048, "0": 0.0}
+
+
+def exporter_names() -> tuple[str, ...]:
+    """Every export target's name, in the order `--format all` runs them."""
+    return tuple(exporter.name for exporter in EXPORTERS)
+
+
+def exporter_named(name: str) -> Exporter:
+    """The export target called `name`; a ValueError naming the known ones for any other."""
+    for exporter in EXPORTERS:
+        if exporter.name == name:
+            return exporter
+    raise ValueError(f"unknown export format '{name}': one of {', '.join(exporter_names())}")
 
 
 def bleed_mm(value: str) -> float:
@@ -50,20 +82,16 @@ def bleed_mm(value: str) -> float:
 def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), base_url: str | None = None,
                 rel=str) -> tuple[Export, list[Finding]]:
     """Render, check and write one export of a game into `folder` (replaced whole)."""
+    from pnp.targets.staging import Export, ExportRequest
+
     started = time.perf_counter()
     game = gctx.game
     findings: list[Finding] = []
     result = Export(folder)
     where = lambda name: f"{rel(folder)}/{name}"  # noqa: E731
     try:
-        if fmt == "png":
-            png_target(gctx, bleed_mm(bleed), dpi, tuple(decks), result, findings, where)
-        elif fmt == "tts":
-            tts_target(gctx, tuple(decks), base_url, result, findings, where, dpi)
-        elif fmt == "pod":
-            pod_target(gctx, tuple(decks), result, findings, where)
-        else:
-            raise ValueError(f"unknown export format '{fmt}'")
+        run = load_named(exporter_named(fmt).run)
+        run(gctx, ExportRequest(bleed_mm(bleed), dpi, tuple(decks), base_url), result, findings, where)
         if not result.files and not any(f.severity == "error" for f in findings):
             findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
         findings = [f.in_game(game.slug) for f in findings]

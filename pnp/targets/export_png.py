@@ -13,7 +13,7 @@ from pnp.targets.components import Component, collect, printed_sides, printed_tr
 from pnp.targets.png import PngEncoder
 from pnp.targets.preflight import check_png
 from pnp.targets.rendering import EXTRA_BLEED_MM, distinct_faces, png_bytes, raster, size_text
-from pnp.targets.staging import Export
+from pnp.targets.staging import Export, ExportRequest
 
 MAX_IMAGE_PIXELS = 60_000_000  # one print-service image (a 520 × 384 mm board at 300 dpi is 28 million)
 MANIFEST_FIELDS = ("file", "component", "id", "item", "name", "side", "copy", "copies", "width_px", "height_px", "trim_mm", "bleed_mm", "dpi")
@@ -27,8 +27,9 @@ def png_size(trim_mm: tuple[float, float], bleed: float, dpi: int) -> tuple[int,
     return tuple(round((v + 2 * bleed) * dpi / 25.4) for v in trim_mm)
 
 
-def png_target(gctx: GameContext, bleed: float, dpi: int, decks: tuple, result: Export, findings: list, where) -> None:
+def png_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
     """Every component as print-service images, and manifest.csv listing them in upload order."""
+    bleed, dpi, decks = request.bleed, request.dpi, request.decks
     rows: list[dict] = []
     for component in collect(gctx, bleed + EXTRA_BLEED_MM, findings, decks):
         _png_component(gctx, component, bleed, dpi, result, findings, where, rows)

@@ -16,7 +16,7 @@ from pnp.targets.components import Component, collect, printed_sides, printed_tr
 from pnp.targets.k_only import key_small_type
 from pnp.targets.preflight import check_pod_pdf
 from pnp.targets.rendering import count_text
-from pnp.targets.staging import Export
+from pnp.targets.staging import Export, ExportRequest
 
 K = PT_PER_MM
 POD_BLEED_MM = 3.175  # DriveThruCards and The Game Crafter: 1/8 in
@@ -29,9 +29,9 @@ def pod_file_name(slug: str, component: Component) -> str:
     return file_name(stem, ".pdf")
 
 
-def pod_target(gctx: GameContext, decks: tuple, result: Export, findings: list, where) -> None:
-    """One print-on-demand PDF per deck, board, token set and the player aids."""
-    for component in collect(gctx, POD_BLEED_MM, findings, decks):
+def pod_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """One print-on-demand PDF per deck, board, token set and the player aids (at 1/8 in bleed, whatever the request's)."""
+    for component in collect(gctx, POD_BLEED_MM, findings, request.decks):
         pages = [face for item in component.items for _ in range(item.copies) for face in printed_sides(component, item, POD_BLEED_MM) if face is not None]
         _pod_file(gctx, pod_file_name(gctx.game.slug, component), component.name, printed_trim(component, POD_BLEED_MM), pages, result, findings, where,
                   expect_text=component.kind == "cards")

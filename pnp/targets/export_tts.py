@@ -20,7 +20,7 @@ from pnp.targets.components import Component, collect
 from pnp.targets.png import PngEncoder
 from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_tts_image, check_tts_sheet
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster, size_text
-from pnp.targets.staging import Export
+from pnp.targets.staging import Export, ExportRequest
 
 TTS_DPI = 300  # the most a Tabletop Simulator image uses unless told (`pnp export --dpi`): sharp on screen, quick to load
 TOKEN_MASK_SUPERSAMPLE = 4  # a token's outline is drawn this much larger, then reduced: smooth edges
@@ -51,8 +51,10 @@ def tts_save_name(slug: str) -> str:
     return f"{slug}-tts-save.json"
 
 
-def tts_target(gctx: GameContext, decks: tuple, base_url: str | None, result: Export, findings: list, where, dpi: int = TTS_DPI) -> None:
-    """Deck sheets, board and token images (at most `dpi`), a saved object per deck, and one save with the whole game on the table."""
+def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """Deck sheets, board and token images (at most the request's dpi), a saved object per deck, and one save with the
+    whole game on the table."""
+    decks, base_url, dpi = request.decks, request.base_url, request.dpi
     game = gctx.game
     url = _url_for(result.folder, base_url)
     placed: list[tuple[dict, tuple[float, float]]] = []

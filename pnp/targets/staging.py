@@ -12,6 +12,17 @@ from pathlib import Path
 from pnp.core.files import folder_to_write, write_atomic
 
 
+@dataclass(frozen=True)
+class ExportRequest:
+    """What `pnp export` asks of every target (pnp.targets.export.EXPORTERS): the bleed per side in mm, the resolution of
+    images, the decks to export (none named: every component) and the address the user will upload the folder to."""
+
+    bleed: float
+    dpi: int
+    decks: tuple = ()
+    base_url: str | None = None
+
+
 @dataclass
 class Export:
     """What an export produced: files (relative name → bytes), measurements for people, and what to do next."""
