@@ -67,7 +67,7 @@ KINDS = (
                options=(*SHEET_OPTIONS, "draft"), weight=3.0, title="Player reference", bundle=4, part="pnp.data.schema:ReferenceFile",
                preview="pnp.serve.components:reference_section"),
     OutputKind("rulebook", "pnp.outputs.rulebook.build:build_rulebook",
-               inputs=("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml"),
+               inputs=("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml", "dice.yaml"),
                options=("paper", "ink_saver", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section",
                keyed_on="pnp.outputs.rulebook.credits:mentions_key"),  # its credits: the icons any of the game's data names
     OutputKind("boxes", "pnp.outputs.boxes:build_boxes",
