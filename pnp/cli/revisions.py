@@ -42,8 +42,10 @@ def changes(ctx, game, out):
 
 @click.command()
 @click.argument("games", nargs=-1)
+@click.option("--timeout", "seconds", type=click.FloatRange(0.1, 3600), default=120, show_default=True,
+              help="Seconds each sheet may take to arrive, all of it; a slower one keeps the old snapshot.")
 @click.pass_context
-def pull(ctx, games):
+def pull(ctx, games, seconds):
     """Fetch each live sheet (a deck's `cards_from` web address) and save its snapshot, which every build reads."""
     from pnp.targets.pull import pull_game
 
@@ -51,7 +53,7 @@ def pull(ctx, games):
     failed = False
     pulled_any = False
     for slug in game_names(project, games):
-        for done in pull_game(project, slug):
+        for done in pull_game(project, slug, seconds):
             pulled_any = True
             if done.failed:
                 failed = True
