@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
 from pnp.data.formulas import unsaved_formulas
-from pnp.data.source import LocDict, LocList, typed_scalar
+from pnp.data.source import LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
 MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well below
@@ -156,6 +156,13 @@ def _unique_id(base: str, ids: dict[str, Loc]) -> str:
 
 
 def _value(cell: _Cell, header: str, source: SheetSource):
+    try:
+        return _typed(cell, header, source)
+    except NumberTooLong:
+        raise PnpError(error("sheet-number-too-long", f"{NumberTooLong.message} (name its column in the deck's text_columns)", cell.loc)) from None
+
+
+def _typed(cell: _Cell, header: str, source: SheetSource):
     raw = cell.value
     if header in source.text_columns:
         return _as_text(raw)
@@ -241,6 +248,8 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     check_workbook(source.path, source.rel)
     book = _calamine(lambda: CalamineWorkbook.from_path(str(source.path)), source)
     names = list(book.sheet_names)
+    if not names:
+        raise PnpError(error("sheet-unreadable", "this workbook has no sheets (a part of it is missing): save it again from the spreadsheet program", Loc(source.rel)))
     name = source.sheet if source.sheet is not None else (names[0] if len(names) == 1 else None)
     if source.sheet is None and len(names) > 1:
         raise PnpError(error("sheet-choose", f"{source.path.name} has {len(names)} sheets: name the one holding the cards with `sheet:` "
@@ -268,6 +277,6 @@ def _calamine(read, source: SheetSource, sheet: str = ""):
     except BaseException as exc:  # CalamineError, OSError, ValueError, and pyo3's PanicException
         if isinstance(exc, OSError) and exc.filename:
             raise  # the machine's fault (pnp.cli.faults)
-        what = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        what = f"{type(exc).__name__}: {str(exc).strip().splitlines()[0]}" if str(exc).strip() else type(exc).__name__
         raise PnpError(error("sheet-unreadable", f"cannot read this workbook ({what}): save it again from the spreadsheet program, as .xlsx or .ods",
                              Loc(source.rel, 1, 1, sheet) if sheet else Loc(source.rel))) from None

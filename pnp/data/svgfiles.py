@@ -27,6 +27,7 @@ MAX_SVG_BYTES = 2_000_000  # the largest icon of game-icons.net is 40 KB; a deta
 MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib needs ~1 ms and ~9 KB per element
 MAX_SVG_PATH_DATA = 1_000_000  # characters of path data (d, points) in one icon: a million is ~100,000 points
 MAX_SVG_EXTENT = 1_000_000  # user units of a viewBox, width or height: an icon is scaled to its box, so any sane unit fits
+MAX_SVG_DEPTH = 100  # elements inside each other: an editor's icon nests ten or so deep; svglib and the drawing it makes recurse once per level
 
 _EMBEDDED = re.compile(r"^data:image/(jpe?g|png);base64")  # the images svglib unpacks (svglib.svglib.Svg2RlgShapeConverter.xlink_href_target)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)", re.I)
@@ -56,9 +57,15 @@ def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
 
 def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) -> None:
     """Refuse (IconRefused) an SVG document that is not XML, not an <svg>, too big, oddly sized, or links outside."""
-    elements = path_data = pixels = 0
+    elements = path_data = pixels = depth = 0
     try:
-        for _event, element in ET.iterparse(io.BytesIO(svg), events=("start",)):
+        for event, element in ET.iterparse(io.BytesIO(svg), events=("start", "end")):
+            if event == "end":
+                depth -= 1
+                continue
+            depth += 1
+            if depth > MAX_SVG_DEPTH:
+                raise IconRefused(f"icon file {shown} nests elements over {MAX_SVG_DEPTH} deep: simplify it (ungroup the groups inside groups)")
             elements += 1
             if elements > MAX_SVG_ELEMENTS:
                 raise IconRefused(f"icon file {shown} has more than {MAX_SVG_ELEMENTS:,} elements: simplify it (merge paths, drop hidden layers)")
