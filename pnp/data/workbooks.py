@@ -23,6 +23,7 @@ The limits are documented in docs/limits.md.
 """
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import zipfile
@@ -132,34 +133,57 @@ class _Part:
     sheet_targets: dict[str, str] = field(default_factory=dict)  # relationship id → target, of the sheets' relationships (a .rels part)
     sheet_ids: dict[str, str] = field(default_factory=dict)  # relationship id → sheet name (a workbook part)
 
+    def __post_init__(self):
+        self._starts: dict[str, object] = {}  # an element's name as written → what its start does (None: nothing), found once per name
+        self._ends: dict[str, object] = {}
+
     def start(self, name: str, attrs: dict) -> None:
-        local = _local(name)
-        if local == "c":
-            self.xlsx.cell(attrs)
-        elif local == "row":
-            self.xlsx.start_row(attrs)
-        elif local in ("table-cell", "covered-table-cell") and self.tables:
-            self.tables[-1].cell(attrs)
-        elif local == "table-row" and self.tables:
-            self.tables[-1].start_row(attrs)
-        elif local == "table":
-            self.tables.append(_OdsTable(next((v for k, v in attrs.items() if _local(k) == "name"), "")))
-        elif local == "sst":
-            strings = _count(attrs, "uniqueCount", default=0)
-            if strings > MAX_SHEET_CELLS:
-                raise _TooBig(f"claims {strings:,} different texts")
-        elif local == "Relationship" and attrs.get("Type", "").rsplit("/", 1)[-1] in ("worksheet", "chartsheet", "dialogsheet"):
-            self.sheet_targets[attrs.get("Id", "")] = attrs.get("Target", "")
-        elif local == "sheet":
-            rel_id = next((v for k, v in attrs.items() if _local(k) == "id"), "")
-            self.sheet_ids[rel_id] = attrs.get("name", "")
+        act = self._starts.get(name, _UNSEEN)
+        if act is _UNSEEN:
+            act = self._starts[name] = {"c": self.xlsx.cell, "row": self.xlsx.start_row, "table-cell": self._ods_cell, "covered-table-cell": self._ods_cell,
+                                        "table-row": self._ods_row, "table": self._ods_table, "sst": _strings, "Relationship": self._relationship,
+                                        "sheet": self._sheet}.get(_local(name))
+        if act is not None:
+            act(attrs)
 
     def end(self, name: str) -> None:
-        local = _local(name)
-        if local == "row":
-            self.xlsx.end_row()
-        elif local == "table-row" and self.tables:
+        act = self._ends.get(name, _UNSEEN)
+        if act is _UNSEEN:
+            act = self._ends[name] = {"row": self.xlsx.end_row, "table-row": self._ods_row_end}.get(_local(name))
+        if act is not None:
+            act()
+
+    def _ods_cell(self, attrs: dict) -> None:
+        if self.tables:
+            self.tables[-1].cell(attrs)
+
+    def _ods_row(self, attrs: dict) -> None:
+        if self.tables:
+            self.tables[-1].start_row(attrs)
+
+    def _ods_row_end(self) -> None:
+        if self.tables:
             self.tables[-1].end_row()
+
+    def _ods_table(self, attrs: dict) -> None:
+        self.tables.append(_OdsTable(next((v for k, v in attrs.items() if _local(k) == "name"), "")))
+
+    def _relationship(self, attrs: dict) -> None:
+        if attrs.get("Type", "").rsplit("/", 1)[-1] in ("worksheet", "chartsheet", "dialogsheet"):
+            self.sheet_targets[attrs.get("Id", "")] = attrs.get("Target", "")
+
+    def _sheet(self, attrs: dict) -> None:
+        self.sheet_ids[next((v for k, v in attrs.items() if _local(k) == "id"), "")] = attrs.get("name", "")
+
+
+_UNSEEN = object()
+
+
+def _strings(attrs: dict) -> None:
+    """A shared strings table: calamine makes room for as many as it says it holds."""
+    strings = _count(attrs, "uniqueCount", default=0)
+    if strings > MAX_SHEET_CELLS:
+        raise _TooBig(f"claims {strings:,} different texts")
 
 
 def _local(name: str) -> str:
@@ -183,10 +207,15 @@ def _reference(text: str) -> tuple[int, int]:
     match = _REFERENCE.fullmatch(text)
     if not match:
         return 0, 0
+    return int(match.group(2)) if match.group(2) else 0, _column(match.group(1))
+
+
+@functools.lru_cache(maxsize=4096)
+def _column(letters: str) -> int:
     col = 0
-    for letter in match.group(1).upper():
+    for letter in letters.upper():
         col = col * 26 + ord(letter) - 64
-    return int(match.group(2)) if match.group(2) else 0, col
+    return col
 
 
 def check_workbook(path: Path, rel: str) -> None:
