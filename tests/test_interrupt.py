@@ -87,11 +87,39 @@ def _group_alive(pgid: int) -> bool:
 def test_a_ctrl_c_that_lands_where_python_cannot_raise_it_still_stops_the_command():
     """A Ctrl-C met inside a finalizer or a fork's lock hook is "ignored" by Python with a printed traceback; the command
     prints none and is still stopped, as by a Ctrl-C, at the next place that can unwind."""
-    code = ("import functools, os, signal, sys, time\nimport pnp.cli as cli\n"
-            "signal.signal(signal.SIGINT, functools.partial(cli._on_ctrl_c, os.getpid()))\n"
-            "sys.unraisablehook = cli._ctrl_c_again(sys.unraisablehook)\n"
+    code = ("import os, signal, sys, time\nimport pnp.cli as cli\n"
+            "ctrl_c = cli.CtrlC(os.getpid())\n"
+            "signal.signal(signal.SIGINT, ctrl_c.signalled)\n"
+            "sys.unraisablehook = ctrl_c.unraisable(sys.unraisablehook)\n"
             "class Finalized:\n    def __del__(self):\n        raise KeyboardInterrupt\n"
             "try:\n    Finalized()\n    time.sleep(2)\n    print('went on')\nexcept KeyboardInterrupt:\n    print('stopped')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.stdout.strip() == "stopped", done.stdout + done.stderr
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_second_ctrl_c_while_the_command_unwinds_lets_it_finish_unwinding():
+    """An impatient second Ctrl-C lands in the cleanup the first one started: the cleanup finishes, one line, exit 130."""
+    code = ("import os, signal, sys, time\nimport pnp.cli as cli\nctrl_c = cli.CtrlC(os.getpid())\n"
+            "signal.signal(signal.SIGINT, ctrl_c.signalled)\n"
+            "try:\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(5)\nexcept KeyboardInterrupt:\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(0.2)\n    print('cleaned up', flush=True)\n    ctrl_c.end()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert done.stdout.strip() == "cleaned up", done.stdout + done.stderr
+    assert done.stderr.strip() == "pnp: stopped (Ctrl-C); the files of the last build are as they were", done.stderr
+
+
+def test_a_command_and_its_deadline_ending_it_together_say_so_once():
+    """The deadline ends a command whose unwinding waits, and the command, unwound meanwhile, ends itself too: one line
+    between them. Here the deadline's line waits on a full stderr (no one reads it for a second) while the command ends."""
+    fill = ("os.set_blocking(2, False)\ntry:\n    while True:\n        os.write(2, b'.' * 4096)\nexcept BlockingIOError:\n    pass\n"
+            "os.set_blocking(2, True)\n")
+    code = ("import os, signal, sys, time\nimport pnp.cli as cli\nctrl_c = cli.CtrlC(os.getpid(), ends_within=0.1)\n"
+            "signal.signal(signal.SIGINT, ctrl_c.signalled)\n" + fill +
+            "try:\n    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(5)\nexcept KeyboardInterrupt:\n    time.sleep(0.5)\n    ctrl_c.end()\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    time.sleep(1.5)  # the deadline has come and the command has unwound: both would say so now
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err[-500:]
+    assert err.count("pnp: stopped (Ctrl-C)") == 1, err[-500:]

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import json
 import os
 import signal
@@ -358,18 +357,19 @@ def run(prog_name: str | None = None):
 
     `prog_name` is the name usage lines give, for a process that stands in for
     another (pnp.launch.forkserver); by default click finds it."""
+    ctrl_c = CtrlC(os.getpid())
     with contextlib.suppress(ValueError):  # not the main thread: whoever runs this takes Ctrl-C
-        signal.signal(signal.SIGINT, functools.partial(_on_ctrl_c, os.getpid()))
-        sys.unraisablehook = _ctrl_c_again(sys.unraisablehook)
+        signal.signal(signal.SIGINT, ctrl_c.signalled)
+        sys.unraisablehook = ctrl_c.unraisable(sys.unraisablehook)
     try:
         code = main(standalone_mode=False, prog_name=prog_name)
     except click.exceptions.Abort as exc:
         if isinstance(exc.__cause__, KeyboardInterrupt):
-            interrupted()
+            ctrl_c.end()
         click.echo("Aborted!", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
-        interrupted()
+        ctrl_c.end()
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
@@ -409,37 +409,62 @@ STOPPED = "pnp: stopped (Ctrl-C); the files of the last build are as they were"
 ENDS_WITHIN = 5.0  # seconds a Ctrl-C gives the build to unwind (temporary files removed) before it ends regardless
 
 
-def _ctrl_c_again(hook):
-    """An unraisable-exception hook that gives a Ctrl-C met where Python cannot raise it (a fork's lock hooks, a
-    finalizer: "Exception ignored in …") back as a signal, sent once this hook has returned, which stops the build at
-    the next place that can unwind it (and the handler's timer ends it regardless)."""
-    import threading
+class CtrlC:
+    """How one command stops on Ctrl-C, whenever it comes: the first unwinds the command as an exception does (its
+    temporary files removed), and the command ends with one line and exit 130 (`interrupted`) once it has unwound, or
+    after `ends_within` seconds if the unwinding waits on a worker or a lock: never a hang.
 
-    def on_unraisable(unraisable) -> None:
-        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
-            again = threading.Timer(AGAIN_AFTER, os.kill, (os.getpid(), signal.SIGINT))
-            again.daemon = True
-            again.start()
+    Whichever of the two ends the command first, the other waits for it: two ending at once printed the line twice.
+    A Ctrl-C while the command unwinds is not raised again, which would cut short the cleanup it interrupts. A
+    worker process forked from the command (`command`, its pid) holds this handler until it ignores Ctrl-C itself
+    (pnp.core.processes): a Ctrl-C in between is the command's to handle, which stops its workers."""
+
+    def __init__(self, command: int, ends_within: float = ENDS_WITHIN):
+        import threading
+
+        self.command = command
+        self.ends_within = ends_within
+        self.caught = False  # a Ctrl-C is unwinding the command
+        self.again = False  # the unwinding was swallowed where Python cannot raise (`unraisable`): raise it once more
+        self._ending = threading.Lock()
+
+    def signalled(self, signum, frame) -> None:
+        """The SIGINT handler."""
+        import threading
+
+        if os.getpid() != self.command or (self.caught and not self.again):
             return
-        hook(unraisable)
-    return on_unraisable
+        self.again = False
+        if not self.caught:
+            self.caught = True
+            timer = threading.Timer(self.ends_within, self.end)
+            timer.daemon = True
+            timer.start()
+        raise KeyboardInterrupt
+
+    def unraisable(self, hook):
+        """An unraisable-exception hook that gives a Ctrl-C met where Python cannot raise it (a fork's lock hooks, a
+        finalizer: "Exception ignored in …") back as a signal, sent once this hook has returned, which stops the command
+        at the next place that can unwind it (and the timer ends it regardless)."""
+        import threading
+
+        def on_unraisable(unraisable) -> None:
+            if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+                self.again = True
+                again = threading.Timer(AGAIN_AFTER, os.kill, (os.getpid(), signal.SIGINT))
+                again.daemon = True
+                again.start()
+                return
+            hook(unraisable)
+        return on_unraisable
+
+    def end(self) -> None:
+        """End the command as Ctrl-C does (`interrupted`), unless the other way of ending it is doing so: then wait."""
+        import threading
+
+        if not self._ending.acquire(blocking=False):
+            threading.Event().wait()
+        interrupted()
 
 
 AGAIN_AFTER = 0.05  # seconds: long enough for the hook to have returned, so the signal is met outside it
-
-
-def _on_ctrl_c(command: int, signum, frame) -> None:
-    """Ctrl-C: unwind the build as an exception does (its temporary files removed, `interrupted` says so), and end this
-    process within ENDS_WITHIN seconds even if the unwinding waits on a worker or a lock: never a hang.
-
-    A worker process forked from the command (`command`, its pid) holds this handler until it ignores Ctrl-C itself
-    (pnp.core.processes): a Ctrl-C in between is the command's to handle, which stops its workers."""
-    import threading
-
-    if os.getpid() != command:
-        return
-
-    timer = threading.Timer(ENDS_WITHIN, interrupted)
-    timer.daemon = True
-    timer.start()
-    raise KeyboardInterrupt

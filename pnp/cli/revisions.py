@@ -42,8 +42,10 @@ def changes(ctx, game, out):
 
 @click.command()
 @click.argument("games", nargs=-1)
+@click.option("--timeout", "seconds", type=click.FloatRange(0.1, 3600), default=120, show_default=True,
+              help="Seconds each sheet may take to arrive, all of it; a slower one keeps the old snapshot.")
 @click.pass_context
-def pull(ctx, games):
+def pull(ctx, games, seconds):
     """Fetch each live sheet (a deck's `cards_from` web address) and save its snapshot, which every build reads."""
     from pnp.targets.pull import pull_game
 
@@ -52,7 +54,7 @@ def pull(ctx, games):
     pulled_any = False
     refused: list = []
     for slug in game_names(project, games):
-        for done in pull_game(project, slug, refused):
+        for done in pull_game(project, slug, refused, seconds):
             pulled_any = True
             if done.failed:
                 failed = True

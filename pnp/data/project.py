@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import DeckSpec, GameSpec, RulebookMatter, SheetOptions, check_shape
+from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, RulebookMatter, SheetOptions, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -295,6 +296,10 @@ class Project:
 
     def _load_deck(self, path: Path, slug: str, findings: list, edition: Edition, before: Deck | None = None) -> Deck | None:
         rel = self.rel(path)
+        if not re.match(ID_PATTERN, path.stem):  # the file's name is the deck's id, which templates and the rulebook name (decks.heroes)
+            findings.append(error("deck-file-name", f"the deck file name '{path.name}' cannot be a deck's id (its name before .yaml): use letters, "
+                                  "digits, - and _, starting with a letter or digit, and rename the file", Loc(rel), game=slug))
+            return None
         data = self._localised(path, rel, findings, slug, edition)
         if data is None:
             return None

@@ -22,6 +22,7 @@ from pnp.core.files import SpecialFile, open_plain
 MAX_FILE_BYTES = 5_000_000  # a game's biggest deck is a few hundred KB
 MAX_VALUES = 200_000  # caps alias expansion ("billion laughs") long before memory suffers
 MAX_DEPTH = 100  # lists and mappings inside each other: game data nests five or six deep; Python's own stack ends near 1,000
+MAX_DIGITS = 1_000  # digits of a whole number: Python refuses to read one past 4,300 (sys.get_int_max_str_digits)
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -253,6 +254,12 @@ def typed_scalar(text: str):
     return text
 
 
+class NumberTooLong(ValueError):
+    """A whole number of more than MAX_DIGITS digits; the caller knows where it was written."""
+
+    message = f"a whole number of over {MAX_DIGITS:,} digits: shorten it, or keep it as text"
+
+
 def _scalar_value(tag: str, value: str):
     if tag == _STR:
         return value
@@ -261,6 +268,8 @@ def _scalar_value(tag: str, value: str):
     if tag.endswith("bool"):
         return value.lower() == "true"
     if tag.endswith("int"):
+        if len(value) > MAX_DIGITS:
+            raise NumberTooLong(value[:20])
         return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
     lowered = value.lower()
     if lowered.endswith("inf"):
@@ -378,7 +387,10 @@ class _Builder:
         tag = self.tag(event, yaml.ScalarNode)
         if tag not in _SCALARS:
             raise PnpError(error("yaml-tag", f"tag {tag} is not allowed in game data: remove it", self.loc(event)))
-        value = _scalar_value(tag, event.value)
+        try:
+            value = _scalar_value(tag, event.value)
+        except NumberTooLong:
+            raise PnpError(error("yaml-number-too-long", f"{NumberTooLong.message} (write it in quotes)", self.loc(event))) from None
         return self.texts.setdefault(value, value) if type(value) is str else value
 
     def start_of(self, event) -> int:

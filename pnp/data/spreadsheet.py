@@ -19,13 +19,12 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
 from pnp.data.formulas import unsaved_formulas
-from pnp.data.source import LocDict, LocList, typed_scalar
+from pnp.data.source import LocDict, LocList, NumberTooLong, typed_scalar
+from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
 MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well below
-MAX_SHEET_UNPACKED = 100_000_000  # bytes a workbook's zip holds unpacked: the same deck's XML is about 20 MB
-MAX_SHEET_CELLS = 1_000_000  # cells of the sheet read (its used rectangle): 20,000 cards of 50 columns
 TEXT_SUFFIXES = {".csv": None, ".tsv": "\t", ".txt": None}
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")  # zips of XML, measured before they are read (pnp.data.workbooks); not .xls, .xlsb
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
 ID_SOURCES = ("name", "title")  # columns a sheet without ids names its cards by (docs/data.md)
 
@@ -158,6 +157,13 @@ def _unique_id(base: str, ids: dict[str, Loc]) -> str:
 
 
 def _value(cell: _Cell, header: str, source: SheetSource):
+    try:
+        return _typed(cell, header, source)
+    except NumberTooLong:
+        raise PnpError(error("sheet-number-too-long", f"{NumberTooLong.message} (name its column in the deck's text_columns)", cell.loc)) from None
+
+
+def _typed(cell: _Cell, header: str, source: SheetSource):
     raw = cell.value
     if header in source.text_columns:
         return _as_text(raw)
@@ -202,7 +208,8 @@ def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
         return _text_rows(source, TEXT_SUFFIXES[suffix]), Loc(source.rel, 1, 1)
     if suffix in WORKBOOK_SUFFIXES:
         return _workbook_rows(source)
-    raise PnpError(error("sheet-format", f"cannot read '{source.path.name}' as cards: use a .csv, .tsv, .xlsx or .ods file", Loc(source.rel)))
+    advice = "save it as .xlsx (an .xls or .xlsb workbook cannot be measured before it is read)" if suffix in (".xls", ".xlsb") else "use a .csv, .tsv, .xlsx or .ods file"
+    raise PnpError(error("sheet-format", f"cannot read '{source.path.name}' as cards: {advice}", Loc(source.rel)))
 
 
 def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
@@ -237,21 +244,20 @@ def _sniff_delimiter(text: str) -> str:
 
 
 def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
-    from python_calamine import CalamineError, CalamineWorkbook
+    from python_calamine import CalamineWorkbook
 
-    _check_unpacked_size(source)
-    try:
-        book = CalamineWorkbook.from_path(str(source.path))
-    except (CalamineError, OSError, ValueError) as exc:
-        raise PnpError(error("sheet-unreadable", f"cannot read this workbook: {exc}", Loc(source.rel))) from None
+    check_workbook(source.path, source.rel)
+    book = _calamine(lambda: CalamineWorkbook.from_path(str(source.path)), source)
     names = list(book.sheet_names)
+    if not names:
+        raise PnpError(error("sheet-unreadable", "this workbook has no sheets (a part of it is missing): save it again from the spreadsheet program", Loc(source.rel)))
     name = source.sheet if source.sheet is not None else (names[0] if len(names) == 1 else None)
     if source.sheet is None and len(names) > 1:
         raise PnpError(error("sheet-choose", f"{source.path.name} has {len(names)} sheets: name the one holding the cards with `sheet:` "
                              f"in the deck; sheets: {', '.join(names)}", Loc(source.rel)))
     if name not in names:
         raise PnpError(error("sheet-unknown", f"no sheet '{name}' in {source.path.name}{did_you_mean(name, names)}; sheets: {', '.join(names)}", Loc(source.rel)))
-    values = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    values = _calamine(lambda: book.get_sheet_by_name(name).to_python(skip_empty_area=False), source, name)
     rows = [[_Cell(v, Loc(source.rel, r + 1, c + 1, name)) for c, v in enumerate(row)] for r, row in enumerate(values)]
     if source.path.suffix.lower() in (".xlsx", ".xlsm"):
         unsaved = unsaved_formulas(source.path, name)
@@ -262,51 +268,16 @@ def _workbook_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     return rows, Loc(source.rel, 1, 1, name)
 
 
-def _check_unpacked_size(source: SheetSource) -> None:
-    """Refuse a zipped workbook (.xlsx, .ods) whose members unpack to over MAX_SHEET_UNPACKED bytes, from the sizes its
-    zip directory gives, before any of it is unpacked (1 MB of zip can hold a 1 GiB sheet); and an .xlsx sheet whose
-    cells span over MAX_SHEET_CELLS, before the workbook reader makes room for every cell of that span."""
-    import zipfile  # only a workbook pays for it
-
+def _calamine(read, source: SheetSource, sheet: str = ""):
+    """What `read` gets from python-calamine, or a located error for a workbook it cannot read. A file that trips a bug
+    in the Rust reader raises pyo3's PanicException, which is a BaseException: it is the file's fault all the same."""
     try:
-        with zipfile.ZipFile(source.path) as book:
-            unpacked = sum(member.file_size for member in book.infolist())
-            if unpacked > MAX_SHEET_UNPACKED:
-                raise PnpError(error("sheet-too-big", f"this workbook unpacks to {unpacked:,} bytes, over the {MAX_SHEET_UNPACKED:,} byte limit: "
-                                     "save the cards alone in a new workbook (or as CSV)", Loc(source.rel)))
-            for member in book.infolist():
-                if member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml"):
-                    _check_span(book, member, source)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError):
-        return  # not a zip (.xls) or damaged: the workbook reader says what it can
-
-
-_CELL = re.compile(rb"<c(?=[\s/>])(?:[^>]*?\sr=\"([A-Z]{1,3})([0-9]{1,7})\")?")
-
-
-def _check_span(book, member, source: SheetSource) -> None:
-    """Read one sheet's XML a slice at a time for its cells (`<c r="C7">`): refuse it when they, or the rectangle from A1
-    to the farthest, pass MAX_SHEET_CELLS (a stray value at XFD1048576 asks the reader for 17 billion cells)."""
-    rows = cols = cells = 0
-    tail = b""
-    with book.open(member) as f:
-        while chunk := f.read(1 << 20):
-            text = tail + chunk
-            cut = max(text.rfind(b">") + 1, len(text) - 64)  # a tag cut by the slice is read whole with the next one
-            for match in _CELL.finditer(text, 0, cut):
-                cells += 1
-                if match.group(1):
-                    rows = max(rows, int(match.group(2)))
-                    cols = max(cols, _column_number(match.group(1)))
-            tail = text[cut:]
-            if max(cells, rows * cols) > MAX_SHEET_CELLS:
-                sheet = member.filename.rsplit("/", 1)[-1]
-                raise PnpError(error("sheet-too-big", f"a sheet ({sheet}) spans {rows:,} rows × {cols:,} columns ({cells:,} cells written), over the "
-                                     f"{MAX_SHEET_CELLS:,} cell limit: delete the rows and columns past the cards (a stray value far away stretches the sheet)", Loc(source.rel)))
-
-
-def _column_number(letters: bytes) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + letter - 64
-    return number
+        return read()
+    except (KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except BaseException as exc:  # CalamineError, OSError, ValueError, and pyo3's PanicException
+        if isinstance(exc, OSError) and exc.filename:
+            raise  # the machine's fault (pnp.cli.faults)
+        what = f"{type(exc).__name__}: {str(exc).strip().splitlines()[0]}" if str(exc).strip() else type(exc).__name__
+        raise PnpError(error("sheet-unreadable", f"cannot read this workbook ({what}): save it again from the spreadsheet program, as .xlsx or .ods",
+                             Loc(source.rel, 1, 1, sheet) if sheet else Loc(source.rel))) from None

@@ -4,11 +4,15 @@ svglib builds a reportlab shape for every element and keeps every path's
 points, so an icon of 200,000 elements took 208 s and 1.77 GB to build; a
 `viewBox` of 1e300 units overflows the arithmetic that scales it to a card.
 Here the document is read once by expat, element by element, and refused at
-the first bound it passes, long before any shape is made. Each limit is
-documented in docs/limits.md.
+the first bound it passes, long before any shape is made. The raster images
+it embeds (`data:image/png;base64,…`) or links beside itself count together
+against the one image limit (pnp.core.pixels): svglib hands them to Pillow
+whole. Each limit is documented in docs/limits.md.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import io
 import math
 import re
@@ -17,12 +21,15 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import KnownByStatus, LeavesFolder, Refused, game_files, inside
+from pnp.core.pixels import ImageRefused, checked_size
 
 MAX_SVG_BYTES = 2_000_000  # the largest icon of game-icons.net is 40 KB; a detailed hand-drawn one a few hundred KB
 MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib needs ~1 ms and ~9 KB per element
 MAX_SVG_PATH_DATA = 1_000_000  # characters of path data (d, points) in one icon: a million is ~100,000 points
 MAX_SVG_EXTENT = 1_000_000  # user units of a viewBox, width or height: an icon is scaled to its box, so any sane unit fits
+MAX_SVG_DEPTH = 100  # elements inside each other: an editor's icon nests ten or so deep; svglib and the drawing it makes recurse once per level
 
+_EMBEDDED = re.compile(r"^data:image/(jpe?g|png);base64")  # the images svglib unpacks (svglib.svglib.Svg2RlgShapeConverter.xlink_href_target)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)", re.I)
 
 
@@ -50,9 +57,15 @@ def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
 
 def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) -> None:
     """Refuse (IconRefused) an SVG document that is not XML, not an <svg>, too big, oddly sized, or links outside."""
-    elements = path_data = 0
+    elements = path_data = pixels = depth = 0
     try:
-        for _event, element in ET.iterparse(io.BytesIO(svg), events=("start",)):
+        for event, element in ET.iterparse(io.BytesIO(svg), events=("start", "end")):
+            if event == "end":
+                depth -= 1
+                continue
+            depth += 1
+            if depth > MAX_SVG_DEPTH:
+                raise IconRefused(f"icon file {shown} nests elements over {MAX_SVG_DEPTH} deep: simplify it (ungroup the groups inside groups)")
             elements += 1
             if elements > MAX_SVG_ELEMENTS:
                 raise IconRefused(f"icon file {shown} has more than {MAX_SVG_ELEMENTS:,} elements: simplify it (merge paths, drop hidden layers)")
@@ -63,6 +76,7 @@ def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) 
                 raise IconRefused(f"icon file {shown} has more than {MAX_SVG_PATH_DATA:,} characters of path data: simplify it (fewer points)")
             if base is not None:
                 _check_links(element, shown, base, folders)
+            pixels += _image_pixels(element, shown, base, pixels)
     except ET.ParseError as exc:
         line, col = exc.position
         raise IconRefused(f"icon file {shown} is not valid SVG (XML error at line {line}, column {col + 1}: {str(exc).split(':')[0]}): re-export it as plain SVG") from None
@@ -91,6 +105,30 @@ def _check_links(element: ET.Element, shown: str, base: Path, folders: tuple) ->
             inside(base / target, base, *folders)
         except LeavesFolder:
             raise IconRefused(f"icon file {shown} links to '{value}', outside its folder: put what it shows in the SVG itself") from None
+
+
+def _image_pixels(element: ET.Element, shown: str, base: Path | None, counted: int) -> int:
+    """The pixels of the raster image an element embeds (as svglib reads `data:`) or links beside the icon, once
+    pnp.core.pixels passed them with the `counted` pixels of the icon's images before it; 0 for any other element."""
+    href = next((v for k, v in element.attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
+    embedded = _EMBEDDED.match(href)
+    try:
+        if embedded:
+            try:
+                data = base64.decodebytes(href[embedded.end() + 1:].encode("ascii"))
+            except (binascii.Error, UnicodeEncodeError):
+                return 0  # svglib cannot unpack it either, and draws nothing
+            w, h = checked_size(io.BytesIO(data), f"icon file {shown}: the image it embeds", ("PNG", "JPEG"), counted)
+        elif base is not None and href and not href.startswith(("#", "data:")) and not href.split("#", 1)[0].lower().endswith(".svg"):
+            path = base / href.removeprefix("file://").split("#", 1)[0]
+            if not path.is_file():
+                return 0  # svglib skips a file that is not there
+            w, h = checked_size(path, f"icon file {shown}: the image '{href}' it links to", counted=counted)
+        else:
+            return 0
+    except ImageRefused as exc:
+        raise IconRefused(str(exc)) from None
+    return w * h
 
 
 _CHECKED = KnownByStatus()  # a process that stays up checks an icon again only when its file changed

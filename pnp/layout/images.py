@@ -1,17 +1,13 @@
 """Images named by data: opened and checked with Pillow before any PDF sees them."""
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
-
-from PIL import Image
 
 from pnp.core.errors import LayoutError
 from pnp.core.files import KnownByStatus, Refused, inside
+from pnp.core.pixels import ImageRefused, checked_size
 
-ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of those formats
-MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of the formats pnp.core.pixels allows
 
 
 class MissingImage(LayoutError):
@@ -73,23 +69,9 @@ class ImageChecker:
 
 def _open_checked(full: Path, rel_path: str) -> tuple[int, int]:
     try:
-        with warnings.catch_warnings():  # our own pixel cap below speaks for these
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            img = Image.open(full)
-        with img:
-            if img.format not in ALLOWED_IMAGE_FORMATS:
-                raise LayoutError(f"image '{rel_path}' is {img.format}; use PNG, JPEG or WebP", "image")
-            w, h = img.size
-            if w * h > MAX_IMAGE_PIXELS:
-                raise LayoutError(f"image '{rel_path}' claims {w} × {h} px, over the {MAX_IMAGE_PIXELS:,} px limit: scale it down", "image")
-            img.load()
-    except LayoutError:
-        raise
-    except Image.DecompressionBombError:
-        raise LayoutError(f"image '{rel_path}' claims too many pixels (over {MAX_IMAGE_PIXELS:,}): scale it down", "image") from None
-    except (OSError, SyntaxError, ValueError) as exc:
-        raise LayoutError(f"image '{rel_path}' cannot be read ({exc}): re-export it", "image") from None
-    return w, h
+        return checked_size(full, f"image '{rel_path}'")
+    except ImageRefused as exc:
+        raise LayoutError(str(exc), "image") from None
 
 
 def _same_but_case(path: Path) -> Path | None:

@@ -134,8 +134,12 @@ def hash_own_files() -> None:
 
 @functools.cache
 def _engine_code_hash() -> str:
-    """pnp's own code, hashed once per process: it is the code this process runs, whatever is saved over it meanwhile."""
-    return _hash_files(sorted(ENGINE_DIR.rglob("*.py")), ENGINE_DIR)
+    """pnp's own code and the data it ships that a build reads and no project folder covers (its word table, the
+    game-icons set), hashed once per process: it is what this process runs, whatever is saved over it meanwhile."""
+    from pnp.core.assets import GAME_ICONS, WORDS
+
+    shipped = [p for folder in (WORDS.parent, GAME_ICONS) for p in folder.rglob("*") if p.is_file()]
+    return _hash_files(sorted([*ENGINE_DIR.rglob("*.py"), *shipped]), ENGINE_DIR)
 
 
 def output_key(game, kind: str, shared: str, options_text: str, also: str = "") -> str:

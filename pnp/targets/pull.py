@@ -1,11 +1,16 @@
 """`pnp pull`: fetch each live sheet (a deck whose `cards_from` is a web address) and save its snapshot in the project.
 
-The one place pnp reaches the network, and only when asked. A fetch that fails (the server down, a 404, an HTML page
-instead of a sheet, a file past the size limit, a sheet pnp cannot read) keeps the snapshot there was and says why;
-a good one replaces it and says which cards were added, removed or changed.
+The one place pnp reaches the network, and only when asked. A fetch that fails (the server down, a 404, a partial
+or HTML answer instead of the whole sheet, a file past the size limit packed or unpacked, a server too slow to finish,
+a sheet pnp cannot read) keeps the snapshot there was and says why; a good one replaces it and says which cards were
+added, removed or changed. The address is untrusted like the game that names it: the whole download has one
+deadline (a server trickling a byte at a time never times out a step), and a body packed by the server
+(`Content-Encoding: gzip`, once or twice) is unpacked here a slice at a time, so no layer unpacks past the size limit.
 """
 from __future__ import annotations
 
+import asyncio
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,8 +24,13 @@ from pnp.data.source import load_yaml
 from pnp.data.spreadsheet import MAX_SHEET_BYTES, SheetSource, read_cards
 from pnp.data.stamps import changed_fields, plain
 
-TIMEOUT_S = 30.0  # a published sheet of a few thousand rows arrives in a second or two
+TIMEOUT_S = 30.0  # one step (connecting, the next bytes): a published sheet of a few thousand rows arrives in a second or two
+TOTAL_S = 120.0  # the whole download of one sheet, however the server spaces its bytes (`pnp pull --timeout`)
 ZIP_MAGIC = b"PK\x03\x04"  # an XLSX workbook is a zip file
+PACKINGS = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": 32 + zlib.MAX_WBITS}  # zlib's wbits for each
+MAX_PACKINGS = 2  # content codings one answer may stack (servers use one)
+PIECE = 1 << 16  # bytes unpacked at a time
+PAGE_TYPES = ("text/html", "application/xhtml+xml")  # a sign-in page or an unpublished sheet, never a sheet
 
 
 class FetchFailed(Exception):
@@ -63,12 +73,12 @@ def live_decks(project, slug: str, refused: list[Finding]) -> list[tuple[Path, S
     return out
 
 
-def pull_deck(project, path: Path, options: SheetOptions, client: httpx.Client) -> Pulled:
+def pull_deck(project, path: Path, options: SheetOptions, seconds: float = TOTAL_S) -> Pulled:
     """Fetch one deck's sheet, check that it reads as cards, compare it with the old snapshot, and save it."""
     url = options.cards_from.strip()
     done = Pulled(project.rel(path), url)
     try:
-        body, suffix = fetch(client, url)
+        body, suffix = fetch(url, seconds)
     except FetchFailed as exc:
         done.failed = str(exc)
         return done
@@ -113,33 +123,108 @@ def _cards(path: Path, rel: str, options: SheetOptions) -> dict[str, dict]:
     return {str(card.get("id")): plain(card) for card in read_cards(source)}
 
 
-def fetch(client: httpx.Client, url: str) -> tuple[bytes, str]:
-    """The sheet at `url` and its snapshot suffix (.xlsx or .csv), read no further than MAX_SHEET_BYTES."""
+def fetch(url: str, seconds: float = TOTAL_S) -> tuple[bytes, str]:
+    """The sheet at `url` and its snapshot suffix (.xlsx or .csv): the whole of a 200 answer, within `seconds`, no more
+    than MAX_SHEET_BYTES sent or unpacked."""
     try:
-        with client.stream("GET", url) as response:
-            if response.status_code >= 400:
-                raise FetchFailed(f"the server answered {response.status_code} {response.reason_phrase}: check the address, and that the sheet is published")
-            declared = response.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > MAX_SHEET_BYTES:
-                raise FetchFailed(f"the sheet is {int(declared):,} bytes; the limit is {MAX_SHEET_BYTES:,}: split the deck")
-            body = bytearray()
-            for chunk in response.iter_bytes():
-                body += chunk
-                if len(body) > MAX_SHEET_BYTES:
-                    raise FetchFailed(f"the sheet is over {MAX_SHEET_BYTES:,} bytes, the limit: split the deck")
+        return asyncio.run(asyncio.wait_for(_download(url), seconds))
+    except TimeoutError:
+        raise FetchFailed(f"the server had not sent the whole sheet after {seconds:g} s: try again later, or raise --timeout") from None
+
+
+async def _download(url: str) -> tuple[bytes, str]:
+    try:
+        async with httpx.AsyncClient(follow_redirects=True, timeout=TIMEOUT_S, headers={"Accept-Encoding": ", ".join(PACKINGS)}) as client, \
+                client.stream("GET", url) as response:
             kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+            _check_answer(response, kind)
+            body = bytearray()
+            unpack = _unpacking(response.headers.get("content-encoding", ""))
+            async for chunk in response.aiter_raw():
+                for piece in unpack(chunk):
+                    body += piece
+                    if len(body) > MAX_SHEET_BYTES:
+                        raise FetchFailed(f"the sheet is over {MAX_SHEET_BYTES:,} bytes, the limit: split the deck")
+            unpack(None)
     except httpx.HTTPError as exc:
         raise FetchFailed(f"could not fetch it ({exc.__class__.__name__}: {exc}): check the address and your connection") from None
     return bytes(body), _suffix(bytes(body), kind)
 
 
+def _check_answer(response: httpx.Response, kind: str) -> None:
+    """Refuse an answer that is not the whole sheet: an error, a part (206) or any status but 200, a web page, a body
+    declared past the size limit."""
+    if response.status_code >= 400:
+        raise FetchFailed(f"the server answered {response.status_code} {response.reason_phrase}: check the address, and that the sheet is published")
+    if response.status_code != 200:
+        raise FetchFailed(f"the server answered {response.status_code} {response.reason_phrase}, not the whole sheet (200 OK): check the address")
+    if kind in PAGE_TYPES:
+        raise FetchFailed(WEB_PAGE)
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_SHEET_BYTES:
+        raise FetchFailed(f"the sheet is {int(declared):,} bytes; the limit is {MAX_SHEET_BYTES:,}: split the deck")
+
+
+WEB_PAGE = "the address gives a web page, not a sheet: publish the sheet as CSV or XLSX (File → Share → Publish to web) and use that address"
+
+
+def _unpacking(codings: str):
+    """A function taking each chunk of the body as sent (None at its end) and giving the pieces of the body with the
+    server's content codings undone, layer by layer, each layer no more than MAX_SHEET_BYTES unpacked."""
+    names = [c.strip().lower() for c in codings.split(",") if c.strip() and c.strip().lower() != "identity"]
+    unknown = [n for n in names if n not in PACKINGS]
+    if unknown:
+        raise FetchFailed(f"the server packed the sheet as '{unknown[0]}', which pnp does not unpack: check the address")
+    if len(names) > MAX_PACKINGS:
+        raise FetchFailed(f"the server packed the sheet {len(names)} times over; pnp unpacks at most {MAX_PACKINGS}: check the address")
+    layers = [_Layer(PACKINGS[n]) for n in reversed(names)]  # the last coding applied is undone first
+
+    def unpack(chunk: bytes | None) -> list[bytes]:
+        if chunk is None:
+            for layer in layers:
+                layer.end()
+            return []
+        pieces = [chunk]
+        for layer in layers:
+            pieces = [out for piece in pieces for out in layer.unpack(piece)]
+        return pieces
+    return unpack
+
+
+class _Layer:
+    """One content coding undone a slice at a time: zlib is never asked for more than PIECE bytes at once."""
+
+    def __init__(self, wbits: int):
+        self.zlib = zlib.decompressobj(wbits)
+        self.total = 0
+
+    def unpack(self, data: bytes):
+        try:
+            while not self.zlib.eof:
+                out = self.zlib.decompress(data, PIECE)
+                data = self.zlib.unconsumed_tail
+                if not out and not data:
+                    return
+                self.total += len(out)
+                if self.total > MAX_SHEET_BYTES:
+                    raise FetchFailed(f"the sheet unpacks to over {MAX_SHEET_BYTES:,} bytes, the limit: split the deck")
+                yield out
+        except zlib.error as exc:
+            raise FetchFailed(f"the server's packed answer does not unpack ({exc}): try again, or check the address") from None
+
+    def end(self) -> None:
+        if not self.zlib.eof:
+            raise FetchFailed("the server's packed answer was cut short: try again")
+
+
 def _suffix(body: bytes, kind: str) -> str:
-    """.xlsx for a workbook, .csv for text; an HTML page (a sign-in page, a sheet not published) is refused."""
+    """.xlsx for a workbook, .csv for text; a web page (a sign-in page, a sheet not published) is refused, by its type
+    or by its first bytes (a sheet's first row is its header, never a tag)."""
     if body.startswith(ZIP_MAGIC):
         return ".xlsx"
-    head = body[:512].lstrip().lower()
-    if kind == "text/html" or head.startswith((b"<!doctype html", b"<html")):
-        raise FetchFailed("the address gives a web page, not a sheet: publish the sheet as CSV or XLSX (File → Share → Publish to web) and use that address")
+    head = body[:1024].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if kind in PAGE_TYPES or head.startswith(b"<") or any(tag in head for tag in (b"<!doctype", b"<html", b"<head", b"<body")):
+        raise FetchFailed(WEB_PAGE)
     try:
         body.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -147,10 +232,7 @@ def _suffix(body: bytes, kind: str) -> str:
     return ".csv"
 
 
-def pull_game(project, slug: str, refused: list[Finding]) -> list[Pulled]:
-    """Pull every live sheet of one game; the deck files the path rule refuses are said in `refused`."""
-    decks = live_decks(project, slug, refused)
-    if not decks:
-        return []
-    with httpx.Client(follow_redirects=True, timeout=TIMEOUT_S) as client:
-        return [pull_deck(project, path, options, client) for path, options in decks]
+def pull_game(project, slug: str, refused: list[Finding], seconds: float = TOTAL_S) -> list[Pulled]:
+    """Pull every live sheet of one game, giving each `seconds` to arrive; the deck files the path rule refuses are said
+    in `refused`."""
+    return [pull_deck(project, path, options, seconds) for path, options in live_decks(project, slug, refused)]

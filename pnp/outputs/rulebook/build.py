@@ -16,7 +16,7 @@ from pnp.outputs.rulebook.booklet import BookletCanvas, saddle_stitch
 from pnp.outputs.rulebook.front_matter import front_matter
 from pnp.outputs.rulebook.geometry import Geometry, geometry
 from pnp.outputs.rulebook.look import Look
-from pnp.outputs.rulebook.markdown import markdown_parser
+from pnp.outputs.rulebook.markdown import MAX_NESTING, markdown_parser, too_deep
 from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class
 from pnp.outputs.stats import FileStats
 from pnp.render import rl
@@ -90,7 +90,12 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     except PnpError as exc:
         return [], findings + exc.findings
     findings += facts.warnings
-    tree = SyntaxTreeNode(markdown_parser().parse(text))
+    tokens = markdown_parser().parse(text)
+    deep = too_deep(tokens)
+    if deep is not None:
+        return [], [*findings, error("rulebook-too-deep", f"lists, quotes and emphasis nest over {MAX_NESTING} deep here: flatten the text", Loc(rel, deep),
+                                     game=game.slug)]
+    tree = SyntaxTreeNode(tokens)
     book = Book(gctx, options, matter, findings, rel, source)
     rl.use_binary_streams()
     icons = gctx.icons

@@ -27,6 +27,22 @@ def markdown_parser() -> MarkdownIt:
     return md.disable(["reference", "autolink", "entity", "html_inline", "html_block", "text_join"])
 
 
+MAX_NESTING = 50  # blocks (lists, quotes) and inline markup (emphasis) inside each other: a rulebook nests four or five deep
+
+
+def too_deep(tokens) -> int | None:
+    """The line (1-based, of the text parsed) where markup first nests over MAX_NESTING deep, or None.
+
+    markdown-it caps nested blocks itself but not emphasis inside emphasis, and
+    its syntax tree and our typesetter recurse once per level: `*a *a *a …`
+    twenty thousand times deep ran out of Python's stack."""
+    for token in tokens:
+        deepest = token.level + max((child.level + 1 for child in token.children or ()), default=0)
+        if deepest > MAX_NESTING:
+            return token.map[0] + 1 if token.map else 1
+    return None
+
+
 def _escaped(text: str) -> str:
     """Markdown text for our rich text: markup Markdown already handled must print literally."""
     return text.replace("\\", "\\\\").replace("*", "\\*")

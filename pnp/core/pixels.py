@@ -1,0 +1,52 @@
+"""How many pixels an image may hold, wherever pnp meets it.
+
+An image is a file a template or rulebook names (pnp.layout.images), or one
+an SVG icon embeds as `data:` or links beside itself (pnp.data.svgfiles):
+svglib hands those to Pillow and reportlab as they are, so an icon of a few
+hundred KB could unpack a 20,000 × 20,000 px picture. All go through one
+check and one limit. Pillow reads an image's size from its header, so the
+size is judged before a pixel is unpacked; only then is it read whole, which
+finds a truncated file here rather than in the middle of a page.
+"""
+from __future__ import annotations
+
+import warnings
+
+MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
+ALLOWED_IMAGE_FORMATS = ("PNG", "JPEG", "WEBP")
+
+
+class ImageRefused(ValueError):
+    """An image pnp will not draw; the message names it and says what to do."""
+
+
+def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FORMATS, counted: int = 0) -> tuple[int, int]:
+    """(width, height) px of the image in `source` (a path or a binary stream), shown to the user as `what`
+    ("image 'art/hero.png'"). ImageRefused when it is not one of `formats`, when its pixels and the `counted` pixels
+    of the images drawn with it pass MAX_IMAGE_PIXELS, or when it does not read whole."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():  # our own pixel cap below speaks for these
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img = Image.open(source)
+        with img:
+            if img.format not in formats:
+                raise ImageRefused(f"{what} is {img.format}; use {_listed(formats)}")
+            w, h = img.size
+            if counted + w * h > MAX_IMAGE_PIXELS:
+                together = f", which with the {counted:,} px of the images before it passes" if counted else ", over"
+                raise ImageRefused(f"{what} claims {w} × {h} px{together} the {MAX_IMAGE_PIXELS:,} px limit: scale it down")
+            img.load()
+    except ImageRefused:
+        raise
+    except Image.DecompressionBombError:
+        raise ImageRefused(f"{what} claims too many pixels (over {MAX_IMAGE_PIXELS:,}): scale it down") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise ImageRefused(f"{what} cannot be read ({exc}): re-export it") from None
+    return w, h
+
+
+def _listed(formats: tuple[str, ...]) -> str:
+    names = [{"JPEG": "JPEG", "WEBP": "WebP"}.get(f, f) for f in formats]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
