@@ -29,6 +29,7 @@ from pnp.cli.common import (
     parse_offset,
     parse_papers,
     print_findings,
+    read_games,
     summary,
     validate_games,
 )
@@ -66,7 +67,7 @@ def list_games(ctx, games, fmt, lang):
     report = Report()
     rows = []
     for edition, code, slugs in editions(project, game_names(project, games), lang):
-        rows += [dict(game_listing(g, project.templates_dir), lang=code or None) for g in load_games(edition, slugs, report)]
+        rows += [dict(game_listing(g, project.templates_dir), lang=code or None) for g in read_games(edition, slugs, report)[0]]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -273,18 +274,18 @@ def printed(ctx, games, out):
 @click.pass_context
 def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
     """Write PNG previews of card faces and a contact sheet per deck."""
-    from pnp.outputs.context import Engine
     from pnp.targets.preview import write_previews
 
     project = open_project(ctx.obj["root"])
     game_names(project, (game,))
     project = one_edition(project, [game], lang)
     report = Report()
-    loaded = load_games(project, [game], report)
+    loaded, engine = read_games(project, [game], report)
     if loaded:
         check_subset(loaded, decks, cards, card_option="--card")
+    if loaded and not report.errors():
         folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / ("preview" + (f"-{lang}" if lang else ""))
-        paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
+        paths, findings = write_previews(engine.for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
         report.extend(findings)
         if not report.errors():
             click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")

@@ -127,16 +127,15 @@ def validate_games(project: Project, slugs: list[str], report: Report, draw: boo
     return games
 
 
-def check_games_here(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:
-    """Load games and run the checks that need no rendering, in this process; (games, engine) with every finding in `report`."""
-    games = load_games(project, slugs, report)
+def read_games(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:
+    """The one way a command that makes something of games (list, preview, showcase, export, bundle) reads them: load
+    them and run every check `pnp validate` runs, drawing each output in memory (`validate_games`), so a fault any
+    command would meet is the same located finding in all of them (docs/findings.md); (games, an engine to draw them
+    with). A game with errors comes back without the parts whose files failed (`load_games`): listed, never drawn."""
+    games = validate_games(project, slugs, report)
     from pnp.outputs.context import Engine
-    from pnp.pipeline.validate import check_game
 
-    engine = Engine(project) if games else None
-    for game in games:
-        report.extend(check_game(engine.for_game(game), render=False))
-    return games, engine
+    return games, (Engine(project) if games else None)
 
 
 def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_option: str = "--deck", card_option: str = "--cards") -> None:

@@ -10,7 +10,6 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
-    check_games_here,
     editions,
     game_names,
     load_games,
@@ -18,6 +17,7 @@ from pnp.cli.common import (
     output_folder,
     parse_offset,
     print_findings,
+    read_games,
     summary,
 )
 from pnp.core.errors import Report, did_you_mean
@@ -83,7 +83,7 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
 
         engine = Engine(project) if loaded else None
     else:
-        loaded, engine = check_games_here(project, slugs, report)
+        loaded, engine = read_games(project, slugs, report)
     if loaded and not report.errors():
         known = set(loaded[0].decks)
         for d in decks:
@@ -173,7 +173,7 @@ def bundle(ctx, game, paper, printer, out):
     slugs = game_names(project, (game,))
     papers = parse_papers(paper)
     report = Report()
-    loaded, engine = check_games_here(project, slugs, report)
+    loaded, engine = read_games(project, slugs, report)
     written = []
     if loaded and not report.errors():
         profile = printer_profile(project.root, printer)
