@@ -19,6 +19,7 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
+    OUTPUT_PARTS,
     check_subset,
     editions,
     game_names,
@@ -30,6 +31,7 @@ from pnp.cli.common import (
     parse_papers,
     print_findings,
     read_games,
+    stopped_by_load,
     summary,
     validate_games,
 )
@@ -204,7 +206,9 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     echo = echo or click.echo
     keep_game_reads(project, base.out)
     loaded = load_games(project, slugs, report, partial=True)
-    check_subset(loaded, base.decks, base.cards)
+    check_subset(loaded, base.decks, base.cards, report=report)
+    for kind in base.only:
+        report.extend(stopped_by_load(loaded, f"--only {kind}", OUTPUT_PARTS[kind]))
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
     runs = []
@@ -223,7 +227,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            if not outputs and not any(f.severity == "error" for f in (*findings, *result.checked)):
+            if not outputs and result.slug not in blocked and not any(f.severity == "error" for f in (*findings, *result.checked)):
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if changed_only:
@@ -282,7 +286,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
     report = Report()
     loaded, engine = read_games(project, [game], report)
     if loaded:
-        check_subset(loaded, decks, cards, card_option="--card")
+        check_subset(loaded, decks, cards, card_option="--card", report=report)
     if loaded and not report.errors():
         folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / ("preview" + (f"-{lang}" if lang else ""))
         paths, findings = write_previews(engine.for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.core.errors import Finding, PnpError, Report, did_you_mean
+from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, one_per_mistake
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
     from pnp.data.project import Project
@@ -138,18 +138,51 @@ def read_games(project: Project, slugs: list[str], report: Report) -> tuple[list
     return games, (Engine(project) if games else None)
 
 
-def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_option: str = "--deck", card_option: str = "--cards") -> None:
-    """Refuse a --deck or --cards that names nothing in the games asked for: silently building nothing hides the typo."""
+def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_option: str = "--deck", card_option: str = "--cards",
+                 report: Report | None = None) -> None:
+    """Refuse a --deck or --cards that names nothing in the games asked for: silently building nothing hides the typo.
+    A name that may be in a file that failed to load stops the command with that file's findings (`stop_if_unloaded`)."""
     known_decks = sorted({d for g in games for d in g.decks})
     for d in decks:
         if d not in known_decks:
+            stop_if_unloaded(games, report, f"{deck_option} {d}", (f"decks.{d}",))
             raise click.BadParameter(f"no deck '{d}'{did_you_mean(d, known_decks)}; decks: {', '.join(known_decks) or 'none'}", param_hint=deck_option)
     chosen = [deck for g in games for deck in g.decks.values() if not decks or deck.id in decks]
     known_cards = sorted({c.id for deck in chosen for c in deck.cards})
     for c in cards:
         if c not in known_cards:
+            stop_if_unloaded(games, report, f"{card_option} {c}", tuple(f"decks.{d}" for d in decks) or ("decks",))
             where = f" in deck {', '.join(decks)}" if decks else ""
             raise click.BadParameter(f"no card '{c}'{where}{did_you_mean(c, known_cards)}", param_hint=card_option)
+
+
+# The parts of a game (pnp.data.project.Game.failed) each output of `--only` is made from.
+OUTPUT_PARTS = {"cards": ("decks",), "labels": ("decks", "boxes"), "boards": ("boards",), "tokens": ("tokens",), "reference": ("reference",),
+                "rulebook": (), "boxes": ("boxes",), "dice": ("dice",)}
+
+
+def stopped_by_load(games, option: str, parts: tuple[str, ...]) -> list[Finding]:
+    """A note at each file that failed to load and holds one of `parts` ("decks.x" a deck, "decks" any deck, "boards"…):
+    `option` named what it holds, so that file's errors stopped it."""
+    notes = []
+    for game in games:
+        for part, file in sorted(game.failed.items()):
+            if any(part == wanted or part.startswith(wanted + ".") for wanted in parts):
+                notes.append(Finding("note", "option-stopped", f"{option}: stopped, as this file did not load (see its errors): fix them first",
+                                     Loc(file), game.slug))
+    return notes
+
+
+def stop_if_unloaded(games, report: Report | None, option: str, parts: tuple[str, ...]) -> None:
+    """Stop the command (exit 1) with every finding so far and a note saying `option` was stopped, when what it names may
+    be in a file that failed to load: its errors are the answer, not "no deck"."""
+    notes = stopped_by_load(games, option, parts)
+    if not notes:
+        return
+    findings = sorted(one_per_mistake([*(report.findings if report is not None else ()), *notes]), key=Finding.sort_key)
+    print_findings(findings)
+    click.echo(summary(findings, sorted({g.slug for g in games})), err=True)
+    sys.exit(EXIT_DATA)
 
 
 def parse_papers(value: str) -> list[str]:

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, open_project, print_findings, read_games
+from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, open_project, print_findings, read_games, stop_if_unloaded
 from pnp.core.errors import Report
 
 
@@ -25,9 +25,12 @@ def showcase(ctx, game, cards, width, out):
     game_names(project, (game,))
     report = Report()
     loaded, engine = read_games(project, [game], report)
+    wanted = tuple(c.strip() for c in cards.split(",") if c.strip())
+    for name in wanted:
+        if loaded and name.partition("/")[0] not in loaded[0].decks:
+            stop_if_unloaded(loaded, report, f"--cards {name}", (f"decks.{name.partition('/')[0]}",))
     if loaded and not report.errors():
         folder = Path(out).expanduser().resolve() if out else project.root / "output" / game / "showcase"
-        wanted = tuple(c.strip() for c in cards.split(",") if c.strip())
         try:
             paths, findings = write_showcase(engine.for_game(loaded[0]), folder, width=width, cards=wanted)
         except ValueError as exc:

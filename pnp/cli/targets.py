@@ -10,6 +10,7 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
+    check_subset,
     editions,
     game_names,
     load_games,
@@ -20,7 +21,7 @@ from pnp.cli.common import (
     read_games,
     summary,
 )
-from pnp.core.errors import Report, did_you_mean
+from pnp.core.errors import Report
 
 
 def _base_url(ctx, param, value):
@@ -84,11 +85,9 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
         engine = Engine(project) if loaded else None
     else:
         loaded, engine = read_games(project, slugs, report)
+    if loaded:
+        check_subset(loaded, tuple(decks), (), report=report)
     if loaded and not report.errors():
-        known = set(loaded[0].decks)
-        for d in decks:
-            if d not in known:
-                raise click.BadParameter(f"no deck '{d}' in {game}{did_you_mean(d, known)}; decks: {', '.join(known)}", param_hint="--deck")
         gctx = engine.for_game(loaded[0])
         for target in FORMATS if fmt == "all" else (fmt,):
             folder = output_folder(project, out) / game / (target + (f"-{code}" if code else ""))
