@@ -20,9 +20,21 @@ from pnp.data.fontfiles import font_families, font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import BoardsFile, BoxesFile, DeckSpec, DiceFile, GameSpec, ReferenceFile, RulebookMatter, SheetOptions, TokensFile, check_shape
+from pnp.data.schema import (
+    BoardsFile,
+    BoxesFile,
+    DeckSpec,
+    DiceFile,
+    GameSpec,
+    OneEachDeckSpec,
+    ReferenceFile,
+    RulebookMatter,
+    SheetOptions,
+    TokensFile,
+    check_shape,
+)
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
-from pnp.data.spreadsheet import SheetSource, read_cards
+from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
 
@@ -306,7 +318,8 @@ class Project:
                 return None
         if isinstance(data, LocDict) and "generate" in data and not self._generated_cards(data, slug, findings):
             return None
-        spec, found = check_shape(DeckSpec, data, rel, game=slug)
+        one_each = isinstance(data, LocDict) and str(data.get("count_column", "")).strip().lower() == NO_COPIES
+        spec, found = check_shape(OneEachDeckSpec if one_each else DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
             return None

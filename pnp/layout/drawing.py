@@ -164,15 +164,22 @@ class Recorder:
 
     def _svg_image(self, path: str, x, y, w, h):
         """`art: ninja-mask.svg` from a designer used to image files: an SVG is drawn as the icon of that name (vector,
-        in the box, as icon() draws it); one that is no icon says how to make it one."""
+        whole and centred in the box, its aspect kept, as icon() draws it); one that is no icon says how to make it one."""
+        return self.icon(self._svg_icon(path, "image"), x, y, w=w, h=h)
+
+    def _svg_icon(self, path: str, function: str) -> str:
+        """The icon an SVG file name (`ninja-mask.svg`, `icons/ninja-mask.svg`) stands for; a LayoutError naming the closest
+        icon when none is called so."""
         name = path.replace("\\", "/").rsplit("/", 1)[-1][: -len(".svg")]
         if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name) and self.game.icons.exists(name):
-            return self.icon(name, x, y, w=w, h=h)
-        raise LayoutError(f"image '{path}' is an SVG, and no icon is called '{name}'{did_you_mean(name, self.game.icons.names())}: SVG art is drawn "
-                          f"as an icon: put the file in templates/icons/ (or name an icon of the bundled set: pnp icons WORD)", "image")
+            return name
+        raise LayoutError(f"{function} '{path}' is an SVG, and no icon is called '{name}'{did_you_mean(name, self.game.icons.names())}: SVG art is drawn "
+                          f"as an icon: put the file in templates/icons/ (or name an icon of the bundled set: pnp icons WORD)", function)
 
     def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False, edge=False):
         name = str(name)
+        if name.lower().endswith(".svg"):
+            name = self._svg_icon(name, "icon")
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
             raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
         if not self.game.icons.exists(name):
