@@ -1,8 +1,10 @@
 """What every command shares: finding the project and its games, printing findings, parsing common options."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,6 +45,18 @@ def editions(project: Project, slugs: list[str], lang: str | None) -> list[tuple
 
 
 LANG_HELP = "Read the games in this language of their `languages:` (file and folder names carry it)"
+
+
+@contextlib.contextmanager
+def in_edition(report: Report, code: str):
+    """Mark every finding added to `report` while the block runs as one of the `code` edition's (none for a game's
+    source language): a `--lang` run's findings name their edition (Finding.edition)."""
+    start = len(report.findings)
+    try:
+        yield
+    finally:
+        if code:
+            report.findings[start:] = [replace(f, edition=code) for f in report.findings[start:]]
 
 
 def one_edition(project: Project, slugs: list[str], lang: str | None) -> Project:
@@ -208,3 +222,26 @@ def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[floa
 def output_folder(project: Project, out: str | None) -> Path:
     """Where outputs go: the folder the user typed (theirs, wherever it is), else output/ in the project."""
     return Path(out).expanduser().resolve() if out else project.root / "output"
+
+
+def margin_note_once(findings: list[Finding], project: Project) -> list[Finding]:
+    """The notes of which sheet layout a printer margin forced (pnp.outputs.sheet_notes) as one note for the run, naming
+    each card size's games, with how to measure the margin; none once the project has a printer profile saved: its
+    margin is the designer's own."""
+    from pnp.data.config import load_config
+    from pnp.outputs.sheet_notes import SHEET_LAYOUT
+
+    notes = [f for f in findings if f.code == SHEET_LAYOUT]
+    if not notes:
+        return findings
+    rest = [f for f in findings if f.code != SHEET_LAYOUT]
+    if load_config(project.root).get("printers"):
+        return rest
+    games: dict[str, dict[str, None]] = {}
+    for f in notes:
+        games.setdefault(f.message, {})[f.game] = None
+    said = "; ".join(f"{message} ({', '.join(named)})" for message, named in games.items())
+    first = notes[0]
+    advice = ("measure your printer's margin with `pnp calibrate` and save it with `pnp calibrate --save NAME --margin MM`: "
+              "a build then keeps to it, and this note goes")
+    return [*rest, Finding("note", SHEET_LAYOUT, f"{said}. To build for your printer, {advice}", first.loc, first.game)]

@@ -13,6 +13,7 @@ from pnp.cli.common import (
     check_subset,
     editions,
     game_names,
+    in_edition,
     load_games,
     open_project,
     output_folder,
@@ -57,8 +58,10 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate, lang):
     report = Report()
     next_steps: list[str] = []
     for edition, code, _ in editions(project, slugs, lang):
-        if not _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
-                               no_validate=no_validate):
+        with in_edition(report, code):
+            done = _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
+                                   no_validate=no_validate)
+        if not done:
             break
     findings = report.sorted()
     print_findings(findings)

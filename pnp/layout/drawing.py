@@ -6,6 +6,7 @@ an overflow is reported at the template line that asked for it.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import sys
@@ -158,8 +159,11 @@ class Recorder:
         if min(w, h) >= 8:  # room for a line of small text, on a strip that hides the cross behind it
             pad, strip = 1.0, 3.0
             self.rect(x + pad, y + h - pad - strip, w - 2 * pad, strip, fill=PLACEHOLDER_FILL, stroke_width=0, edge=True)
-            self.text(name, x + pad, y + h - pad - strip, w - 2 * pad, strip, size=6, min_size=4, color=PLACEHOLDER_TEXT, align="center",
-                      valign="middle", condense=True, edge=True)
+            shrunk = len(self.shrunk)
+            with contextlib.suppress(LayoutError):  # a name too long for the box: the cross alone marks it, the warning names it
+                self.text(name, x + pad, y + h - pad - strip, w - 2 * pad, strip, size=6, min_size=4, color=PLACEHOLDER_TEXT, align="center",
+                          valign="middle", condense=True, edge=True)
+            del self.shrunk[shrunk:]  # the stand-in's own label is no text of the designer's to warn about
         return ""
 
     def _svg_image(self, path: str, x, y, w, h):

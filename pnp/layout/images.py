@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from pnp.core.errors import LayoutError
+from pnp.core.errors import IMAGE_MISSING, LayoutError
 from pnp.core.files import KnownByStatus, LeavesFolder, inside
 
 ALLOWED_IMAGE_FORMATS = {"PNG", "JPEG", "WEBP"}
@@ -18,7 +18,7 @@ class MissingImage(LayoutError):
     """An image named but not there: a draft build draws a placeholder in its place (pnp.layout.drawing), any other build stops."""
 
     def __init__(self, message: str, full: Path):
-        super().__init__(message, "image")
+        super().__init__(message, "image", code=IMAGE_MISSING)
         self.full = full
 
 
