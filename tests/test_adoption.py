@@ -50,7 +50,7 @@ def test_pnp_new_in_an_empty_folder_builds_quietly_and_validates_strictly(tmp_pa
     for pdf in out.glob("*-cards.pdf"):
         pdf.unlink()
     rebuilt = run_pnp(folder, "build")
-    assert "note: Crystals:" in rebuilt.output  # the cards were built again: the note is news
+    assert "note: 63.5 × 88.9 mm cards" in rebuilt.output  # the cards were built again: the note is news
     reused = run_pnp(folder, "build")
     assert "(reused)" in reused.output and "note:" not in reused.output, reused.output
 

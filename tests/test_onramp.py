@@ -179,3 +179,92 @@ def test_a_layout_cell_naming_no_template_is_an_error_at_that_cell(project):
     _layout_sheet(project, "vilain")
     assert findings_of(project) == [f"{SHEET}.csv:3:8: error: Layout: no template 'tiny/vilain.j2' in templates/ (did you mean 'tiny/villain.j2'?): "
                                     "fix the name, or add the template [heroes/rogue]"]
+
+
+# The Squib on-ramp (issue 62 item 5): a copies column the deck names or says there is none; file names in icon();
+# a wide SVG in image(); fields read by literal subscripts, and decks whose fields cannot be followed.
+
+SQUIB_ROWS = [["name", "stars", "number", "text", "side", "count"], ["Imp", "1", "1", "Burn.", "red", "3"], ["Ghost", "2", "2", "Boo.", "blue", "4"]]
+
+
+def test_a_count_column_is_copies_unless_the_deck_says_there_is_none(project):
+    write_csv(project / f"{SHEET}.csv", SQUIB_ROWS)
+    use_sheet(project, "heroes.csv")
+    assert {c.id: c.count for c in load_cards(project).values()} == {"imp": 3, "ghost": 4}  # the default: count is copies
+    use_sheet(project, "heroes.csv", "count_column: none\n")
+    cards = load_cards(project)
+    assert {c.id: c.count for c in cards.values()} == {"imp": 1, "ghost": 1}  # one card a row
+    assert cards["ghost"].fields["count"] == 4  # the column is a field a template reads as card.count
+
+
+def test_a_deck_without_a_copies_column_prints_one_card_a_row(project, tmp_path):
+    write_csv(project / f"{SHEET}.csv", SQUIB_ROWS)
+    use_sheet(project, "heroes.csv", "count_column: none\n")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("card.number|string", '"pips " ~ card.count'), encoding="utf-8")
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 12", "count: 2").replace("side: {red: 6, blue: 6}", "side: {red: 1, blue: 1}"),
+                    encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(tmp_path / "out/tiny/tiny-cards.pdf", " ")
+    assert text.count("Burn.") == 1 and text.count("Boo.") == 1, text
+    assert "pips 3" in text and "pips 4" in text
+
+
+def test_an_svg_file_name_in_icon_draws_that_icon_or_names_the_closest(project, tmp_path):
+    hero = project / "templates/tiny/hero.j2"
+    body = hero.read_text(encoding="utf-8")
+    hero.write_text(body.replace("{% endblock %}", '{{ icon("ninja-mask.svg", 20, 45, 20) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--only", "cards", "--out", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    hero.write_text(body.replace("{% endblock %}", '{{ icon("ninja-msk.svg", 20, 45, 20) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1
+    assert "icon 'ninja-msk.svg' is an SVG, and no icon is called 'ninja-msk' (did you mean 'ninja-mask'?)" in result.output
+
+
+def test_a_wide_svg_drawn_by_image_keeps_its_shape_centred_in_its_box(project, tmp_path):
+    (project / "templates/icons").mkdir(exist_ok=True)
+    (project / "templates/icons/banner.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 100">'
+                                                         '<rect width="400" height="100" fill="#0000ff"/></svg>', encoding="utf-8")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text('{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#ffffff") }}\n'
+                    '{{ image("banner.svg", 10, 20, 40, 40) }}\n', encoding="utf-8")
+    result = run_pnp(project, "preview", "tiny", "--card", "knight", "--dpi", "254", "--out", str(tmp_path / "png"))
+    assert result.exit_code == 0, result.output
+    from PIL import Image
+
+    face = Image.open(next((tmp_path / "png").glob("**/knight*front*.png"))).convert("RGB")
+    blue = [(x, y) for x in range(face.width) for y in range(face.height) if face.getpixel((x, y))[2] > 200 and face.getpixel((x, y))[0] < 60]
+    xs, ys = [x for x, _ in blue], [y for _, y in blue]
+    px_per_mm = 10  # 254 dpi
+    assert abs((max(xs) - min(xs) + 1) / px_per_mm - 40) < 0.5 and abs((max(ys) - min(ys) + 1) / px_per_mm - 10) < 0.5  # 4:1 in a 40 mm square
+    assert abs(min(ys) / px_per_mm - 35) < 0.5  # centred: 20 + (40 - 10) / 2
+
+
+TWO_DECKS_HERO = ('{% extends "tiny/frame.j2" %}\n{% block body %}\n'
+                  '{{ text(card["Attack Name"] ~ " " ~ card["d-x"], 4, 30, face.w - 8, 9, size=10) }}\n'
+                  '{% for field, y in [("text", 40), ("stars", 60)] %}{{ text(card[field]|string, 5, y, face.w - 10, 20, size=10) }}{% endfor %}\n'
+                  '{% endblock %}\n')  # card[field] over a written list reads the fields it names
+OPAQUE = {"card[key]": '{% set key = "na" ~ "me" %}{{ text(card[key], 4, 30, 50, 9, size=10) }}',
+          "card.items()": '{% for key, value in card.items() %}{{ text(value|string, 4, 30, 50, 9, size=10) }}{% endfor %}'}
+
+
+@pytest.mark.parametrize("reads", list(OPAQUE))
+def test_unused_fields_follow_literal_subscripts_and_say_once_which_deck_they_cannot_judge(project, reads):
+    (project / "templates/tiny/hero.j2").write_text(TWO_DECKS_HERO, encoding="utf-8")
+    (project / "templates/tiny/opaque.j2").write_text(f'{{% extends "tiny/frame.j2" %}}\n{{% block body %}}\n{OPAQUE[reads]}\n{{% endblock %}}\n', encoding="utf-8")
+    deck = project / "data/tiny/decks/heroes.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("stars: 3, number: 1,", 'stars: 3, number: 1, "Attack Name": Slash, d-x: 2, colr: red,'), encoding="utf-8")
+    (project / "data/tiny/decks/villains.yaml").write_text(
+        "name: Villains\nsize: poker\nfront: tiny/opaque.j2\ncards:\n  - {id: boss, name: Boss, text: Grr., mood: grim}\n  - {id: minion, name: Minion, text: Eek.}\n",
+        encoding="utf-8")
+    shown = run_pnp(project, "validate", "tiny").output
+    unused = _unused(shown)
+    assert not [u for u in unused if "Attack Name" in u or "'d-x'" in u], unused  # read as card["Attack Name"], card["d-x"]
+    assert len([u for u in unused if "'colr'" in u]) == 1, unused  # heroes is still judged, beside a deck that cannot be
+    assert not [u for u in unused if "'mood'" in u], unused
+    notes = [line for line in shown.splitlines() if "cannot be told" in line]
+    assert len(notes) == 1 and notes[0].startswith("templates/tiny/opaque.j2:3:") and "[villains]" in notes[0], shown

@@ -152,14 +152,14 @@ def test_a_text_of_several_runs_is_caught_by_whichever_run_comes_near_a_cut():
 
 
 # --- through a build and a validate of the tiny game ---------------------------------------------------------------
-def test_build_and_validate_both_warn_once_at_the_template_line_naming_the_card(project):
+def test_build_and_validate_both_warn_once_at_the_template_line_naming_the_cards(project):
     apply_edits(project, [{"file": "templates/tiny/frame.j2", "append": "{{ text('edge', 0.5, 40, 20, 6) }}\n"}])
     for command in (("validate",), ("build", "--only", "cards", "--out", str(project / "out"))):
         result = run_pnp(project, *command)
         lines = [line for line in result.stderr.splitlines() if "text-outside-safe-area" in line or "safe area" in line]
         assert len(lines) == 1, result.stderr
-        assert lines[0].startswith("templates/tiny/frame.j2:6:1: warning: text 'edge' lies 0.5 mm inside the cut on heroes/"), lines[0]
-        assert "(data/tiny/decks/heroes.yaml:" in lines[0] and "more faces)" in lines[0]
+        assert lines[0].startswith("templates/tiny/frame.j2:6:1: warning: text 'edge' lies 0.5 mm inside the cut, within the 3 mm safe area"), lines[0]
+        assert "(on 5 pieces: heroes/knight front, heroes/att front, " in lines[0], lines[0]  # one mistake, on every card it reaches
     assert run_pnp(project, "build", "--strict", "--only", "cards", "--out", str(project / "strict")).exit_code == 1
 
 

@@ -9,6 +9,7 @@ No game has Python of its own: the vocabulary here is the whole language.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from functools import lru_cache
 
@@ -36,6 +37,14 @@ def _compiled(expression: str):
     """A constraint's expression compiled once per process: `pnp watch` checks a game again after every save, and
     compiling is most of the cost of a check that only reads a few cards."""
     return _EXPRESSIONS.compile_expression(expression)
+
+
+def _reason(exc: Exception) -> str:
+    """Why an expression failed, in the data's words: a field an item lacks, rather than the class the sandbox names."""
+    missing = re.search(r"has no attribute '([^']+)'", str(exc))
+    if missing:
+        return f"the items named have no field '{missing.group(1)}': give them the field, or test for it first (card.{missing.group(1)} is defined and …)"
+    return str(exc)
 
 
 MAX_ANSWERS = 100_000  # a watch session's edits each add a few; past this many they start again
@@ -150,8 +159,8 @@ class Checker:
         try:
             wrapped = Fields(item.fields, "card")
             answer = bool(test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game")))
-        except Exception as exc:
-            self.report("check-expression", f"expression failed on {item.name}: {exc}", where)
+        except Exception as exc:  # one mistake in the expression, however many items it fails on: one finding, on those items
+            self.report("check-expression", f"cannot work out '{expression}': {_reason(exc)}", where, component=item.name)
             return False
         if key is not None:
             if len(answers) >= MAX_ANSWERS:

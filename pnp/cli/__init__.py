@@ -18,16 +18,21 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
+    OUTPUT_PARTS,
     check_subset,
     editions,
     game_names,
+    in_edition,
     load_games,
+    margin_note_once,
     one_edition,
     open_project,
     output_folder,
     parse_offset,
     parse_papers,
     print_findings,
+    read_games,
+    stopped_by_load,
     summary,
     validate_games,
 )
@@ -45,8 +50,40 @@ if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp
     from pnp.data.project import Project
 
 
-@click.group()
-@click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/).")
+class Pnp(click.Group):
+    """pnp's commands. `--root DIR` and `--debug` may also come after the command (`pnp build --root ../games`), where
+    hints and other tools' habits put them: they are moved before it, where click reads the group's options."""
+
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, group_options_first(args))
+
+
+GROUP_FLAGS, GROUP_VALUED = ("--debug",), ("--root",)
+
+
+def group_options_first(args: list[str]) -> list[str]:
+    """`args` with the group's own options (GROUP_FLAGS, GROUP_VALUED and their values) moved to the front; nothing
+    after a `--` moves."""
+    front, rest, i = [], [], 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            rest += args[i:]
+            break
+        if word in GROUP_VALUED and i + 1 < len(args):
+            front += args[i:i + 2]
+            i += 2
+            continue
+        if word in GROUP_FLAGS or word.startswith(tuple(f"{name}=" for name in GROUP_VALUED)):
+            front.append(word)
+        else:
+            rest.append(word)
+        i += 1
+    return front + rest
+
+
+@click.group(cls=Pnp)
+@click.option("--root", type=click.Path(file_okay=False), help="The project folder (default: the nearest folder with data/); before or after the command.")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for pnp's own errors.")
 @click.version_option(version=__version__, prog_name="pnp")
 @click.pass_context
@@ -66,7 +103,8 @@ def list_games(ctx, games, fmt, lang):
     report = Report()
     rows = []
     for edition, code, slugs in editions(project, game_names(project, games), lang):
-        rows += [dict(game_listing(g, project.templates_dir), lang=code or None) for g in load_games(edition, slugs, report)]
+        with in_edition(report, code):
+            rows += [dict(game_listing(g, project.templates_dir), lang=code or None) for g in read_games(edition, slugs, report)[0]]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -131,8 +169,9 @@ def validate(ctx, games, fmt, strict, lang, quick):
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     report = Report()
-    for edition, _, edition_slugs in editions(project, slugs, lang):
-        validate_games(edition, edition_slugs, report, draw=not quick)
+    for edition, code, edition_slugs in editions(project, slugs, lang):
+        with in_edition(report, code):
+            validate_games(edition, edition_slugs, report, draw=not quick)
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
@@ -183,7 +222,9 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
                    board_paper=board_paper, cutter=cutter or "", draft=draft)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
-        run_build(edition, edition_slugs, dataclasses.replace(base, lang=code), papers, report=report, quiet=quiet, validate=not no_validate)
+        with in_edition(report, code):
+            run_build(edition, edition_slugs, dataclasses.replace(base, lang=code), papers, report=report, quiet=quiet, validate=not no_validate)
+    report.findings[:] = margin_note_once(report.findings, project)
     findings = [f for f in report.sorted() if not (quiet and f.severity == "note")]  # -q: problems only
     print_findings(findings)
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
@@ -206,7 +247,9 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         report.add(cache_note)
     keep_game_reads(project, base.out)
     loaded = load_games(project, slugs, report, partial=True)
-    check_subset(loaded, base.decks, base.cards)
+    check_subset(loaded, base.decks, base.cards, report=report)
+    for kind in base.only:
+        report.extend(stopped_by_load(loaded, f"--only {kind}", OUTPUT_PARTS[kind]))
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
     runs = []
@@ -225,7 +268,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            if not outputs and not any(f.severity == "error" for f in (*findings, *result.checked)):
+            if not outputs and result.slug not in blocked and not any(f.severity == "error" for f in (*findings, *result.checked)):
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if changed_only:
@@ -276,19 +319,21 @@ def printed(ctx, games, out):
 @click.pass_context
 def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
     """Write PNG previews of card faces and a contact sheet per deck."""
-    from pnp.outputs.context import Engine
     from pnp.targets.preview import write_previews
 
     project = open_project(ctx.obj["root"])
     game_names(project, (game,))
     project = one_edition(project, [game], lang)
     report = Report()
-    loaded = load_games(project, [game], report)
+    with in_edition(report, lang or ""):
+        loaded, engine = read_games(project, [game], report)
     if loaded:
-        check_subset(loaded, decks, cards, card_option="--card")
+        check_subset(loaded, decks, cards, card_option="--card", report=report)
+    if loaded and not report.errors():
         folder = Path(out).expanduser().resolve() if out else output_folder(project, None) / game / ("preview" + (f"-{lang}" if lang else ""))
-        paths, findings = write_previews(Engine(project).for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
-        report.extend(findings)
+        with in_edition(report, lang or ""):
+            paths, findings = write_previews(engine.for_game(loaded[0]), folder, decks=decks, card_ids=cards, dpi=dpi, bleed=bleed, simulate=simulate)
+            report.extend(findings)
         if not report.errors():
             click.echo(f"{project.rel(folder)}: {len(paths)} images at {dpi} dpi")
     print_findings(report.sorted())
@@ -311,7 +356,10 @@ def watch(ctx, games, paper, debounce, exit_after, draft, lang):
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     project = one_edition(project, slugs, lang)
-    base = Options(out=output_folder(project, None), draft=draft, lang=lang or "")
+    from pnp.data.config import printer_profile
+
+    profile = printer_profile(project.root, None)  # the `default` profile, as `pnp build` takes it without --printer
+    base = Options(out=output_folder(project, None), draft=draft, lang=lang or "", printable_mm=profile.margin, back_offset=profile.offset)
     Watcher(project, slugs, bool(games), base, parse_papers(paper), run_build).run(debounce, exit_after)
 
 

@@ -1,14 +1,16 @@
 """What every command shares: finding the project and its games, printing findings, parsing common options."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from pnp.core.errors import Finding, PnpError, Report, did_you_mean
+from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, one_per_mistake
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
     from pnp.data.project import Project
@@ -43,6 +45,18 @@ def editions(project: Project, slugs: list[str], lang: str | None) -> list[tuple
 
 
 LANG_HELP = "Read the games in this language of their `languages:` (file and folder names carry it)"
+
+
+@contextlib.contextmanager
+def in_edition(report: Report, code: str):
+    """Mark every finding added to `report` while the block runs as one of the `code` edition's (none for a game's
+    source language): a `--lang` run's findings name their edition (Finding.edition)."""
+    start = len(report.findings)
+    try:
+        yield
+    finally:
+        if code:
+            report.findings[start:] = [replace(f, edition=code) for f in report.findings[start:]]
 
 
 def one_edition(project: Project, slugs: list[str], lang: str | None) -> Project:
@@ -127,30 +141,62 @@ def validate_games(project: Project, slugs: list[str], report: Report, draw: boo
     return games
 
 
-def check_games_here(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:
-    """Load games and run the checks that need no rendering, in this process; (games, engine) with every finding in `report`."""
-    games = load_games(project, slugs, report)
+def read_games(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:
+    """The one way a command that makes something of games (list, preview, showcase, export, bundle) reads them: load
+    them and run every check `pnp validate` runs, drawing each output in memory (`validate_games`), so a fault any
+    command would meet is the same located finding in all of them (docs/findings.md); (games, an engine to draw them
+    with). A game with errors comes back without the parts whose files failed (`load_games`): listed, never drawn."""
+    games = validate_games(project, slugs, report)
     from pnp.outputs.context import Engine
-    from pnp.pipeline.validate import check_game
 
-    engine = Engine(project) if games else None
-    for game in games:
-        report.extend(check_game(engine.for_game(game), render=False))
-    return games, engine
+    return games, (Engine(project) if games else None)
 
 
-def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_option: str = "--deck", card_option: str = "--cards") -> None:
-    """Refuse a --deck or --cards that names nothing in the games asked for: silently building nothing hides the typo."""
+def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_option: str = "--deck", card_option: str = "--cards",
+                 report: Report | None = None) -> None:
+    """Refuse a --deck or --cards that names nothing in the games asked for: silently building nothing hides the typo.
+    A name that may be in a file that failed to load stops the command with that file's findings (`stop_if_unloaded`)."""
     known_decks = sorted({d for g in games for d in g.decks})
     for d in decks:
         if d not in known_decks:
+            stop_if_unloaded(games, report, f"{deck_option} {d}", (f"decks.{d}",))
             raise click.BadParameter(f"no deck '{d}'{did_you_mean(d, known_decks)}; decks: {', '.join(known_decks) or 'none'}", param_hint=deck_option)
     chosen = [deck for g in games for deck in g.decks.values() if not decks or deck.id in decks]
     known_cards = sorted({c.id for deck in chosen for c in deck.cards})
     for c in cards:
         if c not in known_cards:
+            stop_if_unloaded(games, report, f"{card_option} {c}", tuple(f"decks.{d}" for d in decks) or ("decks",))
             where = f" in deck {', '.join(decks)}" if decks else ""
             raise click.BadParameter(f"no card '{c}'{where}{did_you_mean(c, known_cards)}", param_hint=card_option)
+
+
+# The parts of a game (pnp.data.project.Game.failed) each output of `--only` is made from.
+OUTPUT_PARTS = {"cards": ("decks",), "labels": ("decks", "boxes"), "boards": ("boards",), "tokens": ("tokens",), "reference": ("reference",),
+                "rulebook": (), "boxes": ("boxes",), "dice": ("dice",)}
+
+
+def stopped_by_load(games, option: str, parts: tuple[str, ...]) -> list[Finding]:
+    """A note at each file that failed to load and holds one of `parts` ("decks.x" a deck, "decks" any deck, "boards"…):
+    `option` named what it holds, so that file's errors stopped it."""
+    notes = []
+    for game in games:
+        for part, file in sorted(game.failed.items()):
+            if any(part == wanted or part.startswith(wanted + ".") for wanted in parts):
+                notes.append(Finding("note", "option-stopped", f"{option}: stopped, as this file did not load (see its errors): fix them first",
+                                     Loc(file), game.slug))
+    return notes
+
+
+def stop_if_unloaded(games, report: Report | None, option: str, parts: tuple[str, ...]) -> None:
+    """Stop the command (exit 1) with every finding so far and a note saying `option` was stopped, when what it names may
+    be in a file that failed to load: its errors are the answer, not "no deck"."""
+    notes = stopped_by_load(games, option, parts)
+    if not notes:
+        return
+    findings = sorted(one_per_mistake([*(report.findings if report is not None else ()), *notes]), key=Finding.sort_key)
+    print_findings(findings)
+    click.echo(summary(findings, sorted({g.slug for g in games})), err=True)
+    sys.exit(EXIT_DATA)
 
 
 def parse_papers(value: str) -> list[str]:
@@ -188,3 +234,26 @@ def output_folder(project: Project, out: str | None) -> Path:
         shown = project.rel(exc.path)
         raise PnpError(error(exc.code, exc.advice(shown), Loc(shown))) from None
     return folder
+
+
+def margin_note_once(findings: list[Finding], project: Project) -> list[Finding]:
+    """The notes of which sheet layout a printer margin forced (pnp.outputs.sheet_notes) as one note for the run, naming
+    each card size's games, with how to measure the margin; none once the project has a printer profile saved: its
+    margin is the designer's own."""
+    from pnp.data.config import load_config
+    from pnp.outputs.sheet_notes import SHEET_LAYOUT
+
+    notes = [f for f in findings if f.code == SHEET_LAYOUT]
+    if not notes:
+        return findings
+    rest = [f for f in findings if f.code != SHEET_LAYOUT]
+    if load_config(project.root).get("printers"):
+        return rest
+    games: dict[str, dict[str, None]] = {}
+    for f in notes:
+        games.setdefault(f.message, {})[f.game] = None
+    said = "; ".join(f"{message} ({', '.join(named)})" for message, named in games.items())
+    first = notes[0]
+    advice = ("measure your printer's margin with `pnp calibrate` and save it with `pnp calibrate --save NAME --margin MM`: "
+              "a build then keeps to it, and this note goes")
+    return [*rest, Finding("note", SHEET_LAYOUT, f"{said}. To build for your printer, {advice}", first.loc, first.game)]

@@ -73,14 +73,14 @@ def icons(ctx, word, game, sheet, paper):
 
     root = Path(ctx.obj["root"]) if ctx.obj.get("root") else (_nearest_root() or Path.cwd())
     project = Project(root)
-    library = IconLibrary(project.icon_dirs(game or ""), project.icon_library_file())
+    fonts = FontBook(project.font_dirs)
+    library = IconLibrary(project.icon_dirs(game or ""), project.icon_library_file(), fonts=fonts)
     needle = word.lower().strip()
     names = [n for n in library.names() if needle in n]
     if not names:
         raise click.UsageError(f"no icon name holds '{word}': try a shorter word, or `pnp icons` for all of them")
     for name in names:
         click.echo(f"{name}  ({'game-icons.net, CC BY 3.0' if library.in_library(name) else project.rel(library.path(name))})")
-    fonts = FontBook(project.font_dirs)
     target = Path(sheet).expanduser().resolve() if sheet else output_folder(project, None) / (f"icons-{needle}.pdf" if needle else "icons.pdf")
     write_atomic(target, icon_sheet(library, names, fonts.font_name("noto-sans"), paper, title=f"Icons holding '{word}'" if word else "Icons"))
     click.echo(f"{len(names)} icons; contact sheet: {target}", err=True)

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
+from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, open_project, output_folder, print_findings, read_games, stop_if_unloaded
 from pnp.core.errors import Report
 
 
@@ -19,18 +19,20 @@ def showcase(ctx, game, cards, width, out):
     """Write pictures for a game page: a fanned hand, a table spread and a contact sheet per deck."""
     from pathlib import Path
 
-    from pnp.outputs.context import Engine
     from pnp.targets.showcase import write_showcase
 
     project = open_project(ctx.obj["root"])
     game_names(project, (game,))
     report = Report()
-    loaded = load_games(project, [game], report)
-    if loaded:
+    loaded, engine = read_games(project, [game], report)
+    wanted = tuple(c.strip() for c in cards.split(",") if c.strip())
+    for name in wanted:
+        if loaded and name.partition("/")[0] not in loaded[0].decks:
+            stop_if_unloaded(loaded, report, f"--cards {name}", (f"decks.{name.partition('/')[0]}",))
+    if loaded and not report.errors():
         folder = Path(out).expanduser().resolve() if out else output_folder(project, None) / game / "showcase"
-        wanted = tuple(c.strip() for c in cards.split(",") if c.strip())
         try:
-            paths, findings = write_showcase(Engine(project).for_game(loaded[0]), folder, width=width, cards=wanted)
+            paths, findings = write_showcase(engine.for_game(loaded[0]), folder, width=width, cards=wanted)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--cards") from None
         report.extend(findings)

@@ -10,17 +10,19 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
-    check_games_here,
+    check_subset,
     editions,
     game_names,
+    in_edition,
     load_games,
     open_project,
     output_folder,
     parse_offset,
     print_findings,
+    read_games,
     summary,
 )
-from pnp.core.errors import Report, did_you_mean
+from pnp.core.errors import Report
 from pnp.targets.export import EXPORTERS, exporter_names
 
 
@@ -56,8 +58,10 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate, lang):
     report = Report()
     next_steps: list[str] = []
     for edition, code, _ in editions(project, slugs, lang):
-        if not _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
-                               no_validate=no_validate):
+        with in_edition(report, code):
+            done = _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
+                                   no_validate=no_validate)
+        if not done:
             break
     findings = report.sorted()
     print_findings(findings)
@@ -83,12 +87,10 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
 
         engine = Engine(project) if loaded else None
     else:
-        loaded, engine = check_games_here(project, slugs, report)
+        loaded, engine = read_games(project, slugs, report)
+    if loaded:
+        check_subset(loaded, tuple(decks), (), report=report)
     if loaded and not report.errors():
-        known = set(loaded[0].decks)
-        for d in decks:
-            if d not in known:
-                raise click.BadParameter(f"no deck '{d}' in {game}{did_you_mean(d, known)}; decks: {', '.join(known)}", param_hint="--deck")
         gctx = engine.for_game(loaded[0])
         for target in exporter_names() if fmt == "all" else (fmt,):
             folder = output_folder(project, out) / game / (target + (f"-{code}" if code else ""))
@@ -173,7 +175,7 @@ def bundle(ctx, game, paper, printer, out):
     slugs = game_names(project, (game,))
     papers = parse_papers(paper)
     report = Report()
-    loaded, engine = check_games_here(project, slugs, report)
+    loaded, engine = read_games(project, slugs, report)
     written = []
     if loaded and not report.errors():
         profile = printer_profile(project.root, printer)

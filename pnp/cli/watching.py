@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import print_findings, summary
+from pnp.cli.common import margin_note_once, print_findings, summary
 from pnp.core.collector import paused
 from pnp.core.errors import Report
 
@@ -55,7 +55,7 @@ class Watcher:
         later = reason != "start"
         report = paused(self.run_build)(self.project, built, self.base, self.papers, report=Report(), workers=1 if later else None,
                                         changed_only=later, session=self.session)
-        findings = report.sorted()
+        findings = Report(margin_note_once(report.findings, self.project)).sorted()
         print_findings(findings)
         if any(f.severity in ("error", "warning") for f in findings):
             click.echo(summary(findings, built), err=True)  # the counts `pnp build` and `pnp validate` print

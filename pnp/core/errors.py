@@ -5,6 +5,7 @@ Errors are values. Every stage appends `Finding`s to a list or raises
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -50,6 +51,7 @@ class Finding:
     game: str = ""
     component: str = ""
     places: tuple[str, ...] = ()  # every piece one mistake met, when it met several (one_per_mistake)
+    edition: str = ""  # the language edition(s) a `--lang` run found it in ("de", "de, fr"); "" when the source edition has it too
 
     def in_game(self, slug: str) -> Finding:
         """This finding as one of game `slug`'s: a layer below the game (a template, a sheet) finds
@@ -61,7 +63,8 @@ class Finding:
 
     def format(self) -> str:
         where = f" [{self.component}]" if self.component else ""
-        return f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}"
+        edition = f" [{self.edition} edition]" if self.edition else ""
+        return f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}{edition}"
 
     def places_text(self) -> str:
         """' (on 5 pieces: heroes/knight front, …)' for a mistake met on several pieces, else ''."""
@@ -81,6 +84,7 @@ class Finding:
             "game": self.game,
             "component": self.component,
             "places": list(self.places),
+            "edition": self.edition,
         }
 
 
@@ -122,6 +126,11 @@ class Report:
 
 LEFT_OUT = "left-out"  # the code of a finding that only says another error stopped this stage (pnp.data.fields.Fields)
 SHOWN_PLACES = 6  # the pieces a mistake met on many names; the rest are counted
+IMAGE_MISSING, IMAGE_PLACEHOLDER = "image-missing", "image-placeholder"
+# Findings naming a file a template line builds from the data (`image("art/" ~ card.art)`): each card names another, and
+# one mistake (the art not copied, a folder misnamed) is one finding at the line, listing the files.
+FILES_OF_A_LINE = frozenset({IMAGE_MISSING, IMAGE_PLACEHOLDER})
+_QUOTED = re.compile(r"'([^']+)'")
 
 
 def one_per_mistake(findings: list[Finding]) -> list[Finding]:
@@ -134,16 +143,29 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
     groups: dict[tuple, list[Finding]] = {}
     for f in findings:
         if f.code == LEFT_OUT and f.severity != "note":
-            f = Finding("note", f.code, f.message, f.loc, f.game, f.component)
-        groups.setdefault((f.severity, f.code, f.loc, f.message, f.game), []).append(f)
+            f = replace(f, severity="note")
+        said = "" if f.code in FILES_OF_A_LINE else f.message
+        groups.setdefault((f.severity, f.code, f.loc, said, f.game), []).append(f)
     out = []
     for same in groups.values():
-        first = same[0]
-        places = tuple(dict.fromkeys(f.component for f in same if f.component))
+        first = _files_of_a_line(same) if same[0].code in FILES_OF_A_LINE else same[0]
+        places = tuple(dict.fromkeys(place for f in same for place in (f.places or (f.component,)) if place))
         if len(places) > 1:
-            first = Finding(first.severity, first.code, first.message, first.loc, first.game, places[0], places)
-        out.append(first)
+            first = replace(first, component=places[0], places=places)
+        editions = {edition for f in same for edition in f.edition.split(", ")}
+        out.append(replace(first, edition="" if "" in editions else ", ".join(sorted(editions))))  # in the source too: the source's mistake
     return out
+
+
+def _files_of_a_line(same: list[Finding]) -> Finding:
+    """The first of findings naming files one line builds, saying how many other files (and which) the line named."""
+    first = same[0]
+    files = list(dict.fromkeys(m.group(1) for f in same if (m := _QUOTED.search(f.message))))
+    others = files[1:]
+    if not others:
+        return first
+    shown = ", ".join(f"'{name}'" for name in others[:SHOWN_PLACES]) + (f" and {len(others) - SHOWN_PLACES} more" if len(others) > SHOWN_PLACES else "")
+    return replace(first, message=f"{first.message} (and {len(others)} other file{'s' * (len(others) > 1)} this line names: {shown})")
 
 
 HINT_CUTOFF = 0.75  # difflib's ratio: a typo (colr, knigt, bleu) scores 0.75 or more; Notes/steps and front/point score 0.6

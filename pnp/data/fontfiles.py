@@ -16,6 +16,11 @@ from pnp.data.source import LocDict, load_yaml
 
 MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are about 20 MB a style
 
+# CSS's generic families, which every reader has: an SVG's text that names one is drawn in this bundled family, unwarned.
+GENERIC_FAMILIES = {"serif": "noto-serif", "sans-serif": "noto-sans", "monospace": "noto-sans", "cursive": "noto-sans", "fantasy": "noto-sans",
+                    "system-ui": "noto-sans", "ui-sans-serif": "noto-sans", "ui-serif": "noto-serif", "ui-monospace": "noto-sans"}
+SVG_FALLBACK_FAMILY = "noto-sans"  # an SVG's text in a font the project does not have is drawn in this bundled family
+
 _READ = KnownByStatus()  # a process that stays up reads a font again only when its file changed
 
 
@@ -83,3 +88,24 @@ def _read_truetype(path: Path) -> None:
     from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
 
     TTFontFile(str(path))
+
+
+def family_key(name: str) -> str:
+    """A font family's name as fonts.yaml and an SVG's `font-family` are matched: case, quotes and the spaces or
+    underscores a designer's tool puts between words aside ('Noto Sans', "noto_sans" and noto-sans are one family)."""
+    return "-".join(name.strip().strip("'\"").lower().replace("_", " ").split())
+
+
+def font_families(font_dirs: list[Path]) -> frozenset[str]:
+    """The `family_key` of every family the fonts.yaml of `font_dirs` name (a folder whose fonts.yaml does not read
+    names none here: its finding comes from `font_file_findings`)."""
+    names: set[str] = set()
+    for folder in font_dirs:
+        try:
+            spec = load_yaml(inside(folder / "fonts.yaml", folder), "fonts/fonts.yaml")
+        except (PnpError, LeavesFolder, OSError):
+            continue
+        families = spec.get("families") if isinstance(spec, dict) else None
+        if isinstance(families, dict):
+            names.update(family_key(str(f)) for f in families)
+    return frozenset(names)

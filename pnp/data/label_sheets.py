@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 INCH = 25.4
 PAGES = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
@@ -98,6 +98,14 @@ class LabelsSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     sheet: str | CustomSheet = "5160"
+
+    @field_validator("sheet", mode="before")
+    @classmethod
+    def _number_names_a_preset(cls, value):
+        """`sheet: 5160` or `sheet: 3274.1` as YAML reads them (numbers) name the presets "5160" and "3274.1", as a designer means."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return value
+        return str(value) if isinstance(value, int) else format(value, "g")
 
     @model_validator(mode="after")
     def _known(self):

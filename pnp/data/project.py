@@ -17,14 +17,14 @@ from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
-from pnp.data.fontfiles import font_file_findings
+from pnp.data.fontfiles import font_families, font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, RulebookMatter, SheetOptions, check_shape
+from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, OneEachDeckSpec, RulebookMatter, SheetOptions, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
-from pnp.data.spreadsheet import SheetSource, read_cards
+from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
 
@@ -109,7 +109,7 @@ class Project:
         self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
-        self._fonts_checked: tuple[tuple | None, list[Finding]] | None = None  # (fonts/ folder state, findings)
+        self._fonts_checked: tuple[tuple | None, list[Finding], frozenset[str]] | None = None  # (fonts/ folder state, findings, families)
         self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
@@ -190,8 +190,8 @@ class Project:
         else:
             game, findings = self._read_game(slug, gdir, hit[1] if hit is not None and not _has_error(hit[2]) else None)
             self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
-        files = icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug)  # the last folder is pnp's own
-        files += [f.in_game(slug) for f in self._font_findings()]  # the project's: said for each game it stops
+        files = [f.in_game(slug) for f in self._font_findings()]  # the project's: said for each game it stops
+        files += icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug, self._fonts_checked[2])  # the last folder is pnp's own
         findings = findings + files
         if _has_error(files) or (not partial and _has_error(findings)):
             return None, findings  # a refused icon or font file cannot be drawn around: nothing of the game renders
@@ -199,11 +199,12 @@ class Project:
 
     def _font_findings(self) -> list[Finding]:
         """What is wrong with the project's fonts/fonts.yaml and its files (pnp.data.fontfiles), checked once for all
-        games while nothing under fonts/ changed (`folder_state`)."""
+        games while nothing under fonts/ changed (`folder_state`), with the families an SVG's text may name."""
         fonts = self.root / "fonts"
         state = folder_state(fonts) if fonts.is_dir() else ()
         if state is None or self._fonts_checked is None or self._fonts_checked[0] != state:
-            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel))  # a state of None is never met again
+            # a state of None is never met again
+            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel), font_families(self.font_dirs))
         return self._fonts_checked[1]
 
     @paused
@@ -310,7 +311,8 @@ class Project:
                 return None
         if isinstance(data, LocDict) and "generate" in data and not self._generated_cards(data, slug, findings):
             return None
-        spec, found = check_shape(DeckSpec, data, rel, game=slug)
+        one_each = isinstance(data, LocDict) and str(data.get("count_column", "")).strip().lower() == NO_COPIES
+        spec, found = check_shape(OneEachDeckSpec if one_each else DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
             return None

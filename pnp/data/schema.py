@@ -7,7 +7,7 @@ is turned into a Finding at the position the loader recorded.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -206,6 +206,22 @@ class DeckSpec(Strict):
     # how far (mm) the stamp's box sits in from the trim: past a frame drawn just inside the safe area, say
     stamp_inset: float = Field(default=STAMP_INSET_MM, ge=STAMP_INSET_MM, le=30)
     generate: dict[str, Any] | None = None  # cards made from lists of values (pnp.data.generate); the loader fills `cards`
+
+
+class OneEachCardSpec(BaseModel):
+    """A card of a deck whose `count_column: none` says no field gives its copies: one copy, and a `count` field is the
+    template's to read (a Squib sheet's `count` may count pips)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True)
+    id: str = Field(pattern=ID_PATTERN, max_length=80)
+    back: str | None = None
+    count: ClassVar[int] = 1
+
+
+class OneEachDeckSpec(DeckSpec):
+    """A deck of `count_column: none`: its cards are one copy each (OneEachCardSpec)."""
+
+    cards: list[OneEachCardSpec] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
 
 
 class SheetOptions(BaseModel):

@@ -26,6 +26,7 @@ MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well be
 TEXT_SUFFIXES = {".csv": None, ".tsv": "\t", ".txt": None}
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")  # zips of XML, measured before they are read (pnp.data.workbooks); not .xls, .xlsb
 COUNT_HEADERS = ("count", "qty", "quantity")  # what spreadsheet users call the copies column
+NO_COPIES = "none"  # `count_column: none`: no column gives copies (a Squib sheet's `count` may count pips): one card a row
 ID_SOURCES = ("name", "title")  # columns a sheet without ids names its cards by (docs/data.md)
 
 
@@ -90,7 +91,7 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
             continue
         seen[key] = cell
         names[i] = key
-    for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [source.count_column] if source.count_column else []),
+    for option, wanted in (("id_column", [source.id_column] if source.id_column else []), ("count_column", [_copies_column(source)] if _copies_column(source) else []),
                            ("text_columns", source.text_columns), ("list_columns", list(source.list_columns))):
         for column in wanted:
             if column.strip() not in {str(c.value).strip() for c in header if not _is_empty(c.value)}:
@@ -101,10 +102,16 @@ def _columns(header: list[_Cell], source: SheetSource) -> dict[int, str]:
 
 
 def _field_name(header: str, source: SheetSource) -> str:
-    """The field a header fills: the copies column is always `count`."""
+    """The field a header fills: the copies column is always `count`; with `count_column: none` every header is its own."""
     if source.count_column:
-        return "count" if header == source.count_column.strip() else header
+        return "count" if header == _copies_column(source) else header
     return "count" if header.lower() in COUNT_HEADERS else header
+
+
+def _copies_column(source: SheetSource) -> str | None:
+    """The header `count_column` names as the copies column, or None (not named, or `none`)."""
+    column = (source.count_column or "").strip()
+    return column if column and column.lower() != NO_COPIES else None
 
 
 def _card(row: list[_Cell], number: int, columns: dict[int, str], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
@@ -115,7 +122,7 @@ def _card(row: list[_Cell], number: int, columns: dict[int, str], source: SheetS
         cell = row[i] if i < len(row) else None
         if cell is None or _is_empty(cell.value):
             continue  # an empty cell is an absent field, which a template can test for
-        header = name if name != "count" or not source.count_column else source.count_column.strip()
+        header = name if name != "count" or not _copies_column(source) else _copies_column(source)
         card[name] = _value(cell, header, source)
         card.locs[name] = cell.loc
         card.key_locs[name] = cell.loc

@@ -19,9 +19,10 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, error
+from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.files import KnownByStatus, LeavesFolder, Refused, game_files, inside
 from pnp.core.pixels import ImageRefused, checked_size
+from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
 
 MAX_SVG_BYTES = 2_000_000  # the largest icon of game-icons.net is 40 KB; a detailed hand-drawn one a few hundred KB
 MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib needs ~1 ms and ~9 KB per element
@@ -134,20 +135,90 @@ def _image_pixels(element: ET.Element, shown: str, base: Path | None, counted: i
 _CHECKED = KnownByStatus()  # a process that stays up checks an icon again only when its file changed
 
 
-def icon_file_findings(folders: list[Path], root: Path, rel, game: str = "") -> list[Finding]:
-    """An error for each SVG in the project's icon `folders` that pnp will not draw, at the file (`rel` names it).
+def icon_file_findings(folders: list[Path], root: Path, rel, game: str = "", families: frozenset[str] | None = None) -> list[Finding]:
+    """An error for each SVG in the project's icon `folders` that pnp will not draw, at the file (`rel` names it), and
+    a warning for each font its text names that none of `families` (pnp.data.fontfiles.font_families) is.
 
     Run as a game is read, before any output renders: an icon is drawn deep
     inside a page (a rulebook's inline `:icon:`, a legend, a face), where a
-    refusal could no longer name the file it came from."""
+    refusal could no longer name the file it came from, and every command reads
+    the game, whichever outputs it draws."""
     found = []
     for folder in folders:
         for path in game_files(folder, "*.svg"):
             shown = rel(path)
             try:
-                _CHECKED.get(path, lambda p, shown=shown, folder=folder: check_svg_file(p, shown, folder, root) and None)
+                fonts = _CHECKED.get(path, lambda p, shown=shown, folder=folder: text_fonts(check_svg_file(p, shown, folder, root)))
             except IconRefused as exc:
                 found.append(error("icon-file", str(exc), Loc(shown), game=game))
             except OSError as exc:
                 found.append(error("icon-file", f"icon file {shown} cannot be read ({exc.strerror or exc}): check it exists and you may read it", Loc(shown), game=game))
+            else:
+                found += missing_fonts(fonts, shown, families, game) if families is not None else []
     return found
+
+
+def missing_fonts(fonts: tuple[tuple[str, int, int], ...], shown: str, families: frozenset[str], game: str = "") -> list[Finding]:
+    """A warning for each font family an SVG's text asks for (`text_fonts`) that the project does not have, at the first
+    element naming it: svglib would look for it on this machine (another machine prints another font, or none), so
+    pnp draws that text in a bundled family (pnp.layout.icons.SvgFonts)."""
+    found, said = [], set()
+    for value, line, col in fonts:
+        names = [n for n in (part.strip().strip("'\"") for part in value.split(",")) if n]
+        if not names or any(family_key(n) in families or family_key(n) in GENERIC_FAMILIES for n in names) or names[0] in said:
+            continue
+        said.add(names[0])
+        found.append(warning("icon-font", f"this icon's text is in font '{names[0]}', which the project does not have, so it is drawn in "
+                             f"{SVG_FALLBACK_FAMILY}: add the font's .ttf to fonts/ as family '{names[0]}' of fonts/fonts.yaml, or turn the text "
+                             f"into paths in your SVG editor", Loc(shown, line, col), game=game))
+    return found
+
+
+_TEXT = {"text", "tspan", "textPath"}
+_FONT_IN_STYLE = re.compile(r"font-family\s*:\s*([^;}]+)")
+
+
+def text_fonts(svg: bytes) -> tuple[tuple[str, int, int], ...]:
+    """(font-family value, line, column) of each declaration that sets the font of text in the SVG: the nearest one
+    (attribute or `style`) on each text element or its ancestors, and those of its <style> sheets when it has text.
+    Read by expat, which gives every element's place; the document passed `check_svg` already."""
+    import xml.parsers.expat
+
+    parser = xml.parsers.expat.ParserCreate()
+    stack: list[tuple[str, int, int] | None] = []  # each open element's own declaration
+    found: dict[tuple[str, int, int], None] = {}
+    sheets: list[tuple[list[str], int, int]] = []  # each <style>'s text and place
+    inside_style = False
+    has_text = False
+
+    def start(name, attrs):
+        nonlocal has_text, inside_style
+        local = name.rsplit(":", 1)[-1]
+        place = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        value = attrs.get("font-family") or next(iter(_FONT_IN_STYLE.findall(attrs.get("style", ""))), None)
+        stack.append((value.strip(), *place) if value else None)
+        if local in _TEXT:
+            has_text = True
+            declared = next((d for d in reversed(stack) if d is not None), None)
+            if declared is not None:
+                found[declared] = None
+        if local == "style":
+            inside_style = True
+            sheets.append(([], *place))
+
+    def end(name):
+        nonlocal inside_style
+        stack.pop()
+        inside_style = inside_style and name.rsplit(":", 1)[-1] != "style"
+
+    def text(data):
+        if inside_style:
+            sheets[-1][0].append(data)
+
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
+    parser.Parse(svg, True)
+    if has_text:
+        for chunks, line, col in sheets:
+            for value in _FONT_IN_STYLE.findall("".join(chunks)):
+                found[(value.strip(), line, col)] = None
+    return tuple(found)

@@ -6,6 +6,7 @@ an overflow is reported at the template line that asked for it.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import sys
@@ -158,21 +159,31 @@ class Recorder:
         if min(w, h) >= 8:  # room for a line of small text, on a strip that hides the cross behind it
             pad, strip = 1.0, 3.0
             self.rect(x + pad, y + h - pad - strip, w - 2 * pad, strip, fill=PLACEHOLDER_FILL, stroke_width=0, edge=True)
-            self.text(name, x + pad, y + h - pad - strip, w - 2 * pad, strip, size=6, min_size=4, color=PLACEHOLDER_TEXT, align="center",
-                      valign="middle", condense=True, edge=True)
+            shrunk = len(self.shrunk)
+            with contextlib.suppress(LayoutError):  # a name too long for the box: the cross alone marks it, the warning names it
+                self.text(name, x + pad, y + h - pad - strip, w - 2 * pad, strip, size=6, min_size=4, color=PLACEHOLDER_TEXT, align="center",
+                          valign="middle", condense=True, edge=True)
+            del self.shrunk[shrunk:]  # the stand-in's own label is no text of the designer's to warn about
         return ""
 
     def _svg_image(self, path: str, x, y, w, h):
         """`art: ninja-mask.svg` from a designer used to image files: an SVG is drawn as the icon of that name (vector,
-        in the box, as icon() draws it); one that is no icon says how to make it one."""
+        whole and centred in the box, its aspect kept, as icon() draws it); one that is no icon says how to make it one."""
+        return self.icon(self._svg_icon(path, "image"), x, y, w=w, h=h)
+
+    def _svg_icon(self, path: str, function: str) -> str:
+        """The icon an SVG file name (`ninja-mask.svg`, `icons/ninja-mask.svg`) stands for; a LayoutError naming the closest
+        icon when none is called so."""
         name = path.replace("\\", "/").rsplit("/", 1)[-1][: -len(".svg")]
         if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name) and self.game.icons.exists(name):
-            return self.icon(name, x, y, w=w, h=h)
-        raise LayoutError(f"image '{path}' is an SVG, and no icon is called '{name}'{did_you_mean(name, self.game.icons.names())}: SVG art is drawn "
-                          f"as an icon: put the file in templates/icons/ (or name an icon of the bundled set: pnp icons WORD)", "image")
+            return name
+        raise LayoutError(f"{function} '{path}' is an SVG, and no icon is called '{name}'{did_you_mean(name, self.game.icons.names())}: SVG art is drawn "
+                          f"as an icon: put the file in templates/icons/ (or name an icon of the bundled set: pnp icons WORD)", function)
 
     def icon(self, name, x, y, size=None, w=None, h=None, color=None, decoration=False, edge=False):
         name = str(name)
+        if name.lower().endswith(".svg"):
+            name = self._svg_icon(name, "icon")
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
             raise LayoutError(f"icon name '{name}' may hold only letters, digits, '-' and '_'", "icon")
         if not self.game.icons.exists(name):

@@ -29,7 +29,9 @@ from reportlab.lib.colors import HexColor
 
 from pnp.core.files import game_files
 from pnp.core.kept import KeptParses
+from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
 from pnp.data.svgfiles import check_svg_file
+from pnp.layout.fonts import FontBook
 
 logging.getLogger("svglib").setLevel(logging.ERROR)
 
@@ -77,9 +79,53 @@ def icon_set(file: Path) -> IconSet:
     return IconSet(file)
 
 
+class SvgFonts:
+    """The fonts an SVG's text is drawn in, for svglib to ask (its `font_map`): a family of the project's FontBook by
+    its name, a CSS generic one (serif, sans-serif…) as its bundled stand-in, and any other in SVG_FALLBACK_FAMILY.
+
+    svglib's own map looks a family up on the machine (fc-match), so one
+    machine printed DejaVu and another an unembedded Helvetica, and a drawing
+    kept from a process that found the font failed in one that had not
+    registered it. Here every name is one the FontBook registers; loading the
+    game warned of each family it stands in for (pnp.data.svgfiles.missing_fonts).
+    Two with the same families and styles draw alike, so they compare equal
+    and share a parse."""
+
+    def __init__(self, book: FontBook):
+        self.book = book
+        self._families = {family_key(f): f for f in book.families}
+        self.key = repr(sorted((f, tuple(sorted(files.items()))) for f, files in book.families.items()))
+        self.used: set[tuple[str, bool, bool]] = set()  # (family, bold, italic) handed out: registered again wherever a kept parse is drawn
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, SvgFonts) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def family(self, name: str) -> tuple[str, bool]:
+        """(the family that draws SVG family `name`, whether it is that family or a generic one's stand-in)."""
+        key = family_key(name)
+        own = self._families.get(key) or GENERIC_FAMILIES.get(key)
+        return (own, True) if own is not None else (SVG_FALLBACK_FAMILY, False)
+
+    def find_font(self, name: str, weight="normal", style="normal") -> tuple[str, bool]:
+        """svglib's question: (the registered font for a family, weight and style, whether it is the family asked for)."""
+        family, exact = self.family(str(name))
+        bold = str(weight).lower() in ("bold", "bolder") or (str(weight).isdigit() and int(str(weight)) >= 600)
+        italic = str(style).lower() in ("italic", "oblique")
+        return self.register(family, bold, italic), exact
+
+    def register(self, family: str, bold: bool, italic: bool) -> str:
+        self.used.add((family, bold, italic))
+        return self.book.font_name(family, bold, italic)
+
+
 class IconLibrary:
-    def __init__(self, dirs: list[Path], library: Path | None = None, files_read=None, kept: KeptParses | None = None, root: Path | None = None):
+    def __init__(self, dirs: list[Path], library: Path | None = None, files_read=None, kept: KeptParses | None = None, root: Path | None = None,
+                 fonts: FontBook | None = None):
         self.root = root  # the project: an icon found in a folder under it must stay inside it (pnp.data.svgfiles)
+        self.fonts = fonts  # the families an icon's text is drawn in (SvgFonts); pnp's own when not given
         self.kept = kept or KeptParses()  # icons parsed by earlier runs (the build cache's), when the build names a folder
         self.dirs = [d for d in dirs if d.is_dir()]
         self.library = library if library is not None and library.is_file() else None
@@ -156,11 +202,15 @@ class IconLibrary:
         key = (name, color)
         if key not in self._drawings:
             found = self.source(name)
-            drawing = svg_drawing(*found, color, self.kept) if found is not None else None
+            drawing = svg_drawing(*found, color, self.kept, self.svg_fonts) if found is not None else None
             if drawing is None:
                 raise ValueError(f"icon '{name}' could not be read as SVG")
             self._drawings[key] = drawing
         return self._drawings[key]
+
+    @functools.cached_property
+    def svg_fonts(self) -> SvgFonts:
+        return SvgFonts(self.fonts or FontBook())
 
     def drawn_key(self, name: str, color: str | None) -> str | None:
         """What decides the operators drawing the icon in `color` gives (its bytes, the colour, the SVG reader's version),
@@ -176,29 +226,40 @@ class IconLibrary:
 _OUTSIDE_REFERENCE = re.compile(rb"""href\s*=\s*["'](?!#|data:)""")
 
 
-def svg_drawing(svg: bytes, source: str, base: str, color: str | None, kept: KeptParses | None = None):
-    """An SVG document (read from file `source`, or "" for the bundled set) as a reportlab Drawing, recoloured when `color` is given.
+def svg_drawing(svg: bytes, source: str, base: str, color: str | None, kept: KeptParses | None = None, fonts: SvgFonts | None = None):
+    """An SVG document (read from file `source`, or "" for the bundled set) as a reportlab Drawing, recoloured when `color` is given,
+    its text in the fonts `fonts` hands out (pnp's own families when not given).
 
-    A self-contained document is parsed once per process, keyed by its bytes:
-    every game, output and PDF of a run shares one parse of each icon, and an
-    icon edited while `pnp watch` runs is parsed again. With `kept`, its parse
-    is also kept across runs (what a self-contained document draws depends on
-    its bytes alone). Callers must not change the drawing they get (draw.py
-    copies it before filtering its colours)."""
+    A self-contained document is parsed once per process, keyed by its bytes
+    and the families its text may take: every game, output and PDF of a run
+    shares one parse of each icon, and an icon edited while `pnp watch` runs is
+    parsed again. With `kept`, its parse is also kept across runs (what a
+    self-contained document draws depends on its bytes and those families
+    alone); the fonts its text uses are registered wherever it is drawn.
+    Callers must not change the drawing they get (draw.py copies it before
+    filtering its colours)."""
+    fonts = fonts or SvgFonts(FontBook())
     if _OUTSIDE_REFERENCE.search(svg):
-        return _parse_svg(svg, source, base, color)
-    return _parsed_once(svg, source, base, color, kept or _NOT_KEPT)
+        drawing, used = _parse_svg(svg, source, base, color, fonts) or (None, ())
+    else:
+        drawing, used = _parsed_once(svg, source, base, color, kept or _NOT_KEPT, fonts)
+    for style in used:  # a parse kept from another process names fonts this one may not have registered yet
+        fonts.register(*style)
+    return drawing
 
 
 _NOT_KEPT = KeptParses()
 
 
 @functools.lru_cache(maxsize=1024)
-def _parsed_once(svg: bytes, source: str, base: str, color: str | None, kept: KeptParses):
+def _parsed_once(svg: bytes, source: str, base: str, color: str | None, kept: KeptParses, fonts: SvgFonts) -> tuple:
+    """(drawing, the (family, bold, italic) styles its text uses)."""
     if not color:
-        return kept.get("svg", hashlib.sha256(svg).hexdigest(), lambda: _parse_svg(svg, source, base, None), version=_svg_reader_version())
-    plain = _parsed_once(svg, source, base, None, kept)
-    return _recoloured(plain, HexColor(color[:7])) if plain is not None else None
+        parsed = kept.get("svg", f"{hashlib.sha256(svg).hexdigest()}|{fonts.key}", lambda: _parse_svg(svg, source, base, None, fonts),
+                          version=f"{_svg_reader_version()}, fonts 1")
+        return parsed or (None, ())
+    plain, used = _parsed_once(svg, source, base, None, kept, fonts)
+    return (_recoloured(plain, HexColor(color[:7])) if plain is not None else None), used
 
 
 @functools.lru_cache(maxsize=1)
@@ -212,13 +273,18 @@ def warm_svg() -> None:
     import svglib.svglib  # noqa: F401
 
 
-def _parse_svg(svg: bytes, source: str, base: str, color: str | None):
+def _parse_svg(svg: bytes, source: str, base: str, color: str | None, fonts: SvgFonts) -> tuple:
+    """(drawing, the (family, bold, italic) styles its text uses), its text's fonts asked of `fonts`."""
     from svglib.svglib import svg2rlg
 
-    drawing = svg2rlg(source or io.BytesIO(svg), external_reference_root=base)
-    if drawing is not None and color:
+    asked = copy.copy(fonts)
+    asked.used = set()
+    drawing = svg2rlg(source or io.BytesIO(svg), external_reference_root=base, font_map=asked)
+    if drawing is None:
+        return None
+    if color:
         _recolour(drawing, HexColor(color[:7]))
-    return drawing
+    return drawing, tuple(sorted(asked.used))
 
 
 def _recoloured(node, colour):

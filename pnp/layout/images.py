@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.core.errors import LayoutError
+from pnp.core.errors import IMAGE_MISSING, LayoutError
 from pnp.core.files import KnownByStatus, Refused, inside
 from pnp.core.pixels import ImageRefused, checked_size
 
@@ -14,7 +14,7 @@ class MissingImage(LayoutError):
     """An image named but not there: a draft build draws a placeholder in its place (pnp.layout.drawing), any other build stops."""
 
     def __init__(self, message: str, full: Path):
-        super().__init__(message, "image")
+        super().__init__(message, "image", code=IMAGE_MISSING)
         self.full = full
 
 

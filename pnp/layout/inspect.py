@@ -234,8 +234,8 @@ def _around(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, flo
     return [(cx + rx * cos, cy + ry * sin) for cos, sin in _UNIT_CIRCLE]
 
 
-def safe_area_finding(breach: Breach, loc: Loc, what: str, piece_loc: Loc, game: str) -> Finding:
-    """The warning for one breach, at `loc` (the template line that drew it), naming the piece and where it is written."""
+def safe_area_finding(breach: Breach, loc: Loc, what: str, game: str) -> Finding:
+    """The warning for one breach, at `loc` (the template line that drew it), the piece its component."""
     label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
     if breach.kind == "rule":
         subject, harm = f"a {label}", "a cut 1 mm off shows it crooked or cuts it"
@@ -243,7 +243,7 @@ def safe_area_finding(breach: Breach, loc: Loc, what: str, piece_loc: Loc, game:
         subject, harm = f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'", "a cut 1 mm off may clip it"
     where = f"{breach.depth:.1f} mm inside the cut" if breach.depth >= 0 else f"{-breach.depth:.1f} mm past the cut"
     return warning(f"{breach.kind}-outside-safe-area",
-                   f"{subject} lies {where} on {what} ({piece_loc}), within the {SAFE_MM:g} mm safe area where {harm}: "
+                   f"{subject} lies {where}, within the {SAFE_MM:g} mm safe area where {harm}: "
                    f"move it {SAFE_MM - breach.depth:.1f} mm inward, or draw it with edge=true if it is meant to run to the edge",
                    loc, game=game, component=what)
 
@@ -269,48 +269,56 @@ def _image_dpi(elements):
                 yield from _image_dpi(children)
 
 
-def render_findings(face, what: str, template: str, loc: Loc, game: str, root: Path | None = None) -> list[Finding]:
-    """Warnings a printer would see: art past the bleed, blurry images (the safe area is checked as each face is drawn: pnp.layout.templates)."""
+def render_findings(face, what: str, template: str | None, loc: Loc, game: str, root: Path | None = None) -> list[Finding]:
+    """Warnings a printer would see: art past the bleed, blurry images (the safe area is checked as each face is drawn: pnp.layout.templates).
+
+    Each is at the template that draws it (`loc`, the piece's place, when there is none) with the piece as its
+    component: a template whose art runs past the bleed on 21 cards is one mistake, said once, on 21 pieces."""
     out = []
     w, h = face.w, face.h
     bleed = max(face.bleed, BLEED_MM)
+    at = Loc(f"templates/{template}") if template else loc
     reported = set()
     for kind, x0, y0, x1, y1 in face_bounds(face.elements, text=False):  # words past the bleed are the safe area's business
         if (x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM) and "bleed" not in reported:
             reported.add("bleed")
-            out.append(warning("outside-bleed", f"a {kind} reaches past the {bleed:g} mm bleed and will be cut off ({template}): keep art within -face.bleed … face.w + face.bleed", loc, game=game, component=what))
+            out.append(warning("outside-bleed", f"{with_article(kind)} reaches past the {bleed:g} mm bleed and will be cut off: keep art within -face.bleed … "
+                               "face.w + face.bleed", at, game=game, component=what))
     for path, dpi in _image_dpi(face.elements):
         if root is not None and Path(path).is_relative_to(root):
             path = Path(path).relative_to(root).as_posix()  # messages name project files as the data does
         if dpi < MIN_DPI:
-            out.append(warning("image-low-dpi", f"image {path} prints at {dpi:.0f} dpi, below {MIN_DPI} ({template}): use a larger image", loc, game=game, component=what))
+            out.append(warning("image-low-dpi", f"image {path} prints at {dpi:.0f} dpi, below {MIN_DPI}: use a larger image", at, game=game, component=what))
     return out
+
+
+def with_article(noun: str) -> str:
+    """'an icon', 'a line': the noun with the article English gives it by its first sound."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 SAFE_AREA_CODES = frozenset(f"{kind}-outside-safe-area" for kind in ("text", "icon", "rule"))
 
 
 def one_per_line(findings: list[Finding]) -> list[Finding]:
-    """Safe-area warnings once per template line and kind: the first piece is named, with how many more the line reaches.
+    """Safe-area warnings once per template line and kind, on every piece the line reaches (Finding.places): the
+    first piece's words stand for them, as one mistake's do (pnp.core.errors.one_per_mistake).
 
     A strip drawn by one line of a deck's template breaches on every card; the
     line is what to change. Other findings pass through unchanged, in order."""
     first: dict[tuple, int] = {}
-    more: dict[tuple, set] = {}
+    places: dict[tuple, dict[str, None]] = {}
     out: list[Finding] = []
     for f in findings:
         if f.code not in SAFE_AREA_CODES:
             out.append(f)
             continue
         key = (f.game, f.loc, f.code)
-        if key in first:
-            more.setdefault(key, set()).add(f.component)
-            continue
-        first[key] = len(out)
-        out.append(f)
-    for key, components in more.items():
-        f = out[first[key]]
-        n = len(components - {f.component})
-        if n:
-            out[first[key]] = Finding(f.severity, f.code, f"{f.message} (and {n} more face{'s' if n > 1 else ''})", f.loc, f.game, f.component)
+        places.setdefault(key, {}).update(dict.fromkeys(f.places or (f.component,)))
+        if key not in first:
+            first[key] = len(out)
+            out.append(f)
+    for key, at in first.items():
+        f = out[at]
+        out[at] = Finding(f.severity, f.code, f.message, f.loc, f.game, f.component, tuple(p for p in places[key] if p))
     return out

@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 import jinja2.meta
 
-from pnp.core.errors import Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.units import PT_PER_MM
 from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
@@ -221,8 +221,7 @@ class Layouts:
             del self.template_warnings[kept:]  # the traced drawing reports them again
             with self.tracing():
                 return self.render(game_layouts, name, context, w, h, bleed, what, ref_loc, game, cut)
-        piece = _piece_loc(context) or ref_loc
-        self.template_warnings.extend(safe_area_finding(b, self.origins.get(b.element) or ref_loc, what, piece, game) for b in breaches)
+        self.template_warnings.extend(safe_area_finding(b, self.origins.get(b.element) or ref_loc, what, game) for b in breaches)
         return face
 
     def _render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str) -> Face:
@@ -240,7 +239,7 @@ class Layouts:
         except jinja2.TemplateNotFound as exc:
             raise PnpError(error("template-missing", f"template '{exc.name}' not found under templates/: check the name", ref_loc, game=game, component=what)) from None
         except jinja2.TemplateSyntaxError as exc:
-            loc = self.file_loc(exc.filename, exc.lineno, None)
+            loc = self._syntax_loc(exc)
             raise PnpError(error("template-syntax", f"template syntax: {exc.message}", loc, game=game, component=what)) from None
         except MarkupError as exc:
             raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
@@ -249,7 +248,7 @@ class Layouts:
         if len(rec.stack) != 1:
             rec.stack = [[]]
         self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
-        self.template_warnings.extend(warning("image-placeholder", f"{message}: this draft draws a placeholder in its place; add the file before printing",
+        self.template_warnings.extend(warning(IMAGE_PLACEHOLDER, f"{message}: this draft draws a placeholder in its place; add the file before printing",
                                               self.file_loc(filename, line, "image") if filename else ref_loc, game=game, component=what)
                                       for message, (filename, line) in rec.missing)
         return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
@@ -325,6 +324,17 @@ class Layouts:
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
                 break
         return error(code, message, loc, game=game, component=what)
+
+    def _syntax_loc(self, exc: jinja2.TemplateSyntaxError) -> Loc:
+        """Where a template's syntax goes wrong, to the column: Jinja gives the line alone, so the template is parsed
+        again to find the token the parser stopped at (or the character the lexer could not read)."""
+        loc = self.file_loc(exc.filename, exc.lineno, None)
+        try:
+            source = Path(exc.filename).read_text(encoding="utf-8")
+        except (OSError, TypeError, ValueError):
+            return loc
+        col = syntax_column(self.env, source, exc)
+        return loc._replace(col=col) if col else loc
 
     def file_loc(self, filename: str | None, line: int | None, needle: str | None) -> Loc:
         if not filename:
@@ -487,13 +497,39 @@ def _unknown_argument(message: str, functions: dict) -> str | None:
     return f"{function}() has no argument '{argument}'{did_you_mean(argument, names)}: it takes {', '.join(names)}"
 
 
-def _piece_loc(context: dict) -> Loc | None:
-    """Where the card, token or board a face shows is written in the data, or None."""
-    for name in ("card", "token", "board"):
-        data = getattr(context.get(name), "_data", None)
-        if isinstance(data, LocDict):
-            return data.loc
-    return None
+def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSyntaxError) -> int | None:
+    """The 1-based column on `exc`'s line where `source` stops parsing, or None when that is no token of the line (the
+    template ended too soon).
+
+    Jinja's tokens carry a line and no column: the template is parsed again to
+    count the tokens read before the one the parser stopped at, and lexed again
+    (Environment.lex, every token with its text) to find where that one starts."""
+    from jinja2.lexer import TOKEN_RAW_BEGIN, TOKEN_RAW_END, ignored_tokens
+    from jinja2.parser import Parser
+
+    char = re.search(r"unexpected char '.+?' at (\d+)", exc.message or "")
+    if char:
+        at = int(char.group(1))
+        return at - source.rfind("\n", 0, at)
+    parser = Parser(env, source, exc.name, exc.filename)
+    try:
+        parser.parse()
+        return None
+    except jinja2.TemplateSyntaxError:
+        left = sum(1 for _ in parser.stream)  # the token it stopped at and those after it
+    try:
+        read = sum(1 for _ in env.lexer.tokenize(env.preprocess(source), exc.name, exc.filename)) - left
+        starts, at = [], 0
+        for lineno, kind, text in env.lex(env.preprocess(source)):
+            at = source.find(text, at) if text else at
+            if kind not in ignored_tokens and kind not in (TOKEN_RAW_BEGIN, TOKEN_RAW_END):
+                starts.append((lineno, at))
+            at += len(text)
+    except jinja2.TemplateSyntaxError:
+        return None
+    if not 0 <= read < len(starts) or starts[read][0] != exc.lineno or starts[read][1] < 0:
+        return None
+    return starts[read][1] - source.rfind("\n", 0, starts[read][1])
 
 
 def _data_holding(context: dict, token: str) -> tuple[str, Loc | None]:

@@ -210,7 +210,7 @@ def inspect_deck(deck: Deck, rendered: list[Rendered], slug: str, root: Path | N
         what = f"{deck.id}/{card.id}"
         for face, template in zip((front, back), _templates(deck, card), strict=True):
             if face is not None:
-                out += [Finding(f.severity, f.code, f.message, card.loc, slug, what) for f in _inspected(seen, face, template, deck, card, slug, root)]
+                out += [Finding(f.severity, f.code, f.message, f.loc, slug, what) for f in _inspected(seen, face, template, deck, card, slug, root)]
     return out
 
 

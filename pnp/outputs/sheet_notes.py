@@ -5,14 +5,18 @@ cut line needs a mark inside what it prints. Where the grid the paper holds
 leaves no room for that (3 × 3 poker on Letter with a 6.35 mm margin), the
 planner moves the grid against one edge of the printable area, so the margin
 at the other edge holds the marks, or takes a smaller grid (never a mark over
-a card); the build summary says so, once per card size, at the first deck's
-size, so nobody wonders why a sheet holds 8 cards or sits off centre.
+a card); the build summary says so, once a run, naming the card sizes and the
+games, so nobody wonders why a sheet holds 8 cards or sits off centre. A
+project that saved a printer profile (pnp calibrate --save) knows its
+margin, and is not told.
 """
 from __future__ import annotations
 
 from pnp.core.errors import Finding, Loc
 from pnp.outputs.options import Options
 from pnp.render.impose import Sheet, plan_sheet
+
+SHEET_LAYOUT = "sheet-layout"  # the code of these notes: a run says them once, for every game (pnp.cli.common.margin_note_once)
 
 
 def sheet_layout_notes(decks: list[tuple[str, tuple[float, float], Loc]], options: Options, game: str) -> list[Finding]:
@@ -29,8 +33,8 @@ def sheet_layout_notes(decks: list[tuple[str, tuple[float, float], Loc]], option
         if said:
             names = ", ".join(n for n, _ in named)
             paper = options.paper.upper() if options.paper == "a4" else options.paper.title()
-            out.append(Finding("note", "sheet-layout", f"{names}: {size[0]:g} × {size[1]:g} mm cards on {paper} with a {options.printable_mm:.2f} mm "
-                                                       f"printer margin: {'; '.join(said)}", named[0][1], game, names))
+            out.append(Finding("note", SHEET_LAYOUT, f"{size[0]:g} × {size[1]:g} mm cards on {paper} with a {options.printable_mm:.2f} mm "
+                                                     f"printer margin: {'; '.join(said)}", named[0][1], game, names))
     return out
 
 

@@ -1,20 +1,24 @@
 """Fields nothing reads: a misspelt card, board or token field (`colr: red`) is a warning, not a silent no-op.
 
 A field is read when a template of the game names it (`card.color`,
-`space['color']`, `card.get('color')`), when a constraint, a component's
-`by:` breakdown or a rulebook or reference fact names it, or when the engine
-itself reads it (the schema's own keys). A data file may list fields it keeps
-on purpose in `keep_fields`.
+`space['color']`, `card["Attack Name"]`, `card.get('color')`), when a
+constraint, a component's `by:` breakdown or a rulebook or reference fact
+names it, or when the engine itself reads it (the schema's own keys). A data
+file may list fields it keeps on purpose in `keep_fields`. A deck whose
+template reads its cards' fields by a name worked out as it draws
+(`card[key]`, `card.items()`) cannot be judged: it gets one note saying so,
+and the other decks are checked as ever.
 """
 from __future__ import annotations
 
 import re
 import weakref
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2.nodes
 
-from pnp.core.errors import Finding, did_you_mean, warning
+from pnp.core.errors import Finding, Loc, did_you_mean, warning
 from pnp.data.schema import BoardSpec, CardSpec, TokenItem, TokenSet
 from pnp.data.source import LocDict
 from pnp.outputs.context import GameContext
@@ -24,17 +28,46 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 # Reading a data mapping as a whole: any of its fields may be shown, so none can be called unused.
 WHOLE_MAPPING = {"items", "keys", "values"}
+WHOLE_FILTERS = {"dictsort", "tojson", "list"}
+CARD = "card"  # the name a card's fields have in its templates (pnp.outputs.context.face_context)
+
+
+@dataclass(frozen=True)
+class TemplateReads:
+    """What one template file reads: the names it uses, where it reads a card's fields by a name it works out as it
+    draws (line, or 0), and whether it reads some other mapping whole (a board's, a token's)."""
+
+    names: frozenset[str]
+    card_unfollowed: int = 0
+    other_whole: bool = False
+
+
+@dataclass
+class GameReads:
+    """Every name the game's templates, constraints, components and facts read, and the template files (as the user
+    knows them) reading card fields by computed names, each with the line that does."""
+
+    names: set[str]
+    unfollowed: dict[str, int]  # template file → line
+    other_whole: bool  # a board or token template reads its mapping whole: none of its fields can be called unused
+    files: dict[str, set[str]]  # template (as data names it) → the files it runs (itself and those it extends or includes)
 
 
 def unused_fields(gctx: GameContext) -> list[Finding]:
-    """A warning for each card, board or token field nothing reads, with the nearest field that is read."""
-    read = names_read(gctx)
-    if read is None:
-        return []
+    """A warning for each card, board or token field nothing reads, with the nearest field that is read; a note for each
+    deck whose templates read its fields in a way that cannot be followed."""
+    reads = names_read(gctx)
+    read = reads.names
     game = gctx.game
     found: dict = {}
     for deck in game.decks.values():
-        found.update(_unused_in_deck(deck, read, game.slug))
+        unfollowed = _unfollowed(deck, reads, gctx)
+        if unfollowed is not None:
+            found[(unfollowed, deck.id)] = unfollowed_note(unfollowed, deck.id, game.slug)
+        else:
+            found.update(_unused_in_deck(deck, read, game.slug))
+    if reads.other_whole:
+        return list(found.values())
     if game.boards_data:
         keep = set(game.boards_data.get("keep_fields") or [])
         for raw in game.boards_data.get("boards") or []:
@@ -48,6 +81,24 @@ def unused_fields(gctx: GameContext) -> list[Finding]:
                 if isinstance(item, LocDict):
                     _check(item, set(TokenItem.model_fields) | keep, read, "token", what, game.slug, found)
     return list(found.values())
+
+
+def _unfollowed(deck, reads: GameReads, gctx: GameContext) -> Loc | None:
+    """Where a template drawing `deck` reads card fields by a computed name (the first such place), or None."""
+    templates = sorted({t for t in (deck.front, deck.back) if t} | {t for c in deck.cards for t in (c.front, c.back) if t})
+    for template in templates:
+        for filename in sorted(reads.files.get(template, ())):
+            line = reads.unfollowed.get(filename)
+            if line:
+                return gctx.layouts.layouts.file_loc(filename, line, None)
+    return None
+
+
+def unfollowed_note(loc: Loc, deck: str, slug: str) -> Finding:
+    """The one note for a deck whose unused fields cannot be told, at the template line that hides them."""
+    return Finding("note", "fields-unfollowed", "this template reads card fields by a name it works out as it draws (card[key], card.items()), "
+                   "so which of the deck's fields nothing reads cannot be told, and they are not checked: read them by name "
+                   "(card.name, card[\"Attack Name\"]) to have them checked", loc, slug, deck)
 
 
 def _unused_in_deck(deck, read: set, slug: str) -> dict:
@@ -91,18 +142,24 @@ def _check(data, declared: set, read: set, kind: str, what: str, slug: str, foun
                 _check(item, {"id"}, read, kind, what, slug, found, nested=True)  # an id names an item for people
 
 
-def names_read(gctx: GameContext) -> set[str] | None:
-    """Every field name the game's templates, constraints, components and facts read; None when a template reads a mapping whole."""
+def names_read(gctx: GameContext) -> GameReads:
+    """Every field name the game's templates, constraints, components and facts read, and where its templates read
+    mappings in ways that cannot be followed."""
     names: set[str] = set()
     layouts = gctx.layouts.layouts
     files: dict[str, str] = {}  # each file the templates run, once (a frame most templates extend), by the first that runs it
+    runs: dict[str, set[str]] = {}
     for template in _templates_of(gctx.game):
-        for filename in layouts.files_of(template):
+        runs[template] = set(layouts.files_of(template))
+        for filename in runs[template]:
             files.setdefault(filename, template)
+    unfollowed, other_whole = {}, False
     for filename, template in files.items():
-        names.update(_template_names(layouts, filename, template))
-    if names & WHOLE_MAPPING:
-        return None
+        reads = _template_reads(layouts, filename, template)
+        names.update(reads.names)
+        if reads.card_unfollowed:
+            unfollowed[filename] = reads.card_unfollowed
+        other_whole = other_whole or reads.other_whole
     game = gctx.game
     texts = [repr(game.data.get("components")), repr(game.data.get("constraints"))]
     if game.reference_data is not None:
@@ -111,35 +168,66 @@ def names_read(gctx: GameContext) -> set[str] | None:
         texts += _JINJA.findall(game.rulebook.read_text(encoding="utf-8"))
     for text in texts:
         names.update(_WORD.findall(text))
-    return names
+    return GameReads(names, unfollowed, other_whole, runs)
 
 
-def _template_names(layouts, filename: str, fallback: str) -> frozenset[str]:
-    """Attribute names, constant keys and string constants a template file uses."""
+def _template_reads(layouts, filename: str, fallback: str) -> TemplateReads:
+    """What a template file reads (`TemplateReads`)."""
     path = Path(filename).resolve()
     name = next((path.relative_to(d.resolve()).as_posix() for d in layouts.template_dirs if path.is_relative_to(d.resolve())), fallback)
     try:
         _, ast = layouts.parsed(name)
     except Exception:  # a missing or broken template is reported where it is rendered
-        return frozenset()
-    out = _NAMES_IN.get(ast)
+        return TemplateReads(frozenset())
+    out = _READS_IN.get(ast)
     if out is None:
-        out = _NAMES_IN[ast] = _names_in(ast)
+        out = _READS_IN[ast] = _reads_in(ast)
     return out
 
 
-# A syntax tree's names, worked out once: an engine kept by a long-lived process keeps its trees from build to build.
-_NAMES_IN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# A syntax tree's reads, worked out once: an engine kept by a long-lived process keeps its trees from build to build.
+_READS_IN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _names_in(ast: jinja2.nodes.Template) -> frozenset[str]:
-    out = set()
-    for node in ast.find_all((jinja2.nodes.Getattr, jinja2.nodes.Const)):
+def _reads_in(ast: jinja2.nodes.Template) -> TemplateReads:
+    """Attribute names, constant keys and string constants (whole, as a subscript names a field, and word by word, as
+    a text names one), and where the card's fields are read by a computed name."""
+    out: set[str] = set()
+    unfollowed, other_whole = 0, False
+    listed = _over_literals(ast)
+    for node in ast.find_all((jinja2.nodes.Getattr, jinja2.nodes.Getitem, jinja2.nodes.Filter, jinja2.nodes.Const)):
+        of_card = isinstance(getattr(node, "node", None), jinja2.nodes.Name) and node.node.name == CARD
         if isinstance(node, jinja2.nodes.Getattr):
             out.add(node.attr)
-        elif isinstance(node.value, str):
-            out.update(_WORD.findall(node.value))
-    return frozenset(out)
+            whole = node.attr in WHOLE_MAPPING
+        elif isinstance(node, jinja2.nodes.Getitem):
+            key = node.arg
+            whole = of_card and not isinstance(key, jinja2.nodes.Const) and not (isinstance(key, jinja2.nodes.Name) and key.name in listed)
+        elif isinstance(node, jinja2.nodes.Filter):
+            whole = node.name in WHOLE_FILTERS and of_card
+        else:
+            if isinstance(node.value, str):
+                out.add(node.value)
+                out.update(_WORD.findall(node.value))
+            continue
+        if whole and of_card:
+            unfollowed = unfollowed or node.lineno
+        elif whole:
+            other_whole = True
+    return TemplateReads(frozenset(out), unfollowed, other_whole)
+
+
+def _over_literals(ast: jinja2.nodes.Template) -> set[str]:
+    """The loop variables that only ever take constants written in the template (`{% for stat, colour in [("move",
+    "red"), …] %}`): a subscript by one reads fields the template names, and its constants are read names already."""
+    bound: dict[str, bool] = {}
+    for loop in ast.find_all(jinja2.nodes.For):
+        literal = isinstance(loop.iter, (jinja2.nodes.List, jinja2.nodes.Tuple)) and all(
+            isinstance(item, jinja2.nodes.Const) or (isinstance(item, jinja2.nodes.Tuple) and all(isinstance(i, jinja2.nodes.Const) for i in item.items))
+            for item in loop.iter.items)
+        for name in loop.target.find_all(jinja2.nodes.Name) if not isinstance(loop.target, jinja2.nodes.Name) else [loop.target]:
+            bound[name.name] = bound.get(name.name, True) and literal
+    return {name for name, literal in bound.items() if literal}
 
 
 def _templates_of(game) -> set[str]:

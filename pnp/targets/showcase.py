@@ -179,6 +179,8 @@ def write_showcase(gctx: GameContext, out_dir: Path, *, width: int = 1600, cards
     """Write hand.png, table.png and <deck>-contact.png into `out_dir`; returns (paths, findings)."""
     findings: list = []
     components = collect(gctx, 0.0, findings)
+    if any(f.severity == "error" for f in findings):
+        return [], findings  # a face that could not be drawn: no picture, as no build writes around an error
     pieces = choose_cards(components, cards)
     pictures = {"hand.png": hand_picture(gctx, pieces, width), "table.png": table_picture(gctx, components, width)}
     for deck in (c for c in components if c.kind == "cards"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.errors import IMAGE_PLACEHOLDER, LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY
 from pnp.layout.images import MissingImage
 from pnp.outputs.boards import render_board
@@ -56,7 +56,7 @@ class Figures:
                 self.findings.append(error("figure-image", str(exc), self.where(src), game=self.game.slug))
                 return None
             # a draft's stand-in for art not there yet, remembered as looked for: its arrival builds the rulebook again
-            self.findings.append(warning("image-placeholder", f"{exc}: this draft draws a placeholder in its place; add the file before printing",
+            self.findings.append(warning(IMAGE_PLACEHOLDER, f"{exc}: this draft draws a placeholder in its place; add the file before printing",
                                          self.where(src), game=self.game.slug))
             self.gctx.files_read.add(exc.full)
             return FigureItem("missing", 100.0, 75.0, width or 100.0, caption, label=src.replace("\\", "/").rsplit("/", 1)[-1])

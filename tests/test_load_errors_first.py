@@ -1,0 +1,43 @@
+"""Load errors first: an option naming a deck, card or output held by a file that failed to load prints that file's
+findings and says which option they stopped (exit 1), never "no deck" or "nothing to build"."""
+from __future__ import annotations
+
+import pytest
+from conftest import run_pnp
+
+openpyxl = pytest.importorskip("openpyxl")
+
+
+@pytest.fixture
+def broken_sheet(project):
+    """The test game with a second deck, xsample, read from a workbook of three sheets without `sheet:` (an error)."""
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name in ("Crystals", "Notes", "Old"):
+        sheet = book.create_sheet(name)
+        sheet.append(["id", "name"])
+        sheet.append(["c1", "Crystal"])
+    book.save(project / "data/tiny/decks/xsample.xlsx")
+    (project / "data/tiny/decks/xsample.yaml").write_text("name: Sample\nsize: poker\nfront: tiny/hero.j2\ncards_from: xsample.xlsx\n")
+    return project
+
+
+REAL_ERROR = "xsample.xlsx has 3 sheets: name the one holding the cards with `sheet:`"
+
+
+@pytest.mark.parametrize("args, option", [
+    (("build", "tiny", "--deck", "xsample"), "--deck xsample"),
+    (("build", "tiny", "--cards", "c1"), "--cards c1"),
+    (("build", "tiny", "--only", "cards"), "--only cards"),
+    (("preview", "tiny", "--deck", "xsample"), "--deck xsample"),
+    (("preview", "tiny", "--card", "c1"), "--card c1"),
+    (("export", "tiny", "--format", "png", "--deck", "xsample"), "--deck xsample"),
+    (("showcase", "tiny", "--cards", "xsample/c1"), "--cards xsample/c1"),
+], ids=lambda v: " ".join(v) if isinstance(v, tuple) else None)
+def test_an_option_naming_what_a_broken_file_holds_shows_that_files_errors(broken_sheet, args, option):
+    result = run_pnp(broken_sheet, *args)
+    shown = result.output + result.stderr
+    assert result.exit_code == 1, shown
+    assert REAL_ERROR in shown, shown
+    assert f"{option}: " in shown and "data/tiny/decks/xsample.yaml" in shown, shown
+    assert "no deck" not in shown and "no card" not in shown and "nothing to build" not in shown, shown
