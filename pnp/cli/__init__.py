@@ -18,7 +18,6 @@ from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
     LANG_HELP,
-    OUTPUT_PARTS,
     check_subset,
     editions,
     game_names,
@@ -43,7 +42,7 @@ from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.errors import PnpError, Report
-from pnp.data.kinds import kind_names
+from pnp.data.kinds import kind_named, kind_names
 from pnp.render.cutters import CUTTERS
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
@@ -249,7 +248,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards, report=report)
     for kind in base.only:
-        report.extend(stopped_by_load(loaded, f"--only {kind}", OUTPUT_PARTS[kind]))
+        report.extend(stopped_by_load(loaded, f"--only {kind}", kind_named(kind).made_from))
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
     runs = []

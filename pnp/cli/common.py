@@ -170,11 +170,6 @@ def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_opt
             raise click.BadParameter(f"no card '{c}'{where}{did_you_mean(c, known_cards)}", param_hint=card_option)
 
 
-# The parts of a game (pnp.data.project.Game.failed) each output of `--only` is made from.
-OUTPUT_PARTS = {"cards": ("decks",), "labels": ("decks", "boxes"), "boards": ("boards",), "tokens": ("tokens",), "reference": ("reference",),
-                "rulebook": (), "boxes": ("boxes",), "dice": ("dice",)}
-
-
 def stopped_by_load(games, option: str, parts: tuple[str, ...]) -> list[Finding]:
     """A note at each file that failed to load and holds one of `parts` ("decks.x" a deck, "decks" any deck, "boards"…):
     `option` named what it holds, so that file's errors stopped it."""

@@ -37,6 +37,7 @@ class OutputKind:
     part: str = ""  # 'module:class': the shape (pydantic model) of its own file, <name>.yaml, which the loader reads into Game.<name>
     preview: str = ""  # 'module:function' (gctx, images, options) → (section, findings) of its section in `pnp serve`, if shown there
     keyed_on: str = ""  # 'module:function' (game, keeps) → str: what else of the loaded game changes its bytes, for its cache key
+    made_from: tuple[str, ...] = ()  # the parts of a game it draws ("decks", "boards"…: Game.failed's keys): one that failed to load stops it
 
     @property
     def part_file(self) -> str | None:
@@ -48,21 +49,26 @@ class OutputKind:
 # Outputs other than the card sheets read the decks through CardReads, keyed on the card fields they read, not on the deck files.
 KINDS = (
     OutputKind("cards", "pnp.outputs.cards:build_cards",
+               made_from=("decks",),
                inputs=("game.yaml", "decks/*.yaml"),  # and the spreadsheets the decks name (pnp.pipeline.cache.output_key)
                options=(*SHEET_OPTIONS, "subset", "draft"), weight=2.0, title="Cards", bundle=1),
     OutputKind("boards", "pnp.outputs.boards:build_boards",
+               made_from=("boards",),
                inputs=("game.yaml", "boards.yaml"),
                options=("paper", "ink_saver", "printable_mm", "draft"),  # the board paper is in its file's name
                weight=3.0, title="Boards", bundle=3, part="pnp.data.schema:BoardsFile", preview="pnp.serve.components:board_section"),
     OutputKind("tokens", "pnp.outputs.tokens:build_tokens",
+               made_from=("tokens",),
                inputs=("game.yaml", "tokens.yaml"),
                options=(*SHEET_OPTIONS, "draft"), weight=2.0, title="Tokens", bundle=2, part="pnp.data.schema:TokensFile",
                preview="pnp.serve.components:token_section"),
     OutputKind("labels", "pnp.outputs.labels:build_labels",
+               made_from=("decks", "tokens", "boxes"),
                inputs=("game.yaml", "tokens.yaml"),
                options=("cutter", "draft"),  # the label sheet names its own paper and margins
                weight=1.0, title="Bag and box labels", bundle=7),
     OutputKind("reference", "pnp.outputs.reference:build_reference",
+               made_from=("reference",),
                inputs=("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),
                options=(*SHEET_OPTIONS, "draft"), weight=3.0, title="Player reference", bundle=4, part="pnp.data.schema:ReferenceFile",
                preview="pnp.serve.components:reference_section"),
@@ -71,10 +77,12 @@ KINDS = (
                options=("paper", "ink_saver", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section",
                keyed_on="pnp.outputs.rulebook.credits:mentions_key"),  # its credits: the icons any of the game's data names
     OutputKind("boxes", "pnp.outputs.boxes:build_boxes",
+               made_from=("boxes",),
                inputs=("game.yaml", "boxes.yaml"),
                options=("paper", "ink_saver", "printable_mm", "cutter", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them
                weight=1.0, title="Card boxes", bundle=5, part="pnp.data.schema:BoxesFile"),
     OutputKind("dice", "pnp.outputs.dice:build_dice",
+               made_from=("dice",),
                inputs=("game.yaml", "dice.yaml"),
                options=("paper", "ink_saver", "printable_mm", "draft"), weight=1.0, title="Dice", bundle=6, part="pnp.data.schema:DiceFile"),
 )
