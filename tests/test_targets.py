@@ -432,15 +432,17 @@ def test_a_failed_export_leaves_the_previous_one_whole(project, monkeypatch):
     folder = project / "output/tiny/png"
     before = sorted(p.relative_to(folder) for p in folder.rglob("*.png"))
     calls = {"n": 0}
-    real = Path.write_bytes
+    import pnp.targets.staging as staging
 
-    def flaky(self, data):
+    real = staging.write_atomic
+
+    def flaky(path, data, durable=True):  # the third image the export writes meets a full disk
         calls["n"] += 1
         if calls["n"] == 3:
             raise OSError("disk full")
-        return real(self, data)
+        return real(path, data, durable)
 
-    monkeypatch.setattr(Path, "write_bytes", flaky)
+    monkeypatch.setattr(staging, "write_atomic", flaky)
     with pytest.raises(OSError, match="disk full"):
         run_pnp(project, "export", "tiny", "--format", "png", "--bleed", "3mm", "--deck", "heroes")
     assert sorted(p.relative_to(folder) for p in folder.rglob("*.png")) == before
