@@ -417,23 +417,29 @@ def run(prog_name: str | None = None):
         sys.exit(1)
     except KeyboardInterrupt:
         ctrl_c.end()
-    except click.ClickException as exc:
+    except Exception as exc:
+        if ctrl_c.caught:  # raised by what the Ctrl-C unwound (a thread stopped before it started): the Ctrl-C's to report
+            ctrl_c.end()
+        _fail(exc)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(exc: Exception) -> None:
+    """End a command that raised `exc`: a mistake in the data or the machine's fault as located lines (exit 1), a bug in
+    pnp as one line (exit 3), click's usage errors as click shows them."""
+    if isinstance(exc, click.ClickException):
         exc.show()
         sys.exit(exc.exit_code)
-    except PnpError as exc:
+    if isinstance(exc, PnpError):
         print_findings(exc.findings)
         sys.exit(EXIT_DATA)
-    except OSError as exc:  # the machine's fault (a full disk, a read-only folder), not pnp's: said in one line
-        if "--debug" in sys.argv:
-            raise
+    if "--debug" in sys.argv:
+        raise exc
+    if isinstance(exc, OSError):  # the machine's fault (a full disk, a read-only folder), not pnp's: said in one line
         click.echo(explain(exc), err=True)
         sys.exit(EXIT_DATA)
-    except Exception as exc:  # a bug in pnp, not in the user's data
-        if "--debug" in sys.argv:
-            raise
-        click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
-        sys.exit(3)
-    sys.exit(code if isinstance(code, int) else 0)
+    click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)  # a bug in pnp, not in the data
+    sys.exit(3)
 
 
 EXIT_INTERRUPTED = 128 + 2  # 128 + SIGINT
