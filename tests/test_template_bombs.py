@@ -128,3 +128,24 @@ def test_serve_draws_a_save_that_fixes_a_face_still_looping(project, monkeypatch
     assert session.refresh()
     errors = [f for f in published["tiny"]["findings"] if f["severity"] == "error"]
     assert not errors and published["tiny"]["state"] == "ready", errors
+
+
+def test_watch_builds_a_save_that_fixes_a_face_still_looping(project, monkeypatch):
+    """`pnp watch` notes saves while it builds: a face still looping (its processor time, 600 s here, far off) when the
+    fix is saved stops at once, the build says why, and the fix is built."""
+    monkeypatch.setenv("PNP_FACE_SECONDS", "600")
+    watch = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "watch", "tiny", "--exit-after", "2", "--debounce", "100"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        lines = []
+        while not (line := watch.stdout.readline()).startswith("watching") and line:
+            lines.append(line)
+        time.sleep(0.5)  # as conftest.watch_once: the watcher takes a moment to look after it says so
+        _write_frame(project, "{% for i in range(10000) %}" + LOOPS + ENDLOOPS + "{% endfor %}\n")  # every face, for hours
+        time.sleep(1.5)  # drawing the first face by now on any machine; were it not yet, the fix below only comes earlier
+        _write_frame(project, "{# fixed #}\n")
+        printed = "".join(lines) + watch.communicate(timeout=60)[0]
+    finally:
+        watch.kill()
+    assert "stopped after templates/tiny/frame.j2: a newer save came" in printed, printed
+    assert "built after templates/tiny/frame.j2" in printed.split("stopped after")[-1], printed

@@ -116,6 +116,11 @@ class Layouts:
         `pnp serve` drops a drawing that a newer save made out of date, a looping one included."""
         return self.env.stopped_by(stop)
 
+    def stop_when(self, stop) -> None:
+        """From now on, a face being drawn stops at once when `stop()` is true (None: never), as `stopped_by` for a block;
+        `pnp watch`'s session sets it on each engine it hands a build."""
+        self.env.stop = stop
+
     @contextmanager
     def tracing(self):
         """Remember, for every element recorded inside the block, the template line that drew it (slow: checks only)."""
