@@ -28,6 +28,8 @@ BOMBS = {
     "a % width behind a key": ("{% set t = '%(a)999999999d' % {'a': 1} %}", "text made by % would be"),
     "a format filter's width": ("{% set t = '%999999999s'|format('x') %}", "the format filter makes would be"),
     "a str.format width from its arguments": ("{% set t = '{:{}}'.format(1, 999999999) %}", "a formatted field would be 999,999,999 long"),
+    "a str.format repr of a list holding one text many times": (BIG + "{% set t = '{!r}'.format([s] * 100000) %}", "a formatted field would be"),
+    "bytes from encode, centred": ("{% set t = 'x'.encode().center(999999999) %}", "text made by .center() would be 999,999,999 long"),
     "batch with a fill": ("{% set t = range(100)|batch(99999999, 'x')|list %}", "the batch filter makes would be 99,999,999 long"),
     "slice": ("{% set t = range(10)|slice(99999999)|list %}", "the slice filter makes would be 99,999,999 long"),
     "wordwrap's wrapstring": (BIG + "{% set t = s|wordwrap(1, wrapstring=s) %}", "the wordwrap filter makes would be"),

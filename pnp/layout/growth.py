@@ -98,6 +98,8 @@ def text_size(value, limit: int = MAX_STRING) -> int:
         item = stack.pop()
         if isinstance(item, str):
             size += len(item) + 4  # quotes and a separator
+        elif isinstance(item, (bytes, bytearray)):
+            size += len(item) * 4 + 5  # b'\xff'
         elif isinstance(item, (int, float, complex)):
             size += min(item.bit_length() // 3 + 2, MAX_NUMBER_BITS) if isinstance(item, int) else 24
         elif isinstance(item, (list, tuple, set, frozenset, dict, Namespace)):
@@ -129,9 +131,13 @@ def bounded_items(value, needle: str) -> list:
     return items
 
 
+SEQUENCES = (str, bytes, bytearray, list, tuple)  # what `+` joins and `*` repeats
+TEXTS = (str, bytes, bytearray)  # what has text methods (`str.encode` gives bytes, with the same ones)
+
+
 def sized(value) -> int:
     """How many characters or items a made value holds (0 for anything that is neither)."""
-    return len(value) if isinstance(value, (str, list, tuple, dict, set, frozenset)) else 0
+    return len(value) if isinstance(value, (*SEQUENCES, dict, set, frozenset)) else 0
 
 
 # Formats -------------------------------------------------------------------------------------------------------------------
@@ -143,10 +149,12 @@ def spec_size(spec: str) -> int:
     return max((int(n) if len(n) < 20 else MAX_STRING * 10 for n in _DIGITS.findall(spec)), default=0)
 
 
-def printf_size(fmt: str, args) -> int:
+def printf_size(fmt: str | bytes, args) -> int:
     """How long `fmt % args` would be: its text plus, for each conversion, the widest of its width, its precision and
     its value's text. Widths and precisions written `*` are read from the values, as Python reads them; a key in
     parentheses may hold parentheses itself, as in Python."""
+    if not isinstance(fmt, str):
+        fmt = bytes(fmt).decode("latin-1")  # bytes format the same way, a byte for a character
     values = args if isinstance(args, tuple) else (args,)
     mapping = args if isinstance(args, Mapping) else None
     size, at, n, taken = 0, 0, len(fmt), 0
@@ -285,15 +293,15 @@ GROWING_METHODS = frozenset({"append", "extend", "insert", "update", "setdefault
 
 def method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int, str]:
     """(size of what calling `owner.name(*args)` would make or grow `owner` to, what it is): 0 when it grows nothing."""
-    if isinstance(owner, str):
+    if isinstance(owner, TEXTS):
         if name in _WIDTH_METHODS and args:
             return max(len(owner), _count(args[0])), f"text made by .{name}()"
         if name == "expandtabs":
             tab = _count(args[0]) if args else _count(kwargs.get("tabsize", 8))
-            return len(owner) + owner.count("\t") * tab, "text made by .expandtabs()"
+            return len(owner) + owner.count("\t" if isinstance(owner, str) else b"\t") * tab, "text made by .expandtabs()"
         if name == "join" and args and isinstance(args[0], (list, tuple)):
             return sum(len(str(i)) for i in args[0]) + len(owner) * max(len(args[0]) - 1, 0), "text made by .join()"
-        if name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+        if name == "replace" and len(args) >= 2 and isinstance(args[0], TEXTS) and isinstance(args[1], TEXTS):
             return replace_size(owner, args[0], args[1]), "text made by replace"
         if name == "translate" and args and isinstance(args[0], Mapping):
             longest = max((sized(v) for v in args[0].values()), default=1)

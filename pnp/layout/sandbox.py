@@ -31,7 +31,9 @@ from pnp.layout.growth import (
     MAX_OUTPUT,
     MAX_RANGE,
     MAX_STRING,
+    SEQUENCES,
     TEXT_POSITIONAL,
+    TEXTS,
     Allowance,
     bounded_items,
     face_seconds,
@@ -160,6 +162,11 @@ class _MeasuredFields:
     """A `str.format` formatter that measures each field (its spec with any nested fields filled in, and its value's
     text) before it formats it: `'{:{}}'.format(1, 999999999)` takes its width from the arguments."""
 
+    def convert_field(self, value, conversion):
+        if conversion is not None:  # `{!r}`: the value's repr, made before the field is formatted
+            self._env.fits(text_size(value), "a formatted field", "format")
+        return super().convert_field(value, conversion)
+
     def format_field(self, value, format_spec):
         self._env.made(max(spec_size(format_spec), text_size(value)), "a formatted field", "format")
         return super().format_field(value, format_spec)
@@ -255,11 +262,11 @@ class Sandbox(SandboxedEnvironment):
                                   f"look for a loop that keeps multiplying", operator)
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_STRING:
+                if isinstance(seq, SEQUENCES) and isinstance(n, int) and len(seq) * n > MAX_STRING:
                     raise LayoutError(f"repeating a text or list {n} times is too large (limit {MAX_STRING:,} items)", "*")
-        if operator == "+" and isinstance(left, (str, list, tuple)):
+        if operator == "+" and isinstance(left, SEQUENCES):
             self.made(sized(left) + sized(right), "adding these with +", "+")
-        if operator == "%" and isinstance(left, str):
+        if operator == "%" and isinstance(left, TEXTS):
             self.fits(printf_size(left, right), "text made by %", "%")
         result = super().call_binop(context, operator, left, right)
         if operator in ("*", "%"):
