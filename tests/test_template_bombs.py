@@ -43,6 +43,8 @@ BOMBS = {
                                "a dict grown by .update() would be 110,000 long"),
     "a list of new texts": ("{% set l = [] %}{% for i in range(10000) %}{% do l.append('x' * 99999) %}{% endfor %}", "makes over 2,000,000 characters"),
     "the text of a list holding one text many times": (BIG + "{{ [s] * 100000 }}", "the text of this value would be"),
+    "the text of lists each holding the one before twice": ("{% set ns = namespace(a=['x' * 1000]) %}{% for i in range(30) %}{% set ns.a = [ns.a, ns.a] %}"
+                                                             "{% endfor %}{{ ns.a }}", "the text of this value would be"),
     "a list's text through a filter": (BIG + "{% set t = ([s] * 100000)|string %}", "the string filter makes would be"),
     "a number squared again and again": ("{% set ns = namespace(x=3) %}{% for i in range(40) %}{% set ns.x = ns.x * ns.x %}{% endfor %}", "digits (limit"),
     "lipsum": ("{{ lipsum(5, False, 99999999, 99999999) }}", "placeholder text made by lipsum would be"),

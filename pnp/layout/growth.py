@@ -89,11 +89,13 @@ def face_seconds(environ: Mapping[str, str]) -> float:
 def text_size(value, limit: int = MAX_STRING) -> int:
     """About how long `str(value)` (or its repr) would be, walking what it holds, and stopping once past `limit`.
 
-    A list holding one 100,000-character text 100,000 times costs little memory, but its text would be 10 GB; this
-    walk visits at most `limit` items before it says so."""
+    A list holding one 100,000-character text 100,000 times costs little memory, but its text would be 10 GB; so
+    would thirty lists each holding the one before twice. The walk counts a value each time it is held, as its text
+    would, and every item adds to the size, so it visits at most `limit` items before it says so (a list holding
+    itself, which prints as `[...]`, is counted as too long)."""
     if isinstance(value, str):
         return len(value)
-    size, stack, seen = 0, [value], set()
+    size, stack = 0, [value]
     while stack and size <= limit:
         item = stack.pop()
         if isinstance(item, str):
@@ -104,9 +106,6 @@ def text_size(value, limit: int = MAX_STRING) -> int:
             size += min(item.bit_length() // 3 + 2, MAX_NUMBER_BITS) if isinstance(item, int) else 24
         elif isinstance(item, (list, tuple, set, frozenset, dict, Namespace)):
             size += 2
-            if id(item) in seen:  # a list holding itself prints as [...]: count its items once
-                continue
-            seen.add(id(item))
             if isinstance(item, Namespace):
                 item = object.__getattribute__(item, "_Namespace__attrs")
             if isinstance(item, dict):
