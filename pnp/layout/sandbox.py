@@ -180,6 +180,15 @@ class CappedEscapeFormatter(_MeasuredFields, SandboxedEscapeFormatter):
     pass
 
 
+class CappedTemplate(jinja2.Template):
+    """A template whose module (what `{% import %}` gives) is written through the sandbox's counted `concat`: Jinja
+    would gather the module's output in a plain list first, piece by piece, however many pieces its loops write."""
+
+    def make_module(self, vars=None, shared=False, locals=None):
+        context = self.new_context(vars, shared, locals)
+        return jinja2.environment.TemplateModule(self, context, [self.environment.concat(self.root_render_func(context))])
+
+
 class Sandbox(SandboxedEnvironment):
     """Jinja's sandbox plus caps on what a template can grow and spend: templates are untrusted input.
 
@@ -192,6 +201,7 @@ class Sandbox(SandboxedEnvironment):
 
     intercepted_binops = frozenset(["*", "**", "+", "%"])
     code_generator_class = CappedCode
+    template_class = CappedTemplate
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
