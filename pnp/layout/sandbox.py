@@ -193,8 +193,8 @@ class Sandbox(SandboxedEnvironment):
     """Jinja's sandbox plus caps on what a template can grow and spend: templates are untrusted input.
 
     Every way a template makes a text, list or dict is measured before the memory is taken (pnp.layout.growth):
-    `~` (join_text), `+`, `*`, `**` and `%` (call_binop), what a template, macro or block writes out (concat and
-    new_buffer), `{{ value }}` (finalize), every filter (the wrapper `_measured_filter` puts around each), the
+    `~` (join_text), `+`, `*`, `**` and `%` (call_binop), what a template, macro, block or imported module writes
+    out (concat, new_buffer and CappedTemplate), `{{ value }}` (finalize), every filter (the wrapper `_measured_filter` puts around each), the
     methods of texts, lists and dicts and every other call (call), and `str.format` (CappedFormatter). Each face is
     drawn inside `face()`, whose Allowance caps what its template makes in all and the processor time its loops,
     macros, filters and calls use (`tick`), in whatever thread draws it."""
