@@ -75,9 +75,9 @@ def _capped():
 
 
 def test_every_template_bomb_is_refused_at_its_line_within_1_gb(project):
-    """All bombs in one child process with 1 GB of address space (pnp, its fonts and a build take about a tenth), one
-    build of the knight's cards each: each is refused at the frame's line with its own words, not by MemoryError, an
-    internal error or the processor-time limit that a bomb built of one long call would never reach."""
+    """All bombs in one child process with 1 GB of address space, one build of the knight's cards each: each is refused
+    at its line with its own words, before the memory is taken, not by MemoryError, an internal error or the
+    processor-time limit (which a bomb made of one long call would never reach)."""
     lines = {name: line for name, (line, _) in BOMBS.items()}
     (project / MODULE).write_text(LOOPS + "a line of the module's own text" + ENDLOOPS + "\n{% macro m() %}{% endmacro %}\n", encoding="utf-8")
     done = subprocess.run([sys.executable, "-c", DRIVER, str(project), str(project / FRAME), json.dumps(lines)], capture_output=True, text=True,
