@@ -151,9 +151,7 @@ def test_string_repetition_is_capped(hostile):
 def test_runaway_loops_are_stopped(hostile, monkeypatch):
     """One face loops away, on the card sheets alone (the knight's: every face that did, in every output showing it,
     would use its second before the build stops)."""
-    import pnp.layout.templates
-
-    monkeypatch.setattr(pnp.layout.templates, "FACE_SECONDS", 1)
+    monkeypatch.setenv("PNP_FACE_SECONDS", "1")
     add_to_frame(hostile[0], "{% if card.id == 'knight' %}{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}{% endif %}")
     build_refused(hostile, "over 1 s of processor time on one face", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import gc
+import queue
+import threading
 import time
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import click
 from pnp.cli.common import margin_note_once, print_findings, summary
 from pnp.core.collector import paused
 from pnp.core.errors import Report
+from pnp.layout.growth import Interrupted
 
 
 def watched_file(change, path: str) -> bool:
@@ -53,8 +56,12 @@ class Watcher:
         started = time.perf_counter()
         built = self.slugs if self.named else self.project.game_slugs()
         later = reason != "start"
-        report = paused(self.run_build)(self.project, built, self.base, self.papers, report=Report(), workers=1 if later else None,
-                                        changed_only=later, session=self.session)
+        try:
+            report = paused(self.run_build)(self.project, built, self.base, self.papers, report=Report(), workers=1 if later else None,
+                                            changed_only=later, session=self.session)
+        except Interrupted:  # a face was still being drawn (a looping one, say) when the next save came: build that one
+            click.echo(f"[{time.strftime('%H:%M:%S')}] stopped after {reason}: a newer save came", err=True)
+            return
         findings = Report(margin_note_once(report.findings, self.project)).sorted()
         print_findings(findings)
         if any(f.severity in ("error", "warning") for f in findings):
@@ -66,32 +73,77 @@ class Watcher:
         gc.collect()
 
     def run(self, debounce: int, exit_after: int) -> None:
-        """Build, warm up while the designer edits, then rebuild after each save until Ctrl-C (or `exit_after` rebuilds)."""
-        import watchfiles
+        """Build, warm up while the designer edits, then rebuild after each save until Ctrl-C (or `exit_after` rebuilds).
 
+        Saves are noted by a thread of their own (Saves) while a build runs, and a face still being drawn when one
+        comes stops at once (the session's `stop`): a template that loops away never holds up the save that fixes it."""
         from pnp.pipeline.schedule import warm_up
 
         self.rebuild("start")
         warm_up(self.project, self.base.out, self.session)
-        folders = self.folders()
-        click.echo(f"watching {self._shown(folders)} (Ctrl-C to stop)")
-        rebuilt = 0
+        rebuilt, tail = 0, " (Ctrl-C to stop)"
         try:
-            while folders:
-                for changes in watchfiles.watch(*folders, debounce=debounce, step=50, raise_interrupt=False, watch_filter=watched_file):
-                    names = sorted({self.project.rel(Path(p)) for _, p in changes})
-                    self.rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
-                    rebuilt += 1
-                    if exit_after and rebuilt >= exit_after:
+            while folders := self.folders():
+                with Saves(folders, debounce) as saves:
+                    click.echo(f"watching {self._shown(folders)}{tail}")
+                    tail = ""
+                    self.session.stop = saves.waiting
+                    while (paths := saves.next()) is not None:
+                        names = sorted({self.project.rel(Path(p)) for p in paths})
+                        self.rebuild(", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
+                        rebuilt += 1
+                        if exit_after and rebuilt >= exit_after:
+                            return
+                        if self.folders() != folders:
+                            break  # the build now opens files elsewhere: watch those folders too
+                    else:
                         return
-                    if self.folders() != folders:
-                        break  # the build now opens files elsewhere: watch those folders too
-                else:
-                    return
-                folders = self.folders()
-                click.echo(f"watching {self._shown(folders)}")
         except KeyboardInterrupt:
             pass
+        finally:
+            self.session.stop = None
 
     def _shown(self, folders: list[str]) -> str:
         return ", ".join(self.project.rel(Path(f)) for f in folders)
+
+
+class Saves:
+    """The saves in `folders`, noted by a thread of its own, so that a build can ask whether one is waiting (`waiting`)."""
+
+    def __init__(self, folders: list[str], debounce: int):
+        self.folders, self.debounce = folders, debounce
+        self.queue: queue.Queue = queue.Queue()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="pnp-watch", daemon=True)
+
+    def __enter__(self) -> Saves:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(timeout=5)
+
+    def _watch(self) -> None:
+        import watchfiles
+
+        try:
+            for changes in watchfiles.watch(*self.folders, debounce=self.debounce, step=50, stop_event=self.stop, raise_interrupt=False,
+                                            watch_filter=watched_file):
+                self.queue.put({path for _, path in changes})
+        finally:
+            self.queue.put(None)  # the watcher ended (stopped, or a folder went): no more saves
+
+    def waiting(self) -> bool:
+        return not self.queue.empty()
+
+    def next(self) -> set[str] | None:
+        """The files saved since the last call, waiting for a save; None once the watcher has ended."""
+        paths = self.queue.get()
+        while paths is not None and not self.queue.empty():
+            more = self.queue.get_nowait()
+            if more is None:
+                self.queue.put(None)
+                break
+            paths |= more
+        return paths

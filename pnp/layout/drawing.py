@@ -14,8 +14,8 @@ import sys
 from pnp.core.errors import LayoutError, Loc, did_you_mean
 from pnp.layout import markup
 from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.growth import MAX_STRING
 from pnp.layout.images import MissingImage
-from pnp.layout.sandbox import MAX_STRING
 from pnp.layout.typeset import IconOp
 
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so

@@ -1,33 +1,49 @@
-"""The template sandbox and its caps: templates are untrusted input.
+"""The template sandbox: Jinja's, with every way a template grows something measured, and its files kept inside the project.
 
-Jinja's sandbox refuses unsafe attribute access; on top of it this module caps
-what a template can grow (long ranges, huge repeated strings, runaway loops),
-keeps template files inside the project's template folders, and names a missing
-field the way a designer wrote it.
+Jinja's sandbox refuses unsafe attribute access; on top of it this module
+hooks every place a template makes a text, list or dict, or spends time (loops,
+macros, filters, calls), and asks pnp.layout.growth how big the result would
+be before it is made; it keeps template files inside the project's template
+folders, and names a missing field the way a designer wrote it.
 """
 from __future__ import annotations
 
+import inspect
 import os
-import re
-import signal
-import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import update_wrapper
 from pathlib import Path
 
 import jinja2
 from jinja2.compiler import CodeGenerator
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
+from jinja2.utils import generate_lorem_ipsum
+from markupsafe import Markup
 
 from pnp.core.errors import LayoutError, did_you_mean
 from pnp.core.files import Refused, inside
 from pnp.data.fields import Fields, wrap
-
-MAX_RANGE = 10_000
-MAX_STRING = 100_000  # characters of a text, or items of a list, a template builds (`~`, `+`, `*`, join, filters, methods)
-MAX_OUTPUT = 1_000_000  # characters a template (or a macro, or a text in a data file) writes out in all
-GROWTH_FILTERS = frozenset({"join", "replace", "center", "indent", "format", "wordwrap", "sum", "list", "string", "urlize", "tojson", "pprint"})
-WIDTH_FILTERS = frozenset({"center", "indent"})  # filters whose number argument is a width of text they make
-FACE_SECONDS = 10  # processor seconds: a template that uses more on one face is looping away
+from pnp.layout.growth import (
+    FILTER_SIZES,
+    GROWING_METHODS,
+    MAX_NUMBER_BITS,
+    MAX_OUTPUT,
+    MAX_RANGE,
+    MAX_STRING,
+    SEQUENCES,
+    TEXT_POSITIONAL,
+    TEXTS,
+    Allowance,
+    bounded_items,
+    face_seconds,
+    method_size,
+    printf_size,
+    sized,
+    spec_size,
+    text_size,
+    too_long,
+)
 
 
 class FieldUndefined(jinja2.StrictUndefined):
@@ -94,8 +110,10 @@ class ProjectLoader(jinja2.FileSystemLoader):
 
 
 class CappedCode(CodeGenerator):
-    """Jinja's compiler, but `a ~ b` joins through the environment's `join_text`, which counts before it joins
-    (Jinja's own `str_join` is a module function the sandbox cannot intercept)."""
+    """Jinja's compiler, with the sandbox's hooks where Jinja has none: `a ~ b` joins through `join_text`, which counts
+    before it joins (Jinja's own `str_join` is a module function the sandbox cannot intercept); every buffer a macro,
+    `caller()`, `{% filter %}`, `{% set %}` block or recursive loop writes into is one of `new_buffer`'s, which counts
+    each piece as it is written rather than once the block is done; and each loop turn calls `tick`."""
 
     def visit_Concat(self, node, frame) -> None:
         self.write("environment.join_text((")
@@ -104,82 +122,230 @@ class CappedCode(CodeGenerator):
             self.write(", ")
         self.write("))")
 
+    def buffer(self, frame) -> None:
+        frame.buffer = self.temporary_identifier()
+        self.writeline(f"{frame.buffer} = environment.new_buffer()")
 
-def too_long(what: str, size: int, limit: int, needle: str) -> LayoutError:
-    return LayoutError(f"{what} would be {size:,} long (limit {limit:,}): a template builds text and lists for one face, "
-                       f"so look for a loop that keeps doubling or joining, and build less", needle)
+    def enter_frame(self, frame) -> None:
+        super().enter_frame(frame)
+        if frame.loop_frame:  # the body of a for loop: Jinja makes one such frame per loop
+            self.writeline("environment.tick()")
 
 
-def _size(value) -> int:
-    return len(value) if isinstance(value, (str, list, tuple)) else 0
+class Buffer(list):
+    """What a block writes out, counted piece by piece as it is written: a block inside a loop is stopped at the line
+    that wrote past MAX_OUTPUT, before its pieces take the memory, not when the block is joined."""
+
+    __slots__ = ("env", "size")
+
+    def __init__(self, env: Sandbox):
+        super().__init__()
+        self.env, self.size = env, 0
+
+    def append(self, piece) -> None:
+        self._count(len(piece))
+        super().append(piece)
+
+    def extend(self, pieces) -> None:
+        pieces = tuple(pieces)
+        self._count(sum(map(len, pieces)))
+        super().extend(pieces)
+
+    def _count(self, size: int) -> None:
+        self.size += size
+        if self.size > MAX_OUTPUT:
+            raise too_long("the text this block writes out", self.size, MAX_OUTPUT, "{{")
+        self.env.made(size, "the text this block writes out", "{{", MAX_OUTPUT)
+
+
+class _MeasuredFields:
+    """A `str.format` formatter that measures each field (its spec with any nested fields filled in, and its value's
+    text) before it formats it: `'{:{}}'.format(1, 999999999)` takes its width from the arguments."""
+
+    def convert_field(self, value, conversion):
+        if conversion is not None:  # `{!r}`: the value's repr, made before the field is formatted
+            self._env.fits(text_size(value), "a formatted field", "format")
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value, format_spec):
+        self._env.made(max(spec_size(format_spec), text_size(value)), "a formatted field", "format")
+        return super().format_field(value, format_spec)
+
+
+class CappedFormatter(_MeasuredFields, SandboxedFormatter):
+    pass
+
+
+class CappedEscapeFormatter(_MeasuredFields, SandboxedEscapeFormatter):
+    pass
+
+
+class CappedTemplate(jinja2.Template):
+    """A template whose module (what `{% import %}` gives) is written through the sandbox's counted `concat`: Jinja
+    would gather the module's output in a plain list first, piece by piece, however many pieces its loops write."""
+
+    def make_module(self, vars=None, shared=False, locals=None):
+        context = self.new_context(vars, shared, locals)
+        return jinja2.environment.TemplateModule(self, context, [self.environment.concat(self.root_render_func(context))])
 
 
 class Sandbox(SandboxedEnvironment):
-    """Jinja's sandbox plus caps on what a template can grow: templates are untrusted input.
+    """Jinja's sandbox plus caps on what a template can grow and spend: templates are untrusted input.
 
-    Every way a template makes a text or list longer is counted before the
-    memory is taken: `~` (join_text), `+` and `*` (call_binop), a template's or
-    macro's output (concat), the filters that grow text (GROWTH_FILTERS) and
-    the methods of strings and lists (call)."""
+    Every way a template makes a text, list or dict is measured before the memory is taken (pnp.layout.growth):
+    `~` (join_text), `+`, `*`, `**` and `%` (call_binop), what a template, macro, block or imported module writes
+    out (concat, new_buffer and CappedTemplate), `{{ value }}` (finalize), every filter (the wrapper `_measured_filter` puts around each), the
+    methods of texts, lists and dicts and every other call (call), and `str.format` (CappedFormatter). Each face is
+    drawn inside `face()`, whose Allowance caps what its template makes in all and the processor time its loops,
+    macros, filters and calls use (`tick`), in whatever thread draws it."""
 
-    intercepted_binops = frozenset(["*", "**", "+"])
+    intercepted_binops = frozenset(["*", "**", "+", "%"])
     code_generator_class = CappedCode
+    template_class = CappedTemplate
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.filters = {name: _capped_filter(name, f) if name in GROWTH_FILTERS else f for name, f in self.filters.items()}
+        self.filters = {name: _measured_filter(self, name, f) for name, f in self.filters.items()}
+        self.globals.update(range=capped_range, lipsum=capped_lipsum)
+        self.finalize = self.text_of
+        self.face_seconds = face_seconds(os.environ)
+        self.allowance: Allowance | None = None  # the face being drawn (face())
+        self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
+
+    @contextmanager
+    def face(self):
+        """Draw one face (or one text of a data file) within a new Allowance; one drawn inside another counts against it."""
+        outer = self.allowance
+        if outer is None:
+            self.allowance = Allowance(self.face_seconds, self.stop)
+        try:
+            yield
+        finally:
+            self.allowance = outer
+
+    @contextmanager
+    def stopped_by(self, stop: Callable[[], bool]):
+        """Within the block, a face being drawn stops (raising growth.Interrupted) as soon as `stop()` is true."""
+        outer, self.stop = self.stop, stop
+        try:
+            yield
+        finally:
+            self.stop = outer
+
+    def made(self, size: int, what: str, needle: str, limit: int = MAX_STRING) -> None:
+        """Count a thing of `size` characters or items the template makes (refused past `limit`) against the face's MAX_MADE."""
+        if self.allowance is not None:
+            self.allowance.add(size, what, needle, limit)
+        elif size > limit:
+            raise too_long(what, size, limit, needle)
+
+    @staticmethod
+    def fits(size: int, what: str, needle: str, limit: int = MAX_STRING) -> None:
+        """Refuse a thing that would be `size` long before it is made (what it turns out to be is counted after)."""
+        if size > limit:
+            raise too_long(what, size, limit, needle)
+
+    def tick(self) -> None:
+        if self.allowance is not None:
+            self.allowance.tick()
+
+    def new_buffer(self) -> Buffer:
+        """The buffer a macro, `caller()` or block writes into; making one is a step of the face's work (`tick`)."""
+        self.tick()
+        return Buffer(self)
+
+    def text_of(self, value) -> str:
+        """`{{ value }}` and `~`: a value's text, measured before it is made (a list may hold one long text many times)."""
+        if type(value) is str:
+            return value
+        self.made(text_size(value), "the text of this value", "{{")
+        return str(value)
 
     def call_binop(self, context, operator, left, right):
+        self.tick()
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > 100:
             raise LayoutError(f"exponent {right} is too large (limit 100)", "**")
+        if operator in ("*", "**") and type(left) is int and type(right) is int:
+            bits = left.bit_length() + right.bit_length() if operator == "*" else left.bit_length() * abs(right)
+            if bits > MAX_NUMBER_BITS:
+                raise LayoutError(f"this number would have about {bits * 3 // 10:,} digits (limit {MAX_NUMBER_BITS * 3 // 10:,}): "
+                                  f"look for a loop that keeps multiplying", operator)
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_STRING:
+                if isinstance(seq, SEQUENCES) and isinstance(n, int) and len(seq) * n > MAX_STRING:
                     raise LayoutError(f"repeating a text or list {n} times is too large (limit {MAX_STRING:,} items)", "*")
-        if operator == "+" and _size(left) + _size(right) > MAX_STRING and isinstance(left, (str, list, tuple)):
-            raise too_long("adding these with +", _size(left) + _size(right), MAX_STRING, "+")
-        return super().call_binop(context, operator, left, right)
+        if operator == "+" and isinstance(left, SEQUENCES):
+            self.made(sized(left) + sized(right), "adding these with +", "+")
+        if operator == "%" and isinstance(left, TEXTS):
+            self.fits(printf_size(left, right), "text made by %", "%")
+        result = super().call_binop(context, operator, left, right)
+        if operator in ("*", "%"):
+            self.made(sized(result), "text or list made by " + operator, operator)
+        return result
 
-    @staticmethod
-    def join_text(parts) -> str:
+    def join_text(self, parts) -> str:
         """`a ~ b ~ c`: the parts as text, joined once their length is counted."""
-        texts = [p if type(p) is str else str(p) for p in parts]
-        size = sum(map(len, texts))
-        if size > MAX_STRING:
-            raise too_long("joining text with ~", size, MAX_STRING, "~")
+        texts = [self.text_of(p) for p in parts]
+        self.made(sum(map(len, texts)), "joining text with ~", "~")
         return "".join(texts)
 
-    @staticmethod
-    def concat(pieces) -> str:
-        """What a template, macro or filter block writes out, joined; it stops the template where its output passes MAX_OUTPUT."""
+    def concat(self, pieces) -> str:
+        """What a template, macro or block writes out, joined; it stops the template where its output passes MAX_OUTPUT."""
+        if isinstance(pieces, Buffer):
+            return "".join(pieces)  # counted as it was written
         if isinstance(pieces, list):
             size = sum(len(p) for p in pieces)
             if size > MAX_OUTPUT:
                 raise too_long("the text this writes out", size, MAX_OUTPUT, "{{")
+            self.made(size, "the text this writes out", "{{", MAX_OUTPUT)
             return "".join(pieces)
         out, size = [], 0
         for piece in pieces:
             size += len(piece)
-            if size > MAX_OUTPUT:
-                problem = too_long("the text this template writes out", size, MAX_OUTPUT, "{{")
+            try:
+                if size > MAX_OUTPUT:
+                    raise too_long("the text this template writes out", size, MAX_OUTPUT, "{{")
+                self.made(len(piece), "the text this template writes out", "{{", MAX_OUTPUT)
+            except LayoutError as problem:
                 if hasattr(pieces, "throw"):
                     pieces.throw(problem)  # raised inside the template, at the line that wrote past the cap
-                raise problem
+                raise
             out.append(piece)
         return "".join(out)
 
     def wrap_str_format(self, value):
-        """Jinja's safe `str.format`, refused first where the format asks for a field wider than the cap."""
-        fmt = super().wrap_str_format(value)
-        if fmt is not None:
-            _check_spec(value.__self__, value.__name__)
-        return fmt
+        """Jinja's safe `str.format`, each field measured before it is filled (CappedFormatter)."""
+        if super().wrap_str_format(value) is None:  # Jinja decides which calls are a text's format
+            return None
+        text, as_map = value.__self__, value.__name__ == "format_map"
+        formatter = CappedEscapeFormatter(self, escape=text.escape) if isinstance(text, Markup) else CappedFormatter(self)
+
+        def fill(*args, **kwargs):
+            if as_map:
+                if kwargs or len(args) != 1:
+                    raise TypeError("format_map() takes exactly one argument and no keyword arguments")
+                args, kwargs = (), args[0]
+            return type(text)(formatter.vformat(text, args, kwargs))
+
+        return update_wrapper(fill, value)
 
     def call(self, context, obj, /, *args, **kwargs):
-        _check_method(obj, args)
+        """Every call a template makes: a method that would grow its text, list or dict past the caps is refused before
+        it runs, what it added or returned is counted after."""
+        self.tick()
+        owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", "")
+        growing = name in GROWING_METHODS and isinstance(owner, (list, dict, set))
+        if growing:
+            args = tuple(bounded_items(a, name) if isinstance(a, Iterator) else a for a in args)
+        named = {k: v for k, v in kwargs.items() if k not in _JINJA_NAMES} if kwargs else kwargs
+        size, what = method_size(owner, name, args, named)
+        self.fits(size, what, name)
+        before = len(owner) if growing else 0
         result = super().call(context, obj, *args, **kwargs)
-        if _size(result) > MAX_STRING:
-            raise too_long("a call's result", _size(result), MAX_STRING, getattr(obj, "__name__", "("))
+        if growing:
+            self.made(len(owner) - before, what, name)
+        elif result is not owner and sized(result):
+            self.made(sized(result), "a call's result", name or "(")
         return result
 
     def getattr(self, obj, attribute):
@@ -195,69 +361,51 @@ class Sandbox(SandboxedEnvironment):
 
 
 _ABSENT = object()
-_WIDTH_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs"})
-_NUMBER = re.compile(r"\d+")
+_JINJA_NAMES = frozenset({"_loop_vars", "_block_vars"})  # what Jinja's code hands every call in a loop or block, for its own use
+_CONTEXTS = (jinja2.runtime.Context, jinja2.nodes.EvalContext, jinja2.Environment)
 
 
-def _check_spec(spec, needle: str) -> None:
-    """A format string (`'%9d'`, `'{:9}'`) asking for a field wider than MAX_STRING is refused before it is filled."""
-    if isinstance(spec, str):
-        widest = max((int(n) for n in _NUMBER.findall(spec) if len(n) < 30), default=0)
-        if widest > MAX_STRING:
-            raise too_long("a formatted field", widest, MAX_STRING, needle)
+def _measured_filter(env: Sandbox, name: str, f):
+    """Filter `f`, measured: an iterator it is given is taken as a list of at most MAX_STRING items first, what it would
+    make is measured from its arguments before it runs (growth.FILTER_SIZES), and what it made is counted after."""
+    size_of = FILTER_SIZES.get(name)
+    try:
+        signature = inspect.signature(f) if size_of is not None else None
+    except (TypeError, ValueError):
+        signature = None
+    # Jinja's filters that also run async show the signature of their plain version, without the context they are passed
+    bind_all = signature is not None and next(iter(signature.parameters), "") in ("environment", "env", "eval_ctx", "context")
 
-
-def _check_method(obj, args) -> None:
-    """Refuse a string or list method that would grow past the caps before it takes the memory."""
-    owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", "")
-    if isinstance(owner, str):
-        if name in _WIDTH_METHODS and any(isinstance(a, int) and a > MAX_STRING for a in args):
-            raise too_long(f"text made by .{name}()", max(a for a in args if isinstance(a, int)), MAX_STRING, name)
-        if name == "join" and args:
-            items = list(args[0]) if not isinstance(args[0], (list, tuple)) else args[0]
-            size = sum(len(str(i)) for i in items) + len(owner) * max(len(items) - 1, 0)
-            if size > MAX_STRING:
-                raise too_long("text made by .join()", size, MAX_STRING, name)
-        if name == "replace" and len(args) >= 2:
-            _check_replace(owner, args[0], args[1], name)
-    elif isinstance(owner, list) and name in ("append", "extend", "insert"):
-        added = len(args[-1]) if name == "extend" and args and hasattr(args[-1], "__len__") else 1
-        if len(owner) + added > MAX_STRING:
-            raise too_long(f"a list grown by .{name}()", len(owner) + added, MAX_STRING, name)
-
-
-def _check_replace(text, old, new, needle: str) -> None:
-    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str):
-        hits = len(text) + 1 if not old else text.count(old)
-        size = len(text) + hits * (len(new) - len(old))
-        if size > MAX_STRING:
-            raise too_long("text made by replace", size, MAX_STRING, needle)
-
-
-def _capped_filter(name: str, f):
-    """A Jinja filter that can grow text, refused before it makes more than MAX_STRING (and checked after)."""
-    def capped(*args, **kwargs):
-        values = [a for a in args if not isinstance(a, (jinja2.runtime.Context, jinja2.nodes.EvalContext, jinja2.Environment))]
-        numbers = [a for a in [*values[1:], *kwargs.values()] if isinstance(a, int) and not isinstance(a, bool)]
-        if name in WIDTH_FILTERS and numbers and max(numbers) > MAX_STRING:
-            raise too_long(f"the {name} filter's width", max(numbers), MAX_STRING, name)
-        if name == "format" and values:
-            _check_spec(values[0], name)
-        if name == "join" and values and isinstance(values[0], (list, tuple)):
-            size = sum(len(str(i)) for i in values[0])
-            if size > MAX_STRING:
-                raise too_long("text made by the join filter", size, MAX_STRING, name)
-        if name == "replace" and len(values) >= 3:
-            _check_replace(values[0], values[1], values[2], name)
+    def measured(*args, **kwargs):
+        env.tick()
+        lead = next((i for i, a in enumerate(args) if not isinstance(a, _CONTEXTS)), len(args))
+        if lead < len(args) and isinstance(args[lead], Iterator):
+            args = (*args[:lead], bounded_items(args[lead], name), *args[lead + 1:])
+        if signature is not None:
+            try:
+                bound = signature.bind(*(args if bind_all else args[lead:]), **kwargs)
+            except TypeError:
+                bound = None  # the filter says what is wrong with its arguments
+            if bound is not None:
+                bound.apply_defaults()
+                env.fits(size_of(bound.arguments), f"what the {name} filter makes", name)
+        elif name in TEXT_POSITIONAL and lead < len(args):
+            env.fits(text_size(args[lead]), f"what the {name} filter makes", name)
         result = f(*args, **kwargs)
-        if _size(result) > MAX_STRING:
-            raise too_long(f"text made by the {name} filter", _size(result), MAX_STRING, name)
+        if sized(result):
+            env.made(sized(result), f"what the {name} filter makes", name)
         return result
 
-    for attr in ("jinja_pass_arg",):  # pass_context / pass_eval_context / pass_environment
-        if hasattr(f, attr):
-            setattr(capped, attr, getattr(f, attr))
-    return capped
+    if hasattr(f, "jinja_pass_arg"):  # pass_context / pass_eval_context / pass_environment
+        measured.jinja_pass_arg = f.jinja_pass_arg
+    return update_wrapper(measured, f)
+
+
+def capped_lipsum(n=5, html=True, min=20, max=100):
+    """Jinja's `lipsum`, refused before it writes more than MAX_STRING characters (a word is at most 12 with its space)."""
+    words = (n if isinstance(n, int) else 0) * (max if isinstance(max, int) else 0)
+    Sandbox.fits(words * 12, "placeholder text made by lipsum", "lipsum")
+    return generate_lorem_ipsum(n, html, min, max)
 
 
 def capped_range(*args):
@@ -267,22 +415,3 @@ def capped_range(*args):
     return r
 
 
-@contextmanager
-def time_limit(seconds: float):
-    """Stop a template that loops away once it has used `seconds` of CPU time (not of the clock: on a busy machine a
-    face waits for the processor, and the same template must not fail under load and pass later); only the main thread
-    can take the signal."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def _stop(signum, frame):
-        raise LayoutError(f"the template used over {seconds:g} s of processor time on one face: look for a runaway loop")
-
-    previous = signal.signal(signal.SIGPROF, _stop)
-    signal.setitimer(signal.ITIMER_PROF, seconds)  # counts this process's CPU time, user and system
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)

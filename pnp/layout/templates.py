@@ -27,7 +27,7 @@ from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
-from pnp.layout.sandbox import FACE_SECONDS, FieldUndefined, ProjectLoader, Sandbox, capped_range, time_limit
+from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
 
@@ -73,7 +73,7 @@ class Layouts:
         rec = self.recorder
         self.env.globals.update(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
-            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, range=capped_range,
+            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group,
         )
         if helpers:
             self.env.globals.update(helpers(rec))
@@ -113,6 +113,16 @@ class Layouts:
                 self.env.bytecode_cache = CompiledTemplates(folder, environment_key(self.env))
             except OSError:  # a folder that cannot be made, or a link (pnp.core.files.folder_to_write): templates are compiled each run
                 self.env.bytecode_cache = None
+
+    def stopped_by(self, stop):
+        """Within the block, a face being drawn stops at once (raising pnp.layout.growth.Interrupted) when `stop()` is true:
+        `pnp serve` drops a drawing that a newer save made out of date, a looping one included."""
+        return self.env.stopped_by(stop)
+
+    def stop_when(self, stop) -> None:
+        """From now on, a face being drawn stops at once when `stop()` is true (None: never), as `stopped_by` for a block;
+        `pnp watch`'s session sets it on each engine it hands a build."""
+        self.env.stop = stop
 
     @contextmanager
     def tracing(self):
@@ -232,7 +242,7 @@ class Layouts:
             tmpl = self.template(name)
             if self.files_read is not None:
                 self.files_read.update(self.files_of(name))
-            with time_limit(FACE_SECONDS):
+            with self.env.face():
                 tmpl.render(context)
         except PnpError:
             raise

@@ -19,7 +19,6 @@ from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, war
 from pnp.data.fields import ANY, Fields
 from pnp.data.tokens import token_sets
 from pnp.data.words import count_of, words_of
-from pnp.layout.sandbox import FACE_SECONDS, time_limit
 from pnp.outputs.context import GameContext, card_fields
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
@@ -266,7 +265,7 @@ def render(gctx: GameContext, source: str, context: dict, loc: Loc, game: str, w
     """Render `source` in the layouts' sandbox; a problem becomes a PnpError at `loc` plus the template line."""
     try:
         template = gctx.layouts.layouts.from_text(source)
-        with time_limit(FACE_SECONDS):
+        with template.environment.face():
             out = template.render(context)
     except jinja2.TemplateSyntaxError as exc:
         raise PnpError(error("rulebook-syntax" if what == "rulebook" else "reference-syntax", f"Jinja syntax: {exc.message}", _at(loc, exc.lineno, source, None), game=game, component=what)) from None

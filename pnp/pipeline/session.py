@@ -29,6 +29,7 @@ class Session:
         self.steady: SteadyGames | None = SteadyGames() if warm else None  # games whose builds found everything kept
         self.keeps: Keeps | None = Keeps() if warm else None  # answers, inspections, memos, written face stores
         self.writes = CacheWrites(hold=warm)  # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
+        self.stop = None  # true when a face being drawn should stop (pnp watch: a newer save is waiting); see Layouts.stop_when
         self._engine: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build
 
     def engine(self, project, shared: str) -> Engine:
@@ -42,8 +43,10 @@ class Session:
         if self._engine is not None and self._engine[0] is project and self._engine[1] == shared:
             engine = self._engine[2]
             engine.new_run()
+            engine.layouts.stop_when(self.stop)
             return engine
         engine = Engine(project)
+        engine.layouts.stop_when(self.stop)
         if self.drawn is not None:
             # what a drawing's operators depend on (subsets, forms, state) is checked when they are replayed, not by
             # the shared inputs: a new engine after a template change still replays the faces that did not change

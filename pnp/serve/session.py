@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
 from pnp.data.project import Project
+from pnp.layout.growth import Interrupted
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
@@ -121,7 +122,15 @@ class LiveSession:
         self.reason = ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
 
     def refresh(self, interrupted: Callable[[], bool] = lambda: False) -> bool:
-        """Redraw the touched games, cards first; False when a newer save interrupted it."""
+        """Redraw the touched games, cards first; False when a newer save interrupted it, between two steps or inside a
+        face's template (a looping one stops at once: the save that fixes it is drawn next)."""
+        try:
+            with self.engine.layouts.stopped_by(interrupted):
+                return self._refresh(interrupted)
+        except Interrupted:
+            return False
+
+    def _refresh(self, interrupted: Callable[[], bool]) -> bool:
         started = time.perf_counter()
         pending = [s for s in self.slugs if s in self.dirty]
         contexts: dict[str, GameContext | None] = {}
