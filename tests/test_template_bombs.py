@@ -157,3 +157,16 @@ def test_watch_builds_a_save_that_fixes_a_face_still_looping(project, monkeypatc
         watch.kill()
     assert "stopped after templates/tiny/frame.j2: a newer save came" in printed, printed
     assert "built after templates/tiny/frame.j2" in printed.split("stopped after")[-1], printed
+
+
+def test_a_constraint_expression_is_bound_as_a_template_is(project):
+    """A constraint's `where:` expression runs in the templates' capped sandbox: a `%` width asking for a billion
+    characters is one located finding at the constraint, within 1 GB, not a gigabyte taken (it once passed as true)."""
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("where: card.count == 1", "where: \"('%999999999d' % 1) == ''\""), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "validate", "tiny", "--quick"], capture_output=True, text=True,
+                            timeout=120, preexec_fn=_capped)
+    assert result.returncode == 1, result.stdout + result.stderr
+    said = [line for line in result.stderr.splitlines() + result.stdout.splitlines() if "would be 999,999,999 long" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/game.yaml:"), result.stdout + result.stderr
+    assert "MemoryError" not in result.stderr and "internal error" not in result.stderr

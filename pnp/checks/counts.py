@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from contextlib import nullcontext
 from functools import lru_cache
 
 from jinja2.sandbox import SandboxedEnvironment
@@ -29,14 +30,11 @@ def _fingerprint(value) -> str:
     return hashlib.sha256(repr(hashable(value)).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-_EXPRESSIONS = SandboxedEnvironment()
-
-
 @lru_cache(maxsize=1024)
-def _compiled(expression: str):
-    """A constraint's expression compiled once per process: `pnp watch` checks a game again after every save, and
-    compiling is most of the cost of a check that only reads a few cards."""
-    return _EXPRESSIONS.compile_expression(expression)
+def _compiled(env: SandboxedEnvironment, expression: str):
+    """A constraint's expression compiled once per process and sandbox: `pnp watch` checks a game again after every
+    save, and compiling is most of the cost of a check that only reads a few cards."""
+    return env.compile_expression(expression)
 
 
 def _reason(exc: Exception) -> str:
@@ -53,12 +51,17 @@ MAX_ANSWERS = 100_000  # a watch session's edits each add a few; past this many 
 class Checker:
     """Runs one game's component and constraint checks."""
 
-    def __init__(self, game, keeps: Keeps | None = None):
+    def __init__(self, game, keeps: Keeps | None = None, expressions: SandboxedEnvironment | None = None):
         """`keeps`: what a process that stays up (`pnp watch`) keeps between builds (pnp.core.memo.Keeps), whose
         `answers` remember what each constraint's expression said of each item's fields: after a save only the items
         whose fields changed are asked again, not every card of the game. An expression sees nothing but the item's
-        fields and the game's data, through copies that record nothing."""
+        fields and the game's data, through copies that record nothing.
+
+        `expressions`: the sandbox expressions run in, the templates' own (pnp.layout.sandbox.Sandbox, passed in by
+        the pipeline: this layer sits below it), whose caps bound what an expression makes and the time it takes as
+        they bound a face's; a bare Jinja sandbox (no caps) only where no caller gives one."""
         self.game = game
+        self.expressions = expressions if expressions is not None else SandboxedEnvironment()
         self._answers = keeps.answers if keeps is not None else None
         self.collections = Collections(game)
         self.findings: list[Finding] = []
@@ -145,7 +148,7 @@ class Checker:
 
     def compile_expression(self, expression, where):
         try:
-            return _compiled(expression)
+            return _compiled(self.expressions, expression)
         except Exception as exc:
             self.report("check-expression", f"cannot read expression '{expression}': {exc}", where)
             return None
@@ -158,7 +161,8 @@ class Checker:
             return known
         try:
             wrapped = Fields(item.fields, "card")
-            answer = bool(test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game")))
+            with self._capped():
+                answer = bool(test(card=wrapped, item=wrapped, game=Fields(self.game.data, "game")))
         except Exception as exc:  # one mistake in the expression, however many items it fails on: one finding, on those items
             self.report("check-expression", f"cannot work out '{expression}': {_reason(exc)}", where, component=item.name)
             return False
@@ -167,6 +171,11 @@ class Checker:
                 answers.clear()
             answers[key] = answer
         return answer
+
+    def _capped(self):
+        """What bounds one expression's work: the sandbox's allowance for one face, where it has one."""
+        face = getattr(self.expressions, "face", None)
+        return face() if face is not None else nullcontext()
 
     def _answer_key(self, expression: str, item: Item) -> tuple | None:
         """What an expression's answer for `item` depends on, as a hashable value; None when some value has no such copy."""

@@ -18,6 +18,7 @@ from pnp.layout.fonts import FontBook
 from pnp.layout.helpers import template_helpers
 from pnp.layout.icons import IconLibrary
 from pnp.layout.images import ImageChecker
+from pnp.layout.sandbox import Sandbox
 from pnp.layout.templates import GameLayouts, Layouts
 from pnp.outputs.options import Options
 from pnp.render.drawn import DrawnFaces
@@ -36,6 +37,7 @@ class Engine:
     check_image: ImageChecker = field(init=False)
     files_read: FilesRead = field(init=False)
     kept: KeptParses = field(init=False)
+    expressions: Sandbox = field(init=False)
     drawn: DrawnFaces | None = None  # faces' operators kept for later builds of a process that stays up (pnp watch)
     keeps: Keeps | None = None  # what such a process keeps between builds besides (pnp.core.memo.Keeps), its session's
 
@@ -47,6 +49,7 @@ class Engine:
         self.fonts.files_read = self.files_read
         self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers, files_read=self.files_read)
         self.check_image = ImageChecker(self.project.root, self.files_read)
+        self.expressions = Sandbox()  # the constraints' expressions (pnp.checks.counts), within a template's caps
         self._games: dict[str, GameContext] = {}
 
     def new_run(self) -> None:

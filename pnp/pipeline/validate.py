@@ -35,7 +35,7 @@ def game_checks(gctx: GameContext) -> list[Finding]:
 
 def data_checks(gctx: GameContext) -> list[Finding]:
     """The checks of the data itself, which draw nothing: counts, constraints, fields no template reads (`validate --quick`)."""
-    checker = Checker(gctx.game, gctx.engine.keeps)
+    checker = Checker(gctx.game, gctx.engine.keeps, gctx.engine.expressions)
     checker.components()
     checker.constraints()
     return checker.findings + unused_fields(gctx)
