@@ -20,6 +20,7 @@ from pnp.layout.typeset import IconOp
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
 SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
 MAX_ELEMENTS_PER_FACE = 50_000
+ALIGNS = ("left", "center", "right", "justify")
 PLACEHOLDER_FILL, PLACEHOLDER_INK, PLACEHOLDER_TEXT = "#e6e6e6", "#9a9a9a", "#555555"  # a draft's missing art: plainly not art
 
 
@@ -108,11 +109,11 @@ class Recorder:
         return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge)))
 
     def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
-             condense=None, decoration=False, edge=False):
+             condense=None, decoration=False, edge=False, hyphenate=None):
         x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
         size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
-        if align not in ("left", "center", "right"):
-            raise LayoutError(f"align must be left, center or right, got '{align}'", "align")
+        if align not in ALIGNS:
+            raise LayoutError(f"align must be left, center, right or justify, got '{align}'", "align")
         if valign not in ("top", "middle", "bottom"):
             raise LayoutError(f"valign must be top, middle or bottom, got '{valign}'", "valign")
         if not 0.5 <= size <= 400 or min_size > size:
@@ -121,8 +122,9 @@ class Recorder:
         if len(content) > MAX_STRING:
             raise LayoutError(f"text is {len(content):,} characters long (limit {MAX_STRING:,})", "text")
         condense = font == "title" if condense is None else bool(condense)  # titles condense rather than wrap, unless told not to
+        hyphenate = align == "justify" if hyphenate is None else bool(hyphenate)  # justified text hyphenates unless told not to
         laid = self.game.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading),
-                                  condense)
+                                  condense, hyphenate)
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))

@@ -52,7 +52,7 @@ class Setter:
         return self.layouts.fonts.font_name(style.family, style.bold if bold is None else bold, style.italic)
 
     def _items_of(self, text: str, style: Style) -> list:
-        key = (text, style.family, style.bold, style.italic, style.color)
+        key = (text, style.family, style.bold, style.italic, style.color, style.align == "justify")
         hit = self._items.get(key)
         if hit is None:
             palette = self.layouts.palette
@@ -60,7 +60,8 @@ class Setter:
                 self.layouts.markup_problems[problem] = None
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
-            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink)
+            hyphenator = self.layouts.hyphenator if style.align == "justify" else None  # justified paragraphs break words in the edition's language
+            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink, hyphenator)
         return hit
 
     def lay(self, text: str, width: float, style: Style) -> Laid:

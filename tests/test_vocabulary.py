@@ -1,0 +1,211 @@
+"""The drawing vocabulary of issue 67, read back from what pnp prints: justified and hyphenated text, QR codes, hex and
+square grids, gradients, decks from a folder of images and inline icons of their own size.
+
+Each test builds a small project of its own in tmp_path (one game `v`, a deck or two, a template a few lines long)
+and reads the PDF it prints with pdfplumber.
+"""
+from __future__ import annotations
+
+import itertools
+import textwrap
+from pathlib import Path
+
+import pdfplumber
+import pyphen
+import pytest
+from conftest import run_pnp
+
+MM = 72 / 25.4
+MAGENTA = (1.0, 0.0, 1.0)  # the frame a test template draws around a box, to find the box on the sheet
+
+LONG_EN = ("Organ transplantation committees negotiate extraordinarily complicated prioritisation questions, notwithstanding "
+           "considerable uncertainty about compatibility, availability and the representatives' responsibilities.")
+LONG_DE = ("Die Transplantationskommission entscheidet über außerordentlich komplizierte Prioritätsfragen, ungeachtet "
+           "erheblicher Unsicherheit bei der Verträglichkeitsprüfung und der Organverfügbarkeit.")
+
+
+def make_project(root: Path, template: str, cards: str, game_extra: str = "", files: dict[str, str] | None = None) -> Path:
+    """A game `v` (English and German) with one poker deck `words` drawn by `template`, its cards given as YAML."""
+    (root / "data/v/decks").mkdir(parents=True)
+    (root / "templates/v").mkdir(parents=True)
+    (root / "data/v/game.yaml").write_text(textwrap.dedent("""\
+        title: Vocab
+        players: {min: 1, max: 2}
+        stamps: false
+        languages: [en, de]
+        palette: {ink: "#222222", paper: "#ffffff", accent: "#1f5f8b"}
+        """) + game_extra, encoding="utf-8")
+    (root / "data/v/decks/words.yaml").write_text("name: Words\nsize: poker\nfront: v/front.j2\nback: v/back.j2\ncards:\n"
+                                                  + textwrap.indent(textwrap.dedent(cards), "  "), encoding="utf-8")
+    (root / "templates/v/front.j2").write_text(textwrap.dedent(template), encoding="utf-8")
+    (root / "templates/v/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#333333") }}\n', encoding="utf-8")
+    for rel, text in (files or {}).items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def build(root: Path, *args: str) -> str:
+    result = run_pnp(root, "build", "v", "-q", *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    return result.output
+
+
+def frames(page) -> list[tuple[float, float, float, float]]:
+    """(x0, top, x1, bottom) in points of each magenta frame on a page, left to right, top to bottom."""
+    found = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if tuple(r.get("stroking_color") or ()) == MAGENTA]
+    return sorted(found, key=lambda b: (round(b[1]), b[0]))
+
+
+def lines_in(page, frame) -> list[list[dict]]:
+    """The characters inside a frame, as lines (top to bottom), each left to right."""
+    x0, top, x1, bottom = frame
+    chars = [c for c in page.chars if x0 - 1 <= c["x0"] and c["x1"] <= x1 + 1 and top - 1 <= c["top"] and c["bottom"] <= bottom + 1]
+    lines: dict[float, list] = {}
+    for c in chars:
+        lines.setdefault(round(c["y1"], 1), []).append(c)
+    return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items(), reverse=True)]
+
+
+def line_text(line: list[dict]) -> str:
+    """A line's text with a space wherever its characters leave a gap (a justified line's words stand apart)."""
+    out = ""
+    for before, c in zip([None, *line], line, strict=False):
+        if before is not None and c["x0"] - before["x1"] > 0.5:
+            out += " "
+        out += c["text"]
+    return out.replace("  ", " ")
+
+
+# --- justified and hyphenated text ---------------------------------------------------------------------------------
+JUSTIFIED = """\
+    {{ rect(8, 8, 40, 60, stroke="#ff00ff", stroke_width=0.1) }}
+    {{ text(card.text, 8, 8, 40, 60, size=10, min_size=10, align="justify") }}
+    """
+
+
+@pytest.fixture(scope="module")
+def justified(tmp_path_factory):
+    """The English and German sheets of a card with a long justified text: {language: its page}."""
+    root = make_project(tmp_path_factory.mktemp("justify"), JUSTIFIED, f"""\
+        - id: a
+          text: "{LONG_EN}"
+          text@de: "{LONG_DE}"
+        """)
+    build(root, "--only", "cards")
+    build(root, "--only", "cards", "--lang", "de")
+    out = {}
+    for lang, name in (("en", "v-cards.pdf"), ("de", "v-cards-de.pdf")):
+        with pdfplumber.open(root / "output/v" / name) as pdf:
+            page = pdf.pages[0]
+            out[lang] = (frames(page)[0], lines_in(page, frames(page)[0]))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_justified_lines_end_at_the_boxs_right_edge(justified, lang):
+    frame, lines = justified[lang]
+    assert len(lines) >= 5, [line_text(line) for line in lines]
+    for line in lines[:-1]:
+        assert line[0]["x0"] == pytest.approx(frame[0], abs=0.1 * MM), line_text(line)
+        assert line[-1]["x1"] == pytest.approx(frame[2], abs=0.1 * MM), f"{line_text(line)!r} ends {(frame[2] - line[-1]['x1']) / MM:.2f} mm short"
+    assert lines[-1][-1]["x1"] < frame[2] - 2 * MM  # the last line is set as it falls, not stretched
+
+
+@pytest.mark.parametrize(("lang", "dictionary"), [("en", "en_US"), ("de", "de_DE")])
+def test_words_break_only_where_the_languages_patterns_allow(justified, lang, dictionary):
+    _, lines = justified[lang]
+    patterns = pyphen.Pyphen(lang=dictionary, left=2, right=3)
+    texts = [line_text(line) for line in lines]
+    broken = 0
+    for here, after in itertools.pairwise(texts):
+        if not here.endswith("-"):
+            continue
+        head = here.split(" ")[-1][:-1]
+        word = head + after.split(" ")[0]
+        letters = word.strip(".,;:'’")
+        broken += 1
+        assert len(letters) >= 6, f"{word}: a word shorter than 6 letters is never hyphenated"
+        assert len(head) in patterns.positions(letters), f"{head}-{word[len(head):]} is no break point of {dictionary}: {patterns.inserted(letters)}"
+    assert broken >= 1, texts  # the texts are long enough that some word breaks
+
+
+def test_the_fit_check_counts_hyphenated_widths(tmp_path):
+    """A German compound wider than its box overflows set ragged, and fits once it may break."""
+    template = """\
+        {{ text(card.text, 8, 8, 22, 30, size=10, min_size=10, align=card.align) }}
+        """
+    cards = """\
+        - {id: a, text: "Transplantationskommission", align: justify}
+        - {id: b, text: "Transplantationskommission", align: left}
+        """
+    root = make_project(tmp_path, template, cards)
+    result = run_pnp(root, "build", "v", "-q", "--only", "cards", "--lang", "de")
+    assert result.exit_code != 0
+    assert "does not fit" in result.output and "words/b" in result.output and "words/a" not in result.output, result.output
+
+
+def test_soft_hyphens_in_the_data_break_words_and_never_print_elsewhere(tmp_path):
+    template = """\
+        {{ rect(8, 8, 18, 30, stroke="#ff00ff", stroke_width=0.1) }}
+        {{ text(card.text, 8, 8, 18, 30, size=10, min_size=10) }}
+        """
+    root = make_project(tmp_path, template, '- {id: a, text: "Zwei\u00adkampf\u00adregel gilt"}\n')
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        texts = [line_text(line) for line in lines_in(page, frames(page)[0])]
+        assert "\u00ad" not in "".join(c["text"] for c in page.chars)
+    assert texts[0] in ("Zwei-", "Zweikampf-"), texts  # set ragged, the word breaks at a soft hyphen the writer put there
+    assert "".join(t.rstrip("-") for t in texts).replace(" ", "") == "Zweikampfregelgilt"
+
+
+def test_a_word_shorter_than_six_letters_never_breaks(tmp_path):
+    """'Das Or-' would fit the 15 mm line (12.5 mm at 10 pt in Noto Sans) where 'Das Organ' (17.7 mm) does not, and
+    German patterns allow 'Or-gan': a five-letter word goes to the next line whole."""
+    template = """\
+        {{ rect(8, 8, 15, 30, stroke="#ff00ff", stroke_width=0.1) }}
+        {{ text(card.text, 8, 8, 15, 30, size=10, min_size=10, hyphenate=true) }}
+        """
+    root = make_project(tmp_path, template, '- {id: a, text: "Das Organ", text@de: "Das Organ"}\n')
+    build(root, "--only", "cards", "--lang", "de")
+    with pdfplumber.open(root / "output/v/v-cards-de.pdf") as pdf:
+        page = pdf.pages[0]
+        assert [line_text(line) for line in lines_in(page, frames(page)[0])] == ["Das", "Organ"]
+
+
+def test_every_language_pnp_has_words_for_has_hyphenation_patterns():
+    from pnp.core.assets import WORDS
+    from pnp.data.source import own_yaml
+    from pnp.layout.hyphenation import has_dictionary
+
+    languages = own_yaml(WORDS.read_text(encoding="utf-8"))
+    assert {"en", "de", "es", "fr"} <= set(languages)
+    assert all(has_dictionary(lang) for lang in languages)
+
+
+def test_a_rulebook_asking_for_justified_paragraphs_sets_them_so(tmp_path):
+    rulebook = f"""\
+        ---
+        align: justify
+        ---
+        # Play
+
+        {LONG_EN} {LONG_EN}
+
+        Short line.
+        """
+    root = make_project(tmp_path, "{{ text('x', 5, 5, 20, 6) }}\n", "- {id: a}\n", files={"data/v/rulebook.md": rulebook})
+    build(root, "--only", "rulebook")
+    with pdfplumber.open(root / "output/v/v-rulebook.pdf") as pdf:
+        page = pdf.pages[-1]  # after the cover
+        start = next(c["top"] for c in page.chars if c["text"] == "O")  # the paragraph's first line
+        body = [c for c in page.chars if start - 1 <= c["top"] < page.height - 72]  # above the page number
+        lines: dict[float, list] = {}
+        for c in body:
+            lines.setdefault(round(c["top"], 1), []).append(c)
+        ends = [max(c["x1"] for c in line) for _, line in sorted(lines.items())]
+    paragraph = ends[:-2]  # its last line, and "Short line.", are set as they fall
+    assert len(paragraph) >= 4, ends
+    assert max(paragraph) - min(paragraph) < 0.1 * MM, ends
+    assert ends[-1] < min(paragraph) - 20 * MM
