@@ -209,3 +209,48 @@ def test_a_rulebook_asking_for_justified_paragraphs_sets_them_so(tmp_path):
     assert len(paragraph) >= 4, ends
     assert max(paragraph) - min(paragraph) < 0.1 * MM, ends
     assert ends[-1] < min(paragraph) - 20 * MM
+
+
+# --- QR codes ------------------------------------------------------------------------------------------------------
+def raster(pdf: Path, dpi: int = 300):
+    """The first page of a PDF as a PIL image."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return doc[0].render(scale=dpi / 72).to_pil()
+    finally:
+        doc.close()
+
+
+def test_a_qr_code_decodes_back_to_its_text(tmp_path):
+    import zxingcpp
+
+    template = """\
+        {{ qr(card.link, 12, 20, 30) }}
+        {{ qr(card.id, 10, 60, 20, color="accent") }}
+        """
+    root = make_project(tmp_path, template, '- {id: Tile-7, link: "https://example.org/vocab/rules?lang=de&v=1.0"}\n')
+    output = build(root, "--only", "cards", "--strict")
+    assert "qr-unreadable" not in output
+    found = sorted(r.text for r in zxingcpp.read_barcodes(raster(root / "output/v/v-cards.pdf")) if r.format == zxingcpp.BarcodeFormat.QRCode)
+    assert found == ["Tile-7", "https://example.org/vocab/rules?lang=de&v=1.0"]
+
+
+def test_a_qr_code_too_small_crowded_or_cut_is_warned_at_its_template_line(tmp_path):
+    """29 modules and a 4-module quiet zone all round in 12 mm make 0.32 mm modules, under GS1's 0.396 mm."""
+    template = """\
+        {{ qr(card.link, 10, 10, 40) }}
+        {{ qr(card.link, 10, 55, 12) }}
+        {{ qr(card.link, 40, 55, 20) }}
+        {{ text("over the margin", 41, 56, 20, 5, size=6) }}
+        {{ qr(card.link, 50, 70, 20) }}
+        {{ rect(3, 3, face.w - 6, face.h - 6, stroke="ink") }}
+        """
+    root = make_project(tmp_path, template, '- {id: a, link: "https://example.org/organ-match/rules"}\n')
+    output = build(root, "--only", "cards")
+    warned = {line.split(":")[1]: line for line in output.splitlines() if "qr-unreadable" in line or "QR code" in line}
+    assert set(warned) == {"2", "3", "5"}, output
+    assert "0.32 mm" in warned["2"] and "14.7 mm" in warned["2"]
+    assert "text is drawn over it" in warned["3"]
+    assert "trim cuts into it" in warned["5"]

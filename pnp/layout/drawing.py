@@ -12,8 +12,9 @@ import sys
 
 from pnp.core.errors import LayoutError, Loc, did_you_mean
 from pnp.layout import markup
-from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.images import MissingImage
+from pnp.layout.qr import qr_modules
 from pnp.layout.sandbox import MAX_STRING
 from pnp.layout.typeset import IconOp
 
@@ -185,6 +186,16 @@ class Recorder:
         colour = self._colour(color)
         self.icons.add((name, colour))
         return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration), bool(edge)))
+
+    def qr(self, text, x, y, size, color="ink", background="paper", error="m"):
+        """A QR code of `text` (a link, most often) in a `size` mm square at (x, y) that holds its quiet zone too."""
+        text = "" if text is None else str(text)
+        if not text:
+            raise LayoutError("a QR code needs a text to encode (a link, say)", "qr")
+        background = background if background not in ("paper", None) or "paper" in self.game.palette.colours else "#ffffff" if background else None
+        colour = self._colour(color) or "#000000"
+        return self._add(Qr(to_number(x, "x"), to_number(y, "y"), to_number(size, "size"), qr_modules(text, str(error).lower()), colour,
+                            self._colour(background)))
 
     def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False, edge=False):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:

@@ -103,6 +103,18 @@ class Icon(NamedTuple):
     edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
+class Qr(NamedTuple):
+    """A QR code (pnp.layout.qr): `modules` its rows, '1' a dark module, drawn in a `size` mm square at (x, y) that holds
+    the symbol and its quiet zone (QUIET_MODULES light modules around it, in `background`)."""
+
+    x: float
+    y: float
+    size: float
+    modules: tuple[str, ...]
+    color: str
+    background: str | None
+
+
 class Group(NamedTuple):
     """Children drawn moved to (x, y), turned by `rotate` degrees clockwise and scaled."""
 
@@ -113,7 +125,7 @@ class Group(NamedTuple):
     children: tuple
 
 
-Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Group"
+Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Qr | Group"
 
 
 class Face(NamedTuple):

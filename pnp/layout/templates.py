@@ -28,6 +28,7 @@ from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
+from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FACE_SECONDS, FieldUndefined, ProjectLoader, Sandbox, capped_range, time_limit
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
@@ -74,7 +75,7 @@ class Layouts:
         rec = self.recorder
         self.env.globals.update(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
-            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, range=capped_range,
+            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, range=capped_range, qr=rec.qr,
         )
         if helpers:
             self.env.globals.update(helpers(rec))
@@ -216,7 +217,8 @@ class Layouts:
         kept = len(self.template_warnings)
         face = self._render(game_layouts, name, context, w, h, bleed, what, ref_loc, game)
         breaches = safe_area_breaches(face, cut)
-        if not breaches:
+        unreadable = qr_problems(face) if holds_qr(face.elements) else []
+        if not breaches and not unreadable:
             return face
         if self.origins is None:
             del self.template_warnings[kept:]  # the traced drawing reports them again
@@ -224,6 +226,8 @@ class Layouts:
                 return self.render(game_layouts, name, context, w, h, bleed, what, ref_loc, game, cut)
         piece = _piece_loc(context) or ref_loc
         self.template_warnings.extend(safe_area_finding(b, self.origins.get(b.element) or ref_loc, what, piece, game) for b in breaches)
+        self.template_warnings.extend(warning("qr-unreadable", f"{p.message} ({what}, {piece})", self.origins.get(p.element) or ref_loc, game=game, component=what)
+                                      for p in unreadable)
         return face
 
     def _render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str) -> Face:

@@ -12,6 +12,7 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from reportlab.lib.colors import CMYKColor
@@ -19,7 +20,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.units import PT_PER_MM
-from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
+from pnp.layout.qr import QUIET_MODULES
 from pnp.layout.typeset import TextOp
 from pnp.render import rl
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
@@ -433,8 +435,26 @@ class FaceDrawer:
                         c.drawPath(p, stroke=s, fill=f)
                 case Image():
                     self._image(el)
+                case Qr():
+                    self._qr(el)
                 case Group():
                     self._group(el)
+
+    def _qr(self, code: Qr) -> None:
+        """A QR code on its background square, its dark modules one filled path of rectangles (a run of a row each):
+        vector, sharp at any size."""
+        c = self.c
+        module = code.size / (len(code.modules) + 2 * QUIET_MODULES) * K
+        left, top = code.x * K + QUIET_MODULES * module, code.y * K + QUIET_MODULES * module
+        if code.background:
+            self._fill(code.background)
+            c.rect(code.x * K, -(code.y + code.size) * K, code.size * K, code.size * K, stroke=0, fill=1)
+        self._fill(code.color)
+        p = c.beginPath()
+        for r, row in enumerate(code.modules):
+            for run in re.finditer("1+", row):
+                p.rect(left + run.start() * module, -(top + (r + 1) * module), (run.end() - run.start()) * module, module)
+        c.drawPath(p, stroke=0, fill=1)
 
     def _group(self, group: Group) -> None:
         """Children moved, turned and scaled; what they draw prints at the scale they are drawn at."""
