@@ -254,3 +254,107 @@ def test_a_qr_code_too_small_crowded_or_cut_is_warned_at_its_template_line(tmp_p
     assert "0.32 mm" in warned["2"] and "14.7 mm" in warned["2"]
     assert "text is drawn over it" in warned["3"]
     assert "trim cuts into it" in warned["5"]
+
+
+# --- grids ---------------------------------------------------------------------------------------------------------
+GRIDS = """\
+    {{ rect(8, 8, 30, 30, stroke="#ff00ff", stroke_width=0.1) }}
+    {% set map = hexgrid(8, 8, 3, 3, 12, cells=card.hexes) %}
+    {{ circle(map.at(2, 1).x, map.at(2, 1).y, 2, fill="#00ff00") }}
+    {{ hexgrid(8, 50, 3, 3, 9, top="pointy", coords="axial", stroke="#0000ff") }}
+    """
+
+
+@pytest.fixture(scope="module")
+def grids(tmp_path_factory):
+    """The first page of a card with a flat-top offset hex grid (data for two cells, a piece placed by coordinate) and
+    a pointy-top axial one, and the origin of both in points (the magenta frame's top-left is the first's)."""
+    root = make_project(tmp_path_factory.mktemp("grids"), GRIDS, """\
+        - id: a
+          hexes:
+            "1,1": {fill: "#cfe6f5", label: Keep}
+            "0,2": {fill: accent}
+        """)
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        x0, top, _, _ = frames(page)[0]
+        return page.objects, page.chars, (x0 - 8 * MM, top - 8 * MM)
+
+
+def hexes(objects, colour) -> list[list[tuple[float, float]]]:
+    """The corners of each six-sided outline stroked in `colour`, in mm from the face's top-left."""
+    shapes = [c for c in objects.get("curve", []) if tuple(round(v, 3) for v in c.get("stroking_color") or ()) == colour and c.get("stroke")]
+    return [c["pts"] for c in shapes if len(set(c["pts"])) == 6]
+
+
+def centre(points) -> tuple[float, float]:
+    """The middle of a closed outline's corners (its first corner, repeated at its end, counted once)."""
+    corners = list(dict.fromkeys(points))
+    return sum(p[0] for p in corners) / len(corners), sum(p[1] for p in corners) / len(corners)
+
+
+def test_a_hex_grid_puts_each_cell_where_flat_and_pointy_geometry_do(grids):
+    objects, _, (ox, oy) = grids
+    r = 12 / 3 ** 0.5  # a flat-top hex 12 mm across its flats: 6.93 mm from centre to corner
+    flat = [[((x - ox) / MM, (y - oy) / MM) for x, y in pts] for pts in hexes(objects, (0.133, 0.133, 0.133)) if (pts[0][1] - oy) / MM < 45]
+    expected = {(round(8 + r + c * 1.5 * r, 1), round(8 + 6 + row * 12 + (6 if c % 2 else 0), 1)) for c in range(3) for row in range(3)}
+    assert {(round(cx, 1), round(cy, 1)) for cx, cy in map(centre, flat)} == expected
+    for pts in flat:
+        cx, cy = centre(pts)
+        assert all(abs(((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 - r) < 0.02 for px, py in pts)  # every corner one radius out
+        assert max(py for _, py in pts) - min(py for _, py in pts) == pytest.approx(12, abs=0.02)  # 12 mm across the flats
+    r9 = 9 / 3 ** 0.5  # pointy-top, 9 mm across: rows 1.5 radii apart, odd rows half a hex to the right
+    pointy = [centre([((x - ox) / MM, (y - oy) / MM) for x, y in pts]) for pts in hexes(objects, (0.0, 0.0, 1.0))]
+    expected = {(round(8 + 4.5 + c * 9 + (4.5 if row % 2 else 0), 1), round(50 + r9 + row * 1.5 * r9, 1)) for c in range(3) for row in range(3)}
+    assert {(round(cx, 1), round(cy, 1)) for cx, cy in pointy} == expected
+
+
+def labels_in(chars, top: float, bottom: float) -> dict[str, list]:
+    """The words between two heights of the face (mm), each its characters, by text."""
+    words: dict[tuple, list] = {}
+    for c in chars:
+        if top <= c["top"] / MM <= bottom:
+            words.setdefault((round(c["top"]), c["fontname"]), []).append(c)
+    labels = {}
+    for line in words.values():
+        line.sort(key=lambda c: c["x0"])
+        run = [line[0]]
+        for c in line[1:]:
+            if c["x0"] - run[-1]["x1"] > 3:
+                labels["".join(ch["text"] for ch in run)] = run
+                run = [c]
+            else:
+                run.append(c)
+        labels["".join(ch["text"] for ch in run)] = run
+    return labels
+
+
+def test_grid_labels_sit_at_their_cells_centres_naming_offset_or_axial_coordinates(grids):
+    _, chars, (ox, oy) = grids
+    labels = labels_in(chars, oy / MM + 8, oy / MM + 48)
+    r = 12 / 3 ** 0.5
+    for text, (cx, cy) in {"0,0": (8 + r, 14), "2,1": (8 + r + 3 * r, 26), "Keep": (8 + r + 1.5 * r, 32)}.items():
+        run = labels[text]
+        mid_x = ((run[0]["x0"] + run[-1]["x1"]) / 2 - ox) / MM
+        mid_y = ((min(c["top"] for c in run) + max(c["bottom"] for c in run)) / 2 - oy) / MM
+        assert mid_x == pytest.approx(cx, abs=0.1) and mid_y == pytest.approx(cy, abs=0.6), text
+    assert "1,1" not in labels  # the data's label takes the place of the coordinates
+    r9 = 9 / 3 ** 0.5
+    pointy = labels_in(chars, oy / MM + 50, oy / MM + 90)
+    for text, (cx, cy) in {"-1,2": (8 + 4.5, 50 + r9 + 3 * r9), "0,1": (8 + 9, 50 + r9 + 1.5 * r9)}.items():  # offset (0, 2) and (0, 1) of odd-r
+        run = pointy[text]
+        assert ((run[0]["x0"] + run[-1]["x1"]) / 2 - ox) / MM == pytest.approx(cx, abs=0.1), text
+        assert ((run[0]["top"] + run[-1]["bottom"]) / 2 - oy) / MM == pytest.approx(cy, abs=0.6), text
+
+
+def test_cells_take_their_fill_from_the_data_and_pieces_their_place_from_the_grid(grids):
+    objects, _, (ox, oy) = grids
+    r = 12 / 3 ** 0.5
+    filled = {tuple(round(v, 3) for v in c["non_stroking_color"]): centre([((x - ox) / MM, (y - oy) / MM) for x, y in c["pts"]])
+              for c in objects.get("curve", []) if c.get("fill") and len(set(c["pts"])) == 6}
+    sky = tuple(round(v / 255, 3) for v in (0xcf, 0xe6, 0xf5))
+    assert filled[sky] == pytest.approx((8 + r + 1.5 * r, 8 + 6 + 12 + 6), abs=0.05)
+    piece = next(c for c in objects.get("curve", []) if tuple(c.get("non_stroking_color") or ()) == (0.0, 1.0, 0.0))
+    px, py = ((piece["x0"] + piece["x1"]) / 2 - ox) / MM, ((piece["top"] + piece["bottom"]) / 2 - oy) / MM
+    assert (px, py) == pytest.approx((8 + r + 3 * r, 8 + 6 + 12), abs=0.05)

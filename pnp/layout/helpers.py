@@ -14,6 +14,7 @@ from pnp.core.errors import LayoutError
 from pnp.core.units import add_up
 from pnp.data.fields import Fields
 from pnp.layout.drawing import to_number
+from pnp.layout.grids import hexgrid, squaregrid
 
 MAX_TRACK = 1000  # spaces on one track
 MAX_PER_SIDE = 250
@@ -28,6 +29,8 @@ def template_helpers(rec) -> dict:
         "track": partial(track, rec),
         "zone": partial(zone, rec),
         "path": partial(path, rec),
+        "hexgrid": partial(hexgrid, rec),
+        "squaregrid": partial(squaregrid, rec),
     }
 
 
