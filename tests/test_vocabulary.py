@@ -358,3 +358,94 @@ def test_cells_take_their_fill_from_the_data_and_pieces_their_place_from_the_gri
     piece = next(c for c in objects.get("curve", []) if tuple(c.get("non_stroking_color") or ()) == (0.0, 1.0, 0.0))
     px, py = ((piece["x0"] + piece["x1"]) / 2 - ox) / MM, ((piece["top"] + piece["bottom"]) / 2 - oy) / MM
     assert (px, py) == pytest.approx((8 + r + 3 * r, 8 + 6 + 12), abs=0.05)
+
+
+# --- gradients and text shadow -------------------------------------------------------------------------------------
+def shadings(pdf: Path) -> list[dict]:
+    """Every shading of a PDF: its type (2 axial, 3 radial) and the colours its function runs through."""
+    import pikepdf
+
+    found = []
+    with pikepdf.open(pdf) as doc:
+        for obj in doc.objects:
+            if isinstance(obj, pikepdf.Dictionary) and "/ShadingType" in obj:
+                functions = obj.Function.Functions if "/Functions" in obj.Function else [obj.Function]
+                colours = [tuple(round(float(v), 3) for v in f[key]) for f in functions for key in ("/C0", "/C1")]
+                found.append({"type": int(obj.ShadingType), "colours": list(dict.fromkeys(colours)), "space": str(obj.ColorSpace)})
+    return sorted(found, key=lambda s: s["type"])
+
+
+def test_gradient_fills_print_as_shadings_in_vector(tmp_path):
+    template = """\
+        {{ rect(5, 5, 50, 20, fill=gradient(["#000000", "#ffffff"], angle=0)) }}
+        {{ circle(30, 50, 12, fill=gradient(["#ff0000", "#0000ff"], kind="radial"), stroke="ink") }}
+        {{ polygon([[5, 70], [55, 70], [30, 85]], fill=gradient([[0, "#00ff00"], [0.5, "#ffffff"], [1, "#000000"]])) }}
+        """
+    root = make_project(tmp_path, template, "- {id: a}\n")
+    build(root, "--only", "cards")
+    found = shadings(root / "output/v/v-cards.pdf")
+    assert [s["type"] for s in found] == [2, 2, 3]
+    assert {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)} <= set(found[0]["colours"] + found[1]["colours"])
+    assert any(s["colours"] == [(0.0, 1.0, 0.0), (1.0, 1.0, 1.0), (0.0, 0.0, 0.0)] for s in found)  # three stops, in order
+    assert found[2]["colours"] == [(1.0, 0.0, 0.0), (0.0, 0.0, 1.0)]
+
+
+def test_the_ink_measure_counts_a_gradient_by_what_it_prints(tmp_path):
+    """A 50 × 40 mm band from black to white averages half black: 0.5 × its share of the page, over the plain card's."""
+    from pnp.render.ink import pdf_ink
+
+    template = """\
+        {% if card.id == "shaded" %}{{ rect(5, 5, 50, 40, fill=gradient(["#000000", "#ffffff"], angle=0)) }}{% endif %}
+        """
+    root = make_project(tmp_path, template, "- {id: plain}\n")
+    build(root, "--only", "cards")
+    plain = pdf_ink(root / "output/v/v-cards.pdf", dpi=72)
+    (root / "data/v/decks/words.yaml").write_text((root / "data/v/decks/words.yaml").read_text().replace("plain", "shaded"))
+    build(root, "--only", "cards")
+    shaded = pdf_ink(root / "output/v/v-cards.pdf", dpi=72)
+    letter = 215.9 * 279.4
+    assert shaded - plain == pytest.approx(0.5 * 50 * 40 / letter, rel=0.1)
+
+
+def test_contrast_is_judged_against_the_gradient_under_the_text_and_the_ink_saver_tints_it(tmp_path):
+    """White text over the dark half of a dark-to-light band reads; over the whole band its light end fails WCAG."""
+    template = """\
+        {{ rect(0, 0, face.w, 30, fill=gradient(["#102030", "#d0e0f0"], angle=0)) }}
+        {{ text("Dark half", 4, 4, 24, 8, size=10, color="#ffffff") }}
+        {{ text("Across the whole band", 4, 16, 56, 8, size=10, color="#ffffff") }}
+        """
+    root = make_project(tmp_path, template, "- {id: a}\n")
+    output = run_pnp(root, "validate", "v").output
+    faint = [line for line in output.splitlines() if "contrast" in line]
+    assert len(faint) == 1 and "front.j2:3:" in faint[0] and "Across the whole band" in faint[0], output
+    build(root, "--only", "cards", "--ink-saver")
+    saved = shadings(root / "output/v/v-cards-ink-saver.pdf")
+    assert saved and all(min(channel) > 0.8 for s in saved for channel in s["colours"])  # the band kept a light tint of itself
+
+
+def test_a_gradient_running_to_the_cut_is_judged_for_slivers_by_its_colour_at_the_edge(tmp_path):
+    template = """\
+        {{ rect(-face.bleed, 0, face.w + 2 * face.bleed, 20, fill=gradient(["#102030", "#f4f8fc"], angle=0)) }}
+        """
+    root = make_project(tmp_path, template, "- {id: a}\n")
+    output = run_pnp(root, "validate", "v").output
+    slivers = [line for line in output.splitlines() if "sliver" in line]
+
+    def at(t):  # the band's colour a fraction t along it: each channel interpolated, as the PDF's shading does
+        return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip((0x10, 0x20, 0x30), (0xf4, 0xf8, 0xfc), strict=True))
+
+    strip = 0.25 / 63.5  # the sliver check samples 0.25 mm inside each edge
+    assert len(slivers) == 1 and f"left edge is {at(strip)}" in slivers[0] and f"edge across the shared cut is {at(1 - strip)}" in slivers[0], output
+
+
+def test_a_text_shadow_is_the_text_again_offset_in_its_colour_beneath(tmp_path):
+    template = """\
+        {{ text("Keep", 10, 10, 40, 10, size=14, color="#ffffff", shadow="#ff0000", shadow_offset=0.5) }}
+        """
+    root = make_project(tmp_path, template, "- {id: a}\n")
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["text"] == "K"]
+    assert [tuple(round(v, 3) for v in c["non_stroking_color"]) for c in chars] == [(1.0, 0.0, 0.0), (1.0, 1.0, 1.0)]  # shadow first
+    shadow, text = chars
+    assert (shadow["x0"] - text["x0"], shadow["top"] - text["top"]) == pytest.approx((0.5 * MM, 0.5 * MM), abs=0.01)

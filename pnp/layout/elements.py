@@ -18,6 +18,20 @@ from pnp.core.memo import ByIdentity
 from pnp.layout.typeset import IconOp
 
 
+class Gradient(NamedTuple):
+    """A fill that changes colour (pnp.layout.gradients), placed on its shape: along the axis (x0, y0) → (x1, y1) when
+    linear, out from (x0, y0) to radius `r` when radial; `stops` are (offset from 0 to 1, '#rrggbb'). It stands where a
+    fill colour would, in a Rect, Circle, Ellipse or Polygon."""
+
+    kind: str  # "linear" or "radial"
+    stops: tuple[tuple[float, str], ...]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    r: float
+
+
 class Rect(NamedTuple):
     x: float
     y: float

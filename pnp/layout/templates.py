@@ -76,6 +76,7 @@ class Layouts:
         self.env.globals.update(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
             text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, range=capped_range, qr=rec.qr,
+            gradient=rec.gradient,
         )
         if helpers:
             self.env.globals.update(helpers(rec))

@@ -20,7 +20,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.units import PT_PER_MM
-from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.qr import QUIET_MODULES
 from pnp.layout.typeset import TextOp
 from pnp.render import rl
@@ -41,6 +41,32 @@ def _draw_without_helvetica(drawing, canvas, black=None) -> None:
     with rl.drawing_defaults(rl.current_font(canvas), black):
         renderPDF.draw(drawing, canvas, 0, 0)
 
+
+
+def _shape_path(path, el):
+    """The outline of a rectangle, circle, ellipse or polygon on a reportlab path (face mm to points, y up)."""
+    match el:
+        case Rect(x, y, w, h, radius=r) if r > 0:
+            path.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K)
+        case Rect(x, y, w, h):
+            path.rect(x * K, -(y + h) * K, w * K, h * K)
+        case Circle(cx, cy, r):
+            path.circle(cx * K, -cy * K, r * K)
+        case Ellipse(x, y, w, h):
+            path.ellipse(x * K, -(y + h) * K, w * K, h * K)
+        case Polygon(pts):
+            _outline(path, pts, True)
+    return path
+
+
+def _outline(path, pts, closed: bool):
+    """A polygon's outline on a reportlab path (face mm to points, y up); the path."""
+    path.moveTo(pts[0][0] * K, -pts[0][1] * K)
+    for px, py in pts[1:]:
+        path.lineTo(px * K, -py * K)
+    if closed:
+        path.close()
+    return path
 
 
 def picture(source):
@@ -403,42 +429,65 @@ class FaceDrawer:
             match el:
                 case Text(x, y, ops):
                     self._text(ops, x * K, y * K)
-                case Rect(x, y, w, h, fill, stroke, sw, r, dash):
-                    s, f = self._paint(fill, stroke, sw, dash)
-                    if s or f:
-                        if r > 0:
-                            c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
-                        else:
-                            c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
+                case Rect() | Circle() | Ellipse() | Polygon():
+                    self._shape(el)
                 case Icon(name, col, x, y, w, h):
                     self._icon(name, col, x * K, y * K, w * K, h * K)
                 case Line(x1, y1, x2, y2, stroke, sw, dash):
                     if self._paint(None, stroke, sw, dash)[0]:
                         c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
-                case Circle(cx, cy, r, fill, stroke, sw, dash):
-                    s, f = self._paint(fill, stroke, sw, dash)
-                    if s or f:
-                        c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
-                case Ellipse(x, y, w, h, fill, stroke, sw):
-                    s, f = self._paint(fill, stroke, sw)
-                    if s or f:
-                        c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
-                case Polygon(pts, fill, stroke, sw, closed):
-                    s, f = self._paint(fill, stroke, sw)
-                    if s or f:
-                        p = c.beginPath()
-                        p.moveTo(pts[0][0] * K, -pts[0][1] * K)
-                        for px, py in pts[1:]:
-                            p.lineTo(px * K, -py * K)
-                        if closed:
-                            p.close()
-                        c.drawPath(p, stroke=s, fill=f)
                 case Image():
                     self._image(el)
                 case Qr():
                     self._qr(el)
                 case Group():
                     self._group(el)
+
+    def _shape(self, el) -> None:
+        """A rectangle, circle, ellipse or polygon: its gradient painted first where it has one, then its fill and stroke."""
+        c = self.c
+        fill = el.fill
+        if type(fill) is Gradient:
+            fill = self._shaded(fill, lambda path: _shape_path(path, el))
+        match el:
+            case Rect(x, y, w, h, _, stroke, sw, r, dash):
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    if r > 0:
+                        c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
+                    else:
+                        c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
+            case Circle(cx, cy, r, _, stroke, sw, dash):
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
+            case Ellipse(x, y, w, h, _, stroke, sw):
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
+            case Polygon(pts, _, stroke, sw, closed):
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    c.drawPath(_outline(c.beginPath(), pts, closed), stroke=s, fill=f)
+
+    def _shaded(self, gradient: Gradient, outline: Callable) -> None:
+        """Paint a gradient inside the path `outline(path)` draws: an axial or radial shading, clipped to the shape, in
+        vector. Returns None: the shape's own fill is done, its stroke is left to draw."""
+        c = self.c
+        self._replayable = False  # the document names and keeps each shading
+        path = c.beginPath()
+        outline(path)
+        colours = [self._colour(hex_value) for _, hex_value in gradient.stops]
+        offsets = [t for t, _ in gradient.stops]
+        c.saveState()
+        c.clipPath(path, stroke=0, fill=0)
+        if gradient.kind == "radial":
+            c.radialGradient(gradient.x0 * K, -gradient.y0 * K, gradient.r * K, colours, offsets, extend=True)
+        else:
+            c.linearGradient(gradient.x0 * K, -gradient.y0 * K, gradient.x1 * K, -gradient.y1 * K, colours, offsets, extend=True)
+        c.restoreState()
+        self.shared.note_shadings(rl.shadings_in_use(c))
+        return None
 
     def _qr(self, code: Qr) -> None:
         """A QR code on its background square, its dark modules one filled path of rectangles (a run of a row each):
