@@ -7,6 +7,7 @@ and reads the PDF it prints with pdfplumber.
 from __future__ import annotations
 
 import itertools
+import re
 import textwrap
 from pathlib import Path
 
@@ -449,3 +450,43 @@ def test_a_text_shadow_is_the_text_again_offset_in_its_colour_beneath(tmp_path):
     assert [tuple(round(v, 3) for v in c["non_stroking_color"]) for c in chars] == [(1.0, 0.0, 0.0), (1.0, 1.0, 1.0)]  # shadow first
     shadow, text = chars
     assert (shadow["x0"] - text["x0"], shadow["top"] - text["top"]) == pytest.approx((0.5 * MM, 0.5 * MM), abs=0.01)
+
+
+# --- decks from a folder of images ---------------------------------------------------------------------------------
+def test_a_folder_of_images_makes_a_card_of_each_with_the_count_its_name_gives(tmp_path):
+    from pdftext import pdf_text
+    from PIL import Image
+
+    template = """\
+        {{ image(card.image, 0, 0, face.w, face.h, fit="cover") }}
+        {{ text(card.id ~ " / " ~ card.name ~ " / " ~ card.count, 5, 40, face.w - 10, 8, size=8, align="center") }}
+        """
+    root = make_project(tmp_path, template, "- {id: placeholder}\n")
+    art = root / "data/v/decks/art"
+    art.mkdir()
+    for name, size in (("fire-dragon-x3.png", (635, 889)), ("Ice_Wyrm.png", (635, 889)), ("stone-golem-x2.jpg", (695, 949)),
+                       ("wide.png", (1000, 600)), ("notes.txt", None)):
+        if size is None:
+            (art / name).write_text("not an image")
+        else:
+            Image.new("RGB", size, "#f0e8d8").save(art / name)
+    deck = root / "data/v/decks/words.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").split("cards:")[0] + "cards_from: art/\n", encoding="utf-8")
+    output = build(root, "--only", "cards")
+    words = pdf_text(root / "output/v/v-cards.pdf")
+    made = set(re.findall(r"[\w-]+ / [\w ]+? / \d", words))
+    assert made == {"fire-dragon / fire dragon / 3", "Ice_Wyrm / Ice Wyrm / 1", "stone-golem / stone golem / 2", "wide / wide / 1"}
+    assert [words.count(f"/ {name} /") for name in ("fire dragon", "Ice Wyrm", "stone golem", "wide")] == [3, 1, 2, 1]
+    warned = [line for line in output.splitlines() if ": warning:" in line]
+    assert len(warned) == 1 and warned[0].startswith("data/v/decks/art/wide.png: warning:") and "1.67:1" in warned[0], output
+
+
+def test_a_folder_without_images_or_outside_the_game_is_an_error_at_cards_from(tmp_path):
+    root = make_project(tmp_path, "{{ image(card.image, 0, 0, face.w, face.h) }}\n", "- {id: placeholder}\n")
+    (root / "data/v/decks/empty").mkdir()
+    deck = root / "data/v/decks/words.yaml"
+    head = deck.read_text(encoding="utf-8").split("cards:")[0]
+    for folder, words in (("empty/", "holds no PNG, JPEG or WebP image"), ("missing/", "is not there"), ("../../../templates/", "outside the game's folder")):
+        deck.write_text(head + f"cards_from: {folder}\n", encoding="utf-8")
+        result = run_pnp(root, "validate", "v")
+        assert result.exit_code != 0 and "data/v/decks/words.yaml:5:13: error: cards_from" in result.output and words in result.output, result.output
