@@ -490,3 +490,29 @@ def test_a_folder_without_images_or_outside_the_game_is_an_error_at_cards_from(t
         deck.write_text(head + f"cards_from: {folder}\n", encoding="utf-8")
         result = run_pnp(root, "validate", "v")
         assert result.exit_code != 0 and "data/v/decks/words.yaml:5:13: error: cards_from" in result.output and words in result.output, result.output
+
+
+# --- inline icons of their own size --------------------------------------------------------------------------------
+def test_an_inline_icon_with_its_own_size_keeps_it_whatever_the_texts_size(tmp_path):
+    """`:star@4mm:` draws a 4 mm star in 10 pt text and in 7 pt text; `:star:` grows with the text's capitals."""
+    template = """\
+        {{ text("Gain :star@4mm: now", 5, 10, 50, 12, size=10, color="#ff0000") }}
+        {{ text("Gain :star@4mm: now", 5, 30, 50, 12, size=7, color="#0000ff") }}
+        {{ text("Gain :star: now", 5, 50, 50, 12, size=10, color="#00ff00") }}
+        {{ text("Gain :star: now", 5, 70, 50, 12, size=7, color="#ff00ff") }}
+        """
+    root = make_project(tmp_path, template, "- {id: a}\n")
+    build(root, "--only", "cards")
+    with pdfplumber.open(root / "output/v/v-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        shapes = page.objects.get("curve", []) + page.objects.get("rect", [])
+
+        def star(colour):  # the box of everything the icon in that colour paints, in mm
+            ink = [s for s in shapes if tuple(round(v, 3) for v in s.get("non_stroking_color") or ()) == colour]
+            return (max(s["x1"] for s in ink) - min(s["x0"] for s in ink)) / MM, (max(s["bottom"] for s in ink) - min(s["top"] for s in ink)) / MM
+
+        big, small = star((1.0, 0.0, 0.0)), star((0.0, 0.0, 1.0))
+        grows, shrinks = star((0.0, 1.0, 0.0)), star((1.0, 0.0, 1.0))
+    assert big == pytest.approx(small, abs=0.01)
+    assert 3.5 < max(big) <= 4.0
+    assert grows[1] / shrinks[1] == pytest.approx(10 / 7, rel=0.02)

@@ -56,11 +56,13 @@ TEXT, FONT, COLOUR, W1, ICON = range(5)
 
 
 class InlineIcon(NamedTuple):
-    """An icon in a line of text, sized against the text's capitals (all in ems of the text's size)."""
+    """An icon in a line of text, sized against the text's capitals (all in ems of the text's size), or of a size of
+    its own (`:star@4mm:`) whatever the text's size."""
 
     name: str
-    square: float  # the side of the square the icon is drawn in: at least 1, more when its drawing leaves padding
-    top: float  # the square's top above the baseline
+    square: float  # the side of the square the icon is drawn in: at least 1, more when its drawing leaves padding (0 when fixed)
+    top: float  # the square's top above the baseline; a fixed icon's middle
+    fixed: float = 0.0  # points: the side of an icon of its own size, centred on the capitals
 
 
 def inline_icon(name: str, cap: float, ink: tuple[float, float]) -> InlineIcon:
@@ -166,7 +168,8 @@ class Typesetter:
         return self.fonts.face(font).face.capHeight / 1000
 
     def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set, icon_ink=None, hyphenate=None) -> list:
-        """Words, spaces and breaks: ('w', frags, w1, breaks) | ('s', font, w1) | ('n',).
+        """Words, spaces and breaks: ('w', frags, w1, breaks, fixed) | ('s', font, w1) | ('n',): a word is w1 × size + fixed
+        points wide, `fixed` the icons of their own size in it.
 
         `icon_ink(name)` gives an icon's ink extent in its square (see IconInk), so
         inline icons reach the cap height; without it, icons are taken to fill their square.
@@ -181,7 +184,7 @@ class Typesetter:
             nonlocal length
             if word:
                 breaks = _breaks(word, soft, length, hyphenate)
-                out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks))
+                out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word)))
                 word.clear()
                 soft.clear()
             length = 0
@@ -193,6 +196,9 @@ class Typesetter:
                 continue
             font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
             colour = run.color or color
+            if run.icon is not None and run.size:  # its own size, centred on the capitals' middle
+                word.append(("", font, colour, 0.0, InlineIcon(run.icon, 0.0, self.cap_height(font) / 2, run.size)))
+                continue
             if run.icon is not None:
                 icon = inline_icon(run.icon, self.cap_height(font), icon_ink(run.icon) if icon_ink else FULL_INK)
                 word.append(("", font, colour, icon.square, icon))
@@ -290,7 +296,7 @@ def _break_lines(items, width, size) -> tuple[list, bool]:
             while True:
                 space_w = pending[1] * size if (pending and cur) else 0.0
                 room = width - cur_w - space_w
-                if item[2] * size <= room + 1e-6:
+                if item[2] * size + item[4] <= room + 1e-6:
                     cur_w = _place(cur, cur_w, item[1], pending, space_w, size)
                     break
                 split = _split_to_fit(item, room, size) if item[3] else None
@@ -321,7 +327,7 @@ def _place(cur: list, cur_w: float, frags, pending, space_w: float, size: float)
         cur.append((cur_w, " ", pending[0], None, space_w))
         cur_w += space_w
     for frag in frags:
-        fw = frag[W1] * size
+        fw = frag[W1] * size + (frag[ICON].fixed if frag[ICON] is not None else 0.0)
         cur.append((cur_w, frag, frag[FONT], frag[COLOUR], fw))
         cur_w += fw
     return cur_w
@@ -332,7 +338,7 @@ def _split_to_fit(item, room: float, size: float):
     first part fits `room` points, or None when none does."""
     for offset, hyphen in reversed(item[3]):
         first, w1 = _first_part(item[1], offset, hyphen)
-        if w1 * size <= room + 1e-6:
+        if w1 * size + _fixed(first) <= room + 1e-6:
             return first, _rest(item, offset)
     return None
 
@@ -369,7 +375,12 @@ def _first_part(frags, offset: int, hyphen: bool) -> tuple[tuple, float]:
 def _rest(item, offset: int) -> tuple:
     """The word item of what follows `offset`, with its own break points."""
     _, after = _cut(item[1], offset)
-    return ("w", tuple(after), add_up(f[W1] for f in after), tuple((at - offset, h) for at, h in item[3] if at > offset))
+    return ("w", tuple(after), add_up(f[W1] for f in after), tuple((at - offset, h) for at, h in item[3] if at > offset), _fixed(after))
+
+
+def _fixed(frags) -> float:
+    """Points the icons of their own size among a word's fragments take, whatever the text's size."""
+    return add_up(f[ICON].fixed for f in frags if f[ICON] is not None)
 
 
 def _breaks(word: list, soft: list, length: int, hyphenate) -> tuple:
@@ -410,7 +421,9 @@ def _line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = 
             if run_text:
                 ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                 run_text = []
-            ops.append(IconOp(x0 + x, baseline - icon.top * size, icon.square * size, icon.name, part[COLOUR]))
+            side = icon.fixed or icon.square * size
+            top = baseline - icon.top * size - (icon.fixed / 2 if icon.fixed else 0.0)
+            ops.append(IconOp(x0 + x, top, side, icon.name, part[COLOUR]))
             continue
         if run_text and (font != run_font or colour != run_colour):
             ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))

@@ -82,7 +82,7 @@ class Setter:
         """(natural width on one line, widest word) in points."""
         laid = self.lay(text.replace("\n", " "), BIG, replace(style, align="left"))
         natural = max((op_right(op) for op in laid.ops), default=0.0)
-        words = [it[2] * style.size for it in self._items_of(text, style) if it[0] == "w"]
+        words = [it[2] * style.size + it[4] for it in self._items_of(text, style) if it[0] == "w"]
         return natural, max(words, default=0.0)
 
 
