@@ -17,7 +17,7 @@ from typing import NamedTuple
 from pnp.core.colour import contrast, luminance
 from pnp.core.errors import LayoutError
 from pnp.layout.elements import Group, Line, Qr, Rect
-from pnp.layout.inspect import _compose, face_bounds
+from pnp.layout.inspect import face_bounds, group_transform
 
 MIN_MODULE_MM = 0.396  # GS1 General Specifications 5.12.3.1: the smallest X-dimension of a QR code read at retail
 QUIET_MODULES = 4  # light modules around the symbol (ISO/IEC 18004)
@@ -95,7 +95,7 @@ def _in_order(elements, t):
     scale = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
     for el in elements:
         if type(el) is Group:
-            yield from _in_order(el.children, _compose(t, el.x, el.y, el.rotate, el.scale))
+            yield from _in_order(el.children, group_transform(t, el.x, el.y, el.rotate, el.scale))
         elif type(el) is Qr:
             pts = [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x in (el.x, el.x + el.size) for y in (el.y, el.y + el.size)]
             yield (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)), el, scale, "QR code"

@@ -12,7 +12,6 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from reportlab.lib.colors import CMYKColor
@@ -21,10 +20,10 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
-from pnp.layout.qr import QUIET_MODULES
 from pnp.layout.typeset import TextOp
 from pnp.render import rl
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
+from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, placeholder_bars, thinnest_stroke
 
@@ -41,32 +40,6 @@ def _draw_without_helvetica(drawing, canvas, black=None) -> None:
     with rl.drawing_defaults(rl.current_font(canvas), black):
         renderPDF.draw(drawing, canvas, 0, 0)
 
-
-
-def _shape_path(path, el):
-    """The outline of a rectangle, circle, ellipse or polygon on a reportlab path (face mm to points, y up)."""
-    match el:
-        case Rect(x, y, w, h, radius=r) if r > 0:
-            path.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K)
-        case Rect(x, y, w, h):
-            path.rect(x * K, -(y + h) * K, w * K, h * K)
-        case Circle(cx, cy, r):
-            path.circle(cx * K, -cy * K, r * K)
-        case Ellipse(x, y, w, h):
-            path.ellipse(x * K, -(y + h) * K, w * K, h * K)
-        case Polygon(pts):
-            _outline(path, pts, True)
-    return path
-
-
-def _outline(path, pts, closed: bool):
-    """A polygon's outline on a reportlab path (face mm to points, y up); the path."""
-    path.moveTo(pts[0][0] * K, -pts[0][1] * K)
-    for px, py in pts[1:]:
-        path.lineTo(px * K, -py * K)
-    if closed:
-        path.close()
-    return path
 
 
 def picture(source):
@@ -445,10 +418,9 @@ class FaceDrawer:
 
     def _shape(self, el) -> None:
         """A rectangle, circle, ellipse or polygon: its gradient painted first where it has one, then its fill and stroke."""
-        c = self.c
-        fill = el.fill
+        c, fill = self.c, el.fill
         if type(fill) is Gradient:
-            fill = self._shaded(fill, lambda path: _shape_path(path, el))
+            fill = self._shaded(fill, el)
         match el:
             case Rect(x, y, w, h, _, stroke, sw, r, dash):
                 s, f = self._paint(fill, stroke, sw, dash)
@@ -468,42 +440,22 @@ class FaceDrawer:
             case Polygon(pts, _, stroke, sw, closed):
                 s, f = self._paint(fill, stroke, sw)
                 if s or f:
-                    c.drawPath(_outline(c.beginPath(), pts, closed), stroke=s, fill=f)
+                    c.drawPath(outline(c.beginPath(), pts, closed), stroke=s, fill=f)
 
-    def _shaded(self, gradient: Gradient, outline: Callable) -> None:
-        """Paint a gradient inside the path `outline(path)` draws: an axial or radial shading, clipped to the shape, in
-        vector. Returns None: the shape's own fill is done, its stroke is left to draw."""
-        c = self.c
+    def _shaded(self, gradient: Gradient, el) -> None:
+        """Paint a gradient clipped to the shape `el`; None, as the shape's own fill is then done (its stroke is not)."""
         self._replayable = False  # the document names and keeps each shading
-        path = c.beginPath()
-        outline(path)
-        colours = [self._colour(hex_value) for _, hex_value in gradient.stops]
-        offsets = [t for t, _ in gradient.stops]
-        c.saveState()
-        c.clipPath(path, stroke=0, fill=0)
-        if gradient.kind == "radial":
-            c.radialGradient(gradient.x0 * K, -gradient.y0 * K, gradient.r * K, colours, offsets, extend=True)
-        else:
-            c.linearGradient(gradient.x0 * K, -gradient.y0 * K, gradient.x1 * K, -gradient.y1 * K, colours, offsets, extend=True)
-        c.restoreState()
-        self.shared.note_shadings(rl.shadings_in_use(c))
-        return None
+        shade(self.c, gradient, [self._colour(hex_value) for _, hex_value in gradient.stops], shape_path(self.c.beginPath(), el))
+        self.shared.note_shadings(rl.shadings_in_use(self.c))
 
     def _qr(self, code: Qr) -> None:
-        """A QR code on its background square, its dark modules one filled path of rectangles (a run of a row each):
-        vector, sharp at any size."""
+        """A QR code on its background square, its dark modules one filled path: vector, sharp at any size."""
         c = self.c
-        module = code.size / (len(code.modules) + 2 * QUIET_MODULES) * K
-        left, top = code.x * K + QUIET_MODULES * module, code.y * K + QUIET_MODULES * module
         if code.background:
             self._fill(code.background)
             c.rect(code.x * K, -(code.y + code.size) * K, code.size * K, code.size * K, stroke=0, fill=1)
         self._fill(code.color)
-        p = c.beginPath()
-        for r, row in enumerate(code.modules):
-            for run in re.finditer("1+", row):
-                p.rect(left + run.start() * module, -(top + (r + 1) * module), (run.end() - run.start()) * module, module)
-        c.drawPath(p, stroke=0, fill=1)
+        c.drawPath(qr_path(c.beginPath(), code), stroke=0, fill=1)
 
     def _group(self, group: Group) -> None:
         """Children moved, turned and scaled; what they draw prints at the scale they are drawn at."""
