@@ -179,15 +179,16 @@ class Typesetter:
         word: list[tuple] = []
         soft: list[tuple[int, bool]] = []
         length = 0  # characters in the word so far
+        fixed = False  # whether the word holds an icon of its own size
 
         def end_word():
-            nonlocal length
+            nonlocal length, fixed
             if word:
-                breaks = _breaks(word, soft, length, hyphenate)
-                out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word)))
+                breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
+                out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
                 word.clear()
                 soft.clear()
-            length = 0
+            length, fixed = 0, False
 
         for run in runs:
             if run.icon is None and run.text == "\n":
@@ -198,6 +199,7 @@ class Typesetter:
             colour = run.color or color
             if run.icon is not None and run.size:  # its own size, centred on the capitals' middle
                 word.append(("", font, colour, 0.0, InlineIcon(run.icon, 0.0, self.cap_height(font) / 2, run.size)))
+                fixed = True
                 continue
             if run.icon is not None:
                 icon = inline_icon(run.icon, self.cap_height(font), icon_ink(run.icon) if icon_ink else FULL_INK)
