@@ -516,3 +516,30 @@ def test_an_inline_icon_with_its_own_size_keeps_it_whatever_the_texts_size(tmp_p
     assert big == pytest.approx(small, abs=0.01)
     assert 3.5 < max(big) <= 4.0
     assert grows[1] / shrinks[1] == pytest.approx(10 / 7, rel=0.02)
+
+
+# --- a new game uses them ------------------------------------------------------------------------------------------
+def test_a_new_games_board_draws_a_labelled_hex_map_and_a_qr_code_a_phone_reads(tmp_path):
+    import os
+
+    import zxingcpp
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        assert CliRunner().invoke(main, ["new", "crystal-caves"], catch_exceptions=False).exit_code == 0
+    finally:
+        os.chdir(cwd)
+    result = run_pnp(tmp_path, "build", "crystal-caves", "-q", "--only", "boards", "--strict")
+    assert result.exit_code == 0, result.output
+    board = tmp_path / "output/crystal-caves/crystal-caves-boards.pdf"
+    codes = [r.text for r in zxingcpp.read_barcodes(raster(board, dpi=200)) if r.format == zxingcpp.BarcodeFormat.QRCode]
+    assert codes == ["https://example.org/crystal-caves/rules"]
+    with pdfplumber.open(board) as pdf:
+        page = pdf.pages[0]
+        labels = labels_in(page.chars, 0, page.height / MM)
+        outlines = [c for c in page.objects.get("curve", []) if len(set(c["pts"])) == 6]
+    assert {"0,0", "8,2", "Entrance", "Vault"} <= set(labels) and len(outlines) == 27  # 9 × 3 hexes
