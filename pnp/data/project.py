@@ -19,6 +19,7 @@ from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_families, font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
+from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
@@ -305,7 +306,10 @@ class Project:
         if data is None:
             return None
         sheet = None
-        if isinstance(data, LocDict) and "cards_from" in data:
+        if isinstance(data, LocDict) and "cards_from" in data and names_folder(data["cards_from"], path):
+            if not self._folder_cards(data, path, slug, findings):
+                return None
+        elif isinstance(data, LocDict) and "cards_from" in data:
             sheet = self._sheet_cards(data, path, slug, findings, edition)
             if sheet is None:
                 return None
@@ -403,6 +407,37 @@ class Project:
             return None
         data.locs["cards"] = data.loc_of("cards_from")
         return sheet
+
+    def _folder_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> bool:
+        """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder);
+        False after a finding."""
+        if "cards" in data:
+            findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
+            return False
+        where, game_dir = data.loc_of("cards_from"), path.parent.parent
+        try:
+            if "\0" in data["cards_from"]:
+                raise LeavesFolder(path.parent / data["cards_from"], game_dir)
+            folder = inside(path.parent / data["cards_from"], self.root, game_dir)
+        except LeavesFolder:
+            findings.append(error("path-outside", f"cards_from '{data['cards_from']}' leads outside the game's folder: keep the images inside {self.rel(game_dir)}",
+                                  where, game=slug))
+            return False
+        except Refused as exc:
+            findings.append(error(exc.code, f"cards_from {exc.advice(data['cards_from'], '')}", where, game=slug))
+            return False
+        if not folder.is_dir():
+            findings.append(error("deck-no-images", f"cards_from names the folder {data['cards_from']}, which is not there beside {path.name}: "
+                                  f"make it and put the card images in it", where, game=slug))
+            return False
+        cards, found = image_cards(folder, self.root, where, data.get("size"), slug)
+        findings += found
+        if cards is None:
+            return False
+        del data["cards_from"]  # the deck reads as if its cards were written out in it
+        data["cards"] = cards
+        data.locs["cards"] = where
+        return True
 
     def _generated_cards(self, data: LocDict, slug: str, findings: list) -> bool:
         """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""

@@ -366,6 +366,7 @@ class RulebookMatter(Strict):
     subtitle: str = ""
     pitch: str = ""
     paper: str = ""
+    align: Literal["left", "justify"] = "left"  # the paragraphs' and list items' alignment; justified text hyphenates in the edition's language
 
 
 _READABLE = {

@@ -13,14 +13,17 @@ import sys
 
 from pnp.core.errors import LayoutError, Loc, did_you_mean
 from pnp.layout import markup
-from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
+from pnp.layout.gradients import GradientSpec, gradient_spec, placed
 from pnp.layout.growth import MAX_STRING
 from pnp.layout.images import MissingImage
+from pnp.layout.qr import qr_modules
 from pnp.layout.typeset import IconOp
 
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
 SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
 MAX_ELEMENTS_PER_FACE = 50_000
+ALIGNS = ("left", "center", "right", "justify")
 PLACEHOLDER_FILL, PLACEHOLDER_INK, PLACEHOLDER_TEXT = "#e6e6e6", "#9a9a9a", "#555555"  # a draft's missing art: plainly not art
 
 
@@ -84,20 +87,31 @@ class Recorder:
         return None
 
     def _colour(self, value):
+        if type(value) is GradientSpec:
+            raise LayoutError("a gradient is a fill: give it as fill= of a rect, circle, ellipse or polygon", "gradient")
         return self.game.palette.resolve(value)
 
     # The drawing functions -------------------------------------------------
+    def _filled(self, shape):
+        """The shape with its fill resolved: a colour, or a gradient (GradientSpec) laid over the shape's box."""
+        fill = shape.fill
+        return shape._replace(fill=placed(fill, shape) if type(fill) is GradientSpec else self._colour(fill))
+
+    def gradient(self, colours, angle=90, kind="linear"):
+        """A gradient fill for rect, circle, ellipse, polygon and the helpers that draw them: `fill=gradient(["accent", "paper"])`."""
+        return gradient_spec(colours, angle, kind, self._colour)
+
     def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None, edge=False):
-        return self._add(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash), bool(edge)))
+        return self._add(self._filled(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash), bool(edge))))
 
     def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None, edge=False):
         return self._add(Line(to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
 
     def circle(self, cx, cy, r, fill=None, stroke=None, stroke_width=0.3, dash=None, edge=False):
-        return self._add(Circle(to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
+        return self._add(self._filled(Circle(to_number(cx, "cx"), to_number(cy, "cy"), to_number(r, "r"), fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge))))
 
     def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, edge=False):
-        return self._add(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(edge)))
+        return self._add(self._filled(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(edge))))
 
     def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True, edge=False):
         try:
@@ -106,14 +120,14 @@ class Recorder:
             raise LayoutError("polygon points must be a list of [x, y] pairs", "polygon") from None
         if len(pts) < 2:
             raise LayoutError("a polygon needs at least two points", "polygon")
-        return self._add(Polygon(pts, self._colour(fill), self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge)))
+        return self._add(self._filled(Polygon(pts, fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge))))
 
     def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
-             condense=None, decoration=False, edge=False):
+             condense=None, decoration=False, edge=False, hyphenate=None, shadow=None, shadow_offset=0.3):
         x, y, w, h = to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h")
         size, min_size = to_number(size, "size"), to_number(min_size, "min_size")
-        if align not in ("left", "center", "right"):
-            raise LayoutError(f"align must be left, center or right, got '{align}'", "align")
+        if align not in ALIGNS:
+            raise LayoutError(f"align must be left, center, right or justify, got '{align}'", "align")
         if valign not in ("top", "middle", "bottom"):
             raise LayoutError(f"valign must be top, middle or bottom, got '{valign}'", "valign")
         if not 0.5 <= size <= 400 or min_size > size:
@@ -122,13 +136,19 @@ class Recorder:
         if len(content) > MAX_STRING:
             raise LayoutError(f"text is {len(content):,} characters long (limit {MAX_STRING:,})", "text")
         condense = font == "title" if condense is None else bool(condense)  # titles condense rather than wrap, unless told not to
+        hyphenate = align == "justify" if hyphenate is None else bool(hyphenate)  # justified text hyphenates unless told not to
         laid = self.game.set_text(content, w, h, size, min_size, font, bool(bold), bool(italic), self._colour(color) or "#000000", align, valign, float(leading),
-                                  condense)
+                                  condense, hyphenate)
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
         if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
             self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
+        if shadow not in (None, False, "none"):  # a copy in the shadow's colour, offset down and right, under the text
+            dx = to_number(shadow_offset, "shadow_offset")
+            tone = self._colour(shadow) or "#000000"
+            self._add(Text(x + dx, y + dx, tuple(op._replace(color=tone) for op in laid.ops), True, bool(edge)))
+            self.icons.update((op.icon, tone) for op in laid.ops if type(op) is IconOp)
         return self._add(Text(x, y, laid.ops, bool(decoration), bool(edge)))
 
     def image(self, path, x, y, w, h, fit="contain"):
@@ -194,6 +214,16 @@ class Recorder:
         colour = self._colour(color)
         self.icons.add((name, colour))
         return self._add(Icon(name, colour, to_number(x, "x"), to_number(y, "y"), w, h, bool(decoration), bool(edge)))
+
+    def qr(self, text, x, y, size, color="ink", background="paper", error="m"):
+        """A QR code of `text` (a link, most often) in a `size` mm square at (x, y) that holds its quiet zone too."""
+        text = "" if text is None else str(text)
+        if not text:
+            raise LayoutError("a QR code needs a text to encode (a link, say)", "qr")
+        background = background if background not in ("paper", None) or "paper" in self.game.palette.colours else "#ffffff" if background else None
+        colour = self._colour(color) or "#000000"
+        return self._add(Qr(to_number(x, "x"), to_number(y, "y"), to_number(size, "size"), qr_modules(text, str(error).lower()), colour,
+                            self._colour(background)))
 
     def repeat(self, n, icon, x, y, size, dx=None, dy=0, color=None, decoration=False, edge=False):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:

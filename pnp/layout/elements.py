@@ -18,6 +18,20 @@ from pnp.core.memo import ByIdentity
 from pnp.layout.typeset import IconOp
 
 
+class Gradient(NamedTuple):
+    """A fill that changes colour (pnp.layout.gradients), placed on its shape: along the axis (x0, y0) → (x1, y1) when
+    linear, out from (x0, y0) to radius `r` when radial; `stops` are (offset from 0 to 1, '#rrggbb'). It stands where a
+    fill colour would, in a Rect, Circle, Ellipse or Polygon."""
+
+    kind: str  # "linear" or "radial"
+    stops: tuple[tuple[float, str], ...]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    r: float
+
+
 class Rect(NamedTuple):
     x: float
     y: float
@@ -103,6 +117,18 @@ class Icon(NamedTuple):
     edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
 
 
+class Qr(NamedTuple):
+    """A QR code (pnp.layout.qr): `modules` its rows, '1' a dark module, drawn in a `size` mm square at (x, y) that holds
+    the symbol and its quiet zone (QUIET_MODULES light modules around it, in `background`)."""
+
+    x: float
+    y: float
+    size: float
+    modules: tuple[str, ...]
+    color: str
+    background: str | None
+
+
 class Group(NamedTuple):
     """Children drawn moved to (x, y), turned by `rotate` degrees clockwise and scaled."""
 
@@ -113,7 +139,7 @@ class Group(NamedTuple):
     children: tuple
 
 
-Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Group"
+Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Qr | Group"
 
 
 class Face(NamedTuple):

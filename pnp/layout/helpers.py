@@ -9,11 +9,13 @@ import itertools
 import math
 from functools import partial
 
-from pnp.core.colour import BLACK, readable_on
+from pnp.core.colour import BLACK, luminance, readable_on
 from pnp.core.errors import LayoutError
 from pnp.core.units import add_up
 from pnp.data.fields import Fields
 from pnp.layout.drawing import to_number
+from pnp.layout.gradients import GradientSpec
+from pnp.layout.grids import hexgrid, squaregrid
 
 MAX_TRACK = 1000  # spaces on one track
 MAX_PER_SIDE = 250
@@ -28,6 +30,8 @@ def template_helpers(rec) -> dict:
         "track": partial(track, rec),
         "zone": partial(zone, rec),
         "path": partial(path, rec),
+        "hexgrid": partial(hexgrid, rec),
+        "squaregrid": partial(squaregrid, rec),
     }
 
 
@@ -252,7 +256,8 @@ def zone(rec, x, y, w, h, label="", fill=None, stroke=None, dash=None, radius=2,
     label = _cell_text(label)
     if label:
         pad = max(1.5, min(to_number(radius, "radius") * 0.6, 4.0))
-        ink = color if color is not None else (rec._colour(stroke) or _contrast(rec, rec._colour(fill)))
+        ground = min((c for _, c in fill.stops), key=luminance) if type(fill) is GradientSpec else rec._colour(fill)  # a gradient's darkest stop
+        ink = color if color is not None else (rec._colour(stroke) or _contrast(rec, ground))
         rec.text(label, x + pad, y + pad, w - 2 * pad, h - 2 * pad, size=size, min_size=min(to_number(size, "size"), 5.0),
                  font=font, bold=bold, color=ink, align=align, valign="top")
     return ""

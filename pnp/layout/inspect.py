@@ -48,7 +48,7 @@ def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0), text: bool = True):
                 if text:
                     yield from (box("text", *_op_box(op, x, y)) for op in ops)
             case Group(gx, gy, rot, scale, children):
-                yield from face_bounds(children, _compose(transform, gx, gy, rot, scale), text)
+                yield from face_bounds(children, group_transform(transform, gx, gy, rot, scale), text)
 
 
 def _op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
@@ -61,7 +61,7 @@ def _op_box(op, x: float, y: float) -> tuple[float, float, float, float]:
     return x0, y0, x0 + op.size / PT_PER_MM, y0 + op.size / PT_PER_MM
 
 
-def _compose(transform, gx: float, gy: float, rot: float, scale: float) -> tuple:
+def group_transform(transform, gx: float, gy: float, rot: float, scale: float) -> tuple:
     """The parent transform followed by a group's own: child (u, v) → (gx + u cos − v sin, gy + u sin + v cos)."""
     a, b, c, d, e, f = transform
     cos, sin = math.cos(math.radians(rot)) * scale, math.sin(math.radians(rot)) * scale
@@ -205,7 +205,7 @@ def _safe_marks(elements, t, clear: Callable | None = None):
                 for a, b in zip(pts, pts[1:] + (pts[:1] if closed else []), strict=False):
                     yield el, "rule", "polygon's outline", at(_along(a, b)), width * scale / 2
             case Group(gx, gy, rot, group_scale, children):
-                yield from _safe_marks(children, _compose(t, gx, gy, rot, group_scale), clear)
+                yield from _safe_marks(children, group_transform(t, gx, gy, rot, group_scale), clear)
 
 
 def _enclosing(boxes) -> tuple[float, float, float, float]:

@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from markdown_it import MarkdownIt
 
-_TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\[(/|#[0-9A-Fa-f]{6}|[A-Za-z][\w-]*)\]|:([a-z0-9][a-z0-9_-]*):|(\n)", re.S)
+_TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\[(/|#[0-9A-Fa-f]{6}|[A-Za-z][\w-]*)\]|:([a-z0-9][a-z0-9_-]*)(?:@(\d{1,3}(?:\.\d{1,2})?)(mm|pt))?:|(\n)", re.S)
+PT_PER = {"mm": 72 / 25.4, "pt": 1.0}  # an inline icon's own size (`:star@4mm:`, `:star@12pt:`) in points
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _SPECIAL = re.compile(r"[\\*\[:\n\x00-\x08\x0b-\x1f\x7f]")
 
@@ -23,6 +24,7 @@ class Run(NamedTuple):
     italic: bool
     color: str | None
     icon: str | None = None
+    size: float | None = None  # an inline icon's own size in points (`:star@4mm:`); None: sized to the text's capitals
 
 
 BREAK = Run("\n", False, False, None)
@@ -65,7 +67,7 @@ def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) 
     for m in _TOKEN.finditer(text):
         buf.append(text[pos : m.start()])
         pos = m.end()
-        escaped, strong, emph, colour, icon, newline = m.groups()
+        escaped, strong, emph, colour, icon, amount, unit, newline = m.groups()
         if escaped is not None:
             buf.append(escaped)
         elif strong:
@@ -86,7 +88,8 @@ def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) 
         elif icon is not None:
             if is_icon(icon):
                 flush()
-                runs.append(Run("", bold, italic, colours[-1] if colours else None, icon))
+                size = float(amount) * PT_PER[unit] if amount and float(amount) > 0 else None
+                runs.append(Run("", bold, italic, colours[-1] if colours else None, icon, size))
             else:
                 buf.append(m.group(0))
         elif newline:
@@ -118,7 +121,7 @@ def check(source: str, is_colour, is_icon, colour_names=(), icon_names=()) -> li
     bold = italic = None  # where the open ** or * is
     colours: list[str] = []
     for m in _TOKEN.finditer(_CONTROL.sub("", source)):
-        escaped, strong, emph, colour, icon, _ = m.groups()
+        escaped, strong, emph, colour, icon, _, _, _ = m.groups()
         if escaped is not None:
             continue
         if strong:

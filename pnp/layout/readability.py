@@ -27,7 +27,8 @@ from pnp.core.colour import (
 )
 from pnp.core.errors import Finding, Loc, warning
 from pnp.core.units import PT_PER_MM
-from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.gradients import colour_at, colours_over
 from pnp.layout.typeset import IconOp, TextOp
 
 Affine = tuple[float, float, float, float, float, float]
@@ -144,7 +145,21 @@ class _Walk:
     def ground_at(self, x: float, y: float) -> str | None:
         """The colour under a face point (None over an image, where no colour can be read)."""
         ground = _topmost(reversed(self.grounds), x, y)
-        return ground.colour if ground is not None else self.paper
+        return _colour_at(ground, x, y) if ground is not None else self.paper
+
+    def grounds_under(self, points) -> list[str]:
+        """Every colour under a mark's sample points: a gradient's at each of them and every stop between (pnp.layout.gradients)."""
+        found: list[str] = []
+        shaded: dict[int, tuple[_Ground, list]] = {}
+        for x, y in points:
+            ground = _topmost(reversed(self.grounds), x, y)
+            if ground is not None and type(ground.colour) is Gradient:
+                shaded.setdefault(id(ground), (ground, []))[1].append(_apply(ground.inverse, x, y))
+            elif ground is None or ground.colour is not None:
+                found.append(ground.colour if ground is not None else self.paper)
+        for ground, own in shaded.values():
+            found += colours_over(ground.colour, own)
+        return list(dict.fromkeys(found))
 
     def grounds_over(self, x0: float, y0: float, x1: float, y1: float) -> list:
         """The grounds whose boxes meet this face box, in drawing order."""
@@ -171,8 +186,8 @@ class _Walk:
                 case Group(gx, gy, rotate, scale, children):
                     self.run(children, _inside_group(t, gx, gy, rotate, scale))
 
-    def _fill(self, shape, fill: str, t: Affine) -> None:
-        if len(fill) == 9:  # translucent: it prints over whatever is under its middle
+    def _fill(self, shape, fill, t: Affine) -> None:
+        if type(fill) is not Gradient and len(fill) == 9:  # translucent: it prints over whatever is under its middle
             cx, cy = _middle(shape)
             under = self.ground_at(*_apply(t, cx, cy))
             fill = over(fill, under) if under is not None else None
@@ -196,10 +211,7 @@ class _Walk:
         if colour is None:
             return
         worst = None
-        for px, py in points:
-            ground = self.ground_at(px, py)
-            if ground is None:
-                continue
+        for ground in self.grounds_under(points):
             printed = over(colour, ground)
             ratio = contrast(printed, ground)
             if worst is None or ratio < worst[0]:
@@ -269,8 +281,15 @@ def fills_at(face: Face, runs, paper: str = WHITE) -> list[list[tuple[str | None
             continue
         xs, ys = [x for x, _ in points], [y for _, y in points]
         grounds = walk.grounds_over(min(xs), min(ys), max(xs), max(ys))[::-1]  # the last drawn that covers a point is on top
-        out.append([(g.colour, g.shape) if (g := _topmost(grounds, x, y)) is not None else (paper, None) for x, y in points])
+        out.append([(_colour_at(g, x, y), g.shape) if (g := _topmost(grounds, x, y)) is not None else (paper, None) for x, y in points])
     return out
+
+
+def _colour_at(ground: _Ground, x: float, y: float) -> str | None:
+    """The colour a ground prints at a face point: its fill, a gradient's colour there, or None for an image."""
+    if type(ground.colour) is Gradient:
+        return colour_at(ground.colour, *_apply(ground.inverse, x, y))
+    return ground.colour
 
 
 def low_contrast(face: Face, paper: str = WHITE) -> list[Mark]:
@@ -391,7 +410,7 @@ def _colours_of(faces) -> set[str]:
         for el in elements:
             match el:
                 case Rect(fill=fill, stroke=stroke) | Circle(fill=fill, stroke=stroke) | Ellipse(fill=fill, stroke=stroke) | Polygon(fill=fill, stroke=stroke):
-                    found.update(c[:7] for c in (fill, stroke) if c)
+                    found.update(c[:7] for c in (fill, stroke) if c and type(c) is not Gradient)
                 case Line(stroke=stroke):
                     found.add(stroke[:7])
                 case Icon(color=colour) if colour:
@@ -457,7 +476,7 @@ def _largest_differing_fill(element_lists) -> tuple | None:
             if inner is not None and best is None:
                 best = inner
             continue
-        fills = tuple(getattr(p, "fill", None) for p in parts)
+        fills = tuple(f if type(f := getattr(p, "fill", None)) is not Gradient else None for p in parts)
         if None in fills or len(set(fills)) < 2:
             continue
         area = _area(parts[0])

@@ -24,9 +24,11 @@ from pnp.layout import markup
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face
 from pnp.layout.fonts import FontBook
+from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
+from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
@@ -73,7 +75,8 @@ class Layouts:
         rec = self.recorder
         self.env.globals.update(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
-            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group,
+            text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, qr=rec.qr,
+            gradient=rec.gradient,
         )
         if helpers:
             self.env.globals.update(helpers(rec))
@@ -133,9 +136,9 @@ class Layouts:
         finally:
             self.origins = None
 
-    def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None) -> GameLayouts:
-        """The layouts bound to one game's palette, font roles and icons."""
-        return GameLayouts(self, Palette(palette), dict(font_roles), icons, image_checker)
+    def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None, language: str = "en") -> GameLayouts:
+        """The layouts bound to one game's palette, font roles and icons, hyphenating in its edition's `language`."""
+        return GameLayouts(self, Palette(palette), dict(font_roles), icons, image_checker, language)
 
     def reads(self, name: str, variable: str) -> bool:
         """Whether template `name` (or any template it extends, includes or imports) uses `variable`.
@@ -225,13 +228,16 @@ class Layouts:
         kept = len(self.template_warnings)
         face = self._render(game_layouts, name, context, w, h, bleed, what, ref_loc, game)
         breaches = safe_area_breaches(face, cut)
-        if not breaches:
+        unreadable = qr_problems(face) if holds_qr(face.elements) else []
+        if not breaches and not unreadable:
             return face
         if self.origins is None:
             del self.template_warnings[kept:]  # the traced drawing reports them again
             with self.tracing():
                 return self.render(game_layouts, name, context, w, h, bleed, what, ref_loc, game, cut)
         self.template_warnings.extend(safe_area_finding(b, self.origins.get(b.element) or ref_loc, what, game) for b in breaches)
+        self.template_warnings.extend(warning("qr-unreadable", f"{p.message} ({what})", self.origins.get(p.element) or ref_loc, game=game, component=what)
+                                      for p in unreadable)
         return face
 
     def _render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str) -> Face:
@@ -371,8 +377,9 @@ class GameLayouts:
     with another game's colours or fonts, and a fitted text is remembered only
     for the game it was fitted for."""
 
-    def __init__(self, layouts: Layouts, palette: Palette, font_roles: dict[str, str], icons: IconLibrary, image_checker=None):
+    def __init__(self, layouts: Layouts, palette: Palette, font_roles: dict[str, str], icons: IconLibrary, image_checker=None, language: str = "en"):
         self.layouts = layouts
+        self.hyphenator = Hyphenator(language)  # where words of the edition's language break, in justified text
         self.palette = palette
         self.font_roles = font_roles
         self.icons = icons
@@ -418,27 +425,29 @@ class GameLayouts:
             raise LayoutError(f"unknown font '{font}'{did_you_mean(font, choices)}: use a role from game.yaml fonts or a family in fonts/fonts.yaml", font)
         return family
 
-    def set_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense=False) -> Laid:
-        """Fit rich text into a w × h mm box; the same text in the same box is fitted once.
+    def set_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense=False, hyphenate=False) -> Laid:
+        """Fit rich text into a w × h mm box; the same text in the same box is fitted once. With `hyphenate`, words
+        break at their language's hyphenation points where a line needs it, and the fit counts the broken widths.
 
         Decks repeat their texts (ten copies of a rule, a label on every card), and
         a fitted text is an immutable value, so it is remembered for this game."""
-        return self._fitted(content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense)
+        return self._fitted(content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense, hyphenate)
 
-    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense) -> Laid:
+    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense, hyphenate) -> Laid:
         family = self.family(font)
         problems = self.check_markup(content)
         if problems:
             raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
-        items = self._items(runs, family, bold, italic, color)
+        hyphenator = self.hyphenator if hyphenate else None
+        items = self._items(runs, family, bold, italic, color, hyphenator)
         box = (w * PT_PER_MM, h * PT_PER_MM)
         laid = self.typesetter.fit(items, *box, size, min_size, leading, align, valign)
         if condense:
             lines = markup.plain(content).count("\n") + 1
             if not laid.fits or laid.lines > lines:
-                laid = self._condensed(runs, family, bold, italic, color, box, size, min_size, leading, align, valign, lines) or laid
+                laid = self._condensed(runs, family, bold, italic, color, box, size, min_size, leading, align, valign, lines, hyphenator) or laid
         if not laid.fits:
             snippet = markup.plain(content)[:40]
             raise LayoutError(
@@ -447,9 +456,9 @@ class GameLayouts:
             )
         return laid
 
-    def _items(self, runs, family: str, bold: bool, italic: bool, color: str) -> list:
+    def _items(self, runs, family: str, bold: bool, italic: bool, color: str, hyphenator=None) -> list:
         missing: set = set()
-        items = self.typesetter.items(runs, family, bold, italic, color, missing, self.icon_ink)
+        items = self.typesetter.items(runs, family, bold, italic, color, missing, self.icon_ink, hyphenator)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
             raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")
@@ -460,21 +469,21 @@ class GameLayouts:
         family = self.font_roles.get("condensed") or self.fonts.condensed_family
         return family if family in self.fonts.families else None
 
-    def _condensed(self, runs, family, bold, italic, color, box, size, min_size, leading, align, valign, lines) -> Laid | None:
+    def _condensed(self, runs, family, bold, italic, color, box, size, min_size, leading, align, valign, lines, hyphenator=None) -> Laid | None:
         """A title that wraps or overflows: shrink a little on its own lines, then condense, and wrap only as a last resort.
 
         The own face shrinks by at most CONDENSE_AFTER before the condensed face is
         tried from the full size: a condensed title near its size reads better than a
         small one, and a title broken over two lines crowds what sits beside it."""
         fit = self.typesetter.fit
-        items = self._items(runs, family, bold, italic, color)
+        items = self._items(runs, family, bold, italic, color, hyphenator)
         own = fit(items, *box, size, max(min_size, size * (1 - CONDENSE_AFTER)), leading, align, valign, max_lines=lines)
         if own.fits and own.lines <= lines:
             return own
         narrow = self.condensed_family()
         if narrow is None or narrow == family:
             return None
-        condensed = self._items(runs, narrow, bold, italic, color)
+        condensed = self._items(runs, narrow, bold, italic, color, hyphenator)
         one = fit(condensed, *box, size, min_size, leading, align, valign, max_lines=lines)
         if one.fits and one.lines <= lines:
             return one

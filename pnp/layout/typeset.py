@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.units import add_up
 from pnp.layout.fonts import NAME_CACHES, FontBook
+from pnp.layout.hyphenation import SOFT_HYPHEN
 from pnp.layout.markup import Run
 
 ASCENT = 0.80  # first baseline below the box top, as a fraction of the size
@@ -55,11 +56,13 @@ TEXT, FONT, COLOUR, W1, ICON = range(5)
 
 
 class InlineIcon(NamedTuple):
-    """An icon in a line of text, sized against the text's capitals (all in ems of the text's size)."""
+    """An icon in a line of text, sized against the text's capitals (all in ems of the text's size), or of a size of
+    its own (`:star@4mm:`) whatever the text's size."""
 
     name: str
-    square: float  # the side of the square the icon is drawn in: at least 1, more when its drawing leaves padding
-    top: float  # the square's top above the baseline
+    square: float  # the side of the square the icon is drawn in: at least 1, more when its drawing leaves padding (0 when fixed)
+    top: float  # the square's top above the baseline; a fixed icon's middle
+    fixed: float = 0.0  # points: the side of an icon of its own size, centred on the capitals
 
 
 def inline_icon(name: str, cap: float, ink: tuple[float, float]) -> InlineIcon:
@@ -164,18 +167,28 @@ class Typesetter:
         """The font's cap height in ems (OS/2 sCapHeight, as reportlab reads it)."""
         return self.fonts.face(font).face.capHeight / 1000
 
-    def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set, icon_ink=None) -> list:
-        """Words, spaces and breaks: ('w', frags, w1) | ('s', font, w1) | ('n',).
+    def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set, icon_ink=None, hyphenate=None) -> list:
+        """Words, spaces and breaks: ('w', frags, w1, breaks, fixed) | ('s', font, w1) | ('n',): a word is w1 × size + fixed
+        points wide, `fixed` the icons of their own size in it.
 
         `icon_ink(name)` gives an icon's ink extent in its square (see IconInk), so
-        inline icons reach the cap height; without it, icons are taken to fill their square."""
+        inline icons reach the cap height; without it, icons are taken to fill their square.
+        A word's `breaks` are where it may split at a line's end (pnp.layout.hyphenation): its soft hyphens, else, with
+        `hyphenate` (a word's text → its break points), its language's."""
         out: list = []
         word: list[tuple] = []
+        soft: list[tuple[int, bool]] = []
+        length = 0  # characters in the word so far
+        fixed = False  # whether the word holds an icon of its own size
 
         def end_word():
+            nonlocal length, fixed
             if word:
-                out.append(("w", tuple(word), add_up(f[W1] for f in word)))
+                breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
+                out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
                 word.clear()
+                soft.clear()
+            length, fixed = 0, False
 
         for run in runs:
             if run.icon is None and run.text == "\n":
@@ -184,6 +197,10 @@ class Typesetter:
                 continue
             font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
             colour = run.color or color
+            if run.icon is not None and run.size:  # its own size, centred on the capitals' middle
+                word.append(("", font, colour, 0.0, InlineIcon(run.icon, 0.0, self.cap_height(font) / 2, run.size)))
+                fixed = True
+                continue
             if run.icon is not None:
                 icon = inline_icon(run.icon, self.cap_height(font), icon_ink(run.icon) if icon_ink else FULL_INK)
                 word.append(("", font, colour, icon.square, icon))
@@ -193,7 +210,10 @@ class Typesetter:
                 if i > 0:
                     end_word()
                     out.append(("s", font, _width1(" ", font)))
+                if SOFT_HYPHEN in part:
+                    part = _soft_breaks(part, length, soft)
                 if part:
+                    length += len(part)
                     for piece, piece_font in self._covered(part, font, bold or run.bold, missing):
                         word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
         end_word()
@@ -225,22 +245,48 @@ class Typesetter:
 
 
 def _lay(items, width, height, size, leading, align, valign) -> Laid:
-    """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons."""
+    """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons.
+
+    A justified line (every line of a paragraph but its last) spreads its spaces so its last word ends at the box's
+    right edge; each word is then a run of its own."""
     lines, overflow = _break_lines(items, width, size)
     line_h = size * leading
     needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
     fits = not overflow and needed <= height + 1e-6
     top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
     ops: list = []
-    for n, (line_w, parts) in enumerate(lines):
+    for n, (line_w, parts, last) in enumerate(lines):
+        baseline = top + size * ASCENT + n * line_h
+        if align == "justify":
+            spread = not last and line_w < width
+            ops += _line_ops(_spread(parts, width - line_w) if spread else parts, 0.0, baseline, size, each_word=spread)
+            continue
         x0 = 0.0 if align == "left" else (width - line_w) / (2 if align == "center" else 1)
-        ops += _line_ops(parts, x0, top + size * ASCENT + n * line_h, size)
+        ops += _line_ops(parts, x0, baseline, size)
     return Laid(tuple(ops), size, fits, len(lines))
 
 
+def _spread(parts, extra: float) -> list:
+    """A line's parts with `extra` points shared among its spaces: each part after the k-th space moves right by k shares."""
+    spaces = sum(1 for part in parts if isinstance(part[1], str))
+    if not spaces:
+        return parts
+    share = extra / spaces
+    out, moved = [], 0.0
+    for x, part, font, colour, w in parts:
+        if isinstance(part, str):
+            moved += share
+            w += share
+            out.append((x + moved - share, part, font, colour, w))
+        else:
+            out.append((x + moved, part, font, colour, w))
+    return out
+
+
 def _break_lines(items, width, size) -> tuple[list, bool]:
-    """Words filled into lines no wider than `width` at `size`: [(line width, [(x, fragment or " ", font, colour, w)])],
-    and whether a word alone was wider than the line."""
+    """Words filled into lines no wider than `width` at `size`: [(line width, [(x, fragment or " ", font, colour, w)], ends a
+    paragraph)], and whether a word alone was wider than the line. A word that does not fit where the line has got to
+    breaks at the last of its break points whose first part (and hyphen) still fits, and goes on on the next line."""
     lines: list = []
     cur: list = []
     cur_w = 0.0
@@ -249,38 +295,127 @@ def _break_lines(items, width, size) -> tuple[list, bool]:
     for item in items:
         kind = item[0]
         if kind == "w":
-            ww = item[2] * size
-            space_w = pending[1] * size if (pending and cur) else 0.0
-            if cur and cur_w + space_w + ww > width + 1e-6:
-                lines.append((cur_w, cur))
-                cur, cur_w, space_w = [], 0.0, 0.0
-            if not cur and ww > width + 1e-6:
-                overflow = True
-            if space_w:
-                cur.append((cur_w, " ", pending[0], None, space_w))
-                cur_w += space_w
-            for frag in item[1]:
-                fw = frag[W1] * size
-                cur.append((cur_w, frag, frag[FONT], frag[COLOUR], fw))
-                cur_w += fw
+            while True:
+                space_w = pending[1] * size if (pending and cur) else 0.0
+                room = width - cur_w - space_w
+                if item[2] * size + item[4] <= room + 1e-6:
+                    cur_w = _place(cur, cur_w, item[1], pending, space_w, size)
+                    break
+                split = _split_to_fit(item, room, size) if item[3] else None
+                if split is not None:
+                    first, item = split
+                    lines.append((_place(cur, cur_w, first, pending, space_w, size), cur, False))
+                elif cur:
+                    lines.append((cur_w, cur, False))
+                else:
+                    overflow = True
+                    cur_w = _place(cur, cur_w, item[1], pending, 0.0, size)
+                    break
+                cur, cur_w, pending = [], 0.0, None
             pending = None
         elif kind == "s":
             pending = (item[1], item[2])
         else:
-            lines.append((cur_w, cur))
+            lines.append((cur_w, cur, True))
             cur, cur_w, pending = [], 0.0, None
     if cur or not lines:
-        lines.append((cur_w, cur))
+        lines.append((cur_w, cur, True))
     return lines, overflow
 
 
-def _line_ops(parts, x0: float, baseline: float, size: float) -> list:
-    """One line's drawing: fragments of one font and colour joined into a TextOp, each inline icon an IconOp."""
+def _place(cur: list, cur_w: float, frags, pending, space_w: float, size: float) -> float:
+    """Append a word's fragments (after the space waiting before it) to the line; the line's new width."""
+    if space_w:
+        cur.append((cur_w, " ", pending[0], None, space_w))
+        cur_w += space_w
+    for frag in frags:
+        fw = frag[W1] * size + (frag[ICON].fixed if frag[ICON] is not None else 0.0)
+        cur.append((cur_w, frag, frag[FONT], frag[COLOUR], fw))
+        cur_w += fw
+    return cur_w
+
+
+def _split_to_fit(item, room: float, size: float):
+    """(the first part's fragments, hyphen included; the rest as a word item) at the last break point of the word whose
+    first part fits `room` points, or None when none does."""
+    for offset, hyphen in reversed(item[3]):
+        first, w1 = _first_part(item[1], offset, hyphen)
+        if w1 * size + _fixed(first) <= room + 1e-6:
+            return first, _rest(item, offset)
+    return None
+
+
+def _cut(frags, offset: int) -> tuple[list, list]:
+    """The fragments of a word before and after its character `offset`, a fragment cut there split in two."""
+    before, after, at = [], [], 0
+    for frag in frags:
+        n = len(frag[TEXT])
+        if at + n <= offset:
+            before.append(frag)
+        elif at >= offset:
+            after.append(frag)
+        else:
+            k = offset - at
+            head, tail = frag[TEXT][:k], frag[TEXT][k:]
+            before.append((head, frag[FONT], frag[COLOUR], _width1(head, frag[FONT]), None))
+            after.append((tail, frag[FONT], frag[COLOUR], _width1(tail, frag[FONT]), None))
+        at += n
+    return before, after
+
+
+def _first_part(frags, offset: int, hyphen: bool) -> tuple[tuple, float]:
+    """The fragments of a word up to `offset`, with a hyphen printed after them in the last one's font; their width at 1 pt."""
+    before, _ = _cut(frags, offset)
+    if hyphen and before:
+        last = before[-1]
+        text = last[TEXT] + "-" if last[ICON] is None else "-"
+        piece = (text, last[FONT], last[COLOUR], _width1(text, last[FONT]), None)
+        before = [*before[:-1], piece] if last[ICON] is None else [*before, piece]
+    return tuple(before), add_up(f[W1] for f in before)
+
+
+def _rest(item, offset: int) -> tuple:
+    """The word item of what follows `offset`, with its own break points."""
+    _, after = _cut(item[1], offset)
+    return ("w", tuple(after), add_up(f[W1] for f in after), tuple((at - offset, h) for at, h in item[3] if at > offset), _fixed(after))
+
+
+def _fixed(frags) -> float:
+    """Points the icons of their own size among a word's fragments take, whatever the text's size."""
+    return add_up(f[ICON].fixed for f in frags if f[ICON] is not None)
+
+
+def _breaks(word: list, soft: list, length: int, hyphenate) -> tuple:
+    """A word's break points: the soft hyphens written in it (one ending the word breaks nothing), else `hyphenate`'s."""
+    if soft:
+        return tuple(b for b in soft if b[0] < length)
+    return hyphenate("".join(f[TEXT] for f in word)) if hyphenate is not None else ()
+
+
+def _soft_breaks(part: str, length: int, soft: list) -> str:
+    """`part` without its soft hyphens; each becomes a break point of the word, `length` characters already in it."""
+    kept: list[str] = []
+    for c in part:
+        if c == SOFT_HYPHEN:
+            at = length + len(kept)
+            if at > 0 and (not soft or soft[-1][0] != at):
+                soft.append((at, True))
+        else:
+            kept.append(c)
+    return "".join(kept)
+
+
+def _line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = False) -> list:
+    """One line's drawing: fragments of one font and colour joined into a TextOp, each inline icon an IconOp;
+    with `each_word`, a space ends a run (a justified line's spaces are wider than the font's)."""
     ops: list = []
     run_text, run_x, run_end, run_font, run_colour = [], 0.0, 0.0, None, None
     for x, part, font, colour, w in parts:
         if isinstance(part, str):  # a space joins the run before it
-            if run_text:
+            if run_text and each_word:
+                ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text), run_end - run_x))
+                run_text = []
+            elif run_text:
                 run_text.append(" ")
             continue
         icon = part[ICON]
@@ -288,7 +423,9 @@ def _line_ops(parts, x0: float, baseline: float, size: float) -> list:
             if run_text:
                 ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))
                 run_text = []
-            ops.append(IconOp(x0 + x, baseline - icon.top * size, icon.square * size, icon.name, part[COLOUR]))
+            side = icon.fixed or icon.square * size
+            top = baseline - icon.top * size - (icon.fixed / 2 if icon.fixed else 0.0)
+            ops.append(IconOp(x0 + x, top, side, icon.name, part[COLOUR]))
             continue
         if run_text and (font != run_font or colour != run_colour):
             ops.append(TextOp(run_x, baseline, run_font, size, run_colour, "".join(run_text).rstrip(), run_end - run_x))

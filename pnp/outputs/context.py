@@ -93,7 +93,7 @@ class GameContext:
         roles = {**DEFAULT_FONT_ROLES, **game.spec.fonts}
         icons = IconLibrary(self.project.icon_dirs(game.slug), self.project.icon_library_file(), engine.files_read, engine.kept, self.project.root,
                             engine.fonts)
-        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image)
+        self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image, game.language)
         self.icons = self.layouts.icons
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
         self.card_reads: CardReads | None = None  # what an output other than the card sheets reads of the cards, set by the build

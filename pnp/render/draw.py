@@ -19,10 +19,11 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.units import PT_PER_MM
-from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
+from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.render import rl
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
+from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, placeholder_bars, thinnest_stroke
 
@@ -401,40 +402,60 @@ class FaceDrawer:
             match el:
                 case Text(x, y, ops):
                     self._text(ops, x * K, y * K)
-                case Rect(x, y, w, h, fill, stroke, sw, r, dash):
-                    s, f = self._paint(fill, stroke, sw, dash)
-                    if s or f:
-                        if r > 0:
-                            c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
-                        else:
-                            c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
+                case Rect() | Circle() | Ellipse() | Polygon():
+                    self._shape(el)
                 case Icon(name, col, x, y, w, h):
                     self._icon(name, col, x * K, y * K, w * K, h * K)
                 case Line(x1, y1, x2, y2, stroke, sw, dash):
                     if self._paint(None, stroke, sw, dash)[0]:
                         c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
-                case Circle(cx, cy, r, fill, stroke, sw, dash):
-                    s, f = self._paint(fill, stroke, sw, dash)
-                    if s or f:
-                        c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
-                case Ellipse(x, y, w, h, fill, stroke, sw):
-                    s, f = self._paint(fill, stroke, sw)
-                    if s or f:
-                        c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
-                case Polygon(pts, fill, stroke, sw, closed):
-                    s, f = self._paint(fill, stroke, sw)
-                    if s or f:
-                        p = c.beginPath()
-                        p.moveTo(pts[0][0] * K, -pts[0][1] * K)
-                        for px, py in pts[1:]:
-                            p.lineTo(px * K, -py * K)
-                        if closed:
-                            p.close()
-                        c.drawPath(p, stroke=s, fill=f)
                 case Image():
                     self._image(el)
+                case Qr():
+                    self._qr(el)
                 case Group():
                     self._group(el)
+
+    def _shape(self, el) -> None:
+        """A rectangle, circle, ellipse or polygon: its gradient painted first where it has one, then its fill and stroke."""
+        c, fill = self.c, el.fill
+        if type(fill) is Gradient:
+            fill = self._shaded(fill, el)
+        match el:
+            case Rect(x, y, w, h, _, stroke, sw, r, dash):
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    if r > 0:
+                        c.roundRect(x * K, -(y + h) * K, w * K, h * K, r * K, stroke=s, fill=f)
+                    else:
+                        c.rect(x * K, -(y + h) * K, w * K, h * K, stroke=s, fill=f)
+            case Circle(cx, cy, r, _, stroke, sw, dash):
+                s, f = self._paint(fill, stroke, sw, dash)
+                if s or f:
+                    c.circle(cx * K, -cy * K, r * K, stroke=s, fill=f)
+            case Ellipse(x, y, w, h, _, stroke, sw):
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    c.ellipse(x * K, -y * K, (x + w) * K, -(y + h) * K, stroke=s, fill=f)
+            case Polygon(pts, _, stroke, sw, closed):
+                s, f = self._paint(fill, stroke, sw)
+                if s or f:
+                    c.drawPath(outline(c.beginPath(), pts, closed), stroke=s, fill=f)
+
+    def _shaded(self, gradient: Gradient, el) -> None:
+        """Paint a gradient clipped to the shape `el`; None, as the shape's own fill is then done (its stroke is not)."""
+        self._replayable = False  # the document names and keeps each shading
+        shade(self.c, gradient, [self._colour(hex_value) for _, hex_value in gradient.stops], shape_path(self.c.beginPath(), el))
+        self.shared.note_shadings(rl.shadings_in_use(self.c))
+
+    def _qr(self, code: Qr) -> None:
+        """A QR code on its background square, its dark modules one filled path: vector, sharp at any size."""
+        c = self.c
+        if code.background:
+            self._fill(code.background)
+            c.rect(code.x * K, -(code.y + code.size) * K, code.size * K, code.size * K, stroke=0, fill=1)
+        self._fill(code.color)
+        c.drawPath(qr_path(c.beginPath(), code), stroke=0, fill=1)
 
     def _group(self, group: Group) -> None:
         """Children moved, turned and scaled; what they draw prints at the scale they are drawn at."""

@@ -33,6 +33,11 @@ class SharedResources:
             internal = xObjectName(name)
             self.xobjects[internal] = PDFObjectReference(internal)
 
+    def note_shadings(self, names) -> None:
+        """Name the shadings (gradients) a form or page paints: forms and pages share this dictionary."""
+        for name in names:
+            self.res.Shading[name] = PDFObjectReference(name)
+
     def finish(self) -> None:
         """Call before saving: transparency states are known only at the end."""
         state = rl.transparency_states(self.canvas)

@@ -20,7 +20,8 @@ import math
 from pnp.core import colour as colours
 from pnp.core.colour import BLACK, WHITE, contrast, luminance, until_contrast
 from pnp.core.units import PT_PER_MM, add_up
-from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text, icons_used
+from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Line, Polygon, Rect, Text, icons_used
+from pnp.layout.gradients import darkest, retinted
 from pnp.layout.readability import low_contrast
 from pnp.layout.typeset import TextOp
 
@@ -96,7 +97,11 @@ class _Lightener:
         return colour
 
     def _fill(self, fill, stroke, sw, area, box):
-        """(fill, stroke, stroke width) of a filled shape, tinting it when large."""
+        """(fill, stroke, stroke width) of a filled shape, tinting it when large; a gradient as its darkest stop stands
+        for it, each of its stops tinted alike."""
+        if type(fill) is Gradient:
+            stand_in, stroke, sw = self._fill(darkest(fill), stroke, sw, area, box)
+            return (fill if stand_in == darkest(fill) else retinted(fill, tint)), stroke, sw
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         ground_under = next((g[4] for g in reversed(self.grounds) if g[0] <= cx <= g[2] and g[1] <= cy <= g[3]), None)
         if fill is None or area < LARGE * self.trim_area:

@@ -100,6 +100,11 @@ def forms_in_use(c: Canvas) -> list:
     return c._formsinuse
 
 
+def shadings_in_use(c: Canvas) -> list:
+    """The names of the shadings (gradients) the current page (or form) has painted so far."""
+    return list(c._shadingUsed)
+
+
 def transparency_states(c: Canvas):
     """The ExtGState dictionary of every alpha the canvas has used, or None when it has used none."""
     return c._extgstate.getState()

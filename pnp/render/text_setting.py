@@ -52,7 +52,7 @@ class Setter:
         return self.layouts.fonts.font_name(style.family, style.bold if bold is None else bold, style.italic)
 
     def _items_of(self, text: str, style: Style) -> list:
-        key = (text, style.family, style.bold, style.italic, style.color)
+        key = (text, style.family, style.bold, style.italic, style.color, style.align == "justify")
         hit = self._items.get(key)
         if hit is None:
             palette = self.layouts.palette
@@ -60,7 +60,8 @@ class Setter:
                 self.layouts.markup_problems[problem] = None
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
-            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink)
+            hyphenator = self.layouts.hyphenator if style.align == "justify" else None  # justified paragraphs break words in the edition's language
+            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink, hyphenator)
         return hit
 
     def lay(self, text: str, width: float, style: Style) -> Laid:
@@ -81,7 +82,7 @@ class Setter:
         """(natural width on one line, widest word) in points."""
         laid = self.lay(text.replace("\n", " "), BIG, replace(style, align="left"))
         natural = max((op_right(op) for op in laid.ops), default=0.0)
-        words = [it[2] * style.size for it in self._items_of(text, style) if it[0] == "w"]
+        words = [it[2] * style.size + it[4] for it in self._items_of(text, style) if it[0] == "w"]
         return natural, max(words, default=0.0)
 
 

@@ -33,7 +33,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     same headings, its page numbers are the first guess, and a guess that holds
     settles in one pass instead of two (a rulebook reprinted for one edited card)."""
     gctx = book.gctx
-    look = Look(gctx, small=geo.w < 160 * K)
+    look = Look(gctx, small=geo.w < 160 * K, align=book.matter.align)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     story, _ = book.story(tree, look, setter, geo)
     headings = [(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc]

@@ -26,7 +26,7 @@ def document_inks(game) -> tuple[str, str, str, str]:
 class Look:
     """The rulebook's styles, from the game's fonts and palette."""
 
-    def __init__(self, gctx: GameContext, small: bool = False):
+    def __init__(self, gctx: GameContext, small: bool = False, align: str = "left"):
         game = gctx.game
         layouts = gctx.layouts
         body, title = layouts.family("body"), layouts.family("title")
@@ -35,7 +35,7 @@ class Look:
         self.muted = mix(ink, WHITE, 0.45)
         self.on_accent = on_accent
         s = 0.95 if small else 1.0
-        self.body = Style(body, 10 * s, 1.38, color=ink, space_after=6 * s)
+        self.body = Style(body, 10 * s, 1.38, color=ink, space_after=6 * s, align=align)  # the front matter's `align: justify` sets its paragraphs justified
         self.item = dataclasses.replace(self.body, space_after=2.5 * s)
         self.headings = {
             1: Style(title, 19 * s, 1.15, bold=True, color=accent, space_before=16 * s, space_after=7 * s),

@@ -93,7 +93,7 @@ class Converter:
             return [Rule(look.muted)]
         if t in ("code_block", "fence"):
             text = escape(node.content.rstrip("\n"))
-            return [Stack([Rich(setter, text, dataclasses.replace(look.body, size=look.body.size * 0.9))], pad=(8, 6, 8, 6), fill=look.code_fill,
+            return [Stack([Rich(setter, text, dataclasses.replace(look.body, size=look.body.size * 0.9, align="left"))], pad=(8, 6, 8, 6), fill=look.code_fill,
                           space_before=2, space_after=8)]
         if node.children:
             return self.blocks(node.children, quote)
