@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 
-from pnp.render import rl
+from pnp.layout import rl
 
 
 class SharedResources:
@@ -60,7 +60,7 @@ class DrawnPage:
     ("form": a face's or crop marks' form, by its key, under that name), for the
     forms it defines where it first places them ("define": a face, "overlay": crop
     marks with what draws them), and for what its footer's text was handed by the
-    fonts themselves ("split", "subset": pnp.render.rl.font_asks). Each distinct
+    fonts themselves ("split", "subset": pnp.layout.rl.font_asks). Each distinct
     ask is listed once, where it was first asked: a repeat gets the answer the
     first got. A form defined by a replay is defined where drawing defined it,
     and what defining it asks follows in the list."""
