@@ -250,7 +250,7 @@ def test_a_page_is_compressed_as_it_closes_and_the_pdf_is_the_bytes_reportlab_wr
 
 def test_content_keys_see_each_pages_operators_its_forms_and_the_glyphs_its_codes_stand_for():
     """reportlab closes each page and form through `_setXObjects`, its operators still the canvas's, and keeps a
-    TrueType font's subsets until it saves: a page's key (KeyedPagesCanvas) changes with what the page shows and
+    TrueType font's subsets until it saves: a page's key (KeyedPagesCanvas, through rl.ContentKeys) changes with what the page shows and
     nothing else."""
     from conftest import ROOT
     from reportlab.pdfbase import pdfmetrics
