@@ -22,7 +22,7 @@ from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, OneEachDeckSpec, RulebookMatter, SheetOptions, check_shape
+from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, OneEachDeckSpec, SheetOptions, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -422,9 +422,6 @@ class Project:
         data["cards"] = cards
         data.locs["cards"] = data.loc_of("generate")
         return True
-
-    def rulebook_matter(self, game: Game):
-        return RulebookMatter
 
 
 def _there(path: Path) -> bool:

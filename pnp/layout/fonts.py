@@ -20,7 +20,6 @@ from pnp.core.kept import KeptParses
 from pnp.data.source import load_yaml
 from pnp.layout import rl
 
-STYLES = ("regular", "bold", "italic", "bold-italic")
 # Where a family lacks a style, the nearest one it has.
 _STYLE_FALLBACK = {"bold-italic": ("bold-italic", "bold", "italic", "regular"), "bold": ("bold", "regular"), "italic": ("italic", "regular"), "regular": ("regular",)}
 
@@ -189,17 +188,9 @@ class FontBook:
         """The (family, bold, italic) styles registered so far: a worker process reports them so its parent can draw its faces."""
         return list(self._names)
 
-    @property
-    def fallback_family(self) -> str:
-        return self.fallback_families[0] if self.fallback_families else ""
-
     def fallback_names(self, bold: bool = False) -> tuple[str, ...]:
         """The fallback fonts in the order a missing character is looked for."""
         return tuple(self.font_name(family, bold=bold) for family in self.fallback_families)
-
-    def fallback_name(self, bold: bool = False) -> str | None:
-        names = self.fallback_names(bold)
-        return names[0] if names else None
 
     def covers(self, font_name: str, char: str) -> bool:
         return ord(char) in self._faces[font_name].face.charToGlyph
