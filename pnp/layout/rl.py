@@ -191,7 +191,7 @@ def frame_of(flowable) -> tuple[bool, float] | None:
 
 
 def use_binary_streams() -> None:
-    """Write compressed streams as binary: ASCII85 makes every page 25 % larger for no reader's benefit."""
+    """Write compressed streams as binary: ASCII85 writes five bytes for every four, for no reader's benefit."""
     rl_config.useA85 = 0
 
 
