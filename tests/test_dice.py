@@ -301,3 +301,20 @@ def _blobs(image: Image.Image) -> int:
                     dark.remove(q)
                     todo.append(q)
     return count
+
+
+@pytest.mark.parametrize("shape", ["d6", "d8", "d10", "d12", "d20"])
+def test_values_listed_one_to_n_print_so_opposite_faces_sum_to_n_plus_one(shape):
+    """docs/boxes-and-dice.md: faces listed 1..n give the usual opposite sums (7 on a d6). The net prints the i-th listed value
+    on the solid's i-th face (`solid_faces`' order): that face and the (n + 1 − i)-th face face opposite ways, one
+    across the die from the other."""
+    from pnp.layout.dice import solid_faces
+
+    vertices = DIE_SHAPES[shape].vertices
+    faces = solid_faces(vertices)
+    centres = [[sum(vertices[m][axis] for m in face) / len(face) for axis in range(3)] for face in faces]
+    n = len(faces)
+    assert n == SOLIDS[shape][0]
+    for i in range(n):
+        facing = [a + b for a, b in zip(centres[i], centres[n - 1 - i], strict=True)]
+        assert max(map(abs, facing)) < 1e-6, f"{shape}: the faces printed {i + 1} and {n - i} are not opposite"
