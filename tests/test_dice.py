@@ -318,3 +318,13 @@ def test_values_listed_one_to_n_print_so_opposite_faces_sum_to_n_plus_one(shape)
     for i in range(n):
         facing = [a + b for a, b in zip(centres[i], centres[n - 1 - i], strict=True)]
         assert max(map(abs, facing)) < 1e-6, f"{shape}: the faces printed {i + 1} and {n - i} are not opposite"
+
+
+def test_validate_draws_the_dice_and_finds_a_net_too_large_for_the_paper(project):
+    """`pnp validate` renders every output in memory (docs/findings.md): a die whose net no printable area holds is
+    found without a build."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 21))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: giant, shape: d20, size: 60, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code != 0 and "the net of die 'giant'" in result.output and "does not fit" in result.output, result.output
