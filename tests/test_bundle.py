@@ -11,8 +11,10 @@ import pytest
 import yaml
 from conftest import TEST_PROJECT, pdf_fonts, run_pnp
 from pdfplumber.utils import extract_words
-from pdftext import page_texts, pdf_text
+from pdftext import flat, page_texts, pdf_text
 from pypdf import PdfReader
+
+from pnp.data.kinds import kind_named
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +74,13 @@ def test_bundle_pages_are_the_parts_pages_plus_front_matter_and_blanks(bundled):
     credits = 1
     assert front >= 3  # cover; contents and checklist; print settings and assembly
     assert len(pages) == front + sum(len(r.pages) for r in parts.values()) + feedback + credits + len(blanks)
+    settings = "\n".join(page_texts(bundled / "tiny-bundle-letter.pdf", range(front)))
+    settings = flat(settings[settings.index("Print settings"):])
+    for name, reader in parts.items():  # the print settings name each part's pages as the bundle holds them
+        title = kind_named(name.split("-", 1)[1].rsplit(".", 1)[0]).title
+        first, last = starts[name] + 1, starts[name] + len(reader.pages)
+        said = re.search(rf"(\d+)(?:–(\d+))? {re.escape(title)}\b", settings)
+        assert said and (int(said[1]), int(said[2] or said[1])) == (first, last), f"{title}: pages {first}–{last}, the settings say {said and said[0]}"
     for name, reader in parts.items():
         prefs = reader.trailer["/Root"].get("/ViewerPreferences")
         if prefs is not None and "/Duplex" in prefs.get_object():

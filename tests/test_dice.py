@@ -301,3 +301,30 @@ def _blobs(image: Image.Image) -> int:
                     dark.remove(q)
                     todo.append(q)
     return count
+
+
+@pytest.mark.parametrize("shape", ["d6", "d8", "d10", "d12", "d20"])
+def test_values_listed_one_to_n_print_so_opposite_faces_sum_to_n_plus_one(shape):
+    """docs/boxes-and-dice.md: faces listed 1..n give the usual opposite sums (7 on a d6). The net prints the i-th listed value
+    on the solid's i-th face (`solid_faces`' order): that face and the (n + 1 − i)-th face face opposite ways, one
+    across the die from the other."""
+    from pnp.layout.dice import solid_faces
+
+    vertices = DIE_SHAPES[shape].vertices
+    faces = solid_faces(vertices)
+    centres = [[sum(vertices[m][axis] for m in face) / len(face) for axis in range(3)] for face in faces]
+    n = len(faces)
+    assert n == SOLIDS[shape][0]
+    for i in range(n):
+        facing = [a + b for a, b in zip(centres[i], centres[n - 1 - i], strict=True)]
+        assert max(map(abs, facing)) < 1e-6, f"{shape}: the faces printed {i + 1} and {n - i} are not opposite"
+
+
+def test_validate_draws_the_dice_and_finds_a_net_too_large_for_the_paper(project):
+    """`pnp validate` renders every output in memory (docs/findings.md): a die whose net no printable area holds is
+    found without a build."""
+    faces = ", ".join(f"{{n: {n}}}" for n in range(1, 21))
+    (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: giant, shape: d20, size: 60, color: '#ffffff', face: tiny/number.j2, faces: [{faces}]}}\n")
+    (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code != 0 and "the net of die 'giant'" in result.output and "does not fit" in result.output, result.output

@@ -16,11 +16,11 @@ from reportlab.pdfbase.ttfonts import TTFont
 from pnp.cli import run_build
 from pnp.core.errors import Report
 from pnp.data.project import Project
+from pnp.layout import rl
 from pnp.layout.elements import Face, Group, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
 from pnp.pipeline.session import Session
-from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.pdf import new_canvas

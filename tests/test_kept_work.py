@@ -259,18 +259,6 @@ def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tm
     assert len(synced) == 1
 
 
-@pytest.mark.parametrize("slices", [0, 2], ids=["one slice", "across seams"])
-def test_a_text_written_a_slice_at_a_time_is_its_utf8_bytes_whole(tmp_path, slices):
-    """A game's build cache is 4 MB of JSON at 10,000 cards: it is encoded a slice at a time rather than held twice,
-    and the file is the text's UTF-8 bytes, characters of two to four bytes across the slices' seams included."""
-    from pnp.core import files
-
-    wide = '{"faces":{"d/é":["ß","€ 3"],"d/🂡":[1,2]}}'  # characters of two, three and four bytes
-    text = "".join("x" * (files.TEXT_SLICE - 2) + "é🂡€ß" for _ in range(slices)) + wide * 5  # wide characters on each seam
-    files.write_text_atomic(tmp_path / "cache.json", text, durable=False)
-    assert (tmp_path / "cache.json").read_bytes() == text.encode("utf-8")
-
-
 def test_a_build_waits_for_the_disk_for_its_outputs_alone(project, tmp_path, monkeypatch):
     """The game's cache and face store are written without waiting: a crash that cuts one short costs a full build, as a
     missing one does, and what the cache records is checked against the outputs before it is trusted."""

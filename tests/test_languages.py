@@ -125,6 +125,14 @@ def test_a_translation_too_long_for_its_box_is_found_in_that_language_only(duo):
     assert english.exit_code == 0, english.output
 
 
+def test_a_build_in_one_language_does_not_answer_for_the_checks_of_another(duo):
+    """A build keeps its checks' findings for the next build of the same files; the German edition's are its own."""
+    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Eule", "name@de: Wolf")  # two German wolves: names unique in English alone
+    assert run_pnp(duo, "build", "duo", "--lang", "en").exit_code == 0
+    german = run_pnp(duo, "build", "duo", "--lang", "de")
+    assert german.exit_code != 0 and "name Wolf is used by beasts/owl" in german.output, german.output
+
+
 def test_a_character_no_font_has_is_found_in_the_language_that_uses_it(duo):
     edit(duo, "data/duo/decks/beasts.yaml", "name@de: Eule", "name@de: Eule 語")
     german = run_pnp(duo, "validate", "duo", "--lang", "de")

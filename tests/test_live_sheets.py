@@ -111,6 +111,11 @@ def test_a_failed_fetch_keeps_the_old_snapshot_and_says_why(project, sheets):
     live_deck(project, f"{sheets.url}/page.html")
     page = pull(project)
     assert page.exit_code == 1 and "web page, not a sheet" in page.output
+    (sheets.folder / "blank.csv").write_text("\n")  # fetched whole, but not cards pnp can read: no header row
+    live_deck(project, f"{sheets.url}/blank.csv")
+    unreadable = pull(project)
+    assert unreadable.exit_code == 1 and "not a sheet of cards pnp can read" in unreadable.output, unreadable.output
+    assert (project / f"{SNAPSHOT}.csv").read_bytes() == kept, "the new sheet is read before it replaces the snapshot"
     live_deck(project, f"{sheets.url}/heroes.csv")
     sheets.stop()
     down = pull(project)

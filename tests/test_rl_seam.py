@@ -1,4 +1,4 @@
-"""Each hook pnp takes into reportlab's internals (pnp/render/rl.py) still does what pnp relies on.
+"""Each hook pnp takes into reportlab's internals (pnp/layout/rl.py) still does what pnp relies on.
 
 A reportlab release that renames or changes one of these fails here, by name,
 rather than as a broken or silently different build.
@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render import rl
+from pnp.layout import rl
 
 
 def _canvas(cls=Canvas, **kw) -> tuple[Canvas, io.BytesIO]:
@@ -250,7 +250,7 @@ def test_a_page_is_compressed_as_it_closes_and_the_pdf_is_the_bytes_reportlab_wr
 
 def test_content_keys_see_each_pages_operators_its_forms_and_the_glyphs_its_codes_stand_for():
     """reportlab closes each page and form through `_setXObjects`, its operators still the canvas's, and keeps a
-    TrueType font's subsets until it saves: a page's key (KeyedPagesCanvas) changes with what the page shows and
+    TrueType font's subsets until it saves: a page's key (KeyedPagesCanvas, through rl.ContentKeys) changes with what the page shows and
     nothing else."""
     from conftest import ROOT
     from reportlab.pdfbase import pdfmetrics
@@ -280,3 +280,71 @@ def test_content_keys_see_each_pages_operators_its_forms_and_the_glyphs_its_code
     assert dark[0] == first[0] and dark[2] == first[2] and dark[1] != first[1], "only the page that draws the form"
     changed = keys(last="ü")  # ü takes the code é had: the last page's operators are the same, its glyph is not
     assert changed[2] != first[2]
+
+
+def test_an_unregistered_font_name_takes_a_new_reading_of_its_file():
+    """reportlab keeps the first font of a name, and of a face, for good: `unregister_font` forgets both, so a name
+    registered again (a font file edited while `pnp watch` runs) draws from the new reading."""
+    from conftest import ROOT
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = str(ROOT / "pnp/assets/fonts/noto/NotoSerif-BoldItalic.ttf")
+    registries = pdfmetrics._fonts, pdfmetrics._dynFaceNames  # shared by the other tests of this process: put back after
+    saved = [dict(registry) for registry in registries]
+    try:
+        first, second = TTFont("SeamForget", path), TTFont("SeamForget", path)
+        pdfmetrics.registerFont(first)
+        rl.unregister_font("SeamForget")
+        pdfmetrics.registerFont(second)
+        assert pdfmetrics.getFont("SeamForget") is second
+    finally:
+        for registry, before in zip(registries, saved, strict=True):
+            registry.clear()
+            registry.update(before)
+
+
+def test_a_fonts_glyph_scale_comes_off_for_pickling_and_goes_back_on():
+    """A TrueType face scales glyph units by a local function that does not pickle: the copy pnp keeps across runs goes
+    without it (`drop_glyph_scale`) and gets it back when read (`set_glyph_scale`), as shaped text asks for it."""
+    import copy
+    import pickle
+
+    from conftest import ROOT
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = TTFont("SeamScale", str(ROOT / "pnp/assets/fonts/noto/NotoSans-Italic.ttf"))
+    kept = copy.copy(font)
+    kept.face = copy.copy(font.face)
+    with pytest.raises((AttributeError, pickle.PicklingError)):
+        pickle.dumps(kept.face)
+    rl.drop_glyph_scale(kept)
+    kept.face = pickle.loads(pickle.dumps(kept.face))
+    units = kept.face.unitsPerEm
+    rl.set_glyph_scale(kept, lambda x: x * 1000 / units)
+    assert kept.pdfScale(units) == font.pdfScale(units) == 1000
+
+
+def test_a_flowable_being_split_sees_its_frame_from_platypus_and_from_splitting_in():
+    """Platypus's Frame.split tells a flowable its frame while asking it to split (a kept box starts a frame of its own
+    rather than split, pnp.render.flowables.Stack); `splitting_in` tells it the same where pnp packs without a Frame."""
+    from reportlab.platypus import Frame
+    from reportlab.platypus.flowables import Flowable
+
+    seen = []
+
+    class Probe(Flowable):
+        def wrap(self, aW, aH):
+            return aW, 500
+
+        def split(self, aW, aH):
+            seen.append(rl.frame_of(self))
+            return []
+
+    c, _ = _canvas()
+    Frame(0, 0, 100, 200, leftPadding=0, bottomPadding=0, rightPadding=0, topPadding=0).split(Probe(), c)
+    probe = Probe()
+    with rl.splitting_in(probe, 80.0, at_top=False):
+        probe.split(100, 50)
+    assert seen == [(True, 200), (False, 80.0)]
+    assert rl.frame_of(probe) is None, "told only while it splits"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from pdftext import page_texts
+from pdftext import flat, page_texts
 
 from pnp.core.errors import PnpError
 from pnp.data.project import Project
@@ -268,8 +268,11 @@ def test_editing_the_spreadsheet_rebuilds_and_reprints_only_the_changed_card(pro
     assert "(reused)" in (run_pnp(project, "build", "--only", "cards"), run_pnp(project, "build", "--only", "cards"))[1].output
     sheet = project / "data/tiny/decks/heroes.csv"
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
-    result = run_pnp(project, "build", "--only", "cards", "--changed")
+    result = run_pnp(project, "build", "--only", "cards")  # without --changed, which rebuilds the cards whatever changed
     assert result.exit_code == 0 and "(reused)" not in result.output
+    assert "Steal 2 coins" in flat(" ".join(page_texts(project / "output/tiny/tiny-cards.pdf")))
+    result = run_pnp(project, "build", "--only", "cards", "--changed")
+    assert result.exit_code == 0
     listing = page_texts(project / "output/tiny/tiny-changed.pdf", [0])[0]
     assert "heroes/rogue ×3" in listing and "heroes/knight" not in listing
 

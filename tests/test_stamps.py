@@ -72,6 +72,16 @@ def test_an_edit_to_one_card_changes_that_cards_stamp_alone(tmp_path):
     assert [name for name in before if before[name]["stamp"] != after[name]["stamp"]] == ["heroes/rogue"]
 
 
+def test_an_edit_to_the_template_changes_the_stamp_of_every_card_it_draws(tmp_path):
+    """A stamp tells two printings apart when the face changed, and a template edit changes every face it draws."""
+    root = copy(tmp_path, "a")
+    before = listed(root)
+    template = root / "templates" / "tiny" / "hero.j2"
+    template.write_text(template.read_text() + "{# a second printing #}\n")
+    after = listed(root)
+    assert [name for name in before if before[name]["stamp"] == after[name]["stamp"]] == []
+
+
 def test_stamps_false_leaves_the_faces_unstamped(tmp_path):
     root = copy(tmp_path, "a")
     game = root / "data" / "tiny" / "game.yaml"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp
     from pnp.data.project import Project
     from pnp.outputs.context import Engine
 
-EXIT_OK, EXIT_DATA, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_DATA = 0, 1  # and 2, click's own, for a usage error
 
 
 def open_project(root: str | None) -> Project:

@@ -9,7 +9,6 @@ import click
 from pnp.cli.common import output_folder
 from pnp.core.assets import SCAFFOLD
 
-PLACEHOLDERS = ("__GAME__", "__TITLE__")
 # What a new project tells git to leave out: the output folder, PDFs and the build cache, which is the builder's alone
 # (docs/safety.md); an existing .gitignore is left as it is.
 PROJECT_IGNORES = "# made by `pnp build`: the PDFs and the build cache (of no use to anyone else)\noutput/\n"

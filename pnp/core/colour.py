@@ -38,7 +38,7 @@ def _color_class():
 
 
 def warm_colour() -> None:
-    """Import coloraide now (it builds colour-temperature tables on import: 0.1 s), so a later check starts at once."""
+    """Import coloraide now (it builds colour-temperature tables on import), so a later check starts at once."""
     _color_class()
 
 

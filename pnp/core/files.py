@@ -15,7 +15,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
@@ -160,21 +160,6 @@ def stays_inside(path: Path | str, *folders: Path | str) -> bool:
 def write_atomic(target: Path, data: bytes, durable: bool = True) -> None:
     """Write `data` to `target` through a temporary file and a rename (see `write_atomic_with`)."""
     write_atomic_with(target, lambda f: f.write(data), durable)
-
-
-TEXT_SLICE = 1 << 20  # characters encoded at a time by write_text_atomic
-
-
-def write_text_atomic(target: Path, text: str | Iterable[str], durable: bool = True) -> None:
-    """`write_atomic` of `text` (or of its parts, made one at a time) in UTF-8, encoded a slice at a time: a large
-    cache's text (a 10,000-card deck's is 4 MB) is not held a second time as bytes."""
-
-    def write(f: BinaryIO) -> None:
-        for part in [text] if isinstance(text, str) else text:
-            for start in range(0, len(part), TEXT_SLICE):
-                f.write(part[start:start + TEXT_SLICE].encode("utf-8"))
-
-    write_atomic_with(target, write, durable)
 
 
 def write_atomic_with(target: Path, write: Callable[[BinaryIO], object], durable: bool = True) -> None:

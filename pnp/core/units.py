@@ -37,7 +37,6 @@ PAPER_SIZES = {
 
 BLEED_MM = 3.0  # metric print shops' bleed; US shops ask 1/8 in (3.175 mm)
 SAFE_MM = 3.0  # text stays this far inside the trim
-PAGE_MARGIN_MM = 6.35  # home printers cannot print the outer 3–6.35 mm (0.25 in): the widest common margin
 # The default printer profile's printable margin: 1/6 in, the common laser figure (inkjets ~3 mm, some 6.35 mm).
 DEFAULT_PRINTABLE_MM = 25.4 / 6
 # Nothing is drawn closer than this to the printable limit: a printer's real margin varies by a few tenths of a mm.

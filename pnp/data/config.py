@@ -64,11 +64,6 @@ def _config_path(root: Path) -> Path | None:
     return path
 
 
-def printer_offset(root: Path, name: str) -> tuple[float, float]:
-    """The (x, y) back offset in mm saved for printer `name`."""
-    return printer_profile(root, name).offset
-
-
 def printer_profile(root: Path, name: str | None) -> Printer:
     """Printer `name` from pnp.yaml; with no name, the profile called `default` if there is one, else the built-in default."""
     printers = load_config(root).get("printers") or {}

@@ -23,7 +23,7 @@ from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, OneEachDeckSpec, RulebookMatter, SheetOptions, check_shape
+from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, OneEachDeckSpec, SheetOptions, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -115,8 +115,8 @@ class Project:
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
         """Keep what parsing each game's YAML files gives in `kept` (a build's cache), by the files' bytes and the
-        parser's `version`: a new process reading an unchanged file unpickles it, a tenth of parsing it (0.44 s
-        against 0.03 s for a 10,000-card deck). A file that fails to parse is not kept: its error is found again."""
+        parser's `version`: a new process reading an unchanged file unpickles it rather than parse it again (a large
+        deck's figures: docs/performance.md). A file that fails to parse is not kept: its error is found again."""
         self._kept_yaml = (kept, version)
 
     def _load(self, path: Path, rel: str, findings: list, slug: str):
@@ -457,9 +457,6 @@ class Project:
         data["cards"] = cards
         data.locs["cards"] = data.loc_of("generate")
         return True
-
-    def rulebook_matter(self, game: Game):
-        return RulebookMatter
 
 
 def _there(path: Path) -> bool:

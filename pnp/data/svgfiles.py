@@ -1,8 +1,8 @@
 """An SVG icon checked before svglib reads it: XML at all, bounded in size, sensibly sized, and its links kept home.
 
 svglib builds a reportlab shape for every element and keeps every path's
-points, so an icon of 200,000 elements took 208 s and 1.77 GB to build; a
-`viewBox` of 1e300 units overflows the arithmetic that scales it to a card.
+points, so an icon of a few hundred thousand elements takes minutes and
+gigabytes to build (docs/performance.md); a `viewBox` of 1e300 units overflows the arithmetic that scales it to a card.
 Here the document is read once by expat, element by element, and refused at
 the first bound it passes, long before any shape is made. The raster images
 it embeds (`data:image/png;base64,…`) or links beside itself count together
@@ -25,7 +25,7 @@ from pnp.core.pixels import ImageRefused, checked_size
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
 
 MAX_SVG_BYTES = 2_000_000  # the largest icon of game-icons.net is 40 KB; a detailed hand-drawn one a few hundred KB
-MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib needs ~1 ms and ~9 KB per element
+MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib's time and memory grow with each element
 MAX_SVG_PATH_DATA = 1_000_000  # characters of path data (d, points) in one icon: a million is ~100,000 points
 MAX_SVG_EXTENT = 1_000_000  # user units of a viewBox, width or height: an icon is scaled to its box, so any sane unit fits
 MAX_SVG_DEPTH = 100  # elements inside each other: an editor's icon nests ten or so deep; svglib and the drawing it makes recurse once per level

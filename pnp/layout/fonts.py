@@ -18,8 +18,8 @@ from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.files import Refused, file_sha256, inside
 from pnp.core.kept import KeptParses
 from pnp.data.source import load_yaml
+from pnp.layout import rl
 
-STYLES = ("regular", "bold", "italic", "bold-italic")
 # Where a family lacks a style, the nearest one it has.
 _STYLE_FALLBACK = {"bold-italic": ("bold-italic", "bold", "italic", "regular"), "bold": ("bold", "regular"), "italic": ("italic", "regular"), "regular": ("regular",)}
 
@@ -35,7 +35,7 @@ def _registered(name: str, path: Path, kept: KeptParses) -> TTFont:
     if _REGISTERED.get(name) == digest:
         return pdfmetrics.getFont(name)
     if name in _REGISTERED:
-        _forget(name)
+        rl.unregister_font(name)
         for clear in NAME_CACHES:
             clear()
     font = _parsed(name, path, digest, kept)
@@ -53,14 +53,14 @@ def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
     font = ListenedFont.__new__(ListenedFont)
     font.__dict__.update(stored.__dict__)
     font.face = copy.copy(stored.face)
-    font.face._pdfScale = _pdf_scale(font.face.unitsPerEm)
+    rl.set_glyph_scale(font, _pdf_scale(font.face.unitsPerEm))
     font.state = WeakKeyDictionary()
     return font
 
 
 class ListenedFont(TTFont):
     """A TrueType font that tells the document it works for what it hands out to reportlab's own text (footers,
-    labels), while that document listens (pnp.render.rl.font_asks).
+    labels), while that document listens (pnp.layout.rl.font_asks).
 
     A font gives each glyph its code in a subset, and each subset its name, as
     a document first asks for them: a page's operators are those a replay may
@@ -71,14 +71,14 @@ class ListenedFont(TTFont):
 
     def splitString(self, text, doc, encoding="utf-8"):
         pieces = super().splitString(text, doc, encoding)
-        asks = getattr(doc, LISTENER, None)
+        asks = getattr(doc, rl.LISTENER, None)
         if asks is not None:
             asks.append(("split", (self.fontName, text), tuple(pieces)))
         return pieces
 
     def getSubsetInternalName(self, subset, doc):
         name = super().getSubsetInternalName(subset, doc)
-        asks = getattr(doc, LISTENER, None)
+        asks = getattr(doc, rl.LISTENER, None)
         if asks is not None:
             asks.append(("subset", (self.fontName, subset), name))
         return name
@@ -88,9 +88,6 @@ class ListenedFont(TTFont):
 
     def subset_name_quietly(self, subset: int, doc) -> str:
         return super().getSubsetInternalName(subset, doc)
-
-
-LISTENER = "pnp_font_asks"  # the attribute of a reportlab document that holds its listener's list (pnp.render.rl.font_asks)
 
 
 _READ_AHEAD: dict[str, TTFont] = {}  # "name|digest" → a bundled font's storable reading, made by `read_bundled_fonts`
@@ -115,7 +112,7 @@ def _storable(font: TTFont) -> TTFont:
     """A copy of `font` that pickles: without its per-document state and its face's scale function (a local lambda)."""
     out = copy.copy(font)
     out.face = copy.copy(font.face)
-    del out.face._pdfScale
+    rl.drop_glyph_scale(out)
     out.state = None
     return out
 
@@ -126,17 +123,6 @@ def _pdf_scale(units_per_em: int):
         return lambda x: x
     factor = 1000 / units_per_em
     return lambda x: x * factor
-
-
-def _forget(name: str) -> None:
-    """Drop a TrueType font from reportlab's registry, so its name can take another file.
-
-    reportlab has no call for this, and `registerFont` keeps the first font
-    of a name (and of a face name) for good: its two registries are emptied
-    of the font here."""
-    old = pdfmetrics._fonts.pop(name, None)
-    if old is not None and getattr(old, "_dynamicFont", False):
-        pdfmetrics._dynFaceNames.pop(old.face.name, None)
 
 
 class FontBook:
@@ -202,17 +188,9 @@ class FontBook:
         """The (family, bold, italic) styles registered so far: a worker process reports them so its parent can draw its faces."""
         return list(self._names)
 
-    @property
-    def fallback_family(self) -> str:
-        return self.fallback_families[0] if self.fallback_families else ""
-
     def fallback_names(self, bold: bool = False) -> tuple[str, ...]:
         """The fallback fonts in the order a missing character is looked for."""
         return tuple(self.font_name(family, bold=bold) for family in self.fallback_families)
-
-    def fallback_name(self, bold: bool = False) -> str | None:
-        names = self.fallback_names(bold)
-        return names[0] if names else None
 
     def covers(self, font_name: str, char: str) -> bool:
         return ord(char) in self._faces[font_name].face.charToGlyph

@@ -14,12 +14,12 @@ from pnp.core.errors import Finding, Loc, PnpError, error
 from pnp.core.units import pt, um
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
+from pnp.layout import rl
 from pnp.layout.elements import Face
 from pnp.layout.inspect import face_bounds
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
-from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import draw_footer, new_canvas
 from pnp.render.tiling import CORNER_GAP_UM, CORNER_MARK_UM, DEFAULT_OVERLAP_MM, FOOTER_ROOM_UM, Insets, TilePlan, fits_page, plan_tiles, stack_pages

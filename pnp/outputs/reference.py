@@ -341,13 +341,12 @@ def sheet_pages(gctx: GameContext, frame: SheetFrame, fitted: Fitted, heading: s
 
 
 class Sheet(NamedTuple):
-    """The reference sheet: its pages in print order (the summary back last), their size, type size, fill and summary pages."""
+    """The reference sheet: its pages in print order (the summary back last), their size, type size and fill."""
 
     pages: list[Face]
     page_size: tuple[float, float]
     size: float
     fill: float
-    summary_pages: int
 
 
 def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set) -> tuple[Sheet, list]:
@@ -364,7 +363,7 @@ def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: 
         at_a_glance = lay_sheet(gctx, frame, back, missing)
         extra = sheet_pages(gctx, frame, at_a_glance, "At a glance", "At a glance (continued)", bleed)
         findings += _overflowed(at_a_glance.overflow, sections, "the reference sheet's columns", ref)
-    return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions), len(extra)), findings
+    return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions)), findings
 
 
 class AidCard(NamedTuple):
@@ -400,8 +399,8 @@ def _cards(regions: list) -> int:
     return -(-len(regions) // FACES_PER_CARD)
 
 
-def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[AidCard], Fitted, list]:
-    """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and the layout they came from.
+def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[AidCard], list]:
+    """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and their findings.
 
     Each card's sides are balanced; an odd last face (one section that cannot be shared) gets the decorative back
     (the game's title), so every card has two sides."""
@@ -412,7 +411,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     setter.missing = missing
     mine = on_aid(sections)
     if not mine:
-        return [], Fitted(MIN_AID_PT, [], []), []
+        return [], []
     fitted = largest_fitting(frame.sizes, lambda size: pack(section_blocks(setter, RefLook(gctx, size), mine), frame.width, frame.height), _cards)
     fitted = fitted._replace(regions=balance(fitted.regions, frame.width, lambda region: frame.height, FACES_PER_CARD))
     look = RefLook(gctx, fitted.size)
@@ -436,7 +435,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
                                              f"{w:g} × {h:g} mm even at {MIN_AID_PT:g} pt, and one card has {FACES_PER_CARD}. Mark the sections the aid can do "
                                              "without `only: sheet` (the sheet keeps them), shorten them, or choose a larger card_size",
                                 ref.raw.loc_of("card_size") if "card_size" in ref.raw else ref.raw.loc, game=game.slug))
-    return cards, fitted, findings
+    return cards, findings
 
 
 def _back(setter, look, game, heading, w, h, bleed) -> Face:
@@ -483,12 +482,11 @@ class PlayerAids(NamedTuple):
 
 
 class ReferenceFaces(NamedTuple):
-    """The reference's laid-out faces: the sheet, the player-aid cards, the number of sets, and the aid's type size."""
+    """The reference's laid-out faces: the sheet, the player-aid cards and the number of sets."""
 
     sheet: Sheet
     cards: list[AidCard]
     copies: int
-    aid_size: float
 
     @property
     def sheet_last(self) -> bool:
@@ -506,7 +504,7 @@ def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, lis
     copies = ref.copies()
     missing: set = set()
     try:
-        cards, _, found = card_faces(gctx, ref, sections, bleed, missing)
+        cards, found = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + found + _missing_glyphs(missing, ref)
@@ -527,11 +525,11 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     gctx.layouts.markup_problems.clear()
     try:
         sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing)
-        cards, aid, over_cards = card_faces(gctx, ref, sections, bleed, missing)
+        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path) + _missing_glyphs(missing, ref)
-    return ReferenceFaces(sheet, cards, copies, aid.size), findings
+    return ReferenceFaces(sheet, cards, copies), findings
 
 
 def sheet_groups(laid: ReferenceFaces, words: SheetWords = ENGLISH) -> list[Group]:

@@ -19,9 +19,9 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.units import PT_PER_MM
+from pnp.layout import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.typeset import TextOp
-from pnp.render import rl
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing

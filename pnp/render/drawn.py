@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
 
-from pnp.render import rl
+from pnp.layout import rl
 
 
 class SharedResources:
@@ -65,7 +65,7 @@ class DrawnPage:
     ("form": a face's or crop marks' form, by its key, under that name), for the
     forms it defines where it first places them ("define": a face, "overlay": crop
     marks with what draws them), and for what its footer's text was handed by the
-    fonts themselves ("split", "subset": pnp.render.rl.font_asks). Each distinct
+    fonts themselves ("split", "subset": pnp.layout.rl.font_asks). Each distinct
     ask is listed once, where it was first asked: a repeat gets the answer the
     first got. A form defined by a replay is defined where drawing defined it,
     and what defining it asks follows in the list."""
@@ -86,7 +86,7 @@ class DrawnIcon:
     its SVG, its colour and the reader's version alone (pnp.layout.icons
     IconLibrary.drawn_key): a fresh worker defines the form from this record
     without reading the SVG into a drawing, nor importing reportlab's graphics
-    (0.2 s with Platypus). Only an icon drawn with no text, picture or
+    and Platypus. Only an icon drawn with no text, picture or
     transparency state is kept: those name fonts, images and states the
     document numbers as it goes."""
 

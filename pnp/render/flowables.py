@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from reportlab.platypus.flowables import Flowable
 
+from pnp.layout import rl
 from pnp.layout.elements import Text
 from pnp.layout.typeset import ASCENT, DESCENT
 from pnp.render.text_setting import (
@@ -203,9 +204,9 @@ class Stack(Block):
             child.drawOn(self.canv, self.pad[0], self.height - y - h)
 
     def split(self, aW, aH):
-        frame = getattr(self, "_frame", None)
-        at_top = bool(getattr(frame, "_atTop", False))
-        if self.keep and not at_top and frame is not None and self.wrap(aW, BIG)[1] <= getattr(frame, "_aH", 0):
+        frame = rl.frame_of(self)
+        at_top = frame is not None and frame[0]
+        if self.keep and not at_top and frame is not None and self.wrap(aW, BIG)[1] <= frame[1]:
             return []  # fits a frame of its own: start it there rather than split it
         left, top, right, bottom = self.pad
         inner = max(aW - left - right, 1.0)
@@ -268,19 +269,17 @@ def headings_in(flowable):
 
 
 # Packing blocks into fixed regions (reference columns, player-aid cards) -----------------------
-class _Region:
-    """What a block's split may ask of the frame it is being placed in."""
-
-    def __init__(self, height: float, at_top: bool):
-        self._aH = height
-        self._atTop = at_top
-
-
 def pack(blocks, width: float, height, max_regions: int = 500):
     """Fill regions `width` points wide and `height` high (a number, or a function of the region's index) with blocks in order.
 
     Returns (regions, overflow): each region a list of (y from its top, block), and
-    the blocks too big for an empty region (placed anyway, so nothing vanishes)."""
+    the blocks too big for an empty region (placed anyway, so nothing vanishes).
+
+    Platypus's `Frame.add` places a flowable by drawing it on a canvas; these
+    regions are laid out again at each type size tried (reference.largest_fitting)
+    and become face elements, so the blocks are placed here without a canvas, by
+    Frame's rules (the larger of two facing spaces; a split asked for the room
+    left, the block told of its frame as `Frame.split` tells it: rl.splitting_in)."""
     height_of = height if callable(height) else (lambda index: height)
     regions: list = [[]]
     overflow: list = []
@@ -301,11 +300,8 @@ def pack(blocks, width: float, height, max_regions: int = 500):
             region.append((y + gap, block))
             y, prev = y + gap + h, block
             continue
-        block._frame = _Region(height, not region)
-        try:
+        with rl.splitting_in(block, height, at_top=not region):
             parts = block.split(width, room) if room > 0 else []
-        finally:
-            del block._frame
         if parts:
             queue[0:0] = parts
             continue

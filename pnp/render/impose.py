@@ -163,14 +163,6 @@ class Sheet:
         """The grid's bleed keeps the printable limit on every side."""
         return self.bottom - self.bleed >= self.limit and self.page_h - self.bottom - self.grid_h - self.bleed >= self.limit
 
-    def mark_length(self, side: str) -> int:
-        """Crop mark length on `side` ('x' marks sit left/right, 'y' marks top/bottom) of a full grid: the shorter end's."""
-        edges = ("left", "right") if side == "x" else ("bottom", "top")
-        start = (self.margin_x if side == "x" else self.margin_y) - MARK_GAP_UM
-        room = min(start - self.mark_stop(e) for e in edges)
-        length = min(self.mark_cap(side), room)
-        return length if length >= MIN_DRAWN_UM else 0
-
 
 BAND_MARK_UM = um(3.0)  # crop marks between bands: short, so two neighbouring bands' marks never meet
 BAND_SPACE_UM = 2 * (MARK_GAP_UM + BAND_MARK_UM) + um(1.0)  # from one band's bleed to the next one's

@@ -8,7 +8,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
-from pnp.render import rl
+from pnp.layout import rl
 from pnp.render.impose import MARK_GAP_UM, MIN_DRAWN_UM, Sheet, Slot
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band

@@ -51,7 +51,6 @@ class Insets:
 
 
 DEFAULT_INSETS = Insets.for_printer()
-MARGIN_UM = DEFAULT_INSETS.side
 
 
 def row_name(index: int) -> str:

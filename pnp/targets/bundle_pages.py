@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import ListFlowable, ListItem, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from pnp.core.units import PAPER_SIZES
-from pnp.render import rl
+from pnp.layout import rl
 from pnp.targets.feedback import Fonts
 
 PAPER_NAMES = {"letter": "US Letter (8.5 × 11 in, 215.9 × 279.4 mm)", "a4": "A4 (210 × 297 mm)"}

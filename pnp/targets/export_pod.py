@@ -6,9 +6,9 @@ from collections import Counter
 
 from pnp.core.files import file_name
 from pnp.core.units import PT_PER_MM
+from pnp.layout import rl
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
-from pnp.render import rl
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
 from pnp.render.pdf_colours import cmyk

@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate
 from reportlab.platypus.tables import LongTable
 
 from pnp.core.units import PAPER_SIZES
-from pnp.render import rl
+from pnp.layout import rl
 
 RATING_BOXES = 5  # a 1–5 scale: the usual playtest rating
 ROW_MM = 9.0  # tall enough to write a short note by hand

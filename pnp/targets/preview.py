@@ -88,8 +88,8 @@ def write_previews(gctx: GameContext, out_dir: Path, *, decks=(), card_ids=(), d
     faces as that reader sees them, and file names end in `-<vision>`.
     Each file is written whole under its name (a temporary file renamed), but
     not waited for on the disk: a preview is made again by the next `pnp
-    preview`, and waiting for each of a large deck's images took a fifteenth
-    of its time (a 500-card deck: 6.4 → 5.9 s)."""
+    preview`, and waiting for each of a large deck's images slowed a large
+    deck's preview (docs/performance.md)."""
     suffix = f"-{simulate}" if simulate else ""
     lut = vision_filter(simulate) if simulate else None
     game = gctx.game

@@ -9,6 +9,7 @@ from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.data import source as yaml_source
+from pnp.layout import rl
 from pnp.outputs.context import GameContext
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
@@ -19,7 +20,6 @@ from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import MAX_NESTING, markdown_parser, too_deep
 from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class
 from pnp.outputs.stats import FileStats
-from pnp.render import rl
 from pnp.render.contents import Contents
 from pnp.render.flowables import headings_in
 from pnp.render.text_setting import K, Setter
@@ -27,7 +27,7 @@ from pnp.render.text_setting import K, Setter
 
 def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None) -> tuple[bytes, int, list, list]:
     """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, the contents' entries,
-    each page's key: pnp.render.rl.ContentKeys).
+    each page's key: pnp.layout.rl.ContentKeys).
 
     `last` is the entries of the last build of this file: when it lists the
     same headings, its page numbers are the first guess, and a guess that holds

@@ -10,6 +10,7 @@ from pnp.core.colour import mix
 from pnp.data.schema import RulebookMatter
 from pnp.data.words import words_of
 from pnp.layout import markup as rich
+from pnp.layout import rl
 from pnp.layout.elements import Text
 from pnp.outputs.context import GameContext
 from pnp.outputs.rulebook.credits import icons_to_credit
@@ -17,7 +18,6 @@ from pnp.outputs.rulebook.figures import Figures
 from pnp.outputs.rulebook.geometry import Geometry
 from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import Converter, keep_headings_with_next
-from pnp.render import rl
 from pnp.render.contents import Contents
 from pnp.render.figures import CoverArt
 from pnp.render.flowables import Block, Heading, Rich, Rule, Stack, headings_in, leading_heading

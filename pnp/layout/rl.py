@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFPage
 from reportlab.pdfgen.canvas import Canvas, ExtGState
 
-from pnp.layout.fonts import LISTENER
+LISTENER = "pnp_font_asks"  # the attribute of a reportlab document that holds its listener's list (`font_asks`)
 
 
 def emit(c: Canvas, operators: str) -> None:
@@ -137,6 +137,28 @@ def font_asks(c: Canvas, into: list):
         setattr(doc, LISTENER, before)
 
 
+def set_glyph_scale(font, scale) -> None:
+    """Give a TrueType font's face the function reportlab turns glyph units into thousandths of an em with: a copy of
+    the font kept across runs is stored without it (`drop_glyph_scale`), since a local function does not pickle."""
+    font.face._pdfScale = scale
+
+
+def drop_glyph_scale(font) -> None:
+    """Take the glyph scale function off a TrueType font's face (a copy of the face, about to be pickled)."""
+    del font.face._pdfScale
+
+
+def unregister_font(name: str) -> None:
+    """Drop a TrueType font from reportlab's registry, so its name can take another file.
+
+    reportlab has no call for this, and `registerFont` keeps the first font
+    of a name (and of a face name) for good: its two registries are emptied
+    of the font here."""
+    old = pdfmetrics._fonts.pop(name, None)
+    if old is not None and getattr(old, "_dynamicFont", False):
+        pdfmetrics._dynFaceNames.pop(old.face.name, None)
+
+
 def split_string(font, text: str, doc) -> tuple:
     """The (subset, bytes) pieces of `text` in a TrueType font, codes handed out as needed, not listed by `font_asks`."""
     return tuple(getattr(font, "split_quietly", font.splitString)(text, doc))
@@ -147,8 +169,34 @@ def subset_name(font, subset: int, doc) -> str:
     return getattr(font, "subset_name_quietly", font.getSubsetInternalName)(subset, doc)
 
 
+class _Region:
+    """What a flowable's split may ask of the frame it is being placed in, for placing without a Platypus Frame."""
+
+    def __init__(self, height: float, at_top: bool):
+        self._aH = height
+        self._atTop = at_top
+
+
+@contextmanager
+def splitting_in(flowable, height: float, at_top: bool):
+    """Let `flowable.split` ask what Platypus's `Frame.split` lets it ask (`frame_of`) while the block runs: a frame
+    `height` points high, at whose top the flowable would start (`at_top`), for packing blocks without a Frame."""
+    flowable._frame = _Region(height, at_top)
+    try:
+        yield
+    finally:
+        del flowable._frame
+
+
+def frame_of(flowable) -> tuple[bool, float] | None:
+    """(whether it would start at the top of the frame, the frame's whole height) of the frame a flowable is being
+    split in, which Platypus's `Frame.split` sets on it while it asks (or `splitting_in`); None outside a split."""
+    frame = getattr(flowable, "_frame", None)
+    return None if frame is None else (bool(getattr(frame, "_atTop", False)), getattr(frame, "_aH", 0))
+
+
 def use_binary_streams() -> None:
-    """Write compressed streams as binary: ASCII85 makes every page 25 % larger for no reader's benefit."""
+    """Write compressed streams as binary: ASCII85 writes five bytes for every four, for no reader's benefit."""
     rl_config.useA85 = 0
 
 
