@@ -49,6 +49,13 @@ def test_forms_in_use_lists_a_placed_form():
     assert any("Probe" in str(name) for name in rl.forms_in_use(c))
 
 
+def test_shadings_in_use_lists_the_gradient_a_page_painted():
+    c, _ = _canvas()
+    assert rl.shadings_in_use(c) == []
+    c.linearGradient(0, 0, 100, 0, (Color(1, 0, 0), Color(0, 0, 1)), extend=False)
+    assert len(rl.shadings_in_use(c)) == 1
+
+
 def test_transparency_states_appear_once_alpha_is_used():
     c, _ = _canvas()
     assert not rl.transparency_states(c)
