@@ -9,12 +9,15 @@ list; the next good save replaces both.
 """
 from __future__ import annotations
 
+import hashlib
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
+from pnp.core.files import game_files, stays_inside
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
@@ -75,6 +78,31 @@ def _stale_copy(item: dict) -> dict:
     return {**item, "images": [{**shot, "stale": bool(shot["src"])} for shot in item["images"]]}
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """A game as its cards were last drawn: its context (to draw a face again, traced, for the page to edit) and the
+    digest of each template file taken before drawing began, so an edit is made only from the bytes that were shown."""
+
+    gctx: GameContext
+    digests: dict[str, str]
+
+
+def template_digests(project: Project) -> dict[str, str]:
+    """sha256 of each template file under templates/ (as the project names it), but hidden and editors' files."""
+    out = {}
+    folders = [project.templates_dir] if project.templates_dir.is_dir() else []
+    while folders:
+        for path in game_files(folders.pop()):
+            if path.is_dir() and not path.is_symlink():
+                folders.append(path)
+            elif path.suffix == ".j2" and stays_inside(path, project.root, project.templates_dir):
+                try:
+                    out[project.rel(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+                except OSError:  # gone since listed: the save that removed it redraws
+                    continue
+    return out
+
+
 def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tuple[set[str], bool, bool]:
     """(games to refresh, templates or fonts changed so the engine must be rebuilt, a file a face draws by name changed).
 
@@ -107,14 +135,17 @@ class LiveSession:
         self.dirty: set[str] = set(slugs)
         self.reason = "start"
         self._shown: set[str] = set()  # images of the previous round, kept one round for pages still loading them
+        self.drawn: dict[str, Drawn] = {}  # each game as its cards were last drawn, for the editor (pnp.serve.editing)
+        self.lock = threading.RLock()  # held while drawing: the editor draws a face again between two steps, never during one
 
     def saw(self, paths: set[Path]) -> None:
         """Note saved files; the next refresh redraws what they touch."""
         games, engine, drawn = affected_games(self.project, self.slugs, paths)
         self.dirty |= games
-        if engine:
-            self.engine = Engine(self.project)
-        self.engine.check_image.new_run()  # art saved over is measured again (by its file's status), as a new build would
+        with self.lock:
+            if engine:
+                self.engine = Engine(self.project)
+            self.engine.check_image.new_run()  # art saved over is measured again (by its file's status), as a new build would
         if drawn:
             self.images.forget_faces()
         names = sorted(self.project.rel(p) for p in paths)
@@ -126,14 +157,16 @@ class LiveSession:
         pending = [s for s in self.slugs if s in self.dirty]
         contexts: dict[str, GameContext | None] = {}
         for slug in pending:
-            contexts[slug] = self._cards(slug, started)
+            with self.lock:
+                contexts[slug] = self._cards(slug, started)
             if interrupted():
                 return False
         for slug in pending:
             gctx = contexts[slug]
             if gctx is not None:
                 for kind, build in DOCUMENTS:
-                    self._document(slug, kind, build, gctx, started)
+                    with self.lock:
+                        self._document(slug, kind, build, gctx, started)
                     if interrupted():
                         return False
             self.views[slug].state = "ready"
@@ -148,6 +181,7 @@ class LiveSession:
         """Reload and check one game, redraw its decks and publish them; None when the game cannot be loaded."""
         view = self.views[slug]
         view.state = "updating" if view.sections else "loading"
+        digests = template_digests(self.project)  # before any template is read: a save after this is never taken for what was drawn
         try:
             game, found = self.project.load_game(slug, partial=True)  # a game with errors in some files: the rest is still drawn and checked
         except PnpError as exc:
@@ -164,6 +198,7 @@ class LiveSession:
         gctx = self.engine.for_game(game)
         gctx.layouts.draft = self.options.draft  # a new context each load: the build sets it per run the same way
         rendered, found = render_decks(gctx)
+        self.drawn[slug] = Drawn(gctx, digests)
         view.findings["render"] = found
         decks = deck_sections(gctx, self.images, rendered)
         documents = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}

@@ -1,0 +1,505 @@
+"""Drag to edit: what `pnp serve` shows of each drawn element of a card face, and a move or resize written into its template.
+
+A face the designer clicks is drawn again with its calls traced
+(Layouts.tracing_calls): each element comes with the drawing call that drew it,
+its file and line, and the numbers it received. The call is found in the
+template's text (pnp.layout.call_source), and each argument that places the
+element is a literal, an expression with a literal term, or an expression
+that cannot take a change. A move or resize maps the element's box to its new
+box and each placing argument with it; only the literal terms that change are
+rewritten, through the same atomic writer as every output, in a file under
+the project's templates/ whose bytes are those the page was shown. The save
+then shows as any save does: the server follows it.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import inspect
+import math
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+
+from pnp.core.files import Refused, inside, write_atomic
+from pnp.data.project import Project
+from pnp.layout import call_source
+from pnp.layout.drawing import DrawnBy
+from pnp.layout.elements import Circle, Group, Line, Polygon
+from pnp.outputs.cards import render_cards
+from pnp.outputs.context import GameContext
+from pnp.outputs.options import Options
+from pnp.serve.components import shown
+
+# How each drawing call places what it draws: each argument is a point along x or y, a length along x or y, or a
+# length along both (`s`: an icon's size, a circle's radius), which a resize scales by the axis that changed more.
+GEOMETRY: dict[str, dict[str, str]] = {
+    "rect": {"x": "x", "y": "y", "w": "w", "h": "h"},
+    "ellipse": {"x": "x", "y": "y", "w": "w", "h": "h"},
+    "image": {"x": "x", "y": "y", "w": "w", "h": "h"},
+    "text": {"x": "x", "y": "y", "w": "w", "h": "h"},
+    "icon": {"x": "x", "y": "y", "w": "w", "h": "h", "size": "s"},
+    "repeat": {"x": "x", "y": "y", "size": "s", "dx": "w", "dy": "h"},
+    "circle": {"cx": "x", "cy": "y", "r": "s"},
+    "line": {"x1": "x", "y1": "y", "x2": "x", "y2": "y"},
+}
+FACE_WORDS = {"w": "width", "h": "height", "bleed": "bleed", "safe": "safe margin"}
+SAME_BOX_MM = 0.05  # the box an edit starts from must be the one drawn now, to this much
+UNDO_DEPTH = 50
+Box = tuple[float, float, float, float]
+
+
+class Refusal(Exception):
+    """An edit not made, with the HTTP status and the sentence the page shows; nothing was written."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One element of a face as the page selects it: where it is drawn on the face, and the call that drew it."""
+
+    path: str  # its index in the face's elements, with the indices of the groups it lies in: '7', '3.1'
+    element: object
+    drawn: DrawnBy
+    box: Box  # in the template's own coordinates (a group's, inside one)
+    face_box: Box  # on the face, in mm from the trim's top-left corner
+    scale: float  # how many face millimetres one of the template's make (a scaled group)
+    turned: bool  # inside a group turned by some angle: drawn, shown, but not dragged
+
+
+def placed_elements(elements: tuple, calls: dict) -> list[Placed]:
+    """Every element a template call drew, in drawing order (the last on top), groups opened up."""
+    out: list[Placed] = []
+    _walk(elements, calls, "", (0.0, 0.0, 1.0, False), out)
+    return out
+
+
+def _walk(elements: tuple, calls: dict, prefix: str, at: tuple, out: list[Placed]) -> None:
+    gx, gy, gs, turned = at
+    for n, element in enumerate(elements):
+        path = f"{prefix}{n}"
+        if isinstance(element, Group):
+            inner = (gx + gs * element.x, gy + gs * element.y, gs * element.scale, turned or element.rotate % 360 != 0)
+            _walk(element.children, calls, f"{path}.", inner, out)
+            continue
+        record = calls.get(id(element))
+        if record is None or record[1] is None:  # drawn by pnp itself (a version stamp), not by a template
+            continue
+        box = _box(element, record[1])
+        x, y, w, h = box
+        out.append(Placed(path, element, record[1], box, (gx + gs * x, gy + gs * y, gs * w, gs * h), gs, turned))
+
+
+def _box(element, drawn: DrawnBy) -> Box:
+    """The box a call places: its x, y, w, h where it takes them (a text's box, not its ink), else the element's own."""
+    a = drawn.args
+    if drawn.function != "repeat" and all(k in a for k in ("x", "y", "w", "h")):
+        return (a["x"], a["y"], a["w"], a["h"])
+    if isinstance(element, Circle):
+        return (element.cx - element.r, element.cy - element.r, 2 * element.r, 2 * element.r)
+    if isinstance(element, Line):
+        return (min(element.x1, element.x2), min(element.y1, element.y2), abs(element.x2 - element.x1), abs(element.y2 - element.y1))
+    if isinstance(element, Polygon):
+        xs, ys = [p[0] for p in element.points], [p[1] for p in element.points]
+        return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return (element.x, element.y, getattr(element, "w", 0.0), getattr(element, "h", 0.0))
+
+
+def moved(kind: str, value: float, old: Box, new: Box) -> float:
+    """A placing argument's new value when its element's box goes from `old` to `new` (a move, a resize, or both)."""
+    sx = new[2] / old[2] if old[2] > 1e-9 else 1.0
+    sy = new[3] / old[3] if old[3] > 1e-9 else 1.0
+    if kind == "x":
+        return new[0] + (value - old[0]) * sx
+    if kind == "y":
+        return new[1] + (value - old[1]) * sy
+    if kind == "w":
+        return value * sx
+    if kind == "h":
+        return value * sy
+    return value * (sx if abs(sx - 1) >= abs(sy - 1) else sy)
+
+
+@dataclass(frozen=True)
+class Source:
+    """A template file as the page was shown it: its name in the project, its bytes and their digest."""
+
+    rel: str
+    path: object  # its real path, inside templates/
+    data: bytes
+    digest: str
+
+
+def digest_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def template_source(project: Project, rel: str) -> Source:
+    """The template file `rel` (as the project names it), once the one path rule keeps it inside templates/."""
+    try:
+        real = inside(project.root / rel, project.root, project.templates_dir)
+    except Refused as exc:
+        raise Refusal(403, f"not written: {exc.advice(rel, 'templates/')}") from None
+    try:
+        data = real.read_bytes()
+    except OSError as exc:
+        raise Refusal(404, f"not written: {rel} cannot be read ({exc.strerror or exc})") from None
+    return Source(rel, real, data, digest_of(data))
+
+
+def the_call(env: jinja2.Environment, text: str, drawn: DrawnBy) -> call_source.Call | None:
+    """The call written at the drawn line whose literal numbers agree with what it received (the first such)."""
+    function = env.globals.get(drawn.function)
+    params = [p for p in inspect.signature(function).parameters if p != "caller"] if callable(function) else []
+    try:
+        found = call_source.calls_at(env, text, drawn.line, drawn.function, params)
+        return next((call for call in found if all(_agrees(env, a, drawn.args) for a in call.arguments)), None)
+    except call_source.SourceError:  # a file Jinja cannot read now: it changed since it was drawn
+        return None
+
+
+def _agrees(env: jinja2.Environment, argument: call_source.Argument, args: dict) -> bool:
+    found = call_source.term(env, argument)
+    if found is None or not found.whole or argument.name not in args:
+        return True
+    return math.isclose(found.value, args[argument.name], abs_tol=1e-6)
+
+
+@dataclass
+class Described:
+    """What the page shows of the arguments that place an element, and whether it can be dragged."""
+
+    args: list[dict] = field(default_factory=list)
+    why: str = ""
+
+
+def describe_args(env: jinja2.Environment, text: str, call: call_source.Call, drawn: DrawnBy, explain) -> Described:
+    """Each placing argument: its text, value, and whether an edit rewrites it, adjusts a term of it, or cannot."""
+    out = Described()
+    for name in GEOMETRY.get(drawn.function, {}):
+        argument = call.argument(name)
+        value = drawn.args.get(name)
+        if argument is None:
+            if value is not None and value != 0 and not _covered(GEOMETRY[drawn.function][name], call, drawn.function):
+                out.args.append({"name": name, "source": "", "value": value, "status": "unwritten",
+                                 "note": f"not written in the call (its default, {value:g}): write {name}={value:g} to move it by hand"})
+            continue
+        found = call_source.term(env, argument)
+        reads = call_source.names_read(call_source.expression(env, argument))
+        where = "; ".join(explain(r, drawn.line) for r in reads)
+        if found is not None and found.whole:
+            status, note = "literal", "a number: an edit rewrites it"
+        elif found is not None:
+            term = call_source.number_text(abs(found.value))
+            status, note = "term", f"an expression: an edit changes its {term} only" + (f" ({where})" if where else "")
+        else:
+            status, note = "fixed", "an expression with no number of its own to change" + (f": {where}" if where else "") + "; it is not overwritten"
+        out.args.append({"name": name, "source": argument.source, "value": value, "status": status, "note": note})
+    return out
+
+
+def plan(env: jinja2.Environment, call: call_source.Call, placed: Placed, to: Box) -> list[tuple[int, int, str]]:
+    """The text replacements that take the element's box to `to` (face millimetres); Refusal when an argument that
+    must change cannot (an expression with no literal term, an argument not written)."""
+    old, s = placed.box, placed.scale
+    gx, gy = placed.face_box[0] - s * old[0], placed.face_box[1] - s * old[1]
+    new = ((to[0] - gx) / s, (to[1] - gy) / s, to[2] / s, to[3] / s)  # into the template's own coordinates
+    out, refused = [], []
+    for name, kind in GEOMETRY[placed.drawn.function].items():
+        value = placed.drawn.args.get(name)
+        if value is None:
+            continue
+        delta = moved(kind, value, old, new) - value
+        if abs(delta) < 1e-6:
+            continue
+        argument = call.argument(name)
+        if argument is None:
+            if not _covered(kind, call, placed.drawn.function):
+                refused.append(f"{name} is not written in the call (its default, {value:g}): write {name}={value:g} in it to move it by hand")
+            continue
+        found = call_source.term(env, argument)
+        if found is None:
+            refused.append(f"{name} is `{argument.source}`, an expression with no number of its own to change: change it in the file")
+            continue
+        out += call_source.changed(found, delta)
+    if refused:
+        raise Refusal(422, "not written: " + "; ".join(refused))
+    return out
+
+
+def _covered(kind: str, call: call_source.Call, function: str) -> bool:
+    """Whether an argument not written follows from one that is: an icon's w and h from its size, its size from them,
+    a repeat's spacing from its size."""
+    written = {GEOMETRY[function][a.name] for a in call.arguments if a.name in GEOMETRY[function]}
+    return (kind in ("w", "h") and "s" in written) or (kind == "s" and bool(written & {"w", "h"}))
+
+
+@dataclass
+class Edit:
+    """One edit written, for undo and redo: the file's bytes before and after it."""
+
+    source: Source
+    before: bytes
+    after: bytes
+    line: int
+
+
+@dataclass
+class History:
+    """The edits of one server, the last on top; undoing one puts it on the redo list until the next edit."""
+
+    done: list[Edit] = field(default_factory=list)
+    undone: list[Edit] = field(default_factory=list)
+
+    def record(self, edit: Edit) -> None:
+        self.done = [*self.done, edit][-UNDO_DEPTH:]
+        self.undone = []
+
+    def counts(self) -> dict:
+        return {"undo": len(self.done), "redo": len(self.undone)}
+
+
+def write_back(source: Source, data: bytes, expected: bytes, what: str) -> None:
+    """Write `data` over the file, if it still holds `expected` (what the edit was made from); Refusal otherwise."""
+    try:
+        now = source.path.read_bytes()
+    except OSError as exc:
+        raise Refusal(409, f"not {what}: {source.rel} cannot be read ({exc.strerror or exc})") from None
+    if now != expected:
+        raise Refusal(409, f"not {what}: {source.rel} changed on disk since; nothing was written")
+    write_atomic(source.path, data)
+
+
+def traced_face(gctx: GameContext, key: str, side: str):
+    """(face, calls) of one side of one card drawn again with its calls traced; Refusal when there is no such face."""
+    kind, _, rest = key.partition(":")
+    deck_id, _, card_id = rest.partition(":")
+    deck = gctx.game.decks.get(deck_id) if kind == "deck" else None
+    card = next((c for c in deck.cards if c.id == card_id), None) if deck is not None else None
+    if card is None or side not in ("front", "back"):
+        raise Refusal(404, f"no card face {key} {side} to select on (cards can be edited; boards and tokens not yet)")
+    warnings = gctx.layouts.template_warnings
+    kept = len(warnings)
+    with gctx.layouts.tracing_calls() as calls:
+        (rendered,), _ = render_cards(gctx, deck, Options(bleed=True), [card])
+    del warnings[kept:]  # the page's findings come from the refresh, not from this second drawing
+    face = rendered[1] if side == "front" else rendered[2]
+    if face is None:
+        raise Refusal(404, f"{key} {side} is not drawn (its template fails): fix the error listed first")
+    return face, calls, card, deck
+
+
+class Editor:
+    """The edits of one `pnp serve`: the elements of a face as the page selects them, edits, undo and redo.
+
+    Each request draws the face again from the session's last drawing of the
+    game (LiveSession.drawn), holding the session's lock so the render thread
+    and it never draw at once; an edit is made only from the bytes that drawing
+    was made from, and only if the file still holds them."""
+
+    def __init__(self, project: Project, session_of):
+        self.project = project
+        self.session_of = session_of  # the LiveSession, once the server has started one
+        self.history = History()
+        self.lock = threading.Lock()  # one edit, undo or redo at a time
+
+    def _drawn(self, slug: str):
+        session = self.session_of()
+        drawn = session.drawn.get(slug) if session is not None else None
+        if drawn is None:
+            raise Refusal(409, f"{slug} is still being drawn: try again in a moment")
+        return session, drawn
+
+    def elements(self, slug: str, key: str, side: str) -> dict:
+        """Every element a template call drew on one card face, for the page to select, show and drag."""
+        session, _ = self._drawn(slug)
+        with session.lock:
+            _, drawn = self._drawn(slug)
+            face, calls, card, deck = traced_face(drawn.gctx, key, side)
+            texts: dict[str, tuple[str, str] | None] = {}
+            shown = [self._shown(p, drawn, face, card, deck, texts) for p in placed_elements(face.elements, calls)]
+        return {"item": key, "side": side, "elements": shown, **self.history.counts()}
+
+    def _text(self, rel: str, drawn, texts: dict) -> tuple[str, str] | None:
+        """(text, digest) of a template file as it was drawn, or None when it is not a template file or changed since."""
+        if rel not in texts:
+            texts[rel] = None
+            digest = drawn.digests.get(rel)
+            try:
+                source = template_source(self.project, rel)
+            except Refusal:
+                return None
+            if digest is not None and source.digest == digest:
+                with contextlib.suppress(call_source.SourceError):  # not UTF-8: Jinja could not have read it either
+                    texts[rel] = (call_source.text_of(source.data), digest)
+        return texts[rel]
+
+    def _shown(self, placed: Placed, drawn, face, card, deck, texts: dict) -> dict:
+        """One element as the page shows it: box, numbers, the call and its placing arguments, and whether it can move."""
+        d = placed.drawn
+        rel = self.project.rel(Path(d.filename))
+        x, y, w, h = placed.face_box
+        out = {"path": placed.path, "kind": type(placed.element).__name__.lower(), "function": d.function, "box": [x, y, w, h],
+               "where": f"{rel}:{d.line}", "file": rel, "line": d.line, "call": "", "args": [], "editable": False, "why": "",
+               "square": d.function in ("circle", "repeat") or (d.function == "icon" and "size" in d.args)}
+        if d.function == "text":
+            out["size"] = d.args.get("size")
+            out["fitted"] = max((op.size for op in placed.element.ops if hasattr(op, "font")), default=None)
+        found = self._text(rel, drawn, texts)
+        env = drawn.gctx.layouts.env
+        call = the_call(env, found[0], d) if found is not None else None
+        why = _not_movable(placed, d, found, call)
+        if call is not None:
+            out["call"] = call.source
+            out["digest"] = found[1]
+            out["args"] = describe_args(env, found[0], call, d, _explainer(env, found[0], card, deck, drawn.gctx.game, face)).args
+            out["square"] = out["square"] and call.argument("w") is None and call.argument("h") is None
+        out["editable"], out["why"] = not why, why
+        return out
+
+    def edit(self, body: dict) -> dict:
+        """Move or resize one element: rewrite the literal terms of its call that change, and nothing else."""
+        slug, key, side, path, rel, digest = (_text_field(body, k) for k in ("game", "item", "side", "path", "file", "digest"))
+        start, to = _box_field(body, "from"), _box_field(body, "to")
+        with self.lock:
+            session, _ = self._drawn(slug)
+            with session.lock:
+                _, drawn = self._drawn(slug)
+                source = template_source(self.project, rel)
+                if drawn.digests.get(rel) != digest:
+                    raise Refusal(409, f"not written: the page shows an older drawing of {rel}; select the element again once it is redrawn")
+                if source.digest != digest:
+                    raise Refusal(409, f"not written: {rel} changed on disk since it was shown; the page shows the new version once it is redrawn")
+                placed, call = self._target(drawn, key, side, path, rel, start)
+                env = drawn.gctx.layouts.env
+                replacements = plan(env, call, placed, to)
+                after = call_source.rewritten(source.data, replacements)
+                changes = _changes(env, call, after, placed.drawn)
+                if replacements:
+                    write_back(source, after, source.data, "written")
+                    self.history.record(Edit(source, source.data, after, call.line))
+        return {"ok": True, "file": rel, "line": call.line, "digest": digest_of(after), "changed": changes, **self.history.counts()}
+
+    def _target(self, drawn, key: str, side: str, path: str, rel: str, start: Box) -> tuple[Placed, call_source.Call]:
+        """The element at `path` on the face as drawn now, and its call, when they are what the page was shown."""
+        face, calls, _, _ = traced_face(drawn.gctx, key, side)
+        placed = next((p for p in placed_elements(face.elements, calls) if p.path == path), None)
+        if placed is None or self.project.rel(Path(placed.drawn.filename)) != rel or any(
+                abs(a - b) > SAME_BOX_MM for a, b in zip(start, placed.face_box, strict=True)):
+            raise Refusal(409, "not written: the face has changed since it was shown; select the element again")
+        source = template_source(self.project, rel)
+        text = call_source.text_of(source.data)
+        call = the_call(drawn.gctx.layouts.env, text, placed.drawn)
+        why = _not_movable(placed, placed.drawn, (text, source.digest), call)
+        if why:
+            raise Refusal(422, f"not written: {why}")
+        return placed, call
+
+    def undo(self) -> dict:
+        """Put the file of the last edit back to its bytes before it, if it still holds the bytes the edit wrote."""
+        return self._step(self.history.done, self.history.undone, "undone", lambda e: (e.before, e.after))
+
+    def redo(self) -> dict:
+        """Make the last undone edit again, if its file still holds the bytes the undo put back."""
+        return self._step(self.history.undone, self.history.done, "redone", lambda e: (e.after, e.before))
+
+    def _step(self, take: list[Edit], put: list[Edit], what: str, sides) -> dict:
+        with self.lock:
+            if not take:
+                raise Refusal(409, f"nothing to be {what}")
+            edit = take[-1]
+            data, expected = sides(edit)
+            source = template_source(self.project, edit.source.rel)  # the path rule again: a link may have been put in its place
+            write_back(source, data, expected, what)
+            put.append(take.pop())
+        return {"ok": True, "file": edit.source.rel, "line": edit.line, "digest": digest_of(data), **self.history.counts()}
+
+
+def _not_movable(placed: Placed, d: DrawnBy, found, call) -> str:
+    """Why an element cannot be dragged, or '' when it can."""
+    if d.helper:
+        return f"drawn by {d.helper}(), which the template calls at this line: change that call's numbers in the file"
+    if d.function not in GEOMETRY:
+        return f"a {d.function}() is placed by numbers an edit cannot take (a polygon's points are a list): change them in the file"
+    if placed.turned:
+        return "inside a turned group: change its numbers in the file"
+    if found is None:
+        return "its template is not a file under templates/ as drawn (it changed since, or lies elsewhere): wait for the redraw"
+    if call is None:
+        return f"no {d.function}() call at line {d.line} agrees with what was drawn: the file changed since; wait for the redraw"
+    return ""
+
+
+def _changes(env, call: call_source.Call, after: bytes, d: DrawnBy) -> list[dict]:
+    """Each argument whose text the edit changes: [name, before, after]."""
+    new = the_call_at(env, call_source.text_of(after), call, d)
+    return [{"name": a.name, "before": a.source, "after": b.source} for a, b in zip(call.arguments, new.arguments, strict=True) if a.source != b.source]
+
+
+def the_call_at(env, text: str, call: call_source.Call, d: DrawnBy) -> call_source.Call:
+    """The call starting where `call` starts, in the rewritten text; Refusal when the rewrite would not read back as it."""
+    try:
+        env.parse(text)
+    except jinja2.TemplateSyntaxError as exc:
+        raise Refusal(500, f"not written: the rewritten template would not read ({exc.message}); please report this") from None
+    params = [a.name for a in call.arguments]
+    again = next((c for c in call_source.calls_at(env, text, call.line, d.function, params) if c.start == call.start), None)
+    if again is None or len(again.arguments) != len(call.arguments):
+        raise Refusal(500, "not written: the rewritten call would not read back the same; please report this")
+    return again
+
+
+def _text_field(body: dict, name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str) or not value or len(value) > 1000:
+        raise Refusal(400, f"the edit names no {name}")
+    return value
+
+
+def _box_field(body: dict, name: str) -> Box:
+    value = body.get(name)
+    if not (isinstance(value, list) and len(value) == 4 and all(type(v) in (int, float) and math.isfinite(v) and abs(v) < 10_000 for v in value)):
+        raise Refusal(400, f"the edit's {name} must be [x, y, w, h] in mm")
+    if value[2] < 0 or value[3] < 0:
+        raise Refusal(422, "not written: a box cannot be narrower or lower than nothing")
+    return (float(value[0]), float(value[1]), float(value[2]), float(value[3]))
+
+
+def _explainer(env, text: str, card, deck, game, face):
+    """A function saying where a name an argument reads takes its value: the face, a data field, a loop, a `set`."""
+    try:
+        defs = call_source.definitions(env, text)
+    except jinja2.TemplateSyntaxError:
+        defs = {}
+    lines = text.splitlines()
+    sizes = {"w": face.w, "h": face.h, "bleed": face.bleed}
+
+    def explain(name: str, line: int) -> str:
+        base, _, rest = name.partition(".")
+        key = rest.split(".")[0].split("[")[0]
+        if base == "face" and key in sizes:
+            return f"{name} is the face's {FACE_WORDS[key]}, {sizes[key]:g} mm"
+        data = {"card": card.fields, "deck": deck.data, "game": game.data}.get(base)
+        if data is not None and key:
+            if key in data:
+                return f"{name} is a data field: {shown(data[key])} here, set at {data.loc_of(key)}"
+            return f"{name} is a data field this card does not set"
+        found = defs.get(base, [])
+        before = [d for d in found if d.line <= line] or found
+        if not before:
+            return f"{base} is a variable of the template"
+        d = before[-1]
+        if d.kind == "loop":
+            return f"{base} is a loop variable (the for at line {d.line})"
+        if d.kind == "macro argument":
+            return f"{base} is an argument of macro {d.owner} (line {d.line}): its value comes from each call of the macro"
+        said = lines[d.line - 1].strip() if 0 < d.line <= len(lines) else ""
+        return f"{base} is set at line {d.line}" + (f": {said[:80]}" if said else "")
+
+    return explain
