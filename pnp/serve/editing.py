@@ -360,6 +360,8 @@ class Editor:
             out["digest"] = found[1]
             out["args"] = describe_args(env, found[0], call, d, _explainer(env, found[0], card, deck, drawn.gctx.game, face)).args
             out["square"] = out["square"] and call.argument("w") is None and call.argument("h") is None
+            if not why and out["args"] and all(a["status"] in ("fixed", "unwritten") for a in out["args"]):
+                why = "no number that places it can take a change (each is an expression with none of its own): change them in the file"
         out["editable"], out["why"] = not why, why
         return out
 
@@ -372,10 +374,10 @@ class Editor:
             with session.lock:
                 _, drawn = self._drawn(slug)
                 source = template_source(self.project, rel)
-                if drawn.digests.get(rel) != digest:
-                    raise Refusal(409, f"not written: the page shows an older drawing of {rel}; select the element again once it is redrawn")
                 if source.digest != digest:
                     raise Refusal(409, f"not written: {rel} changed on disk since it was shown; the page shows the new version once it is redrawn")
+                if drawn.digests.get(rel) != digest:
+                    raise Refusal(409, f"not written: the page shows an older drawing of {rel}; select the element again once it is redrawn")
                 placed, call = self._target(drawn, key, side, path, rel, start)
                 env = drawn.gctx.layouts.env
                 replacements = plan(env, call, placed, to)
