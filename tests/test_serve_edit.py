@@ -104,15 +104,22 @@ def gold_left_mm(image: Image.Image) -> tuple[float, float]:
 
 
 def test_a_drag_rewrites_the_numbers_that_changed_and_the_face_is_redrawn(page):
-    """The star row, dragged 10 mm right and 5 mm down: its call's 5 and 20 become 15 and 25, nothing else in the file
-    changes, and the face served afterwards shows the stars there."""
+    """The star row, dragged 10 mm right and 5 mm down: its call's 5 and 20 become 15 and 25, and nothing else in the
+    file changes (its CRLF line breaks, its spacing, the same call written in a comment), and the face served
+    afterwards shows the stars there."""
     before = (page.root / HERO).read_bytes()
-    star = page.element("repeat", 4)
+    lines = before.decode("utf-8").split("\n")
+    lines.insert(3, '{#  was: {{ repeat(card.stars, "star", 5, 20, 5, color="gold") }}  #}')
+    shown = "\r\n".join(lines).replace("(card.stars, ", "(card.stars,\t").encode("utf-8")
+    page.put_back(HERO, shown)
+    star = page.element("repeat", 5)
     drawn_before = gold_left_mm(page.front_image())
     x, y, w, h = star["box"]
     answer = page.edit(star, [x + 10, y + 5, w, h])
     assert answer.status_code == 200, answer.text
-    assert (page.root / HERO).read_bytes() == before.replace(b'"star", 5, 20, 5,', b'"star", 15, 25, 5,'), "only x and y of the call changed"
+    call = shown.index(b'\r\n{{ repeat(')  # the call itself, not its copy in the comment
+    expected = shown[:call] + shown[call:].replace(b'"star", 5, 20, 5,', b'"star", 15, 25, 5,', 1)
+    assert (page.root / HERO).read_bytes() == expected, "only x and y of the call changed"
     assert {c["name"]: c["after"] for c in answer.json()["changed"]} == {"x": "15", "y": "25"}
     page.drawn(HERO)
     moved = next(e for e in page.elements() if e["path"] == star["path"])
@@ -164,13 +171,20 @@ def test_undo_and_redo_put_back_the_bytes_of_each_edit(page):
 
 
 def test_an_edit_racing_a_change_on_disk_is_refused_and_writes_nothing(page):
-    """The page was shown the file; someone saves it before the drag lands: the edit is refused, their save kept."""
+    """The page was shown the file; someone saves it before the drag lands: the edit is refused, their save kept. So is
+    an undo once the file changed after the edit."""
     before = (page.root / HERO).read_bytes()
     star = page.element("repeat", 4)
     saved = before + b"{# a note saved in an editor #}\n"
     (page.root / HERO).write_bytes(saved)
     x, y, w, h = star["box"]
     answer = page.edit(star, [x + 10, y, w, h])
+    assert answer.status_code == 409 and "changed on disk" in answer.json()["error"], answer.text
+    assert (page.root / HERO).read_bytes() == saved
+    page.drawn(HERO)
+    assert page.edit(page.element("repeat", 4), [x + 10, y, w, h]).status_code == 200
+    (page.root / HERO).write_bytes(saved)
+    answer = page.post("/api/undo")
     assert answer.status_code == 409 and "changed on disk" in answer.json()["error"], answer.text
     assert (page.root / HERO).read_bytes() == saved
     page.put_back(HERO, before)
