@@ -51,9 +51,11 @@ class Page:
     def element(self, function: str, line: int, file: str = HERO) -> dict:
         return next(e for e in self.elements() if e["function"] == function and e["line"] == line and e["file"] == file)
 
-    def edit(self, element: dict, to: list[float], headers: dict | None = None, **changes):
-        body = {"game": "tiny", "item": KNIGHT, "side": "front", "path": element["path"], "file": element["file"],
-                "digest": element["digest"], "from": element["box"], "to": to, **changes}
+    def edit(self, element: dict, to: list[float], headers: dict | None = None, also: tuple = (), **changes):
+        """Move `element` to the box `to` (and each (element, box) of `also` with it), as the page sends a drag."""
+        moves = [{"path": e["path"], "file": e["file"], "digest": e["digest"], "from": e["box"], "to": box} for e, box in ((element, to), *also)]
+        moves[0].update(changes)
+        body = {"game": "tiny", "item": KNIGHT, "side": "front", "moves": moves}
         return self.client.post("/api/edit", json=body, headers=self.headers if headers is None else headers)
 
     def post(self, path: str):
@@ -157,12 +159,14 @@ def test_an_expression_with_no_literal_term_is_shown_and_never_overwritten(page)
 
 
 def test_undo_and_redo_put_back_the_bytes_of_each_edit(page):
+    """Two elements moved together (the title and the stars): one edit, both calls rewritten; undo puts back the bytes."""
     before = (page.root / HERO).read_bytes()
-    title = page.element("text", 3)
-    x, y, w, h = title["box"]
-    assert page.edit(title, [x + 2.5, y, w, h]).status_code == 200
+    title, star = page.element("text", 3), page.element("repeat", 4)
+    shift = lambda box: [box[0] + 2.5, box[1] + 1, box[2], box[3]]  # noqa: E731
+    answer = page.edit(title, shift(title["box"]), also=[(star, shift(star["box"]))])
+    assert answer.status_code == 200, answer.text
     edited = (page.root / HERO).read_bytes()
-    assert edited != before
+    assert edited == before.replace(b"**\", 4, 4,", b"**\", 6.5, 5,").replace(b'"star", 5, 20,', b'"star", 7.5, 21,')
     answer = page.post("/api/undo")
     assert answer.status_code == 200 and (page.root / HERO).read_bytes() == before, answer.text
     assert page.post("/api/redo").status_code == 200 and (page.root / HERO).read_bytes() == edited

@@ -34,7 +34,8 @@ from starlette.routing import Route
 
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
-from pnp.serve.editing import Editor, Refusal
+from pnp.serve.editing import Refusal
+from pnp.serve.editor import Editor
 from pnp.serve.session import LiveSession
 from pnp.serve.simulations import simulations
 

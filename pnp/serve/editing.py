@@ -1,4 +1,4 @@
-"""Drag to edit: what `pnp serve` shows of each drawn element of a card face, and a move or resize written into its template.
+"""Drag to edit, the mechanics: each drawn element of a card face with its call, and the text a move or resize makes of it.
 
 A face the designer clicks is drawn again with its calls traced
 (Layouts.tracing_calls): each element comes with the drawing call that drew it,
@@ -6,24 +6,19 @@ its file and line, and the numbers it received. The call is found in the
 template's text (pnp.layout.call_source), and each argument that places the
 element is a literal, an expression with a literal term, or an expression
 that cannot take a change. A move or resize maps the element's box to its new
-box and each placing argument with it; only the literal terms that change are
-rewritten, through the same atomic writer as every output, in a file under
-the project's templates/ whose bytes are those the page was shown. The save
-then shows as any save does: the server follows it.
+box and each placing argument with it, and only the literal terms that change
+are rewritten. pnp.serve.editor takes the page's requests and writes.
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import inspect
 import math
-import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import jinja2
 
-from pnp.core.files import Refused, inside, write_atomic
+from pnp.core.files import Refused, inside
 from pnp.data.project import Project
 from pnp.layout import call_source
 from pnp.layout.drawing import DrawnBy
@@ -46,8 +41,6 @@ GEOMETRY: dict[str, dict[str, str]] = {
     "line": {"x1": "x", "y1": "y", "x2": "x", "y2": "y"},
 }
 FACE_WORDS = {"w": "width", "h": "height", "bleed": "bleed", "safe": "safe margin"}
-SAME_BOX_MM = 0.05  # the box an edit starts from must be the one drawn now, to this much
-UNDO_DEPTH = 50
 Box = tuple[float, float, float, float]
 
 
@@ -240,191 +233,9 @@ def _covered(kind: str, call: call_source.Call, function: str) -> bool:
     return (kind in ("w", "h") and "s" in written) or (kind == "s" and bool(written & {"w", "h"}))
 
 
-@dataclass
-class Edit:
-    """One edit written, for undo and redo: the file's bytes before and after it."""
-
-    source: Source
-    before: bytes
-    after: bytes
-    line: int
-
-
-@dataclass
-class History:
-    """The edits of one server, the last on top; undoing one puts it on the redo list until the next edit."""
-
-    done: list[Edit] = field(default_factory=list)
-    undone: list[Edit] = field(default_factory=list)
-
-    def record(self, edit: Edit) -> None:
-        self.done = [*self.done, edit][-UNDO_DEPTH:]
-        self.undone = []
-
-    def counts(self) -> dict:
-        return {"undo": len(self.done), "redo": len(self.undone)}
-
-
-def write_back(source: Source, data: bytes, expected: bytes, what: str) -> None:
-    """Write `data` over the file, if it still holds `expected` (what the edit was made from); Refusal otherwise."""
-    try:
-        now = source.path.read_bytes()
-    except OSError as exc:
-        raise Refusal(409, f"not {what}: {source.rel} cannot be read ({exc.strerror or exc})") from None
-    if now != expected:
-        raise Refusal(409, f"not {what}: {source.rel} changed on disk since; nothing was written")
-    write_atomic(source.path, data)
-
-
-def traced_face(gctx: GameContext, key: str, side: str):
-    """(face, calls) of one side of one card drawn again with its calls traced; Refusal when there is no such face."""
-    kind, _, rest = key.partition(":")
-    deck_id, _, card_id = rest.partition(":")
-    deck = gctx.game.decks.get(deck_id) if kind == "deck" else None
-    card = next((c for c in deck.cards if c.id == card_id), None) if deck is not None else None
-    if card is None or side not in ("front", "back"):
-        raise Refusal(404, f"no card face {key} {side} to select on (cards can be edited; boards and tokens not yet)")
-    warnings = gctx.layouts.template_warnings
-    kept = len(warnings)
-    with gctx.layouts.tracing_calls() as calls:
-        (rendered,), _ = render_cards(gctx, deck, Options(bleed=True), [card])
-    del warnings[kept:]  # the page's findings come from the refresh, not from this second drawing
-    face = rendered[1] if side == "front" else rendered[2]
-    if face is None:
-        raise Refusal(404, f"{key} {side} is not drawn (its template fails): fix the error listed first")
-    return face, calls, card, deck
-
-
-class Editor:
-    """The edits of one `pnp serve`: the elements of a face as the page selects them, edits, undo and redo.
-
-    Each request draws the face again from the session's last drawing of the
-    game (LiveSession.drawn), holding the session's lock so the render thread
-    and it never draw at once; an edit is made only from the bytes that drawing
-    was made from, and only if the file still holds them."""
-
-    def __init__(self, project: Project, session_of):
-        self.project = project
-        self.session_of = session_of  # the LiveSession, once the server has started one
-        self.history = History()
-        self.lock = threading.Lock()  # one edit, undo or redo at a time
-
-    def _drawn(self, slug: str):
-        session = self.session_of()
-        drawn = session.drawn.get(slug) if session is not None else None
-        if drawn is None:
-            raise Refusal(409, f"{slug} is still being drawn: try again in a moment")
-        return session, drawn
-
-    def elements(self, slug: str, key: str, side: str) -> dict:
-        """Every element a template call drew on one card face, for the page to select, show and drag."""
-        session, _ = self._drawn(slug)
-        with session.lock:
-            _, drawn = self._drawn(slug)
-            face, calls, card, deck = traced_face(drawn.gctx, key, side)
-            texts: dict[str, tuple[str, str] | None] = {}
-            shown = [self._shown(p, drawn, face, card, deck, texts) for p in placed_elements(face.elements, calls)]
-        return {"item": key, "side": side, "elements": shown, **self.history.counts()}
-
-    def _text(self, rel: str, drawn, texts: dict) -> tuple[str, str] | None:
-        """(text, digest) of a template file as it was drawn, or None when it is not a template file or changed since."""
-        if rel not in texts:
-            texts[rel] = None
-            digest = drawn.digests.get(rel)
-            try:
-                source = template_source(self.project, rel)
-            except Refusal:
-                return None
-            if digest is not None and source.digest == digest:
-                with contextlib.suppress(call_source.SourceError):  # not UTF-8: Jinja could not have read it either
-                    texts[rel] = (call_source.text_of(source.data), digest)
-        return texts[rel]
-
-    def _shown(self, placed: Placed, drawn, face, card, deck, texts: dict) -> dict:
-        """One element as the page shows it: box, numbers, the call and its placing arguments, and whether it can move."""
-        d = placed.drawn
-        rel = self.project.rel(Path(d.filename))
-        x, y, w, h = placed.face_box
-        out = {"path": placed.path, "kind": type(placed.element).__name__.lower(), "function": d.function, "box": [x, y, w, h],
-               "where": f"{rel}:{d.line}", "file": rel, "line": d.line, "call": "", "args": [], "editable": False, "why": "",
-               "square": d.function in ("circle", "repeat") or (d.function == "icon" and "size" in d.args)}
-        if d.function == "text":
-            out["size"] = d.args.get("size")
-            out["fitted"] = max((op.size for op in placed.element.ops if hasattr(op, "font")), default=None)
-        found = self._text(rel, drawn, texts)
-        env = drawn.gctx.layouts.env
-        call = the_call(env, found[0], d) if found is not None else None
-        why = _not_movable(placed, d, found, call)
-        if call is not None:
-            out["call"] = call.source
-            out["digest"] = found[1]
-            out["args"] = describe_args(env, found[0], call, d, _explainer(env, found[0], card, deck, drawn.gctx.game, face)).args
-            out["square"] = out["square"] and call.argument("w") is None and call.argument("h") is None
-            if not why and out["args"] and all(a["status"] in ("fixed", "unwritten") for a in out["args"]):
-                why = "no number that places it can take a change (each is an expression with none of its own): change them in the file"
-        out["editable"], out["why"] = not why, why
-        return out
-
-    def edit(self, body: dict) -> dict:
-        """Move or resize one element: rewrite the literal terms of its call that change, and nothing else."""
-        slug, key, side, path, rel, digest = (_text_field(body, k) for k in ("game", "item", "side", "path", "file", "digest"))
-        start, to = _box_field(body, "from"), _box_field(body, "to")
-        with self.lock:
-            session, _ = self._drawn(slug)
-            with session.lock:
-                _, drawn = self._drawn(slug)
-                source = template_source(self.project, rel)
-                if source.digest != digest:
-                    raise Refusal(409, f"not written: {rel} changed on disk since it was shown; the page shows the new version once it is redrawn")
-                if drawn.digests.get(rel) != digest:
-                    raise Refusal(409, f"not written: the page shows an older drawing of {rel}; select the element again once it is redrawn")
-                placed, call = self._target(drawn, key, side, path, rel, start)
-                env = drawn.gctx.layouts.env
-                replacements = plan(env, call, placed, to)
-                after = call_source.rewritten(source.data, replacements)
-                changes = _changes(env, call, after, placed.drawn)
-                if replacements:
-                    write_back(source, after, source.data, "written")
-                    self.history.record(Edit(source, source.data, after, call.line))
-        return {"ok": True, "file": rel, "line": call.line, "digest": digest_of(after), "changed": changes, **self.history.counts()}
-
-    def _target(self, drawn, key: str, side: str, path: str, rel: str, start: Box) -> tuple[Placed, call_source.Call]:
-        """The element at `path` on the face as drawn now, and its call, when they are what the page was shown."""
-        face, calls, _, _ = traced_face(drawn.gctx, key, side)
-        placed = next((p for p in placed_elements(face.elements, calls) if p.path == path), None)
-        if placed is None or self.project.rel(Path(placed.drawn.filename)) != rel or any(
-                abs(a - b) > SAME_BOX_MM for a, b in zip(start, placed.face_box, strict=True)):
-            raise Refusal(409, "not written: the face has changed since it was shown; select the element again")
-        source = template_source(self.project, rel)
-        text = call_source.text_of(source.data)
-        call = the_call(drawn.gctx.layouts.env, text, placed.drawn)
-        why = _not_movable(placed, placed.drawn, (text, source.digest), call)
-        if why:
-            raise Refusal(422, f"not written: {why}")
-        return placed, call
-
-    def undo(self) -> dict:
-        """Put the file of the last edit back to its bytes before it, if it still holds the bytes the edit wrote."""
-        return self._step(self.history.done, self.history.undone, "undone", lambda e: (e.before, e.after))
-
-    def redo(self) -> dict:
-        """Make the last undone edit again, if its file still holds the bytes the undo put back."""
-        return self._step(self.history.undone, self.history.done, "redone", lambda e: (e.after, e.before))
-
-    def _step(self, take: list[Edit], put: list[Edit], what: str, sides) -> dict:
-        with self.lock:
-            if not take:
-                raise Refusal(409, f"nothing to be {what}")
-            edit = take[-1]
-            data, expected = sides(edit)
-            source = template_source(self.project, edit.source.rel)  # the path rule again: a link may have been put in its place
-            write_back(source, data, expected, what)
-            put.append(take.pop())
-        return {"ok": True, "file": edit.source.rel, "line": edit.line, "digest": digest_of(data), **self.history.counts()}
-
-
-def _not_movable(placed: Placed, d: DrawnBy, found, call) -> str:
-    """Why an element cannot be dragged, or '' when it can."""
+def not_movable(placed: Placed, found: tuple | None, call: call_source.Call | None) -> str:
+    """Why an element cannot be dragged, or '' when it can; `found` is its template's (text, digest) as drawn, or None."""
+    d = placed.drawn
     if d.helper:
         return f"drawn by {d.helper}(), which the template calls at this line: change that call's numbers in the file"
     if d.function not in GEOMETRY:
@@ -438,42 +249,26 @@ def _not_movable(placed: Placed, d: DrawnBy, found, call) -> str:
     return ""
 
 
-def _changes(env, call: call_source.Call, after: bytes, d: DrawnBy) -> list[dict]:
-    """Each argument whose text the edit changes: [name, before, after]."""
-    new = the_call_at(env, call_source.text_of(after), call, d)
-    return [{"name": a.name, "before": a.source, "after": b.source} for a, b in zip(call.arguments, new.arguments, strict=True) if a.source != b.source]
+def traced_face(gctx: GameContext, key: str, side: str):
+    """(face, calls, card, deck) of one side of one card drawn again with its calls traced; Refusal when there is none."""
+    kind, _, rest = key.partition(":")
+    deck_id, _, card_id = rest.partition(":")
+    deck = gctx.game.decks.get(deck_id) if kind == "deck" else None
+    card = next((c for c in deck.cards if c.id == card_id), None) if deck is not None else None
+    if card is None or side not in ("front", "back"):
+        raise Refusal(404, f"no card face {key} {side} to select on (card faces can be edited; boards and tokens not yet)")
+    warnings = gctx.layouts.template_warnings
+    kept = len(warnings)
+    with gctx.layouts.tracing_calls() as calls:
+        (rendered,), _ = render_cards(gctx, deck, Options(bleed=True), [card])
+    del warnings[kept:]  # the page's findings come from the refresh, not from this second drawing
+    face = rendered[1] if side == "front" else rendered[2]
+    if face is None:
+        raise Refusal(404, f"{key} {side} is not drawn (its template fails): fix the error listed first")
+    return face, calls, card, deck
 
 
-def the_call_at(env, text: str, call: call_source.Call, d: DrawnBy) -> call_source.Call:
-    """The call starting where `call` starts, in the rewritten text; Refusal when the rewrite would not read back as it."""
-    try:
-        env.parse(text)
-    except jinja2.TemplateSyntaxError as exc:
-        raise Refusal(500, f"not written: the rewritten template would not read ({exc.message}); please report this") from None
-    params = [a.name for a in call.arguments]
-    again = next((c for c in call_source.calls_at(env, text, call.line, d.function, params) if c.start == call.start), None)
-    if again is None or len(again.arguments) != len(call.arguments):
-        raise Refusal(500, "not written: the rewritten call would not read back the same; please report this")
-    return again
-
-
-def _text_field(body: dict, name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str) or not value or len(value) > 1000:
-        raise Refusal(400, f"the edit names no {name}")
-    return value
-
-
-def _box_field(body: dict, name: str) -> Box:
-    value = body.get(name)
-    if not (isinstance(value, list) and len(value) == 4 and all(type(v) in (int, float) and math.isfinite(v) and abs(v) < 10_000 for v in value)):
-        raise Refusal(400, f"the edit's {name} must be [x, y, w, h] in mm")
-    if value[2] < 0 or value[3] < 0:
-        raise Refusal(422, "not written: a box cannot be narrower or lower than nothing")
-    return (float(value[0]), float(value[1]), float(value[2]), float(value[3]))
-
-
-def _explainer(env, text: str, card, deck, game, face):
+def explainer(env: jinja2.Environment, text: str, card, deck, game, face):
     """A function saying where a name an argument reads takes its value: the face, a data field, a loop, a `set`."""
     try:
         defs = call_source.definitions(env, text)

@@ -1,5 +1,6 @@
-// pnp serve: select a drawn element of a card face, drag or resize it, and the server writes the new numbers into the
-// template call that drew it (pnp/serve/editing.py). The face is redrawn as after any save; the selection follows it.
+// pnp serve: select a drawn element of a card face (Shift-click adds more), drag or resize it, and the server writes the
+// new numbers into the template call that drew it (pnp/serve/editor.py). The face is redrawn as after any save, and the
+// selection follows it.
 "use strict";
 
 const NUDGE_MM = 0.5;
@@ -12,7 +13,7 @@ const HANDLES = ["nw", "n", "ne", "e", "se", "s", "sw", "w"];
 const editing = {
   token: (document.querySelector('meta[name="pnp-edit"]') || {}).content || "",
   lists: new Map(), // "item|side" → { src, elements }
-  sel: null, // { item, side, path, element, frame, box }
+  sel: null, // { item, side, frame, src, picked: [{ element, box }] }: the last picked is the one the panel shows
   last: null, // where the last click picked: { item, side, x, y }
   awaiting: null, // { item, side, src } after an edit: the redraw to wait for
   nudge: null, // { dx, dy, timer }
@@ -46,36 +47,47 @@ function contains(box, at) {
   return at.x >= box[0] - HIT_MM && at.x <= box[0] + box[2] + HIT_MM && at.y >= box[1] - HIT_MM && at.y <= box[1] + box[3] + HIT_MM;
 }
 
-// A click on a face: the topmost element under the pointer, or the next one beneath after a click at the same place.
+// A click on a face: the topmost element under the pointer, or the next one beneath after a click at the same place;
+// with Shift, the element is added to the selection (or taken out of it), to move several calls together.
 async function pick(frame, event) {
   const target = frameTarget(frame);
   if (!target) return;
-  const at = pointerMm(frame, event);
+  const at = pointerMm(frame, event), adding = event.shiftKey;
   const elements = await elementsOf(target.item, target.side, frame);
   const hits = elements.filter((e) => contains(e.box, at)).reverse();
-  if (!hits.length) { choose(null); return; }
-  const last = editing.last, sel = editing.sel;
+  const sel = editing.sel, same = sel && sel.item === target.item && sel.side === target.side;
+  if (!hits.length) { if (!adding) choose(null); return; }
+  if (adding && same) {
+    const kept = sel.picked.filter((p) => p.element.path !== hits[0].path);
+    choose({ ...target, frame, picked: kept.length < sel.picked.length ? kept.map((p) => p.element) : [...kept.map((p) => p.element), hits[0]] });
+    return;
+  }
+  const last = editing.last;
   const again = last && last.item === target.item && last.side === target.side && Math.hypot(last.x - at.x, last.y - at.y) < SAME_PLACE_MM;
   let n = 0;
-  if (again && sel && sel.item === target.item) n = (hits.findIndex((e) => e.path === sel.path) + 1) % hits.length;
+  if (again && same) n = (hits.findIndex((e) => e.path === shownOne().element.path) + 1) % hits.length;
   editing.last = { ...target, x: at.x, y: at.y, hits: hits.map((e) => e.path) };
-  choose({ ...target, frame, element: hits[n] });
+  choose({ ...target, frame, picked: [hits[n]] });
 }
+
+function shownOne() { return editing.sel.picked[editing.sel.picked.length - 1]; }
 
 // The element beneath the selected one at the last click's place (the N key).
 function pickBeneath() {
   const last = editing.last, sel = editing.sel;
   if (!last || !sel || !last.hits.length) return;
   const list = editing.lists.get(`${sel.item}|${sel.side}`);
-  const next = last.hits[(last.hits.indexOf(sel.path) + 1) % last.hits.length];
+  const next = last.hits[(last.hits.indexOf(shownOne().element.path) + 1) % last.hits.length];
   const element = list && list.elements.find((e) => e.path === next);
-  if (element) choose({ ...sel, element });
+  if (element) choose({ ...sel, picked: [element] });
 }
 
+// `selection` names its elements in `picked`; each keeps the box it is shown at (moved while dragging).
 function choose(selection) {
   for (const old of document.querySelectorAll(".frame .sel")) old.remove();
-  editing.sel = selection ? { ...selection, path: selection.element.path, box: selection.element.box.slice(), src: listedSrc(selection) } : null;
-  if (selection) drawSelection();
+  editing.sel = selection && selection.picked.length
+    ? { ...selection, src: listedSrc(selection), picked: selection.picked.map((e) => ({ element: e, box: e.box.slice() })) } : null;
+  if (editing.sel) drawSelection();
   showElement();
 }
 
@@ -89,19 +101,26 @@ function percentOf(frame, box) {
   return { left: percent(box[0] + b, w + 2 * b), top: percent(box[1] + b, h + 2 * b), width: percent(box[2], w + 2 * b), height: percent(box[3], h + 2 * b) };
 }
 
+function movable(picked) { return picked.every((p) => p.element.editable) && canEdit(); }
+
 function drawSelection() {
-  const sel = editing.sel;
-  let box = sel.frame.querySelector(".sel");
-  if (!box) {
-    box = el("div", "sel");
-    for (const h of HANDLES) { const handle = el("div", "handle"); handle.dataset.handle = h; box.append(handle); }
-    box.addEventListener("pointerdown", startDrag);
-    sel.frame.append(box);
+  const sel = editing.sel, several = sel.picked.length > 1;
+  for (const old of sel.frame.querySelectorAll(".sel")) if (!sel.picked.some((p) => p.element.path === old.dataset.path)) old.remove();
+  for (const p of sel.picked) {
+    let box = sel.frame.querySelector(`.sel[data-path="${CSS.escape(p.element.path)}"]`);
+    if (!box) {
+      box = el("div", "sel");
+      box.dataset.path = p.element.path;
+      for (const h of HANDLES) { const handle = el("div", "handle"); handle.dataset.handle = h; box.append(handle); }
+      box.addEventListener("pointerdown", startDrag);
+      sel.frame.append(box);
+    }
+    box.classList.toggle("fixed", !(p.element.editable && canEdit()));
+    box.classList.toggle("several", several);
+    box.classList.toggle("pending", !!editing.awaiting);
+    Object.assign(box.style, percentOf(sel.frame, p.box));
+    box.title = `${p.element.function}() at ${p.element.where}`;
   }
-  box.classList.toggle("fixed", !(sel.element.editable && canEdit()));
-  box.classList.toggle("pending", !!editing.awaiting);
-  Object.assign(box.style, percentOf(sel.frame, sel.box));
-  box.title = `${sel.element.function}() at ${sel.element.where}`;
 }
 
 function mm(v) { return Number(v.toFixed(2)).toString(); }
@@ -110,7 +129,7 @@ function showElement() {
   const panel = $("element"), sel = editing.sel;
   panel.hidden = !sel;
   if (!sel) return;
-  const e = sel.element, [x, y, w, h] = sel.box;
+  const one = shownOne(), e = one.element, [x, y, w, h] = one.box;
   $("element-title").textContent = `${e.function}() · ${e.kind}`;
   $("element-where").textContent = e.where;
   $("element-call").textContent = e.call || "(the call is not found in the file as drawn)";
@@ -127,7 +146,11 @@ function showElement() {
     tr.querySelector(".source").textContent = a.source || "–";
     tr.querySelector(".status").textContent = a.note;
   });
-  $("element-why").textContent = !canEdit() ? "pnp serve runs with --read-only: elements are shown, not moved" : e.why;
+  const others = sel.picked.slice(0, -1).map((p) => `${p.element.function}() at ${p.element.where}`);
+  $("element-others").textContent = others.length ? `moves with: ${others.join("; ")}` : "";
+  const fixed = sel.picked.find((p) => !p.element.editable);
+  $("element-why").textContent = !canEdit() ? "pnp serve runs with --read-only: elements are shown, not moved"
+    : fixed ? (fixed === one ? e.why : `${fixed.element.function}() at ${fixed.element.where}: ${fixed.element.why}`) : "";
   $("edit-undo").disabled = !canEdit() || !editing.counts.undo;
   $("edit-redo").disabled = !canEdit() || !editing.counts.redo;
 }
@@ -138,24 +161,30 @@ function say(text, refused) {
   line.classList.toggle("refused", !!refused);
 }
 
-// Drag the selection's body to move it, a handle to resize it; positions snap to the grid when it is shown, else
-// move in NUDGE_MM steps. The drop sends one edit.
+// Drag a selected element's box to move the selection, its handle to resize it (one element alone); positions snap to
+// the grid when it is shown, else move in NUDGE_MM steps. The drop sends one edit.
 function startDrag(event) {
   const sel = editing.sel;
-  if (!sel || !sel.element.editable || !canEdit() || editing.awaiting || event.button !== 0) return;
+  if (!sel || !movable(sel.picked) || editing.awaiting || event.button !== 0) return;
   event.preventDefault();
   event.stopPropagation();
   const box = event.currentTarget, frame = sel.frame;
-  const handle = event.target.dataset.handle || "";
+  const grabbed = sel.picked.find((p) => p.element.path === box.dataset.path);
+  const handle = sel.picked.length > 1 ? "" : event.target.dataset.handle || "";
   const perMm = frame.getBoundingClientRect().width / (Number(frame.dataset.wmm) + 2 * Number(frame.dataset.bleed));
-  const start = { x: event.clientX, y: event.clientY, box: sel.box.slice() };
+  const start = { x: event.clientX, y: event.clientY, boxes: sel.picked.map((p) => p.box.slice()) };
+  const first = start.boxes[sel.picked.indexOf(grabbed)];
   box.setPointerCapture(event.pointerId);
   let moved = false;
   const move = (e) => {
     const dx = (e.clientX - start.x) / perMm, dy = (e.clientY - start.y) / perMm;
     moved = moved || Math.hypot(e.clientX - start.x, e.clientY - start.y) > 2;
     if (!moved) return;
-    sel.box = dragged(start.box, handle, dx, dy, sel.element.square);
+    if (handle) grabbed.box = dragged(first, handle, dx, dy, grabbed.element.square);
+    else {
+      const to = dragged(first, "", dx, dy, false), ddx = to[0] - first[0], ddy = to[1] - first[1];
+      sel.picked.forEach((p, i) => { const b = start.boxes[i]; p.box = [b[0] + ddx, b[1] + ddy, b[2], b[3]]; });
+    }
     drawSelection();
     showElement();
   };
@@ -163,7 +192,7 @@ function startDrag(event) {
     box.removeEventListener("pointermove", move);
     box.removeEventListener("pointerup", end);
     box.removeEventListener("pointercancel", end);
-    if (moved) { editing.dragged = true; send(start.box, sel.box); }
+    if (moved) { editing.dragged = true; send(start.boxes); }
   };
   box.addEventListener("pointermove", move);
   box.addEventListener("pointerup", end);
@@ -203,21 +232,21 @@ async function post(path, body) {
   return { ok: answer.ok, status: answer.status, data };
 }
 
-async function send(from, to) {
-  const sel = editing.sel, e = sel.element;
-  if (from.every((v, i) => Math.abs(v - to[i]) < 1e-6)) return;
-  const src = sel.frame.querySelector("img.face").getAttribute("src");
-  editing.awaiting = { item: sel.item, side: sel.side, src };
+// Send the selection's move from the boxes it was shown at (`from`, one a picked element) to where it is now.
+async function send(from) {
+  const sel = editing.sel;
+  const moves = sel.picked.map((p, i) => ({ path: p.element.path, file: p.element.file, digest: p.element.digest, from: from[i], to: p.box }))
+    .filter((m) => m.from.some((v, i) => Math.abs(v - m.to[i]) > 1e-6));
+  if (!moves.length) return;
+  editing.awaiting = { item: sel.item, side: sel.side };
   editing.sentAt = Date.now();
   document.body.dataset.editSent = String(editing.sentAt);
   delete document.body.dataset.editShown;
   drawSelection();
-  const { ok, status, data } = await post("/api/edit", {
-    game: view.current, item: sel.item, side: sel.side, path: e.path, file: e.file, digest: e.digest, from, to,
-  });
+  const { ok, status, data } = await post("/api/edit", { game: view.current, item: sel.item, side: sel.side, moves });
   if (!ok) {
     editing.awaiting = null;
-    sel.box = e.box.slice();
+    for (const p of sel.picked) p.box = p.element.box.slice();
     say(data.error || `refused (${status})`, true);
     if (status === 409) editing.lists.delete(`${sel.item}|${sel.side}`);
     drawSelection();
@@ -235,7 +264,7 @@ async function step(kind) {
   if (!canEdit()) return;
   const sel = editing.sel;
   if (sel) {
-    editing.awaiting = { item: sel.item, side: sel.side, src: sel.frame.querySelector("img.face").getAttribute("src") };
+    editing.awaiting = { item: sel.item, side: sel.side };
     editing.sentAt = Date.now();
   }
   const { ok, data } = await post(`/api/${kind}`, {});
@@ -256,11 +285,12 @@ async function followRedraw() {
   sel.src = img.getAttribute("src");
   const shown = Number(img.dataset.loadedAt);
   const elements = await elementsOf(sel.item, sel.side, sel.frame);
-  const again = elements.find((e) => e.path === sel.path && e.function === sel.element.function && e.file === sel.element.file);
+  const again = sel.picked.map((p) => elements.find((e) => e.path === p.element.path && e.function === p.element.function && e.file === p.element.file))
+    .filter((e) => e);
   const message = $("element-message").textContent.replace(/; redrawing…$/, "");
   editing.awaiting = null;
-  choose(again ? { ...sel, element: again } : null);
-  if (wait && again) {
+  choose(again.length ? { ...sel, picked: again } : null);
+  if (wait && again.length) {
     document.body.dataset.editShown = String(shown);
     say(`${message}; shown ${((shown - editing.sentAt) / 1000).toFixed(2)} s after the edit`);
   }
@@ -268,13 +298,13 @@ async function followRedraw() {
 
 function nudge(dx, dy) {
   const sel = editing.sel;
-  if (!sel || !sel.element.editable || !canEdit() || editing.awaiting) return;
-  if (!editing.nudge) editing.nudge = { from: sel.box.slice(), timer: 0 };
-  sel.box = [sel.box[0] + dx, sel.box[1] + dy, sel.box[2], sel.box[3]];
+  if (!sel || !movable(sel.picked) || editing.awaiting) return;
+  if (!editing.nudge) editing.nudge = { from: sel.picked.map((p) => p.box.slice()), timer: 0 };
+  for (const p of sel.picked) p.box = [p.box[0] + dx, p.box[1] + dy, p.box[2], p.box[3]];
   drawSelection();
   showElement();
   clearTimeout(editing.nudge.timer);
-  editing.nudge.timer = setTimeout(() => { const from = editing.nudge.from; editing.nudge = null; send(from, editing.sel.box); }, NUDGE_WAIT_MS);
+  editing.nudge.timer = setTimeout(() => { const from = editing.nudge.from; editing.nudge = null; send(from); }, NUDGE_WAIT_MS);
 }
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
