@@ -51,7 +51,7 @@ SECURITY_HEADERS = [
 ]
 INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", ".csv", ".tsv", ".xlsx", ".ods"}
 SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
-MAX_EDIT_BYTES = 4096  # an edit names a face, an element, a file and two boxes
+MAX_EDIT_BYTES = 16_384  # an edit names a face, and for each element moved (a row of them, say) its file and two boxes
 TOKEN_SLOT = b'<meta name="pnp-edit" content="">'  # in index.html: the page's token for edits, or "off"
 
 
@@ -236,8 +236,9 @@ def page_file(name: str) -> bytes:
     return resources.files("pnp.serve").joinpath("static", name).read_bytes()
 
 
-def edit_guard(port: int, token: str, read_only: bool):
-    """Wrap an editing endpoint: run it (in a worker thread) only for a JSON POST from the page this server served.
+def edit_routes(editor: Editor, port: int, token: str, read_only: bool) -> list[Route]:
+    """The routes of drag to edit: a face's elements (a GET, as the state is), and the edit, undo and redo, each taken
+    (in a worker thread) only as a JSON POST from the page this server served.
 
     The Host check stops DNS rebinding; the Origin a browser sets on every POST
     stops another site's page, and the token, written into this server's page
@@ -258,14 +259,28 @@ def edit_guard(port: int, token: str, read_only: bool):
             except ValueError:
                 data = None
             if not isinstance(data, dict):
-                return JSONResponse({"error": "an edit is a JSON object of at most 4 KB"}, status_code=400)
-            try:
-                return JSONResponse(await run_in_threadpool(work, data))
-            except Refusal as exc:
-                return JSONResponse({"error": exc.message}, status_code=exc.status)
+                return JSONResponse({"error": "an edit is a JSON object of at most 16 KB"}, status_code=400)
+            return await _answer(work, data)
         return endpoint
 
-    return guard
+    async def elements(request: Request) -> Response:
+        q = request.query_params
+        return await _answer(lambda _: {**editor.elements(q.get("game", ""), q.get("item", ""), q.get("side", "")), "editing": not read_only}, {})
+
+    return [
+        Route("/api/elements", elements),
+        Route("/api/edit", guard(editor.edit), methods=["POST"]),
+        Route("/api/undo", guard(lambda body: editor.undo()), methods=["POST"]),
+        Route("/api/redo", guard(lambda body: editor.redo()), methods=["POST"]),
+    ]
+
+
+async def _answer(work: Callable[[dict], dict], data: dict) -> Response:
+    """`work(data)` as JSON, run in a worker thread (it draws and writes); a Refusal as its status and sentence."""
+    try:
+        return JSONResponse(await run_in_threadpool(work, data))
+    except Refusal as exc:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
 
 
 def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "letter", log: Callable[[str], None] = print,
@@ -278,7 +293,6 @@ def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "l
     token = secrets.token_urlsafe(24)
     page = {name: page_file(name) for name in ("index.html", *PAGE_FILES)}
     page["index.html"] = page["index.html"].replace(TOKEN_SLOT, TOKEN_SLOT.replace(b'""', f'"{"off" if read_only else token}"'.encode()))
-    guard = edit_guard(port, token, read_only)
 
     async def index(request: Request) -> Response:
         return Response(page["index.html"], media_type="text/html; charset=utf-8", headers={"cache-control": "no-cache"})
@@ -304,14 +318,6 @@ def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "l
     async def events(request: Request) -> Response:
         return StreamingResponse(hub.stream(request), media_type="text/event-stream", headers={"cache-control": "no-store"})
 
-    async def elements(request: Request) -> Response:
-        q = request.query_params
-        try:
-            found = await run_in_threadpool(editor.elements, q.get("game", ""), q.get("item", ""), q.get("side", ""))
-        except Refusal as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return JSONResponse({**found, "editing": not read_only})
-
     @contextlib.asynccontextmanager
     async def lifespan(app):
         renderer.start(hub, asyncio.get_running_loop())
@@ -326,10 +332,7 @@ def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "l
         Route("/img/{name}", image),
         Route("/api/state", state),
         Route("/events", events),
-        Route("/api/elements", elements),
-        Route("/api/edit", guard(editor.edit), methods=["POST"]),
-        Route("/api/undo", guard(lambda body: editor.undo()), methods=["POST"]),
-        Route("/api/redo", guard(lambda body: editor.redo()), methods=["POST"]),
+        *edit_routes(editor, port, token, read_only),
     ]
     return OwnHostOnly(Starlette(routes=routes, lifespan=lifespan), HOST, port)
 

@@ -137,8 +137,9 @@ function showElement() {
   if (e.size) numbers += `  ·  size ${mm(e.size)} pt` + (e.fitted && e.fitted < e.size - 0.01 ? ` (fitted ${mm(e.fitted)} pt)` : "");
   $("element-numbers").textContent = numbers;
   reconcile($("element-args").tBodies[0], e.args, (a) => a.name, () => {
-    const tr = el("tr");
-    tr.append(el("th"), el("td", "source"), el("td", "status"));
+    const tr = el("tr"), td = el("td");
+    td.append(el("code", "source"), el("div", "status"));
+    tr.append(el("th"), td);
     return tr;
   }, (tr, a) => {
     tr.dataset.status = a.status;
@@ -255,8 +256,9 @@ async function send(from) {
   }
   editing.counts = { undo: data.undo, redo: data.redo };
   if (!data.changed.length) { editing.awaiting = null; say("nothing to change"); drawSelection(); return; }
-  const what = data.changed.map((c) => `${c.name} ${c.before} → ${c.after}`).join(", ");
-  say(`written at ${data.file}:${data.line}: ${what}; redrawing…`);
+  const lines = [...new Set(data.changed.map((c) => c.line))];
+  const what = lines.map((n) => `line ${n}: ` + data.changed.filter((c) => c.line === n).map((c) => `${c.name} ${c.before} → ${c.after}`).join(", "));
+  say(`written in ${data.file}, ${what.join("; ")}; redrawing…`);
   showElement();
 }
 
