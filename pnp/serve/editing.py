@@ -239,7 +239,8 @@ def not_movable(placed: Placed, found: tuple | None, call: call_source.Call | No
     if d.helper:
         return f"drawn by {d.helper}(), which the template calls at this line: change that call's numbers in the file"
     if d.function not in GEOMETRY:
-        return f"a {d.function}() is placed by numbers an edit cannot take (a polygon's points are a list): change them in the file"
+        why = "its points are a list" if d.function == "polygon" else f"dragging places {', '.join(f'{f}()' for f in GEOMETRY)} only"
+        return f"drawn by {d.function}(), which a drag cannot place ({why}): change its numbers in the file"
     if placed.turned:
         return "inside a turned group: change its numbers in the file"
     if found is None:

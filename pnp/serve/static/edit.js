@@ -14,9 +14,9 @@ const editing = {
   token: (document.querySelector('meta[name="pnp-edit"]') || {}).content || "",
   lists: new Map(), // "item|side" → { src, elements }
   sel: null, // { item, side, frame, src, picked: [{ element, box }] }: the last picked is the one the panel shows
-  last: null, // where the last click picked: { item, side, x, y }
-  awaiting: null, // { item, side, src } after an edit: the redraw to wait for
-  nudge: null, // { dx, dy, timer }
+  last: null, // where the last click picked: { item, side, x, y, hits: paths under the pointer, topmost first }
+  awaiting: null, // { item, side } after an edit, until its face is redrawn: no other edit is sent meanwhile
+  nudge: null, // { from: the boxes before the first of a run of arrow presses, timer }
   sentAt: 0,
   counts: { undo: 0, redo: 0 },
 };
