@@ -84,6 +84,7 @@ class Layouts:
         self._texts: dict[str, object] = {}  # text → compiled code of templates written in data files (see from_text)
         self.template_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
+        self.sources: dict[str, str] = {}  # template file → the text parsed from it: what its faces were drawn from
         self.calls: dict | None = None  # id(element) → (element, the drawing call that drew it), while tracing calls
 
     def new_run(self) -> None:
@@ -166,6 +167,7 @@ class Layouts:
         hit = self._asts.get(name)
         if hit is None:
             source, filename, _ = self.env.loader.get_source(self.env, name)
+            self.sources[filename] = source
             cache = self.env.bytecode_cache
             if isinstance(cache, CompiledTemplates):
                 tree = cache.tree(self.env, name, source, lambda: self.env.parse(source, name, filename))

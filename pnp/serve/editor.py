@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+from jinja2.lexer import newline_re
 
 from pnp.core.files import write_atomic
 from pnp.data.project import Project
@@ -95,6 +96,7 @@ class Editor:
         self.lock = threading.Lock()  # one edit, undo or redo at a time
 
     def _drawn(self, slug: str):
+        """(session, the game's context as its cards were last drawn)."""
         session = self.session_of()
         drawn = session.drawn.get(slug) if session is not None else None
         if drawn is None:
@@ -106,24 +108,22 @@ class Editor:
         session, _ = self._drawn(slug)
         with session.lock:
             _, drawn = self._drawn(slug)
-            face, calls, card, deck = traced_face(drawn.gctx, key, side)
-            texts: dict[str, tuple[str, str] | None] = {}
+            face, calls, card, deck = traced_face(drawn, key, side)
+            texts = {rel: self._text(rel, digest) for rel, digest in _drawn_from(self.project, drawn).items()}
             shown = [self._shown(p, drawn, face, card, deck, texts) for p in placed_elements(face.elements, calls)]
         return {"item": key, "side": side, "elements": shown, **self.history.counts()}
 
-    def _text(self, rel: str, drawn, texts: dict) -> tuple[str, str] | None:
-        """(text, digest) of a template file as it was drawn, or None when it is not a template file or changed since."""
-        if rel not in texts:
-            texts[rel] = None
-            digest = drawn.digests.get(rel)
-            try:
-                source = template_source(self.project, rel)
-            except Refusal:
-                return None
-            if digest is not None and source.digest == digest:
-                with contextlib.suppress(call_source.SourceError):  # not UTF-8: Jinja could not have read it either
-                    texts[rel] = (call_source.text_of(source.data), digest)
-        return texts[rel]
+    def _text(self, rel: str, digest: str) -> tuple[str, str] | None:
+        """(text, digest) of a template file its faces were drawn from, or None when the path rule refuses it."""
+        try:
+            source = template_source(self.project, rel)
+        except Refusal:
+            return None
+        if source.digest != digest:  # saved again this very moment: the next drawing shows it
+            return None
+        with contextlib.suppress(call_source.SourceError):  # not UTF-8: Jinja could not have read it either
+            return (call_source.text_of(source.data), digest)
+        return None
 
     def _shown(self, placed: Placed, drawn, face, card, deck, texts: dict) -> dict:
         """One element as the page shows it: box, numbers, the call and its placing arguments, and whether it can move."""
@@ -135,13 +135,13 @@ class Editor:
         if d.function == "text":
             out["size"] = d.args.get("size")
             out["fitted"] = max((op.size for op in placed.element.ops if hasattr(op, "font")), default=None)
-        found = self._text(rel, drawn, texts)
-        env = drawn.gctx.layouts.env
+        found = texts.get(rel)
+        env = drawn.layouts.env
         call = the_call(env, found[0], d) if found is not None else None
         why = not_movable(placed, found, call)
         if call is not None:
             out["call"], out["digest"] = call.source, found[1]
-            out["args"] = describe_args(env, found[0], call, d, explainer(env, found[0], card, deck, drawn.gctx.game, face)).args
+            out["args"] = describe_args(env, found[0], call, d, explainer(env, found[0], card, deck, drawn.game, face)).args
             out["square"] = out["square"] and call.argument("w") is None and call.argument("h") is None
             if not why and out["args"] and all(a["status"] in ("fixed", "unwritten") for a in out["args"]):
                 why = "no number that places it can take a change (each is an expression with none of its own): change them in the file"
@@ -157,29 +157,30 @@ class Editor:
             with session.lock:
                 _, drawn = self._drawn(slug)
                 sources = self._sources(drawn, moves)
-                face, calls, _, _ = traced_face(drawn.gctx, key, side)
+                face, calls, _, _ = traced_face(drawn, key, side)
                 placed = {p.path: p for p in placed_elements(face.elements, calls)}
-                env = drawn.gctx.layouts.env
+                env = drawn.layouts.env
                 planned = self._plan(env, drawn, placed, moves, sources)
                 written = tuple(self._rewrite(env, sources[rel], changes) for rel, changes in planned.items())
                 for w in written:
                     if w.after != w.before:
                         _write_back(w.source, w.after, w.before, "written")
                 first = next(iter(planned.values()))[0][0]
+                drawings = _drawings(session)
                 if any(w.after != w.before for w in written):
                     self.history.record(Edit(tuple(w for w in written if w.after != w.before), first.line))
         changed = [c for changes in planned.values() for call, reps in changes for c in _changed_args(call, reps)]
         return {"ok": True, "file": next(iter(planned)), "line": first.line, "changed": changed,
-                "digests": {w.source.rel: digest_of(w.after) for w in written}, **self.history.counts()}
+                "digests": {w.source.rel: digest_of(w.after) for w in written}, "drawings": drawings, **self.history.counts()}
 
     def _sources(self, drawn, moves: list[Move]) -> dict[str, Source]:
         """Each file the moves name, once the path rule keeps it in templates/ and it holds the bytes the page was shown."""
-        out = {}
+        out, drawn_from = {}, _drawn_from(self.project, drawn)
         for move in moves:
             source = out.get(move.rel) or template_source(self.project, move.rel)
             if source.digest != move.digest:
                 raise Refusal(409, f"not written: {move.rel} changed on disk since it was shown; the page shows the new version once it is redrawn")
-            if drawn.digests.get(move.rel) != move.digest:
+            if drawn_from.get(move.rel) != move.digest:
                 raise Refusal(409, f"not written: the page shows an older drawing of {move.rel}; select the element again once it is redrawn")
             out[move.rel] = source
         return out
@@ -220,7 +221,8 @@ class Editor:
         return self._step(self.history.undone, self.history.done, "redone", lambda w: (w.after, w.before))
 
     def _step(self, take: list[Edit], put: list[Edit], what: str, sides) -> dict:
-        with self.lock:
+        session = self.session_of()
+        with self.lock, session.lock if session is not None else contextlib.nullcontext():
             if not take:
                 raise Refusal(409, f"nothing to be {what}")
             edit = take[-1]
@@ -231,8 +233,26 @@ class Editor:
             for w, source in zip(edit.files, sources, strict=True):
                 _write_back(source, *sides(w), what)
             put.append(take.pop())
+            drawings = _drawings(session) if session is not None else {}
         return {"ok": True, "file": edit.files[0].source.rel, "line": edit.line,
-                "digests": {w.source.rel: digest_of(sides(w)[0]) for w in edit.files}, **self.history.counts()}
+                "digests": {w.source.rel: digest_of(sides(w)[0]) for w in edit.files}, "drawings": drawings, **self.history.counts()}
+
+
+def _drawings(session) -> dict[str, int]:
+    """How many times each game's cards have been drawn: the page waits for the drawing after an edit (LiveSession.views)."""
+    return {slug: view.drawings for slug, view in session.views.items()}
+
+
+def _drawn_from(project: Project, gctx) -> dict[str, str]:
+    """Each template file (as the project names it) → the digest of its bytes, when they are the text its faces in
+    `gctx` were drawn from (Jinja reads each line break as a newline); a file changed since is left out."""
+    out = {}
+    for filename, text in gctx.engine.layouts.sources.items():
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            data = Path(filename).read_bytes()
+            if newline_re.sub("\n", data.decode("utf-8")) == text:
+                out[project.rel(Path(filename))] = digest_of(data)
+    return out
 
 
 def _write_back(source: Source, data: bytes, expected: bytes, what: str) -> None:

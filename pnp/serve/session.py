@@ -9,7 +9,6 @@ list; the next good save replaces both.
 """
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections.abc import Callable
@@ -17,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
-from pnp.core.files import game_files, stays_inside
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
@@ -39,6 +37,7 @@ class GameView:
     findings: dict[str, list[Finding]] = field(default_factory=dict)
     state: str = "loading"  # loading (nothing shown yet), updating (a refresh is under way), ready
     updated: dict = field(default_factory=dict)
+    drawings: int = 0  # times its cards were drawn: the page knows a drawing came after its edit (pnp.serve.editor)
 
     def merge(self, new: Section | None, key: str | None = None) -> None:
         """Take a refreshed section, putting back the last good image wherever the new one failed."""
@@ -66,6 +65,7 @@ class GameView:
             "title": self.title or self.slug,
             "state": self.state,
             "updated": self.updated,
+            "drawings": self.drawings,
             "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message + f.places_text(), "component": f.component, "text": f.format()} for f in findings],
             "sections": list(self.sections.values()),
         }
@@ -76,31 +76,6 @@ class GameView:
 
 def _stale_copy(item: dict) -> dict:
     return {**item, "images": [{**shot, "stale": bool(shot["src"])} for shot in item["images"]]}
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """A game as its cards were last drawn: its context (to draw a face again, traced, for the page to edit) and the
-    digest of each template file taken before drawing began, so an edit is made only from the bytes that were shown."""
-
-    gctx: GameContext
-    digests: dict[str, str]
-
-
-def template_digests(project: Project) -> dict[str, str]:
-    """sha256 of each template file under templates/ (as the project names it), but hidden and editors' files."""
-    out = {}
-    folders = [project.templates_dir] if project.templates_dir.is_dir() else []
-    while folders:
-        for path in game_files(folders.pop()):
-            if path.is_dir() and not path.is_symlink():
-                folders.append(path)
-            elif path.suffix == ".j2" and stays_inside(path, project.root, project.templates_dir):
-                try:
-                    out[project.rel(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
-                except OSError:  # gone since listed: the save that removed it redraws
-                    continue
-    return out
 
 
 def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tuple[set[str], bool, bool]:
@@ -135,7 +110,7 @@ class LiveSession:
         self.dirty: set[str] = set(slugs)
         self.reason = "start"
         self._shown: set[str] = set()  # images of the previous round, kept one round for pages still loading them
-        self.drawn: dict[str, Drawn] = {}  # each game as its cards were last drawn, for the editor (pnp.serve.editing)
+        self.drawn: dict[str, GameContext] = {}  # each game as its cards were last drawn, for the editor (pnp.serve.editor)
         self.lock = threading.RLock()  # held while drawing: the editor draws a face again between two steps, never during one
 
     def saw(self, paths: set[Path]) -> None:
@@ -181,7 +156,6 @@ class LiveSession:
         """Reload and check one game, redraw its decks and publish them; None when the game cannot be loaded."""
         view = self.views[slug]
         view.state = "updating" if view.sections else "loading"
-        digests = template_digests(self.project)  # before any template is read: a save after this is never taken for what was drawn
         try:
             game, found = self.project.load_game(slug, partial=True)  # a game with errors in some files: the rest is still drawn and checked
         except PnpError as exc:
@@ -198,7 +172,8 @@ class LiveSession:
         gctx = self.engine.for_game(game)
         gctx.layouts.draft = self.options.draft  # a new context each load: the build sets it per run the same way
         rendered, found = render_decks(gctx)
-        self.drawn[slug] = Drawn(gctx, digests)
+        self.drawn[slug] = gctx
+        view.drawings += 1
         view.findings["render"] = found
         decks = deck_sections(gctx, self.images, rendered)
         documents = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}

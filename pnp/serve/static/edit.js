@@ -15,7 +15,7 @@ const editing = {
   lists: new Map(), // "item|side" → { src, elements }
   sel: null, // { item, side, frame, src, picked: [{ element, box }] }: the last picked is the one the panel shows
   last: null, // where the last click picked: { item, side, x, y, hits: paths under the pointer, topmost first }
-  awaiting: null, // { item, side } after an edit, until its face is redrawn: no other edit is sent meanwhile
+  awaiting: null, // { item, side, drawings } after an edit, until its game is drawn again: no other edit is sent meanwhile
   nudge: null, // { from: the boxes before the first of a run of arrow presses, timer }
   sentAt: 0,
   counts: { undo: 0, redo: 0 },
@@ -193,7 +193,7 @@ function startDrag(event) {
     box.removeEventListener("pointermove", move);
     box.removeEventListener("pointerup", end);
     box.removeEventListener("pointercancel", end);
-    if (moved) { editing.dragged = true; send(start.boxes); }
+    if (moved) { editing.dragged = true; send(start.boxes); } else pick(frame, event); // a click on the selection: the one beneath
   };
   box.addEventListener("pointermove", move);
   box.addEventListener("pointerup", end);
@@ -255,6 +255,7 @@ async function send(from) {
     return;
   }
   editing.counts = { undo: data.undo, redo: data.redo };
+  if (editing.awaiting) editing.awaiting.drawings = data.drawings[view.current];
   if (!data.changed.length) { editing.awaiting = null; say("nothing to change"); drawSelection(); return; }
   const lines = [...new Set(data.changed.map((c) => c.line))];
   const what = lines.map((n) => `line ${n}: ` + data.changed.filter((c) => c.line === n).map((c) => `${c.name} ${c.before} → ${c.after}`).join(", "));
@@ -272,29 +273,39 @@ async function step(kind) {
   const { ok, data } = await post(`/api/${kind}`, {});
   if (!ok) { editing.awaiting = null; say(data.error, true); return; }
   editing.counts = { undo: data.undo, redo: data.redo };
+  if (editing.awaiting) editing.awaiting.drawings = data.drawings[view.current];
   say(`${kind === "undo" ? "undone" : "redone"} at ${data.file}:${data.line}; redrawing…`);
   showElement();
 }
 
-// After each state the page draws: once the selected face shows a new image (after an edit, an undo or any save),
-// list its elements again and select the same one there (same place in the face, same call), or none.
+// After each state the page draws: once the selected face shows a new image (after an edit, an undo or any save), or
+// the game was drawn again after an edit that left this face's image as it was, list its elements again and select
+// the same ones there (same place in the face, same call), or none.
 async function followRedraw() {
-  const sel = editing.sel, wait = editing.awaiting;
-  if (wait && Date.now() - editing.sentAt > AWAIT_MS) editing.awaiting = null; // the edit showed nothing new on this face
-  if (!sel) return;
+  const sel = editing.sel, wait = editing.awaiting, game = view.games[view.current];
+  if (wait && Date.now() - editing.sentAt > AWAIT_MS) editing.awaiting = null; // no drawing came: free the selection anyway
+  if (!sel || editing.following) return;
   const img = sel.frame.querySelector("img.face");
-  if (!img || img.getAttribute("src") === sel.src || !img.dataset.loadedAt) return;
-  sel.src = img.getAttribute("src");
-  const shown = Number(img.dataset.loadedAt);
-  const elements = await elementsOf(sel.item, sel.side, sel.frame);
-  const again = sel.picked.map((p) => elements.find((e) => e.path === p.element.path && e.function === p.element.function && e.file === p.element.file))
-    .filter((e) => e);
-  const message = $("element-message").textContent.replace(/; redrawing…$/, "");
-  editing.awaiting = null;
-  choose(again.length ? { ...sel, picked: again } : null);
-  if (wait && again.length) {
-    document.body.dataset.editShown = String(shown);
-    say(`${message}; shown ${((shown - editing.sentAt) / 1000).toFixed(2)} s after the edit`);
+  const src = img ? img.getAttribute("src") : null;
+  const newImage = src !== sel.src, redrawn = !!(wait && wait.drawings !== undefined && game && game.drawings > wait.drawings);
+  if (!img || (newImage && img.dataset.loadedSrc !== src) || (!newImage && !redrawn)) return;
+  editing.following = true;
+  try {
+    sel.src = src;
+    editing.lists.delete(`${sel.item}|${sel.side}`);
+    const shown = newImage ? Number(img.dataset.loadedAt) : Date.now();
+    const elements = await elementsOf(sel.item, sel.side, sel.frame);
+    const again = sel.picked.map((p) => elements.find((e) => e.path === p.element.path && e.function === p.element.function && e.file === p.element.file))
+      .filter((e) => e);
+    const message = $("element-message").textContent.replace(/; redrawing…$/, "");
+    editing.awaiting = null;
+    choose(again.length ? { ...sel, picked: again } : null);
+    if (wait && again.length) {
+      document.body.dataset.editShown = String(shown);
+      say(`${message}; shown ${((shown - editing.sentAt) / 1000).toFixed(2)} s after the edit`);
+    }
+  } finally {
+    editing.following = false;
   }
 }
 
@@ -328,8 +339,8 @@ function keys(event) {
 }
 
 function editingControls() {
-  document.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0 || event.target.closest(".sel")) return;
+  document.addEventListener("pointerdown", (event) => {  // a drag of the selection stops here (startDrag); a click does not
+    if (event.button !== 0) return;
     const frame = event.target.closest(".frame");
     if (frame && frame.dataset.wmm) pick(frame, event);
   });
