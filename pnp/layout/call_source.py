@@ -13,6 +13,7 @@ a data field), which is never overwritten.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -278,7 +279,10 @@ def _written(found: Term) -> str:
 def rewritten(data: bytes, replacements: list[tuple[int, int, str]]) -> bytes:
     """`data` with each (start, end, text) span of its text replaced, every other byte as it was."""
     text = text_of(data)
-    for start, end, new in sorted(replacements, reverse=True):
+    spans = sorted(replacements)
+    if any(a[1] > b[0] for a, b in itertools.pairwise(spans)):
+        raise SourceError("two changes to one number: nothing was written")
+    for start, end, new in reversed(spans):
         text = text[:start] + new + text[end:]
     return text.encode("utf-8")
 

@@ -207,7 +207,10 @@ class Editor:
     def _rewrite(self, env, source: Source, changes: list) -> Written:
         """The file with every planned replacement made, once it reads back as a template with the same calls."""
         replacements = [r for _, reps in changes for r in reps]
-        after = call_source.rewritten(source.data, replacements)
+        try:
+            after = call_source.rewritten(source.data, replacements)
+        except call_source.SourceError as exc:
+            raise Refusal(500, f"not written: {exc}; please report this") from None
         if replacements:
             _reads_back(env, call_source.text_of(source.data), call_source.text_of(after), [call for call, _ in changes])
         return Written(source, source.data, after)
