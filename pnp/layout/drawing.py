@@ -236,7 +236,8 @@ def _drawn_by() -> DrawnBy | None:
                 return None
             code = call.f_code
             names = code.co_varnames[1:code.co_argcount]  # after self
-            args = {n: v for n in names if type(v := call.f_locals.get(n)) in (int, float)}
+            values = call.f_locals
+            args = {n: v for n in names if type(v := values.get(n)) in (int, float)}
             return DrawnBy(template.filename, template.get_corresponding_lineno(frame.f_lineno), code.co_name, args, helper)
         if frame.f_code in _DRAWING_CODE:
             call, helper = frame, ""
