@@ -368,9 +368,10 @@ def watch(ctx, games, paper, debounce, exit_after, draft, lang):
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True, help="Paper of the rulebook and reference sheet pages.")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
 @click.option("--lang", default=None, help="Show the games in this language of their `languages:`.")
+@click.option("--read-only", is_flag=True, help="Never write a file: elements can be selected and inspected, not dragged.")
 @click.pass_context
-def serve(ctx, games, port, paper, draft, lang):
-    """A live preview in the browser that follows every save (on 127.0.0.1 only)."""
+def serve(ctx, games, port, paper, draft, lang, read_only):
+    """A live preview in the browser that follows every save (on 127.0.0.1 only); drag an element to move it in its template."""
     from pnp.serve.app import bind
     from pnp.serve.app import serve as run_server
 
@@ -384,7 +385,8 @@ def serve(ctx, games, port, paper, draft, lang):
     click.echo(f"pnp serve: http://127.0.0.1:{sock.getsockname()[1]}/ shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
     sys.stdout.flush()
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
-        run_server(project, slugs, sock, paper=paper, draft=draft, log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
+        run_server(project, slugs, sock, paper=paper, draft=draft, read_only=read_only,
+                   log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
     click.echo("pnp serve: stopped")
 
 

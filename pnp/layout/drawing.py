@@ -10,6 +10,7 @@ import contextlib
 import math
 import re
 import sys
+from typing import NamedTuple
 
 from pnp.core.errors import LayoutError, Loc, did_you_mean
 from pnp.layout import markup
@@ -43,6 +44,16 @@ def to_number(value, name) -> float:
     return float(value)
 
 
+class DrawnBy(NamedTuple):
+    """The drawing call a template made that recorded an element: what `pnp serve` shows of an element and edits."""
+
+    filename: str  # the template file, as its loader named it
+    line: int
+    function: str  # the drawing function the template called: `repeat` for each of its icons
+    args: dict  # its numeric arguments as it received them (`text`'s x, y, w, h and size, `repeat`'s x, y, size, dx, dy)
+    helper: str  # the template called this function (a helper, say) that drew it, not a drawing function itself; else ''
+
+
 class Recorder:
     """The drawing functions templates call; they append elements to the current face."""
 
@@ -70,6 +81,9 @@ class Recorder:
         origins = self.layouts.origins
         if origins is not None and element not in origins:
             origins[element] = self._template_line()
+        calls = self.layouts.calls
+        if calls is not None:
+            calls[id(element)] = (element, _drawn_by())  # the element kept with it, so no other takes its id while the map lives
         return ""
 
     def _template_line(self) -> Loc | None:
@@ -250,6 +264,31 @@ def _dash(value):
         return tuple(float(v) for v in value)
     except TypeError:
         raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash") from None
+
+
+def _drawn_by() -> DrawnBy | None:
+    """The drawing call the template code running now made: the outermost drawing function on the stack below the
+    innermost compiled-template frame, with its arguments; None outside a template (pnp's own stamp)."""
+    frame, call, helper = sys._getframe(2), None, ""
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            if call is None or not template.filename:
+                return None
+            code = call.f_code
+            names = code.co_varnames[1:code.co_argcount]  # after self
+            values = call.f_locals
+            args = {n: v for n in names if type(v := values.get(n)) in (int, float)}
+            return DrawnBy(template.filename, template.get_corresponding_lineno(frame.f_lineno), code.co_name, args, helper)
+        if frame.f_code in _DRAWING_CODE:
+            call, helper = frame, ""
+        elif call is not None and not frame.f_globals.get("__name__", "").startswith(("jinja2.", "pnp.layout.sandbox")):
+            helper = helper or frame.f_code.co_name
+        frame = frame.f_back
+    return None
+
+
+_DRAWING_CODE = frozenset(f.__code__ for name, f in vars(Recorder).items() if callable(f) and not name.startswith("_") and name != "reset")
 
 
 def _template_line() -> tuple[str | None, int]:

@@ -87,6 +87,8 @@ class Layouts:
         self._texts: dict[str, object] = {}  # text → compiled code of templates written in data files (see from_text)
         self.template_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
+        self.sources: dict[str, str] = {}  # template file → the text parsed from it: what its faces were drawn from
+        self.calls: dict | None = None  # id(element) → (element, the drawing call that drew it), while tracing calls
 
     def new_run(self) -> None:
         """Start another build with this environment: a long-lived process keeps it while no template, icon or font
@@ -136,6 +138,17 @@ class Layouts:
         finally:
             self.origins = None
 
+    @contextmanager
+    def tracing_calls(self):
+        """As `tracing`, and remember for every element recorded (by id) the drawing call that drew it, with its
+        arguments (pnp.layout.drawing.DrawnBy): what `pnp serve` shows of an element a designer selects and edits."""
+        with self.tracing():
+            self.calls = {}
+            try:
+                yield self.calls
+            finally:
+                self.calls = None
+
     def for_game(self, palette: dict, font_roles: dict, icons: IconLibrary, image_checker=None, language: str = "en") -> GameLayouts:
         """The layouts bound to one game's palette, font roles and icons, hyphenating in its edition's `language`."""
         return GameLayouts(self, Palette(palette), dict(font_roles), icons, image_checker, language)
@@ -167,6 +180,7 @@ class Layouts:
         hit = self._asts.get(name)
         if hit is None:
             source, filename, _ = self.env.loader.get_source(self.env, name)
+            self.sources[filename] = source
             cache = self.env.bytecode_cache
             if isinstance(cache, CompiledTemplates):
                 tree = cache.tree(self.env, name, source, lambda: self.env.parse(source, name, filename))
@@ -412,6 +426,10 @@ class GameLayouts:
     def tracing(self):
         """See Layouts.tracing."""
         return self.layouts.tracing()
+
+    def tracing_calls(self):
+        """See Layouts.tracing_calls."""
+        return self.layouts.tracing_calls()
 
     @property
     def traced(self) -> bool:

@@ -1,10 +1,14 @@
-"""The web server of `pnp serve`: Starlette on uvicorn, bound to 127.0.0.1, read-only, answering only to its own address.
+"""The web server of `pnp serve`: Starlette on uvicorn, bound to 127.0.0.1, answering only to its own address.
 
-It serves four things and nothing else: the page (three fixed files shipped
-with pnp), the images pnp rendered this session (by the hash of their bytes,
-from memory), the current state as JSON, and a stream of server-sent events
-carrying each game's state when it changes. No path from a request reaches
-the filesystem. A watcher thread notes saves; a render thread refreshes the
+It serves the page (fixed files shipped with pnp), the images pnp rendered
+this session (by the hash of their bytes, from memory), the current state as
+JSON, a stream of server-sent events carrying each game's state when it
+changes, and the elements of a card face for the page to select. No path
+from a request reaches the filesystem but one: an edit the page sends when a
+designer drags an element, which rewrites numbers in a template under
+templates/ (pnp.serve.editing). It is taken only from the page this server
+served (its Origin, and a token written into that page), and never with
+`--read-only`. A watcher thread notes saves; a render thread refreshes the
 games and hands each new state to the event loop.
 """
 from __future__ import annotations
@@ -13,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import queue
+import secrets
 import socket
 import threading
 from collections.abc import Callable
@@ -22,17 +27,20 @@ from pathlib import Path
 import watchfiles
 from h11 import LocalProtocolError
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
+from pnp.serve.editing import Refusal
+from pnp.serve.editor import Editor
 from pnp.serve.session import LiveSession
 from pnp.serve.simulations import simulations
 
 HOST = "127.0.0.1"
-PAGE_FILES = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+PAGE_FILES = {"app.js": "text/javascript; charset=utf-8", "edit.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 KEEPALIVE_SECONDS = 15  # a comment line this often tells a closed tab from an idle one
 SAVE_SETTLE_MS = 30  # an editor's save is several events (write, rename) within a few ms: wait this long for the last
 SECURITY_HEADERS = [
@@ -43,6 +51,8 @@ SECURITY_HEADERS = [
 ]
 INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", ".csv", ".tsv", ".xlsx", ".ods"}
 SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
+MAX_EDIT_BYTES = 16_384  # an edit names a face, and for each element moved (a row of them, say) its file and two boxes
+TOKEN_SLOT = b'<meta name="pnp-edit" content="">'  # in index.html: the page's token for edits, or "off"
 
 
 class OwnHostOnly:
@@ -226,12 +236,63 @@ def page_file(name: str) -> bytes:
     return resources.files("pnp.serve").joinpath("static", name).read_bytes()
 
 
+def edit_routes(editor: Editor, port: int, token: str, read_only: bool) -> list[Route]:
+    """The routes of drag to edit: a face's elements (a GET, as the state is), and the edit, undo and redo, each taken
+    (in a worker thread) only as a JSON POST from the page this server served.
+
+    The Host check stops DNS rebinding; the Origin a browser sets on every POST
+    stops another site's page, and the token, written into this server's page
+    alone, stops anything that could not read that page."""
+    origin = f"http://{HOST}:{port}"
+
+    def guard(work: Callable[[dict], dict]):
+        async def endpoint(request: Request) -> Response:
+            if read_only:
+                return JSONResponse({"error": "pnp serve was started with --read-only: editing is off"}, status_code=403)
+            if request.headers.get("origin") != origin or not secrets.compare_digest(request.headers.get("x-pnp-token", ""), token):
+                return JSONResponse({"error": f"edits are taken only from the page {origin}/ served"}, status_code=403)
+            if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+                return JSONResponse({"error": "an edit is sent as JSON"}, status_code=415)
+            body = await request.body()
+            try:
+                data = json.loads(body) if len(body) <= MAX_EDIT_BYTES else None
+            except ValueError:
+                data = None
+            if not isinstance(data, dict):
+                return JSONResponse({"error": "an edit is a JSON object of at most 16 KB"}, status_code=400)
+            return await _answer(work, data)
+        return endpoint
+
+    async def elements(request: Request) -> Response:
+        q = request.query_params
+        return await _answer(lambda _: {**editor.elements(q.get("game", ""), q.get("item", ""), q.get("side", "")), "editing": not read_only}, {})
+
+    return [
+        Route("/api/elements", elements),
+        Route("/api/edit", guard(editor.edit), methods=["POST"]),
+        Route("/api/undo", guard(lambda body: editor.undo()), methods=["POST"]),
+        Route("/api/redo", guard(lambda body: editor.redo()), methods=["POST"]),
+    ]
+
+
+async def _answer(work: Callable[[dict], dict], data: dict) -> Response:
+    """`work(data)` as JSON, run in a worker thread (it draws and writes); a Refusal as its status and sentence."""
+    try:
+        return JSONResponse(await run_in_threadpool(work, data))
+    except Refusal as exc:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
 def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "letter", log: Callable[[str], None] = print,
-               draft: bool = False) -> OwnHostOnly:
-    """The ASGI application for `pnp serve`, guarded by the Host check; `draft` as in `pnp build --draft`."""
+               draft: bool = False, read_only: bool = False) -> OwnHostOnly:
+    """The ASGI application for `pnp serve`, guarded by the Host check; `draft` as in `pnp build --draft`; `read_only`
+    turns editing off (the page still selects elements and shows their calls)."""
     hub = Hub(slugs)
     renderer = Renderer(project, slugs, paper, log, draft)
+    editor = Editor(project, lambda: renderer.session)
+    token = secrets.token_urlsafe(24)
     page = {name: page_file(name) for name in ("index.html", *PAGE_FILES)}
+    page["index.html"] = page["index.html"].replace(TOKEN_SLOT, TOKEN_SLOT.replace(b'""', f'"{"off" if read_only else token}"'.encode()))
 
     async def index(request: Request) -> Response:
         return Response(page["index.html"], media_type="text/html; charset=utf-8", headers={"cache-control": "no-cache"})
@@ -271,6 +332,7 @@ def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "l
         Route("/img/{name}", image),
         Route("/api/state", state),
         Route("/events", events),
+        *edit_routes(editor, port, token, read_only),
     ]
     return OwnHostOnly(Starlette(routes=routes, lifespan=lifespan), HOST, port)
 
@@ -288,11 +350,11 @@ def bind(port: int) -> socket.socket:
 
 
 def serve(project: Project, slugs: list[str], sock: socket.socket, *, paper: str = "letter", log: Callable[[str], None] = print,
-          draft: bool = False) -> None:
+          draft: bool = False, read_only: bool = False) -> None:
     """Run the preview server on `sock` until Ctrl-C."""
     import uvicorn
 
     port = sock.getsockname()[1]
-    app = create_app(project, slugs, port, paper=paper, log=log, draft=draft)
+    app = create_app(project, slugs, port, paper=paper, log=log, draft=draft, read_only=read_only)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1, access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

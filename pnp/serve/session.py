@@ -9,6 +9,7 @@ list; the next good save replaces both.
 """
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class GameView:
     findings: dict[str, list[Finding]] = field(default_factory=dict)
     state: str = "loading"  # loading (nothing shown yet), updating (a refresh is under way), ready
     updated: dict = field(default_factory=dict)
+    drawings: int = 0  # times its cards were drawn: the page knows a drawing came after its edit (pnp.serve.editor)
 
     def merge(self, new: Section | None, key: str | None = None) -> None:
         """Take a refreshed section, putting back the last good image wherever the new one failed."""
@@ -64,6 +66,7 @@ class GameView:
             "title": self.title or self.slug,
             "state": self.state,
             "updated": self.updated,
+            "drawings": self.drawings,
             "findings": [{"severity": f.severity, "where": str(f.loc), "message": f.message + f.places_text(), "component": f.component, "text": f.format()} for f in findings],
             "sections": list(self.sections.values()),
         }
@@ -108,14 +111,17 @@ class LiveSession:
         self.dirty: set[str] = set(slugs)
         self.reason = "start"
         self._shown: set[str] = set()  # images of the previous round, kept one round for pages still loading them
+        self.drawn: dict[str, GameContext] = {}  # each game as its cards were last drawn, for the editor (pnp.serve.editor)
+        self.lock = threading.RLock()  # held while drawing: the editor draws a face again between two steps, never during one
 
     def saw(self, paths: set[Path]) -> None:
         """Note saved files; the next refresh redraws what they touch."""
         games, engine, drawn = affected_games(self.project, self.slugs, paths)
         self.dirty |= games
-        if engine:
-            self.engine = Engine(self.project)
-        self.engine.check_image.new_run()  # art saved over is measured again (by its file's status), as a new build would
+        with self.lock:
+            if engine:
+                self.engine = Engine(self.project)
+            self.engine.check_image.new_run()  # art saved over is measured again (by its file's status), as a new build would
         if drawn:
             self.images.forget_faces()
         names = sorted(self.project.rel(p) for p in paths)
@@ -135,14 +141,16 @@ class LiveSession:
         pending = [s for s in self.slugs if s in self.dirty]
         contexts: dict[str, GameContext | None] = {}
         for slug in pending:
-            contexts[slug] = self._cards(slug, started)
+            with self.lock:
+                contexts[slug] = self._cards(slug, started)
             if interrupted():
                 return False
         for slug in pending:
             gctx = contexts[slug]
             if gctx is not None:
                 for kind, build in documents():
-                    self._document(slug, kind, build, gctx, started)
+                    with self.lock:
+                        self._document(slug, kind, build, gctx, started)
                     if interrupted():
                         return False
             self.views[slug].state = "ready"
@@ -173,6 +181,8 @@ class LiveSession:
         gctx = self.engine.for_game(game)
         gctx.layouts.draft = self.options.draft  # a new context each load: the build sets it per run the same way
         rendered, found = render_decks(gctx)
+        self.drawn[slug] = gctx
+        view.drawings += 1
         view.findings["render"] = found
         decks = deck_sections(gctx, self.images, rendered)
         documents = {k: s for k, s in view.sections.items() if not k.startswith("deck:")}

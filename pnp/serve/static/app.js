@@ -180,6 +180,7 @@ function render() {
   reconcile($("sections"), game.sections, (s) => s.key, makeSection, updateSection);
   applyFilters();
   renderDetail();
+  document.dispatchEvent(new Event("pnp:rendered")); // edit.js follows the selected element into the new drawing
 }
 
 function applyFilters() {

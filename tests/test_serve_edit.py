@@ -1,0 +1,272 @@
+"""Drag to edit in `pnp serve` (issue 69): a dragged element's template call gets its new numbers, and nothing else.
+
+The page lists a card face's elements with the call that drew each; an edit
+rewrites only the literal terms that change (the rest of the file byte for
+byte), never an expression with no literal term, and the face is redrawn as
+after any save. Undo puts the bytes back. An edit is taken only from the page
+the server served (Host, Origin and the token in that page), only into a
+template under templates/, and only from the bytes the page was shown.
+Read from what the server answers and what it writes, through starlette's
+TestClient; one test drags in headless Chromium.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from conftest import TEST_PROJECT
+from PIL import Image
+from test_serve import _no_network  # noqa: F401 (loopback only: the browser test talks to its server and chromedriver)
+
+PORT = 8765  # the address the app answers to; TestClient needs no socket
+ORIGIN = f"http://127.0.0.1:{PORT}"
+HERO, FRAME = "templates/tiny/hero.j2", "templates/tiny/frame.j2"
+KNIGHT = "deck:heroes:knight"
+WAIT = 30  # seconds to wait for a redraw: a deadline for a loaded machine, never an assertion on speed
+GOLD = (0x87, 0x65, 0x10)  # the tiny game's `gold`: only its stars are drawn in it
+CARD_DPI = 150
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class Page:
+    """What the page served by a test server sends: listings, and edits with its token and Origin."""
+
+    def __init__(self, client, root: Path):
+        self.client, self.root = client, root
+        self.token = re.search(r'name="pnp-edit" content="([^"]*)"', client.get("/").text).group(1)
+        self.headers = {"origin": ORIGIN, "x-pnp-token": self.token}
+
+    def elements(self, item: str = KNIGHT, side: str = "front") -> list[dict]:
+        answer = self.client.get("/api/elements", params={"game": "tiny", "item": item, "side": side})
+        return answer.json()["elements"] if answer.status_code == 200 else []
+
+    def element(self, function: str, line: int, file: str = HERO) -> dict:
+        return next(e for e in self.elements() if e["function"] == function and e["line"] == line and e["file"] == file)
+
+    def edit(self, element: dict, to: list[float], headers: dict | None = None, also: tuple = (), **changes):
+        """Move `element` to the box `to` (and each (element, box) of `also` with it), as the page sends a drag."""
+        moves = [{"path": e["path"], "file": e["file"], "digest": e["digest"], "from": e["box"], "to": box} for e, box in ((element, to), *also)]
+        moves[0].update(changes)
+        body = {"game": "tiny", "item": KNIGHT, "side": "front", "moves": moves}
+        return self.client.post("/api/edit", json=body, headers=self.headers if headers is None else headers)
+
+    def post(self, path: str):
+        return self.client.post(path, json={}, headers=self.headers)
+
+    def drawn(self, rel: str, timeout: float = WAIT) -> None:
+        """Wait until the listed elements were drawn from `rel` as it is on disk now."""
+        want = digest((self.root / rel).read_bytes())
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if any(e.get("digest") == want for e in self.elements() if e["file"] == rel):
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"{rel} as on disk was not drawn within {timeout} s")
+
+    def put_back(self, rel: str, data: bytes) -> None:
+        (self.root / rel).write_bytes(data)
+        self.drawn(rel)
+
+    def front_image(self) -> Image.Image:
+        state = self.client.get("/api/state").json()
+        item = next(i for s in state["games"][0]["sections"] for i in s["items"] if i["key"] == KNIGHT)
+        return Image.open(io.BytesIO(self.client.get(item["images"][0]["src"]).content)).convert("RGB")
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    """`pnp serve`'s app on a copy of the tiny game, as its page talks to it; each test puts back what it changed."""
+    from starlette.testclient import TestClient
+
+    from pnp.data.project import Project
+    from pnp.serve.app import create_app
+
+    root = tmp_path_factory.mktemp("edit") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    with TestClient(create_app(Project(root), ["tiny"], PORT, log=lambda line: None), base_url=ORIGIN) as client:
+        shown = Page(client, root)
+        shown.drawn(HERO, timeout=120)
+        yield shown
+
+
+def gold_left_mm(image: Image.Image) -> tuple[float, float]:
+    """Left and top edge of the gold ink on a face image with its 3 mm bleed, in mm from the trim."""
+    px = image.load()
+    hits = [(x, y) for y in range(0, image.height, 2) for x in range(image.width) if all(abs(px[x, y][i] - GOLD[i]) < 40 for i in range(3))]
+    assert hits, "no gold star on the face"
+    return min(x for x, _ in hits) * 25.4 / CARD_DPI - 3, min(y for _, y in hits) * 25.4 / CARD_DPI - 3
+
+
+def test_a_drag_rewrites_the_numbers_that_changed_and_the_face_is_redrawn(page):
+    """The star row, dragged 10 mm right and 5 mm down: its call's 5 and 20 become 15 and 25, and nothing else in the
+    file changes (its CRLF line breaks, its spacing, the same call written in a comment), and the face served
+    afterwards shows the stars there."""
+    before = (page.root / HERO).read_bytes()
+    lines = before.decode("utf-8").split("\n")
+    lines.insert(3, '{#  was: {{ repeat(card.stars, "star", 5, 20, 5, color="gold") }}  #}')
+    shown = "\r\n".join(lines).replace("(card.stars, ", "(card.stars,\t").encode("utf-8")
+    page.put_back(HERO, shown)
+    star = page.element("repeat", 5)
+    drawn_before = gold_left_mm(page.front_image())
+    x, y, w, h = star["box"]
+    answer = page.edit(star, [x + 10, y + 5, w, h])
+    assert answer.status_code == 200, answer.text
+    call = shown.index(b'\r\n{{ repeat(')  # the call itself, not its copy in the comment
+    expected = shown[:call] + shown[call:].replace(b'"star", 5, 20, 5,', b'"star", 15, 25, 5,', 1)
+    assert (page.root / HERO).read_bytes() == expected, "only x and y of the call changed"
+    assert {c["name"]: c["after"] for c in answer.json()["changed"]} == {"x": "15", "y": "25"}
+    page.drawn(HERO)
+    moved = next(e for e in page.elements() if e["path"] == star["path"])
+    assert moved["box"] == pytest.approx([x + 10, y + 5, w, h], abs=0.1)
+    drawn_after = gold_left_mm(page.front_image())
+    assert drawn_after[0] - drawn_before[0] == pytest.approx(10, abs=0.3) and drawn_after[1] - drawn_before[1] == pytest.approx(5, abs=0.3)
+    page.put_back(HERO, before)
+
+
+def test_a_resize_adjusts_the_literal_term_of_an_expression_and_leaves_the_rest(page):
+    """The rules text's box made 4 mm narrower and 2 mm taller: `face.w - 10` becomes `face.w - 14`, 40 becomes 42."""
+    before = (page.root / HERO).read_bytes()
+    rules = page.element("text", 5)
+    x, y, w, h = rules["box"]
+    answer = page.edit(rules, [x, y, w - 4, h + 2])
+    assert answer.status_code == 200, answer.text
+    assert (page.root / HERO).read_bytes() == before.replace(b"5, 30, face.w - 10, 40,", b"5, 30, face.w - 14, 42,")
+    page.drawn(HERO)
+    assert next(e for e in page.elements() if e["path"] == rules["path"])["box"] == pytest.approx([x, y, w - 4, h + 2], abs=0.1)
+    page.put_back(HERO, before)
+
+
+def test_an_expression_with_no_literal_term_is_shown_and_never_overwritten(page):
+    """The background's box is all `face.bleed` and `face.w`: the page says where each value comes from, and a move is
+    refused with that, the file untouched."""
+    before = (page.root / FRAME).read_bytes()
+    background = page.element("rect", 2, FRAME)
+    assert not background["editable"] and "expression" in background["why"]
+    x_arg = next(a for a in background["args"] if a["name"] == "x")
+    assert x_arg["source"] == "-face.bleed" and x_arg["status"] == "fixed" and "face.bleed is the face's bleed, 3 mm" in x_arg["note"]
+    x, y, w, h = background["box"]
+    answer = page.edit(background, [x + 5, y, w, h])
+    assert answer.status_code == 422 and "-face.bleed" in answer.json()["error"], answer.text
+    assert (page.root / FRAME).read_bytes() == before
+
+
+def test_undo_and_redo_put_back_the_bytes_of_each_edit(page):
+    """The title and two stars of a row moved together: one edit, each call rewritten once; undo puts back the bytes."""
+    before = (page.root / HERO).read_bytes()
+    title = page.element("text", 3)
+    star, second = [e for e in page.elements() if e["function"] == "repeat"][:2]
+    shift = lambda box: [box[0] + 2.5, box[1] + 1, box[2], box[3]]  # noqa: E731
+    answer = page.edit(title, shift(title["box"]), also=[(star, shift(star["box"])), (second, shift(second["box"]))])
+    assert answer.status_code == 200, answer.text
+    edited = (page.root / HERO).read_bytes()
+    assert edited == before.replace(b"**\", 4, 4,", b"**\", 6.5, 5,").replace(b'"star", 5, 20,', b'"star", 7.5, 21,')
+    answer = page.post("/api/undo")
+    assert answer.status_code == 200 and (page.root / HERO).read_bytes() == before, answer.text
+    assert page.post("/api/redo").status_code == 200 and (page.root / HERO).read_bytes() == edited
+    assert page.post("/api/undo").status_code == 200 and (page.root / HERO).read_bytes() == before
+    page.drawn(HERO)
+
+
+def test_an_edit_racing_a_change_on_disk_is_refused_and_writes_nothing(page):
+    """The page was shown the file; someone saves it before the drag lands: the edit is refused, their save kept. So is
+    an undo once the file changed after the edit."""
+    before = (page.root / HERO).read_bytes()
+    star = page.element("repeat", 4)
+    saved = before + b"{# a note saved in an editor #}\n"
+    (page.root / HERO).write_bytes(saved)
+    x, y, w, h = star["box"]
+    answer = page.edit(star, [x + 10, y, w, h])
+    assert answer.status_code == 409 and "changed on disk" in answer.json()["error"], answer.text
+    assert (page.root / HERO).read_bytes() == saved
+    page.drawn(HERO)
+    assert page.edit(page.element("repeat", 4), [x + 10, y, w, h]).status_code == 200
+    (page.root / HERO).write_bytes(saved)
+    answer = page.post("/api/undo")
+    assert answer.status_code == 409 and "changed on disk" in answer.json()["error"], answer.text
+    assert (page.root / HERO).read_bytes() == saved
+    page.put_back(HERO, before)
+
+
+def test_an_edit_from_anywhere_but_the_served_page_is_refused_and_writes_nothing(page, tmp_path):
+    """No token or another one, another Origin or none, another Host, a file outside templates/ (by name or by a
+    link), and any edit at all with --read-only: refused, and no file changes."""
+    from starlette.testclient import TestClient
+
+    from pnp.data.project import Project
+    from pnp.serve.app import create_app
+
+    hero = (page.root / HERO).read_bytes()
+    star = page.element("repeat", 4)
+    x, y, w, h = star["box"]
+    to = [x + 10, y, w, h]
+    for headers in ({"origin": ORIGIN}, {"origin": ORIGIN, "x-pnp-token": "guess"}, {"origin": "http://evil.example", "x-pnp-token": page.token},
+                    {"x-pnp-token": page.token}, {"origin": f"http://127.0.0.1:{PORT + 1}", "x-pnp-token": page.token}):
+        answer = page.edit(star, to, headers=headers)
+        assert answer.status_code == 403, (headers, answer.text)
+    answer = page.edit(star, to, headers={**page.headers, "host": "rebound.example"})
+    assert answer.status_code == 403, answer.text
+    outside = page.root.parent / "outside.j2"
+    outside.write_bytes(hero)
+    (page.root / "templates/tiny/linked.j2").symlink_to(outside)
+    for name in ("../outside.j2", "templates/../../outside.j2", "templates/tiny/linked.j2", str(outside)):
+        answer = page.edit(star, to, file=name, digest=digest(hero))
+        assert answer.status_code == 403 and "outside" in answer.json()["error"], (name, answer.text)
+    assert outside.read_bytes() == hero
+    assert page.post("/api/undo").status_code == 409, "nothing was written, so nothing can be undone"
+    read_only = create_app(Project(page.root), ["tiny"], PORT, read_only=True)
+    client = TestClient(read_only, base_url=ORIGIN)  # not started: the refusal comes before any drawing
+    assert 'content="off"' in client.get("/").text, "the page is told editing is off"
+    answer = client.post("/api/edit", json={}, headers=page.headers)
+    assert answer.status_code == 403 and "--read-only" in answer.json()["error"]
+    assert (page.root / HERO).read_bytes() == hero
+    (page.root / "templates/tiny/linked.j2").unlink()
+
+
+def test_a_star_row_dragged_in_the_browser_lands_in_the_template(tmp_path):
+    """Headless Chromium: click the knight's first star, drag it 10 mm right and 5 mm down; the template's numbers
+    change by that much, the page shows the call and the new numbers, and the face is redrawn with the stars there."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from test_serve import Server, _chromium, screenshot, wait_until
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    before = (root / HERO).read_bytes()
+    server = Server(root, tmp_path / "serve.log")
+    driver = _chromium(tmp_path / "profile")
+    try:
+        driver.get(server.url)
+        wait_until(driver, "return document.getElementById('status').textContent.startsWith('updated')", message="the first drawing")
+        driver.execute_script("const z = document.getElementById('zoom'); z.value = 4; z.dispatchEvent(new Event('input'))")
+        frame = driver.find_element("css selector", f'.tile[data-key="{KNIGHT}"] .frame[data-side="front"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+        wait_until(driver, "return arguments[0].querySelector('img').complete", frame, message="the knight's face")
+        per_mm = driver.execute_script("return arguments[0].getBoundingClientRect().width", frame) / (63.5 + 6)
+
+        def offset(x_mm: float, y_mm: float) -> tuple[int, int]:  # Selenium offsets from the element's centre
+            return round((x_mm + 3 - (63.5 + 6) / 2) * per_mm), round((y_mm + 3 - (88.9 + 6) / 2) * per_mm)
+
+        ActionChains(driver).move_to_element_with_offset(frame, *offset(7.5, 22.5)).click().perform()
+        wait_until(driver, "return !document.getElementById('element').hidden && document.querySelector('.frame .sel')", message="the star selected")
+        panel = driver.find_element("id", "element").text
+        assert f"{HERO}:4" in panel and 'repeat(card.stars, "star", 5, 20, 5, color="gold")' in panel, panel
+        screenshot(driver, tmp_path, "serve-edit-selected")
+        ActionChains(driver).move_to_element_with_offset(frame, *offset(7.5, 22.5)).click_and_hold() \
+            .move_by_offset(round(5 * per_mm), round(2.5 * per_mm)).move_by_offset(round(5 * per_mm), round(2.5 * per_mm)).release().perform()
+        wait_until(driver, "return document.body.dataset.editShown", message="the redrawn face shown after the edit")
+        assert (root / HERO).read_bytes() == before.replace(b'"star", 5, 20, 5,', b'"star", 15, 25, 5,')
+        panel = driver.find_element("id", "element").text
+        assert 'repeat(card.stars, "star", 15, 25, 5, color="gold")' in panel and re.search(r"x 15\s+y 25\s", panel), panel
+        shown = driver.execute_script("return (Number(document.body.dataset.editShown) - Number(document.body.dataset.editSent)) / 1000")
+        print(f"edit to redrawn face shown: {shown:.2f} s")
+        screenshot(driver, tmp_path, "serve-edit-moved")
+    finally:
+        driver.quit()
+        server.stop()
