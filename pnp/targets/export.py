@@ -52,6 +52,9 @@ EXPORTERS = (
     Exporter("png", "pnp.targets.export_png:png_target", "an image per side of every component for print services"),
     Exporter("tts", "pnp.targets.export_tts:tts_target", "Tabletop Simulator images and a save"),
     Exporter("pod", "pnp.targets.export_pod:pod_target", "CMYK print-on-demand PDFs"),
+    Exporter("pcio", "pnp.targets.export_pcio:pcio_target", "the whole table as a playingcards.io file (.pcio)"),
+    Exporter("vtt", "pnp.targets.export_vtt:vtt_target", "the whole table as a virtualtabletop.io room file (.vtt)"),
+    Exporter("sprites", "pnp.targets.export_sprites:sprites_target", "a sprite sheet and its JSON per deck, token set and die, for web game engines"),
 )
 # Bleed per side, by the name print services use. MakePlayingCards' "3 mm" is
 # 36 px at 300 dpi (822 × 1122 for poker), i.e. 0.12 in.
@@ -98,6 +101,8 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
         if any(f.severity == "error" for f in findings):
             result.files.discard()
             return result, findings
+        result.changes = result.files.changes()
+        result.notes.insert(0, result.changes.summary())
         result.files.commit()
     except BaseException:
         result.files.discard()
