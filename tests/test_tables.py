@@ -158,13 +158,13 @@ def _holder_of(widget: dict, widgets: dict) -> str:
 
 def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(project):
     game = project / "data/tiny/game.yaml"
-    game.write_text(game.read_text() + "setup:\n  deal: {villains: 2}\n  face_up: {heroes: 13}\n")
+    game.write_text(game.read_text() + "setup:\n  deal: {villains: 2, heroes: 4}\n")  # 4 seats (players.max) × 4 heroes: 16 of 12
     result = run_pnp(project, "export", "tiny", "--format", "vtt", "--no-validate")
     assert result.exit_code == 1
     lines = game.read_text().splitlines()
     row = next(i for i, line in enumerate(lines, 1) if line.startswith("  deal:"))
     assert f"data/tiny/game.yaml:{row}:" in result.output and "setup.deal names deck 'villains'" in result.output
-    assert "from deck 'heroes', which has 12" in result.output
+    assert "setup asks for 4 × 4 cards dealt and 0 face up from deck 'heroes', which has 12" in result.output
     assert not (project / "output/tiny/vtt").exists()
 
 

@@ -19,11 +19,12 @@ import json
 from pnp.outputs.context import GameContext
 from pnp.targets.packaging import zip_bytes
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.table import HOLDER_PAD_PX, Collection, Picture, Table, plan_table
+from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, plan_table
 
 PCIO_SCHEMA = 8  # the newest PlayingCards.io file format the public importer was written against (pcioimport.mjs knownSchemaVersion)
 ASSETS = "userassets/"
 CARD_RADIUS = True  # includeRadius: rounded corners, as a cut card has
+LABEL_TEXT_PX = 14
 COLLECTION_TYPES = {"cards": "cards", "player-aids": "cards", "tokens": "pieces", "dice": "dice"}
 
 
@@ -60,6 +61,10 @@ def pcio_widgets(table: Table) -> list[dict]:
         for piece in spot.pieces:
             home.setdefault(piece.collection.id, spot)
     for spot in table.spots:
+        if not spot.holder and spot.label:  # a token set's name over its first stack
+            widgets.append({"id": f"{spot.id}.label", "type": "labelText", "labelContent": spot.label, "x": _n(spot.x), "y": _n(spot.y - LABEL_PX),
+                            "z": next(z), "width": _n(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
+                            "mainTextStyle": {"size": LABEL_TEXT_PX}})
         if spot.holder:
             widget = {"id": spot.id, "type": "holder", "x": _n(spot.x), "y": _n(spot.y), "z": next(z), "width": _n(spot.w), "height": _n(spot.h),
                       "label": spot.label}

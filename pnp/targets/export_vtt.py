@@ -23,12 +23,11 @@ import zlib
 from pnp.outputs.context import GameContext
 from pnp.targets.packaging import zip_bytes
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, MARGIN_PX, TABLE_PX, Collection, Picture, Spot, Table, plan_table
+from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Spot, Table, plan_table
 
 VTT_VERSION = 22  # the room file format written: its widgets mean what they say from this version on (server/fileupdater.mjs)
 ASSETS = "assets/"
 CARD_RADIUS = 8  # px: a cut card's rounded corners
-LABEL_MIN_PX = 120  # a token set's name is at least this wide, however small its tokens
 
 
 def vtt_name(slug: str) -> str:
@@ -118,7 +117,7 @@ def _spot(spot: Spot, add, count: dict) -> None:
                  "text": spot.label})
         parent = spot.id
     elif spot.label:
-        add({"id": f"{spot.id}.label", "type": "label", "x": _n(spot.x), "y": _n(spot.y - LABEL_PX), "width": _n(min(max(spot.w, LABEL_MIN_PX), TABLE_PX[0] - MARGIN_PX - spot.x)), "height": LABEL_PX - 2,
+        add({"id": f"{spot.id}.label", "type": "label", "x": _n(spot.x), "y": _n(spot.y - LABEL_PX), "width": _n(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
              "text": spot.label})
     if not spot.pieces:
         return

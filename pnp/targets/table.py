@@ -38,6 +38,7 @@ POKER_PX_PER_MM = 160 / 88.9  # both tables' default card is 160 px high: a poke
 MARGIN_PX = 20  # between the surface's edge and anything on it
 GAP_PX = 12  # between pieces and blocks
 LABEL_PX = 24  # room above a holder or a stack for its name
+NAME_MIN_PX = 100  # a token set takes at least this width on the table, for its name
 HOLDER_PAD_PX = 4  # a holder's edge round its cards: playingcards.io's 111 × 168 px holder round a 103 × 160 px card
 SEAT_PX = 40  # a seat's marker
 HAND_MIN_PX = 100  # the hand along the bottom is at least this high
@@ -375,7 +376,7 @@ class _TokenBlock:
     def size(self, s: float) -> tuple[float, float]:
         cols, rows = self._grid()
         tw, th = self.collection.trim[0] * s, self.collection.trim[1] * s
-        return cols * (tw + GAP_PX) - GAP_PX, LABEL_PX + rows * (th + GAP_PX) - GAP_PX
+        return max(NAME_MIN_PX, cols * (tw + GAP_PX) - GAP_PX), LABEL_PX + rows * (th + GAP_PX) - GAP_PX
 
     def place(self, x: float, y: float, s: float, table: Table) -> None:
         cols, _ = self._grid()
@@ -392,7 +393,7 @@ class _DiceBlock:
         self.dice = dice
 
     def _side(self, collection: Collection, s: float) -> float:
-        return max(DIE_MIN_PX, collection.trim[0] * s)
+        return max(DIE_MIN_PX, collection.trim[0] * s)  # the collection's size once the scale is set: _laid_out
 
     def size(self, s: float) -> tuple[float, float]:
         return sum(self._side(c, s) + GAP_PX for c, _ in self.dice) - GAP_PX, max(self._side(c, s) for c, _ in self.dice)
@@ -465,7 +466,7 @@ def _laid_out(game, collections: list[Collection], blocks: list, seats: list, pi
     while s > MIN_PX_PER_MM and not _fits(blocks, seats, collections, s):
         s *= SHRINK
     for c in collections:
-        c.size = (c.trim[0] * s, c.trim[1] * s)
+        c.size = (c.trim[0] * s, c.trim[1] * s) if c.kind != "dice" else (max(DIE_MIN_PX, c.trim[0] * s),) * 2  # a die as _DiceBlock places it
     players = f"{game.spec.players.min}-{game.spec.players.max}" if game.spec.players.min != game.spec.players.max else str(game.spec.players.min)
     hand_h = _hand_height(collections, s)
     table = Table(game.title, players, s, collections, [], [], [], [],
