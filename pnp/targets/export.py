@@ -1,4 +1,5 @@
-"""Exports for print services, Tabletop Simulator and print-on-demand, from the same faces as the sheets.
+"""Exports for print services, Tabletop Simulator, print-on-demand, the browser tables and game engines, from the same
+faces as the sheets.
 
 Every component goes to every target: decks, boards, token sets and player
 aids (pnp.targets.components renders them).
@@ -13,7 +14,13 @@ aids (pnp.targets.components renders them).
        image URLs are the files on this machine, or under `--base-url`;
   pod  one PDF per deck, board, token set and the player aids, one side per
        page, TrimBox and BleedBox, CMYK within 240 % ink, fonts embedded,
-       PDF/X-1a:2003 keys.
+       PDF/X-1a:2003 keys;
+  pcio, vtt  the whole table, set up, as one playingcards.io or
+       virtualtabletop.io file (pnp.targets.table plans it);
+  sprites  sheets of each component's faces and a JSON naming each cell.
+
+Every export's first note says what it changed since the last export of its
+target (pnp.targets.staging.StagedFolder.changes).
 
 Bleed always comes from the layout (art drawn past the trim), never from
 stretching: faces render with a little more bleed than asked and each page is

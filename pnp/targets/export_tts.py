@@ -1,5 +1,7 @@
 """The Tabletop Simulator export: deck sheets of at most 10 × 7 cells under 4096 px (the last cell the hidden-card
-image) with a saved object per deck, board and token images, and one save file with the whole game on the table."""
+image) with a saved object per deck, board and token images, the dice (pnp.targets.tts_dice), and one save file with
+the whole game on the table. Every image is named by its content (pnp.targets.packaging.digest_name), so a table
+never shows art it cached from an earlier export."""
 from __future__ import annotations
 
 import functools
