@@ -79,8 +79,9 @@ def _expected(root: Path, game: str) -> dict:
     if ref is not None:
         copies = ref.get("copies", 1)
         aid_sets = game_yaml["players"]["max"] if copies == "players.max" else copies
-    d6 = sum(d.get("count", 1) for d in (_yaml(data / "dice.yaml") or {"dice": []})["dice"] if d["shape"] == "d6")  # TTS custom dice
-    return {"decks": decks, "boards": boards, "tokens": tokens, "aid_sets": aid_sets, "d6": d6}
+    dice = (_yaml(data / "dice.yaml") or {"dice": []})["dice"]
+    d6 = sum(d.get("count", 1) for d in dice if d["shape"] == "d6")  # TTS custom dice
+    return {"decks": decks, "boards": boards, "tokens": tokens, "aid_sets": aid_sets, "d6": d6, "dice": sum(d.get("count", 1) for d in dice)}
 
 
 def _urls(node):
@@ -147,7 +148,8 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
     assert names.count("Custom_Board") == len(want["boards"])
     assert names.count("DeckCustom") + names.count("CardCustom") == len(want["decks"]) + (1 if want["aid_sets"] else 0)
     assert names.count("Custom_Dice") == want["d6"]
-    assert len(objects) == len(want["decks"]) + len(want["boards"]) + len(want["tokens"]) + (1 if want["aid_sets"] else 0) + want["d6"]
+    assert names.count("Custom_Model") == want["dice"] - want["d6"]  # every other die: a model of type Dice
+    assert len(objects) == len(want["decks"]) + len(want["boards"]) + len(want["tokens"]) + (1 if want["aid_sets"] else 0) + want["dice"]
     for obj in objects:
         assert obj["Nickname"]
         if obj["Name"] == "DeckCustom":
@@ -172,8 +174,10 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
     for sheet in folder.glob("*.png"):
         with Image.open(sheet) as img:
             assert max(img.size) < 4096 and img.mode == "RGB"
+    board_files = {o["Nickname"]: folder / o["CustomImage"]["ImageURL"][len(f"{BASE}/{game}/"):] for o in objects if o["Name"] == "Custom_Board"}
+    names_of = {b["id"]: b["name"] for b in (_yaml(ROOT / "data" / game / "boards.yaml") or {"boards": []})["boards"]}
     for board in want["boards"]:
-        with Image.open(folder / "boards" / f"{board}.png") as img:
+        with Image.open(board_files[names_of[board]]) as img:
             assert max(img.size) < 4096
             w, h = want["boards"][board]
             assert img.width / img.height == pytest.approx(w / h, rel=0.002)  # the board's proportions, not stretched
@@ -199,7 +203,7 @@ def _pod_boards_and_tokens_pass_the_print_preflight(folder: Path, game: str, wan
 
 def _the_export_ends_with_what_to_do_one_line_per_target(output: str, game: str) -> None:
     tail = output.split("What to do with it:\n", 1)[1].strip().splitlines()
-    assert [line.split("→ ")[1].split(":")[0] for line in tail] == ["png", "tts", "pod"]
+    assert [line.split("→ ")[1].split(":")[0] for line in tail] == ["png", "tts", "pod", "pcio", "vtt", "sprites"]
     assert f"{BASE}/{game}" in tail[1]
 
 
@@ -258,12 +262,14 @@ def test_tts_lays_every_object_out_without_overlap(tiny_export):
 
 def test_tts_cuts_one_sided_tokens_to_their_shape_and_gives_two_sided_ones_a_tile(tiny_export):
     folder = tiny_export("tts") / "output/tiny/tts"
-    pawn = np.asarray(Image.open(folder / "tokens/pawns/pawns-red-front.png"))
+    (pawn_file,) = folder.glob("tokens/pawns/pawns-red-front-*.png")  # named by its content
+    pawn = np.asarray(Image.open(pawn_file))
     h, w = pawn.shape[:2]
     assert pawn.shape[2] == 4
     assert pawn[h // 2, w // 2, 3] == 255 and pawn[h // 2, 3, 3] > 250  # centre and the left corner of a flat-topped hexagon
     assert pawn[1, 1, 3] == 0 and pawn[h - 2, w - 2, 3] == 0  # outside it: transparent
-    wall = np.asarray(Image.open(folder / "tokens/walls/walls-front.png"))
+    (wall_file,) = folder.glob("tokens/walls/walls-front-*.png")
+    wall = np.asarray(Image.open(wall_file))
     assert wall[1, 1, 3] == 255  # a square token is opaque to its corners
     objects = json.loads((folder / "tiny-tts-save.json").read_text())["ObjectStates"]
     coins = next(o for o in objects if o["Nickname"] == "Coins")

@@ -324,7 +324,7 @@ def test_tts_export_sheets_and_json_agree(tiny_export):
     assert obj["Name"] == "DeckCustom" and len(obj["DeckIDs"]) == 12 == len(obj["ContainedObjects"])
     custom = obj["CustomDeck"]["1"]
     assert (custom["NumWidth"], custom["NumHeight"]) == (deck["sheets"][0]["columns"], deck["sheets"][0]["rows"])
-    assert custom["FaceURL"].endswith("/heroes-1.png") and not custom["BackIsHidden"]
+    assert custom["FaceURL"].endswith("/" + deck["sheets"][0]["file"]) and not custom["BackIsHidden"]
 
 
 def test_tts_splits_large_decks_into_sheets_of_69(project):
@@ -336,10 +336,10 @@ def test_tts_splits_large_decks_into_sheets_of_69(project):
     folder = project / "output/tiny/tts"
     deck = json.loads((folder / "heroes.json").read_text())["pnp"]
     assert [(s["columns"], s["rows"], s["cards"]) for s in deck["sheets"]] == [(10, 7, 69), (4, 2, 6)]
-    first = Image.open(folder / "heroes-1.png")
+    first = Image.open(folder / deck["sheets"][0]["file"])
     assert first.size == (10 * deck["cell_px"][0], 7 * deck["cell_px"][1]) and max(first.size) < 4096
     assert {c["tts_id"] for c in deck["cards"]} == {100 + i for i in range(69)} | {200 + i for i in range(6)}
-    assert not deck["unique_backs"] and deck["sheets"][1]["back_file"] == "heroes-back.png"
+    assert not deck["unique_backs"] and deck["sheets"][1]["back_file"] == deck["back"] and deck["back"].startswith("heroes-back-")
 
 
 # Print-on-demand PDF ---------------------------------------------------------------------

@@ -132,6 +132,15 @@ class Constraint(Strict):
         return self
 
 
+class SetupSpec(Strict):
+    """How an online table starts (`pnp export --format pcio/vtt`, pnp.targets.table): how many seats it lays out, how
+    many cards of each deck every seat is dealt face down, and how many of a deck's cards lie face up beside it."""
+
+    seats: int | None = Field(default=None, ge=1, le=20)  # none: the game's players.max
+    deal: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = {}  # deck id → cards each seat is dealt
+    face_up: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = {}  # deck id → cards turned face up beside the deck
+
+
 def _format_this_pnp_reads(version: int) -> int:
     """A project written for another format is refused where it says so, with what to do, rather than misread."""
     if version > FORMAT_VERSION:
@@ -158,6 +167,7 @@ class GameSpec(Strict):
     version: str | int | float | None = None  # printed in each card's stamp (pnp.data.stamps): quote it ("1.10") to keep its zeros
     stamps: bool = True  # a prototype's cards carry a version stamp; false leaves every face as its template draws it
     start: dict[str, Any] = {}
+    setup: SetupSpec = SetupSpec()  # where an online table's pieces start (docs/exports.md)
     components: list[Component] = []
     constraints: list[Constraint] = []
     labels: LabelsSpec = LabelsSpec()  # the sheet its bag and box labels print on (pnp.data.label_sheets)

@@ -1,4 +1,5 @@
-"""Exports for print services, Tabletop Simulator and print-on-demand, from the same faces as the sheets.
+"""Exports for print services, Tabletop Simulator, print-on-demand, the browser tables and game engines, from the same
+faces as the sheets.
 
 Every component goes to every target: decks, boards, token sets and player
 aids (pnp.targets.components renders them).
@@ -13,7 +14,13 @@ aids (pnp.targets.components renders them).
        image URLs are the files on this machine, or under `--base-url`;
   pod  one PDF per deck, board, token set and the player aids, one side per
        page, TrimBox and BleedBox, CMYK within 240 % ink, fonts embedded,
-       PDF/X-1a:2003 keys.
+       PDF/X-1a:2003 keys;
+  pcio, vtt  the whole table, set up, as one playingcards.io or
+       virtualtabletop.io file (pnp.targets.table plans it);
+  sprites  sheets of each component's faces and a JSON naming each cell.
+
+Every export's first note says what it changed since the last export of its
+target (pnp.targets.staging.StagedFolder.changes).
 
 Bleed always comes from the layout (art drawn past the trim), never from
 stretching: faces render with a little more bleed than asked and each page is
@@ -52,6 +59,9 @@ EXPORTERS = (
     Exporter("png", "pnp.targets.export_png:png_target", "an image per side of every component for print services"),
     Exporter("tts", "pnp.targets.export_tts:tts_target", "Tabletop Simulator images and a save"),
     Exporter("pod", "pnp.targets.export_pod:pod_target", "CMYK print-on-demand PDFs"),
+    Exporter("pcio", "pnp.targets.export_pcio:pcio_target", "the whole table as a playingcards.io file (.pcio)"),
+    Exporter("vtt", "pnp.targets.export_vtt:vtt_target", "the whole table as a virtualtabletop.io room file (.vtt)"),
+    Exporter("sprites", "pnp.targets.export_sprites:sprites_target", "a sprite sheet and its JSON per deck, token set and die, for web game engines"),
 )
 # Bleed per side, by the name print services use. MakePlayingCards' "3 mm" is
 # 36 px at 300 dpi (822 × 1122 for poker), i.e. 0.12 in.
@@ -98,6 +108,8 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
         if any(f.severity == "error" for f in findings):
             result.files.discard()
             return result, findings
+        result.changes = result.files.changes()
+        result.notes.insert(0, result.changes.summary())
         result.files.commit()
     except BaseException:
         result.files.discard()

@@ -1,5 +1,7 @@
 """The Tabletop Simulator export: deck sheets of at most 10 × 7 cells under 4096 px (the last cell the hidden-card
-image) with a saved object per deck, board and token images, and one save file with the whole game on the table."""
+image) with a saved object per deck, board and token images, the dice (pnp.targets.tts_dice), and one save file with
+the whole game on the table. Every image is named by its content (pnp.targets.packaging.digest_name), so a table
+never shows art it cached from an earlier export."""
 from __future__ import annotations
 
 import functools
@@ -17,6 +19,7 @@ from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.targets import tts
 from pnp.targets.components import Component, collect
+from pnp.targets.packaging import digest_name
 from pnp.targets.png import PngEncoder
 from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_tts_image, check_tts_sheet
 from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster, size_text
@@ -124,13 +127,13 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     faces = distinct_faces(f for item in items for f in (item.front, item.back))
     images = _Images(faces, raster(gctx, faces, (cw, ch), px_per_mm), chunks, keep=common_back)
     blank = Image.new("RGB", (cw, ch), "#d0d0d0")
-    back_name = f"{component.file_id}-back.png"
-    sheets, cards, objects = [], [], []
-    kept = functools.partial(_keep_sheet, result, findings, where, (cw, ch))
+    named: dict[str, str] = {}  # "back", "face-<n>", "backs-<n>" → the file's name, known once its bytes are
+    sheets, cards = [], []
+    kept = functools.partial(_keep_sheet, result, findings, where, (cw, ch), named, component.file_id)
     with PngEncoder(png_bytes) as encoder:
         hidden = images[common_back] if common_back is not None else blank
         if common_back is not None:
-            encoder.add(hidden, functools.partial(result.files.__setitem__, back_name))
+            encoder.add(hidden, functools.partial(_keep_back, result, named, component.file_id))
         for key, (chunk, (cols, rows)) in enumerate(zip(chunks, grids, strict=False), first_key):
             n = key - first_key + 1
             fronts = Image.new("RGB", (cols * cw, rows * ch), "white")
@@ -144,17 +147,18 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
             images.done_with(n - 1)
             last = cols * rows - 1
             fronts.paste(hidden, ((last % cols) * cw, (last // cols) * ch))
-            face_name = f"{component.file_id}-{n}.png"
-            encoder.add(fronts, functools.partial(kept, face_name, cols, rows))
-            sheet = {"file": face_name, "key": key, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(i.copies for i in chunk),
-                     "width": cols * cw, "height": rows * ch, "hidden_cell": last}
+            encoder.add(fronts, functools.partial(kept, f"{n}", cols, rows))
             if backs_sheet is not None:
-                sheet["back_file"] = f"{component.file_id}-backs-{n}.png"
-                encoder.add(backs_sheet, functools.partial(kept, sheet["back_file"], cols, rows))
-            else:
-                sheet["back_file"] = back_name if common_back is not None else None
-            sheets.append(sheet)
-            objects.append(tts.Sheet(key, url(face_name), url(sheet["back_file"]) if sheet["back_file"] else "", cols, rows, unique_backs))
+                encoder.add(backs_sheet, functools.partial(kept, f"backs-{n}", cols, rows))
+            sheets.append({"key": key, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(i.copies for i in chunk),
+                           "width": cols * cw, "height": rows * ch, "hidden_cell": last})
+    back_name = named.get("back")
+    objects = []
+    for n, sheet in enumerate(sheets, 1):
+        sheet["file"] = named[f"{n}"]
+        sheet["back_file"] = named[f"backs-{n}"] if unique_backs else back_name
+        objects.append(tts.Sheet(sheet["key"], url(sheet["file"]), url(sheet["back_file"]) if sheet["back_file"] else "", sheet["columns"], sheet["rows"],
+                                 unique_backs))
     summary = {"deck": component.id, "name": component.name, "card_mm": list(component.trim), "cell_px": [cw, ch], "dpi": round(px_per_mm * 25.4, 1),
                "back": back_name if common_back is not None else None, "unique_backs": unique_backs, "sheets": sheets, "cards": cards,
                "faces": len(items), "total": sum(c["count"] for c in cards)}
@@ -167,10 +171,19 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     return deck, first_key + len(chunks)
 
 
-def _keep_sheet(result: Export, findings: list, where, cell: tuple[int, int], name: str, cols: int, rows: int, data: bytes) -> None:
-    """Where a deck sheet's bytes go once encoded: its file, checked against TTS's rules for a sheet."""
+def _keep_sheet(result: Export, findings: list, where, cell: tuple[int, int], named: dict, stem: str, part: str, cols: int, rows: int,
+                data: bytes) -> None:
+    """Where a deck sheet's bytes go once encoded: its file, named by its content (`<deck>-<part>-<digest>.png`) and
+    checked against TTS's rules for a sheet."""
+    name = named[part] = digest_name(f"{stem}-{part}", data)
     result.files[name] = data
     findings.extend(check_tts_sheet(data, where(name), cols, rows, cell))
+
+
+def _keep_back(result: Export, named: dict, stem: str, data: bytes) -> None:
+    """Where a deck's shared back goes once encoded: `<deck>-back-<digest>.png`."""
+    name = named["back"] = digest_name(f"{stem}-back", data)
+    result.files[name] = data
 
 
 class _Images:
@@ -231,8 +244,9 @@ def token_mask(shape: str, size: tuple[int, int]) -> Image.Image:
 def _tts_board(gctx, component: Component, url, result: Export, findings: list, where, dpi: int) -> dict:
     item = component.items[0]
     image, size = _tts_image(gctx, item.front, component.trim, dpi)
-    name = f"boards/{component.file_id}.png"
-    data = result.files[name] = png_bytes(image)
+    data = png_bytes(image)
+    name = f"boards/{digest_name(component.file_id, data)}"
+    result.files[name] = data
     findings.extend(check_tts_image(data, where(name), size))
     result.notes.append(f"{name}: {size[0]} × {size[1]} px, a custom board of {size_text(component.trim)} mm")
     return tts.board_object(component.name, url(name), component.trim)
@@ -244,8 +258,9 @@ def _tts_tokens(gctx, component: Component, url, result: Export, findings: list,
     for item in component.items:
         def image(face: Face, side: str, shape: str | None = None, item=item) -> str:
             img, size = _tts_image(gctx, face, component.trim, dpi, shape)
-            name = f"tokens/{component.file_id}/{component.stem(item)}-{side}.png"
-            data = result.files[name] = png_bytes(img)
+            data = png_bytes(img)
+            name = f"tokens/{component.file_id}/{digest_name(f'{component.stem(item)}-{side}', data)}"
+            result.files[name] = data
             findings.extend(check_tts_image(data, where(name), size, alpha=shape is not None))
             return url(name)
 

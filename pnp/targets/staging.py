@@ -32,6 +32,7 @@ class Export:
     notes: list = field(default_factory=list)
     seconds: float = 0.0
     next_step: str = ""
+    changes: Changes | None = None  # what it changed since the last export of its target (StagedFolder.changes)
 
     def __post_init__(self):
         self.files = StagedFolder(self.folder)
@@ -40,6 +41,66 @@ class Export:
     def size(self) -> int:
         return self.files.size
 
+
+
+ZIP_SUFFIXES = (".pcio", ".vtt", ".zip")  # exports that are one zip file: `changes` looks inside them
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What an export changed since the last export of its target: files (relative names) added, changed and
+    removed, and for a changed zip file the Changes of its members."""
+
+    had_export: bool
+    added: list
+    changed: list
+    removed: list
+    inside: dict = field(default_factory=dict)
+
+    def summary(self) -> str:
+        """One line for people: the counts, then the names (a few of each)."""
+        if not self.had_export:
+            return "first export of this target"
+        if not (self.added or self.changed or self.removed):
+            return "nothing changed since the last export"
+        parts = []
+        for word, names in (("added", self.added), ("changed", self.changed), ("removed", self.removed)):
+            if names:
+                shown = ", ".join(self._named(n) for n in names[:CHANGES_NAMED])
+                more = f" and {len(names) - CHANGES_NAMED} more" if len(names) > CHANGES_NAMED else ""
+                parts.append(f"{len(names)} {word} ({shown}{more})")
+        return "since the last export: " + "; ".join(parts)
+
+    def _named(self, name: str) -> str:
+        inner = self.inside.get(name)
+        if inner is None:
+            return name
+        counts = [f"{len(v)} {w}" for w, v in (("added", inner.added), ("changed", inner.changed), ("removed", inner.removed)) if v]
+        return f"{name}: {', '.join(counts) or 'same members'} inside"
+
+
+CHANGES_NAMED = 6  # names a change line shows of each kind before "and N more"
+
+
+def _digests_in(folder: Path) -> dict[str, str]:
+    """Every file under `folder` (relative name → sha256 of its bytes); none when it does not exist."""
+    if not folder.is_dir():
+        return {}
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _zip_changes(old: Path, new: Path) -> Changes | None:
+    """The members a zip file added, changed and removed; None when either is not a readable zip."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(old) as a, zipfile.ZipFile(new) as b:
+            before = {i.filename: i.CRC for i in a.infolist() if not i.is_dir()}
+            after = {i.filename: i.CRC for i in b.infolist() if not i.is_dir()}
+    except (OSError, zipfile.BadZipFile):
+        return None
+    return Changes(True, sorted(set(after) - set(before)), sorted(n for n in after.keys() & before.keys() if after[n] != before[n]),
+                   sorted(set(before) - set(after)))
 
 
 class StagedFolder:
@@ -55,6 +116,7 @@ class StagedFolder:
         self.folder = folder
         self._tmp: Path | None = None
         self._sizes: dict[str, int] = {}
+        self._digests: dict[str, str] = {}  # name → sha256 of its bytes: what `changes` compares
         self._by_digest: dict[str, Path] = {}
 
     def __setitem__(self, name: str, data: bytes) -> None:
@@ -62,7 +124,7 @@ class StagedFolder:
         path.parent.mkdir(parents=True, exist_ok=True)  # in the new staging folder, made by this export: no link there
         path.unlink(missing_ok=True)  # a name written again gets the new bytes, never through a hard link to other files
         self._sizes[name] = len(data)
-        digest = hashlib.sha256(data).hexdigest()
+        digest = self._digests[name] = hashlib.sha256(data).hexdigest()
         first = self._by_digest.get(digest)
         if first is not None:
             with contextlib.suppress(OSError):  # a file system without hard links: written in full below
@@ -77,6 +139,16 @@ class StagedFolder:
     @property
     def size(self) -> int:
         return sum(self._sizes.values())
+
+    def changes(self) -> Changes:
+        """What these files change in `folder` as it is now (the last export of this target): the names added, the
+        names whose bytes differ, the names removed; inside a changed zip file (a .pcio or .vtt), its members too."""
+        old = _digests_in(self.folder)
+        added = sorted(set(self._digests) - set(old))
+        changed = sorted(n for n in self._digests.keys() & old.keys() if self._digests[n] != old[n])
+        removed = sorted(set(old) - set(self._digests))
+        inside = {n: _zip_changes(self.folder / n, self._staging() / n) for n in changed if n.endswith(ZIP_SUFFIXES)}
+        return Changes(bool(old), added, changed, removed, {n: c for n, c in inside.items() if c is not None})
 
     def _staging(self) -> Path:
         if self._tmp is None:

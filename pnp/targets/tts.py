@@ -2,7 +2,7 @@
 
 Object names and keys follow TTS's save format (ObjectStates of "DeckCustom"
 with "CustomDeck", "Custom_Board", "Custom_Token", "Custom_Tile",
-"Figurine_Custom", "Bag"): see kb.tabletopsimulator.com and the typed
+"Figurine_Custom", "Custom_Dice", "Custom_Model", "Bag"): see kb.tabletopsimulator.com and the typed
 declarations of the save format (@typed-tabletop-simulator/declaration).
 
 What we could not measure without TTS itself is kept in one table,
@@ -20,7 +20,9 @@ from dataclasses import dataclass
 MM_PER_UNIT = 25.4  # one TTS unit taken as one inch (its ruler measures in inches)
 CARD_AT_SCALE_1_MM = (63.5, 88.9)  # a custom card at scale 1, assumed poker-sized
 SCALE_1_MM = {"Custom_Board": MM_PER_UNIT, "Custom_Tile": MM_PER_UNIT, "Custom_Token": MM_PER_UNIT, "Figurine_Custom": MM_PER_UNIT,
-              "Custom_Dice": MM_PER_UNIT}
+              "Custom_Dice": MM_PER_UNIT, "Custom_Model": MM_PER_UNIT}  # a Custom_Model: its mesh's units (pnp.targets.tts_models writes 1 per longest edge)
+MODEL_TYPE_DICE = 2  # CustomMesh.TypeIndex: 0 generic, 1 figurine, 2 dice, 3 coin, 4 board, 5 chip, 6 bag, 7 infinite bag
+MODEL_MATERIAL_PLASTIC = 0  # CustomMesh.MaterialIndex: 0 plastic, 1 wood, 2 metal, 3 cardboard
 DICE_TYPES = {"d4": 0, "d6": 1, "d8": 2, "d10": 3, "d12": 4, "d20": 5}  # CustomDice.Type
 # Where each face of a d6 goes in its image: TTS's own d6 template (Modding/Dice Templates/D6.png, a square of 3 × 3
 # cells) leaves the top row empty and reads 2 4 5 across the middle row and 1 3 6 across the bottom one, faces 1 and 6
@@ -117,6 +119,14 @@ def dice_object(name: str, url: str, shape: str, size_mm: float) -> dict:
     return {"Name": "Custom_Dice", "Nickname": name, "Transform": transform(scale=(s, s, s)),
             "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
                             "CustomDice": {"Type": DICE_TYPES[shape]}}}
+
+
+def die_model_object(name: str, mesh_url: str, texture_url: str, size_mm: float) -> dict:
+    """A die of any shape as a custom model of type Dice: rolled like a die; the face on top is read off the die."""
+    s = size_mm / SCALE_1_MM["Custom_Model"]
+    return {"Name": "Custom_Model", "Nickname": name, "Transform": transform(scale=(s, s, s)),
+            "CustomMesh": {"MeshURL": mesh_url, "DiffuseURL": texture_url, "NormalURL": "", "ColliderURL": "", "Convex": True,
+                           "MaterialIndex": MODEL_MATERIAL_PLASTIC, "TypeIndex": MODEL_TYPE_DICE, "CastShadows": True}}
 
 
 def bag_object(name: str, contained: list[dict]) -> dict:

@@ -1,0 +1,131 @@
+"""The playingcards.io export: `<game>.pcio`, a zip of widgets.json, schemaVersion and userassets/ with every image.
+
+The widgets are those of PlayingCards.io's file format 8 as the open-source
+importer of virtualtabletop.io reads them (server/pcioimport.mjs, which knows
+formats up to 8): `holder` (a pile, with its label and a shuffle button),
+`cardDeck` (a collection: `cardTypes` with each type's images, a face and a back
+template drawing them, `collectionType` cards, pieces or dice), `card` and
+`piece` (its deck, its type, its holder, face up or not; pieces at the same
+spot stack), `board` (`boardImage`), `dice` (a collection of type dice, one
+card type per face), `seat` (`seatIndex` from 0) and the `hand`. An image is
+`package://userassets/<file>`, its file in the zip. Positions are the table's
+(pnp.targets.table), in px from the surface's top-left; a card in a holder
+lies at the holder's corner plus its edge.
+"""
+from __future__ import annotations
+
+import json
+
+from pnp.outputs.context import GameContext
+from pnp.targets.packaging import zip_bytes
+from pnp.targets.staging import Export, ExportRequest
+from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, plan_table
+
+PCIO_SCHEMA = 8  # the newest PlayingCards.io file format the public importer was written against (pcioimport.mjs knownSchemaVersion)
+ASSETS = "userassets/"
+CARD_RADIUS = True  # includeRadius: rounded corners, as a cut card has
+LABEL_TEXT_PX = 14
+COLLECTION_TYPES = {"cards": "cards", "player-aids": "cards", "tokens": "pieces", "dice": "dice"}
+
+
+def pcio_name(slug: str) -> str:
+    return f"{slug}.pcio"
+
+
+def pcio_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """The whole game as one .pcio file."""
+    table = plan_table(gctx, request, findings)
+    if table is None:
+        return
+    widgets = pcio_widgets(table)
+    members = [("widgets.json", json.dumps(widgets, indent=1, ensure_ascii=False).encode("utf-8")), ("schemaVersion", str(PCIO_SCHEMA).encode())]
+    members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
+    name = pcio_name(gctx.game.slug)
+    result.files[name] = zip_bytes(members)
+    cards = sum(len(s.pieces) for s in table.spots)
+    result.notes.append(f"{name}: {len(widgets)} widgets ({cards} cards and pieces, {len(table.boards)} boards, {len(table.dice)} dice, {len(table.seats)} seats), "
+                        f"{len(table.pictures)} images, at {table.scale * 25.4:.0f} px per inch of the table")
+    result.next_step = (f"pcio: in a playingcards.io room, import {name} in the room's editor (virtualtabletop.io takes the same file through "
+                        f"its game shelf's upload)")
+
+
+def pcio_widgets(table: Table) -> list[dict]:
+    """Every widget of the table, in the order the table stacks them (z from 1: boards lowest)."""
+    widgets: list[dict] = []
+    z = iter(range(1, 1_000_000))
+    for board in table.boards:
+        widgets.append({"id": board.id, "type": "board", "x": _n(board.x), "y": _n(board.y), "z": next(z), "width": _n(board.w), "height": _n(board.h),
+                        "boardImage": _asset(board.picture)})
+    home = {}  # a collection's first spot: where its cardDeck sits
+    for spot in table.spots:
+        for piece in spot.pieces:
+            home.setdefault(piece.collection.id, spot)
+    for spot in table.spots:
+        if not spot.holder and spot.label:  # a token set's name over its first stack
+            widgets.append({"id": f"{spot.id}.label", "type": "labelText", "labelContent": spot.label, "x": _n(spot.x), "y": _n(spot.y - LABEL_PX),
+                            "z": next(z), "width": _n(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
+                            "mainTextStyle": {"size": LABEL_TEXT_PX}})
+        if spot.holder:
+            widget = {"id": spot.id, "type": "holder", "x": _n(spot.x), "y": _n(spot.y), "z": next(z), "width": _n(spot.w), "height": _n(spot.h),
+                      "label": spot.label}
+            if spot.pieces and not spot.id.startswith("seat-"):
+                widget["hasShuffleButton"] = True
+            widgets.append(widget)
+    for collection in table.collections:
+        spot = home.get(collection.id)
+        deck = _deck(collection)
+        if spot is not None:
+            deck.update({"x": _n(spot.x), "y": _n(spot.y)})
+            if spot.holder:
+                deck["parent"] = spot.id
+        widgets.append(deck)
+    count = {}
+    for spot in table.spots:
+        x, y = (spot.x + HOLDER_PAD_PX, spot.y + HOLDER_PAD_PX) if spot.holder else (spot.x, spot.y)
+        for piece in spot.pieces:
+            n = count[piece.collection.id, piece.type.id] = count.get((piece.collection.id, piece.type.id), 0) + 1
+            widget = {"id": f"card.{piece.collection.id}.{piece.type.id}.{n}", "type": "piece" if piece.collection.kind == "tokens" else "card",
+                      "deck": piece.collection.id, "cardType": piece.type.id, "x": _n(x), "y": _n(y), "z": next(z), "faceup": piece.face_up}
+            if spot.holder:
+                widget["parent"] = spot.id
+            widgets.append(widget)
+    for die in table.dice:
+        widgets.append({"id": die.id, "type": "dice", "deck": die.collection.id, "x": _n(die.x), "y": _n(die.y), "z": next(z), "diceValue": "f1"})
+    for seat in table.seats:
+        widgets.append({"id": seat.id, "type": "seat", "seatIndex": seat.index - 1, "x": _n(seat.x), "y": _n(seat.y), "z": next(z)})
+    hx, hy, hw, hh = table.hand
+    widgets.append({"id": "hand", "type": "hand", "x": _n(hx), "y": _n(hy), "z": next(z), "width": _n(hw), "height": _n(hh)})
+    return widgets
+
+
+def _deck(collection: Collection) -> dict:
+    """A collection: its card types' images and the templates that draw them (a die: one type per face)."""
+    w, h = collection.size
+    kind = COLLECTION_TYPES[collection.kind]
+    deck = {"id": collection.id, "type": "cardDeck", "label": collection.name, "collectionType": kind, "cardWidth": _n(w), "cardHeight": _n(h)}
+    if kind == "dice":
+        deck["cardTypes"] = {t.id: {"label": t.name, "image": _asset(t.front)} for t in collection.types.values()}
+        deck["faceTemplate"] = _template("image", w, h, radius=False)
+        return deck
+    deck["cardTypes"] = {t.id: {"label": t.name, "face": _asset(t.front), "back": _asset(t.back or t.front)} for t in collection.types.values()}
+    rounded = CARD_RADIUS and kind == "cards"
+    deck["faceTemplate"] = _template("face", w, h, radius=rounded)
+    deck["backTemplate"] = _template("back", w, h, radius=rounded)
+    deck["enlarge"] = kind == "cards"
+    return deck
+
+
+def _template(key: str, w: float, h: float, radius: bool) -> dict:
+    """A face that is one image filling the card, read from the card type's `key`."""
+    return {"includeBorder": False, "includeRadius": radius,
+            "objects": [{"type": "image", "x": 0, "y": 0, "w": _n(w), "h": _n(h), "valueType": "dynamic", "value": key, "color": "transparent"}]}
+
+
+def _asset(picture: Picture) -> str:
+    return f"package://{ASSETS}{picture.name}"
+
+
+def _n(value: float) -> float:
+    """A coordinate or size as the file holds it: to a tenth of a pixel, an integer where it is one."""
+    v = round(value, 1)
+    return int(v) if v == int(v) else v

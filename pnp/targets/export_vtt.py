@@ -1,0 +1,148 @@
+"""The virtualtabletop.io export: `<game>.vtt`, a zip of one room state (`0.json`) and its images under assets/.
+
+A state is a mapping of widget id to widget, plus `_meta` with the file
+format's `version` (the server migrates older ones; it refuses a newer one)
+and the game's `info`. The server reads the zip as its file loader does
+(server/fileloader.mjs): every top-level `<n>.json` is variant n, every file
+under assets/ (under 10 MiB) is stored as `<crc32>_<bytes>` (the CRC as the
+crc-32 package gives it, a signed 32-bit number), which is how a widget names
+it: `/assets/<crc32>_<bytes>`.
+
+Widgets (client/js/widgets/): a `deck` holds the card types and the face
+templates (face 0 the back, face 1 the front, each an image read from the
+card type's property through `dynamicProperties`); a `card` names its deck and
+type; a `pile` stacks cards; a `holder` is where they are dropped (its label a
+`label` widget above it); a widget with an `image` and `faces` is a board or a
+two-sided piece; `dice` has a face image each; `seat` a number.
+"""
+from __future__ import annotations
+
+import json
+import zlib
+
+from pnp.outputs.context import GameContext
+from pnp.targets.packaging import zip_bytes
+from pnp.targets.staging import Export, ExportRequest
+from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Spot, Table, plan_table
+
+VTT_VERSION = 22  # the room file format written: its widgets mean what they say from this version on (server/fileupdater.mjs)
+ASSETS = "assets/"
+CARD_RADIUS = 8  # px: a cut card's rounded corners
+
+
+def vtt_name(slug: str) -> str:
+    return f"{slug}.vtt"
+
+
+def asset_id(data: bytes) -> str:
+    """The name the server stores an asset's bytes under: its CRC-32 as a signed 32-bit number, an underscore, its length."""
+    crc = zlib.crc32(data)
+    return f"{crc - (1 << 32) if crc >= 1 << 31 else crc}_{len(data)}"
+
+
+def vtt_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """The whole game as one room file."""
+    table = plan_table(gctx, request, findings)
+    if table is None:
+        return
+    state = vtt_state(table, gctx.game)
+    members = [("0.json", json.dumps(state, indent=1, ensure_ascii=False).encode("utf-8"))]
+    members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
+    name = vtt_name(gctx.game.slug)
+    result.files[name] = zip_bytes(members)
+    result.notes.append(f"{name}: {len(state) - 1} widgets, {len(table.pictures)} images, format {VTT_VERSION}")
+    result.next_step = f"vtt: in a virtualtabletop.io room, upload {name} from the game shelf (it becomes a game of the room, set up as exported)"
+
+
+def vtt_state(table: Table, game) -> dict:
+    """The room state: `_meta` and every widget by id."""
+    info = {"name": table.title, "players": table.players, "variant": "", "language": game.language,
+            "time": str(game.spec.play_time or ""), "attribution": "Exported by pnp (print-and-play)"}
+    state: dict = {"_meta": {"version": VTT_VERSION, "info": info}}
+
+    def add(widget: dict) -> None:
+        state[widget["id"]] = widget
+
+    for board in table.boards:
+        add({"id": board.id, "x": _n(board.x), "y": _n(board.y), "width": _n(board.w), "height": _n(board.h), "image": _asset(board.picture),
+             "movable": False, "layer": -4})
+    home: dict[str, Spot] = {}
+    for spot in table.spots:
+        for piece in spot.pieces:
+            home.setdefault(piece.collection.id, spot)
+    for collection in table.collections:
+        if collection.kind != "dice":
+            add(_deck(collection, home.get(collection.id)))
+    count: dict = {}
+    for spot in table.spots:
+        _spot(spot, add, count)
+    for die in table.dice:
+        add({"id": die.id, "type": "dice", "x": _n(die.x), "y": _n(die.y), "width": _n(die.w), "height": _n(die.h), "movable": True,
+             "faces": [{"image": _asset(t.front)} for t in die.collection.types.values()]})
+    for seat in table.seats:
+        add({"id": seat.id, "type": "seat", "index": seat.index, "x": _n(seat.x), "y": _n(seat.y), "width": _n(seat.w), "height": _n(seat.h)})
+    hx, hy, hw, hh = table.hand
+    add({"id": "hand", "type": "holder", "x": _n(hx), "y": _n(hy), "width": _n(hw), "height": _n(hh), "childrenPerOwner": True, "alignChildren": False,
+         "onEnter": {"activeFace": 1}, "onLeave": {"activeFace": 0}})
+    return state
+
+
+def _deck(collection: Collection, spot: Spot | None) -> dict:
+    """A deck: its card types' images and its two faces, the back first; it lies in its draw pile's holder."""
+    w, h = _n(collection.size[0]), _n(collection.size[1])
+    radius = CARD_RADIUS if collection.kind in ("cards", "player-aids") else False
+    deck = {"id": collection.id, "type": "deck", "cardDefaults": {"width": w, "height": h},
+            "cardTypes": {t.id: {"face": _asset(t.front), "back": _asset(t.back or t.front)} for t in collection.types.values()},
+            "faceTemplates": [_face("back", w, h, radius), _face("face", w, h, radius)]}
+    if spot is not None and spot.holder:
+        deck["parent"] = spot.id
+    elif spot is not None:
+        deck.update({"x": _n(spot.x), "y": _n(spot.y)})
+    return deck
+
+
+def _face(key: str, w: float, h: float, radius) -> dict:
+    return {"border": False, "radius": radius,
+            "objects": [{"type": "image", "x": 0, "y": 0, "width": w, "height": h, "color": "transparent", "dynamicProperties": {"value": key}}]}
+
+
+def _spot(spot: Spot, add, count: dict) -> None:
+    """A holder or a loose stack with its pieces: more than one piece lie in a pile, bottom first."""
+    parent = None
+    if spot.holder:
+        add({"id": spot.id, "type": "holder", "x": _n(spot.x), "y": _n(spot.y), "width": _n(spot.w), "height": _n(spot.h),
+             "dropOffsetX": HOLDER_PAD_PX, "dropOffsetY": HOLDER_PAD_PX})
+        if spot.label:
+            add({"id": f"{spot.id}.label", "type": "label", "parent": spot.id, "x": 0, "y": -LABEL_PX, "width": _n(spot.w), "height": LABEL_PX - 2,
+                 "text": spot.label})
+        parent = spot.id
+    elif spot.label:
+        add({"id": f"{spot.id}.label", "type": "label", "x": _n(spot.x), "y": _n(spot.y - LABEL_PX), "width": _n(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
+             "text": spot.label})
+    if not spot.pieces:
+        return
+    at = {"x": HOLDER_PAD_PX, "y": HOLDER_PAD_PX} if spot.holder else {"x": _n(spot.x), "y": _n(spot.y)}
+    if len(spot.pieces) > 1:
+        w, h = spot.pieces[0].collection.size
+        pile = {"id": f"{spot.id}.pile", "type": "pile", **at, "width": _n(w), "height": _n(h)}
+        if parent:
+            pile["parent"] = parent
+        add(pile)
+        parent, at = pile["id"], {}
+    for z, piece in enumerate(spot.pieces, 1):
+        n = count[piece.collection.id, piece.type.id] = count.get((piece.collection.id, piece.type.id), 0) + 1
+        card = {"id": f"card.{piece.collection.id}.{piece.type.id}.{n}", "type": "card", "deck": piece.collection.id, "cardType": piece.type.id, **at, "z": z}
+        if parent:
+            card["parent"] = parent
+        if piece.face_up:
+            card["activeFace"] = 1
+        add(card)
+
+
+def _asset(picture: Picture) -> str:
+    return f"/assets/{asset_id(picture.data)}"
+
+
+def _n(value: float) -> float:
+    v = round(value, 1)
+    return int(v) if v == int(v) else v

@@ -1,0 +1,483 @@
+"""The whole game on a browser table (playingcards.io, virtualtabletop.io): each piece's images and where it starts.
+
+Both tables are a surface of 1600 × 1000 px (virtualtabletop.io's room; the
+.pcio files its importer reads use the same coordinates unchanged) on which a
+poker card is 160 px high by default. The plan puts every component on it at
+one scale, so a board keeps its true size beside the cards: the boards, each
+deck as a shuffled pile in a holder (with the cards game.yaml's `setup:` turns
+face up beside it), each token set as a stack per item, the dice; then a row of
+seats, each with the cards it is dealt and a set of player aids; and a hand
+along the bottom. The scale is the largest, up to the tables' own, at which all
+of that fits inside the surface.
+
+What a format writes (pnp.targets.export_pcio, export_vtt) follows from this
+plan; nothing here knows either format.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import random
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from pnp.core.errors import Loc, error
+from pnp.outputs.context import GameContext
+from pnp.targets.components import Component, collect
+from pnp.targets.die_images import die_pictures
+from pnp.targets.export_tts import token_mask
+from pnp.targets.packaging import digest_name
+from pnp.targets.png import PngEncoder
+from pnp.targets.rendering import EXTRA_BLEED_MM, distinct_faces, png_bytes, raster
+from pnp.targets.staging import ExportRequest
+
+TABLE_PX = (1600, 1000)  # virtualtabletop.io's surface; a .pcio file's coordinates, read unchanged by its importer
+POKER_PX_PER_MM = 160 / 88.9  # both tables' default card is 160 px high: a poker card (88.9 mm) at that size
+MARGIN_PX = 20  # between the surface's edge and anything on it
+GAP_PX = 12  # between pieces and blocks
+LABEL_PX = 24  # room above a holder or a stack for its name
+NAME_MIN_PX = 100  # a token set takes at least this width on the table, for its name
+HOLDER_PAD_PX = 4  # a holder's edge round its cards: playingcards.io's 111 × 168 px holder round a 103 × 160 px card
+SEAT_PX = 40  # a seat's marker
+HAND_MIN_PX = 100  # the hand along the bottom is at least this high
+SHRINK = 0.92  # the scale tried next when a layout does not fit
+MIN_PX_PER_MM = 0.05  # the smallest scale tried
+TOKEN_COLUMNS = 6  # a token set's stacks per row
+DIE_MIN_PX = 36  # a die is at least this big on the table, to be clicked
+TABLE_IMAGE_DPI = 150  # the most an image for a browser table uses (`--dpi` lower: lower): sharp when a card is enlarged
+TABLE_MAX_IMAGE_PX = 2048  # … and no side longer than this
+BLANK_BACK = "#d0d0d0"  # the back of a card whose deck has none
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image on the table: its file name (named by its content: pnp.targets.packaging.digest_name), bytes, pixels."""
+
+    name: str
+    data: bytes
+    size: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """One kind of piece of a collection: a card, a token item, a die face (its front is the face)."""
+
+    id: str  # unique in its collection
+    name: str
+    front: Picture
+    back: Picture | None
+
+
+@dataclass
+class Collection:
+    """What a table draws pieces of one size from: a deck, the player aids, a token set, a die's faces."""
+
+    id: str  # unique on the table
+    kind: str  # cards, player-aids, tokens, dice
+    name: str
+    trim: tuple[float, float]  # mm
+    shape: str
+    types: dict[str, PieceType]
+    size: tuple[float, float] = (0.0, 0.0)  # a piece on the table, px: set once the scale is known
+
+
+@dataclass(frozen=True)
+class Piece:
+    collection: Collection
+    type: PieceType
+    face_up: bool
+
+
+@dataclass
+class Spot:
+    """Where pieces start: a holder (a deck's draw pile, a seat's dealt cards) or a stack loose on the table, its
+    pieces bottom first."""
+
+    id: str
+    x: float
+    y: float
+    w: float
+    h: float
+    label: str
+    holder: bool
+    pieces: list[Piece]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A board, a die or a seat's marker: what it is and its box on the table (px)."""
+
+    id: str
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    picture: Picture | None = None  # a board's image
+    collection: Collection | None = None  # a die's faces
+    index: int = 0  # a seat's number, from 1
+
+
+@dataclass
+class Table:
+    """The plan: every picture, collection and piece in its place (px from the surface's top-left)."""
+
+    title: str
+    players: str
+    scale: float  # px per mm
+    collections: list[Collection]
+    boards: list[Place]
+    spots: list[Spot]
+    dice: list[Place]
+    seats: list[Place]
+    hand: tuple[float, float, float, float]
+    pictures: dict[str, Picture] = field(default_factory=dict)  # by name: every image, once
+
+    def widgets_box(self) -> list[tuple[str, float, float, float, float]]:
+        """Every box on the table (id, x, y, w, h), for checking that each lies on the surface."""
+        boxes = [(p.id, p.x, p.y, p.w, p.h) for p in self.boards + self.dice + self.seats]
+        boxes += [(s.id, s.x, s.y - (LABEL_PX if s.label else 0), s.w, s.h + (LABEL_PX if s.label else 0)) for s in self.spots]
+        return [*boxes, ("hand", *self.hand)]
+
+
+def plan_table(gctx: GameContext, request: ExportRequest, findings: list) -> Table | None:
+    """The game laid out on a browser table; None when a finding (a bad `setup:`, a face that failed) stops it."""
+    game = gctx.game
+    components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks)
+    dice = [] if request.decks or not game.dice or not game.dice_data else \
+        [(spec, raw) for spec, raw in zip(game.dice.dice, game.dice_data["dice"], strict=False) if spec.count]
+    seats = game.spec.setup.seats or game.spec.players.max
+    setup = _checked_setup(game, components, seats, findings)
+    if setup is None or any(f.severity == "error" for f in findings):
+        return None
+    px_per_mm = min(request.dpi, TABLE_IMAGE_DPI) / 25.4
+    ids = _Ids()
+    pictures: dict[str, Picture] = {}
+    boards: list = []
+    blocks: list = []
+    seat_blocks = [_SeatBlock(i) for i in range(1, seats + 1)]
+    collections = []
+    for component in components:
+        if component.kind == "boards":
+            boards.append(_BoardBlock(ids.new(f"board-{component.file_id}"), component.name, component.trim,
+                                      _board_picture(gctx, component, px_per_mm, pictures)))
+            continue
+        collection = _collection(gctx, component, px_per_mm, ids, pictures)
+        collections.append(collection)
+        if component.kind == "tokens":
+            blocks.append(_TokenBlock(collection, [(collection.types[i.id], i.copies) for i in component.items], ids))
+        elif component.kind == "player-aids":
+            left = _aids_at_seats(collection, component, seat_blocks)
+            if left:
+                blocks.append(_PileBlock(collection, left, [], ids))
+        else:
+            deal, face_up = setup.get(component.id, (0, 0))
+            pile = _shuffled(collection, component, game.slug)
+            for _ in range(deal):
+                for seat in seat_blocks:
+                    seat.dealt.append(Piece(collection, pile.pop().type, False))
+            row = [Piece(collection, pile.pop().type, True) for _ in range(face_up)]
+            blocks.append(_PileBlock(collection, pile, row, ids))
+    dice_places = []
+    for spec, raw in dice:
+        collection = _die_collection(gctx, spec, raw, px_per_mm, ids, pictures, findings)
+        if collection is not None:
+            collections.append(collection)
+            dice_places += [(collection, ids.new(f"die-{spec.id}")) for _ in range(spec.count)]
+    if any(f.severity == "error" for f in findings):
+        return None
+    if dice_places:
+        blocks.append(_DiceBlock(dice_places))
+    tokens = [b for b in blocks if isinstance(b, _TokenBlock)]  # the boards first, then the piles, the tokens and the dice
+    return _laid_out(game, collections, boards + [b for b in blocks if not isinstance(b, _TokenBlock | _DiceBlock)] + tokens
+                     + [b for b in blocks if isinstance(b, _DiceBlock)], seat_blocks, pictures)
+
+
+# setup ----------------------------------------------------------------------------------
+def _checked_setup(game, components: list[Component], seats: int, findings: list) -> dict[str, tuple[int, int]] | None:
+    """deck id → (cards each seat is dealt, cards turned face up), from game.yaml's `setup:`; None with an error at
+    the key when it names no deck of the game or asks for more cards than the deck has."""
+    setup = game.spec.setup
+    raw = game.data.get("setup") if hasattr(game.data, "get") else None
+    decks = {c.id: c for c in components if c.kind == "cards"}
+    out: dict[str, tuple[int, int]] = {}
+    bad = False
+    for part in ("deal", "face_up"):
+        located = raw.get(part) if raw is not None and hasattr(raw, "get") else None
+        for deck_id, count in getattr(setup, part).items():
+            if deck_id not in game.decks:
+                loc = located.key_loc(deck_id) if located is not None else Loc(game.rel)
+                findings.append(error("setup-deck", f"setup.{part} names deck '{deck_id}', which this game has not: one of {', '.join(game.decks) or 'none'}",
+                                      loc, game=game.slug))
+                bad = True
+                continue
+            deal, up = out.get(deck_id, (0, 0))
+            out[deck_id] = (count, up) if part == "deal" else (deal, count)
+    for deck_id, (deal, up) in out.items():
+        if deck_id in decks and seats * deal + up > decks[deck_id].copies:
+            part = "deal" if deal else "face_up"
+            located = raw.get(part) if raw is not None and hasattr(raw, "get") else None
+            loc = located.loc_of(deck_id) if located is not None else Loc(game.rel)
+            findings.append(error("setup-count", f"setup asks for {seats} × {deal} cards dealt and {up} face up from deck '{deck_id}', "
+                                  f"which has {decks[deck_id].copies}: deal fewer (or set setup.seats)", loc, game=game.slug))
+            bad = True
+    return None if bad else out
+
+
+def _shuffled(collection: Collection, component: Component, slug: str) -> list[Piece]:
+    """Every copy of the deck's cards face down, in an order shuffled the same way on every export (seeded by the
+    game and deck), so two exports give the same bytes; the top of the pile is the end of the list."""
+    pile = [Piece(collection, collection.types[item.id], False) for item in component.items for _ in range(item.copies)]
+    seed = int(hashlib.sha256(f"{slug}/{component.id}".encode()).hexdigest()[:16], 16)
+    random.Random(seed).shuffle(pile)
+    return pile
+
+
+def _aids_at_seats(collection: Collection, component: Component, seats: list[_SeatBlock]) -> list[Piece]:
+    """A set of the player aids face up at each seat, as far as the copies go; the copies left over."""
+    left = []
+    for item in component.items:
+        kind = collection.types[item.id]
+        for n in range(item.copies):
+            if n < len(seats):
+                seats[n].aids.append(Piece(collection, kind, True))
+            else:
+                left.append(Piece(collection, kind, True))
+    return left
+
+
+# pictures -------------------------------------------------------------------------------
+def _image_scale(trim: tuple[float, float], px_per_mm: float) -> tuple[tuple[int, int], float]:
+    """Pixel size of an image of `trim` mm at `px_per_mm`, no side longer than TABLE_MAX_IMAGE_PX."""
+    scale = min(px_per_mm, TABLE_MAX_IMAGE_PX / max(trim))
+    return (max(1, math.floor(trim[0] * scale)), max(1, math.floor(trim[1] * scale))), scale
+
+
+def _keep(pictures: dict, stem: str, image: Image.Image, data: bytes) -> Picture:
+    picture = Picture(digest_name(stem, data), data, image.size)
+    pictures.setdefault(picture.name, picture)
+    return picture
+
+
+def _board_picture(gctx, component: Component, px_per_mm: float, pictures: dict) -> Picture:
+    size, scale = _image_scale(component.trim, px_per_mm)
+    image = next(raster(gctx, [component.items[0].front], size, scale))
+    return _keep(pictures, component.file_id, image, png_bytes(image))
+
+
+def _collection(gctx, component: Component, px_per_mm: float, ids: _Ids, pictures: dict) -> Collection:
+    """A deck, the player aids or a token set with each distinct face rendered once (a token cut to its shape)."""
+    size, scale = _image_scale(component.trim, px_per_mm)
+    faces = distinct_faces(f for item in component.items for f in (item.front, item.back))
+    uses: dict = {}
+    for item in component.items:
+        for side, face in (("front", item.front), ("back", item.back)):
+            if face is not None:
+                uses.setdefault(face, []).append((item, side))
+    shape = component.shape if component.kind == "tokens" and component.shape in ("circle", "hexagon", "rounded") else None
+    mask = token_mask(shape, size) if shape else None
+    named: dict = {}
+
+    def kept(face, image, data: bytes) -> None:
+        item, side = uses[face][0]
+        stem = f"{component.file_id}-{side}" if len({i.id for i, _ in uses[face]}) > 1 else f"{component.stem(item)}-{side}"
+        named[face] = _keep(pictures, stem, image, data)
+
+    with PngEncoder(png_bytes) as encoder:
+        for face, image in zip(faces, raster(gctx, faces, size, scale), strict=True):
+            if mask is not None:
+                image.putalpha(mask)
+            encoder.add(image, functools.partial(kept, face, image))
+    blank = None
+    if component.kind != "tokens" and any(item.back is None for item in component.items):
+        image = Image.new("RGB", size, BLANK_BACK)
+        blank = _keep(pictures, f"{component.file_id}-blank-back", image, png_bytes(image))
+    types = {item.id: PieceType(item.id, item.name, named[item.front], named[item.back] if item.back is not None else blank) for item in component.items}
+    prefix = {"cards": "deck", "player-aids": "aids", "tokens": "tokens"}[component.kind]
+    return Collection(ids.new(f"{prefix}-{component.file_id}"), component.kind, component.name, component.trim, component.shape, types)
+
+
+def _die_collection(gctx, spec, raw, px_per_mm: float, ids: _Ids, pictures: dict, findings: list) -> Collection | None:
+    """A die's faces, a square picture each (pnp.targets.die_images), face 1 first."""
+    cell = max(16, min(TABLE_MAX_IMAGE_PX, round(spec.size * px_per_mm)))
+    images = die_pictures(gctx, spec, raw, cell, findings)
+    if images is None:
+        return None
+    types = {}
+    for number, image in enumerate(images, 1):
+        picture = _keep(pictures, f"{spec.id}-{number}", image, png_bytes(image))
+        types[f"f{number}"] = PieceType(f"f{number}", str(number), picture, None)
+    return Collection(ids.new(f"dice-{spec.id}"), "dice", spec.name or spec.id, (spec.size, spec.size), spec.shape, types)
+
+
+# layout ---------------------------------------------------------------------------------
+class _Ids:
+    """Widget ids, each unique on the table: a second use of a name gets -2, -3… (A writer derives the ids of a
+    widget's parts with dots, `<id>.label`, which no id of a game's data contains.)"""
+
+    def __init__(self):
+        self.used: set[str] = set()
+
+    def new(self, base: str) -> str:
+        name, n = base, 1
+        while name in self.used:
+            n += 1
+            name = f"{base}-{n}"
+        self.used.add(name)
+        return name
+
+
+class _BoardBlock:
+    def __init__(self, id_: str, name: str, trim, picture: Picture):
+        self.id, self.name, self.trim, self.picture = id_, name, trim, picture
+
+    def size(self, s: float) -> tuple[float, float]:
+        return self.trim[0] * s, self.trim[1] * s
+
+    def place(self, x: float, y: float, s: float, table: Table) -> None:
+        table.boards.append(Place(self.id, self.name, x, y, *self.size(s), picture=self.picture))
+
+
+class _PileBlock:
+    """A deck's draw pile in a holder (its name above it), and the cards `setup:` turns face up in a row beside it."""
+
+    def __init__(self, collection: Collection, pile: list[Piece], row: list[Piece], ids: _Ids):
+        self.collection, self.pile, self.row = collection, pile, row
+        self.holder_id = ids.new(f"pile-{collection.id}")
+        self.row_ids = [ids.new(f"{collection.id}-up-{n}") for n in range(1, len(row) + 1)]
+
+    def size(self, s: float) -> tuple[float, float]:
+        cw, ch = self.collection.trim[0] * s, self.collection.trim[1] * s
+        return cw + 2 * HOLDER_PAD_PX + len(self.row) * (GAP_PX + cw), LABEL_PX + ch + 2 * HOLDER_PAD_PX
+
+    def place(self, x: float, y: float, s: float, table: Table) -> None:
+        cw, ch = self.collection.trim[0] * s, self.collection.trim[1] * s
+        top = y + LABEL_PX
+        table.spots.append(Spot(self.holder_id, x, top, cw + 2 * HOLDER_PAD_PX, ch + 2 * HOLDER_PAD_PX, self.collection.name, True, self.pile))
+        left = x + cw + 2 * HOLDER_PAD_PX + GAP_PX
+        for spot_id, piece in zip(self.row_ids, self.row, strict=True):
+            table.spots.append(Spot(spot_id, left, top + HOLDER_PAD_PX, cw, ch, "", False, [piece]))
+            left += cw + GAP_PX
+
+
+class _TokenBlock:
+    """A token set: its name, then a stack of each item, TOKEN_COLUMNS to a row."""
+
+    def __init__(self, collection: Collection, stacks: list[tuple[PieceType, int]], ids: _Ids):
+        self.collection, self.stacks = collection, stacks
+        self.ids = [ids.new(f"{collection.id}-{kind.id}") for kind, _ in stacks]
+
+    def _grid(self) -> tuple[int, int]:
+        cols = min(len(self.stacks), TOKEN_COLUMNS)
+        return cols, math.ceil(len(self.stacks) / cols)
+
+    def size(self, s: float) -> tuple[float, float]:
+        cols, rows = self._grid()
+        tw, th = self.collection.trim[0] * s, self.collection.trim[1] * s
+        return max(NAME_MIN_PX, cols * (tw + GAP_PX) - GAP_PX), LABEL_PX + rows * (th + GAP_PX) - GAP_PX
+
+    def place(self, x: float, y: float, s: float, table: Table) -> None:
+        cols, _ = self._grid()
+        tw, th = self.collection.trim[0] * s, self.collection.trim[1] * s
+        for n, (spot_id, (kind, count)) in enumerate(zip(self.ids, self.stacks, strict=True)):
+            r, c = divmod(n, cols)
+            label = self.collection.name if n == 0 else ""
+            pieces = [Piece(self.collection, kind, True) for _ in range(count)]
+            table.spots.append(Spot(spot_id, x + c * (tw + GAP_PX), y + LABEL_PX + r * (th + GAP_PX), tw, th, label, False, pieces))
+
+
+class _DiceBlock:
+    def __init__(self, dice: list[tuple[Collection, str]]):
+        self.dice = dice
+
+    def _side(self, collection: Collection, s: float) -> float:
+        return max(DIE_MIN_PX, collection.trim[0] * s)  # the collection's size once the scale is set: _laid_out
+
+    def size(self, s: float) -> tuple[float, float]:
+        return sum(self._side(c, s) + GAP_PX for c, _ in self.dice) - GAP_PX, max(self._side(c, s) for c, _ in self.dice)
+
+    def place(self, x: float, y: float, s: float, table: Table) -> None:
+        for collection, die_id in self.dice:
+            side = self._side(collection, s)
+            table.dice.append(Place(die_id, collection.name, x, y, side, side, collection=collection))
+            x += side + GAP_PX
+
+
+class _SeatBlock:
+    """A seat: its marker, a holder of the cards it is dealt (face down) and its player aids (face up)."""
+
+    def __init__(self, index: int):
+        self.index = index
+        self.dealt: list[Piece] = []
+        self.aids: list[Piece] = []
+
+    def _card(self, pieces: list[Piece], s: float) -> tuple[float, float]:
+        return (max(p.collection.trim[0] for p in pieces) * s, max(p.collection.trim[1] for p in pieces) * s) if pieces else (0.0, 0.0)
+
+    def size(self, s: float) -> tuple[float, float]:
+        (dw, dh), (aw, ah) = self._card(self.dealt, s), self._card(self.aids, s)
+        w = SEAT_PX + (GAP_PX + dw + 2 * HOLDER_PAD_PX if self.dealt else 0) + (GAP_PX + aw if self.aids else 0)
+        return w, LABEL_PX + max(SEAT_PX, dh + 2 * HOLDER_PAD_PX if self.dealt else 0, ah)
+
+    def place(self, x: float, y: float, s: float, table: Table) -> None:
+        (dw, dh), (aw, ah) = self._card(self.dealt, s), self._card(self.aids, s)
+        top = y + LABEL_PX
+        table.seats.append(Place(f"seat-{self.index}", f"Seat {self.index}", x, top, SEAT_PX, SEAT_PX, index=self.index))
+        x += SEAT_PX + GAP_PX
+        if self.dealt:
+            table.spots.append(Spot(f"seat-{self.index}-cards", x, top, dw + 2 * HOLDER_PAD_PX, dh + 2 * HOLDER_PAD_PX, f"Seat {self.index}", True, self.dealt))
+            x += dw + 2 * HOLDER_PAD_PX + GAP_PX
+        if self.aids:
+            table.spots.append(Spot(f"seat-{self.index}-aids", x, top, aw, ah, "", False, self.aids))
+
+
+def _hand_height(collections: list[Collection], s: float) -> float:
+    cards = [c.trim[1] * s for c in collections if c.kind in ("cards", "player-aids")]
+    return max([HAND_MIN_PX, *[h + 2 * HOLDER_PAD_PX for h in cards]])
+
+
+def _rows(blocks: list, s: float, width: float) -> list[list]:
+    rows: list[list] = [[]]
+    x = 0.0
+    for block in blocks:
+        w, _ = block.size(s)
+        if rows[-1] and x + w > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append(block)
+        x += w + GAP_PX
+    return [r for r in rows if r]
+
+
+def _fits(blocks: list, seats: list, collections: list, s: float) -> bool:
+    width = TABLE_PX[0] - 2 * MARGIN_PX
+    if any(b.size(s)[0] > width for b in blocks + seats):
+        return False
+    height = sum(max(b.size(s)[1] for b in row) + GAP_PX for part in (blocks, seats) for row in _rows(part, s, width))
+    return height + _hand_height(collections, s) <= TABLE_PX[1] - 2 * MARGIN_PX
+
+
+def _laid_out(game, collections: list[Collection], blocks: list, seats: list, pictures: dict) -> Table:
+    """The blocks in rows from the top-left, the seats in rows below them and the hand along the bottom, at the
+    largest scale up to the tables' own at which it all fits."""
+    s = POKER_PX_PER_MM
+    while s > MIN_PX_PER_MM and not _fits(blocks, seats, collections, s):
+        s *= SHRINK
+    for c in collections:
+        c.size = (c.trim[0] * s, c.trim[1] * s) if c.kind != "dice" else (max(DIE_MIN_PX, c.trim[0] * s),) * 2  # a die as _DiceBlock places it
+    players = f"{game.spec.players.min}-{game.spec.players.max}" if game.spec.players.min != game.spec.players.max else str(game.spec.players.min)
+    hand_h = _hand_height(collections, s)
+    table = Table(game.title, players, s, collections, [], [], [], [],
+                  (MARGIN_PX, TABLE_PX[1] - MARGIN_PX - hand_h, TABLE_PX[0] - 2 * MARGIN_PX, hand_h), pictures)
+    y = MARGIN_PX
+    width = TABLE_PX[0] - 2 * MARGIN_PX
+    for part in (blocks, seats):
+        for row in _rows(part, s, width):
+            x = MARGIN_PX
+            for block in row:
+                block.place(x, y, s, table)
+                x += block.size(s)[0] + GAP_PX
+            y += max(b.size(s)[1] for b in row) + GAP_PX
+    return table

@@ -1,0 +1,314 @@
+"""The online tables (issue 68): playingcards.io and virtualtabletop.io files read back as their importers read them,
+sprite sheets as a game engine reads them, Tabletop Simulator's dice and content-named images.
+
+Expected counts come from the game's data files; the checks on each file are
+the public importers' (tests/table_readers.py), not pnp's writers'.
+"""
+from __future__ import annotations
+
+import colorsys
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import EXPORT_BASE_URL, ROOT, TEST_PROJECT, build_log_path, run_pnp
+from PIL import Image
+from table_readers import read_pcio, read_vtt, vtt_size
+from test_export import GAMES, _expected
+
+DPI = 72  # the exports' images at the lowest resolution the CLI takes: sizes stay exact, rendering stays cheap
+CARD_PX = (math.floor(63.5 * DPI / 25.4), math.floor(88.9 * DPI / 25.4))  # a poker card's image at DPI: 180 × 252
+SEATS, DEAL, FACE_UP = 3, 2, 1
+HEROES = 12  # the tiny game's hero cards (data/tiny/decks/heroes.yaml)
+TOKENS = {"coins": 12, "pawns": 6, "shields": 4, "walls": 6, "notes": 5, "hero": 2}  # copies, from data/tiny/tokens.yaml
+DICE = {"six": ("d6", 2), "eight": ("d8", 1), "ten": ("d10", 1)}  # id: shape, count
+
+
+def _colours(n: int) -> list[str]:
+    """n colours far apart: face i + 1 of a die is painted colour i, to find where each face lands."""
+    return ["#{:02x}{:02x}{:02x}".format(*tuple(round(c * 255) for c in colorsys.hsv_to_rgb(i / n, 0.9, 0.95))) for i in range(n)]
+
+
+def _near(rgb, hex_value: str, tolerance: int = 30) -> bool:
+    return all(abs(a - int(hex_value[i : i + 2], 16)) <= tolerance for a, i in zip(rgb, (1, 3, 5), strict=True))
+
+
+def _with_dice_and_setup(root: Path) -> None:
+    """The tiny game with three dice (each face its own colour and number) and a setup: 3 seats, 2 heroes each, 1 up."""
+    lines = ["dice:"]
+    for die_id, (shape, count) in DICE.items():
+        faces = ", ".join(f"{{bg: '{c}', n: {i + 1}}}" for i, c in enumerate(_colours(int(shape[1:]))))
+        lines.append(f"  - {{id: {die_id}, shape: {shape}, size: 18, count: {count}, color: '#ffffff', face: tiny/die.j2, faces: [{faces}]}}")
+    (root / "data/tiny/dice.yaml").write_text("\n".join(lines) + "\n")
+    (root / "templates/tiny/die.j2").write_text(
+        "{{ rect(0, 0, face.w, face.h, fill=die_face.bg, edge=true) }}\n"
+        "{{ text(die_face.n|string, 0, 0, face.w, face.h * 0.3, size=6, min_size=2, align='center', valign='top') }}\n")  # its middle: the colour
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text() + f"setup:\n  seats: {SEATS}\n  deal: {{heroes: {DEAL}}}\n  face_up: {{heroes: {FACE_UP}}}\n")
+
+
+def _export(root: Path, fmt: str, out: Path, *extra: str):
+    result = run_pnp(root, "export", "tiny", "--format", fmt, "--dpi", str(DPI), "--no-validate", "--out", str(out), *extra)
+    assert result.exit_code == 0, result.output + result.stderr
+    return result
+
+
+@pytest.fixture(scope="session")
+def tables_game(tmp_path_factory):
+    """The tiny game with dice and a setup (`_with_dice_and_setup`) exported once to pcio, vtt, sprites and tts:
+    (project root, out folder). Read-only."""
+    root = tmp_path_factory.mktemp("tables") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    _with_dice_and_setup(root)
+    out = root.parent / "out"
+    log = ""
+    for fmt in ("pcio", "vtt", "sprites", "tts"):
+        log += _export(root, fmt, out, "--base-url", EXPORT_BASE_URL).output
+    build_log_path(out).write_text(log, encoding="utf-8")
+    return root, out
+
+
+# playingcards.io and virtualtabletop.io -----------------------------------------------------------
+
+def _pcio_cards(table, deck_id: str) -> list[dict]:
+    return [w for w in table.widgets.values() if w["type"] in ("card", "piece") and w["deck"] == deck_id]
+
+
+def test_a_pcio_file_reads_back_whole_with_every_piece_of_the_game(tables_game):
+    """Every widget the importer needs, ids unique, every image in the file at its size, the data's counts, all on the
+    surface; a board as large beside a card as on the table."""
+    _, out = tables_game
+    table = read_pcio(out / "tiny/pcio/tiny.pcio")
+    assert table.problems == []
+    decks = {w["label"]: w for w in table.of_type("cardDeck")}
+    assert len(_pcio_cards(table, decks["Heroes"]["id"])) == HEROES
+    sets = {name: w for name, w in decks.items() if w["collectionType"] == "pieces"}
+    assert {name: len(_pcio_cards(table, w["id"])) for name, w in sets.items()} == \
+        {"Coins": 12, "Pawns": 6, "Shields": 4, "Walls": 6, "Bank notes": 5, "Hero standee": 2}
+    for card_type in decks["Heroes"]["cardTypes"].values():
+        assert table.images[card_type["face"]].size == table.images[card_type["back"]].size == CARD_PX
+    boards = {round(w["width"] / w["height"], 2): w for w in table.of_type("board")}
+    assert sorted(boards) == [round(180 / 240, 2), round(380 / 300, 2)]  # two boards, each in its proportions
+    town = boards[round(380 / 300, 2)]
+    assert town["width"] / decks["Heroes"]["cardWidth"] == pytest.approx(380 / 63.5, rel=0.01)  # a board at its true size
+    assert table.images[town["boardImage"]].size[0] / table.images[town["boardImage"]].size[1] == pytest.approx(380 / 300, rel=0.01)
+    dice = table.of_type("dice")
+    assert len(dice) == sum(count for _, count in DICE.values())
+    for die in dice:
+        faces = table.widgets[die["deck"]]["cardTypes"]
+        assert len(faces) in (6, 8, 10) and all(table.images[f["image"]].width == table.images[f["image"]].height for f in faces.values())
+    assert len(table.of_type("seat")) == SEATS and len(table.of_type("hand")) == 1
+
+
+def test_a_vtt_room_file_loads_whole_with_every_piece_of_the_game(tables_game):
+    """The room file as the server loads it and the client draws it: one numbered state with its version, every asset
+    named as the server names it, every card of a deck and type it has, the data's counts, all on the surface."""
+    _, out = tables_game
+    table = read_vtt(out / "tiny/vtt/tiny.vtt")
+    assert table.problems == []
+    cards = table.of_type("card")
+    decks = {w["id"]: w for w in table.of_type("deck")}
+    by_deck = {d: sum(1 for c in cards if c["deck"] == d) for d in decks}
+    assert sorted(by_deck.values()) == sorted([HEROES, 4, *TOKENS.values()])  # heroes, the 4 player aids, each token set
+    heroes = next(d for d, n in by_deck.items() if n == HEROES)
+    for card_type in decks[heroes]["cardTypes"].values():
+        assert table.images[card_type["face"]].size == CARD_PX
+    assert vtt_size(next(c for c in cards if c["deck"] == heroes), table.widgets) == pytest.approx(
+        (decks[heroes]["cardDefaults"]["width"], 88.9 / 63.5 * decks[heroes]["cardDefaults"]["width"]), abs=0.5)
+    boards = [w for w in table.widgets.values() if "image" in w and w.get("layer") == -4]
+    town = max(boards, key=lambda w: w["width"])
+    assert town["width"] / decks[heroes]["cardDefaults"]["width"] == pytest.approx(380 / 63.5, rel=0.01)
+    dice = table.of_type("dice")
+    assert sorted(len(d["faces"]) for d in dice) == [6, 6, 8, 10]
+    assert all(table.images[f["image"]].size[0] == table.images[f["image"]].size[1] for d in dice for f in d["faces"])
+    assert sorted(w["index"] for w in table.of_type("seat")) == list(range(1, SEATS + 1))
+
+
+def test_setup_deals_each_seat_its_cards_and_turns_cards_up_beside_the_deck(tables_game):
+    """game.yaml's setup: 3 seats, 2 heroes dealt face down to each, 1 turned face up; a player aid face up at each
+    seat; the rest of the heroes in their draw pile, face down."""
+    _, out = tables_game
+    pcio = read_pcio(out / "tiny/pcio/tiny.pcio")
+    heroes = next(w for w in pcio.of_type("cardDeck") if w["label"] == "Heroes")
+    cards = _pcio_cards(pcio, heroes["id"])
+    by_holder: dict = {}
+    for card in cards:
+        by_holder.setdefault(card.get("parent"), []).append(card)
+    seats = [h for h in pcio.of_type("holder") if h["label"].startswith("Seat")]
+    assert len(seats) == SEATS and all(len(by_holder[h["id"]]) == DEAL and not any(c["faceup"] for c in by_holder[h["id"]]) for h in seats)
+    loose = by_holder.get(None, [])
+    assert len(loose) == FACE_UP and all(c["faceup"] for c in loose)
+    (pile,) = [h for h in pcio.of_type("holder") if h["label"] == "Heroes"]
+    assert len(by_holder[pile["id"]]) == HEROES - SEATS * DEAL - FACE_UP and not any(c["faceup"] for c in by_holder[pile["id"]])
+    aids = next(w for w in pcio.of_type("cardDeck") if w["id"].startswith("aids"))
+    assert sum(1 for c in _pcio_cards(pcio, aids["id"]) if c["faceup"]) == 4  # the reference's 4 copies: one at each of 3 seats, 1 left over
+    vtt = read_vtt(out / "tiny/vtt/tiny.vtt")
+    in_seats = [c for c in vtt.of_type("card") if _holder_of(c, vtt.widgets).startswith("seat-") and c["deck"] == heroes["id"]]
+    assert len(in_seats) == SEATS * DEAL and not any(c.get("activeFace") for c in in_seats)
+
+
+def _holder_of(widget: dict, widgets: dict) -> str:
+    node = widgets.get(widget.get("parent"))
+    while node is not None and node.get("type") != "holder":
+        node = widgets.get(node.get("parent"))
+    return node["id"] if node else ""
+
+
+def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(project):
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text() + "setup:\n  deal: {villains: 2, heroes: 4}\n")  # 4 seats (players.max) × 4 heroes: 16 of 12
+    result = run_pnp(project, "export", "tiny", "--format", "vtt", "--no-validate")
+    assert result.exit_code == 1
+    lines = game.read_text().splitlines()
+    row = next(i for i, line in enumerate(lines, 1) if line.startswith("  deal:"))
+    assert f"data/tiny/game.yaml:{row}:" in result.output and "setup.deal names deck 'villains'" in result.output
+    assert "setup asks for 4 × 4 cards dealt and 0 face up from deck 'heroes', which has 12" in result.output
+    assert not (project / "output/tiny/vtt").exists()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_shipped_game_exports_to_both_browser_tables_and_to_sprites(game, shipped_export):
+    """The shared export of each shipped game (conftest.shipped_export: --format all) read as the importers read it."""
+    out = shipped_export(game) / game
+    want = _expected(ROOT, game)
+    pcio, vtt = read_pcio(out / "pcio" / f"{game}.pcio"), read_vtt(out / "vtt" / f"{game}.vtt")
+    assert pcio.problems == [] and vtt.problems == []
+    card_decks = [w for w in pcio.of_type("cardDeck") if w["id"].startswith("deck-")]
+    assert sorted(len(_pcio_cards(pcio, d["id"])) for d in card_decks) == sorted(info["copies"] for info in want["decks"].values())
+    assert len(pcio.of_type("board")) == len(want["boards"]) and len(pcio.of_type("dice")) == len(vtt.of_type("dice")) == want["dice"]
+    index = json.loads((out / "sprites/sprites.json").read_text(encoding="utf-8"))
+    kinds = [c["kind"] for c in index["components"]]
+    assert kinds.count("cards") == len(want["decks"]) and kinds.count("boards") == len(want["boards"]) and kinds.count("tokens") == len(want["tokens"])
+
+
+# same bytes, content names, what changed ----------------------------------------------------------
+
+def test_two_exports_give_the_same_bytes(tables_game, tmp_path):
+    root, out = tables_game
+    for fmt in ("pcio", "vtt", "sprites", "tts"):
+        _export(root, fmt, tmp_path, "--base-url", EXPORT_BASE_URL)
+        first = {p.relative_to(out): p.read_bytes() for p in (out / "tiny" / fmt).rglob("*") if p.is_file()}
+        second = {p.relative_to(tmp_path): p.read_bytes() for p in (tmp_path / "tiny" / fmt).rglob("*") if p.is_file()}
+        assert first == second, fmt
+
+
+def test_a_changed_image_changes_its_name_and_nothing_else_and_the_export_says_so(project):
+    """Tabletop Simulator: the walls' image gets a new name, the save names it and nothing else moves; the second
+    export lists that change, and inside the room file of virtualtabletop.io the same."""
+    out = project / "output"
+    _export(project, "tts", out, "--base-url", EXPORT_BASE_URL)
+    first_vtt = _export(project, "vtt", out).output
+    assert "first export of this target" in first_vtt
+    folder = out / "tiny/tts"
+    before = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    wall = project / "templates/tiny/token-wall.j2"
+    wall.write_text(wall.read_text() + "{{ rect(1, 1, 3, 3, fill='#ff00ff') }}\n")
+    result = _export(project, "tts", out, "--base-url", EXPORT_BASE_URL)
+    after = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    (gone,), (new,) = sorted(set(before) - set(after)), sorted(set(after) - set(before))
+    assert gone.startswith("tokens/walls/walls-front-") and new.startswith("tokens/walls/walls-front-")
+    changed = sorted(n for n in set(before) & set(after) if before[n] != after[n])
+    assert changed == ["tiny-tts-save.json"]
+    save = after["tiny-tts-save.json"].decode()
+    assert save.replace(new, gone) == before["tiny-tts-save.json"].decode()  # the save differs only in that name
+    assert f"1 added ({new})" in result.output and "1 changed (tiny-tts-save.json)" in result.output and f"1 removed ({gone})" in result.output
+    again = _export(project, "vtt", out).output
+    assert "tiny.vtt: 1 added, 1 changed, 1 removed inside" in again  # the walls' new asset, the state naming it, the old asset
+
+
+# sprite sheets --------------------------------------------------------------------------------------
+
+def test_sprite_sheets_give_every_piece_its_cell(tables_game):
+    """sprites.json names a JSON per component; each names sheets of the size its grid says and a cell per face, a
+    cell holding a drawn face (a shaped token transparent round it); the counts are the data's."""
+    _, out = tables_game
+    folder = out / "tiny/sprites"
+    index = json.loads((folder / "sprites.json").read_text(encoding="utf-8"))
+    counts = {}
+    for entry in index["components"]:
+        component = json.loads((folder / entry["json"]).read_text(encoding="utf-8"))
+        sheets = [Image.open(folder / s["file"]) for s in component["sheets"]]
+        cw, ch = component["cell_px"]
+        for sheet, info in zip(sheets, component["sheets"], strict=True):
+            assert sheet.size == (info["columns"] * cw, info["rows"] * ch) and max(sheet.size) < 4096
+        cells = set()
+        for piece in component["pieces"]:
+            for side in ("front", "back"):
+                cell = piece[side]
+                if cell is None:
+                    continue
+                sheet = sheets[cell["sheet"]]
+                assert (cell["w"], cell["h"]) == (cw, ch) and cell["x"] + cw <= sheet.width and cell["y"] + ch <= sheet.height
+                image = sheet.crop((cell["x"], cell["y"], cell["x"] + cw, cell["y"] + ch))
+                assert image.convert("L").getextrema()[0] < image.convert("L").getextrema()[1], (entry["id"], piece["id"])  # something drawn
+                cells.add((cell["sheet"], cell["x"], cell["y"]))
+        counts[entry["id"]] = sum(p["count"] for p in component["pieces"]) * component.get("copies", 1)
+        if component["kind"] == "tokens" and component["shape"] == "circle":
+            assert sheets[0].mode == "RGBA" and sheets[0].getpixel((0, 0))[3] == 0  # outside the coin: transparent
+    assert counts["heroes"] == HEROES and all(counts[k] == v for k, v in TOKENS.items())
+    assert counts["eight"] == 8 and counts["ten"] == 10 and counts["six"] == 12  # a die's faces, times its copies
+
+
+# Tabletop Simulator's dice ------------------------------------------------------------------------
+
+def _local(url: str, folder: Path) -> Path:
+    return folder / url[len(f"{EXPORT_BASE_URL}/"):]
+
+
+def test_every_die_shape_goes_to_tts_with_each_face_where_the_die_reads_it(tables_game):
+    """A d6 is a Custom_Dice; a d8 and a d10 are models of type Dice whose mesh maps each face to its picture in the
+    texture: sampled at each face's middle, the texture shows that face's colour, opposite faces add up to n + 1."""
+    _, out = tables_game
+    folder = out / "tiny/tts"
+    objects = json.loads((folder / "tiny-tts-save.json").read_text())["ObjectStates"]
+    assert sum(1 for o in objects if o["Name"] == "Custom_Dice") == 2
+    models = {o["Nickname"]: o for o in objects if o["Name"] == "Custom_Model"}
+    assert sorted(models) == ["eight", "ten"]
+    for name, model in models.items():
+        n = int(DICE[name][0][1:])
+        mesh = model["CustomMesh"]
+        assert mesh["TypeIndex"] == 2  # TTS: a custom model of type Dice rolls as a die
+        texture = Image.open(_local(mesh["DiffuseURL"], folder)).convert("RGB")
+        faces = _mesh_faces(_local(mesh["MeshURL"], folder).read_text())
+        assert len(faces) == n
+        colours = _colours(n)
+        number_of = {}
+        for normal, uvs in faces:
+            u = sum(p[0] for p in uvs) / len(uvs)
+            v = sum(p[1] for p in uvs) / len(uvs)
+            assert all(0 <= a <= 1 and 0 <= b <= 1 for a, b in uvs)
+            rgb = texture.getpixel((min(texture.width - 1, int(u * texture.width)), min(texture.height - 1, int((1 - v) * texture.height))))
+            (number,) = [i + 1 for i, c in enumerate(colours) if _near(rgb, c)]
+            number_of[normal] = number
+        assert sorted(number_of.values()) == list(range(1, n + 1))
+        for normal, number in number_of.items():
+            opposite = tuple(-x for x in normal)
+            assert number + number_of[opposite] == n + 1, (name, number)
+
+
+def _mesh_faces(obj: str) -> list[tuple[tuple, list]]:
+    """A mesh's faces (its triangles merged by plane): (outward normal rounded, the texture points of its corners)."""
+    vertices, uvs, planes = [], [], {}
+    for line in obj.splitlines():
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == "v":
+            vertices.append(tuple(float(x) for x in parts[1:4]))
+        elif parts[0] == "vt":
+            uvs.append(tuple(float(x) for x in parts[1:3]))
+        elif parts[0] == "f":
+            corners = [tuple(int(i) - 1 for i in p.split("/")[:2]) for p in parts[1:]]
+            a, b, c = (vertices[v] for v, _ in corners)
+            n = _cross(tuple(b[i] - a[i] for i in range(3)), tuple(c[i] - a[i] for i in range(3)))
+            length = math.sqrt(sum(x * x for x in n))
+            key = tuple(round(x / length, 3) + 0.0 for x in n)
+            planes.setdefault(key, set()).update(uvs[t] for _, t in corners)
+    return [(k, sorted(v)) for k, v in planes.items()]
+
+
+def _cross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
