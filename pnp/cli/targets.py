@@ -43,7 +43,7 @@ def _base_url(ctx, param, value):
               help="; ".join(f"{e.name}: {e.summary}" for e in EXPORTERS) + "; all: every one.")
 @click.option("--bleed", type=click.Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
               help="png: bleed per side; 1/8in (The Game Crafter, 825 × 1125 px poker) or 3mm (MakePlayingCards, 822 × 1122).")
-@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png: resolution; tts: the most its images use (a deck sheet also stays under 4096 px a side).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png, sprites: resolution; tts, pcio, vtt: the most their images use (a TTS deck sheet also stays under 4096 px a side).")
 @click.option("--base-url", callback=_base_url, default=None, metavar="URL",
               help="tts: where you will upload the export folder; image URLs become URL/<file> (default: files on this machine).")
 @click.option("--deck", "decks", multiple=True, help="Only this deck (repeatable); boards, tokens and player aids are left out.")
@@ -52,7 +52,7 @@ def _base_url(ctx, param, value):
 @click.option("--lang", default=None, help=LANG_HELP + ": <format>-<lang>/), or all of them.")
 @click.pass_context
 def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate, lang):
-    """Export every component of a game for a print service, Tabletop Simulator or print-on-demand."""
+    """Export every component of a game for a print service, print-on-demand, Tabletop Simulator, the browser tables or a sprite sheet."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     report = Report()
