@@ -8,7 +8,7 @@ in the list from 1). A d4's faces print in the corners of its triangles.
 from __future__ import annotations
 
 from pnp.core.errors import error
-from pnp.core.units import PAPER_SIZES, PRINT_TOLERANCE_MM, um
+from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
 from pnp.layout.dice import die_net
@@ -52,7 +52,7 @@ def build_dice(gctx: GameContext, options: Options):
     game = gctx.game
     if not game.dice or not game.dice_data:
         return [], []
-    paper = PAPER_SIZES[options.paper]
+    paper = paper_size(options.paper)
     limit = um(options.printable_mm + PRINT_TOLERANCE_MM)
     area = net_area(paper, limit)
     findings: list = []

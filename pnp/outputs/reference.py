@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from pnp.core.colour import mix
 from pnp.core.errors import PnpError, did_you_mean, error, warning
-from pnp.core.units import PAPER_SIZES
+from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
@@ -274,7 +274,7 @@ class SheetFrame:
     columns: int
 
     def __post_init__(self):
-        pw, ph = PAPER_SIZES[self.paper]
+        pw, ph = paper_size(self.paper)
         self.w, self.h = pw - 2 * SHEET_MARGIN[0], ph - 2 * SHEET_MARGIN[1]
         look = RefLook(self.gctx, MIN_SHEET_PT)
         self.title = Style(look.title_family, 17, 1.1, bold=True, color=look.accent)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, paper_size, um
 
 MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
 MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
@@ -259,7 +259,7 @@ def _allowed(orientation: str, page_w: int, page_h: int) -> bool:
 def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, orientation: str = "auto",
                printable_mm: float = DEFAULT_PRINTABLE_MM) -> Sheet:
     """The sheet holding the most cards inside the printable area: portrait or landscape, card upright."""
-    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+    pw, ph = (um(v) for v in paper_size(paper))
     cw, ch = (um(v) for v in card_mm)
     bleed = um(bleed_mm)
     gap = max(um(gutter_mm), 2 * bleed)  # bleeds of neighbours never overlap
@@ -337,7 +337,7 @@ def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float =
     Ties go to a horizontal fold (fronts above, backs below), the usual
     gutterfold: with the backs turned 180° they read upright once the card
     is turned over sideways. None when not even one card fits."""
-    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+    pw, ph = (um(v) for v in paper_size(paper))
     cw, ch = (um(v) for v in card_mm)
     bleed = um(bleed_mm)
     gap = max(um(gutter_mm), 2 * bleed)

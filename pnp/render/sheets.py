@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, pt
+from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt
 from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.elements import Face, FaceDigests
 from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
@@ -149,7 +149,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
     machine = CUTTERS[cutter] if cutter else None
     if machine is not None:
-        printable_mm = max(printable_mm, machine.margin(*PAPER_SIZES[paper]))
+        printable_mm = max(printable_mm, machine.margin(*paper_size(paper)))
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words)
     if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
         for page in pages:

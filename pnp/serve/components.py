@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.core.errors import Finding, PnpError
-from pnp.core.units import BLEED_MM, PAPER_SIZES, SAFE_MM
+from pnp.core.units import BLEED_MM, SAFE_MM, paper_size
 from pnp.data.kinds import KINDS, load_named
 from pnp.data.source import LocDict
 from pnp.data.tokens import token_variants
@@ -169,7 +169,7 @@ def rulebook_section(gctx: GameContext, images: ImageStore, base: Options) -> tu
     files, findings = build_rulebook(gctx, base)
     where = f"{game.rel}/rulebook.md"
     names = images.pdf_pages(files[0][1], PAGE_DPI) if files else []
-    tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], PAPER_SIZES[base.paper], 0.0, where=where, overlays=False)
+    tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], paper_size(base.paper), 0.0, where=where, overlays=False)
              for n, name in enumerate(names, 1)]
     return {"key": "rulebook", "kind": "rulebook", "title": "Rulebook", "note": f"{len(tiles)} pages", "where": where, "items": tiles,
             "failed": not files}, findings
