@@ -185,6 +185,9 @@ class CardSpec(BaseModel):
 class DeckSpec(Strict):
     name: str
     size: CardSize
+    shape: Literal["rect", "round", "hex"] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
+    corner_radius: float = Field(default=0.0, ge=0, le=30)  # mm: a rect card's rounded corners (3 mm is a playing card's)
+    hex_top: Literal["flat", "pointy"] = "flat"  # a hex card's top: a flat side, or a corner
     front: str
     back: str | None = None
     front_from: str | None = None  # the card field (a sheet's column) naming each card's front template; `front` where it is empty
@@ -265,6 +268,8 @@ class TokenSet(Open):
     name: str
     shape: Literal["circle", "square", "rounded", "hexagon", "rectangle"]
     size: FreeSize
+    corner_radius: float = Field(default=0.0, ge=0, le=50)  # mm: a rounded set's corners (else 15 % of its shorter side), or a square's
+    hex_top: Literal["flat", "pointy"] = "flat"  # a hexagon's top: a flat side, or a corner
     count: int = Field(default=1, ge=0, le=MAX_COPIES)
     colors: list[str] = []
     front: str

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pnp.core.errors import Finding, Loc, warning
+from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import BLEED_MM, PT_PER_MM, SAFE_MM
 from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
@@ -77,35 +78,7 @@ def _compose(transform, gx: float, gy: float, rot: float, scale: float) -> tuple
 
 
 # --- the safe area ----------------------------------------------------------
-class Cut(NamedTuple):
-    """The line a face is cut along: a card's or a board's rectangle, or a token's circle, hexagon or rounded square."""
-
-    shape: str = "rectangle"  # rectangle (and square, standee), circle, hexagon or rounded
-    radius: float = 0.0  # a rounded square's corner radius, mm
-
-    def depth(self, w: float, h: float) -> Callable[[float, float], float]:
-        """How far (mm) a point of a w × h face lies inside the cut; negative past it."""
-        if self.shape == "circle":
-            r, cx, cy = min(w, h) / 2, w / 2, h / 2
-            return lambda x, y: r - math.hypot(x - cx, y - cy)
-        if self.shape == "hexagon":  # corners left and right, `w / 2` from the centre (pnp.outputs.tokens.hexagon)
-            apothem, cx, cy = w / 2 * math.cos(math.pi / 6), w / 2, h / 2
-            normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(30, 360, 60)]
-            return lambda x, y: apothem - max((x - cx) * nx + (y - cy) * ny for nx, ny in normals)
-        if self.shape == "rounded" and self.radius > 0:
-            k = min(self.radius, w / 2, h / 2)
-
-            def rounded(x: float, y: float) -> float:
-                qx, qy = min(max(x, k), w - k), min(max(y, k), h - k)
-                if qx != x and qy != y:  # in a corner: measured from the corner's arc
-                    return k - math.hypot(x - qx, y - qy)
-                return min(x, y, w - x, h - y)
-
-            return rounded
-        return lambda x, y: min(x, y, w - x, h - y)
-
-
-RECTANGLE = Cut()  # a card's or a board's cut
+Cut = Shape  # the line a face is cut along (pnp.core.shapes): a card's, a board's or a token's
 
 
 class Breach(NamedTuple):
@@ -126,7 +99,7 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
     the cut only ends it. Elements drawn with `edge=true` (art meant for the
     edge) or `decoration=true` (ornament, no information) are passed over."""
     depth = cut.depth(face.w, face.h)
-    rectangle = cut.shape not in ("circle", "hexagon", "rounded")
+    rectangle = cut.kind == "rectangle" or (not cut.corner_radius(face.w, face.h) and cut.kind == "rounded")
     clear = (lambda points, pad: _clear_of_rectangle(points, face.w, face.h, pad)) if rectangle else None
     worst: dict[int, Breach] = {}
     for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clear):

@@ -154,7 +154,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     rendering the back would cost its template and tie the picture to a file it never shows."""
     game = gctx.game
     w, h = deck.size
-    bleed = options.bleed_mm
+    bleed = deck.shape.bleed(options.bleed_mm)
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
     stamp = face_stamper(gctx, deck) if backs else None  # a card pictured in a rulebook shows no stamp
@@ -166,13 +166,13 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
             return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
         front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
-        front = renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"))
+        front = renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape)
         if stamp is not None and front is not None:
             front = stamp(card, front)
         back = None
         if backs:
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
-            back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"))
+            back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape)
         out.append((card, front, back))
     if backs:
         keep_plain(gctx, deck, options, out, renderer.findings)
@@ -297,7 +297,10 @@ class DeckSheets:
     def group(self, changed: bool = False) -> Group | None:
         """The deck's pieces as one group of the sheets (with `changed`, those of the cards changed since the last print)."""
         pieces = self.changed if changed else self.pieces
-        return Group(self.deck.id, self.deck.name, self.deck.size, pieces, keep_back=self.deck.back_shows_rules) if pieces else None
+        deck = self.deck
+        bleed = deck.shape.bleed(0.0) or None  # a round or hex card keeps room around it to be cut, whatever the build's bleed
+        return Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules, shape=deck.shape, bleed_mm=bleed,
+                     outlined=not deck.shape.straight) if pieces else None
 
     def _name(self, card: Card) -> str:
         return f"{self.deck.id}/{card.id}"

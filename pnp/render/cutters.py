@@ -21,50 +21,53 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pnp.core.shapes import Shape
+
 MM = 72 / 25.4
 CLEAR_MM = 2.0  # between a mark and the nearest piece
 
 
 @dataclass(frozen=True)
 class CutShape:
-    """One piece's cut line on a page: its trim box (mm from the top-left) and shape (rectangle, rounded, circle, hexagon)."""
+    """One piece's cut line on a page: its trim box (mm from the top-left) and the shape cut inside it (pnp.core.shapes)."""
 
-    shape: str
+    shape: Shape
     x: float
     y: float
     w: float
     h: float
-    radius: float = 0.0  # a rounded rectangle's corners
+
+    @property
+    def parts(self) -> tuple:
+        """The cut as straight pieces and arcs, as CutPath holds them."""
+        return self.shape.parts(self.x, self.y, self.w, self.h)
 
     def svg(self) -> str:
         """The SVG element that cuts this piece, in mm."""
         x, y, w, h = (round(v, 4) for v in (self.x, self.y, self.w, self.h))
-        if self.shape == "circle":
-            return f'<circle cx="{round(x + w / 2, 4)}" cy="{round(y + h / 2, 4)}" r="{round(w / 2, 4)}"/>'
-        if self.shape == "hexagon":
-            points = " ".join(f"{round(px, 4)},{round(py, 4)}" for px, py in self.corners())
+        if self.shape.kind == "circle":
+            return f'<circle cx="{round(self.x + self.w / 2, 4)}" cy="{round(self.y + self.h / 2, 4)}" r="{round(min(self.w, self.h) / 2, 4)}"/>'
+        if self.shape.kind == "hexagon":
+            points = " ".join(f"{round(self.x + px, 4)},{round(self.y + py, 4)}" for px, py in self.shape.corners(self.w, self.h))
             return f'<polygon points="{points}"/>'
-        rx = f' rx="{round(self.radius, 4)}"' if self.radius else ""
+        k = self.shape.corner_radius(self.w, self.h)
+        rx = f' rx="{round(k, 4)}"' if k else ""
         return f'<rect x="{x}" y="{y}" width="{w}" height="{h}"{rx}/>'
-
-    def corners(self) -> list[tuple[float, float]]:
-        """A hexagon's corners, left and right, as pnp.outputs.tokens.hexagon draws them."""
-        cx, cy, r = self.x + self.w / 2, self.y + self.h / 2, self.w / 2
-        return [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
 
     def stroke(self, c, page_h: float) -> None:
         """Draw this cut line on a reportlab canvas (whose origin is the bottom-left)."""
         bottom = page_h - self.y - self.h
-        if self.shape == "circle":
-            c.circle((self.x + self.w / 2) * MM, (bottom + self.h / 2) * MM, self.w / 2 * MM, stroke=1, fill=0)
-        elif self.shape == "hexagon":
+        k = self.shape.corner_radius(self.w, self.h)
+        if self.shape.kind == "circle":
+            c.circle((self.x + self.w / 2) * MM, (bottom + self.h / 2) * MM, min(self.w, self.h) / 2 * MM, stroke=1, fill=0)
+        elif self.shape.kind == "hexagon":
             p = c.beginPath()
-            for i, (px, py) in enumerate(self.corners()):
-                (p.lineTo if i else p.moveTo)(px * MM, (page_h - py) * MM)
+            for i, (px, py) in enumerate(self.shape.corners(self.w, self.h)):
+                (p.lineTo if i else p.moveTo)((self.x + px) * MM, (page_h - self.y - py) * MM)
             p.close()
             c.drawPath(p, stroke=1, fill=0)
-        elif self.radius:
-            c.roundRect(self.x * MM, bottom * MM, self.w * MM, self.h * MM, self.radius * MM, stroke=1, fill=0)
+        elif k:
+            c.roundRect(self.x * MM, bottom * MM, self.w * MM, self.h * MM, k * MM, stroke=1, fill=0)
         else:
             c.rect(self.x * MM, bottom * MM, self.w * MM, self.h * MM, stroke=1, fill=0)
 

@@ -110,15 +110,17 @@ def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: 
 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
-               backs: list[bool] | None = None, last: list[bool] | None = None) -> list[list[Placement]]:
+               backs: list[bool] | None = None, last: list[bool] | None = None, spacing: list[tuple[float, float]] | None = None) -> list[list[Placement]]:
     """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
 
-    A page holding a group whose `last[i]` is true goes after every other page, whatever its fill."""
+    A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
+    given, is group i's own (gutter, bleed) in mm (a round card needs room around it to be cut), else the PDF's."""
     backs = backs if backs is not None else [True] * len(groups)
     last = last if last is not None else [False] * len(groups)
+    spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
 
     def grids(orientation: str) -> list[Sheet | None]:
-        return [grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, orientation) for size, _ in groups]
+        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation) for (size, _), (gap, bleed) in zip(groups, spacing, strict=True)]
 
     own = grids("auto")
     for index, grid in enumerate(own):
