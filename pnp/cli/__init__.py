@@ -28,6 +28,7 @@ from pnp.cli.common import (
     one_paper,
     open_project,
     output_folder,
+    parse_insert,
     parse_offset,
     parse_papers,
     print_findings,
@@ -226,12 +227,17 @@ def validate(ctx, games, fmt, strict, lang, quick):
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
+@click.option("--fronts-only", is_flag=True, help="Card sheets print the fronts alone: no backs pages at all (to sleeve in front of old cards).")
+@click.option("--insert", "insert", default=None, callback=parse_insert, metavar="WxH",
+              help="Card sheets print each front as a sleeve insert of this size (mm unless a unit follows: 61x86 in front of a poker card), and no backs.")
+@click.option("--insert-fit", type=click.Choice(["scale", "trim"]), default="scale", show_default=True,
+              help="How a front becomes an insert: scaled to cover it, or trimmed unscaled; either keeps the card's safe area whole.")
 @click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image (with a warning); sheets say DRAFT, files end -draft.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None):
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None, fronts_only=False, insert=None, insert_fit="scale"):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -244,7 +250,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
-                   board_paper=board_paper, cutter=cutter or "", draft=draft)
+                   board_paper=board_paper, cutter=cutter or "", draft=draft, fronts_only=fronts_only, insert=insert, insert_fit=insert_fit)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):

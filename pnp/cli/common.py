@@ -216,6 +216,19 @@ def one_paper(ctx, param, value: str) -> str:
     return papers[0]
 
 
+def parse_insert(ctx, param, value: str | None) -> tuple[float, float] | None:
+    """`--insert`: a sleeve insert's size, W x H in mm unless a unit follows ('61x86', '2.4x3.4in'), a card's size or less."""
+    from pnp.core.units import parse_size
+
+    if not value:
+        return None
+    size = parse_size(value, {})
+    if size is None or not all(10 <= v <= 400 for v in size):
+        raise click.BadParameter(f"write the insert's size as W x H, in mm unless a unit follows, like 61x86 (in front of a poker card); got '{value}'",
+                                 param_hint="--insert")
+    return size
+
+
 def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[float, float]:
     if not value:
         return (0.0, 0.0)

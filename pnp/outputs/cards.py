@@ -18,6 +18,7 @@ from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
+from pnp.outputs.inserts import BOTH_SIDES, Printed
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.stamping import face_stamper
@@ -240,8 +241,9 @@ class DeckSheets:
     card's face digests, and which cards changed since the last print. The cards another process is still rendering
     (`expect`) hold PENDING faces until they arrive (`arrive`)."""
 
-    def __init__(self, gctx: GameContext, deck: Deck, digests: FaceDigests, previous_faces: dict | None):
+    def __init__(self, gctx: GameContext, deck: Deck, digests: FaceDigests, previous_faces: dict | None, printed: Printed = BOTH_SIDES):
         self.gctx, self.deck, self.digests, self.previous = gctx, deck, digests, previous_faces
+        self.printed = printed  # both sides, fronts only, or sleeve inserts (pnp.outputs.inserts)
         self.rendering: list[Finding] = []
         self.inspected: list[Finding] = []
         self.pieces: list[Piece] = []
@@ -257,7 +259,7 @@ class DeckSheets:
         self._found(rendered, found)
         for card, front, back in rendered:
             if front is not None:
-                copies = [Piece(front, back, self._name(card)) for _ in range(card.count)]
+                copies = [Piece(*self.printed.sides(front, back), self._name(card)) for _ in range(card.count)]
                 self.pieces += copies
                 self._record(card, front, back, copies)
 
@@ -266,7 +268,7 @@ class DeckSheets:
         before the first of these cards drawn, while it renders them."""
         self._coming = coming
         for card in coming.cards:
-            back = PENDING if (card.back or self.deck.back) is not None else None
+            back = PENDING if (card.back or self.deck.back) is not None and self.printed.backs else None
             copies = [Piece(PENDING, back, self._name(card)) for _ in range(card.count)]
             self._waiting[self._name(card)] = copies
             self.pieces += copies
@@ -283,7 +285,7 @@ class DeckSheets:
             copies = self._waiting.pop(self._name(card))
             if front is not None:
                 for piece in copies:
-                    piece.front, piece.back = front, back
+                    piece.front, piece.back = self.printed.sides(front, back)
                 self._record(card, front, back, copies)
 
     def findings(self) -> list[Finding]:
@@ -299,7 +301,7 @@ class DeckSheets:
         pieces = self.changed if changed else self.pieces
         deck = self.deck
         bleed = deck.shape.bleed(0.0) or None  # a round or hex card keeps room around it to be cut, whatever the build's bleed
-        return Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules, shape=deck.shape, bleed_mm=bleed,
+        return Group(deck.id, deck.name, self.printed.size(deck.size), pieces, keep_back=deck.back_shows_rules, shape=deck.shape, bleed_mm=bleed,
                      outlined=not deck.shape.straight) if pieces else None
 
     def _name(self, card: Card) -> str:
@@ -335,7 +337,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
             if options.progress:
                 options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
             first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5)
-            sheets = DeckSheets(gctx, deck, digests, previous_faces)
+            sheets = DeckSheets(gctx, deck, digests, previous_faces, options.printed)
             decks.append(sheets)
             sheets.add(first, found)
             if coming is not None:
@@ -360,9 +362,11 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         if any(f.severity == "error" for f in findings()):
             raise GaveUp
 
-    if any(f.severity == "error" for f in findings()) or not groups:
+    refused = [error("insert-size", said, game.decks[d.deck.id].loc_of("size"), game=game.slug, component=d.deck.id)
+               for d in decks if (said := options.printed.refused(d.deck.size)) is not None]
+    if any(f.severity == "error" for f in findings()) or not groups or refused:
         _arrive_all(decks)
-        return [], findings()
+        return [], [*findings(), *refused]
     notes = sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug) if options.layout == "duplex" else []
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
