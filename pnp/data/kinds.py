@@ -84,7 +84,7 @@ KINDS = (
     OutputKind("dice", "pnp.outputs.dice:build_dice",
                made_from=("dice",),
                inputs=("game.yaml", "dice.yaml"),
-               options=("paper", "ink_saver", "printable_mm", "draft"), weight=1.0, title="Dice", bundle=6, part="pnp.data.schema:DiceFile"),
+               options=("paper", "ink_saver", "printable_mm", "cutter", "draft"), weight=1.0, title="Dice", bundle=6, part="pnp.data.schema:DiceFile"),
 )
 
 

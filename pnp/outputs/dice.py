@@ -16,6 +16,7 @@ from pnp.outputs.context import GameContext, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
+from pnp.render.cutters import CUTTERS
 from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
 
 
@@ -53,7 +54,8 @@ def build_dice(gctx: GameContext, options: Options):
     if not game.dice or not game.dice_data:
         return [], []
     paper = paper_size(options.paper)
-    limit = um(options.printable_mm + PRINT_TOLERANCE_MM)
+    cutter = CUTTERS[options.cutter] if options.cutter else None
+    limit = um(max(options.printable_mm + PRINT_TOLERANCE_MM, cutter.margin(*paper) if cutter else 0.0))  # clear of a cutter's marks
     area = net_area(paper, limit)
     findings: list = []
     pieces: list[NetPiece] = []
@@ -75,6 +77,7 @@ def build_dice(gctx: GameContext, options: Options):
 
         face_filter = lighten_face
     words = sheet_words(game)
+    cuts: list = []
     data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — {words.dice}", "dice nets for print and play", face_filter,
-                                draft=options.draft, words=words)
-    return [(f"{game.slug}-dice.pdf", data, FileStats(pages, len(pieces)))], findings
+                                cutter, cuts, draft=options.draft, words=words)
+    return [(f"{game.slug}-dice.pdf", data, FileStats(pages, len(pieces), cuts=cuts))], findings

@@ -37,6 +37,8 @@ class CutShape:
     w: float
     h: float
 
+    closed = True  # one closed line, cut in one go
+
     @property
     def parts(self) -> tuple:
         """The cut as straight pieces and arcs, as CutPath holds them."""
@@ -78,6 +80,7 @@ class CutPath:
     ("A", cx, cy, r, start, sweep in degrees, y down), in mm from the page's top-left."""
 
     parts: tuple
+    closed = False  # its pieces are cut one by one (a net's outline is open where its folds are)
 
     def svg(self) -> str:
         d = []
@@ -114,6 +117,14 @@ class Cutter:
     marks: Callable[[float, float], list[tuple[float, float, float, float]]]  # filled rectangles (x, y, w, h) from the top-left
     svg: bool = True
     spot: bool = False
+    # where its marks sit only in corners: (page w, h) -> mm from every edge of the area they enclose, that whole sheets of
+    # pieces may fill where they keep off the marks (keep_out), instead of `margin` all round
+    inset: Callable[[float, float], float] | None = None
+
+    def avoid(self, page_w: float, page_h: float) -> list[tuple[int, int, int, int]]:
+        """keep_out's boxes in µm from the page's bottom-left (x0, y0, x1, y1), as the sheet planner counts."""
+        return [(round(x * 1000), round((page_h - y - h) * 1000), round((x + w) * 1000), round((page_h - y) * 1000))
+                for x, y, w, h in self.keep_out(page_w, page_h)]
 
     def keep_out(self, page_w: float, page_h: float) -> list[tuple[float, float, float, float]]:
         """Each mark's box grown by CLEAR_MM: no piece may touch one."""
@@ -155,7 +166,8 @@ def cricut_marks(page_w: float, page_h: float) -> list[tuple[float, float, float
 
 
 CUTTERS: dict[str, Cutter] = {
-    "silhouette": Cutter("silhouette", lambda w, h: SILHOUETTE_INSET + SILHOUETTE_SQUARE + CLEAR_MM, silhouette_marks),
+    "silhouette": Cutter("silhouette", lambda w, h: SILHOUETTE_INSET + SILHOUETTE_SQUARE + CLEAR_MM, silhouette_marks,
+                         inset=lambda w, h: SILHOUETTE_INSET + SILHOUETTE_LINE + CLEAR_MM),
     "cricut": Cutter("cricut", lambda w, h: max(cricut_area(w, h)[:2]), cricut_marks),
     "print-shop": Cutter("print-shop", lambda w, h: 0.0, lambda w, h: [], svg=False, spot=True),
 }
@@ -167,6 +179,8 @@ def draw_cut_contour(c, shapes: list[CutShape], page_h: float) -> None:
 
     c.saveState()
     c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName="CutContour", density=1))
+    c.setStrokeOverprint(True)  # the cut line knocks out no art under it: a RIP that prints it by mistake still shows the art
+    c.setOverprintMask(1)
     c.setLineWidth(0.25)
     for shape in shapes:
         shape.stroke(c, page_h)

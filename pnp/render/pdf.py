@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 from pnp.render import rl
-from pnp.render.impose import MARK_GAP_UM, MIN_DRAWN_UM, Sheet, Slot
+from pnp.render.impose import MARK_GAP_UM, MIN_DRAWN_UM, Sheet, Slot, meets
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
 FOOTER_MIN_SIZE = 6.0  # pt: a longer footer shrinks to this, then says less (its shorter wording), never cut short
@@ -67,18 +67,26 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
         else:
             sign = 1 if edge == "right" else -1
             out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
-    return out
+    return [seg for seg in out if not any(meets(_span(seg), box) for box in sheet.avoid)]  # none on a cutting machine's mark
+
+
+def _span(seg: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A mark's box, as wide as the line it draws."""
+    x0, y0, x1, y1 = seg
+    half = round(MARK_WIDTH * 25400 / 72 / 2)
+    return min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half
 
 
 def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tuple[str, ...], font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,
-                keep: str = "", scale_label: str = SCALE_LABELS[0]) -> None:
+                keep: str = "", scale_label: str = SCALE_LABELS[0], span: tuple[int, int] | None = None) -> None:
     """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the band just inside the printable limit.
 
     `limit` is how close to the paper's edge ink may go (the printer's margin and a
     tolerance); `keep` is the instruction part of the footer ("print at 100 %", the
     flip edge), never shortened. `text` may be wordings from the fullest to the
     shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed. `scale_label` says what the bar is for,
-    in the sheet's language (pnp.data.words.SheetWords)."""
+    in the sheet's language (pnp.data.words.SheetWords). `span` is where along its side it may run (µm from the bottom
+    or left), when not the whole side (a cutting machine's marks take its ends: pnp.render.impose.Sheet.footer_span)."""
     _ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":
@@ -91,7 +99,7 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tupl
         length = page_w
         baseline = pt(limit) - descent + 0.3
     c.setFillColor(FOOTER_GREY)
-    start, end = pt(limit + um(1)), pt(length - limit - um(1))
+    start, end = (pt(limit + um(1)), pt(length - limit - um(1))) if span is None else (pt(span[0]), pt(span[1]))
     texts = (text,) if isinstance(text, str) else text
     if scale_bar:
         line, size, label = _beside_scale_bar(texts, font, end - start, keep, (scale_label, *SCALE_LABELS[1:]))

@@ -158,7 +158,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     machine = CUTTERS[cutter] if cutter else None
     if machine is not None:
         printable_mm = max(printable_mm, machine.margin(*paper_size(paper)))
-    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words)
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
     if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
         for page in pages:
             page.label = tuple(f"DRAFT · {label}" for label in page.label)
@@ -252,7 +252,7 @@ def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
 
 
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
-             printable_mm: float = DEFAULT_PRINTABLE_MM, words: SheetWords = ENGLISH) -> list[Page]:
+             printable_mm: float = DEFAULT_PRINTABLE_MM, words: SheetWords = ENGLISH, machine=None) -> list[Page]:
     """Every fronts page of the PDF, in order, as packing.plan_pages lays them out, numbered 'sheet n of m' across the PDF.
 
     The numbers are the PDF's, not a group's: a sheet may hold several groups, and
@@ -261,7 +261,7 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
         plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups],
-                          [g.spacing(gutter_mm, bleed_mm) for g in groups])
+                          [g.spacing(gutter_mm, bleed_mm) for g in groups], machine)
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [_page_of(groups, placements) for placements in plan]
@@ -323,7 +323,7 @@ class PageKeys:
             return None
         sheet = page.sheet
         faces = [(self.digests(face), face.bleed, uses[face] > 1, slot.x, slot.y, rotate, tuple(run.group.shape), run.group.outlined) for run, slot, face, rotate in placed]
-        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset), outline)
+        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
 
@@ -372,7 +372,8 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
                 run.group.cut_guide(c, slots)
         drawer.overlay(("marks", marks, words.fold), functools.partial(_furniture, marks=marks, font_name=font_name, fold=words.fold), sheet.page_w, sheet.page_h)
         label, keep = footer
-        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep, words.scale)
+        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep, words.scale,
+                    sheet.footer_span(sheet.footer_side) if sheet.avoid else None)
         if moved:
             c.restoreState()
 
