@@ -54,6 +54,7 @@ class Deck:
     source: Path | None = None  # the spreadsheet the cards come from, if not the YAML itself
     name_field: tuple[str, ...] = ("name",)  # fields naming a card (joined with " · "): what it says, not its id
     shape: Shape = RECTANGLE  # what its cards are cut to (deck_shape)
+    art_bleed: str = "none"  # how an image that reaches the trim bleeds: none, extend or mirror (pnp.layout.art_bleed)
 
     @property
     def total(self) -> int:
@@ -354,7 +355,8 @@ class Project:
                 if lacking:
                     findings.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
                                           f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=path.stem))
-        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field, deck_shape(spec))
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field, deck_shape(spec),
+                    spec.art_bleed)
 
     def _template_from(self, spec: DeckSpec, fields: LocDict, side: str, findings: list, slug: str, what: str) -> str | None:
         """The template a card's `front_from`/`back_from` field names: `villain` is villain.j2 beside the deck's own

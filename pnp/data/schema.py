@@ -188,6 +188,7 @@ class DeckSpec(Strict):
     shape: Literal["rect", "round", "hex"] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
     corner_radius: float = Field(default=0.0, ge=0, le=30)  # mm: a rect card's rounded corners (3 mm is a playing card's)
     hex_top: Literal["flat", "pointy"] = "flat"  # a hex card's top: a flat side, or a corner
+    art_bleed: Literal["none", "extend", "mirror"] = "none"  # an image reaching the trim bleeds by its own edge (pnp.layout.art_bleed)
     front: str
     back: str | None = None
     front_from: str | None = None  # the card field (a sheet's column) naming each card's front template; `front` where it is empty

@@ -14,6 +14,7 @@ from pnp.core.errors import Finding, LayoutError, Loc, error
 from pnp.core.processes import helper_pool, several_cores, worker_state
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
+from pnp.layout.art_bleed import bled_art
 from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
@@ -167,13 +168,13 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
             return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
         front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
-        front = renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape)
+        front = bled_art(renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape), deck.art_bleed)
         if stamp is not None and front is not None:
             front = stamp(card, front)
         back = None
         if backs:
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
-            back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape)
+            back = bled_art(renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape), deck.art_bleed)
         out.append((card, front, back))
     if backs:
         keep_plain(gctx, deck, options, out, renderer.findings)

@@ -561,7 +561,10 @@ class FaceDrawer:
 
     def _image(self, image: Image) -> None:
         self._replayable = False  # the document names and keeps each picture
-        (path, iw, ih), x, y, w, h, fit = image
+        (path, iw, ih), x, y, w, h, fit = image[:6]
+        if image.bleed:
+            self._bled_image(image)
+            return
         path = self._picture(path)
         c = self.c
         bx, by, bw, bh = x * K, -(y + h) * K, w * K, h * K
@@ -577,3 +580,44 @@ class FaceDrawer:
             c.clipPath(p, stroke=0, fill=0)
         c.drawImage(path, bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh, mask="auto")
         c.restoreState()
+
+    def _bled_image(self, image: Image) -> None:
+        """An image continued past its box by its own edge (pnp.layout.art_bleed): the pixels its box shows, padded by
+        the bleed on the sides that meet the trim, stretched over the grown box."""
+        (path, _iw, _ih), x, y, w, h, fit = image[:6]
+        mode, left, top, right, bottom = image.bleed
+        cache = self.__dict__.setdefault("_bled", {})
+        key = (path, w, h, fit, image.bleed, self.colour_filter is not None)
+        if key not in cache:
+            cache[key] = picture(bled_pixels(cmyk_image(path) if self.colour_filter is not None else path, w, h, fit, mode, (left, top, right, bottom)))
+        x0, y0, x1, y1 = x - left, y - top, x + w + right, y + h + bottom
+        self.c.drawImage(cache[key], x0 * K, -y1 * K, (x1 - x0) * K, (y1 - y0) * K, mask="auto")
+
+
+def bled_pixels(source, w: float, h: float, fit: str, mode: str, grow: tuple[float, float, float, float]):
+    """The pixels a w × h mm box shows of `source` (all of it when stretched, the middle when it covers), padded by `grow`
+    mm (left, top, right, bottom) of its own edge: repeated (`extend`) or reflected (`mirror`)."""
+    import numpy as np
+    from PIL import Image as Picture
+
+    with Picture.open(source) if isinstance(source, str) else _opened(source) as opened:
+        pixels = opened.copy() if opened.mode in ("RGB", "RGBA", "CMYK", "L") else opened.convert("RGBA" if "A" in opened.getbands() else "RGB")
+    iw, ih = pixels.size
+    if fit == "cover":  # the part the box shows: the image scaled to cover it, centred
+        scale = max(w / iw, h / ih)
+        cw, ch = round(w / scale), round(h / scale)
+        left, top = (iw - cw) // 2, (ih - ch) // 2
+        pixels = pixels.crop((left, top, left + cw, top + ch))
+        iw, ih = pixels.size
+    px_x, px_y = iw / w, ih / h
+    pad = [round(grow[1] * px_y), round(grow[3] * px_y)], [round(grow[0] * px_x), round(grow[2] * px_x)]
+    array = np.asarray(pixels)
+    padded = np.pad(array, (*pad, (0, 0))[: array.ndim], mode="edge" if mode == "extend" else "symmetric")
+    return Picture.frombytes(pixels.mode, (padded.shape[1], padded.shape[0]), np.ascontiguousarray(padded).tobytes())
+
+
+def _opened(image):
+    """A PIL image already open, usable in a with-statement like an opened file."""
+    import contextlib
+
+    return contextlib.nullcontext(image)
