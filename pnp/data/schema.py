@@ -289,6 +289,7 @@ class TokensFile(Strict):
 BOX_STYLE_NAMES = ("tuck", "two-piece")
 DIE_SHAPE_NAMES = ("d4", "d6", "d8", "d10", "d12", "d20")
 DEFAULT_STOCK_MM = 0.32  # a 300 gsm card is 0.30–0.35 mm thick (PRINTING.md "Boxes and stock")
+DEFAULT_BOARD_MM = 0.3  # the card a box is printed on: 300 gsm, the thinnest that holds a deck's shape
 
 
 class BoxSpec(Open):
@@ -301,6 +302,7 @@ class BoxSpec(Open):
     stock: float = Field(default=DEFAULT_STOCK_MM, gt=0, le=2)  # mm a card (sleeved cards: about 0.1 mm more)
     clearance: float = Field(default=1.0, ge=0, le=10)  # mm added to the cards' width and height
     depth_clearance: float = Field(default=1.5, ge=0, le=20)  # mm added to the stack's depth
+    board: float = Field(default=DEFAULT_BOARD_MM, ge=0, le=3)  # mm: the thickness of what the box is printed on; its panels allow for it at the folds
     color: str = "paper"  # palette name or #rrggbb: flaps, tabs and what the faces leave bare
     front: str
     back: str | None = None

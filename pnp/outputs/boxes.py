@@ -73,7 +73,7 @@ def _nets(contents: BoxContents, area: tuple[int, int]) -> tuple[list | None, li
     for make in (style.pieces, style.split):
         if make is None:
             continue
-        made = make(*contents.inner)
+        made = make(*contents.inner, contents.board)
         nets = [fitted(net, area) for net in made]
         if all(n is not None for n in nets):
             return nets, []
