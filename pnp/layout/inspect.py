@@ -13,7 +13,6 @@ from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polyg
 from pnp.layout.typeset import TextOp
 
 SLACK_MM = 0.5  # strokes and rounding may pass a limit by this much unremarked
-MIN_DPI = 150
 SAFE_EPS_MM = 0.05  # positions are written to 0.01 pt: a text set exactly 3 mm in is in
 RULE_MM = 1.0  # a filled rectangle this thin reads as a rule, not an area
 CIRCLE_SAMPLES = 72  # points around a ring or an ellipse: 5° apart, within 0.01 mm of the curve on a 60 mm ring
@@ -221,29 +220,9 @@ def safe_area_finding(breach: Breach, loc: Loc, what: str, game: str) -> Finding
                    loc, game=game, component=what)
 
 
-def printed_dpi(iw: int, ih: int, w: float, h: float, fit: str) -> float:
-    """The pixels per inch an iw × ih px image prints at in a w × h mm box.
-
-    `contain` scales the image until its longer side (relative to the box) fits,
-    so the box's tighter axis sets the size and the other axis has pixels to
-    spare: the print has max over axes of px / inch. `cover` scales until the
-    box is filled, so the looser axis sets the size and the other is cropped:
-    min over axes. `stretch` prints each axis at its own density; the lower one blurs."""
-    per_axis = (iw / (w / 25.4), ih / (h / 25.4))
-    return max(per_axis) if fit == "contain" else min(per_axis)
-
-
-def _image_dpi(elements):
-    for el in elements:
-        match el:
-            case Image((path, iw, ih), _, _, w, h, fit):
-                yield path, printed_dpi(iw, ih, w, h, fit)
-            case Group(children=children):
-                yield from _image_dpi(children)
-
-
 def render_findings(face, what: str, template: str | None, loc: Loc, game: str, root: Path | None = None) -> list[Finding]:
-    """Warnings a printer would see: art past the bleed, blurry images (the safe area is checked as each face is drawn: pnp.layout.templates).
+    """Warnings a printer would see: art past the bleed (the safe area and the pictures are checked as each face is drawn:
+    pnp.layout.templates, pnp.layout.picture_checks).
 
     Each is at the template that draws it (`loc`, the piece's place, when there is none) with the piece as its
     component: a template whose art runs past the bleed on 21 cards is one mistake, said once, on 21 pieces."""
@@ -257,11 +236,6 @@ def render_findings(face, what: str, template: str | None, loc: Loc, game: str, 
             reported.add("bleed")
             out.append(warning("outside-bleed", f"{with_article(kind)} reaches past the {bleed:g} mm bleed and will be cut off: keep art within -face.bleed … "
                                "face.w + face.bleed", at, game=game, component=what))
-    for path, dpi in _image_dpi(face.elements):
-        if root is not None and Path(path).is_relative_to(root):
-            path = Path(path).relative_to(root).as_posix()  # messages name project files as the data does
-        if dpi < MIN_DPI:
-            out.append(warning("image-low-dpi", f"image {path} prints at {dpi:.0f} dpi, below {MIN_DPI}: use a larger image", at, game=game, component=what))
     return out
 
 
