@@ -212,6 +212,7 @@ def validate(ctx, games, fmt, strict, lang, quick):
 @click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True, help="gutterfold: fronts and backs on one side, fold and glue.")
 @click.option("--fold-rotation", type=click.Choice(["0", "180"]), default="180", show_default=True, help="Rotation of the backs in a gutterfold layout.")
 @click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
+@click.option("--bleed-edges", "edge_bleed", is_flag=True, help="Cards share cut lines and bleed past the grid's outer edges only, as far as the margins hold (3 x 3 poker on Letter keeps its grid).")
 @click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
 @click.option("--back-offset", default=None, help="Move every backs sheet by X,Y mm (from `pnp calibrate`).")
 @click.option("--printer", default=None, help="Use this printer profile from pnp.yaml: its back offset and printable margin (default: the profile named 'default', else a 4.23 mm margin).")
@@ -237,7 +238,7 @@ def validate(ctx, games, fmt, strict, lang, quick):
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None, fronts_only=False, insert=None, insert_fit="scale"):
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None, fronts_only=False, insert=None, insert_fit="scale", edge_bleed=False):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -250,7 +251,8 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
-                   board_paper=board_paper, cutter=cutter or "", draft=draft, fronts_only=fronts_only, insert=insert, insert_fit=insert_fit)
+                   board_paper=board_paper, cutter=cutter or "", draft=draft, fronts_only=fronts_only, insert=insert, insert_fit=insert_fit,
+                   edge_bleed=edge_bleed)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):

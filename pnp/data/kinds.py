@@ -51,7 +51,8 @@ KINDS = (
     OutputKind("cards", "pnp.outputs.cards:build_cards",
                made_from=("decks",),
                inputs=("game.yaml", "decks/*.yaml"),  # and the spreadsheets the decks name (pnp.pipeline.cache.output_key)
-               options=(*SHEET_OPTIONS, "subset", "draft", "fronts_only", "insert", "insert_fit"), weight=2.0, title="Cards", bundle=1),
+               options=(*SHEET_OPTIONS, "subset", "draft", "edge_bleed", "fronts_only", "insert", "insert_fit"), weight=2.0, title="Cards",
+               bundle=1),
     OutputKind("boards", "pnp.outputs.boards:build_boards",
                made_from=("boards",),
                inputs=("game.yaml", "boards.yaml"),

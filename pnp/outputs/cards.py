@@ -156,7 +156,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     rendering the back would cost its template and tie the picture to a file it never shows."""
     game = gctx.game
     w, h = deck.size
-    bleed = deck.shape.bleed(options.bleed_mm)
+    bleed = deck.shape.bleed(options.card_bleed_mm)
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
     stamp = face_stamper(gctx, deck) if backs else None  # a card pictured in a rulebook shows no stamp
@@ -375,7 +375,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         return [], [*findings(), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
-        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive)
+        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
         arrive()
         faces = {name: known for d in decks for name, known in d.faces.items()}
         files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces, cuts=stats.cuts)))

@@ -35,6 +35,7 @@ class Options:
     cutter: str = ""  # a cutting machine (pnp.render.cutters.CUTTERS): its marks on each fronts sheet, its cut file beside each PDF
     draft: bool = False  # art may be missing: placeholders stand in for it, warned of, and every page says DRAFT
     lang: str = ""  # the edition's language when not the game's source language: every file name carries it
+    edge_bleed: bool = False  # the card sheets share cut lines and bleed past the grid's outer edges only, as far as the margins hold
     fronts_only: bool = False  # the card sheets print no backs at all (fronts to sleeve in front of old cards)
     insert: tuple | None = None  # (w, h) mm: the card sheets print each front as a sleeve insert of this size, and no backs
     insert_fit: str = "scale"  # how a front becomes an insert: scale (to cover it) or trim (cut down, unscaled)
@@ -56,9 +57,14 @@ class Options:
         return BLEED_MM if self.bleed else 0.0
 
     @property
+    def card_bleed_mm(self) -> float:
+        """The bleed card faces are drawn with: a bleed build's, or an edge-bleed build's (cut back inside the grid)."""
+        return BLEED_MM if self.bleed or self.edge_bleed else 0.0
+
+    @property
     def plain_faces(self) -> bool:
         """Whether faces are drawn as the readability check judges them: no bleed, no ink saver."""
-        return not self.bleed and not self.ink_saver
+        return not self.bleed and not self.ink_saver and not self.edge_bleed
 
 
 # Options that cannot change an output's bytes: where files go, progress lines, which kinds run,
@@ -86,6 +92,8 @@ def variant_tag(options: Options, kind: str) -> str:
         tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
     if "bleed" in wanted and options.bleed:
         tags.append("bleed")
+    elif "edge_bleed" in wanted and options.edge_bleed:
+        tags.append("bleed-edges")
     if "gutter" in wanted and options.gutter:
         tags.append(f"gutter{options.gutter:g}mm")
     if "ink_saver" in wanted and options.ink_saver:

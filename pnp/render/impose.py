@@ -74,6 +74,8 @@ class Sheet:
     # on them (a crop mark that would be is left out; every cut line keeps one elsewhere)
     avoid: tuple = field(default=(), kw_only=True)
     band_printable: int = field(default=0, kw_only=True)  # the margin bands of shared pages keep: the machine's whole margin, as they meet no avoid
+    # bleed on the grid's outer edges only (shared cut lines inside): µm on the page's left, bottom, right and top (with_edge_bleed)
+    edge_bleed: tuple = field(default=(0, 0, 0, 0), kw_only=True)
 
     @property
     def clear_of_avoid(self) -> bool:
@@ -296,6 +298,19 @@ def _usable(sheet: Sheet) -> Sheet:
 def _allowed(orientation: str, page_w: int, page_h: int) -> bool:
     """Whether a page of these sides has `orientation` ('portrait', 'landscape', or 'auto': either)."""
     return orientation == "auto" or (orientation == "landscape") == (page_w > page_h)
+
+
+def with_edge_bleed(sheet: Sheet, bleed: int) -> Sheet:
+    """`sheet` (planned with shared cut lines and no bleed) with up to `bleed` µm of art past its outer edges: on each side
+    of the page as much as its margin holds between the trim and the printable limit while it keeps the mark and the
+    footer it holds. Sides of the page, not of the grid: a backs page, its grid mirrored, has the same margins and footer."""
+    room = {}
+    for edge in ("left", "right", "bottom", "top"):
+        margin = {"left": sheet.left, "right": sheet.page_w - sheet.left - sheet.grid_w,
+                  "bottom": sheet.bottom, "top": sheet.page_h - sheet.bottom - sheet.grid_h}[edge]
+        marks = MARK_GAP_UM + MIN_MARK_UM if sheet.mark_room(edge) >= MIN_MARK_UM else 0
+        room[edge] = margin - sheet.mark_stop(edge) - marks - LIMIT_SLACK_UM
+    return replace(sheet, edge_bleed=tuple(max(0, min(bleed, room[edge])) for edge in ("left", "bottom", "right", "top")))
 
 
 def meets(a: tuple, b: tuple) -> bool:

@@ -52,8 +52,9 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
     """Every crop mark of `slots` on `sheet`, as (x0, y0, x1, y1) µm from the page's bottom-left."""
     xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
     ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
-    start = {"left": min(s.x for s in slots) - sheet.bleed - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + sheet.bleed + MARK_GAP_UM,
-             "bottom": min(s.y for s in slots) - sheet.bleed - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + sheet.bleed + MARK_GAP_UM}
+    left, bottom, right, top = (sheet.bleed + b for b in sheet.edge_bleed)  # a bleed on the outer edges only moves the marks out too
+    start = {"left": min(s.x for s in slots) - left - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + right + MARK_GAP_UM,
+             "bottom": min(s.y for s in slots) - bottom - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + top + MARK_GAP_UM}
     room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
             "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
     length = {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}

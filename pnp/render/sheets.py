@@ -20,13 +20,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.core.shapes import RECTANGLE, Shape
-from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt
+from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt, um
 from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.elements import Face, FaceDigests
 from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
-from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
+from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
 
@@ -140,7 +140,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
-                 draft: bool = False, words: SheetWords = ENGLISH) -> tuple[bytes, SheetStats]:
+                 draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -148,7 +148,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
     pages before it are drawn while another process renders those faces. A `cutter` (pnp.render.cutters.CUTTERS) keeps the
     pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats. The margins'
-    words (footers, scale bar, fold) are `words`, in the edition's language."""
+    words (footers, scale bar, fold) are `words`, in the edition's language. With `edge_bleed_mm` (and no `bleed_mm`),
+    pieces share their cut lines and bleed only past the grid's outer edges, as far as its margins hold
+    (pnp.render.impose.with_edge_bleed): each face was drawn with that much bleed and is cut back to its trim inside."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -159,6 +161,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     if machine is not None:
         printable_mm = max(printable_mm, machine.margin(*paper_size(paper)))
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
+    if edge_bleed_mm:
+        for run in (run for page in pages for run in page.bands if type(run.grid) is Sheet):
+            run.grid = with_edge_bleed(run.grid, um(edge_bleed_mm))
     if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
         for page in pages:
             page.label = tuple(f"DRAFT · {label}" for label in page.label)
@@ -348,6 +353,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         if run.group.cut_guide is None:
             by_grid.setdefault(run.grid, []).append(slot)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
+    by_run_all = [slot for _run, slot, _face, _rotate in placed]
 
     def draw() -> None:
         ox, oy = (v * 72 / 25.4 for v in offset)
@@ -358,7 +364,17 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
             c.saveState()
             c.translate(ox, oy)
         for run, slot, face, rotate in placed:
-            if not run.group.outlined:
+            if any(run.grid.edge_bleed):  # bleed past the grid's outer edges only: cut back to the trim where a neighbour is
+                c.saveState()
+                x0, y0, x1, y1 = _edge_clip(slot, by_run_all, run.grid.edge_bleed)
+                path = c.beginPath()
+                for i, (px, py) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1))):
+                    (path.lineTo if i else path.moveTo)(pt(px), pt(py))
+                path.close()
+                c.clipPath(path, stroke=0, fill=0)
+                drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+                c.restoreState()
+            elif not run.group.outlined:
                 drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
             else:  # art kept to the shape and its bleed: the outline around it then lies outside the art
                 c.saveState()
@@ -381,6 +397,21 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
     if after is not None:
         after(c, sheet)
     c.showPage()
+
+
+def _edge_clip(slot: Slot, slots: list[Slot], bleed: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The part of a face to show when the grid bleeds at its outer edges only: its trim, grown on each side no other piece
+    of the page meets by that side's bleed (µm: the page's left, bottom, right, top), as (x0, y0, x1, y1)."""
+    def met(test) -> bool:
+        return any(test(other) for other in slots if other is not slot)
+
+    across_y = lambda o: o.y < slot.y + slot.h and slot.y < o.y + o.h  # noqa: E731
+    across_x = lambda o: o.x < slot.x + slot.w and slot.x < o.x + o.w  # noqa: E731
+    left = 0 if met(lambda o: o.x + o.w == slot.x and across_y(o)) else bleed[0]
+    right = 0 if met(lambda o: o.x == slot.x + slot.w and across_y(o)) else bleed[2]
+    below = 0 if met(lambda o: o.y + o.h == slot.y and across_x(o)) else bleed[1]
+    above = 0 if met(lambda o: o.y == slot.y + slot.h and across_x(o)) else bleed[3]
+    return slot.x - left, slot.y - below, slot.x + slot.w + right, slot.y + slot.h + above
 
 
 OUTLINE_COLOUR, OUTLINE_PT = "#b4b4b4", 0.3  # light and thin: a guide to cut along, never mistaken for the art
