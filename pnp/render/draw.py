@@ -22,6 +22,7 @@ from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
 from pnp.render import rl
+from pnp.render.art_pixels import bled_pixels
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, placeholder_bars, thinnest_stroke
@@ -593,31 +594,3 @@ class FaceDrawer:
         x0, y0, x1, y1 = x - left, y - top, x + w + right, y + h + bottom
         self.c.drawImage(cache[key], x0 * K, -y1 * K, (x1 - x0) * K, (y1 - y0) * K, mask="auto")
 
-
-def bled_pixels(source, w: float, h: float, fit: str, mode: str, grow: tuple[float, float, float, float]):
-    """The pixels a w × h mm box shows of `source` (all of it when stretched, the middle when it covers), padded by `grow`
-    mm (left, top, right, bottom) of its own edge: repeated (`extend`) or reflected (`mirror`)."""
-    import numpy as np
-    from PIL import Image as Picture
-
-    with Picture.open(source) if isinstance(source, str) else _opened(source) as opened:
-        pixels = opened.copy() if opened.mode in ("RGB", "RGBA", "CMYK", "L") else opened.convert("RGBA" if "A" in opened.getbands() else "RGB")
-    iw, ih = pixels.size
-    if fit == "cover":  # the part the box shows: the image scaled to cover it, centred
-        scale = max(w / iw, h / ih)
-        cw, ch = round(w / scale), round(h / scale)
-        left, top = (iw - cw) // 2, (ih - ch) // 2
-        pixels = pixels.crop((left, top, left + cw, top + ch))
-        iw, ih = pixels.size
-    px_x, px_y = iw / w, ih / h
-    pad = [round(grow[1] * px_y), round(grow[3] * px_y)], [round(grow[0] * px_x), round(grow[2] * px_x)]
-    array = np.asarray(pixels)
-    padded = np.pad(array, (*pad, (0, 0))[: array.ndim], mode="edge" if mode == "extend" else "symmetric")
-    return Picture.frombytes(pixels.mode, (padded.shape[1], padded.shape[0]), np.ascontiguousarray(padded).tobytes())
-
-
-def _opened(image):
-    """A PIL image already open, usable in a with-statement like an opened file."""
-    import contextlib
-
-    return contextlib.nullcontext(image)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, paper_size, um
 
+MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
 MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
 FOOTER_BAND_UM = um(3.0)  # the footer line (6.5 pt text, the scale bar's ticks), from the printable limit inwards
@@ -85,8 +86,6 @@ class Sheet:
         grid = (self.left - self.bleed, self.bottom - self.bleed, self.left + self.grid_w + self.bleed, self.bottom + self.grid_h + self.bleed)
         if any(meets(grid, box) for box in self.avoid):
             return False
-        from pnp.render.pdf import crop_mark_segments  # the marks as they print (pdf reads this module)
-
         slots = [self.slot(i) for i in range(self.per_sheet)]
         kept = [seg for seg in crop_mark_segments(self, slots) if abs(seg[2] - seg[0]) + abs(seg[3] - seg[1]) >= MIN_MARK_UM]
         xs = {v for s in slots for v in (s.x, s.x + s.w)}
@@ -506,3 +505,33 @@ def first_fold_band_top(page_h: int, printable: int, bleed: int, axis: str) -> i
     at the foot of the page, so the top band leaves the footer's room as well as a band mark's."""
     footer = FOOTER_BAND_UM + FOOTER_CLEAR_UM if axis == "h" else 0
     return first_band_top(page_h, printable, bleed) - footer
+
+
+def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, int, int]]:
+    """Every crop mark of `slots` on `sheet`, as (x0, y0, x1, y1) µm from the page's bottom-left."""
+    xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
+    ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
+    left, bottom, right, top = (sheet.bleed + b for b in sheet.edge_bleed)  # a bleed on the outer edges only moves the marks out too
+    start = {"left": min(s.x for s in slots) - left - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + right + MARK_GAP_UM,
+             "bottom": min(s.y for s in slots) - bottom - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + top + MARK_GAP_UM}
+    room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
+            "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
+    length = {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}
+    out = []
+    for edge, n in length.items():
+        if n < MIN_DRAWN_UM:
+            continue
+        if edge in ("top", "bottom"):
+            sign = 1 if edge == "top" else -1
+            out += [(x, start[edge], x, start[edge] + sign * n) for x in xs]
+        else:
+            sign = 1 if edge == "right" else -1
+            out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
+    return [seg for seg in out if not any(meets(_span(seg), box) for box in sheet.avoid)]  # none on a cutting machine's mark
+
+
+def _span(seg: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A mark's box, as wide as the line it draws."""
+    x0, y0, x1, y1 = seg
+    half = round(MARK_WIDTH * 25400 / 72 / 2)
+    return min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half

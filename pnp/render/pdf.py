@@ -9,12 +9,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 from pnp.render import rl
-from pnp.render.impose import MARK_GAP_UM, MIN_DRAWN_UM, Sheet, Slot, meets
+from pnp.render.impose import MARK_WIDTH, Sheet, Slot, crop_mark_segments
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
 FOOTER_MIN_SIZE = 6.0  # pt: a longer footer shrinks to this, then says less (its shorter wording), never cut short
 FOOTER_GREY = HexColor("#333333")
-MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 REGISTRATION = "#000000"
 # the scale bar's label, fullest first: the short one leaves a long footer room beside the bar (never over it)
 SCALE_LABELS = ("50 mm: measure to check 100 % scale", "50 mm")
@@ -46,36 +45,6 @@ def draw_crop_marks(c: Canvas, sheet: Sheet, slots: list[Slot]) -> None:
     for x0, y0, x1, y1 in crop_mark_segments(sheet, slots):
         c.line(pt(x0), pt(y0), pt(x1), pt(y1))
     c.restoreState()
-
-
-def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, int, int]]:
-    """Every crop mark of `slots` on `sheet`, as (x0, y0, x1, y1) µm from the page's bottom-left."""
-    xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
-    ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
-    left, bottom, right, top = (sheet.bleed + b for b in sheet.edge_bleed)  # a bleed on the outer edges only moves the marks out too
-    start = {"left": min(s.x for s in slots) - left - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + right + MARK_GAP_UM,
-             "bottom": min(s.y for s in slots) - bottom - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + top + MARK_GAP_UM}
-    room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
-            "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
-    length = {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}
-    out = []
-    for edge, n in length.items():
-        if n < MIN_DRAWN_UM:
-            continue
-        if edge in ("top", "bottom"):
-            sign = 1 if edge == "top" else -1
-            out += [(x, start[edge], x, start[edge] + sign * n) for x in xs]
-        else:
-            sign = 1 if edge == "right" else -1
-            out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
-    return [seg for seg in out if not any(meets(_span(seg), box) for box in sheet.avoid)]  # none on a cutting machine's mark
-
-
-def _span(seg: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    """A mark's box, as wide as the line it draws."""
-    x0, y0, x1, y1 = seg
-    half = round(MARK_WIDTH * 25400 / 72 / 2)
-    return min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half
 
 
 def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tuple[str, ...], font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,

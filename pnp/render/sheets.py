@@ -353,7 +353,6 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         if run.group.cut_guide is None:
             by_grid.setdefault(run.grid, []).append(slot)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
-    by_run_all = [slot for _run, slot, _face, _rotate in placed]
 
     def draw() -> None:
         ox, oy = (v * 72 / 25.4 for v in offset)
@@ -363,24 +362,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
             # the backs side still matches the cards printed there
             c.saveState()
             c.translate(ox, oy)
-        for run, slot, face, rotate in placed:
-            if any(run.grid.edge_bleed):  # bleed past the grid's outer edges only: cut back to the trim where a neighbour is
-                c.saveState()
-                x0, y0, x1, y1 = _edge_clip(slot, by_run_all, run.grid.edge_bleed)
-                path = c.beginPath()
-                for i, (px, py) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1))):
-                    (path.lineTo if i else path.moveTo)(pt(px), pt(py))
-                path.close()
-                c.clipPath(path, stroke=0, fill=0)
-                drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
-                c.restoreState()
-            elif not run.group.outlined:
-                drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
-            else:  # art kept to the shape and its bleed: the outline around it then lies outside the art
-                c.saveState()
-                c.clipPath(_shape_path(c, run.group.shape, slot, face.bleed), stroke=0, fill=0)
-                drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
-                c.restoreState()
+        _draw_faces(c, drawer, placed, uses)
         if outline:
             _outlines(c, [(run, slot, face) for run, slot, face, rotate in placed if run.group.outlined and not rotate])
         for run, slots in by_run.items():
@@ -397,6 +379,28 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
     if after is not None:
         after(c, sheet)
     c.showPage()
+
+
+def _draw_faces(c, drawer: FaceDrawer, placed, uses: Counter) -> None:
+    """Each (run, slot, face, turn) at its slot: whole, or kept to its shape and bleed (a round or hex card, whose outline
+    goes around it), or cut back to its trim where a neighbour meets it (a grid bleeding at its outer edges only)."""
+    slots = [slot for _run, slot, _face, _rotate in placed]
+    for run, slot, face, rotate in placed:
+        clip = None
+        if any(run.grid.edge_bleed):
+            x0, y0, x1, y1 = _edge_clip(slot, slots, run.grid.edge_bleed)
+            clip = c.beginPath()
+            for i, (px, py) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1))):
+                (clip.lineTo if i else clip.moveTo)(pt(px), pt(py))
+            clip.close()
+        elif run.group.outlined:
+            clip = _shape_path(c, run.group.shape, slot, face.bleed)
+        if clip is not None:
+            c.saveState()
+            c.clipPath(clip, stroke=0, fill=0)
+        drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+        if clip is not None:
+            c.restoreState()
 
 
 def _edge_clip(slot: Slot, slots: list[Slot], bleed: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
