@@ -16,14 +16,21 @@ from pnp.layout.boxes import BOX_STYLES
 MM = 72 / 25.4
 POKER = (63.5, 88.9)  # mm, the print shops' size
 STOCK = 0.32  # mm a card: the default stock (300 gsm card is 0.30–0.35 mm)
+BOARD = 0.3  # mm: the default board a box is printed on; a panel between two folds is the inside plus one board
+LID_PLAY = 0.5  # mm: a lid's inside is the tray's outside and this
 
 
-def _lines(page):
-    """(cut lines, fold lines) of a page in mm (x0, top, x1, bottom): solid black, and dashed."""
+def _lines(page, light: bool = False):
+    """(cut lines, fold lines) of a page in mm (x0, top, x1, bottom): solid black, and dashed (a fold is dark dashes and
+    white ones in their gaps: the dark ones, or with `light` both)."""
     cuts, folds = [], []
     for line in page.lines:
         box = tuple(v / MM for v in (line["x0"], line["top"], line["x1"], line["bottom"]))
-        (folds if line.get("dash") and line["dash"][0] else cuts).append((box, line))
+        if line.get("dash") and line["dash"][0]:
+            if light or min(line["stroking_color"]) < 0.5:
+                folds.append((box, line))
+        else:
+            cuts.append((box, line))
     return cuts, folds
 
 
@@ -48,28 +55,33 @@ def test_the_registry_is_the_schema_s_list_of_styles():
 
 
 def test_a_40_card_poker_tuck_box_measures_the_cards_plus_clearance(organ_match, pdfium_reader):
-    """Organ Match's Influence deck: 40 poker cards. Inside: the card plus about 1 mm each way, and 40 × 0.32 mm plus 1–2 mm deep."""
+    """Organ Match's Influence deck: 40 poker cards. Inside: the card plus about 1 mm each way, and 40 × 0.32 mm plus 1–2 mm
+    deep; every panel between two folds one board (0.3 mm) more, for the board's thickness at the folds."""
     _, folds = _lines(_page_of(organ_match, "Influence (tuck box)", pdfium_reader))
     vertical = sorted(box for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
     xs = [box[0] for box in vertical]
     assert len(xs) == 4, f"four folds between back, side, front, side and glue tab, got {xs}"
     side, front, other_side = xs[1] - xs[0], xs[2] - xs[1], xs[3] - xs[2]
     height = vertical[0][3] - vertical[0][1]
-    assert front == pytest.approx(POKER[0] + 1.0, abs=0.05)
-    assert height == pytest.approx(POKER[1] + 1.0, abs=0.05)
-    assert 40 * STOCK + 1.0 - 0.05 <= side <= 40 * STOCK + 2.0 + 0.05 and other_side == pytest.approx(side, abs=0.05)
+    assert front == pytest.approx(POKER[0] + 1.0 + BOARD, abs=0.05)
+    assert height == pytest.approx(POKER[1] + 1.0 + BOARD, abs=0.05)
+    assert 40 * STOCK + 1.0 + BOARD - 0.05 <= side <= 40 * STOCK + 2.0 + BOARD + 0.05 and other_side == pytest.approx(side, abs=0.05)
     lid = [box for box, _ in folds if abs(box[1] - box[3]) < 0.01 and box[2] - box[0] > 50]
     # the lid's fold on the back, the tuck's, the bottom lid's on the front, its tuck's: each as wide as back and front
-    assert all(box[2] - box[0] == pytest.approx(POKER[0] + 1.0, abs=0.05) for box in lid) and len(lid) == 4
+    assert all(box[2] - box[0] == pytest.approx(POKER[0] + 1.0 + BOARD, abs=0.05) for box in lid) and len(lid) == 4
 
 
-def test_cut_lines_are_solid_black_and_folds_dashed_grey(organ_match, pdfium_reader):
+def test_cut_lines_are_solid_black_and_folds_dark_and_white_dashes_seen_on_any_colour(organ_match, pdfium_reader):
     page = _page_of(organ_match, "Influence (tuck box)", pdfium_reader)
-    cuts, folds = _lines(page)
+    cuts, folds = _lines(page, light=True)
     arcs = [c for c in page.curves if c.get("stroke") and not c.get("fill")]
-    assert len(folds) == 12  # 4 body folds, lid and tuck at each end, 4 dust flaps
+    assert len(folds) == 24  # 4 body folds, lid and tuck at each end, 4 dust flaps: each a dark and a white dashed line
     assert all(line["stroking_color"] == (0.0, 0.0, 0.0) for _, line in cuts)
-    assert all(min(line["stroking_color"]) > 0.3 and line["stroking_color"] != (0.0, 0.0, 0.0) for _, line in folds)
+    dark = sorted((box, line["dash"]) for box, line in folds if max(line["stroking_color"]) < 0.3)
+    white = sorted((box, line["dash"]) for box, line in folds if min(line["stroking_color"]) > 0.99)
+    assert [box for box, _ in dark] == [box for box, _ in white]  # on the same lines: one shows on light colours, the other on dark
+    (on, off), phase = dark[0][1][0], dark[0][1][1]
+    assert on == off and white[0][1] == ([on, off], phase + on)  # the white dashes fill the dark ones' gaps
     assert arcs, "the thumb notch and the tuck flaps' rounded corners are cut as curves"
     assert all(not c.get("dash") or not c["dash"][0] for c in arcs)
 
@@ -96,12 +108,13 @@ def test_a_two_piece_box_has_a_tray_of_the_cards_size_and_a_lid_that_slides_over
         return xs[-1] - xs[0], ys[-1] - ys[0]
 
     w, h = sorted(base(folds))
-    assert w == pytest.approx(POKER[0] + 1.0, abs=0.05) and h == pytest.approx(POKER[1] + 1.0, abs=0.05)
+    assert w == pytest.approx(POKER[0] + 1.0 + BOARD, abs=0.05) and h == pytest.approx(POKER[1] + 1.0 + BOARD, abs=0.05)
     lw, lh = sorted(base(lid_folds))
-    assert 0.3 < lw - w < 2.5 and 0.3 < lh - h < 2.5  # two walls of card and some play
+    # the lid's inside: the tray's outside (its base, the inside plus a board, and two walls of board) and the play; its panel a board more
+    assert lw - w == pytest.approx(2 * BOARD + LID_PLAY, abs=0.05) and lh - h == pytest.approx(2 * BOARD + LID_PLAY, abs=0.05)
     walls = [box for box, _ in folds if max(box[2] - box[0], box[3] - box[1]) < 50]  # the glue tabs' folds: as long as the walls are high
     depth = max(max(b[2] - b[0], b[3] - b[1]) for b in walls)
-    assert 96 * STOCK + 1.0 - 0.05 <= depth <= 96 * STOCK + 2.0 + 0.05
+    assert 96 * STOCK + 1.0 + BOARD / 2 - 0.05 <= depth <= 96 * STOCK + 2.0 + BOARD / 2 + 0.05  # one fold: half a board
 
 
 def test_list_reports_each_box_with_its_decks_cards_and_inner_size():
@@ -254,3 +267,40 @@ def test_the_thumb_notch_is_a_half_circle_in_the_front_s_top_edge(organ_match, p
     width, depth = (c["x1"] - c["x0"]) / MM, (c["bottom"] - c["top"]) / MM
     assert width >= 15, "a thumb fits: about 2 cm across"
     assert width == pytest.approx(2 * depth, abs=0.2) and math.isclose((c["x0"] + c["x1"]) / 2 / MM, (front_x0 + front_x1) / 2, abs_tol=0.1)
+
+
+def test_every_fold_has_score_marks_outside_the_net_on_its_line(organ_match, pdfium_reader):
+    """Every line of folds has a short solid black line on it past one of its ends, at least 1 mm outside the net (past
+    where the line leaves it: a fold that runs on as a slit between a lid and a dust flap has its mark past the slit),
+    and every such mark is on a fold's line."""
+    page = _page_of(organ_match, "Influence (tuck box)", pdfium_reader)
+    cuts, folds = _lines(page)
+    short = [box for box, _ in cuts if 1.5 < max(box[2] - box[0], box[3] - box[1]) < 2.5]
+    assert short
+
+    def on_line(mark, fold) -> bool:
+        if abs(fold[0] - fold[2]) < 0.01:  # an upright fold: a mark above or below it, on its x
+            return abs(mark[0] - fold[0]) < 0.1 and abs(mark[2] - fold[0]) < 0.1 and (mark[3] <= fold[1] - 1 or fold[3] + 1 <= mark[1])
+        return abs(mark[1] - fold[1]) < 0.1 and abs(mark[3] - fold[1]) < 0.1 and (mark[2] <= fold[0] - 1 or fold[2] + 1 <= mark[0])
+
+    lines = {}
+    for box, _ in folds:  # one line of folds (a lid's and its dust flaps' meet end to end) shares its outer marks
+        key = ("x", round(box[0], 1)) if abs(box[0] - box[2]) < 0.01 else ("y", round(box[1], 1))
+        lo, hi = (box[1], box[3]) if key[0] == "x" else (box[0], box[2])
+        a, b = lines.get(key, (lo, hi))
+        lines[key] = (min(a, lo), max(b, hi))
+    for (axis, v), (lo, hi) in lines.items():
+        whole = (v, lo, v, hi) if axis == "x" else (lo, v, hi, v)
+        assert any(on_line(mark, whole) for mark in short), f"fold line {axis} = {v} mm has no score mark"
+    assert all(any(on_line(mark, ((v, lo, v, hi) if a == "x" else (lo, v, hi, v))) for (a, v), (lo, hi) in lines.items()) for mark in short)
+
+
+def test_a_box_printed_on_thicker_board_allows_for_it(project, pdfium_reader):
+    """board: 0.8 (a chipboard): the front of a tuck box of 12 poker cards is the inside plus 0.8 mm."""
+    (project / "data/tiny/boxes.yaml").write_text("boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/back.j2, board: 0.8}\n")
+    result = run_pnp(project, "build", "--only", "boxes", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    _, folds = _lines(pdfium_reader.pages(project / "output/tiny/tiny-boxes.pdf", [1])[0])
+    xs = sorted(box[0] for box, _ in folds if abs(box[0] - box[2]) < 0.01 and box[3] - box[1] > 50)
+    assert xs[2] - xs[1] == pytest.approx(POKER[0] + 1.0 + 0.8, abs=0.05)
+    assert xs[1] - xs[0] == pytest.approx(12 * STOCK + 1.5 + 0.8, abs=0.05)

@@ -72,7 +72,9 @@ def sides(poly) -> list[float]:
 
 
 def _dashed(page):
-    return [((ln["x0"] / MM, ln["top"] / MM), (ln["x1"] / MM, ln["bottom"] / MM)) for ln in page.lines if ln.get("dash") and ln["dash"][0]]
+    """The folds: dashed lines, the dark of each fold's dark and white dashes."""
+    return [((ln["x0"] / MM, ln["top"] / MM), (ln["x1"] / MM, ln["bottom"] / MM)) for ln in page.lines
+            if ln.get("dash") and ln["dash"][0] and min(ln["stroking_color"]) < 0.5]
 
 
 def _on_corners(segment, points) -> bool:

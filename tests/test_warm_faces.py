@@ -86,7 +86,7 @@ def test_a_low_resolution_picture_is_reported_on_every_rebuild(warm, tmp_path):
                     encoding="utf-8")
     out = tmp_path / "out"
     first = [str(f) for f in build(root, out, session).sorted() if f.code == "image-low-dpi"]
-    assert len(first) == 1 and "places=('heroes/knight', 'heroes/att', 'heroes/rogue', 'heroes/mage', 'heroes/twin')" in first[0], \
+    assert len(first) == 1 and "places=('heroes/knight front', 'heroes/att front', 'heroes/rogue front', 'heroes/mage front', 'heroes/twin front')" in first[0], \
         "one warning, on every hero's front that shows the picture"
     edit(root, "Steal 1 coin", "Steal 2 coins")
     again = [str(f) for f in build(root, out, session).sorted() if f.code == "image-low-dpi"]

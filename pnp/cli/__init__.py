@@ -25,8 +25,10 @@ from pnp.cli.common import (
     load_games,
     margin_note_once,
     one_edition,
+    one_paper,
     open_project,
     output_folder,
+    parse_insert,
     parse_offset,
     parse_papers,
     print_findings,
@@ -95,15 +97,21 @@ def main(ctx, root, debug):
 @click.argument("games", nargs=-1)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("--lang", default=None, help=LANG_HELP + ", or all of them.")
+@click.option("--paper", default="letter", show_default=True, callback=one_paper, help="The paper whose sheets are counted: letter, a4, legal, tabloid, a3, a3plus or W x H.")
+@click.option("--printer", default=None, help="The printer profile from pnp.yaml whose margin the sheets keep (as for build).")
 @click.pass_context
-def list_games(ctx, games, fmt, lang):
-    """List games (all, or those named) with their decks, boards and token sets: sizes and counts."""
+def list_games(ctx, games, fmt, lang, paper, printer):
+    """List games (all, or those named) with their decks, boards and token sets: sizes, counts, and pieces a sheet and
+    sheets on the paper (each deck or set alone; a build packs what is left of several onto shared sheets)."""
+    from pnp.data.config import printer_profile
+
     project = open_project(ctx.obj["root"])
+    margin = printer_profile(project.root, printer).margin
     report = Report()
     rows = []
     for edition, code, slugs in editions(project, game_names(project, games), lang):
         with in_edition(report, code):
-            rows += [dict(game_listing(g, project.templates_dir), lang=code or None) for g in read_games(edition, slugs, report)[0]]
+            rows += [dict(game_listing(g, project.templates_dir, paper, margin), lang=code or None) for g in read_games(edition, slugs, report)[0]]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -112,13 +120,13 @@ def list_games(ctx, games, fmt, lang):
             edition = f" [{row['lang']}]" if row["lang"] else ""
             click.echo(f"{row['game']}{edition}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
             for d in row["decks"]:
-                click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {d['name']}")
+                click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {_sheets_text(d['sheet'])}  {d['name']}")
                 if d["generated"]:
                     click.echo("         generated: " + ", ".join(f"{c['id']} ×{c['count']}" for c in d["card_list"]))
             for b in row["boards"]:
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
-                click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {t['name']}")
+                click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {_sheets_text(t['sheet'])}  {t['name']}")
             for b in row["boxes"]:
                 inner = b["inner_mm"]
                 click.echo(f"  box    {b['id']:<20} {inner['width']:g} × {inner['height']:g} × {inner['depth']:g} mm inside  {b['cards']:>5} cards  "
@@ -129,20 +137,32 @@ def list_games(ctx, games, fmt, lang):
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
 
-def game_listing(game, templates_dir: Path) -> dict:
-    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts, and each
-    card's version stamp (None when the game says `stamps: false`)."""
+def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float | None = None) -> dict:
+    """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts, each deck's and
+    set's sheets on `paper` for a printer of `margin` mm (pnp.outputs.sheet_notes.sheet_listing), and each card's version
+    stamp (None when the game says `stamps: false`)."""
+    from pnp.core.units import DEFAULT_PRINTABLE_MM
     from pnp.data.boxes import game_boxes
     from pnp.data.stamps import Stamper
     from pnp.data.tokens import token_sets, token_variants
+    from pnp.outputs.sheet_notes import sheet_listing
+    from pnp.outputs.tokens import TOKEN_BLEED_MM, TOKEN_GUTTER_MM, standee_height
 
     stamp = Stamper(templates_dir, game)
+    margin = DEFAULT_PRINTABLE_MM if margin is None else margin
+
+    def token_listing(spec, raw) -> dict:
+        pieces = sum(v.count for v in token_variants(raw))
+        w, h = spec.size
+        printed = (w, standee_height(h, TOKEN_BLEED_MM)) if spec.standee else (w, h)  # a standee prints folded out: both sides and tabs
+        return {"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": pieces,
+                "sheet": sheet_listing(printed, pieces, paper, margin, TOKEN_GUTTER_MM, TOKEN_BLEED_MM)}
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
-    tokens = [{"id": spec.id, "name": spec.name, "shape": spec.shape, "size": list(spec.size), "pieces": sum(v.count for v in token_variants(raw))}
-              for spec, raw in token_sets(game)]
+    tokens = [token_listing(spec, raw) for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
+                       "sheet": sheet_listing(d.size, d.total, paper, margin),
                        "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
             "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
@@ -150,6 +170,13 @@ def game_listing(game, templates_dir: Path) -> dict:
 
 def _stamp_json(stamp) -> dict | None:
     return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner}
+
+
+def _sheets_text(sheet: dict) -> str:
+    """'9 a sheet, 2 sheets' (on the listing's paper), or 'fits no sheet'."""
+    if not sheet["fits"]:
+        return f"fits no {sheet['paper']} sheet"
+    return f"{sheet['per_sheet']:>3} a sheet, {sheet['sheets']:>3} sheet{'s' * (sheet['sheets'] != 1)}"
 
 
 def _size_text(size) -> str:
@@ -180,11 +207,12 @@ def validate(ctx, games, fmt, strict, lang, quick):
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", default="letter", show_default=True, help="letter, a4, or both: letter,a4 (file names then carry the paper).")
+@click.option("--paper", default="letter", show_default=True, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in); several comma-separated, like letter,a4 (file names then carry the paper).")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True, help="Flip edge of your printer, or none.")
 @click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True, help="gutterfold: fronts and backs on one side, fold and glue.")
 @click.option("--fold-rotation", type=click.Choice(["0", "180"]), default="180", show_default=True, help="Rotation of the backs in a gutterfold layout.")
 @click.option("--bleed/--no-bleed", default=False, help="Art 3 mm past the trim; cards spaced apart.")
+@click.option("--bleed-edges", "edge_bleed", is_flag=True, help="Cards share cut lines and bleed past the grid's outer edges only, as far as the margins hold (3 x 3 poker on Letter keeps its grid).")
 @click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
 @click.option("--back-offset", default=None, help="Move every backs sheet by X,Y mm (from `pnp calibrate`).")
 @click.option("--printer", default=None, help="Use this printer profile from pnp.yaml: its back offset and printable margin (default: the profile named 'default', else a 4.23 mm margin).")
@@ -200,12 +228,17 @@ def validate(ctx, games, fmt, strict, lang, quick):
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
+@click.option("--fronts-only", is_flag=True, help="Card sheets print the fronts alone: no backs pages at all (to sleeve in front of old cards).")
+@click.option("--insert", "insert", default=None, callback=parse_insert, metavar="WxH",
+              help="Card sheets print each front as a sleeve insert of this size (mm unless a unit follows: 61x86 in front of a poker card), and no backs.")
+@click.option("--insert-fit", type=click.Choice(["scale", "trim"]), default="scale", show_default=True,
+              help="How a front becomes an insert: scaled to cover it, or trimmed unscaled; either keeps the card's safe area whole.")
 @click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image (with a warning); sheets say DRAFT, files end -draft.")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None):
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None, fronts_only=False, insert=None, insert_fit="scale", edge_bleed=False):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -218,7 +251,8 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
-                   board_paper=board_paper, cutter=cutter or "", draft=draft)
+                   board_paper=board_paper, cutter=cutter or "", draft=draft, fronts_only=fronts_only, insert=insert, insert_fit=insert_fit,
+                   edge_bleed=edge_bleed)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):
@@ -341,7 +375,7 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", default="letter", show_default=True)
+@click.option("--paper", default="letter", show_default=True, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in).")
 @click.option("--debounce", type=click.IntRange(50, 10_000), default=300, show_default=True, help="Milliseconds to wait for more saves.")
 @click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
@@ -365,7 +399,7 @@ def watch(ctx, games, paper, debounce, exit_after, draft, lang):
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port on 127.0.0.1 (0: any free port).")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True, help="Paper of the rulebook and reference sheet pages.")
+@click.option("--paper", default="letter", show_default=True, callback=one_paper, help="Paper of the rulebook and reference sheet pages: letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in).")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
 @click.option("--lang", default=None, help="Show the games in this language of their `languages:`.")
 @click.option("--read-only", is_flag=True, help="Never write a file: elements can be selected and inspected, not dragged.")

@@ -195,11 +195,38 @@ def stop_if_unloaded(games, report: Report | None, option: str, parts: tuple[str
 
 
 def parse_papers(value: str) -> list[str]:
-    papers = [p.strip().lower() for p in value.split(",") if p.strip()]
-    bad = [p for p in papers if p not in ("letter", "a4")]
-    if bad or not papers:
-        raise click.BadParameter(f"paper must be letter, a4 or both as 'letter,a4'; got '{value}'", param_hint="--paper")
-    return papers
+    """`--paper`: one paper or several, comma-separated: a name (letter, a4, legal, tabloid, a3, a3plus) or a size W x H in mm or in."""
+    from pnp.core.units import UnknownPaper, paper_name
+
+    papers = [p.strip() for p in value.split(",") if p.strip()]
+    try:
+        named = [paper_name(p) for p in papers]
+    except UnknownPaper as exc:
+        raise click.BadParameter(f"{exc}; several as 'letter,a4'", param_hint="--paper") from None
+    if not named:
+        raise click.BadParameter(f"name a paper, like letter, a4 or 300x450mm; got '{value}'", param_hint="--paper")
+    return list(dict.fromkeys(named))
+
+
+def one_paper(ctx, param, value: str) -> str:
+    """`--paper` of a command that prints on one paper (a click callback): a name or a size, as parse_papers reads one."""
+    papers = parse_papers(value)
+    if len(papers) > 1:
+        raise click.BadParameter(f"one paper only; got '{value}'", param_hint="--paper")
+    return papers[0]
+
+
+def parse_insert(ctx, param, value: str | None) -> tuple[float, float] | None:
+    """`--insert`: a sleeve insert's size, W x H in mm unless a unit follows ('61x86', '2.4x3.4in'), a card's size or less."""
+    from pnp.core.units import parse_size
+
+    if not value:
+        return None
+    size = parse_size(value, {})
+    if size is None or not all(10 <= v <= 400 for v in size):
+        raise click.BadParameter(f"write the insert's size as W x H, in mm unless a unit follows, like 61x86 (in front of a poker card); got '{value}'",
+                                 param_hint="--insert")
+    return size
 
 
 def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[float, float]:

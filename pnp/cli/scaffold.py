@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import output_folder
+from pnp.cli.common import one_paper, output_folder
 from pnp.core.assets import SCAFFOLD
 
 # What a new project tells git to leave out: the output folder, PDFs and the build cache, which is the builder's alone
@@ -60,7 +60,7 @@ def new(ctx, game):
 @click.argument("word", required=False, default="")
 @click.option("--game", default=None, help="Also search this game's own icons (templates/GAME/icons).")
 @click.option("--sheet", "sheet", type=click.Path(dir_okay=False), default=None, help="Contact sheet PDF (default: output/icons[-WORD].pdf).")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", default="letter", show_default=True, callback=one_paper, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in).")
 @click.pass_context
 def icons(ctx, word, game, sheet, paper):
     """List the icons whose name holds WORD (all without one) and write a contact sheet of them."""

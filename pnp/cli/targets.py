@@ -15,6 +15,7 @@ from pnp.cli.common import (
     game_names,
     in_edition,
     load_games,
+    one_paper,
     open_project,
     output_folder,
     parse_offset,
@@ -107,7 +108,7 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
 
 
 @click.command()
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", default="letter", show_default=True, callback=one_paper, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in).")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Flip edge of your printer.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="File to write (default: output/calibration-<paper>.pdf).")
 @click.option("--save", "save_name", default=None, metavar="NAME", help="Save --offset as printer NAME in pnp.yaml instead of writing a sheet.")
@@ -159,7 +160,7 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
 
 @click.command()
 @click.argument("game")
-@click.option("--paper", default="letter,a4", show_default=True, help="letter, a4, or both: letter,a4.")
+@click.option("--paper", default="letter,a4", show_default=True, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in); several comma-separated.")
 @click.option("--printer", default=None, help="Printer profile from pnp.yaml: its printable margin and back offset (as for build).")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/bundle/.")
 @click.pass_context

@@ -24,16 +24,19 @@ CARD_SIZES = {
     "square": (70, 70),
 }
 
-# Paper sizes in mm, portrait.
+# Paper sizes in mm, portrait: ISO 216 and the US sizes (tabloid is 11 × 17 in, the copy shop's ledger).
 PAPER_SIZES = {
     "letter": (215.9, 279.4),
     "a4": (210, 297),
     "legal": (215.9, 355.6),
     "tabloid": (279.4, 431.8),
     "a3": (297, 420),
+    "a3plus": (329, 483),  # A3+ (Super A3), the large format of photo inkjets
     "a2": (420, 594),
     "a1": (594, 841),
 }
+SHEET_PAPERS = ("letter", "a4", "legal", "tabloid", "a3", "a3plus")  # what `--paper` names; any other paper is written W x H
+MIN_PAPER_MM, MAX_PAPER_MM = 50.0, 1200.0  # a custom paper outside these is a typo (a sheet of 11 x 17 mm, or of 11 x 17 m)
 
 BLEED_MM = 3.0  # metric print shops' bleed; US shops ask 1/8 in (3.175 mm)
 SAFE_MM = 3.0  # text stays this far inside the trim
@@ -68,6 +71,39 @@ def pt(micrometres: int | float) -> float:
 
 def mm_to_pt(mm_value: float) -> float:
     return mm_value * PT_PER_MM
+
+
+class UnknownPaper(ValueError):
+    """A paper that is neither a known name nor a size `W x H` (mm or in) within MIN_PAPER_MM … MAX_PAPER_MM."""
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    """A paper's width and height in mm: a name of PAPER_SIZES, or 'W x H' with a unit ('300x450mm', '11x17in'; mm unless one is written).
+
+    The size as written is the paper's own name everywhere (file names, cache keys), so every place reads it here."""
+    name = paper.strip().lower()
+    if name in PAPER_SIZES:
+        return PAPER_SIZES[name]
+    size = parse_size(name, {})
+    if size is None or isinstance(paper, (int, float)) or not all(MIN_PAPER_MM <= v <= MAX_PAPER_MM for v in size):
+        raise UnknownPaper(f"paper must be {', '.join(SHEET_PAPERS)}, or a size like 300x450mm or 11x17in "
+                           f"(each side {MIN_PAPER_MM:g}–{MAX_PAPER_MM:g} mm); got '{paper}'")
+    return size
+
+
+def paper_name(paper: str) -> str:
+    """How a paper is written in file names and said in messages: 'letter', 'a3plus', '300x450mm' (spaces and × taken out)."""
+    name = paper.strip().lower().replace(" ", "").replace("×", "x")
+    paper_size(name)
+    return name
+
+
+def paper_said(paper: str) -> str:
+    """A paper as a sentence names it: 'Letter', 'A4', 'A3+', 'Tabloid', '300 × 450 mm paper'."""
+    if paper in PAPER_SIZES:
+        return paper.upper().replace("PLUS", "+") if paper.startswith("a") else paper.title()
+    w, h = paper_size(paper)
+    return f"{w:g} × {h:g} mm paper"
 
 
 def parse_size(value, presets=CARD_SIZES) -> tuple[float, float] | None:

@@ -18,11 +18,12 @@ class BoxContents:
     card_size: tuple[float, float]  # the largest card of its decks, width × height
     stock: float  # mm a card
     inner: tuple[float, float, float]  # width, height, depth
+    board: float = 0.3  # mm: the box's own card, which its panels allow for at the folds (pnp.layout.boxes)
 
     def as_listing(self) -> dict:
         w, h, d = self.inner
         return {"id": self.id, "name": self.name, "style": self.style, "decks": list(self.decks), "cards": self.cards,
-                "inner_mm": {"width": w, "height": h, "depth": d}, "stock_mm": self.stock}
+                "inner_mm": {"width": w, "height": h, "depth": d}, "stock_mm": self.stock, "board_mm": self.board}
 
 
 def box_contents(game, spec, raw=None) -> tuple[BoxContents | None, list[Finding]]:
@@ -43,7 +44,7 @@ def box_contents(game, spec, raw=None) -> tuple[BoxContents | None, list[Finding
     card_h = max(d.size[1] for d in decks)
     inner = (round(card_w + spec.clearance, 3), round(card_h + spec.clearance, 3), round(cards * spec.stock + spec.depth_clearance, 3))
     name = spec.name or " & ".join(d.name for d in decks)
-    return BoxContents(spec.id, name, spec.style, tuple(spec.decks), cards, (card_w, card_h), spec.stock, inner), []
+    return BoxContents(spec.id, name, spec.style, tuple(spec.decks), cards, (card_w, card_h), spec.stock, inner, spec.board), []
 
 
 def game_boxes(game) -> tuple[list[tuple[BoxContents, object, object]], list[Finding]]:

@@ -51,7 +51,8 @@ KINDS = (
     OutputKind("cards", "pnp.outputs.cards:build_cards",
                made_from=("decks",),
                inputs=("game.yaml", "decks/*.yaml"),  # and the spreadsheets the decks name (pnp.pipeline.cache.output_key)
-               options=(*SHEET_OPTIONS, "subset", "draft"), weight=2.0, title="Cards", bundle=1),
+               options=(*SHEET_OPTIONS, "subset", "draft", "edge_bleed", "fronts_only", "insert", "insert_fit"), weight=2.0, title="Cards",
+               bundle=1),
     OutputKind("boards", "pnp.outputs.boards:build_boards",
                made_from=("boards",),
                inputs=("game.yaml", "boards.yaml"),
@@ -84,7 +85,7 @@ KINDS = (
     OutputKind("dice", "pnp.outputs.dice:build_dice",
                made_from=("dice",),
                inputs=("game.yaml", "dice.yaml"),
-               options=("paper", "ink_saver", "printable_mm", "draft"), weight=1.0, title="Dice", bundle=6, part="pnp.data.schema:DiceFile"),
+               options=("paper", "ink_saver", "printable_mm", "cutter", "draft"), weight=1.0, title="Dice", bundle=6, part="pnp.data.schema:DiceFile"),
 )
 
 

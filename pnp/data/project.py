@@ -16,6 +16,7 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside
 from pnp.core.kept import KeptParses
+from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_families, font_file_findings
 from pnp.data.generate import GenerateSpec, generated_cards
@@ -53,6 +54,8 @@ class Deck:
     back_shows_rules: bool = False
     source: Path | None = None  # the spreadsheet the cards come from, if not the YAML itself
     name_field: tuple[str, ...] = ("name",)  # fields naming a card (joined with " · "): what it says, not its id
+    shape: Shape = RECTANGLE  # what its cards are cut to (deck_shape)
+    art_bleed: str = "none"  # how an image that reaches the trim bleeds: none, extend or mirror (pnp.layout.art_bleed)
 
     @property
     def total(self) -> int:
@@ -95,6 +98,15 @@ class Game:
         if kind in self.failed:
             return {ANY: self.failed[kind]}
         return {part.split(".", 1)[1]: file for part, file in self.failed.items() if part.startswith(kind + ".")}
+
+
+def deck_shape(spec: DeckSpec) -> Shape:
+    """A deck's cut, as its YAML says it: `shape: rect` (with `corner_radius:` mm, rounded), `round` or `hex` (`hex_top: flat|pointy`)."""
+    if spec.shape == "round":
+        return Shape("circle")
+    if spec.shape == "hex":
+        return Shape("hexagon", 0.0, spec.hex_top == "pointy")
+    return Shape("rounded", spec.corner_radius) if spec.corner_radius else RECTANGLE
 
 
 class Project:
@@ -347,7 +359,8 @@ class Project:
                 if lacking:
                     findings.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
                                           f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=path.stem))
-        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field)
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field, deck_shape(spec),
+                    spec.art_bleed)
 
     def _template_from(self, spec: DeckSpec, fields: LocDict, side: str, findings: list, slug: str, what: str) -> str | None:
         """The template a card's `front_from`/`back_from` field names: `villain` is villain.j2 beside the deck's own

@@ -195,6 +195,10 @@ class CardSpec(BaseModel):
 class DeckSpec(Strict):
     name: str
     size: CardSize
+    shape: Literal["rect", "round", "hex"] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
+    corner_radius: float = Field(default=0.0, ge=0, le=30)  # mm: a rect card's rounded corners (3 mm is a playing card's)
+    hex_top: Literal["flat", "pointy"] = "flat"  # a hex card's top: a flat side, or a corner
+    art_bleed: Literal["none", "extend", "mirror"] = "none"  # an image reaching the trim bleeds by its own edge (pnp.layout.art_bleed)
     front: str
     back: str | None = None
     front_from: str | None = None  # the card field (a sheet's column) naming each card's front template; `front` where it is empty
@@ -275,6 +279,8 @@ class TokenSet(Open):
     name: str
     shape: Literal["circle", "square", "rounded", "hexagon", "rectangle"]
     size: FreeSize
+    corner_radius: float = Field(default=0.0, ge=0, le=50)  # mm: a rounded set's corners (else 15 % of its shorter side), or a square's
+    hex_top: Literal["flat", "pointy"] = "flat"  # a hexagon's top: a flat side, or a corner
     count: int = Field(default=1, ge=0, le=MAX_COPIES)
     colors: list[str] = []
     front: str
@@ -293,6 +299,7 @@ class TokensFile(Strict):
 BOX_STYLE_NAMES = ("tuck", "two-piece")
 DIE_SHAPE_NAMES = ("d4", "d6", "d8", "d10", "d12", "d20")
 DEFAULT_STOCK_MM = 0.32  # a 300 gsm card is 0.30–0.35 mm thick (PRINTING.md "Boxes and stock")
+DEFAULT_BOARD_MM = 0.3  # the card a box is printed on: 300 gsm, the thinnest that holds a deck's shape
 
 
 class BoxSpec(Open):
@@ -305,6 +312,7 @@ class BoxSpec(Open):
     stock: float = Field(default=DEFAULT_STOCK_MM, gt=0, le=2)  # mm a card (sleeved cards: about 0.1 mm more)
     clearance: float = Field(default=1.0, ge=0, le=10)  # mm added to the cards' width and height
     depth_clearance: float = Field(default=1.5, ge=0, le=20)  # mm added to the stack's depth
+    board: float = Field(default=DEFAULT_BOARD_MM, ge=0, le=3)  # mm: the thickness of what the box is printed on; its panels allow for it at the folds
     color: str = "paper"  # palette name or #rrggbb: flaps, tabs and what the faces leave bare
     front: str
     back: str | None = None

@@ -1,7 +1,12 @@
 """Box styles: the nets of a card box of a given inner size, one function a style, listed by name in BOX_STYLES.
 
-Panels are the inner size exactly (folds on the panel edges): a 40-card poker
-deck's tuck box has a front of 64.5 × 89.9 mm and sides 14.3 mm deep. Faces
+Panels allow for the board the box is printed on (`board`, 0.3 mm by default):
+folded, a panel's two folds each take half the board's thickness from the
+room inside, so a panel between two folds is the inner size plus one board
+thickness, and a wall with one fold and a free edge plus half of one. A 40-card
+poker deck's tuck box (inside 64.5 × 89.9 × 14.3 mm) has a front of 64.8 ×
+90.2 mm and sides 14.6 mm deep. A lid slides over its tray: inside it is the
+tray's outside (its base and two walls of board) and LID_PLAY_MM. Faces
 are laid out so that each reads upright on the closed box: the front and back
 with their tops at the lid, the sides reading bottom to top, the lid's top from
 the front.
@@ -18,8 +23,8 @@ from pnp.layout.nets import Arc, Net, Panel, Seg, Slot, polygon, rect, tab
 class BoxStyle:
     """A style: its pieces for an inner (w, h, d), and the same cut in two where one piece is too large for a sheet (or None)."""
 
-    pieces: Callable[[float, float, float], list[Net]]
-    split: Callable[[float, float, float], list[Net]] | None
+    pieces: Callable[[float, float, float, float], list[Net]]  # (inner w, h, d, board) -> nets
+    split: Callable[[float, float, float, float], list[Net]] | None
     about: str
 
 
@@ -73,13 +78,15 @@ def _dust(x: float, y: float, w: float, depth: float) -> Panel:
     return polygon("dust", "flap", [(x + w, y), (x, y), (x, y + depth), (x + w - lean, y + depth)])
 
 
-def tuck_pieces(w: float, h: float, d: float) -> list[Net]:
-    return [Net("tuck box", tuple(tuck_parts(w, h, d).values()))]
+def tuck_pieces(w: float, h: float, d: float, board: float = 0.0) -> list[Net]:
+    """The tuck box of inner w × h × d, every panel between two folds `board` larger (see the module's docstring)."""
+    return [Net("tuck box", tuple(tuck_parts(w + board, h + board, d + board).values()))]
 
 
-def tuck_split(w: float, h: float, d: float) -> list[Net]:
+def tuck_split(w: float, h: float, d: float, board: float = 0.0) -> list[Net]:
     """The tuck box in two pieces cut along the fold between the left side and the front: the first gains a glue
     tab (A) on that edge, which glues under the front's left edge, marked A on the second."""
+    w, h, d = w + board, h + board, d + board
     parts = tuck_parts(w, h, d)
     first = ("back", "side-left", "lid", "tuck-top", "dust-top-left", "dust-bottom-left")
     edge = w + d
@@ -90,7 +97,7 @@ def tuck_split(w: float, h: float, d: float) -> list[Net]:
 
 
 # Two-piece box --------------------------------------------------------------------------
-LID_ALLOWANCE_MM = 1.0  # the lid's inside is this much wider and taller than the tray's outside: two walls of card and play
+LID_PLAY_MM = 0.5  # the lid's inside is this much wider and longer than the tray's outside: it slides off without sticking
 
 
 def open_box(name: str, w: float, h: float, d: float, top: str | None) -> Net:
@@ -109,9 +116,14 @@ def open_box(name: str, w: float, h: float, d: float, top: str | None) -> Net:
     return Net(name, (base, *walls, *tabs))
 
 
-def two_piece_pieces(w: float, h: float, d: float) -> list[Net]:
-    lid = LID_ALLOWANCE_MM
-    return [open_box("tray", w, h, d, None), open_box("lid", w + lid, h + lid, d, "front")]
+def two_piece_pieces(w: float, h: float, d: float, board: float = 0.0) -> list[Net]:
+    """A tray of inner w × h × d and a lid over it: the tray's base `board` larger than the inside (two folds), its walls
+    half a board higher (one fold); the lid's inside the tray's outside (base and two walls: w + 2 board) and the play,
+    its base a board larger again."""
+    tray = (w + board, h + board)
+    lid = (w + 3 * board + LID_PLAY_MM, h + 3 * board + LID_PLAY_MM)
+    wall = d + board / 2
+    return [open_box("tray", *tray, wall, None), open_box("lid", *lid, wall, "front")]
 
 
 BOX_STYLES: dict[str, BoxStyle] = {

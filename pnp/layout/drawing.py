@@ -69,6 +69,7 @@ class Recorder:
         self.game = game
         self.missing: list[tuple[str, tuple]] = []  # (message, template line) of images a draft drew as placeholders
         self.shrunk: list[tuple] = []  # (asked pt, fitted pt, w, h, text, (template file, line)) of texts fitted much smaller
+        self.pictures: list[tuple] = []  # (Image, (template file, line)) of every image drawn: pnp.layout.picture_checks judges them
         self.stack = [[]]
         self.icons = set()
         self.count = 0
@@ -177,7 +178,9 @@ class Recorder:
             if not self.game.draft:
                 raise
             return self._placeholder(text, exc, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"))
-        return self._add(Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit))
+        element = Image(checked, to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fit)
+        self.pictures.append((element, _template_line()))
+        return self._add(element)
 
     def _placeholder(self, path: str, exc: MissingImage, x: float, y: float, w: float, h: float):
         """A draft's stand-in for art not drawn yet: a light grey box with a cross and the file's name, fitted to the image's box.

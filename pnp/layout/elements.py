@@ -104,6 +104,7 @@ class Image(NamedTuple):
     w: float
     h: float
     fit: str  # contain, cover or stretch
+    bleed: tuple = ()  # (mode, left, top, right, bottom): mm of art past the box made from the image's own edge, "extend" or "mirror"
 
 
 class Icon(NamedTuple):

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pnp.core.errors import Finding, Loc, warning
+from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import BLEED_MM, PT_PER_MM, SAFE_MM
 from pnp.layout.elements import Circle, Ellipse, Group, Icon, Image, Line, Polygon, Rect, Text
 from pnp.layout.typeset import TextOp
 
 SLACK_MM = 0.5  # strokes and rounding may pass a limit by this much unremarked
-MIN_DPI = 150
 SAFE_EPS_MM = 0.05  # positions are written to 0.01 pt: a text set exactly 3 mm in is in
 RULE_MM = 1.0  # a filled rectangle this thin reads as a rule, not an area
 CIRCLE_SAMPLES = 72  # points around a ring or an ellipse: 5° apart, within 0.01 mm of the curve on a 60 mm ring
@@ -77,35 +77,7 @@ def group_transform(transform, gx: float, gy: float, rot: float, scale: float) -
 
 
 # --- the safe area ----------------------------------------------------------
-class Cut(NamedTuple):
-    """The line a face is cut along: a card's or a board's rectangle, or a token's circle, hexagon or rounded square."""
-
-    shape: str = "rectangle"  # rectangle (and square, standee), circle, hexagon or rounded
-    radius: float = 0.0  # a rounded square's corner radius, mm
-
-    def depth(self, w: float, h: float) -> Callable[[float, float], float]:
-        """How far (mm) a point of a w × h face lies inside the cut; negative past it."""
-        if self.shape == "circle":
-            r, cx, cy = min(w, h) / 2, w / 2, h / 2
-            return lambda x, y: r - math.hypot(x - cx, y - cy)
-        if self.shape == "hexagon":  # corners left and right, `w / 2` from the centre (pnp.outputs.tokens.hexagon)
-            apothem, cx, cy = w / 2 * math.cos(math.pi / 6), w / 2, h / 2
-            normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(30, 360, 60)]
-            return lambda x, y: apothem - max((x - cx) * nx + (y - cy) * ny for nx, ny in normals)
-        if self.shape == "rounded" and self.radius > 0:
-            k = min(self.radius, w / 2, h / 2)
-
-            def rounded(x: float, y: float) -> float:
-                qx, qy = min(max(x, k), w - k), min(max(y, k), h - k)
-                if qx != x and qy != y:  # in a corner: measured from the corner's arc
-                    return k - math.hypot(x - qx, y - qy)
-                return min(x, y, w - x, h - y)
-
-            return rounded
-        return lambda x, y: min(x, y, w - x, h - y)
-
-
-RECTANGLE = Cut()  # a card's or a board's cut
+Cut = Shape  # the line a face is cut along (pnp.core.shapes): a card's, a board's or a token's
 
 
 class Breach(NamedTuple):
@@ -126,7 +98,7 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
     the cut only ends it. Elements drawn with `edge=true` (art meant for the
     edge) or `decoration=true` (ornament, no information) are passed over."""
     depth = cut.depth(face.w, face.h)
-    rectangle = cut.shape not in ("circle", "hexagon", "rounded")
+    rectangle = cut.kind == "rectangle" or (not cut.corner_radius(face.w, face.h) and cut.kind == "rounded")
     clear = (lambda points, pad: _clear_of_rectangle(points, face.w, face.h, pad)) if rectangle else None
     worst: dict[int, Breach] = {}
     for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clear):
@@ -248,29 +220,9 @@ def safe_area_finding(breach: Breach, loc: Loc, what: str, game: str) -> Finding
                    loc, game=game, component=what)
 
 
-def printed_dpi(iw: int, ih: int, w: float, h: float, fit: str) -> float:
-    """The pixels per inch an iw × ih px image prints at in a w × h mm box.
-
-    `contain` scales the image until its longer side (relative to the box) fits,
-    so the box's tighter axis sets the size and the other axis has pixels to
-    spare: the print has max over axes of px / inch. `cover` scales until the
-    box is filled, so the looser axis sets the size and the other is cropped:
-    min over axes. `stretch` prints each axis at its own density; the lower one blurs."""
-    per_axis = (iw / (w / 25.4), ih / (h / 25.4))
-    return max(per_axis) if fit == "contain" else min(per_axis)
-
-
-def _image_dpi(elements):
-    for el in elements:
-        match el:
-            case Image((path, iw, ih), _, _, w, h, fit):
-                yield path, printed_dpi(iw, ih, w, h, fit)
-            case Group(children=children):
-                yield from _image_dpi(children)
-
-
 def render_findings(face, what: str, template: str | None, loc: Loc, game: str, root: Path | None = None) -> list[Finding]:
-    """Warnings a printer would see: art past the bleed, blurry images (the safe area is checked as each face is drawn: pnp.layout.templates).
+    """Warnings a printer would see: art past the bleed (the safe area and the pictures are checked as each face is drawn:
+    pnp.layout.templates, pnp.layout.picture_checks).
 
     Each is at the template that draws it (`loc`, the piece's place, when there is none) with the piece as its
     component: a template whose art runs past the bleed on 21 cards is one mistake, said once, on 21 pieces."""
@@ -284,11 +236,6 @@ def render_findings(face, what: str, template: str | None, loc: Loc, game: str, 
             reported.add("bleed")
             out.append(warning("outside-bleed", f"{with_article(kind)} reaches past the {bleed:g} mm bleed and will be cut off: keep art within -face.bleed … "
                                "face.w + face.bleed", at, game=game, component=what))
-    for path, dpi in _image_dpi(face.elements):
-        if root is not None and Path(path).is_relative_to(root):
-            path = Path(path).relative_to(root).as_posix()  # messages name project files as the data does
-        if dpi < MIN_DPI:
-            out.append(warning("image-low-dpi", f"image {path} prints at {dpi:.0f} dpi, below {MIN_DPI}: use a larger image", at, game=game, component=what))
     return out
 
 

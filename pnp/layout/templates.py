@@ -28,6 +28,7 @@ from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
+from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox
 from pnp.layout.template_cache import CompiledTemplates, environment_key
@@ -281,6 +282,8 @@ class Layouts:
         self.template_warnings.extend(warning(IMAGE_PLACEHOLDER, f"{message}: this draft draws a placeholder in its place; add the file before printing",
                                               self.file_loc(filename, line, "image") if filename else ref_loc, game=game, component=what)
                                       for message, (filename, line) in rec.missing)
+        pictures = [(image, self.file_loc(filename, line, "image") if filename else ref_loc) for image, (filename, line) in rec.pictures]
+        self.template_warnings.extend(picture_findings(pictures, what, game, self.root))
         return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
 
     def _shrunk_findings(self, shrunk: list[tuple], context: dict, ref_loc: Loc, what: str, game: str) -> list[Finding]:

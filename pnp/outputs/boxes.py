@@ -12,7 +12,7 @@ cannot share one); only a piece that fits no sheet is an error.
 from __future__ import annotations
 
 from pnp.core.errors import error
-from pnp.core.units import PAPER_SIZES, PRINT_TOLERANCE_MM, um
+from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
 from pnp.data.boxes import BoxContents, game_boxes
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
@@ -33,7 +33,7 @@ def build_boxes(gctx: GameContext, options: Options):
     boxes, findings = game_boxes(game)
     if not boxes:
         return [], findings
-    paper = PAPER_SIZES[options.paper]
+    paper = paper_size(options.paper)
     cutter = CUTTERS[options.cutter] if options.cutter else None
     limit = um(max(options.printable_mm + PRINT_TOLERANCE_MM, cutter.margin(*paper) if cutter else 0.0))  # clear of a cutter's marks
     area = net_area(paper, limit)
@@ -73,7 +73,7 @@ def _nets(contents: BoxContents, area: tuple[int, int]) -> tuple[list | None, li
     for make in (style.pieces, style.split):
         if make is None:
             continue
-        made = make(*contents.inner)
+        made = make(*contents.inner, contents.board)
         nets = [fitted(net, area) for net in made]
         if all(n is not None for n in nets):
             return nets, []

@@ -14,10 +14,12 @@ from pnp.core.errors import Finding, LayoutError, Loc, error
 from pnp.core.processes import helper_pool, several_cores, worker_state
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
+from pnp.layout.art_bleed import bled_art
 from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
+from pnp.outputs.inserts import BOTH_SIDES, Printed
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.stamping import face_stamper
@@ -154,7 +156,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     rendering the back would cost its template and tie the picture to a file it never shows."""
     game = gctx.game
     w, h = deck.size
-    bleed = options.bleed_mm
+    bleed = deck.shape.bleed(options.card_bleed_mm)
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
     stamp = face_stamper(gctx, deck) if backs else None  # a card pictured in a rulebook shows no stamp
@@ -166,13 +168,13 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
             return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
         front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
-        front = renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"))
+        front = bled_art(renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape), deck.art_bleed)
         if stamp is not None and front is not None:
             front = stamp(card, front)
         back = None
         if backs:
             back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
-            back = renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"))
+            back = bled_art(renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape), deck.art_bleed)
         out.append((card, front, back))
     if backs:
         keep_plain(gctx, deck, options, out, renderer.findings)
@@ -240,8 +242,9 @@ class DeckSheets:
     card's face digests, and which cards changed since the last print. The cards another process is still rendering
     (`expect`) hold PENDING faces until they arrive (`arrive`)."""
 
-    def __init__(self, gctx: GameContext, deck: Deck, digests: FaceDigests, previous_faces: dict | None):
+    def __init__(self, gctx: GameContext, deck: Deck, digests: FaceDigests, previous_faces: dict | None, printed: Printed = BOTH_SIDES):
         self.gctx, self.deck, self.digests, self.previous = gctx, deck, digests, previous_faces
+        self.printed = printed  # both sides, fronts only, or sleeve inserts (pnp.outputs.inserts)
         self.rendering: list[Finding] = []
         self.inspected: list[Finding] = []
         self.pieces: list[Piece] = []
@@ -257,7 +260,7 @@ class DeckSheets:
         self._found(rendered, found)
         for card, front, back in rendered:
             if front is not None:
-                copies = [Piece(front, back, self._name(card)) for _ in range(card.count)]
+                copies = [Piece(*self.printed.sides(front, back), self._name(card)) for _ in range(card.count)]
                 self.pieces += copies
                 self._record(card, front, back, copies)
 
@@ -266,7 +269,7 @@ class DeckSheets:
         before the first of these cards drawn, while it renders them."""
         self._coming = coming
         for card in coming.cards:
-            back = PENDING if (card.back or self.deck.back) is not None else None
+            back = PENDING if (card.back or self.deck.back) is not None and self.printed.backs else None
             copies = [Piece(PENDING, back, self._name(card)) for _ in range(card.count)]
             self._waiting[self._name(card)] = copies
             self.pieces += copies
@@ -283,7 +286,7 @@ class DeckSheets:
             copies = self._waiting.pop(self._name(card))
             if front is not None:
                 for piece in copies:
-                    piece.front, piece.back = front, back
+                    piece.front, piece.back = self.printed.sides(front, back)
                 self._record(card, front, back, copies)
 
     def findings(self) -> list[Finding]:
@@ -297,7 +300,10 @@ class DeckSheets:
     def group(self, changed: bool = False) -> Group | None:
         """The deck's pieces as one group of the sheets (with `changed`, those of the cards changed since the last print)."""
         pieces = self.changed if changed else self.pieces
-        return Group(self.deck.id, self.deck.name, self.deck.size, pieces, keep_back=self.deck.back_shows_rules) if pieces else None
+        deck = self.deck
+        bleed = deck.shape.bleed(0.0) or None  # a round or hex card keeps room around it to be cut, whatever the build's bleed
+        return Group(deck.id, deck.name, self.printed.size(deck.size), pieces, keep_back=deck.back_shows_rules, shape=deck.shape, bleed_mm=bleed,
+                     outlined=not deck.shape.straight) if pieces else None
 
     def _name(self, card: Card) -> str:
         return f"{self.deck.id}/{card.id}"
@@ -332,7 +338,7 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
             if options.progress:
                 options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
             first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5)
-            sheets = DeckSheets(gctx, deck, digests, previous_faces)
+            sheets = DeckSheets(gctx, deck, digests, previous_faces, options.printed)
             decks.append(sheets)
             sheets.add(first, found)
             if coming is not None:
@@ -357,9 +363,11 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         if any(f.severity == "error" for f in findings()):
             raise GaveUp
 
-    if any(f.severity == "error" for f in findings()) or not groups:
+    refused = [error("insert-size", said, game.decks[d.deck.id].loc_of("size"), game=game.slug, component=d.deck.id)
+               for d in decks if (said := options.printed.refused(d.deck.size)) is not None]
+    if any(f.severity == "error" for f in findings()) or not groups or refused:
         _arrive_all(decks)
-        return [], findings()
+        return [], [*findings(), *refused]
     notes = sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug) if options.layout == "duplex" else []
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
@@ -367,7 +375,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         return [], [*findings(), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
-        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive)
+        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
         arrive()
         faces = {name: known for d in decks for name, known in d.faces.items()}
         files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces, cuts=stats.cuts)))

@@ -8,7 +8,7 @@ in the list from 1). A d4's faces print in the corners of its triangles.
 from __future__ import annotations
 
 from pnp.core.errors import error
-from pnp.core.units import PAPER_SIZES, PRINT_TOLERANCE_MM, um
+from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
 from pnp.layout.dice import die_net
@@ -16,6 +16,7 @@ from pnp.outputs.context import GameContext, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
+from pnp.render.cutters import CUTTERS
 from pnp.render.nets import NetPiece, fitted, net_area, write_net_pdf
 
 
@@ -52,8 +53,9 @@ def build_dice(gctx: GameContext, options: Options):
     game = gctx.game
     if not game.dice or not game.dice_data:
         return [], []
-    paper = PAPER_SIZES[options.paper]
-    limit = um(options.printable_mm + PRINT_TOLERANCE_MM)
+    paper = paper_size(options.paper)
+    cutter = CUTTERS[options.cutter] if options.cutter else None
+    limit = um(max(options.printable_mm + PRINT_TOLERANCE_MM, cutter.margin(*paper) if cutter else 0.0))  # clear of a cutter's marks
     area = net_area(paper, limit)
     findings: list = []
     pieces: list[NetPiece] = []
@@ -75,6 +77,7 @@ def build_dice(gctx: GameContext, options: Options):
 
         face_filter = lighten_face
     words = sheet_words(game)
+    cuts: list = []
     data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — {words.dice}", "dice nets for print and play", face_filter,
-                                draft=options.draft, words=words)
-    return [(f"{game.slug}-dice.pdf", data, FileStats(pages, len(pieces)))], findings
+                                cutter, cuts, draft=options.draft, words=words)
+    return [(f"{game.slug}-dice.pdf", data, FileStats(pages, len(pieces), cuts=cuts))], findings

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pnp.core.units import BLEED_MM, DEFAULT_PRINTABLE_MM
 from pnp.data.kinds import kind_named
+from pnp.outputs.inserts import Printed
 
 
 @dataclass
@@ -34,6 +35,15 @@ class Options:
     cutter: str = ""  # a cutting machine (pnp.render.cutters.CUTTERS): its marks on each fronts sheet, its cut file beside each PDF
     draft: bool = False  # art may be missing: placeholders stand in for it, warned of, and every page says DRAFT
     lang: str = ""  # the edition's language when not the game's source language: every file name carries it
+    edge_bleed: bool = False  # the card sheets share cut lines and bleed past the grid's outer edges only, as far as the margins hold
+    fronts_only: bool = False  # the card sheets print no backs at all (fronts to sleeve in front of old cards)
+    insert: tuple | None = None  # (w, h) mm: the card sheets print each front as a sleeve insert of this size, and no backs
+    insert_fit: str = "scale"  # how a front becomes an insert: scale (to cover it) or trim (cut down, unscaled)
+
+    @property
+    def printed(self) -> Printed:
+        """What the card sheets print of each card (pnp.outputs.inserts.Printed)."""
+        return Printed(self.fronts_only, tuple(self.insert) if self.insert else None, self.insert_fit)
 
     def cache_text(self, kind: str | None = None) -> str:
         """Every option that can change an output's bytes, for cache keys: all fields but those in NOT_IN_CACHE_KEY; for a
@@ -47,9 +57,14 @@ class Options:
         return BLEED_MM if self.bleed else 0.0
 
     @property
+    def card_bleed_mm(self) -> float:
+        """The bleed card faces are drawn with: a bleed build's, or an edge-bleed build's (cut back inside the grid)."""
+        return BLEED_MM if self.bleed or self.edge_bleed else 0.0
+
+    @property
     def plain_faces(self) -> bool:
         """Whether faces are drawn as the readability check judges them: no bleed, no ink saver."""
-        return not self.bleed and not self.ink_saver
+        return not self.bleed and not self.ink_saver and not self.edge_bleed
 
 
 # Options that cannot change an output's bytes: where files go, progress lines, which kinds run,
@@ -61,8 +76,8 @@ NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printe
 # own file name: every option that can change an output's bytes (cache_text) is either in a kind's options or in
 # NAMED_ELSEWHERE (tests/test_small_print.py checks it).
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
-# the board paper (in a board file's own name) and the booklet (a file of its own).
-NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet"})
+# the board paper (in a board file's own name), the booklet (a file of its own) and the insert's fit (in the insert's tag).
+NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet", "insert_fit"})
 
 
 def variant_tag(options: Options, kind: str) -> str:
@@ -77,6 +92,8 @@ def variant_tag(options: Options, kind: str) -> str:
         tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
     if "bleed" in wanted and options.bleed:
         tags.append("bleed")
+    elif "edge_bleed" in wanted and options.edge_bleed:
+        tags.append("bleed-edges")
     if "gutter" in wanted and options.gutter:
         tags.append(f"gutter{options.gutter:g}mm")
     if "ink_saver" in wanted and options.ink_saver:
@@ -88,6 +105,10 @@ def variant_tag(options: Options, kind: str) -> str:
         tags.append(f"margin{options.printable_mm:g}mm")
     if "cutter" in wanted and options.cutter:
         tags.append(options.cutter)
+    if "insert" in wanted and options.insert:
+        tags.append(f"insert{options.insert[0]:g}x{options.insert[1]:g}mm" + ("-trim" if options.insert_fit == "trim" else ""))
+    elif "fronts_only" in wanted and options.fronts_only:
+        tags.append("fronts")
     if "subset" in wanted:
         tags.append(_subset_tag(options))
     if "draft" in wanted and options.draft:

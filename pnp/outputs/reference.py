@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from pnp.core.colour import mix
 from pnp.core.errors import PnpError, did_you_mean, error, warning
-from pnp.core.units import PAPER_SIZES
+from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
@@ -274,7 +274,7 @@ class SheetFrame:
     columns: int
 
     def __post_init__(self):
-        pw, ph = PAPER_SIZES[self.paper]
+        pw, ph = paper_size(self.paper)
         self.w, self.h = pw - 2 * SHEET_MARGIN[0], ph - 2 * SHEET_MARGIN[1]
         look = RefLook(self.gctx, MIN_SHEET_PT)
         self.title = Style(look.title_family, 17, 1.1, bold=True, color=look.accent)
@@ -544,6 +544,19 @@ def sheet_groups(laid: ReferenceFaces, words: SheetWords = ENGLISH) -> list[Grou
     return groups
 
 
+def _cut_aids(gctx: GameContext, options: Options, sheet_groups: list[Group], aid_groups: list[Group], aids: int) -> list:
+    """With a cutting machine: the reference sheet as always (no marks: it fills its page), and the player aids on a PDF
+    of their own, `<game>-player-aids.pdf`, with the machine's marks and cut files (or CutContour) like any card."""
+    game = gctx.game
+    out = []
+    if sheet_groups:
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), sheet_groups, "reference")
+        out.append((f"{game.slug}-reference.pdf", data, FileStats(stats.pages, 0, page_keys=stats.page_keys)))
+    data, stats = sheets_pdf(gctx, options, aid_groups, "player aids")
+    out.append((f"{game.slug}-player-aids.pdf", data, FileStats(stats.pages, aids, page_keys=stats.page_keys, cuts=stats.cuts)))
+    return out
+
+
 def build_reference(gctx: GameContext, options: Options):
     """Reference PDF of a game (sheet, then player-aid cards; the sheet last when that spares a blank back): ([(file name, bytes, stats)], findings)."""
     game = gctx.game
@@ -557,8 +570,9 @@ def build_reference(gctx: GameContext, options: Options):
     aid_groups = [Group("player-aids", words.player_aids, tuple(game.reference.card_size), aids)] if aids else []
     groups = aid_groups + [dataclasses.replace(g, print_last=True) for g in sheet_groups(laid, words)] if laid.sheet_last else sheet_groups(laid, words) + aid_groups
     try:
-        # a reference sheet fills its page and its aids are plain rectangles cut by hand: a cutting machine's marks
-        # would take the room the sheet needs, so the reference prints as it does without one
+        if options.cutter and aid_groups:
+            return _cut_aids(gctx, options, [g for g in groups if g not in aid_groups], aid_groups, len(aids)), findings
+        # a reference sheet fills its page: a cutting machine's marks would take the room it needs (its aids print apart: _cut_aids)
         data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference")
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]

@@ -13,6 +13,7 @@ margin, and is not told.
 from __future__ import annotations
 
 from pnp.core.errors import Finding, Loc
+from pnp.core.units import paper_said
 from pnp.outputs.options import Options
 from pnp.render.impose import Sheet, plan_sheet
 
@@ -32,7 +33,7 @@ def sheet_layout_notes(decks: list[tuple[str, tuple[float, float], Loc]], option
         said = _what_changed(sheet, size, options)
         if said:
             names = ", ".join(n for n, _ in named)
-            paper = options.paper.upper() if options.paper == "a4" else options.paper.title()
+            paper = paper_said(options.paper)
             out.append(Finding("note", SHEET_LAYOUT, f"{size[0]:g} × {size[1]:g} mm cards on {paper} with a {options.printable_mm:.2f} mm "
                                                      f"printer margin: {'; '.join(said)}", named[0][1], game, names))
     return out
@@ -55,3 +56,15 @@ def _what_changed(sheet: Sheet | None, size: tuple[float, float], options: Optio
 
 def _grid(sheet: Sheet) -> str:
     return f"{sheet.cols} × {sheet.rows}{' landscape' if sheet.landscape else ''}"
+
+
+def sheet_listing(size: tuple[float, float], pieces: int, paper: str, printable_mm: float, gutter_mm: float = 0.0, bleed_mm: float = 0.0) -> dict:
+    """What `pnp list` says of a deck or a token set printed alone on `paper`: its grid, pieces a sheet and sheets (fronts; each
+    also prints a backs page when it has backs), as the build plans them for that printer margin. None of it when no piece fits."""
+    from pnp.render.packing import grid_for
+
+    grid = grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, "duplex", 180, "auto")
+    if grid is None:
+        return {"paper": paper, "fits": False, "per_sheet": 0, "sheets": 0}
+    return {"paper": paper, "fits": True, "grid": [grid.cols, grid.rows], "landscape": grid.landscape, "per_sheet": grid.per_sheet,
+            "sheets": -(-pieces // grid.per_sheet)}

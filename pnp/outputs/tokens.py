@@ -12,16 +12,15 @@ front, base tab.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from pnp.core.errors import Loc, error
+from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_sets, token_variants
 from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
 from pnp.layout.elements import Group as Turned
-from pnp.layout.inspect import Cut
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
@@ -51,10 +50,9 @@ def build_tokens(gctx: GameContext, options: Options):
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
         shape = "standee" if spec.standee else spec.shape
-        key = (shape, size)  # sets of one shape and size are one group; leftovers of every group share sheets (render/packing.py)
+        key = (shape, token_cut(spec, size), size)  # sets of one shape and size are one group; leftovers of every group share sheets (render/packing.py)
         if key not in groups:
-            groups[key] = Group(spec.id, spec.name, size, [], cut_shape="rectangle" if spec.standee else spec.shape,
-                                cut_radius=ROUNDED_RADIUS * min(size) if spec.shape == "rounded" and not spec.standee else 0.0)
+            groups[key] = Group(spec.id, spec.name, size, [], shape=token_cut(spec, size))
         else:
             groups[key].name += f", {spec.name}"
         groups[key].pieces += pieces
@@ -135,11 +133,14 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
     return out
 
 
-def token_cut(spec, size: tuple[float, float]) -> Cut:
-    """The line a set's faces are cut along, for the safe-area check (a standee's faces are rectangles)."""
-    if spec.standee:
-        return Cut()
-    return Cut(spec.shape, ROUNDED_RADIUS * min(size) if spec.shape == "rounded" else 0.0)
+def token_cut(spec, size: tuple[float, float]) -> Shape:
+    """The line a set's faces are cut along (a standee's faces are rectangles; a square is one): its `shape`, a rounded
+    square's `corner_radius` (else ROUNDED_RADIUS of its shorter side), a hexagon's `hex_top`."""
+    if spec.standee or spec.shape in ("square", "rectangle"):
+        return RECTANGLE if not spec.corner_radius or spec.standee else Shape("rounded", spec.corner_radius)
+    if spec.shape == "rounded":
+        return Shape("rounded", spec.corner_radius or ROUNDED_RADIUS * min(size))
+    return Shape(spec.shape, 0.0, spec.hex_top == "pointy")
 
 
 def render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
@@ -148,30 +149,24 @@ def render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, find
         if spec.standee:
             front, back = standee_face(front, back or front), None
         else:
-            front = with_cut_outline(front, spec.shape)
+            front = with_cut_outline(front, token_cut(spec, size))
         pieces += [Piece(front, back, name, spec.name) for _ in range(count)]
     return pieces
 
 
-def cut_outline(shape: str, w: float, h: float) -> tuple:
+def cut_outline(shape: Shape, w: float, h: float) -> tuple:
     """The elements that draw a token's cut line on its trim: a dark hairline on a white one, seen on any art.
     Empty where crop marks suffice (squares, rectangles)."""
-    if shape == "circle":
-        return tuple(Circle(w / 2, h / 2, w / 2, None, colour, width, None) for colour, width in CUT_LINES)
-    if shape == "hexagon":
-        corners = hexagon(w / 2, h / 2, w / 2)
-        return tuple(Polygon(corners, None, colour, width, True) for colour, width in CUT_LINES)
-    if shape == "rounded":
-        return tuple(Rect(0.0, 0.0, w, h, None, colour, width, ROUNDED_RADIUS * min(w, h), None) for colour, width in CUT_LINES)
+    if shape.kind == "circle":
+        return tuple(Circle(w / 2, h / 2, min(w, h) / 2, None, colour, width, None) for colour, width in CUT_LINES)
+    if shape.kind == "hexagon":
+        return tuple(Polygon(tuple(shape.corners(w, h)), None, colour, width, True) for colour, width in CUT_LINES)
+    if shape.corner_radius(w, h):
+        return tuple(Rect(0.0, 0.0, w, h, None, colour, width, shape.corner_radius(w, h), None) for colour, width in CUT_LINES)
     return ()
 
 
-def hexagon(cx: float, cy: float, r: float) -> tuple:
-    """A hexagon with its corners left and right, `r` from the centre: a hexagon token of size s has r = s / 2."""
-    return tuple((cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60))
-
-
-def with_cut_outline(face: Face, shape: str) -> Face:
+def with_cut_outline(face: Face, shape: Shape) -> Face:
     return face._replace(elements=face.elements + cut_outline(shape, face.w, face.h))
 
 

@@ -21,50 +21,55 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pnp.core.shapes import Shape
+
 MM = 72 / 25.4
 CLEAR_MM = 2.0  # between a mark and the nearest piece
 
 
 @dataclass(frozen=True)
 class CutShape:
-    """One piece's cut line on a page: its trim box (mm from the top-left) and shape (rectangle, rounded, circle, hexagon)."""
+    """One piece's cut line on a page: its trim box (mm from the top-left) and the shape cut inside it (pnp.core.shapes)."""
 
-    shape: str
+    shape: Shape
     x: float
     y: float
     w: float
     h: float
-    radius: float = 0.0  # a rounded rectangle's corners
+
+    closed = True  # one closed line, cut in one go
+
+    @property
+    def parts(self) -> tuple:
+        """The cut as straight pieces and arcs, as CutPath holds them."""
+        return self.shape.parts(self.x, self.y, self.w, self.h)
 
     def svg(self) -> str:
         """The SVG element that cuts this piece, in mm."""
         x, y, w, h = (round(v, 4) for v in (self.x, self.y, self.w, self.h))
-        if self.shape == "circle":
-            return f'<circle cx="{round(x + w / 2, 4)}" cy="{round(y + h / 2, 4)}" r="{round(w / 2, 4)}"/>'
-        if self.shape == "hexagon":
-            points = " ".join(f"{round(px, 4)},{round(py, 4)}" for px, py in self.corners())
+        if self.shape.kind == "circle":
+            return f'<circle cx="{round(self.x + self.w / 2, 4)}" cy="{round(self.y + self.h / 2, 4)}" r="{round(min(self.w, self.h) / 2, 4)}"/>'
+        if self.shape.kind == "hexagon":
+            points = " ".join(f"{round(self.x + px, 4)},{round(self.y + py, 4)}" for px, py in self.shape.corners(self.w, self.h))
             return f'<polygon points="{points}"/>'
-        rx = f' rx="{round(self.radius, 4)}"' if self.radius else ""
+        k = self.shape.corner_radius(self.w, self.h)
+        rx = f' rx="{round(k, 4)}"' if k else ""
         return f'<rect x="{x}" y="{y}" width="{w}" height="{h}"{rx}/>'
-
-    def corners(self) -> list[tuple[float, float]]:
-        """A hexagon's corners, left and right, as pnp.outputs.tokens.hexagon draws them."""
-        cx, cy, r = self.x + self.w / 2, self.y + self.h / 2, self.w / 2
-        return [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
 
     def stroke(self, c, page_h: float) -> None:
         """Draw this cut line on a reportlab canvas (whose origin is the bottom-left)."""
         bottom = page_h - self.y - self.h
-        if self.shape == "circle":
-            c.circle((self.x + self.w / 2) * MM, (bottom + self.h / 2) * MM, self.w / 2 * MM, stroke=1, fill=0)
-        elif self.shape == "hexagon":
+        k = self.shape.corner_radius(self.w, self.h)
+        if self.shape.kind == "circle":
+            c.circle((self.x + self.w / 2) * MM, (bottom + self.h / 2) * MM, min(self.w, self.h) / 2 * MM, stroke=1, fill=0)
+        elif self.shape.kind == "hexagon":
             p = c.beginPath()
-            for i, (px, py) in enumerate(self.corners()):
-                (p.lineTo if i else p.moveTo)(px * MM, (page_h - py) * MM)
+            for i, (px, py) in enumerate(self.shape.corners(self.w, self.h)):
+                (p.lineTo if i else p.moveTo)((self.x + px) * MM, (page_h - self.y - py) * MM)
             p.close()
             c.drawPath(p, stroke=1, fill=0)
-        elif self.radius:
-            c.roundRect(self.x * MM, bottom * MM, self.w * MM, self.h * MM, self.radius * MM, stroke=1, fill=0)
+        elif k:
+            c.roundRect(self.x * MM, bottom * MM, self.w * MM, self.h * MM, k * MM, stroke=1, fill=0)
         else:
             c.rect(self.x * MM, bottom * MM, self.w * MM, self.h * MM, stroke=1, fill=0)
 
@@ -75,6 +80,7 @@ class CutPath:
     ("A", cx, cy, r, start, sweep in degrees, y down), in mm from the page's top-left."""
 
     parts: tuple
+    closed = False  # its pieces are cut one by one (a net's outline is open where its folds are)
 
     def svg(self) -> str:
         d = []
@@ -111,6 +117,14 @@ class Cutter:
     marks: Callable[[float, float], list[tuple[float, float, float, float]]]  # filled rectangles (x, y, w, h) from the top-left
     svg: bool = True
     spot: bool = False
+    # where its marks sit only in corners: (page w, h) -> mm from every edge of the area they enclose, that whole sheets of
+    # pieces may fill where they keep off the marks (keep_out), instead of `margin` all round
+    inset: Callable[[float, float], float] | None = None
+
+    def avoid(self, page_w: float, page_h: float) -> list[tuple[int, int, int, int]]:
+        """keep_out's boxes in µm from the page's bottom-left (x0, y0, x1, y1), as the sheet planner counts."""
+        return [(round(x * 1000), round((page_h - y - h) * 1000), round((x + w) * 1000), round((page_h - y) * 1000))
+                for x, y, w, h in self.keep_out(page_w, page_h)]
 
     def keep_out(self, page_w: float, page_h: float) -> list[tuple[float, float, float, float]]:
         """Each mark's box grown by CLEAR_MM: no piece may touch one."""
@@ -152,7 +166,8 @@ def cricut_marks(page_w: float, page_h: float) -> list[tuple[float, float, float
 
 
 CUTTERS: dict[str, Cutter] = {
-    "silhouette": Cutter("silhouette", lambda w, h: SILHOUETTE_INSET + SILHOUETTE_SQUARE + CLEAR_MM, silhouette_marks),
+    "silhouette": Cutter("silhouette", lambda w, h: SILHOUETTE_INSET + SILHOUETTE_SQUARE + CLEAR_MM, silhouette_marks,
+                         inset=lambda w, h: SILHOUETTE_INSET + SILHOUETTE_LINE + CLEAR_MM),
     "cricut": Cutter("cricut", lambda w, h: max(cricut_area(w, h)[:2]), cricut_marks),
     "print-shop": Cutter("print-shop", lambda w, h: 0.0, lambda w, h: [], svg=False, spot=True),
 }
@@ -164,6 +179,8 @@ def draw_cut_contour(c, shapes: list[CutShape], page_h: float) -> None:
 
     c.saveState()
     c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName="CutContour", density=1))
+    c.setStrokeOverprint(True)  # the cut line knocks out no art under it: a RIP that prints it by mistake still shows the art
+    c.setOverprintMask(1)
     c.setLineWidth(0.25)
     for shape in shapes:
         shape.stroke(c, page_h)

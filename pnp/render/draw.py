@@ -22,6 +22,7 @@ from pnp.core.units import PT_PER_MM
 from pnp.layout import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.typeset import TextOp
+from pnp.render.art_pixels import bled_pixels
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
@@ -582,7 +583,10 @@ class FaceDrawer:
 
     def _image(self, image: Image) -> None:
         self._replayable = False  # the document names and keeps each picture
-        (path, iw, ih), x, y, w, h, fit = image
+        (path, iw, ih), x, y, w, h, fit = image[:6]
+        if image.bleed:
+            self._bled_image(image)
+            return
         path = self._picture(path)
         c = self.c
         bx, by, bw, bh = x * K, -(y + h) * K, w * K, h * K
@@ -598,3 +602,16 @@ class FaceDrawer:
             c.clipPath(p, stroke=0, fill=0)
         c.drawImage(path, bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh, mask="auto")
         c.restoreState()
+
+    def _bled_image(self, image: Image) -> None:
+        """An image continued past its box by its own edge (pnp.layout.art_bleed): the pixels its box shows, padded by
+        the bleed on the sides that meet the trim, stretched over the grown box."""
+        (path, _iw, _ih), x, y, w, h, fit = image[:6]
+        mode, left, top, right, bottom = image.bleed
+        cache = self.__dict__.setdefault("_bled", {})
+        key = (path, w, h, fit, image.bleed, self.colour_filter is not None)
+        if key not in cache:
+            cache[key] = picture(bled_pixels(cmyk_image(path) if self.colour_filter is not None else path, w, h, fit, mode, (left, top, right, bottom)))
+        x0, y0, x1, y1 = x - left, y - top, x + w + right, y + h + bottom
+        self.c.drawImage(cache[key], x0 * K, -y1 * K, (x1 - x0) * K, (y1 - y0) * K, mask="auto")
+

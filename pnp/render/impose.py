@@ -27,13 +27,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, paper_size, um
 
+MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
 MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
 FOOTER_BAND_UM = um(3.0)  # the footer line (6.5 pt text, the scale bar's ticks), from the printable limit inwards
 FOOTER_CLEAR_UM = um(1.0)  # between the footer band and the nearest mark or card
 MIN_MARK_UM = um(2.0)  # the least mark a cut line needs to be found with a ruler
+FOOTER_MIN_SPAN_UM = um(120.0)  # the least length a footer between a cutting machine's marks takes: its words and the 50 mm scale bar
 MIN_DRAWN_UM = um(1.0)  # a shorter outer mark is not drawn at all
 TOLERANCE_UM = um(PRINT_TOLERANCE_MM)
 LIMIT_SLACK_UM = um(0.1)  # a grid moved against the limit stays this far inside it
@@ -69,6 +71,26 @@ class Sheet:
     bleed: int
     printable: int = DEFAULT_PRINTABLE_UM  # the printer's margin on every side
     lift: int = field(default=0, kw_only=True)  # µm the grid sits above the page's centre: the margin below it then holds the marks
+    # a cutting machine's marks with their clearance, (x0, y0, x1, y1) µm from the bottom-left: no piece and no crop mark
+    # on them (a crop mark that would be is left out; every cut line keeps one elsewhere)
+    avoid: tuple = field(default=(), kw_only=True)
+    band_printable: int = field(default=0, kw_only=True)  # the margin bands of shared pages keep: the machine's whole margin, as they meet no avoid
+    # bleed on the grid's outer edges only (shared cut lines inside): µm on the page's left, bottom, right and top (with_edge_bleed)
+    edge_bleed: tuple = field(default=(0, 0, 0, 0), kw_only=True)
+
+    @property
+    def clear_of_avoid(self) -> bool:
+        """No piece's bleed on a box of `avoid`, and every cut line of the full grid with a mark of MIN_MARK_UM off them."""
+        if not self.avoid:
+            return True
+        grid = (self.left - self.bleed, self.bottom - self.bleed, self.left + self.grid_w + self.bleed, self.bottom + self.grid_h + self.bleed)
+        if any(meets(grid, box) for box in self.avoid):
+            return False
+        slots = [self.slot(i) for i in range(self.per_sheet)]
+        kept = [seg for seg in crop_mark_segments(self, slots) if abs(seg[2] - seg[0]) + abs(seg[3] - seg[1]) >= MIN_MARK_UM]
+        xs = {v for s in slots for v in (s.x, s.x + s.w)}
+        ys = {v for s in slots for v in (s.y, s.y + s.h)}
+        return xs <= {x0 for x0, _, x1, _ in kept if x0 == x1} and ys <= {y0 for _, y0, _, y1 in kept if y0 == y1}
 
     @property
     def limit(self) -> int:
@@ -129,14 +151,35 @@ class Sheet:
         """Room between the printable limit and the grid's bleed on the bottom ('bottom') or left ('left') margin."""
         return (self.margin_y if side == "bottom" else self.margin_x) - self.limit
 
+    def footer_span(self, side: str) -> tuple[int, int]:
+        """Where along the `side` margin ('bottom' or 'left') the footer runs, µm from the page's left or bottom: the
+        whole side within the limit, or its longest stretch off the boxes of `avoid` its band meets."""
+        band = FOOTER_BAND_UM + FOOTER_CLEAR_UM
+        length = self.page_w if side == "bottom" else self.page_h
+        free = [(self.limit + um(1), length - self.limit - um(1))]
+        for x0, y0, x1, y1 in self.avoid:
+            across, along = ((y0, y1), (x0, x1)) if side == "bottom" else ((x0, x1), (y0, y1))
+            if across[1] <= self.limit or across[0] >= self.limit + band:
+                continue
+            free = [piece for a, b in free for piece in ((a, min(b, along[0] - FOOTER_CLEAR_UM)), (max(a, along[1] + FOOTER_CLEAR_UM), b)) if piece[1] > piece[0]]
+        return max(free, key=lambda ab: ab[1] - ab[0], default=(self.limit, self.limit))
+
+    def footer_ok(self, side: str) -> bool:
+        """Whether the footer fits the `side` margin ('bottom' or 'left'): deep enough, and long enough between a cutting
+        machine's marks (FOOTER_MIN_SPAN_UM)."""
+        start, end = self.footer_span(side)
+        return self.footer_room(side) >= FOOTER_BAND_UM + FOOTER_CLEAR_UM and (not self.avoid or end - start >= FOOTER_MIN_SPAN_UM)
+
     @property
     def footer_fits(self) -> bool:
-        return max(self.footer_room("bottom"), self.footer_room("left")) >= FOOTER_BAND_UM + FOOTER_CLEAR_UM
+        return self.footer_ok("bottom") or self.footer_ok("left")
 
     @property
     def footer_side(self) -> str:
         """'bottom' or 'left': the bottom margin if the footer fits there, else the left one."""
-        return "bottom" if self.footer_room("bottom") >= FOOTER_BAND_UM + FOOTER_CLEAR_UM or self.footer_room("bottom") >= self.footer_room("left") else "left"
+        if self.footer_ok("bottom") or (not self.footer_ok("left") and self.footer_room("bottom") >= self.footer_room("left")):
+            return "bottom"
+        return "left"
 
     def mark_cap(self, axis: str) -> int:
         """The longest crop mark on `axis` ('x': left and right of the grid, 'y': above and below)."""
@@ -226,7 +269,7 @@ def _placed(sheet: Sheet) -> Sheet | None:
     lowest = sheet.limit + LIMIT_SLACK_UM + sheet.bleed
     for lift in (0, highest - centre, lowest - centre):
         moved = replace(sheet, lift=lift)
-        if moved.inside_limit and moved.footer_fits and moved.marks_fit:
+        if moved.inside_limit and moved.footer_fits and moved.marks_fit and moved.clear_of_avoid:
             return moved
     return None
 
@@ -248,10 +291,50 @@ def _allowed(orientation: str, page_w: int, page_h: int) -> bool:
     return orientation == "auto" or (orientation == "landscape") == (page_w > page_h)
 
 
+def with_edge_bleed(sheet: Sheet, bleed: int) -> Sheet:
+    """`sheet` (planned with shared cut lines and no bleed) with up to `bleed` µm of art past its outer edges: on each side
+    of the page as much as its margin holds between the trim and the printable limit while it keeps the mark and the
+    footer it holds. Sides of the page, not of the grid: a backs page, its grid mirrored, has the same margins and footer."""
+    room = {}
+    for edge in ("left", "right", "bottom", "top"):
+        margin = {"left": sheet.left, "right": sheet.page_w - sheet.left - sheet.grid_w,
+                  "bottom": sheet.bottom, "top": sheet.page_h - sheet.bottom - sheet.grid_h}[edge]
+        marks = MARK_GAP_UM + MIN_MARK_UM if sheet.mark_room(edge) >= MIN_MARK_UM else 0
+        room[edge] = margin - sheet.mark_stop(edge) - marks - LIMIT_SLACK_UM
+    return replace(sheet, edge_bleed=tuple(max(0, min(bleed, room[edge])) for edge in ("left", "bottom", "right", "top")))
+
+
+def meets(a: tuple, b: tuple) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) overlap, more than touching."""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
 def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, bleed_mm: float = 0, orientation: str = "auto",
-               printable_mm: float = DEFAULT_PRINTABLE_MM) -> Sheet:
-    """The sheet holding the most cards inside the printable area: portrait or landscape, card upright."""
-    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+               printable_mm: float = DEFAULT_PRINTABLE_MM, machine=None) -> Sheet:
+    """The sheet holding the most cards inside the printable area: portrait or landscape, card upright.
+
+    With a cutting `machine` (pnp.render.cutters.Cutter) whose marks sit in the corners, `printable_mm` is its whole
+    margin; a grid that comes nearer the edges, inside the area its marks enclose (Cutter.inset) and off its marks,
+    wins where it holds more."""
+    best = _plan_sheet(paper, card_mm, gutter_mm, bleed_mm, orientation, printable_mm)
+    if machine is None or machine.inset is None:
+        return best
+    w, h = paper_size(paper)
+    for page in ((w, h), (h, w)):
+        if not _allowed(orientation, *page):
+            continue
+        avoid = tuple(machine.avoid(*page))
+        inner = _plan_sheet(paper, card_mm, gutter_mm, bleed_mm, "landscape" if page[0] > page[1] else "portrait", machine.inset(*page), avoid,
+                            um(printable_mm))
+        if inner.per_sheet > best.per_sheet:
+            best = inner
+    return best
+
+
+def _plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float, bleed_mm: float, orientation: str, printable_mm: float,
+                avoid: tuple = (), band_printable: int = 0) -> Sheet:
+    """The sheet holding the most cards inside the printable area and off `avoid`: portrait or landscape, card upright."""
+    pw, ph = (um(v) for v in paper_size(paper))
     cw, ch = (um(v) for v in card_mm)
     bleed = um(bleed_mm)
     gap = max(um(gutter_mm), 2 * bleed)  # bleeds of neighbours never overlap
@@ -263,7 +346,7 @@ def plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float = 0, b
             continue
         cols = fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
         rows = fit(page_h - 2 * margin, ch, gap, bleed)
-        sheet = _usable(Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable))
+        sheet = _usable(Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable, avoid=avoid, band_printable=band_printable))
         if best is None or sheet.per_sheet > best.per_sheet:
             best = sheet
     return best
@@ -329,7 +412,7 @@ def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float =
     Ties go to a horizontal fold (fronts above, backs below), the usual
     gutterfold: with the backs turned 180° they read upright once the card
     is turned over sideways. None when not even one card fits."""
-    pw, ph = (um(v) for v in PAPER_SIZES[paper])
+    pw, ph = (um(v) for v in paper_size(paper))
     cw, ch = (um(v) for v in card_mm)
     bleed = um(bleed_mm)
     gap = max(um(gutter_mm), 2 * bleed)
@@ -414,3 +497,33 @@ def first_fold_band_top(page_h: int, printable: int, bleed: int, axis: str) -> i
     at the foot of the page, so the top band leaves the footer's room as well as a band mark's."""
     footer = FOOTER_BAND_UM + FOOTER_CLEAR_UM if axis == "h" else 0
     return first_band_top(page_h, printable, bleed) - footer
+
+
+def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, int, int]]:
+    """Every crop mark of `slots` on `sheet`, as (x0, y0, x1, y1) µm from the page's bottom-left."""
+    xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
+    ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
+    left, bottom, right, top = (sheet.bleed + b for b in sheet.edge_bleed)  # a bleed on the outer edges only moves the marks out too
+    start = {"left": min(s.x for s in slots) - left - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + right + MARK_GAP_UM,
+             "bottom": min(s.y for s in slots) - bottom - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + top + MARK_GAP_UM}
+    room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
+            "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
+    length = {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}
+    out = []
+    for edge, n in length.items():
+        if n < MIN_DRAWN_UM:
+            continue
+        if edge in ("top", "bottom"):
+            sign = 1 if edge == "top" else -1
+            out += [(x, start[edge], x, start[edge] + sign * n) for x in xs]
+        else:
+            sign = 1 if edge == "right" else -1
+            out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
+    return [seg for seg in out if not any(meets(_span(seg), box) for box in sheet.avoid)]  # none on a cutting machine's mark
+
+
+def _span(seg: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A mark's box, as wide as the line it draws."""
+    x0, y0, x1, y1 = seg
+    half = round(MARK_WIDTH * 25400 / 72 / 2)
+    return min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from pnp.core.shapes import Shape
 from pnp.data.label_sheets import LabelSheet
 from pnp.layout.typeset import STAND_INS
 from pnp.render.cutters import MM, CutShape, Cutter
@@ -84,7 +85,7 @@ def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_na
 
 def slot_shape(sheet: LabelSheet, x: float, y: float) -> CutShape:
     w, h = sheet.slot
-    return CutShape("circle" if sheet.shape == "round" else "rectangle", x, y, w, h, sheet.corner if sheet.shape != "round" else 0.0)
+    return CutShape(Shape("circle") if sheet.shape == "round" else Shape("rounded", sheet.corner), x, y, w, h)
 
 
 def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_name: str) -> None:

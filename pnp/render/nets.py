@@ -2,12 +2,16 @@
 
 Each panel is painted in its piece's colour and stroked 0.8 mm past its edge
 in the same colour, so a cut a little outside the line shows no white; glue
-tabs are grey (they end up inside). Cut lines are solid black hairlines, fold
-lines dashed grey (a solid printed line would show on every edge of the box).
-Pieces are set on pages in rows (`shelves`), inside the printable area.
+tabs are grey (they end up inside). Cut lines are solid black hairlines. Fold
+lines are dashed, dark and white dashes in turn, so they show on any colour
+(a solid printed line would show on every edge of the box), and every fold
+has score marks: short black lines outside the net on the fold's line, where
+it meets the outline, to score along with a ruler before folding. Pieces are
+set on pages in rows (`shelves`), inside the printable area with their marks.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -18,9 +22,11 @@ from pnp.layout.nets import Arc, Net, Panel, Seg
 from pnp.render.pdf_colours import colour
 
 CUT_COLOUR, CUT_WIDTH = "#000000", 0.5  # pt
-FOLD_COLOUR, FOLD_WIDTH, FOLD_DASH = "#808080", 0.5, (3, 2)  # pt
+FOLD_COLOURS, FOLD_WIDTH, FOLD_DASH = ("#333333", "#ffffff"), 0.5, (3, 3)  # pt: dark dashes, white ones in their gaps
+SCORE_GAP_MM, SCORE_MM = 1.0, 2.0  # a score mark starts this far outside the net and is this long: two neighbours' meet at most
 TAB_FILL = "#e3e3e3"
 SPILL_MM = 0.8  # colour past each cut edge: covers a cut that wanders outward this far
+REACH_MM = max(SPILL_MM, SCORE_GAP_MM + SCORE_MM)  # how far past its outline a piece prints: its score marks
 MARK_SIZE = 6.0  # pt: the labels that pair a split piece's glue tab with its edge
 GAP_UM = um(6)  # between pieces on a page
 
@@ -101,13 +107,19 @@ class NetPainter:
         c.restoreState()
 
     def _folds(self, placed: Placed) -> None:
+        """Each fold as dark and white dashes in turn, and its score marks outside the net."""
         c = self.c
-        c.setStrokeColor(colour(FOLD_COLOUR))
         c.setLineWidth(FOLD_WIDTH)
-        c.setDash(*FOLD_DASH)
-        for e in placed.net.folds:
-            c.line(*self._xy(placed, e.x1, e.y1), *self._xy(placed, e.x2, e.y2))
+        for phase, fold_colour in enumerate(FOLD_COLOURS):
+            c.setStrokeColor(colour(fold_colour))
+            c.setDash(list(FOLD_DASH), phase * FOLD_DASH[0])
+            for e in placed.net.folds:
+                c.line(*self._xy(placed, e.x1, e.y1), *self._xy(placed, e.x2, e.y2))
         c.setDash()
+        c.setStrokeColor(colour(CUT_COLOUR))
+        c.setLineWidth(CUT_WIDTH)
+        for x1, y1, x2, y2 in score_marks(placed.net):
+            c.line(*self._xy(placed, x1, y1), *self._xy(placed, x2, y2))
 
     def _cuts(self, placed: Placed) -> None:
         c = self.c
@@ -133,6 +145,65 @@ class NetPainter:
             c.restoreState()
 
 
+def score_marks(net: Net) -> list[tuple[float, float, float, float]]:
+    """Short lines on each fold's line just outside the net: past each end, where the line leaves the net (a fold that
+    runs on as a slit, between a lid and a dust flap, gets its mark past the slit): [(x1, y1, x2, y2)] in the net's mm.
+    Two folds on one line share a mark."""
+    outlines = [panel.points(12) for panel in net.panels]
+    found: dict = {}
+    for e in net.folds:
+        length = math.hypot(e.x2 - e.x1, e.y2 - e.y1)
+        ux, uy = (e.x2 - e.x1) / length, (e.y2 - e.y1) / length
+        for (x, y), sign in (((e.x1, e.y1), -1), ((e.x2, e.y2), 1)):
+            out = _leaves(x, y, sign * ux, sign * uy, outlines)
+            if out is None:
+                continue
+            a = (x + sign * ux * (out + SCORE_GAP_MM), y + sign * uy * (out + SCORE_GAP_MM))
+            b = (x + sign * ux * (out + SCORE_GAP_MM + SCORE_MM), y + sign * uy * (out + SCORE_GAP_MM + SCORE_MM))
+            found.setdefault((round(a[0], 1), round(a[1], 1)), (*a, *b))
+    return list(found.values())
+
+
+SCORE_STEP_MM = 0.25  # how finely a fold's line is followed to where it leaves the net
+
+
+def _leaves(x: float, y: float, ux: float, uy: float, outlines: list) -> float | None:
+    """How far from (x, y) along (ux, uy) the line leaves the net for good: the first point with no panel on either side
+    of it past which the line meets no panel again (a thumb notch in an edge the line runs along is no way out). None if
+    it never does. On the way it may run along a slit (panels on both sides) or along the outline (one side)."""
+    nx, ny = -uy * 0.02, ux * 0.02
+    boxes = [(min(p[0] for p in o), min(p[1] for p in o), max(p[0] for p in o), max(p[1] for p in o), o) for o in outlines]
+    reach = max(max(abs(b[0] - x), abs(b[2] - x)) + max(abs(b[1] - y), abs(b[3] - y)) for b in boxes)
+
+    def sides(t: float) -> int:
+        px, py = x + ux * t, y + uy * t
+        found = 0
+        for sx, sy in ((nx, ny), (-nx, -ny)):
+            qx, qy = px + sx, py + sy
+            found += any(b[0] <= qx <= b[2] and b[1] <= qy <= b[3] and _inside((qx, qy), b[4]) for b in boxes)
+        return found
+
+    marks = [k * SCORE_STEP_MM for k in range(1, int(reach / SCORE_STEP_MM) + 2)]
+    meets = [sides(t) > 0 for t in marks]
+    last = max((i for i, m in enumerate(meets) if m), default=-1)  # past the last point that meets the net, the line is out for good
+    if last + 1 >= len(marks):
+        return None
+    low, high = (marks[last] if last >= 0 else 0.0), marks[last + 1]
+    while high - low > 0.005:  # where it leaves, to a few µm
+        low, high = (low, (low + high) / 2) if sides((low + high) / 2) == 0 else ((low + high) / 2, high)
+    return high
+
+
+def _inside(point: tuple[float, float], outline: list[tuple[float, float]]) -> bool:
+    """Whether `point` lies inside the closed `outline` (an even number of its edges cross a ray from it: outside)."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
 @dataclass(frozen=True)
 class NetPiece:
     """One piece to print: its net, its colour (#rrggbb), its printed faces by slot side, and what its footer calls it."""
@@ -147,9 +218,9 @@ FOOTER_BAND_UM = um(5)  # the footer line under the pieces
 
 
 def net_area(paper_mm: tuple[float, float], limit_um: int) -> tuple[int, int]:
-    """The room pieces may take on a page (µm): inside the printer's limit on every side (with their colour's spill past
-    the cut), above the footer."""
-    spill = um(SPILL_MM)
+    """The room pieces may take on a page (µm): inside the printer's limit on every side (with their colour's spill and
+    their score marks past the cut), above the footer."""
+    spill = um(REACH_MM)
     return um(paper_mm[0]) - 2 * (limit_um + spill), um(paper_mm[1]) - 2 * (limit_um + spill) - FOOTER_BAND_UM
 
 
@@ -215,8 +286,8 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
     for number, page in enumerate(pages):
         rows_w = max(x + sizes[i][0] for i, x, _ in page)
         rows_h = max(y + sizes[i][1] for i, _, y in page)
-        left0 = limit_um + um(SPILL_MM) + (area[0] - rows_w) // 2
-        top0 = page_h - limit_um - um(SPILL_MM) - (area[1] - rows_h) // 2
+        left0 = limit_um + um(REACH_MM) + (area[0] - rows_w) // 2
+        top0 = page_h - limit_um - um(REACH_MM) - (area[1] - rows_h) // 2
         placed_nets = []
         for i, x, y in page:
             piece = pieces[i]

@@ -95,7 +95,7 @@ def fill(page: list[Placement]) -> float:
 
 
 def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
-             fold_rotation: int, orientation: str) -> Sheet | None:
+             fold_rotation: int, orientation: str, machine=None) -> Sheet | None:
     """The grid a group's pieces print on in `orientation`, or None if not even one fits.
 
     A piece too big to sit twice on one side of a gutterfold sheet (a page-sized
@@ -104,21 +104,26 @@ def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: 
         fold = plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm, orientation)
         if fold is not None and fold.per_sheet:
             return fold
-    sheet = plan_sheet(paper, size, gutter_mm, bleed_mm, orientation, printable_mm)
+    sheet = plan_sheet(paper, size, gutter_mm, bleed_mm, orientation, printable_mm, machine)
     return sheet if sheet is not None and sheet.per_sheet else None
 
 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
-               backs: list[bool] | None = None, last: list[bool] | None = None) -> list[list[Placement]]:
+               backs: list[bool] | None = None, last: list[bool] | None = None, spacing: list[tuple[float, float]] | None = None,
+               machine=None) -> list[list[Placement]]:
     """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
 
-    A page holding a group whose `last[i]` is true goes after every other page, whatever its fill."""
+    A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
+    given, is group i's own (gutter, bleed) in mm (a round card needs room around it to be cut), else the PDF's. A cutting
+    `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet)."""
     backs = backs if backs is not None else [True] * len(groups)
     last = last if last is not None else [False] * len(groups)
+    spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
 
     def grids(orientation: str) -> list[Sheet | None]:
-        return [grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, orientation) for size, _ in groups]
+        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine)
+                for (size, _), (gap, bleed) in zip(groups, spacing, strict=True)]
 
     own = grids("auto")
     for index, grid in enumerate(own):
@@ -253,7 +258,7 @@ def _bands(page: list[Block]) -> list[Band] | list[FoldBand] | None:
     Gutterfold bands take the first block's fold if they all fit with it, else the other fold."""
     first = page[0][0]
     if not isinstance(first, FoldSheet):
-        return _stacked(page, first_band_top(first.page_h, first.printable, first.bleed), band_at)
+        return _stacked(page, first_band_top(first.page_h, max(first.printable, first.band_printable), first.bleed), band_at)
     for axis in dict.fromkeys((first.axis, "v" if first.axis == "h" else "h")):
         def at(*args, axis=axis):
             return fold_band_at(*args, axis, first.rotation)
@@ -268,7 +273,7 @@ def _stacked(page: list[Block], top: int, band) -> list | None:
     """Bands made by `band(page_w, page_h, printable, w, h, gap, bleed, pieces, top)`, each below the last with room for marks."""
     out = []
     for grid, entries in page:
-        made = band(grid.page_w, grid.page_h, grid.printable, grid.card_w, grid.card_h, grid.gap, grid.bleed, len(entries), top)
+        made = band(grid.page_w, grid.page_h, max(grid.printable, grid.band_printable), grid.card_w, grid.card_h, grid.gap, grid.bleed, len(entries), top)
         if made is None or made.per_sheet < len(entries):
             return None
         out.append(made)

@@ -9,12 +9,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 from pnp.layout import rl
-from pnp.render.impose import MARK_GAP_UM, MIN_DRAWN_UM, Sheet, Slot
+from pnp.render.impose import MARK_WIDTH, Sheet, Slot, crop_mark_segments
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
 FOOTER_MIN_SIZE = 6.0  # pt: a longer footer shrinks to this, then says less (its shorter wording), never cut short
 FOOTER_GREY = HexColor("#333333")
-MARK_WIDTH = 0.3  # pt: crop marks thin enough not to show after a good cut
 REGISTRATION = "#000000"
 # the scale bar's label, fullest first: the short one leaves a long footer room beside the bar (never over it)
 SCALE_LABELS = ("50 mm: measure to check 100 % scale", "50 mm")
@@ -48,37 +47,16 @@ def draw_crop_marks(c: Canvas, sheet: Sheet, slots: list[Slot]) -> None:
     c.restoreState()
 
 
-def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, int, int]]:
-    """Every crop mark of `slots` on `sheet`, as (x0, y0, x1, y1) µm from the page's bottom-left."""
-    xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
-    ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
-    start = {"left": min(s.x for s in slots) - sheet.bleed - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + sheet.bleed + MARK_GAP_UM,
-             "bottom": min(s.y for s in slots) - sheet.bleed - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + sheet.bleed + MARK_GAP_UM}
-    room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
-            "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
-    length = {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}
-    out = []
-    for edge, n in length.items():
-        if n < MIN_DRAWN_UM:
-            continue
-        if edge in ("top", "bottom"):
-            sign = 1 if edge == "top" else -1
-            out += [(x, start[edge], x, start[edge] + sign * n) for x in xs]
-        else:
-            sign = 1 if edge == "right" else -1
-            out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
-    return out
-
-
 def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tuple[str, ...], font: str, scale_bar: bool, limit: int = FOOTER_LIMIT_UM,
-                keep: str = "", scale_label: str = SCALE_LABELS[0]) -> None:
+                keep: str = "", scale_label: str = SCALE_LABELS[0], span: tuple[int, int] | None = None) -> None:
     """The sheet's footer line (and, on a first sheet, a 50 mm scale bar) in the band just inside the printable limit.
 
     `limit` is how close to the paper's edge ink may go (the printer's margin and a
     tolerance); `keep` is the instruction part of the footer ("print at 100 %", the
     flip edge), never shortened. `text` may be wordings from the fullest to the
     shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed. `scale_label` says what the bar is for,
-    in the sheet's language (pnp.data.words.SheetWords)."""
+    in the sheet's language (pnp.data.words.SheetWords). `span` is where along its side it may run (µm from the bottom
+    or left), when not the whole side (a cutting machine's marks take its ends: pnp.render.impose.Sheet.footer_span)."""
     _ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":
@@ -91,7 +69,7 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tupl
         length = page_w
         baseline = pt(limit) - descent + 0.3
     c.setFillColor(FOOTER_GREY)
-    start, end = pt(limit + um(1)), pt(length - limit - um(1))
+    start, end = (pt(limit + um(1)), pt(length - limit - um(1))) if span is None else (pt(span[0]), pt(span[1]))
     texts = (text,) if isinstance(text, str) else text
     if scale_bar:
         line, size, label = _beside_scale_bar(texts, font, end - start, keep, (scale_label, *SCALE_LABELS[1:]))

@@ -11,6 +11,7 @@ side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import pickle
@@ -18,13 +19,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, pt
+from pnp.core.shapes import RECTANGLE, Shape
+from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt, um
 from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.elements import Face, FaceDigests
 from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
-from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
+from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
 
@@ -64,8 +66,14 @@ class Group:
     cut_guide: object = None  # a callable drawing a cut outline per slot (tokens), else crop marks
     keep_back: bool = False  # the common back is a playable side: the ink saver lightens it instead of framing it
     print_last: bool = False  # its sheets follow every other group's (a one-page reference sheet after the aids, needing no back)
-    cut_shape: str = "rectangle"  # what a cutting machine cuts along its trim: rectangle, rounded, circle or hexagon
-    cut_radius: float = 0.0  # a rounded piece's corner radius, mm
+    shape: Shape = RECTANGLE  # what its pieces are cut to inside their trim box (cutter files follow it)
+    outlined: bool = False  # its art kept to its shape and bleed, a light cut outline around it (a round or hex card; tokens draw their own)
+    gutter_mm: float | None = None  # its own space between pieces and bleed, where its shape needs more than the build's (spacing)
+    bleed_mm: float | None = None
+
+    def spacing(self, gutter_mm: float, bleed_mm: float) -> tuple[float, float]:
+        """(gutter, bleed) in mm its pieces print with: the build's, or more where the group asks for more."""
+        return max(gutter_mm, self.gutter_mm or 0.0), max(bleed_mm, self.bleed_mm or 0.0)
 
 
 @dataclass(eq=False)
@@ -132,7 +140,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
-                 draft: bool = False, words: SheetWords = ENGLISH) -> tuple[bytes, SheetStats]:
+                 draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -140,7 +148,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
     pages before it are drawn while another process renders those faces. A `cutter` (pnp.render.cutters.CUTTERS) keeps the
     pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats. The margins'
-    words (footers, scale bar, fold) are `words`, in the edition's language."""
+    words (footers, scale bar, fold) are `words`, in the edition's language. With `edge_bleed_mm` (and no `bleed_mm`),
+    pieces share their cut lines and bleed only past the grid's outer edges, as far as its margins hold
+    (pnp.render.impose.with_edge_bleed): each face was drawn with that much bleed and is cut back to its trim inside."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -149,8 +159,11 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
     machine = CUTTERS[cutter] if cutter else None
     if machine is not None:
-        printable_mm = max(printable_mm, machine.margin(*PAPER_SIZES[paper]))
-    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words)
+        printable_mm = max(printable_mm, machine.margin(*paper_size(paper)))
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
+    if edge_bleed_mm:
+        for run in (run for page in pages for run in page.bands if type(run.grid) is Sheet):
+            run.grid = with_edge_bleed(run.grid, um(edge_bleed_mm))
     if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
         for page in pages:
             page.label = tuple(f"DRAFT · {label}" for label in page.label)
@@ -204,11 +217,11 @@ class _SheetWriter:
         if isinstance(page.sheet, FoldSheet):
             placed = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
             placed += [(run, run.back_slot(i, "none"), p.back, run.grid.rotation) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
-            self._draw(page, placed, self.words.folded, scale_bar=first, bookmarks=bookmarks)
+            self._draw(page, placed, self.words.folded, scale_bar=first, bookmarks=bookmarks, outline=True)
             return
         fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
         after = None if self.machine is None else functools.partial(_cutter_furniture, machine=self.machine, stats=self.stats, fronts=fronts)
-        self._draw(page, fronts, self.words.fronts, scale_bar=first, bookmarks=bookmarks, after=after)
+        self._draw(page, fronts, self.words.fronts, scale_bar=first, bookmarks=bookmarks, after=after, outline=True)
         if self.with_backs.intersection(page.groups):
             backs = [(run, run.back_slot(i, self.duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
             if self.duplex == "none":
@@ -237,14 +250,14 @@ def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
         plan = plan_pages(paper, [(g.size, len(g.pieces)) for g in groups], gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs,
-                          [g.print_last for g in groups])
+                          [g.print_last for g in groups], [g.spacing(gutter_mm, bleed_mm) for g in groups])
     except DoesNotFit:
         return 0  # writing the sheets says which group and why
     return printed_pages(plan, backs)
 
 
 def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
-             printable_mm: float = DEFAULT_PRINTABLE_MM, words: SheetWords = ENGLISH) -> list[Page]:
+             printable_mm: float = DEFAULT_PRINTABLE_MM, words: SheetWords = ENGLISH, machine=None) -> list[Page]:
     """Every fronts page of the PDF, in order, as packing.plan_pages lays them out, numbered 'sheet n of m' across the PDF.
 
     The numbers are the PDF's, not a group's: a sheet may hold several groups, and
@@ -252,7 +265,8 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     sizes = [(g.size, len(g.pieces)) for g in groups]
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
-        plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups])
+        plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups],
+                          [g.spacing(gutter_mm, bleed_mm) for g in groups], machine)
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [_page_of(groups, placements) for placements in plan]
@@ -307,23 +321,24 @@ class PageKeys:
         self.common = common
         self.made: list[str | None] = []
 
-    def add(self, page: Page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks) -> str | None:
+    def add(self, page: Page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks, outline: bool = False) -> str | None:
         """The page's key, also listed in `made`."""
         if any(run.group.cut_guide is not None for run in page.bands):
             self.made.append(None)
             return None
         sheet = page.sheet
-        faces = [(self.digests(face), face.bleed, uses[face] > 1, slot.x, slot.y, rotate) for _, slot, face, rotate in placed]
-        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset))
+        faces = [(self.digests(face), face.bleed, uses[face] > 1, slot.x, slot.y, rotate, tuple(run.group.shape), run.group.outlined) for run, slot, face, rotate in placed]
+        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
 
 
 def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
-          bookmarks=(), offset=(0.0, 0.0), after: Callable | None = None, words: SheetWords = ENGLISH):
+          bookmarks=(), offset=(0.0, 0.0), after: Callable | None = None, words: SheetWords = ENGLISH, outline: bool = False):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
-    `footer` is (label wordings, instructions): a long label gives way to its shorter wording, the instructions never. The page's key goes to `keys`;
+    `footer` is (label wordings, instructions): a long label gives way to its shorter wording, the instructions never. With
+    `outline` (a side that is cut: fronts), pieces of a shape with no straight cut get their cut outline. The page's key goes to `keys`;
     a process that stays up replays a page it drew before under the same key (pnp.render.draw.FaceDrawer.page)."""
     sheet = page.sheet
     c.setPageSize((pt(sheet.page_w), pt(sheet.page_h)))
@@ -347,27 +362,93 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
             # the backs side still matches the cards printed there
             c.saveState()
             c.translate(ox, oy)
-        for _run, slot, face, rotate in placed:
-            drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+        _draw_faces(c, drawer, placed, uses)
+        if outline:
+            _outlines(c, [(run, slot, face) for run, slot, face, rotate in placed if run.group.outlined and not rotate])
         for run, slots in by_run.items():
             if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
                 run.group.cut_guide(c, slots)
         drawer.overlay(("marks", marks, words.fold), functools.partial(_furniture, marks=marks, font_name=font_name, fold=words.fold), sheet.page_w, sheet.page_h)
         label, keep = footer
-        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep, words.scale)
+        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep, words.scale,
+                    sheet.footer_span(sheet.footer_side) if sheet.avoid else None)
         if moved:
             c.restoreState()
 
-    drawer.page(keys.add(page, placed, uses, footer, scale_bar, offset, marks), draw)
+    drawer.page(keys.add(page, placed, uses, footer, scale_bar, offset, marks, outline), draw)
     if after is not None:
         after(c, sheet)
     c.showPage()
 
 
+def _draw_faces(c, drawer: FaceDrawer, placed, uses: Counter) -> None:
+    """Each (run, slot, face, turn) at its slot: whole, or kept to its shape and bleed (a round or hex card, whose outline
+    goes around it), or cut back to its trim where a neighbour meets it (a grid bleeding at its outer edges only)."""
+    slots = [slot for _run, slot, _face, _rotate in placed]
+    for run, slot, face, rotate in placed:
+        clip = None
+        if any(run.grid.edge_bleed):
+            x0, y0, x1, y1 = _edge_clip(slot, slots, run.grid.edge_bleed)
+            clip = c.beginPath()
+            for i, (px, py) in enumerate(((x0, y0), (x1, y0), (x1, y1), (x0, y1))):
+                (clip.lineTo if i else clip.moveTo)(pt(px), pt(py))
+            clip.close()
+        elif run.group.outlined:
+            clip = _shape_path(c, run.group.shape, slot, face.bleed)
+        if clip is not None:
+            c.saveState()
+            c.clipPath(clip, stroke=0, fill=0)
+        drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+        if clip is not None:
+            c.restoreState()
+
+
+def _edge_clip(slot: Slot, slots: list[Slot], bleed: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The part of a face to show when the grid bleeds at its outer edges only: its trim, grown on each side no other piece
+    of the page meets by that side's bleed (µm: the page's left, bottom, right, top), as (x0, y0, x1, y1)."""
+    def met(test) -> bool:
+        return any(test(other) for other in slots if other is not slot)
+
+    across_y = lambda o: o.y < slot.y + slot.h and slot.y < o.y + o.h  # noqa: E731
+    across_x = lambda o: o.x < slot.x + slot.w and slot.x < o.x + o.w  # noqa: E731
+    left = 0 if met(lambda o: o.x + o.w == slot.x and across_y(o)) else bleed[0]
+    right = 0 if met(lambda o: o.x == slot.x + slot.w and across_y(o)) else bleed[2]
+    below = 0 if met(lambda o: o.y + o.h == slot.y and across_x(o)) else bleed[1]
+    above = 0 if met(lambda o: o.y == slot.y + slot.h and across_x(o)) else bleed[3]
+    return slot.x - left, slot.y - below, slot.x + slot.w + right, slot.y + slot.h + above
+
+
+OUTLINE_COLOUR, OUTLINE_PT = "#b4b4b4", 0.3  # light and thin: a guide to cut along, never mistaken for the art
+
+
+def _shape_path(c, shape: Shape, slot: Slot, grow: float):
+    """A reportlab path of `shape` in `slot` grown by `grow` mm (the bleed's edge), in page points."""
+    w, h = slot.w / 1000, slot.h / 1000
+    path = c.beginPath()
+    for i, (x, y) in enumerate(shape.outline(w, h, grow)):
+        (path.lineTo if i else path.moveTo)(pt(slot.x + x * 1000), pt(slot.y + (h - y) * 1000))
+    path.close()
+    return path
+
+
+def _outlines(c, pieces) -> None:
+    """The cut outline of each (run, slot, face) of an outlined group (a shape with no straight cut): a thin light line at the edge of its
+    bleed, just outside the art, to cut along by hand (a machine cuts the trim, from the cut file)."""
+    if not pieces:
+        return
+    c.saveState()
+    c.setStrokeColor(OUTLINE_COLOUR)
+    c.setLineWidth(OUTLINE_PT)
+    c.setLineJoin(1)
+    for run, slot, face in pieces:
+        c.drawPath(_shape_path(c, run.group.shape, slot, face.bleed), stroke=1, fill=0)
+    c.restoreState()
+
+
 def _cutter_furniture(c, sheet: Sheet, *, machine, stats: SheetStats, fronts) -> None:
     """A cutting machine's marks on a fronts page, its pieces' cut lines listed in `stats` (and drawn as CutContour for a print shop)."""
     page_w, page_h = sheet.page_w / 1000, sheet.page_h / 1000
-    shapes = [CutShape(run.group.cut_shape, slot.x / 1000, page_h - (slot.y + slot.h) / 1000, slot.w / 1000, slot.h / 1000, run.group.cut_radius)
+    shapes = [CutShape(run.group.shape, slot.x / 1000, page_h - (slot.y + slot.h) / 1000, slot.w / 1000, slot.h / 1000)
               for run, slot, _face, _rotate in fronts]
     machine.draw_marks(c, page_w, page_h)
     if machine.spot:
@@ -431,4 +512,4 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
         return group
     framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label, p.part) for p in group.pieces]
-    return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.keep_back)
+    return dataclasses.replace(group, pieces=pieces)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, PRINT_TOLERANCE_MM, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, paper_size, um
 
 DEFAULT_OVERLAP_MM = 10.0  # wide enough for glue and for the crosshairs' 7 mm span
 # The narrowest strip a board's overlap may shrink to so it fits a smaller grid: the registration crosshair spans 7 mm
@@ -278,7 +278,7 @@ def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, in
 
 def orientations(paper: str) -> list[tuple[int, int]]:
     """The paper's (width, height) in µm, portrait first."""
-    w, h = (um(v) for v in PAPER_SIZES[paper])
+    w, h = (um(v) for v in paper_size(paper))
     return [(w, h), (h, w)]
 
 

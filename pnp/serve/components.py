@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.core.errors import Finding, PnpError
-from pnp.core.units import BLEED_MM, PAPER_SIZES, SAFE_MM
+from pnp.core.shapes import RECTANGLE, Shape
+from pnp.core.units import BLEED_MM, SAFE_MM, paper_size
 from pnp.data.kinds import KINDS, load_named
 from pnp.data.source import LocDict
 from pnp.data.tokens import token_variants
@@ -25,7 +26,7 @@ from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import reference_faces
 from pnp.outputs.rulebook.build import build_rulebook
-from pnp.outputs.tokens import render_set, sized_sets
+from pnp.outputs.tokens import render_set, sized_sets, token_cut
 from pnp.serve.images import ImageStore, scale_for
 
 CARD_DPI = 150  # a poker card is 410 px wide with its bleed: sharp at 2× zoom on a laptop
@@ -58,10 +59,15 @@ def image(side: str, name: str | None) -> dict:
 
 
 def tile(key: str, ident: str, name: str, count: int, images: list[dict], size: tuple[float, float], bleed: float, *,
-         where: str = "", fields: list | None = None, overlays: bool = True) -> dict:
-    """One tile of the grid: what the page needs to show, search, outline and explain a component."""
+         where: str = "", fields: list | None = None, overlays: bool = True, cut: Shape = RECTANGLE) -> dict:
+    """One tile of the grid: what the page needs to show, search, outline and explain a component; a piece cut to a shape
+    (pnp.core.shapes) brings its trim's and safe area's outlines, in mm from the trim's top-left, for the overlays to follow."""
+    shaped = None
+    if overlays and (cut.kind != "rectangle" or cut.corner_radius(*size)):
+        shaped = {"kind": cut.kind, "trim": [[round(x, 2), round(y, 2)] for x, y in cut.outline(*size)],
+                  "safe": [[round(x, 2), round(y, 2)] for x, y in cut.outline(*size, -SAFE_MM)]}
     return {"key": key, "id": ident, "name": name, "count": count, "images": images, "w": size[0], "h": size[1], "bleed": bleed,
-            "safe": SAFE_MM if overlays else None, "where": where, "fields": fields or []}
+            "safe": SAFE_MM if overlays else None, "where": where, "fields": fields or [], "cut": shaped}
 
 
 def render_decks(gctx: GameContext) -> tuple[dict[str, list[Rendered]], list[Finding]]:
@@ -85,7 +91,7 @@ def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[R
                 shots.append(image("back", next(names) if back is not None else None))
             name = card.fields.get("name", card.fields.get("title", card.id))
             tiles.append(tile(f"deck:{deck.id}:{card.id}", card.id, shown(name), card.count, shots, deck.size, BLEED_MM,
-                              where=str(card.loc), fields=field_rows(card.fields)))
+                              where=str(card.loc), fields=field_rows(card.fields), cut=deck.shape))
         w, h = deck.size
         sections.append({"key": f"deck:{deck.id}", "kind": "deck", "title": deck.name,
                          "note": f"{deck.total} cards, {len(deck.cards)} faces, {w:g} × {h:g} mm", "where": deck.rel, "items": tiles})
@@ -136,7 +142,7 @@ def token_section(gctx: GameContext, images: ImageStore, base: Options | None = 
                 shots.append(image("back", back))
             shown_size = (piece.front.w, piece.front.h) if piece is not None else size
             tiles.append(tile(f"token:{name}", name, f"{spec.name} {name.partition('/')[2]}".strip(), copies.get(name, count), shots, shown_size,
-                              options.bleed_mm, where=str(source.loc), fields=field_rows(source)))
+                              options.bleed_mm, where=str(source.loc), fields=field_rows(source), cut=token_cut(spec, size) if not spec.standee else RECTANGLE))
     return {"key": "tokens", "kind": "tokens", "title": "Tokens", "note": f"{len(game.tokens.tokens)} sets", "where": f"{game.rel}/tokens.yaml", "items": tiles}, findings
 
 
@@ -169,7 +175,7 @@ def rulebook_section(gctx: GameContext, images: ImageStore, base: Options) -> tu
     files, findings = build_rulebook(gctx, base)
     where = f"{game.rel}/rulebook.md"
     names = images.pdf_pages(files[0][1], PAGE_DPI) if files else []
-    tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], PAPER_SIZES[base.paper], 0.0, where=where, overlays=False)
+    tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], paper_size(base.paper), 0.0, where=where, overlays=False)
              for n, name in enumerate(names, 1)]
     return {"key": "rulebook", "kind": "rulebook", "title": "Rulebook", "note": f"{len(tiles)} pages", "where": where, "items": tiles,
             "failed": not files}, findings

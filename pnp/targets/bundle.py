@@ -187,9 +187,9 @@ def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Optio
         if pages == front_pages:
             break
         front_pages = pages
-    from pnp.core.units import PAPER_SIZES, PT_PER_MM
+    from pnp.core.units import PT_PER_MM, paper_size
 
-    size = tuple(v * PT_PER_MM for v in PAPER_SIZES[paper])
+    size = tuple(v * PT_PER_MM for v in paper_size(paper))
     return concatenate(front, everything, blanks, size), front_pages, blanks
 
 

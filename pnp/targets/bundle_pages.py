@@ -15,7 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import ListFlowable, ListItem, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from pnp.core.units import PAPER_SIZES
+from pnp.core.units import paper_size
 from pnp.layout import rl
 from pnp.targets.feedback import Fonts
 
@@ -125,7 +125,7 @@ def front_story(fm: FrontMatter, st: dict, width: float) -> list:
 def _document(paper: str, title: str, fonts: Fonts, story: list) -> bytes:
     rl.use_binary_streams()
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=tuple(v * mm for v in PAPER_SIZES[paper]), leftMargin=18 * mm, rightMargin=18 * mm,
+    doc = SimpleDocTemplate(buf, pagesize=tuple(v * mm for v in paper_size(paper)), leftMargin=18 * mm, rightMargin=18 * mm,
                             topMargin=18 * mm, bottomMargin=18 * mm, title=title, author="pnp", creator="pnp", invariant=1, initialFontName=fonts.regular)
     doc.build(story(doc.width) if callable(story) else story, canvasmaker=rl.SharedResourceCanvas)
     return buf.getvalue()

@@ -18,7 +18,7 @@ side, to save with `pnp calibrate --save NAME --margin TOP,RIGHT,BOTTOM,LEFT`.
 """
 from __future__ import annotations
 
-from pnp.core.units import PAPER_SIZES, PT_PER_MM
+from pnp.core.units import PT_PER_MM, paper_size
 from pnp.render.pdf import new_canvas
 
 K = PT_PER_MM
@@ -44,7 +44,7 @@ def pairs() -> list[float]:
 
 def layout(paper: str) -> dict:
     """Where the scales sit on the front page, in mm from the bottom-left."""
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     span = 2 * RANGE / STEP * PITCH / 2  # from the centre tick to an end tick
     return {"page": (w, h), "x_row": (w / 2, h - 82.4), "y_col": (w / 2 - 30.0, 100.0), "span": span}
 
@@ -64,7 +64,7 @@ def front_ticks(paper: str) -> dict:
 
 def back_ticks(paper: str, duplex: str = "long") -> dict:
     """Back tick positions on the back page: {'x': [(v, x mm)], 'y': [(v, y mm)]}."""
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     fronts = front_ticks(paper)
     mirror_x, mirror_y = duplex == "long", duplex == "short"
     return {"x": [(v, back_position(x, w, v, mirror_x)) for v, x in fronts["x"]],
@@ -74,7 +74,7 @@ def back_ticks(paper: str, duplex: str = "long") -> dict:
 def ruler_positions(paper: str) -> dict[str, float]:
     """Where each edge's ruler runs, in mm along its edge from the page's left (top, bottom) or bottom (left, right):
     clear of the title and instructions (top left), the footer (bottom right) and the vernier scales."""
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     return {"top": w - 25.0, "bottom": 30.0, "left": h / 2, "right": h / 2}
 
 
@@ -85,7 +85,7 @@ def ruler_ticks() -> list[float]:
 
 def _edge_rulers(c, font: str, paper: str) -> None:
     """A ruler on each edge of the front: a spine from the edge inward and a tick every RULER_STEP, labelled in mm."""
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     at = ruler_positions(paper)
     c.setLineWidth(RULER_LINE_PT)
     c.setFont(font, RULER_LABEL_PT)
@@ -124,7 +124,7 @@ def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
     """The two-page calibration sheet for `paper`, backs placed for a `duplex` flip."""
     if duplex not in ("long", "short"):
         raise ValueError("duplex must be long or short")
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     c, buf = new_canvas((w * K, h * K), font, "pnp duplex calibration", "Print double-sided at 100 %, hold to the light, read the aligned pair")
     c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     _front_page(c, font, paper, duplex)
@@ -137,7 +137,7 @@ def calibration_pdf(paper: str, font: str, duplex: str = "long") -> bytes:
 
 def _front_page(c, font: str, paper: str, duplex: str) -> None:
     """Front: the vernier ticks with their labels, the instructions and the edge rulers."""
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     g = layout(paper)
     row_y, col_x = g["x_row"][1], g["y_col"][0]
     c.setLineWidth(LINE_PT)
@@ -181,7 +181,7 @@ def _steps(duplex: str) -> list[str]:
 
 def _back_page(c, font: str, paper: str, duplex: str) -> None:
     """Back: the vernier ticks only, placed for the flip."""
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     g = layout(paper)
     row_y, col_x = g["x_row"][1], g["y_col"][0]
     c.setStrokeColor(BACK)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pnp.core.errors import Finding, PnpError
 from pnp.core.files import file_name
+from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.project import Card, Deck
 from pnp.layout.elements import Face
 from pnp.outputs.boards import render_board
@@ -19,7 +20,7 @@ from pnp.outputs.cards import render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
 from pnp.outputs.reference import player_aids
-from pnp.outputs.tokens import sized_sets, standee_face, token_faces
+from pnp.outputs.tokens import sized_sets, standee_face, token_cut, token_faces
 
 KINDS = ("cards", "boards", "tokens", "player-aids")  # the order components are exported and listed in
 NAME_JOIN = " · "
@@ -46,6 +47,7 @@ class Component:
     trim: tuple[float, float]  # mm
     shape: str  # card, board, circle, square, rounded, hexagon, rectangle, standee
     items: list[Item]
+    cut: Shape = RECTANGLE  # what each piece is cut to inside its trim (pnp.core.shapes): exports' masks and TTS's card type follow it
 
     def stem(self, item: Item) -> str:
         """A file name stem naming the item after its component: heroes-knight, coins-c1, town (pnp.core.files.file_name:
@@ -101,7 +103,7 @@ def _decks(gctx: GameContext, bleed: float, findings: list[Finding], only: tuple
         rendered = [(card, front, back) for card, front, back in render_deck(gctx, deck, _ExportOptions(export_bleed=bleed), findings) if front is not None]
         items = [Item(card.id, card_name(deck, card), card.count, front, back) for card, front, back in rendered if card.count]
         if items:
-            out.append(Component("cards", deck.id, deck.name, tuple(deck.size), "card", items))
+            out.append(Component("cards", deck.id, deck.name, tuple(deck.size), "card", items, deck.shape))
     return out
 
 
@@ -126,7 +128,7 @@ def _tokens(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Co
         items = [Item(name.replace("/", "-"), _token_name(spec, raw, name), count, front, back)
                  for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings)]
         if items:
-            out.append(Component("tokens", spec.id, spec.name, size, "standee" if spec.standee else spec.shape, items))
+            out.append(Component("tokens", spec.id, spec.name, size, "standee" if spec.standee else spec.shape, items, token_cut(spec, size)))
     return out
 
 

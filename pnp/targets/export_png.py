@@ -12,7 +12,7 @@ from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect, printed_sides, printed_trim
 from pnp.targets.png import PngEncoder
 from pnp.targets.preflight import check_png
-from pnp.targets.rendering import EXTRA_BLEED_MM, distinct_faces, png_bytes, raster, size_text
+from pnp.targets.rendering import EXTRA_BLEED_MM, cut_mask, distinct_faces, png_bytes, raster, size_text
 from pnp.targets.staging import Export, ExportRequest
 
 MAX_IMAGE_PIXELS = 60_000_000  # one print-service image (a 520 × 384 mm board at 300 dpi is 28 million)
@@ -76,6 +76,11 @@ def _png_component(gctx, component: Component, bleed: float, dpi: int, result: E
     with PngEncoder(functools.partial(png_bytes, dpi=dpi)) as encoder:
         for face, image in zip(faces, raster(gctx, faces, size, dpi / 25.4), strict=True):
             encoder.add(image, functools.partial(written, face))
+    if component.kind == "cards" and (component.cut.kind != "rectangle" or component.cut.corner_radius(*trim)):
+        # a shaped deck's die line, which a print service cuts along, as a mask of its images: white inside the cut
+        name = f"{folder}/{component.file_id}-cut-mask.png"
+        result.files[name] = png_bytes(cut_mask(component.cut, size, trim, bleed), dpi=dpi)
+        result.notes.append(f"{name}: the {component.cut.kind} cut of every image of {component.name}, white inside")
     label = f"{folder}/{component.file_id}" if component.kind == "boards" else folder
     result.notes.append(f"{label}: {component.copies} {_noun(component)}, {size[0]} × {size[1]} px ({size_text(trim)} mm) at {dpi} dpi "
                         f"with {bleed:g} mm bleed")

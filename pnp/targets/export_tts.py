@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from pnp.core.errors import warning
+from pnp.core.shapes import Shape
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.targets import tts
@@ -22,11 +23,10 @@ from pnp.targets.components import Component, collect
 from pnp.targets.packaging import digest_name
 from pnp.targets.png import PngEncoder
 from pnp.targets.preflight import TTS_MAX_COLUMNS, TTS_MAX_PX, TTS_MAX_ROWS, check_tts_image, check_tts_sheet
-from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster, size_text
+from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, cut_mask, distinct_faces, png_bytes, raster, size_text
 from pnp.targets.staging import Export, ExportRequest
 
 TTS_DPI = 300  # the most a Tabletop Simulator image uses unless told (`pnp export --dpi`): sharp on screen, quick to load
-TOKEN_MASK_SUPERSAMPLE = 4  # a token's outline is drawn this much larger, then reduced: smooth edges
 
 
 def tts_grid(cards: int) -> tuple[int, int]:
@@ -162,7 +162,8 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     summary = {"deck": component.id, "name": component.name, "card_mm": list(component.trim), "cell_px": [cw, ch], "dpi": round(px_per_mm * 25.4, 1),
                "back": back_name if common_back is not None else None, "unique_backs": unique_backs, "sheets": sheets, "cards": cards,
                "faces": len(items), "total": sum(c["count"] for c in cards)}
-    deck = tts.deck_object(f"{gctx.game.title}: {component.name}", component.trim, objects, [(c["name"], c["tts_id"], c["count"]) for c in cards])
+    deck = tts.deck_object(f"{gctx.game.title}: {component.name}", component.trim, objects, [(c["name"], c["tts_id"], c["count"]) for c in cards],
+                           component.cut.kind)
     saved = {"SaveName": f"{gctx.game.title}: {component.name}", "ObjectStates": tts.with_guids([deck]), "pnp": summary}
     result.files[f"{component.file_id}.json"] = json.dumps(saved, indent=2, ensure_ascii=False).encode("utf-8")
     grids_text = " and ".join(f"{s['columns']} × {s['rows']}" for s in sheets)
@@ -214,31 +215,13 @@ class _Images:
             del self._held[face]
 
 
-def _tts_image(gctx, face: Face, trim: tuple[float, float], dpi: int, shape: str | None = None) -> tuple[Image.Image, tuple[int, int]]:
-    """A board or token face at its trim for TTS; with `shape`, transparent outside a token's outline."""
+def _tts_image(gctx, face: Face, trim: tuple[float, float], dpi: int, cut: Shape | None = None) -> tuple[Image.Image, tuple[int, int]]:
+    """A board or token face at its trim for TTS; with `cut`, transparent outside a token's outline."""
     size, px_per_mm = tts_image_size(trim, dpi)
     image = next(raster(gctx, [face], size, px_per_mm))
-    if shape is not None:
-        image.putalpha(token_mask(shape, size))
+    if cut is not None:
+        image.putalpha(cut_mask(cut, size, trim))
     return image, size
-
-
-def token_mask(shape: str, size: tuple[int, int]) -> Image.Image:
-    """An 8-bit mask of a token's outline filling `size`: opaque inside, transparent outside (TTS cuts custom tokens by it)."""
-    s = TOKEN_MASK_SUPERSAMPLE
-    w, h = size[0] * s, size[1] * s
-    mask = Image.new("L", (w, h), 0)
-    draw = ImageDraw.Draw(mask)
-    if shape == "circle":
-        draw.ellipse((0, 0, w - 1, h - 1), fill=255)
-    elif shape == "hexagon":
-        r = w / 2
-        draw.polygon([(w / 2 + r * math.cos(math.radians(a)), h / 2 + r * math.sin(math.radians(a))) for a in range(0, 360, 60)], fill=255)
-    elif shape == "rounded":
-        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=0.15 * min(w, h), fill=255)
-    else:
-        draw.rectangle((0, 0, w - 1, h - 1), fill=255)
-    return mask.resize(size, Image.Resampling.LANCZOS)
 
 
 def _tts_board(gctx, component: Component, url, result: Export, findings: list, where, dpi: int) -> dict:
@@ -256,7 +239,7 @@ def _tts_tokens(gctx, component: Component, url, result: Export, findings: list,
     """Each token face as images, each copy as a TTS object (token, tile or figurine), the set in a bag."""
     objects = []
     for item in component.items:
-        def image(face: Face, side: str, shape: str | None = None, item=item) -> str:
+        def image(face: Face, side: str, shape: Shape | None = None, item=item) -> str:
             img, size = _tts_image(gctx, face, component.trim, dpi, shape)
             data = png_bytes(img)
             name = f"tokens/{component.file_id}/{digest_name(f'{component.stem(item)}-{side}', data)}"
@@ -268,7 +251,7 @@ def _tts_tokens(gctx, component: Component, url, result: Export, findings: list,
             front = image(item.front, "front")
             obj = tts.figurine_object(item.name, front, image(item.back, "back") if item.back is not None else front, component.trim)
         elif item.back is None:
-            obj = tts.token_object(item.name, image(item.front, "front", component.shape), component.trim)
+            obj = tts.token_object(item.name, image(item.front, "front", component.cut), component.trim)
         else:
             obj = tts.tile_object(item.name, image(item.front, "front"), image(item.back, "back"), component.shape, component.trim)
         objects += [obj] * item.copies

@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.tables import LongTable
 
-from pnp.core.units import PAPER_SIZES
+from pnp.core.units import paper_size
 from pnp.layout import rl
 
 RATING_BOXES = 5  # a 1–5 scale: the usual playtest rating
@@ -119,7 +119,7 @@ def feedback_pdf(title: str, version: str, decks: list[FeedbackDeck], paper: str
     import io
 
     rl.use_binary_streams()
-    size = tuple(v * mm for v in PAPER_SIZES[paper])
+    size = tuple(v * mm for v in paper_size(paper))
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
                             title=f"{title}: playtest feedback", author="pnp", creator="pnp", invariant=1, initialFontName=fonts.regular)

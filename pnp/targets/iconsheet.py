@@ -4,7 +4,7 @@ from __future__ import annotations
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import STATE_DEFAULTS
 
-from pnp.core.units import PAPER_SIZES, PT_PER_MM
+from pnp.core.units import PT_PER_MM, paper_size
 from pnp.render.pdf import new_canvas
 from pnp.render.print_floor import floored_drawing, icon_floor, thinnest_stroke
 
@@ -16,7 +16,7 @@ MARGIN = 10.0
 
 def icon_sheet(icons, names: list[str], font_name: str, paper: str = "letter", title: str = "Icons") -> bytes:
     """A PDF of `names` from `icons`, COLUMNS × ROWS to a page, each labelled with the name to write."""
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_size(paper)
     c, buf = new_canvas((w * PT_PER_MM, h * PT_PER_MM), font_name, title, "pnp icons")
     left = (w - COLUMNS * CELL) / 2
     per_page = COLUMNS * ROWS

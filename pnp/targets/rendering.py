@@ -5,8 +5,9 @@ import io
 from collections import Counter
 from collections.abc import Iterator
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from pnp.core.shapes import Shape
 from pnp.core.units import PT_PER_MM
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
@@ -15,6 +16,7 @@ from pnp.render.pdf import new_canvas
 
 K = PT_PER_MM
 EXTRA_BLEED_MM = 0.5  # rendered past the asked bleed, so pixel rounding never shows paper
+MASK_SUPERSAMPLE = 4  # a cut's outline is drawn this much larger, then reduced: smooth edges
 
 
 def raster(gctx: GameContext, faces: list[Face], size_px: tuple[int, int], px_per_mm: float) -> Iterator[Image.Image]:
@@ -67,3 +69,24 @@ def count_text(n: int, noun: str) -> str:
 
 def size_text(trim: tuple[float, float]) -> str:
     return f"{trim[0]:g} × {trim[1]:g}"
+
+
+def cut_mask(cut: Shape, size: tuple[int, int], trim: tuple[float, float], bleed: float = 0.0) -> Image.Image:
+    """An 8-bit mask of a piece's cut (pnp.core.shapes) in an image of `size` px showing its `trim` (mm) and `bleed` (mm)
+    around it: opaque inside the cut, transparent outside (TTS cuts custom tokens by it; a print service's die line)."""
+    s = MASK_SUPERSAMPLE
+    kx, ky = size[0] * s / (trim[0] + 2 * bleed), size[1] * s / (trim[1] + 2 * bleed)  # supersampled px a mm
+    mask = Image.new("L", (size[0] * s, size[1] * s), 0)
+    draw = ImageDraw.Draw(mask)
+    x0, y0, x1, y1 = bleed * kx, bleed * ky, (bleed + trim[0]) * kx - 1, (bleed + trim[1]) * ky - 1
+    if cut.kind == "circle":
+        d = min(trim) / 2
+        cx, cy = (bleed + trim[0] / 2), (bleed + trim[1] / 2)
+        draw.ellipse(((cx - d) * kx, (cy - d) * ky, (cx + d) * kx - 1, (cy + d) * ky - 1), fill=255)
+    elif cut.kind == "hexagon":
+        draw.polygon([((bleed + x) * kx, (bleed + y) * ky) for x, y in cut.corners(*trim)], fill=255)
+    elif cut.corner_radius(*trim):
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=cut.corner_radius(*trim) * kx, fill=255)
+    else:
+        draw.rectangle((x0, y0, x1, y1), fill=255)
+    return mask.resize(size, Image.Resampling.LANCZOS)

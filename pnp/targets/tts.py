@@ -67,10 +67,13 @@ class Sheet:
     unique_back: bool
 
 
-def deck_object(name: str, card_mm: tuple[float, float], sheets: list[Sheet], cards: list[tuple[str, int, int]]) -> dict:
+CARD_TYPES = {"rectangle": 0, "rounded": 0, "hexagon": 3, "circle": 4}  # CustomDeck.Type: 0 rounded rectangle (TTS's usual card), 3 hex, 4 circle
+
+
+def deck_object(name: str, card_mm: tuple[float, float], sheets: list[Sheet], cards: list[tuple[str, int, int]], cut: str = "rectangle") -> dict:
     """A face-down deck: cards are (nickname, CardID, copies); every copy is a contained card."""
     custom = {str(s.key): {"FaceURL": s.face_url, "BackURL": s.back_url, "NumWidth": s.columns, "NumHeight": s.rows,
-                           "BackIsHidden": False, "UniqueBack": s.unique_back, "Type": 0} for s in sheets}
+                           "BackIsHidden": False, "UniqueBack": s.unique_back, "Type": CARD_TYPES[cut]} for s in sheets}
     t = transform(face_down=True, scale=card_scale(card_mm))
     contained, ids = [], []
     for nickname, card_id, copies in cards:

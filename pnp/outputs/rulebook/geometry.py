@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.core.units import PAPER_SIZES
+from pnp.core.units import paper_size
 from pnp.render.text_setting import K
 
 
@@ -40,7 +40,7 @@ def geometry(paper: str, booklet: bool = False) -> Geometry:
     Lines stay under about 75 characters, the longest a reader follows without
     losing the line: a full Letter or A4 width at 10 pt holds about 100, each of
     two columns about 50, and a booklet's half page about 65."""
-    pw, ph = PAPER_SIZES[paper]
+    pw, ph = paper_size(paper)
     if booklet:
         pw, ph = ph / 2, pw
         return Geometry(pw * K, ph * K, 14 * K, 14 * K, 17 * K, 15 * K)

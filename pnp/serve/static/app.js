@@ -96,7 +96,25 @@ function updateFrame(frame, shot, item) {
     Object.assign(safe.style, { left: percent(s, w), right: percent(s, w), top: percent(s, h), bottom: percent(s, h) });
     // a line every GRID_MM from the trim's top-left corner, the origin templates place things from
     Object.assign(grid.style, inset, { backgroundSize: `${percent(GRID_MM, item.w)} ${percent(GRID_MM, item.h)}` });
+    shapeOutline(trim, item.cut && item.cut.trim, item.w, item.h, 0);
+    shapeOutline(safe, item.cut && item.cut.safe, item.w - 2 * (item.safe || 0), item.h - 2 * (item.safe || 0), item.safe || 0);
   }
+}
+
+// A piece cut to a shape (round, hex, rounded corners): its outline drawn over the box the overlay covers, the box's own line hidden.
+const SVG_NS = "http://www.w3.org/2000/svg";
+function shapeOutline(box, points, w, h, inset) {
+  let svg = box.querySelector("svg");
+  box.classList.toggle("shaped", !!points);
+  if (!points) { if (svg) svg.remove(); return; }
+  if (!svg) {
+    svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("preserveAspectRatio", "none");
+    svg.append(document.createElementNS(SVG_NS, "polygon"));
+    box.append(svg);
+  }
+  svg.setAttribute("viewBox", `${inset} ${inset} ${w} ${h}`);
+  svg.firstChild.setAttribute("points", points.map(([x, y]) => `${x},${y}`).join(" "));
 }
 
 function makeTile() {

@@ -1,0 +1,103 @@
+"""Any paper (issue 65): the copy shop's tabloid and A3, Legal, A3+ and a paper of the designer's own size print card
+and token sheets that keep every promise of Letter's: the page is the paper, every cut line keeps a mark the printer
+prints, the footer and the scale bar lie inside the printable area, no mark is on a piece, and each back lands behind
+its front. Read from the PDFs of one build of the tiny game on five papers; `pnp list` says the sheets.
+"""
+from __future__ import annotations
+
+import json
+
+import footers
+import marks as M
+import printable as P
+import pytest
+import streams
+from conftest import MM, run_pnp
+
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
+PAPERS = {"legal": (215.9, 355.6), "tabloid": (279.4, 431.8), "a3": (297, 420), "a3plus": (329, 483), "300x450mm": (300, 450)}
+
+
+@pytest.fixture(scope="module")
+def out(tiny_after):
+    root = tiny_after("build", "tiny", "--paper", ",".join(PAPERS), "--only", "cards", "--only", "tokens")
+    return root / "output" / "tiny"
+
+
+def _pdfs(out):
+    return [(paper, out / f"tiny-{kind}-{paper}.pdf") for paper in PAPERS for kind in ("cards", "tokens")]
+
+
+def test_each_page_is_the_paper_upright_or_turned(out):
+    for paper, pdf in _pdfs(out):
+        doc = streams.Document(pdf)
+        for i in range(len(doc.pages)):
+            page = doc.page(i)
+            size = sorted((round(page.width / MM, 1), round(page.height / MM, 1)))
+            assert size == sorted(round(v, 1) for v in PAPERS[paper]), (pdf.name, i, size)
+
+
+def test_every_cut_line_has_a_mark_that_prints_and_nothing_lies_past_the_printable_area(out, pdfium_reader):
+    problems = []
+    for _, pdf in _pdfs(out):
+        for n, view in enumerate(P.read(pdf, reader=pdfium_reader)):
+            area = P.printable_box(view, DEFAULT_PRINTABLE_MM + P.TOLERANCE_MM)
+            for cut in P.cut_lines(view):
+                if P.mark_on(view, cut, DEFAULT_PRINTABLE_MM) < P.MIN_MARK_MM:
+                    problems.append(f"{pdf.name} page {n + 1}: cut {cut[0]} = {cut[1] / MM:.1f} mm has no mark that prints")
+            problems += [f"{pdf.name} page {n + 1}: {kind} past the limit" for kind, box in P.furniture(view) if P.outside(box, area) > 0.01]
+            problems += [f"{pdf.name} page {n + 1}: art past the limit" for face in view.faces if P.outside(face.bleed, area) > 0.01]
+        problems += M.marks_on_pieces(pdf, pdfium_reader)
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_the_first_sheet_has_its_footer_and_scale_bar_inside_the_printable_area(out, pdfium_reader):
+    for _, pdf in _pdfs(out):
+        sheets = footers.read(pdf, pdfium_reader)
+        number, first = sheets[0]
+        assert number == 1 and first.bar is not None, pdf.name
+        area = P.Box(DEFAULT_PRINTABLE_MM * MM, DEFAULT_PRINTABLE_MM * MM, first.width - DEFAULT_PRINTABLE_MM * MM, first.height - DEFAULT_PRINTABLE_MM * MM)
+        assert abs((first.bar.x1 - first.bar.x0) / MM - 50) < 0.3 or abs((first.bar.y1 - first.bar.y0) / MM - 50) < 0.3
+        for _, sheet in sheets:
+            assert any("sheet 1 of" in line.text or "of 1" in line.text or "sheet" in line.text for line in sheet.lines), pdf.name
+            for line in [*sheet.lines, *([sheet.bar] if sheet.bar else [])]:
+                box = getattr(line, "ink", line)
+                assert footers.within(box, area), (pdf.name, box)
+
+
+def test_each_back_lands_behind_its_front_on_every_paper(out):
+    """Long-edge flip: a portrait page mirrors left to right, a landscape one top to bottom (PRINTING.md, Duplex)."""
+    for paper, kind in ((p, "cards") for p in PAPERS):
+        pdf = out / f"tiny-{kind}-{paper}.pdf"
+        doc = streams.Document(pdf)
+        for front in range(0, len(doc.pages), 2):
+            page = doc.page(front)
+            fronts = P.faces_of(doc, front)
+            backs = P.faces_of(doc, front + 1)
+            landscape = page.width > page.height
+
+            def mirrored(b, w=page.width, h=page.height, landscape=landscape):
+                return (round(b.x0, 1), round(h - b.y1, 1)) if landscape else (round(w - b.x1, 1), round(b.y0, 1))
+
+            assert sorted(mirrored(f.trim) for f in fronts) == sorted((round(b.trim.x0, 1), round(b.trim.y0, 1)) for b in backs), (pdf.name, front)
+
+
+def test_list_says_pieces_a_sheet_and_sheets_a_deck_on_the_paper(project):
+    result = run_pnp(project, "list", "--format", "json", "--paper", "tabloid")
+    assert result.exit_code == 0, result.output
+    deck = json.loads(result.output)[0]["decks"][0]
+    sheet = deck["sheet"]
+    assert sheet["paper"] == "tabloid" and sheet["per_sheet"] == sheet["grid"][0] * sheet["grid"][1] >= 16
+    assert sheet["sheets"] == -(-deck["cards"] // sheet["per_sheet"])
+    built = run_pnp(project, "build", "--paper", "tabloid", "--only", "cards")
+    assert built.exit_code == 0
+    doc = streams.Document(project / "output/tiny/tiny-cards-tabloid.pdf")
+    assert len(P.faces_of(doc, 0)) == min(deck["cards"], sheet["per_sheet"])  # the build's grid is the one listed
+
+
+@pytest.mark.parametrize("paper", ["11x17", "b5", "10x10mm"])
+def test_a_paper_that_is_no_name_and_no_size_is_refused_saying_what_is(project, paper):
+    result = run_pnp(project, "build", "--paper", paper)
+    assert result.exit_code == 2
+    assert "300x450mm" in result.stderr and "tabloid" in result.stderr

@@ -1,0 +1,111 @@
+"""Bleed from the art (issue 65): an image that reaches the trim, built with bleed, is continued past the trim by its own
+edge, mirrored or extended as the deck says. Read from the PDF: the picture it embeds, and the box it is drawn in.
+"""
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pikepdf
+import pytest
+from conftest import MM, TEST_PROJECT, run_pnp
+from PIL import Image
+
+W, H = 127, 178  # px: 2 px a mm on a poker card (63.5 × 88.9 mm), so 3 mm of bleed is 6 px
+
+
+@pytest.fixture(scope="module")
+def art():
+    """An image whose every column and row differs from its neighbours, so a reflection is told from a repeat."""
+    x = np.arange(W)[None, :, None]
+    y = np.arange(H)[:, None, None]
+    return np.concatenate([np.broadcast_to(x * 2 % 256, (H, W, 1)), np.broadcast_to(y % 256, (H, W, 1)), np.broadcast_to((x * 7 + y * 3) % 256, (H, W, 1))], axis=2).astype(np.uint8)
+
+
+def _build(tmp_path, art, mode: str):
+    root = tmp_path / mode / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "art").mkdir()
+    Image.fromarray(art).save(root / "art/edge.png")
+    (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("size: poker\n", f"size: poker\nart_bleed: {mode}\n"))
+    result = run_pnp(root, "build", "--only", "cards", "--bleed", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny/tiny-cards-bleed.pdf"
+
+
+def _pictures(pdf) -> list[np.ndarray]:
+    """Every picture the PDF holds, as RGB pixels."""
+    with pikepdf.open(pdf) as doc:
+        return [np.asarray(pikepdf.PdfImage(obj).as_pil_image().convert("RGB")) for obj in doc.objects
+                if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" and "/SMask" not in str(obj.get("/Type", ""))]
+
+
+@pytest.mark.parametrize("mode", ["mirror", "extend"])
+def test_an_image_at_the_trim_bleeds_by_its_own_edge(tmp_path, art, mode):
+    pictures = [p for p in _pictures(_build(tmp_path, art, mode)) if p.shape[:2] == (H + 12, W + 12)]
+    assert len(pictures) == 1, [p.shape for p in _pictures(_build(tmp_path, art, mode))]
+    bled = pictures[0].astype(int)
+    assert np.array_equal(bled[6:-6, 6:-6], art)  # the art itself, untouched
+    if mode == "mirror":
+        assert np.array_equal(bled[6:-6, :6], art[:, 5::-1])  # the left bleed: the edge's first 6 columns reflected
+        assert np.array_equal(bled[:6, 6:-6], art[5::-1, :])
+        assert np.array_equal(bled[6:-6, -6:], art[:, :-7:-1])
+    else:
+        assert all(np.array_equal(bled[6:-6, k], art[:, 0]) for k in range(6))  # the edge column, repeated
+        assert all(np.array_equal(bled[-1 - k, 6:-6], art[-1, :]) for k in range(6))
+
+
+def test_the_bled_image_covers_the_trim_and_its_bleed(tmp_path, art):
+    """The picture is drawn over the card's trim and its 3 mm bleed: 69.5 × 94.9 mm."""
+    pdf = _build(tmp_path, art, "mirror")
+    with pikepdf.open(pdf) as doc:
+        forms = [x for x in doc.pages[0].Resources.get("/XObject", {}).values() if x.get("/Subtype") == "/Form"]
+        sizes = set()
+        for form in forms:
+            for operands, op in pikepdf.parse_content_stream(form):
+                if str(op) == "cm" and abs(float(operands[0]) / MM - 69.5) < 0.05:
+                    sizes.add((round(float(operands[0]) / MM, 2), round(float(operands[3]) / MM, 2)))
+    assert sizes == {(69.5, 94.9)}
+
+
+def test_bleed_on_the_outer_edges_keeps_letters_3_by_3_grid_and_bleeds_where_it_can_be_cut(tmp_path, art, pdfium_reader):
+    """`--bleed-edges`: 9 poker cards on Letter sharing cut lines, as without bleed; the art runs 3 mm past the grid's right
+    edge (its 12.7 mm margin holds that and the marks; the left one holds the footer too, so less), is cut back at every
+    inner cut line, and every cut line keeps a mark that prints, clear of the bleed."""
+    import printable as P
+    import streams
+    from conftest import render_page
+
+    root = tmp_path / "edges" / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "art").mkdir()
+    Image.fromarray(art).save(root / "art/edge.png")
+    (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
+    deck = root / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("size: poker\n", "size: poker\nart_bleed: mirror\n"))
+    result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = root / "output/tiny/tiny-cards-bleed-edges.pdf"
+    faces = P.faces_of(streams.Document(pdf), 0)
+    assert len(faces) == 9
+    left, right = min(f.trim.x0 for f in faces), max(f.trim.x1 for f in faces)
+    assert abs((right - left) / MM - 3 * 63.5) < 0.01  # shared cut lines: the plain grid
+    dpi = 200
+    page = np.asarray(render_page(pdf, 0, dpi).convert("L"), dtype=int)
+    top = max(f.trim.y1 for f in faces)
+
+    def at(x_pt, y_pt):
+        return page[round((P.Box(0, 0, 0, 0).y0 + (792 - y_pt)) / 72 * dpi), round(x_pt / 72 * dpi)]
+
+    middle = top - 44 * MM
+    assert at(right + 2.8 * MM, middle) < 200 and at(left - 0.3 * MM, middle) < 200  # art in the outer bleed
+    assert at(right + 3.3 * MM, middle) > 250 and at(left - 1.2 * MM, middle) > 250  # and none past it
+    inner = left + 63.5 * MM  # the first inner cut line: the card left of it shows its own right edge, as the last card does
+    assert abs(at(inner - 0.5 * MM, middle) - at(right - 0.5 * MM, middle)) < 8
+    view = P.read(pdf, reader=pdfium_reader)[0]
+    for cut in P.cut_lines(view):
+        assert P.mark_on(view, cut, 4.23) >= P.MIN_MARK_MM, cut
+    sides = [x for x0, y0, x1, y1, _ in view.lines if y0 == y1 for x in (x0, x1)]
+    assert min(abs(x - right) for x in sides if x > right) >= 4 * MM - 0.05  # the right marks start past the 3 mm bleed

@@ -1,0 +1,62 @@
+"""Fronts only and sleeve inserts (issue 65): `--fronts-only` prints no backs page at all, and `--insert 61x86` prints
+each front as a 61 × 86 mm insert to slip into a sleeve in front of a poker card, scaled to cover it or trimmed, with
+the card's safe area whole. Read from the PDFs: page texts, the faces' trims, where the cards' words print.
+"""
+from __future__ import annotations
+
+import printable as P
+import pytest
+import streams
+from conftest import MM, run_pnp
+from pdftext import page_texts
+
+CARDS = 12  # the tiny game's heroes, copies counted
+
+
+def test_fronts_only_prints_every_card_once_and_no_back_page(project):
+    result = run_pnp(project, "build", "--only", "cards", "--fronts-only")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = project / "output/tiny/tiny-cards-fronts.pdf"
+    texts = page_texts(pdf)
+    assert len(texts) == 2 and all("fronts" in t and "backs" not in t for t in texts)
+    doc = streams.Document(pdf)
+    assert sum(len(P.faces_of(doc, i)) for i in range(len(texts))) == CARDS
+    assert "Twin’s own back" not in "".join(texts)  # not even a card's own back
+
+
+def _words_inside(pdf, pdfium_reader) -> list[tuple[float, float, float, float]]:
+    """For each glyph on a face: how far (mm) it lies inside that face's trim on the left, top, right and bottom."""
+    out = []
+    for view in P.read(pdf, reader=pdfium_reader):
+        for _, box in view.glyphs:
+            cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+            for face in view.faces:
+                t = face.trim
+                if t.x0 <= cx <= t.x1 and t.y0 <= cy <= t.y1:
+                    out.append(((box.x0 - t.x0) / MM, (t.y1 - box.y1) / MM, (t.x1 - box.x1) / MM, (box.y0 - t.y0) / MM))
+    return out
+
+
+@pytest.mark.parametrize("fit, left", [("scale", (61 - 63.5 * 86 / 88.9) / 2 + 5 * 86 / 88.9), ("trim", (61 - 63.5) / 2 + 5)])
+def test_an_insert_prints_fronts_at_its_size_with_the_safe_area_whole(project, pdfium_reader, fit, left):
+    """The card text starts 5 mm in from the card's left: on a 61 × 86 mm insert, scaled by 86 / 88.9 (to cover it) and
+    centred, or trimmed unscaled and centred, it starts where that puts it; no word comes near the insert's edge."""
+    result = run_pnp(project, "build", "--only", "cards", "--insert", "61x86", "--insert-fit", fit)
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = project / f"output/tiny/tiny-cards-insert61x86mm{'-trim' if fit == 'trim' else ''}.pdf"
+    doc = streams.Document(pdf)
+    faces = [f for i in range(len(doc.pages)) for f in P.faces_of(doc, i)]
+    assert len(faces) == CARDS and all("backs" not in t for t in page_texts(pdf))
+    for f in faces:
+        assert abs((f.trim.x1 - f.trim.x0) / MM - 61) < 0.01 and abs((f.trim.y1 - f.trim.y0) / MM - 86) < 0.01
+    inside = _words_inside(pdf, pdfium_reader)
+    assert len(inside) > 100
+    assert min(min(d) for d in inside) > 1.5  # the safe area's words, all on the insert
+    assert abs(min(d[0] for d in inside) - left) < 0.3, min(d[0] for d in inside)
+
+
+def test_an_insert_that_would_cut_into_the_safe_area_is_refused_at_the_decks_size(project):
+    result = run_pnp(project, "build", "--only", "cards", "--insert", "50x70", "--insert-fit", "trim")
+    assert result.exit_code == 1
+    assert "heroes.yaml:2:7: error: a 50 × 70 mm insert trims the 63.5 × 88.9 mm cards into their 3 mm safe area" in result.stderr
+    assert "57.5 × 82.9 mm" in result.stderr
