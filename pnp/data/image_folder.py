@@ -9,12 +9,10 @@ drawn to fit it leaves bands.
 from __future__ import annotations
 
 import re
-import warnings
 from pathlib import Path
 
-from pnp.core.errors import Finding, Loc, error, warning
+from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import game_files
-from pnp.core.units import CARD_SIZES, parse_size
 from pnp.data.source import LocDict, LocList
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -29,8 +27,9 @@ def names_folder(value, deck_path: Path) -> bool:
 
 
 def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[LocList | None, list[Finding]]:
-    """The cards of the images in `folder` (in name order), each located at its file, and warnings for images whose
-    proportions are not the cards' `size`; None and an error when the folder holds no image."""
+    """The cards of the images in `folder` (in name order), each located at its file; None and an error when the folder
+    holds no image. An image whose shape is not its box's is told where a template draws it, as every picture is
+    (pnp.layout.picture_checks): one finding, in every command, whatever deck it comes from."""
     images = [p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()]
     rel_folder = folder.relative_to(root).as_posix()
     if not images:
@@ -39,7 +38,6 @@ def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[
     cards = LocList(where)
     findings: list[Finding] = []
     ids: dict[str, str] = {}
-    trim = parse_size(size, CARD_SIZES)
     for path in images:
         rel = path.relative_to(root).as_posix()
         stem = path.stem
@@ -54,34 +52,4 @@ def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[
         card.update(id=ident, name=re.sub(r"[-_]+", " ", name).strip(), count=count, image=rel)
         cards.append(card)
         cards.locs.append(Loc(rel))
-        if trim is not None:
-            findings += _proportions(path, rel, trim, slug)
     return cards, findings
-
-
-def _proportions(path: Path, rel: str, trim: tuple[float, float], slug: str) -> list[Finding]:
-    """A warning when the image's width to height is not the card's, with or without bleed (unreadable images are left
-    to the image check that draws them)."""
-    from PIL import Image
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with Image.open(path) as img:
-                w, h = img.size
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-        return []
-    if not w or not h:
-        return []
-    ratio = w / h
-    cards = [(trim[0] + 2 * b) / (trim[1] + 2 * b) for b in BLEEDS_MM]
-    if any(abs(ratio / card - 1) <= ASPECT_SLACK for card in cards):
-        return []
-    return [warning("image-aspect", f"this card's image is {w} × {h} px ({ratio:.2f}:1), and the cards are {trim[0]:g} × {trim[1]:g} mm ({cards[0]:.2f}:1, "
-                    f"{cards[1]:.2f}:1 with 3 mm bleed): drawn to cover a card it loses {_lost(ratio, cards[0])} of its "
-                    f"{'width' if ratio > cards[0] else 'height'}; crop it to the card's proportions", Loc(rel), game=slug)]
-
-
-def _lost(ratio: float, card: float) -> str:
-    share = 1 - min(ratio, card) / max(ratio, card)
-    return f"{share:.0%}"

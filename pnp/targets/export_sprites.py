@@ -17,19 +17,18 @@ import math
 from PIL import Image
 
 from pnp.core.files import file_name
+from pnp.core.shapes import RECTANGLE
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect
 from pnp.targets.die_images import die_pictures
 from pnp.targets.export_png import png_folder
-from pnp.targets.export_tts import token_mask
 from pnp.targets.png import PngEncoder
-from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
+from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, cut_mask, distinct_faces, png_bytes, raster
 from pnp.targets.staging import Export, ExportRequest
 
 SPRITE_MAX_PX = 4096  # a sheet's side stays under this: the WebGL texture size every browser supports
 SPRITE_MAX_CELLS = 100  # faces on one sheet: a deck with more gets further sheets
 INDEX = "sprites.json"
-SHAPED = ("circle", "hexagon", "rounded")  # token shapes cut out of their square: the cell is transparent outside
 
 
 
@@ -70,8 +69,8 @@ def _component(gctx, component: Component, dpi: int, result: Export) -> dict:
     chunks = [faces[i : i + SPRITE_MAX_CELLS] for i in range(0, len(faces), SPRITE_MAX_CELLS)]
     grids = [sheet_grid(len(c), component.trim) for c in chunks]
     cw, ch, px_per_mm = _cell(component.trim, grids, dpi)
-    mode = "RGBA" if component.kind == "tokens" and component.shape in SHAPED else "RGB"
-    mask = token_mask(component.shape, (cw, ch)) if mode == "RGBA" else None
+    mode = "RGBA" if component.cut != RECTANGLE else "RGB"  # a shaped piece is cut out of its cell
+    mask = cut_mask(component.cut, (cw, ch), component.trim) if mode == "RGBA" else None
     folder = f"boards/{component.file_id}" if component.kind == "boards" else png_folder(component)
     where_is: dict = {}
     sheets = []

@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from pnp.core.errors import Loc, error
+from pnp.core.shapes import RECTANGLE
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect
 from pnp.targets.die_images import die_pictures
-from pnp.targets.export_tts import token_mask
 from pnp.targets.packaging import digest_name
 from pnp.targets.png import PngEncoder
-from pnp.targets.rendering import EXTRA_BLEED_MM, distinct_faces, png_bytes, raster
+from pnp.targets.rendering import EXTRA_BLEED_MM, cut_mask, distinct_faces, png_bytes, raster
 from pnp.targets.staging import ExportRequest
 
 TABLE_PX = (1600, 1000)  # virtualtabletop.io's surface; a .pcio file's coordinates, read unchanged by its importer
@@ -276,8 +276,7 @@ def _collection(gctx, component: Component, px_per_mm: float, ids: _Ids, picture
         for side, face in (("front", item.front), ("back", item.back)):
             if face is not None:
                 uses.setdefault(face, []).append((item, side))
-    shape = component.shape if component.kind == "tokens" and component.shape in ("circle", "hexagon", "rounded") else None
-    mask = token_mask(shape, size) if shape else None
+    mask = cut_mask(component.cut, size, component.trim) if component.cut != RECTANGLE else None
     named: dict = {}
 
     def kept(face, image, data: bytes) -> None:
