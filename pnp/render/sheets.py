@@ -450,7 +450,8 @@ def draw_fold_line(c, sheet: FoldSheet, font_name: str, label: str = "fold") -> 
 
 
 def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
-    """Ink saver: the back most of a deck's cards share becomes a thin frame with the game's name.
+    """Ink saver: the back most of a deck's cards share becomes a thin frame with its own drawing in outline (its icon,
+    its words; pnp.render.inksaver.frame_back).
 
     Only a back shared by more than half of the deck's distinct cards counts as
     the deck's back; backs that tell cards apart (an organ type, a faction) keep
@@ -467,6 +468,6 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
     common, names = max(owners.items(), key=lambda kv: len(kv[1]))
     if len(names) * 2 <= len(labels) or (len(names) < 2 and len(labels) > 1):
         return group
-    framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
+    framed = frame_back(common, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label, p.part) for p in group.pieces]
     return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.keep_back)
