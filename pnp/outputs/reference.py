@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from pnp.core.colour import mix
+from pnp.core.colour import mix, required_contrast, until_contrast
 from pnp.core.errors import PnpError, did_you_mean, error, warning
 from pnp.core.units import PAPER_SIZES
 from pnp.data.source import loc_at
@@ -391,7 +391,9 @@ class CardFrame:
         self.small = w < 66
         look = RefLook(self.gctx, MIN_AID_PT)
         self.band_style = Style(look.title_family, 8.5 if self.small else 10, 1.1, bold=True, color=look.on_accent)
-        self.foot_style = Style(look.body.family, MIN_AID_PT, 1.1, color=mix(look.ink, "#ffffff", 0.4), align="right")
+        # a quiet grey, as dark as it must be to read at its size on the aid's paper (WCAG: pnp.layout.readability)
+        quiet = until_contrast(mix(look.ink, "#ffffff", 0.4), look.ink, look.paper, required_contrast(MIN_AID_PT, False) + 0.05)
+        self.foot_style = Style(look.body.family, MIN_AID_PT, 1.1, color=quiet, align="right")
         self.band_h = CARD_SAFE + text_height(1, self.band_style) / K + 1.5  # from the trim: the band starts BAND_INSET inside it
         self.foot_top = h - CARD_SAFE - text_height(1, self.foot_style) / K
         self.text_top = self.band_h + 2.0

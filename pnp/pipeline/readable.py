@@ -1,8 +1,9 @@
 """Readability check of a game: contrast of every text run and icon, and colour codes every reader can tell apart.
 
-Renders every card, token and board face with template tracing on, so each
-finding names the template line that drew the faint text; the checks
-themselves live in pnp.layout.readability.
+Renders every face a game prints (cards, tokens, boards, boxes, dice, player
+aids) and, where one reads too faintly, draws it again with template tracing
+on, so each finding names the template line that drew the faint text; the
+checks themselves live in pnp.layout.readability.
 """
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from collections.abc import Iterator
 
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError
-from pnp.layout.elements import Face
+from pnp.layout.elements import Face, Rect
 from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, low_contrast
 from pnp.outputs.boards import render_board
+from pnp.outputs.boxes import box_faces
 from pnp.outputs.cards import render_cards, render_deck
 from pnp.outputs.context import GameContext
+from pnp.outputs.dice import all_die_faces
 from pnp.outputs.options import Options
+from pnp.outputs.reference import player_aids
 from pnp.outputs.tokens import sized_sets, token_faces
 
 
@@ -45,7 +49,8 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
 
 
 def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iterator[tuple[Face, str, Loc, str]]:
-    """The faces of a game's tokens and boards, as `game_faces` gives them."""
+    """The faces of a game's tokens, boards, boxes, dice and player aids, as `game_faces` gives them: every kind of piece
+    is read as cards are. A box's or die's face is read on the colour its net prints under it."""
     game = gctx.game
     for spec, raw, size in sized_sets(game, ignored):
         for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
@@ -59,6 +64,19 @@ def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iter
             except PnpError:
                 continue
             yield face, f"boards/{spec.id}", raw.loc, f"board {spec.id}"
+    for face, what, loc, template, fill in (*box_faces(gctx, options), *all_die_faces(gctx, options)):
+        yield _on_ground(face, fill), what, loc, template
+    aids, _ = player_aids(gctx, options.bleed_mm)
+    if aids is not None:
+        where = game.reference_data.loc_of("card_size") if "card_size" in game.reference_data else game.reference_data.loc
+        for n, card in enumerate(aids.cards, 1):
+            for side, face in (("front", card.front), ("back", card.back)):
+                yield face, f"player aid {n} {side}", where, "the player aid (drawn by pnp from reference.yaml)"
+
+
+def _on_ground(face: Face, fill: str) -> Face:
+    """The face as printed on a net filled with `fill`: that colour under whatever the face draws."""
+    return Face(face.w, face.h, face.bleed, (Rect(0.0, 0.0, face.w, face.h, fill, None, 0.0, 0.0, None), *face.elements), face.icons)
 
 
 @paused
