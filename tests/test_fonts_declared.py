@@ -1,8 +1,9 @@
-"""No fallback font in any output (issue 62): every font the five games' PDFs embed is one of the families the game
-names in game.yaml's `fonts` (body, title, a `symbols` family for the signs its text fonts lack) or the condensed face
-titles switch to; none comes from fonts.yaml's fallback (DejaVu Sans drew '≥' on Police Precinct's reference), and
-every one is embedded. Read from the builds every file shares (conftest.shared_build): Letter, A4 and the German
-edition of Organ Match."""
+"""No fallback font and no straight quote in any output (issue 62): every font the five games' PDFs embed is one of the
+families the game names in game.yaml's `fonts` (body, title, a `symbols` family for the signs its text fonts lack) or
+the condensed face titles switch to; none comes from fonts.yaml's fallback (DejaVu Sans drew '≥' on Police Precinct's
+reference), and every one is embedded. Every quote and apostrophe printed is typographic (the boards' assembly map
+said "page's"). Read from the builds every file shares (conftest.shared_build): Letter, A4 and the German edition of
+Organ Match."""
 from __future__ import annotations
 
 import subprocess
@@ -45,6 +46,14 @@ def test_every_font_of_every_output_is_one_the_game_declares(shared_build):
                     assert is_embedded, f"{pdf.name}: {name} is not embedded"
                     assert name in allowed, f"{pdf.name}: {name} is not a font {folder.name} declares ({sorted(allowed)})"
     assert seen > 100
+
+
+def test_every_quote_printed_is_typographic(shared_build):
+    for out in (shared_build(), shared_build("--paper", "a4"), shared_build("organ-match", "--lang", "de", "--strict")):
+        for pdf in sorted(out.glob("*/*.pdf")):
+            text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+            straight = [line for line in text.splitlines() if "'" in line or '"' in line]
+            assert not straight, f"{pdf.name}: {straight[:3]}"
 
 
 def test_the_fallback_families_are_not_what_the_games_declare():

@@ -80,6 +80,22 @@ def test_a_back_turned_on_a_gutterfold_sheet_is_read_from_its_turned_edges():
     assert upright and all(s.shower.slot.y + s.shower.slot.h == s.neighbour.slot.y for s in upright), "upright: the back below shows it"
 
 
+def test_a_stripe_that_starts_at_the_trim_over_another_colour_slivers_on_its_own_piece():
+    """Printed with a gutter and bleed, no two pieces share a cut, but each piece's bleed meets its own edge: a stripe
+    drawn from the trim over a grey ground (Police Precinct's unmarked cars) leaves grey on the stripe after a cut
+    0.5 mm outside the line. Run into the bleed, it meets itself."""
+    bleed, grey, amber = 1.0, "#5b5f66", "#b86e00"
+
+    def car(stripe: Rect) -> Face:
+        return Face(W, H, bleed, (band(-bleed, -bleed, W + 2 * bleed, H + 2 * bleed, grey), stripe), frozenset())
+
+    at_the_trim = band(0, 0, W, 2.2, amber)
+    found = on_sheets(deck("cars", car(at_the_trim), None, 2), bleed_mm=bleed, gutter_mm=2.0)
+    assert found and all(s.neighbour is None and s.sliver.element == at_the_trim for s in found)
+    assert {(s.sliver.side, s.sliver.colour, s.sliver.across) for s in found} == {(side, grey, amber) for side in ("top", "left", "right")}
+    assert on_sheets(deck("cars", car(band(-bleed, -bleed, W + 2 * bleed, 2.2 + bleed, amber)), None, 2), bleed_mm=bleed, gutter_mm=2.0) == []
+
+
 def test_the_player_aid_meets_its_neighbours_alike_and_one_with_its_band_to_the_edge_does_not():
     """The player aids print side by side on shared cuts: their title band stops inside the trim. The same aid with its
     band run to the top edge (as it was drawn before) leaves a sliver of the band on the light foot of the aid above."""

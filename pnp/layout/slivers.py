@@ -50,13 +50,18 @@ class Sliver(NamedTuple):
 
 def edges(face: Face) -> dict[str, Edge]:
     """Each side's edge strip, sampled STRIP_MM / 2 inside the trim (face mm, y down from the top), left to right and
-    top to bottom: two faces of one size side by side have their points at the same places along the cut."""
+    top to bottom: two faces of one size side by side have their points at the same places along the cut. A face
+    drawn with a bleed of at least STRIP_MM also has its bleed strips, STRIP_MM / 2 outside the trim, as 'bleed top'
+    and so on: what a cut that far outside the line leaves on the piece's edge."""
     d = STRIP_MM / 2
     along_x = _positions(face.w)
     along_y = _positions(face.h)
     points = {"top": [(x, d) for x in along_x], "bottom": [(x, face.h - d) for x in along_x],
               "left": [(d, y) for y in along_y], "right": [(face.w - d, y) for y in along_y]}
-    found = fills_at(face, list(points.values()))  # one walk of the face for all four sides
+    if face.bleed >= STRIP_MM:
+        points |= {"bleed top": [(x, -d) for x in along_x], "bleed bottom": [(x, face.h + d) for x in along_x],
+                   "bleed left": [(-d, y) for y in along_y], "bleed right": [(face.w + d, y) for y in along_y]}
+    found = fills_at(face, list(points.values()))  # one walk of the face for all its strips
     return {side: Edge(tuple(c for c, _ in here), tuple(e for _, e in here)) for side, here in zip(points, found, strict=True)}
 
 

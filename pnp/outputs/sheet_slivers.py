@@ -29,10 +29,17 @@ def sliver_findings(slivers: list[SheetSliver], sheets: str, game: str, named: N
         worst = max(found, key=lambda s: s.sliver.delta_e)  # the first of those as visible, in sheet order: the same in every process
         numbers = ", ".join(str(n) for n in dict.fromkeys(s.sheet for s in found))
         places = tuple(dict.fromkeys(f"sheet {s.sheet}: {named(s.shower)[0]}" for s in found))
-        message = (f"{sheets}, sheet{'s' if ',' in numbers else ''} {numbers}: the {worst.sliver.side} edge of {named(worst.shower)[0]} is "
-                   f"{worst.sliver.colour} where {named(worst.neighbour)[0]} across the shared cut is {worst.sliver.across} (colour difference "
-                   f"ΔE {worst.sliver.delta_e:.0f}): a cut 0.5 mm off leaves a sliver of one on the other; inset the band a few millimetres "
-                   "from the edge, give the pieces a light border, give every piece printed beside it the same colour at that edge, or "
-                   "print with a gutter and bleed (pnp build --bleed)")
+        where = f"{sheets}, sheet{'s' if ',' in numbers else ''} {numbers}"
+        if worst.neighbour is None:
+            message = (f"{where}: the {worst.sliver.side} edge of {named(worst.shower)[0]} is {worst.sliver.across} where its own bleed is "
+                       f"{worst.sliver.colour} (colour difference ΔE {worst.sliver.delta_e:.0f}): a cut 0.5 mm outside the line leaves a sliver "
+                       "of the bleed on the edge; run the stripe or band on into the bleed (from -face.bleed to face.w + face.bleed), or "
+                       "inset it a few millimetres from the edge")
+        else:
+            message = (f"{where}: the {worst.sliver.side} edge of {named(worst.shower)[0]} is {worst.sliver.colour} where "
+                       f"{named(worst.neighbour)[0]} across the shared cut is {worst.sliver.across} (colour difference ΔE "
+                       f"{worst.sliver.delta_e:.0f}): a cut 0.5 mm off leaves a sliver of one on the other; inset the band a few "
+                       "millimetres from the edge, give the pieces a light border, give every piece printed beside it the same colour "
+                       "at that edge, or print with a gutter and bleed (pnp build --bleed)")
         out.append(Finding(SEVERITY, "sliver", message, loc, game, f"{group} {side}s", places if len(places) > 1 else ()))
     return out

@@ -34,11 +34,12 @@ class Placed(NamedTuple):
 
 
 class SheetSliver(NamedTuple):
-    """A sliver on an imposed sheet: where it is, the piece whose edge shows it, and the piece across the cut."""
+    """A sliver on an imposed sheet: where it is, the piece whose edge shows it, and the piece across the cut (None:
+    the piece's own bleed, which a cut outside the line leaves on its edge)."""
 
     sheet: int  # the fronts page's number in the PDF's sheets ('sheet n of m' in its footer)
-    shower: Placed  # the piece whose edge colour a miscut would leave on its neighbour
-    neighbour: Placed
+    shower: Placed  # the piece whose edge colour a miscut would leave on its neighbour, or whose bleed it would leave on itself
+    neighbour: Placed | None
     sliver: Sliver  # `side` in the face's own terms (a turned piece: before the turn)
 
 
@@ -80,9 +81,11 @@ def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[
     """Every sliver on the page sides given as (sheet number, the faces placed on that side), in page order.
 
     `prepared` gives a face as printed (the ink saver's lightened face); `edges_of` a face's edges (`edges`, or a memo
-    of it kept by a process that stays up)."""
+    of it kept by a process that stays up). A piece with a bleed and a gutter around it shares no cut, but its bleed
+    meets its own edge at its cut (`_bleed_slivers`)."""
     out = []
     for sheet, placed in sides:
+        out += [SheetSliver(sheet, p, None, s) for p in placed for s in _bleed_slivers(edges_of(prepared(p.face)), p, edges_of)]
         for one, one_side, other, other_side in shared_cuts(placed):
             side_a, edge_a = _edge(edges_of, one, one_side, prepared)
             side_b, edge_b = _edge(edges_of, other, other_side, prepared)
@@ -91,3 +94,21 @@ def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[
                 if found is not None:
                     out.append(SheetSliver(sheet, shower, neighbour, found))
     return out
+
+
+def _bleed_slivers(printed: dict[str, Edge], placed: Placed, edges_of) -> list[Sliver]:
+    """Where a rectangular piece's bleed differs visibly from its edge (a stripe that starts at the trim over another
+    colour): a cut outside the line leaves a sliver of the bleed on the edge. Each is given as the bleed's colour
+    meeting the edge's, at the element that drew the edge. Pieces cut along another shape (a round
+    token) have no edge along their trim's sides."""
+    if placed.run.group.cut_shape != "rectangle" or "bleed top" not in printed:
+        return []
+    own = edges_of(placed.face)
+    found = []
+    for side in ("top", "right", "bottom", "left"):
+        # the element named is the edge's own (a stripe that stops at the trim): running it into the bleed mends it
+        outside = Edge(printed["bleed " + side].colours, own[side].elements)
+        s = sliver(outside, side, printed[side])
+        if s is not None:
+            found.append(s)
+    return found
