@@ -12,6 +12,8 @@ from pdftext import flat, page_texts
 from print_raster import Region
 from pypdf import PdfReader
 
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
 POKER = (63.5, 88.9)
 
 
@@ -189,7 +191,7 @@ def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project, paper
     assert any("sheet 1 of 2" in line.text and "print at 100%" in line.text for line in lines), [line.text for line in lines]
     a, b = lines
     assert not footers.overlaps(a.ink, b.ink), (a, b)
-    margin = 25.4 / 6 * MM  # the default printer profile's unprintable edge
+    margin = DEFAULT_PRINTABLE_MM * MM  # the default printer profile's unprintable edge
     for box in (a.ink, b.ink, sheet.bar):
         assert box.x0 >= margin and box.y0 >= margin and box.x1 <= sheet.width - margin and box.y1 <= sheet.height - margin, box
     assert not [line for line in lines if footers.overlaps(line.ink, sheet.bar)], lines

@@ -16,13 +16,15 @@ import numpy as np
 import pytest
 from conftest import TEST_PROJECT, render_page, run_pnp
 
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
 DPI = 300
 PX = DPI / 25.4  # pixels per mm
 CARD_W, CARD_H = 63.5, 88.9  # poker
 LETTER = (215.9, 279.4)
 # The default printer profile (pnp/core/units.py): a laser printer cannot print the outer 1/6 in, and a printer's
 # real margin varies by a few tenths of a mm, so nothing is drawn closer to the edge than LIMIT.
-PRINTABLE = 25.4 / 6  # 4.233 mm
+PRINTABLE = DEFAULT_PRINTABLE_MM  # 5 mm: a printer with no profile
 LIMIT = PRINTABLE + 0.5
 FOOTER_BAND = 3.0  # mm just inside the limit along the footer's edge: the footer line and the scale bar, no marks
 FOOTER_CLEAR = 1.0  # mm between the footer band and the nearest mark

@@ -15,7 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.core.errors import PnpError
-from pnp.core.units import CARD_SIZES, um
+from pnp.core.units import CARD_SIZES, DEFAULT_PRINTABLE_MM, um
 from pnp.render.impose import FOLD_CLEAR_UM, plan_fold_sheet
 
 SIZES = sorted(CARD_SIZES.items())
@@ -54,7 +54,7 @@ def test_gutterfold_mirrors_every_back_across_the_fold(paper, name, size, bleed)
             assert abs((front.x + front.w / 2) + (back.x + back.w / 2) - 2 * sheet.fold) <= um(0.2)
             assert sheet.fold - (front.x + front.w + bleed * 1000) >= FOLD_CLEAR_UM
             assert back.x - bleed * 1000 - sheet.fold >= FOLD_CLEAR_UM
-        limit = um(25.4 / 6 + 0.5)  # the default printer's 1/6 in margin, and 0.5 mm to spare
+        limit = um(DEFAULT_PRINTABLE_MM + 0.5)  # the default printer's margin, and 0.5 mm to spare
         for s in (front, back):  # inside the printable area
             assert s.x - bleed * 1000 >= limit and s.y - bleed * 1000 >= limit
             assert s.x + s.w + bleed * 1000 <= sheet.page_w - limit and s.y + s.h + bleed * 1000 <= sheet.page_h - limit

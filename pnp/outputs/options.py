@@ -67,7 +67,7 @@ VARIANT_OPTIONS = {
     "rulebook": ("paper", "ink_saver", "draft"),
     "boxes": ("paper", "ink_saver", "printable_mm", "cutter", "draft"),  # nets print simplex: duplex, bleed and gutter do not change them
     "dice": ("paper", "ink_saver", "printable_mm", "draft"),
-    "labels": ("cutter", "draft"),  # the label sheet names its own paper and margins
+    "labels": ("paper", "printable_mm", "cutter", "draft"),  # the paper picks the default sheet; the printer's margin keeps words in
 }
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
 # the board paper (in a board file's own name) and the booklet (a file of its own).
