@@ -52,7 +52,7 @@ def test_the_outlined_icon_prints_as_a_ring_of_ink_not_a_blot(tiny, tmp_path):
     """Printed with the ink saver, the framed back's icon is a thin outline: some ink round the heart, far less than the
     heart filled (about half of its box)."""
     group = Group("d", "Deck", (W, H), [Piece(Face(W, H, 0.0, (), frozenset()), a_back(tiny.body_font), f"d/{i}") for i in range(2)])
-    data, _ = write_sheets([group], game_title="Game", kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0,
+    data, _ = write_sheets([group], game_title="Game", kind="cards", paper="a4", duplex="long", bleed_mm=0, gutter_mm=0,
                            font_name=tiny.body_font, icons=tiny.icons, ink_saver=True)
     pdf = tmp_path / "backs.pdf"
     pdf.write_bytes(data)
@@ -60,7 +60,7 @@ def test_the_outlined_icon_prints_as_a_ring_of_ink_not_a_blot(tiny, tmp_path):
     dark = np.asarray(render_page(pdf, 1, dpi).convert("L"), dtype=float) < 160
     page_w = dark.shape[1]
     px = dpi / 25.4
-    # the first card's back, mirrored to the right of the 3 × 3 grid's top row (pnp.render.impose: a centred grid)
+    # the first card's back, mirrored to the right of A4's 3 × 3 grid's top row (pnp.render.impose: a centred grid)
     right = (page_w + 3 * W * px) / 2
     top = int(np.nonzero(dark[:, int(right - W * px / 2)])[0].min())  # the frame's top edge, 3 mm below the trim
     box = dark[top + int(24 * px): top + int(46 * px), int(right - (W / 2 + 11) * px): int(right - (W / 2 - 11) * px)]

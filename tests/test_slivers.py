@@ -34,11 +34,11 @@ def on_sheets(*groups: Group, **options):
 
 def test_a_dark_header_to_the_edge_meets_the_light_foot_of_the_card_above():
     header = band(0, 0, W, 12, INK)
-    found = on_sheets(deck("heroes", card(header), None, 9))
+    found = on_sheets(deck("heroes", card(header), None, 9), paper="a4")
     assert found and {(s.sliver.side, s.sliver.colour, s.sliver.across) for s in found} == {("top", INK, PAPER)}
     assert all(s.sliver.element == header for s in found)
     assert all(s.shower.slot.y + s.shower.slot.h == s.neighbour.slot.y for s in found), "the card below shows the sliver: its top meets the foot above"
-    assert len(found) == 6, "3 × 3 cards: two horizontal cuts of three cards each"
+    assert len(found) == 6, "3 × 3 cards on A4: two horizontal cuts of three cards each"
 
 
 def test_a_band_inset_from_the_edge_and_light_edges_meet_alike():
@@ -61,9 +61,9 @@ def test_two_decks_alike_to_their_edges_sliver_where_their_last_cards_share_a_sh
 
 def test_backs_are_read_where_the_flip_puts_them():
     """Light fronts alike, backs one colour each: only the backs' side of the shared sheet shows slivers."""
-    found = on_sheets(deck("red", card(), card(band(0, 0, W, H, RED)), 10), deck("green", card(), card(band(0, 0, W, H, GREEN)), 4))
+    found = on_sheets(deck("red", card(), card(band(0, 0, W, H, RED)), 10), deck("green", card(), card(band(0, 0, W, H, GREEN)), 4), paper="a4")
     assert found and {(s.shower.side, s.neighbour.side) for s in found} == {("back", "back")}
-    # the red deck's tenth card is the shared sheet's first (top left); its back prints top right, the page mirrored
+    # on A4's 3 × 3 the red deck's tenth card is the shared sheet's first (top left); its back prints top right, mirrored
     grid = found[0].shower.run.grid
     assert {s.shower.slot for s in found if s.shower.run.group.id == "red"} == {grid.back_slot(0, "long")} != {grid.slot(0)}
 
@@ -110,11 +110,11 @@ def test_the_player_aid_meets_its_neighbours_alike_and_one_with_its_band_to_the_
     gctx = Engine(project).for_game(project.load_game("tiny")[0])
     laid, _ = reference_faces(gctx, Options())
     aid = laid.cards[0]
-    assert on_sheets(deck("player-aids", aid.front, aid.back, 4)) == []
+    assert on_sheets(deck("player-aids", aid.front, aid.back, 4), paper="a4") == []  # 3 × 3 poker: the fourth aid below the first
     title_band = next(el for el in aid.front.elements[1:] if type(el) is Rect and el.fill)
     to_the_edge = title_band._replace(x=0.0, y=0.0, w=aid.front.w, h=title_band.y + title_band.h, radius=0.0)
     bad = aid.front._replace(elements=tuple(to_the_edge if el is title_band else el for el in aid.front.elements))
-    found = on_sheets(deck("player-aids", bad, aid.back, 4))
+    found = on_sheets(deck("player-aids", bad, aid.back, 4), paper="a4")
     assert found and {(s.shower.side, s.sliver.side, s.sliver.colour) for s in found} == {("front", "top", title_band.fill[:7])}
 
 

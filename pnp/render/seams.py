@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from pnp.layout.elements import Face
-from pnp.layout.slivers import OPPOSITE, Edge, Sliver, edges, sliver
+from pnp.layout.slivers import OPPOSITE, STRIP_MM, Edge, Sliver, edges, sliver
 from pnp.render.impose import Slot
 
 
@@ -84,8 +84,9 @@ def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[
     of it kept by a process that stays up). A piece with a bleed and a gutter around it shares no cut, but its bleed
     meets its own edge at its cut (`_bleed_slivers`)."""
     out = []
+    edges_of = _once_per_face(edges_of)
     for sheet, placed in sides:
-        out += [SheetSliver(sheet, p, None, s) for p in placed for s in _bleed_slivers(edges_of(prepared(p.face)), p, edges_of)]
+        out += [SheetSliver(sheet, p, None, s) for p in placed for s in _bleed_slivers(p, prepared, edges_of)]
         for one, one_side, other, other_side in shared_cuts(placed):
             side_a, edge_a = _edge(edges_of, one, one_side, prepared)
             side_b, edge_b = _edge(edges_of, other, other_side, prepared)
@@ -96,14 +97,27 @@ def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[
     return out
 
 
-def _bleed_slivers(printed: dict[str, Edge], placed: Placed, edges_of) -> list[Sliver]:
+def _once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face], dict[str, Edge]]:
+    """`edges_of`, asked once per face object: a face placed on many sheets (a deck's shared back) is looked up once,
+    not once per placement (even a kept memo's lookup reads the face's fills to make its key)."""
+    known: dict[int, tuple[Face, dict[str, Edge]]] = {}
+
+    def once(face: Face) -> dict[str, Edge]:
+        hit = known.get(id(face))
+        if hit is None or hit[0] is not face:
+            hit = known[id(face)] = (face, edges_of(face))
+        return hit[1]
+    return once
+
+
+def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -> list[Sliver]:
     """Where a rectangular piece's bleed differs visibly from its edge (a stripe that starts at the trim over another
     colour): a cut outside the line leaves a sliver of the bleed on the edge. Each is given as the bleed's colour
     meeting the edge's, at the element that drew the edge. Pieces cut along another shape (a round
     token) have no edge along their trim's sides."""
-    if placed.run.group.cut_shape != "rectangle" or "bleed top" not in printed:
+    if placed.run.group.cut_shape != "rectangle" or placed.face.bleed < STRIP_MM:
         return []
-    own = edges_of(placed.face)
+    printed, own = edges_of(prepared(placed.face)), edges_of(placed.face)
     found = []
     for side in ("top", "right", "bottom", "left"):
         # the element named is the edge's own (a stripe that stops at the trim): running it into the bleed mends it
