@@ -226,3 +226,52 @@ def test_a_full_page_reference_sheet_still_prints_when_a_cutter_is_named(tmp_pat
     done = run_pnp(ROOT, "build", "organ-match", "--only", "reference", "--cutter", "silhouette", "--out", str(tmp_path), "-q")
     assert done.exit_code == 0, done.output + done.stderr
     assert list((tmp_path / "organ-match").glob("organ-match-reference*.pdf"))
+
+
+def test_an_a4_build_prints_its_labels_on_the_a4_sheet_its_calibration_in_the_editions_language(tmp_path, pdfium_reader):
+    """With no sheet named in game.yaml, `--paper a4` prints on Avery L7160 (21 labels of 63.5 × 38.1 mm, first at 7.25 ×
+    15.15 mm), not on Letter's 5160; the German edition's calibration page says how to check it in German, naming the
+    sheet in words any edition reads; and the A4 bundle lists the A4 sheet as the labels' stock."""
+    from conftest import run_pnp
+
+    from pnp.data.label_sheets import LabelsSpec
+
+    result = run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--paper", "a4", "--only", "labels", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = tmp_path / "organ-match" / "organ-match-labels-a4-de.pdf"
+    pages = pdfium_reader.pages(pdf)
+    assert round(pages[0].width * PT, 1) == 210.0 and round(pages[0].height * PT, 1) == 297.0
+    outlines = boxes_mm(pages[-1])
+    assert len(outlines) == 21
+    for x, y in [(7.25 + c * 66.04, 15.15 + r * 38.1) for r in range(7) for c in range(3)]:
+        assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - b[0] - 63.5) < 0.2 for b in outlines), (x, y)
+    line = extract_text(pages[-1].chars)
+    assert line.startswith("Probedruck · Avery L7160 · 63.5 × 38.1 mm · 3 × 7 · mit 100 %"), line
+    assert LabelsSpec().label_sheet("a4").name == "L7160" and LabelsSpec().label_sheet("letter").name == "5160"
+    from types import SimpleNamespace
+
+    from pnp.targets.bundle import stock_of
+
+    game = SimpleNamespace(game=SimpleNamespace(spec=SimpleNamespace(labels=LabelsSpec())))
+    assert stock_of(game, "labels", "a4").startswith("Avery L7160") and stock_of(game, "labels", "letter").startswith("Avery 5160")
+
+
+def test_labels_keep_inside_the_printer_profiles_margin(tmp_path):
+    """Avery 5160's left column starts 4.76 mm from the paper's edge: with a 6.35 mm printer (`--printer`), each label's
+    words keep 6.85 mm in (margin and tolerance), and the calibration page's outlines stop there, as the printer would."""
+    import shutil
+
+    import numpy as np
+    from conftest import render_page, run_pnp
+
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "tests" / "project", project)
+    assert run_pnp(project, "calibrate", "--save", "wide", "--margin", "6.35").exit_code == 0
+    assert run_pnp(project, "build", "tiny", "--only", "labels", "--printer", "wide", "-q").exit_code == 0
+    pdf = next((project / "output" / "tiny").glob("tiny-labels*.pdf"))
+    dpi = 150
+    edge = int(6.85 * dpi / 25.4)
+    for index in (0, 1):  # a label page and the calibration page
+        page = np.asarray(render_page(pdf, index, dpi).convert("L"))
+        assert page.min() < 128, "the page prints something"
+        assert page[:, :edge].min() > 250 and page[:, -edge:].min() > 250 and page[:edge].min() > 250 and page[-edge:].min() > 250, index

@@ -2,11 +2,13 @@
 
 The counts are the data's (a deck's cards with their copies, a set's items
 with theirs), so a label never disagrees with what the game prints. The sheet
-is game.yaml's `labels: {sheet: ...}` (Avery 5160 by default; pnp.data.label_sheets).
+is game.yaml's `labels: {sheet: ...}` (by default Avery's address labels for the build's paper: 5160 on Letter, L7160
+on A4; pnp.data.label_sheets); the printer profile's margin keeps the words and the calibration page's outlines in.
 """
 from __future__ import annotations
 
 from pnp.core.errors import Loc, error
+from pnp.core.units import PRINT_TOLERANCE_MM
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import words_of
 from pnp.outputs.context import GameContext
@@ -53,15 +55,15 @@ def _piece_name(variant, has_items: bool) -> str:
 
 
 def build_labels(gctx: GameContext, options: Options):
-    """`<game>-labels.pdf`: the labels, then the sheet's calibration page."""
+    """`<game>-labels.pdf` (`-a4` and the like for another paper's sheet): the labels, then the sheet's calibration page."""
     game = gctx.game
     labels = label_texts(game)
     if not labels:
         return [], []
-    sheet = game.spec.labels.label_sheet()
+    sheet = game.spec.labels.label_sheet(options.paper)
     try:
         data, stats = write_labels(sheet, labels, game.spec.title, gctx.body_font, CUTTERS[options.cutter] if options.cutter else None,
-                                   words_of(game)["label_calibration"])
+                                   words_of(game)["label_calibration"], options.printable_mm + PRINT_TOLERANCE_MM)
     except ValueError as exc:
         return [], [error("label-sheet", f"{exc}: choose another sheet (game.yaml labels: sheet:) or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
     return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], []

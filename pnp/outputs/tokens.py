@@ -25,6 +25,7 @@ from pnp.layout.inspect import Cut
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
+from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
 from pnp.render.sheets import Group, Piece, write_sheets
 
@@ -46,8 +47,10 @@ def build_tokens(gctx: GameContext, options: Options):
     gutter = max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
     findings: list = []
     groups: dict[tuple, Group] = {}
+    sets: dict[str, SizedSet] = {}  # each piece's name → its set, to place a sliver it shows
     for spec, raw, size in sized_sets(game, findings):
         pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
+        sets.update((p.label, SizedSet(spec, raw, size)) for p in pieces)
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
         shape = "standee" if spec.standee else spec.shape
@@ -68,7 +71,23 @@ def build_tokens(gctx: GameContext, options: Options):
                                    ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], []
+    return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], \
+        _token_slivers(gctx, stats.slivers, sets, bleed, options.ink_saver)
+
+
+def _token_slivers(gctx: GameContext, slivers: list, sets: dict[str, SizedSet], bleed: float, ink_saver: bool) -> list:
+    """The token sheets' slivers (a stripe stopping at the trim over another colour in the bleed) as warnings at the
+    template lines that drew them: the sets that show one are drawn again with tracing on, as they were drawn."""
+    if not slivers:
+        return []
+    showing = {s.shower.piece.label: sets[s.shower.piece.label] for s in slivers}
+    with gctx.layouts.tracing() as origins:
+        for spec, raw, size in {id(one.raw): one for one in showing.values()}.values():
+            token_faces(gctx, spec, raw, size, bleed, [], ink_saver)
+
+    def named(placed) -> tuple[str, Loc]:
+        return f"tokens/{placed.piece.label} {placed.side}", sets[placed.piece.label].raw.loc
+    return sliver_findings(slivers, "the token sheets", gctx.game.slug, named, origins)
 
 
 class SizedSet(NamedTuple):

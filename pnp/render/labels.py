@@ -52,9 +52,13 @@ CALIBRATION = "calibration · {sheet} · print at 100% on plain paper and hold i
 
 
 def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_name: str, cutter: Cutter | None = None,
-                 calibration: str = CALIBRATION) -> tuple[bytes, LabelStats]:
+                 calibration: str = CALIBRATION, limit_mm: float = 0.0) -> tuple[bytes, LabelStats]:
     """The labels PDF: the labels in slot order, page after page, then the calibration page, whose line says how to
-    check it (`calibration`, with `{sheet}` for the sheet's name, in the edition's language)."""
+    check it (`calibration`, with `{sheet}` for the sheet's name, in the edition's language).
+
+    Nothing is drawn within `limit_mm` of the paper's edge (the printer profile's margin and its tolerance): a label's
+    words keep inside both its slot and that limit, and the calibration page's outlines are cut off at it, as the
+    printer would cut them off (a label sheet's outer slots often start 5 mm from the edge or closer)."""
     page_w, page_h = sheet.page
     c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}")
     slots = usable_slots(sheet, cutter)
@@ -64,7 +68,7 @@ def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_na
     for start in range(0, len(labels), len(slots)):
         shapes = []
         for label, (x, y) in zip(labels[start:start + len(slots)], slots, strict=False):
-            draw_label(c, sheet, x, y, label, font_name)
+            draw_label(c, sheet, x, y, label, font_name, limit_mm)
             shapes.append(slot_shape(sheet, x, y))
         stats.pages += 1
         stats.pieces += len(shapes)
@@ -76,7 +80,7 @@ def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_na
                 draw_cut_contour(c, shapes, page_h)
             stats.cuts.append((stats.pages, page_w, page_h, shapes))
         c.showPage()
-    calibration_page(c, sheet, font_name, calibration)
+    calibration_page(c, sheet, font_name, calibration, limit_mm)
     stats.pages += 1
     c.save()
     return buf.getvalue(), stats
@@ -87,11 +91,15 @@ def slot_shape(sheet: LabelSheet, x: float, y: float) -> CutShape:
     return CutShape("circle" if sheet.shape == "round" else "rectangle", x, y, w, h, sheet.corner if sheet.shape != "round" else 0.0)
 
 
-def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_name: str) -> None:
-    """A label's lines, centred in its slot (a round label's text in the square inside its circle), shrunk until they fit."""
+def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_name: str, limit_mm: float = 0.0) -> None:
+    """A label's lines, centred in its slot (a round label's text in the square inside its circle) and clear of the
+    printable limit `limit_mm`, shrunk until they fit."""
     w, h = sheet.slot
     inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)
-    box_w, box_h = w - 2 * inset, h - 2 * inset
+    page_w, page_h = sheet.page
+    left, right = max(x + inset, limit_mm), min(x + w - inset, page_w - limit_mm)
+    top_mm, bottom_mm = max(y + inset, limit_mm), min(y + h - inset, page_h - limit_mm)
+    box_w, box_h = max(right - left, 1.0), max(bottom_mm - top_mm, 1.0)
     title, body = drawable(label.title, font_name), [drawable(line, font_name) for line in label.lines]
     size = 9.0
     while True:
@@ -102,12 +110,12 @@ def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_
         if (height <= box_h * MM and all(stringWidth(t, font_name, s) <= box_w * MM for t, s in lines)) or size <= 4.0:
             break
         size -= 0.25
-    top = (sheet.page[1] - y - h / 2) * MM + height / 2
+    top = (page_h - (top_mm + bottom_mm) / 2) * MM + height / 2
     c.setFillColorRGB(0.1, 0.1, 0.1)
     for text, s in lines:
         top -= s * 1.15
         c.setFont(font_name, s)
-        c.drawCentredString((x + w / 2) * MM, top + s * 0.2, text)
+        c.drawCentredString((left + right) / 2 * MM, top + s * 0.2, text)
 
 
 def drawable(text: str, font_name: str) -> str:
@@ -117,16 +125,22 @@ def drawable(text: str, font_name: str) -> str:
     return "".join(STAND_INS[c] if c in STAND_INS and ord(c) not in glyphs else c for c in text)
 
 
-def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION) -> None:
-    """Every slot's outline, as the maker's template places it, and a line saying how to check it."""
+def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION, limit_mm: float = 0.0) -> None:
+    """Every slot's outline, as the maker's template places it (cut off at the printable limit `limit_mm`), and a line
+    saying how to check it, naming the sheet in words every edition reads (LabelSheet.named)."""
     page_w, page_h = sheet.page
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(limit_mm * MM, limit_mm * MM, (page_w - 2 * limit_mm) * MM, (page_h - 2 * limit_mm) * MM)
+    c.clipPath(clip, stroke=0, fill=0)
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(OUTLINE_PT)
     for x, y in sheet.slots():
         shape = slot_shape(sheet, x, y)
         shape.stroke(c, page_h)
+    c.restoreState()
     c.setFont(font_name, 7)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawCentredString(page_w / 2 * MM, (page_h - sheet.first[1] / 2) * MM - 2.5,
-                        drawable(calibration.format(sheet=sheet.title), font_name))
+    line_top = max(sheet.first[1] / 2 + 1.0, limit_mm + 2.5)  # mm from the top: halfway to the first row, inside the limit
+    c.drawCentredString(page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration.format(sheet=sheet.named), font_name))
     c.showPage()

@@ -21,12 +21,15 @@ from dataclasses import dataclass, field
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, pt
 from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.elements import Face, FaceDigests
+from pnp.layout.slivers import edges
 from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot
+from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
+from pnp.render.seams import Placed, SheetSliver, sheet_slivers
 
 FOLD_COLOUR = "#808080"
 FOLD_DASH = (6, 3)  # pt
@@ -126,13 +129,15 @@ class SheetStats:
     page_keys: list[str | None] = field(default_factory=list)
     # with a cutting machine: per fronts page, (PDF page number from 1, page w, h in mm, the pieces' cut lines)
     cuts: list[tuple] = field(default_factory=list)
+    # where a piece's edge differs from its neighbour's across a shared cut (pnp.render.seams), for the caller to word
+    slivers: list[SheetSliver] = field(default_factory=list)
 
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
-                 draft: bool = False, words: SheetWords = ENGLISH) -> tuple[bytes, SheetStats]:
+                 draft: bool = False, words: SheetWords = ENGLISH, edges_of=edges) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -140,7 +145,8 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     `arrive` puts in place (it may raise, to give the PDF up): it is called before the first page that shows one, so the
     pages before it are drawn while another process renders those faces. A `cutter` (pnp.render.cutters.CUTTERS) keeps the
     pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats. The margins'
-    words (footers, scale bar, fold) are `words`, in the edition's language."""
+    words (footers, scale bar, fold) are `words`, in the edition's language. Every shared cut of every page side is read
+    for slivers (`stats.slivers`), with `edges_of` giving a face's edges (pnp.layout.slivers.edges, or a kept memo of it)."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -160,9 +166,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
-    face_filter = None
-    if ink_saver:
-        from pnp.render.inksaver import lighten_face as face_filter
+    face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
                           PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words)
     for page in pages:
@@ -172,6 +176,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
             writer.uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
         writer.page(page)
     writer.deferred_backs()
+    writer.stats.slivers = sheet_slivers(((n, side) for n, page in enumerate(pages, 1) for side in writer.sides(page)), writer.drawer.prepared, edges_of)
     writer.drawer.shared.finish()
     c.save()
     writer.stats.shared = shared_sheets(pages)
@@ -201,20 +206,23 @@ class _SheetWriter:
         self.bookmarked.update(g for g, _ in bookmarks)
         self.stats.pieces += sum(len(run.pieces) for run in page.bands)
         first = self.stats.pages == 0
+        sides = self.sides(page)
         if isinstance(page.sheet, FoldSheet):
-            placed = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
-            placed += [(run, run.back_slot(i, "none"), p.back, run.grid.rotation) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
-            self._draw(page, placed, self.words.folded, scale_bar=first, bookmarks=bookmarks)
+            self._draw(page, sides[0], self.words.folded, scale_bar=first, bookmarks=bookmarks)
             return
-        fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
+        fronts = sides[0]
         after = None if self.machine is None else functools.partial(_cutter_furniture, machine=self.machine, stats=self.stats, fronts=fronts)
         self._draw(page, fronts, self.words.fronts, scale_bar=first, bookmarks=bookmarks, after=after)
-        if self.with_backs.intersection(page.groups):
-            backs = [(run, run.back_slot(i, self.duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
+        if len(sides) > 1:
+            backs = sides[1]
             if self.duplex == "none":
                 self.deferred.append((page, backs))
             else:
                 self._draw(page, backs, self.flip, offset=self.back_offset)
+
+    def sides(self, page: Page) -> list[list[Placed]]:
+        """The page's printed sides (`page_sides`): a backs side when a group on it has backs."""
+        return page_sides(page, self.duplex, bool(self.with_backs.intersection(page.groups)))
 
     def deferred_backs(self) -> None:
         """The backs pages of a one-sided print, after all the fronts."""
@@ -224,6 +232,38 @@ class _SheetWriter:
     def _draw(self, page: Page, placed, instructions: str, **kwargs) -> None:
         _page(self.c, page, self.drawer, self.uses, placed, (page.label, instructions), self.font_name, self.keys, words=self.words, **kwargs)
         self.stats.pages += 1
+
+
+def page_sides(page: Page, duplex: str, backs: bool) -> list[list[Placed]]:
+    """What each printed side of a fronts page holds: [fronts], or with `backs` (a group on it has backs) [fronts, backs],
+    each back at the slot that lands it behind its front; a gutterfold sheet is one side holding both, backs turned."""
+    fronts = [Placed(run, run.slot(i), p.front, 0, p) for run in page.bands for i, p in enumerate(run.pieces)]
+    with_backs = [(run, i, p) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
+    if isinstance(page.sheet, FoldSheet):
+        return [fronts + [Placed(run, run.back_slot(i, "none"), p.back, run.grid.rotation, p, "back") for run, i, p in with_backs]]
+    if not backs:
+        return [fronts]
+    return [fronts, [Placed(run, run.back_slot(i, duplex), p.back, 0, p, "back") for run, i, p in with_backs]]
+
+
+def planned_slivers(groups: list[Group], *, game_title: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float, font_name: str,
+                    layout: str = "duplex", fold_rotation: int = 180, ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM,
+                    edges_of=edges) -> list[SheetSliver]:
+    """The slivers `write_sheets` would report for these groups (`stats.slivers`), without drawing a page: for a
+    command that has the faces but prints no sheet (`pnp validate`)."""
+    if ink_saver:
+        groups = [_frame_common_back(g, game_title, font_name) for g in groups]
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
+    with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
+    prepared = _kept(lighten_face) if ink_saver else (lambda face: face)
+    sides = ((n, side) for n, page in enumerate(pages, 1) for side in page_sides(page, duplex, bool(with_backs.intersection(page.groups))))
+    return sheet_slivers(sides, prepared, edges_of)
+
+
+def _kept(work: Callable[[Face], Face]) -> Callable[[Face], Face]:
+    """`work` done once per face (a face placed many times is one value)."""
+    done: dict = {}
+    return lambda face: done[face] if face in done else done.setdefault(face, work(face))
 
 
 def _uses(groups: list[Group]) -> Counter:
@@ -313,7 +353,7 @@ class PageKeys:
             self.made.append(None)
             return None
         sheet = page.sheet
-        faces = [(self.digests(face), face.bleed, uses[face] > 1, slot.x, slot.y, rotate) for _, slot, face, rotate in placed]
+        faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate) for p in placed]
         what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset))
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
@@ -333,10 +373,10 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         c.addOutlineEntry(name, key, level=0)
     by_grid: dict = {}
     by_run: dict = {}
-    for run, slot, _face, _rotate in placed:
-        by_run.setdefault(run, []).append(slot)
-        if run.group.cut_guide is None:
-            by_grid.setdefault(run.grid, []).append(slot)
+    for p in placed:
+        by_run.setdefault(p.run, []).append(p.slot)
+        if p.run.group.cut_guide is None:
+            by_grid.setdefault(p.run.grid, []).append(p.slot)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
 
     def draw() -> None:
@@ -347,8 +387,8 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
             # the backs side still matches the cards printed there
             c.saveState()
             c.translate(ox, oy)
-        for _run, slot, face, rotate in placed:
-            drawer.draw_face(face, pt(slot.x), pt(slot.y), reused=uses[face] > 1, rotate=rotate)
+        for p in placed:
+            drawer.draw_face(p.face, pt(p.slot.x), pt(p.slot.y), reused=uses[p.face] > 1, rotate=p.rotate)
         for run, slots in by_run.items():
             if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
                 run.group.cut_guide(c, slots)
@@ -367,8 +407,8 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
 def _cutter_furniture(c, sheet: Sheet, *, machine, stats: SheetStats, fronts) -> None:
     """A cutting machine's marks on a fronts page, its pieces' cut lines listed in `stats` (and drawn as CutContour for a print shop)."""
     page_w, page_h = sheet.page_w / 1000, sheet.page_h / 1000
-    shapes = [CutShape(run.group.cut_shape, slot.x / 1000, page_h - (slot.y + slot.h) / 1000, slot.w / 1000, slot.h / 1000, run.group.cut_radius)
-              for run, slot, _face, _rotate in fronts]
+    shapes = [CutShape(p.run.group.cut_shape, p.slot.x / 1000, page_h - (p.slot.y + p.slot.h) / 1000, p.slot.w / 1000, p.slot.h / 1000, p.run.group.cut_radius)
+              for p in fronts]
     machine.draw_marks(c, page_w, page_h)
     if machine.spot:
         draw_cut_contour(c, shapes, page_h)
@@ -410,13 +450,12 @@ def draw_fold_line(c, sheet: FoldSheet, font_name: str, label: str = "fold") -> 
 
 
 def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
-    """Ink saver: the back most of a deck's cards share becomes a thin frame with the game's name.
+    """Ink saver: the back most of a deck's cards share becomes a thin frame with its own drawing in outline (its icon,
+    its words; pnp.render.inksaver.frame_back).
 
     Only a back shared by more than half of the deck's distinct cards counts as
     the deck's back; backs that tell cards apart (an organ type, a faction) keep
     their content and are lightened like fronts."""
-    from pnp.render.inksaver import frame_back
-
     if group.keep_back:
         return group
     owners: dict = {}
@@ -429,6 +468,6 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
     common, names = max(owners.items(), key=lambda kv: len(kv[1]))
     if len(names) * 2 <= len(labels) or (len(names) < 2 and len(labels) > 1):
         return group
-    framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
+    framed = frame_back(common, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label, p.part) for p in group.pieces]
     return Group(group.id, group.name, group.size, pieces, group.cut_guide, group.keep_back)

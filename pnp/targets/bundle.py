@@ -61,11 +61,12 @@ def part_of(kind: str, title: str, data: bytes, path: Path | None = None, stock:
     return Part(kind, title, data, len(reader.pages), duplex, path, stock)
 
 
-def stock_of(gctx, kind: str) -> str:
-    """What a kind prints on when it is not the bundle's paper: the labels, on the game's label sheet (its page is the sheet's)."""
+def stock_of(gctx, kind: str, paper: str) -> str:
+    """What a kind prints on when it is not the bundle's paper: the labels, on the game's label sheet for `paper` (its
+    page is the sheet's)."""
     if kind != "labels":
         return ""
-    return f"{gctx.game.spec.labels.label_sheet().title}; its last page (slot outlines) on plain paper first, to check"
+    return f"{gctx.game.spec.labels.label_sheet(paper).title}; its last page (slot outlines) on plain paper first, to check"
 
 
 def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
@@ -79,7 +80,7 @@ def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
         if any(f.severity == "error" for f in found):
             return [], findings
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        parts += [part_of(kind.name, kind.title if len(pdfs) == 1 else f"{kind.title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name))
+        parts += [part_of(kind.name, kind.title if len(pdfs) == 1 else f"{kind.title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper))
                   for path in pdfs]
     return parts, findings
 
