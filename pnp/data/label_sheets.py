@@ -106,12 +106,25 @@ def _preset(name: str) -> str:
 BY_PAPER = {"letter": "5160", "legal": "5160", "tabloid": "5160", "a4": "L7160", "a3": "L7160", "a2": "L7160", "a1": "L7160"}
 
 
+class ExtraLabel(BaseModel):
+    """A label the game adds to those of its decks and token sets (a rules summary for the box lid, a setup card for the bag)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    title: str
+    lines: list[str] = []
+    icon: str | None = None
+    tint: str = "accent"
+
+
 class LabelsSpec(BaseModel):
     """game.yaml `labels:`: the sheet the game's bag and box labels print on (default: Avery's address labels for the
-    build's paper, BY_PAPER)."""
+    build's paper, BY_PAPER), the template that draws each label (pnp's own by default, in the game's palette and title
+    font) and the labels the game adds."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     sheet: str | CustomSheet | None = None
+    template: str = "pnp/label.j2"
+    add: list[ExtraLabel] = []
 
     @field_validator("sheet", mode="before")
     @classmethod

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.core.assets import BUILTIN_TEMPLATES
 from pnp.core.files import FilesRead
 from pnp.core.kept import KeptParses
 from pnp.core.memo import ByIdentity, ByValue, Keeps, memo, memo_by_value
@@ -51,7 +52,7 @@ class Engine:
         self.kept = KeptParses()
         self.fonts = FontBook(self.project.font_dirs, self.kept)
         self.fonts.files_read = self.files_read
-        self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers, files_read=self.files_read)
+        self.layouts = Layouts(self.project.root, [*self.project.template_dirs(), BUILTIN_TEMPLATES], self.fonts, helpers=template_helpers, files_read=self.files_read)
         self.check_image = ImageChecker(self.project.root, self.files_read)
         self.expressions = Sandbox()  # the constraints' expressions (pnp.checks.counts), within a template's caps
         self._games: dict[str, GameContext] = {}

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.data.label_sheets import LabelSheet
 from pnp.layout.typeset import STAND_INS
 from pnp.render.cutters import MM, CutShape, Cutter
+from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
 
 INSET_MM = 2.0  # text keeps this far inside a slot (label stock shifts by up to 1 mm)
@@ -25,10 +25,13 @@ OUTLINE_PT = 0.4
 
 @dataclass(frozen=True)
 class LabelText:
-    """One label: a title line and the lines under it."""
+    """One label: a title line, the lines under it, and how it looks (its pieces' icon, a palette colour), for its template."""
 
     title: str
     lines: tuple[str, ...]
+    icon: str | None = None
+    tint: str = "accent"
+    kind: str = "deck"  # deck | tokens | extra (a label the game adds)
 
 
 @dataclass
@@ -51,24 +54,25 @@ def usable_slots(sheet: LabelSheet, cutter: Cutter | None) -> list[tuple[float, 
 CALIBRATION = "calibration · {sheet} · print at 100% on plain paper and hold it against a label sheet to the light"
 
 
-def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_name: str, cutter: Cutter | None = None,
+def write_labels(sheet: LabelSheet, faces: list, slots: list[tuple[float, float]], title: str, font_name: str, icons, cutter: Cutter | None = None,
                  calibration: str = CALIBRATION, limit_mm: float = 0.0) -> tuple[bytes, LabelStats]:
-    """The labels PDF: the labels in slot order, page after page, then the calibration page, whose line says how to
-    check it (`calibration`, with `{sheet}` for the sheet's name, in the edition's language).
+    """The labels PDF: the label faces (face, dx, dy: drawn at `label_box`'s offset in their slot; None for a label
+    whose template failed) in slot order, page after page, then the calibration page, whose line says how to check it
+    (`calibration`, with `{sheet}` for the sheet's name, in the edition's language).
 
-    Nothing is drawn within `limit_mm` of the paper's edge (the printer profile's margin and its tolerance): a label's
-    words keep inside both its slot and that limit, and the calibration page's outlines are cut off at it, as the
+    Nothing is drawn within `limit_mm` of the paper's edge (the printer profile's margin and its tolerance): the faces
+    are sized to the part of their slot inside it, and the calibration page's outlines are cut off at it, as the
     printer would cut them off (a label sheet's outer slots often start 5 mm from the edge or closer)."""
     page_w, page_h = sheet.page
     c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}")
-    slots = usable_slots(sheet, cutter)
-    if not slots:
-        raise ValueError(f"no slot of {sheet.title} is clear of the {cutter.name} marks")
+    drawer = FaceDrawer(c, icons)
     stats = LabelStats()
-    for start in range(0, len(labels), len(slots)):
+    for start in range(0, len(faces), len(slots)):
         shapes = []
-        for label, (x, y) in zip(labels[start:start + len(slots)], slots, strict=False):
-            draw_label(c, sheet, x, y, label, font_name, limit_mm)
+        for placed, (x, y) in zip(faces[start:start + len(slots)], slots, strict=False):
+            if placed is not None:
+                face, dx, dy = placed
+                drawer.draw_face(face, (x + dx) * MM, (page_h - y - dy - face.h) * MM, False)
             shapes.append(slot_shape(sheet, x, y))
         stats.pages += 1
         stats.pieces += len(shapes)
@@ -86,36 +90,21 @@ def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_na
     return buf.getvalue(), stats
 
 
-def slot_shape(sheet: LabelSheet, x: float, y: float) -> CutShape:
-    w, h = sheet.slot
-    return CutShape("circle" if sheet.shape == "round" else "rectangle", x, y, w, h, sheet.corner if sheet.shape != "round" else 0.0)
-
-
-def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_name: str, limit_mm: float = 0.0) -> None:
-    """A label's lines, centred in its slot (a round label's text in the square inside its circle) and clear of the
-    printable limit `limit_mm`, shrunk until they fit."""
+def label_box(sheet: LabelSheet, x: float, y: float, limit_mm: float = 0.0) -> tuple[float, float, float, float]:
+    """Where a label's face lies in the slot at (x, y): (dx, dy) from the slot's top-left corner, width and height, in mm.
+    It keeps INSET_MM inside the slot (label stock shifts in the printer; a round label's face is the square inside its
+    circle) and inside the printable limit `limit_mm`."""
     w, h = sheet.slot
     inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)
     page_w, page_h = sheet.page
     left, right = max(x + inset, limit_mm), min(x + w - inset, page_w - limit_mm)
-    top_mm, bottom_mm = max(y + inset, limit_mm), min(y + h - inset, page_h - limit_mm)
-    box_w, box_h = max(right - left, 1.0), max(bottom_mm - top_mm, 1.0)
-    title, body = drawable(label.title, font_name), [drawable(line, font_name) for line in label.lines]
-    size = 9.0
-    while True:
-        lines = [(text, size * 1.2) for text in simpleSplit(title, font_name, size * 1.2, box_w * MM)]
-        for line in body:
-            lines += [(text, size) for text in simpleSplit(line, font_name, size, box_w * MM)]
-        height = sum(s * 1.15 for _, s in lines)
-        if (height <= box_h * MM and all(stringWidth(t, font_name, s) <= box_w * MM for t, s in lines)) or size <= 4.0:
-            break
-        size -= 0.25
-    top = (page_h - (top_mm + bottom_mm) / 2) * MM + height / 2
-    c.setFillColorRGB(0.1, 0.1, 0.1)
-    for text, s in lines:
-        top -= s * 1.15
-        c.setFont(font_name, s)
-        c.drawCentredString((left + right) / 2 * MM, top + s * 0.2, text)
+    top, bottom = max(y + inset, limit_mm), min(y + h - inset, page_h - limit_mm)
+    return left - x, top - y, round(max(right - left, 1.0), 3), round(max(bottom - top, 1.0), 3)
+
+
+def slot_shape(sheet: LabelSheet, x: float, y: float) -> CutShape:
+    w, h = sheet.slot
+    return CutShape("circle" if sheet.shape == "round" else "rectangle", x, y, w, h, sheet.corner if sheet.shape != "round" else 0.0)
 
 
 def drawable(text: str, font_name: str) -> str:
