@@ -7,6 +7,7 @@ Drawn with Platypus in the project's TrueType font, so every glyph is embedded.
 from __future__ import annotations
 
 import io
+from copy import copy
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -59,6 +60,7 @@ class FrontMatter:
     checklist: tuple[ChecklistLine, ...]
     steps: tuple[str, ...]
     left_out: tuple[str, ...] = ()  # what a build can write that the bundle leaves out on purpose
+    drawn_cover: bool = False  # a drawn cover page comes before these pages (pnp.targets.bundle.cover_pdf): no cover of words
 
 
 
@@ -66,6 +68,14 @@ def _text(value) -> str:
     """A plain text as a Paragraph prints it exactly: its quotes and apostrophes typographic (as every page of pnp sets
     them), its markup characters escaped."""
     return escape(curly_quotes(str(value)))
+
+def restyled(style: ParagraphStyle, **changes) -> ParagraphStyle:
+    """A copy of a paragraph style with some of its values changed."""
+    out = copy(style)
+    for key, value in changes.items():
+        setattr(out, key, value)
+    return out
+
 
 def _styles(fonts: Fonts) -> dict[str, ParagraphStyle]:
     return {"cover": ParagraphStyle("cover", fontName=fonts.bold, fontSize=32, leading=38, alignment=1, spaceBefore=60 * mm, spaceAfter=8 * mm),
@@ -86,9 +96,12 @@ def _table(rows: list[list[str]], st: dict, widths: list[float]) -> Table:
 
 
 def _cover(fm: FrontMatter, st: dict) -> list:
+    """A cover of words, when the game has no drawn cover; after a drawn one, the edition's line heads the contents."""
+    variant = " · ink-saver edition" if fm.ink_saver else ""
+    if fm.drawn_cover:
+        return [Paragraph(f"{_text(fm.title)} · print-and-play edition · {escape(PAPER_NAMES.get(fm.paper, fm.paper))}{variant}", st["body"])]
     out = [Paragraph(_text(fm.title), st["cover"])]
     out += [Paragraph(_text(text), st["sub"]) for text in (fm.subtitle, fm.pitch, fm.players) if text]
-    variant = " · ink-saver edition" if fm.ink_saver else ""
     out += [Paragraph(f"Print-and-play edition · {escape(PAPER_NAMES.get(fm.paper, fm.paper))}{variant}", st["sub"]), PageBreak()]
     return out
 
@@ -144,9 +157,13 @@ def front_matter_pdf(fm: FrontMatter, fonts: Fonts) -> bytes:
     return _document(fm.paper, f"{fm.title}: print-and-play", fonts, lambda width: front_story(fm, st, width))
 
 
-def credits_pdf(title: str, paper: str, credits: list[str], fonts: Fonts) -> bytes:
-    """The closing page: who made what, and the licences of the fonts and icons the components draw."""
+def credits_pdf(title: str, paper: str, credits: list[str], fonts: Fonts, version: str = "", pitch: str = "") -> bytes:
+    """The back cover: the game's title, its pitch and version, who made what, and the licences of the fonts and icons
+    the components draw."""
     st = _styles(fonts)
-    story = [Paragraph("Credits and licences", st["h"]), *[Paragraph(_text(line), st["body"]) for line in credits], Spacer(1, 6 * mm),
-             Paragraph(_text(f"{title} print-and-play files made with pnp. Print them for your own play."), st["body"])]
+    back = [Paragraph(_text(title), restyled(st["cover"], spaceBefore=20 * mm, fontSize=26, leading=31))]
+    back += [Paragraph(_text(pitch), st["sub"])] if pitch else []
+    back += [Paragraph(_text(f"Version {version}"), st["sub"])] if version else []
+    story = [*back, Paragraph("Credits and licences", st["h"]), *[Paragraph(_text(line), st["body"]) for line in credits], Spacer(1, 6 * mm),
+             Paragraph(_text(f"{title} print-and-play files{' version ' + version if version else ''} made with pnp. Print them for your own play."), st["body"])]
     return _document(paper, f"{title}: credits", fonts, story)
