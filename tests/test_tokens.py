@@ -360,3 +360,23 @@ def test_sets_of_different_sizes_share_gutterfold_sheets_in_bands_clear_of_the_f
         mirrored = {(round(t.x0, 1), round(2 * fold - t.y1, 1)) if across else (round(2 * fold - t.x1, 1), round(t.y0, 1)) for t in fronts}
         backs = [f.trim for f in view.faces if f.trim not in fronts]
         assert backs and all((round(t.x0, 1), round(t.y0, 1)) in mirrored for t in backs)
+
+
+@pytest.mark.parametrize(("back", "setting", "pages"), [
+    ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#6b2d83", stroke="none") }}', None, 1),
+    ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#6b2d83", stroke="none") }}', "always", 2),
+    ('{{ text(token.value|string, 0, 0, face.w, face.h, size=12) }}', None, 2),
+    ('{{ text(token.value|string, 0, 0, face.w, face.h, size=12) }}', "never", 1),
+])
+def test_a_token_set_whose_backs_say_nothing_prints_no_backs(tmp_path, back, setting, pages):
+    """A set whose every back is one plain colour prints one page, not a page of solid ink behind it (print_back: auto);
+    `always` keeps such backs, a back with words prints, and `never` leaves out even those."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "templates" / "tiny" / "plain-back.j2").write_text(back + "\n")
+    (root / "data" / "tiny" / "tokens.yaml").write_text(
+        "tokens:\n  - id: notes\n    name: Notes\n    shape: square\n    size: 20\n    front: tiny/token-wall.j2\n    back: tiny/plain-back.j2\n"
+        + (f"    print_back: {setting}\n" if setting else "") + "    items:\n      - {id: a, value: 1, count: 6}\n      - {id: b, value: 5, count: 6}\n")
+    result = run_pnp(root, "build", "tiny", "--only", "tokens", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    assert len(PdfReader(next((tmp_path / "out" / "tiny").glob("tiny-tokens*.pdf"))).pages) == pages

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from pnp.core.errors import Loc, error
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_sets, token_variants
-from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
+from pnp.layout.elements import Circle, Face, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.elements import Group as Turned
 from pnp.layout.inspect import Cut
 from pnp.outputs.context import GameContext, decks_fields, face_context
@@ -154,6 +154,32 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
     return out
 
 
+def backs_print(setting: str, backs: list[Face | None]) -> bool:
+    """Whether a set's backs print: `always`, `never`, or (auto) unless every back carries nothing a player reads: no
+    words, icon, picture or code, and at most one colour (a blank back, or a plain field of colour, costs a page of ink
+    a sheet and says nothing)."""
+    if setting != "auto":
+        return setting == "always"
+    return not all(back is None or plain(back.elements) for back in backs)
+
+
+def plain(elements) -> bool:
+    """Elements that say nothing: no text, icon, image or code anywhere in them, and fills and strokes of one colour."""
+    colours: set = set()
+    stack = list(elements)
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Turned):
+            stack.extend(e.children)
+            continue
+        if isinstance(e, (Text, Icon, Image, Qr)):
+            return False
+        colours |= {c for c in (getattr(e, "fill", None), getattr(e, "stroke", None)) if isinstance(c, str) and c.lower() not in ("none", "")}
+        if getattr(e, "fill", None) is not None and not isinstance(e.fill, str):  # a gradient: more than one colour
+            return False
+    return len(colours) <= 1
+
+
 def token_cut(spec, size: tuple[float, float]) -> Cut:
     """The line a set's faces are cut along, for the safe-area check (a standee's faces are rectangles)."""
     if spec.standee:
@@ -163,7 +189,10 @@ def token_cut(spec, size: tuple[float, float]) -> Cut:
 
 def render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
     pieces: list[Piece] = []
-    for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings, options.ink_saver):
+    faces = token_faces(gctx, spec, raw, size, bleed, findings, options.ink_saver)
+    if not spec.standee and not backs_print(spec.print_back, [f.back for f in faces]):
+        faces = [f._replace(back=None) for f in faces]
+    for name, count, front, back in faces:
         if spec.standee:
             front, back = standee_face(front, back or front), None
         else:
