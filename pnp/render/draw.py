@@ -25,29 +25,11 @@ from pnp.layout.typeset import TextOp
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
+from pnp.render.pictures import draw_without_helvetica, picture
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outlined_drawing, placeholder_bars, thinnest_stroke
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
-
-
-def _draw_without_helvetica(drawing, canvas, black=None) -> None:
-    """renderPDF starts every drawing by selecting Helvetica, which would put an
-    unembedded base-14 font in the PDF; start it with the canvas's own font instead.
-    It also starts by setting RGB black; `black` replaces that (CMYK black for print)."""
-    from reportlab.graphics import renderPDF  # brings Platypus: imported when the first icon is drawn
-
-    with rl.drawing_defaults(rl.current_font(canvas), black):
-        renderPDF.draw(drawing, canvas, 0, 0)
-
-
-
-def picture(source):
-    """An image file (or file-like) as reportlab's ImageReader: a PDF names such an image by its pixels, and a path
-    by the path's text."""
-    from reportlab.lib.utils import ImageReader
-
-    return ImageReader(source)
 
 
 class FaceDrawer:
@@ -370,7 +352,7 @@ class FaceDrawer:
         c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
         mark = rl.emitted(c)
         with rl.version_asks(c) as versions:
-            _draw_without_helvetica(drawing, c, self._colour("#000000") if self.colour_filter else None)
+            draw_without_helvetica(drawing, c, self._colour("#000000") if self.colour_filter else None)
         code = rl.emitted_since(c, mark)
         record = DrawnIcon(drawing.width, drawing.height, tuple(versions), code) if DrawnIcon.covers(code) else None
         # the shared resources hold the transparency states an SVG's opacity asks for;

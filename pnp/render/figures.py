@@ -5,8 +5,8 @@ from dataclasses import dataclass, replace
 
 from pnp.core.units import add_up
 from pnp.layout.elements import Face, Image, Text
-from pnp.render.draw import picture
 from pnp.render.flowables import Block
+from pnp.render.pictures import picture
 from pnp.render.text_setting import (
     EPS,
     K,
