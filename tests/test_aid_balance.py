@@ -14,6 +14,7 @@ from pdftext import flat, page_texts
 
 GAMES = ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct")
 MOST = 2.0  # neither side more than twice as full as the other (issue 47)
+MOST_BLANK = 0.25  # neither side of an aid more than a quarter blank below its text (issue 66)
 
 
 @pytest.fixture(scope="module")
@@ -88,3 +89,25 @@ def test_no_side_of_an_aid_card_or_sheet_is_more_than_twice_as_full_as_the_other
     assert any(what.startswith("aid") for what, _, _ in measured), "every game has player aids"
     lopsided = [(what, round(a, 3), round(b, 3)) for what, a, b in measured if max(a, b) > MOST * min(a, b)]
     assert not lopsided, lopsided
+
+
+def blank_below(chars: list, top: float, bottom: float) -> float:
+    """The share of a side's height below its text, the foot line (counter, sheet note) left out as in `fullness`."""
+    chars = [c for c in chars if c["text"].strip()]
+    if not chars:
+        return 1.0
+    last = max(chars, key=lambda c: c["bottom"])
+    body = [c for c in chars if not last["top"] - 0.5 <= (c["top"] + c["bottom"]) / 2 <= last["bottom"] + 0.5]
+    return (bottom - max((c["bottom"] for c in body), default=top)) / (bottom - top)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_side_of_an_aid_card_is_more_than_a_quarter_blank(shared_build, pdfium_reader, game):
+    """Both sides of every aid card fill their height to within a quarter (by a larger type where the card has room)."""
+    pdf = shared_build(game, "--only", "reference") / game / f"{game}-reference.pdf"
+    order = kinds(pdf)
+    pages = pdfium_reader.pages(pdf)
+    measured = [(i + 1, round(blank_below(within(pages[i], box), box[1], box[3]), 3))
+                for i, kind in enumerate(order) if kind.startswith("aids") for box in card_boxes(pages[i])]
+    assert measured, "every game has player aids"
+    assert all(share <= MOST_BLANK for _, share in measured), measured

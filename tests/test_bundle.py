@@ -23,7 +23,7 @@ def bundled(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("bundle") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     game = root / "data" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1))  # stamped fronts, for the feedback sheet's stamp column
+    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1) + 'version: "0.3"\n')  # stamped fronts, for the feedback sheet's stamp column
     result = run_pnp(root, "bundle", "tiny", "--paper", "letter")
     assert result.exit_code == 0, result.output
     return root / "output" / "tiny" / "bundle"
@@ -197,3 +197,43 @@ def test_the_bundle_says_what_it_leaves_out_and_where_labels_print(every_kind):
     for option, pdfs in added.items():
         assert option in notes, f"{[p.name for p in pdfs]} (a build with {option}) are neither in the bundle nor named as left out"
     assert "Avery 5160" in front, "the labels' row names the label sheet they print on"
+
+
+def test_the_bundle_opens_on_the_drawn_cover_and_closes_on_a_back_cover_with_the_version(bundled):
+    """Page 1 is the rulebook's cover: the game's art placed as forms or images, its title in the game's title font
+    (comfortaa); the last page names the game and its version above the credits."""
+    import pikepdf
+
+    with pikepdf.open(bundled / "tiny-bundle-letter.pdf") as doc:
+        first = doc.pages[0]
+        xobjects = first.Resources.get("/XObject") or {}
+        fonts = {str(f.get("/BaseFont")) for f in (first.Resources.get("/Font") or {}).values()}
+        for form in xobjects.values():
+            fonts |= {str(f.get("/BaseFont")) for f in ((form.get("/Resources") or {}).get("/Font") or {}).values()}
+    assert len(xobjects) >= 2, "the board and cards are drawn on the cover"
+    assert any("omfortaa" in f for f in fonts), fonts
+    first_text = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [0])[0])
+    assert "Tiny Test Game" in first_text
+    reader = PdfReader(bundled / "tiny-bundle-letter.pdf")
+    last = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [len(reader.pages) - 1])[0])
+    assert "Tiny Test Game" in last and "Credits and licences" in last
+    assert "Version 0.3" in last  # the fixture's game.yaml
+
+
+def test_assembly_steps_follow_what_the_game_has():
+    """No step for a kind of piece the game lacks (a game without tokens is never told to cut tokens), and one sleeve
+    step naming each card size and its count."""
+    from types import SimpleNamespace as NS
+
+    from pnp.targets.bundle import assembly_steps
+
+    decks = {d: NS(name=d.title(), size=(63.5, 88.9), total=n) for d, n in (("influence", 40), ("organs", 24), ("patients", 96))}
+    decks["aids"] = NS(name="Aids", size=(70.0, 120.0), total=4)
+    parts = [NS(kind=k) for k in ("cards", "reference", "boards", "labels", "rulebook")]
+    steps = assembly_steps(NS(decks=decks), parts)
+    text = " ".join(steps)
+    assert "token" not in text.lower() and "box" not in text.lower().replace("bag or box", "") and "dice" not in text.lower()
+    sleeves = [s for s in steps if "leeve" in s]
+    assert len(sleeves) == 1
+    assert "160 sleeves of 63.5 × 88.9 mm" in sleeves[0] and "4 sleeves of 70 × 120 mm" in sleeves[0]
+    assert "player aids" in text

@@ -12,6 +12,8 @@ from pdftext import flat, page_texts
 from print_raster import Region
 from pypdf import PdfReader
 
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
 POKER = (63.5, 88.9)
 
 
@@ -24,11 +26,11 @@ def built(tiny_after):
 
 def test_pages_are_letter_exactly_and_fronts_alternate_with_backs(built):
     reader = PdfReader(built)
-    # 12 cards = 2 sheets of 9 slots; each fronts page is followed by its backs page
+    # 12 cards = 2 sheets of 8 slots (4 × 2 across a landscape Letter page); each fronts page is followed by its backs page
     assert len(reader.pages) == 4
     for page in reader.pages:
-        assert abs(float(page.mediabox.width) - 215.9 * MM) < 0.01
-        assert abs(float(page.mediabox.height) - 279.4 * MM) < 0.01
+        assert abs(float(page.mediabox.width) - 279.4 * MM) < 0.01
+        assert abs(float(page.mediabox.height) - 215.9 * MM) < 0.01
     texts = page_texts(built)
     assert "fronts" in texts[0] and "backs" in texts[1] and "fronts" in texts[2]
 
@@ -106,15 +108,16 @@ def test_each_back_lands_behind_its_front_after_flipping(built, project, duplex)
         pdf = project / "output/tiny/tiny-cards-short-edge.pdf"
     dpi = 150
     px = dpi / 25.4
-    back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
-    back = back[:, ::-1] if duplex == "long" else back[::-1, :]  # what the paper shows behind the fronts
-    # sheet 2's fronts hold 3 cards in the top row, read from the fronts page itself (where the sheet puts its grid)
+    back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 4 cards
+    # what the paper shows behind the fronts: a landscape page flipped on the paper's long edge turns top to bottom
+    back = back[::-1, :] if duplex == "long" else back[:, ::-1]
+    # sheet 2's fronts hold 4 cards in the top row, read from the fronts page itself (where the sheet puts its grid)
     sheet = streams.Document(pdf)
     fronts = printable.faces_of(sheet, 2)
     height = sheet.page(2).height
     left, right = min(f.trim.x0 for f in fronts) / MM, max(f.trim.x1 for f in fronts) / MM
     top, bottom = (height - max(f.trim.y1 for f in fronts)) / MM, (height - min(f.trim.y0 for f in fronts)) / MM
-    assert len(fronts) == 3 and abs(right - left - 3 * 63.5) < 0.01 and abs(bottom - top - 88.9) < 0.01
+    assert len(fronts) == 4 and abs(right - left - 4 * 63.5) < 0.01 and abs(bottom - top - 88.9) < 0.01
     mask = back < 245
     edge = int(7.5 * px)  # leave out the footer bands along the paper's edges
     mask[:, :edge] = mask[:, -edge:] = False
@@ -123,9 +126,9 @@ def test_each_back_lands_behind_its_front_after_flipping(built, project, duplex)
     inset = 3  # the test game's backs draw their panel 3 mm inside the trim (a paper border: no sliver at a miscut)
     assert abs(x0 / px - (left + inset)) < 0.3 and abs(x1 / px - (right - inset)) < 0.3, (x0 / px, x1 / px, left, right)
     assert abs(y0 / px - (top + inset)) < 0.3 and abs(y1 / px - (bottom - inset)) < 0.3, (y0 / px, y1 / px, top, bottom)
-    # and each back is its own card's: the Mage (dark shared back) first, then the two Twins (gold own backs)
-    centres = [back[int((top + 15) * px), int((left + 63.5 * (k + 0.5)) * px)] for k in range(3)]
-    assert centres[0] < 60 and min(centres[1:]) > centres[0] + 40, centres
+    # and each back is its own card's: the two Mages (dark shared back) first, then the two Twins (gold own backs)
+    centres = [back[int((top + 15) * px), int((left + 63.5 * (k + 0.5)) * px)] for k in range(4)]
+    assert max(centres[:2]) < 60 and min(centres[2:]) > max(centres[:2]) + 40, centres
 
 
 def test_a_card_with_its_own_back_gets_it(built):
@@ -189,7 +192,7 @@ def test_a_long_footer_shrinks_and_never_runs_under_the_scale_bar(project, paper
     assert any("sheet 1 of 2" in line.text and "print at 100%" in line.text for line in lines), [line.text for line in lines]
     a, b = lines
     assert not footers.overlaps(a.ink, b.ink), (a, b)
-    margin = 25.4 / 6 * MM  # the default printer profile's unprintable edge
+    margin = DEFAULT_PRINTABLE_MM * MM  # the default printer profile's unprintable edge
     for box in (a.ink, b.ink, sheet.bar):
         assert box.x0 >= margin and box.y0 >= margin and box.x1 <= sheet.width - margin and box.y1 <= sheet.height - margin, box
     assert not [line for line in lines if footers.overlaps(line.ink, sheet.bar)], lines

@@ -5,9 +5,11 @@ import pytest
 from pnp.core.units import PAPER_SIZES, um
 from pnp.render.impose import plan_sheet
 
+LASER = 25.4 / 6  # a printer that prints to 1/6 in of every edge, as most lasers do (a profile's margin)
 
-def test_three_by_three_poker_fits_letter_with_shared_cut_lines():
-    sheet = plan_sheet("letter", (63.5, 88.9))
+
+def test_three_by_three_poker_fits_letter_with_shared_cut_lines_on_a_laser():
+    sheet = plan_sheet("letter", (63.5, 88.9), printable_mm=LASER)
     assert (sheet.cols, sheet.rows, sheet.landscape) == (3, 3, False)
     first = sheet.slot(0)
     assert first.x == um(12.7)  # (215.9 - 3 * 63.5) / 2
@@ -58,7 +60,10 @@ def test_every_back_lands_behind_its_front_short_edge(paper):
     sheet = plan_sheet(paper, (63.5, 88.9))
     for i in range(sheet.per_sheet):
         front, back = sheet.slot(i), sheet.back_slot(i, "short")
-        assert back.x == front.x and back.y == sheet.page_h - front.y - front.h
+        if sheet.landscape:  # a landscape page flipped on the paper's short edge turns left to right
+            assert back.y == front.y and back.x == sheet.page_w - front.x - front.w
+        else:
+            assert back.x == front.x and back.y == sheet.page_h - front.y - front.h
 
 
 def test_unequal_margins_mirror_the_page_not_the_columns():
@@ -80,14 +85,20 @@ def test_cards_stay_inside_the_printable_area_with_half_a_millimetre_to_spare(pa
             assert s.x + s.w <= sheet.page_w - limit and s.y + s.h <= sheet.page_h - limit
 
 
-def test_poker_on_letter_keeps_nine_cards_under_the_default_printer_and_eight_under_a_quarter_inch_one():
-    assert plan_sheet("letter", (63.5, 88.9)).per_sheet == 9  # 6.35 mm above and below the grid, 4.73 mm needed
-    wide = plan_sheet("letter", (63.5, 88.9), printable_mm=6.35)  # 3 rows would leave 6.35 mm: no 0.5 mm to spare
-    assert (wide.cols, wide.rows, wide.landscape) == (4, 2, True)
+def test_poker_on_letter_keeps_nine_cards_on_a_laser_and_eight_under_the_default_printer():
+    assert plan_sheet("letter", (63.5, 88.9), printable_mm=LASER).per_sheet == 9  # 6.35 mm above and below the grid, 4.73 mm needed
+    # with no profile, a printer that prints to 5 mm of every edge: 12.7 mm above and below three rows cannot hold the top
+    # cut line's marks 5.5 mm in and 2 mm of mark on the vertical cut lines past a 1 mm gap (5.5 + 1 + 2 + 5.5 = 14 mm)
+    for printer in (5.0, 6.35):
+        sheet = plan_sheet("letter", (63.5, 88.9), printable_mm=printer)
+        assert (sheet.cols, sheet.rows, sheet.landscape) == (4, 2, True)
+    default = plan_sheet("letter", (63.5, 88.9))
+    assert (default.cols, default.rows, default.landscape, default.lift) == (4, 2, True, 0)
+    assert min(default.mark_room(e) for e in ("left", "right", "bottom", "top")) >= um(2)  # every cut line marked at both ends
 
 
 def test_crop_marks_fit_in_the_margins():
-    sheet = plan_sheet("letter", (63.5, 88.9))
+    sheet = plan_sheet("letter", (63.5, 88.9), printable_mm=LASER)
     # centred, 6.35 mm above and below would leave 0.6 mm after the 1 mm gap: the grid moves up against the limit instead,
     # and the 7.9 mm below it hold a mark of at least 2 mm on every vertical cut line
     assert sheet.lift > 0 and sheet.mark_room("top") < 0 and sheet.mark_room("bottom") >= um(2)

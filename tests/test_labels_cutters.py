@@ -67,15 +67,39 @@ def test_each_label_names_its_deck_or_set_with_the_datas_count_inside_its_slot(b
     texts = [extract_text(chars) for chars in in_slots]
     assert sum(len(chars) for chars in in_slots) == len(page.chars)  # nothing outside a slot
     for name, count in wanted.items():
-        label = [t for t in texts if t.splitlines() and t.splitlines()[0] == name]
+        label = [t for t in texts if name in t.splitlines()]
         assert label, f"no label names {name}"
         said = re.search(r"\d+ (cards|pieces)", label[0])
         assert said and said.group(0) == count, f"{name}: label says {said and said.group(0)}, the data {count}"
 
 
 def test_label_pages_have_no_marks_or_outlines(built, pdfium_reader):
+    """A label's own frame keeps 2 mm inside its die cut (a line on the cut would show wherever the printer shifts the
+    sheet), and no mark lies outside the slots."""
     page = pdfium_reader.pages(built / "germ-tycoon-labels.pdf", [1])[0]
-    assert not page.lines and not page.rects and not page.curves
+    slots = [(3 / 16 * IN + c * 2.75 * IN, 0.5 * IN + r * IN) for r in range(10) for c in range(3)]
+    drawn = boxes_mm(page) + [(o["x0"] * PT, o["top"] * PT, o["x1"] * PT, o["bottom"] * PT) for o in page.lines]
+    assert drawn, "the labels draw their frames"
+    for x0, y0, x1, y1 in drawn:
+        assert any(x + 1.5 < x0 and x1 < x + 2.625 * IN - 1.5 and y + 1.5 < y0 and y1 < y + IN - 1.5 for x, y in slots), (x0, y0, x1, y1)
+
+
+def test_labels_are_drawn_in_the_games_palette_and_fonts(built):
+    """A label looks like its game: its template fills with the game's palette (the token sets' own tints, the title
+    band in the accent) and sets its title in the game's title font."""
+    import pdfplumber
+
+    spec = yaml.safe_load((ROOT / "data" / "germ-tycoon" / "game.yaml").read_text())
+    with pdfplumber.open(built / "germ-tycoon-labels.pdf") as pdf:
+        page = pdf.pages[0]
+        fills = ["#" + "".join(f"{round(v * 255):02x}" for v in o["non_stroking_color"]) for o in page.rects + page.curves
+                 if o.get("fill") and isinstance(o.get("non_stroking_color"), (tuple, list)) and len(o["non_stroking_color"]) == 3]
+        fonts = {ch["fontname"].split("+")[-1].replace("-", "").lower() for ch in page.chars}
+        labels = sum(1 for ch in page.chars if ch["text"] == "·")  # 'deck · 20 cards', one a label
+    tints = {str(v).lower()[:7] for k, v in spec["palette"].items() if k not in ("paper", "ink", "muted")}
+    assert spec["palette"]["accent"].lower() in fills
+    assert sum(1 for f in fills if f in tints) >= 2 * labels, fills  # each label's band and frame corner in a colour of the game
+    assert any(spec["fonts"]["title"].replace("-", "") in f for f in fonts), fonts
 
 
 def svg_shapes(path: Path):
@@ -226,3 +250,74 @@ def test_a_full_page_reference_sheet_still_prints_when_a_cutter_is_named(tmp_pat
     done = run_pnp(ROOT, "build", "organ-match", "--only", "reference", "--cutter", "silhouette", "--out", str(tmp_path), "-q")
     assert done.exit_code == 0, done.output + done.stderr
     assert list((tmp_path / "organ-match").glob("organ-match-reference*.pdf"))
+
+
+def test_an_a4_build_prints_its_labels_on_the_a4_sheet_its_calibration_in_the_editions_language(tmp_path, pdfium_reader):
+    """With no sheet named in game.yaml, `--paper a4` prints on Avery L7160 (21 labels of 63.5 × 38.1 mm, first at 7.25 ×
+    15.15 mm), not on Letter's 5160; the German edition's calibration page says how to check it in German, naming the
+    sheet in words any edition reads; and the A4 bundle lists the A4 sheet as the labels' stock."""
+    from conftest import run_pnp
+
+    from pnp.data.label_sheets import LabelsSpec
+
+    result = run_pnp(ROOT, "build", "organ-match", "--lang", "de", "--paper", "a4", "--only", "labels", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = tmp_path / "organ-match" / "organ-match-labels-a4-de.pdf"
+    pages = pdfium_reader.pages(pdf)
+    assert round(pages[0].width * PT, 1) == 210.0 and round(pages[0].height * PT, 1) == 297.0
+    outlines = boxes_mm(pages[-1])
+    assert len(outlines) == 21
+    for x, y in [(7.25 + c * 66.04, 15.15 + r * 38.1) for r in range(7) for c in range(3)]:
+        assert any(abs(b[0] - x) < 0.2 and abs(b[1] - y) < 0.2 and abs(b[2] - b[0] - 63.5) < 0.2 for b in outlines), (x, y)
+    line = extract_text(pages[-1].chars)
+    assert line.startswith("Probedruck · Avery L7160 · 63.5 × 38.1 mm · 3 × 7 · mit 100 %"), line
+    assert LabelsSpec().label_sheet("a4").name == "L7160" and LabelsSpec().label_sheet("letter").name == "5160"
+    from types import SimpleNamespace
+
+    from pnp.targets.bundle import stock_of
+
+    game = SimpleNamespace(game=SimpleNamespace(spec=SimpleNamespace(labels=LabelsSpec())))
+    assert stock_of(game, "labels", "a4").startswith("Avery L7160") and stock_of(game, "labels", "letter").startswith("Avery 5160")
+
+
+def test_labels_keep_inside_the_printer_profiles_margin(tmp_path):
+    """Avery 5160's left column starts 4.76 mm from the paper's edge: with a 6.35 mm printer (`--printer`), each label's
+    words keep 6.85 mm in (margin and tolerance), and the calibration page's outlines stop there, as the printer would."""
+    import shutil
+
+    import numpy as np
+    from conftest import render_page, run_pnp
+
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "tests" / "project", project)
+    assert run_pnp(project, "calibrate", "--save", "wide", "--margin", "6.35").exit_code == 0
+    assert run_pnp(project, "build", "tiny", "--only", "labels", "--printer", "wide", "-q").exit_code == 0
+    pdf = next((project / "output" / "tiny").glob("tiny-labels*.pdf"))
+    dpi = 150
+    edge = int(6.85 * dpi / 25.4)
+    for index in (0, 1):  # a label page and the calibration page
+        page = np.asarray(render_page(pdf, index, dpi).convert("L"))
+        assert page.min() < 128, "the page prints something"
+        assert page[:, :edge].min() > 250 and page[:, -edge:].min() > 250 and page[:edge].min() > 250 and page[-edge:].min() > 250, index
+
+
+def test_a_game_draws_its_labels_with_its_own_template_and_adds_its_own(project):
+    """game.yaml `labels: {template: ..., add: [...]}`: every label, the game's own among them, is drawn by the game's
+    template, which still sees the contents and counts the data gives."""
+    import subprocess
+
+    from conftest import run_pnp
+
+    with (project / "data" / "tiny" / "game.yaml").open("a") as f:
+        f.write("labels:\n  template: tiny/label.j2\n  add:\n    - {title: Rules summary, lines: [Roll and move]}\n")
+    (project / "templates" / "tiny" / "label.j2").write_text(
+        '{{ text("OWN " ~ label.title ~ " / " ~ (label.lines | join(" / ")), 0, 0, face.w, face.h, size=6, edge=true) }}\n')
+    result = run_pnp(project, "build", "tiny", "--only", "labels", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = next((project / "output" / "tiny").glob("tiny-labels*.pdf"))
+    text = " ".join(subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split())
+    assert "OWN Rules summary / Roll and move" in text
+    decks = [d for d in (project / "data" / "tiny" / "decks").glob("*.yaml")]
+    for deck in decks:
+        data = yaml.safe_load(deck.read_text())
+        assert f"OWN {data['name']} / " in text and f"{sum(c.get('count', 1) for c in data['cards'])} card" in text

@@ -8,11 +8,13 @@ import footers as F
 import pytest
 from conftest import ROOT
 
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
 GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 KINDS = ("cards", "tokens", "boards", "boxes", "labels", "dice", "reference")
 PAPERS = ("letter", "a4")
 MM = F.MM
-MARGIN_MM = 25.4 / 6  # the default printer profile: a laser's 1/6 in unprintable edge (docs/printing.md)
+MARGIN_MM = DEFAULT_PRINTABLE_MM  # the default printer profile: 5 mm of every edge unprintable (docs/printing.md)
 TOUCH_PT = 0.05  # boxes that share less than this (positions are written to 0.01 pt) only touch
 
 

@@ -3,9 +3,9 @@
 Each build draws every card as a solid red trim with a green bleed ring and a blue square
 centred on it whose size names the card, on front and back alike. The expected grid comes from
 card and paper sizes alone: poker cards (63.5 × 88.9 mm) on Letter (215.9 × 279.4 mm), the grid
-centred on the page (`pnp/render/impose.py`), neighbours `gap` mm apart, and from the default printer
-profile: nothing is drawn in the outer 1/6 in (4.233 mm) of the sheet, nor within 0.5 mm of that limit
-(issue #19). Nothing here asks the planner where a card goes.
+centred on the page (`pnp/render/impose.py`), neighbours `gap` mm apart, and from the printer profile:
+nothing is drawn in its unprintable margin (5 mm with no profile, 1/6 in on a laser's), nor within 0.5 mm of that
+limit (issues #19 and #62). Nothing here asks the planner where a card goes.
 """
 from __future__ import annotations
 
@@ -16,14 +16,17 @@ import numpy as np
 import pytest
 from conftest import TEST_PROJECT, render_page, run_pnp
 
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
 DPI = 300
 PX = DPI / 25.4  # pixels per mm
 CARD_W, CARD_H = 63.5, 88.9  # poker
 LETTER = (215.9, 279.4)
-# The default printer profile (pnp/core/units.py): a laser printer cannot print the outer 1/6 in, and a printer's
-# real margin varies by a few tenths of a mm, so nothing is drawn closer to the edge than LIMIT.
-PRINTABLE = 25.4 / 6  # 4.233 mm
-LIMIT = PRINTABLE + 0.5
+# The default printer profile (pnp/core/units.py): a printer with no profile is taken to print to 5 mm of every edge
+# (a laser's profile: 1/6 in), and a printer's real margin varies by a few tenths of a mm, so nothing is drawn closer
+# to the edge than its limit.
+PRINTABLE = DEFAULT_PRINTABLE_MM
+LASER = 25.4 / 6
 FOOTER_BAND = 3.0  # mm just inside the limit along the footer's edge: the footer line and the scale bar, no marks
 FOOTER_CLEAR = 1.0  # mm between the footer band and the nearest mark
 MARK_GAP = 1.0  # a crop mark starts this far outside the grid's bleed
@@ -56,6 +59,12 @@ class Grid:
     footer: str  # the paper edge whose band holds the footer: "bottom" if it fits there, else "left"
     flip: str  # how the paper turns over to show the backs: "left-right" or "top-bottom" in the page image
     lifted: bool  # the grid sits against the top limit, so the margin below holds the vertical cut lines' marks
+    printable: float = PRINTABLE  # the printer profile's margin
+
+    @property
+    def limit(self) -> float:
+        """How close to the paper's edge anything is drawn: the printer's margin and 0.5 mm of tolerance."""
+        return self.printable + 0.5
 
     @property
     def page(self) -> tuple[float, float]:
@@ -68,7 +77,7 @@ class Grid:
     @property
     def top(self) -> float:
         if self.lifted:
-            return LIMIT + LIMIT_SLACK + self.bleed
+            return self.limit + LIMIT_SLACK + self.bleed
         return (self.page[1] - (self.rows * CARD_H + (self.rows - 1) * self.gap)) / 2
 
     def margin(self, edge: str) -> float:
@@ -98,18 +107,23 @@ class Grid:
         """How long the crop marks in the margin at `edge` are: from 1 mm outside the bleed to the limit (and, along the
         footer's edge, to 1 mm short of the footer band), at most 5 mm; 0 where less than 1 mm would be left."""
         margin = self.margin(edge) - self.bleed
-        stop = LIMIT + (FOOTER_BAND + FOOTER_CLEAR if edge == self.footer else 0)
+        stop = self.limit + (FOOTER_BAND + FOOTER_CLEAR if edge == self.footer else 0)
         length = min(MARK_LEN, margin - MARK_GAP - stop)
         return length if length >= MIN_DRAWN else 0.0
 
 
-# Cards fit inside the limit (4.733 mm) on every side, with room for a 3 mm mark (1 mm gap + 2 mm) left and right.
+# Cards fit inside the limit (5.5 mm, or 4.733 mm on a laser) on every side, with room for a 3 mm mark (1 mm gap + 2 mm)
+# left and right.
 GRIDS = {
-    # shared cut lines: 3 × 3 portrait (9; landscape holds 4 × 2), 12.7 mm sides, 6.35 mm top and bottom. The bottom
-    # margin (6.35 − 4.733 = 1.6 mm) cannot hold the 4 mm footer band, so the footer takes the left one; above and below
-    # the grid 6.35 − 1 − 4.733 = 0.62 mm would be left, no mark at all: the grid moves up to 0.1 mm inside the top
-    # limit, and the 12.7 − 4.833 = 7.87 mm below it hold 2.13 mm marks (never ticks over the cards)
-    "shared cut lines": Grid((), False, 3, 3, 0, 0, "left", "left-right", True),
+    # shared cut lines, no profile: three rows leave 12.7 mm above and below, and the top cut line's marks 5.5 mm in
+    # plus 2 mm of mark past a 1 mm gap need 14 mm, so 4 × 2 landscape: 12.7 mm sides, 19.05 mm top and bottom, the
+    # footer in the bottom one; long-edge flip of a landscape sheet turns it top to bottom
+    "shared cut lines": Grid((), True, 4, 2, 0, 0, "bottom", "top-bottom", False),
+    # shared cut lines on a laser (1/6 in): 3 × 3 portrait, 12.7 mm sides, 6.35 mm top and bottom. The bottom margin
+    # (6.35 − 4.733 = 1.6 mm) cannot hold the 4 mm footer band, so the footer takes the left one; above and below the
+    # grid 6.35 − 1 − 4.733 = 0.62 mm would be left, no mark at all: the grid moves up to 0.1 mm inside the top limit,
+    # and the 12.7 − 4.833 = 7.87 mm below it hold 2.13 mm marks (never ticks over the cards)
+    "shared cut lines, laser": Grid(("--printer", "laser"), False, 3, 3, 0, 0, "left", "left-right", True, LASER),
     # 3 mm bleed: neighbours 6 mm apart, 3 × 2 fit only across a landscape sheet; short-edge flip of a landscape sheet
     # turns it about its left edge, the paper's short one
     "bleed, short edge": Grid(("--bleed", "--duplex", "short"), True, 3, 2, 6, 3, "bottom", "left-right", False),
@@ -124,6 +138,7 @@ def sheets(tmp_path_factory):
     """For each grid: its fronts and backs page of sheet 1, rendered at 300 dpi as RGB arrays."""
     root = tmp_path_factory.mktemp("geometry") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    assert run_pnp(root, "calibrate", "--save", "laser", "--margin", f"{LASER:.6f}").exit_code == 0
     for name in ("hero.j2", "back.j2", "twin-back.j2"):
         (root / "templates/tiny" / name).write_text(GEOMETRY_FACE, encoding="utf-8")
     out = {}
@@ -215,7 +230,7 @@ def _margin_bands(grid: Grid):
     trims = grid.trims()
     gl, gt = min(t[0] for t in trims) - b, min(t[1] for t in trims) - b
     gr, gb = max(t[2] for t in trims) + b, max(t[3] for t in trims) + b
-    keep = {edge: (LIMIT + FOOTER_BAND if grid.footer == edge else 0) for edge in ("left", "right", "top", "bottom")}
+    keep = {edge: (grid.limit + FOOTER_BAND if grid.footer == edge else 0) for edge in ("left", "right", "top", "bottom")}
     # along the edge, each band reaches 1 mm past the grid so the outermost marks lie wholly inside it
     return [
         ("top", (slice(px(keep["top"]), px(gt)), slice(px(gl - 1), px(gr + 1))), 0, grid.cut_xs(), gl - 1),
@@ -262,7 +277,7 @@ def test_crop_marks_lie_on_every_cut_line_in_the_margins_that_hold_them(sheets, 
             offset = {"top": rows.start, "bottom": rows.start, "left": cols.start, "right": cols.start}[edge] / PX
             near = {"top": offset + along[0] / PX, "left": offset + along[0] / PX,
                     "bottom": h - (offset + along[-1] / PX), "right": w - (offset + along[-1] / PX)}[edge]
-            stop = LIMIT + (FOOTER_BAND + FOOTER_CLEAR if edge == grid.footer else 0)
+            stop = grid.limit + (FOOTER_BAND + FOOTER_CLEAR if edge == grid.footer else 0)
             assert near >= stop - TOLERANCE, f"{key} {side} {edge}: the mark on {cut:.2f} mm reaches {near:.2f} mm from the paper's edge, past {stop:.2f}"
 
 
@@ -282,11 +297,12 @@ def test_no_mark_or_footer_pixel_falls_inside_a_trim_or_bleed_box(sheets, key, s
 @pytest.mark.parametrize("side", ["fronts", "backs"])
 @pytest.mark.parametrize("key", GRIDS)
 def test_nothing_is_drawn_within_the_printable_limit(sheets, key, side):
-    """The outer 4.233 mm a laser cannot print, and 0.5 mm of tolerance inside it, stay blank paper."""
+    """The outer margin the printer cannot print, and 0.5 mm of tolerance inside it, stay blank paper."""
+    limit = GRIDS[key].limit
     inked = _channels(sheets[key][0 if side == "fronts" else 1])[4] < 245
-    edge = px(LIMIT - TOLERANCE)
+    edge = px(limit - TOLERANCE)
     for name, strip in (("top", inked[:edge, :]), ("bottom", inked[-edge:, :]), ("left", inked[:, :edge]), ("right", inked[:, -edge:])):
-        assert not strip.any(), f"{key} {side}: ink {np.argwhere(strip)[0] / PX} mm into the {name} strip of {LIMIT:.2f} mm"
+        assert not strip.any(), f"{key} {side}: ink {np.argwhere(strip)[0] / PX} mm into the {name} strip of {limit:.2f} mm"
 
 
 @pytest.mark.parametrize("key", GRIDS)
@@ -296,7 +312,8 @@ def test_footer_and_50_mm_scale_bar_lie_in_the_band_just_inside_the_limit(sheets
     ink = grey(sheets[key][0])
     _w, h = grid.page
     # rows across the band, columns along the edge
-    band = ink[px(h - LIMIT - FOOTER_BAND) : px(h - LIMIT), :] if grid.footer == "bottom" else ink[:, px(LIMIT) : px(LIMIT + FOOTER_BAND)].T[:, ::-1]
+    limit = grid.limit
+    band = ink[px(h - limit - FOOTER_BAND) : px(h - limit), :] if grid.footer == "bottom" else ink[:, px(limit) : px(limit + FOOTER_BAND)].T[:, ::-1]
     assert band.any(), f"{key}: no footer in the {grid.footer} band"
     longest = max(_longest_run(row) for row in band) / PX
     assert abs(longest - 50) <= 2 * TOLERANCE, f"{key}: the longest straight line in the {grid.footer} footer band is {longest:.2f} mm, not a 50 mm bar"

@@ -15,7 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.core.errors import PnpError
-from pnp.core.units import CARD_SIZES, um
+from pnp.core.units import CARD_SIZES, DEFAULT_PRINTABLE_MM, um
 from pnp.render.impose import FOLD_CLEAR_UM, plan_fold_sheet
 
 SIZES = sorted(CARD_SIZES.items())
@@ -54,7 +54,7 @@ def test_gutterfold_mirrors_every_back_across_the_fold(paper, name, size, bleed)
             assert abs((front.x + front.w / 2) + (back.x + back.w / 2) - 2 * sheet.fold) <= um(0.2)
             assert sheet.fold - (front.x + front.w + bleed * 1000) >= FOLD_CLEAR_UM
             assert back.x - bleed * 1000 - sheet.fold >= FOLD_CLEAR_UM
-        limit = um(25.4 / 6 + 0.5)  # the default printer's 1/6 in margin, and 0.5 mm to spare
+        limit = um(DEFAULT_PRINTABLE_MM + 0.5)  # the default printer's margin, and 0.5 mm to spare
         for s in (front, back):  # inside the printable area
             assert s.x - bleed * 1000 >= limit and s.y - bleed * 1000 >= limit
             assert s.x + s.w + bleed * 1000 <= sheet.page_w - limit and s.y + s.h + bleed * 1000 <= sheet.page_h - limit
@@ -143,18 +143,22 @@ def test_ink_saver_halves_the_ink_of_the_deck(tiny_after):
     after = np.mean([_darkness(render_page(light, i, 40)) for i in range(_pages(light))])
     assert after <= before / 2, (before, after)
     backs, own_back = page_texts(light, [1, 3])
-    assert backs.count("Tiny Test Game\nHeroes") == 9  # the deck's back: a frame with the game's name
+    footer = next(line for line in backs.splitlines() if "· backs ·" in line)  # the sheet's footer names the game
+    assert backs.replace(footer, "").count("Tiny Test Game") == 8  # sheet 1's 4 × 2 backs  # the deck's back: a frame with its own drawing in outline, its title kept
     assert "Twin\u2019s own back" in own_back  # a card's own back keeps its content (quotes set typographically)
 
 
-def test_ink_saver_keeps_a_back_that_is_a_playable_side(project):
+def test_ink_saver_keeps_a_back_that_is_a_playable_side(project, tiny_after):
     deck = project / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: Heroes\n", "name: Heroes\nback_shows_rules: true\n", 1), encoding="utf-8")
     _ok(run_pnp(project, "build", "tiny", "--ink-saver", "--only", "cards"))
-    text = page_texts(project / "output/tiny/tiny-cards-ink-saver.pdf", [1])[0]
+    kept = project / "output/tiny/tiny-cards-ink-saver.pdf"
+    text = page_texts(kept, [1])[0]
     footer = next(line for line in text.splitlines() if "· backs ·" in line)  # the sheet's footer names the deck
-    backs = text.replace(footer, "")
-    assert backs.count("Tiny Test Game") == 9 and "Heroes" not in backs  # its own title, lightened; no frame naming the deck
+    assert text.replace(footer, "").count("Tiny Test Game") == 8  # its own title, on each of sheet 1's 4 × 2 backs
+    # lightened as a face is, its ground a tint: more ink than the frame the back of an ordinary deck becomes
+    framed = tiny_after("build", "tiny", "--ink-saver") / "output/tiny/tiny-cards-ink-saver.pdf"
+    assert _darkness(render_page(kept, 1, 40)) > 1.5 * _darkness(render_page(framed, 1, 40))
 
 
 def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():

@@ -6,12 +6,12 @@ import math
 
 import pytest
 
-from pnp.core.units import PAPER_SIZES, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, PAPER_SIZES, um
 from pnp.render.tiling import fits_page, plan_tiles, printable, row_name
 
 # The default printer leaves 1/6 in unprinted; 0.5 mm of tolerance, then 1 mm + 3 mm of corner mark outside
 # every tile, and at the bottom 4 mm more for the footer line (3 mm) clear of those marks.
-SIDE_MM = 25.4 / 6 + 0.5 + 1 + 3
+SIDE_MM = DEFAULT_PRINTABLE_MM + 0.5 + 1 + 3
 BOTTOM_MM = SIDE_MM + 4
 SIDE_UM, BOTTOM_UM = um(SIDE_MM), um(BOTTOM_MM)
 
@@ -256,6 +256,6 @@ def test_shifted_tiles_stay_within_a_quarter_of_balanced(seed):
         aw, ah = printable(plan.page_w, plan.page_h, plan.insets)
         for count, lengths, avail, length in ((plan.cols, [t.w for t in plan.tiles if t.row == 0], aw, board[0]),
                                               (plan.rows, [t.h for t in plan.tiles if t.col == 0], ah, board[1])):
-            balanced = um((length + (count - 1) * 10) / count)
+            balanced = (um(length) + (count - 1) * plan.overlap) / count  # the overlap: 10 mm, or narrower so fewer tiles fit
             assert all(0.75 * balanced - 1 <= v <= avail for v in lengths), (paper, lengths, balanced)
-            assert sum(lengths) - (count - 1) * um(10) == um(length)  # and they still cover the board, overlapping by 10 mm
+            assert sum(lengths) - (count - 1) * plan.overlap == um(length)  # and they still cover the board, overlapping as planned

@@ -13,6 +13,8 @@ from pdftext import page_texts
 from print_raster import Region
 from pypdf import PdfReader
 
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
 LETTER_W, LETTER_H = 215.9, 279.4
 # tiny's token sets by shape and size, in order, with their copies: 12 coins, 6 pawns, 4 shields,
 # 6 walls, 5 notes and 2 standees (25 × 40 mm, folded over: 25 × 102 mm in one piece)
@@ -32,21 +34,33 @@ class Box:
 
 
 # Where each set goes, from the rules of print alone (Letter 215.9 × 279.4 mm; nothing drawn nearer the edge than the
-# default printer's 1/6 in margin plus 0.5 mm of tolerance, 4.733 mm; 1 mm of art past the cut, 2 mm between
-# neighbours): a band keeps room for a 1 mm gap and a 2 mm mark at each side, so it has as many columns as fit in
-# 215.9 − 2 × (4.733 + 3) = 200.43 mm at the token's width + 2 mm, its rows centred across the page. Bands stack down
-# the page: the first trim starts 4.733 (limit) + 3 (a band's crop mark) + 1 (mark gap) + 1 (bleed) = 9.733 mm from
-# the top, and each next band 1 (bleed) + 2 × (1 + 3) + 1 (both bands' marks and 1 mm of paper) + 1 (bleed) = 11 mm
-# below the last trim above. All six bands (234 mm of rows and 55 mm between them) need more than one page: the
-# tallest go on the first page while they fit (standees 102 mm, coins and notes 2 rows of 20 mm, shields 18 mm: 184 mm,
-# and 33 mm between them), the pawns and walls on a second; on each page the sets keep their order.
+# default printer's 5 mm margin plus 0.5 mm of tolerance, 5.5 mm; 1 mm of art past the cut, 2 mm between neighbours): a
+# band keeps room for a 1 mm gap and a 2 mm mark at each side, so it has as many columns as fit in 215.9 − 2 × (5.5 + 3)
+# = 198.9 mm at the token's width + 2 mm, its rows centred across the page. Bands stack down the page: the first trim
+# starts 5.5 (limit) + 3 (a band's crop mark) + 1 (mark gap) + 1 (bleed) = 10.5 mm from the top, and each next band
+# 1 (bleed) + 2 × (1 + 3) + 1 (both bands' marks and 1 mm of paper) + 1 (bleed) = 11 mm below the last trim above. All
+# six bands (234 mm of rows and 55 mm between them) need more than one page: the tallest go on the first page while
+# they fit (standees 102 mm, coins and notes 2 rows of 20 mm, shields 18 mm: 184 mm, and 33 mm between them), the pawns
+# and walls on a second; on each page the sets keep their order.
+LIMIT = DEFAULT_PRINTABLE_MM + 0.5
+BAND_W = LETTER_W - 2 * (LIMIT + 3)
+TOP = LIMIT + 3 + 1 + 1
+BETWEEN = 11
+
+
+def _columns(w: float) -> tuple[int, float]:
+    """(columns, left edge of the first) of a band of tokens `w` mm wide: as many as fit BAND_W, centred."""
+    cols = int(BAND_W // (w + 2))
+    return cols, (LETTER_W - cols * w - (cols - 1) * 2) / 2
+
+
 LAYOUT = {
-    COINS: (0, 1, 9, 9.95, 9.7333),  # 200.43 // 22 = 9 columns, (215.9 − 9 × 20 − 8 × 2) / 2; 12 coins take 2 rows
-    SHIELDS: (0, 1, 10, 8.95, 62.7333),  # 200.43 // 20 = 10; 9.733 + 2 × 20 + 2 + 11
-    NOTES: (0, 1, 4, 24.95, 91.7333),  # 200.43 // 42 = 4 (2 rows); 62.733 + 18 + 11
-    STANDEES: (0, None, 7, 14.45, 144.7333),  # 200.43 // 27 = 7; 91.733 + 2 × 20 + 2 + 11; single-sided, nothing behind them
-    PAWNS: (2, None, 11, 9.95, 9.7333),  # 200.43 // 18 = 11; the second sheet holds only single-sided sets: no backs page
-    WALLS: (2, None, 12, 12.95, 36.7333),  # 200.43 // 16 = 12; 9.733 + 16 + 11
+    COINS: (0, 1, *_columns(20), TOP),  # 9 columns; 12 coins take 2 rows
+    SHIELDS: (0, 1, *_columns(18), TOP + 2 * 20 + 2 + BETWEEN),  # 9 columns, 1 row
+    NOTES: (0, 1, *_columns(40), TOP + 2 * 20 + 2 + BETWEEN + 18 + BETWEEN),  # 4 columns, 2 rows
+    STANDEES: (0, None, *_columns(25), TOP + 2 * (2 * 20 + 2 + BETWEEN) + 18 + BETWEEN),  # 7 columns; single-sided: nothing behind them
+    PAWNS: (2, None, *_columns(16), TOP),  # 11 columns; the second sheet holds only single-sided sets: no backs page
+    WALLS: (2, None, *_columns(14), TOP + 16 + BETWEEN),  # 12 columns
 }
 
 
@@ -291,11 +305,11 @@ def test_a_token_template_error_is_reported_once_at_its_line(project):
 
 
 def test_a_sheet_no_packing_can_fill_to_half_is_named_in_the_summary(built):
-    """By their slots the six sets take 0.46 of a Letter sheet (coins 12 of 9 × 12, shields 4 of 10 × 13, notes 5 of
+    """By their slots the six sets take 0.47 of a Letter sheet (coins 12 of 9 × 11, shields 4 of 9 × 13, notes 5 of
     4 × 12, standees 2 of 7 × 2, pawns 6 of 11 × 14, walls 6 of 12 × 16), but their rows and the 11 mm between bands
     need more than one page: of two pages the first cannot be half full, and the build says which sheet and why."""
     _, output = built
-    assert "tiny-tokens.pdf: sheet 1 is only 39% full: no packing found fills it to half" in output
+    assert "tiny-tokens.pdf: sheet 1 is only 40% full: no packing found fills it to half" in output
 
 
 @pytest.fixture(scope="module")
@@ -346,3 +360,23 @@ def test_sets_of_different_sizes_share_gutterfold_sheets_in_bands_clear_of_the_f
         mirrored = {(round(t.x0, 1), round(2 * fold - t.y1, 1)) if across else (round(2 * fold - t.x1, 1), round(t.y0, 1)) for t in fronts}
         backs = [f.trim for f in view.faces if f.trim not in fronts]
         assert backs and all((round(t.x0, 1), round(t.y0, 1)) in mirrored for t in backs)
+
+
+@pytest.mark.parametrize(("back", "setting", "pages"), [
+    ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#6b2d83", stroke="none") }}', None, 1),
+    ('{{ rect(-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fill="#6b2d83", stroke="none") }}', "always", 2),
+    ('{{ text(token.value|string, 0, 0, face.w, face.h, size=12) }}', None, 2),
+    ('{{ text(token.value|string, 0, 0, face.w, face.h, size=12) }}', "never", 1),
+])
+def test_a_token_set_whose_backs_say_nothing_prints_no_backs(tmp_path, back, setting, pages):
+    """A set whose every back is one plain colour prints one page, not a page of solid ink behind it (print_back: auto);
+    `always` keeps such backs, a back with words prints, and `never` leaves out even those."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "templates" / "tiny" / "plain-back.j2").write_text(back + "\n")
+    (root / "data" / "tiny" / "tokens.yaml").write_text(
+        "tokens:\n  - id: notes\n    name: Notes\n    shape: square\n    size: 20\n    front: tiny/token-wall.j2\n    back: tiny/plain-back.j2\n"
+        + (f"    print_back: {setting}\n" if setting else "") + "    items:\n      - {id: a, value: 1, count: 6}\n      - {id: b, value: 5, count: 6}\n")
+    result = run_pnp(root, "build", "tiny", "--only", "tokens", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output + result.stderr
+    assert len(PdfReader(next((tmp_path / "out" / "tiny").glob("tiny-tokens*.pdf"))).pages) == pages

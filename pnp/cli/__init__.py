@@ -99,19 +99,23 @@ def main(ctx, root, debug):
 @click.option("--lang", default=None, help=LANG_HELP + ", or all of them.")
 @click.option("--paper", default="letter", show_default=True, callback=one_paper, help="The paper whose sheets are counted: letter, a4, legal, tabloid, a3, a3plus or W x H.")
 @click.option("--printer", default=None, help="The printer profile from pnp.yaml whose margin the sheets keep (as for build).")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="The build's output folder, for its ink figures (default: output/ in the project).")
 @click.pass_context
-def list_games(ctx, games, fmt, lang, paper, printer):
-    """List games (all, or those named) with their decks, boards and token sets: sizes, counts, and pieces a sheet and
-    sheets on the paper (each deck or set alone; a build packs what is left of several onto shared sheets)."""
+def list_games(ctx, games, fmt, lang, paper, printer, out):
+    """List games (all, or those named) with their decks, boards and token sets: sizes, counts, pieces a sheet and
+    sheets on the paper (each deck or set alone; a build packs what is left of several onto shared sheets), and the ink
+    each output of the last build costs, as the build reported it."""
     from pnp.data.config import printer_profile
 
     project = open_project(ctx.obj["root"])
     margin = printer_profile(project.root, printer).margin
+    folder = output_folder(project, out)
     report = Report()
     rows = []
     for edition, code, slugs in editions(project, game_names(project, games), lang):
         with in_edition(report, code):
-            rows += [dict(game_listing(g, project.templates_dir, paper, margin), lang=code or None) for g in read_games(edition, slugs, report)[0]]
+            rows += [dict(game_listing(g, project.templates_dir, paper, margin), lang=code or None, ink=built_inks(folder, g.slug))
+                     for g in read_games(edition, slugs, report)[0]]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -133,6 +137,8 @@ def list_games(ctx, games, fmt, lang, paper, printer):
                            f"{b['style']}  {', '.join(b['decks'])}")
             for d in row["dice"]:
                 click.echo(f"  die    {d['id']:<20} {d['shape']} {d['size']:g} mm  ×{d['count']}  {d['name']}")
+            for o in row["ink"]:
+                click.echo(f"  ink    {o['file']:<38} {o['ink']:>6.1f} pages")
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
@@ -166,6 +172,21 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
                        "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
             "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
+
+
+def built_inks(out_root: Path, slug: str) -> list[dict]:
+    """The ink of each PDF the last build of `slug` into `out_root` wrote, in fully inked page equivalents, as the build
+    measured and reported it (pnp.render.ink), read from the build's cache; a file changed or gone since is left out."""
+    from pnp.core.files import file_sha256
+    from pnp.pipeline.cache import GameCache, cache_path
+
+    cache = GameCache.load(cache_path(out_root, slug))
+    out = []
+    for name, (digest, ink) in sorted(cache.written(list(cache.outputs)).items()):
+        path = out_root / slug / name
+        if ink is not None and name.endswith(".pdf") and path.is_file() and file_sha256(path) == digest:
+            out.append({"file": name, "ink": ink})
+    return out
 
 
 def _stamp_json(stamp) -> dict | None:

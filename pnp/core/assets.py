@@ -12,6 +12,8 @@ from pathlib import Path
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 BUNDLED_FONTS = ASSETS / "fonts"
 BUNDLED_ICONS = ASSETS / "icons"
+# pnp's own templates (`pnp/label.j2`), found after the project's: a game overrides one by naming its own in its data
+BUILTIN_TEMPLATES = ASSETS / "templates"
 GAME_ICONS = ASSETS / "game-icons"
 SCAFFOLD = ASSETS / "scaffold"
 WORDS = ASSETS / "words" / "words.yaml"  # pnp's own words in each language it ships (pnp.outputs.words)

@@ -40,8 +40,10 @@ MIN_PAPER_MM, MAX_PAPER_MM = 50.0, 1200.0  # a custom paper outside these is a t
 
 BLEED_MM = 3.0  # metric print shops' bleed; US shops ask 1/8 in (3.175 mm)
 SAFE_MM = 3.0  # text stays this far inside the trim
-# The default printer profile's printable margin: 1/6 in, the common laser figure (inkjets ~3 mm, some 6.35 mm).
-DEFAULT_PRINTABLE_MM = 25.4 / 6
+# The printable margin assumed with no printer profile: 5 mm, so that every crop mark, footer and scale bar prints on a
+# printer that prints to 5 mm of every edge, as many inkjets and lasers do (most lasers print to 1/6 in, most inkjets to
+# 3 mm, some printers only to 6.35 mm: `pnp calibrate` measures yours, and a profile then uses the paper closer in).
+DEFAULT_PRINTABLE_MM = 5.0
 # Nothing is drawn closer than this to the printable limit: a printer's real margin varies by a few tenths of a mm.
 PRINT_TOLERANCE_MM = 0.5
 

@@ -6,7 +6,7 @@
         margin: [4.2, 4.2, 5.0, 4.2]   # mm the printer cannot print: top, right, bottom, left (or one number)
 
 A profile named `default` is used when no --printer is given; without one,
-the default profile has no offset and a 1/6 in (4.23 mm) margin.
+the default profile has no offset and a 5 mm margin (pnp.core.units.DEFAULT_PRINTABLE_MM).
 """
 from __future__ import annotations
 

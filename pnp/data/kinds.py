@@ -66,7 +66,7 @@ KINDS = (
     OutputKind("labels", "pnp.outputs.labels:build_labels",
                made_from=("decks", "tokens", "boxes"),
                inputs=("game.yaml", "tokens.yaml"),
-               options=("cutter", "draft"),  # the label sheet names its own paper and margins
+               options=("paper", "printable_mm", "cutter", "draft"),  # the paper picks the default sheet; the printer's margin keeps words in
                weight=1.0, title="Bag and box labels", bundle=7),
     OutputKind("reference", "pnp.outputs.reference:build_reference",
                made_from=("reference",),

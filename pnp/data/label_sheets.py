@@ -31,6 +31,14 @@ class LabelSheet:
     pitch: tuple[float, float]  # between slot origins: across, down
     columns: int
     rows: int
+    maker: str = ""  # the maker's name for it ('Avery 5160'): the calibration page names it so, in any language
+
+    @property
+    def named(self) -> str:
+        """The sheet in words any edition reads: its maker's name, its slot size and its grid ('Avery L7160 · 63.5 ×
+        38.1 mm · 3 × 7'; a sheet the designer measured: size and grid alone)."""
+        w, h = self.slot
+        return " · ".join(part for part in (self.maker, f"{w:.4g} × {h:.4g} mm", f"{self.columns} × {self.rows}") if part)
 
     def slots(self) -> list[tuple[float, float]]:
         """Every slot's top-left corner (x from the left, y from the top), row by row."""
@@ -39,7 +47,7 @@ class LabelSheet:
 
 def _inches(name, title, page, slot, shape, corner, first, pitch, columns, rows) -> LabelSheet:
     return LabelSheet(name, title, PAGES[page], (slot[0] * INCH, slot[1] * INCH), shape, corner * INCH, (first[0] * INCH, first[1] * INCH),
-                      (pitch[0] * INCH, pitch[1] * INCH), columns, rows)
+                      (pitch[0] * INCH, pitch[1] * INCH), columns, rows, f"Avery {name}")
 
 
 # The makers' published templates (Avery's own figures; 5294 and 3274.1 as gLabels' template database lists them). A title is
@@ -48,7 +56,7 @@ PRESETS: dict[str, LabelSheet] = {
     "5160": _inches("5160", "Avery 5160 · 2⅝ × 1 in · 3 × 10", "letter", (2.625, 1.0), "rectangle", 0.0625,
                     (3 / 16, 0.5), (2.75, 1.0), 3, 10),
     "L7160": LabelSheet("L7160", "Avery L7160 · 63.5 × 38.1 mm · 3 × 7", PAGES["a4"], (63.5, 38.1), "rectangle", 0.0,
-                        (7.25, 15.15), (66.04, 38.1), 3, 7),
+                        (7.25, 15.15), (66.04, 38.1), 3, 7, "Avery L7160"),
     "5294": _inches("5294", "Avery 5294 · Ø 2½ in · 3 × 4", "letter", (2.5, 2.5), "round", 0.0,
                     (0.21, 0.425), (2.75, 2.515), 3, 4),
     "3274.1": _inches("3274.1", "Avery 3274.1 · 2½ × 2½ in · 3 × 3", "letter", (2.5, 2.5), "rectangle", 0.0,
@@ -93,11 +101,30 @@ def _preset(name: str) -> str:
     return name
 
 
-class LabelsSpec(BaseModel):
-    """game.yaml `labels:`: the sheet the game's bag and box labels print on (default Avery 5160)."""
+# The address-label sheet a build's labels print on when game.yaml names none: the one sold for the build's paper
+# (ISO papers take the A4 sheet, the US ones the Letter sheet).
+BY_PAPER = {"letter": "5160", "legal": "5160", "tabloid": "5160", "a4": "L7160", "a3": "L7160", "a2": "L7160", "a1": "L7160"}
+
+
+class ExtraLabel(BaseModel):
+    """A label the game adds to those of its decks and token sets (a rules summary for the box lid, a setup card for the bag)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    sheet: str | CustomSheet = "5160"
+    title: str
+    lines: list[str] = []
+    icon: str | None = None
+    tint: str = "accent"
+
+
+class LabelsSpec(BaseModel):
+    """game.yaml `labels:`: the sheet the game's bag and box labels print on (default: Avery's address labels for the
+    build's paper, BY_PAPER), the template that draws each label (pnp's own by default, in the game's palette and title
+    font) and the labels the game adds."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    sheet: str | CustomSheet | None = None
+    template: str = "pnp/label.j2"
+    add: list[ExtraLabel] = []
 
     @field_validator("sheet", mode="before")
     @classmethod
@@ -113,5 +140,8 @@ class LabelsSpec(BaseModel):
             _preset(self.sheet)
         return self
 
-    def label_sheet(self) -> LabelSheet:
+    def label_sheet(self, paper: str = "letter") -> LabelSheet:
+        """The sheet named, or with none the address labels sold for `paper` (Avery 5160 on Letter, L7160 on A4)."""
+        if self.sheet is None:
+            return PRESETS[BY_PAPER.get(paper, "5160")]
         return PRESETS[self.sheet] if isinstance(self.sheet, str) else self.sheet.sheet()

@@ -285,6 +285,9 @@ class TokenSet(Open):
     colors: list[str] = []
     front: str
     back: str | None = None
+    # whether the set's backs print: auto leaves out backs that carry nothing (every back blank or one plain colour),
+    # never leaves them out whatever they show (a back that only repeats the front), always prints them
+    print_back: Literal["auto", "always", "never"] = "auto"
     standee: bool = False
     items: list[TokenItem] = []
 

@@ -116,6 +116,7 @@ class Icon(NamedTuple):
     h: float
     decoration: bool = False  # ornament (a watermark, a border pattern): the readability and safe-area checks pass over it
     edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
+    outline: float = 0.0  # mm: drawn as the outline of its shapes, this wide, not filled (the ink saver's backs); 0: filled
 
 
 class Qr(NamedTuple):

@@ -1,23 +1,20 @@
-"""Slivers: coloured card edges that meet a different colour across a shared cut.
+"""Slivers: coloured piece edges that meet a different colour across a shared cut.
 
-Cards printed without a gutter share their cut lines, and a hand cut lands
-0.3–0.5 mm off the line, so each card may keep a strip of its neighbour's edge.
+Pieces printed without a gutter share their cut lines, and a hand cut lands
+0.3–0.5 mm off the line, so each piece may keep a strip of its neighbour's edge.
 Where the two edges differ visibly and one of them is not light (a dark header
 band against the neighbour's light footer), that strip shows as a sliver.
 
 Measured on what is drawn, as the readability check measures it: the colour
 under points of a strip STRIP_MM wide along each edge (the topmost fill there,
-the paper where none), compared with the opposite edge of every other face of
-the same deck at the same position along the cut: any of them may be printed
-next to it.
+the paper where none). Which edges meet is the imposition's to say
+(pnp.render.seams): this module compares two edges that meet.
 """
 from __future__ import annotations
 
-from itertools import product
 from typing import NamedTuple
 
 from pnp.core.colour import DISTINCT_DELTA_E, difference, luminance
-from pnp.core.errors import Finding, Loc
 from pnp.layout.elements import Face
 from pnp.layout.readability import fills_at
 
@@ -27,7 +24,7 @@ CORNER_MM = 1.0  # left out at each end: a corner is cut twice and rounded off b
 LIGHT = 0.6  # relative luminance from which a colour reads as light: a light sliver on light card stock does not show
 # A warning, so `validate --strict` and `build --strict` fail on a sliver: the five games and the test game have none.
 SEVERITY = "warning"
-PAIRS = (("right", "left"), ("bottom", "top"))  # an edge and the edge across the cut from it
+OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
 
 
 class Edge(NamedTuple):
@@ -36,11 +33,15 @@ class Edge(NamedTuple):
     colours: tuple[str | None, ...]
     elements: tuple[object, ...]
 
+    def reversed(self) -> Edge:
+        """The same strip read from its other end (the edge of a piece turned 180° on the sheet)."""
+        return Edge(self.colours[::-1], self.elements[::-1])
+
 
 class Sliver(NamedTuple):
-    """A visible difference across a shared cut: this face's edge against a neighbour's opposite edge."""
+    """A visible difference across a shared cut: this face's edge against a neighbour's edge."""
 
-    side: str  # of the face with the darker edge
+    side: str  # of the face with the darker edge, in the face's own terms (a piece turned on the sheet: before the turn)
     colour: str
     across: str
     delta_e: float
@@ -48,17 +49,24 @@ class Sliver(NamedTuple):
 
 
 def edges(face: Face) -> dict[str, Edge]:
-    """Each side's edge strip, sampled STRIP_MM / 2 inside the trim (face mm, y down from the top)."""
+    """Each side's edge strip, sampled STRIP_MM / 2 inside the trim (face mm, y down from the top), left to right and
+    top to bottom: two faces of one size side by side have their points at the same places along the cut. A face
+    drawn with a bleed of at least STRIP_MM also has its bleed strips, STRIP_MM / 2 outside the trim, as 'bleed top'
+    and so on: what a cut that far outside the line leaves on the piece's edge."""
     d = STRIP_MM / 2
     along_x = _positions(face.w)
     along_y = _positions(face.h)
     points = {"top": [(x, d) for x in along_x], "bottom": [(x, face.h - d) for x in along_x],
               "left": [(d, y) for y in along_y], "right": [(face.w - d, y) for y in along_y]}
-    found = fills_at(face, list(points.values()))  # one walk of the face for all four sides
+    if face.bleed >= STRIP_MM:
+        points |= {"bleed top": [(x, -d) for x in along_x], "bleed bottom": [(x, face.h + d) for x in along_x],
+                   "bleed left": [(-d, y) for y in along_y], "bleed right": [(face.w + d, y) for y in along_y]}
+    found = fills_at(face, list(points.values()))  # one walk of the face for all its strips
     return {side: Edge(tuple(c for c, _ in here), tuple(e for _, e in here)) for side, here in zip(points, found, strict=True)}
 
 
 def _positions(length: float) -> list[float]:
+    """Sample points along an edge, the same read from either end (so a piece turned 180° samples the same places)."""
     n = max(int((length - 2 * CORNER_MM) // STEP_MM), 1)
     return [CORNER_MM + (length - 2 * CORNER_MM) * i / n for i in range(n + 1)]
 
@@ -67,67 +75,14 @@ def _light(colour: str) -> bool:
     return luminance(colour[:7]) >= LIGHT
 
 
-def slivers(faces: list[Face], edges_of=edges) -> list[Sliver]:
-    """Every edge of these faces (cut apart on one sheet, in any order) that a miscut would show on a neighbour, worst first.
-
-    `edges_of` gives a face's edges (`edges`, or a memo of it kept by a process that stays up). Faces and edges are
-    taken in the order the faces come, never a set's: where two slivers are as visible as each other (a red edge
-    against green, and green against red), the one reported is the same in every process."""
-    by_size: dict[tuple, dict] = {}
-    for face in faces:
-        by_size.setdefault((round(face.w, 2), round(face.h, 2)), {})[face] = None
-    found: dict[tuple, Sliver] = {}
-    for group in by_size.values():
-        profiles = list(dict.fromkeys(_Profile(edges_of(f)) for f in group))
-        for side, other in PAIRS:
-            for a, b in product(dict.fromkeys(p[side] for p in profiles), dict.fromkeys(p[other] for p in profiles)):
-                for edge, mine, theirs in ((a, side, b), (b, other, a)):
-                    sliver = _worst(edge, mine, theirs.colours)
-                    if sliver is not None:
-                        key = (id(sliver.element), sliver.colour)
-                        if key not in found or found[key].delta_e < sliver.delta_e:
-                            found[key] = sliver
-    return sorted(found.values(), key=lambda s: -s.delta_e)
-
-
-class _Profile(dict):
-    """A face's four edges, hashable so faces alike are compared once."""
-
-    def __hash__(self):
-        return hash(tuple(self[s].colours for s in ("top", "right", "bottom", "left")))
-
-    def __eq__(self, other):
-        return all(self[s].colours == other[s].colours for s in ("top", "right", "bottom", "left"))
-
-
-def _worst(edge: Edge, side: str, across: tuple) -> Sliver | None:
-    """The most visible point where this edge's non-light colour meets a different colour across the cut."""
+def sliver(edge: Edge, side: str, across: Edge) -> Sliver | None:
+    """The most visible point where this edge's non-light colour meets a different colour across the cut (`across`: the
+    neighbour's edge there, read along the cut in the same direction), or None."""
     worst = None
-    for colour, element, theirs in zip(edge.colours, edge.elements, across, strict=False):
+    for colour, element, theirs in zip(edge.colours, edge.elements, across.colours, strict=False):
         if colour is None or theirs is None or _light(colour):
             continue
         delta = difference(colour[:7], theirs[:7])
         if delta >= DISTINCT_DELTA_E and (worst is None or delta > worst.delta_e):
             worst = Sliver(side, colour[:7], theirs[:7], delta, element)
     return worst
-
-
-def sliver_findings(decks: list[tuple[str, list[Face], Loc]], origins: dict, game: str, edges_of=edges) -> list[Finding]:
-    """One warning per template line whose colour reaches a card's edge where a neighbour's edge differs.
-
-    `decks` holds (deck id and side, the faces printed on one sheet side, where
-    the deck is written); `origins` maps elements to the template lines that drew them."""
-    out: list[Finding] = []
-    seen: set = set()
-    for what, faces, fallback in decks:
-        for s in slivers(faces, edges_of):
-            loc = origins.get(s.element) or fallback
-            if (loc, what) in seen:
-                continue
-            seen.add((loc, what))
-            out.append(Finding(SEVERITY, "sliver", (
-                f"{what}: the {s.side} edge is {s.colour} where a neighbour's edge across the shared cut is {s.across} "
-                f"(colour difference ΔE {s.delta_e:.0f}): a cut 0.5 mm off leaves a sliver of one on the other; "
-                "inset the band a few millimetres from the card's edge, give the cards a light border, or print with "
-                "a gutter and bleed (pnp build --bleed)"), loc, game, what))
-    return out

@@ -408,6 +408,8 @@ class GameLayouts:
         self.draft = False  # a draft build (`--draft`): a missing image is drawn as a placeholder and warned of, set by the build for its run
         self._fitted = lru_cache(maxsize=FITTED_TEXTS)(self._fit_text)
         self.markup_problems: dict[markup.Problem, None] = {}  # found by page layouts (rulebook, reference), which have no template line
+        # the family game.yaml's `symbols` font role names: characters the text's font lacks come from it, before any fallback
+        self.symbols: tuple[str, ...] = tuple(f for f in (font_roles.get("symbols"),) if f)
 
     def check_markup(self, content: str) -> list[markup.Problem]:
         """The markup mistakes of one text, with did-you-mean against this game's palette and icons."""
@@ -479,7 +481,7 @@ class GameLayouts:
 
     def _items(self, runs, family: str, bold: bool, italic: bool, color: str, hyphenator=None) -> list:
         missing: set = set()
-        items = self.typesetter.items(runs, family, bold, italic, color, missing, self.icon_ink, hyphenator)
+        items = self.typesetter.items(runs, family, bold, italic, color, missing, self.icon_ink, hyphenator, self.symbols)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
             raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")

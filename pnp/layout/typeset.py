@@ -134,19 +134,21 @@ class Typesetter:
         self.fonts = fonts
         self._split = lru_cache(maxsize=100_000)(self._split_by_coverage)
 
-    def _covered(self, text: str, font: str, bold: bool, missing: set) -> tuple:
-        """Split text into (text, font) pieces, drawing uncovered characters from the fallback; note those no font has."""
-        result, lacking = self._split(text, font, bold)
+    def _covered(self, text: str, font: str, bold: bool, missing: set, symbols: tuple[str, ...] = ()) -> tuple:
+        """Split text into (text, font) pieces, drawing uncovered characters from the game's `symbols` families, then the
+        fallback; note those no font has."""
+        result, lacking = self._split(text, font, bold, symbols)
         missing.update(lacking)
         return result
 
-    def _split_by_coverage(self, text: str, font: str, bold: bool) -> tuple[tuple, tuple]:
+    def _split_by_coverage(self, text: str, font: str, bold: bool, symbols: tuple[str, ...] = ()) -> tuple[tuple, tuple]:
         glyphs = self.fonts.face(font).face.charToGlyph
         if all(ord(c) in glyphs for c in text):
             result = ((text, font),)
             lacking = ()
         else:
-            fallbacks = [(name, self.fonts.face(name).face.charToGlyph) for name in self.fonts.fallback_names(bold)]
+            names = (*(self.fonts.font_name(family, bold=bold) for family in symbols), *self.fonts.fallback_names(bold))
+            fallbacks = [(name, self.fonts.face(name).face.charToGlyph) for name in names]
             pieces, lacking_list = [], []
             for c in text:
                 stand_in = STAND_INS.get(c)
@@ -167,14 +169,16 @@ class Typesetter:
         """The font's cap height in ems (OS/2 sCapHeight, as reportlab reads it)."""
         return self.fonts.face(font).face.capHeight / 1000
 
-    def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set, icon_ink=None, hyphenate=None) -> list:
+    def items(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, missing: set, icon_ink=None, hyphenate=None,
+              symbols: tuple[str, ...] = ()) -> list:
         """Words, spaces and breaks: ('w', frags, w1, breaks, fixed) | ('s', font, w1) | ('n',): a word is w1 × size + fixed
         points wide, `fixed` the icons of their own size in it.
 
         `icon_ink(name)` gives an icon's ink extent in its square (see IconInk), so
         inline icons reach the cap height; without it, icons are taken to fill their square.
         A word's `breaks` are where it may split at a line's end (pnp.layout.hyphenation): its soft hyphens, else, with
-        `hyphenate` (a word's text → its break points), its language's."""
+        `hyphenate` (a word's text → its break points), its language's. A character the text's font lacks is drawn from the first of the game's `symbols` families
+        that has it, before fonts.yaml's fallback."""
         out: list = []
         word: list[tuple] = []
         soft: list[tuple[int, bool]] = []
@@ -214,7 +218,7 @@ class Typesetter:
                     part = _soft_breaks(part, length, soft)
                 if part:
                     length += len(part)
-                    for piece, piece_font in self._covered(part, font, bold or run.bold, missing):
+                    for piece, piece_font in self._covered(part, font, bold or run.bold, missing, symbols):
                         word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
         end_word()
         return out

@@ -221,7 +221,7 @@ class _BoardsPdf:
             "1. Cut each tile along its outer board edges (the corner marks show them).",
             "2. On every tile with a neighbour to its left or above, cut along the dashed line through the crosshairs: the strip beyond it is waste.",
             "3. Lay each tile over its left and upper neighbours so the crosshairs meet, and glue. Labels in the strips name each neighbour.",
-            "Tile B2 is row B, column 2; each page's footer names its tile.",
+            "Tile B2 is row B, column 2; each page’s footer names its tile.",
         ]
         c.setFillColor("#000000")
         c.setFont(self.font, 8)

@@ -11,12 +11,15 @@ cannot share one); only a piece that fits no sheet is an error.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pnp.core.errors import error
 from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
 from pnp.data.boxes import BoxContents, game_boxes
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
 from pnp.layout.boxes import BOX_STYLES
+from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
@@ -63,6 +66,23 @@ def build_boxes(gctx: GameContext, options: Options):
     data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — {words.boxes}", "card boxes for print and play", face_filter,
                                 cutter, cuts, draft=options.draft, words=words)
     return [(f"{game.slug}-boxes.pdf", data, FileStats(pages, len(boxes), cuts=cuts))], findings
+
+
+def box_faces(gctx: GameContext, options: Options) -> Iterator[tuple[Face, str, object, str, str]]:
+    """Every face the boxes print, as (face, what, where its template is chosen, template, the net's colour under it):
+    for the readability checks, which read a face on the colour it is printed over. A box that fits no sheet is left
+    out (building says so)."""
+    game = gctx.game
+    boxes, _ = game_boxes(game)
+    area = net_area(paper_size(options.paper), um(options.printable_mm + PRINT_TOLERANCE_MM))
+    for contents, spec, raw in boxes:
+        nets, _ = _nets(contents, area)
+        if nets is None:
+            continue
+        fill = _hex(game, spec.color)
+        for (side, _, _), face in _faces(gctx, contents, spec, raw, nets, []).items():
+            key = side if getattr(spec, side, None) else FALLBACK.get(side, side)
+            yield face, f"boxes/{spec.id} {side}", raw.loc_of(key), getattr(spec, key), fill
 
 
 def _nets(contents: BoxContents, area: tuple[int, int]) -> tuple[list | None, list]:

@@ -22,8 +22,10 @@ from pnp.outputs.faces import SideRenderer
 from pnp.outputs.inserts import BOTH_SIDES, Printed
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
+from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import FileStats
+from pnp.render.seams import SheetSliver
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
 MAX_PAGES = 5_000  # pages in one output file
@@ -377,6 +379,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
         arrive()
+        notes += card_slivers(gctx, options, stats.slivers, "the card sheets")
         faces = {name: known for d in decks for name, known in d.faces.items()}
         files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces, cuts=stats.cuts)))
         changed_groups = [g for g in (d.group(changed=True) for d in decks) if g is not None]
@@ -393,6 +396,35 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         _arrive_all(decks)
         return [], [*findings(), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
     return files, [*findings(), *notes]
+
+
+def card_slivers(gctx: GameContext, options: Options, slivers: list[SheetSliver], sheets: str) -> list[Finding]:
+    """The card sheets' slivers as warnings at the template lines that drew the edges: the cards that show one are drawn
+    again with tracing on, with the `options` their faces were drawn with (so their elements are the same values)."""
+    if not slivers:
+        return []
+    cards = {f"{d.id}/{c.id}": (d, c) for d in gctx.game.decks.values() for c in d.cards}
+    showing: dict[str, dict[str, Card]] = {}
+    for s in slivers:
+        deck, card = cards[s.shower.piece.label]
+        showing.setdefault(deck.id, {})[card.id] = card
+    with gctx.layouts.tracing() as origins:
+        for deck_id, chosen in showing.items():
+            render_cards(gctx, gctx.game.decks[deck_id], options, list(chosen.values()))
+
+    def named(placed) -> tuple[str, Loc]:
+        return f"{placed.piece.label} {placed.side}", cards[placed.piece.label][1].loc
+    return sliver_findings(slivers, sheets, gctx.game.slug, named, origins)
+
+
+def deck_groups(gctx: GameContext, rendered: dict[str, list[Rendered]]) -> list[Group]:
+    """The decks' rendered cards as the card sheets group them, one piece per copy (`pnp validate`'s sheets, no PDF)."""
+    groups = []
+    for deck in gctx.game.decks.values():
+        pieces = [Piece(front, back, f"{deck.id}/{card.id}") for card, front, back in rendered.get(deck.id, []) if front is not None for _ in range(card.count)]
+        if pieces:
+            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules))
+    return groups
 
 
 def _arrive_all(decks: list[DeckSheets]) -> None:

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.core.assets import BUILTIN_TEMPLATES
 from pnp.core.files import FilesRead
 from pnp.core.kept import KeptParses
 from pnp.core.memo import ByIdentity, ByValue, Keeps, memo, memo_by_value
-from pnp.core.units import SAFE_MM
+from pnp.core.units import SAFE_MM, paper_size
 from pnp.data.fields import CardReads, Fields
 from pnp.data.project import Deck, Game, Project
 from pnp.data.words import sheet_words
@@ -18,11 +19,15 @@ from pnp.layout.fonts import FontBook
 from pnp.layout.helpers import template_helpers
 from pnp.layout.icons import IconLibrary
 from pnp.layout.images import ImageChecker
+from pnp.layout.readability import grounds_of
 from pnp.layout.sandbox import Sandbox
+from pnp.layout.slivers import edges
 from pnp.layout.templates import GameLayouts, Layouts
 from pnp.outputs.options import Options
+from pnp.render.cutters import CUTTERS
 from pnp.render.drawn import DrawnFaces
-from pnp.render.sheets import Group, SheetStats, write_sheets
+from pnp.render.seams import SheetSliver
+from pnp.render.sheets import Group, SheetStats, planned_slivers, write_sheets
 
 DEFAULT_FONT_ROLES = {"body": "noto-sans", "title": "noto-sans"}
 
@@ -47,7 +52,7 @@ class Engine:
         self.kept = KeptParses()
         self.fonts = FontBook(self.project.font_dirs, self.kept)
         self.fonts.files_read = self.files_read
-        self.layouts = Layouts(self.project.root, self.project.template_dirs(), self.fonts, helpers=template_helpers, files_read=self.files_read)
+        self.layouts = Layouts(self.project.root, [*self.project.template_dirs(), BUILTIN_TEMPLATES], self.fonts, helpers=template_helpers, files_read=self.files_read)
         self.check_image = ImageChecker(self.project.root, self.files_read)
         self.expressions = Sandbox()  # the constraints' expressions (pnp.checks.counts), within a template's caps
         self._games: dict[str, GameContext] = {}
@@ -154,4 +159,19 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm,
                         digests=digests or FaceDigests(gctx.engine.memo("face digests")),
                         drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft, words=sheet_words(gctx.game),
-                        edge_bleed_mm=edge_bleed_mm)
+                        edge_bleed_mm=edge_bleed_mm, edges_of=edges_memo(gctx))
+
+
+def sheets_slivers(gctx: GameContext, options: Options, groups: list[Group]) -> list[SheetSliver]:
+    """The slivers `sheets_pdf` would find on these groups' sheets (SheetStats.slivers), no page drawn."""
+    printable = options.printable_mm if not options.cutter else max(options.printable_mm, CUTTERS[options.cutter].margin(*paper_size(options.paper)))
+    return planned_slivers(groups, game_title=gctx.game.title, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
+                           gutter_mm=options.gutter, font_name=gctx.body_font, layout=options.layout, fold_rotation=options.fold_rotation,
+                           ink_saver=options.ink_saver, printable_mm=printable, edges_of=edges_memo(gctx))
+
+
+def edges_memo(gctx: GameContext):
+    """A face's edges (pnp.layout.slivers.edges), kept by the face's size and fills: faces alike in them (cards of one
+    template and colour) are read once, and a process that stays up reads only the faces an edit changed."""
+    kept = gctx.engine.memo_by_value("edge strips")
+    return lambda face: kept((face.w, face.h, grounds_of(face.elements)), lambda _: edges(face))

@@ -7,11 +7,14 @@ in the list from 1). A d4's faces print in the corners of its triangles.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pnp.core.errors import error
 from pnp.core.units import PRINT_TOLERANCE_MM, paper_size, um
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
 from pnp.layout.dice import die_net
+from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
@@ -46,6 +49,22 @@ def die_faces(gctx: GameContext, spec, raw, net, findings: list) -> dict:
             faces[key] = face
     findings += renderer.findings
     return faces
+
+
+def all_die_faces(gctx: GameContext, options: Options) -> Iterator[tuple[Face, str, object, str, str]]:
+    """Every face the dice print, as (face, what, where it is listed, template, the die's colour under it): for the
+    readability checks. A die whose net fits no sheet is left out (building says so)."""
+    game = gctx.game
+    if not game.dice or not game.dice_data:
+        return
+    area = net_area(paper_size(options.paper), um(options.printable_mm + PRINT_TOLERANCE_MM))
+    for spec, raw in zip(game.dice.dice, game.dice_data["dice"], strict=False):
+        net = fitted(die_net(spec.shape, spec.size), area)
+        if net is None:
+            continue
+        fill = (spec.color if spec.color.startswith("#") else game.spec.palette.get(spec.color, "#ffffff"))[:7]
+        for (side, _, _), face in die_faces(gctx, spec, raw, net, []).items():
+            yield face, f"dice/{spec.id} face {side}", raw.loc_of("faces"), spec.face, fill
 
 
 def build_dice(gctx: GameContext, options: Options):

@@ -2,18 +2,22 @@
 
 The counts are the data's (a deck's cards with their copies, a set's items
 with theirs), so a label never disagrees with what the game prints. The sheet
-is game.yaml's `labels: {sheet: ...}` (Avery 5160 by default; pnp.data.label_sheets).
+is game.yaml's `labels: {sheet: ...}` (by default Avery's address labels for the build's paper: 5160 on Letter, L7160
+on A4; pnp.data.label_sheets); the printer profile's margin keeps the words and the calibration page's outlines in.
+Each label is a face drawn by a template (pnp's `pnp/label.j2`, in the game's palette, title font and the pieces' icon,
+unless game.yaml names the game's own), so a label looks like the rest of the game.
 """
 from __future__ import annotations
 
-from pnp.core.errors import Loc, error
+from pnp.core.errors import Loc, PnpError, error
+from pnp.core.units import PRINT_TOLERANCE_MM
 from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import words_of
-from pnp.outputs.context import GameContext
+from pnp.outputs.context import GameContext, face_context
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
 from pnp.render.cutters import CUTTERS
-from pnp.render.labels import LabelText, write_labels
+from pnp.render.labels import LabelText, label_box, usable_slots, write_labels
 
 
 def label_texts(game) -> list[LabelText]:
@@ -25,15 +29,27 @@ def label_texts(game) -> list[LabelText]:
         total = sum(card.count for card in deck.cards)
         kinds = sum(1 for card in deck.cards if card.count)
         held = words["label_kinds"].format(n=total, kinds=kinds) if kinds != total else said(words, "label_card", total)
-        out.append(LabelText(deck.name, (words["label_deck"].format(cards=held), game.spec.title)))
+        looks = _looks(game, [deck.data, deck.data.get("defaults") or {}, *(card.fields for card in deck.cards)])
+        out.append(LabelText(deck.name, (words["label_deck"].format(cards=held), game.spec.title), *looks, "deck"))
     for spec, raw in token_sets(game):
         variants = [v for v in token_variants(raw) if v.count]
         total = sum(v.count for v in variants)
         lines = [said(words, "label_token", total)]
         if len(variants) > 1:
             lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
-        out.append(LabelText(spec.name, (*lines, game.spec.title)))
+        out.append(LabelText(spec.name, (*lines, game.spec.title), *_looks(game, [raw, *(v.fields for v in variants)]), "tokens"))
+    for extra in game.spec.labels.add:
+        out.append(LabelText(extra.title, tuple(extra.lines), extra.icon, extra.tint, "extra"))
     return out
+
+
+def _looks(game, sources: list) -> tuple[str | None, str]:
+    """The icon and colour a label takes from its pieces' data: the first `icon` that names a known icon (pnp checks it
+    when it draws), and the first `tint` or `color` that names a palette colour, else the palette's accent."""
+    palette = game.spec.palette
+    icon = next((s["icon"] for s in sources if isinstance(s.get("icon"), str)), None)
+    tint = next((s[key] for s in sources for key in ("tint", "color") if isinstance(s.get(key), str) and s[key] in palette), None)
+    return icon, tint or ("accent" if "accent" in palette else "ink")
 
 
 def said(words: dict[str, str], key: str, n: int) -> str:
@@ -53,15 +69,39 @@ def _piece_name(variant, has_items: bool) -> str:
 
 
 def build_labels(gctx: GameContext, options: Options):
-    """`<game>-labels.pdf`: the labels, then the sheet's calibration page."""
+    """`<game>-labels.pdf` (`-a4` and the like for another paper's sheet): the labels, then the sheet's calibration page."""
     game = gctx.game
     labels = label_texts(game)
     if not labels:
         return [], []
-    sheet = game.spec.labels.label_sheet()
-    try:
-        data, stats = write_labels(sheet, labels, game.spec.title, gctx.body_font, CUTTERS[options.cutter] if options.cutter else None,
-                                   words_of(game)["label_calibration"])
-    except ValueError as exc:
-        return [], [error("label-sheet", f"{exc}: choose another sheet (game.yaml labels: sheet:) or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
-    return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], []
+    sheet = game.spec.labels.label_sheet(options.paper)
+    cutter = CUTTERS[options.cutter] if options.cutter else None
+    limit = options.printable_mm + PRINT_TOLERANCE_MM
+    slots = usable_slots(sheet, cutter)
+    if not slots:
+        return [], [error("label-sheet", f"no slot of {sheet.title} is clear of the {cutter.name} marks: choose another sheet (game.yaml labels: sheet:) "
+                                         "or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
+    faces, findings = label_faces(gctx, labels, [label_box(sheet, x, y, limit) for x, y in slots])
+    data, stats = write_labels(sheet, faces, slots, game.spec.title, gctx.body_font, gctx.icons, cutter, words_of(game)["label_calibration"], limit)
+    return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], findings
+
+
+def label_faces(gctx: GameContext, labels: list[LabelText], boxes: list[tuple[float, float, float, float]]) -> tuple[list, list]:
+    """Each label drawn by the game's label template at the size of the slot it lands in (slots repeat page after page;
+    a slot's box is the part of it the printer reaches, `boxes`), with the offset of that box in the slot. A label whose
+    template fails is left blank and the failure reported at the template's line."""
+    game = gctx.game
+    spec = game.spec.labels
+    where = game.data.loc_of("labels") if "labels" in game.data else Loc(game.rel + "/game.yaml")
+    faces, findings = [], []
+    for n, label in enumerate(labels):
+        dx, dy, w, h = boxes[n % len(boxes)]
+        fields = {"title": label.title, "lines": list(label.lines), "icon": label.icon if label.icon and gctx.icons.exists(label.icon) else None,
+                  "tint": label.tint, "kind": label.kind}
+        context = face_context(game, None, fields, "label", w, h, 0.0, "front", False, extra={"label": fields})
+        try:
+            faces.append((gctx.layouts.render(spec.template, context, w, h, 0.0, f"label {label.title}", where, game.slug), dx, dy))
+        except PnpError as exc:
+            findings += [f for f in exc.findings if f not in findings]
+            faces.append(None)
+    return faces, findings

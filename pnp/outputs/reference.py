@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from pnp.core.colour import mix
+from pnp.core.colour import mix, required_contrast, until_contrast
 from pnp.core.errors import PnpError, did_you_mean, error, warning
 from pnp.core.units import paper_size
 from pnp.data.source import loc_at
@@ -36,6 +36,7 @@ from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
 from pnp.outputs.rulebook.build import markup_findings
 from pnp.outputs.rulebook.look import document_inks
+from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
 from pnp.render.flowables import Heading, Rich, Stack, headings_in, pack, region_elements
 from pnp.render.sheets import Group, Piece
@@ -45,10 +46,14 @@ from pnp.render.text_setting import K, Setter, Style, escape, rect, text_height
 SHEET_MARGIN = (14.0, 16.0)  # mm around the sheet's content: inside the printable area, room for the footer
 COLUMN_GAP = 6.0  # mm
 CARD_SAFE = 3.5  # mm: text and page counters stay inside the 3 mm safe zone, with half a millimetre to spare
+# The aid's coloured title band (and the decorative back's panel) stop this far inside the trim: aids print side by side
+# on shared cuts, and a band run to the edge would leave a sliver of it on the paper-coloured foot of the aid above
+BAND_INSET = 2.0  # mm
+BAND_RADIUS = 1.5  # mm
 MAX_COPIES = 100
 SIZE_STEP = 0.25  # pt between the type sizes tried
 MIN_AID_PT = 6.5  # the smallest text on a player aid (issue 21): every run on a card, footer and table cells included
-MAX_AID_PT = 9.5
+MAX_AID_PT = 13.0  # a short aid grows until its card is full: the card count, not this cap, usually stops it
 MAX_SMALL_AID_PT = 8.0  # cards under 66 mm wide: a narrow measure breaks large type into too many short lines
 MIN_SHEET_PT = 7.5  # the smallest readable text on the reference sheet
 MAX_SHEET_PT = 16.0  # a short sheet grows to fill its page, up to type read across the table, not into poster type
@@ -385,8 +390,10 @@ class CardFrame:
         self.small = w < 66
         look = RefLook(self.gctx, MIN_AID_PT)
         self.band_style = Style(look.title_family, 8.5 if self.small else 10, 1.1, bold=True, color=look.on_accent)
-        self.foot_style = Style(look.body.family, MIN_AID_PT, 1.1, color=mix(look.ink, "#ffffff", 0.4), align="right")
-        self.band_h = CARD_SAFE + text_height(1, self.band_style) / K + 1.5  # the band bleeds off the top; its text stays in the safe zone
+        # a quiet grey, as dark as it must be to read at its size on the aid's paper (WCAG: pnp.layout.readability)
+        quiet = until_contrast(mix(look.ink, "#ffffff", 0.4), look.ink, look.paper, required_contrast(MIN_AID_PT, False) + 0.05)
+        self.foot_style = Style(look.body.family, MIN_AID_PT, 1.1, color=quiet, align="right")
+        self.band_h = CARD_SAFE + text_height(1, self.band_style) / K + 1.5  # from the trim: the band starts BAND_INSET inside it
         self.foot_top = h - CARD_SAFE - text_height(1, self.foot_style) / K
         self.text_top = self.band_h + 2.0
         self.width = (w - 2 * CARD_SAFE) * K
@@ -419,7 +426,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
     faces = []
     for n, region in enumerate(fitted.regions, 1):
         els = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.paper, None, 0.0, 0.0, None),
-               Rect(-bleed, -bleed, w + 2 * bleed, frame.band_h + bleed, look.accent, None, 0.0, 0.0, None)]
+               Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, frame.band_h - BAND_INSET, look.accent, None, 0.0, BAND_RADIUS, None)]
         laid = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, MIN_AID_PT)
         els.append(Text(CARD_SAFE, CARD_SAFE, laid.ops))
         els += region_elements(region, CARD_SAFE * K, frame.text_top * K)
@@ -446,7 +453,8 @@ def _back(setter, look, game, heading, w, h, bleed) -> Face:
     s = setter.lay(heading, inner - 8, sub)
     th, sh = text_height(t.lines, title), text_height(s.lines, sub)
     top = (h * K - th - 6 - sh) / 2
-    els = (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.accent, None, 0.0, 0.0, None),
+    els = (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, look.paper, None, 0.0, 0.0, None),
+           Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, h - 2 * BAND_INSET, look.accent, None, 0.0, BAND_RADIUS, None),
            rect(CARD_SAFE * K, CARD_SAFE * K, inner, (h - 2 * CARD_SAFE) * K, None, look.on_accent, 0.8, 2.5 * K),
            Text(CARD_SAFE + 4 / K, top / K, t.ops),
            Text(CARD_SAFE + 4 / K, (top + th + 6) / K, s.ops))
@@ -576,4 +584,7 @@ def build_reference(gctx: GameContext, options: Options):
         data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference")
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
+    # the aids are drawn by pnp, not a template: a sliver is placed at the aid's size, the setting that chooses its layout
+    where = game.reference_data.loc_of("card_size") if "card_size" in game.reference_data else game.reference_data.loc
+    findings += sliver_findings(stats.slivers, "the reference's sheets", game.slug, lambda placed: (f"{placed.piece.label} {placed.side}", where), {})
     return [(f"{game.slug}-reference.pdf", data, FileStats(stats.pages, len(aids), page_keys=stats.page_keys))], findings

@@ -19,11 +19,12 @@ from pnp.core.errors import Loc, error
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_sets, token_variants
-from pnp.layout.elements import Circle, Face, Line, Polygon, Rect
+from pnp.layout.elements import Circle, Face, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.elements import Group as Turned
 from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
+from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
 from pnp.render.sheets import Group, Piece, write_sheets
 
@@ -45,8 +46,10 @@ def build_tokens(gctx: GameContext, options: Options):
     gutter = max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
     findings: list = []
     groups: dict[tuple, Group] = {}
+    sets: dict[str, SizedSet] = {}  # each piece's name → its set, to place a sliver it shows
     for spec, raw, size in sized_sets(game, findings):
         pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
+        sets.update((p.label, SizedSet(spec, raw, size)) for p in pieces)
         if spec.standee:
             size = (size[0], standee_height(size[1], bleed))
         shape = "standee" if spec.standee else spec.shape
@@ -66,7 +69,23 @@ def build_tokens(gctx: GameContext, options: Options):
                                    ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], []
+    return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], \
+        _token_slivers(gctx, stats.slivers, sets, bleed, options.ink_saver)
+
+
+def _token_slivers(gctx: GameContext, slivers: list, sets: dict[str, SizedSet], bleed: float, ink_saver: bool) -> list:
+    """The token sheets' slivers (a stripe stopping at the trim over another colour in the bleed) as warnings at the
+    template lines that drew them: the sets that show one are drawn again with tracing on, as they were drawn."""
+    if not slivers:
+        return []
+    showing = {s.shower.piece.label: sets[s.shower.piece.label] for s in slivers}
+    with gctx.layouts.tracing() as origins:
+        for spec, raw, size in {id(one.raw): one for one in showing.values()}.values():
+            token_faces(gctx, spec, raw, size, bleed, [], ink_saver)
+
+    def named(placed) -> tuple[str, Loc]:
+        return f"tokens/{placed.piece.label} {placed.side}", sets[placed.piece.label].raw.loc
+    return sliver_findings(slivers, "the token sheets", gctx.game.slug, named, origins)
 
 
 class SizedSet(NamedTuple):
@@ -133,6 +152,32 @@ def token_faces(gctx: GameContext, spec, raw, size, bleed: float, findings, ink_
     return out
 
 
+def backs_print(setting: str, backs: list[Face | None]) -> bool:
+    """Whether a set's backs print: `always`, `never`, or (auto) unless every back carries nothing a player reads: no
+    words, icon, picture or code, and at most one colour (a blank back, or a plain field of colour, costs a page of ink
+    a sheet and says nothing)."""
+    if setting != "auto":
+        return setting == "always"
+    return not all(back is None or plain(back.elements) for back in backs)
+
+
+def plain(elements) -> bool:
+    """Elements that say nothing: no text, icon, image or code anywhere in them, and fills and strokes of one colour."""
+    colours: set = set()
+    stack = list(elements)
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Turned):
+            stack.extend(e.children)
+            continue
+        if isinstance(e, (Text, Icon, Image, Qr)):
+            return False
+        colours |= {c for c in (getattr(e, "fill", None), getattr(e, "stroke", None)) if isinstance(c, str) and c.lower() not in ("none", "")}
+        if getattr(e, "fill", None) is not None and not isinstance(e.fill, str):  # a gradient: more than one colour
+            return False
+    return len(colours) <= 1
+
+
 def token_cut(spec, size: tuple[float, float]) -> Shape:
     """The line a set's faces are cut along (a standee's faces are rectangles; a square is one): its `shape`, a rounded
     square's `corner_radius` (else ROUNDED_RADIUS of its shorter side), a hexagon's `hex_top`."""
@@ -145,7 +190,10 @@ def token_cut(spec, size: tuple[float, float]) -> Shape:
 
 def render_set(gctx: GameContext, spec, raw, size, bleed, options: Options, findings) -> list[Piece]:
     pieces: list[Piece] = []
-    for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings, options.ink_saver):
+    faces = token_faces(gctx, spec, raw, size, bleed, findings, options.ink_saver)
+    if not spec.standee and not backs_print(spec.print_back, [f.back for f in faces]):
+        faces = [f._replace(back=None) for f in faces]
+    for name, count, front, back in faces:
         if spec.standee:
             front, back = standee_face(front, back or front), None
         else:

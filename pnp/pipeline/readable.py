@@ -1,8 +1,9 @@
 """Readability check of a game: contrast of every text run and icon, and colour codes every reader can tell apart.
 
-Renders every card, token and board face with template tracing on, so each
-finding names the template line that drew the faint text; the checks
-themselves live in pnp.layout.readability.
+Renders every face a game prints (cards, tokens, boards, boxes, dice, player
+aids) and, where one reads too faintly, draws it again with template tracing
+on, so each finding names the template line that drew the faint text; the
+checks themselves live in pnp.layout.readability.
 """
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from collections.abc import Iterator
 
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError
-from pnp.layout.elements import Face
-from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, grounds_of, low_contrast
-from pnp.layout.slivers import edges, sliver_findings, slivers
+from pnp.layout.elements import Face, Rect
+from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, low_contrast
 from pnp.outputs.boards import render_board
+from pnp.outputs.boxes import box_faces
 from pnp.outputs.cards import render_cards, render_deck
 from pnp.outputs.context import GameContext
+from pnp.outputs.dice import all_die_faces
 from pnp.outputs.options import Options
+from pnp.outputs.reference import player_aids
 from pnp.outputs.tokens import sized_sets, token_faces
 
 
@@ -46,7 +49,8 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
 
 
 def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iterator[tuple[Face, str, Loc, str]]:
-    """The faces of a game's tokens and boards, as `game_faces` gives them."""
+    """The faces of a game's tokens, boards, boxes, dice and player aids, as `game_faces` gives them: every kind of piece
+    is read as cards are. A box's or die's face is read on the colour its net prints under it."""
     game = gctx.game
     for spec, raw, size in sized_sets(game, ignored):
         for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
@@ -60,6 +64,19 @@ def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iter
             except PnpError:
                 continue
             yield face, f"boards/{spec.id}", raw.loc, f"board {spec.id}"
+    for face, what, loc, template, fill in (*box_faces(gctx, options), *all_die_faces(gctx, options)):
+        yield _on_ground(face, fill), what, loc, template
+    aids, _ = player_aids(gctx, options.bleed_mm)
+    if aids is not None:
+        where = game.reference_data.loc_of("card_size") if "card_size" in game.reference_data else game.reference_data.loc
+        for n, card in enumerate(aids.cards, 1):
+            for side, face in (("front", card.front), ("back", card.back)):
+                yield face, f"player aid {n} {side}", where, "the player aid (drawn by pnp from reference.yaml)"
+
+
+def _on_ground(face: Face, fill: str) -> Face:
+    """The face as printed on a net filled with `fill`: that colour under whatever the face draws."""
+    return Face(face.w, face.h, face.bleed, (Rect(0.0, 0.0, face.w, face.h, fill, None, 0.0, 0.0, None), *face.elements), face.icons)
 
 
 @paused
@@ -72,25 +89,19 @@ def readability_check(gctx: GameContext) -> list[Finding]:
     findings are then worked out again on the same faces: elements are values,
     so the traced drawing of a face finds the lines of the first drawing's
     elements."""
-    measures = _kept_by_face(gctx, "faint marks", low_contrast), _kept_by_face(gctx, "edge strips", edges, grounds_of)
+    faint = _kept_by_face(gctx, "faint marks", low_contrast)
     cards: dict = {}
     faces = list(game_faces(gctx, Options(), cards))
     names = palette_names(gctx)
     colours = colour_code_findings(_colour_codes(gctx, cards), names, gctx.game.slug)  # at palette entries: no line to find
-    if not _shows_a_line_problem(faces, cards, measures):
+    # worked out without wording the findings first: before the faces are traced no line is known, so a deck whose
+    # every card has faint text would word a warning for each card, each with its suggested colour, only to throw them away
+    wanted = {id(face) for face, *_ in faces if faint(face)}
+    if not wanted:
         return colours
     with gctx.layouts.tracing() as origins:
-        _draw_traced(gctx, _needing_lines(faces, cards, measures), cards)
-    faint, edges_of = measures
-    return contrast_findings(faces, origins, names, gctx.game.slug, faint) + colours + sliver_findings(_sheet_sides(cards), origins, gctx.game.slug, edges_of)
-
-
-def _shows_a_line_problem(faces: list, cards: dict, measures: tuple) -> bool:
-    """Whether any face reads too faintly or any edge leaves a sliver, worked out without wording the findings: before
-    the faces are traced no line is known, so a deck whose every card has faint text would word a warning for each
-    card, each with its suggested colour, only to throw them all away."""
-    faint, edges_of = measures
-    return any(faint(face) for face, *_ in faces) or any(slivers(side_faces, edges_of) for _, side_faces, _ in _sheet_sides(cards))
+        _draw_traced(gctx, wanted, cards)
+    return contrast_findings(faces, origins, names, gctx.game.slug, faint) + colours
 
 
 def _colour_codes(gctx: GameContext, cards: dict) -> list:
@@ -99,18 +110,6 @@ def _colour_codes(gctx: GameContext, cards: dict) -> list:
     for deck_id, rendered in cards.items():
         codes += coded_fields(deck_id, rendered, gctx.game.spec.palette)
     return codes + coded_backs(distinct_backs(cards))
-
-
-def _needing_lines(faces: list, cards: dict, measures: tuple) -> set[int]:
-    """The faces (by id) whose findings name a template line: those with a faint mark, and for each sliver one face
-    whose edge it is."""
-    faint, edges_of = measures
-    wanted = {id(face) for face, *_ in faces if faint(face)}
-    for _, side_faces, _ in _sheet_sides(cards):
-        for s in slivers(side_faces, edges_of):
-            face = next(f for f in side_faces if any(s.element in edge.elements for edge in edges_of(f).values()))
-            wanted.add(id(face))
-    return wanted
 
 
 def _draw_traced(gctx: GameContext, wanted: set[int], cards: dict) -> None:
@@ -142,26 +141,11 @@ def distinct_backs(cards: dict) -> list[tuple[str, Face, Loc]]:
     return list(backs.values())
 
 
-def _kept_by_face(gctx: GameContext, name: str, work, drawing=lambda elements: elements):
-    """`work(face)`, kept by the face's size and the part of its drawing it reads (`drawing(face.elements)`: all of it
-    unless told): faces alike in that part are worked out once, and a process that stays up works out only the faces
-    a one-card edit changed (a plain build keeps nothing between builds)."""
+def _kept_by_face(gctx: GameContext, name: str, work):
+    """`work(face)`, kept by the face's size and drawing: faces alike are worked out once, and a process that stays up
+    works out only the faces a one-card edit changed (a plain build keeps nothing between builds)."""
     kept = gctx.engine.memo_by_value(name)
 
     def by_face(face: Face):
-        return kept((face.w, face.h, drawing(face.elements)), lambda _: work(face))
+        return kept((face.w, face.h, face.elements), lambda _: work(face))
     return by_face
-
-
-def _sheet_sides(cards: dict) -> list:
-    """(deck and side, its faces, where the deck is written): the faces that share cut lines on a sheet side."""
-    out = []
-    for deck_id, rendered in cards.items():
-        if not rendered:
-            continue
-        loc = rendered[0][0].loc  # the deck's first card: a sliver is the template's, found at its line when traced
-        for i, side in enumerate(("fronts", "backs")):
-            faces = list({f[i].elements: f[i] for _, f in rendered if f[i] is not None}.values())  # each drawing once
-            if faces:
-                out.append((f"{deck_id} {side}", faces, loc))
-    return out

@@ -6,8 +6,8 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding
 from pnp.data.kinds import KINDS, load_named
 from pnp.layout.inspect import one_per_line
-from pnp.outputs.cards import Rendered, inspect_deck, kept_inspections, render_deck
-from pnp.outputs.context import GameContext
+from pnp.outputs.cards import Rendered, card_slivers, deck_groups, inspect_deck, kept_inspections, render_deck
+from pnp.outputs.context import GameContext, sheets_slivers
 from pnp.outputs.options import Options
 from pnp.pipeline.readable import readability_check
 from pnp.pipeline.unused import unused_fields
@@ -29,7 +29,7 @@ def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
 
 def game_checks(gctx: GameContext) -> list[Finding]:
     """The checks of a game that no output's rendering makes on its own: the data's (`data_checks`) and the readability
-    of every face (contrast, colour codes, slivers). Every command that builds runs them."""
+    of every face (contrast, colour codes). Every command that builds runs them."""
     return data_checks(gctx) + readability_check(gctx)
 
 
@@ -55,6 +55,8 @@ def render_check(gctx: GameContext) -> list[Finding]:
     inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
     rendered = {deck.id: render_deck(gctx, deck, options, findings, inspections=inspections) for deck in game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
+    # the sheets a default build prints, their shared cuts read on these faces (alike inside the trim with or without bleed)
+    findings += card_slivers(gctx, options, sheets_slivers(gctx, Options(), deck_groups(gctx, rendered)), "the card sheets")
     # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives. Their
     # builders are imported here: the build's own checks (render=False) need none of them.
     for kind in KINDS:

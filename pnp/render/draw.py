@@ -27,7 +27,7 @@ from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, Shared
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.pictures import draw_without_helvetica, picture
-from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, placeholder_bars, thinnest_stroke
+from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outlined_drawing, placeholder_bars, thinnest_stroke
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
@@ -264,16 +264,18 @@ class FaceDrawer:
     def _define_icons(self, face: Face, scale: float) -> None:
         """Define the forms of the icons a face draws at `scale`, before the face's own form or content begins."""
         if face.icons:
-            for key in sorted(self._icon_uses(face.elements, scale), key=lambda k: (k[0], k[1] or "", k[2] or 0.0)):
+            for key in sorted(self._icon_uses(face.elements, scale), key=lambda k: (k[0], k[1] or "", k[2] or 0.0, k[3:])):
                 self._icon_form(*key)
 
     def _icon_uses(self, elements, scale: float) -> set:
-        """(name, colour, stroke floor) of every icon the elements draw at `scale`, inline icons in text included."""
+        """The `_icon_form` key (name, colour, stroke floor, and an outline's width if drawn as one) of every icon the
+        elements draw at `scale`, inline icons in text included."""
         found: set = set()
         for el in elements:
             match el:
                 case Icon(name, col, _, _, w, h):
-                    found.add((name, col, self._icon_placed(name, w * K, h * K, scale)[1]))
+                    fit, floor = self._icon_placed(name, w * K, h * K, scale)
+                    found.add((name, col, floor, *_outline(el.outline, fit)))
                 case Text(_, _, ops):
                     found.update((op.icon, op.color, self._icon_placed(op.icon, op.size, op.size, scale)[1]) for op in ops if type(op) is not TextOp)
                 case Group(scale=inner, children=children):
@@ -298,30 +300,33 @@ class FaceDrawer:
             size = self._icon_sizes[name] = measure() if key is None else self.icons.kept.get("icon-size", key, measure, version="1")
         return size
 
-    def _icon_form(self, name: str, colour_hex: str | None, floor: float | None = None) -> tuple[str, float, float]:
-        """(form name, width, height) of an icon in a colour, its strokes at least `floor` units wide, defined on first use."""
-        key = (name, colour_hex, floor)
+    def _icon_form(self, name: str, colour_hex: str | None, floor: float | None = None, outline: float = 0.0) -> tuple[str, float, float]:
+        """(form name, width, height) of an icon in a colour, its strokes at least `floor` units wide (with `outline`, its
+        shapes' outlines that many units wide, unfilled), defined on first use."""
+        key = (name, colour_hex, floor, *([outline] if outline else []))
         form = self._icons.get(key)
         if form is None:
-            form = self._icons[key] = self._define_icon_form(name, colour_hex, floor)
+            form = self._icons[key] = self._define_icon_form(name, colour_hex, floor, outline)
         if self._asks is not None:
             self._asks.append(("icon", key, form))
         if self._page_asks is not None:
             self._page_asks.append(("icon", key, form))
         return form
 
-    def _define_icon_form(self, name: str, colour_hex: str | None, floor: float | None) -> tuple[str, float, float]:
+    def _define_icon_form(self, name: str, colour_hex: str | None, floor: float | None, outline: float = 0.0) -> tuple[str, float, float]:
         """Define the form of an icon in a colour: from the operators an earlier run kept (DrawnIcon), else drawn."""
         form = f"I{len(self._icons) + 1}"
         key = self.icons.drawn_key(name, colour_hex) if self.colour_filter is None else None
         if key is None:
-            return self._drawn_icon_form(form, name, colour_hex, floor)[0]
+            return self._drawn_icon_form(form, name, colour_hex, floor, outline)[0]
         if floor is not None:
             key = f"{key}|floor {floor!r}"
+        if outline:
+            key = f"{key}|outline {outline!r}"
         drew: list = []
 
         def draw() -> DrawnIcon | None:
-            drew[:], record = self._drawn_icon_form(form, name, colour_hex, floor)
+            drew[:], record = self._drawn_icon_form(form, name, colour_hex, floor, outline)
             return record
 
         record = self.icons.kept.get("icon-form", key, draw, version=DrawnIcon.FORMAT)
@@ -334,11 +339,14 @@ class FaceDrawer:
         c.endForm(Resources=self.shared.ref)
         return form, record.width, record.height
 
-    def _drawn_icon_form(self, form: str, name: str, colour_hex: str | None, floor: float | None) -> tuple[tuple[str, float, float], DrawnIcon | None]:
+    def _drawn_icon_form(self, form: str, name: str, colour_hex: str | None, floor: float | None,
+                         outline: float = 0.0) -> tuple[tuple[str, float, float], DrawnIcon | None]:
         """Draw an icon's form: ((form, width, height), what drawing it did, or None when a record would not cover it)."""
         drawing = self.icons.drawing(name, colour_hex)
         if floor is not None:
             drawing = floored_drawing(drawing, floor)
+        if outline:
+            drawing = outlined_drawing(drawing, outline)
         if self.colour_filter is not None:
             drawing = filtered_drawing(drawing, self.colour_filter)
         c = self.c
@@ -388,7 +396,7 @@ class FaceDrawer:
                 case Rect() | Circle() | Ellipse() | Polygon():
                     self._shape(el)
                 case Icon(name, col, x, y, w, h):
-                    self._icon(name, col, x * K, y * K, w * K, h * K)
+                    self._icon(name, col, x * K, y * K, w * K, h * K, el.outline)
                 case Line(x1, y1, x2, y2, stroke, sw, dash):
                     if self._paint(None, stroke, sw, dash)[0]:
                         c.line(x1 * K, -y1 * K, x2 * K, -y2 * K)
@@ -556,9 +564,9 @@ class FaceDrawer:
             hit = cache[path] = picture(cmyk_image(path) if self.colour_filter is not None else path)
         return hit
 
-    def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt) -> None:
+    def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
         scale, floor = self._icon_placed(name, w_pt, h_pt, self._scale)
-        form, dw, dh = self._icon_form(name, colour_hex, floor)
+        form, dw, dh = self._icon_form(name, colour_hex, floor, *_outline(outline_mm, scale))
         ox = x_pt + (w_pt - dw * scale) / 2
         oy = -(y_top_pt + h_pt) + (h_pt - dh * scale) / 2
         self._do_form(form, scale, scale, ox, oy)
@@ -597,3 +605,8 @@ class FaceDrawer:
         x0, y0, x1, y1 = x - left, y - top, x + w + right, y + h + bottom
         self.c.drawImage(cache[key], x0 * K, -y1 * K, (x1 - x0) * K, (y1 - y0) * K, mask="auto")
 
+
+def _outline(outline_mm: float, fit: float) -> tuple[float, ...]:
+    """An outline of `outline_mm` in the units of an icon drawn at `fit` points per unit, as the last part of its form's
+    key (rounded, so icons placed alike share a form); nothing for a filled icon."""
+    return (round(outline_mm * K / fit, 4),) if outline_mm and fit else ()

@@ -1,9 +1,15 @@
 """Low-ink faces: large fills become light tints with outlines; deck backs become a thin frame.
 
 Works on recorded faces, so every game saves ink without template edits
-(templates may still read `ink_saver` and do better). What the rules keep:
+(templates may still read `ink_saver` and do better). A deck's common back
+becomes a thin frame with its own drawing in outline (`frame_back`). What the
+rules for every other face keep:
   - a fill covering more than LARGE of the trim keeps TINT of its colour's
     strength and gains an outline in its own colour, so shapes stay readable;
+  - so do fills of one colour that together cover more than NETWORK of the
+    trim, each too small alone (a city's streets, drawn a segment at a time),
+    tinted without outlines: an outline round each piece would cross the
+    network at every joint;
   - light text, icons and strokes that sat on such a fill (white on a dark
     header) take the fill's colour, darkened, or they would vanish;
   - everything small (pips, icons, rules, text) prints as designed;
@@ -27,6 +33,7 @@ from pnp.layout.typeset import TextOp
 
 TINT = 0.12  # share of the original colour kept in a large fill
 LARGE = 0.04  # of the trim area: a 13 × 13 mm patch on a poker card
+NETWORK = 0.10  # of the trim area: fills of one colour that together cover this much are one ground drawn in pieces (streets)
 BACKGROUND = 0.9  # of the trim area: a fill this large is the background, framed by the trim itself
 OUTLINE_MM = 0.35
 OFF_TRIM_MM = 1.0  # an outline side nearer the trim than this is left out: a 0.5 mm miscut would show it on a neighbour
@@ -34,6 +41,8 @@ LIGHT = 0.7  # relative luminance above which a colour needs a dark ground to be
 DARK_ENOUGH = 0.35  # luminance a recoloured foreground is darkened to, at most
 FRAME_COLOUR = "#7a7a7a"
 TITLE_COLOUR = "#4a4a4a"
+ICON_OUTLINE_MM = 0.3  # a framed back's icons, drawn as outlines this wide
+GROUND = 0.5  # of the trim area: a fill this large is a back's ground, which its framed version leaves out
 
 
 def tint(hex_value: str, strength: float = TINT) -> str:
@@ -56,6 +65,7 @@ class _Lightener:
         self.face = face
         self.grounds: list[tuple] = []  # (x0, y0, x1, y1, original colour) of tinted fills, in face mm
         self.icons: set = set(face.icons)
+        self.networks = _networks(face.elements, NETWORK * self.trim_area)
 
     def run(self, elements, ox=0.0, oy=0.0, scale=1.0) -> tuple:
         out = []
@@ -104,7 +114,8 @@ class _Lightener:
             return (fill if stand_in == darkest(fill) else retinted(fill, tint)), stroke, sw
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         ground_under = next((g[4] for g in reversed(self.grounds) if g[0] <= cx <= g[2] and g[1] <= cy <= g[3]), None)
-        if fill is None or area < LARGE * self.trim_area:
+        network = area < LARGE * self.trim_area and fill in self.networks and not _light(fill)  # a small piece of a large ground
+        if fill is None or (area < LARGE * self.trim_area and not network):
             if _light(fill):  # a light slot or panel keeps its colour (and what is drawn on it), outlined on a tinted ground
                 self.grounds.append((*box, None))
                 if stroke is None and ground_under is not None:
@@ -116,8 +127,8 @@ class _Lightener:
         else:  # a light panel: outline it if it sits on a tinted ground, where its edge would vanish
             self.grounds.append((*box, None))
             outline = darken(ground_under) if ground_under else None
-        if area >= BACKGROUND * self.trim_area:
-            outline = None  # the trim frames a background; an outline would sit in the bleed
+        if area >= BACKGROUND * self.trim_area or network:
+            outline = None  # the trim frames a background (an outline would sit in the bleed); a network's pieces join
         if stroke is None and outline is not None:
             stroke, sw = outline, OUTLINE_MM
         elif stroke is not None:
@@ -168,6 +179,35 @@ class _Lightener:
         return op
 
 
+def _networks(elements, least: float) -> set[str]:
+    """The fill colours whose shapes (at the top level and in unscaled groups) together cover at least `least` mm²."""
+    totals: dict[str, float] = {}
+
+    def walk(els):
+        for el in els:
+            match el:
+                case Rect(fill=fill) | Circle(fill=fill) | Ellipse(fill=fill) | Polygon(fill=fill, closed=True) if fill:
+                    totals[fill] = totals.get(fill, 0.0) + _area_of(el)
+                case Group(scale=1.0, children=children):
+                    walk(children)
+    walk(elements)
+    return {colour for colour, area in totals.items() if area >= least}
+
+
+def _area_of(shape) -> float:
+    """A shape's own area in mm² (a polygon's by the shoelace formula)."""
+    match shape:
+        case Rect(_, _, w, h):
+            return abs(w * h)
+        case Circle(_, _, r):
+            return math.pi * r * r
+        case Ellipse(_, _, w, h):
+            return math.pi * abs(w * h) / 4
+        case Polygon(pts):
+            return abs(add_up(pts[i][0] * pts[i - 1][1] - pts[i - 1][0] * pts[i][1] for i in range(len(pts)))) / 2
+    return 0.0
+
+
 def _ordered(box):
     x0, y0, x1, y1 = box
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
@@ -210,13 +250,75 @@ def _recoloured(elements, fixes: dict) -> tuple:
     return tuple(out)
 
 
-def frame_back(w: float, h: float, bleed: float, title: str, subtitle: str, font: str) -> Face:
-    """A thin frame with the game's title (and the deck's name): a back that costs almost no ink."""
+def frame_back(back: Face, title: str, subtitle: str, font: str) -> Face:
+    """A back that costs almost no ink and is still known at a glance: a thin frame, and the back's own drawing in
+    outline (its icons and shapes as grey outlines, its words in dark grey), the ground it is printed on left out.
+
+    Decks whose backs differ by their icon and label (and, in colour, by their ground) stay apart without it. A back
+    that says nothing of its own gets the game's title and the deck's name (`subtitle`)."""
+    w, h = back.w, back.h
+    inset = min(3.0, w / 10, h / 10)
+    elements = [Rect(inset, inset, w - 2 * inset, h - 2 * inset, None, FRAME_COLOUR, 0.3, min(2.5, inset), None)]
+    traced, words = _in_outline(back.elements, w, h)
+    elements += traced
+    if not words:
+        elements.append(_title_block(w, h, inset, title, subtitle, font))
+    return Face(w, h, back.bleed, tuple(elements), icons_used(elements))
+
+
+def _in_outline(elements, w: float, h: float, top: bool = True) -> tuple[list, bool]:
+    """(the elements as `frame_back` draws them, whether any says something): fills become outlines, icons outlined,
+    words dark grey; a fill over GROUND of the trim (the back's ground) and, at the top level, a shape that reaches
+    within OFF_TRIM_MM of the trim (a band to the edge, whose outline a miscut would show on a neighbour) left out."""
+    out, words = [], False
+    for el in elements:
+        match el:
+            case Rect() | Circle() | Ellipse() | Polygon():
+                box = _box(el)
+                if (el.fill is None and el.stroke is None) or _area(el) >= GROUND * w * h:
+                    continue
+                if top and (box[0] < OFF_TRIM_MM or box[1] < OFF_TRIM_MM or box[2] > w - OFF_TRIM_MM or box[3] > h - OFF_TRIM_MM):
+                    continue
+                width = min(el.stroke_width, OUTLINE_MM) if el.stroke is not None and el.stroke_width > 0 else OUTLINE_MM
+                out.append(el._replace(fill=None, stroke=FRAME_COLOUR, stroke_width=width))
+            case Line():
+                out.append(el._replace(stroke=FRAME_COLOUR))
+            case Icon():
+                out.append(el._replace(color=FRAME_COLOUR, outline=ICON_OUTLINE_MM))
+            case Text(ops=ops) if any(type(op) is TextOp and op.text.strip() for op in ops):
+                out.append(el._replace(ops=tuple(op._replace(color=TITLE_COLOUR) for op in ops)))
+                words = True
+            case Group(children=children):
+                inner, said = _in_outline(children, w, h, top=False)
+                if inner:
+                    out.append(el._replace(children=tuple(inner)))
+                words = words or said
+    return out, words
+
+
+def _box(shape) -> tuple[float, float, float, float]:
+    """The box a shape covers on its face (x0, y0, x1, y1)."""
+    match shape:
+        case Rect(x, y, w, h) | Ellipse(x, y, w, h):
+            return _ordered((x, y, x + w, y + h))
+        case Circle(cx, cy, r):
+            return cx - r, cy - r, cx + r, cy + r
+        case Polygon(points):
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            return min(xs), min(ys), max(xs), max(ys)
+    return 0.0, 0.0, 0.0, 0.0
+
+
+def _area(shape) -> float:
+    x0, y0, x1, y1 = _box(shape)
+    return (x1 - x0) * (y1 - y0)
+
+
+def _title_block(w: float, h: float, inset: float, title: str, subtitle: str, font: str) -> Text:
+    """The game's title and the deck's name, centred: what a back with no words of its own says in ink saver."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     k = PT_PER_MM
-    inset = min(3.0, w / 10, h / 10)
-    elements = [Rect(inset, inset, w - 2 * inset, h - 2 * inset, None, FRAME_COLOUR, 0.3, min(2.5, inset), None)]
     ops = []
     room = (w - 2 * inset - 4) * k
     y = h / 2 * k
@@ -230,5 +332,4 @@ def frame_back(w: float, h: float, bleed: float, title: str, subtitle: str, font
         tw = stringWidth(text, font, size)
         ops.append(TextOp((w * k - tw) / 2, y, font, size, colour, text, tw))
         y += size * 1.4
-    elements.append(Text(0.0, 0.0, tuple(ops)))
-    return Face(w, h, bleed, tuple(elements), frozenset())
+    return Text(0.0, 0.0, tuple(ops))

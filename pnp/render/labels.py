@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.shapes import Shape
 from pnp.data.label_sheets import LabelSheet
 from pnp.layout.typeset import STAND_INS
 from pnp.render.cutters import MM, CutShape, Cutter
+from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import new_canvas
 
 INSET_MM = 2.0  # text keeps this far inside a slot (label stock shifts by up to 1 mm)
@@ -26,10 +26,13 @@ OUTLINE_PT = 0.4
 
 @dataclass(frozen=True)
 class LabelText:
-    """One label: a title line and the lines under it."""
+    """One label: a title line, the lines under it, and how it looks (its pieces' icon, a palette colour), for its template."""
 
     title: str
     lines: tuple[str, ...]
+    icon: str | None = None
+    tint: str = "accent"
+    kind: str = "deck"  # deck | tokens | extra (a label the game adds)
 
 
 @dataclass
@@ -52,20 +55,25 @@ def usable_slots(sheet: LabelSheet, cutter: Cutter | None) -> list[tuple[float, 
 CALIBRATION = "calibration · {sheet} · print at 100% on plain paper and hold it against a label sheet to the light"
 
 
-def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_name: str, cutter: Cutter | None = None,
-                 calibration: str = CALIBRATION) -> tuple[bytes, LabelStats]:
-    """The labels PDF: the labels in slot order, page after page, then the calibration page, whose line says how to
-    check it (`calibration`, with `{sheet}` for the sheet's name, in the edition's language)."""
+def write_labels(sheet: LabelSheet, faces: list, slots: list[tuple[float, float]], title: str, font_name: str, icons, cutter: Cutter | None = None,
+                 calibration: str = CALIBRATION, limit_mm: float = 0.0) -> tuple[bytes, LabelStats]:
+    """The labels PDF: the label faces (face, dx, dy: drawn at `label_box`'s offset in their slot; None for a label
+    whose template failed) in slot order, page after page, then the calibration page, whose line says how to check it
+    (`calibration`, with `{sheet}` for the sheet's name, in the edition's language).
+
+    Nothing is drawn within `limit_mm` of the paper's edge (the printer profile's margin and its tolerance): the faces
+    are sized to the part of their slot inside it, and the calibration page's outlines are cut off at it, as the
+    printer would cut them off (a label sheet's outer slots often start 5 mm from the edge or closer)."""
     page_w, page_h = sheet.page
     c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}")
-    slots = usable_slots(sheet, cutter)
-    if not slots:
-        raise ValueError(f"no slot of {sheet.title} is clear of the {cutter.name} marks")
+    drawer = FaceDrawer(c, icons)
     stats = LabelStats()
-    for start in range(0, len(labels), len(slots)):
+    for start in range(0, len(faces), len(slots)):
         shapes = []
-        for label, (x, y) in zip(labels[start:start + len(slots)], slots, strict=False):
-            draw_label(c, sheet, x, y, label, font_name)
+        for placed, (x, y) in zip(faces[start:start + len(slots)], slots, strict=False):
+            if placed is not None:
+                face, dx, dy = placed
+                drawer.draw_face(face, (x + dx) * MM, (page_h - y - dy - face.h) * MM, False)
             shapes.append(slot_shape(sheet, x, y))
         stats.pages += 1
         stats.pieces += len(shapes)
@@ -77,38 +85,27 @@ def write_labels(sheet: LabelSheet, labels: list[LabelText], title: str, font_na
                 draw_cut_contour(c, shapes, page_h)
             stats.cuts.append((stats.pages, page_w, page_h, shapes))
         c.showPage()
-    calibration_page(c, sheet, font_name, calibration)
+    calibration_page(c, sheet, font_name, calibration, limit_mm)
     stats.pages += 1
     c.save()
     return buf.getvalue(), stats
 
 
+def label_box(sheet: LabelSheet, x: float, y: float, limit_mm: float = 0.0) -> tuple[float, float, float, float]:
+    """Where a label's face lies in the slot at (x, y): (dx, dy) from the slot's top-left corner, width and height, in mm.
+    It keeps INSET_MM inside the slot (label stock shifts in the printer; a round label's face is the square inside its
+    circle) and inside the printable limit `limit_mm`."""
+    w, h = sheet.slot
+    inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)
+    page_w, page_h = sheet.page
+    left, right = max(x + inset, limit_mm), min(x + w - inset, page_w - limit_mm)
+    top, bottom = max(y + inset, limit_mm), min(y + h - inset, page_h - limit_mm)
+    return left - x, top - y, round(max(right - left, 1.0), 3), round(max(bottom - top, 1.0), 3)
+
+
 def slot_shape(sheet: LabelSheet, x: float, y: float) -> CutShape:
     w, h = sheet.slot
     return CutShape(Shape("circle") if sheet.shape == "round" else Shape("rounded", sheet.corner), x, y, w, h)
-
-
-def draw_label(c, sheet: LabelSheet, x: float, y: float, label: LabelText, font_name: str) -> None:
-    """A label's lines, centred in its slot (a round label's text in the square inside its circle), shrunk until they fit."""
-    w, h = sheet.slot
-    inset = INSET_MM + (w * (1 - 0.5 ** 0.5) / 2 if sheet.shape == "round" else 0.0)
-    box_w, box_h = w - 2 * inset, h - 2 * inset
-    title, body = drawable(label.title, font_name), [drawable(line, font_name) for line in label.lines]
-    size = 9.0
-    while True:
-        lines = [(text, size * 1.2) for text in simpleSplit(title, font_name, size * 1.2, box_w * MM)]
-        for line in body:
-            lines += [(text, size) for text in simpleSplit(line, font_name, size, box_w * MM)]
-        height = sum(s * 1.15 for _, s in lines)
-        if (height <= box_h * MM and all(stringWidth(t, font_name, s) <= box_w * MM for t, s in lines)) or size <= 4.0:
-            break
-        size -= 0.25
-    top = (sheet.page[1] - y - h / 2) * MM + height / 2
-    c.setFillColorRGB(0.1, 0.1, 0.1)
-    for text, s in lines:
-        top -= s * 1.15
-        c.setFont(font_name, s)
-        c.drawCentredString((x + w / 2) * MM, top + s * 0.2, text)
 
 
 def drawable(text: str, font_name: str) -> str:
@@ -118,16 +115,22 @@ def drawable(text: str, font_name: str) -> str:
     return "".join(STAND_INS[c] if c in STAND_INS and ord(c) not in glyphs else c for c in text)
 
 
-def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION) -> None:
-    """Every slot's outline, as the maker's template places it, and a line saying how to check it."""
+def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CALIBRATION, limit_mm: float = 0.0) -> None:
+    """Every slot's outline, as the maker's template places it (cut off at the printable limit `limit_mm`), and a line
+    saying how to check it, naming the sheet in words every edition reads (LabelSheet.named)."""
     page_w, page_h = sheet.page
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(limit_mm * MM, limit_mm * MM, (page_w - 2 * limit_mm) * MM, (page_h - 2 * limit_mm) * MM)
+    c.clipPath(clip, stroke=0, fill=0)
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(OUTLINE_PT)
     for x, y in sheet.slots():
         shape = slot_shape(sheet, x, y)
         shape.stroke(c, page_h)
+    c.restoreState()
     c.setFont(font_name, 7)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.drawCentredString(page_w / 2 * MM, (page_h - sheet.first[1] / 2) * MM - 2.5,
-                        drawable(calibration.format(sheet=sheet.title), font_name))
+    line_top = max(sheet.first[1] / 2 + 1.0, limit_mm + 2.5)  # mm from the top: halfway to the first row, inside the limit
+    c.drawCentredString(page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration.format(sheet=sheet.named), font_name))
     c.showPage()

@@ -1,5 +1,5 @@
-"""Pictures and drawings on a reportlab canvas: an image file as reportlab reads it, and an SVG drawing (an icon) drawn
-without the base-14 font reportlab's renderer would select first."""
+"""Pictures and icon drawings onto a reportlab canvas, as reportlab draws them but without what it would add unasked
+(an unembedded Helvetica, RGB black in a CMYK document)."""
 from __future__ import annotations
 
 from pnp.layout import rl
@@ -13,7 +13,6 @@ def draw_without_helvetica(drawing, canvas, black=None) -> None:
 
     with rl.drawing_defaults(rl.current_font(canvas), black):
         renderPDF.draw(drawing, canvas, 0, 0)
-
 
 
 def picture(source):

@@ -123,6 +123,43 @@ def floored_drawing(drawing, floor: float):
     return walk(drawing, 1.0)
 
 
+def outlined_drawing(drawing, width: float):
+    """A copy of an svglib drawing whose filled shapes are drawn as their outlines, `width` of its own units wide, and
+    filled no more: the icon as the ink saver prints it on a back, recognisable for a trace of the ink. A shape stroked
+    already keeps its stroke, at most `width` wide. Copied shallowly, as `floored_drawing` copies."""
+    import copy
+
+    from reportlab.graphics.shapes import Path
+
+    def walk(node, outer: float):
+        out = copy.copy(node)
+        scale = outer * _group_scale(node)
+        contents = []
+        for child in node.contents:
+            if hasattr(child, "contents"):
+                contents.append(walk(child, scale))
+                continue
+            fill = getattr(child, "fillColor", None)
+            if isinstance(child, Path) and type(child) is not Path:  # svglib's fill-only path never strokes: a plain path may
+                plain = Path()
+                plain.__dict__.update(child.__dict__)
+                child = plain
+            else:
+                child = copy.copy(child)
+            if fill is not None:
+                child.fillColor = None
+                child.strokeColor = fill
+                child.strokeWidth = width / scale
+                child.strokeLineJoin = 1  # round: a sharp corner's mitre would spike past the shape
+            elif getattr(child, "strokeColor", None) is not None:
+                child.strokeWidth = min(_stroke_width(child), width / scale)
+            contents.append(child)
+        out.contents = contents
+        return out
+
+    return walk(drawing, 1.0)
+
+
 class Bar(NamedTuple):
     """A placeholder bar standing for a word: left and top in points (y down, as the text's own), size and colour."""
 

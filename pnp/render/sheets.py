@@ -23,12 +23,15 @@ from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt, um
 from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.elements import Face, FaceDigests
+from pnp.layout.slivers import edges
 from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
+from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
+from pnp.render.seams import Placed, SheetSliver, sheet_slivers
 
 FOLD_COLOUR = "#808080"
 FOLD_DASH = (6, 3)  # pt
@@ -134,13 +137,15 @@ class SheetStats:
     page_keys: list[str | None] = field(default_factory=list)
     # with a cutting machine: per fronts page, (PDF page number from 1, page w, h in mm, the pieces' cut lines)
     cuts: list[tuple] = field(default_factory=list)
+    # where a piece's edge differs from its neighbour's across a shared cut (pnp.render.seams), for the caller to word
+    slivers: list[SheetSliver] = field(default_factory=list)
 
 
 def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
-                 draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0) -> tuple[bytes, SheetStats]:
+                 draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0, edges_of=edges) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -150,7 +155,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     pieces clear of its marks, draws them on each fronts page and lists each page's cut lines in the stats. The margins'
     words (footers, scale bar, fold) are `words`, in the edition's language. With `edge_bleed_mm` (and no `bleed_mm`),
     pieces share their cut lines and bleed only past the grid's outer edges, as far as its margins hold
-    (pnp.render.impose.with_edge_bleed): each face was drawn with that much bleed and is cut back to its trim inside."""
+    (pnp.render.impose.with_edge_bleed): each face was drawn with that much bleed and is cut back to its trim inside.
+    Every shared cut of every page side is read for slivers (`stats.slivers`), with `edges_of` giving a face's edges
+    (pnp.layout.slivers.edges, or a kept memo of it)."""
     if layout not in ("duplex", "gutterfold"):
         raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
     if fold_rotation not in (0, 180):
@@ -173,9 +180,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
-    face_filter = None
-    if ink_saver:
-        from pnp.render.inksaver import lighten_face as face_filter
+    face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
                           PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words)
     for page in pages:
@@ -185,6 +190,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
             writer.uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
         writer.page(page)
     writer.deferred_backs()
+    writer.stats.slivers = sheet_slivers(((n, side) for n, page in enumerate(pages, 1) for side in writer.sides(page)), writer.drawer.prepared, edges_of)
     writer.drawer.shared.finish()
     c.save()
     writer.stats.shared = shared_sheets(pages)
@@ -214,20 +220,23 @@ class _SheetWriter:
         self.bookmarked.update(g for g, _ in bookmarks)
         self.stats.pieces += sum(len(run.pieces) for run in page.bands)
         first = self.stats.pages == 0
+        sides = self.sides(page)
         if isinstance(page.sheet, FoldSheet):
-            placed = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
-            placed += [(run, run.back_slot(i, "none"), p.back, run.grid.rotation) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
-            self._draw(page, placed, self.words.folded, scale_bar=first, bookmarks=bookmarks, outline=True)
+            self._draw(page, sides[0], self.words.folded, scale_bar=first, bookmarks=bookmarks, outline=True)
             return
-        fronts = [(run, run.slot(i), p.front, 0) for run in page.bands for i, p in enumerate(run.pieces)]
+        fronts = sides[0]
         after = None if self.machine is None else functools.partial(_cutter_furniture, machine=self.machine, stats=self.stats, fronts=fronts)
         self._draw(page, fronts, self.words.fronts, scale_bar=first, bookmarks=bookmarks, after=after, outline=True)
-        if self.with_backs.intersection(page.groups):
-            backs = [(run, run.back_slot(i, self.duplex), p.back, 0) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
+        if len(sides) > 1:
+            backs = sides[1]
             if self.duplex == "none":
                 self.deferred.append((page, backs))
             else:
                 self._draw(page, backs, self.flip, offset=self.back_offset)
+
+    def sides(self, page: Page) -> list[list[Placed]]:
+        """The page's printed sides (`page_sides`): a backs side when a group on it has backs."""
+        return page_sides(page, self.duplex, bool(self.with_backs.intersection(page.groups)))
 
     def deferred_backs(self) -> None:
         """The backs pages of a one-sided print, after all the fronts."""
@@ -237,6 +246,38 @@ class _SheetWriter:
     def _draw(self, page: Page, placed, instructions: str, **kwargs) -> None:
         _page(self.c, page, self.drawer, self.uses, placed, (page.label, instructions), self.font_name, self.keys, words=self.words, **kwargs)
         self.stats.pages += 1
+
+
+def page_sides(page: Page, duplex: str, backs: bool) -> list[list[Placed]]:
+    """What each printed side of a fronts page holds: [fronts], or with `backs` (a group on it has backs) [fronts, backs],
+    each back at the slot that lands it behind its front; a gutterfold sheet is one side holding both, backs turned."""
+    fronts = [Placed(run, run.slot(i), p.front, 0, p) for run in page.bands for i, p in enumerate(run.pieces)]
+    with_backs = [(run, i, p) for run in page.bands for i, p in enumerate(run.pieces) if p.back is not None]
+    if isinstance(page.sheet, FoldSheet):
+        return [fronts + [Placed(run, run.back_slot(i, "none"), p.back, run.grid.rotation, p, "back") for run, i, p in with_backs]]
+    if not backs:
+        return [fronts]
+    return [fronts, [Placed(run, run.back_slot(i, duplex), p.back, 0, p, "back") for run, i, p in with_backs]]
+
+
+def planned_slivers(groups: list[Group], *, game_title: str, paper: str, duplex: str, bleed_mm: float, gutter_mm: float, font_name: str,
+                    layout: str = "duplex", fold_rotation: int = 180, ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM,
+                    edges_of=edges) -> list[SheetSliver]:
+    """The slivers `write_sheets` would report for these groups (`stats.slivers`), without drawing a page: for a
+    command that has the faces but prints no sheet (`pnp validate`)."""
+    if ink_saver:
+        groups = [_frame_common_back(g, game_title, font_name) for g in groups]
+    pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm)
+    with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
+    prepared = _kept(lighten_face) if ink_saver else (lambda face: face)
+    sides = ((n, side) for n, page in enumerate(pages, 1) for side in page_sides(page, duplex, bool(with_backs.intersection(page.groups))))
+    return sheet_slivers(sides, prepared, edges_of)
+
+
+def _kept(work: Callable[[Face], Face]) -> Callable[[Face], Face]:
+    """`work` done once per face (a face placed many times is one value)."""
+    done: dict = {}
+    return lambda face: done[face] if face in done else done.setdefault(face, work(face))
 
 
 def _uses(groups: list[Group]) -> Counter:
@@ -327,7 +368,8 @@ class PageKeys:
             self.made.append(None)
             return None
         sheet = page.sheet
-        faces = [(self.digests(face), face.bleed, uses[face] > 1, slot.x, slot.y, rotate, tuple(run.group.shape), run.group.outlined) for run, slot, face, rotate in placed]
+        faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
+                 for p in placed]
         what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
@@ -348,10 +390,10 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
         c.addOutlineEntry(name, key, level=0)
     by_grid: dict = {}
     by_run: dict = {}
-    for run, slot, _face, _rotate in placed:
-        by_run.setdefault(run, []).append(slot)
-        if run.group.cut_guide is None:
-            by_grid.setdefault(run.grid, []).append(slot)
+    for p in placed:
+        by_run.setdefault(p.run, []).append(p.slot)
+        if p.run.group.cut_guide is None:
+            by_grid.setdefault(p.run.grid, []).append(p.slot)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
 
     def draw() -> None:
@@ -364,7 +406,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
             c.translate(ox, oy)
         _draw_faces(c, drawer, placed, uses)
         if outline:
-            _outlines(c, [(run, slot, face) for run, slot, face, rotate in placed if run.group.outlined and not rotate])
+            _outlines(c, [(p.run, p.slot, p.face) for p in placed if p.run.group.outlined and not p.rotate])
         for run, slots in by_run.items():
             if run.group.cut_guide is not None:  # the group's own cut guide replaces crop marks (a reference sheet: none)
                 run.group.cut_guide(c, slots)
@@ -384,8 +426,8 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
 def _draw_faces(c, drawer: FaceDrawer, placed, uses: Counter) -> None:
     """Each (run, slot, face, turn) at its slot: whole, or kept to its shape and bleed (a round or hex card, whose outline
     goes around it), or cut back to its trim where a neighbour meets it (a grid bleeding at its outer edges only)."""
-    slots = [slot for _run, slot, _face, _rotate in placed]
-    for run, slot, face, rotate in placed:
+    slots = [p.slot for p in placed]
+    for run, slot, face, rotate in (p[:4] for p in placed):
         clip = None
         if any(run.grid.edge_bleed):
             x0, y0, x1, y1 = _edge_clip(slot, slots, run.grid.edge_bleed)
@@ -448,8 +490,8 @@ def _outlines(c, pieces) -> None:
 def _cutter_furniture(c, sheet: Sheet, *, machine, stats: SheetStats, fronts) -> None:
     """A cutting machine's marks on a fronts page, its pieces' cut lines listed in `stats` (and drawn as CutContour for a print shop)."""
     page_w, page_h = sheet.page_w / 1000, sheet.page_h / 1000
-    shapes = [CutShape(run.group.shape, slot.x / 1000, page_h - (slot.y + slot.h) / 1000, slot.w / 1000, slot.h / 1000)
-              for run, slot, _face, _rotate in fronts]
+    shapes = [CutShape(p.run.group.shape, p.slot.x / 1000, page_h - (p.slot.y + p.slot.h) / 1000, p.slot.w / 1000, p.slot.h / 1000)
+              for p in fronts]
     machine.draw_marks(c, page_w, page_h)
     if machine.spot:
         draw_cut_contour(c, shapes, page_h)
@@ -491,13 +533,12 @@ def draw_fold_line(c, sheet: FoldSheet, font_name: str, label: str = "fold") -> 
 
 
 def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
-    """Ink saver: the back most of a deck's cards share becomes a thin frame with the game's name.
+    """Ink saver: the back most of a deck's cards share becomes a thin frame with its own drawing in outline (its icon,
+    its words; pnp.render.inksaver.frame_back).
 
     Only a back shared by more than half of the deck's distinct cards counts as
     the deck's back; backs that tell cards apart (an organ type, a faction) keep
     their content and are lightened like fronts."""
-    from pnp.render.inksaver import frame_back
-
     if group.keep_back:
         return group
     owners: dict = {}
@@ -510,6 +551,6 @@ def _frame_common_back(group: Group, game_title: str, font_name: str) -> Group:
     common, names = max(owners.items(), key=lambda kv: len(kv[1]))
     if len(names) * 2 <= len(labels) or (len(names) < 2 and len(labels) > 1):
         return group
-    framed = frame_back(common.w, common.h, common.bleed, game_title, group.name, font_name)
+    framed = frame_back(common, game_title, group.name, font_name)
     pieces = [Piece(p.front, framed if p.back == common else p.back, p.label, p.part) for p in group.pieces]
     return dataclasses.replace(group, pieces=pieces)

@@ -61,7 +61,8 @@ class Setter:
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
             hyphenator = self.layouts.hyphenator if style.align == "justify" else None  # justified paragraphs break words in the edition's language
-            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink, hyphenator)
+            hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink, hyphenator,
+                                                           self.layouts.symbols)
         return hit
 
     def lay(self, text: str, width: float, style: Style) -> Laid:

@@ -61,11 +61,12 @@ def part_of(kind: str, title: str, data: bytes, path: Path | None = None, stock:
     return Part(kind, title, data, len(reader.pages), duplex, path, stock)
 
 
-def stock_of(gctx, kind: str) -> str:
-    """What a kind prints on when it is not the bundle's paper: the labels, on the game's label sheet (its page is the sheet's)."""
+def stock_of(gctx, kind: str, paper: str) -> str:
+    """What a kind prints on when it is not the bundle's paper: the labels, on the game's label sheet for `paper` (its
+    page is the sheet's)."""
     if kind != "labels":
         return ""
-    return f"{gctx.game.spec.labels.label_sheet().title}; its last page (slot outlines) on plain paper first, to check"
+    return f"{gctx.game.spec.labels.label_sheet(paper).title}; its last page (slot outlines) on plain paper first, to check"
 
 
 def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
@@ -79,7 +80,7 @@ def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
         if any(f.severity == "error" for f in found):
             return [], findings
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        parts += [part_of(kind.name, kind.title if len(pdfs) == 1 else f"{kind.title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name))
+        parts += [part_of(kind.name, kind.title if len(pdfs) == 1 else f"{kind.title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper))
                   for path in pdfs]
     return parts, findings
 
@@ -111,11 +112,13 @@ def checklist(game) -> list[ChecklistLine]:
 
 
 def assembly_steps(game, parts: list[Part]) -> list[str]:
-    """The steps to make the game from the printed sheets, for the kinds of part this game has."""
+    """The steps to make the game from the printed sheets, written from what this game has: a step names only the kinds
+    of piece the game prints (no tokens for a game without them), and one sleeve step names each card size and its count."""
     kinds = {p.kind for p in parts}
     steps = []
-    if kinds & {"cards", "tokens", "reference"}:
-        steps.append("Cut the cards, tokens and player aids along the crop marks at the sheet's edges, with a ruler and a craft knife or a "
+    pieces = [name for kind, name in (("cards", "cards"), ("tokens", "tokens"), ("reference", "player aids")) if kind in kinds]
+    if pieces:
+        steps.append(f"Cut the {_listed(pieces)} along the crop marks at the sheet's edges, with a ruler and a craft knife or a "
                      "rotary trimmer; cut each sheet's fronts and backs together, after printing both sides.")
     if "boards" in kinds:
         steps.append("Boards print on several pages: trim each tile along its marks, lay the tiles out as the map on the board's first "
@@ -127,15 +130,61 @@ def assembly_steps(game, parts: list[Part]) -> list[str]:
     if "labels" in kinds:
         steps.append("Labels: print the labels file's last page (slot outlines) on plain paper and hold it against a label sheet to the light; "
                      "when the outlines sit on the labels, print the label pages on the sheet and stick each label on the bag or box it names.")
+    sizes: dict[tuple, list] = {}
     for deck in game.decks.values():
-        steps.append(f"Sleeve the {deck.name} cards ({deck.size[0]:g} × {deck.size[1]:g} mm) if you like: sleeves make thin paper shuffle like cards.")
+        if deck.total:
+            sizes.setdefault(tuple(deck.size), []).append(deck)
+    if sizes:
+        each = [f"{sum(d.total for d in decks)} sleeves of {w:g} × {h:g} mm ({_listed([d.name for d in decks])})" for (w, h), decks in sizes.items()]
+        steps.append(f"Sleeve the cards if you like: {_listed(each)}. Sleeves make thin paper shuffle like cards.")
     return steps
 
 
-def concatenate(front: bytes, parts: list[Part], blanks: list[int], paper_pt: tuple[float, float]) -> bytes:
-    """The bundle: the front pages, then each part's very pages, with a blank page at each page number in `blanks`."""
+def _listed(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def cover_pdf(gctx, parts: list[Part], paper: str, fonts: Fonts) -> bytes | None:
+    """The bundle's cover page: the game's own `<game>/cover.j2` drawn on the whole page when it has one, else the
+    rulebook's cover (its title band in the game's title font, the board and a fan of cards: the page the rulebook draws
+    first), else none (the front matter then opens on a cover of words)."""
+    template = gctx.project.templates_dir / gctx.game.slug / "cover.j2"
+    if template.is_file():
+        return _drawn_cover(gctx, f"{gctx.game.slug}/cover.j2", paper, fonts)
+    rulebook = next((p for p in parts if p.kind == "rulebook"), None)
+    if rulebook is None:
+        return None
     writer = PdfWriter()
-    for data in (front, *(p.data for p in parts)):
+    writer.add_page(PdfReader(io.BytesIO(rulebook.data)).pages[0])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _drawn_cover(gctx, name: str, paper: str, fonts: Fonts) -> bytes:
+    """A cover drawn by the game's template at the paper's size, inside the printer's margin as every page is."""
+    from pnp.core.errors import Loc
+    from pnp.core.units import PAPER_SIZES, PT_PER_MM
+    from pnp.outputs.context import face_context
+    from pnp.render.draw import FaceDrawer
+    from pnp.render.pdf import new_canvas
+
+    w, h = PAPER_SIZES[paper]
+    game = gctx.game
+    context = face_context(game, None, {}, "cover", w, h, 0.0, "front", False)
+    face = gctx.layouts.render(name, context, w, h, 0.0, "bundle cover", Loc(f"templates/{name}"), game.slug)
+    c, buf = new_canvas((w * PT_PER_MM, h * PT_PER_MM), fonts.regular, f"{game.spec.title}: cover", "print-and-play cover")
+    FaceDrawer(c, gctx.icons).draw_face(face, 0, 0, False)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def concatenate(front: bytes, parts: list[Part], blanks: list[int], paper_pt: tuple[float, float], cover: bytes | None = None) -> bytes:
+    """The bundle: the cover, the front pages, then each part's very pages, with a blank page at each page number in `blanks`."""
+    writer = PdfWriter()
+    for data in (*([cover] if cover else []), front, *(p.data for p in parts)):
         for page in PdfReader(io.BytesIO(data)).pages:
             while len(writer.pages) + 1 in blanks:
                 writer.add_blank_page(*paper_pt)
@@ -177,11 +226,13 @@ def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Optio
     game, spec = gctx.game, gctx.game.spec
     players = f"{spec.players.min}–{spec.players.max} players" if hasattr(spec.players, "min") else ""
     everything = [*parts, *tail]
+    cover = cover_pdf(gctx, parts, paper, fonts)
+    covered = 1 if cover else 0
     front_pages, front = 1, b""
     for _ in range(4):
-        placed, blanks = place(everything, front_pages + 1)
+        placed, blanks = place(everything, covered + front_pages + 1)
         fm = FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
-                         tuple(checklist(game)), tuple(assembly_steps(game, parts)), tuple(left_out(game)))
+                         tuple(checklist(game)), tuple(assembly_steps(game, parts)), tuple(left_out(game)), drawn_cover=bool(cover))
         front = front_matter_pdf(fm, fonts)
         pages = len(PdfReader(io.BytesIO(front)).pages)
         if pages == front_pages:
@@ -190,7 +241,7 @@ def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Optio
     from pnp.core.units import PT_PER_MM, paper_size
 
     size = tuple(v * PT_PER_MM for v in paper_size(paper))
-    return concatenate(front, everything, blanks, size), front_pages, blanks
+    return concatenate(front, everything, blanks, size, cover), covered + front_pages, blanks
 
 
 def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
@@ -226,7 +277,8 @@ def _paper_files(gctx, options: Options, fonts: Fonts) -> tuple[list[tuple[str, 
     slug, paper = gctx.game.slug, options.paper
     tag = "" if paper == "letter" else f"-{paper}"
     feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts)
-    tail = [part_of("feedback", "Playtest feedback", feedback), part_of("credits", "Credits and licences", credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx), fonts))]
+    tail = [part_of("feedback", "Playtest feedback", feedback), part_of("credits", "Credits and licences", credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx), fonts,
+                                                                                  str(getattr(gctx.game.spec, "version", None) or ""), gctx.game.spec.pitch or ""))]
     files, findings = [], []
     separate: list[Part] = []
     for ink_saver in (False, True):

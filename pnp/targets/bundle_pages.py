@@ -7,6 +7,7 @@ Drawn with Platypus in the project's TrueType font, so every glyph is embedded.
 from __future__ import annotations
 
 import io
+from copy import copy
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -17,6 +18,7 @@ from reportlab.platypus import ListFlowable, ListItem, PageBreak, Paragraph, Sim
 
 from pnp.core.units import paper_size
 from pnp.layout import rl
+from pnp.layout.markup import curly_quotes
 from pnp.targets.feedback import Fonts
 
 PAPER_NAMES = {"letter": "US Letter (8.5 × 11 in, 215.9 × 279.4 mm)", "a4": "A4 (210 × 297 mm)"}
@@ -58,6 +60,21 @@ class FrontMatter:
     checklist: tuple[ChecklistLine, ...]
     steps: tuple[str, ...]
     left_out: tuple[str, ...] = ()  # what a build can write that the bundle leaves out on purpose
+    drawn_cover: bool = False  # a drawn cover page comes before these pages (pnp.targets.bundle.cover_pdf): no cover of words
+
+
+
+def _text(value) -> str:
+    """A plain text as a Paragraph prints it exactly: its quotes and apostrophes typographic (as every page of pnp sets
+    them), its markup characters escaped."""
+    return escape(curly_quotes(str(value)))
+
+def restyled(style: ParagraphStyle, **changes) -> ParagraphStyle:
+    """A copy of a paragraph style with some of its values changed."""
+    out = copy(style)
+    for key, value in changes.items():
+        setattr(out, key, value)
+    return out
 
 
 def _styles(fonts: Fonts) -> dict[str, ParagraphStyle]:
@@ -70,7 +87,7 @@ def _styles(fonts: Fonts) -> dict[str, ParagraphStyle]:
 
 
 def _table(rows: list[list[str]], st: dict, widths: list[float]) -> Table:
-    cells = [[Paragraph(escape(str(v)), st["head" if i == 0 else "cell"]) for v in row] for i, row in enumerate(rows)]
+    cells = [[Paragraph(_text(str(v)), st["head" if i == 0 else "cell"]) for v in row] for i, row in enumerate(rows)]
     table = Table(cells, colWidths=widths, repeatRows=1)
     # a Table sets its cells' font even for Paragraph cells: name ours, or reportlab's unembedded Helvetica joins the page
     table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st["cell"].fontName), ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black), ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
@@ -79,9 +96,12 @@ def _table(rows: list[list[str]], st: dict, widths: list[float]) -> Table:
 
 
 def _cover(fm: FrontMatter, st: dict) -> list:
-    out = [Paragraph(escape(fm.title), st["cover"])]
-    out += [Paragraph(escape(text), st["sub"]) for text in (fm.subtitle, fm.pitch, fm.players) if text]
+    """A cover of words, when the game has no drawn cover; after a drawn one, the edition's line heads the contents."""
     variant = " · ink-saver edition" if fm.ink_saver else ""
+    if fm.drawn_cover:
+        return [Paragraph(f"{_text(fm.title)} · print-and-play edition · {escape(PAPER_NAMES.get(fm.paper, fm.paper))}{variant}", st["body"])]
+    out = [Paragraph(_text(fm.title), st["cover"])]
+    out += [Paragraph(_text(text), st["sub"]) for text in (fm.subtitle, fm.pitch, fm.players) if text]
     out += [Paragraph(f"Print-and-play edition · {escape(PAPER_NAMES.get(fm.paper, fm.paper))}{variant}", st["sub"]), PageBreak()]
     return out
 
@@ -98,10 +118,10 @@ def _settings(fm: FrontMatter, st: dict, width: float) -> list:
              "Print the page ranges below one run at a time. A double-sided run starts on an odd page, so its fronts and backs stay paired; "
              "a blank page was added where needed."]
     rows = [["Pages", "Part", "Sides", "Print on"]] + [[_range(p), p.title, _sides(p), p.stock or "this paper"] for p in fm.parts]
-    story = [Paragraph("Print settings", st["h"]), *[Paragraph(escape(t), st["body"]) for t in lines],
+    story = [Paragraph("Print settings", st["h"]), *[Paragraph(_text(t), st["body"]) for t in lines],
              _table(rows, st, [width * 0.13, width * 0.3, width * 0.25, width * 0.32])]
     if fm.left_out:
-        story += [Paragraph("Not in this bundle", st["h"]), *[Paragraph(escape(t), st["body"]) for t in fm.left_out]]
+        story += [Paragraph("Not in this bundle", st["h"]), *[Paragraph(_text(t), st["body"]) for t in fm.left_out]]
     return story
 
 
@@ -118,7 +138,7 @@ def front_story(fm: FrontMatter, st: dict, width: float) -> list:
                      [width * 0.14, width * 0.38, width * 0.12, width * 0.36])]
     story += [PageBreak(), *_settings(fm, st, width)]
     story += [Paragraph("Assembly", st["h"]),
-              ListFlowable([ListItem(Paragraph(escape(s), st["body"])) for s in fm.steps], bulletType="1", bulletFontName=st["body"].fontName)]
+              ListFlowable([ListItem(Paragraph(_text(s), st["body"])) for s in fm.steps], bulletType="1", bulletFontName=st["body"].fontName)]
     return story
 
 
@@ -137,9 +157,13 @@ def front_matter_pdf(fm: FrontMatter, fonts: Fonts) -> bytes:
     return _document(fm.paper, f"{fm.title}: print-and-play", fonts, lambda width: front_story(fm, st, width))
 
 
-def credits_pdf(title: str, paper: str, credits: list[str], fonts: Fonts) -> bytes:
-    """The closing page: who made what, and the licences of the fonts and icons the components draw."""
+def credits_pdf(title: str, paper: str, credits: list[str], fonts: Fonts, version: str = "", pitch: str = "") -> bytes:
+    """The back cover: the game's title, its pitch and version, who made what, and the licences of the fonts and icons
+    the components draw."""
     st = _styles(fonts)
-    story = [Paragraph("Credits and licences", st["h"]), *[Paragraph(escape(line), st["body"]) for line in credits], Spacer(1, 6 * mm),
-             Paragraph(escape(f"{title} print-and-play files made with pnp. Print them for your own play."), st["body"])]
+    back = [Paragraph(_text(title), restyled(st["cover"], spaceBefore=20 * mm, fontSize=26, leading=31))]
+    back += [Paragraph(_text(pitch), st["sub"])] if pitch else []
+    back += [Paragraph(_text(f"Version {version}"), st["sub"])] if version else []
+    story = [*back, Paragraph("Credits and licences", st["h"]), *[Paragraph(_text(line), st["body"]) for line in credits], Spacer(1, 6 * mm),
+             Paragraph(_text(f"{title} print-and-play files{' version ' + version if version else ''} made with pnp. Print them for your own play."), st["body"])]
     return _document(paper, f"{title}: credits", fonts, story)

@@ -169,11 +169,11 @@ def _front_page(c, font: str, paper: str, duplex: str) -> None:
 
 def _steps(duplex: str) -> list[str]:
     return [
-        f"1. Print both pages on one sheet, double-sided, flipping on the {duplex} edge, at 100 % / actual size (no 'fit to page').",
-        "2. Hold the sheet against a window or a lamp. Front lines are black; the back's show through, greyer.",
+        f"1. Print both pages on one sheet, double-sided, flipping on the {duplex} edge, at 100 % / actual size (no ‘fit to page’).",
+        "2. Hold the sheet against a window or a lamp. Front lines are black; the back’s show through, greyer.",
         f"3. In each scale, find the pair of lines that continues straight: its number is the offset in mm ({STEP:g} mm steps).",
         "    Halfway between two pairs? Take the number between them.",
-        "4. On each edge's ruler, the first tick printed (counted from the paper's edge) is your printer's margin on that side.",
+        "4. On each edge’s ruler, the first tick printed (counted from the paper’s edge) is your printer’s margin on that side.",
         "5. Save both: pnp calibrate --save my-printer --offset X,Y --margin TOP,RIGHT,BOTTOM,LEFT",
         "    then build with   pnp build --printer my-printer   (0,0 means your printer needs no duplex correction).",
     ]

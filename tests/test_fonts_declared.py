@@ -1,0 +1,77 @@
+"""No fallback font and no straight quote in any output (issue 62): every font the five games' PDFs embed is one of the
+families the game names in game.yaml's `fonts` (body, title, a `symbols` family for the signs its text fonts lack) or
+the condensed face titles switch to; none comes from fonts.yaml's fallback (DejaVu Sans drew '≥' on Police Precinct's
+reference), and every one is embedded. Every quote and apostrophe printed is typographic (the boards' assembly map
+said "page's"). Read from the builds every file shares (conftest.shared_build): Letter, A4 and the German edition of
+Organ Match."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import yaml
+from conftest import ROOT
+from reportlab.pdfbase.ttfonts import TTFontFile
+
+from pnp.core.assets import BUNDLED_FONTS
+
+FONTS = yaml.safe_load((BUNDLED_FONTS / "fonts.yaml").read_text(encoding="utf-8"))
+
+
+def postscript_names(family: str) -> set[str]:
+    """The PostScript names of a bundled family's files: what a PDF names the fonts it embeds from them."""
+    return {TTFontFile(str(BUNDLED_FONTS / path)).name.decode() for path in FONTS["families"][family].values()}
+
+
+def declared(game: str) -> set[str]:
+    roles = yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["fonts"]
+    families = {*roles.values(), roles.get("condensed", FONTS["condensed"])}
+    return set().union(*(postscript_names(f) for f in families))
+
+
+def embedded(pdf: Path) -> list[tuple[str, bool]]:
+    """(font name without its subset tag, embedded?) of every font `pdffonts` lists."""
+    lines = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    return [(line.split()[0].partition("+")[2] or line.split()[0], line.split()[-5] == "yes") for line in lines if line.strip()]
+
+
+def test_every_font_of_every_output_is_one_the_game_declares(shared_build):
+    seen = 0
+    for out in (shared_build(), shared_build("--paper", "a4"), shared_build("organ-match", "--lang", "de", "--strict")):
+        for folder in sorted(p for p in out.iterdir() if (ROOT / "data" / p.name / "game.yaml").is_file()):
+            allowed = declared(folder.name)
+            for pdf in sorted(folder.glob("*.pdf")):
+                for name, is_embedded in embedded(pdf):
+                    seen += 1
+                    assert is_embedded, f"{pdf.name}: {name} is not embedded"
+                    assert name in allowed, f"{pdf.name}: {name} is not a font {folder.name} declares ({sorted(allowed)})"
+    assert seen > 100
+
+
+def test_every_quote_printed_is_typographic(shared_build):
+    for out in (shared_build(), shared_build("--paper", "a4"), shared_build("organ-match", "--lang", "de", "--strict")):
+        for pdf in sorted(out.glob("*/*.pdf")):
+            text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+            straight = [line for line in text.splitlines() if "'" in line or '"' in line]
+            assert not straight, f"{pdf.name}: {straight[:3]}"
+
+
+def test_the_fallback_families_are_not_what_the_games_declare():
+    """The check above could not pass by declaring the fallback itself: DejaVu Sans, the last resort, is no game's."""
+    dejavu = postscript_names("dejavu-sans")
+    assert all(not dejavu & declared(game) for game in ("germ-tycoon", "narco-empire", "organ-match", "organ-trail", "police-precinct"))
+
+
+def test_a_games_symbols_font_draws_the_signs_its_text_fonts_lack(project):
+    """The tiny game's '→' (which Noto Sans lacks) comes from fonts.yaml's fallback until the game names a `symbols`
+    family; then from that family."""
+    from conftest import run_pnp
+
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+    names = {name for name, _ in embedded(project / "output/tiny/tiny-cards.pdf")}
+    assert "NotoSansSymbols-Regular" in names and "DejaVuSans" not in names
+    game = project / "data/tiny/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("  title: comfortaa\n", "  title: comfortaa\n  symbols: dejavu-sans\n", 1), encoding="utf-8")
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+    names = {name for name, _ in embedded(project / "output/tiny/tiny-cards.pdf")}
+    assert "DejaVuSans" in names and "NotoSansSymbols-Regular" not in names
