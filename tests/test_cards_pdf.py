@@ -81,9 +81,10 @@ def test_card_border_is_where_the_layout_puts_it(built):
     # the frame's rounded border is drawn 3.2 mm inside the trim (outside the 3 mm safe area); find its left edge in the
     # top-left card, on the strip of the page that holds it rasterised at 600 dpi (tests/print_raster.py)
     dpi = 600
-    image = Region.around(built, 0, dpi, (0, 6.35 + 49, 12.7 + 10, 6.35 + 51))
+    top = 19.05  # the 4 × 2 landscape Letter grid's first row, from the paper's top
+    image = Region.around(built, 0, dpi, (0, top + 49, 12.7 + 10, top + 51))
     px = dpi / 25.4
-    row = int((6.35 + 50) * px)  # a row through the middle of the first card, clear of text
+    row = int((top + 50) * px)  # a row through the middle of the first card, clear of text
     line = image[row, 0 : int((12.7 + 10) * px)]
     dark = np.where(line < 100)[0]
     expected = (12.7 + 3.2) * px
