@@ -115,7 +115,7 @@ def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -
     colour): a cut outside the line leaves a sliver of the bleed on the edge. Each is given as the bleed's colour
     meeting the edge's, at the element that drew the edge. Pieces cut along another shape (a round
     token) have no edge along their trim's sides."""
-    if placed.run.group.cut_shape != "rectangle" or placed.face.bleed < STRIP_MM:
+    if not placed.run.group.shape.straight or placed.face.bleed < STRIP_MM:
         return []
     printed, own = edges_of(prepared(placed.face)), edges_of(placed.face)
     found = []
