@@ -41,3 +41,14 @@ def test_an_option_naming_what_a_broken_file_holds_shows_that_files_errors(broke
     assert REAL_ERROR in shown, shown
     assert f"{option}: " in shown and "data/tiny/decks/xsample.yaml" in shown, shown
     assert "no deck" not in shown and "no card" not in shown and "nothing to build" not in shown, shown
+
+
+def test_a_strict_build_stopped_by_a_warning_says_so_and_not_nothing_to_build(project):
+    """Under --strict a warning fails the build: it is told as the reason, never as "nothing to build" for a game that
+    has decks (a field no template reads is such a warning)."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("{id: knight,", "{id: knight, flavour: unread,"), encoding="utf-8")
+    result = run_pnp(project, "build", "tiny", "--strict")
+    shown = result.output + result.stderr
+    assert result.exit_code == 1 and "flavour" in shown, shown
+    assert "nothing to build" not in shown, shown

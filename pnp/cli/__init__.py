@@ -322,7 +322,8 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            if not outputs and result.slug not in blocked and not any(f.severity == "error" for f in (*findings, *result.checked)):
+            failing = any(f.severity == "error" or (base.strict and f.severity == "warning") for f in (*findings, *result.checked))
+            if not outputs and result.slug not in blocked and not failing:  # a build that failed says why, not "nothing to build"
                 echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
                      + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
             if changed_only:
