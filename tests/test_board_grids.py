@@ -38,3 +38,15 @@ def test_an_overlap_never_narrows_below_what_the_crosshair_needs_nor_by_more_tha
     assert plan.overlap == 10_000 and plan.pages == 4 and not plan.insets.top_marks
     narrowed = plan_tiles((500, 380), "letter", insets=LASER)
     assert narrowed.pages == 4 and 7_500 <= narrowed.overlap < 10_000
+
+
+def test_a_board_whose_text_every_seam_of_the_fewest_tiles_would_cross_takes_one_more_tile_and_crosses_none():
+    """Text spread over the whole middle third of a two-page-wide board: no shift of the one seam between two tiles
+    clears it, so the board is cut into three tiles whose seams fall outside that text (a page more, no word cut)."""
+    text = (120.0, 20.0, 260.0, 30.0)  # x0, y0, x1, y1 in mm from the board's top-left
+    fewest = plan_tiles((380, 150), "letter", insets=LASER)
+    plan = plan_tiles((380, 150), "letter", insets=LASER, keep_off=(text,))
+    assert not plan.crossed
+    assert plan.pages == fewest.pages + 1
+    seams = sorted({(t.x + plan.overlap / 2) / 1000 for t in plan.tiles if t.x > 0})
+    assert all(not text[0] - 1 < seam < text[2] + 1 for seam in seams), seams

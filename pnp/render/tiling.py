@@ -215,7 +215,8 @@ def balanced_starts(board: int, overlap: int, count: int) -> list[int]:
     return [round(k * (board - overlap) / count) for k in range(count)]
 
 
-def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, int], ...] = (), weights: tuple[int, ...] = ()) -> Axis:
+def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, int], ...] = (), weights: tuple[int, ...] = (),
+               extra: int = 0) -> Axis:
     """The fewest equal tiles along one axis, each seam shifted off the `keep_off` spans where the slack allows.
 
     A balanced grid leaves every tile shorter than the printable length; each
@@ -224,8 +225,8 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
     length (no tile turns into a sliver between two seams moved towards it). Among
     the shifts, the one whose cut lines cross the least text wins, each span
     weighing its `weights` entry (a title's height outweighs a line of small
-    print), then the one closest to balanced."""
-    count = tiles_needed(board, avail, overlap)
+    print), then the one closest to balanced. `extra` tiles beyond the fewest give the seams more room to move."""
+    count = tiles_needed(board, avail, overlap) + extra
     ideal = balanced_starts(board, overlap, count)
     if count == 1:
         return Axis((0,), (board,))
@@ -260,12 +261,12 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
     return Axis(tuple(starts), tuple(lengths), crossed, weight)
 
 
-def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets, keep_off=()) -> TilePlan:
+def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets, keep_off=(), extra: tuple[int, int] = (0, 0)) -> TilePlan:
     avail_w, avail_h = printable(page_w, page_h, insets)
     # a run's height is its type size, and a glyph cut in two shows by its area: a 20 mm title weighs as much as 25 lines of 4 mm print
     heights = tuple((y1 - y0) ** 2 // 1000 for _, y0, _, y1 in keep_off)
-    across = split_axis(board_w, avail_w, overlap, tuple((x0, x1) for x0, _, x1, _ in keep_off), heights)
-    down = split_axis(board_h, avail_h, overlap, tuple((y0, y1) for _, y0, _, y1 in keep_off), heights)
+    across = split_axis(board_w, avail_w, overlap, tuple((x0, x1) for x0, _, x1, _ in keep_off), heights, extra[0])
+    down = split_axis(board_h, avail_h, overlap, tuple((y0, y1) for _, y0, _, y1 in keep_off), heights, extra[1])
     tiles = []
     for r, (y, h) in enumerate(zip(down.starts, down.lengths, strict=True)):
         bottom = insets.bottom + (avail_h - h) // 2  # a tile shorter than the printable area (or a board narrower than the paper) is centred
@@ -379,4 +380,25 @@ def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DE
             plan = _plan(bw, bh, page_w, page_h, _narrowed(bw, bh, aw, ah, overlap), choice, boxes)
             if best is None or _rank(plan) < _rank(best):
                 best = plan
-    return best
+    return best if not best.crossed else _clear_of_text(best, bw, bh, overlap, insets, boxes)
+
+
+def _clear_of_text(best: TilePlan, bw: int, bh: int, overlap: int, insets: Insets, boxes) -> TilePlan:
+    """`best`, or, when its seams must cross text, the plan of one more column or row of tiles whose seams cross none:
+    a cut through a word shows on the assembled board, a page more does not (a narrower printable area, such as a
+    6.35 mm printer's, leaves the fewest tiles too little slack to move their seams off the text)."""
+    clear = []
+    for page_w, page_h in orientations_of(best):
+        for choice in (insets, insets.marks_below()):
+            aw, ah = printable(page_w, page_h, choice)
+            for extra in ((1, 0), (0, 1)):
+                plan = _plan(bw, bh, page_w, page_h, _narrowed(bw, bh, aw, ah, overlap), choice, boxes, extra)
+                if not plan.crossed:
+                    clear.append(plan)
+    return min(clear, key=_rank) if clear else best
+
+
+def orientations_of(plan: TilePlan) -> list[tuple[int, int]]:
+    """The page of `plan`, portrait and landscape (portrait first)."""
+    short, long = sorted((plan.page_w, plan.page_h))
+    return [(short, long), (long, short)]
