@@ -71,7 +71,7 @@ def test_the_bled_image_covers_the_trim_and_its_bleed(tmp_path, art):
 
 
 def test_bleed_on_the_outer_edges_keeps_letters_3_by_3_grid_and_bleeds_where_it_can_be_cut(tmp_path, art, pdfium_reader):
-    """`--bleed-edges`: 9 poker cards on Letter sharing cut lines, as without bleed; the art runs 3 mm past the grid's right
+    """`--bleed-edges`: 9 poker cards on Letter (a laser's 1/6 in margin) sharing cut lines, as without bleed; the art runs 3 mm past the grid's right
     edge (its 12.7 mm margin holds that and the marks; the left one holds the footer too, so less), is cut back at every
     inner cut line, and every cut line keeps a mark that prints, clear of the bleed."""
     import printable as P
@@ -85,9 +85,10 @@ def test_bleed_on_the_outer_edges_keeps_letters_3_by_3_grid_and_bleeds_where_it_
     (root / "templates/tiny/hero.j2").write_text('{{ image("art/edge.png", 0, 0, face.w, face.h, fit="stretch") }}\n')
     deck = root / "data/tiny/decks/heroes.yaml"
     deck.write_text(deck.read_text().replace("size: poker\n", "size: poker\nart_bleed: mirror\n"))
-    result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--no-validate")
+    assert run_pnp(root, "calibrate", "--save", "laser", "--margin", f"{25.4 / 6:.6f}").exit_code == 0
+    result = run_pnp(root, "build", "--only", "cards", "--bleed-edges", "--no-validate", "--printer", "laser")
     assert result.exit_code == 0, result.output + result.stderr
-    pdf = root / "output/tiny/tiny-cards-bleed-edges.pdf"
+    pdf = next((root / "output/tiny").glob("tiny-cards-bleed-edges*.pdf"))
     faces = P.faces_of(streams.Document(pdf), 0)
     assert len(faces) == 9
     left, right = min(f.trim.x0 for f in faces), max(f.trim.x1 for f in faces)

@@ -72,7 +72,7 @@ def test_the_printer_margin_note_is_said_once_a_run_naming_the_games_and_not_onc
     result = run_pnp(project, "build", "--only", "cards")
     notes = [line for line in _said(result) if "printer margin" in line]
     assert len(notes) == 1, _said(result)
-    assert "63.5 × 88.9 mm cards on Letter with a 4.23 mm printer margin" in notes[0] and "(tiny, twin)" in notes[0]
+    assert "63.5 × 88.9 mm cards on Letter with a 5.00 mm printer margin" in notes[0] and "(tiny, twin)" in notes[0]
     assert "pnp calibrate --save NAME --margin MM" in notes[0]
     assert run_pnp(project, "calibrate", "--save", "home", "--margin", "4.23").exit_code == 0
     result = run_pnp(project, "build", "--only", "cards", "--out", str(project / "again"))  # drawn afresh: a reused output says no note

@@ -102,8 +102,8 @@ def test_the_lists_of_kinds_are_the_registrys():
     assert {kind: _weight(kind, None) for kind in kind_names() if kind != "cards"} == {k.name: k.weight for k in KINDS if k.name != "cards"}
     assert [k.part_file for k in with_parts()] == ["boards.yaml", "tokens.yaml", "reference.yaml", "boxes.yaml", "dice.yaml"]
     assert all(load_named(k.part).model_fields for k in with_parts())  # a pydantic model each
-    assert variant_tag(Options(paper="a4"), "labels") == "" and variant_tag(Options(paper="a4"), "boxes") == "-a4"
-    assert kind_named("labels").options == ("cutter", "draft")
+    assert variant_tag(Options(paper="a4"), "labels") == "-a4" and variant_tag(Options(paper="a4"), "boxes") == "-a4"
+    assert kind_named("labels").options == ("paper", "printable_mm", "cutter", "draft")  # the paper picks the sheet, the margin keeps words in
 
 
 def doc_example() -> dict[str, str]:

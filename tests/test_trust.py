@@ -102,7 +102,7 @@ def test_build_shows_the_low_resolution_warning_validate_finds(project):
     validate = run_pnp(project, "validate", "tiny")
     build = run_pnp(project, "build", "--only", "cards")
     for result in (validate, build):
-        assert "warning: image art/heron.png prints at 51 dpi, below 150" in result.stderr, result.stderr
+        assert "warning: image art/heron.png prints at 51 dpi in its 20 × 20 mm box, below 200" in result.stderr, result.stderr
 
 
 def test_strict_build_writes_nothing_while_a_warning_remains(project):
@@ -193,7 +193,7 @@ def test_a_cover_image_at_127_dpi_is_reported_and_a_sharp_contain_one_is_not(pro
     assert "image art/heron.png prints at" not in contain.stderr, contain.stderr
     edit(template, "image(card.art, 5, 50, 20, 20)", "image(card.art, 5, 50, 20, 20, fit='cover')")
     cover = run_pnp(project, "validate")
-    assert "warning: image art/heron.png prints at 127 dpi, below 150" in cover.stderr, cover.stderr
+    assert "warning: image art/heron.png prints at 127 dpi in its 20 × 20 mm box, below 200" in cover.stderr, cover.stderr
 
 
 # 7. --changed keeps duplex pairs and has an explicit baseline --------------------------------

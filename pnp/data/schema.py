@@ -160,7 +160,7 @@ class GameSpec(Strict):
     players: Players
     age: int | None = Field(default=None, ge=0, le=99)  # minimum age; the rulebook's cover leaves it out when absent
     play_time: int | str | None = None  # minutes, or a text such as "2–3 hours"
-    palette: dict[str, Colour] = {}
+    palette: dict[str, Colour] = Field(default={}, validate_default=True)  # ink and paper are there even when a game names no colours
     fonts: dict[str, str] = {}
     notes: str = ""
     facts: dict[str, Any] = {}

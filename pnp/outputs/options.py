@@ -58,8 +58,9 @@ class Options:
 
     @property
     def card_bleed_mm(self) -> float:
-        """The bleed card faces are drawn with: a bleed build's, or an edge-bleed build's (cut back inside the grid)."""
-        return BLEED_MM if self.bleed or self.edge_bleed else 0.0
+        """The bleed card faces are drawn with: a bleed build's (or an export's: its `bleed_mm`), or an edge-bleed build's
+        (cut back inside the grid)."""
+        return self.bleed_mm or (BLEED_MM if self.edge_bleed else 0.0)
 
     @property
     def plain_faces(self) -> bool:

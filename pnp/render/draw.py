@@ -22,12 +22,11 @@ from pnp.core.units import PT_PER_MM
 from pnp.layout import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.typeset import TextOp
-from pnp.render.art_pixels import bled_pixels
 from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
-from pnp.render.pictures import draw_without_helvetica, picture
-from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outlined_drawing, placeholder_bars, thinnest_stroke
+from pnp.render.pictures import draw_bled_image, draw_without_helvetica, picture
+from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outline_key, outlined_drawing, placeholder_bars, thinnest_stroke
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
@@ -275,7 +274,7 @@ class FaceDrawer:
             match el:
                 case Icon(name, col, _, _, w, h):
                     fit, floor = self._icon_placed(name, w * K, h * K, scale)
-                    found.add((name, col, floor, *_outline(el.outline, fit)))
+                    found.add((name, col, floor, *outline_key(el.outline, fit)))
                 case Text(_, _, ops):
                     found.update((op.icon, op.color, self._icon_placed(op.icon, op.size, op.size, scale)[1]) for op in ops if type(op) is not TextOp)
                 case Group(scale=inner, children=children):
@@ -566,7 +565,7 @@ class FaceDrawer:
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
         scale, floor = self._icon_placed(name, w_pt, h_pt, self._scale)
-        form, dw, dh = self._icon_form(name, colour_hex, floor, *_outline(outline_mm, scale))
+        form, dw, dh = self._icon_form(name, colour_hex, floor, *outline_key(outline_mm, scale))
         ox = x_pt + (w_pt - dw * scale) / 2
         oy = -(y_top_pt + h_pt) + (h_pt - dh * scale) / 2
         self._do_form(form, scale, scale, ox, oy)
@@ -594,19 +593,5 @@ class FaceDrawer:
         c.restoreState()
 
     def _bled_image(self, image: Image) -> None:
-        """An image continued past its box by its own edge (pnp.layout.art_bleed): the pixels its box shows, padded by
-        the bleed on the sides that meet the trim, stretched over the grown box."""
-        (path, _iw, _ih), x, y, w, h, fit = image[:6]
-        mode, left, top, right, bottom = image.bleed
-        cache = self.__dict__.setdefault("_bled", {})
-        key = (path, w, h, fit, image.bleed, self.colour_filter is not None)
-        if key not in cache:
-            cache[key] = picture(bled_pixels(cmyk_image(path) if self.colour_filter is not None else path, w, h, fit, mode, (left, top, right, bottom)))
-        x0, y0, x1, y1 = x - left, y - top, x + w + right, y + h + bottom
-        self.c.drawImage(cache[key], x0 * K, -y1 * K, (x1 - x0) * K, (y1 - y0) * K, mask="auto")
-
-
-def _outline(outline_mm: float, fit: float) -> tuple[float, ...]:
-    """An outline of `outline_mm` in the units of an icon drawn at `fit` points per unit, as the last part of its form's
-    key (rounded, so icons placed alike share a form); nothing for a filled icon."""
-    return (round(outline_mm * K / fit, 4),) if outline_mm and fit else ()
+        """An image continued past its box by its own edge (pnp.render.pictures.draw_bled_image)."""
+        draw_bled_image(self.c, image, self.__dict__.setdefault("_bled", {}), cmyk=self.colour_filter is not None)

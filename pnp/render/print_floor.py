@@ -30,6 +30,7 @@ import math
 from typing import NamedTuple
 
 from pnp.core.colour import tint
+from pnp.core.units import PT_PER_MM
 
 HAIRLINE_PT = 0.25  # the thinnest line print shops accept, and the hairline of print drivers
 MIN_TEXT_PT = 5.0  # the smallest type a printed piece uses (sheet footers are 6.5 pt; version stamps 5 pt)
@@ -185,3 +186,8 @@ def placeholder_bars(x: float, baseline: float, text: str, font: str, size: floa
         at += len(word) + 1
     return bars
 
+
+def outline_key(outline_mm: float, fit: float) -> tuple[float, ...]:
+    """An outline of `outline_mm` in the units of an icon drawn at `fit` points per unit, as the last part of its form's
+    key (rounded, so icons placed alike share a form); nothing for a filled icon."""
+    return (round(outline_mm * PT_PER_MM / fit, 4),) if outline_mm and fit else ()
