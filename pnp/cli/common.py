@@ -132,13 +132,41 @@ def load_games(project: Project, slugs: list[str], report: Report, partial: bool
 
 def validate_games(project: Project, slugs: list[str], report: Report, draw: bool = True) -> list:
     """Load games and run every check on them, rendering each output in memory (on all cores); the games, with every
-    finding in `report`. Without `draw`, only the checks of the data itself (pnp.pipeline.validate.data_checks)."""
-    from pnp.pipeline.schedule import check_games
+    finding in `report`. Without `draw`, only the checks of the data itself (pnp.pipeline.validate.data_checks).
 
+    What the checks find and draw is kept in the build cache of the project's
+    output folder, as a build keeps it (pnp.pipeline.build.check_everything):
+    a game as it was is answered from there, without drawing anything."""
+    from pnp.pipeline.results import kept_validations
+
+    out = kept_in(project, report) if draw else None
     games = load_games(project, slugs, report, partial=True)
-    for found in check_games(project, games, draw=draw):
-        report.extend(found)
+    kept = kept_validations(project, games, out) if out is not None else {}
+    left = [game for game in games if game.slug not in kept]
+    if left:
+        from pnp.pipeline.schedule import check_games  # with the drawing machinery: only when some game must be checked
+
+        kept.update(zip([game.slug for game in left], check_games(project, left, draw=draw, out=out), strict=True))
+    for game in games:
+        report.extend(kept[game.slug])
     return games
+
+
+def kept_in(project: Project, report: Report) -> Path | None:
+    """The output folder whose build cache a command that checks games reads and keeps its work in: the one `pnp
+    build` writes to by default, readied as a build readies it (its note, if any, in `report`); None when it may not
+    be written (a link: pnp.cli.common.output_folder), and nothing is kept."""
+    from pnp.pipeline.cache import keep_game_reads, open_build_cache
+
+    try:
+        out = output_folder(project, None)
+    except PnpError:
+        return None
+    note = open_build_cache(project, out)
+    if note is not None:
+        report.add(note)
+    keep_game_reads(project, out)
+    return out
 
 
 def read_games(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:

@@ -13,9 +13,10 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
-from pnp.core.colour import read_answers
+from pnp.core.colour import read_answers, save_answers
 from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, remove_stale_temporaries, write_atomic
+from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
 from pnp.data.fields import CardReads
 from pnp.data.kinds import KINDS, kind_named, load_named
@@ -29,7 +30,6 @@ from pnp.pipeline.cache import (
     GameCache,
     cache_path,
     cards_digest,
-    checks_key,
     compiled_templates_path,
     face_store_path,
     output_key,
@@ -39,7 +39,8 @@ from pnp.pipeline.cache import (
 )
 from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
 from pnp.pipeline.printed_cards import record_build
-from pnp.pipeline.validate import check_game
+from pnp.pipeline.results import findings_of, results_path
+from pnp.pipeline.validate import check_game, check_parts
 from pnp.render.ink import page_inks
 
 
@@ -149,21 +150,61 @@ def keep_between_builds(engine: Engine, out: Path) -> None:
 def kept_faces(gctx: GameContext, plan: GamePlan) -> FaceStore:
     """The faces the game's last build into `plan`'s folder kept (pnp.pipeline.cache.FaceStore), for whatever draws
     the game's faces next: a face whose template, data and shared inputs are as they were is read, not drawn."""
+    return faces_kept_in(gctx, plan.options.out, plan.shared, plan.options.bleed)
+
+
+def faces_kept_in(gctx: GameContext, out: Path, shared: str, bleed: bool = False) -> FaceStore:
+    """The face store of the game in the build cache of `out` (those drawn with `bleed`, or without)."""
     project = gctx.project
-    return FaceStore(face_store_path(plan.options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
+    return FaceStore(face_store_path(out, gctx.game.slug, bleed), shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
                      keeps=gctx.engine.keeps)
 
 
 @paused
 def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
     """The build's checks of a game (pnp.pipeline.validate.game_checks), drawing the faces the last build did not keep:
-    after a one-card edit the readability check draws that card's faces alone."""
+    after a one-card edit the readability check draws that card's faces alone. What they find is kept in the game's
+    results (pnp.pipeline.cache.kept_part): any command meeting the game as it is now reads it there."""
     keep_between_builds(gctx.engine, plan.options.out)  # the syntax trees the checks read are kept there
+    gctx.results = game_results(gctx, plan.options.out)
     gctx.face_store = kept_faces(gctx, plan)
     try:
-        return check_game(gctx, render=False)
+        return check_game(gctx, render=False, shared=plan.shared)
     finally:
         gctx.face_store = None
+
+
+@paused
+def check_everything(gctx: GameContext, out: Path) -> list[Finding]:
+    """Every check `pnp validate` runs on a game (pnp.pipeline.validate.check_game), with what the build cache of `out`
+    keeps: the parts whose inputs are as they were are read there, the others run, drawing only the faces the face
+    stores do not hold; what they found and drew is kept there for the next command."""
+    engine = gctx.engine
+    keep_between_builds(engine, out)
+    shared = shared_inputs_hash(gctx.project)
+    gctx.results = game_results(gctx, out)
+    plain, bleed = faces_kept_in(gctx, out, shared), faces_kept_in(gctx, out, shared, bleed=True)
+    gctx.face_store = plain
+    try:
+        parts = check_parts(gctx, shared=shared, bleed_faces=bleed)
+    finally:
+        gctx.face_store = None
+    if any(not part.kept for part in parts):
+        fonts = gctx.fonts.registered()
+        for store in (plain, bleed):  # a part read from the results drew nothing: the faces it would have drawn stay kept
+            store.save(store.used, fonts, partial=any(part.kept for part in parts), reads=store.reads)
+        gctx.results.save()
+        save_answers(colour_answers_path(out))
+    return findings_of(parts)
+
+
+def game_results(gctx: GameContext, out: Path) -> KeptResults:
+    """The results kept for the game in the build cache of `out` (the context's own once named: its process reads the
+    folder once a run)."""
+    folder = results_path(out, gctx.game.slug)
+    if gctx.results.folder != folder:
+        gctx.results = KeptResults(folder)
+    return gctx.results
 
 
 @paused
@@ -245,19 +286,15 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
             stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
-def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
-                stopping: bool = False, writes: CacheWrites = AT_ONCE, keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
+def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], stopping: bool = False, writes: CacheWrites = AT_ONCE,
+                keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
-    `checks` is (key, findings) of the build checks run for this build: kept when they found no error. `stopping` says
-    the game's data or checks have errors (or warnings, with --strict): the outputs' own findings are reported all
-    the same, so one run shows every problem (docs/findings.md), and nothing is written."""
+    `stopping` says the game's data or checks have errors (or warnings, with --strict): the outputs' own findings are
+    reported all the same, so one run shows every problem (docs/findings.md), and nothing is written."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
-    keeps_checks = checks is not None and not any(f.severity == "error" for f in checks[1])
-    if keeps_checks:
-        cache.keep_checks(*checks)
     by_slot = {r.slot: r for r in rendered}
     outputs, findings, pending = [], [], []
     for step in plan.steps:
@@ -271,8 +308,6 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     out_dir = options.out / game.slug
     linked = _linked_folders((out_dir, store.parent), project, game.slug)
     if linked or stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
-        if keeps_checks and not linked:
-            cache.save(store, writes)
         return [], findings + linked
     remove_stale_temporaries(out_dir)
     written = cache.written(list(by_slot))
@@ -296,13 +331,13 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
     record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
-    if rendered or options.mark_printed or keeps_checks:
+    if rendered or options.mark_printed:
         cache.save(store, writes)
     if rendered:
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
+        FaceStore(face_store_path(options.out, game.slug, options.bleed), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
     return outputs, findings
 
 
@@ -335,16 +370,6 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
     for done in rendered:
         measure_ink(plan, done)
     return finish_game(gctx.project, gctx.game, plan, rendered, keeps=gctx.engine.keeps)
-
-
-def kept_checks(game, plan: GamePlan) -> tuple[str, list[Finding] | None]:
-    """(key, findings) of the build checks of `game` kept from an earlier build; findings None when they must run again.
-
-    The checks (`check_game` without rendering) read only the game's own folder
-    and what every game shares (templates, icons, fonts, pnp itself), so those
-    key them: a rebuild after an edit in one game checks that game alone."""
-    key = checks_key(game, plan.shared)
-    return key, plan.cache.kept_checks(key)
 
 
 def mark_printed(out_root: Path, slug: str) -> int | None:

@@ -203,11 +203,13 @@ def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
 
 
 def finding_to_json(f: Finding) -> dict:
-    return f.as_json()
+    """A finding as the cache keeps it: every field, so one read back is the very finding (its sheet, places, edition)."""
+    return {**f.as_json(), "sheet": f.loc.sheet}
 
 
 def finding_from_json(d: dict) -> Finding:
-    return Finding(d["severity"], d["code"], d["message"], Loc(d["file"], d["line"], d["column"]), d.get("game", ""), d.get("component", ""))
+    return Finding(d["severity"], d["code"], d["message"], Loc(d["file"], d["line"], d["column"], d.get("sheet", "")), d.get("game", ""),
+                   d.get("component", ""), tuple(d.get("places", ())), d.get("edition", ""))
 
 
 @dataclass
@@ -215,21 +217,19 @@ class GameCache:
     outputs: dict = field(default_factory=dict)  # kind → {"key", "files": {name: sha256}, "reads": {path: sha256}, "findings": [...], "stats"}
     faces: dict = field(default_factory=dict)  # "deck/card" → [front hash, back hash, count] of the last full build
     printed: dict | None = None  # the faces of the last marked print: what `--changed` compares with
-    checks: dict = field(default_factory=dict)  # {"key", "findings"}: the build checks' findings for the game's inputs of that key
 
     @classmethod
     def load(cls, path: Path) -> GameCache:
         try:
             data = json.loads(read_sealed(path) or b"{}")  # another user's cache could make a build take their files for its own
             printed = data.get("printed")
-            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None,
-                       checks=dict(data.get("checks", {})))
+            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None)
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
     def save(self, path: Path, writes: CacheWrites = AT_ONCE) -> None:
         # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
-        data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
+        data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
         writes(lambda: write_atomic_with(path, sealing(lambda f: _write_parts(f, json_parts(data))), durable=False))
 
@@ -282,15 +282,6 @@ class GameCache:
             if name is None or file == name:
                 out.update(stats.get("page_ink", {}))
         return out
-
-    def kept_checks(self, key: str) -> list[Finding] | None:
-        """The checks' findings kept for inputs of `key`, or None when the inputs changed."""
-        if self.checks.get("key") != key:
-            return None
-        return [finding_from_json(d) for d in self.checks.get("findings", [])]
-
-    def keep_checks(self, key: str, findings: list[Finding]) -> None:
-        self.checks = {"key": key, "findings": [finding_to_json(f) for f in findings]}
 
     def findings(self, kind: str) -> list[Finding]:
         """The warnings `kind` gave when it was built: a reused output shows them again while their cause remains."""
@@ -540,8 +531,10 @@ def open_build_cache(project, out_root: Path) -> Finding | None:
     return None
 
 
-def face_store_path(out_root: Path, game_slug: str) -> Path:
-    return out_root / CACHE_DIR / f"{game_slug}.faces"
+def face_store_path(out_root: Path, game_slug: str, bleed: bool = False) -> Path:
+    """Where a game's faces are kept: those drawn with bleed apart (`validate` draws its cards so), so a command that
+    draws one kind does not drop the other's when it writes the faces it used."""
+    return out_root / CACHE_DIR / f"{game_slug}{'-bleed' if bleed else ''}.faces"
 
 
 def cache_path(out_root: Path, game_slug: str) -> Path:

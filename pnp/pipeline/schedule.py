@@ -22,6 +22,7 @@ from pathlib import Path
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
+from pnp.core.kept import KeptResults
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
 from pnp.core.processes import cores, worker_pool, worker_state
@@ -35,15 +36,16 @@ from pnp.pipeline.build import (
     Output,
     OutputJob,
     RenderedOutput,
+    check_everything,
     check_output,
     colour_answers_path,
     finish_game,
-    kept_checks,
     measure_ink,
     plan_game,
     render_output,
 )
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.results import kept_checks, results_path
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game, data_checks
@@ -93,9 +95,9 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
             for game in games_left if checking else []:
-                key, found = kept_checks(game, plans[game.slug])
+                found = kept_checks(KeptResults(results_path(options.out, game.slug)), project, game, shared, session.keeps)
                 if found is None:
-                    jobs.append((_weight("check", game), "check", game.slug, key))
+                    jobs.append((_weight("check", game), "check", game.slug, None))
                 else:
                     kept[game.slug] = found
             for game in games_left:
@@ -143,10 +145,10 @@ class _Finishing:
     def _finish(self, game) -> None:
         """Take the game's checks (a game they find errors in is not built) and write what its jobs rendered (finish_game)."""
         slug, plan, built = game.slug, self.plans[game.slug], self.results[game.slug]
-        ran = self.done.get(("check", slug))  # (key, findings) of checks run now, to keep
+        ran = self.done.get(("check", slug))  # the findings of checks run now
         stopping = slug in self.blocked  # the game's data or checks have errors: its outputs were rendered all the same
         if self.kept is not None:
-            found = ran[1] if ran is not None else self.kept[slug]
+            found = ran if ran is not None else self.kept[slug]
             built.checked = found
             stopping = stopping or any(f.severity == "error" or (self.options.strict and f.severity == "warning") for f in found)
         if slug in self.stopped:
@@ -154,7 +156,7 @@ class _Finishing:
         if stopping:
             self.stopped.add(slug)
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
-        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, stopping, self.writes, self.keeps)
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], stopping, self.writes, self.keeps)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 
@@ -263,9 +265,11 @@ class _Worker:
         self.engine = engine or Engine(project)
         self.games = {g.slug: g for g in games}
 
-    def check(self, slug: str, render: bool = False) -> list[Finding]:
-        """The build's checks of a game; with `render`, also what rendering every output in memory finds (`pnp validate`)."""
-        return check_game(self.engine.for_game(self.games[slug]), render=render)
+    def check(self, slug: str, out: Path | None = None) -> list[Finding]:
+        """Every check of `pnp validate` on a game, rendering every output in memory, with what the build cache of `out`
+        keeps (pnp.pipeline.build.check_everything), or none."""
+        gctx = self.engine.for_game(self.games[slug])
+        return check_game(gctx) if out is None else check_everything(gctx, out)
 
     def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
@@ -281,12 +285,18 @@ class _Worker:
         for what, slug, detail in jobs:
             answers = colour_answers_path(plans[slug].options.out)
             if what == "check":
-                out[(what, slug)] = (detail, check_output(self.engine.for_game(self.games[slug]), plans[slug]))
+                out[(what, slug)] = check_output(self.engine.for_game(self.games[slug]), plans[slug])
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
         if jobs:
             save_answers(answers)
+            self.save_results({slug for _, slug, _ in jobs})
         return out
+
+    def save_results(self, slugs) -> None:
+        """Keep what this process found and judged of these games for any later command (pnp.core.kept.KeptResults)."""
+        for slug in sorted(slugs):
+            self.engine.for_game(self.games[slug]).results.save()
 
 
 class _Pool:
@@ -390,25 +400,34 @@ class _Pool:
                 warming.join()
 
 
-def check_games(project, games: list, workers: int | None = None, draw: bool = True) -> list[list[Finding]]:
+def check_games(project, games: list, workers: int | None = None, draw: bool = True, out: Path | None = None) -> list[list[Finding]]:
     """Every check `pnp validate` runs, rendering each game's outputs in memory: each game's findings, in the games' order.
     Without `draw`, the checks of the data alone (`validate --quick`), in this process: they take a moment a game.
+    `out` names the output folder whose build cache keeps what the checks found and drew (none: nothing is kept; the
+    caller answers the games kept whole there: pnp.pipeline.results.kept_validations).
 
     Games are checked on all cores, largest first, each in one process (a
     game's outputs share its fitted texts and faces); a finding is a value, the
     same whichever process finds it."""
-    workers = min(workers or cores(), 8, len(games))
-    if workers <= 1 or not draw:
+    if not draw:
         worker = _Worker(project, games)
-        return [worker.check(game.slug, render=True) if draw else data_checks(worker.engine.for_game(game)) for game in games]
-    largest_first = sorted(games, key=lambda game: -_weight("cards", game))
-    with worker_pool(workers, _new_worker, (project.root, games)) as pool:
-        futures = {game.slug: pool.submit(_check_in_worker, game.slug) for game in largest_first}
-        return [futures[game.slug].result() for game in games]
+        return [data_checks(worker.engine.for_game(game)) for game in games]
+    workers = min(workers or cores(), 8, len(games))
+    if workers <= 1:
+        worker = _Worker(project, games)
+        found = [worker.check(game.slug, out) for game in games]
+    else:
+        largest_first = sorted(games, key=lambda game: -_weight("cards", game))
+        with worker_pool(workers, _new_worker, (project.root, games)) as pool:
+            futures = {game.slug: pool.submit(_check_in_worker, game.slug, out) for game in largest_first}
+            found = [futures[game.slug].result() for game in games]
+    if out is not None:
+        save_digests(file_digests_path(out))
+    return found
 
 
-def _check_in_worker(slug: str) -> list[Finding]:
-    return worker_state().check(slug, render=True)
+def _check_in_worker(slug: str, out: Path | None) -> list[Finding]:
+    return worker_state().check(slug, out)
 
 
 def warm_up(project, out: Path, session: Session) -> None:
