@@ -137,9 +137,11 @@ def validate_games(project: Project, slugs: list[str], report: Report, draw: boo
     What the checks find and draw is kept in the build cache of the project's
     output folder, as a build keeps it (pnp.pipeline.build.check_everything):
     a game as it was is answered from there, without drawing anything."""
-    from pnp.pipeline.results import kept_validations
+    from pnp.pipeline.results import checks_cache, kept_validations
 
-    out = kept_in(project, report) if draw else None
+    out, note = checks_cache(project) if draw else (None, None)
+    if note is not None:
+        report.add(note)
     games = load_games(project, slugs, report, partial=True)
     kept = kept_validations(project, games, out) if out is not None else {}
     left = [game for game in games if game.slug not in kept]
@@ -150,23 +152,6 @@ def validate_games(project: Project, slugs: list[str], report: Report, draw: boo
     for game in games:
         report.extend(kept[game.slug])
     return games
-
-
-def kept_in(project: Project, report: Report) -> Path | None:
-    """The output folder whose build cache a command that checks games reads and keeps its work in: the one `pnp
-    build` writes to by default, readied as a build readies it (its note, if any, in `report`); None when it may not
-    be written (a link: pnp.cli.common.output_folder), and nothing is kept."""
-    from pnp.pipeline.cache import keep_game_reads, open_build_cache
-
-    try:
-        out = output_folder(project, None)
-    except PnpError:
-        return None
-    note = open_build_cache(project, out)
-    if note is not None:
-        report.add(note)
-    keep_game_reads(project, out)
-    return out
 
 
 def read_games(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:

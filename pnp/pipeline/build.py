@@ -150,14 +150,16 @@ def keep_between_builds(engine: Engine, out: Path) -> None:
 def kept_faces(gctx: GameContext, plan: GamePlan) -> FaceStore:
     """The faces the game's last build into `plan`'s folder kept (pnp.pipeline.cache.FaceStore), for whatever draws
     the game's faces next: a face whose template, data and shared inputs are as they were is read, not drawn."""
-    return faces_kept_in(gctx, plan.options.out, plan.shared, plan.options.bleed)
+    return faces_kept_in(gctx, plan.options.out, plan.shared)
 
 
-def faces_kept_in(gctx: GameContext, out: Path, shared: str, bleed: bool = False) -> FaceStore:
-    """The face store of the game in the build cache of `out` (those drawn with `bleed`, or without)."""
+def faces_kept_in(gctx: GameContext, out: Path, shared: str, checks: bool = False) -> FaceStore:
+    """The face store of the game in the build cache of `out`: the build's, or (`checks`) that of the commands that
+    check a game without building it, which looks up what it lacks in the build's (pnp.pipeline.cache.face_store_path)."""
     project = gctx.project
-    return FaceStore(face_store_path(out, gctx.game.slug, bleed), shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
-                     keeps=gctx.engine.keeps)
+    fallback = faces_kept_in(gctx, out, shared) if checks else None
+    return FaceStore(face_store_path(out, gctx.game.slug, checks), shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
+                     keeps=gctx.engine.keeps, fallback=fallback)
 
 
 @paused
@@ -179,23 +181,32 @@ def check_everything(gctx: GameContext, out: Path) -> list[Finding]:
     """Every check `pnp validate` runs on a game (pnp.pipeline.validate.check_game), with what the build cache of `out`
     keeps: the parts whose inputs are as they were are read there, the others run, drawing only the faces the face
     stores do not hold; what they found and drew is kept there for the next command."""
-    engine = gctx.engine
-    keep_between_builds(engine, out)
     shared = shared_inputs_hash(gctx.project)
-    gctx.results = game_results(gctx, out)
-    plain, bleed = faces_kept_in(gctx, out, shared), faces_kept_in(gctx, out, shared, bleed=True)
-    gctx.face_store = plain
+    open_kept(gctx, out, shared)
     try:
-        parts = check_parts(gctx, shared=shared, bleed_faces=bleed)
+        parts = check_parts(gctx, shared=shared)
     finally:
-        gctx.face_store = None
-    if any(not part.kept for part in parts):
-        fonts = gctx.fonts.registered()
-        for store in (plain, bleed):  # a part read from the results drew nothing: the faces it would have drawn stay kept
-            store.save(store.used, fonts, partial=any(part.kept for part in parts), reads=store.reads)
+        # a part read from the results drew nothing: the faces it would have drawn stay kept
+        close_kept(gctx, out, partial=any(part.kept for part in parts), wrote=any(not part.kept for part in parts))
+    return findings_of(parts)
+
+
+def open_kept(gctx: GameContext, out: Path, shared: str) -> None:
+    """Let the game's checks and drawings read what the build cache of `out` keeps (results, faces, compiled templates,
+    parsed fonts, colour answers) until `close_kept`: what a command that checks without building reads."""
+    keep_between_builds(gctx.engine, out)
+    gctx.results = game_results(gctx, out)
+    gctx.face_store = faces_kept_in(gctx, out, shared, checks=True)
+
+
+def close_kept(gctx: GameContext, out: Path, partial: bool = True, wrote: bool = True) -> None:
+    """Keep what the game's checks found and the faces they drew since `open_kept` (with `partial`, the faces kept
+    before too), unless nothing new was worked out (`wrote`)."""
+    store, gctx.face_store = gctx.face_store, None
+    if wrote:
+        store.save(store.used, gctx.fonts.registered(), partial=partial, reads=store.reads)
         gctx.results.save()
         save_answers(colour_answers_path(out))
-    return findings_of(parts)
 
 
 def game_results(gctx: GameContext, out: Path) -> KeptResults:
@@ -337,7 +348,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug, options.bleed), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
+        FaceStore(face_store_path(options.out, game.slug), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
     return outputs, findings
 
 

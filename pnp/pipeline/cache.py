@@ -315,8 +315,10 @@ class FaceStore:
     file:line) always show. The fonts the faces use are registered again on
     load. Only the faces the last build used are saved."""
 
-    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = (), keeps: Keeps | None = None):
+    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = (), keeps: Keeps | None = None,
+                 fallback: FaceStore | None = None):
         self.path = path
+        self.fallback = fallback  # another store a face missing here is looked up in (a build's, for the checks' own)
         self.shared = shared
         self.fonts = fonts  # the FontBook whose fonts the faces name
         self.covered = tuple(Path(c).resolve() for c in covered)  # folders the shared hash covers (templates, fonts, icons)
@@ -361,7 +363,7 @@ class FaceStore:
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
-        return functools.partial(FaceStore, self.path, self.shared, covered=self.covered)
+        return functools.partial(_open_store, self.path, self.shared, self.covered, self.fallback.opener() if self.fallback is not None else None)
 
     def adopt(self, used: dict, reads: dict) -> None:
         """Take the faces another process's store gave or took in this build, with their card reads, as if this one had."""
@@ -393,17 +395,26 @@ class FaceStore:
         return bool(kept)
 
     def get(self, key: str | None, reads=None):
-        """The face kept under `key`, or None; the card reads it made when rendered are made again into `reads`."""
-        kept = self._kept if self._kept is not None else self._load()
-        face = kept.get(key) if key is not None else None
+        """The face kept under `key` (here, else in the fallback store), or None; the card reads it made when rendered
+        are made again into `reads`."""
+        if key is None:
+            return None
+        face, made = self._find(key)
         if face is not None:
             self._used[key] = face
-            made = self._kept_reads.get(key, ())
             if made:
                 self._reads[key] = made
                 if reads is not None:
                     reads.update(made)
         return face
+
+    def _find(self, key: str) -> tuple[object, tuple]:
+        """(face, the card reads it made) kept under `key` here, else in the fallback store; (None, ()) when neither has it."""
+        kept = self._kept if self._kept is not None else self._load()
+        face = kept.get(key)
+        if face is not None:
+            return face, self._kept_reads.get(key, ())
+        return self.fallback._find(key) if self.fallback is not None else (None, ())
 
     def put(self, key: str | None, face, warned: bool, files: set, reads=()) -> None:
         """Keep a face rendered now, with the card reads it made, unless it gave a warning or opened a file the shared inputs do not cover."""
@@ -448,6 +459,11 @@ class FaceStore:
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
         # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
         writes(lambda: self._write(kept))
+
+
+def _open_store(path: Path, shared: str, covered: tuple[Path, ...], fallback: Callable | None, fonts=None) -> FaceStore:
+    """The store at `path` opened in another process (FaceStore.opener), its fallback store with it."""
+    return FaceStore(path, shared, fonts, covered, fallback=fallback(fonts=fonts) if fallback is not None else None)
 
 
 def _dump_store(kept: dict, f: BinaryIO) -> None:
@@ -531,10 +547,11 @@ def open_build_cache(project, out_root: Path) -> Finding | None:
     return None
 
 
-def face_store_path(out_root: Path, game_slug: str, bleed: bool = False) -> Path:
-    """Where a game's faces are kept: those drawn with bleed apart (`validate` draws its cards so), so a command that
-    draws one kind does not drop the other's when it writes the faces it used."""
-    return out_root / CACHE_DIR / f"{game_slug}{'-bleed' if bleed else ''}.faces"
+def face_store_path(out_root: Path, game_slug: str, checks: bool = False) -> Path:
+    """Where a game's faces are kept: those a build drew, or (`checks`) those the commands that check a game without
+    building it drew (`validate`, `list`, `serve`…: their cards with bleed). Each keeps the faces its last run used,
+    so neither drops the other's."""
+    return out_root / CACHE_DIR / f"{game_slug}{'.checked' if checks else ''}.faces"
 
 
 def cache_path(out_root: Path, game_slug: str) -> Path:

@@ -159,3 +159,20 @@ def kept_validations(project, games: list, out: Path) -> dict[str, list[Finding]
     shared = shared_inputs_hash(project)
     found = {game.slug: kept_validation(KeptResults(results_path(out, game.slug)), project, game, shared) for game in games}
     return {slug: findings for slug, findings in found.items() if findings is not None}
+
+
+def checks_cache(project) -> tuple[Path | None, Finding | None]:
+    """(the output folder whose build cache the commands that check games without building them read and keep their
+    work in, a note to show about that cache): the folder `pnp build` writes to by default, readied as a build readies
+    it (pnp.pipeline.cache.open_build_cache); (None, None) when it lies in a linked folder, and nothing is kept."""
+    from pnp.core.files import LinkedFolder, folder_to_write
+    from pnp.pipeline.cache import keep_game_reads, open_build_cache
+
+    out = project.root / "output"
+    try:
+        folder_to_write(out / CACHE_DIR, make=False)
+    except LinkedFolder:
+        return None, None
+    note = open_build_cache(project, out)
+    keep_game_reads(project, out)
+    return out, note

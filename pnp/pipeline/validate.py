@@ -21,23 +21,22 @@ from pnp.pipeline.unused import unused_fields
 
 
 @paused
-def check_game(gctx: GameContext, render: bool = True, shared: str | None = None, bleed_faces=None) -> list[Finding]:
+def check_game(gctx: GameContext, render: bool = True, shared: str | None = None) -> list[Finding]:
     """Every finding for one game: `game_checks`, and (when `render`) what rendering every output reveals.
 
     `pnp build`, `watch` and `serve` run `game_checks` and get the rest from
     rendering the outputs they print; `pnp validate` renders them here in memory.
     So every command reports the same findings (docs/findings.md). `shared` is
-    the hash of the inputs every game shares when the caller has it;
-    `bleed_faces` the face store the cards drawn with bleed are looked up in."""
-    return findings_of(check_parts(gctx, render, shared, bleed_faces))
+    the hash of the inputs every game shares when the caller has it."""
+    return findings_of(check_parts(gctx, render, shared))
 
 
-def check_parts(gctx: GameContext, render: bool = True, shared: str | None = None, bleed_faces=None) -> list[Part]:
+def check_parts(gctx: GameContext, render: bool = True, shared: str | None = None) -> list[Part]:
     """The parts of `check_game`, each as kept in the game's results or as run now (pnp.pipeline.cache.kept_part)."""
     shared = shared or shared_inputs_hash(gctx.project)
     parts = [checks_part(gctx, shared)]
     if render:
-        parts += render_parts(gctx, shared, bleed_faces)
+        parts += render_parts(gctx, shared)
     return parts
 
 
@@ -62,7 +61,7 @@ def data_checks(gctx: GameContext) -> list[Finding]:
     return checker.findings + unused_fields(gctx)
 
 
-def render_parts(gctx: GameContext, shared: str, bleed_faces=None) -> list[Part]:
+def render_parts(gctx: GameContext, shared: str) -> list[Part]:
     """What rendering every output in memory finds, as `build` would: the cards with bleed, each face inspected, and
     every other kind of output; each kept by that output's own cache key (`rendering_keys`), the others also by the
     card fields they read. Nothing is written. An output's builder is imported when its part runs: the build's own
@@ -70,22 +69,17 @@ def render_parts(gctx: GameContext, shared: str, bleed_faces=None) -> list[Part]
     parts = []
     for kind, key in rendering_keys(gctx.game, shared, gctx.engine.keeps):
         if kind == "cards":
-            parts.append(kept_part(gctx, "cards", key, lambda: _cards_found(gctx, bleed_faces)))
+            parts.append(kept_part(gctx, "cards", key, lambda: _cards_found(gctx)))
         else:
             parts.append(kept_part(gctx, kind, key, lambda kind=kind: load_named(kind_named(kind).builder)(gctx, Options())[1], cards=True))
     return parts
 
 
-def _cards_found(gctx: GameContext, bleed_faces=None) -> list[Finding]:
-    """Every card rendered with bleed (its faces looked up in `bleed_faces` when given), each face inspected."""
+def _cards_found(gctx: GameContext) -> list[Finding]:
+    """Every card rendered with bleed, each face inspected."""
     findings: list[Finding] = []
     inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
-    outer = gctx.face_store
-    gctx.face_store = bleed_faces
-    try:
-        rendered = {deck.id: render_deck(gctx, deck, VALIDATED, findings, inspections=inspections) for deck in gctx.game.decks.values()}
-    finally:
-        gctx.face_store = outer
+    rendered = {deck.id: render_deck(gctx, deck, VALIDATED, findings, inspections=inspections) for deck in gctx.game.decks.values()}
     return findings + inspect_faces(gctx, rendered, inspections)
 
 
