@@ -170,6 +170,7 @@ def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
     keep_between_builds(gctx.engine, plan.options.out)  # the syntax trees the checks read are kept there
     gctx.results = game_results(gctx, plan.options.out)
     gctx.face_store = kept_faces(gctx, plan)
+    gctx.layouts.draft = plan.options.draft  # missing art drawn as the outputs draw it, whichever job ran first here
     try:
         return check_game(gctx, render=False, shared=plan.shared)
     finally:

@@ -93,11 +93,18 @@ def findings_of(parts: list[Part]) -> list[Finding]:
     return list(dict.fromkeys([f for part in parts for f in part.findings] + one_per_line([w for part in parts for w in part.warnings])))
 
 
-def kept_checks(results: KeptResults, project, game, shared: str, keeps: Keeps | None = None) -> list[Finding] | None:
+def kept_checks(results: KeptResults, project, game, shared: str, draft: bool = False, keeps: Keeps | None = None) -> list[Finding] | None:
     """What the build's checks (pnp.pipeline.validate.check_game, render=False) find of `game`, when `results` keep
     them for the game's files as they are now; else None (nothing runs: the build asks before it plans the checks)."""
-    part = kept_part_findings(results, project, game, checks_key(game, shared), "checks", keeps)
+    part = kept_part_findings(results, project, game, checks_part_key(game, shared, draft), "checks", keeps)
     return None if part is None else findings_of([part])
+
+
+def checks_part_key(game, shared: str, draft: bool = False) -> str:
+    """The key of a game's data and readability checks: every file of its folder and the shared inputs
+    (pnp.pipeline.cache.checks_key), and whether its faces are drawn as a draft's (missing art as a placeholder: the
+    readability check judges such a face, where a build that is no draft cannot draw it)."""
+    return checks_key(game, shared) + ("|draft" if draft else "")
 
 
 def rendering_keys(game, shared: str, keeps: Keeps | None = None) -> list[tuple[str, str]]:
@@ -114,7 +121,7 @@ def rendering_keys(game, shared: str, keeps: Keeps | None = None) -> list[tuple[
 def kept_validation(results: KeptResults, project, game, shared: str, keeps: Keeps | None = None) -> list[Finding] | None:
     """What `check_game` finds of `game` when its results keep every part for the game as it is now, else None:
     nothing is drawn, compiled or imported to answer (a `pnp list` of games as they were)."""
-    parts = [kept_part_findings(results, project, game, checks_key(game, shared), "checks", keeps)]
+    parts = [kept_part_findings(results, project, game, checks_part_key(game, shared), "checks", keeps)]
     parts += [kept_part_findings(results, project, game, key, kind, keeps) for kind, key in rendering_keys(game, shared, keeps)]
     return None if any(part is None for part in parts) else findings_of(parts)
 

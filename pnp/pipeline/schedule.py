@@ -95,7 +95,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
             for game in games_left if checking else []:
-                found = kept_checks(KeptResults(results_path(options.out, game.slug)), project, game, shared, session.keeps)
+                found = kept_checks(KeptResults(results_path(options.out, game.slug)), project, game, shared, options.draft, session.keeps)
                 if found is None:
                     jobs.append((_weight("check", game), "check", game.slug, None))
                 else:

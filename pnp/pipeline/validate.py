@@ -14,9 +14,9 @@ from pnp.data.kinds import kind_named, load_named
 from pnp.outputs.cards import Rendered, inspect_deck, kept_inspections, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.options import Options
-from pnp.pipeline.cache import checks_key, shared_inputs_hash
+from pnp.pipeline.cache import shared_inputs_hash
 from pnp.pipeline.readable import readability_check
-from pnp.pipeline.results import VALIDATED, Part, findings_of, kept_part, rendering_keys
+from pnp.pipeline.results import VALIDATED, Part, checks_part_key, findings_of, kept_part, rendering_keys
 from pnp.pipeline.unused import unused_fields
 
 
@@ -43,8 +43,9 @@ def check_parts(gctx: GameContext, render: bool = True, shared: str | None = Non
 
 
 def checks_part(gctx: GameContext, shared: str) -> Part:
-    """`game_checks` of the game, kept by every file of its folder and the shared inputs (pnp.pipeline.cache.checks_key)."""
-    return kept_part(gctx, "checks", checks_key(gctx.game, shared), lambda: game_checks(gctx))
+    """`game_checks` of the game, kept by every file of its folder, the shared inputs and whether it is drawn as a
+    draft (a face with missing art is judged then: pnp.pipeline.results.checks_part_key)."""
+    return kept_part(gctx, "checks", checks_part_key(gctx.game, shared, gctx.layouts.draft), lambda: game_checks(gctx))
 
 
 def game_checks(gctx: GameContext) -> list[Finding]:
