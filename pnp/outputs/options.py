@@ -34,6 +34,7 @@ class Options:
     cutter: str = ""  # a cutting machine (pnp.render.cutters.CUTTERS): its marks on each fronts sheet, its cut file beside each PDF
     draft: bool = False  # art may be missing: placeholders stand in for it, warned of, and every page says DRAFT
     lang: str = ""  # the edition's language when not the game's source language: every file name carries it
+    without: frozenset = frozenset()  # speed mechanisms switched off (MECHANISMS): only a bench measuring what one buys asks
 
     def cache_text(self, kind: str | None = None) -> str:
         """Every option that can change an output's bytes, for cache keys: all fields but those in NOT_IN_CACHE_KEY; for a
@@ -54,7 +55,30 @@ class Options:
 
 # Options that cannot change an output's bytes: where files go, progress lines, which kinds run,
 # the extra changed-cards file (never cached) and whether warnings stop the build.
-NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printed", "strict"})
+NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printed", "strict", "without"})
+
+# The speed mechanisms a run may be told to go without (`--without`, a hidden option of the commands that build or
+# check), one at a time, so bench/mechanisms.py measures what each buys (docs/performance.md). Each gives the same
+# bytes and findings as the plain path; none is a switch a module keeps: the run's options or session carry it.
+MECHANISMS = (
+    "build-cache",  # outputs whose inputs are as they were are reused (pnp.pipeline.cache.GameCache)
+    "face-store",  # faces drawn by the last run are looked up, not drawn (pnp.pipeline.cache.FaceStore)
+    "results",  # what a game's checks found is kept by what it depends on (pnp.pipeline.results)
+    "template-cache",  # compiled templates and their syntax trees kept on disk (pnp.layout.template_cache)
+    "kept-parses",  # fonts, icons and game files kept as parsed (pnp.core.kept.KeptParses)
+    "kept-answers",  # coloraide's answers kept on disk (pnp.core.colour)
+    "file-digests",  # file digests kept by the file's status (pnp.core.files.FileDigests)
+    "ink-pages",  # a page printing what a page of the last build printed keeps its ink figure (pnp.render.ink)
+    "weights",  # jobs weighed by their share of a build, heaviest first (pnp.pipeline.schedule._weight)
+    "checks-beside",  # a game's checks on a spare core beside its card sheets (pnp.pipeline.schedule.bundled)
+    "deck-helper",  # a large deck's last cards rendered by a helper process (pnp.outputs.cards.start_deck)
+    "engine",  # `pnp watch` keeps its engine from save to save (pnp.pipeline.session.Session.engine)
+    "drawn",  # `pnp watch` replays the operators of faces and pages it drew (pnp.render.drawn)
+    "steady",  # `pnp watch` answers a game none of whose files changed with its last result (pnp.pipeline.steady)
+    "keeps",  # `pnp watch` and `pnp serve` keep memos, answers and inspections from save to save (pnp.core.memo.Keeps)
+    "held-writes",  # `pnp watch` writes its caches after it shows the rebuild (pnp.core.files.CacheWrites)
+)
+
 
 
 # Which options print differently in each kind of output (pnp.data.kinds: OutputKind.options), so a variant build gets its

@@ -124,7 +124,8 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         also = load_named(record.keyed_on)(game, keeps) if record.keyed_on else ""
         key = output_key(game, kind, shared, options.cache_text(kind), also)
-        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
+        fresh = (kind == "cards" and options.changed) or "build-cache" in options.without
+        reused = None if fresh else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))
             continue
@@ -139,27 +140,32 @@ def colour_answers_path(out: Path) -> Path:
     return parsed_files_path(out) / "colour"
 
 
-def keep_between_builds(engine: Engine, out: Path) -> None:
+def keep_between_builds(engine: Engine, out: Path, without: frozenset = frozenset()) -> None:
     """Let `engine` keep its compiled templates, parsed fonts and icons, and colour answers in the build cache of `out`,
-    for the next build (the worker saves the answers after its jobs: schedule._Worker.run)."""
-    engine.layouts.keep_compiled(compiled_templates_path(out))
-    engine.keep_parsed(parsed_files_path(out))
-    read_answers(colour_answers_path(out))
+    for the next build (the worker saves the answers after its jobs: schedule._Worker.run), but what it is to go
+    `without` (pnp.outputs.options.MECHANISMS)."""
+    if "template-cache" not in without:
+        engine.layouts.keep_compiled(compiled_templates_path(out))
+    if "kept-parses" not in without:
+        engine.keep_parsed(parsed_files_path(out))
+    if "kept-answers" not in without:
+        read_answers(colour_answers_path(out))
 
 
 def kept_faces(gctx: GameContext, plan: GamePlan) -> FaceStore:
     """The faces the game's last build into `plan`'s folder kept (pnp.pipeline.cache.FaceStore), for whatever draws
     the game's faces next: a face whose template, data and shared inputs are as they were is read, not drawn."""
-    return faces_kept_in(gctx, plan.options.out, plan.shared)
+    return faces_kept_in(gctx, plan.options.out, plan.shared, keeping="face-store" not in plan.options.without)
 
 
-def faces_kept_in(gctx: GameContext, out: Path, shared: str, checks: bool = False) -> FaceStore:
+def faces_kept_in(gctx: GameContext, out: Path, shared: str, checks: bool = False, keeping: bool = True) -> FaceStore:
     """The face store of the game in the build cache of `out`: the build's, or (`checks`) that of the commands that
-    check a game without building it, which looks up what it lacks in the build's (pnp.pipeline.cache.face_store_path)."""
+    check a game without building it, which looks up what it lacks in the build's (pnp.pipeline.cache.face_store_path);
+    without `keeping`, one that holds and keeps nothing."""
     project = gctx.project
-    fallback = faces_kept_in(gctx, out, shared) if checks else None
+    fallback = faces_kept_in(gctx, out, shared) if checks and keeping else None
     return FaceStore(face_store_path(out, gctx.game.slug, checks), shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
-                     keeps=gctx.engine.keeps, fallback=fallback)
+                     keeps=gctx.engine.keeps, fallback=fallback, keeping=keeping)
 
 
 @paused
@@ -167,8 +173,9 @@ def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
     """The build's checks of a game (pnp.pipeline.validate.game_checks), drawing the faces the last build did not keep:
     after a one-card edit the readability check draws that card's faces alone. What they find is kept in the game's
     results (pnp.pipeline.cache.kept_part): any command meeting the game as it is now reads it there."""
-    keep_between_builds(gctx.engine, plan.options.out)  # the syntax trees the checks read are kept there
-    gctx.results = game_results(gctx, plan.options.out)
+    without = plan.options.without
+    keep_between_builds(gctx.engine, plan.options.out, without)  # the syntax trees the checks read are kept there
+    gctx.results = game_results(gctx, plan.options.out, without)
     gctx.face_store = kept_faces(gctx, plan)
     gctx.layouts.draft = plan.options.draft  # missing art drawn as the outputs draw it, whichever job ran first here
     try:
@@ -178,12 +185,12 @@ def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
 
 
 @paused
-def check_everything(gctx: GameContext, out: Path) -> list[Finding]:
+def check_everything(gctx: GameContext, out: Path, without: frozenset = frozenset()) -> list[Finding]:
     """Every check `pnp validate` runs on a game (pnp.pipeline.validate.check_game), with what the build cache of `out`
     keeps: the parts whose inputs are as they were are read there, the others run, drawing only the faces the face
     stores do not hold; what they found and drew is kept there for the next command."""
     shared = shared_inputs_hash(gctx.project)
-    open_kept(gctx, out, shared)
+    open_kept(gctx, out, shared, without)
     try:
         parts = check_parts(gctx, shared=shared)
     finally:
@@ -192,12 +199,13 @@ def check_everything(gctx: GameContext, out: Path) -> list[Finding]:
     return findings_of(parts)
 
 
-def open_kept(gctx: GameContext, out: Path, shared: str) -> None:
+def open_kept(gctx: GameContext, out: Path, shared: str, without: frozenset = frozenset()) -> None:
     """Let the game's checks and drawings read what the build cache of `out` keeps (results, faces, compiled templates,
-    parsed fonts, colour answers) until `close_kept`: what a command that checks without building reads."""
-    keep_between_builds(gctx.engine, out)
-    gctx.results = game_results(gctx, out)
-    gctx.face_store = faces_kept_in(gctx, out, shared, checks=True)
+    parsed fonts, colour answers) until `close_kept`: what a command that checks without building reads (but what it
+    is to go `without`: pnp.outputs.options.MECHANISMS)."""
+    keep_between_builds(gctx.engine, out, without)
+    gctx.results = game_results(gctx, out, without)
+    gctx.face_store = faces_kept_in(gctx, out, shared, checks=True, keeping="face-store" not in without)
 
 
 def close_kept(gctx: GameContext, out: Path, partial: bool = True, wrote: bool = True) -> None:
@@ -210,10 +218,10 @@ def close_kept(gctx: GameContext, out: Path, partial: bool = True, wrote: bool =
         save_answers(colour_answers_path(out))
 
 
-def game_results(gctx: GameContext, out: Path) -> KeptResults:
+def game_results(gctx: GameContext, out: Path, without: frozenset = frozenset()) -> KeptResults:
     """The results kept for the game in the build cache of `out` (the context's own once named: its process reads the
-    folder once a run)."""
-    folder = results_path(out, gctx.game.slug)
+    folder once a run); none kept when the run goes without them."""
+    folder = results_path(out, gctx.game.slug) if "results" not in without else None
     if gctx.results.folder != folder:
         gctx.results = KeptResults(folder)
     return gctx.results
@@ -223,7 +231,7 @@ def game_results(gctx: GameContext, out: Path) -> KeptResults:
 def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> RenderedOutput:
     """Render one kind of output of a game in memory (its PDFs' ink is measured by `measure_ink`)."""
     options, project = plan.options, gctx.project
-    keep_between_builds(gctx.engine, options.out)
+    keep_between_builds(gctx.engine, options.out, options.without)
     gctx.face_store = faces = kept_faces(gctx, plan)
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
     gctx.layouts.draft = options.draft  # for this run: the context is made again for the next (pnp.outputs.context.Engine.new_run)
@@ -281,8 +289,9 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
     worker for half the pages when it has one: pnp.render.ink.page_inks)."""
     if any(f.severity == "error" for f in rendered.findings):
         return
-    written = plan.cache.written([rendered.slot])
-    kept_pages = plan.cache.page_inks(rendered.slot)
+    reusing = "ink-pages" not in plan.options.without
+    written = plan.cache.written([rendered.slot]) if reusing else {}
+    kept_pages = plan.cache.page_inks(rendered.slot) if reusing else {}
     # what the faces' drawing read: the shared inputs, and art (not the files opened, which depend on the faces reused)
     context = json.dumps([plan.shared, plan.options.cache_text(), rendered.unshared], sort_keys=True).encode()
     for name, data, stats in rendered.files:
@@ -345,7 +354,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
     record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
     if rendered or options.mark_printed:
         cache.save(store, writes)
-    if rendered:
+    if rendered and "face-store" not in options.without:
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})

@@ -316,13 +316,14 @@ class FaceStore:
     load. Only the faces the last build used are saved."""
 
     def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = (), keeps: Keeps | None = None,
-                 fallback: FaceStore | None = None):
+                 fallback: FaceStore | None = None, keeping: bool = True):
         self.path = path
         self.fallback = fallback  # another store a face missing here is looked up in (a build's, for the checks' own)
+        self.keeping = keeping  # False: the store holds and keeps nothing (a run going without it: pnp.outputs.options.MECHANISMS)
         self.shared = shared
         self.fonts = fonts  # the FontBook whose fonts the faces name
         self.covered = tuple(Path(c).resolve() for c in covered)  # folders the shared hash covers (templates, fonts, icons)
-        self._kept: dict[str, object] | None = None  # read when the first face is looked up: a build that reuses every output never reads it
+        self._kept: dict[str, object] | None = None if keeping else {}  # read when the first face is looked up: a build that reuses every output never reads it
         self._used: dict[str, object] = {}
         self._reads: dict[str, tuple] = {}  # key → the card reads its face made (a board listing the cells' names reads them)
         self._kept_reads: dict[str, tuple] = {}
@@ -363,7 +364,8 @@ class FaceStore:
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
-        return functools.partial(_open_store, self.path, self.shared, self.covered, self.fallback.opener() if self.fallback is not None else None)
+        return functools.partial(_open_store, self.path, self.shared, self.covered, self.fallback.opener() if self.fallback is not None else None,
+                                 keeping=self.keeping)
 
     def adopt(self, used: dict, reads: dict) -> None:
         """Take the faces another process's store gave or took in this build, with their card reads, as if this one had."""
@@ -389,11 +391,6 @@ class FaceStore:
             return json.dumps(data)
         return self._digests(data, _data_digest)
 
-    def holds_faces(self) -> bool:
-        """Whether the store holds faces of the last build for these shared inputs (reading it, as the first lookup would)."""
-        kept = self._kept if self._kept is not None else self._load()
-        return bool(kept)
-
     def get(self, key: str | None, reads=None):
         """The face kept under `key` (here, else in the fallback store), or None; the card reads it made when rendered
         are made again into `reads`."""
@@ -418,7 +415,7 @@ class FaceStore:
 
     def put(self, key: str | None, face, warned: bool, files: set, reads=()) -> None:
         """Keep a face rendered now, with the card reads it made, unless it gave a warning or opened a file the shared inputs do not cover."""
-        if key is None or face is None or warned:
+        if key is None or face is None or warned or not self.keeping:
             return
         if not all(self.covers(f) for f in files):
             return
@@ -447,7 +444,7 @@ class FaceStore:
     def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None, writes: CacheWrites = AT_ONCE) -> None:
         """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
         `partial` build (--only, --deck, --cards) keep the others too."""
-        if not used and not partial:
+        if (not used and not partial) or not self.keeping:
             return
         reads = reads or {}
         if partial:
@@ -461,9 +458,9 @@ class FaceStore:
         writes(lambda: self._write(kept))
 
 
-def _open_store(path: Path, shared: str, covered: tuple[Path, ...], fallback: Callable | None, fonts=None) -> FaceStore:
+def _open_store(path: Path, shared: str, covered: tuple[Path, ...], fallback: Callable | None, fonts=None, keeping: bool = True) -> FaceStore:
     """The store at `path` opened in another process (FaceStore.opener), its fallback store with it."""
-    return FaceStore(path, shared, fonts, covered, fallback=fallback(fonts=fonts) if fallback is not None else None)
+    return FaceStore(path, shared, fonts, covered, fallback=fallback(fonts=fonts) if fallback is not None else None, keeping=keeping)
 
 
 def _dump_store(kept: dict, f: BinaryIO) -> None:

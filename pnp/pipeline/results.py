@@ -156,19 +156,23 @@ def results_path(out_root: Path, game_slug: str) -> Path:
     return out_root / CACHE_DIR / "results" / game_slug
 
 
-def kept_validations(project, games: list, out: Path) -> dict[str, list[Finding]]:
+def kept_validations(project, games: list, out: Path, without: frozenset = frozenset()) -> dict[str, list[Finding]]:
     """{game: its findings} of the games whose every part of `validate` the build cache of `out` keeps for the game as
-    it is now (`kept_validation`): answered without an engine, a template or a face."""
+    it is now (`kept_validation`): answered without an engine, a template or a face (none, in a run going without
+    the results: pnp.outputs.options.MECHANISMS)."""
     from pnp.core.files import read_kept_digests
     from pnp.pipeline.cache import file_digests_path, shared_inputs_hash
 
-    read_kept_digests(file_digests_path(out))  # what the last process hashed, by file status: the keys read few files
+    if "results" in without:
+        return {}
+    if "file-digests" not in without:
+        read_kept_digests(file_digests_path(out))  # what the last process hashed, by file status: the keys read few files
     shared = shared_inputs_hash(project)
     found = {game.slug: kept_validation(KeptResults(results_path(out, game.slug)), project, game, shared) for game in games}
     return {slug: findings for slug, findings in found.items() if findings is not None}
 
 
-def checks_cache(project) -> tuple[Path | None, Finding | None]:
+def checks_cache(project, without: frozenset = frozenset()) -> tuple[Path | None, Finding | None]:
     """(the output folder whose build cache the commands that check games without building them read and keep their
     work in, a note to show about that cache): the folder `pnp build` writes to by default, readied as a build readies
     it (pnp.pipeline.cache.open_build_cache); (None, None) when it lies in a linked folder, and nothing is kept."""
@@ -181,5 +185,6 @@ def checks_cache(project) -> tuple[Path | None, Finding | None]:
     except LinkedFolder:
         return None, None
     note = open_build_cache(project, out)
-    keep_game_reads(project, out)
+    if "kept-parses" not in without:
+        keep_game_reads(project, out)
     return out, note

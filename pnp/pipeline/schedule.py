@@ -78,7 +78,9 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
         return []
     session = session or Session()
     session.writes.flush()  # what the last build kept, for this one to read (held by a process that stays up)
-    read_kept_digests(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
+    without = runs[0].without  # what a bench has the run go without (pnp.outputs.options.MECHANISMS)
+    if "file-digests" not in without:
+        read_kept_digests(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
     standings = _standings(session.steady, project, games, runs, shared, validate, blocked)
@@ -95,22 +97,24 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
             for game in games_left if checking else []:
-                found = kept_checks(KeptResults(results_path(options.out, game.slug)), project, game, shared, options.draft, session.keeps)
+                results_kept = KeptResults(results_path(options.out, game.slug) if "results" not in without else None)
+                found = kept_checks(results_kept, project, game, shared, options.draft, session.keeps)
                 if found is None:
-                    jobs.append((_weight("check", game), "check", game.slug, None))
+                    jobs.append((_weight("check", game, without=without), "check", game.slug, None))
                 else:
                     kept[game.slug] = found
             for game in games_left:
                 if game.slug not in stopped:
                     faces_kept = _has_face_store(plans[game.slug], game.slug)
-                    jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
+                    jobs += [(_weight(job.kind, game, faces_kept, without), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
             arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
-            pool.run(bundled(jobs, pool.workers, _kept_together(games_left, session)), plans, arrived)
+            pool.run(bundled(jobs, pool.workers, _kept_together(games_left, session, without)), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
             session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
-    save_digests(file_digests_path(runs[0].out), session.writes)
+    if "file-digests" not in without:
+        save_digests(file_digests_path(runs[0].out), session.writes)
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
 
@@ -191,12 +195,12 @@ def _unmeasured(results: dict) -> list[tuple[str, RenderedOutput]]:
     return [(key[1], value[0]) for key, value in results.items() if key[0] == "render" and _to_measure(value[0])]
 
 
-def _kept_together(games: list, session: Session) -> frozenset[str]:
+def _kept_together(games: list, session: Session, without: frozenset = frozenset()) -> frozenset[str]:
     """The games whose checks follow their card sheets even with a core to spare: all of them in a process that stays
     up (`pnp watch`, `pnp serve`: its checks remember what they worked out of each face, which a worker forked for
     one rebuild would forget), else those whose card sheets render a deck in two processes
     (pnp.outputs.cards.start_deck), which keep the second core busy themselves."""
-    if session.warm:
+    if session.warm or "checks-beside" in without:
         return frozenset(g.slug for g in games)
     return frozenset(g.slug for g in games if any(len(d.cards) >= PARALLEL_MIN_CARDS for d in g.decks.values()))
 
@@ -241,10 +245,12 @@ def _outweighs(groups: list[list[tuple]]) -> bool:
     return weights[0] >= sum(weights[1:])
 
 
-def _weight(kind: str, game, kept_faces: bool = False) -> float:
+def _weight(kind: str, game, kept_faces: bool = False, without: frozenset = frozenset()) -> float:
     """A job's share of a build (its kind's OutputKind.weight, or CHECK_WEIGHT); card sheets by their cards, a card kept
     from the last build (its face looked up, not rendered) by a third of one rendered: a one-card edit's sheets weigh
-    less than its rulebook."""
+    less than its rulebook. Every job weighs alike in a run going without weights."""
+    if "weights" in without:
+        return 1.0
     if kind == "check":
         return CHECK_WEIGHT
     if kind == "cards":
@@ -265,11 +271,11 @@ class _Worker:
         self.engine = engine or Engine(project)
         self.games = {g.slug: g for g in games}
 
-    def check(self, slug: str, out: Path | None = None) -> list[Finding]:
+    def check(self, slug: str, out: Path | None = None, without: frozenset = frozenset()) -> list[Finding]:
         """Every check of `pnp validate` on a game, rendering every output in memory, with what the build cache of `out`
-        keeps (pnp.pipeline.build.check_everything), or none."""
+        keeps (pnp.pipeline.build.check_everything; but what the run goes `without`), or none."""
         gctx = self.engine.for_game(self.games[slug])
-        return check_game(gctx) if out is None else check_everything(gctx, out)
+        return check_game(gctx) if out is None else check_everything(gctx, out, without)
 
     def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
@@ -400,7 +406,8 @@ class _Pool:
                 warming.join()
 
 
-def check_games(project, games: list, workers: int | None = None, draw: bool = True, out: Path | None = None) -> list[list[Finding]]:
+def check_games(project, games: list, workers: int | None = None, draw: bool = True, out: Path | None = None,
+                without: frozenset = frozenset()) -> list[list[Finding]]:
     """Every check `pnp validate` runs, rendering each game's outputs in memory: each game's findings, in the games' order.
     Without `draw`, the checks of the data alone (`validate --quick`), in this process: they take a moment a game.
     `out` names the output folder whose build cache keeps what the checks found and drew (none: nothing is kept; the
@@ -415,19 +422,19 @@ def check_games(project, games: list, workers: int | None = None, draw: bool = T
     workers = min(workers or cores(), 8, len(games))
     if workers <= 1:
         worker = _Worker(project, games)
-        found = [worker.check(game.slug, out) for game in games]
+        found = [worker.check(game.slug, out, without) for game in games]
     else:
         largest_first = sorted(games, key=lambda game: -_weight("cards", game))
         with worker_pool(workers, _new_worker, (project.root, games)) as pool:
-            futures = {game.slug: pool.submit(_check_in_worker, game.slug, out) for game in largest_first}
+            futures = {game.slug: pool.submit(_check_in_worker, game.slug, out, without) for game in largest_first}
             found = [futures[game.slug].result() for game in games]
-    if out is not None:
+    if out is not None and "file-digests" not in without:
         save_digests(file_digests_path(out))
     return found
 
 
-def _check_in_worker(slug: str, out: Path | None) -> list[Finding]:
-    return worker_state().check(slug, out)
+def _check_in_worker(slug: str, out: Path | None, without: frozenset) -> list[Finding]:
+    return worker_state().check(slug, out, without)
 
 
 def warm_up(project, out: Path, session: Session) -> None:

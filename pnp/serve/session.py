@@ -101,12 +101,14 @@ def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tupl
 class LiveSession:
     """Every shown game's view, refreshed on demand and published one step at a time."""
 
-    def __init__(self, project: Project, slugs: list[str], publish: Publish, paper: str = "letter", draft: bool = False):
+    def __init__(self, project: Project, slugs: list[str], publish: Publish, paper: str = "letter", draft: bool = False,
+                 without: frozenset = frozenset()):
         self.project, self.slugs, self.publish, self.paper = project, slugs, publish, paper
         # `pnp serve --draft`: as `pnp build --draft`, a missing image is a marked placeholder and a warning, pages say DRAFT
-        self.options = Options(paper=paper, draft=draft)
-        self.keeps = Keeps()  # what a save worked out and the next may ask again (pnp.core.memo), for every engine it makes
-        self.out, _ = checks_cache(project)  # the build cache it reads and keeps its checks and faces in, as `validate` does
+        self.options = Options(paper=paper, draft=draft, without=without)  # `without`: speed mechanisms a bench has it go without
+        # what a save worked out and the next may ask again (pnp.core.memo), for every engine it makes
+        self.keeps = Keeps() if "keeps" not in without else None
+        self.out, _ = checks_cache(project, without)  # the build cache it reads and keeps its checks and faces in, as `validate` does
         self.engine = self._new_engine()
         self.images = ImageStore()
         self.views = {slug: GameView(slug) for slug in slugs}
@@ -178,7 +180,7 @@ class LiveSession:
         gctx.layouts.draft = self.options.draft  # a new context each load: the build sets it per run the same way
         shared = shared_inputs_hash(self.project)
         if self.out is not None:
-            open_kept(gctx, self.out, shared)  # faces and checks' parts kept by an earlier save, or by another command
+            open_kept(gctx, self.out, shared, self.options.without)  # faces and checks' parts kept by an earlier save, or by another command
         rendered, found = render_decks(gctx)
         view.findings["render"] = found
         decks = deck_sections(gctx, self.images, rendered)
