@@ -241,7 +241,8 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
     `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
     changed, not the whole list)."""
-    from pnp.pipeline.cache import keep_game_reads, open_build_cache
+    from pnp.core.files import read_kept_digests
+    from pnp.pipeline.cache import file_digests_path, keep_game_reads, open_build_cache
     from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
@@ -250,6 +251,8 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         report.add(cache_note)
     if "kept-parses" not in base.without:
         keep_game_reads(project, base.out)
+    if "file-digests" not in base.without:
+        read_kept_digests(file_digests_path(base.out))  # before the games are read: their checks hash fonts and icons
     loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards, report=report)
     for kind in base.only:

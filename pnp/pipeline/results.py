@@ -160,13 +160,10 @@ def kept_validations(project, games: list, out: Path, without: frozenset = froze
     """{game: its findings} of the games whose every part of `validate` the build cache of `out` keeps for the game as
     it is now (`kept_validation`): answered without an engine, a template or a face (none, in a run going without
     the results: pnp.outputs.options.MECHANISMS)."""
-    from pnp.core.files import read_kept_digests
-    from pnp.pipeline.cache import file_digests_path, shared_inputs_hash
+    from pnp.pipeline.cache import shared_inputs_hash
 
     if "results" in without:
         return {}
-    if "file-digests" not in without:
-        read_kept_digests(file_digests_path(out))  # what the last process hashed, by file status: the keys read few files
     shared = shared_inputs_hash(project)
     found = {game.slug: kept_validation(KeptResults(results_path(out, game.slug)), project, game, shared) for game in games}
     return {slug: findings for slug, findings in found.items() if findings is not None}
@@ -176,8 +173,8 @@ def checks_cache(project, without: frozenset = frozenset()) -> tuple[Path | None
     """(the output folder whose build cache the commands that check games without building them read and keep their
     work in, a note to show about that cache): the folder `pnp build` writes to by default, readied as a build readies
     it (pnp.pipeline.cache.open_build_cache); (None, None) when it lies in a linked folder, and nothing is kept."""
-    from pnp.core.files import LinkedFolder, folder_to_write
-    from pnp.pipeline.cache import keep_game_reads, open_build_cache
+    from pnp.core.files import LinkedFolder, folder_to_write, read_kept_digests
+    from pnp.pipeline.cache import file_digests_path, keep_game_reads, open_build_cache
 
     out = project.root / "output"
     try:
@@ -187,4 +184,6 @@ def checks_cache(project, without: frozenset = frozenset()) -> tuple[Path | None
     note = open_build_cache(project, out)
     if "kept-parses" not in without:
         keep_game_reads(project, out)
+    if "file-digests" not in without:
+        read_kept_digests(file_digests_path(out))  # before the games are read: their checks hash fonts and icons
     return out, note
