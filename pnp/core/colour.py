@@ -31,14 +31,14 @@ def save_answers(folder: Path) -> None:
 
 @lru_cache(maxsize=1)
 def _color_class():
-    """coloraide's Color, imported on first use: importing it takes a quarter of a second that `pnp --help` need not pay."""
+    """coloraide's Color, imported on first use: importing it costs more than `pnp --help` takes, and `--help` need not pay it."""
     from coloraide import Color
 
     return Color
 
 
 def warm_colour() -> None:
-    """Import coloraide now (it builds colour-temperature tables on import: 0.1 s), so a later check starts at once."""
+    """Import coloraide now (it builds colour-temperature tables on import), so a later check starts at once."""
     _color_class()
 
 

@@ -167,7 +167,7 @@ TEXT_SLICE = 1 << 20  # characters encoded at a time by write_text_atomic
 
 def write_text_atomic(target: Path, text: str | Iterable[str], durable: bool = True) -> None:
     """`write_atomic` of `text` (or of its parts, made one at a time) in UTF-8, encoded a slice at a time: a large
-    cache's text (a 10,000-card deck's is 4 MB) is not held a second time as bytes."""
+    cache's text is not held a second time as bytes."""
 
     def write(f: BinaryIO) -> None:
         for part in [text] if isinstance(text, str) else text:
@@ -489,7 +489,7 @@ class FileDigests(KnownByStatus):
 
     A build reads what an earlier process knew from the build cache
     (`read_kept`) and keeps what it knows there (`save`): a fresh `pnp build`
-    hashed 10 MB of fonts, icons and templates it had hashed the time before;
+    hashed every font, icon and template it had hashed the time before;
     git's index does the same. Only digests of absolute paths are kept, each
     with the status its bytes were read at, and only once the file had settled
     then; a status that differs in anything is read again. What the object

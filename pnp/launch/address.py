@@ -92,8 +92,8 @@ class Place:
     """Where the server for one way of running pnp listens: its socket and the lock its one owner holds.
 
     A plain class on plain paths: every `pnp` command makes one before it
-    knows whether a server is up, and dataclasses and pathlib would add a
-    tenth of a second's worth of imports to the fastest commands."""
+    knows whether a server is up, and dataclasses and pathlib would add their
+    imports to the fastest commands."""
 
     __slots__ = ("folder", "key", "path")
 
@@ -132,7 +132,7 @@ class Place:
         read_at_import = sorted((k, v) for k, v in env.items() if k.startswith(IMPORT_TIME_ENV) and not k.startswith("PNP_SERVER"))
         identity = repr((sys.executable, sys.version, path, flags, read_at_import, os.getuid()))
         data = identity.encode()
-        return cls(server_folder(env), f"{crc32(data):08x}{adler32(data):08x}", path)  # zlib: hashlib would load OpenSSL, 8 ms
+        return cls(server_folder(env), f"{crc32(data):08x}{adler32(data):08x}", path)  # zlib: hashlib would load OpenSSL
 
 
 def import_path() -> list[str]:

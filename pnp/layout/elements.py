@@ -150,7 +150,7 @@ def without_stamp(face: Face | None) -> Face | None:
 
 class FaceDigests:
     """`face_digest` remembered for each face object of one build: a back shared by a whole deck, or a face both
-    listed and imposed, is hashed once (80 µs a face). In a process that stays up the builds share it
+    listed and imposed, is hashed once. In a process that stays up the builds share it
     (pnp.core.memo): an unchanged card's face is the same object from build to build."""
 
     def __init__(self, known: ByIdentity | None = None):

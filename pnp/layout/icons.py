@@ -41,10 +41,9 @@ class IconSet:
     one xz-compressed JSON `chunk-NN.json.xz` of SVG bodies per chunk.
 
     Knowing the names costs the small index, and drawing an icon unpacks its
-    chunk alone (5 ms), where the set as one compressed JSON took 0.15 s to
-    unpack in every process that asked for a name. Chunks keep most of xz's
-    gain from icons resembling each other (2.6 MB; one deflated file per icon
-    was 3.5 MB). The zip is read into memory, so processes forked from this
+    chunk alone, where the set as one compressed JSON was unpacked whole in
+    every process that asked for a name. Chunks keep most of xz's gain from
+    icons resembling each other (one deflated file per icon was larger). The zip is read into memory, so processes forked from this
     one share no file offset."""
 
     def __init__(self, file: Path):
@@ -264,12 +263,12 @@ def _parsed_once(svg: bytes, source: str, base: str, color: str | None, kept: Ke
 
 @functools.lru_cache(maxsize=1)
 def _svg_reader_version() -> str:
-    """What decides the drawing an SVG becomes: svglib's version (read from its metadata, without its 0.1 s import) and reportlab's."""
+    """What decides the drawing an SVG becomes: svglib's version (read from its metadata, without importing it) and reportlab's."""
     return f"svglib {importlib.metadata.version('svglib')}, reportlab {reportlab.Version}"
 
 
 def warm_svg() -> None:
-    """Import the SVG reader (svglib, with reportlab's graphics and Platypus: 0.15 s) before the first icon is drawn."""
+    """Import the SVG reader (svglib, with reportlab's graphics and Platypus) before the first icon is drawn."""
     import svglib.svglib  # noqa: F401
 
 

@@ -228,7 +228,7 @@ class GameCache:
             return cls()  # a missing or damaged cache only costs a full build
 
     def save(self, path: Path, writes: CacheWrites = AT_ONCE) -> None:
-        # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
+        # compact, so json's C encoder writes it (an indented dump is pure Python); plain dicts need no asdict copy
         data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
         writes(lambda: write_atomic_with(path, sealing(lambda f: _write_parts(f, json_parts(data))), durable=False))
@@ -295,7 +295,7 @@ def _write_parts(f: BinaryIO, parts: Iterator[str]) -> None:
 
 def json_parts(data: dict) -> Iterator[str]:
     """`json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)` an entry at a time, each by json's
-    C encoder: a 10,000-card deck's cache (its cards' digests twice, as built and as printed) is 4 MB of text, at the
+    C encoder: a large deck's cache (its cards' digests twice, as built and as printed) is megabytes of text, at the
     top of the build's memory when held whole."""
     yield "{"
     for i, key in enumerate(sorted(data)):
@@ -454,7 +454,7 @@ class FaceStore:
             faces = used
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
-        # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
+        # streamed: a large deck's faces make a large pickle; not durable: a store a crash cut short is not read, its faces are rendered again
         writes(lambda: self._write(kept))
 
 
@@ -467,7 +467,7 @@ def _dump_store(kept: dict, f: BinaryIO) -> None:
     """Pickle a face store as its header (everything but the faces, with how many chunks follow), then its faces in chunks.
 
     One pickle of 10,000 faces holds a memo entry for every object it writes
-    until the end: 9 MB at the top of a large deck's build, and slower than
+    until the end: at the top of a large deck's build's memory, and slower than
     chunks. A face shared by two chunks is read back as two equal faces."""
     faces = list(kept["faces"].items())
     starts = range(0, len(faces), FACES_PER_CHUNK)

@@ -443,8 +443,7 @@ def warm_up(project, out: Path, session: Session) -> None:
 
     `pnp watch` builds on every core first, in worker processes, and then
     rebuilds each save in its own process: it calls this while it waits for the
-    first save, so that save is not the one to pay half a second of imports and
-    font files. A font registered here is the one a build would register: the
+    first save, so that save is not the one to pay for imports and font files. A font registered here is the one a build would register: the
     same name from the same file (pnp.layout.fonts). What this process keeps from
     build to build lives on its `session` (pnp.pipeline.session.Session), which
     also holds its cache writes until the caller has shown the rebuild and flushes them

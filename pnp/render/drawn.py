@@ -72,7 +72,7 @@ class DrawnIcon:
     its SVG, its colour and the reader's version alone (pnp.layout.icons
     IconLibrary.drawn_key): a fresh worker defines the form from this record
     without reading the SVG into a drawing, nor importing reportlab's graphics
-    (0.2 s with Platypus). Only an icon drawn with no text, picture or
+    and Platypus. Only an icon drawn with no text, picture or
     transparency state is kept: those name fonts, images and states the
     document numbers as it goes."""
 
