@@ -23,9 +23,10 @@ WARNINGS = [
     {"file": "templates/tiny/hero.j2", "replace": ['bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")']},  # faint text
     {"file": "templates/tiny/frame.j2", "replace": list(EDGE_HEADER)},  # a header to the cut: slivers
     {"file": "templates/tiny/hero.j2", "replace": ["{{ text(card.text, 5, 30, face.w - 10, 40, size=10) }}",
-                                                   "{{ text(card.text, 5, 30, face.w - 10, 6, size=11, min_size=4) }}"]},  # fitted far smaller
+                                                   "{{ text(card.text, 5, 30, face.w - 10, 8, size=11, min_size=4) }}"]},  # long texts fitted far smaller
     {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, notes: hi, number: 1"]},  # a field nothing reads
-    {"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", '{{ image("art/portrait.png", 5, 45, 30, 20) }}\n{% endblock %}']},
+    {"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", '{% if card.id == "knight" %}{{ image("art/portrait.png", 5, 45, 30, 20) }}{% endif %}'
+                                                                    '\n{% endblock %}']},
     {"file": "art/portrait.png", "write_png": [40, 30]},  # printed at 34 dpi
     {"file": "fonts/fonts.yaml", "write": "families:\n  mine:\n    regular: Mine.ttf\n"},  # the body's font, a project's own
     {"file": "data/tiny/game.yaml", "replace": ["  body: noto-sans", "  body: mine"]},
@@ -34,7 +35,8 @@ FONTS = ROOT / "pnp/assets/fonts"
 
 # One edit of each kind of input; each changes what the checks find.
 EDITS = {
-    "a data value": [{"file": "data/tiny/decks/heroes.yaml", "replace": ["notes: hi", "remarks: hi"]},
+    "a data value": [{"file": "data/tiny/decks/heroes.yaml", "replace": ["notes: hi", "remarks: hi"]},  # found by the data's checks
+                     {"file": "data/tiny/decks/heroes.yaml", "replace": ["name: Rogue", "name: Rascal"]},  # a face the face store keeps
                      {"file": "data/tiny/decks/heroes.yaml", "replace": ["Steal 1 coin", "Steal one coin from the player on your left"]}],
     "a template": [{"file": "templates/tiny/hero.j2", "replace": ['color="#f0ece2"', 'color="#e4e0d6"']}],
     "a font": [{"file": "fonts/Mine.ttf", "font": "dejavu/DejaVuSans.ttf"}],
@@ -142,3 +144,48 @@ def test_a_game_checked_as_it_was_is_answered_without_drawing_or_judging(project
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
     assert sorted(line for line in done.stderr.splitlines() if re.search(r": (error|warning|note): ", line)) == findings(first)
+
+
+# The mechanisms a build of the tiny game in one process uses (the others keep a `pnp watch` session's state, split
+# a deck of 1,500 cards or order jobs for several processes: tests/test_steady_games.py, test_drawn_pages.py and
+# test_processes.py compare those with their plain paths).
+BUILD_MECHANISMS = ("build-cache", "face-store", "results", "template-cache", "kept-parses", "kept-answers", "file-digests", "ink-pages")
+
+
+def said_and_printed(project: Path, *args: str) -> tuple[list[str], list[str], dict[str, bytes]]:
+    """(the findings, every output's line with its pages, pieces, size and ink, the PDFs) of `pnp build` in `project`."""
+    built = run_pnp(project, "build", "tiny", *args)
+    assert built.exit_code == 0, built.output
+    lines = sorted(line.replace("  (reused)", "") for line in built.output.splitlines() if " pages " in line)
+    return findings(built), lines, pdfs(project / "output")
+
+
+def rebuilt_after_an_edit(project: Path, *args: str) -> tuple:
+    """What a build says and prints of the tiny game with warnings, built once and then again after a one-card edit."""
+    with_warnings(project)
+    said_and_printed(project, *args)
+    apply(project, EDITS["a data value"])
+    return said_and_printed(project, *args)
+
+
+@pytest.fixture(scope="module")
+def plain_rebuild(tmp_path_factory) -> tuple:
+    """What a build with no cache says and prints of the tiny game with warnings after a one-card edit."""
+    from conftest import TEST_PROJECT
+
+    project = tmp_path_factory.mktemp("plain") / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    with_warnings(project)
+    apply(project, EDITS["a data value"])
+    return said_and_printed(project)
+
+
+def test_a_rebuild_with_every_mechanism_says_and_prints_what_a_build_with_no_cache_does(project, plain_rebuild):
+    assert rebuilt_after_an_edit(project) == plain_rebuild
+
+
+@pytest.mark.parametrize("mechanism", BUILD_MECHANISMS)
+def test_a_rebuild_without_each_mechanism_says_and_prints_what_a_build_with_no_cache_does(project, plain_rebuild, mechanism):
+    """Each speed mechanism gives the plain path's bytes, findings and figures: a rebuild after a one-card edit without
+    it (`--without`) says and prints what a build with no cache does, as one with every mechanism does."""
+    assert rebuilt_after_an_edit(project, f"--without={mechanism}") == plain_rebuild
