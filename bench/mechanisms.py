@@ -74,13 +74,14 @@ def copy_project(source: Path, dest: Path, with_output: bool = True) -> Path:
     return dest
 
 
-def rename_last_patient(project: Path, suffix: str) -> None:
-    """Rename the last Organ Match patient: a card only the card sheets show."""
+def rename_last_patient(project: Path, suffix: str, row: int = -1) -> None:
+    """Rename the last Organ Match patient (a card only the card sheets show), or the one on line `row` of the sheet (the
+    first is on the rulebook's cover)."""
     sheet = project / "data/organ-match/decks/patients.csv"
     lines = sheet.read_text(encoding="utf-8").splitlines(keepends=True)
     header = next(csv.reader(io.StringIO(lines[0])))
-    name = next(csv.reader(io.StringIO(lines[-1])))[header.index("name")]
-    lines[-1] = lines[-1].replace(name, f"{name}{suffix}", 1)
+    name = next(csv.reader(io.StringIO(lines[row])))[header.index("name")]
+    lines[row] = lines[row].replace(name, f"{name}{suffix}", 1)
     sheet.write_text("".join(lines), encoding="utf-8")
 
 
@@ -97,6 +98,13 @@ def edited_build(root: Path, base: Path, tmp: Path, without: tuple) -> list:
     project = copy_project(base, tmp / "p")
     pnp(root, project, "build", "-q", without=without)
     rename_last_patient(project, " Jr")
+    return [pnp(root, project, "build", "-q", without=without)]
+
+
+def edited_cover(root: Path, base: Path, tmp: Path, without: tuple) -> list:
+    project = copy_project(base, tmp / "p")
+    pnp(root, project, "build", "-q", without=without)
+    rename_last_patient(project, " Jr", row=1)
     return [pnp(root, project, "build", "-q", without=without)]
 
 
@@ -199,6 +207,7 @@ ROWS = {
                         ("build-cache", "results", "kept-parses", "file-digests")),
     "one-card edit": ("one card edited, `pnp build` in a new process", edited_build,
                       ("build-cache", "face-store", "results", "template-cache", "kept-parses", "kept-answers", "ink-pages", "file-digests")),
+    "cover edit": ("a card on the rulebook's cover edited, `pnp build` in a new process", edited_cover, ("rulebook-guess",)),
     "list": ("`pnp list`, five games, warm cache", warm_list, ("results", "kept-parses", "file-digests")),
     "list after an edit": ("`pnp list` after a one-card edit", edited_list, ("face-store", "results", "template-cache", "kept-answers")),
     "watch save": ("a save in `pnp watch` (one card edited)", _in_one_process(WATCH),
@@ -206,7 +215,7 @@ ROWS = {
     "serve save": ("a save in `pnp serve` (one card edited)", _in_one_process(SERVE), ("face-store", "results", "keeps")),
     "one deck": ("one 96-card deck, cold", one_deck, ("weights", "checks-beside", "kept-answers")),
     "five games": ("five games, every output, cold", five_games, ("weights", "checks-beside")),
-    "2,000 cards": ("the 2,000-card deck, cold", large_deck, ("deck-helper", "weights")),
+    "2,000 cards": ("the 2,000-card deck, cold", large_deck, ("deck-helper", "ink-halves", "weights")),
 }
 
 

@@ -69,6 +69,8 @@ MECHANISMS = (
     "kept-answers",  # coloraide's answers kept on disk (pnp.core.colour)
     "file-digests",  # file digests kept by the file's status (pnp.core.files.FileDigests)
     "ink-pages",  # a page printing what a page of the last build printed keeps its ink figure (pnp.render.ink)
+    "ink-halves",  # a long PDF's ink measured in two processes (pnp.render.ink.page_inks)
+    "rulebook-guess",  # a rulebook's contents start from the page numbers of its last build (pnp.outputs.rulebook.build.typeset)
     "weights",  # jobs weighed by their share of a build, heaviest first (pnp.pipeline.schedule._weight)
     "checks-beside",  # a game's checks on a spare core beside its card sheets (pnp.pipeline.schedule.bundled)
     "deck-helper",  # a large deck's last cards rendered by a helper process (pnp.outputs.cards.start_deck)

@@ -275,7 +275,9 @@ def _output(path: Path, stats: FileStats, size: int, reused: bool = False) -> Ou
 def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
     """What the builder of `job` takes from the last build of its output: a rulebook, the stats of its files (its
     contents' page numbers guess this build's, pnp.outputs.rulebook.build.typeset); the others nothing."""
-    return (plan.cache.stats(job.slot),) if job.kind == "rulebook" else ()
+    if job.kind != "rulebook":
+        return ()
+    return (plan.cache.stats(job.slot) if "rulebook-guess" not in plan.options.without else {},)
 
 
 def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:
@@ -302,7 +304,9 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
             stats.ink = same[1]  # the very bytes of the last build: its ink figure holds
             stats.page_ink = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
-            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle)
+            halves = "ink-halves" not in plan.options.without
+            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle if halves else None,
+                                halves=halves)
             stats.ink = round(sum(figures), 2)
             stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
