@@ -72,7 +72,6 @@ MECHANISMS = (
     "ink-halves",  # a long PDF's ink measured in two processes (pnp.render.ink.page_inks)
     "rulebook-guess",  # a rulebook's contents start from the page numbers of its last build (pnp.outputs.rulebook.build.typeset)
     "weights",  # jobs weighed by their share of a build, heaviest first (pnp.pipeline.schedule._weight)
-    "checks-beside",  # a game's checks on a spare core beside its card sheets (pnp.pipeline.schedule.bundled)
     "deck-helper",  # a large deck's last cards rendered by a helper process (pnp.outputs.cards.start_deck)
     "engine",  # `pnp watch` keeps its engine from save to save (pnp.pipeline.session.Session.engine)
     "drawn",  # `pnp watch` replays the operators of faces and pages it drew (pnp.render.drawn)

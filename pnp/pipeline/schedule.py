@@ -28,7 +28,6 @@ from pnp.core.memo import Keeps
 from pnp.core.processes import cores, worker_pool, worker_state
 from pnp.data.kinds import KINDS, kind_named, load_named
 from pnp.layout.icons import warm_svg
-from pnp.outputs.cards import PARALLEL_MIN_CARDS
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
@@ -109,7 +108,7 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                     jobs += [(_weight(job.kind, game, faces_kept, without), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
             arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
-            pool.run(bundled(jobs, pool.workers, _kept_together(games_left, session, without)), plans, arrived)
+            pool.run(bundled(jobs, pool.workers), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
             session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
@@ -195,28 +194,18 @@ def _unmeasured(results: dict) -> list[tuple[str, RenderedOutput]]:
     return [(key[1], value[0]) for key, value in results.items() if key[0] == "render" and _to_measure(value[0])]
 
 
-def _kept_together(games: list, session: Session, without: frozenset = frozenset()) -> frozenset[str]:
-    """The games whose checks follow their card sheets even with a core to spare: all of them in a process that stays
-    up (`pnp watch`, `pnp serve`: its checks remember what they worked out of each face, which a worker forked for
-    one rebuild would forget), else those whose card sheets render a deck in two processes
-    (pnp.outputs.cards.start_deck), which keep the second core busy themselves."""
-    if session.warm or "checks-beside" in without:
-        return frozenset(g.slug for g in games)
-    return frozenset(g.slug for g in games if any(len(d.cards) >= PARALLEL_MIN_CARDS for d in g.decks.values()))
-
-
-def bundled(jobs: list[tuple], workers: int, together: frozenset[str] = frozenset()) -> list[list[tuple]]:
+def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
     """Jobs grouped into what one process runs in a row, heaviest group first.
 
     A process that renders several outputs of one game shares their work (the
     game's parsed templates, fonts, icons and fitted texts), so with at least as
     many games at work as cores each game is one group, its checks last. With
-    fewer, a game is split into its outputs. While a core would be left idle (a
-    one-deck build) and the game is not kept `together`, its checks are a
-    group of their own, beside its card sheets; else they
-    follow its card sheets, whose faces the readability check reads rather than
-    drawing them again (pnp.pipeline.readable), or go with the lightest output
-    when the game prints no cards."""
+    fewer, a game is split into its outputs. A game's checks follow its card
+    sheets in their process, whose faces the readability check reads rather
+    than drawing them again (pnp.pipeline.readable), even with a core to
+    spare: checks beside the sheets drew every face twice for no time saved
+    (docs/performance.md). A game that prints no cards has its checks go with
+    the lightest output, or beside the others while a core would idle."""
     games: dict[str, list[tuple]] = {}
     for job in jobs:
         games.setdefault(job[2], []).append(job)
@@ -227,11 +216,7 @@ def bundled(jobs: list[tuple], workers: int, together: frozenset[str] = frozense
         checks = []
         for check in (j for j in jobs if j[1] == "check"):
             cards = next((g for g in groups if g[0][2] == check[2] and g[0][3].kind == "cards"), None)
-            spare = len(groups) < workers and check[2] not in together  # a core would idle: the checks run beside the sheets
-            if cards is not None and not spare:
-                cards.append(check)  # after the game's card sheets, whose faces it reads rather than drawing them again
-            else:
-                checks.append(check)
+            (cards if cards is not None else checks).append(check)
         if checks and len(groups) < workers:
             groups.append(checks)
         elif checks:
