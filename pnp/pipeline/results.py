@@ -21,13 +21,26 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding
-from pnp.core.files import file_sha256
+from pnp.core.files import LinkedFolder, file_sha256, folder_to_write, read_kept_digests
 from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
 from pnp.data.fields import CardReads
 from pnp.data.kinds import KINDS, load_named
 from pnp.outputs.options import Options
-from pnp.pipeline.cache import ABSENT, CACHE_DIR, cards_digest, checks_key, finding_from_json, finding_to_json, output_key, read_digests
+from pnp.pipeline.cache import (
+    ABSENT,
+    CACHE_DIR,
+    cards_digest,
+    checks_key,
+    file_digests_path,
+    finding_from_json,
+    finding_to_json,
+    keep_game_reads,
+    open_build_cache,
+    output_key,
+    read_digests,
+    shared_inputs_hash,
+)
 
 VALIDATED = Options(bleed=True)  # what `validate` draws a game's cards with: art past the bleed shows then
 
@@ -160,8 +173,6 @@ def kept_validations(project, games: list, out: Path, without: frozenset = froze
     """{game: its findings} of the games whose every part of `validate` the build cache of `out` keeps for the game as
     it is now (`kept_validation`): answered without an engine, a template or a face (none, in a run going without
     the results: pnp.outputs.options.MECHANISMS)."""
-    from pnp.pipeline.cache import shared_inputs_hash
-
     if "results" in without:
         return {}
     shared = shared_inputs_hash(project)
@@ -173,9 +184,6 @@ def checks_cache(project, without: frozenset = frozenset()) -> tuple[Path | None
     """(the output folder whose build cache the commands that check games without building them read and keep their
     work in, a note to show about that cache): the folder `pnp build` writes to by default, readied as a build readies
     it (pnp.pipeline.cache.open_build_cache); (None, None) when it lies in a linked folder, and nothing is kept."""
-    from pnp.core.files import LinkedFolder, folder_to_write, read_kept_digests
-    from pnp.pipeline.cache import file_digests_path, keep_game_reads, open_build_cache
-
     out = project.root / "output"
     try:
         folder_to_write(out / CACHE_DIR, make=False)
