@@ -189,3 +189,13 @@ def test_a_rebuild_without_each_mechanism_says_and_prints_what_a_build_with_no_c
     """Each speed mechanism gives the plain path's bytes, findings and figures: a rebuild after a one-card edit without
     it (`--without`) says and prints what a build with no cache does, as one with every mechanism does."""
     assert rebuilt_after_an_edit(project, f"--without={mechanism}") == plain_rebuild
+
+
+@pytest.mark.parametrize("where", ["output", "output/.pnp-cache"])
+def test_a_file_where_the_build_cache_should_be_leaves_the_checks_as_they_are(project, where):
+    """The commands that check without building keep their work in the build cache when they can, never fail for it:
+    a file standing where its folder should be leaves them checking with nothing kept, and saying nothing of it."""
+    (project / where).parent.mkdir(parents=True, exist_ok=True)
+    (project / where).write_text("not a folder", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 0 and findings(result) == [], result.output

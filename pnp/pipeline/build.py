@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from concurrent.futures import Executor
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -213,7 +214,8 @@ def close_kept(gctx: GameContext, out: Path, partial: bool = True, wrote: bool =
     before too), unless nothing new was worked out (`wrote`)."""
     store, gctx.face_store = gctx.face_store, None
     if wrote:
-        store.save(store.used, gctx.fonts.registered(), partial=partial, reads=store.reads)
+        with suppress(OSError):  # a cache that cannot be written keeps nothing: the command's findings stand
+            store.save(store.used, gctx.fonts.registered(), partial=partial, reads=store.reads)
         gctx.results.save()
         save_answers(colour_answers_path(out))
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.errors import Finding
-from pnp.core.files import LinkedFolder, file_sha256, folder_to_write, read_kept_digests
+from pnp.core.files import file_sha256, folder_to_write, read_kept_digests
 from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
 from pnp.data.fields import CardReads
@@ -183,11 +183,14 @@ def kept_validations(project, games: list, out: Path, without: frozenset = froze
 def checks_cache(project, without: frozenset = frozenset()) -> tuple[Path | None, Finding | None]:
     """(the output folder whose build cache the commands that check games without building them read and keep their
     work in, a note to show about that cache): the folder `pnp build` writes to by default, readied as a build readies
-    it (pnp.pipeline.cache.open_build_cache); (None, None) when it lies in a linked folder, and nothing is kept."""
+    it (pnp.pipeline.cache.open_build_cache); (None, None) when it cannot be written (it lies in a linked folder, a
+    file stands in its place), and nothing is kept."""
     out = project.root / "output"
     try:
         folder_to_write(out / CACHE_DIR, make=False)
-    except LinkedFolder:
+        if any(os.path.lexists(folder) and not folder.is_dir() for folder in (out, out / CACHE_DIR)):
+            raise NotADirectoryError(out)
+    except OSError:  # a link, or a file where a folder should be: these commands check all the same, keeping nothing
         return None, None
     note = open_build_cache(project, out)
     if "kept-parses" not in without:
