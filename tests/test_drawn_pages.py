@@ -1,6 +1,6 @@
 """A process that stays up (`pnp watch`) writes the sheet pages it drew before from their record, with the bytes drawing gives.
 
-pnp.render.draw.FaceDrawer.page keeps, under the hash of everything a page
+pnp.render.drawn.RecordingCanvas keeps, under the hash of everything a page
 prints, what drawing it appended and every distinct thing it asked the
 document for: glyph codes for its faces and for its footer (which reportlab
 sets itself), the forms it places. A replay must print what drawing prints
@@ -21,8 +21,7 @@ from pnp.layout.fonts import ListenedFont
 from pnp.layout.typeset import TextOp
 from pnp.outputs.options import Options
 from pnp.pipeline.session import Session
-from pnp.render.draw import FaceDrawer
-from pnp.render.drawn import DrawnFaces
+from pnp.render.drawn import DrawnFaces, RecordingCanvas
 from pnp.render.sheets import Group, Piece, write_sheets
 
 FONT = "DrawnPagesProbe"
@@ -64,8 +63,15 @@ def written(pieces: list[Piece], drawn: DrawnFaces | None) -> bytes:
 def replays(monkeypatch) -> list[bool]:
     """Whether each page replay asked went ahead, in order."""
     seen: list[bool] = []
-    real = FaceDrawer._replayed_page
-    monkeypatch.setattr(FaceDrawer, "_replayed_page", lambda drawer, known: seen.append(real(drawer, known)) or seen[-1])
+    real = RecordingCanvas._replayed
+
+    def noted(canvas, key, known):
+        done = real(canvas, key, known)
+        if key[:1] == ("page",):
+            seen.append(done)
+        return done
+
+    monkeypatch.setattr(RecordingCanvas, "_replayed", noted)
     return seen
 
 

@@ -36,6 +36,7 @@ from pnp.cli.common import (
     stopped_by_load,
     summary,
     validate_games,
+    without_option,
 )
 from pnp.cli.draw import draw
 from pnp.cli.faults import explain
@@ -100,8 +101,9 @@ def main(ctx, root, debug):
 @click.option("--paper", default="letter", show_default=True, callback=one_paper, help="The paper whose sheets are counted: letter, a4, legal, tabloid, a3, a3plus or W x H.")
 @click.option("--printer", default=None, help="The printer profile from pnp.yaml whose margin the sheets keep (as for build).")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="The build's output folder, for its ink figures (default: output/ in the project).")
+@without_option
 @click.pass_context
-def list_games(ctx, games, fmt, lang, paper, printer, out):
+def list_games(ctx, games, fmt, lang, paper, printer, out, without):
     """List games (all, or those named) with their decks, boards and token sets: sizes, counts, pieces a sheet and
     sheets on the paper (each deck or set alone; a build packs what is left of several onto shared sheets), and the ink
     each output of the last build costs, as the build reported it."""
@@ -115,7 +117,7 @@ def list_games(ctx, games, fmt, lang, paper, printer, out):
     for edition, code, slugs in editions(project, game_names(project, games), lang):
         with in_edition(report, code):
             rows += [dict(game_listing(g, project.templates_dir, paper, margin), lang=code or None, ink=built_inks(folder, g.slug))
-                     for g in read_games(edition, slugs, report)[0]]
+                     for g in read_games(edition, slugs, report, frozenset(without))[0]]
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -210,15 +212,16 @@ def _size_text(size) -> str:
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.option("--lang", default="all", show_default=True, help="Check the edition in this language only (default: every language the game lists).")
 @click.option("--quick", is_flag=True, help="Check the data alone (counts, constraints, fields no template reads), in a fraction of the time: nothing is drawn, so template, layout and readability findings wait for a full validate or build.")
+@without_option
 @click.pass_context
-def validate(ctx, games, fmt, strict, lang, quick):
+def validate(ctx, games, fmt, strict, lang, quick, without):
     """Check data, templates and component counts against the rules, in every language of each game."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):
-            validate_games(edition, edition_slugs, report, draw=not quick)
+            validate_games(edition, edition_slugs, report, draw=not quick, without=frozenset(without))
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
@@ -257,9 +260,11 @@ def validate(ctx, games, fmt, strict, lang, quick):
 @click.option("--lang", default=None, help="Build the edition in this language of the game's `languages:` (file names carry it), or all of them.")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image (with a warning); sheets say DRAFT, files end -draft.")
 @click.option("-q", "--quiet", is_flag=True)
+@without_option
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, draft, quiet, cutter=None, fronts_only=False, insert=None, insert_fit="scale", edge_bleed=False):
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, without, cutter=None, fronts_only=False, insert=None, insert_fit="scale",
+          edge_bleed=False):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
@@ -273,7 +278,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
                    cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
                    board_paper=board_paper, cutter=cutter or "", draft=draft, fronts_only=fronts_only, insert=insert, insert_fit=insert_fit,
-                   edge_bleed=edge_bleed)
+                   edge_bleed=edge_bleed, without=frozenset(without))
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):
@@ -292,14 +297,18 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
     `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
     changed, not the whole list)."""
-    from pnp.pipeline.cache import keep_game_reads, open_build_cache
+    from pnp.core.files import read_kept_digests
+    from pnp.pipeline.cache import file_digests_path, keep_game_reads, open_build_cache
     from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
     cache_note = open_build_cache(project, base.out)
     if cache_note is not None:
         report.add(cache_note)
-    keep_game_reads(project, base.out)
+    if "kept-parses" not in base.without:
+        keep_game_reads(project, base.out)
+    if "file-digests" not in base.without:
+        read_kept_digests(file_digests_path(base.out))  # before the games are read: their checks hash fonts and icons
     loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards, report=report)
     for kind in base.only:
@@ -402,8 +411,9 @@ def preview(ctx, game, decks, cards, dpi, bleed, out, simulate, lang):
 @click.option("--exit-after", type=int, default=0, hidden=True, help="Stop after this many rebuilds (for tests and scripts).")
 @click.option("--draft", is_flag=True, help="Draw a marked placeholder for each missing image, as `pnp build --draft` does.")
 @click.option("--lang", default=None, help=LANG_HELP + ", as `pnp build --lang` does.")
+@without_option
 @click.pass_context
-def watch(ctx, games, paper, debounce, exit_after, draft, lang):
+def watch(ctx, games, paper, debounce, exit_after, draft, lang, without):
     """Rebuild on every save of data, templates, icons or fonts."""
     from pnp.cli.watching import Watcher
     from pnp.outputs.options import Options
@@ -414,7 +424,8 @@ def watch(ctx, games, paper, debounce, exit_after, draft, lang):
     from pnp.data.config import printer_profile
 
     profile = printer_profile(project.root, None)  # the `default` profile, as `pnp build` takes it without --printer
-    base = Options(out=output_folder(project, None), draft=draft, lang=lang or "", printable_mm=profile.margin, back_offset=profile.offset)
+    base = Options(out=output_folder(project, None), draft=draft, lang=lang or "", printable_mm=profile.margin, back_offset=profile.offset,
+                   without=frozenset(without))
     Watcher(project, slugs, bool(games), base, parse_papers(paper), run_build).run(debounce, exit_after)
 
 

@@ -130,26 +130,47 @@ def load_games(project: Project, slugs: list[str], report: Report, partial: bool
     return games
 
 
-def validate_games(project: Project, slugs: list[str], report: Report, draw: bool = True) -> list:
+def validate_games(project: Project, slugs: list[str], report: Report, draw: bool = True, without: frozenset = frozenset()) -> list:
     """Load games and run every check on them, rendering each output in memory (on all cores); the games, with every
-    finding in `report`. Without `draw`, only the checks of the data itself (pnp.pipeline.validate.data_checks)."""
-    from pnp.pipeline.schedule import check_games
+    finding in `report`. Without `draw`, only the checks of the data itself (pnp.pipeline.validate.data_checks).
 
+    What the checks find and draw is kept in the build cache of the project's
+    output folder, as a build keeps it (pnp.pipeline.build.check_everything):
+    a game as it was is answered from there, without drawing anything."""
+    from pnp.pipeline.results import checks_cache, kept_validations
+
+    out, note = checks_cache(project, without) if draw else (None, None)
+    if note is not None:
+        report.add(note)
     games = load_games(project, slugs, report, partial=True)
-    for found in check_games(project, games, draw=draw):
-        report.extend(found)
+    kept = kept_validations(project, games, out, without) if out is not None else {}
+    left = [game for game in games if game.slug not in kept]
+    if left:
+        from pnp.pipeline.schedule import check_games  # with the drawing machinery: only when some game must be checked
+
+        kept.update(zip([game.slug for game in left], check_games(project, left, draw=draw, out=out, without=without), strict=True))
+    for game in games:
+        report.extend(kept[game.slug])
     return games
 
 
-def read_games(project: Project, slugs: list[str], report: Report) -> tuple[list, Engine | None]:
+def read_games(project: Project, slugs: list[str], report: Report, without: frozenset = frozenset()) -> tuple[list, Engine | None]:
     """The one way a command that makes something of games (list, preview, showcase, export, bundle) reads them: load
     them and run every check `pnp validate` runs, drawing each output in memory (`validate_games`), so a fault any
     command would meet is the same located finding in all of them (docs/findings.md); (games, an engine to draw them
     with). A game with errors comes back without the parts whose files failed (`load_games`): listed, never drawn."""
-    games = validate_games(project, slugs, report)
+    games = validate_games(project, slugs, report, without=without)
     from pnp.outputs.context import Engine
 
     return games, (Engine(project) if games else None)
+
+
+def without_option(command):
+    """The hidden `--without NAME` (repeatable) of the commands that build or check: run without that speed mechanism
+    (pnp.outputs.options.MECHANISMS), with the same bytes and findings, so bench/mechanisms.py measures what it buys."""
+    from pnp.outputs.options import MECHANISMS
+
+    return click.option("--without", multiple=True, hidden=True, type=click.Choice(MECHANISMS), help="Go without this speed mechanism (benches).")(command)
 
 
 def check_subset(games, decks: tuple[str, ...], cards: tuple[str, ...], deck_option: str = "--deck", card_option: str = "--cards",

@@ -28,7 +28,7 @@ class Watcher:
 
         self.project, self.slugs, self.named, self.base, self.papers = project, slugs, named, base, papers
         self.run_build = run_build  # pnp.cli.run_build: the one way every command builds
-        self.session = Session(warm=True)  # what this process keeps from build to build
+        self.session = Session(warm=True, without=base.without)  # what this process keeps from build to build
 
     def folders(self) -> list[str]:
         """data/, templates/, fonts/ and the folder of every other file the last build opened (art kept in art/, say)."""

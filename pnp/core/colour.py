@@ -31,7 +31,7 @@ def save_answers(folder: Path) -> None:
 
 @lru_cache(maxsize=1)
 def _color_class():
-    """coloraide's Color, imported on first use: importing it takes a quarter of a second that `pnp --help` need not pay."""
+    """coloraide's Color, imported on first use: importing it costs more than `pnp --help` takes, and `--help` need not pay it."""
     from coloraide import Color
 
     return Color

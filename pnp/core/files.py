@@ -474,7 +474,7 @@ class FileDigests(KnownByStatus):
 
     A build reads what an earlier process knew from the build cache
     (`read_kept`) and keeps what it knows there (`save`): a fresh `pnp build`
-    hashed 10 MB of fonts, icons and templates it had hashed the time before;
+    hashed every font, icon and template it had hashed the time before;
     git's index does the same. Only digests of absolute paths are kept, each
     with the status its bytes were read at, and only once the file had settled
     then; a status that differs in anything is read again. What the object

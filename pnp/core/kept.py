@@ -181,3 +181,94 @@ class KeptAnswers:
         if not file.exists():
             write_atomic(file, data, durable=False)  # a file a crash cut short is not read (_merge_files): its answers are worked out again
         return file
+
+
+class KeptResults:
+    """Results of pure work (a face's judgement, a game's findings) kept in the build cache under a digest of everything
+    they depend on, for any command in any process, as Jinja keeps compiled code under its source's checksum.
+
+    The caller's key names every input of the work (data values, template
+    source, fonts, images, options, pnp's own code), so no entry is ever
+    invalidated: an edit makes new keys, and an entry nobody asks for again
+    ages out. Values are JSON. As with KeptAnswers, each process writes what
+    it worked out as one sealed file named by its content (processes writing
+    at once never touch the same file); a process reads a folder's files
+    once, the first time it asks; the files are merged into one when they
+    pile up, keeping the newest MAX_ENTRIES entries. With no folder every
+    `get` works."""
+
+    MAX_FILES = 16
+    MAX_ENTRIES = 200_000
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = folder
+        self._known: dict[str, object] | None = None
+        self._new: dict[str, object] = {}  # worked out since the last save
+        self._read: list[Path] = []
+
+    def get(self, kind: str, key: str, work: Callable[[], T], keep: Callable[[T], bool] = lambda value: True) -> T:
+        """The result kept for `key` among results of `kind`, else `work()`, kept when `keep(result)` says so."""
+        known = self.lookup(kind, key)
+        if known is not None:
+            return known
+        value = work()
+        if keep(value):
+            self.put(kind, key, value)
+        return value
+
+    def lookup(self, kind: str, key: str):
+        """The result kept for `key` among results of `kind`, or None."""
+        return self._entries().get(f"{kind}:{key}") if self.folder is not None else None
+
+    def put(self, kind: str, key: str, value) -> None:
+        """Keep `value` (JSON, never None) as the result of `kind` for `key`, in place of any kept before."""
+        if self.folder is not None:
+            name = f"{kind}:{key}"
+            known = self._entries()
+            known.pop(name, None)
+            known[name] = self._new[name] = value
+
+    def _entries(self) -> dict[str, object]:
+        if self._known is None:
+            self._known = {}
+            files = sorted(self.folder.glob("*.json"), key=_written) if self.folder.is_dir() else []
+            for file in files:  # oldest first: a newer file's entry stands (they agree, being made from the same inputs)
+                with suppress(OSError, ValueError, AttributeError):  # removed by a process merging them, or damaged: worked out again
+                    for name, value in json.loads(read_sealed(file) or b"{}").items():
+                        self._known.pop(name, None)  # to the end: the order is the entries' age
+                        self._known[name] = value
+                    self._read.append(file)
+        return self._known
+
+    def save(self) -> None:
+        """Write the results worked out since the last save, as a file of their own; merge the folder's files into one when
+        there are more than MAX_FILES. A folder that cannot be written keeps nothing."""
+        if not self._new or self.folder is None:
+            return
+        with suppress(OSError):
+            self._read.append(_write_entries(self.folder, self._new))
+            self._new = {}
+            if len(list(self.folder.glob("*.json"))) > self.MAX_FILES:
+                newest = dict(list(self._entries().items())[-self.MAX_ENTRIES:])  # the newest files' entries were read last
+                merged = _write_entries(self.folder, newest)
+                for old in self._read:
+                    if old != merged:
+                        with suppress(OSError):
+                            old.unlink()
+                self._read = [merged]
+
+
+def _written(file: Path) -> float:
+    try:
+        return file.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _write_entries(folder: Path, entries: dict) -> Path:
+    """Write `entries` as a sealed JSON file named by its content (no other user's file takes its name); its path."""
+    data = seal(json.dumps(entries, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    file = folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"
+    if not file.exists():
+        write_atomic(file, data, durable=False)  # a file a crash cut short is not read: its results are worked out again
+    return file

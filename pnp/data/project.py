@@ -127,8 +127,8 @@ class Project:
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
         """Keep what parsing each game's YAML files gives in `kept` (a build's cache), by the files' bytes and the
-        parser's `version`: a new process reading an unchanged file unpickles it rather than parse it again (a large
-        deck's figures: docs/performance.md). A file that fails to parse is not kept: its error is found again."""
+        parser's `version`: a new process reading an unchanged file unpickles it, a fraction of parsing it
+        (docs/performance.md). A file that fails to parse is not kept: its error is found again."""
         self._kept_yaml = (kept, version)
 
     def _load(self, path: Path, rel: str, findings: list, slug: str):

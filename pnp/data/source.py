@@ -91,8 +91,8 @@ def _as_loc(path: str, where) -> Loc:
 
 
 def _pos(mark) -> int:
-    """A parser mark's line and column in one int: a 10,000-card deck keeps 300,000 positions, and a
-    mark object costs five times an int (the column fits 24 bits: files are under 5 MB)."""
+    """A parser mark's line and column in one int: a large deck keeps hundreds of thousands of positions,
+    and a mark object costs several times an int (the column fits 24 bits: files are under 5 MB)."""
     return (mark.line << 24) | mark.column
 
 
@@ -287,7 +287,7 @@ class _Builder:
     """Builds located Python values straight from libyaml's parse events.
 
     Composing the node graph first (yaml.compose) holds every node and its two
-    marks in memory at once, 55 MB for a 10,000-card deck; here each event is
+    marks in memory at once, at the top of a large deck's memory; here each event is
     built as it comes and keeps only its packed position (`_pos`). A node with
     an anchor keeps its events, which an alias builds again: an alias is a
     copy, and counts towards MAX_VALUES each time, as a composed alias did. An

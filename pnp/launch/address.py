@@ -92,8 +92,8 @@ class Place:
     """Where the server for one way of running pnp listens: its socket and the lock its one owner holds.
 
     A plain class on plain paths: every `pnp` command makes one before it
-    knows whether a server is up, and dataclasses and pathlib would add a
-    tenth of a second's worth of imports to the fastest commands."""
+    knows whether a server is up, and dataclasses and pathlib would add their
+    imports to the fastest commands."""
 
     __slots__ = ("folder", "key", "path")
 

@@ -24,7 +24,7 @@ The fork server is off unless you turn it on (`pnp server on`, or PNP_SERVER=1
 for one shell; PNP_SERVER=0 turns it off for one shell). When on, pnp runs
 build, validate, list, export, preview and other commands that end in a child
 forked from a warm server, which has pnp imported already: a command then
-starts about half a second sooner. The child takes your limits (ulimit) and
+starts sooner, by what importing pnp takes (docs/performance.md). The child takes your limits (ulimit) and
 priority (nice); a command whose limits it cannot take runs in a new process,
 and so does one from a shell that sees the machine otherwise than the server
 (another mount, user or other namespace, another cgroup: a sandbox, a

@@ -43,8 +43,7 @@ class IconSet:
     Knowing the names costs the small index, and drawing an icon unpacks its
     chunk alone, where the set as one compressed JSON was unpacked whole in
     every process that asked for a name. Chunks keep most of xz's gain from
-    icons resembling each other, which one deflated file per icon loses (the
-    figures: docs/performance.md). The zip is read into memory, so processes forked from this
+    icons resembling each other (one deflated file per icon was larger). The zip is read into memory, so processes forked from this
     one share no file offset."""
 
     def __init__(self, file: Path):

@@ -60,7 +60,7 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
     the output is byte-identical to a one-process build. Findings of a split deck come with its rest (SplitDeck.rest)."""
     cards = selected_cards(deck, options)
     split = int(len(cards) * share)
-    if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and not gctx.layouts.traced:
+    if len(cards) >= PARALLEL_MIN_CARDS and several_cores() and not gctx.layouts.traced and "deck-helper" not in options.without:
         pool = helper_pool(_context, _recipe(gctx, deck, options))
         try:
             later = pool.submit(_render_in_worker, cards[split:])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pnp.core.assets import BUILTIN_TEMPLATES
 from pnp.core.files import FilesRead
-from pnp.core.kept import KeptParses
+from pnp.core.kept import KeptParses, KeptResults
 from pnp.core.memo import ByIdentity, ByValue, Keeps, memo, memo_by_value
 from pnp.core.units import SAFE_MM, paper_size
 from pnp.data.fields import CardReads, Fields
@@ -101,6 +101,7 @@ class GameContext:
         self.layouts: GameLayouts = engine.layouts.for_game(game.spec.palette, roles, icons, engine.check_image, game.language)
         self.icons = self.layouts.icons
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
+        self.results = KeptResults()  # what its checks found and judged, kept by what it depends on: the build cache's, once named
         self.card_reads: CardReads | None = None  # what an output other than the card sheets reads of the cards, set by the build
         # Each deck as its card sheets drew it without bleed or ink saver (deck id → (deck, rendered cards, findings)):
         # the readability check reads these faces rather than drawing them again (pnp.pipeline.readable).

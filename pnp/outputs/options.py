@@ -40,6 +40,8 @@ class Options:
     insert: tuple | None = None  # (w, h) mm: the card sheets print each front as a sleeve insert of this size, and no backs
     insert_fit: str = "scale"  # how a front becomes an insert: scale (to cover it) or trim (cut down, unscaled)
 
+    without: frozenset = frozenset()  # speed mechanisms switched off (MECHANISMS): only a bench measuring what one buys asks
+
     @property
     def printed(self) -> Printed:
         """What the card sheets print of each card (pnp.outputs.inserts.Printed)."""
@@ -70,7 +72,31 @@ class Options:
 
 # Options that cannot change an output's bytes: where files go, progress lines, which kinds run,
 # the extra changed-cards file (never cached) and whether warnings stop the build.
-NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printed", "strict"})
+NOT_IN_CACHE_KEY = frozenset({"out", "progress", "only", "changed", "mark_printed", "strict", "without"})
+
+# The speed mechanisms a run may be told to go without (`--without`, a hidden option of the commands that build or
+# check), one at a time, so bench/mechanisms.py measures what each buys (docs/performance.md). Each gives the same
+# bytes and findings as the plain path; none is a switch a module keeps: the run's options or session carry it.
+MECHANISMS = (
+    "build-cache",  # outputs whose inputs are as they were are reused (pnp.pipeline.cache.GameCache)
+    "face-store",  # faces drawn by the last run are looked up, not drawn (pnp.pipeline.cache.FaceStore)
+    "results",  # what a game's checks found is kept by what it depends on (pnp.pipeline.results)
+    "template-cache",  # compiled templates and their syntax trees kept on disk (pnp.layout.template_cache)
+    "kept-parses",  # fonts, icons and game files kept as parsed (pnp.core.kept.KeptParses)
+    "kept-answers",  # coloraide's answers kept on disk (pnp.core.colour)
+    "file-digests",  # file digests kept by the file's status (pnp.core.files.FileDigests)
+    "ink-pages",  # a page printing what a page of the last build printed keeps its ink figure (pnp.render.ink)
+    "ink-halves",  # a long PDF's ink measured in two processes (pnp.render.ink.page_inks)
+    "rulebook-guess",  # a rulebook's contents start from the page numbers of its last build (pnp.outputs.rulebook.build.typeset)
+    "weights",  # jobs weighed by their share of a build, heaviest first (pnp.pipeline.schedule._weight)
+    "deck-helper",  # a large deck's last cards rendered by a helper process (pnp.outputs.cards.start_deck)
+    "engine",  # `pnp watch` keeps its engine from save to save (pnp.pipeline.session.Session.engine)
+    "drawn",  # `pnp watch` replays the operators of faces and pages it drew (pnp.render.drawn)
+    "steady",  # `pnp watch` answers a game none of whose files changed with its last result (pnp.pipeline.steady)
+    "keeps",  # `pnp watch` and `pnp serve` keep memos, answers and inspections from save to save (pnp.core.memo.Keeps)
+    "held-writes",  # `pnp watch` writes its caches after it shows the rebuild (pnp.core.files.CacheWrites)
+)
+
 
 
 # Which options print differently in each kind of output (pnp.data.kinds: OutputKind.options), so a variant build gets its

@@ -8,14 +8,16 @@ from __future__ import annotations
 import hashlib
 import json
 from concurrent.futures import Executor
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
-from pnp.core.colour import read_answers
+from pnp.core.colour import read_answers, save_answers
 from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, remove_stale_temporaries, write_atomic
+from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
 from pnp.data.fields import CardReads
 from pnp.data.kinds import KINDS, kind_named, load_named
@@ -29,7 +31,6 @@ from pnp.pipeline.cache import (
     GameCache,
     cache_path,
     cards_digest,
-    checks_key,
     compiled_templates_path,
     face_store_path,
     output_key,
@@ -39,7 +40,8 @@ from pnp.pipeline.cache import (
 )
 from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
 from pnp.pipeline.printed_cards import record_build
-from pnp.pipeline.validate import check_game
+from pnp.pipeline.results import findings_of, results_path
+from pnp.pipeline.validate import check_game, check_parts
 from pnp.render.ink import page_inks
 
 
@@ -123,7 +125,8 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         also = load_named(record.keyed_on)(game, keeps) if record.keyed_on else ""
         key = output_key(game, kind, shared, options.cache_text(kind), also)
-        reused = None if (kind == "cards" and options.changed) else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
+        fresh = (kind == "cards" and options.changed) or "build-cache" in options.without
+        reused = None if fresh else cache.reusable(slot, key, out_dir, project.root, None if kind == "cards" else game, keeps)
         if reused is None:
             steps.append(Render(OutputJob(kind, slot, key)))
             continue
@@ -138,39 +141,99 @@ def colour_answers_path(out: Path) -> Path:
     return parsed_files_path(out) / "colour"
 
 
-def keep_between_builds(engine: Engine, out: Path) -> None:
+def keep_between_builds(engine: Engine, out: Path, without: frozenset = frozenset()) -> None:
     """Let `engine` keep its compiled templates, parsed fonts and icons, and colour answers in the build cache of `out`,
-    for the next build (the worker saves the answers after its jobs: schedule._Worker.run)."""
-    engine.layouts.keep_compiled(compiled_templates_path(out))
-    engine.keep_parsed(parsed_files_path(out))
-    read_answers(colour_answers_path(out))
+    for the next build (the worker saves the answers after its jobs: schedule._Worker.run), but what it is to go
+    `without` (pnp.outputs.options.MECHANISMS)."""
+    if "template-cache" not in without:
+        engine.layouts.keep_compiled(compiled_templates_path(out))
+    if "kept-parses" not in without:
+        engine.keep_parsed(parsed_files_path(out))
+    if "kept-answers" not in without:
+        read_answers(colour_answers_path(out))
 
 
 def kept_faces(gctx: GameContext, plan: GamePlan) -> FaceStore:
     """The faces the game's last build into `plan`'s folder kept (pnp.pipeline.cache.FaceStore), for whatever draws
     the game's faces next: a face whose template, data and shared inputs are as they were is read, not drawn."""
+    return faces_kept_in(gctx, plan.options.out, plan.shared, keeping="face-store" not in plan.options.without)
+
+
+def faces_kept_in(gctx: GameContext, out: Path, shared: str, checks: bool = False, keeping: bool = True) -> FaceStore:
+    """The face store of the game in the build cache of `out`: the build's, or (`checks`) that of the commands that
+    check a game without building it, which looks up what it lacks in the build's (pnp.pipeline.cache.face_store_path);
+    without `keeping`, one that holds and keeps nothing."""
     project = gctx.project
-    return FaceStore(face_store_path(plan.options.out, gctx.game.slug), plan.shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
-                     keeps=gctx.engine.keeps)
+    fallback = faces_kept_in(gctx, out, shared) if checks and keeping else None
+    return FaceStore(face_store_path(out, gctx.game.slug, checks), shared, gctx.fonts, (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS),
+                     keeps=gctx.engine.keeps, fallback=fallback, keeping=keeping)
 
 
 @paused
 def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
     """The build's checks of a game (pnp.pipeline.validate.game_checks), drawing the faces the last build did not keep:
-    after a one-card edit the readability check draws that card's faces alone."""
-    keep_between_builds(gctx.engine, plan.options.out)  # the syntax trees the checks read are kept there
+    after a one-card edit the readability check draws that card's faces alone. What they find is kept in the game's
+    results (pnp.pipeline.cache.kept_part): any command meeting the game as it is now reads it there."""
+    without = plan.options.without
+    keep_between_builds(gctx.engine, plan.options.out, without)  # the syntax trees the checks read are kept there
+    gctx.results = game_results(gctx, plan.options.out, without)
     gctx.face_store = kept_faces(gctx, plan)
+    gctx.layouts.draft = plan.options.draft  # missing art drawn as the outputs draw it, whichever job ran first here
     try:
-        return check_game(gctx, render=False)
+        return check_game(gctx, render=False, shared=plan.shared)
     finally:
         gctx.face_store = None
+
+
+@paused
+def check_everything(gctx: GameContext, out: Path, without: frozenset = frozenset()) -> list[Finding]:
+    """Every check `pnp validate` runs on a game (pnp.pipeline.validate.check_game), with what the build cache of `out`
+    keeps: the parts whose inputs are as they were are read there, the others run, drawing only the faces the face
+    stores do not hold; what they found and drew is kept there for the next command."""
+    shared = shared_inputs_hash(gctx.project)
+    open_kept(gctx, out, shared, without)
+    try:
+        parts = check_parts(gctx, shared=shared)
+    finally:
+        # a part read from the results drew nothing: the faces it would have drawn stay kept
+        close_kept(gctx, out, partial=any(part.kept for part in parts), wrote=any(not part.kept for part in parts))
+    return findings_of(parts)
+
+
+def open_kept(gctx: GameContext, out: Path, shared: str, without: frozenset = frozenset()) -> None:
+    """Let the game's checks and drawings read what the build cache of `out` keeps (results, faces, compiled templates,
+    parsed fonts, colour answers) until `close_kept`: what a command that checks without building reads (but what it
+    is to go `without`: pnp.outputs.options.MECHANISMS)."""
+    keep_between_builds(gctx.engine, out, without)
+    gctx.results = game_results(gctx, out, without)
+    gctx.face_store = faces_kept_in(gctx, out, shared, checks=True, keeping="face-store" not in without)
+
+
+def close_kept(gctx: GameContext, out: Path, partial: bool = True, wrote: bool = True) -> None:
+    """Keep what the game's checks found and the faces they drew since `open_kept` (with `partial`, the faces kept
+    before too), unless nothing new was worked out (`wrote`)."""
+    store, gctx.face_store = gctx.face_store, None
+    if wrote:
+        with suppress(OSError):  # a cache that cannot be written keeps nothing: the command's findings stand
+            store.save(store.used, gctx.fonts.registered(), partial=partial, reads=store.reads)
+        gctx.results.save()
+        save_answers(colour_answers_path(out))
+
+
+def game_results(gctx: GameContext, out: Path, without: frozenset = frozenset()) -> KeptResults:
+    """The results kept for the game in the build cache of `out` (the context's own once named: its process reads the
+    folder once a run); none kept when the run goes without them."""
+    folder = results_path(out, gctx.game.slug) if "results" not in without else None
+    if gctx.results.folder != folder:
+        gctx.results = KeptResults(folder)
+    return gctx.results
 
 
 @paused
 def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> RenderedOutput:
     """Render one kind of output of a game in memory (its PDFs' ink is measured by `measure_ink`)."""
     options, project = plan.options, gctx.project
-    keep_between_builds(gctx.engine, options.out)
+    keep_between_builds(gctx.engine, options.out, options.without)
     gctx.face_store = faces = kept_faces(gctx, plan)
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
     gctx.layouts.draft = options.draft  # for this run: the context is made again for the next (pnp.outputs.context.Engine.new_run)
@@ -216,7 +279,9 @@ def _output(path: Path, stats: FileStats, size: int, reused: bool = False) -> Ou
 def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
     """What the builder of `job` takes from the last build of its output: a rulebook, the stats of its files (its
     contents' page numbers guess this build's, pnp.outputs.rulebook.build.typeset); the others nothing."""
-    return (plan.cache.stats(job.slot),) if job.kind == "rulebook" else ()
+    if job.kind != "rulebook":
+        return ()
+    return (plan.cache.stats(job.slot) if "rulebook-guess" not in plan.options.without else {},)
 
 
 def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:
@@ -230,8 +295,9 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
     worker for half the pages when it has one: pnp.render.ink.page_inks)."""
     if any(f.severity == "error" for f in rendered.findings):
         return
-    written = plan.cache.written([rendered.slot])
-    kept_pages = plan.cache.page_inks(rendered.slot)
+    reusing = "ink-pages" not in plan.options.without
+    written = plan.cache.written([rendered.slot]) if reusing else {}
+    kept_pages = plan.cache.page_inks(rendered.slot) if reusing else {}
     # what the faces' drawing read: the shared inputs, and art (not the files opened, which depend on the faces reused)
     context = json.dumps([plan.shared, plan.options.cache_text(), rendered.unshared], sort_keys=True).encode()
     for name, data, stats in rendered.files:
@@ -242,24 +308,22 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
             stats.ink = same[1]  # the very bytes of the last build: its ink figure holds
             stats.page_ink = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
-            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle)
+            halves = "ink-halves" not in plan.options.without
+            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle if halves else None,
+                                halves=halves)
             stats.ink = round(sum(figures), 2)
             stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
-def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], checks: tuple[str, list[Finding]] | None = None,
-                stopping: bool = False, writes: CacheWrites = AT_ONCE, keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
+def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], stopping: bool = False, writes: CacheWrites = AT_ONCE,
+                keeps: Keeps | None = None) -> tuple[list[Output], list[Finding]]:
     """Write what was rendered (unless any finding is an error) and record it in the game's cache; the build's outputs and findings.
 
     A file rebuilt to the very bytes it has on disk is left alone, mtime and all.
-    `checks` is (key, findings) of the build checks run for this build: kept when they found no error. `stopping` says
-    the game's data or checks have errors (or warnings, with --strict): the outputs' own findings are reported all
-    the same, so one run shows every problem (docs/findings.md), and nothing is written."""
+    `stopping` says the game's data or checks have errors (or warnings, with --strict): the outputs' own findings are
+    reported all the same, so one run shows every problem (docs/findings.md), and nothing is written."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
-    keeps_checks = checks is not None and not any(f.severity == "error" for f in checks[1])
-    if keeps_checks:
-        cache.keep_checks(*checks)
     by_slot = {r.slot: r for r in rendered}
     outputs, findings, pending = [], [], []
     for step in plan.steps:
@@ -273,8 +337,6 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     out_dir = options.out / game.slug
     linked = _linked_folders((out_dir, store.parent), project, game.slug)
     if linked or stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
-        if keeps_checks and not linked:
-            cache.save(store, writes)
         return [], findings + linked
     remove_stale_temporaries(out_dir)
     written = cache.written(list(by_slot))
@@ -298,9 +360,9 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], c
     if options.mark_printed and cache.faces:
         cache.printed = dict(cache.faces)
     record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
-    if rendered or options.mark_printed or keeps_checks:
+    if rendered or options.mark_printed:
         cache.save(store, writes)
-    if rendered:
+    if rendered and "face-store" not in options.without:
         used = {key: face for done in rendered for key, face in done.faces.items()}
         face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
         fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
@@ -337,16 +399,6 @@ def build_game(gctx: GameContext, options: Options, shared: str | None = None) -
     for done in rendered:
         measure_ink(plan, done)
     return finish_game(gctx.project, gctx.game, plan, rendered, keeps=gctx.engine.keeps)
-
-
-def kept_checks(game, plan: GamePlan) -> tuple[str, list[Finding] | None]:
-    """(key, findings) of the build checks of `game` kept from an earlier build; findings None when they must run again.
-
-    The checks (`check_game` without rendering) read only the game's own folder
-    and what every game shares (templates, icons, fonts, pnp itself), so those
-    key them: a rebuild after an edit in one game checks that game alone."""
-    key = checks_key(game, plan.shared)
-    return key, plan.cache.kept_checks(key)
 
 
 def mark_printed(out_root: Path, slug: str) -> int | None:

@@ -203,11 +203,13 @@ def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
 
 
 def finding_to_json(f: Finding) -> dict:
-    return f.as_json()
+    """A finding as the cache keeps it: every field, so one read back is the very finding (its sheet, places, edition)."""
+    return {**f.as_json(), "sheet": f.loc.sheet}
 
 
 def finding_from_json(d: dict) -> Finding:
-    return Finding(d["severity"], d["code"], d["message"], Loc(d["file"], d["line"], d["column"]), d.get("game", ""), d.get("component", ""))
+    return Finding(d["severity"], d["code"], d["message"], Loc(d["file"], d["line"], d["column"], d.get("sheet", "")), d.get("game", ""),
+                   d.get("component", ""), tuple(d.get("places", ())), d.get("edition", ""))
 
 
 @dataclass
@@ -215,21 +217,19 @@ class GameCache:
     outputs: dict = field(default_factory=dict)  # kind → {"key", "files": {name: sha256}, "reads": {path: sha256}, "findings": [...], "stats"}
     faces: dict = field(default_factory=dict)  # "deck/card" → [front hash, back hash, count] of the last full build
     printed: dict | None = None  # the faces of the last marked print: what `--changed` compares with
-    checks: dict = field(default_factory=dict)  # {"key", "findings"}: the build checks' findings for the game's inputs of that key
 
     @classmethod
     def load(cls, path: Path) -> GameCache:
         try:
             data = json.loads(read_sealed(path) or b"{}")  # another user's cache could make a build take their files for its own
             printed = data.get("printed")
-            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None,
-                       checks=dict(data.get("checks", {})))
+            return cls(outputs=dict(data.get("outputs", {})), faces=dict(data.get("faces", {})), printed=dict(printed) if printed is not None else None)
         except (OSError, ValueError, AttributeError):
             return cls()  # a missing or damaged cache only costs a full build
 
     def save(self, path: Path, writes: CacheWrites = AT_ONCE) -> None:
-        # compact, so json's C encoder writes it (an indented dump is pure Python: a second for 10,000 cards); plain dicts need no asdict copy
-        data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed, "checks": self.checks}
+        # compact, so json's C encoder writes it (an indented dump is pure Python); plain dicts need no asdict copy
+        data = {"outputs": self.outputs, "faces": self.faces, "printed": self.printed}
         # not durable: a cache a crash cut short is not read (a full build follows), and what it records is checked against the outputs
         writes(lambda: write_atomic_with(path, sealing(lambda f: _write_parts(f, json_parts(data))), durable=False))
 
@@ -283,15 +283,6 @@ class GameCache:
                 out.update(stats.get("page_ink", {}))
         return out
 
-    def kept_checks(self, key: str) -> list[Finding] | None:
-        """The checks' findings kept for inputs of `key`, or None when the inputs changed."""
-        if self.checks.get("key") != key:
-            return None
-        return [finding_from_json(d) for d in self.checks.get("findings", [])]
-
-    def keep_checks(self, key: str, findings: list[Finding]) -> None:
-        self.checks = {"key": key, "findings": [finding_to_json(f) for f in findings]}
-
     def findings(self, kind: str) -> list[Finding]:
         """The warnings `kind` gave when it was built: a reused output shows them again while their cause remains."""
         return [finding_from_json(d) for d in self.outputs.get(kind, {}).get("findings", [])]
@@ -304,7 +295,7 @@ def _write_parts(f: BinaryIO, parts: Iterator[str]) -> None:
 
 def json_parts(data: dict) -> Iterator[str]:
     """`json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)` an entry at a time, each by json's
-    C encoder: a 10,000-card deck's cache (its cards' digests twice, as built and as printed) is 4 MB of text, at the
+    C encoder: a large deck's cache (its cards' digests twice, as built and as printed) is megabytes of text, at the
     top of the build's memory when held whole."""
     yield "{"
     for i, key in enumerate(sorted(data)):
@@ -324,12 +315,15 @@ class FaceStore:
     file:line) always show. The fonts the faces use are registered again on
     load. Only the faces the last build used are saved."""
 
-    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = (), keeps: Keeps | None = None):
+    def __init__(self, path: Path, shared: str, fonts=None, covered: tuple[Path, ...] = (), keeps: Keeps | None = None,
+                 fallback: FaceStore | None = None, keeping: bool = True):
         self.path = path
+        self.fallback = fallback  # another store a face missing here is looked up in (a build's, for the checks' own)
+        self.keeping = keeping  # False: the store holds and keeps nothing (a run going without it: pnp.outputs.options.MECHANISMS)
         self.shared = shared
         self.fonts = fonts  # the FontBook whose fonts the faces name
         self.covered = tuple(Path(c).resolve() for c in covered)  # folders the shared hash covers (templates, fonts, icons)
-        self._kept: dict[str, object] | None = None  # read when the first face is looked up: a build that reuses every output never reads it
+        self._kept: dict[str, object] | None = None if keeping else {}  # read when the first face is looked up: a build that reuses every output never reads it
         self._used: dict[str, object] = {}
         self._reads: dict[str, tuple] = {}  # key → the card reads its face made (a board listing the cells' names reads them)
         self._kept_reads: dict[str, tuple] = {}
@@ -370,7 +364,8 @@ class FaceStore:
 
     def opener(self) -> functools.partial:
         """How another process opens this store with its own fonts: `opener()(fonts=…)`; it pickles, for any start method."""
-        return functools.partial(FaceStore, self.path, self.shared, covered=self.covered)
+        return functools.partial(_open_store, self.path, self.shared, self.covered, self.fallback.opener() if self.fallback is not None else None,
+                                 keeping=self.keeping)
 
     def adopt(self, used: dict, reads: dict) -> None:
         """Take the faces another process's store gave or took in this build, with their card reads, as if this one had."""
@@ -396,27 +391,31 @@ class FaceStore:
             return json.dumps(data)
         return self._digests(data, _data_digest)
 
-    def holds_faces(self) -> bool:
-        """Whether the store holds faces of the last build for these shared inputs (reading it, as the first lookup would)."""
-        kept = self._kept if self._kept is not None else self._load()
-        return bool(kept)
-
     def get(self, key: str | None, reads=None):
-        """The face kept under `key`, or None; the card reads it made when rendered are made again into `reads`."""
-        kept = self._kept if self._kept is not None else self._load()
-        face = kept.get(key) if key is not None else None
+        """The face kept under `key` (here, else in the fallback store), or None; the card reads it made when rendered
+        are made again into `reads`."""
+        if key is None:
+            return None
+        face, made = self._find(key)
         if face is not None:
             self._used[key] = face
-            made = self._kept_reads.get(key, ())
             if made:
                 self._reads[key] = made
                 if reads is not None:
                     reads.update(made)
         return face
 
+    def _find(self, key: str) -> tuple[object, tuple]:
+        """(face, the card reads it made) kept under `key` here, else in the fallback store; (None, ()) when neither has it."""
+        kept = self._kept if self._kept is not None else self._load()
+        face = kept.get(key)
+        if face is not None:
+            return face, self._kept_reads.get(key, ())
+        return self.fallback._find(key) if self.fallback is not None else (None, ())
+
     def put(self, key: str | None, face, warned: bool, files: set, reads=()) -> None:
         """Keep a face rendered now, with the card reads it made, unless it gave a warning or opened a file the shared inputs do not cover."""
-        if key is None or face is None or warned:
+        if key is None or face is None or warned or not self.keeping:
             return
         if not all(self.covers(f) for f in files):
             return
@@ -445,7 +444,7 @@ class FaceStore:
     def save(self, used: dict, fonts: list, partial: bool = False, reads: dict | None = None, writes: CacheWrites = AT_ONCE) -> None:
         """Write the faces a build used (from every process that rendered), their card reads and the fonts they name; after a
         `partial` build (--only, --deck, --cards) keep the others too."""
-        if not used and not partial:
+        if (not used and not partial) or not self.keeping:
             return
         reads = reads or {}
         if partial:
@@ -455,15 +454,20 @@ class FaceStore:
             faces = used
         reads = {key: made for key, made in reads.items() if key in faces}
         kept = {"shared": self.shared, "format": FACE_STORE_FORMAT, "fonts": fonts, "faces": faces, "reads": reads}
-        # streamed: a large deck's faces pickle to tens of MB; not durable: a store a crash cut short is not read, its faces are rendered again
+        # streamed: a large deck's faces make a large pickle; not durable: a store a crash cut short is not read, its faces are rendered again
         writes(lambda: self._write(kept))
+
+
+def _open_store(path: Path, shared: str, covered: tuple[Path, ...], fallback: Callable | None, fonts=None, keeping: bool = True) -> FaceStore:
+    """The store at `path` opened in another process (FaceStore.opener), its fallback store with it."""
+    return FaceStore(path, shared, fonts, covered, fallback=fallback(fonts=fonts) if fallback is not None else None, keeping=keeping)
 
 
 def _dump_store(kept: dict, f: BinaryIO) -> None:
     """Pickle a face store as its header (everything but the faces, with how many chunks follow), then its faces in chunks.
 
     One pickle of 10,000 faces holds a memo entry for every object it writes
-    until the end: 9 MB at the top of a large deck's build, and slower than
+    until the end: at the top of a large deck's build's memory, and slower than
     chunks. A face shared by two chunks is read back as two equal faces."""
     faces = list(kept["faces"].items())
     starts = range(0, len(faces), FACES_PER_CHUNK)
@@ -540,8 +544,11 @@ def open_build_cache(project, out_root: Path) -> Finding | None:
     return None
 
 
-def face_store_path(out_root: Path, game_slug: str) -> Path:
-    return out_root / CACHE_DIR / f"{game_slug}.faces"
+def face_store_path(out_root: Path, game_slug: str, checks: bool = False) -> Path:
+    """Where a game's faces are kept: those a build drew, or (`checks`) those the commands that check a game without
+    building it drew (`validate`, `list`, `serve`…: their cards with bleed). Each keeps the faces its last run used,
+    so neither drops the other's."""
+    return out_root / CACHE_DIR / f"{game_slug}{'.checked' if checks else ''}.faces"
 
 
 def cache_path(out_root: Path, game_slug: str) -> Path:

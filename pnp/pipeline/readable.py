@@ -130,8 +130,8 @@ def distinct_backs(cards: dict) -> list[tuple[str, Face, Loc]]:
     """Each distinct back of the decks (deck id → [(card, (front, back))]) once, as (what it is the back of, back, where):
     a deck's one shared back is named by its deck, distinct backs by their cards.
 
-    Each back is hashed a few times, not once for every card (a 10,000-card
-    deck spent most of a minute of `pnp validate` comparing its backs)."""
+    Each back is hashed a few times, not once for every card: a large deck's
+    backs compared card by card were most of `pnp validate`."""
     backs: dict = {}
     for deck_id, rendered in cards.items():
         one_back = len({b for _, (_, b) in rendered}) <= 1

@@ -22,12 +22,12 @@ from pathlib import Path
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
+from pnp.core.kept import KeptResults
 from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
 from pnp.core.processes import cores, worker_pool, worker_state
 from pnp.data.kinds import KINDS, kind_named, load_named
 from pnp.layout.icons import warm_svg
-from pnp.outputs.cards import PARALLEL_MIN_CARDS
 from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
@@ -35,15 +35,16 @@ from pnp.pipeline.build import (
     Output,
     OutputJob,
     RenderedOutput,
+    check_everything,
     check_output,
     colour_answers_path,
     finish_game,
-    kept_checks,
     measure_ink,
     plan_game,
     render_output,
 )
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.results import kept_checks, results_path
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game, data_checks
@@ -76,7 +77,9 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
         return []
     session = session or Session()
     session.writes.flush()  # what the last build kept, for this one to read (held by a process that stays up)
-    read_kept_digests(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
+    without = runs[0].without  # what a bench has the run go without (pnp.outputs.options.MECHANISMS)
+    if "file-digests" not in without:
+        read_kept_digests(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
     standings = _standings(session.steady, project, games, runs, shared, validate, blocked)
@@ -93,22 +96,24 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
             checking = number == 0 and validate  # the checks run once, with the first options
             kept, jobs = {}, []
             for game in games_left if checking else []:
-                key, found = kept_checks(game, plans[game.slug])
+                results_kept = KeptResults(results_path(options.out, game.slug) if "results" not in without else None)
+                found = kept_checks(results_kept, project, game, shared, options.draft, session.keeps)
                 if found is None:
-                    jobs.append((_weight("check", game), "check", game.slug, key))
+                    jobs.append((_weight("check", game, without=without), "check", game.slug, None))
                 else:
                     kept[game.slug] = found
             for game in games_left:
                 if game.slug not in stopped:
                     faces_kept = _has_face_store(plans[game.slug], game.slug)
-                    jobs += [(_weight(job.kind, game, faces_kept), "render", game.slug, job) for job in plans[game.slug].jobs]
+                    jobs += [(_weight(job.kind, game, faces_kept, without), "render", game.slug, job) for job in plans[game.slug].jobs]
             worked |= {job[2] for job in jobs}
             arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
-            pool.run(bundled(jobs, pool.workers, _kept_together(games_left, session)), plans, arrived)
+            pool.run(bundled(jobs, pool.workers), plans, arrived)
     for slug, standing in standings.items():
         if slug not in steady:
             session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
-    save_digests(file_digests_path(runs[0].out), session.writes)
+    if "file-digests" not in without:
+        save_digests(file_digests_path(runs[0].out), session.writes)
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
 
@@ -143,10 +148,10 @@ class _Finishing:
     def _finish(self, game) -> None:
         """Take the game's checks (a game they find errors in is not built) and write what its jobs rendered (finish_game)."""
         slug, plan, built = game.slug, self.plans[game.slug], self.results[game.slug]
-        ran = self.done.get(("check", slug))  # (key, findings) of checks run now, to keep
+        ran = self.done.get(("check", slug))  # the findings of checks run now
         stopping = slug in self.blocked  # the game's data or checks have errors: its outputs were rendered all the same
         if self.kept is not None:
-            found = ran[1] if ran is not None else self.kept[slug]
+            found = ran if ran is not None else self.kept[slug]
             built.checked = found
             stopping = stopping or any(f.severity == "error" or (self.options.strict and f.severity == "warning") for f in found)
         if slug in self.stopped:
@@ -154,7 +159,7 @@ class _Finishing:
         if stopping:
             self.stopped.add(slug)
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
-        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], ran, stopping, self.writes, self.keeps)
+        outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], stopping, self.writes, self.keeps)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
 
 
@@ -189,28 +194,18 @@ def _unmeasured(results: dict) -> list[tuple[str, RenderedOutput]]:
     return [(key[1], value[0]) for key, value in results.items() if key[0] == "render" and _to_measure(value[0])]
 
 
-def _kept_together(games: list, session: Session) -> frozenset[str]:
-    """The games whose checks follow their card sheets even with a core to spare: all of them in a process that stays
-    up (`pnp watch`, `pnp serve`: its checks remember what they worked out of each face, which a worker forked for
-    one rebuild would forget), else those whose card sheets render a deck in two processes
-    (pnp.outputs.cards.start_deck), which keep the second core busy themselves."""
-    if session.warm:
-        return frozenset(g.slug for g in games)
-    return frozenset(g.slug for g in games if any(len(d.cards) >= PARALLEL_MIN_CARDS for d in g.decks.values()))
-
-
-def bundled(jobs: list[tuple], workers: int, together: frozenset[str] = frozenset()) -> list[list[tuple]]:
+def bundled(jobs: list[tuple], workers: int) -> list[list[tuple]]:
     """Jobs grouped into what one process runs in a row, heaviest group first.
 
     A process that renders several outputs of one game shares their work (the
     game's parsed templates, fonts, icons and fitted texts), so with at least as
     many games at work as cores each game is one group, its checks last. With
-    fewer, a game is split into its outputs. While a core would be left idle (a
-    one-deck build) and the game is not kept `together`, its checks are a
-    group of their own, beside its card sheets; else they
-    follow its card sheets, whose faces the readability check reads rather than
-    drawing them again (pnp.pipeline.readable), or go with the lightest output
-    when the game prints no cards."""
+    fewer, a game is split into its outputs. A game's checks follow its card
+    sheets in their process, whose faces the readability check reads rather
+    than drawing them again (pnp.pipeline.readable), even with a core to
+    spare: checks beside the sheets drew every face twice for no time saved
+    (docs/performance.md). A game that prints no cards has its checks go with
+    the lightest output, or beside the others while a core would idle."""
     games: dict[str, list[tuple]] = {}
     for job in jobs:
         games.setdefault(job[2], []).append(job)
@@ -221,11 +216,7 @@ def bundled(jobs: list[tuple], workers: int, together: frozenset[str] = frozense
         checks = []
         for check in (j for j in jobs if j[1] == "check"):
             cards = next((g for g in groups if g[0][2] == check[2] and g[0][3].kind == "cards"), None)
-            spare = len(groups) < workers and check[2] not in together  # a core would idle: the checks run beside the sheets
-            if cards is not None and not spare:
-                cards.append(check)  # after the game's card sheets, whose faces it reads rather than drawing them again
-            else:
-                checks.append(check)
+            (cards if cards is not None else checks).append(check)
         if checks and len(groups) < workers:
             groups.append(checks)
         elif checks:
@@ -239,10 +230,12 @@ def _outweighs(groups: list[list[tuple]]) -> bool:
     return weights[0] >= sum(weights[1:])
 
 
-def _weight(kind: str, game, kept_faces: bool = False) -> float:
+def _weight(kind: str, game, kept_faces: bool = False, without: frozenset = frozenset()) -> float:
     """A job's share of a build (its kind's OutputKind.weight, or CHECK_WEIGHT); card sheets by their cards, a card kept
     from the last build (its face looked up, not rendered) by a third of one rendered: a one-card edit's sheets weigh
-    less than its rulebook."""
+    less than its rulebook. Every job weighs alike in a run going without weights."""
+    if "weights" in without:
+        return 1.0
     if kind == "check":
         return CHECK_WEIGHT
     if kind == "cards":
@@ -263,9 +256,11 @@ class _Worker:
         self.engine = engine or Engine(project)
         self.games = {g.slug: g for g in games}
 
-    def check(self, slug: str, render: bool = False) -> list[Finding]:
-        """The build's checks of a game; with `render`, also what rendering every output in memory finds (`pnp validate`)."""
-        return check_game(self.engine.for_game(self.games[slug]), render=render)
+    def check(self, slug: str, out: Path | None = None, without: frozenset = frozenset()) -> list[Finding]:
+        """Every check of `pnp validate` on a game, rendering every output in memory, with what the build cache of `out`
+        keeps (pnp.pipeline.build.check_everything; but what the run goes `without`), or none."""
+        gctx = self.engine.for_game(self.games[slug])
+        return check_game(gctx) if out is None else check_everything(gctx, out, without)
 
     def render(self, slug: str, plan: GamePlan, job: OutputJob, ink: bool = True, long_too: bool = True) -> tuple[RenderedOutput, float]:
         started = time.perf_counter()
@@ -281,12 +276,18 @@ class _Worker:
         for what, slug, detail in jobs:
             answers = colour_answers_path(plans[slug].options.out)
             if what == "check":
-                out[(what, slug)] = (detail, check_output(self.engine.for_game(self.games[slug]), plans[slug]))
+                out[(what, slug)] = check_output(self.engine.for_game(self.games[slug]), plans[slug])
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
         if jobs:
             save_answers(answers)
+            self.save_results({slug for _, slug, _ in jobs})
         return out
+
+    def save_results(self, slugs) -> None:
+        """Keep what this process found and judged of these games for any later command (pnp.core.kept.KeptResults)."""
+        for slug in sorted(slugs):
+            self.engine.for_game(self.games[slug]).results.save()
 
 
 class _Pool:
@@ -390,25 +391,35 @@ class _Pool:
                 warming.join()
 
 
-def check_games(project, games: list, workers: int | None = None, draw: bool = True) -> list[list[Finding]]:
+def check_games(project, games: list, workers: int | None = None, draw: bool = True, out: Path | None = None,
+                without: frozenset = frozenset()) -> list[list[Finding]]:
     """Every check `pnp validate` runs, rendering each game's outputs in memory: each game's findings, in the games' order.
     Without `draw`, the checks of the data alone (`validate --quick`), in this process: they take a moment a game.
+    `out` names the output folder whose build cache keeps what the checks found and drew (none: nothing is kept; the
+    caller answers the games kept whole there: pnp.pipeline.results.kept_validations).
 
     Games are checked on all cores, largest first, each in one process (a
     game's outputs share its fitted texts and faces); a finding is a value, the
     same whichever process finds it."""
-    workers = min(workers or cores(), 8, len(games))
-    if workers <= 1 or not draw:
+    if not draw:
         worker = _Worker(project, games)
-        return [worker.check(game.slug, render=True) if draw else data_checks(worker.engine.for_game(game)) for game in games]
-    largest_first = sorted(games, key=lambda game: -_weight("cards", game))
-    with worker_pool(workers, _new_worker, (project.root, games)) as pool:
-        futures = {game.slug: pool.submit(_check_in_worker, game.slug) for game in largest_first}
-        return [futures[game.slug].result() for game in games]
+        return [data_checks(worker.engine.for_game(game)) for game in games]
+    workers = min(workers or cores(), 8, len(games))
+    if workers <= 1:
+        worker = _Worker(project, games)
+        found = [worker.check(game.slug, out, without) for game in games]
+    else:
+        largest_first = sorted(games, key=lambda game: -_weight("cards", game))
+        with worker_pool(workers, _new_worker, (project.root, games)) as pool:
+            futures = {game.slug: pool.submit(_check_in_worker, game.slug, out, without) for game in largest_first}
+            found = [futures[game.slug].result() for game in games]
+    if out is not None and "file-digests" not in without:
+        save_digests(file_digests_path(out))
+    return found
 
 
-def _check_in_worker(slug: str) -> list[Finding]:
-    return worker_state().check(slug, render=True)
+def _check_in_worker(slug: str, out: Path | None, without: frozenset) -> list[Finding]:
+    return worker_state().check(slug, out, without)
 
 
 def warm_up(project, out: Path, session: Session) -> None:
@@ -417,8 +428,7 @@ def warm_up(project, out: Path, session: Session) -> None:
 
     `pnp watch` builds on every core first, in worker processes, and then
     rebuilds each save in its own process: it calls this while it waits for the
-    first save, so that save is not the one to pay half a second of imports and
-    font files. A font registered here is the one a build would register: the
+    first save, so that save is not the one to pay for imports and font files. A font registered here is the one a build would register: the
     same name from the same file (pnp.layout.fonts). What this process keeps from
     build to build lives on its `session` (pnp.pipeline.session.Session), which
     also holds its cache writes until the caller has shown the rebuild and flushes them

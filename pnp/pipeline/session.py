@@ -23,12 +23,14 @@ from pnp.render.drawn import DrawnFaces
 class Session:
     """Long-lived build state: `warm` for a process that rebuilds after every save (pnp watch), else one build's."""
 
-    def __init__(self, *, warm: bool = False):
+    def __init__(self, *, warm: bool = False, without: frozenset = frozenset()):
         self.warm = warm
-        self.drawn: DrawnFaces | None = DrawnFaces() if warm else None  # faces' operators, for every engine it makes
-        self.steady: SteadyGames | None = SteadyGames() if warm else None  # games whose builds found everything kept
-        self.keeps: Keeps | None = Keeps() if warm else None  # answers, inspections, memos, written face stores
-        self.writes = CacheWrites(hold=warm)  # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
+        self.without = without  # what it keeps that a bench has it go without (pnp.outputs.options.MECHANISMS)
+        self.drawn: DrawnFaces | None = DrawnFaces() if warm and "drawn" not in without else None  # faces' operators, for every engine it makes
+        self.steady: SteadyGames | None = SteadyGames() if warm and "steady" not in without else None  # games whose builds found everything kept
+        self.keeps: Keeps | None = Keeps() if warm and "keeps" not in without else None  # answers, inspections, memos, written face stores
+        # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
+        self.writes = CacheWrites(hold=warm and "held-writes" not in without)
         self.stop = None  # true when a face being drawn should stop (pnp watch: a newer save is waiting); see Layouts.stop_when
         self._engine: tuple | None = None  # (project, hash of the shared inputs, Engine) of the last build
 
@@ -40,7 +42,7 @@ class Session:
         which a new one does again. What it knows of other files (art) it checks
         again when they change (pnp.core.files.KnownByStatus), and each build
         starts a new run of it, so every warning is given again."""
-        if self._engine is not None and self._engine[0] is project and self._engine[1] == shared:
+        if self._engine is not None and self._engine[0] is project and self._engine[1] == shared and "engine" not in self.without:
             engine = self._engine[2]
             engine.new_run()
             engine.layouts.stop_when(self.stop)

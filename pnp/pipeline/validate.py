@@ -1,30 +1,51 @@
-"""Validate a game: every check a build runs, without writing anything."""
+"""Validate a game: every check a build runs, without writing anything.
+
+Each part of a game's checks (the data's and readability's, and what drawing
+each kind of output finds) is kept in the build cache by what it depends on
+(pnp.pipeline.cache.kept_part): a command that meets a game as it was answers
+with what it found, and after an edit only the parts that read the edited
+file run again, drawing only the faces that changed (the face store)."""
 from __future__ import annotations
 
 from pnp.checks.counts import Checker
 from pnp.core.collector import paused
 from pnp.core.errors import Finding
-from pnp.data.kinds import KINDS, load_named
-from pnp.layout.inspect import one_per_line
+from pnp.data.kinds import kind_named, load_named
 from pnp.outputs.cards import Rendered, card_slivers, deck_groups, inspect_deck, kept_inspections, render_deck
 from pnp.outputs.context import GameContext, sheets_slivers
 from pnp.outputs.options import Options
+from pnp.pipeline.cache import shared_inputs_hash
 from pnp.pipeline.readable import readability_check
+from pnp.pipeline.results import VALIDATED, Part, checks_part_key, findings_of, kept_part, rendering_keys
 from pnp.pipeline.unused import unused_fields
 
 
 @paused
-def check_game(gctx: GameContext, render: bool = True) -> list[Finding]:
+def check_game(gctx: GameContext, render: bool = True, shared: str | None = None) -> list[Finding]:
     """Every finding for one game: `game_checks`, and (when `render`) what rendering every output reveals.
 
     `pnp build`, `watch` and `serve` run `game_checks` and get the rest from
     rendering the outputs they print; `pnp validate` renders them here in memory.
-    So every command reports the same findings (docs/findings.md)."""
-    already = len(gctx.layouts.template_warnings)
-    findings = game_checks(gctx)
+    So every command reports the same findings (docs/findings.md). `shared` is
+    the hash of the inputs every game shares when the caller has it."""
+    return findings_of(check_parts(gctx, render, shared))
+
+
+def check_parts(gctx: GameContext, render: bool = True, shared: str | None = None) -> list[Part]:
+    """The parts of `check_game`, each as kept in the game's results or as run now (pnp.pipeline.cache.kept_part)."""
+    shared = shared or shared_inputs_hash(gctx.project)
+    parts = [checks_part(gctx, shared)]
     if render:
-        findings += render_check(gctx)
-    return _unique(findings + template_warnings(gctx, already))
+        parts += render_parts(gctx, shared)
+    return parts
+
+
+
+
+def checks_part(gctx: GameContext, shared: str) -> Part:
+    """`game_checks` of the game, kept by every file of its folder, the shared inputs and whether it is drawn as a
+    draft (a face with missing art is judged then: pnp.pipeline.results.checks_part_key)."""
+    return kept_part(gctx, "checks", checks_part_key(gctx.game, shared, gctx.layouts.draft), lambda: game_checks(gctx))
 
 
 def game_checks(gctx: GameContext) -> list[Finding]:
@@ -41,34 +62,28 @@ def data_checks(gctx: GameContext) -> list[Finding]:
     return checker.findings + unused_fields(gctx)
 
 
-def template_warnings(gctx: GameContext, already: int) -> list[Finding]:
-    """The warnings met compiling templates since the engine had met `already` (a template compiles once an engine, in
-    whichever step reads it first), as the game's."""
-    return one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
+def render_parts(gctx: GameContext, shared: str) -> list[Part]:
+    """What rendering every output in memory finds, as `build` would: the cards with bleed, each face inspected, and
+    every other kind of output; each kept by that output's own cache key (`rendering_keys`), the others also by the
+    card fields they read. Nothing is written. An output's builder is imported when its part runs: the build's own
+    checks (render=False) need none of them."""
+    parts = []
+    for kind, key in rendering_keys(gctx.game, shared, gctx.engine.keeps):
+        if kind == "cards":
+            parts.append(kept_part(gctx, "cards", key, lambda: _cards_found(gctx)))
+        else:
+            parts.append(kept_part(gctx, kind, key, lambda kind=kind: load_named(kind_named(kind).builder)(gctx, Options())[1], cards=True))
+    return parts
 
 
-def render_check(gctx: GameContext) -> list[Finding]:
-    """Render every card with bleed and inspect each face, then every other output as `build` would; nothing is written."""
-    game = gctx.game
+def _cards_found(gctx: GameContext) -> list[Finding]:
+    """Every card rendered with bleed, each face inspected."""
     findings: list[Finding] = []
-    options = Options(bleed=True)
     inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
-    rendered = {deck.id: render_deck(gctx, deck, options, findings, inspections=inspections) for deck in game.decks.values()}
+    rendered = {deck.id: render_deck(gctx, deck, VALIDATED, findings, inspections=inspections) for deck in gctx.game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
     # the sheets a default build prints, their shared cuts read on these faces (alike inside the trim with or without bleed)
-    findings += card_slivers(gctx, options, sheets_slivers(gctx, Options(), deck_groups(gctx, rendered)), "the card sheets")
-    # The outputs beyond card sheets: built in memory and thrown away, for the findings their rendering gives. Their
-    # builders are imported here: the build's own checks (render=False) need none of them.
-    for kind in KINDS:
-        if kind.name != "cards":
-            _, found = load_named(kind.builder)(gctx, Options())
-            findings += found
-    return findings
-
-
-def _unique(findings: list[Finding]) -> list[Finding]:
-    """Each finding once: cards and the rulebook's figures render the same faces."""
-    return list(dict.fromkeys(findings))
+    return findings + card_slivers(gctx, VALIDATED, sheets_slivers(gctx, Options(), deck_groups(gctx, rendered)), "the card sheets")
 
 
 def inspect_faces(gctx: GameContext, rendered: dict[str, list[Rendered]], known: dict | None = None) -> list[Finding]:

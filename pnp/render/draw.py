@@ -22,7 +22,7 @@ from pnp.core.units import PT_PER_MM
 from pnp.layout import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.typeset import TextOp
-from pnp.render.drawn import DrawnFace, DrawnFaces, DrawnIcon, DrawnPage, SharedResources
+from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.pictures import draw_bled_image, draw_without_helvetica, picture
@@ -35,9 +35,11 @@ MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the 
 class FaceDrawer:
     """Keeps the forms of one PDF: faces and icons, each defined on first use.
 
-    With `drawn`, a face drawn before (in this PDF or an earlier one) is replayed
-    from its recorded operators when the document allows (DrawnFaces); filters
-    change what is drawn, so a drawer with one records nothing."""
+    With `drawn`, a face or page drawn before (in this PDF or an earlier one)
+    is replayed from its recorded operators when the document allows: the
+    drawer draws through the recording canvas `drawn` owns
+    (pnp.render.drawn.RecordingCanvas), and tells it what it asks of the
+    document. Filters change what is drawn, so a drawer with one records nothing."""
 
     def __init__(self, canvas, icons, colour_filter=None, face_filter=None, drawn: DrawnFaces | None = None):
         self.c = canvas
@@ -50,11 +52,7 @@ class FaceDrawer:
         self._encodings: dict = {}
         self._fill_ops: dict = {}
         self.shared = SharedResources(canvas)
-        self.drawn = drawn if colour_filter is None and face_filter is None else None
-        self._asks: list | None = None  # while a face is recorded: what it asked (DrawnFace.asks)
-        self._replayable = True  # while a face is recorded: False once it draws what a record does not cover
-        self._page_asks: list | None = None  # while a page is recorded: what it asked (DrawnPage.asks)
-        self._page_replayable = True  # while a page is recorded: False once it draws a face no record covers
+        self.recording = drawn.on(canvas, self._ask_again) if drawn is not None and colour_filter is None and face_filter is None else None
         self._scale = 1.0  # how large what is being drawn prints, against its own size (pnp.render.print_floor)
         self._icon_sizes: dict = {}  # icon name → (width, height, thinnest stroke) in its own units
 
@@ -81,12 +79,10 @@ class FaceDrawer:
         key = (face.w, face.h, face.bleed, face.elements) if scale == 1 else (face.w, face.h, face.bleed, face.elements, scale)
         name = self._faces.get(key)
         if name is not None:
-            if self._page_asks is not None:
-                self._page_asks.append(("form", key, name))
+            self._heard("form", key, name)
             return name
         name = f"F{len(self._faces) + 1}"
-        if self._page_asks is not None:
-            self._page_asks.append(("define", (face, scale), name))  # a replay defines it here, before what defining it asks
+        self._heard("define", (face, scale), name)  # a replay defines it here, before what defining it asks
         self._define_icons(face, scale)
         c = self.c
         w, h, b = face.w * K, face.h * K, face.bleed * K
@@ -149,116 +145,53 @@ class FaceDrawer:
     def _overlay_form(self, key, draw: Callable, page_w_um: int, page_h_um: int) -> str:
         name = self._faces.get(key)
         if name is not None:
-            if self._page_asks is not None:
-                self._page_asks.append(("form", key, name))
+            self._heard("form", key, name)
             return name
         name = self._faces[key] = f"M{len(self._faces) + 1}"
-        if self._page_asks is not None:
-            self._page_asks.append(("overlay", (key, draw, page_w_um, page_h_um), name))  # a replay draws it with `draw`
+        self._heard("overlay", (key, draw, page_w_um, page_h_um), name)  # a replay draws it with `draw`
         self.c.beginForm(name, lowerx=0, lowery=0, upperx=page_w_um * 72 / 25400, uppery=page_h_um * 72 / 25400)
         draw(self.c)
         self.c.endForm()
         return name
 
     def page(self, key: str | None, draw: Callable[[], None]) -> None:
-        """Draw one side of a sheet with `draw`, or replay what it drew under the same key (DrawnFaces): `key` hashes
-        everything the page prints (pnp.render.sheets.PageKeys), or is None for a page no key names."""
-        if key is None or self.drawn is None or not rl.opaque(self.c):
+        """Draw one side of a sheet with `draw`, or replay what it drew under the same key (pnp.render.drawn): `key`
+        hashes everything the page prints (pnp.render.sheets.PageKeys), or is None for a page no key names."""
+        if key is None or self.recording is None or not rl.opaque(self.c):
             draw()
-            return
-        known = self.drawn.get(("page", key))
-        if known is None or not self._replayed_page(known):
-            self._recorded_page(key, draw)
-
-    def _replayed_page(self, known: DrawnPage) -> bool:
-        """Replay a recorded page if the document answers its asks as it did and the canvas is in the state it was."""
-        c = self.c
-        if rl.graphics_state(c) != known.start:
-            return False
-        doc = rl.document(c)
-        for kind, key, answer in known.asks:  # in the drawing's order: see _replayed
-            if kind == "font":
-                given = self._encoded(*key)
-            elif kind == "icon":
-                given = self._icon_form(*key)
-            elif kind == "form":
-                given = self._faces.get(key)
-            elif kind == "define":
-                given = self.form(*key)  # defined here, as drawing did, or found defined (by a page drawn before)
-            elif kind == "overlay":
-                given = self._overlay_form(*key)
-            elif kind == "split":
-                given = rl.split_string(getFont(key[0]), key[1], doc)
-            else:
-                given = rl.subset_name(getFont(key[0]), key[1], doc)
-            if given != answer:
-                return False
-        rl.ask_versions(c, known.versions)
-        rl.emit_all(c, known.code)
-        rl.forms_in_use(c).extend(known.forms)
-        rl.set_graphics_state(c, known.end)
-        return True
-
-    def _recorded_page(self, key: str, draw: Callable[[], None]) -> None:
-        """Draw a page, and keep what it did unless it drew what a record does not cover (a picture, a translucent face)."""
-        c = self.c
-        start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
-        self._page_asks, self._page_replayable = [], True
-        try:
-            with rl.version_asks(c) as versions, rl.font_asks(c, self._page_asks):
-                draw()
-            asks = self._page_asks
-        finally:
-            self._page_asks = None
-        if self._page_replayable:  # a translucent face was not replayable, and a picture's face neither
-            first = {}
-            for kind, ask_key, answer in asks:
-                first.setdefault((kind, ask_key), answer)
-            placed = tuple(rl.forms_in_use(c)[forms:])
-            self.drawn.add(("page", key), DrawnPage(start, tuple((kind, k, a) for (kind, k), a in first.items()), tuple(versions),
-                                                     rl.emitted_since(c, mark), placed, rl.graphics_state(c)))
+        else:
+            self.recording.draw(("page", key), draw)
 
     def _face_elements(self, elements) -> None:
-        """Draw a face's elements, or replay them (DrawnFaces)."""
-        if self.drawn is None or not rl.opaque(self.c):
-            self._page_replayable = False
+        """Draw a face's elements, through the recording canvas when there is one (pnp.render.drawn)."""
+        if self.recording is None or not rl.opaque(self.c):
+            self._uncovered()
             self._elements(elements)
             return
         key = elements if self._scale == 1 else (elements, self._scale)  # drawn smaller, lines and text print otherwise
-        known = self.drawn.get(key)
-        if known is None or not self._replayed(known):
-            self._recorded(elements, key)
+        self.recording.draw(key, lambda: self._elements(elements))
 
-    def _replayed(self, known: DrawnFace) -> bool:
-        """Replay a recorded face if the document answers its asks as it did and the canvas is in the state it was."""
-        c = self.c
-        if rl.graphics_state(c) != known.start:
-            return False
-        for kind, key, answer in known.asks:  # asked again in the drawing's order: the asks themselves hand out codes
-            if (self._encoded(*key) if kind == "font" else self._icon_form(*key)) != answer:
-                return False  # drawing asks the same again and gets the same new answers: nothing is handed out twice
-        rl.ask_versions(c, known.versions)
-        rl.emit_all(c, known.code)
-        rl.forms_in_use(c).extend(known.forms)
-        rl.set_graphics_state(c, known.end)
-        return True
+    def _heard(self, kind: str, key, answer) -> None:
+        """Tell the recording canvas what the document answered an ask (a replay must get the same answer)."""
+        if self.recording is not None:
+            self.recording.heard(kind, key, answer)
 
-    def _recorded(self, elements, key) -> None:
-        """Draw the elements, and keep what the drawing did unless it drew what a record does not cover."""
-        c = self.c
-        start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
-        self._asks, self._replayable = [], True
-        try:
-            with rl.version_asks(c) as versions:
-                self._elements(elements)
-            asks = tuple(self._asks)
-        finally:
-            self._asks = None
-        if not self._replayable:
-            self._page_replayable = False
-        else:
-            placed = tuple(rl.forms_in_use(c)[forms:])
-            self.drawn.add(key, DrawnFace(start, asks, tuple(versions), rl.emitted_since(c, mark), placed, rl.graphics_state(c)))
+    def _uncovered(self) -> None:
+        """Tell the recording canvas this drawing does what no record covers."""
+        if self.recording is not None:
+            self.recording.uncovered()
+
+    def _ask_again(self, kind: str, key):
+        """The answer to an ask a recorded drawing made, asked again now (pnp.render.drawn.RecordingCanvas replays)."""
+        if kind == "font":
+            return self._encoded(*key)
+        if kind == "icon":
+            return self._icon_form(*key)
+        if kind == "form":
+            return self._faces.get(key)
+        if kind == "define":
+            return self.form(*key)  # defined here, as drawing did, or found defined (by a page drawn before)
+        return self._overlay_form(*key)
 
     def _define_icons(self, face: Face, scale: float) -> None:
         """Define the forms of the icons a face draws at `scale`, before the face's own form or content begins."""
@@ -306,10 +239,7 @@ class FaceDrawer:
         form = self._icons.get(key)
         if form is None:
             form = self._icons[key] = self._define_icon_form(name, colour_hex, floor, outline)
-        if self._asks is not None:
-            self._asks.append(("icon", key, form))
-        if self._page_asks is not None:
-            self._page_asks.append(("icon", key, form))
+        self._heard("icon", key, form)
         return form
 
     def _define_icon_form(self, name: str, colour_hex: str | None, floor: float | None, outline: float = 0.0) -> tuple[str, float, float]:
@@ -369,8 +299,8 @@ class FaceDrawer:
     def _reportlab_colour(self, hex_value: str):
         """A colour for reportlab's setters; a translucent one also sets the transparency state, which a record does not cover."""
         value = self._colour(hex_value)
-        if self._asks is not None and getattr(value, "alpha", None) not in (None, 1):
-            self._replayable = False
+        if getattr(value, "alpha", None) not in (None, 1):
+            self._uncovered()
         return value
 
     def _paint(self, fill, stroke, width, dash=None):
@@ -434,7 +364,7 @@ class FaceDrawer:
 
     def _shaded(self, gradient: Gradient, el) -> None:
         """Paint a gradient clipped to the shape `el`; None, as the shape's own fill is then done (its stroke is not)."""
-        self._replayable = False  # the document names and keeps each shading
+        self._uncovered()  # the document names and keeps each shading
         shade(self.c, gradient, [self._colour(hex_value) for _, hex_value in gradient.stops], shape_path(self.c.beginPath(), el))
         self.shared.note_shadings(rl.shadings_in_use(self.c))
 
@@ -523,10 +453,7 @@ class FaceDrawer:
             hit = self._encodings[key] = tuple(
                 (rl.subset_name(font, subset, doc), rl.escape(self.c, raw)) for subset, raw in rl.split_string(font, text, doc)
             )
-        if self._asks is not None:
-            self._asks.append(("font", key, hit))
-        if self._page_asks is not None:
-            self._page_asks.append(("font", key, hit))
+        self._heard("font", key, hit)
         return hit
 
     def _fill_operator(self, hex_value: str) -> str | None:
@@ -545,7 +472,7 @@ class FaceDrawer:
         return op
 
     def _text_through_reportlab(self, op, x0: float, y0: float) -> None:
-        self._replayable = False  # reportlab's text object picks font subsets and transparency itself
+        self._uncovered()  # reportlab's text object picks font subsets and transparency itself
         t = self.c.beginText()
         t.setFont(op.font, op.size)
         t.setFillColor(self._colour(op.color))
@@ -571,7 +498,7 @@ class FaceDrawer:
         self._do_form(form, scale, scale, ox, oy)
 
     def _image(self, image: Image) -> None:
-        self._replayable = False  # the document names and keeps each picture
+        self._uncovered()  # the document names and keeps each picture
         (path, iw, ih), x, y, w, h, fit = image[:6]
         if image.bleed:
             self._bled_image(image)

@@ -1,11 +1,14 @@
 """What drawing faces leaves in a document: the one resource dictionary every face form shares, and records of the
-operators a face, a sheet page or an icon appended, which a later build replays."""
+operators a face, a sheet page or an icon appended, which a later build replays (the recording canvas records them)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import ClassVar
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObjectReference, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.layout import rl
 
@@ -46,36 +49,24 @@ class SharedResources:
 
 
 @dataclass(frozen=True)
-class DrawnFace:
-    """What drawing a face's elements added to a content stream, and what it asked of the document to do so."""
+class Drawn:
+    """What drawing a face's elements or one side of a sheet added to a content stream, and every distinct thing it
+    asked of the document to do so, in the order first asked (a repeat gets the answer the first got).
+
+    A face asks for font subsets and codes ("font") and icon forms ("icon"); a
+    page asks besides for the forms it places ("form": a face's or crop marks'
+    form, by its key, under that name), for the forms it defines where it first
+    places them ("define": a face, "overlay": crop marks with what draws them),
+    and for what its footer's text was handed by the fonts themselves ("split",
+    "subset": pnp.render.rl.font_asks). A form defined by a replay is defined
+    where drawing defined it, and what defining it asks follows in the list."""
 
     start: tuple  # the canvas's graphics state before (rl.graphics_state): what the drawing could read of it
-    asks: tuple  # ("font", (font, text), pieces) or ("icon", (name, colour), form), in the drawing's order
+    asks: tuple  # (kind, key, answer), each distinct (kind, key) once
     versions: tuple[str, ...]  # the PDF features it asked the document's version to allow (rl.version_asks)
     code: tuple[str, ...]  # the operators it appended
     forms: tuple[str, ...]  # the forms it placed
     end: tuple  # the canvas's graphics state after
-
-
-@dataclass(frozen=True)
-class DrawnPage:
-    """What drawing one side of a sheet added to its content stream, and every distinct thing it asked of the document.
-
-    Besides a face's asks ("font", "icon"), a page asks for the forms it places
-    ("form": a face's or crop marks' form, by its key, under that name), for the
-    forms it defines where it first places them ("define": a face, "overlay": crop
-    marks with what draws them), and for what its footer's text was handed by the
-    fonts themselves ("split", "subset": pnp.layout.rl.font_asks). Each distinct
-    ask is listed once, where it was first asked: a repeat gets the answer the
-    first got. A form defined by a replay is defined where drawing defined it,
-    and what defining it asks follows in the list."""
-
-    start: tuple
-    asks: tuple
-    versions: tuple[str, ...]
-    code: tuple[str, ...]
-    forms: tuple[str, ...]
-    end: tuple
 
 
 @dataclass(frozen=True)
@@ -105,16 +96,19 @@ class DrawnIcon:
 class DrawnFaces:
     """Faces' and sheet pages' drawn operators, kept between the builds of a process that stays up (`pnp watch`) to be replayed.
 
-    A face's operators depend on its elements and on three things the document
-    hands out: font subsets with each glyph's code, icon forms' names, and the
-    canvas's remembered graphics state. A replay asks for the same subsets and
-    forms again, in the same order, and goes ahead only when every answer and
-    the state match the recording, so its bytes are those drawing gives. A
-    face that is translucent or holds a picture is drawn every time (its
-    drawing changes state this record does not cover). A page is kept by the hash
-    of everything it prints (pnp.render.sheets.PageKeys) unless it drew such a
-    face: after a one-card edit every other page of the sheets is written from
-    its record. Entries last two runs."""
+    A drawing's operators depend on what it draws and on three things the
+    document hands out: font subsets with each glyph's code, forms' names,
+    and the canvas's remembered graphics state. A replay asks for the same
+    subsets and forms again, in the same order, and goes ahead only when every
+    answer and the state match the recording, so its bytes are those drawing
+    gives. A face that is translucent or holds a picture is drawn every time
+    (its drawing changes state a record does not cover), and so is a page that
+    draws one. A face is kept by its elements, a page by the hash of
+    everything it prints (pnp.render.sheets.PageKeys): after a one-card edit
+    every other page of the sheets is written from its record. The drawer
+    (pnp.render.draw.FaceDrawer) only draws: it tells the canvas's
+    `RecordingCanvas` what it asks of the document, and the recording canvas
+    records and replays. Entries last two runs."""
 
     def __init__(self):
         self._this: dict = {}
@@ -123,13 +117,101 @@ class DrawnFaces:
     def new_run(self) -> None:
         self._last, self._this = self._this, {}
 
-    def get(self, elements) -> DrawnFace | None:
-        hit = self._this.get(elements)
+    def get(self, key) -> Drawn | None:
+        hit = self._this.get(key)
         if hit is None:
-            hit = self._last.get(elements)
+            hit = self._last.get(key)
             if hit is not None:
-                self._this[elements] = hit
+                self._this[key] = hit
         return hit
 
-    def add(self, elements, drawn: DrawnFace) -> None:
-        self._this[elements] = drawn
+    def add(self, key, drawn: Drawn) -> None:
+        self._this[key] = drawn
+
+    def on(self, canvas, ask: Callable[[str, object], object]) -> RecordingCanvas:
+        """A recording canvas for drawings on `canvas`, whose drawer answers an ask again with `ask(kind, key)`."""
+        return RecordingCanvas(self, canvas, ask)
+
+
+class RecordingCanvas:
+    """Records what drawings on one canvas append and ask, for `DrawnFaces`, and replays them.
+
+    Recordings nest (a page's holds the faces drawn on it): what the drawer
+    asks of the document is heard by every recording open (`heard`), and a
+    drawing no record covers leaves each of them unkept (`uncovered`)."""
+
+    def __init__(self, store: DrawnFaces, canvas, ask: Callable[[str, object], object]):
+        self.store, self.c, self._ask = store, canvas, ask
+        self._open: list[_Recording] = []
+
+    def heard(self, kind: str, key, answer) -> None:
+        """The drawer asked the document for `key` (a font's pieces of a text, an icon's form…) and got `answer`."""
+        for recording in self._open:
+            recording.asks.setdefault((kind, key), answer)
+
+    def uncovered(self) -> None:
+        """The drawer drew what a record does not cover (a picture, a translucent colour, reportlab's own text)."""
+        for recording in self._open:
+            recording.kept = False
+
+    def draw(self, key, draw: Callable[[], None]) -> None:
+        """What `draw()` draws, replayed from the record kept under `key` when the document answers its asks as it
+        did and the canvas is in the state it was; else drawn, and recorded unless it drew what no record covers."""
+        known = self.store.get(key)
+        if known is None or not self._replayed(key, known):
+            self._recorded(key, draw)
+
+    def _replayed(self, key, known: Drawn) -> bool:
+        """Replay `known`, the record kept under `key`, if the document and the canvas allow; whether it did."""
+        c = self.c
+        if rl.graphics_state(c) != known.start:
+            return False
+        for kind, key, answer in known.asks:  # asked again in the drawing's order: the asks themselves hand out codes
+            if self._answer(kind, key) != answer:
+                return False  # drawing asks the same again and gets the same new answers: nothing is handed out twice
+        rl.ask_versions(c, known.versions)
+        rl.emit_all(c, known.code)
+        rl.forms_in_use(c).extend(known.forms)
+        rl.set_graphics_state(c, known.end)
+        return True
+
+    def _answer(self, kind: str, key):
+        """What the document answers to an ask now: reportlab's own text's from the font, the others from the drawer."""
+        if kind == "split":
+            return rl.split_string(getFont(key[0]), key[1], rl.document(self.c))
+        if kind == "subset":
+            return rl.subset_name(getFont(key[0]), key[1], rl.document(self.c))
+        return self._ask(kind, key)
+
+    def _recorded(self, key, draw: Callable[[], None]) -> None:
+        c = self.c
+        start, mark, forms = rl.graphics_state(c), rl.emitted(c), len(rl.forms_in_use(c))
+        recording = _Recording()
+        outermost = not self._open
+        self._open.append(recording)
+        try:
+            with rl.version_asks(c) as versions, rl.font_asks(c, _Heard(self)) if outermost else nullcontext():
+                draw()
+        finally:
+            del self._open[next(i for i, open_ in enumerate(self._open) if open_ is recording)]
+        if recording.kept:
+            asks = tuple((kind, ask_key, answer) for (kind, ask_key), answer in recording.asks.items())
+            self.store.add(key, Drawn(start, asks, tuple(versions), rl.emitted_since(c, mark), tuple(rl.forms_in_use(c)[forms:]), rl.graphics_state(c)))
+
+
+class _Recording:
+    """One drawing being recorded: what it asked so far (first answers), and whether a record covers it."""
+
+    def __init__(self):
+        self.asks: dict = {}
+        self.kept = True
+
+
+class _Heard:
+    """Where a document's fonts list what they hand out to reportlab's own text (rl.font_asks): to every open recording."""
+
+    def __init__(self, canvas: RecordingCanvas):
+        self.canvas = canvas
+
+    def append(self, ask: tuple) -> None:
+        self.canvas.heard(*ask)

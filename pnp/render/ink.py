@@ -54,14 +54,15 @@ def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
     return sum(page_inks(pdf, dpi=dpi))
 
 
-def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None) -> list[float]:
+def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None,
+              halves: bool = True) -> list[float]:
     """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again.
 
     A long PDF is measured in two halves, one in a helper process, when the
     machine has a core to spare: a page's figure does not depend on the process
     that measures it. `idle` is a pool with a worker idle now, which has numpy
     and pdfium imported: it takes the second half of any PDF of LENT_MIN_PAGES
-    pages or more, as no process needs starting for it."""
+    pages or more, as no process needs starting for it. Without `halves`, this process measures every page."""
     data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
     with _opened(data) as doc:
         known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
@@ -73,7 +74,7 @@ def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: i
             split = False
         else:
             later = None
-            split = len(todo) >= PARALLEL_MIN_PAGES and several_cores()
+            split = halves and len(todo) >= PARALLEL_MIN_PAGES and several_cores()
             measured = [] if split else _measured(doc, todo, dpi)
     if later is not None:
         measured += later.result()

@@ -16,11 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
+from pnp.core.memo import Keeps
 from pnp.data.project import Project
 from pnp.layout.growth import Interrupted
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
+from pnp.pipeline.build import close_kept, open_kept
+from pnp.pipeline.cache import shared_inputs_hash
+from pnp.pipeline.results import checks_cache
 from pnp.pipeline.validate import check_game, inspect_faces
 from pnp.serve.components import Section, deck_sections, documents, render_decks
 from pnp.serve.images import ImageStore
@@ -101,11 +105,15 @@ def affected_games(project: Project, slugs: list[str], paths: set[Path]) -> tupl
 class LiveSession:
     """Every shown game's view, refreshed on demand and published one step at a time."""
 
-    def __init__(self, project: Project, slugs: list[str], publish: Publish, paper: str = "letter", draft: bool = False):
+    def __init__(self, project: Project, slugs: list[str], publish: Publish, paper: str = "letter", draft: bool = False,
+                 without: frozenset = frozenset()):
         self.project, self.slugs, self.publish, self.paper = project, slugs, publish, paper
         # `pnp serve --draft`: as `pnp build --draft`, a missing image is a marked placeholder and a warning, pages say DRAFT
-        self.options = Options(paper=paper, draft=draft)
-        self.engine = Engine(project)
+        self.options = Options(paper=paper, draft=draft, without=without)  # `without`: speed mechanisms a bench has it go without
+        # what a save worked out and the next may ask again (pnp.core.memo), for every engine it makes
+        self.keeps = Keeps() if "keeps" not in without else None
+        self.out, _ = checks_cache(project, without)  # the build cache it reads and keeps its checks and faces in, as `validate` does
+        self.engine = self._new_engine()
         self.images = ImageStore()
         self.views = {slug: GameView(slug) for slug in slugs}
         self.dirty: set[str] = set(slugs)
@@ -120,12 +128,17 @@ class LiveSession:
         self.dirty |= games
         with self.lock:
             if engine:
-                self.engine = Engine(self.project)
+                self.engine = self._new_engine()
             self.engine.check_image.new_run()  # art saved over is measured again (by its file's status), as a new build would
         if drawn:
             self.images.forget_faces()
         names = sorted(self.project.rel(p) for p in paths)
         self.reason = ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+
+    def _new_engine(self) -> Engine:
+        engine = Engine(self.project)
+        engine.keeps = self.keeps
+        return engine
 
     def refresh(self, interrupted: Callable[[], bool] = lambda: False) -> bool:
         """Redraw the touched games, cards first; False when a newer save interrupted it, between two steps or inside a
@@ -153,6 +166,8 @@ class LiveSession:
                         self._document(slug, kind, build, gctx, started)
                     if interrupted():
                         return False
+                if self.out is not None:
+                    close_kept(gctx, self.out)
             self.views[slug].state = "ready"
             self._publish(slug, started)
             self.dirty.discard(slug)
@@ -180,6 +195,9 @@ class LiveSession:
         view.title = game.title
         gctx = self.engine.for_game(game)
         gctx.layouts.draft = self.options.draft  # a new context each load: the build sets it per run the same way
+        shared = shared_inputs_hash(self.project)
+        if self.out is not None:
+            open_kept(gctx, self.out, shared, self.options.without)  # faces and checks' parts kept by an earlier save, or by another command
         rendered, found = render_decks(gctx)
         self.drawn[slug] = gctx
         view.drawings += 1
@@ -191,7 +209,7 @@ class LiveSession:
         view.sections = {**{s["key"]: s for s in decks}, **documents}  # decks first, in the game's order; a removed deck goes
         self._publish(slug, started, cards_done=True)  # the faces first: they are what a designer waits for
         # then what `pnp validate` finds, with the cards rendered once for both the check and the page
-        view.findings["check"] = check_game(gctx, render=False) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
+        view.findings["check"] = check_game(gctx, render=False, shared=shared) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
         self._publish(slug, started)
         return gctx
 

@@ -1,0 +1,201 @@
+"""What a game's checks found is kept by everything it depends on (pnp.pipeline.results), for any command in any process.
+
+The tiny game is given one warning of each kind the checks find (contrast, slivers, a text fitted far smaller, a
+field nothing reads, art printed blurry) and checked and built once, so the build cache holds every part. After an
+edit of each kind of input (a data value, a template, a font, an image, an option, pnp itself) every command must
+report and print what it reports and prints with no cache: a key that leaves that input out serves the old findings.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, apply_edits, pdfs, run_pnp
+
+EDGE_HEADER = ("rect(3.2, 3.2, face.w - 6.4, 12.8, fill=card.side, radius=2)",
+               "rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, 16 + face.bleed, fill=card.side)")
+WARNINGS = [
+    {"file": "templates/tiny/hero.j2", "replace": ['bold=true, align="right")', 'bold=true, align="right", color="#f0ece2")']},  # faint text
+    {"file": "templates/tiny/frame.j2", "replace": list(EDGE_HEADER)},  # a header to the cut: slivers
+    {"file": "templates/tiny/hero.j2", "replace": ["{{ text(card.text, 5, 30, face.w - 10, 40, size=10) }}",
+                                                   "{{ text(card.text, 5, 30, face.w - 10, 8, size=11, min_size=4) }}"]},  # long texts fitted far smaller
+    {"file": "data/tiny/decks/heroes.yaml", "replace": ["stars: 3, number: 1", "stars: 3, notes: hi, number: 1"]},  # a field nothing reads
+    {"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", '{% if card.id == "knight" %}{{ image("art/portrait.png", 5, 45, 30, 20) }}{% endif %}'
+                                                                    '\n{% endblock %}']},
+    {"file": "art/portrait.png", "write_png": [40, 30]},  # printed at 34 dpi
+    {"file": "fonts/fonts.yaml", "write": "families:\n  mine:\n    regular: Mine.ttf\n"},  # the body's font, a project's own
+    {"file": "data/tiny/game.yaml", "replace": ["  body: noto-sans", "  body: mine"]},
+]
+FONTS = ROOT / "pnp/assets/fonts"
+
+# One edit of each kind of input; each changes what the checks find.
+EDITS = {
+    "a data value": [{"file": "data/tiny/decks/heroes.yaml", "replace": ["notes: hi", "remarks: hi"]},  # found by the data's checks
+                     {"file": "data/tiny/decks/heroes.yaml", "replace": ["name: Rogue", "name: Rascal"]},  # a face the face store keeps
+                     {"file": "data/tiny/decks/heroes.yaml", "replace": ["Steal 1 coin", "Steal one coin from the player on your left"]}],
+    "a template": [{"file": "templates/tiny/hero.j2", "replace": ['color="#f0ece2"', 'color="#e4e0d6"']}],
+    "a font": [{"file": "fonts/Mine.ttf", "font": "dejavu/DejaVuSans.ttf"}],
+    "an image": [{"file": "art/portrait.png", "write_png": [60, 45]}],
+}
+
+
+def with_warnings(project: Path) -> None:
+    (project / "fonts").mkdir()
+    edit_font(project, "noto/NotoSans-Regular.ttf")
+    apply_edits(project, WARNINGS)
+
+
+def edit_font(project: Path, bundled: str) -> None:
+    shutil.copyfile(FONTS / bundled, project / "fonts/Mine.ttf")
+
+
+def apply(project: Path, edits: list[dict]) -> None:
+    for edit in edits:
+        if "font" in edit:
+            edit_font(project, edit["font"])
+        else:
+            apply_edits(project, [edit])
+
+
+def findings(result) -> list[str]:
+    """Every finding line a command printed, sorted (its own order is the files')."""
+    return sorted(line for line in result.output.splitlines() if re.search(r": (error|warning|note): ", line))
+
+
+def cold_copy(project: Path, where: Path) -> Path:
+    """The project as it is now, with no output folder: no cache of any kind."""
+    shutil.copytree(project, where, ignore=shutil.ignore_patterns("output"))
+    return where
+
+
+def checked_and_built(project: Path, *args: str) -> tuple[list[str], list[str], dict[str, bytes]]:
+    """(what `validate` found, what `build --only cards` found, the PDFs it wrote) in `project`."""
+    validated = run_pnp(project, "validate", "tiny")
+    built = run_pnp(project, "build", "--only", "cards", "tiny", *args)
+    assert built.exit_code == 0, built.output
+    return findings(validated), findings(built), pdfs(project / "output")
+
+
+@pytest.mark.parametrize("kind", EDITS)
+def test_after_an_edit_every_command_says_and_prints_what_it_does_with_no_cache(project, tmp_path, kind):
+    with_warnings(project)
+    before = checked_and_built(project)
+    said = "\n".join(before[0])
+    assert all(word in said for word in ("has contrast", "sliver", "text shrinks", "'notes'", "dpi")), said
+    apply(project, EDITS[kind])
+    after = checked_and_built(project)
+    cold = checked_and_built(cold_copy(project, tmp_path / "cold"))
+    assert after[0] == cold[0] != before[0]
+    assert after[1] == cold[1]
+    assert after[2] == cold[2]
+
+
+# Art not made yet on the knight's front, beside words too faint to read: only a draft (--draft) draws that face.
+MISSING_ART = {"file": "templates/tiny/hero.j2", "replace": ["{% endblock %}", '{% if card.id == "knight" %}{{ image("art/later.png", 5, 70, 20, 10) }}'
+                                                                              '{{ text("Later", 30, 70, 25, 6, size=8, color="#eeeeee") }}{% endif %}\n{% endblock %}']}
+
+
+def test_a_build_with_another_option_says_and_prints_what_it_does_with_no_cache(project, tmp_path):
+    """A draft draws missing art as a placeholder, so its checks judge a face a build that is no draft cannot draw."""
+    with_warnings(project)
+    apply_edits(project, [MISSING_ART])
+    assert run_pnp(project, "build", "--only", "cards", "tiny").exit_code != 0  # the art is missing
+    after = checked_and_built(project, "--draft")
+    cold = checked_and_built(cold_copy(project, tmp_path / "cold"), "--draft")
+    assert after == cold
+    assert any("'Later'" in line and "has contrast" in line for line in after[1]), after[1]
+
+
+def test_another_pnp_reads_nothing_this_one_kept(project, tmp_path):
+    """pnp's own code is part of every key: pnp changed in place (here to word its contrast warning otherwise) says
+    what it says with no cache, not what it kept before the change."""
+    with_warnings(project)
+    engine = tmp_path / "engine"
+    shutil.copytree(ROOT / "pnp", engine / "pnp", ignore=shutil.ignore_patterns("__pycache__", "assets"))
+    (engine / "pnp/assets").symlink_to(ROOT / "pnp/assets")
+
+    def validated(root: Path) -> list[str]:
+        env = {**os.environ, "PYTHONPATH": str(engine)}
+        done = subprocess.run([sys.executable, "-m", "pnp", "--root", str(root), "validate", "tiny"], capture_output=True, text=True, env=env,
+                              cwd=tmp_path, timeout=300)
+        return sorted(line for line in (done.stdout + done.stderr).splitlines() if re.search(r": (error|warning|note): ", line))
+
+    before = validated(project)
+    wording = engine / "pnp/layout/readability.py"
+    wording.write_text(wording.read_text(encoding="utf-8").replace("has contrast", "has a contrast of"), encoding="utf-8")
+    kept = validated(project)
+    assert kept == validated(cold_copy(project, tmp_path / "cold")) != before
+    assert any("has a contrast of" in line for line in kept), kept
+
+
+def test_a_game_checked_as_it_was_is_answered_without_drawing_or_judging(project):
+    """A new process meeting every part of a game's checks kept imports nothing that draws or judges colours."""
+    with_warnings(project)
+    first = run_pnp(project, "validate", "tiny")
+    probe = ("import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], 'validate', 'tiny']\n"
+             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('coloraide', 'pnp.pipeline.schedule', 'pnp.pipeline.readable') if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+    assert sorted(line for line in done.stderr.splitlines() if re.search(r": (error|warning|note): ", line)) == findings(first)
+
+
+# The mechanisms a build of the tiny game in one process uses (the others keep a `pnp watch` session's state, split
+# a deck of 1,500 cards or order jobs for several processes: tests/test_steady_games.py, test_drawn_pages.py and
+# test_processes.py compare those with their plain paths).
+BUILD_MECHANISMS = ("build-cache", "face-store", "results", "template-cache", "kept-parses", "kept-answers", "file-digests", "ink-pages")
+
+
+def said_and_printed(project: Path, *args: str) -> tuple[list[str], list[str], dict[str, bytes]]:
+    """(the findings, every output's line with its pages, pieces, size and ink, the PDFs) of `pnp build` in `project`."""
+    built = run_pnp(project, "build", "tiny", *args)
+    assert built.exit_code == 0, built.output
+    lines = sorted(line.replace("  (reused)", "") for line in built.output.splitlines() if " pages " in line)
+    return findings(built), lines, pdfs(project / "output")
+
+
+def rebuilt_after_an_edit(project: Path, *args: str) -> tuple:
+    """What a build says and prints of the tiny game with warnings, built once and then again after a one-card edit."""
+    with_warnings(project)
+    said_and_printed(project, *args)
+    apply(project, EDITS["a data value"])
+    return said_and_printed(project, *args)
+
+
+@pytest.fixture(scope="module")
+def plain_rebuild(tmp_path_factory) -> tuple:
+    """What a build with no cache says and prints of the tiny game with warnings after a one-card edit."""
+    from conftest import TEST_PROJECT
+
+    project = tmp_path_factory.mktemp("plain") / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    with_warnings(project)
+    apply(project, EDITS["a data value"])
+    return said_and_printed(project)
+
+
+def test_a_rebuild_with_every_mechanism_says_and_prints_what_a_build_with_no_cache_does(project, plain_rebuild):
+    assert rebuilt_after_an_edit(project) == plain_rebuild
+
+
+@pytest.mark.parametrize("mechanism", BUILD_MECHANISMS)
+def test_a_rebuild_without_each_mechanism_says_and_prints_what_a_build_with_no_cache_does(project, plain_rebuild, mechanism):
+    """Each speed mechanism gives the plain path's bytes, findings and figures: a rebuild after a one-card edit without
+    it (`--without`) says and prints what a build with no cache does, as one with every mechanism does."""
+    assert rebuilt_after_an_edit(project, f"--without={mechanism}") == plain_rebuild
+
+
+@pytest.mark.parametrize("where", ["output", "output/.pnp-cache"])
+def test_a_file_where_the_build_cache_should_be_leaves_the_checks_as_they_are(project, where):
+    """The commands that check without building keep their work in the build cache when they can, never fail for it:
+    a file standing where its folder should be leaves them checking with nothing kept, and saying nothing of it."""
+    (project / where).parent.mkdir(parents=True, exist_ok=True)
+    (project / where).write_text("not a folder", encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 0 and findings(result) == [], result.output
