@@ -310,6 +310,15 @@ def test_a_face_is_limited_by_the_processor_time_it_uses_not_by_the_clock():
             busy.tick()
 
 
+def test_a_deck_in_a_loop_of_links_is_a_located_error(game):
+    """heroes.yaml links to loop.yaml, which links back: each is said unreadable at its name, not an internal error."""
+    decks = game[0] / "data/tiny/decks"
+    (decks / "heroes.yaml").unlink()
+    (decks / "heroes.yaml").symlink_to(decks / "loop.yaml")
+    (decks / "loop.yaml").symlink_to(decks / "heroes.yaml")
+    refused(game, "cannot read this file: Too many levels of symbolic links", "data/tiny/decks/heroes.yaml: error:")
+
+
 def test_data_nested_too_deep_is_a_located_error(game):
     (game[0] / "data/tiny/tokens.yaml").write_text("a: " + "{b: " * 5000 + "1" + "}" * 5000 + "\n")
     refused(game, "nest over 100 deep here: flatten the data", "data/tiny/tokens.yaml:1:")

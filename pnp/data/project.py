@@ -141,7 +141,7 @@ class Project:
 
     def rel(self, path: Path) -> str:
         """`path` as the user knows it: relative to the project as written (a link inside it is named, not followed)."""
-        for known in (Path(os.path.abspath(path)), path.resolve()):
+        for known in (Path(os.path.abspath(path)), Path(os.path.realpath(path))):  # realpath: a loop of links is a path, not a RuntimeError
             if known.is_relative_to(self.root):
                 return str(known.relative_to(self.root))
         return str(path)
@@ -357,8 +357,8 @@ class Project:
         if "/" not in name:
             folder = spec.front.rsplit("/", 1)[0] + "/" if "/" in spec.front else ""
             name = f"{folder}{name}" if name.endswith(".j2") else f"{folder}{name}.j2"
-        full = (self.templates_dir / name).resolve()
-        if full.is_relative_to(self.templates_dir.resolve()) and os.path.isfile(full):  # False for a name too long to be a file
+        full = Path(os.path.realpath(self.templates_dir / name))
+        if full.is_relative_to(os.path.realpath(self.templates_dir)) and os.path.isfile(full):  # False for a name too long to be a file
             return name
         there = [p.relative_to(self.templates_dir).as_posix() for p in game_files(full.parent, "*.j2")]
         findings.append(error("card-template-unknown", f"{column}: no template '{name}' in templates/{did_you_mean(name, there)}: "

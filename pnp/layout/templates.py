@@ -8,6 +8,7 @@ template line or the data field that caused it.
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import traceback
 from contextlib import contextmanager
@@ -351,7 +352,7 @@ class Layouts:
             return Loc("templates")
         path = Path(filename)
         try:
-            rel = str(path.resolve().relative_to(self.root))
+            rel = str(Path(os.path.realpath(path)).relative_to(self.root))
         except ValueError:
             rel = str(path)
         col = 1

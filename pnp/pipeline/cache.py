@@ -428,7 +428,7 @@ class FaceStore:
         """Whether the shared inputs' hash covers `file` (asked once per file: every face reads its templates and fonts)."""
         hit = self._checked.get(file)
         if hit is None:
-            path = Path(file).resolve()
+            path = Path(os.path.realpath(file))
             hit = self._checked[file] = any(path.is_relative_to(c) for c in self.covered)
         return hit
 

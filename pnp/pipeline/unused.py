@@ -11,6 +11,7 @@ and the other decks are checked as ever.
 """
 from __future__ import annotations
 
+import os
 import re
 import weakref
 from dataclasses import dataclass
@@ -173,8 +174,8 @@ def names_read(gctx: GameContext) -> GameReads:
 
 def _template_reads(layouts, filename: str, fallback: str) -> TemplateReads:
     """What a template file reads (`TemplateReads`)."""
-    path = Path(filename).resolve()
-    name = next((path.relative_to(d.resolve()).as_posix() for d in layouts.template_dirs if path.is_relative_to(d.resolve())), fallback)
+    path = Path(os.path.realpath(filename))
+    name = next((path.relative_to(os.path.realpath(d)).as_posix() for d in layouts.template_dirs if path.is_relative_to(os.path.realpath(d))), fallback)
     try:
         _, ast = layouts.parsed(name)
     except Exception:  # a missing or broken template is reported where it is rendered
