@@ -149,6 +149,22 @@ def _font(project, outside):
     return "font file 'Mine.ttf' of family 'mine' (regular) is a link", "fonts/fonts.yaml:3:14"
 
 
+def _fonts_yaml(project, outside):
+    (outside / "fonts.yaml").write_text(f"# {SECRET}\nfamilies:\n  mine:\n    regular: Mine.ttf\n")
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    link(project, "fonts/fonts.yaml", outside / "fonts.yaml")
+    return "'fonts/fonts.yaml' is a link (or lies in a linked folder) whose real file is outside", "fonts/fonts.yaml: error:"
+
+
+def _fonts_folder(project, outside):
+    _fonts_yaml(project, outside)
+    (project / "fonts/fonts.yaml").unlink()
+    (outside / "Mine.ttf").write_bytes((project / "fonts/Mine.ttf").read_bytes())
+    link(project, "fonts", outside)
+    return "'fonts/fonts.yaml' is a link (or lies in a linked folder) whose real file is outside", "fonts/fonts.yaml: error:"
+
+
 def _image(project, outside):
     Image.new("RGB", (60, 60), "red").save(outside / "art.png")
     (project / "art").mkdir()
@@ -173,11 +189,19 @@ def _spreadsheet(project, outside):
     return "cards_from 'cards.xlsx' leads outside", "data/tiny/decks/spies.yaml:4:13"
 
 
-@pytest.mark.parametrize("make", [_deck, _rulebook, _decks_folder, _icon, _font, _image, _template, _spreadsheet],
+@pytest.mark.parametrize("make", [_deck, _rulebook, _decks_folder, _icon, _font, _fonts_yaml, _fonts_folder, _image, _template, _spreadsheet],
                          ids=lambda make: make.__name__.strip("_"))
 def test_a_link_leading_out_of_the_project_is_refused_and_nothing_outside_is_read(game, make):
     message, at = make(*game)
     refused(game, message, at)
+
+
+def test_list_says_where_a_fonts_yaml_linked_out_is(game):
+    project, outside = game
+    _fonts_yaml(project, outside)
+    result = run_pnp(project, "list")
+    assert result.exit_code == 1, result.output
+    assert "fonts/fonts.yaml: error: 'fonts/fonts.yaml' is a link" in result.output + result.stderr
 
 
 def test_a_link_that_stays_inside_the_project_is_followed(game):

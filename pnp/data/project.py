@@ -14,7 +14,7 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside
+from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
 from pnp.data.fontfiles import font_families, font_file_findings
@@ -105,7 +105,8 @@ class Project:
         self.data_dir = self.root / "data"
         self.templates_dir = self.root / "templates"
         own_fonts = self.root / "fonts"
-        has_own = (own_fonts / "fonts.yaml").is_file()
+        # a fonts.yaml linked out of the project is never read: its refusal is the project's finding (_font_findings)
+        has_own = (own_fonts / "fonts.yaml").is_file() and stays_inside(own_fonts / "fonts.yaml", own_fonts, self.root)
         self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
