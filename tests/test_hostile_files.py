@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -109,7 +110,7 @@ def _copy_out(project: Path, rel: str, outside: Path, extra: str = "") -> Path:
     """A copy of the project's `rel` outside it (with `extra` appended to a text file), to link to."""
     source, copy = project / rel, outside / Path(rel).name
     if source.is_dir():
-        import shutil
+
 
         shutil.copytree(source, copy)
     else:
@@ -202,6 +203,34 @@ def test_list_says_where_a_fonts_yaml_linked_out_is(game):
     result = run_pnp(project, "list")
     assert result.exit_code == 1, result.output
     assert "fonts/fonts.yaml: error: 'fonts/fonts.yaml' is a link" in result.output + result.stderr
+
+
+def _edit_a_card(project: Path) -> None:
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("Steal 1 coin", "Steal 2 coins"))
+
+
+def test_a_cache_folder_linked_to_the_users_own_cache_is_not_read(game):
+    """output/.pnp-cache/parsed linked to a folder of the user's holding their own cache's entries (sealed with their
+    key, so they would unpickle): a build reads none of them, and still builds."""
+    project, outside = game
+    shutil.copytree(project / "output/.pnp-cache/parsed", outside / "cache")
+    link(project, "output/.pnp-cache/parsed", outside / "cache")
+    _edit_a_card(project)
+    with recording_real_opens():
+        result = run_pnp(project, "build")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert not [p for p in REAL_OPENS if p.startswith(os.path.realpath(outside) + os.sep)]
+
+
+def test_a_link_at_an_output_the_cache_would_reuse_is_not_read(game):
+    project, outside = game
+    link(project, "output/tiny/tiny-labels.pdf", outside / "secret.txt")
+    with recording_real_opens():
+        result = run_pnp(project, "build", "--only", "labels")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert os.path.realpath(outside / "secret.txt") not in REAL_OPENS
+    assert not (project / "output/tiny/tiny-labels.pdf").is_symlink()
 
 
 def test_a_link_that_stays_inside_the_project_is_followed(game):

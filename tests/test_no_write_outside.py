@@ -72,6 +72,18 @@ def test_a_build_writes_nothing_into_an_output_folder_a_game_linked_elsewhere(bu
     assert unchanged(mine)
 
 
+def test_a_file_where_the_build_cache_should_be_stops_the_build_before_any_output(built_project):
+    project = built_project
+    shutil.rmtree(project / "output/.pnp-cache")
+    (project / "output/.pnp-cache").write_text("not a folder")
+    before = {p.name: p.read_bytes() for p in (project / "output/tiny").iterdir()}
+    edit_a_card(project)
+    status, said = command(project, "build", "--only", "cards")
+    assert status == 1
+    assert "output/.pnp-cache: error: 'output/.pnp-cache' is a file, where pnp keeps its build cache: move the file away" in said
+    assert {p.name: p.read_bytes() for p in (project / "output/tiny").iterdir()} == before
+
+
 def test_an_out_folder_the_user_names_through_their_own_link_is_theirs(built_project, tmp_path):
     """The user's own link in the folder they type is followed: only links below it, which a game may ship, are refused."""
     (tmp_path / "prints").mkdir()

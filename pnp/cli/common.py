@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -228,6 +229,10 @@ def output_folder(project: Project, out: str | None) -> Path:
     except LinkedFolder as exc:
         shown = project.rel(exc.path)
         raise PnpError(error(exc.code, exc.advice(shown), Loc(shown))) from None
+    cache = folder / CACHE_DIR
+    if os.path.lexists(cache) and not os.path.isdir(cache):  # said before any output is written, not after them all
+        shown = project.rel(cache)
+        raise PnpError(error("cache-not-folder", f"'{shown}' is a file, where pnp keeps its build cache: move the file away", Loc(shown)))
     return folder
 
 

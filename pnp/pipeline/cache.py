@@ -248,7 +248,7 @@ class GameCache:
         paths = []
         for name, digest in sorted(entry["files"].items()):
             path = out_dir / name
-            if not path.is_file() or file_sha256(path) != digest:
+            if path.is_symlink() or not path.is_file() or file_sha256(path) != digest:  # a link at an output's name is never read
                 return None
             paths.append(path)
         return paths
