@@ -48,6 +48,9 @@ BOMBS = {
     "a list's text through a filter": (BIG + "{% set t = ([s] * 100000)|string %}", "the string filter makes would be"),
     "a number squared again and again": ("{% set ns = namespace(x=3) %}{% for i in range(40) %}{% set ns.x = ns.x * ns.x %}{% endfor %}", "digits (limit"),
     "lipsum": ("{{ lipsum(5, False, 99999999, 99999999) }}", "placeholder text made by lipsum would be"),
+    "a range joined with a long separator": (BIG + "{% set t = range(9999)|join(s) %}", "the join filter makes would be"),
+    "an iterator joined by str.join": (BIG + "{% set t = s.join(range(9999)|map('string')) %}", "text made by .join() would be"),
+    "a text joined with itself": (BIG + "{% set t = s|join(s) %}", "the join filter makes would be"),
     "an imported template's own output": ("{% import 'tiny/module.j2' as m %}", "the text this template writes out would be"),
 }
 MODULE = "templates/tiny/module.j2"  # imported by the last bomb: its loops write, line 1, before its macros are there

@@ -335,7 +335,7 @@ class Sandbox(SandboxedEnvironment):
         self.tick()
         owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", "")
         growing = name in GROWING_METHODS and isinstance(owner, (list, dict, set))
-        if growing:
+        if growing or name == "join":  # what is added or joined is measured: a one-off iterator is made a bounded list first
             args = tuple(bounded_items(a, name) if isinstance(a, Iterator) else a for a in args)
         named = {k: v for k, v in kwargs.items() if k not in _JINJA_NAMES} if kwargs else kwargs
         size, what = method_size(owner, name, args, named)
