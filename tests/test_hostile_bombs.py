@@ -129,6 +129,17 @@ def _ods_repeats(project):
     return "spans 19,001 rows × 5,001 columns", "data/tiny/decks/cards.ods[Cards]!GJI19001"
 
 
+def _ods_spaces(project):
+    """A cell's text saying a billion spaces in 30 bytes (`<text:s text:c>`): the workbook reader wrote them all out."""
+    spaced = '<table:table-cell office:value-type="string"><text:p>S<text:s text:c="999999999"/>py</text:p></table:table-cell>'
+    rows = f'<table:table-row>{ods_cell("id")}{ods_cell("name")}</table:table-row><table:table-row>{ods_cell("spy")}{spaced}</table:table-row>'
+    manifest = ('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry '
+                'manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')  # calamine reads none without it
+    sheet_deck(project, "cards.ods", {"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "META-INF/manifest.xml": manifest,
+                                      "content.xml": ODS_HEAD + rows + "</table:table></office:spreadsheet></office:body></office:document-content>"})
+    return "says 999,999,999 spaces in its texts", "data/tiny/decks/cards.ods[Cards]!B2"
+
+
 def embedded_png(width: int, height: int) -> str:
     """A data: address of a black PNG of this many pixels (a few tens of KB however large)."""
     data = io.BytesIO()
@@ -153,7 +164,7 @@ def _embedded_images_together(project):
     return "which with the 36,000,000 px of the images before it passes the 50,000,000 px limit", "templates/icons/hearts.svg"
 
 
-@pytest.mark.parametrize("make", [_far_cell, _far_row, _shared_strings, _sheet_not_xml, _ods_repeats, _embedded_image, _embedded_images_together],
+@pytest.mark.parametrize("make", [_far_cell, _far_row, _shared_strings, _sheet_not_xml, _ods_repeats, _ods_spaces, _embedded_image, _embedded_images_together],
                          ids=lambda make: make.__name__.strip("_"))
 def test_a_small_file_asking_for_gigabytes_is_refused_within_the_caps(project, make):
     message, at = make(project)
