@@ -233,6 +233,37 @@ def test_an_odd_file_is_a_located_finding_not_an_internal_error(project, make):
     assert_refused(result.exit_code, result.output + result.stderr, message, at)
 
 
+def _png(width: int, height: int) -> bytes:
+    data = io.BytesIO()
+    Image.new("1", (width, height)).save(data, "PNG")
+    return data.getvalue()
+
+
+def _strip(png: bytes) -> tuple[bytes, int]:
+    """A PNG 1 px wide and 40,000 tall: 40,000 pixels, and the memory of 40,000 rows (49 million took 1.3 GB to draw)."""
+    return _png(1, 40_000), 1
+
+
+def _chunk_of_2_gb(png: bytes) -> tuple[bytes, int]:
+    """A 20 × 20 PNG whose pixel chunk says it holds 2 GB: the image reader skipped the rest of it by reading 2 GB."""
+    good = _png(20, 20)
+    return good[:33] + b"\x7f\xff\xff\xff" + good[37:], 0
+
+
+@pytest.mark.parametrize("make", [_strip, _chunk_of_2_gb], ids=lambda make: make.__name__.strip("_"))
+def test_an_image_asking_for_memory_is_drawn_or_refused_within_the_caps(project, make):
+    data, refused = make(b"")
+    (project / "art").mkdir()
+    (project / "art/odd.png").write_bytes(data)
+    with (project / "templates/tiny/frame.j2").open("a", encoding="utf-8") as f:
+        f.write("{% if card.id == 'knight' %}{{ image('art/odd.png', 5, 40, 20, 20) }}{% endif %}\n")
+    status, shown = capped_pnp(project, "build", "--only", "cards", "--cards", "knight")
+    if refused:
+        assert_refused(status, shown, "claims 1 × 40000 px, over the 30,000 px a side limit", "templates/tiny/frame.j2:6:")
+    else:
+        assert status == 0 and "MemoryError" not in shown, shown
+
+
 def test_markdown_nested_past_any_rulebook_is_a_located_finding(project):
     """Emphasis inside emphasis twenty thousand deep: markdown-it's syntax tree ran out of Python's stack."""
     (project / "data/tiny/rulebook.md").write_text("# Rules\n\n" + "*a " * 20_000 + "x" + " a*" * 20_000 + "\n")
