@@ -264,6 +264,17 @@ def test_an_image_asking_for_memory_is_drawn_or_refused_within_the_caps(project,
         assert status == 0 and "MemoryError" not in shown, shown
 
 
+@pytest.mark.parametrize("where, text, message", [
+    ("data/tiny/decks/many.yaml", "name: Many\nsize: poker\nfront: tiny/hero.j2\ndefaults: {side: red, stars: 1, number: 1, text: t, name: n}\ncards:\n" + "".join(f"  - {{id: c{i}, count: 1000}}\n" for i in range(20000)),
+     "this deck's cards make 20,000,000 copies, over the 100,000 a deck may make"),
+    ("data/tiny/tokens.yaml", "tokens:\n  - {id: p, name: P, shape: circle, size: 10, count: 1000, front: tiny/token-pawn.j2, colors: ["
+     + ", ".join(["red"] * 10000) + "]}\n", "this set makes 10,000,000 pieces (its counts times its 10000 colours), over the 20,000"),
+], ids=["a deck of 20 million copies", "a token set of 10 million pieces"])
+def test_millions_of_pieces_are_refused_at_their_file_within_the_caps(project, where, text, message):
+    (project / where).write_text(text)
+    assert_refused(*capped_pnp(project, "build"), message, where)
+
+
 def test_markdown_nested_past_any_rulebook_is_a_located_finding(project):
     """Emphasis inside emphasis twenty thousand deep: markdown-it's syntax tree ran out of Python's stack."""
     (project / "data/tiny/rulebook.md").write_text("# Rules\n\n" + "*a " * 20_000 + "x" + " a*" * 20_000 + "\n")
