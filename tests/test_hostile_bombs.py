@@ -282,6 +282,16 @@ def test_markdown_nested_past_any_rulebook_is_a_located_finding(project):
     assert_refused(result.exit_code, result.output + result.stderr, "nest over 50 deep here: flatten the text", "data/tiny/rulebook.md:3")
 
 
+@pytest.mark.parametrize("table, message, at", [
+    ("|a|b|\n|-|-|\n" + "|x|y|\n" * 100_000, "the rulebook's tables have over 2,000 rows in all", "data/tiny/rulebook.md:2004:1"),  # the 2,001st row, the header counted
+    ("|a" * 20_000 + "|\n" + "|-" * 20_000 + "|\n" + "|b" * 20_000 + "|\n", "this table row has over 50 columns", "data/tiny/rulebook.md:3:1"),
+], ids=["100,000 rows", "20,000 columns"])
+def test_a_rulebook_table_past_any_page_is_refused_at_its_line_within_the_caps(project, table, message, at):
+    """The typesetter takes a few milliseconds a row: 600 KB of `|x|y|` rows took a gigabyte and a minute."""
+    (project / "data/tiny/rulebook.md").write_text("# Rules\n\n" + table)
+    assert_refused(*capped_pnp(project, "build", "--only", "rulebook"), message, at)
+
+
 # pnp pull against a hostile server --------------------------------------------------------------------------------
 def zero_bomb(gigabytes: int) -> bytes:
     """A gzip stream of this many GiB of zero bytes, in a few MB: one compressed block of 16 MiB of zeros, flushed to
