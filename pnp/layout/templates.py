@@ -28,7 +28,7 @@ from pnp.layout.fonts import FontBook
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
-from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox
+from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, TemplateBeyondReading
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
 
@@ -518,6 +518,8 @@ def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSynt
     from jinja2.lexer import TOKEN_RAW_BEGIN, TOKEN_RAW_END, ignored_tokens
     from jinja2.parser import Parser
 
+    if isinstance(exc, TemplateBeyondReading):  # parsed again, it would be refused again
+        return None
     char = re.search(r"unexpected char '.+?' at (\d+)", exc.message or "")
     if char:
         at = int(char.group(1))
