@@ -188,6 +188,20 @@ def test_overlong_text_is_refused(hostile):
     build_refused(hostile, "characters long (limit 100,000)", "templates/tiny/hero.j2:5:", "build", "--only", "cards")
 
 
+# Rulebook ------------------------------------------------------------------------------
+def test_a_rulebook_not_in_utf8_is_located(hostile):
+    (hostile[0] / "data/tiny/rulebook.md").write_bytes(b"# Rules\n\n\xed\xa0\x80 x\n")  # a lone surrogate, as UTF-8 never writes one
+    build_refused(hostile, "byte 0xed is not UTF-8", "data/tiny/rulebook.md:3:1", "build", "--only", "rulebook")
+
+
+@pytest.mark.parametrize("width", ["nan", "inf", "-4"])
+def test_a_figure_width_that_is_no_width_is_a_warning(hostile, width):
+    (hostile[0] / "data/tiny/rulebook.md").write_text(f'# Rules\n\n![The town](board:town "{width}")\n')
+    result = run_pnp(hostile[0], "build", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert f"data/tiny/rulebook.md:3:13: warning: figure width '{width}' is not a number of mm" in result.output + result.stderr
+
+
 # Images --------------------------------------------------------------------------------
 def _png_claiming(width: int, height: int) -> bytes:
     def chunk(kind, data):
