@@ -233,6 +233,31 @@ def test_a_link_at_an_output_the_cache_would_reuse_is_not_read(game):
     assert not (project / "output/tiny/tiny-labels.pdf").is_symlink()
 
 
+@pytest.mark.parametrize("fonts_yaml, message, at", [
+    ("families: [a, b]\n", "families: expected a mapping", "fonts/fonts.yaml:1:11"),
+    ("families:\n  mine: Mine.ttf\n", "families.mine: expected a mapping", "fonts/fonts.yaml:2:9"),
+    ("families:\n  mine:\n    heavy: Mine.ttf\n", "'heavy' is not allowed", "fonts/fonts.yaml:3:12"),
+    ("families:\n  mine:\n    regular: Mine.ttf\nfallback: nothing\n", "fallback names 'nothing', which is no family here", "fonts/fonts.yaml:4:11"),
+    ("families:\n  mine:\n    regular: " + "m" * 300 + ".ttf\n", "cannot be read (File name too long)", "fonts/fonts.yaml:3:14"),
+], ids=["families a list", "a family a text", "no such style", "no such fallback", "a name too long for a file"])
+def test_a_fonts_yaml_that_cannot_be_used_is_located_in_build_and_list(game, fonts_yaml, message, at):
+    project = game[0]
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text(fonts_yaml)
+    game_yaml = project / "data/tiny/game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: mine"))
+    refused(game, message, at)
+    listed = run_pnp(project, "list")
+    assert listed.exit_code == 1 and at in listed.output + listed.stderr, listed.output + listed.stderr
+
+
+def test_a_font_role_naming_no_family_is_located(game):
+    game_yaml = game[0] / "data/tiny/game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: ../../etc/passwd"))
+    refused(game, "font role 'body' names '../../etc/passwd', which is no family", "data/tiny/game.yaml:14:9")
+
+
 def test_a_link_that_stays_inside_the_project_is_followed(game):
     project, _ = game
     shared = project / "data/shared-heroes.yaml"

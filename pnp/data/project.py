@@ -17,7 +17,7 @@ from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
 from pnp.core.kept import KeptParses
 from pnp.data.fields import ANY
-from pnp.data.fontfiles import font_families, font_file_findings
+from pnp.data.fontfiles import family_names, font_families, font_file_findings, font_role_findings
 from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
@@ -110,7 +110,8 @@ class Project:
         self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
-        self._fonts_checked: tuple[tuple | None, list[Finding], frozenset[str]] | None = None  # (fonts/ folder state, findings, families)
+        # (fonts/ folder state, findings, families as an SVG names them, families as written)
+        self._fonts_checked: tuple[tuple | None, list[Finding], frozenset[str], frozenset[str]] | None = None
         self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
@@ -193,6 +194,8 @@ class Project:
             self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
         files = [f.in_game(slug) for f in self._font_findings()]  # the project's: said for each game it stops
         files += icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug, self._fonts_checked[2])  # the last folder is pnp's own
+        if game is not None:
+            files += font_role_findings(game.data.get("fonts"), self._fonts_checked[3], slug)
         findings = findings + files
         if _has_error(files) or (not partial and _has_error(findings)):
             return None, findings  # a refused icon or font file cannot be drawn around: nothing of the game renders
@@ -205,7 +208,7 @@ class Project:
         state = folder_state(fonts) if fonts.is_dir() else ()
         if state is None or self._fonts_checked is None or self._fonts_checked[0] != state:
             # a state of None is never met again
-            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel), font_families(self.font_dirs))
+            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel), font_families(self.font_dirs), family_names(self.font_dirs))
         return self._fonts_checked[1]
 
     @paused

@@ -297,6 +297,26 @@ class TokensFile(Strict):
     tokens: list[TokenSet] = Field(min_length=1)
 
 
+FONT_STYLES = ("regular", "bold", "italic", "bold-italic")
+
+
+class FontsFile(Strict):
+    """A fonts/fonts.yaml: each family's file for each style it has (a regular one at least: the others fall back to
+    it), and the families a missing character (`fallback`) and a title too long for its line (`condensed`) are set in."""
+
+    families: dict[str, dict[Literal[FONT_STYLES], str]] = {}  # type: ignore[valid-type]
+    fallback: str | list[str] = []
+    condensed: str = ""
+
+    @field_validator("families")
+    @classmethod
+    def _each_has_a_regular(cls, families):
+        lacking = [name for name, styles in families.items() if "regular" not in styles]
+        if lacking:
+            raise ValueError(f"family '{lacking[0]}' has no regular style: name its regular file (bold and italic fall back to it)")
+        return families
+
+
 # Box styles and die shapes a game may name: the registries (pnp.layout.boxes.BOX_STYLES, pnp.layout.dice.DIE_SHAPES)
 # hold one function per name, and tests/test_boxes.py and test_dice.py hold them to these tables, as CHECK_KEYS is held.
 BOX_STYLE_NAMES = ("tuck", "two-piece")
