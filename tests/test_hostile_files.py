@@ -252,6 +252,24 @@ def test_a_fonts_yaml_that_cannot_be_used_is_located_in_build_and_list(game, fon
     assert listed.exit_code == 1 and at in listed.output + listed.stderr, listed.output + listed.stderr
 
 
+def test_a_font_whose_glyphs_are_garbage_is_refused_at_its_line_not_when_a_pdf_embeds_it(game):
+    """Its tables parse; its glyph outlines are 0xff bytes, read only when a PDF embeds them (an internal error then)."""
+    import struct
+
+    project = game[0]
+    data = bytearray((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    for entry in range(12, 12 + 16 * struct.unpack(">H", data[4:6])[0], 16):
+        if data[entry:entry + 4] == b"glyf":
+            offset, length = struct.unpack(">II", data[entry + 8:entry + 16])
+            data[offset:offset + length] = b"\xff" * length
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes(bytes(data))
+    (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\n")
+    game_yaml = project / "data/tiny/game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: mine"))
+    refused(game, "font file 'Mine.ttf' of family 'mine' (regular) is not a usable TrueType font", "fonts/fonts.yaml:3:14")
+
+
 def test_a_font_role_naming_no_family_is_located(game):
     game_yaml = game[0] / "data/tiny/game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: ../../etc/passwd"))

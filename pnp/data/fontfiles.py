@@ -116,7 +116,10 @@ def _read_truetype(path: Path) -> None:
         return
     from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
 
-    TTFontFile(str(path))
+    face = TTFontFile(str(path))
+    # the glyphs themselves are read only when a PDF embeds them: a file whose glyph data is garbage parses, and failed
+    # every PDF that used it. The printable ASCII glyphs, which any text uses, are embedded once here.
+    face.makeSubset([code for code in range(32, 127) if code in face.charToGlyph])
 
 
 def family_key(name: str) -> str:
