@@ -306,7 +306,7 @@ class HostileSheets(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         answers = {"/trickle.csv": self._trickle, "/nested.csv": self._nested, "/page.csv": self._page, "/partial.csv": self._partial,
-                   "/typed.csv": self._typed}
+                   "/typed.csv": self._typed, "/many.csv": self._many}
         answers[self.path]()
 
     def _send(self, status: int, body: bytes, kind: str = "text/csv", **headers) -> None:
@@ -340,6 +340,9 @@ class HostileSheets(http.server.BaseHTTPRequestHandler):
     def _partial(self):
         self._send(206, b"id,name\nspy,Spy\n", Content_Range="bytes 0-15/400")
 
+    def _many(self):
+        self._send(200, b"id,name\n" + b"".join(b"c%d,C\n" % i for i in range(30_000)))  # more cards than a deck may hold
+
     def _typed(self):
         self._send(200, b"id,name\nspy,Spy\n", "text/html")
 
@@ -362,6 +365,7 @@ PULL_REFUSALS = {
     "page": "the address gives a web page, not a sheet",
     "partial": "the server answered 206 Partial Content, not the whole sheet",
     "typed": "the address gives a web page, not a sheet",
+    "many": "it holds 30,000 cards, over the 20,000 a deck may hold",
 }
 
 
@@ -380,6 +384,14 @@ def test_pull_refuses_every_answer_but_a_whole_sheet_and_keeps_the_snapshots(pro
         assert f"data/tiny/decks/{name}.yaml: kept the old snapshot: {hostile_server}/{name}.csv: {message}" in shown, shown
     assert {path: path.read_bytes() for path in kept} == kept
     assert not [p for p in decks.iterdir() if "pulling" in p.name]
+
+
+def test_pull_says_where_an_address_it_cannot_send_is(project):
+    """A line break in the address (YAML's "\\r\\n"): httpx refuses to send it, with an error of its own kind."""
+    (project / "data/tiny/decks/live.yaml").write_text('name: Live\nsize: poker\nfront: tiny/hero.j2\ncards_from: "http://127.0.0.1:9/x.csv\\r\\nX-Evil: 1"\n')
+    status, shown = capped_pnp(project, "pull", "tiny", "--timeout", "2")
+    assert_refused(status, shown, "kept the old snapshot", "data/tiny/decks/live.yaml: ")
+    assert "could not fetch it (InvalidURL" in shown, shown
 
 
 # pnp's own files ---------------------------------------------------------------------------------------------------
