@@ -276,6 +276,17 @@ def test_a_font_role_naming_no_family_is_located(game):
     refused(game, "font role 'body' names '../../etc/passwd', which is no family", "data/tiny/game.yaml:14:9")
 
 
+def test_cards_asked_for_in_a_game_a_refused_icon_stopped_are_not_said_missing(game):
+    """--cards names a card of a game that did not load at all (an icon refused stops all of it): the icon's error is
+    the answer, not 'no card'."""
+    project, outside = game
+    (outside / "hearts.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>')
+    link(project, "templates/icons/hearts.svg", outside / "hearts.svg")
+    result = run_pnp(project, "build", "--only", "cards", "--cards", "knight")
+    assert result.exit_code == 1, result.output + result.stderr
+    assert "templates/icons/hearts.svg: error: icon file 'templates/icons/hearts.svg' is a link" in result.output + result.stderr
+
+
 def test_a_link_that_stays_inside_the_project_is_followed(game):
     project, _ = game
     shared = project / "data/shared-heroes.yaml"

@@ -136,6 +136,7 @@ def test_a_pnp_yaml_linked_outside_the_project_is_refused_and_never_written(proj
     ("data/tiny/decks/pipe.yaml", "data/tiny/decks/pipe.yaml: error: 'data/tiny/decks/pipe.yaml' is a named pipe, not a file"),
     ("templates/tiny/frame.j2", "error: template 'tiny/frame.j2' is a named pipe, not a file"),
     ("pnp.yaml", "pnp.yaml: error: 'pnp.yaml' is a named pipe, not a file"),
+    ("data/tiny/game.yaml", "data/tiny/game.yaml: error: 'data/tiny/game.yaml' is a named pipe, not a file"),
     ("data/tiny/rulebook.md", "data/tiny/rulebook.md: error: 'data/tiny/rulebook.md' is a named pipe, not a file"),
 ])
 def test_a_named_pipe_in_the_project_is_refused_by_its_kind_not_waited_on(project, where, at):

@@ -185,13 +185,16 @@ def stopped_by_load(games, option: str, parts: tuple[str, ...]) -> list[Finding]
 
 def stop_if_unloaded(games, report: Report | None, option: str, parts: tuple[str, ...]) -> None:
     """Stop the command (exit 1) with every finding so far and a note saying `option` was stopped, when what it names may
-    be in a file that failed to load: its errors are the answer, not "no deck"."""
+    be in a file that failed to load, or in a game that did not load at all (a refused icon or font stops all of it):
+    its errors are the answer, not "no deck"."""
     notes = stopped_by_load(games, option, parts)
-    if not notes:
+    loaded = {g.slug for g in games}
+    unloaded = sorted({f.game for f in (report.findings if report is not None else ()) if f.severity == "error" and f.game and f.game not in loaded})
+    if not notes and not unloaded:
         return
     findings = sorted(one_per_mistake([*(report.findings if report is not None else ()), *notes]), key=Finding.sort_key)
     print_findings(findings)
-    click.echo(summary(findings, sorted({g.slug for g in games})), err=True)
+    click.echo(summary(findings, sorted(loaded | set(unloaded))), err=True)
     sys.exit(EXIT_DATA)
 
 

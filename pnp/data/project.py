@@ -151,7 +151,7 @@ class Project:
     def game_slugs(self) -> list[str]:
         if not self.data_dir.is_dir():
             return []
-        return [p.name for p in game_files(self.data_dir) if (p / "game.yaml").is_file()]
+        return [p.name for p in game_files(self.data_dir) if _there(p / "game.yaml")]  # a game.yaml that is a pipe or a link out is said, not passed over
 
     def template_dirs(self) -> list[Path]:
         return [self.templates_dir] if self.templates_dir.is_dir() else []
@@ -182,7 +182,7 @@ class Project:
         reuses the game it read last: a save in one game rereads that game alone,
         and keeps the objects of the cards it reads alike (`_as_before`)."""
         gdir = self.data_dir / slug
-        if not (gdir / "game.yaml").is_file():
+        if not _there(gdir / "game.yaml"):
             choices = self.game_slugs()
             raise PnpError(error("game-unknown", f"no game '{slug}' in data/{did_you_mean(slug, choices)}; games: {', '.join(choices) or 'none'}", Loc("data")))
         state = folder_state(gdir)  # before reading: a save during the read makes the next state differ
