@@ -161,6 +161,13 @@ def test_undefined_names_name_template_line_and_card(hostile):
     build_refused(hostile, "'nothing' is undefined", "templates/tiny/frame.j2:6:9", "build", "--only", "cards")
 
 
+@pytest.mark.parametrize("dash", ["[0, 0]", "[-1, 2]", "range(10000)|list", "'2 1'"])
+def test_a_dash_no_viewer_can_draw_is_refused_at_its_line(hostile, dash):
+    """reportlab refused an all-zero dash only as the page was written, naming no template."""
+    add_to_frame(hostile[0], f"{{{{ line(0, 0, 50, 50, dash={dash}) }}}}")
+    build_refused(hostile, "dash must be a list", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
+
+
 # Text ----------------------------------------------------------------------------------
 def test_markup_in_text_prints_as_written_and_opens_nothing(hostile):
     project = hostile[0]
