@@ -287,6 +287,12 @@ def test_cards_asked_for_in_a_game_a_refused_icon_stopped_are_not_said_missing(g
     assert "templates/icons/hearts.svg: error: icon file 'templates/icons/hearts.svg' is a link" in result.output + result.stderr
 
 
+def test_a_sheet_named_by_a_file_address_is_said_at_the_decks_line(game):
+    project, outside = game
+    (project / "data/tiny/decks/spies.yaml").write_text(f"name: Spies\nsize: poker\nfront: tiny/hero.j2\ncards_from: file://{outside}/secret.txt\n")
+    refused(game, f"cards_from names 'file://{outside}/secret.txt', which is no file beside spies.yaml", "data/tiny/decks/spies.yaml:4:13")
+
+
 def test_a_link_that_stays_inside_the_project_is_followed(game):
     project, _ = game
     shared = project / "data/shared-heroes.yaml"

@@ -397,6 +397,10 @@ class Project:
         except Refused as exc:
             findings.append(error(exc.code, f"cards_from {exc.advice(self.rel(sheet), '')}", data.loc_of("cards_from"), game=slug))
             return None
+        if not os.path.lexists(sheet):  # said at the deck's line: the name as written may be no path at all (file:///…)
+            findings.append(error("sheet-missing", f"cards_from names '{options.cards_from}', which is no file beside {path.name}: fix the name, or put "
+                                  "the sheet there (a web address starts with https://)", data.loc_of("cards_from"), game=slug))
+            return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
         try:
             cards = read_cards(source)
