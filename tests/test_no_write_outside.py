@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT, run_pnp, watch_once
 
 from pnp.cli.faults import explain
 from pnp.core.errors import PnpError
@@ -82,6 +82,24 @@ def test_a_file_where_the_build_cache_should_be_stops_the_build_before_any_outpu
     assert status == 1
     assert "output/.pnp-cache: error: 'output/.pnp-cache' is a file, where pnp keeps its build cache: move the file away" in said
     assert {p.name: p.read_bytes() for p in (project / "output/tiny").iterdir()} == before
+
+
+def test_watch_reads_nothing_through_an_output_folder_linked_out_while_it_watches(built_project, mine):
+    """`pnp watch` decides whether a game's build can be skipped by the files of its output folder: one linked to the
+    user's folder meanwhile is refused, and none of the user's files is read (their access time stays put)."""
+    project = built_project
+    notes = mine / "notes.txt"
+    os.utime(notes, (0, notes.stat().st_mtime))  # older than its change: any read moves it, even under relatime
+
+    def link_and_save():
+        shutil.rmtree(project / "output/tiny")
+        (project / "output/tiny").symlink_to(mine)
+        edit_a_card(project)
+
+    printed = watch_once(project, "tiny", link_and_save)
+    assert "'output/tiny' is a link" in printed, printed
+    assert notes.stat().st_atime == 0, "the user's file was read"
+    assert unchanged(mine)
 
 
 def test_an_out_folder_the_user_names_through_their_own_link_is_theirs(built_project, tmp_path):
