@@ -220,15 +220,16 @@ def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[floa
 
 def output_folder(project: Project, out: str | None) -> Path:
     """Where outputs go: the folder the user typed (theirs, wherever it is), else output/ in the project. Refused (a
-    located error) when output/ or the build cache in it is a link: a game may ship either linked to a user's folder,
-    to have pnp write there, or read a cache from there (pnp.core.files.folder_to_write)."""
+    located error) when output/, the build cache in it or a folder of the cache is a link: a game may ship any linked
+    to a user's folder, to have pnp write there, or read a cache from there (pnp.core.files.folder_to_write)."""
     from pnp.core.errors import Loc, error
     from pnp.core.files import LinkedFolder, folder_to_write
-    from pnp.pipeline.cache import CACHE_DIR
+    from pnp.pipeline.cache import CACHE_DIR, compiled_templates_path, parsed_files_path
 
     folder = Path(out).expanduser().resolve() if out else project.root / "output"
     try:
-        folder_to_write(folder / CACHE_DIR, make=False)
+        for kept in (folder / CACHE_DIR, parsed_files_path(folder), compiled_templates_path(folder)):  # the cache and its folders
+            folder_to_write(kept, make=False)
     except LinkedFolder as exc:
         shown = project.rel(exc.path)
         raise PnpError(error(exc.code, exc.advice(shown), Loc(shown))) from None
