@@ -205,6 +205,8 @@ DATA = {
     "a component count of 1e99": (GAME, "components:\n  - name: Hero cards\n    in: decks.heroes\n    count: 1e99", "refuse"),
     "a body font that is a path": (GAME, "fonts:\n  body: ../../etc/passwd\n  title: comfortaa", "refuse"),
     "500 languages": (GAME, "languages: [" + ", ".join(f"l{i}" for i in range(500)) + "]", "refuse"),
+    "a deck of 20,000 cards of 1,000 copies": (DECK, "name: Many\nsize: poker\nfront: tiny/hero.j2\ndefaults: {side: red, stars: 1, number: 1, text: t, name: n}\n"
+                                              "cards:\n" + "".join(f"  - {{id: c{i}, count: 1000}}\n" for i in range(20000)), "refuse"),
     "a format version of 1e99": (GAME, "format_version: 1e99", "refuse"),
     "notes of 4 MB": (GAME, "notes: " + "x" * 4_000_000, "either"),
     "a reference of 100,000 sections": ("data/tiny/reference.yaml", "title: R\nsections:\n" + "  - {title: s, text: t}\n" * 100_000, "refuse"),

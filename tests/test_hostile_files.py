@@ -219,7 +219,7 @@ def test_a_cache_folder_linked_to_the_users_own_cache_is_refused_unread(game):
     shutil.copytree(project / "output/.pnp-cache/parsed", outside / "cache")
     link(project, "output/.pnp-cache/parsed", outside / "cache")
     _edit_a_card(project)
-    with recording_real_opens(), pytest.raises(PnpError, match="'output/.pnp-cache/parsed' is a link"):  # said by the CLI's one handler
+    with recording_real_opens(), pytest.raises(PnpError, match=r"'output/\.pnp-cache/parsed' is a link"):  # said by the CLI's one handler
         run_pnp(project, "build")
     assert not [p for p in REAL_OPENS if p.startswith(os.path.realpath(outside) + os.sep)]
 
