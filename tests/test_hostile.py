@@ -161,6 +161,13 @@ def test_undefined_names_name_template_line_and_card(hostile):
     build_refused(hostile, "'nothing' is undefined", "templates/tiny/frame.j2:6:9", "build", "--only", "cards")
 
 
+@pytest.mark.parametrize("dash", ["[0, 0]", "[-1, 2]", "range(10000)|list", "'2 1'"])
+def test_a_dash_no_viewer_can_draw_is_refused_at_its_line(hostile, dash):
+    """reportlab refused an all-zero dash only as the page was written, naming no template."""
+    add_to_frame(hostile[0], f"{{{{ line(0, 0, 50, 50, dash={dash}) }}}}")
+    build_refused(hostile, "dash must be a list", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
+
+
 # Text ----------------------------------------------------------------------------------
 def test_markup_in_text_prints_as_written_and_opens_nothing(hostile):
     project = hostile[0]
@@ -186,6 +193,20 @@ def test_characters_missing_from_every_font_are_reported(hostile):
 def test_overlong_text_is_refused(hostile):
     edit(hostile[0], DECK, "This card has its own back.", "x" * 120_000)
     build_refused(hostile, "characters long (limit 100,000)", "templates/tiny/hero.j2:5:", "build", "--only", "cards")
+
+
+# Rulebook ------------------------------------------------------------------------------
+def test_a_rulebook_not_in_utf8_is_located(hostile):
+    (hostile[0] / "data/tiny/rulebook.md").write_bytes(b"# Rules\n\n\xed\xa0\x80 x\n")  # a lone surrogate, as UTF-8 never writes one
+    build_refused(hostile, "byte 0xed is not UTF-8", "data/tiny/rulebook.md:3:1", "build", "--only", "rulebook")
+
+
+@pytest.mark.parametrize("width", ["nan", "inf", "-4"])
+def test_a_figure_width_that_is_no_width_is_a_warning(hostile, width):
+    (hostile[0] / "data/tiny/rulebook.md").write_text(f'# Rules\n\n![The town](board:town "{width}")\n')
+    result = run_pnp(hostile[0], "build", "--only", "rulebook")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert f"data/tiny/rulebook.md:3:13: warning: figure width '{width}' is not a number of mm" in result.output + result.stderr
 
 
 # Images --------------------------------------------------------------------------------

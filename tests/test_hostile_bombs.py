@@ -129,6 +129,17 @@ def _ods_repeats(project):
     return "spans 19,001 rows × 5,001 columns", "data/tiny/decks/cards.ods[Cards]!GJI19001"
 
 
+def _ods_spaces(project):
+    """A cell's text saying a billion spaces in 30 bytes (`<text:s text:c>`): the workbook reader wrote them all out."""
+    spaced = '<table:table-cell office:value-type="string"><text:p>S<text:s text:c="999999999"/>py</text:p></table:table-cell>'
+    rows = f'<table:table-row>{ods_cell("id")}{ods_cell("name")}</table:table-row><table:table-row>{ods_cell("spy")}{spaced}</table:table-row>'
+    manifest = ('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry '
+                'manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')  # calamine reads none without it
+    sheet_deck(project, "cards.ods", {"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "META-INF/manifest.xml": manifest,
+                                      "content.xml": ODS_HEAD + rows + "</table:table></office:spreadsheet></office:body></office:document-content>"})
+    return "says 999,999,999 spaces in its texts", "data/tiny/decks/cards.ods[Cards]!B2"
+
+
 def embedded_png(width: int, height: int) -> str:
     """A data: address of a black PNG of this many pixels (a few tens of KB however large)."""
     data = io.BytesIO()
@@ -153,7 +164,7 @@ def _embedded_images_together(project):
     return "which with the 36,000,000 px of the images before it passes the 50,000,000 px limit", "templates/icons/hearts.svg"
 
 
-@pytest.mark.parametrize("make", [_far_cell, _far_row, _shared_strings, _sheet_not_xml, _ods_repeats, _embedded_image, _embedded_images_together],
+@pytest.mark.parametrize("make", [_far_cell, _far_row, _shared_strings, _sheet_not_xml, _ods_repeats, _ods_spaces, _embedded_image, _embedded_images_together],
                          ids=lambda make: make.__name__.strip("_"))
 def test_a_small_file_asking_for_gigabytes_is_refused_within_the_caps(project, make):
     message, at = make(project)
@@ -222,11 +233,63 @@ def test_an_odd_file_is_a_located_finding_not_an_internal_error(project, make):
     assert_refused(result.exit_code, result.output + result.stderr, message, at)
 
 
+def _png(width: int, height: int) -> bytes:
+    data = io.BytesIO()
+    Image.new("1", (width, height)).save(data, "PNG")
+    return data.getvalue()
+
+
+def _strip(png: bytes) -> tuple[bytes, int]:
+    """A PNG 1 px wide and 40,000 tall: 40,000 pixels, and the memory of 40,000 rows (49 million took 1.3 GB to draw)."""
+    return _png(1, 40_000), 1
+
+
+def _chunk_of_2_gb(png: bytes) -> tuple[bytes, int]:
+    """A 20 × 20 PNG whose pixel chunk says it holds 2 GB: the image reader skipped the rest of it by reading 2 GB."""
+    good = _png(20, 20)
+    return good[:33] + b"\x7f\xff\xff\xff" + good[37:], 0
+
+
+@pytest.mark.parametrize("make", [_strip, _chunk_of_2_gb], ids=lambda make: make.__name__.strip("_"))
+def test_an_image_asking_for_memory_is_drawn_or_refused_within_the_caps(project, make):
+    data, refused = make(b"")
+    (project / "art").mkdir()
+    (project / "art/odd.png").write_bytes(data)
+    with (project / "templates/tiny/frame.j2").open("a", encoding="utf-8") as f:
+        f.write("{% if card.id == 'knight' %}{{ image('art/odd.png', 5, 40, 20, 20) }}{% endif %}\n")
+    status, shown = capped_pnp(project, "build", "--only", "cards", "--cards", "knight")
+    if refused:
+        assert_refused(status, shown, "claims 1 × 40000 px, over the 30,000 px a side limit", "templates/tiny/frame.j2:6:")
+    else:
+        assert status == 0 and "MemoryError" not in shown, shown
+
+
+@pytest.mark.parametrize("where, text, message", [
+    ("data/tiny/decks/many.yaml", "name: Many\nsize: poker\nfront: tiny/hero.j2\ndefaults: {side: red, stars: 1, number: 1, text: t, name: n}\ncards:\n" + "".join(f"  - {{id: c{i}, count: 1000}}\n" for i in range(20000)),
+     "this deck's cards make 20,000,000 copies, over the 100,000 a deck may make"),
+    ("data/tiny/tokens.yaml", "tokens:\n  - {id: p, name: P, shape: circle, size: 10, count: 1000, front: tiny/token-pawn.j2, colors: ["
+     + ", ".join(["red"] * 10000) + "]}\n", "this set makes 10,000,000 pieces (its counts times its 10000 colours), over the 20,000"),
+], ids=["a deck of 20 million copies", "a token set of 10 million pieces"])
+def test_millions_of_pieces_are_refused_at_their_file_within_the_caps(project, where, text, message):
+    (project / where).write_text(text)
+    assert_refused(*capped_pnp(project, "build"), message, where)
+
+
 def test_markdown_nested_past_any_rulebook_is_a_located_finding(project):
     """Emphasis inside emphasis twenty thousand deep: markdown-it's syntax tree ran out of Python's stack."""
     (project / "data/tiny/rulebook.md").write_text("# Rules\n\n" + "*a " * 20_000 + "x" + " a*" * 20_000 + "\n")
     result = run_pnp(project, "build", "--only", "rulebook")
     assert_refused(result.exit_code, result.output + result.stderr, "nest over 50 deep here: flatten the text", "data/tiny/rulebook.md:3")
+
+
+@pytest.mark.parametrize("table, message, at", [
+    ("|a|b|\n|-|-|\n" + "|x|y|\n" * 100_000, "the rulebook's tables have over 2,000 rows in all", "data/tiny/rulebook.md:2004:1"),  # the 2,001st row, the header counted
+    ("|a" * 20_000 + "|\n" + "|-" * 20_000 + "|\n" + "|b" * 20_000 + "|\n", "this table row has over 50 columns", "data/tiny/rulebook.md:3:1"),
+], ids=["100,000 rows", "20,000 columns"])
+def test_a_rulebook_table_past_any_page_is_refused_at_its_line_within_the_caps(project, table, message, at):
+    """The typesetter takes a few milliseconds a row: 600 KB of `|x|y|` rows took a gigabyte and a minute."""
+    (project / "data/tiny/rulebook.md").write_text("# Rules\n\n" + table)
+    assert_refused(*capped_pnp(project, "build", "--only", "rulebook"), message, at)
 
 
 # pnp pull against a hostile server --------------------------------------------------------------------------------
@@ -243,7 +306,7 @@ class HostileSheets(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         answers = {"/trickle.csv": self._trickle, "/nested.csv": self._nested, "/page.csv": self._page, "/partial.csv": self._partial,
-                   "/typed.csv": self._typed}
+                   "/typed.csv": self._typed, "/many.csv": self._many}
         answers[self.path]()
 
     def _send(self, status: int, body: bytes, kind: str = "text/csv", **headers) -> None:
@@ -277,6 +340,9 @@ class HostileSheets(http.server.BaseHTTPRequestHandler):
     def _partial(self):
         self._send(206, b"id,name\nspy,Spy\n", Content_Range="bytes 0-15/400")
 
+    def _many(self):
+        self._send(200, b"id,name\n" + b"".join(b"c%d,C\n" % i for i in range(30_000)))  # more cards than a deck may hold
+
     def _typed(self):
         self._send(200, b"id,name\nspy,Spy\n", "text/html")
 
@@ -299,6 +365,7 @@ PULL_REFUSALS = {
     "page": "the address gives a web page, not a sheet",
     "partial": "the server answered 206 Partial Content, not the whole sheet",
     "typed": "the address gives a web page, not a sheet",
+    "many": "it holds 30,000 cards, over the 20,000 a deck may hold",
 }
 
 
@@ -317,6 +384,14 @@ def test_pull_refuses_every_answer_but_a_whole_sheet_and_keeps_the_snapshots(pro
         assert f"data/tiny/decks/{name}.yaml: kept the old snapshot: {hostile_server}/{name}.csv: {message}" in shown, shown
     assert {path: path.read_bytes() for path in kept} == kept
     assert not [p for p in decks.iterdir() if "pulling" in p.name]
+
+
+def test_pull_says_where_an_address_it_cannot_send_is(project):
+    """A line break in the address (YAML's "\\r\\n"): httpx refuses to send it, with an error of its own kind."""
+    (project / "data/tiny/decks/live.yaml").write_text('name: Live\nsize: poker\nfront: tiny/hero.j2\ncards_from: "http://127.0.0.1:9/x.csv\\r\\nX-Evil: 1"\n')
+    status, shown = capped_pnp(project, "pull", "tiny", "--timeout", "2")
+    assert_refused(status, shown, "kept the old snapshot", "data/tiny/decks/live.yaml: ")
+    assert "could not fetch it (InvalidURL" in shown, shown
 
 
 # pnp's own files ---------------------------------------------------------------------------------------------------

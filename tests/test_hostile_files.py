@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -16,6 +17,8 @@ import pytest
 from conftest import ROOT, run_pnp
 from pdftext import pdf_text
 from PIL import Image
+
+from pnp.core.errors import PnpError
 
 SECRET = "SENTINEL-b41d-from-outside"
 REAL_OPENS: list[str] = []
@@ -109,7 +112,7 @@ def _copy_out(project: Path, rel: str, outside: Path, extra: str = "") -> Path:
     """A copy of the project's `rel` outside it (with `extra` appended to a text file), to link to."""
     source, copy = project / rel, outside / Path(rel).name
     if source.is_dir():
-        import shutil
+
 
         shutil.copytree(source, copy)
     else:
@@ -149,6 +152,22 @@ def _font(project, outside):
     return "font file 'Mine.ttf' of family 'mine' (regular) is a link", "fonts/fonts.yaml:3:14"
 
 
+def _fonts_yaml(project, outside):
+    (outside / "fonts.yaml").write_text(f"# {SECRET}\nfamilies:\n  mine:\n    regular: Mine.ttf\n")
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    link(project, "fonts/fonts.yaml", outside / "fonts.yaml")
+    return "'fonts/fonts.yaml' is a link (or lies in a linked folder) whose real file is outside", "fonts/fonts.yaml: error:"
+
+
+def _fonts_folder(project, outside):
+    _fonts_yaml(project, outside)
+    (project / "fonts/fonts.yaml").unlink()
+    (outside / "Mine.ttf").write_bytes((project / "fonts/Mine.ttf").read_bytes())
+    link(project, "fonts", outside)
+    return "'fonts/fonts.yaml' is a link (or lies in a linked folder) whose real file is outside", "fonts/fonts.yaml: error:"
+
+
 def _image(project, outside):
     Image.new("RGB", (60, 60), "red").save(outside / "art.png")
     (project / "art").mkdir()
@@ -173,11 +192,106 @@ def _spreadsheet(project, outside):
     return "cards_from 'cards.xlsx' leads outside", "data/tiny/decks/spies.yaml:4:13"
 
 
-@pytest.mark.parametrize("make", [_deck, _rulebook, _decks_folder, _icon, _font, _image, _template, _spreadsheet],
+@pytest.mark.parametrize("make", [_deck, _rulebook, _decks_folder, _icon, _font, _fonts_yaml, _fonts_folder, _image, _template, _spreadsheet],
                          ids=lambda make: make.__name__.strip("_"))
 def test_a_link_leading_out_of_the_project_is_refused_and_nothing_outside_is_read(game, make):
     message, at = make(*game)
     refused(game, message, at)
+
+
+def test_list_says_where_a_fonts_yaml_linked_out_is(game):
+    project, outside = game
+    _fonts_yaml(project, outside)
+    result = run_pnp(project, "list")
+    assert result.exit_code == 1, result.output
+    assert "fonts/fonts.yaml: error: 'fonts/fonts.yaml' is a link" in result.output + result.stderr
+
+
+def _edit_a_card(project: Path) -> None:
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("Steal 1 coin", "Steal 2 coins"))
+
+
+def test_a_cache_folder_linked_to_the_users_own_cache_is_refused_unread(game):
+    """output/.pnp-cache/parsed linked to a folder of the user's holding their own cache's entries (sealed with their
+    key, so they would unpickle): the build refuses the link and reads none of them."""
+    project, outside = game
+    shutil.copytree(project / "output/.pnp-cache/parsed", outside / "cache")
+    link(project, "output/.pnp-cache/parsed", outside / "cache")
+    _edit_a_card(project)
+    with recording_real_opens(), pytest.raises(PnpError, match=r"'output/\.pnp-cache/parsed' is a link"):  # said by the CLI's one handler
+        run_pnp(project, "build")
+    assert not [p for p in REAL_OPENS if p.startswith(os.path.realpath(outside) + os.sep)]
+
+
+def test_a_link_at_an_output_the_cache_would_reuse_is_not_read(game):
+    project, outside = game
+    link(project, "output/tiny/tiny-labels.pdf", outside / "secret.txt")
+    with recording_real_opens():
+        result = run_pnp(project, "build", "--only", "labels")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert os.path.realpath(outside / "secret.txt") not in REAL_OPENS
+    assert not (project / "output/tiny/tiny-labels.pdf").is_symlink()
+
+
+@pytest.mark.parametrize("fonts_yaml, message, at", [
+    ("families: [a, b]\n", "families: expected a mapping", "fonts/fonts.yaml:1:11"),
+    ("families:\n  mine: Mine.ttf\n", "families.mine: expected a mapping", "fonts/fonts.yaml:2:9"),
+    ("families:\n  mine:\n    heavy: Mine.ttf\n", "'heavy' is not allowed", "fonts/fonts.yaml:3:12"),
+    ("families:\n  mine:\n    regular: Mine.ttf\nfallback: nothing\n", "fallback names 'nothing', which is no family here", "fonts/fonts.yaml:4:11"),
+    ("families:\n  mine:\n    regular: " + "m" * 300 + ".ttf\n", "cannot be read (File name too long)", "fonts/fonts.yaml:3:14"),
+], ids=["families a list", "a family a text", "no such style", "no such fallback", "a name too long for a file"])
+def test_a_fonts_yaml_that_cannot_be_used_is_located_in_build_and_list(game, fonts_yaml, message, at):
+    project = game[0]
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    (project / "fonts/fonts.yaml").write_text(fonts_yaml)
+    game_yaml = project / "data/tiny/game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: mine"))
+    refused(game, message, at)
+    listed = run_pnp(project, "list")
+    assert listed.exit_code == 1 and at in listed.output + listed.stderr, listed.output + listed.stderr
+
+
+def test_a_font_whose_glyphs_are_garbage_is_refused_at_its_line_not_when_a_pdf_embeds_it(game):
+    """Its tables parse; its glyph outlines are 0xff bytes, read only when a PDF embeds them (an internal error then)."""
+    import struct
+
+    project = game[0]
+    data = bytearray((ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf").read_bytes())
+    for entry in range(12, 12 + 16 * struct.unpack(">H", data[4:6])[0], 16):
+        if data[entry:entry + 4] == b"glyf":
+            offset, length = struct.unpack(">II", data[entry + 8:entry + 16])
+            data[offset:offset + length] = b"\xff" * length
+    (project / "fonts").mkdir()
+    (project / "fonts/Mine.ttf").write_bytes(bytes(data))
+    (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\n")
+    game_yaml = project / "data/tiny/game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: mine"))
+    refused(game, "font file 'Mine.ttf' of family 'mine' (regular) is not a usable TrueType font", "fonts/fonts.yaml:3:14")
+
+
+def test_a_font_role_naming_no_family_is_located(game):
+    game_yaml = game[0] / "data/tiny/game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: ../../etc/passwd"))
+    refused(game, "font role 'body' names '../../etc/passwd', which is no family", "data/tiny/game.yaml:14:9")
+
+
+def test_cards_asked_for_in_a_game_a_refused_icon_stopped_are_not_said_missing(game):
+    """--cards names a card of a game that did not load at all (an icon refused stops all of it): the icon's error is
+    the answer, not 'no card'."""
+    project, outside = game
+    (outside / "hearts.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>')
+    link(project, "templates/icons/hearts.svg", outside / "hearts.svg")
+    result = run_pnp(project, "build", "--only", "cards", "--cards", "knight")
+    assert result.exit_code == 1, result.output + result.stderr
+    assert "templates/icons/hearts.svg: error: icon file 'templates/icons/hearts.svg' is a link" in result.output + result.stderr
+
+
+def test_a_sheet_named_by_a_file_address_is_said_at_the_decks_line(game):
+    project, outside = game
+    (project / "data/tiny/decks/spies.yaml").write_text(f"name: Spies\nsize: poker\nfront: tiny/hero.j2\ncards_from: file://{outside}/secret.txt\n")
+    refused(game, f"cards_from names 'file://{outside}/secret.txt', which is no file beside spies.yaml", "data/tiny/decks/spies.yaml:4:13")
 
 
 def test_a_link_that_stays_inside_the_project_is_followed(game):
@@ -308,6 +422,15 @@ def test_a_face_is_limited_by_the_processor_time_it_uses_not_by_the_clock():
     with pytest.raises(LayoutError, match="processor time"):
         while True:
             busy.tick()
+
+
+def test_a_deck_in_a_loop_of_links_is_a_located_error(game):
+    """heroes.yaml links to loop.yaml, which links back: each is said unreadable at its name, not an internal error."""
+    decks = game[0] / "data/tiny/decks"
+    (decks / "heroes.yaml").unlink()
+    (decks / "heroes.yaml").symlink_to(decks / "loop.yaml")
+    (decks / "loop.yaml").symlink_to(decks / "heroes.yaml")
+    refused(game, "cannot read this file: Too many levels of symbolic links", "data/tiny/decks/heroes.yaml: error:")
 
 
 def test_data_nested_too_deep_is_a_located_error(game):

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT, run_pnp, watch_once
 
 from pnp.cli.faults import explain
 from pnp.core.errors import PnpError
@@ -60,7 +60,7 @@ def edit_a_card(project: Path) -> None:
 
 
 # Writes -----------------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("linked", ["output", "output/tiny", "output/.pnp-cache"])
+@pytest.mark.parametrize("linked", ["output", "output/tiny", "output/.pnp-cache", "output/.pnp-cache/parsed", "output/.pnp-cache/templates"])
 def test_a_build_writes_nothing_into_an_output_folder_a_game_linked_elsewhere(built_project, mine, linked):
     project = built_project
     shutil.rmtree(project / linked)
@@ -69,6 +69,36 @@ def test_a_build_writes_nothing_into_an_output_folder_a_game_linked_elsewhere(bu
     status, said = command(project, "build", "--only", "cards")
     assert status == 1
     assert f"{linked}: error: '{linked}' is a link (or lies in a linked folder): pnp writes only into real folders" in said
+    assert unchanged(mine)
+
+
+def test_a_file_where_the_build_cache_should_be_stops_the_build_before_any_output(built_project):
+    project = built_project
+    shutil.rmtree(project / "output/.pnp-cache")
+    (project / "output/.pnp-cache").write_text("not a folder")
+    before = {p.name: p.read_bytes() for p in (project / "output/tiny").iterdir()}
+    edit_a_card(project)
+    status, said = command(project, "build", "--only", "cards")
+    assert status == 1
+    assert "output/.pnp-cache: error: 'output/.pnp-cache' is a file, where pnp keeps its build cache: move the file away" in said
+    assert {p.name: p.read_bytes() for p in (project / "output/tiny").iterdir()} == before
+
+
+def test_watch_reads_nothing_through_an_output_folder_linked_out_while_it_watches(built_project, mine):
+    """`pnp watch` decides whether a game's build can be skipped by the files of its output folder: one linked to the
+    user's folder meanwhile is refused, and none of the user's files is read (their access time stays put)."""
+    project = built_project
+    notes = mine / "notes.txt"
+    os.utime(notes, (0, notes.stat().st_mtime))  # older than its change: any read moves it, even under relatime
+
+    def link_and_save():
+        shutil.rmtree(project / "output/tiny")
+        (project / "output/tiny").symlink_to(mine)
+        edit_a_card(project)
+
+    printed = watch_once(project, "tiny", link_and_save)
+    assert "'output/tiny' is a link" in printed, printed
+    assert notes.stat().st_atime == 0, "the user's file was read"
     assert unchanged(mine)
 
 
@@ -124,6 +154,7 @@ def test_a_pnp_yaml_linked_outside_the_project_is_refused_and_never_written(proj
     ("data/tiny/decks/pipe.yaml", "data/tiny/decks/pipe.yaml: error: 'data/tiny/decks/pipe.yaml' is a named pipe, not a file"),
     ("templates/tiny/frame.j2", "error: template 'tiny/frame.j2' is a named pipe, not a file"),
     ("pnp.yaml", "pnp.yaml: error: 'pnp.yaml' is a named pipe, not a file"),
+    ("data/tiny/game.yaml", "data/tiny/game.yaml: error: 'data/tiny/game.yaml' is a named pipe, not a file"),
     ("data/tiny/rulebook.md", "data/tiny/rulebook.md: error: 'data/tiny/rulebook.md' is a named pipe, not a file"),
 ])
 def test_a_named_pipe_in_the_project_is_refused_by_its_kind_not_waited_on(project, where, at):

@@ -136,3 +136,28 @@ def test_a_new_project_tells_git_to_leave_its_output_out(tmp_path):
     ignored = subprocess.run(["git", "-C", str(folder), "check-ignore", "output/crystal-caves/crystal-caves-cards.pdf", "data/crystal-caves/game.yaml"],
                              capture_output=True, text=True)
     assert ignored.stdout.split() == ["output/crystal-caves/crystal-caves-cards.pdf"], ignored.stdout
+
+
+def _changes(project: Path) -> subprocess.CompletedProcess:
+    """`pnp changes tiny` in a process of its own, given a minute: a record read from a pipe would never end."""
+    return subprocess.run([sys.executable, "-m", "pnp", "--root", str(project), "changes", "tiny"], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PNP_SERVER": "0"}, timeout=60)
+
+
+@pytest.mark.parametrize("record", ["a named pipe", "a link to /dev/zero", "a link to the user's file", "JSON nested 100,000 deep"])
+def test_a_stamps_record_that_came_with_the_game_is_no_record(built_project, tmp_path, record):
+    """The record of what was printed is plain data in the cache's folder, which a game may ship: one that is not a file
+    pnp wrote (a pipe, a link, a nest no JSON reader follows) is no record, read without waiting, past no link."""
+    path = built_project / "output/.pnp-cache/tiny.stamps.json"
+    path.unlink()
+    mine = tmp_path / "mine.json"
+    mine.write_text('{"printed": {"heroes/knight": {"code": "x", "values": {}}}}')
+    if record == "a named pipe":
+        os.mkfifo(path)
+    elif record.startswith("a link"):
+        path.symlink_to("/dev/zero" if "zero" in record else mine)
+    else:
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    done = _changes(built_project)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "no print marked yet" in done.stderr + done.stdout and "internal error" not in done.stderr, done.stdout + done.stderr

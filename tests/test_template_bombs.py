@@ -48,6 +48,12 @@ BOMBS = {
     "a list's text through a filter": (BIG + "{% set t = ([s] * 100000)|string %}", "the string filter makes would be"),
     "a number squared again and again": ("{% set ns = namespace(x=3) %}{% for i in range(40) %}{% set ns.x = ns.x * ns.x %}{% endfor %}", "digits (limit"),
     "lipsum": ("{{ lipsum(5, False, 99999999, 99999999) }}", "placeholder text made by lipsum would be"),
+    "a range joined with a long separator": (BIG + "{% set t = range(9999)|join(s) %}", "the join filter makes would be"),
+    "an iterator joined by str.join": (BIG + "{% set t = s.join(range(9999)|map('string')) %}", "text made by .join() would be"),
+    "a text joined with itself": (BIG + "{% set t = s|join(s) %}", "the join filter makes would be"),
+    "ifs nested 5,000 deep": ("{% if true %}" * 5000 + "x" + "{% endif %}" * 5000, "nest thousands deep, past what a template can"),
+    "brackets nested 5,000 deep": ("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}", "nest thousands deep, past what a template can"),
+    "a template of 2 MB": ("{# " + "x" * 2_000_000 + " #}", "characters long (limit 1,000,000)"),
     "an imported template's own output": ("{% import 'tiny/module.j2' as m %}", "the text this template writes out would be"),
 }
 MODULE = "templates/tiny/module.j2"  # imported by the last bomb: its loops write, line 1, before its macros are there
@@ -56,7 +62,7 @@ DRIVER = """
 import json, sys
 from click.testing import CliRunner
 from pnp.cli import main
-root, frame, lines = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+root, frame, lines = sys.argv[1], sys.argv[2], json.loads(open(sys.argv[3], encoding="utf-8").read())
 good = open(frame, encoding="utf-8").read()
 shown = {}
 for name, line in lines.items():
@@ -80,14 +86,15 @@ def test_every_template_bomb_is_refused_at_its_line_within_1_gb(project):
     processor-time limit (which a bomb made of one long call would never reach)."""
     lines = {name: line for name, (line, _) in BOMBS.items()}
     (project / MODULE).write_text(LOOPS + "a line of the module's own text" + ENDLOOPS + "\n{% macro m() %}{% endmacro %}\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", DRIVER, str(project), str(project / FRAME), json.dumps(lines)], capture_output=True, text=True,
+    (project / "bombs.json").write_text(json.dumps(lines), encoding="utf-8")  # a template of 2 MB is past what a command line takes
+    done = subprocess.run([sys.executable, "-c", DRIVER, str(project), str(project / FRAME), str(project / "bombs.json")], capture_output=True, text=True,
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1"}, preexec_fn=_capped, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     shown = json.loads(done.stdout.splitlines()[-1])
     wrong = {}
     for name, (_, message) in BOMBS.items():
         code, output = shown[name]
-        at = AT if "import" not in BOMBS[name][0] else MODULE + ":1:"
+        at = MODULE + ":1:" if "import" in BOMBS[name][0] else FRAME + ":1:" if "MB" in name else AT
         if code != 1 or message not in output or at not in output or any(w in output for w in ("MemoryError", "internal error", "Traceback")):
             wrong[name] = output
     assert not wrong, "\n\n".join(f"{name}: {output}" for name, output in wrong.items())

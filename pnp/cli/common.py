@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -205,13 +206,16 @@ def stopped_by_load(games, option: str, parts: tuple[str, ...]) -> list[Finding]
 
 def stop_if_unloaded(games, report: Report | None, option: str, parts: tuple[str, ...]) -> None:
     """Stop the command (exit 1) with every finding so far and a note saying `option` was stopped, when what it names may
-    be in a file that failed to load: its errors are the answer, not "no deck"."""
+    be in a file that failed to load, or in a game that did not load at all (a refused icon or font stops all of it):
+    its errors are the answer, not "no deck"."""
     notes = stopped_by_load(games, option, parts)
-    if not notes:
+    loaded = {g.slug for g in games}
+    unloaded = sorted({f.game for f in (report.findings if report is not None else ()) if f.severity == "error" and f.game and f.game not in loaded})
+    if not notes and not unloaded:
         return
     findings = sorted(one_per_mistake([*(report.findings if report is not None else ()), *notes]), key=Finding.sort_key)
     print_findings(findings)
-    click.echo(summary(findings, sorted({g.slug for g in games})), err=True)
+    click.echo(summary(findings, sorted(loaded | set(unloaded))), err=True)
     sys.exit(EXIT_DATA)
 
 
@@ -264,18 +268,23 @@ def parse_offset(value: str | None, option: str = "--back-offset") -> tuple[floa
 
 def output_folder(project: Project, out: str | None) -> Path:
     """Where outputs go: the folder the user typed (theirs, wherever it is), else output/ in the project. Refused (a
-    located error) when output/ or the build cache in it is a link: a game may ship either linked to a user's folder,
-    to have pnp write there, or read a cache from there (pnp.core.files.folder_to_write)."""
+    located error) when output/, the build cache in it or a folder of the cache is a link: a game may ship any linked
+    to a user's folder, to have pnp write there, or read a cache from there (pnp.core.files.folder_to_write)."""
     from pnp.core.errors import Loc, error
     from pnp.core.files import LinkedFolder, folder_to_write
-    from pnp.pipeline.cache import CACHE_DIR
+    from pnp.pipeline.cache import CACHE_DIR, compiled_templates_path, parsed_files_path
 
     folder = Path(out).expanduser().resolve() if out else project.root / "output"
     try:
-        folder_to_write(folder / CACHE_DIR, make=False)
+        for kept in (folder / CACHE_DIR, parsed_files_path(folder), compiled_templates_path(folder)):  # the cache and its folders
+            folder_to_write(kept, make=False)
     except LinkedFolder as exc:
         shown = project.rel(exc.path)
         raise PnpError(error(exc.code, exc.advice(shown), Loc(shown))) from None
+    cache = folder / CACHE_DIR
+    if os.path.lexists(cache) and not os.path.isdir(cache):  # said before any output is written, not after them all
+        shown = project.rel(cache)
+        raise PnpError(error("cache-not-folder", f"'{shown}' is a file, where pnp keeps its build cache: move the file away", Loc(shown)))
     return folder
 
 

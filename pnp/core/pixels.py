@@ -10,9 +10,14 @@ finds a truncated file here rather than in the middle of a page.
 """
 from __future__ import annotations
 
+import io
+import os
 import warnings
 
+from pnp.core.files import open_plain
+
 MAX_IMAGE_PIXELS = 50_000_000  # a 300 dpi A1 poster is 70 Mpx; a card image is a few Mpx
+MAX_IMAGE_SIDE = 30_000  # px: past a 2000 mm board at 300 dpi. reportlab spends memory by the row: a 1 px wide image is not small
 ALLOWED_IMAGE_FORMATS = ("PNG", "JPEG", "WEBP")
 
 
@@ -29,7 +34,7 @@ def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FOR
     try:
         with warnings.catch_warnings():  # our own pixel cap below speaks for these
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            img = Image.open(source)
+            img = Image.open(_in_memory(source))
         with img:
             if img.format not in formats:
                 raise ImageRefused(f"{what} is {img.format}; use {_listed(formats)}")
@@ -37,6 +42,8 @@ def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FOR
             if counted + w * h > MAX_IMAGE_PIXELS:
                 together = f", which with the {counted:,} px of the images before it passes" if counted else ", over"
                 raise ImageRefused(f"{what} claims {w} × {h} px{together} the {MAX_IMAGE_PIXELS:,} px limit: scale it down")
+            if max(w, h) > MAX_IMAGE_SIDE:
+                raise ImageRefused(f"{what} claims {w} × {h} px, over the {MAX_IMAGE_SIDE:,} px a side limit: scale it down, or cut it in pieces")
             img.load()
     except ImageRefused:
         raise
@@ -44,7 +51,19 @@ def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FOR
         raise ImageRefused(f"{what} claims too many pixels (over {MAX_IMAGE_PIXELS:,}): scale it down") from None
     except (OSError, SyntaxError, ValueError) as exc:
         raise ImageRefused(f"{what} cannot be read ({exc}): re-export it") from None
+    except MemoryError:  # a part that says it is larger than anything a picture needs
+        raise ImageRefused(f"{what} cannot be read (it asks for more memory than this machine gives): re-export it") from None
     return w, h
+
+
+def _in_memory(source):
+    """A file's bytes as a stream in memory, else `source` (a stream already). Pillow skips a part of a file by reading
+    as many bytes as the part says it holds: from a file that allocates them all first (a PNG saying 2 GB in 40 bytes),
+    from memory only what is there."""
+    if isinstance(source, (str, os.PathLike)):
+        with open_plain(source) as f:
+            return io.BytesIO(f.read())
+    return source
 
 
 def _listed(formats: tuple[str, ...]) -> str:

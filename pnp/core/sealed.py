@@ -16,6 +16,7 @@ and the build says so (pnp.pipeline.cache.open_build_cache).
 """
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import hmac
@@ -178,14 +179,32 @@ def sealing(write: Callable[[BinaryIO], object]) -> Callable[[BinaryIO], None]:
     return sealed
 
 
+def open_own(path: Path | str) -> BinaryIO:
+    """A file pnp keeps for itself in its build cache (an entry, the stamps record), opened to read; OSError when a link
+    stands at its name or on the way to it below its real folder, or when it is a pipe, a device or a folder.
+
+    The cache's folders are named from real paths, so a link there can only
+    be one a game shipped, to have pnp read a file of the user's; a pipe would
+    hold the read forever (opened without waiting, and looked at before any
+    byte is read)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.realpath(folder) != folder:
+        raise OSError(errno.ELOOP, "lies in a linked folder: not read", os.fspath(path))
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "not a plain file: not read", os.fspath(path))
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
 def read_sealed(path: Path | str) -> bytes | None:
     """The bytes of the sealed entry at `path`, or None when the entry is not this user's (see `unseal`); raises
     OSError when it cannot be read. A link, a pipe or a device put at an entry's name is refused before anything is
-    read from it (a pipe would hold the build forever), and a file whose header is not the user's after its header."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{path}: not a file")
+    read from it (a pipe would hold the build forever), and a file whose header is not the user's after its header.
+    So is an entry in a linked folder (a game shipping `.pnp-cache/parsed` linked to a folder of the user's): the
+    cache's folders are named from real paths, so a link on the way can only be one a game put there."""
+    with open_own(path) as f:
         header = f.read(HEADER)
         size = _checked_size(header)
         return None if size is None else _opened(header, f.read(size + 1))

@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_FONTS
-from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import KnownByStatus, LeavesFolder, Refused, file_sha256, inside
+from pnp.data.schema import FontsFile, check_shape
 from pnp.data.source import LocDict, load_yaml
 
 MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are about 20 MB a style
@@ -38,13 +39,38 @@ def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
         return [error(exc.code, exc.advice(shown, "the project's fonts/ folder"), Loc(shown))]
     except PnpError as exc:
         return list(exc.findings)
-    families = spec.get("families") if isinstance(spec, LocDict) else None
-    found = []
+    checked, found = check_shape(FontsFile, spec, shown, what="fonts/fonts.yaml")
+    if checked is None:
+        return found
+    found += _unknown_families(spec, family_names([BUNDLED_FONTS]) | set(checked.families), shown)
+    families = spec.get("families")
     for family, files in families.items() if isinstance(families, LocDict) else ():
         for style, file in files.items() if isinstance(files, LocDict) else ():
             problem = _font_problem(fonts_dir, root, str(file))
             if problem:
                 found.append(error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style)))
+    return found
+
+
+def _unknown_families(spec: LocDict, known: set[str], shown: str) -> list[Finding]:
+    """An error at each `fallback` or `condensed` family that neither pnp nor this fonts.yaml has."""
+    found = []
+    for key in ("fallback", "condensed"):
+        named = spec.get(key) or []
+        for family in [named] if isinstance(named, str) else named:
+            if family not in known:
+                found.append(error("font-family-unknown", f"{key} names '{family}', which is no family here{did_you_mean(family, sorted(known))}: "
+                                   "use one of pnp's families or one this file lists", spec.loc_of(key) if isinstance(spec, LocDict) else Loc(shown)))
+    return found
+
+
+def font_role_findings(roles, families: frozenset[str], slug: str) -> list[Finding]:
+    """An error at each font role of a game's game.yaml (`fonts: {body: …}`) that names no family pnp or the project has."""
+    found = []
+    for role, family in roles.items() if isinstance(roles, LocDict) else ():
+        if str(family) not in families:
+            found.append(error("font-family-unknown", f"font role '{role}' names '{family}', which is no family{did_you_mean(str(family), sorted(families))}: "
+                               "use one of pnp's families or one fonts/fonts.yaml lists", roles.loc_of(role), game=slug))
     return found
 
 
@@ -57,9 +83,12 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
         real = inside(path, fonts_dir, root)
     except Refused as exc:
         return exc.reason("the project's fonts/ folder")
-    if not real.is_file():
-        return "is missing: put the .ttf file in fonts/ or correct its name in fonts.yaml"
-    size = real.stat().st_size
+    try:
+        if not real.is_file():
+            return "is missing: put the .ttf file in fonts/ or correct its name in fonts.yaml"
+        size = real.stat().st_size
+    except OSError as exc:  # a name too long for a file, say
+        return f"cannot be read ({exc.strerror or exc}): correct its name in fonts.yaml"
     if size > MAX_FONT_BYTES:
         return f"is {size:,} bytes, over the {MAX_FONT_BYTES:,} byte limit: use a subset of the font"
     try:
@@ -87,7 +116,10 @@ def _read_truetype(path: Path) -> None:
         return
     from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
 
-    TTFontFile(str(path))
+    face = TTFontFile(str(path))
+    # the glyphs themselves are read only when a PDF embeds them: a file whose glyph data is garbage parses, and failed
+    # every PDF that used it. The printable ASCII glyphs, which any text uses, are embedded once here.
+    face.makeSubset([code for code in range(32, 127) if code in face.charToGlyph])
 
 
 def family_key(name: str) -> str:
@@ -96,9 +128,9 @@ def family_key(name: str) -> str:
     return "-".join(name.strip().strip("'\"").lower().replace("_", " ").split())
 
 
-def font_families(font_dirs: list[Path]) -> frozenset[str]:
-    """The `family_key` of every family the fonts.yaml of `font_dirs` name (a folder whose fonts.yaml does not read
-    names none here: its finding comes from `font_file_findings`)."""
+def family_names(font_dirs: list[Path]) -> frozenset[str]:
+    """The families the fonts.yaml of `font_dirs` name, as written (one that does not read names none here: its finding
+    comes from `font_file_findings`)."""
     names: set[str] = set()
     for folder in font_dirs:
         try:
@@ -107,5 +139,11 @@ def font_families(font_dirs: list[Path]) -> frozenset[str]:
             continue
         families = spec.get("families") if isinstance(spec, dict) else None
         if isinstance(families, dict):
-            names.update(family_key(str(f)) for f in families)
+            names.update(str(f) for f in families)
     return frozenset(names)
+
+
+def font_families(font_dirs: list[Path]) -> frozenset[str]:
+    """The `family_key` of every family the fonts.yaml of `font_dirs` name (a folder whose fonts.yaml does not read
+    names none here: its finding comes from `font_file_findings`)."""
+    return frozenset(family_key(name) for name in family_names(font_dirs))

@@ -14,11 +14,11 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
-from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside
+from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
 from pnp.core.kept import KeptParses
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import ANY
-from pnp.data.fontfiles import font_families, font_file_findings
+from pnp.data.fontfiles import family_names, font_families, font_file_findings, font_role_findings
 from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
@@ -118,11 +118,13 @@ class Project:
         self.data_dir = self.root / "data"
         self.templates_dir = self.root / "templates"
         own_fonts = self.root / "fonts"
-        has_own = (own_fonts / "fonts.yaml").is_file()
+        # a fonts.yaml linked out of the project is never read: its refusal is the project's finding (_font_findings)
+        has_own = (own_fonts / "fonts.yaml").is_file() and stays_inside(own_fonts / "fonts.yaml", own_fonts, self.root)
         self.fonts_dir = own_fonts if has_own else BUNDLED_FONTS  # the folder a designer edits (watched, hashed)
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
-        self._fonts_checked: tuple[tuple | None, list[Finding], frozenset[str]] | None = None  # (fonts/ folder state, findings, families)
+        # (fonts/ folder state, findings, families as an SVG names them, families as written)
+        self._fonts_checked: tuple[tuple | None, list[Finding], frozenset[str], frozenset[str]] | None = None
         self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
@@ -154,7 +156,7 @@ class Project:
 
     def rel(self, path: Path) -> str:
         """`path` as the user knows it: relative to the project as written (a link inside it is named, not followed)."""
-        for known in (Path(os.path.abspath(path)), path.resolve()):
+        for known in (Path(os.path.abspath(path)), Path(os.path.realpath(path))):  # realpath: a loop of links is a path, not a RuntimeError
             if known.is_relative_to(self.root):
                 return str(known.relative_to(self.root))
         return str(path)
@@ -162,7 +164,7 @@ class Project:
     def game_slugs(self) -> list[str]:
         if not self.data_dir.is_dir():
             return []
-        return [p.name for p in game_files(self.data_dir) if (p / "game.yaml").is_file()]
+        return [p.name for p in game_files(self.data_dir) if _there(p / "game.yaml")]  # a game.yaml that is a pipe or a link out is said, not passed over
 
     def template_dirs(self) -> list[Path]:
         return [self.templates_dir] if self.templates_dir.is_dir() else []
@@ -193,7 +195,7 @@ class Project:
         reuses the game it read last: a save in one game rereads that game alone,
         and keeps the objects of the cards it reads alike (`_as_before`)."""
         gdir = self.data_dir / slug
-        if not (gdir / "game.yaml").is_file():
+        if not _there(gdir / "game.yaml"):
             choices = self.game_slugs()
             raise PnpError(error("game-unknown", f"no game '{slug}' in data/{did_you_mean(slug, choices)}; games: {', '.join(choices) or 'none'}", Loc("data")))
         state = folder_state(gdir)  # before reading: a save during the read makes the next state differ
@@ -205,6 +207,8 @@ class Project:
             self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
         files = [f.in_game(slug) for f in self._font_findings()]  # the project's: said for each game it stops
         files += icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug, self._fonts_checked[2])  # the last folder is pnp's own
+        if game is not None:
+            files += font_role_findings(game.data.get("fonts"), self._fonts_checked[3], slug)
         findings = findings + files
         if _has_error(files) or (not partial and _has_error(findings)):
             return None, findings  # a refused icon or font file cannot be drawn around: nothing of the game renders
@@ -217,7 +221,7 @@ class Project:
         state = folder_state(fonts) if fonts.is_dir() else ()
         if state is None or self._fonts_checked is None or self._fonts_checked[0] != state:
             # a state of None is never met again
-            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel), font_families(self.font_dirs))
+            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel), font_families(self.font_dirs), family_names(self.font_dirs))
         return self._fonts_checked[1]
 
     @paused
@@ -374,8 +378,8 @@ class Project:
         if "/" not in name:
             folder = spec.front.rsplit("/", 1)[0] + "/" if "/" in spec.front else ""
             name = f"{folder}{name}" if name.endswith(".j2") else f"{folder}{name}.j2"
-        full = (self.templates_dir / name).resolve()
-        if full.is_relative_to(self.templates_dir.resolve()) and os.path.isfile(full):  # False for a name too long to be a file
+        full = Path(os.path.realpath(self.templates_dir / name))
+        if full.is_relative_to(os.path.realpath(self.templates_dir)) and os.path.isfile(full):  # False for a name too long to be a file
             return name
         there = [p.relative_to(self.templates_dir).as_posix() for p in game_files(full.parent, "*.j2")]
         findings.append(error("card-template-unknown", f"{column}: no template '{name}' in templates/{did_you_mean(name, there)}: "
@@ -409,6 +413,10 @@ class Project:
             return None
         except Refused as exc:
             findings.append(error(exc.code, f"cards_from {exc.advice(self.rel(sheet), '')}", data.loc_of("cards_from"), game=slug))
+            return None
+        if not os.path.lexists(sheet):  # said at the deck's line: the name as written may be no path at all (file:///…)
+            findings.append(error("sheet-missing", f"cards_from names '{options.cards_from}', which is no file beside {path.name}: fix the name, or put "
+                                  "the sheet there (a web address starts with https://)", data.loc_of("cards_from"), game=slug))
             return None
         source = SheetSource(sheet, self.rel(sheet), options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
         try:

@@ -19,6 +19,7 @@ from pnp.data.source import LocDict, loc_at
 # Resource caps, documented in the README's safety section.
 MAX_COPIES = 1000
 MAX_CARDS_PER_DECK = 20_000
+MAX_COPIES_PER_DECK = 100_000  # a deck's cards with their copies: each copy is a piece laid out before pages are counted
 MAX_FACE_MM = 2000
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
@@ -221,6 +222,15 @@ class DeckSpec(Strict):
     stamp_inset: float = Field(default=STAMP_INSET_MM, ge=STAMP_INSET_MM, le=30)
     generate: dict[str, Any] | None = None  # cards made from lists of values (pnp.data.generate); the loader fills `cards`
 
+    @model_validator(mode="after")
+    def _copies_within_limit(self):
+        """Each copy of a card is a piece laid out before the pages are counted: 20,000 cards of 1,000 copies took a gigabyte."""
+        copies = sum(card.count for card in self.cards)
+        if copies > MAX_COPIES_PER_DECK:
+            raise ValueError(f"this deck's cards make {copies:,} copies, over the {MAX_COPIES_PER_DECK:,} a deck may make: "
+                             "lower some counts, or split the deck")
+        return self
+
 
 class OneEachCardSpec(BaseModel):
     """A card of a deck whose `count_column: none` says no field gives its copies: one copy, and a `count` field is the
@@ -291,10 +301,39 @@ class TokenSet(Open):
     standee: bool = False
     items: list[TokenItem] = []
 
+    @model_validator(mode="after")
+    def _pieces_within_limit(self):
+        """A set is its items (or its count) once per colour: each list within its limit, the product may still not be."""
+        pieces = (sum(item.count for item in self.items) if self.items else self.count) * max(len(self.colors), 1)
+        if pieces > MAX_CARDS_PER_DECK:
+            raise ValueError(f"this set makes {pieces:,} pieces (its counts times its {max(len(self.colors), 1)} colours), over the "
+                             f"{MAX_CARDS_PER_DECK:,} a set may make: split it, or count fewer")
+        return self
+
 
 class TokensFile(Strict):
     keep_fields: list[str] = []  # token fields no template reads, kept on purpose
     tokens: list[TokenSet] = Field(min_length=1)
+
+
+FONT_STYLES = ("regular", "bold", "italic", "bold-italic")
+
+
+class FontsFile(Strict):
+    """A fonts/fonts.yaml: each family's file for each style it has (a regular one at least: the others fall back to
+    it), and the families a missing character (`fallback`) and a title too long for its line (`condensed`) are set in."""
+
+    families: dict[str, dict[Literal[FONT_STYLES], str]] = {}  # type: ignore[valid-type]
+    fallback: str | list[str] = []
+    condensed: str = ""
+
+    @field_validator("families")
+    @classmethod
+    def _each_has_a_regular(cls, families):
+        lacking = [name for name, styles in families.items() if "regular" not in styles]
+        if lacking:
+            raise ValueError(f"family '{lacking[0]}' has no regular style: name its regular file (bold and italic fall back to it)")
+        return families
 
 
 # Box styles and die shapes a game may name: the registries (pnp.layout.boxes.BOX_STYLES, pnp.layout.dice.DIE_SHAPES)

@@ -13,7 +13,8 @@ prefix: calamine ignores namespaces, so `<x:c>` is a cell too):
   its `row`, which sits at its own `r` or after the row before it;
 - an .ods row (`table-row`) stands for `number-rows-repeated` rows, and a cell
   (`table-cell`, `covered-table-cell`) for `number-columns-repeated` cells, the
-  empty ones counting only when a cell with a value follows them;
+  empty ones counting only when a cell with a value follows them, and a space
+  (`s`) for its `c` spaces;
 - a shared strings table (`sst`) reserves room for its `uniqueCount`.
 
 A part that is not well-formed XML, declares a DTD, or cannot be unpacked is
@@ -49,6 +50,10 @@ class _TooBig(Exception):
     def __init__(self, message: str, row: int = 0, col: int = 0):
         super().__init__(message)
         self.row, self.col = row, col
+
+
+class _TooManySpaces(_TooBig):
+    """An .ods sheet's texts say more spaces than its cells could hold."""
 
 
 @dataclass
@@ -95,6 +100,7 @@ class _OdsTable:
     row_at: int = 0  # columns so far in the open row, and up to its last value
     row_used: int = 0
     in_row: bool = False
+    spaces: int = 0  # spaces its cells' `<text:s text:c="N"/>` say: calamine writes each one out
 
     def start_row(self, attrs: dict) -> None:
         self.end_row()
@@ -107,6 +113,12 @@ class _OdsTable:
         if any(_local(key) in ("formula", "value-type") or _local(key).endswith("value") for key in attrs):
             self.row_used = self.row_at
             self._check(self.rows + 1, self.row_at)
+
+    def space(self, attrs: dict) -> None:
+        """`<text:s text:c="N"/>`: N spaces in the cell's text, which calamine makes (a billion of them in a few bytes)."""
+        self.spaces += _count(attrs, "c")
+        if self.spaces > MAX_SHEET_CELLS:
+            raise _TooManySpaces(f"says {self.spaces:,} spaces in its texts (`<text:s text:c>`)", self.rows + 1, max(self.row_at, 1))
 
     def end_row(self) -> None:
         if not self.in_row:
@@ -141,7 +153,8 @@ class _Part:
         act = self._starts.get(name, _UNSEEN)
         if act is _UNSEEN:
             act = self._starts[name] = {"c": self.xlsx.cell, "row": self.xlsx.start_row, "table-cell": self._ods_cell, "covered-table-cell": self._ods_cell,
-                                        "table-row": self._ods_row, "table": self._ods_table, "sst": _strings, "Relationship": self._relationship,
+                                        "table-row": self._ods_row, "table": self._ods_table, "s": self._ods_space, "sst": _strings,
+                                        "Relationship": self._relationship,
                                         "sheet": self._sheet}.get(_local(name))
         if act is not None:
             act(attrs)
@@ -160,6 +173,10 @@ class _Part:
     def _ods_row(self, attrs: dict) -> None:
         if self.tables:
             self.tables[-1].start_row(attrs)
+
+    def _ods_space(self, attrs: dict) -> None:
+        if self.tables:
+            self.tables[-1].space(attrs)
 
     def _ods_row_end(self) -> None:
         if self.tables:
@@ -266,6 +283,9 @@ def _read_part(book: zipfile.ZipFile, member: zipfile.ZipInfo, rel: str, read: l
             raise PnpError(error("sheet-too-big", f"this workbook's part {member.filename} {exc}, over the {MAX_SHEET_CELLS:,} limit: "
                                  "save the cards alone in a new workbook (or as CSV)", Loc(rel))) from None
         sheet = part.tables[-1].name if part.tables else _sheet_name(member.filename, read)
+        if isinstance(exc, _TooManySpaces):
+            raise PnpError(error("sheet-too-big", f"sheet '{sheet}' {exc} by {column_letters(exc.col)}{exc.row}, over the {MAX_SHEET_CELLS:,} limit: "
+                                 "no card's text holds that many: retype the cell", Loc(rel, exc.row, exc.col, sheet))) from None
         raise PnpError(error("sheet-too-big", f"sheet '{sheet}' {exc} up to {column_letters(exc.col)}{exc.row}, over the {MAX_SHEET_CELLS:,} cell "
                              "limit: delete the rows and columns past the cards (a stray value far away stretches the sheet)",
                              Loc(rel, exc.row, exc.col, sheet))) from None

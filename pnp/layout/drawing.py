@@ -10,6 +10,7 @@ import contextlib
 import math
 import re
 import sys
+from itertools import islice
 from typing import NamedTuple
 
 from pnp.core.errors import LayoutError, Loc, did_you_mean
@@ -260,13 +261,20 @@ class Recorder:
         return self._add(Group(to_number(x, "x"), to_number(y, "y"), to_number(rotate, "rotate"), to_number(scale, "scale"), children))
 
 
+MAX_DASH = 20  # lengths in one dash pattern: a PDF viewer draws each stroke by it
+
+
 def _dash(value):
+    """A dash pattern as the PDF takes it: lengths (mm) that are numbers, none below zero, not all zero (a viewer would
+    draw nothing, and reportlab refuses it only when the page is written, far from the template's line)."""
     if value in (None, False):
         return None
-    try:
-        return tuple(float(v) for v in value)
-    except TypeError:
-        raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash") from None
+    if isinstance(value, str) or not hasattr(value, "__iter__"):
+        raise LayoutError("dash must be a list of lengths, like [2, 1]", "dash")
+    lengths = tuple(to_number(v, "dash") for v in islice(value, MAX_DASH + 1))
+    if len(lengths) > MAX_DASH or any(v < 0 for v in lengths) or not any(lengths):
+        raise LayoutError(f"dash must be a list of at most {MAX_DASH} lengths, none below zero and not all zero, like [2, 1]", "dash")
+    return lengths
 
 
 def _drawn_by() -> DrawnBy | None:

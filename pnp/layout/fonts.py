@@ -17,6 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.files import Refused, file_sha256, inside
 from pnp.core.kept import KeptParses
+from pnp.data.schema import FontsFile, check_shape
 from pnp.data.source import load_yaml
 from pnp.layout import rl
 
@@ -141,13 +142,15 @@ class FontBook:
         self.condensed_family: str = ""  # what a title switches to when it does not fit its line
         self._dirs: dict[str, Path] = {}  # family → the folder its files are named from
         for folder in [fonts_dirs] if isinstance(fonts_dirs, Path) else fonts_dirs:
-            spec = load_yaml(inside(folder / "fonts.yaml", folder), "fonts/fonts.yaml")
-            for family, files in (spec.get("families") or {}).items():
+            spec, _ = check_shape(FontsFile, load_yaml(inside(folder / "fonts.yaml", folder), "fonts/fonts.yaml"), "fonts/fonts.yaml")
+            if spec is None:
+                continue  # a fonts.yaml of the wrong shape adds nothing: its errors are the project's (pnp.data.fontfiles)
+            for family, files in spec.families.items():
                 self.families[family] = dict(files)
                 self._dirs[family] = folder
-            fallback = spec.get("fallback") or ()
+            fallback = spec.fallback
             self.fallback_families = (fallback,) if isinstance(fallback, str) else tuple(fallback) or self.fallback_families
-            self.condensed_family = spec.get("condensed", "") or self.condensed_family
+            self.condensed_family = spec.condensed or self.condensed_family
         self._faces: dict[str, TTFont] = {}
         self._names: dict[tuple, str] = {}
         self._files: dict[tuple, Path] = {}

@@ -240,10 +240,22 @@ def replace_size(text: str, old: str, new: str) -> int:
 
 
 def _join(a) -> int:
-    items, d = a["value"], a["d"]
-    if not isinstance(items, (list, tuple, set, frozenset, dict)):
-        return _text(items)
-    return sum(text_size(i) for i in items) + len(str(d)) * max(len(items) - 1, 0)
+    return joined_size(a["value"], len(str(a["d"])))
+
+
+def joined_size(items, separator: int) -> int:
+    """How long joining `items` with a separator `separator` characters long would be: a text joins its characters,
+    a list, tuple, set or range its items, a dict its keys (a one-off iterator comes here made a bounded list). The
+    separator counts once between each two: a long one between many items is where a join grows."""
+    if isinstance(items, TEXTS):
+        return len(items) + separator * max(len(items) - 1, 0)
+    if isinstance(items, Mapping):
+        items = items.keys()
+    try:
+        count = len(items)
+    except TypeError:
+        return 0
+    return sum(text_size(i) for i in items) + separator * max(count - 1, 0)
 
 
 def _sum(a) -> int:
@@ -298,8 +310,8 @@ def method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int, str]:
         if name == "expandtabs":
             tab = _count(args[0]) if args else _count(kwargs.get("tabsize", 8))
             return len(owner) + owner.count("\t" if isinstance(owner, str) else b"\t") * tab, "text made by .expandtabs()"
-        if name == "join" and args and isinstance(args[0], (list, tuple)):
-            return sum(len(str(i)) for i in args[0]) + len(owner) * max(len(args[0]) - 1, 0), "text made by .join()"
+        if name == "join" and args:
+            return joined_size(args[0], len(owner)), "text made by .join()"
         if name == "replace" and len(args) >= 2 and isinstance(args[0], TEXTS) and isinstance(args[1], TEXTS):
             return replace_size(owner, args[0], args[1]), "text made by replace"
         if name == "translate" and args and isinstance(args[0], Mapping):

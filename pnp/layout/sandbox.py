@@ -16,7 +16,9 @@ from functools import update_wrapper
 from pathlib import Path
 
 import jinja2
+from jinja2 import TemplateSyntaxError
 from jinja2.compiler import CodeGenerator
+from jinja2.parser import Parser
 from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
@@ -189,6 +191,24 @@ class CappedTemplate(jinja2.Template):
         return jinja2.environment.TemplateModule(self, context, [self.environment.concat(self.root_render_func(context))])
 
 
+MAX_TEMPLATE = 1_000_000  # characters of one template's source, or of a data file's text read as one (a rulebook)
+
+
+class TemplateBeyondReading(TemplateSyntaxError):
+    """A template too long, or nested too deep, for Jinja to read: said at its first line (no column to look for)."""
+
+
+@contextmanager
+def _nesting_said(name, filename, line=lambda: 1):
+    """A template whose tags, brackets or lists nest thousands deep runs Jinja's parser and compiler (and Python's) out of
+    stack: a syntax error at the template (at `line()`, where the parser stopped), not an internal error."""
+    try:
+        yield
+    except RecursionError:
+        raise TemplateBeyondReading("tags, brackets or lists here nest thousands deep, past what a template can: flatten them", line(), name,
+                                    filename) from None
+
+
 class Sandbox(SandboxedEnvironment):
     """Jinja's sandbox plus caps on what a template can grow and spend: templates are untrusted input.
 
@@ -211,6 +231,24 @@ class Sandbox(SandboxedEnvironment):
         self.face_seconds = face_seconds(os.environ)
         self.allowance: Allowance | None = None  # the face being drawn (face())
         self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
+
+    def _parse(self, source, name, filename):
+        """Jinja's parser, given a source of at most MAX_TEMPLATE characters (compiling takes time and memory by the tag:
+        two million tags took minutes) and refused, not crashed, where tags or brackets nest past what it can follow."""
+        if len(source) > MAX_TEMPLATE:
+            raise TemplateBeyondReading(f"this template is {len(source):,} characters long (limit {MAX_TEMPLATE:,}): split it into "
+                                      "templates that include each other", 1, name, filename)
+        parser = Parser(self, source, name, filename)  # as Jinja's own _parse, keeping the parser to say where it stopped
+        with _nesting_said(name, filename, lambda: parser.stream.current.lineno):
+            return parser.parse()
+
+    def _generate(self, source, name, filename, defer_init=False):
+        with _nesting_said(name, filename):
+            return super()._generate(source, name, filename, defer_init)
+
+    def _compile(self, source, filename):
+        with _nesting_said(None, filename):
+            return super()._compile(source, filename)
 
     @contextmanager
     def face(self):
@@ -335,7 +373,7 @@ class Sandbox(SandboxedEnvironment):
         self.tick()
         owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", "")
         growing = name in GROWING_METHODS and isinstance(owner, (list, dict, set))
-        if growing:
+        if growing or name == "join":  # what is added or joined is measured: a one-off iterator is made a bounded list first
             args = tuple(bounded_items(a, name) if isinstance(a, Iterator) else a for a in args)
         named = {k: v for k, v in kwargs.items() if k not in _JINJA_NAMES} if kwargs else kwargs
         size, what = method_size(owner, name, args, named)

@@ -8,6 +8,7 @@ template line or the data field that caused it.
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import traceback
 from contextlib import contextmanager
@@ -30,7 +31,7 @@ from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_fin
 from pnp.layout.palette import Palette
 from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
-from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox
+from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, TemplateBeyondReading
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
 
@@ -374,7 +375,7 @@ class Layouts:
             return Loc("templates")
         path = Path(filename)
         try:
-            rel = str(path.resolve().relative_to(self.root))
+            rel = str(Path(os.path.realpath(path)).relative_to(self.root))
         except ValueError:
             rel = str(path)
         col = 1
@@ -549,6 +550,8 @@ def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSynt
     from jinja2.lexer import TOKEN_RAW_BEGIN, TOKEN_RAW_END, ignored_tokens
     from jinja2.parser import Parser
 
+    if isinstance(exc, TemplateBeyondReading):  # parsed again, it would be refused again
+        return None
     char = re.search(r"unexpected char '.+?' at (\d+)", exc.message or "")
     if char:
         at = int(char.group(1))

@@ -248,7 +248,7 @@ class GameCache:
         paths = []
         for name, digest in sorted(entry["files"].items()):
             path = out_dir / name
-            if not path.is_file() or file_sha256(path) != digest:
+            if path.is_symlink() or not path.is_file() or file_sha256(path) != digest:  # a link at an output's name is never read
                 return None
             paths.append(path)
         return paths
@@ -427,7 +427,7 @@ class FaceStore:
         """Whether the shared inputs' hash covers `file` (asked once per file: every face reads its templates and fonts)."""
         hit = self._checked.get(file)
         if hit is None:
-            path = Path(file).resolve()
+            path = Path(os.path.realpath(file))
             hit = self._checked[file] = any(path.is_relative_to(c) for c in self.covered)
         return hit
 

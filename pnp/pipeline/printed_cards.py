@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.files import write_atomic
+from pnp.core.sealed import open_own
 from pnp.data.stamps import changed_fields, game_stamps
 from pnp.pipeline.cache import CACHE_DIR
 
@@ -30,10 +31,18 @@ def stamps_path(out_root: Path, slug: str) -> Path:
     return out_root / CACHE_DIR / f"{slug}.stamps.json"
 
 
+MAX_RECORD_BYTES = 50_000_000  # far past the record of 20,000 cards a deck, times a few decks
+
+
 def _read(path: Path) -> dict:
+    """The record, or none when it cannot be one pnp wrote: plain data, but the cache's folder may have come with a
+    game, so it is read as the cache's entries are (pnp.core.sealed.open_own: never through a link, from a pipe or a
+    device), within MAX_RECORD_BYTES, and a value nested past what JSON's reader can follow is no record either."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with open_own(path) as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
+        data = json.loads(raw) if len(raw) <= MAX_RECORD_BYTES else None
+    except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 

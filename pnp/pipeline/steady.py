@@ -71,7 +71,7 @@ class SteadyGames:
         files = []
         for out in sorted({options.out for options in runs}):
             states.append(_folder_digests(out / game.slug))
-            cache = _file_digest(cache_path(out, game.slug))
+            cache = _record_digest(cache_path(out, game.slug))
             files.append(cache)
             files += [_file_digest(path) for path in self._opened_outside(cache, project.root, covered)]
         if None in states:
@@ -89,12 +89,20 @@ class SteadyGames:
 
 
 def _folder_digests(folder: Path) -> tuple | None:
-    """(name, sha256) of every file under `folder` (none when it is missing), or None when it links to another folder."""
+    """(name, sha256) of every file under `folder` (none when it is missing), or None when it is a link or links to
+    another folder: an output folder a game linked to a user's folder is never read (its build is refused)."""
+    if os.path.islink(folder):
+        return None
     try:
         files = files_under(folder)
     except OSError:
         return None  # changing now: no standing
     return None if files is None else tuple(_file_digest(entry.path) for _, entry in files)
+
+
+def _record_digest(path: Path) -> tuple[str, str]:
+    """`_file_digest` of the build cache's record of a game, pnp's own file: a link at its name is read by no one."""
+    return (os.fspath(path), "a link") if os.path.islink(path) else _file_digest(path)
 
 
 def _file_digest(path: Path | str) -> tuple[str, str]:

@@ -11,16 +11,18 @@ and the other decks are checked as ever.
 """
 from __future__ import annotations
 
+import os
 import re
 import weakref
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2.nodes
 
-from pnp.core.errors import Finding, Loc, did_you_mean, warning
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, warning
 from pnp.data.schema import BoardSpec, CardSpec, TokenItem, TokenSet
-from pnp.data.source import LocDict
+from pnp.data.source import LocDict, read_text
 from pnp.outputs.context import GameContext
 
 ENGINE_READS = {"overlap", "keep_fields"}  # read by the builders beyond the schema
@@ -165,7 +167,8 @@ def names_read(gctx: GameContext) -> GameReads:
     if game.reference_data is not None:
         texts.append(repr(game.reference_data))
     if game.rulebook is not None:
-        texts += _JINJA.findall(game.rulebook.read_text(encoding="utf-8"))
+        with suppress(PnpError):  # a rulebook that does not read is said where it is built
+            texts += _JINJA.findall(read_text(game.rulebook, f"{game.rel}/rulebook.md"))
     for text in texts:
         names.update(_WORD.findall(text))
     return GameReads(names, unfollowed, other_whole, runs)
@@ -173,8 +176,8 @@ def names_read(gctx: GameContext) -> GameReads:
 
 def _template_reads(layouts, filename: str, fallback: str) -> TemplateReads:
     """What a template file reads (`TemplateReads`)."""
-    path = Path(filename).resolve()
-    name = next((path.relative_to(d.resolve()).as_posix() for d in layouts.template_dirs if path.is_relative_to(d.resolve())), fallback)
+    path = Path(os.path.realpath(filename))
+    name = next((path.relative_to(os.path.realpath(d)).as_posix() for d in layouts.template_dirs if path.is_relative_to(os.path.realpath(d))), fallback)
     try:
         _, ast = layouts.parsed(name)
     except Exception:  # a missing or broken template is reported where it is rendered

@@ -19,7 +19,7 @@ import httpx
 from pnp.core.errors import Finding, PnpError
 from pnp.core.files import LinkedFolder, game_files, remove_file, trial_file
 from pnp.data.live import SNAPSHOT_SUFFIXES, is_live, snapshot_of, snapshot_path
-from pnp.data.schema import SheetOptions, check_shape
+from pnp.data.schema import MAX_CARDS_PER_DECK, SheetOptions, check_shape
 from pnp.data.source import load_yaml
 from pnp.data.spreadsheet import MAX_SHEET_BYTES, SheetSource, read_cards
 from pnp.data.stamps import changed_fields, plain
@@ -87,6 +87,9 @@ def pull_deck(project, path: Path, options: SheetOptions, seconds: float = TOTAL
     try:
         with trial_file(final, body) as (trial, keep):  # read under the snapshot's own name (its suffix says its format)
             new = _cards(trial, project.rel(final), options)
+            if len(new) > MAX_CARDS_PER_DECK:  # a snapshot every build would refuse is no sheet of cards
+                done.failed = f"it holds {len(new):,} cards, over the {MAX_CARDS_PER_DECK:,} a deck may hold: split the sheet"
+                return done
             keep()
         for other in SNAPSHOT_SUFFIXES:
             if other != suffix:
@@ -146,7 +149,7 @@ async def _download(url: str) -> tuple[bytes, str]:
                     if len(body) > MAX_SHEET_BYTES:
                         raise FetchFailed(f"the sheet is over {MAX_SHEET_BYTES:,} bytes, the limit: split the deck")
             unpack(None)
-    except httpx.HTTPError as exc:
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:  # an address httpx cannot send (a line break in it) is no HTTPError
         raise FetchFailed(f"could not fetch it ({exc.__class__.__name__}: {exc}): check the address and your connection") from None
     return bytes(body), _suffix(bytes(body), kind)
 

@@ -17,7 +17,7 @@ from pnp.outputs.rulebook.booklet import BookletCanvas, saddle_stitch
 from pnp.outputs.rulebook.front_matter import front_matter
 from pnp.outputs.rulebook.geometry import Geometry, geometry
 from pnp.outputs.rulebook.look import Look
-from pnp.outputs.rulebook.markdown import MAX_NESTING, markdown_parser, too_deep
+from pnp.outputs.rulebook.markdown import MAX_NESTING, markdown_parser, too_deep, too_large_table
 from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class
 from pnp.outputs.stats import FileStats
 from pnp.render.contents import Contents
@@ -95,6 +95,10 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     if deep is not None:
         return [], [*findings, error("rulebook-too-deep", f"lists, quotes and emphasis nest over {MAX_NESTING} deep here: flatten the text", Loc(rel, deep),
                                      game=game.slug)]
+    large = too_large_table(tokens)
+    if large is not None:
+        return [], [*findings, error("rulebook-table-too-large", f"{large[1]}: a rulebook's tables are for reading at the table: "
+                                     "make the table smaller, or put it in a sheet of its own", Loc(rel, large[0]), game=game.slug)]
     tree = SyntaxTreeNode(tokens)
     book = Book(gctx, options, matter, findings, rel, source)
     rl.use_binary_streams()

@@ -3,6 +3,7 @@ each component drawn from its own layout, vector."""
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from pnp.core.errors import IMAGE_PLACEHOLDER, LayoutError, Loc, PnpError, did_you_mean, error, warning
 from pnp.data.fields import ANY
@@ -41,6 +42,9 @@ class Figures:
             try:
                 width = float(title.lower().removesuffix("mm").strip())
             except ValueError:
+                width = math.nan
+            if not (math.isfinite(width) and width > 0):  # "nan" and "inf" read as numbers; a width past the column is the column's
+                width = None
                 self.findings.append(warning("figure-width", f"figure width '{title}' is not a number of mm: write it like \"45\"", self.where(src), game=self.game.slug))
         kind, _, name = src.partition(":")
         if kind in ("card", "board") and name:

@@ -43,6 +43,29 @@ def too_deep(tokens) -> int | None:
     return None
 
 
+MAX_TABLE_COLUMNS = 50  # columns of one table: a page holds a dozen
+MAX_TABLE_ROWS = 2_000  # rows of all a rulebook's tables together: each takes the typesetter a few milliseconds
+
+
+def too_large_table(tokens) -> tuple[int, str] | None:
+    """(line, what) of the first table row past MAX_TABLE_COLUMNS cells, or past MAX_TABLE_ROWS rows in all, else None.
+
+    The typesetter lays a table out row by row, a few milliseconds a row: a
+    rulebook of a million characters written as `|x|y|` rows would take it
+    minutes and a gigabyte."""
+    rows = cells = line = 0
+    for token in tokens:
+        if token.type == "tr_open":
+            rows, cells, line = rows + 1, 0, (token.map[0] + 1 if token.map else line)
+            if rows > MAX_TABLE_ROWS:
+                return line, f"the rulebook's tables have over {MAX_TABLE_ROWS:,} rows in all"
+        elif token.type in ("th_open", "td_open"):
+            cells += 1
+            if cells > MAX_TABLE_COLUMNS:
+                return line, f"this table row has over {MAX_TABLE_COLUMNS} columns"
+    return None
+
+
 def _escaped(text: str) -> str:
     """Markdown text for our rich text: markup Markdown already handled must print literally."""
     return text.replace("\\", "\\\\").replace("*", "\\*")
