@@ -343,10 +343,10 @@ def classify(run: Run, outcome: Outcome) -> str:
         return "unbounded"
     if outcome.rc == 3 or "internal error" in out or "Traceback (most recent call last)" in out:
         return "internal"
-    if outcome.rc == run.accept_rc:
-        return "accepted" if run.expect == "accept" else "wrongly accepted"
     if run.expect == "interrupt" and outcome.rc in (0, 130):
         return "accepted"
+    if outcome.rc == run.accept_rc:
+        return "accepted" if run.expect == "accept" else "wrongly accepted"
     if outcome.rc == run.refuse_rc == 2:  # click's usage error, naming the path
         return "located" if run.at and run.at in out else "unlocated"
     if outcome.rc == run.refuse_rc:

@@ -37,8 +37,12 @@ from hostile_corpus import (
 SHEET_RUNS = (R("build --only cards", "cards."), R(QUICK, "cards."))
 
 
+QUICK_DRAWS_NOTHING = "--quick draws nothing: the sheet reads by its rules, and what it read is refused where a template draws it"
+
+
 def sheet_case(name: str, file: str, data, expect: str = "refuse", why: str = "", extra: str = ""):
-    runs = [R("build --only cards", file), R(QUICK, file)] if expect == "refuse" else [A("build --only cards", why)]
+    runs = {"refuse": [R("build --only cards", file), R(QUICK, file)],
+            "drawn": [R("build --only cards", "hero.j2"), A(QUICK, QUICK_DRAWS_NOTHING)]}.get(expect) or [A("build --only cards", why)]
 
     def make(ctx):
         spies(ctx, file, data() if callable(data) else data, extra)
@@ -48,21 +52,21 @@ def sheet_case(name: str, file: str, data, expect: str = "refuse", why: str = ""
 
 # sheet: CSV ------------------------------------------------------------------------------------------------------------
 CSV_HEAD = b"id,name,stars\n"
-sheet_case("a CSV holding NUL bytes", "cards.csv", CSV_HEAD + b"spy,S\x00py,1\n")
+sheet_case("a CSV holding NUL bytes", "cards.csv", CSV_HEAD + b"spy,S\x00py,1\n", "accept", "a NUL is a control character: stripped from what prints")
 sheet_case("a CSV of invalid UTF-8", "cards.csv", CSV_HEAD + b"spy,Esp\xeda,1\n")
 sheet_case("a CSV in UTF-16", "cards.csv", (CSV_HEAD + b"spy,Spy,1\n").decode().encode("utf-16"), "either",
            "UTF-16 read by its byte order mark, or refused at the file")
 sheet_case("a CSV header of a million columns", "cards.csv", lambda: b"id," + b",".join(b"c%d" % i for i in range(1_000_000)) + b"\nspy\n")
 sheet_case("a CSV field of 19 MB", "cards.csv", lambda: CSV_HEAD + b"spy," + b"x" * 19_000_000 + b",1\n")
 sheet_case("a CSV of a million rows", "cards.csv", lambda: b"id,name\n" + b"".join(b"r%d,R\n" % i for i in range(1_000_000)))
-sheet_case("a CSV quote never closed", "cards.csv", CSV_HEAD + b'spy,"Spy,1\n' + b"more\n" * 1000)
+sheet_case("a CSV quote never closed", "cards.csv", CSV_HEAD + b'spy,"Spy,1\n' + b"more\n" * 1000, "drawn")
 sheet_case("a CSV formula", "cards.csv", CSV_HEAD + b'spy,"=HYPERLINK(""http://x"",""y"")",1\n', "accept", "a formula is text to pnp, printed as written")
 sheet_case("a CSV with a header twice", "cards.csv", b"id,name,name\nspy,A,B\n")
-sheet_case("a CSV with an empty header", "cards.csv", b"id,,stars\nspy,x,1\n")
+sheet_case("a CSV with an empty header", "cards.csv", b"id,,stars\nspy,x,1\n", "drawn")
 sheet_case("a CSV header naming a dunder", "cards.csv", b"id,__class__,stars\nspy,x,1\n", "either", "a field name is a key, never an attribute")
 sheet_case("a CSV count of 1e9", "cards.csv", b"id,name,count\nspy,Spy,1000000000\n")
 sheet_case("a CSV count of NaN", "cards.csv", b"id,name,count\nspy,Spy,nan\n")
-sheet_case("a CSV number of 1e999999", "cards.csv", CSV_HEAD + b"spy,Spy,1e999999\n")
+sheet_case("a CSV number of 1e999999", "cards.csv", CSV_HEAD + b"spy,Spy,1e999999\n", "drawn")
 sheet_case("a CSV with only its header", "cards.csv", CSV_HEAD, "either", "a deck of no cards is said at the deck")
 sheet_case("a CSV with CR line ends and a BOM", "cards.csv", b"\xef\xbb\xbfid,name,stars\rspy,Spy,1\r", "accept", "any line ending, a BOM skipped")
 sheet_case("a TSV", "cards.tsv", b"id\tname\tstars\nspy\tSpy\t1\n", "accept", "a .tsv is read as tab-separated")
@@ -112,7 +116,8 @@ def _lying_size():
 
 sheet_case("an xlsx holding its sheet twice, the second far", "cards.xlsx", _duplicate_sheet)
 sheet_case("an xlsx whose directory understates a member", "cards.xlsx", _lying_size)
-sheet_case("an xlsx with an encrypted member", "cards.xlsx", lambda: zipped(xlsx(HEAD_ROWS))[:6] + b"\x01\x00" + zipped(xlsx(HEAD_ROWS))[8:])
+sheet_case("an xlsx with an encrypted member", "cards.xlsx", lambda: zipped(xlsx(HEAD_ROWS))[:6] + b"\x01\x00" + zipped(xlsx(HEAD_ROWS))[8:], "accept",
+           "the flag is a claim: the member's bytes are plain and read")
 sheet_case("an xlsx whose dimension claims the whole sheet", "cards.xlsx", lambda: zipped(xlsx(HEAD_ROWS, sheet_head='<dimension ref="A1:XFD1048576"/>')),
            "accept", "a dimension tag is a claim, not cells: the cells are read")
 sheet_case("an xlsx entity bomb", "cards.xlsx", lambda: zipped(xlsx(HEAD_ROWS + f'<row r="3">{cell("A3", "&a9;")}</row>', before=_laughs_doctype())))
@@ -120,7 +125,7 @@ sheet_case("an xlsx shared text of 90 MB", "cards.xlsx",
            lambda: zipped(xlsx('<row r="1">' + cell("A1", "id") + cell("B1", "name") + '</row><row r="2">' + cell("A2", "spy")
                                + '<c r="B2" t="s"><v>0</v></c></row>',
                                more={"xl/sharedStrings.xml": '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1">'
-                                                             "<si><t>" + "x" * 90_000_000 + "</t></si></sst>"})))
+                                                             "<si><t>" + "x" * 90_000_000 + "</t></si></sst>"})), "drawn")
 sheet_case("an xlsx of 2,000 sheets", "cards.xlsx", lambda: _many_sheets(2000), "either", "the deck reads its first sheet (or the one named)")
 sheet_case("an xlsx whose sheet is named outside the zip", "cards.xlsx",
            lambda: zipped({**xlsx(HEAD_ROWS), "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
@@ -171,7 +176,8 @@ sheet_case("an ods of spanned cells", "cards.ods",
            "either", "spanning is a look, not cells")
 sheet_case("an ods of nested tables", "cards.ods",
            lambda: zipped(ods(ODS_HEAD + "<table:table-row><table:table-cell>" + "<table:table><table:table-row><table:table-cell>" * 3000 + "x"
-                              + "</table:table-cell></table:table-row></table:table>" * 3000 + "</table:table-cell></table:table-row>")))
+                              + "</table:table-cell></table:table-row></table:table>" * 3000 + "</table:table-cell></table:table-row>")), "accept",
+           "a table inside a cell is the cell's text to the workbook reader")
 
 
 # data: YAML and game data ----------------------------------------------------------------------------------------------
@@ -336,7 +342,7 @@ case("special", "a named pipe at the cards PDF's name", A("build --only cards", 
     _special_make("output/tiny/tiny-cards.pdf", fifo))
 
 
-@case("special", "a named pipe as the stamps record", A("changes tiny", "the stamps record is plain data; one that is not a file is no record"),
+@case("special", "a named pipe as the stamps record", A("changes tiny", "the stamps record is plain data; one that is not a file is no record", accept_rc=1),
       A("build --only cards", "the stamps record is plain data; one that is not a file is no record"))
 def _(ctx):
     edit(ctx, GAME, "stamps: false", "stamps: true")
@@ -388,3 +394,20 @@ def _(ctx):
     image_on_knight(ctx, "art/" + "i" * 300 + ".png")
     (ctx.project / "art").mkdir(exist_ok=True)
     (ctx.project / "art/ok.png").write_bytes(png(10, 10))
+
+
+# data: pnp.yaml, the project's printer profiles ----------------------------------------------------------------------
+for _name, _text in {
+    "pnp.yaml that is no YAML": "printers: [\n",
+    "pnp.yaml with an offset of NaN": "printers:\n  default: {offset: [.nan, 0]}\n",
+    "pnp.yaml with a margin of a kilometre": "printers:\n  default: {margin: 1000000}\n",
+    "pnp.yaml nested 10,000 deep": "printers: " + "[" * 10_000 + "]" * 10_000 + "\n",
+    "pnp.yaml a list": "- a\n- b\n",
+}.items():
+    case("data", _name, R("build --only cards", "pnp.yaml"), R("bundle tiny --paper letter", "pnp.yaml"))(lambda ctx, text=_text: put(ctx, "pnp.yaml", text))
+
+
+@case("data", "a template named by a card's field, up and out", R("build --only cards --cards knight", "frame.j2"))
+def _(ctx):
+    edit(ctx, DECK, 'name: "<Knight>"', 'name: "../../outside/secret.txt"')
+    frame(ctx, "{% include card.name %}")

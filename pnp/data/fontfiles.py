@@ -7,6 +7,7 @@ read as TrueType once, and every problem is an error at the line naming it.
 """
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_FONTS
@@ -118,7 +119,11 @@ def _read_truetype(path: Path) -> None:
 
     face = TTFontFile(str(path))
     # the glyphs themselves are read only when a PDF embeds them: a file whose glyph data is garbage parses, and failed
-    # every PDF that used it. The printable ASCII glyphs, which any text uses, are embedded once here.
+    # (or blanked) every PDF that used it. Its index of glyphs must point into its glyph table, in order, and the
+    # printable ASCII glyphs, which any text uses, are embedded once here.
+    positions, glyphs = face.glyphPos, face.table.get("glyf", {}).get("length", 0)
+    if any(a > b for a, b in pairwise(positions)) or (positions and positions[-1] > glyphs):
+        raise ValueError("its index of glyphs points outside its glyph table")
     face.makeSubset([code for code in range(32, 127) if code in face.charToGlyph])
 
 

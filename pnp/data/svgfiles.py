@@ -29,6 +29,7 @@ MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib
 MAX_SVG_PATH_DATA = 1_000_000  # characters of path data (d, points) in one icon: a million is ~100,000 points
 MAX_SVG_EXTENT = 1_000_000  # user units of a viewBox, width or height: an icon is scaled to its box, so any sane unit fits
 MAX_SVG_DEPTH = 100  # elements inside each other: an editor's icon nests ten or so deep; svglib and the drawing it makes recurse once per level
+MAX_SVG_STYLE_RULES = 500  # rules of its <style> sheets: an editor writes a few dozen; svglib tries every rule on every element
 
 _EMBEDDED = re.compile(r"^data:image/(jpe?g|png);base64")  # the images svglib unpacks (svglib.svglib.Svg2RlgShapeConverter.xlink_href_target)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)", re.I)
@@ -58,11 +59,16 @@ def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
 
 def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) -> None:
     """Refuse (IconRefused) an SVG document that is not XML, not an <svg>, too big, oddly sized, or links outside."""
-    elements = path_data = pixels = depth = 0
+    elements = path_data = pixels = depth = rules = 0
     try:
         for event, element in ET.iterparse(io.BytesIO(svg), events=("start", "end")):
             if event == "end":
                 depth -= 1
+                if element.tag.rpartition("}")[2] == "style":
+                    rules += (element.text or "").count("{")
+                    if rules > MAX_SVG_STYLE_RULES:
+                        raise IconRefused(f"icon file {shown} has more than {MAX_SVG_STYLE_RULES} style rules: each is tried on every element, "
+                                          "so simplify its styles (an editor's 'optimised SVG' export merges them)")
                 continue
             depth += 1
             if depth > MAX_SVG_DEPTH:
