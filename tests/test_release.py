@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import pnp
-from tests.conftest import ROOT, run_pnp
+from conftest import ROOT, run_pnp
 
 
 def _game_yaml(project: Path) -> Path:
