@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, run_pnp
 
 import pnp
-from conftest import ROOT, run_pnp
 
 
 def _game_yaml(project: Path) -> Path:
