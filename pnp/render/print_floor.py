@@ -101,27 +101,18 @@ def floored_drawing(drawing, floor: float):
     as it is."""
     import copy
 
-    def walk(node, outer: float):
-        out = copy.copy(node)
-        scale = outer * _group_scale(node)
-        contents = []
-        for child in node.contents:
-            if hasattr(child, "contents"):
-                contents.append(walk(child, scale))
-                continue
-            if getattr(child, "strokeColor", None) is not None:
-                width = _stroke_width(child)
-                if width <= 0:
-                    child = copy.copy(child)
-                    child.strokeColor = None
-                elif width * scale < floor:
-                    child = copy.copy(child)
-                    child.strokeWidth = floor / scale
-            contents.append(child)
-        out.contents = contents
-        return out
+    def floored(child, scale: float):
+        if getattr(child, "strokeColor", None) is not None:
+            width = _stroke_width(child)
+            if width <= 0:
+                child = copy.copy(child)
+                child.strokeColor = None
+            elif width * scale < floor:
+                child = copy.copy(child)
+                child.strokeWidth = floor / scale
+        return child
 
-    return walk(drawing, 1.0)
+    return _with_shapes(drawing, floored)
 
 
 def outlined_drawing(drawing, width: float):
@@ -132,30 +123,35 @@ def outlined_drawing(drawing, width: float):
 
     from reportlab.graphics.shapes import Path
 
+    def outlined(child, scale: float):
+        fill = getattr(child, "fillColor", None)
+        if isinstance(child, Path) and type(child) is not Path:  # svglib's fill-only path never strokes: a plain path may
+            plain = Path()
+            plain.__dict__.update(child.__dict__)
+            child = plain
+        else:
+            child = copy.copy(child)
+        if fill is not None:
+            child.fillColor = None
+            child.strokeColor = fill
+            child.strokeWidth = width / scale
+            child.strokeLineJoin = 1  # round: a sharp corner's mitre would spike past the shape
+        elif getattr(child, "strokeColor", None) is not None:
+            child.strokeWidth = min(_stroke_width(child), width / scale)
+        return child
+
+    return _with_shapes(drawing, outlined)
+
+
+def _with_shapes(drawing, change):
+    """A shallow copy of an svglib drawing's tree, each shape replaced by `change(shape, scale)` (scale: its groups'
+    scale, to size a stroke in the page's units); the parsed drawing, shared by every use of an icon, stays as it is."""
+    import copy
+
     def walk(node, outer: float):
         out = copy.copy(node)
         scale = outer * _group_scale(node)
-        contents = []
-        for child in node.contents:
-            if hasattr(child, "contents"):
-                contents.append(walk(child, scale))
-                continue
-            fill = getattr(child, "fillColor", None)
-            if isinstance(child, Path) and type(child) is not Path:  # svglib's fill-only path never strokes: a plain path may
-                plain = Path()
-                plain.__dict__.update(child.__dict__)
-                child = plain
-            else:
-                child = copy.copy(child)
-            if fill is not None:
-                child.fillColor = None
-                child.strokeColor = fill
-                child.strokeWidth = width / scale
-                child.strokeLineJoin = 1  # round: a sharp corner's mitre would spike past the shape
-            elif getattr(child, "strokeColor", None) is not None:
-                child.strokeWidth = min(_stroke_width(child), width / scale)
-            contents.append(child)
-        out.contents = contents
+        out.contents = [walk(child, scale) if hasattr(child, "contents") else change(child, scale) for child in node.contents]
         return out
 
     return walk(drawing, 1.0)
