@@ -256,10 +256,10 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
     half = overlap // 2
     cut_through = _cell_counter(cells)
     edges = sorted({edge - half for span in cells for edge in span})
+    crossing_at = _text_finder(keep_off)
 
     def crossing(start: int) -> tuple[int, ...]:
-        cut = start + half
-        return tuple(i for i, (lo, hi) in enumerate(keep_off) if lo - SEAM_CLEARANCE_UM < cut < hi + SEAM_CLEARANCE_UM)
+        return crossing_at(start + half)
 
     # dynamic programme over seams: best[start] = (cost, previous start); a seam's choices depend only on its neighbour's
     best: dict[int, tuple[tuple[int, int, int], list[int]]] = {0: ((0, 0, 0), [0])}
@@ -281,6 +281,25 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
     lengths = [starts[k + 1] + overlap - starts[k] for k in range(count - 1)] + [board - starts[-1]]
     crossed = tuple(sorted({i for s in starts[1:] for i in crossing(s)}))
     return Axis(tuple(starts), tuple(lengths), crossed, weight, cut)
+
+
+LONG_SPAN_UM = um(40)  # text wider than this (a title) is checked against every cut; shorter runs (a map's labels) by bisection
+
+
+def _text_finder(spans: tuple[tuple[int, int], ...]):
+    """A function of a cut's position: the indices of the `spans` it crosses, clearance included, in order. A map's
+    labels run to thousands, each a few mm wide: only those starting within LONG_SPAN_UM before the cut are looked at."""
+    long = [i for i, (lo, hi) in enumerate(spans) if hi - lo > LONG_SPAN_UM]
+    short = sorted((lo, i) for i, (lo, hi) in enumerate(spans) if hi - lo <= LONG_SPAN_UM)
+    starts = [lo for lo, _ in short]
+
+    def crossing(cut: int) -> tuple[int, ...]:
+        near = short[bisect_right(starts, cut - SEAM_CLEARANCE_UM - LONG_SPAN_UM):bisect_left(starts, cut + SEAM_CLEARANCE_UM)]
+        found = [i for i in long if spans[i][0] - SEAM_CLEARANCE_UM < cut < spans[i][1] + SEAM_CLEARANCE_UM]
+        found += [i for _, i in near if cut < spans[i][1] + SEAM_CLEARANCE_UM]
+        return tuple(sorted(found))
+
+    return crossing
 
 
 def _cell_counter(cells: tuple[tuple[int, int], ...]):
