@@ -18,7 +18,7 @@ BOARDS = {
     "flat": ("330 x 180", f"{{{{ hexgrid(5, 5, 18, 8, {HEX}) }}}}"),
     # the balanced cut runs down the middle of column 8, through its labels: the cells alone would keep it there
     "labels": ("330 x 180", f"{{{{ hexgrid(14.9, 5, 17, 8, {HEX}) }}}}"),
-    # the same turned: 330 mm down needs two tiles, one above the other, and the balanced cut falls between rows 8 and 9
+    # the same turned: 330 mm down needs two tiles, one above the other, and the balanced cut falls where rows 8 and 9 overlap
     "pointy": ("180 x 330", f'{{{{ hexgrid(5, 5, 8, 18, {HEX}, top="pointy") }}}}'),
     # two tiles each way; grid lines at 157.3 and 172.3 mm across (140.6 and 155.6 down), the balanced cuts between them
     # through the labels of column 10 (row 9)
