@@ -370,7 +370,9 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     if any(f.severity == "error" for f in findings()) or not groups or refused:
         _arrive_all(decks)
         return [], [*findings(), *refused]
-    notes = sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug) if options.layout == "duplex" else []
+    # a round or hex deck keeps its own spacing and may nest (pnp.render.nesting): the grid these notes weigh is not its sheet
+    gridded = [(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups if not g.outlined]
+    notes = sheet_layout_notes(gridded, options, game.slug) if options.layout == "duplex" else []
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
         _arrive_all(decks)

@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby, permutations
 
+from pnp.core.shapes import Shape
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 from pnp.render.impose import (
     Band,
@@ -59,6 +60,7 @@ from pnp.render.impose import (
     plan_fold_sheet,
     plan_sheet,
 )
+from pnp.render.nesting import nest_sheet
 
 Entry = tuple[int, int]  # (group, piece index within the group)
 
@@ -95,35 +97,42 @@ def fill(page: list[Placement]) -> float:
 
 
 def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
-             fold_rotation: int, orientation: str, machine=None) -> Sheet | None:
+             fold_rotation: int, orientation: str, machine=None, nest: Shape | None = None) -> Sheet | None:
     """The grid a group's pieces print on in `orientation`, or None if not even one fits.
 
     A piece too big to sit twice on one side of a gutterfold sheet (a page-sized
-    reference sheet) prints duplex instead."""
+    reference sheet) prints duplex instead. Pieces cut to a `nest` shape with no
+    straight cut (a round or hex card) print nested (pnp.render.nesting) where that
+    holds more than the grid; a gutterfold sheet keeps its grid."""
     if layout == "gutterfold":
         fold = plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm, orientation)
         if fold is not None and fold.per_sheet:
             return fold
     sheet = plan_sheet(paper, size, gutter_mm, bleed_mm, orientation, printable_mm, machine)
+    nested = nest_sheet(paper, size, nest, gutter_mm, bleed_mm, orientation, printable_mm, machine) if nest is not None else None
+    if nested is not None and nested.per_sheet > (sheet.per_sheet if sheet is not None else 0):
+        return nested
     return sheet if sheet is not None and sheet.per_sheet else None
 
 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
                backs: list[bool] | None = None, last: list[bool] | None = None, spacing: list[tuple[float, float]] | None = None,
-               machine=None) -> list[list[Placement]]:
+               machine=None, nests: list[Shape | None] | None = None) -> list[list[Placement]]:
     """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
 
     A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
     given, is group i's own (gutter, bleed) in mm (a round card needs room around it to be cut), else the PDF's. A cutting
-    `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet)."""
+    `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet). `nests[i]`,
+    when given, is the shape group i's pieces nest by where it holds more (grid_for)."""
     backs = backs if backs is not None else [True] * len(groups)
     last = last if last is not None else [False] * len(groups)
     spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
+    nests = nests if nests is not None else [None] * len(groups)
 
     def grids(orientation: str) -> list[Sheet | None]:
-        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine)
-                for (size, _), (gap, bleed) in zip(groups, spacing, strict=True)]
+        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest)
+                for (size, _), (gap, bleed), nest in zip(groups, spacing, nests, strict=True)]
 
     own = grids("auto")
     for index, grid in enumerate(own):

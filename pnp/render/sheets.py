@@ -74,9 +74,17 @@ class Group:
     gutter_mm: float | None = None  # its own space between pieces and bleed, where its shape needs more than the build's (spacing)
     bleed_mm: float | None = None
 
+    @property
+    def nest(self) -> Shape | None:
+        """The shape its pieces nest by on a sheet (pnp.render.nesting), where that holds more than a grid: a round or hex
+        card's, cut on its own along its outline; None for pieces cut along straight lines, or drawing their own outline."""
+        return self.shape if self.outlined else None
+
     def spacing(self, gutter_mm: float, bleed_mm: float) -> tuple[float, float]:
-        """(gutter, bleed) in mm its pieces print with: the build's, or more where the group asks for more."""
-        return max(gutter_mm, self.gutter_mm or 0.0), max(bleed_mm, self.bleed_mm or 0.0)
+        """(gutter, bleed) in mm its pieces print with: the build's, or more where the group asks for more, or where its
+        shape's bleed reaches past its box (a hex card's corners: Shape.gap)."""
+        bleed = max(bleed_mm, self.bleed_mm or 0.0)
+        return max(gutter_mm, self.gutter_mm or 0.0, self.shape.gap(bleed) if self.outlined else 0.0), bleed
 
 
 @dataclass(eq=False)
@@ -291,7 +299,7 @@ def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
         plan = plan_pages(paper, [(g.size, len(g.pieces)) for g in groups], gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs,
-                          [g.print_last for g in groups], [g.spacing(gutter_mm, bleed_mm) for g in groups])
+                          [g.print_last for g in groups], [g.spacing(gutter_mm, bleed_mm) for g in groups], nests=[g.nest for g in groups])
     except DoesNotFit:
         return 0  # writing the sheets says which group and why
     return printed_pages(plan, backs)
@@ -307,7 +315,7 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
         plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups],
-                          [g.spacing(gutter_mm, bleed_mm) for g in groups], machine)
+                          [g.spacing(gutter_mm, bleed_mm) for g in groups], machine, [g.nest for g in groups])
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [_page_of(groups, placements) for placements in plan]
