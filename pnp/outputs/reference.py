@@ -23,6 +23,7 @@ where it needs no back at all. Every text may use Jinja facts, like the rulebook
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import NamedTuple
 
 from pnp.core.colour import mix, required_contrast, until_contrast
@@ -305,7 +306,28 @@ def lay_sheet(gctx: GameContext, frame: SheetFrame, sections: list[dict], missin
     setter = Setter(gctx.layouts, region_h=frame.h * K)
     setter.missing = missing
     fitted = largest_fitting(SHEET_SIZES, lambda size: pack(section_blocks(setter, RefLook(gctx, size), sections), frame.col_w, frame.height), frame.pages)
-    return fitted._replace(regions=balance(fitted.regions, frame.col_w, frame.height, frame.columns))
+    return fitted._replace(regions=spread(balance(fitted.regions, frame.col_w, frame.height, frame.columns), frame.height, frame.columns))
+
+
+def spread(regions: list, height, columns: int) -> list:
+    """Each page's columns with the space between their sections grown alike, until the deepest reaches the foot.
+
+    A short reference's type stops growing at MAX_SHEET_PT, and its balanced
+    columns then stop short of the page's foot; the gaps between sections (never
+    inside one) take the rest, each at most twice what it was, so the page reads
+    as laid out rather than as run out. `height(index)` is region `index`'s height."""
+    out = []
+    for start in range(0, len(regions), columns):
+        page = regions[start : start + columns]
+        extra = min((_gap_room(region, height(start + i)) for i, region in enumerate(page) if len(region) > 1), default=0.0)
+        out += [[(y + k * extra, block) for k, (y, block) in enumerate(region)] for region in page]
+    return out
+
+
+def _gap_room(region: list, height: float) -> float:
+    """How much each gap between a region's blocks may grow: its share of the room below, at most the smallest gap."""
+    gaps = [y - (prev_y + prev.height) for (prev_y, prev), (y, _) in itertools.pairwise(region)]
+    return max(0.0, min((height - _used_height(region)) / len(gaps), min(gaps)))
 
 
 def sheet_fill(frame: SheetFrame, regions: list) -> float:
