@@ -36,8 +36,14 @@ such note.
 The whole PDF is planned in portrait and in landscape and prints in whichever
 gives fewer printed pages (a sheet whose pieces have backs prints twice unless
 it is a gutterfold sheet); on a tie, in the orientation the largest group (the
-most pieces) would choose on its own. Only when no single orientation holds
-every group does each size keep its own.
+most pieces) would choose on its own. Where some group fits only one way (a
+page-sized reference sheet), each size may keep its own orientation instead,
+when that prints fewer pages (Germ Tycoon's aids two to a landscape sheet,
+then its portrait reference sheet); when no single orientation holds every
+group, each size keeps its own.
+
+On a gutterfold build a group with no backs prints on plain sheets (grid_for):
+folding would only put blank paper behind it.
 """
 from __future__ import annotations
 
@@ -95,12 +101,14 @@ def fill(page: list[Placement]) -> float:
 
 
 def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
-             fold_rotation: int, orientation: str, machine=None) -> Sheet | None:
+             fold_rotation: int, orientation: str, machine=None, backs: bool = True) -> Sheet | None:
     """The grid a group's pieces print on in `orientation`, or None if not even one fits.
 
     A piece too big to sit twice on one side of a gutterfold sheet (a page-sized
-    reference sheet) prints duplex instead."""
-    if layout == "gutterfold":
+    reference sheet) prints duplex instead. A gutterfold group without `backs`
+    (money notes, standees) has nothing to fold behind its fronts: it prints on
+    a plain sheet, the whole page, one-sided, rather than leave a half blank."""
+    if layout == "gutterfold" and backs:
         fold = plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm, orientation)
         if fold is not None and fold.per_sheet:
             return fold
@@ -122,8 +130,8 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
 
     def grids(orientation: str) -> list[Sheet | None]:
-        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine)
-                for (size, _), (gap, bleed) in zip(groups, spacing, strict=True)]
+        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, has_backs)
+                for (size, _), (gap, bleed), has_backs in zip(groups, spacing, backs, strict=True)]
 
     own = grids("auto")
     for index, grid in enumerate(own):
@@ -132,11 +140,16 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
     plans = [_plan(g, counts, backs) for g in map(grids, ("portrait", "landscape")) if all(g)]
-    if not plans:
-        return _last_at_end(_plan(own, counts, backs), last)  # one group fits only upright, another only across: each keeps its own
+    if len(plans) < 2:  # a group fits only one way (a page-sized reference sheet): the others may take their own if that prints fewer pages
+        plans.append(_plan(own, counts, backs))
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
-    return _last_at_end(min(plans, key=lambda pages: (printed_pages(pages, backs), bool(pages) and pages[0][0].grid.landscape != preferred)), last)
+
+    def cost(pages: list[list[Placement]]) -> tuple:
+        mixed = len({page[0].grid.landscape for page in pages}) > 1
+        return printed_pages(pages, backs), mixed, bool(pages) and pages[0][0].grid.landscape != preferred
+
+    return _last_at_end(min(plans, key=cost), last)
 
 
 def _last_at_end(pages: list[list[Placement]], last: list[bool]) -> list[list[Placement]]:
