@@ -396,7 +396,8 @@ def test_the_five_games_aids_print_as_many_to_a_sheet_as_the_paper_holds(games_p
         assert aids, pdf.name
         most = max(whole_sheet(pdf, s, fronts[0], built.printable_mm, "auto") for s, fronts in aids)
         held = [len(fronts) for _, fronts in aids]
-        assert all(n == most for n in held[:-1]) and (held[-1] == most or sum(held) % most == held[-1]), f"{pdf.name}: aids a sheet {held}, a sheet holds {most}"
+        last = sum(held) % most or most  # what is left for the last sheet
+        assert held == [most] * (len(held) - 1) + [last], f"{pdf.name}: aids a sheet {held}, a sheet holds {most}"
 
 
 def test_no_gutterfold_sheet_of_the_five_games_leaves_its_backs_half_blank(games_pdfs, pdfium_reader):
