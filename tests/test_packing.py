@@ -378,10 +378,19 @@ def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, pdfium_reader, variant):
-    """Cards and tokens: every size fits either way up. (A reference PDF's page-sized sheet fits only upright, and its aids
-    may print across where that holds more: the next test.)"""
+    """Cards and tokens printed duplex: every size fits either way up, and a PDF keeps one. (A reference PDF's page-sized
+    sheet fits only upright, and its aids may print across where that holds more: the next test.) On a gutterfold build
+    each sheet prints on one side and folds on its own, so each size may take its own orientation where that prints
+    fewer sheets (Police Precinct's two tarot aids share an upright sheet among landscape ones): every piece of one size
+    still prints one way up."""
     for pdf in games_pdfs(variant).pdfs:
-        if "-reference" not in pdf.name:
+        if variant == "gutterfold":
+            ways: dict = {}
+            for s in sides(pdf, pdfium_reader):
+                for t in s.trims:
+                    ways.setdefault(tuple(sorted((round(t.x1 - t.x0), round(t.y1 - t.y0)))), set()).add(s.w > s.h)
+            assert all(len(w) == 1 for w in ways.values()), f"{pdf.name}: {ways}"
+        elif "-reference" not in pdf.name:
             assert len({s.w > s.h for s in sides(pdf, pdfium_reader)}) == 1, pdf.name
 
 
@@ -398,6 +407,25 @@ def test_the_five_games_aids_print_as_many_to_a_sheet_as_the_paper_holds(games_p
         held = [len(fronts) for _, fronts in aids]
         last = sum(held) % most or most  # what is left for the last sheet
         assert held == [most] * (len(held) - 1) + [last], f"{pdf.name}: aids a sheet {held}, a sheet holds {most}"
+
+
+def test_gutterfold_cards_of_one_size_take_no_more_sheets_than_the_paper_needs(games_pdfs, pdfium_reader):
+    """On a gutterfold build the pieces of each size print on as few sheets as a sheet of the paper, either way up, holds
+    them in: Police Precinct's two tarot aids on one upright sheet (a landscape one holds one), its 36 mini cards on 5."""
+    import math
+
+    for pdf in (p for p in games_pdfs("gutterfold").pdfs if "-cards" in p.name):
+        seen: dict = {}  # size: [pieces, sheets holding it, the most a sheet holds]
+        for s in sides(pdf, pdfium_reader):
+            sizes = {}
+            for t in s.fronts():
+                sizes.setdefault((round(t.x1 - t.x0, 1), round(t.y1 - t.y0, 1)), t)
+            for size, t in sizes.items():
+                entry = seen.setdefault(size, [0, 0, whole_sheet(pdf, s, t, DEFAULT_PRINTABLE_MM, "auto")])
+                entry[0] += sum(1 for f in s.fronts() if (round(f.x1 - f.x0, 1), round(f.y1 - f.y0, 1)) == size)
+                entry[1] += 1
+        over = {size: (n, sheets, most) for size, (n, sheets, most) in seen.items() if sheets > math.ceil(n / most)}
+        assert not over, f"{pdf.name}: size in pt: (pieces, sheets, a sheet holds) {over}"
 
 
 def test_no_gutterfold_sheet_of_the_five_games_leaves_its_backs_half_blank(games_pdfs, pdfium_reader):

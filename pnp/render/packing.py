@@ -37,9 +37,11 @@ The whole PDF is planned in portrait and in landscape and prints in whichever
 gives fewer printed pages (a sheet whose pieces have backs prints twice unless
 it is a gutterfold sheet); on a tie, in the orientation the largest group (the
 most pieces) would choose on its own. Where some group fits only one way (a
-page-sized reference sheet), each size may keep its own orientation instead,
-when that prints fewer pages (Germ Tycoon's aids two to a landscape sheet,
-then its portrait reference sheet); when no single orientation holds every
+page-sized reference sheet), and on a gutterfold build (each sheet prints on
+one side and folds on its own), each size may keep its own orientation instead,
+when that prints fewer pages: Germ Tycoon's aids two to a landscape sheet, then
+its portrait reference sheet; Police Precinct's two tarot aids on one upright
+fold sheet among its landscape ones. When no single orientation holds every
 group, each size keeps its own.
 
 On a gutterfold build a group with no backs prints on plain sheets (grid_for):
@@ -140,7 +142,7 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
     plans = [_plan(g, counts, backs) for g in map(grids, ("portrait", "landscape")) if all(g)]
-    if len(plans) < 2:  # a group fits only one way (a page-sized reference sheet): the others may take their own if that prints fewer pages
+    if len(plans) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
         plans.append(_plan(own, counts, backs))
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
