@@ -36,8 +36,16 @@ such note.
 The whole PDF is planned in portrait and in landscape and prints in whichever
 gives fewer printed pages (a sheet whose pieces have backs prints twice unless
 it is a gutterfold sheet); on a tie, in the orientation the largest group (the
-most pieces) would choose on its own. Only when no single orientation holds
-every group does each size keep its own.
+most pieces) would choose on its own. Where some group fits only one way (a
+page-sized reference sheet), and on a gutterfold build (each sheet prints on
+one side and folds on its own), each size may keep its own orientation instead,
+when that prints fewer pages: Germ Tycoon's aids two to a landscape sheet, then
+its portrait reference sheet; Police Precinct's two tarot aids on one upright
+fold sheet among its landscape ones. When no single orientation holds every
+group, each size keeps its own.
+
+On a gutterfold build a group with no backs prints on plain sheets (grid_for):
+folding would only put blank paper behind it.
 """
 from __future__ import annotations
 
@@ -97,14 +105,17 @@ def fill(page: list[Placement]) -> float:
 
 
 def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
-             fold_rotation: int, orientation: str, machine=None, nest: Shape | None = None) -> Sheet | None:
+             fold_rotation: int, orientation: str, machine=None, nest: Shape | None = None, backs: bool = True) -> Sheet | None:
     """The grid a group's pieces print on in `orientation`, or None if not even one fits.
 
     A piece too big to sit twice on one side of a gutterfold sheet (a page-sized
-    reference sheet) prints duplex instead. Pieces cut to a `nest` shape with no
-    straight cut (a round or hex card) print nested (pnp.render.nesting) where that
-    holds more than the grid; a gutterfold sheet keeps its grid."""
-    if layout == "gutterfold":
+    reference sheet) prints duplex instead. A gutterfold group without `backs`
+    (money notes, standees) has nothing to fold behind its fronts: it prints on
+    a plain sheet, the whole page, one-sided, rather than leave a half blank.
+    Pieces cut to a `nest` shape with no straight cut (a round or hex card) print
+    nested (pnp.render.nesting) where that holds more than the grid; a gutterfold
+    sheet keeps its grid."""
+    if layout == "gutterfold" and backs:
         fold = plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm, orientation)
         if fold is not None and fold.per_sheet:
             return fold
@@ -131,8 +142,8 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     nests = nests if nests is not None else [None] * len(groups)
 
     def grids(orientation: str) -> list[Sheet | None]:
-        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest)
-                for (size, _), (gap, bleed), nest in zip(groups, spacing, nests, strict=True)]
+        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest, has_backs)
+                for (size, _), (gap, bleed), nest, has_backs in zip(groups, spacing, nests, backs, strict=True)]
 
     own = grids("auto")
     for index, grid in enumerate(own):
@@ -141,11 +152,16 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
     plans = [_plan(g, counts, backs) for g in map(grids, ("portrait", "landscape")) if all(g)]
-    if not plans:
-        return _last_at_end(_plan(own, counts, backs), last)  # one group fits only upright, another only across: each keeps its own
+    if len(plans) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
+        plans.append(_plan(own, counts, backs))
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
-    return _last_at_end(min(plans, key=lambda pages: (printed_pages(pages, backs), bool(pages) and pages[0][0].grid.landscape != preferred)), last)
+
+    def cost(pages: list[list[Placement]]) -> tuple:
+        mixed = len({page[0].grid.landscape for page in pages}) > 1
+        return printed_pages(pages, backs), mixed, bool(pages) and pages[0][0].grid.landscape != preferred
+
+    return _last_at_end(min(plans, key=cost), last)
 
 
 def _last_at_end(pages: list[list[Placement]], last: list[bool]) -> list[list[Placement]]:

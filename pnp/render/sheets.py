@@ -184,8 +184,8 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
             page.label = tuple(f"DRAFT · {label}" for label in page.label)
     first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
-    if all(isinstance(page.sheet, FoldSheet) for page in pages):
-        c.setViewerPreference("Duplex", "Simplex")
+    if layout == "gutterfold" and all(isinstance(page.sheet, FoldSheet) or not _backed(page) for page in pages):
+        c.setViewerPreference("Duplex", "Simplex")  # folded, or pieces with no back on a plain sheet: one side each
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
     face_filter = lighten_face if ink_saver else None
@@ -204,6 +204,11 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     writer.stats.shared = shared_sheets(pages)
     writer.stats.page_keys = writer.keys.made
     return buf.getvalue(), writer.stats
+
+
+def _backed(page: Page) -> bool:
+    """Whether a piece on `page` has a back."""
+    return any(p.back is not None for run in page.bands for p in run.pieces)
 
 
 class _SheetWriter:
