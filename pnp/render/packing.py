@@ -19,7 +19,11 @@ The last sheets of each size are stacked onto the first page with room, tallest
 first (first-fit decreasing: Narco Empire's tokens print on 3 pages, 4 in the
 groups' order), split by rows over a page only when it fits whole on none; on
 each page the bands then read in the groups' order. A page with one size on it
-keeps that size's ordinary grid. The least full page goes last.
+keeps that size's ordinary grid. A set then moves, whole, from a page holding
+others onto the emptiest page where that prints no page more and leaves no other
+page emptier under half (_evened): first-fit leaves its remnants to the last page,
+and a strip of 9 cars alone on a sheet is worse than the same sheets with the
+cars beside the evidence tokens. The least full page goes last.
 
 How full a sheet is (`fill`) counts slots: each piece takes 1/n of a sheet, n
 being how many pieces of its size a whole sheet of the PDF's orientation holds.
@@ -208,11 +212,10 @@ def _best_stacking(blocks: list[Block], backs: list[bool]) -> list[list[Placemen
     promise), the groups' order and the densest blocks first are tried, then
     every order of a few blocks, which also splits rows over pages differently."""
     def pages_of(order: list[Block]) -> list[list[Placement]]:
-        return sorted((_placements(page) for page in _stack(order)), key=fill, reverse=True)
+        return sorted((_placements(page) for page in _evened(_stack(order), backs)), key=fill, reverse=True)
 
     def score(pages: list[list[Placement]]) -> tuple:
-        shortfall = sum(HALF - fill(pages[i]) for i in under_half(pages))
-        return printed_pages(pages, backs), len(under_half(pages)), shortfall
+        return _score(pages, backs)
 
     orders = [sorted(blocks, key=lambda b: -_rows(b[0], len(b[1])) * b[0].card_h), list(blocks),
               sorted(blocks, key=lambda b: -len(b[1]) / b[0].per_sheet / (_rows(b[0], len(b[1])) * (b[0].card_h + b[0].gap)))]
@@ -221,6 +224,58 @@ def _best_stacking(blocks: list[Block], backs: list[bool]) -> list[list[Placemen
         best = min((pages_of(list(order)) for order in permutations(blocks)), key=score, default=best)
         best = min([pages_of(orders[0]), best], key=score)  # on a tie, the tightest packing
     return best
+
+
+def _score(pages: list[list[Placement]], backs: list[bool]) -> tuple[int, int, float]:
+    """What a plan costs, least first: the pages it prints, then its pages under half full but the last, then how far under."""
+    shortfall = sum(HALF - fill(pages[i]) for i in under_half(pages))
+    return printed_pages(pages, backs), len(under_half(pages)), shortfall
+
+
+def _evened(pages: list[list[Block]], backs: list[bool]) -> list[list[Block]]:
+    """The stacked pages with whole blocks moved onto the emptiest page while that makes it fuller and costs nothing.
+
+    First-fit stacking fills the first pages and leaves the rest to the last: Police
+    Precinct's evidence tokens joined its round tokens' page and its 9 cars took a
+    page of their own, 4 % full. Moving a block is taken only when its bands still
+    fit, no page more is printed (a block with backs may move only where its backs
+    do not add a page), no other page falls under half or further under it, and the
+    emptiest page ends fuller than before: the evidence tokens move beside the cars,
+    and each sheet looks chosen rather than left over."""
+    def least(plan: list[list[Block]]) -> float:
+        return min(fill(_placements(page)) for page in plan)
+
+    def cost(plan: list[list[Block]]) -> tuple[int, int, float]:
+        return _score(sorted((_placements(page) for page in plan), key=fill, reverse=True), backs)
+
+    while len(pages) > 1:
+        emptiest = min(range(len(pages)), key=lambda i: fill(_placements(pages[i])))
+        better = next((plan for plan in (_with(rest, emptiest, block) for rest, block in _moves(pages, emptiest))
+                       if cost(plan) <= cost(pages) and least(plan) > least(pages)), None)
+        if better is None:
+            return pages
+        pages = better
+    return pages
+
+
+def _moves(pages: list[list[Block]], to: int):
+    """Each (plan without the block, block) for a block that could leave a page holding others for page `to`."""
+    for i, page in enumerate(pages):
+        if i == to or len(page) < 2:
+            continue
+        for block in page:
+            rest = [b for b in page if b is not block]
+            if _fits([*pages[to], block]) and _fits(rest):
+                yield [*pages[:i], rest, *pages[i + 1 :]], block
+
+
+def _fits(page: list[Block]) -> bool:
+    """Whether a page's blocks fit as _placements lays them out: a lone block on its own grid, several in bands in group order."""
+    return len(page) == 1 or _bands(sorted(page, key=lambda block: block[1][0])) is not None
+
+
+def _with(plan: list[list[Block]], to: int, block: Block) -> list[list[Block]]:
+    return [[*page, block] if i == to else page for i, page in enumerate(plan)]
 
 
 def _runs(entries: list[Entry], grid: Sheet, of: int) -> list[Placement]:
