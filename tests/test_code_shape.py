@@ -87,12 +87,12 @@ def test_no_function_is_over_radon_complexity_20():
 
 
 def test_radon_counts_each_boolean_operator_as_a_path(tmp_path):
-    """Twenty `or`s in one condition make 22 paths by radon's count (one for the function, one for the `if`, one for each
-    `or`), though ruff's mccabe sees 2; a method is named with its class."""
+    """Nineteen `or`s in one condition make 21 paths by radon's count (one for the function, one for the `if`, one for
+    each `or`), one over, though ruff's mccabe sees 2; nineteen `if`s make 20, at the bound. A method is named with its class."""
     (tmp_path / "pnp").mkdir()
-    condition = " or ".join(f"x == {i}" for i in range(21))
+    condition = " or ".join(f"x == {i}" for i in range(20))
     (tmp_path / "pnp" / "paths.py").write_text(f"class Holder:\n    def over(self, x):\n        if {condition}:\n            return 1\n        return 0\n\n\n"
                                                "def at(x):\n" + "".join(f"    if x == {i}:\n        return {i}\n" for i in range(19)) + "    return -1\n",
                                                encoding="utf-8")
-    assert radon_too_complex(tmp_path) == ["pnp/paths.py:2: Holder.over (22)"]
+    assert radon_too_complex(tmp_path) == ["pnp/paths.py:2: Holder.over (21)"]
     assert too_complex(tmp_path / "pnp") == []
