@@ -195,9 +195,11 @@ class _TableFills:
         self.header_rows, self.header_cols = header_rows, header_cols
 
     def is_header(self, r: int, c: int) -> bool:
+        """Whether the cell at row r, column c is a header: bold, on the header fill, in a readable ink."""
         return r < self.header_rows or c < self.header_cols
 
     def fill(self, r: int, c: int):
+        """The cell's fill (None: the card shows through)."""
         if self.is_header(r, c):
             return self.header_hex
         return self.stripe_hex if self.stripe_hex and (r - self.header_rows) % 2 == 1 else self.fill_hex

@@ -367,7 +367,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     if any(f.severity == "error" for f in _decks_findings(decks)) or not groups or refused:
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *refused]
-    notes = sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug) if options.layout == "duplex" else []
+    notes = _layout_notes(game, groups, options)
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
         _arrive_all(decks)
@@ -387,6 +387,13 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
     return files, [*_decks_findings(decks), *notes]
+
+
+def _layout_notes(game, groups: list[Group], options: Options) -> list[Finding]:
+    """The notes on how each card size sits on the paper (a layout the printer's margin forced); a gutterfold has its own."""
+    if options.layout != "duplex":
+        return []
+    return sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug)
 
 
 def _decks_findings(decks: list[DeckSheets]) -> list[Finding]:
