@@ -102,12 +102,16 @@ def blank_below(chars: list, top: float, bottom: float) -> float:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_side_of_an_aid_card_is_more_than_a_quarter_blank(shared_build, pdfium_reader, game):
-    """Both sides of every aid card fill their height to within a quarter (by a larger type where the card has room)."""
+def test_no_side_of_an_aid_card_or_reference_sheet_is_more_than_a_quarter_blank(shared_build, pdfium_reader, game):
+    """Both sides of every aid card fill their height to within a quarter (by a larger type where the card has room), and
+    so does every page of the reference sheet, measured on the whole page (its margins count as blank): a short sheet's
+    type stops growing at its cap, and the space between its sections takes the rest (reference.spread)."""
     pdf = shared_build(game, "--only", "reference") / game / f"{game}-reference.pdf"
     order = kinds(pdf)
     pages = pdfium_reader.pages(pdf)
     measured = [(i + 1, round(blank_below(within(pages[i], box), box[1], box[3]), 3))
                 for i, kind in enumerate(order) if kind.startswith("aids") for box in card_boxes(pages[i])]
     assert measured, "every game has player aids"
-    assert all(share <= MOST_BLANK for _, share in measured), measured
+    sheets = [(i + 1, round(blank_below(pages[i].chars, 0.0, pages[i].height), 3)) for i, kind in enumerate(order) if kind.startswith("sheet")]
+    assert sheets, "every game has a reference sheet"
+    assert all(share <= MOST_BLANK for _, share in measured + sheets), measured + sheets

@@ -220,6 +220,16 @@ def test_the_bundle_opens_on_the_drawn_cover_and_closes_on_a_back_cover_with_the
     assert "Version 0.3" in last  # the fixture's game.yaml
 
 
+def test_the_cover_band_names_the_edition_not_the_rulebook(bundled):
+    """The rulebook's cover says 'Rules of play' under the title; the bundle's page 1, drawn alike, says what the bundle is."""
+    first_text = flat(page_texts(bundled / "tiny-bundle-letter.pdf", [0])[0])
+    assert "Print-and-play edition · version 0.3" in first_text, first_text
+    assert "Rules of play" not in first_text
+    with zipfile.ZipFile(bundled / "tiny-print-and-play-letter.zip") as zf:
+        rulebook = zf.read(next(n for n in zf.namelist() if n.endswith("-rulebook.pdf")))
+    assert "Rules of play" in flat(page_texts(rulebook, [0])[0]), "the rulebook itself keeps its subtitle"
+
+
 def test_assembly_steps_follow_what_the_game_has():
     """No step for a kind of piece the game lacks (a game without tokens is never told to cut tokens), and one sleeve
     step naming each card size and its count."""

@@ -247,7 +247,7 @@ def test_the_page_cap_counts_the_pages_the_packing_prints(tmp_path, monkeypatch)
     assert result.exit_code == 1 and "would take 2 pages, over the 1 page limit" in result.stderr, result.output + result.stderr
 
 
-# The five games' cards and tokens PDFs, read back ---------------------------------------------------------------
+# The five games' cards, tokens and reference PDFs, read back ----------------------------------------------------
 # A case per code path: the plain builds on Letter and A4 (the paper's path) every file reads, the bleed build for a
 # 6.35 mm printer on Letter that tests/test_printable.py reads (the bleed path), and a gutterfold build on Letter.
 VARIANTS = ("default", "bleed", "gutterfold")
@@ -256,7 +256,7 @@ QUARTER_INCH = 6.35  # mm: the printer margin of the bleed build (conftest.shipp
 
 @dataclass
 class Built:
-    """A variant's cards and tokens PDFs, what its build said (None: built through the pipeline, which says nothing
+    """A variant's cards, tokens and reference PDFs, what its build said (None: built through the pipeline, which says nothing
     here; the sheets' fills, read from the PDFs, are the promise), the printer margin it was built for (mm), and on
     how many papers."""
 
@@ -268,10 +268,10 @@ class Built:
 
 @pytest.fixture(scope="module")
 def games_pdfs(shared_build, shipped_builds):
-    """`get(variant)`: the five games' cards and tokens PDFs so built, from builds shared with other files."""
+    """`get(variant)`: the five games' cards, tokens and reference PDFs so built, from builds shared with other files."""
 
     def pdfs(*folders: Path) -> list[Path]:
-        return sorted(p for out in folders for p in out.glob("*/*-cards*.pdf")) + sorted(p for out in folders for p in out.glob("*/*-tokens*.pdf"))
+        return [p for kind in ("cards", "tokens", "reference") for p in sorted(p for out in folders for p in out.glob(f"*/*-{kind}*.pdf"))]
 
     def get(variant: str) -> Built:
         if variant == "default":
@@ -279,7 +279,7 @@ def games_pdfs(shared_build, shipped_builds):
             return Built(pdfs(letter, a4), build_log(letter) + build_log(a4), DEFAULT_PRINTABLE_MM, 2)
         if variant == "bleed":
             return Built(pdfs(shipped_builds("letter", True, QUARTER_INCH)), None, QUARTER_INCH, 1)
-        out = shared_build("--only", "cards", "--only", "tokens", "--layout", "gutterfold")
+        out = shared_build("--only", "cards", "--only", "tokens", "--only", "reference", "--layout", "gutterfold")
         return Built(pdfs(out), build_log(out), DEFAULT_PRINTABLE_MM, 1)
 
     return get
@@ -337,8 +337,9 @@ def sides(pdf: Path, reader) -> list[Side]:
     return _SIDES[pdf]
 
 
-def whole_sheet(pdf: Path, side: Side, trim, printable_mm: float = DEFAULT_PRINTABLE_MM) -> int:
-    """How many pieces of `trim`'s size a whole sheet of this PDF's paper, orientation and layout holds.
+def whole_sheet(pdf: Path, side: Side, trim, printable_mm: float = DEFAULT_PRINTABLE_MM, orientation: str | None = None) -> int:
+    """How many pieces of `trim`'s size a whole sheet of this PDF's paper, orientation (or `orientation`: 'auto' for the
+    better) and layout holds.
 
     The whole-sheet grids are test_sheet_geometry's subject; here they are the measure of a sheet's fill."""
     from pnp.render.impose import plan_fold_sheet, plan_sheet
@@ -348,7 +349,7 @@ def whole_sheet(pdf: Path, side: Side, trim, printable_mm: float = DEFAULT_PRINT
     bleed = 3 if "-bleed" in pdf.name else 0
     bleed, gutter = (max(bleed, 1), max(2, 2 * bleed)) if tokens else (bleed, 0)  # tokens keep 1 mm of art past the cut, 2 mm apart
     size = (round((trim.x1 - trim.x0) / MM, 2), round((trim.y1 - trim.y0) / MM, 2))
-    orientation = "landscape" if side.w > side.h else "portrait"
+    orientation = orientation or ("landscape" if side.w > side.h else "portrait")
     grid = plan_fold_sheet(paper, size, gutter, bleed, 180, printable_mm, orientation) if side.fold else None
     return (grid or plan_sheet(paper, size, gutter, bleed, orientation, printable_mm)).per_sheet
 
@@ -368,7 +369,7 @@ def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, 
     """The five games' sets all pack this way, so none needs the build's note on a sheet it could not fill
     (the tiny test game's tokens do: test_tokens)."""
     built = games_pdfs(variant)
-    assert len(built.pdfs) == built.papers * (5 + 4), [p.name for p in built.pdfs]  # cards of five games and tokens of four, on each paper
+    assert len(built.pdfs) == built.papers * (5 + 4 + 5), [p.name for p in built.pdfs]  # cards and reference of five games, tokens of four, on each paper
     for pdf in built.pdfs:
         fills = [sum(1 / whole_sheet(pdf, s, t, built.printable_mm) for t in s.fronts()) for s in sides(pdf, pdfium_reader) if s.kind != "backs"]
         assert all(f >= 0.5 - 1e-6 for f in fills[:-1]), f"{pdf.name}: sheet fills {[round(f, 2) for f in fills]}"
@@ -377,8 +378,67 @@ def test_no_sheet_of_the_five_games_is_under_half_full_but_the_last(games_pdfs, 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_pdf_of_the_five_games_has_one_page_orientation(games_pdfs, pdfium_reader, variant):
+    """Cards and tokens printed duplex: every size fits either way up, and a PDF keeps one. (A reference PDF's page-sized
+    sheet fits only upright, and its aids may print across where that holds more: the next test.) On a gutterfold build
+    each sheet prints on one side and folds on its own, so each size may take its own orientation where that prints
+    fewer sheets (Police Precinct's two tarot aids share an upright sheet among landscape ones): every piece of one size
+    still prints one way up."""
     for pdf in games_pdfs(variant).pdfs:
-        assert len({s.w > s.h for s in sides(pdf, pdfium_reader)}) == 1, pdf.name
+        if variant == "gutterfold":
+            ways: dict = {}
+            for s in sides(pdf, pdfium_reader):
+                for t in s.trims:
+                    ways.setdefault(tuple(sorted((round(t.x1 - t.x0), round(t.y1 - t.y0)))), set()).add(s.w > s.h)
+            assert all(len(w) == 1 for w in ways.values()), f"{pdf.name}: {ways}"
+        elif "-reference" not in pdf.name:
+            assert len({s.w > s.h for s in sides(pdf, pdfium_reader)}) == 1, pdf.name
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_five_games_aids_print_as_many_to_a_sheet_as_the_paper_holds(games_pdfs, pdfium_reader, variant):
+    """Every sheet of player aids but the last holds as many aids as a whole sheet of the paper holds either way up (two
+    of Germ Tycoon's 127 × 170 mm aids across a Letter sheet, not one upright), and so does the last if there are enough."""
+    built = games_pdfs(variant)
+    for pdf in (p for p in built.pdfs if "-reference" in p.name):
+        pages = [s for s in sides(pdf, pdfium_reader) if s.kind != "backs"]
+        aids = [(s, s.fronts()) for s in pages if s.fronts() and (s.fronts()[0].x1 - s.fronts()[0].x0) < 0.75 * s.w]  # not the page-sized sheet
+        assert aids, pdf.name
+        most = max(whole_sheet(pdf, s, fronts[0], built.printable_mm, "auto") for s, fronts in aids)
+        held = [len(fronts) for _, fronts in aids]
+        last = sum(held) % most or most  # what is left for the last sheet
+        assert held == [most] * (len(held) - 1) + [last], f"{pdf.name}: aids a sheet {held}, a sheet holds {most}"
+
+
+def test_gutterfold_cards_of_one_size_take_no_more_sheets_than_the_paper_needs(games_pdfs, pdfium_reader):
+    """On a gutterfold build the pieces of each size print on as few sheets as a sheet of the paper, either way up, holds
+    them in: Police Precinct's two tarot aids on one upright sheet (a landscape one holds one), its 36 mini cards on 5."""
+    import math
+
+    for pdf in (p for p in games_pdfs("gutterfold").pdfs if "-cards" in p.name):
+        seen: dict = {}  # size: [pieces, sheets holding it, the most a sheet holds]
+        for s in sides(pdf, pdfium_reader):
+            sizes = {}
+            for t in s.fronts():
+                sizes.setdefault((round(t.x1 - t.x0, 1), round(t.y1 - t.y0, 1)), t)
+            for size, t in sizes.items():
+                entry = seen.setdefault(size, [0, 0, whole_sheet(pdf, s, t, DEFAULT_PRINTABLE_MM, "auto")])
+                entry[0] += sum(1 for f in s.fronts() if (round(f.x1 - f.x0, 1), round(f.y1 - f.y0, 1)) == size)
+                entry[1] += 1
+        over = {size: (n, sheets, most) for size, (n, sheets, most) in seen.items() if sheets > math.ceil(n / most)}
+        assert not over, f"{pdf.name}: size in pt: (pieces, sheets, a sheet holds) {over}"
+
+
+def test_no_gutterfold_sheet_of_the_five_games_leaves_its_backs_half_blank(games_pdfs, pdfium_reader):
+    """A folded sheet puts backs behind its fronts; sets with no back (money notes, standees) print on plain sheets, the
+    whole page, rather than on one half of a fold sheet whose other half stays blank. (A piece may still lack a back in a
+    set whose others have one: Police Precinct's murderer among the unknowns.)"""
+    for pdf in games_pdfs("gutterfold").pdfs:
+        for i, s in enumerate(sides(pdf, pdfium_reader)):
+            if s.kind == "one-sided":
+                fronts, backs = len(s.fronts()), len(s.trims) - len(s.fronts())
+                assert 2 * backs >= fronts, f"{pdf.name} page {i + 1}: {fronts} fronts, {backs} backs"
+        if "-tokens" in pdf.name:  # folded sheets and plain sheets of pieces without backs: all printed on one side
+            assert PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex", pdf.name
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

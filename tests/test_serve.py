@@ -485,6 +485,59 @@ def test_an_odd_request_is_answered_without_a_traceback_and_the_server_keeps_ser
     assert "Traceback" not in after[len(before):], after[len(before):][-3000:]
 
 
+SHAPED_DECKS = {  # deck → its head, a point (mm from the trim's top-left) inside the box but outside the cut, and one inside the cut
+    "rounds": ("name: Rounds\nsize: 60\nshape: round\n", (3.0, 3.0), (30.0, 45.0)),  # (3, 3) is 38 mm from the centre: past the 30 mm radius
+    "hexes": ("name: Hexes\nsize: 80 x 69.282\nshape: hex\n", (4.0, 4.0), (40.0, 50.0)),  # a flat-top hexagon's top side starts 20 mm in
+    "heroes": (None, (0.9, 0.9), (0.9, 44.0)),  # 4 mm corners: (0.9, 0.9) is 4.4 mm from the corner's centre at (4, 4)
+}
+SHAPED_CARD = "front: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards:\n  - {id: one, name: Shape, stars: 1, number: 1, text: Hi., count: 1}\n"
+
+
+def _pixel(driver, frame, at_mm: tuple[float, float], bleed: float):
+    """The colour the page shows at a point of a face, in mm from its trim's top-left corner."""
+    from PIL import Image
+
+    shot = Image.open(io.BytesIO(frame.screenshot_as_png)).convert("RGB")
+    per_mm = shot.width / (float(frame.get_attribute("data-wmm")) + 2 * bleed)
+    return shot.getpixel((int((at_mm[0] + bleed) * per_mm), int((at_mm[1] + bleed) * per_mm)))
+
+
+def test_the_bleed_overlay_shades_all_a_shaped_cut_takes_off_and_its_safe_area_findings_name_its_face(browser, tmp_path):
+    """Round, hexagonal and rounded-corner cards: turning the bleed overlay on tints a point inside the card's box but
+    outside its cut (the corner of a round card's square, a hexagon's corner gap, past a rounded corner's arc) and
+    leaves a point inside the cut as it was; the safe-area warnings on the round deck's front point at its tile."""
+    from conftest import TEST_PROJECT
+
+    project = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text().replace("size: poker\n", "size: poker\ncorner_radius: 4\n"))
+    for deck, (head, _, _) in SHAPED_DECKS.items():
+        if head:
+            (project / f"data/tiny/decks/{deck}.yaml").write_text(head + SHAPED_CARD)
+    server = Server(project, tmp_path / "serve.log")
+    try:
+        open_page(browser, server)
+        browser.find_element("id", "ov-trim").click()  # no overlay at all to start from
+        browser.execute_script("const z = document.getElementById('zoom'); z.value = 5; z.dispatchEvent(new Event('input'))")
+        for deck, (_, outside, inside) in SHAPED_DECKS.items():
+            card = "knight" if deck == "heroes" else "one"
+            frame = browser.find_element("css selector", f'.tile[data-key="deck:{deck}:{card}"] .frame[data-side="front"]')
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+            plain = [_pixel(browser, frame, at, BLEED) for at in (outside, inside)]
+            browser.find_element("id", "ov-bleed").click()
+            shaded = [_pixel(browser, frame, at, BLEED) for at in (outside, inside)]
+            browser.find_element("id", "ov-bleed").click()
+            assert shaded[1] == plain[1], f"{deck}: the bleed overlay covers {inside} mm, inside the cut"
+            assert shaded[0] != plain[0] and shaded[0][0] >= shaded[0][2], f"{deck}: {outside} mm lies outside the cut but is not shaded ({plain[0]} → {shaded[0]})"
+        screenshot(browser, tmp_path, "serve-shapes")
+        tiles = browser.execute_script("return Array.from(document.querySelectorAll('#problem-list li')).map(li => [li.textContent, li.dataset.tile])")
+        round_front = [tile for text, tile in tiles if "safe area" in text and text.rstrip().endswith("[rounds/one front]")]
+        assert round_front and set(round_front) == {"deck:rounds:one"}, tiles
+    finally:
+        server.stop()
+
+
 def test_the_page_follows_each_save(browser, shared_server):
     """One page through three saves, each shown from the faces before it: a card's data (its new face, and nothing
     else fetched again), an icon (every face drawing it, though their data did not change), and a broken template (its

@@ -321,29 +321,21 @@ def folded(tmp_path_factory):
 
 
 def test_sets_of_different_sizes_share_gutterfold_sheets_in_bands_clear_of_the_fold(folded):
-    """Six sets on two gutterfold sheets (one per set before bands): on each, bands of several sizes, every back the
-    mirror of its front across the fold, nothing but the dashed fold line within 1 mm of the fold, and no crop mark
-    of one band meeting another's."""
+    """Six sets on two sheets (one per set before bands), each holding bands of several sizes with no crop mark of one
+    band meeting another's: the three sets with backs on a gutterfold sheet, every back the mirror of its front across
+    the fold and nothing but the dashed fold line within 1 mm of the fold; the three with no back (pawns, walls, the
+    standee, which folds its own back) on a plain one-sided sheet, with no fold and nothing behind them."""
     import printable as P
 
     pdf, output = folded
     assert "tiny-tokens-gutterfold.pdf  2 pages  35 pieces" in output
     dpi = 300
     px = dpi / 25.4
+    texts = page_texts(pdf)
+    assert ["fold on the dashes" in text for text in texts] == [True, False], "a fold sheet, then a plain one"
     for index, view in enumerate(P.read(pdf)):
         sizes = {(round(f.trim.x1 - f.trim.x0), round(f.trim.y1 - f.trim.y0)) for f in view.faces}
         assert len(sizes) >= 3, f"sheet {index + 1} holds one size only: {sizes}"
-        image = grey(pdf, index, dpi)
-        w, h = LETTER_W if view.width < view.height else LETTER_H, LETTER_H if view.width < view.height else LETTER_W
-        across = all(f.trim.y0 > view.height / 2 or f.trim.y1 < view.height / 2 for f in view.faces)
-        # the strip 0.35–0.9 mm each side of the fold, away from the 'fold' labels at its ends
-        if across:
-            rows = [int((h / 2 + s * d) * px) for s in (-1, 1) for d in (0.35, 0.6, 0.9)]
-            strip = image[rows, int(20 * px) : int((w - 20) * px)]
-        else:
-            cols = [int((w / 2 + s * d) * px) for s in (-1, 1) for d in (0.35, 0.6, 0.9)]
-            strip = image[int(20 * px) : int((h - 20) * px), cols]
-        assert strip.min() > 240, f"sheet {index + 1}: ink within 1 mm of the fold"
         marks = [ln for ln in view.lines if ln[4] < 0.5 and not any(f.drawn.inside((ln[0] + ln[2]) / 2, (ln[1] + ln[3]) / 2) for f in view.faces)]
         for a, b in itertools.combinations(marks, 2):
             same_x = abs(a[0] - a[2]) < 0.01 and abs(b[0] - b[2]) < 0.01 and abs(a[0] - b[0]) < 0.01
@@ -355,6 +347,20 @@ def test_sets_of_different_sizes_share_gutterfold_sheets_in_bands_clear_of_the_f
             else:
                 continue
             assert gap > 0.5 * 72 / 25.4, f"sheet {index + 1}: crop marks {a[:4]} and {b[:4]} meet"
+        if "fold on the dashes" not in texts[index]:
+            assert len(view.faces) == 14 and "fold" not in texts[index], "the plain sheet: 6 pawns, 6 walls, 2 standees, no fold line"
+            continue
+        image = grey(pdf, index, dpi)
+        w, h = LETTER_W if view.width < view.height else LETTER_H, LETTER_H if view.width < view.height else LETTER_W
+        across = all(f.trim.y0 > view.height / 2 or f.trim.y1 < view.height / 2 for f in view.faces)
+        # the strip 0.35–0.9 mm each side of the fold, away from the 'fold' labels at its ends
+        if across:
+            rows = [int((h / 2 + s * d) * px) for s in (-1, 1) for d in (0.35, 0.6, 0.9)]
+            strip = image[rows, int(20 * px) : int((w - 20) * px)]
+        else:
+            cols = [int((w / 2 + s * d) * px) for s in (-1, 1) for d in (0.35, 0.6, 0.9)]
+            strip = image[int(20 * px) : int((h - 20) * px), cols]
+        assert strip.min() > 240, f"sheet {index + 1}: ink within 1 mm of the fold"
         fold = view.height / 2 if across else view.width / 2
         fronts = [f.trim for f in view.faces if (f.trim.y0 > fold if across else f.trim.x1 < fold)]
         mirrored = {(round(t.x0, 1), round(2 * fold - t.y1, 1)) if across else (round(2 * fold - t.x1, 1), round(t.y0, 1)) for t in fronts}

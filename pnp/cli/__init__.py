@@ -170,7 +170,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     tokens = [token_listing(spec, raw) for spec, raw in token_sets(game)]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
-                       "sheet": sheet_listing(d.size, d.total, paper, margin),
+                       "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),
                        "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
             "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}

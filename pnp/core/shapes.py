@@ -33,6 +33,11 @@ class Shape(NamedTuple):
         """The bleed its pieces print with for a build's `bleed_mm`: at least CURVED_BLEED_MM where no cut is straight."""
         return bleed_mm if self.straight else max(bleed_mm, CURVED_BLEED_MM)
 
+    def gap(self, bleed_mm: float) -> float:
+        """The least space between two pieces cut to this shape, in a grid or a nest, for their bleeds never to overlap:
+        twice the bleed, or for a hexagon, whose bleed reaches past its corners by bleed / cos 30°, twice that."""
+        return 2 * bleed_mm / math.cos(math.pi / 6) if self.kind == "hexagon" else 2 * bleed_mm
+
     def corner_radius(self, w: float, h: float) -> float:
         """A rounded rectangle's corner radius in a w × h box (never more than half its shorter side); 0 for any other shape."""
         return min(self.radius, w / 2, h / 2) if self.kind == "rounded" else 0.0

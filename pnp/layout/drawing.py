@@ -129,14 +129,14 @@ class Recorder:
     def ellipse(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, edge=False):
         return self._add(self._filled(Ellipse(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(edge))))
 
-    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True, edge=False):
+    def polygon(self, points, fill=None, stroke=None, stroke_width=0.3, closed=True, edge=False, cell=False):
         try:
             pts = tuple((to_number(p[0], "x"), to_number(p[1], "y")) for p in points)
         except (TypeError, IndexError, KeyError):
             raise LayoutError("polygon points must be a list of [x, y] pairs", "polygon") from None
         if len(pts) < 2:
             raise LayoutError("a polygon needs at least two points", "polygon")
-        return self._add(self._filled(Polygon(pts, fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge))))
+        return self._add(self._filled(Polygon(pts, fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), bool(closed), bool(edge), bool(cell))))
 
     def text(self, content, x, y, w, h, size=9, min_size=5, font="body", bold=False, italic=False, color="ink", align="left", valign="top", leading=1.2,
              condense=None, decoration=False, edge=False, hyphenate=None, shadow=None, shadow_offset=0.3):

@@ -85,6 +85,7 @@ class Polygon(NamedTuple):
     stroke_width: float
     closed: bool
     edge: bool = False  # drawn to run to the cut on purpose: the safe-area check passes over it
+    cell: bool = False  # a cell of a map (hexgrid, squaregrid): a board's tile seams run between cells where they can
 
 
 class Text(NamedTuple):

@@ -12,6 +12,7 @@ import math
 from pnp.core.colour import BLACK, readable_on
 from pnp.core.errors import LayoutError
 from pnp.layout.drawing import to_number
+from pnp.layout.growth import Unprinted
 
 MAX_CELLS = 10_000  # cells of one grid: a 100 × 100 map
 SQRT3 = math.sqrt(3)
@@ -19,13 +20,10 @@ LABEL_PT_PER_MM = 0.45  # a label's type size in points for each mm of the cell'
 ICON_SHARE = 0.5  # an icon's side, as a share of the cell's size across
 
 
-class Grid(list):
+class Grid(Unprinted):
     """The cells of a drawn grid, in drawing order (row by row), each a mapping: `x`, `y` (its centre), `corners`,
     `size`, `key` ('2,3') and its coordinates (`col`, `row`; or `q`, `r`). Prints as nothing, so `{{ hexgrid(...) }}`
     draws it and writes no text."""
-
-    def __str__(self) -> str:
-        return ""
 
     def at(self, a, b) -> dict:
         """The cell at coordinates (a, b): (col, row), or (q, r) in an axial grid."""
@@ -76,7 +74,7 @@ def _draw_cell(rec, cell: dict, data, fill, stroke, stroke_width, labels: bool, 
     """One cell: its polygon in the data's fill (else the grid's), the data's icon at its centre, and its label (the data's,
     else its coordinates when `labels`) centred there, or under the icon."""
     cell_fill = _field(data, "fill") or fill
-    rec.polygon(cell["corners"], fill=cell_fill, stroke=stroke, stroke_width=stroke_width)
+    rec.polygon(cell["corners"], fill=cell_fill, stroke=stroke, stroke_width=stroke_width, cell=True)
     icon = _field(data, "icon")
     across = cell["size"]
     side = to_number(icon_size, "icon_size") if icon_size is not None else across * ICON_SHARE

@@ -86,6 +86,14 @@ def face_seconds(environ: Mapping[str, str]) -> float:
 
 
 # How long a value's text would be ---------------------------------------------------------------------------------------
+class Unprinted(list):
+    """A list pnp hands a template that prints as nothing, so `{{ it }}` writes no text and costs none: the cells a
+    drawn grid returns (a 100 × 100 map's cells would otherwise count as a text ten times the limit)."""
+
+    def __str__(self) -> str:
+        return ""
+
+
 def text_size(value, limit: int = MAX_STRING) -> int:
     """About how long `str(value)` (or its repr) would be, walking what it holds, and stopping once past `limit`.
 
@@ -98,6 +106,8 @@ def text_size(value, limit: int = MAX_STRING) -> int:
     size, stack = 0, [value]
     while stack and size <= limit:
         item = stack.pop()
+        if isinstance(item, Unprinted):
+            continue
         if isinstance(item, str):
             size += len(item) + 4  # quotes and a separator
         elif isinstance(item, (bytes, bytearray)):

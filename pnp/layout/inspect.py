@@ -40,10 +40,10 @@ def face_bounds(elements, transform=(1, 0, 0, 1, 0, 0), text: bool = True):
                 yield box("circle", cx - r, cy - r, cx + r, cy + r)
             case Line(x1, y1, x2, y2):
                 yield box("line", min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
-            case Polygon(points):
+            case Polygon(points, cell=cell):
                 xs = [p[0] for p in points]
                 ys = [p[1] for p in points]
-                yield box("polygon", min(xs), min(ys), max(xs), max(ys))
+                yield box("cell" if cell else "polygon", min(xs), min(ys), max(xs), max(ys))
             case Text(x, y, ops):
                 if text:
                     yield from (box("text", *_op_box(op, x, y)) for op in ops)

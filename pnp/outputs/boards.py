@@ -22,7 +22,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
 from pnp.render.draw import FaceDrawer
 from pnp.render.pdf import draw_footer, new_canvas
-from pnp.render.tiling import CORNER_GAP_UM, CORNER_MARK_UM, DEFAULT_OVERLAP_MM, FOOTER_ROOM_UM, Insets, TilePlan, fits_page, plan_tiles, stack_pages
+from pnp.render.tiling import CORNER_GAP_UM, CORNER_MARK_UM, DEFAULT_OVERLAP_MM, FOOTER_ROOM_UM, Insets, KeepOff, TilePlan, fits_page, plan_tiles, stack_pages
 
 
 # Rendering a board ------------------------------------------------------------------
@@ -38,11 +38,11 @@ def render_board(gctx: GameContext, spec, raw, ink_saver: bool = False, bleed: f
     return gctx.layouts.render(spec.template, ctx, w, h, bleed, f"boards/{spec.id}", raw.loc_of("template"), game.slug)
 
 
-def text_boxes(face: Face) -> tuple[tuple[float, float, float, float], ...]:
-    """Every run of text on a board face (title, rules, labels, and ornamental numerals too), as (x0, y0, x1, y1) board mm.
-
-    Tile seams keep their cut lines off these: a word cut in two and glued back never lines up."""
-    return tuple(box[1:] for box in face_bounds(face.elements) if box[0] == "text")
+def keep_off(face: Face) -> tuple[KeepOff, ...]:
+    """What a board's tile seams keep their cut lines off, in board mm: every run of text (title, rules, a map's labels,
+    and ornamental numerals too: a word cut in two and glued back never lines up) and every map cell (a hexgrid's or
+    squaregrid's: a seam along the cells' outlines leaves them whole)."""
+    return tuple(KeepOff(*box[1:], box[0]) for box in face_bounds(face.elements) if box[0] in ("text", "cell"))
 
 
 def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[Finding]:
@@ -50,8 +50,8 @@ def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[
     in two and glued back never lines up, so it must not pass as a note."""
     if not plan.crossed:
         return []
-    boxes = text_boxes(face)
-    where = "; ".join(f"{x0:.0f}–{x1:.0f} × {y0:.0f}–{y1:.0f} mm" for x0, y0, x1, y1 in (boxes[i] for i in plan.crossed[:4]))
+    boxes = keep_off(face)
+    where = "; ".join(f"{b.x0:.0f}–{b.x1:.0f} × {b.y0:.0f}–{b.y1:.0f} mm" for b in (boxes[i] for i in plan.crossed[:4]))
     more = f" and {len(plan.crossed) - 4} more" if len(plan.crossed) > 4 else ""
     message = (f"a tile seam crosses {len(plan.crossed)} text run(s) of board '{spec.id}' ({where}{more}, from the board's top-left): "
                f"no shift of its {plan.cols} × {plan.rows} {paper} tiles within their slack keeps every cut line off text; "
@@ -125,7 +125,7 @@ class _BoardsPdf:
         layouts = []
         for spec, face, overlap in boards:
             page = fits_page(spec.size, self.paper, self.insets)
-            plan = None if page else plan_tiles(spec.size, self.paper, overlap, self.insets, keep_off=text_boxes(face))
+            plan = None if page else plan_tiles(spec.size, self.paper, overlap, self.insets, keep_off=keep_off(face))
             if plan is not None:
                 self.plans[spec.id] = plan
             layouts.append((spec, face, page, plan))

@@ -393,7 +393,9 @@ def _layout_notes(game, groups: list[Group], options: Options) -> list[Finding]:
     """The notes on how each card size sits on the paper (a layout the printer's margin forced); a gutterfold has its own."""
     if options.layout != "duplex":
         return []
-    return sheet_layout_notes([(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups], options, game.slug)
+    # a round or hex deck keeps its own spacing and may nest (pnp.render.nesting): the grid these notes weigh is not its sheet
+    gridded = [(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups if not g.outlined]
+    return sheet_layout_notes(gridded, options, game.slug)
 
 
 def _decks_findings(decks: list[DeckSheets]) -> list[Finding]:

@@ -38,6 +38,7 @@ from pnp.outputs.rulebook.build import markup_findings
 from pnp.outputs.rulebook.look import document_inks
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
+from pnp.render.columns import balance, spread, used_height
 from pnp.render.flowables import Heading, Rich, Stack, headings_in, pack, region_elements
 from pnp.render.sheets import Group, Piece
 from pnp.render.tables import Table, TableLook
@@ -238,38 +239,6 @@ def largest_fitting(sizes: tuple[float, ...], lay, units) -> Fitted:
     return fitted
 
 
-def balance(regions: list, width: float, height, columns: int) -> list:
-    """Each page's columns made even: the shortest height at which its blocks still fit `columns` columns.
-
-    `height(index)` is the column height of region `index`. A shorter height
-    that would split a section the packing kept whole is refused."""
-    if columns < 2:
-        return regions
-    out = []
-    for start in range(0, len(regions), columns):
-        page = regions[start : start + columns]
-        blocks = [block for region in page for _, block in region]
-        lo, hi, best = 0.0, height(start), page
-        for _ in range(14):  # to within a point of the best height
-            mid = (lo + hi) / 2
-            attempt, overflow = pack(blocks, width, mid)
-            whole = sum(len(region) for region in attempt) == len(blocks)  # no section split that the packing kept whole
-            if len(attempt) <= columns and not overflow and whole:
-                hi, best = mid, attempt
-            else:
-                lo = mid
-        out += best
-    return out
-
-
-def _used_height(region) -> float:
-    """Points from a region's top to the foot of its last block."""
-    if not region:
-        return 0.0
-    y, block = region[-1]
-    return y + block.height
-
-
 @dataclasses.dataclass
 class SheetFrame:
     """Where the sheet's columns go on a page of `paper`: sizes in mm, column width and heights in points."""
@@ -305,14 +274,14 @@ def lay_sheet(gctx: GameContext, frame: SheetFrame, sections: list[dict], missin
     setter = Setter(gctx.layouts, region_h=frame.h * K)
     setter.missing = missing
     fitted = largest_fitting(SHEET_SIZES, lambda size: pack(section_blocks(setter, RefLook(gctx, size), sections), frame.col_w, frame.height), frame.pages)
-    return fitted._replace(regions=balance(fitted.regions, frame.col_w, frame.height, frame.columns))
+    return fitted._replace(regions=spread(balance(fitted.regions, frame.col_w, frame.height, frame.columns), frame.height, frame.columns))
 
 
 def sheet_fill(frame: SheetFrame, regions: list) -> float:
     """How much of the sheet's column area its text covers, 0–1 (balanced columns of a full page give about 1)."""
     if not regions:
         return 0.0
-    used = sum(_used_height(region) for region in regions)
+    used = sum(used_height(region) for region in regions)
     return used / sum(frame.height(i) for i in range(frame.pages(regions) * frame.columns))
 
 

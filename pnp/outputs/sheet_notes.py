@@ -13,9 +13,11 @@ margin, and is not told.
 from __future__ import annotations
 
 from pnp.core.errors import Finding, Loc
+from pnp.core.shapes import Shape
 from pnp.core.units import paper_said
 from pnp.outputs.options import Options
 from pnp.render.impose import Sheet, plan_sheet
+from pnp.render.nesting import NestSheet
 
 SHEET_LAYOUT = "sheet-layout"  # the code of these notes: a run says them once, for every game (pnp.cli.common.margin_note_once)
 
@@ -58,13 +60,19 @@ def _grid(sheet: Sheet) -> str:
     return f"{sheet.cols} × {sheet.rows}{' landscape' if sheet.landscape else ''}"
 
 
-def sheet_listing(size: tuple[float, float], pieces: int, paper: str, printable_mm: float, gutter_mm: float = 0.0, bleed_mm: float = 0.0) -> dict:
+def sheet_listing(size: tuple[float, float], pieces: int, paper: str, printable_mm: float, gutter_mm: float = 0.0, bleed_mm: float = 0.0,
+                  shape: Shape | None = None) -> dict:
     """What `pnp list` says of a deck or a token set printed alone on `paper`: its grid, pieces a sheet and sheets (fronts; each
-    also prints a backs page when it has backs), as the build plans them for that printer margin. None of it when no piece fits."""
+    also prints a backs page when it has backs), as the build plans them for that printer margin. None of it when no piece fits.
+    A deck's `shape` with no straight cut (a round or hex card) keeps its bleed and nests, as the build prints it."""
     from pnp.render.packing import grid_for
 
-    grid = grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, "duplex", 180, "auto")
+    nest = shape if shape is not None and not shape.straight else None
+    if nest is not None:
+        bleed_mm = shape.bleed(bleed_mm)
+        gutter_mm = max(gutter_mm, shape.gap(bleed_mm))
+    grid = grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, "duplex", 180, "auto", nest=nest)
     if grid is None:
         return {"paper": paper, "fits": False, "per_sheet": 0, "sheets": 0}
-    return {"paper": paper, "fits": True, "grid": [grid.cols, grid.rows], "landscape": grid.landscape, "per_sheet": grid.per_sheet,
-            "sheets": -(-pieces // grid.per_sheet)}
+    return {"paper": paper, "fits": True, "grid": [grid.cols, grid.rows], "nested": isinstance(grid, NestSheet), "landscape": grid.landscape,
+            "per_sheet": grid.per_sheet, "sheets": -(-pieces // grid.per_sheet)}

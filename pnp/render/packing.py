@@ -36,14 +36,23 @@ such note.
 The whole PDF is planned in portrait and in landscape and prints in whichever
 gives fewer printed pages (a sheet whose pieces have backs prints twice unless
 it is a gutterfold sheet); on a tie, in the orientation the largest group (the
-most pieces) would choose on its own. Only when no single orientation holds
-every group does each size keep its own.
+most pieces) would choose on its own. Where some group fits only one way (a
+page-sized reference sheet), and on a gutterfold build (each sheet prints on
+one side and folds on its own), each size may keep its own orientation instead,
+when that prints fewer pages: Germ Tycoon's aids two to a landscape sheet, then
+its portrait reference sheet; Police Precinct's two tarot aids on one upright
+fold sheet among its landscape ones. When no single orientation holds every
+group, each size keeps its own.
+
+On a gutterfold build a group with no backs prints on plain sheets (grid_for):
+folding would only put blank paper behind it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import groupby, permutations
 
+from pnp.core.shapes import Shape
 from pnp.core.units import DEFAULT_PRINTABLE_MM
 from pnp.render.impose import (
     Band,
@@ -59,6 +68,7 @@ from pnp.render.impose import (
     plan_fold_sheet,
     plan_sheet,
 )
+from pnp.render.nesting import nest_sheet
 
 Entry = tuple[int, int]  # (group, piece index within the group)
 
@@ -95,35 +105,45 @@ def fill(page: list[Placement]) -> float:
 
 
 def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str,
-             fold_rotation: int, orientation: str, machine=None) -> Sheet | None:
+             fold_rotation: int, orientation: str, machine=None, nest: Shape | None = None, backs: bool = True) -> Sheet | None:
     """The grid a group's pieces print on in `orientation`, or None if not even one fits.
 
     A piece too big to sit twice on one side of a gutterfold sheet (a page-sized
-    reference sheet) prints duplex instead."""
-    if layout == "gutterfold":
+    reference sheet) prints duplex instead. A gutterfold group without `backs`
+    (money notes, standees) has nothing to fold behind its fronts: it prints on
+    a plain sheet, the whole page, one-sided, rather than leave a half blank.
+    Pieces cut to a `nest` shape with no straight cut (a round or hex card) print
+    nested (pnp.render.nesting) where that holds more than the grid; a gutterfold
+    sheet keeps its grid."""
+    if layout == "gutterfold" and backs:
         fold = plan_fold_sheet(paper, size, gutter_mm, bleed_mm, fold_rotation, printable_mm, orientation)
         if fold is not None and fold.per_sheet:
             return fold
     sheet = plan_sheet(paper, size, gutter_mm, bleed_mm, orientation, printable_mm, machine)
+    nested = nest_sheet(paper, size, nest, gutter_mm, bleed_mm, orientation, printable_mm, machine) if nest is not None else None
+    if nested is not None and nested.per_sheet > (sheet.per_sheet if sheet is not None else 0):
+        return nested
     return sheet if sheet is not None and sheet.per_sheet else None
 
 
 def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter_mm: float = 0, bleed_mm: float = 0,
                printable_mm: float = DEFAULT_PRINTABLE_MM, layout: str = "duplex", fold_rotation: int = 180,
                backs: list[bool] | None = None, last: list[bool] | None = None, spacing: list[tuple[float, float]] | None = None,
-               machine=None) -> list[list[Placement]]:
+               machine=None, nests: list[Shape | None] | None = None) -> list[list[Placement]]:
     """The fronts pages of a PDF for groups given as (size in mm, count), `backs[i]` telling whether group i has backs.
 
     A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
     given, is group i's own (gutter, bleed) in mm (a round card needs room around it to be cut), else the PDF's. A cutting
-    `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet)."""
+    `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet). `nests[i]`,
+    when given, is the shape group i's pieces nest by where it holds more (grid_for)."""
     backs = backs if backs is not None else [True] * len(groups)
     last = last if last is not None else [False] * len(groups)
     spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
+    nests = nests if nests is not None else [None] * len(groups)
 
     def grids(orientation: str) -> list[Sheet | None]:
-        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine)
-                for (size, _), (gap, bleed) in zip(groups, spacing, strict=True)]
+        return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest, has_backs)
+                for (size, _), (gap, bleed), nest, has_backs in zip(groups, spacing, nests, backs, strict=True)]
 
     own = grids("auto")
     for index, grid in enumerate(own):
@@ -132,11 +152,16 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
             raise DoesNotFit(index, f"{w:g} × {h:g} mm does not fit on {paper}")
     counts = [count for _, count in groups]
     plans = [_plan(g, counts, backs) for g in map(grids, ("portrait", "landscape")) if all(g)]
-    if not plans:
-        return _last_at_end(_plan(own, counts, backs), last)  # one group fits only upright, another only across: each keeps its own
+    if len(plans) < 2 or layout == "gutterfold":  # each size in its own orientation, where that prints fewer pages (module docstring)
+        plans.append(_plan(own, counts, backs))
     largest = max(range(len(groups)), key=lambda i: counts[i]) if groups else 0
     preferred = own[largest].landscape if groups else False
-    return _last_at_end(min(plans, key=lambda pages: (printed_pages(pages, backs), bool(pages) and pages[0][0].grid.landscape != preferred)), last)
+
+    def cost(pages: list[list[Placement]]) -> tuple:
+        mixed = len({page[0].grid.landscape for page in pages}) > 1
+        return printed_pages(pages, backs), mixed, bool(pages) and pages[0][0].grid.landscape != preferred
+
+    return _last_at_end(min(plans, key=cost), last)
 
 
 def _last_at_end(pages: list[list[Placement]], last: list[bool]) -> list[list[Placement]]:

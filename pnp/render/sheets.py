@@ -74,9 +74,17 @@ class Group:
     gutter_mm: float | None = None  # its own space between pieces and bleed, where its shape needs more than the build's (spacing)
     bleed_mm: float | None = None
 
+    @property
+    def nest(self) -> Shape | None:
+        """The shape its pieces nest by on a sheet (pnp.render.nesting), where that holds more than a grid: a round or hex
+        card's, cut on its own along its outline; None for pieces cut along straight lines, or drawing their own outline."""
+        return self.shape if self.outlined else None
+
     def spacing(self, gutter_mm: float, bleed_mm: float) -> tuple[float, float]:
-        """(gutter, bleed) in mm its pieces print with: the build's, or more where the group asks for more."""
-        return max(gutter_mm, self.gutter_mm or 0.0), max(bleed_mm, self.bleed_mm or 0.0)
+        """(gutter, bleed) in mm its pieces print with: the build's, or more where the group asks for more, or where its
+        shape's bleed reaches past its box (a hex card's corners: Shape.gap)."""
+        bleed = max(bleed_mm, self.bleed_mm or 0.0)
+        return max(gutter_mm, self.gutter_mm or 0.0, self.shape.gap(bleed) if self.outlined else 0.0), bleed
 
 
 @dataclass(eq=False)
@@ -168,7 +176,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _mark_pages(pages, edge_bleed_mm, draft)
     first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
-    _ask_duplex(c, pages, duplex)
+    _ask_duplex(c, pages, duplex, layout)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
                           PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words)
@@ -200,9 +208,10 @@ def _mark_pages(pages: list[Page], edge_bleed_mm: float, draft: bool) -> None:
             page.label = tuple(f"DRAFT · {label}" for label in page.label)
 
 
-def _ask_duplex(c, pages: list[Page], duplex: str) -> None:
-    """Tell the print dialog how the sheets print: one-sided when every page is a gutterfold, else flipped on the edge asked."""
-    if all(isinstance(page.sheet, FoldSheet) for page in pages):
+def _ask_duplex(c, pages: list[Page], duplex: str, layout: str) -> None:
+    """Tell the print dialog how the sheets print: one-sided on a gutterfold build whose pages are all folded or hold
+    pieces with no back (on a plain sheet), else flipped on the edge asked."""
+    if layout == "gutterfold" and all(isinstance(page.sheet, FoldSheet) or not _backed(page) for page in pages):
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
@@ -218,6 +227,11 @@ def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], a
             writer.uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
         writer.page(page)
     writer.deferred_backs()
+
+
+def _backed(page: Page) -> bool:
+    """Whether a piece on `page` has a back."""
+    return any(p.back is not None for run in page.bands for p in run.pieces)
 
 
 class _SheetWriter:
@@ -313,7 +327,7 @@ def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: floa
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
         plan = plan_pages(paper, [(g.size, len(g.pieces)) for g in groups], gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs,
-                          [g.print_last for g in groups], [g.spacing(gutter_mm, bleed_mm) for g in groups])
+                          [g.print_last for g in groups], [g.spacing(gutter_mm, bleed_mm) for g in groups], nests=[g.nest for g in groups])
     except DoesNotFit:
         return 0  # writing the sheets says which group and why
     return printed_pages(plan, backs)
@@ -329,7 +343,7 @@ def paginate(groups: list[Group], game_title: str, paper: str, gutter_mm: float,
     backs = [any(p.back is not None for p in g.pieces) for g in groups]
     try:
         plan = plan_pages(paper, sizes, gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, backs, [g.print_last for g in groups],
-                          [g.spacing(gutter_mm, bleed_mm) for g in groups], machine)
+                          [g.spacing(gutter_mm, bleed_mm) for g in groups], machine, [g.nest for g in groups])
     except DoesNotFit as exc:
         raise ValueError(f"{groups[exc.group].name}: {exc}") from None
     pages = [_page_of(groups, placements) for placements in plan]

@@ -12,7 +12,9 @@ and the middle line carries the registration crosshairs both tiles print.
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, paper_size, um
 
@@ -117,6 +119,7 @@ class TilePlan:
     insets: Insets = DEFAULT_INSETS
     crossed: tuple[int, ...] = ()  # indices of the keep-off boxes (text) that a seam's cut line still crosses
     crossed_weight: int = 0  # their weight: each box's height squared (µm²/1000), summed over the seams that cross it
+    cells_cut: int = 0  # the map cells (KeepOff "cell") the cut lines run through, summed over the seams
 
     @property
     def pages(self) -> int:
@@ -187,6 +190,19 @@ def printable(page_w: int, page_h: int, insets: Insets = DEFAULT_INSETS) -> tupl
 
 SEAM_CLEARANCE_UM = um(1.5)  # a cut line this close to text counts as crossing it: scissors wander about that much
 SHIFT_STEP_UM = um(0.5)  # seams are tried every half millimetre within their slack
+ON_OUTLINE_UM = um(0.15)  # a cut this close to a cell's edge runs along its outline (half a grid's 0.3 mm line): the cell stays whole
+
+
+class KeepOff(NamedTuple):
+    """A box (board mm from the top-left) that tile seams keep their cut lines off: `text` (never cut where a shift or a
+    tile more avoids it: a word glued back never lines up) or a map `cell` (cut through as few as the slack allows: a cut
+    along a cell's outline leaves every hex or square whole)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    kind: str = "text"
 
 
 @dataclass(frozen=True)
@@ -197,6 +213,7 @@ class Axis:
     lengths: tuple[int, ...]
     crossed: tuple[int, ...] = ()  # indices into the keep-off spans that a cut line still crosses
     weight: int = 0  # their summed weights
+    cells: int = 0  # the cell spans its cut lines run through
 
     @property
     def count(self) -> int:
@@ -216,7 +233,7 @@ def balanced_starts(board: int, overlap: int, count: int) -> list[int]:
 
 
 def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, int], ...] = (), weights: tuple[int, ...] = (),
-               extra: int = 0) -> Axis:
+               extra: int = 0, cells: tuple[tuple[int, int], ...] = ()) -> Axis:
     """The fewest equal tiles along one axis, each seam shifted off the `keep_off` spans where the slack allows.
 
     A balanced grid leaves every tile shorter than the printable length; each
@@ -225,7 +242,9 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
     length (no tile turns into a sliver between two seams moved towards it). Among
     the shifts, the one whose cut lines cross the least text wins, each span
     weighing its `weights` entry (a title's height outweighs a line of small
-    print), then the one closest to balanced. `extra` tiles beyond the fewest give the seams more room to move."""
+    print), then the one through the fewest map `cells` (a cut on a cell's edge
+    passes between cells: every edge within reach is tried too), then the one
+    closest to balanced. `extra` tiles beyond the fewest give the seams more room to move."""
     count = tiles_needed(board, avail, overlap) + extra
     ideal = balanced_starts(board, overlap, count)
     if count == 1:
@@ -235,46 +254,81 @@ def split_axis(board: int, avail: int, overlap: int, keep_off: tuple[tuple[int, 
     shortest = length - reach  # no tile shrinks by more than a seam may move: every tile keeps three quarters of its balanced length
     steps = reach // SHIFT_STEP_UM
     half = overlap // 2
+    cut_through = _cell_counter(cells)
+    edges = sorted({edge - half for span in cells for edge in span})
+    crossing_at = _text_finder(keep_off)
 
     def crossing(start: int) -> tuple[int, ...]:
-        cut = start + half
-        return tuple(i for i, (lo, hi) in enumerate(keep_off) if lo - SEAM_CLEARANCE_UM < cut < hi + SEAM_CLEARANCE_UM)
+        return crossing_at(start + half)
 
     # dynamic programme over seams: best[start] = (cost, previous start); a seam's choices depend only on its neighbour's
-    best: dict[int, tuple[tuple[int, int], list[int]]] = {0: ((0, 0), [0])}
+    best: dict[int, tuple[tuple[int, int, int], list[int]]] = {0: ((0, 0, 0), [0])}
     for k in range(1, count):
-        options = [ideal[k] + j * SHIFT_STEP_UM for j in range(-steps, steps + 1)] if steps else [ideal[k]]
+        options = {ideal[k] + j * SHIFT_STEP_UM for j in range(-steps, steps + 1)}
+        options.update(edges[bisect_left(edges, ideal[k] - reach):bisect_right(edges, ideal[k] + reach)])
         nxt: dict = {}
-        for start in options:
-            own = (sum(weights[i] if weights else 1 for i in crossing(start)), abs(start - ideal[k]))
+        for start in sorted(options):
+            own = (sum(weights[i] if weights else 1 for i in crossing(start)), cut_through(start + half), abs(start - ideal[k]))
             for prev, (cost, path) in best.items():
                 if not shortest <= start - prev + overlap <= avail:
                     continue
-                total = (cost[0] + own[0], cost[1] + own[1])
+                total = (cost[0] + own[0], cost[1] + own[1], cost[2] + own[2])
                 if start not in nxt or total < nxt[start][0]:
                     nxt[start] = (total, [*path, start])
         best = nxt
     finals = [(cost, path) for last, (cost, path) in best.items() if shortest <= board - last <= avail]
-    (weight, _), starts = min(finals)
+    (weight, cut, _), starts = min(finals)
     lengths = [starts[k + 1] + overlap - starts[k] for k in range(count - 1)] + [board - starts[-1]]
     crossed = tuple(sorted({i for s in starts[1:] for i in crossing(s)}))
-    return Axis(tuple(starts), tuple(lengths), crossed, weight)
+    return Axis(tuple(starts), tuple(lengths), crossed, weight, cut)
 
 
-def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets, keep_off=(), extra: tuple[int, int] = (0, 0)) -> TilePlan:
+LONG_SPAN_UM = um(40)  # text wider than this (a title) is checked against every cut; shorter runs (a map's labels) by bisection
+
+
+def _text_finder(spans: tuple[tuple[int, int], ...]):
+    """A function of a cut's position: the indices of the `spans` it crosses, clearance included, in order. A map's
+    labels run to thousands, each a few mm wide: only those starting within LONG_SPAN_UM before the cut are looked at."""
+    long = [i for i, (lo, hi) in enumerate(spans) if hi - lo > LONG_SPAN_UM]
+    short = sorted((lo, i) for i, (lo, hi) in enumerate(spans) if hi - lo <= LONG_SPAN_UM)
+    starts = [lo for lo, _ in short]
+
+    def crossing(cut: int) -> tuple[int, ...]:
+        near = short[bisect_right(starts, cut - SEAM_CLEARANCE_UM - LONG_SPAN_UM):bisect_left(starts, cut + SEAM_CLEARANCE_UM)]
+        found = [i for i in long if spans[i][0] - SEAM_CLEARANCE_UM < cut < spans[i][1] + SEAM_CLEARANCE_UM]
+        found += [i for _, i in near if cut < spans[i][1] + SEAM_CLEARANCE_UM]
+        return tuple(sorted(found))
+
+    return crossing
+
+
+def _cell_counter(cells: tuple[tuple[int, int], ...]):
+    """A function of a cut's position: how many of the `cells` spans it runs through, not along an edge (two sorted
+    lists and a bisection each, as a map may hold thousands of cells)."""
+    inner = [(lo + ON_OUTLINE_UM, hi - ON_OUTLINE_UM) for lo, hi in cells if hi - lo > 2 * ON_OUTLINE_UM]
+    los, his = sorted(lo for lo, _ in inner), sorted(hi for _, hi in inner)
+    # a cut at c is inside (lo, hi) when lo < c < hi; every span ending at or before c also starts before it
+    return lambda cut: bisect_left(los, cut) - bisect_right(his, cut)
+
+
+def _plan(board_w: int, board_h: int, page_w: int, page_h: int, overlap: int, insets: Insets, keep_off: tuple[KeepOff, ...] = (),
+          extra: tuple[int, int] = (0, 0)) -> TilePlan:
     avail_w, avail_h = printable(page_w, page_h, insets)
+    text = [i for i, box in enumerate(keep_off) if box.kind == "text"]
+    cells = [box for box in keep_off if box.kind == "cell"]
     # a run's height is its type size, and a glyph cut in two shows by its area: a 20 mm title weighs as much as 25 lines of 4 mm print
-    heights = tuple((y1 - y0) ** 2 // 1000 for _, y0, _, y1 in keep_off)
-    across = split_axis(board_w, avail_w, overlap, tuple((x0, x1) for x0, _, x1, _ in keep_off), heights, extra[0])
-    down = split_axis(board_h, avail_h, overlap, tuple((y0, y1) for _, y0, _, y1 in keep_off), heights, extra[1])
+    heights = tuple((keep_off[i].y1 - keep_off[i].y0) ** 2 // 1000 for i in text)
+    across = split_axis(board_w, avail_w, overlap, tuple((keep_off[i].x0, keep_off[i].x1) for i in text), heights, extra[0], tuple((c.x0, c.x1) for c in cells))
+    down = split_axis(board_h, avail_h, overlap, tuple((keep_off[i].y0, keep_off[i].y1) for i in text), heights, extra[1], tuple((c.y0, c.y1) for c in cells))
     tiles = []
     for r, (y, h) in enumerate(zip(down.starts, down.lengths, strict=True)):
         bottom = insets.bottom + (avail_h - h) // 2  # a tile shorter than the printable area (or a board narrower than the paper) is centred
         for col, (x, w) in enumerate(zip(across.starts, across.lengths, strict=True)):
             left = insets.side + (avail_w - w) // 2
             tiles.append(Tile(r, col, f"{row_name(r)}{col + 1}", x, y, w, h, left, bottom))
-    crossed = tuple(sorted(set(across.crossed) | set(down.crossed)))
-    return TilePlan(board_w, board_h, page_w, page_h, overlap, across.count, down.count, tuple(tiles), insets, crossed, across.weight + down.weight)
+    crossed = tuple(sorted({text[i] for i in (*across.crossed, *down.crossed)}))
+    return TilePlan(board_w, board_h, page_w, page_h, overlap, across.count, down.count, tuple(tiles), insets, crossed, across.weight + down.weight,
+                    across.cells + down.cells)
 
 
 def orientations(paper: str) -> list[tuple[int, int]]:
@@ -354,22 +408,24 @@ def _narrowed(bw: int, bh: int, aw: int, ah: int, overlap: int) -> int:
 
 
 def _rank(plan: TilePlan) -> tuple:
-    """Fewest pages, then least text crossed, then marks above the board kept, then the widest narrowest tile."""
-    return (plan.pages, plan.crossed_weight, not plan.insets.top_marks, -plan.narrowest)
+    """Fewest pages, then least text crossed, then fewest map cells cut, then marks above the board kept, then the widest narrowest tile."""
+    return (plan.pages, plan.crossed_weight, plan.cells_cut, not plan.insets.top_marks, -plan.narrowest)
 
 
 def plan_tiles(board_mm: tuple[float, float], paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM, insets: Insets = DEFAULT_INSETS,
-               keep_off: tuple[tuple[float, float, float, float], ...] = ()) -> TilePlan:
+               keep_off: tuple[tuple, ...] = ()) -> TilePlan:
     """The tile grid with the fewest pages, portrait or landscape, its tiles balanced and its seams off `keep_off`.
 
-    `keep_off` holds boxes (x0, y0, x1, y1) in board mm, from the top-left, that
-    no cut line should cross: the board's text. Every axis splits into equal
-    tiles (no sliver beside two full pages), then each seam moves within the
-    slack to clear the boxes. On a tie in pages, the grid crossing less text
-    wins, then the one whose narrowest tile is widest, then portrait."""
+    `keep_off` holds KeepOff boxes in board mm, from the top-left, that cut
+    lines keep off: the board's text (a plain (x0, y0, x1, y1) is text) and
+    its map cells. Every axis splits into equal tiles (no sliver beside two
+    full pages), then each seam moves within the slack to clear the text, then
+    to run between cells. On a tie in pages, the grid crossing less text wins,
+    then the one cutting fewer cells, then the one whose narrowest tile is
+    widest, then portrait."""
     bw, bh = (um(v) for v in board_mm)
     overlap = um(overlap_mm)
-    boxes = tuple(tuple(um(v) for v in box) for box in keep_off)
+    boxes = tuple(KeepOff(*(um(v) for v in box[:4]), *box[4:]) for box in keep_off)
     best = None
     for page_w, page_h in orientations(paper):
         aw, ah = printable(page_w, page_h, insets)

@@ -145,21 +145,25 @@ def _listed(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def cover_pdf(gctx, parts: list[Part], paper: str, fonts: Fonts) -> bytes | None:
+def cover_pdf(gctx, parts: list[Part], paper: str, fonts: Fonts, options: Options) -> bytes | None:
     """The bundle's cover page: the game's own `<game>/cover.j2` drawn on the whole page when it has one, else the
     rulebook's cover (its title band in the game's title font, the board and a fan of cards: the page the rulebook draws
-    first), else none (the front matter then opens on a cover of words)."""
+    first) with its band naming the edition instead of the rulebook's subtitle (`cover_band`), else none (the front
+    matter then opens on a cover of words)."""
+    from pnp.outputs.rulebook.build import cover_page
+
     template = gctx.project.templates_dir / gctx.game.slug / "cover.j2"
     if template.is_file():
         return _drawn_cover(gctx, f"{gctx.game.slug}/cover.j2", paper, fonts)
-    rulebook = next((p for p in parts if p.kind == "rulebook"), None)
-    if rulebook is None:
+    if not any(p.kind == "rulebook" for p in parts):
         return None
-    writer = PdfWriter()
-    writer.add_page(PdfReader(io.BytesIO(rulebook.data)).pages[0])
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return cover_page(gctx, dataclasses.replace(options, paper=paper), cover_band(gctx.game.spec))
+
+
+def cover_band(spec) -> str:
+    """What the bundle is, for the band under its cover's title: 'Print-and-play edition', and the version where the game has one."""
+    version = getattr(spec, "version", None)
+    return "Print-and-play edition" + (f" · version {version}" if version not in (None, "") else "")
 
 
 def _drawn_cover(gctx, name: str, paper: str, fonts: Fonts) -> bytes:
@@ -226,7 +230,7 @@ def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Optio
     game, spec = gctx.game, gctx.game.spec
     players = f"{spec.players.min}–{spec.players.max} players" if hasattr(spec.players, "min") else ""
     everything = [*parts, *tail]
-    cover = cover_pdf(gctx, parts, paper, fonts)
+    cover = cover_pdf(gctx, parts, paper, fonts, options)
     covered = 1 if cover else 0
     front_pages, front = 1, b""
     for _ in range(4):

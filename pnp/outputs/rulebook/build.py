@@ -120,6 +120,35 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     return files + designer_notes(game), _unique(book.findings)
 
 
+def cover_page(gctx: GameContext, options: Options, band: str) -> bytes | None:
+    """The rulebook's cover alone, its band saying `band` under the title instead of the rulebook's subtitle: the page a
+    print-and-play bundle opens on names what the bundle is, while the art, title and facts stay the rulebook's.
+    None when the game has no rulebook or its front matter does not read (the rulebook's own build says why)."""
+    game = gctx.game
+    if game.rulebook is None:
+        return None
+    rel = f"{game.rel}/rulebook.md"
+    try:
+        matter, _, findings = front_matter(yaml_source.read_text(game.rulebook, rel), rel, game.slug)
+    except PnpError:
+        return None
+    if any(f.severity == "error" for f in findings):
+        return None
+    book = Book(gctx, options, matter.model_copy(update={"subtitle": band}), [], rel, "")
+    geo = geometry(options.paper)
+    look = Look(gctx, small=geo.w < 160 * K, align=matter.align)
+    setter = Setter(gctx.layouts, region_h=geo.frame[3])
+    rl.use_binary_streams()
+    buf = io.BytesIO()
+    doc = RulebookDoc(buf, book, geo, canvas_class(gctx.icons), gctx.fonts.font_name(look.body.family))
+    doc.setter, doc.look = setter, look
+    try:
+        doc.build(book.cover(look, setter, geo))
+    except (PageLayoutError, IndexError):
+        return None
+    return buf.getvalue()
+
+
 def designer_notes(game) -> list:
     """game.yaml's notes (sources, readings, inventions) as a Markdown file for the designer, never in the player's book."""
     text = game.spec.notes.strip()

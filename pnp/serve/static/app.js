@@ -101,8 +101,11 @@ function updateFrame(frame, shot, item) {
   }
 }
 
-// A piece cut to a shape (round, hex, rounded corners): its outline drawn over the box the overlay covers, the box's own line hidden.
+// A piece cut to a shape (round, hex, rounded corners): its outline drawn over the box the overlay covers, the box's own
+// line hidden; the trim's also shades all that lies outside the shape (in the box too), as the bleed overlay of a
+// rectangle shades all outside its box: everything there is cut away.
 const SVG_NS = "http://www.w3.org/2000/svg";
+const WASTE_MM = 1000;  // past any frame's edge: the frame clips it
 function shapeOutline(box, points, w, h, inset) {
   let svg = box.querySelector("svg");
   box.classList.toggle("shaped", !!points);
@@ -110,11 +113,16 @@ function shapeOutline(box, points, w, h, inset) {
   if (!svg) {
     svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("preserveAspectRatio", "none");
-    svg.append(document.createElementNS(SVG_NS, "polygon"));
+    const waste = document.createElementNS(SVG_NS, "path");
+    waste.classList.add("waste");
+    svg.append(document.createElementNS(SVG_NS, "polygon"), waste);
     box.append(svg);
   }
+  const outline = points.map(([x, y]) => `${x},${y}`).join(" ");
   svg.setAttribute("viewBox", `${inset} ${inset} ${w} ${h}`);
-  svg.firstChild.setAttribute("points", points.map(([x, y]) => `${x},${y}`).join(" "));
+  svg.querySelector("polygon").setAttribute("points", outline);
+  const far = `M${-WASTE_MM},${-WASTE_MM}H${WASTE_MM}V${WASTE_MM}H${-WASTE_MM}Z`;
+  svg.querySelector("path.waste").setAttribute("d", `${far}M${outline.replaceAll(" ", "L")}Z`);
 }
 
 function makeTile() {

@@ -1,0 +1,183 @@
+"""Round and hex cards nest (issue 65): with no straight cut to keep them in rows and columns, circles print in offset rows
+and hexagons in a honeycomb wherever that holds more than the grid of their boxes. Read from what a build writes: the
+light outline a sheet prints around each piece (its cut grown by its 1 mm bleed), the clip that keeps its art to that
+outline on both sides of the sheet, and the cutter's SVG files.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import shutil
+import xml.etree.ElementTree as ET
+
+import pytest
+import streams
+from conftest import MM, TEST_PROJECT, run_pnp
+
+SVG = "{http://www.w3.org/2000/svg}"
+OUTLINE_GREY = 180 / 255  # the light outline's stroke colour (pnp.render.sheets.OUTLINE_COLOUR)
+GAP = 2.0  # mm at least between two round or hex cards' cuts: twice the 1 mm bleed each keeps (pnp.core.shapes.CURVED_BLEED_MM)
+DIAMETER = 50.0
+HEX = (38.0, 38 * math.sqrt(3) / 2)  # a flat-top hexagon 38 mm across its corners, 32.909 mm across its sides, in a box that fits it
+CARD = "front: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n  - {{id: {id}, name: Shape, stars: 1, number: 1, text: Hi., count: 45}}\n"
+DECKS = {"rounds": f"name: Rounds\nsize: {DIAMETER:g}\nshape: round\n", "hexes": f"name: Hexes\nsize: {HEX[0]:g} x {HEX[1]:.3f}\nshape: hex\n"}
+
+# Pieces a sheet counted by hand, on the default 5 mm printer margin and its 0.5 mm tolerance (5.5 mm from each edge),
+# a 4 mm footer band (3 mm line, 1 mm clear) kept at the top and bottom alike so a back mirrored to the other edge
+# clears its page's footer too, and each piece's 1 mm bleed:
+# - 50 mm circles, centres 52 mm apart, rows 52 × √3/2 = 45.03 mm apart. Letter (215.9 × 279.4) upright: centres
+#   span 279.4 - 2 × 9.5 - 52 = 208.4 mm down (5 columns' rows, 208.4 / 52 = 4.0: five in one column, four in the
+#   next) and 215.9 - 11 - 52 = 152.9 mm across, 152.9 / 45.03 = 3.4: four columns, 5 + 4 + 5 + 4 = 18 (the grid: 15).
+#   A4 (210 × 297) upright in rows: 297 - 19 - 52 = 226 mm down, 226 / 45.03 = 5.02: six rows; 210 - 11 - 52 = 147 mm
+#   across, 147 / 52 = 2.8 and (147 - 26) / 52 = 2.3: three in every row, 18 (the grid: 15).
+# - 38 mm flat-top hexagons in a honeycomb 2 mm apart (a grid keeps them 2.31 mm apart, as a hexagon's bleed reaches
+#   1 / cos 30° = 1.15 mm past its corners: Shape.gap; in a honeycomb no corner faces another): 16.45 + 1 = 17.45 mm from
+#   a centre to the middle of the gap, columns 1.5 × 17.45 / cos 30° = 30.23 mm apart, centres 34.91 mm apart down a
+#   column, the next column shifted by half that; each piece reaches 19 + 1.15 = 20.15 mm across and 17.45 mm up with
+#   its bleed. Letter upright: 215.9 - 11 - 40.31 = 164.6 mm across, 164.6 / 30.23 = 5.4: six columns;
+#   279.4 - 19 - 34.91 = 225.5 mm down, 225.5 / 34.91 = 6.5 and (225.5 - 17.45) / 34.91 = 5.96: columns of 7 and 6, 39
+#   (the grid: 30). A4 upright: 210 - 11 - 40.31 = 158.7 mm across, 5.2: six columns; 297 - 19 - 34.91 = 243.1 mm down,
+#   6.96 and 6.46: seven in every column, 42 (the grid: 30).
+BY_HAND = {"letter": {"rounds": 18, "hexes": 39}, "a4": {"rounds": 18, "hexes": 42}}
+
+
+def _project(tmp_path_factory):
+    root = tmp_path_factory.mktemp("nesting") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    for deck, head in DECKS.items():
+        (root / f"data/tiny/decks/{deck}.yaml").write_text(head + CARD.format(id=deck[:3]))
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The tiny game with 45 round and 45 hex cards, its cards built on Letter and A4 (each in its own folder), and on
+    Letter for a Silhouette: {paper or cutter: the folder holding the game's output}."""
+    root = _project(tmp_path_factory)
+    out = {}
+    for name, args in (("letter", ("--paper", "letter")), ("a4", ("--paper", "a4")), ("silhouette", ("--paper", "letter", "--cutter", "silhouette"))):
+        result = run_pnp(root, "build", "--only", "cards", "--out", str(root / name), *args)
+        assert result.exit_code == 0, result.output + result.stderr
+        out[name] = root / name / "tiny"
+    return root, out
+
+
+def _paths(page, keep) -> list[list[tuple[float, float]]]:
+    """The paths a page draws at its own level that `keep(operator, grey)` keeps (a stroke, a clip), in mm from the top-left."""
+    out, path, grey = [], [], False
+    for operands, op in page.operations:
+        if op == b"RG":
+            grey = all(abs(v - OUTLINE_GREY) < 0.002 for v in operands)
+        elif op in (b"m", b"l"):
+            path.append((operands[0] / MM, (page.height - operands[1]) / MM))
+        elif op in (b"S", b"W", b"W*", b"n", b"f", b"B", b"re"):
+            if path and keep(op, grey):
+                out.append(path)
+            path = []
+    return out
+
+
+def _outlines(page):
+    return _paths(page, lambda op, grey: op == b"S" and grey)
+
+
+def _clips(page):
+    return _paths(page, lambda op, grey: op in (b"W", b"W*"))
+
+
+def _centre(points) -> tuple[float, float]:
+    return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+
+def _kind(points) -> str:
+    return "hexes" if len(points) == 6 else "rounds"
+
+
+def _distance(a, b) -> float:
+    """The least distance between two convex polygons; negative (how far they overlap along the axis that parts them
+    most) where they overlap."""
+    apart = -math.inf
+    for poly in (a, b):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+            length = math.hypot(x2 - x1, y2 - y1)
+            nx, ny = (y2 - y1) / length, (x1 - x2) / length
+            pa, pb = [x * nx + y * ny for x, y in a], [x * nx + y * ny for x, y in b]
+            apart = max(apart, min(pb) - max(pa), min(pa) - max(pb))
+    if apart <= 0:
+        return apart
+    return min(_to_segment(p, q, r) for one, other in ((a, b), (b, a)) for p in one for q, r in zip(other, other[1:] + other[:1], strict=True))
+
+
+def _to_segment(p, q, r) -> float:
+    (px, py), (qx, qy), (rx, ry) = p, q, r
+    t = max(0.0, min(1.0, ((px - qx) * (rx - qx) + (py - qy) * (ry - qy)) / ((rx - qx) ** 2 + (ry - qy) ** 2)))
+    return math.dist(p, (qx + t * (rx - qx), qy + t * (ry - qy)))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_round_and_hex_cards_nest_more_to_a_sheet_than_their_grid_holds(built, paper):
+    root, out = built
+    most = {"rounds": 0, "hexes": 0}
+    for page in streams.Document(out[paper] / ("tiny-cards.pdf" if paper == "letter" else f"tiny-cards-{paper}.pdf")).pages:
+        shown = [_kind(o) for o in _outlines(page)]
+        most = {kind: max(n, shown.count(kind)) for kind, n in most.items()}
+    assert most["rounds"] >= BY_HAND[paper]["rounds"] and most["hexes"] >= BY_HAND[paper]["hexes"], most
+    listed = {d["id"]: d["sheet"] for d in json.loads(run_pnp(root, "list", "--format", "json", "--paper", paper).stdout)[0]["decks"]}
+    assert {kind: listed[kind]["per_sheet"] for kind in most} == most, "pnp list reports the pieces a sheet the build prints"
+
+
+def test_no_two_nested_pieces_overlap_or_come_closer_than_the_gap(built):
+    """On every fronts page: each outline is its cut grown by 1 mm, so outlines that never overlap keep cuts 2 mm apart."""
+    doc = streams.Document(built[1]["letter"] / "tiny-cards.pdf")
+    pairs = 0
+    for page in doc.pages:
+        outlines = _outlines(page)
+        for a, b in itertools.combinations(outlines, 2):
+            pairs += 1
+            circles = _kind(a) == _kind(b) == "rounds"  # sampled polygons: measured between centres instead
+            apart = math.dist(_centre(a), _centre(b)) - 2 * (DIAMETER / 2 + 1) if circles else _distance(a, b)
+            assert apart > -0.01, (page.index, _centre(a), _centre(b), apart)
+    assert pairs
+
+
+def test_a_cutters_nest_keeps_the_gap_and_its_marks_clearance(built):
+    """The Silhouette's cut files: pieces nest there too, each cut 2 mm or more from the next and its bleed clear of the
+    marks (10 mm in, the 5 mm square and the 20 mm L's arms, 0.5 mm thick) by 2 mm."""
+    marks = [(10, 10, 5, 5), (279.4 - 10 - 20, 10, 20, 0.5), (279.4 - 10 - 0.5, 10, 0.5, 20), (10, 215.9 - 10 - 0.5, 20, 0.5), (10, 215.9 - 10 - 20, 0.5, 20)]
+    most = {"rounds": 0, "hexes": 0}
+    for svg in sorted(built[1]["silhouette"].glob("tiny-cards-silhouette-sheet-*.svg")):
+        tree = ET.parse(svg).getroot()
+        assert tree.get("width") == "279.4mm", "the Silhouette prints these sheets across Letter"
+        hexes = [[tuple(map(float, p.split(","))) for p in e.get("points").split()] for e in tree.iter(SVG + "polygon")]
+        circles = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in tree.iter(SVG + "circle")]
+        most = {"rounds": max(most["rounds"], len(circles)), "hexes": max(most["hexes"], len(hexes))}
+        for a, b in itertools.combinations(circles, 2):
+            assert math.dist(a[:2], b[:2]) - a[2] - b[2] >= GAP - 0.01, (svg.name, a, b)
+        for a, b in itertools.combinations(hexes, 2):
+            assert _distance(a, b) >= GAP - 0.01, (svg.name, _centre(a), _centre(b))
+        boxes = [(x - r - 1, y - r - 1, x + r + 1, y + r + 1) for x, y, r in circles]
+        grow = 1 / math.cos(math.pi / 6)  # a flat-top hexagon's bleed reaches this much past its left and right corners
+        boxes += [(min(x for x, _ in h) - grow, min(y for _, y in h) - 1, max(x for x, _ in h) + grow, max(y for _, y in h) + 1) for h in hexes]
+        for box in boxes:
+            for x, y, w, h in marks:
+                assert box[2] <= x - 2 + 0.01 or box[0] >= x + w + 2 - 0.01 or box[3] <= y - 2 + 0.01 or box[1] >= y + h + 2 - 0.01, (svg.name, box)
+    assert most["rounds"] > 12 and most["hexes"] > 30, most  # the Silhouette's grids across Letter: 4 × 3 rounds, 6 × 5 hexes
+
+
+def test_each_back_lands_behind_its_front_its_centre_mirrored_across_the_page(built):
+    """Fronts and backs pages in turn (duplex, long edge): the centre of each back's clip is its front's, mirrored left to
+    right on an upright page and top to bottom on a page turned across, within 0.01 mm."""
+    doc = streams.Document(built[1]["letter"] / "tiny-cards.pdf")
+    checked = 0
+    for fronts, backs in zip(doc.pages[::2], doc.pages[1::2], strict=True):
+        w, h = fronts.width / MM, fronts.height / MM
+        mirrored = [(x, h - y) if w > h else (w - x, y) for x, y in map(_centre, _clips(fronts))]
+        back = [_centre(c) for c in _clips(backs)]
+        assert len(mirrored) == len(back), fronts.index
+        for at in mirrored:
+            nearest = min(back, key=lambda b: math.dist(at, b))
+            assert math.dist(at, nearest) < 0.01, (fronts.index, at, nearest)
+            back.remove(nearest)
+        checked += len(mirrored)
+    assert checked == 90  # every round and hex card
