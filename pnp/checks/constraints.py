@@ -97,30 +97,47 @@ def check_contiguous(checker: Checking, spec, items: list[Item], raw) -> None:
 def check_each(checker: Checking, spec, items: list[Item], raw) -> None:
     import itertools
 
-    counts = Counter()
-    for i in items:
-        values = [field_value(i.fields, f) for f in spec.fields]
-        if any(v is MISSING or v is None for v in values):
-            continue  # items without these fields take no part in the combinations
-        lists = [v if isinstance(v, list) else [v] for v in values]
-        for combo in itertools.product(*lists):  # an item listing two values counts once for each
-            counts[tuple(hashable(v) for v in combo)] += i.count
-    if isinstance(spec.values, dict):
-        axes = [spec.values.get(f) or sorted({k[n] for k in counts}, key=str) for n, f in enumerate(spec.fields)]
-    else:
-        axes = [sorted({k[n] for k in counts}, key=str) for n in range(len(spec.fields))]
-
+    counts = _combination_counts(spec.fields, items)
+    axes = [_axis(spec.values, counts, n, f) for n, f in enumerate(spec.fields)]
     wanted = {tuple(hashable(v) for v in combo) for combo in itertools.product(*axes)}
     where = items[0].loc if items else raw.loc
+    problems = _combination_problems(wanted, counts, spec.count)
+    if problems:
+        checker.fail(spec, raw, f"each {' × '.join(spec.fields)} must occur {spec.count} times: " + "; ".join(problems), where)
+
+
+def _combination_counts(fields: list[str], items: list[Item]) -> Counter:
+    """Copies of each combination of the fields' values; an item listing two values counts once for each, and items
+    without these fields take no part in the combinations."""
+    import itertools
+
+    counts = Counter()
+    for i in items:
+        values = [field_value(i.fields, f) for f in fields]
+        if any(v is MISSING or v is None for v in values):
+            continue
+        lists = [v if isinstance(v, list) else [v] for v in values]
+        for combo in itertools.product(*lists):
+            counts[tuple(hashable(v) for v in combo)] += i.count
+    return counts
+
+
+def _axis(values, counts: Counter, n: int, field: str) -> list:
+    """The values field `n` must take: those the constraint lists for it, else every value the items show."""
+    listed = values.get(field) if isinstance(values, dict) else None
+    return listed or sorted({k[n] for k in counts}, key=str)
+
+
+def _combination_problems(wanted: set, counts: Counter, count: int) -> list[str]:
+    """What is wrong with each combination, in order: one not allowed, or one not found `count` times."""
     problems = []
     for combo in sorted(wanted | set(counts), key=str):
         have = counts.get(combo, 0)
         if combo not in wanted:
             problems.append(f"{' × '.join(show_value(c) for c in combo)} is not an allowed combination ({have})")
-        elif have != spec.count:
-            problems.append(f"{' × '.join(show_value(c) for c in combo)} has {have}, needs {spec.count}")
-    if problems:
-        checker.fail(spec, raw, f"each {' × '.join(spec.fields)} must occur {spec.count} times: " + "; ".join(problems), where)
+        elif have != count:
+            problems.append(f"{' × '.join(show_value(c) for c in combo)} has {have}, needs {count}")
+    return problems
 
 
 def check_value_sets(checker: Checking, spec, items: list[Item], raw) -> None:

@@ -39,32 +39,63 @@ class Collections:
         return names
 
     def resolve(self, path: str) -> tuple[list[Item], Loc] | None:
-        g = self.game
-        parts = path.split(".")
-        head = parts[0]
-        if head == "decks" and len(parts) == 2 and parts[1] in g.decks:
-            deck = g.decks[parts[1]]
-            items = [Item(c.fields, c.count, c.loc, f"{deck.id}/{c.id}") for c in deck.cards]
-            return items, deck.data.key_loc("cards")
-        if head == "tokens" and len(parts) == 2 and g.tokens_data:
-            for t in g.tokens_data["tokens"]:
-                if t.get("id") == parts[1]:
-                    return _token_items(t), t.loc
-        if head == "boards" and g.boards_data:
-            boards = g.boards_data["boards"]
-            if len(parts) == 1:
-                return [Item(b, 1, b.loc, b.get("id", "?")) for b in boards], boards.loc
-            for b in boards:
-                if b.get("id") == parts[1]:
-                    if len(parts) == 2:
-                        return [Item(b, 1, b.loc, b["id"])], b.loc
-                    if len(parts) == 3 and isinstance(b.get(parts[2]), list):
-                        return _list_items(b[parts[2]], f"{b['id']}.{parts[2]}"), b.loc_of(parts[2])
-        if head == "dice" and len(parts) == 1 and g.dice_data:
-            return _list_items(g.dice_data["dice"], "dice"), g.dice_data.loc_of("dice")
-        if head == "reference" and len(parts) == 2 and g.reference_data and isinstance(g.reference_data.get(parts[1]), list):
-            return _list_items(g.reference_data[parts[1]], f"reference.{parts[1]}"), g.reference_data.loc_of(parts[1])
+        """The items at `path` and where the collection was written; None when the game has no such collection."""
+        head, *rest = path.split(".")
+        items_of = _RESOLVERS.get(head)
+        return items_of(self.game, rest) if items_of is not None else None
+
+
+def _deck_items(g, rest: list[str]) -> tuple[list[Item], Loc] | None:
+    """decks.<deck>: its cards."""
+    if len(rest) != 1 or rest[0] not in g.decks:
         return None
+    deck = g.decks[rest[0]]
+    return [Item(c.fields, c.count, c.loc, f"{deck.id}/{c.id}") for c in deck.cards], deck.data.key_loc("cards")
+
+
+def _token_set_items(g, rest: list[str]) -> tuple[list[Item], Loc] | None:
+    """tokens.<set>: its pieces."""
+    if len(rest) != 1 or not g.tokens_data:
+        return None
+    for t in g.tokens_data["tokens"]:
+        if t.get("id") == rest[0]:
+            return _token_items(t), t.loc
+    return None
+
+
+def _board_items(g, rest: list[str]) -> tuple[list[Item], Loc] | None:
+    """boards: every board; boards.<board>: that board; boards.<board>.<list>: the entries of a list it holds."""
+    if not g.boards_data:
+        return None
+    boards = g.boards_data["boards"]
+    if not rest:
+        return [Item(b, 1, b.loc, b.get("id", "?")) for b in boards], boards.loc
+    for b in boards:
+        if b.get("id") != rest[0]:
+            continue
+        if len(rest) == 1:
+            return [Item(b, 1, b.loc, b["id"])], b.loc
+        if len(rest) == 2 and isinstance(b.get(rest[1]), list):
+            return _list_items(b[rest[1]], f"{b['id']}.{rest[1]}"), b.loc_of(rest[1])
+    return None
+
+
+def _dice_items(g, rest: list[str]) -> tuple[list[Item], Loc] | None:
+    """dice: every die."""
+    if rest or not g.dice_data:
+        return None
+    return _list_items(g.dice_data["dice"], "dice"), g.dice_data.loc_of("dice")
+
+
+def _reference_items(g, rest: list[str]) -> tuple[list[Item], Loc] | None:
+    """reference.<list>: the entries of a list the player aids hold."""
+    if len(rest) != 1 or not g.reference_data or not isinstance(g.reference_data.get(rest[0]), list):
+        return None
+    return _list_items(g.reference_data[rest[0]], f"reference.{rest[0]}"), g.reference_data.loc_of(rest[0])
+
+
+# A path's first part → what resolves the rest of it.
+_RESOLVERS = {"decks": _deck_items, "tokens": _token_set_items, "boards": _board_items, "dice": _dice_items, "reference": _reference_items}
 
 
 def _list_items(values: list, prefix: str) -> list[Item]:

@@ -160,16 +160,21 @@ def simulate(deck_id: str, pool: list[dict], q: Question) -> Answer:
         if values is not None:
             sums.append(sum(values[i] for i in hand))
     answer = Answer(deck_id, len(pool), q.hand, q.runs, q.seed)
+    answer.shares += [_share(text, met[key], q.runs) for key, text in _share_labels(q)]
+    if values is not None:
+        answer.spread = spread_of(q.sum_field, sums)
+    return answer
+
+
+def _share_labels(q: Question) -> list[tuple]:
+    """(key of the count, what it answers) for each share the answer gives: each condition, all of them together when
+    there are several, and a pair when asked."""
     labels = [(n, c.text()) for n, c in enumerate(q.where)]
     if len(q.where) > 1:
         labels.append(("all", "all of the above together"))
     if q.pair:
         labels.append(("pair", f"two or more with the same {q.pair}"))
-    for key, text in labels:
-        answer.shares.append(_share(text, met[key], q.runs))
-    if values is not None:
-        answer.spread = spread_of(q.sum_field, sums)
-    return answer
+    return labels
 
 
 def _share(text: str, hands: int, runs: int) -> Share:

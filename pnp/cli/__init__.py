@@ -297,30 +297,18 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
     `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
     changed, not the whole list)."""
-    from pnp.core.files import read_kept_digests
-    from pnp.pipeline.cache import file_digests_path, keep_game_reads, open_build_cache
+    from pnp.cli.build_lines import echo_outputs, failing, nothing_to_build, open_caches, paper_runs
     from pnp.pipeline.schedule import build_games
 
     echo = echo or click.echo
-    cache_note = open_build_cache(project, base.out)
-    if cache_note is not None:
-        report.add(cache_note)
-    if "kept-parses" not in base.without:
-        keep_game_reads(project, base.out)
-    if "file-digests" not in base.without:
-        read_kept_digests(file_digests_path(base.out))  # before the games are read: their checks hash fonts and icons
+    open_caches(project, base, report)
     loaded = load_games(project, slugs, report, partial=True)
     check_subset(loaded, base.decks, base.cards, report=report)
     for kind in base.only:
         report.extend(stopped_by_load(loaded, f"--only {kind}", kind_named(kind).made_from))
     blocked = frozenset(f.game for f in report.errors(base.strict))
     tty = sys.stdout.isatty()
-    runs = []
-    for paper in papers:
-        options = dataclasses.replace(base, paper=paper, suffix=f"-{paper}" if len(papers) > 1 else "")
-        if tty and not quiet:
-            options.progress = lambda line: click.echo(click.style(f"  … {line}", dim=True), err=True)
-        runs.append(options)
+    runs = paper_runs(base, papers, progress=tty and not quiet)
     results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers, session=session)
     folders = {g.slug: g.rel for g in loaded}
     for result in results:
@@ -331,25 +319,13 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
                 continue
             outputs, findings, seconds = result.builds[i]
             report.extend(findings)
-            failing = any(f.severity == "error" or (base.strict and f.severity == "warning") for f in (*findings, *result.checked))
-            if not outputs and result.slug not in blocked and not failing:  # a build that failed says why, not "nothing to build"
-                echo(f"{result.slug}: nothing to build: add decks/*.yaml, boards.yaml, tokens.yaml, reference.yaml or rulebook.md to {folders[result.slug]}/"
-                     + (f" (or drop --only {' '.join(options.only)})" if options.only else ""))
+            if not outputs and result.slug not in blocked and not failing((*findings, *result.checked), base.strict):
+                echo(nothing_to_build(result.slug, folders[result.slug], options.only))  # a build that failed says why, not "nothing to build"
             if changed_only:
                 outputs = [o for o in outputs if not o.reused]
             if not quiet and outputs:
-                for o in outputs:
-                    echo(f"{project.rel(o.path)}  {o.pages} pages  {o.pieces} pieces  {o.size / 1024:.0f} KB" + _ink_text(o.ink) + ("  (reused)" if o.reused else ""))
-                    for line in o.shared:
-                        echo(f"  {o.path.name}: {line}")
-                if tty:
-                    echo(f"  {result.slug}: {seconds:.2f} s")
+                echo_outputs(project, outputs, echo, f"  {result.slug}: {seconds:.2f} s" if tty else None)
     return report
-
-
-def _ink_text(ink: float | None) -> str:
-    """'  ink 3.2 pages': what a PDF costs in fully inked page equivalents, for the build summary."""
-    return f"  ink {ink:.1f} pages" if ink is not None else ""
 
 
 @main.command()

@@ -101,8 +101,21 @@ def _say(values: dict) -> str:
 def _check(block: LocDict, spec: GenerateSpec, game: str) -> list[Finding]:
     """Located mistakes the shape check cannot see: empty lists, repeated values, an id naming no list, exclusions
     naming a field or a value the lists do not have (which would exclude nothing, silently)."""
+    findings = _list_findings(block["values"], spec, game)
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(spec.id) if f is not None}
+    except ValueError as exc:
+        return [*findings, error("generate-id", f"generate.id: {exc}: write field names in braces, like \"{{suit}}-{{rank}}\"", block.loc_of("id"), game=game)]
+    for name in sorted(fields - set(spec.values)):
+        findings.append(error("generate-id", f"generate.id: '{{{name}}}' names no list of values; lists: {', '.join(spec.values)}", block.loc_of("id"), game=game))
+    if not fields and spec.id:
+        findings.append(error("generate-id", "generate.id: name the lists' fields in braces, like \"{suit}-{rank}\", so each card gets its own id", block.loc_of("id"), game=game))
+    return findings + _except_findings(block, spec, game)
+
+
+def _list_findings(lists: LocDict, spec: GenerateSpec, game: str) -> list[Finding]:
+    """The lists of values: none named as generate's own fields, none empty, no value twice."""
     findings = []
-    lists = block["values"]
     for name, items in spec.values.items():
         if name in ("id", "count"):
             findings.append(error("generate-field", f"generate.values: '{name}' is made by generate itself (`id:` and `copies:`): rename the list", lists.key_loc(name), game=game))
@@ -113,14 +126,12 @@ def _check(block: LocDict, spec: GenerateSpec, game: str) -> list[Finding]:
             if (type(item), item) in seen:
                 findings.append(error("generate-repeated", f"generate.values.{name}: '{item}' is listed twice: use `copies:` for more of each card", lists[name].loc_of(i), game=game))
             seen.add((type(item), item))
-    try:
-        fields = {f for _, f, _, _ in string.Formatter().parse(spec.id) if f is not None}
-    except ValueError as exc:
-        return [*findings, error("generate-id", f"generate.id: {exc}: write field names in braces, like \"{{suit}}-{{rank}}\"", block.loc_of("id"), game=game)]
-    for name in sorted(fields - set(spec.values)):
-        findings.append(error("generate-id", f"generate.id: '{{{name}}}' names no list of values; lists: {', '.join(spec.values)}", block.loc_of("id"), game=game))
-    if not fields and spec.id:
-        findings.append(error("generate-id", "generate.id: name the lists' fields in braces, like \"{suit}-{rank}\", so each card gets its own id", block.loc_of("id"), game=game))
+    return findings
+
+
+def _except_findings(block: LocDict, spec: GenerateSpec, game: str) -> list[Finding]:
+    """Each exclusion's keys name lists, and its values are in them: one that does not would exclude nothing, silently."""
+    findings = []
     rules = block.get("except") or []
     for i, rule in enumerate(spec.except_):
         where = rules[i] if isinstance(rules, list) and i < len(rules) else block

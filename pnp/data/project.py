@@ -227,31 +227,42 @@ class Project:
     @paused
     def _read_game(self, slug: str, gdir: Path, before: Game | None = None) -> tuple[Game | None, list[Finding]]:
         findings: list[Finding] = []
-        game_rel = self.rel(gdir / "game.yaml")
-
-        def read_spec(findings: list) -> tuple:
-            data = self._load(gdir / "game.yaml", game_rel, findings, slug)
-            spec = edition = None
-            if data is not None:
-                edition, found = edition_of(data, self.lang, game_rel, slug)
-                findings += found
-            if edition is not None:
-                findings += missing_translations(data, edition, game_rel, slug)
-                data = localise(data, edition)
-                spec, found = check_shape(GameSpec, data, game_rel, game=slug)
-                findings += found
-                findings += lacking_words(spec.strings, edition.lang, data, str(Path(game_rel).parent), slug) if spec else []
-            return data, spec, edition
-
-        data, spec, edition = read_spec(findings)
+        data, spec, edition = self._read_spec(gdir, slug, findings)
         if edition is None:
             if data is not None:
                 return None, findings  # an edition the game does not have
             edition = Edition("en", True)
         game = Game(slug, gdir, self.rel(gdir), spec, data, lang=None if edition.source else edition.lang, language=edition.lang) if spec else None
+        decks, failed = self._read_decks(gdir, slug, findings, edition, before)
+        self._read_parts(gdir, game, slug, findings, edition, failed)
+        rulebook = self._rulebook_inside(self._rulebook_of(gdir, edition, findings, slug), findings, slug)
+        if game:
+            game.decks = decks
+            game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
+            game.failed = failed
+        return game, findings
+
+    def _read_spec(self, gdir: Path, slug: str, findings: list) -> tuple:
+        """game.yaml's (data, spec, edition) in the project's language: no spec after a finding, no edition when the file
+        could not be read or the game has no edition in that language."""
+        game_rel = self.rel(gdir / "game.yaml")
+        data = self._load(gdir / "game.yaml", game_rel, findings, slug)
+        spec = edition = None
+        if data is not None:
+            edition, found = edition_of(data, self.lang, game_rel, slug)
+            findings += found
+        if edition is not None:
+            findings += missing_translations(data, edition, game_rel, slug)
+            data = localise(data, edition)
+            spec, found = check_shape(GameSpec, data, game_rel, game=slug)
+            findings += found
+            findings += lacking_words(spec.strings, edition.lang, data, str(Path(game_rel).parent), slug) if spec else []
+        return data, spec, edition
+
+    def _read_decks(self, gdir: Path, slug: str, findings: list, edition: Edition, before: Game | None) -> tuple[dict, dict]:
+        """The game's decks by id, and {`decks.<id>`: file} of those whose file has an error (the rest of the game still builds)."""
         decks, failed = {}, {}
-        deck_dir = gdir / "decks"
-        for path in game_files(deck_dir, "*.yaml"):
+        for path in game_files(gdir / "decks", "*.yaml"):
             old = before.decks.get(path.stem) if before is not None else None
             first = len(findings)
             deck = self._load_deck(path, slug, findings, edition, old)
@@ -259,28 +270,31 @@ class Project:
                 failed[f"decks.{path.stem}"] = self.rel(path)
             elif deck:
                 decks[deck.id] = deck
+        return decks, failed
+
+    def _read_parts(self, gdir: Path, game: Game | None, slug: str, findings: list, edition: Edition, failed: dict) -> None:
+        """Set each kind's part (boards.yaml, dice.yaml...: pnp.data.kinds) on the game; a part file with an error goes in `failed`."""
         for kind in with_parts():
             path = gdir / kind.part_file
-            if _there(path):
-                first = len(findings)
-                raw, parsed = self._read_part(path, load_named(kind.part), slug, findings, edition)
-                if _has_error(findings[first:]):
-                    failed[kind.name] = self.rel(path)
-                elif raw is not None and game and parsed:
-                    setattr(game, kind.name, parsed)
-                    setattr(game, f"{kind.name}_data", raw)
-        rulebook = self._rulebook_of(gdir, edition, findings, slug)
+            if not _there(path):
+                continue
+            first = len(findings)
+            raw, parsed = self._read_part(path, load_named(kind.part), slug, findings, edition)
+            if _has_error(findings[first:]):
+                failed[kind.name] = self.rel(path)
+            elif raw is not None and game and parsed:
+                setattr(game, kind.name, parsed)
+                setattr(game, f"{kind.name}_data", raw)
+
+    def _rulebook_inside(self, rulebook: Path, findings: list, slug: str) -> Path | None:
+        """The rulebook, or None with the error when it lies outside the project's data (a link a downloaded game planted)."""
         if _there(rulebook):
             try:
                 self.inside_data(rulebook, self.rel(rulebook))
             except PnpError as exc:
                 findings.extend(f.__class__(f.severity, f.code, f.message, f.loc, slug, f.component) for f in exc.findings)
-                rulebook = None
-        if game:
-            game.decks = decks
-            game.rulebook = rulebook if rulebook is not None and rulebook.is_file() else None
-            game.failed = failed
-        return game, findings
+                return None
+        return rulebook
 
     def _rulebook_of(self, gdir: Path, edition: Edition, findings: list, slug: str) -> Path:
         """rulebook.md, or in another edition rulebook.<lang>.md; the source's, with a warning, while that is missing."""
@@ -314,57 +328,68 @@ class Project:
 
     def _load_deck(self, path: Path, slug: str, findings: list, edition: Edition, before: Deck | None = None) -> Deck | None:
         rel = self.rel(path)
-        if not re.match(ID_PATTERN, path.stem):  # the file's name is the deck's id, which templates and the rulebook name (decks.heroes)
-            findings.append(error("deck-file-name", f"the deck file name '{path.name}' cannot be a deck's id (its name before .yaml): use letters, "
-                                  "digits, - and _, starting with a letter or digit, and rename the file", Loc(rel), game=slug))
+        if not self._deck_file_named_well(path, rel, slug, findings):
             return None
         data = self._localised(path, rel, findings, slug, edition)
         if data is None:
             return None
-        sheet = None
-        if isinstance(data, LocDict) and "cards_from" in data and names_folder(data["cards_from"], path):
-            if not self._folder_cards(data, path, slug, findings):
-                return None
-        elif isinstance(data, LocDict) and "cards_from" in data:
-            sheet = self._sheet_cards(data, path, slug, findings, edition)
-            if sheet is None:
-                return None
-        if isinstance(data, LocDict) and "generate" in data and not self._generated_cards(data, slug, findings):
+        filled, sheet = self._cards_filled(data, path, slug, findings, edition)
+        if not filled:
             return None
         one_each = isinstance(data, LocDict) and str(data.get("count_column", "")).strip().lower() == NO_COPIES
         spec, found = check_shape(OneEachDeckSpec if one_each else DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
             return None
-        cards, seen = [], {}
-        defaults = data.get("defaults") or {}
-        for _i, (card_spec, raw) in enumerate(zip(spec.cards, data["cards"], strict=False)):
-            if card_spec.id in seen:
-                findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at line {seen[card_spec.id].line}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{path.stem}/{card_spec.id}"))
-                continue
-            seen[card_spec.id] = raw.loc_of("id")
-            merged = LocDict(raw._loc, raw.path)
-            for source in (defaults, raw):
-                for key, value in source.items():
-                    merged[key] = value
-                    merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
-                    if isinstance(source, LocDict) and key in source.key_locs:
-                        merged.key_locs[key] = source.key_locs[key]
-            merged.setdefault("count", 1)
-            front, back = (self._template_from(spec, merged, side, findings, slug, f"{path.stem}/{card_spec.id}") for side in ("front", "back"))
-            cards.append(Card(card_spec.id, card_spec.count, merged, back or card_spec.back, raw.loc, front))
+        cards = self._deck_cards(spec, data, path.stem, slug, findings)
         if before is not None:
             cards = _as_before(cards, before.cards)
         _drop_items(data["cards"])  # each card's fields and places are in its merged mapping now: two copies double a large deck's memory
         name_field = (spec.name_field,) if isinstance(spec.name_field, str) else tuple(spec.name_field)
         if "name_field" in data:
-            for key in name_field:
-                lacking = [c.id for c in cards if key not in c.fields]
-                if lacking:
-                    findings.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
-                                          f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=path.stem))
+            findings += _name_field_findings(name_field, cards, data, slug, path.stem)
         return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field, deck_shape(spec),
                     spec.art_bleed)
+
+    @staticmethod
+    def _deck_file_named_well(path: Path, rel: str, slug: str, findings: list) -> bool:
+        """Whether the deck file's name can be the deck's id, which templates and the rulebook name (decks.heroes); an error if not."""
+        if re.match(ID_PATTERN, path.stem):
+            return True
+        findings.append(error("deck-file-name", f"the deck file name '{path.name}' cannot be a deck's id (its name before .yaml): use letters, "
+                              "digits, - and _, starting with a letter or digit, and rename the file", Loc(rel), game=slug))
+        return False
+
+    def _cards_filled(self, data, path: Path, slug: str, findings: list, edition: Edition) -> tuple[bool, Path | None]:
+        """Fill the deck's cards from where `cards_from` names (a folder of pictures, a spreadsheet) and what `generate`
+        makes: (whether that went without an error, the spreadsheet's path when the cards came from one)."""
+        if not isinstance(data, LocDict):
+            return True, None
+        sheet = None
+        if "cards_from" in data and names_folder(data["cards_from"], path):
+            if not self._folder_cards(data, path, slug, findings):
+                return False, None
+        elif "cards_from" in data:
+            sheet = self._sheet_cards(data, path, slug, findings, edition)
+            if sheet is None:
+                return False, None
+        if "generate" in data and not self._generated_cards(data, slug, findings):
+            return False, None
+        return True, sheet
+
+    def _deck_cards(self, spec: DeckSpec, data: LocDict, deck: str, slug: str, findings: list) -> list[Card]:
+        """The deck's cards, each with the deck's defaults under its own fields; a card whose id is taken is an error and left out."""
+        cards, seen = [], {}
+        defaults = data.get("defaults") or {}
+        for card_spec, raw in zip(spec.cards, data["cards"], strict=False):
+            if card_spec.id in seen:
+                findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at line {seen[card_spec.id].line}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{deck}/{card_spec.id}"))
+                continue
+            seen[card_spec.id] = raw.loc_of("id")
+            merged = _merged_fields(defaults, raw)
+            front, back = (self._template_from(spec, merged, side, findings, slug, f"{deck}/{card_spec.id}") for side in ("front", "back"))
+            cards.append(Card(card_spec.id, card_spec.count, merged, back or card_spec.back, raw.loc, front))
+        return cards
 
     def _template_from(self, spec: DeckSpec, fields: LocDict, side: str, findings: list, slug: str, what: str) -> str | None:
         """The template a card's `front_from`/`back_from` field names: `villain` is villain.j2 beside the deck's own
@@ -516,3 +541,28 @@ def find_root(start: Path) -> Path | None:
         if (folder / "data").is_dir():
             return folder
     return None
+
+
+def _merged_fields(defaults, raw: LocDict) -> LocDict:
+    """A card's fields over the deck's defaults, each keeping the place it was written (a default's, at the defaults), and
+    a count of 1 when neither gives one."""
+    merged = LocDict(raw._loc, raw.path)
+    for source in (defaults, raw):
+        for key, value in source.items():
+            merged[key] = value
+            merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
+            if isinstance(source, LocDict) and key in source.key_locs:
+                merged.key_locs[key] = source.key_locs[key]
+    merged.setdefault("count", 1)
+    return merged
+
+
+def _name_field_findings(name_field: tuple, cards: list[Card], data: LocDict, slug: str, deck: str) -> list[Finding]:
+    """An error for each field `name_field` names that some cards lack (the first five named)."""
+    found = []
+    for key in name_field:
+        lacking = [c.id for c in cards if key not in c.fields]
+        if lacking:
+            found.append(error("deck-name-field", f"name_field names '{key}', which cards {', '.join(lacking[:5])}{' …' if len(lacking) > 5 else ''} do not have: "
+                               f"give them the field or name another one", data.loc_of("name_field"), game=slug, component=deck))
+    return found

@@ -445,32 +445,38 @@ _READABLE = {
 
 def _describe(err, data) -> tuple[str, list]:
     """One readable sentence for a pydantic error, and the path to point at."""
-    path = [p for p in err["loc"] if not (isinstance(p, str) and ("[" in p or p in ("str", "int", "float", "bool")))]
+    path = [p for p in err["loc"] if not _type_step(p)]
     kind = err["type"]
-    value = err.get("input")
-    name = ".".join(str(p) for p in path) or "this file"
-    ctx = err.get("ctx") or {}
     if kind == "missing":
         return f"missing required key '{path[-1]}'", path[:-1]
     if kind == "extra_forbidden":
         return f"unknown key '{path[-1]}'", path
+    name = ".".join(str(p) for p in path) or "this file"
+    return _value_sentence(err, kind, name, err.get("input"), err.get("ctx") or {}), path
+
+
+def _type_step(step) -> bool:
+    """Whether a step of pydantic's error path names a type tried (`str`, `list[int]`...) rather than a key or index."""
+    return isinstance(step, str) and ("[" in step or step in ("str", "int", "float", "bool"))
+
+
+def _value_sentence(err, kind: str, name: str, value, ctx: dict) -> str:
+    """What is wrong with the value at `name`: not allowed, out of bounds, too short or long, not usable, of the wrong type."""
     if kind == "literal_error":
-        expected = ctx.get("expected", "")
-        return f"{name}: '{value}' is not allowed; expected {expected}", path
+        return f"{name}: '{value}' is not allowed; expected {ctx.get('expected', '')}"
     if kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))
-        return f"{name}: {value} is too small; the minimum is {bound}" + ("" if kind == "greater_than_equal" else " (exclusive)"), path
+        return f"{name}: {value} is too small; the minimum is {bound}" + ("" if kind == "greater_than_equal" else " (exclusive)")
     if kind in ("less_than_equal", "less_than"):
-        bound = ctx.get("le", ctx.get("lt"))
-        return f"{name}: {value} is too large; the maximum is {bound}", path
+        return f"{name}: {value} is too large; the maximum is {ctx.get('le', ctx.get('lt'))}"
     if kind in ("too_short", "too_long"):
-        return f"{name}: {err['msg'].lower()}", path
+        return f"{name}: {err['msg'].lower()}"
     if kind == "value_error":
-        return f"{name}: {ctx.get('error', err['msg'])!s}", path
+        return f"{name}: {ctx.get('error', err['msg'])!s}"
     if kind in ("float_type", "int_type") and isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
-        return f"{name}: {value} is not a usable number", path
+        return f"{name}: {value} is not a usable number"
     readable = _READABLE.get(kind) or err["msg"]
-    return f"{name}: {readable}, got {value!r}"[:300], path
+    return f"{name}: {readable}, got {value!r}"[:300]
 
 
 def check_shape(model: type[BaseModel], data, rel: str, *, what: str = "", game: str = ""):

@@ -185,22 +185,12 @@ def printf_size(fmt: str | bytes, args) -> int:
         if start < 0:
             return size + n - at
         size += start - at
-        i, key = start + 1, None
-        if i < n and fmt[i] == "(":
-            depth, i = 1, i + 1
-            begin = i
-            while i < n and depth:
-                depth += (fmt[i] == "(") - (fmt[i] == ")")
-                i += 1
-            key = fmt[begin:i - 1]
-        while i < n and fmt[i] in "-+ #0":
-            i += 1
-        width, i = number(i)
+        key, i = _printf_key(fmt, start + 1)
+        width, i = number(_skipped(fmt, i, "-+ #0"))
         precision = 0
         if i < n and fmt[i] == ".":
             precision, i = number(i + 1)
-        while i < n and fmt[i] in "hlL":
-            i += 1
+        i = _skipped(fmt, i, "hlL")
         conversion = fmt[i] if i < n else ""
         at = i + 1
         if conversion == "%":
@@ -212,6 +202,26 @@ def printf_size(fmt: str | bytes, args) -> int:
             value = values[taken] if taken < len(values) else None
             taken += 1
         size += max(width, precision + 2, text_size(value) if conversion in "sra" else 24)
+
+
+def _printf_key(fmt: str, i: int) -> tuple[str | None, int]:
+    """The mapping key of a conversion whose `%` is just before `i` (None when it has none) and where the rest of the
+    conversion starts: a key in parentheses may hold parentheses itself, as in Python."""
+    if i >= len(fmt) or fmt[i] != "(":
+        return None, i
+    depth, i = 1, i + 1
+    begin = i
+    while i < len(fmt) and depth:
+        depth += (fmt[i] == "(") - (fmt[i] == ")")
+        i += 1
+    return fmt[begin:i - 1], i
+
+
+def _skipped(fmt: str, i: int, chars: str) -> int:
+    """Where the run of `chars` (a conversion's flags, its length modifier) from `i` ends."""
+    while i < len(fmt) and fmt[i] in chars:
+        i += 1
+    return i
 
 
 # Filters: how big each filter that can grow something would make it, from the arguments it was given -------------------------
@@ -315,19 +325,7 @@ GROWING_METHODS = frozenset({"append", "extend", "insert", "update", "setdefault
 def method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int, str]:
     """(size of what calling `owner.name(*args)` would make or grow `owner` to, what it is): 0 when it grows nothing."""
     if isinstance(owner, TEXTS):
-        if name in _WIDTH_METHODS and args:
-            return max(len(owner), _count(args[0])), f"text made by .{name}()"
-        if name == "expandtabs":
-            tab = _count(args[0]) if args else _count(kwargs.get("tabsize", 8))
-            return len(owner) + owner.count("\t" if isinstance(owner, str) else b"\t") * tab, "text made by .expandtabs()"
-        if name == "join" and args:
-            return joined_size(args[0], len(owner)), "text made by .join()"
-        if name == "replace" and len(args) >= 2 and isinstance(args[0], TEXTS) and isinstance(args[1], TEXTS):
-            return replace_size(owner, args[0], args[1]), "text made by replace"
-        if name == "translate" and args and isinstance(args[0], Mapping):
-            longest = max((sized(v) for v in args[0].values()), default=1)
-            return len(owner) * max(longest, 1), "text made by .translate()"
-        return 0, ""  # a text's format is measured field by field (pnp.layout.sandbox.CappedFormatter)
+        return _text_method_size(owner, name, args, kwargs)
     if isinstance(owner, (list, dict, set)) and name in GROWING_METHODS:
         added = sized(args[-1]) if name in ("extend", "update", "union") and args else 1
         if name == "update" and kwargs:
@@ -335,3 +333,19 @@ def method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int, str]:
         return len(owner) + added, f"a {type(owner).__name__} grown by .{name}()"
     return 0, ""
 
+
+def _text_method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int, str]:
+    """method_size of a text's method: the texts its padding, tabs, joins, replacements and translations make."""
+    if name in _WIDTH_METHODS and args:
+        return max(len(owner), _count(args[0])), f"text made by .{name}()"
+    if name == "expandtabs":
+        tab = _count(args[0]) if args else _count(kwargs.get("tabsize", 8))
+        return len(owner) + owner.count("\t" if isinstance(owner, str) else b"\t") * tab, "text made by .expandtabs()"
+    if name == "join" and args:
+        return joined_size(args[0], len(owner)), "text made by .join()"
+    if name == "replace" and len(args) >= 2 and isinstance(args[0], TEXTS) and isinstance(args[1], TEXTS):
+        return replace_size(owner, args[0], args[1]), "text made by replace"
+    if name == "translate" and args and isinstance(args[0], Mapping):
+        longest = max((sized(v) for v in args[0].values()), default=1)
+        return len(owner) * max(longest, 1), "text made by .translate()"
+    return 0, ""  # a text's format is measured field by field (pnp.layout.sandbox.CappedFormatter)

@@ -133,17 +133,8 @@ def table(rec, x, y, cells, col_widths, row_heights, header_fill=None, fill=None
           align="center", valign="middle", min_size=None, stroke_width=0.3, font="body", color=None, header_rows=None, header_cols=None):
     """A grid of rich-text cells; with `header_fill`, the first row and column are bold headers on that fill."""
     x, y = to_number(x, "x"), to_number(y, "y")
-    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
-        raise LayoutError("cells must be a list of rows, each a list of cell texts", "cells")
-    rows = []
-    for row in cells:
-        if isinstance(row, (str, bytes, Fields, dict)) or not hasattr(row, "__iter__"):
-            raise LayoutError("each row of cells must be a list of cell texts", "cells")
-        rows.append([_cell_text(v) for v in row])
-    n_rows = len(rows)
-    n_cols = max((len(r) for r in rows), default=0)
-    if not n_rows or not n_cols:
-        raise LayoutError("a table needs at least one row and one column", "cells")
+    rows = _table_rows(cells)
+    n_rows, n_cols = len(rows), max(len(r) for r in rows)
     widths = _lengths(col_widths, n_cols, "col_widths")
     heights = _lengths(row_heights, n_rows, "row_heights")
     size = to_number(size, "size")
@@ -151,31 +142,67 @@ def table(rec, x, y, cells, col_widths, row_heights, header_fill=None, fill=None
     header_hex = rec._colour(header_fill)
     fill_hex, stripe_hex = rec._colour(fill), rec._colour(stripe)
     stroke = _ink(rec) if stroke is None else stroke
-    hr = (1 if header_hex else 0) if header_rows is None else _count(header_rows, "header_rows", 0, n_rows)
-    hc = (1 if header_hex else 0) if header_cols is None else _count(header_cols, "header_cols", 0, n_cols)
+    fills = _TableFills(header_hex, fill_hex, stripe_hex, _header_count(header_rows, header_hex, "header_rows", n_rows),
+                        _header_count(header_cols, header_hex, "header_cols", n_cols))
     xs = [x + add_up(widths[:i]) for i in range(n_cols + 1)]
     ys = [y + add_up(heights[:i]) for i in range(n_rows + 1)]
-    pad = 1.0
     for r in range(n_rows):
         for c in range(n_cols):
-            header = r < hr or c < hc
-            cell_fill = header_hex if header else (stripe_hex if stripe_hex and (r - hr) % 2 == 1 else fill_hex)
-            if cell_fill:
-                rec.rect(xs[c], ys[r], widths[c], heights[r], fill=cell_fill)
+            if fills.fill(r, c):
+                rec.rect(xs[c], ys[r], widths[c], heights[r], fill=fills.fill(r, c))
     for yy in ys:
         rec.line(xs[0], yy, xs[-1], yy, stroke=stroke, stroke_width=stroke_width)
     for xx in xs:
         rec.line(xx, ys[0], xx, ys[-1], stroke=stroke, stroke_width=stroke_width)
+    pad = 1.0
     for r, row in enumerate(rows):
         for c, content in enumerate(row):
-            if not content:
-                continue
-            header = r < hr or c < hc
-            cell_fill = header_hex if header else (stripe_hex if stripe_hex and (r - hr) % 2 == 1 else fill_hex)
-            ink = color if color is not None and not header else _contrast(rec, cell_fill)
-            rec.text(content, xs[c] + pad, ys[r] + pad, widths[c] - 2 * pad, heights[r] - 2 * pad, size=size, min_size=min_size,
-                     font=font, bold=header, color=ink, align=align, valign=valign)
+            if content:
+                header = fills.is_header(r, c)
+                ink = color if color is not None and not header else _contrast(rec, fills.fill(r, c))
+                rec.text(content, xs[c] + pad, ys[r] + pad, widths[c] - 2 * pad, heights[r] - 2 * pad, size=size, min_size=min_size,
+                         font=font, bold=header, color=ink, align=align, valign=valign)
     return ""
+
+
+def _table_rows(cells) -> list[list[str]]:
+    """The table's cells as rows of texts, at least one row and one column: a template that passes a string, or a row that
+    is not a list, is told so rather than drawn one letter a cell."""
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+        raise LayoutError("cells must be a list of rows, each a list of cell texts", "cells")
+    rows = []
+    for row in cells:
+        if isinstance(row, (str, bytes, Fields, dict)) or not hasattr(row, "__iter__"):
+            raise LayoutError("each row of cells must be a list of cell texts", "cells")
+        rows.append([_cell_text(v) for v in row])
+    if not rows or not max(len(r) for r in rows):
+        raise LayoutError("a table needs at least one row and one column", "cells")
+    return rows
+
+
+def _header_count(asked, header_hex, name: str, most: int) -> int:
+    """How many header rows (or columns): as asked, else one when the table has a header fill."""
+    if asked is None:
+        return 1 if header_hex else 0
+    return _count(asked, name, 0, most)
+
+
+class _TableFills:
+    """Which cells of a table are headers and the fill each takes: headers the header fill, body rows striped when asked."""
+
+    def __init__(self, header_hex, fill_hex, stripe_hex, header_rows: int, header_cols: int):
+        self.header_hex, self.fill_hex, self.stripe_hex = header_hex, fill_hex, stripe_hex
+        self.header_rows, self.header_cols = header_rows, header_cols
+
+    def is_header(self, r: int, c: int) -> bool:
+        """Whether the cell at row r, column c is a header: bold, on the header fill, in a readable ink."""
+        return r < self.header_rows or c < self.header_cols
+
+    def fill(self, r: int, c: int):
+        """The cell's fill (None: the card shows through)."""
+        if self.is_header(r, c):
+            return self.header_hex
+        return self.stripe_hex if self.stripe_hex and (r - self.header_rows) % 2 == 1 else self.fill_hex
 
 
 def _edge_cells(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float, float]]:

@@ -128,6 +128,28 @@ def _clear_of_rectangle(points, w: float, h: float, pad: float) -> bool:
     return min(min(xs), min(ys), w - max(xs), h - max(ys)) - pad >= SAFE_MM - SAFE_EPS_MM
 
 
+class _Frame(NamedTuple):
+    """Where a group of elements lands on the face: its transform into face mm, the scale a stroke's width takes, and the
+    test (when the cut is rectangular) that settles a box clear of the safe area before its outline is sampled."""
+
+    t: tuple
+    scale: float
+    clear: Callable | None
+
+    def at(self, points) -> list[tuple[float, float]]:
+        """Points of the group's own mm, in face mm."""
+        t = self.t
+        return [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x, y in points]
+
+    def settled(self, box: tuple[float, float, float, float], pad: float) -> bool:
+        """Whether the box (group mm), padded by `pad`, lies clear of the safe area: nothing in it need be sampled."""
+        return self.clear is not None and self.clear(self.at(_corners(*box)), pad)
+
+    def pad(self, width: float) -> float:
+        """Half a stroke of `width` (group mm), in face mm: how far the ink reaches past the line it follows."""
+        return width * self.scale / 2
+
+
 def _safe_marks(elements, t, clear: Callable | None = None):
     """(element, kind, label, points in face mm, half stroke width) for everything the safe area guards.
 
@@ -135,49 +157,62 @@ def _safe_marks(elements, t, clear: Callable | None = None):
     lie clear of a rectangular cut's safe area), an element whose box is clear
     is passed over before its outline is sampled: most of a face sits well
     inside, and four corners settle what would take up to 72 points."""
-    scale = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
-
-    def at(points):
-        return [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x, y in points]
-
-    def settled(box: tuple[float, float, float, float], pad: float) -> bool:
-        return clear is not None and clear(at(_corners(*box)), pad)
-
+    frame = _Frame(t, math.sqrt(abs(t[0] * t[3] - t[1] * t[2])), clear)
     for el in elements:
-        if getattr(el, "edge", False) or getattr(el, "decoration", False):
-            continue
-        match el:
-            case Text(x, y, ops):
-                runs = [(op, _op_box(op, x, y)) for op in ops if type(op) is not TextOp or op.text.strip()]
-                if not runs or settled(_enclosing(box for _, box in runs), 0.0):
-                    continue
-                for op, box in runs:
-                    label = op.text.strip() if type(op) is TextOp else f":{op.icon}:"
-                    yield el, "text", label, at(_corners(*box)), 0.0
-            case Icon(name, _, x, y, w, h) if not settled((x, y, x + w, y + h), 0.0):  # as the ellipse its box holds: an icon's art rarely fills the box's corners
-                yield el, "icon", name, at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), 0.0
-            case Line(x1, y1, x2, y2, _, width) if not settled((x1, y1, x2, y2), width * scale / 2):
-                yield el, "rule", "line", at(_along((x1, y1), (x2, y2))), width * scale / 2
-            case Rect(x, y, w, h, fill, stroke, width):
-                if stroke is not None and width > 0:
-                    if settled((x, y, x + w, y + h), width * scale / 2):
-                        continue
-                    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-                    for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-                        yield el, "rule", "rectangle's outline", at(_along(a, b)), width * scale / 2
-                elif fill is not None and min(abs(w), abs(h)) <= RULE_MM and not settled((x, y, x + w, y + h), min(abs(w), abs(h)) * scale / 2):
-                    ends = ((x, y + h / 2), (x + w, y + h / 2)) if abs(w) >= abs(h) else ((x + w / 2, y), (x + w / 2, y + h))
-                    yield el, "rule", "thin rectangle", at(_along(*ends)), min(abs(w), abs(h)) * scale / 2
-            case Circle(cx, cy, r, _, stroke, width) if stroke is not None and width > 0 and not settled((cx - r, cy - r, cx + r, cy + r), width * scale / 2):
-                yield el, "rule", "ring", at(_around(cx, cy, r, r)), width * scale / 2
-            case Ellipse(x, y, w, h, _, stroke, width) if stroke is not None and width > 0 and not settled((x, y, x + w, y + h), width * scale / 2):
-                yield el, "rule", "ellipse's outline", at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), width * scale / 2
-            case Polygon(points, _, stroke, width, closed) if stroke is not None and width > 0 and not settled(_enclosing((px, py, px, py) for px, py in points), width * scale / 2):
-                pts = list(points)
-                for a, b in zip(pts, pts[1:] + (pts[:1] if closed else []), strict=False):
-                    yield el, "rule", "polygon's outline", at(_along(a, b)), width * scale / 2
-            case Group(gx, gy, rot, group_scale, children):
-                yield from _safe_marks(children, group_transform(t, gx, gy, rot, group_scale), clear)
+        if not (getattr(el, "edge", False) or getattr(el, "decoration", False)):
+            yield from _element_marks(el, frame)
+
+
+def _stroked(stroke, width: float) -> bool:
+    """Whether a shape's outline is drawn at all."""
+    return stroke is not None and width > 0
+
+
+def _element_marks(el, frame: _Frame):
+    """The marks of one element the safe area guards (a group's, of its children), unless its box settles them."""
+    match el:
+        case Text():
+            yield from _text_marks(el, frame)
+        case Icon(name, _, x, y, w, h) if not frame.settled((x, y, x + w, y + h), 0.0):  # as the ellipse its box holds: an icon's art rarely fills the box's corners
+            yield el, "icon", name, frame.at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), 0.0
+        case Line(x1, y1, x2, y2, _, width) if not frame.settled((x1, y1, x2, y2), frame.pad(width)):
+            yield el, "rule", "line", frame.at(_along((x1, y1), (x2, y2))), frame.pad(width)
+        case Rect():
+            yield from _rect_marks(el, frame)
+        case Circle(cx, cy, r, _, stroke, width) if _stroked(stroke, width) and not frame.settled((cx - r, cy - r, cx + r, cy + r), frame.pad(width)):
+            yield el, "rule", "ring", frame.at(_around(cx, cy, r, r)), frame.pad(width)
+        case Ellipse(x, y, w, h, _, stroke, width) if _stroked(stroke, width) and not frame.settled((x, y, x + w, y + h), frame.pad(width)):
+            yield el, "rule", "ellipse's outline", frame.at(_around(x + w / 2, y + h / 2, w / 2, h / 2)), frame.pad(width)
+        case Polygon(points, _, stroke, width, closed) if _stroked(stroke, width) and not frame.settled(_enclosing((px, py, px, py) for px, py in points), frame.pad(width)):
+            pts = list(points)
+            for a, b in zip(pts, pts[1:] + (pts[:1] if closed else []), strict=False):
+                yield el, "rule", "polygon's outline", frame.at(_along(a, b)), frame.pad(width)
+        case Group(gx, gy, rot, group_scale, children):
+            yield from _safe_marks(children, group_transform(frame.t, gx, gy, rot, group_scale), frame.clear)
+
+
+def _text_marks(el: Text, frame: _Frame):
+    """Each run of a text (a word's box, an inline icon's) unless the box around them all settles them; blank runs are no mark."""
+    runs = [(op, _op_box(op, el.x, el.y)) for op in el.ops if type(op) is not TextOp or op.text.strip()]
+    if not runs or frame.settled(_enclosing(box for _, box in runs), 0.0):
+        return
+    for op, box in runs:
+        label = op.text.strip() if type(op) is TextOp else f":{op.icon}:"
+        yield el, "text", label, frame.at(_corners(*box)), 0.0
+
+
+def _rect_marks(el: Rect, frame: _Frame):
+    """A stroked rectangle's four sides; an unstroked filled one as thin as a rule, as the rule along its middle."""
+    x, y, w, h, fill, stroke, width = el[:7]
+    if _stroked(stroke, width):
+        if frame.settled((x, y, x + w, y + h), frame.pad(width)):
+            return
+        corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            yield el, "rule", "rectangle's outline", frame.at(_along(a, b)), frame.pad(width)
+    elif fill is not None and min(abs(w), abs(h)) <= RULE_MM and not frame.settled((x, y, x + w, y + h), frame.pad(min(abs(w), abs(h)))):
+        ends = ((x, y + h / 2), (x + w, y + h / 2)) if abs(w) >= abs(h) else ((x + w / 2, y), (x + w / 2, y + h))
+        yield el, "rule", "thin rectangle", frame.at(_along(*ends)), frame.pad(min(abs(w), abs(h)))
 
 
 def _enclosing(boxes) -> tuple[float, float, float, float]:

@@ -357,26 +357,21 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     game = gctx.game
     groups = [g for g in (d.group() for d in decks) if g is not None]
 
-    def findings() -> list[Finding]:
-        return [f for d in decks for f in d.findings()]
-
     def arrive() -> None:
         _arrive_all(decks)
-        if any(f.severity == "error" for f in findings()):
+        if any(f.severity == "error" for f in _decks_findings(decks)):
             raise GaveUp
 
     refused = [error("insert-size", said, game.decks[d.deck.id].loc_of("size"), game=game.slug, component=d.deck.id)
                for d in decks if (said := options.printed.refused(d.deck.size)) is not None]
-    if any(f.severity == "error" for f in findings()) or not groups or refused:
+    if any(f.severity == "error" for f in _decks_findings(decks)) or not groups or refused:
         _arrive_all(decks)
-        return [], [*findings(), *refused]
-    # a round or hex deck keeps its own spacing and may nest (pnp.render.nesting): the grid these notes weigh is not its sheet
-    gridded = [(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups if not g.outlined]
-    notes = sheet_layout_notes(gridded, options, game.slug) if options.layout == "duplex" else []
+        return [], [*_decks_findings(decks), *refused]
+    notes = _layout_notes(game, groups, options)
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
         _arrive_all(decks)
-        return [], [*findings(), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
+        return [], [*_decks_findings(decks), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
@@ -384,20 +379,41 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         notes += card_slivers(gctx, options, stats.slivers, "the card sheets")
         faces = {name: known for d in decks for name, known in d.faces.items()}
         files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces, cuts=stats.cuts)))
-        changed_groups = [g for g in (d.group(changed=True) for d in decks) if g is not None]
-        if options.changed and changed_groups:
-            # a few fixed cards from several decks reprint on one sheet, not one sheet per deck; the list gets a blank
-            # back, so every later card's back still lands behind its front when printed double-sided
-            changed_names = [name for d in decks for name in d.changed_names]
-            cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
-            data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests)
-            files.append((f"{game.slug}-changed.pdf", data, FileStats(stats.pages, stats.pieces - 1, stats.shared, stats.page_keys, changed=changed_names)))
+        if options.changed:
+            files += _changed_file(gctx, options, decks, digests)
     except GaveUp:
-        return [], findings()
+        return [], _decks_findings(decks)
     except ValueError as exc:
         _arrive_all(decks)
-        return [], [*findings(), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
-    return files, [*findings(), *notes]
+        return [], [*_decks_findings(decks), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
+    return files, [*_decks_findings(decks), *notes]
+
+
+def _layout_notes(game, groups: list[Group], options: Options) -> list[Finding]:
+    """The notes on how each card size sits on the paper (a layout the printer's margin forced); a gutterfold has its own."""
+    if options.layout != "duplex":
+        return []
+    # a round or hex deck keeps its own spacing and may nest (pnp.render.nesting): the grid these notes weigh is not its sheet
+    gridded = [(g.name, g.size, game.decks[g.id].loc_of("size")) for g in groups if not g.outlined]
+    return sheet_layout_notes(gridded, options, game.slug)
+
+
+def _decks_findings(decks: list[DeckSheets]) -> list[Finding]:
+    """Every finding of the decks' faces so far (more come as a helper process's faces arrive)."""
+    return [f for d in decks for f in d.findings()]
+
+
+def _changed_file(gctx: GameContext, options: Options, decks: list[DeckSheets], digests: FaceDigests) -> list[tuple]:
+    """With --changed, the changed cards' file, when any card changed: a few fixed cards from several decks reprint on one
+    sheet, not one sheet per deck; the list gets a blank back, so every later card's back still lands behind its front
+    when printed double-sided."""
+    changed_groups = [g for g in (d.group(changed=True) for d in decks) if g is not None]
+    if not changed_groups:
+        return []
+    changed_names = [name for d in decks for name in d.changed_names]
+    cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
+    data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests)
+    return [(f"{gctx.game.slug}-changed.pdf", data, FileStats(stats.pages, stats.pieces - 1, stats.shared, stats.page_keys, changed=changed_names))]
 
 
 def card_slivers(gctx: GameContext, options: Options, slivers: list[SheetSliver], sheets: str) -> list[Finding]:

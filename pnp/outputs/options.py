@@ -110,38 +110,41 @@ NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board
 def variant_tag(options: Options, kind: str) -> str:
     """The part of a file name that tells this build's variant from the default one (letter, long-edge duplex, no bleed, whole game)."""
     wanted = kind_named(kind).options
-    tags = []
-    if "paper" in wanted:
-        tags.append(options.suffix.lstrip("-") if options.suffix else "" if options.paper == "letter" else options.paper)
-    if "layout" in wanted and options.layout == "gutterfold":
-        tags.append("gutterfold" if options.fold_rotation == 180 else f"gutterfold{options.fold_rotation}")
-    if "duplex" in wanted and options.layout != "gutterfold" and options.duplex != "long":
-        tags.append({"short": "short-edge", "none": "simplex"}[options.duplex])
-    if "bleed" in wanted and options.bleed:
-        tags.append("bleed")
-    elif "edge_bleed" in wanted and options.edge_bleed:
-        tags.append("bleed-edges")
-    if "gutter" in wanted and options.gutter:
-        tags.append(f"gutter{options.gutter:g}mm")
-    if "ink_saver" in wanted and options.ink_saver:
-        tags.append("ink-saver")
-    if "back_offset" in wanted and any(options.back_offset):
-        x, y = options.back_offset
-        tags.append(f"offset{x:+g}{y:+g}mm")  # an offset build must not overwrite the normal one
-    if "printable_mm" in wanted and options.printable_mm != DEFAULT_PRINTABLE_MM:
-        tags.append(f"margin{options.printable_mm:g}mm")
-    if "cutter" in wanted and options.cutter:
-        tags.append(options.cutter)
-    if "insert" in wanted and options.insert:
-        tags.append(f"insert{options.insert[0]:g}x{options.insert[1]:g}mm" + ("-trim" if options.insert_fit == "trim" else ""))
-    elif "fronts_only" in wanted and options.fronts_only:
-        tags.append("fronts")
-    if "subset" in wanted:
-        tags.append(_subset_tag(options))
-    if "draft" in wanted and options.draft:
-        tags.append("draft")  # a draft never overwrites a real print
+    tags = [tag(options, wanted) for names, tag in _VARIANT_TAGS if any(name in wanted for name in names)]
     tags.append(options.lang)  # every output of an edition in another language (pnp.data.languages)
     return "".join(f"-{t}" for t in tags if t)
+
+
+def _bleed_tag(options: Options, wanted) -> str:
+    """Full bleed, else bleed at the sheet's outer edges only: one or the other names the file."""
+    if "bleed" in wanted and options.bleed:
+        return "bleed"
+    return "bleed-edges" if "edge_bleed" in wanted and options.edge_bleed else ""
+
+
+def _insert_tag(options: Options, wanted) -> str:
+    """A box insert's size (and trim), else fronts only: an insert build prints fronts only anyway."""
+    if "insert" in wanted and options.insert:
+        return f"insert{options.insert[0]:g}x{options.insert[1]:g}mm" + ("-trim" if options.insert_fit == "trim" else "")
+    return "fronts" if "fronts_only" in wanted and options.fronts_only else ""
+
+
+# In a file name's order: the options a kind prints differently (any of `names` in its OutputKind.options), each with the
+# tag it gives the file name ("" at the option's default).
+_VARIANT_TAGS = (
+    (("paper",), lambda o, _: o.suffix.lstrip("-") if o.suffix else "" if o.paper == "letter" else o.paper),
+    (("layout",), lambda o, _: ("gutterfold" if o.fold_rotation == 180 else f"gutterfold{o.fold_rotation}") if o.layout == "gutterfold" else ""),
+    (("duplex",), lambda o, _: "" if o.layout == "gutterfold" or o.duplex == "long" else {"short": "short-edge", "none": "simplex"}[o.duplex]),
+    (("bleed", "edge_bleed"), _bleed_tag),
+    (("gutter",), lambda o, _: f"gutter{o.gutter:g}mm" if o.gutter else ""),
+    (("ink_saver",), lambda o, _: "ink-saver" if o.ink_saver else ""),
+    (("back_offset",), lambda o, _: f"offset{o.back_offset[0]:+g}{o.back_offset[1]:+g}mm" if any(o.back_offset) else ""),  # an offset build must not overwrite the normal one
+    (("printable_mm",), lambda o, _: f"margin{o.printable_mm:g}mm" if o.printable_mm != DEFAULT_PRINTABLE_MM else ""),
+    (("cutter",), lambda o, _: o.cutter or ""),
+    (("insert", "fronts_only"), _insert_tag),
+    (("subset",), lambda o, _: _subset_tag(o)),
+    (("draft",), lambda o, _: "draft" if o.draft else ""),  # a draft never overwrites a real print
+)
 
 
 def _subset_tag(options: Options) -> str:

@@ -324,50 +324,92 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
     reported all the same, so one run shows every problem (docs/findings.md), and nothing is written."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
+    outputs, findings, pending = _gathered(plan, rendered)
+    out_dir = options.out / game.slug
+    linked = _linked_folders((out_dir, store.parent), project, game.slug)
+    if linked or stopping or _blocks_writing(findings, options.strict):
+        return [], findings + linked
+    remove_stale_temporaries(out_dir)
+    outputs += _written_outputs(out_dir, pending, cache.written([done.slot for done in rendered]))
+    changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
+    _record_rendered(cache, rendered, changed_name)
+    if options.changed and any(done.slot.startswith("cards") for done in rendered):
+        findings += _no_change_note(_output_path(out_dir, changed_name), pending, game, project)
+    _take_printed(cache, options.mark_printed)
+    record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
+    if rendered or options.mark_printed:
+        cache.save(store, writes)
+    if rendered and "face-store" not in options.without:
+        _store_faces(options, game.slug, plan.shared, rendered, keeps, writes)
+    return outputs, findings
+
+
+def _gathered(plan: GamePlan, rendered: list[RenderedOutput]) -> tuple[list[Output], list[Finding], list]:
+    """The reused outputs, every finding and the rendered files to write, in the plan's order of steps: a reused output
+    brings its cached warnings but not its notes (a note is news of the build that computed it)."""
     by_slot = {r.slot: r for r in rendered}
     outputs, findings, pending = [], [], []
     for step in plan.steps:
         if isinstance(step, Reuse):
             outputs += step.outputs
-            findings += [f for f in cache.findings(step.slot) if f.severity != "note"]  # a note is news of the build that computed it
+            findings += [f for f in plan.cache.findings(step.slot) if f.severity != "note"]
         else:
             done = by_slot[step.job.slot]
             findings += done.findings
             pending += done.files
-    out_dir = options.out / game.slug
-    linked = _linked_folders((out_dir, store.parent), project, game.slug)
-    if linked or stopping or any(f.severity == "error" or (options.strict and f.severity == "warning") for f in findings):
-        return [], findings + linked
-    remove_stale_temporaries(out_dir)
-    written = cache.written(list(by_slot))
+    return outputs, findings, pending
+
+
+def _blocks_writing(findings: list[Finding], strict: bool) -> bool:
+    """Whether the findings stop the build from writing: any error, or any warning with --strict."""
+    return any(f.severity == "error" or (strict and f.severity == "warning") for f in findings)
+
+
+def _written_outputs(out_dir: Path, pending, written: dict) -> list[Output]:
+    """Write each pending file whose bytes differ from what is on disk (a file the last build wrote, still a plain file with
+    the same digest, keeps its mtime); the outputs, written or kept."""
+    outputs = []
     for name, data, stats in pending:
         path = _output_path(out_dir, name)
-        same = written.get(name)
-        if not (same is not None and same[0] == hashlib.sha256(data).hexdigest() and not path.is_symlink() and path.is_file() and file_sha256(path) == same[0]):
+        if not _on_disk_already(path, data, written.get(name)):
             write_atomic(path, data)
         outputs.append(_output(path, stats, len(data)))
-    changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
+    return outputs
+
+
+def _on_disk_already(path: Path, data: bytes, same) -> bool:
+    """Whether `path` holds `data` as the last build wrote it: the cache's digest matches the new bytes and the file's own."""
+    if same is None or same[0] != hashlib.sha256(data).hexdigest():
+        return False
+    return not path.is_symlink() and path.is_file() and file_sha256(path) == same[0]
+
+
+def _record_rendered(cache, rendered: list[RenderedOutput], changed_name: str) -> None:
+    """Record each rendered output's files, reads, findings and stats in the cache, and its faces as the last build's; the
+    changed-cards file is not recorded (it is made anew by each --changed build)."""
     for done in rendered:
         kept = [(n, d, s) for n, d, s in done.files if n != changed_name]
         cache.record(done.slot, done.key, {n: d for n, d, _ in kept}, done.reads, done.findings, done.cards)
         cache.outputs[done.slot]["stats"] = {n: s.cached() for n, _, s in kept}
         for _, _, stats in kept:
             cache.faces.update(stats.faces)
-    if options.changed and any(done.slot.startswith("cards") for done in rendered):
-        findings += _no_change_note(_output_path(out_dir, changed_name), pending, game, project)
-    if cache.printed is None and cache.faces:
-        cache.printed = dict(cache.faces)  # the first build is the first print: --changed compares with it until a print is marked
-    if options.mark_printed and cache.faces:
+
+
+def _take_printed(cache, mark: bool) -> None:
+    """Take the faces just built as the printed ones on the first build (--changed compares with it until a print is
+    marked) and whenever --mark-printed asks."""
+    if cache.faces and (cache.printed is None or mark):
         cache.printed = dict(cache.faces)
-    record_build(options.out, project.templates_dir, game, mark=options.mark_printed, built=bool(rendered))
-    if rendered or options.mark_printed:
-        cache.save(store, writes)
-    if rendered and "face-store" not in options.without:
-        used = {key: face for done in rendered for key, face in done.faces.items()}
-        face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
-        fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
-        FaceStore(face_store_path(options.out, game.slug), plan.shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards), reads=face_reads, writes=writes)
-    return outputs, findings
+
+
+def _store_faces(options: Options, slug: str, shared: str, rendered: list[RenderedOutput], keeps, writes: CacheWrites) -> None:
+    """Keep the drawn faces, what they read and the fonts they used in the game's face store for the next build; a build
+    of some outputs, decks or cards only keeps the faces it did not draw."""
+    used = {key: face for done in rendered for key, face in done.faces.items()}
+    face_reads = {key: made for done in rendered for key, made in done.face_reads.items()}
+    fonts = sorted({tuple(f) for done in rendered for f in done.fonts})
+    FaceStore(face_store_path(options.out, slug), shared, keeps=keeps).save(used, fonts, partial=bool(options.only or options.decks or options.cards),
+                                                                             reads=face_reads, writes=writes)
 
 
 def _output_path(out_dir: Path, name: str) -> Path:

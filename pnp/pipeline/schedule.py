@@ -94,28 +94,48 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
                 session.writes.flush()  # each paper's plan reads the caches the one before it wrote
             plans = {g.slug: plan_game(project, g, options, shared, session.keeps) for g in games_left}
             checking = number == 0 and validate  # the checks run once, with the first options
-            kept, jobs = {}, []
-            for game in games_left if checking else []:
-                results_kept = KeptResults(results_path(options.out, game.slug) if "results" not in without else None)
-                found = kept_checks(results_kept, project, game, shared, options.draft, session.keeps)
-                if found is None:
-                    jobs.append((_weight("check", game, without=without), "check", game.slug, None))
-                else:
-                    kept[game.slug] = found
-            for game in games_left:
-                if game.slug not in stopped:
-                    faces_kept = _has_face_store(plans[game.slug], game.slug)
-                    jobs += [(_weight(job.kind, game, faces_kept, without), "render", game.slug, job) for job in plans[game.slug].jobs]
+            kept, jobs = _check_jobs(project, games_left if checking else [], options, shared, session.keeps, without)
+            jobs += _render_jobs(games_left, plans, stopped, without)
             worked |= {job[2] for job in jobs}
             arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
-    for slug, standing in standings.items():
-        if slug not in steady:
-            session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
+    _remember_steady(session, standings, steady, results, worked)
     if "file-digests" not in without:
         save_digests(file_digests_path(runs[0].out), session.writes)
     prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
+
+
+def _remember_steady(session: Session, standings: dict, steady: dict, results: dict[str, GameBuild], worked: set) -> None:
+    """Keep each game's result just built by its standing, for a later build that finds the game unchanged to answer
+    with at once (pnp.pipeline.steady); a game answered that way now is kept as it was."""
+    for slug, standing in standings.items():
+        if slug not in steady:
+            session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
+
+
+def _check_jobs(project, games: list, options: Options, shared: str, keeps: Keeps | None, without: frozenset) -> tuple[dict, list[tuple]]:
+    """The checks each game of `games` needs: (the findings kept from an earlier build whose inputs are unchanged, by
+    game; a check job for each game with none kept)."""
+    kept, jobs = {}, []
+    for game in games:
+        results_kept = KeptResults(results_path(options.out, game.slug) if "results" not in without else None)
+        found = kept_checks(results_kept, project, game, shared, options.draft, keeps)
+        if found is None:
+            jobs.append((_weight("check", game, without=without), "check", game.slug, None))
+        else:
+            kept[game.slug] = found
+    return kept, jobs
+
+
+def _render_jobs(games: list, plans: dict[str, GamePlan], stopped: set, without: frozenset) -> list[tuple]:
+    """A weighed render job for each output each game's plan renders, but for games an earlier paper's run stopped."""
+    jobs = []
+    for game in games:
+        if game.slug not in stopped:
+            faces_kept = _has_face_store(plans[game.slug], game.slug)
+            jobs += [(_weight(job.kind, game, faces_kept, without), "render", game.slug, job) for job in plans[game.slug].jobs]
+    return jobs
 
 
 def _result_key(job: tuple) -> tuple:

@@ -503,14 +503,9 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
     """Every crop mark of `slots` on `sheet`, as (x0, y0, x1, y1) µm from the page's bottom-left."""
     xs = sorted({s.x for s in slots} | {s.x + s.w for s in slots})
     ys = sorted({s.y for s in slots} | {s.y + s.h for s in slots})
-    left, bottom, right, top = (sheet.bleed + b for b in sheet.edge_bleed)  # a bleed on the outer edges only moves the marks out too
-    start = {"left": min(s.x for s in slots) - left - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + right + MARK_GAP_UM,
-             "bottom": min(s.y for s in slots) - bottom - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + top + MARK_GAP_UM}
-    room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
-            "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
-    length = {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}
+    start = _mark_starts(sheet, slots)
     out = []
-    for edge, n in length.items():
+    for edge, n in _mark_lengths(sheet, start).items():
         if n < MIN_DRAWN_UM:
             continue
         if edge in ("top", "bottom"):
@@ -520,6 +515,21 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
             sign = 1 if edge == "right" else -1
             out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
     return [seg for seg in out if not any(meets(_span(seg), box) for box in sheet.avoid)]  # none on a cutting machine's mark
+
+
+def _mark_starts(sheet: Sheet, slots: list[Slot]) -> dict[str, int]:
+    """Where the marks on each side of the grid start: a mark gap past the slots' bleed (a bleed on the outer edges
+    only moves the marks out too)."""
+    left, bottom, right, top = (sheet.bleed + b for b in sheet.edge_bleed)
+    return {"left": min(s.x for s in slots) - left - MARK_GAP_UM, "right": max(s.x + s.w for s in slots) + right + MARK_GAP_UM,
+            "bottom": min(s.y for s in slots) - bottom - MARK_GAP_UM, "top": max(s.y + s.h for s in slots) + top + MARK_GAP_UM}
+
+
+def _mark_lengths(sheet: Sheet, start: dict[str, int]) -> dict[str, int]:
+    """How long the marks on each side may be: up to the sheet's cap, and no nearer the page's edge than it allows."""
+    room = {"left": start["left"] - sheet.mark_stop("left"), "right": sheet.page_w - sheet.mark_stop("right") - start["right"],
+            "bottom": start["bottom"] - sheet.mark_stop("bottom"), "top": sheet.page_h - sheet.mark_stop("top") - start["top"]}
+    return {edge: min(sheet.mark_cap("x" if edge in ("left", "right") else "y"), r) for edge, r in room.items()}
 
 
 def _span(seg: tuple[int, int, int, int]) -> tuple[int, int, int, int]:

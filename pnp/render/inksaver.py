@@ -116,19 +116,29 @@ class _Lightener:
         ground_under = next((g[4] for g in reversed(self.grounds) if g[0] <= cx <= g[2] and g[1] <= cy <= g[3]), None)
         network = area < LARGE * self.trim_area and fill in self.networks and not _light(fill)  # a small piece of a large ground
         if fill is None or (area < LARGE * self.trim_area and not network):
-            if _light(fill):  # a light slot or panel keeps its colour (and what is drawn on it), outlined on a tinted ground
-                self.grounds.append((*box, None))
-                if stroke is None and ground_under is not None:
-                    return fill, darken(ground_under), OUTLINE_MM
-            return fill, (self._fore(stroke, box[0], box[1]) if stroke else stroke), sw
+            return self._small_fill(fill, stroke, sw, box, ground_under)
+        return self._ground_fill(fill, stroke, sw, box, ground_under, framed=area >= BACKGROUND * self.trim_area or network)
+
+    def _small_fill(self, fill, stroke, sw, box, ground_under):
+        """A small shape keeps its fill; a light slot or panel keeps its colour (and what is drawn on it), outlined on a tinted ground."""
+        if _light(fill):
+            self.grounds.append((*box, None))
+            if stroke is None and ground_under is not None:
+                return fill, darken(ground_under), OUTLINE_MM
+        return fill, (self._fore(stroke, box[0], box[1]) if stroke else stroke), sw
+
+    def _ground_fill(self, fill, stroke, sw, box, ground_under, framed: bool):
+        """A large shape is a ground: tinted, and outlined in its own colour (a light panel, in the darkened ground it
+        sits on, where its edge would vanish) unless `framed`: the trim frames a background (an outline would sit in
+        the bleed), and a network's pieces join."""
         if not _light(fill):
             self.grounds.append((*box, fill))
             outline = fill
-        else:  # a light panel: outline it if it sits on a tinted ground, where its edge would vanish
+        else:
             self.grounds.append((*box, None))
             outline = darken(ground_under) if ground_under else None
-        if area >= BACKGROUND * self.trim_area or network:
-            outline = None  # the trim frames a background (an outline would sit in the bleed); a network's pieces join
+        if framed:
+            outline = None
         if stroke is None and outline is not None:
             stroke, sw = outline, OUTLINE_MM
         elif stroke is not None:
@@ -274,13 +284,9 @@ def _in_outline(elements, w: float, h: float, top: bool = True) -> tuple[list, b
     for el in elements:
         match el:
             case Rect() | Circle() | Ellipse() | Polygon():
-                box = _box(el)
-                if (el.fill is None and el.stroke is None) or _area(el) >= GROUND * w * h:
-                    continue
-                if top and (box[0] < OFF_TRIM_MM or box[1] < OFF_TRIM_MM or box[2] > w - OFF_TRIM_MM or box[3] > h - OFF_TRIM_MM):
-                    continue
-                width = min(el.stroke_width, OUTLINE_MM) if el.stroke is not None and el.stroke_width > 0 else OUTLINE_MM
-                out.append(el._replace(fill=None, stroke=FRAME_COLOUR, stroke_width=width))
+                if _outlined(el, w, h, top):
+                    width = min(el.stroke_width, OUTLINE_MM) if el.stroke is not None and el.stroke_width > 0 else OUTLINE_MM
+                    out.append(el._replace(fill=None, stroke=FRAME_COLOUR, stroke_width=width))
             case Line():
                 out.append(el._replace(stroke=FRAME_COLOUR))
             case Icon():
@@ -294,6 +300,15 @@ def _in_outline(elements, w: float, h: float, top: bool = True) -> tuple[list, b
                     out.append(el._replace(children=tuple(inner)))
                 words = words or said
     return out, words
+
+
+def _outlined(shape, w: float, h: float, top: bool) -> bool:
+    """Whether a shape is drawn in outline on a w × h back: not when it draws nothing, covers the back's ground, or (at
+    the top level) reaches within OFF_TRIM_MM of the trim."""
+    if (shape.fill is None and shape.stroke is None) or _area(shape) >= GROUND * w * h:
+        return False
+    box = _box(shape)
+    return not (top and (box[0] < OFF_TRIM_MM or box[1] < OFF_TRIM_MM or box[2] > w - OFF_TRIM_MM or box[3] > h - OFF_TRIM_MM))
 
 
 def _box(shape) -> tuple[float, float, float, float]:

@@ -166,31 +166,60 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     (pnp.render.impose.with_edge_bleed): each face was drawn with that much bleed and is cut back to its trim inside.
     Every shared cut of every page side is read for slivers (`stats.slivers`), with `edges_of` giving a face's edges
     (pnp.layout.slivers.edges, or a kept memo of it)."""
-    if layout not in ("duplex", "gutterfold"):
-        raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
-    if fold_rotation not in (0, 180):
-        raise ValueError(f"fold rotation must be 0 or 180, got {fold_rotation}")
+    _check_fold(layout, fold_rotation)
     if ink_saver:
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
     machine = CUTTERS[cutter] if cutter else None
     if machine is not None:
         printable_mm = max(printable_mm, machine.margin(*paper_size(paper)))
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
-    if edge_bleed_mm:
-        for run in (run for page in pages for run in page.bands if type(run.grid) is Sheet):
-            run.grid = with_edge_bleed(run.grid, um(edge_bleed_mm))
-    if draft:  # art may stand in as placeholders: no sheet of it passes for a finished print
-        for page in pages:
-            page.label = tuple(f"DRAFT · {label}" for label in page.label)
+    _mark_pages(pages, edge_bleed_mm, draft)
     first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
-    if layout == "gutterfold" and all(isinstance(page.sheet, FoldSheet) or not _backed(page) for page in pages):
-        c.setViewerPreference("Duplex", "Simplex")  # folded, or pieces with no back on a plain sheet: one side each
-    elif duplex != "none":
-        c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
+    _ask_duplex(c, pages, duplex, layout)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
                           PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words)
+    _write_pages(writer, pages, groups, arrive)
+    writer.stats.slivers = sheet_slivers(((n, side) for n, page in enumerate(pages, 1) for side in writer.sides(page)), writer.drawer.prepared, edges_of)
+    writer.drawer.shared.finish()
+    c.save()
+    writer.stats.shared = shared_sheets(pages)
+    writer.stats.page_keys = writer.keys.made
+    return buf.getvalue(), writer.stats
+
+
+def _check_fold(layout: str, fold_rotation: int) -> None:
+    """A layout and fold rotation pnp knows (the CLI offers no other; a caller in code is told at once)."""
+    if layout not in ("duplex", "gutterfold"):
+        raise ValueError(f"layout must be duplex or gutterfold, got '{layout}'")
+    if fold_rotation not in (0, 180):
+        raise ValueError(f"fold rotation must be 0 or 180, got {fold_rotation}")
+
+
+def _mark_pages(pages: list[Page], edge_bleed_mm: float, draft: bool) -> None:
+    """Give the card grids their bleed past the outer edges (pnp.render.impose.with_edge_bleed), and a draft's pages
+    DRAFT in their labels: art may stand in as placeholders, and no sheet of it passes for a finished print."""
+    if edge_bleed_mm:
+        for run in (run for page in pages for run in page.bands if type(run.grid) is Sheet):
+            run.grid = with_edge_bleed(run.grid, um(edge_bleed_mm))
+    if draft:
+        for page in pages:
+            page.label = tuple(f"DRAFT · {label}" for label in page.label)
+
+
+def _ask_duplex(c, pages: list[Page], duplex: str, layout: str) -> None:
+    """Tell the print dialog how the sheets print: one-sided on a gutterfold build whose pages are all folded or hold
+    pieces with no back (on a plain sheet), else flipped on the edge asked."""
+    if layout == "gutterfold" and all(isinstance(page.sheet, FoldSheet) or not _backed(page) for page in pages):
+        c.setViewerPreference("Duplex", "Simplex")
+    elif duplex != "none":
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
+
+
+def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], arrive: Callable[[], None] | None) -> None:
+    """Draw every page in order, then the backs kept for the end; PENDING faces are fetched (`arrive`) before the first
+    page that shows one, so the pages before it are drawn while another process renders them."""
     for page in pages:
         if arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
             arrive()
@@ -198,12 +227,6 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
             writer.uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
         writer.page(page)
     writer.deferred_backs()
-    writer.stats.slivers = sheet_slivers(((n, side) for n, page in enumerate(pages, 1) for side in writer.sides(page)), writer.drawer.prepared, edges_of)
-    writer.drawer.shared.finish()
-    c.save()
-    writer.stats.shared = shared_sheets(pages)
-    writer.stats.page_keys = writer.keys.made
-    return buf.getvalue(), writer.stats
 
 
 def _backed(page: Page) -> bool:

@@ -121,9 +121,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     chunks = [items[i : i + per_sheet] for i in range(0, len(items), per_sheet)]
     grids = [tts_grid(len(chunk)) for chunk in chunks]
     cw, ch, px_per_mm = tts_cell(component.trim, max(g[0] for g in grids), max(g[1] for g in grids), dpi)
-    backs = Counter(item.back for item in items if item.back is not None)
-    common_back = backs.most_common(1)[0][0] if backs else None
-    unique_backs = len(backs) > 1 or (common_back is not None and any(item.back is None for item in items))
+    common_back, unique_backs = _deck_backs(items)
     faces = distinct_faces(f for item in items for f in (item.front, item.back))
     images = _Images(faces, raster(gctx, faces, (cw, ch), px_per_mm), chunks, keep=common_back)
     blank = Image.new("RGB", (cw, ch), "#d0d0d0")
@@ -136,14 +134,8 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
             encoder.add(hidden, functools.partial(_keep_back, result, named, component.file_id))
         for key, (chunk, (cols, rows)) in enumerate(zip(chunks, grids, strict=False), first_key):
             n = key - first_key + 1
-            fronts = Image.new("RGB", (cols * cw, rows * ch), "white")
-            backs_sheet = Image.new("RGB", (cols * cw, rows * ch), "white") if unique_backs else None
-            for i, item in enumerate(chunk):
-                r, c = divmod(i, cols)
-                fronts.paste(images[item.front], (c * cw, r * ch))
-                if backs_sheet is not None:
-                    backs_sheet.paste(images[item.back] if item.back is not None else blank, (c * cw, r * ch))
-                cards.append({"id": item.id, "name": item.name, "count": item.copies, "sheet": key, "index": i, "tts_id": key * 100 + i})
+            fronts, backs_sheet = _pasted_sheets(chunk, (cols, rows), (cw, ch), images, blank if unique_backs else None)
+            cards += [{"id": item.id, "name": item.name, "count": item.copies, "sheet": key, "index": i, "tts_id": key * 100 + i} for i, item in enumerate(chunk)]
             images.done_with(n - 1)
             last = cols * rows - 1
             fronts.paste(hidden, ((last % cols) * cw, (last // cols) * ch))
@@ -153,12 +145,7 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
             sheets.append({"key": key, "columns": cols, "rows": rows, "cards": len(chunk), "copies": sum(i.copies for i in chunk),
                            "width": cols * cw, "height": rows * ch, "hidden_cell": last})
     back_name = named.get("back")
-    objects = []
-    for n, sheet in enumerate(sheets, 1):
-        sheet["file"] = named[f"{n}"]
-        sheet["back_file"] = named[f"backs-{n}"] if unique_backs else back_name
-        objects.append(tts.Sheet(sheet["key"], url(sheet["file"]), url(sheet["back_file"]) if sheet["back_file"] else "", sheet["columns"], sheet["rows"],
-                                 unique_backs))
+    objects = _sheet_objects(sheets, named, unique_backs, back_name, url)
     summary = {"deck": component.id, "name": component.name, "card_mm": list(component.trim), "cell_px": [cw, ch], "dpi": round(px_per_mm * 25.4, 1),
                "back": back_name if common_back is not None else None, "unique_backs": unique_backs, "sheets": sheets, "cards": cards,
                "faces": len(items), "total": sum(c["count"] for c in cards)}
@@ -170,6 +157,39 @@ def _tts_deck(gctx, component: Component, first_key: int, url, result: Export, f
     result.notes.append(f"{component.id}: {len(sheets)} sheet{'s' * (len(sheets) != 1)} of {grids_text}, "
                         f"cells {cw} × {ch} px ({summary['dpi']:g} dpi), {count_text(summary['faces'], 'face')}, {count_text(summary['total'], 'card')}")
     return deck, first_key + len(chunks)
+
+
+def _deck_backs(items) -> tuple[Face | None, bool]:
+    """The back most cards show (the sheets' hidden cell, and the one back file when it is every card's), and whether
+    the cards need a backs sheet of their own: more than one back, or a card with none beside cards with one."""
+    backs = Counter(item.back for item in items if item.back is not None)
+    common_back = backs.most_common(1)[0][0] if backs else None
+    return common_back, len(backs) > 1 or (common_back is not None and any(item.back is None for item in items))
+
+
+def _pasted_sheets(chunk, grid: tuple[int, int], cell: tuple[int, int], images, blank: Image.Image | None) -> tuple[Image.Image, Image.Image | None]:
+    """One sheet's fronts, and its backs when the cards have backs of their own (`blank` standing in for a card with
+    none), each card in the cell its index gives, row by row."""
+    (cols, rows), (cw, ch) = grid, cell
+    fronts = Image.new("RGB", (cols * cw, rows * ch), "white")
+    backs_sheet = Image.new("RGB", (cols * cw, rows * ch), "white") if blank is not None else None
+    for i, item in enumerate(chunk):
+        r, c = divmod(i, cols)
+        fronts.paste(images[item.front], (c * cw, r * ch))
+        if backs_sheet is not None:
+            backs_sheet.paste(images[item.back] if item.back is not None else blank, (c * cw, r * ch))
+    return fronts, backs_sheet
+
+
+def _sheet_objects(sheets: list[dict], named: dict, unique_backs: bool, back_name: str | None, url) -> list:
+    """Each sheet's files (its own backs sheet, or the deck's back) set in its summary, and its CustomDeck entry."""
+    objects = []
+    for n, sheet in enumerate(sheets, 1):
+        sheet["file"] = named[f"{n}"]
+        sheet["back_file"] = named[f"backs-{n}"] if unique_backs else back_name
+        objects.append(tts.Sheet(sheet["key"], url(sheet["file"]), url(sheet["back_file"]) if sheet["back_file"] else "", sheet["columns"], sheet["rows"],
+                                 unique_backs))
+    return objects
 
 
 def _keep_sheet(result: Export, findings: list, where, cell: tuple[int, int], named: dict, stem: str, part: str, cols: int, rows: int,

@@ -146,53 +146,79 @@ def plan_table(gctx: GameContext, request: ExportRequest, findings: list) -> Tab
     """The game laid out on a browser table; None when a finding (a bad `setup:`, a face that failed) stops it."""
     game = gctx.game
     components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks)
-    dice = [] if request.decks or not game.dice or not game.dice_data else \
-        [(spec, raw) for spec, raw in zip(game.dice.dice, game.dice_data["dice"], strict=False) if spec.count]
+    dice = _table_dice(game, request.decks)
     seats = game.spec.setup.seats or game.spec.players.max
     setup = _checked_setup(game, components, seats, findings)
     if setup is None or any(f.severity == "error" for f in findings):
         return None
-    px_per_mm = min(request.dpi, TABLE_IMAGE_DPI) / 25.4
-    ids = _Ids()
-    pictures: dict[str, Picture] = {}
-    boards: list = []
-    blocks: list = []
-    seat_blocks = [_SeatBlock(i) for i in range(1, seats + 1)]
-    collections = []
+    plan = _Planning(gctx, min(request.dpi, TABLE_IMAGE_DPI) / 25.4, [_SeatBlock(i) for i in range(1, seats + 1)])
     for component in components:
-        if component.kind == "boards":
-            boards.append(_BoardBlock(ids.new(f"board-{component.file_id}"), component.name, component.trim,
-                                      _board_picture(gctx, component, px_per_mm, pictures)))
-            continue
-        collection = _collection(gctx, component, px_per_mm, ids, pictures)
-        collections.append(collection)
-        if component.kind == "tokens":
-            blocks.append(_TokenBlock(collection, [(collection.types[i.id], i.copies) for i in component.items], ids))
-        elif component.kind == "player-aids":
-            left = _aids_at_seats(collection, component, seat_blocks)
-            if left:
-                blocks.append(_PileBlock(collection, left, [], ids))
-        else:
-            deal, face_up = setup.get(component.id, (0, 0))
-            pile = _shuffled(collection, component, game.slug)
-            for _ in range(deal):
-                for seat in seat_blocks:
-                    seat.dealt.append(Piece(collection, pile.pop().type, False))
-            row = [Piece(collection, pile.pop().type, True) for _ in range(face_up)]
-            blocks.append(_PileBlock(collection, pile, row, ids))
+        plan.place(component, setup)
     dice_places = []
     for spec, raw in dice:
-        collection = _die_collection(gctx, spec, raw, px_per_mm, ids, pictures, findings)
+        collection = _die_collection(gctx, spec, raw, plan.px_per_mm, plan.ids, plan.pictures, findings)
         if collection is not None:
-            collections.append(collection)
-            dice_places += [(collection, ids.new(f"die-{spec.id}")) for _ in range(spec.count)]
+            plan.collections.append(collection)
+            dice_places += [(collection, plan.ids.new(f"die-{spec.id}")) for _ in range(spec.count)]
     if any(f.severity == "error" for f in findings):
         return None
     if dice_places:
-        blocks.append(_DiceBlock(dice_places))
-    tokens = [b for b in blocks if isinstance(b, _TokenBlock)]  # the boards first, then the piles, the tokens and the dice
-    return _laid_out(game, collections, boards + [b for b in blocks if not isinstance(b, _TokenBlock | _DiceBlock)] + tokens
-                     + [b for b in blocks if isinstance(b, _DiceBlock)], seat_blocks, pictures)
+        plan.blocks.append(_DiceBlock(dice_places))
+    return _laid_out(game, plan.collections, plan.in_table_order(), plan.seat_blocks, plan.pictures)
+
+
+def _table_dice(game, decks: tuple) -> list:
+    """(spec, located data) of each die the game puts on the table: none when the export is of some decks only."""
+    if decks or not game.dice or not game.dice_data:
+        return []
+    return [(spec, raw) for spec, raw in zip(game.dice.dice, game.dice_data["dice"], strict=False) if spec.count]
+
+
+@dataclass
+class _Planning:
+    """What plan_table gathers as it goes through the components: each image once, the collections, the boards, the
+    blocks of pieces and what each seat is dealt, with ids given in the order the components come."""
+
+    gctx: GameContext
+    px_per_mm: float
+    seat_blocks: list
+    ids: _Ids = field(default_factory=lambda: _Ids())
+    pictures: dict = field(default_factory=dict)
+    collections: list = field(default_factory=list)
+    boards: list = field(default_factory=list)
+    blocks: list = field(default_factory=list)
+
+    def place(self, component: Component, setup: dict[str, tuple[int, int]]) -> None:
+        """A board on the table; tokens in a block; a set of player aids at each seat (the rest in a pile); a deck
+        shuffled, dealt to the seats and turned face up as `setup:` asks, the rest in a pile."""
+        if component.kind == "boards":
+            self.boards.append(_BoardBlock(self.ids.new(f"board-{component.file_id}"), component.name, component.trim,
+                                           _board_picture(self.gctx, component, self.px_per_mm, self.pictures)))
+            return
+        collection = _collection(self.gctx, component, self.px_per_mm, self.ids, self.pictures)
+        self.collections.append(collection)
+        if component.kind == "tokens":
+            self.blocks.append(_TokenBlock(collection, [(collection.types[i.id], i.copies) for i in component.items], self.ids))
+        elif component.kind == "player-aids":
+            left = _aids_at_seats(collection, component, self.seat_blocks)
+            if left:
+                self.blocks.append(_PileBlock(collection, left, [], self.ids))
+        else:
+            self.blocks.append(self._dealt(collection, component, *setup.get(component.id, (0, 0))))
+
+    def _dealt(self, collection: Collection, component: Component, deal: int, face_up: int) -> _PileBlock:
+        """The deck's pile after `deal` cards to each seat and `face_up` turned up beside it."""
+        pile = _shuffled(collection, component, self.gctx.game.slug)
+        for _ in range(deal):
+            for seat in self.seat_blocks:
+                seat.dealt.append(Piece(collection, pile.pop().type, False))
+        row = [Piece(collection, pile.pop().type, True) for _ in range(face_up)]
+        return _PileBlock(collection, pile, row, self.ids)
+
+    def in_table_order(self) -> list:
+        """The boards first, then the piles, the tokens and the dice."""
+        tokens = [b for b in self.blocks if isinstance(b, _TokenBlock)]
+        return self.boards + [b for b in self.blocks if not isinstance(b, _TokenBlock | _DiceBlock)] + tokens + [b for b in self.blocks if isinstance(b, _DiceBlock)]
 
 
 # setup ----------------------------------------------------------------------------------
