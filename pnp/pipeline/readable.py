@@ -19,7 +19,6 @@ from pnp.outputs.cards import render_cards, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.dice import all_die_faces
 from pnp.outputs.options import Options
-from pnp.outputs.reference import player_aids
 from pnp.outputs.tokens import sized_sets, token_faces
 
 
@@ -50,7 +49,11 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
 
 def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iterator[tuple[Face, str, Loc, str]]:
     """The faces of a game's tokens, boards, boxes, dice and player aids, as `game_faces` gives them: every kind of piece
-    is read as cards are. A box's or die's face is read on the colour its net prints under it."""
+    is read as cards are. A box's or die's face is read on the colour its net prints under it. The reference sheet's
+    module (Platypus's flowables with it) is imported here, by the checks that draw: a command answering every game from
+    its kept results never does."""
+    from pnp.outputs.reference import player_aids
+
     game = gctx.game
     for spec, raw, size in sized_sets(game, ignored):
         for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
