@@ -80,7 +80,10 @@ def sliver(edge: Edge, side: str, across: Edge) -> Sliver | None:
     neighbour's edge there, read along the cut in the same direction), or None.
 
     Each distinct pair of colours met along the cut is judged once, in the order the cut first meets it: an edge is a
-    handful of colours over dozens of points, and the first point of the most visible pair is the one named."""
+    handful of colours over dozens of points, and the first point of the most visible pair is the one named. An edge
+    all of whose colours are light (most of them) shows no sliver, whatever meets it."""
+    if all(colour is None or _light(colour) for colour in set(edge.colours)):
+        return None
     points = list(zip(edge.colours[: len(edge.elements)], across.colours, strict=False))
     pairs = dict.fromkeys(points)
     worst = None
