@@ -146,6 +146,17 @@ def test_a_game_checked_as_it_was_is_answered_without_drawing_or_judging(project
     assert sorted(line for line in done.stderr.splitlines() if re.search(r": (error|warning|note): ", line)) == findings(first)
 
 
+def test_an_unchanged_build_imports_nothing_that_draws_measures_or_parses_markdown(project):
+    """A new process rebuilding a game none of whose inputs changed imports none of the libraries only new work needs."""
+    assert run_pnp(project, "build", "tiny").exit_code == 0
+    probe = ("import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'tiny', '-q']\n"
+             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('numpy', 'reportlab.platypus', 'ezdxf', 'markdown_it', 'pypdfium2', 'coloraide') if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+
+
 # The mechanisms a build of the tiny game in one process uses (the others keep a `pnp watch` session's state, split
 # a deck of 1,500 cards or order jobs for several processes: tests/test_steady_games.py, test_drawn_pages.py and
 # test_processes.py compare those with their plain paths).

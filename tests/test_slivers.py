@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from conftest import apply_edits, build_log, run_pnp
 
+from pnp.core.errors import Loc
 from pnp.layout.elements import Face, Rect
+from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.render.sheets import Group, Piece, planned_slivers
 
 W, H = 63.5, 88.9  # poker
@@ -44,6 +46,14 @@ def test_a_dark_header_to_the_edge_meets_the_light_foot_of_the_card_above():
 def test_a_band_inset_from_the_edge_and_light_edges_meet_alike():
     assert on_sheets(deck("heroes", card(band(3, 3, W - 6, 12, INK)), None, 9)) == []
     assert on_sheets(deck("a", card(), None, 4), deck("b", card(band(0, 0, W, H, "#ffffff")), None, 4)) == []  # two light papers: nothing shows
+
+
+def test_a_warning_names_a_run_of_sheets_as_a_range():
+    """A sliver on every sheet of a long deck names its sheets as runs ('sheets 1–4, 6'), not one by one."""
+    found = [s for s in on_sheets(deck("heroes", card(band(0, 0, W, 12, INK)), None, 54), paper="a4") if s.sheet != 5]
+    assert {s.sheet for s in found} == {1, 2, 3, 4, 6}
+    (warning,) = sliver_findings(found, "the card sheets", "test", lambda placed: (placed.piece.label, Loc("deck.csv", 1, 1)), {})
+    assert warning.message.startswith("the card sheets, sheets 1–4, 6: "), warning.message
 
 
 def test_two_decks_alike_to_their_edges_sliver_where_their_last_cards_share_a_sheet():

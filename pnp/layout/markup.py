@@ -10,8 +10,6 @@ import functools
 import re
 from typing import NamedTuple
 
-from markdown_it import MarkdownIt
-
 _TOKEN = re.compile(r"\\(.)|(\*\*)|(\*)|\[(/|#[0-9A-Fa-f]{6}|[A-Za-z][\w-]*)\]|:([a-z0-9][a-z0-9_-]*)(?:@(\d{1,3}(?:\.\d{1,2})?)(mm|pt))?:|(\n)", re.S)
 PT_PER = {"mm": 72 / 25.4, "pt": 1.0}  # an inline icon's own size (`:star@4mm:`, `:star@12pt:`) in points
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -31,9 +29,11 @@ BREAK = Run("\n", False, False, None)
 
 
 @functools.cache
-def _quotes_parser() -> MarkdownIt:
+def _quotes_parser():
     """markdown-it with its smartquotes rule alone: the rule the rulebook's typographer uses (pnp.outputs.rulebook),
-    every other rule off, so our markup passes through as text."""
+    every other rule off, so our markup passes through as text. Imported by the first text that has a quote to curl."""
+    from markdown_it import MarkdownIt
+
     return MarkdownIt("zero", {"typographer": True}).enable(["smartquotes"])
 
 

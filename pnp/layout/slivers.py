@@ -77,12 +77,24 @@ def _light(colour: str) -> bool:
 
 def sliver(edge: Edge, side: str, across: Edge) -> Sliver | None:
     """The most visible point where this edge's non-light colour meets a different colour across the cut (`across`: the
-    neighbour's edge there, read along the cut in the same direction), or None."""
+    neighbour's edge there, read along the cut in the same direction), or None.
+
+    Each distinct pair of colours met along the cut is judged once, in the order the cut first meets it: an edge is a
+    handful of colours over dozens of points, and the first point of the most visible pair is the one named. An edge
+    all of whose colours are light (most of them) shows no sliver, whatever meets it."""
+    if all(colour is None or _light(colour) for colour in set(edge.colours)):
+        return None
+    points = list(zip(edge.colours[: len(edge.elements)], across.colours, strict=False))
+    pairs = dict.fromkeys(points)
     worst = None
-    for colour, element, theirs in zip(edge.colours, edge.elements, across.colours, strict=False):
+    for colour, theirs in pairs:
         if colour is None or theirs is None or _light(colour):
             continue
         delta = difference(colour[:7], theirs[:7])
-        if delta >= DISTINCT_DELTA_E and (worst is None or delta > worst.delta_e):
-            worst = Sliver(side, colour[:7], theirs[:7], delta, element)
-    return worst
+        if delta >= DISTINCT_DELTA_E and (worst is None or delta > worst[0]):
+            worst = delta, colour, theirs
+    if worst is None:
+        return None
+    delta, colour, theirs = worst
+    at = points.index((colour, theirs))
+    return Sliver(side, colour[:7], theirs[:7], delta, edge.elements[at])

@@ -34,7 +34,6 @@ from pnp.layout.elements import Face, Line, Rect, Text, icons_used
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
-from pnp.outputs.rulebook.build import markup_findings
 from pnp.outputs.rulebook.look import document_inks
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
@@ -493,7 +492,10 @@ def player_aids(gctx: GameContext, bleed: float) -> tuple[PlayerAids | None, lis
 def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces | None, list]:
     """Lay out the reference sheet and player-aid cards: (faces, findings); faces is None when they cannot be laid out.
 
-    Shared by the reference PDF and the live preview, so both show and report the same."""
+    Shared by the reference PDF and the live preview, so both show and report the same. The rulebook's builder (and
+    Platypus with it) is imported here, by the one call that reads the markup: importing this module costs nothing of it."""
+    from pnp.outputs.rulebook.build import markup_findings
+
     game = gctx.game
     ref = Reference(gctx)
     sections = ref.sections()

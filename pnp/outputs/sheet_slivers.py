@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pnp.checks.values import ranges
 from pnp.core.errors import Finding, Loc
 from pnp.layout.slivers import SEVERITY
 from pnp.render.seams import Placed, SheetSliver
@@ -19,17 +20,17 @@ Named = Callable[[Placed], tuple[str, Loc]]  # a placed face → (what it is, e.
 
 def sliver_findings(slivers: list[SheetSliver], sheets: str, game: str, named: Named, origins: dict) -> list[Finding]:
     """One warning per template line (or piece's place, `named`) and set of pieces (a deck's fronts, its backs), worded
-    after its most visible sliver and naming every sheet (of `sheets`, 'the card sheets') and piece it shows on;
-    `origins` maps elements to the template lines that drew them (Layouts.tracing)."""
+    after its most visible sliver and naming every sheet (of `sheets`, 'the card sheets'; a run of them as a range,
+    'sheets 1–250') and piece it shows on; `origins` maps elements to the template lines that drew them (Layouts.tracing)."""
     grouped: dict[tuple, list[SheetSliver]] = {}
     for s in slivers:
         grouped.setdefault((origins.get(s.sliver.element) or named(s.shower)[1], s.shower.run.group.id, s.shower.side), []).append(s)
     out = []
     for (loc, group, side), found in grouped.items():
         worst = max(found, key=lambda s: s.sliver.delta_e)  # the first of those as visible, in sheet order: the same in every process
-        numbers = ", ".join(str(n) for n in dict.fromkeys(s.sheet for s in found))
+        numbers = sorted({s.sheet for s in found})
         places = tuple(dict.fromkeys(f"sheet {s.sheet}: {named(s.shower)[0]}" for s in found))
-        where = f"{sheets}, sheet{'s' if ',' in numbers else ''} {numbers}"
+        where = f"{sheets}, sheet{'s' if len(numbers) > 1 else ''} {ranges(numbers)}"
         if worst.neighbour is None:
             message = (f"{where}: the {worst.sliver.side} edge of {named(worst.shower)[0]} is {worst.sliver.across} where its own bleed is "
                        f"{worst.sliver.colour} (colour difference ΔE {worst.sliver.delta_e:.0f}): a cut 0.5 mm outside the line leaves a sliver "

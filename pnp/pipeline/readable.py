@@ -19,7 +19,6 @@ from pnp.outputs.cards import render_cards, render_deck
 from pnp.outputs.context import GameContext
 from pnp.outputs.dice import all_die_faces
 from pnp.outputs.options import Options
-from pnp.outputs.reference import player_aids
 from pnp.outputs.tokens import sized_sets, token_faces
 
 
@@ -66,12 +65,22 @@ def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iter
             yield face, f"boards/{spec.id}", raw.loc, f"board {spec.id}"
     for face, what, loc, template, fill in (*box_faces(gctx, options), *all_die_faces(gctx, options)):
         yield _on_ground(face, fill), what, loc, template
-    aids, _ = player_aids(gctx, options.bleed_mm)
+    aids = _player_aids(gctx, options.bleed_mm)
     if aids is not None:
         where = game.reference_data.loc_of("card_size") if "card_size" in game.reference_data else game.reference_data.loc
         for n, card in enumerate(aids.cards, 1):
             for side, face in (("front", card.front), ("back", card.back)):
                 yield face, f"player aid {n} {side}", where, "the player aid (drawn by pnp from reference.yaml)"
+
+
+def _player_aids(gctx: GameContext, bleed: float):
+    """The game's player-aid cards (pnp.outputs.reference.player_aids), None without any. The reference sheet's module
+    (Platypus's flowables with it) is imported only for a game that has a reference.yaml: a deck alone never needs it."""
+    if gctx.game.reference is None:
+        return None
+    from pnp.outputs.reference import player_aids
+
+    return player_aids(gctx, bleed)[0]
 
 
 def _on_ground(face: Face, fill: str) -> Face:

@@ -1,15 +1,19 @@
-"""The pixels of a picture continued past its box by its own edge (pnp.layout.art_bleed), as the face drawer places them."""
+"""The pixels of a picture continued past its box by its own edge (pnp.layout.art_bleed), as the face drawer places them.
+
+numpy is imported by the one call that pads pixels: every build imports this module (through the face drawer), few
+bleed a picture by its own edge."""
 from __future__ import annotations
 
 import contextlib
 
-import numpy as np
 from PIL import Image as Picture
 
 
 def bled_pixels(source, w: float, h: float, fit: str, mode: str, grow: tuple[float, float, float, float]):
     """The pixels a w × h mm box shows of `source` (all of it when stretched, the middle when it covers), padded by `grow`
     mm (left, top, right, bottom) of its own edge: repeated (`extend`) or reflected (`mirror`)."""
+    import numpy as np
+
     with Picture.open(source) if isinstance(source, str) else _opened(source) as opened:
         pixels = opened.copy() if opened.mode in ("RGB", "RGBA", "CMYK", "L") else opened.convert("RGBA" if "A" in opened.getbands() else "RGB")
     iw, ih = pixels.size
