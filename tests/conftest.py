@@ -30,6 +30,10 @@ TEST_PROJECT = Path(__file__).resolve().parent / "project"
 # machines and CI images set it): each of the couple of hundred `python -m pnp` processes the suite starts would
 # otherwise compile all of pnp again. Only out-of-date files are written; the files are git-ignored.
 compileall.compile_dir(ROOT / "pnp", quiet=1)
+# The test modules likewise: pytest keeps each one's assertion-rewritten code in tests/__pycache__ only where Python may
+# write bytecode, and otherwise parses and rewrites all of them again in every worker of every run, most of the time
+# collecting takes. pytest asks this flag as it imports each test module, after this file.
+sys.dont_write_bytecode = False
 
 MM = 72 / 25.4
 
