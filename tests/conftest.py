@@ -30,6 +30,10 @@ TEST_PROJECT = Path(__file__).resolve().parent / "project"
 # machines and CI images set it): each of the couple of hundred `python -m pnp` processes the suite starts would
 # otherwise compile all of pnp again. Only out-of-date files are written; the files are git-ignored.
 compileall.compile_dir(ROOT / "pnp", quiet=1)
+# The test modules likewise: pytest keeps each one's assertion-rewritten code in tests/__pycache__ only where Python may
+# write bytecode, and otherwise parses and rewrites all of them again in every worker of every run, most of the time
+# collecting takes. pytest asks this flag as it imports each test module, after this file.
+sys.dont_write_bytecode = False
 
 MM = 72 / 25.4
 
@@ -101,13 +105,21 @@ def shared_build(tmp_path_factory):
     """`get(*args)`: the output folder of `pnp build ARGS --out FOLDER` in the repository (the five shipped games unless
     ARGS names some), built once per test run and shared by every worker and test that asks for the same ARGS. The
     folder is read-only to its tests: a test that changes a project or an output builds its own. What the build printed
-    is in `build_log(folder)`."""
+    is in `build_log(folder)`.
+
+    A build with other ARGS starts from the plain build's kept work (its `.pnp-cache`, copied), as a user's output
+    folder holds it when they build again with other options: the faces and findings that do not depend on the
+    options are not worked out again. That a build from another option's kept work says and prints what a build with
+    no cache does is held by tests/test_kept_results.py (findings and bytes) and tests/test_promises.py (every option
+    in the outputs' keys)."""
 
     def get(*args: str) -> Path:
         name = re.sub(r"[^A-Za-z0-9.,=]+", "-", "build " + " ".join(args)).strip("-")[:80]
         name += "-" + hashlib.sha1("\0".join(args).encode()).hexdigest()[:8]
 
         def make(out: Path) -> None:
+            if args:
+                _seed_cache(get(), out)
             result = run_pnp(ROOT, "build", *args, "--out", str(out))
             assert result.exit_code == 0, result.output + result.stderr
             build_log_path(out).write_text(result.output, encoding="utf-8")
@@ -115,6 +127,11 @@ def shared_build(tmp_path_factory):
         return _built_once(tmp_path_factory, name, make)
 
     return get
+
+
+def _seed_cache(built: Path, out: Path) -> None:
+    """Copy the kept work of `built` (a build's folder) into the empty output folder `out`, files' times kept."""
+    shutil.copytree(built / ".pnp-cache", out / ".pnp-cache", symlinks=True)
 
 
 EXPORT_BASE_URL = "https://example.org/games/pnp"
@@ -240,7 +257,7 @@ def shipped_builds(tmp_path_factory, shared_build):
         if not bleed and printable_mm == DEFAULT_PRINTABLE_MM:
             built = shared_build() if paper == "letter" else shared_build("--paper", paper)  # Letter: the plain build
             return _built_once(tmp_path_factory, name, lambda out: _link_kinds(built, out, kinds))
-        return _built_once(tmp_path_factory, name, lambda out: _build_shipped(out, paper, bleed, printable_mm, kinds))
+        return _built_once(tmp_path_factory, name, lambda out: _build_shipped(out, paper, bleed, printable_mm, kinds, shared_build()))
 
     return get
 
@@ -254,13 +271,15 @@ def _link_kinds(built: Path, out: Path, kinds: tuple[str, ...]) -> None:
             os.link(pdf, out / game / pdf.name)
 
 
-def _build_shipped(out: Path, paper: str, bleed: bool, printable_mm: float, kinds: tuple[str, ...]) -> None:
-    """The five games' outputs of `kinds` into `out`, through the pipeline: a printer margin the CLI takes only from a profile."""
+def _build_shipped(out: Path, paper: str, bleed: bool, printable_mm: float, kinds: tuple[str, ...], plain: Path) -> None:
+    """The five games' outputs of `kinds` into `out`, through the pipeline: a printer margin the CLI takes only from a
+    profile. It starts from the kept work of `plain`, the plain build (as `shared_build` does)."""
     from pnp.data.project import Project
     from pnp.outputs.context import Engine
     from pnp.outputs.options import Options
     from pnp.pipeline.build import build_game
 
+    _seed_cache(plain, out)
     project = Project(ROOT)
     engine = Engine(project)
     options = Options(paper=paper, bleed=bleed, out=out, only=kinds, printable_mm=printable_mm)

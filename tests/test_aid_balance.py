@@ -102,11 +102,11 @@ def blank_below(chars: list, top: float, bottom: float) -> float:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_side_of_an_aid_card_or_reference_sheet_is_more_than_a_quarter_blank(shared_build, pdfium_reader, game):
+def test_no_side_of_an_aid_card_or_reference_sheet_is_more_than_a_quarter_blank(references, pdfium_reader, game):
     """Both sides of every aid card fill their height to within a quarter (by a larger type where the card has room), and
     so does every page of the reference sheet, measured on the whole page (its margins count as blank): a short sheet's
     type stops growing at its cap, and the space between its sections takes the rest (reference.spread)."""
-    pdf = shared_build(game, "--only", "reference") / game / f"{game}-reference.pdf"
+    pdf = references[game]
     order = kinds(pdf)
     pages = pdfium_reader.pages(pdf)
     measured = [(i + 1, round(blank_below(within(pages[i], box), box[1], box[3]), 3))

@@ -43,11 +43,9 @@ def _page_of(pdf, words: str, reader):
 
 
 @pytest.fixture(scope="module")
-def organ_match(tmp_path_factory):
-    out = tmp_path_factory.mktemp("out")
-    result = run_pnp(ROOT, "build", "organ-match", "--only", "boxes", "--no-validate", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out / "organ-match" / "organ-match-boxes.pdf"
+def organ_match(shared_build):
+    """Organ Match's box nets, from the plain five-game build other files read too (conftest.shared_build)."""
+    return shared_build() / "organ-match" / "organ-match-boxes.pdf"
 
 
 def test_the_registry_is_the_schema_s_list_of_styles():

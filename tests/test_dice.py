@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from conftest import EXPORT_BASE_URL, ROOT, run_pnp
+from conftest import EXPORT_BASE_URL, run_pnp
 from PIL import Image
 
 from pnp.data.schema import DIE_SHAPE_NAMES
@@ -92,11 +92,9 @@ def test_the_registry_is_the_schema_s_list_of_shapes():
 
 
 @pytest.fixture(scope="module")
-def germ_dice(tmp_path_factory):
-    out = tmp_path_factory.mktemp("out")
-    result = run_pnp(ROOT, "build", "germ-tycoon", "--only", "dice", "--no-validate", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out / "germ-tycoon" / "germ-tycoon-dice.pdf"
+def germ_dice(shared_build):
+    """Germ Tycoon's dice sheet, from the plain five-game build other files read too (conftest.shared_build)."""
+    return shared_build() / "germ-tycoon" / "germ-tycoon-dice.pdf"
 
 
 def test_germ_tycoon_prints_its_two_dice_as_cube_nets(germ_dice, pdfium_reader):

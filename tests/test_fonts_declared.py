@@ -3,7 +3,7 @@ families the game names in game.yaml's `fonts` (body, title, a `symbols` family 
 the condensed face titles switch to; none comes from fonts.yaml's fallback (DejaVu Sans drew '≥' on Police Precinct's
 reference), and every one is embedded. Every quote and apostrophe printed is typographic (the boards' assembly map
 said "page's"). Read from the builds every file shares (conftest.shared_build): Letter, A4 and the German edition of
-Organ Match."""
+Organ Match. Text is read through pdfium (tests/pdftext.py), in this process."""
 from __future__ import annotations
 
 import subprocess
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import yaml
 from conftest import ROOT
+from pdftext import page_texts
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from pnp.core.assets import BUNDLED_FONTS
@@ -51,7 +52,7 @@ def test_every_font_of_every_output_is_one_the_game_declares(shared_build):
 def test_every_quote_printed_is_typographic(shared_build):
     for out in (shared_build(), shared_build("--paper", "a4"), shared_build("organ-match", "--lang", "de", "--strict")):
         for pdf in sorted(out.glob("*/*.pdf")):
-            text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+            text = "".join(page_texts(pdf))  # pdfium: the characters pdftotext reads, from the same ToUnicode maps (tests/pdftext.py), in-process
             straight = [line for line in text.splitlines() if "'" in line or '"' in line]
             assert not straight, f"{pdf.name}: {straight[:3]}"
 
