@@ -167,6 +167,25 @@ def score_marks(net: Net) -> list[tuple[float, float, float, float]]:
 SCORE_STEP_MM = 0.25  # how finely a fold's line is followed to where it leaves the net
 
 
+def _past_boxes(x: float, y: float, ux: float, uy: float, normal: tuple[float, float], boxes: list) -> float:
+    """The farthest t at which (x, y) + t (ux, uy), nudged either way by `normal`, is inside any of `boxes`' rectangles:
+    a point of the line farther on lies in no panel (the slab test, axis by axis)."""
+    far = -math.inf
+    for sx, sy in (normal, (-normal[0], -normal[1])):
+        for x0, y0, x1, y1, _ in boxes:
+            low, high = -math.inf, math.inf
+            for start, step, lo, hi in ((x + sx, ux, x0, x1), (y + sy, uy, y0, y1)):
+                if abs(step) < 1e-12:
+                    if not lo <= start <= hi:
+                        low, high = math.inf, -math.inf
+                    continue
+                a, b = (lo - start) / step, (hi - start) / step
+                low, high = max(low, min(a, b)), min(high, max(a, b))
+            if low <= high:
+                far = max(far, high)
+    return far + 1e-9
+
+
 def _leaves(x: float, y: float, ux: float, uy: float, outlines: list) -> float | None:
     """How far from (x, y) along (ux, uy) the line leaves the net for good: the first point with no panel on either side
     of it past which the line meets no panel again (a thumb notch in an edge the line runs along is no way out). None if
@@ -184,8 +203,9 @@ def _leaves(x: float, y: float, ux: float, uy: float, outlines: list) -> float |
         return found
 
     marks = [k * SCORE_STEP_MM for k in range(1, int(reach / SCORE_STEP_MM) + 2)]
-    meets = [sides(t) > 0 for t in marks]
-    last = max((i for i, m in enumerate(meets) if m), default=-1)  # past the last point that meets the net, the line is out for good
+    # past the last point that meets the net the line is out for good; no point beyond every panel's box can meet it
+    beyond = _past_boxes(x, y, ux, uy, (nx, ny), boxes)
+    last = next((i for i in reversed(range(len(marks))) if marks[i] <= beyond and sides(marks[i]) > 0), -1)
     if last + 1 >= len(marks):
         return None
     low, high = (marks[last] if last >= 0 else 0.0), marks[last + 1]
