@@ -2,13 +2,9 @@
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 
-from conftest import ROOT, render_page, run_pnp
+from conftest import render_page, run_pnp
 from pdftext import pdf_text
 
 
@@ -70,33 +66,3 @@ def test_a_card_without_an_optional_field_tests_false_and_using_it_is_an_error(p
     template.write_text(template.read_text(encoding="utf-8").replace("{% if card.art %}", "{% if card.art > 1 %}"), encoding="utf-8")
     result = run_pnp(project, "validate")
     assert result.exit_code == 1 and "card has no field 'art'" in result.output
-
-
-def test_a_wheel_installed_in_a_fresh_venv_builds_games_from_anywhere(tmp_path):
-    """Not editable: fonts, icons and the scaffold must travel inside the wheel. pip builds the wheel from a copy of
-    the sources and installs it into a venv made without pip of its own (this Python's pip installs into it)."""
-    source = tmp_path / "src"
-    shutil.copytree(ROOT / "pnp", source / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    python = venv / "bin/python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", str(source)], check=True, cwd=tmp_path)
-    # dependencies come from the test's own environment, read-only, behind the fresh venv's site-packages
-    fresh_site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True).stdout.strip()
-    assert list(Path(fresh_site).glob("print_and_play-*.dist-info")), "pip installed a wheel, not an editable link"
-    Path(fresh_site, "zz-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    pnp = [str(venv / "bin/pnp")]
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    where = subprocess.run([str(python), "-c", "import pnp; print(pnp.__file__)"], capture_output=True, text=True, cwd=elsewhere, check=True).stdout
-    assert where.startswith(fresh_site), where
-    made = subprocess.run([*pnp, "new", "crystal-caves"], capture_output=True, text=True, cwd=elsewhere)
-    assert made.returncode == 0, made.stderr
-    built = subprocess.run([*pnp, "build", "-q"], capture_output=True, text=True, cwd=elsewhere)
-    assert built.returncode == 0, built.stderr
-    assert (elsewhere / "output/crystal-caves/crystal-caves-cards.pdf").is_file()
-    # every kind of output (cards, board, tokens, reference, rulebook), drawn with the installed fonts, game-icons and scaffold
-    assert sorted(p.name for p in (elsewhere / "output/crystal-caves").glob("*.pdf")) == [
-        f"crystal-caves-{k}.pdf" for k in ("boards", "cards", "labels", "reference", "rulebook", "tokens")]
