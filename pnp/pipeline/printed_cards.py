@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.core.files import write_atomic
+from pnp.core.files import AT_ONCE, write_atomic
 from pnp.core.sealed import open_own
 from pnp.data.stamps import changed_fields, game_stamps
 from pnp.pipeline.cache import CACHE_DIR
@@ -49,8 +49,10 @@ def _read(path: Path) -> dict:
 
 def _write(path: Path, data: dict) -> None:
     """A cache (losing it costs work, not output), written unindented: an indent sends json to its pure-Python encoder,
-    which spent a tenth of a large deck's build on this file."""
-    write_atomic(path, json.dumps(data, sort_keys=True, ensure_ascii=False).encode(), durable=False)
+    which spent a tenth of a large deck's build on this file. Written as every cache is (CacheWrites): a build cache
+    removed while the build runs is made again, not reported as a file gone."""
+    raw = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
+    AT_ONCE(lambda: write_atomic(path, raw, durable=False))
 
 
 def record_build(out_root: Path, templates_dir: Path, game, mark: bool = False, built: bool = True) -> None:
