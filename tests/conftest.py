@@ -38,6 +38,14 @@ sys.dont_write_bytecode = False
 MM = 72 / 25.4
 
 
+def pytest_xdist_auto_num_workers(config) -> int:
+    """`-n auto` (pyproject's addopts): one worker more than the cores. A worker spends part of its time waiting (on a
+    `pnp watch` or `pnp serve` it started, a browser, a Ctrl-C's process group ending), and a third worker's tests fill
+    those waits on a 2-core machine; more workers than that repeat each module's shared fixtures for less gain
+    (docs/testing.md gives the figures)."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Freeze what the run holds once its tests are done: pytest then collects garbage five times over before it exits
     (to report exceptions raised in finalisers), and each pass would walk every object a worker kept (its shared reads,
