@@ -417,15 +417,12 @@ def _changed_file(gctx: GameContext, options: Options, decks: list[DeckSheets], 
 
 
 def card_slivers(gctx: GameContext, options: Options, slivers: list[SheetSliver], sheets: str) -> list[Finding]:
-    """The card sheets' slivers as warnings at the template lines that drew the edges: the cards that show one are drawn
+    """The card sheets' slivers as warnings at the template lines that drew the edges: a card showing each is drawn
     again with tracing on, with the `options` their faces were drawn with (so their elements are the same values)."""
     if not slivers:
         return []
     cards = {f"{d.id}/{c.id}": (d, c) for d in gctx.game.decks.values() for c in d.cards}
-    showing: dict[str, dict[str, Card]] = {}
-    for s in slivers:
-        deck, card = cards[s.shower.piece.label]
-        showing.setdefault(deck.id, {})[card.id] = card
+    showing = _tracing_cards(slivers, cards)
     with gctx.layouts.tracing() as origins:
         for deck_id, chosen in showing.items():
             render_cards(gctx, gctx.game.decks[deck_id], options, list(chosen.values()))
@@ -433,6 +430,23 @@ def card_slivers(gctx: GameContext, options: Options, slivers: list[SheetSliver]
     def named(placed) -> tuple[str, Loc]:
         return f"{placed.piece.label} {placed.side}", cards[placed.piece.label][1].loc
     return sliver_findings(slivers, sheets, gctx.game.slug, named, origins)
+
+
+def _tracing_cards(slivers: list[SheetSliver], cards: dict[str, tuple[Deck, Card]]) -> dict[str, dict[str, Card]]:
+    """The cards to draw again with tracing, by deck: the first card showing each element that drew a sliver's edge.
+
+    An element is a value, and tracing keeps the line that first drew each value: every card drawing a band the same
+    way draws the same element, so one card names the line for all of them, and a deck of 10,000 cards whose header
+    bands show slivers is drawn again four times (one card a band colour), not 9,200."""
+    showing: dict[str, dict[str, Card]] = {}
+    traced: set = set()
+    for s in slivers:
+        if s.sliver.element is None or s.sliver.element in traced:
+            continue
+        traced.add(s.sliver.element)
+        deck, card = cards[s.shower.piece.label]
+        showing.setdefault(deck.id, {})[card.id] = card
+    return showing
 
 
 def deck_groups(gctx: GameContext, rendered: dict[str, list[Rendered]]) -> list[Group]:
