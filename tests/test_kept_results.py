@@ -137,11 +137,7 @@ def test_a_game_checked_as_it_was_is_answered_without_drawing_or_judging(project
     """A new process meeting every part of a game's checks kept imports nothing that draws or judges colours."""
     with_warnings(project)
     first = run_pnp(project, "validate", "tiny")
-    probe = ("import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], 'validate', 'tiny']\n"
-             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in ('coloraide', 'pnp.pipeline.schedule', 'pnp.pipeline.readable') if m in sys.modules), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = _imports_in_a_new_process(project, ("validate", "tiny"), ("coloraide", "pnp.pipeline.schedule", "pnp.pipeline.readable"))
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
     assert sorted(line for line in done.stderr.splitlines() if re.search(r": (error|warning|note): ", line)) == findings(first)
 
@@ -149,12 +145,17 @@ def test_a_game_checked_as_it_was_is_answered_without_drawing_or_judging(project
 def test_an_unchanged_build_imports_nothing_that_draws_measures_or_parses_markdown(project):
     """A new process rebuilding a game none of whose inputs changed imports none of the libraries only new work needs."""
     assert run_pnp(project, "build", "tiny").exit_code == 0
-    probe = ("import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'tiny', '-q']\n"
-             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in ('numpy', 'reportlab.platypus', 'ezdxf', 'markdown_it', 'pypdfium2', 'coloraide') if m in sys.modules), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = _imports_in_a_new_process(project, ("build", "tiny", "-q"), ("numpy", "reportlab.platypus", "ezdxf", "markdown_it", "pypdfium2", "coloraide"))
     assert done.stderr.strip().splitlines()[-1] == "[]", done.stderr
+
+
+def _imports_in_a_new_process(project, command: tuple[str, ...], modules: tuple[str, ...]) -> subprocess.CompletedProcess:
+    """`pnp COMMAND` run in a new process in `project`; its stderr ends with which of `modules` that process imported."""
+    probe = (f"import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], *{list(command)!r}]\n"
+             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             f"print(sorted(m for m in {modules!r} if m in sys.modules), file=sys.stderr)")
+    return subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 # The mechanisms a build of the tiny game in one process uses (the others keep a `pnp watch` session's state, split

@@ -362,7 +362,7 @@ class _Pool:
         when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
         the cores left, and are done before it is."""
         if self.pool is None:
-            warm_workers({job[2].kind for group in groups for job in group if job[0] == "render"}, _going_without(plans))
+            warm_workers(_kinds_rendered(groups), _going_without(plans))
             self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _new_worker, (self.project.root, self.games))
             self.lendable = True
         queued = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
@@ -386,7 +386,7 @@ class _Pool:
         running than there are workers: importing while every core renders would take a third of each core from the
         workers (a one-deck build's cards and checks), whose last result is what the build waits for."""
         if self.pool is None:
-            warm_workers({job[2].kind for group in groups for job in group if job[0] == "render"}, _going_without(plans))
+            warm_workers(_kinds_rendered(groups), _going_without(plans))
             self.pool = worker_pool(self.workers, _new_worker, (self.project.root, self.games))
             self.lendable = ink_ready()  # workers forked with numpy and pdfium in memory (a fork server's child) can measure at once
         here = len(groups) <= self.workers
@@ -483,6 +483,11 @@ def warm_workers(kinds: set[str], without: frozenset = frozenset()) -> None:
 
     for kind in sorted(kinds):
         load_named(kind_named(kind).builder)
+
+
+def _kinds_rendered(groups: list[list[tuple]]) -> set[str]:
+    """The kinds of output the render jobs of `groups` render (what the workers about to be forked will import)."""
+    return {job[2].kind for group in groups for job in group if job[0] == "render"}
 
 
 def _going_without(plans: dict[str, GamePlan]) -> frozenset:
