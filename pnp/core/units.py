@@ -40,6 +40,7 @@ MIN_PAPER_MM, MAX_PAPER_MM = 50.0, 1200.0  # a custom paper outside these is a t
 
 BLEED_MM = 3.0  # metric print shops' bleed; US shops ask 1/8 in (3.175 mm)
 SAFE_MM = 3.0  # text stays this far inside the trim
+STAMP_INSET_MM = 3.5  # the least distance from the trim to a stamp's box: 0.5 mm past the 3 mm safe line, so its glyphs are wholly inside
 # The printable margin assumed with no printer profile: 5 mm, so that every crop mark, footer and scale bar prints on a
 # printer that prints to 5 mm of every edge, as many inkjets and lasers do (most lasers print to 1/6 in, most inkjets to
 # 3 mm, some printers only to 6.35 mm: `pnp calibrate` measures yours, and a profile then uses the paper closer in).

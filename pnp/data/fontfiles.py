@@ -13,7 +13,6 @@ from pathlib import Path
 from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error
 from pnp.core.files import KnownByStatus, LeavesFolder, Refused, file_sha256, inside
-from pnp.data.schema import FontsFile, check_shape
 from pnp.data.source import LocDict, load_yaml
 
 MAX_FONT_BYTES = 40_000_000  # the largest TrueType families (Noto Sans CJK) are about 20 MB a style
@@ -29,6 +28,8 @@ _READ = KnownByStatus()  # a process that stays up reads a font again only when 
 def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
     """An error for every file of the project's `fonts_dir`/fonts.yaml that cannot be used (`rel` names files); the
     project's, so no game's: each game it stops says it (pnp.data.project.Project.load_game)."""
+    from pnp.data.schema import FontsFile, check_shape  # the schema (pydantic) only where a fonts.yaml is checked
+
     spec_path = fonts_dir / "fonts.yaml"
     if not spec_path.is_file():
         return []

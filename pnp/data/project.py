@@ -10,6 +10,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
@@ -18,17 +19,17 @@ from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, insi
 from pnp.core.kept import KeptParses
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import ANY
-from pnp.data.fontfiles import family_names, font_families, font_file_findings, font_role_findings
-from pnp.data.generate import GenerateSpec, generated_cards
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.schema import ID_PATTERN, DeckSpec, GameSpec, OneEachDeckSpec, SheetOptions, check_shape
 from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
+
+if TYPE_CHECKING:  # the readers import the schema (pydantic) when a game is read: a build answered from its cache reads none
+    from pnp.data.schema import DeckSpec, GameSpec
 
 
 @dataclass
@@ -194,6 +195,8 @@ class Project:
         `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
         reuses the game it read last: a save in one game rereads that game alone,
         and keeps the objects of the cards it reads alike (`_as_before`)."""
+        from pnp.data.fontfiles import font_role_findings
+
         gdir = self.data_dir / slug
         if not _there(gdir / "game.yaml"):
             choices = self.game_slugs()
@@ -217,6 +220,8 @@ class Project:
     def _font_findings(self) -> list[Finding]:
         """What is wrong with the project's fonts/fonts.yaml and its files (pnp.data.fontfiles), checked once for all
         games while nothing under fonts/ changed (`folder_state`), with the families an SVG's text may name."""
+        from pnp.data.fontfiles import family_names, font_families, font_file_findings
+
         fonts = self.root / "fonts"
         state = folder_state(fonts) if fonts.is_dir() else ()
         if state is None or self._fonts_checked is None or self._fonts_checked[0] != state:
@@ -245,6 +250,8 @@ class Project:
     def _read_spec(self, gdir: Path, slug: str, findings: list) -> tuple:
         """game.yaml's (data, spec, edition) in the project's language: no spec after a finding, no edition when the file
         could not be read or the game has no edition in that language."""
+        from pnp.data.schema import GameSpec, check_shape
+
         game_rel = self.rel(gdir / "game.yaml")
         data = self._load(gdir / "game.yaml", game_rel, findings, slug)
         spec = edition = None
@@ -318,6 +325,8 @@ class Project:
 
     def _read_part(self, path: Path, model, slug: str, findings: list, edition: Edition) -> tuple:
         """A kind's own file (boards.yaml, dice.yaml...: pnp.data.kinds): (its data, shape-checked as `model`), or (None, None)."""
+        from pnp.data.schema import check_shape
+
         rel = self.rel(path)
         raw = self._localised(path, rel, findings, slug, edition)
         if raw is None:
@@ -327,6 +336,8 @@ class Project:
         return raw, parsed
 
     def _load_deck(self, path: Path, slug: str, findings: list, edition: Edition, before: Deck | None = None) -> Deck | None:
+        from pnp.data.schema import DeckSpec, OneEachDeckSpec, check_shape
+
         rel = self.rel(path)
         if not self._deck_file_named_well(path, rel, slug, findings):
             return None
@@ -354,6 +365,8 @@ class Project:
     @staticmethod
     def _deck_file_named_well(path: Path, rel: str, slug: str, findings: list) -> bool:
         """Whether the deck file's name can be the deck's id, which templates and the rulebook name (decks.heroes); an error if not."""
+        from pnp.data.schema import ID_PATTERN
+
         if re.match(ID_PATTERN, path.stem):
             return True
         findings.append(error("deck-file-name", f"the deck file name '{path.name}' cannot be a deck's id (its name before .yaml): use letters, "
@@ -414,6 +427,8 @@ class Project:
 
     def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
         """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
+        from pnp.data.schema import SheetOptions, check_shape
+
         options, found = check_shape(SheetOptions, data, self.rel(path), game=slug)
         findings += found
         if options is None:
@@ -487,6 +502,9 @@ class Project:
 
     def _generated_cards(self, data: LocDict, slug: str, findings: list) -> bool:
         """Fill `data["cards"]` with the cards its `generate:` block makes (pnp.data.generate); False after a finding."""
+        from pnp.data.generate import GenerateSpec, generated_cards
+        from pnp.data.schema import check_shape
+
         for other in ("cards", "cards_from"):
             if other in data:
                 findings.append(error("deck-two-sources", f"this deck has both `{other}:` and `generate:`: keep one", data.key_loc(other), game=slug))

@@ -12,7 +12,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pnp.core.errors import Loc, did_you_mean, error
-from pnp.core.units import CARD_SIZES, parse_size
+from pnp.core.units import CARD_SIZES, STAMP_INSET_MM, parse_size
 from pnp.data.label_sheets import LabelsSpec
 from pnp.data.source import LocDict, loc_at
 
@@ -25,7 +25,6 @@ MAX_FACE_MM = 2000
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)
-STAMP_INSET_MM = 3.5  # the least distance from the trim to a stamp's box: 0.5 mm past the 3 mm safe line, so its glyphs are wholly inside
 COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
 # The version of the project format this pnp reads (game.yaml's `format_version:`, docs/data-format.md#format-version):
 # raised only by a release that would read an existing project differently, with the steps to move in CHANGELOG.md.

@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.units import STAMP_INSET_MM
 from pnp.data.project import Card, Deck, Game
-from pnp.data.schema import STAMP_INSET_MM
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
 DEFAULT_CORNER = "bottom-left"  # the lower right often holds a card number, the top a title

@@ -4,7 +4,7 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from pnp.core.units import PT_PER_MM
-from pnp.data.schema import STAMP_INSET_MM as INSET_MM
+from pnp.core.units import STAMP_INSET_MM as INSET_MM
 from pnp.layout.elements import STAMP_PT, Face, Text
 from pnp.layout.typeset import TextOp
 

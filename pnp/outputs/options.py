@@ -4,10 +4,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.units import BLEED_MM, DEFAULT_PRINTABLE_MM
 from pnp.data.kinds import kind_named
-from pnp.outputs.inserts import Printed
+
+if TYPE_CHECKING:
+    from pnp.outputs.inserts import Printed
 
 
 @dataclass
@@ -44,7 +47,10 @@ class Options:
 
     @property
     def printed(self) -> Printed:
-        """What the card sheets print of each card (pnp.outputs.inserts.Printed)."""
+        """What the card sheets print of each card (pnp.outputs.inserts.Printed: with the drawing machinery, which a
+        build answered from its cache never imports)."""
+        from pnp.outputs.inserts import Printed
+
         return Printed(self.fronts_only, tuple(self.insert) if self.insert else None, self.insert_fit)
 
     def cache_text(self, kind: str | None = None) -> str:
