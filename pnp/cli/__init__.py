@@ -9,11 +9,11 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from pnp import __version__
+from pnp.cli.build_lines import run_build
 from pnp.cli.common import (
     EXIT_DATA,
     EXIT_OK,
@@ -22,7 +22,6 @@ from pnp.cli.common import (
     editions,
     game_names,
     in_edition,
-    load_games,
     margin_note_once,
     one_edition,
     one_paper,
@@ -33,7 +32,6 @@ from pnp.cli.common import (
     parse_papers,
     print_findings,
     read_games,
-    stopped_by_load,
     summary,
     validate_games,
     without_option,
@@ -45,11 +43,8 @@ from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.errors import PnpError, Report
-from pnp.data.kinds import kind_named, kind_names
+from pnp.data.kinds import kind_names
 from pnp.render.cutters import CUTTERS
-
-if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
-    from pnp.data.project import Project
 
 
 class Pnp(click.Group):
@@ -289,43 +284,6 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     if report.errors(strict) or any(f.severity == "warning" for f in findings):
         click.echo(summary(findings, slugs, strict), err=True)
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
-
-
-def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
-              workers: int | None = None, changed_only: bool = False, session=None) -> Report:
-    """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
-    the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
-    `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
-    changed, not the whole list)."""
-    from pnp.cli.build_lines import echo_outputs, failing, nothing_to_build, open_caches, paper_runs
-    from pnp.pipeline.schedule import build_games
-
-    echo = echo or click.echo
-    open_caches(project, base, report)
-    loaded = load_games(project, slugs, report, partial=True)
-    check_subset(loaded, base.decks, base.cards, report=report)
-    for kind in base.only:
-        report.extend(stopped_by_load(loaded, f"--only {kind}", kind_named(kind).made_from))
-    blocked = frozenset(f.game for f in report.errors(base.strict))
-    tty = sys.stdout.isatty()
-    runs = paper_runs(base, papers, progress=tty and not quiet)
-    results = build_games(project, loaded, runs, validate=validate, blocked=blocked, workers=workers, session=session)
-    folders = {g.slug: g.rel for g in loaded}
-    for result in results:
-        report.extend(result.checked)
-    for i, options in enumerate(runs):
-        for result in results:
-            if not result.builds:
-                continue
-            outputs, findings, seconds = result.builds[i]
-            report.extend(findings)
-            if not outputs and result.slug not in blocked and not failing((*findings, *result.checked), base.strict):
-                echo(nothing_to_build(result.slug, folders[result.slug], options.only))  # a build that failed says why, not "nothing to build"
-            if changed_only:
-                outputs = [o for o in outputs if not o.reused]
-            if not quiet and outputs:
-                echo_outputs(project, outputs, echo, f"  {result.slug}: {seconds:.2f} s" if tty else None)
-    return report
 
 
 @main.command()

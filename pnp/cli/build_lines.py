@@ -1,13 +1,16 @@
-"""What `pnp build` (and `pnp watch`, which builds with it) says as it goes: the lines of its outputs, and the steps
-pnp.cli.run_build takes before and between its games' builds."""
+"""How `pnp build` (and `pnp watch`, which builds with it) builds games and what it says as it goes: `run_build`,
+the steps it takes before and between its games' builds, and the lines of its outputs."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 from typing import TYPE_CHECKING
 
 import click
 
+from pnp.cli.common import check_subset, load_games, stopped_by_load
 from pnp.core.errors import Report
+from pnp.data.kinds import kind_named
 
 if TYPE_CHECKING:
     from pnp.data.project import Project
@@ -64,3 +67,70 @@ def echo_outputs(project: Project, outputs, echo, timing: str | None) -> None:
 def ink_text(ink: float | None) -> str:
     """'  ink 3.2 pages': what a PDF costs in fully inked page equivalents, for the build summary."""
     return f"  ink {ink:.1f} pages" if ink is not None else ""
+
+
+def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
+              workers: int | None = None, changed_only: bool = False, session=None) -> Report:
+    """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
+    the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
+    `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
+    changed, not the whole list)."""
+    from pnp.core.kept import prune as prune_kept
+    from pnp.pipeline.cache import parsed_files_path
+    from pnp.pipeline.steady import KeptBuilds
+
+    open_caches(project, base, report)
+    runs = paper_runs(base, papers, progress=sys.stdout.isatty() and not quiet)
+    # `pnp watch` keeps its games in memory (pnp.pipeline.steady): its cache writes wait until a rebuild is shown
+    kept = KeptBuilds(project, runs, validate) if KeptBuilds.serve(runs) and not (session and session.warm) else None
+    answered = {slug: found for slug in slugs if kept is not None and (found := kept.answer(slug)) is not None}
+    loaded, found_reading = _read(project, [slug for slug in slugs if slug not in answered], base, report)
+    blocked = frozenset(f.game for f in report.errors(base.strict))
+    built = {result.slug: result for result in _built(project, loaded, runs, validate, blocked, workers, session)}
+    for slug, (found, result) in answered.items():
+        report.extend(found)
+        built[slug] = result
+    for game in loaded if kept is not None else ():
+        kept.remember(game.slug, [f for f in found_reading if f.game == game.slug], built[game.slug], base.strict)
+    prune_kept(parsed_files_path(base.out))  # every build, answered from its cache or not, ages out what none reads
+    _show_builds(project, [built[slug] for slug in slugs if slug in built], runs, blocked, report, echo or click.echo, quiet=quiet, changed_only=changed_only)
+    return report
+
+
+def _read(project: Project, slugs: list[str], base, report: Report) -> tuple[list, list]:
+    """(the games of `slugs` that load, every finding of reading them and of the subsets `base` picks, which `report`
+    holds too)."""
+    read_from = len(report.findings)
+    loaded = load_games(project, slugs, report, partial=True)
+    check_subset(loaded, base.decks, base.cards, report=report)
+    for kind in base.only:
+        report.extend(stopped_by_load(loaded, f"--only {kind}", kind_named(kind).made_from))
+    return loaded, report.findings[read_from:]
+
+
+def _show_builds(project: Project, results: list, runs: list, blocked: frozenset, report: Report, echo, *, quiet: bool, changed_only: bool) -> None:
+    """Add each game's findings to `report` and show its outputs, paper by paper, in the games' order."""
+    strict, tty = runs[0].strict, sys.stdout.isatty()
+    for result in results:
+        report.extend(result.checked)
+    for i, options in enumerate(runs):
+        for result in results:
+            if not result.builds:
+                continue
+            outputs, findings, seconds = result.builds[i]
+            report.extend(findings)
+            if not outputs and result.slug not in blocked and not failing((*findings, *result.checked), strict):
+                echo(nothing_to_build(result.slug, project.rel(project.data_dir / result.slug), options.only))  # a build that failed says why
+            if changed_only:
+                outputs = [o for o in outputs if not o.reused]
+            if not quiet and outputs:
+                echo_outputs(project, outputs, echo, f"  {result.slug}: {seconds:.2f} s" if tty else None)
+
+
+def _built(project: Project, games: list, runs: list, validate: bool, blocked: frozenset, workers: int | None, session) -> list:
+    """Check and build `games` (pnp.pipeline.schedule.build_games), importing the machinery only when there are some."""
+    if not games:
+        return []
+    from pnp.pipeline.schedule import build_games
+
+    return build_games(project, games, runs, validate=validate, blocked=blocked, workers=workers, session=session)

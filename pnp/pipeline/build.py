@@ -26,6 +26,7 @@ from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.fallbacks import layout_fallbacks
 from pnp.outputs.options import Options, variant_tag
 from pnp.outputs.stats import FileStats
+from pnp.pipeline.built import Output
 from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
@@ -43,17 +44,6 @@ from pnp.pipeline.printed_cards import record_build
 from pnp.pipeline.results import findings_of, results_path
 from pnp.pipeline.validate import check_game, check_parts
 from pnp.render.ink import page_inks
-
-
-@dataclass
-class Output:
-    path: Path
-    pages: int
-    pieces: int
-    size: int
-    reused: bool = False
-    ink: float | None = None  # fully inked page equivalents (PDFs only): measured once when written, kept in the cache
-    shared: tuple[str, ...] = ()  # 'sheet 5 holds Cells ×2, Quorum ×1': the sheets that several decks or sets share
 
 
 @dataclass
@@ -326,13 +316,14 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
     reported all the same, so one run shows every problem (docs/findings.md), and nothing is written."""
     options, cache = plan.options, plan.cache
     store = cache_path(options.out, game.slug)
-    outputs, findings, pending = _gathered(plan, rendered)
+    listed, findings = _gathered(plan, rendered)
+    pending = [entry for entry in listed if not isinstance(entry, Output)]
     out_dir = options.out / game.slug
     linked = _linked_folders((out_dir, store.parent), project, game.slug)
     if linked or stopping or _blocks_writing(findings, options.strict):
         return [], findings + linked
     remove_stale_temporaries(out_dir)
-    outputs += _written_outputs(out_dir, pending, cache.written([done.slot for done in rendered]))
+    outputs = _written_outputs(out_dir, listed, cache.written([done.slot for done in rendered]))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
     _record_rendered(cache, rendered, changed_name)
     if options.changed and any(done.slot.startswith("cards") for done in rendered):
@@ -346,20 +337,21 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
     return outputs, findings
 
 
-def _gathered(plan: GamePlan, rendered: list[RenderedOutput]) -> tuple[list[Output], list[Finding], list]:
-    """The reused outputs, every finding and the rendered files to write, in the plan's order of steps: a reused output
-    brings its cached warnings but not its notes (a note is news of the build that computed it)."""
+def _gathered(plan: GamePlan, rendered: list[RenderedOutput]) -> tuple[list, list[Finding]]:
+    """Every output of the plan in the order of its steps, each a reused Output or a rendered file to write (name, bytes,
+    stats; an output's files by name, as a reused one lists them), and every finding: a reused output brings its
+    cached warnings but not its notes (a note is news of the build that computed it)."""
     by_slot = {r.slot: r for r in rendered}
-    outputs, findings, pending = [], [], []
+    listed, findings = [], []
     for step in plan.steps:
         if isinstance(step, Reuse):
-            outputs += step.outputs
+            listed += step.outputs
             findings += [f for f in plan.cache.findings(step.slot) if f.severity != "note"]
         else:
             done = by_slot[step.job.slot]
             findings += done.findings
-            pending += done.files
-    return outputs, findings, pending
+            listed += sorted(done.files, key=lambda file: file[0])
+    return listed, findings
 
 
 def _blocks_writing(findings: list[Finding], strict: bool) -> bool:
@@ -367,11 +359,16 @@ def _blocks_writing(findings: list[Finding], strict: bool) -> bool:
     return any(f.severity == "error" or (strict and f.severity == "warning") for f in findings)
 
 
-def _written_outputs(out_dir: Path, pending, written: dict) -> list[Output]:
-    """Write each pending file whose bytes differ from what is on disk (a file the last build wrote, still a plain file with
-    the same digest, keeps its mtime); the outputs, written or kept."""
+def _written_outputs(out_dir: Path, listed: list, written: dict) -> list[Output]:
+    """Write each rendered file of `listed` whose bytes differ from what is on disk (a file the last build wrote, still a
+    plain file with the same digest, keeps its mtime); the outputs, reused, written or kept, in `listed`'s order: a
+    build lists its files in the same order whichever of them it rendered."""
     outputs = []
-    for name, data, stats in pending:
+    for entry in listed:
+        if isinstance(entry, Output):
+            outputs.append(entry)
+            continue
+        name, data, stats = entry
         path = _output_path(out_dir, name)
         if not _on_disk_already(path, data, written.get(name)):
             write_atomic(path, data)

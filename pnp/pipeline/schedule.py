@@ -16,14 +16,12 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
 from pnp.core.kept import KeptResults
-from pnp.core.kept import prune as prune_kept
 from pnp.core.memo import Keeps
 from pnp.core.processes import cores, worker_pool, worker_state
 from pnp.data.kinds import KINDS, kind_named, load_named
@@ -32,7 +30,6 @@ from pnp.outputs.context import Engine
 from pnp.outputs.options import Options
 from pnp.pipeline.build import (
     GamePlan,
-    Output,
     OutputJob,
     RenderedOutput,
     check_everything,
@@ -43,7 +40,8 @@ from pnp.pipeline.build import (
     plan_game,
     render_output,
 )
-from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, parsed_files_path, shared_inputs_hash
+from pnp.pipeline.built import GameBuild
+from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, shared_inputs_hash
 from pnp.pipeline.results import kept_checks, results_path
 from pnp.pipeline.session import Session
 from pnp.pipeline.steady import Standing, SteadyGames
@@ -55,15 +53,6 @@ from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 CHECK_WEIGHT = 3.0
 CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
 KEPT_FACE_SHARE = 1 / 3  # a face kept from the last build costs its key, its lookup and its place on a sheet
-
-
-@dataclass
-class GameBuild:
-    """One game's part of a run: its checks' findings, then (outputs, findings, seconds) for each options of the run."""
-
-    slug: str
-    checked: list[Finding] = field(default_factory=list)
-    builds: list[tuple[list[Output], list[Finding], float]] = field(default_factory=list)  # empty when the checks found errors
 
 
 def build_games(project, games: list, runs: list[Options], *, validate: bool = True, blocked: frozenset = frozenset(),
@@ -102,7 +91,6 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
     _remember_steady(session, standings, steady, results, worked)
     if "file-digests" not in without:
         save_digests(file_digests_path(runs[0].out), session.writes)
-    prune_kept(parsed_files_path(runs[0].out))
     return [results[g.slug] for g in games]
 
 
@@ -111,7 +99,7 @@ def _remember_steady(session: Session, standings: dict, steady: dict, results: d
     with at once (pnp.pipeline.steady); a game answered that way now is kept as it was."""
     for slug, standing in standings.items():
         if slug not in steady:
-            session.steady.remember(slug, standing, _as_reused(results[slug]), worked=slug in worked)
+            session.steady.remember(slug, standing, results[slug].as_reused(), worked=slug in worked)
 
 
 def _check_jobs(project, games: list, options: Options, shared: str, keeps: Keeps | None, without: frozenset) -> tuple[dict, list[tuple]]:
@@ -189,11 +177,6 @@ def _standings(steady: SteadyGames | None, project, games: list, runs: list[Opti
     if steady is None or any(options.changed or options.mark_printed for options in runs):
         return {}
     return {g.slug: steady.standing(project, g, runs, shared, validate) for g in games if g.slug not in blocked}
-
-
-def _as_reused(built: GameBuild) -> GameBuild:
-    """`built` as a later build that finds every output as it was shows it: each output reused."""
-    return GameBuild(built.slug, built.checked, [([dataclasses.replace(o, reused=True) for o in outputs], findings, seconds) for outputs, findings, seconds in built.builds])
 
 
 def _measure_ink(results: dict, plans: dict[str, GamePlan], idle=None) -> None:

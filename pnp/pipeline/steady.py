@@ -1,33 +1,48 @@
-"""A process that stays up (`pnp watch`) answers a game nothing changed in with the result of its last build.
+"""A game nothing changed in is answered with the result of its last build, without being read or planned.
 
-After a save, `pnp watch` rebuilds every game, though the save touched one
-file of one game. Each other game would be planned again (every output's key,
-every file it opened and every output file hashed again, to find all of them
-reusable), its kept checks looked up and its outputs listed: a tenth of a
-one-card rebuild, for games that come out the same.
+A build of a project whose games did not change would read every game,
+plan every output (every output's key, every file it opened and every
+output file hashed again, to find all of them reusable), look up its kept
+checks and list its outputs: for `pnp build` in a new process, most of that
+is importing the schema and the drawing machinery to find nothing to do; in
+`pnp watch`, a tenth of a one-card rebuild, for games that come out the same.
 
-A game's standing is what its build stood on, taken before the build: the
-digest of every file in its folder and in its output folder, of its cache
-file and of every other file its outputs opened (art), with the hash of what
-all games share (templates, icons, fonts, pnp's code) and the build's
-options. A build that found everything kept (no check ran, no output was
-rendered) read nothing more and wrote nothing, so its result holds for as
-long as the game's standing is the same; it is given again then, and the
-game is not planned. Digests are of bytes, worked out again whenever a file's
-status moved or it had not settled (pnp.core.files.FileDigests): a file saved
-during a build changes the next standing, never the one taken before.
+A game's standing is what its build stood on: the digest of every file in its
+folder and in its output folder, of its cache file, of its printed-cards
+record and of every other file its outputs opened (art), with the hash of
+what all games share (templates, icons, fonts, pnp's code) and the build's
+options. Equal standings give equal results. Digests are of bytes, worked out
+again whenever a file's status moved or it had not settled
+(pnp.core.files.FileDigests).
+
+Two keepers share the standing:
+- `KeptBuilds`, in the build cache, for a build in any process: each build
+  that found no error is kept by the standing it left once written, if the
+  game's files and the art it opened are still what it read.
+- `SteadyGames`, in the memory of `pnp watch`, whose cache writes are held
+  until a rebuild is shown (so the standing on disk lags): a build that
+  found everything kept is kept by the standing taken before it, since it
+  read nothing more and wrote nothing; a file saved during a build changes
+  the next standing, never the one taken before.
 """
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import os
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.assets import BUNDLED_ICONS
-from pnp.core.files import file_sha256, files_under
+from pnp.core.errors import Finding
+from pnp.core.files import Refused, file_sha256, files_under, inside, write_atomic
+from pnp.core.sealed import read_sealed, seal
 from pnp.outputs.options import Options
-from pnp.pipeline.cache import GameCache, cache_path
+from pnp.pipeline.built import GameBuild, Output
+from pnp.pipeline.cache import CACHE_DIR, GameCache, cache_path, finding_from_json, finding_to_json, shared_inputs_hash
+from pnp.pipeline.printed_cards import stamps_path
 
 
 @dataclass(frozen=True)
@@ -37,7 +52,15 @@ class Standing:
     options: tuple[str, ...]
     shared: str
     validate: bool
-    files: tuple
+    inputs: tuple  # (name, sha256) of every file of the game's folder
+    built: tuple  # the output folders' files, the cache records and the files the outputs opened outside the covered folders
+
+    def digest(self) -> str:
+        return hashlib.sha256(repr(dataclasses.astuple(self)).encode()).hexdigest()
+
+    def same_inputs(self, other: Standing) -> bool:
+        """Whether `other` stood on the same game files, shared inputs and options: no input changed between the two."""
+        return (self.options, self.shared, self.validate, self.inputs) == (other.options, other.shared, other.validate, other.inputs)
 
 
 class SteadyGames:
@@ -65,49 +88,73 @@ class SteadyGames:
 
     def standing(self, project, game, runs: list[Options], shared: str, validate: bool) -> Standing | None:
         """The standing of `game`'s build for `runs` as its files are now; None when a folder of it links elsewhere."""
-        folders = (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS, game.dir)
-        covered = tuple(os.path.join(path, "") for d in folders for path in dict.fromkeys((os.fspath(d), os.path.realpath(d))))  # fonts are opened by their real path
-        states = [_folder_digests(game.dir)]
-        files = []
-        for out in sorted({options.out for options in runs}):
-            states.append(_folder_digests(out / game.slug))
-            cache = _record_digest(cache_path(out, game.slug))
-            files.append(cache)
-            files += [_file_digest(path) for path in self._opened_outside(cache, project.root, covered)]
-        if None in states:
-            return None
-        return Standing(tuple(_options_text(options) for options in runs), shared, validate, (tuple(states), tuple(files)))
+        return standing_of(project, game.slug, game.dir, runs, shared, validate, self._opened_outside)
 
     def _opened_outside(self, cache: tuple[str, str], root: Path, covered: tuple[str, ...]) -> tuple[str, ...]:
         """The files the outputs recorded in `cache` (path, digest) opened outside the `covered` folders (art)."""
         path, digest = cache
         known = self._opened.get(path)
         if known is None or known[:2] != (digest, covered):
-            reads = {os.path.join(root, name) for entry in GameCache.load(Path(path)).outputs.values() for name in entry.get("reads", {})}
-            known = self._opened[path] = (digest, covered, tuple(sorted(read for read in reads if not read.startswith(covered))))
+            known = self._opened[path] = (digest, covered, opened_outside(cache, root, covered))
         return known[2]
 
 
-def _folder_digests(folder: Path) -> tuple | None:
-    """(name, sha256) of every file under `folder` (none when it is missing), or None when it is a link or links to
-    another folder: an output folder a game linked to a user's folder is never read (its build is refused)."""
+def standing_of(project, slug: str, folder: Path, runs: list[Options], shared: str, validate: bool, opened_outside) -> Standing | None:
+    """The standing of game `slug` (its files in `folder`) built for `runs`, as its files are now; None when a folder of
+    it links elsewhere. `opened_outside(cache record, root, covered folders)` names the files its outputs opened that
+    no covered folder holds (art)."""
+    covered = _covered(project, folder)
+    inputs = _folder_digests(folder, project.data_dir)
+    states, files = [], []
+    for out in sorted({options.out for options in runs}):
+        states.append(_folder_digests(out / slug, out / slug))
+        cache = _record_digest(cache_path(out, slug))
+        files += [cache, _record_digest(stamps_path(out, slug))]
+        files += [_file_digest(path, project.root) for path in opened_outside(cache, project.root, covered)]
+    if inputs is None or None in states:
+        return None
+    return Standing(tuple(_options_text(options) for options in runs), shared, validate, inputs, (tuple(states), tuple(files)))
+
+
+def _covered(project, folder: Path) -> tuple[str, ...]:
+    """The folders a standing covers as a whole (the shared inputs' and the game's), each by its path and real path."""
+    folders = (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS, folder)
+    return tuple(os.path.join(path, "") for d in folders for path in dict.fromkeys((os.fspath(d), os.path.realpath(d))))  # fonts are opened by their real path
+
+
+def opened_outside(cache: tuple[str, str], root: Path, covered: tuple[str, ...]) -> tuple[str, ...]:
+    """The files the outputs recorded in `cache` (path, digest) opened outside the `covered` folders (art)."""
+    reads = {os.path.join(root, name) for entry in GameCache.load(Path(cache[0])).outputs.values() for name in entry.get("reads", {})}
+    return tuple(sorted(read for read in reads if not read.startswith(covered)))
+
+
+def _folder_digests(folder: Path, within: Path) -> tuple | None:
+    """(name, sha256) of every file under `folder` (none when it is missing; `_file_digest` within `within`), or None
+    when it is a link or links to another folder: an output folder a game linked to a user's folder is never read (its
+    build is refused)."""
     if os.path.islink(folder):
         return None
     try:
         files = files_under(folder)
     except OSError:
         return None  # changing now: no standing
-    return None if files is None else tuple(_file_digest(entry.path) for _, entry in files)
+    return None if files is None else tuple(_file_digest(entry.path, within) for _, entry in files)
 
 
 def _record_digest(path: Path) -> tuple[str, str]:
     """`_file_digest` of the build cache's record of a game, pnp's own file: a link at its name is read by no one."""
-    return (os.fspath(path), "a link") if os.path.islink(path) else _file_digest(path)
+    return (os.fspath(path), "a link") if os.path.islink(path) else _file_digest(path, path.parent)
 
 
-def _file_digest(path: Path | str) -> tuple[str, str]:
+def _file_digest(path: Path | str, within: Path) -> tuple[str, str]:
+    """(path, sha256) of a plain file inside `within`, read only then: a link leading out of it, a named pipe or a
+    device is named by what it is and never opened (a stranger's game may hold one: the build refuses it where it
+    reads it, so its standing is never kept)."""
     try:
+        inside(path, within)
         return os.fspath(path), file_sha256(path)
+    except Refused as exc:
+        return os.fspath(path), f"refused: {type(exc).__name__}"
     except OSError:
         return os.fspath(path), "missing"
 
@@ -115,3 +162,78 @@ def _file_digest(path: Path | str) -> tuple[str, str]:
 def _options_text(options: Options) -> str:
     """Every option of a build, the progress lines' callback aside."""
     return repr([(f.name, getattr(options, f.name)) for f in dataclasses.fields(options) if f.name != "progress"])
+
+
+class KeptBuilds:
+    """What each game's last build gave, kept in the build cache by the standing it left, for a build in any later
+    process: a game whose standing is the same again is answered with it, without reading its files or planning it.
+
+    The standing a build leaves is taken once it has written everything, and
+    kept only when the game's files, the shared inputs and the art its outputs
+    opened are what they were before it read them (a save during the build
+    keeps nothing), and when the build found no error. What is kept is what a
+    build finding everything as it was would show: the findings of reading the
+    game and of its checks, and each output reused, with its warnings but not
+    the notes of the build that rendered it (pnp.pipeline.built.GameBuild.as_reused).
+    The record is pnp's own sealed file: one another user or machine wrote is
+    never read (pnp.core.sealed)."""
+
+    def __init__(self, project, runs: list[Options], validate: bool):
+        self.project, self.runs, self.validate = project, runs, validate
+        self.folder = runs[0].out / CACHE_DIR / "builds"
+        self.before: dict[str, Standing | None] = {}
+
+    @staticmethod
+    def serve(runs: list[Options]) -> bool:
+        """Whether a build with `runs` may be answered from kept builds: not one that marks cards as printed or prints
+        only those changed since (it reads the printed record), nor one that picks decks or cards (they are checked
+        against every game of the run), nor one going without this mechanism."""
+        return not any(o.changed or o.mark_printed or o.decks or o.cards or "steady" in o.without for o in runs)
+
+    def answer(self, slug: str) -> tuple[list[Finding], GameBuild] | None:
+        """(what reading the game found, its build) kept for the standing `slug` has now, else None; either way the
+        standing is noted, for `remember`."""
+        standing = self.before[slug] = self._standing(slug)
+        if standing is None:
+            return None
+        try:
+            record = json.loads(read_sealed(self.folder / f"{slug}.json") or b"{}")
+            if record.get("standing") != standing.digest():
+                return None
+            built = GameBuild(slug, [finding_from_json(d) for d in record["checked"]],
+                              [([Output.from_json(o) for o in outputs], [finding_from_json(d) for d in findings], 0.0) for outputs, findings in record["builds"]])
+            return [finding_from_json(d) for d in record["found"]], built
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):  # damaged or of another shape: the game is planned
+            return None
+
+    def remember(self, slug: str, found: list[Finding], built: GameBuild, strict: bool) -> None:
+        """Keep the build of `slug` just made, with what reading the game found, unless it found an error (or, with
+        `strict`, a warning), or an input changed while it ran (module docstring)."""
+        shown = [*found, *built.checked, *(f for _, findings, _ in built.builds for f in findings)]
+        if any(f.severity == "error" or (strict and f.severity == "warning") for f in shown) or not built.builds:
+            return
+        before, after = self.before.get(slug), self._standing(slug)
+        if before is None or after is None or not before.same_inputs(after) or not self._reads_as_recorded(slug):
+            return
+        reused = built.as_reused()
+        record = {"standing": after.digest(), "found": [finding_to_json(f) for f in found], "checked": [finding_to_json(f) for f in reused.checked],
+                  "builds": [[[o.to_json() for o in outputs], [finding_to_json(f) for f in findings]] for outputs, findings, _ in reused.builds]}
+        with suppress(OSError):  # a cache that cannot be written keeps nothing: the next build plans the game
+            write_atomic(self.folder / f"{slug}.json", seal(json.dumps(record, ensure_ascii=False).encode("utf-8")), durable=False)
+
+    def _standing(self, slug: str) -> Standing | None:
+        shared = shared_inputs_hash(self.project)
+        return standing_of(self.project, slug, self.project.data_dir / slug, self.runs, shared, self.validate, opened_outside)
+
+    def _reads_as_recorded(self, slug: str) -> bool:
+        """Whether every file the game's outputs opened outside the folders a standing covers (art) has the bytes the
+        build cache recorded it read with."""
+        root = self.project.root
+        covered = _covered(self.project, self.project.data_dir / slug)
+        for out in {options.out for options in self.runs}:
+            for entry in GameCache.load(cache_path(out, slug)).outputs.values():
+                for name, digest in entry.get("reads", {}).items():
+                    path = os.path.join(root, name)
+                    if not path.startswith(covered) and _file_digest(path, root)[1] != digest:
+                        return False
+        return True

@@ -1,0 +1,134 @@
+"""A build answers a game none of whose inputs changed with what its last build gave, in any later process.
+
+The build cache keeps each game's last build by the standing it left
+(pnp.pipeline.steady.KeptBuilds): the game's files, its output folder, its
+cache record, the art its outputs opened, the shared templates and fonts,
+pnp's code and the options. A build meeting the same standing shows what
+planning the game would show, without reading a file of the game. Each build
+here makes a session of its own, as `pnp build` does, so nothing carries over
+in memory: only the build cache on disk does. The project holds the tiny game
+and a twin of it.
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import pdfs
+
+from pnp.cli import run_build
+from pnp.core.errors import Report
+from pnp.data.project import Project
+from pnp.outputs.options import Options
+from pnp.pipeline.built import GameBuild
+from pnp.pipeline.session import Session
+from pnp.pipeline.steady import KeptBuilds
+
+GAMES = ["tiny", "twin"]
+
+
+class ReadingProject(Project):
+    """A project that notes each game it reads."""
+
+    def __init__(self, root):
+        super().__init__(root)
+        self.read: list[str] = []
+
+    def load_game(self, slug, partial=False):
+        self.read.append(slug)
+        return super().load_game(slug, partial)
+
+
+@pytest.fixture
+def twins(project):
+    shutil.copytree(project / "data/tiny", project / "data/twin")
+    return project
+
+
+def build(root, out, paper: str = "letter", only=("cards",), without: frozenset = frozenset()) -> tuple[ReadingProject, list[str]]:
+    """A build as `pnp build` runs it (a session of its own); (the project it read, every line it showed: outputs, then
+    findings)."""
+    project, lines = ReadingProject(root), []
+    report = run_build(project, GAMES, Options(out=out, only=only, without=without), [paper], report=Report(), echo=lines.append,
+                       workers=1, session=Session())
+    return project, lines + [f"{f.loc} {f.game} {f.severity} {f.code} {f.message}" for f in report.sorted()]
+
+
+def stamps(out) -> dict[str, int]:
+    return {p.relative_to(out).as_posix(): p.stat().st_mtime_ns for p in sorted(out.rglob("*")) if p.is_file() and ".pnp-cache" not in p.parts}
+
+
+def test_an_unchanged_game_is_answered_without_being_read_and_shows_what_planning_it_shows(twins, tmp_path):
+    root, out = twins, tmp_path / "out"
+    hero = root / "templates/tiny/hero.j2"  # a warning every build must show again: a template's
+    hero.write_text(hero.read_text(encoding="utf-8") + "{{ rect(5, 5, 10, 10, fill='red') }}\n", encoding="utf-8")
+    deck = root / "data/twin/decks/heroes.yaml"  # and one of reading the game: a field no template shows
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: Rogue,", "name: Rogue, mood: sly,"), encoding="utf-8")
+    everything = ("cards", "tokens", "boards", "reference", "rulebook")
+    first, cold = build(root, out, only=everything)
+    before = stamps(out)
+    answered, shown = build(root, out, only=everything)
+    planned, planned_shown = build(root, out, only=everything, without=frozenset({"steady"}))
+    assert first.read == GAMES and planned.read == GAMES
+    assert answered.read == [], "no game file changed: neither game is read again"
+    assert shown == planned_shown, "the answer is what planning the games shows"
+    assert any("(reused)" in line for line in shown) and not any(" note " in line for line in shown), "outputs reused; a note is news of a build"
+    assert {line for line in cold if " warning " in line} == {line for line in shown if " warning " in line}, "every warning again"
+    assert any("template-ignored" in line for line in shown) and any("field-unused" in line for line in shown)
+    assert stamps(out) == before, "nothing is written"
+
+
+def test_any_change_to_what_a_game_stood_on_builds_it_as_a_build_with_no_cache_would(twins, tmp_path):
+    """One change after another, each after a build that kept its games; the build after it reads the changed game
+    again and prints the PDFs a build into an empty folder prints."""
+    from PIL import Image
+
+    root, out = twins, tmp_path / "out"
+    (root / "art").mkdir()
+    Image.new("RGB", (400, 100), "#3060a0").save(root / "art/hero.png")
+    hero, deck = root / "templates/tiny/hero.j2", root / "data/twin/decks/heroes.yaml"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image('art/hero.png', 5, 40, 20, 20) }}\n{% endblock %}"),
+                    encoding="utf-8")
+    changes = {
+        "an output removed": (["tiny"], lambda: next((out / "tiny").glob("*cards*.pdf")).unlink()),
+        "an output overwritten": (["tiny"], lambda: next((out / "tiny").glob("*cards*.pdf")).write_bytes(b"%PDF-1.4 not what pnp wrote")),
+        "the cache removed": (["tiny"], lambda: (out / ".pnp-cache/tiny.json").unlink()),
+        "a card edit": (["twin"], lambda: deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")),
+        "a template": (GAMES, lambda: hero.write_text(hero.read_text(encoding="utf-8").replace("size=13", "size=12"), encoding="utf-8")),
+        "art outside the games": (GAMES, lambda: Image.new("RGB", (100, 400), "#a03060").save(root / "art/hero.png")),
+        "the paper": (GAMES, lambda: None),
+    }
+    build(root, out)
+    references: dict[tuple, dict[str, bytes]] = {}
+    for n, (change, (games, make)) in enumerate(changes.items()):
+        paper = "a4" if change == "the paper" else "letter"
+        assert build(root, out)[0].read == [], f"before {change}: the games are kept"
+        make()
+        project = build(root, out, paper)[0]
+        assert project.read == games, f"after {change}: the games it touched are read again, the others answered"
+        state = (hero.read_text(encoding="utf-8"), deck.read_text(encoding="utf-8"), (root / "art/hero.png").read_bytes(), paper)
+        if state not in references:
+            build(root, tmp_path / f"empty{n}", paper)
+            references[state] = pdfs(tmp_path / f"empty{n}")
+        fresh = references[state]
+        assert {name: data for name, data in pdfs(out).items() if name in fresh} == fresh, f"after {change}: a build with no cache's PDFs"
+        if change == "the paper":
+            build(root, out)  # back to Letter for the next change
+
+
+def test_a_game_saved_while_its_build_ran_is_not_kept(twins, tmp_path):
+    """The standing a build leaves is kept only when the game's files are what they were before it read them."""
+    root, out = twins, tmp_path / "out"
+    build(root, out)
+    runs = [Options(out=out, only=("cards",))]
+    built = GameBuild("twin", [], [([], [], 0.0)])
+    record = out / ".pnp-cache/builds/twin.json"
+    for saved in (False, True):
+        record.unlink(missing_ok=True)
+        kept = KeptBuilds(Project(root), runs, True)
+        assert kept.answer("twin") is None
+        if saved:
+            deck = root / "data/twin/decks/heroes.yaml"
+            deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 3 coins"), encoding="utf-8")
+        kept.remember("twin", [], built, strict=False)
+        assert record.exists() != saved, "saved during the build: nothing kept" if saved else "unchanged: kept"
