@@ -35,7 +35,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.core.assets import BUNDLED_ICONS
+from pnp.core.assets import ASSETS, BUNDLED_ICONS
 from pnp.core.errors import Finding
 from pnp.core.files import Refused, file_sha256, files_under, inside, write_atomic
 from pnp.core.sealed import read_sealed, seal
@@ -110,7 +110,7 @@ def standing_of(project, slug: str, folder: Path, runs: list[Options], shared: s
         states.append(_folder_digests(out / slug, out / slug))
         cache = _record_digest(cache_path(out, slug))
         files += [cache, _record_digest(stamps_path(out, slug))]
-        files += [_file_digest(path, project.root) for path in opened_outside(cache, project.root, covered)]
+        files += [_art_digest(path, project.root) for path in opened_outside(cache, project.root, covered)]
     if inputs is None or None in states:
         return None
     return Standing(tuple(_options_text(options) for options in runs), shared, validate, inputs, (tuple(states), tuple(files)))
@@ -157,6 +157,12 @@ def _file_digest(path: Path | str, within: Path) -> tuple[str, str]:
         return os.fspath(path), f"refused: {type(exc).__name__}"
     except OSError:
         return os.fspath(path), "missing"
+
+
+def _art_digest(path: str, root: Path) -> tuple[str, str]:
+    """`_file_digest` of a file an output opened outside the covered folders: art in the project, or a template pnp
+    ships (the labels')."""
+    return _file_digest(path, ASSETS if Path(path).is_relative_to(ASSETS) else root)
 
 
 def _options_text(options: Options) -> str:
@@ -234,6 +240,6 @@ class KeptBuilds:
             for entry in GameCache.load(cache_path(out, slug)).outputs.values():
                 for name, digest in entry.get("reads", {}).items():
                     path = os.path.join(root, name)
-                    if not path.startswith(covered) and _file_digest(path, root)[1] != digest:
+                    if not path.startswith(covered) and _art_digest(path, root)[1] != digest:
                         return False
         return True
