@@ -45,12 +45,13 @@ def twins(project):
     return project
 
 
-def build(root, out, paper: str = "letter", only=("cards",), without: frozenset = frozenset()) -> tuple[ReadingProject, list[str]]:
-    """A build as `pnp build` runs it (a session of its own); (the project it read, every line it showed: outputs, then
-    findings)."""
+def build(root, out, paper: str = "letter", only=("cards",), without: frozenset = frozenset(), session: Session | None = None,
+          ) -> tuple[ReadingProject, list[str]]:
+    """A build as `pnp build` runs it (a session of its own), or in `session`; (the project it read, every line it
+    showed: outputs, then findings)."""
     project, lines = ReadingProject(root), []
     report = run_build(project, GAMES, Options(out=out, only=only, without=without), [paper], report=Report(), echo=lines.append,
-                       workers=1, session=Session())
+                       workers=1, session=session or Session())
     return project, lines + [f"{f.loc} {f.game} {f.severity} {f.code} {f.message}" for f in report.sorted()]
 
 
@@ -114,6 +115,19 @@ def test_any_change_to_what_a_game_stood_on_builds_it_as_a_build_with_no_cache_w
         assert {name: data for name, data in pdfs(out).items() if name in fresh} == fresh, f"after {change}: a build with no cache's PDFs"
         if change == "the paper":
             build(root, out)  # back to Letter for the next change
+
+
+def test_a_watching_process_reads_only_the_game_a_save_touched(twins, tmp_path):
+    """`pnp watch` holds its cache writes until a rebuild is shown (then flushes them): the standing each build leaves
+    is kept once they are written, so the next save's build answers every game it did not touch."""
+    root, out = twins, tmp_path / "out"
+    watching = Session(warm=True)
+    deck = root / "data/twin/decks/heroes.yaml"
+    for n, expected in enumerate((GAMES, ["twin"], [])):
+        if n == 1:
+            deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 2 coins"), encoding="utf-8")
+        assert build(root, out, session=watching)[0].read == expected
+        assert watching.writes.flush() == []
 
 
 def test_a_game_saved_while_its_build_ran_is_not_kept(twins, tmp_path):

@@ -3,6 +3,7 @@ the steps it takes before and between its games' builds, and the lines of its ou
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
 from typing import TYPE_CHECKING
 
@@ -81,8 +82,7 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
 
     open_caches(project, base, report)
     runs = paper_runs(base, papers, progress=sys.stdout.isatty() and not quiet)
-    # `pnp watch` keeps its games in memory (pnp.pipeline.steady): its cache writes wait until a rebuild is shown
-    kept = KeptBuilds(project, runs, validate) if KeptBuilds.serve(runs) and not (session and session.warm) else None
+    kept = KeptBuilds(project, runs, validate) if KeptBuilds.serve(runs) else None
     answered = {slug: found for slug in slugs if kept is not None and (found := kept.answer(slug)) is not None}
     loaded, found_reading = _read(project, [slug for slug in slugs if slug not in answered], base, report)
     blocked = frozenset(f.game for f in report.errors(base.strict))
@@ -91,7 +91,12 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
         report.extend(found)
         built[slug] = result
     for game in loaded if kept is not None else ():
-        kept.remember(game.slug, [f for f in found_reading if f.game == game.slug], built[game.slug], base.strict)
+        found = [f for f in found_reading if f.game == game.slug]
+        keep = functools.partial(kept.remember, game.slug, found, built[game.slug], base.strict)
+        if session is not None:
+            session.writes(keep)  # after the caches it writes: `pnp watch` writes them once a rebuild is shown
+        else:
+            keep()
     prune_kept(parsed_files_path(base.out))  # every build, answered from its cache or not, ages out what none reads
     _show_builds(project, [built[slug] for slug in slugs if slug in built], runs, blocked, report, echo or click.echo, quiet=quiet, changed_only=changed_only)
     return report

@@ -99,7 +99,7 @@ MECHANISMS = (
     "warm-workers",  # what forked workers will import is imported once before the fork (pnp.pipeline.schedule.warm_workers)
     "engine",  # `pnp watch` keeps its engine from save to save (pnp.pipeline.session.Session.engine)
     "drawn",  # `pnp watch` replays the operators of faces and pages it drew (pnp.render.drawn)
-    "steady",  # `pnp watch` answers a game none of whose files changed with its last result (pnp.pipeline.steady)
+    "steady",  # a build answers a game none of whose inputs changed with its last build's result, unread (pnp.pipeline.steady)
     "keeps",  # `pnp watch` and `pnp serve` keep memos, answers and inspections from save to save (pnp.core.memo.Keeps)
     "held-writes",  # `pnp watch` writes its caches after it shows the rebuild (pnp.core.files.CacheWrites)
 )

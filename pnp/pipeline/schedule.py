@@ -44,7 +44,6 @@ from pnp.pipeline.built import GameBuild
 from pnp.pipeline.cache import FaceStore, face_store_path, file_digests_path, shared_inputs_hash
 from pnp.pipeline.results import kept_checks, results_path
 from pnp.pipeline.session import Session
-from pnp.pipeline.steady import Standing, SteadyGames
 from pnp.pipeline.validate import check_game, data_checks
 from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 
@@ -71,35 +70,21 @@ def build_games(project, games: list, runs: list[Options], *, validate: bool = T
         read_kept_digests(file_digests_path(runs[0].out))  # what the last build's process hashed, by file status
     shared = shared_inputs_hash(project)  # read once for the whole run, not once per game or job
     results = {g.slug: GameBuild(g.slug) for g in games}
-    standings = _standings(session.steady, project, games, runs, shared, validate, blocked)
-    steady = {slug: kept for slug, standing in standings.items() if (kept := session.steady.recall(slug, standing)) is not None}
-    results.update(steady)
-    games_left = [g for g in games if g.slug not in steady]
-    stopped, worked = set(), set()
+    stopped = set()
     workers = min(workers or cores(), 8)
-    with _Pool(project, games_left, workers, shared, session) as pool:
+    with _Pool(project, games, workers, shared, session) as pool:
         for number, options in enumerate(runs):
             if number:
                 session.writes.flush()  # each paper's plan reads the caches the one before it wrote
-            plans = {g.slug: plan_game(project, g, options, shared, session.keeps) for g in games_left}
+            plans = {g.slug: plan_game(project, g, options, shared, session.keeps) for g in games}
             checking = number == 0 and validate  # the checks run once, with the first options
-            kept, jobs = _check_jobs(project, games_left if checking else [], options, shared, session.keeps, without)
-            jobs += _render_jobs(games_left, plans, stopped, without)
-            worked |= {job[2] for job in jobs}
-            arrived = _Finishing(project, games_left, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
+            kept, jobs = _check_jobs(project, games if checking else [], options, shared, session.keeps, without)
+            jobs += _render_jobs(games, plans, stopped, without)
+            arrived = _Finishing(project, games, jobs, plans, options, kept if checking else None, stopped, results, session.writes, blocked, session.keeps)
             pool.run(bundled(jobs, pool.workers), plans, arrived)
-    _remember_steady(session, standings, steady, results, worked)
     if "file-digests" not in without:
         save_digests(file_digests_path(runs[0].out), session.writes)
     return [results[g.slug] for g in games]
-
-
-def _remember_steady(session: Session, standings: dict, steady: dict, results: dict[str, GameBuild], worked: set) -> None:
-    """Keep each game's result just built by its standing, for a later build that finds the game unchanged to answer
-    with at once (pnp.pipeline.steady); a game answered that way now is kept as it was."""
-    for slug, standing in standings.items():
-        if slug not in steady:
-            session.steady.remember(slug, standing, results[slug].as_reused(), worked=slug in worked)
 
 
 def _check_jobs(project, games: list, options: Options, shared: str, keeps: Keeps | None, without: frozenset) -> tuple[dict, list[tuple]]:
@@ -169,14 +154,6 @@ class _Finishing:
         rendered = [self.done[("render", slug, job.slot)] for job in plan.jobs]
         outputs, findings = finish_game(self.project, game, plan, [r for r, _ in rendered], stopping, self.writes, self.keeps)
         built.builds.append((outputs, findings, sum(seconds for _, seconds in rendered)))
-
-
-def _standings(steady: SteadyGames | None, project, games: list, runs: list[Options], shared: str, validate: bool,
-               blocked: frozenset) -> dict[str, Standing | None]:
-    """Each game's standing (pnp.pipeline.steady), in a warm session and for builds that mark nothing."""
-    if steady is None or any(options.changed or options.mark_printed for options in runs):
-        return {}
-    return {g.slug: steady.standing(project, g, runs, shared, validate) for g in games if g.slug not in blocked}
 
 
 def _measure_ink(results: dict, plans: dict[str, GamePlan], idle=None) -> None:

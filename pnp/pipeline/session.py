@@ -3,8 +3,8 @@
 As Jinja keeps its caches on an `Environment` that its caller makes, a
 `Session` holds the state a long-lived process keeps between builds: the
 engine with its compiled templates and read fonts, the operators of the faces
-its engines drew (to replay), the results of games whose builds found
-everything as it was, and what its builds worked out and may ask again
+its engines drew (to replay), the cache writes it holds until a rebuild is
+shown, and what its builds worked out and may ask again
 (`keeps`: constraint answers, face inspections, memos by object, the face
 stores it wrote; pnp.core.memo.Keeps), which it hands to each engine. No
 module keeps a switch of its own. A plain `pnp build` makes a session of its own for one
@@ -16,7 +16,6 @@ from __future__ import annotations
 from pnp.core.files import CacheWrites
 from pnp.core.memo import Keeps
 from pnp.outputs.context import Engine
-from pnp.pipeline.steady import SteadyGames
 from pnp.render.drawn import DrawnFaces
 
 
@@ -27,7 +26,6 @@ class Session:
         self.warm = warm
         self.without = without  # what it keeps that a bench has it go without (pnp.outputs.options.MECHANISMS)
         self.drawn: DrawnFaces | None = DrawnFaces() if warm and "drawn" not in without else None  # faces' operators, for every engine it makes
-        self.steady: SteadyGames | None = SteadyGames() if warm and "steady" not in without else None  # games whose builds found everything kept
         self.keeps: Keeps | None = Keeps() if warm and "keeps" not in without else None  # answers, inspections, memos, written face stores
         # cache writes, held until the rebuild is shown (pnp.core.files.CacheWrites)
         self.writes = CacheWrites(hold=warm and "held-writes" not in without)

@@ -15,15 +15,12 @@ options. Equal standings give equal results. Digests are of bytes, worked out
 again whenever a file's status moved or it had not settled
 (pnp.core.files.FileDigests).
 
-Two keepers share the standing:
-- `KeptBuilds`, in the build cache, for a build in any process: each build
-  that found no error is kept by the standing it left once written, if the
-  game's files and the art it opened are still what it read.
-- `SteadyGames`, in the memory of `pnp watch`, whose cache writes are held
-  until a rebuild is shown (so the standing on disk lags): a build that
-  found everything kept is kept by the standing taken before it, since it
-  read nothing more and wrote nothing; a file saved during a build changes
-  the next standing, never the one taken before.
+Each build that found no error is kept in the build cache by the standing it
+left once written (`KeptBuilds`), if the game's files and the art it opened
+are still what it read: a build in any process, `pnp watch`'s after each
+save among them, answers the game from there while its standing holds. In
+`pnp watch`, whose cache writes wait until a rebuild is shown, the standing
+is taken once they are written.
 """
 from __future__ import annotations
 
@@ -61,42 +58,6 @@ class Standing:
     def same_inputs(self, other: Standing) -> bool:
         """Whether `other` stood on the same game files, shared inputs and options: no input changed between the two."""
         return (self.options, self.shared, self.validate, self.inputs) == (other.options, other.shared, other.validate, other.inputs)
-
-
-class SteadyGames:
-    """The last result of each game whose build found everything kept (no check ran, no output was rendered), by the
-    standing it was built on."""
-
-    def __init__(self):
-        self._results: dict[str, tuple[Standing, object]] = {}
-        self._opened: dict[str, tuple] = {}  # cache file → (its digest, covered folders, the files opened outside them)
-
-    def recall(self, slug: str, standing: Standing | None):
-        """The result of the last build of `slug` if it stood on `standing`, else None."""
-        kept = self._results.get(slug)
-        if standing is None or kept is None or kept[0] != standing:
-            return None
-        return kept[1]
-
-    def remember(self, slug: str, standing: Standing | None, result, worked: bool) -> None:
-        """Keep `result` for `standing`, unless the build worked on the game (checked it or rendered an output): what
-        worked may have opened files no standing names (an image that was missing) or written files (the standing moved)."""
-        if standing is None or worked:
-            self._results.pop(slug, None)
-        else:
-            self._results[slug] = (standing, result)
-
-    def standing(self, project, game, runs: list[Options], shared: str, validate: bool) -> Standing | None:
-        """The standing of `game`'s build for `runs` as its files are now; None when a folder of it links elsewhere."""
-        return standing_of(project, game.slug, game.dir, runs, shared, validate, self._opened_outside)
-
-    def _opened_outside(self, cache: tuple[str, str], root: Path, covered: tuple[str, ...]) -> tuple[str, ...]:
-        """The files the outputs recorded in `cache` (path, digest) opened outside the `covered` folders (art)."""
-        path, digest = cache
-        known = self._opened.get(path)
-        if known is None or known[:2] != (digest, covered):
-            known = self._opened[path] = (digest, covered, opened_outside(cache, root, covered))
-        return known[2]
 
 
 def standing_of(project, slug: str, folder: Path, runs: list[Options], shared: str, validate: bool, opened_outside) -> Standing | None:
