@@ -34,7 +34,7 @@ from pathlib import Path
 
 from pnp.core.assets import ASSETS, BUNDLED_ICONS
 from pnp.core.errors import Finding
-from pnp.core.files import Refused, file_sha256, files_under, inside, write_atomic
+from pnp.core.files import Refused, file_sha256, files_under, inside, special_kind, write_atomic
 from pnp.core.sealed import read_sealed, seal
 from pnp.outputs.options import Options
 from pnp.pipeline.built import GameBuild, Output
@@ -90,16 +90,31 @@ def opened_outside(cache: tuple[str, str], root: Path, covered: tuple[str, ...])
 
 
 def _folder_digests(folder: Path, within: Path) -> tuple | None:
-    """(name, sha256) of every file under `folder` (none when it is missing; `_file_digest` within `within`), or None
-    when it is a link or links to another folder: an output folder a game linked to a user's folder is never read (its
-    build is refused)."""
+    """(name, sha256) of every file under `folder` (none when it is missing; what is no plain file inside `within` named
+    by what it is, as `_file_digest` does), or None when it is a link, leads out of `within` or links to another
+    folder: an output folder a game linked to a user's folder is never read (its build is refused)."""
     if os.path.islink(folder):
         return None
     try:
+        inside(folder, within)
         files = files_under(folder)
+    except (Refused, OSError):
+        return None  # leads elsewhere, or changing now: no standing
+    return None if files is None else tuple(_entry_digest(entry, within) for _, entry in files)
+
+
+def _entry_digest(entry: os.DirEntry, within: Path) -> tuple[str, str]:
+    """`_file_digest` of a listed file: one that is no link lies where its folder does, so only a link's real path is
+    looked up."""
+    if entry.is_symlink():
+        return _file_digest(entry.path, within)
+    try:
+        kind = special_kind(entry.stat(follow_symlinks=False).st_mode)
+        return entry.path, (f"refused: {kind}" if kind else file_sha256(entry.path))
+    except Refused as exc:  # made a pipe since it was listed
+        return entry.path, f"refused: {type(exc).__name__}"
     except OSError:
-        return None  # changing now: no standing
-    return None if files is None else tuple(_file_digest(entry.path, within) for _, entry in files)
+        return entry.path, "missing"
 
 
 def _record_digest(path: Path) -> tuple[str, str]:
@@ -149,6 +164,7 @@ class KeptBuilds:
         self.project, self.runs, self.validate = project, runs, validate
         self.folder = runs[0].out / CACHE_DIR / "builds"
         self.before: dict[str, Standing | None] = {}
+        self._shared: str | None = None  # the shared inputs' hash before the build: taken once for every game
 
     @staticmethod
     def serve(runs: list[Options]) -> bool:
@@ -160,7 +176,8 @@ class KeptBuilds:
     def answer(self, slug: str) -> tuple[list[Finding], GameBuild] | None:
         """(what reading the game found, its build) kept for the standing `slug` has now, else None; either way the
         standing is noted, for `remember`."""
-        standing = self.before[slug] = self._standing(slug)
+        self._shared = self._shared or shared_inputs_hash(self.project)
+        standing = self.before[slug] = self._standing(slug, self._shared)
         if standing is None:
             return None
         try:
@@ -179,7 +196,7 @@ class KeptBuilds:
         shown = [*found, *built.checked, *(f for _, findings, _ in built.builds for f in findings)]
         if any(f.severity == "error" or (strict and f.severity == "warning") for f in shown) or not built.builds:
             return
-        before, after = self.before.get(slug), self._standing(slug)
+        before, after = self.before.get(slug), self._standing(slug, shared_inputs_hash(self.project))
         if before is None or after is None or not before.same_inputs(after) or not self._reads_as_recorded(slug):
             return
         reused = built.as_reused()
@@ -188,8 +205,7 @@ class KeptBuilds:
         with suppress(OSError):  # a cache that cannot be written keeps nothing: the next build plans the game
             write_atomic(self.folder / f"{slug}.json", seal(json.dumps(record, ensure_ascii=False).encode("utf-8")), durable=False)
 
-    def _standing(self, slug: str) -> Standing | None:
-        shared = shared_inputs_hash(self.project)
+    def _standing(self, slug: str, shared: str) -> Standing | None:
         return standing_of(self.project, slug, self.project.data_dir / slug, self.runs, shared, self.validate, opened_outside)
 
     def _reads_as_recorded(self, slug: str) -> bool:
