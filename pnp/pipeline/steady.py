@@ -181,7 +181,7 @@ class KeptBuilds:
         if standing is None:
             return None
         try:
-            record = json.loads(read_sealed(self.folder / f"{slug}.json") or b"{}")
+            record = json.loads(read_sealed(self._record(slug)) or b"{}")
             if record.get("standing") != standing.digest():
                 return None
             built = GameBuild(slug, [finding_from_json(d) for d in record["checked"]],
@@ -203,7 +203,12 @@ class KeptBuilds:
         record = {"standing": after.digest(), "found": [finding_to_json(f) for f in found], "checked": [finding_to_json(f) for f in reused.checked],
                   "builds": [[[o.to_json() for o in outputs], [finding_to_json(f) for f in findings]] for outputs, findings, _ in reused.builds]}
         with suppress(OSError):  # a cache that cannot be written keeps nothing: the next build plans the game
-            write_atomic(self.folder / f"{slug}.json", seal(json.dumps(record, ensure_ascii=False).encode("utf-8")), durable=False)
+            write_atomic(self._record(slug), seal(json.dumps(record, ensure_ascii=False).encode("utf-8")), durable=False)
+
+    def _record(self, slug: str) -> Path:
+        """Where the build of `slug` is kept: one file an edition (`--lang all` builds each in turn)."""
+        lang = self.runs[0].lang
+        return self.folder / (f"{slug}.{lang}.json" if lang else f"{slug}.json")
 
     def _standing(self, slug: str, shared: str) -> Standing | None:
         return standing_of(self.project, slug, self.project.data_dir / slug, self.runs, shared, self.validate, opened_outside)
