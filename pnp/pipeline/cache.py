@@ -154,6 +154,18 @@ def output_key(game, kind: str, shared: str, options_text: str, also: str = "") 
     return digest.hexdigest()
 
 
+def deck_key(game, deck, shared: str, options_text: str) -> str:
+    """The key of what one deck's faces show: `output_key` of the card sheets narrowed to the deck: game.yaml, the deck's
+    own file and the spreadsheet its cards come from (a card's template sees its own deck alone:
+    pnp.outputs.context.face_context), what all outputs share and the options."""
+    files = [path for path in (game.dir / "game.yaml", game.dir / "decks" / f"{deck.id}.yaml", deck.source) if path is not None and path.is_file()]
+    digest = hashlib.sha256(f"deck {deck.id}\0".encode())
+    digest.update(shared.encode())
+    digest.update(options_text.encode())
+    digest.update(_hash_files(files, game.dir, _project_of(game)).encode())
+    return digest.hexdigest()
+
+
 def input_files(game, kind: str) -> list[Path]:
     """The files of the game's folder output `kind` reads (pnp.data.kinds: OutputKind.inputs), as they are now."""
     inputs = kind_named(kind).inputs
