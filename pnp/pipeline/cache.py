@@ -76,11 +76,33 @@ def _hash_files(paths, root: Path, within: Path | None = None) -> str:
     is never opened, and counts by its name alone: the build refuses it when it reads it (pnp.core.files.inside)."""
     digest = hashlib.sha256()
     for path in sorted(paths):
-        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path).encode())
-        digest.update(b"\0")
-        digest.update(file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project")
-        digest.update(b"\0")
+        digest.update(_file_entry(path, root, within))
     return digest.hexdigest()
+
+
+def _file_entry(path: Path, root: Path, within: Path | None) -> bytes:
+    """What `_hash_files` hashes of one file: its name and its digest (its name alone when it leaves `within`)."""
+    name = str(path.relative_to(root) if path.is_relative_to(root) else path).encode()
+    return name + b"\0" + (file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project") + b"\0"
+
+
+class GameFiles:
+    """The files of a game's folder, each hashed once as `_hash_files` hashes it, for the keys of the parts of the game's
+    checks: each part is keyed by some of them (`key`), the data's checks by them all."""
+
+    def __init__(self, game):
+        self.game = game
+        self._within = _project_of(game)
+        self._entries = {path: _file_entry(path, game.dir, self._within) for path in game.dir.rglob("*") if path.is_file()}
+
+    def key(self, name: str, shared: str, text: str, paths=None) -> str:
+        """The key `name` of `paths` (every file of the folder when None) as they are now, what all games share and
+        `text` (the language, the options)."""
+        digest = hashlib.sha256(f"{name}\0{shared}\0{text}\0".encode())
+        for path in sorted(self._entries if paths is None else set(paths)):
+            entry = self._entries.get(path)
+            digest.update(entry if entry is not None else _file_entry(path, self.game.dir, self._within))
+        return digest.hexdigest()
 
 
 def _project_of(game) -> Path:
@@ -154,16 +176,10 @@ def output_key(game, kind: str, shared: str, options_text: str, also: str = "") 
     return digest.hexdigest()
 
 
-def deck_key(game, deck, shared: str, options_text: str) -> str:
-    """The key of what one deck's faces show: `output_key` of the card sheets narrowed to the deck: game.yaml, the deck's
-    own file and the spreadsheet its cards come from (a card's template sees its own deck alone:
-    pnp.outputs.context.face_context), what all outputs share and the options."""
-    files = [path for path in (game.dir / "game.yaml", game.dir / "decks" / f"{deck.id}.yaml", deck.source) if path is not None and path.is_file()]
-    digest = hashlib.sha256(f"deck {deck.id}\0".encode())
-    digest.update(shared.encode())
-    digest.update(options_text.encode())
-    digest.update(_hash_files(files, game.dir, _project_of(game)).encode())
-    return digest.hexdigest()
+def deck_files(game, deck) -> list[Path]:
+    """The files a deck's cards are read from: game.yaml, the deck's own file and the spreadsheet its cards come from.
+    A card's template sees its own deck alone (pnp.outputs.context.face_context): what it draws depends on no other."""
+    return [path for path in (game.dir / "game.yaml", game.dir / "decks" / f"{deck.id}.yaml", deck.source) if path is not None and path.is_file()]
 
 
 def input_files(game, kind: str) -> list[Path]:
@@ -177,11 +193,6 @@ def input_files(game, kind: str) -> list[Path]:
     return files
 
 
-def checks_key(game, shared: str) -> str:
-    """What a game's build checks read: every file of its folder (data, spreadsheets, rulebook) and what all games share."""
-    digest = hashlib.sha256(b"checks\0" + shared.encode() + f"\0{game.language}".encode())
-    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir, _project_of(game)).encode())
-    return digest.hexdigest()
 
 
 ABSENT = "absent"  # the digest of a file an output looked for and did not find

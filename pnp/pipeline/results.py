@@ -33,12 +33,13 @@ from pnp.outputs.options import Options
 from pnp.pipeline.cache import (
     ABSENT,
     CACHE_DIR,
+    GameFiles,
     cards_digest,
-    checks_key,
-    deck_key,
+    deck_files,
     file_digests_path,
     finding_from_json,
     finding_to_json,
+    input_files,
     keep_game_reads,
     open_build_cache,
     output_key,
@@ -167,27 +168,24 @@ def kept_checks(results: KeptResults, project, game, shared: str, draft: bool = 
 
 
 def checks_parts(game, shared: str, draft: bool = False) -> list[ChecksPart]:
-    """The parts of a game's build checks, in the order they report, each keyed by what it reads, the shared inputs and
-    the game's language, and whether its faces are drawn as a draft's (missing art as a placeholder: the readability
-    check judges such a face, where a build that is no draft cannot draw it):
+    """The parts of a game's build checks, in the order they report, each keyed by the files of the game's folder it
+    reads (pnp.pipeline.cache.GameFiles), the shared inputs, the game's language and whether its faces are drawn as a
+    draft's (missing art as a placeholder: the readability check judges such a face, where a build that is no draft
+    cannot draw it):
 
-    - the data's checks (counts, constraints, fields nothing reads), by every file of the game's folder (`checks_part_key`);
-    - the readability of each deck's cards, by game.yaml, the deck's file and its spreadsheet (pnp.pipeline.cache.deck_key);
-    - the readability of each kind of piece (JUDGED_PIECES), by the files its output reads (pnp.pipeline.cache.output_key)
-      and the card fields its faces read;
+    - the data's checks (counts, constraints, fields nothing reads), by every file of the folder;
+    - the readability of each deck's cards, by game.yaml, the deck's file and its spreadsheet;
+    - the readability of each kind of piece (JUDGED_PIECES), by the files its output reads (pnp.data.kinds:
+      OutputKind.inputs) and the card fields its faces read;
     - the colour codes of the decks, by every deck's files, as the card sheets are keyed."""
-    text = f"readable|{game.language}" + ("|draft" if draft else "")
-    parts = [ChecksPart("checks", checks_part_key(game, shared, draft), "data")]
-    parts += [ChecksPart(f"readable deck {deck.id}", deck_key(game, deck, shared, text), "deck", deck.id) for deck in game.decks.values()]
-    parts += [ChecksPart(f"readable {kind}", output_key(game, kind, shared, text), "pieces", kind) for kind in JUDGED_PIECES]
-    parts.append(ChecksPart("colour codes", output_key(game, "cards", shared, text), "colours"))
+    files = GameFiles(game)
+    text = game.language + ("|draft" if draft else "")
+    parts = [ChecksPart("checks", files.key("checks", shared, text), "data")]
+    parts += [ChecksPart(f"readable deck {deck.id}", files.key(f"readable deck {deck.id}", shared, text, deck_files(game, deck)), "deck", deck.id)
+              for deck in game.decks.values()]
+    parts += [ChecksPart(f"readable {kind}", files.key(f"readable {kind}", shared, text, input_files(game, kind)), "pieces", kind) for kind in JUDGED_PIECES]
+    parts.append(ChecksPart("colour codes", files.key("colour codes", shared, text, input_files(game, "cards")), "colours"))
     return parts
-
-
-def checks_part_key(game, shared: str, draft: bool = False) -> str:
-    """The key of a game's data checks: every file of its folder and the shared inputs (pnp.pipeline.cache.checks_key),
-    and whether the build is a draft."""
-    return checks_key(game, shared) + ("|draft" if draft else "")
 
 
 def rendering_keys(game, shared: str, keeps: Keeps | None = None) -> list[tuple[str, str]]:
