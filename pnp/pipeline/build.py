@@ -30,7 +30,6 @@ from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
     cache_path,
-    cards_digest,
     compiled_templates_path,
     face_store_path,
     output_key,
@@ -38,6 +37,7 @@ from pnp.pipeline.cache import (
     read_digests,
     shared_inputs_hash,
 )
+from pnp.pipeline.card_digest import cards_digest
 from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
 from pnp.pipeline.printed_cards import record_build
 from pnp.pipeline.results import findings_of, results_path

@@ -34,7 +34,6 @@ from pnp.pipeline.cache import (
     ABSENT,
     CACHE_DIR,
     GameFiles,
-    cards_digest,
     deck_files,
     file_digests_path,
     finding_from_json,
@@ -46,6 +45,7 @@ from pnp.pipeline.cache import (
     read_digests,
     shared_inputs_hash,
 )
+from pnp.pipeline.card_digest import cards_digest
 
 VALIDATED = Options(bleed=True)  # what `validate` draws a game's cards with: art past the bleed shows then
 
