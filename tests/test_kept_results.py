@@ -7,6 +7,7 @@ report and print what it reports and prints with no cache: a key that leaves tha
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -211,3 +212,45 @@ def test_a_file_where_the_build_cache_should_be_leaves_the_checks_as_they_are(pr
     (project / where).write_text("not a folder", encoding="utf-8")
     result = run_pnp(project, "validate", "tiny")
     assert result.exit_code == 0 and findings(result) == [], result.output
+
+
+# A second deck read from a spreadsheet, whose names print too faintly, in the frame the heroes' cards have, which
+# prints a faint word on both decks; tokens and a board with faint words of their own. Each deck's and each kind's
+# readability is a part of the game's results, kept by what it reads.
+SECOND_DECK = [
+    {"file": "data/tiny/decks/villains.yaml", "write": "name: Villains\nsize: poker\nfront: tiny/villain.j2\nback: tiny/back.j2\ncards_from: villains.csv\n"},
+    {"file": "data/tiny/decks/villains.csv", "write": "id,name,side,count\nviper,Viper,red,1\nvex,Vex,blue,2\n"},
+    {"file": "templates/tiny/villain.j2",
+     "write": '{% extends "tiny/frame.j2" %}{% block body %}{{ text(card.name, 5, 20, face.w - 10, 10, size=12, color="#eeeae0") }}{% endblock %}\n'},
+    {"file": "templates/tiny/frame.j2", "append": '{{ text("tiny", 5, face.h - 14, 20, 6, size=8, color="#f2eee4") }}\n'},
+    {"file": "templates/tiny/token-coin.j2", "replace": ['size=6, align="center"', 'size=6, color="#e8e0c8", align="center"']},
+    {"file": "templates/tiny/board-town.j2", "replace": ['size=22, font="title", color="red"', 'size=22, font="title", color="#eeeeee"']},
+]
+
+
+def parts_written(results: Path, before: set[Path]) -> set[str]:
+    """The parts of a game's results worked out since its results folder held the files `before`: the entries of the
+    files written since (each process writes what it worked out in a file of its own: pnp.core.kept.KeptResults)."""
+    from pnp.core.sealed import read_sealed
+
+    return {name.split(":")[0] for file in set(results.glob("*.json")) - before for name in json.loads(read_sealed(file))}
+
+
+def test_a_deck_edited_in_its_spreadsheet_is_judged_again_and_the_pieces_judgement_is_kept(project, tmp_path):
+    """A card's name edited in one deck's spreadsheet judges that deck's faces (and the colour codes of all decks)
+    again; the other deck's, the tokens' and the boards' readability is read from the results, and every finding is
+    the one a build with no cache gives: a faint line both decks' template draws is one warning, though each deck is
+    judged on its own."""
+    apply_edits(project, SECOND_DECK)
+    built = run_pnp(project, "build", "--only", "cards", "tiny")
+    assert all(word in built.output for word in ("'Viper'", "'COIN5'", "'Tiny Town'")), built.output
+    apply_edits(project, [{"file": "data/tiny/decks/villains.csv", "replace": ["Viper", "Vipera"]}])
+    results = project / "output/.pnp-cache/results/tiny"
+    before = set(results.glob("*.json"))
+    rebuilt = findings(run_pnp(project, "build", "--only", "cards", "tiny"))
+    run = parts_written(results, before)
+    assert {"readable deck villains", "colour codes"} <= run
+    assert not run & {"readable deck heroes", "readable tokens", "readable boards", "readable reference"}, run
+    assert rebuilt == findings(run_pnp(cold_copy(project, tmp_path / "cold"), "build", "--only", "cards", "tiny"))
+    assert any("'Vipera'" in line for line in rebuilt) and not any("'Viper'" in line for line in rebuilt), rebuilt
+    assert len([line for line in rebuilt if line.startswith("templates/tiny/frame.j2") and "has contrast" in line]) == 1, rebuilt

@@ -317,22 +317,25 @@ class PaletteNames:
         return f"'{name}' {hex_value} ({self.loc_of(name)})" if name else f"{hex_value} (not a palette colour)"
 
 
-def contrast_findings(faces: Iterable[tuple[Face, str, Loc, str]], origins: dict, names: PaletteNames, game: str, faint=low_contrast) -> list[Finding]:
-    """One warning per template line and pair of colours whose text or icon reads too faintly.
+def contrast_findings(faces: Iterable[tuple[Face, str, Loc, str]], origins: dict, names: PaletteNames, game: str,
+                      faint=low_contrast) -> list[tuple[str, Finding]]:
+    """One warning per template line and pair of colours whose text or icon reads too faintly, each with what makes two
+    warnings one (its line, the kind of mark, its colours, the contrast asked): the faces of a game are judged in parts
+    (each deck, each kind of piece: pnp.pipeline.results), and a warning alike one an earlier part gave is left out.
 
     `faces` are (face, what, fallback location, template); `origins` maps each
     element to the template line that drew it (Layouts.tracing); `faint` gives a face's faint marks (`low_contrast`,
     or a memo of it kept by a process that stays up)."""
     seen: set = set()
-    out: list[Finding] = []
+    out: list[tuple[str, Finding]] = []
     for face, what, fallback, template in faces:
         for m in faint(face):
             loc = origins.get(m.element) or fallback
-            key = (loc, m.kind, m.colour, m.ground, m.needed)
+            key = repr((tuple(loc), m.kind, m.colour, m.ground, m.needed))
             if key in seen:
                 continue
             seen.add(key)
-            out.append(warning("low-contrast", _contrast_message(m, names, template), loc, game=game, component=what))
+            out.append((key, warning("low-contrast", _contrast_message(m, names, template), loc, game=game, component=what)))
     return out
 
 

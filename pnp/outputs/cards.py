@@ -64,11 +64,12 @@ def start_deck(gctx: GameContext, deck: Deck, options: Options, share: float = 0
         pool = helper_pool(_context, _recipe(gctx, deck, options))
         try:
             later = pool.submit(_render_in_worker, cards[split:])
-            first, found = render_cards(gctx, deck, options, cards[:split])
+            with gctx.files_read.recording() as files:
+                first, found = render_cards(gctx, deck, options, cards[:split])
         except BaseException:
             pool.shutdown(cancel_futures=True)
             raise
-        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown, (deck, options, first))
+        return first, [], SplitDeck(gctx, cards[split:], found, later, pool.shutdown, (deck, options, first, files))
     out, found = render_cards(gctx, deck, options, cards)
     return out, found, None
 
@@ -82,9 +83,9 @@ class SplitDeck:
     """A deck's last cards, which another process renders while this one goes on (`start_deck`)."""
 
     def __init__(self, gctx: GameContext, cards: list[Card], first_findings: list[Finding], later: Future, close: Callable[[], None] | None = None,
-                 whole: tuple[Deck, Options, list[Rendered]] | None = None):
+                 whole: tuple[Deck, Options, list[Rendered], set[Path]] | None = None):
         self.gctx, self.cards, self.first_findings, self.later, self.close = gctx, cards, first_findings, later, close
-        self.whole = whole  # (the deck, its options, the first cards rendered here): the whole deck once the rest arrives
+        self.whole = whole  # (the deck, its options, the first cards rendered here, the files they read): the whole deck once the rest arrives
         self._rest: tuple[list[Rendered], list[Finding]] | None = None
 
     def rest(self) -> tuple[list[Rendered], list[Finding]]:
@@ -105,8 +106,8 @@ class SplitDeck:
             rendered = [(card, front, back) for card, (front, back) in zip(self.cards, faces, strict=True)]
             self._rest = rendered, first_of_each(self.first_findings + later_findings)
             if self.whole is not None:
-                deck, options, first = self.whole
-                keep_plain(gctx, deck, options, first + rendered, self._rest[1])
+                deck, options, first, files = self.whole
+                keep_plain(gctx, deck, options, first + rendered, self._rest[1], files | set(later_files))
         return self._rest
 
 
@@ -163,31 +164,32 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     renderer = SideRenderer(gctx, reads=("card",))
     stamp = face_stamper(gctx, deck) if backs else None  # a card pictured in a rulebook shows no stamp
     out = []
-    for card in cards:
-        what = f"{deck.id}/{card.id}"
+    with gctx.files_read.recording() as files:  # the art its faces read: what judges them from GameContext.plain_decks is kept by it
+        for card in cards:
+            what = f"{deck.id}/{card.id}"
 
-        def context(side: str, card: Card = card) -> Callable[[], dict]:
-            return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
+            def context(side: str, card: Card = card) -> Callable[[], dict]:
+                return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
-        front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
-        front = bled_art(renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape), deck.art_bleed)
-        if stamp is not None and front is not None:
-            front = stamp(card, front)
-        back = None
-        if backs:
-            back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
-            back = bled_art(renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape), deck.art_bleed)
-        out.append((card, front, back))
+            front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
+            front = bled_art(renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape), deck.art_bleed)
+            if stamp is not None and front is not None:
+                front = stamp(card, front)
+            back = None
+            if backs:
+                back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
+                back = bled_art(renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape), deck.art_bleed)
+            out.append((card, front, back))
     if backs:
-        keep_plain(gctx, deck, options, out, renderer.findings)
+        keep_plain(gctx, deck, options, out, renderer.findings, files)
     return out, renderer.findings
 
 
-def keep_plain(gctx: GameContext, deck: Deck, options: Options, rendered: list[Rendered], findings: list[Finding]) -> None:
-    """Keep a whole deck drawn with no bleed and no ink saver on the game's context (GameContext.plain_decks): the
-    game's checks read those faces rather than drawing them again (pnp.pipeline.readable)."""
+def keep_plain(gctx: GameContext, deck: Deck, options: Options, rendered: list[Rendered], findings: list[Finding], files: set[Path]) -> None:
+    """Keep a whole deck drawn with no bleed and no ink saver on the game's context (GameContext.plain_decks), with the
+    files its faces read: the game's checks read those faces rather than drawing them again (pnp.pipeline.readable)."""
     if options.plain_faces and len(rendered) == len(deck.cards):
-        gctx.plain_decks[deck.id] = (deck, rendered, findings)
+        gctx.plain_decks[deck.id] = (deck, rendered, findings, frozenset(files))
 
 
 MAX_INSPECTED = 20_000  # faces held (an edited card leaves its old face here): past this the memory starts again

@@ -103,7 +103,7 @@ class GameContext:
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
         self.results = KeptResults()  # what its checks found and judged, kept by what it depends on: the build cache's, once named
         self.card_reads: CardReads | None = None  # what an output other than the card sheets reads of the cards, set by the build
-        # Each deck as its card sheets drew it without bleed or ink saver (deck id → (deck, rendered cards, findings)):
+        # Each deck as its card sheets drew it without bleed or ink saver (deck id → (deck, rendered cards, findings, files read)):
         # the readability check reads these faces rather than drawing them again (pnp.pipeline.readable).
         self.plain_decks: dict[str, tuple] = {}
 

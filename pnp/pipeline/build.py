@@ -31,7 +31,6 @@ from pnp.pipeline.cache import (
     FaceStore,
     GameCache,
     cache_path,
-    cards_digest,
     compiled_templates_path,
     face_store_path,
     output_key,
@@ -39,6 +38,7 @@ from pnp.pipeline.cache import (
     read_digests,
     shared_inputs_hash,
 )
+from pnp.pipeline.card_digest import cards_digest
 from pnp.pipeline.printed_cards import mark_printed as mark_printed_cards
 from pnp.pipeline.printed_cards import record_build
 from pnp.pipeline.results import findings_of, results_path
@@ -162,8 +162,9 @@ def faces_kept_in(gctx: GameContext, out: Path, shared: str, checks: bool = Fals
 @paused
 def check_output(gctx: GameContext, plan: GamePlan) -> list[Finding]:
     """The build's checks of a game (pnp.pipeline.validate.game_checks), drawing the faces the last build did not keep:
-    after a one-card edit the readability check draws that card's faces alone. What they find is kept in the game's
-    results (pnp.pipeline.cache.kept_part): any command meeting the game as it is now reads it there."""
+    after a one-card edit the readability check judges that card's deck again and draws that card's faces alone. What
+    they find is kept in the game's results, part by part (pnp.pipeline.results.kept_part): any command meeting the
+    game as it is now reads it there."""
     without = plan.options.without
     keep_between_builds(gctx.engine, plan.options.out, without)  # the syntax trees the checks read are kept there
     gctx.results = game_results(gctx, plan.options.out, without)

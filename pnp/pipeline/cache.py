@@ -29,58 +29,47 @@ from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folde
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
 from pnp.core.sealed import current_key, read_sealed, seal, sealing
-from pnp.data.fields import ANY
 from pnp.data.kinds import kind_named
 from pnp.outputs.stats import FileStats
+from pnp.pipeline.card_digest import cards_digest
 
 CACHE_DIR = ".pnp-cache"
 FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces follow a header in chunks (`_dump_store`)
 FACES_PER_CHUNK = 500  # faces pickled together: writing holds one chunk's pickle memo, not the whole store's
 ENGINE_DIR = Path(__file__).resolve().parents[1]  # the pnp package
 
-_MISSING = {"missing": True}  # a field a card does not have, as a read value
-
-
-def deck_outline(game) -> list:
-    """Everything of a game's decks but their cards' fields: names, sizes, templates, the deck files' own keys, and each
-    card's id, count, back and place. Any output may show these (a total, a deck's name, a warning's line)."""
-    out = []
-    for deck in game.decks.values():
-        own = {k: v for k, v in deck.data.items() if k != "cards"}
-        out.append([deck.id, deck.name, list(deck.size), deck.front, deck.back, deck.back_shows_rules, list(deck.name_field),
-                    str(deck.source) if deck.source else None, own, [[c.id, c.count, c.back, list(c.loc), c.front] for c in deck.cards]])
-    return out
-
-
-def cards_digest(game, reads, keeps: Keeps | None = None) -> str:
-    """A hash of the decks' outline and of the card fields in `reads` ((deck, card or ANY, field or ANY)) as they are now.
-
-    A read of all of a card's fields stands as their own digest, worked out once per card object (pnp.core.memo), and
-    kept with `keeps` from build to build."""
-    values = []
-    fields_digest = memo("card fields", keeps)
-    for deck_id, card_id, name in sorted(tuple(r) for r in reads):
-        deck = game.decks.get(deck_id)
-        cards = [] if deck is None else deck.cards if card_id == ANY else [c for c in deck.cards if c.id == card_id]
-        values.append([deck_id, card_id, name, [fields_digest(c.fields, _fields_digest) if name == ANY else c.fields.get(name, _MISSING) for c in cards]])
-    text = json.dumps([deck_outline(game), values], sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _fields_digest(fields) -> str:
-    return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
-
-
 def _hash_files(paths, root: Path, within: Path | None = None) -> str:
     """A hash of the files' names (relative to `root`) and bytes; a file whose real path leaves `within` (the project)
     is never opened, and counts by its name alone: the build refuses it when it reads it (pnp.core.files.inside)."""
     digest = hashlib.sha256()
     for path in sorted(paths):
-        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path).encode())
-        digest.update(b"\0")
-        digest.update(file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project")
-        digest.update(b"\0")
+        digest.update(_file_entry(path, root, within))
     return digest.hexdigest()
+
+
+def _file_entry(path: Path, root: Path, within: Path | None) -> bytes:
+    """What `_hash_files` hashes of one file: its name and its digest (its name alone when it leaves `within`)."""
+    name = str(path.relative_to(root) if path.is_relative_to(root) else path).encode()
+    return name + b"\0" + (file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project") + b"\0"
+
+
+class GameFiles:
+    """The files of a game's folder, each hashed once as `_hash_files` hashes it, for the keys of the parts of the game's
+    checks: each part is keyed by some of them (`key`), the data's checks by them all."""
+
+    def __init__(self, game):
+        self.game = game
+        self._within = _project_of(game)
+        self._entries = {path: _file_entry(path, game.dir, self._within) for path in game.dir.rglob("*") if path.is_file()}
+
+    def key(self, name: str, shared: str, text: str, paths=None) -> str:
+        """The key `name` of `paths` (every file of the folder when None) as they are now, what all games share and
+        `text` (the language, the options)."""
+        digest = hashlib.sha256(f"{name}\0{shared}\0{text}\0".encode())
+        for path in sorted(self._entries if paths is None else set(paths)):
+            entry = self._entries.get(path)
+            digest.update(entry if entry is not None else _file_entry(path, self.game.dir, self._within))
+        return digest.hexdigest()
 
 
 def _project_of(game) -> Path:
@@ -154,6 +143,12 @@ def output_key(game, kind: str, shared: str, options_text: str, also: str = "") 
     return digest.hexdigest()
 
 
+def deck_files(game, deck) -> list[Path]:
+    """The files a deck's cards are read from: game.yaml, the deck's own file and the spreadsheet its cards come from.
+    A card's template sees its own deck alone (pnp.outputs.context.face_context): what it draws depends on no other."""
+    return [path for path in (game.dir / "game.yaml", game.dir / "decks" / f"{deck.id}.yaml", deck.source) if path is not None and path.is_file()]
+
+
 def input_files(game, kind: str) -> list[Path]:
     """The files of the game's folder output `kind` reads (pnp.data.kinds: OutputKind.inputs), as they are now."""
     inputs = kind_named(kind).inputs
@@ -165,11 +160,6 @@ def input_files(game, kind: str) -> list[Path]:
     return files
 
 
-def checks_key(game, shared: str) -> str:
-    """What a game's build checks read: every file of its folder (data, spreadsheets, rulebook) and what all games share."""
-    digest = hashlib.sha256(b"checks\0" + shared.encode() + f"\0{game.language}".encode())
-    digest.update(_hash_files([p for p in game.dir.rglob("*") if p.is_file()], game.dir, _project_of(game)).encode())
-    return digest.hexdigest()
 
 
 ABSENT = "absent"  # the digest of a file an output looked for and did not find

@@ -1,10 +1,11 @@
 """Validate a game: every check a build runs, without writing anything.
 
-Each part of a game's checks (the data's and readability's, and what drawing
-each kind of output finds) is kept in the build cache by what it depends on
-(pnp.pipeline.cache.kept_part): a command that meets a game as it was answers
-with what it found, and after an edit only the parts that read the edited
-file run again, drawing only the faces that changed (the face store)."""
+Each part of a game's checks (the data's, the readability of each deck and of
+each kind of piece, the colour codes, and what drawing each kind of output
+finds) is kept in the build cache by what it depends on
+(pnp.pipeline.results.kept_part): a command that meets a game as it was
+answers with what it found, and after an edit only the parts that read the
+edited file run again, drawing only the faces that changed (the face store)."""
 from __future__ import annotations
 
 from pnp.checks.counts import Checker
@@ -15,8 +16,8 @@ from pnp.outputs.cards import Rendered, card_slivers, deck_groups, inspect_deck,
 from pnp.outputs.context import GameContext, sheets_slivers
 from pnp.outputs.options import Options
 from pnp.pipeline.cache import shared_inputs_hash
-from pnp.pipeline.readable import readability_check
-from pnp.pipeline.results import VALIDATED, Part, checks_part_key, findings_of, kept_part, rendering_keys
+from pnp.pipeline.readable import colour_codes, deck_contrast, piece_contrast
+from pnp.pipeline.results import VALIDATED, ChecksPart, Found, Part, checks_parts, findings_of, kept_part, rendering_keys
 from pnp.pipeline.unused import unused_fields
 
 
@@ -32,26 +33,31 @@ def check_game(gctx: GameContext, render: bool = True, shared: str | None = None
 
 
 def check_parts(gctx: GameContext, render: bool = True, shared: str | None = None) -> list[Part]:
-    """The parts of `check_game`, each as kept in the game's results or as run now (pnp.pipeline.cache.kept_part)."""
+    """The parts of `check_game`, each as kept in the game's results or as run now (pnp.pipeline.results.kept_part)."""
     shared = shared or shared_inputs_hash(gctx.project)
-    parts = [checks_part(gctx, shared)]
+    parts = game_checks(gctx, shared)
     if render:
         parts += render_parts(gctx, shared)
     return parts
 
 
+def game_checks(gctx: GameContext, shared: str) -> list[Part]:
+    """The checks of a game that no output's rendering makes on its own, which every command that builds runs: the
+    data's (`data_checks`) and the readability of every face (contrast, colour codes: pnp.pipeline.readable), as
+    parts each kept by what it reads (pnp.pipeline.results.checks_parts)."""
+    return [kept_part(gctx, part.name, part.key, _work(gctx, part), cards=part.work == "pieces")
+            for part in checks_parts(gctx.game, shared, gctx.layouts.draft)]
 
 
-def checks_part(gctx: GameContext, shared: str) -> Part:
-    """`game_checks` of the game, kept by every file of its folder, the shared inputs and whether it is drawn as a
-    draft (a face with missing art is judged then: pnp.pipeline.results.checks_part_key)."""
-    return kept_part(gctx, "checks", checks_part_key(gctx.game, shared, gctx.layouts.draft), lambda: game_checks(gctx))
-
-
-def game_checks(gctx: GameContext) -> list[Finding]:
-    """The checks of a game that no output's rendering makes on its own: the data's (`data_checks`) and the readability
-    of every face (contrast, colour codes). Every command that builds runs them."""
-    return data_checks(gctx) + readability_check(gctx)
+def _work(gctx: GameContext, part: ChecksPart):
+    """What one part of the build's checks runs."""
+    if part.work == "data":
+        return lambda: data_checks(gctx)
+    if part.work == "deck":
+        return lambda: Found.of(deck_contrast(gctx, part.subject))
+    if part.work == "pieces":
+        return lambda: Found.of(piece_contrast(gctx, part.subject))
+    return lambda: colour_codes(gctx)
 
 
 def data_checks(gctx: GameContext) -> list[Finding]:

@@ -1,0 +1,62 @@
+"""What an output other than the card sheets depends on of the decks: their outline and the card fields it read.
+
+Boards, tokens, the rulebook and the other outputs read the decks through
+CardReads (pnp.data.fields), and each of them, like each part of a game's
+checks that reads the cards, is keyed on `cards_digest`: an edit of a card
+field none of them read leaves them as they were.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from pnp.core.memo import Keeps, memo
+from pnp.data.fields import ANY
+
+_MISSING = {"missing": True}  # a field a card does not have, as a read value
+
+
+def deck_outline(game) -> list:
+    """Everything of a game's decks but their cards' fields: names, sizes, templates, the deck files' own keys, and each
+    card's id, count, back and place. Any output may show these (a total, a deck's name, a warning's line)."""
+    out = []
+    for deck in game.decks.values():
+        own = {k: v for k, v in deck.data.items() if k != "cards"}
+        out.append([deck.id, deck.name, list(deck.size), deck.front, deck.back, deck.back_shows_rules, list(deck.name_field),
+                    str(deck.source) if deck.source else None, own, [[c.id, c.count, c.back, list(c.loc), c.front] for c in deck.cards]])
+    return out
+
+
+def cards_digest(game, reads, keeps: Keeps | None = None) -> str:
+    """A hash of the decks' outline and of the card fields in `reads` ((deck, card or ANY, field or ANY)) as they are now.
+
+    A read of all of a card's fields stands as their own digest, worked out once per card object (pnp.core.memo), and
+    kept with `keeps` from build to build; the outline is written out once per game read (`_outline_text`)."""
+    values = []
+    fields_digest = memo("card fields", keeps)
+    for deck_id, card_id, name in sorted(tuple(r) for r in reads):
+        deck = game.decks.get(deck_id)
+        cards = [] if deck is None else deck.cards if card_id == ANY else [c for c in deck.cards if c.id == card_id]
+        values.append([deck_id, card_id, name, [fields_digest(c.fields, _fields_digest) if name == ANY else c.fields.get(name, _MISSING) for c in cards]])
+    digest = hashlib.sha256(_outline_text(game).encode("utf-8"))
+    digest.update(b"\0" + json.dumps(values, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8"))
+    return digest.hexdigest()
+
+
+_OUTLINES: dict[int, tuple[dict, str]] = {}  # id of a game's decks → (those decks, their outline as JSON)
+OUTLINES_KEPT = 16  # games' outlines held: past this the memory starts again
+
+
+def _outline_text(game) -> str:
+    """`deck_outline` as JSON, written once for a game's decks as read (a game read again has new decks): a build asks for
+    it for every output and every part of the checks that reads the cards, and a large deck's outline is long."""
+    hit = _OUTLINES.get(id(game.decks))
+    if hit is None or hit[0] is not game.decks:
+        if len(_OUTLINES) >= OUTLINES_KEPT:
+            _OUTLINES.clear()
+        hit = _OUTLINES[id(game.decks)] = (game.decks, json.dumps(deck_outline(game), sort_keys=True, ensure_ascii=False, default=str))
+    return hit[1]
+
+
+def _fields_digest(fields) -> str:
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")).hexdigest()
