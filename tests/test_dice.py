@@ -328,3 +328,34 @@ def test_validate_draws_the_dice_and_finds_a_net_too_large_for_the_paper(project
     (project / "templates/tiny/number.j2").write_text("{{ text(die_face.n | string, 0, 0, face.w, face.h, size=12) }}\n")
     result = run_pnp(project, "validate", "tiny")
     assert result.exit_code != 0 and "the net of die 'giant'" in result.output and "does not fit" in result.output, result.output
+
+
+def test_a_reference_sheet_that_lists_the_components_is_reprinted_when_a_die_changes(project, tmp_path):
+    """The components table a reference text may hold counts the dice: an edit of dice.yaml reprints the reference
+    sheet as a build with no cache prints it."""
+    from conftest import pdfs
+
+    from pnp.cli import run_build
+    from pnp.core.errors import Report
+    from pnp.data.project import Project
+    from pnp.outputs.options import Options
+    from pnp.pipeline.session import Session
+
+    (project / "templates/tiny/die.j2").write_text("{{ text(die_face.text, 0, 0, face.w, face.h, size=9, color='#000000') }}\n")
+    dice = project / "data/tiny/dice.yaml"
+    dice.write_text("dice:\n  - {id: d6, name: Die, shape: d6, size: 16, count: 2, face: tiny/die.j2, faces: [" + ", ".join(f"{{text: '{k}'}}" for k in range(1, 7)) + "]}\n")
+    reference = project / "data/tiny/reference.yaml"
+    reference.write_text(reference.read_text(encoding="utf-8").replace("sections:\n", "sections:\n  - title: In the box\n    text: \"{{ components() }}\"\n", 1),
+                         encoding="utf-8")
+
+    def built(out) -> dict[str, bytes]:
+        report = run_build(Project(project), ["tiny"], Options(out=out, only=("reference",)), ["letter"], report=Report(), quiet=True, workers=1,
+                           session=Session())
+        assert not report.errors(), report.sorted()
+        return pdfs(out)
+
+    before = built(tmp_path / "out")
+    dice.write_text(dice.read_text(encoding="utf-8").replace("count: 2", "count: 5"))
+    after = built(tmp_path / "out")
+    assert after != before, "the table counts five dice now"
+    assert after == built(tmp_path / "cold")

@@ -70,7 +70,7 @@ KINDS = (
                weight=1.0, title="Bag and box labels", bundle=7),
     OutputKind("reference", "pnp.outputs.reference:build_reference",
                made_from=("reference",),
-               inputs=("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml"),
+               inputs=("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml", "dice.yaml"),  # the components table counts the dice
                options=(*SHEET_OPTIONS, "draft"), weight=3.0, title="Player reference", bundle=4, part="pnp.data.schema:ReferenceFile",
                preview="pnp.serve.components:reference_section"),
     OutputKind("rulebook", "pnp.outputs.rulebook.build:build_rulebook",
