@@ -204,9 +204,9 @@ def _in_one_process(script: str) -> Callable:
 # name → (what it times, how, the mechanisms it is measured without)
 ROWS = {
     "unchanged build": ("an unchanged `pnp build`, five games, new process", unchanged_build,
-                        ("build-cache", "results", "kept-parses", "file-digests")),
+                        ("steady", "build-cache", "results", "kept-parses", "file-digests")),
     "one-card edit": ("one card edited, `pnp build` in a new process", edited_build,
-                      ("build-cache", "face-store", "results", "template-cache", "kept-parses", "kept-answers", "ink-pages", "file-digests")),
+                      ("steady", "build-cache", "face-store", "results", "template-cache", "kept-parses", "kept-answers", "ink-pages", "file-digests")),
     "cover edit": ("a card on the rulebook's cover edited, `pnp build` in a new process", edited_cover, ("rulebook-guess",)),
     "list": ("`pnp list`, five games, warm cache", warm_list, ("results", "kept-parses", "file-digests")),
     "list after an edit": ("`pnp list` after a one-card edit", edited_list, ("face-store", "results", "template-cache", "kept-answers")),
