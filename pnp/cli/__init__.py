@@ -44,6 +44,7 @@ from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
+from pnp.core.collector import paused
 from pnp.core.errors import PnpError, Report
 from pnp.data.kinds import kind_named, kind_names
 from pnp.render.cutters import CUTTERS
@@ -291,12 +292,17 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     sys.exit(EXIT_DATA if report.errors(strict) else EXIT_OK)
 
 
+@paused
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
               workers: int | None = None, changed_only: bool = False, session=None) -> Report:
     """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
     the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
     `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
-    changed, not the whole list)."""
+    changed, not the whole list).
+
+    The collector is paused for the whole build, not stage by stage: what a stage allocates stays counted while it
+    runs, so a collector resumed between stages scans the whole heap at once (the games just read, the faces just
+    drawn), and the cycles that scan finds are few."""
     from pnp.cli.build_lines import echo_outputs, failing, nothing_to_build, open_caches, paper_runs
     from pnp.pipeline.schedule import build_games
 
