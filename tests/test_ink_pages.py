@@ -261,25 +261,28 @@ def test_each_quotient_of_a_colour_is_numpys_single_precision_one():
 
 
 def test_a_process_without_numpy_measures_the_same_figures_and_never_imports_it(tmp_path):
-    """A process that has not imported numpy measures a sheet's pages by their colours, and gives the figures a process
-    measuring pixel by pixel gives (this one has numpy); a page of more colours than MAX_COLOURS it measures pixel by
-    pixel, with the same figure again."""
+    """A process that has not imported numpy measures a sheet's pages by their colours, a long PDF's in two processes
+    too, and gives the figures a process measuring pixel by pixel gives (this one has numpy); a page of more colours
+    than MAX_COLOURS it measures pixel by pixel, with the same figure again."""
     import json
     import os
     import subprocess
     import sys
     from pathlib import Path
 
-    def measured_in_a_new_process(pdf: Path) -> tuple[list[float], bool]:
-        pdf.write_bytes(varied_pages(crowded=pdf.stem == "crowded"))
+    def measured_in_a_new_process(pdf: Path, content: bytes) -> tuple[list[float], bool]:
+        pdf.write_bytes(content)
         probe = ("import json, sys\nfrom pnp.render.ink import page_inks\nfigures = page_inks(sys.argv[1])\n"
                  "print(json.dumps([figures, 'numpy' in sys.modules]))")
         done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, cwd=tmp_path, timeout=120,
-                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}, check=True)
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PNP_JOBS": "2"}, check=True)
         return tuple(json.loads(done.stdout))
 
     import numpy  # noqa: F401  (this process measures pixel by pixel)
 
-    plain, crowded = tmp_path / "plain.pdf", tmp_path / "crowded.pdf"
-    assert measured_in_a_new_process(plain) == (ink.page_inks(plain), False)
-    assert measured_in_a_new_process(crowded) == (ink.page_inks(crowded), True)
+    plain, crowded, long = tmp_path / "plain.pdf", tmp_path / "crowded.pdf", tmp_path / "long.pdf"
+    assert measured_in_a_new_process(plain, varied_pages(crowded=False)) == (ink.page_inks(plain), False)
+    assert measured_in_a_new_process(crowded, varied_pages()) == (ink.page_inks(crowded), True)
+    # measured in halves, one in a helper process (PARALLEL_MIN_PAGES): still by colours, so numpy is never imported
+    sheets = solid_pages(["#2a6f97", "#faf7f0"] * (ink.PARALLEL_MIN_PAGES // 2 + 1))
+    assert measured_in_a_new_process(long, sheets) == (ink.page_inks(long), False)

@@ -162,8 +162,14 @@ def measure_pages(data: bytes, pages: list[int], dpi: int, by_colour: bool = Tru
 
 
 def _measured_in_halves(data: bytes, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
-    """`_measured`, the second half of the pages in a helper process while this one measures the first."""
-    warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
+    """`_measured`, the second half of the pages in a helper process while this one measures the first.
+
+    pdfium is in memory before the fork (the document was opened to count its pages), so the helper starts at
+    once. numpy is imported beforehand only for a run measuring every page pixel by pixel: measured by colours,
+    neither process may need it, and one meeting a page of many colours imports it then (no thread of this
+    process imports while it measures: pnp.pipeline.schedule joins its own before)."""
+    if not by_colour:
+        warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
     half = len(pages) // 2
     with helper_pool() as pool:
         later = pool.submit(measure_pages, data, pages[half:], dpi, by_colour)
