@@ -93,7 +93,7 @@ class ProjectLoader(jinja2.FileSystemLoader):
             if bucket is not None:
                 bucket.code = code
                 cache.set_bucket(bucket)
-        return environment.template_class.from_code(environment, code, environment.make_globals(globals), uptodate)
+        return environment.template_class.from_code(environment, code, globals if globals is not None else environment.make_globals(None), uptodate)
 
     def get_source(self, environment, template):
         if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
