@@ -19,6 +19,7 @@ server's child), where that is the quicker way.
 """
 from __future__ import annotations
 
+import functools
 import struct
 import sys
 from concurrent.futures import Executor
@@ -73,12 +74,22 @@ def colour_coverage(colours: list[tuple[int, tuple[int, ...]]], pixels: int) -> 
     K is summed in integers, as there."""
     colour = 0.0
     black = 0
-    for count, (r, g, b, *_) in colours:
-        most = max(r, g, b)
+    for count, rgb in colours:
+        r, g, b = rgb[0], rgb[1], rgb[2]
+        most = r if r > g else g
+        if b > most:
+            most = b
         black += (255 - most) * count
         if most:
-            colour += count * _single((3 * most - r - g - b) / most)
+            colour += count * _quotient(3 * most - r - g - b, most)
     return (colour + float(black) / 255.0) / pixels
+
+
+@functools.cache
+def _quotient(numerator: int, most: int) -> float:
+    """C + M + Y of a pixel whose channels sum to 3 × `most` − `numerator`, in single precision: a page's colours
+    repeat from page to page, and there are at most 511 × 255 of these."""
+    return _single(numerator / most)
 
 
 def _single(value: float) -> float:
