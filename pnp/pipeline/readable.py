@@ -13,13 +13,9 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.layout.elements import Face, Rect
 from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, low_contrast
-from pnp.outputs.boards import render_board
-from pnp.outputs.boxes import box_faces
 from pnp.outputs.cards import render_cards, render_deck
 from pnp.outputs.context import GameContext
-from pnp.outputs.dice import all_die_faces
 from pnp.outputs.options import Options
-from pnp.outputs.tokens import sized_sets, token_faces
 
 
 def palette_names(gctx: GameContext) -> PaletteNames:
@@ -49,21 +45,28 @@ def game_faces(gctx: GameContext, options: Options, cards_out: dict | None = Non
 
 def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iterator[tuple[Face, str, Loc, str]]:
     """The faces of a game's tokens, boards, boxes, dice and player aids, as `game_faces` gives them: every kind of piece
-    is read as cards are. A box's or die's face is read on the colour its net prints under it."""
+    is read as cards are. A box's or die's face is read on the colour its net prints under it. Each kind's builder is
+    imported for a game that has such pieces (a build imports only what it draws: pnp.data.kinds): a deck alone
+    needs none of them."""
     game = gctx.game
-    for spec, raw, size in sized_sets(game, ignored):
-        for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
-            for side, face in (("front", front), ("back", back)):
-                if face is not None:
-                    yield face, f"tokens/{name} {side}", raw.loc, f"tokens {spec.id}"
+    if game.tokens and game.tokens_data:
+        from pnp.outputs.tokens import sized_sets, token_faces
+
+        for spec, raw, size in sized_sets(game, ignored):
+            for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
+                for side, face in (("front", front), ("back", back)):
+                    if face is not None:
+                        yield face, f"tokens/{name} {side}", raw.loc, f"tokens {spec.id}"
     if game.boards and game.boards_data:
+        from pnp.outputs.boards import render_board
+
         for spec, raw in zip(game.boards.boards, game.boards_data["boards"], strict=False):
             try:
                 face = render_board(gctx, spec, raw, options.ink_saver)
             except PnpError:
                 continue
             yield face, f"boards/{spec.id}", raw.loc, f"board {spec.id}"
-    for face, what, loc, template, fill in (*box_faces(gctx, options), *all_die_faces(gctx, options)):
+    for face, what, loc, template, fill in _on_nets(gctx, options):
         yield _on_ground(face, fill), what, loc, template
     aids = _player_aids(gctx, options.bleed_mm)
     if aids is not None:
@@ -71,6 +74,22 @@ def _pieces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Iter
         for n, card in enumerate(aids.cards, 1):
             for side, face in (("front", card.front), ("back", card.back)):
                 yield face, f"player aid {n} {side}", where, "the player aid (drawn by pnp from reference.yaml)"
+
+
+def _on_nets(gctx: GameContext, options: Options) -> list[tuple]:
+    """The faces the game's boxes, then its dice, print on their nets (pnp.outputs.boxes.box_faces, pnp.outputs.dice.all_die_faces),
+    each builder imported for a game that has such pieces."""
+    game = gctx.game
+    found: list[tuple] = []
+    if game.boxes and game.boxes_data:
+        from pnp.outputs.boxes import box_faces
+
+        found += box_faces(gctx, options)
+    if game.dice and game.dice_data:
+        from pnp.outputs.dice import all_die_faces
+
+        found += all_die_faces(gctx, options)
+    return found
 
 
 def _player_aids(gctx: GameContext, bleed: float):
