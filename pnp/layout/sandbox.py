@@ -232,6 +232,12 @@ class Sandbox(SandboxedEnvironment):
         self.allowance: Allowance | None = None  # the face being drawn (face())
         self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
 
+    def make_globals(self, d):
+        """A template's globals as one plain dict: this environment's (set once, as it is made: pnp.layout.templates.Layouts)
+        under the template's own. Jinja copies a template's globals into the context of every face drawn with it: a
+        dict is copied whole, where Jinja's own ChainMap over the two is walked a key at a time in Python."""
+        return {**self.globals, **(d or {})}
+
     def _parse(self, source, name, filename):
         """Jinja's parser, given a source of at most MAX_TEMPLATE characters (compiling takes time and memory by the tag:
         two million tags took minutes) and refused, not crashed, where tags or brackets nest past what it can follow."""
