@@ -191,3 +191,98 @@ def test_an_idle_worker_measures_half_of_a_pdf_page_for_page():
         assert ink.page_inks(solid_pages(colours), idle=pool) == pytest.approx(expected, abs=1e-6)  # over LENT_MIN_PAGES
         known = [None] * 4 + [1.5] * 6
         assert ink.page_inks(solid_pages(colours), known, idle=pool) == pytest.approx(expected[:4] + [1.5] * 6, abs=1e-6)
+
+
+def varied_pages(crowded: bool = True) -> bytes:
+    """A PDF of Letter pages as sheets print them: flat fills, words in colour at small sizes (anti-aliased edges),
+    translucent overlaps and thin rules, a page each; `crowded`, then one with all of them (over MAX_COLOURS)."""
+    import io
+
+    from reportlab.lib.pagesizes import letter
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=letter, invariant=1)
+    colours = ["#2a6f97", "#faf7f0", "#d62828", "#1d3557", "#f4a261", "#2a9d8f", "#000000"]
+
+    def fills():
+        for i, colour in enumerate(colours):
+            c.setFillColor(colour)
+            c.rect(40 + 70 * i, 500, 60, 200, stroke=0, fill=1)
+
+    def words():
+        for i, colour in enumerate(colours):
+            c.setFillColor(colour)
+            c.setFont("Helvetica-Bold", 6 + 3 * i)
+            c.drawString(40, 80 + 50 * i, "Patient file: broken wrist, ward ER")
+
+    def overlaps():
+        for i, colour in enumerate(colours):
+            c.setFillColor(colour, alpha=0.4)
+            c.circle(150 + 45 * i, 300, 90, stroke=0, fill=1)
+        c.setLineWidth(0.3)
+        for i in range(20):
+            c.line(30, 30 + 7.3 * i, 580, 40 + 9.1 * i)
+
+    for draw in (fills, words, overlaps):
+        draw()
+        c.showPage()
+    if crowded:
+        fills(), words(), overlaps()
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_page_measured_by_its_colours_gives_the_figure_measured_pixel_by_pixel():
+    """A page of few colours is measured from its colours and how many pixels show each: to the last bit the figure
+    the per-pixel measure gives, on flat fills, anti-aliased words, translucent overlaps and thin rules alike."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(varied_pages())
+    counts = []
+    for i in range(len(doc)):
+        bitmap = doc[i].render(scale=ink.INK_DPI / 72, rev_byteorder=True)
+        colours = bitmap.to_pil().getcolors(1 << 16)
+        counts.append(len(colours))
+        assert ink.colour_coverage(colours, bitmap.width * bitmap.height) == ink.page_coverage(bitmap.to_numpy()[..., :3])
+    assert counts[0] < 20 < counts[1] and counts[-1] > ink.MAX_COLOURS  # flat fills, anti-aliased words, a crowded page
+
+
+def test_each_quotient_of_a_colour_is_numpys_single_precision_one():
+    """C + M + Y of a pixel is (3 max − R − G − B) / max in single precision: every one of them the measure by colours
+    can meet is the one numpy's single-precision division gives."""
+    import numpy as np
+
+    numerators = np.arange(511, dtype=np.uint16)[:, None].repeat(255, 1)
+    maxima = np.arange(1, 256, dtype=np.uint8)[None, :].repeat(511, 0)
+    expected = np.divide(numerators, maxima, dtype=np.float32).tolist()
+    assert [[ink._single(n / m) for m in range(1, 256)] for n in range(511)] == expected
+
+
+def test_a_process_without_numpy_measures_the_same_figures_and_never_imports_it(tmp_path):
+    """A process that has not imported numpy measures a sheet's pages by their colours, a long PDF's in two processes
+    too, and gives the figures a process measuring pixel by pixel gives (this one has numpy); a page of more colours
+    than MAX_COLOURS it measures pixel by pixel, with the same figure again."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    def measured_in_a_new_process(pdf: Path, content: bytes) -> tuple[list[float], bool]:
+        pdf.write_bytes(content)
+        probe = ("import json, sys\nfrom pnp.render.ink import page_inks\nfigures = page_inks(sys.argv[1])\n"
+                 "print(json.dumps([figures, 'numpy' in sys.modules]))")
+        done = subprocess.run([sys.executable, "-c", probe, str(pdf)], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PNP_JOBS": "2"}, check=True)
+        return tuple(json.loads(done.stdout))
+
+    import numpy  # noqa: F401  (this process measures pixel by pixel)
+
+    plain, crowded, long = tmp_path / "plain.pdf", tmp_path / "crowded.pdf", tmp_path / "long.pdf"
+    assert measured_in_a_new_process(plain, varied_pages(crowded=False)) == (ink.page_inks(plain), False)
+    assert measured_in_a_new_process(crowded, varied_pages()) == (ink.page_inks(crowded), True)
+    # measured in halves, one in a helper process (PARALLEL_MIN_PAGES): still by colours, so numpy is never imported
+    sheets = solid_pages(["#2a6f97", "#faf7f0"] * (ink.PARALLEL_MIN_PAGES // 2 + 1))
+    assert measured_in_a_new_process(long, sheets) == (ink.page_inks(long), False)

@@ -141,3 +141,21 @@ def test_a_new_kind_is_one_module_and_one_record(tmp_path):
         names = [Path(n).name for n in zipped.namelist() if n.startswith("components/")]  # the parts, in print order
     assert "tiny-card-list.pdf" in names and names.index("tiny-card-list.pdf") > names.index("tiny-rulebook.pdf"), names
     assert "Card list" in pdf_text(tmp_path / "bundle" / "tiny" / "bundle" / "tiny-bundle-letter.pdf")  # its title in the contents
+
+
+def test_a_decks_card_sheets_are_built_and_checked_without_the_other_kinds_builders(tmp_path):
+    """A build imports only the builders of what it draws: the card sheets of a game with no boards, tokens, boxes or
+    dice, built and checked (the readability check reads every kind of piece a game has) in a new process, import none
+    of theirs."""
+    project = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    for part in ("boards.yaml", "tokens.yaml"):
+        (project / "data/tiny" / part).unlink()
+    others = [kind.builder.split(":")[0] for kind in KINDS if kind.name in ("boards", "tokens", "boxes", "dice")]
+    probe = ("import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'tiny', '--only', 'cards', '-q']\n"
+             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+             f"print(sorted(m for m in {others!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert len(others) == 4 and done.stdout.strip().splitlines()[-1] == "[]", done.stdout + done.stderr

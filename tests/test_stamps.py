@@ -104,3 +104,12 @@ def test_pnp_changes_names_the_card_and_field_edited_since_the_last_marked_print
     assert "heroes/rogue" in run_pnp(root, "changes", "tiny").output  # a build is not a print
     assert run_pnp(root, "printed", "tiny").exit_code == 0
     assert "no card changed" in run_pnp(root, "changes", "tiny").output
+
+
+def test_a_cards_code_is_the_one_earlier_versions_of_pnp_gave_it():
+    """A code is a fact of the card and its template, not of the pnp that worked it out: a card printed and marked with
+    an earlier pnp keeps its code after an upgrade, so `pnp changes` names only the cards edited since."""
+    from pnp.data.stamps import stamp_code
+
+    assert stamp_code({"name": "Ada", "cost": 3, "tags": ["a", "b"]}, b"{{ card.name }}\r\n{{ card.cost }}") == "5GXU7X"
+    assert stamp_code({}, b"") == "NDU6Q2"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.cli.common import check_subset, load_games, stopped_by_load
+from pnp.core.collector import paused
 from pnp.core.errors import Report
 from pnp.data.kinds import kind_named
 
@@ -70,12 +71,17 @@ def ink_text(ink: float | None) -> str:
     return f"  ink {ink:.1f} pages" if ink is not None else ""
 
 
+@paused
 def run_build(project: Project, slugs: list[str], base, papers: list[str], *, report: Report, quiet: bool = False, validate: bool = True, echo=None,
               workers: int | None = None, changed_only: bool = False, session=None) -> Report:
     """Validate and build games for each paper (games in parallel on `workers` processes, all cores by default; lines in
     the games' order); shared by `build` and `watch`, whose `session` (pnp.pipeline.session) it keeps between builds.
     `changed_only` lists only the outputs written again (watch after a save: the designer wants to see what their save
-    changed, not the whole list)."""
+    changed, not the whole list).
+
+    The collector is paused for the whole build, not stage by stage: what a stage allocates stays counted while it
+    runs, so a collector resumed between stages scans the whole heap at once (the games just read, the faces just
+    drawn), and the cycles that scan finds are few."""
     from pnp.core.kept import prune as prune_kept
     from pnp.pipeline.cache import parsed_files_path
     from pnp.pipeline.steady import KeptBuilds

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, one_per_mistake
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
@@ -131,13 +132,15 @@ def load_games(project: Project, slugs: list[str], report: Report, partial: bool
     return games
 
 
+@paused
 def validate_games(project: Project, slugs: list[str], report: Report, draw: bool = True, without: frozenset = frozenset()) -> list:
     """Load games and run every check on them, rendering each output in memory (on all cores); the games, with every
     finding in `report`. Without `draw`, only the checks of the data itself (pnp.pipeline.validate.data_checks).
 
     What the checks find and draw is kept in the build cache of the project's
     output folder, as a build keeps it (pnp.pipeline.build.check_everything):
-    a game as it was is answered from there, without drawing anything."""
+    a game as it was is answered from there, without drawing anything. The collector is paused throughout, as for a
+    build (pnp.cli.run_build)."""
     from pnp.pipeline.results import checks_cache, kept_validations
 
     out, note = checks_cache(project, without) if draw else (None, None)

@@ -17,6 +17,7 @@ from pnp.core.units import STAMP_INSET_MM
 from pnp.data.project import Card, Deck, Game
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
+CODE_BYTES = 5  # the digest's bytes base32 makes the code's letters from (the first of its 8-letter groups)
 DEFAULT_CORNER = "bottom-left"  # the lower right often holds a card number, the top a title
 
 
@@ -50,7 +51,7 @@ def stamp_code(values: dict, template_source: bytes) -> str:
     """The short code of a face: a hash of its values and its template's source."""
     text = json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode()
     digest = hashlib.sha256(text + b"\0" + template_source.replace(b"\r\n", b"\n")).digest()
-    return base64.b32encode(digest).decode()[:CODE_LENGTH]
+    return base64.b32encode(digest[:CODE_BYTES]).decode()[:CODE_LENGTH]  # base32 writes each 5 bytes as 8 letters on their own
 
 
 def stamp_text(version: str, code: str) -> str:

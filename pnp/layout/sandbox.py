@@ -93,7 +93,7 @@ class ProjectLoader(jinja2.FileSystemLoader):
             if bucket is not None:
                 bucket.code = code
                 cache.set_bucket(bucket)
-        return environment.template_class.from_code(environment, code, environment.make_globals(globals), uptodate)
+        return environment.template_class.from_code(environment, code, globals if globals is not None else environment.make_globals(None), uptodate)
 
     def get_source(self, environment, template):
         if "\x00" in template or template.startswith("/") or ".." in template.split("/"):
@@ -231,6 +231,12 @@ class Sandbox(SandboxedEnvironment):
         self.face_seconds = face_seconds(os.environ)
         self.allowance: Allowance | None = None  # the face being drawn (face())
         self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
+
+    def make_globals(self, d):
+        """A template's globals as one plain dict: this environment's (set once, as it is made: pnp.layout.templates.Layouts)
+        under the template's own. Jinja copies a template's globals into the context of every face drawn with it: a
+        dict is copied whole, where Jinja's own ChainMap over the two is walked a key at a time in Python."""
+        return {**self.globals, **(d or {})}
 
     def _parse(self, source, name, filename):
         """Jinja's parser, given a source of at most MAX_TEMPLATE characters (compiling takes time and memory by the tag:

@@ -303,7 +303,7 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
         elif name.endswith(".pdf"):
             halves = "ink-halves" not in plan.options.without
             figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle if halves else None,
-                                halves=halves)
+                                halves=halves, by_colour="ink-colours" not in plan.options.without)
             stats.ink = round(sum(figures), 2)
             stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 

@@ -20,13 +20,9 @@ from pnp.core.errors import Finding, Loc, PnpError
 from pnp.data.project import Deck
 from pnp.layout.elements import Face, Rect
 from pnp.layout.readability import PaletteNames, coded_backs, coded_fields, colour_code_findings, contrast_findings, low_contrast
-from pnp.outputs.boards import render_board
-from pnp.outputs.boxes import box_faces
 from pnp.outputs.cards import Rendered, render_cards, render_deck
 from pnp.outputs.context import GameContext
-from pnp.outputs.dice import all_die_faces
 from pnp.outputs.options import Options
-from pnp.outputs.tokens import sized_sets, token_faces
 from pnp.pipeline.results import JUDGED_PIECES
 
 Faces = Iterator[tuple[Face, str, Loc, str]]  # (face, what, where it is chosen, template)
@@ -71,6 +67,12 @@ def _card_sides(deck: Deck, rendered: list[Rendered]) -> Faces:
 
 
 def _token_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Faces:
+    """A game's tokens' faces. Each kind's builder is imported for a game that has such pieces (a build imports only
+    what it draws: pnp.data.kinds): a deck alone needs none of them."""
+    if not (gctx.game.tokens and gctx.game.tokens_data):
+        return
+    from pnp.outputs.tokens import sized_sets, token_faces
+
     for spec, raw, size in sized_sets(gctx.game, ignored):
         for name, _, front, back in token_faces(gctx, spec, raw, size, options.bleed_mm, ignored, options.ink_saver):
             for side, face in (("front", front), ("back", back)):
@@ -81,6 +83,8 @@ def _token_faces(gctx: GameContext, options: Options, ignored: list[Finding]) ->
 def _board_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Faces:
     game = gctx.game
     if game.boards and game.boards_data:
+        from pnp.outputs.boards import render_board
+
         for spec, raw in zip(game.boards.boards, game.boards_data["boards"], strict=False):
             try:
                 face = render_board(gctx, spec, raw, options.ink_saver)
@@ -91,12 +95,20 @@ def _board_faces(gctx: GameContext, options: Options, ignored: list[Finding]) ->
 
 def _box_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Faces:
     """A box's faces, each read on the colour its net prints under it."""
+    if not (gctx.game.boxes and gctx.game.boxes_data):
+        return
+    from pnp.outputs.boxes import box_faces
+
     for face, what, loc, template, fill in box_faces(gctx, options):
         yield _on_ground(face, fill), what, loc, template
 
 
 def _die_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> Faces:
     """A die's faces, each read on the colour its net prints under it."""
+    if not (gctx.game.dice and gctx.game.dice_data):
+        return
+    from pnp.outputs.dice import all_die_faces
+
     for face, what, loc, template, fill in all_die_faces(gctx, options):
         yield _on_ground(face, fill), what, loc, template
 

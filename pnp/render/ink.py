@@ -8,9 +8,19 @@ so a page of solid black counts 1 (K 100 %), a blank page 0, and a page of
 solid red 2 (M 100 % + Y 100 %). The figures add over pages: a designer
 compares them between builds and with `--ink-saver`, not with a cartridge's
 rated yield.
+
+A printed sheet shows few colours at this resolution (flat fills and their
+anti-aliased edges), so a page is measured from its distinct colours and how
+many pixels show each (`colour_coverage`), which needs no numpy: the figure is
+the per-pixel one to the last bit. A page of many colours (a photograph) is
+measured pixel by pixel with numpy, and so is every page in a process that has
+numpy in memory already (a worker forked for a build of several games, a fork
+server's child), where that is the quicker way.
 """
 from __future__ import annotations
 
+import functools
+import struct
 import sys
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -25,6 +35,8 @@ if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the buil
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
 PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves
 LENT_MIN_PAGES = 8  # an idle worker that has pdfium already: worth the PDF's bytes sent through a pipe from here on
+MAX_COLOURS = 1024  # a page showing more distinct colours is measured pixel by pixel (`colour_coverage` loops over them)
+EXACT_PIXELS = 1 << 20  # up to this many pixels a page's sums by colour are exact (`colour_coverage`): about a square metre at INK_DPI
 
 
 def ink_ready() -> bool:
@@ -49,37 +61,86 @@ def page_coverage(rgb: np.ndarray) -> float:
     return (float(cmy.sum(dtype=np.float64)) + black) / most.size
 
 
+def colour_coverage(colours: list[tuple[int, tuple[int, ...]]], pixels: int) -> float:
+    """`page_coverage` of a page from its distinct colours, as (pixels showing it, (R, G, B, …)): the same figure, bit
+    for bit, for a page of at most EXACT_PIXELS pixels.
+
+    Each colour's C + M + Y is the single-precision quotient `page_coverage`
+    takes (the double-precision quotient of two small integers rounded to
+    single precision is the one a single-precision division gives). Those
+    quotients are at least 1/255, so each is a whole multiple of 2⁻³¹, and
+    neither a count times one nor any sum of them below 2²¹ loses a bit in
+    double precision: the per-pixel sum comes out the same in any order.
+    K is summed in integers, as there."""
+    colour = 0.0
+    black = 0
+    for count, rgb in colours:
+        r, g, b = rgb[0], rgb[1], rgb[2]
+        most = r if r > g else g
+        if b > most:
+            most = b
+        black += (255 - most) * count
+        if most:
+            colour += count * _quotient(3 * most - r - g - b, most)
+    return (colour + float(black) / 255.0) / pixels
+
+
+@functools.cache
+def _quotient(numerator: int, most: int) -> float:
+    """C + M + Y of a pixel whose channels sum to 3 × `most` − `numerator`, in single precision: a page's colours
+    repeat from page to page, and there are at most 511 × 255 of these."""
+    return _single(numerator / most)
+
+
+def _single(value: float) -> float:
+    """`value` rounded to single precision (numpy's float32), as a Python float."""
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def bitmap_coverage(bitmap, by_colour: bool = True) -> float:
+    """The coverage of a page pdfium rendered (RGB, `rev_byteorder`): from its colours when it shows at most MAX_COLOURS
+    and numpy is not in memory, else pixel by pixel (`page_coverage`). Either way the same figure; a run going
+    without `ink-colours` measures every page pixel by pixel."""
+    pixels = bitmap.width * bitmap.height
+    if by_colour and "numpy" not in sys.modules and pixels <= EXACT_PIXELS:
+        colours = bitmap.to_pil().getcolors(MAX_COLOURS)
+        if colours is not None:
+            return colour_coverage(colours, pixels)
+    return page_coverage(bitmap.to_numpy()[..., :3])
+
+
 def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
     """Fully inked page equivalents of a PDF: each page's mean coverage (see `page_coverage`), summed."""
     return sum(page_inks(pdf, dpi=dpi))
 
 
 def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None,
-              halves: bool = True) -> list[float]:
+              halves: bool = True, by_colour: bool = True) -> list[float]:
     """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again.
 
     A long PDF is measured in two halves, one in a helper process, when the
     machine has a core to spare: a page's figure does not depend on the process
     that measures it. `idle` is a pool with a worker idle now, which has numpy
     and pdfium imported: it takes the second half of any PDF of LENT_MIN_PAGES
-    pages or more, as no process needs starting for it. Without `halves`, this process measures every page."""
+    pages or more, as no process needs starting for it. Without `halves`, this process measures every page; without
+    `by_colour`, every page is measured pixel by pixel (`bitmap_coverage`)."""
     data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
     with _opened(data) as doc:
         known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
         todo = [i for i, figure in enumerate(known) if figure is None]
         if idle is not None and len(todo) >= LENT_MIN_PAGES:
             half = len(todo) // 2
-            later = idle.submit(measure_pages, data, todo[half:], dpi)
-            measured = _measured(doc, todo[:half], dpi)
+            later = idle.submit(measure_pages, data, todo[half:], dpi, by_colour)
+            measured = _measured(doc, todo[:half], dpi, by_colour)
             split = False
         else:
             later = None
             split = halves and len(todo) >= PARALLEL_MIN_PAGES and several_cores()
-            measured = [] if split else _measured(doc, todo, dpi)
+            measured = [] if split else _measured(doc, todo, dpi, by_colour)
     if later is not None:
         measured += later.result()
     if split:  # after the document is closed: the helper is forked with none open, and opens its own
-        measured = _measured_in_halves(data, todo, dpi)
+        measured = _measured_in_halves(data, todo, dpi, by_colour)
     figures = dict(zip(todo, measured, strict=True))
     return [figure if figure is not None else figures[i] for i, figure in enumerate(known)]
 
@@ -95,30 +156,35 @@ def _opened(data: bytes):
         doc.close()
 
 
-def _measured(doc, pages: list[int], dpi: int) -> list[float]:
+def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """The coverage of the given pages of an open PDF, in their order."""
     out = []
     for i in pages:
         page = doc[i]
-        image = page.render(scale=dpi / 72, rev_byteorder=True).to_numpy()
+        out.append(bitmap_coverage(page.render(scale=dpi / 72, rev_byteorder=True), by_colour))
         page.close()
-        out.append(page_coverage(image[..., :3]))
     return out
 
 
-def measure_pages(data: bytes, pages: list[int], dpi: int) -> list[float]:
+def measure_pages(data: bytes, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """The coverage of the given pages of a PDF's bytes, in their order (in any process)."""
     with _opened(data) as doc:
-        return _measured(doc, pages, dpi)
+        return _measured(doc, pages, dpi, by_colour)
 
 
-def _measured_in_halves(data: bytes, pages: list[int], dpi: int) -> list[float]:
-    """`_measured`, the second half of the pages in a helper process while this one measures the first."""
-    warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
+def _measured_in_halves(data: bytes, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
+    """`_measured`, the second half of the pages in a helper process while this one measures the first.
+
+    pdfium is in memory before the fork (the document was opened to count its pages), so the helper starts at
+    once. numpy is imported beforehand only for a run measuring every page pixel by pixel: measured by colours,
+    neither process may need it, and one meeting a page of many colours imports it then (no thread of this
+    process imports while it measures: pnp.pipeline.schedule joins its own before)."""
+    if not by_colour:
+        warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
     half = len(pages) // 2
     with helper_pool() as pool:
-        later = pool.submit(measure_pages, data, pages[half:], dpi)
-        first = measure_pages(data, pages[:half], dpi)
+        later = pool.submit(measure_pages, data, pages[half:], dpi, by_colour)
+        first = measure_pages(data, pages[:half], dpi, by_colour)
         return first + later.result()
 
 
