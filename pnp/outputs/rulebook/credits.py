@@ -19,11 +19,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from typing import TYPE_CHECKING
 
 from pnp.core.files import ignored_name, stays_inside
 from pnp.core.memo import Keeps, memo
 from pnp.data.schema import BoardSpec, CardSpec, TokenItem, TokenSet
-from pnp.outputs.context import GameContext
+
+if TYPE_CHECKING:  # a key is worked out without the drawing machinery (`pnp list` of games as they were draws nothing)
+    from pnp.outputs.context import GameContext
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _QUOTED = re.compile(r"""["']([a-z0-9][a-z0-9_-]*)["']""")
