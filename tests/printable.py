@@ -297,16 +297,23 @@ def _outside_trims(view: PageView, span, point) -> float:
 
 def furniture(view: PageView) -> list[tuple[str, Box]]:
     """Ink on no face: crop marks, the footer, the scale bar, fold and tile labels outside the pieces (a box meeting a
-    face's drawing, EPS around it, is on that face: Box.inter's test, made for every box and face at once)."""
+    face's drawing, EPS around it, is on that face)."""
+    on_face = meeting([b for _, b in view.ink], [f.drawn for f in view.faces], EPS)
+    return [item for item, on in zip(view.ink, on_face, strict=True) if not on]
+
+
+def meeting(boxes: list[Box], areas: list[Box], pad: float = 0.0) -> list[bool]:
+    """For each box, whether it meets any of `areas` grown by `pad` on every side: Box.inter's test (a box touching an
+    area's edge meets it), made for every box and area at once (a sheet holds thousands of characters)."""
     import numpy as np
 
-    if not view.ink or not view.faces:
-        return list(view.ink)
-    ink = np.array([(b.x0, b.y0, b.x1, b.y1) for _, b in view.ink])
-    drawn = np.array([(f.drawn.x0 - EPS, f.drawn.y0 - EPS, f.drawn.x1 + EPS, f.drawn.y1 + EPS) for f in view.faces])
-    meets = ((np.maximum(ink[:, None, 0], drawn[None, :, 0]) <= np.minimum(ink[:, None, 2], drawn[None, :, 2]))
-             & (np.maximum(ink[:, None, 1], drawn[None, :, 1]) <= np.minimum(ink[:, None, 3], drawn[None, :, 3])))
-    return [item for item, on_face in zip(view.ink, meets.any(axis=1), strict=True) if not on_face]
+    if not boxes or not areas:
+        return [False] * len(boxes)
+    ink = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes])
+    grown = np.array([(a.x0 - pad, a.y0 - pad, a.x1 + pad, a.y1 + pad) for a in areas])
+    meets = ((np.maximum(ink[:, None, 0], grown[None, :, 0]) <= np.minimum(ink[:, None, 2], grown[None, :, 2]))
+             & (np.maximum(ink[:, None, 1], grown[None, :, 1]) <= np.minimum(ink[:, None, 3], grown[None, :, 3])))
+    return meets.any(axis=1).tolist()
 
 
 def outside(box: Box, area: Box) -> float:

@@ -7,6 +7,7 @@ Letter sheet holds by the rules of print: 3 × 3 poker with shared cut lines (po
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import shutil
@@ -273,7 +274,14 @@ def games_pdfs(shared_build, shipped_builds):
     def pdfs(*folders: Path) -> list[Path]:
         return [p for kind in ("cards", "tokens", "reference") for p in sorted(p for out in folders for p in out.glob(f"*/*-{kind}*.pdf"))]
 
+    made: dict[str, Built] = {}
+
     def get(variant: str) -> Built:
+        if variant not in made:  # each test reads a variant's list many times: its folders are listed once
+            made[variant] = _built(variant)
+        return made[variant]
+
+    def _built(variant: str) -> Built:
         if variant == "default":
             letter, a4 = shared_build(), shared_build("--paper", "a4")
             return Built(pdfs(letter, a4), build_log(letter) + build_log(a4), DEFAULT_PRINTABLE_MM, 2)
@@ -342,15 +350,21 @@ def whole_sheet(pdf: Path, side: Side, trim, printable_mm: float = DEFAULT_PRINT
     better) and layout holds.
 
     The whole-sheet grids are test_sheet_geometry's subject; here they are the measure of a sheet's fill."""
-    from pnp.render.impose import plan_fold_sheet, plan_sheet
-
     paper = "a4" if "-a4" in pdf.name else "letter"
     tokens = "-tokens" in pdf.name
     bleed = 3 if "-bleed" in pdf.name else 0
     bleed, gutter = (max(bleed, 1), max(2, 2 * bleed)) if tokens else (bleed, 0)  # tokens keep 1 mm of art past the cut, 2 mm apart
     size = (round((trim.x1 - trim.x0) / MM, 2), round((trim.y1 - trim.y0) / MM, 2))
     orientation = orientation or ("landscape" if side.w > side.h else "portrait")
-    grid = plan_fold_sheet(paper, size, gutter, bleed, 180, printable_mm, orientation) if side.fold else None
+    return _per_sheet(paper, size, gutter, bleed, printable_mm, orientation, bool(side.fold))
+
+
+@functools.cache
+def _per_sheet(paper: str, size: tuple, gutter: float, bleed: float, printable_mm: float, orientation: str, folded: bool) -> int:
+    """How many pieces of `size` a whole sheet holds (whole_sheet), planned once for every piece of that size."""
+    from pnp.render.impose import plan_fold_sheet, plan_sheet
+
+    grid = plan_fold_sheet(paper, size, gutter, bleed, 180, printable_mm, orientation) if folded else None
     return (grid or plan_sheet(paper, size, gutter, bleed, orientation, printable_mm)).per_sheet
 
 

@@ -86,20 +86,37 @@ POSITION_MM = 0.06  # positions are written to 0.01 pt, and glyph ink is modelle
 
 
 def _words_in_the_safe_area(pdfs: list[Path], reader) -> list[str]:
-    """Every character whose ink lies less than 3 mm inside its face's cut lines, read from the PDFs."""
+    """Every character whose ink lies less than 3 mm inside its face's cut lines, read from the PDFs (each face's
+    characters, and how deep they lie, worked out for all of a page's characters at once)."""
     problems = []
     for pdf in pdfs:
         for n, view in enumerate(_views(pdf, reader)):
+            glyphs = [(text, ink) for text, ink in view.glyphs if text.strip()]
+            if not glyphs:
+                continue
+            inks = np.array([(ink.x0, ink.y0, ink.x1, ink.y1) for _, ink in glyphs])
+            cx, cy = (inks[:, 0] + inks[:, 2]) / 2, (inks[:, 1] + inks[:, 3]) / 2
             for face in view.faces:
                 if face.trim.x1 - face.trim.x0 > 150 * MM and "reference" in pdf.name:
                     continue
-                for text, ink in view.glyphs:
-                    if not text.strip() or not face.bleed.inside((ink.x0 + ink.x1) / 2, (ink.y0 + ink.y1) / 2):
-                        continue
-                    depth = P.depth_inside(face, ink)
+                b = face.bleed  # a character on the face: its ink's centre strictly inside the face's art (Box.inside)
+                on = np.flatnonzero((b.x0 + P.EPS < cx) & (cx < b.x1 - P.EPS) & (b.y0 + P.EPS < cy) & (cy < b.y1 - P.EPS))
+                for i, depth in zip(on.tolist(), _depths_inside(face, inks[on]).tolist(), strict=True):
                     if depth < SAFE_MM - POSITION_MM:
+                        text, ink = glyphs[i]
                         problems.append(f"{pdf.name} page {n + 1}: '{text}' at {ink.x0 / MM:.1f}, {ink.y0 / MM:.1f} mm lies {depth:.2f} mm inside its cut")
     return problems
+
+
+def _depths_inside(face, inks: np.ndarray) -> np.ndarray:
+    """printable.depth_inside of each box (rows of x0, y0, x1, y1) at once: how far (mm) it lies inside the face's cut lines."""
+    out = np.full(len(inks), np.inf)
+    for axis, v, _, _ in face.cuts:
+        if axis == "x":
+            out = np.minimum(out, inks[:, 0] - v if abs(v - face.trim.x0) < P.EPS else v - inks[:, 2])
+        else:
+            out = np.minimum(out, inks[:, 1] - v if abs(v - face.trim.y0) < P.EPS else v - inks[:, 3])
+    return out / MM
 
 
 @pytest.mark.parametrize("paper, bleed, printer", CASES, ids=[f"{p}-{'bleed' if b else 'plain'}-{m}" for p, b, m in CASES])
@@ -123,7 +140,8 @@ def test_every_footer_keeps_its_instructions_whole(builds, pdfium_reader, printe
     out = builds("letter", False, printer) if printer == "laser-1/6in" else builds("letter", True, printer)
     for pdf in _pdfs(out):
         for n, view in enumerate(_views(pdf, pdfium_reader)):
-            text = "".join(ch for ch, box in view.chars if not any(box.inter(f.bleed) for f in view.faces))
+            on_faces = P.meeting([box for _, box in view.chars], [f.bleed for f in view.faces])
+            text = "".join(ch for (ch, _), on in zip(view.chars, on_faces, strict=True) if not on)
             assert "100%" in text, (pdf.name, n, text[-160:])
             if "backs ·" in text:
                 assert "flip on the long edge" in text, (pdf.name, n, text[-160:])
@@ -144,6 +162,12 @@ def test_a_sheet_footer_names_only_the_sets_whose_pieces_are_on_it():
         named = set(label.split(" · ")[1].split(", "))
         assert named == on_page, (page.label, on_page)
     assert (pages[0].label[0] if isinstance(pages[0].label, tuple) else pages[0].label).split(" · ")[1] == "Crops"
+
+
+def _footer(view) -> list:
+    """The boxes of the characters a page prints on none of its pieces' drawing: its footer and the scale bar's label."""
+    on_faces = P.meeting([box for _, box in view.chars], [f.drawn for f in view.faces])
+    return [box for (ch, box), on in zip(view.chars, on_faces, strict=True) if ch.strip() and not on]
 
 
 def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_scale_bar_and_footer(builds, pdfium_reader):
@@ -168,7 +192,7 @@ def test_a_printer_that_cannot_print_the_outer_margin_still_prints_every_mark_sc
             continue
         cx, cy = int((x0 + x1) / 2 / 72 * dpi), int(h - (y0 + y1) / 2 / 72 * dpi)
         assert masked[cy - 2 : cy + 3, cx - 2 : cx + 3].min() < 128, ("mark or scale bar missing", x0 / MM, y0 / MM)
-    footer = [box for ch, box in view.chars if ch.strip() and not any(box.inter(f.drawn) for f in view.faces)]
+    footer = _footer(view)
     assert len(footer) > 40  # the footer line and the scale bar's label
     for box in footer:
         left, r = int(box.x0 / 72 * dpi), int(box.x1 / 72 * dpi) + 1
@@ -190,17 +214,31 @@ def _raster_mark_mm(page: np.ndarray, view, cut, dpi: int) -> float:
     if axis == "x":
         col = round(v * px)
         line = page[:, max(col - 1, 0): col + 2].min(axis=1)
-        points = [(v, (h - 0.5 - r) / px) for r in range(h)]
+        xs, ys = np.full(h, float(v)), (h - 0.5 - np.arange(h)) / px  # each pixel's centre along the line, in points
     else:
         row = round(h - v * px)
         line = page[max(row - 1, 0): row + 2, :].min(axis=0)
-        points = [((c + 0.5) / px, v) for c in range(w)]
-    inside = np.zeros(len(points), dtype=bool)
-    xs, ys = np.array([p[0] for p in points]), np.array([p[1] for p in points])
+        xs, ys = (np.arange(w) + 0.5) / px, np.full(w, float(v))
+    inside = np.zeros(len(xs), dtype=bool)
     for f in view.faces:
         t = f.trim
         inside |= (t.x0 - 1 < xs) & (xs < t.x1 + 1) & (t.y0 - 1 < ys) & (ys < t.y1 + 1)  # a point off the trim by a point is still the art's edge
     return float(((line < 200) & ~inside).sum()) / dpi * 25.4
+
+
+def _grey_pages(pdf: Path, indices: list[int], dpi: int):
+    """(index, pixels) of pages `indices` (from 0) of `pdf`, as conftest.render_page draws them, in grey (0 to 255, as
+    int16): the document opened once, so its fonts are loaded once rather than for every page."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        for index in indices:
+            page = doc[index]
+            yield index, np.asarray(page.render(scale=dpi / 72).to_pil().convert("L"), dtype=np.int16)
+            page.close()
+    finally:
+        doc.close()
 
 
 def test_the_default_letter_sheets_hold_on_a_printer_that_prints_to_5_mm(shared_build, pdfium_reader):
@@ -215,11 +253,11 @@ def test_the_default_letter_sheets_hold_on_a_printer_that_prints_to_5_mm(shared_
     checked = 0
     for pdf in sorted(p for p in out.glob("*/*.pdf") if _kind(p) in ("cards", "reference", "tokens")):
         numbers = P.unlike(pdfium_reader.once(pdf, "laid-out", P.laid_out))  # each page laid out unlike an earlier one: _views' pages
-        for number, view in zip(numbers, _views(pdf, pdfium_reader), strict=True):
-            index = number - 1
-            if not P.cut_lines(view) or any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces):
-                continue  # a backs page (cut along its fronts' lines) or the reference sheet (a page, not cut)
-            page = np.asarray(render_page(pdf, index, dpi).convert("L"), dtype=np.int16)
+        # not a backs page (cut along its fronts' lines) nor the reference sheet (a page, not cut)
+        sheets = {number - 1: view for number, view in zip(numbers, _views(pdf, pdfium_reader), strict=True)
+               if P.cut_lines(view) and not any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces)}
+        for index, page in _grey_pages(pdf, list(sheets), dpi):
+            view = sheets[index]
             masked = page.copy()
             masked[:edge], masked[-edge:], masked[:, :edge], masked[:, -edge:] = 255, 255, 255, 255
             assert np.array_equal(masked, page), f"{pdf.name} page {index + 1}: ink within 5 mm of the edge"
@@ -227,7 +265,7 @@ def test_the_default_letter_sheets_hold_on_a_printer_that_prints_to_5_mm(shared_
                 mark = _raster_mark_mm(masked, view, cut, dpi)
                 assert mark >= P.MIN_MARK_MM, f"{pdf.name} page {index + 1}: cut line {cut[0]} = {cut[1] / MM:.1f} mm shows {mark:.2f} mm of mark"
             h = page.shape[0]
-            footer = [box for ch, box in view.chars if ch.strip() and not any(box.inter(f.drawn) for f in view.faces)]
+            footer = _footer(view)
             assert footer, f"{pdf.name} page {index + 1}: no footer"
             for box in footer:
                 left, right = int(box.x0 / 72 * dpi), int(box.x1 / 72 * dpi) + 1
