@@ -34,13 +34,13 @@ compileall.compile_dir(ROOT / "pnp", quiet=1)
 # write bytecode, and otherwise parses and rewrites all of them again in every worker of every run, most of the time
 # collecting takes. pytest asks this flag as it imports each test module, after this file.
 sys.dont_write_bytecode = False
-# A test process keeps much for the whole run (shared reads, pages read back, fonts, templates) and makes many short-lived
-# objects reading PDFs; with Python's default thresholds its cyclic collector runs a full collection over everything
-# kept every few tests. Young objects are collected after ten thousand allocations rather than seven hundred, and the
-# oldest generation after a hundred collections of the middle one rather than ten: the same objects freed, walked far
-# less often (docs/testing.md gives the figures). pnp pauses the collector itself while it builds (pnp.core.collector);
-# the processes a test starts keep Python's defaults.
-gc.set_threshold(10_000, 10, 100)
+# A test process keeps much for the whole run (shared reads, pages read back, fonts, templates, what each module caches)
+# and reads PDFs into many objects that live a while; with Python's default thresholds its cyclic collector runs a full
+# collection, walking all it keeps, every few tests. The oldest generation is collected after a thousand collections of
+# the middle one rather than ten: young objects are collected as before, the whole heap walked far less often
+# (docs/testing.md gives the figures). pnp pauses the collector itself while it builds (pnp.core.collector); the
+# processes a test starts keep Python's defaults.
+gc.set_threshold(*gc.get_threshold()[:2], 1000)
 
 MM = 72 / 25.4
 

@@ -1,7 +1,8 @@
 """A hostile corpus of our own: small files that ask for gigabytes, servers that trickle or lie, and odd files that
 once gave "internal error". Each bomb runs in a process of its own under a 1 GiB address-space cap and a processor
 time cap, so one that got past its guard fails its test rather than the machine: every one is refused with a message
-located at its file (and line, or sheet and cell), exit status 1, and no internal error."""
+located at its file (and line, or sheet and cell), exit status 1, and no internal error. Bombs of one kind that live in
+a game's own data are met by one capped process, each in a copy of the game's data of its own (`bombs_beside`)."""
 from __future__ import annotations
 
 import base64
@@ -19,7 +20,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
+from conftest import ROOT, TEST_PROJECT, run_pnp
 from pdftext import pdf_text
 from PIL import Image
 
@@ -41,6 +42,34 @@ def assert_refused(status: int, shown: str, message: str, at: str) -> None:
     assert status == 1, shown
     assert message in shown, shown
     assert at in shown, shown
+    assert "internal error" not in shown and "Traceback" not in shown, shown
+
+
+def bombs_beside(tmp_path_factory, makes: dict, *args: str) -> tuple[int, str, dict[str, str]]:
+    """Bombs of one kind met by one capped command: beside the tiny game, a copy of its data per bomb
+    (data/tiny-bombN/), each changed as `makes[bomb](project)` changes data/tiny/ (put back after), and `pnp ARGS` of
+    the copies alone. A game is read on its own data alone, so each copy meets its bomb alone (as tests/test_validator.py
+    checks its corpus): (exit status, what it printed, {bomb: its copy's data folder, data/tiny-bombN/})."""
+    root = tmp_path_factory.mktemp("bombs") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    tiny, shipped = root / "data/tiny", root.parent / "tiny-as-shipped"
+    shutil.copytree(tiny, shipped)
+    folders = {}
+    for n, (bomb, make) in enumerate(makes.items()):
+        make(root)
+        tiny.rename(root / f"data/tiny-bomb{n}")
+        shutil.copytree(shipped, tiny)
+        folders[bomb] = f"data/tiny-bomb{n}/"
+    return *capped_pnp(root, *args, *(folder.split("/")[1] for folder in folders.values())), folders
+
+
+def refused_beside(met: tuple[int, str, dict[str, str]], bomb: str, message: str, at: str) -> None:
+    """assert_refused for one bomb of bombs_beside: its message on a line naming its place in its own copy (`at`, said
+    of data/tiny/)."""
+    status, shown, folders = met
+    at = at.replace("data/tiny/", folders[bomb])
+    assert status == 1, shown
+    assert any(message in line and at in line for line in shown.splitlines()), f"{bomb}: no line at {at} says {message!r}:\n{shown}"
     assert "internal error" not in shown and "Traceback" not in shown, shown
 
 
@@ -164,9 +193,28 @@ def _embedded_images_together(project):
     return "which with the 36,000,000 px of the images before it passes the 50,000,000 px limit", "templates/icons/hearts.svg"
 
 
-@pytest.mark.parametrize("make", [_far_cell, _far_row, _shared_strings, _sheet_not_xml, _ods_repeats, _ods_spaces, _embedded_image, _embedded_images_together],
-                         ids=lambda make: make.__name__.strip("_"))
-def test_a_small_file_asking_for_gigabytes_is_refused_within_the_caps(project, make):
+SHEETS = [_far_cell, _far_row, _shared_strings, _sheet_not_xml, _ods_repeats, _ods_spaces]  # a game's own data: met together
+ICONS = [_embedded_image, _embedded_images_together]  # templates/icons/, which every copy of a game shares: a project each
+
+
+@pytest.fixture(scope="module")
+def sheets_met(tmp_path_factory):
+    """The sheet bombs (SHEETS) met by one capped `pnp validate --quick`, each in a copy of the game's data (bombs_beside),
+    and {bomb: (message, at)}."""
+    said = {}
+    met = bombs_beside(tmp_path_factory, {make.__name__: lambda root, make=make: said.__setitem__(make.__name__, make(root)) for make in SHEETS},
+                       "validate", "--quick")
+    return met, said
+
+
+@pytest.mark.parametrize("make", SHEETS, ids=lambda make: make.__name__.strip("_"))
+def test_a_small_sheet_asking_for_gigabytes_is_refused_within_the_caps(sheets_met, make):
+    met, said = sheets_met
+    refused_beside(met, make.__name__, *said[make.__name__])
+
+
+@pytest.mark.parametrize("make", ICONS, ids=lambda make: make.__name__.strip("_"))
+def test_a_small_icon_asking_for_gigabytes_is_refused_within_the_caps(project, make):
     message, at = make(project)
     assert_refused(*capped_pnp(project, "validate", "--quick"), message, at)
 
@@ -264,15 +312,26 @@ def test_an_image_asking_for_memory_is_drawn_or_refused_within_the_caps(project,
         assert status == 0 and "MemoryError" not in shown, shown
 
 
-@pytest.mark.parametrize("where, text, message", [
-    ("data/tiny/decks/many.yaml", "name: Many\nsize: poker\nfront: tiny/hero.j2\ndefaults: {side: red, stars: 1, number: 1, text: t, name: n}\ncards:\n" + "".join(f"  - {{id: c{i}, count: 1000}}\n" for i in range(20000)),
-     "this deck's cards make 20,000,000 copies, over the 100,000 a deck may make"),
-    ("data/tiny/tokens.yaml", "tokens:\n  - {id: p, name: P, shape: circle, size: 10, count: 1000, front: tiny/token-pawn.j2, colors: ["
-     + ", ".join(["red"] * 10000) + "]}\n", "this set makes 10,000,000 pieces (its counts times its 10000 colours), over the 20,000"),
-], ids=["a deck of 20 million copies", "a token set of 10 million pieces"])
-def test_millions_of_pieces_are_refused_at_their_file_within_the_caps(project, where, text, message):
-    (project / where).write_text(text)
-    assert_refused(*capped_pnp(project, "build"), message, where)
+MILLIONS = {  # name: (the file, its text, what the refusal says)
+    "a deck of 20 million copies": ("data/tiny/decks/many.yaml", "name: Many\nsize: poker\nfront: tiny/hero.j2\ndefaults: {side: red, stars: 1, number: 1, text: t, name: n}\ncards:\n"
+                                    + "".join(f"  - {{id: c{i}, count: 1000}}\n" for i in range(20000)),
+                                    "this deck's cards make 20,000,000 copies, over the 100,000 a deck may make"),
+    "a token set of 10 million pieces": ("data/tiny/tokens.yaml", "tokens:\n  - {id: p, name: P, shape: circle, size: 10, count: 1000, front: tiny/token-pawn.j2, colors: ["
+                                         + ", ".join(["red"] * 10000) + "]}\n", "this set makes 10,000,000 pieces (its counts times its 10000 colours), over the 20,000"),
+}
+
+
+@pytest.fixture(scope="module")
+def millions_met(tmp_path_factory):
+    """MILLIONS met by one capped `pnp build`, each in a copy of the game's data (bombs_beside)."""
+    return bombs_beside(tmp_path_factory, {name: lambda root, where=where, text=text: (root / where).write_text(text) for name, (where, text, _) in MILLIONS.items()},
+                        "build")
+
+
+@pytest.mark.parametrize("name", MILLIONS)
+def test_millions_of_pieces_are_refused_at_their_file_within_the_caps(millions_met, name):
+    where, _, message = MILLIONS[name]
+    refused_beside(millions_met, name, message, where)
 
 
 def test_markdown_nested_past_any_rulebook_is_a_located_finding(project):
@@ -282,14 +341,24 @@ def test_markdown_nested_past_any_rulebook_is_a_located_finding(project):
     assert_refused(result.exit_code, result.output + result.stderr, "nest over 50 deep here: flatten the text", "data/tiny/rulebook.md:3")
 
 
-@pytest.mark.parametrize("table, message, at", [
-    ("|a|b|\n|-|-|\n" + "|x|y|\n" * 5_000, "the rulebook's tables have over 2,000 rows in all", "data/tiny/rulebook.md:2004:1"),  # the 2,001st row, the header counted
-    ("|a" * 20_000 + "|\n" + "|-" * 20_000 + "|\n" + "|b" * 20_000 + "|\n", "this table row has over 50 columns", "data/tiny/rulebook.md:3:1"),
-], ids=["5,000 rows", "20,000 columns"])
-def test_a_rulebook_table_past_any_page_is_refused_at_its_line_within_the_caps(project, table, message, at):
+TABLES = {  # name: (the rulebook's table, what the refusal says, where)
+    "5,000 rows": ("|a|b|\n|-|-|\n" + "|x|y|\n" * 5_000, "the rulebook's tables have over 2,000 rows in all", "data/tiny/rulebook.md:2004:1"),  # the 2,001st row, the header counted
+    "20,000 columns": ("|a" * 20_000 + "|\n" + "|-" * 20_000 + "|\n" + "|b" * 20_000 + "|\n", "this table row has over 50 columns", "data/tiny/rulebook.md:3:1"),
+}
+
+
+@pytest.fixture(scope="module")
+def tables_met(tmp_path_factory):
+    """TABLES met by one capped `pnp build --only rulebook`, each in a copy of the game's data (bombs_beside)."""
+    return bombs_beside(tmp_path_factory, {name: lambda root, table=table: (root / "data/tiny/rulebook.md").write_text("# Rules\n\n" + table)
+                                           for name, (table, _, _) in TABLES.items()}, "build", "--only", "rulebook")
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_a_rulebook_table_past_any_page_is_refused_at_its_line_within_the_caps(tables_met, name):
     """The typesetter takes a few milliseconds a row: 600 KB of `|x|y|` rows took a gigabyte and a minute."""
-    (project / "data/tiny/rulebook.md").write_text("# Rules\n\n" + table)
-    assert_refused(*capped_pnp(project, "build", "--only", "rulebook"), message, at)
+    _, message, at = TABLES[name]
+    refused_beside(tables_met, name, message, at)
 
 
 # pnp pull against a hostile server --------------------------------------------------------------------------------

@@ -82,18 +82,21 @@ def checked_and_built(project: Path, *args: str) -> tuple[list[str], list[str], 
     return findings(validated), findings(built), pdfs(project / "output")
 
 
-@pytest.mark.parametrize("kind", EDITS)
-def test_after_an_edit_every_command_says_and_prints_what_it_does_with_no_cache(project, tmp_path, kind):
+def test_after_an_edit_every_command_says_and_prints_what_it_does_with_no_cache(project, tmp_path):
+    """The edits one after another in one project (each on what the last left kept), each command's findings and PDFs
+    after each held to those of a copy with no cache."""
     with_warnings(project)
     before = checked_and_built(project)
     said = "\n".join(before[0])
     assert all(word in said for word in ("has contrast", "sliver", "text shrinks", "'notes'", "dpi")), said
-    apply(project, EDITS[kind])
-    after = checked_and_built(project)
-    cold = checked_and_built(cold_copy(project, tmp_path / "cold"))
-    assert after[0] == cold[0] != before[0]
-    assert after[1] == cold[1]
-    assert after[2] == cold[2]
+    for n, (kind, edits) in enumerate(EDITS.items()):
+        apply(project, edits)
+        after = checked_and_built(project)
+        cold = checked_and_built(cold_copy(project, tmp_path / f"cold-{n}"))
+        assert after[0] == cold[0] != before[0], f"after {kind}: validate"
+        assert after[1] == cold[1], f"after {kind}: build"
+        assert after[2] == cold[2], f"after {kind}: the PDFs"
+        before = after
 
 
 # Art not made yet on the knight's front, beside words too faint to read: only a draft (--draft) draws that face.
@@ -173,35 +176,25 @@ def said_and_printed(project: Path, *args: str) -> tuple[list[str], list[str], d
     return findings(built), lines, pdfs(project / "output")
 
 
-def rebuilt_after_an_edit(project: Path, *args: str) -> tuple:
-    """What a build says and prints of the tiny game with warnings, built once and then again after a one-card edit."""
+def test_a_rebuild_with_and_without_each_mechanism_says_and_prints_what_a_build_with_no_cache_does(project, tmp_path):
+    """Each speed mechanism gives the plain path's bytes, findings and figures: the tiny game with warnings is built,
+    then rebuilt after a one-card edit with every mechanism and, one edit after another (the card edited and put
+    back in turn), without each (`--without`): each rebuild says and prints what a build of the same files with no
+    cache does."""
     with_warnings(project)
-    said_and_printed(project, *args)
+    deck = project / "data/tiny/decks/heroes.yaml"
+    unedited = deck.read_text(encoding="utf-8")
     apply(project, EDITS["a data value"])
-    return said_and_printed(project, *args)
-
-
-@pytest.fixture(scope="module")
-def plain_rebuild(tmp_path_factory) -> tuple:
-    """What a build with no cache says and prints of the tiny game with warnings after a one-card edit."""
-    from conftest import TEST_PROJECT
-
-    project = tmp_path_factory.mktemp("plain") / "project"
-    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
-    with_warnings(project)
-    apply(project, EDITS["a data value"])
-    return said_and_printed(project)
-
-
-def test_a_rebuild_with_every_mechanism_says_and_prints_what_a_build_with_no_cache_does(project, plain_rebuild):
-    assert rebuilt_after_an_edit(project) == plain_rebuild
-
-
-@pytest.mark.parametrize("mechanism", BUILD_MECHANISMS)
-def test_a_rebuild_without_each_mechanism_says_and_prints_what_a_build_with_no_cache_does(project, plain_rebuild, mechanism):
-    """Each speed mechanism gives the plain path's bytes, findings and figures: a rebuild after a one-card edit without
-    it (`--without`) says and prints what a build with no cache does, as one with every mechanism does."""
-    assert rebuilt_after_an_edit(project, f"--without={mechanism}") == plain_rebuild
+    edited = deck.read_text(encoding="utf-8")
+    plain = {edited: said_and_printed(cold_copy(project, tmp_path / "plain-edited"))}
+    deck.write_text(unedited, encoding="utf-8")
+    plain[unedited] = said_and_printed(cold_copy(project, tmp_path / "plain"))
+    said_and_printed(project)
+    for n, mechanism in enumerate((None, *BUILD_MECHANISMS)):
+        text = edited if n % 2 == 0 else unedited
+        deck.write_text(text, encoding="utf-8")
+        rebuilt = said_and_printed(project, *([f"--without={mechanism}"] if mechanism else []))
+        assert rebuilt == plain[text], f"a rebuild {f'without {mechanism}' if mechanism else 'with every mechanism'} after a one-card edit"
 
 
 @pytest.mark.parametrize("where", ["output", "output/.pnp-cache"])

@@ -150,20 +150,22 @@ def test_a_pnp_yaml_linked_outside_the_project_is_refused_and_never_written(proj
     assert (mine / "pnp.yaml").read_text() == "printers:\n  default: {offset: [1, 1]}\n"
 
 
-@pytest.mark.parametrize("where, at", [
-    ("data/tiny/decks/pipe.yaml", "data/tiny/decks/pipe.yaml: error: 'data/tiny/decks/pipe.yaml' is a named pipe, not a file"),
-    ("templates/tiny/frame.j2", "error: template 'tiny/frame.j2' is a named pipe, not a file"),
-    ("pnp.yaml", "pnp.yaml: error: 'pnp.yaml' is a named pipe, not a file"),
-    ("data/tiny/game.yaml", "data/tiny/game.yaml: error: 'data/tiny/game.yaml' is a named pipe, not a file"),
-    ("data/tiny/rulebook.md", "data/tiny/rulebook.md: error: 'data/tiny/rulebook.md' is a named pipe, not a file"),
-])
-def test_a_named_pipe_in_the_project_is_refused_by_its_kind_not_waited_on(project, where, at):
-    path = project / where
-    path.unlink(missing_ok=True)
-    os.mkfifo(path)
+@pytest.mark.parametrize("pipes", [
+    # a deck and the rulebook: files of the game's data, each said at its own name by one build
+    {"data/tiny/decks/pipe.yaml": "data/tiny/decks/pipe.yaml: error: 'data/tiny/decks/pipe.yaml' is a named pipe, not a file",
+     "data/tiny/rulebook.md": "data/tiny/rulebook.md: error: 'data/tiny/rulebook.md' is a named pipe, not a file"},
+    {"templates/tiny/frame.j2": "error: template 'tiny/frame.j2' is a named pipe, not a file"},
+    {"pnp.yaml": "pnp.yaml: error: 'pnp.yaml' is a named pipe, not a file"},
+    {"data/tiny/game.yaml": "data/tiny/game.yaml: error: 'data/tiny/game.yaml' is a named pipe, not a file"},
+], ids=lambda pipes: ", ".join(pipes))
+def test_a_named_pipe_in_the_project_is_refused_by_its_kind_not_waited_on(project, pipes):
+    for where in pipes:
+        path = project / where
+        path.unlink(missing_ok=True)
+        os.mkfifo(path)
     status, said = in_process(project, "build", "--only", "cards")
     assert status == 1, said
-    assert at in said and "Traceback" not in said
+    assert all(at in said for at in pipes.values()) and "Traceback" not in said, said
 
 
 # Names ------------------------------------------------------------------------------------------------------------------

@@ -610,6 +610,48 @@ def broken_template(browser, project) -> None:
     assert all(fixed[k]["src"] == before[k]["src"] for k in fronts), "the fixed template draws the same faces, under the same names"
 
 
+def test_a_star_row_dragged_in_the_browser_lands_in_the_template(browser, tmp_path):
+    """Headless Chromium: click the knight's first star, drag it 10 mm right and 5 mm down; the template's numbers
+    change by that much, the page shows the call and the new numbers, and the face is redrawn with the stars there."""
+    from conftest import TEST_PROJECT
+    from selenium.webdriver.common.action_chains import ActionChains
+    from test_serve_edit import HERO, KNIGHT
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    before = (root / HERO).read_bytes()
+    server = Server(root, tmp_path / "serve.log")  # a server of its own: the drag writes its template
+    driver = browser
+    try:
+        driver.get(server.url)
+        wait_until(driver, "return document.getElementById('status').textContent.startsWith('updated')", message="the first drawing")
+        driver.execute_script("const z = document.getElementById('zoom'); z.value = 4; z.dispatchEvent(new Event('input'))")
+        frame = driver.find_element("css selector", f'.tile[data-key="{KNIGHT}"] .frame[data-side="front"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+        wait_until(driver, "return arguments[0].querySelector('img').complete", frame, message="the knight's face")
+        per_mm = driver.execute_script("return arguments[0].getBoundingClientRect().width", frame) / (63.5 + 6)
+
+        def offset(x_mm: float, y_mm: float) -> tuple[int, int]:  # Selenium offsets from the element's centre
+            return round((x_mm + 3 - (63.5 + 6) / 2) * per_mm), round((y_mm + 3 - (88.9 + 6) / 2) * per_mm)
+
+        ActionChains(driver).move_to_element_with_offset(frame, *offset(7.5, 22.5)).click().perform()
+        wait_until(driver, "return !document.getElementById('element').hidden && document.querySelector('.frame .sel')", message="the star selected")
+        panel = driver.find_element("id", "element").text
+        assert f"{HERO}:4" in panel and 'repeat(card.stars, "star", 5, 20, 5, color="gold")' in panel, panel
+        screenshot(driver, tmp_path, "serve-edit-selected")
+        ActionChains(driver).move_to_element_with_offset(frame, *offset(7.5, 22.5)).click_and_hold() \
+            .move_by_offset(round(5 * per_mm), round(2.5 * per_mm)).move_by_offset(round(5 * per_mm), round(2.5 * per_mm)).release().perform()
+        wait_until(driver, "return document.body.dataset.editShown", message="the redrawn face shown after the edit")
+        assert (root / HERO).read_bytes() == before.replace(b'"star", 5, 20, 5,', b'"star", 15, 25, 5,')
+        panel = driver.find_element("id", "element").text
+        assert 'repeat(card.stars, "star", 15, 25, 5, color="gold")' in panel and re.search(r"x 15\s+y 25\s", panel), panel
+        shown = driver.execute_script("return (Number(document.body.dataset.editShown) - Number(document.body.dataset.editSent)) / 1000")
+        print(f"edit to redrawn face shown: {shown:.2f} s")
+        screenshot(driver, tmp_path, "serve-edit-moved")
+    finally:
+        server.stop()
+
+
 def test_a_looping_face_is_stopped_at_its_line_in_the_render_thread_and_its_fix_drawn(project, monkeypatch):
     """`pnp serve` as the CLI starts it, with a face that loops away: the page's state names the template line and the
     time limit; the save that fixes it takes the error away."""
