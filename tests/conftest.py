@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,26 @@ sys.dont_write_bytecode = False
 # (docs/testing.md gives the figures). pnp pauses the collector itself while it builds (pnp.core.collector); the
 # processes a test starts keep Python's defaults.
 gc.set_threshold(*gc.get_threshold()[:2], 1000)
+
+
+def _temporary_files_in_memory() -> None:
+    """Put the run's temporary folders (pytest's tmp_path and the shared builds beside them) in /dev/shm, a tmpfs,
+    unless the user chose a TMPDIR or the machine has none. The suite makes and removes a great many small files (a
+    copy of the test project a test, every build's outputs and cache); on a disk's file system each costs the kernel
+    an inode found and written, a large part of the suite's system time, where in memory it costs next to nothing.
+    A run that passes leaves nothing there (pyproject's tmp_path_retention_policy)."""
+    shm = Path("/dev/shm")
+    if os.environ.get("TMPDIR") or not shm.is_dir() or not os.access(shm, os.W_OK):
+        return
+    try:
+        mounts = Path("/proc/mounts").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return
+    if any(line.split()[1:3] == ["/dev/shm", "tmpfs"] for line in mounts if len(line.split()) > 2) and shutil.disk_usage(shm).free > 4 << 30:
+        tempfile.tempdir = str(shm)
+
+
+_temporary_files_in_memory()
 
 MM = 72 / 25.4
 

@@ -6,6 +6,7 @@ said "page's"). Read from the builds every file shares (conftest.shared_build): 
 Organ Match. Text is read through pdfium (tests/pdftext.py), in this process."""
 from __future__ import annotations
 
+import functools
 import subprocess
 from pathlib import Path
 
@@ -19,9 +20,11 @@ from pnp.core.assets import BUNDLED_FONTS
 FONTS = yaml.safe_load((BUNDLED_FONTS / "fonts.yaml").read_text(encoding="utf-8"))
 
 
-def postscript_names(family: str) -> set[str]:
-    """The PostScript names of a bundled family's files: what a PDF names the fonts it embeds from them."""
-    return {TTFontFile(str(BUNDLED_FONTS / path)).name.decode() for path in FONTS["families"][family].values()}
+@functools.cache
+def postscript_names(family: str) -> frozenset[str]:
+    """The PostScript names of a bundled family's files: what a PDF names the fonts it embeds from them (each family's
+    files parsed once: every game and build asks)."""
+    return frozenset(TTFontFile(str(BUNDLED_FONTS / path)).name.decode() for path in FONTS["families"][family].values())
 
 
 def declared(game: str) -> set[str]:

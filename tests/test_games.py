@@ -125,7 +125,9 @@ def broken_findings(tmp_path_factory):
 
 
 def test_each_game_as_shipped_checks_clean_beside_its_broken_copies(broken_findings):
-    """No broken copy's finding lands on the game as shipped, checked in the same validate: each case's copy is alone."""
+    """The data checks of `pnp validate --quick` name no error in a game as shipped, and no broken copy's finding lands
+    on it, checked in the same validate: each case's copy is alone. (The checks of its faces are the run's shared build's,
+    conftest.shared_build, which refuses a game with an error: test_each_output_the_rules_need_is_written fails then.)"""
     for game in GAMES:
         code, by_game = broken_findings(game)
         assert code == 1, game

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT, apply_edits, run_pnp
+from conftest import apply_edits, run_pnp
 
-GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
 CASES = yaml.safe_load((Path(__file__).parent / "corpus" / "cases.yaml").read_text(encoding="utf-8"))
 
 
@@ -145,25 +144,6 @@ def test_build_refuses_invalid_data_with_the_same_report(project):
 def test_usage_errors_exit_2(project):
     assert run_pnp(project, "validate", "no-such-game").exit_code == 2
     assert run_pnp(project, "build", "--paper", "a5").exit_code == 2
-
-
-@pytest.fixture(scope="module")
-def shipped_quick() -> tuple[int, list[dict]]:
-    """One `pnp validate --quick --format json` of the five shipped games in the repository: (exit code, findings)."""
-    result = run_pnp(ROOT, "validate", "--quick", "--format", "json")
-    return result.exit_code, json.loads(result.output)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_each_shipped_game_validates_clean(game, shipped_quick, shared_build):
-    """The data checks of `pnp validate --quick` (one run for the five games) name no error in the game, and neither do
-    the checks of its faces: the run's shared build of the five games (conftest.shared_build) made them, as `pnp validate`
-    does, and would have refused an error (test_build_refuses_invalid_data_with_the_same_report), failing this test."""
-    code, found = shipped_quick
-    errors = [f"{f['file']}:{f['line']}:{f['column']}: {f['message']}" for f in found if f["severity"] == "error" and f["game"] == game]
-    assert not errors, "\n".join(errors)
-    assert code == (1 if any(f["severity"] == "error" for f in found) else 0)
-    assert (shared_build() / game / f"{game}-cards.pdf").is_file()
 
 
 def test_games_validated_on_two_cores_each_get_their_own_findings_in_the_games_order(project):
