@@ -131,18 +131,28 @@ def test_a_watching_process_reads_only_the_game_a_save_touched(twins, tmp_path):
 
 
 def test_a_game_saved_while_its_build_ran_is_not_kept(twins, tmp_path):
-    """The standing a build leaves is kept only when the game's files are what they were before it read them."""
+    """The standing a build leaves is kept only when the game's files, and the art its outputs opened outside them, are
+    what the build read."""
+    from PIL import Image
+
     root, out = twins, tmp_path / "out"
+    (root / "art").mkdir()
+    Image.new("RGB", (400, 100), "#3060a0").save(root / "art/hero.png")
+    hero = root / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", "{{ image('art/hero.png', 5, 40, 20, 20) }}\n{% endblock %}"),
+                    encoding="utf-8")
     build(root, out)
     runs = [Options(out=out, only=("cards",))]
     built = GameBuild("twin", [], [([], [], 0.0)])
     record = out / ".pnp-cache/builds/twin.json"
-    for saved in (False, True):
+    deck = root / "data/twin/decks/heroes.yaml"
+    saves = {"nothing": lambda: None,
+             "a card": lambda: deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 3 coins"), encoding="utf-8"),
+             "the art": lambda: Image.new("RGB", (100, 400), "#a03060").save(root / "art/hero.png")}
+    for saved, save in saves.items():
         record.unlink(missing_ok=True)
         kept = KeptBuilds(Project(root), runs, True)
         assert kept.answer("twin") is None
-        if saved:
-            deck = root / "data/twin/decks/heroes.yaml"
-            deck.write_text(deck.read_text(encoding="utf-8").replace("Steal 1 coin", "Steal 3 coins"), encoding="utf-8")
+        save()
         kept.remember("twin", [], built, strict=False)
-        assert record.exists() != saved, "saved during the build: nothing kept" if saved else "unchanged: kept"
+        assert record.exists() == (saved == "nothing"), f"{saved} saved during the build"

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.assets import ASSETS, BUNDLED_ICONS
-from pnp.core.errors import Finding
+from pnp.core.errors import Finding, Report
 from pnp.core.files import Refused, file_sha256, files_under, inside, special_kind, write_atomic
 from pnp.core.sealed import read_sealed, seal
 from pnp.outputs.options import Options
@@ -50,7 +50,8 @@ class Standing:
     shared: str
     validate: bool
     inputs: tuple  # (name, sha256) of every file of the game's folder
-    built: tuple  # the output folders' files, the cache records and the files the outputs opened outside the covered folders
+    built: tuple  # the output folders' files and the cache records
+    art: tuple  # (path, sha256 now, sha256 the cache recorded it read with) of each file the outputs opened outside the covered folders
 
     def digest(self) -> str:
         return hashlib.sha256(repr(dataclasses.astuple(self)).encode()).hexdigest()
@@ -59,34 +60,33 @@ class Standing:
         """Whether `other` stood on the same game files, shared inputs and options: no input changed between the two."""
         return (self.options, self.shared, self.validate, self.inputs) == (other.options, other.shared, other.validate, other.inputs)
 
+    def art_as_read(self) -> bool:
+        """Whether every file the outputs opened outside the covered folders has the bytes the build read."""
+        return all(now == read for _, now, read in self.art)
 
-def standing_of(project, slug: str, folder: Path, runs: list[Options], shared: str, validate: bool, opened_outside) -> Standing | None:
-    """The standing of game `slug` (its files in `folder`) built for `runs`, as its files are now; None when a folder of
-    it links elsewhere. `opened_outside(cache record, root, covered folders)` names the files its outputs opened that
-    no covered folder holds (art)."""
-    covered = _covered(project, folder)
+
+def standing_of(project, slug: str, runs: list[Options], shared: str, validate: bool) -> Standing | None:
+    """The standing of game `slug` built for `runs`, as its files are now; None when a folder of it links elsewhere."""
+    folder = project.data_dir / slug
     inputs = _folder_digests(folder, project.data_dir)
-    states, files = [], []
+    states, files, art = [], [], []
     for out in sorted({options.out for options in runs}):
         states.append(_folder_digests(out / slug, out / slug))
-        cache = _record_digest(cache_path(out, slug))
-        files += [cache, _record_digest(stamps_path(out, slug))]
-        files += [_art_digest(path, project.root) for path in opened_outside(cache, project.root, covered)]
+        files += [_record_digest(cache_path(out, slug)), _record_digest(stamps_path(out, slug))]
+        art += [(path, _art_digest(path, project.root)[1], read) for path, read in _read_outside(out, slug, project, folder)]
     if inputs is None or None in states:
         return None
-    return Standing(tuple(_options_text(options) for options in runs), shared, validate, inputs, (tuple(states), tuple(files)))
+    return Standing(tuple(_options_text(options) for options in runs), shared, validate, inputs, (tuple(states), tuple(files)), tuple(art))
 
 
-def _covered(project, folder: Path) -> tuple[str, ...]:
-    """The folders a standing covers as a whole (the shared inputs' and the game's), each by its path and real path."""
-    folders = (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS, folder)
-    return tuple(os.path.join(path, "") for d in folders for path in dict.fromkeys((os.fspath(d), os.path.realpath(d))))  # fonts are opened by their real path
-
-
-def opened_outside(cache: tuple[str, str], root: Path, covered: tuple[str, ...]) -> tuple[str, ...]:
-    """The files the outputs recorded in `cache` (path, digest) opened outside the `covered` folders (art)."""
-    reads = {os.path.join(root, name) for entry in GameCache.load(Path(cache[0])).outputs.values() for name in entry.get("reads", {})}
-    return tuple(sorted(read for read in reads if not read.startswith(covered)))
+def _read_outside(out: Path, slug: str, project, folder: Path) -> list[tuple[str, str]]:
+    """(path, the digest it was read with) of each file the outputs recorded in the game's cache opened outside the
+    folders a standing covers as a whole (the shared inputs' and the game's): art."""
+    roots = (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS, folder)
+    covered = tuple(os.path.join(path, "") for d in roots for path in dict.fromkeys((os.fspath(d), os.path.realpath(d))))  # fonts are opened by their real path
+    reads = {os.path.join(project.root, name): digest for entry in GameCache.load(cache_path(out, slug)).outputs.values()
+             for name, digest in entry.get("reads", {}).items()}
+    return sorted((path, digest) for path, digest in reads.items() if not path.startswith(covered))
 
 
 def _folder_digests(folder: Path, within: Path) -> tuple | None:
@@ -193,11 +193,11 @@ class KeptBuilds:
     def remember(self, slug: str, found: list[Finding], built: GameBuild, strict: bool) -> None:
         """Keep the build of `slug` just made, with what reading the game found, unless it found an error (or, with
         `strict`, a warning), or an input changed while it ran (module docstring)."""
-        shown = [*found, *built.checked, *(f for _, findings, _ in built.builds for f in findings)]
-        if any(f.severity == "error" or (strict and f.severity == "warning") for f in shown) or not built.builds:
+        shown = Report([*found, *built.checked, *(f for _, findings, _ in built.builds for f in findings)])
+        if shown.errors(strict) or not built.builds:
             return
         before, after = self.before.get(slug), self._standing(slug, shared_inputs_hash(self.project))
-        if before is None or after is None or not before.same_inputs(after) or not self._reads_as_recorded(slug):
+        if before is None or after is None or not before.same_inputs(after) or not after.art_as_read():
             return
         reused = built.as_reused()
         record = {"standing": after.digest(), "found": [finding_to_json(f) for f in found], "checked": [finding_to_json(f) for f in reused.checked],
@@ -211,17 +211,4 @@ class KeptBuilds:
         return self.folder / (f"{slug}.{lang}.json" if lang else f"{slug}.json")
 
     def _standing(self, slug: str, shared: str) -> Standing | None:
-        return standing_of(self.project, slug, self.project.data_dir / slug, self.runs, shared, self.validate, opened_outside)
-
-    def _reads_as_recorded(self, slug: str) -> bool:
-        """Whether every file the game's outputs opened outside the folders a standing covers (art) has the bytes the
-        build cache recorded it read with."""
-        root = self.project.root
-        covered = _covered(self.project, self.project.data_dir / slug)
-        for out in {options.out for options in self.runs}:
-            for entry in GameCache.load(cache_path(out, slug)).outputs.values():
-                for name, digest in entry.get("reads", {}).items():
-                    path = os.path.join(root, name)
-                    if not path.startswith(covered) and _art_digest(path, root)[1] != digest:
-                        return False
-        return True
+        return standing_of(self.project, slug, self.runs, shared, self.validate)
