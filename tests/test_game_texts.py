@@ -266,3 +266,48 @@ def test_the_german_label_calibration_line_has_no_english(german):
     assert "Probedruck" in calibration
     found = [w for w in ("address", "labels", "sheet", "Letter sheet") if re.search(rf"\b{w}\b", calibration)]
     assert not found, calibration
+
+
+def test_germ_tycoon_settles_a_move_back_over_go_an_auction_without_bids_and_a_timed_tie(built):
+    """Issue 75.11: Signal Lost ("Move back 3 spaces") drawn just after GO pays no salary; a cell nobody bids for stays with
+    the bank; the time limit's tie-break is in the aid too; the board's legend says what the cards say about doubled rent."""
+    rules, reference, boards = (text_of(built, "germ-tycoon", o) for o in ("rulebook", "reference", "boards"))
+    own = own_rules(built, "germ-tycoon")
+    assert "a card that sends you backwards over GO, such as Signal Lost drawn just after you passed it, pays nothing" in rules
+    assert "Only moving forward onto or past GO pays the salary: a card that moves you back over GO, such as Signal Lost, pays none" in own
+    assert "nor moving back" in reference
+    assert "If nobody bids at all, the cell stays with the bank" in rules
+    assert "A cell that nobody bids for at its auction stays with the bank, unowned" in own
+    assert "with no bid the bank keeps it" in reference
+    assert "richest (protein + cell and colony prices) wins; on a tie, more protein" in reference
+    assert "a tie goes to the one holding more protein, and a tie on protein too shares the win" in own
+    assert "double the rent of its cells without colonies" in boards
+    assert "double its rent" not in boards
+
+
+def test_police_precinct_says_what_this_edition_made_and_names_one_day_marker(built):
+    """Issue 75.12: the own rules say which content this edition made; the rulebook's "day marker" is the reference's too;
+    the last own-rules line is a sentence with a verb."""
+    rules, reference = text_of(built, "police-precinct", "rulebook"), text_of(built, "police-precinct", "reference")
+    own = own_rules(built, "police-precinct")
+    events = sum(card.get("count", 1) for card in yaml.safe_load((ROOT / "data/police-precinct/decks/events.yaml").read_text())["cards"])
+    assert events == 45
+    assert (f"this edition made the count of every card and token, the texts of all {events} event cards, what each unknown "
+            "circumstances marker does and the layout of the city map") in own
+    assert "calendar marker" not in rules + reference
+    assert "day marker" in reference
+    assert "This edition also wrote every character ability and every police card text except" in own
+
+
+def test_narco_empire_and_the_organ_games_list_their_end_and_supply_choices(built):
+    """Issue 75.13: the DEA agent who follows the money counts for the player who draws him; a spent hitman goes back to the
+    supply (the seed removes him); Organ Trail's stake-out takes agents from the supply; Organ Match's last round and winner."""
+    narco = own_rules(built, "narco-empire")
+    assert "In the turn he is drawn he counts as a siren and an action for the player who drew him" in narco
+    assert "A hitman spent to discard a police, military or press card goes back to the supply" in narco
+    assert "In the turn he is drawn he counts as a siren and an action on the time line of the player who drew him" in text_of(built, "narco-empire", "rulebook")
+    assert "Put exactly as many agents from your supply there" in text_of(built, "organ-trail", "rulebook")
+    assert "put agents from your supply on one empty side" in text_of(built, "organ-trail", "reference")
+    match = own_rules(built, "organ-match")
+    assert "When the Organ deck runs out, the round of its last card is settled first; then the game ends" in match
+    assert "Whichever way the game ends, the player with the most matched patients wins" in match
