@@ -147,6 +147,7 @@ boxes:
   - {id: heroes, style: tuck, decks: [heroes], front: tiny/box.j2}
 """
 VARIANTS = {"--board-paper": ("boards", "a3"), "--booklet": ("rulebook",)}  # build options whose extra PDFs the bundle leaves out
+LEFT_OUT = {"--board-paper": "Boards on one large sheet", "--booklet": "The rulebook as a folded booklet"}  # as the player reads them
 
 
 @pytest.fixture(scope="module")
@@ -195,8 +196,26 @@ def test_the_bundle_says_what_it_leaves_out_and_where_labels_print(every_kind):
     front = "\n".join(page_texts(folder / "tiny-bundle-letter.pdf", range(4)))
     notes = front[front.index("Not in this bundle"):]
     for option, pdfs in added.items():
-        assert option in notes, f"{[p.name for p in pdfs]} (a build with {option}) are neither in the bundle nor named as left out"
+        assert LEFT_OUT[option] in notes, f"{[p.name for p in pdfs]} (a build with {option}) are neither in the bundle nor named as left out"
     assert "Avery 5160" in front, "the labels' row names the label sheet they print on"
+
+
+def test_the_front_pages_speak_to_the_player_and_name_decks_by_title(every_kind):
+    """Issue 75.14: the bundle's reader prints a file; they run no `pnp` command. A card box holds decks by their title."""
+    folder, _, _ = every_kind
+    front = flat(" ".join(page_texts(folder / "tiny-bundle-letter.pdf", range(4))))
+    assert "pnp " not in front and "`" not in front and "--" not in front, front
+    assert "holds Heroes (12 cards)" in front, front
+    assert "holds heroes" not in front
+
+
+def test_each_playtest_sheet_heading_gives_the_decks_size(bundled):
+    """The heading counts the cards the deck prints (copies counted), as the checklist does, and says why it has fewer
+    rows: one a different card. The tiny deck is 12 cards of 5 faces (tests/project/data/tiny/decks/heroes.yaml)."""
+    cards = _decks()["Heroes"]
+    total = sum(c.get("count", 1) for c in cards)
+    assert (total, len(cards)) == (12, 5)
+    assert "Heroes (12 cards, 5 different)" in flat(pdf_text(bundled / "tiny-feedback.pdf"))
 
 
 def test_the_bundle_opens_on_the_drawn_cover_and_closes_on_a_back_cover_with_the_version(bundled):

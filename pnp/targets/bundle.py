@@ -106,9 +106,15 @@ def checklist(game) -> list[ChecklistLine]:
     lines += [ChecklistLine("Tokens", spec.name, sum(v.count for v in token_variants(raw)), f"{spec.shape}, {spec.size[0]:g} × {spec.size[1]:g} mm")
               for spec, raw in token_sets(game)]
     lines += [ChecklistLine("Board", b.name, 1, f"{b.size[0]:g} × {b.size[1]:g} mm") for b in (game.boards.boards if game.boards else [])]
-    lines += [ChecklistLine("Box", c.name, 1, f"holds {', '.join(c.decks)} ({c.cards} cards)") for c, _, _ in game_boxes(game)[0]]
+    lines += [ChecklistLine("Box", c.name, 1, f"holds {_listed([_deck_title(game, d) for d in c.decks])} ({c.cards} cards)") for c, _, _ in game_boxes(game)[0]]
     lines += [ChecklistLine("Dice", d.name or d.id, d.count, f"{d.shape}, {d.size:g} mm") for d in (game.dice.dice if getattr(game, "dice", None) else [])]
     return lines
+
+
+def _deck_title(game, deck_id: str) -> str:
+    """A deck as the player knows it: its title (the id only names a file)."""
+    deck = game.decks.get(deck_id)
+    return deck.name if deck is not None else deck_id
 
 
 def assembly_steps(game, parts: list[Part]) -> list[str]:
@@ -200,13 +206,15 @@ def concatenate(front: bytes, parts: list[Part], blanks: list[int], paper_pt: tu
 
 
 def left_out(game) -> list[str]:
-    """What a build can write that the bundle leaves out on purpose, and how to get it."""
+    """What the bundle leaves out on purpose, told to the player who prints it (the build options that make them are the
+    designer's: docs/publish.md names them)."""
     lines = []
     if game.boards:
-        lines.append("Boards on one large sheet for a copy shop (`pnp build --board-paper a3`, or tabloid, a2, a1): the bundle prints "
-                     "each board in tiles on this paper instead.")
+        lines.append("Boards on one large sheet for a copy shop (A3, tabloid, A2 or A1): this bundle prints each board in tiles on "
+                     "this paper instead; ask the game's designer for the large sheet if you want one.")
     if game.rulebook is not None:
-        lines.append("The rulebook as a folded booklet (`pnp build --booklet`): the bundle prints it page by page.")
+        lines.append("The rulebook as a folded booklet: this bundle prints it page by page; ask the game's designer for the booklet "
+                     "if you want one.")
     return lines
 
 

@@ -114,7 +114,7 @@ def _settings(fm: FrontMatter, st: dict, width: float) -> list:
     """Print settings: scale, paper, margin, and which page ranges print double-sided on which edge."""
     lines = [f"Paper: {PAPER_NAMES.get(fm.paper, fm.paper)}. Print at 100 % scale (“actual size”); never “fit to page”, or the cards come out the wrong size.",
              f"The layout keeps every mark and footer at least {fm.printable_mm:.1f} mm inside the paper's edge: a printer that cannot print that close "
-             "to the edge loses the outer crop marks (measure yours with `pnp calibrate`).",
+             "to the edge loses the outer crop marks; the cards and pieces themselves lie further in.",
              "Print the page ranges below one run at a time. A double-sided run starts on an odd page, so its fronts and backs stay paired; "
              "a blank page was added where needed."]
     rows = [["Pages", "Part", "Sides", "Print on"]] + [[_range(p), p.title, _sides(p), p.stock or "this paper"] for p in fm.parts]

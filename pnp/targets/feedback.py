@@ -51,10 +51,17 @@ class FeedbackRow:
 
 @dataclass(frozen=True)
 class FeedbackDeck:
-    """One deck's rows, in the order of its data."""
+    """One deck's rows, in the order of its data, and how many cards the deck prints (copies counted)."""
 
     name: str
     rows: tuple[FeedbackRow, ...]
+    total: int = 0
+
+    def heading(self) -> str:
+        """'Narcos cards (68 cards, 24 different)': the deck's size as the player counts it, and why it has fewer rows."""
+        total = self.total or len(self.rows)
+        cards = f"{total} card{'' if total == 1 else 's'}"
+        return f"{self.name} ({cards})" if total == len(self.rows) else f"{self.name} ({cards}, {len(self.rows)} different)"
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ def feedback_decks(game, stamper=None) -> list[FeedbackDeck]:
             stamped = stamper(deck, card) if stamper is not None else None
             stamp = stamped.text if stamped is not None else None
             rows.append(FeedbackRow(card.id, name, stamp))
-        decks.append(FeedbackDeck(deck.name, tuple(rows)))
+        decks.append(FeedbackDeck(deck.name, tuple(rows), deck.total))
     return decks
 
 
@@ -129,6 +136,6 @@ def feedback_pdf(title: str, version: str, decks: list[FeedbackDeck], paper: str
         if i:
             story.append(PageBreak())
         story += _header(title, version, st, doc.width)
-        story += [Paragraph(f"{escape(deck.name)} ({len(deck.rows)} cards)", st["deck"]), _deck_table(deck, st, doc.width)]
+        story += [Paragraph(escape(deck.heading()), st["deck"]), _deck_table(deck, st, doc.width)]
     doc.build(story, canvasmaker=rl.SharedResourceCanvas)
     return buf.getvalue()
