@@ -15,7 +15,7 @@ from pnp.data.project import Project
 
 DECK = "data/tiny/decks/heroes.yaml"
 HEAD = "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\n"
-# The cards of tests/project/data/tiny/decks/heroes.yaml, one row each; an empty cell leaves the field absent.
+# The cards of tests/project/data/tiny/decks/heroes.yaml, one row each; an empty cell is an empty value (a default fills it).
 HEADER = ["id", "name", "stars", "number", "text", "side", "back", "count"]
 ROWS = [
     ["knight", "<Knight>", 3, 1, "Draw **two** cards & gain :star:.", "", "", 2],
@@ -148,15 +148,29 @@ def test_headers_are_trimmed_blank_rows_skipped_and_multi_line_cells_kept(projec
     assert str(cards["mage"].fields.loc_of("stars")) == "data/tiny/decks/heroes.csv:6:3"  # the row starts on line 6: the cell above spans two
 
 
-def test_values_are_typed_as_yaml_types_them_and_an_empty_cell_is_absent(project):
+def test_values_are_typed_as_yaml_types_them_and_an_empty_cell_is_an_empty_value(project):
     write_csv(project / "data/tiny/decks/heroes.csv", [
-        ["id", "stars", "ratio", "secret", "zip", "answer", "art"],
-        ["a", "3", "1.5", "true", "0123", "NO", ""],
+        ["id", "stars", "ratio", "secret", "zip", "answer", "art", "side"],
+        ["a", "3", "1.5", "true", "0123", "NO", "", ""],
     ])
     use_sheet(project, "heroes.csv")
     fields = load_cards(project)["a"].fields
     assert (fields["stars"], fields["ratio"], fields["secret"], fields["zip"], fields["answer"]) == (3, 1.5, True, "0123", "NO")
-    assert "art" not in fields and fields["side"] == "red"  # the deck's default still fills an absent field
+    assert fields["art"] == "" and fields["side"] == "red"  # the column exists: an empty value; the deck's default fills its empty cell
+
+
+def test_a_template_printing_a_column_left_empty_on_some_rows_builds(project):
+    """Issue 75.17: a ported deck's `Consume1` column, empty on most rows, printed as `card.Consume1`: an empty value,
+    not "card has no field 'Consume1'"; a column the sheet does not have is still named, with its nearest header."""
+    write_csv(project / "data/tiny/decks/heroes.csv", [[*HEADER, "Consume1"], *[[*row, "1 coin" if row[0] == "rogue" else ""] for row in ROWS]])
+    use_sheet(project, "heroes.csv")
+    hero = project / "templates/tiny/hero.j2"
+    hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{{ text("Cost: " ~ card.Consume1, 5, 72, 40, 6, size=8) }}\n{% endblock %}'), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 0 and "Consume1" not in result.output, result.output
+    hero.write_text(hero.read_text(encoding="utf-8").replace("card.Consume1", "card.Consume2"), encoding="utf-8")
+    result = run_pnp(project, "validate", "tiny")
+    assert result.exit_code == 1 and "card has no field 'Consume2' (did you mean 'Consume1'?)" in result.output, result.output
 
 
 def test_a_deck_forces_a_column_to_text_or_to_a_list(project):

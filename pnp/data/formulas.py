@@ -3,9 +3,9 @@
 python-calamine reads the value a formula last computed; a workbook written
 by a program rather than saved by Excel or LibreOffice (openpyxl, many
 exporters) holds formulas with no computed value, which calamine reads as an
-empty cell. An empty cell is an absent field, so without this check the
-designer would see "card has no field" at the template, with no word of the
-formula. The workbook is a zip of XML parts (ECMA-376): the sheet's part is
+empty cell. An empty cell is an empty value, so without this check the
+designer would see a blank where the formula's result belongs, with no word of
+the formula. The workbook is a zip of XML parts (ECMA-376): the sheet's part is
 found through xl/workbook.xml and its relationships, and each `<c>` cell
 with an `<f>` formula and no `<v>` value is reported.
 """

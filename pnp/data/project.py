@@ -23,7 +23,7 @@ from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.source import LocDict, LocList, load_yaml, read_bytes, same_source
+from pnp.data.source import EmptyCell, LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
 from pnp.data.words import lacking_words
@@ -567,6 +567,8 @@ def _merged_fields(defaults, raw: LocDict) -> LocDict:
     merged = LocDict(raw._loc, raw.path)
     for source in (defaults, raw):
         for key, value in source.items():
+            if source is raw and key in merged and type(value) is EmptyCell:
+                continue  # an empty cell keeps the deck's default
             merged[key] = value
             merged.locs[key] = source.locs.get(key, source._loc) if isinstance(source, LocDict) else raw._loc
             if isinstance(source, LocDict) and key in source.key_locs:

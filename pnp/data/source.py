@@ -96,6 +96,20 @@ def _pos(mark) -> int:
     return (mark.line << 24) | mark.column
 
 
+class EmptyCell(str):
+    """An empty spreadsheet cell: an empty value ("" to a template, which tests false), not a missing field, since the
+    column exists (a ported deck's `card.Consume1` is then blank, not "card has no field"); a deck's default for the
+    column fills it, as a blank cell in a sheet means "the usual"."""
+
+    __slots__ = ()
+
+    def __new__(cls):
+        return super().__new__(cls, "")
+
+    def __reduce__(self):
+        return EmptyCell, ()
+
+
 class LocDict(dict):
     """A mapping that knows where it and each of its keys and values were written."""
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pnp.core.errors import Finding, Loc, PnpError, column_letters, did_you_mean, error
 from pnp.data.formulas import unsaved_formulas
-from pnp.data.source import LocDict, LocList, NumberTooLong, typed_scalar
+from pnp.data.source import EmptyCell, LocDict, LocList, NumberTooLong, typed_scalar
 from pnp.data.workbooks import MAX_SHEET_CELLS, check_workbook
 
 MAX_SHEET_BYTES = 20_000_000  # a 20,000-card deck with long texts stays well below
@@ -121,7 +121,11 @@ def _card(row: list[_Cell], number: int, columns: dict[int, str], source: SheetS
     for i, name in columns.items():
         cell = row[i] if i < len(row) else None
         if cell is None or _is_empty(cell.value):
-            continue  # an empty cell is an absent field, which a template can test for
+            if name not in ("id", "count"):  # an empty cell is an empty value; a missing id or count is made as before
+                card[name] = EmptyCell()
+                if cell is not None:
+                    card.locs[name] = card.key_locs[name] = cell.loc
+            continue
         header = name if name != "count" or not _copies_column(source) else _copies_column(source)
         card[name] = _value(cell, header, source)
         card.locs[name] = cell.loc
