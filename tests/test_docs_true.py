@@ -136,3 +136,17 @@ def test_no_page_sends_its_reader_to_a_file_a_checkout_lacks(page):
     named = set(re.findall(r"\b([A-Z][A-Z_-]*\.md)\b", text))
     lacking = [name for name in named if not (DOCS / name).is_file() and not (ROOT / name).is_file()]
     assert not lacking, f"{page.name} names files the repository does not have: {lacking}"
+
+
+def test_coming_from_gives_pnps_colour_names_as_pnp_reads_them():
+    """Issue 75.17: the table of names where Squib and pnp differ gives pnp's value as pnp.core.colour reads the name,
+    and names `gray`, the one a ported game met."""
+    from pnp.core.colour import css_colour
+
+    text = (ROOT / "docs" / "coming-from.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\s*\| `([a-z]+)`(?:, `([a-z]+)`)? \| (.+?) \| `(#[0-9A-F]{6})` \|$", text, re.M)
+    assert len(rows) >= 10 and rows[0][0] == "gray", rows
+    for name, other, squib, ours in rows:
+        for each in filter(None, (name, other)):
+            assert css_colour(each) == ours.lower(), (each, ours)
+        assert ours not in squib.split(" (")[0] or name == "gray", (name, squib)  # a row is a difference, gray aside

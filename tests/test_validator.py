@@ -176,3 +176,17 @@ def test_a_template_warning_names_the_game_it_was_found_building(project):
     result = run_pnp(project, "validate", "--format", "json", "tiny")
     found = [f for f in json.loads(result.output) if f["code"] == "template-ignored"]
     assert found and {f["game"] for f in found} == {"tiny"}, result.output
+
+
+def test_a_stated_count_may_name_the_cards_it_counts_with_where(project):
+    """Issue 75.17: `components:` takes `where:` as a constraint does, so the rules' "6 red heroes" is a count of its own.
+    The tiny deck has 6 red heroes (knight 2, att 2, twin 2: tests/project/data/tiny/decks/heroes.yaml)."""
+    game = project / "data/tiny/game.yaml"
+    stated = "  - name: Red heroes\n    in: decks.heroes\n    where: card.side == 'red'\n    count: {n}\n    source: tests, invented\n"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("components:\n", "components:\n" + stated.format(n=6), 1), encoding="utf-8")
+    code, found = findings(project)
+    assert (code, found) == (0, []), found
+    game.write_text(text.replace("components:\n", "components:\n" + stated.format(n=7), 1), encoding="utf-8")
+    code, found = findings(project)
+    assert code == 1 and [f["message"].split(" — ")[0] for f in found] == ["Red heroes: the data has 6, the rules say 7"], found

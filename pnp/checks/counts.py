@@ -104,6 +104,8 @@ class Checker:
             if resolved is None:
                 continue
             items = [i for _, group, _ in resolved for i in group]
+            if spec.where:
+                items = self._filter(items, spec.where, raw.loc_of("where"))
             first_loc = resolved[0][2]
             total = sum(i.count for i in items)
             problems = []

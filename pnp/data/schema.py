@@ -81,6 +81,7 @@ class Component(Strict):
     count: int = Field(ge=0, le=1_000_000)
     source: str
     by: dict[str, dict[str | int, int]] = {}
+    where: str | None = None  # only the items this expression holds for are counted, as a constraint's `where:` filters
     note: str = ""
 
 
