@@ -107,3 +107,13 @@ def test_the_findings_of_a_language_edition_name_it(tmp_path):
         said = [line for line in _said(run_pnp(root, *args)) if ": error: " in line]
         assert said and all(line.endswith("[de edition]") for line in said), (args, said)
     assert not [line for line in _said(run_pnp(root, "build")) if ": error: " in line]  # the English edition has no such error
+
+
+def test_a_title_set_in_the_condensed_font_says_so_once_at_its_line(project):
+    """Issue 75.16: `font="title"` too long for its line is set in the condensed family instead: one warning at the
+    template line that asks for it, naming both families, whatever number of cards it happens on."""
+    _add_to_hero(project, '{{ text("**" ~ card.name ~ " the Unbelievably Long-Winded**", 4, 60, 45, 7, size=12, font="title") }}')
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "condensed" in line]
+    assert len(said) == 1, said
+    assert said[0].startswith("templates/tiny/hero.j2:7:4: warning: font 'title' ("), said
+    assert "is set in the condensed family 'roboto-condensed'" in said[0] and "(on 5 pieces: " in said[0], said

@@ -70,6 +70,7 @@ class Recorder:
         self.game = game
         self.missing: list[tuple[str, tuple]] = []  # (message, template line) of images a draft drew as placeholders
         self.shrunk: list[tuple] = []  # (asked pt, fitted pt, w, h, text, (template file, line)) of texts fitted much smaller
+        self.condensed: list[tuple] = []  # (font asked, its family, the condensed family, (template file, line)) of texts condensed
         self.pictures: list[tuple] = []  # (Image, (template file, line)) of every image drawn: pnp.layout.picture_checks judges them
         self.stack = [[]]
         self.icons = set()
@@ -160,6 +161,8 @@ class Recorder:
                 self.icons.add((op.icon, op.color))
         if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
             self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
+        if laid.condensed:
+            self.condensed.append((font, self.game.family(font), laid.condensed, _template_line()))
         if shadow not in (None, False, "none"):  # a copy in the shadow's colour, offset down and right, under the text
             dx = to_number(shadow_offset, "shadow_offset")
             tone = self._colour(shadow) or "#000000"
@@ -197,11 +200,11 @@ class Recorder:
         if min(w, h) >= 8:  # room for a line of small text, on a strip that hides the cross behind it
             pad, strip = 1.0, 3.0
             self.rect(x + pad, y + h - pad - strip, w - 2 * pad, strip, fill=PLACEHOLDER_FILL, stroke_width=0, edge=True)
-            shrunk = len(self.shrunk)
+            shrunk, condensed = len(self.shrunk), len(self.condensed)
             with contextlib.suppress(LayoutError):  # a name too long for the box: the cross alone marks it, the warning names it
                 self.text(name, x + pad, y + h - pad - strip, w - 2 * pad, strip, size=6, min_size=4, color=PLACEHOLDER_TEXT, align="center",
                           valign="middle", condense=True, edge=True)
-            del self.shrunk[shrunk:]  # the stand-in's own label is no text of the designer's to warn about
+            del self.shrunk[shrunk:], self.condensed[condensed:]  # the stand-in's own label is no text of the designer's to warn about
         return ""
 
     def _svg_image(self, path: str, x, y, w, h):

@@ -280,6 +280,10 @@ class Layouts:
         if len(rec.stack) != 1:
             rec.stack = [[]]
         self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
+        self.template_warnings.extend(warning("font-condensed", f"font '{font}' ({family}) is set in the condensed family '{narrow}' where a text is too "
+                                              "long for its line: shorten the text or widen its box, or pass condense=false to wrap it in its own font",
+                                              self.file_loc(filename, line, "text") if filename else ref_loc, game=game, component=what)
+                                      for font, family, narrow, (filename, line) in rec.condensed)
         self.template_warnings.extend(warning(IMAGE_PLACEHOLDER, f"{message}: this draft draws a placeholder in its place; add the file before printing",
                                               self.file_loc(filename, line, "image") if filename else ref_loc, game=game, component=what)
                                       for message, (filename, line) in rec.missing)
@@ -510,12 +514,12 @@ class GameLayouts:
         condensed = self._items(runs, narrow, bold, italic, color, hyphenator)
         one = fit(condensed, *box, size, min_size, leading, align, valign, max_lines=lines)
         if one.fits and one.lines <= lines:
-            return one
+            return one._replace(condensed=narrow)
         own = fit(items, *box, size, min_size, leading, align, valign)
         if own.fits:
             return own
         wrapped = fit(condensed, *box, size, min_size, leading, align, valign)
-        return wrapped if wrapped.fits else None
+        return wrapped._replace(condensed=narrow) if wrapped.fits else None
 
     def check_image(self, path: str) -> tuple:
         if self.image_checker is None:

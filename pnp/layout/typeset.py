@@ -47,6 +47,7 @@ class Laid(NamedTuple):
     size: float
     fits: bool
     lines: int
+    condensed: str = ""  # the condensed family a title too long for its line was set in instead of its own, if it was
 
 
 # A word fragment is a plain tuple (text, font, colour, width at 1 pt, icon or None): a build
