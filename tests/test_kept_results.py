@@ -172,7 +172,7 @@ def said_and_printed(project: Path, *args: str) -> tuple[list[str], list[str], d
     """(the findings, every output's line with its pages, pieces, size and ink, the PDFs) of `pnp build` in `project`."""
     built = run_pnp(project, "build", "tiny", *args)
     assert built.exit_code == 0, built.output
-    lines = sorted(line.replace("  (reused)", "") for line in built.output.splitlines() if " pages " in line)
+    lines = sorted(line.replace("  (reused)", "") for line in built.output.splitlines() if re.search(r" \d+ pages? ", line))
     return findings(built), lines, pdfs(project / "output")
 
 

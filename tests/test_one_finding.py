@@ -2,6 +2,7 @@
 own words said once (issue 62 item 6)."""
 from __future__ import annotations
 
+import re
 import shutil
 
 from click.testing import CliRunner
@@ -28,7 +29,8 @@ def test_art_missing_on_every_card_is_one_error_at_the_line_naming_the_files(pro
     missing = [line for line in said if "not found" in line]
     assert len(missing) == 1, said
     assert missing[0].startswith("templates/tiny/hero.j2:7:4: error: image 'art/knight.png' not found (and 4 other files this line names: "
-                                 "'art/att.png', 'art/rogue.png', 'art/mage.png', 'art/twin.png') (on 5 pieces: heroes/knight front, "), missing[0]
+                                 "'art/att.png', 'art/rogue.png', 'art/mage.png', 'art/twin.png'): add the art, or build with --draft to print a placeholder in its "
+                                 "place until it exists (on 5 pieces: heroes/knight front, "), missing[0]
 
 
 def test_a_draft_stands_in_for_art_in_a_small_box_with_one_warning(project):
@@ -117,3 +119,73 @@ def test_a_title_set_in_the_condensed_font_says_so_once_at_its_line(project):
     assert len(said) == 1, said
     assert said[0].startswith("templates/tiny/hero.j2:7:4: warning: font 'title' ("), said
     assert "is set in the condensed family 'roboto-condensed'" in said[0] and "(on 5 pieces: " in said[0], said
+
+
+def _heroes_as_csv(project, header: list[str]) -> None:
+    """The tiny deck's cards as a CSV under `header` (one misspelt name, say), read by the deck YAML."""
+    import csv
+
+    rows = [[c.get(h, "") for h in ("id", "name", "stars", "number", "text", "side", "count")] for c in HEROES]
+    with (project / "data/tiny/decks/heroes.csv").open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([header, *rows])
+    (project / "data/tiny/decks/heroes.yaml").write_text(
+        "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards_from: heroes.csv\n", encoding="utf-8")
+
+
+HEROES = [{"id": "knight", "name": "Knight", "stars": 3, "number": 1, "text": "Draw.", "count": 2},
+          {"id": "att", "name": "Agent", "stars": 1, "number": 2, "text": "Swap.", "count": 2},
+          {"id": "rogue", "name": "Rogue", "stars": 2, "number": 3, "text": "Steal.", "side": "blue", "count": 3},
+          {"id": "mage", "name": "Mage", "stars": 4, "number": 4, "text": "Look.", "side": "blue", "count": 3},
+          {"id": "twin", "name": "Twin", "stars": 2, "number": 5, "text": "Back.", "count": 2}]
+
+
+def test_a_misspelt_header_read_by_templates_is_one_error_at_its_cell(project):
+    """Issue 75.18: the header `nmae` where the front and the back read `card.name`: one error at the header cell
+    (B1 of the CSV: line 1, column 2), naming the lines that read 'name', not one per line plus an unread-field warning."""
+    _heroes_as_csv(project, ["id", "nmae", "stars", "number", "text", "side", "count"])
+    back = project / "templates/tiny/back.j2"
+    back.write_text(back.read_text(encoding="utf-8") + '{{ text(card.name, 5, 5, 30, 6) }}\n', encoding="utf-8")
+    said = _said(run_pnp(project, "validate", "tiny"))
+    assert len(said) == 1, said
+    assert said[0].startswith("data/tiny/decks/heroes.csv:1:2: error: the card field 'nmae' is read by no template, and templates read 'name', "
+                              "which no card has (templates/tiny/back.j2:3:14 and 1 other line): one name is misspelt: make them the same (on 10 pieces: "), said
+
+
+def test_a_misspelt_required_key_is_one_error(project):
+    """`sise: poker` is one mistake: the unknown key and the missing `size` it stands for are one error, at the key."""
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("size: poker", "sise: poker", 1), encoding="utf-8")
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if ": error: " in line]
+    assert said == ["data/tiny/decks/heroes.yaml:2:1: error: unknown key 'sise' (did you mean 'size'?): 'size' is required: fix its spelling"], said
+
+
+def test_a_workbook_error_names_cells_not_lines(project):
+    """A workbook has no lines: the id a card repeats is "first at cell A2", as the error itself is at A3."""
+    from test_spreadsheet_decks import write_xlsx
+
+    header = ["id", "name", "stars", "number", "text", "side", "count"]
+    rows = [[c.get(h, "") for h in header] for c in HEROES]
+    rows[1][0] = "knight"
+    write_xlsx(project / "data/tiny/decks/heroes.xlsx", {"Heroes": [header, *rows]})
+    (project / "data/tiny/decks/heroes.yaml").write_text(
+        "name: Heroes\nsize: poker\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {side: red}\ncards_from: heroes.xlsx\nsheet: Heroes\n", encoding="utf-8")
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "used twice" in line]
+    assert len(said) == 1 and said[0].startswith("data/tiny/decks/heroes.xlsx[Heroes]!A3: error: card id 'knight' is used twice in this deck "
+                                                 "(first at cell A2)"), said
+
+
+def test_a_missing_image_says_a_draft_prints_without_it(project):
+    _add_to_hero(project, '{{ image("art/" ~ card.id ~ ".png", 20, 45, 20, 20) }}')
+    said = [line for line in _said(run_pnp(project, "validate", "tiny")) if "not found" in line]
+    assert len(said) == 1 and "or build with --draft to print a placeholder in its place" in said[0], said
+
+
+def test_one_board_is_one_board(project):
+    """'1 board', '1 page': a count of one in the singular, in `pnp list` and in what `pnp build` prints."""
+    boards = project / "data/tiny/boards.yaml"
+    text = boards.read_text(encoding="utf-8")
+    boards.write_text(text[:text.index("  - id: scores")], encoding="utf-8")
+    listed = run_pnp(project, "list").output
+    assert "(12 cards, 1 board, 35 tokens)" in listed, listed
+    built = run_pnp(project, "build", "tiny", "--only", "rulebook").output
+    assert not re.search(r"\b1 (pages|pieces|boards)\b", listed + built), built

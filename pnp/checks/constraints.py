@@ -50,7 +50,7 @@ def check_unique(checker: Checking, spec, items: list[Item], raw) -> None:
         if i.count > 1:
             checker.fail(spec, raw, f"{spec.field} {show_value(value)} is on {i.count} copies of {i.name}: a unique value needs count 1", i.loc, i.name)
         if value in seen:
-            checker.fail(spec, raw, f"{spec.field} {show_value(value)} is used by {seen[value].name} (line {seen[value].loc.line}) and {i.name}: each must differ", i.loc, i.name)
+            checker.fail(spec, raw, f"{spec.field} {show_value(value)} is used by {seen[value].name} ({seen[value].loc.place()}) and {i.name}: each must differ", i.loc, i.name)
         else:
             seen[value] = i
 

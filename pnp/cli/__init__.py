@@ -43,6 +43,7 @@ from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.errors import PnpError, Report
+from pnp.core.units import counted
 from pnp.data.kinds import kind_names
 from pnp.render.cutters import CUTTERS
 
@@ -119,7 +120,8 @@ def list_games(ctx, games, fmt, lang, paper, printer, out, without):
         for row in rows:
             total = sum(d["cards"] for d in row["decks"])
             edition = f" [{row['lang']}]" if row["lang"] else ""
-            click.echo(f"{row['game']}{edition}: {row['title']} ({total} cards, {len(row['boards'])} boards, {sum(t['pieces'] for t in row['tokens'])} tokens)")
+            click.echo(f"{row['game']}{edition}: {row['title']} ({counted(total, 'card')}, {counted(len(row['boards']), 'board')}, "
+                       f"{counted(sum(t['pieces'] for t in row['tokens']), 'token')})")
             for d in row["decks"]:
                 click.echo(f"  deck   {d['id']:<20} {_size_text(d['size']):>17}  {d['cards']:>5} cards  {d['faces']:>4} faces  {_sheets_text(d['sheet'])}  {d['name']}")
                 if d["generated"]:

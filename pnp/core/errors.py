@@ -30,6 +30,10 @@ class Loc(NamedTuple):
             return f"{self.path}:{self.line}:{self.col or 1}"
         return self.path
 
+    def place(self) -> str:
+        """Where in its file, as a message names it: 'cell C7' in a workbook, which has no lines; else 'line 7'."""
+        return f"cell {column_letters(self.col or 1)}{self.line or 1}" if self.sheet else f"line {self.line}"
+
 
 def column_letters(col: int) -> str:
     """A spreadsheet's name for a 1-based column number: 1 → A, 27 → AA."""
@@ -130,6 +134,7 @@ IMAGE_MISSING, IMAGE_PLACEHOLDER = "image-missing", "image-placeholder"
 # Findings naming a file a template line builds from the data (`image("art/" ~ card.art)`): each card names another, and
 # one mistake (the art not copied, a folder misnamed) is one finding at the line, listing the files.
 FILES_OF_A_LINE = frozenset({IMAGE_MISSING, IMAGE_PLACEHOLDER})
+DRAFT_HINT = ": add the art, or build with --draft to print a placeholder in its place until it exists"
 _QUOTED = re.compile(r"'([^']+)'")
 
 
@@ -149,11 +154,47 @@ def one_per_mistake(findings: list[Finding]) -> list[Finding]:
     out = []
     for same in groups.values():
         first = _files_of_a_line(same) if same[0].code in FILES_OF_A_LINE else same[0]
+        if first.code == IMAGE_MISSING and first.severity == "error":  # a build stops for it: say how to go on without the art
+            first = replace(first, message=first.message + DRAFT_HINT)
         places = tuple(dict.fromkeys(place for f in same for place in (f.places or (f.component,)) if place))
         if len(places) > 1:
             first = replace(first, component=places[0], places=places)
         editions = {edition for f in same for edition in f.edition.split(", ")}
         out.append(replace(first, edition="" if "" in editions else ", ".join(sorted(editions))))  # in the source too: the source's mistake
+    return _misspelt_fields(out)
+
+
+_UNREAD = re.compile(r"^no template, constraint or fact reads the card field '([^']+)' .*\(did you mean '([^']+)'\?\)")
+_NO_FIELD = re.compile(r"^card has no field '([^']+)' \(did you mean '([^']+)'\?\)")
+
+
+def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
+    """One misspelt field name (a sheet's header `nmae`) is one mistake: the field nothing reads and every template line
+    asking for the field no card has (`card.name`, did you mean 'nmae'?) become one error where the name is written."""
+    unread = {(f.game, m.group(1), m.group(2)): f for f in findings if f.code == "field-unused" and (m := _UNREAD.match(f.message))}
+    asking: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        m = _NO_FIELD.match(f.message) if f.severity == "error" else None
+        if m and (f.game, m.group(2), m.group(1)) in unread:
+            asking.setdefault((f.game, m.group(2), m.group(1)), []).append(f)
+    if not asking:
+        return findings
+    folded = {id(f) for found in asking.values() for f in found}
+    out = []
+    for f in findings:
+        if id(f) in folded:
+            continue
+        m = _UNREAD.match(f.message) if f.code == "field-unused" else None
+        lines = asking.get((f.game, m.group(1), m.group(2))) if m else None
+        if lines:
+            key, meant = m.group(1), m.group(2)
+            where = sorted({str(g.loc) for g in lines})
+            more = f" and {len(where) - 1} other line{'s' * (len(where) > 2)}" if len(where) > 1 else ""
+            places = tuple(dict.fromkeys(p for g in lines for p in (g.places or (g.component,)) if p))
+            f = replace(f, severity="error", code="field-misspelt", places=places if len(places) > 1 else (), component=places[0] if places else f.component,
+                        message=f"the card field '{key}' is read by no template, and templates read '{meant}', which no card has ({where[0]}{more}): "
+                                f"one name is misspelt: make them the same")
+        out.append(f)
     return out
 
 

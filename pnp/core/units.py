@@ -52,6 +52,11 @@ _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×]\s*(\d+(?:\.\d+
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}  # an inch is exactly 25.4 mm, a PostScript point 1/72 in
 
 
+def counted(n: int, word: str) -> str:
+    """'1 board', '3 boards': a count a person reads, in the singular for one."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def add_up(values) -> float:
     """The sum of `values` added left to right, the same on every Python.
 

@@ -396,7 +396,7 @@ class Project:
         defaults = data.get("defaults") or {}
         for card_spec, raw in zip(spec.cards, data["cards"], strict=False):
             if card_spec.id in seen:
-                findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at line {seen[card_spec.id].line}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{deck}/{card_spec.id}"))
+                findings.append(error("card-duplicate-id", f"card id '{card_spec.id}' is used twice in this deck (first at {seen[card_spec.id].place()}): ids must be unique", raw.loc_of("id"), game=slug, component=f"{deck}/{card_spec.id}"))
                 continue
             seen[card_spec.id] = raw.loc_of("id")
             merged = _merged_fields(defaults, raw)

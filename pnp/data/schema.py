@@ -487,18 +487,26 @@ def check_shape(model: type[BaseModel], data, rel: str, *, what: str = "", game:
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
+        errors = exc.errors()
+        missing = {tuple(e["loc"]) for e in errors if e["type"] == "missing"}
+        meant_keys: set[tuple] = set()  # required keys a misspelt key stands for: one mistake, said at the misspelling
         findings = []
-        for err in exc.errors():
+        for err in errors:
             message, path = _describe(err, data)
             if err["type"] == "extra_forbidden":
                 parent = _node_at(data, path[:-1])
-                known = _known_keys(model, path[:-1], data)
-                message += did_you_mean(path[-1], known) + ": remove it or fix its spelling"
+                hint = did_you_mean(path[-1], _known_keys(model, path[:-1], data))
+                meant = (*tuple(err["loc"])[:-1], hint.split("'")[1]) if hint else None
+                if meant in missing:
+                    meant_keys.add(meant)
+                    message += f"{hint}: '{meant[-1]}' is required: fix its spelling"
+                else:
+                    message += hint + ": remove it or fix its spelling"
                 loc = parent.key_loc(path[-1]) if isinstance(parent, LocDict) else loc_at(data, path)
             else:
                 loc = loc_at(data, path)
-            findings.append(error(f"schema-{err['type'].replace('_', '-')}", message, loc or Loc(rel), game=game))
-        return None, findings
+            findings.append((tuple(err["loc"]) if err["type"] == "missing" else None, error(f"schema-{err['type'].replace('_', '-')}", message, loc or Loc(rel), game=game)))
+        return None, [f for where, f in findings if where not in meant_keys]
 
 
 def _node_at(data, path):

@@ -56,12 +56,13 @@ def read_cards(source: SheetSource) -> LocList:
     if header_at is None:
         raise PnpError(error("sheet-empty", "the sheet has no header row: write the field names in its first row", table_loc))
     columns = _columns(rows[header_at], source)
+    headers = {i: rows[header_at][i].loc for i in columns}  # where each field's name is written: its header cell
     cards = LocList(table_loc)
     ids: dict[str, Loc] = {}
     for number, row in enumerate(rows[header_at + 1:], start=header_at + 2):
         if _blank(row):
             continue
-        card = _card(row, number, columns, source, ids)
+        card = _card(row, number, columns, headers, source, ids)
         cards.append(card)
         cards.locs.append(card.loc)
     return cards
@@ -114,7 +115,7 @@ def _copies_column(source: SheetSource) -> str | None:
     return column if column and column.lower() != NO_COPIES else None
 
 
-def _card(row: list[_Cell], number: int, columns: dict[int, str], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
+def _card(row: list[_Cell], number: int, columns: dict[int, str], header_locs: dict[int, Loc], source: SheetSource, ids: dict[str, Loc]) -> LocDict:
     first = next(c for c in row if not _is_empty(c.value))
     card = LocDict(Loc(first.loc.path, first.loc.line, 1, first.loc.sheet), source.rel)
     headers = {name: i for i, name in columns.items()}
@@ -123,13 +124,13 @@ def _card(row: list[_Cell], number: int, columns: dict[int, str], source: SheetS
         if cell is None or _is_empty(cell.value):
             if name not in ("id", "count"):  # an empty cell is an empty value; a missing id or count is made as before
                 card[name] = EmptyCell()
-                if cell is not None:
-                    card.locs[name] = card.key_locs[name] = cell.loc
+                card.locs[name] = cell.loc if cell is not None else card.loc
+                card.key_locs[name] = header_locs[i]
             continue
         header = name if name != "count" or not _copies_column(source) else _copies_column(source)
         card[name] = _value(cell, header, source)
         card.locs[name] = cell.loc
-        card.key_locs[name] = cell.loc
+        card.key_locs[name] = header_locs[i]
     if "id" not in headers:
         _made_id(card, row, number, headers, source, ids)
     if isinstance(card.get("id"), (int, float)) and not isinstance(card.get("id"), bool):

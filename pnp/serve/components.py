@@ -16,7 +16,7 @@ from typing import Any
 
 from pnp.core.errors import Finding, PnpError
 from pnp.core.shapes import RECTANGLE, Shape
-from pnp.core.units import BLEED_MM, SAFE_MM, paper_size
+from pnp.core.units import BLEED_MM, SAFE_MM, counted, paper_size
 from pnp.data.kinds import KINDS, load_named
 from pnp.data.source import LocDict
 from pnp.data.tokens import token_variants
@@ -94,7 +94,7 @@ def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[R
                               where=str(card.loc), fields=field_rows(card.fields), cut=deck.shape))
         w, h = deck.size
         sections.append({"key": f"deck:{deck.id}", "kind": "deck", "title": deck.name,
-                         "note": f"{deck.total} cards, {len(deck.cards)} faces, {w:g} × {h:g} mm", "where": deck.rel, "items": tiles})
+                         "note": f"{counted(deck.total, 'card')}, {counted(len(deck.cards), 'face')}, {w:g} × {h:g} mm", "where": deck.rel, "items": tiles})
     return sections
 
 
@@ -113,7 +113,7 @@ def board_section(gctx: GameContext, images: ImageStore, base: Options | None = 
             name = None
         tiles.append(tile(f"board:{spec.id}", spec.id, spec.name, 1, [image("front", name)], spec.size, 0.0,
                           where=str(raw.loc), fields=field_rows(raw)))
-    return {"key": "boards", "kind": "boards", "title": "Boards", "note": f"{len(tiles)} boards", "where": f"{game.rel}/boards.yaml", "items": tiles}, findings
+    return {"key": "boards", "kind": "boards", "title": "Boards", "note": counted(len(tiles), "board"), "where": f"{game.rel}/boards.yaml", "items": tiles}, findings
 
 
 def token_section(gctx: GameContext, images: ImageStore, base: Options | None = None) -> tuple[Section | None, list[Finding]]:
@@ -143,7 +143,7 @@ def token_section(gctx: GameContext, images: ImageStore, base: Options | None = 
             shown_size = (piece.front.w, piece.front.h) if piece is not None else size
             tiles.append(tile(f"token:{name}", name, f"{spec.name} {name.partition('/')[2]}".strip(), copies.get(name, count), shots, shown_size,
                               options.bleed_mm, where=str(source.loc), fields=field_rows(source), cut=token_cut(spec, size) if not spec.standee else RECTANGLE))
-    return {"key": "tokens", "kind": "tokens", "title": "Tokens", "note": f"{len(game.tokens.tokens)} sets", "where": f"{game.rel}/tokens.yaml", "items": tiles}, findings
+    return {"key": "tokens", "kind": "tokens", "title": "Tokens", "note": counted(len(game.tokens.tokens), "set"), "where": f"{game.rel}/tokens.yaml", "items": tiles}, findings
 
 
 def reference_section(gctx: GameContext, images: ImageStore, base: Options) -> tuple[Section | None, list[Finding]]:
@@ -177,7 +177,7 @@ def rulebook_section(gctx: GameContext, images: ImageStore, base: Options) -> tu
     names = images.pdf_pages(files[0][1], PAGE_DPI) if files else []
     tiles = [tile(f"rulebook:{n}", f"page-{n}", f"Rulebook page {n}", 1, [image("front", name)], paper_size(base.paper), 0.0, where=where, overlays=False)
              for n, name in enumerate(names, 1)]
-    return {"key": "rulebook", "kind": "rulebook", "title": "Rulebook", "note": f"{len(tiles)} pages", "where": where, "items": tiles,
+    return {"key": "rulebook", "kind": "rulebook", "title": "Rulebook", "note": counted(len(tiles), "page"), "where": where, "items": tiles,
             "failed": not files}, findings
 
 
