@@ -150,3 +150,36 @@ def test_coming_from_gives_pnps_colour_names_as_pnp_reads_them():
         for each in filter(None, (name, other)):
             assert css_colour(each) == ours.lower(), (each, ours)
         assert ours not in squib.split(" (")[0] or name == "gray", (name, squib)  # a row is a difference, gray aside
+
+
+def test_the_readmes_command_table_names_every_export_format_and_both_cut_files():
+    """Issue 75.19: the README's table gives `pnp export --format` every choice the command has (from the exporters'
+    registry), DXF beside SVG for a cutter, and says how long the test suite takes."""
+    from pnp.targets.export import exporter_names
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `pnp export GAME --format"))
+    assert row.split("`")[1].split("--format ")[1].split("\\|") == [*exporter_names(), "all"], row
+    cutter = next(line for line in readme.splitlines() if line.startswith("| `pnp build GAME --cutter"))
+    assert "SVG" in cutter and "DXF" in cutter, cutter
+    assert re.search(r"The whole suite takes about \w+ minutes", readme)
+
+
+def test_the_printer_option_says_the_default_margin_the_build_keeps():
+    """Issue 75.19: `--printer --help` gives the margin a build without a profile keeps (pnp.core.units), not 4.23 mm."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.core.units import DEFAULT_PRINTABLE_MM
+
+    said = " ".join(CliRunner().invoke(main, ["build", "--help"]).output.split())
+    assert f"else a {DEFAULT_PRINTABLE_MM:g} mm margin" in said, said
+
+
+def test_boxes_and_dice_calls_nothing_not_done_that_is_done():
+    """Issue 75.19: dice of every shape export to TTS and nets go into cut files: the page has no "Not done yet" list."""
+    from pnp.data.schema import DIE_SHAPE_NAMES
+
+    text = (ROOT / "docs" / "boxes-and-dice.md").read_text(encoding="utf-8")
+    assert "not done" not in text.lower() and "not exported yet" not in text
+    assert all(shape in text for shape in DIE_SHAPE_NAMES if shape != "d6")

@@ -43,7 +43,7 @@ from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.errors import PnpError, Report
-from pnp.core.units import counted
+from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
 from pnp.render.cutters import CUTTERS
 
@@ -236,7 +236,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without):
 @click.option("--bleed-edges", "edge_bleed", is_flag=True, help="Cards share cut lines and bleed past the grid's outer edges only, as far as the margins hold (3 x 3 poker on Letter keeps its grid).")
 @click.option("--gutter", type=click.FloatRange(0, 30), default=0.0, help="Space between cards in mm (0: shared cut lines).")
 @click.option("--back-offset", default=None, help="Move every backs sheet by X,Y mm (from `pnp calibrate`).")
-@click.option("--printer", default=None, help="Use this printer profile from pnp.yaml: its back offset and printable margin (default: the profile named 'default', else a 4.23 mm margin).")
+@click.option("--printer", default=None, help=f"Use this printer profile from pnp.yaml: its back offset and printable margin (default: the profile named 'default', else a {DEFAULT_PRINTABLE_MM:g} mm margin).")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project).")
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and light tints instead of large fills.")
