@@ -176,3 +176,46 @@ def test_a_faint_text_on_every_card_of_a_deck_split_across_two_processes_is_one_
     monkeypatch.setenv("PNP_JOBS", "2")
     found = [line for line in problems(run_pnp(project, "validate", "tiny").stderr) if "has contrast 1.11:1" in line]
     assert len(found) == 1 and found[0].startswith("templates/tiny/hero.j2:"), found
+
+
+DIE = "dice:\n  - {id: pawn, shape: d6, size: 16, color: '#ffffff', face: tiny/die.j2, faces: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}]}\n"
+BOX = "boxes:\n  - {id: heroes, style: tuck, decks: [heroes], front: tiny/box.j2}\n"
+
+
+def with_mistakes_everywhere(project):
+    """`with_mistakes`, and a mistake in every other kind of output: a card box whose text cannot fit, a die face too
+    faint to read, a coin's label in its own tint, a board title shrunk far, a wall's icon past the cut."""
+    with_mistakes(project)
+    (project / "data/tiny/dice.yaml").write_text(DIE, encoding="utf-8")
+    (project / "data/tiny/boxes.yaml").write_text(BOX, encoding="utf-8")
+    (project / "templates/tiny/die.j2").write_text(
+        "{{ text(die_face.n|string, 0, 0, face.w, face.h, size=face.h * 0.8, align='center', valign='middle', color='#fdfdfd') }}\n", encoding="utf-8")
+    (project / "templates/tiny/box.j2").write_text(
+        '{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n{{ text("Heroes of the Tiny Test Game", 2, 2, 10, 3, size=12) }}\n', encoding="utf-8")
+    edit(project / "templates/tiny/token-coin.j2", 'size=6, align="center", valign="middle")', 'size=6, align="center", valign="middle", color=token.tint)')
+    edit(project / "templates/tiny/board-scores.j2", 'text("**Scores**", 10, 4, 160, 12, size=18, font="title", valign="middle")',
+         'text("**Scores of every player at the table, kept here**", 10, 4, 40, 6, size=18, min_size=4, valign="middle")')
+    wall = project / "templates/tiny/token-wall.j2"
+    wall.write_text(wall.read_text(encoding="utf-8") + '{{ icon("star", -8, 2, 6) }}\n', encoding="utf-8")
+
+
+def test_validate_build_list_export_and_serve_report_one_set_of_findings(project, tmp_path):
+    """Issue 76 item 4: one broken project, five commands, the same errors and warnings from each, whatever each draws:
+    `pnp serve`'s list (the findings its page receives) is `pnp validate`'s, the card box it does not show included."""
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession
+
+    with_mistakes_everywhere(project)
+    validate = run_pnp(project, "validate", "tiny")
+    expected = problems(validate.stderr)
+    for said in ("templates/tiny/box.j2:2:1: error: text does not fit", "templates/tiny/die.j2:1:1: warning: text '1'", "token-coin.j2:5:1: warning: text 'COIN1'",
+                 "board-scores.j2:3:1: warning: text shrinks from 18 pt", "token-wall.j2:4:1: warning: icon 'star' lies 8.0 mm past the cut"):
+        assert any(line.startswith(said) or said in line for line in expected), (said, validate.stderr)
+    assert len(expected) >= 12, expected
+    for args in (("build", "tiny", "--out", str(tmp_path / "built")), ("list", "tiny"), ("export", "tiny", "--format", "vtt", "--out", str(tmp_path / "vtt"))):
+        result = run_pnp(project, *args)
+        assert problems(result.stderr + result.stdout) == expected, (args[0], result.stderr)
+        assert result.exit_code == validate.exit_code == 1, args[0]
+    models = {}
+    LiveSession(Project(project), ["tiny"], publish=lambda slug, model: models.__setitem__(slug, model)).refresh()
+    assert sorted(f["text"] for f in models["tiny"]["findings"] if f["severity"] in ("error", "warning")) == expected

@@ -14,6 +14,7 @@ edit judges that card's deck again, not the game's tokens or boards.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -188,15 +189,22 @@ def checks_parts(game, shared: str, draft: bool = False) -> list[ChecksPart]:
     return parts
 
 
-def rendering_keys(game, shared: str, keeps: Keeps | None = None) -> list[tuple[str, str]]:
+def rendering_keys(game, shared: str, keeps: Keeps | None = None, draft: bool = False) -> list[tuple[str, str]]:
     """(kind, key) of each output `validate` renders in memory: the key a build of it with validate's options has
-    (pnp.pipeline.cache.output_key), and the game's language."""
+    (pnp.pipeline.cache.output_key), and the game's language; a draft's (`pnp serve --draft`) apart."""
     out = []
     for kind in KINDS:
-        options = VALIDATED if kind.name == "cards" else Options()
+        options = rendering_options(kind.name, draft)
         also = load_named(kind.keyed_on)(game, keeps) if kind.keyed_on else ""
         out.append((kind.name, output_key(game, kind.name, shared, f"{options.cache_text(kind.name)}|{game.language}", also)))
     return out
+
+
+def rendering_options(kind: str, draft: bool = False) -> Options:
+    """The options `validate` renders an output of `kind` with: the cards with bleed; a draft's (missing art stood in
+    for, and warned of) when the game is drawn as a draft, as `pnp serve --draft` and `pnp build --draft` draw it."""
+    options = VALIDATED if kind == "cards" else Options()
+    return dataclasses.replace(options, draft=True) if draft else options
 
 
 def kept_validation(results: KeptResults, project, game, shared: str, keeps: Keeps | None = None) -> list[Finding] | None:

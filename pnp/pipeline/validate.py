@@ -17,7 +17,7 @@ from pnp.outputs.context import GameContext, sheets_slivers
 from pnp.outputs.options import Options
 from pnp.pipeline.cache import shared_inputs_hash
 from pnp.pipeline.readable import colour_codes, deck_contrast, piece_contrast
-from pnp.pipeline.results import VALIDATED, ChecksPart, Found, Part, checks_parts, findings_of, kept_part, rendering_keys
+from pnp.pipeline.results import VALIDATED, ChecksPart, Found, Part, checks_parts, findings_of, kept_part, rendering_keys, rendering_options
 from pnp.pipeline.unused import unused_fields
 
 
@@ -74,11 +74,13 @@ def render_parts(gctx: GameContext, shared: str) -> list[Part]:
     card fields they read. Nothing is written. An output's builder is imported when its part runs: the build's own
     checks (render=False) need none of them."""
     parts = []
-    for kind, key in rendering_keys(gctx.game, shared, gctx.engine.keeps):
+    draft = gctx.layouts.draft
+    for kind, key in rendering_keys(gctx.game, shared, gctx.engine.keeps, draft):
         if kind == "cards":
             parts.append(kept_part(gctx, "cards", key, lambda: _cards_found(gctx)))
         else:
-            parts.append(kept_part(gctx, kind, key, lambda kind=kind: load_named(kind_named(kind).builder)(gctx, Options())[1], cards=True))
+            options = rendering_options(kind, draft)
+            parts.append(kept_part(gctx, kind, key, lambda kind=kind, options=options: load_named(kind_named(kind).builder)(gctx, options)[1], cards=True))
     return parts
 
 

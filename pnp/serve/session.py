@@ -166,6 +166,10 @@ class LiveSession:
                         self._document(slug, kind, build, gctx, started)
                     if interrupted():
                         return False
+                with self.lock:
+                    self._checked(slug, gctx)
+                if interrupted():
+                    return False
                 if self.out is not None:
                     close_kept(gctx, self.out)
             self.views[slug].state = "ready"
@@ -212,6 +216,15 @@ class LiveSession:
         view.findings["check"] = check_game(gctx, render=False, shared=shared) + inspect_faces(gctx, rendered) + self._template_warnings(slug)
         self._publish(slug, started)
         return gctx
+
+    def _checked(self, slug: str, gctx: GameContext) -> None:
+        """The game's findings, once every section is drawn, as `pnp validate` finds them: the one function every command
+        asks (pnp.pipeline.validate.check_game, rendering every output, boxes, dice and labels included, and the card
+        sheets' shared cuts), its parts kept by what they read, so the faces just drawn are not drawn again. What drawing
+        the sections found stood in for it until now; it goes, so the page lists what `validate` lists, no more, no less."""
+        view = self.views[slug]
+        found = check_game(gctx, render=True, shared=shared_inputs_hash(self.project)) + self._template_warnings(slug)
+        view.findings = {"load": view.findings.get("load", []), "check": found}
 
     def _template_warnings(self, slug: str) -> list[Finding]:
         """Warnings met compiling templates, kept by the engine for its life (a template compiles once), but those of other games' folders."""
