@@ -171,12 +171,7 @@ _NO_FIELD = re.compile(r"^card has no field '([^']+)' \(did you mean '([^']+)'\?
 def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
     """One misspelt field name (a sheet's header `nmae`) is one mistake: the field nothing reads and every template line
     asking for the field no card has (`card.name`, did you mean 'nmae'?) become one error where the name is written."""
-    unread = {(f.game, m.group(1), m.group(2)): f for f in findings if f.code == "field-unused" and (m := _UNREAD.match(f.message))}
-    asking: dict[tuple, list[Finding]] = {}
-    for f in findings:
-        m = _NO_FIELD.match(f.message) if f.severity == "error" else None
-        if m and (f.game, m.group(2), m.group(1)) in unread:
-            asking.setdefault((f.game, m.group(2), m.group(1)), []).append(f)
+    asking = _asking_for_misspelt(findings)
     if not asking:
         return findings
     folded = {id(f) for found in asking.values() for f in found}
@@ -186,16 +181,29 @@ def _misspelt_fields(findings: list[Finding]) -> list[Finding]:
             continue
         m = _UNREAD.match(f.message) if f.code == "field-unused" else None
         lines = asking.get((f.game, m.group(1), m.group(2))) if m else None
-        if lines:
-            key, meant = m.group(1), m.group(2)
-            where = sorted({str(g.loc) for g in lines})
-            more = f" and {len(where) - 1} other line{'s' * (len(where) > 2)}" if len(where) > 1 else ""
-            places = tuple(dict.fromkeys(p for g in lines for p in (g.places or (g.component,)) if p))
-            f = replace(f, severity="error", code="field-misspelt", places=places if len(places) > 1 else (), component=places[0] if places else f.component,
-                        message=f"the card field '{key}' is read by no template, and templates read '{meant}', which no card has ({where[0]}{more}): "
-                                f"one name is misspelt: make them the same")
-        out.append(f)
+        out.append(_one_misspelling(f, m.group(1), m.group(2), lines) if lines else f)
     return out
+
+
+def _asking_for_misspelt(findings: list[Finding]) -> dict[tuple, list[Finding]]:
+    """(game, the field nothing reads, the field templates ask for) → the errors asking for it, where each names the other."""
+    unread = {(f.game, m.group(1), m.group(2)) for f in findings if f.code == "field-unused" and (m := _UNREAD.match(f.message))}
+    asking: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        m = _NO_FIELD.match(f.message) if f.severity == "error" else None
+        if m and (f.game, m.group(2), m.group(1)) in unread:
+            asking.setdefault((f.game, m.group(2), m.group(1)), []).append(f)
+    return asking
+
+
+def _one_misspelling(unread: Finding, key: str, meant: str, lines: list[Finding]) -> Finding:
+    """The field nothing reads, as the one error of its misspelling, naming the template lines that asked for `meant`."""
+    where = sorted({str(g.loc) for g in lines})
+    more = f" and {len(where) - 1} other line{'s' * (len(where) > 2)}" if len(where) > 1 else ""
+    places = tuple(dict.fromkeys(p for g in lines for p in (g.places or (g.component,)) if p))
+    return replace(unread, severity="error", code="field-misspelt", places=places if len(places) > 1 else (), component=places[0] if places else unread.component,
+                   message=f"the card field '{key}' is read by no template, and templates read '{meant}', which no card has ({where[0]}{more}): "
+                           f"one name is misspelt: make them the same")
 
 
 def _files_of_a_line(same: list[Finding]) -> Finding:

@@ -159,16 +159,20 @@ class Recorder:
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
-        if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
-            self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
-        if laid.condensed:
-            self.condensed.append((font, self.game.family(font), laid.condensed, _template_line()))
+        self._note_fit(laid, content, size, w, h, font)
         if shadow not in (None, False, "none"):  # a copy in the shadow's colour, offset down and right, under the text
             dx = to_number(shadow_offset, "shadow_offset")
             tone = self._colour(shadow) or "#000000"
             self._add(Text(x + dx, y + dx, tuple(op._replace(color=tone) for op in laid.ops), True, bool(edge)))
             self.icons.update((op.icon, tone) for op in laid.ops if type(op) is IconOp)
         return self._add(Text(x, y, laid.ops, bool(decoration), bool(edge)))
+
+    def _note_fit(self, laid, content: str, size: float, w: float, h: float, font: str) -> None:
+        """Remember, for the warnings, a text fitted far smaller than asked, and a title set in the condensed family."""
+        if laid.size < size and (laid.size < SHRUNK_BELOW_PT or laid.size < SHRUNK_BELOW_SHARE * size):
+            self.shrunk.append((size, laid.size, w, h, markup.plain(content)[:40], _template_line()))
+        if laid.condensed:
+            self.condensed.append((font, self.game.family(font), laid.condensed, _template_line()))
 
     def image(self, path, x, y, w, h, fit="contain"):
         if fit not in ("contain", "cover", "stretch"):
