@@ -22,22 +22,23 @@ from pnp.pipeline.unused import unused_fields
 
 
 @paused
-def check_game(gctx: GameContext, render: bool = True, shared: str | None = None) -> list[Finding]:
+def check_game(gctx: GameContext, render: bool = True, shared: str | None = None, drawn: tuple | None = None) -> list[Finding]:
     """Every finding for one game: `game_checks`, and (when `render`) what rendering every output reveals.
 
     `pnp build`, `watch` and `serve` run `game_checks` and get the rest from
     rendering the outputs they print; `pnp validate` renders them here in memory.
     So every command reports the same findings (docs/findings.md). `shared` is
-    the hash of the inputs every game shares when the caller has it."""
-    return findings_of(check_parts(gctx, render, shared))
+    the hash of the inputs every game shares when the caller has it; `drawn`, the cards as the caller rendered them
+    with validate's options and what rendering them found (`pnp serve` has just drawn them), so they are not drawn again."""
+    return findings_of(check_parts(gctx, render, shared, drawn))
 
 
-def check_parts(gctx: GameContext, render: bool = True, shared: str | None = None) -> list[Part]:
+def check_parts(gctx: GameContext, render: bool = True, shared: str | None = None, drawn: tuple | None = None) -> list[Part]:
     """The parts of `check_game`, each as kept in the game's results or as run now (pnp.pipeline.results.kept_part)."""
     shared = shared or shared_inputs_hash(gctx.project)
     parts = game_checks(gctx, shared)
     if render:
-        parts += render_parts(gctx, shared)
+        parts += render_parts(gctx, shared, drawn)
     return parts
 
 
@@ -68,7 +69,7 @@ def data_checks(gctx: GameContext) -> list[Finding]:
     return checker.findings + unused_fields(gctx)
 
 
-def render_parts(gctx: GameContext, shared: str) -> list[Part]:
+def render_parts(gctx: GameContext, shared: str, drawn: tuple | None = None) -> list[Part]:
     """What rendering every output in memory finds, as `build` would: the cards with bleed, each face inspected, and
     every other kind of output; each kept by that output's own cache key (`rendering_keys`), the others also by the
     card fields they read. Nothing is written. An output's builder is imported when its part runs: the build's own
@@ -77,18 +78,23 @@ def render_parts(gctx: GameContext, shared: str) -> list[Part]:
     draft = gctx.layouts.draft
     for kind, key in rendering_keys(gctx.game, shared, gctx.engine.keeps, draft):
         if kind == "cards":
-            parts.append(kept_part(gctx, "cards", key, lambda: _cards_found(gctx)))
+            parts.append(kept_part(gctx, "cards", key, lambda: _cards_found(gctx, drawn)))
         else:
             options = rendering_options(kind, draft)
             parts.append(kept_part(gctx, kind, key, lambda kind=kind, options=options: load_named(kind_named(kind).builder)(gctx, options)[1], cards=True))
     return parts
 
 
-def _cards_found(gctx: GameContext) -> list[Finding]:
-    """Every card rendered with bleed, each face inspected."""
+def _cards_found(gctx: GameContext, drawn: tuple | None = None) -> list[Finding]:
+    """Every card rendered with bleed (or as `drawn` gives them: (deck id → rendered cards, what rendering found)), each
+    face inspected."""
     findings: list[Finding] = []
     inspections: dict = {}  # this process inspects its part of a large deck while a helper renders the rest
-    rendered = {deck.id: render_deck(gctx, deck, VALIDATED, findings, inspections=inspections) for deck in gctx.game.decks.values()}
+    if drawn is not None:
+        rendered, found = drawn
+        findings += found
+    else:
+        rendered = {deck.id: render_deck(gctx, deck, VALIDATED, findings, inspections=inspections) for deck in gctx.game.decks.values()}
     findings += inspect_faces(gctx, rendered, inspections)
     # the sheets a default build prints, their shared cuts read on these faces (alike inside the trim with or without bleed)
     return findings + card_slivers(gctx, VALIDATED, sheets_slivers(gctx, Options(), deck_groups(gctx, rendered)), "the card sheets")

@@ -27,6 +27,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.reference import reference_faces
 from pnp.outputs.rulebook.build import build_rulebook
 from pnp.outputs.tokens import render_set, sized_sets, token_cut
+from pnp.pipeline.results import VALIDATED
 from pnp.serve.images import ImageStore, scale_for
 
 CARD_DPI = 150  # a poker card is 410 px wide with its bleed: sharp at 2× zoom on a laptop
@@ -73,8 +74,7 @@ def tile(key: str, ident: str, name: str, count: int, images: list[dict], size: 
 def render_decks(gctx: GameContext) -> tuple[dict[str, list[Rendered]], list[Finding]]:
     """Every deck's cards rendered with bleed, as `pnp validate` renders them to inspect: (deck id → rendered cards, findings)."""
     findings: list[Finding] = []
-    options = Options(bleed=True)
-    return {deck.id: render_deck(gctx, deck, options, findings) for deck in gctx.game.decks.values()}, findings
+    return {deck.id: render_deck(gctx, deck, VALIDATED, findings) for deck in gctx.game.decks.values()}, findings
 
 
 def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[Rendered]]) -> list[Section]:

@@ -120,6 +120,7 @@ class LiveSession:
         self.reason = "start"
         self._shown: set[str] = set()  # images of the previous round, kept one round for pages still loading them
         self.drawn: dict[str, GameContext] = {}  # each game as its cards were last drawn, for the editor (pnp.serve.editor)
+        self._decks_drawn: dict[str, tuple] = {}  # each game's cards as this refresh drew them, and what drawing them found
         self.lock = threading.RLock()  # held while drawing: the editor draws a face again between two steps, never during one
 
     def saw(self, paths: set[Path]) -> None:
@@ -204,6 +205,7 @@ class LiveSession:
             open_kept(gctx, self.out, shared, self.options.without)  # faces and checks' parts kept by an earlier save, or by another command
         rendered, found = render_decks(gctx)
         self.drawn[slug] = gctx
+        self._decks_drawn[slug] = (rendered, found)  # what the game's final check reads rather than drawing the cards again
         view.drawings += 1
         view.findings["render"] = found
         decks = deck_sections(gctx, self.images, rendered)
@@ -223,7 +225,8 @@ class LiveSession:
         sheets' shared cuts), its parts kept by what they read, so the faces just drawn are not drawn again. What drawing
         the sections found stood in for it until now; it goes, so the page lists what `validate` lists, no more, no less."""
         view = self.views[slug]
-        found = check_game(gctx, render=True, shared=shared_inputs_hash(self.project)) + self._template_warnings(slug)
+        drawn = self._decks_drawn.pop(slug, None)
+        found = check_game(gctx, render=True, shared=shared_inputs_hash(self.project), drawn=drawn) + self._template_warnings(slug)
         view.findings = {"load": view.findings.get("load", []), "check": found}
 
     def _template_warnings(self, slug: str) -> list[Finding]:
