@@ -9,10 +9,16 @@ bytes under a secret key of the user's, kept outside every project (the
 user's cache folder); an entry whose seal does not check is never unpickled
 or unmarshalled: it counts as absent, and is made again.
 
-The key is made on first use (32 random bytes, readable by the user alone).
-Where none can be kept (a read-only home, a key file someone else can read),
-each process makes one of its own: the cache then serves that process alone,
-and the build says so (pnp.pipeline.cache.open_build_cache).
+The key is made on first use (32 random bytes, readable by the user alone),
+only ever at an absolute path: a relative one would be read from the folder
+pnp runs in, which is the game's, and a game could ship its key with forged
+entries. So a relative XDG_CACHE_HOME is ignored (as the XDG spec says), a
+home that is neither an absolute HOME nor the user's entry in the password
+database means no kept key, and a key that lies inside a project pnp opened
+(`refuse_keys_inside`) is never read or made. Where none can be kept (those,
+a read-only home, a key file someone else can read), each process makes one
+of its own: the cache then serves that process alone, and the build says so
+once (pnp.pipeline.cache.open_build_cache).
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import functools
 import hashlib
 import hmac
 import os
+import pwd
 import stat
 from collections.abc import Callable
 from contextlib import suppress
@@ -46,22 +53,71 @@ class Key:
     unkept: str = ""  # why no key could be kept: the cache then serves one process
 
 
-def key_file() -> Path:
+_PROJECTS: tuple[str, ...] = ()  # the real paths of the projects this process opened: no key is read or made inside one
+
+
+def refuse_keys_inside(root: Path | str) -> None:
+    """Never read or make the key inside `root` (a project this process opened: pnp.data.project.Project)."""
+    global _PROJECTS
+    real = os.path.realpath(root)
+    if real not in _PROJECTS:
+        _PROJECTS = (*_PROJECTS, real)
+
+
+def key_file() -> Path | None:
     """Where the user's key is kept: the file PNP_CACHE_KEY names, else pnp/cache-key in the user's cache folder
-    (XDG_CACHE_HOME, else ~/.cache): outside every project, so no game folder can bring its own."""
-    return _key_file(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    (XDG_CACHE_HOME when absolute, else the home's .cache): outside every project, so no game folder can bring its
+    own. None when there is no such absolute place."""
+    return _key_place(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))[0]
 
 
 def current_key() -> Key:
     """The key of the user running this process (read once per process and key file: every entry asks)."""
-    return _key_at(_key_file(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME")))
+    path, why = _key_place(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    if path is not None:
+        why = _inside_project(path, _PROJECTS)
+    return _key_at(path) if not why else _own_key(why)
 
 
 @functools.cache
-def _key_file(named: str | None, cache_home: str | None, home: str | None) -> Path:
+def _key_place(named: str | None, cache_home: str | None, home: str | None) -> tuple[Path | None, str]:
+    """(the key's absolute path, "") or (None, why there is none)."""
     if named:
-        return Path(named).expanduser()
-    return Path(cache_home or os.path.join(os.path.expanduser("~"), ".cache")) / "pnp" / "cache-key"
+        path = Path(named).expanduser()
+        if not path.is_absolute():
+            return None, f"{KEY_ENV} names a relative path ({named!r}), which would be read from the folder pnp runs in: name an absolute one"
+        return path, ""
+    if cache_home and os.path.isabs(cache_home):  # a relative XDG_CACHE_HOME is ignored, as the XDG spec says
+        return Path(cache_home) / "pnp" / "cache-key", ""
+    base = home if home and os.path.isabs(home) else _home_of_user()
+    if base is None:
+        return None, "no absolute home folder: HOME is unset or relative and this user has none in the password database; set HOME"
+    return Path(base) / ".cache" / "pnp" / "cache-key", ""
+
+
+def _home_of_user() -> str | None:
+    """The home the password database gives this user, when it gives an absolute one."""
+    try:
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    except (KeyError, OSError):
+        return None
+    return home if os.path.isabs(home) else None
+
+
+@functools.cache
+def _inside_project(path: Path, projects: tuple[str, ...]) -> str:
+    """Why the key at `path` is refused: it lies inside a project this process opened (a game could ship it); else ""."""
+    real = Path(os.path.realpath(path))
+    for root in projects:
+        if real.is_relative_to(root):
+            return f"{path} lies inside the project {root}, where a game could bring its own: keep it outside every project"
+    return ""
+
+
+@functools.cache
+def _own_key(why: str) -> Key:
+    """A key for this process alone (the same for every entry it seals), when none can be kept, and why."""
+    return Key(os.urandom(KEY_BYTES), None, why)
 
 
 @functools.cache
