@@ -14,8 +14,8 @@ only ever at an absolute path: a relative one would be read from the folder
 pnp runs in, which is the game's, and a game could ship its key with forged
 entries. So a relative XDG_CACHE_HOME is ignored (as the XDG spec says), a
 home that is neither an absolute HOME nor the user's entry in the password
-database means no kept key, and a key that lies inside a project pnp opened
-(`refuse_keys_inside`) is never read or made. Where none can be kept (those,
+database means no kept key, and a key that lies inside a project (a folder
+with data/<game>/game.yaml above it) is never read or made. Where none can be kept (those,
 a read-only home, a key file someone else can read), each process makes one
 of its own: the cache then serves that process alone, and the build says so
 once (pnp.pipeline.cache.open_build_cache).
@@ -53,17 +53,6 @@ class Key:
     unkept: str = ""  # why no key could be kept: the cache then serves one process
 
 
-_PROJECTS: tuple[str, ...] = ()  # the real paths of the projects this process opened: no key is read or made inside one
-
-
-def refuse_keys_inside(root: Path | str) -> None:
-    """Never read or make the key inside `root` (a project this process opened: pnp.data.project.Project)."""
-    global _PROJECTS
-    real = os.path.realpath(root)
-    if real not in _PROJECTS:
-        _PROJECTS = (*_PROJECTS, real)
-
-
 def key_file() -> Path | None:
     """Where the user's key is kept: the file PNP_CACHE_KEY names, else pnp/cache-key in the user's cache folder
     (XDG_CACHE_HOME when absolute, else the home's .cache): outside every project, so no game folder can bring its
@@ -75,7 +64,7 @@ def current_key() -> Key:
     """The key of the user running this process (read once per process and key file: every entry asks)."""
     path, why = _key_place(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
     if path is not None:
-        why = _inside_project(path, _PROJECTS)
+        why = _inside_project(path)
     return _key_at(path) if not why else _own_key(why)
 
 
@@ -105,13 +94,22 @@ def _home_of_user() -> str | None:
 
 
 @functools.cache
-def _inside_project(path: Path, projects: tuple[str, ...]) -> str:
-    """Why the key at `path` is refused: it lies inside a project this process opened (a game could ship it); else ""."""
+def _inside_project(path: Path) -> str:
+    """Why the key at `path` is refused: it lies inside a project (a game could ship it there); else "". Every folder
+    above its real path is looked at, so no project can hold it, whichever the command opens."""
     real = Path(os.path.realpath(path))
-    for root in projects:
-        if real.is_relative_to(root):
-            return f"{path} lies inside the project {root}, where a game could bring its own: keep it outside every project"
+    for folder in real.parents:
+        if _holds_games(folder):
+            return f"{path} lies inside the project {folder}, where a game could bring its own: keep it outside every project"
     return ""
+
+
+def _holds_games(folder: Path) -> bool:
+    """Whether `folder` is a project with a game in it (data/<game>/game.yaml, as pnp.data.project reads one)."""
+    try:
+        return any(os.path.lexists(os.path.join(folder, "data", name, "game.yaml")) for name in os.listdir(folder / "data"))
+    except OSError:
+        return False
 
 
 @functools.cache

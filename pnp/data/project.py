@@ -17,7 +17,6 @@ from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
 from pnp.core.kept import KeptParses
-from pnp.core.sealed import refuse_keys_inside
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import ANY
 from pnp.data.image_folder import image_cards, names_folder
@@ -116,7 +115,6 @@ class Project:
 
     def __init__(self, root: Path, lang: str | None = None):
         self.root = root.resolve()
-        refuse_keys_inside(self.root)  # a cache key found in here would be the game's, not the user's (pnp.core.sealed)
         self.lang = lang  # the edition every game is read in (pnp.data.languages); None: each game's source language
         self.data_dir = self.root / "data"
         self.templates_dir = self.root / "templates"
