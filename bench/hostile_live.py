@@ -118,11 +118,16 @@ def _rewritten_whole(ctx, problem: str) -> bool:
         return False
 
 
-def _get(port: int, path: str, host: str | None = None, timeout: float = 10) -> tuple[int, bytes]:
+TOKENS: dict[int, str] = {}  # port → the token `pnp serve` printed in its address: every route asks for it
+
+
+def _get(port: int, path: str, host: str | None = None, timeout: float = 10, token: bool = True) -> tuple[int, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
         conn.putheader("Host", host or f"127.0.0.1:{port}")
+        if token and port in TOKENS:
+            conn.putheader("Cookie", f"pnp-serve-{port}={TOKENS[port]}")
         conn.endheaders()
         answer = conn.getresponse()
         return answer.status, answer.read()
@@ -134,7 +139,9 @@ def _serve(ctx, spec, env_seconds: str = ""):
     audit = ctx.new_audit()
     child = ctx.spawn(("serve", "tiny", "--port", "0"), spec, audit)
     lines = Lines(child)
-    found = lines.wait_for(r"http://127\.0\.0\.1:(\d+)", 60)
+    found = lines.wait_for(r"http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)", 60)
+    if found:
+        TOKENS[int(found[1])] = found[2]
     return child, lines, audit, int(found[1]) if found else None
 
 

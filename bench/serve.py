@@ -65,7 +65,7 @@ def run(rounds: int, game: str) -> None:
                                   env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         driver = None
         try:
-            url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
+            url = re.search(r"http://127\.0\.0\.1:\d+/\?token=[\w-]+", server.stdout.readline()).group(0)  # the token's cookie follows
             driver = browser(root / "profile")
             started = time.perf_counter()
             driver.get(url)

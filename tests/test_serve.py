@@ -63,10 +63,11 @@ class Server:
         self.proc = subprocess.Popen([sys.executable, "-m", "pnp", "--root", str(project), "serve", "tiny", "--port", "0", *options],
                                      cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self._first_line()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, f"pnp serve did not print its address: {line!r} (log: {log.read_text()})"
-        self.port = int(match.group(1))
-        self.url = f"http://127.0.0.1:{self.port}/"
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)", line)
+        assert match, f"pnp serve did not print its address with its token: {line!r} (log: {log.read_text()})"
+        self.port, self.token = int(match.group(1)), match.group(2)
+        self.url = match.group(0)  # as printed: the browser that opens it gets the token's cookie
+        self.cookie = f"pnp-serve-{self.port}={self.token}"
 
     def _first_line(self) -> str:
         box: list[str] = []
@@ -75,12 +76,14 @@ class Server:
         reader.join(TIMEOUT)
         return box[0] if box else ""
 
-    def request(self, path: str, host: str | None = None, method: str = "GET") -> tuple[int, bytes]:
-        """A raw request: the path goes out exactly as written, nothing normalised on the way."""
+    def request(self, path: str, host: str | None = None, method: str = "GET", token: bool = True) -> tuple[int, bytes]:
+        """A raw request, with the token's cookie unless `token` is False: the path goes out exactly as written."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
         try:
             conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
             conn.putheader("Host", f"127.0.0.1:{self.port}" if host is None else host)
+            if token:
+                conn.putheader("Cookie", self.cookie)
             conn.endheaders()
             response = conn.getresponse()
             return response.status, response.read()
@@ -454,9 +457,11 @@ def _answered(got: bytes, head: bool) -> bool:
     return head or (length is not None and len(got) >= end + 4 + int(length.group(1)))
 
 
-def _send(port: int, data: bytes, read: bool = True) -> bytes:
+def _send(server, data: bytes, read: bool = True) -> bytes:
+    """`data` sent raw, its Host line naming the server and followed by the token's cookie: only the oddity is odd."""
+    port = server.port
     with socket.create_connection(("127.0.0.1", port), timeout=1) as s:  # an answer of unknown length: what comes within a second
-        s.sendall(data.replace(b"{host}", f"127.0.0.1:{port}".encode()))
+        s.sendall(data.replace(b"Host: {host}\r\n", f"Host: 127.0.0.1:{port}\r\nCookie: {server.cookie}\r\n".encode()))
         got = b""
         if read:
             try:
@@ -475,7 +480,7 @@ def test_an_odd_request_is_answered_without_a_traceback_and_the_server_keeps_ser
     assert "Tiny" in state
     log = Path(odd_server.log.name)
     before = log.read_text(encoding="utf-8", errors="replace")
-    answer = _send(odd_server.port, CASES.get(name) or HUNG_UP[name], read=name in CASES)
+    answer = _send(odd_server, CASES.get(name) or HUNG_UP[name], read=name in CASES)
     if name in CASES and answer:
         assert answer.startswith(b"HTTP/1.1 "), answer[:80]
         assert b"root:" not in answer, "a file from outside was served"

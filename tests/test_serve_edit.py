@@ -4,7 +4,7 @@ The page lists a card face's elements with the call that drew each; an edit
 rewrites only the literal terms that change (the rest of the file byte for
 byte), never an expression with no literal term, and the face is redrawn as
 after any save. Undo puts the bytes back. An edit is taken only from the page
-the server served (Host, Origin and the token in that page), only into a
+the server served (Host, Origin and the token of the address it printed), only into a
 template under templates/, and only from the bytes the page was shown.
 Read from what the server answers and what it writes, through starlette's
 TestClient; the drag in headless Chromium is tests/test_serve.py's, on its browser.
@@ -24,6 +24,7 @@ from PIL import Image
 from test_serve import _no_network  # noqa: F401 (loopback only: the browser test talks to its server and chromedriver)
 
 PORT = 8765  # the address the app answers to; TestClient needs no socket
+TOKEN = "test-token-of-the-printed-address"
 ORIGIN = f"http://127.0.0.1:{PORT}"
 HERO, FRAME = "templates/tiny/hero.j2", "templates/tiny/frame.j2"
 KNIGHT = "deck:heroes:knight"
@@ -37,12 +38,15 @@ def digest(data: bytes) -> str:
 
 
 class Page:
-    """What the page served by a test server sends: listings, and edits with its token and Origin."""
+    """What the page served by a test server sends: listings, and edits with its Origin (and the token's cookie, which
+    the client keeps from opening the printed address)."""
 
     def __init__(self, client, root: Path):
         self.client, self.root = client, root
-        self.token = re.search(r'name="pnp-edit" content="([^"]*)"', client.get("/").text).group(1)
-        self.headers = {"origin": ORIGIN, "x-pnp-token": self.token}
+        opened = client.get(f"/?token={TOKEN}")
+        assert opened.status_code == 200 and opened.history and opened.history[0].status_code == 303, "the address leads to the page"
+        assert re.search(r'name="pnp-edit" content="on"', opened.text), "the page is told editing is on"
+        self.headers = {"origin": ORIGIN}
 
     def elements(self, item: str = KNIGHT, side: str = "front") -> list[dict]:
         answer = self.client.get("/api/elements", params={"game": "tiny", "item": item, "side": side})
@@ -91,7 +95,7 @@ def page(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("edit") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
-    with TestClient(create_app(Project(root), ["tiny"], PORT, log=lambda line: None), base_url=ORIGIN) as client:
+    with TestClient(create_app(Project(root), ["tiny"], PORT, TOKEN, log=lambda line: None), base_url=ORIGIN) as client:
         shown = Page(client, root)
         shown.drawn(HERO, timeout=120)
         yield shown
@@ -207,9 +211,15 @@ def test_an_edit_from_anywhere_but_the_served_page_is_refused_and_writes_nothing
     star = page.element("repeat", 4)
     x, y, w, h = star["box"]
     to = [x + 10, y, w, h]
-    for headers in ({"origin": ORIGIN}, {"origin": ORIGIN, "x-pnp-token": "guess"}, {"origin": "http://evil.example", "x-pnp-token": page.token},
-                    {"x-pnp-token": page.token}, {"origin": f"http://127.0.0.1:{PORT + 1}", "x-pnp-token": page.token}):
-        answer = page.edit(star, to, headers=headers)
+    stranger = TestClient(page.client.app, base_url=ORIGIN)  # the same server, no cookie: it never opened the printed address
+    body = {"game": "tiny", "item": KNIGHT, "side": "front", "moves": [{"path": star["path"], "file": star["file"], "digest": star["digest"],
+                                                                       "from": star["box"], "to": to}]}
+    for headers in ({"origin": ORIGIN}, {"origin": ORIGIN, "x-pnp-token": "guess"}, {"origin": ORIGIN, "cookie": f"pnp-serve-{PORT}=guess"},
+                    {"origin": ORIGIN, "cookie": f"pnp-serve-{PORT + 1}={TOKEN}"}):
+        answer = stranger.post("/api/edit", json=body, headers=headers)
+        assert answer.status_code == 403 and "printed in its terminal" in answer.json()["error"], (headers, answer.text)
+    for headers in ({"origin": "http://evil.example"}, {}, {"origin": f"http://127.0.0.1:{PORT + 1}"}):
+        answer = page.edit(star, to, headers=headers)  # the token's cookie, but not the page's Origin
         assert answer.status_code == 403, (headers, answer.text)
     answer = page.edit(star, to, headers={**page.headers, "host": "rebound.example"})
     assert answer.status_code == 403, answer.text
@@ -221,9 +231,9 @@ def test_an_edit_from_anywhere_but_the_served_page_is_refused_and_writes_nothing
         assert answer.status_code == 403 and "outside" in answer.json()["error"], (name, answer.text)
     assert outside.read_bytes() == hero
     assert page.post("/api/undo").status_code == 409, "nothing was written, so nothing can be undone"
-    read_only = create_app(Project(page.root), ["tiny"], PORT, read_only=True)
+    read_only = create_app(Project(page.root), ["tiny"], PORT, TOKEN, read_only=True)
     client = TestClient(read_only, base_url=ORIGIN)  # not started: the refusal comes before any drawing
-    assert 'content="off"' in client.get("/").text, "the page is told editing is off"
+    assert 'content="off"' in client.get(f"/?token={TOKEN}").text, "the page is told editing is off"
     answer = client.post("/api/edit", json={}, headers=page.headers)
     assert answer.status_code == 403 and "--read-only" in answer.json()["error"]
     assert (page.root / HERO).read_bytes() == hero

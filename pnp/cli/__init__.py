@@ -374,8 +374,8 @@ def watch(ctx, games, paper, debounce, exit_after, draft, lang, without):
 @click.option("--read-only", is_flag=True, help="Never write a file: elements can be selected and inspected, not dragged.")
 @click.pass_context
 def serve(ctx, games, port, paper, draft, lang, read_only):
-    """A live preview in the browser that follows every save (on 127.0.0.1 only); drag an element to move it in its template."""
-    from pnp.serve.app import bind
+    """A live preview in the browser that follows every save (on 127.0.0.1, for whoever opens the address it prints); drag an element to move it in its template."""
+    from pnp.serve.app import address, bind, new_token
     from pnp.serve.app import serve as run_server
 
     project = open_project(ctx.obj["root"])
@@ -385,10 +385,12 @@ def serve(ctx, games, port, paper, draft, lang, read_only):
         sock = bind(port)
     except OSError as exc:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port} ({exc.strerror}): choose another --port, or --port 0 for any free one") from None
-    click.echo(f"pnp serve: http://127.0.0.1:{sock.getsockname()[1]}/ shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
+    token = new_token()  # printed here alone: the server answers only to whoever can read this terminal
+    click.echo(f"pnp serve: {address(sock.getsockname()[1], token)} shows {', '.join(slugs)} and follows every save (Ctrl-C to stop)")
+    click.echo("pnp serve: open that address (its token lets your browser in; anyone else on this machine is refused)")
     sys.stdout.flush()
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly on Ctrl-C, then hands the signal back
-        run_server(project, slugs, sock, paper=paper, draft=draft, read_only=read_only,
+        run_server(project, slugs, sock, token, paper=paper, draft=draft, read_only=read_only,
                    log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
     click.echo("pnp serve: stopped")
 

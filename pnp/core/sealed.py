@@ -9,10 +9,16 @@ bytes under a secret key of the user's, kept outside every project (the
 user's cache folder); an entry whose seal does not check is never unpickled
 or unmarshalled: it counts as absent, and is made again.
 
-The key is made on first use (32 random bytes, readable by the user alone).
-Where none can be kept (a read-only home, a key file someone else can read),
-each process makes one of its own: the cache then serves that process alone,
-and the build says so (pnp.pipeline.cache.open_build_cache).
+The key is made on first use (32 random bytes, readable by the user alone),
+only ever at an absolute path: a relative one would be read from the folder
+pnp runs in, which is the game's, and a game could ship its key with forged
+entries. So a relative XDG_CACHE_HOME is ignored (as the XDG spec says), a
+home that is neither an absolute HOME nor the user's entry in the password
+database means no kept key, and a key that lies inside a project (a folder
+with data/<game>/game.yaml above it) is never read or made. Where none can be kept (those,
+a read-only home, a key file someone else can read), each process makes one
+of its own: the cache then serves that process alone, and the build says so
+once (pnp.pipeline.cache.open_build_cache).
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import functools
 import hashlib
 import hmac
 import os
+import pwd
 import stat
 from collections.abc import Callable
 from contextlib import suppress
@@ -46,22 +53,69 @@ class Key:
     unkept: str = ""  # why no key could be kept: the cache then serves one process
 
 
-def key_file() -> Path:
+def key_file() -> Path | None:
     """Where the user's key is kept: the file PNP_CACHE_KEY names, else pnp/cache-key in the user's cache folder
-    (XDG_CACHE_HOME, else ~/.cache): outside every project, so no game folder can bring its own."""
-    return _key_file(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    (XDG_CACHE_HOME when absolute, else the home's .cache): outside every project, so no game folder can bring its
+    own. None when there is no such absolute place."""
+    return _key_place(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))[0]
 
 
 def current_key() -> Key:
     """The key of the user running this process (read once per process and key file: every entry asks)."""
-    return _key_at(_key_file(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME")))
+    path, why = _key_place(os.environ.get(KEY_ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    if path is not None:
+        why = _inside_project(path)
+    return _key_at(path) if not why else _own_key(why)
 
 
 @functools.cache
-def _key_file(named: str | None, cache_home: str | None, home: str | None) -> Path:
+def _key_place(named: str | None, cache_home: str | None, home: str | None) -> tuple[Path | None, str]:
+    """(the key's absolute path, "") or (None, why there is none)."""
     if named:
-        return Path(named).expanduser()
-    return Path(cache_home or os.path.join(os.path.expanduser("~"), ".cache")) / "pnp" / "cache-key"
+        path = Path(named).expanduser()
+        if not path.is_absolute():
+            return None, f"{KEY_ENV} names a relative path ({named!r}), which would be read from the folder pnp runs in: name an absolute one"
+        return path, ""
+    if cache_home and os.path.isabs(cache_home):  # a relative XDG_CACHE_HOME is ignored, as the XDG spec says
+        return Path(cache_home) / "pnp" / "cache-key", ""
+    base = home if home and os.path.isabs(home) else _home_of_user()
+    if base is None:
+        return None, "no absolute home folder: HOME is unset or relative and this user has none in the password database; set HOME"
+    return Path(base) / ".cache" / "pnp" / "cache-key", ""
+
+
+def _home_of_user() -> str | None:
+    """The home the password database gives this user, when it gives an absolute one."""
+    try:
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    except (KeyError, OSError):
+        return None
+    return home if os.path.isabs(home) else None
+
+
+@functools.cache
+def _inside_project(path: Path) -> str:
+    """Why the key at `path` is refused: it lies inside a project (a game could ship it there); else "". Every folder
+    above its real path is looked at, so no project can hold it, whichever the command opens."""
+    real = Path(os.path.realpath(path))
+    for folder in real.parents:
+        if _holds_games(folder):
+            return f"{path} lies inside the project {folder}, where a game could bring its own: keep it outside every project"
+    return ""
+
+
+def _holds_games(folder: Path) -> bool:
+    """Whether `folder` is a project with a game in it (data/<game>/game.yaml, as pnp.data.project reads one)."""
+    try:
+        return any(os.path.lexists(os.path.join(folder, "data", name, "game.yaml")) for name in os.listdir(folder / "data"))
+    except OSError:
+        return False
+
+
+@functools.cache
+def _own_key(why: str) -> Key:
+    """A key for this process alone (the same for every entry it seals), when none can be kept, and why."""
+    return Key(os.urandom(KEY_BYTES), None, why)
 
 
 @functools.cache

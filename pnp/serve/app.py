@@ -6,8 +6,9 @@ JSON, a stream of server-sent events carrying each game's state when it
 changes, and the elements of a card face for the page to select. No path
 from a request reaches the filesystem but one: an edit the page sends when a
 designer drags an element, which rewrites numbers in a template under
-templates/ (pnp.serve.editing). It is taken only from the page this server
-served (its Origin, and a token written into that page), and never with
+templates/ (pnp.serve.editing). Every route answers only to whoever started
+the server (the token of its printed address: pnp.serve.access); an edit is
+taken only from the page this server served (its Origin too), never with
 `--read-only`. A watcher thread notes saves; a render thread refreshes the
 games and hands each new state to the event loop.
 """
@@ -34,8 +35,9 @@ from starlette.routing import Route
 
 from pnp.data.project import Project
 from pnp.layout.images import IMAGE_SUFFIXES
+from pnp.serve.access import TokenGate, read_limited
 from pnp.serve.editing import Refusal
-from pnp.serve.editor import Editor
+from pnp.serve.editor import Editor, query_fields
 from pnp.serve.session import LiveSession
 from pnp.serve.simulations import simulations
 
@@ -52,7 +54,7 @@ SECURITY_HEADERS = [
 INPUT_SUFFIXES = {".yaml", ".yml", ".md", ".j2", ".svg", *IMAGE_SUFFIXES, ".ttf", ".otf", ".csv", ".tsv", ".xlsx", ".ods"}
 SKIPPED_FOLDERS = {"output", "__pycache__", "node_modules", "venv"}
 MAX_EDIT_BYTES = 16_384  # an edit names a face, and for each element moved (a row of them, say) its file and two boxes
-TOKEN_SLOT = b'<meta name="pnp-edit" content="">'  # in index.html: the page's token for edits, or "off"
+EDIT_SLOT = b'<meta name="pnp-edit" content="">'  # in index.html: "on", or "off" with --read-only (the token is in a cookie)
 
 
 class OwnHostOnly:
@@ -236,36 +238,38 @@ def page_file(name: str) -> bytes:
     return resources.files("pnp.serve").joinpath("static", name).read_bytes()
 
 
-def edit_routes(editor: Editor, port: int, token: str, read_only: bool) -> list[Route]:
+def edit_routes(editor: Editor, port: int, read_only: bool) -> list[Route]:
     """The routes of drag to edit: a face's elements (a GET, as the state is), and the edit, undo and redo, each taken
     (in a worker thread) only as a JSON POST from the page this server served.
 
-    The Host check stops DNS rebinding; the Origin a browser sets on every POST
-    stops another site's page, and the token, written into this server's page
-    alone, stops anything that could not read that page."""
+    The Host check stops DNS rebinding; the token (TokenGate, before any
+    route) stops every other local account and process; the Origin a browser
+    sets on every POST stops another site's page."""
     origin = f"http://{HOST}:{port}"
 
     def guard(work: Callable[[dict], dict]):
         async def endpoint(request: Request) -> Response:
             if read_only:
                 return JSONResponse({"error": "pnp serve was started with --read-only: editing is off"}, status_code=403)
-            if request.headers.get("origin") != origin or not secrets.compare_digest(request.headers.get("x-pnp-token", ""), token):
+            if request.headers.get("origin") != origin:
                 return JSONResponse({"error": f"edits are taken only from the page {origin}/ served"}, status_code=403)
             if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
                 return JSONResponse({"error": "an edit is sent as JSON"}, status_code=415)
-            body = await request.body()
-            try:
-                data = json.loads(body) if len(body) <= MAX_EDIT_BYTES else None
-            except ValueError:
-                data = None
-            if not isinstance(data, dict):
-                return JSONResponse({"error": "an edit is a JSON object of at most 16 KB"}, status_code=400)
+            body = await read_limited(request, MAX_EDIT_BYTES)
+            if body is None:
+                return JSONResponse({"error": "an edit is at most 16 KB: this one was longer, and was not read"}, status_code=413,
+                                    headers={"connection": "close"})
+            data = _json_object(body)
+            if data is None:
+                return JSONResponse({"error": "an edit is a JSON object in UTF-8, nested no deeper than its fields need"}, status_code=400)
             return await _answer(work, data)
         return endpoint
 
     async def elements(request: Request) -> Response:
-        q = request.query_params
-        return await _answer(lambda _: {**editor.elements(q.get("game", ""), q.get("item", ""), q.get("side", "")), "editing": not read_only}, {})
+        def listed(_):
+            game, item, side = query_fields(request.query_params, ("game", "item", "side"))
+            return {**editor.elements(game, item, side), "editing": not read_only}
+        return await _answer(listed, {})
 
     return [
         Route("/api/elements", elements),
@@ -275,24 +279,45 @@ def edit_routes(editor: Editor, port: int, token: str, read_only: bool) -> list[
     ]
 
 
+def _json_object(body: bytes) -> dict | None:
+    """The body as a JSON object, or None: not UTF-8, not JSON, nested past what Python's reader follows, or not an object."""
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 async def _answer(work: Callable[[dict], dict], data: dict) -> Response:
-    """`work(data)` as JSON, run in a worker thread (it draws and writes); a Refusal as its status and sentence."""
+    """`work(data)` as JSON, run in a worker thread (it draws and writes); a Refusal as its status and sentence, and
+    anything else (a bug in pnp, never the request's fault: each field is checked first) as one sentence too."""
     try:
         return JSONResponse(await run_in_threadpool(work, data))
     except Refusal as exc:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+    except Exception as exc:
+        return JSONResponse({"error": f"pnp could not answer ({type(exc).__name__}: {exc}); please report this"}, status_code=500)
 
 
-def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "letter", log: Callable[[str], None] = print,
+def new_token() -> str:
+    """The secret of one server's address: 32 random bytes, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def address(port: int, token: str) -> str:
+    """What the terminal shows: the one way into the server."""
+    return f"http://{HOST}:{port}/?token={token}"
+
+
+def create_app(project: Project, slugs: list[str], port: int, token: str, *, paper: str = "letter", log: Callable[[str], None] = print,
                draft: bool = False, read_only: bool = False) -> OwnHostOnly:
-    """The ASGI application for `pnp serve`, guarded by the Host check; `draft` as in `pnp build --draft`; `read_only`
-    turns editing off (the page still selects elements and shows their calls)."""
+    """The ASGI application for `pnp serve`, guarded by the Host check, then by `token` (pnp.serve.access); `draft` as
+    in `pnp build --draft`; `read_only` turns editing off (the page still selects elements and shows their calls)."""
     hub = Hub(slugs)
     renderer = Renderer(project, slugs, paper, log, draft)
     editor = Editor(project, lambda: renderer.session)
-    token = secrets.token_urlsafe(24)
     page = {name: page_file(name) for name in ("index.html", *PAGE_FILES)}
-    page["index.html"] = page["index.html"].replace(TOKEN_SLOT, TOKEN_SLOT.replace(b'""', f'"{"off" if read_only else token}"'.encode()))
+    page["index.html"] = page["index.html"].replace(EDIT_SLOT, EDIT_SLOT.replace(b'""', b'"off"' if read_only else b'"on"'))
 
     async def index(request: Request) -> Response:
         return Response(page["index.html"], media_type="text/html; charset=utf-8", headers={"cache-control": "no-cache"})
@@ -332,9 +357,9 @@ def create_app(project: Project, slugs: list[str], port: int, *, paper: str = "l
         Route("/img/{name}", image),
         Route("/api/state", state),
         Route("/events", events),
-        *edit_routes(editor, port, token, read_only),
+        *edit_routes(editor, port, read_only),
     ]
-    return OwnHostOnly(Starlette(routes=routes, lifespan=lifespan), HOST, port)
+    return OwnHostOnly(TokenGate(Starlette(routes=routes, lifespan=lifespan), token, port, MAX_EDIT_BYTES), HOST, port)
 
 
 def bind(port: int) -> socket.socket:
@@ -349,12 +374,12 @@ def bind(port: int) -> socket.socket:
     return sock
 
 
-def serve(project: Project, slugs: list[str], sock: socket.socket, *, paper: str = "letter", log: Callable[[str], None] = print,
+def serve(project: Project, slugs: list[str], sock: socket.socket, token: str, *, paper: str = "letter", log: Callable[[str], None] = print,
           draft: bool = False, read_only: bool = False) -> None:
-    """Run the preview server on `sock` until Ctrl-C."""
+    """Run the preview server on `sock` until Ctrl-C, answering only to requests that bring `token`."""
     import uvicorn
 
     port = sock.getsockname()[1]
-    app = create_app(project, slugs, port, paper=paper, log=log, draft=draft, read_only=read_only)
+    app = create_app(project, slugs, port, token, paper=paper, log=log, draft=draft, read_only=read_only)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1, access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

@@ -98,6 +98,8 @@ class Editor:
     def _drawn(self, slug: str):
         """(session, the game's context as its cards were last drawn)."""
         session = self.session_of()
+        if session is not None and slug not in session.views:
+            raise Refusal(404, f"pnp serve shows no game {slug!r}: it shows {', '.join(session.views)}")
         drawn = session.drawn.get(slug) if session is not None else None
         if drawn is None:
             raise Refusal(409, f"{slug} is still being drawn: try again in a moment")
@@ -298,17 +300,29 @@ def _changed_args(call: call_source.Call, replacements: list[tuple[int, int, str
 
 
 def _text_field(body: dict, name: str) -> str:
+    """A text field of an edit: a string of 1 to 1,000 characters none of which is a control character (a NUL in a file
+    name) or half of a UTF-16 pair (a lone surrogate, which no file name or key holds): 400 otherwise."""
     value = body.get(name)
     if not isinstance(value, str) or not value or len(value) > 1000:
-        raise Refusal(400, f"the edit names no {name}")
+        raise Refusal(400, f"the request names no {name}: it is a text of 1 to 1,000 characters")
+    if any(c < " " or c == "\x7f" or "\ud800" <= c <= "\udfff" for c in value):
+        raise Refusal(400, f"the request's {name} holds a control character or a lone surrogate, which no {name} holds")
     return value
+
+
+def query_fields(params, names: tuple[str, ...]) -> list[str]:
+    """The fields of a listing's query, each checked as an edit's text fields are."""
+    return [_text_field({n: params.get(n)}, n) for n in names]
 
 
 def _moves(body: dict) -> list[Move]:
     moves = body.get("moves")
     if not isinstance(moves, list) or not 1 <= len(moves) <= MAX_MOVES or not all(isinstance(m, dict) for m in moves):
         raise Refusal(400, f"an edit moves 1 to {MAX_MOVES} elements: [{{path, file, digest, from, to}}, …]")
-    return [Move(*(_text_field(m, k) for k in ("path", "file", "digest")), _box_field(m, "from"), _box_field(m, "to")) for m in moves]
+    out = [Move(*(_text_field(m, k) for k in ("path", "file", "digest")), _box_field(m, "from"), _box_field(m, "to")) for m in moves]
+    if not all(len(m.digest) == 64 and set(m.digest) <= set("0123456789abcdef") for m in out):
+        raise Refusal(400, "an edit's digest is the SHA-256 of the file it was shown from, as the listing gave it: 64 hex digits")
+    return out
 
 
 def _box_field(body: dict, name: str) -> Box:

@@ -11,7 +11,7 @@ const AWAIT_MS = 10000; // an edit whose face shows no new image by then frees t
 const HANDLES = ["nw", "n", "ne", "e", "se", "s", "sw", "w"];
 
 const editing = {
-  token: (document.querySelector('meta[name="pnp-edit"]') || {}).content || "",
+  on: (document.querySelector('meta[name="pnp-edit"]') || {}).content === "on", // "off" with --read-only; the token is in a cookie
   lists: new Map(), // "item|side" → { src, elements }
   sel: null, // { item, side, frame, src, picked: [{ element, box }] }: the last picked is the one the panel shows
   last: null, // where the last click picked: { item, side, x, y, hits: paths under the pointer, topmost first }
@@ -21,7 +21,7 @@ const editing = {
   counts: { undo: 0, redo: 0 },
 };
 
-function canEdit() { return editing.token !== "" && editing.token !== "off"; }
+function canEdit() { return editing.on; }
 
 function frameTarget(frame) {
   const tile = frame.closest(".tile");
@@ -226,7 +226,7 @@ function dragged(box, handle, dx, dy, square) {
 
 async function post(path, body) {
   const answer = await fetch(path, {
-    method: "POST", headers: { "content-type": "application/json", "x-pnp-token": editing.token }, body: JSON.stringify(body),
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   let data = {};
   try { data = await answer.json(); } catch { data = { error: `the server answered ${answer.status}` }; }
