@@ -60,3 +60,58 @@ def test_an_insert_that_would_cut_into_the_safe_area_is_refused_at_the_decks_siz
     assert result.exit_code == 1
     assert "heroes.yaml:2:7: error: a 50 × 70 mm insert trims the 63.5 × 88.9 mm cards into their 3 mm safe area" in result.stderr
     assert "57.5 × 82.9 mm" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def police_inserts(tmp_path_factory, shared_build):
+    """Police Precinct's cards as 61 × 86 mm inserts: a game of three card sizes (poker, mini, tarot aids); the build's
+    output and its PDF."""
+    import shutil
+
+    from conftest import ROOT
+
+    out = tmp_path_factory.mktemp("police-inserts")
+    shutil.copytree(shared_build() / ".pnp-cache", out / ".pnp-cache", symlinks=True)
+    result = run_pnp(ROOT, "build", "police-precinct", "--only", "cards", "--insert", "61x86", "--out", str(out))
+    assert result.exit_code == 0, result.output + result.stderr
+    return result.output + result.stderr, out / "police-precinct" / "police-precinct-cards-insert61x86mm.pdf"
+
+
+def test_a_game_of_several_card_sizes_gets_an_insert_of_each_size(police_inserts):
+    """A sleeve's seams take the same room whatever its size: 61 × 86 asked for the poker cards (63.5 × 88.9) makes each
+    other size's insert 2.5 × 2.9 mm smaller than its card. Every card of every deck is on the sheets."""
+    _, pdf = police_inserts
+    doc = streams.Document(pdf)
+    sizes = {}
+    for i in range(len(doc.pages)):
+        for face in P.faces_of(doc, i):
+            size = tuple(sorted(((face.trim.x1 - face.trim.x0) / MM, (face.trim.y1 - face.trim.y0) / MM)))
+            known = next((s for s in sizes if abs(s[0] - size[0]) < 0.05 and abs(s[1] - size[1]) < 0.05), size)
+            sizes[known] = sizes.get(known, 0) + 1
+    cards = {(63.5, 88.9): 45 + 6 + 4 + 5 + 36, (44.45, 63.5): 36, (69.85, 120.65): 2}  # `pnp list police-precinct`: each size's cards
+    wanted = sorted((w - 2.5, h - 2.9, n) for (w, h), n in cards.items())
+    got = sorted((w, h, n) for (w, h), n in sizes.items())
+    assert len(got) == len(wanted) and all(abs(a - b) < 0.05 for g, w in zip(got, wanted, strict=True) for a, b in zip(g, w, strict=True)), got
+
+
+def test_an_inserts_version_stamp_prints_as_text_at_the_floor_or_more(police_inserts):
+    """The stamp (5 pt on the card) would print at 4.8 pt scaled into a 61 × 86 insert, under the small-print floor,
+    which shows as grey bars: it stays 5 pt text, each card's stamp read back from the page."""
+    from print_sizes import smallest
+
+    _, pdf = police_inserts
+    texts = page_texts(pdf)
+    stamps = sum(len(__import__("re").findall(r"v\d[\d.]* · [A-Z0-9]{6}", t)) for t in texts)
+    doc = streams.Document(pdf)
+    assert stamps == sum(len(P.faces_of(doc, i)) for i in range(len(texts))), stamps
+    assert min(size for size, *_ in smallest(pdf).text) >= 5.0 - 1e-4
+
+
+def test_a_round_or_hex_deck_is_named_and_left_out_of_the_inserts(project):
+    (project / "data/tiny/decks/rounds.yaml").write_text("name: Rounds\nsize: 60\nshape: round\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+                                                         "defaults: {side: red}\ncards:\n  - {id: r1, name: Shape, stars: 1, number: 1, text: Hi., count: 2}\n")
+    result = run_pnp(project, "build", "--only", "cards", "--insert", "61x86")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "rounds.yaml:3:8: warning: Rounds: round cards get no sleeve insert" in result.stderr, result.stderr
+    doc = streams.Document(project / "output/tiny/tiny-cards-insert61x86mm.pdf")
+    assert sum(len(P.faces_of(doc, i)) for i in range(len(doc.pages))) == CARDS  # the heroes only

@@ -97,3 +97,32 @@ def test_a_ground_drawn_in_many_small_pieces_is_lightened_like_one_large_fill():
     # a lone small square of another colour prints as designed
     lone = Face(200.0, 60.0, 0.0, (Rect(10, 30, 4, 4, street, None, 0.0, 0.0, None),), frozenset())
     assert lighten_face(lone).elements[0].fill == street
+
+
+def test_a_framed_back_never_overprints_its_own_drawing_nor_cuts_a_name_short():
+    """A back whose only drawing is an icon (Police Precinct's "?") keeps it alone: no name is set over it. A back with
+    nothing of its own on a 20 mm token gets each name whole at the 5 pt floor or more, or none ("Germ Ty…" says nothing)."""
+    mark = Face(20, 20, 0.0, (Rect(-1, -1, 22, 22, GROUND, None, 0.0, 0.0, None), Icon("hearts", WHITE, 4, 4, 12, 12)), frozenset())
+    framed = frame_back(mark, "Police Precinct", "Unknown circumstances markers", "Helvetica")
+    assert [el for el in framed.elements if type(el) is Text] == [], "a name set over the back's own icon"
+    plain = Face(20, 20, 0.0, (Rect(-1, -1, 22, 22, GROUND, None, 0.0, 0.0, None),), frozenset())
+    ops = [op for el in frame_back(plain, "Germ Tycoon", "Colonies", "Helvetica").elements if type(el) is Text for op in el.ops]
+    assert all(op.text in ("Germ Tycoon", "Colonies") and op.size >= 5.0 for op in ops), [(op.text, op.size) for op in ops]
+    assert all(op.x >= 0 and op.x + op.w <= 20 * 72 / 25.4 for op in ops), "each name inside the token"
+
+
+def test_the_games_ink_saver_backs_name_nothing_cut_short_and_set_no_title_over_a_mark(shared_build):
+    """Read from the five games' ink-saver sheets: no piece's back prints a word cut short with "…", and Police
+    Precinct's unknown-circumstances markers show their "?" alone (the game's title only in the page's footer)."""
+    from pdftext import page_texts
+
+    out = shared_build("--ink-saver", "--only", "cards", "--only", "tokens", "--only", "boards")
+    cut = []
+    for pdf in sorted(out.glob("*/*-ink-saver.pdf")):
+        for n, text in enumerate(page_texts(pdf), 1):
+            if "backs ·" in text:
+                cut += [f"{pdf.name} page {n}: {word!r}" for word in text.split() if word.endswith("…")]
+    assert not cut, cut[:10]
+    police = page_texts(out / "police-precinct" / "police-precinct-tokens-ink-saver.pdf")
+    markers = next(text for text in police if "backs ·" in text and "Unknown circumstances markers" in text)
+    assert markers.count("Police Precinct") == 1, "the title set over the markers' '?'"

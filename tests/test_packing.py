@@ -331,7 +331,7 @@ def sides(pdf: Path, reader) -> list[Side]:
                 w, h = page.get_size()
                 text = page.get_textpage()
                 words = text.get_text_range()
-                kind = "backs" if "backs ·" in words else "one-sided" if "one-sided" in words else "fronts"
+                kind = "backs" if "backs ·" in words or "back left blank" in words else "one-sided" if "one-sided" in words else "fronts"
                 fold = None
                 if kind == "one-sided":
                     found = text.search("fold").get_next()

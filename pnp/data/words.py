@@ -66,6 +66,7 @@ class SheetWords:
     backs_long: str = "backs · print double-sided at 100%, flip on the long edge"
     backs_short: str = "backs · print double-sided at 100%, flip on the short edge"
     backs: str = "backs · print at 100%"
+    blank_back: str = "back left blank · no piece of this sheet has a back · print double-sided at 100%"
     folded: str = "one-sided at 100% · fold on the dashes, glue, cut"
     fold: str = "fold"
     of: str = "sheet {n} of {total}"

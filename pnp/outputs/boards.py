@@ -11,7 +11,7 @@ from __future__ import annotations
 from reportlab.lib.utils import simpleSplit
 
 from pnp.core.errors import Finding, Loc, PnpError, error
-from pnp.core.units import pt, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, pt, um
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
 from pnp.layout import rl
@@ -59,6 +59,22 @@ def seam_notes(spec, raw, face: Face, plan: TilePlan, paper: str, game) -> list[
     return [Finding("warning", "board-seam-text", message, raw.loc_of("size"), game=game.slug, component=f"boards/{spec.id}")]
 
 
+def margin_notes(spec, raw, face: Face, overlap: float, pdf, printable_mm: float, game) -> list[Finding]:
+    """A note for a board the printer profile's margin tiles otherwise than the default margin does: the pages it takes
+    now and at the default, so a profile that turns 9 pages into 12 says so where the board is declared."""
+    if abs(printable_mm - DEFAULT_PRINTABLE_MM) < 1e-9:
+        return []
+    default = Insets.for_printer()
+    plan = pdf.plans.get(spec.id)
+    before = 1 if fits_page(spec.size, pdf.paper, default) else plan_tiles(spec.size, pdf.paper, overlap, default, keep_off=keep_off(face)).pages
+    now = plan.pages if plan is not None else 1
+    if now == before:
+        return []
+    message = (f"board '{spec.id}' tiles on {now} {pdf.paper} page{'s' if now != 1 else ''} with this printer's {printable_mm:.2f} mm margin, "
+               f"{before} with the default {DEFAULT_PRINTABLE_MM:.2f} mm: the printable area is smaller (the assembly map shows the tiles)")
+    return [Finding("note", "board-tiling-margin", message, raw.loc_of("size"), game=game.slug, component=f"boards/{spec.id}")]
+
+
 def _overlap(raw, game, findings) -> float:
     value = raw.get("overlap", DEFAULT_OVERLAP_MM)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 40:
@@ -91,6 +107,7 @@ def build_boards(gctx: GameContext, options: Options):
     except ValueError as exc:
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
     notes = [note for spec, face, _, raw in boards if spec.id in pdf.plans for note in seam_notes(spec, raw, face, pdf.plans[spec.id], paper, game)]
+    notes += [note for spec, face, overlap, raw in boards for note in margin_notes(spec, raw, face, overlap, pdf, options.printable_mm, game)]
     name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
     return [(name, data, FileStats(pages, len(boards)))], notes
 

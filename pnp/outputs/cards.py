@@ -10,7 +10,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 
-from pnp.core.errors import Finding, LayoutError, Loc, error
+from pnp.core.errors import Finding, LayoutError, Loc, error, warning
 from pnp.core.processes import helper_pool, several_cores, worker_state
 from pnp.data.fields import Fields
 from pnp.data.project import Card, Deck, Game, Project
@@ -19,7 +19,7 @@ from pnp.layout.elements import Face, FaceDigests, Text
 from pnp.layout.inspect import render_findings
 from pnp.outputs.context import Engine, GameContext, face_context, sheets_pdf
 from pnp.outputs.faces import SideRenderer
-from pnp.outputs.inserts import BOTH_SIDES, Printed
+from pnp.outputs.inserts import BOTH_SIDES, Printed, insert_card
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
@@ -335,21 +335,23 @@ def build_cards(gctx: GameContext, options: Options, previous_faces: dict | None
     digests = FaceDigests(gctx.engine.memo("face digests"))
     decks: list[DeckSheets] = []
     ahead = not options.ink_saver
+    wanted = [deck for deck in game.decks.values() if not options.decks or deck.id in options.decks]
+    wanted, skipped = _insert_decks(game, wanted, options)
+    given_for = insert_card([d.size for d in wanted], options.insert) if options.insert else None
     try:
-        for deck in game.decks.values():
-            if options.decks and deck.id not in options.decks:
-                continue
+        for deck in wanted:
             if options.progress:
                 options.progress(f"{game.slug}: {deck.name} ({deck.total} cards)")
             first, found, coming = start_deck(gctx, deck, options, MAIN_SHARE_AHEAD if ahead else 0.5)
-            sheets = DeckSheets(gctx, deck, digests, previous_faces, options.printed)
+            sheets = DeckSheets(gctx, deck, digests, previous_faces, options.printed.fitted(deck.size, given_for))
             decks.append(sheets)
             sheets.add(first, found)
             if coming is not None:
                 sheets.expect(coming)
                 if not ahead:
                     sheets.arrive()
-        return _imposed(gctx, options, decks, digests)
+        files, findings = _imposed(gctx, options, decks, digests)
+        return files, [*skipped, *findings]
     finally:
         _arrive_all(decks)  # a build that stopped with an exception leaves no process rendering for it
 
@@ -365,7 +367,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
             raise GaveUp
 
     refused = [error("insert-size", said, game.decks[d.deck.id].loc_of("size"), game=game.slug, component=d.deck.id)
-               for d in decks if (said := options.printed.refused(d.deck.size)) is not None]
+               for d in decks if (said := d.printed.refused(d.deck.size)) is not None]
     if any(f.severity == "error" for f in _decks_findings(decks)) or not groups or refused:
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *refused]
@@ -389,6 +391,17 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
     return files, [*_decks_findings(decks), *notes]
+
+
+def _insert_decks(game, decks: list, options: Options) -> tuple[list, list[Finding]]:
+    """With --insert, the decks that get sleeve inserts (rectangular ones) and a warning naming each round or hex deck
+    left out: a sleeve is rectangular, and a shaped card is cut from its sheet whole."""
+    if not options.insert:
+        return decks, []
+    shaped = [d for d in decks if not d.shape.straight]
+    said = [warning("insert-shape", f"{d.name}: {'round' if d.shape.kind == 'circle' else 'hex'} cards get no sleeve insert (a sleeve is rectangular) and are left out of the "
+                    "insert sheets: build without --insert to print them", d.loc_of("shape"), game=game.slug, component=d.id) for d in shaped]
+    return [d for d in decks if d.shape.straight], said
 
 
 def _layout_notes(game, groups: list[Group], options: Options) -> list[Finding]:

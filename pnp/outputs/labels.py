@@ -19,10 +19,12 @@ from pnp.outputs.stats import FileStats
 from pnp.render.cutters import CUTTERS
 from pnp.render.labels import LabelText, label_box, usable_slots, write_labels
 
+LISTED_KINDS = 6  # a token set of more kinds says its count only: sixteen kinds' names fill no label at a readable size
+
 
 def label_texts(game) -> list[LabelText]:
     """A label for each deck (its cards and copies) and each token set (its pieces, and each kind's count when it has
-    several), in the edition's language."""
+    several, up to LISTED_KINDS), in the edition's language."""
     words = words_of(game)
     out = []
     for deck in game.decks.values():
@@ -35,7 +37,7 @@ def label_texts(game) -> list[LabelText]:
         variants = [v for v in token_variants(raw) if v.count]
         total = sum(v.count for v in variants)
         lines = [said(words, "label_token", total)]
-        if len(variants) > 1:
+        if 1 < len(variants) <= LISTED_KINDS:
             lines.append(", ".join(f"{v.count} × {_piece_name(v, bool(raw.get('items')))}" for v in variants))
         out.append(LabelText(spec.name, (*lines, game.spec.title), *_looks(game, [raw, *(v.fields for v in variants)]), "tokens"))
     for extra in game.spec.labels.add:

@@ -30,6 +30,7 @@ from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Li
 from pnp.layout.gradients import darkest, retinted
 from pnp.layout.readability import low_contrast
 from pnp.layout.typeset import TextOp
+from pnp.render.print_floor import MIN_TEXT_PT
 
 TINT = 0.12  # share of the original colour kept in a large fill
 LARGE = 0.04  # of the trim area: a 13 × 13 mm patch on a poker card
@@ -265,13 +266,15 @@ def frame_back(back: Face, title: str, subtitle: str, font: str) -> Face:
     outline (its icons and shapes as grey outlines, its words in dark grey), the ground it is printed on left out.
 
     Decks whose backs differ by their icon and label (and, in colour, by their ground) stay apart without it. A back
-    that says nothing of its own gets the game's title and the deck's name (`subtitle`)."""
+    that draws nothing of its own but its ground gets the game's title and the deck's name (`subtitle`), each where it
+    fits whole: a back's own drawing (Police Precinct's "?", a colony's cluster) is never overprinted by a name, and a
+    name is never cut short ("Germ Ty…" on a 20 mm token said nothing)."""
     w, h = back.w, back.h
     inset = min(3.0, w / 10, h / 10)
     elements = [Rect(inset, inset, w - 2 * inset, h - 2 * inset, None, FRAME_COLOUR, 0.3, min(2.5, inset), None)]
-    traced, words = _in_outline(back.elements, w, h)
+    traced, _ = _in_outline(back.elements, w, h)
     elements += traced
-    if not words:
+    if not traced:
         elements.append(_title_block(w, h, inset, title, subtitle, font))
     return Face(w, h, back.bleed, tuple(elements), icons_used(elements))
 
@@ -330,20 +333,19 @@ def _area(shape) -> float:
 
 
 def _title_block(w: float, h: float, inset: float, title: str, subtitle: str, font: str) -> Text:
-    """The game's title and the deck's name, centred: what a back with no words of its own says in ink saver."""
+    """The game's title and the deck's name, centred: what a back with no drawing of its own says in ink saver. Each
+    is set whole, shrunk to fit its frame down to the small-print floor (MIN_TEXT_PT), or left out: a name cut short
+    names nothing."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
-
     k = PT_PER_MM
     ops = []
     room = (w - 2 * inset - 4) * k
     y = h / 2 * k
     for text, size, colour in ((title, 14.0, TITLE_COLOUR), (subtitle, 8.0, FRAME_COLOUR)):
-        if not text:
+        width1 = stringWidth(text, font, 1) if text else 0.0
+        if not width1 or room / width1 < MIN_TEXT_PT:
             continue
-        width1 = stringWidth(text, font, 1) or 1
-        size = max(5.0, min(size, room / width1))
-        while stringWidth(text, font, size) > room and len(text) > 2:
-            text = text[:-2] + "…"
+        size = min(size, room / width1)
         tw = stringWidth(text, font, size)
         ops.append(TextOp((w * k - tw) / 2, y, font, size, colour, text, tw))
         y += size * 1.4

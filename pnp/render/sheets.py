@@ -176,7 +176,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _mark_pages(pages, edge_bleed_mm, draft)
     first = pages[0].sheet
     c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
-    _ask_duplex(c, pages, duplex, layout)
+    _ask_duplex(c, pages, duplex)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
                           PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words)
@@ -208,10 +208,10 @@ def _mark_pages(pages: list[Page], edge_bleed_mm: float, draft: bool) -> None:
             page.label = tuple(f"DRAFT · {label}" for label in page.label)
 
 
-def _ask_duplex(c, pages: list[Page], duplex: str, layout: str) -> None:
-    """Tell the print dialog how the sheets print: one-sided on a gutterfold build whose pages are all folded or hold
-    pieces with no back (on a plain sheet), else flipped on the edge asked."""
-    if layout == "gutterfold" and all(isinstance(page.sheet, FoldSheet) or not _backed(page) for page in pages):
+def _ask_duplex(c, pages: list[Page], duplex: str) -> None:
+    """Tell the print dialog how the sheets print: one-sided when every page is folded or holds pieces with no back
+    (printed double-sided, a sheet's fronts would land on another's back), else flipped on the edge asked."""
+    if all(isinstance(page.sheet, FoldSheet) or not _backed(page) for page in pages):
         c.setViewerPreference("Duplex", "Simplex")
     elif duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge")
@@ -220,7 +220,11 @@ def _ask_duplex(c, pages: list[Page], duplex: str, layout: str) -> None:
 def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], arrive: Callable[[], None] | None) -> None:
     """Draw every page in order, then the backs kept for the end; PENDING faces are fetched (`arrive`) before the first
     page that shows one, so the pages before it are drawn while another process renders them."""
-    for page in pages:
+    backed = writer.duplex != "none" and any(len(writer.sides(page)) > 1 for page in pages)
+    for n, page in enumerate(pages):
+        # in a PDF printed double-sided, a sheet with no backs gets a blank back unless it is the last page: without it,
+        # the next sheet's fronts would print on its back, and every later back land on the wrong front
+        writer.blank_back = backed and n < len(pages) - 1
         if arrive is not None and any(p.front is PENDING for run in page.bands for p in run.pieces):
             arrive()
             arrive = None
@@ -248,6 +252,7 @@ class _SheetWriter:
         self.with_backs = {g.id for g in groups if any(p.back is not None for p in g.pieces)}
         self.bookmarked: set = set()
         self.deferred: list = []  # (page, backs) printed after every fronts page (duplex "none")
+        self.blank_back = False  # whether the page drawn next, when it has no backs, gets a blank back page
         self.flip = words.backs_long if duplex == "long" else words.backs_short if duplex == "short" else words.backs
 
     def page(self, page: Page) -> None:
@@ -269,6 +274,8 @@ class _SheetWriter:
                 self.deferred.append((page, backs))
             else:
                 self._draw(page, backs, self.flip, offset=self.back_offset)
+        elif self.blank_back:
+            self._draw(page, [], self.words.blank_back, offset=self.back_offset)
 
     def sides(self, page: Page) -> list[list[Placed]]:
         """The page's printed sides (`page_sides`): a backs side when a group on it has backs."""

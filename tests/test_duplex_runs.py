@@ -1,0 +1,118 @@
+"""Duplex order in the bundle (issue 75, item 10): every run the bundle tells the user to print double-sided keeps each
+back behind its own front, printed as told.
+
+The shipped games are bundled on Letter and A4 (the plain and ink-saver bundles). For each run the print-settings page
+names as double-sided, the test prints it as a duplex printer does (pages 1-2 of the run on one sheet, 3-4 on the
+next…) and reads each sheet from the PDF: its front side is a fronts page (its footer says "fronts"), its back side is
+that very sheet's backs page (its footer names the same "sheet N of M" and says "backs"), a back left blank or nothing,
+and every back's piece lies, mirrored as the paper turns, where a front's piece lies. A run's stated range is checked
+against the pages: it opens on a sheet's fronts and the page after it is no longer that part's.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+
+import printable as P
+import pytest
+import streams
+from conftest import ROOT, run_pnp
+from pdftext import flat, page_texts
+
+GAMES = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "game.yaml").is_file())
+PAPERS = ("letter", "a4")
+RUN = re.compile(r"(\d+)(?:–(\d+))? (\D+?) (?:double-sided, flip on the (long|short) edge|one-sided)")  # a row of the table
+SHEET = re.compile(r"sheet (\d+) of (\d+) · (fronts|backs|back left blank)")
+
+
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory, shared_build) -> list:
+    """[(game, bundle PDF)] of the five games on Letter and A4, plain and ink-saver, built from the plain build's kept work."""
+    out = tmp_path_factory.mktemp("duplex-runs")
+    shutil.copytree(shared_build() / ".pnp-cache", out / ".pnp-cache", symlinks=True)
+    found = []
+    for game in GAMES:
+        result = run_pnp(ROOT, "bundle", game, "--paper", ",".join(PAPERS), "--out", str(out))
+        assert result.exit_code == 0, result.output
+        found += [(game, out / game / "bundle" / f"{game}-bundle-{paper}{tag}.pdf") for paper in PAPERS for tag in ("", "-ink-saver")]
+    return found
+
+
+def runs(texts: list[str]) -> list[tuple[int, int, str, str]]:
+    """(first page, last page, part, flip edge) of each run the print-settings page names double-sided, pages from 1."""
+    front = flat("\n".join(texts[:6]))
+    table = front[front.index("Pages Part Sides"):]
+    return [(int(m[1]), int(m[2] or m[1]), m[3], m[4]) for m in RUN.finditer(table) if m[4]]
+
+
+def side(text: str) -> tuple[int, int, str] | None:
+    """(sheet, of sheets, 'fronts' / 'backs' / 'back left blank') as a page's footer says, or None (no sheet footer)."""
+    found = SHEET.findall(flat(text))
+    return (int(found[-1][0]), int(found[-1][1]), found[-1][2]) if found else None
+
+
+def _mirrored(doc, index: int, edge: str) -> list[tuple[float, float]]:
+    """Where the pieces of page `index` land on the paper's other side after the flip: a portrait page flipped on its
+    long edge mirrors left to right, a landscape one top to bottom (PRINTING.md, Duplex); the short edge the other way."""
+    page = doc.page(index)
+    across = (page.width > page.height) != (edge == "long")
+    return sorted((round(page.width - f.trim.x1, 1), round(f.trim.y0, 1)) if across else (round(f.trim.x0, 1), round(page.height - f.trim.y1, 1))
+                  for f in P.faces_of(doc, index))
+
+
+def _at(doc, index: int) -> list[tuple[float, float]]:
+    return sorted((round(f.trim.x0, 1), round(f.trim.y0, 1)) for f in P.faces_of(doc, index))
+
+
+def duplex_problems(name: str, texts: list[str], doc) -> list[str]:
+    """What goes wrong when each double-sided run of the bundle is printed as its print-settings page says."""
+    problems = []
+    for first, last, part, edge in runs(texts):
+        where = f"{name} pages {first}–{last} ({part})"
+        opening = side(texts[first - 1])
+        if opening is None or opening[:1] != (1,) or opening[2] != "fronts":
+            problems.append(f"{where}: page {first} is not its first sheet's fronts ({opening})")
+        after = side(texts[last]) if last < len(texts) else None
+        if after is not None and after[2] != "fronts":
+            problems.append(f"{where}: page {last + 1} is still the part's ({after}), outside the run")
+        for front in range(first, last + 1, 2):
+            problems += _sheet_problems(where, texts, doc, front, min(front + 1, last + 1) if front < last else None, edge)
+    return problems
+
+
+def _sheet_problems(where: str, texts: list[str], doc, front: int, back: int | None, edge: str) -> list[str]:
+    """One printed sheet of a duplex run: page `front` on its front, page `back` (or nothing) behind it."""
+    said = side(texts[front - 1])
+    if said is None or said[2] != "fronts":
+        return [f"{where}: page {front} prints on a sheet's front side but is {said or 'no sheet'}"]
+    behind = side(texts[back - 1]) if back else None
+    if behind is None:
+        return [] if back is None or not P.faces_of(doc, back - 1) else [f"{where}: page {back} behind sheet {said[0]}'s fronts prints pieces with no footer"]
+    if behind[2] == "fronts" or behind[:2] != said[:2]:
+        return [f"{where}: page {back} ({behind}) lands on the back of page {front} (sheet {said[0]} of {said[1]}'s fronts)"]
+    fronts = set(_mirrored(doc, front - 1, edge))
+    stray = [at for at in _at(doc, back - 1) if at not in fronts]
+    return [f"{where}: page {back}'s pieces at {stray[:3]} (pt) sit behind no piece of page {front}"] if stray else []
+
+
+def test_every_double_sided_run_keeps_each_back_behind_its_own_front(bundles):
+    problems, named = [], 0
+    for _, pdf in bundles:
+        texts = page_texts(pdf)
+        named += len(runs(texts))
+        problems += duplex_problems(pdf.name, texts, streams.Document(pdf))
+    assert named >= 2 * len(bundles), "every bundle names its card and reference runs double-sided"
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_a_sheet_pdf_with_no_backs_asks_for_one_sided_printing(project):
+    """Token sets that print no backs (`print_back: never`): the sheets' PDF asks the print dialog for one-sided
+    printing and holds no blank backs; printed double-sided, every other sheet's fronts would land on a back."""
+    tokens = project / "data/tiny/tokens.yaml"
+    tokens.write_text(tokens.read_text().replace("    name: ", "    print_back: never\n    name: "))
+    result = run_pnp(project, "build", "tiny", "--only", "tokens")
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/tiny/tiny-tokens.pdf"
+    sides = [side(t) for t in page_texts(pdf)]
+    assert sides and all(s is not None and s[2] == "fronts" for s in sides), sides
+    assert b"/Duplex /Simplex" in pdf.read_bytes()
