@@ -48,8 +48,15 @@ def _hash_files(paths, root: Path, within: Path | None = None) -> str:
 
 
 def _file_entry(path: Path, root: Path, within: Path | None) -> bytes:
-    """What `_hash_files` hashes of one file: its name and its digest (its name alone when it leaves `within`)."""
-    name = str(path.relative_to(root) if path.is_relative_to(root) else path).encode()
+    """What `_hash_files` hashes of one file: its name and its digest (its name alone when it leaves `within`). A file
+    pnp ships is named within pnp's folder, wherever that is: the single-file program unpacks it to a new temporary
+    folder each run, and a key naming that folder would make every build a full rebuild."""
+    if path.is_relative_to(root):
+        name = str(path.relative_to(root)).encode()
+    elif path.is_relative_to(ENGINE_DIR):
+        name = b"<pnp>/" + path.relative_to(ENGINE_DIR).as_posix().encode()
+    else:
+        name = str(path).encode()
     return name + b"\0" + (file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project") + b"\0"
 
 
