@@ -1,6 +1,7 @@
 """A cold `pnp build` imports only what it draws (issue #77): a library a plain build of cards does not use is imported
 at its point of use, so a designer's first build does not pay for it. Each name below is a library pnp uses
-elsewhere (the K-only target, ink in a pool of workers, cutter files, QR codes, `pull`, `serve`, workbooks, `watch`)."""
+elsewhere (the K-only target, ink in a pool of workers, cutter files, QR codes, `pull`, `serve`, workbooks, `watch`,
+worker processes)."""
 from __future__ import annotations
 
 import subprocess
@@ -8,7 +9,8 @@ import sys
 
 from conftest import ROOT
 
-NOT_FOR_A_PLAIN_BUILD = ("coloraide", "numpy", "ezdxf", "segno", "httpx", "starlette", "uvicorn", "openpyxl", "watchfiles")
+NOT_FOR_A_PLAIN_BUILD = ("coloraide", "numpy", "ezdxf", "segno", "httpx", "starlette", "uvicorn", "openpyxl", "watchfiles",
+                         "multiprocessing", "concurrent")  # worker processes: one piece of work is done in the command's own
 
 # Runs the command line in a new process and writes, at exit, the names of every module it imported.
 IMPORTED = (

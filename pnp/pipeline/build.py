@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from concurrent.futures import Executor
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
@@ -43,6 +43,9 @@ from pnp.pipeline.printed_cards import record_build
 from pnp.pipeline.results import findings_of, results_path
 from pnp.pipeline.validate import check_game, check_parts
 from pnp.render.ink import page_inks
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 @dataclass

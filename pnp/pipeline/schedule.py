@@ -15,8 +15,8 @@ import dataclasses
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
@@ -50,6 +50,9 @@ from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 CHECK_WEIGHT = 3.0
 CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
 KEPT_FACE_SHARE = 1 / 3  # a face kept from the last build costs its key, its lookup and its place on a sheet
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def build_games(project, games: list, runs: list[Options], *, validate: bool = True, blocked: frozenset = frozenset(),
@@ -341,6 +344,8 @@ class _Pool:
         A core is free from the start when there are fewer groups than workers, else once fewer groups are left
         running than there are workers: importing while every core renders would take a third of each core from the
         workers (a one-deck build's cards and checks), whose last result is what the build waits for."""
+        from concurrent.futures import as_completed
+
         if self.pool is None:
             warm_workers(_kinds_rendered(groups), _going_without(plans))
             self.pool = worker_pool(self.workers, _new_worker, (self.project.root, self.games))
