@@ -1,6 +1,6 @@
 """The single-file program unpacks pnp into a new temporary folder every run (issue #75, item 15): a build cache keyed
 on where pnp's own files lie would make every build of it a full rebuild. Two copies of pnp in two folders stand in
-for two runs of the program."""
+for two runs of the program; the first is gone when the second runs, as the program removes what it unpacked."""
 from __future__ import annotations
 
 import shutil
@@ -30,6 +30,7 @@ def test_pnp_unpacked_elsewhere_reuses_the_last_runs_build(project, tmp_path):
     out = tmp_path / "out"
     built = _build(first, project, out)
     assert built and not any("(reused)" in line for line in built), "the first run builds everything"
+    shutil.rmtree(first)
     again = _build(second, project, out)
     assert len(again) == len(built)
     assert all(line.endswith("(reused)") for line in again), "the same pnp from another folder rebuilt:\n" + "\n".join(again)

@@ -35,6 +35,7 @@ from pnp.pipeline.cache import (
     output_key,
     parsed_files_path,
     read_digests,
+    read_path,
     shared_inputs_hash,
 )
 from pnp.pipeline.card_digest import cards_digest
@@ -235,7 +236,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     files = with_cut_files([(_named(name, options, job.kind), data, stats) for name, data, stats in files], options.cutter)
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen, gctx.engine.keeps))
     digests = read_digests(read, project.root)
-    unshared = {name: digest for name, digest in digests.items() if not faces.covers(project.root / name)}
+    unshared = {name: digest for name, digest in digests.items() if not faces.covers(Path(read_path(name, project.root)))}
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
 
 
