@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def start_method():
     """fork where it is safe and quick (Linux: a worker starts with pnp already imported), else spawn."""
-    import multiprocessing  # here, not at the top: a build in one process never starts a worker (20 ms of imports)
+    import multiprocessing  # here, not at the top: a build in one process never starts a worker, so never imports it
 
     return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
