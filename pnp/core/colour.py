@@ -1,56 +1,24 @@
 """Colour maths in one place: WCAG luminance and contrast, mixing and tints, colour-vision simulation, device CMYK.
 
 Colours travel through pnp as '#rrggbb' (or '#rrggbbaa') strings. The maths
-is coloraide's (WCAG 2.1 relative luminance and contrast, CIEDE2000,
-Brettel/Viénot colour-vision simulation); this module only adapts it to
-those strings and remembers results, because faces ask the same questions
-of the same few palette colours thousands of times.
+(WCAG 2.1 relative luminance and contrast, CIEDE2000, Brettel/Viénot
+colour-vision simulation) is pnp.core.colour_science's, which gives coloraide's
+answers to the last bit without importing it; this module adapts it to those
+strings and remembers results, because faces ask the same questions of the same
+few palette colours thousands of times.
 """
 from __future__ import annotations
 
-import importlib.metadata
 from functools import lru_cache
-from pathlib import Path
 
-from pnp.core.kept import KeptAnswers
-
-# What coloraide answered, here and in earlier runs whose build cache a build reads: a process whose questions were all
-# asked before never imports it. Answers are facts, true in any process (pnp.core.kept.KeptAnswers).
-ANSWERS = KeptAnswers(lambda: f"coloraide {importlib.metadata.version('coloraide')}")
-
-
-def read_answers(folder: Path) -> None:
-    """Know the answers earlier runs kept in `folder` (a build names its cache's)."""
-    ANSWERS.read(folder)
-
-
-def save_answers(folder: Path) -> None:
-    """Keep the answers worked out since the last save in `folder` (a worker saves after each piece of work)."""
-    ANSWERS.save(folder)
-
-
-@lru_cache(maxsize=1)
-def _color_class():
-    """coloraide's Color, imported on first use: importing it costs more than `pnp --help` takes, and `--help` need not pay it."""
-    from coloraide import Color
-
-    return Color
-
-
-def warm_colour() -> None:
-    """Import coloraide now (it builds colour-temperature tables on import), so a later check starts at once."""
-    _color_class()
+from pnp.core import colour_science as science
+from pnp.core.css_names import CSS_NAMES
 
 
 def css_colour(name: str) -> str | None:
     """A CSS colour name (`darkgreen`, any case) as '#rrggbb', or None: the names designers know from the web and
-    from Squib and nanDECK, read from coloraide's table of CSS Color Module Level 4 names."""
-    from coloraide.css.color_names import from_name
-
-    channels = from_name(name.strip().lower())
-    if channels is None or name.strip().lower() == "transparent":
-        return None
-    return hex_of(channels[:3])
+    from Squib and nanDECK (CSS Color Module Level 4's named colours)."""
+    return CSS_NAMES.get(name.strip().lower())
 
 
 WHITE = "#ffffff"
@@ -79,13 +47,13 @@ def on_paper(hex_value: str, paper: str = WHITE) -> str:
 @lru_cache(maxsize=4096)
 def luminance(hex_value: str) -> float:
     """WCAG 2.1 relative luminance of a colour printed on white paper: 0 black, 1 white."""
-    return ANSWERS.answer("luminance", hex_value, lambda: _color_class()(on_paper(hex_value)).luminance())
+    return science.luminance(_channels(on_paper(hex_value)))
 
 
 @lru_cache(maxsize=16384)
 def contrast(a: str, b: str) -> float:
     """WCAG 2.1 contrast ratio of two colours (each flattened onto white paper), from 1 to 21."""
-    return ANSWERS.answer("contrast", f"{a} {b}", lambda: _color_class()(on_paper(a)).contrast(on_paper(b), method="wcag21"))
+    return science.contrast(luminance(a), luminance(b))
 
 
 def readable_on(fill: str | None, dark: str, light: str = WHITE) -> str:
@@ -126,21 +94,25 @@ def until_contrast(colour: str, towards: str, ground: str, ratio: float) -> str:
 @lru_cache(maxsize=4096)
 def simulate(hex_value: str, vision: str) -> str:
     """How a colour looks to a reader with `vision`: grey, deutan, protan or tritan (full dichromacy)."""
-    return ANSWERS.answer("simulate", f"{hex_value} {vision}", lambda: _simulated(hex_value, vision))
-
-
-def _simulated(hex_value: str, vision: str) -> str:
-    colour = _color_class()(on_paper(hex_value))
-    if vision == "grey":
-        y = colour.luminance()
-        return _color_class()("srgb-linear", [y, y, y]).convert("srgb").to_string(hex=True)
-    return colour.filter(vision).convert("srgb").clip().to_string(hex=True)
+    return science.to_hex(simulate_rgb(*_channels(on_paper(hex_value)), vision))
 
 
 @lru_cache(maxsize=16384)
 def difference(a: str, b: str) -> float:
     """CIEDE2000 colour difference of two colours printed on white (about 2.3 is just noticeable)."""
-    return ANSWERS.answer("difference", f"{a} {b}", lambda: _color_class()(on_paper(a)).delta_e(on_paper(b), method="2000"))
+    return science.delta_e_2000(_lab(a), _lab(b))
+
+
+@lru_cache(maxsize=4096)
+def _lab(hex_value: str) -> list[float]:
+    return science.lab_d65(_channels(on_paper(hex_value)))
+
+
+def _channels(hex_value: str) -> list[float]:
+    """'#rgb' or '#rrggbb' as sRGB channels from 0 to 1, as a colour parser reads them."""
+    if len(hex_value) in (4, 5):
+        hex_value = "#" + "".join(c * 2 for c in hex_value[1:4])
+    return science.from_hex(hex_value)
 
 
 def device_cmyk(hex_value: str, limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
@@ -207,10 +179,8 @@ def indistinct(a: str, b: str, threshold: float = DISTINCT_DELTA_E) -> list[tupl
 
 def simulate_rgb(r: float, g: float, b: float, vision: str) -> tuple[float, float, float]:
     """`simulate` on red, green, blue from 0 to 1, unrounded: for building lookup tables that agree with it."""
-    colour = _color_class()("srgb", [r, g, b])
     if vision == "grey":
-        y = colour.luminance()
-        out = _color_class()("srgb-linear", [y, y, y]).convert("srgb")
-    else:
-        out = colour.filter(vision).convert("srgb").clip()
-    return tuple(out.coords())
+        y = science.luminance([r, g, b])
+        return tuple(science.gamma([y, y, y]))
+    out = science.gamma(science.simulate_linear(science.linear([r, g, b]), vision))
+    return tuple(min(1.0, max(0.0, v)) for v in out)

@@ -14,7 +14,6 @@ entry is unpickled only when this user's key sealed it (pnp.core.sealed).
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import pickle
@@ -95,94 +94,6 @@ def prune(folder: Path, now: float | None = None) -> int:
     return removed
 
 
-class KeptAnswers:
-    """Answers to pure questions about a few strings (a colour's luminance, the contrast of two), kept across runs.
-
-    The library that answers them can cost more to import than a build spends
-    asking (coloraide builds colour-temperature tables at import, in each
-    process that checks contrast). Each process adds the answers it worked out
-    as one JSON file named by its content, so processes writing at once never
-    touch the same file; a process reads a folder's files once, and the files
-    are merged into one when they pile up. `version` names the library that
-    answers, so an upgrade starts a new folder. Floats go through JSON
-    unchanged (it writes the shortest text that reads back the same).
-
-    An answer is true in any process, so one object serves a whole process:
-    a build names the folder it reads (`read`) and the folder it keeps what
-    it worked out in (`save`); no call sets a folder for later ones."""
-
-    MAX_FILES = 16
-    MAX_ANSWERS = 100_000  # of one kind: a process that stays up (`pnp serve`) may be asked about any colour
-
-    def __init__(self, version: Callable[[], str]):
-        self._version = version
-        self._known: dict[str, dict] = {}
-        self._new: dict[str, dict] = {}  # worked out since the last save
-        self._read: dict[Path, list[Path]] = {}  # folder → the files read from it or written to it
-
-    @functools.cached_property
-    def _version_key(self) -> str:
-        """The library's version as a folder name (worked out on first use: reading it from metadata takes a few ms)."""
-        return hashlib.sha256(f"{FORMAT}|{self._version()}".encode()).hexdigest()[:16]
-
-    def folder(self, folder: Path) -> Path:
-        """Where the answers of this library's version are kept in `folder`."""
-        return folder / self._version_key
-
-    def read(self, folder: Path) -> None:
-        """Know the answers kept in `folder` (a sub-folder per version of the answering library), read once per process."""
-        where = self.folder(folder)
-        if where not in self._read:
-            self._read[where] = self._merge_files(where)
-
-    def answer(self, kind: str, key: str, work: Callable[[], T]) -> T:
-        """The answer known for `key` among questions of `kind`, else `work()`, remembered to be kept."""
-        kept = self._known.get(kind)
-        if kept is not None and key in kept:
-            return kept[key]
-        value = work()
-        known = self._known.setdefault(kind, {})
-        if len(known) < self.MAX_ANSWERS:
-            known[key] = value
-            self._new.setdefault(kind, {})[key] = value
-        return value
-
-    def save(self, folder: Path) -> None:
-        """Write the answers worked out since the last save to `folder`, as a file of their own; merge its files into one
-        when there are more than MAX_FILES. A folder that cannot be written keeps nothing."""
-        if not self._new:
-            return
-        where = self.folder(folder)
-        with suppress(OSError):
-            read = self._read.setdefault(where, [])
-            read.append(self._write(where, self._new))
-            self._new.clear()
-            if len(list(where.glob("*.json"))) > self.MAX_FILES:
-                merged = self._write(where, self._known)
-                for old in read:
-                    if old != merged:
-                        with suppress(OSError):
-                            old.unlink()
-                self._read[where] = [merged]
-
-    def _merge_files(self, folder: Path) -> list[Path]:
-        read = []
-        for file in sorted(folder.glob("*.json")) if folder.is_dir() else ():
-            with suppress(OSError, ValueError):  # removed by a process merging them, or damaged: its answers are worked out again
-                for kind, answers in json.loads(read_sealed(file) or b"{}").items():
-                    self._known.setdefault(kind, {}).update(answers)
-                read.append(file)
-        return read
-
-    @staticmethod
-    def _write(folder: Path, answers: dict) -> Path:
-        data = seal(json.dumps(answers, sort_keys=True, separators=(",", ":")).encode())
-        file = folder / f"{hashlib.sha256(data).hexdigest()[:32]}.json"  # named by its seal too: no other user's file takes its name
-        if not file.exists():
-            write_atomic(file, data, durable=False)  # a file a crash cut short is not read (_merge_files): its answers are worked out again
-        return file
-
-
 class KeptResults:
     """Results of pure work (a face's judgement, a game's findings) kept in the build cache under a digest of everything
     they depend on, for any command in any process, as Jinja keeps compiled code under its source's checksum.
@@ -190,7 +101,7 @@ class KeptResults:
     The caller's key names every input of the work (data values, template
     source, fonts, images, options, pnp's own code), so no entry is ever
     invalidated: an edit makes new keys, and an entry nobody asks for again
-    ages out. Values are JSON. As with KeptAnswers, each process writes what
+    ages out. Values are JSON. Each process writes what
     it worked out as one sealed file named by its content (processes writing
     at once never touch the same file); a process reads a folder's files
     once, the first time it asks; the files are merged into one when they

@@ -6,15 +6,19 @@ the same values in any process, so the output does not depend on the split.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def start_method():
     """fork where it is safe and quick (Linux: a worker starts with pnp already imported), else spawn."""
+    import multiprocessing  # here, not at the top: a build in one process never starts a worker, so never imports it
+
     return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
@@ -43,6 +47,8 @@ def several_cores() -> bool:
 def worker_pool(workers: int, make=None, args: tuple = ()) -> ProcessPoolExecutor:
     """A pool of `workers` processes, each ending when this process ends (see `_start_worker`). Each worker runs
     `make(*args)` once as it starts; what it returns is the worker's state, which its tasks read with `worker_state()`."""
+    from concurrent.futures import ProcessPoolExecutor
+
     _libc()  # loaded here, so a forked worker finds it loaded
     return ProcessPoolExecutor(workers, mp_context=start_method(), initializer=_start_worker, initargs=(os.getpid(), make, args))
 
@@ -105,6 +111,8 @@ def _libc():
 def stop_workers(wait: float = 2.0) -> None:
     """End this process's worker processes now (Ctrl-C): they ignore SIGINT, so that a build stops once, in its main
     process, with one line and no traceback from each worker."""
+    import multiprocessing
+
     children = multiprocessing.active_children()
     for child in children:
         child.terminate()

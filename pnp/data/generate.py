@@ -30,7 +30,7 @@ MAX_GENERATED = 20_000  # the schema's MAX_CARDS_PER_DECK: a product of long lis
 class GenerateSpec(BaseModel):
     """The `generate:` block of a deck."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True, defer_build=True)
     values: dict[str, list[str | int | float | bool]] = Field(min_length=1)
     copies: int = Field(default=1, ge=1, le=1000)
     except_: list[dict[str, str | int | float | bool]] = Field(default=[], alias="except")

@@ -67,7 +67,7 @@ PRESETS: dict[str, LabelSheet] = {
 class CustomSheet(BaseModel):
     """A sheet the designer measured: game.yaml `labels: {sheet: {page, slot, shape, first, pitch, columns, rows}}` (mm)."""
 
-    model_config = ConfigDict(extra="forbid")  # not strict: YAML writes a pair as a list
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # not strict: YAML writes a pair as a list
     page: Literal["letter", "a4"] | tuple[float, float] = "letter"
     slot: tuple[float, float]
     shape: Literal["rectangle", "round"] = "rectangle"
@@ -109,7 +109,7 @@ BY_PAPER = {"letter": "5160", "legal": "5160", "tabloid": "5160", "a4": "L7160",
 class ExtraLabel(BaseModel):
     """A label the game adds to those of its decks and token sets (a rules summary for the box lid, a setup card for the bag)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     title: str
     lines: list[str] = []
     icon: str | None = None
@@ -121,7 +121,7 @@ class LabelsSpec(BaseModel):
     build's paper, BY_PAPER), the template that draws each label (pnp's own by default, in the game's palette and title
     font) and the labels the game adds."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
     sheet: str | CustomSheet | None = None
     template: str = "pnp/label.j2"
     add: list[ExtraLabel] = []

@@ -32,13 +32,13 @@ FORMAT_VERSION = 1
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True, defer_build=True)
 
 
 class Open(BaseModel):
     """A model whose extra keys are fields for the templates."""
 
-    model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True, defer_build=True)
 
 
 def _size(value, presets=CARD_SIZES):
@@ -168,10 +168,10 @@ class GameSpec(Strict):
     version: str | int | float | None = None  # printed in each card's stamp (pnp.data.stamps): quote it ("1.10") to keep its zeros
     stamps: bool = True  # a prototype's cards carry a version stamp; false leaves every face as its template draws it
     start: dict[str, Any] = {}
-    setup: SetupSpec = SetupSpec()  # where an online table's pieces start (docs/exports.md)
+    setup: SetupSpec = Field(default_factory=SetupSpec)  # where an online table's pieces start (docs/exports.md)
     components: list[Component] = []
     constraints: list[Constraint] = []
-    labels: LabelsSpec = LabelsSpec()  # the sheet its bag and box labels print on (pnp.data.label_sheets)
+    labels: LabelsSpec = Field(default_factory=LabelsSpec)  # the sheet its bag and box labels print on (pnp.data.label_sheets)
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
     strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
 
@@ -187,7 +187,7 @@ class CardSpec(BaseModel):
     The extra keys are let through, not copied: a copy of every card's fields
     doubled a large deck's memory while it was read."""
 
-    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True, defer_build=True)
     id: str = Field(pattern=ID_PATTERN, max_length=80)
     count: int = Field(default=1, ge=0, le=MAX_COPIES)
     back: str | None = None
@@ -236,7 +236,7 @@ class OneEachCardSpec(BaseModel):
     """A card of a deck whose `count_column: none` says no field gives its copies: one copy, and a `count` field is the
     template's to read (a Squib sheet's `count` may count pips)."""
 
-    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="ignore", strict=True, populate_by_name=True, defer_build=True)
     id: str = Field(pattern=ID_PATTERN, max_length=80)
     back: str | None = None
     count: ClassVar[int] = 1
@@ -251,7 +251,7 @@ class OneEachDeckSpec(DeckSpec):
 class SheetOptions(BaseModel):
     """The keys of a deck YAML that say where and how its cards are read from a spreadsheet."""
 
-    model_config = ConfigDict(extra="ignore", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True, defer_build=True)
     cards_from: str = Field(min_length=1)
     sheet: str | None = None
     id_column: str | None = None

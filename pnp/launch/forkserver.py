@@ -73,20 +73,18 @@ def main(folder: str, key: str) -> None:
 
 def preload() -> None:
     """Import every module of pnp a command may use, and the libraries they import inside functions (the SVG reader,
-    numpy and pdfium for ink, coloraide): the half second a new process spends before its first piece of work. Then
+    numpy and pdfium for ink): the half second a new process spends before its first piece of work. Then
     read what pnp itself ships and every build reads: its fonts, and the digests of its code, fonts and icons."""
     import pnp
 
     for info in pkgutil.walk_packages(pnp.__path__, "pnp."):
         if not info.name.startswith(NOT_PRELOADED) and ".assets" not in info.name:
             importlib.import_module(info.name)
-    from pnp.core.colour import warm_colour
     from pnp.layout.icons import warm_svg
     from pnp.render.ink import warm_ink
 
     warm_svg()
     warm_ink()
-    warm_colour()
     for name in IMPORTED_LATER:
         importlib.import_module(name)
     from PIL import Image

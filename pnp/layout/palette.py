@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.core.colour import css_colour
+from pnp.core.css_names import CSS_NAMES
 from pnp.core.errors import LayoutError, did_you_mean
 
 
@@ -14,10 +14,8 @@ from pnp.core.errors import LayoutError, did_you_mean
 def _named() -> dict[str, str]:
     """reportlab's colour names, for templates written against them, overridden by the CSS names: where the two
     disagree (darkseagreen, mediumpurple, palevioletred) a designer means the colour the web shows."""
-    from coloraide.css.color_names import name2val_map
-
     named = {name.lower(): "#" + value.hexval()[2:] for name, value in rl_colors.getAllNamedColors().items()}
-    named.update({name: css for name in name2val_map if (css := css_colour(name)) is not None})
+    named.update(CSS_NAMES)
     return named
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from concurrent.futures import Future
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.errors import Finding, LayoutError, Loc, error, warning
 from pnp.core.processes import helper_pool, several_cores, worker_state
@@ -27,6 +27,9 @@ from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import FileStats
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import PENDING, Group, Piece, page_count
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 MAX_PAGES = 5_000  # pages in one output file
 PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it saves

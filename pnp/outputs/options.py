@@ -89,7 +89,6 @@ MECHANISMS = (
     "results",  # what a game's checks found is kept by what it depends on (pnp.pipeline.results)
     "template-cache",  # compiled templates and their syntax trees kept on disk (pnp.layout.template_cache)
     "kept-parses",  # fonts, icons and game files kept as parsed (pnp.core.kept.KeptParses)
-    "kept-answers",  # coloraide's answers kept on disk (pnp.core.colour)
     "file-digests",  # file digests kept by the file's status (pnp.core.files.FileDigests)
     "ink-pages",  # a page printing what a page of the last build printed keeps its ink figure (pnp.render.ink)
     "ink-halves",  # a long PDF's ink measured in two processes (pnp.render.ink.page_inks)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from concurrent.futures import Executor
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
-from pnp.core.colour import read_answers, save_answers
 from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, remove_stale_temporaries, write_atomic
 from pnp.core.kept import KeptResults
@@ -36,6 +35,7 @@ from pnp.pipeline.cache import (
     output_key,
     parsed_files_path,
     read_digests,
+    read_path,
     shared_inputs_hash,
 )
 from pnp.pipeline.card_digest import cards_digest
@@ -44,6 +44,9 @@ from pnp.pipeline.printed_cards import record_build
 from pnp.pipeline.results import findings_of, results_path
 from pnp.pipeline.validate import check_game, check_parts
 from pnp.render.ink import page_inks
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 @dataclass
@@ -126,21 +129,13 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
     return GamePlan(game.slug, options, shared, cache, steps, baseline if options.changed else None)
 
 
-def colour_answers_path(out: Path) -> Path:
-    """Where the builds into `out` keep the colour answers they worked out (pnp.core.colour)."""
-    return parsed_files_path(out) / "colour"
-
-
 def keep_between_builds(engine: Engine, out: Path, without: frozenset = frozenset()) -> None:
-    """Let `engine` keep its compiled templates, parsed fonts and icons, and colour answers in the build cache of `out`,
-    for the next build (the worker saves the answers after its jobs: schedule._Worker.run), but what it is to go
-    `without` (pnp.outputs.options.MECHANISMS)."""
+    """Let `engine` keep its compiled templates, parsed fonts and icons in the build cache of `out`, for the next
+    build, but what it is to go `without` (pnp.outputs.options.MECHANISMS)."""
     if "template-cache" not in without:
         engine.layouts.keep_compiled(compiled_templates_path(out))
     if "kept-parses" not in without:
         engine.keep_parsed(parsed_files_path(out))
-    if "kept-answers" not in without:
-        read_answers(colour_answers_path(out))
 
 
 def kept_faces(gctx: GameContext, plan: GamePlan) -> FaceStore:
@@ -208,7 +203,6 @@ def close_kept(gctx: GameContext, out: Path, partial: bool = True, wrote: bool =
         with suppress(OSError):  # a cache that cannot be written keeps nothing: the command's findings stand
             store.save(store.used, gctx.fonts.registered(), partial=partial, reads=store.reads)
         gctx.results.save()
-        save_answers(colour_answers_path(out))
 
 
 def game_results(gctx: GameContext, out: Path, without: frozenset = frozenset()) -> KeptResults:
@@ -242,7 +236,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     files = with_cut_files([(_named(name, options, job.kind), data, stats) for name, data, stats in files], options.cutter)
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen, gctx.engine.keeps))
     digests = read_digests(read, project.root)
-    unshared = {name: digest for name, digest in digests.items() if not faces.covers(project.root / name)}
+    unshared = {name: digest for name, digest in digests.items() if not faces.covers(Path(read_path(name, project.root)))}
     return RenderedOutput(job.slot, job.key, files, digests, found, faces.used, gctx.fonts.registered(), faces.reads, cards, unshared)
 
 

@@ -37,6 +37,7 @@ CACHE_DIR = ".pnp-cache"
 FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces follow a header in chunks (`_dump_store`)
 FACES_PER_CHUNK = 500  # faces pickled together: writing holds one chunk's pickle memo, not the whole store's
 ENGINE_DIR = Path(__file__).resolve().parents[1]  # the pnp package
+SHIPPED = "<pnp>/"  # how a cache's names begin for a file under ENGINE_DIR (`read_name`)
 
 def _hash_files(paths, root: Path, within: Path | None = None) -> str:
     """A hash of the files' names (relative to `root`) and bytes; a file whose real path leaves `within` (the project)
@@ -48,8 +49,10 @@ def _hash_files(paths, root: Path, within: Path | None = None) -> str:
 
 
 def _file_entry(path: Path, root: Path, within: Path | None) -> bytes:
-    """What `_hash_files` hashes of one file: its name and its digest (its name alone when it leaves `within`)."""
-    name = str(path.relative_to(root) if path.is_relative_to(root) else path).encode()
+    """What `_hash_files` hashes of one file: its name and its digest (its name alone when it leaves `within`). A file
+    pnp ships is named within pnp's folder, wherever that is: the single-file program unpacks it to a new temporary
+    folder each run, and a key naming that folder would make every build a full rebuild."""
+    name = read_name(path, root).encode()
     return name + b"\0" + (file_sha256(path).encode() if within is None or stays_inside(path, within) else b"leaves the project") + b"\0"
 
 
@@ -165,11 +168,29 @@ def input_files(game, kind: str) -> list[Path]:
 ABSENT = "absent"  # the digest of a file an output looked for and did not find
 
 
+def read_name(path: Path, root: Path) -> str:
+    """How a cache names a file: relative to the project when inside it; a file pnp ships by its place in pnp's folder
+    (`SHIPPED`…), wherever that is, since the single-file program unpacks pnp into a new temporary folder each run, and a
+    name with that folder in it would make every build of it a full rebuild; any other file by its absolute path."""
+    if path.is_relative_to(root):
+        return str(path.relative_to(root))
+    if path.is_relative_to(ENGINE_DIR):
+        return SHIPPED + path.relative_to(ENGINE_DIR).as_posix()
+    return str(path)
+
+
+def read_path(name: str, root: Path | str) -> str:
+    """The file a cache's `name` (`read_name`) stands for now."""
+    if name.startswith(SHIPPED):
+        return os.path.join(ENGINE_DIR, name[len(SHIPPED) :])
+    return os.path.join(root, name)  # an absolute name stays absolute
+
+
 def read_digests(paths, root: Path) -> dict[str, str]:
-    """{path (relative to the project when inside it): sha256} of files an output opened."""
+    """{name (`read_name`): sha256} of files an output opened."""
     out = {}
     for path in sorted(Path(p) for p in paths):
-        name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        name = read_name(path, root)
         if path.is_file():
             out[name] = file_sha256(path)
         elif not os.path.lexists(path):  # looked for and not there (a draft's missing art): its arrival changes the output
@@ -181,11 +202,11 @@ def _reads_unchanged(reads: dict[str, str], root: Path) -> bool:
     base = str(root)
     for name, digest in reads.items():
         if digest == ABSENT:
-            if os.path.lexists(os.path.join(base, name)):
+            if os.path.lexists(read_path(name, base)):
                 return False
             continue
         try:  # by name, not Path: an output has read a hundred files, and every rebuild of `pnp watch` asks again
-            if file_sha256(os.path.join(base, name)) != digest:  # an absolute name (bundled fonts) stays absolute
+            if file_sha256(read_path(name, base)) != digest:
                 return False
         except OSError:  # gone, or a folder now
             return False
@@ -563,4 +584,4 @@ def parsed_files_path(out_root: Path) -> Path:
 def files_read_by(out_root: Path, game_slug: str, root: Path) -> set[Path]:
     """Every file the recorded outputs of a game opened (art, icons, fonts, templates), for `pnp watch`."""
     cache = GameCache.load(cache_path(out_root, game_slug))
-    return {root / name for entry in cache.outputs.values() for name in entry.get("reads", {})}
+    return {Path(read_path(name, root)) for entry in cache.outputs.values() for name in entry.get("reads", {})}

@@ -44,6 +44,7 @@ from pnp.pipeline.cache import (
     open_build_cache,
     output_key,
     read_digests,
+    read_path,
     shared_inputs_hash,
 )
 from pnp.pipeline.card_digest import cards_digest
@@ -224,7 +225,7 @@ def _with_reads(root: Path, game, keeps: Keeps | None, key: str, manifest: dict)
 
 
 def _digest_now(root: Path, name: str) -> str:
-    path = os.path.join(root, name)  # an absolute name (a font of the user's elsewhere) stays absolute
+    path = read_path(name, root)  # an absolute name (a font of the user's elsewhere) stays absolute
     try:
         return file_sha256(path)
     except OSError:

@@ -15,10 +15,9 @@ import dataclasses
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.core.colour import save_answers, warm_colour
 from pnp.core.errors import Finding
 from pnp.core.files import CacheWrites, read_kept_digests, save_digests
 from pnp.core.kept import KeptResults
@@ -34,7 +33,6 @@ from pnp.pipeline.build import (
     RenderedOutput,
     check_everything,
     check_output,
-    colour_answers_path,
     finish_game,
     measure_ink,
     plan_game,
@@ -52,6 +50,9 @@ from pnp.render.ink import PARALLEL_MIN_PAGES, ink_ready, warm_ink
 CHECK_WEIGHT = 3.0
 CARDS_PER_WEIGHT = 30  # a card deck weighs 2 plus one for every 30 faces it renders
 KEPT_FACE_SHARE = 1 / 3  # a face kept from the last build costs its key, its lookup and its place on a sheet
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def build_games(project, games: list, runs: list[Options], *, validate: bool = True, blocked: frozenset = frozenset(),
@@ -254,13 +255,11 @@ class _Worker:
         unless `ink` is false, and of a long PDF (`_long`) only with `long_too`; results as `_Pool.run` gives them."""
         out = {}
         for what, slug, detail in jobs:
-            answers = colour_answers_path(plans[slug].options.out)
             if what == "check":
                 out[(what, slug)] = check_output(self.engine.for_game(self.games[slug]), plans[slug])
             else:
                 out[(what, slug, detail.slot)] = self.render(slug, plans[slug], detail, ink, long_too)
         if jobs:
-            save_answers(answers)
             self.save_results({slug for _, slug, _ in jobs})
         return out
 
@@ -345,6 +344,8 @@ class _Pool:
         A core is free from the start when there are fewer groups than workers, else once fewer groups are left
         running than there are workers: importing while every core renders would take a third of each core from the
         workers (a one-deck build's cards and checks), whose last result is what the build waits for."""
+        from concurrent.futures import as_completed
+
         if self.pool is None:
             warm_workers(_kinds_rendered(groups), _going_without(plans))
             self.pool = worker_pool(self.workers, _new_worker, (self.project.root, self.games))
@@ -407,7 +408,7 @@ def _check_in_worker(slug: str, out: Path | None, without: frozenset) -> list[Fi
 
 def warm_up(project, out: Path, session: Session) -> None:
     """Import what rendering and checking in this process need (every output's builder, the SVG reader, numpy and
-    pdfium, coloraide), and register the fonts the faces of the project's last build into `out` name.
+    pdfium), and register the fonts the faces of the project's last build into `out` name.
 
     `pnp watch` builds on every core first, in worker processes, and then
     rebuilds each save in its own process: it calls this while it waits for the
@@ -420,7 +421,6 @@ def warm_up(project, out: Path, session: Session) -> None:
         load_named(kind.builder)
     warm_svg()
     warm_ink()
-    warm_colour()
     shared = shared_inputs_hash(project)
     fonts = session.engine(project, shared).fonts
     for slug in project.game_slugs():

@@ -38,7 +38,7 @@ from pnp.core.files import Refused, file_sha256, files_under, inside, special_ki
 from pnp.core.sealed import read_sealed, seal
 from pnp.outputs.options import Options
 from pnp.pipeline.built import GameBuild, Output
-from pnp.pipeline.cache import CACHE_DIR, GameCache, cache_path, finding_from_json, finding_to_json, shared_inputs_hash
+from pnp.pipeline.cache import CACHE_DIR, GameCache, cache_path, finding_from_json, finding_to_json, read_path, shared_inputs_hash
 from pnp.pipeline.printed_cards import stamps_path
 
 
@@ -84,7 +84,7 @@ def _read_outside(out: Path, slug: str, project, folder: Path) -> list[tuple[str
     folders a standing covers as a whole (the shared inputs' and the game's): art."""
     roots = (*project.template_dirs(), *project.font_dirs, BUNDLED_ICONS, folder)
     covered = tuple(os.path.join(path, "") for d in roots for path in dict.fromkeys((os.fspath(d), os.path.realpath(d))))  # fonts are opened by their real path
-    reads = {os.path.join(project.root, name): digest for entry in GameCache.load(cache_path(out, slug)).outputs.values()
+    reads = {read_path(name, project.root): digest for entry in GameCache.load(cache_path(out, slug)).outputs.values()
              for name, digest in entry.get("reads", {}).items()}
     return sorted((path, digest) for path, digest in reads.items() if not path.startswith(covered))
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import struct
 import sys
-from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +29,8 @@ from typing import TYPE_CHECKING
 from pnp.core.processes import helper_pool, several_cores
 
 if TYPE_CHECKING:  # numpy is imported when a PDF is measured, not when the build starts
+    from concurrent.futures import Executor
+
     import numpy as np
 
 INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text averages to its grey
