@@ -510,16 +510,17 @@ def _shape_path(c, shape: Shape, slot: Slot, grow: float):
 
 
 def _outlines(c, pieces) -> None:
-    """The cut outline of each (run, slot, face) of an outlined group (a shape with no straight cut): a thin light line at the edge of its
-    bleed, just outside the art, to cut along by hand (a machine cuts the trim, from the cut file)."""
+    """The cut outline of each (run, slot, face) of an outlined group (a shape with no straight cut): a thin light line on its trim,
+    where the cutter files cut, to cut along by hand (a line at the bleed's edge cut a 50 mm disc 52 mm wide); the art's bleed
+    past it covers a cut that wanders off the line."""
     if not pieces:
         return
     c.saveState()
     c.setStrokeColor(OUTLINE_COLOUR)
     c.setLineWidth(OUTLINE_PT)
     c.setLineJoin(1)
-    for run, slot, face in pieces:
-        c.drawPath(_shape_path(c, run.group.shape, slot, face.bleed), stroke=1, fill=0)
+    for run, slot, _face in pieces:
+        c.drawPath(_shape_path(c, run.group.shape, slot, 0.0), stroke=1, fill=0)
     c.restoreState()
 
 
