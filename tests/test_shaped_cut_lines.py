@@ -91,3 +91,90 @@ def test_a_lone_round_and_a_lone_hex_card_share_a_sheet_with_a_deck(tmp_path):
     result = run_pnp(root, "build", "--only", "cards", "tiny")
     assert result.exit_code == 0, result.output + result.stderr
     assert "internal error" not in result.output + result.stderr
+
+
+OUTLINE_GREY = 180 / 255  # the light cut line's stroke colour (pnp.render.sheets.OUTLINE_COLOUR)
+SAFE_MM = 3.0  # the safe area: words stay 3 mm inside the cut (PRINTING.md)
+
+
+def _cut_outlines(page) -> list[list[tuple[float, float]]]:
+    """The light grey paths a page strokes (each round or hex card's cut), in mm from the top-left."""
+    from conftest import MM
+
+    out, path, grey = [], [], False
+    for operands, op in page.operations:
+        if op == b"RG":
+            grey = all(abs(v - OUTLINE_GREY) < 0.002 for v in operands)
+        elif op in (b"m", b"l") and grey:
+            path.append((operands[0] / MM, (page.height - operands[1]) / MM))
+        elif op == b"S" and grey:
+            out.append(path)
+            path = []
+    return out
+
+
+def _depth(polygon: list[tuple[float, float]], point: tuple[float, float]) -> float:
+    """How far (mm) `point` lies inside a convex polygon: its least distance to a side, negative outside any side."""
+    cx, cy = sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon)
+    least = float("inf")
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        nx, ny = y2 - y1, x1 - x2
+        length = (nx * nx + ny * ny) ** 0.5
+        inward = 1 if nx * (cx - x1) + ny * (cy - y1) > 0 else -1
+        least = min(least, inward * (nx * (point[0] - x1) + ny * (point[1] - y1)) / length)
+    return least
+
+
+def _stamps(pdf, index: int) -> list[tuple[float, float, float, float]]:
+    """The ink box (x0, y0, x1, y1 in mm from the top-left) of each version stamp ('v2.3 · CODE') on page `index`."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = doc[index]
+        text = page.get_textpage()
+        height = page.get_height()
+        chars = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+    finally:
+        doc.close()
+    joined = "".join(c if len(c) == 1 else "?" for c, _ in chars)
+    boxes = []
+    for found in re.finditer(r"v2\.3 · [A-Z0-9]{6}", joined):
+        ink = [box for c, box in chars[found.start() : found.end()] if c.strip()]
+        boxes.append((min(b[0] for b in ink) * 25.4 / 72, (height - max(b[3] for b in ink)) * 25.4 / 72,
+                      max(b[2] for b in ink) * 25.4 / 72, (height - min(b[1] for b in ink)) * 25.4 / 72))
+    return boxes
+
+
+def test_a_round_or_hex_cards_version_stamp_lies_inside_its_safe_area(tmp_path):
+    """Stamps on: each disc's and hex card's stamp, read from the page, lies wholly 3 mm or more inside the cut line printed
+    around it (it sat in the corner of the card's box, past the cut, and printed as a fragment at the edge)."""
+    import streams
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1).replace("title: Tiny Test Game\n", 'title: Tiny Test Game\nversion: "2.3"\n', 1))
+    for name, size, shape in (("discs", 50, "round"), ("hexes", "38 x 32.909", "hex")):
+        (root / f"data/tiny/decks/{name}.yaml").write_text(
+            f"name: {name.title()}\nsize: {size}\nshape: {shape}\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+            "cards:\n  - {id: %s, name: One, stars: 1, number: 1, text: Hi., side: red, count: 2}\n" % name[:3])
+    result = run_pnp(root, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = root / "output/tiny/tiny-cards.pdf"
+    checked = 0
+    for page in streams.Document(pdf).pages:
+        outlines = _cut_outlines(page)
+        for x0, y0, x1, y1 in _stamps(pdf, page.index):
+            centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+            # the card whose box (its cut's extent) holds the stamp: the poker heroes' stamps lie in none
+            card = next((o for o in outlines if min(x for x, _ in o) <= centre[0] <= max(x for x, _ in o)
+                         and min(y for _, y in o) <= centre[1] <= max(y for _, y in o)), None)
+            if card is None:
+                continue
+            depth = min(_depth(card, (x, y)) for x in (x0, x1) for y in (y0, y1))
+            assert depth >= SAFE_MM, (page.index, (x0, y0, x1, y1), depth)
+            checked += 1
+    assert checked == 4  # two discs and two hexes
