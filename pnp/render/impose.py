@@ -525,19 +525,23 @@ def _fold_marks(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, int, in
     fronts' side of its line (pnp.render.sheets.draw_fold_line)."""
     if not isinstance(sheet, FoldSheet):
         return []
-    if sheet.axis == "h":
-        backs = [s for s in slots if s.y + s.h <= sheet.fold]
-        if not backs or len(backs) == len(slots):
-            return []
-        start = max(s.y + s.h for s in backs) + sheet.bleed + MARK_GAP_UM
-        end = min(start + FOLD_MARK_UM, sheet.fold - um(1.0))
-        return [(x, start, x, end) for x in sorted({v for s in backs for v in (s.x, s.x + s.w)})] if end - start >= MIN_DRAWN_UM else []
-    backs = [s for s in slots if s.x >= sheet.fold]
+    backs = [s for s in slots if (s.y + s.h <= sheet.fold if sheet.axis == "h" else s.x >= sheet.fold)]
     if not backs or len(backs) == len(slots):
         return []
-    start = min(s.x for s in backs) - sheet.bleed - MARK_GAP_UM
-    end = max(start - FOLD_MARK_UM, sheet.fold + um(1.0))
-    return [(start, y, end, y) for y in sorted({v for s in backs for v in (s.y, s.y + s.h)})] if start - end >= MIN_DRAWN_UM else []
+    return _towards_fold(sheet, backs)
+
+
+def _towards_fold(sheet: FoldSheet, backs: list[Slot]) -> list[tuple[int, int, int, int]]:
+    """The backs' marks from their bleed towards the fold, ending 1 mm short of it (none shorter than MIN_DRAWN_UM)."""
+    if sheet.axis == "h":
+        start = max(s.y + s.h for s in backs) + sheet.bleed + MARK_GAP_UM
+        end = min(start + FOLD_MARK_UM, sheet.fold - um(1.0))
+        marks = [(x, start, x, end) for x in sorted({v for s in backs for v in (s.x, s.x + s.w)})]
+    else:
+        start = min(s.x for s in backs) - sheet.bleed - MARK_GAP_UM
+        end = max(start - FOLD_MARK_UM, sheet.fold + um(1.0))
+        marks = [(start, y, end, y) for y in sorted({v for s in backs for v in (s.y, s.y + s.h)})]
+    return marks if abs(end - start) >= MIN_DRAWN_UM else []
 
 
 def _mark_starts(sheet: Sheet, slots: list[Slot]) -> dict[str, int]:
