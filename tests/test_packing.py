@@ -33,8 +33,8 @@ TEXT = '{{ text("%s" ~ card.id, 5, face.h/2 - 5, face.w - 10, 10, size=12, align
 
 def make_game(root: Path, decks: dict[str, tuple[str, int]]) -> Path:
     """A copy of the test project with a game 'packs' of decks {id: (size, cards)}; cards are named <deck id><n>. Its
-    default printer is a laser's (1/6 in margin), under which 3 × 3 poker cards fill a Letter sheet: with no profile
-    (5 mm) they print 4 × 2 (tests/test_impose.py)."""
+    default printer is a laser's (1/6 in margin), under which 3 × 3 poker cards fill a Letter sheet (as they do with no
+    profile, and not with a 6.35 mm one: tests/test_impose.py)."""
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     (root / "pnp.yaml").write_text("printers:\n  default:\n    margin: 4.233333\n", encoding="utf-8")
     game = root / "data/packs"
