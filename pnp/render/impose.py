@@ -43,6 +43,7 @@ MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
 MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
 FOOTER_BAND_UM = um(3.0)  # the footer line (6.5 pt text, the scale bar's ticks), from the printable limit inwards
 FOOTER_CLEAR_UM = um(1.0)  # between the footer band and the nearest mark or card
+SIDE_FOOTER_CLEAR_UM = um(0.3)  # a footer up the side of a snug sheet, in from its limit (Sheet.footer_limit)
 MIN_MARK_UM = um(2.0)  # the least mark a cut line needs to be found with a ruler
 SNUG_MARK_UM = um(1.5)  # the least mark of a snug sheet (3 × 3 poker on Letter): still found with a ruler laid along the card's edge
 FOOTER_MIN_SPAN_UM = um(120.0)  # the least length a footer between a cutting machine's marks takes: its words and the 50 mm scale bar
@@ -112,6 +113,13 @@ class Sheet:
     def limit(self) -> int:
         """How close to the paper's edge anything may be drawn: the printable margin and a tolerance."""
         return self.printable + (0 if self.snug else TOLERANCE_UM)
+
+    @property
+    def footer_limit(self) -> int:
+        """Where the footer's band starts. A footer up the side of a snug sheet sits SIDE_FOOTER_CLEAR_UM further in: set
+        by its size and descent, the tallest of its turned glyphs reach that far past the line, towards the edge, and a
+        snug sheet's limit is the printer's margin itself."""
+        return self.limit + (SIDE_FOOTER_CLEAR_UM if self.snug and self.footer_side == "left" else 0)
 
     @property
     def landscape(self) -> bool:

@@ -406,7 +406,7 @@ class PageKeys:
         sheet = page.sheet
         faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
                  for p in placed]
-        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
+        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
 
@@ -448,7 +448,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
                 run.group.cut_guide(c, slots)
         drawer.overlay(("marks", marks, words.fold), functools.partial(_furniture, marks=marks, font_name=font_name, fold=words.fold), sheet.page_w, sheet.page_h)
         label, keep = footer
-        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep, words.scale,
+        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.footer_limit, keep, words.scale,
                     sheet.footer_span(sheet.footer_side) if sheet.avoid else None)
         if moved:
             c.restoreState()
