@@ -24,6 +24,9 @@ MM = 72 / 25.4
 EPS = 0.05  # pt: coordinates written to 2 decimals
 TOLERANCE_MM = 0.5  # between the printable limit and anything drawn: a printer's margin varies by this much
 MIN_MARK_MM = 2.0  # of every cut line's marks must print
+# With no printer profile (its 5 mm margin), nothing lies nearer the edge than the 5 mm itself and 1.5 mm of every cut
+# line's marks print: the field's 3 × 3 of poker cards on Letter (issue 75 item 3, decided)
+DEFAULT_TOLERANCE_MM, DEFAULT_MIN_MARK_MM = 0.0, 1.5
 
 
 @dataclass
@@ -260,10 +263,10 @@ def _clip(a: float, b: float, lo: float, hi: float) -> tuple[float, float] | Non
     return (a, b) if b > a else None
 
 
-def mark_on(view: PageView, cut, margin_mm: float) -> float:
+def mark_on(view: PageView, cut, margin_mm: float, tolerance_mm: float = TOLERANCE_MM) -> float:
     """Length in mm of mark along cut line `cut` that prints: inside the printable area (less the tolerance) and inside no trim."""
     axis, v, _, _ = cut
-    area = printable_box(view, margin_mm + TOLERANCE_MM)
+    area = printable_box(view, margin_mm + tolerance_mm)
     total = 0.0
     for x0, y0, x1, y1, width in view.lines:
         if width > 1.0:

@@ -1,6 +1,6 @@
 """Round and hex cards nest (issue 65): with no straight cut to keep them in rows and columns, circles print in offset rows
 and hexagons in a honeycomb wherever that holds more than the grid of their boxes. Read from what a build writes: the
-light outline a sheet prints around each piece (its cut grown by its 1 mm bleed), the clip that keeps its art to that
+light outline a sheet prints around each piece (on its cut), the clip that keeps its art to that
 outline on both sides of the sheet, and the cutter's SVG files.
 """
 from __future__ import annotations
@@ -128,7 +128,7 @@ def test_round_and_hex_cards_nest_more_to_a_sheet_than_their_grid_holds(built, p
 
 
 def test_no_two_nested_pieces_overlap_or_come_closer_than_the_gap(built):
-    """On every fronts page: each outline is its cut grown by 1 mm, so outlines that never overlap keep cuts 2 mm apart."""
+    """On every fronts page: each outline is its cut, and no two come closer than the 2 mm gap."""
     doc = streams.Document(built[1]["letter"] / "tiny-cards.pdf")
     pairs = 0
     for page in doc.pages:
@@ -136,8 +136,8 @@ def test_no_two_nested_pieces_overlap_or_come_closer_than_the_gap(built):
         for a, b in itertools.combinations(outlines, 2):
             pairs += 1
             circles = _kind(a) == _kind(b) == "rounds"  # sampled polygons: measured between centres instead
-            apart = math.dist(_centre(a), _centre(b)) - 2 * (DIAMETER / 2 + 1) if circles else _distance(a, b)
-            assert apart > -0.01, (page.index, _centre(a), _centre(b), apart)
+            apart = math.dist(_centre(a), _centre(b)) - DIAMETER if circles else _distance(a, b)
+            assert apart >= GAP - 0.01, (page.index, _centre(a), _centre(b), apart)
     assert pairs
 
 

@@ -1,6 +1,6 @@
 """Card shapes (issue 65): a deck may have rounded corners, or be round or hexagonal (flat or pointy top). Measured on
-what is written, never on the code's arithmetic: the cut file's paths, the cut outline a sheet prints around a round or
-hex card (outside its art, which is kept to the shape and its bleed), the safe-area warnings, and the exports (TTS's
+what is written, never on the code's arithmetic: the cut file's paths, the cut outline a sheet prints on a round or
+hex card's cut (inside its art's bleed, which is kept to the shape and its bleed), the safe-area warnings, and the exports (TTS's
 card type, the print service's cut mask).
 """
 from __future__ import annotations
@@ -97,8 +97,8 @@ def _outlines(pdf, index: int) -> list[list[tuple[float, float]]]:
     return out
 
 
-def test_round_and_hex_cards_get_a_light_outline_one_bleed_outside_their_cut_on_the_fronts_only(shaped):
-    """Every outline is its card's cut (read from the cut file) grown by the 1 mm bleed: centre and size to 0.1 mm."""
+def test_round_and_hex_cards_get_a_light_outline_on_their_cut_on_the_fronts_only(shaped):
+    """Every outline is its card's cut (read from the cut file), where a hand cut follows it: centre and size to 0.1 mm."""
     root, _ = shaped
     pdf = root / "output/tiny/tiny-cards-silhouette.pdf"
     cuts = []  # (centre, circumradius, corners) of each hexagon and circle in the cut files, by page
@@ -107,9 +107,9 @@ def test_round_and_hex_cards_get_a_light_outline_one_bleed_outside_their_cut_on_
         tree = ET.parse(svg).getroot()
         for h in map(_polygon, tree.iter(SVG + "polygon")):
             centre = (sum(x for x, _ in h) / 6, sum(y for _, y in h) / 6)
-            cuts.append((number, centre, math.dist(centre, h[0]) + 1 / math.cos(math.pi / 6), 6))
+            cuts.append((number, centre, math.dist(centre, h[0]), 6))
         for c in tree.iter(SVG + "circle"):
-            cuts.append((number, (float(c.get("cx")), float(c.get("cy"))), float(c.get("r")) + 1, 72))
+            cuts.append((number, (float(c.get("cx")), float(c.get("cy"))), float(c.get("r")), 72))
     assert len(cuts) == 9
     for number, centre, radius, corners in cuts:
         found = [o for o in _outlines(pdf, number - 1) if math.dist(centre, (sum(x for x, _ in o) / len(o), sum(y for _, y in o) / len(o))) < 0.1]

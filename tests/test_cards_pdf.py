@@ -26,11 +26,11 @@ def built(tiny_after):
 
 def test_pages_are_letter_exactly_and_fronts_alternate_with_backs(built):
     reader = PdfReader(built)
-    # 12 cards = 2 sheets of 8 slots (4 × 2 across a landscape Letter page); each fronts page is followed by its backs page
+    # 12 cards = 2 sheets of 9 slots (3 × 3 on an upright Letter page); each fronts page is followed by its backs page
     assert len(reader.pages) == 4
     for page in reader.pages:
-        assert abs(float(page.mediabox.width) - 279.4 * MM) < 0.01
-        assert abs(float(page.mediabox.height) - 215.9 * MM) < 0.01
+        assert abs(float(page.mediabox.width) - 215.9 * MM) < 0.01
+        assert abs(float(page.mediabox.height) - 279.4 * MM) < 0.01
     texts = page_texts(built)
     assert "fronts" in texts[0] and "backs" in texts[1] and "fronts" in texts[2]
 
@@ -81,7 +81,7 @@ def test_card_border_is_where_the_layout_puts_it(built):
     # the frame's rounded border is drawn 3.2 mm inside the trim (outside the 3 mm safe area); find its left edge in the
     # top-left card, on the strip of the page that holds it rasterised at 600 dpi (tests/print_raster.py)
     dpi = 600
-    top = 19.05  # the 4 × 2 landscape Letter grid's first row, from the paper's top
+    top = 5.1  # the 3 × 3 Letter grid's first row, from the paper's top (no printer profile: 0.1 mm inside the 5 mm)
     image = Region.around(built, 0, dpi, (0, top + 49, 12.7 + 10, top + 51))
     px = dpi / 25.4
     row = int((top + 50) * px)  # a row through the middle of the first card, clear of text
@@ -109,27 +109,27 @@ def test_each_back_lands_behind_its_front_after_flipping(built, project, duplex)
         pdf = project / "output/tiny/tiny-cards-short-edge.pdf"
     dpi = 150
     px = dpi / 25.4
-    back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 4 cards
-    # what the paper shows behind the fronts: a landscape page flipped on the paper's long edge turns top to bottom
-    back = back[::-1, :] if duplex == "long" else back[:, ::-1]
-    # sheet 2's fronts hold 4 cards in the top row, read from the fronts page itself (where the sheet puts its grid)
+    back = np.asarray(render_page(pdf, 3, dpi).convert("L"), dtype=np.int16)  # sheet 2's backs: 3 cards
+    # what the paper shows behind the fronts: an upright page flipped on the paper's long edge turns left to right
+    back = back[:, ::-1] if duplex == "long" else back[::-1, :]
+    # sheet 2's fronts hold 3 cards in the top row, read from the fronts page itself (where the sheet puts its grid)
     sheet = streams.Document(pdf)
     fronts = printable.faces_of(sheet, 2)
     height = sheet.page(2).height
     left, right = min(f.trim.x0 for f in fronts) / MM, max(f.trim.x1 for f in fronts) / MM
     top, bottom = (height - max(f.trim.y1 for f in fronts)) / MM, (height - min(f.trim.y0 for f in fronts)) / MM
-    assert len(fronts) == 4 and abs(right - left - 4 * 63.5) < 0.01 and abs(bottom - top - 88.9) < 0.01
+    assert len(fronts) == 3 and abs(right - left - 3 * 63.5) < 0.01 and abs(bottom - top - 88.9) < 0.01
     mask = back < 245
-    edge = int(7.5 * px)  # leave out the footer bands along the paper's edges
+    edge = int(10 * px)  # leave out the footer bands along the paper's sides (the footer runs up the side)
     mask[:, :edge] = mask[:, -edge:] = False
     y0, y1 = _filled_extent(mask, axis=1)
     x0, x1 = _filled_extent(mask[y0:y1], axis=0)
     inset = 3  # the test game's backs draw their panel 3 mm inside the trim (a paper border: no sliver at a miscut)
     assert abs(x0 / px - (left + inset)) < 0.3 and abs(x1 / px - (right - inset)) < 0.3, (x0 / px, x1 / px, left, right)
     assert abs(y0 / px - (top + inset)) < 0.3 and abs(y1 / px - (bottom - inset)) < 0.3, (y0 / px, y1 / px, top, bottom)
-    # and each back is its own card's: the two Mages (dark shared back) first, then the two Twins (gold own backs)
-    centres = [back[int((top + 15) * px), int((left + 63.5 * (k + 0.5)) * px)] for k in range(4)]
-    assert max(centres[:2]) < 60 and min(centres[2:]) > max(centres[:2]) + 40, centres
+    # and each back is its own card's: the third Mage (dark shared back) first, then the two Twins (gold own backs)
+    centres = [back[int((top + 15) * px), int((left + 63.5 * (k + 0.5)) * px)] for k in range(3)]
+    assert centres[0] < 60 and min(centres[1:]) > centres[0] + 40, centres
 
 
 def test_a_card_with_its_own_back_gets_it(built):

@@ -25,7 +25,7 @@ from pnp.render.drawn import DrawnFaces, RecordingCanvas
 from pnp.render.sheets import Group, Piece, write_sheets
 
 FONT = "DrawnPagesProbe"
-CARDS = 30  # poker cards on Letter sit 8 a sheet: fronts and backs sheets 2 and 3 place no form they define
+CARDS = 30  # poker cards on Letter sit 9 a sheet (9, 9, 9 and 3): fronts and backs sheets 2 and 3 place no form they define
 
 
 @pytest.fixture(scope="module", autouse=True)

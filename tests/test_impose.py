@@ -85,16 +85,23 @@ def test_cards_stay_inside_the_printable_area_with_half_a_millimetre_to_spare(pa
             assert s.x + s.w <= sheet.page_w - limit and s.y + s.h <= sheet.page_h - limit
 
 
-def test_poker_on_letter_keeps_nine_cards_on_a_laser_and_eight_under_the_default_printer():
+def test_poker_and_bridge_print_nine_to_letter_without_a_profile_and_eight_on_a_quarter_inch_printer():
+    """Issue 75 item 3, decided: with no printer profile (5 mm) poker and bridge print 3 × 3 on Letter, the field's
+    convention. Three rows of 88.9 mm leave 12.7 mm: the grid 5.1 mm from the top (0.1 mm inside the 5 mm) and 7.6 mm
+    from the bottom, whose margin holds 7.6 - 1 (the gap) - 5 = 1.6 mm of mark on every vertical cut line; the top cut
+    line's marks lie in the side margins. A saved 6.35 mm profile leaves three rows no mark that prints: 4 × 2."""
     assert plan_sheet("letter", (63.5, 88.9), printable_mm=LASER).per_sheet == 9  # 6.35 mm above and below the grid, 4.73 mm needed
-    # with no profile, a printer that prints to 5 mm of every edge: 12.7 mm above and below three rows cannot hold the top
-    # cut line's marks 5.5 mm in and 2 mm of mark on the vertical cut lines past a 1 mm gap (5.5 + 1 + 2 + 5.5 = 14 mm)
-    for printer in (5.0, 6.35):
-        sheet = plan_sheet("letter", (63.5, 88.9), printable_mm=printer)
-        assert (sheet.cols, sheet.rows, sheet.landscape) == (4, 2, True)
-    default = plan_sheet("letter", (63.5, 88.9))
-    assert (default.cols, default.rows, default.landscape, default.lift) == (4, 2, True, 0)
-    assert min(default.mark_room(e) for e in ("left", "right", "bottom", "top")) >= um(2)  # every cut line marked at both ends
+    for card in ((63.5, 88.9), (57.15, 88.9)):
+        default = plan_sheet("letter", card)
+        assert (default.cols, default.rows, default.landscape) == (3, 3, False)
+        top = default.slot(0).y + default.slot(0).h
+        assert top == um(279.4) - um(5.1) and default.slot(8).y == um(7.6)
+        assert default.mark_room("bottom") >= um(1.5) and default.mark_room("left") >= um(1.5) and default.mark_room("right") >= um(1.5)
+        assert default.footer_side == "left"
+        wide = plan_sheet("letter", card, printable_mm=6.35)
+        assert (wide.cols, wide.rows, wide.landscape) == (4, 2, True)
+    tabloid = plan_sheet("tabloid", (63.5, 88.9))
+    assert (tabloid.cols, tabloid.rows, tabloid.landscape) == (6, 3, True)  # 18 a sheet
 
 
 def test_crop_marks_fit_in_the_margins():

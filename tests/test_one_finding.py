@@ -70,11 +70,14 @@ def test_a_template_syntax_error_names_its_column(project):
 
 
 def test_the_printer_margin_note_is_said_once_a_run_naming_the_games_and_not_once_a_profile_is_saved(project):
+    # mini cards: 4 × 4 on Letter where the paper alone holds 6 × 3 (poker cards print 3 × 3 with no profile, unremarked)
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("size: poker\n", "size: 44.45 x 63.5\n", 1), encoding="utf-8")
     shutil.copytree(project / "data/tiny", project / "data/twin")
     result = run_pnp(project, "build", "--only", "cards")
     notes = [line for line in _said(result) if "printer margin" in line]
     assert len(notes) == 1, _said(result)
-    assert "63.5 × 88.9 mm cards on Letter with a 5.00 mm printer margin" in notes[0] and "(tiny, twin)" in notes[0]
+    assert "44.45 × 63.5 mm cards on Letter with a 5.00 mm printer margin" in notes[0] and "(tiny, twin)" in notes[0]
     assert "pnp calibrate --save NAME --margin MM" in notes[0]
     assert run_pnp(project, "calibrate", "--save", "home", "--margin", "4.23").exit_code == 0
     result = run_pnp(project, "build", "--only", "cards", "--out", str(project / "again"))  # drawn afresh: a reused output says no note

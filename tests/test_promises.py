@@ -225,7 +225,7 @@ def test_a_three_digit_colour_is_the_six_digit_one(project):
     _ok(run_pnp(project, "build", "--only", "cards", "--cards", "mage"))
     page = np.asarray(render_page(project / "output/tiny/tiny-cards-mage.pdf", 0, 100), dtype=np.int16)
     px = 100 / 25.4
-    top = 19.05 + 50  # the first card (12.7 mm from the left, 19.05 mm from the top of a 4 × 2 landscape Letter sheet) holds the Mage
+    top = 5.1 + 50  # the first card (12.7 mm from the left, 5.1 mm from the top of a 3 × 3 Letter sheet) holds the Mage
     short = page[int(top * px), int((12.7 + 20) * px)]
     long = page[int(top * px), int((12.7 + 43) * px)]
     assert np.abs(short - (255, 0, 170)).max() <= 2 and np.abs(long - (255, 0, 170)).max() <= 2, (short, long)

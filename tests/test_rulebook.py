@@ -185,9 +185,9 @@ def test_a_card_figure_holds_the_same_text_as_the_card_in_the_cards_pdf(project)
     left, bottom, right, top = _largest_form(project / RULEBOOK, page)
     assert abs((right - left) - 45 * MM) < 0.5  # drawn at the width the source asked for
     figure = _text_in(project / RULEBOOK, page, (left, bottom, right, top))
-    # the Knight is the first card of the sheet: top left of 4 × 2 poker cards centred on landscape Letter, 12.7 mm from
-    # the left and 19.05 mm from the top, so its trim runs up from 215.9 − 19.05 − 88.9 = 107.95 mm
-    card = _text_in(project / "output/tiny/tiny-cards.pdf", 0, (12.7 * MM, 107.95 * MM, 76.2 * MM, 196.85 * MM))
+    # the Knight is the first card of the sheet: top left of 3 × 3 poker cards on upright Letter with no printer profile,
+    # 12.7 mm from the left and 5.1 mm from the top, so its trim runs up from 279.4 − 5.1 − 88.9 = 185.4 mm
+    card = _text_in(project / "output/tiny/tiny-cards.pdf", 0, (12.7 * MM, 185.4 * MM, 76.2 * MM, 274.3 * MM))
     assert "<Knight>" in card and "Draw two cards" in card
     # the same characters in the same order (spacing around the inline icon is the extractor's guess at either scale)
     assert "".join(figure.split()) == "".join(card.split())

@@ -4,8 +4,8 @@ Each build draws every card as a solid red trim with a green bleed ring and a bl
 centred on it whose size names the card, on front and back alike. The expected grid comes from
 card and paper sizes alone: poker cards (63.5 × 88.9 mm) on Letter (215.9 × 279.4 mm), the grid
 centred on the page (`pnp/render/impose.py`), neighbours `gap` mm apart, and from the printer profile:
-nothing is drawn in its unprintable margin (5 mm with no profile, 1/6 in on a laser's), nor within 0.5 mm of that
-limit (issues #19 and #62). Nothing here asks the planner where a card goes.
+nothing is drawn in its unprintable margin (5 mm with no profile, 1/6 in on a laser's), nor within 0.5 mm of a
+profile's limit (issues #19 and #62; with no profile, the 5 mm itself: issue 75 item 3). Nothing here asks the planner where a card goes.
 """
 from __future__ import annotations
 
@@ -60,11 +60,14 @@ class Grid:
     flip: str  # how the paper turns over to show the backs: "left-right" or "top-bottom" in the page image
     lifted: bool  # the grid sits against the top limit, so the margin below holds the vertical cut lines' marks
     printable: float = PRINTABLE  # the printer profile's margin
+    tolerance: float = 0.5  # kept inside the margin: none with no profile, where the 5 mm is the limit itself (snug)
+    min_mark: float = MIN_MARK  # the least mark every cut line keeps: 1.5 mm with no profile
+    footer_in: float = 0.0  # the footer band's start inside the limit: 0.3 mm for a footer up the side with no profile
 
     @property
     def limit(self) -> float:
-        """How close to the paper's edge anything is drawn: the printer's margin and 0.5 mm of tolerance."""
-        return self.printable + 0.5
+        """How close to the paper's edge anything is drawn: the printer's margin and its tolerance."""
+        return self.printable + self.tolerance
 
     @property
     def page(self) -> tuple[float, float]:
@@ -115,10 +118,11 @@ class Grid:
 # Cards fit inside the limit (5.5 mm, or 4.733 mm on a laser) on every side, with room for a 3 mm mark (1 mm gap + 2 mm)
 # left and right.
 GRIDS = {
-    # shared cut lines, no profile: three rows leave 12.7 mm above and below, and the top cut line's marks 5.5 mm in
-    # plus 2 mm of mark past a 1 mm gap need 14 mm, so 4 × 2 landscape: 12.7 mm sides, 19.05 mm top and bottom, the
-    # footer in the bottom one; long-edge flip of a landscape sheet turns it top to bottom
-    "shared cut lines": Grid((), True, 4, 2, 0, 0, "bottom", "top-bottom", False),
+    # shared cut lines, no profile (issue 75 item 3): 3 × 3 portrait as the field prints it, nothing nearer the edge than
+    # the 5 mm itself: the grid 0.1 mm inside the top limit (5.1 mm), the 7.6 mm below it hold 7.6 − 1 − 5 = 1.6 mm
+    # marks, the footer up the left side (0.3 mm in, where its turned glyphs' tops stay inside the 5 mm); long-edge flip
+    # of a portrait sheet turns it left to right
+    "shared cut lines": Grid((), False, 3, 3, 0, 0, "left", "left-right", True, tolerance=0.0, min_mark=1.5, footer_in=0.3),
     # shared cut lines on a laser (1/6 in): 3 × 3 portrait, 12.7 mm sides, 6.35 mm top and bottom. The bottom margin
     # (6.35 − 4.733 = 1.6 mm) cannot hold the 4 mm footer band, so the footer takes the left one; above and below the
     # grid 6.35 − 1 − 4.733 = 0.62 mm would be left, no mark at all: the grid moves up to 0.1 mm inside the top limit,
@@ -230,7 +234,7 @@ def _margin_bands(grid: Grid):
     trims = grid.trims()
     gl, gt = min(t[0] for t in trims) - b, min(t[1] for t in trims) - b
     gr, gb = max(t[2] for t in trims) + b, max(t[3] for t in trims) + b
-    keep = {edge: (grid.limit + FOOTER_BAND if grid.footer == edge else 0) for edge in ("left", "right", "top", "bottom")}
+    keep = {edge: (grid.limit + grid.footer_in + FOOTER_BAND if grid.footer == edge else 0) for edge in ("left", "right", "top", "bottom")}
     # along the edge, each band reaches 1 mm past the grid so the outermost marks lie wholly inside it
     return [
         ("top", (slice(px(keep["top"]), px(gt)), slice(px(gl - 1), px(gr + 1))), 0, grid.cut_xs(), gl - 1),
@@ -245,8 +249,8 @@ def test_every_cut_line_has_a_guide_of_at_least_2_mm_by_the_rules(key):
     """The expectations themselves keep the promise: left and right marks always print, and the vertical cuts have
     marks of at least 2 mm above or below the grid."""
     grid = GRIDS[key]
-    assert min(grid.mark_length("left"), grid.mark_length("right")) >= MIN_MARK, f"{key}: horizontal cuts without a 2 mm mark"
-    assert max(grid.mark_length("top"), grid.mark_length("bottom")) >= MIN_MARK, f"{key}: vertical cuts without a 2 mm mark"
+    assert min(grid.mark_length("left"), grid.mark_length("right")) >= grid.min_mark, f"{key}: horizontal cuts without a mark"
+    assert max(grid.mark_length("top"), grid.mark_length("bottom")) >= grid.min_mark, f"{key}: vertical cuts without a mark"
 
 
 @pytest.mark.parametrize("side", ["fronts", "backs"])
@@ -312,7 +316,7 @@ def test_footer_and_50_mm_scale_bar_lie_in_the_band_just_inside_the_limit(sheets
     ink = grey(sheets[key][0])
     _w, h = grid.page
     # rows across the band, columns along the edge
-    limit = grid.limit
+    limit = grid.limit + grid.footer_in
     band = ink[px(h - limit - FOOTER_BAND) : px(h - limit), :] if grid.footer == "bottom" else ink[:, px(limit) : px(limit + FOOTER_BAND)].T[:, ::-1]
     assert band.any(), f"{key}: no footer in the {grid.footer} band"
     longest = max(_longest_run(row) for row in band) / PX

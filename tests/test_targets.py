@@ -144,7 +144,7 @@ def test_ink_saver_halves_the_ink_of_the_deck(tiny_after):
     assert after <= before / 2, (before, after)
     backs, own_back = page_texts(light, [1, 3])
     footer = next(line for line in backs.splitlines() if "· backs ·" in line)  # the sheet's footer names the game
-    assert backs.replace(footer, "").count("Tiny Test Game") == 8  # sheet 1's 4 × 2 backs  # the deck's back: a frame with its own drawing in outline, its title kept
+    assert backs.replace(footer, "").count("Tiny Test Game") == 9  # sheet 1's 3 × 3 backs  # the deck's back: a frame with its own drawing in outline, its title kept
     assert "Twin\u2019s own back" in own_back  # a card's own back keeps its content (quotes set typographically)
 
 
@@ -155,7 +155,7 @@ def test_ink_saver_keeps_a_back_that_is_a_playable_side(project, tiny_after):
     kept = project / "output/tiny/tiny-cards-ink-saver.pdf"
     text = page_texts(kept, [1])[0]
     footer = next(line for line in text.splitlines() if "· backs ·" in line)  # the sheet's footer names the deck
-    assert text.replace(footer, "").count("Tiny Test Game") == 8  # its own title, on each of sheet 1's 4 × 2 backs
+    assert text.replace(footer, "").count("Tiny Test Game") == 9  # its own title, on each of sheet 1's 3 × 3 backs
     # lightened as a face is, its ground a tint: more ink than the frame the back of an ordinary deck becomes
     framed = tiny_after("build", "tiny", "--ink-saver") / "output/tiny/tiny-cards-ink-saver.pdf"
     assert _darkness(render_page(kept, 1, 40)) > 1.5 * _darkness(render_page(framed, 1, 40))

@@ -65,6 +65,41 @@ def edges(face: Face) -> dict[str, Edge]:
     return {side: Edge(tuple(c for c, _ in here), tuple(e for _, e in here)) for side, here in zip(points, found, strict=True)}
 
 
+def shaped_edges(face: Face, shape) -> tuple[Edge, Edge]:
+    """A round or hex piece's edge along its cut (pnp.core.shapes.Shape): (the strip STRIP_MM / 2 inside the cut, the strip
+    as far outside it, in its bleed), sampled at the same places around the outline, every STEP_MM or so and a hexagon's
+    corners left out (CORNER_MM each way): what a cut 0.5 mm outside its line leaves on its edge. Empty where the face has
+    less bleed than that."""
+    if face.bleed < STRIP_MM:
+        return Edge((), ()), Edge((), ())
+    d = STRIP_MM / 2
+    inner, outer = [], []
+    for (x, y), (nx, ny) in _around(shape, face.w, face.h):
+        inner.append((x - nx * d, y - ny * d))
+        outer.append((x + nx * d, y + ny * d))
+    found = fills_at(face, [inner, outer])
+    return tuple(Edge(tuple(c for c, _ in here), tuple(e for _, e in here)) for here in found)
+
+
+def _around(shape, w: float, h: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Points on a round or hex cut with their outward normals (face mm, y down)."""
+    import math
+
+    if shape.kind == "circle":
+        r = min(w, h) / 2
+        n = max(int(2 * math.pi * r / STEP_MM), 12)
+        return [((w / 2 + r * math.cos(a), h / 2 + r * math.sin(a)), (math.cos(a), math.sin(a))) for a in (2 * math.pi * i / n for i in range(n))]
+    corners = shape.corners(w, h)
+    out = []
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        length = math.hypot(x2 - x1, y2 - y1)
+        nx, ny = (y1 - y2) / length, (x2 - x1) / length
+        if nx * (x1 - w / 2) + ny * (y1 - h / 2) < 0:  # point the normal away from the centre
+            nx, ny = -nx, -ny
+        out += [((x1 + (x2 - x1) * t / length, y1 + (y2 - y1) * t / length), (nx, ny)) for t in _positions(length)]
+    return out
+
+
 def _positions(length: float) -> list[float]:
     """Sample points along an edge, the same read from either end (so a piece turned 180° samples the same places)."""
     n = max(int((length - 2 * CORNER_MM) // STEP_MM), 1)

@@ -1,17 +1,25 @@
-"""A version stamp drawn on a laid-out face: small text in a corner of the safe area."""
+"""A version stamp drawn on a laid-out face: small text in a corner of the safe area.
+
+A round or hex card has no corner there: its box's corner lies outside the cut, where the stamp printed as a fragment
+at the edge. Its stamp moves from the box's corner straight towards the centre until its whole box is `inset` inside
+the cut (pnp.core.shapes.Shape.depth), which keeps it as near the corner asked for as the shape allows."""
 from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
+from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import PT_PER_MM
 from pnp.core.units import STAMP_INSET_MM as INSET_MM
 from pnp.layout.elements import STAMP_PT, Face, Text
 from pnp.layout.typeset import TextOp
 
+STEPS = 200  # positions tried from the corner to the centre: 0.2 mm apart on a 60 mm card
 
-def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: float = INSET_MM) -> Face:
+
+def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE) -> Face:
     """`face` with `text` set in `corner`, its box `inset` mm in from the trim on both sides (never less than INSET_MM,
-    so wholly inside the safe area).
+    so wholly inside the safe area); on a `shape` whose cut leaves that corner (a circle, a hexagon), moved towards the
+    centre until its box is that far inside the cut.
 
     The text is decoration to the face checks: a stamp tells revisions apart, it is not part of the game."""
     width_mm = stringWidth(text, font, STAMP_PT) / PT_PER_MM
@@ -20,6 +28,20 @@ def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: fl
     left = max(inset, INSET_MM)
     x = left if corner.endswith("left") else face.w - left - width_mm
     y = left if corner.startswith("top") else face.h - left - height_mm
+    if shape.kind in ("circle", "hexagon"):
+        x, y = _inside(shape, face.w, face.h, x, y, width_mm, height_mm, left)
     op = TextOp(0.0, ascent, font, STAMP_PT, color, text, width_mm * PT_PER_MM)
     return face._replace(elements=(*face.elements, Text(x, y, (op,), decoration=True)))
 
+
+
+def _inside(shape: Shape, w: float, h: float, x: float, y: float, box_w: float, box_h: float, inset: float) -> tuple[float, float]:
+    """The first place on the way from (x, y) to the centred box whose four corners all lie `inset` mm inside the cut."""
+    depth = shape.depth(w, h)
+    cx, cy = (w - box_w) / 2, (h - box_h) / 2
+    for step in range(STEPS + 1):
+        t = step / STEPS
+        px, py = x + (cx - x) * t, y + (cy - y) * t
+        if min(depth(px + dx, py + dy) for dx in (0.0, box_w) for dy in (0.0, box_h)) >= inset:
+            return px, py
+    return cx, cy

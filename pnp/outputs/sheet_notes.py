@@ -6,9 +6,10 @@ leaves no room for that (3 × 3 poker on Letter with a 6.35 mm margin), the
 planner moves the grid against one edge of the printable area, so the margin
 at the other edge holds the marks, or takes a smaller grid (never a mark over
 a card); the build summary says so, once a run, naming the card sizes and the
-games, so nobody wonders why a sheet holds 8 cards or sits off centre. A
-project that saved a printer profile (pnp calibrate --save) knows its
-margin, and is not told.
+games, so nobody wonders why a sheet holds fewer cards or sits off centre. The
+default margin's snug 3 × 3 of poker cards on Letter is the usual layout, and
+says nothing. A project that saved a printer profile (pnp calibrate --save)
+knows its margin, and is not told.
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def _what_changed(sheet: Sheet | None, size: tuple[float, float], options: Optio
     if roomy is not None and roomy.per_sheet > sheet.per_sheet:
         said.append(f"{_grid(sheet)}, {sheet.per_sheet} a sheet, instead of {_grid(roomy)} ({roomy.per_sheet}), "
                     f"which would leave marks or the footer where this printer cannot print")
-    if sheet.lift:
+    if sheet.lift and not sheet.snug:  # a snug sheet sits against the top by design: the default layout (pnp.render.impose), nothing to explain
         edge, other = ("top", "below") if sheet.lift > 0 else ("bottom", "above")
         said.append(f"the grid sits against the {edge} of the printable area, so the margin {other} it holds the vertical cut lines' "
                     f"crop marks (centred, neither margin could hold a mark that prints)")

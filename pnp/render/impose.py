@@ -22,6 +22,15 @@ above and below the grid), the grid is moved against one limit so the other
 margin holds the marks (`Sheet.lift`); where even that leaves too little, the
 planner takes a smaller grid. A mark over a card's art, or on a back inside
 the grid (where duplex drift would put it on some card's back), is never drawn.
+
+With no printer profile's margin (the default 5 mm), a whole-sheet grid that
+holds more cards the snug way is taken (`Sheet.snug`): nothing nearer the edge
+than the 5 mm itself, which already sits past the 4.23 mm most lasers and the
+3 mm most inkjets leave, and marks of SNUG_MARK_UM. That is the field's 3 × 3 of
+poker and bridge cards on Letter (18 on tabloid): the grid 5.1 mm from the top
+and 7.6 mm from the bottom, whose margin holds the vertical cut lines' 1.6 mm
+marks, the top line's marks in the side margins, the footer up the side. A
+saved profile's margin is a printer's measured one, kept with its tolerance.
 """
 from __future__ import annotations
 
@@ -34,7 +43,9 @@ MARK_GAP_UM = um(1.0)  # crop marks start this far outside the bleed
 MARK_LEN_UM = um(5.0)  # 5 mm marks are easy to find with a ruler and knife
 FOOTER_BAND_UM = um(3.0)  # the footer line (6.5 pt text, the scale bar's ticks), from the printable limit inwards
 FOOTER_CLEAR_UM = um(1.0)  # between the footer band and the nearest mark or card
+SIDE_FOOTER_CLEAR_UM = um(0.3)  # a footer up the side of a snug sheet, in from its limit (Sheet.footer_limit)
 MIN_MARK_UM = um(2.0)  # the least mark a cut line needs to be found with a ruler
+SNUG_MARK_UM = um(1.5)  # the least mark of a snug sheet (3 × 3 poker on Letter): still found with a ruler laid along the card's edge
 FOOTER_MIN_SPAN_UM = um(120.0)  # the least length a footer between a cutting machine's marks takes: its words and the 50 mm scale bar
 MIN_DRAWN_UM = um(1.0)  # a shorter outer mark is not drawn at all
 TOLERANCE_UM = um(PRINT_TOLERANCE_MM)
@@ -77,6 +88,12 @@ class Sheet:
     band_printable: int = field(default=0, kw_only=True)  # the margin bands of shared pages keep: the machine's whole margin, as they meet no avoid
     # bleed on the grid's outer edges only (shared cut lines inside): µm on the page's left, bottom, right and top (with_edge_bleed)
     edge_bleed: tuple = field(default=(0, 0, 0, 0), kw_only=True)
+    snug: bool = field(default=False, kw_only=True)  # the default margin's own limit, no tolerance, marks of SNUG_MARK_UM (module docstring)
+
+    @property
+    def min_mark(self) -> int:
+        """The least crop mark a cut line must keep on this sheet."""
+        return SNUG_MARK_UM if self.snug else MIN_MARK_UM
 
     @property
     def clear_of_avoid(self) -> bool:
@@ -87,7 +104,7 @@ class Sheet:
         if any(meets(grid, box) for box in self.avoid):
             return False
         slots = [self.slot(i) for i in range(self.per_sheet)]
-        kept = [seg for seg in crop_mark_segments(self, slots) if abs(seg[2] - seg[0]) + abs(seg[3] - seg[1]) >= MIN_MARK_UM]
+        kept = [seg for seg in crop_mark_segments(self, slots) if abs(seg[2] - seg[0]) + abs(seg[3] - seg[1]) >= self.min_mark]
         xs = {v for s in slots for v in (s.x, s.x + s.w)}
         ys = {v for s in slots for v in (s.y, s.y + s.h)}
         return xs <= {x0 for x0, _, x1, _ in kept if x0 == x1} and ys <= {y0 for _, y0, _, y1 in kept if y0 == y1}
@@ -95,7 +112,14 @@ class Sheet:
     @property
     def limit(self) -> int:
         """How close to the paper's edge anything may be drawn: the printable margin and a tolerance."""
-        return self.printable + TOLERANCE_UM
+        return self.printable + (0 if self.snug else TOLERANCE_UM)
+
+    @property
+    def footer_limit(self) -> int:
+        """Where the footer's band starts. A footer up the side of a snug sheet sits SIDE_FOOTER_CLEAR_UM further in: set
+        by its size and descent, the tallest of its turned glyphs reach that far past the line, towards the edge, and a
+        snug sheet's limit is the printer's margin itself."""
+        return self.limit + (SIDE_FOOTER_CLEAR_UM if self.snug and self.footer_side == "left" else 0)
 
     @property
     def landscape(self) -> bool:
@@ -198,8 +222,8 @@ class Sheet:
 
     @property
     def marks_fit(self) -> bool:
-        """Every cut line of the full grid has a mark of MIN_MARK_UM that prints, at one end or the other."""
-        return all(max(self.mark_room(a), self.mark_room(b)) >= MIN_MARK_UM for a, b in (("left", "right"), ("bottom", "top")))
+        """Every cut line of the full grid has a mark of `min_mark` that prints, at one end or the other."""
+        return all(max(self.mark_room(a), self.mark_room(b)) >= self.min_mark for a, b in (("left", "right"), ("bottom", "top")))
 
     @property
     def inside_limit(self) -> bool:
@@ -299,7 +323,7 @@ def with_edge_bleed(sheet: Sheet, bleed: int) -> Sheet:
     for edge in ("left", "right", "bottom", "top"):
         margin = {"left": sheet.left, "right": sheet.page_w - sheet.left - sheet.grid_w,
                   "bottom": sheet.bottom, "top": sheet.page_h - sheet.bottom - sheet.grid_h}[edge]
-        marks = MARK_GAP_UM + MIN_MARK_UM if sheet.mark_room(edge) >= MIN_MARK_UM else 0
+        marks = MARK_GAP_UM + sheet.min_mark if sheet.mark_room(edge) >= sheet.min_mark else 0
         room[edge] = margin - sheet.mark_stop(edge) - marks - LIMIT_SLACK_UM
     return replace(sheet, edge_bleed=tuple(max(0, min(bleed, room[edge])) for edge in ("left", "bottom", "right", "top")))
 
@@ -341,14 +365,17 @@ def _plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float, blee
     printable = um(printable_mm)
     margin = printable + TOLERANCE_UM
     best = None
+    snug = (False, True) if printable == DEFAULT_PRINTABLE_UM and not avoid else (False,)  # module docstring: the default margin's snug grid
     for page_w, page_h in ((pw, ph), (ph, pw)):
         if not _allowed(orientation, page_w, page_h):
             continue
-        cols = fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
-        rows = fit(page_h - 2 * margin, ch, gap, bleed)
-        sheet = _usable(Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable, avoid=avoid, band_printable=band_printable))
-        if best is None or sheet.per_sheet > best.per_sheet:
-            best = sheet
+        for tight in snug:
+            edge = printable if tight else margin
+            cols = fit(page_w - 2 * (edge + SIDE_MARK_UM), cw, gap, bleed)
+            rows = fit(page_h - 2 * edge, ch, gap, bleed)
+            sheet = _usable(Sheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable, avoid=avoid, band_printable=band_printable, snug=tight))
+            if best is None or sheet.per_sheet > best.per_sheet:
+                best = sheet
     return best
 
 
@@ -514,7 +541,34 @@ def crop_mark_segments(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, 
         else:
             sign = 1 if edge == "right" else -1
             out += [(start[edge], y, start[edge] + sign * n, y) for y in ys]
+    out += _fold_marks(sheet, slots)
     return [seg for seg in out if not any(meets(_span(seg), box) for box in sheet.avoid)]  # none on a cutting machine's mark
+
+
+def _fold_marks(sheet: Sheet, slots: list[Slot]) -> list[tuple[int, int, int, int]]:
+    """On a gutterfold sheet holding fronts and backs, a mark of FOLD_MARK_UM on each of the backs' cut lines that meet the
+    fold, from their bleed towards it: the outer margins of a grid that fills the page leave those lines 1.2 mm of mark
+    (Police Precinct's mini cards), the fold's clearance 3 mm. On the backs' side only: the fold's labels lie on the
+    fronts' side of its line (pnp.render.sheets.draw_fold_line)."""
+    if not isinstance(sheet, FoldSheet):
+        return []
+    backs = [s for s in slots if (s.y + s.h <= sheet.fold if sheet.axis == "h" else s.x >= sheet.fold)]
+    if not backs or len(backs) == len(slots):
+        return []
+    return _towards_fold(sheet, backs)
+
+
+def _towards_fold(sheet: FoldSheet, backs: list[Slot]) -> list[tuple[int, int, int, int]]:
+    """The backs' marks from their bleed towards the fold, ending 1 mm short of it (none shorter than MIN_DRAWN_UM)."""
+    if sheet.axis == "h":
+        start = max(s.y + s.h for s in backs) + sheet.bleed + MARK_GAP_UM
+        end = min(start + FOLD_MARK_UM, sheet.fold - um(1.0))
+        marks = [(x, start, x, end) for x in sorted({v for s in backs for v in (s.x, s.x + s.w)})]
+    else:
+        start = min(s.x for s in backs) - sheet.bleed - MARK_GAP_UM
+        end = max(start - FOLD_MARK_UM, sheet.fold + um(1.0))
+        marks = [(start, y, end, y) for y in sorted({v for s in backs for v in (s.y, s.y + s.h)})]
+    return marks if abs(end - start) >= MIN_DRAWN_UM else []
 
 
 def _mark_starts(sheet: Sheet, slots: list[Slot]) -> dict[str, int]:

@@ -366,6 +366,10 @@ def _placements(page: list[Block]) -> list[Placement]:
     if len(page) == 1:
         grid, entries = page[0]
         return _runs(entries, grid, grid.per_sheet)
-    page = sorted(page, key=lambda block: block[1][0])  # bands read in the groups' order; their heights add up the same in any order
-    bands = _bands(page)
+    ordered = sorted(page, key=lambda block: block[1][0])  # bands read in the groups' order where they fit so
+    bands = _bands(ordered)
+    if bands is None:  # a band's rows depend on where it starts: the order they were stacked in is the one known to fit
+        bands = _bands(page)
+    else:
+        page = ordered
     return [p for band, (grid, entries) in zip(bands, page, strict=True) for p in _runs(entries, band, grid.per_sheet)]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from pnp.layout.elements import Face
-from pnp.layout.slivers import OPPOSITE, STRIP_MM, Edge, Sliver, edges, sliver
+from pnp.layout.slivers import OPPOSITE, STRIP_MM, Edge, Sliver, edges, shaped_edges, sliver
 from pnp.render.impose import Slot
 
 
@@ -52,6 +52,7 @@ def shared_cuts(placed: list[Placed]) -> Iterator[tuple[Placed, str, Placed, str
     """Each pair of faces that share a cut line on one page side: (one, the page side of its slot on the cut, the other,
     likewise): left of a vertical cut and right of it, or above a horizontal cut and below it. Slots meet exactly when
     they share a cut (integer micrometres, pnp.render.impose)."""
+    placed = [p for p in placed if p.run.group.shape.straight]  # a round or hex piece is cut on its own: it shares no cut
     by_left = {(p.slot.x, p.slot.y, p.slot.h): p for p in placed}
     by_top = {(p.slot.x, p.slot.w, p.slot.y + p.slot.h): p for p in placed}
     for p in placed:
@@ -115,8 +116,11 @@ def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -
     colour): a cut outside the line leaves a sliver of the bleed on the edge. Each is given as the bleed's colour
     meeting the edge's, at the element that drew the edge. Pieces cut along another shape (a round
     token) have no edge along their trim's sides."""
-    if not placed.run.group.shape.straight or placed.face.bleed < STRIP_MM:
+    if placed.face.bleed < STRIP_MM:
         return []
+    shape = placed.run.group.shape
+    if not shape.straight:
+        return _shaped_bleed_slivers(placed, prepared, shape)
     printed, own = edges_of(prepared(placed.face)), edges_of(placed.face)
     found = []
     for side in ("top", "right", "bottom", "left"):
@@ -126,3 +130,18 @@ def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -
         if s is not None:
             found.append(s)
     return found
+
+
+SHAPED_SIDE = {"circle": "round", "hexagon": "hexagonal"}  # how a finding names the edge of a round or hex piece
+
+
+def _shaped_bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], shape) -> list[Sliver]:
+    """Where a round or hex piece's bleed differs visibly from its edge along its cut (a band that stops at the cut over
+    another colour): a cut 0.5 mm outside the line leaves that colour on the piece. Its neighbours in a nest sit twice
+    its bleed away, so what lies 0.5 mm outside its cut is its own bleed, never theirs: this is the one sliver it can show."""
+    printed = prepared(placed.face)
+    edge, bleed = shaped_edges(printed, shape)
+    if printed is not placed.face:
+        edge = Edge(edge.colours, shaped_edges(placed.face, shape)[0].elements)
+    found = sliver(Edge(bleed.colours, edge.elements), SHAPED_SIDE.get(shape.kind, shape.kind), edge)
+    return [] if found is None else [found]

@@ -413,7 +413,7 @@ class PageKeys:
         sheet = page.sheet
         faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
                  for p in placed]
-        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
+        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
 
@@ -455,7 +455,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
                 run.group.cut_guide(c, slots)
         drawer.overlay(("marks", marks, words.fold), functools.partial(_furniture, marks=marks, font_name=font_name, fold=words.fold), sheet.page_w, sheet.page_h)
         label, keep = footer
-        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.limit, keep, words.scale,
+        draw_footer(c, sheet.page_w, sheet.page_h, sheet.footer_side, label, font_name, scale_bar, sheet.footer_limit, keep, words.scale,
                     sheet.footer_span(sheet.footer_side) if sheet.avoid else None)
         if moved:
             c.restoreState()
@@ -517,16 +517,17 @@ def _shape_path(c, shape: Shape, slot: Slot, grow: float):
 
 
 def _outlines(c, pieces) -> None:
-    """The cut outline of each (run, slot, face) of an outlined group (a shape with no straight cut): a thin light line at the edge of its
-    bleed, just outside the art, to cut along by hand (a machine cuts the trim, from the cut file)."""
+    """The cut outline of each (run, slot, face) of an outlined group (a shape with no straight cut): a thin light line on its trim,
+    where the cutter files cut, to cut along by hand (a line at the bleed's edge cut a 50 mm disc 52 mm wide); the art's bleed
+    past it covers a cut that wanders off the line."""
     if not pieces:
         return
     c.saveState()
     c.setStrokeColor(OUTLINE_COLOUR)
     c.setLineWidth(OUTLINE_PT)
     c.setLineJoin(1)
-    for run, slot, face in pieces:
-        c.drawPath(_shape_path(c, run.group.shape, slot, face.bleed), stroke=1, fill=0)
+    for run, slot, _face in pieces:
+        c.drawPath(_shape_path(c, run.group.shape, slot, 0.0), stroke=1, fill=0)
     c.restoreState()
 
 

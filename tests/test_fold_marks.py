@@ -1,0 +1,53 @@
+"""Gutterfold sheets keep a mark of at least 2 mm on every cut line (issue 75 item 4): a grid of mini cards or of player
+aids that fills the sheet left its vertical cut lines 1.2 mm of mark in the outer margins (Police Precinct's
+investigation cards, Organ Trail's aids); the backs' side of the fold's clearance now holds 3 mm marks. Read from the
+five games' gutterfold PDFs: each mark a stroked line on the cut line's extension, measured outside every piece and
+inside the printable area of the default printer.
+"""
+from __future__ import annotations
+
+import printable as P
+from conftest import MM
+
+from pnp.core.units import DEFAULT_PRINTABLE_MM
+
+MIN_MARK_MM = 2.0  # the least mark a cut line needs to be found with a ruler
+
+
+def _longest_mark(view, cut) -> float:
+    """The longest single mark (mm) on `cut` inside the printable area and off every piece."""
+    axis, v, _, _ = cut
+    area = P.printable_box(view, DEFAULT_PRINTABLE_MM + P.TOLERANCE_MM)
+    longest = 0.0
+    for x0, y0, x1, y1, width in view.lines:
+        if width > 1.0:
+            continue
+        if axis == "x" and abs(x0 - v) < P.EPS and abs(x1 - v) < P.EPS:
+            span = (max(min(y0, y1), area.y0), min(max(y0, y1), area.y1))
+            along = lambda t: (v, t)  # noqa: E731
+        elif axis == "y" and abs(y0 - v) < P.EPS and abs(y1 - v) < P.EPS:
+            span = (max(min(x0, x1), area.x0), min(max(x0, x1), area.x1))
+            along = lambda t: (t, v)  # noqa: E731
+        else:
+            continue
+        if span[1] > span[0]:
+            longest = max(longest, P._outside_trims(view, span, along) / MM)
+    return longest
+
+
+def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_of_2_mm(shared_build):
+    out = shared_build("--only", "cards", "--only", "tokens", "--only", "reference", "--layout", "gutterfold")
+    checked, short = 0, []
+    for pdf in sorted(out.glob("*/*-gutterfold.pdf")):
+        if not ("-cards" in pdf.name or "-reference" in pdf.name):
+            continue
+        for n, view in enumerate(P.read(pdf)):
+            if any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces):
+                continue  # the reference sheet: a page, not cut
+            for cut in P.cut_lines(view):
+                checked += 1
+                mark = _longest_mark(view, cut)
+                if mark < MIN_MARK_MM:
+                    short.append(f"{pdf.name} page {n + 1}: cut line {cut[0]} = {cut[1] / MM:.1f} mm, longest mark {mark:.2f} mm")
+    assert checked > 500
+    assert not short, "\n".join(short[:10]) + f"\n({len(short)} cut lines)"

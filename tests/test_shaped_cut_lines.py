@@ -1,0 +1,180 @@
+"""A round or hex card prints its cut line on its trim (issue 75 item 1): cut along it by hand and the piece comes out the
+size its deck names, as the cutter files cut it, with or without --bleed. Measured on the page as printed: each sheet
+rasterised at 600 dpi (0.042 mm a pixel), the light grey line found and its extent read, against the sizes geometry gives
+(a 50 mm disc; a flat-top regular hexagon 38 mm across its corners is 38 × √3/2 = 32.909 mm across its sides). The line
+used to sit on the bleed's outer edge: 52.1 mm and 40.4 × 35.1 mm read the same way.
+"""
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+from conftest import TEST_PROJECT, run_pnp
+
+DPI = 600
+LINE_MM = 0.3 * 25.4 / 72  # the outline's stroke: its outer edges read this much more than its centre line
+HEX = (38.0, 38.0 * 3 ** 0.5 / 2)
+GAME = "title: Shapes\nstamps: false\npitch: Shapes.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n"
+DECK = "name: {name}\nsize: {size}\nshape: {shape}\nfront: shapes/blank.j2\ncards:\n  - {{id: {id}, count: 1}}\n"
+
+
+@pytest.fixture(scope="module")
+def shapes(tmp_path_factory):
+    """A game of one 50 mm disc and one 38 mm hex card with blank fronts (the line is all that prints on them), built
+    without and with --bleed: {False: its cards PDF, True: the --bleed one}."""
+    root = tmp_path_factory.mktemp("cut-lines")
+    (root / "data/shapes/decks").mkdir(parents=True)
+    (root / "templates/shapes").mkdir(parents=True)
+    (root / "data/shapes/game.yaml").write_text(GAME)
+    (root / "templates/shapes/blank.j2").write_text("")
+    (root / "data/shapes/decks/discs.yaml").write_text(DECK.format(name="Discs", size=50, shape="round", id="disc"))
+    (root / "data/shapes/decks/hexes.yaml").write_text(DECK.format(name="Hexes", size=f"{HEX[0]:g} x {HEX[1]:.3f}", shape="hex", id="hex"))
+    out = {}
+    for bleed in (False, True):
+        result = run_pnp(root, "build", "--only", "cards", "--out", str(root / f"out{bleed}"), *(["--bleed"] if bleed else []), "shapes")
+        assert result.exit_code == 0, result.output + result.stderr
+        out[bleed] = next((root / f"out{bleed}/shapes").glob("shapes-cards*.pdf"))
+    return out
+
+
+def _runs(indices: np.ndarray) -> list[tuple[int, int]]:
+    """Runs of consecutive indices (gaps of 20 px, 0.85 mm, or more part them)."""
+    if not len(indices):
+        return []
+    cuts = np.flatnonzero(np.diff(indices) > 20)
+    return list(zip(np.r_[indices[0], indices[cuts + 1]], np.r_[indices[cuts], indices[-1]], strict=True))
+
+
+def grey_outlines(pdf, index: int = 0) -> list[tuple[float, float]]:
+    """The (width, height) in mm of each light grey line drawn on page `index`: grey pixels (not paper, not the black of
+    crop marks and the footer's text, nor their anti-aliased fringes) grouped by the columns and rows they fill."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = np.asarray(doc[index].render(scale=DPI / 72, grayscale=True).to_pil().convert("L"), dtype=np.int16)
+    finally:
+        doc.close()
+    dark = page < 120
+    near = dark.copy()
+    for dy in range(-4, 5):
+        for dx in range(-4, 5):
+            near |= np.roll(np.roll(dark, dy, 0), dx, 1)
+    grey = (page < 235) & ~near
+    found = []
+    for c0, c1 in _runs(np.flatnonzero(grey.any(0))):
+        for r0, r1 in _runs(np.flatnonzero(grey[:, c0 : c1 + 1].any(1))):
+            ys, xs = np.nonzero(grey[r0 : r1 + 1, c0 : c1 + 1])
+            found.append(((xs.max() - xs.min() + 1) * 25.4 / DPI, (ys.max() - ys.min() + 1) * 25.4 / DPI))
+    return found
+
+
+@pytest.mark.parametrize("bleed", [False, True])
+def test_round_and_hex_cards_print_their_cut_line_on_the_trim(shapes, bleed):
+    measured = sorted(grey_outlines(shapes[bleed]), reverse=True)
+    assert len(measured) == 2, measured
+    for (w, h), (want_w, want_h) in zip(measured, [(50.0, 50.0), HEX], strict=True):
+        # the line's centre on the trim: its outer edges read one line width more, give or take a pixel each side
+        assert abs(w - LINE_MM - want_w) < 0.1 and abs(h - LINE_MM - want_h) < 0.1, (bleed, w, h, want_w, want_h)
+
+
+def test_a_lone_round_and_a_lone_hex_card_share_a_sheet_with_a_deck(tmp_path):
+    """One disc and one hex beside a deck of poker cards: their bands fit the page in the order they were stacked in, and
+    the build writes the sheet (it stopped with an internal error when the bands were laid out in another order)."""
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    for name, size, shape in (("discs", 50, "round"), ("hexes", "38 x 32.909", "hex")):
+        (root / f"data/tiny/decks/{name}.yaml").write_text(
+            f"name: {name.title()}\nsize: {size}\nshape: {shape}\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+            "cards:\n  - {id: %s, name: One, stars: 1, number: 1, text: Hi., side: red, count: 1}\n" % name[:3])
+    result = run_pnp(root, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "internal error" not in result.output + result.stderr
+
+
+OUTLINE_GREY = 180 / 255  # the light cut line's stroke colour (pnp.render.sheets.OUTLINE_COLOUR)
+SAFE_MM = 3.0  # the safe area: words stay 3 mm inside the cut (PRINTING.md)
+
+
+def _cut_outlines(page) -> list[list[tuple[float, float]]]:
+    """The light grey paths a page strokes (each round or hex card's cut), in mm from the top-left."""
+    from conftest import MM
+
+    out, path, grey = [], [], False
+    for operands, op in page.operations:
+        if op == b"RG":
+            grey = all(abs(v - OUTLINE_GREY) < 0.002 for v in operands)
+        elif op in (b"m", b"l") and grey:
+            path.append((operands[0] / MM, (page.height - operands[1]) / MM))
+        elif op == b"S" and grey:
+            out.append(path)
+            path = []
+    return out
+
+
+def _depth(polygon: list[tuple[float, float]], point: tuple[float, float]) -> float:
+    """How far (mm) `point` lies inside a convex polygon: its least distance to a side, negative outside any side."""
+    cx, cy = sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon)
+    least = float("inf")
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        nx, ny = y2 - y1, x1 - x2
+        length = (nx * nx + ny * ny) ** 0.5
+        inward = 1 if nx * (cx - x1) + ny * (cy - y1) > 0 else -1
+        least = min(least, inward * (nx * (point[0] - x1) + ny * (point[1] - y1)) / length)
+    return least
+
+
+def _stamps(pdf, index: int) -> list[tuple[float, float, float, float]]:
+    """The ink box (x0, y0, x1, y1 in mm from the top-left) of each version stamp ('v2.3 · CODE') on page `index`."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = doc[index]
+        text = page.get_textpage()
+        height = page.get_height()
+        chars = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+    finally:
+        doc.close()
+    joined = "".join(c if len(c) == 1 else "?" for c, _ in chars)
+    boxes = []
+    for found in re.finditer(r"v2\.3 · [A-Z0-9]{6}", joined):
+        ink = [box for c, box in chars[found.start() : found.end()] if c.strip()]
+        boxes.append((min(b[0] for b in ink) * 25.4 / 72, (height - max(b[3] for b in ink)) * 25.4 / 72,
+                      max(b[2] for b in ink) * 25.4 / 72, (height - min(b[1] for b in ink)) * 25.4 / 72))
+    return boxes
+
+
+def test_a_round_or_hex_cards_version_stamp_lies_inside_its_safe_area(tmp_path):
+    """Stamps on: each disc's and hex card's stamp, read from the page, lies wholly 3 mm or more inside the cut line printed
+    around it (it sat in the corner of the card's box, past the cut, and printed as a fragment at the edge)."""
+    import streams
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    game = root / "data/tiny/game.yaml"
+    game.write_text(game.read_text().replace("stamps: false", "stamps: true", 1).replace("title: Tiny Test Game\n", 'title: Tiny Test Game\nversion: "2.3"\n', 1))
+    for name, size, shape in (("discs", 50, "round"), ("hexes", "38 x 32.909", "hex")):
+        (root / f"data/tiny/decks/{name}.yaml").write_text(
+            f"name: {name.title()}\nsize: {size}\nshape: {shape}\nfront: tiny/hero.j2\nback: tiny/back.j2\n"
+            "cards:\n  - {id: %s, name: One, stars: 1, number: 1, text: Hi., side: red, count: 2}\n" % name[:3])
+    result = run_pnp(root, "build", "--only", "cards", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = root / "output/tiny/tiny-cards.pdf"
+    checked = 0
+    for page in streams.Document(pdf).pages:
+        outlines = _cut_outlines(page)
+        for x0, y0, x1, y1 in _stamps(pdf, page.index):
+            centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+            # the card whose box (its cut's extent) holds the stamp: the poker heroes' stamps lie in none
+            card = next((o for o in outlines if min(x for x, _ in o) <= centre[0] <= max(x for x, _ in o)
+                         and min(y for _, y in o) <= centre[1] <= max(y for _, y in o)), None)
+            if card is None:
+                continue
+            depth = min(_depth(card, (x, y)) for x in (x0, x1) for y in (y0, y1))
+            assert depth >= SAFE_MM, (page.index, (x0, y0, x1, y1), depth)
+            checked += 1
+    assert checked == 4  # two discs and two hexes
