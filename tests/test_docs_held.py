@@ -30,9 +30,9 @@ def missing_names(text: str) -> list[str]:
                 resolve(span)
             except (ModuleNotFoundError, AttributeError):
                 missing.append(span)
-        elif re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)?", span) and ("_" in span.strip("_") or re.match(r"[A-Z]\w*[a-z]", span)):
-            if not all(re.search(rf"\b{re.escape(part)}\b", source) for part in span.split(".")):
-                missing.append(span)
+        elif re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)?", span) and ("_" in span.strip("_") or re.match(r"[A-Z]\w*[a-z]", span)) \
+                and not all(re.search(rf"\b{re.escape(part)}\b", source) for part in span.split(".")):
+            missing.append(span)
     return missing
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import os
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +23,7 @@ AXIAL_NEIGHBOURS = {(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
 class Recorder:
     """What a grid draws: its cells' polygons, icons and labels, with the colours they were given."""
 
-    PALETTE = {"ink": "#222222", "sea": "#1f4e79", "sand": "#f4e4bc"}
+    PALETTE: ClassVar[dict[str, str]] = {"ink": "#222222", "sea": "#1f4e79", "sand": "#f4e4bc"}
 
     def __init__(self, ink=True):
         self.polygons, self.fills, self.icons, self.texts = [], [], [], []
@@ -120,7 +122,7 @@ def test_the_offset_grid_names_cells_by_column_and_row_from_start():
     cells, _ = grid(3, 2, start=1)
     assert [c["key"] for c in cells] == ["1,1", "2,1", "3,1", "1,2", "2,2", "3,2"]  # row by row
     assert cells.at(3, 2)["col"] == 3 and cells.at(3, 2)["row"] == 2
-    with pytest.raises(LayoutError, match="no cell 4,1.*1,1 to 3,2"):
+    with pytest.raises(LayoutError, match=r"no cell 4,1.*1,1 to 3,2"):
         cells.at(4, 1)
 
 
@@ -218,4 +220,235 @@ def test_a_tiny_cells_label_keeps_a_floor_size():
     assert rec.texts[0]["size"] >= 4  # a label never shrinks below 4 pt however small its cell
 
 
-assert os  # used by the path rule's tests below
+# The path rule (pnp.core.files.inside): a file a game names is read only when its real path, every link followed,
+# lies inside the project (and the folder named for its kind). ---------------------------------------------------
+
+
+@pytest.fixture
+def tree(tmp_path):
+    """A project beside a folder whose name begins with the project's own, and a secret outside both."""
+    tmp_path = Path(os.path.realpath(tmp_path))
+    project = tmp_path / "game"
+    (project / "decks").mkdir(parents=True)
+    (project / "decks" / "cards.yaml").write_text("cards: []\n")
+    (tmp_path / "game-evil").mkdir()
+    (tmp_path / "game-evil" / "cards.yaml").write_text("stolen\n")
+    (tmp_path / "secret.txt").write_text("secret\n")
+    return project
+
+
+def test_a_file_inside_is_read_by_its_real_path(tree):
+    from pnp.core.files import inside
+    assert inside(tree / "decks" / "cards.yaml", tree) == Path(os.path.realpath(tree / "decks" / "cards.yaml"))
+    assert inside(tree / "decks" / ".." / "decks" / "cards.yaml", tree, tree / "decks") == tree / "decks" / "cards.yaml"
+    assert inside(tree, tree) == tree  # the folder itself
+    assert inside(tree / "decks" / "missing.yaml", tree) == tree / "decks" / "missing.yaml"  # its reader says it is missing
+
+
+def test_a_folder_whose_name_begins_with_the_projects_is_outside_it(tree):
+    from pnp.core.files import LeavesFolder, inside, stays_inside
+    evil = tree / ".." / "game-evil" / "cards.yaml"
+    with pytest.raises(LeavesFolder) as refused:
+        inside(evil, tree)
+    assert "is outside" in refused.value.advice("../game-evil/cards.yaml", "the project")
+    assert not stays_inside(evil, tree)
+    assert not stays_inside(tree.parent, tree)
+
+
+def test_a_link_leading_out_is_refused_and_one_staying_in_is_followed(tree):
+    from pnp.core.files import LeavesFolder, inside
+    (tree / "decks" / "out.yaml").symlink_to(tree.parent / "secret.txt")
+    (tree / "decks" / "in.yaml").symlink_to(tree / "decks" / "cards.yaml")
+    (tree / "linked").symlink_to(tree.parent / "game-evil")
+    with pytest.raises(LeavesFolder) as refused:
+        inside(tree / "decks" / "out.yaml", tree)
+    assert "is a link" in refused.value.advice("decks/out.yaml", "the project")
+    with pytest.raises(LeavesFolder):
+        inside(tree / "linked" / "cards.yaml", tree)  # a linked folder as well as a linked file
+    assert inside(tree / "decks" / "in.yaml", tree) == tree / "decks" / "cards.yaml"
+
+
+def test_a_path_must_stay_inside_every_folder_it_is_checked_against(tree):
+    from pnp.core.files import LeavesFolder, inside
+    (tree / "templates").mkdir()
+    (tree / "templates" / "front.j2").write_text("x")
+    with pytest.raises(LeavesFolder) as refused:
+        inside(tree / "templates" / "front.j2", tree, tree / "decks")
+    assert refused.value.folder == tree / "decks"
+
+
+def test_a_named_pipe_is_refused_by_its_kind_before_it_is_opened(tree):
+    from pnp.core.files import SpecialFile, inside, open_plain, stays_inside
+    os.mkfifo(tree / "decks" / "pipe.yaml")
+    with pytest.raises(SpecialFile, match="a named pipe"):
+        inside(tree / "decks" / "pipe.yaml", tree)
+    with pytest.raises(SpecialFile):
+        open_plain(tree / "decks" / "pipe.yaml")
+    assert not stays_inside(tree / "decks" / "pipe.yaml", tree)
+    with open_plain(tree / "decks" / "cards.yaml") as f:
+        assert f.read() == b"cards: []\n"
+
+
+PARTS = st.sampled_from(["decks", "cards.yaml", "..", ".", "out", "in", "up", "missing"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(parts=st.lists(PARTS, min_size=1, max_size=6))
+def test_any_path_the_rule_admits_lies_inside_the_project_and_any_it_refuses_does_not(tmp_path_factory, parts):
+    """Paths built from names, '..', and links that lead out, stay in, or climb to the parent: the rule admits exactly
+    those whose real path is the project or lies under it."""
+    from pnp.core.files import LeavesFolder, inside
+    root = Path(os.path.realpath(tmp_path_factory.mktemp("rule")))
+    project = root / "game"
+    (project / "decks").mkdir(parents=True)
+    (project / "decks" / "cards.yaml").write_text("x")
+    (root / "game-x").mkdir()
+    (project / "decks" / "out").symlink_to(root / "game-x")
+    (project / "decks" / "in").symlink_to(project)
+    (project / "decks" / "up").symlink_to("..")
+    path = project / "decks" / Path(*parts)
+    real = os.path.realpath(path)
+    truly_inside = real == str(project) or real.startswith(str(project) + os.sep)
+    try:
+        admitted = inside(path, project)
+    except LeavesFolder:
+        assert not truly_inside, path
+    else:
+        assert truly_inside and str(admitted) == real, path
+
+
+def test_ignored_names_are_the_editors_and_the_systems_files():
+    from pnp.core.files import ignored_name
+    for name in (".DS_Store", "._deck.yaml", ".#deck.yaml", "~$book.xlsx", "deck.yaml~", "#deck.yaml#"):
+        assert ignored_name(name), name
+    for name in ("deck.yaml", "#", "a#", "#tag.yaml", "deck~s.yaml"):
+        assert not ignored_name(name), name
+
+
+def test_a_long_file_name_is_cut_to_fit_and_stays_distinct_and_the_same():
+    from pnp.core.files import file_name
+    assert file_name("deck", ".pdf") == "deck.pdf"
+    long_a, long_b = "é" * 150 + "a", "é" * 150 + "b"
+    named = file_name(long_a, ".pdf")
+    assert len(named.encode("utf-8")) <= 200 and named.endswith(".pdf") and named.startswith("é" * 10)
+    assert named == file_name(long_a, ".pdf") != file_name(long_b, ".pdf")
+    exact = "x" * 196
+    assert file_name(exact, ".pdf") == exact + ".pdf"  # 200 bytes: fits whole
+    assert file_name(exact + "y", ".pdf") != exact + "y.pdf"
+
+
+def test_nothing_is_written_through_a_linked_folder(tree):
+    from pnp.core.files import LinkedFolder, folder_to_write, remove_file, write_atomic
+    (tree / "output").symlink_to(tree.parent / "game-evil")
+    with pytest.raises(LinkedFolder):
+        write_atomic(tree / "output" / "cards.yaml", b"overwritten")
+    with pytest.raises(LinkedFolder):
+        folder_to_write(tree / "output" / "new" / "deeper")
+    assert not (tree.parent / "game-evil" / "new").exists()
+    with pytest.raises(LinkedFolder):
+        remove_file(tree / "output" / "cards.yaml")
+    assert (tree.parent / "game-evil" / "cards.yaml").read_text() == "stolen\n"
+
+
+def test_a_write_replaces_a_link_at_the_target_and_leaves_what_it_pointed_to(tree):
+    from pnp.core.files import remove_file, write_atomic
+    target = tree / "decks" / "written.pdf"
+    target.symlink_to(tree.parent / "secret.txt")
+    write_atomic(target, b"new")
+    assert not target.is_symlink() and target.read_bytes() == b"new"
+    assert (tree.parent / "secret.txt").read_text() == "secret\n"
+    assert [p.name for p in (tree / "decks").iterdir() if p.name.endswith(".tmp")] == []  # no temporary left
+    (tree / "decks" / "gone").symlink_to(tree.parent / "secret.txt")
+    assert remove_file(tree / "decks" / "gone") and (tree.parent / "secret.txt").exists()
+    assert not remove_file(tree / "decks" / "gone")
+
+
+# The cache seal (pnp.core.sealed): an entry is read back only when this user's key sealed exactly its bytes. ------
+
+
+@pytest.fixture
+def own_key(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "key" / "cache-key"))
+    return tmp_path / "key" / "cache-key"
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.binary(max_size=300), where=st.integers(min_value=0), bit=st.integers(0, 7))
+def test_a_sealed_entry_reads_back_and_any_byte_changed_anywhere_in_it_unseals_nothing(tmp_path_factory, data, where, bit):
+    import pnp.core.sealed as sealed
+    os.environ["PNP_CACHE_KEY"] = str(tmp_path_factory.mktemp("k") / "cache-key")
+    try:
+        entry = sealed.seal(data)
+        assert sealed.unseal(entry) == data
+        changed = bytearray(entry)
+        changed[where % len(entry)] ^= 1 << bit  # the header (magic, length, both MACs) or the bytes
+        assert sealed.unseal(bytes(changed)) is None
+        assert sealed.unseal(entry[:-1]) is None and sealed.unseal(entry + b"\0") is None
+    finally:
+        del os.environ["PNP_CACHE_KEY"]
+
+
+def test_another_users_entry_unseals_nothing(own_key, tmp_path, monkeypatch):
+    from pnp.core.sealed import seal, unseal
+    mine = seal(b"faces")
+    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "other" / "cache-key"))
+    assert unseal(mine) is None
+    assert unseal(seal(b"faces")) == b"faces"
+    assert unseal(b"") is None and unseal(b"pnp-seal2") is None
+
+
+def test_a_streamed_entry_is_the_same_bytes_as_a_sealed_one(own_key, tmp_path):
+    from pnp.core.files import write_atomic_with
+    from pnp.core.sealed import read_sealed, seal, sealing
+    chunks = [b"abc", memoryview(b"defgh"), bytearray(b"ij")]
+    write_atomic_with(tmp_path / "entry", sealing(lambda f: [f.write(c) for c in chunks]))
+    assert (tmp_path / "entry").read_bytes() == seal(b"abcdefghij")
+    assert read_sealed(tmp_path / "entry") == b"abcdefghij"
+    (tmp_path / "entry").write_bytes(seal(b"abcdefghij") + b"more")
+    assert read_sealed(tmp_path / "entry") is None  # bytes after the entry: not the entry sealed
+
+
+def test_the_key_is_made_for_the_user_alone_and_one_others_may_read_is_not_used(own_key):
+    import stat as stat_module
+
+    from pnp.core import sealed
+    key = sealed._key_at(own_key)
+    assert key.kept_at == own_key and not key.unkept and len(key.secret) == 32
+    assert stat_module.S_IMODE(own_key.stat().st_mode) == 0o600
+    assert sealed._kept_secret(own_key) == key.secret  # made once, then read
+    own_key.chmod(0o640)
+    with pytest.raises(ValueError, match="chmod 600"):
+        sealed._read_secret(own_key)
+    own_key.chmod(0o600)
+    own_key.write_bytes(b"short")
+    with pytest.raises(ValueError, match="holds 5 bytes"):
+        sealed._read_secret(own_key)
+
+
+def test_a_key_that_is_a_link_or_cannot_be_kept_gives_a_key_for_this_process_alone(tmp_path):
+    from pnp.core import sealed
+    real = tmp_path / "real-key"
+    real.write_bytes(b"k" * 32)
+    real.chmod(0o600)
+    (tmp_path / "linked-key").symlink_to(real)
+    unkept = sealed._key_at(tmp_path / "linked-key")
+    assert unkept.kept_at is None and unkept.unkept.startswith(str(tmp_path / "linked-key")) and unkept.secret != b"k" * 32
+    (tmp_path / "ro").mkdir(mode=0o500)
+    if os.geteuid() != 0:  # root writes anywhere
+        assert sealed._key_at(tmp_path / "ro" / "sub" / "key").kept_at is None
+
+
+def test_an_entry_behind_a_link_or_in_a_linked_folder_or_a_pipe_is_not_read(own_key, tmp_path):
+    from pnp.core.sealed import read_sealed, seal
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "entry").write_bytes(seal(b"x"))
+    assert read_sealed(tmp_path / "cache" / "entry") == b"x"
+    (tmp_path / "cache" / "link").symlink_to(tmp_path / "cache" / "entry")
+    (tmp_path / "linked").symlink_to(tmp_path / "cache")
+    os.mkfifo(tmp_path / "cache" / "pipe")
+    (tmp_path / "cache" / "folder").mkdir()
+    for refused in ("cache/link", "linked/entry", "cache/pipe", "cache/folder"):
+        with pytest.raises(OSError):
+            read_sealed(tmp_path / refused)
+    (tmp_path / "cache" / "plain").write_bytes(b"not sealed at all, and long enough to hold a header of its own" * 2)
+    assert read_sealed(tmp_path / "cache" / "plain") is None
