@@ -134,7 +134,8 @@ def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict
         codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
         if patterns(module):
             codes = {n: c for n, c in codes.items() if any(fnmatch.fnmatchcase(n, p) for p in patterns(module))}
-        return {"module": module, "codes": codes, "kept": str(copy) if keep else None}
+        tail = "" if all(c not in NOT_RUN for c in codes.values()) else (done.stdout + done.stderr)[-1500:]
+        return {"module": module, "codes": codes, "kept": str(copy) if keep else None, "tail": tail}
     finally:
         if not keep:
             shutil.rmtree(copy, ignore_errors=True)
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         row = score(result, equivalent)
         rows.append(row)
         if row["not_run"]:
-            print(f"{module}: {row['not_run']} mutants not run: mutmut failed (run with --keep and `mutmut run` in the copy)", flush=True)
+            print(f"{module}: {row['not_run']} mutants not run: mutmut stopped (run with --keep and `mutmut run` in the copy)\n{row['tail']}", flush=True)
         print(f"{module}: {row['killed']} killed, {len(row['survived'])} survived, {len(row['equivalent'])} equivalent, "
               f"score {row['score']:.0f} %" + (f" (kept in {row['kept']})" if row["kept"] else ""), flush=True)
         for name in row["survived"]:

@@ -137,3 +137,74 @@ def test_the_ceiling_the_performance_page_states_is_the_gates():
     assert stated, "docs/performance.md does not state the ratio gate's ceiling"
     assert (stated.group(1).replace(",", ""), stated.group(2)) == (cards, ceiling)
     assert "python bench/ratio_gate.py" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+# Options: docs/commands.md's list of build options and `pnp build --help` say what the command takes and what a build
+# does when none is given. -------------------------------------------------------------------------------------------
+
+
+def build_options() -> dict:
+    import click
+
+    from pnp.cli import main
+    return {name: p for p in main.commands["build"].params if isinstance(p, click.Option) and not p.hidden for name in p.opts + p.secondary_opts}
+
+
+def default_of(option):
+    """What click passes for an option not given (a flag's False too, which click keeps as a sentinel)."""
+    import click
+
+    from pnp.cli import main
+    return option.get_default(click.Context(main.commands["build"]))
+
+
+def build_options_paragraph() -> str:
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    return text.split("## Build options", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_build_options_paragraph_names_every_option_of_pnp_build_and_no_other():
+    options = build_options()
+    named = set(re.findall(r"`(--[a-z-]+|-q)", build_options_paragraph()))
+    assert named <= set(options), f"docs/commands.md names build options pnp build lacks: {sorted(named - set(options))}"
+    unnamed = sorted({p.opts[0] for p in options.values()} - named)
+    assert not unnamed, f"docs/commands.md's build options leave out: {unnamed}"
+
+
+def test_each_list_of_choices_the_commands_page_gives_is_the_whole_list():
+    """`--only a|b|c` lists every value the option takes (a single value, `--layout gutterfold`, is an example)."""
+    import click
+
+    from pnp.core.units import SHEET_PAPERS
+    options = build_options()
+    for option, values in re.findall(r"`(--[a-z-]+) ([\w]+(?:\|[\w]+)+)`", build_options_paragraph()):
+        choices = [*SHEET_PAPERS, "WxH"] if option == "--paper" else list(options[option].type.choices)
+        assert isinstance(options[option].type, click.Choice) or option == "--paper"
+        assert values.split("|") == choices, f"docs/commands.md: {option} {values}, but pnp build takes {'|'.join(choices)}"
+
+
+def test_each_default_the_commands_page_gives_is_the_options():
+    options = build_options()
+    stated = re.findall(r"`(--[a-z-]+)[^`]*` \(default (\w+)", build_options_paragraph())
+    assert len(stated) >= 2
+    for option, default in stated:
+        assert str(default_of(options[option])) == default, f"docs/commands.md: {option} defaults to {default}, pnp build to {default_of(options[option])}"
+
+
+def test_build_help_defaults_are_what_a_build_does_given_none():
+    """The defaults `pnp build --help` shows are the defaults of the build's own options (pnp.outputs.options.Options),
+    and every --paper help lists the papers pnp names."""
+    from pnp.cli import main
+    from pnp.core.units import SHEET_PAPERS
+    from pnp.outputs.options import Options
+    options = build_options()
+    plain = Options()
+    for option, field_name, as_used in (("--paper", "paper", str), ("--duplex", "duplex", str), ("--layout", "layout", str),
+                                       ("--fold-rotation", "fold_rotation", int), ("--gutter", "gutter", float), ("--insert-fit", "insert_fit", str),
+                                       ("--bleed", "bleed", bool), ("--ink-saver", "ink_saver", bool), ("--strict", "strict", bool)):
+        shown = default_of(options[option])
+        assert as_used(shown) == getattr(plain, field_name), f"pnp build {option}: help says {shown}, a build uses {getattr(plain, field_name)}"
+    for command in main.commands.values():
+        for param in getattr(command, "params", []):
+            if "--paper" in getattr(param, "opts", []) and param.help:
+                assert f"{', '.join(SHEET_PAPERS[:-1])}, {SHEET_PAPERS[-1]} or W x H" in param.help, (command.name, param.help)

@@ -368,15 +368,18 @@ def test_a_write_replaces_a_link_at_the_target_and_leaves_what_it_pointed_to(tre
 
 @pytest.fixture
 def own_key(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "key" / "cache-key"))
-    return tmp_path / "key" / "cache-key"
+    """A key file of this test's own: a name no earlier session in this process used (pnp reads each key file once per
+    process, and a mutation run holds several sessions whose temporary folders may repeat)."""
+    key = tmp_path / f"key-{os.urandom(6).hex()}" / "cache-key"
+    monkeypatch.setenv("PNP_CACHE_KEY", str(key))
+    return key
 
 
 @settings(max_examples=40, deadline=None)
 @given(data=st.binary(max_size=300), where=st.integers(min_value=0), bit=st.integers(0, 7))
 def test_a_sealed_entry_reads_back_and_any_byte_changed_anywhere_in_it_unseals_nothing(tmp_path_factory, data, where, bit):
     import pnp.core.sealed as sealed
-    os.environ["PNP_CACHE_KEY"] = str(tmp_path_factory.mktemp("k") / "cache-key")
+    os.environ["PNP_CACHE_KEY"] = str(tmp_path_factory.mktemp("k") / f"key-{os.urandom(6).hex()}")
     try:
         entry = sealed.seal(data)
         assert sealed.unseal(entry) == data
@@ -391,7 +394,7 @@ def test_a_sealed_entry_reads_back_and_any_byte_changed_anywhere_in_it_unseals_n
 def test_another_users_entry_unseals_nothing(own_key, tmp_path, monkeypatch):
     from pnp.core.sealed import seal, unseal
     mine = seal(b"faces")
-    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "other" / "cache-key"))
+    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / f"other-{os.urandom(6).hex()}" / "cache-key"))
     assert unseal(mine) is None
     assert unseal(seal(b"faces")) == b"faces"
     assert unseal(b"") is None and unseal(b"pnp-seal2") is None
@@ -427,6 +430,8 @@ def test_the_key_is_made_for_the_user_alone_and_one_others_may_read_is_not_used(
 
 def test_a_key_that_is_a_link_or_cannot_be_kept_gives_a_key_for_this_process_alone(tmp_path):
     from pnp.core import sealed
+    tmp_path = tmp_path / os.urandom(6).hex()
+    tmp_path.mkdir()
     real = tmp_path / "real-key"
     real.write_bytes(b"k" * 32)
     real.chmod(0o600)
