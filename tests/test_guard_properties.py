@@ -7,6 +7,7 @@ front at page width − x on its back.
 Sizes are drawn as the planner takes them (mm); example counts stay modest so the suite keeps its time."""
 from __future__ import annotations
 
+import properties  # noqa: F401  (the suite's Hypothesis profile)
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,7 @@ def turned_over(box, page_w, page_h, over_vertical_edge):
     return (page_w - x1, y0, page_w - x0, y1) if over_vertical_edge else (x0, page_h - y1, x1, page_h - y0)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(paper=PAPERS, card=CARDS, gutter=GUTTERS, bleed=BLEEDS, margin=MARGINS, orientation=ORIENTATIONS)
 def test_every_imposed_piece_lies_inside_the_printable_area_and_none_meet(paper, card, gutter, bleed, margin, orientation):
     sheet = plan_sheet(paper, card, gutter, bleed, orientation, margin)
@@ -58,7 +59,7 @@ def test_every_imposed_piece_lies_inside_the_printable_area_and_none_meet(paper,
         assert (slot.w, slot.h) == (um(card[0]), um(card[1]))  # cards print upright, at their size
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(paper=PAPERS, card=CARDS, gutter=GUTTERS, bleed=BLEEDS, margin=MARGINS, orientation=ORIENTATIONS,
        duplex=st.sampled_from(["long", "short"]))
 def test_every_back_lands_behind_its_front_when_the_sheet_is_turned_over(paper, card, gutter, bleed, margin, orientation, duplex):
@@ -81,7 +82,7 @@ def test_every_back_lands_behind_its_front_when_the_sheet_is_turned_over(paper, 
     assert [sheet.back_slot(i, "none") for i in range(sheet.per_sheet)] == [sheet.slot(i) for i in range(sheet.per_sheet)]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(paper=st.sampled_from(SHEET_PAPERS), card=CARDS, gutter=GUTTERS, bleed=BLEEDS, margin=MARGINS)
 def test_slots_are_in_reading_order_and_a_free_choice_holds_at_least_what_either_orientation_does(paper, card, gutter, bleed, margin):
     sheet = plan_sheet(paper, card, gutter, bleed, "auto", margin)

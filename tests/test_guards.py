@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 from typing import ClassVar
 
+import properties  # noqa: F401  (the suite's Hypothesis profile)
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,7 +57,7 @@ def offset_of_axial(q, r, flat, odd):
     return ((q + (r - (r & 1)) // 2) if odd else (q + (r + (r & 1)) // 2)), r
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(cols=st.integers(1, 7), rows=st.integers(1, 7), top=st.sampled_from(["flat", "pointy"]),
        shift=st.sampled_from(["odd", "even"]), start=st.integers(-3, 3))
 def test_any_hex_grids_axial_coordinates_turn_back_into_its_offset_ones(cols, rows, top, shift, start):
@@ -69,7 +70,7 @@ def test_any_hex_grids_axial_coordinates_turn_back_into_its_offset_ones(cols, ro
         assert cells.at(cell["q"], cell["r"]) is cell
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(cols=st.integers(2, 6), rows=st.integers(2, 6), top=st.sampled_from(["flat", "pointy"]),
        shift=st.sampled_from(["odd", "even"]), size=st.floats(5, 40))
 def test_hexes_that_touch_are_axial_neighbours_and_no_others_are(cols, rows, top, shift, size):
@@ -292,7 +293,7 @@ def test_a_named_pipe_is_refused_by_its_kind_before_it_is_opened(tree):
 PARTS = st.sampled_from(["decks", "cards.yaml", "..", ".", "out", "in", "up", "missing"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(parts=st.lists(PARTS, min_size=1, max_size=6))
 def test_any_path_the_rule_admits_lies_inside_the_project_and_any_it_refuses_does_not(tmp_path_factory, parts):
     """Paths built from names, '..', and links that lead out, stay in, or climb to the parent: the rule admits exactly
@@ -375,7 +376,7 @@ def own_key(tmp_path, monkeypatch):
     return key
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(data=st.binary(max_size=300), where=st.integers(min_value=0), bit=st.integers(0, 7))
 def test_a_sealed_entry_reads_back_and_any_byte_changed_anywhere_in_it_unseals_nothing(tmp_path_factory, data, where, bit):
     import pnp.core.sealed as sealed
