@@ -39,7 +39,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/core/files.py": ["tests/test_guards.py", "tests/test_one_path.py", "tests/test_no_write_outside.py"],
     "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_kept_results.py"],
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py"],
-    "pnp/serve/editing.py": ["tests/test_guards.py", "tests/test_serve_edits.py"],
+    "pnp/serve/editing.py": ["tests/test_editor_guards.py"],
+    "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/app.py": ["tests/test_serve_guards.py"],
     # print geometry
     "pnp/layout/grids.py": ["tests/test_guards.py"],
