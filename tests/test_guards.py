@@ -27,22 +27,24 @@ class Recorder:
     PALETTE: ClassVar[dict[str, str]] = {"ink": "#222222", "sea": "#1f4e79", "sand": "#f4e4bc"}
 
     def __init__(self, ink=True):
-        self.polygons, self.fills, self.icons, self.texts = [], [], [], []
+        self.polygons, self.fills, self.strokes, self.icons, self.texts = [], [], [], [], []
         colours = {k: v for k, v in self.PALETTE.items() if ink or k != "ink"}
         self.game = type("Game", (), {"palette": type("Palette", (), {"colours": colours})()})()
 
     def _colour(self, value):
         return None if value is None else self.PALETTE.get(value, value)
 
-    def polygon(self, corners, fill=None, **_):
+    def polygon(self, corners, fill=None, stroke=None, stroke_width=None, **more):
         self.polygons.append(corners)
         self.fills.append(fill)
+        self.strokes.append((stroke, stroke_width))
+        self.polygon_options = more
 
     def icon(self, name, x, y, side, color=None):
         self.icons.append({"name": name, "x": x, "y": y, "side": side, "color": color})
 
-    def text(self, text, x, y, w, h, size, color, **_):
-        self.texts.append({"text": text, "x": x, "y": y, "w": w, "h": h, "size": size, "color": color})
+    def text(self, text, x, y, w, h, size, color, font=None, **more):
+        self.texts.append({"text": text, "x": x, "y": y, "w": w, "h": h, "size": size, "color": color, "font": font, **more})
 
 
 def grid(cols, rows, size=20.0, **options):
@@ -64,6 +66,7 @@ def test_any_hex_grids_axial_coordinates_turn_back_into_its_offset_ones(cols, ro
     cells, _ = grid(cols, rows, coords="axial", top=top, shift=shift, start=start)
     assert len(cells) == cols * rows
     for cell in cells:
+        assert type(cell["q"]) is int and type(cell["r"]) is int  # whole numbers: a key reads '2,-1', never '2,-1.0'
         q, r = cell["q"] - start, cell["r"] - start
         assert offset_of_axial(q, r, top == "flat", shift == "odd") == (cell["col"] - start, cell["row"] - start)
         assert cell["key"] == f"{cell['q']},{cell['r']}"
@@ -135,9 +138,48 @@ def test_a_grid_of_no_cells_too_many_or_no_size_is_refused(cols, rows, size):
         squaregrid(Recorder(), 0, 0, cols, rows, size, labels=False)
 
 
-def test_a_grid_of_exactly_the_most_cells_is_drawn():
-    cells = squaregrid(Recorder(), 0, 0, 100, 100, 1, labels=False)
-    assert len(cells) == 10_000
+def test_a_grid_of_exactly_the_most_cells_is_drawn_and_any_positive_size_too():
+    assert len(squaregrid(Recorder(), 0, 0, 100, 100, 1, labels=False)) == 10_000
+    assert len(hexgrid(Recorder(), 0, 0, 100, 100, 1, labels=False)) == 10_000
+    assert hexgrid(Recorder(), 0, 0, 1, 1, 0.5, labels=False)[0]["size"] == 0.5
+    assert squaregrid(Recorder(), 0, 0, 1, 1, 0.5, labels=False)[0]["size"] == 0.5
+
+
+@pytest.mark.parametrize("draw", [hexgrid, squaregrid])
+@pytest.mark.parametrize("name", ["x", "y", "size", "cols", "rows", "start"])
+def test_a_wrong_value_is_named_by_its_argument(draw, name):
+    arguments = {"x": 0, "y": 0, "cols": 2, "rows": 2, "size": 10, name: "big"}
+    with pytest.raises(LayoutError) as refused:
+        draw(Recorder(), **arguments)
+    assert str(refused.value).startswith(name + " "), str(refused.value)
+
+
+@pytest.mark.parametrize("draw", [hexgrid, squaregrid])
+def test_the_grids_fill_and_stroke_reach_every_cell_and_its_defaults_are_the_inks_hairline(draw):
+    rec = Recorder()
+    draw(rec, 0, 0, 2, 1, 20, fill="sand", stroke="sea", stroke_width=0.8, labels=False)
+    assert rec.fills == ["sand", "sand"] and rec.strokes == [("sea", 0.8), ("sea", 0.8)]
+    rec = Recorder()
+    draw(rec, 0, 0, 1, 1, 20, labels=False)
+    assert rec.fills == [None] and rec.strokes == [("ink", 0.3)]
+
+
+@pytest.mark.parametrize("draw", [hexgrid, squaregrid])
+def test_label_and_icon_sizes_given_to_a_grid_reach_its_cells(draw):
+    rec = Recorder()
+    draw(rec, 0, 0, 1, 1, 30, label_size=7, icon_size=12, cells={"0,0": {"icon": "castle"}})
+    assert rec.texts[0]["size"] == 7 and rec.icons[0]["side"] == 12
+    assert rec.texts[0]["font"] == "body"  # the game's body font unless the grid names another
+    rec = Recorder()
+    draw(rec, 0, 0, 1, 1, 30, font="title")
+    assert rec.texts[0]["font"] == "title"
+
+
+def test_a_hex_grids_defaults_are_flat_tops_offset_coordinates_and_odd_columns_lowered():
+    cells, _ = grid(2, 1, size=20.0)
+    assert "q" not in cells[0] and cells[0]["key"] == "0,0"
+    assert cells[1]["y"] - cells[0]["y"] == pytest.approx(10.0)  # column 1 sits half a hex lower
+    assert cells[1]["x"] - cells[0]["x"] == pytest.approx(1.5 * 20.0 / math.sqrt(3))  # flat tops: columns 3/4 of a hex apart
 
 
 @pytest.mark.parametrize(("option", "value"), [("top", "round"), ("coords", "cube"), ("shift", "left"), ("start", 1001), ("start", -1001)])
@@ -161,6 +203,10 @@ def test_cell_data_is_found_by_key_or_by_coordinates_in_a_list():
     assert _cell_data(None) == {}
     with pytest.raises(LayoutError, match="col and row"):
         _cell_data([{"fill": "sea"}])
+    with pytest.raises(LayoutError, match="col and row"):
+        _cell_data([{"col": 1, "fill": "sea"}])  # half a coordinate is none
+    with pytest.raises(LayoutError, match="col and row"):
+        _cell_data([{"r": 1}])
     with pytest.raises(LayoutError, match="mapping"):
         _cell_data([1, 2])
 
@@ -213,6 +259,38 @@ def test_an_icon_alone_sits_on_the_cells_centre_and_sizes_given_are_kept():
     rec = Recorder()
     squaregrid(rec, 0, 0, 1, 1, 30, label_size=7)
     assert rec.texts[0]["size"] == 7
+
+
+def test_a_label_is_centred_both_ways_and_condensed_to_fit_its_box_rather_than_overflowing_it():
+    rec = Recorder()
+    squaregrid(rec, 0, 0, 1, 1, 20, cells={"0,0": {"label": "a long name for a small square"}})
+    label = rec.texts[0]
+    assert (label["align"], label["valign"], label["condense"]) == ("center", "middle", True)
+    assert 0 < label["min_size"] <= label["size"] and label["min_size"] <= 3  # it may shrink to small print, no further
+    assert label["h"] == pytest.approx(label["size"] / 72 * 25.4 * 1.3)  # one line of the label's size, with leading
+    assert rec.polygon_options == {"cell": True}  # a map cell: a board's tile seams run between cells where they can
+
+
+def test_an_icons_own_colour_is_kept_and_the_label_under_it_clears_it():
+    rec = Recorder()
+    cell = squaregrid(rec, 0, 0, 1, 1, 30, cells={"0,0": {"icon": "castle", "color": "#ff0000"}})[0]
+    icon, label = rec.icons[0], rec.texts[0]
+    assert icon["color"] == "#ff0000" and label["color"] == "#ff0000"
+    line = label["size"] / 72 * 25.4
+    assert icon["y"] == pytest.approx(cell["y"] - icon["side"] / 2 - 0.6 * line)  # raised by about half a label line
+    assert label["y"] == pytest.approx(icon["y"] + icon["side"])
+
+
+def test_cell_data_that_is_not_a_mapping_draws_the_plain_cell():
+    rec = Recorder()
+    squaregrid(rec, 0, 0, 1, 1, 20, fill="sand", cells={"0,0": "sea"})
+    assert rec.fills == ["sand"] and [t["text"] for t in rec.texts] == ["0,0"]
+
+
+def test_a_grid_may_reach_its_limits_exactly():
+    assert len(squaregrid(Recorder(), 0, 0, 10_000, 1, 1, labels=False)) == 10_000
+    assert squaregrid(Recorder(), 0, 0, 1, 1, 1, labels=False, start=1000)[0]["key"] == "1000,1000"
+    assert squaregrid(Recorder(), 0, 0, 1, 1, 1, labels=False, start=-1000)[0]["key"] == "-1000,-1000"
 
 
 def test_a_tiny_cells_label_keeps_a_floor_size():
