@@ -36,15 +36,15 @@ EQUIVALENT_FILE = ROOT / "bench" / "mutation_equivalent.txt"
 # module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
 MODULES: dict[str, list[str]] = {
     # safety
-    "pnp/core/files.py": ["tests/test_guards.py", "tests/test_one_path.py", "tests/test_no_write_outside.py"],
-    "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_kept_results.py"],
+    "pnp/core/files.py": ["tests/test_guards.py"],
+    "pnp/core/sealed.py": ["tests/test_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/app.py": ["tests/test_serve_guards.py"],
     # print geometry
     "pnp/layout/grids.py": ["tests/test_guards.py"],
-    "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py", "tests/test_sheet_geometry.py"],
+    "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
     "pnp/render/nesting.py": ["tests/test_card_nesting.py"],
     "pnp/render/cutters.py": ["tests/test_cut_files.py", "tests/test_labels_cutters.py"],
     "pnp/render/cut_dxf.py": ["tests/test_cut_files.py"],
@@ -118,6 +118,16 @@ def patterns(module: str) -> list[str]:
     return [f"{dotted}.x" + ("ǁ" + name.replace(".", "ǁ") if "." in name else "_" + name) + "__mutmut_*" for name in FOCUS.get(module, [])]
 
 
+def survivor_changes(copy: Path, names: list[str]) -> dict[str, str]:
+    """Each survivor's change, from `mutmut show` in the copy: the lines it takes out and puts in."""
+    changes = {}
+    for name in names:
+        shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=copy, capture_output=True, text=True).stdout
+        lines = [line for line in shown.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        changes[name] = " | ".join(line.strip() for line in lines)[:300]
+    return changes
+
+
 def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict:
     """mutmut on one module (its focused functions) in a fresh copy; its mutants' exit codes read from mutmut's .meta
     file."""
@@ -136,7 +146,8 @@ def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict
         if patterns(module):
             codes = {n: c for n, c in codes.items() if any(fnmatch.fnmatchcase(n, p) for p in patterns(module))}
         tail = "" if all(c not in NOT_RUN for c in codes.values()) else (done.stdout + done.stderr)[-1500:]
-        return {"module": module, "codes": codes, "kept": str(copy) if keep else None, "tail": tail}
+        alive = sorted(n for n, c in codes.items() if c not in NOT_RUN and c not in KILLED and c not in TIMEOUT)
+        return {"module": module, "codes": codes, "kept": str(copy) if keep else None, "tail": tail, "changes": survivor_changes(copy, alive)}
     finally:
         if not keep:
             shutil.rmtree(copy, ignore_errors=True)
@@ -150,7 +161,7 @@ def score(result: dict, equivalent: dict[str, str]) -> dict:
     survived = [n for n in alive if n not in equivalent]
     counted = len(killed) + len(survived)
     return {**result, "not_run": len(result["codes"]) - len(codes), "killed": len(killed), "survived": survived, "equivalent": named,
-            "score": 100.0 * len(killed) / counted if counted else 100.0}
+            "score": 100.0 * len(killed) / counted if counted else None}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,14 +192,15 @@ def main(argv: list[str] | None = None) -> int:
         if row["not_run"]:
             print(f"{module}: {row['not_run']} mutants not run: mutmut stopped (run with --keep and `mutmut run` in the copy)\n{row['tail']}", flush=True)
         print(f"{module}: {row['killed']} killed, {len(row['survived'])} survived, {len(row['equivalent'])} equivalent, "
-              f"score {row['score']:.0f} %" + (f" (kept in {row['kept']})" if row["kept"] else ""), flush=True)
+              (f"score {row['score']:.0f} %" if row["score"] is not None else "no mutant run") + (f" (kept in {row['kept']})" if row["kept"] else ""), flush=True)
         for name in row["survived"]:
-            print(f"    survived: {name}", flush=True)
+            print(f"    survived: {name}: {row['changes'].get(name, '')}", flush=True)
     if args.markdown:
         print("\n| module | killed | survived | equivalent | score |\n| --- | --- | --- | --- | --- |")
         for row in rows:
-            print(f"| `{row['module']}` | {row['killed']} | {len(row['survived'])} | {len(row['equivalent'])} | {row['score']:.0f} % |")
-    return 0 if all(not row["survived"] for row in rows) else 1
+            shown = f"{row['score']:.0f} %" if row["score"] is not None else "not run"
+            print(f"| `{row['module']}` | {row['killed']} | {len(row['survived'])} | {len(row['equivalent'])} | {shown} |")
+    return 0 if all(not row["survived"] and row["score"] is not None for row in rows) else 1
 
 
 if __name__ == "__main__":
