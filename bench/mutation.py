@@ -191,8 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         if row["not_run"]:
             print(f"{module}: {row['not_run']} mutants not run: mutmut stopped (run with --keep and `mutmut run` in the copy)\n{row['tail']}", flush=True)
-        print(f"{module}: {row['killed']} killed, {len(row['survived'])} survived, {len(row['equivalent'])} equivalent, "
-              (f"score {row['score']:.0f} %" if row["score"] is not None else "no mutant run") + (f" (kept in {row['kept']})" if row["kept"] else ""), flush=True)
+        verdict = f"score {row['score']:.0f} %" if row["score"] is not None else "no mutant run"
+        print(f"{module}: {row['killed']} killed, {len(row['survived'])} survived, {len(row['equivalent'])} equivalent, {verdict}"
+              + (f" (kept in {row['kept']})" if row["kept"] else ""), flush=True)
         for name in row["survived"]:
             print(f"    survived: {name}: {row['changes'].get(name, '')}", flush=True)
     if args.markdown:
