@@ -536,3 +536,117 @@ def test_an_entry_behind_a_link_or_in_a_linked_folder_or_a_pipe_is_not_read(own_
             read_sealed(tmp_path / refused)
     (tmp_path / "cache" / "plain").write_bytes(b"not sealed at all, and long enough to hold a header of its own" * 2)
     assert read_sealed(tmp_path / "cache" / "plain") is None
+
+
+def test_the_key_file_is_the_one_named_else_in_the_users_cache_folder_following_the_environment(tmp_path, monkeypatch):
+    from pnp.core.sealed import current_key, key_file
+    monkeypatch.delenv("PNP_CACHE_KEY", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert key_file() == tmp_path / "xdg" / "pnp" / "cache-key"
+    assert current_key().kept_at == tmp_path / "xdg" / "pnp" / "cache-key"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    for home in ("home-a", "home-b"):  # a process whose HOME changes follows it (the lookup is kept per environment)
+        monkeypatch.setenv("HOME", str(tmp_path / home))
+        assert key_file() == tmp_path / home / ".cache" / "pnp" / "cache-key"
+        assert current_key().kept_at == tmp_path / home / ".cache" / "pnp" / "cache-key"
+    monkeypatch.setenv("PNP_CACHE_KEY", str(tmp_path / "named"))
+    assert key_file() == tmp_path / "named" and current_key().kept_at == tmp_path / "named"
+
+
+def test_the_keys_folder_is_made_private_whether_new_or_already_there(tmp_path):
+    import stat as stat_module
+
+    from pnp.core import sealed
+    deep = tmp_path / os.urandom(6).hex() / "cache" / "pnp" / "cache-key"  # folders missing above it
+    assert sealed._key_at(deep).kept_at == deep
+    assert stat_module.S_IMODE(deep.parent.stat().st_mode) == 0o700 & ~_umask()
+    there = tmp_path / os.urandom(6).hex()
+    there.mkdir()  # the user's cache folder, made by another program
+    assert sealed._key_at(there / "cache-key").kept_at == there / "cache-key"
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_a_key_made_by_another_process_meanwhile_is_the_one_used(tmp_path, monkeypatch):
+    from pnp.core import sealed
+    path = tmp_path / os.urandom(6).hex() / "cache-key"
+    theirs = b"t" * 32
+    real_link = os.link
+
+    def raced(source, target):  # another process links its key first
+        target_path = Path(target)
+        target_path.write_bytes(theirs)
+        target_path.chmod(0o600)
+        return real_link(source, target)
+
+    monkeypatch.setattr(sealed.os, "link", raced)
+    key = sealed._key_at(path)
+    assert key.secret == theirs and key.kept_at == path and not key.unkept
+    assert [p.name for p in path.parent.iterdir()] == ["cache-key"]  # its own attempt removed
+
+
+def test_a_link_planted_at_the_new_keys_temporary_name_is_not_written_through(tmp_path, monkeypatch):
+    from pnp.core import sealed
+    path = tmp_path / os.urandom(6).hex() / "cache-key"
+    path.parent.mkdir()
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"mine\n")
+    monkeypatch.setattr(sealed.os, "urandom", lambda n: b"\x01" * n)
+    monkeypatch.setattr(sealed.os, "getpid", lambda: 4242)
+    (path.parent / ".cache-key.4242.01010101").symlink_to(victim)  # the name four bytes of 1 give
+    key = sealed._key_at(path)
+    assert victim.read_bytes() == b"mine\n"
+    assert key.kept_at is None and key.unkept  # this process makes a key of its own and says why
+
+
+def test_a_key_file_that_is_not_a_plain_file_of_the_users_is_refused(tmp_path):
+    from pnp.core import sealed
+    pipe = tmp_path / "pipe-key"
+    os.mkfifo(pipe, 0o600)
+    with pytest.raises(ValueError, match="not a file of this user's"):
+        sealed._read_secret(pipe)
+    if os.geteuid() == 0:  # only root can give a file away
+        theirs = tmp_path / "their-key"
+        theirs.write_bytes(b"k" * 32)
+        theirs.chmod(0o600)
+        os.chown(theirs, 12345, 12345)
+        with pytest.raises(ValueError, match="not a file of this user's"):
+            sealed._read_secret(theirs)
+
+
+def test_what_is_unsealed_is_bytes(own_key):
+    from pnp.core.sealed import seal, unseal
+    assert type(unseal(seal(b"abc"))) is bytes and type(unseal(bytearray(seal(b"abc")))) is bytes
+
+
+def test_an_entry_refused_by_where_it_lies_says_why_and_names_it(own_key, tmp_path):
+    import errno
+
+    from pnp.core.sealed import read_sealed, seal
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "entry").write_bytes(seal(b"x"))
+    (tmp_path / "linked").symlink_to(tmp_path / "cache")
+    with pytest.raises(OSError) as refused:
+        read_sealed(tmp_path / "linked" / "entry")
+    assert (refused.value.errno, refused.value.strerror, refused.value.filename) == \
+        (errno.ELOOP, "lies in a linked folder: not read", str(tmp_path / "linked" / "entry"))
+    (tmp_path / "cache" / "folder").mkdir()
+    with pytest.raises(OSError) as refused:
+        read_sealed(tmp_path / "cache" / "folder")
+    assert (refused.value.errno, refused.value.strerror, refused.value.filename) == \
+        (errno.EINVAL, "not a plain file: not read", str(tmp_path / "cache" / "folder"))
+
+
+def test_every_bit_of_a_sealed_entry_is_covered_by_its_seal(own_key):
+    """Its magic, its length, the length's MAC, the bytes' MAC and the bytes: any one bit changed unseals nothing."""
+    from pnp.core.sealed import seal, unseal
+    entry = seal(b"faces")
+    for where in range(len(entry)):
+        for bit in range(8):
+            changed = bytearray(entry)
+            changed[where] ^= 1 << bit
+            assert unseal(bytes(changed)) is None, (where, bit)
