@@ -21,8 +21,8 @@ PNP = ROOT / "pnp"
 
 def missing_names(text: str) -> list[str]:
     """The spans of `text` that look like pnp's names and are not: a `pnp.x.y` that does not resolve, a code name
-    (snake_case, CamelCase, or Class.attribute) written nowhere in pnp's source."""
-    source = pnp_source()
+    (snake_case, CamelCase, or Class.attribute) written nowhere in pnp's source, its tests or its benches."""
+    source = pnp_source() + "".join(p.read_text(encoding="utf-8") for folder in ("tests", "bench") for p in sorted((ROOT / folder).glob("*.py")))
     missing = []
     for span in cited(text):
         if re.fullmatch(r"pnp(\.\w+)+", span):
