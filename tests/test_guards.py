@@ -183,14 +183,28 @@ def test_a_hex_grids_defaults_are_flat_tops_offset_coordinates_and_odd_columns_l
 
 
 @pytest.mark.parametrize(("option", "value"), [("top", "round"), ("coords", "cube"), ("shift", "left"), ("start", 1001), ("start", -1001)])
-def test_a_grid_option_outside_its_choices_is_refused(option, value):
-    with pytest.raises(LayoutError, match=option):
+def test_a_grid_option_outside_its_choices_is_refused_by_its_name(option, value):
+    with pytest.raises(LayoutError) as refused:
         grid(2, 2, **{option: value})
+    assert str(refused.value).startswith(option + " ")
+    if option == "start":
+        with pytest.raises(LayoutError) as refused:
+            squaregrid(Recorder(), 0, 0, 2, 2, 10, start=value)
+        assert str(refused.value).startswith("start ")
+
+
+@pytest.mark.parametrize("draw", [hexgrid, squaregrid])
+@pytest.mark.parametrize("name", ["label_size", "icon_size"])
+def test_a_wrong_size_for_labels_or_icons_is_named_by_its_argument(draw, name):
+    with pytest.raises(LayoutError) as refused:
+        draw(Recorder(), 0, 0, 1, 1, 20, cells={"0,0": {"icon": "castle"}}, **{name: "big"})
+    assert str(refused.value).startswith(name + " ")
 
 
 def test_a_square_grids_cells_tile_the_area_from_its_corner():
     cells = squaregrid(Recorder(), 5, 7, 3, 2, 10, labels=False, start=1)
     assert cells.at(1, 1)["corners"] == [[5, 7], [15, 7], [15, 17], [5, 17]]
+    assert (cells.at(3, 2)["col"], cells.at(3, 2)["row"]) == (3, 2)
     assert (cells.at(3, 2)["x"], cells.at(3, 2)["y"]) == (30, 22)
     assert [c["key"] for c in cells][:3] == ["1,1", "2,1", "3,1"]
 
@@ -296,7 +310,7 @@ def test_a_grid_may_reach_its_limits_exactly():
 def test_a_tiny_cells_label_keeps_a_floor_size():
     rec = Recorder()
     squaregrid(rec, 0, 0, 1, 1, 2)
-    assert rec.texts[0]["size"] >= 4  # a label never shrinks below 4 pt however small its cell
+    assert rec.texts[0]["size"] == 4  # a label never shrinks below 4 pt however small its cell
 
 
 # The path rule (pnp.core.files.inside): a file a game names is read only when its real path, every link followed,
