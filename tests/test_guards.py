@@ -664,3 +664,94 @@ def test_every_bit_of_a_sealed_entry_is_covered_by_its_seal(own_key):
             changed = bytearray(entry)
             changed[where] ^= 1 << bit
             assert unseal(bytes(changed)) is None, (where, bit)
+
+
+# The path rule's and the writes' survivors of bench/mutation.py's first run on pnp/core/files.py ----------------------
+
+
+def test_a_file_name_that_fits_is_kept_whole_and_a_long_one_is_cut_to_the_byte_with_twelve_hex_digits():
+    import hashlib
+
+    from pnp.core.files import file_name
+    assert file_name("deck") == "deck"
+    stem = "a" * 300
+    named = file_name(stem, ".pdf")
+    digest = hashlib.sha256(stem.encode("utf-8")).hexdigest()[:12]
+    assert len(named.encode("utf-8")) == 200 and named.endswith(f"-{digest}.pdf")  # as much of the stem as fits
+    assert file_name(stem, "x" * 195) == f"-{digest}" + "x" * 195  # a suffix leaving no room keeps none of the stem
+
+
+def test_a_folder_to_write_is_made_with_the_folders_above_it_or_left_alone_when_asked(tmp_path):
+    from pnp.core.files import folder_to_write, write_atomic
+    root = Path(os.path.realpath(tmp_path))
+    assert folder_to_write(root / "a" / "b") == root / "a" / "b" and (root / "a" / "b").is_dir()
+    assert folder_to_write(root / "c" / "d", make=False) == root / "c" / "d" and not (root / "c").exists()
+    assert folder_to_write(root / "a") == root / "a"  # there already
+    write_atomic(root / "out" / "game" / "cards.pdf", b"%PDF")
+    assert (root / "out" / "game" / "cards.pdf").read_bytes() == b"%PDF"
+
+
+def test_a_folder_that_turns_into_a_link_as_it_is_made_is_refused(tmp_path, monkeypatch):
+    from pnp.core import files
+    root = Path(os.path.realpath(tmp_path))
+    (root / "elsewhere").mkdir()
+    monkeypatch.setattr(files.os, "makedirs", lambda path, exist_ok=False: os.symlink(root / "elsewhere", path))
+    with pytest.raises(files.LinkedFolder) as refused:
+        files.folder_to_write(root / "made")
+    assert refused.value.path == root / "made"
+
+
+def test_the_filesystems_root_holds_every_path_and_a_path_inside_stays_inside(tree):
+    from pnp.core.files import ignored_name, inside, stays_inside
+    assert inside(tree / "decks" / "cards.yaml", "/") == tree / "decks" / "cards.yaml"
+    assert stays_inside(tree / "decks" / "cards.yaml", tree)
+    assert ignored_name("##")  # between '#'s, with nothing between
+
+
+def test_a_file_swapped_for_a_pipe_between_the_look_and_the_open_is_refused_and_closed(tree, monkeypatch):
+    from pnp.core import files
+    pipe = tree / "decks" / "swapped.yaml"
+    os.mkfifo(pipe)
+    plain = os.stat(tree / "decks" / "cards.yaml")
+    real_stat = os.stat
+    monkeypatch.setattr(files.os, "stat", lambda path, *a, **k: plain if Path(path) == pipe else real_stat(path, *a, **k))
+    opened_before = len(os.listdir("/proc/self/fd"))
+    with pytest.raises(files.SpecialFile) as refused:
+        files.open_plain(pipe)
+    assert refused.value.path == pipe and refused.value.kind == "a named pipe" and "a named pipe" in str(refused.value)
+    assert len(os.listdir("/proc/self/fd")) == opened_before  # its descriptor closed
+
+
+def test_a_pipe_is_refused_by_name_and_kind(tree):
+    from pnp.core.files import SpecialFile, open_plain
+    os.mkfifo(tree / "decks" / "pipe.yaml")
+    with pytest.raises(SpecialFile, match="is a named pipe, not a file"):
+        open_plain(tree / "decks" / "pipe.yaml")
+
+
+def test_a_write_waits_for_the_disk_unless_asked_not_to(tree, monkeypatch):
+    from pnp.core import files
+    synced = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(files.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    files.write_atomic(tree / "decks" / "a.pdf", b"a")
+    assert len(synced) == 1
+    files.write_atomic(tree / "decks" / "b.pdf", b"b", durable=False)
+    assert len(synced) == 1
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), OSError("the disk went away"), ValueError("a bug")])
+def test_a_failed_write_leaves_no_temporary_and_names_the_file_it_could_not_write(tree, failure):
+    from pnp.core.files import write_atomic_with
+
+    def write(f):
+        f.write(b"half")
+        raise failure
+
+    target = tree / "decks" / "cards.pdf"
+    with pytest.raises(type(failure)) as raised:
+        write_atomic_with(target, write)
+    assert sorted(p.name for p in (tree / "decks").iterdir()) == ["cards.yaml"]  # nothing half-written, no temporary
+    if isinstance(failure, OSError):
+        assert raised.value.filename == str(target) and raised.value.errno == failure.errno
+        assert raised.value.strerror == (failure.strerror or str(failure))
