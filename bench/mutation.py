@@ -67,6 +67,8 @@ NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run 
 FOCUS: dict[str, list[str]] = {
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
+    "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
+                             "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }
 
 KILLED = {1, 3}  # pytest failed, or raised inside: the mutant was seen
