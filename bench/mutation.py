@@ -67,6 +67,7 @@ NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run 
 FOCUS: dict[str, list[str]] = {
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
+    "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }
