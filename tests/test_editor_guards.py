@@ -165,3 +165,42 @@ def test_elements_are_placed_on_the_face_through_their_groups_and_a_turned_group
     assert placed[0].face_box == (1.0, 2.0, 4.0, 6.0) and placed[0].scale == 1.0 and not placed[0].turned
     assert placed[1].face_box == (12.0, 24.0, 8.0, 12.0) and placed[1].scale == 2.0 and placed[1].box == (1.0, 2.0, 4.0, 6.0)
     assert placed[2].turned and not placed[3].turned  # a whole turn leaves it upright
+
+
+class Session:
+    """What the editor asks of a live session: a lock to hold while it writes, and each game's drawings."""
+
+    def __init__(self):
+        import threading
+        self.lock = threading.Lock()
+        self.views = {"tiny": type("View", (), {"drawings": 3})()}
+
+
+def test_an_undo_says_what_it_did_and_what_the_page_waits_for(project):
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    session = Session()
+    editor.session_of = lambda: session
+    answer = editor.undo()
+    assert answer["ok"] is True and answer["drawings"] == {"tiny": 3}  # the page waits for the drawing after this one
+    with pytest.raises(Refusal) as refused:
+        Editor(project, lambda: None).undo()
+    assert refused.value.message == "nothing to be undone"
+
+
+def test_a_refused_undo_or_redo_says_which_it_was_and_why(project):
+    path = project.templates_dir / "tiny" / "front.j2"
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    path.write_bytes(b"saved in an editor\n")
+    with pytest.raises(Refusal) as refused:
+        editor.undo()
+    assert refused.value.message == "not undone: templates/tiny/front.j2 changed on disk since; nothing was written"
+    assert editor.history.counts() == {"undo": 1, "redo": 0}
+
+
+def test_a_file_gone_when_its_edit_is_written_back_is_a_conflict_that_names_it(project):
+    source = template_source(project, "templates/tiny/front.j2")
+    (project.templates_dir / "tiny" / "front.j2").unlink()
+    with pytest.raises(Refusal) as refused:
+        _write_back(source, b"new", source.data, "redone")
+    assert refused.value.status == 409
+    assert refused.value.message.startswith("not redone: templates/tiny/front.j2 cannot be read (")
