@@ -715,11 +715,15 @@ def test_a_file_swapped_for_a_pipe_between_the_look_and_the_open_is_refused_and_
     plain = os.stat(tree / "decks" / "cards.yaml")
     real_stat = os.stat
     monkeypatch.setattr(files.os, "stat", lambda path, *a, **k: plain if Path(path) == pipe else real_stat(path, *a, **k))
-    opened_before = len(os.listdir("/proc/self/fd"))
+    opened, closed = [], []
+    real_open, real_close = os.open, os.close
+    monkeypatch.setattr(files.os, "open", lambda *a, **k: opened.append(real_open(*a, **k)) or opened[-1])
+    monkeypatch.setattr(files.os, "close", lambda fd: (closed.append(fd), real_close(fd))[1])
     with pytest.raises(files.SpecialFile) as refused:
         files.open_plain(pipe)
+    monkeypatch.undo()
     assert refused.value.path == pipe and refused.value.kind == "a named pipe" and "a named pipe" in str(refused.value)
-    assert len(os.listdir("/proc/self/fd")) == opened_before  # its descriptor closed
+    assert len(opened) == 1 and closed == opened  # its descriptor closed
 
 
 def test_a_pipe_is_refused_by_name_and_kind(tree):
