@@ -98,7 +98,10 @@ def _warm_process(tmp_path_factory):
     first use and parses its fonts; done here, every later build in this process (PNP_JOBS=1: builds run in the
     test's own process) starts with all that in memory, as a long-lived pnp process does. What a build prints depends
     on its input only, warm or cold: the cold path keeps its own tests (`cold_pdfs`, and the games built in new
-    processes)."""
+    processes). Not under mutmut (bench/mutation.py): each mutant's tests are a new session in a process forked from
+    one that ran them all already, and a warm build there would cost more than the few tests it runs."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        return
     root = tmp_path_factory.mktemp("warm") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     result = run_pnp(root, "build", "-q")  # in this process (PNP_JOBS=1): workers would warm and vanish

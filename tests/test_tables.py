@@ -100,6 +100,7 @@ def test_a_pcio_file_reads_back_whole_with_every_piece_of_the_game(tables_game):
         faces = table.widgets[die["deck"]]["cardTypes"]
         assert len(faces) in (6, 8, 10) and all(table.images[f["image"]].width == table.images[f["image"]].height for f in faces.values())
     assert len(table.of_type("seat")) == SEATS and len(table.of_type("hand")) == 1
+    assert sorted(w["seatIndex"] for w in table.of_type("seat")) == list(range(SEATS))  # PCIO numbers its seats from 0
 
 
 def test_a_vtt_room_file_loads_whole_with_every_piece_of_the_game(tables_game):

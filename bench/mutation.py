@@ -1,0 +1,211 @@
+"""Mutation testing of the modules that carry pnp's promises (issue #76): each module's mutants against the tests
+that guard it, with mutmut (pyproject's optional extra `mutation`). Not part of the suite: a module takes minutes.
+
+    pip install -e '.[test,mutation]'
+    nice -n 10 python bench/mutation.py                      # every module of MODULES
+    nice -n 10 python bench/mutation.py pnp/core/files.py    # some of them
+    python bench/mutation.py --list                          # the mapping, run nothing
+
+Each module runs in a fresh copy of the repository's tracked files (as a clean clone has them) made in a temporary
+folder, so the work tree is never touched and one module's run never sees another's mutants. The copy's
+pyproject.toml gets the module and its test files added to the shared [tool.mutmut] settings; mutmut then writes its
+mutants into the copy's mutants/ and runs, for each one, the guarding tests that reach the mutated function.
+
+A mutant is killed when a test fails, survives when every test passes. A mutant whose function no guarding test
+calls in the test process ("no tests": the test starts `python -m pnp` instead, or nothing reaches it) counts as a
+survivor, since nothing stands guard. Survivors named in bench/mutation_equivalent.txt (a change no input can tell
+from the original: the mutant's name, then why) are counted apart and leave the score. The script prints, per module,
+killed / survived / equivalent / score, lists the survivors by name (`mutmut show NAME` in the kept copy shows the
+change; --keep keeps the copy), and writes the table as Markdown for docs/testing.md with --markdown.
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT_FILE = ROOT / "bench" / "mutation_equivalent.txt"
+
+# module -> the test files that guard it (run with -n 0 inside mutmut's own processes)
+MODULES: dict[str, list[str]] = {
+    # safety
+    "pnp/core/files.py": ["tests/test_guards.py"],
+    "pnp/core/sealed.py": ["tests/test_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
+    "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py"],
+    "pnp/serve/editing.py": ["tests/test_editor_guards.py"],
+    "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
+    "pnp/serve/app.py": ["tests/test_serve_guards.py"],
+    # print geometry
+    "pnp/layout/grids.py": ["tests/test_guards.py"],
+    "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
+    "pnp/render/nesting.py": ["tests/test_card_nesting.py"],
+    "pnp/render/cutters.py": ["tests/test_cut_files.py", "tests/test_labels_cutters.py"],
+    "pnp/render/cut_dxf.py": ["tests/test_cut_files.py"],
+    # exports
+    "pnp/targets/export_tts.py": ["tests/test_guards.py", "tests/test_export.py"],
+    "pnp/targets/export_vtt.py": ["tests/test_export.py"],
+    "pnp/targets/export_pcio.py": ["tests/test_export.py"],
+    # checks
+    "pnp/layout/slivers.py": ["tests/test_slivers.py"],
+    "pnp/layout/readability.py": ["tests/test_readability.py"],
+    "pnp/layout/picture_checks.py": ["tests/test_picture_checks.py"],
+    # kept results
+    "pnp/pipeline/results.py": ["tests/test_kept_results.py"],
+    "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],
+}
+
+NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
+# A large module's promise sits in a few of its functions: only their mutants are run (the names as written in the
+# module; 'Class.method' for a method). A module not named here has all of its mutants run.
+FOCUS: dict[str, list[str]] = {
+    "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
+                          "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
+    "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
+    "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
+                             "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
+}
+
+KILLED = {1, 3}  # pytest failed, or raised inside: the mutant was seen
+TIMEOUT = {36, -24, 24, 152, 255}  # ran too long: a mutant that hangs the build is seen too
+
+
+def equivalents() -> dict[str, str]:
+    """The survivors named as equivalent mutants: `name  why` a line ('#' starts a comment)."""
+    found: dict[str, str] = {}
+    if EQUIVALENT_FILE.is_file():
+        for line in EQUIVALENT_FILE.read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                name, _, why = line.partition(" ")
+                found[name] = why.strip()
+    return found
+
+
+def clean_copy(into: Path) -> None:
+    """The repository's files as they are in the work tree (uncommitted edits and new files included), none it ignores."""
+    names = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    for raw in names:
+        if not raw:
+            continue
+        name = raw.decode()
+        source = ROOT / name
+        if source.is_symlink():  # pnp/assets/fonts → fonts/: kept a link, as git keeps it
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(os.readlink(source), into / name)
+        elif source.is_file():
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, into / name)
+
+
+def configure(copy: Path, module: str, tests: list[str]) -> None:
+    """Add this module and its tests to the copy's [tool.mutmut] (the last table of pyproject.toml)."""
+    pyproject = copy / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8")
+    if "[tool.mutmut]" not in text or "\n[" in text.split("[tool.mutmut]", 1)[1]:
+        raise SystemExit("pyproject.toml has no [tool.mutmut] table at its end")
+    text += f"only_mutate = {json.dumps([module])}\npytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
+    pyproject.write_text(text, encoding="utf-8")
+
+
+def patterns(module: str) -> list[str]:
+    """mutmut's names of the focused functions' mutants (`pnp.core.files.x_inside__mutmut_3`,
+    `pnp.core.files.xǁLeavesFolderǁreason__mutmut_1`), as fnmatch patterns; none for a module run whole."""
+    dotted = module.removesuffix(".py").replace("/", ".")
+    return [f"{dotted}.x" + ("ǁ" + name.replace(".", "ǁ") if "." in name else "_" + name) + "__mutmut_*" for name in FOCUS.get(module, [])]
+
+
+def survivor_changes(copy: Path, names: list[str]) -> dict[str, str]:
+    """Each survivor's change, from `mutmut show` in the copy: the lines it takes out and puts in."""
+    changes = {}
+    for name in names:
+        shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=copy, capture_output=True, text=True).stdout
+        lines = [line for line in shown.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        changes[name] = " | ".join(line.strip() for line in lines)[:300]
+    return changes
+
+
+def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict:
+    """mutmut on one module (its focused functions) in a fresh copy; its mutants' exit codes read from mutmut's .meta
+    file."""
+    copy = Path(tempfile.mkdtemp(prefix="pnp-mutation-"))
+    try:
+        clean_copy(copy)
+        configure(copy, module, tests)
+        env = {**os.environ, "PNP_JOBS": "1", "PNP_SERVER": "0"}
+        done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *patterns(module)], cwd=copy, env=env,
+                              capture_output=True, text=True)
+        meta = copy / "mutants" / (module + ".meta")
+        if not meta.is_file():
+            tail = (done.stdout + done.stderr)[-3000:]
+            return {"module": module, "error": f"mutmut wrote no results (exit {done.returncode}):\n{tail}"}
+        codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+        if patterns(module):
+            codes = {n: c for n, c in codes.items() if any(fnmatch.fnmatchcase(n, p) for p in patterns(module))}
+        tail = "" if all(c not in NOT_RUN for c in codes.values()) else (done.stdout + done.stderr)[-1500:]
+        alive = sorted(n for n, c in codes.items() if c not in NOT_RUN and c not in KILLED and c not in TIMEOUT)
+        return {"module": module, "codes": codes, "kept": str(copy) if keep else None, "tail": tail, "changes": survivor_changes(copy, alive)}
+    finally:
+        if not keep:
+            shutil.rmtree(copy, ignore_errors=True)
+
+
+def score(result: dict, equivalent: dict[str, str]) -> dict:
+    codes = {n: c for n, c in result["codes"].items() if c not in NOT_RUN}
+    killed = [n for n, c in codes.items() if c in KILLED or c in TIMEOUT]
+    alive = sorted(n for n in codes if n not in killed)
+    named = [n for n in alive if n in equivalent]
+    survived = [n for n in alive if n not in equivalent]
+    counted = len(killed) + len(survived)
+    return {**result, "not_run": len(result["codes"]) - len(codes), "killed": len(killed), "survived": survived, "equivalent": named,
+            "score": 100.0 * len(killed) / counted if counted else None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help="modules of MODULES to run (all when none is named)")
+    parser.add_argument("--children", type=int, default=2, help="mutants tested at once (default 2)")
+    parser.add_argument("--keep", action="store_true", help="keep each module's copy (to `mutmut show` a survivor)")
+    parser.add_argument("--markdown", action="store_true", help="print the table for docs/testing.md")
+    parser.add_argument("--list", action="store_true", help="print the module → tests mapping and run nothing")
+    args = parser.parse_args(argv)
+    chosen = args.modules or list(MODULES)
+    unknown = [m for m in chosen if m not in MODULES]
+    if unknown:
+        parser.error(f"not in MODULES: {', '.join(unknown)}")
+    if args.list:
+        for module in chosen:
+            print(f"{module}: {' '.join(MODULES[module])}")
+        return 0
+    equivalent = equivalents()
+    rows = []
+    for module in chosen:
+        result = run_module(module, MODULES[module], args.children, args.keep)
+        if "error" in result:
+            print(f"{module}: {result['error']}", flush=True)
+            continue
+        row = score(result, equivalent)
+        rows.append(row)
+        if row["not_run"]:
+            print(f"{module}: {row['not_run']} mutants not run: mutmut stopped (run with --keep and `mutmut run` in the copy)\n{row['tail']}", flush=True)
+        verdict = f"score {row['score']:.0f} %" if row["score"] is not None else "no mutant run"
+        print(f"{module}: {row['killed']} killed, {len(row['survived'])} survived, {len(row['equivalent'])} equivalent, {verdict}"
+              + (f" (kept in {row['kept']})" if row["kept"] else ""), flush=True)
+        for name in row["survived"]:
+            print(f"    survived: {name}: {row['changes'].get(name, '')}", flush=True)
+    if args.markdown:
+        print("\n| module | killed | survived | equivalent | score |\n| --- | --- | --- | --- | --- |")
+        for row in rows:
+            shown = f"{row['score']:.0f} %" if row["score"] is not None else "not run"
+            print(f"| `{row['module']}` | {row['killed']} | {len(row['survived'])} | {len(row['equivalent'])} | {shown} |")
+    return 0 if all(not row["survived"] and row["score"] is not None for row in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""The straight path's gate (issue #76): pnp against the bare reportlab floor on the standard deck, in one run, and a
+failure when the ratio passes CEILING. .ci/run calls it after the suite; docs/performance.md states the ceiling.
+
+    python bench/ratio_gate.py                # the deck at CARDS cards, RUNS runs each, against CEILING
+    python bench/ratio_gate.py --ceiling 5    # try another ceiling (to see the gate fail)
+
+The standard deck and its timer are the team's shared benchmark (../shared/bench/standard-deck/run.py beside the
+clone, or PNP_STANDARD_DECK): whole processes, cold, taking turns, so the machine's load slows both alike and the
+ratio of one run holds where an absolute time does not. Lower CEILING as the straight path gets faster; never raise it
+to let a slowdown through.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = 500  # a deck big enough that start-up is not the whole figure, small enough for CI (about 5 s a run)
+RUNS = 5  # each tool's median of this many, in turn
+# pnp's wall time over the floor's on CARDS cards. Measured 7.2 × (5 runs, load 5.8, 43eb69a) and 7.6 × at the end
+# of the last round (39ae783, load 1.5–2): the ceiling is the larger × 1.25, headroom for a noisy machine.
+CEILING = 9.5
+
+
+def runner() -> Path:
+    """The shared standard deck's timer: PNP_STANDARD_DECK, else ../shared beside the clone (as CI lays it out)."""
+    chosen = os.environ.get("PNP_STANDARD_DECK")
+    return Path(chosen) if chosen else ROOT.parent / "shared" / "bench" / "standard-deck" / "run.py"
+
+
+def ratio(output: str, cards: int) -> float:
+    """pnp's median over the floor's, from run.py's two 'N cards: S s' lines (the printed ratio is rounded)."""
+    times = dict(re.findall(rf"^(floor|pnp)\s+{cards} cards: ([0-9.]+) s", output, re.M))
+    if set(times) != {"floor", "pnp"}:
+        raise SystemExit(f"run.py printed no times for {cards} cards:\n{output}")
+    return float(times["pnp"]) / float(times["floor"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ceiling", type=float, default=CEILING)
+    parser.add_argument("--cards", type=int, default=CARDS)
+    parser.add_argument("--runs", type=int, default=RUNS)
+    args = parser.parse_args(argv)
+    script = runner()
+    if not script.is_file():
+        print(f"{script}: the standard deck's timer is not there (set PNP_STANDARD_DECK to its run.py)", file=sys.stderr)
+        return 1
+    done = subprocess.run([sys.executable, str(script), str(args.cards), str(args.runs)], capture_output=True, text=True)
+    if done.returncode:
+        print(done.stdout + done.stderr, file=sys.stderr)
+        return done.returncode
+    found = ratio(done.stdout, args.cards)
+    verdict = "within" if found <= args.ceiling else "PAST"
+    print(f"standard deck, {args.cards} cards, median of {args.runs}: pnp / floor {found:.2f} × — {verdict} the ceiling {args.ceiling:g} ×")
+    if found > args.ceiling:
+        print("the straight path got slower against the floor: find what did (docs/performance.md) rather than raise the ceiling", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

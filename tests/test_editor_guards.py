@@ -1,0 +1,206 @@
+"""The editor's guards and history, pinned in the test process (issue #76's survivors): which files an edit may write
+(a template under templates/, by the path rule), that it never overwrites a file changed on disk since the page was
+shown, that a new edit empties the redo list, how a drag maps an element's arguments, and that an element inside a
+turned group is shown but not dragged. No server: pnp.serve.editor's Editor with a project of two folders."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pnp.layout.drawing import DrawnBy
+from pnp.layout.elements import Group, Rect
+from pnp.serve.editing import Refusal, digest_of, moved, placed_elements, template_source
+from pnp.serve.editor import UNDO_DEPTH, Edit, Editor, History, Written, _write_back
+
+
+class Project:
+    """What the editor asks of a project: its folder and its templates' folder."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.templates_dir = root / "templates"
+
+    def rel(self, path: Path) -> str:
+        return os.path.relpath(path, self.root)
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = Path(os.path.realpath(tmp_path)) / "game"
+    (root / "templates" / "tiny").mkdir(parents=True)
+    (root / "templates" / "tiny" / "front.j2").write_bytes(b"{{ rect(x=1, y=2, w=3, h=4) }}\n")
+    (root / "data").mkdir()
+    (root / "data" / "cards.yaml").write_bytes(b"cards: []\n")
+    (tmp_path / "outside.j2").write_bytes(b"theirs\n")
+    return Project(root)
+
+
+def test_an_edit_may_read_a_template_under_templates_and_nothing_else(project):
+    source = template_source(project, "templates/tiny/front.j2")
+    assert source.data == b"{{ rect(x=1, y=2, w=3, h=4) }}\n" and source.digest == digest_of(source.data)
+    assert source.path == project.templates_dir / "tiny" / "front.j2"
+    for rel in ("data/cards.yaml", "../outside.j2", "templates/../data/cards.yaml"):
+        with pytest.raises(Refusal) as refused:
+            template_source(project, rel)
+        assert refused.value.status == 403 and refused.value.message.startswith("not written: "), rel
+    (project.templates_dir / "linked.j2").symlink_to(project.root.parent / "outside.j2")
+    with pytest.raises(Refusal) as refused:
+        template_source(project, "templates/linked.j2")
+    assert refused.value.status == 403 and "link" in refused.value.message
+    with pytest.raises(Refusal) as refused:
+        template_source(project, "templates/tiny/missing.j2")
+    assert refused.value.status == 404
+
+
+def test_a_file_changed_on_disk_since_it_was_shown_is_not_overwritten(project):
+    path = project.templates_dir / "tiny" / "front.j2"
+    source = template_source(project, "templates/tiny/front.j2")
+    path.write_bytes(b"changed by hand\n")
+    with pytest.raises(Refusal) as refused:
+        _write_back(source, b"the edit\n", source.data, "written")
+    assert refused.value.status == 409 and "changed on disk" in refused.value.message
+    assert path.read_bytes() == b"changed by hand\n"
+    _write_back(source, b"the edit\n", b"changed by hand\n", "written")
+    assert path.read_bytes() == b"the edit\n"
+
+
+def edited(project, before: bytes, after: bytes) -> Editor:
+    """An editor whose history holds one edit of front.j2 from `before` to `after`, the file holding `after`."""
+    path = project.templates_dir / "tiny" / "front.j2"
+    path.write_bytes(after)
+    editor = Editor(project, lambda: None)
+    editor.history.record(Edit((Written(template_source(project, "templates/tiny/front.j2"), before, after),), 1))
+    return editor
+
+
+def test_undo_puts_the_bytes_back_and_redo_makes_the_edit_again(project):
+    path = project.templates_dir / "tiny" / "front.j2"
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    assert editor.history.counts() == {"undo": 1, "redo": 0}
+    undone = editor.undo()
+    assert path.read_bytes() == b"x=1\n" and undone["file"] == "templates/tiny/front.j2" and undone["line"] == 1
+    assert undone["digests"] == {"templates/tiny/front.j2": digest_of(b"x=1\n")} and (undone["undo"], undone["redo"]) == (0, 1)
+    redone = editor.redo()
+    assert path.read_bytes() == b"x=2\n" and (redone["undo"], redone["redo"]) == (1, 0)
+    assert redone["digests"] == {"templates/tiny/front.j2": digest_of(b"x=2\n")}
+    with pytest.raises(Refusal) as refused:
+        editor.redo()
+    assert refused.value.status == 409 and "nothing to be redone" in refused.value.message
+
+
+def test_undo_and_redo_write_nothing_over_a_file_changed_on_disk(project):
+    path = project.templates_dir / "tiny" / "front.j2"
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    path.write_bytes(b"saved in an editor\n")
+    with pytest.raises(Refusal) as refused:
+        editor.undo()
+    assert refused.value.status == 409 and path.read_bytes() == b"saved in an editor\n"
+    assert editor.history.counts() == {"undo": 1, "redo": 0}  # the edit stays to undo once the file is back
+    path.write_bytes(b"x=2\n")
+    editor.undo()
+    path.write_bytes(b"saved again\n")
+    with pytest.raises(Refusal):
+        editor.redo()
+    assert path.read_bytes() == b"saved again\n" and editor.history.counts() == {"undo": 0, "redo": 1}
+
+
+def test_a_new_edit_after_an_undo_leaves_nothing_to_redo(project):
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    editor.undo()
+    assert editor.history.counts() == {"undo": 0, "redo": 1}
+    editor.history.record(Edit((Written(template_source(project, "templates/tiny/front.j2"), b"x=1\n", b"x=3\n"),), 1))
+    assert editor.history.counts() == {"undo": 1, "redo": 0}
+    with pytest.raises(Refusal, match="nothing to be redone"):
+        editor.redo()
+
+
+def test_the_history_keeps_the_last_edits_only():
+    history = History()
+    edits = [Edit((), n) for n in range(UNDO_DEPTH + 5)]
+    for edit in edits:
+        history.record(edit)
+    assert history.done == edits[-UNDO_DEPTH:] and history.counts() == {"undo": UNDO_DEPTH, "redo": 0}
+
+
+def test_an_undo_refuses_a_template_that_became_a_link_leading_out(project):
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    path = project.templates_dir / "tiny" / "front.j2"
+    path.unlink()
+    path.symlink_to(project.root.parent / "outside.j2")
+    (project.root.parent / "outside.j2").write_bytes(b"x=2\n")
+    with pytest.raises(Refusal) as refused:
+        editor.undo()
+    assert refused.value.status == 403 and (project.root.parent / "outside.j2").read_bytes() == b"x=2\n"
+
+
+@pytest.mark.parametrize(("kind", "value", "expected"), [
+    ("x", 12.0, 30.0 + (12.0 - 10.0) * 2),  # a point keeps its place within the box, stretched as the box is
+    ("y", 25.0, 40.0 + (25.0 - 20.0) * 0.5),
+    ("w", 8.0, 16.0), ("h", 6.0, 3.0),
+    ("s", 4.0, 8.0),  # a size along both axes follows the axis that changed more: x doubled, y halved (by 0.5 less)
+])
+def test_a_drag_maps_each_argument_with_the_box(kind, value, expected):
+    old, new = (10.0, 20.0, 40.0, 60.0), (30.0, 40.0, 80.0, 30.0)
+    assert moved(kind, value, old, new) == pytest.approx(expected)
+
+
+def test_a_drag_of_a_line_with_no_width_moves_it_without_scaling():
+    assert moved("x", 5.0, (5.0, 0.0, 0.0, 10.0), (7.0, 1.0, 0.0, 10.0)) == pytest.approx(7.0)
+    assert moved("w", 0.0, (5.0, 0.0, 0.0, 10.0), (7.0, 1.0, 0.0, 10.0)) == 0.0
+
+
+def rect(x, y, w, h):
+    return Rect(x, y, w, h, None, None, 0.0, 0.0, None)
+
+
+def test_elements_are_placed_on_the_face_through_their_groups_and_a_turned_group_is_not_dragged():
+    drawn = DrawnBy("front.j2", 3, "rect", {"x": 1.0, "y": 2.0, "w": 4.0, "h": 6.0}, "")
+    plain, scaled, turned, full_turn, unwritten = rect(1, 2, 4, 6), rect(1, 2, 4, 6), rect(1, 2, 4, 6), rect(1, 2, 4, 6), rect(0, 0, 1, 1)
+    elements = (plain, Group(10, 20, 0, 2.0, (scaled,)), Group(5, 5, 90, 1.0, (turned,)), Group(0, 0, 360, 1.0, (full_turn,)), unwritten)
+    calls = {id(e): ("rect", drawn) for e in (plain, scaled, turned, full_turn)} | {id(unwritten): ("rect", None)}
+    placed = placed_elements(elements, calls)
+    assert [p.path for p in placed] == ["0", "1.0", "2.0", "3.0"]  # the one pnp drew itself is not offered
+    assert placed[0].face_box == (1.0, 2.0, 4.0, 6.0) and placed[0].scale == 1.0 and not placed[0].turned
+    assert placed[1].face_box == (12.0, 24.0, 8.0, 12.0) and placed[1].scale == 2.0 and placed[1].box == (1.0, 2.0, 4.0, 6.0)
+    assert placed[2].turned and not placed[3].turned  # a whole turn leaves it upright
+
+
+class Session:
+    """What the editor asks of a live session: a lock to hold while it writes, and each game's drawings."""
+
+    def __init__(self):
+        import threading
+        self.lock = threading.Lock()
+        self.views = {"tiny": type("View", (), {"drawings": 3})()}
+
+
+def test_an_undo_says_what_it_did_and_what_the_page_waits_for(project):
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    session = Session()
+    editor.session_of = lambda: session
+    answer = editor.undo()
+    assert answer["ok"] is True and answer["drawings"] == {"tiny": 3}  # the page waits for the drawing after this one
+    with pytest.raises(Refusal) as refused:
+        Editor(project, lambda: None).undo()
+    assert refused.value.message == "nothing to be undone"
+
+
+def test_a_refused_undo_or_redo_says_which_it_was_and_why(project):
+    path = project.templates_dir / "tiny" / "front.j2"
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    path.write_bytes(b"saved in an editor\n")
+    with pytest.raises(Refusal) as refused:
+        editor.undo()
+    assert refused.value.message == "not undone: templates/tiny/front.j2 changed on disk since; nothing was written"
+    assert editor.history.counts() == {"undo": 1, "redo": 0}
+
+
+def test_a_file_gone_when_its_edit_is_written_back_is_a_conflict_that_names_it(project):
+    source = template_source(project, "templates/tiny/front.j2")
+    (project.templates_dir / "tiny" / "front.j2").unlink()
+    with pytest.raises(Refusal) as refused:
+        _write_back(source, b"new", source.data, "redone")
+    assert refused.value.status == 409
+    assert refused.value.message.startswith("not redone: templates/tiny/front.j2 cannot be read (")
