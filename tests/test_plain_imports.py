@@ -13,13 +13,15 @@ from conftest import ROOT, TEST_PROJECT
 
 # What a first `pnp build` of the tiny game (cards, a board and tokens; no QR code, cut file, workbook or export) must
 # not import, read from sys.modules after such a build in one process at 43eb69a (`python -X importtime -m pnp build`
-# misses what its worker imports): nothing here was imported then. Extend it as imports are made lazy (numpy, pypdfium2
-# and coloraide are imported by today's plain build: the ink figure, the sliver and contrast checks; the readability
-# check imports the box, die and label builders); never shorten it to let an import through.
+# misses what its worker imports): nothing here was imported then. Extend it as imports are made lazy (pypdfium2 is
+# still imported by today's plain build, for the ink figure; the readability check imports the box, die and label
+# builders); never shorten it to let an import through.
 NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     # libraries of other commands and features
     "asyncio", "starlette", "uvicorn", "h11", "httpx", "watchfiles", "ezdxf", "segno", "python_calamine", "pypdf", "ssl",
-    "sqlite3", "http.server",
+    "sqlite3", "http.server", "coloraide", "openpyxl",
+    # worker processes: a build that forks none does its work in the command's own process
+    "multiprocessing", "concurrent.futures",
     # pnp's own modules for other commands and kinds
     "pnp.serve", "pnp.serve.app", "pnp.serve.editing", "pnp.targets.pull", "pnp.targets.export_tts", "pnp.targets.export_vtt",
     "pnp.targets.export_pcio", "pnp.targets.export_png", "pnp.targets.export_pod", "pnp.targets.export_sprites",
@@ -45,3 +47,18 @@ def test_a_plain_build_imports_none_of_what_it_does_not_need(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (project / "output").is_dir()  # it built
     assert done.stdout.strip().splitlines()[-1] == "[]", f"a plain build imported: {done.stdout.strip().splitlines()[-1]}"
+
+
+def test_a_plain_build_of_cards_alone_imports_no_numpy(tmp_path):
+    """A deck's sheets are flat fills, measured for ink by their colours: numpy is for pages of many colours (a board's
+    art, a token's picture), so a build of cards alone never imports it."""
+    project = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
+    probe = ("import runpy, sys\nnames = ('numpy', *sys.argv[2:])\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'tiny', '-q', '--only', 'cards']\n"
+             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+             "print(sorted(m for m in names if m in sys.modules), 'pnp.core.colour' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe, str(project), *NOT_IMPORTED_BY_A_PLAIN_BUILD], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
+    assert done.returncode == 0, done.stderr
+    assert list((project / "output").rglob("*-cards.pdf")), "the build drew its cards"
+    assert done.stdout.strip().splitlines()[-1] == "[] True", f"a build of cards imported (and asked colour questions): {done.stdout.strip().splitlines()[-1]}"
