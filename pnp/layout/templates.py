@@ -74,6 +74,7 @@ class Layouts:
             extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"],
             optimized=False,  # the compiler's constant folding rewrites the tree in place, and the checks read the same tree
         )
+        self.typesetter.tick = self.env.tick  # typesetting and hyphenation count against the face's processor time too
         rec = self.recorder
         self.env.globals.update(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
