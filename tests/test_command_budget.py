@@ -95,3 +95,30 @@ def test_limits_md_states_the_budget_the_code_keeps():
     limits = (ROOT / "docs/limits.md").read_text(encoding="utf-8")
     assert f"{COMMAND_FACES * FACE_SECONDS:g} s plus {FACE_SHARE * FACE_SECONDS:g} s for each face" in limits
     assert "`COMMAND_FACES`, `FACE_SHARE`" in limits
+
+
+def test_a_serve_refresh_over_its_budget_shows_its_one_finding(tmp_path, monkeypatch):
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession
+
+    monkeypatch.setenv("PNP_FACE_SECONDS", "0.05")
+    looping_deck(tmp_path, 200)
+    published: dict = {}
+    session = LiveSession(Project(tmp_path), ["loop"], publish=lambda slug, model: published.__setitem__(slug, model))
+    assert session.refresh()
+    errors = [f for f in published["loop"]["findings"] if f["severity"] == "error"]
+    assert len(errors) == 1 and "over its budget of 1 s plus 0.0025 s a face" in errors[0]["message"], errors
+    assert errors[0]["where"].startswith("templates/loop/front.j2:2:"), errors
+
+
+def test_a_watch_save_over_its_budget_prints_its_one_finding_and_waits(tmp_path, monkeypatch):
+    from conftest import watch_once
+
+    monkeypatch.setenv("PNP_FACE_SECONDS", "0.05")
+    looping_deck(tmp_path, 100)
+    front = tmp_path / "templates/loop/front.j2"
+    front.write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n")
+    printed = watch_once(tmp_path, "loop", lambda: front.write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n" + LOOPS + "\n"))
+    after = printed.partition("watching")[2]
+    assert [line for line in after.splitlines() if ": error: " in line and "over its budget" in line and line.startswith("templates/loop/front.j2:2:")], printed
+    assert "failed after templates/loop/front.j2" in after, printed

@@ -155,6 +155,7 @@ class LiveSession:
                 self.views[slug].state = "ready"
                 self._publish(slug, time.perf_counter())
                 self.dirty.discard(slug)
+            self.engine.layouts.env.new_budget()  # the editor's drawings until the next save have a budget of their own
             return True
 
     def _refresh(self, interrupted: Callable[[], bool]) -> bool:
