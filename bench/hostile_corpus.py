@@ -48,6 +48,7 @@ def case(group: str, name: str, *runs: Run):
 
 def cases() -> list[Case]:
     """Every case, its module imported here (each registers its cases as it is read)."""
+    import hostile_cases_bounds  # noqa: F401
     import hostile_cases_data  # noqa: F401
     import hostile_cases_inputs  # noqa: F401
     import hostile_cases_paths  # noqa: F401

@@ -49,6 +49,26 @@ def test_forms_in_use_lists_a_placed_form():
     assert any("Probe" in str(name) for name in rl.forms_in_use(c))
 
 
+def test_a_placed_image_is_placed_again_by_its_name_with_the_operators_drawimage_writes():
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    c, buf = _canvas()
+    c.drawImage(ImageReader(Image.new("RGB", (4, 3), (200, 10, 10))), 10, 20, 30, 40)
+    name = rl.placed_image(c)
+    mark = rl.emitted(c)
+    c.drawImage(ImageReader(Image.new("RGB", (4, 3), (200, 10, 10))), 50, 20, 30, 40)  # the same pixels: the same picture
+    by_reportlab = rl.emitted_since(c, mark)
+    mark = rl.emitted(c)
+    assert rl.place_image_again(c, name, 50, 20, 30, 40)
+    assert rl.emitted_since(c, mark) == by_reportlab
+    assert rl.forms_in_use(c)[-1] == name
+    assert not rl.place_image_again(c, "no such picture", 0, 0, 1, 1)
+    c.showPage()
+    c.save()
+    assert buf.getvalue().count(b"/Subtype /Image") == 1
+
+
 def test_shadings_in_use_lists_the_gradient_a_page_painted():
     c, _ = _canvas()
     assert rl.shadings_in_use(c) == []

@@ -42,7 +42,7 @@ from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
-from pnp.core.errors import PnpError, Report
+from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
 from pnp.render.cutters import CUTTERS
@@ -424,6 +424,12 @@ def run(prog_name: str | None = None):
         sys.exit(1)
     except KeyboardInterrupt:
         ctrl_c.end()
+    except OverBudget as exc:  # the command's faces used its processor time (pnp.layout.growth.CommandBudget): one finding
+        if exc.finding is not None:
+            print_findings([exc.finding])
+        else:
+            click.echo(f"pnp: {exc.message}", err=True)
+        sys.exit(EXIT_DATA)
     except Exception as exc:
         if ctrl_c.caught:  # raised by what the Ctrl-C unwound (a thread stopped before it started): the Ctrl-C's to report
             ctrl_c.end()

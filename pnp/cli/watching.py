@@ -12,7 +12,7 @@ import click
 from pnp.cli.common import margin_note_once, print_findings, summary
 from pnp.core.collector import paused
 from pnp.core.errors import Report
-from pnp.layout.growth import Interrupted
+from pnp.layout.growth import Interrupted, OverBudget
 
 
 def watched_file(change, path: str) -> bool:
@@ -61,6 +61,10 @@ class Watcher:
                                             changed_only=later, session=self.session)
         except Interrupted:  # a face was still being drawn (a looping one, say) when the next save came: build that one
             click.echo(f"[{time.strftime('%H:%M:%S')}] stopped after {reason}: a newer save came", err=True)
+            return
+        except OverBudget as exc:  # this save's faces used its processor time (pnp.layout.growth.CommandBudget)
+            print_findings([exc.finding] if exc.finding is not None else [])
+            click.echo(f"[{time.strftime('%H:%M:%S')}] failed after {reason}: {'its faces used their processor time' if exc.finding else exc.message}", err=True)
             return
         findings = Report(margin_note_once(report.findings, self.project)).sorted()
         print_findings(findings)

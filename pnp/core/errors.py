@@ -242,3 +242,16 @@ class LayoutError(Exception):
         super().__init__(message)
         self.needle = needle
         self.code = code
+
+
+class OverBudget(BaseException):
+    """A command's faces used all the processor time the command may spend on them (pnp.layout.growth.CommandBudget): the command stops,
+    with one finding. Not an Exception: a face's `except` must not make it that face's finding and go on to the next."""
+
+    def __init__(self, message: str, finding=None):
+        super().__init__(message)
+        self.message = message
+        self.finding = finding  # the Finding, once the face's template line is known (pnp.layout.templates)
+
+    def __reduce__(self):  # from a worker process to the one that prints it
+        return OverBudget, (self.message, self.finding)

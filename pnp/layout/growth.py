@@ -17,7 +17,7 @@ from itertools import islice
 
 from jinja2.utils import Namespace
 
-from pnp.core.errors import LayoutError
+from pnp.core.errors import LayoutError, OverBudget
 from pnp.data.fields import Fields
 
 MAX_RANGE = 10_000
@@ -26,6 +26,12 @@ MAX_OUTPUT = 1_000_000  # characters a template (or a macro, block, or a text in
 MAX_MADE = 2_000_000  # characters and items one face's template makes in all, what it throws away included
 MAX_NUMBER_BITS = 100_000  # a whole number a template computes (about 30,000 digits)
 FACE_SECONDS = 10  # processor seconds: a template that uses more on one face is looping away
+# A command (a build, a `watch` save, a `serve` refresh) may spend on its faces in all COMMAND_FACES faces' limits plus
+# FACE_SHARE of one for each face it draws: 200 s + 0.5 s a face at 10 s. The five games and a 10,000-card deck use
+# a small fraction of theirs (docs/limits.md); a deck whose every face loops stops after about 20 faces, not 20,000.
+COMMAND_FACES = 20
+FACE_SHARE = 0.05
+SLOWEST_SHOWN = 3  # the slowest faces the finding names
 TICKS_PER_LOOK = 64  # the clock is read every this many loop turns, macro calls, filters and calls
 
 
@@ -39,16 +45,49 @@ class Interrupted(BaseException):
     Not an Exception: it is no fault of the template's, and passes every `except Exception` that turns one into a finding."""
 
 
+class CommandBudget:
+    """The processor time one command may spend on faces in all: COMMAND_FACES face limits, plus FACE_SHARE of one for
+    each face it draws; and the slowest faces so far, which its finding names."""
+
+    def __init__(self, face_seconds: float):
+        self.base = COMMAND_FACES * face_seconds
+        self.share = FACE_SHARE * face_seconds
+        self.spent = 0.0
+        self.faces = 0
+        self.slowest: list[tuple[float, str]] = []
+
+    def left(self) -> float:
+        """What a face about to begin may use before the command is over its budget (its own share counted)."""
+        return self.base + self.share * (self.faces + 1) - self.spent
+
+    def add(self, seconds: float, what: str) -> None:
+        self.spent += seconds
+        self.faces += 1
+        self.slowest = sorted([*self.slowest, (seconds, what)], key=lambda sw: -sw[0])[:SLOWEST_SHOWN]
+
+    def over(self, seconds: float, what: str) -> OverBudget:
+        """The stop of a command whose face `what`, `seconds` into its drawing, passed the budget."""
+        slowest = sorted([*self.slowest, (seconds, what)], key=lambda sw: -sw[0])[:SLOWEST_SHOWN]
+        names = ", ".join(f"{w or 'a text'} ({s:.1f} s)" for s, w in slowest)
+        return OverBudget(f"this command's templates used {self.spent + seconds:.1f} s of processor time on {self.faces + 1:,} faces, over "
+                          f"its budget of {self.base:g} s plus {self.share:g} s a face; the slowest: {names}: look for a loop that runs long "
+                          f"on every face")
+
+
 class Allowance:
-    """What one face's template has made so far, the processor time it may still use, and who may stop it early."""
+    """What one face's template has made so far, the processor time it may still use (its own, and what is left of its
+    command's), and who may stop it early."""
 
-    __slots__ = ("deadline", "made", "seconds", "stop", "ticks")
+    __slots__ = ("budget", "deadline", "made", "over_at", "seconds", "started", "stop", "ticks", "what")
 
-    def __init__(self, seconds: float, stop: Callable[[], bool] | None = None):
+    def __init__(self, seconds: float, stop: Callable[[], bool] | None = None, budget: CommandBudget | None = None, what: str = ""):
         self.made = 0
         self.ticks = 0
         self.seconds = seconds
-        self.deadline = time.thread_time() + seconds  # this thread's processor time: not the clock, so a busy machine fails nothing
+        self.started = time.thread_time()  # this thread's processor time: not the clock, so a busy machine fails nothing
+        self.deadline = self.started + seconds
+        self.budget, self.what = budget, what
+        self.over_at = self.started + budget.left() if budget is not None else float("inf")
         self.stop = stop
 
     def add(self, size: int, what: str, needle: str, limit: int = MAX_STRING) -> None:
@@ -67,8 +106,16 @@ class Allowance:
             return
         if self.stop is not None and self.stop():
             raise Interrupted
-        if time.thread_time() > self.deadline:
+        now = time.thread_time()
+        if now > self.deadline:
             raise LayoutError(f"the template used over {self.seconds:g} s of processor time on one face: look for a runaway loop")
+        if now > self.over_at:
+            raise self.budget.over(now - self.started, self.what)
+
+    def end(self) -> None:
+        """The face is drawn (or failed): count its processor time against its command's budget."""
+        if self.budget is not None:
+            self.budget.add(time.thread_time() - self.started, self.what)
 
 
 def face_seconds(environ: Mapping[str, str]) -> float:

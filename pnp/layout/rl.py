@@ -100,6 +100,28 @@ def forms_in_use(c: Canvas) -> list:
     return c._formsinuse
 
 
+def placed_image(c: Canvas) -> str:
+    """The name of the picture `drawImage` just placed (the last entry of the current page or form's list of forms)."""
+    return c._formsinuse[-1]
+
+
+def place_image_again(c: Canvas, name: str, x: float, y: float, w: float, h: float) -> bool:
+    """Place a picture the document already holds under `name` (as `placed_image` gave it) in the box x, y, w × h pt,
+    writing the operators `drawImage` writes; False, drawing nothing, when the document holds no picture of that name.
+    `drawImage` needs the picture's pixels to name it: this lets them go once the picture is embedded."""
+    reg_name = c._doc.getXObjectName(name)
+    if c._doc.idToObject.get(reg_name) is None:
+        return False
+    c._currentPageHasImages = 1
+    c.saveState()
+    c.translate(x, y)
+    c.scale(w, h)
+    c._code.append(f"/{reg_name} Do")
+    c.restoreState()
+    c._formsinuse.append(name)
+    return True
+
+
 def shadings_in_use(c: Canvas) -> list:
     """The names of the shadings (gradients) the current page (or form) has painted so far."""
     return list(c._shadingUsed)

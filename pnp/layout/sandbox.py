@@ -37,6 +37,7 @@ from pnp.layout.growth import (
     TEXT_POSITIONAL,
     TEXTS,
     Allowance,
+    CommandBudget,
     bounded_items,
     face_seconds,
     method_size,
@@ -229,6 +230,7 @@ class Sandbox(SandboxedEnvironment):
         self.globals.update(range=capped_range, lipsum=capped_lipsum)
         self.finalize = self.text_of
         self.face_seconds = face_seconds(os.environ)
+        self.budget = CommandBudget(self.face_seconds)  # what this command's faces may spend in all (new_budget())
         self.allowance: Allowance | None = None  # the face being drawn (face())
         self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
 
@@ -256,15 +258,22 @@ class Sandbox(SandboxedEnvironment):
         with _nesting_said(None, filename):
             return super()._compile(source, filename)
 
+    def new_budget(self) -> None:
+        """Start another command's budget (pnp.layout.growth.CommandBudget): a build, a `watch` save, a `serve` refresh."""
+        self.budget = CommandBudget(self.face_seconds)
+
     @contextmanager
-    def face(self):
-        """Draw one face (or one text of a data file) within a new Allowance; one drawn inside another counts against it."""
+    def face(self, what: str = ""):
+        """Draw one face (or one text of a data file), `what`, within a new Allowance; one drawn inside another counts
+        against it. Its processor time counts against the command's budget."""
         outer = self.allowance
         if outer is None:
-            self.allowance = Allowance(self.face_seconds, self.stop)
+            self.allowance = Allowance(self.face_seconds, self.stop, self.budget, what)
         try:
             yield
         finally:
+            if outer is None:
+                self.allowance.end()
             self.allowance = outer
 
     @contextmanager
@@ -459,3 +468,14 @@ def capped_range(*args):
     return r
 
 
+def running_line(exc: BaseException, template_dirs) -> tuple[str, int] | None:
+    """The template file and line a face was running when `exc` stopped it, if in one of `template_dirs`. Jinja rewrites
+    the traceback of an Exception to its templates' lines; of a BaseException (growth's OverBudget) it does not, so
+    each frame of compiled template code is mapped back here as Jinja maps it."""
+    tb, at = exc.__traceback__, None
+    while tb is not None:
+        template = tb.tb_frame.f_globals.get("__jinja_template__")
+        if template is not None and template.filename and any(template.filename.startswith(str(d)) for d in template_dirs):
+            at = (template.filename, template.get_corresponding_lineno(tb.tb_lineno))
+        tb = tb.tb_next
+    return at

@@ -18,7 +18,7 @@ from pathlib import Path
 import jinja2
 import jinja2.meta
 
-from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
 from pnp.core.units import PT_PER_MM
 from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
@@ -31,7 +31,7 @@ from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_fin
 from pnp.layout.palette import Palette
 from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
-from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, TemplateBeyondReading
+from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, TemplateBeyondReading, running_line
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
 
@@ -63,7 +63,6 @@ class Layouts:
         self.files_read = files_read  # a pnp.core.files.FilesRead told of every template file a face runs
         self.template_dirs = template_dirs
         self.fonts = fonts
-        self.typesetter = Typesetter(fonts)
         self.recorder = Recorder(self)
         self.env = Sandbox(
             loader=ProjectLoader([str(d) for d in template_dirs], parsed=self.parsed, root=root),
@@ -74,6 +73,7 @@ class Layouts:
             extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"],
             optimized=False,  # the compiler's constant folding rewrites the tree in place, and the checks read the same tree
         )
+        self.typesetter = Typesetter(fonts, tick=self.env.tick)  # typesetting and hyphenation count against the face's processor time
         rec = self.recorder
         self.env.globals.update(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
@@ -98,6 +98,7 @@ class Layouts:
         compiling warned of is warned of again; the warnings list starts empty, as a new environment's would."""
         self._templates.clear()
         self.template_warnings.clear()
+        self.env.new_budget()
 
     def from_text(self, source: str) -> jinja2.Template:
         """A template written inside a data file (a rulebook, a reference section), compiled once per text: in this
@@ -264,8 +265,12 @@ class Layouts:
             tmpl = self.template(name)
             if self.files_read is not None:
                 self.files_read.update(self.files_of(name))
-            with self.env.face():
+            with self.env.face(what):
                 tmpl.render(context)
+        except OverBudget as exc:
+            at = running_line(exc, self.template_dirs)  # the line the face was running: where the command stopped
+            exc.finding = exc.finding or error("command-time", exc.message, self.file_loc(*at, None) if at else ref_loc, game=game, component=what)
+            raise
         except PnpError:
             raise
         except jinja2.TemplateNotFound as exc:
@@ -362,6 +367,7 @@ class Layouts:
                 loc = self.file_loc(frame.filename, frame.lineno, needle)
                 break
         return error(code, message, loc, game=game, component=what)
+
 
     def _syntax_loc(self, exc: jinja2.TemplateSyntaxError) -> Loc:
         """Where a template's syntax goes wrong, to the column: Jinja gives the line alone, so the template is parsed

@@ -7,6 +7,7 @@ not want parsed and costs about three times as much per card.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -131,8 +132,9 @@ STAND_INS = {"\u2212": "\u2013"}
 class Typesetter:
     """Breaks and fits text with one project's fonts."""
 
-    def __init__(self, fonts: FontBook):
+    def __init__(self, fonts: FontBook, tick=None):
         self.fonts = fonts
+        self.tick = tick  # called for each word and line set: the sandbox counting the face's processor time (pnp.layout.growth)
         self._split = lru_cache(maxsize=100_000)(self._split_by_coverage)
 
     def _covered(self, text: str, font: str, bold: bool, missing: set, symbols: tuple[str, ...] = ()) -> tuple:
@@ -186,8 +188,12 @@ class Typesetter:
         length = 0  # characters in the word so far
         fixed = False  # whether the word holds an icon of its own size
 
+        tick = self.tick
+
         def end_word():
             nonlocal length, fixed
+            if tick is not None:
+                tick()
             if word:
                 breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
                 out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
@@ -232,29 +238,29 @@ class Typesetter:
         def fits(laid: Laid) -> bool:
             return laid.fits and (max_lines is None or laid.lines <= max_lines)
 
-        laid = _lay(items, width, height, size, leading, align, valign)
+        laid = _lay(items, width, height, size, leading, align, valign, self.tick)
         if fits(laid) or min_size >= size:
             return laid
         steps = int((size - min_size) / SIZE_STEP)
         lo, hi, best = 1, steps, None  # binary search over sizes size - k*step
         while lo <= hi:
             mid = (lo + hi) // 2
-            attempt = _lay(items, width, height, size - mid * SIZE_STEP, leading, align, valign)
+            attempt = _lay(items, width, height, size - mid * SIZE_STEP, leading, align, valign, self.tick)
             if fits(attempt):
                 best, hi = attempt, mid - 1
             else:
                 lo = mid + 1
         if best is not None:
             return best
-        return _lay(items, width, height, min_size, leading, align, valign)
+        return _lay(items, width, height, min_size, leading, align, valign, self.tick)
 
 
-def _lay(items, width, height, size, leading, align, valign) -> Laid:
+def _lay(items, width, height, size, leading, align, valign, tick=None) -> Laid:
     """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons.
 
     A justified line (every line of a paragraph but its last) spreads its spaces so its last word ends at the box's
     right edge; each word is then a run of its own."""
-    lines, overflow = _break_lines(items, width, size)
+    lines, overflow = _break_lines(items, width, size, tick)
     line_h = size * leading
     needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
     fits = not overflow and needed <= height + 1e-6
@@ -288,10 +294,11 @@ def _spread(parts, extra: float) -> list:
     return out
 
 
-def _break_lines(items, width, size) -> tuple[list, bool]:
+def _break_lines(items, width, size, tick=None) -> tuple[list, bool]:
     """Words filled into lines no wider than `width` at `size`: [(line width, [(x, fragment or " ", font, colour, w)], ends a
     paragraph)], and whether a word alone was wider than the line. A word that does not fit where the line has got to
-    breaks at the last of its break points whose first part (and hyphen) still fits, and goes on on the next line."""
+    breaks at the last of its break points whose first part (and hyphen) still fits, and goes on on the next line.
+    `tick()` is called for each line and word: the sandbox's count of the face's processor time."""
     lines: list = []
     cur: list = []
     cur_w = 0.0
@@ -300,21 +307,24 @@ def _break_lines(items, width, size) -> tuple[list, bool]:
     for item in items:
         kind = item[0]
         if kind == "w":
+            word = _Breaking(item) if item[3] else None
             while True:
+                if tick is not None:
+                    tick()
                 space_w = pending[1] * size if (pending and cur) else 0.0
                 room = width - cur_w - space_w
-                if item[2] * size + item[4] <= room + 1e-6:
-                    cur_w = _place(cur, cur_w, item[1], pending, space_w, size)
+                rest = word.rest_within(room, size) if word is not None else item if item[2] * size + item[4] <= room + 1e-6 else None
+                if rest is not None:
+                    cur_w = _place(cur, cur_w, rest[1], pending, space_w, size)
                     break
-                split = _split_to_fit(item, room, size) if item[3] else None
-                if split is not None:
-                    first, item = split
+                first = word.split(room, size) if word is not None else None
+                if first is not None:
                     lines.append((_place(cur, cur_w, first, pending, space_w, size), cur, False))
                 elif cur:
                     lines.append((cur_w, cur, False))
                 else:
                     overflow = True
-                    cur_w = _place(cur, cur_w, item[1], pending, 0.0, size)
+                    cur_w = _place(cur, cur_w, (word.rest() if word is not None else item)[1], pending, 0.0, size)
                     break
                 cur, cur_w, pending = [], 0.0, None
             pending = None
@@ -340,14 +350,90 @@ def _place(cur: list, cur_w: float, frags, pending, space_w: float, size: float)
     return cur_w
 
 
-def _split_to_fit(item, room: float, size: float):
-    """(the first part's fragments, hyphen included; the rest as a word item) at the last break point of the word whose
-    first part fits `room` points, or None when none does."""
-    for offset, hyphen in reversed(item[3]):
-        first, w1 = _first_part(item[1], offset, hyphen)
-        if w1 * size + _fixed(first) <= room + 1e-6:
-            return first, _rest(item, offset)
-    return None
+class _Breaking:
+    """A word with break points, set from where its last line ended (`start`, a character offset).
+
+    Each line's part is found from the widths of the word's pieces between break points, added up once, then
+    measured exactly as it is cut: a word of n break points costs about n, where cutting the rest again line by line
+    and trying its break points from the last cost n × n (9,000 soft hyphens took 82 s, issue 74). The parts and
+    their widths are those that cutting line by line gives."""
+
+    __slots__ = ("ends", "first", "item", "start", "sums")
+
+    def __init__(self, item):
+        self.item = item
+        self.ends = [offset for offset, _ in item[3]]
+        self.sums = _sums_at(item[1], self.ends)  # width at 1 pt before each break point, and of the whole word last
+        self.start = 0
+        self.first = 0  # the first break point after `start`
+
+    def rest(self) -> tuple:
+        """The word item of what is left from `start`."""
+        return self.item if self.start == 0 else _rest(self.item, self.start)
+
+    def rest_within(self, room: float, size: float):
+        """The word item of what is left, if it fits `room` points at `size`, else None (measured only when it may)."""
+        before = self.sums[self.first - 1] if self.first else 0.0
+        if (self.sums[-1] - before) * size > room + SLACK:
+            return None
+        rest = self.rest()
+        return rest if rest[2] * size + rest[4] <= room + 1e-6 else None
+
+    def split(self, room: float, size: float):
+        """The fragments (hyphen included) up to the last break point whose part fits `room` points, moving `start` there;
+        None when none does."""
+        sums, ends, breaks = self.sums, self.ends, self.item[3]
+        before = sums[self.first - 1] if self.first else 0.0
+        j = bisect_right(sums, before + (room + SLACK) / size, self.first, len(ends)) - 1
+        while j >= self.first:
+            part, w1 = _first_part(_slice(self.item[1], self.start, ends[j]), ends[j] - self.start, breaks[j][1])
+            if w1 * size + _fixed(part) <= room + 1e-6:
+                self.start = ends[j]
+                self.first = bisect_right(ends, self.start, j)
+                return part
+            j -= 1
+        return None
+
+
+SLACK = 1.0  # points: sums of a word's pieces are within far less of its measured width, so nothing nearer is skipped
+
+
+def _sums_at(frags, ends: list[int]) -> list[float]:
+    """About the width at 1 pt of a word's fragments before each of its break points `ends` (in order), as cutting there
+    puts them before it (an inline icon at the point included), added up piece by piece; and last, the whole word's."""
+    sums, total, at, k = [], 0.0, 0, 0
+    for frag in frags:
+        text, n = frag[TEXT], len(frag[TEXT])
+        while k < len(ends) and ends[k] <= at and ends[k] < at + n:  # before this fragment (an icon at the point is not)
+            sums.append(total)
+            k += 1
+        done, part = 0, total
+        while k < len(ends) and ends[k] < at + n:  # inside it
+            cut = ends[k] - at
+            part += _width1(text[done:cut], frag[FONT])
+            done = cut
+            sums.append(part)
+            k += 1
+        total += frag[W1]
+        at += n
+    sums.extend([total] * (len(ends) - k + 1))
+    return sums
+
+
+def _slice(frags, start: int, end: int) -> list:
+    """The fragments of a word between its character offsets `start` and `end`, as cutting at `start` and then at
+    `end` makes them (a fragment cut there split, and measured; an icon at `start` went with the part before it, if
+    there was one)."""
+    out, at = [], 0
+    for frag in frags:
+        n = len(frag[TEXT])
+        if (start and at + n <= start) or (at >= end and at + n > end):
+            at += n
+            continue
+        lo, hi = max(start - at, 0), min(end - at, n)
+        out.append(frag if (lo, hi) == (0, n) else (frag[TEXT][lo:hi], frag[FONT], frag[COLOUR], _width1(frag[TEXT][lo:hi], frag[FONT]), None))
+        at += n
+    return out
 
 
 def _cut(frags, offset: int) -> tuple[list, list]:

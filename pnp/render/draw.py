@@ -25,7 +25,7 @@ from pnp.layout.typeset import TextOp
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
-from pnp.render.pictures import draw_bled_image, draw_without_helvetica, picture
+from pnp.render.pictures import Pictures, draw_bled_image, draw_without_helvetica
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outline_key, outlined_drawing, placeholder_bars, thinnest_stroke
 
 K = PT_PER_MM
@@ -480,15 +480,11 @@ class FaceDrawer:
         t.textOut(op.text)
         self.c.drawText(t)
 
-    def _picture(self, path: str):
-        """The image at `path` as reportlab reads it, once per document; as print wants it when a colour filter is set
-        (CMYK within the ink limit, on white). Handed to reportlab as pixels, not as a path, so the PDF names it by
+    def _picture_of(self, path: str):
+        """What draws the image at `path`: the file as reportlab reads it, or as print wants it when a colour filter is
+        set (CMYK within the ink limit, on white). Handed to reportlab as pixels, not as a path, so the PDF names it by
         its pixels: a project copied to another folder prints the same bytes."""
-        cache = self.__dict__.setdefault("_images", {})
-        hit = cache.get(path)
-        if hit is None:
-            hit = cache[path] = picture(cmyk_image(path) if self.colour_filter is not None else path)
-        return hit
+        return (lambda: cmyk_image(path)) if self.colour_filter is not None else (lambda: path)
 
     def _icon(self, name, colour_hex, x_pt, y_top_pt, w_pt, h_pt, outline_mm: float = 0.0) -> None:
         scale, floor = self._icon_placed(name, w_pt, h_pt, self._scale)
@@ -503,11 +499,10 @@ class FaceDrawer:
         if image.bleed:
             self._bled_image(image)
             return
-        path = self._picture(path)
-        c = self.c
+        c, pictures, source = self.c, self._pictures(), self._picture_of(path)
         bx, by, bw, bh = x * K, -(y + h) * K, w * K, h * K
         if fit == "stretch":
-            c.drawImage(path, bx, by, bw, bh, mask="auto")
+            pictures.draw(c, path, source, path, (bx, by, bw, bh))
             return
         scale = (min if fit == "contain" else max)(bw / iw, bh / ih)
         dw, dh = iw * scale, ih * scale
@@ -516,9 +511,13 @@ class FaceDrawer:
             p = c.beginPath()
             p.rect(bx, by, bw, bh)
             c.clipPath(p, stroke=0, fill=0)
-        c.drawImage(path, bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh, mask="auto")
+        pictures.draw(c, path, source, path, (bx + (bw - dw) / 2, by + (bh - dh) / 2, dw, dh))
         c.restoreState()
+
+    def _pictures(self) -> Pictures:
+        """The pictures this drawer's document holds (pnp.render.pictures.Pictures), made when the first is drawn."""
+        return self.__dict__.setdefault("_images", Pictures())
 
     def _bled_image(self, image: Image) -> None:
         """An image continued past its box by its own edge (pnp.render.pictures.draw_bled_image)."""
-        draw_bled_image(self.c, image, self.__dict__.setdefault("_bled", {}), cmyk=self.colour_filter is not None)
+        draw_bled_image(self.c, image, self._pictures(), cmyk=self.colour_filter is not None)

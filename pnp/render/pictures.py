@@ -2,6 +2,9 @@
 (an unembedded Helvetica, RGB black in a CMYK document)."""
 from __future__ import annotations
 
+import os
+
+from pnp.core.errors import Loc, PnpError, error
 from pnp.core.units import PT_PER_MM as MM
 from pnp.layout import rl
 from pnp.render.art_pixels import bled_pixels
@@ -26,13 +29,46 @@ def picture(source):
     return ImageReader(source)
 
 
-def draw_bled_image(c, image, cache: dict, cmyk: bool) -> None:
+class Pictures:
+    """The pictures one document draws: each decoded when first drawn, embedded once, and let go.
+
+    reportlab names a picture by a digest of its pixels, so a picture kept to be drawn again keeps them decoded (a
+    card's 600-dpi art is about 40 MB so): a deck of distinct art grew by that much a card until the PDF was written
+    (issue 74). Kept here is the name the document holds each picture under; a second draw places that name. What
+    stays in memory is the picture as the PDF holds it, compressed."""
+
+    def __init__(self):
+        self._names: dict = {}
+
+    def draw(self, c, key, source, path: str, box: tuple[float, float, float, float]) -> None:
+        """Draw the picture known by `key` in `box` (x, y, w, h pt); `source()` gives its pixels (a path, a PIL image)
+        the first time; `path` is its file, which a picture too large for the memory pnp has is located at."""
+        name = self._names.get(key)
+        if name is not None and rl.place_image_again(c, name, *box):
+            return
+        try:
+            c.drawImage(picture(source()), *box, mask="auto")
+        except MemoryError:
+            raise PnpError(error("image-memory", f"image '{_shown(path)}' needs more memory to decode and embed than this machine "
+                                 "gives pnp: save it at the size it prints at (600 dpi is the most a printer uses), or free memory",
+                                 Loc(_shown(path)))) from None
+        self._names[key] = rl.placed_image(c)
+
+
+def _shown(path: str) -> str:
+    """A picture's file as a finding names it: from the folder pnp runs in when it is inside it, else in full."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel.replace(os.sep, "/")
+
+
+def draw_bled_image(c, image, pictures: Pictures, cmyk: bool) -> None:
     """An image continued past its box by its own edge (pnp.layout.art_bleed): the pixels its box shows, padded by the
-    bleed on the sides that meet the trim, stretched over the grown box; `cache` keeps each padded picture for reuse."""
+    bleed on the sides that meet the trim, stretched over the grown box."""
     (path, _iw, _ih), x, y, w, h, fit = image[:6]
     mode, left, top, right, bottom = image.bleed
-    key = (path, w, h, fit, image.bleed, cmyk)
-    if key not in cache:
-        cache[key] = picture(bled_pixels(cmyk_image(path) if cmyk else path, w, h, fit, mode, (left, top, right, bottom)))
     x0, y0, x1, y1 = x - left, y - top, x + w + right, y + h + bottom
-    c.drawImage(cache[key], x0 * MM, -y1 * MM, (x1 - x0) * MM, (y1 - y0) * MM, mask="auto")
+
+    def padded():
+        return bled_pixels(cmyk_image(path) if cmyk else path, w, h, fit, mode, (left, top, right, bottom))
+
+    pictures.draw(c, (path, w, h, fit, image.bleed, cmyk), padded, path, (x0 * MM, -y1 * MM, (x1 - x0) * MM, (y1 - y0) * MM))

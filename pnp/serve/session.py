@@ -18,7 +18,7 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, PnpError, error, one_per_mistake
 from pnp.core.memo import Keeps
 from pnp.data.project import Project
-from pnp.layout.growth import Interrupted
+from pnp.layout.growth import Interrupted, OverBudget
 from pnp.layout.images import IMAGE_SUFFIXES
 from pnp.outputs.context import Engine, GameContext
 from pnp.outputs.options import Options
@@ -144,11 +144,20 @@ class LiveSession:
     def refresh(self, interrupted: Callable[[], bool] = lambda: False) -> bool:
         """Redraw the touched games, cards first; False when a newer save interrupted it, between two steps or inside a
         face's template (a looping one stops at once: the save that fixes it is drawn next)."""
+        self.engine.layouts.env.new_budget()  # each refresh is a command of its own (pnp.layout.growth.CommandBudget)
         try:
             with self.engine.layouts.stopped_by(interrupted):
                 return self._refresh(interrupted)
         except Interrupted:
             return False
+        except OverBudget as exc:  # this refresh's faces used its processor time: its one finding, on each game it drew
+            for slug in [s for s in self.slugs if s in self.dirty]:
+                self.views[slug].findings = {"render": [exc.finding] if exc.finding is not None else []}
+                self.views[slug].state = "ready"
+                self._publish(slug, time.perf_counter())
+                self.dirty.discard(slug)
+            self.engine.layouts.env.new_budget()  # the editor's drawings until the next save have a budget of their own
+            return True
 
     def _refresh(self, interrupted: Callable[[], bool]) -> bool:
         started = time.perf_counter()

@@ -1,0 +1,124 @@
+"""One processor-time budget per command as well as per face (issue 74): a build, a `watch` save and a `serve` refresh
+whose faces use up their budget stop with one finding, at the template line, naming the slowest faces.
+
+A 40-card deck whose template looped took 576 s before its one error (each face used its whole 10 s); a 20,000-card
+deck would have taken 55 hours. The budget is COMMAND_FACES face limits plus FACE_SHARE of one for each face drawn, so
+it scales with what a command draws and a deck that loops on every face stops after about twenty."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from pnp.core.errors import Loc, OverBudget, PnpError
+from pnp.layout.fonts import FontBook
+from pnp.layout.growth import COMMAND_FACES, FACE_SECONDS, FACE_SHARE, CommandBudget
+from pnp.layout.icons import IconLibrary
+from pnp.layout.templates import Layouts
+
+LOOPS = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}"
+CARDS = 2000
+FACE_S = 0.1  # a face's limit here (PNP_FACE_SECONDS): its command's budget is then 2 s plus 0.005 s a face
+CPU_CAP = 20  # processor seconds for the whole command: the 2,000 faces' own limits alone would take 200
+
+
+def looping_deck(root: Path, cards: int) -> None:
+    (root / "data/loop/decks").mkdir(parents=True)
+    (root / "templates/loop").mkdir(parents=True)
+    (root / "data/loop/game.yaml").write_text('title: Loop\nplayers: {min: 1, max: 4}\nage: 8\nplay_time: 10\npalette: {ink: "#222222", paper: "#ffffff"}\n')
+    rows = "".join(f"  - {{id: c{i}, n: {i}}}\n" for i in range(cards))
+    (root / "data/loop/decks/loop.yaml").write_text(f"name: Loop\nsize: poker\nfront: loop/front.j2\nback: loop/back.j2\ncards:\n{rows}")
+    (root / "templates/loop/front.j2").write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n" + LOOPS + "\n")
+    (root / "templates/loop/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="ink") }}\n')
+
+
+def test_a_looping_2000_card_deck_stops_within_its_budget_with_one_finding_naming_the_slowest_faces(tmp_path):
+    looping_deck(tmp_path, CARDS)
+    child = ("import resource, sys\n"
+             f"resource.setrlimit(resource.RLIMIT_CPU, ({CPU_CAP}, {CPU_CAP}))\n"
+             "sys.argv = ['pnp', *sys.argv[1:]]\n"
+             "from pnp.cli import run\n"
+             "run()\n")
+    done = subprocess.run([sys.executable, "-c", child, "--root", str(tmp_path), "build", "loop"], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PNP_SERVER": "0", "PNP_FACE_SECONDS": str(FACE_S), "PYTHONPATH": str(ROOT)}, timeout=600)
+    shown = done.stdout + done.stderr
+    assert done.returncode == 1, shown
+    errors = [line for line in shown.splitlines() if ": error: " in line]
+    assert len(errors) == 1, shown
+    budget = f"over its budget of {COMMAND_FACES * FACE_S:g} s plus {FACE_SHARE * FACE_S:g} s a face"
+    assert errors[0].startswith("templates/loop/front.j2:2:") and budget in errors[0], shown
+    slowest = re.findall(r"loop/c\d+ front \(\d+\.\d s\)", errors[0])
+    assert len(slowest) == 3, shown
+    faces = int(re.search(r"on ([\d,]+) faces", errors[0]).group(1).replace(",", ""))
+    assert faces < COMMAND_FACES * 2, shown  # about twenty faces, not two thousand
+
+
+def test_the_budget_is_a_commands_and_the_next_command_has_its_own(tmp_path):
+    """Faces drawn with one environment (as `pnp watch` and `pnp serve` keep one): looping faces use up the budget,
+    after as many faces as it allows; a new run (the next save) starts a new budget and draws."""
+    (tmp_path / "templates/t").mkdir(parents=True)
+    (tmp_path / "templates/t/loop.j2").write_text(LOOPS + "\n")
+    (tmp_path / "templates/t/plain.j2").write_text('{{ rect(0, 0, 5, 5, fill="ink") }}\n')
+    lay = Layouts(tmp_path, [tmp_path / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    game = lay.for_game({"ink": "#111111"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+    lay.env.face_seconds = 0.02
+    lay.env.new_budget()
+    drawn = 0
+    with pytest.raises(OverBudget) as stopped:
+        for n in range(1000):
+            try:
+                game.render("t/loop.j2", {}, 63.5, 88.9, 0, f"card {n} front", Loc("deck.yaml"))
+            except PnpError as exc:  # the face's own limit: the next face is drawn
+                assert "processor time on one face" in exc.findings[0].message
+            drawn += 1
+    assert COMMAND_FACES - 2 <= drawn <= COMMAND_FACES + 2, drawn  # each face uses its whole limit: about COMMAND_FACES of them
+    finding = stopped.value.finding
+    assert finding.code == "command-time" and str(finding.loc).startswith("templates/t/loop.j2:1:"), finding.format()
+    lay.new_run()
+    assert game.render("t/plain.j2", {}, 63.5, 88.9, 0, "a card front", Loc("deck.yaml")).elements
+
+
+def test_the_budget_grows_with_the_faces_drawn():
+    budget = CommandBudget(10)
+    assert budget.left() == pytest.approx(COMMAND_FACES * 10 + FACE_SHARE * 10)
+    for n in range(1000):
+        budget.add(0.002, f"card {n}")
+    assert budget.left() == pytest.approx(COMMAND_FACES * 10 + FACE_SHARE * 10 * 1001 - 2.0)
+
+
+def test_limits_md_states_the_budget_the_code_keeps():
+    limits = (ROOT / "docs/limits.md").read_text(encoding="utf-8")
+    assert f"{COMMAND_FACES * FACE_SECONDS:g} s plus {FACE_SHARE * FACE_SECONDS:g} s for each face" in limits
+    assert "`COMMAND_FACES`, `FACE_SHARE`" in limits
+
+
+def test_a_serve_refresh_over_its_budget_shows_its_one_finding(tmp_path, monkeypatch):
+    from pnp.data.project import Project
+    from pnp.serve.session import LiveSession
+
+    monkeypatch.setenv("PNP_FACE_SECONDS", "0.05")
+    looping_deck(tmp_path, 200)
+    published: dict = {}
+    session = LiveSession(Project(tmp_path), ["loop"], publish=lambda slug, model: published.__setitem__(slug, model))
+    assert session.refresh()
+    errors = [f for f in published["loop"]["findings"] if f["severity"] == "error"]
+    assert len(errors) == 1 and "over its budget of 1 s plus 0.0025 s a face" in errors[0]["message"], errors
+    assert errors[0]["where"].startswith("templates/loop/front.j2:2:"), errors
+
+
+def test_a_watch_save_over_its_budget_prints_its_one_finding_and_waits(tmp_path, monkeypatch):
+    from conftest import watch_once
+
+    monkeypatch.setenv("PNP_FACE_SECONDS", "0.05")
+    looping_deck(tmp_path, 100)
+    front = tmp_path / "templates/loop/front.j2"
+    front.write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n")
+    printed = watch_once(tmp_path, "loop", lambda: front.write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n" + LOOPS + "\n"))
+    after = printed.partition("watching")[2]
+    assert [line for line in after.splitlines() if ": error: " in line and "over its budget" in line and line.startswith("templates/loop/front.j2:2:")], printed
+    assert "failed after templates/loop/front.j2" in after, printed
