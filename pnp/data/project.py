@@ -16,6 +16,7 @@ from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
+from pnp.core.folder_count import MAX_GAME_FILES, files_past
 from pnp.core.kept import KeptParses
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import ANY
@@ -201,6 +202,10 @@ class Project:
         if not _there(gdir / "game.yaml"):
             choices = self.game_slugs()
             raise PnpError(error("game-unknown", f"no game '{slug}' in data/{did_you_mean(slug, choices)}; games: {', '.join(choices) or 'none'}", Loc("data")))
+        if (past := files_past(gdir)) is not None:  # counted before any file of it is listed in full, hashed or read
+            raise PnpError(error("game-too-many-files", f"{self.rel(gdir)}/ holds over {MAX_GAME_FILES:,} files ({past:,} counted before "
+                                 f"stopping): a game's folder holds its data and art, at most one image for each of a deck's "
+                                 f"20,000 cards; move what the game does not print out of it", Loc(self.rel(gdir)), game=slug))
         state = folder_state(gdir)  # before reading: a save during the read makes the next state differ
         hit = self._loaded.get(slug)
         if state is not None and hit is not None and hit[0] == state:
