@@ -6,7 +6,7 @@ import sys
 import click
 
 from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
-from pnp.core.errors import Report
+from pnp.core.errors import Report, printable
 
 
 @click.command()
@@ -58,11 +58,11 @@ def pull(ctx, games, seconds):
             pulled_any = True
             if done.failed:
                 failed = True
-                click.echo(f"{done.deck}: kept the old snapshot: {done.url}: {done.failed}", err=True)
+                click.echo(printable(f"{done.deck}: kept the old snapshot: {done.url}: {done.failed}"), err=True)
                 continue
-            click.echo(f"{done.deck}: saved {done.snapshot} from {done.url}: {_news(done)}")
+            click.echo(printable(f"{done.deck}: saved {done.snapshot} from {done.url}: {_news(done)}"))
             for card, fields in done.changed:
-                click.echo(f"  changed {card}: {', '.join(fields)}")
+                click.echo(printable(f"  changed {card}: {', '.join(fields)}"))
     print_findings(refused)
     if not pulled_any and not refused:
         click.echo("no deck reads its cards from a web address (cards_from: https://…): nothing to pull")
