@@ -43,18 +43,19 @@ def changes(ctx, game, out):
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--timeout", "seconds", type=click.FloatRange(0.1, 3600), default=120, show_default=True,
-              help="Seconds each sheet may take to arrive, all of it; a slower one keeps the old snapshot.")
+              help="Seconds the whole pull may take, every sheet of every game together; a sheet not in by then keeps its old snapshot.")
 @click.pass_context
 def pull(ctx, games, seconds):
     """Fetch each live sheet (a deck's `cards_from` web address) and save its snapshot, which every build reads."""
-    from pnp.targets.pull import pull_game
+    from pnp.targets.pull import Deadline, pull_game
 
     project = open_project(ctx.obj["root"])
     failed = False
     pulled_any = False
     refused: list = []
+    deadline = Deadline.starting_now(seconds)
     for slug in game_names(project, games):
-        for done in pull_game(project, slug, refused, seconds):
+        for done in pull_game(project, slug, refused, deadline):
             pulled_any = True
             if done.failed:
                 failed = True
