@@ -27,7 +27,7 @@ _ADVICE = {
     errno.EMFILE: "too many files are open: raise `ulimit -n`, then build again",
     errno.EIO: "the disk reported an error: check the disk, then build again",
 }
-_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.[^.]+\.tmp$")  # pnp.core.files.write_atomic_with's temporary beside its target
+_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.[^.]+\.tmp\Z")  # pnp.core.files.write_atomic_with's temporary beside its target
 
 
 def explain(exc: OSError) -> str:

@@ -73,7 +73,7 @@ class Finding:
     def format(self) -> str:
         where = f" [{self.component}]" if self.component else ""
         edition = f" [{self.edition} edition]" if self.edition else ""
-        return printable(f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}{edition}", "\n\t")
+        return printable(f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}{edition}", "\t")
 
     def places_text(self) -> str:
         """' (on 5 pieces: heroes/knight front, …)' for a mistake met on several pieces, else ''."""

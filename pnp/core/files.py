@@ -346,7 +346,7 @@ AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
 
 
 STALE_S = 3600  # a temporary file untouched this long is left by a build that is gone: no build writes one file for an hour
-_TEMPORARY = re.compile(r"^\..+\.(?P<pid>\d+)-[^.]+\.tmp$")  # _new_temporary's name
+_TEMPORARY = re.compile(r"^\..+\.(?P<pid>\d+)-[^.]+\.tmp\Z")  # _new_temporary's name
 
 
 def remove_stale_temporaries(folder: Path) -> None:

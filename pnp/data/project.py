@@ -372,7 +372,7 @@ class Project:
         """Whether the deck file's name can be the deck's id, which templates and the rulebook name (decks.heroes); an error if not."""
         from pnp.data.schema import ID_PATTERN
 
-        if re.match(ID_PATTERN, path.stem):
+        if re.fullmatch(ID_PATTERN, path.stem):  # whole: `$` alone lets `d\n` by
             return True
         findings.append(error("deck-file-name", f"the deck file name '{path.name}' cannot be a deck's id (its name before .yaml): use letters, "
                               "digits, - and _, starting with a letter or digit, and rename the file", Loc(rel), game=slug))

@@ -55,7 +55,7 @@ def _colour(value: str) -> str:
     """'#rrggbb[aa]' as written, or a CSS colour name (`darkgreen`) as '#rrggbb'."""
     import re
 
-    if re.match(COLOR_PATTERN, value):
+    if re.fullmatch(COLOR_PATTERN, value):
         return value
     from pnp.core.colour import css_colour
 
