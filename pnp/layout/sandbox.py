@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import update_wrapper
@@ -191,6 +192,7 @@ class CappedTemplate(jinja2.Template):
         return jinja2.environment.TemplateModule(self, context, [self.environment.concat(self.root_render_func(context))])
 
 
+_GENERATING = threading.local()  # the syntax tree each thread's Jinja compile last generated code from
 MAX_TEMPLATE = 1_000_000  # characters of one template's source, or of a data file's text read as one (a rulebook)
 
 
@@ -199,14 +201,28 @@ class TemplateBeyondReading(TemplateSyntaxError):
 
 
 @contextmanager
-def _nesting_said(name, filename, line=lambda: 1):
-    """A template whose tags, brackets or lists nest thousands deep runs Jinja's parser and compiler (and Python's) out of
-    stack: a syntax error at the template (at `line()`, where the parser stopped), not an internal error."""
+def _nesting_said(name, filename, line=lambda: 1, also=()):
+    """A template whose tags, brackets or lists nest hundreds deep runs Jinja's parser and compiler (and Python's) out of
+    stack, or past the blocks Python's compiler nests (`also`: its IndentationError at a line of the code Jinja made): a
+    syntax error at the template line `line()` gives (where the parser stopped, or the deepest node of the template),
+    not an internal error or a line of code the designer never wrote."""
     try:
         yield
-    except RecursionError:
-        raise TemplateBeyondReading("tags, brackets or lists here nest thousands deep, past what a template can: flatten them", line(), name,
+    except (RecursionError, *also):
+        raise TemplateBeyondReading("tags, brackets or lists here nest too deep, past what a template can: flatten them", line(), name,
                                     filename) from None
+
+
+def deepest_line(tree) -> int:
+    """The template line of the most deeply nested node of Jinja's syntax tree `tree` (walked without recursing: it is
+    the tree that ran Python out of stack), 1 when it has none."""
+    line, deepest, stack = 1, -1, [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > deepest and getattr(node, "lineno", None):
+            line, deepest = node.lineno, depth
+        stack.extend((child, depth + 1) for child in node.iter_child_nodes())
+    return line
 
 
 class Sandbox(SandboxedEnvironment):
@@ -249,11 +265,13 @@ class Sandbox(SandboxedEnvironment):
             return parser.parse()
 
     def _generate(self, source, name, filename, defer_init=False):
-        with _nesting_said(name, filename):
+        _GENERATING.tree = source  # what `_compile`, next in Jinja's compile, says a nesting error at
+        with _nesting_said(name, filename, lambda: deepest_line(source)):
             return super()._generate(source, name, filename, defer_init)
 
     def _compile(self, source, filename):
-        with _nesting_said(None, filename):
+        tree, _GENERATING.tree = getattr(_GENERATING, "tree", None), None
+        with _nesting_said(None, filename, lambda: deepest_line(tree) if tree is not None else 1, also=(SyntaxError,)):
             return super()._compile(source, filename)
 
     @contextmanager
