@@ -1,7 +1,7 @@
 """How many files a game's folder holds, counted before any of them is read.
 
 A build hashes every file of a game's folder (its standing, its checks' keys) before it reads a deck: a folder of
-100,000 images was refused only after each had been hashed (192 s). Counting a folder's entries costs a listing,
+100,000 images was refused only after each had been hashed. Counting a folder's entries costs a listing,
 not a read, so the count comes first and a folder past the limit is refused before any file in it is opened.
 """
 from __future__ import annotations

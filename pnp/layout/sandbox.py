@@ -192,7 +192,6 @@ class CappedTemplate(jinja2.Template):
         return jinja2.environment.TemplateModule(self, context, [self.environment.concat(self.root_render_func(context))])
 
 
-_GENERATING = threading.local()  # the syntax tree each thread's Jinja compile last generated code from
 MAX_TEMPLATE = 1_000_000  # characters of one template's source, or of a data file's text read as one (a rulebook)
 
 
@@ -247,6 +246,7 @@ class Sandbox(SandboxedEnvironment):
         self.face_seconds = face_seconds(os.environ)
         self.allowance: Allowance | None = None  # the face being drawn (face())
         self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
+        self._generating = threading.local()  # the syntax tree each thread's compile last made code from (`_compile`)
 
     def make_globals(self, d):
         """A template's globals as one plain dict: this environment's (set once, as it is made: pnp.layout.templates.Layouts)
@@ -265,12 +265,12 @@ class Sandbox(SandboxedEnvironment):
             return parser.parse()
 
     def _generate(self, source, name, filename, defer_init=False):
-        _GENERATING.tree = source  # what `_compile`, next in Jinja's compile, says a nesting error at
+        self._generating.tree = source  # what `_compile`, next in Jinja's compile, says a nesting error at
         with _nesting_said(name, filename, lambda: deepest_line(source)):
             return super()._generate(source, name, filename, defer_init)
 
     def _compile(self, source, filename):
-        tree, _GENERATING.tree = getattr(_GENERATING, "tree", None), None
+        tree, self._generating.tree = getattr(self._generating, "tree", None), None
         with _nesting_said(None, filename, lambda: deepest_line(tree) if tree is not None else 1, also=(SyntaxError,)):
             return super()._compile(source, filename)
 
