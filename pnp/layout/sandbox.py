@@ -327,8 +327,9 @@ class Sandbox(SandboxedEnvironment):
         self.tick()
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > 100:
             raise LayoutError(f"exponent {right} is too large (limit 100)", "**")
-        if operator in ("*", "**") and type(left) is int and type(right) is int:
-            bits = left.bit_length() + right.bit_length() if operator == "*" else left.bit_length() * abs(right)
+        if operator in ("*", "**", "+") and type(left) is int and type(right) is int:
+            bits = {"*": left.bit_length() + right.bit_length(), "**": left.bit_length() * abs(right),
+                    "+": max(left.bit_length(), right.bit_length()) + 1}[operator]
             if bits > MAX_NUMBER_BITS:
                 raise LayoutError(f"this number would have about {bits * 3 // 10:,} digits (limit {MAX_NUMBER_BITS * 3 // 10:,}): "
                                   f"look for a loop that keeps multiplying", operator)
