@@ -500,7 +500,7 @@ def prepare(root: Path, canary: str) -> Bench:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--only", default="", help="run the cases whose group/name holds this")
+    parser.add_argument("--only", default="", help="run the cases whose group/name holds this (or one of these, split by commas)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     parser.add_argument("--json", default="", help="write every result here")
     args = parser.parse_args()
@@ -512,7 +512,7 @@ def main() -> None:
     bench = prepare(root, canary)
     decoy_before = tree_state(bench.decoy)
     age_atimes(bench.decoy)
-    cases = [c for c in hostile_corpus.cases() if args.only in f"{c.group}/{c.name}"]
+    cases = [c for c in hostile_corpus.cases() if any(word in f"{c.group}/{c.name}" for word in args.only.split(","))]
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     print(f"pnp at {commit}: {len(cases)} cases in {root}", flush=True)
     started = time.time()

@@ -52,6 +52,7 @@ def cases() -> list[Case]:
     import hostile_cases_inputs  # noqa: F401
     import hostile_cases_paths  # noqa: F401
     import hostile_cases_runs  # noqa: F401
+    import hostile_cases_smalls  # noqa: F401
 
     return list(CASES)
 
