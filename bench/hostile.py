@@ -23,7 +23,7 @@ and, across those, flagged:
   outside the project, its --out folder, its temporary folder and the cache-key folder;
 - lost: a file of the previous good build (or a pulled snapshot) changed or went away after a run that failed.
 
-    nice -n 10 python bench/hostile.py [--jobs 2] [--only WORD] [--keep] [--json FILE]
+    nice -n 10 python bench/hostile.py [--jobs 2] [--only WORD[,WORD…]] [--keep] [--json FILE] [--docs LABEL]
 """
 from __future__ import annotations
 
@@ -453,6 +453,16 @@ def table(results: list[Result]) -> str:
     return "\n".join([head, rule, row])
 
 
+def record(results: list[Result], label: str, docs: Path = ROOT / "docs/safety.md") -> None:
+    """Add this run's row (`label`: the commit and what it holds) under the last row of docs/safety.md's table, which
+    has the columns `table` gives: the figures the page states are the bench's own."""
+    cells = table(results).splitlines()[-1].split(" | ")[:len(COLUMNS)]  # kinds outside the columns are said in the report
+    row = f"| {label} | " + " | ".join(cell.strip("| ") for cell in cells) + " |"
+    lines = docs.read_text(encoding="utf-8").splitlines()
+    last = max(i for i, line in enumerate(lines) if line.startswith("| ") and line.count("|") == len(COLUMNS) + 2)
+    docs.write_text("\n".join([*lines[:last + 1], row, *lines[last + 1:]]) + "\n", encoding="utf-8")
+
+
 def report(results: list[Result], cases: int) -> str:
     lines = [f"{cases} cases, {len(results)} runs", "", table(results), ""]
     groups = Counter(r.group for r in results)
@@ -500,9 +510,10 @@ def prepare(root: Path, canary: str) -> Bench:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--only", default="", help="run the cases whose group/name holds this")
+    parser.add_argument("--only", default="", help="run the cases whose group/name holds this (or one of these, split by commas)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     parser.add_argument("--json", default="", help="write every result here")
+    parser.add_argument("--docs", default="", metavar="LABEL", help="add this run's row to docs/safety.md's table, labelled LABEL")
     args = parser.parse_args()
     import hostile_corpus
     from hostile_server import HostileServer
@@ -512,7 +523,7 @@ def main() -> None:
     bench = prepare(root, canary)
     decoy_before = tree_state(bench.decoy)
     age_atimes(bench.decoy)
-    cases = [c for c in hostile_corpus.cases() if args.only in f"{c.group}/{c.name}"]
+    cases = [c for c in hostile_corpus.cases() if any(word in f"{c.group}/{c.name}" for word in args.only.split(","))]
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     print(f"pnp at {commit}: {len(cases)} cases in {root}", flush=True)
     started = time.time()
@@ -538,6 +549,8 @@ def main() -> None:
     print(report(results, len(cases)))
     if args.json:
         Path(args.json).write_text(json.dumps([r.__dict__ for r in results], indent=1))
+    if args.docs:
+        record(results, f"{commit} ({args.docs})" if commit else args.docs)
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)
 

@@ -54,6 +54,7 @@ def cases() -> list[Case]:
     import hostile_cases_paths  # noqa: F401
     import hostile_cases_runs  # noqa: F401
     import hostile_cases_serve  # noqa: F401
+    import hostile_cases_smalls  # noqa: F401
 
     return list(CASES)
 

@@ -190,6 +190,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def a_formula(self):
         self.send(200, b"id,name\nspy,\"=HYPERLINK(\"\"http://x\"\",\"\"click\"\")\"\n")
 
+    def a_escapes(self):
+        """A whole sheet whose card ids hold terminal control sequences: `pnp pull` names the cards it added."""
+        self.send(200, b"id,name,stars\nk\x1b]0;owned\x07\x1b[2J\xc2\x9b31mx,Knight,1\n")
+
     def a_probe(self):
         """What an icon or sheet that tries to reach the network asks for."""
         self.send(200, b"probe", "image/png")

@@ -367,7 +367,7 @@ def test_an_exports_files_reach_the_disk_as_they_are_encoded_and_its_folder_is_r
     real = export_png.png_bytes
 
     def counted(image, dpi=None):
-        on_disk.append(sum(len(list(tmp.rglob("*.png"))) for tmp in folder.parent.glob(".png-*.tmp")))
+        on_disk.append(sum(len(list(tmp.rglob("*.png"))) for tmp in folder.parent.glob(".png.*.tmp")))
         in_place.append({p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.png")} == old)
         return real(image, dpi)
 

@@ -51,8 +51,8 @@ BOMBS = {
     "a range joined with a long separator": (BIG + "{% set t = range(9999)|join(s) %}", "the join filter makes would be"),
     "an iterator joined by str.join": (BIG + "{% set t = s.join(range(9999)|map('string')) %}", "text made by .join() would be"),
     "a text joined with itself": (BIG + "{% set t = s|join(s) %}", "the join filter makes would be"),
-    "ifs nested 5,000 deep": ("{% if true %}" * 5000 + "x" + "{% endif %}" * 5000, "nest thousands deep, past what a template can"),
-    "brackets nested 5,000 deep": ("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}", "nest thousands deep, past what a template can"),
+    "ifs nested 5,000 deep": ("{% if true %}" * 5000 + "x" + "{% endif %}" * 5000, "nest too deep, past what a template can"),
+    "brackets nested 5,000 deep": ("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}", "nest too deep, past what a template can"),
     "a template of 2 MB": ("{# " + "x" * 2_000_000 + " #}", "characters long (limit 1,000,000)"),
     "an imported template's own output": ("{% import 'tiny/module.j2' as m %}", "the text this template writes out would be"),
 }

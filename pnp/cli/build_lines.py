@@ -11,7 +11,7 @@ import click
 
 from pnp.cli.common import check_subset, load_games, stopped_by_load
 from pnp.core.collector import paused
-from pnp.core.errors import Report
+from pnp.core.errors import Report, printable
 from pnp.core.units import counted
 from pnp.data.kinds import kind_named
 
@@ -60,7 +60,7 @@ def nothing_to_build(slug: str, folder: str, only: tuple) -> str:
 def echo_outputs(project: Project, outputs, echo, timing: str | None) -> None:
     """A line for each output (path, pages, pieces, size, ink, reused) and what its sheets share, then the game's time on a terminal."""
     for o in outputs:
-        echo(f"{project.rel(o.path)}  {counted(o.pages, 'page')}  {counted(o.pieces, 'piece')}  {o.size / 1024:.0f} KB" + ink_text(o.ink) + ("  (reused)" if o.reused else ""))
+        echo(printable(project.rel(o.path)) + f"  {counted(o.pages, 'page')}  {counted(o.pieces, 'piece')}  {o.size / 1024:.0f} KB" + ink_text(o.ink) + ("  (reused)" if o.reused else ""))
         for line in o.shared:
             echo(f"  {o.path.name}: {line}")
     if timing:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.core.collector import paused
-from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, one_per_mistake
+from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, one_per_mistake, printable
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
     from pnp.data.project import Project
@@ -88,7 +88,7 @@ def game_names(project: Project, names: tuple[str, ...]) -> list[str]:
         raise click.UsageError(f"no game in {project.rel(project.data_dir)}/: a game is a folder data/<game>/ holding a game.yaml")
     for name in names:
         if name not in slugs:
-            raise click.BadParameter(f"no game '{name}'{did_you_mean(name, slugs)}; games: {', '.join(slugs)}", param_hint="GAME")
+            raise click.BadParameter(printable(f"no game '{name}'{did_you_mean(name, slugs)}; games: {', '.join(slugs)}"), param_hint="GAME")
     return list(names) or slugs
 
 
@@ -113,7 +113,7 @@ def summary(findings: list[Finding], games: list[str], strict: bool = False) -> 
         w = sum(1 for f in findings if f.game == g and f.severity == "warning")
         parts.append(f"{g}: {e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}")
     fails = strict and any(f.severity == "warning" for f in findings)
-    return "; ".join(parts) + (" (warnings fail with --strict)" if fails else "")
+    return printable("; ".join(parts) + (" (warnings fail with --strict)" if fails else ""))
 
 
 def load_games(project: Project, slugs: list[str], report: Report, partial: bool = False):

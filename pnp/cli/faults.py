@@ -27,25 +27,33 @@ _ADVICE = {
     errno.EMFILE: "too many files are open: raise `ulimit -n`, then build again",
     errno.EIO: "the disk reported an error: check the disk, then build again",
 }
-_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.[^.]+\.tmp$")  # pnp.core.files.write_atomic_with's temporary beside its target
+# pnp's temporaries (pnp.core.temporaries): a file beside its target, an export's staging folder, the folder an old export
+# is moved to, a pulled sheet's trial folder: `.<target>.<pid>-<random>.tmp`
+_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.\d+-[^.]+\.tmp\Z")
 
 
 def explain(exc: OSError) -> str:
     """One line for a failed read or write: the file (the output a temporary stood for), what happened, what to do."""
     name = exc.filename or exc.filename2
     if name is not None:
-        name = os.fsdecode(name)
-        folder, base = os.path.split(name)
-        target = _TEMPORARY.match(base)
-        if target:
-            name = os.path.join(folder, target.group("name"))
-        name = _shown(name)
+        name = _shown(_as_target(os.fsdecode(name)))
     if isinstance(exc, LinkedFolder):  # not the machine's fault: a link a game shipped, said as every refusal is
         return f"pnp: {name}: {exc.reason()} (nothing was written there)"
     what = exc.strerror or str(exc)
     advice = _ADVICE.get(exc.errno, "check the file and its folder, then build again")
     where = f"{name}: " if name else ""
     return f"pnp: {where}{what.lower() if what[:1].isupper() and what[1:2].islower() else what}; {advice} (nothing was left half-written)"
+
+
+def _as_target(path: str) -> str:
+    """`path` with each temporary on it named as what it stands for: a write that failed inside an export's staging
+    folder is said at the export's folder (`out/tiny/png/cards/…`), never at a hidden name the user never sees."""
+    parts = path.split(os.sep)
+    for i, part in enumerate(parts):
+        target = _TEMPORARY.match(part)
+        if target:
+            parts[i] = target.group("name")
+    return os.sep.join(parts)
 
 
 def _shown(path: str) -> str:

@@ -6,7 +6,7 @@ import sys
 import click
 
 from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
-from pnp.core.errors import Report
+from pnp.core.errors import Report, printable
 
 
 @click.command()
@@ -43,26 +43,27 @@ def changes(ctx, game, out):
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--timeout", "seconds", type=click.FloatRange(0.1, 3600), default=120, show_default=True,
-              help="Seconds each sheet may take to arrive, all of it; a slower one keeps the old snapshot.")
+              help="Seconds the whole pull may take, every sheet of every game together; a sheet not in by then keeps its old snapshot.")
 @click.pass_context
 def pull(ctx, games, seconds):
     """Fetch each live sheet (a deck's `cards_from` web address) and save its snapshot, which every build reads."""
-    from pnp.targets.pull import pull_game
+    from pnp.targets.pull import Deadline, pull_game
 
     project = open_project(ctx.obj["root"])
     failed = False
     pulled_any = False
     refused: list = []
+    deadline = Deadline.starting_now(seconds)
     for slug in game_names(project, games):
-        for done in pull_game(project, slug, refused, seconds):
+        for done in pull_game(project, slug, refused, deadline):
             pulled_any = True
             if done.failed:
                 failed = True
-                click.echo(f"{done.deck}: kept the old snapshot: {done.url}: {done.failed}", err=True)
+                click.echo(printable(f"{done.deck}: kept the old snapshot: {done.url}: {done.failed}"), err=True)
                 continue
-            click.echo(f"{done.deck}: saved {done.snapshot} from {done.url}: {_news(done)}")
+            click.echo(printable(f"{done.deck}: saved {done.snapshot} from {done.url}: {_news(done)}"))
             for card, fields in done.changed:
-                click.echo(f"  changed {card}: {', '.join(fields)}")
+                click.echo(printable(f"  changed {card}: {', '.join(fields)}"))
     print_findings(refused)
     if not pulled_any and not refused:
         click.echo("no deck reads its cards from a web address (cards_from: https://…): nothing to pull")

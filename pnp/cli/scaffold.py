@@ -36,7 +36,7 @@ def new(ctx, game):
     """Write a small game that builds at once: in this project, or a new project in the current folder."""
     from pnp.data.schema import ID_PATTERN
 
-    if not re.match(ID_PATTERN, game) or game != game.lower():
+    if not re.fullmatch(ID_PATTERN, game) or game != game.lower():
         raise click.BadParameter("use lower-case letters, digits, - and _, like crystal-caves", param_hint="GAME")
     from pnp.core.files import write_atomic
 

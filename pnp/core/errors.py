@@ -9,6 +9,15 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` with every C0 and C1 control character (and DEL) but those in `keep` written out as `\\x1b` would be:
+    a game's names and values, and a server's answers, reach the designer's terminal and files through pnp's lines,
+    and an escape sequence in them could recolour, retitle or rewrite what the terminal shows."""
+    return _CONTROLS.sub(lambda m: m[0] if m[0] in keep else f"\\x{ord(m[0]):02x}", text)
+
 
 class Loc(NamedTuple):
     """A position in a source file: path relative to the project, 1-based line and column.
@@ -68,7 +77,7 @@ class Finding:
     def format(self) -> str:
         where = f" [{self.component}]" if self.component else ""
         edition = f" [{self.edition} edition]" if self.edition else ""
-        return f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}{edition}"
+        return printable(f"{self.loc}: {self.severity}: {self.message}{self.places_text()}{where}{edition}", "\t")
 
     def places_text(self) -> str:
         """' (on 5 pieces: heroes/knight front, …)' for a mistake met on several pieces, else ''."""

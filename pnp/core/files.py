@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import stat
 import tempfile
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pnp.core.sealed import read_sealed, seal
+from pnp.core.temporaries import sweep_once
 
 
 class Refused(ValueError):
@@ -220,6 +220,7 @@ def _new_temporary(target: Path) -> tuple[int, str]:
     writer's process id in the name tells `remove_stale_temporaries` whether
     the build writing it is still running."""
     folder = folder_to_write(target.parent)
+    sweep_once(folder)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{file_name(target.name)}.{os.getpid()}-", suffix=".tmp")
     try:
         umask = os.umask(0)
@@ -269,6 +270,7 @@ def trial_file(target: Path, data: bytes) -> Iterator[tuple[Path, Callable[[], N
     (a spreadsheet by its suffix) to check before it replaces `target`: yields (path, keep), where keep() renames it
     into place. The folder (its name new, made by mkdtemp in a checked folder) and what is left in it go at the end."""
     parent = folder_to_write(target.parent)
+    sweep_once(parent)
     trial = Path(tempfile.mkdtemp(dir=parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp"))
     try:
         path = trial / target.name
@@ -343,45 +345,6 @@ def _again_if_removed(write: Callable[[], object]) -> None:
 
 
 AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
-
-
-STALE_S = 3600  # a temporary file untouched this long is left by a build that is gone: no build writes one file for an hour
-_TEMPORARY = re.compile(r"^\..+\.(?P<pid>\d+)-[^.]+\.tmp$")  # _new_temporary's name
-
-
-def remove_stale_temporaries(folder: Path) -> None:
-    """Delete the temporary files a killed build left beside its outputs (a crash cannot clean up after itself), and
-    only those: another build writing into the same folder now keeps its own (`stale_temporary`)."""
-    if not os.path.isdir(folder):
-        return
-    folder_to_write(folder)  # never a linked folder's files
-    now = time.time()
-    for tmp in folder.glob(".*.tmp"):
-        with suppress(OSError):
-            st = tmp.lstat()
-            if stat.S_ISREG(st.st_mode) and stale_temporary(tmp.name, now - st.st_mtime):
-                tmp.unlink()
-
-
-def stale_temporary(name: str, age_s: float) -> bool:
-    """Whether a temporary file named `name` and last written `age_s` ago belongs to no running build: its writer's
-    process is gone, or it is older than STALE_S (a process id used again by another program), or its name carries
-    no process id (an older pnp's)."""
-    if age_s > STALE_S:
-        return True
-    found = _TEMPORARY.match(name)
-    if found is None:
-        return True
-    pid = int(found["pid"])
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:
-        return False  # another user's process: alive
-    return False
 
 
 class FilesRead:

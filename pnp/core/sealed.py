@@ -167,6 +167,16 @@ def seal(data: bytes) -> bytes:
     return _header(len(data), _mac(data)) + data
 
 
+def cut_short(path: Path | str) -> bool:
+    """Whether the entry at `path` is one this user's key sealed (or began to: a header cut inside) whose bytes are not
+    what its header says: a build stopped while writing it, or a disk that filled; not another user's or machine's."""
+    with open_own(path) as f:
+        header = f.read(HEADER)
+        if len(header) < HEADER:
+            return header[:len(MAGIC)] == MAGIC[:len(header)]
+        return _checked_size(header) is not None
+
+
 def unseal(blob: bytes) -> bytes | None:
     """The bytes `seal` sealed into `blob`, or None when `blob` is not an entry this user's key sealed (another
     user's, another machine's, changed since, or no entry at all): the caller must then take the entry as absent."""

@@ -48,7 +48,7 @@ DEFAULT_PRINTABLE_MM = 5.0
 # Nothing is drawn closer than this to the printable limit: a printer's real margin varies by a few tenths of a mm.
 PRINT_TOLERANCE_MM = 0.5
 
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*\Z")
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}  # an inch is exactly 25.4 mm, a PostScript point 1/72 in
 
 

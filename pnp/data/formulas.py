@@ -20,7 +20,7 @@ from xml.etree import ElementTree
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-_CELL_REF = re.compile(r"^([A-Z]+)([0-9]+)$")
+_CELL_REF = re.compile(r"^([A-Z]+)([0-9]+)\Z")
 
 
 def unsaved_formulas(path: Path, sheet: str) -> list[tuple[int, int, str]]:

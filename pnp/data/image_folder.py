@@ -16,7 +16,7 @@ from pnp.core.files import game_files
 from pnp.data.source import LocDict, LocList
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
-COUNT_SUFFIX = re.compile(r"^(?P<name>.+?)[-_ ]x(?P<count>\d{1,4})$", re.IGNORECASE)  # `dragon-x3`: three copies
+COUNT_SUFFIX = re.compile(r"^(?P<name>.+?)[-_ ]x(?P<count>\d{1,4})\Z", re.IGNORECASE)  # `dragon-x3`: three copies
 ASPECT_SLACK = 0.02  # proportions this close to the card's (2 %) lose under a millimetre to the cut
 BLEEDS_MM = (0.0, 3.0, 3.175)  # art made to the trim, with 3 mm bleed or with 1/8 in bleed all fit
 
@@ -30,8 +30,14 @@ def image_cards(folder: Path, root: Path, where: Loc, size, slug: str) -> tuple[
     """The cards of the images in `folder` (in name order), each located at its file; None and an error when the folder
     holds no image. An image whose shape is not its box's is told where a template draws it, as every picture is
     (pnp.layout.picture_checks): one finding, in every command, whatever deck it comes from."""
-    images = [p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()]
+    from pnp.data.schema import MAX_CARDS_PER_DECK
+
+    names = [p for p in game_files(folder) if p.suffix.lower() in IMAGE_SUFFIXES]
     rel_folder = folder.relative_to(root).as_posix()
+    if len(names) > MAX_CARDS_PER_DECK:  # counted by name, before any is looked at
+        return None, [error("deck-too-many-images", f"cards_from names the folder {rel_folder}/, which holds {len(names):,} images: a deck "
+                            f"holds at most {MAX_CARDS_PER_DECK:,} cards; split the images into several folders, a deck each", where, game=slug)]
+    images = [p for p in names if p.is_file()]
     if not images:
         return None, [error("deck-no-images", f"cards_from names the folder {rel_folder}/, which holds no PNG, JPEG or WebP image: "
                             f"put the card images there, or name a spreadsheet", where, game=slug)]

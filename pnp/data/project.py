@@ -16,6 +16,7 @@ from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS, GAME_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import LeavesFolder, Refused, folder_state, game_files, inside, stays_inside
+from pnp.core.folder_count import MAX_GAME_FILES, files_past
 from pnp.core.kept import KeptParses
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import ANY
@@ -201,6 +202,10 @@ class Project:
         if not _there(gdir / "game.yaml"):
             choices = self.game_slugs()
             raise PnpError(error("game-unknown", f"no game '{slug}' in data/{did_you_mean(slug, choices)}; games: {', '.join(choices) or 'none'}", Loc("data")))
+        if (past := files_past(gdir)) is not None:  # counted before any file of it is listed in full, hashed or read
+            raise PnpError(error("game-too-many-files", f"{self.rel(gdir)}/ holds over {MAX_GAME_FILES:,} files ({past:,} counted before "
+                                 f"stopping): a game's folder holds its data and art, at most one image for each of a deck's "
+                                 f"20,000 cards; move what the game does not print out of it", Loc(self.rel(gdir)), game=slug))
         state = folder_state(gdir)  # before reading: a save during the read makes the next state differ
         hit = self._loaded.get(slug)
         if state is not None and hit is not None and hit[0] == state:
@@ -367,7 +372,7 @@ class Project:
         """Whether the deck file's name can be the deck's id, which templates and the rulebook name (decks.heroes); an error if not."""
         from pnp.data.schema import ID_PATTERN
 
-        if re.match(ID_PATTERN, path.stem):
+        if re.fullmatch(ID_PATTERN, path.stem):  # whole: `$` alone lets `d\n` by
             return True
         findings.append(error("deck-file-name", f"the deck file name '{path.name}' cannot be a deck's id (its name before .yaml): use letters, "
                               "digits, - and _, starting with a letter or digit, and rename the file", Loc(rel), game=slug))

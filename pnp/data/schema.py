@@ -44,8 +44,9 @@ class Open(BaseModel):
 def _size(value, presets=CARD_SIZES):
     size = parse_size(value, presets)
     if size is None:
-        names = ", ".join(presets)
-        raise ValueError(f"size must be one of {names}, or 'W x H' in mm")
+        if not presets:  # a board's or token's size has no names to choose from
+            raise ValueError("size must be 'W x H' in mm (as '60 x 40'; or with a unit: '6 x 4 cm'), or one number in mm for a square")
+        raise ValueError(f"size must be one of {', '.join(presets)}, or 'W x H' in mm")
     if not all(0 < v <= MAX_FACE_MM for v in size):
         raise ValueError(f"each side must be between 0 and {MAX_FACE_MM} mm")
     return size
@@ -55,7 +56,7 @@ def _colour(value: str) -> str:
     """'#rrggbb[aa]' as written, or a CSS colour name (`darkgreen`) as '#rrggbb'."""
     import re
 
-    if re.match(COLOR_PATTERN, value):
+    if re.fullmatch(COLOR_PATTERN, value):
         return value
     from pnp.core.colour import css_colour
 

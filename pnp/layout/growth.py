@@ -24,7 +24,7 @@ MAX_RANGE = 10_000
 MAX_STRING = 100_000  # characters of a text, or items of a list or dict, one thing a template makes may hold
 MAX_OUTPUT = 1_000_000  # characters a template (or a macro, block, or a text in a data file) writes out in all
 MAX_MADE = 2_000_000  # characters and items one face's template makes in all, what it throws away included
-MAX_NUMBER_BITS = 100_000  # a whole number a template computes (about 30,000 digits)
+MAX_NUMBER_BITS = 14_000  # a whole number a template computes: about 4,200 digits, under the 4,300 Python writes as text
 FACE_SECONDS = 10  # processor seconds: a template that uses more on one face is looping away
 # A command (a build, a `watch` save, a `serve` refresh) may spend on its faces in all COMMAND_FACES faces' limits plus
 # FACE_SHARE of one for each face it draws: 200 s + 0.5 s a face at 10 s. The five games and a 10,000-card deck use
@@ -396,3 +396,11 @@ def _text_method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int,
         longest = max((sized(v) for v in args[0].values()), default=1)
         return len(owner) * max(longest, 1), "text made by .translate()"
     return 0, ""  # a text's format is measured field by field (pnp.layout.sandbox.CappedFormatter)
+
+
+def number_words(exc: BaseException) -> str | None:
+    """What to do, in our words, about a whole number too long for Python to write as text (its own message names
+    `sys.set_int_max_str_digits`, which a designer cannot call), else None."""
+    if isinstance(exc, ValueError) and "int_max_str_digits" in str(exc):
+        return "a whole number of over 4,300 digits cannot be written out: make a smaller number (or keep it as text)"
+    return None

@@ -24,6 +24,24 @@ QUIET_MODULES = 4  # light modules around the symbol (ISO/IEC 18004)
 MIN_CONTRAST = 3.0  # WCAG 2.1's contrast for graphics: dark modules against the light ones
 ERROR_LEVELS = ("l", "m", "q", "h")  # recovers 7, 15, 25 or 30 % of the code lost to a scratch or a logo
 EPS_MM = 0.01
+# ISO/IEC 18004 table 7: what a version 40 code holds at each error level, in the mode segno encodes a whole text in
+CAPACITY = {"digits": {"l": 7089, "m": 5596, "q": 3993, "h": 3057}, "characters": {"l": 4296, "m": 3391, "q": 2420, "h": 1852},
+            "bytes": {"l": 2953, "m": 2331, "q": 1663, "h": 1273}}
+ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+
+
+def _too_long(text: str, error: str) -> str:
+    """Why `text` fits no QR code at `error`: what a code holds at that level in the mode the text is encoded in."""
+    if text.isascii() and text.isdigit():
+        unit, size = "digits", len(text)
+    elif set(text) <= ALPHANUMERIC:
+        unit, size = "characters", len(text)
+    else:
+        unit, size = "bytes", len(text.encode("utf-8"))
+    most = CAPACITY[unit]
+    lower = [f"{most[level]:,} at error level {level}" for level in ERROR_LEVELS[:ERROR_LEVELS.index(error)] if most[level] >= size]
+    return (f"a QR code at error level {error} holds at most {most[error]:,} {unit}; this text is {size:,}: shorten it"
+            + (f", or ask for a lower level ({lower[-1]})" if lower else ""))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -38,7 +56,7 @@ def qr_modules(text: str, error: str = "m") -> tuple[str, ...]:
     try:
         code = segno.make(text, error=error, micro=False)
     except DataOverflowError:
-        raise LayoutError(f"a QR code holds at most 2,953 bytes at error level l; this text is {len(text.encode('utf-8')):,}", "qr") from None
+        raise LayoutError(_too_long(text, error), "qr") from None
     return tuple("".join("1" if m else "0" for m in row) for row in code.matrix)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import update_wrapper
@@ -200,14 +201,28 @@ class TemplateBeyondReading(TemplateSyntaxError):
 
 
 @contextmanager
-def _nesting_said(name, filename, line=lambda: 1):
-    """A template whose tags, brackets or lists nest thousands deep runs Jinja's parser and compiler (and Python's) out of
-    stack: a syntax error at the template (at `line()`, where the parser stopped), not an internal error."""
+def _nesting_said(name, filename, line=lambda: 1, also=()):
+    """A template whose tags, brackets or lists nest hundreds deep runs Jinja's parser and compiler (and Python's) out of
+    stack, or past the blocks Python's compiler nests (`also`: its IndentationError at a line of the code Jinja made): a
+    syntax error at the template line `line()` gives (where the parser stopped, or the deepest node of the template),
+    not an internal error or a line of code the designer never wrote."""
     try:
         yield
-    except RecursionError:
-        raise TemplateBeyondReading("tags, brackets or lists here nest thousands deep, past what a template can: flatten them", line(), name,
+    except (RecursionError, *also):
+        raise TemplateBeyondReading("tags, brackets or lists here nest too deep, past what a template can: flatten them", line(), name,
                                     filename) from None
+
+
+def deepest_line(tree) -> int:
+    """The template line of the most deeply nested node of Jinja's syntax tree `tree` (walked without recursing: it is
+    the tree that ran Python out of stack), 1 when it has none."""
+    line, deepest, stack = 1, -1, [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > deepest and getattr(node, "lineno", None):
+            line, deepest = node.lineno, depth
+        stack.extend((child, depth + 1) for child in node.iter_child_nodes())
+    return line
 
 
 class Sandbox(SandboxedEnvironment):
@@ -233,6 +248,7 @@ class Sandbox(SandboxedEnvironment):
         self.budget = CommandBudget(self.face_seconds)  # what this command's faces may spend in all (new_budget())
         self.allowance: Allowance | None = None  # the face being drawn (face())
         self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
+        self._generating = threading.local()  # the syntax tree each thread's compile last made code from (`_compile`)
 
     def make_globals(self, d):
         """A template's globals as one plain dict: this environment's (set once, as it is made: pnp.layout.templates.Layouts)
@@ -251,11 +267,13 @@ class Sandbox(SandboxedEnvironment):
             return parser.parse()
 
     def _generate(self, source, name, filename, defer_init=False):
-        with _nesting_said(name, filename):
+        self._generating.tree = source  # what `_compile`, next in Jinja's compile, says a nesting error at
+        with _nesting_said(name, filename, lambda: deepest_line(source)):
             return super()._generate(source, name, filename, defer_init)
 
     def _compile(self, source, filename):
-        with _nesting_said(None, filename):
+        tree, self._generating.tree = getattr(self._generating, "tree", None), None
+        with _nesting_said(None, filename, lambda: deepest_line(tree) if tree is not None else 1, also=(SyntaxError,)):
             return super()._compile(source, filename)
 
     def new_budget(self) -> None:
@@ -318,8 +336,9 @@ class Sandbox(SandboxedEnvironment):
         self.tick()
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > 100:
             raise LayoutError(f"exponent {right} is too large (limit 100)", "**")
-        if operator in ("*", "**") and type(left) is int and type(right) is int:
-            bits = left.bit_length() + right.bit_length() if operator == "*" else left.bit_length() * abs(right)
+        if operator in ("*", "**", "+") and type(left) is int and type(right) is int:
+            bits = {"*": left.bit_length() + right.bit_length(), "**": left.bit_length() * abs(right),
+                    "+": max(left.bit_length(), right.bit_length()) + 1}[operator]
             if bits > MAX_NUMBER_BITS:
                 raise LayoutError(f"this number would have about {bits * 3 // 10:,} digits (limit {MAX_NUMBER_BITS * 3 // 10:,}): "
                                   f"look for a loop that keeps multiplying", operator)

@@ -25,6 +25,7 @@ from pnp.layout import markup
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face
 from pnp.layout.fonts import FontBook
+from pnp.layout.growth import number_words
 from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
@@ -356,7 +357,7 @@ class Layouts:
         elif isinstance(exc, TypeError) and (unknown := _unknown_argument(str(exc), self.env.globals)):
             code, message = "template-argument", unknown
         elif not isinstance(exc, jinja2.UndefinedError):
-            message = f"{type(exc).__name__}: {message}"
+            message = number_words(exc) or f"{type(exc).__name__}: {message}"
         needle = getattr(exc, "needle", None)
         if needle is None:
             m = re.search(r"field '([^']+)'|'([^']+)' is undefined", message)

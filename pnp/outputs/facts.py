@@ -19,6 +19,7 @@ from pnp.core.errors import LayoutError, Loc, PnpError, did_you_mean, error, war
 from pnp.data.fields import ANY, Fields
 from pnp.data.tokens import token_sets
 from pnp.data.words import count_of, words_of
+from pnp.layout.growth import number_words
 from pnp.outputs.context import GameContext, card_fields
 
 MAX_RENDERED = 1_000_000  # characters a rulebook may grow to after Jinja
@@ -284,7 +285,7 @@ def _runtime(exc, loc, source, game, what):
     elif isinstance(exc, LayoutError):
         code, message = exc.code, str(exc)
     else:
-        code, message = "template-error", f"{type(exc).__name__}: {exc}"
+        code, message = "template-error", number_words(exc) or f"{type(exc).__name__}: {exc}"
     line = None
     for frame in reversed(traceback.extract_tb(exc.__traceback__)):
         if frame.filename == "<template>":

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 from pnp.core.assets import BUNDLED_ICONS
 from pnp.core.collector import paused
 from pnp.core.errors import Finding, Loc, error
-from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, remove_stale_temporaries, write_atomic
+from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, write_atomic
 from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
+from pnp.core.temporaries import remove_stale_temporaries
 from pnp.data.fields import CardReads
 from pnp.data.kinds import KINDS, kind_named, load_named
 from pnp.layout.inspect import one_per_line
@@ -317,7 +318,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
     linked = _linked_folders((out_dir, store.parent), project, game.slug)
     if linked or stopping or _blocks_writing(findings, options.strict):
         return [], findings + linked
-    remove_stale_temporaries(out_dir)
+    remove_stale_temporaries(folder_to_write(out_dir, make=False))  # never a linked folder's files
     outputs = _written_outputs(out_dir, listed, cache.written([done.slot for done in rendered]))
     changed_name = _named(f"{game.slug}-changed.pdf", options, "cards")
     _record_rendered(cache, rendered, changed_name)

@@ -28,7 +28,7 @@ from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic, write_atomic_with
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
-from pnp.core.sealed import current_key, read_sealed, seal, sealing
+from pnp.core.sealed import current_key, cut_short, read_sealed, seal, sealing
 from pnp.data.kinds import kind_named
 from pnp.outputs.stats import FileStats
 from pnp.pipeline.card_digest import cards_digest
@@ -541,6 +541,7 @@ def open_build_cache(project, out_root: Path) -> Finding | None:
         ours, found = False, False
     except OSError:  # a folder, a link or a pipe put there: not this user's
         ours, found = False, True
+    short = found and not ours and _cut_short(check)  # before it is written again
     with suppress(OSError):  # an output folder that cannot be written keeps no cache: the build says why when it writes
         if not ours:
             write_atomic(check, seal(KEY_CHECK_TEXT), durable=False)
@@ -549,10 +550,20 @@ def open_build_cache(project, out_root: Path) -> Finding | None:
     if key.kept_at is None and not ours:
         return Finding("note", "cache-unkept", f"no key to seal the build cache with could be kept ({key.unkept}): this build cache serves "
                        "this command alone (docs/safety.md)", Loc(shown))
+    if key.kept_at is not None and short:
+        return Finding("note", "cache-cut-short", "this build cache was cut short (a build stopped while writing it, or the disk filled): "
+                       "what is whole in it is used, and the build makes the rest again", Loc(shown))
     if key.kept_at is not None and found and not ours:
         return Finding("note", "cache-foreign", "this build cache was written by another user or on another machine: none of its entries is "
                        "used, and the build makes them again (docs/safety.md)", Loc(shown))
     return None
+
+
+def _cut_short(check: Path) -> bool:
+    try:
+        return cut_short(check)
+    except OSError:
+        return False
 
 
 def face_store_path(out_root: Path, game_slug: str, checks: bool = False) -> Path:

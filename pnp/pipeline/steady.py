@@ -35,6 +35,7 @@ from pathlib import Path
 from pnp.core.assets import ASSETS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Report
 from pnp.core.files import Refused, file_sha256, files_under, inside, special_kind, write_atomic
+from pnp.core.folder_count import files_past
 from pnp.core.sealed import read_sealed, seal
 from pnp.outputs.options import Options
 from pnp.pipeline.built import GameBuild, Output
@@ -93,7 +94,7 @@ def _folder_digests(folder: Path, within: Path) -> tuple | None:
     """(name, sha256) of every file under `folder` (none when it is missing; what is no plain file inside `within` named
     by what it is, as `_file_digest` does), or None when it is a link, leads out of `within` or links to another
     folder: an output folder a game linked to a user's folder is never read (its build is refused)."""
-    if os.path.islink(folder):
+    if os.path.islink(folder) or files_past(folder) is not None:  # too many to hash: the load refuses the game
         return None
     try:
         inside(folder, within)

@@ -20,7 +20,7 @@ from pnp.outputs.context import GameContext
 from pnp.targets.preview import face_pdf, rasterise
 
 DIGEST_CHARS = 24  # 96 bits of sha256: no two images of a session collide
-IMAGE_NAME = re.compile(rf"^[0-9a-f]{{{DIGEST_CHARS}}}\.png$")
+IMAGE_NAME = re.compile(rf"^[0-9a-f]{{{DIGEST_CHARS}}}\.png\Z")
 
 
 def png_bytes(image: Image.Image) -> bytes:

@@ -6,7 +6,7 @@ import csv
 import functools
 import io
 
-from pnp.core.errors import Loc, error
+from pnp.core.errors import Loc, error, printable
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect, printed_sides, printed_trim
@@ -105,6 +105,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what Excel, LibreOffice and
 def spreadsheet_text(value):
     """A cell a spreadsheet shows as the text it is: a string starting like a formula gets a leading single quote
     (OWASP's advice against CSV injection: a card named `=HYPERLINK(...)` would otherwise run when opened)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+    if not isinstance(value, str):
+        return value
+    value = printable(value)  # no escape sequence for a terminal that shows the file, no line break inside a cell
+    return "'" + value if value.startswith(FORMULA_STARTS) else value

@@ -4,12 +4,14 @@ The one place pnp reaches the network, and only when asked. A fetch that fails (
 or HTML answer instead of the whole sheet, a file past the size limit packed or unpacked, a server too slow to finish,
 a sheet pnp cannot read) keeps the snapshot there was and says why; a good one replaces it and says which cards were
 added, removed or changed. The address is untrusted like the game that names it: the whole download has one
-deadline (a server trickling a byte at a time never times out a step), and a body packed by the server
+deadline, one for the whole command whatever number of sheets it fetches (a server trickling a byte at a time never
+times out a step), and a body packed by the server
 (`Content-Encoding: gzip`, once or twice) is unpacked here a slice at a time, so no layer unpacks past the size limit.
 """
 from __future__ import annotations
 
 import asyncio
+import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +27,7 @@ from pnp.data.spreadsheet import MAX_SHEET_BYTES, SheetSource, read_cards
 from pnp.data.stamps import changed_fields, plain
 
 TIMEOUT_S = 30.0  # one step (connecting, the next bytes): a published sheet of a few thousand rows arrives in a second or two
-TOTAL_S = 120.0  # the whole download of one sheet, however the server spaces its bytes (`pnp pull --timeout`)
+TOTAL_S = 120.0  # the whole of one `pnp pull`, every sheet of it, however the servers space their bytes (`--timeout`)
 ZIP_MAGIC = b"PK\x03\x04"  # an XLSX workbook is a zip file
 PACKINGS = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": 32 + zlib.MAX_WBITS}  # zlib's wbits for each
 MAX_PACKINGS = 2  # content codings one answer may stack (servers use one)
@@ -73,12 +75,13 @@ def live_decks(project, slug: str, refused: list[Finding]) -> list[tuple[Path, S
     return out
 
 
-def pull_deck(project, path: Path, options: SheetOptions, seconds: float = TOTAL_S) -> Pulled:
-    """Fetch one deck's sheet, check that it reads as cards, compare it with the old snapshot, and save it."""
+def pull_deck(project, path: Path, options: SheetOptions, deadline: Deadline) -> Pulled:
+    """Fetch one deck's sheet within what is left of the command's `deadline`, check that it reads as cards, compare
+    it with the old snapshot, and save it."""
     url = options.cards_from.strip()
     done = Pulled(project.rel(path), url)
     try:
-        body, suffix = fetch(url, seconds)
+        body, suffix = fetch(url, deadline)
     except FetchFailed as exc:
         done.failed = str(exc)
         return done
@@ -126,13 +129,33 @@ def _cards(path: Path, rel: str, options: SheetOptions) -> dict[str, dict]:
     return {str(card.get("id")): plain(card) for card in read_cards(source)}
 
 
-def fetch(url: str, seconds: float = TOTAL_S) -> tuple[bytes, str]:
-    """The sheet at `url` and its snapshot suffix (.xlsx or .csv): the whole of a 200 answer, within `seconds`, no more
-    than MAX_SHEET_BYTES sent or unpacked."""
+@dataclass(frozen=True)
+class Deadline:
+    """One `pnp pull`'s time, shared by every sheet it fetches: a game of many sheets on a slow server takes no more
+    than `--timeout` in all, not that much a sheet."""
+
+    seconds: float
+    ends: float  # time.monotonic() when the command's time is up
+
+    @classmethod
+    def starting_now(cls, seconds: float = TOTAL_S) -> Deadline:
+        return cls(seconds, time.monotonic() + seconds)
+
+    def left(self) -> float:
+        return self.ends - time.monotonic()
+
+
+def fetch(url: str, deadline: Deadline) -> tuple[bytes, str]:
+    """The sheet at `url` and its snapshot suffix (.xlsx or .csv): the whole of a 200 answer, within what is left of
+    `deadline`, no more than MAX_SHEET_BYTES sent or unpacked."""
+    late = (f"the pull's {deadline.seconds:g} s (--timeout, for all its sheets together) ran out before the whole sheet came: "
+            f"try again later, pull fewer games at once, or raise --timeout")
+    if deadline.left() <= 0:
+        raise FetchFailed(late.replace("before the whole sheet came", "before this sheet was asked for"))
     try:
-        return asyncio.run(asyncio.wait_for(_download(url), seconds))
+        return asyncio.run(asyncio.wait_for(_download(url), deadline.left()))
     except TimeoutError:
-        raise FetchFailed(f"the server had not sent the whole sheet after {seconds:g} s: try again later, or raise --timeout") from None
+        raise FetchFailed(late) from None
 
 
 async def _download(url: str) -> tuple[bytes, str]:
@@ -235,7 +258,7 @@ def _suffix(body: bytes, kind: str) -> str:
     return ".csv"
 
 
-def pull_game(project, slug: str, refused: list[Finding], seconds: float = TOTAL_S) -> list[Pulled]:
-    """Pull every live sheet of one game, giving each `seconds` to arrive; the deck files the path rule refuses are said
-    in `refused`."""
-    return [pull_deck(project, path, options, seconds) for path, options in live_decks(project, slug, refused)]
+def pull_game(project, slug: str, refused: list[Finding], deadline: Deadline) -> list[Pulled]:
+    """Pull every live sheet of one game within what is left of the command's `deadline`; the deck files the path rule
+    refuses are said in `refused`."""
+    return [pull_deck(project, path, options, deadline) for path, options in live_decks(project, slug, refused)]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.files import folder_to_write, write_atomic
+from pnp.core.temporaries import remove_stale_temporaries
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,8 @@ class StagedFolder:
     def _staging(self) -> Path:
         if self._tmp is None:
             folder_to_write(self.folder.parent)  # never a linked output folder (LinkedFolder)
-            self._tmp = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}-", suffix=".tmp"))
+            remove_stale_temporaries(self.folder.parent)  # the staging folders a killed export left
+            self._tmp = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}.{os.getpid()}-", suffix=".tmp"))
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(self._tmp, 0o777 & ~umask)
@@ -164,7 +166,7 @@ class StagedFolder:
         tmp, old = self._staging(), None
         try:
             if self.folder.exists():
-                old = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}-old-", suffix=".tmp"))
+                old = Path(tempfile.mkdtemp(dir=self.folder.parent, prefix=f".{self.folder.name}.{os.getpid()}-old-", suffix=".tmp"))
                 os.rename(self.folder, old / self.folder.name)
             os.rename(tmp, self.folder)
             self._tmp = None

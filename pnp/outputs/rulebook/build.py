@@ -68,6 +68,15 @@ def markup_findings(gctx: GameContext, rel: str) -> list:
     return found
 
 
+def _too_deep(rel: str, body: str, made_line: int, slug: str):
+    """The finding for Markdown nested past MAX_NESTING: at its line of the file where the file's own text nests so (the
+    text after Jinja has other lines: a `{{ components() }}` writes many), else at the file, naming the line of what its
+    Jinja made."""
+    own = too_deep(markdown_parser().parse(body))
+    where, what = (Loc(rel, own), "here") if own is not None else (Loc(rel), f"in the text this file's {{{{ … }}}} make (its line {made_line})")
+    return error("rulebook-too-deep", f"lists, quotes and emphasis nest over {MAX_NESTING} deep {what}: flatten the text", where, game=slug)
+
+
 def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStats] | None = None):
     """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, FileStats)], findings).
 
@@ -93,8 +102,7 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     tokens = markdown_parser().parse(text)
     deep = too_deep(tokens)
     if deep is not None:
-        return [], [*findings, error("rulebook-too-deep", f"lists, quotes and emphasis nest over {MAX_NESTING} deep here: flatten the text", Loc(rel, deep),
-                                     game=game.slug)]
+        return [], [*findings, _too_deep(rel, body, deep, game.slug)]
     large = too_large_table(tokens)
     if large is not None:
         return [], [*findings, error("rulebook-table-too-large", f"{large[1]}: a rulebook's tables are for reading at the table: "

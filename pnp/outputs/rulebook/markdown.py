@@ -211,11 +211,17 @@ class Converter:
 
 
 def keep_headings_with_next(blocks: list) -> list:
-    """Group each heading with the block after it, so a heading never ends a page."""
+    """Group each heading with the block after it, so a heading never ends a page. Headings in a row join one group,
+    side by side, rather than each wrapping the next: a thousand of them made a thousand stacks inside each other,
+    which every walk of the page recursed through."""
     out = list(blocks)
+    grouped: set[int] = set()  # the stacks made here, which a heading before them joins
     i = len(out) - 2
     while i >= 0:
         if out[i].keep_with_next:
-            out[i : i + 2] = [Stack([out[i], out[i + 1]])]
+            after = out[i + 1]
+            out[i : i + 2] = [Stack([out[i], *after.children]) if id(after) in grouped else Stack([out[i], after])]
+            grouped.discard(id(after))
+            grouped.add(id(out[i]))
         i -= 1
     return out

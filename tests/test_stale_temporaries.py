@@ -1,0 +1,76 @@
+"""What a killed command left is swept where pnp writes next (issue 74): kill -9 left temporary files beside outputs
+and in templates/, and export staging folders (one held 93,230 files), that nothing removed. Each temporary carries
+its writer's process id; a command sweeps the folders it writes into, and keeps what a command still running writes."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import run_pnp
+from test_live_sheets import _no_network, sheets  # noqa: F401  (the sheet server of test_live_sheets, loopback only)
+from test_spreadsheet_decks import HEAD, HEADER, ROWS, write_csv
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.fixture
+def running():
+    """A process that runs while the test does: a command still writing."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    yield child.pid
+    child.kill()
+    child.wait()
+
+
+def _plant(folder, name: str, pid: int, files: int = 0):
+    """A temporary named as pnp names its own (`.<target>.<pid>-<random>.tmp`): a folder holding `files` files, or a file."""
+    path = folder / f".{name}.{pid}-k9x2ab7q.tmp"
+    if files:
+        path.mkdir(parents=True)
+        for i in range(files):
+            (path / f"c{i}.png").write_bytes(b"x")
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"half")
+    return path
+
+
+def test_an_export_sweeps_the_staging_folders_a_killed_export_left_and_keeps_a_running_ones(built_project, running):
+    tiny = built_project / "output/tiny"
+    dead = [_plant(tiny, "png", _dead_pid(), files=50), _plant(tiny, "png", _dead_pid(), files=1)]
+    live = _plant(tiny, "png", running, files=3)
+    result = run_pnp(built_project, "export", "tiny", "--format", "png", "--deck", "heroes")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [p for p in dead if p.exists()] == []
+    assert live.is_dir() and len(list(live.iterdir())) == 3
+
+
+def test_a_build_sweeps_the_temporaries_a_killed_build_left_in_its_output_and_cache(built_project, running):
+    tiny, cache = built_project / "output/tiny", built_project / "output/.pnp-cache"
+    dead = [_plant(tiny, "tiny-cards.pdf", _dead_pid()), _plant(cache, "tiny.json", _dead_pid())]
+    live = _plant(tiny, "tiny-cards.pdf", running)
+    (built_project / "data/tiny/decks/heroes.yaml").write_text(
+        (built_project / "data/tiny/decks/heroes.yaml").read_text(encoding="utf-8").replace("Rogue", "Rogue the Second"), encoding="utf-8")
+    result = run_pnp(built_project, "build")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [p for p in dead if p.exists()] == []
+    assert live.is_file()
+
+
+def test_a_pull_sweeps_its_decks_folder_and_leaves_a_designers_own_dot_tmp_files(project, sheets, running):  # noqa: F811
+    decks = project / "data/tiny/decks"
+    dead = [_plant(decks, "heroes.pulled.csv", _dead_pid(), files=2), _plant(decks, "heroes.pulled.csv", _dead_pid())]
+    live = _plant(decks, "heroes.pulled.csv", running)
+    mine = decks / ".my-notes.tmp"  # no process id in its name: not pnp's
+    mine.write_text("notes", encoding="utf-8")
+    write_csv(sheets.folder / "heroes.csv", [HEADER, *ROWS])
+    (decks / "heroes.yaml").write_text(HEAD + f"cards_from: {sheets.url}/heroes.csv\n", encoding="utf-8")
+    result = run_pnp(project, "pull", "tiny")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert [p for p in dead if p.exists()] == []
+    assert live.exists() and mine.read_text(encoding="utf-8") == "notes"
