@@ -27,7 +27,7 @@ MAX_MADE = 2_000_000  # characters and items one face's template makes in all, w
 MAX_NUMBER_BITS = 14_000  # a whole number a template computes: about 4,200 digits, under the 4,300 Python writes as text
 FACE_SECONDS = 10  # processor seconds: a template that uses more on one face is looping away
 # A command (a build, a `watch` save, a `serve` refresh) may spend on its faces in all COMMAND_FACES faces' limits plus
-# FACE_SHARE of one for each face it draws: 200 s + 0.5 s a face at 10 s. The five games and a 10,000-card deck use
+# FACE_SHARE of one for each face it draws (docs/limits.md gives the figures). The five games and a 10,000-card deck use
 # a small fraction of theirs (docs/limits.md); a deck whose every face loops stops after about 20 faces, not 20,000.
 COMMAND_FACES = 20
 FACE_SHARE = 0.05

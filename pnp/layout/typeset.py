@@ -355,7 +355,7 @@ class _Breaking:
 
     Each line's part is found from the widths of the word's pieces between break points, added up once, then
     measured exactly as it is cut: a word of n break points costs about n, where cutting the rest again line by line
-    and trying its break points from the last cost n × n (9,000 soft hyphens took 82 s, issue 74). The parts and
+    and trying its break points from the last cost n × n (issue 74; docs/limits.md). The parts and
     their widths are those that cutting line by line gives."""
 
     __slots__ = ("ends", "first", "item", "start", "sums")
