@@ -1,0 +1,46 @@
+"""Where on its line a template stops parsing: Jinja's syntax errors carry a line and no column, and a finding names
+both (`file:line:column`), so an editor jumps to the token."""
+from __future__ import annotations
+
+import re
+
+import jinja2
+
+from pnp.layout.sandbox import TemplateBeyondReading
+
+
+def syntax_column(env: jinja2.Environment, source: str, exc: jinja2.TemplateSyntaxError) -> int | None:
+    """The 1-based column on `exc`'s line where `source` stops parsing, or None when that is no token of the line (the
+    template ended too soon).
+
+    Jinja's tokens carry a line and no column: the template is parsed again to
+    count the tokens read before the one the parser stopped at, and lexed again
+    (Environment.lex, every token with its text) to find where that one starts."""
+    from jinja2.lexer import TOKEN_RAW_BEGIN, TOKEN_RAW_END, ignored_tokens
+    from jinja2.parser import Parser
+
+    if isinstance(exc, TemplateBeyondReading):  # parsed again, it would be refused again
+        return None
+    char = re.search(r"unexpected char '.+?' at (\d+)", exc.message or "")
+    if char:
+        at = int(char.group(1))
+        return at - source.rfind("\n", 0, at)
+    parser = Parser(env, source, exc.name, exc.filename)
+    try:
+        parser.parse()
+        return None
+    except jinja2.TemplateSyntaxError:
+        left = sum(1 for _ in parser.stream)  # the token it stopped at and those after it
+    try:
+        read = sum(1 for _ in env.lexer.tokenize(env.preprocess(source), exc.name, exc.filename)) - left
+        starts, at = [], 0
+        for lineno, kind, text in env.lex(env.preprocess(source)):
+            at = source.find(text, at) if text else at
+            if kind not in ignored_tokens and kind not in (TOKEN_RAW_BEGIN, TOKEN_RAW_END):
+                starts.append((lineno, at))
+            at += len(text)
+    except jinja2.TemplateSyntaxError:
+        return None
+    if not 0 <= read < len(starts) or starts[read][0] != exc.lineno or starts[read][1] < 0:
+        return None
+    return starts[read][1] - source.rfind("\n", 0, starts[read][1])
