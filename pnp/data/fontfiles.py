@@ -87,7 +87,7 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
         return exc.reason("the project's fonts/ folder")
     try:
         if not real.is_file():
-            return "is missing: put the .ttf file in fonts/ or correct its name in fonts.yaml"
+            return "is missing: put the .ttf or .otf file in fonts/ or correct its name in fonts.yaml"
         size = real.stat().st_size
     except OSError as exc:  # a name too long for a file, say
         return f"cannot be read ({exc.strerror or exc}): correct its name in fonts.yaml"
@@ -98,7 +98,7 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
     except OSError as exc:
         return f"cannot be read ({exc.strerror or exc}): check you may read it"
     except Exception as exc:  # reportlab's reader fails on a damaged file in many ways (TTFError, struct.error, IndexError)
-        return f"is not a usable TrueType font ({str(exc).splitlines()[0][:120]}): use a .ttf with TrueType outlines (not .otf/CFF), re-downloaded"
+        return f"is not a usable font ({str(exc).splitlines()[0][:120]}): use a .ttf or a static .otf, re-downloaded"
     return None
 
 
@@ -113,12 +113,15 @@ def _ships_with_pnp(real: Path, size: int) -> bool:
 
 
 def _read_truetype(path: Path) -> None:
-    """Raise what reportlab raises on a file it cannot use as TrueType (a font pnp ships is not read: see `_ships_with_pnp`)."""
+    """Raise what reportlab raises on a file it cannot use as TrueType, or an OpenType CFF file once converted
+    (pnp.data.otf), so a file that fails fails here, at its line (a font pnp ships is not read: see `_ships_with_pnp`)."""
     if _ships_with_pnp(path, path.stat().st_size):
         return
     from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
 
-    face = TTFontFile(str(path))
+    from pnp.data.otf import truetype_source
+
+    face = TTFontFile(truetype_source(path))  # a CFF .otf is read as the TrueType font it is converted to
     # the glyphs themselves are read only when a PDF embeds them: a file whose glyph data is garbage parses, and failed
     # (or blanked) every PDF that used it. Its index of glyphs must point into its glyph table, in order, and the
     # printable ASCII glyphs, which any text uses, are embedded once here.
