@@ -1,6 +1,7 @@
 """OpenType fonts with PostScript (CFF) outlines (issue #78): a designer's .otf is converted to TrueType outlines when
 read (pnp.data.otf), then embedded and subset as a .ttf is. The font under test is URW Gothic Book, a CFF .otf from
-the URW base 35 fonts (tests/otf/LICENSE.txt). reportlab alone refuses it ("postscript outlines are not supported")."""
+the URW base 35 fonts (tests/otf/LICENSE.txt). reportlab alone refuses it ("postscript outlines are not supported").
+And a declared font no role uses never stops a build: a file of it that cannot be read is a warning at its line."""
 from __future__ import annotations
 
 import json
@@ -86,3 +87,20 @@ def test_the_same_file_converts_to_the_same_bytes():
     first = otf.truetype_source(OTF).getvalue()
     otf._CONVERTED.clear()
     assert otf.truetype_source(OTF).getvalue() == first
+
+
+def test_a_damaged_font_no_role_uses_is_a_located_warning_and_the_game_builds(project):
+    _declare(project, roles=False)
+    (project / "fonts" / OTF.name).write_bytes(OTF.read_bytes()[:5000])  # cut short, as by a broken download
+    result = run_pnp(project, "validate", "--format", "json")
+    said = [f for f in json.loads(result.output) if f["code"] == "font-file"]
+    assert said and all(f["severity"] == "warning" for f in said), result.output
+    assert said[0]["file"].endswith("fonts/fonts.yaml") and said[0]["line"] == 3 and "gothic" in said[0]["message"]
+    built = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert built.exit_code == 0, built.output + built.stderr
+    # a role that names it: the game is stopped, at the same line
+    _declare(project, roles=True)
+    (project / "fonts" / OTF.name).write_bytes(OTF.read_bytes()[:5000])
+    result = run_pnp(project, "validate", "--format", "json")
+    said = [f for f in json.loads(result.output) if f["code"] == "font-file"]
+    assert result.exit_code == 1 and said and said[0]["severity"] == "error" and said[0]["line"] == 3, result.output

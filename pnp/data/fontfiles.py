@@ -7,6 +7,7 @@ read as TrueType once, and every problem is an error at the line naming it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -25,9 +26,12 @@ SVG_FALLBACK_FAMILY = "noto-sans"  # an SVG's text in a font the project does no
 _READ = KnownByStatus()  # a process that stays up reads a font again only when its file changed
 
 
-def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
+def font_file_findings(fonts_dir: Path, root: Path, rel, spared: dict[str, list[Finding]] | None = None) -> list[Finding]:
     """An error for every file of the project's `fonts_dir`/fonts.yaml that cannot be used (`rel` names files); the
-    project's, so no game's: each game it stops says it (pnp.data.project.Project.load_game)."""
+    project's, so no game's: each game it stops says it (pnp.data.project.Project.load_game). With `spared`, the errors
+    of a family that only a game's font role could use (not a fallback, the condensed family or one of pnp's own, which
+    every game may draw with) go there by family instead: a game none of whose roles names it is not stopped by it
+    (`game_font_findings`), and no game draws with it (pnp.layout.fonts.FontBook's `leave_out`)."""
     from pnp.data.schema import FontsFile, check_shape  # the schema (pydantic) only where a fonts.yaml is checked
 
     spec_path = fonts_dir / "fonts.yaml"
@@ -46,12 +50,22 @@ def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
         return found
     found += _unknown_families(spec, family_names([BUNDLED_FONTS]) | set(checked.families), shown)
     families = spec.get("families")
+    always = family_names([BUNDLED_FONTS]) | {checked.condensed or ""} | ({checked.fallback} if isinstance(checked.fallback, str) else set(checked.fallback))
     for family, files in families.items() if isinstance(families, LocDict) else ():
         for style, file in files.items() if isinstance(files, LocDict) else ():
             problem = _font_problem(fonts_dir, root, str(file))
             if problem:
-                found.append(error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style)))
+                said = error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style))
+                (spared.setdefault(str(family), []) if spared is not None and str(family) not in always else found).append(said)
     return found
+
+
+def game_font_findings(spared: dict[str, list[Finding]], roles) -> list[Finding]:
+    """The findings of the families `font_file_findings` spared, for one game: errors where one of its font roles
+    (game.yaml's `fonts`) names the family, else warnings, as the family is left out of the game's fonts."""
+    used = {str(family) for family in roles.values()} if isinstance(roles, dict) else set()
+    return [said if family in used else replace(said, severity="warning", message=f"{said.message} (no font role uses family '{family}': it is left out)")
+            for family, found in sorted(spared.items()) for said in found]
 
 
 def _unknown_families(spec: LocDict, known: set[str], shown: str) -> list[Finding]:

@@ -134,10 +134,11 @@ class FontBook:
     Each folder's fonts.yaml adds its families to those of the folders before
     it (a project's fonts/ adds to the bundled ones, and may redefine one of
     them); a later `fallback` (one family or a list, tried in order) or
-    `condensed` replaces an earlier one.
+    `condensed` replaces an earlier one. A family of `leave_out` (one whose
+    file cannot be used and that no role names) is not added.
     """
 
-    def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS, kept: KeptParses | None = None):
+    def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS, kept: KeptParses | None = None, leave_out: frozenset[str] = frozenset()):
         self.kept = kept or KeptParses()  # fonts read by earlier runs (the build cache's), when the build names a folder
         self.families: dict[str, dict[str, str]] = {}
         self.fallback_families: tuple[str, ...] = ()
@@ -148,6 +149,8 @@ class FontBook:
             if spec is None:
                 continue  # a fonts.yaml of the wrong shape adds nothing: its errors are the project's (pnp.data.fontfiles)
             for family, files in spec.families.items():
+                if family in leave_out and folder != BUNDLED_FONTS:
+                    continue  # a file of it cannot be used, and no role of the game names it (pnp.data.fontfiles)
                 self.families[family] = dict(files)
                 self._dirs[family] = folder
             fallback = spec.fallback
