@@ -270,7 +270,7 @@ def test_a_font_whose_glyphs_are_garbage_is_refused_at_its_line_not_when_a_pdf_e
     (project / "fonts/fonts.yaml").write_text("families:\n  mine:\n    regular: Mine.ttf\n")
     game_yaml = project / "data/tiny/game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("  body: noto-sans", "  body: mine"))
-    refused(game, "font file 'Mine.ttf' of family 'mine' (regular) is not a usable TrueType font", "fonts/fonts.yaml:3:14")
+    refused(game, "font file 'Mine.ttf' of family 'mine' (regular) is not a usable font", "fonts/fonts.yaml:3:14")
 
 
 def test_a_font_role_naming_no_family_is_located(game):

@@ -19,7 +19,7 @@ from conftest import ROOT, TEST_PROJECT
 NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     # libraries of other commands and features
     "asyncio", "starlette", "uvicorn", "h11", "httpx", "watchfiles", "ezdxf", "segno", "python_calamine", "pypdf", "ssl",
-    "sqlite3", "http.server", "coloraide", "openpyxl",
+    "sqlite3", "http.server", "coloraide", "openpyxl", "fontTools",
     # worker processes: a build that forks none does its work in the command's own process
     "multiprocessing", "concurrent.futures",
     # pnp's own modules for other commands and kinds

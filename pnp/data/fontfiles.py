@@ -7,6 +7,7 @@ read as TrueType once, and every problem is an error at the line naming it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -25,9 +26,12 @@ SVG_FALLBACK_FAMILY = "noto-sans"  # an SVG's text in a font the project does no
 _READ = KnownByStatus()  # a process that stays up reads a font again only when its file changed
 
 
-def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
+def font_file_findings(fonts_dir: Path, root: Path, rel, spared: dict[str, list[Finding]] | None = None) -> list[Finding]:
     """An error for every file of the project's `fonts_dir`/fonts.yaml that cannot be used (`rel` names files); the
-    project's, so no game's: each game it stops says it (pnp.data.project.Project.load_game)."""
+    project's, so no game's: each game it stops says it (pnp.data.project.Project.load_game). With `spared`, the errors
+    of a family that only a game's font role could use (not a fallback, the condensed family or one of pnp's own, which
+    every game may draw with) go there by family instead: a game none of whose roles names it is not stopped by it
+    (`game_font_findings`), and no game draws with it (pnp.layout.fonts.FontBook's `leave_out`)."""
     from pnp.data.schema import FontsFile, check_shape  # the schema (pydantic) only where a fonts.yaml is checked
 
     spec_path = fonts_dir / "fonts.yaml"
@@ -46,12 +50,22 @@ def font_file_findings(fonts_dir: Path, root: Path, rel) -> list[Finding]:
         return found
     found += _unknown_families(spec, family_names([BUNDLED_FONTS]) | set(checked.families), shown)
     families = spec.get("families")
+    always = family_names([BUNDLED_FONTS]) | {checked.condensed or ""} | ({checked.fallback} if isinstance(checked.fallback, str) else set(checked.fallback))
     for family, files in families.items() if isinstance(families, LocDict) else ():
         for style, file in files.items() if isinstance(files, LocDict) else ():
             problem = _font_problem(fonts_dir, root, str(file))
             if problem:
-                found.append(error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style)))
+                said = error("font-file", f"font file '{file}' of family '{family}' ({style}) {problem}", files.loc_of(style))
+                (spared.setdefault(str(family), []) if spared is not None and str(family) not in always else found).append(said)
     return found
+
+
+def game_font_findings(spared: dict[str, list[Finding]], roles) -> list[Finding]:
+    """The findings of the families `font_file_findings` spared, for one game: errors where one of its font roles
+    (game.yaml's `fonts`) names the family, else warnings, as the family is left out of the game's fonts."""
+    used = {str(family) for family in roles.values()} if isinstance(roles, dict) else set()
+    return [said if family in used else replace(said, severity="warning", message=f"{said.message} (no font role uses family '{family}': it is left out)")
+            for family, found in sorted(spared.items()) for said in found]
 
 
 def _unknown_families(spec: LocDict, known: set[str], shown: str) -> list[Finding]:
@@ -87,7 +101,7 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
         return exc.reason("the project's fonts/ folder")
     try:
         if not real.is_file():
-            return "is missing: put the .ttf file in fonts/ or correct its name in fonts.yaml"
+            return "is missing: put the .ttf or .otf file in fonts/ or correct its name in fonts.yaml"
         size = real.stat().st_size
     except OSError as exc:  # a name too long for a file, say
         return f"cannot be read ({exc.strerror or exc}): correct its name in fonts.yaml"
@@ -98,7 +112,7 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
     except OSError as exc:
         return f"cannot be read ({exc.strerror or exc}): check you may read it"
     except Exception as exc:  # reportlab's reader fails on a damaged file in many ways (TTFError, struct.error, IndexError)
-        return f"is not a usable TrueType font ({str(exc).splitlines()[0][:120]}): use a .ttf with TrueType outlines (not .otf/CFF), re-downloaded"
+        return f"is not a usable font ({str(exc).splitlines()[0][:120]}): use a .ttf or a static .otf, re-downloaded"
     return None
 
 
@@ -113,12 +127,15 @@ def _ships_with_pnp(real: Path, size: int) -> bool:
 
 
 def _read_truetype(path: Path) -> None:
-    """Raise what reportlab raises on a file it cannot use as TrueType (a font pnp ships is not read: see `_ships_with_pnp`)."""
+    """Raise what reportlab raises on a file it cannot use as TrueType, or an OpenType CFF file once converted
+    (pnp.data.otf), so a file that fails fails here, at its line (a font pnp ships is not read: see `_ships_with_pnp`)."""
     if _ships_with_pnp(path, path.stat().st_size):
         return
     from reportlab.pdfbase.ttfonts import TTFontFile  # only a project with its own fonts pays for reportlab here
 
-    face = TTFontFile(str(path))
+    from pnp.data.otf import truetype_source
+
+    face = TTFontFile(truetype_source(path))  # a CFF .otf is read as the TrueType font it is converted to
     # the glyphs themselves are read only when a PDF embeds them: a file whose glyph data is garbage parses, and failed
     # (or blanked) every PDF that used it. Its index of glyphs must point into its glyph table, in order, and the
     # printable ASCII glyphs, which any text uses, are embedded once here.

@@ -126,7 +126,7 @@ class Project:
         self.font_dirs = [BUNDLED_FONTS, own_fonts] if has_own else [BUNDLED_FONTS]  # a project's fonts add to pnp's
         self._loaded: dict[str, tuple[tuple, Game | None, list[Finding]]] = {}  # slug → (folder state, game, findings)
         # (fonts/ folder state, findings, families as an SVG names them, families as written)
-        self._fonts_checked: tuple[tuple | None, list[Finding], frozenset[str], frozenset[str]] | None = None
+        self._fonts_checked: tuple[tuple | None, list[Finding], frozenset[str], frozenset[str], dict] | None = None
         self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
@@ -196,7 +196,7 @@ class Project:
         `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
         reuses the game it read last: a save in one game rereads that game alone,
         and keeps the objects of the cards it reads alike (`_as_before`)."""
-        from pnp.data.fontfiles import font_role_findings
+        from pnp.data.fontfiles import font_role_findings, game_font_findings
 
         gdir = self.data_dir / slug
         if not _there(gdir / "game.yaml"):
@@ -214,6 +214,7 @@ class Project:
             game, findings = self._read_game(slug, gdir, hit[1] if hit is not None and not _has_error(hit[2]) else None)
             self._loaded[slug] = (state, game, list(findings))  # a state of None (a file still being written) is never met again
         files = [f.in_game(slug) for f in self._font_findings()]  # the project's: said for each game it stops
+        files += [f.in_game(slug) for f in game_font_findings(self._fonts_checked[4], game.data.get("fonts") if game else None)]
         files += icon_file_findings(self.icon_dirs(slug)[:-1], self.root, self.rel, slug, self._fonts_checked[2])  # the last folder is pnp's own
         if game is not None:
             files += font_role_findings(game.data.get("fonts"), self._fonts_checked[3], slug)
@@ -231,8 +232,14 @@ class Project:
         state = folder_state(fonts) if fonts.is_dir() else ()
         if state is None or self._fonts_checked is None or self._fonts_checked[0] != state:
             # a state of None is never met again
-            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel), font_families(self.font_dirs), family_names(self.font_dirs))
+            spared: dict[str, list[Finding]] = {}  # a family only a role could use, whose file cannot be: by family
+            self._fonts_checked = (state, font_file_findings(fonts, self.root, self.rel, spared), font_families(self.font_dirs), family_names(self.font_dirs), spared)
         return self._fonts_checked[1]
+
+    def unusable_families(self) -> frozenset[str]:
+        """The families no game draws with: a file cannot be used, and only a font role (which stops its game) could use them."""
+        self._font_findings()
+        return frozenset(self._fonts_checked[4])
 
     @paused
     def _read_game(self, slug: str, gdir: Path, before: Game | None = None) -> tuple[Game | None, list[Finding]]:

@@ -1,6 +1,7 @@
-"""Font families: which TrueType file draws which role and style.
+"""Font families: which font file draws which role and style.
 
-Only TrueType-outline fonts are used, so every font is embedded and subset;
+Only TrueType-outline fonts are used (an OpenType CFF file is converted to
+TrueType as it is read: pnp.data.otf), so every font is embedded and subset;
 no base-14 font may appear in an output. A character missing from a font is
 drawn from the fallback family, never as an empty box.
 """
@@ -17,6 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from pnp.core.assets import BUNDLED_FONTS
 from pnp.core.files import Refused, file_sha256, inside
 from pnp.core.kept import KeptParses
+from pnp.data.otf import truetype_source
 from pnp.data.schema import FontsFile, check_shape
 from pnp.data.source import load_yaml
 from pnp.layout import rl
@@ -46,11 +48,11 @@ def _registered(name: str, path: Path, kept: KeptParses) -> TTFont:
 
 
 def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
-    """reportlab's reading of a TrueType file, kept across runs by the file's digest and the font's name (the name
+    """reportlab's reading of a TrueType file (or a CFF one's TrueType conversion), kept across runs by the file's digest and the font's name (the name
     decides whether reportlab shapes its text). The document state and the scale function pickle cannot carry are
     left out of the kept copy and made again here, as TTFont makes them."""
     key = f"{name}|{digest}"
-    stored = _READ_AHEAD.get(key) or kept.get("ttf", key, lambda: _storable(TTFont(name, str(path))), version=reportlab.Version)
+    stored = _READ_AHEAD.get(key) or kept.get("ttf", key, lambda: _storable(TTFont(name, truetype_source(path, digest))), version=reportlab.Version)
     font = ListenedFont.__new__(ListenedFont)
     font.__dict__.update(stored.__dict__)
     font.face = copy.copy(stored.face)
@@ -132,10 +134,11 @@ class FontBook:
     Each folder's fonts.yaml adds its families to those of the folders before
     it (a project's fonts/ adds to the bundled ones, and may redefine one of
     them); a later `fallback` (one family or a list, tried in order) or
-    `condensed` replaces an earlier one.
+    `condensed` replaces an earlier one. A family of `leave_out` (one whose
+    file cannot be used and that no role names) is not added.
     """
 
-    def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS, kept: KeptParses | None = None):
+    def __init__(self, fonts_dirs: Path | list[Path] = BUNDLED_FONTS, kept: KeptParses | None = None, leave_out: frozenset[str] = frozenset()):
         self.kept = kept or KeptParses()  # fonts read by earlier runs (the build cache's), when the build names a folder
         self.families: dict[str, dict[str, str]] = {}
         self.fallback_families: tuple[str, ...] = ()
@@ -146,6 +149,8 @@ class FontBook:
             if spec is None:
                 continue  # a fonts.yaml of the wrong shape adds nothing: its errors are the project's (pnp.data.fontfiles)
             for family, files in spec.families.items():
+                if family in leave_out and folder != BUNDLED_FONTS:
+                    continue  # a file of it cannot be used, and no role of the game names it (pnp.data.fontfiles)
                 self.families[family] = dict(files)
                 self._dirs[family] = folder
             fallback = spec.fallback

@@ -50,7 +50,7 @@ class Engine:
         # one recorder for the whole run: fonts, templates and images are shared by the games, which build one at a time
         self.files_read = FilesRead()
         self.kept = KeptParses()
-        self.fonts = FontBook(self.project.font_dirs, self.kept)
+        self.fonts = FontBook(self.project.font_dirs, self.kept, self.project.unusable_families())
         self.fonts.files_read = self.files_read
         self.layouts = Layouts(self.project.root, [*self.project.template_dirs(), BUILTIN_TEMPLATES], self.fonts, helpers=template_helpers, files_read=self.files_read)
         self.check_image = ImageChecker(self.project.root, self.files_read)

@@ -1,0 +1,106 @@
+"""OpenType fonts with PostScript (CFF) outlines (issue #78): a designer's .otf is converted to TrueType outlines when
+read (pnp.data.otf), then embedded and subset as a .ttf is. The font under test is URW Gothic Book, a CFF .otf from
+the URW base 35 fonts (tests/otf/LICENSE.txt). reportlab alone refuses it ("postscript outlines are not supported").
+And a declared font no role uses never stops a build: a file of it that cannot be read is a warning at its line."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from conftest import run_pnp
+from pdftext import page_texts
+
+OTF = Path(__file__).parent / "otf" / "URWGothic-Book.otf"
+
+
+def _declare(project: Path, roles: bool) -> None:
+    """The .otf as the project's family 'gothic'; with `roles`, the tiny game's body and title are set in it."""
+    (project / "fonts").mkdir(exist_ok=True)
+    shutil.copy(OTF, project / "fonts" / OTF.name)
+    (project / "fonts/fonts.yaml").write_text(f"families:\n  gothic:\n    regular: {OTF.name}\n", encoding="utf-8")
+    if roles:
+        game = project / "data/tiny/game.yaml"
+        text = game.read_text(encoding="utf-8").replace("  body: noto-sans\n  title: comfortaa\n", "  body: gothic\n  title: gothic\n", 1)
+        assert "body: gothic" in text
+        game.write_text(text, encoding="utf-8")
+
+
+def test_the_font_under_test_is_cff():
+    assert OTF.read_bytes()[:4] == b"OTTO" and b"CFF " in OTF.read_bytes()[:400]
+
+
+def test_a_game_set_in_a_cff_font_builds_embeds_it_and_its_text_reads_back(project):
+    _declare(project, roles=True)
+    result = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert result.exit_code == 0, result.output + result.stderr
+    pdf = project / "output/tiny/tiny-cards.pdf"
+    lines = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    gothic = [line.split() for line in lines if "URWGothic-Book" in line]
+    assert gothic, lines
+    # type TrueType, embedded, subset, with a ToUnicode map: pdffonts' emb, sub and uni columns
+    assert all(cols[1] == "TrueType" and cols[-5:-2] == ["yes", "yes", "yes"] for cols in gothic), gothic
+    text = "".join(page_texts(pdf))
+    for name in ("Knight", "AT&T Agent", "Rogue", "Mage", "Twin", "Look at the top three cards"):
+        assert name in text, name
+
+
+def test_a_declared_cff_font_no_role_uses_stops_nothing(project):
+    _declare(project, roles=False)
+    result = run_pnp(project, "validate", "--format", "json")
+    assert not [f for f in json.loads(result.output) if f["code"] == "font-file"], result.output
+    assert run_pnp(project, "build", "tiny", "--only", "cards").exit_code == 0
+
+
+def test_each_converted_outline_is_the_cff_outline():
+    """Every character's outline keeps its box (within 2 font units: the cubic-to-quadratic tolerance is 1) and its
+    advance: the font prints the letters it was drawn with."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    from pnp.data.otf import truetype_source
+
+    cff = TTFont(str(OTF))
+    ttf = TTFont(truetype_source(OTF))
+    assert "glyf" in ttf and "CFF " not in ttf and ttf.sfntVersion == "\x00\x01\x00\x00"
+    before, after = cff.getGlyphSet(), ttf.getGlyphSet()
+    checked = 0
+    for code, name in cff.getBestCmap().items():
+        if 32 < code < 0x250:
+            box = []
+            for glyphs in (before, after):
+                pen = BoundsPen(glyphs)
+                glyphs[name].draw(pen)
+                box.append(pen.bounds)
+            assert (box[0] is None) == (box[1] is None), name
+            if box[0]:
+                assert max(abs(a - b) for a, b in zip(box[0], box[1], strict=True)) <= 2, (name, box)
+            assert before[name].width == after[name].width, name
+            checked += 1
+    assert checked > 150
+
+
+def test_the_same_file_converts_to_the_same_bytes():
+    import pnp.data.otf as otf
+
+    first = otf.truetype_source(OTF).getvalue()
+    otf._CONVERTED.clear()
+    assert otf.truetype_source(OTF).getvalue() == first
+
+
+def test_a_damaged_font_no_role_uses_is_a_located_warning_and_the_game_builds(project):
+    _declare(project, roles=False)
+    (project / "fonts" / OTF.name).write_bytes(OTF.read_bytes()[:5000])  # cut short, as by a broken download
+    result = run_pnp(project, "validate", "--format", "json")
+    said = [f for f in json.loads(result.output) if f["code"] == "font-file"]
+    assert said and all(f["severity"] == "warning" for f in said), result.output
+    assert said[0]["file"].endswith("fonts/fonts.yaml") and said[0]["line"] == 3 and "gothic" in said[0]["message"]
+    built = run_pnp(project, "build", "tiny", "--only", "cards")
+    assert built.exit_code == 0, built.output + built.stderr
+    # a role that names it: the game is stopped, at the same line
+    _declare(project, roles=True)
+    (project / "fonts" / OTF.name).write_bytes(OTF.read_bytes()[:5000])
+    result = run_pnp(project, "validate", "--format", "json")
+    said = [f for f in json.loads(result.output) if f["code"] == "font-file"]
+    assert result.exit_code == 1 and said and said[0]["severity"] == "error" and said[0]["line"] == 3, result.output
