@@ -108,7 +108,7 @@ def test_sixty_rows_with_three_unused_columns_give_three_warnings_naming_column_
     assert len(unused) == 3, result.output
     for column, letter in (("Notes", "G"), ("Level", "H"), ("Designer", "I")):
         line = next(u for u in unused if f"'{column}'" in u)
-        assert line.startswith(f"{SHEET}.csv:2:{'GHI'.index(letter) + 7}: warning:"), line  # the first card's cell
+        assert line.startswith(f"{SHEET}.csv:1:{'GHI'.index(letter) + 7}: warning:"), line  # the column's header cell, where its name is written
         assert "60 cards of deck 'heroes' have it" in line
         assert "did you mean" not in line, line  # Level is not bleed, Notes is not steps
 
