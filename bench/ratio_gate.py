@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = 500  # a deck big enough that start-up is not the whole figure, small enough for CI (about 5 s a run)
 RUNS = 5  # each tool's median of this many, in turn
-# pnp's wall time over the floor's on CARDS cards. Measured 7.2 × (5 runs, load 5.8, 43eb69a) and 7.6 × at the end
-# of the last round (39ae783, load 1.5–2): the ceiling is the larger × 1.25, headroom for a noisy machine.
-CEILING = 9.5
+# pnp's wall time over the floor's on CARDS cards. Measured 6.57 × at the end of this round (5 runs, load 2.5, the merge
+# of s12-*), down from 7.2–7.6 × at 43eb69a: the ceiling is that × 1.25, headroom for a noisy machine.
+CEILING = 8.2
 
 
 def runner() -> Path:
