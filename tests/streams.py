@@ -191,3 +191,22 @@ def throughout(drawn: Page | XObject, seen: set | None = None):
         if xobject.subtype == "/Form" and xobject.key not in seen:
             seen.add(xobject.key)
             yield from throughout(xobject, seen)
+
+
+OUTLINE_GREY = 180 / 255  # the light cut line's stroke colour of round and hex pieces (pnp.render.sheets.OUTLINE_COLOUR)
+
+
+def grey_paths(page: Page, grey: float = OUTLINE_GREY) -> list[list[tuple[float, float]]]:
+    """The paths `page` strokes at page level in the grey `grey` (a round or hex piece's cut line), each a list of its
+    points in mm from the page's top-left."""
+    mm = 72 / 25.4
+    out, path, stroking = [], [], False
+    for operands, op in page.operations:
+        if op == b"RG":
+            stroking = all(abs(v - grey) < 0.002 for v in operands)
+        elif op in (b"m", b"l") and stroking:
+            path.append((operands[0] / mm, (page.height - operands[1]) / mm))
+        elif op == b"S" and stroking:
+            out.append(path)
+            path = []
+    return out

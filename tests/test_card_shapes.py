@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 import streams
-from conftest import MM, render_page, run_pnp
+from conftest import render_page, run_pnp
 from PIL import Image
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -84,17 +84,7 @@ def test_a_round_deck_cuts_circles_of_its_size(shaped):
 
 def _outlines(pdf, index: int) -> list[list[tuple[float, float]]]:
     """The paths the page strokes in the outline's light grey, at page level, in mm from the top-left."""
-    page = streams.Document(pdf).page(index)
-    out, path, grey = [], [], False
-    for operands, op in page.operations:
-        if op == b"RG":
-            grey = all(abs(v - OUTLINE_GREY) < 0.002 for v in operands)
-        elif op in (b"m", b"l") and grey:
-            path.append((operands[0] / MM, (page.height - operands[1]) / MM))
-        elif op == b"S" and grey:
-            out.append(path)
-            path = []
-    return out
+    return streams.grey_paths(streams.Document(pdf).page(index), OUTLINE_GREY)
 
 
 def test_round_and_hex_cards_get_a_light_outline_on_their_cut_on_the_fronts_only(shaped):

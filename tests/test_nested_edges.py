@@ -14,7 +14,7 @@ import shutil
 import numpy as np
 import pytest
 import streams
-from conftest import MM, TEST_PROJECT, run_pnp
+from conftest import TEST_PROJECT, run_pnp
 
 DPI = 300
 COLOURS = {"red": (0xC0, 0x39, 0x2B), "blue": (0x2E, 0x6D, 0xA4), "green": (0x2E, 0x8B, 0x57), "gold": (0x87, 0x65, 0x10)}
@@ -45,16 +45,7 @@ def nested(tmp_path_factory):
 
 
 def _outlines(page) -> list[list[tuple[float, float]]]:
-    out, path, grey = [], [], False
-    for operands, op in page.operations:
-        if op == b"RG":
-            grey = all(abs(v - OUTLINE_GREY) < 0.002 for v in operands)
-        elif op in (b"m", b"l") and grey:
-            path.append((operands[0] / MM, (page.height - operands[1]) / MM))
-        elif op == b"S" and grey:
-            out.append(path)
-            path = []
-    return out
+    return streams.grey_paths(page, OUTLINE_GREY)
 
 
 def _outside(outline: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:

@@ -99,18 +99,9 @@ SAFE_MM = 3.0  # the safe area: words stay 3 mm inside the cut (PRINTING.md)
 
 def _cut_outlines(page) -> list[list[tuple[float, float]]]:
     """The light grey paths a page strokes (each round or hex card's cut), in mm from the top-left."""
-    from conftest import MM
+    import streams
 
-    out, path, grey = [], [], False
-    for operands, op in page.operations:
-        if op == b"RG":
-            grey = all(abs(v - OUTLINE_GREY) < 0.002 for v in operands)
-        elif op in (b"m", b"l") and grey:
-            path.append((operands[0] / MM, (page.height - operands[1]) / MM))
-        elif op == b"S" and grey:
-            out.append(path)
-            path = []
-    return out
+    return streams.grey_paths(page, OUTLINE_GREY)
 
 
 def _depth(polygon: list[tuple[float, float]], point: tuple[float, float]) -> float:
