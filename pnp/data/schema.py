@@ -194,10 +194,20 @@ class CardSpec(BaseModel):
     back: str | None = None
 
 
+def _cut_named(allowed: tuple[str, ...]):
+    """A `shape:` value: one of `allowed`, or an outline's .svg file (pnp.data.outlines), which the loader reads."""
+    def check(value: str) -> str:
+        if value in allowed or (value.lower().endswith(".svg") and len(value) > 4):
+            return value
+        raise ValueError(f"'{value}' is not allowed; expected {', '.join(repr(a) for a in allowed)} or an outline's .svg file (outlines/star.svg)")
+
+    return AfterValidator(check)
+
+
 class DeckSpec(Strict):
     name: str
     size: CardSize
-    shape: Literal["rect", "round", "hex"] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
+    shape: Annotated[str, _cut_named(("rect", "round", "hex"))] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
     corner_radius: float = Field(default=0.0, ge=0, le=30)  # mm: a rect card's rounded corners (3 mm is a playing card's)
     hex_top: Literal["flat", "pointy"] = "flat"  # a hex card's top: a flat side, or a corner
     art_bleed: Literal["none", "extend", "mirror"] = "none"  # an image reaching the trim bleeds by its own edge (pnp.layout.art_bleed)

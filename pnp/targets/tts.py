@@ -67,7 +67,7 @@ class Sheet:
     unique_back: bool
 
 
-CARD_TYPES = {"rectangle": 0, "rounded": 0, "hexagon": 3, "circle": 4}  # CustomDeck.Type: 0 rounded rectangle (TTS's usual card), 3 hex, 4 circle
+CARD_TYPES = {"rectangle": 0, "rounded": 0, "hexagon": 3, "circle": 4, "outline": 0}  # CustomDeck.Type: 0 rounded rectangle (TTS's usual card; it has no drawn outline), 3 hex, 4 circle
 
 
 def deck_object(name: str, card_mm: tuple[float, float], sheets: list[Sheet], cards: list[tuple[str, int, int]], cut: str = "rectangle") -> dict:

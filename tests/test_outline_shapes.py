@@ -1,0 +1,203 @@
+"""Any die-cut outline (issue 79 item 5): a deck whose `shape:` names an SVG of one closed path is cut to that path,
+its bounding box filling the card's size. Measured on what is written: the cut files' polygons and the DXF's closed
+polylines against the star's own corners, the light cut line found on the rasterised sheet, and the art's green found
+on it (every green pixel within its star's bleed, and no two stars' bleeds meeting). The star is geometry, not pnp's:
+five points 50 units out and five 20 units in, every 36° from the top.
+"""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from conftest import run_pnp
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+STAR = [(50 + (50 if i % 2 == 0 else 20) * math.cos(math.radians(-90 + 36 * i)), 50 + (50 if i % 2 == 0 else 20) * math.sin(math.radians(-90 + 36 * i)))
+        for i in range(10)]
+SIZE = (47.553, 45.225)  # the star's bounding box (95.106 × 90.451 units) at half size: its proportions kept
+BLEED = 1.0  # a piece with no straight cut bleeds 1 mm (docs/components.md): a hand cut wanders that far
+GAME = "title: Stars\nstamps: false\npitch: Stars.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n"
+DECK = "name: Stars\nsize: 47.553 x 45.225\nshape: outlines/star.svg\nfront: stars/green.j2\ncards:\n  - {id: star, count: 6}\n"
+GREEN = '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#00ff00") }}'
+
+
+def star_svg(d: str | None = None) -> str:
+    d = d or "M" + " L".join(f"{x:.5f},{y:.5f}" for x, y in STAR) + " Z"
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g transform="translate(3 4)"><path d="{d}"/></g></svg>'
+
+
+def expected_star(x0: float, y0: float) -> list[tuple[float, float]]:
+    """The star's corners in mm, its bounding box at (x0, y0) filling SIZE."""
+    xs, ys = [p[0] for p in STAR], [p[1] for p in STAR]
+    return [(x0 + (x - min(xs)) / (max(xs) - min(xs)) * SIZE[0], y0 + (y - min(ys)) / (max(ys) - min(ys)) * SIZE[1]) for x, y in STAR]
+
+
+def game(root, decks: dict[str, str], svgs: dict[str, str]):
+    (root / "data/stars/decks/outlines").mkdir(parents=True)
+    (root / "templates/stars").mkdir(parents=True)
+    (root / "data/stars/game.yaml").write_text(GAME)
+    (root / "templates/stars/green.j2").write_text(GREEN)
+    for name, text in decks.items():
+        (root / f"data/stars/decks/{name}.yaml").write_text(text)
+    for name, text in svgs.items():
+        (root / f"data/stars/decks/outlines/{name}").write_text(text)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Six star cards, built with Silhouette's marks, its SVG cut file and the DXF beside it."""
+    root = tmp_path_factory.mktemp("outline") / "project"
+    game(root, {"stars": DECK}, {"star.svg": star_svg()})
+    result = run_pnp(root, "build", "--only", "cards", "--cutter", "silhouette", "stars")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/stars"
+
+
+def _svg_polygons(out, sheets: str = "*") -> list[list[tuple[float, float]]]:
+    polygons = []
+    for svg in sorted(out.glob(f"stars-cards-silhouette-sheet-{sheets}.svg")):
+        for p in ET.parse(svg).getroot().iter(SVG_NS + "polygon"):
+            polygons.append([tuple(map(float, xy.split(","))) for xy in p.get("points").split()])
+    return polygons
+
+
+def _on_star(points, star) -> float:
+    """The farthest any of `points` lies from the star's sides (mm)."""
+    return float(np.max(_distances(np.asarray(points, dtype=float), [star])))
+
+
+def _distances(points: np.ndarray, stars) -> np.ndarray:
+    """Each point's distance (mm) to the nearest side of any of `stars`."""
+    best = np.full(len(points), np.inf)
+    for star in stars:
+        a = np.asarray(star, dtype=float)
+        b = np.roll(a, -1, axis=0)
+        for (ax, ay), (bx, by) in zip(a, b, strict=True):
+            dx, dy = bx - ax, by - ay
+            t = np.clip(((points[:, 0] - ax) * dx + (points[:, 1] - ay) * dy) / (dx * dx + dy * dy), 0, 1)
+            best = np.minimum(best, np.hypot(points[:, 0] - ax - t * dx, points[:, 1] - ay - t * dy))
+    return best
+
+
+def _stars_of(polygons):
+    """The star expected at each cut polygon's place (its bounding box's corner)."""
+    return [expected_star(min(x for x, _ in p), min(y for _, y in p)) for p in polygons]
+
+
+def test_a_star_outline_cuts_every_card_to_the_star_in_the_svg_and_the_dxf(built):
+    import ezdxf
+
+    polygons = _svg_polygons(built)
+    assert len(polygons) == 6
+    for polygon, star in zip(polygons, _stars_of(polygons), strict=True):
+        assert max(math.dist(a, b) for a, b in zip(polygon, star, strict=True)) < 0.1  # every corner of the star, in order
+    dxf_stars = []
+    for dxf in sorted(built.glob("stars-cards-silhouette-sheet-*.dxf")):
+        doc = ezdxf.readfile(dxf)
+        page_h = float(ET.parse(dxf.with_suffix(".svg")).getroot().get("viewBox").split()[3])  # the DXF's y runs up from the page's foot
+        dxf_stars += [[(x, page_h - y) for x, y, *_ in e.get_points("xyb")] for e in doc.modelspace().query("LWPOLYLINE") if e.closed]
+    assert len(dxf_stars) == 6
+    for cut, star in zip(sorted(dxf_stars), sorted(_stars_of(dxf_stars)), strict=True):
+        assert len(cut) == 10 and _on_star(cut, star) < 0.1 and _on_star(star, cut) < 0.1
+
+
+@pytest.fixture(scope="module")
+def front(built):
+    """The first sheet of fronts at 300 dpi (0.085 mm a pixel), as RGB."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(built / "stars-cards-silhouette.pdf"))
+    try:
+        return np.asarray(doc[0].render(scale=300 / 72).to_pil().convert("RGB"), dtype=np.int16)
+    finally:
+        doc.close()
+
+
+def _pixels_mm(mask: np.ndarray) -> np.ndarray:
+    ys, xs = np.nonzero(mask)
+    return np.column_stack([(xs + 0.5) * 25.4 / 300, (ys + 0.5) * 25.4 / 300])
+
+
+def test_the_printed_cut_line_lies_on_the_star(built, front):
+    stars = _stars_of(_svg_polygons(built, "01"))
+    dark = front.max(axis=2) < 120  # marks and the footer's text: their anti-aliased fringes are grey too
+    near = dark.copy()
+    for dy in range(-3, 4):
+        for dx in range(-3, 4):
+            near |= np.roll(np.roll(dark, dy, 0), dx, 1)
+    r, g, b = front[..., 0], front[..., 1], front[..., 2]
+    grey = (r > 40) & (np.abs(r - b) < 10) & (g < 240) & (g >= r) & ~near  # the grey line over the green art: never pure green, never paper
+    near = _distances(_pixels_mm(grey), stars)
+    assert len(near) > 1000 and np.percentile(near, 99) < 0.2, np.percentile(near, [50, 99])
+
+
+def test_no_two_stars_bleeds_meet_and_the_art_stays_in_its_bleed(built, front):
+    polygons = _svg_polygons(built, "01")
+    for i, a in enumerate(polygons):
+        for b in polygons[i + 1:]:
+            assert min(_on_star([p], b) for p in a) >= 2 * BLEED - 0.01 and min(_on_star([p], a) for p in b) >= 2 * BLEED - 0.01
+    green = (front[..., 1] > 150) & (front[..., 0] < 100) & (front[..., 2] < 100)
+    points = _pixels_mm(green)
+    assert len(points) > 10_000
+    inside = np.zeros(len(points), dtype=bool)
+    for star in polygons:  # even-odd: a pixel inside any star is art on its piece
+        a = np.asarray(star)
+        for (x1, y1), (x2, y2) in zip(a, np.roll(a, -1, axis=0), strict=True):
+            crosses = ((y1 > points[:, 1]) != (y2 > points[:, 1])) & (points[:, 0] < x1 + (points[:, 1] - y1) * (x2 - x1) / (y2 - y1 + 1e-12))
+            inside ^= crosses
+    outside = points[~inside]
+    assert len(outside) and np.max(_distances(outside, polygons)) <= BLEED + 0.13  # its bleed, and half a pixel's diagonal
+
+
+def test_the_safe_area_follows_the_star(tmp_path):
+    from pnp.data.project import Project
+
+    game(tmp_path, {"stars": DECK}, {"star.svg": star_svg()})
+    deck = Project(tmp_path).load_game("stars")[0].decks["stars"]
+    depth = deck.shape.depth(*SIZE)
+    centre = expected_star(0, 0)[0][0], 50 / 90.451 * SIZE[1]  # below its top point, its middle
+    assert abs(depth(*centre) - 20 * SIZE[1] / 90.451) < 0.01  # its nearest cut: the inner corners, 20 units out
+    assert depth(1.0, 1.0) < -5  # the box's corner is off the star: past the cut
+    x0, y0 = expected_star(0, 0)[0]
+    assert abs(depth(x0, y0 + 0.5)) < 0.5  # just below its top point, on the cut's edge
+
+
+def test_a_curved_outline_is_flattened_within_its_tolerance(tmp_path):
+    from pnp.data.outlines import FLATTEN_MM, read_outline
+
+    circle = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><path d="M0,10 A10,10 0 0 1 20,10 A10,10 0 0 1 0,10 Z"/></svg>'
+    (tmp_path / "c.svg").write_text(circle)
+    points = read_outline(tmp_path / "c.svg", "c.svg", tmp_path, (40.0, 40.0))
+    radii = [math.hypot(x * 40 - 20, y * 40 - 20) for x, y in points]
+    assert max(radii) <= 20.01 and min(radii) >= 20 - 0.05  # corners on a 20 mm circle (svglib's arcs are cubics, 0.03 % off)
+    sides = [math.dist(a, b) for a, b in zip(points, points[1:] + points[:1], strict=True)]
+    assert 20 - 20 * math.cos(max(sides) / 2 / 20) <= FLATTEN_MM + 0.01  # no side strays from the curve past the tolerance
+
+
+BAD = {
+    "none.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+    "open.svg": star_svg("M" + " L".join(f"{x:.5f},{y:.5f}" for x, y in STAR)),
+    "two.svg": star_svg().replace("</g>", '<path d="M1,1 L5,1 L5,5 Z"/></g>'),
+    "holed.svg": star_svg("M" + " L".join(f"{x:.5f},{y:.5f}" for x, y in STAR) + " Z M40,40 L60,40 L50,60 Z"),
+    "broken.svg": "<svg",
+}
+
+
+def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_path):
+    from pnp.data.project import Project
+
+    decks = {name.split(".")[0]: DECK.replace("outlines/star.svg", f"outlines/{name}") for name in BAD}
+    decks["outside"] = DECK.replace("outlines/star.svg", "../../../../elsewhere.svg")
+    decks["missing"] = DECK.replace("outlines/star.svg", "outlines/nowhere.svg")
+    decks["misnamed"] = DECK.replace("outlines/star.svg", "star")
+    game(tmp_path, decks, BAD)
+    (tmp_path.parent / "elsewhere.svg").write_text(star_svg())
+    _, findings = Project(tmp_path).load_game("stars", partial=True)
+    said = {str(f.loc).split("/")[-1]: f.message for f in findings if f.severity == "error"}
+    assert set(said) == {f"{name}.yaml:3:8" for name in decks}, said  # each at its `shape:` value, once
+    wanted = {"none": "draws no <path>", "open": "is open", "two": "2 paths", "holed": "2 paths", "broken": "not valid SVG",
+              "outside": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file"}
+    for name, words in wanted.items():
+        assert words in said[f"{name}.yaml:3:8"], said[f"{name}.yaml:3:8"]
