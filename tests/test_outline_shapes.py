@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from typing import NamedTuple
 
 import numpy as np
 import pytest
 from conftest import run_pnp
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
+DPI = 300  # 0.085 mm a pixel
 STAR = [(50 + (50 if i % 2 == 0 else 20) * math.cos(math.radians(-90 + 36 * i)), 50 + (50 if i % 2 == 0 else 20) * math.sin(math.radians(-90 + 36 * i)))
         for i in range(10)]
 SIZE = (47.553, 45.225)  # the star's bounding box (95.106 × 90.451 units) at half size: its proportions kept
@@ -103,44 +105,56 @@ def test_a_star_outline_cuts_every_card_to_the_star_in_the_svg_and_the_dxf(built
         assert len(cut) == 10 and _on_star(cut, star) < 0.1 and _on_star(star, cut) < 0.1
 
 
+class Raster(NamedTuple):
+    rgb: np.ndarray
+    left_mm: float  # the page's part it shows starts this far from its left and top edges
+    top_mm: float
+
+    def mm(self, mask: np.ndarray) -> np.ndarray:
+        """The centres of the pixels `mask` picks, in mm from the page's top-left."""
+        ys, xs = np.nonzero(mask)
+        return np.column_stack([self.left_mm + (xs + 0.5) * 25.4 / DPI, self.top_mm + (ys + 0.5) * 25.4 / DPI])
+
+
 @pytest.fixture(scope="module")
-def front(built):
-    """The first sheet of fronts at 300 dpi (0.085 mm a pixel), as RGB."""
+def front(built) -> Raster:
+    """The first sheet of fronts at DPI, as RGB: the part of it the stars of the cut file and their bleeds take."""
     import pypdfium2 as pdfium
 
+    corners = [p for polygon in _svg_polygons(built, "01") for p in polygon]
+    left, top = min(x for x, _ in corners) - 3, min(y for _, y in corners) - 3
+    right, bottom = max(x for x, _ in corners) + 3, max(y for _, y in corners) + 3
     doc = pdfium.PdfDocument(str(built / "stars-cards-silhouette.pdf"))
     try:
-        return np.asarray(doc[0].render(scale=300 / 72).to_pil().convert("RGB"), dtype=np.int16)
+        page = doc[0]
+        w, h = page.get_size()
+        pt = 72 / 25.4
+        image = page.render(scale=DPI / 72, crop=(left * pt, h - bottom * pt, w - right * pt, top * pt)).to_pil().convert("RGB")
+        return Raster(np.asarray(image, dtype=np.int16), left, top)
     finally:
         doc.close()
 
 
-def _pixels_mm(mask: np.ndarray) -> np.ndarray:
-    ys, xs = np.nonzero(mask)
-    return np.column_stack([(xs + 0.5) * 25.4 / 300, (ys + 0.5) * 25.4 / 300])
-
-
 def test_the_printed_cut_line_lies_on_the_star(built, front):
     stars = _stars_of(_svg_polygons(built, "01"))
-    dark = front.max(axis=2) < 120  # marks and the footer's text: their anti-aliased fringes are grey too
-    near = dark.copy()
-    for dy in range(-3, 4):
-        for dx in range(-3, 4):
-            near |= np.roll(np.roll(dark, dy, 0), dx, 1)
-    r, g, b = front[..., 0], front[..., 1], front[..., 2]
+    r, g, b = front.rgb[..., 0], front.rgb[..., 1], front.rgb[..., 2]
+    near = front.rgb.max(axis=2) < 120  # the cutter's marks: their anti-aliased fringes are grey too
+    for axis in (0, 1):
+        near = np.logical_or.reduce([np.roll(near, k, axis) for k in range(-3, 4)])
     grey = (r > 40) & (np.abs(r - b) < 10) & (g < 240) & (g >= r) & ~near  # the grey line over the green art: never pure green, never paper
-    near = _distances(_pixels_mm(grey), stars)
+    near = _distances(front.mm(grey), stars)
     assert len(near) > 1000 and np.percentile(near, 99) < 0.2, np.percentile(near, [50, 99])
 
 
 def test_no_two_stars_bleeds_meet_and_the_art_stays_in_its_bleed(built, front):
     polygons = _svg_polygons(built, "01")
-    for i, a in enumerate(polygons):
+    for i, a in enumerate(polygons):  # the bleed's edge is every point within BLEED of the cut: two meet where two cuts come closer than twice it
         for b in polygons[i + 1:]:
-            assert min(_on_star([p], b) for p in a) >= 2 * BLEED - 0.01 and min(_on_star([p], a) for p in b) >= 2 * BLEED - 0.01
-    green = (front[..., 1] > 150) & (front[..., 0] < 100) & (front[..., 2] < 100)
-    points = _pixels_mm(green)
-    assert len(points) > 10_000
+            assert min(np.min(_distances(np.asarray(a), [b])), np.min(_distances(np.asarray(b), [a]))) >= 2 * BLEED - 0.01
+    green = (front.rgb[..., 1] > 150) & (front.rgb[..., 0] < 100) & (front.rgb[..., 2] < 100)
+    edge = green & ~(np.roll(green, 1, 0) & np.roll(green, -1, 0) & np.roll(green, 1, 1) & np.roll(green, -1, 1))
+    points = front.mm(edge)  # the art's edge: where it is farthest from its star (a region's distance from the star inside it peaks on its edge)
+    assert len(points) > 5_000
     inside = np.zeros(len(points), dtype=bool)
     for star in polygons:  # even-odd: a pixel inside any star is art on its piece
         a = np.asarray(star)
@@ -201,3 +215,14 @@ def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_pat
               "outside": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file"}
     for name, words in wanted.items():
         assert words in said[f"{name}.yaml:3:8"], said[f"{name}.yaml:3:8"]
+
+
+def test_an_outline_edited_after_a_build_is_cut_in_the_next_build(tmp_path):
+    one = DECK.replace("count: 6", "count: 1")
+    game(tmp_path, {"stars": one}, {"star.svg": star_svg()})
+    for svg in (star_svg(), star_svg("M0,0 L100,0 L50,100 Z")):  # a star, then a triangle in the same file
+        (tmp_path / "data/stars/decks/outlines/star.svg").write_text(svg)
+        result = run_pnp(tmp_path, "build", "--only", "cards", "--cutter", "silhouette", "stars")
+        assert result.exit_code == 0, result.output + result.stderr
+    cuts = _svg_polygons(tmp_path / "output/stars")
+    assert [len(p) for p in cuts] == [3]

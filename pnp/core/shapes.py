@@ -10,6 +10,7 @@ joins, so its bleed's edge is every point within the bleed of the cut.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable
 from typing import NamedTuple
@@ -28,6 +29,12 @@ class Shape(NamedTuple):
     radius: float = 0.0
     pointy: bool = False
     points: tuple[tuple[float, float], ...] = ()  # an outline's corners, each (x, y) a fraction of the box's w and h, y down
+
+    @property
+    def key(self) -> str:
+        """What tells this cut from any other, for a cache's key: an outline's corners by their digest."""
+        points = f" {hashlib.sha256(repr(self.points).encode()).hexdigest()[:32]}" if self.points else ""
+        return f"{self.kind} {self.radius:g}{' pointy' * self.pointy}{points}"
 
     @property
     def straight(self) -> bool:

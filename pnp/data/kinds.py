@@ -49,7 +49,7 @@ class OutputKind:
 # Outputs other than the card sheets read the decks through CardReads, keyed on the card fields they read, not on the deck files.
 KINDS = (
     OutputKind("cards", "pnp.outputs.cards:build_cards",
-               made_from=("decks",),
+               made_from=("decks",), keyed_on="pnp.outputs.cards:shapes_key",  # a deck's outline is read from its own .svg
                inputs=("game.yaml", "decks/*.yaml"),  # and the spreadsheets the decks name (pnp.pipeline.cache.output_key)
                options=(*SHEET_OPTIONS, "subset", "draft", "edge_bleed", "fronts_only", "insert", "insert_fit"), weight=2.0, title="Cards",
                bundle=1),

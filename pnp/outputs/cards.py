@@ -37,6 +37,12 @@ PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it save
 Rendered = tuple[Card, Face | None, Face | None]
 
 
+def shapes_key(game: Game, keeps=None) -> str:
+    """What the card sheets read of the loaded game beyond their files (pnp.data.kinds): each deck's cut, whose outline
+    an .svg beside the deck draws (pnp.data.outlines), for their cache key."""
+    return " ".join(f"{deck.id}: {deck.shape.key}" for deck in game.decks.values())
+
+
 def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], inspections: dict | None = None) -> list[Rendered]:
     """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings (see `start_deck`).
 

@@ -37,7 +37,7 @@ class SideRenderer:
         w, h = size
         store = self.gctx.face_store if not layouts.traced else None  # faces kept from the last build; a traced drawing draws each face to find its lines
         values = context()
-        key = store.key(template, side, size, bleed, f"{what} cut {cut.kind} {cut.radius:g}{' pointy' * cut.pointy}", values) if store is not None else None
+        key = store.key(template, side, size, bleed, f"{what} cut {cut.key}", values) if store is not None else None
         reads = self.gctx.card_reads
         face = store.get(key, reads) if store is not None else None
         if face is None:
