@@ -226,3 +226,23 @@ def test_an_outline_edited_after_a_build_is_cut_in_the_next_build(tmp_path):
         assert result.exit_code == 0, result.output + result.stderr
     cuts = _svg_polygons(tmp_path / "output/stars")
     assert [len(p) for p in cuts] == [3]
+
+
+U = ((0, 0), (1, 0), (1, 1), (0.7, 1), (0.7, 0.3), (0.3, 0.3), (0.3, 1), (0, 1))  # a U upside down: its middle is outside it
+
+
+@pytest.mark.parametrize("outline", ["star", "U"])
+def test_the_sliver_check_reads_an_outlines_edge_inside_it_and_its_bleed_outside(outline):
+    """A face painted red exactly on its outline: the strip inside the cut is red all round, the strip outside it (in
+    the bleed) never red, in a star's notches and a U's gap as on their outer sides."""
+    from pnp.core.shapes import Shape
+    from pnp.layout.elements import Face, Polygon
+    from pnp.layout.slivers import shaped_edges
+
+    xs, ys = [p[0] for p in STAR], [p[1] for p in STAR]
+    unit = tuple(((x - min(xs)) / (max(xs) - min(xs)), (y - min(ys)) / (max(ys) - min(ys))) for x, y in STAR) if outline == "star" else U
+    for points in (unit, unit[::-1]):  # drawn either way round
+        painted = tuple((x * SIZE[0], y * SIZE[1]) for x, y in points)
+        face = Face(*SIZE, BLEED, (Polygon(painted, "#ff0000", None, 0.0, True),), frozenset())
+        inner, outer = shaped_edges(face, Shape("outline", points=points))
+        assert len(inner.colours) > 100 and set(inner.colours) == {"#ff0000"} and "#ff0000" not in outer.colours

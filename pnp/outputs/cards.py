@@ -408,7 +408,7 @@ def _insert_decks(game, decks: list, options: Options) -> tuple[list, list[Findi
     if not options.insert:
         return decks, []
     shaped = [d for d in decks if not d.shape.straight]
-    said = [warning("insert-shape", f"{d.name}: {'round' if d.shape.kind == 'circle' else 'hex'} cards get no sleeve insert (a sleeve is rectangular) and are left out of the "
+    said = [warning("insert-shape", f"{d.name}: { {'circle': 'round', 'hexagon': 'hex'}.get(d.shape.kind, 'die-cut')} cards get no sleeve insert (a sleeve is rectangular) and are left out of the "
                     "insert sheets: build without --insert to print them", d.loc_of("shape"), game=game.slug, component=d.id) for d in shaped]
     return [d for d in decks if d.shape.straight], said
 
