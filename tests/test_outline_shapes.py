@@ -22,6 +22,7 @@ SIZE = (47.553, 45.225)  # the star's bounding box (95.106 × 90.451 units) at h
 BLEED = 1.0  # a piece with no straight cut bleeds 1 mm (docs/components.md): a hand cut wanders that far
 GAME = "title: Stars\nstamps: false\npitch: Stars.\nplayers: {min: 2, max: 4}\nage: 8\nplay_time: 15\n"
 DECK = "name: Stars\nsize: 47.553 x 45.225\nshape: outlines/star.svg\nfront: stars/green.j2\ncards:\n  - {id: star, count: 6}\n"
+TOKENS = "tokens:\n  - {id: stars, name: Star tokens, shape: outlines/star.svg, size: 47.553 x 45.225, count: 2, front: stars/green.j2}\n"
 GREEN = '{{ rect(-face.bleed, -face.bleed, face.w + 2*face.bleed, face.h + 2*face.bleed, fill="#00ff00") }}'
 
 
@@ -36,8 +37,9 @@ def expected_star(x0: float, y0: float) -> list[tuple[float, float]]:
     return [(x0 + (x - min(xs)) / (max(xs) - min(xs)) * SIZE[0], y0 + (y - min(ys)) / (max(ys) - min(ys)) * SIZE[1]) for x, y in STAR]
 
 
-def game(root, decks: dict[str, str], svgs: dict[str, str]):
+def game(root, decks: dict[str, str], svgs: dict[str, str], tokens: str = ""):
     (root / "data/stars/decks/outlines").mkdir(parents=True)
+    (root / "data/stars/outlines").mkdir(parents=True)
     (root / "templates/stars").mkdir(parents=True)
     (root / "data/stars/game.yaml").write_text(GAME)
     (root / "templates/stars/green.j2").write_text(GREEN)
@@ -45,21 +47,24 @@ def game(root, decks: dict[str, str], svgs: dict[str, str]):
         (root / f"data/stars/decks/{name}.yaml").write_text(text)
     for name, text in svgs.items():
         (root / f"data/stars/decks/outlines/{name}").write_text(text)
+        (root / f"data/stars/outlines/{name}").write_text(text)  # beside tokens.yaml
+    if tokens:
+        (root / "data/stars/tokens.yaml").write_text(tokens)
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """Six star cards, built with Silhouette's marks, its SVG cut file and the DXF beside it."""
+    """Six star cards and two star tokens, built with Silhouette's marks, its SVG cut file and the DXF beside it."""
     root = tmp_path_factory.mktemp("outline") / "project"
-    game(root, {"stars": DECK}, {"star.svg": star_svg()})
-    result = run_pnp(root, "build", "--only", "cards", "--cutter", "silhouette", "stars")
+    game(root, {"stars": DECK}, {"star.svg": star_svg()}, TOKENS)
+    result = run_pnp(root, "build", "--only", "cards", "--only", "tokens", "--cutter", "silhouette", "stars")
     assert result.exit_code == 0, result.output + result.stderr
     return root / "output/stars"
 
 
-def _svg_polygons(out, sheets: str = "*") -> list[list[tuple[float, float]]]:
+def _svg_polygons(out, sheets: str = "*", kind: str = "cards") -> list[list[tuple[float, float]]]:
     polygons = []
-    for svg in sorted(out.glob(f"stars-cards-silhouette-sheet-{sheets}.svg")):
+    for svg in sorted(out.glob(f"stars-{kind}-silhouette-sheet-{sheets}.svg")):
         for p in ET.parse(svg).getroot().iter(SVG_NS + "polygon"):
             polygons.append([tuple(map(float, xy.split(","))) for xy in p.get("points").split()])
     return polygons
@@ -114,6 +119,13 @@ class Raster(NamedTuple):
         """The centres of the pixels `mask` picks, in mm from the page's top-left."""
         ys, xs = np.nonzero(mask)
         return np.column_stack([self.left_mm + (xs + 0.5) * 25.4 / DPI, self.top_mm + (ys + 0.5) * 25.4 / DPI])
+
+
+def test_a_token_set_with_a_star_outline_is_cut_to_the_star(built):
+    polygons = _svg_polygons(built, kind="tokens")
+    assert len(polygons) == 2
+    for polygon, star in zip(polygons, _stars_of(polygons), strict=True):
+        assert max(math.dist(a, b) for a, b in zip(polygon, star, strict=True)) < 0.1
 
 
 @pytest.fixture(scope="module")
@@ -206,11 +218,12 @@ def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_pat
     decks["outside"] = DECK.replace("outlines/star.svg", "../../../../elsewhere.svg")
     decks["missing"] = DECK.replace("outlines/star.svg", "outlines/nowhere.svg")
     decks["misnamed"] = DECK.replace("outlines/star.svg", "star")
-    game(tmp_path, decks, BAD)
+    game(tmp_path, decks, BAD, TOKENS.replace("star.svg", "open.svg"))
     (tmp_path.parent / "elsewhere.svg").write_text(star_svg())
     _, findings = Project(tmp_path).load_game("stars", partial=True)
     said = {str(f.loc).split("/")[-1]: f.message for f in findings if f.severity == "error"}
-    assert set(said) == {f"{name}.yaml:3:8" for name in decks}, said  # each at its `shape:` value, once
+    assert set(said) == {f"{name}.yaml:3:8" for name in decks} | {"tokens.yaml:2:43"}, said  # each at its `shape:` value, once
+    assert "outlines/open.svg's path is open" in said["tokens.yaml:2:43"]
     wanted = {"none": "draws no <path>", "open": "is open", "two": "2 paths", "holed": "2 paths", "broken": "not valid SVG",
               "outside": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file"}
     for name, words in wanted.items():

@@ -59,7 +59,7 @@ KINDS = (
                options=("paper", "ink_saver", "printable_mm", "draft"),  # the board paper is in its file's name
                weight=3.0, title="Boards", bundle=3, part="pnp.data.schema:BoardsFile", preview="pnp.serve.components:board_section"),
     OutputKind("tokens", "pnp.outputs.tokens:build_tokens",
-               made_from=("tokens",),
+               made_from=("tokens",), keyed_on="pnp.outputs.tokens:shapes_key",  # a set's outline is read from its own .svg
                inputs=("game.yaml", "tokens.yaml"),
                options=(*SHEET_OPTIONS, "draft"), weight=2.0, title="Tokens", bundle=2, part="pnp.data.schema:TokensFile",
                preview="pnp.serve.components:token_section"),

@@ -40,6 +40,15 @@ def deck_shape(spec, data, path: Path, root: Path, slug: str, findings: list) ->
     return Shape("rounded", spec.corner_radius) if spec.corner_radius else RECTANGLE
 
 
+def token_outlines(parsed, raw, path: Path, root: Path, slug: str, findings: list) -> None:
+    """Read the outline of each token set of tokens.yaml (`parsed`, as written `raw`, the file at `path`) whose `shape`
+    names an .svg beside it, onto the set (its `_outline`), each refusal an error at its `shape:`."""
+    for spec, written in zip(parsed.tokens, raw["tokens"], strict=False):
+        if spec.shape.lower().endswith(".svg"):
+            cut = outline_shape(spec.shape, path.parent, path.parent, root, spec.size, written.loc_of("shape"), slug, findings)
+            spec._outline = cut.points
+
+
 def outline_shape(written: str, beside: Path, game_dir: Path, root: Path, size_mm, loc, slug: str, findings: list) -> Shape:
     """The outline `written` in a file in `beside` as a Shape; a rectangle, with the error at `loc`, when it is refused."""
     try:

@@ -24,7 +24,7 @@ from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
-from pnp.data.outlines import deck_shape
+from pnp.data.outlines import deck_shape, token_outlines
 from pnp.data.source import EmptyCell, LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -291,6 +291,8 @@ class Project:
                 continue
             first = len(findings)
             raw, parsed = self._read_part(path, load_named(kind.part), slug, findings, edition)
+            if kind.name == "tokens" and parsed is not None:
+                token_outlines(parsed, raw, path, self.root, slug, findings)
             if _has_error(findings[first:]):
                 failed[kind.name] = self.rel(path)
             elif raw is not None and game and parsed:

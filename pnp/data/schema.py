@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from pnp.core.errors import Loc, did_you_mean, error
 from pnp.core.units import CARD_SIZES, STAMP_INSET_MM, parse_size
@@ -298,7 +298,7 @@ class TokenItem(Open):
 class TokenSet(Open):
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    shape: Literal["circle", "square", "rounded", "hexagon", "rectangle"]
+    shape: Annotated[str, _cut_named(("circle", "square", "rounded", "hexagon", "rectangle"))]
     size: FreeSize
     corner_radius: float = Field(default=0.0, ge=0, le=50)  # mm: a rounded set's corners (else 15 % of its shorter side), or a square's
     hex_top: Literal["flat", "pointy"] = "flat"  # a hexagon's top: a flat side, or a corner
@@ -320,6 +320,7 @@ class TokenSet(Open):
             raise ValueError(f"this set makes {pieces:,} pieces (its counts times its {max(len(self.colors), 1)} colours), over the "
                              f"{MAX_CARDS_PER_DECK:,} a set may make: split it, or count fewer")
         return self
+    _outline: tuple = PrivateAttr(default=())  # an .svg `shape`'s corners, once the loader read them (pnp.data.outlines.token_outlines)
 
 
 class TokensFile(Strict):

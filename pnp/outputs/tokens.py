@@ -178,9 +178,17 @@ def plain(elements) -> bool:
     return len(colours) <= 1
 
 
+def shapes_key(game, keeps=None) -> str:
+    """What the token sheets read of the loaded game beyond their files (pnp.data.kinds): each drawn outline a set's
+    .svg gives (pnp.data.outlines), for their cache key."""
+    return " ".join(f"{spec.id}: {token_cut(spec, spec.size).key}" for spec, _ in token_sets(game) if spec.shape.lower().endswith(".svg"))
+
+
 def token_cut(spec, size: tuple[float, float]) -> Shape:
     """The line a set's faces are cut along (a standee's faces are rectangles; a square is one): its `shape`, a rounded
     square's `corner_radius` (else ROUNDED_RADIUS of its shorter side), a hexagon's `hex_top`."""
+    if spec.shape.lower().endswith(".svg"):  # a drawn outline (pnp.data.outlines); a rectangle where its file was refused
+        return Shape("outline", points=spec._outline) if spec._outline and not spec.standee else RECTANGLE
     if spec.standee or spec.shape in ("square", "rectangle"):
         return RECTANGLE if not spec.corner_radius or spec.standee else Shape("rounded", spec.corner_radius)
     if spec.shape == "rounded":
@@ -207,7 +215,7 @@ def cut_outline(shape: Shape, w: float, h: float) -> tuple:
     Empty where crop marks suffice (squares, rectangles)."""
     if shape.kind == "circle":
         return tuple(Circle(w / 2, h / 2, min(w, h) / 2, None, colour, width, None) for colour, width in CUT_LINES)
-    if shape.kind == "hexagon":
+    if shape.kind in ("hexagon", "outline"):
         return tuple(Polygon(tuple(shape.corners(w, h)), None, colour, width, True) for colour, width in CUT_LINES)
     if shape.corner_radius(w, h):
         return tuple(Rect(0.0, 0.0, w, h, None, colour, width, shape.corner_radius(w, h), None) for colour, width in CUT_LINES)

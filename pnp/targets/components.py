@@ -127,8 +127,10 @@ def _tokens(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Co
     for spec, raw, size in sized_sets(gctx.game, findings):
         items = [Item(name.replace("/", "-"), _token_name(spec, raw, name), count, front, back)
                  for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings)]
+        cut = token_cut(spec, size)
+        shape = "standee" if spec.standee else "outline" if cut.kind == "outline" else spec.shape  # a drawn outline, not its file's name
         if items:
-            out.append(Component("tokens", spec.id, spec.name, size, "standee" if spec.standee else spec.shape, items, token_cut(spec, size)))
+            out.append(Component("tokens", spec.id, spec.name, size, shape, items, cut))
     return out
 
 
