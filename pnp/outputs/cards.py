@@ -37,12 +37,6 @@ PARALLEL_MIN_CARDS = 1500  # below this a second process costs more than it save
 Rendered = tuple[Card, Face | None, Face | None]
 
 
-def shapes_key(game: Game, keeps=None) -> str:
-    """What the card sheets read of the loaded game beyond their files (pnp.data.kinds): each deck's cut, whose outline
-    an .svg beside the deck draws (pnp.data.outlines), for their cache key."""
-    return " ".join(f"{deck.id}: {deck.shape.key}" for deck in game.decks.values())
-
-
 def render_deck(gctx: GameContext, deck: Deck, options: Options, findings: list[Finding], inspections: dict | None = None) -> list[Rendered]:
     """Render every card of a deck: [(card, front Face, back Face | None)], collecting findings (see `start_deck`).
 
@@ -516,3 +510,9 @@ def _listing(gctx: GameContext, names: list[str]):
         except LayoutError:
             high = middle - 1
     return fitted(low)
+
+
+def shapes_key(game: Game, keeps=None) -> str:
+    """What the card sheets read of the loaded game beyond their files (pnp.data.kinds): each deck's cut, whose outline
+    an .svg beside the deck draws (pnp.data.outlines), for their cache key."""
+    return " ".join(f"{deck.id}: {deck.shape.key}" for deck in game.decks.values())
