@@ -40,6 +40,7 @@ from pnp.cli.draw import draw
 from pnp.cli.faults import explain
 from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
+from pnp.cli.sellsheet import sellsheet
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export
 from pnp.core.errors import OverBudget, PnpError, Report
@@ -404,6 +405,7 @@ main.add_command(draw)
 main.add_command(showcase)
 main.add_command(changes)
 main.add_command(pull)
+main.add_command(sellsheet)
 
 
 def run(prog_name: str | None = None):
