@@ -27,6 +27,7 @@ BAND_PT = 104  # the title band's height
 PICTURE_PX = 1400  # the hero picture's width: sharp at the page's width in print (about 190 ppi)
 PNG_DPI = 100  # the sell sheet as a picture: 850 × 1100 px for Letter
 KIND_WORDS = {"cards": ("card", "cards"), "boards": ("board", "boards"), "tokens": ("token", "tokens"), "player-aids": ("player aid", "player aids")}
+ROW_PT = {1: 17, 2: 14}  # the components table's row: beside the hand, or across the page in two columns
 FACTS = ("pitch", "age", "play_time")  # what a publisher looks for first: each one game.yaml lacks is a warning
 
 
@@ -126,14 +127,15 @@ def _page(gctx: GameContext, components: list[Component], paper: str, width: int
         ph = pw * ih / iw
         c.drawImage(image, MARGIN_PT, y - 14 - ph, pw, ph)
         y -= 14 + ph
-    right = w - MARGIN_PT
-    if cards:
+    right, rows = w - MARGIN_PT, component_rows(components)
+    columns = 1 if len(rows) <= _room(y - 18, ROW_PT[1]) else 2  # a long list takes the hand's place, in two columns
+    if cards and columns == 1:
         hand = ImageReader(io.BytesIO(hand_picture(gctx, choose_cards(components, ()), width // 2)))
         iw, ih = hand.getSize()
         hw = 0.4 * (w - 2 * MARGIN_PT)
         c.drawImage(hand, right - hw, y - 18 - hw * ih / iw, hw, hw * ih / iw)
         right -= hw + 18
-    _table(c, look, component_rows(components), in_all(components), MARGIN_PT, right, y - 18)
+    _table(c, look, rows, in_all(components), (MARGIN_PT, right, y - 18), columns)
     _footer(c, look, spec, w)
     c.showPage()
     c.save()
@@ -187,31 +189,39 @@ def _facts(c, look: Look, facts: list[str], top: float, w: float) -> float:
     return top - chip_h
 
 
-def _table(c, look: Look, rows: list[tuple[str, str, str]], total: str, left: float, right: float, top: float) -> None:
-    """'Components' and one line a component: its name, how many, its size (rows past the room left say how many more);
-    under them, the pieces of each kind added up."""
+def _room(top: float, row: float) -> int:
+    """How many rows of the components table fit under its heading at `top`, above the total and the footer."""
+    return max(1, int((top - 38 - MARGIN_PT - 40) // row) + 1)
+
+
+def _table(c, look: Look, rows: list[tuple[str, str, str]], total: str, box: tuple[float, float, float], columns: int) -> None:
+    """'Components' and one line a component in `columns` columns within `box` (left, right, top): its name, how many,
+    its size (rows past the room left say how many more); under them, the pieces of each kind added up."""
     from reportlab.lib.colors import HexColor
 
+    left, right, top = box
+    row, size_pt = ROW_PT[columns], 10 if columns == 1 else 9
     c.setFillColor(HexColor(look.accent))
     c.setFont(look.title, 16)
     c.drawString(left, top - 16, "Components")
-    y, room = top - 38, max(1, int((top - 38 - MARGIN_PT - 40) // 17) + 1)
+    per_column = _room(top, row)
+    room = per_column * columns
     shown = rows if len(rows) <= room else [*rows[:room - 1], (f"… and {count_text(len(rows) - room + 1, 'more component')}", "", "")]
-    width = right - left
+    width = (right - left - 18 * (columns - 1)) / columns
     for i, (name, copies, size) in enumerate(shown):
+        x, y = left + (i // per_column) * (width + 18), top - 38 - (i % per_column) * row
         if i % 2 == 0:
             c.setFillColor(HexColor(look.tint))
-            c.rect(left, y - 5, width, 17, stroke=0, fill=1)
+            c.rect(x, y - 5, width, row, stroke=0, fill=1)
         c.setFillColor(HexColor(look.ink))
-        c.setFont(look.bold, 10)
-        c.drawString(left + 4, y, _clipped(name, look.bold, 10, width * 0.45 - 8))
-        c.setFont(look.body, 10)
-        c.drawString(left + width * 0.45, y, copies)
-        c.drawRightString(right - 4, y, size)
-        y -= 17
+        c.setFont(look.bold, size_pt)
+        c.drawString(x + 4, y, _clipped(name, look.bold, size_pt, (width * 0.45 - 8) if copies else width - 8))
+        c.setFont(look.body, size_pt)
+        c.drawString(x + width * 0.45, y, copies)
+        c.drawRightString(x + width - 4, y, size)
     c.setFillColor(HexColor(look.accent))
     c.setFont(look.bold, 10)
-    c.drawString(left + 4, y - 6, _clipped(total, look.bold, 10, width - 8))
+    c.drawString(left + 4, top - 38 - min(len(shown), per_column) * row - 6, _clipped(total, look.bold, 10, right - left - 8))
 
 
 def _footer(c, look: Look, spec, w: float) -> None:
