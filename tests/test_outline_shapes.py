@@ -232,13 +232,14 @@ def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_pat
 
 def test_an_outline_edited_after_a_build_is_cut_in_the_next_build(tmp_path):
     one = DECK.replace("count: 6", "count: 1")
-    game(tmp_path, {"stars": one}, {"star.svg": star_svg()})
-    for svg in (star_svg(), star_svg("M0,0 L100,0 L50,100 Z")):  # a star, then a triangle in the same file
-        (tmp_path / "data/stars/decks/outlines/star.svg").write_text(svg)
-        result = run_pnp(tmp_path, "build", "--only", "cards", "--cutter", "silhouette", "stars")
+    game(tmp_path, {"stars": one}, {"star.svg": star_svg()}, TOKENS.replace("count: 2", "count: 1"))
+    for svg in (star_svg(), star_svg("M0,0 L100,0 L50,100 Z")):  # a star, then a triangle in the same files
+        for beside in ("decks/outlines", "outlines"):
+            (tmp_path / f"data/stars/{beside}/star.svg").write_text(svg)
+        result = run_pnp(tmp_path, "build", "--only", "cards", "--only", "tokens", "--cutter", "silhouette", "stars")
         assert result.exit_code == 0, result.output + result.stderr
-    cuts = _svg_polygons(tmp_path / "output/stars")
-    assert [len(p) for p in cuts] == [3]
+    for kind in ("cards", "tokens"):
+        assert [len(p) for p in _svg_polygons(tmp_path / "output/stars", kind=kind)] == [3], kind
 
 
 U = ((0, 0), (1, 0), (1, 1), (0.7, 1), (0.7, 0.3), (0.3, 0.3), (0.3, 1), (0, 1))  # a U upside down: its middle is outside it

@@ -49,6 +49,19 @@ def token_outlines(parsed, raw, path: Path, root: Path, slug: str, findings: lis
             spec._outline = cut.points
 
 
+def deck_cuts_key(game, keeps=None) -> str:
+    """What the card sheets read of the loaded game beyond their files (pnp.data.kinds: OutputKind.keyed_on): each
+    deck's cut, whose outline an .svg beside the deck draws, for their cache key. Here, not beside the sheets' builder,
+    so that a build whose every output is answered by the cache imports no drawing code to ask."""
+    return " ".join(f"{deck.id}: {deck.shape.key}" for deck in game.decks.values())
+
+
+def token_cuts_key(game, keeps=None) -> str:
+    """The same for the token sheets: each set's drawn outline (its corners, as token_outlines read them)."""
+    sets = game.tokens.tokens if game.tokens else []
+    return " ".join(f"{spec.id}: {Shape('outline', points=spec._outline).key}" for spec in sets if spec.shape.lower().endswith(".svg"))
+
+
 def outline_shape(written: str, beside: Path, game_dir: Path, root: Path, size_mm, loc, slug: str, findings: list) -> Shape:
     """The outline `written` in a file in `beside` as a Shape; a rectangle, with the error at `loc`, when it is refused."""
     try:

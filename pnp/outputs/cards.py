@@ -510,9 +510,3 @@ def _listing(gctx: GameContext, names: list[str]):
         except LayoutError:
             high = middle - 1
     return fitted(low)
-
-
-def shapes_key(game: Game, keeps=None) -> str:
-    """What the card sheets read of the loaded game beyond their files (pnp.data.kinds): each deck's cut, whose outline
-    an .svg beside the deck draws (pnp.data.outlines), for their cache key."""
-    return " ".join(f"{deck.id}: {deck.shape.key}" for deck in game.decks.values())

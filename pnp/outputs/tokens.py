@@ -178,12 +178,6 @@ def plain(elements) -> bool:
     return len(colours) <= 1
 
 
-def shapes_key(game, keeps=None) -> str:
-    """What the token sheets read of the loaded game beyond their files (pnp.data.kinds): each drawn outline a set's
-    .svg gives (pnp.data.outlines), for their cache key."""
-    return " ".join(f"{spec.id}: {token_cut(spec, spec.size).key}" for spec, _ in token_sets(game) if spec.shape.lower().endswith(".svg"))
-
-
 def token_cut(spec, size: tuple[float, float]) -> Shape:
     """The line a set's faces are cut along (a standee's faces are rectangles; a square is one): its `shape`, a rounded
     square's `corner_radius` (else ROUNDED_RADIUS of its shorter side), a hexagon's `hex_top`."""
