@@ -208,6 +208,7 @@ BAD = {
     "two.svg": star_svg().replace("</g>", '<path d="M1,1 L5,1 L5,5 Z"/></g>'),
     "holed.svg": star_svg("M" + " L".join(f"{x:.5f},{y:.5f}" for x, y in STAR) + " Z M40,40 L60,40 L50,60 Z"),
     "broken.svg": "<svg",
+    "garbled.svg": star_svg("M 1 1 L 2 x Z"),
 }
 
 
@@ -225,7 +226,8 @@ def test_a_bad_outline_is_one_error_at_its_shape_line_saying_what_to_fix(tmp_pat
     assert set(said) == {f"{name}.yaml:3:8" for name in decks} | {"tokens.yaml:2:43"}, said  # each at its `shape:` value, once
     assert "outlines/open.svg's path is open" in said["tokens.yaml:2:43"]
     wanted = {"none": "draws no <path>", "open": "is open", "two": "2 paths", "holed": "2 paths", "broken": "not valid SVG",
-              "outside": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file"}
+              "outside": "outside the game folder", "missing": "cannot be read", "misnamed": "or an outline's .svg file",
+              "garbled": "svglib cannot read"}
     for name, words in wanted.items():
         assert words in said[f"{name}.yaml:3:8"], said[f"{name}.yaml:3:8"]
 
@@ -260,3 +262,21 @@ def test_the_sliver_check_reads_an_outlines_edge_inside_it_and_its_bleed_outside
         face = Face(*SIZE, BLEED, (Polygon(painted, "#ff0000", None, 0.0, True),), frozenset())
         inner, outer = shaped_edges(face, Shape("outline", points=points))
         assert len(inner.colours) > 100 and set(inner.colours) == {"#ff0000"} and "#ff0000" not in outer.colours
+
+
+NASTY = ["M", "Z", "M 1", "M 1 1 L", "M 1 1 L 2 x Z", "M 0 0 L 1e400 0 L 0 9 Z", "M 0 0 C nan 0 1 1 0 10 Z", "M 0 0 A 0 0 0 1 1 9 9 Z",
+         "M 0 0 A 1e9 1 0 1 1 9 9 Z", "M 0 0 Q 5 5", "M 0 0 h 10 v 10 z m 1 1", "M 0 0 L 10 0 L 10 10 L 0 10 L 0 0", ".5.5.5", "M 0,0 T 9 9 S 1 1 2 2 Z"]
+
+
+def test_any_path_data_is_an_outline_or_a_refusal_never_a_crash(tmp_path):
+    """Whatever a path's d holds (broken commands, no numbers, infinities, an arc of no radius), the outline is read or
+    refused with what to do (OutlineRefused), never pnp's own error."""
+    from pnp.data.outlines import OutlineRefused, read_outline
+
+    for d in NASTY:
+        (tmp_path / "o.svg").write_text(star_svg(d))
+        try:
+            points = read_outline(tmp_path / "o.svg", "o.svg", tmp_path, (40.0, 40.0))
+        except OutlineRefused:
+            continue
+        assert len(points) >= 3 and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in points), d

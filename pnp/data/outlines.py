@@ -94,8 +94,12 @@ def read_outline(path: Path, shown: str, game_dir: Path, size_mm: tuple[float, f
         svg = check_svg_file(path, shown, game_dir)
     except IconRefused as exc:
         raise OutlineRefused(str(exc).replace("icon file", "outline file", 1)) from None
-    drawing = svg2rlg(io.BytesIO(svg))
-    paths = list(_paths(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))) if drawing is not None else []
+    try:  # svglib reads path data as far as it can and fails on a broken command with whatever error it meets
+        drawing = svg2rlg(io.BytesIO(svg))
+        paths = list(_paths(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))) if drawing is not None else []
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError, ArithmeticError) as exc:
+        raise OutlineRefused(f"outline file {shown} has path data svglib cannot read ({type(exc).__name__}: {str(exc)[:80]}): "
+                             "re-export it as plain SVG, or fix its path's d") from None
     for i in range(len(paths) - 1):  # svglib draws an open, filled path twice: closed to fill it, open to stroke it
         if paths[i][-1][0] == CLOSE and paths[i][:-1] == paths[i + 1]:
             del paths[i]
@@ -143,7 +147,7 @@ def _apply(t: tuple, x: float, y: float) -> tuple[float, float]:
 
 def _normalised(ops: list, shown: str, size_mm: tuple[float, float]) -> tuple[tuple[float, float], ...]:
     """The path's corners, curves flattened, as fractions of its bounding box with y down (svglib's drawing has y up)."""
-    every = [p for _, ps in ops for p in ps]
+    every = [p for _, ps in ops for p in ps] or [(0.0, 0.0)]
     xs, ys = [p[0] for p in every], [p[1] for p in every]
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     if not (span_x > 0 and span_y > 0 and math.isfinite(span_x + span_y)):
@@ -156,6 +160,9 @@ def _normalised(ops: list, shown: str, size_mm: tuple[float, float]) -> tuple[tu
                              "'close path' in your editor) so the cut goes all the way round")
     if math.dist(points[0], points[-1]) <= CLOSE_ENOUGH * max(span_x, span_y):
         points.pop()
+    area = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True))) / 2
+    if len(points) < 3 or area <= CLOSE_ENOUGH * span_x * span_y:
+        raise OutlineRefused(f"outline file {shown}'s path encloses nothing (it is a point or a line): draw the cut as a closed shape")
     if len(points) > MAX_OUTLINE_POINTS:
         raise OutlineRefused(f"outline file {shown} makes {len(points):,} corners, over {MAX_OUTLINE_POINTS:,}: simplify the path")
     x0, y1 = min(xs), max(ys)
