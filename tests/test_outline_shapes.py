@@ -280,3 +280,15 @@ def test_any_path_data_is_an_outline_or_a_refusal_never_a_crash(tmp_path):
         except OutlineRefused:
             continue
         assert len(points) >= 3 and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in points), d
+
+
+def test_an_exports_cut_mask_is_opaque_inside_the_outline_and_clear_in_its_gap():
+    """The mask a print service or Tabletop Simulator cuts a piece by follows a drawn outline: a U's arms are kept, the
+    gap between them (inside its box, outside its cut) is clear."""
+    from pnp.core.shapes import Shape
+    from pnp.targets.rendering import cut_mask
+
+    mask = cut_mask(Shape("outline", points=U), (200, 200), (40.0, 40.0))
+    px = lambda x_mm, y_mm: mask.getpixel((round(x_mm * 5), round(y_mm * 5)))  # noqa: E731 (5 px a mm)
+    assert px(5, 35) > 250 and px(35, 35) > 250 and px(20, 5) > 250  # both arms and the bar across the top
+    assert px(20, 30) < 5  # the gap between the arms
