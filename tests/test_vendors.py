@@ -213,3 +213,27 @@ def test_validate_vendor_says_what_the_export_would_without_writing_anything(pro
     assert re.search(r"data/tiny/boards.yaml: warning: MBPrint prints no boards of 380 × 300 mm: Tiny Town is left out .*nearest product is", said)
     assert re.search(rf"templates/tiny/hero.j2:{last + 1}:1: warning: text 'Edge note' lies 3.6 mm inside the cut, within MBPrint's 4 mm safe zone", said)
     assert not list(project.glob("output/**/vendor-*")) and not list(Path(tempfile.gettempdir()).glob("pnp-vendor-*"))
+
+
+def test_the_vendor_preflight_refuses_a_file_off_the_vendors_numbers(organ_match):
+    """The checks every written file passes, shown to refuse: a page size, a page order or an ink limit not the vendor's."""
+    import dataclasses
+
+    from pnp.targets.vendor_preflight import Expect, check_file
+    from pnp.targets.vendors import vendor_named
+
+    dtc = vendor_named("drivethrucards")
+    data = _pdf(organ_match["drivethrucards"][0]).read_bytes()
+    plan = tuple(key for n, card in enumerate(INFLUENCE, 1) for _ in range(card["count"]) for key in (0, n))  # the back, then the front
+    page = (POKER[0] + 25.4 / 4, POKER[1] + 25.4 / 4)
+
+    def codes(vendor, expect):
+        return {f.code for f in check_file(vendor, data, "x.pdf", expect) if f.severity == "error"}
+
+    assert codes(dtc, Expect(page_mm=page, trim_mm=POKER, pages=plan)) == set()
+    assert codes(dtc, Expect(page_mm=POKER, trim_mm=POKER, pages=plan)) >= {"vendor-page-size"}
+    assert codes(dtc, Expect(page_mm=page, trim_mm=POKER, pages=plan[1:] + plan[:1])) == {"vendor-page-order"}
+    assert codes(dtc, Expect(page_mm=page, trim_mm=POKER, pages=plan[:-2])) == {"vendor-pages"}
+    assert codes(dataclasses.replace(dtc, ink_limit=1.0), Expect(page_mm=page, trim_mm=POKER, pages=plan)) == {"vendor-ink"}
+    png = next((organ_match["makeplayingcards"][0] / "cards/influence").glob("*.png")).read_bytes()
+    assert {f.code for f in check_file(vendor_named("thegamecrafter"), png, "x.png", Expect(size_px=(825, 1125)))} == {"export-size"}
