@@ -210,7 +210,7 @@ def test_validate_vendor_says_what_the_export_would_without_writing_anything(pro
     result = run_pnp(project, "validate", "tiny", "--quick", "--vendor", "mbprint")
     said = result.output + result.stderr
     assert result.exit_code == 0, said
-    assert re.search(r"data/tiny/boards.yaml: warning: MBPrint prints no boards of 380 × 300 mm: Tiny Town is left out .*nearest product is", said)
+    assert re.search(r"data/tiny/boards.yaml:\d+:\d+: warning: MBPrint prints no boards of 380 × 300 mm: Tiny Town is left out .*nearest product is", said)
     assert re.search(rf"templates/tiny/hero.j2:{last + 1}:1: warning: text 'Edge note' lies 3.6 mm inside the cut, within MBPrint's 4 mm safe zone", said)
     assert not list(project.glob("output/**/vendor-*")) and not list(Path(tempfile.gettempdir()).glob("pnp-vendor-*"))
 
@@ -237,3 +237,11 @@ def test_the_vendor_preflight_refuses_a_file_off_the_vendors_numbers(organ_match
     assert codes(dataclasses.replace(dtc, ink_limit=1.0), Expect(page_mm=page, trim_mm=POKER, pages=plan)) == {"vendor-ink"}
     png = next((organ_match["makeplayingcards"][0] / "cards/influence").glob("*.png")).read_bytes()
     assert {f.code for f in check_file(vendor_named("thegamecrafter"), png, "x.png", Expect(size_px=(825, 1125)))} == {"export-size"}
+
+
+def test_the_vendor_table_of_the_docs_is_the_registry():
+    from pnp.targets.vendors import vendor_table
+
+    page = (ROOT / "docs/exports.md").read_text(encoding="utf-8")
+    block = page.split("<!-- vendors: pnp/targets/vendors.py -->\n", 1)[1].split("\n<!-- /vendors -->", 1)[0]
+    assert block == vendor_table(), "docs/exports.md's vendor table: paste pnp.targets.vendors.vendor_table() between its markers"

@@ -60,6 +60,9 @@ def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate
     """Export every component of a game for a print service, print-on-demand, Tabletop Simulator, the browser tables or a sprite sheet."""
     if (fmt is None) == (vendor is None):
         raise click.UsageError("give --format FORMAT or --vendor NAME (one of them)")
+    given = [f"--{name}" for name in ("bleed", "dpi") if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+    if vendor and given:
+        raise click.UsageError(f"--vendor {vendor} prints at that vendor's own bleed and dpi: leave out {' and '.join(given)}")
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     report = Report()

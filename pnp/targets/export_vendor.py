@@ -91,13 +91,20 @@ def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -
 
 
 def _component_loc(gctx: GameContext, component: Component) -> Loc:
-    """Where a component is declared: a deck's `size` line, or the game's file of its kind."""
+    """Where a component is declared: a deck's `size` line, a board's or token set's item in its file, the player
+    aids' `card_size`; the file of its kind when the item is not found."""
     game = gctx.game
     deck = game.decks.get(component.id) if component.kind == "cards" else None
     if deck is not None:
         return deck.loc_of("size")
-    file = {"boards": "boards.yaml", "tokens": "tokens.yaml", "player-aids": "reference.yaml"}[component.kind]
-    return Loc(f"{game.rel}/{file}")
+    data = {"boards": game.boards_data, "tokens": game.tokens_data, "player-aids": game.reference_data}[component.kind]
+    file = Loc(f"{game.rel}/{ {'boards': 'boards.yaml', 'tokens': 'tokens.yaml', 'player-aids': 'reference.yaml'}[component.kind]}")
+    if data is None:
+        return file
+    if component.kind == "player-aids":
+        return data.loc_of("card_size") if "card_size" in data else file
+    items = data.get(component.kind) or []
+    return next((items.loc_of(i) for i, item in enumerate(items) if hasattr(item, "get") and str(item.get("id")) == component.id), file)
 
 
 def _boxes(gctx: GameContext, vendor: Vendor) -> list:

@@ -151,7 +151,7 @@ VENDORS = (
     Vendor(
         "mbprint", "MBPrint", "pdf-front-back-per-size", bleed_mm=3.0, safe_mm=4.0, dpi=300, colour="CMYK", ink_limit=3.00,
         products=(*_cards(f"{PRINTING}; MBPrint's size list not found", POKER, BRIDGE, TAROT, MINI),
-                  Product("59 × 91", "cards", (59.0, 91.0), f"{MEINSPIEL_PAGE}, {READ}")),
+                  Product("standard", "cards", (59.0, 91.0), f"{MEINSPIEL_PAGE}, {READ}")),
         forbids=("crop marks", "registration marks", "colour bars", "RGB"),
         naming="<game>-<width>x<height>mm.pdf: one per card size, front and back alternating", condition="FOGRA39",
         steps=("Upload one PDF per card size to your MBPrint order: every card's front, then its back, card after card.",
@@ -182,3 +182,14 @@ def vendor_named(name: str) -> Vendor:
         if vendor.name == name:
             return vendor
     raise ValueError(f"unknown vendor '{name}': one of {', '.join(vendor_names())}")
+
+
+def vendor_table() -> str:
+    """The vendor table of docs/exports.md, in Markdown, written from the records (tests/test_vendors.py holds the page to it)."""
+    rows = ["| `--vendor` | print service | files | bleed | safe zone | dpi | colour | ink | products |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for v in VENDORS:
+        products = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g}" for p in v.products) or "any size"
+        ink = f"{v.ink_limit:.0%}" if v.ink_limit else "–"
+        rows.append(f"| `{v.name}` | {v.title} | {LAYOUTS[v.layout]} | {round(v.bleed_mm, 3):g} mm | {round(v.safe_mm, 3):g} mm | {v.dpi} | {v.colour} | {ink} | {products} |")
+    return "\n".join(rows)
