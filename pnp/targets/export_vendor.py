@@ -174,8 +174,11 @@ def _pages(component: Component, vendor: Vendor) -> list[tuple[str, Face]]:
     """(role, face) of every copy's front then back, in the vendor's page order for one component."""
     pages: list[tuple[str, Face]] = []
     backs: list[tuple[str, Face]] = []
+    paired = vendor.layout in ("pdf-back-front", "pdf-front-back-per-size") and component.deck_like
     for item in component.items:
         front, back = printed_sides(component, item, vendor.bleed_mm)
+        if back is None and paired:  # a card page pair needs its back page: a card without a back prints a blank one
+            back = Face(front.w, front.h, front.bleed, (), frozenset())
         for _ in range(item.copies):
             pair = [("front", front)] + ([("back", back)] if back is not None else [])
             if vendor.layout == "pdf-back-front":
@@ -229,14 +232,16 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
             chunk = copies[start:start + cols * rows]
             spot = [(x0 + (i % cols) * cell[0] + vendor.bleed_mm, sheet_h - y0 - (i // cols + 1) * cell[1] + vendor.bleed_mm) for i in range(len(chunk))]
             pages.append([(front, x, y) for (front, _), (x, y) in zip(chunk, spot, strict=True)])
-            pages.append([(back, sheet_w - x - p.trim[0], y) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
-            roles += ["front", "back"]
+            roles.append("front")
+            if any(back is not None for _, back in chunk):  # a sheet of cards without backs has no backs page
+                pages.append([(back, sheet_w - x - p.trim[0], y) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
+                roles.append("back")
         data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages)
         keys = _keys([[(face, round(x, 3), round(y, 3)) for face, x, y in page] for page in pages])
         findings.extend(order_findings(vendor, roles, where(name)))
         findings.extend(check_file(vendor, data, where(name), Expect(page_mm=(sheet_w, sheet_h), pages=keys)))
         result.files[name] = data
-        result.notes.append(f"{name}: {count_text(len(pages) // 2, 'sheet')} of {cols} × {rows} {p.product.name} cards, fronts then mirrored backs")
+        result.notes.append(f"{name}: {count_text(roles.count('front'), 'sheet')} of {cols} × {rows} {p.product.name} cards, fronts then mirrored backs")
 
 
 def _keys(pages: list[list]) -> tuple[int, ...]:
