@@ -53,7 +53,7 @@ class Placed:
 def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
     """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt."""
     vendor = vendor_named(request.vendor)
-    placed = []
+    placed, left = [], []
     components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM, findings, request.decks)
     for component in components:
         trim = printed_trim(component, vendor.bleed_mm)
@@ -62,14 +62,17 @@ def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, fin
             findings.append(warning("vendor-product", f"{vendor.title} prints no {component.kind} of {trim[0]:g} × {trim[1]:g} mm: {component.name} "
                                     f"is left out of this export; its nearest product is the {nearest.name} ({nearest.kind}, {nearest.trim_mm[0]:g} × "
                                     f"{nearest.trim_mm[1]:g} mm): resize the component to print it there", _component_loc(gctx, component)))
+            left.append(f"{component.name} ({trim[0]:g} × {trim[1]:g} mm): no product of this size; the nearest is the {nearest.name}")
             continue
         placed.append(Placed(component, product, trim))
     findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed]))
     if not request.decks:
-        findings.extend(_boxes(gctx, vendor))
+        boxes = _boxes(gctx, vendor)
+        findings.extend(boxes)
+        left += [f.message for f in boxes]
     WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
     if result.files:
-        result.files["README.txt"] = readme(gctx.game.title, vendor, placed).encode("utf-8")
+        result.files["README.txt"] = readme(gctx.game.title, vendor, placed, left).encode("utf-8")
     result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
 
 
@@ -120,12 +123,13 @@ def _boxes(gctx: GameContext, vendor: Vendor) -> list:
                     f"printing; {offer}", loc, game=game.slug)]
 
 
-def readme(title: str, vendor: Vendor, placed: list[Placed]) -> str:
-    """README.txt: what the folder holds for which product, and the vendor's upload steps."""
+def readme(title: str, vendor: Vendor, placed: list[Placed], left: list[str]) -> str:
+    """README.txt: what the folder holds for which product, what it leaves out, and the vendor's upload steps."""
     lines = [f"{title} for {vendor.title}", "", f"Files: {vendor.naming}.",
              f"Every file: {vendor.bleed_mm:g} mm bleed a side, {vendor.safe_mm:g} mm safe zone, {vendor.dpi} dpi, {vendor.colour}"
              + (f", total ink at most {vendor.ink_limit:.0%}" if vendor.ink_limit else "") + ".", "", "Components:"]
     lines += [f"  {p.component.name}: {p.component.copies} × {p.product.name} ({p.trim[0]:g} × {p.trim[1]:g} mm)" for p in placed]
+    lines += ["", "Left out:", *(f"  {line}" for line in left)] if left else []
     lines += ["", "Upload steps:"] + [f"  {n}. {step}" for n, step in enumerate(vendor.steps, 1)]
     lines += ["", "Where these numbers come from:"] + [f"  {what}: {where}" for what, where in vendor.sources]
     return "\n".join(lines) + "\n"
