@@ -256,3 +256,16 @@ def test_the_same_game_exports_the_same_bytes_again(organ_match, organ_gctx, tmp
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
     assert [f for f in files if (first / f).read_bytes() != (again / f).read_bytes()] == []
+
+
+def test_a_card_without_a_back_gets_a_blank_back_page_where_the_vendor_pairs_pages(project, tmp_path):
+    deck = project / "data/tiny/decks/heroes.yaml"
+    deck.write_text("".join(line for line in deck.read_text(encoding="utf-8").splitlines(keepends=True) if not line.startswith("back:")),
+                    encoding="utf-8")
+    folder, _ = _export(_game(project, "tiny"), "drivethrucards", tmp_path / "dtc", decks=("heroes",))
+    texts = _texts(folder / "tiny-heroes.pdf")
+    cards = yaml.safe_load(deck.read_text(encoding="utf-8"))["cards"]
+    assert len(texts) == 2 * sum(card["count"] for card in cards)
+    own = [t for t in texts[0::2] if t.strip()]  # backs first: blank but for the Twin's own back
+    assert len(own) == next(card["count"] for card in cards if "back" in card) and all("own back" in t for t in own)
+    assert all(t.strip() for t in texts[1::2])

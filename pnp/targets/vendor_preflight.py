@@ -89,7 +89,7 @@ def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding
         "sheets-mirrored": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)) or "back" not in roles,
     }.get(vendor.layout, lambda: True)
     if n and not rule():
-        return [error("vendor-page-order", f"its {n} pages are not in {vendor.title}'s order ({vendor.layout})", Loc(where))]
+        return [error("vendor-page-order", f"its {n} pages are not in {whose(vendor)} order ({vendor.layout})", Loc(where))]
     if vendor.layout == "pdf-fronts-then-back" and roles.count("back") > 1:
         return [warning("vendor-backs", f"its cards have {roles.count('back')} different backs; {vendor.title} takes one back page: "
                         "they follow the fronts in the fronts' order", Loc(where))]
@@ -117,7 +117,11 @@ def safe_zone_finding(vendor: Vendor, breaches: list[Breach], loc: Loc, game: st
     label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
     subject = f"a {label}" if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
     more = f" (and {len(breaches) - 1} more drawn here)" if len(breaches) > 1 else ""
-    whose = vendor.title + ("'" if vendor.title.endswith("s") else "'s")
-    return warning("vendor-safe-zone", f"{subject}{more} lies {breach.depth:.1f} mm inside the cut, within {whose} {vendor.safe_mm:g} mm "
+    return warning("vendor-safe-zone", f"{subject}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
                    f"safe zone, where its cut may clip it: move it {vendor.safe_mm - breach.depth:.1f} mm inward for this vendor",
                    loc, game=game, component=what)
+
+
+def whose(vendor: Vendor) -> str:
+    """The vendor's name as an owner: MBPrint's, DriveThruCards'."""
+    return vendor.title + ("'" if vendor.title.endswith("s") else "'s")
