@@ -34,6 +34,7 @@ from pnp.targets.vendor_preflight import Expect, check_file, order_findings, saf
 from pnp.targets.vendors import Product, Vendor, vendor_named
 
 K = PT_PER_MM
+MPC_AUTOFILL_PRODUCT = "poker"  # MPC Autofill fills MakePlayingCards' blank poker-size card page alone (its constants.py starting_url)
 PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens"}
 CONDITIONS = {  # a CMYK file's PDF/X output intent: (registered condition, its name)
     "CGATS TR 001": ("CGATS TR 001", "U.S. Web Coated (SWOP) v2"),
@@ -166,7 +167,7 @@ def _png_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: li
             encoder.add(image, functools.partial(written, face))
     rows = [(names[front], names.get(back, ""), item) for item, (front, back) in zip(component.items, sides, strict=True)]
     result.files[f"{folder}/quantities.csv"] = quantities_csv(folder, rows)
-    if vendor.name == "makeplayingcards" and component.deck_like:
+    if vendor.name == "makeplayingcards" and component.deck_like and p.product.name == MPC_AUTOFILL_PRODUCT:
         order = f"{file_name(folder.replace('/', '-'))}.xml"
         xml, found = mpc_order(folder, rows, shared and names[shared], where(order))
         result.files[order] = xml

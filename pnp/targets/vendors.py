@@ -109,10 +109,11 @@ VENDORS = (
         products=(*_cards(f"{PRINTING} (MakePlayingCards' poker upload 822 × 1122 px)", POKER),
                   *_cards("not found; assumed from PRINTING.md's sizes", TAROT, MINI)),
         forbids=("transparency",),
-        naming="<deck>/<card id>.png for each front, back.png for a shared back; <deck>.xml, an MPC Autofill order per deck",
+        naming="<deck>/<card id>.png for each front, back.png for a shared back; <deck>.xml, an MPC Autofill order per poker deck",
         steps=("Install MPC Autofill's desktop tool (github.com/chilli-axe/mpc-autofill) and run it in this folder: it reads each <deck>.xml "
                "and fills the order at makeplayingcards.com from the images beside it.",
-               "Or upload by hand: choose the card size, the quantity (the bracket in <deck>.xml), then every front and the back.",
+               "Or upload by hand (MPC Autofill fills poker-size orders only): choose the card size, the quantity, then every front "
+               "and the back, as quantities.csv lists them.",
                "An order holds at most 612 cards: a larger deck is split into several orders."),
         sources=(("36 px (3 mm) bleed, 822 × 1122 px poker at 300 dpi", f"{PRINTING}; MPC's own page not found"),
                  ("order XML: details quantity/bracket/stock/foil, fronts, backs, cardback; brackets 18 … 612", f"{MPC_AUTOFILL}, {READ}"),
