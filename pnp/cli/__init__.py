@@ -41,11 +41,12 @@ from pnp.cli.faults import explain
 from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
-from pnp.cli.targets import bundle, calibrate, export
+from pnp.cli.targets import bundle, calibrate, export, vendor_check
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
 from pnp.render.cutters import CUTTERS
+from pnp.targets.vendors import vendor_names
 
 
 class Pnp(click.Group):
@@ -209,16 +210,19 @@ def _size_text(size) -> str:
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.option("--lang", default="all", show_default=True, help="Check the edition in this language only (default: every language the game lists).")
 @click.option("--quick", is_flag=True, help="Check the data alone (counts, constraints, fields no template reads), in a fraction of the time: nothing is drawn, so template, layout and readability findings wait for a full validate or build.")
+@click.option("--vendor", type=click.Choice(vendor_names()), default=None, help="Also check every file `pnp export --vendor NAME` would write against that print service's numbers, writing nothing.")
 @without_option
 @click.pass_context
-def validate(ctx, games, fmt, strict, lang, quick, without):
+def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
     """Check data, templates and component counts against the rules, in every language of each game."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):
-            validate_games(edition, edition_slugs, report, draw=not quick, without=frozenset(without))
+            checked = validate_games(edition, edition_slugs, report, draw=not quick, without=frozenset(without))
+            if vendor:
+                vendor_check(edition, checked, vendor, report)
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":

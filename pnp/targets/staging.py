@@ -22,6 +22,7 @@ class ExportRequest:
     dpi: int
     decks: tuple = ()
     base_url: str | None = None
+    vendor: str = ""  # `--vendor NAME` (pnp.targets.vendors): the vendor export writes what that print service asks
 
 
 @dataclass
