@@ -20,6 +20,6 @@ def face_stamper(gctx: GameContext, deck: Deck) -> Callable[[Card, Face], Face] 
 
     def stamp(card: Card, face: Face) -> Face:
         mark = stamper(deck, card)
-        return stamped(face, mark.text, mark.corner, font, colour, mark.inset, deck.shape)
+        return stamped(face, mark.text, mark.corner, font, colour, mark.inset, deck.shape, mark.link)
 
     return stamp
