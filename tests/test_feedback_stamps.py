@@ -6,6 +6,7 @@ them under the card an edit changed, and `pnp serve` shows them beside the card,
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -117,3 +118,67 @@ def test_the_qr_code_and_its_quiet_zone_lie_in_the_safe_area_on_light_ground(bui
         ring = [(x, y) for x in range(int(quiet[0]) + 2, int(quiet[2]) - 1) for y in range(int(quiet[1]) + 2, int(quiet[3]) - 1)
                 if not (min(xs) - 2 <= x <= max(xs) + 2 and min(ys) - 2 <= y <= max(ys) + 2)]
         assert ring and min(px[x, y] for x, y in ring) > 200, "the quiet zone is light all round"
+
+
+HEADER = ["Timestamp", "Email Address", "Card", "Code", "Version", "How did it play? (1-5)", "What would you change?"]
+REFUSED_ROWS = {5: ("Card", "heroes/rogue"), 12: ("Code", "ZZZZZZ"), 19: ("Code", "")}  # the sheet's line → the cell that cannot be joined
+
+
+def answer_rows(now: dict[str, str]) -> list[list[str]]:
+    """20 answers as a Google Forms sheet gives them (its two ways of writing a time): 17 name a card, by the card and
+    code the QR stamp filled in, by a code typed from the card, or by the card with an older code; 3 name none."""
+    knight, mage = now["heroes/knight"], now["heroes/mage"]
+    rows = []
+    for n in range(20):
+        line = n + 2  # the header is line 1
+        time = f"2026/11/{n + 1:02d} 2:03:04 PM GMT+1" if n % 2 else f"11/{n + 1:02d}/2026 09:{n:02d}:00"
+        card, code = [("heroes/knight", knight), ("", mage), ("knight", "AAAAAA"), ("heroes/mage", f"v1.2 · {mage}")][n % 4]
+        if line in REFUSED_ROWS:
+            column, text = REFUSED_ROWS[line]
+            card, code = (text, knight) if column == "Card" else ("", text)
+        rows.append([time, f"tester{n}@example.org", card, code, "", str(1 + n % 5), f"note {n}"])
+    return rows
+
+
+def write_csv(path: Path, rows: list[list[str]]) -> Path:
+    import csv
+
+    with path.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([HEADER, *rows])
+    return path
+
+
+@pytest.fixture(scope="module")
+def imported(built, tmp_path_factory):
+    """The sheet of 20 answers imported once: (its path, what the import said, its exit code)."""
+    sheet = write_csv(tmp_path_factory.mktemp("answers") / "answers.csv", answer_rows(codes(built)))
+    result = run_pnp(built, "feedback", "import", str(sheet))
+    return sheet, result.output, result.exit_code
+
+
+def test_an_import_keeps_each_joinable_answer_and_refuses_each_other_row_at_its_cell(built, imported):
+    from pnp.data.answers import read_answers
+
+    _, output, code = imported
+    assert code == 1, output
+    refused = [line for line in output.splitlines() if ": error" in line]
+    at = sorted((int(m.group(1)), int(m.group(2))) for m in (re.search(r"answers\.csv:(\d+):(\d+): error", line) for line in refused) if m)
+    assert at == sorted((line, HEADER.index(column) + 1) for line, (column, _) in REFUSED_ROWS.items()), output
+    answers, found = read_answers(built / "data/fb", "data/fb")
+    assert not found and len(answers) == 17
+    now = codes(built)
+    assert {a.card for a in answers} == {"heroes/knight", "heroes/mage"}
+    assert sum(a.older(now[a.card], "1.2") for a in answers) == 4  # the four rows naming the knight by an older code
+    assert all("Email Address" not in dict(a.answers) for a in answers), "who answered is not kept in the project's files"
+    times = [a.time for a in answers]
+    assert "2026-11-02 14:03:04" in times and "2026-11-01 09:00:00" in times  # both of the form's ways of writing a time
+
+
+def test_importing_the_same_sheet_again_adds_nothing_and_leaves_the_file_as_it_was(built, imported):
+    sheet, _, _ = imported
+    path = built / "data/fb/feedback/answers.yaml"
+    before = path.read_bytes()
+    again = run_pnp(built, "feedback", "import", str(sheet))
+    assert "0 new answers" in again.output and path.read_bytes() == before, again.output
+    body = before.decode("utf-8")
+    assert body.count("- card:") == 17 and "tester" not in body

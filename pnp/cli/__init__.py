@@ -38,6 +38,7 @@ from pnp.cli.common import (
 )
 from pnp.cli.draw import draw
 from pnp.cli.faults import explain
+from pnp.cli.feedback import feedback
 from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
@@ -404,6 +405,7 @@ main.add_command(draw)
 main.add_command(showcase)
 main.add_command(changes)
 main.add_command(pull)
+main.add_command(feedback)
 
 
 def run(prog_name: str | None = None):

@@ -1,0 +1,68 @@
+"""`pnp feedback import`: a playtest form's answers joined to the cards their QR stamps named, kept in the game's folder."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
+from pnp.core.errors import PnpError, Report
+from pnp.core.units import counted
+
+
+@click.group()
+def feedback():
+    """Playtest answers: import a form's answer sheet, joined to the cards it is about."""
+
+
+@feedback.command(name="import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--game", default=None, help="The game the answers are about (default: the project's only game).")
+@click.option("--sheet", default=None, help="The workbook's sheet holding the answers, where it has several.")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="The output folder the game was built into, whose record of the "
+              "printed cards joins an answer given on a card edited since (default: output/ in the project).")
+@click.pass_context
+def import_answers(ctx, file, game, sheet, out):
+    """Read FILE (CSV, TSV, XLSX or ODS: a Google Forms or Microsoft Forms export, or a sheet typed from paper), join
+    each answer to its card by the stamp code (or card id) in its row, and keep the answers in
+    data/<game>/feedback/answers.yaml, each once however often it is imported. A row that names no card is refused at its cell."""
+    from pnp.data.answers import Cards, answers_path, answers_text, join_rows, merged, read_answers
+    from pnp.data.spreadsheet import sheet_rows
+    from pnp.data.stamps import game_stamps
+    from pnp.pipeline.printed_cards import known_codes
+
+    project = open_project(ctx.obj["root"])
+    slugs = game_names(project, (game,) if game else ())
+    if len(slugs) != 1:
+        raise click.UsageError(f"this project has {len(slugs)} games: name the one the answers are about with --game ({', '.join(slugs)})")
+    report = Report()
+    games = load_games(project, slugs, report)
+    print_findings(report.sorted())
+    if not games:
+        sys.exit(EXIT_DATA)
+    loaded = games[0]
+    now = {name: card["code"] for name, card in game_stamps(project.templates_dir, loaded).items()}
+    version = "" if loaded.spec.version is None else str(loaded.spec.version)
+    cards = Cards(now, known_codes(output_folder(project, out), loaded.slug), version)
+    kept, damaged = read_answers(loaded.dir, loaded.rel)
+    try:
+        if damaged:
+            raise PnpError(damaged)
+        rows, where = sheet_rows(Path(file), click.format_filename(file), sheet)
+        answers, refused = join_rows(rows, where, loaded.spec.feedback, cards)
+    except PnpError as exc:
+        print_findings(exc.findings)
+        sys.exit(EXIT_DATA)
+    everything, added = merged(kept, answers)
+    path = answers_path(loaded.dir)
+    if added:
+        from pnp.core.files import write_atomic
+
+        write_atomic(path, answers_text(everything).encode("utf-8"))
+    click.echo(f"{loaded.slug}: {counted(added, 'new answer')} kept in {project.rel(path)} ({len(everything)} in all"
+               f"{f', {len(answers) - added} already there' if len(answers) > added else ''})")
+    print_findings(refused)
+    if refused:
+        click.echo(f"{loaded.slug}: {counted(len(refused), 'row')} refused: correct each where it says, and import the sheet again", err=True)
+    sys.exit(EXIT_DATA if refused else EXIT_OK)
