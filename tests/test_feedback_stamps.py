@@ -182,3 +182,28 @@ def test_importing_the_same_sheet_again_adds_nothing_and_leaves_the_file_as_it_w
     assert "0 new answers" in again.output and path.read_bytes() == before, again.output
     body = before.decode("utf-8")
     assert body.count("- card:") == 17 and "tester" not in body
+
+
+def test_pnp_list_counts_each_cards_answers_and_those_given_on_an_older_version(built, imported):
+    result = run_pnp(built, "list", "fb", "--format", "json")
+    rows = json.loads(result.output[: result.output.rindex("]") + 1])
+    counted = {c["id"]: (c["answers"], c["older_answers"]) for d in rows[0]["decks"] for c in d["card_list"]}
+    assert counted == {"knight": (9, 4), "mage": (8, 0)}  # 17 kept; the knight's 4 named by an older code
+    assert "17 playtest answers on 2 cards, 4 given on an older version" in run_pnp(built, "list", "fb").output
+
+
+def test_pnp_changes_lists_the_answers_given_since_each_card_last_changed_under_the_card_edited(built, imported, tmp_path):
+    import shutil
+
+    root = tmp_path / "copy"
+    shutil.copytree(built, root)
+    deck = root / "data/fb/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("name: Mage}", "name: Mage the Wise}"))
+    output = run_pnp(root, "changes", "fb").output
+    lines = output.splitlines()
+    assert re.search(r"heroes/mage\s+changed\s+[A-Z2-7]{6} → [A-Z2-7]{6}\s+fields: name", output), output
+    assert "13 answers given since their card last changed" in output, output  # 5 on the knight and 8 on the mage: not the knight's 4 on an older code
+    mage = lines.index(next(line for line in lines if line.startswith("  heroes/mage") and "changed since" in line))
+    notes = [int(re.search(r"note (\d+)", line).group(1)) for line in lines[mage + 1:] if line.startswith("    ")]
+    times = [line.split()[0] + " " + line.split()[1] for line in lines[mage + 1:] if line.startswith("    ")]
+    assert len(notes) == 8 and times == sorted(times, reverse=True), output  # every answer on the printed mage, newest first

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
-from pnp.core.errors import PnpError, Report
+from pnp.core.errors import PnpError, Report, printable
 from pnp.core.units import counted
 
 
@@ -66,3 +66,54 @@ def import_answers(ctx, file, game, sheet, out):
     if refused:
         click.echo(f"{loaded.slug}: {counted(len(refused), 'row')} refused: correct each where it says, and import the sheet again", err=True)
     sys.exit(EXIT_DATA if refused else EXIT_OK)
+
+
+def answer_tally(game, stamper) -> dict[str, tuple[int, int]]:
+    """deck/card → (answers kept for it, those given on an older version of it), for `pnp list`."""
+    from pnp.data.answers import read_answers, tally
+
+    answers, _ = read_answers(game.dir, game.rel)  # a damaged file is `pnp feedback import`'s to report: here it counts none
+    now = {f"{d.id}/{c.id}": stamper.code(d, c) for d in game.decks.values() for c in d.cards}
+    return tally(answers, now, stamper.version) if answers else {}
+
+
+def answers_line(row: dict) -> None:
+    """`pnp list`'s line of a game's playtest answers, when it has any: how many, on how many cards, how many on older versions."""
+    cards = [c for d in row["decks"] for c in d["card_list"] if c.get("answers")]
+    if cards:
+        total, older = sum(c["answers"] for c in cards), sum(c["older_answers"] for c in cards)
+        click.echo(f"  answers {counted(total, 'playtest answer')} on {counted(len(cards), 'card')}"
+                   f"{f', {older} given on an older version' if older else ''} (pnp feedback import)")
+
+
+MAX_SHOWN = 200  # characters of an answer's text `pnp changes` shows on its line
+
+
+def answers_since_change(game, templates_dir: Path, out_root: Path, changed: set[str]) -> None:
+    """`pnp changes`' list of the answers given since each card last changed: on the version printed last or on the one
+    the data makes now, newest first, under the card (marked when an edit since has changed it)."""
+    from pnp.data.answers import by_card, read_answers
+    from pnp.data.stamps import game_stamps
+    from pnp.pipeline.printed_cards import printed_codes
+
+    answers, _ = read_answers(game.dir, game.rel)
+    if not answers:
+        return
+    printed = printed_codes(out_root, game.slug)
+    now = {name: card["code"] for name, card in game_stamps(templates_dir, game).items()}
+    version = "" if game.spec.version is None else str(game.spec.version)
+    shown = []
+    for name, given in sorted(by_card(answers).items()):
+        codes = {printed.get(name, ""), now.get(name, "")} - {""}
+        since = [a for a in given if a.code in codes or (not a.code and a.version == version)]
+        if since:
+            shown.append((name, since))
+    if not shown:
+        return
+    click.echo(f"{game.slug}: {counted(sum(len(s) for _, s in shown), 'answer')} given since their card last changed, newest first")
+    for name, since in shown:
+        click.echo(f"  {name}{'  (changed since: these answers are about its printed version)' if name in changed else ''}")
+        for a in since:
+            text = " · ".join(f"{q}: {v}" for q, v in a.answers)
+            text = text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
+            click.echo(printable(f"    {a.time}  {a.code or '–':<6} {('v' + a.version) if a.version else '':<6}  {text}"))

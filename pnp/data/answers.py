@@ -240,3 +240,12 @@ def by_card(answers: list[Answer]) -> dict[str, list[Answer]]:
     for a in sorted(answers, key=lambda a: (a.time, a.code, a.answers), reverse=True):
         out.setdefault(a.card, []).append(a)
     return out
+
+
+def tally(answers: list[Answer], now: dict[str, str], version: str) -> dict[str, tuple[int, int]]:
+    """deck/card → (its answers, those given on an older version than the card printed now: `now` its code)."""
+    out: dict[str, tuple[int, int]] = {}
+    for a in answers:
+        n, older = out.get(a.card, (0, 0))
+        out[a.card] = (n + 1, older + a.older(now.get(a.card, ""), version))
+    return out

@@ -105,3 +105,11 @@ def known_codes(out_root: Path, slug: str) -> dict[str, str]:
         if isinstance(kept, dict):
             out.update({card["code"]: name for name, card in kept.items() if isinstance(card, dict) and isinstance(card.get("code"), str)})
     return out
+
+
+def printed_codes(out_root: Path, slug: str) -> dict[str, str]:
+    """deck/card → its stamp code at the last marked print (none before a print)."""
+    printed = _read(stamps_path(out_root, slug)).get("printed")
+    if not isinstance(printed, dict):
+        return {}
+    return {name: card["code"] for name, card in printed.items() if isinstance(card, dict) and isinstance(card.get("code"), str)}
