@@ -69,22 +69,25 @@ def codes(root: Path) -> dict[str, str]:
     return {f"{d['id']}/{c['id']}": c["stamp"]["code"] for row in rows for d in row["decks"] for c in d["card_list"]}
 
 
-def raster(pdf: Path):
+@pytest.fixture(scope="module")
+def read_back(built):
+    """The cards' sheet rasterised (its upper half, where the one row of cards is) and its QR codes read as a phone would:
+    (greyscale image, page height in points, the codes zxing-cpp found)."""
     import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        page = doc[0]
-        return page.render(scale=DPI / 72).to_pil().convert("L"), page.get_height()
-    finally:
-        doc.close()
-
-
-def test_each_front_carries_a_qr_code_a_phone_reads_as_the_form_with_its_card_filled_in(built):
     import zxingcpp
 
-    image, _ = raster(built / "output/fb/fb-cards.pdf")
-    found = sorted(r.text for r in zxingcpp.read_barcodes(image) if r.format == zxingcpp.BarcodeFormat.QRCode)
+    doc = pdfium.PdfDocument(built / "output/fb/fb-cards.pdf")
+    try:
+        page = doc[0]
+        image, height_pt = page.render(scale=DPI / 72).to_pil().convert("L"), page.get_height()
+    finally:
+        doc.close()
+    image = image.crop((0, 0, image.width, image.height // 2))
+    return image, height_pt, [r for r in zxingcpp.read_barcodes(image) if r.format == zxingcpp.BarcodeFormat.QRCode]
+
+
+def test_each_front_carries_a_qr_code_a_phone_reads_as_the_form_with_its_card_filled_in(built, read_back):
+    found = sorted(r.text for r in read_back[2])
     assert len(found) == 3, found  # one a printed front: the knight twice, the mage once
     links = {(urlsplit(t).scheme, urlsplit(t).netloc, urlsplit(t).path): dict(parse_qsl(urlsplit(t).query)) for t in found}
     assert set(links) == {tuple(getattr(urlsplit(FORM), k) for k in ("scheme", "netloc", "path"))}
@@ -93,17 +96,15 @@ def test_each_front_carries_a_qr_code_a_phone_reads_as_the_form_with_its_card_fi
     assert filled == sorted([("heroes/knight", now["heroes/knight"], "1.2")] * 2 + [("heroes/mage", now["heroes/mage"], "1.2")])
 
 
-def test_the_qr_code_and_its_quiet_zone_lie_in_the_safe_area_on_light_ground(built):
+def test_the_qr_code_and_its_quiet_zone_lie_in_the_safe_area_on_light_ground(built, read_back):
     """Each code read back: its symbol widened by the 4-module quiet zone lies 3 mm inside its card's trim, and every
     pixel of that quiet zone is light, though the card is dark to its edges."""
-    import zxingcpp
+    import numpy
     from printable import read
 
-    pdf = built / "output/fb/fb-cards.pdf"
-    image, height_pt = raster(pdf)
-    trims = [face.trim for face in read(pdf)[0].faces]
-    px = image.load()
-    symbols = [r for r in zxingcpp.read_barcodes(image) if r.format == zxingcpp.BarcodeFormat.QRCode]
+    image, height_pt, symbols = read_back
+    trims = [face.trim for face in read(built / "output/fb/fb-cards.pdf")[0].faces]
+    pixels = numpy.asarray(image)
     assert len(symbols) == 3
     for symbol in symbols:
         p = symbol.position
@@ -115,9 +116,9 @@ def test_the_qr_code_and_its_quiet_zone_lie_in_the_safe_area_on_light_ground(bui
         trim = next(t for t in trims if t.x0 <= (x0 + x1) / 2 <= t.x1 and t.y0 <= (y0 + y1) / 2 <= t.y1)
         depth = min(x0 - trim.x0, trim.x1 - x1, y0 - trim.y0, trim.y1 - y1) / MM
         assert depth >= SAFE_MM - 0.2, depth
-        ring = [(x, y) for x in range(int(quiet[0]) + 2, int(quiet[2]) - 1) for y in range(int(quiet[1]) + 2, int(quiet[3]) - 1)
-                if not (min(xs) - 2 <= x <= max(xs) + 2 and min(ys) - 2 <= y <= max(ys) + 2)]
-        assert ring and min(px[x, y] for x, y in ring) > 200, "the quiet zone is light all round"
+        ring = pixels[int(quiet[1]) + 2:int(quiet[3]) - 1, int(quiet[0]) + 2:int(quiet[2]) - 1].copy()
+        ring[int(min(ys) - quiet[1]) - 4:int(max(ys) - quiet[1]), int(min(xs) - quiet[0]) - 4:int(max(xs) - quiet[0])] = 255  # the symbol itself
+        assert ring.size and ring.min() > 200, "the quiet zone is light all round"
 
 
 HEADER = ["Timestamp", "Email Address", "Card", "Code", "Version", "How did it play? (1-5)", "What would you change?"]
@@ -207,3 +208,35 @@ def test_pnp_changes_lists_the_answers_given_since_each_card_last_changed_under_
     notes = [int(re.search(r"note (\d+)", line).group(1)) for line in lines[mage + 1:] if line.startswith("    ")]
     times = [line.split()[0] + " " + line.split()[1] for line in lines[mage + 1:] if line.startswith("    ")]
     assert len(notes) == 8 and times == sorted(times, reverse=True), output  # every answer on the printed mage, newest first
+
+
+def test_pnp_serve_shows_each_cards_answers_beside_it_newest_first_and_marks_those_on_an_older_version(built, imported, tmp_path):
+    """The page's state, as `pnp serve`'s app hands it to the page (in process: starlette's TestClient)."""
+    import shutil
+    import time
+
+    from starlette.testclient import TestClient
+
+    from pnp.data.project import Project
+    from pnp.serve.app import create_app
+
+    root = tmp_path / "served"
+    shutil.copytree(built, root)
+    port, token = 8766, "feedback-test-token"
+    with TestClient(create_app(Project(root), ["fb"], port, token, log=lambda line: None), base_url=f"http://127.0.0.1:{port}") as client:
+        assert client.get(f"/?token={token}").status_code == 200
+        deadline = time.monotonic() + 120  # a deadline for a loaded machine, not a measure of speed
+        while True:
+            games = client.get("/api/state").json()["games"]
+            if (games and games[0]["state"] == "ready") or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+    assert games and games[0]["state"] == "ready", games
+    tiles = {i["key"]: i for s in games[0]["sections"] for i in s["items"]}
+    knight, mage = tiles["deck:heroes:knight"]["answers"], tiles["deck:heroes:mage"]["answers"]
+    assert len(knight) == 9 and len(mage) == 8
+    for answers in (knight, mage):
+        assert [a["time"] for a in answers] == sorted((a["time"] for a in answers), reverse=True)
+    assert sorted(a["older"] for a in knight) == [False] * 5 + [True] * 4 and not any(a["older"] for a in mage)
+    assert all(a["code"] == "AAAAAA" for a in knight if a["older"])
+    assert ["What would you change?", "note 18"] in knight[0]["answers"] and knight[0]["older"]  # the newest, given on an older knight
