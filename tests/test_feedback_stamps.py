@@ -240,3 +240,37 @@ def test_pnp_serve_shows_each_cards_answers_beside_it_newest_first_and_marks_tho
     assert sorted(a["older"] for a in knight) == [False] * 5 + [True] * 4 and not any(a["older"] for a in mage)
     assert all(a["code"] == "AAAAAA" for a in knight if a["older"])
     assert ["What would you change?", "note 18"] in knight[0]["answers"] and knight[0]["older"]  # the newest, given on an older knight
+
+
+def test_a_microsoft_forms_workbook_is_read_with_its_times_and_without_who_answered(built, tmp_path):
+    """Microsoft Forms' export: an XLSX whose times are dates, and ID, Email and Name columns that stay out of the project."""
+    import datetime
+
+    from openpyxl import Workbook
+
+    from pnp.data.answers import Cards, join_rows
+    from pnp.data.schema import FeedbackSpec
+    from pnp.data.spreadsheet import sheet_rows
+
+    now = codes(built)
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Sheet1"
+    sheet.append(["ID", "Start time", "Completion time", "Email", "Name", "Code", "Rating"])
+    sheet.append([1, datetime.datetime(2026, 11, 20, 9, 0), datetime.datetime(2026, 11, 20, 9, 5, 30), "a@example.org", "Ann", now["heroes/mage"], 4])
+    sheet.append([2, datetime.datetime(2026, 11, 21, 9, 0), datetime.datetime(2026, 11, 21, 9, 1), "b@example.org", "Bo", "QQQQQQ", 2])
+    book.save(tmp_path / "answers.xlsx")
+    rows, where = sheet_rows(tmp_path / "answers.xlsx", "answers.xlsx")
+    answers, refused = join_rows(rows, where, FeedbackSpec(), Cards(now, {}, "1.2"))
+    assert [(a.card, a.time, a.code, a.version, a.answers) for a in answers] == [("heroes/mage", "2026-11-20 09:05:30", now["heroes/mage"], "1.2", (("Rating", "4"),))]
+    assert [str(f.loc) for f in refused] == ["answers.xlsx[Sheet1]!F3"]  # the second row's code, in the spreadsheet's own words
+
+
+def test_a_qr_stamp_without_a_form_to_open_is_an_error_at_its_line(tmp_path):
+    from pnp.data.project import Project
+
+    root = make_project(tmp_path / "p")
+    game = root / "data/fb/game.yaml"
+    game.write_text(game.read_text().replace(f"  form: {FORM}\n", ""))
+    _, found = Project(root).load_game("fb")
+    assert [(f.severity, f.loc.line) for f in found] == [("error", 4)] and "feedback: {form: https://" in found[0].message, found
