@@ -112,7 +112,7 @@ def answers_since_change(game, templates_dir: Path, out_root: Path, changed: set
         return
     click.echo(f"{game.slug}: {counted(sum(len(s) for _, s in shown), 'answer')} given since their card last changed, newest first")
     for name, since in shown:
-        click.echo(f"  {name}{'  (changed since: these answers are about its printed version)' if name in changed else ''}")
+        click.echo(f"  {name}{'  (changed since the last marked print)' if name in changed else ''}")
         for a in since:
             text = " · ".join(f"{q}: {v}" for q, v in a.answers)
             text = text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
