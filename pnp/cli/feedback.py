@@ -52,7 +52,7 @@ def import_answers(ctx, file, game, sheet, out):
         rows, where = sheet_rows(Path(file), click.format_filename(file), sheet)
         answers, refused = join_rows(rows, where, loaded.spec.feedback, cards)
     except PnpError as exc:
-        print_findings(exc.findings)
+        print_findings([_as_answers(f) for f in exc.findings])
         sys.exit(EXIT_DATA)
     everything, added = merged(kept, answers)
     path = answers_path(loaded.dir)
@@ -117,3 +117,11 @@ def answers_since_change(game, templates_dir: Path, out_root: Path, changed: set
             text = " · ".join(f"{q}: {v}" for q, v in a.answers)
             text = text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
             click.echo(printable(f"    {a.time}  {a.code or '–':<6} {('v' + a.version) if a.version else '':<6}  {text}"))
+
+
+def _as_answers(finding):
+    """A sheet reader's finding in this command's words: the reader speaks of a deck's cards and its `sheet:` key."""
+    import dataclasses
+
+    message = finding.message.replace("name the one holding the cards with `sheet:` in the deck", "name the one holding the answers with --sheet")
+    return dataclasses.replace(finding, message=message.replace(" as cards:", " as answers:"))
