@@ -274,3 +274,34 @@ def test_a_qr_stamp_without_a_form_to_open_is_an_error_at_its_line(tmp_path):
     game.write_text(game.read_text().replace(f"  form: {FORM}\n", ""))
     _, found = Project(root).load_game("fb")
     assert [(f.severity, f.loc.line) for f in found] == [("error", 4)] and "feedback: {form: https://" in found[0].message, found
+
+
+def test_a_typed_sheets_own_headers_and_day_first_times_are_read_as_game_yaml_names_them(tmp_path):
+    """A sheet typed from the paper feedback sheet: its headers named in feedback.columns, its times day first."""
+    from pnp.data.answers import Cards, join_rows
+    from pnp.data.schema import FeedbackSpec
+    from pnp.data.spreadsheet import sheet_rows
+
+    path = tmp_path / "typed.csv"
+    path.write_text("Played on;Stamp printed;Remarks\n03/11/2026 20:15;v1.2 · abcdef;too slow\n31/11/2026 20:15;ABCDEF;no such day\n", encoding="utf-8")
+    spec = FeedbackSpec(columns={"time": "Played on", "code": "Stamp printed"}, time_format="%d/%m/%Y %H:%M")
+    rows, where = sheet_rows(path, "typed.csv")
+    answers, refused = join_rows(rows, where, spec, Cards({"heroes/knight": "ABCDEF"}, {}, "1.2"))
+    assert [(a.card, a.time, a.code, a.answers) for a in answers] == [("heroes/knight", "2026-11-03 20:15:00", "ABCDEF", (("Remarks", "too slow"),))]
+    assert [str(f.loc) for f in refused] == ["typed.csv:3:1"] and "time_format" in refused[0].message
+
+
+@pytest.mark.parametrize("corner", ["bottom-left", "top-right"])
+def test_on_a_round_card_the_qr_code_moves_in_until_its_square_is_in_the_safe_area(corner):
+    """A 60 mm round card: every corner of the code's square (its quiet zone too) lies 3 mm inside the circle."""
+    import math
+
+    from pnp.core.shapes import Shape
+    from pnp.layout.elements import Face, Qr
+    from pnp.layout.stamp import stamped
+
+    link = f"{FORM}?entry.111=heroes%2Fknight&entry.222=ABCDEF"
+    face = stamped(Face(60.0, 60.0, 3.0, (), frozenset()), "v1.2 · ABCDEF", corner, "Helvetica", "#222222", shape=Shape("circle"), link=link)
+    code = next(el for el in face.elements if type(el) is Qr)
+    corners = [(code.x + dx, code.y + dy) for dx in (0, code.size) for dy in (0, code.size)]
+    assert max(math.dist(c, (30, 30)) for c in corners) <= 30 - SAFE_MM + 1e-6, corners
