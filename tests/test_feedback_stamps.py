@@ -305,3 +305,16 @@ def test_on_a_round_card_the_qr_code_moves_in_until_its_square_is_in_the_safe_ar
     code = next(el for el in face.elements if type(el) is Qr)
     corners = [(code.x + dx, code.y + dy) for dx in (0, code.size) for dy in (0, code.size)]
     assert max(math.dist(c, (30, 30)) for c in corners) <= 30 - SAFE_MM + 1e-6, corners
+
+
+def test_the_paper_feedback_sheets_version_column_gives_the_code_and_the_version(tmp_path):
+    """Typed from the bundle's feedback sheet, whose Version column holds the whole stamp: `v1.2 · ABCDEF`."""
+    from pnp.data.answers import Cards, join_rows
+    from pnp.data.schema import FeedbackSpec
+    from pnp.data.spreadsheet import sheet_rows
+
+    path = tmp_path / "paper.csv"
+    path.write_text("Time,Card,Version,Notes\n2026-11-03 20:15,knight,v1.2 · ABCDEF,fine\n2026-11-04 20:15,knight,v1.1 · QQQQQQ,slow\n", encoding="utf-8")
+    rows, where = sheet_rows(path, "paper.csv")
+    answers, refused = join_rows(rows, where, FeedbackSpec(), Cards({"heroes/knight": "ABCDEF"}, {}, "1.2"))
+    assert not refused and [(a.code, a.version, a.older("ABCDEF", "1.2")) for a in answers] == [("ABCDEF", "1.2", False), ("QQQQQQ", "1.1", True)]

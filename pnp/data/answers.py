@@ -24,6 +24,7 @@ DEFAULT_COLUMNS = {"time": ("Timestamp", "Completion time", "Time"), "code": ("C
 # Who answered, which the forms add to their sheets: never kept in the project's files, which go into git
 PERSONAL = frozenset({"email", "email address", "name", "id", "start time", "last modified time", "username"})
 CODE = re.compile(r"(?<![A-Z0-9])([A-Z2-7]{6})(?![A-Z0-9])")  # a stamp code as printed (pnp.data.stamps: 6 letters of base32)
+STAMP_TAIL = re.compile(r"\s*·\s*[A-Za-z2-7]{6}$")  # the code after the version in a stamp's text
 TIME_FORMATS = ("%Y/%m/%d %I:%M:%S %p", "%Y/%m/%d %H:%M:%S", "%m/%d/%Y %H:%M:%S", "%m/%d/%Y %H:%M", "%m/%d/%y %H:%M:%S", "%m/%d/%y %H:%M")
 TIME_ZONE = re.compile(r"\s+(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d\d)?)?$")  # Google Forms' CSV ends its times with the form's zone
 
@@ -173,12 +174,15 @@ def _answer(row: list, names: list[str], columns: dict, kept: list[int], spec, c
     if time is None:
         return error("answer-time", f"'{_text(time_cell.value) if time_cell else ''}' is not a time pnp reads: write it as 2026-11-20 14:03:04, or give its "
                      "form in game.yaml's feedback: {time_format: '%d/%m/%Y %H:%M'}", time_cell.loc if time_cell else first)
+    version_cell = cell(columns["version"])
+    version = _text(version_cell.value) if version_cell else ""
     found = CODE.findall(_text(code_cell.value).upper()) if code_cell else []
+    found = found or CODE.findall(version.upper())  # the paper feedback sheet's Version column holds the whole stamp: v1.2 · ABC123
     code = found[-1] if found else ""
+    version = _version(version)
     card = _card_of(card_cell, code_cell, code, cards, first)
     if isinstance(card, Finding):
         return card
-    version = _text(cell(columns["version"]).value) if cell(columns["version"]) else ""
     if not version and code and cards.now.get(card) == code:
         version = cards.version
     given = tuple((names[i], _text(row[i].value)) for i in kept if i < len(row) and _text(row[i].value))
@@ -201,6 +205,12 @@ def _card_of(card_cell, code_cell, code: str, cards: Cards, first: Loc) -> str |
     where = code_cell or card_cell
     return error("answer-unjoined", "this answer names no card: its code cell is empty (the form was opened without the card's QR stamp): "
                  "type the code printed on the card, or delete the row", where.loc if where else first)
+
+
+def _version(text: str) -> str:
+    """The game's version as `version:` gives it, from a cell that may hold the stamp's text (`v1.2 · ABC123`) or `v1.2`."""
+    text = STAMP_TAIL.sub("", text).strip()
+    return text[1:] if text[:1] in "vV" and text[1:2].isdigit() else text
 
 
 def _time(value, form: str | None) -> str | None:
