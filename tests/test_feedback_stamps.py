@@ -318,3 +318,21 @@ def test_the_paper_feedback_sheets_version_column_gives_the_code_and_the_version
     rows, where = sheet_rows(path, "paper.csv")
     answers, refused = join_rows(rows, where, FeedbackSpec(), Cards({"heroes/knight": "ABCDEF"}, {}, "1.2"))
     assert not refused and [(a.code, a.version, a.older("ABCDEF", "1.2")) for a in answers] == [("ABCDEF", "1.2", False), ("QQQQQQ", "1.1", True)]
+
+
+def test_a_card_too_small_for_its_qr_stamp_keeps_the_text_and_the_deck_is_warned_once(tmp_path):
+    root = make_project(tmp_path / "small")
+    deck = root / "data/fb/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("size: poker", "size: 30 x 40"))
+    result = run_pnp(root, "build", "fb", "--only", "cards")
+    warned = [line for line in result.output.splitlines() if "no room in their safe area for a QR stamp" in line]
+    assert result.exit_code == 0 and len(warned) == 1 and warned[0].startswith("data/fb/game.yaml:4:"), result.output
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    doc = pdfium.PdfDocument(root / "output/fb/fb-cards.pdf")
+    try:
+        image = doc[0].render(scale=200 / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    assert not zxingcpp.read_barcodes(image.crop((0, 0, image.width, image.height // 3))), "no QR code on a card it does not fit"

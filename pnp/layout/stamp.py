@@ -45,6 +45,14 @@ def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: fl
     return face._replace(elements=(*face.elements, *code, Text(text_x, text_y, (op,), decoration=True)))
 
 
+def qr_fits(w: float, h: float, text: str, font: str, link: str, inset: float = INSET_MM) -> bool:
+    """Whether a QR stamp of `link` with `text` beside it fits a `w` × `h` mm face inside its safe area (a shaped card's
+    cut, which takes more room, is met by moving the stamp in: `_inside`)."""
+    side = (len(qr_modules(link, "l")) + 2 * QUIET_MODULES) * QR_MODULE_MM
+    room = 2 * max(inset, INSET_MM)
+    return side + stringWidth(text, font, STAMP_PT) / PT_PER_MM <= w - room and side <= h - room
+
+
 def _inside(shape: Shape, w: float, h: float, x: float, y: float, box_w: float, box_h: float, inset: float) -> tuple[float, float]:
     """The first place on the way from (x, y) to the centred box whose four corners all lie `inset` mm inside the cut."""
     depth = shape.depth(w, h)
