@@ -336,3 +336,14 @@ def test_a_card_too_small_for_its_qr_stamp_keeps_the_text_and_the_deck_is_warned
     finally:
         doc.close()
     assert not zxingcpp.read_barcodes(image.crop((0, 0, image.width, image.height // 3))), "no QR code on a card it does not fit"
+
+
+def test_the_answers_file_reads_back_as_written_whatever_a_playtester_typed(tmp_path):
+    """Answers that YAML 1.1 writes bare and YAML 1.2 reads as other things (1e3, a number) come back as the text typed."""
+    from pnp.data.answers import Answer, answers_path, answers_text, read_answers
+
+    typed = ["1e3", "no", "0x1F", "~", "2026-11-20", ".inf", "a: b", "- x", "#x", "multi\nline", "=SUM(A1)", "🙂", "1" * 400]
+    answers = [Answer("heroes/knight", "2026-11-20 10:00:00", "ABCDEF", "1.2", tuple((f"q{n}", text) for n, text in enumerate(typed)))]
+    answers_path(tmp_path).parent.mkdir()
+    answers_path(tmp_path).write_text(answers_text(answers), encoding="utf-8")
+    assert read_answers(tmp_path, "data/fb") == (answers, [])

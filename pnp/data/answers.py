@@ -94,7 +94,28 @@ def answers_text(answers: list[Answer]) -> str:
 
     head = "# Playtest answers, joined to their cards by `pnp feedback import` (one entry per answer; imported again, a row is kept once)\n"
     body = [a.as_data() for a in sorted(set(answers))]
-    return head + (yaml.safe_dump(body, allow_unicode=True, sort_keys=False, width=1000, default_flow_style=False) if body else "[]\n")
+    return head + (yaml.dump(body, Dumper=_text_dumper(), allow_unicode=True, sort_keys=False, width=1000, default_flow_style=False) if body else "[]\n")
+
+
+def _text_dumper():
+    """PyYAML's safe dumper writing every text that pnp's YAML 1.2 reader would read as something else (`1e3`, a
+    number there and text to YAML 1.1) in quotes, so the file reads back as it was written."""
+    import yaml
+
+    from pnp.data.source import NumberTooLong, typed_scalar
+
+    class TextDumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper, value: str):
+        try:
+            plain = typed_scalar(value) == value and isinstance(typed_scalar(value), str)
+        except NumberTooLong:
+            plain = False
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=None if plain else "'")
+
+    TextDumper.add_representer(str, text)
+    return TextDumper
 
 
 def _text(value) -> str:
