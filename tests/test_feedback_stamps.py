@@ -347,3 +347,15 @@ def test_the_answers_file_reads_back_as_written_whatever_a_playtester_typed(tmp_
     answers_path(tmp_path).parent.mkdir()
     answers_path(tmp_path).write_text(answers_text(answers), encoding="utf-8")
     assert read_answers(tmp_path, "data/fb") == (answers, [])
+
+
+def test_an_answers_file_that_links_out_of_the_game_is_never_read(tmp_path):
+    from pnp.data.answers import answers_path, read_answers
+
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("- {card: heroes/knight, time: x, code: ABCDEF, version: '1', answers: {q: private}}\n", encoding="utf-8")
+    game = tmp_path / "data/fb"
+    answers_path(game).parent.mkdir(parents=True)
+    answers_path(game).symlink_to(secret)
+    answers, found = read_answers(game, "data/fb")
+    assert answers == [] and [f.code for f in found] == ["answers-outside"]

@@ -62,12 +62,15 @@ def answers_path(game_dir: Path) -> Path:
 
 def read_answers(game_dir: Path, rel: str) -> tuple[list[Answer], list[Finding]]:
     """The answers kept for a game (none when it has no answers file), and what is wrong with the file."""
+    from pnp.core.files import stays_inside
     from pnp.data.source import LocDict, load_yaml
 
     path = answers_path(game_dir)
     if not path.is_file():
         return [], []
     rel_file = f"{rel}/{ANSWERS_FILE.as_posix()}"
+    if not stays_inside(path, game_dir):  # a link a downloaded game planted: never read through it
+        return [], [error("answers-outside", "the answers file leads out of the game's folder (a link): delete it, and import the answers again", Loc(rel_file))]
     try:
         data = load_yaml(path, rel_file)
     except PnpError as exc:
