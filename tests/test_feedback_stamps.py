@@ -359,3 +359,18 @@ def test_an_answers_file_that_links_out_of_the_game_is_never_read(tmp_path):
     answers_path(game).symlink_to(secret)
     answers, found = read_answers(game, "data/fb")
     assert answers == [] and [f.code for f in found] == ["answers-outside"]
+
+
+def test_the_qr_stamp_sizes_editions_md_gives_are_the_ones_a_poker_card_prints():
+    """docs/editions.md: 22.8 mm for a Google form's address with three fields filled in, 19.6 mm with the code alone."""
+    from pnp.layout.elements import Face, Qr
+    from pnp.layout.stamp import stamped
+
+    form = "https://docs.google.com/forms/d/e/1FAIpQLSf" + "x" * 48 + "/viewform"  # a Google form's address: 100 characters
+    assert len(form) == 100
+    sizes = []
+    for query in ("?entry.1180324551=crew%2Fsafecracker&entry.553112874=QHTPHJ&entry.907182233=0.4", "?entry.553112874=QHTPHJ"):
+        face = stamped(Face(63.5, 88.9, 3.0, (), frozenset()), "v0.4 · QHTPHJ", "bottom-left", "Helvetica", "#222222", link=form + query)
+        sizes.append(next(el.size for el in face.elements if type(el) is Qr))
+    text = " ".join((Path(__file__).resolve().parent.parent / "docs/editions.md").read_text(encoding="utf-8").split())
+    assert f"{sizes[0]:.1f} mm a side for a Google form (its address is 100 characters)" in text and f"{sizes[1]:.1f} mm with the code alone" in text, sizes
