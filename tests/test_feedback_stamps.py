@@ -94,6 +94,8 @@ def test_each_front_carries_a_qr_code_a_phone_reads_as_the_form_with_its_card_fi
     filled = sorted((q[FIELDS["card"]], q[FIELDS["code"]], q[FIELDS["version"]]) for q in (dict(parse_qsl(urlsplit(t).query)) for t in found))
     now = codes(built)
     assert filled == sorted([("heroes/knight", now["heroes/knight"], "1.2")] * 2 + [("heroes/mage", now["heroes/mage"], "1.2")])
+    listed = json.loads((out := run_pnp(built, "list", "fb", "--format", "json").output)[: out.rindex("]") + 1])
+    assert sorted(c["stamp"]["link"] for d in listed[0]["decks"] for c in d["card_list"] for _ in range(c["count"])) == found  # `pnp list` gives each link
 
 
 def test_the_qr_code_and_its_quiet_zone_lie_in_the_safe_area_on_light_ground(built, read_back):

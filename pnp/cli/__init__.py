@@ -193,7 +193,7 @@ def built_inks(out_root: Path, slug: str) -> list[dict]:
 
 
 def _stamp_json(stamp) -> dict | None:
-    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner}
+    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner, **({"link": stamp.link} if stamp.link else {})}
 
 
 def _sheets_text(sheet: dict) -> str:
