@@ -38,6 +38,7 @@ from pnp.cli.common import (
 )
 from pnp.cli.draw import draw
 from pnp.cli.faults import explain
+from pnp.cli.feedback import answer_tally, answers_line, feedback
 from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
@@ -139,6 +140,7 @@ def list_games(ctx, games, fmt, lang, paper, printer, out, without):
                 click.echo(f"  die    {d['id']:<20} {d['shape']} {d['size']:g} mm  ×{d['count']}  {d['name']}")
             for o in row["ink"]:
                 click.echo(f"  ink    {o['file']:<38} {o['ink']:>6.1f} pages")
+            answers_line(row)
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
@@ -156,6 +158,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
 
     stamp = Stamper(templates_dir, game)
     margin = DEFAULT_PRINTABLE_MM if margin is None else margin
+    given = answer_tally(game, stamp)
 
     def token_listing(spec, raw) -> dict:
         pieces = sum(v.count for v in token_variants(raw))
@@ -169,7 +172,8 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
                        "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),
-                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
+                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c)),
+                                      **dict(zip(("answers", "older_answers"), given.get(f"{d.id}/{c.id}", (0, 0)), strict=True))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
             "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
 
@@ -190,7 +194,7 @@ def built_inks(out_root: Path, slug: str) -> list[dict]:
 
 
 def _stamp_json(stamp) -> dict | None:
-    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner}
+    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner, **({"link": stamp.link} if stamp.link else {})}
 
 
 def _sheets_text(sheet: dict) -> str:
@@ -408,6 +412,7 @@ main.add_command(draw)
 main.add_command(showcase)
 main.add_command(changes)
 main.add_command(pull)
+main.add_command(feedback)
 
 
 def run(prog_name: str | None = None):
