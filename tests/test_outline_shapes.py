@@ -292,3 +292,17 @@ def test_an_exports_cut_mask_is_opaque_inside_the_outline_and_clear_in_its_gap()
     px = lambda x_mm, y_mm: mask.getpixel((round(x_mm * 5), round(y_mm * 5)))  # noqa: E731 (5 px a mm)
     assert px(5, 35) > 250 and px(35, 35) > 250 and px(20, 5) > 250  # both arms and the bar across the top
     assert px(20, 30) < 5  # the gap between the arms
+
+
+def test_a_version_stamp_on_a_star_card_lies_inside_the_star():
+    """The box's corner is off a star: the stamp moves in until its box lies inside the cut, as on a round card."""
+    from pnp.core.shapes import Shape
+    from pnp.layout.elements import Face, Text
+    from pnp.layout.stamp import INSET_MM, stamped
+
+    xs, ys = [p[0] for p in STAR], [p[1] for p in STAR]
+    star = Shape("outline", points=tuple(((x - min(xs)) / (max(xs) - min(xs)), (y - min(ys)) / (max(ys) - min(ys))) for x, y in STAR))
+    face = stamped(Face(*SIZE, BLEED, (), frozenset()), "v1.0", "bottom-left", "Helvetica", "#000000", shape=star)
+    text = next(e for e in face.elements if isinstance(e, Text))
+    depth = star.depth(*SIZE)
+    assert min(depth(text.x + dx, text.y + dy) for dx in (0, 3) for dy in (0, 1.5)) >= INSET_MM - 0.01

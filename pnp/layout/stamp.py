@@ -36,7 +36,7 @@ def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: fl
     left = max(inset, INSET_MM)
     x = left if corner.endswith("left") else face.w - left - box_w
     y = left if corner.startswith("top") else face.h - left - box_h
-    if shape.kind in ("circle", "hexagon"):
+    if not shape.straight:  # a circle, a hexagon, a drawn outline
         x, y = _inside(shape, face.w, face.h, x, y, box_w, box_h, left)
     qr_x, text_x = (x, x + side) if corner.endswith("left") else (x + width_mm, x)
     qr_y, text_y = (y, y) if corner.startswith("top") else (y + box_h - side, y + box_h - height_mm)
@@ -54,12 +54,13 @@ def qr_fits(w: float, h: float, text: str, font: str, link: str, inset: float = 
 
 
 def _inside(shape: Shape, w: float, h: float, x: float, y: float, box_w: float, box_h: float, inset: float) -> tuple[float, float]:
-    """The first place on the way from (x, y) to the centred box whose four corners all lie `inset` mm inside the cut."""
+    """The first place on the way from (x, y) to the centred box whose corners and the middles of its sides all lie
+    `inset` mm inside the cut (a drawn outline's notch may reach between two corners)."""
     depth = shape.depth(w, h)
     cx, cy = (w - box_w) / 2, (h - box_h) / 2
     for step in range(STEPS + 1):
         t = step / STEPS
         px, py = x + (cx - x) * t, y + (cy - y) * t
-        if min(depth(px + dx, py + dy) for dx in (0.0, box_w) for dy in (0.0, box_h)) >= inset:
+        if min(depth(px + dx, py + dy) for dx in (0.0, box_w / 2, box_w) for dy in (0.0, box_h / 2, box_h)) >= inset:
             return px, py
     return cx, cy
