@@ -71,7 +71,7 @@ def outline_shape(written: str, beside: Path, game_dir: Path, root: Path, size_m
         findings.append(error("outline-file", f"shape: {exc}", loc, game=slug))
     except OSError as exc:
         findings.append(error("outline-file", f"shape: outline file {written} cannot be read ({exc.strerror or exc}): check it exists "
-                              "beside the deck's file and you may read it", loc, game=slug))
+                              "beside the YAML file naming it and you may read it", loc, game=slug))
     return RECTANGLE
 
 
