@@ -151,7 +151,7 @@ def _band(c, look: Look, spec, w: float, h: float) -> None:
     c.setFillColor(HexColor(look.on_accent))
     size = _fitting(spec.title, look.title, 40, w - 2 * MARGIN_PT)
     c.setFont(look.title, size)
-    c.drawString(MARGIN_PT, h - BAND_PT / 2 - (0 if not spec.subtitle else -6) - size * 0.3, spec.title)
+    c.drawString(MARGIN_PT, h - BAND_PT / 2 - (0 if not spec.subtitle else -6) - size * 0.3, _clipped(spec.title, look.title, size, w - 2 * MARGIN_PT))
     if spec.subtitle:
         c.setFont(look.body, 13)
         c.drawString(MARGIN_PT, h - BAND_PT / 2 - 6 - size * 0.3 - 18, _clipped(spec.subtitle, look.body, 13, w - 2 * MARGIN_PT))
