@@ -195,7 +195,7 @@ def test_a_curved_outline_is_flattened_within_its_tolerance(tmp_path):
 
     circle = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><path d="M0,10 A10,10 0 0 1 20,10 A10,10 0 0 1 0,10 Z"/></svg>'
     (tmp_path / "c.svg").write_text(circle)
-    points = read_outline(tmp_path / "c.svg", "c.svg", tmp_path, (40.0, 40.0))
+    points = read_outline(tmp_path / "c.svg", "c.svg", tmp_path, (40.0, 40.0)).points
     radii = [math.hypot(x * 40 - 20, y * 40 - 20) for x, y in points]
     assert max(radii) <= 20.01 and min(radii) >= 20 - 0.05  # corners on a 20 mm circle (svglib's arcs are cubics, 0.03 % off)
     sides = [math.dist(a, b) for a, b in zip(points, points[1:] + points[:1], strict=True)]
@@ -276,7 +276,7 @@ def test_any_path_data_is_an_outline_or_a_refusal_never_a_crash(tmp_path):
     for d in NASTY:
         (tmp_path / "o.svg").write_text(star_svg(d))
         try:
-            points = read_outline(tmp_path / "o.svg", "o.svg", tmp_path, (40.0, 40.0))
+            points = read_outline(tmp_path / "o.svg", "o.svg", tmp_path, (40.0, 40.0)).points
         except OutlineRefused:
             continue
         assert len(points) >= 3 and all(0 <= x <= 1 and 0 <= y <= 1 for x, y in points), d
@@ -306,3 +306,15 @@ def test_a_version_stamp_on_a_star_card_lies_inside_the_star():
     text = next(e for e in face.elements if isinstance(e, Text))
     depth = star.depth(*SIZE)
     assert min(depth(text.x + dx, text.y + dy) for dx in (0, 3) for dy in (0, 1.5)) >= INSET_MM - 0.01
+
+
+def test_an_outline_stretched_to_its_size_is_a_warning_at_its_shape_line_naming_the_size_that_keeps_it(tmp_path):
+    """The star is 95.106 × 90.451 units: on a 60 mm square card it is stretched 5 % taller than drawn, and said; on
+    SIZE (its proportions at half size) nothing is said."""
+    from pnp.data.project import Project
+
+    game(tmp_path, {"stars": DECK, "square": DECK.replace("47.553 x 45.225", "60")}, {"star.svg": star_svg()})
+    _, findings = Project(tmp_path).load_game("stars")
+    said = [f for f in findings if f.code == "outline-stretched"]
+    assert [str(f.loc).split("/")[-1] for f in said] == ["square.yaml:3:8"]
+    assert "5 % taller" in said[0].message and "60 x 57.06 mm" in said[0].message, said[0].message

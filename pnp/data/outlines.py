@@ -11,8 +11,9 @@ from __future__ import annotations
 import io
 import math
 from pathlib import Path
+from typing import NamedTuple
 
-from pnp.core.errors import error
+from pnp.core.errors import error, warning
 from pnp.core.files import Refused, inside
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.svgfiles import IconRefused, check_svg_file
@@ -21,6 +22,14 @@ FLATTEN_MM = 0.02  # a curve of the outline becomes straight pieces at most this
 CLOSE_ENOUGH = 1e-6  # an open path whose ends meet this close (a fraction of its size) is closed
 MAX_OUTLINE_POINTS = 20_000  # corners of the flattened outline: a cut line needs far fewer, and every check walks them
 MOVE, LINE, CURVE, CLOSE = 0, 1, 2, 3  # reportlab's path operators, as svglib writes them
+STRETCH_SAID = 0.01  # an outline stretched more than 1 % to fill its piece's size is said: a star drawn square on a poker card
+
+
+class Outline(NamedTuple):
+    """A drawn outline: its corners in fractions of its bounding box (y down), and that box's width over its height."""
+
+    points: tuple[tuple[float, float], ...]
+    aspect: float
 
 
 class OutlineRefused(ValueError):
@@ -66,13 +75,27 @@ def outline_shape(written: str, beside: Path, game_dir: Path, root: Path, size_m
     """The outline `written` in a file in `beside` as a Shape; a rectangle, with the error at `loc`, when it is refused."""
     try:
         real = outline_path(written, beside, game_dir, root)
-        return Shape("outline", points=read_outline(real, written, game_dir, tuple(size_mm)))
+        outline = read_outline(real, written, game_dir, tuple(size_mm))
+        findings += _stretched(outline.aspect, written, tuple(size_mm), loc, slug)
+        return Shape("outline", points=outline.points)
     except OutlineRefused as exc:
         findings.append(error("outline-file", f"shape: {exc}", loc, game=slug))
     except OSError as exc:
         findings.append(error("outline-file", f"shape: outline file {written} cannot be read ({exc.strerror or exc}): check it exists "
                               "beside the YAML file naming it and you may read it", loc, game=slug))
     return RECTANGLE
+
+
+def _stretched(aspect: float, written: str, size_mm: tuple[float, float], loc, slug: str) -> list:
+    """A warning when filling the piece's size stretches the outline out of the proportions it was drawn in."""
+    w, h = size_mm
+    stretch = (w / h) / aspect
+    if abs(stretch - 1) <= STRETCH_SAID:
+        return []
+    how = f"{abs(stretch - 1) * 100:.0f} % wider" if stretch > 1 else f"{abs(1 / stretch - 1) * 100:.0f} % taller"
+    return [warning("outline-stretched", f"shape: outline file {written} is drawn {aspect:.3g} times as wide as high, and the piece's size "
+                    f"{w:g} × {h:g} mm stretches it {how} than drawn: draw it in the piece's proportions, or make the size "
+                    f"{w:g} x {w / aspect:.4g} mm", loc, game=slug)]
 
 
 def outline_path(written: str, beside: Path, game_dir: Path, root: Path) -> Path:
@@ -85,7 +108,7 @@ def outline_path(written: str, beside: Path, game_dir: Path, root: Path) -> Path
         raise OutlineRefused(f"outline {exc.advice(written, 'the game folder')}") from None
 
 
-def read_outline(path: Path, shown: str, game_dir: Path, size_mm: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+def read_outline(path: Path, shown: str, game_dir: Path, size_mm: tuple[float, float]) -> Outline:
     """The outline in `path` (named `shown`) as points in fractions of its bounding box, y down, flattened within
     FLATTEN_MM at `size_mm`; OutlineRefused with what to do when it is not one closed path."""
     from svglib.svglib import svg2rlg
@@ -145,7 +168,7 @@ def _apply(t: tuple, x: float, y: float) -> tuple[float, float]:
     return t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]
 
 
-def _normalised(ops: list, shown: str, size_mm: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+def _normalised(ops: list, shown: str, size_mm: tuple[float, float]) -> Outline:
     """The path's corners, curves flattened, as fractions of its bounding box with y down (svglib's drawing has y up)."""
     every = [p for _, ps in ops for p in ps] or [(0.0, 0.0)]
     xs, ys = [p[0] for p in every], [p[1] for p in every]
@@ -166,7 +189,7 @@ def _normalised(ops: list, shown: str, size_mm: tuple[float, float]) -> tuple[tu
     if len(points) > MAX_OUTLINE_POINTS:
         raise OutlineRefused(f"outline file {shown} makes {len(points):,} corners, over {MAX_OUTLINE_POINTS:,}: simplify the path")
     x0, y1 = min(xs), max(ys)
-    return tuple((round((x - x0) / span_x, 9), round((y1 - y) / span_y, 9)) for x, y in points)
+    return Outline(tuple((round((x - x0) / span_x, 9), round((y1 - y) / span_y, 9)) for x, y in points), span_x / span_y)
 
 
 def _flattened(ops: list, tolerance: float) -> list[tuple[float, float]]:
