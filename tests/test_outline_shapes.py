@@ -318,3 +318,13 @@ def test_an_outline_stretched_to_its_size_is_a_warning_at_its_shape_line_naming_
     said = [f for f in findings if f.code == "outline-stretched"]
     assert [str(f.loc).split("/")[-1] for f in said] == ["square.yaml:3:8"]
     assert "5 % taller" in said[0].message and "60 x 57.06 mm" in said[0].message, said[0].message
+
+
+def test_validate_judges_a_star_deck_as_its_sheets_cut_it_each_star_on_its_own(tmp_path):
+    """Stars of two colours side by side share no cut (each is cut round its own outline, 2 mm from the next): pnp
+    validate, which plans the sheets without drawing them, says no sliver across a shared cut, as the build does."""
+    two = DECK.replace("cards:\n  - {id: star, count: 6}", "cards:\n  - {id: gold, tint: '#f3d36b', count: 1}\n  - {id: blue, tint: '#2e6da4', count: 1}")
+    game(tmp_path, {"stars": two}, {"star.svg": star_svg()})
+    (tmp_path / "templates/stars/green.j2").write_text(GREEN.replace('"#00ff00"', "card.tint"))
+    result = run_pnp(tmp_path, "validate", "stars")
+    assert result.exit_code == 0 and "shared cut" not in result.output + result.stderr, result.output + result.stderr

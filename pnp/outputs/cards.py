@@ -472,8 +472,9 @@ def deck_groups(gctx: GameContext, rendered: dict[str, list[Rendered]]) -> list[
     groups = []
     for deck in gctx.game.decks.values():
         pieces = [Piece(front, back, f"{deck.id}/{card.id}") for card, front, back in rendered.get(deck.id, []) if front is not None for _ in range(card.count)]
-        if pieces:
-            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules))
+        if pieces:  # cut as the sheets cut it: a round, hex or drawn card on its own, with its room around it
+            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules, shape=deck.shape,
+                                bleed_mm=deck.shape.bleed(0.0) or None, outlined=not deck.shape.straight))
     return groups
 
 
