@@ -3,12 +3,14 @@ booklet; its contents' page numbers settle over as few passes as the last build 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.data import source as yaml_source
+from pnp.data.schema import RulebookMatter
 from pnp.layout import rl
 from pnp.outputs.context import GameContext
 from pnp.outputs.facts import Facts, render
@@ -77,6 +79,39 @@ def _too_deep(rel: str, body: str, made_line: int, slug: str):
     return error("rulebook-too-deep", f"lists, quotes and emphasis nest over {MAX_NESTING} deep {what}: flatten the text", where, game=slug)
 
 
+@dataclass
+class Written:
+    """A rulebook's text as its players read it: the front matter, the source, the Markdown once its facts are filled in
+    (None when they cannot be), and the findings so far."""
+
+    matter: RulebookMatter | None
+    source: str
+    body: str  # the source after its front matter, its lines in place
+    text: str | None
+    findings: list
+
+
+def rulebook_markdown(gctx: GameContext) -> Written:
+    """rulebook.md read, its front matter taken off and its Jinja facts filled in from the data: what the PDF and the
+    HTML rulebook typeset alike, so their numbers are the same."""
+    game = gctx.game
+    if game.rulebook is None:
+        return Written(None, "", "", None, [])
+    rel = f"{game.rel}/rulebook.md"
+    try:
+        source = yaml_source.read_text(game.rulebook, rel)
+    except PnpError as exc:
+        return Written(None, "", "", None, [f.__class__(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in exc.findings])
+    matter, body, findings = front_matter(source, rel, game.slug)
+    facts = Facts(gctx)
+    facts.where = Loc(rel)
+    try:
+        text = render(gctx, body, facts.context(), Loc(rel), game.slug, "rulebook")
+    except PnpError as exc:
+        return Written(matter, source, body, None, findings + exc.findings)
+    return Written(matter, source, body, text, findings + facts.warnings)
+
+
 def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStats] | None = None):
     """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, FileStats)], findings).
 
@@ -84,21 +119,11 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     numbers (`typeset`); each file's stats keep the entries it settled on."""
     last = last or {}
     game = gctx.game
-    if game.rulebook is None:
-        return [], []
     rel = f"{game.rel}/rulebook.md"
-    try:
-        source = yaml_source.read_text(game.rulebook, rel)
-    except PnpError as exc:
-        return [], [f.__class__(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in exc.findings]
-    matter, body, findings = front_matter(source, rel, game.slug)
-    facts = Facts(gctx)
-    facts.where = Loc(rel)
-    try:
-        text = render(gctx, body, facts.context(), Loc(rel), game.slug, "rulebook")
-    except PnpError as exc:
-        return [], findings + exc.findings
-    findings += facts.warnings
+    written = rulebook_markdown(gctx)
+    if written.text is None:
+        return [], written.findings
+    matter, source, body, text, findings = written.matter, written.source, written.body, written.text, written.findings
     tokens = markdown_parser().parse(text)
     deep = too_deep(tokens)
     if deep is not None:
@@ -113,7 +138,8 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     icons = gctx.icons
     try:
         name = f"{game.slug}-rulebook.pdf"
-        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons), last[name].contents if name in last else None)
+        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons, lang=game.language),
+                                              last[name].contents if name in last else None)
         files = [(name, data, FileStats(pages, page_keys=keys, contents=contents))]
         if options.booklet:
             name = f"{game.slug}-rulebook-booklet.pdf"
