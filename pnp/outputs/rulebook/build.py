@@ -18,6 +18,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.rulebook.booklet import BookletCanvas, saddle_stitch
 from pnp.outputs.rulebook.front_matter import front_matter
 from pnp.outputs.rulebook.geometry import Geometry, geometry
+from pnp.outputs.rulebook.html import rulebook_html
 from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import MAX_NESTING, markdown_parser, too_deep, too_large_table
 from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class
@@ -147,6 +148,8 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
                                                   last[name].contents if name in last else None)
             sheets = len(saddle_stitch(pages))
             files.append((name, data, FileStats(sheets, page_keys=keys, contents=contents)))
+        if options.html:
+            files.append((f"{game.slug}-rulebook.html", rulebook_html(gctx, options, matter, text, book.findings, rel, source), FileStats()))
     except (PageLayoutError, IndexError) as exc:
         return [], [*findings, error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
     if any(f.severity == "error" for f in book.findings):

@@ -157,17 +157,7 @@ class Book:
         return story + below
 
     def facts_line(self) -> str:
-        """Players, and age and playing time where the game gives them, as rich text."""
-        spec = self.game.spec
-        players = spec.players
-        who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
-        words = words_of(self.game)
-        parts = [f"{who} {words['players']}"]
-        if spec.age is not None:
-            parts.append(words["age"].format(age=spec.age))
-        if spec.play_time is not None:
-            parts.append(f"**{spec.play_time}** {words['minutes']}" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
-        return "   ·   ".join(parts)
+        return facts_line(self.game)
 
     def cover_faces(self) -> tuple:
         """The first board, and one card of each deck (then more of the first decks) up to COVER_CARDS, and the picture
@@ -218,3 +208,17 @@ def _text_at(canv, setter: Setter, text: str, style: Style, x: float, top: float
     draw_elements(canv, (Text(0.0, 0.0, laid.ops),), width, h)
     canv.restoreState()
 
+
+
+def facts_line(game) -> str:
+    """Players, and age and playing time where the game gives them, as rich text (the cover's, in the PDF and the HTML)."""
+    spec = game.spec
+    players = spec.players
+    who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
+    words = words_of(game)
+    parts = [f"{who} {words['players']}"]
+    if spec.age is not None:
+        parts.append(words["age"].format(age=spec.age))
+    if spec.play_time is not None:
+        parts.append(f"**{spec.play_time}** {words['minutes']}" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
+    return "   ·   ".join(parts)
