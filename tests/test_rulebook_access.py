@@ -64,15 +64,16 @@ def book(built):
     _walk(reader.trailer["/Root"]["/StructTreeRoot"]["/K"].get_object(), None, pages, elems)
     texts: dict = defaultdict(str)
     for page, objects in enumerate(_page_objects(path)):
-        for _, marks, text in objects:
+        for _, marks, text, _ in objects:
             mcid = next((m for _, m in marks if m is not None), None)
             if mcid is not None:
                 texts[page, mcid] += text
     return reader, elems, texts
 
 
-def _page_objects(path: Path) -> list[list[tuple[int, list, str]]]:
-    """Each page's objects as pdfium reads them (not inside forms): (type, [(mark name, its MCID or None)], its text)."""
+def _page_objects(path: Path) -> list[list[tuple[int, list, str, float]]]:
+    """Each page's objects as pdfium reads them (not inside forms): (type, [(mark name, its MCID or None)], its text, its
+    text's size in points on the page)."""
     doc = pdfium.PdfDocument(path)
     pages = []
     try:
@@ -89,13 +90,17 @@ def _page_objects(path: Path) -> list[list[tuple[int, list, str]]]:
                     value = ctypes.c_int()
                     has = pdfium_c.FPDFPageObjMark_GetParamIntValue(mark, b"MCID", ctypes.byref(value))
                     marks.append((bytes(name)[:max(length.value - 2, 0)].decode("utf-16-le"), value.value if has else None))
-                text = ""
+                text, points = "", 0.0
                 if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
                     size = pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
                     buf = (ctypes.c_ushort * size)()
                     pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, buf, size)
                     text = bytes(buf).decode("utf-16-le").rstrip("\x00")
-                objects.append((obj.type, marks, text))
+                    font_size, matrix = ctypes.c_float(), pdfium_c.FS_MATRIX()
+                    pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(font_size))
+                    pdfium_c.FPDFPageObj_GetMatrix(obj.raw, ctypes.byref(matrix))
+                    points = font_size.value * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+                objects.append((obj.type, marks, text, points))
             pages.append(objects)
     finally:
         doc.close()
@@ -164,7 +169,7 @@ def test_each_pages_parent_tree_entry_names_the_element_of_each_marked_content(b
 def test_everything_drawn_on_a_page_is_an_elements_content_or_an_artifact(built):
     """Nothing is left out of the tree unsaid: each text, path, picture or form on a page is marked."""
     for n, objects in enumerate(_page_objects(built / f"{GAME}-rulebook.pdf")):
-        unmarked = [(kind, text[:30]) for kind, marks, text in objects
+        unmarked = [(kind, text[:30]) for kind, marks, text, _ in objects
                     if not any(mcid is not None or name == "Artifact" for name, mcid in marks)]
         assert not unmarked, f"page {n + 1}: {unmarked[:5]}"
 
@@ -371,3 +376,55 @@ def test_pnp_build_html_writes_the_rulebook_as_a_web_page_beside_its_pdf(tmp_pat
     page = (tmp_path / "tiny" / "tiny-rulebook.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and '<html lang="en">' in page
     assert (tmp_path / "tiny" / "tiny-rulebook.pdf").is_file()
+
+
+# Large print --------------------------------------------------------------------------------------------------------
+def _content(elems: list, texts: dict) -> str:
+    """The text of every element a reader reads as the rules (not the contents' page numbers, not a figure's drawing)."""
+    skipped = {"TOC", "TOCI", "Figure"}
+    return "".join(_squeeze(texts[m]) for e in elems if e["role"] not in skipped and not _inside(e, skipped) for m in e["marks"])
+
+
+def test_large_print_sets_every_text_of_the_rulebook_at_14_pt_or_more_and_keeps_its_content(gctx, book, tmp_path):
+    """Running heads and page numbers aside (artifacts), no text of the large-print rulebook is under 14 pt, where the
+    plain one sets its body at 10; and it says what the plain one says, word for word, in the same order."""
+    from pnp.outputs.options import Options
+    from pnp.outputs.rulebook.build import build_rulebook
+
+    files, _ = build_rulebook(gctx, Options(large_print=True))
+    path = tmp_path / "large.pdf"
+    path.write_bytes(files[0][1])
+    elems: list[dict] = []
+    reader = PdfReader(path)
+    pages = {page.indirect_reference.idnum: n for n, page in enumerate(reader.pages)}
+    _walk(reader.trailer["/Root"]["/StructTreeRoot"]["/K"].get_object(), None, pages, elems)
+    roles = {m: e["role"] for e in elems for m in e["marks"]}
+    texts: dict = defaultdict(str)
+    sizes = []
+    for n, objects in enumerate(_page_objects(path)):
+        for _, marks, text, points in objects:
+            mcid = next((m for _, m in marks if m is not None), None)
+            if mcid is not None and text.strip():
+                texts[n, mcid] += text
+                if roles[n, mcid] != "Figure":
+                    sizes.append((round(points, 2), text[:20]))
+    assert min(sizes) >= (14.0, ""), sorted(sizes)[:5]
+    _, plain_elems, plain_texts = book
+    assert _content(elems, texts) == _content(plain_elems, plain_texts)
+
+
+def test_large_print_sets_the_reference_sheet_at_14_pt_or_more(gctx):
+    """Every run of text on the large-print reference sheet, its heading and running line too, is 14 pt or more."""
+    from pnp.outputs.options import Options
+    from pnp.outputs.reference import reference_faces
+
+    def runs(elements):
+        for e in elements:
+            yield from getattr(e, "ops", ())
+            yield from runs(getattr(e, "elements", ()))
+
+    laid, _ = reference_faces(gctx, Options(large_print=True))
+    sizes = [op.size for page in laid.sheet.pages for op in runs(page.elements) if getattr(op, "text", "").strip()]
+    assert sizes and min(sizes) >= 14.0
+    plain, _ = reference_faces(gctx, Options())
+    assert min(op.size for page in plain.sheet.pages for op in runs(page.elements) if getattr(op, "text", "").strip()) < 14.0

@@ -26,6 +26,7 @@ class Options:
     only: tuple = ()  # cards, boards, tokens, reference, rulebook
     booklet: bool = False
     html: bool = False  # the rulebook also as one self-contained HTML file (pnp.outputs.rulebook.html)
+    large_print: bool = False  # the rulebook and the reference sheet set at 14 pt and up (LARGE_PRINT_PT), for a reader with low vision
     board_paper: str | None = None
     progress: object = None  # called with a line per deck when building on a terminal
     suffix: str = ""  # added to file names when several papers are built at once
@@ -152,6 +153,7 @@ _VARIANT_TAGS = (
     (("cutter",), lambda o, _: o.cutter or ""),
     (("insert", "fronts_only"), _insert_tag),
     (("subset",), lambda o, _: _subset_tag(o)),
+    (("large_print",), lambda o, _: "large-print" if o.large_print else ""),
     (("draft",), lambda o, _: "draft" if o.draft else ""),  # a draft never overwrites a real print
 )
 

@@ -36,7 +36,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     same headings, its page numbers are the first guess, and a guess that holds
     settles in one pass instead of two (a rulebook reprinted for one edited card)."""
     gctx = book.gctx
-    look = Look(gctx, small=geo.w < 160 * K, align=book.matter.align)
+    look = Look(gctx, small=geo.w < 160 * K, align=book.matter.align, large=book.options.large_print)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     story, _ = book.story(tree, look, setter, geo)
     headings = [(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc]
@@ -139,12 +139,12 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     icons = gctx.icons
     try:
         name = f"{game.slug}-rulebook.pdf"
-        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons, lang=game.language),
+        data, pages, contents, keys = typeset(book, tree, geometry(options.paper, large=options.large_print), canvas_class(icons, lang=game.language),
                                               last[name].contents if name in last else None)
         files = [(name, data, FileStats(pages, page_keys=keys, contents=contents))]
         if options.booklet:
             name = f"{game.slug}-rulebook-booklet.pdf"
-            data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas),
+            data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True, large=options.large_print), canvas_class(icons, BookletCanvas),
                                                   last[name].contents if name in last else None)
             sheets = len(saddle_stitch(pages))
             files.append((name, data, FileStats(sheets, page_keys=keys, contents=contents)))
@@ -173,7 +173,7 @@ def cover_page(gctx: GameContext, options: Options, band: str) -> bytes | None:
         return None
     book = Book(gctx, options, matter.model_copy(update={"subtitle": band}), [], rel, "")
     geo = geometry(options.paper)
-    look = Look(gctx, small=geo.w < 160 * K, align=matter.align)
+    look = Look(gctx, small=geo.w < 160 * K, align=matter.align, large=options.large_print)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     rl.use_binary_streams()
     buf = io.BytesIO()

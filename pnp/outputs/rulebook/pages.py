@@ -137,17 +137,17 @@ class Book:
         spec, matter = self.game.spec, self.matter
         small = geo.w < 160 * K
         title_style = Style(look.title_family, 26 if small else 34, 1.1, bold=True, color=look.on_accent, align="center")
-        sub_style = Style(look.body.family, 12 if small else 14, 1.25, color=look.on_accent, align="center", space_before=8)
+        sub_style = Style(look.body.family, look.size(12 if small else 14), 1.25, color=look.on_accent, align="center", space_before=8)
         subtitle = matter.subtitle or spec.subtitle
         band = [Rich(setter, escape(self.title), title_style)]
         band[0].role = "H1"  # the title a reader meets first, and jumps back to
         if subtitle:
             band.append(Rich(setter, escape(subtitle), sub_style))
-        below = [Rich(setter, self.facts_line(), Style(look.body.family, 13 if not small else 11, 1.3, color=look.ink, align="center",
+        below = [Rich(setter, self.facts_line(), Style(look.body.family, look.size(13 if not small else 11), 1.3, color=look.ink, align="center",
                                                        space_before=14, space_after=10))]
         pitch = matter.pitch or spec.pitch
         if pitch:
-            below.append(Rich(setter, escape(pitch), Style(look.body.family, 12 if not small else 10.5, 1.4, italic=True, color=look.ink,
+            below.append(Rich(setter, escape(pitch), Style(look.body.family, look.size(12 if not small else 10.5), 1.4, italic=True, color=look.ink,
                                                            align="center", space_after=4)))
         reserve = sum(b.wrap(geo.frame[2], BIG_PT)[1] + b.spaceBefore + b.spaceAfter for b in below) + 12
         board, cards, alt = self.cover_faces()
