@@ -174,6 +174,30 @@ def test_everything_drawn_on_a_page_is_an_elements_content_or_an_artifact(built)
         assert not unmarked, f"page {n + 1}: {unmarked[:5]}"
 
 
+def test_an_icon_among_the_words_is_read_by_its_name_where_it_stands(gctx, built):
+    """Each inline icon of the rules (`:star:`) is drawn inside a span whose ActualText is its name, so a reader says
+    "star" between the words around it; the span sits in its paragraph's or cell's marked content."""
+    import pikepdf
+
+    from pnp.outputs.rulebook.build import rulebook_markdown
+
+    written = [name for name in re.findall(r":([a-z0-9-]+):", rulebook_markdown(gctx).text) if gctx.icons.exists(name)]
+    spoken, outside = [], 0
+    with pikepdf.open(built / f"{GAME}-rulebook.pdf") as pdf:
+        for page in pdf.pages:
+            depth = 0
+            for operands, op in pikepdf.parse_content_stream(page):
+                if str(op) in ("BDC", "BMC"):
+                    if str(operands[0]) == "/Span":
+                        spoken.append(str(operands[1]["/ActualText"]))
+                        outside += depth == 0
+                    depth += 1
+                elif str(op) == "EMC":
+                    depth -= 1
+    assert sorted(spoken) == sorted(n.replace("-", " ") for n in written) and len(written) > 10
+    assert outside == 0
+
+
 def test_the_headings_are_the_cover_title_the_contents_and_the_markdowns_in_order(book, source_tokens):
     _, elems, texts = book
     expected = [("H1", "Organ Match"), ("H2", "Contents")]

@@ -174,6 +174,16 @@ def content(canv, role: str, key=None, alt: str | None = None, attrs: dict | Non
         tagger.leave()
 
 
+def spoken(canv, icon: str) -> str | None:
+    """The operator that opens an inline icon's words for a reader (`/Span <</ActualText (star)>> BDC`: its name), when
+    it is drawn inside an element's content on a tagged canvas; else None, and nothing changes."""
+    tagger = tagger_of(canv)
+    if tagger is None or not tagger.in_content:
+        return None
+    words = icon.replace("-", " ").replace("_", " ")
+    return f"/Span <</ActualText {PDFString(words).format(rl.document(canv)).decode('latin-1')}>> BDC"
+
+
 @contextmanager
 def artifact(canv):
     """Draw what is not content (a stripe, a rule, a running head, a page number): a reader skips it."""
