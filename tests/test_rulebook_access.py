@@ -332,7 +332,9 @@ def test_the_html_lists_tables_and_pictures_are_real_and_described(html_page, so
     images = [a for t, a in page.tags if t == "img"]
     figures = [a for a in images if a.get("class") != "icon"]
     assert len(figures) == sum(1 for tok in source_tokens if tok.type == "inline" for c in tok.children if c.type == "image")
-    assert all(a.get("alt", "").strip() for a in images)
+    assert all(a.get("alt", "").strip() for a in figures)
+    assert all("alt" in a for a in images)  # an icon's is its name, or empty where the word beside it says it (`:skull: skull`)
+    assert {a["alt"] for a in images if a.get("class") == "icon"} >= {"star", ""}
     assert {"alt": "Health has deteriorated"}.items() <= next(a for a in figures if a["alt"] == "Health has deteriorated").items()
 
 

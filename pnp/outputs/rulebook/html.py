@@ -129,9 +129,17 @@ class HtmlBook:
         """Our rich text (bold, italic, [colour], :icon:) as HTML; a colour darkened until it reads on white."""
         layouts = self.gctx.layouts
         out = []
-        for run in rich.parse(text, layouts.palette.is_colour, layouts.icons.exists):
+        runs = rich.parse(text, layouts.palette.is_colour, layouts.icons.exists)
+        for n, run in enumerate(runs):
             if run.icon is not None:
-                out.append(self.icon(run.icon, layouts.palette.resolve(run.color) if run.color else None))
+                words = [(m, r.text) for m, r in enumerate(runs) if r.icon is None and r.text.strip()]
+                before = [t for m, t in words if m < n][-1:]
+                after = [t for m, t in words if m > n][:1]
+                beside = " ".join(before + after).lower()
+                said = run.icon.replace("-", " ") in beside  # "☠ Skull": the word says it, the picture is decoration
+                out.append(self.icon(run.icon, layouts.palette.resolve(run.color) if run.color else None, said))
+                continue
+            if not run.text:
                 continue
             html = escape(run.text).replace("\n", "<br>")
             if run.color:
@@ -144,12 +152,13 @@ class HtmlBook:
             out.append(html)
         return "".join(out)
 
-    def icon(self, name: str, colour: str | None) -> str:
+    def icon(self, name: str, colour: str | None, said: bool = False) -> str:
+        """An inline icon as a picture named by its icon's name (`said`: the words beside it name it, so it has none)."""
         key = f"{name}:{colour}"
         if key not in self._icons:
             face = Face(6.0, 6.0, 0.0, (Icon(name, colour or self.ink, 0.0, 0.0, 6.0, 6.0),), frozenset({(name, colour or self.ink)}))
             self._icons[key] = self.drawn(face, ICON_PX / 6.0)
-        return f'<img class="icon" src="{self._icons[key]}" alt="{escape(name.replace("-", " "))}">'
+        return f'<img class="icon" src="{self._icons[key]}" alt="{"" if said else escape(name.replace("-", " "))}">'
 
     def pictures(self, images) -> list[str]:
         out = []
