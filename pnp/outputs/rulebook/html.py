@@ -46,7 +46,7 @@ header .band p { margin: .5rem 0 0; }
 h1, h2 { color: var(--accent); line-height: 1.2; }
 h1 { font-size: 1.6rem; border-bottom: 2px solid var(--accent); padding-bottom: .2rem; }
 h2 { font-size: 1.3rem; } h3 { font-size: 1.1rem; }
-nav ol { padding-left: 1.25rem; }
+nav ol { padding-left: 2rem; }
 figure { margin: 1rem 0; text-align: center; }
 figure img { max-width: 100%%; height: auto; border: 1px solid #999; }
 figcaption { font-style: italic; font-size: .95rem; }
