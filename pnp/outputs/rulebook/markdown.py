@@ -109,7 +109,7 @@ class Converter:
         if t == "blockquote":
             children = self.blocks(node.children, quote=True)
             return [Stack(children, pad=(12, 7, 9, 7), fill=look.quote_fill, bar=look.accent, bar_w=2.5, keep=True,
-                          space_before=4, space_after=10)]
+                          space_before=4, space_after=10, role="BlockQuote")]
         if t == "table":
             return [self.table(node)]
         if t == "hr":
@@ -131,6 +131,7 @@ class Converter:
         out = []
         marker_style = dataclasses.replace(self.look.item, bold=ordered, color=self.look.accent, align="right")
         hang = (16 if ordered else 13) + 0.0
+        the_list = object()  # its items are one `L` to a reader of the tagged PDF
         try:
             for n, item in enumerate(node.children):
                 children = []
@@ -141,7 +142,8 @@ class Converter:
                         child.spaceAfter = min(child.spaceAfter, 2.5)
                 marker = f"{start + n}." if ordered else ("•" if depth % 2 == 0 else "–")
                 out.append(Stack(children, pad=(hang, 0, 0, 0), marker=(self.setter, marker, marker_style, hang - 4),
-                                 space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5)))
+                                 space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5),
+                                 role="LI", in_list=the_list))
             if out:
                 out[-1].spaceAfter = self.look.body.space_after
             if len(out) >= 2:
