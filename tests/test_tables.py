@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import EXPORT_BASE_URL, ROOT, TEST_PROJECT, build_log_path, run_pnp
 from PIL import Image
-from table_readers import read_pcio, read_vtt, vtt_size
+from table_readers import VTT_2024, read_pcio, read_vtt, read_vtt_box, vtt_size
+from table_routines import Room
 from test_export import GAMES, _expected
 
 DPI = 72  # the exports' images at the lowest resolution the CLI takes: sizes stay exact, rendering stays cheap
@@ -155,6 +156,89 @@ def _holder_of(widget: dict, widgets: dict) -> str:
     while node is not None and node.get("type") != "holder":
         node = widgets.get(node.get("parent"))
     return node["id"] if node else ""
+
+
+def _heroes_room(out: Path, seed: int = 0) -> tuple[Room, str]:
+    """The room as exported, every hero card first taken into the hand face up (a game under way): the room and the
+    heroes' deck id."""
+    table = read_vtt(out / "tiny/vtt/tiny.vtt")
+    room = Room(table.widgets, seed)
+    heroes = next(d["id"] for d in table.of_type("deck") if d["id"].startswith("deck-heroes"))
+    for card in room.cards(heroes):
+        card.update({"parent": "hand", "owner": "Ann", "activeFace": 1})
+    return room, heroes
+
+
+def _button(room: Room, text: str) -> str:
+    (button,) = [w["id"] for w in room.widgets.values() if w.get("type") == "button" and w.get("text") == text]
+    return button
+
+
+def test_the_deal_button_gathers_shuffles_and_deals_the_hands_the_setup_says(tables_game):
+    """Played by the routine engine's rules (tests/table_routines.py) on the room under way: every seat's holder gets
+    2 heroes face down, 1 lies face up on the table clear of every holder, the rest are face down in the draw pile,
+    none is left in the hand; another shuffle deals other hands."""
+    _, out = tables_game
+    hands = set()
+    for seed in range(4):
+        room, heroes = _heroes_room(out, seed)
+        room.click(_button(room, "Deal"))
+        assert room.problems == []
+        where: dict = {}
+        for card in room.cards(heroes):
+            where.setdefault(room.holder_of(card), []).append(card)
+        seats = sorted(h for h in where if h and h.startswith("seat-"))
+        assert len(seats) == SEATS and all(len(where[h]) == DEAL and all(c["activeFace"] == 0 for c in where[h]) for h in seats)
+        (pile,) = [h for h in where if h and h.startswith("pile-")]
+        assert len(where[pile]) == HEROES - SEATS * DEAL - FACE_UP and all(c["activeFace"] == 0 for c in where[pile])
+        assert len(where[None]) == FACE_UP and all(c["activeFace"] == 1 for c in where[None]) and "hand" not in where
+        holders = [read_vtt_box(h, room.widgets) for h in room.widgets.values() if h.get("type") == "holder"]
+        for card in where[None]:
+            box = read_vtt_box(card, room.widgets)
+            assert not any(_overlap(box, other) for other in holders)
+        hands.add(tuple(sorted(c["id"] for c in where["seat-1-cards"])))
+    assert len(hands) > 1
+
+
+def test_the_reset_button_gathers_every_card_face_down_into_its_draw_pile_and_leaves_the_aids(tables_game):
+    _, out = tables_game
+    room, heroes = _heroes_room(out)
+    aids = {c["id"]: c.get("parent") for c in room.widgets.values() if c.get("type") == "card" and c["deck"].startswith("aids")}
+    room.click(_button(room, "Reset"))
+    assert room.problems == []
+    assert {room.holder_of(c) for c in room.cards(heroes)} == {f"pile-{heroes}"} and not any(c["activeFace"] for c in room.cards(heroes))
+    assert {c["id"]: c.get("parent") for c in room.widgets.values() if c.get("type") == "card" and c["deck"].startswith("aids")} == aids
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_a_vtt_room_loads_on_a_2024_server_and_reads_well(tables_game):
+    """The file's version is one a server of 2024 takes (it refuses a newer one) and uses no name that came later (a
+    seat's emptyText and seatedText are version 22's); a card under the pointer shows at least twice the tables' own
+    160 px card; every name's text fits its box and no two names overlap; a seat's text fits inside its marker's
+    7 px border (client/css/widgets/seat.css: bold, 25 px unless its css says)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    _, out = tables_game
+    table = read_vtt(out / "tiny/vtt/tiny.vtt")
+    assert table.version <= VTT_2024
+    seats = table.of_type("seat")
+    assert seats and not any("emptyText" in s or "seatedText" in s for s in seats)
+    for deck in table.of_type("deck"):
+        if deck["id"].startswith(("deck-", "aids-")):
+            assert deck["cardDefaults"]["height"] * deck["cardDefaults"].get("enlarge", 1) >= 2 * 160, deck["id"]
+    labels = [(w["text"], read_vtt_box(w, table.widgets)) for w in table.of_type("label")]
+    for text, box in labels:
+        assert stringWidth(text, "Helvetica", 16) <= box[2], text
+    for n, (text, box) in enumerate(labels):
+        assert not any(_overlap(box, other) for _, other in labels[n + 1 :]), text
+    for seat in seats:
+        size = float(seat.get("css", "font-size: 25px").split("font-size:")[1].split("px")[0])
+        for shown in (seat.get("displayEmpty", "click to sit"), seat.get("display", "playerName")):
+            text = shown.replace("seatIndex", str(seat["index"])).replace("playerName", "Ann")
+            assert stringWidth(text, "Helvetica-Bold", size) <= seat["width"] - 2 * 7, (seat["id"], text)
 
 
 def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(project):
