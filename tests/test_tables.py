@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import EXPORT_BASE_URL, ROOT, TEST_PROJECT, build_log_path, run_pnp
 from PIL import Image
 from table_readers import VTT_2024, read_pcio, read_vtt, read_vtt_box, vtt_size
@@ -266,6 +267,37 @@ def test_each_shipped_game_exports_to_both_browser_tables_and_to_sprites(game, s
     index = json.loads((out / "sprites/sprites.json").read_text(encoding="utf-8"))
     kinds = [c["kind"] for c in index["components"]]
     assert kinds.count("cards") == len(want["decks"]) and kinds.count("boards") == len(want["boards"]) and kinds.count("tokens") == len(want["tokens"])
+
+
+# what each shipped game's rulebook deals at setup: deck → (cards to each player, cards turned face up)
+RULES_DEAL = {"organ-match": {"patients": (7, 0)},  # seed: "Deal seven Patient cards to each player"
+              "narco-empire": {"cartel": (1, 0)},  # rulebook, Set up 5: "Shuffle the Cartel deck and deal 1 card to each player"
+              "police-precinct": {"police": (2, 0)},  # rulebook, Setting up 4: "… one donut and two police cards"
+              "organ-trail": {"criminals": (0, 9)},  # rulebook, Setting up 1: the criminals face up in a 3 × 3 grid
+              "germ-tycoon": {}}  # deals money, no cards
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_shipped_games_deal_button_deals_what_its_rulebook_says(game, shipped_export):
+    """The shared export's room, its Deal button played (tests/table_routines.py): each seat (players.max of them)
+    holds the cards the rulebook deals each player, face down; the cards it turns up lie face up; every other card of
+    each deck is face down in its draw pile."""
+    table = read_vtt(shipped_export(game) / game / "vtt" / f"{game}.vtt")
+    assert table.problems == [] and table.version <= VTT_2024
+    room = Room(table.widgets)
+    room.click(_button(room, "Deal"))
+    assert room.problems == []
+    seats = len(table.of_type("seat"))
+    assert seats == yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["players"]["max"]
+    for deck in (d for d in table.of_type("deck") if d["id"].startswith("deck-")):
+        each, up = RULES_DEAL[game].get(deck["id"].removeprefix("deck-"), (0, 0))
+        where: dict = {}
+        for card in room.cards(deck["id"]):
+            where.setdefault(room.holder_of(card) or "table", []).append(card.get("activeFace", 0))
+        dealt = {h: faces for h, faces in where.items() if h.startswith("seat-")}
+        assert sorted(len(f) for f in dealt.values()) == ([each] * seats if each else []) and not any(any(f) for f in dealt.values()), deck["id"]
+        assert where.get("table", []) == [1] * up, deck["id"]
+        assert not any(where.get(f"pile-{deck['id']}", [])), deck["id"]
 
 
 # same bytes, content names, what changed ----------------------------------------------------------

@@ -82,7 +82,8 @@ def vtt_state(table: Table, game) -> dict:
     for board in table.boards:
         add({"id": board.id, "x": _n(board.x), "y": _n(board.y), "width": _n(board.w), "height": _n(board.h), "image": _asset(board.picture),
              "movable": False, "layer": -4})
-    home: dict[str, Spot] = {}
+    spots = {spot.id: spot for spot in table.spots}
+    home: dict[str, Spot] = {deal.deck: spots[deal.pile] for deal in table.deals}  # a deck lies in its draw pile, even one left empty
     for spot in table.spots:
         for piece in spot.pieces:
             home.setdefault(piece.collection.id, spot)
