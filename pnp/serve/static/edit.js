@@ -26,7 +26,7 @@ function canEdit() { return editing.on; }
 function frameTarget(frame) {
   const tile = frame.closest(".tile");
   const item = tile ? tile.dataset.key : frame.closest("#detail-faces") ? view.selected : null;
-  return item && item.startsWith("deck:") ? { item, side: frame.dataset.side } : null;
+  return item && /^(deck|board|token):/.test(item) ? { item, side: frame.dataset.side } : null;  // the pieces drawn by templates
 }
 
 async function elementsOf(item, side, frame) {
