@@ -660,7 +660,8 @@ def test_a_star_row_dragged_in_the_browser_lands_in_the_template(browser, tmp_pa
 
 def _drag_the_score_sheets_zone(driver, root: Path, tmp_path: Path) -> None:
     """On a board: click inside the score sheet's zone (its box and label, one element: its helper's call) and drag it
-    10 mm right; the zone() call's x changes by that much and nothing else in the file."""
+    10 mm right; the zone() call's x changes by that much and nothing else in the file, and the page says the edit is
+    shown once the board's new image is (a board is drawn after the game's cards)."""
     from selenium.webdriver.common.action_chains import ActionChains
     from test_serve_edit import SCORES
 
@@ -673,10 +674,13 @@ def _drag_the_score_sheets_zone(driver, root: Path, tmp_path: Path) -> None:
     ActionChains(driver).move_to_element_with_offset(frame, *at).click().perform()
     wait_until(driver, "return document.getElementById('element').textContent.includes('zone(')", message="the zone selected")
     driver.execute_script("delete document.body.dataset.editShown")
+    image = "return arguments[0].querySelector('img.face').getAttribute('src')"
+    drawn = driver.execute_script(image, frame)
     ActionChains(driver).move_to_element_with_offset(frame, *at).click_and_hold().move_by_offset(round(5 * per_mm), 0) \
         .move_by_offset(round(5 * per_mm), 0).release().perform()
     wait_until(driver, "return document.body.dataset.editShown", message="the redrawn board shown after the edit")
     assert (root / SCORES).read_bytes() == before.replace(b"zone(32, 106,", b"zone(42, 106,")
+    assert driver.execute_script(image, frame) != drawn, "said shown before the board's new image was"
     screenshot(driver, tmp_path, "serve-edit-board")
 
 

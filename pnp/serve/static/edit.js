@@ -287,7 +287,9 @@ async function followRedraw() {
   if (!sel || editing.following) return;
   const img = sel.frame.querySelector("img.face");
   const src = img ? img.getAttribute("src") : null;
-  const newImage = src !== sel.src, redrawn = !!(wait && wait.drawings !== undefined && game && game.drawings > wait.drawings);
+  // `drawings` counts the game's card drawings: a board or a token is drawn after them, so only its new image says so
+  const cards = sel.item.startsWith("deck:");
+  const newImage = src !== sel.src, redrawn = !!(cards && wait && wait.drawings !== undefined && game && game.drawings > wait.drawings);
   if (!img || (newImage && img.dataset.loadedSrc !== src) || (!newImage && !redrawn)) return;
   editing.following = true;
   try {
