@@ -257,11 +257,13 @@ def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(pro
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_shipped_game_exports_to_both_browser_tables_and_to_sprites(game, shipped_export):
-    """The shared export of each shipped game (conftest.shipped_export: --format all) read as the importers read it."""
+    """The shared export of each shipped game (conftest.shipped_export: --format all) read as the importers read it, its
+    virtualtabletop.io room in a format a 2024 server takes, its Deal button dealing what the rulebook says."""
     out = shipped_export(game) / game
     want = _expected(ROOT, game)
     pcio, vtt = read_pcio(out / "pcio" / f"{game}.pcio"), read_vtt(out / "vtt" / f"{game}.vtt")
-    assert pcio.problems == [] and vtt.problems == []
+    assert pcio.problems == [] and vtt.problems == [] and vtt.version <= VTT_2024
+    _deal_button_deals_what_the_rulebook_says(game, vtt)
     card_decks = [w for w in pcio.of_type("cardDeck") if w["id"].startswith("deck-")]
     assert sorted(len(_pcio_cards(pcio, d["id"])) for d in card_decks) == sorted(info["copies"] for info in want["decks"].values())
     assert len(pcio.of_type("board")) == len(want["boards"]) and len(pcio.of_type("dice")) == len(vtt.of_type("dice")) == want["dice"]
@@ -278,13 +280,10 @@ RULES_DEAL = {"organ-match": {"patients": (7, 0)},  # seed: "Deal seven Patient 
               "germ-tycoon": {}}  # deals money, no cards
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_each_shipped_games_deal_button_deals_what_its_rulebook_says(game, shipped_export):
-    """The shared export's room, its Deal button played (tests/table_routines.py): each seat (players.max of them)
-    holds the cards the rulebook deals each player, face down; the cards it turns up lie face up; every other card of
-    each deck is face down in its draw pile."""
-    table = read_vtt(shipped_export(game) / game / "vtt" / f"{game}.vtt")
-    assert table.problems == [] and table.version <= VTT_2024
+def _deal_button_deals_what_the_rulebook_says(game: str, table) -> None:
+    """The room's Deal button played (tests/table_routines.py): each seat (players.max of them) holds the cards the
+    rulebook deals each player, face down; the cards it turns up lie face up; every other card of each deck is face
+    down in its draw pile."""
     room = Room(table.widgets)
     room.click(_button(room, "Deal"))
     assert room.problems == []
