@@ -274,6 +274,8 @@ def test_a_board_element_a_helper_and_a_token_dragged_change_exactly_their_liter
     answer = page.edit(value, [value["box"][0] + 1, value["box"][1] + 0.5, *value["box"][2:]], item="token:coins/c1")
     assert answer.status_code == 200, answer.text
     assert (page.root / COIN).read_bytes() == coin.replace(b'token.value ~ "**", 3, 4,', b'token.value ~ "**", 4, 4.5,')
+    aid = page.client.get("/api/elements", params={"game": "tiny", "item": "reference:aid:1", "side": "front"})
+    assert aid.status_code == 404 and "reference.yaml" in aid.json()["error"]  # drawn by pnp: nothing on it is a call to drag
     for _ in range(2):
         assert page.post("/api/undo").status_code == 200
     assert (page.root / SCORES).read_bytes() == board and (page.root / COIN).read_bytes() == coin

@@ -35,8 +35,10 @@ def traced_face(gctx: GameContext, key: str, side: str):
     none. The piece and its set hold the fields its names read (`.fields`, `.data`)."""
     kind, _, rest = key.partition(":")
     draw = {"deck": _card, "board": _board, "token": _token}.get(kind)
+    if kind == "reference":
+        raise Refusal(404, "nothing on a player aid is dragged: pnp draws it from reference.yaml's sections, not from a template; change them there")
     if draw is None or side not in ("front", "back"):
-        raise Refusal(404, f"no face {key} {side} to select on ({KINDS} can be edited; the player aids are drawn by pnp from reference.yaml)")
+        raise Refusal(404, f"no face {key} {side} to select on ({KINDS} can be edited)")
     warnings = gctx.layouts.template_warnings
     kept = len(warnings)
     with gctx.layouts.tracing_calls() as calls:

@@ -26,7 +26,8 @@ function canEdit() { return editing.on; }
 function frameTarget(frame) {
   const tile = frame.closest(".tile");
   const item = tile ? tile.dataset.key : frame.closest("#detail-faces") ? view.selected : null;
-  return item && /^(deck|board|token):/.test(item) ? { item, side: frame.dataset.side } : null;  // the pieces drawn by templates
+  // the pieces drawn by templates; a player aid, drawn by pnp, answers why nothing on it moves
+  return item && /^(deck|board|token|reference:aid):/.test(item) ? { item, side: frame.dataset.side } : null;
 }
 
 async function elementsOf(item, side, frame) {
