@@ -281,11 +281,13 @@ RULES_DEAL = {"organ-match": {"patients": (7, 0)},  # seed: "Deal seven Patient 
 
 
 def _deal_button_deals_what_the_rulebook_says(game: str, table) -> None:
-    """The room's Deal button played (tests/table_routines.py): each seat (players.max of them) holds the cards the
+    """The room's Deal button played (Reset where the rules deal no card; tests/table_routines.py): each seat (players.max of them) holds the cards the
     rulebook deals each player, face down; the cards it turns up lie face up; every other card of each deck is face
     down in its draw pile."""
     room = Room(table.widgets)
-    room.click(_button(room, "Deal"))
+    buttons = {w["text"] for w in table.of_type("button")}
+    assert buttons == ({"Deal", "Reset"} if RULES_DEAL[game] else {"Reset"})  # a game whose rules deal no card has nothing to deal
+    room.click(_button(room, "Deal" if RULES_DEAL[game] else "Reset"))
     assert room.problems == []
     seats = len(table.of_type("seat"))
     assert seats == yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["players"]["max"]

@@ -109,17 +109,18 @@ def vtt_state(table: Table, game) -> dict:
 
 
 def _buttons(table: Table) -> list[dict]:
-    """Deal (every deck back, shuffled, then dealt as `setup:` says) and Reset (every deck back in its draw pile,
-    shuffled), one above the other beside the hand; none when the table has no deck."""
+    """Deal (every deck back, shuffled, then dealt as `setup:` says: none when it deals nothing) and Reset (every deck
+    back in its draw pile, shuffled), one above the other beside the hand; none when the table has no deck."""
     if not table.deals:
         return []
     x, y, w, _ = table.controls
     back = [op for deal in table.deals for op in ({"func": "RECALL", "holder": deal.pile}, {"func": "SHUFFLE", "holder": deal.pile})]
     dealt = [op for deal in table.deals for op in _deal_ops(deal)]
     h = CONTROL_PX[1]
-    return [{"id": "button-deal", "type": "button", "x": _n(x), "y": _n(y), "width": _n(w), "height": h, "text": "Deal", "clickRoutine": back + dealt},
-            {"id": "button-reset", "type": "button", "x": _n(x), "y": _n(y + h + GAP_PX), "width": _n(w), "height": h, "text": "Reset",
-             "clickRoutine": back}]
+    reset = {"id": "button-reset", "type": "button", "x": _n(x), "y": _n(y + h + GAP_PX), "width": _n(w), "height": h, "text": "Reset", "clickRoutine": back}
+    if not dealt:
+        return [reset]
+    return [{"id": "button-deal", "type": "button", "x": _n(x), "y": _n(y), "width": _n(w), "height": h, "text": "Deal", "clickRoutine": back + dealt}, reset]
 
 
 def _deal_ops(deal: Deal) -> list[dict]:
