@@ -200,6 +200,10 @@ def test_the_deal_button_gathers_shuffles_and_deals_the_hands_the_setup_says(tab
             assert not any(_overlap(box, other) for other in holders)
         hands.add(tuple(sorted(c["id"] for c in where["seat-1-cards"])))
     assert len(hands) > 1
+    order = [c["id"] for c in room.children(pile)]
+    (shuffle,) = [w["id"] for w in room.widgets.values() if w.get("type") == "button" and w.get("parent") == pile]  # on the pile's name row
+    room.click(shuffle)
+    assert room.problems == [] and sorted(c["id"] for c in room.children(pile)) == sorted(order) and [c["id"] for c in room.children(pile)] != order
 
 
 def test_the_reset_button_gathers_every_card_face_down_into_its_draw_pile_and_leaves_the_aids(tables_game):
@@ -234,6 +238,7 @@ def test_a_vtt_room_loads_on_a_2024_server_and_reads_well(tables_game):
     labels = [(w["text"], read_vtt_box(w, table.widgets)) for w in table.of_type("label")]
     for text, box in labels:
         assert stringWidth(text, "Helvetica", 16) <= box[2], text
+    labels += [(w["text"], read_vtt_box(w, table.widgets)) for w in table.of_type("button")]  # a deck's Shuffle on its name's row
     for n, (text, box) in enumerate(labels):
         assert not any(_overlap(box, other) for _, other in labels[n + 1 :]), text
     for seat in seats:
@@ -285,7 +290,7 @@ def _deal_button_deals_what_the_rulebook_says(game: str, table) -> None:
     rulebook deals each player, face down; the cards it turns up lie face up; every other card of each deck is face
     down in its draw pile."""
     room = Room(table.widgets)
-    buttons = {w["text"] for w in table.of_type("button")}
+    buttons = {w["text"] for w in table.of_type("button") if not w.get("parent")}  # beside the hand (a Shuffle lies on each deck's name row)
     assert buttons == ({"Deal", "Reset"} if RULES_DEAL[game] else {"Reset"})  # a game whose rules deal no card has nothing to deal
     room.click(_button(room, "Deal" if RULES_DEAL[game] else "Reset"))
     assert room.problems == []

@@ -31,7 +31,21 @@ import zlib
 from pnp.outputs.context import GameContext
 from pnp.targets.packaging import zip_bytes
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.table import CONTROL_PX, GAP_PX, HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Deal, Picture, Spot, Table, name_px, plan_table
+from pnp.targets.table import (
+    CONTROL_PX,
+    GAP_PX,
+    HOLDER_PAD_PX,
+    LABEL_PX,
+    NAME_MIN_PX,
+    SHUFFLE_PX,
+    Collection,
+    Deal,
+    Picture,
+    Spot,
+    Table,
+    name_px,
+    plan_table,
+)
 
 # Each field this file writes whose meaning a version of the format fixed, and that version: server/fileupdater.mjs
 # migrates a file of an older version (v5DynamicFaceProperties moved a face's dynamic `value` into dynamicProperties;
@@ -42,6 +56,7 @@ VTT_VERSION = max(VTT_FIELDS_SINCE.values())  # 11: virtualtabletop.io's format 
 ENLARGED_PX = 400  # a card under the pointer is shown this high (the `enlarge` factor of its deck's cards), to be read
 SEAT_TEXT = "seatIndex"  # an empty or taken seat shows its number, which fits its marker (the default "click to sit" spilt onto the aids)
 SEAT_FONT_PX = 16
+SHUFFLE_CSS = "font-size: 12px; border-width: 2px"  # a button on a name's row: its text inside its 22 px
 ASSETS = "assets/"
 CARD_RADIUS = 8  # px: a cut card's rounded corners
 
@@ -162,9 +177,13 @@ def _spot(spot: Spot, add, count: dict, draw_pile: bool) -> None:
         if draw_pile:
             holder["onEnter"] = {"activeFace": 0}
         add(holder)
+        label_w = name_px(spot.label) if draw_pile else max(spot.w, name_px(spot.label))
         if spot.label:
-            add({"id": f"{spot.id}.label", "type": "label", "parent": spot.id, "x": 0, "y": -LABEL_PX, "width": _n(max(spot.w, name_px(spot.label))),
-                 "height": LABEL_PX - 2, "text": spot.label})
+            add({"id": f"{spot.id}.label", "type": "label", "parent": spot.id, "x": 0, "y": -LABEL_PX, "width": _n(label_w), "height": LABEL_PX - 2,
+                 "text": spot.label})
+        if draw_pile:
+            add({"id": f"{spot.id}.shuffle", "type": "button", "parent": spot.id, "x": _n(label_w + GAP_PX), "y": -LABEL_PX, "width": SHUFFLE_PX,
+                 "height": LABEL_PX - 2, "text": "Shuffle", "css": SHUFFLE_CSS, "clickRoutine": [{"func": "SHUFFLE", "holder": spot.id}]})
         parent = spot.id
     elif spot.label:
         add({"id": f"{spot.id}.label", "type": "label", "x": _n(spot.x), "y": _n(spot.y - LABEL_PX), "width": _n(max(spot.w, NAME_MIN_PX, name_px(spot.label))),

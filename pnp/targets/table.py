@@ -52,6 +52,7 @@ TABLE_IMAGE_DPI = 150  # the most an image for a browser table uses (`--dpi` low
 TABLE_MAX_IMAGE_PX = 2048  # … and no side longer than this
 BLANK_BACK = "#d0d0d0"  # the back of a card whose deck has none
 CONTROL_PX = (96, 44)  # a button (deal, reset) at the right end of the hand's row; two of them, one above the other
+SHUFFLE_PX = 64  # a deck's shuffle button, on its name's row right of the name
 
 
 def name_px(text: str) -> float:
@@ -403,7 +404,8 @@ class _PileBlock:
     def size(self, s: float) -> tuple[float, float]:
         cw, ch = self.collection.trim[0] * s, self.collection.trim[1] * s
         cards = cw + 2 * HOLDER_PAD_PX + len(self.row) * (GAP_PX + cw)
-        return max(cards, name_px(self.collection.name)), LABEL_PX + ch + 2 * HOLDER_PAD_PX
+        name = name_px(self.collection.name) + (GAP_PX + SHUFFLE_PX if self.dealt is not None else 0)  # a deck's name and its shuffle button
+        return max(cards, name), LABEL_PX + ch + 2 * HOLDER_PAD_PX
 
     def place(self, x: float, y: float, s: float, table: Table) -> None:
         cw, ch = self.collection.trim[0] * s, self.collection.trim[1] * s
