@@ -1,0 +1,314 @@
+"""`pnp translate import`: a translator's sheet (`pnp translate export`'s CSV or XLSX) written back into the game's data.
+
+Each translation goes beside its source as `field@lang` (a YAML key, or a sheet's
+column), with `field@lang~src`, the digest of the source text the sheet showed the
+translator (pnp.data.languages.source_digest): when that text has changed since,
+`validate` says so at once. Every row is checked before any file is written; a bad
+cell is an error at its place in the sheet (`de.csv:7:4`, `de.xlsx[de]!D7`), and one
+error writes nothing. Each file is written whole (a temporary file renamed).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.files import write_atomic
+from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
+from pnp.data.source import LocList, load_yaml, typed_scalar
+from pnp.data.spreadsheet import SheetSource, read_rows, text_delimiter
+from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, places
+from pnp.targets.translate import FORMULA_STARTS, KNOWN
+
+
+@dataclass
+class Edit:
+    """One translation to write: where its source is, its text (a list's items one a line) and the source's digest."""
+
+    cell_id: str
+    place: Place
+    lang: str
+    text: str
+    digest: str
+    at: Loc  # its cell in the translator's sheet
+
+
+@dataclass
+class ImportResult:
+    """What an import wrote: (file, translations written) for each file, and the findings."""
+
+    files: list[tuple[Path, int]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _cell_text(value) -> str:
+    """A sheet cell as text, the export's guard quote before a formula-like start taken off."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value).replace("\r\n", "\n").strip()
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+
+
+def _columns(head: list[tuple[object, Loc]], rel: str) -> tuple[dict[str, int], str, str]:
+    """{header: column}, the source language and the translation's, from the header row (id, where, <source>, <lang>, …)."""
+    names = {_cell_text(v): i for i, (v, _) in enumerate(head) if _cell_text(v)}
+    langs = [name for name in names if name not in KNOWN]
+    if "id" not in names or len(langs) != 2:
+        where = head[0][1] if head else Loc(rel)
+        raise PnpError(error("translate-header", "the header row must name id, the source language's column and the translation's "
+                             f"(as `pnp translate export` writes it: id, where, en, de, status, fits, face); it reads {', '.join(names) or 'nothing'}", where))
+    return names, langs[0], langs[1]
+
+
+def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], dict[str, int], str, str]:
+    """The sheet's rows below its header, its columns, and its source and translation languages."""
+    rows = [row for row in read_rows(SheetSource(path, rel)) if any(_cell_text(v) for v, _ in row)]
+    if not rows:
+        raise PnpError(error("translate-empty", "this sheet is empty: import the sheet `pnp translate export` wrote, filled in", Loc(rel)))
+    columns, source, lang = _columns(rows[0], rel)
+    return rows[1:], columns, source, lang
+
+
+def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
+    if i < len(row):
+        return _cell_text(row[i][0]), row[i][1]
+    last = row[-1][1]
+    return "", last._replace(col=i + 1)
+
+
+class _Games:
+    """Each game's translatable places, read once, by cell id."""
+
+    def __init__(self, project):
+        self.project, self.found = project, {}
+
+    def places(self, slug: str, findings: list) -> dict[str, Place] | None:
+        if slug not in self.found:
+            if slug not in self.project.game_slugs():
+                self.found[slug] = None
+            else:
+                files, failed = game_places(self.project, slug)
+                findings += failed
+                self.found[slug] = {cid: place for _, found in files for cid, place in found.items()}
+        return self.found[slug]
+
+
+def planned_edits(project, rows, columns: dict[str, int], source_lang: str, lang: str, rel: str) -> tuple[list[Edit], list[Finding]]:
+    """The translations the sheet changes (a cell that differs from the data's, or whose stale or unchecked status the
+    translator cleared), each checked; the findings of every row that cannot be written."""
+    games, edits, findings, seen = _Games(project), [], [], {}
+    for row in rows:
+        cid, id_at = _at(row, columns["id"], rel)
+        text, text_at = _at(row, columns[lang], rel)
+        shown, shown_at = _at(row, columns[source_lang], rel)
+        if not cid:
+            if text:
+                findings.append(error("translate-no-id", "this row has a translation and no id: copy its row from the exported sheet whole", id_at))
+            continue
+        if cid in seen:
+            findings.append(error("translate-twice", f"{cid} is translated twice (first at {seen[cid]}): keep one row", id_at))
+            continue
+        seen[cid] = id_at
+        place = _place(games, cid, id_at, source_lang, lang, findings)
+        if place is None or not text:
+            continue  # an empty cell leaves the data as it is
+        edit = _edit(cid, place, lang, text, shown, shown_at, text_at, _at(row, columns["status"], rel)[0] if "status" in columns else "", findings)
+        if edit is not None:
+            edits.append(edit)
+    return edits, findings
+
+
+def _place(games: _Games, cid: str, at: Loc, source_lang: str, lang: str, findings: list) -> Place | None:
+    """The place a cell id names in the game as it is now, or None with an error at the id's cell."""
+    m = re.fullmatch(r"data/([^/#]+)/[^#]+#.+", cid)
+    known = games.places(m[1], findings) if m else None
+    if known is None:
+        findings.append(error("translate-unknown", f"'{cid}' names no game's file: the id is `pnp translate export`'s, data/<game>/<file>#<field>", at))
+        return None
+    if cid not in known:
+        findings.append(error("translate-unknown", f"{cid} is no translatable text of the game now{did_you_mean(cid, list(known))}: "
+                              "was it renamed or removed? export the sheet again", at))
+        return None
+    langs = listed_languages(_game_yaml(games.project, m[1]))
+    if lang == langs[0] or lang not in langs or source_lang != langs[0]:
+        findings.append(error("translate-language", f"this sheet translates {source_lang} into {lang}; the game's languages are {', '.join(langs)} "
+                              f"({langs[0]} the source): add '{lang}' to `languages:` in game.yaml, or import a sheet exported for this game", at))
+        return None
+    return known[cid]
+
+
+def _game_yaml(project, slug: str):
+    path = project.data_dir / slug / "game.yaml"
+    try:
+        return load_yaml(path, project.rel(path))
+    except PnpError:
+        return None
+
+
+def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Loc, text_at: Loc, status: str, findings: list) -> Edit | None:
+    """The edit a row asks for, or None: unchanged, or refused with an error at its cell."""
+    mapping, key = place.mapping, place.key
+    now = source_text(mapping.get(f"{key}{MARK}{lang}"))
+    recorded = source_text(mapping.get(digest_key(key, lang)))
+    unchanged = text == now and recorded == source_digest(shown)
+    if unchanged or (text == now and status.strip()):
+        return None  # as the data has it, or its status left for later
+    if place.sheet and place.file.suffix.lower() not in WRITABLE_SHEETS:
+        findings.append(error("translate-workbook", f"this text is in the workbook {place.rel}, which pnp reads and does not write: type the "
+                              f"translation in its `{key}{MARK}{lang}` column there (and `{digest_key(key, lang)}`: {source_digest(shown)})", text_at))
+        return None
+    if shown != source_text(mapping[key]):
+        findings.append(warning("translate-source-changed", f"the source text changed since this sheet was exported (it now reads "
+                                f"'{source_text(mapping[key])[:60]}'): the translation is kept as made from the sheet's text, and validate "
+                                "says it is stale", shown_at))
+    return Edit(cid, place, lang, text, source_digest(shown), text_at)
+
+
+def import_translations(project, path: Path) -> ImportResult:
+    """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error."""
+    rel = project.rel(path)
+    result = ImportResult()
+    try:
+        rows, columns, source_lang, lang = read_sheet(path, rel)
+    except PnpError as exc:
+        result.findings += exc.findings
+        return result
+    edits, result.findings = planned_edits(project, rows, columns, source_lang, lang, rel)
+    if any(f.severity == "error" for f in result.findings):
+        return result
+    by_file: dict[Path, list[Edit]] = {}
+    for edit in edits:
+        by_file.setdefault(edit.place.file, []).append(edit)
+    written = []
+    for file, file_edits in by_file.items():
+        try:
+            written.append((file, _new_bytes(file, file_edits), len(file_edits)))
+        except PnpError as exc:
+            result.findings += exc.findings
+    if any(f.severity == "error" for f in result.findings):
+        return result
+    for file, data, count in written:
+        write_atomic(file, data)
+        result.files.append((file, count))
+    return result
+
+
+def _new_bytes(file: Path, edits: list[Edit]) -> bytes:
+    if edits[0].place.sheet:
+        return _sheet_bytes(file, edits)
+    return _yaml_bytes(file, edits)
+
+
+# YAML: each translation is written as a key of its own beside its source, the file's other lines as they were.
+
+def _scalar(text: str) -> str:
+    """`text` as a YAML scalar: plain where it reads back as the same text, else double-quoted (JSON's escapes are YAML's)."""
+    plain = (re.fullmatch(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`][^\n]*", text) and ": " not in text and " #" not in text and not text.endswith((" ", ":"))
+             and typed_scalar(text) == text)
+    return text if plain else json.dumps(text, ensure_ascii=False)
+
+
+def _block(edit: Edit, indent: str, was_list: bool) -> list[str]:
+    key = f"{edit.place.key}{MARK}{edit.lang}"
+    if was_list:
+        lines = [f"{indent}{key}:"] + [f"{indent}  - {_scalar(item.strip())}" for item in edit.text.split("\n") if item.strip()]
+    else:
+        lines = [f"{indent}{key}: {_scalar(edit.text)}"]
+    return [*lines, f"{indent}{digest_key(edit.place.key, edit.lang)}: {edit.digest}"]
+
+
+def _span(lines: list[str], loc: Loc) -> tuple[int, int]:
+    """The lines a key at `loc` and its value take: its own, then every line below indented past the key."""
+    start, indent = loc.line - 1, loc.col - 1
+    end = start + 1
+    for i in range(start + 1, len(lines)):
+        stripped = lines[i].strip()
+        if not stripped:
+            continue
+        if len(lines[i]) - len(lines[i].lstrip(" ")) <= indent:
+            break
+        end = i + 1
+    return start, end
+
+
+def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
+    """The YAML file with each edit's `field@lang` and `field@lang~src` set, checked by reading it back."""
+    text = file.read_bytes().decode("utf-8")
+    lines = text.split("\n")
+    changes: list[tuple[int, int, list[str]]] = []
+    for edit in edits:
+        mapping, key = edit.place.mapping, edit.place.key
+        at = mapping.key_loc(key)
+        if not re.fullmatch(r"[ \-]*", lines[at.line - 1][: at.col - 1]):
+            raise PnpError(error("translate-flow", f"{key} is written inside a {{…}} mapping, beside which no line can go: write that mapping "
+                                 "one key a line, then import again", at))
+        tkey, dkey = f"{key}{MARK}{edit.lang}", digest_key(key, edit.lang)
+        block = _block(edit, " " * (at.col - 1), isinstance(mapping[key], LocList))
+        spans = [_span(lines, mapping.key_loc(k)) for k in (tkey, dkey) if k in mapping]
+        if spans:
+            changes.append((spans[0][0], spans[0][1], block))
+            changes += [(s, e, []) for s, e in spans[1:]]
+        else:
+            end = _span(lines, at)[1]
+            changes.append((end, end, block))
+    for start, end, new in sorted(changes, key=lambda c: (c[0], c[1]), reverse=True):
+        lines[start:end] = new
+    data = "\n".join(lines).encode("utf-8")
+    _check_written(file, data, edits)
+    return data
+
+
+def _check_written(file: Path, data: bytes, edits: list[Edit]) -> None:
+    """Refuse bytes that do not read back as the translations asked for (a layout of the file pnp did not foresee)."""
+    rel = edits[0].place.rel
+    try:
+        found = places(load_yaml(file, rel, data), file, rel)
+    except PnpError as exc:
+        raise PnpError([error("translate-unwritable", f"writing the translations would break this file ({exc.findings[0].message}): "
+                              "add them by hand", Loc(rel))]) from None
+    for edit in edits:
+        place = found.get(edit.cell_id)
+        wanted = [i for i in edit.text.split("\n") if i.strip()] if isinstance(edit.place.mapping[edit.place.key], LocList) else edit.text
+        if place is None or source_text(place.mapping.get(f"{place.key}{MARK}{edit.lang}")) != source_text(wanted) \
+                or source_text(place.mapping.get(digest_key(place.key, edit.lang))) != edit.digest:
+            raise PnpError(error("translate-unwritable", f"the translation of {edit.place.key} could not be written so that it reads back as given: "
+                                 f"add it by hand", edit.place.mapping.key_loc(edit.place.key)))
+
+
+# Text sheets: a translation is a column of its own beside its source's; the other cells as they were.
+
+def _sheet_bytes(file: Path, edits: list[Edit]) -> bytes:
+    raw = file.read_bytes()
+    text = raw.decode("utf-8-sig")
+    delimiter = text_delimiter(file, text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows, starts, line = [], {}, 1
+    for values in reader:
+        starts[line] = len(rows)
+        rows.append(values)
+        line = reader.line_num + 1
+    head_at = next(i for i, row in enumerate(rows) if any(v.strip() for v in row))
+    head = rows[head_at]
+    for edit in edits:
+        row_at = starts[edit.place.mapping.loc.line]
+        for name, value in ((f"{edit.place.key}{MARK}{edit.lang}", edit.text), (digest_key(edit.place.key, edit.lang), edit.digest)):
+            if name not in head:
+                after = max(i for i, h in enumerate(head) if h.strip() == edit.place.key or h.strip().startswith(f"{edit.place.key}{MARK}"))
+                for row in rows[head_at:]:
+                    if len(row) > after:
+                        row.insert(after + 1, "")
+                head[after + 1] = name
+            col = head.index(name)
+            row = rows[row_at]
+            row.extend([""] * (col + 1 - len(row)))
+            row[col] = value
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n" if "\r\n" in text else "\n").writerows(rows)
+    return (b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b"") + out.getvalue().encode("utf-8")
+

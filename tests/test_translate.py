@@ -1,0 +1,156 @@
+"""A translator's round trip (issue #78 item 1): `pnp translate export` writes a sheet per language, `pnp translate
+import` writes the filled sheet back beside each source value with the digest of the text it was made from, and
+`validate` says when a source changed after its translation was made. A fresh `pnp new` game is translated here."""
+from __future__ import annotations
+
+import csv
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from test_languages import pdf_text
+
+FILLED = {  # three cells a translator fills: (card, field) → German
+    ("ruby-1", "name"): "Rubinsplitter",
+    ("ruby-3", "name"): "Rubinherz",
+    ("emerald-1", "text"): "Nimm einen Edelstein.",
+}
+SHEET = "data/gems/decks/crystals.csv"
+
+
+def read_csv(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        return list(csv.reader(f))
+
+
+def write_csv(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+
+
+def letters(text: str) -> str:
+    """The digest docs/languages.md gives: the first eight bytes of the text's SHA-256, each a letter a–z (byte mod 26)."""
+    return "".join(chr(ord("a") + b % 26) for b in hashlib.sha256(text.encode()).digest()[:8])
+
+
+@pytest.fixture(scope="module")
+def translated(tmp_path_factory) -> Path:
+    """A fresh `pnp new` game with a German edition, exported, three card texts and the deck's name filled, imported."""
+    root = tmp_path_factory.mktemp("translate") / "games"
+    root.mkdir()
+    (root / "data").mkdir()
+    assert run_pnp(root, "new", "gems").exit_code == 0
+    game = root / "data" / "gems" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    rows = read_csv(root / "output" / "gems" / "translate" / "gems-de.csv")
+    assert rows[0] == ["id", "where", "en", "de", "status", "fits", "face"]
+    for row in rows[1:]:
+        for (card, name), german in FILLED.items():
+            if row[0] == f"{SHEET}#cards[{card}].{name}":
+                row[3] = german
+        if row[0] == "data/gems/decks/crystals.yaml#name":
+            row[3] = "Kristalle"
+    write_csv(root / "filled.csv", rows)
+    result = run_pnp(root, "translate", "import", str(root / "filled.csv"))
+    assert result.exit_code == 0, result.output
+    assert f"{SHEET}: 3 translations written" in result.output and "data/gems/decks/crystals.yaml: 1 translation written" in result.output
+    return root
+
+
+def test_the_sheet_names_each_text_where_it_prints_and_links_its_face(translated):
+    rows = {row[0]: row for row in read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")[1:]}
+    ruby = rows[f"{SHEET}#cards[ruby-1].name"]
+    assert ruby[1:6] == ["deck crystals, card ruby-1: name", "Ruby shard", "", "missing", ""]
+    assert (translated / "output" / "gems" / "translate" / ruby[6]).is_file()  # the card's face, linked from the sheet
+    assert rows["data/gems/game.yaml#pitch"][2] == "Collect sets of crystals before the caves collapse."
+
+
+def test_the_german_faces_print_the_imported_texts(translated):
+    result = run_pnp(translated, "build", "gems", "--lang", "de", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    german = pdf_text(translated / "output" / "gems" / "gems-cards-de.pdf")
+    assert all(text in german for text in FILLED.values()), german
+    assert "Ruby shard" not in german and "Ruby heart" not in german
+    assert "Emerald shard" in german  # a cell left empty keeps the source
+
+
+def test_each_translation_records_the_source_it_was_made_from_beside_it(translated):
+    rows = read_csv(translated / SHEET)
+    head = rows[0]
+    ruby = next(row for row in rows if row[0] == "ruby-1")
+    assert head.index("name@de") == head.index("name") + 1 and head.index("name@de~src") == head.index("name") + 2
+    assert ruby[head.index("name@de")] == "Rubinsplitter" and ruby[head.index("name@de~src")] == letters("Ruby shard")
+    deck = (translated / "data" / "gems" / "decks" / "crystals.yaml").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(deck) if line.startswith("name:"))
+    assert deck[at + 1:at + 3] == ["name@de: Kristalle", f"name@de~src: {letters('Crystals')}"]
+    assert run_pnp(translated, "validate", "gems", "--lang", "de", "--quick").output.count("older text") == 0
+
+
+def test_a_changed_source_makes_validate_warn_at_the_german_cell(translated, tmp_path):
+    root = shutil.copytree(translated / "data", tmp_path / "data") and tmp_path
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    sheet = root / SHEET
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("Ruby shard", "Ruby splinter"), encoding="utf-8")
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
+    column = read_csv(sheet)[0].index("name@de") + 1
+    warned = [line for line in result.output.splitlines() if "made from an older text" in line]
+    assert len(warned) == 1 and warned[0].startswith(f"{SHEET}:2:{column}: warning: translation of cards[ruby-1].name"), result.output
+    assert "Ruby splinter" in warned[0]
+    assert "older text" not in run_pnp(root, "validate", "gems", "--lang", "en", "--quick").output
+
+
+def test_a_translation_too_long_is_named_with_its_cell_in_the_sheet_and_the_finding(translated, tmp_path):
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    sheet = tmp_path / SHEET
+    long = "Außerordentlich funkelnder Rubinsplitter aus der allertiefsten Kristallhöhle des Nordens, " * 3
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("Rubinsplitter", f'"{long.strip()}"'), encoding="utf-8")
+    result = run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    cell = f"{SHEET}:2:{read_csv(sheet)[0].index('name@de') + 1}"
+    overflow = [line for line in result.output.splitlines() if "does not fit" in line]
+    assert len(overflow) == 1 and f"at {cell})" in overflow[0], result.output
+    rows = {row[0]: row for row in read_csv(tmp_path / "output" / "gems" / "translate" / "gems-de.csv")[1:]}
+    assert rows[f"{SHEET}#cards[ruby-1].name"][4:6] == ["", "does not fit"]
+    assert rows[f"{SHEET}#cards[ruby-3].name"][4:6] == ["", "yes"]
+
+
+def test_a_bad_cell_is_an_error_at_its_place_in_the_sheet_and_nothing_is_written(translated, tmp_path):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "de"
+    sheet.append(["id", "where", "en", "de", "status", "fits", "face"])
+    sheet.append([f"{SHEET}#cards[sapphire-1].name", "", "Sapphire shard", "Saphirsplitter", "missing", "", ""])
+    sheet.append([f"{SHEET}#cards[sapphire-9].name", "", "Sapphire shard", "Saphir", "missing", "", ""])
+    sheet.append(["", "", "", "Ohne Ziel", "", "", ""])
+    book.save(tmp_path / "de.xlsx")
+    before = {p: p.read_bytes() for p in (translated / "data").rglob("*") if p.is_file()}
+    result = run_pnp(translated, "translate", "import", str(tmp_path / "de.xlsx"))
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 2, result.output
+    assert errors[0].startswith(f"{tmp_path / 'de.xlsx'}[de]!A3: error: ") and "cards[sapphire-2].name" in errors[0]  # the nearest id
+    assert errors[1].startswith(f"{tmp_path / 'de.xlsx'}[de]!A4: error: ")
+    assert before == {p: p.read_bytes() for p in (translated / "data").rglob("*") if p.is_file()}
+
+
+def test_the_xlsx_holds_the_csv_s_table_and_no_clock(translated):
+    """The same data gives the same bytes: no entry of the workbook's zip carries the time it was written."""
+    import zipfile
+
+    from python_calamine import CalamineWorkbook
+
+    folder = translated / "output" / "gems" / "translate"
+    book = CalamineWorkbook.from_path(str(folder / "gems-de.xlsx"))
+    assert book.sheet_names == ["de"]
+    table = [["" if v is None else str(v) for v in row] for row in book.get_sheet_by_name("de").to_python()]
+    assert table == read_csv(folder / "gems-de.csv")
+    with zipfile.ZipFile(folder / "gems-de.xlsx") as zf:
+        assert {info.date_time for info in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        core = zf.read("docProps/core.xml").decode()
+    assert "2000-01-01" in core and "dcterms:modified" not in core
