@@ -154,3 +154,53 @@ def test_the_xlsx_holds_the_csv_s_table_and_no_clock(translated):
         assert {info.date_time for info in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
         core = zf.read("docProps/core.xml").decode()
     assert "2000-01-01" in core and "dcterms:modified" not in core
+
+
+YAML_GAME = """\
+title: Lists
+languages: [en, de]
+pitch: >
+  A long pitch
+  over two lines.
+players: {min: 2, max: 2}
+strings:
+  kind: Creature
+  kind@de: Wesen
+  kind@de~src: aaaaaaaa
+components:
+  - name: Beasts
+    in: decks.beasts
+    count: 1
+  - {name: Inline, in: decks.beasts, count: 1}
+"""
+
+
+def test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line(tmp_path):
+    """A folded scalar, a key on a list item's dash line, a translation replaced with its old digest, a list, Windows line
+    ends: each translation reads back as given, and each line the import did not write is as it was."""
+    from pnp.data.project import Project
+    from pnp.data.source import load_yaml
+    from pnp.targets.translate_import import import_translations
+
+    game = tmp_path / "data" / "lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_bytes(YAML_GAME.replace("\n", "\r\n").encode())
+    (game / "reference.yaml").write_text("title: Help\nsections:\n  - title: Turn\n    bullets:\n      - Draw a card.\n      - Play one.\n", encoding="utf-8")
+    rows = [["id", "where", "en", "de", "status", "fits", "face"],
+            ["data/lists/game.yaml#pitch", "", "A long pitch over two lines.", "Ein langer Werbetext: zwei Zeilen.", "missing", "", ""],
+            ["data/lists/game.yaml#strings.kind", "", "Creature", "Kreatur", "stale", "", ""],
+            ["data/lists/game.yaml#components[0].name", "", "Beasts", "Biester", "missing", "", ""],
+            ["data/lists/reference.yaml#sections[0].bullets", "", "Draw a card.\nPlay one.", "Ziehe eine Karte.\n- Spiele eine.", "missing", "", ""]]
+    write_csv(tmp_path / "de.csv", rows)
+    result = import_translations(Project(tmp_path), tmp_path / "de.csv")
+    assert [f.format() for f in result.findings] == [] and len(result.files) == 2
+    text = (game / "game.yaml").read_bytes().decode()
+    assert "\n" not in text.replace("\r\n", "")  # Windows line ends kept, none added bare
+    assert [line for line in text.split("\r\n") if "@de" not in line] == [line for line in YAML_GAME.split("\n") if "@de" not in line]
+    data = load_yaml(game / "game.yaml", "data/lists/game.yaml")
+    assert data["pitch@de"] == "Ein langer Werbetext: zwei Zeilen." and data["pitch@de~src"] == letters("A long pitch over two lines.")
+    assert data["strings"]["kind@de"] == "Kreatur" and data["strings"]["kind@de~src"] == letters("Creature")
+    assert data["components"][0]["name@de"] == "Biester" and "name@de" not in data["components"][1]
+    reference = load_yaml(game / "reference.yaml", "data/lists/reference.yaml")
+    assert reference["sections"][0]["bullets@de"] == ["Ziehe eine Karte.", "- Spiele eine."]
+    assert reference["sections"][0]["bullets@de~src"] == letters("Draw a card.\nPlay one.")

@@ -239,8 +239,11 @@ def _span(lines: list[str], loc: Loc) -> tuple[int, int]:
 
 def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
     """The YAML file with each edit's `field@lang` and `field@lang~src` set, checked by reading it back."""
-    text = file.read_bytes().decode("utf-8")
-    lines = text.split("\n")
+    raw = file.read_bytes()
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    text = raw[len(bom):].decode("utf-8")  # it read as UTF-8 a moment ago (load_yaml)
+    newline = "\r\n" if "\r\n" in text else "\n"  # a file saved on Windows keeps its line ends
+    lines = text.split(newline)
     changes: list[tuple[int, int, list[str]]] = []
     for edit in edits:
         mapping, key = edit.place.mapping, edit.place.key
@@ -259,7 +262,7 @@ def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
             changes.append((end, end, block))
     for start, end, new in sorted(changes, key=lambda c: (c[0], c[1]), reverse=True):
         lines[start:end] = new
-    data = "\n".join(lines).encode("utf-8")
+    data = bom + newline.join(lines).encode("utf-8")
     _check_written(file, data, edits)
     return data
 
