@@ -8,8 +8,11 @@ import hashlib
 import shutil
 from pathlib import Path
 
+import properties  # noqa: F401  (the suite's Hypothesis profile: the same examples every run)
 import pytest
 from conftest import run_pnp
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from test_languages import pdf_text
 
 FILLED = {  # three cells a translator fills: (card, field) → German
@@ -204,3 +207,24 @@ def test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line
     reference = load_yaml(game / "reference.yaml", "data/lists/reference.yaml")
     assert reference["sections"][0]["bullets@de"] == ["Ziehe eine Karte.", "- Spiele eine."]
     assert reference["sections"][0]["bullets@de~src"] == letters("Draw a card.\nPlay one.")
+
+
+@settings(max_examples=50)
+@given(st.text(min_size=1).map(str.strip).filter(bool))
+@example("\x1b[31mRot")
+@example("- Spiele eine.")
+@example("Achtung: heiß")
+@example("12e45678")
+@example("null")
+@example("Zeile\nzwei")
+@example('"Zitat" \\ Pfad')
+@example("Absatz\u2028Ende")
+@example("# Kein Kommentar")
+@example("Ende #3")
+def test_any_translation_written_into_yaml_reads_back_as_the_same_text(text):
+    """Whatever a translator types (quotes, colons, a leading dash, a line break, control characters, a word YAML reads
+    as a number or null), the key the import writes reads back as that text."""
+    from pnp.data.source import load_yaml
+    from pnp.targets.translate_import import _scalar
+
+    assert load_yaml(Path("game.yaml"), "game.yaml", f"name@de: {_scalar(text)}\n".encode())["name@de"] == text

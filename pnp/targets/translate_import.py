@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,10 +207,19 @@ def _new_bytes(file: Path, edits: list[Edit]) -> bytes:
 # YAML: each translation is written as a key of its own beside its source, the file's other lines as they were.
 
 def _scalar(text: str) -> str:
-    """`text` as a YAML scalar: plain where it reads back as the same text, else double-quoted (JSON's escapes are YAML's)."""
-    plain = (re.fullmatch(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`][^\n]*", text) and ": " not in text and " #" not in text and not text.endswith((" ", ":"))
-             and typed_scalar(text) == text)
-    return text if plain else json.dumps(text, ensure_ascii=False)
+    """`text` as a YAML scalar: plain where it reads back as the same text, else double-quoted, every character a YAML
+    reader refuses or reads as a line break escaped."""
+    plain = (text.isprintable() and re.fullmatch(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`].*", text) and ": " not in text and " #" not in text
+             and not text.endswith((" ", ":")) and typed_scalar(text) == text)
+    return text if plain else '"' + "".join(_escaped(c) for c in text) + '"'
+
+
+def _escaped(c: str) -> str:
+    if c in '"\\':
+        return "\\" + c
+    if c.isprintable() and c not in "\u2028\u2029\x85":
+        return c
+    return f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}"
 
 
 def _block(edit: Edit, indent: str, was_list: bool) -> list[str]:
