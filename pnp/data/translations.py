@@ -50,7 +50,7 @@ class Place:
     rel: str
     mapping: LocDict
     key: str
-    sheet: bool  # a spreadsheet's row, not a YAML mapping
+    kind: str = "yaml"  # "yaml" a YAML mapping, "sheet" a spreadsheet's row, "rulebook" a section of the rulebook
 
 
 def _wordy(value) -> bool:
@@ -93,14 +93,15 @@ def _leaves(value, path: str, pattern: str, out: list, translated: set) -> None:
                 _leaves(item, f"{path}.{key}" if path else key, where, out, translated)
 
 
-def places(value, file: Path, rel: str, sheet: bool = False) -> dict[str, Place]:
+def places(value, file: Path, rel: str, kind: str = "yaml") -> dict[str, Place]:
     """The translatable values of one file's data, by cell id."""
+    sheet = kind == "sheet"
     leaves: list = []
     translated: set = set()
     start = "cards" if sheet else ""  # a sheet's rows are its deck's cards
     _leaves(value, start, start, leaves, translated)
     wanted = translated | {pattern for pattern, _, mapping, key in leaves if _wordy(mapping[key])}
-    return {f"{rel}#{path}": Place(file, rel, mapping, key, sheet) for pattern, path, mapping, key in leaves if pattern in wanted}
+    return {f"{rel}#{path}": Place(file, rel, mapping, key, kind) for pattern, path, mapping, key in leaves if pattern in wanted}
 
 
 def cell_of(cell_id: str, place: Place, lang: str, what: str) -> Cell:
@@ -117,6 +118,8 @@ def cell_of(cell_id: str, place: Place, lang: str, what: str) -> Cell:
     if m and what.startswith("deck "):
         card = (what[5:], m[1])
         where = f"{what}, card {m[1]}: {m[2]}"
+    elif place.kind == "rulebook":
+        where = f"rulebook, {source.split(chr(10), 1)[0].lstrip('#').strip() if source.startswith('#') else 'before its first heading'}"
     else:
         where = f"{what}: {path}"
     return Cell(cell_id, where, source, translation, status, mapping.loc_of(key), mapping.loc_of(tkey) if tkey in mapping else None, card)
@@ -132,6 +135,7 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
     files += [(f"deck {path.stem}", path, True) for path in game_files(gdir / "decks", "*.yaml")]
     files += [(kind.name, gdir / kind.part_file, False) for kind in with_parts() if (gdir / kind.part_file).is_file()]
     found, findings = [], []
+    rulebook = gdir / "rulebook.md"
     for what, path, deck in files:
         rel = project.rel(path)
         try:
@@ -144,7 +148,67 @@ def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]],
                     found.append((what, sheet))
         except PnpError as exc:
             findings += [f.in_game(slug) for f in exc.findings]
+    if rulebook.is_file():
+        try:
+            found.append(("rulebook", places(rulebook_sections(project, rulebook), rulebook, project.rel(rulebook), "rulebook")))
+        except PnpError as exc:
+            findings += [f.in_game(slug) for f in exc.findings]
     return found, findings
+
+
+def sections(text: str) -> list[tuple[int, int]]:
+    """Each section of a Markdown text as its (first, last + 1) line index: a heading and what follows it up to the next
+    (a `#` inside a fenced code block is no heading); what comes before the first heading is a section of its own."""
+    lines = text.split("\n")
+    starts, fenced = [0], False
+    for i, line in enumerate(lines):
+        if re.match(r"\s{0,3}(```|~~~)", line):
+            fenced = not fenced
+        elif not fenced and i and re.match(r"\s{0,3}#{1,6}(\s|$)", line):
+            starts.append(i)
+    spans = list(zip(starts, [*starts[1:], len(lines)], strict=True))
+    return [(a, b) for a, b in spans if "\n".join(lines[a:b]).strip()]
+
+
+def section_id(text: str, taken: set) -> str:
+    """A section's id from its heading ('setup', 'setup-2' for the second): the opening text before any heading is 'opening'."""
+    first = text.strip().split("\n", 1)[0]
+    base = re.sub(r"[^\w]+", "-", first.lstrip("#").strip().lower()).strip("-") if first.lstrip().startswith("#") else "opening"
+    sid, n = base or "section", 1
+    while sid in taken:
+        n += 1
+        sid = f"{base}-{n}"
+    taken.add(sid)
+    return sid
+
+
+def rulebook_sections(project, rulebook: Path) -> LocDict:
+    """The rulebook as a mapping of its sections by id, each translation (`rulebook.<lang>.md`, section by section in
+    the same order) as `id@lang` when it has as many sections: what `places` reads as a file's values."""
+    from pnp.data.source import read_text
+
+    rel = project.rel(rulebook)
+    project.inside_data(rulebook, rel)
+    text = read_text(rulebook, rel)
+    lines = text.split("\n")
+    found = LocDict(Loc(rel, 1, 1), rel)
+    ids, taken = [], set()
+    for a, b in sections(text):
+        sid = section_id("\n".join(lines[a:b]), taken)
+        ids.append(sid)
+        found[sid] = "\n".join(lines[a:b]).strip()
+        found.locs[sid] = found.key_locs[sid] = Loc(rel, a + 1, 1)
+    for other in sorted(rulebook.parent.glob("rulebook.*.md")):
+        lang, orel = other.name[len("rulebook."):-len(".md")], project.rel(other)
+        project.inside_data(other, orel)
+        own = read_text(other, orel)
+        spans = sections(own)
+        if len(spans) == len(ids):  # another number of sections: no section can be told for its source
+            own_lines = own.split("\n")
+            for sid, (a, b) in zip(ids, spans, strict=True):
+                found[f"{sid}{MARK}{lang}"] = "\n".join(own_lines[a:b]).strip()
+                found.locs[f"{sid}{MARK}{lang}"] = Loc(orel, a + 1, 1)
+    return found
 
 
 def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:
@@ -161,7 +225,7 @@ def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:
     lists = deck.get("list_columns")
     source = SheetSource(sheet, rel, deck.get("sheet"), deck.get("id_column"), deck.get("count_column"), tuple(deck.get("text_columns") or ()),
                          dict(lists) if isinstance(lists, dict) else {})
-    return places(read_cards(source), sheet, rel, sheet=True)
+    return places(read_cards(source), sheet, rel, "sheet")
 
 
 def game_cells(project, slug: str, lang: str) -> tuple[list[Cell], list[Finding]]:

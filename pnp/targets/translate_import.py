@@ -20,7 +20,7 @@ from pnp.core.files import write_atomic
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml, typed_scalar
 from pnp.data.spreadsheet import SheetSource, read_rows, text_delimiter
-from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, places
+from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, places, sections
 from pnp.targets.translate import FORMULA_STARTS, KNOWN
 
 
@@ -155,10 +155,10 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
     mapping, key = place.mapping, place.key
     now = source_text(mapping.get(f"{key}{MARK}{lang}"))
     recorded = source_text(mapping.get(digest_key(key, lang)))
-    unchanged = text == now and recorded == source_digest(shown)
+    unchanged = text == now and (place.kind == "rulebook" or recorded == source_digest(shown))  # a rulebook keeps no digests
     if unchanged or (text == now and status.strip()):
         return None  # as the data has it, or its status left for later
-    if place.sheet and place.file.suffix.lower() not in WRITABLE_SHEETS:
+    if place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS:
         findings.append(error("translate-workbook", f"this text is in the workbook {place.rel}, which pnp reads and does not write: type the "
                               f"translation in its `{key}{MARK}{lang}` column there (and `{digest_key(key, lang)}`: {source_digest(shown)})", text_at))
         return None
@@ -187,7 +187,7 @@ def import_translations(project, path: Path) -> ImportResult:
     written = []
     for file, file_edits in by_file.items():
         try:
-            written.append((file, _new_bytes(file, file_edits), len(file_edits)))
+            written.append((*_new_bytes(file, file_edits), len(file_edits)))
         except PnpError as exc:
             result.findings += exc.findings
     if any(f.severity == "error" for f in result.findings):
@@ -198,10 +198,42 @@ def import_translations(project, path: Path) -> ImportResult:
     return result
 
 
-def _new_bytes(file: Path, edits: list[Edit]) -> bytes:
-    if edits[0].place.sheet:
-        return _sheet_bytes(file, edits)
-    return _yaml_bytes(file, edits)
+def _new_bytes(file: Path, edits: list[Edit]) -> tuple[Path, bytes]:
+    """(the file to write, its new bytes) for the edits of the source file `file`."""
+    if edits[0].place.kind == "rulebook":
+        return _rulebook_bytes(file, edits)
+    if edits[0].place.kind == "sheet":
+        return file, _sheet_bytes(file, edits)
+    return file, _yaml_bytes(file, edits)
+
+
+# The rulebook: rulebook.<lang>.md, section by section in the source's order.
+
+def _rulebook_bytes(file: Path, edits: list[Edit]) -> tuple[Path, bytes]:
+    """rulebook.<lang>.md with each edited section's text in place of its translation's, or written whole from the
+    sheet when there is none yet (every section translated)."""
+    target = file.parent / f"rulebook.{edits[0].lang}.md"
+    ids = [key for key in edits[0].place.mapping if MARK not in key]
+    by_id = {edit.place.key: edit for edit in edits}
+    if not target.is_file():
+        missing = [sid for sid in ids if sid not in by_id]
+        if missing:
+            raise PnpError(error("translate-rulebook-whole", f"there is no {target.name} yet, and pnp writes it whole: translate every section of "
+                                 f"the rulebook in the sheet ({len(missing)} of {len(ids)} are empty, the first '{missing[0]}'), or write the file yourself",
+                                 edits[0].at))
+        return target, ("\n\n".join(by_id[sid].text for sid in ids) + "\n").encode("utf-8")
+    own = target.read_bytes().decode("utf-8")
+    spans = sections(own)
+    if len(spans) != len(ids):
+        raise PnpError(error("translate-rulebook-sections", f"{target.name} has {len(spans)} sections where rulebook.md has {len(ids)}, so pnp cannot "
+                             "tell which translates which: give them the same headings, then import again", edits[0].at))
+    lines = own.split("\n")
+    for sid, (a, b) in reversed(list(zip(ids, spans, strict=True))):
+        if sid in by_id:
+            while b > a and not lines[b - 1].strip():
+                b -= 1  # the blank lines after a section stay as they were
+            lines[a:b] = by_id[sid].text.split("\n")
+    return target, "\n".join(lines).encode("utf-8")
 
 
 # YAML: each translation is written as a key of its own beside its source, the file's other lines as they were.
