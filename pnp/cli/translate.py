@@ -29,6 +29,8 @@ def export_sheet(ctx, game, lang, out, dpi):
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     langs = project.languages(game)
+    if lang == "all" and len(langs) == 1:
+        raise click.BadParameter(f"the game lists no language but its source ({langs[0]}): add one to `languages:` in its game.yaml", param_hint="--lang")
     if lang == langs[0]:
         raise click.BadParameter(f"'{lang}' is the game's source language: translate into another of its languages ({', '.join(langs[1:]) or 'none yet'})",
                                  param_hint="--lang")
