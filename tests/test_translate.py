@@ -256,3 +256,13 @@ def test_the_rulebook_comes_back_as_its_own_file_section_by_section(translated, 
     write_csv(tmp_path / "one.csv", [rows[0], book[3]])
     assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "one.csv")).exit_code == 0
     assert (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == written.replace("Spielt.", "Spielt reihum.")
+
+
+def test_a_sheet_in_a_language_the_game_lacks_is_one_error_at_its_header(translated, tmp_path):
+    rows = [["id", "where", "en", "fr", "status", "fits", "face"],
+            [f"{SHEET}#cards[ruby-1].name", "", "Ruby shard", "Éclat de rubis", "missing", "", ""],
+            [f"{SHEET}#cards[ruby-3].name", "", "Ruby heart", "Cœur de rubis", "missing", "", ""]]
+    write_csv(tmp_path / "fr.csv", rows)
+    result = run_pnp(translated, "translate", "import", str(tmp_path / "fr.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{tmp_path / 'fr.csv'}:1:4: error: this sheet translates en into fr"), result.output

@@ -66,12 +66,12 @@ def _columns(head: list[tuple[object, Loc]], rel: str) -> tuple[dict[str, int], 
 
 
 def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], dict[str, int], str, str]:
-    """The sheet's rows below its header, its columns, and its source and translation languages."""
+    """The sheet's rows, its header first, its columns, and its source and translation languages."""
     rows = [row for row in read_rows(SheetSource(path, rel)) if any(_cell_text(v) for v, _ in row)]
     if not rows:
         raise PnpError(error("translate-empty", "this sheet is empty: import the sheet `pnp translate export` wrote, filled in", Loc(rel)))
     columns, source, lang = _columns(rows[0], rel)
-    return rows[1:], columns, source, lang
+    return rows, columns, source, lang
 
 
 def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
@@ -82,10 +82,24 @@ def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
 
 
 class _Games:
-    """Each game's translatable places, read once, by cell id."""
+    """Each game's translatable places, read once, by cell id; and whether the sheet's languages are the game's, said
+    once for each game at the translation's header cell."""
 
-    def __init__(self, project):
-        self.project, self.found = project, {}
+    def __init__(self, project, source_lang: str, lang: str, lang_at: Loc):
+        self.project, self.found, self.refused = project, {}, set()
+        self.source_lang, self.lang, self.lang_at = source_lang, lang, lang_at
+
+    def speaks(self, slug: str, findings: list) -> bool:
+        """Whether game `slug` has the sheet's source language as its source and its language as another."""
+        if slug not in self.refused:
+            langs = listed_languages(_game_yaml(self.project, slug))
+            if self.lang != langs[0] and self.lang in langs and self.source_lang == langs[0]:
+                return True
+            findings.append(error("translate-language", f"this sheet translates {self.source_lang} into {self.lang}; {slug}'s languages are "
+                                  f"{', '.join(langs)} ({langs[0]} the source): add '{self.lang}' to `languages:` in its game.yaml, or import a "
+                                  "sheet exported for this game", self.lang_at))
+            self.refused.add(slug)
+        return False
 
     def places(self, slug: str, findings: list) -> dict[str, Place] | None:
         if slug not in self.found:
@@ -101,7 +115,8 @@ class _Games:
 def planned_edits(project, rows, columns: dict[str, int], source_lang: str, lang: str, rel: str) -> tuple[list[Edit], list[Finding]]:
     """The translations the sheet changes (a cell that differs from the data's, or whose stale or unchecked status the
     translator cleared), each checked; the findings of every row that cannot be written."""
-    games, edits, findings, seen = _Games(project), [], [], {}
+    head, rows = rows[0], rows[1:]
+    games, edits, findings, seen = _Games(project, source_lang, lang, head[columns[lang]][1]), [], [], {}
     for row in rows:
         cid, id_at = _at(row, columns["id"], rel)
         text, text_at = _at(row, columns[lang], rel)
@@ -114,7 +129,7 @@ def planned_edits(project, rows, columns: dict[str, int], source_lang: str, lang
             findings.append(error("translate-twice", f"{cid} is translated twice (first at {seen[cid]}): keep one row", id_at))
             continue
         seen[cid] = id_at
-        place = _place(games, cid, id_at, source_lang, lang, findings)
+        place = _place(games, cid, id_at, findings)
         if place is None or not text:
             continue  # an empty cell leaves the data as it is
         edit = _edit(cid, place, lang, text, shown, shown_at, text_at, _at(row, columns["status"], rel)[0] if "status" in columns else "", findings)
@@ -123,7 +138,7 @@ def planned_edits(project, rows, columns: dict[str, int], source_lang: str, lang
     return edits, findings
 
 
-def _place(games: _Games, cid: str, at: Loc, source_lang: str, lang: str, findings: list) -> Place | None:
+def _place(games: _Games, cid: str, at: Loc, findings: list) -> Place | None:
     """The place a cell id names in the game as it is now, or None with an error at the id's cell."""
     m = re.fullmatch(r"data/([^/#]+)/[^#]+#.+", cid)
     known = games.places(m[1], findings) if m else None
@@ -134,12 +149,7 @@ def _place(games: _Games, cid: str, at: Loc, source_lang: str, lang: str, findin
         findings.append(error("translate-unknown", f"{cid} is no translatable text of the game now{did_you_mean(cid, list(known))}: "
                               "was it renamed or removed? export the sheet again", at))
         return None
-    langs = listed_languages(_game_yaml(games.project, m[1]))
-    if lang == langs[0] or lang not in langs or source_lang != langs[0]:
-        findings.append(error("translate-language", f"this sheet translates {source_lang} into {lang}; the game's languages are {', '.join(langs)} "
-                              f"({langs[0]} the source): add '{lang}' to `languages:` in game.yaml, or import a sheet exported for this game", at))
-        return None
-    return known[cid]
+    return known[cid] if games.speaks(m[1], findings) else None
 
 
 def _game_yaml(project, slug: str):
