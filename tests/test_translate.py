@@ -111,14 +111,16 @@ def test_a_translation_too_long_is_named_with_its_cell_in_the_sheet_and_the_find
     shutil.copytree(translated / "templates", tmp_path / "templates")
     sheet = tmp_path / SHEET
     long = "Außerordentlich funkelnder Rubinsplitter aus der allertiefsten Kristallhöhle des Nordens, " * 3
-    sheet.write_text(sheet.read_text(encoding="utf-8").replace("Rubinsplitter", f'"{long.strip()}"'), encoding="utf-8")
+    text = sheet.read_text(encoding="utf-8").replace("Rubinsplitter", f'"{long.strip()}"')
+    sheet.write_text(text.replace("Rubinherz", "Rubinherz der feuerspeienden Vulkane im Norden"), encoding="utf-8")
     result = run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
     cell = f"{SHEET}:2:{read_csv(sheet)[0].index('name@de') + 1}"
     overflow = [line for line in result.output.splitlines() if "does not fit" in line]
     assert len(overflow) == 1 and f"at {cell})" in overflow[0], result.output
     rows = {row[0]: row for row in read_csv(tmp_path / "output" / "gems" / "translate" / "gems-de.csv")[1:]}
     assert rows[f"{SHEET}#cards[ruby-1].name"][4:6] == ["", "does not fit"]
-    assert rows[f"{SHEET}#cards[ruby-3].name"][4:6] == ["", "yes"]
+    assert rows[f"{SHEET}#cards[ruby-3].name"][4:6] == ["", "shrinks to fit"]  # its warning is at its cell
+    assert rows[f"{SHEET}#cards[emerald-1].text"][4:6] == ["", "yes"]
 
 
 def test_a_bad_cell_is_an_error_at_its_place_in_the_sheet_and_nothing_is_written(translated, tmp_path):
