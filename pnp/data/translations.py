@@ -214,17 +214,19 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
 def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:
     """The places of the sheet a deck reads its cards from (a CSV, TSV or workbook beside it; not a live sheet's
     snapshot, which the next `pnp pull` replaces), or None."""
+    from pnp.data.schema import SheetOptions, check_shape
     from pnp.data.spreadsheet import SheetSource, read_cards
 
     name = deck.get("cards_from")
     if not isinstance(name, str) or "://" in name or not name.lower().endswith(SHEET_SUFFIXES):
         return None
+    options, _ = check_shape(SheetOptions, deck, project.rel(path))  # a mistake in them is the deck's finding, said as it loads
+    if options is None:
+        return None
     sheet = path.parent / name
     rel = project.rel(sheet)
     project.inside_data(sheet, rel)
-    lists = deck.get("list_columns")
-    source = SheetSource(sheet, rel, deck.get("sheet"), deck.get("id_column"), deck.get("count_column"), tuple(deck.get("text_columns") or ()),
-                         dict(lists) if isinstance(lists, dict) else {})
+    source = SheetSource(sheet, rel, options.sheet, options.id_column, options.count_column, tuple(options.text_columns), dict(options.list_columns))
     return places(read_cards(source), sheet, rel, "sheet")
 
 
