@@ -34,7 +34,7 @@ def write_csv(path: Path, rows: list[list[str]]) -> None:
 
 
 def letters(text: str) -> str:
-    """The digest docs/languages.md gives: the first eight bytes of the text's SHA-256, each a letter a–z (byte mod 26)."""
+    """The digest docs/editions.md gives: the first eight bytes of the text's SHA-256, each a letter a–z (byte mod 26)."""
     return "".join(chr(ord("a") + b % 26) for b in hashlib.sha256(text.encode()).digest()[:8])
 
 
