@@ -70,6 +70,9 @@ def test_the_sheet_names_each_text_where_it_prints_and_links_its_face(translated
     assert ruby[1:6] == ["deck crystals, card ruby-1: name", "Ruby shard", "", "missing", ""]
     assert (translated / "output" / "gems" / "translate" / ruby[6]).is_file()  # the card's face, linked from the sheet
     assert rows["data/gems/game.yaml#pitch"][2] == "Collect sets of crystals before the caves collapse."
+    # text printed elsewhere links the PDF `pnp build --lang de` writes it in, beside the sheet's folder
+    assert rows["data/gems/reference.yaml#sections[0].title"][6] == "../gems-reference-de.pdf"
+    assert rows["data/gems/rulebook.md#playing"][6] == "../gems-rulebook-de.pdf"
 
 
 def test_the_german_faces_print_the_imported_texts(translated):

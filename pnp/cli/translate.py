@@ -46,7 +46,7 @@ def export_sheet(ctx, game, lang, out, dpi):
             report.extend(found)
         folder = output_folder(project, out) / game / "translate"
         faces, _ = card_faces(engine.for_game(loaded[0]), folder / f"faces-{code}", folder, dpi)  # their findings are the checks' above
-        rows = rows_of(cells, report.findings, faces)
+        rows = rows_of(cells, report.findings, faces, game, code)
         for path in write_sheets(folder, game, code, langs[0], rows):
             click.echo(f"{project.rel(path)}: {len(rows)} texts, {_counted(rows)}")
     findings = report.sorted()

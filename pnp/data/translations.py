@@ -40,6 +40,7 @@ class Cell:
     source_loc: Loc
     translation_loc: Loc | None
     card: tuple[str, str] | None = None  # (deck, card id) of a card's field: the face it prints on
+    part: str = ""  # the kind of output it prints in (cards, boards, reference, rulebook…); "" for game.yaml, read anywhere
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def cell_of(cell_id: str, place: Place, lang: str, what: str) -> Cell:
         where = f"rulebook, {source.split(chr(10), 1)[0].lstrip('#').strip() if source.startswith('#') else 'before its first heading'}"
     else:
         where = f"{what}: {path}"
-    return Cell(cell_id, where, source, translation, status, mapping.loc_of(key), mapping.loc_of(tkey) if tkey in mapping else None, card)
+    part = "cards" if what.startswith("deck ") else "" if what == "the game" else what
+    return Cell(cell_id, where, source, translation, status, mapping.loc_of(key), mapping.loc_of(tkey) if tkey in mapping else None, card, part)
 
 
 def game_places(project, slug: str) -> tuple[list[tuple[str, dict[str, Place]]], list[Finding]]:

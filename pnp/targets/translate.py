@@ -46,8 +46,20 @@ def fits_of(cell: Cell, findings: list[Finding]) -> str:
     return "yes"
 
 
-def rows_of(cells: list[Cell], findings: list[Finding], faces: dict[tuple[str, str], str]) -> list[Row]:
-    return [Row(c, fits_of(c, findings), faces.get(c.card, "") if c.card else "") for c in cells]
+def rows_of(cells: list[Cell], findings: list[Finding], faces: dict[tuple[str, str], str], slug: str, lang: str) -> list[Row]:
+    """The sheet's rows: a card's text links its face; a board's, a token's, an aid's or the rulebook's the PDF it prints
+    in, as `pnp build --lang <lang>` names it beside the sheet's folder (a card whose face could not be drawn links its
+    deck's sheets)."""
+    return [Row(c, fits_of(c, findings), faces.get(c.card, "") if c.card in faces else _printed_in(c.part, slug, lang)) for c in cells]
+
+
+def _printed_in(part: str, slug: str, lang: str) -> str:
+    from pnp.data.kinds import kind_names
+    from pnp.outputs.options import Options, variant_tag
+
+    if part not in kind_names():
+        return ""
+    return f"../{slug}-{part}{variant_tag(Options(lang=lang), part)}.pdf"
 
 
 def header(source_lang: str, lang: str) -> list[str]:
