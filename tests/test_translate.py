@@ -182,12 +182,14 @@ components:
     in: decks.beasts
     count: 1
   - {name: Inline, in: decks.beasts, count: 1}
+  - {name: Again, name@de: Wieder, name@de~src: aaaaaaaa, in: decks.beasts, count: 1}  # kept
 """
 
 
 def test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line(tmp_path):
-    """A folded scalar, a key on a list item's dash line, a translation replaced with its old digest, a list, Windows line
-    ends: each translation reads back as given, and each line the import did not write is as it was."""
+    """A folded scalar, a key on a list item's dash line, a translation replaced with its old digest, a list, `{…}`
+    mappings, Windows line ends: each translation reads back as given, and each line the import did not write is as it
+    was."""
     from pnp.data.project import Project
     from pnp.data.source import load_yaml
     from pnp.targets.translate_import import import_translations
@@ -200,17 +202,24 @@ def test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line
             ["data/lists/game.yaml#pitch", "", "A long pitch over two lines.", "Ein langer Werbetext: zwei Zeilen.", "missing", "", ""],
             ["data/lists/game.yaml#strings.kind", "", "Creature", "Kreatur", "stale", "", ""],
             ["data/lists/game.yaml#components[0].name", "", "Beasts", "Biester", "missing", "", ""],
+            ["data/lists/game.yaml#components[1].name", "", "Inline", "Eingebettet, mit {Klammer}", "missing", "", ""],
+            ["data/lists/game.yaml#components[2].name", "", "Again", "Nochmals", "stale", "", ""],
             ["data/lists/reference.yaml#sections[0].bullets", "", "Draw a card.\nPlay one.", "Ziehe eine Karte.\n- Spiele eine.", "missing", "", ""]]
     write_csv(tmp_path / "de.csv", rows)
     result = import_translations(Project(tmp_path), tmp_path / "de.csv")
-    assert [f.format() for f in result.findings] == [] and len(result.files) == 2
+    assert [f.format() for f in result.findings] == [] and [count for _, count in result.files] == [5, 1]
     text = (game / "game.yaml").read_bytes().decode()
     assert "\n" not in text.replace("\r\n", "")  # Windows line ends kept, none added bare
-    assert [line for line in text.split("\r\n") if "@de" not in line] == [line for line in YAML_GAME.split("\n") if "@de" not in line]
+    assert [line for line in text.split("\r\n") if "@de" not in line and "{name" not in line] == \
+        [line for line in YAML_GAME.split("\n") if "@de" not in line and "{name" not in line]
+    assert '  - {name: Inline, name@de: "Eingebettet, mit {Klammer}", name@de~src: ' in text  # in a {…} mapping, right after its source
+    assert "  - {name: Again, name@de: Nochmals, name@de~src: " in text and "# kept" in text
     data = load_yaml(game / "game.yaml", "data/lists/game.yaml")
     assert data["pitch@de"] == "Ein langer Werbetext: zwei Zeilen." and data["pitch@de~src"] == letters("A long pitch over two lines.")
     assert data["strings"]["kind@de"] == "Kreatur" and data["strings"]["kind@de~src"] == letters("Creature")
-    assert data["components"][0]["name@de"] == "Biester" and "name@de" not in data["components"][1]
+    assert data["components"][0]["name@de"] == "Biester" and data["components"][1]["name@de"] == "Eingebettet, mit {Klammer}"
+    assert data["components"][2]["name@de"] == "Nochmals" and data["components"][2]["name@de~src"] == letters("Again")
+    assert list(data["components"][2]) == ["name", "name@de", "name@de~src", "in", "count"]
     reference = load_yaml(game / "reference.yaml", "data/lists/reference.yaml")
     assert reference["sections"][0]["bullets@de"] == ["Ziehe eine Karte.", "- Spiele eine."]
     assert reference["sections"][0]["bullets@de~src"] == letters("Draw a card.\nPlay one.")
@@ -232,9 +241,9 @@ def test_any_translation_written_into_yaml_reads_back_as_the_same_text(text):
     """Whatever a translator types (quotes, colons, a leading dash, a line break, control characters, a word YAML reads
     as a number or null), the key the import writes reads back as that text."""
     from pnp.data.source import load_yaml
-    from pnp.targets.translate_import import _scalar
+    from pnp.targets.yaml_writes import scalar
 
-    assert load_yaml(Path("game.yaml"), "game.yaml", f"name@de: {_scalar(text)}\n".encode())["name@de"] == text
+    assert load_yaml(Path("game.yaml"), "game.yaml", f"name@de: {scalar(text)}\n".encode())["name@de"] == text
 
 
 def test_the_rulebook_comes_back_as_its_own_file_section_by_section(translated, tmp_path):

@@ -5,7 +5,7 @@ edits elsewhere in its file: the file and the value's path, list items by their
 `id` where they have one (`data/duo/decks/beasts.yaml#cards[dragon].name`). A
 field is translatable when any value of it in its file already has a translation
 (the rule of `missing_translations`), or when some value of it reads as words: a
-capital letter or a space, and no `/` of a file name. A field whose values are all
+capital letter or a space, and no `/` of a file name (nor a size, `127 x 170`). A field whose values are all
 single lower-case words (`category: lavender`, `organ: liver`) is a key that
 templates and checks compare, and is left out until a translation of it is written
 by hand. Ids, templates, fonts, colours, constraints and generated decks never are.
@@ -61,6 +61,8 @@ def _wordy(value) -> bool:
         return False
     if "/" in value and " " not in value.strip():
         return False  # a file or template name
+    if re.fullmatch(r"\s*[\d.]+\s*[x×]\s*[\d.]+\s*(mm|in|cm)?\s*", value):
+        return False  # a size: 127 x 170, 2.5 x 3.5 in
     return " " in value.strip() or value != value.lower()
 
 

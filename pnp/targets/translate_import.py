@@ -18,10 +18,11 @@ from pathlib import Path
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
 from pnp.core.files import write_atomic
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
-from pnp.data.source import LocList, load_yaml, typed_scalar
+from pnp.data.source import LocList, load_yaml
 from pnp.data.spreadsheet import SheetSource, read_rows, text_delimiter
 from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, places, sections
 from pnp.targets.translate import FORMULA_STARTS, KNOWN
+from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
 
 
 @dataclass
@@ -246,70 +247,37 @@ def _rulebook_bytes(file: Path, edits: list[Edit]) -> tuple[Path, bytes]:
     return target, "\n".join(lines).encode("utf-8")
 
 
-# YAML: each translation is written as a key of its own beside its source, the file's other lines as they were.
-
-def _scalar(text: str) -> str:
-    """`text` as a YAML scalar: plain where it reads back as the same text, else double-quoted, every character a YAML
-    reader refuses or reads as a line break escaped."""
-    plain = (text.isprintable() and re.fullmatch(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`].*", text) and ": " not in text and " #" not in text
-             and not text.endswith((" ", ":")) and typed_scalar(text) == text)
-    return text if plain else '"' + "".join(_escaped(c) for c in text) + '"'
-
-
-def _escaped(c: str) -> str:
-    if c in '"\\':
-        return "\\" + c
-    if c.isprintable() and c not in "\u2028\u2029\x85":
-        return c
-    return f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}"
-
-
-def _block(edit: Edit, indent: str, was_list: bool) -> list[str]:
-    key = f"{edit.place.key}{MARK}{edit.lang}"
-    if was_list:
-        lines = [f"{indent}{key}:"] + [f"{indent}  - {_scalar(item.strip())}" for item in edit.text.split("\n") if item.strip()]
-    else:
-        lines = [f"{indent}{key}: {_scalar(edit.text)}"]
-    return [*lines, f"{indent}{digest_key(edit.place.key, edit.lang)}: {edit.digest}"]
-
-
-def _span(lines: list[str], loc: Loc) -> tuple[int, int]:
-    """The lines a key at `loc` and its value take: its own, then every line below indented past the key."""
-    start, indent = loc.line - 1, loc.col - 1
-    end = start + 1
-    for i in range(start + 1, len(lines)):
-        stripped = lines[i].strip()
-        if not stripped:
-            continue
-        if len(lines[i]) - len(lines[i].lstrip(" ")) <= indent:
-            break
-        end = i + 1
-    return start, end
-
-
 def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
-    """The YAML file with each edit's `field@lang` and `field@lang~src` set, checked by reading it back."""
+    """The YAML file with each edit's `field@lang` and `field@lang~src` set, checked by reading it back: in a block
+    mapping as lines of their own below the source's, in a `{…}` mapping as pairs right after the source's."""
     raw = file.read_bytes()
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
     text = raw[len(bom):].decode("utf-8")  # it read as UTF-8 a moment ago (load_yaml)
     newline = "\r\n" if "\r\n" in text else "\n"  # a file saved on Windows keeps its line ends
     lines = text.split(newline)
     changes: list[tuple[int, int, list[str]]] = []
+    inline: list[tuple[int, int, int, str]] = []
     for edit in edits:
         mapping, key = edit.place.mapping, edit.place.key
+        tkey, dkey, listed = f"{key}{MARK}{edit.lang}", digest_key(key, edit.lang), isinstance(mapping[key], LocList)
+        if is_flow(lines, mapping.loc):
+            found = flow_changes(lines, mapping, key, tkey, dkey, flow_value(edit.text, listed), edit.digest)
+            if found is None:
+                raise PnpError(error("translate-flow", f"{key}'s `{{…}}` mapping runs over several lines in a way pnp does not write into: write "
+                                     "that mapping one key a line, then import again", mapping.key_loc(key)))
+            inline += found
+            continue
         at = mapping.key_loc(key)
-        if not re.fullmatch(r"[ \-]*", lines[at.line - 1][: at.col - 1]):
-            raise PnpError(error("translate-flow", f"{key} is written inside a {{…}} mapping, beside which no line can go: write that mapping "
-                                 "one key a line, then import again", at))
-        tkey, dkey = f"{key}{MARK}{edit.lang}", digest_key(key, edit.lang)
-        block = _block(edit, " " * (at.col - 1), isinstance(mapping[key], LocList))
-        spans = [_span(lines, mapping.key_loc(k)) for k in (tkey, dkey) if k in mapping]
+        block = block_lines(tkey, dkey, edit.text, edit.digest, " " * (at.col - 1), listed)
+        spans = [key_span(lines, mapping.key_loc(k)) for k in (tkey, dkey) if k in mapping]
         if spans:
             changes.append((spans[0][0], spans[0][1], block))
             changes += [(s, e, []) for s, e in spans[1:]]
         else:
-            end = _span(lines, at)[1]
+            end = key_span(lines, at)[1]
             changes.append((end, end, block))
+    for line, a, b, new in sorted(inline, reverse=True):  # right to left: each change leaves the places before it as they were
+        lines[line] = lines[line][:a] + new + lines[line][b:]
     for start, end, new in sorted(changes, key=lambda c: (c[0], c[1]), reverse=True):
         lines[start:end] = new
     data = bom + newline.join(lines).encode("utf-8")
