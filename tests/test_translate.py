@@ -280,3 +280,21 @@ def test_a_sheet_in_a_language_the_game_lacks_is_one_error_at_its_header(transla
     result = run_pnp(translated, "translate", "import", str(tmp_path / "fr.csv"))
     errors = [line for line in result.output.splitlines() if ": error: " in line]
     assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{tmp_path / 'fr.csv'}:1:4: error: this sheet translates en into fr"), result.output
+
+
+def test_a_sheet_row_the_import_does_not_change_keeps_its_very_text(translated, tmp_path):
+    shutil.copytree(translated / "data", tmp_path / "data")
+    sheet = tmp_path / SHEET
+    lines = sheet.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("sapphire-1,"))
+    lines[at] = ",".join(f'"{v}"' for v in lines[at].split(","))  # quoted as some programs save every value
+    sheet.write_text("\n".join(lines), encoding="utf-8")
+    before = sheet.read_text(encoding="utf-8").split("\n")
+    write_csv(tmp_path / "one.csv", [["id", "where", "en", "de", "status", "fits", "face"],
+                                     [f"{SHEET}#cards[emerald-3].name", "", "Emerald eye", "Smaragdauge", "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "one.csv"))
+    assert result.exit_code == 0, result.output
+    after = sheet.read_text(encoding="utf-8").split("\n")
+    assert len(after) == len(before)
+    assert [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b] == [next(i for i, x in enumerate(before) if x.startswith("emerald-3,"))]
+    assert after[at].startswith('"sapphire-1","Sapphire shard"')

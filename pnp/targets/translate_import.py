@@ -305,19 +305,39 @@ def _check_written(file: Path, data: bytes, edits: list[Edit]) -> None:
 # Text sheets: a translation is a column of its own beside its source's; the other cells as they were.
 
 def _sheet_bytes(file: Path, edits: list[Edit]) -> bytes:
+    """The text sheet with each edit's `field@lang` and `field@lang~src` cells set (their columns added beside the
+    source's where the header lacks them): the rows it did not change keep their very text, so a diff shows the edits."""
     raw = file.read_bytes()
     text = raw.decode("utf-8-sig")
+    read = [0]  # how much of the text the reader has taken: it takes a row's lines, never more
+
+    def taken():
+        for chunk in io.StringIO(text, newline=""):
+            read[0] += len(chunk)
+            yield chunk
+
     delimiter = text_delimiter(file, text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows, starts, line = [], {}, 1
+    reader = csv.reader(taken(), delimiter=delimiter)
+    rows, starts, ends, line = [], [], [0], 1
     for values in reader:
-        starts[line] = len(rows)
+        starts.append(line)
         rows.append(values)
+        ends.append(read[0])
         line = reader.line_num + 1
     head_at = next(i for i, row in enumerate(rows) if any(v.strip() for v in row))
-    head = rows[head_at]
+    changed = _set_cells(rows, head_at, starts, edits)
+    out = []
+    for i, row in enumerate(rows):
+        was = text[ends[i]:ends[i + 1]]
+        out.append(_row_text(row, delimiter) + was[len(was.rstrip("\r\n")):] if i in changed else was)
+    return (b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b"") + ("".join(out) + text[ends[-1]:]).encode("utf-8")
+
+
+def _set_cells(rows: list[list[str]], head_at: int, starts: list[int], edits: list[Edit]) -> set[int]:
+    """Set each edit's two cells in `rows`; the indexes of the rows changed (all from the header down once a column is added)."""
+    head, changed = rows[head_at], set()
     for edit in edits:
-        row_at = starts[edit.place.mapping.loc.line]
+        row_at = starts.index(edit.place.mapping.loc.line)
         for name, value in ((f"{edit.place.key}{MARK}{edit.lang}", edit.text), (digest_key(edit.place.key, edit.lang), edit.digest)):
             if name not in head:
                 after = max(i for i, h in enumerate(head) if h.strip() == edit.place.key or h.strip().startswith(f"{edit.place.key}{MARK}"))
@@ -325,11 +345,18 @@ def _sheet_bytes(file: Path, edits: list[Edit]) -> bytes:
                     if len(row) > after:
                         row.insert(after + 1, "")
                 head[after + 1] = name
+                changed |= set(range(head_at, len(rows)))
             col = head.index(name)
             row = rows[row_at]
             row.extend([""] * (col + 1 - len(row)))
             row[col] = value
-    out = io.StringIO()
-    csv.writer(out, delimiter=delimiter, lineterminator="\r\n" if "\r\n" in text else "\n").writerows(rows)
-    return (b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b"") + out.getvalue().encode("utf-8")
+            changed.add(row_at)
+    return changed
 
+
+def _row_text(row: list[str], delimiter: str) -> str:
+    """One row as CSV, without its line end (the row's own is kept). The writer is given one all the same: it quotes a
+    value holding a character of its line end, and a line break inside an unquoted value would split the row."""
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerow(row)
+    return out.getvalue()[:-2]
