@@ -209,6 +209,12 @@ def _number_text(value) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
+def sheet_rows(path: Path, rel: str, sheet: str | None = None) -> tuple[list[list[_Cell]], Loc]:
+    """Every row of a CSV, TSV, XLSX or ODS file as cells (`.value`, `.loc`), read as a deck's sheet is (an answer sheet:
+    pnp.data.answers), and where the table starts."""
+    return _read_rows(SheetSource(path, rel, sheet))
+
+
 def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     suffix = source.path.suffix.lower()
     if not os.path.isfile(source.path):  # False for a name too long to be a file, where Path.is_file raises
