@@ -43,6 +43,7 @@ from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export, vendor_check
+from pnp.cli.translate import translate
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
@@ -415,6 +416,7 @@ main.add_command(showcase)
 main.add_command(changes)
 main.add_command(pull)
 main.add_command(feedback)
+main.add_command(translate)
 
 
 def run(prog_name: str | None = None):

@@ -283,7 +283,7 @@ class Layouts:
         except MarkupError as exc:
             raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
         except Exception as exc:  # every failure inside a template is the template's input problem
-            raise PnpError(self._runtime_finding(exc, ref_loc, what, game)) from None
+            raise PnpError(self._runtime_finding(exc, ref_loc, what, game, context)) from None
         if len(rec.stack) != 1:
             rec.stack = [[]]
         self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
@@ -348,8 +348,11 @@ class Layouts:
                 return Loc(rel, number, col + 1)
         return Loc(rel)
 
-    def _runtime_finding(self, exc, ref_loc, what, game):
+    def _runtime_finding(self, exc, ref_loc, what, game, context=None):
         message = str(exc) if not isinstance(exc, jinja2.UndefinedError) else exc.message
+        if getattr(exc, "code", "") == "text-overflow" and context and (m := re.search(r"\('(.+)…'\)", message)):
+            field, data_loc = _data_holding(context, m[1])  # a translation too long is found in the data, at its cell
+            message = message.replace(m[0], f"('{m[1]}…', {field} at {data_loc})", 1) if data_loc is not None else message
         code = "template-undefined" if isinstance(exc, jinja2.UndefinedError) else "template-error"
         if isinstance(exc, jinja2.exceptions.SecurityError):
             code, message = "template-unsafe", f"not allowed in a template: {message}"
