@@ -33,6 +33,7 @@ from pnp.layout.palette import Palette
 from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_line
+from pnp.layout.scripts import missing_message
 from pnp.layout.syntax_column import syntax_column
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
@@ -496,8 +497,7 @@ class GameLayouts:
         missing: set = set()
         items = self.typesetter.items(runs, family, bold, italic, color, missing, self.icon_ink, hyphenator, self.symbols)
         if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-            raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")
+            raise LayoutError(missing_message(missing, f"font '{family}'"), code="missing-glyph")
         return items
 
     def condensed_family(self) -> str | None:

@@ -150,15 +150,13 @@ class Typesetter:
             result = ((text, font),)
             lacking = ()
         else:
-            names = (*(self.fonts.font_name(family, bold=bold) for family in symbols), *self.fonts.fallback_names(bold))
-            fallbacks = [(name, self.fonts.face(name).face.charToGlyph) for name in names]
             pieces, lacking_list = [], []
             for c in text:
                 stand_in = STAND_INS.get(c)
                 if stand_in is not None and ord(c) not in glyphs and ord(stand_in) in glyphs:
                     c = stand_in  # drawn in the text's own font rather than a fallback's
                 code = ord(c)
-                use = font if code in glyphs else next((name for name, fb in fallbacks if code in fb), font)
+                use = font if code in glyphs else self.fonts.fallback_for(code, bold, symbols) or font
                 if use == font and code not in glyphs:
                     lacking_list.append(c)
                 if pieces and pieces[-1][1] == use:

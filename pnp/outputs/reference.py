@@ -31,6 +31,7 @@ from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
+from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
@@ -444,8 +445,7 @@ def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
 def _missing_glyphs(missing: set, ref: Reference) -> list:
     if not missing:
         return []
-    chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-    return [error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=ref.game.slug)]
+    return [error("missing-glyph", missing_message(missing, "the reference's fonts"), ref.raw.loc, game=ref.game.slug)]
 
 
 class PlayerAids(NamedTuple):
