@@ -34,11 +34,25 @@ def pdf_text(path) -> str:
         doc.close()
 
 
-@pytest.mark.parametrize("language", ["ja"])
-def test_a_scaffold_edition_builds_whole_with_pnps_words(tmp_path, language):
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory):
+    """`get(language)`: (project, `pnp build --strict`'s result) of a scaffold whose one edition is in `language`, built
+    once per module."""
+    built: dict = {}
+
+    def get(language: str):
+        if language not in built:
+            root = _scaffold(tmp_path_factory.mktemp(f"scaffold-{language}"), language)
+            built[language] = root, run_pnp(root, "build", GAME, "--strict")
+        return built[language]
+
+    return get
+
+
+@pytest.mark.parametrize("language", ["ja", "ar"])
+def test_a_scaffold_edition_builds_whole_with_pnps_words(edition, language):
     """The issue's "Japanese and Arabic scaffold editions build with pnp's words": every output, --strict."""
-    root = _scaffold(tmp_path, language)
-    result = run_pnp(root, "build", GAME, "--strict")
+    root, result = edition(language)
     assert result.exit_code == 0, result.output
     assert "error" not in result.output and "warning" not in result.output, result.output
     words = _tables()[language]
@@ -49,11 +63,40 @@ def test_a_scaffold_edition_builds_whole_with_pnps_words(tmp_path, language):
     assert words["label_cards"].format(n=18) in labels, labels[:400]
 
 
+def _lines(pdf, page: int) -> list[list[dict]]:
+    """The characters of a page (pdfplumber's, NFKC: Arabic's joining forms read as its letters) grouped by baseline, top down."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        chars = [dict(c, raw=c["text"], text=unicodedata.normalize("NFKC", c["text"])) for c in doc.pages[page].chars if c["text"].strip()]
+    lines: dict = {}
+    for c in chars:
+        lines.setdefault(round(c["bottom"]), []).append(c)
+    return [lines[k] for k in sorted(lines)]
+
+
+def test_an_arabic_rulebook_reads_from_the_right(edition):
+    """Its contents heading's letters stand right to left in reading order, joined, and the lines of a paragraph end flush at
+    the right edge of the column, however long each is."""
+    root, _ = edition("ar")
+    lines = _lines(root / "output" / GAME / f"{GAME}-rulebook.pdf", 1)
+    word = _tables()["ar"]["contents"]
+    heading = next(line for line in lines if word[::-1] in "".join(c["text"] for c in line))
+    letters = [c for c in heading if c["text"] in word]
+    first, last = (next(c for c in letters if c["text"] == word[i]) for i in (0, -1))
+    assert first["x0"] > last["x0"], "the word's first letter stands at its right"
+    assert all("\ufe70" <= c["raw"] <= "\ufeff" for c in letters), "each letter is drawn in its joining form (presentation forms B)"
+    paragraph = [line for line in lines if any(s in "".join(c["text"] for c in line) for s in ("CrystalCavesis", "crystals:the"))]  # pdfplumber joins words
+    assert len(paragraph) == 2
+    rights = [max(c["x1"] for c in line) for line in paragraph]
+    lefts = [min(c["x0"] for c in line) for line in paragraph]
+    assert abs(rights[0] - rights[1]) < 0.5 and abs(lefts[0] - lefts[1]) > 5, (rights, lefts)
+
+
 def read_as_written(text: str) -> str:
-    """PDF text as its words are written: Arabic's joining forms back to its letters, and a right-to-left line (drawn
-    from its right end leftwards: its characters come out last first) turned back into reading order."""
-    text = unicodedata.normalize("NFKC", text)
-    return "\n".join(line[::-1] if any(unicodedata.bidirectional(c) in ("R", "AL") for c in line) else line for line in text.splitlines())
+    """PDF text as its words are written: Arabic's joining forms back to its letters (pdfium reads a right-to-left line
+    in reading order itself)."""
+    return unicodedata.normalize("NFKC", text)
 
 
 def test_a_character_no_font_has_is_named_with_its_script_and_a_free_font_that_has_it():

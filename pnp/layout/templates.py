@@ -22,6 +22,7 @@ from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBu
 from pnp.core.units import PT_PER_MM
 from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
+from pnp.layout.bidi import is_rtl_language, mirrored, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face
 from pnp.layout.fonts import FontBook
@@ -411,6 +412,7 @@ class GameLayouts:
     def __init__(self, layouts: Layouts, palette: Palette, font_roles: dict[str, str], icons: IconLibrary, image_checker=None, language: str = "en"):
         self.layouts = layouts
         self.hyphenator = Hyphenator(language)  # where words of the edition's language break, in justified text
+        self.rtl = is_rtl_language(language)  # Arabic, Hebrew: the rulebook and reference are set from the right (pnp.layout.bidi)
         self.palette = palette
         self.font_roles = font_roles
         self.icons = icons
@@ -477,6 +479,7 @@ class GameLayouts:
             raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
+        runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]  # Arabic's joining forms, measured as they print
         hyphenator = self.hyphenator if hyphenate else None
         items = self._items(runs, family, bold, italic, color, hyphenator)
         box = (w * PT_PER_MM, h * PT_PER_MM)
@@ -491,7 +494,7 @@ class GameLayouts:
                 f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): shorten it, enlarge the box or lower min_size",
                 code="text-overflow",
             )
-        return laid
+        return mirrored(laid, box[0]) if starts_rtl(content) else laid  # a text that begins in Arabic or Hebrew reads from the right
 
     def _items(self, runs, family: str, bold: bool, italic: bool, color: str, hyphenator=None) -> list:
         missing: set = set()
