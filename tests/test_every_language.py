@@ -61,6 +61,8 @@ def test_a_scaffold_edition_builds_whole_with_pnps_words(edition, language):
     assert words["contents"] in rules and words["component"] in rules, rules[:400]
     labels = read_as_written(pdf_text(out / f"{GAME}-labels.pdf"))
     assert words["label_cards"].format(n=18) in labels, labels[:400]
+    cards = read_as_written(pdf_text(out / f"{GAME}-cards.pdf"))  # the sheets' footers, drawn with the fallback fonts
+    assert words["sheet_of"].format(n=1, total=2) in cards, [line for line in cards.splitlines() if "Crystals" in line][:2]
 
 
 def _lines(pdf, page: int) -> list[list[dict]]:

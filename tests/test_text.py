@@ -99,7 +99,7 @@ def test_the_minus_sign_is_the_text_fonts_own_en_dash(layouts):
 
 
 def test_characters_no_font_has_are_an_error(layouts):
-    with pytest.raises(LayoutError, match="U\\+0E01.*Thai: Noto Sans Thai"):  # Thai: no font pnp ships has it (漢 prints now)
+    with pytest.raises(LayoutError, match=r"U\+0E01.*Thai: Noto Sans Thai"):  # Thai: no font pnp ships has it (漢 prints now)
         fit(layouts, "ก")
 
 

@@ -148,7 +148,8 @@ class _BoardsPdf:
             layouts.append((spec, face, page, plan))
         _, _, page, plan = layouts[0]
         first = page or (plan.page_w, plan.page_h)
-        self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play")
+        self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play",
+                                 self.gctx.fonts.fallback_for)
         if self.ink_saver:
             from pnp.render.inksaver import lighten_face
 
