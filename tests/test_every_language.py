@@ -77,8 +77,15 @@ def _lines(pdf, page: int) -> list[list[dict]]:
     return [lines[k] for k in sorted(lines)]
 
 
+def _x_of(line: list[dict], word: str) -> float:
+    """Where `word` (drawn right to left: its letters last first) starts on the line, in points from the left."""
+    text = "".join(c["text"] for c in line)
+    return line[text.index(word[::-1])]["x0"]
+
+
 def test_an_arabic_rulebook_reads_from_the_right(edition):
-    """Its contents heading's letters stand right to left in reading order, joined, and the lines of a paragraph end flush at
+    """Its contents heading's letters stand right to left in reading order, joined, in the right-hand column; a
+    table's first column stands at its right; and the lines of a paragraph end flush at
     the right edge of the column, however long each is."""
     root, _ = edition("ar")
     lines = _lines(root / "output" / GAME / f"{GAME}-rulebook.pdf", 1)
@@ -87,6 +94,10 @@ def test_an_arabic_rulebook_reads_from_the_right(edition):
     letters = [c for c in heading if c["text"] in word]
     first, last = (next(c for c in letters if c["text"] == word[i]) for i in (0, -1))
     assert first["x0"] > last["x0"], "the word's first letter stands at its right"
+    assert first["x0"] > 306, "the contents open the page's first column, the right one (a Letter page is 612 pt wide)"
+    header = next(line for line in lines if _tables()["ar"]["count"][::-1] in "".join(c["text"] for c in line))
+    at = {key: _x_of(header, _tables()["ar"][key]) for key in ("component", "count", "details")}
+    assert at["component"] > at["count"] > at["details"], f"the table's first column stands at the right: {at}"
     assert all("\ufe70" <= c["raw"] <= "\ufeff" for c in letters), "each letter is drawn in its joining form (presentation forms B)"
     paragraph = [line for line in lines if any(s in "".join(c["text"] for c in line) for s in ("CrystalCavesis", "crystals:the"))]  # pdfplumber joins words
     assert len(paragraph) == 2

@@ -133,8 +133,14 @@ class Heading(Rich):
         return []
 
 
+def marker_pad(setter, room: float) -> tuple[float, float, float, float]:
+    """A list item's padding: `room` for its marker on the side its lines start (the right in a right-to-left edition)."""
+    return (0.0, 0.0, room, 0.0) if setter.rtl else (room, 0.0, 0.0, 0.0)
+
+
 class Stack(Block):
-    """Blocks one above the other, in an optional box with a marker (bullet, number, icon) in its left padding."""
+    """Blocks one above the other, in an optional box with a marker (bullet, number, icon) in its left padding (its right
+    one in a right-to-left edition)."""
 
     def __init__(self, children, *, pad=(0.0, 0.0, 0.0, 0.0), fill=None, stroke=None, bar=None, bar_w=2.5, radius=0.0,
                  marker=None, keep=False, space_before=None, space_after=None, gap=None):
@@ -187,7 +193,7 @@ class Stack(Block):
             setter, text, style, width = self.marker
             laid = setter.lay(text, width, style)
             y = self.first_baseline() - style.size * ASCENT
-            els.append(Text(0.0, y / K, laid.ops))
+            els.append(Text((self.width - width if setter.rtl else 0.0) / K, y / K, laid.ops))  # right to left: the marker at the right
         return tuple(els)
 
     def elements(self) -> tuple:

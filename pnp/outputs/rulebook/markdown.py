@@ -10,7 +10,7 @@ from pnp.core.colour import mix
 from pnp.layout import markup as rich
 from pnp.outputs.rulebook.look import Look
 from pnp.render.figures import Figure
-from pnp.render.flowables import Heading, Rich, Rule, Stack
+from pnp.render.flowables import Heading, Rich, Rule, Stack, marker_pad
 from pnp.render.tables import Table
 from pnp.render.text_setting import Setter, escape
 
@@ -140,7 +140,7 @@ class Converter:
                     if isinstance(child, Rich) and not loose:
                         child.spaceAfter = min(child.spaceAfter, 2.5)
                 marker = f"{start + n}." if ordered else ("•" if depth % 2 == 0 else "–")
-                out.append(Stack(children, pad=(hang, 0, 0, 0), marker=(self.setter, marker, marker_style, hang - 4),
+                out.append(Stack(children, pad=marker_pad(self.setter, hang), marker=(self.setter, marker, marker_style, hang - 4),
                                  space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5)))
             if out:
                 out[-1].spaceAfter = self.look.body.space_after
