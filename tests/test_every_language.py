@@ -10,7 +10,7 @@ import pytest
 from conftest import run_pnp
 
 from pnp.cli.scaffold import scaffold_files
-from pnp.data.words import _tables
+from pnp.data.words import _tables, shipped_languages
 from pnp.layout.scripts import missing_message
 
 GAME = "crystal-caves"
@@ -62,6 +62,21 @@ def test_a_scaffold_edition_builds_whole_with_pnps_words(edition, language):
     labels = read_as_written(pdf_text(out / f"{GAME}-labels.pdf"))
     assert words["label_cards"].format(n=18) in labels, labels[:400]
     cards = read_as_written(pdf_text(out / f"{GAME}-cards.pdf"))  # the sheets' footers, drawn with the fallback fonts
+    assert words["sheet_of"].format(n=1, total=2) in cards, [line for line in cards.splitlines() if "Crystals" in line][:2]
+
+
+@pytest.mark.parametrize("language", [lang for lang in shipped_languages() if lang not in ("en", "ja", "ar")])  # English: every other test
+def test_every_language_prints_pnps_words_with_no_finding(tmp_path, language):
+    """The same fit and glyph checks in every language pnp ships: the outputs that print its words (the rulebook's
+    contents, facts line and components table, the labels, the card sheets' footers) build --strict with no finding,
+    and the rulebook and card sheets hold the words, read back."""
+    root = _scaffold(tmp_path, language)
+    result = run_pnp(root, "build", GAME, "--strict", "--only", "rulebook", "--only", "labels", "--only", "cards")
+    assert result.exit_code == 0 and "error" not in result.output and "warning" not in result.output, result.output
+    words, out = _tables()[language], root / "output" / GAME
+    rules = read_as_written(pdf_text(out / f"{GAME}-rulebook.pdf"))
+    assert words["contents"] in rules and words["component"] in rules, rules[:300]
+    cards = read_as_written(pdf_text(out / f"{GAME}-cards.pdf"))
     assert words["sheet_of"].format(n=1, total=2) in cards, [line for line in cards.splitlines() if "Crystals" in line][:2]
 
 
