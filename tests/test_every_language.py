@@ -146,3 +146,21 @@ def test_a_symbol_from_the_fallback_never_reads_the_cjk_font():
     setter._covered("a ★", body, False, missing)
     assert not missing and not any(family == "droid-sans-fallback" for family, _, _ in fonts.registered())
     assert setter._covered("語", body, False, missing)[0][1] == fonts.font_name("droid-sans-fallback") and not missing
+
+
+def test_japanese_breaks_between_its_characters_but_never_before_its_punctuation():
+    """Japanese has no spaces between words: a paragraph wraps between any two characters within its width, and no
+    line starts with 、 or 。 (JIS X 4051's simplest rule), where an unbreakable run would overflow its box."""
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.markup import Run
+    from pnp.layout.typeset import Typesetter
+
+    setter = Typesetter(FontBook())
+    text = "山札をよく混ぜて、各プレイヤーに3枚ずつ配ります。手番では、カードを1枚出して、その効果を解決します。"
+    laid = setter.fit(setter.items([Run(text, False, False, None)], "noto-sans", False, False, "#000000", set()), 100, 400, 10, 10, 1.3, "left", "top")
+    lines: dict = {}
+    for op in laid.ops:
+        lines.setdefault(op.y, []).append(op)
+    assert laid.fits and len(lines) >= 4 and "".join(op.text for op in laid.ops) == text
+    assert all(max(op.x + op.w for op in line) <= 100 + 1e-6 for line in lines.values())
+    assert not [line for line in lines.values() if line[0].text[0] in "、。"], [line[0].text for line in lines.values()]

@@ -194,6 +194,7 @@ class Typesetter:
                 tick()
             if word:
                 breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
+                breaks = _with_cjk_breaks(word, breaks)
                 out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
                 word.clear()
                 soft.clear()
@@ -479,6 +480,28 @@ def _breaks(word: list, soft: list, length: int, hyphenate) -> tuple:
     if soft:
         return tuple(b for b in soft if b[0] < length)
     return hyphenate("".join(f[TEXT] for f in word)) if hyphenate is not None else ()
+
+
+# Japanese and Chinese are written without spaces: a line may break between any two of their characters, except
+# before closing punctuation and small kana, or after an opening bracket (the simplest of the kinsoku rules, JIS X 4051).
+_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》’”ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥")
+_NO_BREAK_AFTER = frozenset("（「『【〔〈《‘“")
+
+
+def _cjk(c: str) -> bool:
+    """A character of a script written without spaces between words: CJK ideographs, kana, their punctuation."""
+    return "\u3000" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef" or "\U00020000" <= c <= "\U0002fa1f"
+
+
+def _with_cjk_breaks(word: list, breaks: tuple) -> tuple:
+    """`breaks` and, in a word holding Japanese or Chinese, a break point (no hyphen) between each two characters
+    either of which is theirs, where the kinsoku rules allow it."""
+    text = "".join(f[TEXT] for f in word)
+    if text.isascii() or not any(_cjk(c) for c in text):
+        return breaks
+    cjk = tuple((i, False) for i in range(1, len(text)) if (_cjk(text[i - 1]) or _cjk(text[i]))
+                and text[i] not in _NO_BREAK_BEFORE and text[i - 1] not in _NO_BREAK_AFTER)
+    return tuple(sorted({*breaks, *cjk}))
 
 
 def _soft_breaks(part: str, length: int, soft: list) -> str:
