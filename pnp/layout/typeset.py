@@ -185,20 +185,21 @@ class Typesetter:
         soft: list[tuple[int, bool]] = []
         length = 0  # characters in the word so far
         fixed = False  # whether the word holds an icon of its own size
+        wide = False  # whether the word holds a character past ASCII (it may be Japanese or Chinese: _with_cjk_breaks)
 
         tick = self.tick
 
         def end_word():
-            nonlocal length, fixed
+            nonlocal length, fixed, wide
             if tick is not None:
                 tick()
             if word:
                 breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
-                breaks = _with_cjk_breaks(word, breaks)
+                breaks = _with_cjk_breaks(word, breaks) if wide else breaks
                 out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
                 word.clear()
                 soft.clear()
-            length, fixed = 0, False
+            length, fixed, wide = 0, False, False
 
         for run in runs:
             if run.icon is None and run.text == "\n":
@@ -224,6 +225,7 @@ class Typesetter:
                     part = _soft_breaks(part, length, soft)
                 if part:
                     length += len(part)
+                    wide = wide or not part.isascii()
                     for piece, piece_font in self._covered(part, font, bold or run.bold, missing, symbols):
                         word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
         end_word()
