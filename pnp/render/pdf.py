@@ -68,17 +68,20 @@ def line_width(c: Canvas, text: str, font: str, size: float) -> float:
 
 def draw_line(c: Canvas, x: float, y: float, text: str, font: str, size: float, anchor: str = "left") -> None:
     """One line of margin text from `x` (its left, its right with `anchor` "right", its middle with "centre"), each
-    character in a font that has it; the canvas's font is `font` again after it."""
+    character in a font that has it. The caller has set the canvas's font to `font` at `size`, and finds it so after:
+    a line its font draws whole writes what one drawString wrote (a font set again would be written again)."""
     runs = line_runs(c, text, font)
     if anchor != "left":
         width = sum(stringWidth(t, f, size) for t, f in runs)
         x -= width if anchor == "right" else width / 2
+    current = font
     for t, f in runs:
-        if (c._fontname, c._fontsize) != (f, size):  # a font set again would be written again
+        if f != current:
             c.setFont(f, size)
+            current = f
         c.drawString(x, y, t)
         x += stringWidth(t, f, size)
-    if (c._fontname, c._fontsize) != (font, size):
+    if current != font:
         c.setFont(font, size)
 
 
