@@ -21,6 +21,8 @@ def _scaffold(root, language: str):
     for rel, text in scaffold_files(GAME).items():
         if rel.endswith("game.yaml"):
             text = text.replace("\ntitle:", f"\nlanguages: [{language}]\ntitle:", 1)
+        if rel.endswith("rulebook.md"):
+            text += "\n> Keep the cards in their box.\n"  # a quote: its bar stands on the side lines start
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     return root
@@ -113,6 +115,12 @@ def test_an_arabic_rulebook_reads_from_the_right(edition):
     header = next(line for line in lines if _tables()["ar"]["count"][::-1] in "".join(c["text"] for c in line))
     at = {key: _x_of(header, _tables()["ar"][key]) for key in ("component", "count", "details")}
     assert at["component"] > at["count"] > at["details"], f"the table's first column stands at the right: {at}"
+    import pdfplumber
+
+    with pdfplumber.open(root / "output" / GAME / f"{GAME}-rulebook.pdf") as doc:
+        page, quote = next((page, line) for page in doc.pages for line in page.extract_text_lines() if "box" in line["text"])
+        bars = [r for r in page.rects if abs(r["width"] - 2.5) < 0.1 and r["top"] <= quote["top"] <= r["bottom"]]
+    assert bars and bars[0]["x0"] > quote["x1"], "a quote's bar stands at its right, where its lines start"
     assert all("\ufe70" <= c["raw"] <= "\ufeff" for c in letters), "each letter is drawn in its joining form (presentation forms B)"
     paragraph = [line for line in lines if any(s in "".join(c["text"] for c in line) for s in ("CrystalCavesis", "crystals:the"))]  # pdfplumber joins words
     assert len(paragraph) == 2

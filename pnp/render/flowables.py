@@ -143,7 +143,7 @@ class Stack(Block):
     one in a right-to-left edition)."""
 
     def __init__(self, children, *, pad=(0.0, 0.0, 0.0, 0.0), fill=None, stroke=None, bar=None, bar_w=2.5, radius=0.0,
-                 marker=None, keep=False, space_before=None, space_after=None, gap=None):
+                 marker=None, keep=False, space_before=None, space_after=None, gap=None, bar_right=False):
         children = [c for c in children if c is not None]
         sb = space_before if space_before is not None else (children[0].spaceBefore if children else 0.0)
         sa = space_after if space_after is not None else (children[-1].spaceAfter if children else 0.0)
@@ -151,6 +151,7 @@ class Stack(Block):
         self.children = children
         self.pad = pad  # left, top, right, bottom
         self.fill, self.stroke, self.bar, self.bar_w, self.radius = fill, stroke, bar, bar_w, radius
+        self.bar_right = bar_right  # the bar beside the box's right edge: a right-to-left edition's quote
         self.marker = marker  # (setter, text, style, width)
         self.keep = keep
         self.gap = gap  # fixed space between children, else their own spaces
@@ -160,7 +161,7 @@ class Stack(Block):
     def _like(self, children, first: bool) -> Stack:
         out = Stack(children, pad=self.pad, fill=self.fill, stroke=self.stroke, bar=self.bar, bar_w=self.bar_w, radius=self.radius,
                     marker=self.marker if first else None, keep=False, space_before=self.spaceBefore if first else 0.0,
-                    space_after=0.0 if first else self.spaceAfter, gap=self.gap)
+                    space_after=0.0 if first else self.spaceAfter, gap=self.gap, bar_right=self.bar_right)
         return out
 
     def _between(self, a, b) -> float:
@@ -188,7 +189,7 @@ class Stack(Block):
         if self.fill or self.stroke:
             els.append(rect(0, 0, self.width, self.height, self.fill, self.stroke, 0.5, self.radius))
         if self.bar:
-            els.append(rect(0, 0, self.bar_w, self.height, self.bar))
+            els.append(rect(self.width - self.bar_w if self.bar_right else 0, 0, self.bar_w, self.height, self.bar))
         if self.marker:
             setter, text, style, width = self.marker
             laid = setter.lay(text, width, style)

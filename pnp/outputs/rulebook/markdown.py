@@ -108,8 +108,9 @@ class Converter:
             return self.list_items(node, quote)
         if t == "blockquote":
             children = self.blocks(node.children, quote=True)
-            return [Stack(children, pad=(12, 7, 9, 7), fill=look.quote_fill, bar=look.accent, bar_w=2.5, keep=True,
-                          space_before=4, space_after=10)]
+            rtl = self.setter.rtl  # the bar on the side its lines start
+            return [Stack(children, pad=(9, 7, 12, 7) if rtl else (12, 7, 9, 7), fill=look.quote_fill, bar=look.accent, bar_w=2.5, keep=True,
+                          space_before=4, space_after=10, bar_right=rtl)]
         if t == "table":
             return [self.table(node)]
         if t == "hr":
