@@ -67,7 +67,7 @@ def test_a_scaffold_edition_builds_whole_with_pnps_words(edition, language):
     assert words["sheet_of"].format(n=1, total=2) in cards, [line for line in cards.splitlines() if "Crystals" in line][:2]
 
 
-@pytest.mark.parametrize("language", [lang for lang in shipped_languages() if lang not in ("en", "ja", "ar")])  # English: every other test
+@pytest.mark.parametrize("language", [lang for lang in shipped_languages() if lang not in ("en", "de", "ja", "ar")])  # en, de: organ-match builds
 def test_every_language_prints_pnps_words_with_no_finding(tmp_path, language):
     """The same fit and glyph checks in every language pnp ships: the outputs that print its words (the rulebook's
     contents, facts line and components table, the labels, the card sheets' footers) build --strict with no finding,
