@@ -65,6 +65,8 @@ def test_a_scaffold_edition_builds_whole_with_pnps_words(edition, language):
     assert words["label_cards"].format(n=18) in labels, labels[:400]
     cards = read_as_written(pdf_text(out / f"{GAME}-cards.pdf"))  # the sheets' footers, drawn with the fallback fonts
     assert words["sheet_of"].format(n=1, total=2) in cards, [line for line in cards.splitlines() if "Crystals" in line][:2]
+    tokens = read_as_written(pdf_text(out / f"{GAME}-tokens.pdf"))  # token sheets too: they printed English in every edition
+    assert words["sheet_of"].format(n=1, total=1) in tokens, [line for line in tokens.splitlines() if "Gems" in line][:2]
 
 
 @pytest.mark.parametrize("language", [lang for lang in shipped_languages() if lang not in ("en", "de", "ja", "ar")])  # en, de: organ-match builds
