@@ -479,7 +479,8 @@ class GameLayouts:
             raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
-        runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]  # Arabic's joining forms, measured as they print
+        if not content.isascii():  # Arabic's joining forms, measured as they print
+            runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]
         hyphenator = self.hyphenator if hyphenate else None
         items = self._items(runs, family, bold, italic, color, hyphenator)
         box = (w * PT_PER_MM, h * PT_PER_MM)

@@ -62,7 +62,8 @@ class Setter:
                 self.layouts.markup_problems[problem] = None
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
-            runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]  # Arabic's joining forms, measured as they print
+            if not text.isascii():  # Arabic's joining forms, measured as they print
+                runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]
             hyphenator = self.layouts.hyphenator if style.align == "justify" else None  # justified paragraphs break words in the edition's language
             hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink, hyphenator,
                                                            self.layouts.symbols)
