@@ -31,6 +31,7 @@ from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
+from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
@@ -38,7 +39,7 @@ from pnp.outputs.rulebook.look import LARGE_PRINT_PT, document_inks
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
 from pnp.render.columns import balance, spread, used_height
-from pnp.render.flowables import Heading, Rich, Stack, headings_in, pack, region_elements
+from pnp.render.flowables import Heading, Rich, Stack, headings_in, marker_pad, pack, region_elements
 from pnp.render.sheets import Group, Piece
 from pnp.render.tables import Table, TableLook
 from pnp.render.text_setting import K, Setter, Style, escape, rect, text_height
@@ -194,15 +195,15 @@ def section_blocks(setter: Setter, look: RefLook, sections: list[dict]) -> list:
         if sec["text"]:
             children.append(Rich(setter, sec["text"], look.body))
         for i, step in enumerate(sec["steps"], 1):
-            children.append(Stack([Rich(setter, step, look.item)], pad=(hang, 0, 0, 0), marker=(setter, f"{i}.", look.number, hang - look.size * 0.4)))
+            children.append(Stack([Rich(setter, step, look.item)], pad=marker_pad(setter, hang), marker=(setter, f"{i}.", look.number, hang - look.size * 0.4)))
         for bullet in sec["bullets"]:
-            children.append(Stack([Rich(setter, bullet, look.item)], pad=(hang, 0, 0, 0), marker=(setter, "•", look.number, hang - look.size * 0.5)))
+            children.append(Stack([Rich(setter, bullet, look.item)], pad=marker_pad(setter, hang), marker=(setter, "•", look.number, hang - look.size * 0.5)))
         if sec["table"]:
             header, rows = sec["table"]
             children.append(Table(setter, header, rows, look.table, space_before=look.size * 0.3, space_after=look.size * 0.5))
         icon_w = look.icon.size * 1.25
         for icon, text in sec["legend"]:
-            children.append(Stack([Rich(setter, text, look.item)], pad=(icon_w + look.size * 0.5, 0, 0, 0),
+            children.append(Stack([Rich(setter, text, look.item)], pad=marker_pad(setter, icon_w + look.size * 0.5),
                                   marker=(setter, f":{icon}:", dataclasses.replace(look.icon, align="left"), icon_w)))
         for child in children[1:]:
             child.spaceAfter = max(child.spaceAfter, look.size * 0.25)
@@ -451,8 +452,7 @@ def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
 def _missing_glyphs(missing: set, ref: Reference) -> list:
     if not missing:
         return []
-    chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-    return [error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=ref.game.slug)]
+    return [error("missing-glyph", missing_message(missing, "the reference's fonts"), ref.raw.loc, game=ref.game.slug)]
 
 
 class PlayerAids(NamedTuple):

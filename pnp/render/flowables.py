@@ -144,11 +144,17 @@ class Heading(Rich):
         return []
 
 
+def marker_pad(setter, room: float) -> tuple[float, float, float, float]:
+    """A list item's padding: `room` for its marker on the side its lines start (the right in a right-to-left edition)."""
+    return (0.0, 0.0, room, 0.0) if setter.rtl else (room, 0.0, 0.0, 0.0)
+
+
 class Stack(Block):
-    """Blocks one above the other, in an optional box with a marker (bullet, number, icon) in its left padding."""
+    """Blocks one above the other, in an optional box with a marker (bullet, number, icon) in its left padding (its right
+    one in a right-to-left edition)."""
 
     def __init__(self, children, *, pad=(0.0, 0.0, 0.0, 0.0), fill=None, stroke=None, bar=None, bar_w=2.5, radius=0.0,
-                 marker=None, keep=False, space_before=None, space_after=None, gap=None, role=None, in_list=None, key=None):
+                 marker=None, keep=False, space_before=None, space_after=None, gap=None, role=None, in_list=None, key=None, bar_right=False):
         children = [c for c in children if c is not None]
         sb = space_before if space_before is not None else (children[0].spaceBefore if children else 0.0)
         sa = space_after if space_after is not None else (children[-1].spaceAfter if children else 0.0)
@@ -156,6 +162,7 @@ class Stack(Block):
         self.children = children
         self.pad = pad  # left, top, right, bottom
         self.fill, self.stroke, self.bar, self.bar_w, self.radius = fill, stroke, bar, bar_w, radius
+        self.bar_right = bar_right  # the bar beside the box's right edge: a right-to-left edition's quote
         self.marker = marker  # (setter, text, style, width)
         self.keep = keep
         self.gap = gap  # fixed space between children, else their own spaces
@@ -168,7 +175,8 @@ class Stack(Block):
     def _like(self, children, first: bool) -> Stack:
         out = Stack(children, pad=self.pad, fill=self.fill, stroke=self.stroke, bar=self.bar, bar_w=self.bar_w, radius=self.radius,
                     marker=self.marker if first else None, keep=False, space_before=self.spaceBefore if first else 0.0,
-                    space_after=0.0 if first else self.spaceAfter, gap=self.gap, role=self.role, in_list=self.in_list, key=self.key)
+                    space_after=0.0 if first else self.spaceAfter, gap=self.gap, role=self.role, in_list=self.in_list, key=self.key,
+                    bar_right=self.bar_right)
         return out
 
     def _between(self, a, b) -> float:
@@ -199,7 +207,7 @@ class Stack(Block):
         if self.fill or self.stroke:
             els.append(rect(0, 0, self.width, self.height, self.fill, self.stroke, 0.5, self.radius))
         if self.bar:
-            els.append(rect(0, 0, self.bar_w, self.height, self.bar))
+            els.append(rect(self.width - self.bar_w if self.bar_right else 0, 0, self.bar_w, self.height, self.bar))
         return tuple(els)
 
     def _marker(self) -> tuple:
@@ -208,7 +216,7 @@ class Stack(Block):
         setter, text, style, width = self.marker
         laid = setter.lay(text, width, style)
         y = self.first_baseline() - style.size * ASCENT
-        return (Text(0.0, y / K, laid.ops),)
+        return (Text((self.width - width if setter.rtl else 0.0) / K, y / K, laid.ops),)  # right to left: the marker at the right
 
     def elements(self) -> tuple:
         els = list(self._own())

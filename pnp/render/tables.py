@@ -89,6 +89,8 @@ class Table(Block):
         look, pad = self.look, self.look.pad
         els, y = [], 0.0
         xs = [add_up(widths[:i]) for i in range(len(widths))]
+        if self.setter.rtl:  # a right-to-left edition's first column stands at the right
+            xs = [self.width - x - w for x, w in zip(xs, widths, strict=True)]
         if head:
             cells, h = head
             els.append(rect(0, 0, self.width, h, look.head_fill))

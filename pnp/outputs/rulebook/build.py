@@ -12,6 +12,7 @@ from pnp.core.errors import Loc, PnpError, error
 from pnp.data import source as yaml_source
 from pnp.data.schema import RulebookMatter
 from pnp.layout import rl
+from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
@@ -52,8 +53,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     doc.multiBuild(story, maxPasses=8)  # Platypus's passes, until the contents' numbers stop changing: one when the guess holds
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
-        book.findings.append(error("missing-glyph", f"characters missing from the rulebook's fonts and their fallback: {chars}: replace them or choose another font", Loc(book.rel), game=book.game.slug))
+        book.findings.append(error("missing-glyph", missing_message(setter.missing, "the rulebook's fonts"), Loc(book.rel), game=book.game.slug))
     return buf.getvalue(), doc.page, [list(entry) for entry in tables[0].entries()] if tables else [], doc.canv.page_keys
 
 

@@ -59,7 +59,8 @@ class RulebookDoc(BaseDocTemplate):
                          leftMargin=geo.left, rightMargin=geo.right, topMargin=geo.top, bottomMargin=geo.bottom)
         x, y, w, h = geo.frame
         pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        columns = [Frame(*box, id=f"column{n + 1}", **pad) for n, box in enumerate(geo.column_frames())]
+        boxes = geo.column_frames()[::-1] if book.gctx.layouts.rtl else geo.column_frames()  # right to left: the first column at the right
+        columns = [Frame(*box, id=f"column{n + 1}", **pad) for n, box in enumerate(boxes)]
         self.addPageTemplates([
             PageTemplate("cover", [Frame(x, y, w, h, id="cover", **pad)]),
             PageTemplate("body", columns, onPageEnd=book.furniture),
