@@ -44,6 +44,7 @@ from pnp.cli.scaffold import icons, new
 from pnp.cli.sellsheet import sellsheet
 from pnp.cli.showcase import showcase
 from pnp.cli.targets import bundle, calibrate, export, vendor_check
+from pnp.cli.translate import translate
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
@@ -256,6 +257,8 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @click.option("--mark-printed", is_flag=True, help="Take the cards of this build as printed: the next --changed compares with them.")
 @click.option("--strict", is_flag=True, help="Count warnings as errors: write nothing while any remains.")
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
+@click.option("--html", is_flag=True, help="Also write the rulebook as one self-contained HTML file, for screen readers and phones.")
+@click.option("--large-print", is_flag=True, help="Set the rulebook and the reference sheet in large print (14 pt and up); files end -large-print.")
 @click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("--fronts-only", is_flag=True, help="Card sheets print the fronts alone: no backs pages at all (to sleeve in front of old cards).")
@@ -269,7 +272,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @without_option
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, draft, quiet, without, cutter=None, fronts_only=False, insert=None, insert_fit="scale",
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, without, cutter=None, html=False, large_print=False, fronts_only=False, insert=None, insert_fit="scale",
           edge_bleed=False):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
@@ -282,7 +285,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     offset = parse_offset(back_offset) if back_offset else profile.offset
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
-                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
+                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet, html=html, large_print=large_print,
                    board_paper=board_paper, cutter=cutter or "", draft=draft, fronts_only=fronts_only, insert=insert, insert_fit=insert_fit,
                    edge_bleed=edge_bleed, without=frozenset(without))
     report = Report()
@@ -414,6 +417,7 @@ main.add_command(showcase)
 main.add_command(changes)
 main.add_command(pull)
 main.add_command(feedback)
+main.add_command(translate)
 main.add_command(sellsheet)
 
 

@@ -191,27 +191,23 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
 @click.option("--paper", default="letter,a4", show_default=True, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in); several comma-separated.")
 @click.option("--printer", default=None, help="Printer profile from pnp.yaml: its printable margin and back offset (as for build).")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/bundle/.")
+@click.option("--lang", default=None, help=LANG_HELP + ": each file name ends -<lang>), or all of them.")
 @click.pass_context
-def bundle(ctx, game, paper, printer, out):
+def bundle(ctx, game, paper, printer, out, lang):
     """Write one print-and-play PDF per paper (cover, checklist, print settings, assembly, every component, rulebook,
     playtest feedback sheet, credits), its ink-saver variant, and a zip with the separate PDFs and a read-me."""
     from pnp.cli.common import parse_papers
-    from pnp.data.config import printer_profile
-    from pnp.outputs.options import Options
-    from pnp.targets.bundle import bundle_game
 
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     papers = parse_papers(paper)
     report = Report()
-    loaded, engine = read_games(project, slugs, report)
     written = []
-    if loaded and not report.errors():
-        profile = printer_profile(project.root, printer)
-        base = Options(out=output_folder(project, out), printable_mm=profile.margin, back_offset=profile.offset)
-        result = bundle_game(engine.for_game(loaded[0]), base, tuple(papers), base.out / game / "bundle")
-        report.extend(result.findings)
-        written = result.files
+    for edition, code, _ in editions(project, slugs, lang):
+        with in_edition(report, code):
+            written += _bundle_edition(edition, code, game, tuple(papers), printer, out, report)
+        if report.errors():
+            break
     findings = report.sorted()
     print_findings([f for f in findings if f.severity != "note"])
     for path, size, pages in written:
@@ -219,3 +215,19 @@ def bundle(ctx, game, paper, printer, out):
     if report.errors():
         click.echo(summary(findings, slugs), err=True)
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def _bundle_edition(project, code: str, game: str, papers: tuple[str, ...], printer, out, report: Report) -> list:
+    """The files of one edition's bundle (`code` its language, '' the source), written into <out>/<game>/bundle/."""
+    from pnp.data.config import printer_profile
+    from pnp.outputs.options import Options
+    from pnp.targets.bundle import bundle_game
+
+    loaded, engine = read_games(project, [game], report)
+    if not loaded or report.errors():
+        return []
+    profile = printer_profile(project.root, printer)
+    base = Options(out=output_folder(project, out), printable_mm=profile.margin, back_offset=profile.offset, lang=code)
+    result = bundle_game(engine.for_game(loaded[0]), base, papers, base.out / game / "bundle")
+    report.extend(result.findings)
+    return result.files

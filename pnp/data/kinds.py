@@ -71,11 +71,11 @@ KINDS = (
     OutputKind("reference", "pnp.outputs.reference:build_reference",
                made_from=("reference",),
                inputs=("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml", "dice.yaml"),  # the components table counts the dice
-               options=(*SHEET_OPTIONS, "draft"), weight=3.0, title="Player reference", bundle=4, part="pnp.data.schema:ReferenceFile",
+               options=(*SHEET_OPTIONS, "large_print", "draft"), weight=3.0, title="Player reference", bundle=4, part="pnp.data.schema:ReferenceFile",
                preview="pnp.serve.components:reference_section"),
     OutputKind("rulebook", "pnp.outputs.rulebook.build:build_rulebook",
                inputs=("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml", "dice.yaml"),
-               options=("paper", "ink_saver", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section",
+               options=("paper", "ink_saver", "large_print", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section",
                keyed_on="pnp.outputs.rulebook.credits:mentions_key"),  # its credits: the icons any of the game's data names
     OutputKind("boxes", "pnp.outputs.boxes:build_boxes",
                made_from=("boxes",),

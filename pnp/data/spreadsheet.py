@@ -253,6 +253,17 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
     return rows
 
 
+def read_rows(source: SheetSource) -> list[list[tuple[object, Loc]]]:
+    """The sheet's rows as read, before any header is looked for: each cell's value (text from a text file, typed from
+    a workbook) and its place. The same limits and findings as `read_cards` (pnp translate import reads a sheet so)."""
+    return [[(cell.value, cell.loc) for cell in row] for row in _read_rows(source)[0]]
+
+
+def text_delimiter(path: Path, text: str) -> str:
+    """The delimiter a text sheet is read with: a .tsv's tab, else what its header row uses most."""
+    return TEXT_SUFFIXES.get(path.suffix.lower()) or _sniff_delimiter(text)
+
+
 def _sniff_delimiter(text: str) -> str:
     """`,` or `;` (Excel in locales with a decimal comma) or a tab, whichever splits the header row most."""
     header = text.split("\n", 1)[0]

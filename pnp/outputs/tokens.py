@@ -19,6 +19,7 @@ from pnp.core.errors import Loc, error
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_sets, token_variants
+from pnp.data.words import sheet_words
 from pnp.layout.elements import Circle, Face, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.elements import Group as Turned
 from pnp.outputs.context import GameContext, decks_fields, face_context
@@ -66,7 +67,8 @@ def build_tokens(gctx: GameContext, options: Options):
         data, stats = write_sheets(list(groups.values()), game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
                                    bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
                                    back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
-                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft)
+                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft,
+                                   words=sheet_words(game), fallback=gctx.fonts.fallback_for)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
     return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], \

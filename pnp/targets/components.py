@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pnp.core.errors import Finding, PnpError
 from pnp.core.files import file_name
 from pnp.core.shapes import RECTANGLE, Shape
-from pnp.data.project import Card, Deck
+from pnp.data.card_names import NAME_JOIN, card_name
 from pnp.layout.elements import Face
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
@@ -23,7 +23,6 @@ from pnp.outputs.reference import player_aids
 from pnp.outputs.tokens import sized_sets, standee_face, token_cut, token_faces
 
 KINDS = ("cards", "boards", "tokens", "player-aids")  # the order components are exported and listed in
-NAME_JOIN = " · "
 
 
 @dataclass(frozen=True)
@@ -79,12 +78,6 @@ class _ExportOptions(Options):
     @property
     def bleed_mm(self) -> float:
         return self.export_bleed
-
-
-def card_name(deck: Deck, card: Card) -> str:
-    """What a card says it is: the deck's name_field values (joined), else its id."""
-    values = [str(card.fields[key]) for key in deck.name_field if card.fields.get(key) not in (None, "")]
-    return NAME_JOIN.join(values) if values else card.id
 
 
 def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = ()) -> list[Component]:
