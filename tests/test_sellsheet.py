@@ -71,3 +71,23 @@ def test_a_game_yaml_without_pitch_age_or_time_is_a_warning_each_and_a_wrong_typ
     yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.", "pitch: [a, list]"))
     _, findings = Project(tmp_path).load_game("tiny")
     assert [str(f.loc).split("/")[-1] for f in findings if f.severity == "error"] == ["game.yaml:3:8"]
+
+
+def test_each_edition_has_its_own_sell_sheet_in_its_words(tmp_path):
+    """`--lang all`: the source's sheet and the German one beside it, named for it, listing the deck by its German name."""
+    import pdfplumber
+    from test_languages import DECK, GAME
+
+    (tmp_path / "data/duo/decks").mkdir(parents=True)
+    (tmp_path / "templates/duo").mkdir(parents=True)
+    (tmp_path / "data/duo/game.yaml").write_text(GAME, encoding="utf-8")
+    (tmp_path / "data/duo/decks/beasts.yaml").write_text(DECK, encoding="utf-8")
+    (tmp_path / "templates/duo/card.j2").write_text('{{ text(card.name, 5, 5, 50, 10) }}', encoding="utf-8")
+    result = run_pnp(tmp_path, "sellsheet", "duo", "--lang", "all", "--width", "400")
+    assert result.exit_code == 0, result.output + result.stderr
+    names = {}
+    for stem in ("duo-sellsheet", "duo-sellsheet-de"):
+        assert (tmp_path / f"output/duo/{stem}.png").is_file()
+        with pdfplumber.open(tmp_path / f"output/duo/{stem}.pdf") as pdf:
+            names[stem] = pdf.pages[0].extract_text()
+    assert "Beasts" in names["duo-sellsheet"] and "Biester" in names["duo-sellsheet-de"] and "Beasts" not in names["duo-sellsheet-de"]

@@ -5,7 +5,19 @@ import sys
 
 import click
 
-from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, one_paper, open_project, output_folder, print_findings, read_games
+from pnp.cli.common import (
+    EXIT_DATA,
+    EXIT_OK,
+    LANG_HELP,
+    editions,
+    game_names,
+    in_edition,
+    one_paper,
+    open_project,
+    output_folder,
+    print_findings,
+    read_games,
+)
 from pnp.core.errors import Report
 
 
@@ -16,26 +28,38 @@ from pnp.core.errors import Report
 @click.option("--width", type=click.IntRange(400, 6000), default=1400, show_default=True,
               help="Width of the picture of the game on the table, in pixels (1400 is about 190 ppi across a page).")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Folder (default: output/<game>).")
+@click.option("--lang", default=None, help=LANG_HELP + ": <game>-sellsheet-<lang>.pdf), or all of them.")
 @click.pass_context
-def sellsheet(ctx, game, paper, width, out):
+def sellsheet(ctx, game, paper, width, out, lang):
     """Write a one-page sell sheet: title, pitch, key facts, a picture of the game on the table and its components."""
+    project = open_project(ctx.obj["root"])
+    game_names(project, (game,))
+    report = Report()
+    for edition, code, _ in editions(project, [game], lang):
+        with in_edition(report, code):
+            _sellsheet_edition(edition, code, game, paper, width, out, report)
+        if report.errors():
+            break
+    print_findings(report.sorted())
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def _sellsheet_edition(project, code: str, game: str, paper: str, width: int, out, report: Report) -> None:
+    """One edition's sell sheet (`code` its language, '' the source): <game>-sellsheet[-<paper>][-<code>].pdf and .png."""
     from pathlib import Path
 
     from pnp.core.files import file_name, folder_to_write, write_atomic
     from pnp.targets.sellsheet import sellsheet as make
 
-    project = open_project(ctx.obj["root"])
-    game_names(project, (game,))
-    report = Report()
     loaded, engine = read_games(project, [game], report)
-    if loaded and not report.errors():
-        pdf, png, findings = make(engine.for_game(loaded[0]), paper, width)
-        report.extend(findings)
-        if not report.errors():
-            folder = folder_to_write(Path(out).expanduser().resolve() if out else output_folder(project, None) / game)
-            stem = file_name(f"{game}-sellsheet" + ("" if paper == "letter" else f"-{paper}"))
-            for suffix, data in ((".pdf", pdf), (".png", png)):
-                write_atomic(folder / f"{stem}{suffix}", data)
-            click.echo(f"{project.rel(folder / stem)}.pdf and .png: the sell sheet, one {paper} page")
-    print_findings(report.sorted())
-    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+    if not loaded or report.errors():
+        return
+    pdf, png, findings = make(engine.for_game(loaded[0]), paper, width)
+    report.extend(findings)
+    if report.errors():
+        return
+    folder = folder_to_write(Path(out).expanduser().resolve() if out else output_folder(project, None) / game)
+    stem = file_name("-".join(part for part in (f"{game}-sellsheet", "" if paper == "letter" else paper, code) if part))
+    for suffix, data in ((".pdf", pdf), (".png", png)):
+        write_atomic(folder / f"{stem}{suffix}", data)
+    click.echo(f"{project.rel(folder / stem)}.pdf and .png: the sell sheet, one {paper} page")
