@@ -24,9 +24,9 @@ DEFAULT_COLUMNS = {"time": ("Timestamp", "Completion time", "Time"), "code": ("C
 # Who answered, which the forms add to their sheets: never kept in the project's files, which go into git
 PERSONAL = frozenset({"email", "email address", "name", "id", "start time", "last modified time", "username"})
 CODE = re.compile(r"(?<![A-Z0-9])([A-Z2-7]{6})(?![A-Z0-9])")  # a stamp code as printed (pnp.data.stamps: 6 letters of base32)
-STAMP_TAIL = re.compile(r"\s*·\s*[A-Za-z2-7]{6}$")  # the code after the version in a stamp's text
+STAMP_TAIL = re.compile(r"\s*·\s*[A-Za-z2-7]{6}\Z")  # the code after the version in a stamp's text
 TIME_FORMATS = ("%Y/%m/%d %I:%M:%S %p", "%Y/%m/%d %H:%M:%S", "%m/%d/%Y %H:%M:%S", "%m/%d/%Y %H:%M", "%m/%d/%y %H:%M:%S", "%m/%d/%y %H:%M")
-TIME_ZONE = re.compile(r"\s+(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d\d)?)?$")  # Google Forms' CSV ends its times with the form's zone
+TIME_ZONE = re.compile(r"\s+(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d\d)?)?\Z")  # Google Forms' CSV ends its times with the form's zone
 
 
 @dataclass(frozen=True, order=True)

@@ -22,7 +22,7 @@ FLATTEN_MM = 0.02  # a curve of the outline becomes straight pieces at most this
 CLOSE_ENOUGH = 1e-6  # an open path whose ends meet this close (a fraction of its size) is closed
 MAX_OUTLINE_POINTS = 20_000  # corners of the flattened outline: a cut line needs far fewer, and every check walks them
 MOVE, LINE, CURVE, CLOSE = 0, 1, 2, 3  # reportlab's path operators, as svglib writes them
-STRETCH_SAID = 0.01  # an outline stretched more than 1 % to fill its piece's size is said: a star drawn square on a poker card
+STRETCH_SAID = 0.01  # the stretch past which filling its piece's size is said (a star drawn square on a poker card)
 
 
 class Outline(NamedTuple):
