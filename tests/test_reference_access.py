@@ -176,3 +176,22 @@ def test_a_german_edition_says_it_is_german(tmp_path):
     """Organ Match's German edition: the reference's /Lang is its edition's, its headings the German ones."""
     reader = PdfReader(_build(tmp_path, "organ-match", "de"))
     assert reader.trailer["/Root"]["/Lang"] == "de"
+
+
+def test_the_ink_savers_reference_keeps_its_structure(tmp_path, sheet):
+    """`--ink-saver` redraws each face lighter (pnp.render.inksaver): the sheet it prints is read as the full one is."""
+    from conftest import ROOT
+
+    from pnp.data.project import Project
+    from pnp.outputs.context import Engine
+    from pnp.outputs.options import Options
+    from pnp.outputs.reference import build_reference
+
+    project = Project(ROOT)
+    (_, data, _), = build_reference(Engine(project).for_game(project.load_game(GAME)[0]), Options(ink_saver=True))[0]
+    (tmp_path / "light.pdf").write_bytes(data)
+    reader = PdfReader(tmp_path / "light.pdf")
+    pages = {page.indirect_reference.idnum: n for n, page in enumerate(reader.pages)}
+    light: list[dict] = []
+    _walk(reader.trailer["/Root"]["/StructTreeRoot"]["/K"].get_object(), None, pages, light)
+    assert [e["role"] for e in light] == [e["role"] for e in sheet[1]]

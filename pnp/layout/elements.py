@@ -158,6 +158,10 @@ class Tagged(Group):
     def __getnewargs__(self):
         return (Group(*self), self.role, self.key, self.alt, self.attrs, self.leaf)
 
+    def _replace(self, **changes):
+        """A copy with `changes` that keeps its structure (the ink saver recolours a group's children)."""
+        return Tagged(Group(*self)._replace(**changes), self.role, self.key, self.alt, self.attrs, self.leaf)
+
 
 Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Qr | Group"
 

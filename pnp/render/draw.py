@@ -355,7 +355,7 @@ class FaceDrawer:
         content); a plain group's children are walked the same way; anything else, drawn outside every element, is an
         artifact (a band, a rule, a stripe)."""
         for el in elements:
-            role = getattr(el, "role", None)  # a Tagged copied by `_replace` has lost its tag: a plain group
+            role = getattr(el, "role", None)  # a Tagged remade by `_make` (no caller does) would have lost its tag: a plain group
             if role is not None:
                 with (tagging.content if el.leaf else tagging.element)(self.c, role, el.key, el.alt, el.attrs):
                     self._group(el)
