@@ -195,3 +195,26 @@ def test_the_ink_savers_reference_keeps_its_structure(tmp_path, sheet):
     light: list[dict] = []
     _walk(reader.trailer["/Root"]["/StructTreeRoot"]["/K"].get_object(), None, pages, light)
     assert [e["role"] for e in light] == [e["role"] for e in sheet[1]]
+
+
+def test_aid_only_sections_the_sheet_does_not_print_are_read_once_from_their_player_aid(tmp_path):
+    """Police Precinct's turn summary (`only: aid`) prints on its player aids alone (its sheet has two pages, no back
+    to spare): the first copy of each aid card is read, so every section's title is a heading once, and the other
+    copies, like the rest of the page, are artifacts."""
+    from conftest import ROOT
+
+    pdf = _build(tmp_path, "police-precinct")
+    raw = yaml.safe_load((ROOT / "data" / "police-precinct" / "reference.yaml").read_text(encoding="utf-8"))
+    reader = PdfReader(pdf)
+    pages = {page.indirect_reference.idnum: n for n, page in enumerate(reader.pages)}
+    elems: list[dict] = []
+    _walk(reader.trailer["/Root"]["/StructTreeRoot"]["/K"].get_object(), None, pages, elems)
+    texts: dict = defaultdict(str)
+    for n, objects in enumerate(_page_objects(pdf)):
+        for _, marks, text, _ in objects:
+            mcid = next((m for _, m in marks if m is not None), None)
+            assert mcid is not None or any(name == "Artifact" for name, _ in marks), f"page {n + 1}: {text[:30]}"
+            if mcid is not None:
+                texts[n, mcid] += text
+    assert any(s.get("only") == "aid" for s in raw["sections"])
+    assert sorted(_squeeze(_text(e, texts)) for e in elems if e["role"] == "H2") == sorted(_read(s["title"]) for s in raw["sections"])

@@ -213,7 +213,7 @@ def section_blocks(setter: Setter, look: RefLook, sections: list[dict]) -> list:
                                   role="LI", in_list=(n, "legend"), key=(n, "legend", i)))
         for child in children[1:]:
             child.spaceAfter = max(child.spaceAfter, look.size * 0.25)
-        blocks.append(Stack(children, keep=True, space_before=look.size * 1.1, space_after=look.size * 1.1))
+        blocks.append(Stack(children, keep=True, space_before=look.size * 1.1, space_after=look.size * 1.1, key=("ref", n)))
     return blocks
 
 
@@ -331,6 +331,7 @@ class Sheet(NamedTuple):
     page_size: tuple[float, float]
     size: float
     fill: float
+    glance: bool = False  # whether it prints the aid-only sections on its back ("At a glance")
 
 
 def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set,
@@ -350,7 +351,7 @@ def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: 
         at_a_glance = lay_sheet(gctx, frame, back, missing, sizes)
         extra = sheet_pages(gctx, frame, at_a_glance, "At a glance", "At a glance (continued)", bleed)
         findings += _overflowed(at_a_glance.overflow, sections, "the reference sheet's columns", ref)
-    return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions)), findings
+    return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions), bool(extra)), findings
 
 
 class AidCard(NamedTuple):
@@ -388,11 +389,12 @@ def _cards(regions: list) -> int:
     return -(-len(regions) // FACES_PER_CARD)
 
 
-def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[AidCard], list]:
+def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set, read: frozenset = frozenset()) -> tuple[list[AidCard], list]:
     """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and their findings.
 
     Each card's sides are balanced; an odd last face (one section that cannot be shared) gets the decorative back
-    (the game's title), so every card has two sides."""
+    (the game's title), so every card has two sides. The sections numbered in `read` (aid-only ones the sheet does not
+    print) carry their structure for a tagged PDF, whose reader reads them on the first copy of their card."""
     game = gctx.game
     w, h = ref.spec.card_size
     frame = CardFrame(gctx, (w, h))
@@ -411,7 +413,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
                Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, frame.band_h - BAND_INSET, look.accent, None, 0.0, BAND_RADIUS, None)]
         laid = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, MIN_AID_PT)
         els.append(Text(CARD_SAFE, CARD_SAFE, laid.ops))
-        els += region_elements(region, CARD_SAFE * K, frame.text_top * K)
+        els += region_elements(region, CARD_SAFE * K, frame.text_top * K, lambda block: block.key in read)
         laid = setter.lay(f"{escape(game.title)}   {n} / {len(fitted.regions)}", frame.width, frame.foot_style)
         els.append(Text(CARD_SAFE, frame.foot_top, laid.ops))
         faces.append(Face(w, h, bleed, tuple(els), icons_used(els)))
@@ -517,7 +519,8 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     gctx.layouts.markup_problems.clear()
     try:
         sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing, options.large_print)
-        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing)
+        read = frozenset() if sheet.glance else frozenset(("ref", s["n"]) for s in summary(sections))  # else read nowhere
+        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing, read)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path) + _missing_glyphs(missing, ref)

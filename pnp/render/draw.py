@@ -34,6 +34,11 @@ K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
 
 
+def _has_structure(elements) -> bool:
+    """Whether elements hold a `Tagged` group (at any depth)."""
+    return any(getattr(el, "role", None) is not None or (isinstance(el, Group) and _has_structure(el.children)) for el in elements)
+
+
 class FaceDrawer:
     """Keeps the forms of one PDF: faces and icons, each defined on first use.
 
@@ -59,6 +64,7 @@ class FaceDrawer:
         self.tags = tagging.tagger_of(canvas) if getattr(canvas, "pnp_face_structure", False) else None
         # a replay would repeat another drawing's marked-content ids: a tagged PDF draws each face anew
         self.recording = drawn.on(canvas, self._ask_again) if drawn is not None and colour_filter is None and face_filter is None and self.tags is None else None
+        self._read: set = set()  # faces with structure drawn once inline on a tagged canvas
         self._scale = 1.0  # how large what is being drawn prints, against its own size (pnp.render.print_floor)
         self._icon_sizes: dict = {}  # icon name → (width, height, thinnest stroke) in its own units
 
@@ -113,6 +119,9 @@ class FaceDrawer:
         which saves a PDF object per card in decks of unique cards. `rotate` 180
         turns it in its own place (gutterfold backs)."""
         face = self.prepared(face)
+        if reused and self.tags is not None and face not in self._read and _has_structure(face.elements):
+            self._read.add(face)  # the first copy of a face with structure is read (drawn inline); the others are placed forms
+            reused = False
         if reused:
             name = self.form(face)
             with tagging.artifact(self.c) if self.tags is not None else nullcontext():  # a face placed often (a player aid) is decoration

@@ -388,12 +388,12 @@ def pack(blocks, width: float, height, max_regions: int = 500):
     return regions, overflow
 
 
-def region_elements(region, x_pt: float = 0.0, y_pt: float = 0.0, tagged: bool = False) -> tuple:
-    """The elements of a packed region, placed with its top-left at (x, y) points; `tagged`, with their structure
-    (`Block.tagged`)."""
+def region_elements(region, x_pt: float = 0.0, y_pt: float = 0.0, tagged=False) -> tuple:
+    """The elements of a packed region, placed with its top-left at (x, y) points; `tagged` (True, or a test of a block),
+    with their structure (`Block.tagged`)."""
     els = []
     for y, block in region:
-        sub = block.tagged() if tagged else block.elements()
+        sub = block.tagged() if (tagged(block) if callable(tagged) else tagged) else block.elements()
         if sub:
             els.append(group(x_pt, y_pt + y, sub))
     return tuple(els)
