@@ -76,6 +76,27 @@ def test_a_language_the_game_does_not_list_is_the_located_error_build_gives(two,
     assert not (two / "output" / "duo").exists()
 
 
+@pytest.mark.parametrize("command", [("serve", "duo"), ("preview", "duo")])
+def test_every_edition_at_once_is_refused_where_the_game_lists_them_with_the_command_for_each(two, command):
+    """A server or preview follows one edition: `--lang all` of a two-language game is one located error naming both
+    languages and the command for the other; of a one-language game it is that one edition (serve then goes on to its
+    port, taken here, and stops there)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = ("--port", str(taken.getsockname()[1])) if command[0] == "serve" else ()
+        result = run_pnp(two, *command, *port, "--lang", "all")
+        assert result.exit_code == 1
+        assert "data/duo/game.yaml:4:12: error: this game has 2 editions (en, de)" in result.output, result.output
+        assert f"`pnp {command[0]} duo --lang de`" in result.output and result.output.count("error:") == 1
+        assert not (two / "output" / "duo").exists()
+        if command[0] == "serve":
+            game = two / "data" / "duo" / "game.yaml"
+            game.write_text(game.read_text(encoding="utf-8").replace("languages: [en, de]\n", ""), encoding="utf-8")
+            result = run_pnp(two, *command, *port, "--lang", "all")
+            assert result.exit_code == 2 and "cannot listen on 127.0.0.1" in result.output, result.output
+
+
 def test_bundle_writes_the_german_edition_with_the_language_in_each_file_name(two):
     result = run_pnp(two, "bundle", "duo", "--paper", "letter", "--lang", "de")
     assert result.exit_code == 0, result.output

@@ -447,7 +447,7 @@ def test_large_print_sets_the_reference_sheet_at_14_pt_or_more(gctx):
     def runs(elements):
         for e in elements:
             yield from getattr(e, "ops", ())
-            yield from runs(getattr(e, "elements", ()))
+            yield from runs(getattr(e, "children", ()))  # a group's (a column's block, a tagged heading)
 
     laid, _ = reference_faces(gctx, Options(large_print=True))
     sizes = [op.size for page in laid.sheet.pages for op in runs(page.elements) if getattr(op, "text", "").strip()]

@@ -265,11 +265,44 @@ def test_the_rulebook_comes_back_as_its_own_file_section_by_section(translated, 
     write_csv(tmp_path / "whole.csv", [rows[0], *book])
     assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "whole.csv")).exit_code == 0
     written = (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8")
-    assert written == "---\nsubtitle: Spielregeln\n---\n\n# Überblick\n\nSammelt Kristalle.\n\n# Spielmaterial\n\n{{ components() }}\n\n# Spielablauf\n\nSpielt.\n"
+    src = {row[0].partition("#")[2]: "{# src: " + letters(row[2].removeprefix("'")) + " #}" for row in book}  # each notes its source's digest ('---: the sheet's guard)
+    assert written == (f"---\nsubtitle: Spielregeln\n---\n{src['opening']}\n\n# Überblick\n{src['overview']}\n\nSammelt Kristalle.\n\n"
+                       f"# Spielmaterial\n{src['components']}\n\n{{{{ components() }}}}\n\n# Spielablauf\n{src['playing']}\n\nSpielt.\n")
     book[3][3] = "# Spielablauf\n\nSpielt reihum."
     write_csv(tmp_path / "one.csv", [rows[0], book[3]])
     assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "one.csv")).exit_code == 0
     assert (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == written.replace("Spielt.", "Spielt reihum.")
+
+
+def test_a_changed_rulebook_section_makes_validate_warn_at_its_german_section(translated, tmp_path):
+    """rulebook.de.md notes the digest of each section's source as a Jinja comment (which no rulebook prints); when
+    rulebook.md's section changes, validate warns at the German section's heading and the export marks its row stale."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    rows = read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")
+    book = [row for row in rows if row[0].startswith("data/gems/rulebook.md#")]
+    for row, german in zip(book, ["---\nsubtitle: Spielregeln\n---", "# Überblick\n\nSammelt Kristalle.", "# Spielmaterial\n\nAlles.",
+                                  "# Spielablauf\n\nSpielt."], strict=True):
+        row[3] = german
+    write_csv(tmp_path / "whole.csv", [rows[0], *book])
+    assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "whole.csv")).exit_code == 0
+    assert "older text" not in run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick").output
+    assert run_pnp(tmp_path, "build", "gems", "--lang", "de", "--only", "rulebook").exit_code == 0
+    printed = pdf_text(tmp_path / "output/gems/gems-rulebook-de.pdf")
+    assert "Spielablauf" in printed and "src" not in printed  # the notes are comments: no rulebook prints them
+    rules = tmp_path / "data/gems/rulebook.md"
+    english = rules.read_text(encoding="utf-8")
+    playing = english.index("\n# Playing")
+    rules.write_text(english[:playing] + english[playing:].replace(".", ", then pass.", 1), encoding="utf-8")
+    result = run_pnp(tmp_path, "validate", "gems", "--lang", "de", "--quick")
+    warned = [line for line in result.output.splitlines() if "made from an older text" in line]
+    german = (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8").split("\n")
+    assert len(warned) == 1 and warned[0].startswith(f"data/gems/rulebook.de.md:{german.index('# Spielablauf') + 1}:1: warning: "
+                                                      "translation of the rulebook's section 'playing'"), result.output
+    assert "older text" not in run_pnp(tmp_path, "validate", "gems", "--lang", "en", "--quick").output
+    assert run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30").exit_code == 0
+    status = {row[0].partition("#")[2]: row[4] for row in read_csv(tmp_path / "output/gems/translate/gems-de.csv") if "rulebook.md#" in row[0]}
+    assert status == {"opening": "", "overview": "", "components": "", "playing": "stale"}
 
 
 def test_a_sheet_in_a_language_the_game_lacks_is_one_error_at_its_header(translated, tmp_path):

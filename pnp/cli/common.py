@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.core.collector import paused
-from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, one_per_mistake, printable
+from pnp.core.errors import Finding, Loc, PnpError, Report, did_you_mean, error, one_per_mistake, printable
 
 if TYPE_CHECKING:  # the engine is imported by the commands that use it, so `pnp --help` starts at once
     from pnp.data.project import Project
@@ -68,7 +68,7 @@ def one_edition(project: Project, slugs: list[str], lang: str | None) -> Project
     if lang is None:
         return project
     if lang == "all":
-        raise click.BadParameter("this command follows one edition: give one language of the game's `languages:`", param_hint="--lang")
+        return _every_edition_is_one(project, slugs)
     from pnp.data.project import Project
 
     edition = Project(project.root, lang)
@@ -80,6 +80,36 @@ def one_edition(project: Project, slugs: list[str], lang: str | None) -> Project
         click.echo(summary(unknown, slugs), err=True)
         sys.exit(EXIT_DATA)
     return edition
+
+
+def _every_edition_is_one(project: Project, slugs: list[str]) -> Project:
+    """`--lang all` for a command that follows one edition: the project as it is when each game has one edition (its
+    source), else a located error at each game that lists more, naming its languages and the command for each. One
+    server or watcher follows one edition: the preview's pages, its file names and what a drag writes back are that
+    edition's, and two editions in one page would show a German card beside its English one with no word of which."""
+    command = click.get_current_context().info_name or "serve"
+    several = [(slug, project.languages(slug)) for slug in slugs]
+    findings = [error("language-all", f"this game has {len(langs)} editions ({', '.join(langs)}) and `pnp {command}` follows one: give one "
+                      f"language, or run one per edition, like `pnp {command} {slug} --lang {langs[1]}`"
+                      + (" with its own --port" if command == "serve" else ""), _languages_at(project, slug), game=slug)
+                for slug, langs in several if len(langs) > 1]
+    if not findings:
+        return project
+    print_findings(findings)
+    click.echo(summary(findings, slugs), err=True)
+    sys.exit(EXIT_DATA)
+
+
+def _languages_at(project: Project, slug: str) -> Loc:
+    """Where game `slug`'s game.yaml lists its languages (a game listing several was read already: `Project.languages`)."""
+    from pnp.data.source import LocDict, load_yaml
+
+    path = project.data_dir / slug / "game.yaml"
+    try:
+        data = load_yaml(path, project.rel(path))
+    except PnpError:
+        data = None
+    return data.loc_of("languages") if isinstance(data, LocDict) and "languages" in data else Loc(project.rel(path))
 
 
 def game_names(project: Project, names: tuple[str, ...]) -> list[str]:

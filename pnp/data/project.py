@@ -1,7 +1,7 @@
 """The game model: a project's games, decks, cards, boards and tokens, read and shape-checked.
 
-Loading collects every finding of every file of a game before giving up, so
-a designer sees all their typos at once. Nothing is drawn here.
+Loading collects every finding of every file of a game before giving up, so a designer sees all their typos at once.
+Nothing is drawn here.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from pnp.data.outlines import deck_shape, token_outlines
 from pnp.data.source import EmptyCell, LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
+from pnp.data.translations import stale_sections
 from pnp.data.words import lacking_words
 
 if TYPE_CHECKING:  # the readers import the schema (pydantic) when a game is read: a build answered from its cache reads none
@@ -122,14 +123,13 @@ class Project:
         self._kept_yaml: tuple[KeptParses, str] | None = None  # (where, parser version): keep_yaml_reads_in
 
     def keep_yaml_reads_in(self, kept: KeptParses, version: str) -> None:
-        """Keep what parsing each game's YAML files gives in `kept` (a build's cache), by the files' bytes and the
-        parser's `version`: a new process reading an unchanged file unpickles it, a fraction of parsing it
-        (docs/performance.md). A file that fails to parse is not kept: its error is found again."""
+        """Keep what parsing each game's YAML files gives in `kept` (a build's cache), by the files' bytes and the parser's
+        `version`: a new process reading an unchanged file unpickles it, a fraction of parsing it (docs/performance.md).
+        A file that fails to parse is not kept: its error is found again."""
         self._kept_yaml = (kept, version)
 
     def _load(self, path: Path, rel: str, findings: list, slug: str):
-        """A game YAML file's located value (from `keep_yaml_reads_in`'s store when its bytes were parsed before), or
-        None with its errors in `findings`."""
+        """A game YAML file's located value (from `keep_yaml_reads_in`'s store when its bytes were parsed before), or None with its errors in `findings`."""
         try:
             self.inside_data(path, rel)
             if self._kept_yaml is None:
@@ -184,10 +184,9 @@ class Project:
         those files hold (`Game.failed` names them): `validate` and `build` then check and render the rest in memory,
         so one run reports every independent error (docs/findings.md). Such a game is never written.
 
-        A game reads only its own folder, so while no file in it changed (see
-        `folder_state`) a process that stays up (`pnp watch`, `pnp serve`)
-        reuses the game it read last: a save in one game rereads that game alone,
-        and keeps the objects of the cards it reads alike (`_as_before`)."""
+        A game reads only its own folder, so while no file in it changed (see `folder_state`) a process that stays up
+        (`pnp watch`, `pnp serve`) reuses the game it read last: a save in one game rereads that game alone, and keeps
+        the objects of the cards it reads alike (`_as_before`)."""
         from pnp.data.fontfiles import font_role_findings, game_font_findings
 
         gdir = self.data_dir / slug
@@ -316,6 +315,7 @@ class Project:
             return source
         own = gdir / f"rulebook.{edition.lang}.md"
         if _there(own):
+            findings += stale_sections(self, source, edition.lang, slug)  # a section translated from an older text
             return own
         findings.append(warning("translation-missing", f"no rulebook.{edition.lang}.md: the '{edition.lang}' edition prints the source rulebook; "
                                 f"translate rulebook.md into rulebook.{edition.lang}.md", Loc(self.rel(source)), game=slug))
@@ -477,8 +477,7 @@ class Project:
         return sheet
 
     def _folder_cards(self, data: LocDict, path: Path, slug: str, findings: list) -> bool:
-        """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder);
-        False after a finding."""
+        """Fill `data["cards"]` with a card for each image of the folder `cards_from` names (pnp.data.image_folder); False after a finding."""
         if "cards" in data:
             findings.append(error("deck-two-sources", "this deck has both `cards:` and `cards_from:`: keep one", data.key_loc("cards"), game=slug))
             return False

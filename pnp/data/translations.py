@@ -210,9 +210,51 @@ def rulebook_sections(project, rulebook: Path) -> LocDict:
         if len(spans) == len(ids):  # another number of sections: no section can be told for its source
             own_lines = own.split("\n")
             for sid, (a, b) in zip(ids, spans, strict=True):
-                found[f"{sid}{MARK}{lang}"] = "\n".join(own_lines[a:b]).strip()
+                text = "\n".join(own_lines[a:b]).strip()
+                note = SOURCE_NOTE.search(text)
+                if note:
+                    found[digest_key(sid, lang)] = note[1]
+                    text = (text[:note.start()] + text[note.end():]).strip()
+                found[f"{sid}{MARK}{lang}"] = text
                 found.locs[f"{sid}{MARK}{lang}"] = Loc(orel, a + 1, 1)
     return found
+
+
+# The digest of the source section a rulebook.<lang>.md section was translated from, on a line of its own in it: a
+# Jinja comment, which the rulebook's rendering drops (pnp.outputs.rulebook.build.rulebook_markdown) as it drops every
+# other, so neither the PDF nor the HTML shows it. `pnp translate import` writes it after the section's heading.
+SOURCE_NOTE = re.compile(r"^\{#\s*src:\s*([a-z]+)\s*#\}[ \t]*(?:\n|$)", re.MULTILINE)
+
+
+def noted(text: str, digest: str) -> str:
+    """A translated section with its source's digest noted: after its heading line, or after the opening section
+    (its front matter must stay first)."""
+    text = SOURCE_NOTE.sub("", text).strip()
+    note = f"{{# src: {digest} #}}"
+    head, sep, rest = text.partition("\n")
+    if head.lstrip().startswith("#"):
+        return f"{head}\n{note}{sep}{rest}"
+    return f"{text}\n{note}"
+
+
+def stale_sections(project, rulebook: Path, lang: str, slug: str) -> list[Finding]:
+    """A warning at each section of rulebook.<lang>.md whose noted source digest is not its rulebook.md section's now."""
+    from pnp.core.errors import warning
+
+    try:
+        found = rulebook_sections(project, rulebook)
+    except PnpError:
+        return []  # reading the rulebook says what is wrong with it
+    out = []
+    for sid in [k for k in found if MARK not in k]:
+        recorded = found.get(digest_key(sid, lang))
+        if recorded and recorded != source_digest(found[sid]):
+            now = found[sid].split("\n", 1)[0]
+            out.append(warning("translation-stale", f"translation of the rulebook's section '{sid}' made from an older text: rulebook.md's "
+                               f"section now reads '{now[:60]}…' and differs; check this section against it, then set its note to "
+                               f"`{{# src: {source_digest(found[sid])} #}}` (`pnp translate import` does it for you)",
+                               found.loc_of(f"{sid}{MARK}{lang}"), game=slug))
+    return out
 
 
 def _deck_sheet(project, deck: LocDict, path: Path) -> dict[str, Place] | None:

@@ -142,6 +142,27 @@ class Group(NamedTuple):
     children: tuple
 
 
+class Tagged(Group):
+    """A group that a tagged PDF reads as one structure element (pnp.render.tagging): its `role` (`H2`, `P`, `LI`,
+    `Table`, `TD`, `Figure`…), the `key` its parts share when split over columns, `alt` for a figure, `attrs` (a header
+    cell's scope); with `leaf`, what it draws is the element's own content, else its kids' (tagged) content.
+
+    Everything else (digests, checks, SVG, the ink saver) sees the Group it is; the structure rides beside the tuple,
+    so it never changes a face's equality or hash."""
+
+    def __new__(cls, group: Group, role: str, key=None, alt: str | None = None, attrs: dict | None = None, leaf: bool = True):
+        out = super().__new__(cls, *group)
+        out.role, out.key, out.alt, out.attrs, out.leaf = role, key, alt, attrs, leaf
+        return out
+
+    def __getnewargs__(self):
+        return (Group(*self), self.role, self.key, self.alt, self.attrs, self.leaf)
+
+    def _replace(self, **changes):
+        """A copy with `changes` that keeps its structure (the ink saver recolours a group's children)."""
+        return Tagged(Group(*self)._replace(**changes), self.role, self.key, self.alt, self.attrs, self.leaf)
+
+
 Element: TypeAlias = "Rect | Line | Circle | Ellipse | Polygon | Text | Image | Icon | Qr | Group"
 
 

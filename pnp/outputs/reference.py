@@ -30,7 +30,7 @@ from pnp.core.errors import PnpError, did_you_mean, error, warning
 from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
-from pnp.layout.elements import Face, Line, Rect, Text, icons_used
+from pnp.layout.elements import Face, Line, Rect, Tagged, Text, icons_used
 from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
@@ -42,7 +42,7 @@ from pnp.render.columns import balance, spread, used_height
 from pnp.render.flowables import Heading, Rich, Stack, headings_in, marker_pad, pack, region_elements
 from pnp.render.sheets import Group, Piece
 from pnp.render.tables import Table, TableLook
-from pnp.render.text_setting import K, Setter, Style, escape, rect, text_height
+from pnp.render.text_setting import K, Setter, Style, escape, group, rect, text_height
 
 SHEET_MARGIN = (14.0, 16.0)  # mm around the sheet's content: inside the printable area, room for the footer
 COLUMN_GAP = 6.0  # mm
@@ -138,6 +138,7 @@ class Reference:
                 "legend": [],
                 "only": sec.only,
                 "loc": loc_at(self.raw, base),
+                "n": i,  # its place in reference.yaml: its structure elements' keys in a tagged PDF
             }
             if sec.table:
                 header = [self.text(c, [*base, "table", "header", j]) for j, c in enumerate(sec.table.header)]
@@ -187,27 +188,32 @@ def summary(sections: list[dict]) -> list[dict]:
 
 
 def section_blocks(setter: Setter, look: RefLook, sections: list[dict]) -> list:
-    """One kept-together stack per section: title, text, numbered steps, bullets, table, icon legend."""
+    """One kept-together stack per section: title, text, numbered steps, bullets, table, icon legend. In a tagged PDF the
+    title is a heading (H2), the steps, bullets and legend lists (L, each line an LI; a legend's icon a Figure named)."""
     blocks = []
     hang = look.size * 1.6
-    for n, sec in enumerate(sections):
+    for sec in sections:
+        n = sec["n"]
         children = [Heading(setter, sec["title"], look.title, 2, f"ref{n}", toc=False)]
         if sec["text"]:
             children.append(Rich(setter, sec["text"], look.body))
         for i, step in enumerate(sec["steps"], 1):
-            children.append(Stack([Rich(setter, step, look.item)], pad=marker_pad(setter, hang), marker=(setter, f"{i}.", look.number, hang - look.size * 0.4)))
-        for bullet in sec["bullets"]:
-            children.append(Stack([Rich(setter, bullet, look.item)], pad=marker_pad(setter, hang), marker=(setter, "•", look.number, hang - look.size * 0.5)))
+            children.append(Stack([Rich(setter, step, look.item)], pad=marker_pad(setter, hang), marker=(setter, f"{i}.", look.number, hang - look.size * 0.4),
+                                  role="LI", in_list=(n, "steps"), key=(n, "steps", i)))
+        for i, bullet in enumerate(sec["bullets"]):
+            children.append(Stack([Rich(setter, bullet, look.item)], pad=marker_pad(setter, hang), marker=(setter, "•", look.number, hang - look.size * 0.5),
+                                  role="LI", in_list=(n, "bullets"), key=(n, "bullets", i)))
         if sec["table"]:
             header, rows = sec["table"]
             children.append(Table(setter, header, rows, look.table, space_before=look.size * 0.3, space_after=look.size * 0.5))
         icon_w = look.icon.size * 1.25
-        for icon, text in sec["legend"]:
+        for i, (icon, text) in enumerate(sec["legend"]):
             children.append(Stack([Rich(setter, text, look.item)], pad=marker_pad(setter, icon_w + look.size * 0.5),
-                                  marker=(setter, f":{icon}:", dataclasses.replace(look.icon, align="left"), icon_w)))
+                                  marker=(setter, f":{icon}:", dataclasses.replace(look.icon, align="left"), icon_w),
+                                  role="LI", in_list=(n, "legend"), key=(n, "legend", i)))
         for child in children[1:]:
             child.spaceAfter = max(child.spaceAfter, look.size * 0.25)
-        blocks.append(Stack(children, keep=True, space_before=look.size * 1.1, space_after=look.size * 1.1))
+        blocks.append(Stack(children, keep=True, space_before=look.size * 1.1, space_after=look.size * 1.1, key=("ref", n)))
     return blocks
 
 
@@ -301,16 +307,16 @@ def sheet_pages(gctx: GameContext, frame: SheetFrame, fitted: Fitted, heading: s
         top = frame.top(p)
         if p == 0:
             laid = setter.lay(escape(game.title), fw * K * 0.6, frame.title)
-            els.append(Text(0.0, 0.0, laid.ops))
+            els.append(Tagged(group(0, 0, (Text(0.0, 0.0, laid.ops),)), "H1"))  # a reader's first words: the game, then which sheet
             laid = setter.lay(heading, fw * K * 0.4, frame.sub)
-            els.append(Text(fw * 0.6, (text_height(1, frame.title) - text_height(laid.lines, frame.sub)) / K, laid.ops))
+            els.append(Tagged(group(0, 0, (Text(fw * 0.6, (text_height(1, frame.title) - text_height(laid.lines, frame.sub)) / K, laid.ops),)), "P"))
         else:
             laid = setter.lay(f"{escape(game.title)} · {running}", fw * K, frame.small)
             els.append(Text(0.0, 0.0, laid.ops))
         els.append(Line(0.0, (top - 5) / K, fw, (top - 5) / K, look.accent, 0.6 / K, None))
         for c in range(cols):
             if p + c < len(fitted.regions):
-                els += region_elements(fitted.regions[p + c], c * (col_w + COLUMN_GAP * K), top)
+                els += region_elements(fitted.regions[p + c], c * (col_w + COLUMN_GAP * K), top, tagged=True)
             if c and p + c < len(fitted.regions):
                 x = c * (col_w + COLUMN_GAP * K) - COLUMN_GAP * K / 2
                 els.append(Line(x / K, top / K, x / K, fh - 2, mix(look.ink, "#ffffff", 0.8), 0.3 / K, None))
@@ -325,6 +331,7 @@ class Sheet(NamedTuple):
     page_size: tuple[float, float]
     size: float
     fill: float
+    glance: bool = False  # whether it prints the aid-only sections on its back ("At a glance")
 
 
 def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set,
@@ -344,7 +351,7 @@ def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: 
         at_a_glance = lay_sheet(gctx, frame, back, missing, sizes)
         extra = sheet_pages(gctx, frame, at_a_glance, "At a glance", "At a glance (continued)", bleed)
         findings += _overflowed(at_a_glance.overflow, sections, "the reference sheet's columns", ref)
-    return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions)), findings
+    return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions), bool(extra)), findings
 
 
 class AidCard(NamedTuple):
@@ -382,11 +389,12 @@ def _cards(regions: list) -> int:
     return -(-len(regions) // FACES_PER_CARD)
 
 
-def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set) -> tuple[list[AidCard], list]:
+def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set, read: frozenset = frozenset()) -> tuple[list[AidCard], list]:
     """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and their findings.
 
     Each card's sides are balanced; an odd last face (one section that cannot be shared) gets the decorative back
-    (the game's title), so every card has two sides."""
+    (the game's title), so every card has two sides. The sections numbered in `read` (aid-only ones the sheet does not
+    print) carry their structure for a tagged PDF, whose reader reads them on the first copy of their card."""
     game = gctx.game
     w, h = ref.spec.card_size
     frame = CardFrame(gctx, (w, h))
@@ -405,7 +413,7 @@ def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: f
                Rect(BAND_INSET, BAND_INSET, w - 2 * BAND_INSET, frame.band_h - BAND_INSET, look.accent, None, 0.0, BAND_RADIUS, None)]
         laid = setter.fit(heading, frame.width, text_height(1, frame.band_style), frame.band_style, MIN_AID_PT)
         els.append(Text(CARD_SAFE, CARD_SAFE, laid.ops))
-        els += region_elements(region, CARD_SAFE * K, frame.text_top * K)
+        els += region_elements(region, CARD_SAFE * K, frame.text_top * K, lambda block: block.key in read)
         laid = setter.lay(f"{escape(game.title)}   {n} / {len(fitted.regions)}", frame.width, frame.foot_style)
         els.append(Text(CARD_SAFE, frame.foot_top, laid.ops))
         faces.append(Face(w, h, bleed, tuple(els), icons_used(els)))
@@ -511,7 +519,8 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     gctx.layouts.markup_problems.clear()
     try:
         sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing, options.large_print)
-        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing)
+        read = frozenset() if sheet.glance else frozenset(("ref", s["n"]) for s in summary(sections))  # else read nowhere
+        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing, read)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path) + _missing_glyphs(missing, ref)
@@ -536,7 +545,7 @@ def _cut_aids(gctx: GameContext, options: Options, sheet_groups: list[Group], ai
     game = gctx.game
     out = []
     if sheet_groups:
-        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), sheet_groups, "reference")
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), sheet_groups, "reference", tagged=True)
         out.append((f"{game.slug}-reference.pdf", data, FileStats(stats.pages, 0, page_keys=stats.page_keys)))
     data, stats = sheets_pdf(gctx, options, aid_groups, "player aids")
     out.append((f"{game.slug}-player-aids.pdf", data, FileStats(stats.pages, aids, page_keys=stats.page_keys, cuts=stats.cuts)))
@@ -559,7 +568,7 @@ def build_reference(gctx: GameContext, options: Options):
         if options.cutter and aid_groups:
             return _cut_aids(gctx, options, [g for g in groups if g not in aid_groups], aid_groups, len(aids)), findings
         # a reference sheet fills its page: a cutting machine's marks would take the room it needs (its aids print apart: _cut_aids)
-        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference")
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference", tagged=True)
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
     # the aids are drawn by pnp, not a template: a sliver is placed at the aid's size, the setting that chooses its layout

@@ -13,6 +13,7 @@ hold: a '#rrggbb' string or a reportlab colour such as CMYKColor.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
@@ -31,6 +32,11 @@ from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_wi
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
+
+
+def _has_structure(elements) -> bool:
+    """Whether elements hold a `Tagged` group (at any depth)."""
+    return any(getattr(el, "role", None) is not None or (isinstance(el, Group) and _has_structure(el.children)) for el in elements)
 
 
 class FaceDrawer:
@@ -53,7 +59,12 @@ class FaceDrawer:
         self._encodings: dict = {}
         self._fill_ops: dict = {}
         self.shared = SharedResources(canvas)
-        self.recording = drawn.on(canvas, self._ask_again) if drawn is not None and colour_filter is None and face_filter is None else None
+        # a tagged sheet PDF's tagger (the reference sheet's: pnp.render.pdf.new_canvas), its structure the faces' Tagged
+        # groups; a rulebook's blocks tag what they draw themselves, and draw their elements through a drawer without it
+        self.tags = tagging.tagger_of(canvas) if getattr(canvas, "pnp_face_structure", False) else None
+        # a replay would repeat another drawing's marked-content ids: a tagged PDF draws each face anew
+        self.recording = drawn.on(canvas, self._ask_again) if drawn is not None and colour_filter is None and face_filter is None and self.tags is None else None
+        self._read: set = set()  # faces with structure drawn once inline on a tagged canvas
         self._scale = 1.0  # how large what is being drawn prints, against its own size (pnp.render.print_floor)
         self._icon_sizes: dict = {}  # icon name → (width, height, thinnest stroke) in its own units
 
@@ -92,7 +103,8 @@ class FaceDrawer:
         c.translate(0, h)
         outer, self._scale = self._scale, scale
         try:
-            self._face_elements(face.elements)
+            with tagging.untagged(c):  # a form's content is no page's: marked-content ids belong to pages
+                self._face_elements(face.elements)
         finally:
             self._scale = outer
         c.restoreState()
@@ -107,8 +119,13 @@ class FaceDrawer:
         which saves a PDF object per card in decks of unique cards. `rotate` 180
         turns it in its own place (gutterfold backs)."""
         face = self.prepared(face)
+        if reused and self.tags is not None and face not in self._read and _has_structure(face.elements):
+            self._read.add(face)  # the first copy of a face with structure is read (drawn inline); the others are placed forms
+            reused = False
         if reused:
-            self.place(self.form(face), x_pt, y_pt, rotate, face.w * K, face.h * K)
+            name = self.form(face)
+            with tagging.artifact(self.c) if self.tags is not None else nullcontext():  # a face placed often (a player aid) is decoration
+                self.place(name, x_pt, y_pt, rotate, face.w * K, face.h * K)
             return
         if rotate == 180:
             self.c.saveState()
@@ -141,7 +158,9 @@ class FaceDrawer:
 
     def overlay(self, key, draw: Callable, page_w_um: int, page_h_um: int) -> None:
         """Draw page furniture (crop marks) once as a form, `draw(canvas)`, and place it on every sheet that shares it."""
-        self.c.doForm(self._overlay_form(key, draw, page_w_um, page_h_um))
+        name = self._overlay_form(key, draw, page_w_um, page_h_um)
+        with tagging.artifact(self.c) if self.tags is not None else nullcontext():
+            self.c.doForm(name)
 
     def _overlay_form(self, key, draw: Callable, page_w_um: int, page_h_um: int) -> str:
         name = self._faces.get(key)
@@ -318,6 +337,9 @@ class FaceDrawer:
         return (1 if stroke else 0), (1 if fill else 0)
 
     def _elements(self, elements) -> None:
+        if self.tags is not None and not self.tags.in_content:
+            self._structure(elements)
+            return
         c = self.c
         for el in elements:
             match el:
@@ -336,6 +358,25 @@ class FaceDrawer:
                     self._qr(el)
                 case Group():
                     self._group(el)
+
+    def _structure(self, elements) -> None:
+        """On a tagged canvas: each `Tagged` group opens its structure element (a leaf's drawing is the element's marked
+        content); a plain group's children are walked the same way; anything else, drawn outside every element, is an
+        artifact (a band, a rule, a stripe)."""
+        for el in elements:
+            role = getattr(el, "role", None)  # a Tagged remade by `_make` (no caller does) would have lost its tag: a plain group
+            if role is not None:
+                with (tagging.content if el.leaf else tagging.element)(self.c, role, el.key, el.alt, el.attrs):
+                    self._group(el)
+            elif isinstance(el, Group):
+                self._group(el)
+            else:
+                with tagging.artifact(self.c):
+                    self.tags.in_content += 1  # drawn as it is, without walking for structure again
+                    try:
+                        self._elements((el,))
+                    finally:
+                        self.tags.in_content -= 1
 
     def _shape(self, el) -> None:
         """A rectangle, circle, ellipse or polygon: its gradient painted first where it has one, then its fill and stroke."""

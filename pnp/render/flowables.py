@@ -15,13 +15,14 @@ setting they share is pnp.render.text_setting.
 """
 from __future__ import annotations
 
+import re
 from contextlib import nullcontext
 from dataclasses import replace
 
 from reportlab.platypus.flowables import Flowable
 
 from pnp.layout import rl
-from pnp.layout.elements import Text
+from pnp.layout.elements import Tagged, Text
 from pnp.layout.typeset import ASCENT, DESCENT
 from pnp.render import tagging
 from pnp.render.text_setting import (
@@ -54,6 +55,11 @@ class Block(Flowable):
     def elements(self) -> tuple:
         """What `draw` draws, as elements in mm from the top-left (after `wrap`)."""
         return ()
+
+    def tagged(self) -> tuple:
+        """`elements()` with the structure its `draw` gives a tagged canvas, as `Tagged` groups (a face drawn on a
+        tagged canvas: the reference sheet); what no structure element holds is decoration (an artifact)."""
+        return self.elements()
 
     def draw(self):
         draw_elements(self.canv, self.elements(), self.width, self.height)
@@ -96,6 +102,10 @@ class Rich(Block):
 
     def elements(self) -> tuple:
         return (Text(0.0, 0.0, self._ops),) if self._ops else ()
+
+    def tagged(self) -> tuple:
+        els = self.elements()
+        return (Tagged(group(0, 0, els), self.role, self.key),) if els else ()
 
     def split(self, aW, aH):
         self.wrap(aW, aH)
@@ -225,6 +235,21 @@ class Stack(Block):
             if sub:
                 els.append(group(self.pad[0], y, sub))
         return tuple(els)
+
+    def tagged(self) -> tuple:
+        item = self.role == "LI"
+        body = tuple(group(self.pad[0], y, sub) for child, (y, _) in zip(self.children, self._pos, strict=False) if (sub := child.tagged()))
+        if item:
+            body = (Tagged(group(0, 0, body), "LBody", (self.key, "LBody"), leaf=False),)
+            marker = self._marker()
+            if marker:  # an icon alone (an icon legend's) is a figure, its name the words a reader hears
+                icon = re.fullmatch(r":([\w-]+):", self.marker[1])
+                label = Tagged(group(0, 0, marker), "Figure", alt=icon[1].replace("-", " ").replace("_", " ")) if icon else None
+                body = (Tagged(group(0, 0, (label,)), "Lbl", leaf=False) if label else Tagged(group(0, 0, marker), "Lbl"), *body)
+        els = self._box() + body
+        if self.role:
+            els = (Tagged(group(0, 0, els), self.role, self.key, leaf=False),)
+        return (Tagged(group(0, 0, els), "L", self.in_list, leaf=False),) if item else els
 
     def draw(self):
         canv = self.canv
@@ -363,11 +388,12 @@ def pack(blocks, width: float, height, max_regions: int = 500):
     return regions, overflow
 
 
-def region_elements(region, x_pt: float = 0.0, y_pt: float = 0.0) -> tuple:
-    """The elements of a packed region, placed with its top-left at (x, y) points."""
+def region_elements(region, x_pt: float = 0.0, y_pt: float = 0.0, tagged=False) -> tuple:
+    """The elements of a packed region, placed with its top-left at (x, y) points; `tagged` (True, or a test of a block),
+    with their structure (`Block.tagged`)."""
     els = []
     for y, block in region:
-        sub = block.elements()
+        sub = block.tagged() if (tagged(block) if callable(tagged) else tagged) else block.elements()
         if sub:
             els.append(group(x_pt, y_pt + y, sub))
     return tuple(els)

@@ -12,6 +12,7 @@ from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
 from pnp.layout import rl
 from pnp.layout.bidi import has_rtl, shaped, visual
 from pnp.render.impose import MARK_WIDTH, Sheet, Slot, crop_mark_segments
+from pnp.render.tagging import TaggedCanvas, artifact
 
 FOOTER_SIZE = 6.5  # pt: readable, and small enough to fit a 7 mm band
 FOOTER_MIN_SIZE = 6.0  # pt: a longer footer shrinks to this, then says less (its shorter wording), never cut short
@@ -26,13 +27,17 @@ FOOTER_LIMIT_UM = um(DEFAULT_PRINTABLE_MM + PRINT_TOLERANCE_MM)  # the default p
 FALLBACK = "pnp_fallback"  # a canvas's own: a code point → the font that draws it where a margin line's font lacks it
 
 
-def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str, fallback=None) -> tuple[Canvas, io.BytesIO]:
+def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str, fallback=None,
+               lang: str | None = None) -> tuple[Canvas, io.BytesIO]:
     """A canvas that embeds only our TrueType font and writes the same bytes every run. `fallback` (a code point → a
     font name or None: FontBook.fallback_for) draws the characters of its margins' words that `font_name` lacks (a
-    Japanese edition's footers), which reportlab's own text would leave out without a word."""
+    Japanese edition's footers), which reportlab's own text would leave out without a word. With `lang` (the edition's
+    language), a tagged PDF's (pnp.render.tagging): the faces' `Tagged` groups are its structure, the margins artifacts."""
     rl.use_binary_streams()
     buf = io.BytesIO()
-    c = rl.SharedResourceCanvas(buf, pagesize=page_size_pt, invariant=1, pageCompression=1, initialFontName=font_name, initialFontSize=FOOTER_SIZE)
+    canvas_class = rl.SharedResourceCanvas if lang is None else type("TaggedSheetCanvas", (TaggedCanvas, rl.SharedResourceCanvas),
+                                                                     {"pnp_lang": lang, "pnp_face_structure": True})
+    c = canvas_class(buf, pagesize=page_size_pt, invariant=1, pageCompression=1, initialFontName=font_name, initialFontSize=FOOTER_SIZE)
     setattr(c, FALLBACK, fallback)
     c.setTitle(title)
     c.setSubject(subject)
@@ -108,6 +113,11 @@ def draw_footer(c: Canvas, page_w: int, page_h: int, side: str, text: str | tupl
     shortest: the first that fits whole at FOOTER_MIN_SIZE or more is printed. `scale_label` says what the bar is for,
     in the sheet's language (pnp.data.words.SheetWords). `span` is where along its side it may run (µm from the bottom
     or left), when not the whole side (a cutting machine's marks take its ends: pnp.render.impose.Sheet.footer_span)."""
+    with artifact(c):  # on a tagged PDF's page (the reference sheet) the margins are no part of its text
+        _footer(c, page_w, page_h, side, text, font, scale_bar, limit, keep, scale_label, span)
+
+
+def _footer(c: Canvas, page_w: int, page_h: int, side: str, text, font: str, scale_bar: bool, limit: int, keep: str, scale_label: str, span) -> None:
     _ascent, descent = getAscentDescent(font, FOOTER_SIZE)
     c.saveState()
     if side == "left":

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.core.units import add_up
-from pnp.layout.elements import Text
+from pnp.layout.elements import Tagged, Text
 from pnp.render import tagging
 from pnp.render.flowables import Block
 from pnp.render.text_setting import (
@@ -13,6 +13,7 @@ from pnp.render.text_setting import (
     Setter,
     Style,
     draw_elements,
+    group,
     line,
     rect,
     text_height,
@@ -107,6 +108,20 @@ class Table(Block):
         if not head:
             els.insert(0, line(0, 0, self.width, 0, look.rule, 0.8))
         return tuple(els)
+
+    def tagged(self) -> tuple:
+        els = self.elements()
+        texts = [e for e in els if isinstance(e, Text)]
+        _, head, body = self._layout
+        rows = []
+        for cells, role in [(cells, "TH") for cells, _ in ([head] if head else [])] + [(cells, "TD") for cells, _ in body]:
+            drawn, texts = texts[:len(cells)], texts[len(cells):]
+            if role == "TH" and self.continued:  # a head repeated after a break is decoration: it was read once
+                rows.append(group(0, 0, drawn))
+                continue
+            attrs = {"O": "Table", "Scope": "Column"} if role == "TH" else None
+            rows.append(Tagged(group(0, 0, tuple(Tagged(group(0, 0, (t,)), role, attrs=attrs) for t in drawn)), "TR", leaf=False))
+        return (*[e for e in els if not isinstance(e, Text)], Tagged(group(0, 0, tuple(rows)), "Table", self.key, leaf=False))
 
     def draw(self):
         canv = self.canv

@@ -185,6 +185,20 @@ def spoken(canv, icon: str) -> str | None:
 
 
 @contextmanager
+def untagged(canv):
+    """Draw with no structure (a form XObject's content: marked-content ids belong to pages)."""
+    tagger = tagger_of(canv)
+    if tagger is None:
+        yield
+        return
+    tagger.in_content += 1
+    try:
+        yield
+    finally:
+        tagger.in_content -= 1
+
+
+@contextmanager
 def artifact(canv):
     """Draw what is not content (a stripe, a rule, a running head, a page number): a reader skips it."""
     tagger = tagger_of(canv)

@@ -20,7 +20,7 @@ from pnp.core.files import write_atomic
 from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
 from pnp.data.source import LocList, load_yaml
 from pnp.data.spreadsheet import SheetSource, read_rows, text_delimiter
-from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, places, sections
+from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, noted, places, sections
 from pnp.targets.translate import FORMULA_STARTS, KNOWN
 from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
 
@@ -166,7 +166,7 @@ def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Lo
     mapping, key = place.mapping, place.key
     now = source_text(mapping.get(f"{key}{MARK}{lang}"))
     recorded = source_text(mapping.get(digest_key(key, lang)))
-    unchanged = text == now and (place.kind == "rulebook" or recorded == source_digest(shown))  # a rulebook keeps no digests
+    unchanged = text == now and recorded == source_digest(shown)  # a rulebook's digest is its section's note (translations.noted)
     if unchanged or (text == now and status.strip()):
         return None  # as the data has it, or its status left for later
     if place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS:
@@ -232,7 +232,7 @@ def _rulebook_bytes(file: Path, edits: list[Edit]) -> tuple[Path, bytes]:
             raise PnpError(error("translate-rulebook-whole", f"there is no {target.name} yet, and pnp writes it whole: translate every section of "
                                  f"the rulebook in the sheet ({len(missing)} of {len(ids)} are empty, the first '{missing[0]}'), or write the file yourself",
                                  edits[0].at))
-        return target, ("\n\n".join(by_id[sid].text for sid in ids) + "\n").encode("utf-8")
+        return target, ("\n\n".join(noted(by_id[sid].text, by_id[sid].digest) for sid in ids) + "\n").encode("utf-8")
     own = target.read_bytes().decode("utf-8")
     spans = sections(own)
     if len(spans) != len(ids):
@@ -243,7 +243,7 @@ def _rulebook_bytes(file: Path, edits: list[Edit]) -> tuple[Path, bytes]:
         if sid in by_id:
             while b > a and not lines[b - 1].strip():
                 b -= 1  # the blank lines after a section stay as they were
-            lines[a:b] = by_id[sid].text.split("\n")
+            lines[a:b] = noted(by_id[sid].text, by_id[sid].digest).split("\n")
     return target, "\n".join(lines).encode("utf-8")
 
 
