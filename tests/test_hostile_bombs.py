@@ -428,8 +428,10 @@ def hostile_server():
     server.server_close()
 
 
+PULL_SECONDS = 6  # the pull's one deadline: time for every other sheet's refusal on a loaded machine (at 2 s, a CI run
+# under load ran out of it before the sheets after the 30,000-card one were asked for), then the trickle runs it out
 PULL_REFUSALS = {
-    "trickle": "the pull's 2 s (--timeout, for all its sheets together) ran out before the whole sheet came",
+    "trickle": f"the pull's {PULL_SECONDS} s (--timeout, for all its sheets together) ran out before the whole sheet came",
     "nested": "the sheet unpacks to over 20,000,000 bytes",
     "page": "the address gives a web page, not a sheet",
     "partial": "the server answered 206 Partial Content, not the whole sheet",
@@ -450,7 +452,7 @@ def test_pull_refuses_every_answer_but_a_whole_sheet_and_keeps_the_snapshots(pro
         snapshot = decks / f"{_deck(name)}.pulled.csv"
         snapshot.write_text(f"id,name\n{name},A good {name}\n")
         kept[snapshot] = snapshot.read_bytes()
-    status, shown = capped_pnp(project, "pull", "tiny", "--timeout", "2")
+    status, shown = capped_pnp(project, "pull", "tiny", "--timeout", str(PULL_SECONDS))
     assert status == 1, shown
     assert "internal error" not in shown and "Traceback" not in shown, shown
     for name, message in PULL_REFUSALS.items():
