@@ -167,6 +167,19 @@ def test_elements_are_placed_on_the_face_through_their_groups_and_a_turned_group
     assert placed[2].turned and not placed[3].turned  # a whole turn leaves it upright
 
 
+def test_a_group_inside_a_group_places_by_both_and_is_turned_when_either_is():
+    """A group's own offset is in its parent's millimetres (scaled by the parent), and an upright group inside a turned
+    one is turned on the face all the same: its element is shown where it prints but not dragged."""
+    drawn = DrawnBy("front.j2", 3, "rect", {"x": 1.0, "y": 2.0, "w": 4.0, "h": 6.0}, "")
+    in_scaled, in_turned = rect(1, 2, 4, 6), rect(1, 2, 4, 6)
+    elements = (Group(10, 20, 0, 2.0, (Group(3, 4, 0, 1.0, (in_scaled,)),)), Group(5, 5, 90, 1.0, (Group(0, 0, 0, 1.0, (in_turned,)),)))
+    placed = placed_elements(elements, {id(e): ("rect", drawn) for e in (in_scaled, in_turned)})
+    assert [p.path for p in placed] == ["0.0.0", "1.0.0"]
+    # 10 + 2 × (3 + 1), 20 + 2 × (4 + 2); the inner group's scale 1 keeps the outer 2
+    assert placed[0].face_box == (18.0, 32.0, 8.0, 12.0) and placed[0].scale == 2.0 and not placed[0].turned
+    assert placed[1].turned
+
+
 class Session:
     """What the editor asks of a live session: a lock to hold while it writes, and each game's drawings."""
 
