@@ -115,3 +115,58 @@ def test_a_round_or_hex_deck_is_named_and_left_out_of_the_inserts(project):
     assert "rounds.yaml:3:8: warning: Rounds: round cards get no sleeve insert" in result.stderr, result.stderr
     doc = streams.Document(project / "output/tiny/tiny-cards-insert61x86mm.pdf")
     assert sum(len(P.faces_of(doc, i)) for i in range(len(doc.pages))) == CARDS  # the heroes only
+
+
+# The insert's geometry, in the test process (issue #76's survivors): the rules, with figures from the card sizes ------
+
+POKER, MINI, TAROT = (63.5, 88.9), (44.45, 63.5), (69.85, 120.65)
+
+
+def test_a_scaled_insert_covers_the_whole_insert_and_is_centred_on_it():
+    """Scaled to cover a 61 × 86 insert, a poker card shrinks by 86 / 88.9 (its height decides: at 61 / 63.5 it would
+    leave 0.6 mm of the insert's height bare); its middle sits on the insert's middle. Trimmed, it keeps its size and
+    loses 1.25 mm each side and 1.45 mm top and bottom."""
+    from pnp.layout.elements import Face, Group
+    from pnp.outputs.inserts import insert_face, insert_scale
+
+    scale = insert_scale(POKER, (61, 86), "scale")
+    assert scale == pytest.approx(86 / 88.9)
+    assert POKER[0] * scale >= 61 - 1e-9 and POKER[1] * scale >= 86 - 1e-9
+    assert insert_scale(POKER, (61, 86), "trim") == 1.0 and insert_scale(POKER, POKER, "scale") == 1.0
+    face = Face(*POKER, 3.0, (), frozenset())
+    for fit, wanted in (("scale", 86 / 88.9), ("trim", 1.0)):
+        made = insert_face(face, (61, 86), fit)
+        (group,) = made.elements
+        assert (made.w, made.h, made.bleed) == (61, 86, 3.0) and isinstance(group, Group) and group.scale == pytest.approx(wanted)
+        assert group.x + POKER[0] * wanted / 2 == pytest.approx(30.5) and group.y + POKER[1] * wanted / 2 == pytest.approx(43.0)
+    assert insert_face(face, (61, 86), "trim").elements[0][:2] == pytest.approx((-1.25, -1.45))
+
+
+def test_an_insert_is_refused_exactly_when_it_cuts_into_the_safe_area_or_is_larger_than_the_card():
+    """The safe area is the card less 3 mm all round: 57.5 × 82.9 on a poker card. Trimmed, an insert of that size
+    keeps it whole and one a tenth of a mm narrower or lower cuts it; an insert larger than the card is refused too."""
+    from pnp.outputs.inserts import Printed
+
+    assert Printed(insert=(57.5, 82.9), fit="trim").refused(POKER) is None
+    assert "57.5 × 82.9 mm" in Printed(insert=(57.4, 82.9), fit="trim").refused(POKER)
+    assert "57.5 × 82.9 mm" in Printed(insert=(57.5, 82.8), fit="trim").refused(POKER)
+    assert "larger than" in Printed(insert=(64, 88), fit="scale").refused(POKER)
+    assert Printed(insert=(61, 86)).refused(POKER) is None and Printed().refused(POKER) is None
+    # scaled to cover 60 × 80 (by 60 / 63.5), the safe area shrinks to 54.3 × 78.3 mm: inside the insert
+    assert Printed(insert=(60, 80)).refused(POKER) is None
+    # scaled to cover 58 × 70 (by 58 / 63.5), it shrinks to 52.5 × 75.7 mm: taller than the insert, refused
+    assert "make it at least 52.5 × 75.7 mm" in Printed(insert=(58, 70)).refused(POKER)
+
+
+def test_an_insert_is_for_the_smallest_card_it_fits_and_keeps_the_seams_room_on_every_size():
+    from pnp.outputs.inserts import Printed, insert_card
+
+    sizes = [TAROT, POKER, MINI]
+    assert insert_card(sizes, (61, 86)) == POKER and insert_card(sizes, (40, 60)) == MINI
+    assert insert_card(sizes, POKER) == POKER and insert_card(sizes, MINI) == MINI  # an insert the card's own size fits it
+    assert insert_card(sizes, (69, 100)) == TAROT and insert_card(sizes, (69, 121)) is None
+    asked = Printed(insert=(61, 86))
+    assert asked.fitted(MINI, POKER).insert == (41.95, 60.6) and asked.fitted(POKER, POKER) is asked
+    assert asked.fitted(MINI, None) is asked and Printed().fitted(MINI, POKER) == Printed()
+    assert asked.size(POKER) == (61, 86) and Printed().size(POKER) == POKER
+    assert not asked.backs and not Printed(fronts_only=True).backs and Printed().backs
