@@ -68,6 +68,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
+    "pnp/serve/editing.py": ["placed_elements", "_walk", "_box", "moved", "plan", "_covered", "not_movable", "template_source", "the_call", "_agrees"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }

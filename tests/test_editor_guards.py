@@ -7,11 +7,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import jinja2
 import pytest
 
+from pnp.layout import call_source
 from pnp.layout.drawing import DrawnBy
 from pnp.layout.elements import Group, Rect
-from pnp.serve.editing import Refusal, digest_of, moved, placed_elements, template_source
+from pnp.serve.editing import Placed, Refusal, digest_of, moved, placed_elements, plan, template_source
 from pnp.serve.editor import UNDO_DEPTH, Edit, Editor, History, Written, _write_back
 
 
@@ -217,3 +219,43 @@ def test_a_file_gone_when_its_edit_is_written_back_is_a_conflict_that_names_it(p
         _write_back(source, b"new", source.data, "redone")
     assert refused.value.status == 409
     assert refused.value.message.startswith("not redone: templates/tiny/front.j2 cannot be read (")
+
+
+ICON_PARAMS = ["name", "x", "y", "size", "w", "h", "color", "decoration", "edge"]
+
+
+def _dragged(text: str, function: str, params: list[str], args: dict, box, face_box, scale: float, to) -> bytes:
+    """The template line once an element its call drew at `face_box` (inside a group of `scale`) is dragged to `to`."""
+    env = jinja2.Environment()
+    (call,) = call_source.calls_at(env, text, 1, function, params)
+    placed = Placed("0", rect(*box), DrawnBy("front.j2", 1, function, args, ""), box, face_box, scale, False)
+    return call_source.rewritten(text.encode(), plan(env, call, placed, to))
+
+
+def test_a_drag_inside_a_scaled_group_writes_the_templates_own_millimetres():
+    """A rect(1, 2, 4, 6) in a group at (10, 20) scaled 2 shows at (12, 24), 8 × 12 on the face. Dragged to (14, 30)
+    and stretched to 10 × 16 there, it is at ((14 - 10) / 2, (30 - 20) / 2) = (2, 5), 5 × 8 in the template's own terms."""
+    args = {"x": 1.0, "y": 2.0, "w": 4.0, "h": 6.0}
+    assert _dragged("{{ rect(x=1, y=2, w=4, h=6) }}\n", "rect", ["x", "y", "w", "h"], args, (1.0, 2.0, 4.0, 6.0), (12.0, 24.0, 8.0, 12.0), 2.0,
+                    (14.0, 30.0, 10.0, 16.0)) == b"{{ rect(x=2, y=5, w=5, h=8) }}\n"
+
+
+def test_an_icon_resized_by_its_size_writes_its_size_though_w_and_h_are_not_written():
+    """An icon placed by `size` alone: its w and h follow from it (drawn or not), so a resize to 8 × 8 writes size=8 and
+    asks for no w or h. A rect's w that is not written, and must change, is refused with what to write."""
+    for drawn_w_h in ({}, {"w": 4.0, "h": 4.0}):
+        args = {"x": 1.0, "y": 2.0, "size": 4.0, **drawn_w_h}
+        assert _dragged('{{ icon("star", x=1, y=2, size=4) }}\n', "icon", ICON_PARAMS, args, (1.0, 2.0, 4.0, 4.0), (1.0, 2.0, 4.0, 4.0), 1.0,
+                        (1.0, 2.0, 8.0, 8.0)) == b'{{ icon("star", x=1, y=2, size=8) }}\n'
+    args = {"x": 1.0, "y": 2.0, "w": 4.0, "h": 6.0}
+    with pytest.raises(Refusal) as refused:
+        _dragged("{{ rect(x=1, y=2, h=6) }}\n", "rect", ["x", "y", "w", "h"], args, (1.0, 2.0, 4.0, 6.0), (1.0, 2.0, 4.0, 6.0), 1.0, (1.0, 2.0, 8.0, 6.0))
+    assert refused.value.status == 422 and "w is not written in the call (its default, 4): write w=4" in refused.value.message
+    assert _dragged("{{ rect(x=1, y=2, h=6) }}\n", "rect", ["x", "y", "w", "h"], args, (1.0, 2.0, 4.0, 6.0), (1.0, 2.0, 4.0, 6.0), 1.0,
+                    (3.0, 2.0, 4.0, 6.0)) == b"{{ rect(x=3, y=2, h=6) }}\n"  # a move: w does not change, nothing to refuse
+
+
+def test_a_size_scales_by_the_side_that_changed_more_and_by_the_width_on_a_tie():
+    assert moved("s", 4.0, (0.0, 0.0, 2.0, 2.0), (0.0, 0.0, 3.0, 2.2)) == pytest.approx(6.0)  # width × 1.5, height × 1.1
+    assert moved("s", 4.0, (0.0, 0.0, 2.0, 2.0), (0.0, 0.0, 2.2, 1.0)) == pytest.approx(2.0)  # height × 0.5, width × 1.1
+    assert moved("s", 4.0, (0.0, 0.0, 2.0, 2.0), (0.0, 0.0, 3.0, 1.0)) == pytest.approx(6.0)  # × 1.5 and × 0.5: the width's
