@@ -253,3 +253,42 @@ def test_a_decks_backs_are_told_apart_in_time_linear_in_its_size(distinct):
     names = [name for name, _, _ in distinct_backs({"big": rendered})]
     assert _CountedBack.hashes <= 3 * cards
     assert names == ([f"big/c{i}" for i in range(cards)] if distinct else ["big"])
+
+
+# Gradients (issue #76's survivors): what the checks read is what the PDF's shading prints ----------------------------
+
+def _band(stops, kind: str = "linear"):
+    """A 63.5 × 20 mm band at the top of a card filled with a gradient of `stops` (left to right when linear)."""
+    from pnp.layout.gradients import GradientSpec, placed
+
+    band = Rect(0.0, 0.0, 63.5, 20.0, None, None, 0.0, 0.0, None)
+    return band._replace(fill=placed(GradientSpec(kind, tuple(stops), 0.0), band))
+
+
+def test_text_across_a_gradients_middle_stop_is_judged_against_it():
+    """Black text (x 5 to some 30 mm) runs across a band white but for a black stop at a quarter of its width (15.9 mm):
+    unreadable there, though the band is white at both its ends. With a #767676 stop it is 4.5:1 or more throughout."""
+    text = text_face("#000000").elements[0]
+
+    def over(middle: str) -> Face:
+        stops = [(0.0, "#ffffff"), (0.24, "#ffffff"), (0.25, middle), (0.26, "#ffffff"), (1.0, "#ffffff")]
+        return Face(63.5, 88.9, 0.0, (_band(stops), text), frozenset())
+
+    assert [m.ground for m in low_contrast(over("#000000"))] == ["#000000"]
+    assert not low_contrast(over("#767676"))
+
+
+def test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim():
+    """A PDF radial shading runs out from the centre to its radius: on a rectangle pnp takes the corners (half the
+    diagonal), so the middle of a long side is short of the last stop; on a circle the rim."""
+    import math
+
+    from pnp.layout.gradients import GradientSpec, colour_at, placed
+
+    g = _band([(0.0, "#ffffff"), (1.0, "#000000")], "radial").fill
+    assert colour_at(g, 0.0, 0.0) == colour_at(g, 63.5, 20.0) == "#000000" and colour_at(g, 31.75, 10.0) == "#ffffff"
+    left = int(colour_at(g, 0.0, 10.0)[1:3], 16)  # 31.75 mm out of half the diagonal
+    assert left == pytest.approx(255 * (1 - 31.75 / (math.hypot(63.5, 20.0) / 2)), abs=1) and left > 5
+    circle = Circle(20.0, 30.0, 10.0, None, None, 0.0, None)
+    c = placed(GradientSpec("radial", ((0.0, "#ffffff"), (1.0, "#000000")), 0.0), circle)
+    assert colour_at(c, 30.0, 30.0) == "#000000" and int(colour_at(c, 25.0, 30.0)[1:3], 16) == pytest.approx(127.5, abs=1)
