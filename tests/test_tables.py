@@ -182,10 +182,35 @@ def test_a_card_face_down_shows_its_back_and_one_turned_up_its_front(tables_game
 def _one_back_and_the_twins(backs: dict, fronts: dict) -> None:
     """Each hero type shows one back, not its front: the twin's own, and one other that every other type shares."""
     assert sorted(backs) == sorted(fronts) and all(len(b) == 1 and fronts[t] not in b for t, b in backs.items())
-    twin = next(t for t in backs if "twin" in t)
+    twin = next(t for t in backs if "twin" in t.lower())
     shared = {b for t, s in backs.items() if t != twin for b in s}
     assert len(shared) == 1 and backs[twin] != shared
 
+
+
+def test_a_tts_deck_lies_face_down_and_each_card_shows_its_own_back(tables_game):
+    """A Tabletop Simulator deck is a draw pile: face down (turned 180° about z), boards face up. The heroes' backs
+    sheet holds each card's back in the cell its front holds on the faces sheet (CardID = key × 100 + cell, cells
+    read row by row), as TTS pairs them: no back is its front, the twin's is its own, the others share one."""
+    _, out = tables_game
+    folder = out / "tiny/tts"
+    objects = json.loads((folder / "tiny-tts-save.json").read_text())["ObjectStates"]
+    decks = [o for o in objects if o["Name"] == "DeckCustom"]
+    assert decks and all(o["Transform"]["rotZ"] == 180 for o in decks)
+    assert all(o["Transform"]["rotZ"] == 0 for o in objects if o["Name"] == "Custom_Board")
+    heroes = next(o for o in decks if o["Nickname"].endswith("Heroes"))
+    ((key, sheet),) = heroes["CustomDeck"].items()
+    faces, backs = (Image.open(_local(sheet[url], folder)).convert("RGB") for url in ("FaceURL", "BackURL"))
+    cw, ch = faces.width // sheet["NumWidth"], faces.height // sheet["NumHeight"]
+
+    def cell(image, card_id: int) -> bytes:
+        assert card_id // 100 == int(key)
+        col, row = card_id % 100 % sheet["NumWidth"], card_id % 100 // sheet["NumWidth"]
+        return image.crop((col * cw, row * ch, (col + 1) * cw, (row + 1) * ch)).tobytes()
+
+    cards = heroes["ContainedObjects"]
+    assert len(cards) == HEROES
+    _one_back_and_the_twins({c["Nickname"]: {cell(backs, c["CardID"])} for c in cards}, {c["Nickname"]: cell(faces, c["CardID"]) for c in cards})
 
 def _holder_of(widget: dict, widgets: dict) -> str:
     node = widgets.get(widget.get("parent"))
