@@ -250,7 +250,10 @@ def test_an_icon_resized_by_its_size_writes_its_size_though_w_and_h_are_not_writ
     args = {"x": 1.0, "y": 2.0, "w": 4.0, "h": 6.0}
     with pytest.raises(Refusal) as refused:
         _dragged("{{ rect(x=1, y=2, h=6) }}\n", "rect", ["x", "y", "w", "h"], args, (1.0, 2.0, 4.0, 6.0), (1.0, 2.0, 4.0, 6.0), 1.0, (1.0, 2.0, 8.0, 6.0))
-    assert refused.value.status == 422 and "w is not written in the call (its default, 4): write w=4" in refused.value.message
+    assert refused.value.status == 422 and refused.value.message.startswith("not written: w is not written in the call (its default, 4): write w=4")
+    with pytest.raises(Refusal) as refused:  # both refusals said, one after the other
+        _dragged("{{ rect(x=1, y=2) }}\n", "rect", ["x", "y", "w", "h"], args, (1.0, 2.0, 4.0, 6.0), (1.0, 2.0, 4.0, 6.0), 1.0, (1.0, 2.0, 8.0, 9.0))
+    assert "(its default, 4): write w=4 in it to move it by hand; h is not written" in refused.value.message
     assert _dragged("{{ rect(x=1, y=2, h=6) }}\n", "rect", ["x", "y", "w", "h"], args, (1.0, 2.0, 4.0, 6.0), (1.0, 2.0, 4.0, 6.0), 1.0,
                     (3.0, 2.0, 4.0, 6.0)) == b"{{ rect(x=3, y=2, h=6) }}\n"  # a move: w does not change, nothing to refuse
 
@@ -259,3 +262,7 @@ def test_a_size_scales_by_the_side_that_changed_more_and_by_the_width_on_a_tie()
     assert moved("s", 4.0, (0.0, 0.0, 2.0, 2.0), (0.0, 0.0, 3.0, 2.2)) == pytest.approx(6.0)  # width × 1.5, height × 1.1
     assert moved("s", 4.0, (0.0, 0.0, 2.0, 2.0), (0.0, 0.0, 2.2, 1.0)) == pytest.approx(2.0)  # height × 0.5, width × 1.1
     assert moved("s", 4.0, (0.0, 0.0, 2.0, 2.0), (0.0, 0.0, 3.0, 1.0)) == pytest.approx(6.0)  # × 1.5 and × 0.5: the width's
+    # a box of no width (a vertical line) or no height scales only along the side it has; a 1 mm box like any other
+    assert moved("s", 4.0, (0.0, 0.0, 0.0, 2.0), (0.0, 0.0, 0.0, 3.0)) == pytest.approx(6.0)
+    assert moved("s", 4.0, (0.0, 0.0, 2.0, 0.0), (0.0, 0.0, 1.0, 0.0)) == pytest.approx(2.0)
+    assert moved("w", 1.0, (0.0, 0.0, 1.0, 1.0), (0.0, 0.0, 2.0, 3.0)) == 2.0 and moved("h", 1.0, (0.0, 0.0, 1.0, 1.0), (0.0, 0.0, 2.0, 3.0)) == 3.0
