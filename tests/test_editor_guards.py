@@ -12,7 +12,7 @@ import pytest
 
 from pnp.layout import call_source
 from pnp.layout.drawing import DrawnBy
-from pnp.layout.elements import Group, Rect
+from pnp.layout.elements import Circle, Group, Line, Polygon, Qr, Rect
 from pnp.serve.editing import Placed, Refusal, digest_of, moved, placed_elements, plan, template_source
 from pnp.serve.editor import UNDO_DEPTH, Edit, Editor, History, Written, _write_back
 
@@ -266,3 +266,77 @@ def test_a_size_scales_by_the_side_that_changed_more_and_by_the_width_on_a_tie()
     assert moved("s", 4.0, (0.0, 0.0, 0.0, 2.0), (0.0, 0.0, 0.0, 3.0)) == pytest.approx(6.0)
     assert moved("s", 4.0, (0.0, 0.0, 2.0, 0.0), (0.0, 0.0, 1.0, 0.0)) == pytest.approx(2.0)
     assert moved("w", 1.0, (0.0, 0.0, 1.0, 1.0), (0.0, 0.0, 2.0, 3.0)) == 2.0 and moved("h", 1.0, (0.0, 0.0, 1.0, 1.0), (0.0, 0.0, 2.0, 3.0)) == 3.0
+
+
+
+def test_an_elements_box_is_its_calls_x_y_w_h_or_else_the_shape_it_drew():
+    """The box a drag moves: the call's own x, y, w and h where it takes all four (a text's box, not its ink); else the
+    drawn shape's: a circle's square, a line's or a polygon's extent, a code's corner (it has no w). A repeat's x and y
+    place its first icon, not its box: its element's own is taken. Elements pnp drew itself are passed over."""
+    def one(function, args, element):
+        return DrawnBy("front.j2", 1, function, args, ""), element
+
+    cases = [
+        (one("rect", {"x": 1.0, "y": 2.0, "w": 3.0, "h": 4.0}, rect(5, 6, 7, 8)), (1.0, 2.0, 3.0, 4.0)),
+        (one("rect", {"x": 1.0, "y": 2.0, "w": 3.0}, rect(5, 6, 7, 8)), (5.0, 6.0, 7.0, 8.0)),
+        (one("repeat", {"x": 1.0, "y": 2.0, "w": 3.0, "h": 4.0}, rect(5, 6, 7, 8)), (5.0, 6.0, 7.0, 8.0)),
+        (one("circle", {"cx": 10.0, "cy": 20.0, "r": 5.0}, Circle(10, 20, 5, None, "ink", 0.3, None)), (5.0, 15.0, 10.0, 10.0)),
+        (one("line", {}, Line(8, 2, 3, 9, "ink", 0.3, None)), (3.0, 2.0, 5.0, 7.0)),
+        (one("polygon", {}, Polygon(((1, 5), (4, 2), (7, 6)), None, "ink", 0.3, True)), (1.0, 2.0, 6.0, 4.0)),
+        (one("qr", {"x": 3.0, "y": 4.0}, Qr(3, 4, 10, ("1",), "#000000", None)), (3.0, 4.0, 0.0, 0.0)),
+    ]
+    skipped = rect(0, 0, 1, 1)
+    elements = (skipped, *(element for (_, element), _ in cases))
+    calls = {id(skipped): ("rect", None)} | {id(element): (drawn.function, drawn) for (drawn, element), _ in cases}
+    placed = placed_elements(elements, calls)
+    assert [p.box for p in placed] == [box for _, box in cases] and [p.path for p in placed] == [str(n) for n in range(1, len(cases) + 1)]
+    assert [(p.element, p.drawn) for p in placed] == [(element, drawn) for (drawn, element), _ in cases]
+    (inner,) = placed_elements((Group(10, 20, 0, 2.0, (cases[3][0][1],)),), {id(cases[3][0][1]): ("circle", cases[3][0][0])})
+    assert inner.face_box == (20.0, 50.0, 20.0, 20.0)  # 10 + 2 × 5, 20 + 2 × 15
+
+
+def test_a_drag_writes_an_icons_w_and_h_for_its_size_and_refuses_what_no_number_can_take():
+    """An icon whose w and h are written (its size follows from them) takes the resize in w and h; one with neither
+    written says that size cannot move. An argument that is an expression with no number of its own is refused, each
+    such argument named, and nothing is written."""
+    args = {"x": 1.0, "y": 2.0, "w": 4.0, "h": 4.0, "size": 4.0}
+    assert _dragged('{{ icon("star", x=1, y=2, w=4, h=4) }}\n', "icon", ICON_PARAMS, args, (1.0, 2.0, 4.0, 4.0), (1.0, 2.0, 4.0, 4.0), 1.0,
+                    (1.0, 2.0, 8.0, 8.0)) == b'{{ icon("star", x=1, y=2, w=8, h=8) }}\n'
+    with pytest.raises(Refusal) as refused:
+        _dragged('{{ icon("star", x=1, y=2) }}\n', "icon", ICON_PARAMS, args, (1.0, 2.0, 4.0, 4.0), (1.0, 2.0, 4.0, 4.0), 1.0, (1.0, 2.0, 8.0, 8.0))
+    assert "; size is not written in the call (its default, 4)" in refused.value.message
+    with pytest.raises(Refusal) as refused:
+        _dragged("{{ rect(x=a, y=b + c, w=4, h=6) }}\n", "rect", ["x", "y", "w", "h"], {"x": 1.0, "y": 2.0, "w": 4.0, "h": 6.0},
+                 (1.0, 2.0, 4.0, 6.0), (1.0, 2.0, 4.0, 6.0), 1.0, (3.0, 5.0, 8.0, 6.0))
+    assert refused.value.message == ("not written: x is `a`, an expression with no number of its own to change: change it in the file; "
+                                     "y is `b + c`, an expression with no number of its own to change: change it in the file")
+
+
+def test_a_drag_at_an_offset_in_a_scaled_group_moves_by_the_groups_millimetres():
+    """rect(3, 2, 4, 6) in a group at (10, 20) scaled 2 shows at (16, 24); dragged to (18, 30) it is at (4, 5)."""
+    args = {"x": 3.0, "y": 2.0, "w": 4.0, "h": 6.0}
+    assert _dragged("{{ rect(x=3, y=2, w=4, h=6) }}\n", "rect", ["x", "y", "w", "h"], args, (3.0, 2.0, 4.0, 6.0), (16.0, 24.0, 8.0, 12.0), 2.0,
+                    (18.0, 30.0, 8.0, 12.0)) == b"{{ rect(x=4, y=5, w=4, h=6) }}\n"
+
+
+def test_a_refused_template_says_its_name_and_why(project, tmp_path):
+    with pytest.raises(Refusal) as refused:
+        template_source(project, "data/cards.yaml")
+    assert refused.value.message.startswith("not written: 'data/cards.yaml' ") and "templates/" in refused.value.message
+    with pytest.raises(Refusal) as refused:
+        template_source(project, "templates/tiny/missing.j2")
+    assert refused.value.message == "not written: templates/tiny/missing.j2 cannot be read (No such file or directory)"
+
+
+def test_a_templates_folder_that_is_a_link_out_of_the_project_is_refused(tmp_path):
+    """templates/ itself a link to a folder elsewhere: a file in it lies inside templates/'s real path but not inside
+    the project's, and an edit may not write it."""
+    root = Path(os.path.realpath(tmp_path)) / "game"
+    elsewhere = Path(os.path.realpath(tmp_path)) / "elsewhere"
+    (elsewhere / "tiny").mkdir(parents=True)
+    (elsewhere / "tiny" / "front.j2").write_bytes(b"theirs\n")
+    root.mkdir()
+    (root / "templates").symlink_to(elsewhere)
+    with pytest.raises(Refusal) as refused:
+        template_source(Project(root), "templates/tiny/front.j2")
+    assert refused.value.status == 403 and (elsewhere / "tiny" / "front.j2").read_bytes() == b"theirs\n"
