@@ -218,7 +218,7 @@ def test_a_file_gone_when_its_edit_is_written_back_is_a_conflict_that_names_it(p
     with pytest.raises(Refusal) as refused:
         _write_back(source, b"new", source.data, "redone")
     assert refused.value.status == 409
-    assert refused.value.message.startswith("not redone: templates/tiny/front.j2 cannot be read (")
+    assert refused.value.message == "not redone: templates/tiny/front.j2 cannot be read (No such file or directory)"
 
 
 ICON_PARAMS = ["name", "x", "y", "size", "w", "h", "color", "decoration", "edge"]
@@ -343,3 +343,30 @@ def test_a_templates_folder_that_is_a_link_out_of_the_project_is_refused(tmp_pat
     with pytest.raises(Refusal) as refused:
         template_source(Project(root), "templates/tiny/front.j2")
     assert refused.value.status == 403 and (elsewhere / "tiny" / "front.j2").read_bytes() == b"theirs\n"
+
+
+
+class WatchedLock:
+    """A session's lock that notes what the template held each time it was let go: an undo writes while it holds it,
+    so the render thread never draws from a half-written file."""
+
+    def __init__(self, path: Path):
+        self.path, self.held, self.seen = path, False, []
+
+    def __enter__(self):
+        self.held = True
+
+    def __exit__(self, *exc):
+        self.held = False
+        self.seen.append(self.path.read_bytes())
+
+
+def test_an_undo_and_a_redo_write_while_they_hold_the_sessions_lock(project):
+    path = project.templates_dir / "tiny" / "front.j2"
+    editor = edited(project, b"x=1\n", b"x=2\n")
+    session = Session()
+    session.lock = WatchedLock(path)
+    editor.session_of = lambda: session
+    editor.undo()
+    editor.redo()
+    assert session.lock.seen == [b"x=1\n", b"x=2\n"] and not session.lock.held
