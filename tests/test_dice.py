@@ -379,7 +379,8 @@ def _obj(text: str) -> tuple[list, list, list]:
 def test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside(shape):
     """OBJ (and Unity, which TTS is) takes a triangle's front as the side its corners run counter-clockwise: wound the
     other way, each face is seen from inside, and the die shows its inside or nothing. Every triangle's normal by the
-    right-hand rule points away from the solid's centre; every texture point lies in 0..1."""
+    right-hand rule points away from the solid's centre; the surface is closed; its longest edge is one unit (the
+docstring's promise, which TTS's scale of the model counts on); every texture point lies in 0..1."""
     from pnp.targets.tts_models import die_mesh
 
     v, vt, f = _obj(die_mesh(shape, 16.0))
@@ -392,3 +393,24 @@ def test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside(shape):
         out = [(a[i] + b[i] + c[i]) / 3 - centre[i] for i in range(3)]
         assert sum(n * o for n, o in zip(normal, out, strict=True)) > 1e-6, (shape, triangle)
     assert all(0 <= x <= 1 for p in vt for x in p) and all(0 <= t < len(vt) for tri in f for _, t in tri)
+    # closed: every edge is shared by exactly two triangles, each using it once in each direction (consistent winding)
+    directed = [(tri[k][0], tri[(k + 1) % 3][0]) for tri in f for k in range(3)]
+    assert len(set(directed)) == len(directed) and {(b, a) for a, b in directed} == set(directed)
+    # the solid's edges (where two faces meet at an angle, not a face's own diagonals) are at most one unit, the longest one
+    normals = {}
+    for triangle in f:
+        a, b, c = (v[i] for i, _ in triangle)
+        n = _unit(_cross3([b[i] - a[i] for i in range(3)], [c[i] - a[i] for i in range(3)]))
+        for k in range(3):
+            normals.setdefault(frozenset((triangle[k][0], triangle[(k + 1) % 3][0])), []).append(n)
+    edges = [tuple(e) for e, (m, n) in normals.items() if math.dist(m, n) > 1e-3]
+    assert max(math.dist(v[i], v[j]) for i, j in edges) == pytest.approx(1.0, abs=1e-5)
+
+
+def _cross3(u, w):
+    return (u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0])
+
+
+def _unit(n):
+    length = math.sqrt(sum(x * x for x in n))
+    return tuple(x / length for x in n)
