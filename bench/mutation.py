@@ -64,7 +64,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/picture_checks.py": ["tests/test_picture_checks.py"],
     "pnp/layout/gradients.py": [f"tests/test_readability.py::{t}" for t in (  # its unit tests: the ink saver's builds take minutes a mutant
         "test_text_across_a_gradients_middle_stop_is_judged_against_it",
-        "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim")],
+        "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
+        "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
+        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")],
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_results.py"],
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],
