@@ -57,7 +57,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/outputs/inserts.py": [f"tests/test_fronts_inserts.py::{t}" for t in (
         "test_a_scaled_insert_covers_the_whole_insert_and_is_centred_on_it",
         "test_an_insert_is_refused_exactly_when_it_cuts_into_the_safe_area_or_is_larger_than_the_card",
-        "test_an_insert_is_for_the_smallest_card_it_fits_and_keeps_the_seams_room_on_every_size")],
+        "test_an_insert_is_for_the_smallest_card_it_fits_and_keeps_the_seams_room_on_every_size",
+        "test_an_inserts_small_print_keeps_its_size_where_its_scaled_self_would_lie", "test_an_inserts_size_rules_at_their_edges",
+        "test_a_refused_insert_says_what_trimming_or_scaling_does_and_what_to_do")],
     # checks
     "pnp/layout/slivers.py": ["tests/test_slivers.py"],
     "pnp/layout/readability.py": ["tests/test_readability.py"],
