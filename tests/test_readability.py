@@ -311,9 +311,9 @@ def test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpo
     assert _channel(colour_at(across, 10.0, 3.0)) == pytest.approx(63.75, abs=1) and colour_at(across, 40.0, 0.0) == "#ffffff"
     down = placed(GradientSpec("linear", black_white, 90.0), box)
     assert _channel(colour_at(down, 33.0, 5.0)) == pytest.approx(63.75, abs=1) and colour_at(down, 0.0, 20.0) == "#ffffff"
-    square = placed(GradientSpec("linear", black_white, 45.0), Rect(0.0, 0.0, 20.0, 20.0, None, None, 0.0, 0.0, None))
-    assert colour_at(square, 0.0, 0.0) == "#000000" and colour_at(square, 20.0, 20.0) == "#ffffff"
-    assert _channel(colour_at(square, 20.0, 0.0)) == pytest.approx(127.5, abs=1) and _channel(colour_at(square, 5.0, 5.0)) == pytest.approx(63.75, abs=1)
+    square = placed(GradientSpec("linear", black_white, 45.0), Rect(10.0, 10.0, 20.0, 20.0, None, None, 0.0, 0.0, None))
+    assert colour_at(square, 10.0, 10.0) == "#000000" and colour_at(square, 30.0, 30.0) == "#ffffff"
+    assert _channel(colour_at(square, 30.0, 10.0)) == pytest.approx(127.5, abs=1) and _channel(colour_at(square, 15.0, 15.0)) == pytest.approx(63.75, abs=1)
     triangle = placed(GradientSpec("linear", black_white, 0.0), Polygon(((0.0, 0.0), (40.0, 10.0), (0.0, 20.0)), None, None, 0.0, True))
     assert _channel(colour_at(triangle, 10.0, 10.0)) == pytest.approx(63.75, abs=1)
     inner = _along(((0.2, "#000000"), (0.8, "#ffffff")))
@@ -321,6 +321,8 @@ def test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpo
     assert _channel(colour_at_position(inner, 0.35)) == pytest.approx(63.75, abs=1)
     three = _along(((0.0, "#000000"), (0.5, "#ff0000"), (1.0, "#00ff00")))
     assert colour_at_position(three, 0.75) in ("#7f7f00", "#808000") and colour_at_position(three, 0.25) in ("#7f0000", "#800000")
+    short = _along(((0.0, "#000000"), (0.5, "#ff0000"), (0.8, "#00ff00")))
+    assert colour_at_position(short, 0.9) == "#00ff00"  # past the last stop: the last colour, not the second
 
 
 def _along(stops):
@@ -342,3 +344,5 @@ def test_a_gradient_on_a_small_shape_still_runs_its_whole_length():
     assert colour_at(tiny, 1.0, 0.5) == "#ffffff" and _channel(colour_at(tiny, 0.5, 0.5)) == pytest.approx(127.5, abs=1)
     point = placed(GradientSpec("radial", black_white, 0.0), Circle(5.0, 5.0, 0.0, None, None, 0.0, None))
     assert colour_at(point, 5.0, 5.0) == "#ffffff"  # a shape of no size: the last colour, and no division by nothing
+    line = placed(GradientSpec("linear", black_white, 0.0), Rect(5.0, 0.0, 0.0, 10.0, None, None, 0.0, 0.0, None))
+    assert colour_at(line, 5.0, 5.0) in ("#000000", "#ffffff")  # a linear one of no length: an end colour, no division by nothing
