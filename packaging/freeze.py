@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 # does not follow, and libraries that load their own parts by name.
 COLLECTED = ["pnp", "reportlab", "svglib", "coloraide", "uvicorn", "starlette", "markdown_it", "pypdfium2", "pypdfium2_raw",
              "python_calamine", "watchfiles", "pydantic", "httpx", "h11", "anyio", "yaml", "jinja2", "pypdf", "rl_accel", "segno",
-             "ezdxf", "pyphen"]
+             "ezdxf", "pyphen", "bidi", "arabic_reshaper"]
 
 # Libraries installed beside pnp's that pnp never calls: the one-file program unpacks everything it carries on every
 # start, so each costs every command its size. pypdf imports cryptography if it is there, for encrypted PDFs, which

@@ -20,6 +20,7 @@ PCIO_KNOWN_SCHEMA = 8  # pcioimport.mjs knownSchemaVersion
 PCIO_TYPES = {"automationButton", "board", "card", "cardDeck", "cardPile", "chooser", "counter", "dice", "hand", "holder", "labelText", "piece", "seat",
               "separator", "spinner", "timer", "turnButton", "urlButton", "gamePiece"}  # pcioTypeNames, and gamePiece
 VTT_NEWEST = 22  # the newest file format of the server these checks were read from (fileupdater.mjs VERSION)
+VTT_2024 = 15  # the format of virtualtabletop.io's server through 2024: VERSION 15 from November 2023, 16 from September 2024
 VTT_TYPES = {"basic", "button", "canvas", "card", "deck", "dice", "holder", "label", "line", "pile", "scoreboard", "seat", "separator", "spinner", "timer"}
 # a widget's size when the file leaves it out: the widget classes' addDefaults
 VTT_DEFAULT_SIZE = {"card": (103, 160), "holder": (111, 168), "pile": (1, 1), "dice": (50, 50), "seat": (36, 36)}
@@ -33,6 +34,7 @@ class ReadTable:
     widgets: dict
     images: dict  # reference as a widget writes it → PIL image
     problems: list = field(default_factory=list)
+    version: int | None = None  # a room file's _meta.version
 
     def of_type(self, kind: str) -> list[dict]:
         return [w for w in self.widgets.values() if w.get("type") == kind]
@@ -181,9 +183,9 @@ def read_vtt(path) -> ReadTable:
     for key, w in widgets.items():
         if w.get("type") == "deck":
             continue  # a deck is not drawn on the table
-        box = _vtt_box(w, widgets)
+        box = read_vtt_box(w, widgets)
         _inside(box, key, problems)
-    return ReadTable(widgets, images, problems)
+    return ReadTable(widgets, images, problems, version)
 
 
 def vtt_size(w: dict, widgets: dict) -> tuple[float, float]:
@@ -195,7 +197,7 @@ def vtt_size(w: dict, widgets: dict) -> tuple[float, float]:
     return w.get("width", dw), w.get("height", dh)
 
 
-def _vtt_box(w: dict, widgets: dict) -> tuple[float, float, float, float]:
+def read_vtt_box(w: dict, widgets: dict) -> tuple[float, float, float, float]:
     """A widget's box on the surface: a child's x and y are its parent's plus its own."""
     x = y = 0.0
     node = w

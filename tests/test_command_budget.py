@@ -1,5 +1,6 @@
 """One processor-time budget per command as well as per face (issue 74): a build, a `watch` save and a `serve` refresh
-whose faces use up their budget stop with one finding, at the template line, naming the slowest faces.
+whose faces use up their budget stop with one finding, at the template line, naming the slowest faces; a template that
+runs past one face's limit is not drawn again for the deck's other cards.
 
 A 40-card deck whose template looped took 576 s before its one error (each face used its whole 10 s); a 20,000-card
 deck would have taken 55 hours. The budget is COMMAND_FACES face limits plus FACE_SHARE of one for each face drawn, so
@@ -7,7 +8,6 @@ it scales with what a command draws and a deck that loops on every face stops af
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,7 +37,9 @@ def looping_deck(root: Path, cards: int) -> None:
     (root / "templates/loop/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="ink") }}\n')
 
 
-def test_a_looping_2000_card_deck_stops_within_its_budget_with_one_finding_naming_the_slowest_faces(tmp_path):
+def test_a_looping_2000_card_deck_stops_at_its_first_face_with_one_finding(tmp_path):
+    """A template that runs past a face's limit is not drawn for the deck's other cards: one face's limit, not 2,000 (nor
+    the command's budget of about twenty), then one finding at the loop's line that says the others wait for the fix."""
     looping_deck(tmp_path, CARDS)
     child = ("import resource, sys\n"
              f"resource.setrlimit(resource.RLIMIT_CPU, ({CPU_CAP}, {CPU_CAP}))\n"
@@ -50,12 +52,8 @@ def test_a_looping_2000_card_deck_stops_within_its_budget_with_one_finding_namin
     assert done.returncode == 1, shown
     errors = [line for line in shown.splitlines() if ": error: " in line]
     assert len(errors) == 1, shown
-    budget = f"over its budget of {COMMAND_FACES * FACE_S:g} s plus {FACE_SHARE * FACE_S:g} s a face"
-    assert errors[0].startswith("templates/loop/front.j2:2:") and budget in errors[0], shown
-    slowest = re.findall(r"loop/c\d+ front \(\d+\.\d s\)", errors[0])
-    assert len(slowest) == 3, shown
-    faces = int(re.search(r"on ([\d,]+) faces", errors[0]).group(1).replace(",", ""))
-    assert faces < COMMAND_FACES * 2, shown  # about twenty faces, not two thousand
+    assert errors[0].startswith("templates/loop/front.j2:2:") and "processor time on one face" in errors[0], shown
+    assert "not drawn until it is fixed" in errors[0] and " pieces:" not in errors[0], shown  # one face drew it, no other
 
 
 def test_the_budget_is_a_commands_and_the_next_command_has_its_own(tmp_path):
@@ -107,7 +105,7 @@ def test_a_serve_refresh_over_its_budget_shows_its_one_finding(tmp_path, monkeyp
     session = LiveSession(Project(tmp_path), ["loop"], publish=lambda slug, model: published.__setitem__(slug, model))
     assert session.refresh()
     errors = [f for f in published["loop"]["findings"] if f["severity"] == "error"]
-    assert len(errors) == 1 and "over its budget of 1 s plus 0.0025 s a face" in errors[0]["message"], errors
+    assert len(errors) == 1 and "processor time on one face" in errors[0]["message"], errors  # its first face; no other is drawn
     assert errors[0]["where"].startswith("templates/loop/front.j2:2:"), errors
 
 
@@ -120,5 +118,5 @@ def test_a_watch_save_over_its_budget_prints_its_one_finding_and_waits(tmp_path,
     front.write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n")
     printed = watch_once(tmp_path, "loop", lambda: front.write_text("{{ text(card.n|string, 5, 5, 20, 10) }}\n" + LOOPS + "\n"))
     after = printed.partition("watching")[2]
-    assert [line for line in after.splitlines() if ": error: " in line and "over its budget" in line and line.startswith("templates/loop/front.j2:2:")], printed
+    assert [line for line in after.splitlines() if ": error: " in line and "processor time on one face" in line and line.startswith("templates/loop/front.j2:2:")], printed
     assert "failed after templates/loop/front.j2" in after, printed

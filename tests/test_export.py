@@ -81,7 +81,9 @@ def _expected(root: Path, game: str) -> dict:
         aid_sets = game_yaml["players"]["max"] if copies == "players.max" else copies
     dice = (_yaml(data / "dice.yaml") or {"dice": []})["dice"]
     d6 = sum(d.get("count", 1) for d in dice if d["shape"] == "d6")  # TTS custom dice
-    return {"decks": decks, "boards": boards, "tokens": tokens, "aid_sets": aid_sets, "d6": d6, "dice": sum(d.get("count", 1) for d in dice)}
+    setup = game_yaml.get("setup") or {}
+    return {"decks": decks, "boards": boards, "tokens": tokens, "aid_sets": aid_sets, "d6": d6, "dice": sum(d.get("count", 1) for d in dice),
+            "setup": bool(setup.get("deal") or setup.get("face_up"))}
 
 
 def _urls(node):
@@ -149,7 +151,8 @@ def _tts_save_holds_the_whole_game_with_names_and_hosted_urls(folder: Path, game
     assert names.count("DeckCustom") + names.count("CardCustom") == len(want["decks"]) + (1 if want["aid_sets"] else 0)
     assert names.count("Custom_Dice") == want["d6"]
     assert names.count("Custom_Model") == want["dice"] - want["d6"]  # every other die: a model of type Dice
-    assert len(objects) == len(want["decks"]) + len(want["boards"]) + len(want["tokens"]) + (1 if want["aid_sets"] else 0) + want["dice"]
+    assert names.count("BlockSquare") == (1 if want["setup"] else 0)  # the setup button (pnp.targets.tts_setup)
+    assert len(objects) == len(want["decks"]) + len(want["boards"]) + len(want["tokens"]) + (1 if want["aid_sets"] else 0) + want["dice"] + want["setup"]
     for obj in objects:
         assert obj["Nickname"]
         if obj["Name"] == "DeckCustom":

@@ -276,6 +276,31 @@ def test_symlinked_template_leading_out_is_refused(hostile):
 
 
 
+def test_a_data_folder_linked_out_is_refused_without_reading_a_file_through_it(hostile):
+    """data/ itself a link to a folder outside the project: the build refuses the game, and nothing under the link is
+    opened first (the build's standing once hashed every file of the game's folder before the loader refused it)."""
+    project, sentinel = hostile[0], hostile[1]
+    outside = sentinel.parent / "data"
+    (project / "data").rename(outside)
+    (project / "data").symlink_to(outside)
+    with recording_opens() as opened:
+        result = run_pnp(project, "build", "-q")
+    assert result.exit_code == 1 and "outside" in result.output + result.stderr
+    assert not [path for path in opened if os.path.realpath(path).startswith(str(outside))]
+
+
+def test_an_export_folder_linked_out_is_replaced_without_reading_the_users_files(hostile):
+    """The png export's folder is a link to a user's folder: the export writes its own folder at that name and says
+    what it adds, reading nothing of the user's (the change summary once hashed every file under the link)."""
+    project, sentinel = hostile[0], hostile[1]
+    (project / "output/tiny/png").symlink_to(sentinel.parent, target_is_directory=True)
+    with recording_opens() as opened:
+        result = run_pnp(project, "export", "tiny", "--format", "png", "--dpi", "72", "--no-validate")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert not [path for path in opened if Path(path).name in ("secret.txt", "art.png")]  # the link is gone by now: by name
+    assert sentinel.read_text() == SECRET and (project / "output/tiny/png").is_dir() and not (project / "output/tiny/png").is_symlink()
+
+
 def test_a_template_linked_to_a_folder_whose_name_extends_templates_is_refused(hostile):
     """templates-extra/ shares its first letters with templates/ but is another folder: a link into it leaves."""
     project = hostile[0]

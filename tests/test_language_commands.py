@@ -58,7 +58,8 @@ def test_watch_rebuilds_the_german_edition(two):
     assert "Die Eule zieht zuletzt." in pdf_text(two / "output" / "duo" / "duo-rulebook-de.pdf")
 
 
-@pytest.mark.parametrize("command", [("list",), ("preview", "duo"), ("export", "duo", "--format", "png"), ("watch", "duo"), ("serve", "duo")])
+@pytest.mark.parametrize("command", [("list",), ("preview", "duo"), ("export", "duo", "--format", "png"), ("watch", "duo"), ("serve", "duo"),
+                                     ("bundle", "duo"), ("showcase", "duo")])
 def test_a_language_the_game_does_not_list_is_the_located_error_build_gives(two, command):
     with socket.socket() as taken:  # serve is given a port in use: were the language let through, it stops there, not serving on
         taken.bind(("127.0.0.1", 0))
@@ -73,3 +74,22 @@ def test_a_language_the_game_does_not_list_is_the_located_error_build_gives(two,
     assert code == 1
     assert "data/duo/game.yaml:4:" in output and "no 'fr' edition" in output, output
     assert not (two / "output" / "duo").exists()
+
+
+def test_bundle_writes_the_german_edition_with_the_language_in_each_file_name(two):
+    result = run_pnp(two, "bundle", "duo", "--paper", "letter", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    folder = two / "output" / "duo" / "bundle"
+    assert sorted(p.name for p in folder.iterdir()) == ["duo-bundle-letter-de.pdf", "duo-bundle-letter-ink-saver-de.pdf", "duo-feedback-de.pdf",
+                                                         "duo-print-and-play-letter-de.zip"]
+    text = pdf_text(folder / "duo-bundle-letter-de.pdf")
+    assert "Drache" in text and "Der Drache beginnt immer." in text  # the German card names and rulebook, from the data
+    assert "Dragon" not in text
+
+
+def test_showcase_writes_the_german_pictures_beside_the_english(two):
+    result = run_pnp(two, "showcase", "duo", "--width", "200", "--lang", "all")
+    assert result.exit_code == 0, result.output
+    german, english = two / "output" / "duo" / "showcase-de", two / "output" / "duo" / "showcase"
+    assert sorted(p.name for p in german.iterdir()) == sorted(p.name for p in english.iterdir()) == ["beasts-contact.png", "hand.png", "table.png"]
+    assert (german / "beasts-contact.png").read_bytes() != (english / "beasts-contact.png").read_bytes()  # "Drache" where the English prints "Dragon"

@@ -134,9 +134,10 @@ def test_a_build_in_one_language_does_not_answer_for_the_checks_of_another(duo):
 
 
 def test_a_character_no_font_has_is_found_in_the_language_that_uses_it(duo):
-    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Eule", "name@de: Eule 語")
+    edit(duo, "data/duo/decks/beasts.yaml", "name@de: Eule", "name@de: Eule ก")  # Thai: no font pnp ships has it
     german = run_pnp(duo, "validate", "duo", "--lang", "de")
-    assert german.exit_code != 0 and "語" in german.output and "missing" in german.output
+    assert german.exit_code != 0 and "ก" in german.output and "missing" in german.output
+    assert "Thai: Noto Sans Thai" in german.output, german.output  # the free font to add, named
     assert run_pnp(duo, "validate", "duo", "--lang", "en", "--strict").exit_code == 0
 
 

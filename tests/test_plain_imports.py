@@ -27,6 +27,7 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     "pnp.serve", "pnp.serve.app", "pnp.serve.editing", "pnp.targets.pull", "pnp.targets.export_tts", "pnp.targets.export_vtt",
     "pnp.targets.export_pcio", "pnp.targets.export_png", "pnp.targets.export_pod", "pnp.targets.export_sprites",
     "pnp.targets.preflight", "pnp.targets.bundle", "pnp.render.cut_dxf", "pnp.cli.watching", "pnp.launch.forkserver",
+    "pnp.targets.export_vendor", "pnp.targets.vendor_preflight", "pnp.targets.order_files",
 )
 
 

@@ -375,3 +375,22 @@ def test_a_flowable_being_split_sees_its_frame_from_platypus_and_from_splitting_
         probe.split(100, 50)
     assert seen == [(True, 200), (False, 80.0)]
     assert rl.frame_of(probe) is None, "told only while it splits"
+
+
+def test_page_and_catalog_entries_reach_the_written_pdf():
+    """The hooks a tagged PDF writes with (pnp.render.tagging): a page's extra keys, the catalog's, and page references."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFString
+
+    c, buf = _canvas()
+    c.showPage()
+    rl.page_entries(c, StructParents=0, Tabs=PDFName("S"))
+    c.showPage()
+    assert rl.pages_shown(c) == 2
+    rl.catalog_entries(c, Lang=PDFString("de"), Probe=None)
+    rl.document(c).Catalog.OpenAction = PDFArray([rl.page_ref(c, 2), PDFName("Fit")])
+    c.save()
+    reader = PdfReader(buf)
+    assert reader.pages[0]["/StructParents"] == 0 and reader.pages[0]["/Tabs"] == "/S"
+    assert "/StructParents" not in reader.pages[1]
+    assert reader.trailer["/Root"]["/Lang"] == "de"
+    assert reader.trailer["/Root"]["/OpenAction"][0].get_object() == reader.pages[1].get_object()

@@ -653,8 +653,35 @@ def test_a_star_row_dragged_in_the_browser_lands_in_the_template(browser, tmp_pa
         shown = driver.execute_script("return (Number(document.body.dataset.editShown) - Number(document.body.dataset.editSent)) / 1000")
         print(f"edit to redrawn face shown: {shown:.2f} s")
         screenshot(driver, tmp_path, "serve-edit-moved")
+        _drag_the_score_sheets_zone(driver, root, tmp_path)
     finally:
         server.stop()
+
+
+def _drag_the_score_sheets_zone(driver, root: Path, tmp_path: Path) -> None:
+    """On a board: click inside the score sheet's zone (its box and label, one element: its helper's call) and drag it
+    10 mm right; the zone() call's x changes by that much and nothing else in the file, and the page says the edit is
+    shown once the board's new image is (a board is drawn after the game's cards)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from test_serve_edit import SCORES
+
+    before = (root / SCORES).read_bytes()
+    frame = driver.find_element("css selector", '.tile[data-key="board:scores"] .frame[data-side="front"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    wait_until(driver, "return arguments[0].querySelector('img').complete", frame, message="the score sheet")
+    per_mm = driver.execute_script("return arguments[0].getBoundingClientRect().width", frame) / 180
+    at = (round((40 - 90) * per_mm), round((110 - 120) * per_mm))  # 40, 110 mm: inside the zone, from the board's centre
+    ActionChains(driver).move_to_element_with_offset(frame, *at).click().perform()
+    wait_until(driver, "return document.getElementById('element').textContent.includes('zone(')", message="the zone selected")
+    driver.execute_script("delete document.body.dataset.editShown")
+    image = "return arguments[0].querySelector('img.face').getAttribute('src')"
+    drawn = driver.execute_script(image, frame)
+    ActionChains(driver).move_to_element_with_offset(frame, *at).click_and_hold().move_by_offset(round(5 * per_mm), 0) \
+        .move_by_offset(round(5 * per_mm), 0).release().perform()
+    wait_until(driver, "return document.body.dataset.editShown", message="the redrawn board shown after the edit")
+    assert (root / SCORES).read_bytes() == before.replace(b"zone(32, 106,", b"zone(42, 106,")
+    assert driver.execute_script(image, frame) != drawn, "said shown before the board's new image was"
+    screenshot(driver, tmp_path, "serve-edit-board")
 
 
 def test_a_looping_face_is_stopped_at_its_line_in_the_render_thread_and_its_fix_drawn(project, monkeypatch):

@@ -55,29 +55,42 @@ class Page:
     def element(self, function: str, line: int, file: str = HERO) -> dict:
         return next(e for e in self.elements() if e["function"] == function and e["line"] == line and e["file"] == file)
 
-    def edit(self, element: dict, to: list[float], headers: dict | None = None, also: tuple = (), **changes):
-        """Move `element` to the box `to` (and each (element, box) of `also` with it), as the page sends a drag."""
+    def edit(self, element: dict, to: list[float], headers: dict | None = None, also: tuple = (), item: str = KNIGHT, **changes):
+        """Move `element` of `item`'s front to the box `to` (and each (element, box) of `also` with it), as the page sends a drag."""
         moves = [{"path": e["path"], "file": e["file"], "digest": e["digest"], "from": e["box"], "to": box} for e, box in ((element, to), *also)]
         moves[0].update(changes)
-        body = {"game": "tiny", "item": KNIGHT, "side": "front", "moves": moves}
+        body = {"game": "tiny", "item": item, "side": "front", "moves": moves}
         return self.client.post("/api/edit", json=body, headers=self.headers if headers is None else headers)
 
     def post(self, path: str):
         return self.client.post(path, json={}, headers=self.headers)
 
-    def drawn(self, rel: str, timeout: float = WAIT) -> None:
-        """Wait until the listed elements were drawn from `rel` as it is on disk now."""
+    def drawn(self, rel: str, timeout: float = WAIT, item: str = KNIGHT) -> None:
+        """Wait until `item`'s listed elements were drawn from `rel` as it is on disk now."""
         want = digest((self.root / rel).read_bytes())
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if any(e.get("digest") == want for e in self.elements() if e["file"] == rel):
+            if any(e.get("digest") == want for e in self.elements(item) if e["file"] == rel):
                 return
             time.sleep(0.05)
         raise AssertionError(f"{rel} as on disk was not drawn within {timeout} s")
 
-    def put_back(self, rel: str, data: bytes) -> None:
+    def settled(self, timeout: float = WAIT) -> None:
+        """Wait until the game is drawn whole (boards and tokens come after the cards) and no save is being followed:
+        ready, and still the same drawing a moment later."""
+        deadline, last = time.monotonic() + timeout, None
+        while time.monotonic() < deadline:
+            game = self.client.get("/api/state").json()["games"][0]
+            now = (game["state"], game["updated"], game["drawings"])
+            if now[0] == "ready" and now == last:
+                return
+            last = now
+            time.sleep(0.3)
+        raise AssertionError(f"the game was not drawn whole within {timeout} s")
+
+    def put_back(self, rel: str, data: bytes, item: str = KNIGHT) -> None:
         (self.root / rel).write_bytes(data)
-        self.drawn(rel)
+        self.drawn(rel, item=item)
 
     def front_image(self) -> Image.Image:
         state = self.client.get("/api/state").json()
@@ -238,3 +251,32 @@ def test_an_edit_from_anywhere_but_the_served_page_is_refused_and_writes_nothing
     assert answer.status_code == 403 and "--read-only" in answer.json()["error"]
     assert (page.root / HERO).read_bytes() == hero
     (page.root / "templates/tiny/linked.j2").unlink()
+
+
+SCORES, COIN = "templates/tiny/board-scores.j2", "templates/tiny/token-coin.j2"
+
+
+def test_a_board_element_a_helper_and_a_token_dragged_change_exactly_their_literals_and_undo_restores_the_bytes(page):
+    """On the score sheet (a board), the zone and the 1–30 track (a helper's spaces and numbers, one element) are
+    dragged together, the track narrowed too; on a coin (a token), its value's text moved: each call's literals that change are
+    rewritten and nothing else; undo puts every file back byte for byte."""
+    board, coin = (page.root / SCORES).read_bytes(), (page.root / COIN).read_bytes()
+    page.settled()  # boards are drawn after the cards: an earlier test's save may still be being drawn
+    listed = page.elements("board:scores")
+    zone = next(e for e in listed if e["function"] == "zone")
+    (track,) = [e for e in listed if e["function"] == "track" and e["line"] == 4]  # its 30 circles and 30 numbers: one element
+    assert zone["editable"] and track["editable"] and zone["box"] == [32, 106, 116, 56] and track["box"] == [10, 20, 160, 54]
+    answer = page.edit(zone, [37, 109, 116, 56], item="board:scores", also=[(track, [12, 21, 150, 54])])  # one edit, both calls
+    assert answer.status_code == 200, answer.text
+    assert (page.root / SCORES).read_bytes() == board.replace(b"zone(32, 106,", b"zone(37, 109,").replace(b"track(1, 30, 10, 20, 160,", b"track(1, 30, 12, 21, 150,")
+    value = next(e for e in page.elements("token:coins/c1") if e["function"] == "text" and e["line"] == 4)
+    assert value["editable"], value["why"]
+    answer = page.edit(value, [value["box"][0] + 1, value["box"][1] + 0.5, *value["box"][2:]], item="token:coins/c1")
+    assert answer.status_code == 200, answer.text
+    assert (page.root / COIN).read_bytes() == coin.replace(b'token.value ~ "**", 3, 4,', b'token.value ~ "**", 4, 4.5,')
+    aid = page.client.get("/api/elements", params={"game": "tiny", "item": "reference:aid:1", "side": "front"})
+    assert aid.status_code == 404 and "reference.yaml" in aid.json()["error"]  # drawn by pnp: nothing on it is a call to drag
+    for _ in range(2):
+        assert page.post("/api/undo").status_code == 200
+    assert (page.root / SCORES).read_bytes() == board and (page.root / COIN).read_bytes() == coin
+    page.drawn(SCORES, item="board:scores")

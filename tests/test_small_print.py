@@ -76,7 +76,7 @@ def test_every_option_that_changes_the_bytes_is_in_the_file_name():
 
     other = {"paper": "a4", "duplex": "short", "layout": "gutterfold", "bleed": True, "gutter": 4.0, "ink_saver": True,
              "back_offset": (0.5, -0.25), "printable_mm": 6.35, "lang": "de", "cutter": "silhouette", "draft": True,
-             "fronts_only": True, "insert": (61.0, 86.0), "edge_bleed": True}
+             "fronts_only": True, "insert": (61.0, 86.0), "edge_bleed": True, "large_print": True}
     default = Options()
     for field in dataclasses.fields(Options):
         if field.name in NOT_IN_CACHE_KEY or field.name in NAMED_ELSEWHERE:

@@ -9,13 +9,16 @@ from __future__ import annotations
 import colorsys
 import json
 import math
+import random
 import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import EXPORT_BASE_URL, ROOT, TEST_PROJECT, build_log_path, run_pnp
 from PIL import Image
-from table_readers import read_pcio, read_vtt, vtt_size
+from table_readers import VTT_2024, read_pcio, read_vtt, read_vtt_box, vtt_size
+from table_routines import Room
 from test_export import GAMES, _expected
 
 DPI = 72  # the exports' images at the lowest resolution the CLI takes: sizes stay exact, rendering stays cheap
@@ -219,6 +222,94 @@ def _holder_of(widget: dict, widgets: dict) -> str:
     return node["id"] if node else ""
 
 
+def _heroes_room(out: Path, seed: int = 0) -> tuple[Room, str]:
+    """The room as exported, every hero card first taken into the hand face up (a game under way): the room and the
+    heroes' deck id."""
+    table = read_vtt(out / "tiny/vtt/tiny.vtt")
+    room = Room(table.widgets, seed)
+    heroes = next(d["id"] for d in table.of_type("deck") if d["id"].startswith("deck-heroes"))
+    for card in room.cards(heroes):
+        card.update({"parent": "hand", "owner": "Ann", "activeFace": 1})
+    return room, heroes
+
+
+def _button(room: Room, text: str) -> str:
+    (button,) = [w["id"] for w in room.widgets.values() if w.get("type") == "button" and w.get("text") == text]
+    return button
+
+
+def test_the_deal_button_gathers_shuffles_and_deals_the_hands_the_setup_says(tables_game):
+    """Played by the routine engine's rules (tests/table_routines.py) on the room under way: every seat's holder gets
+    2 heroes face down, 1 lies face up on the table clear of every holder, the rest are face down in the draw pile,
+    none is left in the hand; another shuffle deals other hands."""
+    _, out = tables_game
+    hands = set()
+    for seed in range(4):
+        room, heroes = _heroes_room(out, seed)
+        room.click(_button(room, "Deal"))
+        assert room.problems == []
+        where: dict = {}
+        for card in room.cards(heroes):
+            where.setdefault(room.holder_of(card), []).append(card)
+        seats = sorted(h for h in where if h and h.startswith("seat-"))
+        assert len(seats) == SEATS and all(len(where[h]) == DEAL and all(c["activeFace"] == 0 for c in where[h]) for h in seats)
+        (pile,) = [h for h in where if h and h.startswith("pile-")]
+        assert len(where[pile]) == HEROES - SEATS * DEAL - FACE_UP and all(c["activeFace"] == 0 for c in where[pile])
+        assert len(where[None]) == FACE_UP and all(c["activeFace"] == 1 for c in where[None]) and "hand" not in where
+        holders = [read_vtt_box(h, room.widgets) for h in room.widgets.values() if h.get("type") == "holder"]
+        for card in where[None]:
+            box = read_vtt_box(card, room.widgets)
+            assert not any(_overlap(box, other) for other in holders)
+        hands.add(tuple(sorted(c["id"] for c in where["seat-1-cards"])))
+    assert len(hands) > 1
+    order = [c["id"] for c in room.children(pile)]
+    (shuffle,) = [w["id"] for w in room.widgets.values() if w.get("type") == "button" and w.get("parent") == pile]  # on the pile's name row
+    room.click(shuffle)
+    assert room.problems == [] and sorted(c["id"] for c in room.children(pile)) == sorted(order) and [c["id"] for c in room.children(pile)] != order
+
+
+def test_the_reset_button_gathers_every_card_face_down_into_its_draw_pile_and_leaves_the_aids(tables_game):
+    _, out = tables_game
+    room, heroes = _heroes_room(out)
+    aids = {c["id"]: c.get("parent") for c in room.widgets.values() if c.get("type") == "card" and c["deck"].startswith("aids")}
+    room.click(_button(room, "Reset"))
+    assert room.problems == []
+    assert {room.holder_of(c) for c in room.cards(heroes)} == {f"pile-{heroes}"} and not any(c["activeFace"] for c in room.cards(heroes))
+    assert {c["id"]: c.get("parent") for c in room.widgets.values() if c.get("type") == "card" and c["deck"].startswith("aids")} == aids
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_a_vtt_room_loads_on_a_2024_server_and_reads_well(tables_game):
+    """The file's version is one a server of 2024 takes (it refuses a newer one) and uses no name that came later (a
+    seat's emptyText and seatedText are version 22's); a card under the pointer shows at least twice the tables' own
+    160 px card; every name's text fits its box and no two names overlap; a seat's text fits inside its marker's
+    7 px border (client/css/widgets/seat.css: bold, 25 px unless its css says)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    _, out = tables_game
+    table = read_vtt(out / "tiny/vtt/tiny.vtt")
+    assert table.version <= VTT_2024
+    seats = table.of_type("seat")
+    assert seats and not any("emptyText" in s or "seatedText" in s for s in seats)
+    for deck in table.of_type("deck"):
+        if deck["id"].startswith(("deck-", "aids-")):
+            assert deck["cardDefaults"]["height"] * deck["cardDefaults"].get("enlarge", 1) >= 2 * 160, deck["id"]
+    labels = [(w["text"], read_vtt_box(w, table.widgets)) for w in table.of_type("label")]
+    for text, box in labels:
+        assert stringWidth(text, "Helvetica", 16) <= box[2], text
+    labels += [(w["text"], read_vtt_box(w, table.widgets)) for w in table.of_type("button")]  # a deck's Shuffle on its name's row
+    for n, (text, box) in enumerate(labels):
+        assert not any(_overlap(box, other) for _, other in labels[n + 1 :]), text
+    for seat in seats:
+        size = float(seat.get("css", "font-size: 25px").split("font-size:")[1].split("px")[0])
+        for shown in (seat.get("displayEmpty", "click to sit"), seat.get("display", "playerName")):
+            text = shown.replace("seatIndex", str(seat["index"])).replace("playerName", "Ann")
+            assert stringWidth(text, "Helvetica-Bold", size) <= seat["width"] - 2 * 7, (seat["id"], text)
+
+
 def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(project):
     game = project / "data/tiny/game.yaml"
     game.write_text(game.read_text() + "setup:\n  deal: {villains: 2, heroes: 4}\n")  # 4 seats (players.max) × 4 heroes: 16 of 12
@@ -233,17 +324,117 @@ def test_a_setup_that_names_no_deck_or_deals_too_many_is_an_error_at_its_key(pro
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_shipped_game_exports_to_both_browser_tables_and_to_sprites(game, shipped_export):
-    """The shared export of each shipped game (conftest.shipped_export: --format all) read as the importers read it."""
+    """The shared export of each shipped game (conftest.shipped_export: --format all) read as the importers read it, its
+    virtualtabletop.io room in a format a 2024 server takes, its Deal button dealing what the rulebook says."""
     out = shipped_export(game) / game
     want = _expected(ROOT, game)
     pcio, vtt = read_pcio(out / "pcio" / f"{game}.pcio"), read_vtt(out / "vtt" / f"{game}.vtt")
-    assert pcio.problems == [] and vtt.problems == []
+    assert pcio.problems == [] and vtt.problems == [] and vtt.version <= VTT_2024
+    _deal_button_deals_what_the_rulebook_says(game, vtt)
     card_decks = [w for w in pcio.of_type("cardDeck") if w["id"].startswith("deck-")]
     assert sorted(len(_pcio_cards(pcio, d["id"])) for d in card_decks) == sorted(info["copies"] for info in want["decks"].values())
     assert len(pcio.of_type("board")) == len(want["boards"]) and len(pcio.of_type("dice")) == len(vtt.of_type("dice")) == want["dice"]
     index = json.loads((out / "sprites/sprites.json").read_text(encoding="utf-8"))
     kinds = [c["kind"] for c in index["components"]]
     assert kinds.count("cards") == len(want["decks"]) and kinds.count("boards") == len(want["boards"]) and kinds.count("tokens") == len(want["tokens"])
+
+
+# what each shipped game's rulebook deals at setup: deck → (cards to each player, cards turned face up)
+RULES_DEAL = {"organ-match": {"patients": (7, 0)},  # seed: "Deal seven Patient cards to each player"
+              "narco-empire": {"cartel": (1, 0)},  # rulebook, Set up 5: "Shuffle the Cartel deck and deal 1 card to each player"
+              "police-precinct": {"police": (2, 0)},  # rulebook, Setting up 4: "… one donut and two police cards"
+              "organ-trail": {"criminals": (0, 9)},  # rulebook, Setting up 1: the criminals face up in a 3 × 3 grid
+              "germ-tycoon": {}}  # deals money, no cards
+
+
+def _deal_button_deals_what_the_rulebook_says(game: str, table) -> None:
+    """The room's Deal button played (Reset where the rules deal no card; tests/table_routines.py): each seat (players.max of them) holds the cards the
+    rulebook deals each player, face down; the cards it turns up lie face up; every other card of each deck is face
+    down in its draw pile."""
+    room = Room(table.widgets)
+    buttons = {w["text"] for w in table.of_type("button") if not w.get("parent")}  # beside the hand (a Shuffle lies on each deck's name row)
+    assert buttons == ({"Deal", "Reset"} if RULES_DEAL[game] else {"Reset"})  # a game whose rules deal no card has nothing to deal
+    room.click(_button(room, "Deal" if RULES_DEAL[game] else "Reset"))
+    assert room.problems == []
+    seats = len(table.of_type("seat"))
+    assert seats == yaml.safe_load((ROOT / "data" / game / "game.yaml").read_text(encoding="utf-8"))["players"]["max"]
+    for deck in (d for d in table.of_type("deck") if d["id"].startswith("deck-")):
+        each, up = RULES_DEAL[game].get(deck["id"].removeprefix("deck-"), (0, 0))
+        where: dict = {}
+        for card in room.cards(deck["id"]):
+            where.setdefault(room.holder_of(card) or "table", []).append(card.get("activeFace", 0))
+        dealt = {h: faces for h, faces in where.items() if h.startswith("seat-")}
+        assert sorted(len(f) for f in dealt.values()) == ([each] * seats if each else []) and not any(any(f) for f in dealt.values()), deck["id"]
+        assert where.get("table", []) == [1] * up, deck["id"]
+        assert not any(where.get(f"pile-{deck['id']}", [])), deck["id"]
+
+
+class _TtsDeck:
+    """A deck as Tabletop Simulator's scripting API shows it to a script (api.tabletopsimulator.com/object): the few
+    members the setup script may use. `deal(n)` gives n cards from the top to every seated player's hand; taking a
+    deck down to one card leaves that card as its `remainder`."""
+
+    def __init__(self, cards: list[str], table: dict, seated: list[str]):
+        self.type, self.cards, self.table, self.seated, self.remainder = "Deck", cards, table, seated, None
+        self.position = {"x": 0.0, "y": 1.0, "z": 0.0}
+
+    def getPosition(self):
+        return self.position
+
+    def shuffle(self):
+        self.table["shuffled"] = True
+        random.Random(7).shuffle(self.cards)
+
+    def deal(self, n, *rest):
+        for _ in range(int(n)):
+            for colour in self.seated:
+                self.table["hands"].setdefault(colour, []).append(self.cards.pop())
+
+    def takeObject(self, params):
+        self.table["face_up"].append((self.cards.pop(), bool(params["flip"])))
+        if len(self.cards) == 1:
+            self.remainder = _TtsCard(self.cards.pop(), self.table)
+
+
+class _TtsCard:
+    def __init__(self, name: str, table: dict):
+        self.type, self.name, self.table, self.remainder = "Card", name, table, None
+
+    def getPosition(self):
+        return {"x": 0.0, "y": 1.0, "z": 0.0}
+
+    def setPositionSmooth(self, place):
+        pass
+
+    def flip(self):
+        self.table["face_up"].append((self.name, True))
+
+
+def test_the_tabletop_simulator_save_has_a_setup_button_that_deals_what_the_setup_says(tables_game):
+    """The save's setup block runs its Lua (lupa) against a stand-in of TTS's API with three players seated: each is
+    dealt 2 heroes, 1 hero is laid face up, the deck keeps the rest, and the button was made on load."""
+    lupa = pytest.importorskip("lupa")
+    _, out = tables_game
+    save = json.loads((out / "tiny/tts/tiny-tts-save.json").read_text(encoding="utf-8"))
+    (block,) = [o for o in save["ObjectStates"] if o.get("LuaScript")]
+    decks = {o["GUID"]: o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"}
+    seated = ["White", "Red", "Blue"][:SEATS]
+    table: dict = {"hands": {}, "face_up": [], "buttons": []}
+    standins = {guid: _TtsDeck([c["Nickname"] for c in deck["ContainedObjects"]], table, seated) for guid, deck in decks.items()}
+    lua = lupa.LuaRuntime()
+    g = lua.globals()
+    g.getObjectFromGUID = lambda guid: standins.get(guid)
+    g.getSeatedPlayers = lambda: lua.table(*seated)
+    g.broadcastToAll = lambda *args: table.setdefault("said", []).append(args[0])
+    g.self = lua.table(createButton=lambda params: table["buttons"].append(params["click_function"]))
+    lua.execute(block["LuaScript"])
+    g.onLoad()
+    g[table["buttons"][0]]()
+    heroes = next(d for guid, d in standins.items() if decks[guid]["Nickname"].endswith("Heroes"))
+    assert table.get("said") is None and table["shuffled"]
+    assert {colour: len(cards) for colour, cards in table["hands"].items()} == dict.fromkeys(seated, DEAL)
+    assert len(table["face_up"]) == FACE_UP and all(up for _, up in table["face_up"])
+    assert len(heroes.cards) == HEROES - SEATS * DEAL - FACE_UP
 
 
 # same bytes, content names, what changed ----------------------------------------------------------

@@ -38,14 +38,18 @@ from pnp.cli.common import (
 )
 from pnp.cli.draw import draw
 from pnp.cli.faults import explain
+from pnp.cli.feedback import answer_tally, answers_line, feedback
 from pnp.cli.revisions import changes, pull
 from pnp.cli.scaffold import icons, new
+from pnp.cli.sellsheet import sellsheet
 from pnp.cli.showcase import showcase
-from pnp.cli.targets import bundle, calibrate, export
+from pnp.cli.targets import bundle, calibrate, export, vendor_check
+from pnp.cli.translate import translate
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
 from pnp.render.cutters import CUTTERS
+from pnp.targets.vendors import vendor_names
 
 
 class Pnp(click.Group):
@@ -138,6 +142,7 @@ def list_games(ctx, games, fmt, lang, paper, printer, out, without):
                 click.echo(f"  die    {d['id']:<20} {d['shape']} {d['size']:g} mm  ×{d['count']}  {d['name']}")
             for o in row["ink"]:
                 click.echo(f"  ink    {o['file']:<38} {o['ink']:>6.1f} pages")
+            answers_line(row)
     print_findings(report.sorted())
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
 
@@ -155,6 +160,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
 
     stamp = Stamper(templates_dir, game)
     margin = DEFAULT_PRINTABLE_MM if margin is None else margin
+    given = answer_tally(game, stamp)
 
     def token_listing(spec, raw) -> dict:
         pieces = sum(v.count for v in token_variants(raw))
@@ -168,7 +174,8 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
                        "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),
-                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c))} for c in d.cards]} for d in game.decks.values()],
+                       "card_list": [{"id": c.id, "count": c.count, "stamp": _stamp_json(stamp(d, c)),
+                                      **dict(zip(("answers", "older_answers"), given.get(f"{d.id}/{c.id}", (0, 0)), strict=True))} for c in d.cards]} for d in game.decks.values()],
             "boards": boards, "tokens": tokens, "boxes": [contents.as_listing() for contents, _, _ in game_boxes(game)[0]],
             "dice": [{"id": d.id, "name": d.name or d.id, "shape": d.shape, "size": d.size, "count": d.count} for d in (game.dice.dice if game.dice else [])]}
 
@@ -189,7 +196,7 @@ def built_inks(out_root: Path, slug: str) -> list[dict]:
 
 
 def _stamp_json(stamp) -> dict | None:
-    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner}
+    return None if stamp is None else {"text": stamp.text, "code": stamp.code, "corner": stamp.corner, **({"link": stamp.link} if stamp.link else {})}
 
 
 def _sheets_text(sheet: dict) -> str:
@@ -209,16 +216,19 @@ def _size_text(size) -> str:
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.option("--lang", default="all", show_default=True, help="Check the edition in this language only (default: every language the game lists).")
 @click.option("--quick", is_flag=True, help="Check the data alone (counts, constraints, fields no template reads), in a fraction of the time: nothing is drawn, so template, layout and readability findings wait for a full validate or build.")
+@click.option("--vendor", type=click.Choice(vendor_names()), default=None, help="Also check every file `pnp export --vendor NAME` would write against that print service's numbers, writing nothing.")
 @without_option
 @click.pass_context
-def validate(ctx, games, fmt, strict, lang, quick, without):
+def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
     """Check data, templates and component counts against the rules, in every language of each game."""
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, games)
     report = Report()
     for edition, code, edition_slugs in editions(project, slugs, lang):
         with in_edition(report, code):
-            validate_games(edition, edition_slugs, report, draw=not quick, without=frozenset(without))
+            checked = validate_games(edition, edition_slugs, report, draw=not quick, without=frozenset(without))
+            if vendor:
+                vendor_check(edition, checked, vendor, report)
     findings = report.sorted()
     print_findings(findings, fmt)
     if fmt == "text":
@@ -247,6 +257,8 @@ def validate(ctx, games, fmt, strict, lang, quick, without):
 @click.option("--mark-printed", is_flag=True, help="Take the cards of this build as printed: the next --changed compares with them.")
 @click.option("--strict", is_flag=True, help="Count warnings as errors: write nothing while any remains.")
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
+@click.option("--html", is_flag=True, help="Also write the rulebook as one self-contained HTML file, for screen readers and phones.")
+@click.option("--large-print", is_flag=True, help="Set the rulebook and the reference sheet in large print (14 pt and up); files end -large-print.")
 @click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("--fronts-only", is_flag=True, help="Card sheets print the fronts alone: no backs pages at all (to sleeve in front of old cards).")
@@ -260,7 +272,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without):
 @without_option
 @click.pass_context
 def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_offset, printer, out, no_validate, ink_saver, only, decks, card_ids, changed,
-          mark_printed, strict, booklet, board_paper, lang, draft, quiet, without, cutter=None, fronts_only=False, insert=None, insert_fit="scale",
+          mark_printed, strict, booklet, board_paper, lang, draft, quiet, without, cutter=None, html=False, large_print=False, fronts_only=False, insert=None, insert_fit="scale",
           edge_bleed=False):
     """Validate, then write each game's PDFs into output/<game>/."""
     project = open_project(ctx.obj["root"])
@@ -273,7 +285,7 @@ def build(ctx, games, paper, duplex, layout, fold_rotation, bleed, gutter, back_
     offset = parse_offset(back_offset) if back_offset else profile.offset
     base = Options(duplex=duplex, layout=layout, fold_rotation=int(fold_rotation), bleed=bleed, gutter=gutter, back_offset=offset, printable_mm=profile.margin,
                    out=output_folder(project, out), ink_saver=ink_saver, only=tuple(only), decks=tuple(decks),
-                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet,
+                   cards=tuple(c for c in card_ids.split(",") if c), changed=changed, mark_printed=mark_printed, strict=strict, booklet=booklet, html=html, large_print=large_print,
                    board_paper=board_paper, cutter=cutter or "", draft=draft, fronts_only=fronts_only, insert=insert, insert_fit=insert_fit,
                    edge_bleed=edge_bleed, without=frozenset(without))
     report = Report()
@@ -404,6 +416,9 @@ main.add_command(draw)
 main.add_command(showcase)
 main.add_command(changes)
 main.add_command(pull)
+main.add_command(feedback)
+main.add_command(translate)
+main.add_command(sellsheet)
 
 
 def run(prog_name: str | None = None):

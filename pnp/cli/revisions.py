@@ -6,6 +6,7 @@ import sys
 import click
 
 from pnp.cli.common import EXIT_DATA, EXIT_OK, game_names, load_games, open_project, output_folder, print_findings
+from pnp.cli.feedback import answers_since_change
 from pnp.core.errors import Report, printable
 
 
@@ -30,13 +31,14 @@ def changes(ctx, game, out):
         sys.exit(EXIT_DATA)
     if not found:
         click.echo(f"{slug}: no card changed since the last marked print")
-        sys.exit(EXIT_OK)
-    click.echo(f"{slug}: {len(found)} card{'s' if len(found) != 1 else ''} changed since the last marked print")
-    width = max(len(c.card) for c in found)
+    else:
+        click.echo(f"{slug}: {len(found)} card{'s' if len(found) != 1 else ''} changed since the last marked print")
+    width = max((len(c.card) for c in found), default=0)
     for c in found:
         codes = f"{c.code_before} → {c.code_now}" if c.kind == "changed" else c.code_now or c.code_before
         fields = f"  fields: {', '.join(c.fields)}" if c.fields and c.kind == "changed" else ""
         click.echo(f"  {c.card:<{width}}  {c.kind:<7}  {codes}{fields}")
+    answers_since_change(games[0], project.templates_dir, output_folder(project, out), {c.card for c in found if c.kind == "changed"})
     sys.exit(EXIT_OK)
 
 

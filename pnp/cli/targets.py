@@ -25,6 +25,7 @@ from pnp.cli.common import (
 )
 from pnp.core.errors import Report
 from pnp.targets.export import EXPORTERS, exporter_names
+from pnp.targets.vendors import VENDORS, vendor_names
 
 
 def _base_url(ctx, param, value):
@@ -40,8 +41,11 @@ def _base_url(ctx, param, value):
 
 @click.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice([*exporter_names(), "all"]), required=True,
+@click.option("--format", "fmt", type=click.Choice([*exporter_names(), "all"]), default=None,
               help="; ".join(f"{e.name}: {e.summary}" for e in EXPORTERS) + "; all: every one.")
+@click.option("--vendor", type=click.Choice(vendor_names()), default=None,
+              help="Instead of --format: exactly what this print service asks for, checked against its numbers, with README.txt ("
+              + ", ".join(f"{v.name}: {v.title}" for v in VENDORS) + "); files go to <out>/<game>/vendor-<name>/.")
 @click.option("--bleed", type=click.Choice(["1/8in", "3mm", "0"]), default="1/8in", show_default=True,
               help="png: bleed per side; 1/8in (The Game Crafter, 825 × 1125 px poker) or 3mm (MakePlayingCards, 822 × 1122).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="png, sprites: resolution; tts, pcio, vtt: the most their images use (a TTS deck sheet also stays under 4096 px a side).")
@@ -52,8 +56,13 @@ def _base_url(ctx, param, value):
 @click.option("--no-validate", is_flag=True, help="Skip the count and constraint checks.")
 @click.option("--lang", default=None, help=LANG_HELP + ": <format>-<lang>/), or all of them.")
 @click.pass_context
-def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate, lang):
+def export(ctx, game, fmt, vendor, bleed, dpi, base_url, decks, out, no_validate, lang):
     """Export every component of a game for a print service, print-on-demand, Tabletop Simulator, the browser tables or a sprite sheet."""
+    if (fmt is None) == (vendor is None):
+        raise click.UsageError("give --format FORMAT or --vendor NAME (one of them)")
+    given = [f"--{name}" for name in ("bleed", "dpi") if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+    if vendor and given:
+        raise click.UsageError(f"--vendor {vendor} prints at that vendor's own bleed and dpi: leave out {' and '.join(given)}")
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     report = Report()
@@ -61,7 +70,7 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate, lang):
     for edition, code, _ in editions(project, slugs, lang):
         with in_edition(report, code):
             done = _export_edition(edition, code, game, fmt, report, next_steps, bleed=bleed, dpi=dpi, base_url=base_url, decks=decks, out=out,
-                                   no_validate=no_validate)
+                                   no_validate=no_validate, vendor=vendor)
         if not done:
             break
     findings = report.sorted()
@@ -76,7 +85,7 @@ def export(ctx, game, fmt, bleed, dpi, base_url, decks, out, no_validate, lang):
 
 
 def _export_edition(project, code: str, game: str, fmt: str, report: Report, next_steps: list[str], *, bleed, dpi, base_url, decks, out,
-                    no_validate) -> bool:
+                    no_validate, vendor=None) -> bool:
     """Export one edition of `game` (`code` its language, '' the source) into <out>/<game>/<format>[-<code>]/; False
     once an error stops it."""
     from pnp.targets.export import export_game
@@ -93,10 +102,10 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
         check_subset(loaded, tuple(decks), (), report=report)
     if loaded and not report.errors():
         gctx = engine.for_game(loaded[0])
-        for target in exporter_names() if fmt == "all" else (fmt,):
+        for target in (f"vendor-{vendor}",) if vendor else exporter_names() if fmt == "all" else (fmt,):
             folder = output_folder(project, out) / game / (target + (f"-{code}" if code else ""))
             result, findings = export_game(gctx, target, folder, bleed=bleed, dpi=dpi, decks=tuple(decks), base_url=base_url,
-                                           rel=lambda p: project.rel(Path(p)))
+                                           rel=lambda p: project.rel(Path(p)), vendor=vendor or "")
             report.extend(findings)
             if any(f.severity == "error" for f in findings):
                 break
@@ -105,6 +114,25 @@ def _export_edition(project, code: str, game: str, fmt: str, report: Report, nex
                 click.echo(f"  {note}")
             next_steps.append(f"{project.rel(folder)}/ → {result.next_step}")
     return not report.errors()
+
+
+def vendor_check(project, games: list, vendor: str, report: Report) -> None:
+    """`pnp validate --vendor NAME`: what `pnp export --vendor NAME` would find in each game, its files drawn and checked
+    in a temporary folder that is removed: nothing is written to the project."""
+    import tempfile
+
+    from pnp.outputs.context import Engine
+    from pnp.targets.export import export_game
+
+    if report.errors() or not games:
+        return  # a game with errors exports nothing: its own findings come first
+    engine = Engine(project)
+    with tempfile.TemporaryDirectory(prefix="pnp-vendor-") as tmp:
+        for game in games:
+            folder = Path(tmp) / game.slug / f"vendor-{vendor}"
+            folder.parent.mkdir(parents=True)
+            _, findings = export_game(engine.for_game(game), "", folder, vendor=vendor, write=False, rel=lambda p, game=game: f"output/{game.slug}/{Path(p).name}")
+            report.extend(findings)
 
 
 @click.command()
@@ -163,27 +191,23 @@ def calibrate(ctx, paper, duplex, out, save_name, offset, margin):
 @click.option("--paper", default="letter,a4", show_default=True, help="letter, a4, legal, tabloid, a3, a3plus or W x H (300x450mm, 11x17in); several comma-separated.")
 @click.option("--printer", default=None, help="Printer profile from pnp.yaml: its printable margin and back offset (as for build).")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output folder (default: output/ in the project); files go to <out>/<game>/bundle/.")
+@click.option("--lang", default=None, help=LANG_HELP + ": each file name ends -<lang>), or all of them.")
 @click.pass_context
-def bundle(ctx, game, paper, printer, out):
+def bundle(ctx, game, paper, printer, out, lang):
     """Write one print-and-play PDF per paper (cover, checklist, print settings, assembly, every component, rulebook,
     playtest feedback sheet, credits), its ink-saver variant, and a zip with the separate PDFs and a read-me."""
     from pnp.cli.common import parse_papers
-    from pnp.data.config import printer_profile
-    from pnp.outputs.options import Options
-    from pnp.targets.bundle import bundle_game
 
     project = open_project(ctx.obj["root"])
     slugs = game_names(project, (game,))
     papers = parse_papers(paper)
     report = Report()
-    loaded, engine = read_games(project, slugs, report)
     written = []
-    if loaded and not report.errors():
-        profile = printer_profile(project.root, printer)
-        base = Options(out=output_folder(project, out), printable_mm=profile.margin, back_offset=profile.offset)
-        result = bundle_game(engine.for_game(loaded[0]), base, tuple(papers), base.out / game / "bundle")
-        report.extend(result.findings)
-        written = result.files
+    for edition, code, _ in editions(project, slugs, lang):
+        with in_edition(report, code):
+            written += _bundle_edition(edition, code, game, tuple(papers), printer, out, report)
+        if report.errors():
+            break
     findings = report.sorted()
     print_findings([f for f in findings if f.severity != "note"])
     for path, size, pages in written:
@@ -191,3 +215,19 @@ def bundle(ctx, game, paper, printer, out):
     if report.errors():
         click.echo(summary(findings, slugs), err=True)
     sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
+def _bundle_edition(project, code: str, game: str, papers: tuple[str, ...], printer, out, report: Report) -> list:
+    """The files of one edition's bundle (`code` its language, '' the source), written into <out>/<game>/bundle/."""
+    from pnp.data.config import printer_profile
+    from pnp.outputs.options import Options
+    from pnp.targets.bundle import bundle_game
+
+    loaded, engine = read_games(project, [game], report)
+    if not loaded or report.errors():
+        return []
+    profile = printer_profile(project.root, printer)
+    base = Options(out=output_folder(project, out), printable_mm=profile.margin, back_offset=profile.offset, lang=code)
+    result = bundle_game(engine.for_game(loaded[0]), base, papers, base.out / game / "bundle")
+    report.extend(result.findings)
+    return result.files

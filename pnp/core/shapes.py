@@ -4,25 +4,37 @@ follows the cut (the safe-area check, the sheets' clip and outline, cutter files
 Coordinates are mm from the box's top-left corner, y down (as templates place things). A circle fills the box's
 shorter side; a hexagon is regular, its corners on the box's left and right edges (flat top, as tokens have always
 been) or top and bottom (`pointy`), as large as the box holds; a rounded rectangle is the box with its corners
-rounded by `radius`.
+rounded by `radius`; an outline is any closed polygon a designer drew (pnp.data.outlines reads it from an SVG), its
+`points` in fractions of the box (its bounding box fills the box), grown and shrunk by pyclipper's offset with round
+joins, so its bleed's edge is every point within the bleed of the cut.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable
 from typing import NamedTuple
 
-SHAPE_KINDS = ("rectangle", "rounded", "circle", "hexagon")
+SHAPE_KINDS = ("rectangle", "rounded", "circle", "hexagon", "outline")
 CURVED_BLEED_MM = 1.0  # art past a cut with no straight line (a round or hex card): a hand cut wanders this far; neighbours then sit twice it apart
 ARC_STEP_DEGREES = 5  # an outline's arcs sampled this often: within 0.01 mm of the curve on a 60 mm circle
+OFFSET_UNITS_PER_MM = 10_000  # pyclipper offsets integer points: 0.1 µm each
+OFFSET_ARC_TOLERANCE_MM = 0.01  # a grown outline's round joins stay this close to the true arc
 
 
 class Shape(NamedTuple):
-    """A cut: rectangle, rounded (corners of `radius` mm), circle or hexagon (flat top, or `pointy`)."""
+    """A cut: rectangle, rounded (corners of `radius` mm), circle, hexagon (flat top, or `pointy`) or outline (`points`)."""
 
     kind: str = "rectangle"
     radius: float = 0.0
     pointy: bool = False
+    points: tuple[tuple[float, float], ...] = ()  # an outline's corners, each (x, y) a fraction of the box's w and h, y down
+
+    @property
+    def key(self) -> str:
+        """What tells this cut from any other, for a cache's key: an outline's corners by their digest."""
+        points = f" {hashlib.sha256(repr(self.points).encode()).hexdigest()[:32]}" if self.points else ""
+        return f"{self.kind} {self.radius:g}{' pointy' * self.pointy}{points}"
 
     @property
     def straight(self) -> bool:
@@ -35,7 +47,8 @@ class Shape(NamedTuple):
 
     def gap(self, bleed_mm: float) -> float:
         """The least space between two pieces cut to this shape, in a grid or a nest, for their bleeds never to overlap:
-        twice the bleed, or for a hexagon, whose bleed reaches past its corners by bleed / cos 30°, twice that."""
+        twice the bleed (an outline's grown edge is every point within the bleed of its cut), or for a hexagon, whose
+        bleed reaches past its corners by bleed / cos 30°, twice that."""
         return 2 * bleed_mm / math.cos(math.pi / 6) if self.kind == "hexagon" else 2 * bleed_mm
 
     def corner_radius(self, w: float, h: float) -> float:
@@ -48,7 +61,10 @@ class Shape(NamedTuple):
         return min(across / 2, along / math.sqrt(3))
 
     def corners(self, w: float, h: float) -> list[tuple[float, float]]:
-        """A hexagon's six corners, from the right (flat top) or the top (pointy), clockwise on the page (y down)."""
+        """A hexagon's six corners, from the right (flat top) or the top (pointy), clockwise on the page (y down); an
+        outline's corners in the w × h box."""
+        if self.kind == "outline":
+            return [(x * w, y * h) for x, y in self.points]
         r, cx, cy = self.hexagon_radius(w, h), w / 2, h / 2
         start = -90 if self.pointy else 0
         return [(cx + r * math.cos(math.radians(start + a)), cy + r * math.sin(math.radians(start + a))) for a in range(0, 360, 60)]
@@ -58,6 +74,8 @@ class Shape(NamedTuple):
         if self.kind == "circle":
             r = min(w, h) / 2 + grow
             return [(w / 2 + r * math.cos(math.radians(a)), h / 2 + r * math.sin(math.radians(a))) for a in range(0, 360, ARC_STEP_DEGREES)]
+        if self.kind == "outline":
+            return offset(self.corners(w, h), grow) if grow else self.corners(w, h)
         if self.kind == "hexagon":
             if not grow:
                 return self.corners(w, h)
@@ -78,7 +96,7 @@ class Shape(NamedTuple):
         down): what a cutter's file and a CutContour stroke draw."""
         if self.kind == "circle":
             return (("A", x + w / 2, y + h / 2, min(w, h) / 2, 0.0, 360.0),)
-        if self.kind == "hexagon":
+        if self.kind in ("hexagon", "outline"):
             pts = [(x + px, y + py) for px, py in self.corners(w, h)]
             return tuple(("L", *a, *b) for a, b in zip(pts, pts[1:] + pts[:1], strict=True))
         k = self.corner_radius(w, h)
@@ -99,6 +117,8 @@ class Shape(NamedTuple):
             first = 0 if self.pointy else 30  # the sides' outward normals
             normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(first, 360, 60)]
             return lambda x, y: apothem - max((x - cx) * nx + (y - cy) * ny for nx, ny in normals)
+        if self.kind == "outline":
+            return polygon_depth(self.corners(w, h))
         k = self.corner_radius(w, h)
         if k > 0:
             def rounded(x: float, y: float) -> float:
@@ -112,3 +132,36 @@ class Shape(NamedTuple):
 
 
 RECTANGLE = Shape()
+
+
+def offset(polygon: list[tuple[float, float]], grow: float) -> list[tuple[float, float]]:
+    """`polygon` (mm) grown by `grow` mm (shrunk where negative) with round joins: every point within `grow` of it, by
+    pyclipper (Clipper's offset, kept since 2010), which also mends the loops a concave corner's shrinking makes. The
+    largest piece where a shrink splits it; [] where it shrinks away."""
+    import pyclipper
+
+    k = OFFSET_UNITS_PER_MM
+    pco = pyclipper.PyclipperOffset(2.0, OFFSET_ARC_TOLERANCE_MM * k)
+    pco.AddPath([(round(x * k), round(y * k)) for x, y in polygon], pyclipper.JT_ROUND, pyclipper.ET_CLOSEDPOLYGON)
+    pieces = pco.Execute(grow * k)
+    if not pieces:
+        return []
+    largest = max(pieces, key=lambda p: abs(pyclipper.Area(p)))
+    return [(x / k, y / k) for x, y in largest]
+
+
+def polygon_depth(polygon: list[tuple[float, float]]) -> Callable[[float, float], float]:
+    """How far (mm) a point lies inside `polygon`: its distance to the nearest side, negative outside (even-odd rule)."""
+    sides = list(zip(polygon, polygon[1:] + polygon[:1], strict=True))
+
+    def depth(x: float, y: float) -> float:
+        inside, nearest = False, math.inf
+        for (x1, y1), (x2, y2) in sides:
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+            dx, dy = x2 - x1, y2 - y1
+            t = max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy or 1.0)))
+            nearest = min(nearest, math.hypot(x - x1 - t * dx, y - y1 - t * dy))
+        return nearest if inside else -nearest
+
+    return depth

@@ -49,7 +49,7 @@ class OutputKind:
 # Outputs other than the card sheets read the decks through CardReads, keyed on the card fields they read, not on the deck files.
 KINDS = (
     OutputKind("cards", "pnp.outputs.cards:build_cards",
-               made_from=("decks",),
+               made_from=("decks",), keyed_on="pnp.data.outlines:deck_cuts_key",  # a deck's outline is read from its own .svg
                inputs=("game.yaml", "decks/*.yaml"),  # and the spreadsheets the decks name (pnp.pipeline.cache.output_key)
                options=(*SHEET_OPTIONS, "subset", "draft", "edge_bleed", "fronts_only", "insert", "insert_fit"), weight=2.0, title="Cards",
                bundle=1),
@@ -59,7 +59,7 @@ KINDS = (
                options=("paper", "ink_saver", "printable_mm", "draft"),  # the board paper is in its file's name
                weight=3.0, title="Boards", bundle=3, part="pnp.data.schema:BoardsFile", preview="pnp.serve.components:board_section"),
     OutputKind("tokens", "pnp.outputs.tokens:build_tokens",
-               made_from=("tokens",),
+               made_from=("tokens",), keyed_on="pnp.data.outlines:token_cuts_key",  # a set's outline is read from its own .svg
                inputs=("game.yaml", "tokens.yaml"),
                options=(*SHEET_OPTIONS, "draft"), weight=2.0, title="Tokens", bundle=2, part="pnp.data.schema:TokensFile",
                preview="pnp.serve.components:token_section"),
@@ -71,11 +71,11 @@ KINDS = (
     OutputKind("reference", "pnp.outputs.reference:build_reference",
                made_from=("reference",),
                inputs=("game.yaml", "reference.yaml", "boards.yaml", "tokens.yaml", "dice.yaml"),  # the components table counts the dice
-               options=(*SHEET_OPTIONS, "draft"), weight=3.0, title="Player reference", bundle=4, part="pnp.data.schema:ReferenceFile",
+               options=(*SHEET_OPTIONS, "large_print", "draft"), weight=3.0, title="Player reference", bundle=4, part="pnp.data.schema:ReferenceFile",
                preview="pnp.serve.components:reference_section"),
     OutputKind("rulebook", "pnp.outputs.rulebook.build:build_rulebook",
                inputs=("game.yaml", "rulebook*.md", "boards.yaml", "tokens.yaml", "reference.yaml", "dice.yaml"),
-               options=("paper", "ink_saver", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section",
+               options=("paper", "ink_saver", "large_print", "draft"), weight=5.0, title="Rulebook", bundle=8, preview="pnp.serve.components:rulebook_section",
                keyed_on="pnp.outputs.rulebook.credits:mentions_key"),  # its credits: the icons any of the game's data names
     OutputKind("boxes", "pnp.outputs.boxes:build_boxes",
                made_from=("boxes",),

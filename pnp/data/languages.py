@@ -6,15 +6,25 @@ the source). A translated value sits next to its source, under the same key with
 a game in one language puts each `key@lang` value under `key` (keeping where it
 was written, so a finding points at the translation) and drops every other
 `@` key, so templates, checks and counts see the same names in every edition.
+
+A translation may remember the source text it was made from: `name@de~src: qkvmdtxa`
+beside `name@de` holds a short digest of `name` as the translator saw it (`pnp
+translate import` writes it). When `name` changes, the German edition warns at the
+translation that it was made from an older text. A translation with no digest is
+unchecked: no warning (old projects read as before), and `pnp translate export`
+marks its row.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.data.source import LocDict, LocList
 
 MARK = "@"
+SOURCE_MARK = "~src"  # `name@de~src`: the digest of the source text `name@de` was translated from
+DIGEST_LENGTH = 8  # letters: one in 200 billion that an edit keeps the digest, short enough to read in a diff
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,25 @@ def split_key(key) -> tuple[object, str | None]:
         if base and lang:
             return base, lang
     return key, None
+
+
+def source_text(value) -> str:
+    """A value as a translator reads it: a list's items one a line, every value stripped."""
+    if isinstance(value, list):
+        return "\n".join(str(item).strip() for item in value)
+    return "" if value is None else str(value).strip()
+
+
+def source_digest(value) -> str:
+    """The short digest of a source value that its translations record (`name@de~src`): letters alone, so no sheet or
+    YAML reader takes it for a number (`12e45678` would be one)."""
+    digest = hashlib.sha256(source_text(value).encode("utf-8")).digest()
+    return "".join(chr(ord("a") + b % 26) for b in digest[:DIGEST_LENGTH])
+
+
+def digest_key(key: str, lang: str) -> str:
+    """'name@de~src' for 'name' in 'de'."""
+    return f"{key}{MARK}{lang}{SOURCE_MARK}"
 
 
 def listed_languages(data) -> list[str]:
@@ -100,9 +129,9 @@ def missing_translations(value, edition: Edition, rel: str, slug: str) -> list[F
     numbers are never translated, and pnp cannot tell them from words otherwise."""
     if edition.source:
         return []
+    found = stale_translations(value, edition, slug, "cards" if isinstance(value, LocList) else "")  # a sheet's rows are its deck's cards
     fields: dict[str, _Field] = {}
     _walk(value, "", edition.lang, fields)
-    found = []
     for path, seen in fields.items():
         if seen.translated and seen.lacking:
             names = [name for name, _ in seen.lacking]
@@ -136,3 +165,33 @@ def _walk(value, path: str, lang: str, fields: dict) -> None:
 def _start(seen: _Field) -> list:
     seen.lacking = []
     return seen.lacking
+
+
+def stale_translations(value, edition: Edition, slug: str, path: str = "") -> list[Finding]:
+    """A warning at each translation into `edition`'s language whose recorded source digest (`name@de~src`) is not
+    the digest of its source value as it now reads: the source changed after it was translated."""
+    found: list[Finding] = []
+    if isinstance(value, LocList):
+        for i, item in enumerate(value):
+            label = item.get("id") if isinstance(item, LocDict) else None
+            found += stale_translations(item, edition, slug, f"{path}[{label if label is not None else i}]")
+        return found
+    if not isinstance(value, LocDict):
+        return found
+    for key, item in value.items():
+        base, lang = split_key(key)
+        where = f"{path}.{base}" if path else str(base)
+        if lang != f"{edition.lang}{SOURCE_MARK}":
+            if lang is None:
+                found += stale_translations(item, edition, slug, where)
+            continue
+        recorded = source_text(item)
+        if not recorded or base not in value or recorded == source_digest(value[base]):
+            continue
+        translated = f"{base}{MARK}{edition.lang}"
+        now = source_text(value[base])
+        found.append(warning("translation-stale", f"translation of {where} made from an older text: the source now reads "
+                             f"'{now[:60]}{'…' if len(now) > 60 else ''}'; check `{translated}` against it, then set `{key}: "
+                             f"{source_digest(value[base])}` (`pnp translate import` does it for you)",
+                             value.loc_of(translated if translated in value else key), game=slug))
+    return found

@@ -24,6 +24,7 @@ from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
 from pnp.data.live import is_live, snapshot_of
+from pnp.data.outlines import deck_shape, token_outlines
 from pnp.data.source import EmptyCell, LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
@@ -100,15 +101,6 @@ class Game:
         if kind in self.failed:
             return {ANY: self.failed[kind]}
         return {part.split(".", 1)[1]: file for part, file in self.failed.items() if part.startswith(kind + ".")}
-
-
-def deck_shape(spec: DeckSpec) -> Shape:
-    """A deck's cut, as its YAML says it: `shape: rect` (with `corner_radius:` mm, rounded), `round` or `hex` (`hex_top: flat|pointy`)."""
-    if spec.shape == "round":
-        return Shape("circle")
-    if spec.shape == "hex":
-        return Shape("hexagon", 0.0, spec.hex_top == "pointy")
-    return Shape("rounded", spec.corner_radius) if spec.corner_radius else RECTANGLE
 
 
 class Project:
@@ -299,6 +291,8 @@ class Project:
                 continue
             first = len(findings)
             raw, parsed = self._read_part(path, load_named(kind.part), slug, findings, edition)
+            if kind.name == "tokens" and parsed is not None:
+                token_outlines(parsed, raw, path, self.root, slug, findings)
             if _has_error(findings[first:]):
                 failed[kind.name] = self.rel(path)
             elif raw is not None and game and parsed:
@@ -371,7 +365,8 @@ class Project:
         name_field = (spec.name_field,) if isinstance(spec.name_field, str) else tuple(spec.name_field)
         if "name_field" in data:
             findings += _name_field_findings(name_field, cards, data, slug, path.stem)
-        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field, deck_shape(spec),
+        return Deck(path.stem, spec.name, spec.size, spec.front, spec.back, cards, rel, data, spec.back_shows_rules, sheet, name_field,
+                    deck_shape(spec, data, path, self.root, slug, findings),
                     spec.art_bleed)
 
     @staticmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from pnp.core.errors import Loc, did_you_mean, error
 from pnp.core.units import CARD_SIZES, STAMP_INSET_MM, parse_size
@@ -143,6 +143,27 @@ class SetupSpec(Strict):
     face_up: dict[str, Annotated[int, Field(ge=0, le=MAX_COPIES)]] = {}  # deck id → cards turned face up beside the deck
 
 
+FEEDBACK_FIELDS = ("game", "version", "card", "code")  # what a QR stamp can fill in on the form (pnp.data.answers.form_link)
+ANSWER_COLUMNS = ("time", "code", "card", "version")  # what `pnp feedback import` reads of an answer sheet besides the answers
+
+
+class FeedbackSpec(Strict):
+    """game.yaml's `feedback:`: the playtest form's address, the form's field for each thing a QR stamp fills in, and the
+    headers of the answer sheet `pnp feedback import` reads (Google Forms' and Microsoft Forms' by default)."""
+
+    form: str | None = Field(default=None, pattern=r"^https?://\S+$", max_length=500)
+    fields: dict[Literal[FEEDBACK_FIELDS], Annotated[str, Field(min_length=1, max_length=100)]] = {}  # type: ignore[valid-type]
+    columns: dict[Literal[ANSWER_COLUMNS], Annotated[str, Field(min_length=1, max_length=200)]] = {}  # type: ignore[valid-type]
+    time_format: str | None = Field(default=None, max_length=100)  # strptime's words for the time column (%d/%m/%Y %H:%M), where it is not ISO or US
+    ignore: list[str] = []  # answer columns not kept (who answered: Email, Name); pnp.data.answers.PERSONAL are never kept
+
+
+class StampsSpec(Strict):
+    """`stamps: {qr: true}`: the stamp is the text and a QR code opening the feedback form, prefilled with the card."""
+
+    qr: bool = False
+
+
 def _format_this_pnp_reads(version: int) -> int:
     """A project written for another format is refused where it says so, with what to do, rather than misread."""
     if version > FORMAT_VERSION:
@@ -167,7 +188,8 @@ class GameSpec(Strict):
     notes: str = ""
     facts: dict[str, Any] = {}
     version: str | int | float | None = None  # printed in each card's stamp (pnp.data.stamps): quote it ("1.10") to keep its zeros
-    stamps: bool = True  # a prototype's cards carry a version stamp; false leaves every face as its template draws it
+    feedback: FeedbackSpec = Field(default_factory=lambda: FeedbackSpec())  # the playtest form a QR stamp opens (pnp.data.answers)
+    stamps: bool | StampsSpec = True  # a prototype's cards carry a version stamp; false leaves every face as its template draws it
     start: dict[str, Any] = {}
     setup: SetupSpec = Field(default_factory=SetupSpec)  # where an online table's pieces start (docs/exports.md)
     components: list[Component] = []
@@ -175,6 +197,20 @@ class GameSpec(Strict):
     labels: LabelsSpec = Field(default_factory=LabelsSpec)  # the sheet its bag and box labels print on (pnp.data.label_sheets)
     languages: list[Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")]] = []  # the first is the source (pnp.data.languages)
     strings: dict[str, str] = {}  # the fixed words of the game's templates, translated like any field (`draw@de:`)
+
+    @field_validator("stamps")
+    @classmethod
+    def _qr_needs_a_form(cls, stamps, info):
+        """A QR stamp opens the feedback form with the card filled in: without the form's address and the field that
+        carries the card (or its code), its answers could never be joined to the card."""
+        feedback = info.data.get("feedback")
+        if isinstance(stamps, StampsSpec) and stamps.qr and feedback is not None:
+            if not feedback.form:
+                raise ValueError("a QR stamp opens the playtest form: give its address in feedback: {form: https://…}")
+            if not {"card", "code"} & set(feedback.fields):
+                raise ValueError("a QR stamp's answers are joined to their card by its code: name the form's field for it in "
+                                 "feedback: {fields: {code: entry.123}} (or `card:` for the card's id)")
+        return stamps
 
     @field_validator("palette")
     @classmethod
@@ -194,10 +230,20 @@ class CardSpec(BaseModel):
     back: str | None = None
 
 
+def _cut_named(allowed: tuple[str, ...]):
+    """A `shape:` value: one of `allowed`, or an outline's .svg file (pnp.data.outlines), which the loader reads."""
+    def check(value: str) -> str:
+        if value in allowed or (value.lower().endswith(".svg") and len(value) > 4):
+            return value
+        raise ValueError(f"'{value}' is not allowed; expected {', '.join(repr(a) for a in allowed)} or an outline's .svg file (outlines/star.svg)")
+
+    return AfterValidator(check)
+
+
 class DeckSpec(Strict):
     name: str
     size: CardSize
-    shape: Literal["rect", "round", "hex"] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
+    shape: Annotated[str, _cut_named(("rect", "round", "hex"))] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
     corner_radius: float = Field(default=0.0, ge=0, le=30)  # mm: a rect card's rounded corners (3 mm is a playing card's)
     hex_top: Literal["flat", "pointy"] = "flat"  # a hex card's top: a flat side, or a corner
     art_bleed: Literal["none", "extend", "mirror"] = "none"  # an image reaching the trim bleeds by its own edge (pnp.layout.art_bleed)
@@ -288,7 +334,7 @@ class TokenItem(Open):
 class TokenSet(Open):
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    shape: Literal["circle", "square", "rounded", "hexagon", "rectangle"]
+    shape: Annotated[str, _cut_named(("circle", "square", "rounded", "hexagon", "rectangle"))]
     size: FreeSize
     corner_radius: float = Field(default=0.0, ge=0, le=50)  # mm: a rounded set's corners (else 15 % of its shorter side), or a square's
     hex_top: Literal["flat", "pointy"] = "flat"  # a hexagon's top: a flat side, or a corner
@@ -310,6 +356,7 @@ class TokenSet(Open):
             raise ValueError(f"this set makes {pieces:,} pieces (its counts times its {max(len(self.colors), 1)} colours), over the "
                              f"{MAX_CARDS_PER_DECK:,} a set may make: split it, or count fewer")
         return self
+    _outline: tuple = PrivateAttr(default=())  # an .svg `shape`'s corners, once the loader read them (pnp.data.outlines.token_outlines)
 
 
 class TokensFile(Strict):

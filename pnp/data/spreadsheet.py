@@ -209,6 +209,12 @@ def _number_text(value) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
+def sheet_rows(path: Path, rel: str, sheet: str | None = None) -> tuple[list[list[_Cell]], Loc]:
+    """Every row of a CSV, TSV, XLSX or ODS file as cells (`.value`, `.loc`), read as a deck's sheet is (an answer sheet:
+    pnp.data.answers), and where the table starts."""
+    return _read_rows(SheetSource(path, rel, sheet))
+
+
 def _read_rows(source: SheetSource) -> tuple[list[list[_Cell]], Loc]:
     suffix = source.path.suffix.lower()
     if not os.path.isfile(source.path):  # False for a name too long to be a file, where Path.is_file raises
@@ -245,6 +251,17 @@ def _text_rows(source: SheetSource, delimiter: str | None) -> list[list[_Cell]]:
     except csv.Error as exc:
         raise PnpError(error("sheet-syntax", f"CSV: {exc}: check the quotes on this row", Loc(source.rel, line, 1))) from None
     return rows
+
+
+def read_rows(source: SheetSource) -> list[list[tuple[object, Loc]]]:
+    """The sheet's rows as read, before any header is looked for: each cell's value (text from a text file, typed from
+    a workbook) and its place. The same limits and findings as `read_cards` (pnp translate import reads a sheet so)."""
+    return [[(cell.value, cell.loc) for cell in row] for row in _read_rows(source)[0]]
+
+
+def text_delimiter(path: Path, text: str) -> str:
+    """The delimiter a text sheet is read with: a .tsv's tab, else what its header row uses most."""
+    return TEXT_SUFFIXES.get(path.suffix.lower()) or _sniff_delimiter(text)
 
 
 def _sniff_delimiter(text: str) -> str:

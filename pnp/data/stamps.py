@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.units import STAMP_INSET_MM
+from pnp.data.answers import form_link
 from pnp.data.project import Card, Deck, Game
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
@@ -29,6 +30,7 @@ class Stamp:
     text: str
     corner: str
     inset: float = STAMP_INSET_MM  # mm from the trim to the stamp's box, on both sides of its corner
+    link: str | None = None  # `stamps: {qr: true}`: the feedback form's address with this card filled in, printed as a QR code
 
 
 def plain(value):
@@ -63,7 +65,11 @@ class Stamper:
 
     def __init__(self, templates_dir: Path, game: Game):
         self.templates_dir = templates_dir
-        self.on = bool(getattr(game.spec, "stamps", True))
+        stamps = getattr(game.spec, "stamps", True)
+        self.on = bool(stamps)
+        feedback = getattr(game.spec, "feedback", None)
+        self.form = feedback if getattr(stamps, "qr", False) and feedback is not None and feedback.form else None
+        self.title = str(getattr(game.spec, "title", ""))
         version = getattr(game.spec, "version", None)
         self.version = "" if version is None else str(version)
         self._sources: dict[str, bytes] = {}
@@ -84,8 +90,12 @@ class Stamper:
         if not self.on:
             return None
         code = self.code(deck, card)
+        link = None
+        if self.form is not None:
+            values = {"game": self.title, "version": self.version, "card": f"{deck.id}/{card.id}", "code": code}
+            link = form_link(self.form.form, self.form.fields, values)
         return Stamp(code, stamp_text(self.version, code), str(deck.data.get("stamp_corner") or DEFAULT_CORNER),
-                     float(deck.data.get("stamp_inset") or STAMP_INSET_MM))
+                     float(deck.data.get("stamp_inset") or STAMP_INSET_MM), link)
 
 
 def game_stamps(templates_dir: Path, game: Game) -> dict[str, dict]:

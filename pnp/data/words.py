@@ -26,8 +26,18 @@ def _tables() -> dict[str, dict[str, str]]:
 def words_of(game) -> dict[str, str]:
     """Every word pnp writes into `game`'s documents, in its edition's language. A word it lacks is English: the loader
     has reported it already as an error (`lacking_words`), so nothing with it is written."""
+    return {**_tables()["en"], **table_of(game.language), **_own(game.spec.strings)}
+
+
+def table_of(language: str) -> dict[str, str]:
+    """pnp's words in `language`: its own table, else its base language's (`pt-BR` reads `pt`, `zh-Hans` reads `zh`), else none."""
     tables = _tables()
-    return {**tables["en"], **tables.get(game.language, {}), **_own(game.spec.strings)}
+    return tables.get(language) or tables.get(language.split("-")[0], {})
+
+
+def shipped_languages() -> list[str]:
+    """The languages pnp ships its words in (the tables of words.yaml), English first: what docs/languages.md lists."""
+    return sorted(_tables(), key=lambda lang: (lang != "en", lang))
 
 
 def _own(strings: dict) -> dict[str, str]:
@@ -37,7 +47,7 @@ def _own(strings: dict) -> dict[str, str]:
 def lacking_words(strings: dict, language: str, data, rel: str, slug: str) -> list[Finding]:
     """A located error when some word pnp writes has no translation in `language`, from pnp or from the game's `strings`."""
     tables = _tables()
-    lacking = sorted(set(tables["en"]) - set({**tables.get(language, {}), **_own(strings)}))
+    lacking = sorted(set(tables["en"]) - set({**table_of(language), **_own(strings)}))
     if not lacking:
         return []
     where = data.loc_of("languages") if "languages" in data else Loc(f"{rel}/game.yaml")

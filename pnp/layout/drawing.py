@@ -53,6 +53,7 @@ class DrawnBy(NamedTuple):
     function: str  # the drawing function the template called: `repeat` for each of its icons
     args: dict  # its numeric arguments as it received them (`text`'s x, y, w, h and size, `repeat`'s x, y, size, dx, dy)
     helper: str  # the template called this function (a helper, say) that drew it, not a drawing function itself; else ''
+    called: tuple = ()  # with a helper: (the function the template called, its numeric arguments), so `track` or `zone` moves whole
 
 
 class Recorder:
@@ -287,23 +288,28 @@ def _dash(value):
 def _drawn_by() -> DrawnBy | None:
     """The drawing call the template code running now made: the outermost drawing function on the stack below the
     innermost compiled-template frame, with its arguments; None outside a template (pnp's own stamp)."""
-    frame, call, helper = sys._getframe(2), None, ""
+    frame, call, helper, outer = sys._getframe(2), None, "", None
     while frame is not None:
         template = frame.f_globals.get("__jinja_template__")
         if template is not None:
             if call is None or not template.filename:
                 return None
-            code = call.f_code
-            names = code.co_varnames[1:code.co_argcount]  # after self
-            values = call.f_locals
-            args = {n: v for n in names if type(v := values.get(n)) in (int, float)}
-            return DrawnBy(template.filename, template.get_corresponding_lineno(frame.f_lineno), code.co_name, args, helper)
+            line = template.get_corresponding_lineno(frame.f_lineno)
+            called = (outer.f_code.co_name, _numbers(outer, 1)) if outer is not None else ()  # a helper's first argument: the recorder
+            return DrawnBy(template.filename, line, call.f_code.co_name, _numbers(call, 1), helper, called)
         if frame.f_code in _DRAWING_CODE:
-            call, helper = frame, ""
+            call, helper, outer = frame, "", None
         elif call is not None and not frame.f_globals.get("__name__", "").startswith(("jinja2.", "pnp.layout.sandbox")):
-            helper = helper or frame.f_code.co_name
+            helper, outer = helper or frame.f_code.co_name, frame
         frame = frame.f_back
     return None
+
+
+def _numbers(frame, skip: int) -> dict:
+    """The numeric arguments a function received, after its first `skip` (self, a helper's recorder)."""
+    code = frame.f_code
+    values = frame.f_locals
+    return {n: v for n in code.co_varnames[skip:code.co_argcount] if type(v := values.get(n)) in (int, float)}
 
 
 _DRAWING_CODE = frozenset(f.__code__ for name, f in vars(Recorder).items() if callable(f) and not name.startswith("_") and name != "reset")

@@ -200,6 +200,18 @@ class FontBook:
         """The fallback fonts in the order a missing character is looked for."""
         return tuple(self.font_name(family, bold=bold) for family in self.fallback_families)
 
+    def fallback_for(self, code: int, bold: bool = False, first: tuple[str, ...] = ()) -> str | None:
+        """The font of the first of `first`'s families, then of the fallback families, that has the character `code`.
+
+        Each family is registered only when those before it lack the character:
+        a build that needs ★ reads the symbols font and never the 3 MB CJK one
+        at the end of the list (pnp/assets/fonts/fonts.yaml)."""
+        for family in (*first, *self.fallback_families):
+            name = self.font_name(family, bold=bold)
+            if code in self._faces[name].face.charToGlyph:
+                return name
+        return None
+
     def covers(self, font_name: str, char: str) -> bool:
         return ord(char) in self._faces[font_name].face.charToGlyph
 

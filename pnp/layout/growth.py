@@ -33,6 +33,7 @@ COMMAND_FACES = 20
 FACE_SHARE = 0.05
 SLOWEST_SHOWN = 3  # the slowest faces the finding names
 TICKS_PER_LOOK = 64  # the clock is read every this many loop turns, macro calls, filters and calls
+RUNAWAY = "face-time"  # the code of a face that passed its own processor time: its template is not drawn again (pnp.outputs.faces)
 
 
 def too_long(what: str, size: int, limit: int, needle: str) -> LayoutError:
@@ -108,7 +109,8 @@ class Allowance:
             raise Interrupted
         now = time.thread_time()
         if now > self.deadline:
-            raise LayoutError(f"the template used over {self.seconds:g} s of processor time on one face: look for a runaway loop")
+            raise LayoutError(f"the template used over {self.seconds:g} s of processor time on one face: look for a runaway loop "
+                              f"(the other faces it draws are not drawn until it is fixed)", code=RUNAWAY)
         if now > self.over_at:
             raise self.budget.over(now - self.started, self.what)
 

@@ -89,8 +89,8 @@ class Breach(NamedTuple):
     depth: float  # mm inside the cut at its closest point; negative past it
 
 
-def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
-    """Every text, informative icon and rule closer than SAFE_MM to the cut, each at its closest.
+def safe_area_breaches(face, cut: Cut = RECTANGLE, safe_mm: float = SAFE_MM) -> list[Breach]:
+    """Every text, informative icon and rule closer than `safe_mm` (SAFE_MM, or a print service's own) to the cut, each at its closest.
 
     A cut 1 mm off loses words there and shows a rule's unevenness. Areas
     (fills, images, full-bleed backgrounds) are art and may run to the edge; so
@@ -99,17 +99,17 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
     edge) or `decoration=true` (ornament, no information) are passed over."""
     depth = cut.depth(face.w, face.h)
     rectangle = cut.kind == "rectangle" or (not cut.corner_radius(face.w, face.h) and cut.kind == "rounded")
-    clear = (lambda points, pad: _clear_of_rectangle(points, face.w, face.h, pad)) if rectangle else None
+    clear = (lambda points, pad: _clear_of_rectangle(points, face.w, face.h, pad, safe_mm)) if rectangle else None
     worst: dict[int, Breach] = {}
     for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clear):
-        if rectangle and _clear_of_rectangle(points, face.w, face.h, pad):
+        if rectangle and _clear_of_rectangle(points, face.w, face.h, pad, safe_mm):
             continue
         ds = [depth(x, y) for x, y in points]
         near, far = min(ds) - pad, max(ds) + pad
-        if near >= SAFE_MM - SAFE_EPS_MM:
+        if near >= safe_mm - SAFE_EPS_MM:
             continue
         if kind == "rule":
-            if far <= -BLEED_MM + SLACK_MM or (near <= 0 and far >= SAFE_MM - SAFE_EPS_MM):
+            if far <= -BLEED_MM + SLACK_MM or (near <= 0 and far >= safe_mm - SAFE_EPS_MM):
                 continue  # cut away with the bleed, or running across the cut
             inside = [d for d in ds if d >= 0]  # a rule along the cut is as near as its part inside (its ends in the bleed are cut away)
             near = (min(inside) if inside else max(ds)) - pad
@@ -119,13 +119,13 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE) -> list[Breach]:
     return list(worst.values())
 
 
-def _clear_of_rectangle(points, w: float, h: float, pad: float) -> bool:
+def _clear_of_rectangle(points, w: float, h: float, pad: float, safe_mm: float = SAFE_MM) -> bool:
     """Whether every point lies SAFE_MM inside a w × h rectangle: the depth min(x, y, w − x, h − y) is least at the points' extremes.
 
     Most marks of a face are well inside; this settles them without measuring each point."""
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
-    return min(min(xs), min(ys), w - max(xs), h - max(ys)) - pad >= SAFE_MM - SAFE_EPS_MM
+    return min(min(xs), min(ys), w - max(xs), h - max(ys)) - pad >= safe_mm - SAFE_EPS_MM
 
 
 class _Frame(NamedTuple):

@@ -95,6 +95,31 @@ def document(c: Canvas):
     return c._doc
 
 
+def page_ref(c: Canvas, page: int):
+    """A reference to the document's page `page` (1-based), shown or to be shown: reportlab names its pages in order."""
+    return pdfdoc.PDFObjectReference(f"Page{page}")
+
+
+def pages_shown(c: Canvas) -> int:
+    """How many pages the canvas has closed (`showPage`) so far."""
+    return len(c._doc.Pages.pages)
+
+
+def page_entries(c: Canvas, **entries) -> None:
+    """Add entries reportlab does not write (`StructParents`, `Tabs`) to the page the canvas closed last."""
+    page = c._doc.Pages.pages[-1]
+    page.__NoDefault__ = [*type(page).__NoDefault__, *entries]
+    for key, value in entries.items():
+        setattr(page, key, value)
+
+
+def catalog_entries(c: Canvas, **entries) -> None:
+    """Set entries of the document's catalog (`StructTreeRoot`, `MarkInfo`, `Lang`): reportlab writes each it knows of."""
+    catalog = c._doc.Catalog
+    for key, value in entries.items():
+        setattr(catalog, key, value)
+
+
 def forms_in_use(c: Canvas) -> list:
     """The form XObjects the current page (or form) has placed so far."""
     return c._formsinuse

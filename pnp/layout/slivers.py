@@ -21,6 +21,7 @@ from pnp.layout.readability import fills_at
 STRIP_MM = 0.5  # the miscut a hand cut makes at worst
 STEP_MM = 1.0  # between sample points along an edge
 CORNER_MM = 1.0  # left out at each end: a corner is cut twice and rounded off by most trimmers
+SHARP_DEGREES = 30  # a drawn outline's corner: its sides turn more than this (a curve flattened within 0.02 mm turns far less)
 LIGHT = 0.6  # relative luminance from which a colour reads as light: a light sliver on light card stock does not show
 # A warning, so `validate --strict` and `build --strict` fail on a sliver: the five games and the test game have none.
 SEVERITY = "warning"
@@ -82,9 +83,11 @@ def shaped_edges(face: Face, shape) -> tuple[Edge, Edge]:
 
 
 def _around(shape, w: float, h: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Points on a round or hex cut with their outward normals (face mm, y down)."""
+    """Points on a round, hex or drawn cut with their outward normals (face mm, y down)."""
     import math
 
+    if shape.kind == "outline":
+        return _around_outline(shape.corners(w, h))
     if shape.kind == "circle":
         r = min(w, h) / 2
         n = max(int(2 * math.pi * r / STEP_MM), 12)
@@ -97,6 +100,37 @@ def _around(shape, w: float, h: float) -> list[tuple[tuple[float, float], tuple[
         if nx * (x1 - w / 2) + ny * (y1 - h / 2) < 0:  # point the normal away from the centre
             nx, ny = -nx, -ny
         out += [((x1 + (x2 - x1) * t / length, y1 + (y2 - y1) * t / length), (nx, ny)) for t in _positions(length)]
+    return out
+
+
+def _around_outline(corners: list[tuple[float, float]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Points every STEP_MM along a drawn outline with their outward normals, none within CORNER_MM of a corner that turns
+    more than SHARP_DEGREES (a flattened curve's small turns are no corners). Outward is found by the outline's turning
+    sense, not its centre: a star's sides face every way around it."""
+    import math
+
+    n = len(corners)
+    sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in sides) / 2
+    turn = 1 if area > 0 else -1  # y down: a positive area runs clockwise on the page, its outside on the left of each side
+
+    def sharp(i: int) -> bool:
+        (ax, ay), (bx, by), (cx, cy) = corners[i - 1], corners[i], corners[(i + 1) % n]
+        a = math.atan2(cy - by, cx - bx) - math.atan2(by - ay, bx - ax)
+        return abs((a + math.pi) % (2 * math.pi) - math.pi) > math.radians(SHARP_DEGREES)
+
+    out, walked = [], 0.0
+    for i, ((x1, y1), (x2, y2)) in enumerate(sides):
+        length = math.hypot(x2 - x1, y2 - y1)
+        if not length:
+            continue
+        nx, ny = turn * (y2 - y1) / length, -turn * (x2 - x1) / length
+        t = (-walked) % STEP_MM
+        while t <= length:
+            if not ((t < CORNER_MM and sharp(i)) or (length - t < CORNER_MM and sharp((i + 1) % n))):
+                out.append(((x1 + (x2 - x1) * t / length, y1 + (y2 - y1) * t / length), (nx, ny)))
+            t += STEP_MM
+        walked += length
     return out
 
 

@@ -10,38 +10,57 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import PT_PER_MM
 from pnp.core.units import STAMP_INSET_MM as INSET_MM
-from pnp.layout.elements import STAMP_PT, Face, Text
+from pnp.layout.elements import STAMP_PT, Face, Qr, Text
+from pnp.layout.qr import MIN_MODULE_MM, QUIET_MODULES, qr_modules
 from pnp.layout.typeset import TextOp
 
 STEPS = 200  # positions tried from the corner to the centre: 0.2 mm apart on a 60 mm card
+QR_MODULE_MM = round(MIN_MODULE_MM + 0.004, 3)  # 0.4 mm: GS1's smallest module a phone reads, no larger, as a stamp stays small
+QR_INK, QR_GROUND = "#000000", "#ffffff"  # the most contrast a printer gives, whatever the card's colours
 
 
-def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE) -> Face:
+def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE,
+            link: str | None = None) -> Face:
     """`face` with `text` set in `corner`, its box `inset` mm in from the trim on both sides (never less than INSET_MM,
     so wholly inside the safe area); on a `shape` whose cut leaves that corner (a circle, a hexagon), moved towards the
-    centre until its box is that far inside the cut.
+    centre until its box is that far inside the cut. With a `link`, a QR code of it sits in the corner and the text
+    beside it, the code's square (its quiet zone too) inside the safe area like the text.
 
-    The text is decoration to the face checks: a stamp tells revisions apart, it is not part of the game."""
+    The stamp is decoration to the face checks: it tells revisions apart, it is not part of the game."""
     width_mm = stringWidth(text, font, STAMP_PT) / PT_PER_MM
     ascent, descent = getAscentDescent(font, STAMP_PT)  # points; descent is negative
     height_mm = (ascent - descent) / PT_PER_MM
+    modules = qr_modules(link, "l") if link else ()  # segno raises the level where the same size allows
+    side = (len(modules) + 2 * QUIET_MODULES) * QR_MODULE_MM if modules else 0.0
+    box_w, box_h = side + width_mm, max(side, height_mm)
     left = max(inset, INSET_MM)
-    x = left if corner.endswith("left") else face.w - left - width_mm
-    y = left if corner.startswith("top") else face.h - left - height_mm
-    if shape.kind in ("circle", "hexagon"):
-        x, y = _inside(shape, face.w, face.h, x, y, width_mm, height_mm, left)
+    x = left if corner.endswith("left") else face.w - left - box_w
+    y = left if corner.startswith("top") else face.h - left - box_h
+    if not shape.straight:  # a circle, a hexagon, a drawn outline
+        x, y = _inside(shape, face.w, face.h, x, y, box_w, box_h, left)
+    qr_x, text_x = (x, x + side) if corner.endswith("left") else (x + width_mm, x)
+    qr_y, text_y = (y, y) if corner.startswith("top") else (y + box_h - side, y + box_h - height_mm)
     op = TextOp(0.0, ascent, font, STAMP_PT, color, text, width_mm * PT_PER_MM)
-    return face._replace(elements=(*face.elements, Text(x, y, (op,), decoration=True)))
+    code = (Qr(qr_x, qr_y, side, modules, QR_INK, QR_GROUND),) if modules else ()
+    return face._replace(elements=(*face.elements, *code, Text(text_x, text_y, (op,), decoration=True)))
 
+
+def qr_fits(w: float, h: float, text: str, font: str, link: str, inset: float = INSET_MM) -> bool:
+    """Whether a QR stamp of `link` with `text` beside it fits a `w` × `h` mm face inside its safe area (a shaped card's
+    cut, which takes more room, is met by moving the stamp in: `_inside`)."""
+    side = (len(qr_modules(link, "l")) + 2 * QUIET_MODULES) * QR_MODULE_MM
+    room = 2 * max(inset, INSET_MM)
+    return side + stringWidth(text, font, STAMP_PT) / PT_PER_MM <= w - room and side <= h - room
 
 
 def _inside(shape: Shape, w: float, h: float, x: float, y: float, box_w: float, box_h: float, inset: float) -> tuple[float, float]:
-    """The first place on the way from (x, y) to the centred box whose four corners all lie `inset` mm inside the cut."""
+    """The first place on the way from (x, y) to the centred box whose corners and the middles of its sides all lie
+    `inset` mm inside the cut (a drawn outline's notch may reach between two corners)."""
     depth = shape.depth(w, h)
     cx, cy = (w - box_w) / 2, (h - box_h) / 2
     for step in range(STEPS + 1):
         t = step / STEPS
         px, py = x + (cx - x) * t, y + (cy - y) * t
-        if min(depth(px + dx, py + dy) for dx in (0.0, box_w) for dy in (0.0, box_h)) >= inset:
+        if min(depth(px + dx, py + dy) for dx in (0.0, box_w / 2, box_w) for dy in (0.0, box_h / 2, box_h)) >= inset:
             return px, py
     return cx, cy

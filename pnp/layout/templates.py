@@ -22,6 +22,7 @@ from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBu
 from pnp.core.units import PT_PER_MM
 from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
+from pnp.layout.bidi import is_rtl_language, mirrored, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face
 from pnp.layout.fonts import FontBook
@@ -33,6 +34,7 @@ from pnp.layout.palette import Palette
 from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_line
+from pnp.layout.scripts import missing_message
 from pnp.layout.syntax_column import syntax_column
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.typeset import IconInk, Laid, Typesetter
@@ -283,7 +285,7 @@ class Layouts:
         except MarkupError as exc:
             raise PnpError(self._markup_findings(exc, context, ref_loc, what, game)) from None
         except Exception as exc:  # every failure inside a template is the template's input problem
-            raise PnpError(self._runtime_finding(exc, ref_loc, what, game)) from None
+            raise PnpError(self._runtime_finding(exc, ref_loc, what, game, context)) from None
         if len(rec.stack) != 1:
             rec.stack = [[]]
         self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
@@ -348,8 +350,11 @@ class Layouts:
                 return Loc(rel, number, col + 1)
         return Loc(rel)
 
-    def _runtime_finding(self, exc, ref_loc, what, game):
+    def _runtime_finding(self, exc, ref_loc, what, game, context=None):
         message = str(exc) if not isinstance(exc, jinja2.UndefinedError) else exc.message
+        if getattr(exc, "code", "") == "text-overflow" and context and (m := re.search(r"\('(.+)…'\)", message)):
+            field, data_loc = _data_holding(context, m[1])  # a translation too long is found in the data, at its cell
+            message = message.replace(m[0], f"('{m[1]}…', {field} at {data_loc})", 1) if data_loc is not None else message
         code = "template-undefined" if isinstance(exc, jinja2.UndefinedError) else "template-error"
         if isinstance(exc, jinja2.exceptions.SecurityError):
             code, message = "template-unsafe", f"not allowed in a template: {message}"
@@ -410,6 +415,7 @@ class GameLayouts:
     def __init__(self, layouts: Layouts, palette: Palette, font_roles: dict[str, str], icons: IconLibrary, image_checker=None, language: str = "en"):
         self.layouts = layouts
         self.hyphenator = Hyphenator(language)  # where words of the edition's language break, in justified text
+        self.rtl = is_rtl_language(language)  # Arabic, Hebrew: the rulebook and reference are set from the right (pnp.layout.bidi)
         self.palette = palette
         self.font_roles = font_roles
         self.icons = icons
@@ -476,6 +482,8 @@ class GameLayouts:
             raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
+        if not content.isascii():  # Arabic's joining forms, measured as they print
+            runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]
         hyphenator = self.hyphenator if hyphenate else None
         items = self._items(runs, family, bold, italic, color, hyphenator)
         box = (w * PT_PER_MM, h * PT_PER_MM)
@@ -490,14 +498,13 @@ class GameLayouts:
                 f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): shorten it, enlarge the box or lower min_size",
                 code="text-overflow",
             )
-        return laid
+        return mirrored(laid, box[0]) if starts_rtl(content) else laid  # a text that begins in Arabic or Hebrew reads from the right
 
     def _items(self, runs, family: str, bold: bool, italic: bool, color: str, hyphenator=None) -> list:
         missing: set = set()
         items = self.typesetter.items(runs, family, bold, italic, color, missing, self.icon_ink, hyphenator, self.symbols)
         if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-            raise LayoutError(f"characters missing from font '{family}' and its fallback: {chars}: replace them or choose another font", code="missing-glyph")
+            raise LayoutError(missing_message(missing, f"font '{family}'"), code="missing-glyph")
         return items
 
     def condensed_family(self) -> str | None:

@@ -150,15 +150,13 @@ class Typesetter:
             result = ((text, font),)
             lacking = ()
         else:
-            names = (*(self.fonts.font_name(family, bold=bold) for family in symbols), *self.fonts.fallback_names(bold))
-            fallbacks = [(name, self.fonts.face(name).face.charToGlyph) for name in names]
             pieces, lacking_list = [], []
             for c in text:
                 stand_in = STAND_INS.get(c)
                 if stand_in is not None and ord(c) not in glyphs and ord(stand_in) in glyphs:
                     c = stand_in  # drawn in the text's own font rather than a fallback's
                 code = ord(c)
-                use = font if code in glyphs else next((name for name, fb in fallbacks if code in fb), font)
+                use = font if code in glyphs else self.fonts.fallback_for(code, bold, symbols) or font
                 if use == font and code not in glyphs:
                     lacking_list.append(c)
                 if pieces and pieces[-1][1] == use:
@@ -187,19 +185,21 @@ class Typesetter:
         soft: list[tuple[int, bool]] = []
         length = 0  # characters in the word so far
         fixed = False  # whether the word holds an icon of its own size
+        wide = False  # whether the word holds a character past ASCII (it may be Japanese or Chinese: _with_cjk_breaks)
 
         tick = self.tick
 
         def end_word():
-            nonlocal length, fixed
+            nonlocal length, fixed, wide
             if tick is not None:
                 tick()
             if word:
                 breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
+                breaks = _with_cjk_breaks(word, breaks) if wide else breaks
                 out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
                 word.clear()
                 soft.clear()
-            length, fixed = 0, False
+            length, fixed, wide = 0, False, False
 
         for run in runs:
             if run.icon is None and run.text == "\n":
@@ -225,6 +225,7 @@ class Typesetter:
                     part = _soft_breaks(part, length, soft)
                 if part:
                     length += len(part)
+                    wide = wide or not part.isascii()
                     for piece, piece_font in self._covered(part, font, bold or run.bold, missing, symbols):
                         word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
         end_word()
@@ -481,6 +482,28 @@ def _breaks(word: list, soft: list, length: int, hyphenate) -> tuple:
     if soft:
         return tuple(b for b in soft if b[0] < length)
     return hyphenate("".join(f[TEXT] for f in word)) if hyphenate is not None else ()
+
+
+# Japanese and Chinese are written without spaces: a line may break between any two of their characters, except
+# before closing punctuation and small kana, or after an opening bracket (the simplest of the kinsoku rules, JIS X 4051).
+_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》’”ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥")
+_NO_BREAK_AFTER = frozenset("（「『【〔〈《‘“")
+
+
+def _cjk(c: str) -> bool:
+    """A character of a script written without spaces between words: CJK ideographs, kana, their punctuation."""
+    return "\u3000" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef" or "\U00020000" <= c <= "\U0002fa1f"
+
+
+def _with_cjk_breaks(word: list, breaks: tuple) -> tuple:
+    """`breaks` and, in a word holding Japanese or Chinese, a break point (no hyphen) between each two characters
+    either of which is theirs, where the kinsoku rules allow it."""
+    text = "".join(f[TEXT] for f in word)
+    if text.isascii() or not any(_cjk(c) for c in text):
+        return breaks
+    cjk = tuple((i, False) for i in range(1, len(text)) if (_cjk(text[i - 1]) or _cjk(text[i]))
+                and text[i] not in _NO_BREAK_BEFORE and text[i - 1] not in _NO_BREAK_AFTER)
+    return tuple(sorted({*breaks, *cjk}))
 
 
 def _soft_breaks(part: str, length: int, soft: list) -> str:

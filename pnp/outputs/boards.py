@@ -21,7 +21,7 @@ from pnp.outputs.context import GameContext, decks_fields, face_context
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
 from pnp.render.draw import FaceDrawer
-from pnp.render.pdf import draw_footer, new_canvas
+from pnp.render.pdf import draw_footer, draw_line, new_canvas
 from pnp.render.tiling import CORNER_GAP_UM, CORNER_MARK_UM, DEFAULT_OVERLAP_MM, FOOTER_ROOM_UM, Insets, KeepOff, TilePlan, fits_page, plan_tiles, stack_pages
 
 
@@ -148,7 +148,8 @@ class _BoardsPdf:
             layouts.append((spec, face, page, plan))
         _, _, page, plan = layouts[0]
         first = page or (plan.page_w, plan.page_h)
-        self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play")
+        self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play",
+                                 self.gctx.fonts.fallback_for)
         if self.ink_saver:
             from pnp.render.inksaver import lighten_face
 
@@ -220,7 +221,7 @@ class _BoardsPdf:
         self._begin(page_w, page_h, key, spec.name)
         c.setFillColor("#000000")
         c.setFont(self.bold, 13)
-        c.drawString(pt(margin), pt(top - um(5)), f"{spec.name}: {sheet_words(self.game).assembly_map}")
+        draw_line(c, pt(margin), pt(top - um(5)), f"{spec.name}: {sheet_words(self.game).assembly_map}", self.bold, 13)  # its words in any script
         c.setFont(self.font, 8.5)
         orientation = "landscape" if plan.landscape else "portrait"
         c.drawString(pt(margin), pt(top - um(10)), f"{spec.size[0]:g} × {spec.size[1]:g} mm on {plan.cols} × {plan.rows} = {plan.pages} {self.paper} pages ({orientation}), "

@@ -64,7 +64,7 @@ def build_boxes(gctx: GameContext, options: Options):
         face_filter = lighten_face
     cuts: list = []
     data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — {words.boxes}", "card boxes for print and play", face_filter,
-                                cutter, cuts, draft=options.draft, words=words)
+                                cutter, cuts, draft=options.draft, words=words, fallback=gctx.fonts.fallback_for)
     return [(f"{game.slug}-boxes.pdf", data, FileStats(pages, len(boxes), cuts=cuts))], findings
 
 

@@ -165,7 +165,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     bleed = deck.shape.bleed(options.card_bleed_mm)
     fields_of_deck = deck_fields(deck)
     renderer = SideRenderer(gctx, reads=("card",))
-    stamp = face_stamper(gctx, deck) if backs else None  # a card pictured in a rulebook shows no stamp
+    stamp = face_stamper(gctx, deck, renderer.findings) if backs else None  # a card pictured in a rulebook shows no stamp
     out = []
     with gctx.files_read.recording() as files:  # the art its faces read: what judges them from GameContext.plain_decks is kept by it
         for card in cards:
@@ -402,7 +402,7 @@ def _insert_decks(game, decks: list, options: Options) -> tuple[list, list[Findi
     if not options.insert:
         return decks, []
     shaped = [d for d in decks if not d.shape.straight]
-    said = [warning("insert-shape", f"{d.name}: {'round' if d.shape.kind == 'circle' else 'hex'} cards get no sleeve insert (a sleeve is rectangular) and are left out of the "
+    said = [warning("insert-shape", f"{d.name}: { {'circle': 'round', 'hexagon': 'hex'}.get(d.shape.kind, 'die-cut')} cards get no sleeve insert (a sleeve is rectangular) and are left out of the "
                     "insert sheets: build without --insert to print them", d.loc_of("shape"), game=game.slug, component=d.id) for d in shaped]
     return [d for d in decks if d.shape.straight], said
 
@@ -472,8 +472,9 @@ def deck_groups(gctx: GameContext, rendered: dict[str, list[Rendered]]) -> list[
     groups = []
     for deck in gctx.game.decks.values():
         pieces = [Piece(front, back, f"{deck.id}/{card.id}") for card, front, back in rendered.get(deck.id, []) if front is not None for _ in range(card.count)]
-        if pieces:
-            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules))
+        if pieces:  # cut as the sheets cut it: a round, hex or drawn card on its own, with its room around it
+            groups.append(Group(deck.id, deck.name, deck.size, pieces, keep_back=deck.back_shows_rules, shape=deck.shape,
+                                bleed_mm=deck.shape.bleed(0.0) or None, outlined=not deck.shape.straight))
     return groups
 
 

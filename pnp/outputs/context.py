@@ -160,7 +160,7 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm,
                         digests=digests or FaceDigests(gctx.engine.memo("face digests")),
                         drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft, words=sheet_words(gctx.game),
-                        edge_bleed_mm=edge_bleed_mm, edges_of=edges_memo(gctx))
+                        edge_bleed_mm=edge_bleed_mm, edges_of=edges_memo(gctx), fallback=gctx.fonts.fallback_for)
 
 
 def sheets_slivers(gctx: GameContext, options: Options, groups: list[Group]) -> list[SheetSliver]:

@@ -98,5 +98,5 @@ def build_dice(gctx: GameContext, options: Options):
     words = sheet_words(game)
     cuts: list = []
     data, pages = write_net_pdf(pieces, paper, limit, gctx.body_font, gctx.icons, f"{game.title} — {words.dice}", "dice nets for print and play", face_filter,
-                                cutter, cuts, draft=options.draft, words=words)
+                                cutter, cuts, draft=options.draft, words=words, fallback=gctx.fonts.fallback_for)
     return [(f"{game.slug}-dice.pdf", data, FileStats(pages, len(pieces), cuts=cuts))], findings

@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.data.fields import CardReads
 from pnp.layout.elements import Face
+from pnp.layout.growth import RUNAWAY
 from pnp.layout.inspect import RECTANGLE, Cut
 from pnp.outputs.context import GameContext
 
@@ -16,7 +17,10 @@ class SideRenderer:
 
     A side whose template never reads the item (`reads`: the variables naming
     it, e.g. `card`) is the same for every item, so it is rendered once; a
-    template bug that every item hits is reported once, naming the items (pnp.core.errors.one_per_mistake)."""
+    template bug that every item hits is reported once, naming the items (pnp.core.errors.one_per_mistake). A template
+    that ran past a face's processor time (a loop that never ends) is not drawn for the items after it: each would
+    spend that time again before the same finding, and a deck of 40 such cards kept `watch` and `serve` from the
+    designer's fix for minutes; the one finding says so."""
 
     def __init__(self, gctx: GameContext, reads: tuple[str, ...]):
         self.gctx = gctx
@@ -24,11 +28,12 @@ class SideRenderer:
         self.findings: list[Finding] = []
         self._shared: dict[tuple[str, str], Face] = {}
         self._reported: set = set()
+        self._runaway: set[str] = set()  # templates that ran past a face's processor time: never drawn again here
 
     def side(self, template: str | None, side: str, size: tuple[float, float], bleed: float, what: str, ref: Loc,
              context: Callable[[], dict], cut: Cut = RECTANGLE) -> Face | None:
         """One side of one item to be cut along `cut`, or None when it has no template or its template failed (the finding is kept)."""
-        if template is None:
+        if template is None or template in self._runaway:
             return None
         hit = self._shared.get((template, side))
         if hit is not None:
@@ -37,7 +42,7 @@ class SideRenderer:
         w, h = size
         store = self.gctx.face_store if not layouts.traced else None  # faces kept from the last build; a traced drawing draws each face to find its lines
         values = context()
-        key = store.key(template, side, size, bleed, f"{what} cut {cut.kind} {cut.radius:g}{' pointy' * cut.pointy}", values) if store is not None else None
+        key = store.key(template, side, size, bleed, f"{what} cut {cut.key}", values) if store is not None else None
         reads = self.gctx.card_reads
         face = store.get(key, reads) if store is not None else None
         if face is None:
@@ -47,6 +52,8 @@ class SideRenderer:
                     face = layouts.render(template, values, w, h, bleed, f"{what} {side}", ref, self.gctx.game.slug, cut)
             except PnpError as exc:
                 self._report(exc.findings)
+                if any(f.code == RUNAWAY for f in exc.findings):
+                    self._runaway.add(template)
                 return None
             if store is not None:
                 store.put(key, face, len(layouts.template_warnings) > warned, files, read)

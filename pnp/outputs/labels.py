@@ -84,7 +84,8 @@ def build_labels(gctx: GameContext, options: Options):
         return [], [error("label-sheet", f"no slot of {sheet.title} is clear of the {cutter.name} marks: choose another sheet (game.yaml labels: sheet:) "
                                          "or another cutter", Loc(game.rel + "/game.yaml"), game=game.slug)]
     faces, findings = label_faces(gctx, labels, [label_box(sheet, x, y, limit) for x, y in slots])
-    data, stats = write_labels(sheet, faces, slots, game.spec.title, gctx.body_font, gctx.icons, cutter, words_of(game)["label_calibration"], limit)
+    data, stats = write_labels(sheet, faces, slots, game.spec.title, gctx.body_font, gctx.icons, cutter, words_of(game)["label_calibration"], limit,
+                                 gctx.fonts.fallback_for)
     return [(f"{game.slug}-labels.pdf", data, FileStats(stats.pages, stats.pieces, cuts=stats.cuts))], findings
 
 

@@ -25,6 +25,8 @@ class Options:
     cards: tuple = ()
     only: tuple = ()  # cards, boards, tokens, reference, rulebook
     booklet: bool = False
+    html: bool = False  # the rulebook also as one self-contained HTML file (pnp.outputs.rulebook.html)
+    large_print: bool = False  # the rulebook and the reference sheet set at 14 pt and up (LARGE_PRINT_PT), for a reader with low vision
     board_paper: str | None = None
     progress: object = None  # called with a line per deck when building on a terminal
     suffix: str = ""  # added to file names when several papers are built at once
@@ -110,8 +112,9 @@ MECHANISMS = (
 # own file name: every option that can change an output's bytes (cache_text) is either in a kind's options or in
 # NAMED_ELSEWHERE (tests/test_small_print.py checks it).
 # Options a file name carries another way: the paper's suffix, the gutterfold's rotation, the subset (decks, cards),
-# the board paper (in a board file's own name), the booklet (a file of its own) and the insert's fit (in the insert's tag).
-NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet", "insert_fit"})
+# the board paper (in a board file's own name), the booklet and the HTML rulebook (files of their own) and the insert's fit
+# (in the insert's tag).
+NAMED_ELSEWHERE = frozenset({"suffix", "fold_rotation", "decks", "cards", "board_paper", "booklet", "html", "insert_fit"})
 
 
 def variant_tag(options: Options, kind: str) -> str:
@@ -150,6 +153,7 @@ _VARIANT_TAGS = (
     (("cutter",), lambda o, _: o.cutter or ""),
     (("insert", "fronts_only"), _insert_tag),
     (("subset",), lambda o, _: _subset_tag(o)),
+    (("large_print",), lambda o, _: "large-print" if o.large_print else ""),
     (("draft",), lambda o, _: "draft" if o.draft else ""),  # a draft never overwrites a real print
 )
 

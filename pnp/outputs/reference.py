@@ -31,14 +31,15 @@ from pnp.core.units import paper_size
 from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Text, icons_used
+from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
-from pnp.outputs.rulebook.look import document_inks
+from pnp.outputs.rulebook.look import LARGE_PRINT_PT, document_inks
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stats import FileStats
 from pnp.render.columns import balance, spread, used_height
-from pnp.render.flowables import Heading, Rich, Stack, headings_in, pack, region_elements
+from pnp.render.flowables import Heading, Rich, Stack, headings_in, marker_pad, pack, region_elements
 from pnp.render.sheets import Group, Piece
 from pnp.render.tables import Table, TableLook
 from pnp.render.text_setting import K, Setter, Style, escape, rect, text_height
@@ -57,6 +58,7 @@ MAX_AID_PT = 13.0  # a short aid grows until its card is full: the card count, n
 MAX_SMALL_AID_PT = 8.0  # cards under 66 mm wide: a narrow measure breaks large type into too many short lines
 MIN_SHEET_PT = 7.5  # the smallest readable text on the reference sheet
 MAX_SHEET_PT = 16.0  # a short sheet grows to fill its page, up to type read across the table, not into poster type
+MAX_LARGE_SHEET_PT = 20.0  # the same in large print
 FACES_PER_CARD = 2  # a player aid prints on both sides
 
 
@@ -67,6 +69,7 @@ def type_sizes(smallest: float, largest: float) -> tuple[float, ...]:
 
 
 SHEET_SIZES = type_sizes(MIN_SHEET_PT, MAX_SHEET_PT)
+LARGE_SHEET_SIZES = type_sizes(LARGE_PRINT_PT, MAX_LARGE_SHEET_PT)  # --large-print: the sheet's least size is the rulebook's
 CARD_SIZES = type_sizes(MIN_AID_PT, MAX_AID_PT)
 SMALL_CARD_SIZES = type_sizes(MIN_AID_PT, MAX_SMALL_AID_PT)
 
@@ -192,15 +195,15 @@ def section_blocks(setter: Setter, look: RefLook, sections: list[dict]) -> list:
         if sec["text"]:
             children.append(Rich(setter, sec["text"], look.body))
         for i, step in enumerate(sec["steps"], 1):
-            children.append(Stack([Rich(setter, step, look.item)], pad=(hang, 0, 0, 0), marker=(setter, f"{i}.", look.number, hang - look.size * 0.4)))
+            children.append(Stack([Rich(setter, step, look.item)], pad=marker_pad(setter, hang), marker=(setter, f"{i}.", look.number, hang - look.size * 0.4)))
         for bullet in sec["bullets"]:
-            children.append(Stack([Rich(setter, bullet, look.item)], pad=(hang, 0, 0, 0), marker=(setter, "•", look.number, hang - look.size * 0.5)))
+            children.append(Stack([Rich(setter, bullet, look.item)], pad=marker_pad(setter, hang), marker=(setter, "•", look.number, hang - look.size * 0.5)))
         if sec["table"]:
             header, rows = sec["table"]
             children.append(Table(setter, header, rows, look.table, space_before=look.size * 0.3, space_after=look.size * 0.5))
         icon_w = look.icon.size * 1.25
         for icon, text in sec["legend"]:
-            children.append(Stack([Rich(setter, text, look.item)], pad=(icon_w + look.size * 0.5, 0, 0, 0),
+            children.append(Stack([Rich(setter, text, look.item)], pad=marker_pad(setter, icon_w + look.size * 0.5),
                                   marker=(setter, f":{icon}:", dataclasses.replace(look.icon, align="left"), icon_w)))
         for child in children[1:]:
             child.spaceAfter = max(child.spaceAfter, look.size * 0.25)
@@ -245,14 +248,15 @@ class SheetFrame:
     gctx: GameContext
     paper: str
     columns: int
+    least: float = MIN_SHEET_PT  # its smallest text, the heading's and running line's too: LARGE_PRINT_PT in large print
 
     def __post_init__(self):
         pw, ph = paper_size(self.paper)
         self.w, self.h = pw - 2 * SHEET_MARGIN[0], ph - 2 * SHEET_MARGIN[1]
-        look = RefLook(self.gctx, MIN_SHEET_PT)
-        self.title = Style(look.title_family, 17, 1.1, bold=True, color=look.accent)
-        self.sub = Style(look.body.family, 9.5, 1.2, color=look.ink, align="right")
-        self.small = Style(look.body.family, 7.5, 1.2, color=mix(look.ink, "#ffffff", 0.4))
+        look = RefLook(self.gctx, self.least)
+        self.title = Style(look.title_family, max(17, self.least + 3), 1.1, bold=True, color=look.accent)
+        self.sub = Style(look.body.family, max(9.5, self.least), 1.2, color=look.ink, align="right")
+        self.small = Style(look.body.family, max(7.5, self.least), 1.2, color=mix(look.ink, "#ffffff", 0.4))
         self.band = text_height(1, self.title) + 10  # first page: the game's title and the sheet's
         self.band_rest = text_height(1, self.small) + 6  # later pages: one small running line
         self.col_w = ((self.w - (self.columns - 1) * COLUMN_GAP) / self.columns) * K
@@ -268,11 +272,12 @@ class SheetFrame:
         return -(-len(regions) // self.columns)
 
 
-def lay_sheet(gctx: GameContext, frame: SheetFrame, sections: list[dict], missing: set) -> Fitted:
-    """The sheet's sections in balanced columns at the largest readable size that needs no more pages than MIN_SHEET_PT."""
+def lay_sheet(gctx: GameContext, frame: SheetFrame, sections: list[dict], missing: set, sizes: tuple[float, ...] = SHEET_SIZES) -> Fitted:
+    """The sheet's sections in balanced columns at the largest readable size of `sizes` that needs no more pages than the
+    smallest."""
     setter = Setter(gctx.layouts, region_h=frame.h * K)
     setter.missing = missing
-    fitted = largest_fitting(SHEET_SIZES, lambda size: pack(section_blocks(setter, RefLook(gctx, size), sections), frame.col_w, frame.height), frame.pages)
+    fitted = largest_fitting(sizes, lambda size: pack(section_blocks(setter, RefLook(gctx, size), sections), frame.col_w, frame.height), frame.pages)
     return fitted._replace(regions=spread(balance(fitted.regions, frame.col_w, frame.height, frame.columns), frame.height, frame.columns))
 
 
@@ -322,18 +327,21 @@ class Sheet(NamedTuple):
     fill: float
 
 
-def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set) -> tuple[Sheet, list]:
-    """The reference sheet's pages of `sections` (sheet-only and shared), and the aid summary on a back that would be blank."""
-    frame = SheetFrame(gctx, paper, ref.spec.columns)
+def sheet_faces(gctx: GameContext, ref: Reference, sections: list[dict], paper: str, bleed: float, missing: set,
+                large: bool = False) -> tuple[Sheet, list]:
+    """The reference sheet's pages of `sections` (sheet-only and shared), and the aid summary on a back that would be
+    blank; in large print (`large`) at LARGE_PRINT_PT and up, in half the columns."""
+    sizes = LARGE_SHEET_SIZES if large else SHEET_SIZES
+    frame = SheetFrame(gctx, paper, max(1, ref.spec.columns // 2) if large else ref.spec.columns, sizes[0])
     heading = ref.text(ref.spec.title, ["title"])
     main = on_sheet(sections)
-    fitted = lay_sheet(gctx, frame, main, missing) if main else Fitted(MIN_SHEET_PT, [], [])
+    fitted = lay_sheet(gctx, frame, main, missing, sizes) if main else Fitted(sizes[0], [], [])
     pages = sheet_pages(gctx, frame, fitted, heading, f"{heading} (continued)", bleed)
     findings = _overflowed(fitted.overflow, sections, "the reference sheet's columns", ref)
     back = summary(sections)
     extra: list[Face] = []
     if back and len(pages) % 2 == 1:
-        at_a_glance = lay_sheet(gctx, frame, back, missing)
+        at_a_glance = lay_sheet(gctx, frame, back, missing, sizes)
         extra = sheet_pages(gctx, frame, at_a_glance, "At a glance", "At a glance (continued)", bleed)
         findings += _overflowed(at_a_glance.overflow, sections, "the reference sheet's columns", ref)
     return Sheet(pages + extra, (frame.w, frame.h), fitted.size, sheet_fill(frame, fitted.regions)), findings
@@ -444,8 +452,7 @@ def _overflowed(blocks, sections, where: str, ref: Reference) -> list:
 def _missing_glyphs(missing: set, ref: Reference) -> list:
     if not missing:
         return []
-    chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-    return [error("missing-glyph", f"characters missing from the reference's fonts and their fallback: {chars}: replace them or choose another font", ref.raw.loc, game=ref.game.slug)]
+    return [error("missing-glyph", missing_message(missing, "the reference's fonts"), ref.raw.loc, game=ref.game.slug)]
 
 
 class PlayerAids(NamedTuple):
@@ -503,7 +510,7 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     bleed, missing = options.bleed_mm, set()
     gctx.layouts.markup_problems.clear()
     try:
-        sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing)
+        sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing, options.large_print)
         cards, over_cards = card_faces(gctx, ref, sections, bleed, missing)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]

@@ -19,6 +19,7 @@ from pnp.core.errors import Loc, error
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.data.fields import Fields
 from pnp.data.tokens import token_sets, token_variants
+from pnp.data.words import sheet_words
 from pnp.layout.elements import Circle, Face, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.elements import Group as Turned
 from pnp.outputs.context import GameContext, decks_fields, face_context
@@ -66,7 +67,8 @@ def build_tokens(gctx: GameContext, options: Options):
         data, stats = write_sheets(list(groups.values()), game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
                                    bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
                                    back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
-                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft)
+                                   ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft,
+                                   words=sheet_words(game), fallback=gctx.fonts.fallback_for)
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
     return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], \
@@ -181,6 +183,8 @@ def plain(elements) -> bool:
 def token_cut(spec, size: tuple[float, float]) -> Shape:
     """The line a set's faces are cut along (a standee's faces are rectangles; a square is one): its `shape`, a rounded
     square's `corner_radius` (else ROUNDED_RADIUS of its shorter side), a hexagon's `hex_top`."""
+    if spec.shape.lower().endswith(".svg"):  # a drawn outline (pnp.data.outlines); a rectangle where its file was refused
+        return Shape("outline", points=spec._outline) if spec._outline and not spec.standee else RECTANGLE
     if spec.standee or spec.shape in ("square", "rectangle"):
         return RECTANGLE if not spec.corner_radius or spec.standee else Shape("rounded", spec.corner_radius)
     if spec.shape == "rounded":
@@ -207,7 +211,7 @@ def cut_outline(shape: Shape, w: float, h: float) -> tuple:
     Empty where crop marks suffice (squares, rectangles)."""
     if shape.kind == "circle":
         return tuple(Circle(w / 2, h / 2, min(w, h) / 2, None, colour, width, None) for colour, width in CUT_LINES)
-    if shape.kind == "hexagon":
+    if shape.kind in ("hexagon", "outline"):
         return tuple(Polygon(tuple(shape.corners(w, h)), None, colour, width, True) for colour, width in CUT_LINES)
     if shape.corner_radius(w, h):
         return tuple(Rect(0.0, 0.0, w, h, None, colour, width, shape.corner_radius(w, h), None) for colour, width in CUT_LINES)

@@ -94,3 +94,22 @@ def changes_since_print(out_root: Path, templates_dir: Path, game) -> list[CardC
             out.append(CardChange(name, "changed", before.get("code", ""), card["code"], tuple(changed_fields(before.get("values", {}), card["values"]))))
     out += [CardChange(name, "removed", card.get("code", ""), "", ()) for name, card in printed.items() if name not in now]
     return out
+
+
+def known_codes(out_root: Path, slug: str) -> dict[str, str]:
+    """Stamp code → deck/card of the cards as last built and as last marked printed: a playtester's answer names the
+    code printed on the card, which an edit since has changed (pnp.data.answers.Cards)."""
+    data = _read(stamps_path(out_root, slug))
+    out: dict[str, str] = {}
+    for kept in (data.get("built"), data.get("printed")):  # the printed one wins: it is what the playtesters hold
+        if isinstance(kept, dict):
+            out.update({card["code"]: name for name, card in kept.items() if isinstance(card, dict) and isinstance(card.get("code"), str)})
+    return out
+
+
+def printed_codes(out_root: Path, slug: str) -> dict[str, str]:
+    """deck/card → its stamp code at the last marked print (none before a print)."""
+    printed = _read(stamps_path(out_root, slug)).get("printed")
+    if not isinstance(printed, dict):
+        return {}
+    return {name: card["code"] for name, card in printed.items() if isinstance(card, dict) and isinstance(card.get("code"), str)}

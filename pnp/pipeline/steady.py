@@ -69,7 +69,7 @@ class Standing:
 def standing_of(project, slug: str, runs: list[Options], shared: str, validate: bool) -> Standing | None:
     """The standing of game `slug` built for `runs`, as its files are now; None when a folder of it links elsewhere."""
     folder = project.data_dir / slug
-    inputs = _folder_digests(folder, project.data_dir)
+    inputs = _folder_digests(folder, project.data_dir, project.root)
     states, files, art = [], [], []
     for out in sorted({options.out for options in runs}):
         states.append(_folder_digests(out / slug, out / slug))
@@ -90,14 +90,15 @@ def _read_outside(out: Path, slug: str, project, folder: Path) -> list[tuple[str
     return sorted((path, digest) for path, digest in reads.items() if not path.startswith(covered))
 
 
-def _folder_digests(folder: Path, within: Path) -> tuple | None:
+def _folder_digests(folder: Path, within: Path, *also: Path) -> tuple | None:
     """(name, sha256) of every file under `folder` (none when it is missing; what is no plain file inside `within` named
-    by what it is, as `_file_digest` does), or None when it is a link, leads out of `within` or links to another
-    folder: an output folder a game linked to a user's folder is never read (its build is refused)."""
+    by what it is, as `_file_digest` does), or None when it is a link, leads out of `within` or of `also` (the project,
+    whose data/ may itself be a link out) or links to another folder: an output folder a game linked to a user's folder
+    is never read (its build is refused), nor a game's folder whose data/ leads out of the project."""
     if os.path.islink(folder) or files_past(folder) is not None:  # too many to hash: the load refuses the game
         return None
     try:
-        inside(folder, within)
+        inside(folder, within, *also)
         files = files_under(folder)
     except (Refused, OSError):
         return None  # leads elsewhere, or changing now: no standing

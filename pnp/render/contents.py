@@ -7,12 +7,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.layout.elements import Text
 from pnp.layout.typeset import ASCENT, TextOp
+from pnp.render import tagging
 from pnp.render.flowables import Block
 from pnp.render.text_setting import (
     EPS,
     K,
     Setter,
     Style,
+    draw_elements,
     line_of,
     op_right,
     text_height,
@@ -29,6 +31,7 @@ class Contents(Block):
         self._last: list = []
         self._rows = rows  # a split part holds its rows
         self._laid: list = []
+        self.key = object()  # the parts of split contents are one TOC to a reader
 
     # the indexing protocol of multiBuild
     def isIndexing(self):
@@ -76,26 +79,35 @@ class Contents(Block):
         return aW, y
 
     def elements(self) -> tuple:
-        els = []
+        return tuple(e for row in self._laid for e in self._row_elements(row))
+
+    def _row_elements(self, row) -> list:
+        """One entry's title, leader dots and page number."""
         num_w = self.setter.widths("0000", self.nstyle)[0]
-        for y, indent, laid, number, style, _key in self._laid:
-            els.append(Text(indent / K, y / K, laid.ops))
-            last = laid.lines - 1
-            end = max((op_right(op) for op in laid.ops if line_of(op, style) == last), default=0.0) + indent
-            base = y + style.size * ASCENT + last * style.size * style.leading
-            dots_from, dots_to = end + 6, self.width - num_w - 4
-            font = self.setter.font(self.nstyle, bold=False)
-            dot_w = stringWidth(". ", font, self.nstyle.size)
-            n = int((dots_to - dots_from) / dot_w)
-            if n > 0:
-                els.append(Text(0.0, 0.0, (TextOp(dots_to - n * dot_w, base, font, self.nstyle.size, self.leader_colour, ". " * n, n * dot_w),)))
-            nb = base - self.nstyle.size * ASCENT
-            els.append(Text((self.width - num_w) / K, nb / K, number.ops))
-        return tuple(els)
+        y, indent, laid, number, style, _key = row
+        els = [Text(indent / K, y / K, laid.ops)]
+        last = laid.lines - 1
+        end = max((op_right(op) for op in laid.ops if line_of(op, style) == last), default=0.0) + indent
+        base = y + style.size * ASCENT + last * style.size * style.leading
+        dots_from, dots_to = end + 6, self.width - num_w - 4
+        font = self.setter.font(self.nstyle, bold=False)
+        dot_w = stringWidth(". ", font, self.nstyle.size)
+        n = int((dots_to - dots_from) / dot_w)
+        if n > 0:
+            els.append(Text(0.0, 0.0, (TextOp(dots_to - n * dot_w, base, font, self.nstyle.size, self.leader_colour, ". " * n, n * dot_w),)))
+        nb = base - self.nstyle.size * ASCENT
+        els.append(Text((self.width - num_w) / K, nb / K, number.ops))
+        return els
 
     def draw(self):
-        super().draw()
         canv = self.canv
+        if tagging.tagger_of(canv) is None:
+            super().draw()
+        else:
+            with tagging.element(canv, "TOC", self.key):
+                for row in self._laid:
+                    with tagging.content(canv, "TOCI"):
+                        draw_elements(canv, self._row_elements(row), self.width, self.height)
         link = getattr(canv, "linkRect", None)
         if link is None or not getattr(canv, "pnp_links", True):
             return
@@ -109,5 +121,8 @@ class Contents(Block):
         fit = sum(1 for y, _, laid, _, style, _ in self._laid if y + text_height(laid.lines, style) <= aH + EPS)
         if fit < 1 or fit >= len(rows):
             return []
-        return [Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[:fit]),
-                Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[fit:])]
+        parts = [Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[:fit]),
+                 Contents(self.setter, self.styles, self.nstyle, self.leader_colour, rows[fit:])]
+        for part in parts:
+            part.key = self.key
+        return parts

@@ -49,7 +49,7 @@ class CutShape:
         x, y, w, h = (round(v, 4) for v in (self.x, self.y, self.w, self.h))
         if self.shape.kind == "circle":
             return f'<circle cx="{round(self.x + self.w / 2, 4)}" cy="{round(self.y + self.h / 2, 4)}" r="{round(min(self.w, self.h) / 2, 4)}"/>'
-        if self.shape.kind == "hexagon":
+        if self.shape.kind in ("hexagon", "outline"):
             points = " ".join(f"{round(self.x + px, 4)},{round(self.y + py, 4)}" for px, py in self.shape.corners(self.w, self.h))
             return f'<polygon points="{points}"/>'
         k = self.shape.corner_radius(self.w, self.h)
@@ -62,7 +62,7 @@ class CutShape:
         k = self.shape.corner_radius(self.w, self.h)
         if self.shape.kind == "circle":
             c.circle((self.x + self.w / 2) * MM, (bottom + self.h / 2) * MM, min(self.w, self.h) / 2 * MM, stroke=1, fill=0)
-        elif self.shape.kind == "hexagon":
+        elif self.shape.kind in ("hexagon", "outline"):
             p = c.beginPath()
             for i, (px, py) in enumerate(self.shape.corners(self.w, self.h)):
                 (p.lineTo if i else p.moveTo)((self.x + px) * MM, (page_h - self.y - py) * MM)

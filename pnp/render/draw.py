@@ -22,6 +22,7 @@ from pnp.core.units import PT_PER_MM
 from pnp.layout import rl
 from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.typeset import TextOp
+from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
 from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
@@ -405,7 +406,14 @@ class FaceDrawer:
         font = size = colour = None
         for op in ops:
             if type(op) is not TextOp:
+                spoken = tagging.spoken(self.c, op.icon)
+                if spoken:  # read where it stands among the words: the words before it are written first
+                    self._flush_text(code)
+                    font = colour = None
+                    rl.emit(self.c, spoken)
                 self._icon(op.icon, op.color, x0 + op.x, y0 + op.y, op.size, op.size)
+                if spoken:
+                    rl.emit(self.c, "EMC")
                 continue
             if greeked(op.size, self._scale):
                 self._flush_text(code)

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.core.units import add_up
+from pnp.layout import markup as rich
 from pnp.layout.elements import Face, Image, Text
+from pnp.render import tagging
 from pnp.render.flowables import Block
 from pnp.render.pictures import picture
 from pnp.render.text_setting import (
@@ -33,6 +35,7 @@ class FigureItem:
     face: Face | None = None
     image: tuple | None = None  # (path, px w, px h)
     label: str = ""
+    alt: str = ""  # what it shows, for a reader that cannot see it (a card's title), when its caption does not say
 
 
 class Figure(Block):
@@ -89,14 +92,19 @@ class Figure(Block):
     def _caption_elements(self) -> list:
         els = []
         for y, _height, placed in self._rows:
-            for (it, w, h, _cap_w, laid, _cap_h), x, cap_x in placed:
-                if laid:
-                    els.append(Text(cap_x / K, (y + h + 3) / K, laid.ops))
-                if it.kind == "missing":
-                    els.append(rect(x, y, w, h, "#f2f2f2", "#999999", 0.5))
-                    label = self.setter.lay(escape(it.label), w - 8, replace(self.cstyle, align="center"))
-                    els.append(Text((x + 4) / K, (y + h / 2 - 6) / K, label.ops))
+            for entry, x, cap_x in placed:
+                caption, stand_in = self._item_elements(y, entry, x, cap_x)
+                els += caption + stand_in
         return els
+
+    def _item_elements(self, y, entry, x, cap_x) -> tuple[list, list]:
+        """(its caption, the stand-in drawn for a missing picture) of one item, as elements."""
+        it, w, h, _cap_w, laid, _cap_h = entry
+        caption = [Text(cap_x / K, (y + h + 3) / K, laid.ops)] if laid else []
+        if it.kind != "missing":
+            return caption, []
+        label = self.setter.lay(escape(it.label), w - 8, replace(self.cstyle, align="center"))
+        return caption, [rect(x, y, w, h, "#f2f2f2", "#999999", 0.5), Text((x + 4) / K, (y + h / 2 - 6) / K, label.ops)]
 
     def elements(self) -> tuple:
         els = self._caption_elements()
@@ -111,27 +119,47 @@ class Figure(Block):
 
     def draw(self):
         canv = self.canv
-        drawer = drawer_for(canv)
+        if tagging.tagger_of(canv) is not None:
+            self._draw_tagged()
+            return
         for y, _height, placed in self._rows:
             for (it, w, h, *_), x, _ in placed:
-                bottom = self.height - y - h
-                if it.kind == "face":
-                    scale = w / (it.w_mm * K)
-                    name = drawer.form(it.face, scale)  # clipped to the face's own box, like the printed card
-                    canv.saveState()
-                    canv.translate(x, bottom)
-                    canv.scale(scale, scale)
-                    canv.doForm(name)
-                    canv.restoreState()
-                    canv.saveState()
-                    canv.setStrokeColor(self.outline)
-                    canv.setLineWidth(0.3)
-                    canv.rect(x, bottom, w, h, stroke=1, fill=0)
-                    canv.restoreState()
-                elif it.kind == "image":
-                    path, _iw, _ih = it.image
-                    canv.drawImage(picture(path), x, bottom, w, h, mask="auto", preserveAspectRatio=True)
+                self._picture(it, x, self.height - y - h, w, h)
         draw_elements(canv, self._caption_elements(), self.width, self.height)
+
+    def _draw_tagged(self):
+        """Each picture a `Figure` whose alternative text is its caption (else what the data names it), its caption a `P`."""
+        canv = self.canv
+        for y, _height, placed in self._rows:
+            for entry, x, cap_x in placed:
+                it, w, h = entry[:3]
+                caption, stand_in = self._item_elements(y, entry, x, cap_x)
+                alt = it.alt or rich.plain(it.caption).strip() or it.label
+                with tagging.content(canv, "Figure", alt=alt):
+                    self._picture(it, x, self.height - y - h, w, h)
+                    draw_elements(canv, stand_in, self.width, self.height)
+                if caption:
+                    with tagging.content(canv, "P"):
+                        draw_elements(canv, caption, self.width, self.height)
+
+    def _picture(self, it: FigureItem, x: float, bottom: float, w: float, h: float) -> None:
+        canv = self.canv
+        if it.kind == "face":
+            scale = w / (it.w_mm * K)
+            name = drawer_for(canv).form(it.face, scale)  # clipped to the face's own box, like the printed card
+            canv.saveState()
+            canv.translate(x, bottom)
+            canv.scale(scale, scale)
+            canv.doForm(name)
+            canv.restoreState()
+            canv.saveState()
+            canv.setStrokeColor(self.outline)
+            canv.setLineWidth(0.3)
+            canv.rect(x, bottom, w, h, stroke=1, fill=0)
+            canv.restoreState()
+        elif it.kind == "image":
+            path, _iw, _ih = it.image
+            canv.drawImage(picture(path), x, bottom, w, h, mask="auto", preserveAspectRatio=True)
 
     def split(self, aW, aH):
         self.wrap(aW, aH)
@@ -156,9 +184,10 @@ class CoverArt(Block):
     MIN_H = 50 * K
     SHADOW = "#b3b3b3"
 
-    def __init__(self, board: Face | None, cards: list[Face], outline: str, reserve: float = 0.0):
+    def __init__(self, board: Face | None, cards: list[Face], outline: str, reserve: float = 0.0, alt: str = ""):
         super().__init__(6.0, 6.0)
         self.board, self.cards, self.outline, self.reserve = board, list(cards), outline, reserve
+        self.alt = alt  # what it shows, in words, for a tagged PDF's reader
 
     def wrap(self, aW, aH):
         self.width, self.height = aW, max(aH - self.reserve - EPS, self.MIN_H)
@@ -189,6 +218,10 @@ class CoverArt(Block):
         return out
 
     def draw(self):
+        with tagging.content(self.canv, "Figure", alt=self.alt):
+            self._draw()
+
+    def _draw(self):
         canv = self.canv
         drawer = drawer_for(canv)
         for face, x, y, scale, angle in self.placements():

@@ -15,6 +15,7 @@ setting they share is pnp.render.text_setting.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import replace
 
 from reportlab.platypus.flowables import Flowable
@@ -22,6 +23,7 @@ from reportlab.platypus.flowables import Flowable
 from pnp.layout import rl
 from pnp.layout.elements import Text
 from pnp.layout.typeset import ASCENT, DESCENT
+from pnp.render import tagging
 from pnp.render.text_setting import (
     BIG,
     EPS,
@@ -66,13 +68,20 @@ class Block(Flowable):
 class Rich(Block):
     """A paragraph of rich text; splits between lines, keeping two lines on each side."""
 
-    def __init__(self, setter: Setter, text: str, style: Style, *, fixed=None):
+    role = "P"  # its structure element in a tagged PDF (pnp.render.tagging)
+
+    def __init__(self, setter: Setter, text: str, style: Style, *, fixed=None, key=None):
         super().__init__(style.space_before, style.space_after)
         self.setter = setter
         self.text = text
         self.tstyle = style
         self._fixed = fixed  # (ops, lines) of a split part, already laid out
         self._ops, self._lines = fixed if fixed else ((), 0)
+        self.key = key if key is not None else object()  # a split part is the same paragraph to a reader
+
+    def draw(self):
+        with tagging.content(self.canv, self.role, self.key):
+            super().draw()
 
     def wrap(self, aW, aH):
         if self._fixed is None:
@@ -99,8 +108,9 @@ class Rich(Block):
         shift = fit * s.size * s.leading
         head = tuple(op for op in self._ops if line_of(op, s) < fit)
         tail = tuple(op._replace(y=op.y - shift) for op in self._ops if line_of(op, s) >= fit)
-        first = Rich(self.setter, self.text, replace(s, space_after=0), fixed=(head, fit))
-        rest = Rich(self.setter, self.text, replace(s, space_before=0), fixed=(tail, total - fit))
+        first = Rich(self.setter, self.text, replace(s, space_after=0), fixed=(head, fit), key=self.key)
+        rest = Rich(self.setter, self.text, replace(s, space_before=0), fixed=(tail, total - fit), key=self.key)
+        first.role = rest.role = self.role
         return [first, rest]
 
 
@@ -116,6 +126,7 @@ class Heading(Rich):
         self.key = key
         self.toc = toc
         self.rule = rule  # colour of a line under the heading
+        self.role = f"H{min(level, 6)}"
 
     def wrap(self, aW, aH):
         w, h = super().wrap(aW, aH)
@@ -133,11 +144,17 @@ class Heading(Rich):
         return []
 
 
+def marker_pad(setter, room: float) -> tuple[float, float, float, float]:
+    """A list item's padding: `room` for its marker on the side its lines start (the right in a right-to-left edition)."""
+    return (0.0, 0.0, room, 0.0) if setter.rtl else (room, 0.0, 0.0, 0.0)
+
+
 class Stack(Block):
-    """Blocks one above the other, in an optional box with a marker (bullet, number, icon) in its left padding."""
+    """Blocks one above the other, in an optional box with a marker (bullet, number, icon) in its left padding (its right
+    one in a right-to-left edition)."""
 
     def __init__(self, children, *, pad=(0.0, 0.0, 0.0, 0.0), fill=None, stroke=None, bar=None, bar_w=2.5, radius=0.0,
-                 marker=None, keep=False, space_before=None, space_after=None, gap=None):
+                 marker=None, keep=False, space_before=None, space_after=None, gap=None, role=None, in_list=None, key=None, bar_right=False):
         children = [c for c in children if c is not None]
         sb = space_before if space_before is not None else (children[0].spaceBefore if children else 0.0)
         sa = space_after if space_after is not None else (children[-1].spaceAfter if children else 0.0)
@@ -145,16 +162,21 @@ class Stack(Block):
         self.children = children
         self.pad = pad  # left, top, right, bottom
         self.fill, self.stroke, self.bar, self.bar_w, self.radius = fill, stroke, bar, bar_w, radius
+        self.bar_right = bar_right  # the bar beside the box's right edge: a right-to-left edition's quote
         self.marker = marker  # (setter, text, style, width)
         self.keep = keep
         self.gap = gap  # fixed space between children, else their own spaces
         self.keep_with_next = bool(children) and all(c.keep_with_next for c in children)
         self._pos: list = []
+        # in a tagged PDF: its structure element (`LI`, `BlockQuote`; None, a box that only keeps blocks together), the
+        # key of the list (`L`) an item belongs to, and its own key, which the parts of a split stack share
+        self.role, self.in_list, self.key = role, in_list, key if key is not None else object()
 
     def _like(self, children, first: bool) -> Stack:
         out = Stack(children, pad=self.pad, fill=self.fill, stroke=self.stroke, bar=self.bar, bar_w=self.bar_w, radius=self.radius,
                     marker=self.marker if first else None, keep=False, space_before=self.spaceBefore if first else 0.0,
-                    space_after=0.0 if first else self.spaceAfter, gap=self.gap)
+                    space_after=0.0 if first else self.spaceAfter, gap=self.gap, role=self.role, in_list=self.in_list, key=self.key,
+                    bar_right=self.bar_right)
         return out
 
     def _between(self, a, b) -> float:
@@ -178,17 +200,23 @@ class Stack(Block):
         return self.pad[1] + (self.children[0].first_baseline() if self.children else 0.0)
 
     def _own(self) -> tuple:
+        return self._box() + self._marker()
+
+    def _box(self) -> tuple:
         els = []
         if self.fill or self.stroke:
             els.append(rect(0, 0, self.width, self.height, self.fill, self.stroke, 0.5, self.radius))
         if self.bar:
-            els.append(rect(0, 0, self.bar_w, self.height, self.bar))
-        if self.marker:
-            setter, text, style, width = self.marker
-            laid = setter.lay(text, width, style)
-            y = self.first_baseline() - style.size * ASCENT
-            els.append(Text(0.0, y / K, laid.ops))
+            els.append(rect(self.width - self.bar_w if self.bar_right else 0, 0, self.bar_w, self.height, self.bar))
         return tuple(els)
+
+    def _marker(self) -> tuple:
+        if not self.marker:
+            return ()
+        setter, text, style, width = self.marker
+        laid = setter.lay(text, width, style)
+        y = self.first_baseline() - style.size * ASCENT
+        return (Text((self.width - width if setter.rtl else 0.0) / K, y / K, laid.ops),)  # right to left: the marker at the right
 
     def elements(self) -> tuple:
         els = list(self._own())
@@ -199,7 +227,21 @@ class Stack(Block):
         return tuple(els)
 
     def draw(self):
-        draw_elements(self.canv, self._own(), self.width, self.height)
+        canv = self.canv
+        if tagging.tagger_of(canv) is None:
+            draw_elements(canv, self._own(), self.width, self.height)
+            self._draw_children()
+            return
+        item = self.role == "LI"
+        with tagging.element(canv, "L", self.in_list) if item else nullcontext(), tagging.element(canv, self.role, self.key):
+            with tagging.artifact(canv):
+                draw_elements(canv, self._box(), self.width, self.height)
+            with tagging.content(canv, "Lbl") if item and self.marker else nullcontext():
+                draw_elements(canv, self._marker(), self.width, self.height)
+            with tagging.element(canv, "LBody" if item else None, (self.key, "LBody")):
+                self._draw_children()
+
+    def _draw_children(self):
         for child, (y, h) in zip(self.children, self._pos, strict=False):
             child.drawOn(self.canv, self.pad[0], self.height - y - h)
 
@@ -248,6 +290,10 @@ class Rule(Block):
 
     def elements(self) -> tuple:
         return (line(0, self.line_w / 2, self.width, self.line_w / 2, self.colour, self.line_w),)
+
+    def draw(self):
+        with tagging.artifact(self.canv):
+            super().draw()
 
 
 def leading_heading(flowable):

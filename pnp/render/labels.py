@@ -18,7 +18,7 @@ from pnp.data.label_sheets import LabelSheet
 from pnp.layout.typeset import STAND_INS
 from pnp.render.cutters import MM, CutShape, Cutter
 from pnp.render.draw import FaceDrawer
-from pnp.render.pdf import new_canvas
+from pnp.render.pdf import draw_line, new_canvas
 
 INSET_MM = 2.0  # text keeps this far inside a slot (label stock shifts by up to 1 mm)
 OUTLINE_PT = 0.4
@@ -56,7 +56,7 @@ CALIBRATION = "calibration · {sheet} · print at 100% on plain paper and hold i
 
 
 def write_labels(sheet: LabelSheet, faces: list, slots: list[tuple[float, float]], title: str, font_name: str, icons, cutter: Cutter | None = None,
-                 calibration: str = CALIBRATION, limit_mm: float = 0.0) -> tuple[bytes, LabelStats]:
+                 calibration: str = CALIBRATION, limit_mm: float = 0.0, fallback=None) -> tuple[bytes, LabelStats]:
     """The labels PDF: the label faces (face, dx, dy: drawn at `label_box`'s offset in their slot; None for a label
     whose template failed) in slot order, page after page, then the calibration page, whose line says how to check it
     (`calibration`, with `{sheet}` for the sheet's name, in the edition's language).
@@ -65,7 +65,7 @@ def write_labels(sheet: LabelSheet, faces: list, slots: list[tuple[float, float]
     are sized to the part of their slot inside it, and the calibration page's outlines are cut off at it, as the
     printer would cut them off (a label sheet's outer slots often start 5 mm from the edge or closer)."""
     page_w, page_h = sheet.page
-    c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}")
+    c, buf = new_canvas((page_w * MM, page_h * MM), font_name, f"{title} — labels", f"labels on {sheet.title}", fallback)
     drawer = FaceDrawer(c, icons)
     stats = LabelStats()
     for start in range(0, len(faces), len(slots)):
@@ -132,5 +132,5 @@ def calibration_page(c, sheet: LabelSheet, font_name: str, calibration: str = CA
     c.setFont(font_name, 7)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     line_top = max(sheet.first[1] / 2 + 1.0, limit_mm + 2.5)  # mm from the top: halfway to the first row, inside the limit
-    c.drawCentredString(page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration.format(sheet=sheet.named), font_name))
+    draw_line(c, page_w / 2 * MM, (page_h - line_top) * MM, drawable(calibration.format(sheet=sheet.named), font_name), font_name, 7, "centre")
     c.showPage()

@@ -100,7 +100,7 @@ def nest_sheet(paper: str, card_mm: tuple[float, float], shape: Shape, gutter_mm
     """The nest holding the most pieces of `shape` on `paper` in `orientation` ('portrait', 'landscape' or 'auto'); None
     for a shape with straight cuts, or when not one piece fits. With a cutting `machine` whose marks sit in corners
     (pnp.render.cutters.Cutter.inset) a nest inside the area they enclose, off the marks, is tried too."""
-    if shape.straight:
+    if shape.straight or shape.kind == "outline":  # a drawn outline has no honeycomb: its pieces go in a grid, `gap` apart
         return None
     pw, ph = paper_size(paper)
     gaps = (max(gutter_mm, 2 * bleed_mm),) * 2  # (in the nest, in a grid of its leftovers): bleeds of neighbours never overlap

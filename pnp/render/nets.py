@@ -287,7 +287,7 @@ def footer_wordings(title: str, labels: list[str], words: SheetWords = ENGLISH) 
 
 
 def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_um: int, font: str, icons, title: str, subject: str,
-                  face_filter=None, cutter=None, cuts: list | None = None, draft: bool = False, words: SheetWords = ENGLISH) -> tuple[bytes, int]:
+                  face_filter=None, cutter=None, cuts: list | None = None, draft: bool = False, words: SheetWords = ENGLISH, fallback=None) -> tuple[bytes, int]:
     """A PDF of `pieces` (each already fitted), set in rows on as few pages as they need; (bytes, pages). With a `cutter`
     (pnp.render.cutters.Cutter; `limit_um` already keeps its margin) each page gets its marks, and `cuts` each page's
     (page number, page w, h in mm, [CutPath]). The footers' notes are `words`, in the edition's language."""
@@ -300,7 +300,7 @@ def write_net_pdf(pieces: list[NetPiece], paper_mm: tuple[float, float], limit_u
     pages = shelves(sizes, *area)
     if pages is None:
         raise ValueError("a piece is larger than the printable area")
-    c, buf = new_canvas((pt(page_w), pt(page_h)), font, title, subject)
+    c, buf = new_canvas((pt(page_w), pt(page_h)), font, title, subject, fallback)
     drawer = FaceDrawer(c, icons, face_filter=face_filter)
     painter = NetPainter(c, drawer, font)
     for number, page in enumerate(pages):

@@ -132,7 +132,7 @@ def _bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], edges_of) -
     return found
 
 
-SHAPED_SIDE = {"circle": "round", "hexagon": "hexagonal"}  # how a finding names the edge of a round or hex piece
+SHAPED_SIDE = {"circle": "round", "hexagon": "hexagonal", "outline": "die-cut"}  # how a finding names the edge of a round, hex or drawn piece
 
 
 def _shaped_bleed_slivers(placed: Placed, prepared: Callable[[Face], Face], shape) -> list[Sliver]:

@@ -30,7 +30,7 @@ from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
 from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
-from pnp.render.pdf import draw_crop_marks, draw_footer, new_canvas
+from pnp.render.pdf import draw_crop_marks, draw_footer, draw_line, new_canvas
 from pnp.render.seams import Placed, SheetSliver, sheet_slivers
 
 FOLD_COLOUR = "#808080"
@@ -153,7 +153,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
                  font_name: str, icons, colour_filter=None, back_offset=(0.0, 0.0), layout: str = "duplex", fold_rotation: int = 180,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
-                 draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0, edges_of=edges) -> tuple[bytes, SheetStats]:
+                 draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0, edges_of=edges, fallback=None) -> tuple[bytes, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -175,7 +175,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
     _mark_pages(pages, edge_bleed_mm, draft)
     first = pages[0].sheet
-    c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play")
+    c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback)
     _ask_duplex(c, pages, duplex)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
@@ -563,15 +563,15 @@ def draw_fold_line(c, sheet: FoldSheet, font_name: str, label: str = "fold") -> 
     f = pt(sheet.fold)
     if sheet.axis == "h":
         c.line(pt(margin), f, pt(sheet.page_w - margin), f)
-        c.drawString(pt(margin), f + 2, label)
-        c.drawRightString(pt(sheet.page_w - margin), f + 2, label)
+        draw_line(c, pt(margin), f + 2, label, font_name, 6)
+        draw_line(c, pt(sheet.page_w - margin), f + 2, label, font_name, 6, "right")
     else:
         c.line(f, pt(margin), f, pt(sheet.page_h - margin))
         for y in (pt(margin), pt(sheet.page_h - margin) - 14):
             c.saveState()
             c.translate(f - 2, y)
             c.rotate(90)
-            c.drawString(0, 0, label)
+            draw_line(c, 0, 0, label, font_name, 6)
             c.restoreState()
     c.restoreState()
 

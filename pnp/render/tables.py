@@ -5,12 +5,14 @@ from dataclasses import dataclass, replace
 
 from pnp.core.units import add_up
 from pnp.layout.elements import Text
+from pnp.render import tagging
 from pnp.render.flowables import Block
 from pnp.render.text_setting import (
     EPS,
     K,
     Setter,
     Style,
+    draw_elements,
     line,
     rect,
     text_height,
@@ -44,6 +46,7 @@ class Table(Block):
         self.first_stripe = first_stripe
         self._widths = widths
         self._layout = None
+        self.key, self.continued = object(), False  # a split table is one Table to a reader; its repeated head is not read again
 
     def _col_widths(self, aW):
         if self._widths is not None and abs(add_up(self._widths) - aW) < 0.5:
@@ -86,6 +89,8 @@ class Table(Block):
         look, pad = self.look, self.look.pad
         els, y = [], 0.0
         xs = [add_up(widths[:i]) for i in range(len(widths))]
+        if self.setter.rtl:  # a right-to-left edition's first column stands at the right
+            xs = [self.width - x - w for x, w in zip(xs, widths, strict=True)]
         if head:
             cells, h = head
             els.append(rect(0, 0, self.width, h, look.head_fill))
@@ -102,6 +107,28 @@ class Table(Block):
         if not head:
             els.insert(0, line(0, 0, self.width, 0, look.rule, 0.8))
         return tuple(els)
+
+    def draw(self):
+        canv = self.canv
+        if tagging.tagger_of(canv) is None:
+            super().draw()
+            return
+        texts = [e for e in self.elements() if isinstance(e, Text)]
+        with tagging.artifact(canv):
+            draw_elements(canv, [e for e in self.elements() if not isinstance(e, Text)], self.width, self.height)
+        _, head, body = self._layout
+        rows = [(cells, "TH") for cells, _ in ([head] if head else [])] + [(cells, "TD") for cells, _ in body]
+        with tagging.element(canv, "Table", self.key):
+            for cells, role in rows:
+                drawn, texts = texts[:len(cells)], texts[len(cells):]
+                if role == "TH" and self.continued:
+                    with tagging.artifact(canv):
+                        draw_elements(canv, drawn, self.width, self.height)
+                    continue
+                with tagging.element(canv, "TR"):
+                    for text in drawn:
+                        with tagging.content(canv, role, attrs={"O": "Table", "Scope": "Column"} if role == "TH" else None):
+                            draw_elements(canv, [text], self.width, self.height)
 
     def split(self, aW, aH):
         widths, head, body = self._layout if self._layout else (None, None, None)
@@ -120,4 +147,6 @@ class Table(Block):
             return []
         first = Table(self.setter, self.header, self.rows[:fit], self.look, self.aligns, self.spaceBefore, 0.0, self.first_stripe, widths)
         rest = Table(self.setter, self.header, self.rows[fit:], self.look, self.aligns, 0.0, self.spaceAfter, self.first_stripe + fit, widths)
+        first.key = rest.key = self.key
+        first.continued, rest.continued = self.continued, True
         return [first, rest]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from pnp.core.units import PT_PER_MM
 from pnp.layout import markup as rich
+from pnp.layout.bidi import mirrored, shaped, starts_rtl
 from pnp.layout.elements import Face, Group, Line, Rect, icons_used
 from pnp.layout.typeset import ASCENT, DESCENT, ICON_MIDDLE, Laid, TextOp
 from pnp.render.draw import FaceDrawer
@@ -44,6 +45,7 @@ class Setter:
         self.typesetter = layouts.typesetter
         self.region_h = region_h  # the height of a page frame or card: figures never grow past it
         self.missing: set = set()
+        self.rtl = layouts.rtl  # the edition is written right to left: every paragraph is set from the right
         self.icon_ink = layouts.icon_ink
         self._laid: dict = {}
         self._items: dict = {}
@@ -60,6 +62,8 @@ class Setter:
                 self.layouts.markup_problems[problem] = None
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
+            if not text.isascii():  # Arabic's joining forms, measured as they print
+                runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]
             hyphenator = self.layouts.hyphenator if style.align == "justify" else None  # justified paragraphs break words in the edition's language
             hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink, hyphenator,
                                                            self.layouts.symbols)
@@ -71,13 +75,21 @@ class Setter:
         hit = self._laid.get(key)
         if hit is None:
             items = self._items_of(text, style)
-            hit = self._laid[key] = self.typesetter.fit(items, max(width, 1.0), BIG, style.size, style.size, style.leading, style.align, "top")
+            hit = self._laid[key] = self._turned(text, self.typesetter.fit(items, max(width, 1.0), BIG, style.size, style.size, style.leading,
+                                                                            style.align, "top"), width)
         return hit
+
+    def _turned(self, text: str, laid: Laid, width: float) -> Laid:
+        """`laid` set right to left when its paragraph is: every paragraph of a right-to-left edition (its rulebook and
+        reference are set from the right), and one whose first letter is Arabic or Hebrew in any edition."""
+        if width >= BIG / 2 or not (self.rtl or starts_rtl(text)):
+            return laid  # a measure of the natural width (`widths`) stays left to right
+        return mirrored(laid, max(width, 1.0))
 
     def fit(self, text: str, width: float, height: float, style: Style, min_size: float) -> Laid:
         """Lines of `text` at the largest size from the style's down to `min_size` that fits the box."""
         items = self._items_of(text, style)
-        return self.typesetter.fit(items, max(width, 1.0), height, style.size, min_size, style.leading, style.align, "middle")
+        return self._turned(text, self.typesetter.fit(items, max(width, 1.0), height, style.size, min_size, style.leading, style.align, "middle"), width)
 
     def widths(self, text: str, style: Style) -> tuple[float, float]:
         """(natural width on one line, widest word) in points."""

@@ -80,6 +80,7 @@ def render_decks(gctx: GameContext) -> tuple[dict[str, list[Rendered]], list[Fin
 def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[Rendered]]) -> list[Section]:
     """A section per deck: each card's front and back with its bleed, copies, fields and the line that defines it."""
     sections = []
+    answers = card_answers(gctx)
     for deck in gctx.game.decks.values():
         rendered = decks[deck.id]
         faces = [f for _, front, back in rendered for f in (front, back) if f is not None]
@@ -92,10 +93,30 @@ def deck_sections(gctx: GameContext, images: ImageStore, decks: dict[str, list[R
             name = card.fields.get("name", card.fields.get("title", card.id))
             tiles.append(tile(f"deck:{deck.id}:{card.id}", card.id, shown(name), card.count, shots, deck.size, BLEED_MM,
                               where=str(card.loc), fields=field_rows(card.fields), cut=deck.shape))
+            tiles[-1]["answers"] = answers(deck, card)
         w, h = deck.size
         sections.append({"key": f"deck:{deck.id}", "kind": "deck", "title": deck.name,
                          "note": f"{counted(deck.total, 'card')}, {counted(len(deck.cards), 'face')}, {w:g} × {h:g} mm", "where": deck.rel, "items": tiles})
     return sections
+
+
+def card_answers(gctx: GameContext) -> Callable:
+    """What shows a card's playtest answers (pnp.data.answers) beside it: newest first, each marked `older` when given
+    on a version other than the one the card's data and template make now."""
+    from pnp.data.answers import by_card, read_answers
+    from pnp.data.stamps import Stamper
+
+    kept, _ = read_answers(gctx.game.dir, gctx.game.rel)  # a damaged file is `pnp feedback import`'s to report
+    given = by_card(kept)
+    stamper = Stamper(gctx.project.templates_dir, gctx.game)
+
+    def answers(deck, card) -> list[dict]:
+        mine = given.get(f"{deck.id}/{card.id}", [])
+        code = stamper.code(deck, card) if mine else ""
+        return [{"time": a.time, "code": a.code, "version": a.version, "older": a.older(code, stamper.version),
+                 "answers": [[q, shown(v)] for q, v in a.answers]} for a in mine]
+
+    return answers
 
 
 def board_section(gctx: GameContext, images: ImageStore, base: Options | None = None) -> tuple[Section | None, list[Finding]]:

@@ -23,9 +23,6 @@ from pnp.data.project import Project
 from pnp.layout import call_source
 from pnp.layout.drawing import DrawnBy
 from pnp.layout.elements import Circle, Group, Line, Polygon
-from pnp.outputs.cards import render_cards
-from pnp.outputs.context import GameContext
-from pnp.outputs.options import Options
 from pnp.serve.components import shown
 
 # How each drawing call places what it draws: each argument is a point along x or y, a length along x or y, or a
@@ -39,7 +36,10 @@ GEOMETRY: dict[str, dict[str, str]] = {
     "repeat": {"x": "x", "y": "y", "size": "s", "dx": "w", "dy": "h"},
     "circle": {"cx": "x", "cy": "y", "r": "s"},
     "line": {"x1": "x", "y1": "y", "x2": "x", "y2": "y"},
+    "track": {"x": "x", "y": "y", "w": "w", "h": "h"},  # helpers: what they draw moves as one, by the helper's own call
+    "zone": {"x": "x", "y": "y", "w": "w", "h": "h"},
 }
+HELPERS = frozenset({"track", "zone"})
 FACE_WORDS = {"w": "width", "h": "height", "bleed": "bleed", "safe": "safe margin"}
 Box = tuple[float, float, float, float]
 
@@ -67,10 +67,28 @@ class Placed:
 
 
 def placed_elements(elements: tuple, calls: dict) -> list[Placed]:
-    """Every element a template call drew, in drawing order (the last on top), groups opened up."""
+    """Every element a template call drew, in drawing order (the last on top), groups opened up; what a helper of
+    HELPERS drew is one element, its first, placed by the helper's call (a track's spaces move together)."""
     out: list[Placed] = []
     _walk(elements, calls, "", (0.0, 0.0, 1.0, False), out)
-    return out
+    seen: set = set()
+    whole = []
+    for p in out:
+        if p.drawn.function in HELPERS:
+            key = (p.drawn.filename, p.drawn.line, p.drawn.function, tuple(sorted(p.drawn.args.items())))
+            if key in seen:
+                continue
+            seen.add(key)
+        whole.append(p)
+    return whole
+
+
+def _by_call(drawn: DrawnBy) -> DrawnBy:
+    """The call that placed an element: a helper's of HELPERS, which the template made, rather than the drawing call
+    inside it."""
+    if drawn.helper and drawn.called and drawn.called[0] in HELPERS:
+        return DrawnBy(drawn.filename, drawn.line, drawn.called[0], drawn.called[1], "")
+    return drawn
 
 
 def _walk(elements: tuple, calls: dict, prefix: str, at: tuple, out: list[Placed]) -> None:
@@ -84,9 +102,10 @@ def _walk(elements: tuple, calls: dict, prefix: str, at: tuple, out: list[Placed
         record = calls.get(id(element))
         if record is None or record[1] is None:  # drawn by pnp itself (a version stamp), not by a template
             continue
-        box = _box(element, record[1])
+        drawn = _by_call(record[1])
+        box = _box(element, drawn)
         x, y, w, h = box
-        out.append(Placed(path, element, record[1], box, (gx + gs * x, gy + gs * y, gs * w, gs * h), gs, turned))
+        out.append(Placed(path, element, drawn, box, (gx + gs * x, gy + gs * y, gs * w, gs * h), gs, turned))
 
 
 def _box(element, drawn: DrawnBy) -> Box:
@@ -249,25 +268,6 @@ def not_movable(placed: Placed, found: tuple | None, call: call_source.Call | No
     if call is None:
         return f"no {d.function}() call at line {d.line} agrees with what was drawn: the file changed since; wait for the redraw"
     return ""
-
-
-def traced_face(gctx: GameContext, key: str, side: str):
-    """(face, calls, card, deck) of one side of one card drawn again with its calls traced; Refusal when there is none."""
-    kind, _, rest = key.partition(":")
-    deck_id, _, card_id = rest.partition(":")
-    deck = gctx.game.decks.get(deck_id) if kind == "deck" else None
-    card = next((c for c in deck.cards if c.id == card_id), None) if deck is not None else None
-    if card is None or side not in ("front", "back"):
-        raise Refusal(404, f"no card face {key} {side} to select on (card faces can be edited; boards and tokens not yet)")
-    warnings = gctx.layouts.template_warnings
-    kept = len(warnings)
-    with gctx.layouts.tracing_calls() as calls:
-        (rendered,), _ = render_cards(gctx, deck, Options(bleed=True), [card])
-    del warnings[kept:]  # the page's findings come from the refresh, not from this second drawing
-    face = rendered[1] if side == "front" else rendered[2]
-    if face is None:
-        raise Refusal(404, f"{key} {side} is not drawn (its template fails): fix the error listed first")
-    return face, calls, card, deck
 
 
 def explainer(env: jinja2.Environment, text: str, card, deck, game, face):

@@ -35,8 +35,8 @@ from pnp.serve.editing import (
     plan,
     template_source,
     the_call,
-    traced_face,
 )
+from pnp.serve.traced import traced_face
 
 SAME_BOX_MM = 0.05  # the box an edit starts from must be the one drawn now, to this much
 UNDO_DEPTH = 50

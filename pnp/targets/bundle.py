@@ -286,8 +286,8 @@ def bundle_fonts(gctx) -> Fonts:
 
 def _paper_files(gctx, options: Options, fonts: Fonts) -> tuple[list[tuple[str, bytes]], list[str], list[Finding]]:
     """The files of one paper: [(name, bytes)] for the folder, the names that go in the zip, and the build's findings."""
-    slug, paper = gctx.game.slug, options.paper
-    tag = "" if paper == "letter" else f"-{paper}"
+    slug, paper, lang = gctx.game.slug, options.paper, f"-{options.lang}" if options.lang else ""
+    tag = ("" if paper == "letter" else f"-{paper}") + lang  # an edition in another language carries it last, as a build's files do
     feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts)
     tail = [part_of("feedback", "Playtest feedback", feedback), part_of("credits", "Credits and licences", credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx), fonts,
                                                                                   str(getattr(gctx.game.spec, "version", None) or ""), gctx.game.spec.pitch or ""))]
@@ -299,13 +299,13 @@ def _paper_files(gctx, options: Options, fonts: Fonts) -> tuple[list[tuple[str, 
         if not parts:
             return [], [], findings
         data = bundle_pdf(gctx, paper, parts, fonts, dataclasses.replace(options, ink_saver=ink_saver), tail)[0]
-        files.append((f"{slug}-bundle-{paper}{'-ink-saver' if ink_saver else ''}.pdf", data))
+        files.append((f"{slug}-bundle-{paper}{'-ink-saver' if ink_saver else ''}{lang}.pdf", data))
         separate += [] if ink_saver else parts
     files.append((f"{slug}-feedback{tag}.pdf", feedback))
     in_zip = [*files, *((f"components/{p.path.name}", p.data) for p in separate)]
     names = [name for name, _ in in_zip]
     readme = readme_text(gctx.game.spec.title, paper, names)
-    files.append((f"{slug}-print-and-play-{paper}.zip", zip_bytes([*in_zip, ("README.txt", readme.encode())])))
+    files.append((f"{slug}-print-and-play-{paper}{lang}.zip", zip_bytes([*in_zip, ("README.txt", readme.encode())])))
     return files, names, findings
 
 

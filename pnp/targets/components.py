@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pnp.core.errors import Finding, PnpError
 from pnp.core.files import file_name
 from pnp.core.shapes import RECTANGLE, Shape
-from pnp.data.project import Card, Deck
+from pnp.data.card_names import NAME_JOIN, card_name
 from pnp.layout.elements import Face
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_deck
@@ -23,7 +23,6 @@ from pnp.outputs.reference import player_aids
 from pnp.outputs.tokens import sized_sets, standee_face, token_cut, token_faces
 
 KINDS = ("cards", "boards", "tokens", "player-aids")  # the order components are exported and listed in
-NAME_JOIN = " · "
 
 
 @dataclass(frozen=True)
@@ -81,12 +80,6 @@ class _ExportOptions(Options):
         return self.export_bleed
 
 
-def card_name(deck: Deck, card: Card) -> str:
-    """What a card says it is: the deck's name_field values (joined), else its id."""
-    values = [str(card.fields[key]) for key in deck.name_field if card.fields.get(key) not in (None, "")]
-    return NAME_JOIN.join(values) if values else card.id
-
-
 def collect(gctx: GameContext, bleed: float, findings: list[Finding], decks: tuple[str, ...] = ()) -> list[Component]:
     """Every component of the game rendered with `bleed` mm of art past the trim; `decks` limits the export to those decks."""
     components = _decks(gctx, bleed, findings, decks)
@@ -127,8 +120,10 @@ def _tokens(gctx: GameContext, bleed: float, findings: list[Finding]) -> list[Co
     for spec, raw, size in sized_sets(gctx.game, findings):
         items = [Item(name.replace("/", "-"), _token_name(spec, raw, name), count, front, back)
                  for name, count, front, back in token_faces(gctx, spec, raw, size, bleed, findings)]
+        cut = token_cut(spec, size)
+        shape = "standee" if spec.standee else "outline" if cut.kind == "outline" else spec.shape  # a drawn outline, not its file's name
         if items:
-            out.append(Component("tokens", spec.id, spec.name, size, "standee" if spec.standee else spec.shape, items, token_cut(spec, size)))
+            out.append(Component("tokens", spec.id, spec.name, size, shape, items, cut))
     return out
 
 

@@ -90,8 +90,9 @@ def bleed_mm(value: str) -> float:
 
 @paused
 def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8in", dpi: int = 300, decks=(), base_url: str | None = None,
-                rel=str) -> tuple[Export, list[Finding]]:
-    """Render, check and write one export of a game into `folder` (replaced whole)."""
+                rel=str, vendor: str = "", write: bool = True) -> tuple[Export, list[Finding]]:
+    """Render, check and write one export of a game into `folder` (replaced whole); `vendor` names a print service
+    (pnp.targets.vendors) whose export it is, and `write=False` checks everything and writes nothing (`pnp validate --vendor`)."""
     from pnp.targets.staging import Export, ExportRequest
 
     started = time.perf_counter()
@@ -100,12 +101,12 @@ def export_game(gctx: GameContext, fmt: str, folder: Path, *, bleed: str = "1/8i
     result = Export(folder)
     where = lambda name: f"{rel(folder)}/{name}"  # noqa: E731
     try:
-        run = load_named(exporter_named(fmt).run)
-        run(gctx, ExportRequest(bleed_mm(bleed), dpi, tuple(decks), base_url), result, findings, where)
+        run = load_named("pnp.targets.export_vendor:vendor_target" if vendor else exporter_named(fmt).run)
+        run(gctx, ExportRequest(bleed_mm(bleed), dpi, tuple(decks), base_url, vendor), result, findings, where)
         if not result.files and not any(f.severity == "error" for f in findings):
             findings.append(error("export-empty", "nothing to export" + (f" (asked for {', '.join(decks)})" if decks else ""), Loc(game.rel), game=game.slug))
         findings = [f.in_game(game.slug) for f in findings]
-        if any(f.severity == "error" for f in findings):
+        if not write or any(f.severity == "error" for f in findings):
             result.files.discard()
             return result, findings
         result.changes = result.files.changes()

@@ -18,7 +18,7 @@ from pnp.core.errors import warning
 from pnp.core.shapes import Shape
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
-from pnp.targets import tts
+from pnp.targets import tts, tts_setup
 from pnp.targets.components import Component, collect
 from pnp.targets.packaging import digest_name
 from pnp.targets.png import PngEncoder
@@ -61,11 +61,14 @@ def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     game = gctx.game
     url = _url_for(result.folder, base_url)
     placed: list[tuple[dict, tuple[float, float]]] = []
+    dealt: dict[int, Component] = {}  # index in `placed` → a deck game.yaml's setup: deals
     next_key = 1  # CustomDeck keys are unique across the save, so decks never share a card id
     for component in collect(gctx, EXTRA_BLEED_MM, findings, decks):
         if component.deck_like:
             obj, next_key = _tts_deck(gctx, component, next_key, url, result, findings, where, dpi)
             _warn_unnamed(gctx, component, findings)
+            if component.kind == "cards" and _setup_of(game, component.id) != (0, 0) and obj["Name"] == "DeckCustom":
+                dealt[len(placed)] = component
         elif component.kind == "boards":
             obj = _tts_board(gctx, component, url, result, findings, where, dpi)
         else:
@@ -79,7 +82,11 @@ def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findin
         return
     where_from = f"hosted under {base_url}" if base_url else "files on this machine (file://): the save works on this machine only"
     note = f"{game.title}, exported by pnp. Images: {where_from}."
+    if dealt:
+        placed.append((tts_setup.button_object(), tts_setup.BUTTON_UNITS))
     save = tts.save_file(game.title, note, tts.lay_out(placed))
+    if dealt:
+        _script_setup(game, save["ObjectStates"], dealt)
     name = tts_save_name(game.slug)
     result.files[name] = json.dumps(save, indent=2, ensure_ascii=False).encode("utf-8")
     result.notes.append(f"{name}: {len(placed)} objects on the table ({_count_kinds(placed)})")
@@ -89,6 +96,19 @@ def tts_target(gctx: GameContext, request: ExportRequest, result: Export, findin
     else:
         result.next_step = (f"tts: copy {name} into Tabletop Simulator's Saves folder and load it; its images are files on this machine, "
                             f"so it works on this machine only: to share it, host the folder and export with --base-url URL")
+
+
+def _setup_of(game, deck_id: str) -> tuple[int, int]:
+    """(cards dealt to each player, cards turned face up) of a deck, from game.yaml's `setup:`."""
+    setup = game.spec.setup
+    return setup.deal.get(deck_id, 0), setup.face_up.get(deck_id, 0)
+
+
+def _script_setup(game, objects: list[dict], dealt: dict[int, Component]) -> None:
+    """The setup button (the save's last object) gets the script that deals each deck, named by its GUID in the save."""
+    decks = [tts_setup.DeckSetup(objects[i]["GUID"], component.name, *_setup_of(game, component.id), round(component.trim[0] / tts.MM_PER_UNIT + 0.3, 2))
+             for i, component in sorted(dealt.items())]
+    objects[-1]["LuaScript"] = tts_setup.setup_script(decks)
 
 
 def _count_kinds(placed) -> str:

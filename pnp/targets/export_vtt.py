@@ -13,7 +13,15 @@ templates (face 0 the back, face 1 the front, each an image read from the
 card type's property through `dynamicProperties`); a `card` names its deck and
 type; a `pile` stacks cards; a `holder` is where they are dropped (its label a
 `label` widget above it); a widget with an `image` and `faces` is a board or a
-two-sided piece; `dice` has a face image each; `seat` a number.
+two-sided piece; `dice` has a face image each; `seat` a number; a `button` runs
+its `clickRoutine`, a list of operations (client/js/widgets/widget.js
+evaluateRoutine): here RECALL, SHUFFLE, MOVE and MOVEXY, which deal the decks
+as game.yaml's `setup:` says (pnp.targets.table.Deal).
+
+The file is stamped with the oldest format version whose fields it uses
+(VTT_FIELDS_SINCE), not the newest: a server migrates an older file up
+(server/fileupdater.mjs) but refuses a newer one, so servers from 2023 on load
+it.
 """
 from __future__ import annotations
 
@@ -23,9 +31,32 @@ import zlib
 from pnp.outputs.context import GameContext
 from pnp.targets.packaging import zip_bytes
 from pnp.targets.staging import Export, ExportRequest
-from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Spot, Table, plan_table
+from pnp.targets.table import (
+    CONTROL_PX,
+    GAP_PX,
+    HOLDER_PAD_PX,
+    LABEL_PX,
+    NAME_MIN_PX,
+    SHUFFLE_PX,
+    Collection,
+    Deal,
+    Picture,
+    Spot,
+    Table,
+    name_px,
+    plan_table,
+)
 
-VTT_VERSION = 22  # the room file format written: its widgets mean what they say from this version on (server/fileupdater.mjs)
+# Each field this file writes whose meaning a version of the format fixed, and that version: server/fileupdater.mjs
+# migrates a file of an older version (v5DynamicFaceProperties moved a face's dynamic `value` into dynamicProperties;
+# v11OwnerMOVEXY gave MOVEXY its resetOwner). A seat's text is written as `displayEmpty`, its name before version 22
+# (v22SeatProperties renames it `emptyText` on load), so the stamp must stay under 22.
+VTT_FIELDS_SINCE = {"faceTemplates[].objects[].dynamicProperties": 5, "MOVEXY.resetOwner": 11}
+VTT_VERSION = max(VTT_FIELDS_SINCE.values())  # 11: virtualtabletop.io's format from January 2023 (15 in 2024, 22 now)
+ENLARGED_PX = 400  # a card under the pointer is shown this high (the `enlarge` factor of its deck's cards), to be read
+SEAT_TEXT = "seatIndex"  # an empty or taken seat shows its number, which fits its marker (the default "click to sit" spilt onto the aids)
+SEAT_FONT_PX = 16
+SHUFFLE_CSS = "font-size: 12px; border-width: 2px"  # a button on a name's row: its text inside its 22 px
 ASSETS = "assets/"
 CARD_RADIUS = 8  # px: a cut card's rounded corners
 
@@ -66,7 +97,8 @@ def vtt_state(table: Table, game) -> dict:
     for board in table.boards:
         add({"id": board.id, "x": _n(board.x), "y": _n(board.y), "width": _n(board.w), "height": _n(board.h), "image": _asset(board.picture),
              "movable": False, "layer": -4})
-    home: dict[str, Spot] = {}
+    spots = {spot.id: spot for spot in table.spots}
+    home: dict[str, Spot] = {deal.deck: spots[deal.pile] for deal in table.deals}  # a deck lies in its draw pile, even one left empty
     for spot in table.spots:
         for piece in spot.pieces:
             home.setdefault(piece.collection.id, spot)
@@ -74,24 +106,53 @@ def vtt_state(table: Table, game) -> dict:
         if collection.kind != "dice":
             add(_deck(collection, home.get(collection.id)))
     count: dict = {}
+    piles = {deal.pile for deal in table.deals}
     for spot in table.spots:
-        _spot(spot, add, count)
+        _spot(spot, add, count, spot.id in piles)
     for die in table.dice:
         add({"id": die.id, "type": "dice", "x": _n(die.x), "y": _n(die.y), "width": _n(die.w), "height": _n(die.h), "movable": True,
              "faces": [{"image": _asset(t.front)} for t in die.collection.types.values()]})
     for seat in table.seats:
-        add({"id": seat.id, "type": "seat", "index": seat.index, "x": _n(seat.x), "y": _n(seat.y), "width": _n(seat.w), "height": _n(seat.h)})
+        add({"id": seat.id, "type": "seat", "index": seat.index, "x": _n(seat.x), "y": _n(seat.y), "width": _n(seat.w), "height": _n(seat.h),
+             "display": SEAT_TEXT, "displayEmpty": SEAT_TEXT, "css": f"font-size: {SEAT_FONT_PX}px"})
     hx, hy, hw, hh = table.hand
     add({"id": "hand", "type": "holder", "x": _n(hx), "y": _n(hy), "width": _n(hw), "height": _n(hh), "childrenPerOwner": True, "alignChildren": False,
          "onEnter": {"activeFace": 1}, "onLeave": {"activeFace": 0}})
+    for button in _buttons(table):
+        add(button)
     return state
+
+
+def _buttons(table: Table) -> list[dict]:
+    """Deal (every deck back, shuffled, then dealt as `setup:` says: none when it deals nothing) and Reset (every deck
+    back in its draw pile, shuffled), one above the other beside the hand; none when the table has no deck."""
+    if not table.deals:
+        return []
+    x, y, w, _ = table.controls
+    back = [op for deal in table.deals for op in ({"func": "RECALL", "holder": deal.pile}, {"func": "SHUFFLE", "holder": deal.pile})]
+    dealt = [op for deal in table.deals for op in _deal_ops(deal)]
+    h = CONTROL_PX[1]
+    reset = {"id": "button-reset", "type": "button", "x": _n(x), "y": _n(y + h + GAP_PX), "width": _n(w), "height": h, "text": "Reset", "clickRoutine": back}
+    if not dealt:
+        return [reset]
+    return [{"id": "button-deal", "type": "button", "x": _n(x), "y": _n(y), "width": _n(w), "height": h, "text": "Deal", "clickRoutine": back + dealt}, reset]
+
+
+def _deal_ops(deal: Deal) -> list[dict]:
+    """A deck's cards to each seat, face down, then one turned up at each of its spots."""
+    ops: list[dict] = [{"func": "MOVE", "from": deal.pile, "to": seat, "count": deal.each, "face": 0} for seat in deal.seats]
+    ops += [{"func": "MOVEXY", "from": deal.pile, "count": 1, "face": 1, "x": _n(x), "y": _n(y), "resetOwner": True} for x, y in deal.face_up]
+    return ops
 
 
 def _deck(collection: Collection, spot: Spot | None) -> dict:
     """A deck: its card types' images and its two faces, the back first; it lies in its draw pile's holder."""
     w, h = _n(collection.size[0]), _n(collection.size[1])
     radius = CARD_RADIUS if collection.kind in ("cards", "player-aids") else False
-    deck = {"id": collection.id, "type": "deck", "cardDefaults": {"width": w, "height": h},
+    defaults: dict = {"width": w, "height": h}
+    if collection.kind in ("cards", "player-aids"):
+        defaults["enlarge"] = round(max(1.5, ENLARGED_PX / h), 2)
+    deck = {"id": collection.id, "type": "deck", "cardDefaults": defaults,
             "cardTypes": {t.id: {"face": _asset(t.front), "back": _asset(t.back or t.front)} for t in collection.types.values()},
             "faceTemplates": [_face("back", w, h, radius), _face("face", w, h, radius)]}
     if spot is not None and spot.holder:
@@ -106,19 +167,27 @@ def _face(key: str, w: float, h: float, radius) -> dict:
             "objects": [{"type": "image", "x": 0, "y": 0, "width": w, "height": h, "color": "transparent", "dynamicProperties": {"value": key}}]}
 
 
-def _spot(spot: Spot, add, count: dict) -> None:
-    """A holder or a loose stack with its pieces: more than one piece lie in a pile, bottom first."""
+def _spot(spot: Spot, add, count: dict, draw_pile: bool) -> None:
+    """A holder or a loose stack with its pieces: more than one piece lie in a pile, bottom first. A deck's draw pile
+    turns a card gathered back into it face down."""
     parent = None
     if spot.holder:
-        add({"id": spot.id, "type": "holder", "x": _n(spot.x), "y": _n(spot.y), "width": _n(spot.w), "height": _n(spot.h),
-             "dropOffsetX": HOLDER_PAD_PX, "dropOffsetY": HOLDER_PAD_PX})
+        holder = {"id": spot.id, "type": "holder", "x": _n(spot.x), "y": _n(spot.y), "width": _n(spot.w), "height": _n(spot.h),
+                  "dropOffsetX": HOLDER_PAD_PX, "dropOffsetY": HOLDER_PAD_PX}
+        if draw_pile:
+            holder["onEnter"] = {"activeFace": 0}
+        add(holder)
+        label_w = name_px(spot.label) if draw_pile else max(spot.w, name_px(spot.label))
         if spot.label:
-            add({"id": f"{spot.id}.label", "type": "label", "parent": spot.id, "x": 0, "y": -LABEL_PX, "width": _n(spot.w), "height": LABEL_PX - 2,
+            add({"id": f"{spot.id}.label", "type": "label", "parent": spot.id, "x": 0, "y": -LABEL_PX, "width": _n(label_w), "height": LABEL_PX - 2,
                  "text": spot.label})
+        if draw_pile:
+            add({"id": f"{spot.id}.shuffle", "type": "button", "parent": spot.id, "x": _n(label_w + GAP_PX), "y": -LABEL_PX, "width": SHUFFLE_PX,
+                 "height": LABEL_PX - 2, "text": "Shuffle", "css": SHUFFLE_CSS, "clickRoutine": [{"func": "SHUFFLE", "holder": spot.id}]})
         parent = spot.id
     elif spot.label:
-        add({"id": f"{spot.id}.label", "type": "label", "x": _n(spot.x), "y": _n(spot.y - LABEL_PX), "width": _n(max(spot.w, NAME_MIN_PX)), "height": LABEL_PX - 2,
-             "text": spot.label})
+        add({"id": f"{spot.id}.label", "type": "label", "x": _n(spot.x), "y": _n(spot.y - LABEL_PX), "width": _n(max(spot.w, NAME_MIN_PX, name_px(spot.label))),
+             "height": LABEL_PX - 2, "text": spot.label})
     if not spot.pieces:
         return
     at = {"x": HOLDER_PAD_PX, "y": HOLDER_PAD_PX} if spot.holder else {"x": _n(spot.x), "y": _n(spot.y)}

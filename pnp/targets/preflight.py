@@ -82,18 +82,18 @@ def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_m
     reader = PdfReader(io.BytesIO(data))
     if len(reader.pages) != pages:
         found.append(error("pod-pages", f"has {len(reader.pages)} pages, expected {pages}", loc))
-    scan = _InkScan(reader)
+    scan = InkScan(reader)
     for n, page in enumerate(reader.pages, 1):
         contents = page.get_contents()
         if contents is not None:
             scan.stream(contents, page.get("/Resources"))
-        found += _box_findings(n, page, trim_mm, bleed_mm, loc)
+        found += box_findings(n, page, trim_mm, bleed_mm, loc)
     found += scan.findings(loc, expect_text)
     found += _pdfx_findings(reader, loc)
     return found
 
 
-class _InkScan:
+class InkScan:
     """What a PDF's pages and the forms they draw use: colour operators and spaces, transparency, fonts, the most ink."""
 
     def __init__(self, reader):
@@ -155,18 +155,18 @@ class _InkScan:
             if "/SMask" in xobj:
                 self.note("image with a soft mask (transparency)")
 
-    def findings(self, loc: Loc, expect_text: bool) -> list[Finding]:
+    def findings(self, loc: Loc, expect_text: bool, ink_limit: float = POD_INK_LIMIT) -> list[Finding]:
         found = [error("pod-colour", f"{problem} found {count}×: the print file must be CMYK only, without transparency", loc)
                  for problem, count in sorted(self.colour_problems.items())]
-        if self.max_ink > POD_INK_LIMIT + 1e-6:
-            found.append(error("pod-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {POD_INK_LIMIT:.0%}", loc))
+        if self.max_ink > ink_limit + 1e-6:
+            found.append(error("pod-ink", f"a colour uses {self.max_ink:.0%} ink; the limit is {ink_limit:.0%}", loc))
         if not self.fonts and expect_text:  # a card without text is likely a mistake; a token or board may well have none
             found.append(warning("pod-fonts", "no fonts found: is there no text?", loc))
         found += [error("pod-fonts", f"font {name} is not embedded", loc) for name, embedded in sorted(self.fonts.items()) if not embedded]
         return found
 
 
-def _box_findings(n: int, page, trim_mm: tuple[float, float], bleed_mm: float, loc: Loc) -> list[Finding]:
+def box_findings(n: int, page, trim_mm: tuple[float, float], bleed_mm: float, loc: Loc) -> list[Finding]:
     """Page `n`'s MediaBox is the trim plus bleed, its TrimBox the page less the bleed, its BleedBox the page."""
     k = 72 / 25.4
     want_w, want_h = (trim_mm[0] + 2 * bleed_mm) * k, (trim_mm[1] + 2 * bleed_mm) * k

@@ -83,7 +83,7 @@ def cut_mask(cut: Shape, size: tuple[int, int], trim: tuple[float, float], bleed
         d = min(trim) / 2
         cx, cy = (bleed + trim[0] / 2), (bleed + trim[1] / 2)
         draw.ellipse(((cx - d) * kx, (cy - d) * ky, (cx + d) * kx - 1, (cy + d) * ky - 1), fill=255)
-    elif cut.kind == "hexagon":
+    elif cut.kind in ("hexagon", "outline"):
         draw.polygon([((bleed + x) * kx, (bleed + y) * ky) for x, y in cut.corners(*trim)], fill=255)
     elif cut.corner_radius(*trim):
         draw.rounded_rectangle((x0, y0, x1, y1), radius=cut.corner_radius(*trim) * kx, fill=255)

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from pnp.core.files import file_name, write_atomic
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, Item, collect
-from pnp.targets.rendering import png_bytes, raster
+from pnp.targets.rendering import cut_mask, png_bytes, raster
 
 SUPERSAMPLE = 2
 TABLE = (52, 84, 66)  # a felt green: cards of any colour stand out on it
@@ -63,7 +63,8 @@ def face_image(gctx: GameContext, piece: Piece, px_per_mm: float, side: int = 0)
     face = piece.item.front if side == 0 else (piece.item.back or piece.item.front)
     size = (max(1, round(face.w * px_per_mm)), max(1, round(face.h * px_per_mm)))
     image = next(raster(gctx, [face], size, px_per_mm)).convert("RGBA")
-    image.putalpha(shape_mask(piece.component.shape, size, px_per_mm))
+    cut = piece.component.cut
+    image.putalpha(cut_mask(cut, size, (face.w, face.h)) if cut.kind == "outline" else shape_mask(piece.component.shape, size, px_per_mm))
     return image
 
 

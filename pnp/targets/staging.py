@@ -22,6 +22,7 @@ class ExportRequest:
     dpi: int
     decks: tuple = ()
     base_url: str | None = None
+    vendor: str = ""  # `--vendor NAME` (pnp.targets.vendors): the vendor export writes what that print service asks
 
 
 @dataclass
@@ -84,10 +85,19 @@ CHANGES_NAMED = 6  # names a change line shows of each kind before "and N more"
 
 
 def _digests_in(folder: Path) -> dict[str, str]:
-    """Every file under `folder` (relative name → sha256 of its bytes); none when it does not exist."""
-    if not folder.is_dir():
+    """Every plain file under `folder` (relative name → sha256 of its bytes); none when it does not exist or is a link.
+    A link is not a last export of pnp's (a user's folder linked at its name, which the export replaces and never
+    reads), nor is a link inside one: neither is followed, so nothing outside is read to say what changed."""
+    if folder.is_symlink() or not folder.is_dir():
         return {}
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+    found = {}
+    for top, folders, names in os.walk(folder):  # links to folders are listed, never entered
+        folders.sort()
+        for name in sorted(names):
+            path = Path(top, name)
+            if not path.is_symlink() and path.is_file():
+                found[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
 
 
 def _zip_changes(old: Path, new: Path) -> Changes | None:

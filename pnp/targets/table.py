@@ -39,6 +39,8 @@ MARGIN_PX = 20  # between the surface's edge and anything on it
 GAP_PX = 12  # between pieces and blocks
 LABEL_PX = 24  # room above a holder or a stack for its name
 NAME_MIN_PX = 100  # a token set takes at least this width on the table, for its name
+NAME_FONT_PX = 16  # a name above a holder or a stack: virtualtabletop.io's label (client/css/widgets/label.css), Roboto
+NAME_PAD_PX = 8  # … and room beside its text, for the text box's edges
 HOLDER_PAD_PX = 4  # a holder's edge round its cards: playingcards.io's 111 × 168 px holder round a 103 × 160 px card
 SEAT_PX = 40  # a seat's marker
 HAND_MIN_PX = 100  # the hand along the bottom is at least this high
@@ -49,6 +51,16 @@ DIE_MIN_PX = 36  # a die is at least this big on the table, to be clicked
 TABLE_IMAGE_DPI = 150  # the most an image for a browser table uses (`--dpi` lower: lower): sharp when a card is enlarged
 TABLE_MAX_IMAGE_PX = 2048  # … and no side longer than this
 BLANK_BACK = "#d0d0d0"  # the back of a card whose deck has none
+CONTROL_PX = (96, 44)  # a button (deal, reset) at the right end of the hand's row; two of them, one above the other
+SHUFFLE_PX = 64  # a deck's shuffle button, on its name's row right of the name
+
+
+def name_px(text: str) -> float:
+    """The width a name takes on the table: its text in Helvetica at NAME_FONT_PX, wider than the tables' Roboto, so a
+    name measured so is never cut ("Charact" for "Characters" in a card's width)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return math.ceil(stringWidth(text, "Helvetica", NAME_FONT_PX)) + NAME_PAD_PX
 
 
 @dataclass(frozen=True)
@@ -120,6 +132,18 @@ class Place:
     index: int = 0  # a seat's number, from 1
 
 
+@dataclass(frozen=True)
+class Deal:
+    """What a table's deal button does with one deck, as game.yaml's `setup:` says: every card back in its draw pile,
+    shuffled, `each` dealt face down to every seat's holder, then one card turned up at each spot of `face_up`."""
+
+    deck: str  # the deck's collection id
+    pile: str  # its draw pile's holder
+    each: int
+    seats: tuple[str, ...]  # the holders dealt to, in seat order
+    face_up: tuple[tuple[float, float], ...]  # the top-left of each card turned up (px)
+
+
 @dataclass
 class Table:
     """The plan: every picture, collection and piece in its place (px from the surface's top-left)."""
@@ -134,12 +158,14 @@ class Table:
     seats: list[Place]
     hand: tuple[float, float, float, float]
     pictures: dict[str, Picture] = field(default_factory=dict)  # by name: every image, once
+    controls: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the buttons' column, right of the hand
+    deals: list[Deal] = field(default_factory=list)  # every deck's draw pile, in table order
 
     def widgets_box(self) -> list[tuple[str, float, float, float, float]]:
         """Every box on the table (id, x, y, w, h), for checking that each lies on the surface."""
         boxes = [(p.id, p.x, p.y, p.w, p.h) for p in self.boards + self.dice + self.seats]
         boxes += [(s.id, s.x, s.y - (LABEL_PX if s.label else 0), s.w, s.h + (LABEL_PX if s.label else 0)) for s in self.spots]
-        return [*boxes, ("hand", *self.hand)]
+        return [*boxes, ("hand", *self.hand), ("controls", *self.controls)]
 
 
 def plan_table(gctx: GameContext, request: ExportRequest, findings: list) -> Table | None:
@@ -213,7 +239,8 @@ class _Planning:
             for seat in self.seat_blocks:
                 seat.dealt.append(Piece(collection, pile.pop().type, False))
         row = [Piece(collection, pile.pop().type, True) for _ in range(face_up)]
-        return _PileBlock(collection, pile, row, self.ids)
+        seats = tuple(f"seat-{seat.index}-cards" for seat in self.seat_blocks) if deal else ()
+        return _PileBlock(collection, pile, row, self.ids, (deal, seats))
 
     def in_table_order(self) -> list:
         """The boards first, then the piles, the tokens and the dice."""
@@ -368,23 +395,30 @@ class _BoardBlock:
 class _PileBlock:
     """A deck's draw pile in a holder (its name above it), and the cards `setup:` turns face up in a row beside it."""
 
-    def __init__(self, collection: Collection, pile: list[Piece], row: list[Piece], ids: _Ids):
+    def __init__(self, collection: Collection, pile: list[Piece], row: list[Piece], ids: _Ids, dealt: tuple[int, tuple[str, ...]] | None = None):
         self.collection, self.pile, self.row = collection, pile, row
+        self.dealt = dealt  # (cards to each seat, the seats' holders) for a deck; None for the player aids left over
         self.holder_id = ids.new(f"pile-{collection.id}")
         self.row_ids = [ids.new(f"{collection.id}-up-{n}") for n in range(1, len(row) + 1)]
 
     def size(self, s: float) -> tuple[float, float]:
         cw, ch = self.collection.trim[0] * s, self.collection.trim[1] * s
-        return cw + 2 * HOLDER_PAD_PX + len(self.row) * (GAP_PX + cw), LABEL_PX + ch + 2 * HOLDER_PAD_PX
+        cards = cw + 2 * HOLDER_PAD_PX + len(self.row) * (GAP_PX + cw)
+        name = name_px(self.collection.name) + (GAP_PX + SHUFFLE_PX if self.dealt is not None else 0)  # a deck's name and its shuffle button
+        return max(cards, name), LABEL_PX + ch + 2 * HOLDER_PAD_PX
 
     def place(self, x: float, y: float, s: float, table: Table) -> None:
         cw, ch = self.collection.trim[0] * s, self.collection.trim[1] * s
         top = y + LABEL_PX
         table.spots.append(Spot(self.holder_id, x, top, cw + 2 * HOLDER_PAD_PX, ch + 2 * HOLDER_PAD_PX, self.collection.name, True, self.pile))
         left = x + cw + 2 * HOLDER_PAD_PX + GAP_PX
+        up = []
         for spot_id, piece in zip(self.row_ids, self.row, strict=True):
             table.spots.append(Spot(spot_id, left, top + HOLDER_PAD_PX, cw, ch, "", False, [piece]))
+            up.append((left, top + HOLDER_PAD_PX))
             left += cw + GAP_PX
+        if self.dealt is not None:
+            table.deals.append(Deal(self.collection.id, self.holder_id, self.dealt[0], self.dealt[1], tuple(up)))
 
 
 class _TokenBlock:
@@ -401,7 +435,7 @@ class _TokenBlock:
     def size(self, s: float) -> tuple[float, float]:
         cols, rows = self._grid()
         tw, th = self.collection.trim[0] * s, self.collection.trim[1] * s
-        return max(NAME_MIN_PX, cols * (tw + GAP_PX) - GAP_PX), LABEL_PX + rows * (th + GAP_PX) - GAP_PX
+        return max(NAME_MIN_PX, name_px(self.collection.name), cols * (tw + GAP_PX) - GAP_PX), LABEL_PX + rows * (th + GAP_PX) - GAP_PX
 
     def place(self, x: float, y: float, s: float, table: Table) -> None:
         cols, _ = self._grid()
@@ -443,7 +477,8 @@ class _SeatBlock:
 
     def size(self, s: float) -> tuple[float, float]:
         (dw, dh), (aw, ah) = self._card(self.dealt, s), self._card(self.aids, s)
-        w = SEAT_PX + (GAP_PX + dw + 2 * HOLDER_PAD_PX if self.dealt else 0) + (GAP_PX + aw if self.aids else 0)
+        cards = max(dw + 2 * HOLDER_PAD_PX, name_px(f"Seat {self.index}"))
+        w = SEAT_PX + (GAP_PX + cards if self.dealt else 0) + (GAP_PX + aw if self.aids else 0)
         return w, LABEL_PX + max(SEAT_PX, dh + 2 * HOLDER_PAD_PX if self.dealt else 0, ah)
 
     def place(self, x: float, y: float, s: float, table: Table) -> None:
@@ -453,7 +488,7 @@ class _SeatBlock:
         x += SEAT_PX + GAP_PX
         if self.dealt:
             table.spots.append(Spot(f"seat-{self.index}-cards", x, top, dw + 2 * HOLDER_PAD_PX, dh + 2 * HOLDER_PAD_PX, f"Seat {self.index}", True, self.dealt))
-            x += dw + 2 * HOLDER_PAD_PX + GAP_PX
+            x += max(dw + 2 * HOLDER_PAD_PX, name_px(f"Seat {self.index}")) + GAP_PX
         if self.aids:
             table.spots.append(Spot(f"seat-{self.index}-aids", x, top, aw, ah, "", False, self.aids))
 
@@ -494,8 +529,9 @@ def _laid_out(game, collections: list[Collection], blocks: list, seats: list, pi
         c.size = (c.trim[0] * s, c.trim[1] * s) if c.kind != "dice" else (max(DIE_MIN_PX, c.trim[0] * s),) * 2  # a die as _DiceBlock places it
     players = f"{game.spec.players.min}-{game.spec.players.max}" if game.spec.players.min != game.spec.players.max else str(game.spec.players.min)
     hand_h = _hand_height(collections, s)
-    table = Table(game.title, players, s, collections, [], [], [], [],
-                  (MARGIN_PX, TABLE_PX[1] - MARGIN_PX - hand_h, TABLE_PX[0] - 2 * MARGIN_PX, hand_h), pictures)
+    hand_w = TABLE_PX[0] - 2 * MARGIN_PX - CONTROL_PX[0] - GAP_PX
+    table = Table(game.title, players, s, collections, [], [], [], [], (MARGIN_PX, TABLE_PX[1] - MARGIN_PX - hand_h, hand_w, hand_h), pictures,
+                  controls=(MARGIN_PX + hand_w + GAP_PX, TABLE_PX[1] - MARGIN_PX - hand_h, CONTROL_PX[0], hand_h))
     y = MARGIN_PX
     width = TABLE_PX[0] - 2 * MARGIN_PX
     for part in (blocks, seats):

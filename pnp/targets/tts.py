@@ -34,7 +34,7 @@ D6_IMAGE_TURNED = frozenset({1, 6})
 BAG_FOOTPRINT_UNITS = (3.0, 3.0)  # room a bag takes on the table
 GAP_UNITS = 1.0  # between objects laid out on the table
 ROW_UNITS = 60.0  # the layout starts a new row past this width
-TILE_SHAPES = {"square": 0, "rectangle": 0, "hexagon": 1, "circle": 2, "rounded": 3}  # CustomTile.Type: Box, Hex, Circle, Rounded
+TILE_SHAPES = {"square": 0, "rectangle": 0, "hexagon": 1, "circle": 2, "rounded": 3, "outline": 0}  # CustomTile.Type: Box, Hex, Circle, Rounded (a drawn outline: a box, its image transparent past the cut)
 TOKEN_THICKNESS = 0.2
 TOKEN_MERGE_PX = 15.0  # CustomToken.MergeDistancePixels: how far apart outline points may be and still merge
 
@@ -67,7 +67,7 @@ class Sheet:
     unique_back: bool
 
 
-CARD_TYPES = {"rectangle": 0, "rounded": 0, "hexagon": 3, "circle": 4}  # CustomDeck.Type: 0 rounded rectangle (TTS's usual card), 3 hex, 4 circle
+CARD_TYPES = {"rectangle": 0, "rounded": 0, "hexagon": 3, "circle": 4, "outline": 0}  # CustomDeck.Type: 0 rounded rectangle (TTS's usual card; it has no drawn outline), 3 hex, 4 circle
 
 
 def deck_object(name: str, card_mm: tuple[float, float], sheets: list[Sheet], cards: list[tuple[str, int, int]], cut: str = "rectangle") -> dict:

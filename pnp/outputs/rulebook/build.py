@@ -3,19 +3,23 @@ booklet; its contents' page numbers settle over as few passes as the last build 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.data import source as yaml_source
+from pnp.data.schema import RulebookMatter
 from pnp.layout import rl
+from pnp.layout.scripts import missing_message
 from pnp.outputs.context import GameContext
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
 from pnp.outputs.rulebook.booklet import BookletCanvas, saddle_stitch
 from pnp.outputs.rulebook.front_matter import front_matter
 from pnp.outputs.rulebook.geometry import Geometry, geometry
+from pnp.outputs.rulebook.html import rulebook_html
 from pnp.outputs.rulebook.look import Look
 from pnp.outputs.rulebook.markdown import MAX_NESTING, markdown_parser, too_deep, too_large_table
 from pnp.outputs.rulebook.pages import Book, RulebookDoc, canvas_class
@@ -33,7 +37,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     same headings, its page numbers are the first guess, and a guess that holds
     settles in one pass instead of two (a rulebook reprinted for one edited card)."""
     gctx = book.gctx
-    look = Look(gctx, small=geo.w < 160 * K, align=book.matter.align)
+    look = Look(gctx, small=geo.w < 160 * K, align=book.matter.align, large=book.options.large_print)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     story, _ = book.story(tree, look, setter, geo)
     headings = [(h.level, h.text, h.key) for f in story for h in headings_in(f) if h.toc]
@@ -49,8 +53,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     doc.multiBuild(story, maxPasses=8)  # Platypus's passes, until the contents' numbers stop changing: one when the guess holds
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(setter.missing))
-        book.findings.append(error("missing-glyph", f"characters missing from the rulebook's fonts and their fallback: {chars}: replace them or choose another font", Loc(book.rel), game=book.game.slug))
+        book.findings.append(error("missing-glyph", missing_message(setter.missing, "the rulebook's fonts"), Loc(book.rel), game=book.game.slug))
     return buf.getvalue(), doc.page, [list(entry) for entry in tables[0].entries()] if tables else [], doc.canv.page_keys
 
 
@@ -77,6 +80,39 @@ def _too_deep(rel: str, body: str, made_line: int, slug: str):
     return error("rulebook-too-deep", f"lists, quotes and emphasis nest over {MAX_NESTING} deep {what}: flatten the text", where, game=slug)
 
 
+@dataclass
+class Written:
+    """A rulebook's text as its players read it: the front matter, the source, the Markdown once its facts are filled in
+    (None when they cannot be), and the findings so far."""
+
+    matter: RulebookMatter | None
+    source: str
+    body: str  # the source after its front matter, its lines in place
+    text: str | None
+    findings: list
+
+
+def rulebook_markdown(gctx: GameContext) -> Written:
+    """rulebook.md read, its front matter taken off and its Jinja facts filled in from the data: what the PDF and the
+    HTML rulebook typeset alike, so their numbers are the same."""
+    game = gctx.game
+    if game.rulebook is None:
+        return Written(None, "", "", None, [])
+    rel = f"{game.rel}/rulebook.md"
+    try:
+        source = yaml_source.read_text(game.rulebook, rel)
+    except PnpError as exc:
+        return Written(None, "", "", None, [f.__class__(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in exc.findings])
+    matter, body, findings = front_matter(source, rel, game.slug)
+    facts = Facts(gctx)
+    facts.where = Loc(rel)
+    try:
+        text = render(gctx, body, facts.context(), Loc(rel), game.slug, "rulebook")
+    except PnpError as exc:
+        return Written(matter, source, body, None, findings + exc.findings)
+    return Written(matter, source, body, text, findings + facts.warnings)
+
+
 def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStats] | None = None):
     """Rulebook PDF of a game (and its booklet with --booklet): ([(file name, bytes, FileStats)], findings).
 
@@ -84,21 +120,11 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     numbers (`typeset`); each file's stats keep the entries it settled on."""
     last = last or {}
     game = gctx.game
-    if game.rulebook is None:
-        return [], []
     rel = f"{game.rel}/rulebook.md"
-    try:
-        source = yaml_source.read_text(game.rulebook, rel)
-    except PnpError as exc:
-        return [], [f.__class__(f.severity, f.code, f.message, f.loc, game.slug, f.component) for f in exc.findings]
-    matter, body, findings = front_matter(source, rel, game.slug)
-    facts = Facts(gctx)
-    facts.where = Loc(rel)
-    try:
-        text = render(gctx, body, facts.context(), Loc(rel), game.slug, "rulebook")
-    except PnpError as exc:
-        return [], findings + exc.findings
-    findings += facts.warnings
+    written = rulebook_markdown(gctx)
+    if written.text is None:
+        return [], written.findings
+    matter, source, body, text, findings = written.matter, written.source, written.body, written.text, written.findings
     tokens = markdown_parser().parse(text)
     deep = too_deep(tokens)
     if deep is not None:
@@ -113,14 +139,17 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     icons = gctx.icons
     try:
         name = f"{game.slug}-rulebook.pdf"
-        data, pages, contents, keys = typeset(book, tree, geometry(options.paper), canvas_class(icons), last[name].contents if name in last else None)
+        data, pages, contents, keys = typeset(book, tree, geometry(options.paper, large=options.large_print), canvas_class(icons, lang=game.language),
+                                              last[name].contents if name in last else None)
         files = [(name, data, FileStats(pages, page_keys=keys, contents=contents))]
         if options.booklet:
             name = f"{game.slug}-rulebook-booklet.pdf"
-            data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True), canvas_class(icons, BookletCanvas),
+            data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True, large=options.large_print), canvas_class(icons, BookletCanvas),
                                                   last[name].contents if name in last else None)
             sheets = len(saddle_stitch(pages))
             files.append((name, data, FileStats(sheets, page_keys=keys, contents=contents)))
+        if options.html:
+            files.append((f"{game.slug}-rulebook.html", rulebook_html(gctx, options, matter, text, book.findings, rel, source), FileStats()))
     except (PageLayoutError, IndexError) as exc:
         return [], [*findings, error("rulebook-layout", f"the rulebook cannot be laid out: {exc}", Loc(rel), game=game.slug)]
     if any(f.severity == "error" for f in book.findings):
@@ -144,7 +173,7 @@ def cover_page(gctx: GameContext, options: Options, band: str) -> bytes | None:
         return None
     book = Book(gctx, options, matter.model_copy(update={"subtitle": band}), [], rel, "")
     geo = geometry(options.paper)
-    look = Look(gctx, small=geo.w < 160 * K, align=matter.align)
+    look = Look(gctx, small=geo.w < 160 * K, align=matter.align, large=options.large_print)
     setter = Setter(gctx.layouts, region_h=geo.frame[3])
     rl.use_binary_streams()
     buf = io.BytesIO()

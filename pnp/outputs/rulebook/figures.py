@@ -6,6 +6,7 @@ import dataclasses
 import math
 
 from pnp.core.errors import IMAGE_PLACEHOLDER, LayoutError, Loc, PnpError, did_you_mean, error, warning
+from pnp.data.card_names import card_name
 from pnp.data.fields import ANY
 from pnp.layout.images import MissingImage
 from pnp.outputs.boards import render_board
@@ -52,7 +53,8 @@ class Figures:
             if face is None:
                 w, h = (63.5, 88.9) if kind == "card" else (120.0, 80.0)
                 return FigureItem("missing", w, h, width or w, caption, label=label)
-            return FigureItem("face", face.w, face.h, width or (face.w if kind == "card" else conv.width / K), caption, face=face)
+            return FigureItem("face", face.w, face.h, width or (face.w if kind == "card" else conv.width / K), caption, face=face,
+                              alt=self.alt(kind, name))
         try:
             checked = self.gctx.check_image(src)
         except MissingImage as exc:
@@ -69,6 +71,15 @@ class Figures:
             return None
         _, iw, ih = checked
         return FigureItem("image", 100.0, 100.0 * ih / iw, width or conv.width / K, caption, image=checked)
+
+    def alt(self, kind: str, name: str) -> str:
+        """A component in words, from the data: a card's title (its deck's name_field), a board's name."""
+        game = self.game
+        if kind == "card":
+            deck_id, _, card_id = name.partition("/")
+            deck = game.decks[deck_id]
+            return card_name(deck, next(c for c in deck.cards if c.id == card_id))
+        return next(b.name for b in game.boards.boards if b.id == name)
 
     def face(self, kind: str, name: str, src: str):
         key = (kind, name)

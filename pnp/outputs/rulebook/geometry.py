@@ -34,14 +34,16 @@ class Geometry:
         return [(x + n * (self.column_w + self.gutter), y, self.column_w, h) for n in range(self.columns)]
 
 
-def geometry(paper: str, booklet: bool = False) -> Geometry:
-    """Letter or A4 pages in two columns; a booklet page (half the sheet, printed landscape and folded) in one.
+def geometry(paper: str, booklet: bool = False, large: bool = False) -> Geometry:
+    """Letter or A4 pages in two columns (one in large print); a booklet page (half the sheet, printed landscape and
+    folded) in one.
 
     Lines stay under about 75 characters, the longest a reader follows without
     losing the line: a full Letter or A4 width at 10 pt holds about 100, each of
-    two columns about 50, and a booklet's half page about 65."""
+    two columns about 50, and a booklet's half page about 65; at large print's
+    14 pt the full width holds about 70."""
     pw, ph = paper_size(paper)
     if booklet:
         pw, ph = ph / 2, pw
         return Geometry(pw * K, ph * K, 14 * K, 14 * K, 17 * K, 15 * K)
-    return Geometry(pw * K, ph * K, 20 * K, 20 * K, 22 * K, 20 * K, columns=2, gutter=7 * K)
+    return Geometry(pw * K, ph * K, 20 * K, 20 * K, 22 * K, 20 * K, columns=1 if large else 2, gutter=7 * K)

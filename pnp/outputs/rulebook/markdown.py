@@ -10,7 +10,7 @@ from pnp.core.colour import mix
 from pnp.layout import markup as rich
 from pnp.outputs.rulebook.look import Look
 from pnp.render.figures import Figure
-from pnp.render.flowables import Heading, Rich, Rule, Stack
+from pnp.render.flowables import Heading, Rich, Rule, Stack, marker_pad
 from pnp.render.tables import Table
 from pnp.render.text_setting import Setter, escape
 
@@ -108,8 +108,9 @@ class Converter:
             return self.list_items(node, quote)
         if t == "blockquote":
             children = self.blocks(node.children, quote=True)
-            return [Stack(children, pad=(12, 7, 9, 7), fill=look.quote_fill, bar=look.accent, bar_w=2.5, keep=True,
-                          space_before=4, space_after=10)]
+            rtl = self.setter.rtl  # the bar on the side its lines start
+            return [Stack(children, pad=(9, 7, 12, 7) if rtl else (12, 7, 9, 7), fill=look.quote_fill, bar=look.accent, bar_w=2.5, keep=True,
+                          space_before=4, space_after=10, bar_right=rtl, role="BlockQuote")]
         if t == "table":
             return [self.table(node)]
         if t == "hr":
@@ -131,6 +132,7 @@ class Converter:
         out = []
         marker_style = dataclasses.replace(self.look.item, bold=ordered, color=self.look.accent, align="right")
         hang = (16 if ordered else 13) + 0.0
+        the_list = object()  # its items are one `L` to a reader of the tagged PDF
         try:
             for n, item in enumerate(node.children):
                 children = []
@@ -140,8 +142,9 @@ class Converter:
                     if isinstance(child, Rich) and not loose:
                         child.spaceAfter = min(child.spaceAfter, 2.5)
                 marker = f"{start + n}." if ordered else ("•" if depth % 2 == 0 else "–")
-                out.append(Stack(children, pad=(hang, 0, 0, 0), marker=(self.setter, marker, marker_style, hang - 4),
-                                 space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5)))
+                out.append(Stack(children, pad=marker_pad(self.setter, hang), marker=(self.setter, marker, marker_style, hang - 4),
+                                 space_before=(self.look.body.space_after if n == 0 else 0), space_after=(5 if loose else 2.5),
+                                 role="LI", in_list=the_list))
             if out:
                 out[-1].spaceAfter = self.look.body.space_after
             if len(out) >= 2:

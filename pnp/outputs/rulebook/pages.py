@@ -7,6 +7,7 @@ import dataclasses
 from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
 
 from pnp.core.colour import mix
+from pnp.data.card_names import card_name
 from pnp.data.schema import RulebookMatter
 from pnp.data.words import words_of
 from pnp.layout import markup as rich
@@ -21,6 +22,7 @@ from pnp.outputs.rulebook.markdown import Converter, keep_headings_with_next
 from pnp.render.contents import Contents
 from pnp.render.figures import CoverArt
 from pnp.render.flowables import Block, Heading, Rich, Rule, Stack, headings_in, leading_heading
+from pnp.render.tagging import TaggedCanvas, artifact
 from pnp.render.text_setting import K, Setter, Style, draw_elements, escape, text_height
 
 COVER_CARDS = 3  # the fan on the cover: enough to show the decks, few enough to read each card
@@ -40,8 +42,11 @@ class PnpCanvas(rl.KeyedPagesCanvas):
         super().save()
 
 
-def canvas_class(icons, base=PnpCanvas):
-    return type("RulebookCanvas", (base,), {"pnp_icons": icons})
+def canvas_class(icons, base=PnpCanvas, lang: str | None = None):
+    """The rulebook's canvas class; with `lang` (the edition's language) a tagged PDF's (pnp.render.tagging)."""
+    if lang is None:
+        return type("RulebookCanvas", (base,), {"pnp_icons": icons})
+    return type("RulebookCanvas", (TaggedCanvas, base), {"pnp_icons": icons, "pnp_lang": lang})
 
 
 class RulebookDoc(BaseDocTemplate):
@@ -54,7 +59,8 @@ class RulebookDoc(BaseDocTemplate):
                          leftMargin=geo.left, rightMargin=geo.right, topMargin=geo.top, bottomMargin=geo.bottom)
         x, y, w, h = geo.frame
         pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        columns = [Frame(*box, id=f"column{n + 1}", **pad) for n, box in enumerate(geo.column_frames())]
+        boxes = geo.column_frames()[::-1] if book.gctx.layouts.rtl else geo.column_frames()  # right to left: the first column at the right
+        columns = [Frame(*box, id=f"column{n + 1}", **pad) for n, box in enumerate(boxes)]
         self.addPageTemplates([
             PageTemplate("cover", [Frame(x, y, w, h, id="cover", **pad)]),
             PageTemplate("body", columns, onPageEnd=book.furniture),
@@ -132,39 +138,31 @@ class Book:
         spec, matter = self.game.spec, self.matter
         small = geo.w < 160 * K
         title_style = Style(look.title_family, 26 if small else 34, 1.1, bold=True, color=look.on_accent, align="center")
-        sub_style = Style(look.body.family, 12 if small else 14, 1.25, color=look.on_accent, align="center", space_before=8)
+        sub_style = Style(look.body.family, look.size(12 if small else 14), 1.25, color=look.on_accent, align="center", space_before=8)
         subtitle = matter.subtitle or spec.subtitle
         band = [Rich(setter, escape(self.title), title_style)]
+        band[0].role = "H1"  # the title a reader meets first, and jumps back to
         if subtitle:
             band.append(Rich(setter, escape(subtitle), sub_style))
-        below = [Rich(setter, self.facts_line(), Style(look.body.family, 13 if not small else 11, 1.3, color=look.ink, align="center",
+        below = [Rich(setter, self.facts_line(), Style(look.body.family, look.size(13 if not small else 11), 1.3, color=look.ink, align="center",
                                                        space_before=14, space_after=10))]
         pitch = matter.pitch or spec.pitch
         if pitch:
-            below.append(Rich(setter, escape(pitch), Style(look.body.family, 12 if not small else 10.5, 1.4, italic=True, color=look.ink,
+            below.append(Rich(setter, escape(pitch), Style(look.body.family, look.size(12 if not small else 10.5), 1.4, italic=True, color=look.ink,
                                                            align="center", space_after=4)))
         reserve = sum(b.wrap(geo.frame[2], BIG_PT)[1] + b.spaceBefore + b.spaceAfter for b in below) + 12
-        board, cards = self.cover_faces()
+        board, cards, alt = self.cover_faces()
         story = [Stack(band, pad=(18, 24, 18, 24), fill=look.accent, radius=4 * K)]
         if board is not None or cards:
-            story.append(CoverArt(board, cards, mix(look.ink, "#ffffff", 0.6), reserve))
+            story.append(CoverArt(board, cards, mix(look.ink, "#ffffff", 0.6), reserve, alt=alt))
         return story + below
 
     def facts_line(self) -> str:
-        """Players, and age and playing time where the game gives them, as rich text."""
-        spec = self.game.spec
-        players = spec.players
-        who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
-        words = words_of(self.game)
-        parts = [f"{who} {words['players']}"]
-        if spec.age is not None:
-            parts.append(words["age"].format(age=spec.age))
-        if spec.play_time is not None:
-            parts.append(f"**{spec.play_time}** {words['minutes']}" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
-        return "   ·   ".join(parts)
+        return facts_line(self.game)
 
     def cover_faces(self) -> tuple:
-        """The first board, and one card of each deck (then more of the first decks) up to COVER_CARDS."""
+        """The first board, and one card of each deck (then more of the first decks) up to COVER_CARDS, and the picture
+        in words for a reader (the board's name and the cards' titles)."""
         game = self.game
         boards = game.boards.boards if game.boards else []
         board = self.figures.face("board", boards[0].id, "")[0] if boards else None
@@ -173,14 +171,20 @@ class Book:
         for round_ in range(COVER_CARDS):
             for deck in decks:
                 if len(picks) < COVER_CARDS and round_ < len(deck.cards):
-                    picks.append(f"{deck.id}/{deck.cards[round_].id}")
+                    picks.append((deck, deck.cards[round_]))
             if len(picks) >= min(COVER_CARDS, sum(len(d.cards) for d in decks)):
                 break
-        cards = [face for face in (self.figures.face("card", name, "")[0] for name in picks) if face is not None]
-        return board, cards
+        faces = [(card_name(deck, card), self.figures.face("card", f"{deck.id}/{card.id}", "")[0]) for deck, card in picks]
+        cards = [(name, face) for name, face in faces if face is not None]
+        what = ([f"the board {boards[0].name}"] if board is not None else []) + ([f"cards: {', '.join(n for n, _ in cards)}"] if cards else [])
+        return board, [face for _, face in cards], f"{self.title}: {'; '.join(what)}"
 
     def furniture(self, canv, doc):
-        """Running header (game and section) and footer (page number) on body pages."""
+        """Running header (game and section) and footer (page number) on body pages: artifacts to a reader."""
+        with artifact(canv):
+            self._furniture(canv, doc)
+
+    def _furniture(self, canv, doc):
         geo, setter, look = doc.geo, doc.setter, doc.look
         width = geo.w - geo.left - geo.right
         style = look.furniture
@@ -204,3 +208,18 @@ def _text_at(canv, setter: Setter, text: str, style: Style, x: float, top: float
     canv.translate(x, top - h)
     draw_elements(canv, (Text(0.0, 0.0, laid.ops),), width, h)
     canv.restoreState()
+
+
+
+def facts_line(game) -> str:
+    """Players, and age and playing time where the game gives them, as rich text (the cover's, in the PDF and the HTML)."""
+    spec = game.spec
+    players = spec.players
+    who = f"**{players.min}**" if players.min == players.max else f"**{players.min}–{players.max}**"
+    words = words_of(game)
+    parts = [f"{who} {words['players']}"]
+    if spec.age is not None:
+        parts.append(words["age"].format(age=spec.age))
+    if spec.play_time is not None:
+        parts.append(f"**{spec.play_time}** {words['minutes']}" if isinstance(spec.play_time, int) else f"**{escape(spec.play_time)}**")
+    return "   ·   ".join(parts)

@@ -127,7 +127,7 @@ function shapeOutline(box, points, w, h, inset) {
 
 function makeTile() {
   const tile = el("figure", "tile");
-  tile.append(el("div", "faces"), el("figcaption"));
+  tile.append(el("div", "faces"), el("figcaption"), el("small", "answer-count"));
   tile.tabIndex = 0;
   tile.addEventListener("click", () => select(tile.dataset.key));
   tile.addEventListener("keydown", (e) => { if (e.key === "Enter") select(tile.dataset.key); });
@@ -142,6 +142,10 @@ function updateTile(tile, item) {
   const caption = tile.querySelector("figcaption");
   caption.textContent = item.count > 1 ? `${item.id} ×${item.count}` : item.id;
   caption.title = item.name;
+  const answers = item.answers || [];
+  const older = answers.filter((a) => a.older).length;
+  tile.querySelector(".answer-count").textContent = answers.length
+    ? `${answers.length} answer${answers.length === 1 ? "" : "s"}${older ? `, ${older} on an older version` : ""}` : "";
 }
 
 function makeSection(section) {
@@ -246,6 +250,7 @@ function renderDetail() {
   const where = el("code", "where", item.where);
   $("detail-where").replaceChildren(`${item.id}${item.count > 1 ? " ×" + item.count : ""} · defined at `, where);
   reconcile($("detail-faces"), item.images, (s) => s.side, makeFrame, (f, s) => updateFrame(f, s, item));
+  renderAnswers(item.answers || []);
   reconcile($("detail-fields").tBodies[0], item.fields, (row) => row[0], () => {
     const tr = el("tr"), td = el("td");
     td.append(el("div", "value"), el("div", "where"));
@@ -255,6 +260,22 @@ function renderDetail() {
     tr.querySelector("th").textContent = key;
     tr.querySelector(".value").textContent = value;
     tr.querySelector(".where").textContent = where;
+  });
+}
+
+// A card's playtest answers (pnp feedback import), newest first; one given on an older version of the card is marked.
+function renderAnswers(answers) {
+  $("detail-answers").hidden = answers.length === 0;
+  $("detail-answers-title").textContent = `Playtest answers (${answers.length})`;
+  reconcile($("detail-answer-list"), answers, (a) => `${a.time} ${a.code} ${JSON.stringify(a.answers)}`, () => {
+    const li = el("li");
+    li.append(el("p", "when"), el("dl"));
+    return li;
+  }, (li, a) => {
+    li.classList.toggle("older", a.older);
+    const on = [a.version && `v${a.version}`, a.code].filter(Boolean).join(" · ");
+    li.querySelector(".when").textContent = `${a.time}${on ? " · " + on : ""}${a.older ? " · older version" : ""}`;
+    li.querySelector("dl").replaceChildren(...a.answers.flatMap(([q, v]) => [el("dt", "", q), el("dd", "", v)]));
   });
 }
 

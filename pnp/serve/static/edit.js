@@ -26,7 +26,8 @@ function canEdit() { return editing.on; }
 function frameTarget(frame) {
   const tile = frame.closest(".tile");
   const item = tile ? tile.dataset.key : frame.closest("#detail-faces") ? view.selected : null;
-  return item && item.startsWith("deck:") ? { item, side: frame.dataset.side } : null;
+  // the pieces drawn by templates; a player aid, drawn by pnp, answers why nothing on it moves
+  return item && /^(deck|board|token|reference:aid):/.test(item) ? { item, side: frame.dataset.side } : null;
 }
 
 async function elementsOf(item, side, frame) {
@@ -287,7 +288,9 @@ async function followRedraw() {
   if (!sel || editing.following) return;
   const img = sel.frame.querySelector("img.face");
   const src = img ? img.getAttribute("src") : null;
-  const newImage = src !== sel.src, redrawn = !!(wait && wait.drawings !== undefined && game && game.drawings > wait.drawings);
+  // `drawings` counts the game's card drawings: a board or a token is drawn after them, so only its new image says so
+  const cards = sel.item.startsWith("deck:");
+  const newImage = src !== sel.src, redrawn = !!(cards && wait && wait.drawings !== undefined && game && game.drawings > wait.drawings);
   if (!img || (newImage && img.dataset.loadedSrc !== src) || (!newImage && !redrawn)) return;
   editing.following = true;
   try {

@@ -1,0 +1,291 @@
+"""`pnp export GAME --vendor NAME`: every component as one print service asks for it (pnp.targets.vendors).
+
+Each component is matched to a product of the vendor (a deck of poker cards to
+its poker deck); one the vendor prints no product for is named with the nearest
+product, as a warning, and left out. Each layout of pnp.targets.vendors.LAYOUTS
+is written by one function below, from the same faces as every other export;
+every file is checked against the vendor's numbers (pnp.targets.vendor_preflight)
+before the folder appears, with a README.txt of the upload steps and, for
+MakePlayingCards, an MPC Autofill order per deck (pnp.targets.order_files).
+"""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+
+from pnp.core.errors import Loc, warning
+from pnp.core.files import file_name
+from pnp.core.units import PT_PER_MM
+from pnp.layout import rl
+from pnp.layout.elements import Face
+from pnp.outputs.context import GameContext
+from pnp.render.draw import FaceDrawer
+from pnp.render.pdf import new_canvas
+from pnp.render.pdf_colours import cmyk
+from pnp.targets.components import Component, collect, printed_sides, printed_trim
+from pnp.targets.export_png import png_folder, png_size
+from pnp.targets.k_only import key_small_type
+from pnp.targets.order_files import mpc_order, quantities_csv
+from pnp.targets.png import PngEncoder
+from pnp.targets.rendering import EXTRA_BLEED_MM, count_text, distinct_faces, png_bytes, raster
+from pnp.targets.staging import Export, ExportRequest
+from pnp.targets.vendor_preflight import Expect, check_file, order_findings, safe_zone_finding, vendor_breaches
+from pnp.targets.vendors import Product, Vendor, vendor_named
+
+K = PT_PER_MM
+MPC_AUTOFILL_PRODUCT = "poker"  # MPC Autofill fills MakePlayingCards' blank poker-size card page alone (its constants.py starting_url)
+PRODUCT_KIND = {"cards": "cards", "player-aids": "cards", "boards": "boards", "tokens": "tokens"}
+CONDITIONS = {  # a CMYK file's PDF/X output intent: (registered condition, its name)
+    "CGATS TR 001": ("CGATS TR 001", "U.S. Web Coated (SWOP) v2"),
+    "FOGRA39": ("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)"),
+}
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A component the vendor prints, with the product that prints it."""
+
+    component: Component
+    product: Product
+    trim: tuple[float, float]
+
+
+def vendor_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
+    """Every component the vendor prints, laid out as its upload page asks, checked, with README.txt."""
+    vendor = vendor_named(request.vendor)
+    placed, left = [], []
+    components = collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM, findings, request.decks)
+    for component in components:
+        trim = printed_trim(component, vendor.bleed_mm)
+        product, nearest = vendor.product_for(PRODUCT_KIND[component.kind], trim)
+        if product is None:
+            findings.append(warning("vendor-product", f"{vendor.title} prints no {component.kind} of {trim[0]:g} × {trim[1]:g} mm: {component.name} "
+                                    f"is left out of this export; its nearest product is the {nearest.name} ({nearest.kind}, {nearest.trim_mm[0]:g} × "
+                                    f"{nearest.trim_mm[1]:g} mm): resize the component to print it there", _component_loc(gctx, component)))
+            left.append(f"{component.name} ({trim[0]:g} × {trim[1]:g} mm): no product of this size; the nearest is the {nearest.name}")
+            continue
+        placed.append(Placed(component, product, trim))
+    findings.extend(_safe_zone(gctx, vendor, [p.component for p in placed]))
+    if not request.decks:
+        boxes = _boxes(gctx, vendor)
+        findings.extend(boxes)
+        left += [f.message for f in boxes]
+    WRITERS[vendor.layout](gctx, vendor, placed, result, findings, where)
+    if result.files:
+        result.files["README.txt"] = readme(gctx.game.title, vendor, placed, left).encode("utf-8")
+    result.next_step = f"{vendor.title}: follow README.txt in the folder ({count_text(len(placed), 'component')})"
+
+
+def _safe_zone(gctx: GameContext, vendor: Vendor, components: list[Component]) -> list:
+    """Words inside the vendor's safe zone (wider than pnp's), one finding per template line that drew them: the decks
+    that have any are drawn again with tracing on to find those lines (the others never pay for it); what other
+    components draw there is said at the component's file."""
+    breaches = {c.id: vendor_breaches(vendor, c) for c in components}
+    decks = tuple(c.id for c in components if breaches[c.id] and c.kind == "cards")
+    origins: dict = {}
+    if decks:
+        with gctx.layouts.tracing() as origins:
+            collect(gctx, vendor.bleed_mm + EXTRA_BLEED_MM, [], decks)
+    at: dict[Loc, tuple[Component, list]] = {}
+    for c in components:
+        for b in breaches[c.id]:
+            at.setdefault(origins.get(b.element) or _component_loc(gctx, c), (c, []))[1].append(b)
+    return [safe_zone_finding(vendor, sorted(found, key=lambda b: b.depth), loc, gctx.game.slug, c.name) for loc, (c, found) in at.items()]
+
+
+def _component_loc(gctx: GameContext, component: Component) -> Loc:
+    """Where a component is declared: a deck's `size` line, a board's or token set's item in its file, the player
+    aids' `card_size`; the file of its kind when the item is not found."""
+    game = gctx.game
+    deck = game.decks.get(component.id) if component.kind == "cards" else None
+    if deck is not None:
+        return deck.loc_of("size")
+    data = {"boards": game.boards_data, "tokens": game.tokens_data, "player-aids": game.reference_data}[component.kind]
+    file = Loc(f"{game.rel}/{ {'boards': 'boards.yaml', 'tokens': 'tokens.yaml', 'player-aids': 'reference.yaml'}[component.kind]}")
+    if data is None:
+        return file
+    if component.kind == "player-aids":
+        return data.loc_of("card_size") if "card_size" in data else file
+    items = data.get(component.kind) or []
+    return next((items.loc_of(i) for i, item in enumerate(items) if hasattr(item, "get") and str(item.get("id")) == component.id), file)
+
+
+def _boxes(gctx: GameContext, vendor: Vendor) -> list:
+    """One finding for the game's boxes: pnp draws boxes as nets for home printing (`pnp build`), never at a vendor's dieline."""
+    game = gctx.game
+    if not game.boxes:
+        return []
+    ids = ", ".join(box.id for box in game.boxes.boxes)
+    nearest = next((p for p in vendor.products if p.kind == "boxes"), None)
+    offer = f"order their {nearest.name} and print it from their template" if nearest else "pnp's vendor table lists no box of theirs"
+    loc = game.boxes_data["boxes"].loc_of(0) if game.boxes_data else Loc(f"{game.rel}/boxes.yaml")
+    return [warning("vendor-box", f"the boxes ({ids}) are left out of this export for {vendor.title}: pnp draws boxes as nets for home "
+                    f"printing; {offer}", loc, game=game.slug)]
+
+
+def readme(title: str, vendor: Vendor, placed: list[Placed], left: list[str]) -> str:
+    """README.txt: what the folder holds for which product, what it leaves out, and the vendor's upload steps."""
+    lines = [f"{title} for {vendor.title}", "", f"Files: {vendor.naming}.",
+             f"Every file: {vendor.bleed_mm:g} mm bleed a side, {vendor.safe_mm:g} mm safe zone, {vendor.dpi} dpi, {vendor.colour}"
+             + (f", total ink at most {vendor.ink_limit:.0%}" if vendor.ink_limit else "") + ".", "", "Components:"]
+    lines += [f"  {p.component.name}: {p.component.copies} × {p.product.name} ({p.trim[0]:g} × {p.trim[1]:g} mm)" for p in placed]
+    lines += ["", "Left out:", *(f"  {line}" for line in left)] if left else []
+    lines += ["", "Upload steps:"] + [f"  {n}. {step}" for n, step in enumerate(vendor.steps, 1)]
+    lines += ["", "Where these numbers come from:"] + [f"  {what}: {where}" for what, where in vendor.sources]
+    return "\n".join(lines) + "\n"
+
+
+# --- one writer per layout ---------------------------------------------------
+
+
+def _png_faces(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
+    """A PNG per distinct face; quantities.csv per folder; an MPC Autofill order per deck for MakePlayingCards."""
+    for p in placed:
+        _png_component(gctx, vendor, p, result, findings, where)
+
+
+def _png_component(gctx, vendor: Vendor, p: Placed, result: Export, findings: list, where) -> None:
+    component, folder = p.component, png_folder(p.component)
+    size = png_size(p.trim, vendor.bleed_mm, vendor.dpi)
+    sides = [printed_sides(component, item, vendor.bleed_mm) for item in component.items]
+    backs = Counter(back for _, back in sides if back is not None)
+    shared = backs.most_common(1)[0][0] if backs else None
+    names: dict[Face, str] = {}
+    for item, (front, back) in zip(component.items, sides, strict=True):
+        names.setdefault(front, f"{folder}/{component.stem(item)}.png")
+        if back is not None:
+            names.setdefault(back, f"{folder}/back.png" if back == shared else f"{folder}/{component.stem(item)}-back.png")
+    faces = distinct_faces(names)
+
+    def written(face: Face, data: bytes) -> None:
+        result.files[names[face]] = data
+        findings.extend(check_file(vendor, data, where(names[face]), Expect(size_px=size)))
+
+    with PngEncoder(functools.partial(png_bytes, dpi=vendor.dpi)) as encoder:
+        for face, image in zip(faces, raster(gctx, faces, size, vendor.dpi / 25.4), strict=True):
+            encoder.add(image, functools.partial(written, face))
+    rows = [(names[front], names.get(back, ""), item) for item, (front, back) in zip(component.items, sides, strict=True)]
+    result.files[f"{folder}/quantities.csv"] = quantities_csv(folder, rows)
+    if vendor.name == "makeplayingcards" and component.deck_like and p.product.name == MPC_AUTOFILL_PRODUCT:
+        order = f"{file_name(folder.replace('/', '-'))}.xml"
+        xml, found = mpc_order(folder, rows, shared and names[shared], where(order))
+        result.files[order] = xml
+        findings.extend(found)
+    result.notes.append(f"{folder}/: {count_text(len(faces), 'image')} of {size[0]} × {size[1]} px for {component.copies} × {p.product.name}")
+
+
+def _pages(component: Component, vendor: Vendor) -> list[tuple[str, Face]]:
+    """(role, face) of every copy's front then back, in the vendor's page order for one component."""
+    pages: list[tuple[str, Face]] = []
+    backs: list[tuple[str, Face]] = []
+    paired = vendor.layout in ("pdf-back-front", "pdf-front-back-per-size") and component.deck_like
+    for item in component.items:
+        front, back = printed_sides(component, item, vendor.bleed_mm)
+        if back is None and paired:  # a card page pair needs its back page: a card without a back prints a blank one
+            back = Face(front.w, front.h, front.bleed, (), frozenset())
+        for _ in range(item.copies):
+            pair = [("front", front)] + ([("back", back)] if back is not None else [])
+            if vendor.layout == "pdf-back-front":
+                pair.reverse()
+            if vendor.layout == "pdf-fronts-then-back":
+                pages.append(pair[0])
+                backs.extend(pair[1:])
+            else:
+                pages.extend(pair)
+    return pages + list(dict.fromkeys(backs))  # fronts then back: each distinct back once, in order
+
+
+def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
+    """One face a page: a PDF per component, or per card size (MBPrint)."""
+    slug = gctx.game.slug
+    files: dict[str, tuple[str, tuple[float, float], list]] = {}
+    for p in placed:
+        if vendor.layout == "pdf-front-back-per-size":
+            name = file_name(f"{slug}-{p.trim[0]:g}x{p.trim[1]:g}mm", ".pdf")
+        else:
+            name = file_name(f"{slug}-{p.component.id}" if p.component.kind == "cards" else f"{slug}-{p.component.kind}-{p.component.id}", ".pdf")
+        title, trim, pages = files.setdefault(name, (p.component.name, p.trim, []))
+        pages.extend(_pages(p.component, vendor))
+    for name, (title, trim, pages) in files.items():
+        page_mm = (trim[0] + 2 * vendor.bleed_mm, trim[1] + 2 * vendor.bleed_mm)
+        placements = [[(face, vendor.bleed_mm, vendor.bleed_mm)] for _, face in pages]
+        data = _pdf(gctx, vendor, title, page_mm, trim, placements)
+        keys = _keys([[face] for _, face in pages])
+        findings.extend(order_findings(vendor, [role for role, _ in pages], where(name)))
+        findings.extend(check_file(vendor, data, where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
+        result.files[name] = data
+        result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
+
+
+def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings: list, where) -> None:
+    """Sheets of N cards: a fronts page, then its backs page mirrored left to right (a sheet flipped on its long edge)."""
+    sheet_w, sheet_h = vendor.sheet_mm
+    for p in placed:
+        cell = (p.trim[0] + 2 * vendor.bleed_mm, p.trim[1] + 2 * vendor.bleed_mm)
+        usable = (sheet_w - 2 * vendor.sheet_margin_mm, sheet_h - 2 * vendor.sheet_margin_mm)
+        cols, rows = int(usable[0] // cell[0]), int(usable[1] // cell[1])
+        name = file_name(f"{gctx.game.slug}-{p.component.id}-sheets", ".pdf")
+        if cols * rows == 0:
+            findings.append(warning("vendor-product", f"{p.component.name} ({p.trim[0]:g} × {p.trim[1]:g} mm) does not fit a "
+                                    f"{sheet_w / 25.4:g} × {sheet_h / 25.4:g} in sheet", Loc(where(name))))
+            continue
+        x0, y0 = (sheet_w - cols * cell[0]) / 2, (sheet_h - rows * cell[1]) / 2
+        copies = [printed_sides(p.component, item, vendor.bleed_mm) for item in p.component.items for _ in range(item.copies)]
+        pages, roles = [], []
+        for start in range(0, len(copies), cols * rows):
+            chunk = copies[start:start + cols * rows]
+            spot = [(x0 + (i % cols) * cell[0] + vendor.bleed_mm, sheet_h - y0 - (i // cols + 1) * cell[1] + vendor.bleed_mm) for i in range(len(chunk))]
+            pages.append([(front, x, y) for (front, _), (x, y) in zip(chunk, spot, strict=True)])
+            roles.append("front")
+            if any(back is not None for _, back in chunk):  # a sheet of cards without backs has no backs page
+                pages.append([(back, sheet_w - x - p.trim[0], y) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
+                roles.append("back")
+        data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages)
+        keys = _keys([[(face, round(x, 3), round(y, 3)) for face, x, y in page] for page in pages])
+        findings.extend(order_findings(vendor, roles, where(name)))
+        findings.extend(check_file(vendor, data, where(name), Expect(page_mm=(sheet_w, sheet_h), pages=keys)))
+        result.files[name] = data
+        result.notes.append(f"{name}: {count_text(roles.count('front'), 'sheet')} of {cols} × {rows} {p.product.name} cards, fronts then mirrored backs")
+
+
+def _keys(pages: list[list]) -> tuple[int, ...]:
+    """Each page's plan as a number: equal numbers for pages that draw the same, different for any other."""
+    seen: dict = {}
+    return tuple(seen.setdefault(tuple(page), len(seen)) for page in pages)
+
+
+def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: tuple[float, float] | None, pages: list[list]) -> bytes:
+    """A PDF of `pages`, each a list of (face, x mm, y mm from the page's bottom left to the trim's): CMYK within the
+    vendor's ink limit with PDF/X keys, or RGB; a page with one face gets its TrimBox and BleedBox."""
+    game = gctx.game
+    page = (page_mm[0] * K, page_mm[1] * K)
+    c, buf = new_canvas(page, gctx.body_font, f"{game.title} — {title}", f"{title}: print file for {vendor.title}")
+    if trim is not None:
+        b = vendor.bleed_mm
+        c.setTrimBox((b * K, b * K, (trim[0] + b) * K, (trim[1] + b) * K))
+        c.setBleedBox((0, 0, *page))
+    if vendor.colour == "CMYK":
+        rl.mark_pdfx(c, "PDF/X-1a:2003", CONDITIONS[vendor.condition])
+        drawer = FaceDrawer(c, gctx.icons, colour_filter=functools.partial(cmyk, limit=vendor.ink_limit), face_filter=key_small_type)
+    else:
+        drawer = FaceDrawer(c, gctx.icons)
+    clipped = [[(face._replace(bleed=vendor.bleed_mm), x, y) for face, x, y in placements] for placements in pages]
+    uses = Counter(face for placements in clipped for face, _, _ in placements)
+    for placements in clipped:
+        for face, x, y in placements:
+            drawer.draw_face(face, x * K, y * K, reused=uses[face] > 1)
+        c.showPage()
+    drawer.shared.finish()
+    c.save()
+    return buf.getvalue()
+
+
+WRITERS = {
+    "png-faces": _png_faces,
+    "pdf-back-front": _page_pdfs,
+    "pdf-front-back-per-size": _page_pdfs,
+    "pdf-fronts-then-back": _page_pdfs,
+    "pdf-per-component": _page_pdfs,
+    "sheets-mirrored": _sheets,
+}

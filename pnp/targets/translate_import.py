@@ -1,0 +1,362 @@
+"""`pnp translate import`: a translator's sheet (`pnp translate export`'s CSV or XLSX) written back into the game's data.
+
+Each translation goes beside its source as `field@lang` (a YAML key, or a sheet's
+column), with `field@lang~src`, the digest of the source text the sheet showed the
+translator (pnp.data.languages.source_digest): when that text has changed since,
+`validate` says so at once. Every row is checked before any file is written; a bad
+cell is an error at its place in the sheet (`de.csv:7:4`, `de.xlsx[de]!D7`), and one
+error writes nothing. Each file is written whole (a temporary file renamed).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, error, warning
+from pnp.core.files import write_atomic
+from pnp.data.languages import MARK, digest_key, listed_languages, source_digest, source_text
+from pnp.data.source import LocList, load_yaml
+from pnp.data.spreadsheet import SheetSource, read_rows, text_delimiter
+from pnp.data.translations import WRITABLE_SHEETS, Place, game_places, places, sections
+from pnp.targets.translate import FORMULA_STARTS, KNOWN
+from pnp.targets.yaml_writes import block_lines, flow_changes, flow_value, is_flow, key_span
+
+
+@dataclass
+class Edit:
+    """One translation to write: where its source is, its text (a list's items one a line) and the source's digest."""
+
+    cell_id: str
+    place: Place
+    lang: str
+    text: str
+    digest: str
+    at: Loc  # its cell in the translator's sheet
+
+
+@dataclass
+class ImportResult:
+    """What an import wrote: (file, translations written) for each file, and the findings."""
+
+    files: list[tuple[Path, int]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _cell_text(value) -> str:
+    """A sheet cell as text, the export's guard quote before a formula-like start taken off."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value).replace("\r\n", "\n").strip()
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+
+
+def _columns(head: list[tuple[object, Loc]], rel: str) -> tuple[dict[str, int], str, str]:
+    """{header: column}, the source language and the translation's, from the header row (id, where, <source>, <lang>, …)."""
+    names = {_cell_text(v): i for i, (v, _) in enumerate(head) if _cell_text(v)}
+    langs = [name for name in names if name not in KNOWN]
+    if "id" not in names or len(langs) != 2:
+        where = head[0][1] if head else Loc(rel)
+        raise PnpError(error("translate-header", "the header row must name id, the source language's column and the translation's "
+                             f"(as `pnp translate export` writes it: id, where, en, de, status, fits, face); it reads {', '.join(names) or 'nothing'}", where))
+    return names, langs[0], langs[1]
+
+
+def read_sheet(path: Path, rel: str) -> tuple[list[list[tuple[object, Loc]]], dict[str, int], str, str]:
+    """The sheet's rows, its header first, its columns, and its source and translation languages."""
+    rows = [row for row in read_rows(SheetSource(path, rel)) if any(_cell_text(v) for v, _ in row)]
+    if not rows:
+        raise PnpError(error("translate-empty", "this sheet is empty: import the sheet `pnp translate export` wrote, filled in", Loc(rel)))
+    columns, source, lang = _columns(rows[0], rel)
+    return rows, columns, source, lang
+
+
+def _at(row: list, i: int, rel: str) -> tuple[str, Loc]:
+    if i < len(row):
+        return _cell_text(row[i][0]), row[i][1]
+    last = row[-1][1]
+    return "", last._replace(col=i + 1)
+
+
+class _Games:
+    """Each game's translatable places, read once, by cell id; and whether the sheet's languages are the game's, said
+    once for each game at the translation's header cell."""
+
+    def __init__(self, project, source_lang: str, lang: str, lang_at: Loc):
+        self.project, self.found, self.refused = project, {}, set()
+        self.source_lang, self.lang, self.lang_at = source_lang, lang, lang_at
+
+    def speaks(self, slug: str, findings: list) -> bool:
+        """Whether game `slug` has the sheet's source language as its source and its language as another."""
+        if slug not in self.refused:
+            langs = listed_languages(_game_yaml(self.project, slug))
+            if self.lang != langs[0] and self.lang in langs and self.source_lang == langs[0]:
+                return True
+            findings.append(error("translate-language", f"this sheet translates {self.source_lang} into {self.lang}; {slug}'s languages are "
+                                  f"{', '.join(langs)} ({langs[0]} the source): add '{self.lang}' to `languages:` in its game.yaml, or import a "
+                                  "sheet exported for this game", self.lang_at))
+            self.refused.add(slug)
+        return False
+
+    def places(self, slug: str, findings: list) -> dict[str, Place] | None:
+        if slug not in self.found:
+            if slug not in self.project.game_slugs():
+                self.found[slug] = None
+            else:
+                files, failed = game_places(self.project, slug)
+                findings += failed
+                self.found[slug] = {cid: place for _, found in files for cid, place in found.items()}
+        return self.found[slug]
+
+
+def planned_edits(project, rows, columns: dict[str, int], source_lang: str, lang: str, rel: str) -> tuple[list[Edit], list[Finding]]:
+    """The translations the sheet changes (a cell that differs from the data's, or whose stale or unchecked status the
+    translator cleared), each checked; the findings of every row that cannot be written."""
+    head, rows = rows[0], rows[1:]
+    games, edits, findings, seen = _Games(project, source_lang, lang, head[columns[lang]][1]), [], [], {}
+    for row in rows:
+        cid, id_at = _at(row, columns["id"], rel)
+        text, text_at = _at(row, columns[lang], rel)
+        shown, shown_at = _at(row, columns[source_lang], rel)
+        if not cid:
+            if text:
+                findings.append(error("translate-no-id", "this row has a translation and no id: copy its row from the exported sheet whole", id_at))
+            continue
+        if cid in seen:
+            findings.append(error("translate-twice", f"{cid} is translated twice (first at {seen[cid]}): keep one row", id_at))
+            continue
+        seen[cid] = id_at
+        place = _place(games, cid, id_at, findings)
+        if place is None or not text:
+            continue  # an empty cell leaves the data as it is
+        edit = _edit(cid, place, lang, text, shown, shown_at, text_at, _at(row, columns["status"], rel)[0] if "status" in columns else "", findings)
+        if edit is not None:
+            edits.append(edit)
+    return edits, findings
+
+
+def _place(games: _Games, cid: str, at: Loc, findings: list) -> Place | None:
+    """The place a cell id names in the game as it is now, or None with an error at the id's cell."""
+    m = re.fullmatch(r"data/([^/#]+)/[^#]+#.+", cid)
+    known = games.places(m[1], findings) if m else None
+    if known is None:
+        findings.append(error("translate-unknown", f"'{cid}' names no game's file: the id is `pnp translate export`'s, data/<game>/<file>#<field>", at))
+        return None
+    if cid not in known:
+        findings.append(error("translate-unknown", f"{cid} is no translatable text of the game now{did_you_mean(cid, list(known))}: "
+                              "was it renamed or removed? export the sheet again", at))
+        return None
+    return known[cid] if games.speaks(m[1], findings) else None
+
+
+def _game_yaml(project, slug: str):
+    path = project.data_dir / slug / "game.yaml"
+    try:
+        return load_yaml(path, project.rel(path))
+    except PnpError:
+        return None
+
+
+def _edit(cid: str, place: Place, lang: str, text: str, shown: str, shown_at: Loc, text_at: Loc, status: str, findings: list) -> Edit | None:
+    """The edit a row asks for, or None: unchanged, or refused with an error at its cell."""
+    mapping, key = place.mapping, place.key
+    now = source_text(mapping.get(f"{key}{MARK}{lang}"))
+    recorded = source_text(mapping.get(digest_key(key, lang)))
+    unchanged = text == now and (place.kind == "rulebook" or recorded == source_digest(shown))  # a rulebook keeps no digests
+    if unchanged or (text == now and status.strip()):
+        return None  # as the data has it, or its status left for later
+    if place.kind == "sheet" and place.file.suffix.lower() not in WRITABLE_SHEETS:
+        findings.append(error("translate-workbook", f"this text is in the workbook {place.rel}, which pnp reads and does not write: type the "
+                              f"translation in its `{key}{MARK}{lang}` column there (and `{digest_key(key, lang)}`: {source_digest(shown)})", text_at))
+        return None
+    if shown != source_text(mapping[key]):
+        findings.append(warning("translate-source-changed", f"the source text changed since this sheet was exported (it now reads "
+                                f"'{source_text(mapping[key])[:60]}'): the translation is kept as made from the sheet's text, and validate "
+                                "says it is stale", shown_at))
+    return Edit(cid, place, lang, text, source_digest(shown), text_at)
+
+
+def import_translations(project, path: Path) -> ImportResult:
+    """Read the sheet at `path`, check every row, and write every translation it changes, or nothing after an error."""
+    rel = project.rel(path)
+    result = ImportResult()
+    try:
+        rows, columns, source_lang, lang = read_sheet(path, rel)
+    except PnpError as exc:
+        result.findings += exc.findings
+        return result
+    edits, result.findings = planned_edits(project, rows, columns, source_lang, lang, rel)
+    if any(f.severity == "error" for f in result.findings):
+        return result
+    by_file: dict[Path, list[Edit]] = {}
+    for edit in edits:
+        by_file.setdefault(edit.place.file, []).append(edit)
+    written = []
+    for file, file_edits in by_file.items():
+        try:
+            written.append((*_new_bytes(file, file_edits), len(file_edits)))
+        except PnpError as exc:
+            result.findings += exc.findings
+    if any(f.severity == "error" for f in result.findings):
+        return result
+    for file, data, count in written:
+        write_atomic(file, data)
+        result.files.append((file, count))
+    return result
+
+
+def _new_bytes(file: Path, edits: list[Edit]) -> tuple[Path, bytes]:
+    """(the file to write, its new bytes) for the edits of the source file `file`."""
+    if edits[0].place.kind == "rulebook":
+        return _rulebook_bytes(file, edits)
+    if edits[0].place.kind == "sheet":
+        return file, _sheet_bytes(file, edits)
+    return file, _yaml_bytes(file, edits)
+
+
+# The rulebook: rulebook.<lang>.md, section by section in the source's order.
+
+def _rulebook_bytes(file: Path, edits: list[Edit]) -> tuple[Path, bytes]:
+    """rulebook.<lang>.md with each edited section's text in place of its translation's, or written whole from the
+    sheet when there is none yet (every section translated)."""
+    target = file.parent / f"rulebook.{edits[0].lang}.md"
+    ids = [key for key in edits[0].place.mapping if MARK not in key]
+    by_id = {edit.place.key: edit for edit in edits}
+    if not target.is_file():
+        missing = [sid for sid in ids if sid not in by_id]
+        if missing:
+            raise PnpError(error("translate-rulebook-whole", f"there is no {target.name} yet, and pnp writes it whole: translate every section of "
+                                 f"the rulebook in the sheet ({len(missing)} of {len(ids)} are empty, the first '{missing[0]}'), or write the file yourself",
+                                 edits[0].at))
+        return target, ("\n\n".join(by_id[sid].text for sid in ids) + "\n").encode("utf-8")
+    own = target.read_bytes().decode("utf-8")
+    spans = sections(own)
+    if len(spans) != len(ids):
+        raise PnpError(error("translate-rulebook-sections", f"{target.name} has {len(spans)} sections where rulebook.md has {len(ids)}, so pnp cannot "
+                             "tell which translates which: give them the same headings, then import again", edits[0].at))
+    lines = own.split("\n")
+    for sid, (a, b) in reversed(list(zip(ids, spans, strict=True))):
+        if sid in by_id:
+            while b > a and not lines[b - 1].strip():
+                b -= 1  # the blank lines after a section stay as they were
+            lines[a:b] = by_id[sid].text.split("\n")
+    return target, "\n".join(lines).encode("utf-8")
+
+
+def _yaml_bytes(file: Path, edits: list[Edit]) -> bytes:
+    """The YAML file with each edit's `field@lang` and `field@lang~src` set, checked by reading it back: in a block
+    mapping as lines of their own below the source's, in a `{…}` mapping as pairs right after the source's."""
+    raw = file.read_bytes()
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    text = raw[len(bom):].decode("utf-8")  # it read as UTF-8 a moment ago (load_yaml)
+    newline = "\r\n" if "\r\n" in text else "\n"  # a file saved on Windows keeps its line ends
+    lines = text.split(newline)
+    changes: list[tuple[int, int, list[str]]] = []
+    inline: list[tuple[int, int, int, str]] = []
+    for edit in edits:
+        mapping, key = edit.place.mapping, edit.place.key
+        tkey, dkey, listed = f"{key}{MARK}{edit.lang}", digest_key(key, edit.lang), isinstance(mapping[key], LocList)
+        if is_flow(lines, mapping.loc):
+            found = flow_changes(lines, mapping, key, tkey, dkey, flow_value(edit.text, listed), edit.digest)
+            if found is None:
+                raise PnpError(error("translate-flow", f"{key}'s `{{…}}` mapping runs over several lines in a way pnp does not write into: write "
+                                     "that mapping one key a line, then import again", mapping.key_loc(key)))
+            inline += found
+            continue
+        at = mapping.key_loc(key)
+        block = block_lines(tkey, dkey, edit.text, edit.digest, " " * (at.col - 1), listed)
+        spans = [key_span(lines, mapping.key_loc(k)) for k in (tkey, dkey) if k in mapping]
+        if spans:
+            changes.append((spans[0][0], spans[0][1], block))
+            changes += [(s, e, []) for s, e in spans[1:]]
+        else:
+            end = key_span(lines, at)[1]
+            changes.append((end, end, block))
+    for line, a, b, new in sorted(inline, reverse=True):  # right to left: each change leaves the places before it as they were
+        lines[line] = lines[line][:a] + new + lines[line][b:]
+    for start, end, new in sorted(changes, key=lambda c: (c[0], c[1]), reverse=True):
+        lines[start:end] = new
+    data = bom + newline.join(lines).encode("utf-8")
+    _check_written(file, data, edits)
+    return data
+
+
+def _check_written(file: Path, data: bytes, edits: list[Edit]) -> None:
+    """Refuse bytes that do not read back as the translations asked for (a layout of the file pnp did not foresee)."""
+    rel = edits[0].place.rel
+    try:
+        found = places(load_yaml(file, rel, data), file, rel)
+    except PnpError as exc:
+        raise PnpError([error("translate-unwritable", f"writing the translations would break this file ({exc.findings[0].message}): "
+                              "add them by hand", Loc(rel))]) from None
+    for edit in edits:
+        place = found.get(edit.cell_id)
+        wanted = [i for i in edit.text.split("\n") if i.strip()] if isinstance(edit.place.mapping[edit.place.key], LocList) else edit.text
+        if place is None or source_text(place.mapping.get(f"{place.key}{MARK}{edit.lang}")) != source_text(wanted) \
+                or source_text(place.mapping.get(digest_key(place.key, edit.lang))) != edit.digest:
+            raise PnpError(error("translate-unwritable", f"the translation of {edit.place.key} could not be written so that it reads back as given: "
+                                 f"add it by hand", edit.place.mapping.key_loc(edit.place.key)))
+
+
+# Text sheets: a translation is a column of its own beside its source's; the other cells as they were.
+
+def _sheet_bytes(file: Path, edits: list[Edit]) -> bytes:
+    """The text sheet with each edit's `field@lang` and `field@lang~src` cells set (their columns added beside the
+    source's where the header lacks them): the rows it did not change keep their very text, so a diff shows the edits."""
+    raw = file.read_bytes()
+    text = raw.decode("utf-8-sig")
+    read = [0]  # how much of the text the reader has taken: it takes a row's lines, never more
+
+    def taken():
+        for chunk in io.StringIO(text, newline=""):
+            read[0] += len(chunk)
+            yield chunk
+
+    delimiter = text_delimiter(file, text)
+    reader = csv.reader(taken(), delimiter=delimiter)
+    rows, starts, ends, line = [], [], [0], 1
+    for values in reader:
+        starts.append(line)
+        rows.append(values)
+        ends.append(read[0])
+        line = reader.line_num + 1
+    head_at = next(i for i, row in enumerate(rows) if any(v.strip() for v in row))
+    changed = _set_cells(rows, head_at, starts, edits)
+    out = []
+    for i, row in enumerate(rows):
+        was = text[ends[i]:ends[i + 1]]
+        out.append(_row_text(row, delimiter) + was[len(was.rstrip("\r\n")):] if i in changed else was)
+    return (b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b"") + ("".join(out) + text[ends[-1]:]).encode("utf-8")
+
+
+def _set_cells(rows: list[list[str]], head_at: int, starts: list[int], edits: list[Edit]) -> set[int]:
+    """Set each edit's two cells in `rows`; the indexes of the rows changed (all from the header down once a column is added)."""
+    head, changed = rows[head_at], set()
+    for edit in edits:
+        row_at = starts.index(edit.place.mapping.loc.line)
+        for name, value in ((f"{edit.place.key}{MARK}{edit.lang}", edit.text), (digest_key(edit.place.key, edit.lang), edit.digest)):
+            if name not in head:
+                after = max(i for i, h in enumerate(head) if h.strip() == edit.place.key or h.strip().startswith(f"{edit.place.key}{MARK}"))
+                for row in rows[head_at:]:
+                    if len(row) > after:
+                        row.insert(after + 1, "")
+                head[after + 1] = name
+                changed |= set(range(head_at, len(rows)))
+            col = head.index(name)
+            row = rows[row_at]
+            row.extend([""] * (col + 1 - len(row)))
+            row[col] = value
+            changed.add(row_at)
+    return changed
+
+
+def _row_text(row: list[str], delimiter: str) -> str:
+    """One row as CSV, without its line end (the row's own is kept). The writer is given one all the same: it quotes a
+    value holding a character of its line end, and a line break inside an unquoted value would split the row."""
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerow(row)
+    return out.getvalue()[:-2]

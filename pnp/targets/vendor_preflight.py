@@ -1,0 +1,127 @@
+"""Preflight for a print service: every file of `pnp export --vendor` read back and checked against the vendor's record
+(pnp.targets.vendors), and the words each face sets inside the vendor's safe zone.
+
+A PNG: format, RGB without transparency, its exact pixel size, its dpi. A
+PDF: page count, each page's size (and TrimBox and BleedBox for a page a
+face), the colour space (CMYK only where the vendor asks it, no transparency),
+the total ink against the vendor's limit, every font embedded, and the page
+order: pages the plan says show the same thing must draw the same, and no two
+others may. The plan itself is checked against the vendor's rule of page order
+(`order_findings`).
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, replace
+
+from pnp.core.errors import Finding, Loc, error, warning
+from pnp.core.units import SAFE_MM
+from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
+from pnp.targets.components import Component, printed_sides
+from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png
+from pnp.targets.vendors import Vendor
+
+PT = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What one written file must be: a PNG's pixel size, or a PDF's page size (its trim, for a page a face) and pages."""
+
+    size_px: tuple[int, int] | None = None
+    page_mm: tuple[float, float] | None = None
+    trim_mm: tuple[float, float] | None = None  # a page a face: TrimBox and BleedBox are checked
+    pages: tuple[int, ...] = ()  # each page's plan: equal numbers draw the same, different numbers differ
+
+
+def check_file(vendor: Vendor, data: bytes, where: str, expect: Expect) -> list[Finding]:
+    """Every finding of one written file against the vendor's numbers."""
+    if expect.size_px is not None:
+        return check_png(data, where, expect.size_px, vendor.dpi)
+    return _check_pdf(vendor, data, where, expect)
+
+
+def _check_pdf(vendor: Vendor, data: bytes, where: str, expect: Expect) -> list[Finding]:
+    from pypdf import PdfReader
+
+    loc = Loc(where)
+    reader = PdfReader(io.BytesIO(data))
+    found: list[Finding] = []
+    if len(reader.pages) != len(expect.pages):
+        found.append(error("vendor-pages", f"has {len(reader.pages)} pages; {vendor.title} needs {len(expect.pages)}", loc))
+    scan = InkScan(reader)
+    drawn: dict[bytes, int] = {}
+    for n, page in enumerate(reader.pages, 1):
+        contents = page.get_contents()
+        if contents is not None:
+            scan.stream(contents, page.get("/Resources"))
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        want = expect.page_mm
+        if abs(w - want[0] * PT) > BOX_TOLERANCE_PT or abs(h - want[1] * PT) > BOX_TOLERANCE_PT:
+            found.append(error("vendor-page-size", f"page {n} is {w / PT:.2f} × {h / PT:.2f} mm; {vendor.title} needs {want[0]:.2f} × {want[1]:.2f} mm", loc))
+        if expect.trim_mm is not None:
+            found += box_findings(n, page, expect.trim_mm, vendor.bleed_mm, loc)
+        if n <= len(expect.pages):
+            found += _order(n, contents.get_data() if contents is not None else b"", expect.pages[n - 1], drawn, loc)
+    for f in scan.findings(loc, expect_text=False, ink_limit=vendor.ink_limit or 99.0):
+        if vendor.colour == "RGB" and ("RGB" in f.message or "three-component" in f.message):
+            continue  # an RGB vendor's file is RGB
+        found.append(replace(f, code=f.code.replace("pod-", "vendor-")))
+    return found
+
+
+def _order(n: int, content: bytes, plan: int, drawn: dict, loc: Loc) -> list[Finding]:
+    """Page n against the plan: the same drawing as every earlier page of its plan number, unlike every other's."""
+    first = drawn.setdefault(content, plan)
+    if first != plan:
+        return [error("vendor-page-order", f"page {n} draws what another page of other content draws: the page order is wrong", loc)]
+    return []
+
+
+# The page orders each layout asks for, as the sides pages show (pnp.targets.vendors.LAYOUTS)
+def order_findings(vendor: Vendor, roles: list[str], where: str) -> list[Finding]:
+    """The order of fronts and backs in one file against the vendor's rule."""
+    n = len(roles)
+    rule = {
+        "pdf-back-front": lambda: all(r == ("back" if i % 2 == 0 else "front") for i, r in enumerate(roles)),
+        "pdf-front-back-per-size": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)),
+        "pdf-fronts-then-back": lambda: "back" not in roles or roles.index("back") == roles.count("front"),
+        "sheets-mirrored": lambda: all(r == ("front" if i % 2 == 0 else "back") for i, r in enumerate(roles)) or "back" not in roles,
+    }.get(vendor.layout, lambda: True)
+    if n and not rule():
+        return [error("vendor-page-order", f"its {n} pages are not in {whose(vendor)} order ({vendor.layout})", Loc(where))]
+    if vendor.layout == "pdf-fronts-then-back" and roles.count("back") > 1:
+        return [warning("vendor-backs", f"its cards have {roles.count('back')} different backs; {vendor.title} takes one back page: "
+                        "they follow the fronts in the fronts' order", Loc(where))]
+    return []
+
+
+def vendor_breaches(vendor: Vendor, component: Component) -> list[Breach]:
+    """Words, icons and rules the build passed (outside pnp's SAFE_MM) that lie inside the vendor's wider safe zone."""
+    if vendor.safe_mm <= SAFE_MM + SAFE_EPS_MM:
+        return []
+    out: dict = {}
+    for item in component.items:
+        for face in printed_sides(component, item, vendor.bleed_mm):
+            if face is None:
+                continue
+            for b in safe_area_breaches(face, component.cut, vendor.safe_mm):
+                if b.depth >= SAFE_MM - SAFE_EPS_MM and b.element not in out:
+                    out[b.element] = b
+    return list(out.values())
+
+
+def safe_zone_finding(vendor: Vendor, breaches: list[Breach], loc: Loc, game: str, what: str) -> Finding:
+    """The warning for what one template line draws inside the vendor's safe zone (its nearest first), at that line."""
+    breach = breaches[0]
+    label = breach.label if len(breach.label) <= 30 else breach.label[:29] + "…"
+    subject = f"a {label}" if breach.kind == "rule" else f"{'icon' if breach.kind == 'icon' else 'text'} '{label}'"
+    more = f" (and {len(breaches) - 1} more drawn here)" if len(breaches) > 1 else ""
+    return warning("vendor-safe-zone", f"{subject}{more} lies {breach.depth:.1f} mm inside the cut, within {whose(vendor)} {vendor.safe_mm:g} mm "
+                   f"safe zone, where its cut may clip it: move it {vendor.safe_mm - breach.depth:.1f} mm inward for this vendor",
+                   loc, game=game, component=what)
+
+
+def whose(vendor: Vendor) -> str:
+    """The vendor's name as an owner: MBPrint's, DriveThruCards'."""
+    return vendor.title + ("'" if vendor.title.endswith("s") else "'s")

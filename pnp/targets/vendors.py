@@ -1,0 +1,196 @@
+"""Print services, one record each: what every vendor's upload page asks for, with where each number was read.
+
+`pnp export GAME --vendor NAME` (pnp.targets.export_vendor), its preflight
+(pnp.targets.vendor_preflight), `pnp validate --vendor` and the vendor table of
+docs/exports.md are all read from `VENDORS`: adding a print service is one
+record below. Every number a record holds is cited in its `sources` (the page
+and the day it was read); a number no published page gave is said to be
+assumed, and from what, never written as if it had been read.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+READ = "read 2026-11-26"
+IN = 25.4  # mm an inch
+PRINTING = "not found on the vendor's site; assumed from pnp's PRINTING.md table of card sizes"
+
+# How a vendor wants the files laid out (pnp.targets.export_vendor writes each).
+LAYOUTS = {
+    "png-faces": "a PNG per distinct face at the vendor's bleed and dpi, each card's quantity beside it",
+    "pdf-back-front": "one PDF per deck, a card a page pair: its back, then its front",
+    "pdf-front-back-per-size": "one PDF per card size (every deck of that size), a card a page pair: its front, then its back",
+    "pdf-fronts-then-back": "one PDF per deck, every front a page, the back as the last page",
+    "pdf-per-component": "one PDF per deck, board, token set and the player aids, each copy's front then back",
+    "sheets-mirrored": "card sheets of N: a fronts page, then its backs page mirrored left to right",
+}
+
+
+@dataclass(frozen=True)
+class Product:
+    """One thing a vendor prints: its kind (the component kinds of pnp.targets.components) and trim size."""
+
+    name: str  # as the vendor's catalogue calls it
+    kind: str  # cards, boards, tokens or boxes
+    trim_mm: tuple[float, float]
+    source: str  # where its size was read (URL and day), or what it was assumed from
+
+
+@dataclass(frozen=True)
+class Vendor:
+    """One print service: its numbers, its file layout and what it forbids; every number cited in `sources`."""
+
+    name: str  # `--vendor NAME`
+    title: str
+    layout: str  # a key of LAYOUTS
+    bleed_mm: float  # per side
+    safe_mm: float  # words and symbols stay this far inside the trim
+    dpi: int
+    colour: str  # "RGB" or "CMYK": the colour space of every file
+    ink_limit: float | None  # total area coverage, 2.4 = 240 %; None: RGB files
+    products: tuple[Product, ...]  # empty: any size (a generic printer)
+    forbids: tuple[str, ...]  # what the vendor refuses: crop marks, transparency, RGB…
+    naming: str  # how the files are named
+    steps: tuple[str, ...]  # the upload steps, for README.txt
+    sources: tuple[tuple[str, str], ...]  # (which numbers, where they were read or what they were assumed from)
+    condition: str = ""  # a CMYK file's PDF/X output condition
+    sheet_mm: tuple[float, float] | None = None  # sheets-mirrored: the sheet
+    sheet_margin_mm: float = 0.0
+
+    def product_for(self, kind: str, trim: tuple[float, float]) -> tuple[Product | None, Product | None]:
+        """(the product that prints a component of this kind and trim, the nearest product when none does)."""
+        if not self.products:
+            return Product("any size", kind, trim, "a generic printer prints any size"), None
+        same = [p for p in self.products if p.kind == kind] or list(self.products)
+
+        def distance(p: Product) -> float:
+            a, b = sorted(p.trim_mm), sorted(trim)
+            return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+        nearest = min(same, key=distance)
+        fits = nearest.kind == kind and distance(nearest) <= SIZE_TOLERANCE_MM
+        return (nearest, None) if fits else (None, nearest)
+
+
+SIZE_TOLERANCE_MM = 0.6  # a 63 × 88 mm design is a poker card (63.5 × 88.9) at any shop; a tarot card is not
+
+
+def _cards(source: str, *sizes: tuple[str, float, float]) -> tuple[Product, ...]:
+    return tuple(Product(name, "cards", (w, h), source) for name, w, h in sizes)
+
+
+POKER, BRIDGE, TAROT, MINI = ("poker", 63.5, 88.9), ("bridge", 57.15, 88.9), ("tarot", 69.85, 120.65), ("mini", 44.45, 63.5)
+SQUARE = ("square", 88.9, 88.9)
+DTC_PAGE = "https://help.drivethrupartners.com/hc/de/articles/12780748203543-Spezifikationen-f%C3%BCr-gedruckte-Karten"
+PNP_PAGE = "https://www.printplaygames.com/prototypes/formatting-guidelines/card-formatting-templates/"
+LONGPACK_PAGE = "https://pdfslide.us/documents/board-game-artwork-guidelines-longpack-games-board-game-artwork-guidelines.html"
+MEINSPIEL_PAGE = "https://www.meinspiel.de/format-59x91-mm/ and https://www.meinspiel.de/datencheck-und-upload/"
+MPC_AUTOFILL = "https://github.com/chilli-axe/mpc-autofill (tests/sample.xml, desktop-tool/src/order.py)"
+
+VENDORS = (
+    Vendor(
+        "thegamecrafter", "The Game Crafter", "png-faces", bleed_mm=IN / 8, safe_mm=IN / 8, dpi=300, colour="RGB", ink_limit=None,
+        products=(*_cards(f"{PRINTING} (The Game Crafter's poker, mini and tarot upload sizes)", POKER, BRIDGE, TAROT, MINI, SQUARE),
+                  Product("medium hex tile", "tokens", (76.2, 76.2), "not found; assumed 3 in across, TGC's product page not found"),
+                  Product("bi-fold board", "boards", (18 * IN, 9 * IN), "not found; assumed 18 × 9 in, TGC's product page not found"),
+                  Product("quad-fold board", "boards", (18 * IN, 18 * IN), "not found; assumed 18 × 18 in, TGC's product page not found"),
+                  Product("poker tuck box", "boxes", (63.5, 88.9), "not found; assumed to hold a poker deck, TGC's product page not found")),
+        forbids=("transparency", "CMYK images"),
+        naming="<component>/<card id>.png for each front, back.png for a shared back, <card id>-back.png for a card's own; quantities.csv",
+        steps=("Create a game at thegamecrafter.com and add one product per folder (its name is in the folder's quantities.csv).",
+               "Drag every front of a folder onto the product's card uploader, then set each card's quantity from quantities.csv.",
+               "Upload back.png as the deck's shared back (a card with a file <id>-back.png takes that as its own back).",
+               "Check each proof: nothing you need lies in the outer 1/8 in."),
+        sources=(("300 dpi, 1/8 in bleed, poker 825 × 1125 px, mini 600 × 825, tarot 900 × 1500", f"{PRINTING}; TGC's own pages not found"),
+                 ("1/8 in safe zone", "not found; assumed as DriveThruCards and PRINTING.md state for US shops"),
+                 ("file names and quantities.csv", "not found; TGC's uploader names a card by its file, assumed"))),
+    Vendor(
+        "makeplayingcards", "MakePlayingCards", "png-faces", bleed_mm=36 / 300 * IN, safe_mm=3.0, dpi=300, colour="RGB", ink_limit=None,
+        products=(*_cards(f"{PRINTING} (MakePlayingCards' poker upload 822 × 1122 px)", POKER),
+                  *_cards("not found; assumed from PRINTING.md's sizes", TAROT, MINI)),
+        forbids=("transparency",),
+        naming="<deck>/<card id>.png for each front, back.png for a shared back; <deck>.xml, an MPC Autofill order per poker deck",
+        steps=("Install MPC Autofill's desktop tool (github.com/chilli-axe/mpc-autofill) and run it in this folder: it reads each <deck>.xml "
+               "and fills the order at makeplayingcards.com from the images beside it.",
+               "Or upload by hand (MPC Autofill fills poker-size orders only): choose the card size, the quantity, then every front "
+               "and the back, as quantities.csv lists them.",
+               "An order holds at most 612 cards: a larger deck is split into several orders."),
+        sources=(("36 px (3 mm) bleed, 822 × 1122 px poker at 300 dpi", f"{PRINTING}; MPC's own page not found"),
+                 ("order XML: details quantity/bracket/stock/foil, fronts, backs, cardback; brackets 18 … 612", f"{MPC_AUTOFILL}, {READ}"),
+                 ("3 mm safe zone", "not found; assumed as PRINTING.md's metric safe zone"))),
+    Vendor(
+        "drivethrucards", "DriveThruCards", "pdf-back-front", bleed_mm=IN / 8, safe_mm=IN / 8, dpi=300, colour="CMYK", ink_limit=2.40,
+        products=_cards(f"{PRINTING}; DriveThruCards' size list not found", POKER, TAROT, MINI, SQUARE),
+        forbids=("crop marks", "die lines", "transparency", "RGB", "PNG images"),
+        naming="<game>-<deck>.pdf, one per deck", condition="CGATS TR 001",
+        steps=("In your DriveThru publisher account, add a print-on-demand card title of the deck's size.",
+               "Upload <game>-<deck>.pdf as its print file: the back of card 1, its front, the back of card 2, …",
+               "Order a proof before you publish."),
+        sources=(("one PDF a deck; page 1 the back of card 1, page 2 its front, …; 300 dpi; CMYK at most 240 %; 1/8 in bleed; "
+                  "nothing within 1/8 in of the edge; no die line; PDF/X-1a:2003, fonts embedded", f"{DTC_PAGE}, {READ}"),)),
+    Vendor(
+        "printplay", "Print & Play (PrintPlayGames)", "sheets-mirrored", bleed_mm=2.0, safe_mm=2.0, dpi=300, colour="RGB", ink_limit=None,
+        products=_cards(f"{PRINTING}; Print & Play's card sizes are on their templates", POKER, BRIDGE, TAROT, MINI, SQUARE),
+        forbids=("template layers (cut lines, safe zone)",),
+        naming="<game>-<deck>-sheets.pdf: 12 × 18 in pages, each fronts page followed by its backs page", sheet_mm=(12 * IN, 18 * IN),
+        sheet_margin_mm=IN / 4,
+        steps=("Order the deck's card product at printplaygames.com and upload <game>-<deck>-sheets.pdf as its print file.",
+               "Each fronts page is followed by its backs page, mirrored left to right (the top left front's back is top right)."),
+        sources=(("12 × 18 in portrait sheets at 300 dpi; fronts and backs on separate pages, backs mirrored (top left to top right); "
+                  "at least 2 mm bleed; nothing within 2 mm of the edge; JPEG, PNG or PDF", f"{PNP_PAGE}, {READ}"),
+                 ("a 1/4 in margin around the grid", "not found; assumed, so no card reaches the sheet's edge"))),
+    Vendor(
+        "longpack", "LongPack Games", "pdf-fronts-then-back", bleed_mm=3.0, safe_mm=3.0, dpi=300, colour="CMYK", ink_limit=3.00,
+        products=_cards(f"{PRINTING}; LongPack's size list not found", POKER, BRIDGE, TAROT, MINI, SQUARE),
+        forbids=("crop marks", "RGB", "transparency", "unembedded fonts"),
+        naming="<game>-<deck>.pdf, one per deck: every front, then the back", condition="FOGRA39",
+        steps=("Send each <game>-<deck>.pdf to your LongPack project manager with the card count per file.",
+               "Each file is every front in print order, then the shared back as its last page."),
+        sources=(("PDF 1.4 composite, fonts embedded, CMYK, 300 dpi, 3–5 mm bleed (cards 3–4 mm), total ink 280–300 %",
+                  f"LongPack's Board Game Artwork Guidelines 2018 as copied at {LONGPACK_PAGE}, {READ}"),
+                 ("the back as the last page; 3 mm margin", "not found in that copy; assumed from issue #79's summary of LongPack's page"))),
+    Vendor(
+        "mbprint", "MBPrint", "pdf-front-back-per-size", bleed_mm=3.0, safe_mm=4.0, dpi=300, colour="CMYK", ink_limit=3.00,
+        products=(*_cards(f"{PRINTING}; MBPrint's size list not found", POKER, BRIDGE, TAROT, MINI),
+                  Product("standard", "cards", (59.0, 91.0), f"{MEINSPIEL_PAGE}, {READ}")),
+        forbids=("crop marks", "registration marks", "colour bars", "RGB"),
+        naming="<game>-<width>x<height>mm.pdf: one per card size, front and back alternating", condition="FOGRA39",
+        steps=("Upload one PDF per card size to your MBPrint order: every card's front, then its back, card after card.",
+               "The files carry no crop marks: MBPrint's own die cuts them."),
+        sources=(("3 mm bleed, 4 mm safety from the cut, no crop marks or registration marks, CMYK, total ink at most 300 %, 300 dpi",
+                  f"MBPrint's own page not found; the numbers of meinspiel.de's card guide, {MEINSPIEL_PAGE}, {READ}, "
+                  "which match issue #79's summary of MBPrint"),
+                 ("one PDF per card size, front/back alternating", "not found; assumed from issue #79's summary of MBPrint's page"))),
+    Vendor(
+        "offset", "A generic offset printer (Cartamundi and the like)", "pdf-per-component", bleed_mm=3.0, safe_mm=3.0, dpi=300,
+        colour="CMYK", ink_limit=3.00, products=(),
+        forbids=("RGB", "transparency", "unembedded fonts"),
+        naming="<game>-<component>.pdf, one per deck, board, token set and the player aids", condition="FOGRA39",
+        steps=("Send each PDF to your printer with its count: each copy's front then its back, at trim plus 3 mm bleed.",
+               "Ask for their dielines for boxes and punchboards: these files are rectangular pieces only."),
+        sources=(("CMYK to ISO 12647-2 (FOGRA39), total ink at most 300 %", "Cartamundi's page not found; assumed from issue #79"),
+                 ("3 mm bleed and safe zone, 300 dpi", "not found; assumed as PRINTING.md's metric shops"))),
+)
+
+
+def vendor_names() -> tuple[str, ...]:
+    return tuple(v.name for v in VENDORS)
+
+
+def vendor_named(name: str) -> Vendor:
+    """The vendor `name`; a ValueError naming the known ones for any other."""
+    for vendor in VENDORS:
+        if vendor.name == name:
+            return vendor
+    raise ValueError(f"unknown vendor '{name}': one of {', '.join(vendor_names())}")
+
+
+def vendor_table() -> str:
+    """The vendor table of docs/exports.md, in Markdown, written from the records (tests/test_vendors.py holds the page to it)."""
+    rows = ["| `--vendor` | print service | files | bleed | safe zone | dpi | colour | ink | products |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for v in VENDORS:
+        products = ", ".join(f"{p.name} {p.trim_mm[0]:g} × {p.trim_mm[1]:g}" for p in v.products) or "any size"
+        ink = f"{v.ink_limit:.0%}" if v.ink_limit else "–"
+        rows.append(f"| `{v.name}` | {v.title} | {LAYOUTS[v.layout]} | {round(v.bleed_mm, 3):g} mm | {round(v.safe_mm, 3):g} mm | {v.dpi} | {v.colour} | {ink} | {products} |")
+    return "\n".join(rows)

@@ -1,0 +1,176 @@
+"""Every language pnp ships its words in prints them: a `pnp new` game whose edition is in that language builds with
+no finding (the fit and glyph checks of every face, page and label), and its PDFs hold pnp's words in that language,
+read back as text. A character no bundled font has is named with a free font that has it."""
+from __future__ import annotations
+
+import unicodedata
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import run_pnp
+
+from pnp.cli.scaffold import scaffold_files
+from pnp.data.words import _tables, shipped_languages
+from pnp.layout.scripts import missing_message
+
+GAME = "crystal-caves"
+
+
+def _scaffold(root, language: str):
+    """A fresh `pnp new` project whose game's one edition (its source) is in `language`."""
+    for rel, text in scaffold_files(GAME).items():
+        if rel.endswith("game.yaml"):
+            text = text.replace("\ntitle:", f"\nlanguages: [{language}]\ntitle:", 1)
+        if rel.endswith("rulebook.md"):
+            text += "\n> Keep the cards in their box.\n"  # a quote: its bar stands on the side lines start
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+def pdf_text(path) -> str:
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+
+
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory):
+    """`get(language)`: (project, `pnp build --strict`'s result) of a scaffold whose one edition is in `language`, built
+    once per module."""
+    built: dict = {}
+
+    def get(language: str):
+        if language not in built:
+            root = _scaffold(tmp_path_factory.mktemp(f"scaffold-{language}"), language)
+            built[language] = root, run_pnp(root, "build", GAME, "--strict")
+        return built[language]
+
+    return get
+
+
+@pytest.mark.parametrize("language", ["ja", "ar"])
+def test_a_scaffold_edition_builds_whole_with_pnps_words(edition, language):
+    """The issue's "Japanese and Arabic scaffold editions build with pnp's words": every output, --strict."""
+    root, result = edition(language)
+    assert result.exit_code == 0, result.output
+    assert "error" not in result.output and "warning" not in result.output, result.output
+    words = _tables()[language]
+    out = root / "output" / GAME
+    rules = read_as_written(pdf_text(out / f"{GAME}-rulebook.pdf"))
+    assert words["contents"] in rules and words["component"] in rules, rules[:400]
+    labels = read_as_written(pdf_text(out / f"{GAME}-labels.pdf"))
+    assert words["label_cards"].format(n=18) in labels, labels[:400]
+    cards = read_as_written(pdf_text(out / f"{GAME}-cards.pdf"))  # the sheets' footers, drawn with the fallback fonts
+    assert words["sheet_of"].format(n=1, total=2) in cards, [line for line in cards.splitlines() if "Crystals" in line][:2]
+    tokens = read_as_written(pdf_text(out / f"{GAME}-tokens.pdf"))  # token sheets too: they printed English in every edition
+    assert words["sheet_of"].format(n=1, total=1) in tokens, [line for line in tokens.splitlines() if "Gems" in line][:2]
+
+
+@pytest.mark.parametrize("language", [lang for lang in shipped_languages() if lang not in ("en", "de", "ja", "ar")])  # en, de: organ-match builds
+def test_every_language_prints_pnps_words_with_no_finding(tmp_path, language):
+    """The same fit and glyph checks in every language pnp ships: the outputs that print its words (the rulebook's
+    contents, facts line and components table, the labels, the card sheets' footers) build --strict with no finding,
+    and the rulebook and card sheets hold the words, read back."""
+    root = _scaffold(tmp_path, language)
+    result = run_pnp(root, "build", GAME, "--strict", "--only", "rulebook", "--only", "labels", "--only", "cards")
+    assert result.exit_code == 0 and "error" not in result.output and "warning" not in result.output, result.output
+    words, out = _tables()[language], root / "output" / GAME
+    rules = read_as_written(pdf_text(out / f"{GAME}-rulebook.pdf"))
+    assert words["contents"] in rules and words["component"] in rules, rules[:300]
+    cards = read_as_written(pdf_text(out / f"{GAME}-cards.pdf"))
+    assert words["sheet_of"].format(n=1, total=2) in cards, [line for line in cards.splitlines() if "Crystals" in line][:2]
+
+
+def _lines(pdf, page: int) -> list[list[dict]]:
+    """The characters of a page (pdfplumber's, NFKC: Arabic's joining forms read as its letters) grouped by baseline, top down."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        chars = [dict(c, raw=c["text"], text=unicodedata.normalize("NFKC", c["text"])) for c in doc.pages[page].chars if c["text"].strip()]
+    lines: dict = {}
+    for c in chars:
+        lines.setdefault(round(c["bottom"]), []).append(c)
+    return [lines[k] for k in sorted(lines)]
+
+
+def _x_of(line: list[dict], word: str) -> float:
+    """Where `word` (drawn right to left: its letters last first) starts on the line, in points from the left."""
+    text = "".join(c["text"] for c in line)
+    return line[text.index(word[::-1])]["x0"]
+
+
+def test_an_arabic_rulebook_reads_from_the_right(edition):
+    """Its contents heading's letters stand right to left in reading order, joined, in the right-hand column; a
+    table's first column stands at its right; and the lines of a paragraph end flush at
+    the right edge of the column, however long each is."""
+    root, _ = edition("ar")
+    lines = _lines(root / "output" / GAME / f"{GAME}-rulebook.pdf", 1)
+    word = _tables()["ar"]["contents"]
+    heading = next(line for line in lines if word[::-1] in "".join(c["text"] for c in line))
+    letters = [c for c in heading if c["text"] in word]
+    first, last = (next(c for c in letters if c["text"] == word[i]) for i in (0, -1))
+    assert first["x0"] > last["x0"], "the word's first letter stands at its right"
+    assert first["x0"] > 306, "the contents open the page's first column, the right one (a Letter page is 612 pt wide)"
+    header = next(line for line in lines if _tables()["ar"]["count"][::-1] in "".join(c["text"] for c in line))
+    at = {key: _x_of(header, _tables()["ar"][key]) for key in ("component", "count", "details")}
+    assert at["component"] > at["count"] > at["details"], f"the table's first column stands at the right: {at}"
+    import pdfplumber
+
+    with pdfplumber.open(root / "output" / GAME / f"{GAME}-rulebook.pdf") as doc:
+        page, quote = next((page, line) for page in doc.pages for line in page.extract_text_lines() if "box" in line["text"])
+        bars = [r for r in page.rects if abs(r["width"] - 2.5) < 0.1 and r["top"] <= quote["top"] <= r["bottom"]]
+    assert bars and bars[0]["x0"] > quote["x1"], "a quote's bar stands at its right, where its lines start"
+    assert all("\ufe70" <= c["raw"] <= "\ufeff" for c in letters), "each letter is drawn in its joining form (presentation forms B)"
+    paragraph = [line for line in lines if any(s in "".join(c["text"] for c in line) for s in ("CrystalCavesis", "crystals:the"))]  # pdfplumber joins words
+    assert len(paragraph) == 2
+    rights = [max(c["x1"] for c in line) for line in paragraph]
+    lefts = [min(c["x0"] for c in line) for line in paragraph]
+    assert abs(rights[0] - rights[1]) < 0.5 and abs(lefts[0] - lefts[1]) > 5, (rights, lefts)
+
+
+def read_as_written(text: str) -> str:
+    """PDF text as its words are written: Arabic's joining forms back to its letters (pdfium reads a right-to-left line
+    in reading order itself)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def test_a_character_no_font_has_is_named_with_its_script_and_a_free_font_that_has_it():
+    said = missing_message({"क", "ก", "⛧"}, "the rulebook's fonts")
+    assert "'क' (U+0915)" in said and "'⛧' (U+26E7)" in said
+    assert "Devanagari: Noto Sans Devanagari" in said and "Thai: Noto Sans Thai" in said and "fonts/fonts.yaml" in said
+
+
+def test_a_symbol_from_the_fallback_never_reads_the_cjk_font():
+    """The fallback families are read in order only as far as a character needs: ★ is in Noto Sans Symbols 2, so a
+    game with stars does not read the 3 MB CJK font at the end of the list; 語 does."""
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.typeset import Typesetter
+
+    fonts = FontBook()
+    setter = Typesetter(fonts)
+    body = fonts.font_name("noto-sans")
+    missing: set = set()
+    setter._covered("a ★", body, False, missing)
+    assert not missing and not any(family == "droid-sans-fallback" for family, _, _ in fonts.registered())
+    assert setter._covered("語", body, False, missing)[0][1] == fonts.font_name("droid-sans-fallback") and not missing
+
+
+def test_japanese_breaks_between_its_characters_but_never_before_its_punctuation():
+    """Japanese has no spaces between words: a paragraph wraps between any two characters within its width, and no
+    line starts with 、 or 。 (JIS X 4051's simplest rule), where an unbreakable run would overflow its box."""
+    from pnp.layout.fonts import FontBook
+    from pnp.layout.markup import Run
+    from pnp.layout.typeset import Typesetter
+
+    setter = Typesetter(FontBook())
+    text = "山札をよく混ぜて、各プレイヤーに3枚ずつ配ります。手番では、カードを1枚出して、その効果を解決します。"
+    laid = setter.fit(setter.items([Run(text, False, False, None)], "noto-sans", False, False, "#000000", set()), 100, 400, 10, 10, 1.3, "left", "top")
+    lines: dict = {}
+    for op in laid.ops:
+        lines.setdefault(op.y, []).append(op)
+    assert laid.fits and len(lines) >= 4 and "".join(op.text for op in laid.ops) == text
+    assert all(max(op.x + op.w for op in line) <= 100 + 1e-6 for line in lines.values())
+    assert not [line for line in lines.values() if line[0].text[0] in "、。"], [line[0].text for line in lines.values()]

@@ -1,0 +1,93 @@
+"""A sell sheet (issue 79 item 6): `pnp sellsheet GAME` writes one page a publisher reads, from what game.yaml says
+(title, pitch, players, age, time), the components the game prints and the showcase's pictures, in the game's fonts
+and palette. Read back from the PDF: its words and where they stand, its pictures, its fonts; and from the PNG, the
+title band's colour. The tiny game's numbers are its game.yaml's: 2–4 players, age 8, 15 minutes, 12 hero cards (its
+`components:` count), its title in Comfortaa, its ink #1d2433 (it names no accent, so the band is in its ink).
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import TEST_PROJECT, run_pnp
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory):
+    """The tiny game's sell sheet on A4, with its decks and player aids alone (its board, tokens and rulebook left out:
+    every command that makes something of a game draws all it prints first, and one of each kind shows the table)."""
+    root = tmp_path_factory.mktemp("sellsheet") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output", "boards.yaml", "tokens.yaml", "rulebook*.md"))
+    result = run_pnp(root, "sellsheet", "tiny", "--paper", "a4", "--width", "500")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny/tiny-sellsheet-a4.pdf", result.output
+
+
+def test_the_sell_sheet_is_one_page_saying_the_title_pitch_facts_and_components(sheet):
+    import pdfplumber
+
+    with pdfplumber.open(sheet[0]) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert (round(page.width / 72 * 25.4), round(page.height / 72 * 25.4)) == (210, 297)  # A4
+        text = page.extract_text()
+        words = page.extract_words()
+        images = page.images
+    for said in ("Tiny Test Game", "A deck of heroes & villains, for testing.", "2–4 players", "Age 8+", "15 min", "Components"):
+        assert said in text, said
+    heroes = next(line for line in text.splitlines() if line.startswith("Heroes"))
+    assert "12 cards" in heroes and "63.5 × 88.9 mm" in heroes  # its components: count, a poker card's size
+    title = next(w for w in words if w["text"] == "Tiny")
+    assert title["top"] < 297 * 72 / 25.4 * 0.12  # the title stands at the top, above everything else
+    assert len(images) == 2 and max(i["width"] for i in images) > page.width * 0.8  # the table spread across the page, and the hand
+
+
+def test_the_sell_sheet_is_set_in_the_games_fonts_and_palette(sheet):
+    import subprocess
+
+    import numpy as np
+    from PIL import Image
+
+    fonts = subprocess.run(["pdffonts", str(sheet[0])], capture_output=True, text=True, check=True).stdout
+    assert "Comfortaa" in fonts and "NotoSans" in fonts and " no " not in fonts.split("\n", 2)[2].replace("emb sub uni", "")
+    band = np.asarray(Image.open(sheet[0].with_suffix(".png")).convert("RGB"))[10:40, 10:40].reshape(-1, 3)
+    assert {tuple(p) for p in band} == {(0x1D, 0x24, 0x33)}
+
+
+def test_a_game_yaml_without_pitch_age_or_time_is_a_warning_each_and_a_wrong_type_an_error(tmp_path):
+    from pnp.data.project import Project
+    from pnp.targets.sellsheet import missing_facts
+
+    shutil.copytree(TEST_PROJECT / "data/tiny", tmp_path / "data/tiny")
+    shutil.copytree(TEST_PROJECT / "templates", tmp_path / "templates")
+    yaml = tmp_path / "data/tiny/game.yaml"
+    text = yaml.read_text()
+    yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.\n", "").replace("age: 8\n", "").replace("play_time: 15\n", ""))
+    game, _ = Project(tmp_path).load_game("tiny")
+    said = missing_facts(game)
+    assert [f.severity for f in said] == ["warning"] * 3 and all(str(f.loc).endswith("data/tiny/game.yaml:1:1") for f in said)
+    assert [f.message.split("add ")[1].split(" (`")[0] for f in said] == ["a one- or two-sentence pitch", "the youngest age it is for",
+                                                                          "how long a game takes"]
+    yaml.write_text(text.replace("pitch: A deck of heroes & villains, for testing.", "pitch: [a, list]"))
+    _, findings = Project(tmp_path).load_game("tiny")
+    assert [str(f.loc).split("/")[-1] for f in findings if f.severity == "error"] == ["game.yaml:3:8"]
+
+
+def test_each_edition_has_its_own_sell_sheet_in_its_words(tmp_path):
+    """`--lang all`: the source's sheet and the German one beside it, named for it, listing the deck by its German name."""
+    import pdfplumber
+    from test_languages import DECK, GAME
+
+    (tmp_path / "data/duo/decks").mkdir(parents=True)
+    (tmp_path / "templates/duo").mkdir(parents=True)
+    (tmp_path / "data/duo/game.yaml").write_text(GAME, encoding="utf-8")
+    (tmp_path / "data/duo/decks/beasts.yaml").write_text(DECK, encoding="utf-8")
+    (tmp_path / "templates/duo/card.j2").write_text('{{ text(card.name, 5, 5, 50, 10) }}', encoding="utf-8")
+    result = run_pnp(tmp_path, "sellsheet", "duo", "--lang", "all", "--width", "400")
+    assert result.exit_code == 0, result.output + result.stderr
+    names = {}
+    for stem in ("duo-sellsheet", "duo-sellsheet-de"):
+        assert (tmp_path / f"output/duo/{stem}.png").is_file()
+        with pdfplumber.open(tmp_path / f"output/duo/{stem}.pdf") as pdf:
+            names[stem] = pdf.pages[0].extract_text()
+    assert "Beasts" in names["duo-sellsheet"] and "Biester" in names["duo-sellsheet-de"] and "Beasts" not in names["duo-sellsheet-de"]

@@ -1,0 +1,300 @@
+"""A translator's round trip (issue #78 item 1): `pnp translate export` writes a sheet per language, `pnp translate
+import` writes the filled sheet back beside each source value with the digest of the text it was made from, and
+`validate` says when a source changed after its translation was made. A fresh `pnp new` game is translated here."""
+from __future__ import annotations
+
+import csv
+import hashlib
+import shutil
+from pathlib import Path
+
+import properties  # noqa: F401  (the suite's Hypothesis profile: the same examples every run)
+import pytest
+from conftest import run_pnp
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from test_languages import pdf_text
+
+FILLED = {  # three cells a translator fills: (card, field) → German
+    ("ruby-1", "name"): "Rubinsplitter",
+    ("ruby-3", "name"): "Rubinherz",
+    ("emerald-1", "text"): "Nimm einen Edelstein.",
+}
+SHEET = "data/gems/decks/crystals.csv"
+
+
+def read_csv(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        return list(csv.reader(f))
+
+
+def write_csv(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+
+
+def letters(text: str) -> str:
+    """The digest docs/editions.md gives: the first eight bytes of the text's SHA-256, each a letter a–z (byte mod 26)."""
+    return "".join(chr(ord("a") + b % 26) for b in hashlib.sha256(text.encode()).digest()[:8])
+
+
+@pytest.fixture(scope="module")
+def translated(tmp_path_factory) -> Path:
+    """A fresh `pnp new` game with a German edition, exported, three card texts and the deck's name filled, imported."""
+    root = tmp_path_factory.mktemp("translate") / "games"
+    root.mkdir()
+    (root / "data").mkdir()
+    assert run_pnp(root, "new", "gems").exit_code == 0
+    game = root / "data" / "gems" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\npitch:", "\nlanguages: [en, de]\npitch:", 1), encoding="utf-8")
+    result = run_pnp(root, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    rows = read_csv(root / "output" / "gems" / "translate" / "gems-de.csv")
+    assert rows[0] == ["id", "where", "en", "de", "status", "fits", "face"]
+    for row in rows[1:]:
+        for (card, name), german in FILLED.items():
+            if row[0] == f"{SHEET}#cards[{card}].{name}":
+                row[3] = german
+        if row[0] == "data/gems/decks/crystals.yaml#name":
+            row[3] = "Kristalle"
+    write_csv(root / "filled.csv", rows)
+    result = run_pnp(root, "translate", "import", str(root / "filled.csv"))
+    assert result.exit_code == 0, result.output
+    assert f"{SHEET}: 3 translations written" in result.output and "data/gems/decks/crystals.yaml: 1 translation written" in result.output
+    return root
+
+
+def test_the_sheet_names_each_text_where_it_prints_and_links_its_face(translated):
+    rows = {row[0]: row for row in read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")[1:]}
+    ruby = rows[f"{SHEET}#cards[ruby-1].name"]
+    assert ruby[1:6] == ["deck crystals, card ruby-1: name", "Ruby shard", "", "missing", ""]
+    assert (translated / "output" / "gems" / "translate" / ruby[6]).is_file()  # the card's face, linked from the sheet
+    assert rows["data/gems/game.yaml#pitch"][2] == "Collect sets of crystals before the caves collapse."
+    # text printed elsewhere links the PDF `pnp build --lang de` writes it in, beside the sheet's folder
+    assert rows["data/gems/reference.yaml#sections[0].title"][6] == "../gems-reference-de.pdf"
+    assert rows["data/gems/rulebook.md#playing"][6] == "../gems-rulebook-de.pdf"
+
+
+def test_the_german_faces_print_the_imported_texts(translated):
+    result = run_pnp(translated, "build", "gems", "--lang", "de", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    german = pdf_text(translated / "output" / "gems" / "gems-cards-de.pdf")
+    assert all(text in german for text in FILLED.values()), german
+    assert "Ruby shard" not in german and "Ruby heart" not in german
+    assert "Emerald shard" in german  # a cell left empty keeps the source
+
+
+def test_each_translation_records_the_source_it_was_made_from_beside_it(translated):
+    rows = read_csv(translated / SHEET)
+    head = rows[0]
+    ruby = next(row for row in rows if row[0] == "ruby-1")
+    assert head.index("name@de") == head.index("name") + 1 and head.index("name@de~src") == head.index("name") + 2
+    assert ruby[head.index("name@de")] == "Rubinsplitter" and ruby[head.index("name@de~src")] == letters("Ruby shard")
+    deck = (translated / "data" / "gems" / "decks" / "crystals.yaml").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(deck) if line.startswith("name:"))
+    assert deck[at + 1:at + 3] == ["name@de: Kristalle", f"name@de~src: {letters('Crystals')}"]
+    assert run_pnp(translated, "validate", "gems", "--lang", "de", "--quick").output.count("older text") == 0
+
+
+def test_a_changed_source_makes_validate_warn_at_the_german_cell(translated, tmp_path):
+    root = shutil.copytree(translated / "data", tmp_path / "data") and tmp_path
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    sheet = root / SHEET
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("Ruby shard", "Ruby splinter"), encoding="utf-8")
+    result = run_pnp(root, "validate", "gems", "--lang", "de", "--quick")
+    column = read_csv(sheet)[0].index("name@de") + 1
+    warned = [line for line in result.output.splitlines() if "made from an older text" in line]
+    assert len(warned) == 1 and warned[0].startswith(f"{SHEET}:2:{column}: warning: translation of cards[ruby-1].name"), result.output
+    assert "Ruby splinter" in warned[0]
+    assert "older text" not in run_pnp(root, "validate", "gems", "--lang", "en", "--quick").output
+
+
+def test_a_translation_too_long_is_named_with_its_cell_in_the_sheet_and_the_finding(translated, tmp_path):
+    shutil.copytree(translated / "data", tmp_path / "data")
+    shutil.copytree(translated / "templates", tmp_path / "templates")
+    sheet = tmp_path / SHEET
+    long = "Außerordentlich funkelnder Rubinsplitter aus der allertiefsten Kristallhöhle des Nordens, " * 3
+    text = sheet.read_text(encoding="utf-8").replace("Rubinsplitter", f'"{long.strip()}"')
+    sheet.write_text(text.replace("Rubinherz", "Rubinherz der feuerspeienden Vulkane im Norden"), encoding="utf-8")
+    result = run_pnp(tmp_path, "translate", "export", "gems", "--lang", "de", "--dpi", "30")
+    cell = f"{SHEET}:2:{read_csv(sheet)[0].index('name@de') + 1}"
+    overflow = [line for line in result.output.splitlines() if "does not fit" in line]
+    assert len(overflow) == 1 and f"at {cell})" in overflow[0], result.output
+    rows = {row[0]: row for row in read_csv(tmp_path / "output" / "gems" / "translate" / "gems-de.csv")[1:]}
+    assert rows[f"{SHEET}#cards[ruby-1].name"][4:6] == ["", "does not fit"]
+    assert rows[f"{SHEET}#cards[ruby-3].name"][4:6] == ["", "shrinks to fit"]  # its warning is at its cell
+    assert rows[f"{SHEET}#cards[emerald-1].text"][4:6] == ["", "yes"]
+
+
+def test_a_bad_cell_is_an_error_at_its_place_in_the_sheet_and_nothing_is_written(translated, tmp_path):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "de"
+    sheet.append(["id", "where", "en", "de", "status", "fits", "face"])
+    sheet.append([f"{SHEET}#cards[sapphire-1].name", "", "Sapphire shard", "Saphirsplitter", "missing", "", ""])
+    sheet.append([f"{SHEET}#cards[sapphire-9].name", "", "Sapphire shard", "Saphir", "missing", "", ""])
+    sheet.append(["", "", "", "Ohne Ziel", "", "", ""])
+    book.save(tmp_path / "de.xlsx")
+    before = {p: p.read_bytes() for p in (translated / "data").rglob("*") if p.is_file()}
+    result = run_pnp(translated, "translate", "import", str(tmp_path / "de.xlsx"))
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 2, result.output
+    assert errors[0].startswith(f"{tmp_path / 'de.xlsx'}[de]!A3: error: ") and "cards[sapphire-2].name" in errors[0]  # the nearest id
+    assert errors[1].startswith(f"{tmp_path / 'de.xlsx'}[de]!A4: error: ")
+    assert before == {p: p.read_bytes() for p in (translated / "data").rglob("*") if p.is_file()}
+
+
+def test_the_xlsx_holds_the_csv_s_table_and_no_clock(translated):
+    """The same data gives the same bytes: no entry of the workbook's zip carries the time it was written."""
+    import zipfile
+
+    from python_calamine import CalamineWorkbook
+
+    folder = translated / "output" / "gems" / "translate"
+    book = CalamineWorkbook.from_path(str(folder / "gems-de.xlsx"))
+    assert book.sheet_names == ["de"]
+    table = [["" if v is None else str(v) for v in row] for row in book.get_sheet_by_name("de").to_python()]
+    guarded = [[v[1:] if v[:1] == "'" and v[1:2] in "=+-@" else v for v in row] for row in read_csv(folder / "gems-de.csv")]
+    assert table == guarded  # the CSV's formula guard (a leading ') is the workbook's text type
+    assert any(v.startswith("'-") for row in read_csv(folder / "gems-de.csv") for v in row)  # the rulebook's front matter, ---
+    with zipfile.ZipFile(folder / "gems-de.xlsx") as zf:
+        assert {info.date_time for info in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        core = zf.read("docProps/core.xml").decode()
+    assert "2000-01-01" in core and "dcterms:modified" not in core
+
+
+YAML_GAME = """\
+title: Lists
+languages: [en, de]
+pitch: >
+  A long pitch
+  over two lines.
+players: {min: 2, max: 2}
+strings:
+  kind: Creature
+  kind@de: Wesen
+  kind@de~src: aaaaaaaa
+components:
+  - name: Beasts
+    in: decks.beasts
+    count: 1
+  - {name: Inline, in: decks.beasts, count: 1}
+  - {name: Again, name@de: Wieder, name@de~src: aaaaaaaa, in: decks.beasts, count: 1}  # kept
+"""
+
+
+def test_import_writes_beside_each_kind_of_yaml_value_and_keeps_every_other_line(tmp_path):
+    """A folded scalar, a key on a list item's dash line, a translation replaced with its old digest, a list, `{…}`
+    mappings, Windows line ends: each translation reads back as given, and each line the import did not write is as it
+    was."""
+    from pnp.data.project import Project
+    from pnp.data.source import load_yaml
+    from pnp.targets.translate_import import import_translations
+
+    game = tmp_path / "data" / "lists"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_bytes(YAML_GAME.replace("\n", "\r\n").encode())
+    (game / "reference.yaml").write_text("title: Help\nsections:\n  - title: Turn\n    bullets:\n      - Draw a card.\n      - Play one.\n", encoding="utf-8")
+    rows = [["id", "where", "en", "de", "status", "fits", "face"],
+            ["data/lists/game.yaml#pitch", "", "A long pitch over two lines.", "Ein langer Werbetext: zwei Zeilen.", "missing", "", ""],
+            ["data/lists/game.yaml#strings.kind", "", "Creature", "Kreatur", "stale", "", ""],
+            ["data/lists/game.yaml#components[0].name", "", "Beasts", "Biester", "missing", "", ""],
+            ["data/lists/game.yaml#components[1].name", "", "Inline", "Eingebettet, mit {Klammer}", "missing", "", ""],
+            ["data/lists/game.yaml#components[2].name", "", "Again", "Nochmals", "stale", "", ""],
+            ["data/lists/reference.yaml#sections[0].bullets", "", "Draw a card.\nPlay one.", "Ziehe eine Karte.\n- Spiele eine.", "missing", "", ""]]
+    write_csv(tmp_path / "de.csv", rows)
+    result = import_translations(Project(tmp_path), tmp_path / "de.csv")
+    assert [f.format() for f in result.findings] == [] and [count for _, count in result.files] == [5, 1]
+    text = (game / "game.yaml").read_bytes().decode()
+    assert "\n" not in text.replace("\r\n", "")  # Windows line ends kept, none added bare
+    assert [line for line in text.split("\r\n") if "@de" not in line and "{name" not in line] == \
+        [line for line in YAML_GAME.split("\n") if "@de" not in line and "{name" not in line]
+    assert '  - {name: Inline, name@de: "Eingebettet, mit {Klammer}", name@de~src: ' in text  # in a {…} mapping, right after its source
+    assert "  - {name: Again, name@de: Nochmals, name@de~src: " in text and "# kept" in text
+    data = load_yaml(game / "game.yaml", "data/lists/game.yaml")
+    assert data["pitch@de"] == "Ein langer Werbetext: zwei Zeilen." and data["pitch@de~src"] == letters("A long pitch over two lines.")
+    assert data["strings"]["kind@de"] == "Kreatur" and data["strings"]["kind@de~src"] == letters("Creature")
+    assert data["components"][0]["name@de"] == "Biester" and data["components"][1]["name@de"] == "Eingebettet, mit {Klammer}"
+    assert data["components"][2]["name@de"] == "Nochmals" and data["components"][2]["name@de~src"] == letters("Again")
+    assert list(data["components"][2]) == ["name", "name@de", "name@de~src", "in", "count"]
+    reference = load_yaml(game / "reference.yaml", "data/lists/reference.yaml")
+    assert reference["sections"][0]["bullets@de"] == ["Ziehe eine Karte.", "- Spiele eine."]
+    assert reference["sections"][0]["bullets@de~src"] == letters("Draw a card.\nPlay one.")
+
+
+@settings(max_examples=25)
+@given(st.text(min_size=1).map(str.strip).filter(bool))
+@example("\x1b[31mRot")
+@example("- Spiele eine.")
+@example("Achtung: heiß")
+@example("12e45678")
+@example("null")
+@example("Zeile\nzwei")
+@example('"Zitat" \\ Pfad')
+@example("Absatz\u2028Ende")
+@example("# Kein Kommentar")
+@example("Ende #3")
+def test_any_translation_written_into_yaml_reads_back_as_the_same_text(text):
+    """Whatever a translator types (quotes, colons, a leading dash, a line break, control characters, a word YAML reads
+    as a number or null), the key the import writes reads back as that text."""
+    from pnp.data.source import load_yaml
+    from pnp.targets.yaml_writes import scalar
+
+    assert load_yaml(Path("game.yaml"), "game.yaml", f"name@de: {scalar(text)}\n".encode())["name@de"] == text
+
+
+def test_the_rulebook_comes_back_as_its_own_file_section_by_section(translated, tmp_path):
+    """The sheet holds a row per section of rulebook.md; with every section filled the import writes rulebook.de.md
+    whole, then changes one section of it alone; with some left empty it writes nothing and says so at a filled one."""
+    shutil.copytree(translated / "data", tmp_path / "data")
+    rows = read_csv(translated / "output" / "gems" / "translate" / "gems-de.csv")
+    book = [row for row in rows if row[0].startswith("data/gems/rulebook.md#")]
+    assert [row[0].partition("#")[2] for row in book] == ["opening", "overview", "components", "playing"]
+    assert book[1][1:3] == ["rulebook, Overview", (translated / "data/gems/rulebook.md").read_text(encoding="utf-8").split("\n\n# Components")[0].split("---\n")[-1]]
+    german = {"overview": "# Überblick\n\nSammelt Kristalle.", "components": "# Spielmaterial\n\n{{ components() }}", "playing": "# Spielablauf\n\nSpielt."}
+    for row in book[1:]:
+        row[3] = german[row[0].partition("#")[2]]
+    write_csv(tmp_path / "part.csv", [rows[0], *book])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "part.csv"))
+    assert result.exit_code == 1 and f"{tmp_path / 'part.csv'}:" in result.output and "1 of 4 are empty, the first 'opening'" in result.output
+    assert not (tmp_path / "data/gems/rulebook.de.md").exists()
+    book[0][3] = "---\nsubtitle: Spielregeln\n---"
+    write_csv(tmp_path / "whole.csv", [rows[0], *book])
+    assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "whole.csv")).exit_code == 0
+    written = (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8")
+    assert written == "---\nsubtitle: Spielregeln\n---\n\n# Überblick\n\nSammelt Kristalle.\n\n# Spielmaterial\n\n{{ components() }}\n\n# Spielablauf\n\nSpielt.\n"
+    book[3][3] = "# Spielablauf\n\nSpielt reihum."
+    write_csv(tmp_path / "one.csv", [rows[0], book[3]])
+    assert run_pnp(tmp_path, "translate", "import", str(tmp_path / "one.csv")).exit_code == 0
+    assert (tmp_path / "data/gems/rulebook.de.md").read_text(encoding="utf-8") == written.replace("Spielt.", "Spielt reihum.")
+
+
+def test_a_sheet_in_a_language_the_game_lacks_is_one_error_at_its_header(translated, tmp_path):
+    rows = [["id", "where", "en", "fr", "status", "fits", "face"],
+            [f"{SHEET}#cards[ruby-1].name", "", "Ruby shard", "Éclat de rubis", "missing", "", ""],
+            [f"{SHEET}#cards[ruby-3].name", "", "Ruby heart", "Cœur de rubis", "missing", "", ""]]
+    write_csv(tmp_path / "fr.csv", rows)
+    result = run_pnp(translated, "translate", "import", str(tmp_path / "fr.csv"))
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1 and errors[0].startswith(f"{tmp_path / 'fr.csv'}:1:4: error: this sheet translates en into fr"), result.output
+
+
+def test_a_sheet_row_the_import_does_not_change_keeps_its_very_text(translated, tmp_path):
+    shutil.copytree(translated / "data", tmp_path / "data")
+    sheet = tmp_path / SHEET
+    lines = sheet.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("sapphire-1,"))
+    lines[at] = ",".join(f'"{v}"' for v in lines[at].split(","))  # quoted as some programs save every value
+    sheet.write_text("\n".join(lines), encoding="utf-8")
+    before = sheet.read_text(encoding="utf-8").split("\n")
+    write_csv(tmp_path / "one.csv", [["id", "where", "en", "de", "status", "fits", "face"],
+                                     [f"{SHEET}#cards[emerald-3].name", "", "Emerald eye", "Smaragdauge", "missing", "", ""]])
+    result = run_pnp(tmp_path, "translate", "import", str(tmp_path / "one.csv"))
+    assert result.exit_code == 0, result.output
+    after = sheet.read_text(encoding="utf-8").split("\n")
+    assert len(after) == len(before)
+    assert [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b] == [next(i for i, x in enumerate(before) if x.startswith("emerald-3,"))]
+    assert after[at].startswith('"sapphire-1","Sapphire shard"')

@@ -1,0 +1,42 @@
+"""pnp's own words (pnp/assets/words/words.yaml) in every language it ships: each table says every word the English
+one says, with the same places for numbers and names, and docs/languages.md lists exactly the tables there are."""
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from pnp.data.words import _tables, shipped_languages, table_of
+
+DOCS = Path(__file__).resolve().parent.parent / "docs/languages.md"
+
+
+def _fields(text: str) -> list[str]:
+    """The `{n}`, `{total}`, `{name}` … a word's text is filled in at."""
+    return sorted(field for _, field, _, _ in string.Formatter().parse(text) if field)
+
+
+@pytest.mark.parametrize("lang", shipped_languages())
+def test_every_shipped_language_says_every_word_with_its_numbers(lang):
+    english, table = _tables()["en"], _tables()[lang]
+    assert sorted(table) == sorted(english), f"{lang}: words missing {sorted(set(english) - set(table))}, extra {sorted(set(table) - set(english))}"
+    wrong = {key: text for key, text in table.items() if _fields(text) != _fields(english[key])}
+    assert not wrong, f"{lang}: these words drop or add a place for a number or name: {wrong}"
+    if lang != "en":
+        same = [key for key, text in table.items() if text == english[key] and re.search(r"[a-z]{4}", text)]
+        assert len(same) <= 4, f"{lang}: still English: {same}"
+
+
+def test_the_languages_page_lists_the_languages_pnp_ships():
+    text = DOCS.read_text(encoding="utf-8")
+    listed = text.split("<!-- shipped words:", 1)[1].split("\n\n", 1)[0]
+    codes = re.findall(r"`([a-z]{2,3})` ", listed)
+    assert sorted(codes) == sorted(shipped_languages()), listed
+    assert {"it", "pt", "nl", "pl", "ja", "zh", "ko", "ar", "he"} <= set(shipped_languages())
+
+
+def test_a_regional_edition_reads_its_base_languages_words():
+    assert table_of("pt-BR") == _tables()["pt"] and table_of("zh-Hans")["contents"] == "目录"
+    assert table_of("tlh") == {}
