@@ -370,3 +370,21 @@ def test_an_undo_and_a_redo_write_while_they_hold_the_sessions_lock(project):
     editor.undo()
     editor.redo()
     assert session.lock.seen == [b"x=1\n", b"x=2\n"] and not session.lock.held
+
+
+def test_a_tracks_spaces_are_one_element_placed_by_the_tracks_own_call():
+    """A track (or a zone) draws several shapes from one call: the page offers it once, its first shape, placed by the
+    track's call and its x, y, w, h; a second track at the same line with other numbers is its own element, and so
+    is a shape drawn after them."""
+    def by(track_args):
+        return DrawnBy("board.j2", 4, "rect", {"x": 0.0, "y": 0.0, "w": 5.0, "h": 5.0}, "track", ("track", track_args))
+
+    first, second = {"x": 1.0, "y": 2.0, "w": 30.0, "h": 6.0}, {"x": 1.0, "y": 12.0, "w": 30.0, "h": 6.0}
+    spaces = [rect(1 + 6 * k, 2, 5, 5) for k in range(3)] + [rect(1 + 6 * k, 12, 5, 5) for k in range(3)]
+    after = rect(40, 40, 4, 4)
+    calls = {id(s): ("rect", by(first if k < 3 else second)) for k, s in enumerate(spaces)}
+    calls[id(after)] = ("rect", DrawnBy("board.j2", 5, "rect", {"x": 40.0, "y": 40.0, "w": 4.0, "h": 4.0}, ""))
+    placed = placed_elements((*spaces, after), calls)
+    assert [p.path for p in placed] == ["0", "3", "6"]
+    assert [(p.drawn.function, p.box) for p in placed] == [("track", (1.0, 2.0, 30.0, 6.0)), ("track", (1.0, 12.0, 30.0, 6.0)),
+                                                           ("rect", (40.0, 40.0, 4.0, 4.0))]
