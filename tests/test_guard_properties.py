@@ -122,3 +122,21 @@ def test_every_back_on_a_gutterfold_sheet_lands_behind_its_front_when_the_sheet_
     for i, box in enumerate(boxes):
         assert box[0] >= limit and box[1] >= limit and box[2] <= sheet.page_w - limit and box[3] <= sheet.page_h - limit, (box, sheet)
         assert not any(overlap(box, other) for other in boxes[i + 1:])
+
+
+@settings(max_examples=60)
+@given(avail=st.integers(0, 400_000), card=st.integers(1, 200_000), bleed=st.integers(0, 5_000), extra=st.integers(0, 10_000))
+def test_a_row_holds_every_card_that_fits_with_its_gaps_and_its_outer_bleeds_and_no_more(avail, card, bleed, extra):
+    """n cards in a row take n cards, n − 1 gaps (each at least both bleeds) and a bleed at each end: the row holds
+    the largest n that fits in the room, 0 when one card and its bleeds do not."""
+    from pnp.render.impose import fit
+
+    gap = 2 * bleed + extra
+    n = fit(avail, card, gap, bleed)
+
+    def width(k):
+        return k * card + (k - 1) * gap + 2 * bleed
+
+    assert (n == 0 and width(1) > avail) or (n >= 1 and width(n) <= avail < width(n + 1))
+    assert fit(width(3), card, gap, bleed) == 3 and fit(width(3) - 1, card, gap, bleed) == 2  # exactly at the edge
+    assert fit(34, 30, 5, 2) == 1 and fit(33, 30, 5, 2) == 0  # one card and its 2 µm bleeds in 34 µm, not in 33
