@@ -39,7 +39,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/core/files.py": ["tests/test_guards.py"],
     "pnp/core/sealed.py": ["tests/test_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py"],
-    "pnp/serve/editing.py": ["tests/test_editor_guards.py"],
+    "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/app.py": ["tests/test_serve_guards.py"],
     # print geometry
@@ -52,10 +52,23 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/export_tts.py": ["tests/test_guards.py", "tests/test_export.py"],
     "pnp/targets/export_vtt.py": ["tests/test_export.py"],
     "pnp/targets/export_pcio.py": ["tests/test_export.py"],
+    "pnp/targets/tts_models.py": ["tests/test_dice.py::test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside"],
+    # sleeve inserts: their geometry's unit tests (the builds that print them take a minute a mutant)
+    "pnp/outputs/inserts.py": [f"tests/test_fronts_inserts.py::{t}" for t in (
+        "test_a_scaled_insert_covers_the_whole_insert_and_is_centred_on_it",
+        "test_an_insert_is_refused_exactly_when_it_cuts_into_the_safe_area_or_is_larger_than_the_card",
+        "test_an_insert_is_for_the_smallest_card_it_fits_and_keeps_the_seams_room_on_every_size",
+        "test_an_inserts_small_print_keeps_its_size_where_its_scaled_self_would_lie", "test_an_inserts_size_rules_at_their_edges",
+        "test_a_refused_insert_says_what_trimming_or_scaling_does_and_what_to_do")],
     # checks
     "pnp/layout/slivers.py": ["tests/test_slivers.py"],
     "pnp/layout/readability.py": ["tests/test_readability.py"],
     "pnp/layout/picture_checks.py": ["tests/test_picture_checks.py"],
+    "pnp/layout/gradients.py": [f"tests/test_readability.py::{t}" for t in (  # its unit tests: the ink saver's builds take minutes a mutant
+        "test_text_across_a_gradients_middle_stop_is_judged_against_it",
+        "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
+        "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
+        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")],
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_results.py"],
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],
@@ -68,6 +81,10 @@ FOCUS: dict[str, list[str]] = {
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
+    "pnp/targets/tts_models.py": ["die_mesh"],
+    "pnp/outputs/inserts.py": ["Printed.size", "Printed.backs", "Printed.fitted", "Printed.refused", "insert_scale", "insert_face", "insert_card"],
+    "pnp/layout/gradients.py": ["placed", "_box", "position", "colour_at_position", "colour_at", "colours_over"],
+    "pnp/serve/editing.py": ["placed_elements", "_walk", "_box", "moved", "plan", "_covered", "template_source"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }

@@ -359,3 +359,58 @@ def test_a_reference_sheet_that_lists_the_components_is_reprinted_when_a_die_cha
     after = built(tmp_path / "out")
     assert after != before, "the table counts five dice now"
     assert after == built(tmp_path / "cold")
+
+
+def _obj(text: str) -> tuple[list, list, list]:
+    """A Wavefront OBJ's vertices, texture points and triangles (each corner: vertex index, texture index, from 0)."""
+    v, vt, f = [], [], []
+    for line in text.splitlines():
+        kind, *rest = line.split() or [""]
+        if kind == "v":
+            v.append(tuple(float(x) for x in rest))
+        elif kind == "vt":
+            vt.append(tuple(float(x) for x in rest))
+        elif kind == "f":
+            f.append([tuple(int(i) - 1 for i in corner.split("/")) for corner in rest])
+    return v, vt, f
+
+
+@pytest.mark.parametrize("shape", ["d4", "d8", "d10"])  # triangles, and kites fanned into two (d12, d20: 1.5 s each to unfold)
+def test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside(shape):
+    """OBJ (and Unity, which TTS is) takes a triangle's front as the side its corners run counter-clockwise: wound the
+    other way, each face is seen from inside, and the die shows its inside or nothing. Every triangle's normal by the
+    right-hand rule points away from the solid's centre; the surface is closed; its longest edge is one unit (the
+docstring's promise, which TTS's scale of the model counts on); every texture point lies in 0..1."""
+    from pnp.targets.tts_models import die_mesh
+
+    v, vt, f = _obj(die_mesh(shape, 16.0))
+    assert len(v) == len(DIE_SHAPES[shape].vertices) and all(len(t) == 3 for t in f)
+    centre = [sum(p[i] for p in v) / len(v) for i in range(3)]
+    for triangle in f:
+        a, b, c = (v[i] for i, _ in triangle)
+        u, w = [b[i] - a[i] for i in range(3)], [c[i] - a[i] for i in range(3)]
+        normal = (u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0])
+        out = [(a[i] + b[i] + c[i]) / 3 - centre[i] for i in range(3)]
+        assert sum(n * o for n, o in zip(normal, out, strict=True)) > 1e-6, (shape, triangle)
+    assert all(0 <= x <= 1 for p in vt for x in p) and all(0 <= t < len(vt) for tri in f for _, t in tri)
+    # closed: every edge is shared by exactly two triangles, each using it once in each direction (consistent winding)
+    directed = [(tri[k][0], tri[(k + 1) % 3][0]) for tri in f for k in range(3)]
+    assert len(set(directed)) == len(directed) and {(b, a) for a, b in directed} == set(directed)
+    # the solid's edges (where two faces meet at an angle, not a face's own diagonals) are at most one unit, the longest one
+    normals = {}
+    for triangle in f:
+        a, b, c = (v[i] for i, _ in triangle)
+        n = _unit(_cross3([b[i] - a[i] for i in range(3)], [c[i] - a[i] for i in range(3)]))
+        for k in range(3):
+            normals.setdefault(frozenset((triangle[k][0], triangle[(k + 1) % 3][0])), []).append(n)
+    edges = [tuple(e) for e, (m, n) in normals.items() if math.dist(m, n) > 1e-3]
+    assert max(math.dist(v[i], v[j]) for i, j in edges) == pytest.approx(1.0, abs=1e-5)
+
+
+def _cross3(u, w):
+    return (u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0])
+
+
+def _unit(n):
+    length = math.sqrt(sum(x * x for x in n))
+    return tuple(x / length for x in n)

@@ -115,3 +115,107 @@ def test_a_round_or_hex_deck_is_named_and_left_out_of_the_inserts(project):
     assert "rounds.yaml:3:8: warning: Rounds: round cards get no sleeve insert" in result.stderr, result.stderr
     doc = streams.Document(project / "output/tiny/tiny-cards-insert61x86mm.pdf")
     assert sum(len(P.faces_of(doc, i)) for i in range(len(doc.pages))) == CARDS  # the heroes only
+
+
+# The insert's geometry, in the test process (issue #76's survivors): the rules, with figures from the card sizes ------
+
+POKER, MINI, TAROT = (63.5, 88.9), (44.45, 63.5), (69.85, 120.65)
+
+
+def test_a_scaled_insert_covers_the_whole_insert_and_is_centred_on_it():
+    """Scaled to cover a 61 × 86 insert, a poker card shrinks by 86 / 88.9 (its height decides: at 61 / 63.5 it would
+    leave 0.6 mm of the insert's height bare); its middle sits on the insert's middle. Trimmed, it keeps its size and
+    loses 1.25 mm each side and 1.45 mm top and bottom."""
+    from pnp.layout.elements import Face, Group
+    from pnp.outputs.inserts import insert_face, insert_scale
+
+    scale = insert_scale(POKER, (61, 86), "scale")
+    assert scale == pytest.approx(86 / 88.9)
+    assert POKER[0] * scale >= 61 - 1e-9 and POKER[1] * scale >= 86 - 1e-9
+    assert insert_scale(POKER, (61, 86), "trim") == 1.0 and insert_scale(POKER, POKER, "scale") == 1.0
+    face = Face(*POKER, 3.0, (), frozenset())
+    for fit, wanted in (("scale", 86 / 88.9), ("trim", 1.0)):
+        made = insert_face(face, (61, 86), fit)
+        (group,) = made.elements
+        assert (made.w, made.h, made.bleed) == (61, 86, 3.0) and isinstance(group, Group) and group.scale == pytest.approx(wanted)
+        assert group.x + POKER[0] * wanted / 2 == pytest.approx(30.5) and group.y + POKER[1] * wanted / 2 == pytest.approx(43.0)
+    assert insert_face(face, (61, 86), "trim").elements[0][:2] == pytest.approx((-1.25, -1.45))
+
+
+def test_an_insert_is_refused_exactly_when_it_cuts_into_the_safe_area_or_is_larger_than_the_card():
+    """The safe area is the card less 3 mm all round: 57.5 × 82.9 on a poker card. Trimmed, an insert of that size
+    keeps it whole and one a tenth of a mm narrower or lower cuts it; an insert larger than the card is refused too."""
+    from pnp.outputs.inserts import Printed
+
+    assert Printed(insert=(57.5, 82.9), fit="trim").refused(POKER) is None
+    assert "57.5 × 82.9 mm" in Printed(insert=(57.4, 82.9), fit="trim").refused(POKER)
+    assert "57.5 × 82.9 mm" in Printed(insert=(57.5, 82.8), fit="trim").refused(POKER)
+    assert "larger than" in Printed(insert=(64, 88), fit="scale").refused(POKER)
+    assert Printed(insert=(61, 86)).refused(POKER) is None and Printed().refused(POKER) is None
+    # scaled to cover 60 × 80 (by 60 / 63.5), the safe area shrinks to 54.3 × 78.3 mm: inside the insert
+    assert Printed(insert=(60, 80)).refused(POKER) is None
+    # scaled to cover 58 × 70 (by 58 / 63.5), it shrinks to 52.5 × 75.7 mm: taller than the insert, refused
+    assert "make it at least 52.5 × 75.7 mm" in Printed(insert=(58, 70)).refused(POKER)
+
+
+def test_an_insert_is_for_the_smallest_card_it_fits_and_keeps_the_seams_room_on_every_size():
+    from pnp.outputs.inserts import Printed, insert_card
+
+    sizes = [TAROT, POKER, MINI]
+    assert insert_card(sizes, (61, 86)) == POKER and insert_card(sizes, (40, 60)) == MINI
+    assert insert_card(sizes, POKER) == POKER and insert_card(sizes, MINI) == MINI  # an insert the card's own size fits it
+    assert insert_card(sizes, (69, 100)) == TAROT and insert_card(sizes, (69, 121)) is None
+    asked = Printed(insert=(61, 86))
+    assert asked.fitted(MINI, POKER).insert == (41.95, 60.6) and asked.fitted(POKER, POKER) is asked
+    assert asked.fitted(MINI, None) is asked and Printed().fitted(MINI, POKER) == Printed()
+    assert asked.size(POKER) == (61, 86) and Printed().size(POKER) == POKER
+    assert not asked.backs and not Printed(fronts_only=True).backs and Printed().backs
+
+
+def test_an_inserts_small_print_keeps_its_size_where_its_scaled_self_would_lie():
+    """Scaled by 86 / 88.9 into a 61 × 86 insert, a 5 pt stamp would print at 4.84 pt, under the 5 pt floor: it is set
+    at 5 pt where the scaled card puts its corner. 9 pt text scales with the card; at the card's own size (scale 1)
+    nothing is small. The insert keeps the card's icons, and nothing is turned."""
+    from pnp.layout.elements import Face, Group, Text
+    from pnp.layout.typeset import TextOp
+    from pnp.outputs.inserts import insert_face
+
+    stamp = Text(50.0, 85.0, (TextOp(0.0, 5.0, "noto-sans-regular", 5.0, "#000000", "v1 · ABC123", 30.0),))
+    words = Text(5.0, 10.0, (TextOp(0.0, 9.0, "noto-sans-regular", 9.0, "#000000", "Draw two cards", 60.0),))
+    face = Face(*POKER, 3.0, (words, stamp), frozenset({("star", "#000000")}))
+    made = insert_face(face, (61, 86), "scale")
+    scale = 86 / 88.9
+    x, y = (61 - 63.5 * scale) / 2, 0.0
+    card, kept = made.elements
+    assert made.icons == face.icons and card.rotate == 0.0 and card.children == (words,) and card.scale == pytest.approx(scale)
+    assert isinstance(kept, Group) and (kept.rotate, kept.scale) == (0.0, 1.0) and kept.children == (stamp._replace(x=0.0, y=0.0),)
+    assert (kept.x, kept.y) == pytest.approx((x + 50.0 * scale, y + 85.0 * scale))
+    same = insert_face(face, POKER, "scale")
+    assert len(same.elements) == 1 and same.elements[0].children == (words, stamp) and same.elements[0].scale == 1.0
+
+
+def test_an_inserts_size_rules_at_their_edges():
+    """An insert the card's own size is not larger than it; half a millimetre taller is. A card narrower than the
+    insert, however tall, does not take it; of the cards that do, the smallest in area. An insert is never enlarged
+    past its card; sizes are kept to a hundredth of a millimetre; what a deck prints keeps the fit asked for."""
+    from pnp.outputs.inserts import Printed, insert_card, insert_scale
+
+    assert Printed(insert=POKER, fit="trim").refused(POKER) is None and Printed(insert=POKER).refused(POKER) is None
+    assert "larger than" in Printed(insert=(63.5, 89.4), fit="trim").refused(POKER)
+    assert "larger than" in Printed(insert=(64.0, 88.9), fit="trim").refused(POKER)
+    assert insert_card([(50, 100)], (60, 70)) is None and insert_card([(60, 90)], (60.5, 86)) is None
+    assert insert_card([(70, 80), (65, 120)], (60, 75)) == (70, 80) and insert_card([(90, 70), (62, 80)], (60, 65)) == (62, 80)
+    assert insert_scale(POKER, (70, 95), "scale") == 1.0
+    assert Printed(insert=(61, 86), fit="trim").fitted(MINI, POKER) == Printed(False, (41.95, 60.6), "trim")
+    fitted = Printed(insert=(61.005, 86.005)).fitted(MINI, POKER).insert
+    assert all(round(v, 2) == v for v in fitted)
+
+
+def test_a_refused_insert_says_what_trimming_or_scaling_does_and_what_to_do():
+    from pnp.outputs.inserts import Printed
+
+    trimmed = Printed(insert=(50, 70), fit="trim").refused(POKER)
+    assert trimmed == ("a 50 × 70 mm insert trims the 63.5 × 88.9 mm cards into their 3 mm safe area: make it at least 57.5 × 82.9 mm, "
+                       "or use --insert-fit scale")
+    scaled = Printed(insert=(58, 70)).refused(POKER)
+    assert scaled == "a 58 × 70 mm insert scaled to cover it crops the 63.5 × 88.9 mm cards into their 3 mm safe area: make it at least 52.5 × 75.7 mm"

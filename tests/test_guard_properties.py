@@ -96,3 +96,47 @@ def test_slots_are_in_reading_order_and_a_free_choice_holds_at_least_what_either
             assert slots[1].x - slots[0].x == slots[0].w + gap
         if sheet.rows > 1:
             assert slots[0].y - slots[sheet.cols].y == slots[0].h + gap
+
+
+@settings(max_examples=40)
+@given(paper=PAPERS, card=CARDS, gutter=GUTTERS, bleed=BLEEDS, margin=MARGINS, orientation=ORIENTATIONS)
+def test_every_back_on_a_gutterfold_sheet_lands_behind_its_front_when_the_sheet_is_folded_in_half(paper, card, gutter, bleed, margin, orientation):
+    """A gutterfold sheet is folded in half across its longer or shorter middle line: a point at y on one half meets
+    page height − y on the other (or x, page width − x). Every back, folded over, covers its front exactly; backs and
+    fronts, with their bleed, lie inside the printable area, each on its own half, none meeting another."""
+    from pnp.render.impose import plan_fold_sheet
+
+    sheet = plan_fold_sheet(paper, card, gutter, bleed, 180, margin, orientation)
+    assume(sheet is not None and sheet.per_sheet > 0)
+    across = sheet.axis == "h"  # fronts above, backs below
+    boxes = []
+    for i in range(sheet.per_sheet):
+        front, back = sheet.slot(i), sheet.back_slot(i)
+        b = (back.x, back.y, back.x + back.w, back.y + back.h)
+        folded = (b[0], sheet.page_h - b[3], b[2], sheet.page_h - b[1]) if across else (sheet.page_w - b[2], b[1], sheet.page_w - b[0], b[3])
+        assert all(abs(p - q) <= 1 for p, q in zip(folded, (front.x, front.y, front.x + front.w, front.y + front.h), strict=True)), (i, front, back)
+        f, k = with_bleed(front, sheet.bleed), with_bleed(back, sheet.bleed)
+        assert (f[1] >= sheet.page_h / 2 >= k[3]) if across else (f[2] <= sheet.page_w / 2 <= k[0])  # each on its half
+        boxes += [f, k]
+    limit = um(margin)
+    for i, box in enumerate(boxes):
+        assert box[0] >= limit and box[1] >= limit and box[2] <= sheet.page_w - limit and box[3] <= sheet.page_h - limit, (box, sheet)
+        assert not any(overlap(box, other) for other in boxes[i + 1:])
+
+
+@settings(max_examples=60)
+@given(avail=st.integers(0, 400_000), card=st.integers(1, 200_000), bleed=st.integers(0, 5_000), extra=st.integers(0, 10_000))
+def test_a_row_holds_every_card_that_fits_with_its_gaps_and_its_outer_bleeds_and_no_more(avail, card, bleed, extra):
+    """n cards in a row take n cards, n − 1 gaps (each at least both bleeds) and a bleed at each end: the row holds
+    the largest n that fits in the room, 0 when one card and its bleeds do not."""
+    from pnp.render.impose import fit
+
+    gap = 2 * bleed + extra
+    n = fit(avail, card, gap, bleed)
+
+    def width(k):
+        return k * card + (k - 1) * gap + 2 * bleed
+
+    assert (n == 0 and width(1) > avail) or (n >= 1 and width(n) <= avail < width(n + 1))
+    assert fit(width(3), card, gap, bleed) == 3 and fit(width(3) - 1, card, gap, bleed) == 2  # exactly at the edge
+    assert fit(34, 30, 5, 2) == 1 and fit(33, 30, 5, 2) == 0  # one card and its 2 µm bleeds in 34 µm, not in 33

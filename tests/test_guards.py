@@ -759,3 +759,42 @@ def test_a_failed_write_leaves_no_temporary_and_names_the_file_it_could_not_writ
     if isinstance(failure, OSError):
         assert raised.value.filename == str(target) and raised.value.errno == failure.errno
         assert raised.value.strerror == (failure.strerror or str(failure))
+
+
+def test_an_atomic_write_reaches_the_disk_before_its_rename_unless_told_not_to(tmp_path, monkeypatch):
+    """A crash must leave the old file or the whole new one: the new bytes are synced to the disk before the rename
+    puts them in place; a cache entry asks for no wait (durable=False)."""
+    import pnp.core.files as files
+
+    steps = []
+    monkeypatch.setattr(files.os, "fsync", lambda fd: steps.append("fsync"))
+    real_replace = os.replace
+    monkeypatch.setattr(files.os, "replace", lambda a, b: (steps.append("replace"), real_replace(a, b)))
+    target = tmp_path / "out.pdf"
+    files.write_atomic_with(target, lambda f: f.write(b"new"))
+    assert steps == ["fsync", "replace"] and target.read_bytes() == b"new"
+    steps.clear()
+    files.write_atomic_with(target, lambda f: f.write(b"kept"), durable=False)
+    assert steps == ["replace"] and target.read_bytes() == b"kept"
+
+
+@pytest.mark.parametrize("error", [ValueError("the writer failed"), OSError(28, "No space left on device")])
+def test_a_failed_atomic_write_says_its_own_error_though_its_temporary_is_already_gone(tmp_path, error):
+    """The writer fails after its temporary file was removed (a cleaner, a full disk): the error said is the writer's,
+    the target named when the write named no file, and nothing is left in the folder."""
+    from pnp.core.files import write_atomic_with
+
+    target = tmp_path / "out.pdf"
+
+    def write(f):
+        for temporary in tmp_path.iterdir():
+            temporary.unlink()
+        raise error
+
+    with pytest.raises(type(error)) as raised:
+        write_atomic_with(target, write)
+    if isinstance(error, OSError):
+        assert raised.value.errno == 28 and raised.value.filename == os.fspath(target)
+    else:
+        assert raised.value is error
+    assert list(tmp_path.iterdir()) == []

@@ -253,3 +253,96 @@ def test_a_decks_backs_are_told_apart_in_time_linear_in_its_size(distinct):
     names = [name for name, _, _ in distinct_backs({"big": rendered})]
     assert _CountedBack.hashes <= 3 * cards
     assert names == ([f"big/c{i}" for i in range(cards)] if distinct else ["big"])
+
+
+# Gradients (issue #76's survivors): what the checks read is what the PDF's shading prints ----------------------------
+
+def _band(stops, kind: str = "linear"):
+    """A 63.5 × 20 mm band at the top of a card filled with a gradient of `stops` (left to right when linear)."""
+    from pnp.layout.gradients import GradientSpec, placed
+
+    band = Rect(0.0, 0.0, 63.5, 20.0, None, None, 0.0, 0.0, None)
+    return band._replace(fill=placed(GradientSpec(kind, tuple(stops), 0.0), band))
+
+
+def test_text_across_a_gradients_middle_stop_is_judged_against_it():
+    """Black text (x 5 to some 30 mm) runs across a band white but for a black stop at a quarter of its width (15.9 mm):
+    unreadable there, though the band is white at both its ends. With a #767676 stop it is 4.5:1 or more throughout."""
+    text = text_face("#000000").elements[0]
+
+    def over(middle: str) -> Face:
+        stops = [(0.0, "#ffffff"), (0.24, "#ffffff"), (0.25, middle), (0.26, "#ffffff"), (1.0, "#ffffff")]
+        return Face(63.5, 88.9, 0.0, (_band(stops), text), frozenset())
+
+    assert [m.ground for m in low_contrast(over("#000000"))] == ["#000000"]
+    assert not low_contrast(over("#767676"))
+
+
+def test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim():
+    """A PDF radial shading runs out from the centre to its radius: on a rectangle pnp takes the corners (half the
+    diagonal), so the middle of a long side is short of the last stop; on a circle the rim."""
+    import math
+
+    from pnp.layout.gradients import GradientSpec, colour_at, placed
+
+    g = _band([(0.0, "#ffffff"), (1.0, "#000000")], "radial").fill
+    assert colour_at(g, 0.0, 0.0) == colour_at(g, 63.5, 20.0) == "#000000" and colour_at(g, 31.75, 10.0) == "#ffffff"
+    left = int(colour_at(g, 0.0, 10.0)[1:3], 16)  # 31.75 mm out of half the diagonal
+    assert left == pytest.approx(255 * (1 - 31.75 / (math.hypot(63.5, 20.0) / 2)), abs=1) and left > 5
+    circle = Circle(20.0, 30.0, 10.0, None, None, 0.0, None)
+    c = placed(GradientSpec("radial", ((0.0, "#ffffff"), (1.0, "#000000")), 0.0), circle)
+    assert colour_at(c, 30.0, 30.0) == "#000000" and int(colour_at(c, 25.0, 30.0)[1:3], 16) == pytest.approx(127.5, abs=1)
+
+
+def _channel(colour: str) -> int:
+    return int(colour[1:3], 16)
+
+
+def test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops():
+    """Black to white: a quarter of the way along a 40 × 20 mm box the grey is a quarter of 255 (PDF's Type 2 function,
+    exponent 1): along x at 0°, along y at 90° (top to bottom), corner to corner at 45° on a square, across a polygon's
+    extent. Before the first stop the first colour, past the last the last; three stops interpolate pairwise."""
+    from pnp.layout.elements import Polygon
+    from pnp.layout.gradients import GradientSpec, colour_at, colour_at_position, placed
+
+    black_white = ((0.0, "#000000"), (1.0, "#ffffff"))
+    box = Rect(0.0, 0.0, 40.0, 20.0, None, None, 0.0, 0.0, None)
+    across = placed(GradientSpec("linear", black_white, 0.0), box)
+    assert _channel(colour_at(across, 10.0, 3.0)) == pytest.approx(63.75, abs=1) and colour_at(across, 40.0, 0.0) == "#ffffff"
+    down = placed(GradientSpec("linear", black_white, 90.0), box)
+    assert _channel(colour_at(down, 33.0, 5.0)) == pytest.approx(63.75, abs=1) and colour_at(down, 0.0, 20.0) == "#ffffff"
+    square = placed(GradientSpec("linear", black_white, 45.0), Rect(10.0, 10.0, 20.0, 20.0, None, None, 0.0, 0.0, None))
+    assert colour_at(square, 10.0, 10.0) == "#000000" and colour_at(square, 30.0, 30.0) == "#ffffff"
+    assert _channel(colour_at(square, 30.0, 10.0)) == pytest.approx(127.5, abs=1) and _channel(colour_at(square, 15.0, 15.0)) == pytest.approx(63.75, abs=1)
+    triangle = placed(GradientSpec("linear", black_white, 0.0), Polygon(((0.0, 0.0), (40.0, 10.0), (0.0, 20.0)), None, None, 0.0, True))
+    assert _channel(colour_at(triangle, 10.0, 10.0)) == pytest.approx(63.75, abs=1)
+    inner = _along(((0.2, "#000000"), (0.8, "#ffffff")))
+    assert colour_at_position(inner, 0.1) == "#000000" and colour_at_position(inner, 0.9) == "#ffffff"
+    assert _channel(colour_at_position(inner, 0.35)) == pytest.approx(63.75, abs=1)
+    three = _along(((0.0, "#000000"), (0.5, "#ff0000"), (1.0, "#00ff00")))
+    assert colour_at_position(three, 0.75) in ("#7f7f00", "#808000") and colour_at_position(three, 0.25) in ("#7f0000", "#800000")
+    short = _along(((0.0, "#000000"), (0.5, "#ff0000"), (0.8, "#00ff00")))
+    assert colour_at_position(short, 0.9) == "#00ff00"  # past the last stop: the last colour, not the second
+
+
+def _along(stops):
+    """A gradient laid along x from 0 to 1: its position at a point is the point's x."""
+    from pnp.layout.elements import Gradient
+
+    return Gradient("linear", stops, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def test_a_gradient_on_a_small_shape_still_runs_its_whole_length():
+    """A 2 mm circle's radial gradient is mid grey half a millimetre out; a 1 mm square's linear one reaches white at its
+    far edge. Neither divides by the shape's size when it has one."""
+    from pnp.layout.gradients import GradientSpec, colour_at, placed
+
+    black_white = ((0.0, "#000000"), (1.0, "#ffffff"))
+    dot = placed(GradientSpec("radial", black_white, 0.0), Circle(5.0, 5.0, 1.0, None, None, 0.0, None))
+    assert _channel(colour_at(dot, 5.5, 5.0)) == pytest.approx(127.5, abs=1)
+    tiny = placed(GradientSpec("linear", black_white, 0.0), Rect(0.0, 0.0, 1.0, 1.0, None, None, 0.0, 0.0, None))
+    assert colour_at(tiny, 1.0, 0.5) == "#ffffff" and _channel(colour_at(tiny, 0.5, 0.5)) == pytest.approx(127.5, abs=1)
+    point = placed(GradientSpec("radial", black_white, 0.0), Circle(5.0, 5.0, 0.0, None, None, 0.0, None))
+    assert colour_at(point, 5.0, 5.0) == "#ffffff"  # a shape of no size: the last colour, and no division by nothing
+    line = placed(GradientSpec("linear", black_white, 0.0), Rect(5.0, 0.0, 0.0, 10.0, None, None, 0.0, 0.0, None))
+    assert colour_at(line, 5.0, 5.0) in ("#000000", "#ffffff")  # a linear one of no length: an end colour, no division by nothing

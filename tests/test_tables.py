@@ -153,6 +153,68 @@ def test_setup_deals_each_seat_its_cards_and_turns_cards_up_beside_the_deck(tabl
     assert len(in_seats) == SEATS * DEAL and not any(c.get("activeFace") for c in in_seats)
 
 
+def _vtt_shown(card: dict, table) -> bytes:
+    """The picture a virtualtabletop.io card shows, as card.js draws it: its deck's face template at the card's
+    activeFace (0 when it names none), whose image reads the card type's property that template names."""
+    deck = table.widgets[card["deck"]]
+    template = deck["faceTemplates"][card.get("activeFace", 0)]
+    (key,) = {o["dynamicProperties"]["value"] for o in template["objects"] if o.get("dynamicProperties")}
+    return table.images[deck["cardTypes"][card["cardType"]][key]].tobytes()
+
+
+def test_a_card_face_down_shows_its_back_and_one_turned_up_its_front(tables_game):
+    """Dealt and piled cards lie face down and the card turned up beside the deck face up, in each table: what each
+    shows is read through the file as the table reads it. The heroes share one back but the twin, who has one of its
+    own (data/tiny/decks/heroes.yaml), and no hero's back is its front."""
+    _, out = tables_game
+    vtt = read_vtt(out / "tiny/vtt/tiny.vtt")
+    heroes = next(d for d in vtt.of_type("deck") if sum(1 for c in vtt.of_type("card") if c["deck"] == d["id"]) == HEROES)
+    cards = [c for c in vtt.of_type("card") if c["deck"] == heroes["id"]]
+    fronts = {t: vtt.images[v["face"]].tobytes() for t, v in heroes["cardTypes"].items()}
+    up = [c for c in cards if not _holder_of(c, vtt.widgets)]  # beside the pile; the others in a seat's or the pile's holder
+    assert len(up) == FACE_UP and all(_vtt_shown(c, vtt) == fronts[c["cardType"]] for c in up)
+    shown: dict = {}
+    for card in (c for c in cards if c not in up):
+        shown.setdefault(card["cardType"], set()).add(_vtt_shown(card, vtt))
+    _one_back_and_the_twins(shown, fronts)
+    pcio = read_pcio(out / "tiny/pcio/tiny.pcio")
+    types = next(w for w in pcio.of_type("cardDeck") if w["label"] == "Heroes")["cardTypes"]
+    _one_back_and_the_twins({t: {pcio.images[v["back"]].tobytes()} for t, v in types.items()}, {t: pcio.images[v["face"]].tobytes() for t, v in types.items()})
+
+
+def _one_back_and_the_twins(backs: dict, fronts: dict) -> None:
+    """Each hero type shows one back, not its front: the twin's own, and one other that every other type shares."""
+    assert sorted(backs) == sorted(fronts) and all(len(b) == 1 and fronts[t] not in b for t, b in backs.items())
+    twin = next(t for t in backs if "twin" in t.lower())
+    shared = {b for t, s in backs.items() if t != twin for b in s}
+    assert len(shared) == 1 and backs[twin] != shared
+
+
+
+def test_a_tts_deck_lies_face_down_and_each_card_shows_its_own_back(tables_game):
+    """A Tabletop Simulator deck is a draw pile: face down (turned 180° about z), boards face up. The heroes' backs
+    sheet holds each card's back in the cell its front holds on the faces sheet (CardID = key × 100 + cell, cells
+    read row by row), as TTS pairs them: no back is its front, the twin's is its own, the others share one."""
+    _, out = tables_game
+    folder = out / "tiny/tts"
+    objects = json.loads((folder / "tiny-tts-save.json").read_text())["ObjectStates"]
+    decks = [o for o in objects if o["Name"] == "DeckCustom"]
+    assert decks and all(o["Transform"]["rotZ"] == 180 for o in decks)
+    assert all(o["Transform"]["rotZ"] == 0 for o in objects if o["Name"] == "Custom_Board")
+    heroes = next(o for o in decks if o["Nickname"].endswith("Heroes"))
+    ((key, sheet),) = heroes["CustomDeck"].items()
+    faces, backs = (Image.open(_local(sheet[url], folder)).convert("RGB") for url in ("FaceURL", "BackURL"))
+    cw, ch = faces.width // sheet["NumWidth"], faces.height // sheet["NumHeight"]
+
+    def cell(image, card_id: int) -> bytes:
+        assert card_id // 100 == int(key)
+        col, row = card_id % 100 % sheet["NumWidth"], card_id % 100 // sheet["NumWidth"]
+        return image.crop((col * cw, row * ch, (col + 1) * cw, (row + 1) * ch)).tobytes()
+
+    cards = heroes["ContainedObjects"]
+    assert len(cards) == HEROES
+    _one_back_and_the_twins({c["Nickname"]: {cell(backs, c["CardID"])} for c in cards}, {c["Nickname"]: cell(faces, c["CardID"]) for c in cards})
+
 def _holder_of(widget: dict, widgets: dict) -> str:
     node = widgets.get(widget.get("parent"))
     while node is not None and node.get("type") != "holder":

@@ -386,3 +386,24 @@ def test_a_token_set_whose_backs_say_nothing_prints_no_backs(tmp_path, back, set
     result = run_pnp(root, "build", "tiny", "--only", "tokens", "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output + result.stderr
     assert len(PdfReader(next((tmp_path / "out" / "tiny").glob("tiny-tokens*.pdf"))).pages) == pages
+
+
+def test_sets_of_one_size_but_different_cuts_are_each_cut_along_their_own_line(tmp_path):
+    """Two hexagon sets of one size, one with corners left and right and one with corners up and down, share sheets
+    but not a cut line: the cutter's file cuts each copy along its own set's hexagon (read back with ezdxf)."""
+    import ezdxf
+
+    root = tmp_path / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/tokens.yaml").write_text(
+        "tokens:\n"
+        "  - {id: flat, name: Flat, shape: hexagon, size: 16, count: 3, colors: [red], front: tiny/token-pawn.j2}\n"
+        "  - {id: pointy, name: Pointy, shape: hexagon, hex_top: pointy, size: 16, count: 2, colors: [red], front: tiny/token-pawn.j2}\n")
+    _build(root, "--cutter", "silhouette", "--no-validate")
+    tops = {"flat": 0, "pointy": 0}
+    for dxf in sorted((root / "output/tiny").glob("tiny-tokens-silhouette-sheet-*.dxf")):
+        for cut in ezdxf.readfile(dxf).modelspace().query('LWPOLYLINE[layer=="CUT"]'):
+            points = [(round(x, 2), round(y, 2)) for x, y, *_ in cut.get_points()]
+            top = max(y for _, y in points)
+            tops["pointy" if sum(1 for _, y in points if y == top) == 1 else "flat"] += 1  # a pointy hexagon: one corner on top
+    assert tops == {"flat": 3, "pointy": 2}

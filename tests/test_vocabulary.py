@@ -260,6 +260,24 @@ def test_a_qr_code_too_small_crowded_or_cut_is_warned_at_its_template_line(tmp_p
     assert "trim cuts into it" in warned["5"]
 
 
+
+def test_a_qr_code_is_read_only_dark_on_light_and_at_three_to_one():
+    """Phones look for dark modules on a light ground: a white code on black stands out 21:1 and is still unreadable
+    to many readers (ISO/IEC 18004 reflectance reversal is optional); a mid grey on white (2.9:1) is under WCAG's 3:1
+    for graphics; black on white, or a dark blue on a pale yellow, is read. In the test process, on a face of its own."""
+    from pnp.layout.elements import Face, Qr
+    from pnp.layout.qr import qr_modules, qr_problems
+
+    modules = qr_modules("https://example.org")
+
+    def said(color, ground):
+        return [p.message for p in qr_problems(Face(63.5, 88.9, 3.0, (Qr(10, 10, 40, modules, color, ground),), frozenset()))]
+
+    assert said("#000000", "#ffffff") == [] and said("#1a237e", "#fff9c4") == [] and said("#000000", None) == []
+    for color, ground in (("#ffffff", "#000000"), ("#fff9c4", "#1a237e"), ("#959595", "#ffffff")):
+        (message,) = said(color, ground)
+        assert "phones need dark modules on a light ground, at least 3:1" in message, (color, ground)
+
 # --- grids ---------------------------------------------------------------------------------------------------------
 GRIDS = """\
     {{ rect(8, 8, 30, 30, stroke="#ff00ff", stroke_width=0.1) }}

@@ -124,7 +124,8 @@ def _box(element, drawn: DrawnBy) -> Box:
 
 
 def moved(kind: str, value: float, old: Box, new: Box) -> float:
-    """A placing argument's new value when its element's box goes from `old` to `new` (a move, a resize, or both)."""
+    """A placing argument's new value when its element's box goes from `old` to `new` (a move, a resize, or both); a
+    length along both axes follows the one that changed more, the width on a tie."""
     sx = new[2] / old[2] if old[2] > 1e-9 else 1.0
     sy = new[3] / old[3] if old[3] > 1e-9 else 1.0
     if kind == "x":

@@ -1,0 +1,244 @@
+"""Hand-written behaviour mutants of the promises issue #76 names (one semantic change each: a back's face flipped,
+seats numbered from 0, a die mesh wound backwards, the QR check inverted, a gradient's middle stop dropped, the hex
+offset parity, an insert's cover, token sets sharing a cut, redo kept after a new edit, a turned group), each run
+against the tests that guard it. Not part of the suite: the whole list takes some minutes.
+
+    nice -n 10 python bench/hand_mutants.py            # every mutant
+    nice -n 10 python bench/hand_mutants.py E4 Q2      # some of them
+    python bench/hand_mutants.py --list                # what each one changes, run nothing
+
+Each mutant is made in a fresh copy of the work tree's files (as bench/mutation.py makes one, its `pnp` first on the
+path), its one text replaced once; a mutant whose text is no longer found exactly once is said, not run (the code
+moved: write it anew). Killed when a test fails; the script exits 1 if any survives. mutmut's own mutants are
+bench/mutation.py's; these are the ones a reviewer would write, which mutmut's operators do not make.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mutation import clean_copy
+
+
+class Mutant(NamedTuple):
+    name: str
+    what: str
+    file: str
+    old: str
+    new: str
+    tests: list[str]
+    select: str  # pytest -k, or '' for the test files whole
+
+
+MUTANTS: list[Mutant] = [
+    Mutant('E1', "the .vtt's seats numbered from 0", 'pnp/targets/export_vtt.py',
+           '"index": seat.index,',
+           '"index": seat.index - 1,',
+           ['tests/test_tables.py'], ''),
+    Mutant('E2', "the .pcio's seatIndex from 1", 'pnp/targets/export_pcio.py',
+           '"seatIndex": seat.index - 1',
+           '"seatIndex": seat.index',
+           ['tests/test_tables.py'], ''),
+    Mutant('E3', "the table's seats numbered from 0", 'pnp/targets/table.py',
+           '[_SeatBlock(i) for i in range(1, seats + 1)]',
+           '[_SeatBlock(i) for i in range(seats)]',
+           ['tests/test_tables.py'], ''),
+    Mutant('E4', "a die mesh's triangles wound clockwise", 'pnp/targets/tts_models.py',
+           'a, b, c = (0, i, i + 1)',
+           'a, b, c = (0, i + 1, i)',
+           ['tests/test_dice.py'], 'wound'),
+    Mutant('E5', "a .vtt card type's back its front", 'pnp/targets/export_vtt.py',
+           '"back": _asset(t.back or t.front)',
+           '"back": _asset(t.front)',
+           ['tests/test_tables.py'], 'face_down_shows or setup_deals'),
+    Mutant('E6', "the .vtt deck's face templates swapped", 'pnp/targets/export_vtt.py',
+           '[_face("back", w, h, radius), _face("face", w, h, radius)]',
+           '[_face("face", w, h, radius), _face("back", w, h, radius)]',
+           ['tests/test_tables.py'], 'face_down_shows or setup_deals'),
+    Mutant('E7', 'a face-up .vtt card at activeFace 0', 'pnp/targets/export_vtt.py',
+           'card["activeFace"] = 1',
+           'card["activeFace"] = 0',
+           ['tests/test_tables.py'], 'face_down_shows or setup_deals'),
+    Mutant('E8', "the .pcio's face-up flag inverted", 'pnp/targets/export_pcio.py',
+           '"faceup": piece.face_up',
+           '"faceup": not piece.face_up',
+           ['tests/test_tables.py'], 'face_down_shows or setup_deals'),
+    Mutant('E9', 'a TTS deck lying face up', 'pnp/targets/tts.py',
+           '"rotZ": 180 if face_down else 0',
+           '"rotZ": 0 if face_down else 180',
+           ['tests/test_tables.py'], 'tts_deck_lies or face_down_shows'),
+    Mutant('E10', "a TTS card's front pasted as its back", 'pnp/targets/export_tts.py',
+           'backs_sheet.paste(images[item.back] if item.back is not None else blank',
+           'backs_sheet.paste(images[item.front] if item.back is not None else blank',
+           ['tests/test_tables.py'], 'tts_deck_lies or face_down_shows'),
+    Mutant('E11', "a .pcio card type's back its front", 'pnp/targets/export_pcio.py',
+           '"back": _asset(t.back or t.front)',
+           '"back": _asset(t.front)',
+           ['tests/test_tables.py'], 'face_down_shows or setup_deals'),
+    Mutant('Q1', "the QR code's light-on-dark test inverted", 'pnp/layout/qr.py',
+           'or luminance(el.color[:7]) > luminance(ground[:7])',
+           'or luminance(el.color[:7]) < luminance(ground[:7])',
+           ['tests/test_vocabulary.py'], 'qr'),
+    Mutant('Q2', "the QR code's light-on-dark test dropped", 'pnp/layout/qr.py',
+           'or luminance(el.color[:7]) > luminance(ground[:7])',
+           '',
+           ['tests/test_vocabulary.py'], 'qr'),
+    Mutant('G1', "a gradient's stops between a mark's ends dropped", 'pnp/layout/gradients.py',
+           '[c for t, c in g.stops if low < t < high]',
+           '[]',
+           ['tests/test_readability.py'], 'gradient'),
+    Mutant('G2', 'a radial gradient on a rectangle reaching its sides, not its corners', 'pnp/layout/gradients.py',
+           'else math.hypot(w, h) / 2',
+           'else max(w, h) / 2',
+           ['tests/test_readability.py'], 'gradient'),
+    Mutant('H1', "the hex grid's shifted columns the other parity", 'pnp/layout/grids.py',
+           'lowered = (col if flat else row) % 2 == (1 if odd else 0)',
+           'lowered = (col if flat else row) % 2 == (0 if odd else 1)',
+           ['tests/test_guards.py'], ''),
+    Mutant('H2', 'odd and even offsets swapped in the axial coordinates', 'pnp/layout/grids.py',
+           'return col, row - (col - (col & 1)) // 2 if odd else row - (col + (col & 1)) // 2',
+           'return col, row - (col + (col & 1)) // 2 if odd else row - (col - (col & 1)) // 2',
+           ['tests/test_guards.py'], ''),
+    Mutant('I1', 'an insert scaled to fit inside (contain) rather than cover', 'pnp/outputs/inserts.py',
+           'return min(1.0, max(insert[0] / card[0], insert[1] / card[1]))',
+           'return min(1.0, min(insert[0] / card[0], insert[1] / card[1]))',
+           ['tests/test_fronts_inserts.py'], ''),
+    Mutant('I2', "an insert's front not centred in height", 'pnp/outputs/inserts.py',
+           'x, y = (iw - face.w * scale) / 2, (ih - face.h * scale) / 2',
+           'x, y = (iw - face.w * scale) / 2, (ih - face.h * scale)',
+           ['tests/test_fronts_inserts.py'], ''),
+    Mutant('I3', 'the safe area taken once, not on both sides', 'pnp/outputs/inserts.py',
+           'if (w - 2 * SAFE_MM) * scale <= iw + 1e-6 and',
+           'if (w - 1 * SAFE_MM) * scale <= iw + 1e-6 and',
+           ['tests/test_fronts_inserts.py'], ''),
+    Mutant('I4', "another size's insert 1 mm off the seams' room", 'pnp/outputs/inserts.py',
+           'round(w - (given_for[0] - self.insert[0]), 2)',
+           'round(w - (given_for[0] - self.insert[0]) + 1, 2)',
+           ['tests/test_fronts_inserts.py'], ''),
+    Mutant('I5', 'an insert only for a card 1 mm larger than it', 'pnp/outputs/inserts.py',
+           'fits = [s for s in sizes if s[0] >= insert[0] - 1e-6 and s[1] >= insert[1] - 1e-6]',
+           'fits = [s for s in sizes if s[0] > insert[0] + 1 and s[1] >= insert[1] - 1e-6]',
+           ['tests/test_fronts_inserts.py'], ''),
+    Mutant('T1', 'token sets grouped by shape and size, not by their cut', 'pnp/outputs/tokens.py',
+           'key = (shape, token_cut(spec, size), size)',
+           'key = (shape, size)',
+           ['tests/test_tokens.py'], 'own_line'),
+    Mutant('T3', 'gutterfold and plain bands stacked on one page', 'pnp/render/packing.py',
+           'return isinstance(a, FoldSheet) == isinstance(b, FoldSheet) and (a.page_w, a.page_h) == (b.page_w, b.page_h)',
+           'return (a.page_w, a.page_h) == (b.page_w, b.page_h)',
+           ['tests/test_tokens.py', 'tests/test_packing.py'], ''),
+    Mutant('R1', 'a group inside a turned group not turned', 'pnp/serve/editing.py',
+           'turned or element.rotate % 360 != 0',
+           'element.rotate % 360 != 0',
+           ['tests/test_editor_guards.py', 'tests/test_serve_edit.py'], ''),
+    Mutant('R2', 'a group turned a whole turn counted as turned', 'pnp/serve/editing.py',
+           'turned or element.rotate % 360 != 0',
+           'turned or element.rotate != 0',
+           ['tests/test_editor_guards.py', 'tests/test_serve_edit.py'], ''),
+    Mutant('R3', 'the redo list kept after a new edit', 'pnp/serve/editor.py',
+           '        self.undone = []\n',
+           '        pass\n',
+           ['tests/test_editor_guards.py', 'tests/test_serve_edit.py'], ''),
+    Mutant('R4', 'an undone edit not put on the redo list', 'pnp/serve/editor.py',
+           'put.append(take.pop())',
+           'take.pop()',
+           ['tests/test_editor_guards.py', 'tests/test_serve_edit.py'], ''),
+    Mutant('R5', "an inner group's offset not scaled by its parent", 'pnp/serve/editing.py',
+           'inner = (gx + gs * element.x, gy + gs * element.y, gs * element.scale,',
+           'inner = (gx + element.x, gy + element.y, gs * element.scale,',
+           ['tests/test_editor_guards.py', 'tests/test_serve_edit.py'], ''),
+    Mutant('E4b', "a die mesh mirrored into OBJ's axes", 'pnp/targets/tts_models.py',
+           'lines += [f"v {x / longest:.6f} {z / longest:.6f} {-y / longest:.6f}"',
+           'lines += [f"v {x / longest:.6f} {z / longest:.6f} {y / longest:.6f}"',
+           ['tests/test_dice.py'], 'wound'),
+    Mutant('E12', 'the card turned up beside the deck dealt face down', 'pnp/targets/table.py',
+           'row = [Piece(collection, pile.pop().type, True) for _ in range(face_up)]',
+           'row = [Piece(collection, pile.pop().type, False) for _ in range(face_up)]',
+           ['tests/test_tables.py'], 'face_down_shows'),
+    Mutant('Q3', "the QR code's contrast floor lowered to 2:1", 'pnp/layout/qr.py',
+           'if contrast(el.color[:7], ground[:7]) < MIN_CONTRAST or',
+           'if contrast(el.color[:7], ground[:7]) < 2 or',
+           ['tests/test_vocabulary.py'], 'qr'),
+    Mutant('E13', 'a deck of unique backs given the shared back', 'pnp/targets/export_tts.py',
+           'sheet["back_file"] = named[f"backs-{n}"] if unique_backs else back_name',
+           'sheet["back_file"] = back_name if back_name else named[f"backs-{n}"]',
+           ['tests/test_tables.py'], 'tts_deck_lies'),
+    Mutant('P1', 'a back mirrored over the wrong edge for the duplex', 'pnp/render/impose.py',
+           'flip_x = (duplex == "long") != self.landscape',
+           'flip_x = (duplex == "long") == self.landscape',
+           ['tests/test_guard_properties.py', 'tests/test_impose.py'], ''),
+    Mutant('P2', 'a back mirrored without its own width', 'pnp/render/impose.py',
+           'return Slot(self.page_w - s.x - s.w, s.y, s.w, s.h)',
+           'return Slot(self.page_w - s.x, s.y, s.w, s.h)',
+           ['tests/test_guard_properties.py', 'tests/test_impose.py'], ''),
+    Mutant('P3', 'a gutterfold back mirrored without its height', 'pnp/render/impose.py',
+           '            return Slot(s.x, 2 * self.fold - s.y - s.h, s.w, s.h)',
+           '            return Slot(s.x, 2 * self.fold - s.y, s.w, s.h)',
+           ['tests/test_guard_properties.py'], ''),
+    Mutant('P4', 'duplex none mirroring the backs', 'pnp/render/impose.py',
+           '        if duplex == "none":\n            return s\n',
+           '',
+           ['tests/test_guard_properties.py', 'tests/test_impose.py'], ''),
+    Mutant('P5', "a vertical gutterfold's back mirrored without its width", 'pnp/render/impose.py',
+           '        return Slot(2 * self.fold - s.x - s.w, s.y, s.w, s.h)',
+           '        return Slot(2 * self.fold - s.x, s.y, s.w, s.h)',
+           ['tests/test_guard_properties.py'], ''),
+]
+
+
+def run(mutant: Mutant, copy: Path) -> str:
+    """'killed', 'survived', or why it was not run; the copy's file is put back after."""
+    path = copy / mutant.file
+    original = path.read_text(encoding="utf-8")
+    if original.count(mutant.old) != 1:
+        return f"not run: its text is found {original.count(mutant.old)} times in {mutant.file}"
+    path.write_text(original.replace(mutant.old, mutant.new), encoding="utf-8")
+    try:
+        args = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-x", "-p", "no:cacheprovider", *mutant.tests, *(["-k", mutant.select] if mutant.select else [])]
+        env = {**os.environ, "PYTHONPATH": str(copy), "PNP_JOBS": "1"}
+        done = subprocess.run(args, cwd=copy, env=env, capture_output=True, text=True)
+    finally:
+        path.write_text(original, encoding="utf-8")
+    if done.returncode == 1:
+        failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
+        return f"killed by {failed}"
+    return "survived" if done.returncode == 0 else f"not run: pytest exited {done.returncode}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="mutants to run (all when none is named)")
+    parser.add_argument("--list", action="store_true", help="print each mutant's change and run nothing")
+    args = parser.parse_args(argv)
+    known = {m.name: m for m in MUTANTS}
+    unknown = [n for n in args.names if n not in known]
+    if unknown:
+        parser.error(f"no such mutant: {', '.join(unknown)}")
+    chosen = [known[n] for n in args.names] if args.names else MUTANTS
+    if args.list:
+        for m in chosen:
+            print(f"{m.name}: {m.what} ({m.file}): {m.old!r} → {m.new!r}")
+        return 0
+    copy = Path(tempfile.mkdtemp(prefix="pnp-hand-mutants-"))
+    try:
+        clean_copy(copy)
+        verdicts = {}
+        for m in chosen:
+            verdicts[m.name] = run(m, copy)
+            print(f"{m.name}: {m.what}: {verdicts[m.name]}", flush=True)
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+    survived = [n for n, v in verdicts.items() if not v.startswith("killed")]
+    print(f"{len(verdicts) - len(survived)} of {len(verdicts)} killed" + (f"; not killed: {', '.join(survived)}" if survived else ""))
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
