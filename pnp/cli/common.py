@@ -61,6 +61,22 @@ def in_edition(report: Report, code: str):
             report.findings[start:] = [replace(f, edition=code) for f in report.findings[start:]]
 
 
+def each_edition(root: str | None, game: str, lang: str | None, make) -> None:
+    """Run `make(edition, code, report)` for each edition of `game` that `--lang` names, its findings marked as that
+    edition's; stop at the first edition with an error, print every finding and exit as a command does (`sellsheet`,
+    `showcase`: commands that write one game's pictures per edition)."""
+    project = open_project(root)
+    game_names(project, (game,))
+    report = Report()
+    for edition, code, _ in editions(project, [game], lang):
+        with in_edition(report, code):
+            make(edition, code, report)
+        if report.errors():
+            break
+    print_findings(report.sorted())
+    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+
+
 def one_edition(project: Project, slugs: list[str], lang: str | None) -> Project:
     """The project read in `lang` for a command that follows one edition (watch, serve, preview): None each game's
     source language. A language a game does not list stops the command with the located error `build` gives for it,

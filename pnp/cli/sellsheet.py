@@ -1,21 +1,13 @@
 """`pnp sellsheet`: the one page a designer hands a publisher (pnp.targets.sellsheet), as a PDF and a PNG."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pnp.cli.common import (
-    EXIT_DATA,
-    EXIT_OK,
     LANG_HELP,
-    editions,
-    game_names,
-    in_edition,
+    each_edition,
     one_paper,
-    open_project,
     output_folder,
-    print_findings,
     read_games,
 )
 from pnp.core.errors import Report
@@ -32,16 +24,7 @@ from pnp.core.errors import Report
 @click.pass_context
 def sellsheet(ctx, game, paper, width, out, lang):
     """Write a one-page sell sheet: title, pitch, key facts, a picture of the game on the table and its components."""
-    project = open_project(ctx.obj["root"])
-    game_names(project, (game,))
-    report = Report()
-    for edition, code, _ in editions(project, [game], lang):
-        with in_edition(report, code):
-            _sellsheet_edition(edition, code, game, paper, width, out, report)
-        if report.errors():
-            break
-    print_findings(report.sorted())
-    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+    each_edition(ctx.obj["root"], game, lang, lambda edition, code, report: _sellsheet_edition(edition, code, game, paper, width, out, report))
 
 
 def _sellsheet_edition(project, code: str, game: str, paper: str, width: int, out, report: Report) -> None:

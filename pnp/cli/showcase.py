@@ -1,20 +1,12 @@
 """`pnp showcase`: pictures of a game's cards in hand, on the table and in a contact sheet, for a game page."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pnp.cli.common import (
-    EXIT_DATA,
-    EXIT_OK,
     LANG_HELP,
-    editions,
-    game_names,
-    in_edition,
-    open_project,
+    each_edition,
     output_folder,
-    print_findings,
     read_games,
     stop_if_unloaded,
 )
@@ -30,17 +22,8 @@ from pnp.core.errors import Report
 @click.pass_context
 def showcase(ctx, game, cards, width, out, lang):
     """Write pictures for a game page: a fanned hand, a table spread and a contact sheet per deck."""
-    project = open_project(ctx.obj["root"])
-    game_names(project, (game,))
-    report = Report()
     wanted = tuple(c.strip() for c in cards.split(",") if c.strip())
-    for edition, code, _ in editions(project, [game], lang):
-        with in_edition(report, code):
-            _showcase_edition(edition, code, game, wanted, width, out, report)
-        if report.errors():
-            break
-    print_findings(report.sorted())
-    sys.exit(EXIT_DATA if report.errors() else EXIT_OK)
+    each_edition(ctx.obj["root"], game, lang, lambda edition, code, report: _showcase_edition(edition, code, game, wanted, width, out, report))
 
 
 def _showcase_edition(project, code: str, game: str, wanted: tuple[str, ...], width: int, out, report: Report) -> None:
