@@ -190,6 +190,18 @@ MUTANTS: list[Mutant] = [
            '        return Slot(2 * self.fold - s.x - s.w, s.y, s.w, s.h)',
            '        return Slot(2 * self.fold - s.x, s.y, s.w, s.h)',
            ['tests/test_guard_properties.py'], ''),
+    Mutant('S1', "a game's folder checked against data/'s own real path alone", 'pnp/pipeline/steady.py',
+           'inputs = _folder_digests(folder, project.data_dir, project.root)',
+           'inputs = _folder_digests(folder, project.data_dir)',
+           ['tests/test_hostile.py'], 'linked_out_is'),
+    Mutant('S2', "an export folder's change summary read through a link", 'pnp/targets/staging.py',
+           '    if folder.is_symlink() or not folder.is_dir():\n        return {}\n    found = {}',
+           '    if not folder.is_dir():\n        return {}\n    found = {}',
+           ['tests/test_hostile.py'], 'linked_out_is'),
+    Mutant('S3', 'a template past its face time drawn again for the next card', 'pnp/outputs/faces.py',
+           '                if any(f.code == RUNAWAY for f in exc.findings):\n                    self._runaway.add(template)\n',
+           '',
+           ['tests/test_command_budget.py'], 'looping'),
 ]
 
 
