@@ -131,6 +131,23 @@ def test_an_arabic_rulebook_reads_from_the_right(edition):
     assert abs(rights[0] - rights[1]) < 0.5 and abs(lefts[0] - lefts[1]) > 5, (rights, lefts)
 
 
+def test_an_arabic_rulebooks_running_head_stands_at_the_right_of_its_page(edition):
+    """The game's title heads each body page on the side its lines start: at the right in a right-to-left edition,
+    flush with the text's right edge, not pushed to the page's middle."""
+    import pdfplumber
+
+    root, _ = edition("ar")
+    with pdfplumber.open(root / "output" / GAME / f"{GAME}-rulebook.pdf") as doc:
+        page = doc.pages[1]
+        chars = [c for c in page.chars if c["text"].strip()]
+        first_line = min(round(c["bottom"]) for c in chars)
+        head = [c for c in chars if round(c["bottom"]) == first_line]  # the page's topmost line: its running head
+        body_right = max(c["x1"] for c in chars if round(c["bottom"]) > first_line + 12)
+    assert "".join(c["text"] for c in head) == "CrystalCaves", "the running head is the game's title (pdfplumber drops the space)"
+    assert min(c["x0"] for c in head) > page.width / 2, "the title stands in the page's right half"
+    assert abs(max(c["x1"] for c in head) - body_right) < 3, "and ends flush with the text's right edge"
+
+
 def read_as_written(text: str) -> str:
     """PDF text as its words are written: Arabic's joining forms back to its letters (pdfium reads a right-to-left line
     in reading order itself)."""

@@ -189,9 +189,12 @@ class Book:
         width = geo.w - geo.left - geo.right
         style = look.furniture
         top = geo.h - geo.top + 6 + text_height(1, style)
-        _text_at(canv, setter, escape(self.title), style, geo.left, top, width * 0.5)
+        # The game's title heads the side a line starts on, the section the other: a right-to-left edition's lines are
+        # set mirrored in their box (Setter), so there the title's box is the right half and the section's the left.
+        title_x, section_x = (geo.left + width * 0.5, geo.left) if setter.rtl else (geo.left, geo.left + width * 0.45)
+        _text_at(canv, setter, escape(self.title), style, title_x, top, width * 0.5)
         if doc.section_at_top:
-            _text_at(canv, setter, doc.section_at_top, dataclasses.replace(style, align="right"), geo.left + width * 0.45, top, width * 0.55)
+            _text_at(canv, setter, doc.section_at_top, dataclasses.replace(style, align="right"), section_x, top, width * 0.55)
         canv.saveState()
         canv.setStrokeColor(mix(look.ink, "#ffffff", 0.7))
         canv.setLineWidth(0.4)
