@@ -146,3 +146,18 @@ def _has(voice, char: str, font: str) -> bool:
     from reportlab.pdfbase.pdfmetrics import getFont
 
     return ord(char) in getFont(font).face.charToGlyph
+
+
+@pytest.mark.parametrize(("line", "rtl", "drawn"), [
+    ("ورق (8.5 × 11) مم", True, "مم (11 × 8.5) قرو"),  # brackets at a right-to-left level: each drawn as its mirror (Unicode rule L4)
+    ("اطبع «ملاءمة» الآن", True, "نآلا «ةمءالم» عبطا"),
+    ("A4 (210 × 297 مم)", True, "(مم 210 × 297) A4"),
+    ("שלום (Apache 2.0) עולם", False, "םולש (Apache 2.0) םלוע"),  # a left-to-right line: its brackets stand as typed
+    ("abc (def) ghi", True, "abc (def) ghi"),  # a Latin phrase in a right-to-left line: its brackets at a left-to-right level
+])
+def test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror(line, rtl, drawn):
+    """The bundle's, rulebook's and reference's right-to-left lines put "(8.5 مم)" as a reader of Arabic reads it, where
+    python-bidi's order alone printed ")8.5 مم(" (pnp.layout.bidi.visual)."""
+    from pnp.layout.bidi import visual
+
+    assert visual(line, rtl) == drawn
