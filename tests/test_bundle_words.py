@@ -154,6 +154,7 @@ def _has(voice, char: str, font: str) -> bool:
     ("A4 (210 × 297 مم)", True, "(مم 210 × 297) A4"),
     ("שלום (Apache 2.0) עולם", False, "םולש (Apache 2.0) םלוע"),  # a left-to-right line: its brackets stand as typed
     ("abc (def) ghi", True, "abc (def) ghi"),  # a Latin phrase in a right-to-left line: its brackets at a left-to-right level
+    ("ورق (8.5) مم ", None, "مم (8.5) قرو "),  # a sheet's margin line (pnp.render.pdf.line_runs): its trailing space stays last
 ])
 def test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror(line, rtl, drawn):
     """The bundle's, rulebook's and reference's right-to-left lines put "(8.5 مم)" as a reader of Arabic reads it, where

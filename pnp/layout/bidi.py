@@ -100,7 +100,7 @@ def _mirrored_pairs(text: str, shown: str, rtl: bool) -> str:
     end = len(text)
     while end and text[end - 1].isspace():  # L1: a line's trailing spaces take the paragraph's level
         end -= 1
-        levels[end] = int(rtl)
+        levels[end] = int(bool(rtl))
     order = list(range(len(text)))
     for level in range(max(levels), 0, -1):  # L2: from the highest level down, reverse each run at that level or above
         i = 0
