@@ -254,12 +254,13 @@ def test_assembly_steps_follow_what_the_game_has():
     step naming each card size and its count."""
     from types import SimpleNamespace as NS
 
-    from pnp.targets.bundle import assembly_steps
+    from pnp.data.words import table_of
+    from pnp.targets.bundle import Voice, assembly_steps
 
     decks = {d: NS(name=d.title(), size=(63.5, 88.9), total=n) for d, n in (("influence", 40), ("organs", 24), ("patients", 96))}
     decks["aids"] = NS(name="Aids", size=(70.0, 120.0), total=4)
     parts = [NS(kind=k) for k in ("cards", "reference", "boards", "labels", "rulebook")]
-    steps = assembly_steps(NS(decks=decks), parts)
+    steps = assembly_steps(NS(decks=decks), parts, Voice(table_of("en")))
     text = " ".join(steps)
     assert "token" not in text.lower() and "box" not in text.lower().replace("bag or box", "") and "dice" not in text.lower()
     sleeves = [s for s in steps if "leeve" in s]

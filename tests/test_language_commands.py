@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -106,6 +107,10 @@ def test_bundle_writes_the_german_edition_with_the_language_in_each_file_name(tw
     text = pdf_text(folder / "duo-bundle-letter-de.pdf")
     assert "Drache" in text and "Der Drache beginnt immer." in text  # the German card names and rulebook, from the data
     assert "Dragon" not in text
+    assert "Druckeinstellungen" in text and "Materialliste" in text and "Print settings" not in text  # the bundle's own pages: pnp's German words
+    with zipfile.ZipFile(folder / "duo-print-and-play-letter-de.zip") as zf:
+        readme = zf.read("README.txt").decode()
+    assert "Dateien:" in readme and "Files:" not in readme, readme
 
 
 def test_showcase_writes_the_german_pictures_beside_the_english(two):

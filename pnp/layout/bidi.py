@@ -74,7 +74,45 @@ def visual(text: str, rtl: bool = True) -> str:
         return text  # nothing to turn: left-to-right text in a left-to-right line, or letters and digits alone
     from bidi import get_display
 
-    return get_display(text, base_dir="R" if rtl else "L")
+    shown = get_display(text, base_dir="R" if rtl else "L")
+    return _mirrored_pairs(text, shown, rtl) if any(unicodedata.mirrored(c) for c in text) else shown
+
+
+def _mirrored_pairs(text: str, shown: str, rtl: bool) -> str:
+    """`shown`, python-bidi's visual order of one line `text`, with each mirrored character (a bracket, « ») that stands
+    at a right-to-left level drawn as its mirror image, Unicode's rule L4, which python-bidi's Rust algorithm leaves
+    out: "(8.5 مم)" would print as ")8.5 مم(". Its levels are read from python-bidi's debug report and the line
+    reordered from them (rules L1 and L2); where that order is not python-bidi's own, `shown` is kept as it is."""
+    import re
+
+    from bidi import get_display
+    from bidi.mirror import MIRRORED
+
+    report = str(get_display(text, base_dir="R" if rtl else "L", debug=True))
+    listed = report.partition("levels: [")[2].partition("paragraphs:")[0]
+    per_byte = [int(n) for n in re.findall(r"Level\(\s*(\d+)", listed)]
+    if "\n" in text or len(per_byte) != len(text.encode()):
+        return shown
+    levels, at = [], 0
+    for c in text:
+        levels.append(per_byte[at])
+        at += len(c.encode())
+    end = len(text)
+    while end and text[end - 1].isspace():  # L1: a line's trailing spaces take the paragraph's level
+        end -= 1
+        levels[end] = int(bool(rtl))
+    order = list(range(len(text)))
+    for level in range(max(levels), 0, -1):  # L2: from the highest level down, reverse each run at that level or above
+        i = 0
+        while i < len(order):
+            j = i
+            while j < len(order) and levels[order[j]] >= level:
+                j += 1
+            order[i:j] = order[i:j][::-1]
+            i = j + 1
+    if "".join(text[i] for i in order) != shown:
+        return shown
+    return "".join(MIRRORED.get(text[i], text[i]) if levels[i] % 2 else text[i] for i in order)
 
 
 def _ltr_run(op) -> bool:

@@ -23,9 +23,11 @@ from pnp.data.boxes import game_boxes
 from pnp.data.kinds import print_order
 from pnp.data.stamps import Stamper
 from pnp.data.tokens import token_sets, token_variants
+from pnp.data.words import table_of, words_of
+from pnp.layout.bidi import is_rtl_language
 from pnp.outputs.options import Options
 from pnp.pipeline.build import build_game
-from pnp.targets.bundle_pages import ChecklistLine, FrontMatter, PlacedPart, credits_pdf, front_matter_pdf
+from pnp.targets.bundle_pages import ChecklistLine, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
 from pnp.targets.feedback import Fonts, feedback_decks, feedback_pdf
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: entries carry no build time, so the same input gives the same bytes
@@ -61,15 +63,15 @@ def part_of(kind: str, title: str, data: bytes, path: Path | None = None, stock:
     return Part(kind, title, data, len(reader.pages), duplex, path, stock)
 
 
-def stock_of(gctx, kind: str, paper: str) -> str:
+def stock_of(gctx, kind: str, paper: str, voice: Voice | None = None) -> str:
     """What a kind prints on when it is not the bundle's paper: the labels, on the game's label sheet for `paper` (its
-    page is the sheet's)."""
+    page is the sheet's), in the edition's words (English unless `voice` says otherwise)."""
     if kind != "labels":
         return ""
-    return f"{gctx.game.spec.labels.label_sheet(paper).title}; its last page (slot outlines) on plain paper first, to check"
+    return (voice or Voice(table_of("en"))).say("bundle_label_stock", sheet=gctx.game.spec.labels.label_sheet(paper).title)
 
 
-def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
+def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], list[Finding]]:
     """Build each kind of output for `options.paper` with the normal pipeline, in print order (pnp.data.kinds: the
     pieces to cut first, then those to fold, then the labels, a run on label stock of their own, the rules last); every
     PDF as a part."""
@@ -80,7 +82,8 @@ def component_parts(gctx, options: Options) -> tuple[list[Part], list[Finding]]:
         if any(f.severity == "error" for f in found):
             return [], findings
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        parts += [part_of(kind.name, kind.title if len(pdfs) == 1 else f"{kind.title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper))
+        title = voice.say(f"bundle_part_{kind.name}")
+        parts += [part_of(kind.name, title if len(pdfs) == 1 else f"{title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
                   for path in pdfs]
     return parts, findings
 
@@ -100,15 +103,22 @@ def place(parts: list[Part], first_page: int) -> tuple[list[PlacedPart], list[in
     return placed, blanks
 
 
-def checklist(game) -> list[ChecklistLine]:
+def checklist(game, voice: Voice) -> list[ChecklistLine]:
     """The component checklist from the data: decks (cards), token sets (pieces), boards, boxes and dice."""
-    lines = [ChecklistLine("Deck", d.name, d.total, f"{d.size[0]:g} × {d.size[1]:g} mm cards, {len(d.cards)} different") for d in game.decks.values()]
-    lines += [ChecklistLine("Tokens", spec.name, sum(v.count for v in token_variants(raw)), f"{spec.shape}, {spec.size[0]:g} × {spec.size[1]:g} mm")
+    say, size = voice.say, voice.size
+    lines = [ChecklistLine(say("bundle_deck"), d.name, d.total, say("bundle_deck_detail", size=size(*d.size), n=len(d.cards))) for d in game.decks.values()]
+    lines += [ChecklistLine(say("bundle_tokens"), spec.name, sum(v.count for v in token_variants(raw)), f"{_shape(spec.shape, voice)}, {size(*spec.size)} mm")
               for spec, raw in token_sets(game)]
-    lines += [ChecklistLine("Board", b.name, 1, f"{b.size[0]:g} × {b.size[1]:g} mm") for b in (game.boards.boards if game.boards else [])]
-    lines += [ChecklistLine("Box", c.name, 1, f"holds {_listed([_deck_title(game, d) for d in c.decks])} ({c.cards} cards)") for c, _, _ in game_boxes(game)[0]]
-    lines += [ChecklistLine("Dice", d.name or d.id, d.count, f"{d.shape}, {d.size:g} mm") for d in (game.dice.dice if getattr(game, "dice", None) else [])]
+    lines += [ChecklistLine(say("bundle_board"), b.name, 1, f"{size(*b.size)} mm") for b in (game.boards.boards if game.boards else [])]
+    lines += [ChecklistLine(say("bundle_box"), c.name, 1, say("bundle_box_detail", decks=voice.listed([_deck_title(game, d) for d in c.decks]), n=c.cards))
+              for c, _, _ in game_boxes(game)[0]]
+    lines += [ChecklistLine(say("bundle_dice"), d.name or d.id, d.count, f"{d.shape}, {voice.number(d.size)} mm") for d in (game.dice.dice if getattr(game, "dice", None) else [])]
     return lines
+
+
+def _shape(shape: str, voice: Voice) -> str:
+    """A token set's shape in the edition's words ('circle'); an outline drawn from a file is named by its file."""
+    return voice.words.get(f"bundle_shape_{shape}", shape)
 
 
 def _deck_title(game, deck_id: str) -> str:
@@ -117,41 +127,25 @@ def _deck_title(game, deck_id: str) -> str:
     return deck.name if deck is not None else deck_id
 
 
-def assembly_steps(game, parts: list[Part]) -> list[str]:
+def assembly_steps(game, parts: list[Part], voice: Voice) -> list[str]:
     """The steps to make the game from the printed sheets, written from what this game has: a step names only the kinds
     of piece the game prints (no tokens for a game without them), and one sleeve step names each card size and its count."""
     kinds = {p.kind for p in parts}
-    steps = []
-    pieces = [name for kind, name in (("cards", "cards"), ("tokens", "tokens"), ("reference", "player aids")) if kind in kinds]
-    if pieces:
-        steps.append(f"Cut the {_listed(pieces)} along the crop marks at the sheet's edges, with a ruler and a craft knife or a "
-                     "rotary trimmer; cut each sheet's fronts and backs together, after printing both sides.")
-    if "boards" in kinds:
-        steps.append("Boards print on several pages: trim each tile along its marks, lay the tiles out as the map on the board's first "
-                     "page shows, and tape or glue them from the back (glue to card stock for a stiff board).")
-    if "boxes" in kinds:
-        steps.append("Card boxes: cut along the outline, score each fold (the short marks outside the net show where), fold inward and glue the tabs.")
-    if "dice" in kinds:
-        steps.append("Dice: cut out each net, score and fold every edge, glue the tabs last; a drop of glue on each tab holds better than tape.")
-    if "labels" in kinds:
-        steps.append("Labels: print the labels file's last page (slot outlines) on plain paper and hold it against a label sheet to the light; "
-                     "when the outlines sit on the labels, print the label pages on the sheet and stick each label on the bag or box it names.")
+    say = voice.say
+    pieces = [say(f"bundle_cut_{word}") for kind, word in (("cards", "cards"), ("tokens", "tokens"), ("reference", "aids")) if kind in kinds]
+    steps = [say("bundle_step_cut", pieces=voice.listed(pieces))] if pieces else []
+    steps += [say(f"bundle_step_{kind}") for kind in ("boards", "boxes", "dice", "labels") if kind in kinds]
     sizes: dict[tuple, list] = {}
     for deck in game.decks.values():
         if deck.total:
             sizes.setdefault(tuple(deck.size), []).append(deck)
     if sizes:
-        each = [f"{sum(d.total for d in decks)} sleeves of {w:g} × {h:g} mm ({_listed([d.name for d in decks])})" for (w, h), decks in sizes.items()]
-        steps.append(f"Sleeve the cards if you like: {_listed(each)}. Sleeves make thin paper shuffle like cards.")
+        each = [say("bundle_sleeves", n=sum(d.total for d in decks), size=voice.size(w, h), decks=voice.listed([d.name for d in decks])) for (w, h), decks in sizes.items()]
+        steps.append(say("bundle_step_sleeves", sleeves=voice.listed(each)))
     return steps
 
 
-def _listed(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def cover_pdf(gctx, parts: list[Part], paper: str, fonts: Fonts, options: Options) -> bytes | None:
+def cover_pdf(gctx, parts: list[Part], paper: str, fonts: Fonts, options: Options, voice: Voice) -> bytes | None:
     """The bundle's cover page: the game's own `<game>/cover.j2` drawn on the whole page when it has one, else the
     rulebook's cover (its title band in the game's title font, the board and a fan of cards: the page the rulebook draws
     first) with its band naming the edition instead of the rulebook's subtitle (`cover_band`), else none (the front
@@ -163,13 +157,13 @@ def cover_pdf(gctx, parts: list[Part], paper: str, fonts: Fonts, options: Option
         return _drawn_cover(gctx, f"{gctx.game.slug}/cover.j2", paper, fonts)
     if not any(p.kind == "rulebook" for p in parts):
         return None
-    return cover_page(gctx, dataclasses.replace(options, paper=paper), cover_band(gctx.game.spec))
+    return cover_page(gctx, dataclasses.replace(options, paper=paper), cover_band(gctx.game.spec, voice))
 
 
-def cover_band(spec) -> str:
+def cover_band(spec, voice: Voice) -> str:
     """What the bundle is, for the band under its cover's title: 'Print-and-play edition', and the version where the game has one."""
     version = getattr(spec, "version", None)
-    return "Print-and-play edition" + (f" · version {version}" if version not in (None, "") else "")
+    return voice.say("bundle_edition") + (f" · {voice.say('bundle_band_version', version=version)}" if version not in (None, "") else "")
 
 
 def _drawn_cover(gctx, name: str, paper: str, fonts: Fonts) -> bytes:
@@ -205,20 +199,13 @@ def concatenate(front: bytes, parts: list[Part], blanks: list[int], paper_pt: tu
     return out.getvalue()
 
 
-def left_out(game) -> list[str]:
+def left_out(game, voice: Voice) -> list[str]:
     """What the bundle leaves out on purpose, told to the player who prints it (the build options that make them are the
     designer's: docs/publish.md names them)."""
-    lines = []
-    if game.boards:
-        lines.append("Boards on one large sheet for a copy shop (A3, tabloid, A2 or A1): this bundle prints each board in tiles on "
-                     "this paper instead; ask the game's designer for the large sheet if you want one.")
-    if game.rulebook is not None:
-        lines.append("The rulebook as a folded booklet: this bundle prints it page by page; ask the game's designer for the booklet "
-                     "if you want one.")
-    return lines
+    return [voice.say(key) for key, there in (("bundle_left_out_boards", game.boards), ("bundle_left_out_booklet", game.rulebook is not None)) if there]
 
 
-def credit_lines(gctx) -> list[str]:
+def credit_lines(gctx, voice: Voice) -> list[str]:
     """The credits: the game, the bundled icons it draws (their licence asks to be named) and the fonts' licences."""
     from pnp.outputs.rulebook.credits import icons_to_credit
 
@@ -226,26 +213,31 @@ def credit_lines(gctx) -> list[str]:
     lines = [f"{spec.title}{': ' + spec.subtitle if spec.subtitle else ''}."]
     icons = icons_to_credit(gctx)
     if icons:
-        lines.append(f"Icons from game-icons.net, under the Creative Commons Attribution 3.0 licence: {', '.join(icons)}.")
-    lines.append("The fonts embedded in these files are free fonts whose licences (SIL Open Font License, Apache 2.0, the DejaVu licence) allow embedding.")
+        lines.append(voice.say("bundle_credit_icons", icons=", ".join(icons)))
+    lines.append(voice.say("bundle_credit_fonts"))
     return lines
 
 
-def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Options, tail: list[Part]) -> tuple[bytes, int, list[int]]:
+def front_matter(gctx, paper: str, parts: list[Part], placed: list[PlacedPart], options: Options, voice: Voice, drawn_cover: bool) -> FrontMatter:
+    """What the bundle's own pages say, in the edition's words: the game, the parts where they landed, the checklist,
+    the assembly steps for `parts` (the components) and what is left out."""
+    game, spec = gctx.game, gctx.game.spec
+    players = f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if hasattr(spec.players, "min") else ""
+    return FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
+                       tuple(checklist(game, voice)), tuple(assembly_steps(game, parts, voice)), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
+
+
+def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Options, tail: list[Part], voice: Voice) -> tuple[bytes, int, list[int]]:
     """The bundle on `paper`: (bytes, front-matter pages, blank pages inserted). `tail` follows the components (feedback, credits).
 
     The contents name page numbers that depend on how long the front matter is, so it is drawn until its length settles."""
-    game, spec = gctx.game, gctx.game.spec
-    players = f"{spec.players.min}–{spec.players.max} players" if hasattr(spec.players, "min") else ""
     everything = [*parts, *tail]
-    cover = cover_pdf(gctx, parts, paper, fonts, options)
+    cover = cover_pdf(gctx, parts, paper, fonts, options, voice)
     covered = 1 if cover else 0
     front_pages, front = 1, b""
     for _ in range(4):
         placed, blanks = place(everything, covered + front_pages + 1)
-        fm = FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
-                         tuple(checklist(game)), tuple(assembly_steps(game, parts)), tuple(left_out(game)), drawn_cover=bool(cover))
-        front = front_matter_pdf(fm, fonts)
+        front = front_matter_pdf(front_matter(gctx, paper, parts, placed, options, voice, bool(cover)), fonts, voice)
         pages = len(PdfReader(io.BytesIO(front)).pages)
         if pages == front_pages:
             break
@@ -268,13 +260,23 @@ def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
     return buf.getvalue()
 
 
-def readme_text(title: str, paper: str, names: list[str]) -> str:
+def readme_text(title: str, paper: str, names: list[str], voice: Voice) -> str:
     """The zip's plain-text read-me: what each file is and the one print setting that matters."""
-    lines = [f"{title}: print-and-play files ({paper})", "",
-             "Print at 100 % scale (actual size), never 'fit to page'. The bundle's print-settings page says which page ranges",
-             "print double-sided and on which edge.", "", "Files:"]
+    lines = [voice.say("bundle_readme_title", title=title, paper=paper), "", voice.say("bundle_readme_print"), "", voice.say("bundle_readme_files")]
     lines += [f"  {name}" for name in names]
     return "\n".join(lines) + "\n"
+
+
+def bundle_voice(gctx, fonts: Fonts) -> Voice:
+    """How the bundle's own pages speak in the edition's language: its words, its direction, and the fallback fonts a
+    character of its script needs (pnp.layout.fonts: the CJK font is read only when a character needs it)."""
+    book, language = gctx.fonts, gctx.game.language
+    bold = fonts.bold
+
+    def font_for(char: str, font: str) -> str | None:
+        return None if book.covers(font, char) else book.fallback_for(ord(char), bold=font == bold)
+
+    return Voice(words_of(gctx.game), rtl=is_rtl_language(language), cjk=language.split("-")[0] in ("ja", "zh"), font_for=font_for)
 
 
 def bundle_fonts(gctx) -> Fonts:
@@ -284,27 +286,27 @@ def bundle_fonts(gctx) -> Fonts:
     return Fonts(book.font_name(family), book.font_name(family, bold=True))
 
 
-def _paper_files(gctx, options: Options, fonts: Fonts) -> tuple[list[tuple[str, bytes]], list[str], list[Finding]]:
+def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[list[tuple[str, bytes]], list[str], list[Finding]]:
     """The files of one paper: [(name, bytes)] for the folder, the names that go in the zip, and the build's findings."""
     slug, paper, lang = gctx.game.slug, options.paper, f"-{options.lang}" if options.lang else ""
     tag = ("" if paper == "letter" else f"-{paper}") + lang  # an edition in another language carries it last, as a build's files do
     feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts)
-    tail = [part_of("feedback", "Playtest feedback", feedback), part_of("credits", "Credits and licences", credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx), fonts,
-                                                                                  str(getattr(gctx.game.spec, "version", None) or ""), gctx.game.spec.pitch or ""))]
+    credits = credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx, voice), fonts, voice, str(getattr(gctx.game.spec, "version", None) or ""), gctx.game.spec.pitch or "")
+    tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
     files, findings = [], []
     separate: list[Part] = []
     for ink_saver in (False, True):
-        parts, found = component_parts(gctx, dataclasses.replace(options, ink_saver=ink_saver))
+        parts, found = component_parts(gctx, dataclasses.replace(options, ink_saver=ink_saver), voice)
         findings += found
         if not parts:
             return [], [], findings
-        data = bundle_pdf(gctx, paper, parts, fonts, dataclasses.replace(options, ink_saver=ink_saver), tail)[0]
+        data = bundle_pdf(gctx, paper, parts, fonts, dataclasses.replace(options, ink_saver=ink_saver), tail, voice)[0]
         files.append((f"{slug}-bundle-{paper}{'-ink-saver' if ink_saver else ''}{lang}.pdf", data))
         separate += [] if ink_saver else parts
     files.append((f"{slug}-feedback{tag}.pdf", feedback))
     in_zip = [*files, *((f"components/{p.path.name}", p.data) for p in separate)]
     names = [name for name, _ in in_zip]
-    readme = readme_text(gctx.game.spec.title, paper, names)
+    readme = readme_text(gctx.game.spec.title, paper, names, voice)
     files.append((f"{slug}-print-and-play-{paper}{lang}.zip", zip_bytes([*in_zip, ("README.txt", readme.encode())])))
     return files, names, findings
 
@@ -314,9 +316,10 @@ def bundle_game(gctx, options: Options, papers: tuple[str, ...], folder: Path) -
 
     Nothing is written when any build has errors; each file is written atomically."""
     fonts = bundle_fonts(gctx)
+    voice = bundle_voice(gctx, fonts)
     pending, findings = [], []
     for paper in papers:
-        files, _, found = _paper_files(gctx, dataclasses.replace(options, paper=paper, suffix=""), fonts)
+        files, _, found = _paper_files(gctx, dataclasses.replace(options, paper=paper, suffix=""), fonts, voice)
         findings += found
         if not files:
             return BundleResult([], findings)
