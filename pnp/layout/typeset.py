@@ -23,6 +23,7 @@ DESCENT = 0.22  # room kept below the last baseline
 ICON_MIDDLE = 0.36  # an inline icon's square is centred about this far above the baseline (half a cap height), give or take its padding
 SIZE_STEP = 0.25  # points between tried sizes
 FULL_INK = (0.0, 1.0)  # an icon whose drawing fills its square, top to bottom
+_END = Run("\n", False, False, None)  # the end of a text, to Typesetter._plain_lines: a break that adds no empty line
 
 
 class TextOp(NamedTuple):
@@ -136,6 +137,7 @@ class Typesetter:
         self.fonts = fonts
         self.tick = tick  # called for each word and line set: the sandbox counting the face's processor time (pnp.layout.growth)
         self._split = lru_cache(maxsize=100_000)(self._split_by_coverage)
+        self._ascii: dict[str, bool] = {}  # font → whether it covers printable ASCII (fit_plain)
 
     def _covered(self, text: str, font: str, bold: bool, missing: set, symbols: tuple[str, ...] = ()) -> tuple:
         """Split text into (text, font) pieces, drawing uncovered characters from the game's `symbols` families, then the
@@ -231,6 +233,78 @@ class Typesetter:
         end_word()
         return out
 
+    def fit_plain(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, height: float, size: float,
+                  leading: float, align: str, valign: str) -> Laid | None:
+        """The text set at `size` when each of its paragraphs fits on one line and is plain ASCII its fonts cover (a title,
+        a number, a short line of rules), else None: the general path (`items`, then `fit`) sets it then.
+
+        Most texts of a deck are of that kind. They are measured word by word as `items` and `_break_lines` would
+        measure them, in the same order of additions, so the same text is laid to the same points either way; what is
+        skipped is the general path's items, break points and line breaker, which a text that never breaks needs not."""
+        lines = self._plain_lines(runs, family, bold, italic, color, width, size)
+        if lines is None:
+            return None
+        laid = _placed(lines, False, width, height, size, leading, align, valign)
+        return laid if laid.fits else None
+
+    def _plain_lines(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, size: float) -> list | None:
+        """The lines `_break_lines` would give for these runs, when no word of them would go on to another line and each
+        is ASCII its font covers (no icon, no fallback font, no break point needed); else None."""
+        tick = self.tick
+        lines: list = []
+        cur: list = []
+        cur_w = 0.0
+        pending = None  # (font, w1) of a space waiting for the next word
+        word: list[tuple] = []
+        for run in [*runs, _END]:
+            if run.icon is not None or not run.text.isascii():
+                return None
+            if run.text == "\n":
+                if word:
+                    cur_w = self._plain_word(word, cur, cur_w, pending, width, size)
+                    if cur_w is None:
+                        return None
+                    word, pending = [], None
+                if run is not _END or cur or not lines:  # the end adds a line only where a break did not just end one
+                    lines.append((cur_w, cur, True))
+                cur, cur_w, pending = [], 0.0, None
+                continue
+            font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
+            if not self._covers_ascii(font):
+                return None
+            colour = run.color or color
+            for i, part in enumerate(run.text.replace("\t", " ").split(" ")):
+                if i > 0:
+                    if tick is not None:
+                        tick()
+                    if word:
+                        cur_w = self._plain_word(word, cur, cur_w, pending, width, size)
+                        if cur_w is None:
+                            return None
+                        word, pending = [], None
+                    pending = (font, _width1(" ", font))
+                if part:
+                    word.append((part, font, colour, _width1(part, font), None))
+        return lines
+
+    @staticmethod
+    def _plain_word(word: list, cur: list, cur_w: float, pending, width: float, size: float) -> float | None:
+        """The line's width with the word placed after the space pending before it, as _break_lines places a word that
+        fits where the line has got to; None when it does not fit there."""
+        w1 = add_up(f[W1] for f in word)
+        space_w = pending[1] * size if (pending and cur) else 0.0
+        if w1 * size + 0.0 > width - cur_w - space_w + 1e-6:
+            return None
+        return _place(cur, cur_w, word, pending, space_w, size)
+
+    def _covers_ascii(self, font: str) -> bool:
+        """Whether the font has a glyph for every printable ASCII character (asked once per font)."""
+        hit = self._ascii.get(font)
+        if hit is None:
+            glyphs = self.fonts.face(font).face.charToGlyph
+            hit = self._ascii[font] = all(code in glyphs for code in range(32, 127))
+        return hit
+
     def fit(self, items: list, width: float, height: float, size: float, min_size: float, leading: float, align: str, valign: str,
             max_lines: int | None = None) -> Laid:
         """Lay out at the largest size (in 0.25 pt steps) from `size` down to `min_size` that fits.
@@ -257,11 +331,16 @@ class Typesetter:
 
 
 def _lay(items, width, height, size, leading, align, valign, tick=None) -> Laid:
-    """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons.
+    """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons."""
+    lines, overflow = _break_lines(items, width, size, tick)
+    return _placed(lines, overflow, width, height, size, leading, align, valign)
+
+
+def _placed(lines, overflow: bool, width, height, size, leading, align, valign) -> Laid:
+    """Lines (as _break_lines gives them) placed in a box by `align` and `valign`, each line as text runs and icons.
 
     A justified line (every line of a paragraph but its last) spreads its spaces so its last word ends at the box's
     right edge; each word is then a run of its own."""
-    lines, overflow = _break_lines(items, width, size, tick)
     line_h = size * leading
     needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
     fits = not overflow and needed <= height + 1e-6

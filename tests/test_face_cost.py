@@ -1,0 +1,84 @@
+"""A face costs what it draws (issue 77 item 2): a text set on its lines as asked skips the general line breaker and
+lands on the same points; what every card of a deck shares is worked out once for the deck."""
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from pnp.layout.fonts import FontBook
+from pnp.layout.icons import IconLibrary
+from pnp.layout.markup import parse
+from pnp.layout.templates import Layouts
+
+PT_PER_MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def layouts():
+    lay = Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    return lay.for_game({"ink": "#111111", "accent": "#aa0000"}, {"body": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+
+
+def _runs(layouts, text):
+    runs = parse(text, layouts.palette.is_colour, layouts.icons.exists)
+    return [r._replace(color=layouts.palette.resolve(r.color)) if r.color else r for r in runs]
+
+
+def _both(layouts, text, w, h, size, align="left", valign="top", bold=False):
+    """(the plain path's answer, the general path's) for one text in a w × h pt box."""
+    runs, ts = _runs(layouts, text), layouts.typesetter
+    plain = ts.fit_plain(runs, "noto-sans", bold, False, "#000000", w, h, size, 1.2, align, valign)
+    general = ts.fit(ts.items(runs, "noto-sans", bold, False, "#000000", set()), w, h, size, 4, 1.2, align, valign)
+    return plain, general
+
+
+PIECES = ["a", "Patient", "17", "**bold**", "*it*", "[accent]red[/]", "**Pat**ient", "ward", "A1,", "Dx:", "appendicitis", "WWWWWWWWWW",
+          "", " ", "  ", "\t", "\n", "\\*"]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=10), st.floats(5, 400), st.floats(3, 150), st.sampled_from([6, 9, 14, 18]),
+       st.sampled_from(["left", "center", "right", "justify"]), st.sampled_from(["top", "middle", "bottom"]), st.booleans())
+@example(["Draw", "\n"], 100, 100, 10, "left", "top", False)  # a closing break ends the last line, and adds none
+@example(["\n", "\n", "x"], 100, 100, 10, "right", "bottom", True)
+def test_a_text_set_without_the_line_breaker_lands_where_the_line_breaker_sets_it(layouts, pieces, w, h, size, align, valign, bold):
+    """Whatever the words, spaces, styles, breaks, box and alignment: when the plain path sets a text, it is laid to the
+    same runs at the same points, size and line count as the general line breaker lays it (the PDF's bytes follow)."""
+    plain, general = _both(layouts, " ".join(pieces), w, h, size, align, valign, bold)
+    if plain is not None:
+        assert plain == general
+
+
+def test_a_cards_title_number_and_short_lines_skip_the_line_breaker(layouts):
+    """The standard deck's texts (a bold title, a number, three short lines) are set by the plain path, each line where
+    its paragraph puts it, at the asked size."""
+    face_w = (63.5 - 10) * PT_PER_MM
+    for text, h, size, lines in (("**Patient 17**", 16, 14, 1), ("**17**", 10, 18, 1),
+                                 ("Age 23, ward A1\nDx: asthma attack\nNeeds an interpreter", 40, 9, 3)):
+        plain, general = _both(layouts, text, face_w, h * PT_PER_MM, size)
+        assert plain is not None and plain == general
+        assert (plain.size, plain.lines, plain.fits) == (size, lines, True)
+
+
+@pytest.mark.parametrize("text", ["a sentence long enough that it must wrap onto a second line of its box", "x :star: y", "Größe",
+                                  "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"])
+def test_a_text_that_wraps_holds_an_icon_or_leaves_ascii_takes_the_general_path(layouts, text):
+    """A text that needs a line break, an inline icon, or a character past ASCII (a fallback font, Arabic shaping) is
+    left to the general path, which sets it."""
+    plain, general = _both(layouts, text, 100, 200, 10)
+    assert plain is None
+    assert general.fits or general.size < 10
+
+
+@pytest.mark.parametrize("spare", [0.0, 1e-7, -0.5, -3.0])
+def test_a_line_exactly_as_wide_as_its_box_or_a_space_short_is_set_as_the_line_breaker_sets_it(layouts, spare):
+    """At the edge: a box as wide as the two words and their space (give or take a hair), or narrower by part of the
+    space, so the second word goes on the next line."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = stringWidth("Patient seventeen", layouts.fonts.font_name("noto-sans"), 10) + spare
+    plain, general = _both(layouts, "Patient seventeen", width, 200, 10)
+    assert general.lines == (1 if spare >= 0 else 2)
+    assert plain is None or plain == general
+    assert (plain is not None) == (spare >= 0)
