@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.units import add_up
 from pnp.layout.fonts import NAME_CACHES, FontBook
-from pnp.layout.hyphenation import SOFT_HYPHEN
+from pnp.layout.hyphenation import SOFT_HYPHEN, soft_breaks, with_cjk_breaks, word_breaks_of
 from pnp.layout.markup import Run
 
 ASCENT = 0.80  # first baseline below the box top, as a fraction of the size
@@ -187,7 +187,7 @@ class Typesetter:
         soft: list[tuple[int, bool]] = []
         length = 0  # characters in the word so far
         fixed = False  # whether the word holds an icon of its own size
-        wide = False  # whether the word holds a character past ASCII (it may be Japanese or Chinese: _with_cjk_breaks)
+        wide = False  # whether the word holds a character past ASCII (it may be Japanese or Chinese: with_cjk_breaks)
 
         tick = self.tick
 
@@ -196,8 +196,8 @@ class Typesetter:
             if tick is not None:
                 tick()
             if word:
-                breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
-                breaks = _with_cjk_breaks(word, breaks) if wide else breaks
+                breaks = word_breaks_of(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
+                breaks = with_cjk_breaks(word, breaks) if wide else breaks
                 out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
                 word.clear()
                 soft.clear()
@@ -224,7 +224,7 @@ class Typesetter:
                     end_word()
                     out.append(("s", font, _width1(" ", font)))
                 if SOFT_HYPHEN in part:
-                    part = _soft_breaks(part, length, soft)
+                    part = soft_breaks(part, length, soft)
                 if part:
                     length += len(part)
                     wide = wide or not part.isascii()
@@ -554,48 +554,6 @@ def _rest(item, offset: int) -> tuple:
 def _fixed(frags) -> float:
     """Points the icons of their own size among a word's fragments take, whatever the text's size."""
     return add_up(f[ICON].fixed for f in frags if f[ICON] is not None)
-
-
-def _breaks(word: list, soft: list, length: int, hyphenate) -> tuple:
-    """A word's break points: the soft hyphens written in it (one ending the word breaks nothing), else `hyphenate`'s."""
-    if soft:
-        return tuple(b for b in soft if b[0] < length)
-    return hyphenate("".join(f[TEXT] for f in word)) if hyphenate is not None else ()
-
-
-# Japanese and Chinese are written without spaces: a line may break between any two of their characters, except
-# before closing punctuation and small kana, or after an opening bracket (the simplest of the kinsoku rules, JIS X 4051).
-_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》’”ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥")
-_NO_BREAK_AFTER = frozenset("（「『【〔〈《‘“")
-
-
-def _cjk(c: str) -> bool:
-    """A character of a script written without spaces between words: CJK ideographs, kana, their punctuation."""
-    return "\u3000" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef" or "\U00020000" <= c <= "\U0002fa1f"
-
-
-def _with_cjk_breaks(word: list, breaks: tuple) -> tuple:
-    """`breaks` and, in a word holding Japanese or Chinese, a break point (no hyphen) between each two characters
-    either of which is theirs, where the kinsoku rules allow it."""
-    text = "".join(f[TEXT] for f in word)
-    if text.isascii() or not any(_cjk(c) for c in text):
-        return breaks
-    cjk = tuple((i, False) for i in range(1, len(text)) if (_cjk(text[i - 1]) or _cjk(text[i]))
-                and text[i] not in _NO_BREAK_BEFORE and text[i - 1] not in _NO_BREAK_AFTER)
-    return tuple(sorted({*breaks, *cjk}))
-
-
-def _soft_breaks(part: str, length: int, soft: list) -> str:
-    """`part` without its soft hyphens; each becomes a break point of the word, `length` characters already in it."""
-    kept: list[str] = []
-    for c in part:
-        if c == SOFT_HYPHEN:
-            at = length + len(kept)
-            if at > 0 and (not soft or soft[-1][0] != at):
-                soft.append((at, True))
-        else:
-            kept.append(c)
-    return "".join(kept)
 
 
 def _line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = False) -> list:
