@@ -291,7 +291,7 @@ class Typesetter:
     def _plain_word(word: list, cur: list, cur_w: float, pending, width: float, size: float) -> float | None:
         """The line's width with the word placed after the space pending before it, as _break_lines places a word that
         fits where the line has got to; None when it does not fit there."""
-        w1 = add_up(f[W1] for f in word)
+        w1 = word[0][W1] if len(word) == 1 else add_up(f[W1] for f in word)  # 0 + a width is that width: add_up's first step
         space_w = pending[1] * size if (pending and cur) else 0.0
         if w1 * size + 0.0 > width - cur_w - space_w + 1e-6:
             return None
