@@ -73,7 +73,7 @@ class ListenedFont(TTFont):
     document, so two documents drawn at once each hear their own asks."""
 
     def splitString(self, text, doc, encoding="utf-8"):
-        pieces = super().splitString(text, doc, encoding)
+        pieces = self.split_quietly(text, doc) if isinstance(text, str) else super().splitString(text, doc, encoding)
         asks = getattr(doc, rl.LISTENER, None)
         if asks is not None:
             asks.append(("split", (self.fontName, text), tuple(pieces)))
