@@ -109,3 +109,15 @@ def test_a_run_of_text_gets_the_glyph_codes_reportlab_gives_it(layouts):
         assert font.split_quietly(text, ours) == expected, text
         assert font.splitString(text, told) == expected, text  # reportlab's own text (footers, the rulebook) asks this way
     assert max(code for code in font.state[ours].assignments.values()) > 255  # the second subset was reached
+
+
+def test_setting_a_plain_text_is_a_step_of_the_faces_time_for_each_line_and_word(layouts):
+    """A face's processor-time limit covers its typesetting (issue 74): the plain path counts each line and each word
+    as a step, as the general path does, so 2,000 one-word lines are watched while they are set."""
+    from pnp.layout.typeset import Typesetter
+
+    steps = []
+    plain = Typesetter(layouts.fonts, tick=lambda: steps.append(1)).fit_plain(
+        parse("word\n" * 2000 + "two words"), "noto-sans", False, False, "#000000", 100, 100_000, 9, 1.2, "left", "top")
+    assert plain is not None and plain.lines == 2001
+    assert len(steps) >= 2001

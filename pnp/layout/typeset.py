@@ -26,6 +26,10 @@ FULL_INK = (0.0, 1.0)  # an icon whose drawing fills its square, top to bottom
 _END = Run("\n", False, False, None)  # the end of a text, to Typesetter._plain_lines: a break that adds no empty line
 
 
+def _no_tick() -> None:
+    """A step of no face's processor time: text set outside a template's sandbox."""
+
+
 class TextOp(NamedTuple):
     x: float  # points from the box's left
     y: float  # baseline, points down from the box's top
@@ -250,7 +254,7 @@ class Typesetter:
     def _plain_lines(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, size: float) -> list | None:
         """The lines `_break_lines` would give for these runs, when no word of them would go on to another line and each
         is ASCII its font covers (no icon, no fallback font, no break point needed); else None."""
-        tick = self.tick
+        tick = self.tick or _no_tick
         lines: list = []
         cur: list = []
         cur_w = 0.0
@@ -260,6 +264,7 @@ class Typesetter:
             if run.icon is not None or not run.text.isascii():
                 return None
             if run.text == "\n":
+                tick()  # each word and each line a step of the face's processor time, as on the general path
                 if word:
                     cur_w = self._plain_word(word, cur, cur_w, pending, width, size)
                     if cur_w is None:
@@ -275,8 +280,7 @@ class Typesetter:
             colour = run.color or color
             for i, part in enumerate(run.text.replace("\t", " ").split(" ")):
                 if i > 0:
-                    if tick is not None:
-                        tick()
+                    tick()
                     if word:
                         cur_w = self._plain_word(word, cur, cur_w, pending, width, size)
                         if cur_w is None:
