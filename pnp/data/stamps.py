@@ -8,11 +8,13 @@ alone. `pnp changes` compares the codes and values of a build with those of the 
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.memo import ByIdentity
 from pnp.core.units import STAMP_INSET_MM
 from pnp.data.answers import form_link
 from pnp.data.project import Card, Deck, Game
@@ -46,12 +48,29 @@ def plain(value):
 
 def card_values(card: Card) -> dict:
     """The values a card's face is made from: every field but `count` (a copy more prints the same face)."""
-    return {k: plain(v) for k, v in card.fields.items() if k != "count"}
+    return _read(card)[0]
+
+
+def _values(card: Card) -> tuple[dict, bytes]:
+    values = {k: plain(v) for k, v in card.fields.items() if k != "count"}
+    return values, _values_text(values)
+
+
+# card → (its values, their text as a code hashes it): a build stamps each front and then records each card's code
+# for `pnp changes` (pnp.pipeline.printed_cards), and a card's fields do not change once read (pnp.core.memo)
+_read = functools.partial(ByIdentity(), make=_values)
+
+
+def _values_text(values: dict) -> bytes:
+    return json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode()
 
 
 def stamp_code(values: dict, template_source: bytes) -> str:
     """The short code of a face: a hash of its values and its template's source."""
-    text = json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode()
+    return _code(_values_text(values), template_source)
+
+
+def _code(text: bytes, template_source: bytes) -> str:
     digest = hashlib.sha256(text + b"\0" + template_source.replace(b"\r\n", b"\n")).digest()
     return base64.b32encode(digest[:CODE_BYTES]).decode()[:CODE_LENGTH]  # base32 writes each 5 bytes as 8 letters on their own
 
@@ -84,7 +103,7 @@ class Stamper:
         return self._sources[template]
 
     def code(self, deck: Deck, card: Card) -> str:
-        return stamp_code(card_values(card), self.source(card.front or deck.front))
+        return _code(_read(card)[1], self.source(card.front or deck.front))
 
     def __call__(self, deck: Deck, card: Card) -> Stamp | None:
         if not self.on:

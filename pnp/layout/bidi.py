@@ -38,7 +38,7 @@ def _rtl_char(c: str) -> bool:
 
 def has_rtl(text: str) -> bool:
     """Whether `text` holds a right-to-left letter (Arabic, Hebrew …)."""
-    return any(_rtl_char(c) for c in text) if not text.isascii() else False
+    return any(_rtl_char(c) for c in set(text) if c > "\x7f") if not text.isascii() else False  # each letter past ASCII once
 
 
 def starts_rtl(text: str) -> bool:

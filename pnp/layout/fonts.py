@@ -73,7 +73,7 @@ class ListenedFont(TTFont):
     document, so two documents drawn at once each hear their own asks."""
 
     def splitString(self, text, doc, encoding="utf-8"):
-        pieces = super().splitString(text, doc, encoding)
+        pieces = self.split_quietly(text, doc) if isinstance(text, str) else super().splitString(text, doc, encoding)
         asks = getattr(doc, rl.LISTENER, None)
         if asks is not None:
             asks.append(("split", (self.fontName, text), tuple(pieces)))
@@ -87,6 +87,16 @@ class ListenedFont(TTFont):
         return name
 
     def split_quietly(self, text: str, doc) -> list:
+        """splitString's pieces, not told. A text each of whose characters has its code in the first subset already
+        (most of a deck's text after its first cards) is mapped straight to those codes, as splitString's loop maps
+        them: a character without a code yet or past the first subset goes through that loop (a no-break space never
+        has one of its own: the loop gives it the space's)."""
+        state = self.state.get(doc)
+        if state is not None and text:
+            try:
+                return [(0, bytes(map(state.assignments.__getitem__, map(ord, text))))]
+            except (KeyError, ValueError):  # a character not met yet; a code past 255 (another subset)
+                pass
         return super().splitString(text, doc)
 
     def subset_name_quietly(self, subset: int, doc) -> str:

@@ -79,3 +79,46 @@ def _letter_breaks(letters: str, offset: int, language: str) -> list[tuple[int, 
     if hyphenator is None:
         return []
     return [(offset + p, True) for p in hyphenator.positions(letters)]
+
+
+def word_breaks_of(word: list, soft: list, length: int, hyphenate) -> tuple:
+    """A word's break points: the soft hyphens written in it (one ending the word breaks nothing), else `hyphenate`'s.
+    `word` is the word's fragments as pnp.layout.typeset makes them, each with its text first."""
+    if soft:
+        return tuple(b for b in soft if b[0] < length)
+    return hyphenate("".join(f[0] for f in word)) if hyphenate is not None else ()
+
+
+# Japanese and Chinese are written without spaces: a line may break between any two of their characters, except
+# before closing punctuation and small kana, or after an opening bracket (the simplest of the kinsoku rules, JIS X 4051).
+_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》’”ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥")
+_NO_BREAK_AFTER = frozenset("（「『【〔〈《‘“")
+
+
+def _cjk(c: str) -> bool:
+    """A character of a script written without spaces between words: CJK ideographs, kana, their punctuation."""
+    return "\u3000" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef" or "\U00020000" <= c <= "\U0002fa1f"
+
+
+def with_cjk_breaks(word: list, breaks: tuple) -> tuple:
+    """`breaks` and, in a word holding Japanese or Chinese, a break point (no hyphen) between each two characters
+    either of which is theirs, where the kinsoku rules allow it."""
+    text = "".join(f[0] for f in word)
+    if text.isascii() or not any(_cjk(c) for c in text):
+        return breaks
+    cjk = tuple((i, False) for i in range(1, len(text)) if (_cjk(text[i - 1]) or _cjk(text[i]))
+                and text[i] not in _NO_BREAK_BEFORE and text[i - 1] not in _NO_BREAK_AFTER)
+    return tuple(sorted({*breaks, *cjk}))
+
+
+def soft_breaks(part: str, length: int, soft: list) -> str:
+    """`part` without its soft hyphens; each becomes a break point of the word, `length` characters already in it."""
+    kept: list[str] = []
+    for c in part:
+        if c == SOFT_HYPHEN:
+            at = length + len(kept)
+            if at > 0 and (not soft or soft[-1][0] != at):
+                soft.append((at, True))
+        else:
+            kept.append(c)
+    return "".join(kept)

@@ -12,6 +12,7 @@ the paper where none). Which edges meet is the imposition's to say
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from pnp.core.colour import DISTINCT_DELTA_E, difference, luminance
@@ -150,10 +151,22 @@ def sliver(edge: Edge, side: str, across: Edge) -> Sliver | None:
 
     Each distinct pair of colours met along the cut is judged once, in the order the cut first meets it: an edge is a
     handful of colours over dozens of points, and the first point of the most visible pair is the one named. An edge
-    all of whose colours are light (most of them) shows no sliver, whatever meets it."""
-    if all(colour is None or _light(colour) for colour in set(edge.colours)):
+    all of whose colours are light (most of them) shows no sliver, whatever meets it. The cards of a deck meet their
+    neighbours with the same colours cut after cut, so the judgement is made once for each such meeting."""
+    found = _worst_pair(edge.colours, len(edge.elements), across.colours)
+    if found is None:
         return None
-    points = list(zip(edge.colours[: len(edge.elements)], across.colours, strict=False))
+    delta, colour, theirs, at = found
+    return Sliver(side, colour[:7], theirs[:7], delta, edge.elements[at])
+
+
+@lru_cache(maxsize=4096)
+def _worst_pair(colours: tuple, n: int, across: tuple) -> tuple[float, str, str, int] | None:
+    """(ΔE, this colour, the one across, the first point they meet) of the most visible pair along a cut (see `sliver`),
+    the edge's first `n` points read; None when none shows."""
+    if all(colour is None or _light(colour) for colour in set(colours)):
+        return None
+    points = list(zip(colours[:n], across, strict=False))
     pairs = dict.fromkeys(points)
     worst = None
     for colour, theirs in pairs:
@@ -165,5 +178,4 @@ def sliver(edge: Edge, side: str, across: Edge) -> Sliver | None:
     if worst is None:
         return None
     delta, colour, theirs = worst
-    at = points.index((colour, theirs))
-    return Sliver(side, colour[:7], theirs[:7], delta, edge.elements[at])
+    return delta, colour, theirs, points.index((colour, theirs))

@@ -482,12 +482,14 @@ class GameLayouts:
             raise MarkupError(problems)
         runs = markup.parse(content, self.palette.is_colour, self.icons.exists)
         runs = [r._replace(color=self.palette.resolve(r.color)) if r.color else r for r in runs]
-        if not content.isascii():  # Arabic's joining forms, measured as they print
-            runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]
-        hyphenator = self.hyphenator if hyphenate else None
-        items = self._items(runs, family, bold, italic, color, hyphenator)
         box = (w * PT_PER_MM, h * PT_PER_MM)
-        laid = self.typesetter.fit(items, *box, size, min_size, leading, align, valign)
+        hyphenator = self.hyphenator if hyphenate else None
+        if content.isascii():  # a title or a number set on its lines as asked (the general path's own result), else None
+            laid = self.typesetter.fit_plain(runs, family, bold, italic, color, *box, size, leading, align, valign)
+        else:  # Arabic's joining forms, measured as they print
+            runs, laid = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs], None
+        if laid is None:
+            laid = self.typesetter.fit(self._items(runs, family, bold, italic, color, hyphenator), *box, size, min_size, leading, align, valign)
         if condense:
             lines = markup.plain(content).count("\n") + 1
             if not laid.fits or laid.lines > lines:

@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.units import add_up
 from pnp.layout.fonts import NAME_CACHES, FontBook
-from pnp.layout.hyphenation import SOFT_HYPHEN
+from pnp.layout.hyphenation import SOFT_HYPHEN, soft_breaks, with_cjk_breaks, word_breaks_of
 from pnp.layout.markup import Run
 
 ASCENT = 0.80  # first baseline below the box top, as a fraction of the size
@@ -23,6 +23,11 @@ DESCENT = 0.22  # room kept below the last baseline
 ICON_MIDDLE = 0.36  # an inline icon's square is centred about this far above the baseline (half a cap height), give or take its padding
 SIZE_STEP = 0.25  # points between tried sizes
 FULL_INK = (0.0, 1.0)  # an icon whose drawing fills its square, top to bottom
+_END = Run("\n", False, False, None)  # the end of a text, to Typesetter._plain_lines: a break that adds no empty line
+
+
+def _no_tick() -> None:
+    """A step of no face's processor time: text set outside a template's sandbox."""
 
 
 class TextOp(NamedTuple):
@@ -136,6 +141,7 @@ class Typesetter:
         self.fonts = fonts
         self.tick = tick  # called for each word and line set: the sandbox counting the face's processor time (pnp.layout.growth)
         self._split = lru_cache(maxsize=100_000)(self._split_by_coverage)
+        self._ascii: dict[str, bool] = {}  # font → whether it covers printable ASCII (fit_plain)
 
     def _covered(self, text: str, font: str, bold: bool, missing: set, symbols: tuple[str, ...] = ()) -> tuple:
         """Split text into (text, font) pieces, drawing uncovered characters from the game's `symbols` families, then the
@@ -185,7 +191,7 @@ class Typesetter:
         soft: list[tuple[int, bool]] = []
         length = 0  # characters in the word so far
         fixed = False  # whether the word holds an icon of its own size
-        wide = False  # whether the word holds a character past ASCII (it may be Japanese or Chinese: _with_cjk_breaks)
+        wide = False  # whether the word holds a character past ASCII (it may be Japanese or Chinese: with_cjk_breaks)
 
         tick = self.tick
 
@@ -194,8 +200,8 @@ class Typesetter:
             if tick is not None:
                 tick()
             if word:
-                breaks = _breaks(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
-                breaks = _with_cjk_breaks(word, breaks) if wide else breaks
+                breaks = word_breaks_of(word, soft, length, hyphenate) if soft or hyphenate is not None else ()
+                breaks = with_cjk_breaks(word, breaks) if wide else breaks
                 out.append(("w", tuple(word), add_up(f[W1] for f in word), breaks, _fixed(word) if fixed else 0.0))
                 word.clear()
                 soft.clear()
@@ -222,7 +228,7 @@ class Typesetter:
                     end_word()
                     out.append(("s", font, _width1(" ", font)))
                 if SOFT_HYPHEN in part:
-                    part = _soft_breaks(part, length, soft)
+                    part = soft_breaks(part, length, soft)
                 if part:
                     length += len(part)
                     wide = wide or not part.isascii()
@@ -230,6 +236,78 @@ class Typesetter:
                         word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
         end_word()
         return out
+
+    def fit_plain(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, height: float, size: float,
+                  leading: float, align: str, valign: str) -> Laid | None:
+        """The text set at `size` when each of its paragraphs fits on one line and is plain ASCII its fonts cover (a title,
+        a number, a short line of rules), else None: the general path (`items`, then `fit`) sets it then.
+
+        Most texts of a deck are of that kind. They are measured word by word as `items` and `_break_lines` would
+        measure them, in the same order of additions, so the same text is laid to the same points either way; what is
+        skipped is the general path's items, break points and line breaker, which a text that never breaks needs not."""
+        lines = self._plain_lines(runs, family, bold, italic, color, width, size)
+        if lines is None:
+            return None
+        laid = _placed(lines, False, width, height, size, leading, align, valign)
+        return laid if laid.fits else None
+
+    def _plain_lines(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, size: float) -> list | None:
+        """The lines `_break_lines` would give for these runs, when no word of them would go on to another line and each
+        is ASCII its font covers (no icon, no fallback font, no break point needed); else None."""
+        tick = self.tick or _no_tick
+        lines: list = []
+        cur: list = []
+        cur_w = 0.0
+        pending = None  # (font, w1) of a space waiting for the next word
+        word: list[tuple] = []
+        for run in [*runs, _END]:
+            if run.icon is not None or not run.text.isascii():
+                return None
+            if run.text == "\n":
+                tick()  # each word and each line a step of the face's processor time, as on the general path
+                if word:
+                    cur_w = self._plain_word(word, cur, cur_w, pending, width, size)
+                    if cur_w is None:
+                        return None
+                    word, pending = [], None
+                if run is not _END or cur or not lines:  # the end adds a line only where a break did not just end one
+                    lines.append((cur_w, cur, True))
+                cur, cur_w, pending = [], 0.0, None
+                continue
+            font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
+            if not self._covers_ascii(font):
+                return None
+            colour = run.color or color
+            for i, part in enumerate(run.text.replace("\t", " ").split(" ")):
+                if i > 0:
+                    tick()
+                    if word:
+                        cur_w = self._plain_word(word, cur, cur_w, pending, width, size)
+                        if cur_w is None:
+                            return None
+                        word, pending = [], None
+                    pending = (font, _width1(" ", font))
+                if part:
+                    word.append((part, font, colour, _width1(part, font), None))
+        return lines
+
+    @staticmethod
+    def _plain_word(word: list, cur: list, cur_w: float, pending, width: float, size: float) -> float | None:
+        """The line's width with the word placed after the space pending before it, as _break_lines places a word that
+        fits where the line has got to; None when it does not fit there."""
+        w1 = word[0][W1] if len(word) == 1 else add_up(f[W1] for f in word)  # 0 + a width is that width: add_up's first step
+        space_w = pending[1] * size if (pending and cur) else 0.0
+        if w1 * size + 0.0 > width - cur_w - space_w + 1e-6:
+            return None
+        return _place(cur, cur_w, word, pending, space_w, size)
+
+    def _covers_ascii(self, font: str) -> bool:
+        """Whether the font has a glyph for every printable ASCII character (asked once per font)."""
+        hit = self._ascii.get(font)
+        if hit is None:
+            glyphs = self.fonts.face(font).face.charToGlyph
+            hit = self._ascii[font] = all(code in glyphs for code in range(32, 127))
+        return hit
 
     def fit(self, items: list, width: float, height: float, size: float, min_size: float, leading: float, align: str, valign: str,
             max_lines: int | None = None) -> Laid:
@@ -257,11 +335,16 @@ class Typesetter:
 
 
 def _lay(items, width, height, size, leading, align, valign, tick=None) -> Laid:
-    """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons.
+    """The items set at `size` in a box: broken into lines, placed by `align` and `valign`, each line as text runs and icons."""
+    lines, overflow = _break_lines(items, width, size, tick)
+    return _placed(lines, overflow, width, height, size, leading, align, valign)
+
+
+def _placed(lines, overflow: bool, width, height, size, leading, align, valign) -> Laid:
+    """Lines (as _break_lines gives them) placed in a box by `align` and `valign`, each line as text runs and icons.
 
     A justified line (every line of a paragraph but its last) spreads its spaces so its last word ends at the box's
     right edge; each word is then a run of its own."""
-    lines, overflow = _break_lines(items, width, size, tick)
     line_h = size * leading
     needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
     fits = not overflow and needed <= height + 1e-6
@@ -475,48 +558,6 @@ def _rest(item, offset: int) -> tuple:
 def _fixed(frags) -> float:
     """Points the icons of their own size among a word's fragments take, whatever the text's size."""
     return add_up(f[ICON].fixed for f in frags if f[ICON] is not None)
-
-
-def _breaks(word: list, soft: list, length: int, hyphenate) -> tuple:
-    """A word's break points: the soft hyphens written in it (one ending the word breaks nothing), else `hyphenate`'s."""
-    if soft:
-        return tuple(b for b in soft if b[0] < length)
-    return hyphenate("".join(f[TEXT] for f in word)) if hyphenate is not None else ()
-
-
-# Japanese and Chinese are written without spaces: a line may break between any two of their characters, except
-# before closing punctuation and small kana, or after an opening bracket (the simplest of the kinsoku rules, JIS X 4051).
-_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》’”ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥")
-_NO_BREAK_AFTER = frozenset("（「『【〔〈《‘“")
-
-
-def _cjk(c: str) -> bool:
-    """A character of a script written without spaces between words: CJK ideographs, kana, their punctuation."""
-    return "\u3000" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or "\uff00" <= c <= "\uffef" or "\U00020000" <= c <= "\U0002fa1f"
-
-
-def _with_cjk_breaks(word: list, breaks: tuple) -> tuple:
-    """`breaks` and, in a word holding Japanese or Chinese, a break point (no hyphen) between each two characters
-    either of which is theirs, where the kinsoku rules allow it."""
-    text = "".join(f[TEXT] for f in word)
-    if text.isascii() or not any(_cjk(c) for c in text):
-        return breaks
-    cjk = tuple((i, False) for i in range(1, len(text)) if (_cjk(text[i - 1]) or _cjk(text[i]))
-                and text[i] not in _NO_BREAK_BEFORE and text[i - 1] not in _NO_BREAK_AFTER)
-    return tuple(sorted({*breaks, *cjk}))
-
-
-def _soft_breaks(part: str, length: int, soft: list) -> str:
-    """`part` without its soft hyphens; each becomes a break point of the word, `length` characters already in it."""
-    kept: list[str] = []
-    for c in part:
-        if c == SOFT_HYPHEN:
-            at = length + len(kept)
-            if at > 0 and (not soft or soft[-1][0] != at):
-                soft.append((at, True))
-        else:
-            kept.append(c)
-    return "".join(kept)
 
 
 def _line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = False) -> list:
