@@ -11,6 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
+import pnp.data.pydantic_plugins  # noqa: F401  (pnp runs no pydantic plugins: before any validator is built)
 from pnp.core.errors import Loc, did_you_mean, error
 from pnp.core.units import CARD_SIZES, STAMP_INSET_MM, parse_size
 from pnp.data.label_sheets import LabelsSpec
