@@ -41,6 +41,8 @@ NOT_IMPORTED_BY_A_PLAIN_DECK = (
     # importlib.metadata brings email, csv and zipfile's readers; pydantic's plugin loader imported it for every build
     "importlib.metadata", "email", "csv", "xml.etree.ElementTree",
     "pnp.render.cutters", "pnp.checks.constraints", "pnp.data.tokens",
+    # the models of a game's other files (boards, tokens, boxes, dice, the reference): pnp.data.schema.PART_NAMES
+    "pnp.data.part_schema",
 )
 DECK_GAME = "title: Plain\nplayers: {min: 1, max: 2}\npalette: {ink: '#222222', paper: '#faf7f0', band: '#2a6f97'}\n"
 DECK = "name: Plain\nsize: poker\nfront: plain/front.j2\nback: plain/back.j2\ncards:\n  - {id: a, title: One}\n  - {id: b, title: Two}\n"
@@ -62,6 +64,18 @@ def test_the_name_lists_the_command_line_keeps_are_the_tables_own():
     from pnp.targets.vendors import vendor_names
     assert tuple(CUTTERS) == CUTTER_NAMES
     assert vendor_names() == VENDOR_NAMES
+
+
+def test_the_other_files_models_are_read_through_the_schema():
+    """Every name pnp.data.part_schema declares is read through pnp.data.schema as before (kinds' `part`, imports), and
+    is the same object: the split saves a deck's build their models and changes nothing else."""
+    import pnp.data.part_schema as parts
+    import pnp.data.schema as schema
+    import pnp.data.schema_base as base
+    declared = {name for name, value in vars(parts).items() if isinstance(value, type) and value.__module__ == parts.__name__}
+    declared |= {name for name in vars(parts) if name.isupper() and not hasattr(base, name)}  # its own tables, not the shared caps
+    assert declared == schema.PART_NAMES
+    assert all(getattr(schema, name) is getattr(parts, name) for name in schema.PART_NAMES)
 
 
 def test_every_command_is_offered_and_found():

@@ -7,7 +7,7 @@ model a process builds, which every cold `pnp build` paid (issue #77; docs/perfo
 and today's both import only `get_plugins` from that loader, and find no plugins when PYDANTIC_DISABLE_PLUGINS is
 `__all__`, `1` or `true`. So unless the user's environment names single plugins to leave out (the one setting under
 which a plugin would run), the loader is stood in for by one that finds none and imports nothing. Imported by each
-module that declares pydantic models (pnp.data.schema, pnp.data.label_sheets, pnp.data.generate), before any
+module that declares pydantic models (pnp.data.schema, pnp.data.part_schema, pnp.data.label_sheets, pnp.data.generate), before any
 validator is built; tests/test_plain_imports.py fails when a plain build imports importlib.metadata again.
 """
 from __future__ import annotations
