@@ -138,3 +138,13 @@ def test_a_plain_deck_imports_no_metadata_reader_nor_what_it_does_not_draw(tmp_p
     assert done.returncode == 0, done.stderr
     assert list((project / "output").rglob("*-cards.pdf")), "the build drew its cards"
     assert done.stdout.strip().splitlines()[-1] == "[]", f"a plain deck's build imported: {done.stdout.strip().splitlines()[-1]}"
+
+
+def test_a_command_start_up_is_frozen_and_leaves_the_collector_as_it_found_it():
+    """pnp.core.collector.frozen_after, which the launcher runs pnp's imports under: what they made is frozen out of
+    later collections, and the collector runs again after it (a `pnp watch` still collects between rebuilds), or stays
+    off for a caller that had it off."""
+    probe = ("import gc\nfrom pnp.core.collector import frozen_after\nmade = frozen_after(lambda: [[] for _ in range(1000)])\n"
+             "print(gc.isenabled(), gc.get_freeze_count() >= len(made))\ngc.disable()\nfrozen_after(list)\nprint(gc.isenabled())")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.split() == ["True", "True", "False"], done.stdout + done.stderr
