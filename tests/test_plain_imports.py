@@ -39,7 +39,8 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
 # version through importlib.metadata, so these are held on a deck that has none (issue #77). Never shorten it.
 NOT_IMPORTED_BY_A_PLAIN_DECK = (
     # importlib.metadata brings email, csv and zipfile's readers; pydantic's plugin loader imported it for every build
-    "importlib.metadata", "email", "csv", "xml.etree.ElementTree",
+    # (not email: reportlab 5.0, our floor, imports urllib.request, and with it email, in reportlab.lib.utils)
+    "importlib.metadata", "csv", "xml.etree.ElementTree",
     "pnp.render.cutters", "pnp.checks.constraints", "pnp.data.tokens",
     # the models of a game's other files (boards, tokens, boxes, dice, the reference): pnp.data.schema.PART_NAMES
     "pnp.data.part_schema",
