@@ -89,6 +89,19 @@ def test_every_command_is_offered_and_found():
     assert all(main.get_command(ctx, name).name == name for name in main.list_commands(ctx))
 
 
+def test_a_misspelt_command_is_told_the_command_it_may_mean():
+    """A misspelt command is refused by click, which (from click 8.4) names the closest command among those loaded:
+    a command imported only when named is offered as every other is."""
+    import click
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    said = CliRunner().invoke(main, ["exprt"]).output
+    assert "No such command 'exprt'" in said
+    if hasattr(click.exceptions, "NoSuchCommand"):  # click 8.4 and later suggest; 8.2 (the floor) names the mistake alone
+        assert "Did you mean 'export'" in said, said
+
+
 def test_a_plain_build_imports_none_of_what_it_does_not_need(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))

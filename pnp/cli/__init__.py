@@ -61,11 +61,13 @@ class Pnp(click.Group):
         return sorted({*self.commands, *LAZY_COMMANDS})
 
     def get_command(self, ctx, cmd_name):
-        """A command of LAZY_COMMANDS is imported the first time it is asked for."""
-        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+        """A command of LAZY_COMMANDS is imported the first time it is asked for; a name pnp has no command for imports
+        them all, so that click's "Did you mean" (which reads the loaded commands) offers every command."""
+        if cmd_name not in self.commands:
             import importlib
 
-            self.add_command(getattr(importlib.import_module(LAZY_COMMANDS[cmd_name]), cmd_name))
+            for name in [cmd_name] if cmd_name in LAZY_COMMANDS else [n for n in LAZY_COMMANDS if n not in self.commands]:
+                self.add_command(getattr(importlib.import_module(LAZY_COMMANDS[name]), name))
         return super().get_command(ctx, cmd_name)
 
 
