@@ -194,6 +194,8 @@ def test_each_default_the_commands_page_gives_is_the_options():
 def test_build_help_defaults_are_what_a_build_does_given_none():
     """The defaults `pnp build --help` shows are the defaults of the build's own options (pnp.outputs.options.Options),
     and every --paper help lists the papers pnp names."""
+    import click
+
     from pnp.cli import main
     from pnp.core.units import SHEET_PAPERS
     from pnp.outputs.options import Options
@@ -204,7 +206,7 @@ def test_build_help_defaults_are_what_a_build_does_given_none():
                                        ("--bleed", "bleed", bool), ("--ink-saver", "ink_saver", bool), ("--strict", "strict", bool)):
         shown = default_of(options[option])
         assert as_used(shown) == getattr(plain, field_name), f"pnp build {option}: help says {shown}, a build uses {getattr(plain, field_name)}"
-    for command in main.commands.values():
+    for command in (main.get_command(click.Context(main), name) for name in main.list_commands(click.Context(main))):  # the lazy ones too
         for param in getattr(command, "params", []):
             if "--paper" in getattr(param, "opts", []) and param.help:
                 assert f"{', '.join(SHEET_PAPERS[:-1])}, {SHEET_PAPERS[-1]} or W x H" in param.help, (command.name, param.help)

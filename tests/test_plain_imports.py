@@ -28,13 +28,78 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     "pnp.targets.export_pcio", "pnp.targets.export_png", "pnp.targets.export_pod", "pnp.targets.export_sprites",
     "pnp.targets.preflight", "pnp.targets.bundle", "pnp.render.cut_dxf", "pnp.cli.watching", "pnp.launch.forkserver",
     "pnp.targets.export_vendor", "pnp.targets.vendor_preflight", "pnp.targets.order_files",
+    # issue #77: the commands a build never runs (pnp.cli.LAZY_COMMANDS) and what only they use
+    "pnp.cli.draw", "pnp.checks.simulate", "pnp.cli.feedback", "pnp.data.answers", "pnp.cli.revisions", "pnp.cli.scaffold",
+    "pnp.cli.sellsheet", "pnp.cli.showcase", "pnp.cli.targets", "pnp.targets.export", "pnp.targets.vendors", "pnp.cli.translate",
+    # issue #77: readers of what the tiny game has none of (a spreadsheet, a translated rulebook), a nesting shape's packer
+    "pnp.data.spreadsheet", "pnp.data.workbooks", "pnp.data.formulas", "pnp.data.translations", "pnp.render.nesting",
 )
+# What a first `pnp build --only cards` of a plain deck (listed cards, no icon, no constraint, no cutter: the standard
+# deck's kind, tests/test_plain_imports.py's own) imports besides: the tiny game draws SVG icons, which read svglib's
+# version through importlib.metadata, so these are held on a deck that has none (issue #77). Never shorten it.
+NOT_IMPORTED_BY_A_PLAIN_DECK = (
+    # importlib.metadata brings email, csv and zipfile's readers; pydantic's plugin loader imported it for every build
+    # (not email: reportlab 5.0, our floor, imports urllib.request, and with it email, in reportlab.lib.utils)
+    "importlib.metadata", "csv", "xml.etree.ElementTree",
+    "pnp.render.cutters", "pnp.checks.constraints", "pnp.data.tokens",
+    # the models of a game's other files (boards, tokens, boxes, dice, the reference): pnp.data.schema.PART_NAMES
+    "pnp.data.part_schema",
+)
+DECK_GAME = "title: Plain\nplayers: {min: 1, max: 2}\npalette: {ink: '#222222', paper: '#faf7f0', band: '#2a6f97'}\n"
+DECK = "name: Plain\nsize: poker\nfront: plain/front.j2\nback: plain/back.j2\ncards:\n  - {id: a, title: One}\n  - {id: b, title: Two}\n"
+DECK_FRONT = '{{ rect(0, 0, face.w, face.h, fill="paper") }}{{ rect(0, 0, face.w, 16, fill="band") }}{{ text(card.title, 5, 20, face.w - 10, 12) }}'
+DECK_BACK = '{{ rect(0, 0, face.w, face.h, fill="band") }}'
 
 
 def test_every_name_on_the_list_is_a_module_that_exists():
     """A misspelt name would pass the import test for ever: each one must be a module this install can import."""
     missing = [name for name in NOT_IMPORTED_BY_A_PLAIN_BUILD if importlib.util.find_spec(name) is None]
     assert not missing, f"not modules of this install: {missing}"
+
+
+def test_the_name_lists_the_command_line_keeps_are_the_tables_own():
+    """`--cutter` and `--vendor` are offered from small lists (so the CLI imports neither table): each is its table's."""
+    from pnp.render.cutter_names import CUTTER_NAMES
+    from pnp.render.cutters import CUTTERS
+    from pnp.targets.vendor_names import VENDOR_NAMES
+    from pnp.targets.vendors import vendor_names
+    assert tuple(CUTTERS) == CUTTER_NAMES
+    assert vendor_names() == VENDOR_NAMES
+
+
+def test_the_other_files_models_are_read_through_the_schema():
+    """Every name pnp.data.part_schema declares is read through pnp.data.schema as before (kinds' `part`, imports), and
+    is the same object: the split saves a deck's build their models and changes nothing else."""
+    import pnp.data.part_schema as parts
+    import pnp.data.schema as schema
+    import pnp.data.schema_base as base
+    declared = {name for name, value in vars(parts).items() if isinstance(value, type) and value.__module__ == parts.__name__}
+    declared |= {name for name in vars(parts) if name.isupper() and not hasattr(base, name)}  # its own tables, not the shared caps
+    assert declared == schema.PART_NAMES
+    assert all(getattr(schema, name) is getattr(parts, name) for name in schema.PART_NAMES)
+
+
+def test_every_command_is_offered_and_found():
+    """A command imported when named (pnp.cli.LAZY_COMMANDS) is listed by --help and runs by its name."""
+    import click
+
+    from pnp.cli import LAZY_COMMANDS, main
+    ctx = click.Context(main)
+    assert set(LAZY_COMMANDS) <= set(main.list_commands(ctx))
+    assert all(main.get_command(ctx, name).name == name for name in main.list_commands(ctx))
+
+
+def test_a_misspelt_command_is_told_the_command_it_may_mean():
+    """A misspelt command is refused by click, which (from click 8.4) names the closest command among those loaded:
+    a command imported only when named is offered as every other is."""
+    import click
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    said = CliRunner().invoke(main, ["exprt"]).output
+    assert "No such command 'exprt'" in said
+    if hasattr(click.exceptions, "NoSuchCommand"):  # click 8.4 and later suggest; 8.2 (the floor) names the mistake alone
+        assert "Did you mean 'export'" in said, said
 
 
 def test_a_plain_build_imports_none_of_what_it_does_not_need(tmp_path):
@@ -64,3 +129,36 @@ def test_a_plain_build_of_cards_alone_imports_no_numpy(tmp_path):
     assert done.returncode == 0, done.stderr
     assert list((project / "output").rglob("*-cards.pdf")), "the build drew its cards"
     assert done.stdout.strip().splitlines()[-1] == "[] True", f"a build of cards imported (and asked colour questions): {done.stdout.strip().splitlines()[-1]}"
+
+
+def test_a_plain_deck_imports_no_metadata_reader_nor_what_it_does_not_draw(tmp_path):
+    """A deck of listed cards with no icon, constraint or cutter (the standard deck's kind) imports none of
+    NOT_IMPORTED_BY_A_PLAIN_DECK: pydantic finds no plugins without importlib.metadata (pnp.data.pydantic_plugins), and
+    the cut marks, constraint checks and token readers wait for a game that has them."""
+    project = tmp_path / "project"
+    (project / "data" / "plain" / "decks").mkdir(parents=True)
+    (project / "templates" / "plain").mkdir(parents=True)
+    (project / "data" / "plain" / "game.yaml").write_text(DECK_GAME, encoding="utf-8")
+    (project / "data" / "plain" / "decks" / "plain.yaml").write_text(DECK, encoding="utf-8")
+    (project / "templates" / "plain" / "front.j2").write_text(DECK_FRONT, encoding="utf-8")
+    (project / "templates" / "plain" / "back.j2").write_text(DECK_BACK, encoding="utf-8")
+    names = [*NOT_IMPORTED_BY_A_PLAIN_BUILD, *NOT_IMPORTED_BY_A_PLAIN_DECK]
+    probe = ("import runpy, sys\nnames = sys.argv[2:]\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'plain', '-q', '--only', 'cards']\n"
+             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+             "print(sorted(m for m in names if m in sys.modules))")
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run([sys.executable, "-c", probe, str(project), *names], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          env={**env, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
+    assert done.returncode == 0, done.stderr
+    assert list((project / "output").rglob("*-cards.pdf")), "the build drew its cards"
+    assert done.stdout.strip().splitlines()[-1] == "[]", f"a plain deck's build imported: {done.stdout.strip().splitlines()[-1]}"
+
+
+def test_a_command_start_up_is_frozen_and_leaves_the_collector_as_it_found_it():
+    """pnp.core.collector.frozen_after, which the launcher runs pnp's imports under: what they made is frozen out of
+    later collections, and the collector runs again after it (a `pnp watch` still collects between rebuilds), or stays
+    off for a caller that had it off."""
+    probe = ("import gc\nfrom pnp.core.collector import frozen_after\nmade = frozen_after(lambda: [[] for _ in range(1000)])\n"
+             "print(gc.isenabled(), gc.get_freeze_count() >= len(made))\ngc.disable()\nfrozen_after(list)\nprint(gc.isenabled())")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.split() == ["True", "True", "False"], done.stdout + done.stderr

@@ -16,7 +16,6 @@ from functools import lru_cache
 
 from jinja2.sandbox import SandboxedEnvironment
 
-from pnp.checks.constraints import CONSTRAINTS
 from pnp.checks.items import Collections, Item
 from pnp.checks.values import MISSING, field_value, hashable, show_value
 from pnp.core.errors import LEFT_OUT, Finding, Loc, did_you_mean, error, warning
@@ -135,6 +134,10 @@ class Checker:
     # Constraints ----------------------------------------------------------------
     def constraints(self) -> None:
         raw_list = self.game.data.get("constraints") or []
+        if not raw_list:
+            return
+        from pnp.checks.constraints import CONSTRAINTS  # a game with constraints alone imports their checks
+
         for spec, raw in zip(self.game.spec.constraints, raw_list, strict=False):
             resolved = self._items(spec.in_, raw.loc_of("in"))
             if resolved is None:

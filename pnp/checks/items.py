@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from pnp.core.errors import Loc
 from pnp.data.source import LocDict, LocList
-from pnp.data.tokens import token_variants
 
 
 @dataclass
@@ -110,4 +109,6 @@ def _list_items(values: list, prefix: str) -> list[Item]:
 
 def _token_items(t: LocDict) -> list[Item]:
     """A token set's pieces: one item per (item × colour), copies = its count."""
+    from pnp.data.tokens import token_variants
+
     return [Item(v.fields, v.count, v.source.loc, v.name) for v in token_variants(t)]

@@ -36,20 +36,18 @@ from pnp.cli.common import (
     validate_games,
     without_option,
 )
-from pnp.cli.draw import draw
 from pnp.cli.faults import explain
-from pnp.cli.feedback import answer_tally, answers_line, feedback
-from pnp.cli.revisions import changes, pull
-from pnp.cli.scaffold import icons, new
-from pnp.cli.sellsheet import sellsheet
-from pnp.cli.showcase import showcase
-from pnp.cli.targets import bundle, calibrate, export, vendor_check
-from pnp.cli.translate import translate
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
-from pnp.render.cutters import CUTTERS
-from pnp.targets.vendors import vendor_names
+from pnp.render.cutter_names import CUTTER_NAMES
+from pnp.targets.vendor_names import VENDOR_NAMES
+
+# The commands a build never runs, by the module that holds each: imported when named (or when --help lists them), so a
+# plain `pnp build` does not pay for the dice simulator, the exporters and the vendors' tables (tests/test_plain_imports.py).
+LAZY_COMMANDS = {"export": "pnp.cli.targets", "calibrate": "pnp.cli.targets", "bundle": "pnp.cli.targets", "new": "pnp.cli.scaffold",
+                 "icons": "pnp.cli.scaffold", "draw": "pnp.cli.draw", "showcase": "pnp.cli.showcase", "changes": "pnp.cli.revisions",
+                 "pull": "pnp.cli.revisions", "feedback": "pnp.cli.feedback", "translate": "pnp.cli.translate", "sellsheet": "pnp.cli.sellsheet"}
 
 
 class Pnp(click.Group):
@@ -58,6 +56,19 @@ class Pnp(click.Group):
 
     def parse_args(self, ctx, args):
         return super().parse_args(ctx, group_options_first(args))
+
+    def list_commands(self, ctx):
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx, cmd_name):
+        """A command of LAZY_COMMANDS is imported the first time it is asked for; a name pnp has no command for imports
+        them all, so that click's "Did you mean" (which reads the loaded commands) offers every command."""
+        if cmd_name not in self.commands:
+            import importlib
+
+            for name in [cmd_name] if cmd_name in LAZY_COMMANDS else [n for n in LAZY_COMMANDS if n not in self.commands]:
+                self.add_command(getattr(importlib.import_module(LAZY_COMMANDS[name]), name))
+        return super().get_command(ctx, cmd_name)
 
 
 GROUP_FLAGS, GROUP_VALUED = ("--debug",), ("--root",)
@@ -107,6 +118,7 @@ def list_games(ctx, games, fmt, lang, paper, printer, out, without):
     """List games (all, or those named) with their decks, boards and token sets: sizes, counts, pieces a sheet and
     sheets on the paper (each deck or set alone; a build packs what is left of several onto shared sheets), and the ink
     each output of the last build costs, as the build reported it."""
+    from pnp.cli.feedback import answers_line
     from pnp.data.config import printer_profile
 
     project = open_project(ctx.obj["root"])
@@ -151,6 +163,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     """What `pnp list` shows of one game: every deck, board and token set with its size (mm) and counts, each deck's and
     set's sheets on `paper` for a printer of `margin` mm (pnp.outputs.sheet_notes.sheet_listing), and each card's version
     stamp (None when the game says `stamps: false`)."""
+    from pnp.cli.feedback import answer_tally
     from pnp.core.units import DEFAULT_PRINTABLE_MM
     from pnp.data.boxes import game_boxes
     from pnp.data.stamps import Stamper
@@ -216,7 +229,7 @@ def _size_text(size) -> str:
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.option("--lang", default="all", show_default=True, help="Check the edition in this language only (default: every language the game lists).")
 @click.option("--quick", is_flag=True, help="Check the data alone (counts, constraints, fields no template reads), in a fraction of the time: nothing is drawn, so template, layout and readability findings wait for a full validate or build.")
-@click.option("--vendor", type=click.Choice(vendor_names()), default=None, help="Also check every file `pnp export --vendor NAME` would write against that print service's numbers, writing nothing.")
+@click.option("--vendor", type=click.Choice(VENDOR_NAMES), default=None, help="Also check every file `pnp export --vendor NAME` would write against that print service's numbers, writing nothing.")
 @without_option
 @click.pass_context
 def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
@@ -228,6 +241,8 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
         with in_edition(report, code):
             checked = validate_games(edition, edition_slugs, report, draw=not quick, without=frozenset(without))
             if vendor:
+                from pnp.cli.targets import vendor_check
+
                 vendor_check(edition, checked, vendor, report)
     findings = report.sorted()
     print_findings(findings, fmt)
@@ -259,7 +274,7 @@ def validate(ctx, games, fmt, strict, lang, quick, without, vendor):
 @click.option("--booklet", is_flag=True, help="Also write the rulebook as a folded booklet.")
 @click.option("--html", is_flag=True, help="Also write the rulebook as one self-contained HTML file, for screen readers and phones.")
 @click.option("--large-print", is_flag=True, help="Set the rulebook and the reference sheet in large print (14 pt and up); files end -large-print.")
-@click.option("--cutter", type=click.Choice(list(CUTTERS)), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
+@click.option("--cutter", type=click.Choice(CUTTER_NAMES), default=None, help="Print this cutting machine's registration marks on every fronts sheet and write its cut file (SVG) beside each PDF; print-shop: the cut line as the CutContour spot colour.")
 @click.option("--board-paper", type=click.Choice(["tabloid", "a3", "a2", "a1"]), default=None, help="Print each board on one large page (copy shop) instead of tiles.")
 @click.option("--fronts-only", is_flag=True, help="Card sheets print the fronts alone: no backs pages at all (to sleeve in front of old cards).")
 @click.option("--insert", "insert", default=None, callback=parse_insert, metavar="WxH",
@@ -405,20 +420,6 @@ def serve(ctx, games, port, paper, draft, lang, read_only):
         run_server(project, slugs, sock, token, paper=paper, draft=draft, read_only=read_only,
                    log=lambda line: click.echo(f"[{time.strftime('%H:%M:%S')}] {line}", err=True))
     click.echo("pnp serve: stopped")
-
-
-main.add_command(export)
-main.add_command(calibrate)
-main.add_command(bundle)
-main.add_command(new)
-main.add_command(icons)
-main.add_command(draw)
-main.add_command(showcase)
-main.add_command(changes)
-main.add_command(pull)
-main.add_command(feedback)
-main.add_command(translate)
-main.add_command(sellsheet)
 
 
 def run(prog_name: str | None = None):

@@ -28,3 +28,17 @@ def paused(fn):
             gc.enable()
 
     return wrapper
+
+
+def frozen_after(load):
+    """`load()` (importing pnp's command line and its libraries) with the collector off, then everything in memory
+    frozen (gc.freeze): what a start-up imports lives as long as the process, so the collections that run between a
+    command's paused stages, and between a `pnp watch`'s rebuilds, no longer rescan it (docs/performance.md)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return load()
+    finally:
+        gc.freeze()
+        if was:
+            gc.enable()

@@ -26,9 +26,7 @@ from pnp.data.languages import Edition, edition_of, listed_languages, localise, 
 from pnp.data.live import is_live, snapshot_of
 from pnp.data.outlines import deck_shape, token_outlines
 from pnp.data.source import EmptyCell, LocDict, LocList, load_yaml, read_bytes, same_source
-from pnp.data.spreadsheet import NO_COPIES, SheetSource, read_cards
 from pnp.data.svgfiles import icon_file_findings
-from pnp.data.translations import stale_sections
 from pnp.data.words import lacking_words
 
 if TYPE_CHECKING:  # the readers import the schema (pydantic) when a game is read: a build answered from its cache reads none
@@ -315,6 +313,7 @@ class Project:
             return source
         own = gdir / f"rulebook.{edition.lang}.md"
         if _there(own):
+            from pnp.data.translations import stale_sections  # another edition's alone: a plain build compares no sections
             findings += stale_sections(self, source, edition.lang, slug)  # a section translated from an older text
             return own
         findings.append(warning("translation-missing", f"no rulebook.{edition.lang}.md: the '{edition.lang}' edition prints the source rulebook; "
@@ -353,7 +352,7 @@ class Project:
         filled, sheet = self._cards_filled(data, path, slug, findings, edition)
         if not filled:
             return None
-        one_each = isinstance(data, LocDict) and str(data.get("count_column", "")).strip().lower() == NO_COPIES
+        one_each = isinstance(data, LocDict) and "count_column" in data and _no_copies(data["count_column"])
         spec, found = check_shape(OneEachDeckSpec if one_each else DeckSpec, data, rel, game=slug)
         findings += found
         if spec is None:
@@ -435,6 +434,7 @@ class Project:
     def _sheet_cards(self, data: LocDict, path: Path, slug: str, findings: list, edition: Edition) -> Path | None:
         """Fill `data["cards"]` from the spreadsheet the deck names; the sheet's path, or None after a finding."""
         from pnp.data.schema import SheetOptions, check_shape
+        from pnp.data.spreadsheet import SheetSource, read_cards  # a deck read from a sheet alone imports the sheets' reader
 
         options, found = check_shape(SheetOptions, data, self.rel(path), game=slug)
         findings += found
@@ -527,6 +527,12 @@ class Project:
         data["cards"] = cards
         data.locs["cards"] = data.loc_of("generate")
         return True
+
+
+def _no_copies(count_column) -> bool:
+    """Whether a sheet's `count_column` is `none` (pnp.data.spreadsheet.NO_COPIES): the reader is imported for a sheet alone."""
+    from pnp.data.spreadsheet import NO_COPIES
+    return str(count_column).strip().lower() == NO_COPIES
 
 
 def _there(path: Path) -> bool:

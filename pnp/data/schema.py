@@ -9,66 +9,29 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+import pnp.data.pydantic_plugins  # noqa: F401  (pnp runs no pydantic plugins: before any validator is built)
 from pnp.core.errors import Loc, did_you_mean, error
-from pnp.core.units import CARD_SIZES, STAMP_INSET_MM, parse_size
+from pnp.core.units import STAMP_INSET_MM
 from pnp.data.label_sheets import LabelsSpec
+from pnp.data.schema_base import (
+    ID_PATTERN,
+    MAX_CARDS_PER_DECK,
+    MAX_COPIES,
+    MAX_COPIES_PER_DECK,
+    CardSize,
+    Colour,
+    Strict,
+    cut_named,
+)
 from pnp.data.source import LocDict, loc_at
 
-# Resource caps, documented in the README's safety section.
-MAX_COPIES = 1000
-MAX_CARDS_PER_DECK = 20_000
-MAX_COPIES_PER_DECK = 100_000  # a deck's cards with their copies: each copy is a piece laid out before pages are counted
-MAX_FACE_MM = 2000
-
-ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 DEFAULT_PALETTE = {"ink": "#222222", "paper": "#ffffff"}  # what text and backgrounds use when a game names no colours of its own
 STAMP_CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")  # where a card's version stamp may sit (pnp.data.stamps)
-COLOR_PATTERN = r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
 # The version of the project format this pnp reads (game.yaml's `format_version:`, docs/data-format.md#format-version):
 # raised only by a release that would read an existing project differently, with the steps to move in CHANGELOG.md.
 FORMAT_VERSION = 1
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True, defer_build=True)
-
-
-class Open(BaseModel):
-    """A model whose extra keys are fields for the templates."""
-
-    model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True, defer_build=True)
-
-
-def _size(value, presets=CARD_SIZES):
-    size = parse_size(value, presets)
-    if size is None:
-        if not presets:  # a board's or token's size has no names to choose from
-            raise ValueError("size must be 'W x H' in mm (as '60 x 40'; or with a unit: '6 x 4 cm'), or one number in mm for a square")
-        raise ValueError(f"size must be one of {', '.join(presets)}, or 'W x H' in mm")
-    if not all(0 < v <= MAX_FACE_MM for v in size):
-        raise ValueError(f"each side must be between 0 and {MAX_FACE_MM} mm")
-    return size
-
-
-def _colour(value: str) -> str:
-    """'#rrggbb[aa]' as written, or a CSS colour name (`darkgreen`) as '#rrggbb'."""
-    import re
-
-    if re.fullmatch(COLOR_PATTERN, value):
-        return value
-    from pnp.core.colour import css_colour
-
-    named = css_colour(value)
-    if named is None:
-        raise ValueError(f"'{value}' is not a colour: write #rrggbb or a CSS colour name (darkgreen, teal)")
-    return named
-
-
-Colour = Annotated[str, AfterValidator(_colour)]  # a palette entry: #rrggbb or a CSS name
-CardSize = Annotated[Any, AfterValidator(_size)]  # a card preset (poker, tarot, …) or 'W x H' with a unit
-FreeSize = Annotated[Any, AfterValidator(lambda value: _size(value, {}))]  # boards and tokens: 'W x H', or one number for a square
 
 
 class Players(Strict):
@@ -230,20 +193,10 @@ class CardSpec(BaseModel):
     back: str | None = None
 
 
-def _cut_named(allowed: tuple[str, ...]):
-    """A `shape:` value: one of `allowed`, or an outline's .svg file (pnp.data.outlines), which the loader reads."""
-    def check(value: str) -> str:
-        if value in allowed or (value.lower().endswith(".svg") and len(value) > 4):
-            return value
-        raise ValueError(f"'{value}' is not allowed; expected {', '.join(repr(a) for a in allowed)} or an outline's .svg file (outlines/star.svg)")
-
-    return AfterValidator(check)
-
-
 class DeckSpec(Strict):
     name: str
     size: CardSize
-    shape: Annotated[str, _cut_named(("rect", "round", "hex"))] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
+    shape: Annotated[str, cut_named(("rect", "round", "hex"))] = "rect"  # what the cards are cut to inside their size (pnp.core.shapes)
     corner_radius: float = Field(default=0.0, ge=0, le=30)  # mm: a rect card's rounded corners (3 mm is a playing card's)
     hex_top: Literal["flat", "pointy"] = "flat"  # a hex card's top: a flat side, or a corner
     art_bleed: Literal["none", "extend", "mirror"] = "none"  # an image reaching the trim bleeds by its own edge (pnp.layout.art_bleed)
@@ -314,56 +267,6 @@ class SheetOptions(BaseModel):
         return value
 
 
-class BoardSpec(Open):
-    id: str = Field(pattern=ID_PATTERN)
-    name: str
-    size: FreeSize
-    template: str
-
-
-class BoardsFile(Strict):
-    keep_fields: list[str] = []  # board fields no template reads, kept on purpose
-    boards: list[BoardSpec] = Field(min_length=1)
-
-
-class TokenItem(Open):
-    id: str = Field(pattern=ID_PATTERN)
-    count: int = Field(default=1, ge=0, le=MAX_COPIES)
-
-
-class TokenSet(Open):
-    id: str = Field(pattern=ID_PATTERN)
-    name: str
-    shape: Annotated[str, _cut_named(("circle", "square", "rounded", "hexagon", "rectangle"))]
-    size: FreeSize
-    corner_radius: float = Field(default=0.0, ge=0, le=50)  # mm: a rounded set's corners (else 15 % of its shorter side), or a square's
-    hex_top: Literal["flat", "pointy"] = "flat"  # a hexagon's top: a flat side, or a corner
-    count: int = Field(default=1, ge=0, le=MAX_COPIES)
-    colors: list[str] = []
-    front: str
-    back: str | None = None
-    # whether the set's backs print: auto leaves out backs that carry nothing (every back blank or one plain colour),
-    # never leaves them out whatever they show (a back that only repeats the front), always prints them
-    print_back: Literal["auto", "always", "never"] = "auto"
-    standee: bool = False
-    items: list[TokenItem] = []
-
-    @model_validator(mode="after")
-    def _pieces_within_limit(self):
-        """A set is its items (or its count) once per colour: each list within its limit, the product may still not be."""
-        pieces = (sum(item.count for item in self.items) if self.items else self.count) * max(len(self.colors), 1)
-        if pieces > MAX_CARDS_PER_DECK:
-            raise ValueError(f"this set makes {pieces:,} pieces (its counts times its {max(len(self.colors), 1)} colours), over the "
-                             f"{MAX_CARDS_PER_DECK:,} a set may make: split it, or count fewer")
-        return self
-    _outline: tuple = PrivateAttr(default=())  # an .svg `shape`'s corners, once the loader read them (pnp.data.outlines.token_outlines)
-
-
-class TokensFile(Strict):
-    keep_fields: list[str] = []  # token fields no template reads, kept on purpose
-    tokens: list[TokenSet] = Field(min_length=1)
-
-
 FONT_STYLES = ("regular", "bold", "italic", "bold-italic")
 
 
@@ -384,97 +287,18 @@ class FontsFile(Strict):
         return families
 
 
-# Box styles and die shapes a game may name: the registries (pnp.layout.boxes.BOX_STYLES, pnp.layout.dice.DIE_SHAPES)
-# hold one function per name, and tests/test_boxes.py and test_dice.py hold them to these tables, as CHECK_KEYS is held.
-BOX_STYLE_NAMES = ("tuck", "two-piece")
-DIE_SHAPE_NAMES = ("d4", "d6", "d8", "d10", "d12", "d20")
-DEFAULT_STOCK_MM = 0.32  # a 300 gsm card is 0.30–0.35 mm thick (PRINTING.md "Boxes and stock")
-DEFAULT_BOARD_MM = 0.3  # the card a box is printed on: 300 gsm, the thinnest that holds a deck's shape
+# The shapes of a game's other files (boards, tokens, boxes, dice, the reference, the rulebook's front matter) are
+# declared in pnp.data.part_schema, whose models are made by the first process that reads such a file: a deck's build
+# makes none of them (issue #77). Their names are read here as before (pnp.data.kinds' `part`, `from pnp.data.schema import`).
+PART_NAMES = frozenset({"BoardSpec", "BoardsFile", "TokenItem", "TokenSet", "TokensFile", "BOX_STYLE_NAMES", "DIE_SHAPE_NAMES", "DEFAULT_STOCK_MM", "DEFAULT_BOARD_MM", "BoxSpec", "BoxesFile", "DieSpec", "DiceFile", "RefTable", "LegendItem", "RefSection", "ReferenceFile", "RulebookMatter"})
 
 
-class BoxSpec(Open):
-    """A box for one deck or a group of decks; its inner size comes from the cards (pnp.data.boxes)."""
+def __getattr__(name: str):
+    if name in PART_NAMES:
+        from pnp.data import part_schema
 
-    id: str = Field(pattern=ID_PATTERN)
-    name: str = ""
-    style: Literal[BOX_STYLE_NAMES]  # type: ignore[valid-type]
-    decks: list[str] = Field(min_length=1)
-    stock: float = Field(default=DEFAULT_STOCK_MM, gt=0, le=2)  # mm a card (sleeved cards: about 0.1 mm more)
-    clearance: float = Field(default=1.0, ge=0, le=10)  # mm added to the cards' width and height
-    depth_clearance: float = Field(default=1.5, ge=0, le=20)  # mm added to the stack's depth
-    board: float = Field(default=DEFAULT_BOARD_MM, ge=0, le=3)  # mm: the thickness of what the box is printed on; its panels allow for it at the folds
-    color: str = "paper"  # palette name or #rrggbb: flaps, tabs and what the faces leave bare
-    front: str
-    back: str | None = None
-    side: str | None = None
-    top: str | None = None
-
-
-class BoxesFile(Strict):
-    keep_fields: list[str] = []
-    boxes: list[BoxSpec] = Field(min_length=1)
-
-
-class DieSpec(Open):
-    """A die: its shape, size (the length of a face's longest edge) and faces, each a mapping its face template reads."""
-
-    id: str = Field(pattern=ID_PATTERN)
-    name: str = ""
-    shape: Literal[DIE_SHAPE_NAMES]  # type: ignore[valid-type]
-    size: float = Field(gt=4, le=80)
-    count: int = Field(default=1, ge=0, le=MAX_COPIES)
-    color: str = "paper"
-    face: str  # the template that draws one face
-    faces: list[dict[str, Any]] = Field(min_length=4, max_length=20)
-
-    @model_validator(mode="after")
-    def _faces_fit_shape(self):
-        wanted = int(self.shape[1:])
-        if len(self.faces) != wanted:
-            raise ValueError(f"a {self.shape} has {wanted} faces, got {len(self.faces)}: list one mapping a face")
-        return self
-
-
-class DiceFile(Strict):
-    keep_fields: list[str] = []
-    dice: list[DieSpec] = Field(min_length=1)
-
-
-class RefTable(Strict):
-    header: list[str] = []
-    rows: list[list[str | int | float]]
-
-
-class LegendItem(Strict):
-    icon: str
-    text: str
-
-
-class RefSection(Strict):
-    title: str
-    text: str = ""
-    steps: list[str] = []
-    bullets: list[str] = []
-    table: RefTable | None = None
-    legend: list[LegendItem] = []
-    id: str = ""
-    only: Literal["sheet", "aid"] | None = None  # print on the reference sheet only, or on the player aid only; both when absent
-
-
-class ReferenceFile(Open):
-    title: str = "Quick reference"
-    card_size: CardSize = "poker"
-    copies: int | str = 1
-    columns: int = Field(default=2, ge=1, le=3)
-    sections: list[RefSection] = Field(min_length=1)
-
-
-class RulebookMatter(Strict):
-    title: str = ""
-    subtitle: str = ""
-    pitch: str = ""
-    paper: str = ""
-    align: Literal["left", "justify"] = "left"  # the paragraphs' and list items' alignment; justified text hyphenates in the edition's language
+        return getattr(part_schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _READABLE = {

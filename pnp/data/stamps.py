@@ -16,7 +16,6 @@ from pathlib import Path
 
 from pnp.core.memo import ByIdentity
 from pnp.core.units import STAMP_INSET_MM
-from pnp.data.answers import form_link
 from pnp.data.project import Card, Deck, Game
 
 CODE_LENGTH = 6  # base32: 30 bits, a one-in-a-billion chance that an edited card keeps its code
@@ -111,6 +110,8 @@ class Stamper:
         code = self.code(deck, card)
         link = None
         if self.form is not None:
+            from pnp.data.answers import form_link  # a game with a feedback form alone: the answers' reader is `pnp feedback`'s
+
             values = {"game": self.title, "version": self.version, "card": f"{deck.id}/{card.id}", "code": code}
             link = form_link(self.form.form, self.form.fields, values)
         return Stamp(code, stamp_text(self.version, code), str(deck.data.get("stamp_corner") or DEFAULT_CORNER),

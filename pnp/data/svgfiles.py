@@ -16,13 +16,16 @@ import binascii
 import io
 import math
 import re
-import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.files import KnownByStatus, LeavesFolder, Refused, game_files, inside
 from pnp.core.pixels import ImageRefused, checked_size
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
+
+if TYPE_CHECKING:  # the parser is imported where an SVG is checked: a game without one reads no XML
+    import xml.etree.ElementTree as ET
 
 MAX_SVG_BYTES = 2_000_000  # the largest icon of game-icons.net is 40 KB; a detailed hand-drawn one a few hundred KB
 MAX_SVG_ELEMENTS = 20_000  # game-icons.net's busiest icon has under 100; svglib's time and memory grow with each element
@@ -59,6 +62,8 @@ def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
 
 def check_svg(svg: bytes, shown: str, base: Path | None = None, *folders: Path) -> None:
     """Refuse (IconRefused) an SVG document that is not XML, not an <svg>, too big, oddly sized, or links outside."""
+    import xml.etree.ElementTree as ET  # a game with SVG files alone reads XML
+
     elements = path_data = pixels = depth = rules = 0
     try:
         for event, element in ET.iterparse(io.BytesIO(svg), events=("start", "end")):

@@ -69,15 +69,21 @@ def _route() -> None:
 
 
 def _run_here() -> None:
-    import click
+    from pnp.core.collector import frozen_after
 
-    from pnp.cli import main
-    from pnp.cli import run as run_cli
-
+    click, main, run_cli = frozen_after(_command_line)
     main.add_command(click.Command("server", help="Look at, start, stop, or turn on or off the fork server (pnp server --help).",
                                    context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
                                    callback=_server_via_click, params=[click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)]))
     run_cli()
+
+
+def _command_line():
+    import click
+
+    from pnp.cli import main, run
+
+    return click, main, run
 
 
 def _server_via_click(args: tuple[str, ...]) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import functools
 import hashlib
-import importlib.metadata
 import io
 import json
 import logging
@@ -263,7 +262,10 @@ def _parsed_once(svg: bytes, source: str, base: str, color: str | None, kept: Ke
 
 @functools.lru_cache(maxsize=1)
 def _svg_reader_version() -> str:
-    """What decides the drawing an SVG becomes: svglib's version (read from its metadata, without importing it) and reportlab's."""
+    """What decides the drawing an SVG becomes: svglib's version (read from its metadata, without importing it) and reportlab's.
+    importlib.metadata (with email, csv…) is imported here, by a game with SVG icons, never by a plain build's start-up."""
+    import importlib.metadata
+
     return f"svglib {importlib.metadata.version('svglib')}, reportlab {reportlab.Version}"
 
 

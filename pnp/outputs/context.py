@@ -24,7 +24,7 @@ from pnp.layout.sandbox import Sandbox
 from pnp.layout.slivers import edges
 from pnp.layout.templates import GameLayouts, Layouts
 from pnp.outputs.options import Options
-from pnp.render.cutters import CUTTERS
+from pnp.render.cutter_names import cutter_named
 from pnp.render.drawn import DrawnFaces
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import Group, SheetStats, planned_slivers, write_sheets
@@ -166,7 +166,7 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
 
 def sheets_slivers(gctx: GameContext, options: Options, groups: list[Group]) -> list[SheetSliver]:
     """The slivers `sheets_pdf` would find on these groups' sheets (SheetStats.slivers), no page drawn."""
-    printable = options.printable_mm if not options.cutter else max(options.printable_mm, CUTTERS[options.cutter].margin(*paper_size(options.paper)))
+    printable = options.printable_mm if not options.cutter else max(options.printable_mm, cutter_named(options.cutter).margin(*paper_size(options.paper)))
     return planned_slivers(groups, game_title=gctx.game.title, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                            gutter_mm=options.gutter, font_name=gctx.body_font, layout=options.layout, fold_rotation=options.fold_rotation,
                            ink_saver=options.ink_saver, printable_mm=printable, edges_of=edges_memo(gctx))

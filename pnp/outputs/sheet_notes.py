@@ -18,7 +18,6 @@ from pnp.core.shapes import Shape
 from pnp.core.units import paper_said
 from pnp.outputs.options import Options
 from pnp.render.impose import Sheet, plan_sheet
-from pnp.render.nesting import NestSheet
 
 SHEET_LAYOUT = "sheet-layout"  # the code of these notes: a run says them once, for every game (pnp.cli.common.margin_note_once)
 
@@ -75,5 +74,10 @@ def sheet_listing(size: tuple[float, float], pieces: int, paper: str, printable_
     grid = grid_for(paper, size, gutter_mm, bleed_mm, printable_mm, "duplex", 180, "auto", nest=nest)
     if grid is None:
         return {"paper": paper, "fits": False, "per_sheet": 0, "sheets": 0}
-    return {"paper": paper, "fits": True, "grid": [grid.cols, grid.rows], "nested": isinstance(grid, NestSheet), "landscape": grid.landscape,
+    nested = False
+    if nest is not None:  # a shape that nests alone imports the nesting module
+        from pnp.render.nesting import NestSheet
+
+        nested = isinstance(grid, NestSheet)
+    return {"paper": paper, "fits": True, "grid": [grid.cols, grid.rows], "nested": nested, "landscape": grid.landscape,
             "per_sheet": grid.per_sheet, "sheets": -(-pieces // grid.per_sheet)}

@@ -244,16 +244,16 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
 def with_cut_files(files: list, cutter: str) -> list:
     """Each sheet PDF built for a cutting machine followed by its cut files, an SVG and a DXF per fronts sheet:
     `<pdf>-sheet-NN.svg` and `.dxf` (none for a print shop, whose cut is in the PDF). ezdxf is imported only for a
-    sheet that has cuts to write: a build for a print shop never needs it."""
-    from pnp.render.cutters import CUTTERS, cut_svg
-
+    sheet that has cuts to write: a build for a print shop never needs it, nor one without a cutter the marks' module."""
+    from pnp.render.cutter_names import cutter_named
     out = []
     for name, data, stats in files:
         cuts, stats.cuts = stats.cuts, []
         out.append((name, data, stats))
         stem = name.rpartition(".")[0]
-        for page, page_w, page_h, shapes in (cuts if cutter and CUTTERS[cutter].svg else ()) or ():
+        for page, page_w, page_h, shapes in (cuts if cutter and cutter_named(cutter).svg else ()) or ():
             from pnp.render.cut_dxf import cut_dxf
+            from pnp.render.cutters import cut_svg
 
             out.append((f"{stem}-sheet-{page:02d}.svg", cut_svg(page_w, page_h, shapes, f"{stem}, page {page}"), FileStats(1, len(shapes))))
             out.append((f"{stem}-sheet-{page:02d}.dxf", cut_dxf(page_w, page_h, shapes), FileStats(1, len(shapes))))

@@ -21,7 +21,7 @@ from pathlib import Path
 import jinja2.nodes
 
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, warning
-from pnp.data.schema import BoardSpec, CardSpec, TokenItem, TokenSet
+from pnp.data.schema import CardSpec
 from pnp.data.source import LocDict, read_text
 from pnp.outputs.context import GameContext
 
@@ -71,10 +71,12 @@ def unused_fields(gctx: GameContext) -> list[Finding]:
     if reads.other_whole:
         return list(found.values())
     if game.boards_data:
+        from pnp.data.part_schema import BoardSpec  # a game with boards alone makes the boards' models
         keep = set(game.boards_data.get("keep_fields") or [])
         for raw in game.boards_data.get("boards") or []:
             _check(raw, set(BoardSpec.model_fields) | keep, read, "board", f"boards/{raw.get('id')}", game.slug, found, nested=True)
     if game.tokens_data:
+        from pnp.data.part_schema import TokenItem, TokenSet
         keep = set(game.tokens_data.get("keep_fields") or [])
         for raw in game.tokens_data.get("tokens") or []:
             what = f"tokens/{raw.get('id')}"

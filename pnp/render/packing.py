@@ -72,7 +72,6 @@ from pnp.render.impose import (
     plan_fold_sheet,
     plan_sheet,
 )
-from pnp.render.nesting import nest_sheet
 
 Entry = tuple[int, int]  # (group, piece index within the group)
 
@@ -124,7 +123,11 @@ def grid_for(paper: str, size: tuple[float, float], gutter_mm: float, bleed_mm: 
         if fold is not None and fold.per_sheet:
             return fold
     sheet = plan_sheet(paper, size, gutter_mm, bleed_mm, orientation, printable_mm, machine)
-    nested = nest_sheet(paper, size, nest, gutter_mm, bleed_mm, orientation, printable_mm, machine) if nest is not None else None
+    nested = None
+    if nest is not None:  # a round or hex piece alone: the nesting module is imported for it
+        from pnp.render.nesting import nest_sheet
+
+        nested = nest_sheet(paper, size, nest, gutter_mm, bleed_mm, orientation, printable_mm, machine)
     if nested is not None and nested.per_sheet > (sheet.per_sheet if sheet is not None else 0):
         return nested
     return sheet if sheet is not None and sheet.per_sheet else None

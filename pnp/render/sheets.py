@@ -22,7 +22,7 @@ from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt, um
 from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout.elements import Face, FaceDigests
 from pnp.layout.slivers import edges
-from pnp.render.cutters import CUTTERS, CutShape, draw_cut_contour
+from pnp.render.cutter_names import cutter_named
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
@@ -168,7 +168,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _check_fold(layout, fold_rotation)
     if ink_saver:
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
-    machine = CUTTERS[cutter] if cutter else None
+    machine = cutter_named(cutter)
     if machine is not None:
         printable_mm = max(printable_mm, machine.margin(*paper_size(paper)))
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
@@ -532,6 +532,7 @@ def _outlines(c, pieces) -> None:
 
 def _cutter_furniture(c, sheet: Sheet, *, machine, stats: SheetStats, fronts) -> None:
     """A cutting machine's marks on a fronts page, its pieces' cut lines listed in `stats` (and drawn as CutContour for a print shop)."""
+    from pnp.render.cutters import CutShape, draw_cut_contour  # a build for a cutting machine alone
     page_w, page_h = sheet.page_w / 1000, sheet.page_h / 1000
     shapes = [CutShape(p.run.group.shape, p.slot.x / 1000, page_h - (p.slot.y + p.slot.h) / 1000, p.slot.w / 1000, p.slot.h / 1000)
               for p in fronts]

@@ -1,0 +1,15 @@
+"""The cutting machines `pnp build --cutter` names, apart from their marks (pnp.render.cutters): the command line lists
+them for its option and --help, and a build looks one up, without importing the marks' geometry that a build without a
+cutter never draws. tests/test_plain_imports.py holds this list to pnp.render.cutters.CUTTERS."""
+from __future__ import annotations
+
+CUTTER_NAMES = ("silhouette", "cricut", "print-shop")
+
+
+def cutter_named(name: str):
+    """The machine `name` names (a pnp.render.cutters.Cutter), or None for none."""
+    if not name:
+        return None
+    from pnp.render.cutters import CUTTERS
+
+    return CUTTERS[name]
