@@ -133,9 +133,9 @@ class RightToLeft(Flowable):
         super().__init__()
         self.voice, self.text, self.style = voice, text, style
         self.spaceBefore, self.spaceAfter = style.spaceBefore, style.spaceAfter
-        self._para = None
+        self.paragraph = None
 
-    def _width(self, text: str) -> float:
+    def text_width(self, text: str) -> float:
         font, size = self.style.fontName, self.style.fontSize
         return sum(stringWidth(char, (self.voice.font_for and self.voice.font_for(char, font)) or font, size) for char in text)
 
@@ -143,7 +143,7 @@ class RightToLeft(Flowable):
         lines, line = [], ""
         for word in self.text.split():
             wider = f"{line} {word}" if line else word
-            if line and self._width(wider) > width:
+            if line and self.text_width(wider) > width:
                 lines.append(line)
                 wider = word
             line = wider
@@ -152,16 +152,16 @@ class RightToLeft(Flowable):
     def wrap(self, availWidth, availHeight):
         style = restyled(self.style, alignment=1 if self.style.alignment == 1 else 2)
         lines = self._lines(availWidth - style.leftIndent - style.rightIndent)
-        self._para = Paragraph("<br/>".join(self.voice.markup(visual(line), style.fontName) for line in lines), style)
-        self.width, self.height = self._para.wrap(availWidth, availHeight)
+        self.paragraph = Paragraph("<br/>".join(self.voice.markup(visual(line), style.fontName) for line in lines), style)
+        self.width, self.height = self.paragraph.wrap(availWidth, availHeight)
         return self.width, self.height
 
     def split(self, availWidth, availHeight):
         self.wrap(availWidth, availHeight)
-        return self._para.split(availWidth, availHeight)
+        return self.paragraph.split(availWidth, availHeight)
 
     def draw(self):
-        self._para.drawOn(self.canv, 0, 0)
+        self.paragraph.drawOn(self.canv, 0, 0)
 
 
 def restyled(style: ParagraphStyle, **changes) -> ParagraphStyle:
