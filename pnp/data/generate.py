@@ -21,7 +21,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-import pnp.data.pydantic_plugins  # noqa: F401  (pnp runs no pydantic plugins: before any validator is built)
 from pnp.core.errors import Finding, error
 from pnp.data.source import LocDict, LocList
 

@@ -13,8 +13,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-import pnp.data.pydantic_plugins  # noqa: F401  (pnp runs no pydantic plugins: before any validator is built)
-
 INCH = 25.4
 PAGES = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 

@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
 
-import pnp.data.pydantic_plugins  # noqa: F401  (pnp runs no pydantic plugins: before any validator is built)
 from pnp.data.schema_base import ID_PATTERN, MAX_CARDS_PER_DECK, MAX_COPIES, CardSize, FreeSize, Open, Strict, cut_named
 
 

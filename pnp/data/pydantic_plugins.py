@@ -6,9 +6,11 @@ PYDANTIC_DISABLE_PLUGINS says otherwise, scans every installed package's entry p
 model a process builds, which every cold `pnp build` paid (issue #77; docs/performance.md). pydantic 2.11 (our floor)
 and today's both import only `get_plugins` from that loader, and find no plugins when PYDANTIC_DISABLE_PLUGINS is
 `__all__`, `1` or `true`. So unless the user's environment names single plugins to leave out (the one setting under
-which a plugin would run), the loader is stood in for by one that finds none and imports nothing. Imported by each
-module that declares pydantic models (pnp.data.schema, pnp.data.part_schema, pnp.data.label_sheets, pnp.data.generate), before any
-validator is built; tests/test_plain_imports.py fails when a plain build imports importlib.metadata again.
+which a plugin would run), the loader is stood in for by one that finds none and imports nothing.
+
+Only the `pnp` command does this (pnp.launch, before it imports the command line): the process is pnp's own then. A
+program that imports pnp as a library keeps its pydantic plugins for its own models. tests/test_plain_imports.py
+fails when a plain build imports importlib.metadata again.
 """
 from __future__ import annotations
 
@@ -24,7 +26,10 @@ def _no_plugins() -> tuple:
     return ()
 
 
-if LOADER not in sys.modules and os.environ.get("PYDANTIC_DISABLE_PLUGINS") in NONE_RUN:
-    _loader = types.ModuleType(LOADER, __doc__)
-    _loader.get_plugins = _no_plugins
-    sys.modules[LOADER] = _loader
+def find_none() -> None:
+    """In a process that is pnp's command: pydantic's plugin loader replaced by one that finds none (see above), unless
+    pydantic has imported its own already or the environment names single plugins to leave out."""
+    if LOADER not in sys.modules and os.environ.get("PYDANTIC_DISABLE_PLUGINS") in NONE_RUN:
+        loader = types.ModuleType(LOADER, __doc__)
+        loader.get_plugins = _no_plugins
+        sys.modules[LOADER] = loader

@@ -11,7 +11,6 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-import pnp.data.pydantic_plugins  # noqa: F401  (pnp runs no pydantic plugins: before any validator is built)
 from pnp.core.errors import Loc, did_you_mean, error
 from pnp.core.units import STAMP_INSET_MM
 from pnp.data.label_sheets import LabelsSpec

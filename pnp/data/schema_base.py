@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
-import pnp.data.pydantic_plugins  # noqa: F401  (pnp runs no pydantic plugins: before any validator is built)
 from pnp.core.units import CARD_SIZES, parse_size
 
 # Resource caps, documented in the README's safety section.

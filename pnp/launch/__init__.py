@@ -81,6 +81,9 @@ def _run_here() -> None:
 def _command_line():
     import click
 
+    from pnp.data.pydantic_plugins import find_none
+
+    find_none()  # pnp's own process: its models run no pydantic plugin, and it spends nothing looking for one
     from pnp.cli import main, run
 
     return click, main, run

@@ -76,7 +76,9 @@ def preload() -> None:
     numpy and pdfium for ink): the half second a new process spends before its first piece of work. Then
     read what pnp itself ships and every build reads: its fonts, and the digests of its code, fonts and icons."""
     import pnp
+    from pnp.data.pydantic_plugins import find_none
 
+    find_none()  # as a command run here: pnp's models run no pydantic plugin (pnp.launch)
     for info in pkgutil.walk_packages(pnp.__path__, "pnp."):
         if not info.name.startswith(NOT_PRELOADED) and ".assets" not in info.name:
             importlib.import_module(info.name)
