@@ -192,9 +192,9 @@ class Layouts:
             self.sources[filename] = source
             cache = self.env.bytecode_cache
             if isinstance(cache, CompiledTemplates):
-                facts = cache.facts(name, source, lambda: facts_of(self._parse(name, source, filename)[1]))
+                facts = cache.facts(name, source, lambda: facts_of(self._tree(name, source, filename)))
             else:
-                facts = facts_of(self._parse(name, source, filename)[1])
+                facts = facts_of(self._tree(name, source, filename))
             hit = self._facts[name] = (filename, facts)
         return hit
 
@@ -211,6 +211,11 @@ class Layouts:
     def _parse(self, name: str, source: str, filename: str) -> tuple[str, jinja2.nodes.Template]:
         hit = self._asts[name] = (filename, self.env.parse(source, name, filename))
         return hit
+
+    def _tree(self, name: str, source: str, filename: str) -> jinja2.nodes.Template:
+        """The tree of template `name`: the one its compiling parsed, when it was compiled first."""
+        hit = self._asts.get(name)
+        return hit[1] if hit is not None else self._parse(name, source, filename)[1]
 
     def files_of(self, name: str) -> tuple[str, ...]:
         """The files template `name` runs: itself and every template it extends, includes or imports (by constant name)."""
