@@ -50,24 +50,23 @@ class TemplateFacts(NamedTuple):
 def facts_of(tree: nodes.Template) -> TemplateFacts:
     """The facts of a parsed template, from one walk of its tree in the order Jinja's `find_all` visits it (so the
     first line found is the first `find_all` would find)."""
-    noted = _walk(tree)
+    noted = [node for node in descendants(tree) if isinstance(node, _NOTED)]
     names = frozenset(n.name for n in noted if isinstance(n, nodes.Name) and n.ctx == "load")
     refs = tuple(jinja2.meta.find_referenced_templates(_Found(noted)))
     words, unfollowed, other_whole = _field_reads(noted)
     return TemplateFacts(names, refs, _ignored(tree), words, unfollowed, other_whole)
 
 
-def _walk(tree: nodes.Node) -> list[nodes.Node]:
-    """The nodes under `tree` the facts are made of, in the order Jinja's `find_all` yields them (each node before
-    its children, its children before its next sibling), without a generator per node."""
-    noted: list[nodes.Node] = []
+def descendants(tree: nodes.Node) -> list[nodes.Node]:
+    """Every node under `tree`, in the order Jinja's `find_all` yields them (each node before its children, its
+    children before its next sibling), from one walk without a generator per node."""
+    found: list[nodes.Node] = []
     stack = _children(tree)[::-1]
     while stack:
         node = stack.pop()
-        if isinstance(node, _NOTED):
-            noted.append(node)
+        found.append(node)
         stack.extend(_children(node)[::-1])
-    return noted
+    return found
 
 
 def _children(node: nodes.Node) -> list[nodes.Node]:
