@@ -145,8 +145,9 @@ class CappedCode(CodeGenerator):
         node.find = lambda kind: next(node.find_all(kind), None)
         try:
             super().visit_Template(node, frame)
-        finally:
-            del node.find_all, node.find
+        finally:  # popped, not deleted: a thread compiling the same tree at once may have taken them away already
+            node.__dict__.pop("find_all", None)
+            node.__dict__.pop("find", None)
 
 
 class Buffer(list):
