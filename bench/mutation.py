@@ -38,7 +38,7 @@ MODULES: dict[str, list[str]] = {
     # safety
     "pnp/core/files.py": ["tests/test_guards.py"],
     "pnp/core/sealed.py": ["tests/test_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
-    "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py"],
+    "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py", "tests/test_sandbox_calls.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/app.py": ["tests/test_serve_guards.py"],

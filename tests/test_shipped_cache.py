@@ -68,7 +68,7 @@ def test_a_shipped_cache_runs_no_code_and_is_rebuilt_with_one_note(project, tmp_
     built = pdfs(out)
     cache = out / ".pnp-cache"
     kinds = {Path(name).suffix or Path(name).name for name in (p.relative_to(cache).as_posix() for p in cache.rglob("*") if p.is_file())}
-    assert {".jinja", ".tree", ".pickle", ".faces", ".json", "key-check"} <= kinds, kinds
+    assert {".jinja", ".facts", ".pickle", ".faces", ".json", "key-check"} <= kinds, kinds
     shipped = tmp_path / "shipped"
     shutil.copytree(out, shipped)
     for pdf in out.rglob("*.pdf"):

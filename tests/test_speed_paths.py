@@ -160,12 +160,12 @@ def test_games_built_in_parallel_are_the_bytes_and_the_summary_of_games_built_on
 
 
 def test_the_checks_read_an_edited_template_anew_though_its_syntax_tree_was_kept(project, tmp_path):
-    """The syntax trees kept in the build cache are keyed by their source: a template that starts reading a field is seen to read it."""
+    """The templates' facts kept in the build cache are keyed by their source: a template that starts reading a field is seen to read it."""
     edit = project / "data/tiny/decks/heroes.yaml"
     edit.write_text(edit.read_text(encoding="utf-8").replace("name: Mage,", "name: Mage, mood: calm,"), encoding="utf-8")
     out = tmp_path / "out"
     assert "field 'mood'" in build(project, out, "--only", "cards")
-    assert any(p.suffix == ".tree" for p in (out / ".pnp-cache/templates").iterdir()), "the build keeps the trees it parsed"
+    assert any(p.suffix == ".facts" for p in (out / ".pnp-cache/templates").iterdir()), "the build keeps what it found in the templates"
     hero = project / "templates/tiny/hero.j2"
     hero.write_text(hero.read_text(encoding="utf-8").replace("{% endblock %}", '{% if card.mood %}{{ text(card.mood, 5, 72, 50, 6, size=8) }}{% endif %}\n{% endblock %}'),
                     encoding="utf-8")

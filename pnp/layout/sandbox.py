@@ -48,6 +48,7 @@ from pnp.layout.growth import (
     text_size,
     too_long,
 )
+from pnp.layout.template_facts import descendants
 
 
 class FieldUndefined(jinja2.StrictUndefined):
@@ -134,6 +135,19 @@ class CappedCode(CodeGenerator):
         super().enter_frame(frame)
         if frame.loop_frame:  # the body of a for loop: Jinja makes one such frame per loop
             self.writeline("environment.tick()")
+
+    def visit_Template(self, node, frame=None) -> None:
+        """Jinja's, with the template's own `find` and `find_all` answered from one walk of its tree: Jinja searches the
+        whole tree here for an `extends`, its blocks and its imports, a generator per node each time (a sixth of the
+        compiling). The answers, and so the code, are the same."""
+        every = descendants(node)
+        node.find_all = lambda kinds: (n for n in every if isinstance(n, kinds))
+        node.find = lambda kind: next(node.find_all(kind), None)
+        try:
+            super().visit_Template(node, frame)
+        finally:  # popped, not deleted: a thread compiling the same tree at once may have taken them away already
+            node.__dict__.pop("find_all", None)
+            node.__dict__.pop("find", None)
 
 
 class Buffer(list):
@@ -249,6 +263,7 @@ class Sandbox(SandboxedEnvironment):
         self.allowance: Allowance | None = None  # the face being drawn (face())
         self.stop: Callable[[], bool] | None = None  # asks the face being drawn to stop early (stopped_by())
         self._generating = threading.local()  # the syntax tree each thread's compile last made code from (`_compile`)
+        self._plain: dict[int, tuple] = {}  # id → (function, its name): pnp's own functions `call` runs plainly (plain_calls)
 
     def make_globals(self, d):
         """A template's globals as one plain dict: this environment's (set once, as it is made: pnp.layout.templates.Layouts)
@@ -401,9 +416,35 @@ class Sandbox(SandboxedEnvironment):
 
         return update_wrapper(fill, value)
 
+    def plain_calls(self, functions: dict) -> None:
+        """Mark pnp's own drawing functions and helpers (those a template is given as globals): `call` runs them
+        without the checks that can only ever pass for them, which are most of a drawing call's cost in the sandbox.
+        Only a function that passes those checks now, and always will, is marked: one Jinja does not mark unsafe, that
+        takes no context from Jinja, and is not a method of a text, list, dict or set (whose calls are measured)."""
+        for f in functions.values():
+            owner = getattr(f, "__self__", None)
+            takes_context = any(hasattr(g, "jinja_pass_arg") for g in (f, type(f).__call__))  # as Context.call asks
+            if callable(f) and self.is_safe_callable(f) and not takes_context and not isinstance(owner, (*TEXTS, list, dict, set)) \
+                    and getattr(f, "__name__", "") != "join":
+                self._plain[id(f)] = (f, getattr(f, "__name__", "") or "(")
+
     def call(self, context, obj, /, *args, **kwargs):
         """Every call a template makes: a method that would grow its text, list or dict past the caps is refused before
-        it runs, what it added or returned is counted after."""
+        it runs, what it added or returned is counted after. pnp's own drawing functions skip the checks that cannot
+        refuse them (plain_calls): each is still a step of the face's work, and what it returns is still counted."""
+        plain = self._plain.get(id(obj))
+        if plain is not None and plain[0] is obj:
+            self.tick()
+            if kwargs:  # what Jinja hands every call in a loop or block, for its own use (as Context.call drops them)
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            try:
+                result = obj(*args, **kwargs)
+            except StopIteration:  # as Jinja's Context.call: a StopIteration must not end the template's loop
+                return self.undefined("value was undefined because a callable raised a StopIteration exception")
+            if sized(result):
+                self.made(sized(result), "a call's result", plain[1])
+            return result
         self.tick()
         owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", "")
         growing = name in GROWING_METHODS and isinstance(owner, (list, dict, set))

@@ -1,15 +1,13 @@
 """Compiled templates and their syntax trees, kept across runs in the build cache's folder.
 
 A rebuild then skips Jinja's parser and compiler: the checks read the kept
-syntax trees, the renders run the kept code. Every entry is keyed by what
+facts of each template (pnp.layout.template_facts), the renders run the kept code. Every entry is keyed by what
 shapes it (Jinja, Python, the environment's options and pnp's sandbox code),
 and sealed with the user's key: both kinds run code as they load.
 """
 from __future__ import annotations
 
 import hashlib
-import io
-import pickle
 import sys
 from contextlib import suppress
 from pathlib import Path
@@ -19,7 +17,8 @@ from jinja2.bccache import BytecodeCache
 
 from pnp.core.files import folder_to_write, write_atomic
 from pnp.core.sealed import read_sealed, seal
-from pnp.layout import sandbox
+from pnp.layout import sandbox, template_facts
+from pnp.layout.template_facts import TemplateFacts
 
 
 class CompiledTemplates(BytecodeCache):
@@ -60,23 +59,22 @@ class CompiledTemplates(BytecodeCache):
         with suppress(OSError):
             write_atomic(self._entry(bucket), seal(bucket.bytecode_to_string()), durable=False)
 
-    def tree(self, env: jinja2.Environment, name: str, source: str, parse) -> jinja2.nodes.Template:
-        """Template `name`'s syntax tree for `source`, kept beside its compiled code: a rebuild's checks (which
-        templates a template runs, which fields it reads) then parse nothing. `parse()` makes it when none is kept."""
-        key = hashlib.sha256(f"{self.environment_key}|tree|{name}|".encode() + source.encode("utf-8")).hexdigest()
-        path = self.folder / f"{key}.tree"
+    def facts(self, name: str, source: str, make) -> TemplateFacts:
+        """Template `name`'s facts for `source` (pnp.layout.template_facts), kept beside its compiled code: a rebuild's
+        checks (which templates a template runs, which fields it reads) then parse nothing. `make()` finds them when
+        none are kept. Sealed as the code is: a foreign entry could hide a field's reader or share a back that differs."""
+        key = hashlib.sha256(f"{self.environment_key}|facts|{name}|".encode() + source.encode("utf-8")).hexdigest()
+        path = self.folder / f"{key}.facts"
         try:
             data = read_sealed(path)
-            if data is not None:  # unpickled only when this user's key sealed it
-                return _TreeUnpickler(io.BytesIO(data), env).load()
-        except Exception:  # none kept yet, or damaged: parse (a syntax error is raised as ever)
+            if data is not None:
+                return TemplateFacts.from_json(data)
+        except Exception:  # none kept yet, or damaged: found again (a syntax error is raised as ever)
             pass
-        tree = parse()
-        out = io.BytesIO()
-        _TreePickler(out, env).dump(tree)
+        facts = make()
         with suppress(OSError):
-            write_atomic(path, seal(out.getvalue()), durable=False)  # a tree a crash cut short fails to load above: it is parsed again
-        return tree
+            write_atomic(path, seal(facts.to_json()), durable=False)  # an entry a crash cut short fails to load above: found again
+        return facts
 
     def text_code(self, env: jinja2.Environment, source: str):
         """The compiled code of a template written inside a data file (a rulebook, a reference section), kept by its
@@ -89,32 +87,12 @@ class CompiledTemplates(BytecodeCache):
         return bucket.code
 
 
-class _TreePickler(pickle.Pickler):
-    """Pickles a syntax tree without its Environment (every node points at it): the loading run's own goes back in."""
-
-    def __init__(self, file, env):
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.env = env
-
-    def persistent_id(self, obj):
-        return "environment" if obj is self.env else None
-
-
-class _TreeUnpickler(pickle.Unpickler):
-    def __init__(self, file, env):
-        super().__init__(file)
-        self.env = env
-
-    def persistent_load(self, pid):
-        if pid != "environment":
-            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
-        return self.env
-
-
 def environment_key(env: jinja2.Environment) -> str:
-    """What besides a template's source decides its compiled code: Jinja, Python, the environment's options and this code and the sandbox's."""
+    """What besides a template's source decides its compiled code and its facts: Jinja, Python, the environment's options
+    and this code, the sandbox's and the facts' own."""
     settings = (jinja2.__version__, sys.version, type(env).__qualname__, env.block_start_string, env.block_end_string, env.variable_start_string,
                 env.variable_end_string, env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
                 env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
                 sorted(env.extensions), sorted(getattr(env, "intercepted_binops", ())), sorted(getattr(env, "intercepted_unops", ())))
-    return hashlib.sha256(repr(settings).encode() + Path(__file__).read_bytes() + Path(sandbox.__file__).read_bytes()).hexdigest()
+    return hashlib.sha256(repr(settings).encode() + Path(__file__).read_bytes() + Path(sandbox.__file__).read_bytes()
+                          + Path(template_facts.__file__).read_bytes()).hexdigest()

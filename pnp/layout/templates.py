@@ -16,7 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
-import jinja2.meta
 
 from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBudget, PnpError, did_you_mean, error, warning
 from pnp.core.units import PT_PER_MM
@@ -37,6 +36,7 @@ from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_l
 from pnp.layout.scripts import missing_message
 from pnp.layout.syntax_column import syntax_column
 from pnp.layout.template_cache import CompiledTemplates, environment_key
+from pnp.layout.template_facts import TemplateFacts, facts_of
 from pnp.layout.typeset import IconInk, Laid, Typesetter
 
 CONDENSE_AFTER = 0.15  # a title shrinks this much in its own face before it switches to the condensed one
@@ -79,17 +79,18 @@ class Layouts:
         )
         self.typesetter = Typesetter(fonts, tick=self.env.tick)  # typesetting and hyphenation count against the face's processor time
         rec = self.recorder
-        self.env.globals.update(
+        drawing = dict(
             rect=rec.rect, line=rec.line, circle=rec.circle, ellipse=rec.ellipse, polygon=rec.polygon,
             text=rec.text, image=rec.image, icon=rec.icon, repeat=rec.repeat, group=rec.group, qr=rec.qr,
-            gradient=rec.gradient,
+            gradient=rec.gradient, **(helpers(rec) if helpers else {}),
         )
-        if helpers:
-            self.env.globals.update(helpers(rec))
+        self.env.globals.update(drawing)
+        self.env.plain_calls(drawing)  # called without the sandbox's per-call checks that cannot refuse them
         self._templates: dict[str, jinja2.Template] = {}
         self._reads: dict[tuple, bool] = {}
         self._files: dict[str, tuple[str, ...]] = {}
         self._asts: dict[str, tuple[str, jinja2.nodes.Template]] = {}
+        self._facts: dict[str, tuple[str, TemplateFacts]] = {}
         self._texts: dict[str, object] = {}  # text → compiled code of templates written in data files (see from_text)
         self.template_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
@@ -175,26 +176,46 @@ class Layouts:
         if name in seen:
             return False
         seen.add(name)
-        _, ast = self.parsed(name)
+        _, facts = self.facts(name)
         # Any load of the name, though a loop or `set` may shadow it: a wrong "reads" only renders a shared side once per
-        # item, and this walk costs a hundredth of Jinja's find_undeclared_variables (a whole code generation).
-        if any(node.name == variable and node.ctx == "load" for node in ast.find_all(jinja2.nodes.Name)):
+        # item, and this costs a hundredth of Jinja's find_undeclared_variables (a whole code generation).
+        if variable in facts.names:
             return True
-        return any(ref is None or self._reads_uncached(ref, variable, seen) for ref in jinja2.meta.find_referenced_templates(ast))
+        return any(ref is None or self._reads_uncached(ref, variable, seen) for ref in facts.refs)
 
-    def parsed(self, name: str) -> tuple[str, jinja2.nodes.Template]:
-        """(file name, syntax tree) of template `name`, parsed once per run."""
-        hit = self._asts.get(name)
+    def facts(self, name: str) -> tuple[str, TemplateFacts]:
+        """(file name, facts) of template `name` (pnp.layout.template_facts): what the checks ask of it, found once per
+        run from its syntax tree, or read from the build cache where a build of the same source kept them."""
+        hit = self._facts.get(name)
         if hit is None:
             source, filename, _ = self.env.loader.get_source(self.env, name)
             self.sources[filename] = source
             cache = self.env.bytecode_cache
             if isinstance(cache, CompiledTemplates):
-                tree = cache.tree(self.env, name, source, lambda: self.env.parse(source, name, filename))
+                facts = cache.facts(name, source, lambda: facts_of(self._tree(name, source, filename)))
             else:
-                tree = self.env.parse(source, name, filename)
-            hit = self._asts[name] = (filename, tree)
+                facts = facts_of(self._tree(name, source, filename))
+            hit = self._facts[name] = (filename, facts)
         return hit
+
+    def parsed(self, name: str) -> tuple[str, jinja2.nodes.Template]:
+        """(file name, syntax tree) of template `name`, parsed once per run: the tree its facts were found in, which
+        the loader compiles (pnp.layout.sandbox.ProjectLoader), so no template is parsed twice."""
+        hit = self._asts.get(name)
+        if hit is None:
+            source, filename, _ = self.env.loader.get_source(self.env, name)
+            self.sources[filename] = source
+            hit = self._parse(name, source, filename)
+        return hit
+
+    def _parse(self, name: str, source: str, filename: str) -> tuple[str, jinja2.nodes.Template]:
+        hit = self._asts[name] = (filename, self.env.parse(source, name, filename))
+        return hit
+
+    def _tree(self, name: str, source: str, filename: str) -> jinja2.nodes.Template:
+        """The tree of template `name`: the one its compiling parsed, when it was compiled first."""
+        hit = self._asts.get(name)
+        return hit[1] if hit is not None else self._parse(name, source, filename)[1]
 
     def files_of(self, name: str) -> tuple[str, ...]:
         """The files template `name` runs: itself and every template it extends, includes or imports (by constant name)."""
@@ -210,11 +231,11 @@ class Layouts:
             return
         seen.add(name)
         try:
-            filename, ast = self.parsed(name)
+            filename, facts = self.facts(name)
         except (jinja2.TemplateNotFound, jinja2.TemplateSyntaxError, LayoutError):
             return
         found[filename] = None
-        for ref in jinja2.meta.find_referenced_templates(ast):
+        for ref in facts.refs:
             if ref is not None:
                 self._collect_files(ref, found, seen)
 
@@ -228,16 +249,9 @@ class Layouts:
 
     def _note_ignored_content(self, name: str, filename: str) -> None:
         """Warn about drawing calls a child template makes outside its blocks: Jinja never runs them."""
-        _, ast = self.parsed(name)
-        if not any(isinstance(node, jinja2.nodes.Extends) for node in ast.body):
-            return
-        for node in ast.body:
-            if isinstance(node, jinja2.nodes.Output) and any(
-                not (isinstance(child, jinja2.nodes.TemplateData) and not child.data.strip()) for child in node.nodes
-            ):
-                self.template_warnings.append(
-                    warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block", self.file_loc(filename, node.lineno, None))
-                )
+        self.template_warnings.extend(
+            warning("template-ignored", "this template extends another, so what it draws outside {% block %} is never drawn: move it into a block",
+                    self.file_loc(filename, line, None)) for line in self.facts(name)[1].ignored)
 
     def render(self, game_layouts: GameLayouts, name: str, context: dict, w: float, h: float, bleed: float, what: str, ref_loc: Loc, game: str = "",
                cut: Cut = RECTANGLE) -> Face:

@@ -13,25 +13,18 @@ from __future__ import annotations
 
 import os
 import re
-import weakref
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2.nodes
-
 from pnp.core.errors import Finding, Loc, PnpError, did_you_mean, warning
 from pnp.data.schema import CardSpec
 from pnp.data.source import LocDict, read_text
+from pnp.layout.template_facts import WORD
 from pnp.outputs.context import GameContext
 
 ENGINE_READS = {"overlap", "keep_fields"}  # read by the builders beyond the schema
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
-# Reading a data mapping as a whole: any of its fields may be shown, so none can be called unused.
-WHOLE_MAPPING = {"items", "keys", "values"}
-WHOLE_FILTERS = {"dictsort", "tojson", "list"}
-CARD = "card"  # the name a card's fields have in its templates (pnp.outputs.context.face_context)
 
 
 @dataclass(frozen=True)
@@ -172,67 +165,20 @@ def names_read(gctx: GameContext) -> GameReads:
         with suppress(PnpError):  # a rulebook that does not read is said where it is built
             texts += _JINJA.findall(read_text(game.rulebook, f"{game.rel}/rulebook.md"))
     for text in texts:
-        names.update(_WORD.findall(text))
+        names.update(WORD.findall(text))
     return GameReads(names, unfollowed, other_whole, runs)
 
 
 def _template_reads(layouts, filename: str, fallback: str) -> TemplateReads:
-    """What a template file reads (`TemplateReads`)."""
+    """What a template file reads (`TemplateReads`), from its facts (pnp.layout.template_facts: one walk answers this
+    and the build's other questions, and a rebuild reads them from the build cache)."""
     path = Path(os.path.realpath(filename))
     name = next((path.relative_to(os.path.realpath(d)).as_posix() for d in layouts.template_dirs if path.is_relative_to(os.path.realpath(d))), fallback)
     try:
-        _, ast = layouts.parsed(name)
+        _, facts = layouts.facts(name)
     except Exception:  # a missing or broken template is reported where it is rendered
         return TemplateReads(frozenset())
-    out = _READS_IN.get(ast)
-    if out is None:
-        out = _READS_IN[ast] = _reads_in(ast)
-    return out
-
-
-# A syntax tree's reads, worked out once: an engine kept by a long-lived process keeps its trees from build to build.
-_READS_IN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _reads_in(ast: jinja2.nodes.Template) -> TemplateReads:
-    """Attribute names, constant keys and string constants (whole, as a subscript names a field, and word by word, as
-    a text names one), and where the card's fields are read by a computed name."""
-    out: set[str] = set()
-    unfollowed, other_whole = 0, False
-    listed = _over_literals(ast)
-    for node in ast.find_all((jinja2.nodes.Getattr, jinja2.nodes.Getitem, jinja2.nodes.Filter, jinja2.nodes.Const)):
-        of_card = isinstance(getattr(node, "node", None), jinja2.nodes.Name) and node.node.name == CARD
-        if isinstance(node, jinja2.nodes.Getattr):
-            out.add(node.attr)
-            whole = node.attr in WHOLE_MAPPING
-        elif isinstance(node, jinja2.nodes.Getitem):
-            key = node.arg
-            whole = of_card and not isinstance(key, jinja2.nodes.Const) and not (isinstance(key, jinja2.nodes.Name) and key.name in listed)
-        elif isinstance(node, jinja2.nodes.Filter):
-            whole = node.name in WHOLE_FILTERS and of_card
-        else:
-            if isinstance(node.value, str):
-                out.add(node.value)
-                out.update(_WORD.findall(node.value))
-            continue
-        if whole and of_card:
-            unfollowed = unfollowed or node.lineno
-        elif whole:
-            other_whole = True
-    return TemplateReads(frozenset(out), unfollowed, other_whole)
-
-
-def _over_literals(ast: jinja2.nodes.Template) -> set[str]:
-    """The loop variables that only ever take constants written in the template (`{% for stat, colour in [("move",
-    "red"), …] %}`): a subscript by one reads fields the template names, and its constants are read names already."""
-    bound: dict[str, bool] = {}
-    for loop in ast.find_all(jinja2.nodes.For):
-        literal = isinstance(loop.iter, (jinja2.nodes.List, jinja2.nodes.Tuple)) and all(
-            isinstance(item, jinja2.nodes.Const) or (isinstance(item, jinja2.nodes.Tuple) and all(isinstance(i, jinja2.nodes.Const) for i in item.items))
-            for item in loop.iter.items)
-        for name in loop.target.find_all(jinja2.nodes.Name) if not isinstance(loop.target, jinja2.nodes.Name) else [loop.target]:
-            bound[name.name] = bound.get(name.name, True) and literal
-    return {name for name, literal in bound.items() if literal}
+    return TemplateReads(facts.words, facts.card_unfollowed, facts.other_whole)
 
 
 def _templates_of(game) -> set[str]:

@@ -1,0 +1,127 @@
+"""What the checks ask of a template (the names it reads, the templates it runs, what it writes outside its blocks,
+the card fields it names) is found in one walk of its tree, each template is parsed and compiled once a run, and a
+new process over a kept build cache parses and compiles none of them (issue 77: the template path)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from pnp.layout.fonts import FontBook
+from pnp.layout.sandbox import Sandbox
+from pnp.layout.template_facts import facts_of
+from pnp.layout.templates import Layouts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Lines numbered as the facts must name them.
+CHILD = """{% extends "frame.j2" %}
+{{ text("outside", 1, 1, 9, 9) }}
+{% block body %}{% set stored = 1 %}{% include "part.j2" %}{% include ["a.j2", other] %}{% import helper as h %}
+{{ card.title ~ deck.name }}{{ card["Attack Name"] }}{% for stat in ["move", "hp"] %}{{ card[stat] }}{% endfor %}
+{% for k in keys %}{{ card[k] }}{% endfor %}{{ token.items() }}
+{{ card | tojson }}{% endblock %}
+
+{% block empty %}{% endblock %}
+outside again: {{ x }}
+"""
+ENV = {"trim_blocks": True, "lstrip_blocks": True, "extensions": ["jinja2.ext.loopcontrols", "jinja2.ext.do"]}  # as pnp.layout.templates.Layouts
+
+
+def test_one_walk_answers_every_question_a_check_asks():
+    facts = facts_of(Sandbox(**ENV).parse(CHILD))
+    assert facts.refs == ("frame.j2", "part.j2", "a.j2", None, None), "constant names, then None for names worked out as it runs"
+    assert {"card", "deck", "token", "keys", "other", "helper", "text", "x"} <= facts.names and "stored" not in facts.names, "names loaded, not stored"
+    assert facts.ignored == (2, 9), "an extending template's output outside its blocks, not its blank lines"
+    assert {"title", "name", "Attack Name", "Attack", "Name", "move", "hp", "outside", "items"} <= facts.words
+    assert facts.card_unfollowed == 5, "the first: card[k] over unknown keys (line 5), not card | tojson (6); card[stat] over literals is followed"
+    assert facts.other_whole, "token.items() reads a token whole"
+
+
+def test_a_template_that_reads_by_literal_names_only_is_followed():
+    facts = facts_of(Sandbox(**ENV).parse('{% for s in ["a", "b"] %}{{ card[s] }}{% endfor %}{{ board.items() }}'))
+    assert (facts.card_unfollowed, facts.ignored, facts.refs) == (0, (), ())
+    assert facts.other_whole
+
+
+@pytest.fixture
+def templates(tmp_path):
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "frame.j2").write_text("[{% block body %}{% endblock %}]", encoding="utf-8")
+    (folder / "part.j2").write_text("{{ deck.name }}", encoding="utf-8")
+    (folder / "face.j2").write_text('{% extends "frame.j2" %}{% block body %}{{ card.name }}/{% include "part.j2" %}{% endblock %}', encoding="utf-8")
+    (folder / "back.j2").write_text('{% include "part.j2" %}', encoding="utf-8")
+    return tmp_path
+
+
+def _counted(monkeypatch) -> dict:
+    """How many times Jinja's parser and code generator run, by template name."""
+    calls = {"parse": [], "generate": []}
+    parse, generate = Sandbox._parse, Sandbox._generate
+
+    def counted_parse(self, source, name, filename):
+        calls["parse"].append(name)
+        return parse(self, source, name, filename)
+
+    def counted_generate(self, source, name, filename, defer_init=False):
+        calls["generate"].append(name)
+        return generate(self, source, name, filename, defer_init)
+
+    monkeypatch.setattr(Sandbox, "_parse", counted_parse)
+    monkeypatch.setattr(Sandbox, "_generate", counted_generate)
+    return calls
+
+
+def _run(root: Path) -> tuple:
+    """What a build asks of the templates: which read `card`, which files a face runs, each face rendered (one face
+    compiled before its facts are asked, the other after)."""
+    layouts = Layouts(root, [root / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    layouts.keep_compiled(root / "cache")
+    context = {"card": {"name": "Hero"}, "deck": {"name": "Heroes"}}
+    face = layouts.template("face.j2").render(context)
+    reads = (layouts.reads("face.j2", "card"), layouts.reads("back.j2", "card"), layouts.reads("back.j2", "deck"))
+    files = tuple(Path(f).name for f in layouts.files_of("face.j2"))
+    return reads, files, face, layouts.template("back.j2").render(context)
+
+
+def test_each_template_is_parsed_and_compiled_once_and_a_kept_cache_runs_neither(templates, monkeypatch):
+    calls = _counted(monkeypatch)
+    first = _run(templates)
+    assert first == ((True, False, True), ("face.j2", "frame.j2", "part.j2"), "[Hero/Heroes]", "Heroes")
+    assert sorted(calls["parse"]) == sorted(calls["generate"]) == ["back.j2", "face.j2", "frame.j2", "part.j2"], calls
+    calls["parse"].clear()
+    calls["generate"].clear()
+    assert _run(templates) == first, "a new process answers and renders as the first did"
+    assert calls == {"parse": [], "generate": []}, "from the kept cache: no template parsed or compiled"
+    (templates / "templates/part.j2").write_text("{{ card.name }}!", encoding="utf-8")
+    edited = _run(templates)
+    assert edited[0] == (True, True, False) and edited[3] == "Hero!", "an edited template is read anew"
+    assert calls == {"parse": ["part.j2"], "generate": ["part.j2"]}, calls
+
+
+def test_a_syntax_error_is_raised_at_its_line_from_a_cold_or_a_kept_cache(templates):
+    (templates / "templates/part.j2").write_text("ok\n{{ deck.name }\n", encoding="utf-8")
+    for _ in range(2):
+        layouts = Layouts(templates, [templates / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+        layouts.keep_compiled(templates / "cache")
+        with pytest.raises(jinja2.TemplateSyntaxError) as raised:
+            layouts.reads("back.j2", "card")
+        assert raised.value.lineno == 2
+
+
+def test_the_compiler_makes_the_code_jinja_makes(monkeypatch):
+    """CappedCode answers Jinja's searches of a template's tree from one walk: the code is Jinja's, to the character,
+    for templates that extend, define blocks, import macros and include others (the shipped games' and a child's)."""
+    from jinja2.compiler import CodeGenerator
+
+    from pnp.layout.sandbox import CappedCode
+
+    env = Sandbox(**ENV)
+    shipped = sorted((ROOT / "templates").rglob("*.j2"))[:12]
+    sources = [CHILD, '{% from "m.j2" import a, b as c %}{% import "n.j2" as n %}{% block x %}{{ a() ~ c() ~ n.d() }}{% endblock %}',
+               *(path.read_text(encoding="utf-8") for path in shipped)]
+    ours = [env.compile(source, raw=True) for source in sources]
+    monkeypatch.setattr(CappedCode, "visit_Template", CodeGenerator.visit_Template)
+    assert [env.compile(source, raw=True) for source in sources] == ours
