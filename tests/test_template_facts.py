@@ -109,19 +109,3 @@ def test_a_syntax_error_is_raised_at_its_line_from_a_cold_or_a_kept_cache(templa
         with pytest.raises(jinja2.TemplateSyntaxError) as raised:
             layouts.reads("back.j2", "card")
         assert raised.value.lineno == 2
-
-
-def test_the_compiler_makes_the_code_jinja_makes(monkeypatch):
-    """CappedCode answers Jinja's searches of a template's tree from one walk: the code is Jinja's, to the character,
-    for templates that extend, define blocks, import macros and include others (the shipped games' and a child's)."""
-    from jinja2.compiler import CodeGenerator
-
-    from pnp.layout.sandbox import CappedCode
-
-    env = Sandbox(**ENV)
-    shipped = sorted((ROOT / "templates").rglob("*.j2"))[:12]
-    sources = [CHILD, '{% from "m.j2" import a, b as c %}{% import "n.j2" as n %}{% block x %}{{ a() ~ c() ~ n.d() }}{% endblock %}',
-               *(path.read_text(encoding="utf-8") for path in shipped)]
-    ours = [env.compile(source, raw=True) for source in sources]
-    monkeypatch.setattr(CappedCode, "visit_Template", CodeGenerator.visit_Template)
-    assert [env.compile(source, raw=True) for source in sources] == ours

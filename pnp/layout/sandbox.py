@@ -48,7 +48,6 @@ from pnp.layout.growth import (
     text_size,
     too_long,
 )
-from pnp.layout.template_facts import descendants
 
 
 class FieldUndefined(jinja2.StrictUndefined):
@@ -135,19 +134,6 @@ class CappedCode(CodeGenerator):
         super().enter_frame(frame)
         if frame.loop_frame:  # the body of a for loop: Jinja makes one such frame per loop
             self.writeline("environment.tick()")
-
-    def visit_Template(self, node, frame=None) -> None:
-        """Jinja's, with the template's own `find` and `find_all` answered from one walk of its tree: Jinja searches the
-        whole tree here for an `extends`, its blocks and its imports, a generator per node each time (a sixth of the
-        compiling). The answers, and so the code, are the same."""
-        every = descendants(node)
-        node.find_all = lambda kinds: (n for n in every if isinstance(n, kinds))
-        node.find = lambda kind: next(node.find_all(kind), None)
-        try:
-            super().visit_Template(node, frame)
-        finally:  # popped, not deleted: a thread compiling the same tree at once may have taken them away already
-            node.__dict__.pop("find_all", None)
-            node.__dict__.pop("find", None)
 
 
 class Buffer(list):
