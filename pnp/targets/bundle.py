@@ -82,7 +82,7 @@ def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], l
         if any(f.severity == "error" for f in found):
             return [], findings
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        title = voice.say(f"bundle_part_{kind.name}")
+        title = voice.words.get(f"bundle_part_{kind.name}", kind.title)  # a kind pnp has no words for keeps its record's title
         parts += [part_of(kind.name, title if len(pdfs) == 1 else f"{title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
                   for path in pdfs]
     return parts, findings
