@@ -132,10 +132,10 @@ def _x_of(chars: list[dict], word: str) -> tuple[float, float]:
 
 @pytest.mark.parametrize("language", shipped_languages())
 def test_every_bundle_word_has_a_glyph(language):
-    """Each character of each of the table's bundle words is in the bundle's font (regular and bold) or in a fallback
+    """Each character of each of the table's bundle and feedback-sheet words is in the bundle's font (regular and bold) or in a fallback
     font pnp ships, so no page of the bundle draws an empty box."""
     voice, fonts = _voice_of(language)
-    text = "".join(v for k, v in _tables()[language].items() if k.startswith("bundle_") or k in OWN)
+    text = "".join(v for k, v in _tables()[language].items() if k.startswith(("bundle_", "feedback_")) or k in OWN)
     for font in (fonts.regular, fonts.bold):
         lacking = sorted({c for c in text if not c.isspace() and voice.font_for(c, font) is None and not _has(voice, c, font)})
         assert not lacking, f"{language}: no font draws {lacking}"

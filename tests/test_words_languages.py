@@ -25,8 +25,10 @@ def test_every_shipped_language_says_every_word_with_its_numbers(lang):
     wrong = {key: text for key, text in table.items() if _fields(text) != _fields(english[key])}
     assert not wrong, f"{lang}: these words drop or add a place for a number or name: {wrong}"
     if lang != "en":
-        same = [key for key, text in table.items() if text == english[key] and re.search(r"[a-z]{4}", text)]
-        assert len(same) <= 4, f"{lang}: still English: {same}"
+        # a word of four letters outside the `{…}` places, said as English says it: a few are words the language
+        # shares with English (French "Version", "Pages", "minutes"), more is a table left in English
+        same = [key for key, text in table.items() if text == english[key] and re.search(r"[a-z]{4}", re.sub(r"\{\w*\}", "", text))]
+        assert len(same) <= 5, f"{lang}: still English: {same}"
 
 
 def test_the_languages_page_lists_the_languages_pnp_ships():

@@ -27,8 +27,8 @@ from pnp.data.words import table_of, words_of
 from pnp.layout.bidi import is_rtl_language
 from pnp.outputs.options import Options
 from pnp.pipeline.build import build_game
-from pnp.targets.bundle_pages import ChecklistLine, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
-from pnp.targets.feedback import Fonts, feedback_decks, feedback_pdf
+from pnp.targets.bundle_pages import ChecklistLine, Fonts, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
+from pnp.targets.feedback import feedback_decks, feedback_pdf
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: entries carry no build time, so the same input gives the same bytes
 FLIP = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}
@@ -140,7 +140,9 @@ def assembly_steps(game, parts: list[Part], voice: Voice) -> list[str]:
         if deck.total:
             sizes.setdefault(tuple(deck.size), []).append(deck)
     if sizes:
-        each = [say("bundle_sleeves", n=sum(d.total for d in decks), size=voice.size(w, h), decks=voice.listed([d.name for d in decks])) for (w, h), decks in sizes.items()]
+        counts = {size: sum(d.total for d in decks) for size, decks in sizes.items()}  # one card of a size: "1 sleeve", in the table's singular
+        each = [say("bundle_sleeve" if counts[(w, h)] == 1 else "bundle_sleeves", n=counts[(w, h)], size=voice.size(w, h), decks=voice.listed([d.name for d in decks]))
+                for (w, h), decks in sizes.items()]
         steps.append(say("bundle_step_sleeves", sleeves=voice.listed(each)))
     return steps
 
@@ -290,7 +292,7 @@ def _paper_files(gctx, options: Options, fonts: Fonts, voice: Voice) -> tuple[li
     """The files of one paper: [(name, bytes)] for the folder, the names that go in the zip, and the build's findings."""
     slug, paper, lang = gctx.game.slug, options.paper, f"-{options.lang}" if options.lang else ""
     tag = ("" if paper == "letter" else f"-{paper}") + lang  # an edition in another language carries it last, as a build's files do
-    feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts)
+    feedback = feedback_pdf(gctx.game.spec.title, str(getattr(gctx.game.spec, "version", None) or ""), feedback_decks(gctx.game, Stamper(gctx.project.templates_dir, gctx.game)), paper, fonts, voice)
     credits = credits_pdf(gctx.game.spec.title, paper, credit_lines(gctx, voice), fonts, voice, str(getattr(gctx.game.spec, "version", None) or ""), gctx.game.spec.pitch or "")
     tail = [part_of("feedback", voice.say("bundle_feedback"), feedback), part_of("credits", voice.say("bundle_credits"), credits)]
     files, findings = [], []

@@ -22,9 +22,17 @@ from pnp.core.units import paper_size
 from pnp.layout import rl
 from pnp.layout.bidi import shaped, visual
 from pnp.layout.markup import curly_quotes
-from pnp.targets.feedback import Fonts
 
 PAPER_KEYS = {"letter": "bundle_paper_letter", "a4": "bundle_paper_a4"}  # the papers the words name; another is named by its code
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The registered TrueType names the bundle's own pages and its feedback sheet draw with (embedded, never
+    reportlab's Helvetica)."""
+
+    regular: str
+    bold: str
 
 
 @dataclass(frozen=True)

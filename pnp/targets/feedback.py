@@ -4,20 +4,23 @@ A playtester's remarks are worth most when tied to the card and the version
 they played, so each row names the card's id and name (and its version stamp,
 where the data gives one) and the header asks for the session's date, players
 and version. Drawn with Platypus so a long deck flows over as many pages as it needs.
+Every word on it is the edition's (the words table's `feedback_*` keys), said
+through the bundle's `Voice`: a right-to-left edition's sheet reads from the right.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.tables import LongTable
 
 from pnp.core.units import paper_size
 from pnp.layout import rl
+from pnp.targets.bundle_pages import Fonts, Voice
 
 RATING_BOXES = 5  # a 1–5 scale: the usual playtest rating
 ROW_MM = 9.0  # tall enough to write a short note by hand
@@ -57,19 +60,13 @@ class FeedbackDeck:
     rows: tuple[FeedbackRow, ...]
     total: int = 0
 
-    def heading(self) -> str:
+    def heading(self, voice: Voice) -> str:
         """'Narcos cards (68 cards, 24 different)': the deck's size as the player counts it, and why it has fewer rows."""
         total = self.total or len(self.rows)
-        cards = f"{total} card{'' if total == 1 else 's'}"
-        return f"{self.name} ({cards})" if total == len(self.rows) else f"{self.name} ({cards}, {len(self.rows)} different)"
-
-
-@dataclass(frozen=True)
-class Fonts:
-    """The registered TrueType names the sheet draws with (embedded, never reportlab's Helvetica)."""
-
-    regular: str
-    bold: str
+        cards = voice.say("label_card" if total == 1 else "label_cards", n=total)
+        if total == len(self.rows):
+            return voice.say("feedback_deck", deck=self.name, cards=cards)
+        return voice.say("feedback_deck_kinds", deck=self.name, cards=cards, kinds=len(self.rows))
 
 
 def feedback_decks(game, stamper=None) -> list[FeedbackDeck]:
@@ -87,55 +84,84 @@ def feedback_decks(game, stamper=None) -> list[FeedbackDeck]:
     return decks
 
 
-def _styles(fonts: Fonts) -> dict[str, ParagraphStyle]:
-    return {"title": ParagraphStyle("title", fontName=fonts.bold, fontSize=16, leading=20, spaceAfter=4),
+def _styles(fonts: Fonts, voice: Voice) -> dict[str, ParagraphStyle]:
+    st = {"title": ParagraphStyle("title", fontName=fonts.bold, fontSize=16, leading=20, spaceAfter=4),
             "deck": ParagraphStyle("deck", fontName=fonts.bold, fontSize=12, leading=15, spaceBefore=6, spaceAfter=4),
             "body": ParagraphStyle("body", fontName=fonts.regular, fontSize=8.5, leading=10),
             "head": ParagraphStyle("head", fontName=fonts.bold, fontSize=8.5, leading=10)}
+    for style in st.values():
+        style.wordWrap = "CJK" if voice.cjk else None  # Japanese and Chinese break between characters
+    return st
 
 
-def _header(title: str, version: str, st: dict, width: float) -> list:
+def _text(voice: Voice, text: str, style: ParagraphStyle):
+    """A cell or line in the edition's script: set from the right in a right-to-left edition; else as typed (the
+    designer's straight quotes kept, as this sheet always printed them), each character the font lacks in one that has it."""
+    return voice.para(text, style) if voice.rtl else Paragraph(voice.markup(text, style.fontName), style)
+
+
+def _in_order(voice: Voice, row: list) -> list:
+    """A table row as the edition reads it: a right-to-left edition's first column stands at the right."""
+    return row[::-1] if voice.rtl else row
+
+
+def _header(title: str, version: str, st: dict, width: float, voice: Voice) -> list:
     """The session's header: the game, then lines for date, players and version to fill in by hand."""
-    cells = [[Paragraph("Date:", st["head"]), "", Paragraph("Players:", st["head"]), "", Paragraph("Version:", st["head"]),
-              Paragraph(escape(version), st["body"])]]
-    table = Table(cells, colWidths=[width * f for f in (0.08, 0.2, 0.1, 0.3, 0.1, 0.22)], rowHeights=[ROW_MM * mm])
+    cells = [_text(voice, voice.say("feedback_date"), st["head"]), "", _text(voice, voice.say("feedback_players"), st["head"]), "",
+             _text(voice, voice.say("feedback_version"), st["head"]), _text(voice, version, st["body"])]
+    lines = [5 - i for i in (1, 3, 5)] if voice.rtl else [1, 3, 5]  # the lines to write on, beside their labels
+    widths = _label_widths([voice.say(k) for k in ("feedback_date", "feedback_players", "feedback_version")], st["head"], width, voice)
+    table = Table([_in_order(voice, cells)], colWidths=_in_order(voice, widths), rowHeights=[ROW_MM * mm])
     # a Table sets its cells' font even for Paragraph cells: name ours, or reportlab's unembedded Helvetica joins the page
-    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st["body"].fontName), ("LINEBELOW", (1, 0), (1, 0), 0.5, colors.black), ("LINEBELOW", (3, 0), (3, 0), 0.5, colors.black),
-                               ("LINEBELOW", (5, 0), (5, 0), 0.5, colors.black), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
-    return [Paragraph(f"{escape(title)}: playtest feedback", st["title"]), table, Spacer(1, 4 * mm)]
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st["body"].fontName), *(("LINEBELOW", (i, 0), (i, 0), 0.5, colors.black) for i in lines),
+                               ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
+    return [_text(voice, voice.say("feedback_title", title=title), st["title"]), table, Spacer(1, 4 * mm)]
 
 
-def _deck_table(deck: FeedbackDeck, st: dict, width: float) -> LongTable:
+def _label_widths(labels: list[str], style: ParagraphStyle, width: float, voice: Voice) -> list[float]:
+    """The header's six columns (label, line, label, line, label, version): each label as wide as its words need on
+    one line ("Mitspielende:" is wider than "Players:"), taken from the line after it; the English labels fit the
+    columns as they were."""
+    widths = [width * f for f in (0.08, 0.2, 0.1, 0.3, 0.1, 0.22)]
+    for i, label in zip((0, 2, 4), labels, strict=True):
+        need = sum(stringWidth(c, (voice.font_for and voice.font_for(c, style.fontName)) or style.fontName, style.fontSize) for c in label) + 14  # 6 pt of cell padding each side, 2 to spare
+        grow = min(max(0.0, need - widths[i]), widths[i + 1] / 2)  # the line keeps at least half its room to write on
+        widths[i], widths[i + 1] = widths[i] + grow, widths[i + 1] - grow
+    return widths
+
+
+def _deck_table(deck: FeedbackDeck, st: dict, width: float, voice: Voice) -> LongTable:
     """A row per card: id, name (stamp), the rating boxes 1–5 and a wide note column; the head row repeats on each page."""
     stamped = any(r.stamp for r in deck.rows)
-    head = ["Card", "Name", *(["Version"] if stamped else []), "Rating (1–5)", "Notes"]
-    body = [[Paragraph(escape(r.id), st["body"]), Paragraph(escape(r.name), st["body"]), *([Paragraph(escape(r.stamp or ""), st["body"])] if stamped else []),
+    head = [voice.say(k) for k in ("feedback_card", "feedback_name", *(["feedback_stamp"] if stamped else []), "feedback_rating", "feedback_notes")]
+    body = [[_text(voice, r.id, st["body"]), _text(voice, r.name, st["body"]), *([_text(voice, r.stamp or "", st["body"])] if stamped else []),
              RatingBoxes(), ""] for r in deck.rows]
     widths = [0.16, 0.24, *([0.1] if stamped else []), 0.16]
     widths.append(1 - sum(widths))
-    table = LongTable([[Paragraph(h, st["head"]) for h in head], *body], colWidths=[width * w for w in widths],
-                      rowHeights=[6 * mm] + [ROW_MM * mm] * len(body), repeatRows=1)
-    rating = len(head) - 2
+    rows = [_in_order(voice, row) for row in [[_text(voice, h, st["head"]) for h in head], *body]]
+    table = LongTable(rows, colWidths=_in_order(voice, [width * w for w in widths]), rowHeights=[6 * mm] + [ROW_MM * mm] * len(body), repeatRows=1)
+    rating = 1 if voice.rtl else len(head) - 2
     table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st["body"].fontName), ("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.9, 0.9, 0.9)), ("ALIGN", (rating, 1), (rating, -1), "CENTER")]))
     return table
 
 
-def feedback_pdf(title: str, version: str, decks: list[FeedbackDeck], paper: str, fonts: Fonts) -> bytes:
-    """The feedback sheet on `paper`: a page (or more) per deck, each under the session's header; same bytes every run."""
+def feedback_pdf(title: str, version: str, decks: list[FeedbackDeck], paper: str, fonts: Fonts, voice: Voice) -> bytes:
+    """The feedback sheet on `paper` in the edition's words (`voice`, pnp.targets.bundle.bundle_voice): a page (or more)
+    per deck, each under the session's header; same bytes every run."""
     import io
 
     rl.use_binary_streams()
     size = tuple(v * mm for v in paper_size(paper))
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
-                            title=f"{title}: playtest feedback", author="pnp", creator="pnp", invariant=1, initialFontName=fonts.regular)
-    st = _styles(fonts)
+                            title=voice.say("feedback_title", title=title), author="pnp", creator="pnp", invariant=1, initialFontName=fonts.regular)
+    st = _styles(fonts, voice)
     story: list = []
     for i, deck in enumerate(decks):
         if i:
             story.append(PageBreak())
-        story += _header(title, version, st, doc.width)
-        story += [Paragraph(escape(deck.heading()), st["deck"]), _deck_table(deck, st, doc.width)]
+        story += _header(title, version, st, doc.width, voice)
+        story += [_text(voice, deck.heading(voice), st["deck"]), _deck_table(deck, st, doc.width, voice)]
     doc.build(story, canvasmaker=rl.SharedResourceCanvas)
     return buf.getvalue()

@@ -1,0 +1,82 @@
+"""The playtest feedback sheet speaks the edition's language (issue 78): a German sheet says its header, its table's
+head row and its deck lines in German with none of pnp's English words, an Arabic one reads from the right; and the
+bundle's sleeve step says "1 sleeve" for a card size with one card.
+
+The sheet is drawn in-process as `pnp bundle` draws it (pnp.targets.feedback.feedback_pdf with the bundle's voice) for
+a two-row deck, without building a game: the words are what is tested here."""
+from __future__ import annotations
+
+import io
+import unicodedata
+from types import SimpleNamespace as NS
+
+import pytest
+from pdftext import flat, page_texts
+
+from pnp.data.words import _tables
+
+FEEDBACK = ("feedback_date", "feedback_players", "feedback_version", "feedback_card", "feedback_name", "feedback_stamp",
+            "feedback_rating", "feedback_notes")
+
+
+def _voice(language: str):
+    """The bundle's voice and fonts for an edition in `language` (pnp.targets.bundle.bundle_voice with the bundled fonts)."""
+    from pnp.layout.fonts import FontBook
+    from pnp.targets.bundle import bundle_voice
+    from pnp.targets.bundle_pages import Fonts
+
+    book = FontBook()
+    fonts = Fonts(book.font_name("noto-sans"), book.font_name("noto-sans", bold=True))
+    return bundle_voice(NS(fonts=book, game=NS(language=language, spec=NS(strings={}))), fonts), fonts
+
+
+def _sheet(language: str) -> bytes:
+    """A feedback sheet of one deck: two different cards, five printed, one of them stamped with its version."""
+    from pnp.targets.feedback import FeedbackDeck, FeedbackRow, feedback_pdf
+
+    voice, fonts = _voice(language)
+    deck = FeedbackDeck("Organe", (FeedbackRow("herz", "Herz", "v3"), FeedbackRow("lunge", "Lunge")), total=5)
+    return feedback_pdf("Organ Match", "1.2", [deck], "a4", fonts, voice)
+
+
+@pytest.fixture(scope="module")
+def german() -> str:
+    return flat(" ".join(page_texts(_sheet("de"))))
+
+
+def test_a_german_feedback_sheet_says_its_words_in_german(german):
+    de, en = _tables()["de"], _tables()["en"]
+    for key in FEEDBACK:
+        assert flat(de[key]) in german, f"{key}: {de[key]!r} not on the German sheet"
+    assert "Organ Match: Rückmeldebogen zum Testspiel" in german, "the title"
+    assert "Organe (5 Karten, 2 verschiedene)" in german, "the deck's line: its cards counted in German"
+    english = ["playtest feedback", "Date:", "Players:", "Rating", "Notes", "cards", "different"]
+    assert all(word in flat(" ".join(en[k] for k in (*FEEDBACK, "feedback_title", "feedback_deck_kinds", "label_cards"))) for word in english)
+    said = [word for word in english if word in german]
+    assert not said, f"English words on the German sheet: {said}"
+
+
+def test_an_arabic_feedback_sheet_reads_from_the_right():
+    """The head row's words in Arabic letters, its first column ('card') at the right of its rating column."""
+    import pdfplumber
+
+    ar = _tables()["ar"]
+    with pdfplumber.open(io.BytesIO(_sheet("ar"))) as doc:
+        words = [dict(w, text=unicodedata.normalize("NFKC", w["text"])) for w in doc.pages[0].extract_words()]
+    x = {w["text"]: w["x0"] for w in words}
+    card, rating = (unicodedata.normalize("NFKC", ar[k]).split()[0][::-1] for k in ("feedback_card", "feedback_rating"))  # drawn in visual order
+    assert card in x and rating in x, f"{ar['feedback_card']!r}, {ar['feedback_rating']!r} not read back: {sorted(x)}"
+    assert x[card] > x[rating], "a right-to-left table's first column stands at the right"
+
+
+@pytest.mark.parametrize(("language", "one", "many"), [
+    ("en", "1 sleeve of 63.5 × 88.9 mm (Solo)", "40 sleeves of 41 × 63 mm (Minis)"),
+    ("de", "1 Hülle 63,5 × 88,9 mm (Solo)", "40 Hüllen 41 × 63 mm (Minis)"),
+])
+def test_a_card_size_with_one_card_reads_singular_in_the_sleeve_step(language, one, many):
+    from pnp.targets.bundle import assembly_steps
+
+    voice, _ = _voice(language)
+    decks = {"solo": NS(name="Solo", total=1, size=(63.5, 88.9)), "minis": NS(name="Minis", total=40, size=(41, 63))}
+    step = assembly_steps(NS(decks=decks), [], voice)[-1]
+    assert one in step and many in step, step
