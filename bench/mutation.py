@@ -37,7 +37,7 @@ EQUIVALENT_FILE = ROOT / "bench" / "mutation_equivalent.txt"
 MODULES: dict[str, list[str]] = {
     # safety
     "pnp/core/files.py": ["tests/test_guards.py"],
-    "pnp/core/sealed.py": ["tests/test_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
+    "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
