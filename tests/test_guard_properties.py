@@ -8,7 +8,7 @@ Sizes are drawn as the planner takes them (mm); example counts stay modest so th
 from __future__ import annotations
 
 import properties  # noqa: F401  (the suite's Hypothesis profile)
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from pnp.core.units import SHEET_PAPERS, paper_size
@@ -140,3 +140,115 @@ def test_a_row_holds_every_card_that_fits_with_its_gaps_and_its_outer_bleeds_and
     assert (n == 0 and width(1) > avail) or (n >= 1 and width(n) <= avail < width(n + 1))
     assert fit(width(3), card, gap, bleed) == 3 and fit(width(3) - 1, card, gap, bleed) == 2  # exactly at the edge
     assert fit(34, 30, 5, 2) == 1 and fit(33, 30, 5, 2) == 0  # one card and its 2 µm bleeds in 34 µm, not in 33
+
+
+
+# The room a sheet keeps round its grid, as docs/printing.md states it (mm): nothing nearer the paper's edge than the
+# printer's margin and 0.5 mm of tolerance; every cut line's crop mark 1 mm outside the bleed and at least 2 mm long,
+# at one end of the line or the other; the footer's band (its 6.5 pt line and the scale bar's ticks, 3 mm) and 1 mm
+# clear of marks and pieces, along the bottom or up the left side. Left and right of the grid each row's cut lines keep
+# a mark of 2 mm on both sides (a row's last card may have no neighbour to share it). With no profile (the 5 mm margin
+# itself) a sheet may come snug, where that holds more: no tolerance, marks of 1.5 mm above and below.
+TOLERANCE_MM, MARK_GAP_MM, MARK_MM, SNUG_MARK_MM, FOOTER_MM = 0.5, 1.0, 2.0, 1.5, 3.0 + 1.0
+
+
+def most_that_fit(paper, card, gutter, bleed_mm, orientation, margin, slack_mm, snug=True):
+    """The most cards a sheet of `paper` holds by the rooms above, from the sizes alone: for each orientation, way
+    (tolerance, or snug at the 5 mm default unless `snug` is false) and footer side, columns × rows, each a floor
+    division of what the paper leaves. `slack_mm` more room below a grid moved against a limit (the planner keeps
+    0.1 mm inside it) gives the count it must reach; none, the count it may not pass."""
+    w, h = (um(v) for v in paper_size(paper))
+    bleed = um(bleed_mm)
+    gap = max(um(gutter), 2 * bleed)  # neighbours' bleeds never overlap
+
+    def row(room, size):
+        return (room - 2 * bleed + gap) // (size + gap) if room >= size + 2 * bleed else 0
+
+    ways = [(um(margin + TOLERANCE_MM), um(MARK_MM))] + ([(um(5.0), um(SNUG_MARK_MM))] if snug and margin == 5.0 else [])
+    counts = [0]
+    for page_w, page_h in ((w, h), (h, w)):
+        if orientation != "auto" and (orientation == "landscape") != (page_w > page_h):
+            continue
+        for limit, mark in ways:
+            # footer along the bottom: side marks at both sides; above and below, the footer and one end's mark
+            # footer up the left: the sides hold it (centred: both); above and below, one end's mark
+            for side, across in ((um(MARK_GAP_MM + MARK_MM), um(FOOTER_MM + MARK_GAP_MM + slack_mm) + mark),
+                                 (max(um(FOOTER_MM), um(MARK_GAP_MM + MARK_MM)), um(MARK_GAP_MM + slack_mm) + mark)):
+                counts.append(row(page_w - 2 * (limit + side), um(card[0])) * row(page_h - 2 * limit - across, um(card[1])))
+    return max(counts)
+
+
+@settings(max_examples=80)
+@given(paper=PAPERS, card=CARDS, gutter=GUTTERS, bleed=BLEEDS, margin=MARGINS, orientation=ORIENTATIONS)
+@example(paper="a3", card=(22.52, 123.85), gutter=6.35, bleed=3.175, margin=5.0, orientation="auto")  # 14 × 2 snug has 1.9 mm side marks
+@example(paper="legal", card=(91.55, 38.36), gutter=10.0, bleed=3.0, margin=5.0, orientation="auto")  # 2 × 7 only snug (12 else)
+@example(paper="letter", card=(63.5, 88.9), gutter=0.0, bleed=0.0, margin=5.0, orientation="auto")  # 3 × 3 snug, 4 × 2 else
+@example(paper="a4", card=(63.5, 88.9), gutter=0.0, bleed=0.0, margin=5.0, orientation="auto")  # 3 × 3 either way: not snug
+def test_a_sheet_holds_the_most_cards_that_fit_the_paper_with_its_margins_marks_and_footer(paper, card, gutter, bleed, margin, orientation):
+    """The planner's count is the most the sizes allow: at least what fits with 0.1 mm to spare against the limit, no
+    more than what fits with none (the two differ only within 0.1 mm of a size's edge). Its printable limit, where its
+    marks and footer may reach, keeps the tolerance unless coming to the 5 mm default itself holds more cards."""
+    sheet = plan_sheet(paper, card, gutter, bleed, orientation, margin)
+    assume(sheet is not None)
+    assert most_that_fit(paper, card, gutter, bleed, orientation, margin, 0.1) <= sheet.per_sheet
+    assert sheet.per_sheet <= most_that_fit(paper, card, gutter, bleed, orientation, margin, 0.0)
+    if sheet.per_sheet and sheet.per_sheet <= most_that_fit(paper, card, gutter, bleed, orientation, margin, 0.1, snug=False):
+        assert sheet.limit == um(margin + TOLERANCE_MM)  # as many with the tolerance kept: it is kept
+    elif sheet.per_sheet > most_that_fit(paper, card, gutter, bleed, orientation, margin, 0.0, snug=False):
+        assert margin == 5.0 and sheet.limit == um(5.0)  # more only snug, at the default margin alone
+
+
+def silhouette_keep_out(page_w, page_h):
+    """Silhouette's Print & Cut marks as docs/labels-and-cutters.md gives them (mm from the top-left: a 5 mm square
+    top-left, L-shaped corners of 20 mm arms 0.5 mm thick top-right and bottom-left, 10 mm in from the edges), each grown
+    by the 2 mm pieces keep off them, as boxes in µm from the bottom-left."""
+    right, bottom = page_w - 10, page_h - 10
+    marks = [(10, 10, 5, 5), (right - 20, 10, 20, 0.5), (right - 0.5, 10, 0.5, 20), (10, bottom - 0.5, 20, 0.5), (10, bottom - 20, 0.5, 20)]
+    return [(um(x - 2), um(page_h - y - h - 2), um(x + w + 2), um(page_h - y + 2)) for x, y, w, h in marks]
+
+
+@settings(max_examples=30)
+@given(paper=PAPERS, card=CARDS, gutter=GUTTERS, bleed=BLEEDS, orientation=ORIENTATIONS)
+@example(paper="letter", card=(30.67, 46.39), gutter=0.5, bleed=3.0, orientation="portrait")  # 5 × 4 at 12.5 mm, cut lines by the marks
+@example(paper="tabloid", card=(68.26, 55.52), gutter=2.0, bleed=3.0, orientation="landscape")  # the footer up the side, below the square
+def test_a_sheet_for_a_cutter_keeps_off_its_marks_and_holds_at_least_what_its_whole_margin_does(paper, card, gutter, bleed, orientation):
+    """With a Silhouette, a whole sheet of one size may come to 12.5 mm from the edges (inside its marks: 10 mm, their
+    0.5 mm line, 2 mm clear) where that holds more than its whole 17 mm margin; no piece with its bleed, and no crop mark,
+    ever comes within 2 mm of a mark; nor does the footer's 3 mm band, wherever along its side it runs."""
+    from pnp.render.cutters import CUTTERS
+    from pnp.render.impose import crop_mark_segments
+
+    silhouette = CUTTERS["silhouette"]
+    whole = plan_sheet(paper, card, gutter, bleed, orientation, 17.0)
+    sheet = plan_sheet(paper, card, gutter, bleed, orientation, 17.0, silhouette)
+    assume(sheet is not None and sheet.per_sheet > 0)
+    assert sheet.per_sheet >= whole.per_sheet
+    keep_out = silhouette_keep_out(sheet.page_w / 1000, sheet.page_h / 1000)
+    slots = [sheet.slot(i) for i in range(sheet.per_sheet)]
+    for slot in slots:
+        box = with_bleed(slot, sheet.bleed)
+        assert min(box[0], box[1], sheet.page_w - box[2], sheet.page_h - box[3]) >= um(12.5), (box, sheet)
+        assert not any(overlap(box, mark) for mark in keep_out), (box, sheet)
+    for x0, y0, x1, y1 in crop_mark_segments(sheet, slots):
+        assert not any(overlap((min(x0, x1), min(y0, y1), max(x0, x1) + 1, max(y0, y1) + 1), mark) for mark in keep_out)
+    side, near = sheet.footer_side, sheet.footer_limit
+    start, end = sheet.footer_span(side)
+    footer = (near, start, near + um(3.0), end) if side == "left" else (start, near, end, near + um(3.0))
+    assert not any(overlap(footer, mark) for mark in keep_out), (footer, sheet)
+
+
+def test_pieces_of_several_sizes_sharing_a_cutters_sheet_keep_its_whole_margin_with_their_marks():
+    """Bands of several sizes keep Silhouette's whole 17 mm margin all round (docs/labels-and-cutters.md): their pieces
+    and their crop marks alike, though a whole sheet of one size may come nearer."""
+    from pnp.render.cutters import CUTTERS
+    from pnp.render.impose import crop_mark_segments
+    from pnp.render.packing import plan_pages
+
+    silhouette = CUTTERS["silhouette"]
+    pages = plan_pages("a4", [((63.5, 88.9), 2), ((25.4, 25.4), 3)], 0, 0, silhouette.margin(210, 297), machine=silhouette)
+    assert len(pages) == 1 and len(pages[0]) == 2  # the two sizes share the one page (a whole sheet of poker cards comes to 12.5 mm: 4 × 2)
+    for placed in pages[0]:
+        band, slots = placed.grid, placed.slots()
+        xs = [v for s in slots for v in (s.x, s.x + s.w)] + [v for seg in crop_mark_segments(band, slots) for v in (seg[0], seg[2])]
+        ys = [v for s in slots for v in (s.y, s.y + s.h)] + [v for seg in crop_mark_segments(band, slots) for v in (seg[1], seg[3])]
+        assert min(min(xs), band.page_w - max(xs), min(ys), band.page_h - max(ys)) >= um(17.0), placed
