@@ -88,6 +88,7 @@ def test_an_entry_cut_short_is_told_from_another_users(tmp_path, monkeypatch):
                        (mine[:4], True),                       # inside its magic
                        (theirs, False), (theirs[:-5], False),  # another key sealed its length
                        (theirs_empty, False),                  # another's, exactly a header long
-                       (b"not an entry of pnp's at all" * 4, False)):
+                       (b"not an entry of pnp's at all" * 4, False),
+                       (b"PK\x03\x04 a short file", False)):  # shorter than a header, and no entry's
         check.write_bytes(cut)
         assert sealed.cut_short(check) is short, (len(cut), short)
