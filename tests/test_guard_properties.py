@@ -252,3 +252,91 @@ def test_pieces_of_several_sizes_sharing_a_cutters_sheet_keep_its_whole_margin_w
         xs = [v for s in slots for v in (s.x, s.x + s.w)] + [v for seg in crop_mark_segments(band, slots) for v in (seg[0], seg[2])]
         ys = [v for s in slots for v in (s.y, s.y + s.h)] + [v for seg in crop_mark_segments(band, slots) for v in (seg[1], seg[3])]
         assert min(min(xs), band.page_w - max(xs), min(ys), band.page_h - max(ys)) >= um(17.0), placed
+
+
+def marks_of(sheet, slots):
+    """The sheet's crop marks for `slots`, each as (vertical?, the cut line's coordinate, start, end along it)."""
+    from pnp.render.impose import crop_mark_segments
+
+    out = []
+    for x0, y0, x1, y1 in crop_mark_segments(sheet, slots):
+        assert x0 == x1 or y0 == y1, (x0, y0, x1, y1)  # a mark runs along its cut line's extension
+        out.append((True, x0, y0, y1) if x0 == x1 else (False, y0, x0, x1))
+    return out
+
+
+def check_marks(sheet, slots, art, fold=None):
+    """docs/printing.md's crop marks for pieces at `slots` whose art reaches the boxes `art`: every cut line has a mark
+    at one end or the other at least 2 mm long (1.5 mm on a snug sheet), none longer than 5 mm, each starting 1 mm
+    outside the art of a piece whose cut it continues; none nearer the paper's edge than the printable limit, none in
+    the footer's band, none on a piece's art; on a gutterfold sheet none within 1 mm of the fold line."""
+    snug = sheet.limit == sheet.printable  # the 5 mm default itself: test_a_sheet_holds_the_most_cards_… says when
+    least, limit = um(SNUG_MARK_MM if snug else MARK_MM), sheet.printable + (0 if snug else um(TOLERANCE_MM))
+    marks = marks_of(sheet, slots)
+    side, near = sheet.footer_side, sheet.footer_limit
+    footer = (0, 0, near + um(FOOTER_MM), sheet.page_h) if side == "left" else (0, 0, sheet.page_w, near + um(FOOTER_MM))
+    gap = um(MARK_GAP_MM)
+    for vertical, at, a, b in marks:
+        lo, hi = min(a, b), max(a, b)
+        starts = {v for box in art for v in ((box[1] - gap, box[3] + gap) if vertical else (box[0] - gap, box[2] + gap))}
+        assert a in starts, (vertical, at, a, b)  # 1 mm outside the art
+        assert hi - lo <= um(5.0)
+        box = (at, lo, at + 1, hi + 1) if vertical else (lo, at, hi + 1, at + 1)
+        assert box[0] >= limit and box[1] >= limit and box[2] - 1 <= sheet.page_w - limit and box[3] - 1 <= sheet.page_h - limit, (box, sheet)
+        assert not overlap(box, footer), (box, side, sheet)
+        assert not any(overlap(box, piece) for piece in art), box
+        if fold is not None:
+            axis, line = fold
+            near_fold = (lo, hi) if (axis == "h") == vertical else None
+            assert near_fold is None or line - um(1.0) >= hi or lo >= line + um(1.0), (box, fold)
+    for vertical, lines in ((True, {v for s in slots for v in (s.x, s.x + s.w)}), (False, {v for s in slots for v in (s.y, s.y + s.h)})):
+        for line in lines:
+            assert any(m[0] == vertical and m[1] == line and abs(m[3] - m[2]) >= least for m in marks), (vertical, line, sheet)
+
+
+@settings(max_examples=60)
+@given(paper=PAPERS, card=CARDS, gutter=GUTTERS, bleed=BLEEDS, margin=MARGINS, orientation=ORIENTATIONS, share=st.floats(0.01, 1),
+       edge=st.booleans())
+def test_every_cut_line_has_a_mark_that_prints_outside_the_grid_and_none_lies_on_a_piece(paper, card, gutter, bleed, margin, orientation, share, edge):
+    """On a full sheet or a last one partly filled; with `edge`, a sheet of shared cut lines given its bleed on the grid's
+    outer edges only: on each side of the page the whole bleed, or as much as its margin holds between the trim and
+    the limit while it keeps the footer's band and the mark it had (1 mm out, and its least length), less 0.1 mm."""
+    from pnp.render.impose import with_edge_bleed
+
+    sheet = plan_sheet(paper, card, 0.0 if edge else gutter, 0.0 if edge else bleed, orientation, margin)
+    assume(sheet is not None and sheet.per_sheet > 0)
+    full = [sheet.slot(i) for i in range(sheet.per_sheet)]
+    if edge:
+        plain = marks_of(sheet, full)
+        sheet = with_edge_bleed(sheet, um(bleed))
+        least = um(SNUG_MARK_MM if sheet.limit == sheet.printable else MARK_MM)
+        x0, y0 = min(s.x for s in full), min(s.y for s in full)
+        x1, y1 = max(s.x + s.w for s in full), max(s.y + s.h for s in full)
+        for k, (name, margin_um, vertical, outward) in enumerate((("left", x0, False, x0), ("bottom", y0, True, y0),
+                                                                 ("right", sheet.page_w - x1, False, x1), ("top", sheet.page_h - y1, True, y1))):
+            marked = any(m[0] == vertical and abs(m[3] - m[2]) >= least and (m[2] == outward - um(MARK_GAP_MM) or m[2] == outward + um(MARK_GAP_MM))
+                         for m in plain)
+            room = (margin_um - sheet.limit - (um(FOOTER_MM) if sheet.footer_side == name else 0)
+                    - (um(MARK_GAP_MM) + least if marked else 0) - um(0.1))
+            assert sheet.edge_bleed[k] == max(0, min(um(bleed), room)), (name, sheet.edge_bleed, room)
+    slots = full[:max(1, round(share * sheet.per_sheet))]
+    eb = sheet.edge_bleed
+    boxes = [with_bleed(s, sheet.bleed) for s in slots]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    art = [(b[0] - eb[0] * (b[0] == x0), b[1] - eb[1] * (b[1] == y0), b[2] + eb[2] * (b[2] == x1), b[3] + eb[3] * (b[3] == y1)) for b in boxes]
+    check_marks(sheet, slots, art)
+
+
+@settings(max_examples=40)
+@given(paper=PAPERS, card=CARDS, gutter=GUTTERS, bleed=BLEEDS, margin=MARGINS, orientation=ORIENTATIONS, backs=st.booleans())
+def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_and_none_reaches_the_fold(paper, card, gutter, bleed, margin, orientation, backs):
+    """A gutterfold sheet's fronts and backs (or fronts alone: a set with no backs): every cut line keeps a mark of at
+    least 2 mm (docs/print-and-cut.md), where the outer margins leave less by a mark of up to 3 mm from the backs'
+    bleed towards the fold; no mark comes within 1 mm of the fold line, where the sheet is folded."""
+    from pnp.render.impose import plan_fold_sheet
+
+    sheet = plan_fold_sheet(paper, card, gutter, bleed, 180, margin, orientation)
+    assume(sheet is not None and sheet.per_sheet > 0)
+    slots = [sheet.slot(i) for i in range(sheet.per_sheet)] + ([sheet.back_slot(i) for i in range(sheet.per_sheet)] if backs else [])
+    check_marks(sheet, slots, [with_bleed(s, sheet.bleed) for s in slots], fold=(sheet.axis, sheet.page_h // 2 if sheet.axis == "h" else sheet.page_w // 2))
