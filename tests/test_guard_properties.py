@@ -8,6 +8,7 @@ Sizes are drawn as the planner takes them (mm); example counts stay modest so th
 from __future__ import annotations
 
 import properties  # noqa: F401  (the suite's Hypothesis profile)
+import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -265,11 +266,14 @@ def marks_of(sheet, slots):
     return out
 
 
-def check_marks(sheet, slots, art, fold=None):
+def check_marks(sheet, slots, art, fold=None, caps=(5.0, 5.0), others=()):
     """docs/printing.md's crop marks for pieces at `slots` whose art reaches the boxes `art`: every cut line has a mark
-    at one end or the other at least 2 mm long (1.5 mm on a snug sheet), none longer than 5 mm, each starting 1 mm
-    outside the art of a piece whose cut it continues; none nearer the paper's edge than the printable limit, none in
-    the footer's band, none on a piece's art; on a gutterfold sheet none within 1 mm of the fold line."""
+    at one end or the other at least 2 mm long (1.5 mm on a snug sheet), each starting 1 mm outside the art of a piece
+    whose cut it continues and running as far towards the paper's edge as the printable limit and the footer's band let
+    it, up to 5 mm (`caps` mm: marks across the page's width, along its height; shorter between bands and across a
+    fold); none nearer the paper's edge than the printable limit, none in the footer's band, none on a piece's art (nor
+    on `others`, the art of the page's other pieces); on a gutterfold sheet none within 1 mm of the fold line, where
+    the backs' cut lines that meet it take a 3 mm mark ending 1 mm short of it."""
     snug = sheet.limit == sheet.printable  # the 5 mm default itself: test_a_sheet_holds_the_most_cards_… says when
     least, limit = um(SNUG_MARK_MM if snug else MARK_MM), sheet.printable + (0 if snug else um(TOLERANCE_MM))
     marks = marks_of(sheet, slots)
@@ -284,11 +288,18 @@ def check_marks(sheet, slots, art, fold=None):
         box = (at, lo, at + 1, hi + 1) if vertical else (lo, at, hi + 1, at + 1)
         assert box[0] >= limit and box[1] >= limit and box[2] - 1 <= sheet.page_w - limit and box[3] - 1 <= sheet.page_h - limit, (box, sheet)
         assert not overlap(box, footer), (box, side, sheet)
-        assert not any(overlap(box, piece) for piece in art), box
+        assert not any(overlap(box, piece) for piece in (*art, *others)), box
+        towards_fold = False
         if fold is not None:
             axis, line = fold
-            near_fold = (lo, hi) if (axis == "h") == vertical else None
-            assert near_fold is None or line - um(1.0) >= hi or lo >= line + um(1.0), (box, fold)
+            across = (axis == "h") == vertical
+            assert not across or line - um(1.0) >= hi or lo >= line + um(1.0), (box, fold)
+            towards_fold = across and abs(b - line) < abs(a - line)
+        edge = ("top" if b > a else "bottom") if vertical else ("right" if b > a else "left")
+        room = {"top": sheet.page_h - a, "bottom": a, "right": sheet.page_w - a, "left": a}[edge] - limit \
+            - (um(FOOTER_MM) if edge == side else 0)
+        expected = min(um(3.0), abs(line - a) - um(1.0)) if towards_fold else min(um(caps[1 if vertical else 0]), room)
+        assert hi - lo == expected, (vertical, at, a, b, expected, edge, sheet)
     for vertical, lines in ((True, {v for s in slots for v in (s.x, s.x + s.w)}), (False, {v for s in slots for v in (s.y, s.y + s.h)})):
         for line in lines:
             assert any(m[0] == vertical and m[1] == line and abs(m[3] - m[2]) >= least for m in marks), (vertical, line, sheet)
@@ -339,4 +350,26 @@ def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_and_none_reaches_the_fo
     sheet = plan_fold_sheet(paper, card, gutter, bleed, 180, margin, orientation)
     assume(sheet is not None and sheet.per_sheet > 0)
     slots = [sheet.slot(i) for i in range(sheet.per_sheet)] + ([sheet.back_slot(i) for i in range(sheet.per_sheet)] if backs else [])
-    check_marks(sheet, slots, [with_bleed(s, sheet.bleed) for s in slots], fold=(sheet.axis, sheet.page_h // 2 if sheet.axis == "h" else sheet.page_w // 2))
+    caps = (5.0, 3.0) if sheet.axis == "h" else (3.0, 5.0)  # marks across the fold's line stay short, whichever side
+    check_marks(sheet, slots, [with_bleed(s, sheet.bleed) for s in slots], (sheet.axis, sheet.page_h // 2 if sheet.axis == "h" else sheet.page_w // 2), caps)
+
+
+@pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
+def test_bands_of_several_sizes_on_one_page_keep_their_marks_short_and_apart(layout):
+    """Several sizes share a page in bands (docs/components.md): between two bands the marks are 3 mm, so the marks of
+    one band never reach another's, nor its pieces; the marks across the page, at the sides, run to 5 mm as on a sheet."""
+    from pnp.render.packing import plan_pages
+
+    pages = plan_pages("letter", [((63.5, 88.9), 2), ((25.4, 25.4), 6), ((44.45, 63.5), 3)], 0, 1.0, 5.0, layout=layout)
+    page = next(p for p in pages if len(p) >= 2)
+    placed = [(p.grid, p.slots() + ([p.grid.back_slot(p.at + i) for i in range(p.count)] if layout == "gutterfold" else [])) for p in page]
+    art = {id(grid): [with_bleed(s, grid.bleed) for s in slots] for grid, slots in placed}
+    for grid, slots in placed:
+        others = [box for g, _ in placed if g is not grid for box in art[id(g)]]
+        fold = (grid.axis, grid.page_h // 2 if grid.axis == "h" else grid.page_w // 2) if layout == "gutterfold" else None
+        check_marks(grid, slots, art[id(grid)], fold, (3.0 if fold and fold[0] == "v" else 5.0, 3.0), others)
+    marks = [(grid, m) for grid, slots in placed for m in marks_of(grid, slots)]
+    for i, (g1, (v1, at1, a1, b1)) in enumerate(marks):
+        for g2, (v2, at2, a2, b2) in marks[i + 1:]:
+            if g1 is not g2 and v1 == v2 and at1 == at2:  # two bands' marks on one line never meet
+                assert max(a1, b1) < min(a2, b2) or max(a2, b2) < min(a1, b1), (at1, (a1, b1), (a2, b2))
