@@ -25,8 +25,9 @@ MM = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
 # (shape, trim box x, y, w, h from the top-left, mm)
 PIECES = [(Shape(), 20.0, 30.0, 63.5, 88.9), (Shape("rounded", radius=3.0), 100.0, 30.0, 63.5, 88.9),
-          (Shape("circle"), 20.0, 150.0, 50.0, 52.0), (Shape("hexagon"), 100.0, 150.0, 40.0, 40 * math.sqrt(3) / 2),
+          (Shape("circle"), 20.3, 150.45, 50.2, 52.0), (Shape("hexagon"), 100.0, 150.0, 40.0, 40 * math.sqrt(3) / 2),
           (Shape("hexagon", pointy=True), 150.0, 220.0, 40 * math.sqrt(3) / 2, 40.0)]
+TRIANGLE = (Shape("outline", points=((0.0, 0.0), (1.0, 0.0), (0.5, 1.0))), 30.25, 240.5, 40.0, 30.0)  # a drawn outline, y down
 
 
 def hexagon_corners(pointy, x, y, w, h):
@@ -58,10 +59,31 @@ def test_an_svg_cut_file_draws_each_piece_where_it_lies_on_the_page():
     rect, rounded, circle, flat, pointy = list(group)
     assert [float(rect.get(k)) for k in ("x", "y", "width", "height")] == [20.0, 30.0, 63.5, 88.9] and rect.get("rx") is None
     assert [float(rounded.get(k)) for k in ("x", "y", "width", "height", "rx")] == [100.0, 30.0, 63.5, 88.9, 3.0]
-    assert [float(circle.get(k)) for k in ("cx", "cy", "r")] == [45.0, 176.0, 25.0]  # the circle its box holds, centred in it
+    assert [float(circle.get(k)) for k in ("cx", "cy", "r")] == pytest.approx([45.4, 176.45, 25.1], abs=1e-9)  # the circle its box holds, centred in it
     for element, (shape, *box) in ((flat, PIECES[3]), (pointy, PIECES[4])):
         points = {tuple(round(float(v), 3) for v in p.split(",")) for p in element.get("points").split()}
         assert points == hexagon_corners(shape.pointy, *box)
+    assert not (group.text or "").strip() and not any((e.tail or "").strip() for e in group)  # the cut lines and nothing else
+    (triangle,) = ET.fromstring(cut_svg(*PAGE, [CutShape(*TRIANGLE)], "t")).find(f"{SVG}g")
+    assert triangle.tag == f"{SVG}polygon" and triangle.get("points") == "30.25,240.5 70.25,240.5 50.25,270.5"
+
+
+def test_an_svg_cut_files_positions_are_exact_to_a_tenth_of_a_micrometre_and_written_no_finer():
+    """Cut files of the same cuts are the same bytes: each position to 0.1 µm (four decimals of a mm), never the float
+    noise of the sums that placed it."""
+    import re
+
+    third = 100 / 3
+    shapes = [CutShape(Shape(), third, third, third, third), CutShape(Shape("rounded", radius=third / 10), third, 2 * third, third, third),
+              CutShape(Shape("circle"), 2 * third, third, third, third / 2), CutShape(Shape("hexagon"), 2 * third, 2 * third, third, third)]
+    svg = cut_svg(*PAGE, shapes, "thirds").decode()
+    numbers = re.findall(r'(?:x|y|width|height|rx|cx|cy|r|points)="([^"]+)"', svg)
+    values = [v for group in numbers for v in re.split(r"[ ,]", group)]
+    assert values and all(len(v.partition(".")[2]) <= 4 for v in values), values
+    rect, rounded, circle, _ = ET.fromstring(svg).find(f"{SVG}g")
+    assert [float(rect.get(k)) for k in ("x", "y", "width", "height")] == pytest.approx([third] * 4, abs=0.00005)
+    assert float(rounded.get("rx")) == pytest.approx(third / 10, abs=0.00005)
+    assert [float(circle.get(k)) for k in ("cx", "cy", "r")] == pytest.approx([2.5 * third, 1.25 * third, third / 4], abs=0.00005)
 
 
 def _polylines(doc):
@@ -73,12 +95,17 @@ def test_a_dxf_cut_file_is_in_mm_y_up_with_each_closed_piece_one_closed_line_and
     assert data == cut_dxf(*PAGE, [CutShape(*piece) for piece in PIECES])  # the same cuts, the same bytes
     doc = ezdxf.read(io.StringIO(data.decode()))
     assert doc.units == 4  # millimetres
+    assert (doc.layers.get("CUT").dxf.color, doc.layers.get("PAGE").dxf.color) == (1, 8)  # cut lines red, as the SVG's; the page grey
+    text = [line.strip() for line in data.decode().splitlines()]
+    for key in ("$VERSIONGUID", "$FINGERPRINTGUID"):  # no identifier and no time of its own: the same cuts, the same bytes
+        assert text[text.index(key) + 2] == "{00000000-0000-0000-0000-000000000000}"
+    assert ezdxf.__version__ not in data.decode() and {doc.ezdxf_metadata().get(k) for k in ("CREATED_BY_EZDXF", "WRITTEN_BY_EZDXF")} == {"pnp"}
     msp = doc.modelspace()
     corners = {(p.dxf.location.x, p.dxf.location.y) for p in msp.query("POINT")}
     assert corners == {(0, 0), (210, 0), (210, 297), (0, 297)}
     assert {p.dxf.layer for p in msp.query("POINT")} == {"PAGE"} and {e.dxf.layer for e in msp if e.dxftype() != "POINT"} == {"CUT"}
     (circle,) = msp.query("CIRCLE")
-    assert (round(circle.dxf.center.x, 6), round(circle.dxf.center.y, 6), circle.dxf.radius) == (45.0, 297 - 176.0, 25.0)
+    assert tuple(circle.dxf.center) == pytest.approx((45.4, 297 - 176.45, 0)) and circle.dxf.radius == pytest.approx(25.1)
     polys = msp.query("LWPOLYLINE")
     assert len(polys) == 4 and all(p.closed for p in polys)
     rect = {(round(x, 6), round(y, 6)) for x, y, *_ in polys[0].get_points("xyseb")}
@@ -110,12 +137,16 @@ def test_a_dxf_open_outline_keeps_its_lines_and_arcs_where_they_lie():
     net = CutPath((("L", 10.0, 20.0, 40.0, 20.0), arc, ("A", 50.0, 60.0, 10.0, 180.0, -90.0)))
     doc = ezdxf.read(io.StringIO(cut_dxf(*PAGE, [net]).decode()))
     (line,) = doc.modelspace().query("LINE")
-    assert (line.dxf.start.x, line.dxf.start.y, line.dxf.end.x, line.dxf.end.y) == (10.0, 277.0, 40.0, 277.0)
+    assert tuple(line.dxf.start) == (10.0, 277.0, 0) and tuple(line.dxf.end) == (40.0, 277.0, 0)
+    assert {e.dxf.layer for e in doc.modelspace() if e.dxftype() != "POINT"} == {"CUT"}
     ends = []
     for a in doc.modelspace().query("ARC"):
         assert (a.dxf.center.x, a.dxf.center.y, a.dxf.radius) == (50.0, 237.0, 10.0)
+        assert (a.dxf.end_angle - a.dxf.start_angle) % 360 == pytest.approx(90)  # a quarter turn, not the other three
         ends.append({(round(p.x, 6), round(p.y, 6)) for p in (a.start_point, a.end_point)})
     assert ends == [{(60.0, 237.0), (50.0, 227.0)}, {(40.0, 237.0), (50.0, 227.0)}]
+    lone = ezdxf.read(io.StringIO(cut_dxf(*PAGE, [CutPath((("L", 10.0, 20.0, 40.0, 20.0),))]).decode())).modelspace()
+    assert [e.dxftype() for e in lone if e.dxftype() != "POINT"] == ["LINE"]  # one straight cut is a line, not a circle
 
 
 def _drawn(draw) -> tuple[list, list]:
@@ -127,9 +158,18 @@ def _drawn(draw) -> tuple[list, list]:
     draw(c)
     c.showPage()
     c.save()
+    def deep(value):  # a resource as plain values, a function's stream by its dictionary
+        if isinstance(value, pikepdf.Stream):
+            return {**deep(value.stream_dict), "body": value.read_bytes()}
+        if isinstance(value, pikepdf.Dictionary):
+            return {str(k): deep(v) for k, v in value.items()}
+        if isinstance(value, pikepdf.Array):
+            return [deep(v) for v in value]
+        return streams.plain(value)
+
     with pikepdf.open(io.BytesIO(out.getvalue())) as pdf:
         ops = streams.operations(pdf.pages[0].obj)
-        resources = {str(k): streams.plain(v) for k, v in pdf.pages[0].Resources.items()}
+        resources = deep(pdf.pages[0].Resources)
     points = []
     for operands, op in ops:
         if op in (b"m", b"l", b"c"):
@@ -140,7 +180,7 @@ def _drawn(draw) -> tuple[list, list]:
     return points, ops, resources
 
 
-@pytest.mark.parametrize("piece", PIECES, ids=["rectangle", "rounded", "circle", "flat", "pointy"])
+@pytest.mark.parametrize("piece", [*PIECES, TRIANGLE], ids=["rectangle", "rounded", "circle", "flat", "pointy", "outline"])
 def test_a_cut_line_stroked_on_the_page_runs_along_the_pieces_cut(piece):
     """The print shop's CutContour stroke of each piece: every point of its path on the cut (a curve's control points
     may lie off it: its ends do), and the path reaching each side of the piece's box."""
@@ -153,8 +193,13 @@ def test_a_cut_line_stroked_on_the_page_runs_along_the_pieces_cut(piece):
         elif op == b"re":
             ends += points[-2:]
     assert ends
+    names = [op for _, op in ops]
+    assert b"S" in names and not {b"f", b"f*", b"B", b"B*", b"b", b"b*"} & set(names)  # a line, nothing filled
     if shape.kind == "hexagon":
         assert {(round(px, 3), round(py, 3)) for px, py in ends} == hexagon_corners(shape.pointy, x, y, w, h)
+        assert names.count(b"l") == 5  # one line from each corner to the next
+    elif shape.kind == "outline":
+        assert {(round(px, 3), round(py, 3)) for px, py in ends} == {(30.25, 240.5), (70.25, 240.5), (50.25, 270.5)} and names.count(b"l") == 2
     else:
         assert all(off_the_cut(shape, x, y, w, h, px, py) < 0.01 for px, py in ends), ends
         size = min(w, h) if shape.kind == "circle" else None
@@ -166,6 +211,10 @@ def test_a_cut_line_stroked_on_the_page_runs_along_the_pieces_cut(piece):
 def test_a_nets_cut_line_stroked_on_the_page_joins_its_lines_and_arcs_where_they_lie():
     net = CutPath((("L", 10.0, 20.0, 40.0, 20.0), ("A", 50.0, 60.0, 10.0, 0.0, 90.0)))
     points, ops, _ = _drawn(lambda c: net.stroke(c, PAGE[1]))
+    turned = CutPath((("A", 50.0, 60.0, 10.0, 90.0, -120.0),))  # from the bottom, a third of a turn anticlockwise on the page
+    _, arc_ops, _ = _drawn(lambda c: turned.stroke(c, PAGE[1]))
+    arc = [(o[-2] / MM, PAGE[1] - o[-1] / MM) for o, op in arc_ops if op in (b"m", b"c")]
+    assert math.dist(arc[0], (50.0, 70.0)) < 0.01 and math.dist(arc[-1], (50 + 10 * math.cos(math.radians(-30)), 55.0)) < 0.01, arc
     assert any(math.dist(p, (10.0, 20.0)) < 0.001 for p in points) and any(math.dist(p, (40.0, 20.0)) < 0.001 for p in points)
     curve_ends = [(operands[-2] / MM, PAGE[1] - operands[-1] / MM) for operands, op in ops if op in (b"m", b"c")][1:]
     assert curve_ends and all(abs(math.dist(p, (50.0, 60.0)) - 10.0) < 0.01 for p in curve_ends)
@@ -180,7 +229,21 @@ def test_the_print_shops_cut_lines_are_a_thin_overprinting_cutcontour_stroke():
     widths = [operands[0] for operands, op in ops if op == b"w"]
     assert widths == [0.25]
     (space,) = resources["/ColorSpace"].values()
-    assert space[0] == "/Separation" and space[1] == "/CutContour"
+    assert space[:3] == ["/Separation", "/CutContour", "/DeviceCMYK"]
+    stack = [1.0]  # the tint transform (a PostScript calculator function) at the whole tint
+    for word in space[3]["body"].decode().strip("{}").split():
+        if word == "exch":
+            stack[-2:] = stack[:-3:-1]
+        elif word == "dup":
+            stack.append(stack[-1])
+        elif word == "pop":
+            stack.pop()
+        elif word == "mul":
+            stack.append(stack.pop() * stack.pop())
+        else:
+            stack.append(float(word))
+    assert stack == [0, 1, 0, 0]  # shown as full magenta where the separation is not known
+    assert [list(o) for o, op in ops if op in (b"SCN", b"scn")] == [[1]]  # the whole tint
     state = {}
     for operands, op in ops:  # the graphics states in force when the line is stroked
         if op == b"gs":
@@ -213,16 +276,31 @@ def test_cricuts_frame_surrounds_its_print_area_centred_and_a_print_shop_has_no_
     """Design Space's Print Then Cut: its largest print area, 6.75 × 9.25 in, centred (no more than the page less 20 mm
     a side), inside a 1 mm frame 2 mm outside it; a print shop's cut is the CutContour stroke, no mark, no margin."""
     cricut = CUTTERS["cricut"]
-    w, h = 215.9, 279.4
-    aw, ah = 6.75 * 25.4, min(9.25 * 25.4, h - 40)
-    ax, ay = (w - aw) / 2, (h - ah) / 2
-    assert cricut.margin(w, h) == pytest.approx(max(ax, ay))
-    frame = cricut.marks(w, h)
-    xs = [v for x, _, fw, _ in frame for v in (x, x + fw)]
-    ys = [v for _, y, _, fh in frame for v in (y, y + fh)]
-    assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((ax - 3, ay - 3, ax + aw + 3, ay + ah + 3))
-    assert sorted(round(min(fw, fh), 6) for _, _, fw, fh in frame) == [1.0] * 4
-    inner = [(x + fw, y + fh) for x, y, fw, fh in frame]  # each bar 2 mm off the area on its own side
-    assert any(abs(ix - (ax - 2)) < 1e-9 for ix, _ in inner) and any(abs(iy - (ay - 2)) < 1e-9 for _, iy in inner)
+    for w, h in ((215.9, 279.4), (148.0, 210.0)):  # Letter; A5, whose page less 20 mm a side is the smaller area
+        aw, ah = min(6.75 * 25.4, w - 40), min(9.25 * 25.4, h - 40)
+        ax, ay = (w - aw) / 2, (h - ah) / 2
+        assert cricut.margin(w, h) == pytest.approx(max(ax, ay))
+        # four bars 1 mm wide, 2 mm outside the area, meeting at its corners: above, below, left, right
+        bars = [(ax - 3, ay - 3, aw + 6, 1.0), (ax - 3, ay + ah + 2, aw + 6, 1.0), (ax - 3, ay - 3, 1.0, ah + 6), (ax + aw + 2, ay - 3, 1.0, ah + 6)]
+        assert sorted(tuple(round(v, 6) for v in bar) for bar in cricut.marks(w, h)) == sorted(tuple(round(v, 6) for v in bar) for bar in bars)
     shop = CUTTERS["print-shop"]
     assert shop.marks(w, h) == [] and shop.margin(w, h) == 0 and shop.spot and not shop.svg and shop.inset is None
+
+
+def test_a_nets_svg_path_draws_its_lines_and_arcs_between_their_ends():
+    """A box net's outline in the SVG: each straight piece "M x1,y1 L x2,y2", each arc "M start A r,r 0 large sweep end"
+    (y down: a positive sweep turns clockwise on the page, SVG's sweep flag 1), positions to 0.1 µm."""
+    import re
+
+    net = CutPath((("L", 10.0, 20.0, 40.25, 20.0), ("A", 50.0, 60.0, 10.0, 0.0, 90.0), ("A", 50.0, 60.0, 10.0, 180.0, -270.0),
+                   ("A", 50.0, 60.0, 10.0, 0.0, 180.5), ("A", 50.0, 60.0, 10.0, 0.0, 0.5)))
+    d = ET.fromstring(cut_svg(*PAGE, [net], "net")).find(f"{SVG}g")[0].get("d")
+    pieces = re.findall(r"M(\S+),(\S+) (?:L(\S+),(\S+)|A(\S+),(\S+) 0 (\d) (\d) (\S+),(\S+))", d)
+    assert len(pieces) == 5
+    line, quarter, three, past_half, sliver = ([float(v) if v else None for v in p] for p in pieces)
+    assert past_half[6:8] == [1, 1] and sliver[6:8] == [0, 1]  # just past half a turn is the large arc; the least sweep still clockwise
+    assert line[:4] == [10.0, 20.0, 40.25, 20.0]
+    assert quarter[:2] == [60.0, 60.0] and quarter[4:] == [10.0, 10.0, 0, 1, 50.0, 70.0]  # from the right to the bottom
+    assert three[:2] == [40.0, 60.0] and three[4:] == pytest.approx([10.0, 10.0, 1, 0, 50.0, 50.0])  # the long way, anticlockwise
+    points, _, _ = _drawn(lambda c: net.stroke(c, PAGE[1]))
+    assert any(math.dist(p, (40.25, 20.0)) < 0.001 for p in points)
