@@ -75,23 +75,29 @@ def _said(source, w, h, fit, root=None):
 
 
 @pytest.mark.parametrize("px, fit, how", [((1019, 1000), "stretch", None), ((1000, 1019), "cover", None),  # within 2 %
+                                          ((2000, 1000), "stretch", None),  # 2:1 in the 2:1 box below
+                                          ((1030, 1000), "stretch", "box:stretched wider"), ((1000, 1030), "cover", "box:cropped at its top and bottom"),
                                           ((1030, 1000), "stretch", "stretched taller"), ((1000, 1030), "stretch", "stretched wider"),
                                           ((1030, 1000), "cover", "cropped at its left and right"), ((1000, 1030), "cover", "cropped at its top and bottom"),
                                           ((2000, 1000), "contain", None)])
 def test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints(px, fit, how):
-    said = _said(("art/a.png", *px), 25.4, 25.4, fit)
+    """Against a square box, or (`how` "box:…", and 2:1 pictures) a 2:1 one: its shape over the box's."""
+    wide = px == (2000, 1000) or (how or "").startswith("box:")
+    box, how = ((50.8, 25.4) if wide else (25.4, 25.4)), (how or "").removeprefix("box:") or None
+    said = _said(("art/a.png", *px), *box, fit)
     if how is None:
         assert "image-aspect" not in said
         return
-    off = px[0] / px[1] - 1
+    off = (px[0] / px[1]) / (box[0] / box[1]) - 1
     words = f"{abs(off):.0%} {'wider' if off > 0 else 'narrower'}"
-    assert said["image-aspect"] == (f"image art/a.png ({px[0]} × {px[1]} px) is {words} than its 25.4 × 25.4 mm box, so it prints {how} "
+    assert said["image-aspect"] == (f"image art/a.png ({px[0]} × {px[1]} px) is {words} than its {box[0]:g} × {box[1]:g} mm box, so it prints {how} "
                                     f"(fit={fit}): crop it to the box's shape, or draw it with fit=\"contain\"")
 
 
 @pytest.mark.parametrize("px, box, fit, dpi", [((400, 200), (50.8, 25.4), "stretch", 200), ((399, 400), (50.8, 50.8), "stretch", 199.5),
                                                ((800, 399), (101.6, 50.8), "cover", 199.5), ((400, 800), (50.8, 50.8), "contain", 400),
-                                               ((399, 800), (50.8, 101.6), "contain", 200), ((800, 398), (50.8, 50.8), "cover", 199)])
+                                               ((399, 800), (50.8, 101.6), "contain", 200), ((800, 398), (50.8, 50.8), "cover", 199),
+                                               ((300, 390), (50.8, 50.8), "contain", 195), ((1, 1), (1.0, 1.0), "stretch", 25.4)])
 def test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_and_below_200_is_said(px, box, fit, dpi):
     from pnp.layout.picture_checks import printed_dpi
 
@@ -106,8 +112,15 @@ def test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_a
 
 
 def test_a_picture_with_no_size_or_no_box_is_not_judged_and_one_in_the_project_is_named_from_it(tmp_path):
+    from pnp.core.errors import Loc
+    from pnp.layout.elements import Image as Placed
+    from pnp.layout.picture_checks import picture_findings
+
     for source, w, h in ((("a.png", 0, 10), 10, 10), (("a.png", 10, 0), 10, 10), (("a.png", 10, 10), 0, 10), (("a.png", 10, 10), 10, 0)):
         assert _said(source, w, h, "stretch") == {}
+        after = picture_findings([(Placed(source, 0, 0, w, h, "stretch"), Loc("t.j2", 1, 1)), (Placed(("b.png", 10, 10), 0, 0, 25.4, 25.4, "stretch"),
+                                  Loc("t.j2", 2, 1))], "x", "tiny")
+        assert [f.loc.line for f in after] == [2]  # the next picture is judged still
     said = _said((str(tmp_path / "art" / "b.png"), 10, 20), 25.4, 25.4, "stretch", root=tmp_path)
     assert said["image-aspect"].startswith("image art/b.png (10 × 20 px)") and said["image-low-dpi"].startswith("image art/b.png prints at 10 dpi")
     outside = _said((str(tmp_path / "b.png"), 10, 10), 25.4, 25.4, "stretch", root=tmp_path / "project")
