@@ -351,7 +351,14 @@ def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_and_none_reaches_the_fo
     assume(sheet is not None and sheet.per_sheet > 0)
     slots = [sheet.slot(i) for i in range(sheet.per_sheet)] + ([sheet.back_slot(i) for i in range(sheet.per_sheet)] if backs else [])
     caps = (5.0, 3.0) if sheet.axis == "h" else (3.0, 5.0)  # marks across the fold's line stay short, whichever side
-    check_marks(sheet, slots, [with_bleed(s, sheet.bleed) for s in slots], (sheet.axis, sheet.page_h // 2 if sheet.axis == "h" else sheet.page_w // 2), caps)
+    fold = sheet.page_h // 2 if sheet.axis == "h" else sheet.page_w // 2
+    check_marks(sheet, slots, [with_bleed(s, sheet.bleed) for s in slots], (sheet.axis, fold), caps)
+    if backs:  # each of the backs' cut lines that meet the fold: a 3 mm mark towards it, ending 1 mm short
+        across = sheet.axis == "h"
+        lines = {v for i in range(sheet.per_sheet) for v in ((sheet.back_slot(i).x, sheet.back_slot(i).x + sheet.back_slot(i).w) if across
+                                                             else (sheet.back_slot(i).y, sheet.back_slot(i).y + sheet.back_slot(i).h))}
+        towards = {m[1] for m in marks_of(sheet, slots) if m[0] == across and abs(m[3] - fold) == um(1.0) and abs(m[3] - m[2]) == um(3.0)}
+        assert lines <= towards, (sorted(lines - towards), sheet)
 
 
 @pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
