@@ -79,7 +79,7 @@ def _said(source, w, h, fit, root=None):
                                           ((1030, 1000), "stretch", "box:stretched wider"), ((1000, 1030), "cover", "box:cropped at its top and bottom"),
                                           ((1030, 1000), "stretch", "stretched taller"), ((1000, 1030), "stretch", "stretched wider"),
                                           ((1030, 1000), "cover", "cropped at its left and right"), ((1000, 1030), "cover", "cropped at its top and bottom"),
-                                          ((2000, 1000), "contain", None)])
+                                          ((2000, 1000), "contain", None), ((1000, 2000), "contain", None)])  # contained: never
 def test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints(px, fit, how):
     """Against a square box, or (`how` "box:…", and 2:1 pictures) a 2:1 one: its shape over the box's."""
     wide = px == (2000, 1000) or (how or "").startswith("box:")
