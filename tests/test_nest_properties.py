@@ -8,6 +8,7 @@ least both bleeds); the places are in reading order; and the sheets of test_card
 counts. The expected geometry is a circle's or a regular hexagon's, worked out here, not the planner's."""
 from __future__ import annotations
 
+import itertools
 import math
 
 import properties  # noqa: F401  (the suite's Hypothesis profile)
@@ -185,3 +186,26 @@ def test_a_nest_holds_the_most_its_offset_lines_fit_centred_on_the_page(paper, k
         xs = [(nest.slot(i).x + nest.slot(i).w / 2) / 1000 for i in range(count)]
         ys = [(nest.slot(i).y + nest.slot(i).h / 2) / 1000 for i in range(count)]
         assert min(xs) == pytest.approx(pw - max(xs), abs=0.003) and min(ys) == pytest.approx(ph - max(ys), abs=0.003)
+
+
+def test_round_pieces_too_few_for_a_nest_share_a_cutters_page_in_bands_that_keep_its_whole_margin():
+    """Twenty 30 mm rounds and two poker cards for a Silhouette on A4 share one page in bands (packing.py): the bands keep
+    the machine's whole 17 mm, pieces and marks alike, though a nest of its own would come to 12.5 mm; the rounds in
+    their band keep two bleeds apart."""
+    from test_guard_properties import marks_of, with_bleed
+
+    from pnp.render.cutters import CUTTERS
+    from pnp.render.packing import plan_pages
+
+    pages = plan_pages("a4", [((30.0, 30.0), 20), ((63.5, 88.9), 2)], 0, 1.0, 17.0, machine=CUTTERS["silhouette"], nests=[Shape("circle"), None])
+    assert len(pages) == 1 and len(pages[0]) == 2
+    for placed in pages[0]:
+        band, slots = placed.grid, placed.slots()
+        boxes = [with_bleed(s, band.bleed) for s in slots]
+        assert min(min(b[0], b[1], band.page_w - b[2], band.page_h - b[3]) for b in boxes) >= 17_000, placed
+        for vertical, _, a, b in marks_of(band, slots):
+            side = band.page_h if vertical else band.page_w
+            assert min(a, b) >= 17_000 and max(a, b) <= side - 17_000, (vertical, a, b)
+        if placed.group == 0:
+            xs = sorted({s.x for s in slots})
+            assert min(b - a for a, b in itertools.pairwise(xs)) >= 30_000 + 2 * 1_000
