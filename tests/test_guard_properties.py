@@ -361,13 +361,13 @@ def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_and_none_reaches_the_fo
         assert lines <= towards, (sorted(lines - towards), sheet)
 
 
-@pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
-def test_bands_of_several_sizes_on_one_page_keep_their_marks_short_and_apart(layout):
+@pytest.mark.parametrize("layout, paper", [("duplex", "letter"), ("gutterfold", "letter"), ("gutterfold", "legal")])  # folded down, across
+def test_bands_of_several_sizes_on_one_page_keep_their_marks_short_and_apart(layout, paper):
     """Several sizes share a page in bands (docs/components.md): between two bands the marks are 3 mm, so the marks of
     one band never reach another's, nor its pieces; the marks across the page, at the sides, run to 5 mm as on a sheet."""
     from pnp.render.packing import plan_pages
 
-    pages = plan_pages("letter", [((63.5, 88.9), 2), ((25.4, 25.4), 6), ((44.45, 63.5), 3)], 0, 1.0, 5.0, layout=layout)
+    pages = plan_pages(paper, [((63.5, 88.9), 2), ((25.4, 25.4), 6), ((44.45, 63.5), 3)], 0, 1.0, 5.0, layout=layout)
     page = next(p for p in pages if len(p) >= 2)
     placed = [(p.grid, p.slots() + ([p.grid.back_slot(p.at + i) for i in range(p.count)] if layout == "gutterfold" else [])) for p in page]
     art = {id(grid): [with_bleed(s, grid.bleed) for s in slots] for grid, slots in placed}
