@@ -37,7 +37,7 @@ EQUIVALENT_FILE = ROOT / "bench" / "mutation_equivalent.txt"
 MODULES: dict[str, list[str]] = {
     # safety
     "pnp/core/files.py": ["tests/test_guards.py"],
-    "pnp/core/sealed.py": ["tests/test_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
+    "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py", "tests/test_sandbox_calls.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
@@ -45,9 +45,11 @@ MODULES: dict[str, list[str]] = {
     # print geometry
     "pnp/layout/grids.py": ["tests/test_guards.py"],
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
-    "pnp/render/nesting.py": ["tests/test_card_nesting.py"],
-    "pnp/render/cutters.py": ["tests/test_cut_files.py", "tests/test_labels_cutters.py"],
-    "pnp/render/cut_dxf.py": ["tests/test_cut_files.py"],
+    "pnp/render/impose.py#marks": ["tests/test_guard_properties.py", "tests/test_impose.py"],  # where the crop marks go: its FOCUS
+    # nesting and cut files: their geometry's unit tests (test_card_nesting's and test_cut_files' builds take a minute a mutant)
+    "pnp/render/nesting.py": ["tests/test_nest_properties.py"],
+    "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
+    "pnp/render/cut_dxf.py": ["tests/test_cut_geometry.py"],
     # exports
     "pnp/targets/export_tts.py": ["tests/test_guards.py", "tests/test_export.py"],
     "pnp/targets/export_vtt.py": ["tests/test_export.py"],
@@ -63,7 +65,10 @@ MODULES: dict[str, list[str]] = {
     # checks
     "pnp/layout/slivers.py": ["tests/test_slivers.py"],
     "pnp/layout/readability.py": ["tests/test_readability.py"],
-    "pnp/layout/picture_checks.py": ["tests/test_picture_checks.py"],
+    "pnp/layout/picture_checks.py": [f"tests/test_picture_checks.py::{t}" for t in (  # its rules' unit tests: the others build a game a mutant
+        "test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints",
+        "test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_and_below_200_is_said",
+        "test_a_picture_with_no_size_or_no_box_is_not_judged_and_one_in_the_project_is_named_from_it")],
     "pnp/layout/gradients.py": [f"tests/test_readability.py::{t}" for t in (  # its unit tests: the ink saver's builds take minutes a mutant
         "test_text_across_a_gradients_middle_stop_is_judged_against_it",
         "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
@@ -76,7 +81,8 @@ MODULES: dict[str, list[str]] = {
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
 # A large module's promise sits in a few of its functions: only their mutants are run (the names as written in the
-# module; 'Class.method' for a method). A module not named here has all of its mutants run.
+# module; 'Class.method' for a method). A module not named here has all of its mutants run. A key `module#part` scores
+# another part of the same module apart, with its own FOCUS (impose.py's sheet grid and its crop marks).
 FOCUS: dict[str, list[str]] = {
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
@@ -85,6 +91,9 @@ FOCUS: dict[str, list[str]] = {
     "pnp/outputs/inserts.py": ["Printed.size", "Printed.backs", "Printed.fitted", "Printed.refused", "insert_scale", "insert_face", "insert_card"],
     "pnp/layout/gradients.py": ["placed", "_box", "position", "colour_at_position", "colour_at", "colours_over"],
     "pnp/serve/editing.py": ["placed_elements", "_walk", "_box", "moved", "plan", "_covered", "template_source"],
+    "pnp/render/impose.py#marks": ["crop_mark_segments", "_mark_starts", "_mark_lengths", "_fold_marks", "_towards_fold", "_span",
+                                    "Sheet.mark_cap", "Sheet.mark_stop", "Sheet.mark_room", "Sheet.marks_fit", "Band.mark_cap",
+                                    "FoldSheet.mark_cap", "FoldBand.mark_cap", "with_edge_bleed"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }
@@ -134,7 +143,7 @@ def configure(copy: Path, module: str, tests: list[str]) -> None:
 def patterns(module: str) -> list[str]:
     """mutmut's names of the focused functions' mutants (`pnp.core.files.x_inside__mutmut_3`,
     `pnp.core.files.xǁLeavesFolderǁreason__mutmut_1`), as fnmatch patterns; none for a module run whole."""
-    dotted = module.removesuffix(".py").replace("/", ".")
+    dotted = module.split("#")[0].removesuffix(".py").replace("/", ".")
     return [f"{dotted}.x" + ("ǁ" + name.replace(".", "ǁ") if "." in name else "_" + name) + "__mutmut_*" for name in FOCUS.get(module, [])]
 
 
@@ -154,11 +163,11 @@ def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict
     copy = Path(tempfile.mkdtemp(prefix="pnp-mutation-"))
     try:
         clean_copy(copy)
-        configure(copy, module, tests)
+        configure(copy, module.split("#")[0], tests)
         env = {**os.environ, "PNP_JOBS": "1", "PNP_SERVER": "0"}
         done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *patterns(module)], cwd=copy, env=env,
                               capture_output=True, text=True)
-        meta = copy / "mutants" / (module + ".meta")
+        meta = copy / "mutants" / (module.split("#")[0] + ".meta")
         if not meta.is_file():
             tail = (done.stdout + done.stderr)[-3000:]
             return {"module": module, "error": f"mutmut wrote no results (exit {done.returncode}):\n{tail}"}

@@ -56,3 +56,72 @@ def test_a_tokens_picture_is_checked_too(project):
     result = run_pnp(project, "build", "--only", "tokens")
     assert "image art/coin.png (40 × 80 px) is 50% narrower than its 16 × 16 mm box, so it prints stretched wider" in result.stderr
     assert "image art/coin.png prints at 64 dpi" in result.stderr
+
+
+# The checks' rules at their edges, on the pictures alone (issue #76 item 1: picture_checks.py scored by mutmut; the
+# tests above build a game a mutant). A picture prints at its pixels over the inches of the box side that sets its size:
+# each side at its own with stretch (the coarser one blurs), the side it fills the box by with cover (the other is
+# cropped), the side it just fits by with contain (the other has room to spare).
+
+def _said(source, w, h, fit, root=None):
+    from pnp.core.errors import Loc
+    from pnp.layout.elements import Image as Placed
+    from pnp.layout.picture_checks import picture_findings
+
+    at = Loc("templates/tiny/hero.j2", 2, 1)
+    found = picture_findings([(Placed(source, 5.0, 5.0, w, h, fit), at)], "heroes/knight front", "tiny", root)
+    assert all(f.loc == at and f.game == "tiny" and f.component == "heroes/knight front" and f.severity == "warning" for f in found)
+    return {f.code: f.message for f in found}
+
+
+@pytest.mark.parametrize("px, fit, how", [((1019, 1000), "stretch", None), ((1000, 1019), "cover", None),  # within 2 %
+                                          ((2000, 1000), "stretch", None),  # 2:1 in the 2:1 box below
+                                          ((1030, 1000), "stretch", "box:stretched wider"), ((1000, 1030), "cover", "box:cropped at its top and bottom"),
+                                          ((1030, 1000), "stretch", "stretched taller"), ((1000, 1030), "stretch", "stretched wider"),
+                                          ((1030, 1000), "cover", "cropped at its left and right"), ((1000, 1030), "cover", "cropped at its top and bottom"),
+                                          ((2000, 1000), "contain", None), ((1000, 2000), "contain", None)])  # contained: never
+def test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints(px, fit, how):
+    """Against a square box, or (`how` "box:…", and 2:1 pictures) a 2:1 one: its shape over the box's."""
+    wide = px == (2000, 1000) or (how or "").startswith("box:")
+    box, how = ((50.8, 25.4) if wide else (25.4, 25.4)), (how or "").removeprefix("box:") or None
+    said = _said(("art/a.png", *px), *box, fit)
+    if how is None:
+        assert "image-aspect" not in said
+        return
+    off = (px[0] / px[1]) / (box[0] / box[1]) - 1
+    words = f"{abs(off):.0%} {'wider' if off > 0 else 'narrower'}"
+    assert said["image-aspect"] == (f"image art/a.png ({px[0]} × {px[1]} px) is {words} than its {box[0]:g} × {box[1]:g} mm box, so it prints {how} "
+                                    f"(fit={fit}): crop it to the box's shape, or draw it with fit=\"contain\"")
+
+
+@pytest.mark.parametrize("px, box, fit, dpi", [((400, 200), (50.8, 25.4), "stretch", 200), ((399, 400), (50.8, 50.8), "stretch", 199.5),
+                                               ((800, 399), (101.6, 50.8), "cover", 199.5), ((400, 800), (50.8, 50.8), "contain", 400),
+                                               ((399, 800), (50.8, 101.6), "contain", 200), ((800, 398), (50.8, 50.8), "cover", 199),
+                                               ((300, 390), (50.8, 50.8), "contain", 195), ((1, 1), (1.0, 1.0), "stretch", 25.4)])
+def test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_and_below_200_is_said(px, box, fit, dpi):
+    from pnp.layout.picture_checks import printed_dpi
+
+    assert printed_dpi(*px, *box, fit) == pytest.approx(dpi)
+    said = _said(("art/a.png", *px), *box, fit)
+    if dpi >= 200:
+        assert "image-low-dpi" not in said
+    else:
+        scale = 200 / dpi  # the picture's own shape, enlarged until it prints at 200
+        assert said["image-low-dpi"] == (f"image art/a.png prints at {dpi:.0f} dpi in its {box[0]:g} × {box[1]:g} mm box, below 200: use a "
+                                         f"larger image (at least {round(px[0] * scale)} × {round(px[1] * scale)} px)")
+
+
+def test_a_picture_with_no_size_or_no_box_is_not_judged_and_one_in_the_project_is_named_from_it(tmp_path):
+    from pnp.core.errors import Loc
+    from pnp.layout.elements import Image as Placed
+    from pnp.layout.picture_checks import picture_findings
+
+    for source, w, h in ((("a.png", 0, 10), 10, 10), (("a.png", 10, 0), 10, 10), (("a.png", 10, 10), 0, 10), (("a.png", 10, 10), 10, 0)):
+        assert _said(source, w, h, "stretch") == {}
+        after = picture_findings([(Placed(source, 0, 0, w, h, "stretch"), Loc("t.j2", 1, 1)), (Placed(("b.png", 10, 10), 0, 0, 25.4, 25.4, "stretch"),
+                                  Loc("t.j2", 2, 1))], "x", "tiny")
+        assert [f.loc.line for f in after] == [2]  # the next picture is judged still
+    said = _said((str(tmp_path / "art" / "b.png"), 10, 20), 25.4, 25.4, "stretch", root=tmp_path)
+    assert said["image-aspect"].startswith("image art/b.png (10 × 20 px)") and said["image-low-dpi"].startswith("image art/b.png prints at 10 dpi")
+    outside = _said((str(tmp_path / "b.png"), 10, 10), 25.4, 25.4, "stretch", root=tmp_path / "project")
+    assert outside["image-low-dpi"].startswith(f"image {tmp_path / 'b.png'} prints")

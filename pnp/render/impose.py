@@ -453,9 +453,9 @@ def plan_fold_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float =
             if axis == "h":
                 cols = fit(page_w - 2 * (margin + SIDE_MARK_UM), cw, gap, bleed)
                 rows = fit(page_h // 2 - margin - FOLD_CLEAR_UM, ch, gap, bleed)
-            else:
+            else:  # the columns' cut lines run to the top and bottom, centred: both keep a mark's room (the fold's marks are across)
                 cols = fit(page_w // 2 - margin - SIDE_MARK_UM - FOLD_CLEAR_UM, cw, gap, bleed)
-                rows = fit(page_h - 2 * margin, ch, gap, bleed)
+                rows = fit(page_h - 2 * (margin + SIDE_MARK_UM), ch, gap, bleed)
             if not (cols and rows):
                 continue
             sheet = FoldSheet(page_w, page_h, cw, ch, cols, rows, gap, bleed, printable, axis, rotation)
