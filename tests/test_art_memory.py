@@ -7,6 +7,7 @@ Each build runs in a process of its own under an address-space cap: a build that
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,24 +49,37 @@ def picture(i: int, size: tuple[int, int] = SIZE) -> Image.Image:
     return img
 
 
+@pytest.fixture(scope="module")
+def distinct_deck(tmp_path_factory) -> Path:
+    """The project of `art_deck` with the 30 distinct pictures, drawn and saved once for the module's three builds that
+    take it (about a second each time): each test builds a copy of its own, the same bytes at a path of its own."""
+    root = tmp_path_factory.mktemp("distinct-deck")
+    art_deck(root, [picture(i) for i in range(PICTURES)])
+    return root
+
+
+def _copy(deck: Path, root: Path) -> None:
+    shutil.copytree(deck, root, dirs_exist_ok=True)
+
+
 def capped_build(root: Path, *command: str) -> tuple[int, str]:
     done = subprocess.run([sys.executable, "-c", CHILD, "--root", str(root), *(command or ("build", "art", "--only", "cards"))], capture_output=True, text=True,
                           cwd=root, env={**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "1", "PYTHONPATH": str(ROOT)}, timeout=300)
     return done.returncode, done.stdout + done.stderr
 
 
-def test_a_deck_of_distinct_pictures_builds_in_the_memory_of_a_few(tmp_path):
-    art_deck(tmp_path, [picture(i) for i in range(PICTURES)])
+def test_a_deck_of_distinct_pictures_builds_in_the_memory_of_a_few(tmp_path, distinct_deck):
+    _copy(distinct_deck, tmp_path)
     status, shown = capped_build(tmp_path)
     assert status == 0, shown
     assert (tmp_path / "output/art/art-cards.pdf").read_bytes().count(b"/Subtype /Image") == PICTURES  # each picture embedded once
 
 
 @pytest.mark.parametrize("export", ["png", "pod"])
-def test_an_export_of_distinct_pictures_fits_the_same_memory(tmp_path, export):
+def test_an_export_of_distinct_pictures_fits_the_same_memory(tmp_path, distinct_deck, export):
     """An image per side for a print service (png) and CMYK print-on-demand PDFs (pod, each picture converted): each
     took 500–650 MB for these 30 pictures when every picture stayed decoded."""
-    art_deck(tmp_path, [picture(i) for i in range(PICTURES)])
+    _copy(distinct_deck, tmp_path)
     status, shown = capped_build(tmp_path, "export", "art", "--format", export, "--no-validate")
     assert status == 0, shown
     assert any((tmp_path / "output/art" / export).iterdir()), shown
