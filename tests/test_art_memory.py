@@ -52,7 +52,7 @@ def picture(i: int, size: tuple[int, int] = SIZE) -> Image.Image:
 @pytest.fixture(scope="module")
 def distinct_deck(tmp_path_factory) -> Path:
     """The project of `art_deck` with the 30 distinct pictures, drawn and saved once for the module's three builds that
-    take it (about a second each time): each test builds a copy of its own, the same bytes at a path of its own."""
+    take it, not once for each: each test builds a copy of its own, the same bytes at a path of its own."""
     root = tmp_path_factory.mktemp("distinct-deck")
     art_deck(root, [picture(i) for i in range(PICTURES)])
     return root
