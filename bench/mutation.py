@@ -63,7 +63,11 @@ MODULES: dict[str, list[str]] = {
         "test_an_inserts_small_print_keeps_its_size_where_its_scaled_self_would_lie", "test_an_inserts_size_rules_at_their_edges",
         "test_a_refused_insert_says_what_trimming_or_scaling_does_and_what_to_do")],
     # checks
-    "pnp/layout/slivers.py": ["tests/test_slivers.py"],
+    "pnp/layout/slivers.py": ["tests/test_sliver_edges.py"] + [f"tests/test_slivers.py::{t}" for t in (  # the in-process ones: the others build a game
+        "test_a_dark_header_to_the_edge_meets_the_light_foot_of_the_card_above", "test_a_band_inset_from_the_edge_and_light_edges_meet_alike",
+        "test_a_warning_names_a_run_of_sheets_as_a_range", "test_two_decks_alike_to_their_edges_sliver_where_their_last_cards_share_a_sheet",
+        "test_backs_are_read_where_the_flip_puts_them", "test_a_back_turned_on_a_gutterfold_sheet_is_read_from_its_turned_edges",
+        "test_a_stripe_that_starts_at_the_trim_over_another_colour_slivers_on_its_own_piece")],
     "pnp/layout/readability.py": ["tests/test_readability.py"],
     "pnp/layout/picture_checks.py": [f"tests/test_picture_checks.py::{t}" for t in (  # its rules' unit tests: the others build a game a mutant
         "test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints",
