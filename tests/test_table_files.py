@@ -54,12 +54,13 @@ def _table(deals: bool = True, each: int = 2) -> Table:
 GAME = SimpleNamespace(language="en", spec=SimpleNamespace(play_time=30))
 
 
-@pytest.fixture(scope="module")
+# per test, not per module: mutmut maps a function to the tests that call it, a module fixture's calls to its first test
+@pytest.fixture
 def room() -> dict:
     return vtt_state(_table(), GAME)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def widgets() -> dict:
     return {w["id"]: w for w in pcio_widgets(_table())}
 
