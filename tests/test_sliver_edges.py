@@ -103,6 +103,8 @@ def test_a_dark_edge_meeting_a_distinct_colour_is_a_sliver_named_at_the_first_po
     # the pairs met: ink/paper, red/green, red/paper, ink/white: ink on white is the most visible
     assert (found.side, found.colour, found.across, found.element) == ("top", INK, WHITE, "i3")
     assert found.delta_e > 10
+    twice = sliver(Edge((INK, RED, INK), ("i1", "r", "i2")), "left", Edge((WHITE, WHITE, WHITE), ()))
+    assert (twice.colour, twice.element) == (INK, "i1")  # the pair met twice: named where it is first met
     same = sliver(Edge((INK,) * 3, ("a", "b", "c")), "left", Edge((INK,) * 3, ()))
     assert same is None  # the same colour across the cut shows nothing
 
