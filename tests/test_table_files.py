@@ -8,6 +8,7 @@ are the tables' rules (tests/table_readers.py names where each comes from), neve
 """
 from __future__ import annotations
 
+import json
 import zlib
 from types import SimpleNamespace
 
@@ -74,12 +75,44 @@ def test_a_vtt_room_is_stamped_with_a_format_a_2024_server_migrates_and_that_kno
     assert 11 <= room["_meta"]["version"] <= VTT_2024
     assert room["_meta"]["info"] == {"name": "Organ Match", "players": "2-4", "variant": "", "language": "en", "time": "30",
                                      "attribution": "Exported by pnp (print-and-play)"}
+    untimed = vtt_state(_table(), SimpleNamespace(language="de", spec=SimpleNamespace(play_time=None)))["_meta"]["info"]
+    assert (untimed["time"], untimed["language"]) == ("", "de")
+
+
+def test_every_vtt_widget_is_of_the_type_the_table_draws_it_as_and_whole_pixels_are_written_whole(room):
+    types = {"deck": "deck", "tok": "deck", "aids": "deck", "deck-pile": "holder", "deck-pile.label": "label", "deck-pile.shuffle": "button",
+             "deck-pile.pile": "pile", "tok-stack.pile": "pile", "tok-stack.label": "label", "seat-1-cards": "holder", "seat-1-cards.label": "label",
+             "seat-1": "seat", "seat-2": "seat", "die-1": "dice", "hand": "holder", "button-deal": "button", "button-reset": "button",
+             "card.deck.a.1": "card", "card.deck.b.2": "card", "card.tok.t.3": "card", "card.aids.aid.1": "card"}
+    assert {k: room[k].get("type") for k in types} == types
+    assert "type" not in room["board"]  # a board is a basic widget: an image that does not move
+    assert json.dumps(room["board"]["x"]) == "700" and json.dumps(room["deck"]["cardDefaults"]["height"]) == "140.2"
+    assert room["deck-pile.shuffle"]["css"] == "font-size: 12px; border-width: 2px"  # its text inside its 22 px
+
+
+def _with_crc(target: int) -> bytes:
+    """Four bytes whose CRC-32 is `target`: CRC-32 of a fixed length is affine in its bits, so solve over GF(2)."""
+    base = zlib.crc32(bytes(4))
+    rows = [(zlib.crc32((1 << bit).to_bytes(4, "little")) ^ base, 1 << bit) for bit in range(32)]
+    want, chosen = target ^ base, 0
+    for bit in range(32):
+        pivot = next((r for r in rows if r[0] >> bit & 1), None)
+        if pivot is None:
+            continue
+        rows = [(a ^ pivot[0], b ^ pivot[1]) if a >> bit & 1 and (a, b) != pivot else (a, b) for a, b in rows if (a, b) != pivot]
+        if want >> bit & 1:
+            want, chosen = want ^ pivot[0], chosen ^ pivot[1]
+    data = chosen.to_bytes(4, "little")
+    assert zlib.crc32(data) == target
+    return data
 
 
 def test_a_vtt_asset_is_named_by_its_signed_crc32_and_its_length():
     high = next(bytes([i]) * 3 for i in range(256) if zlib.crc32(bytes([i]) * 3) >= 1 << 31)  # a CRC read back negative
     low = next(bytes([i]) * 3 for i in range(256) if zlib.crc32(bytes([i]) * 3) < 1 << 31)
-    for data in (high, low, b""):
+    edge, under = _with_crc(1 << 31), _with_crc((1 << 31) - 1)  # the least CRC read back negative, and the one before it
+    assert asset_id(edge) == f"{-(1 << 31)}_4" and asset_id(under) == f"{(1 << 31) - 1}_4"
+    for data in (high, low, b"", edge, under):
         assert vtt_state(Table("t", "1", 1, [], [Place("b", "B", 0, 0, 1, 1, picture=Picture("x", data, (1, 1)))], [], [], [], (0, 0, 1, 1)),
                          GAME)["b"]["image"] == f"/assets/{asset_id(data)}"
     assert asset_id(high).startswith("-")
@@ -98,6 +131,15 @@ def test_a_vtt_deck_shows_its_back_on_face_0_and_its_front_on_face_1_and_a_card_
     assert room["tok"]["faceTemplates"][0]["radius"] is False and "enlarge" not in room["tok"]["cardDefaults"]
     assert room["aids"]["faceTemplates"][1]["radius"] == 8 and room["aids"]["cardDefaults"]["enlarge"] == 2.85
     assert "die" not in room  # a die's faces are its own
+
+
+def test_a_vtt_pile_takes_its_bottom_cards_size():
+    table = _table()
+    aids = table.collections[2]
+    aids.size = (90.0, 60.0)
+    table.spots[3].pieces = [Piece(aids, aids.types["aid"], True), Piece(table.collections[0], table.collections[0].types["a"], False)]
+    pile = vtt_state(table, GAME)["seat-1-cards.pile"]
+    assert (pile["width"], pile["height"], pile["parent"]) == (90, 60, "seat-1-cards")
 
 
 def test_a_large_vtt_card_is_still_enlarged_half_again():
@@ -140,6 +182,10 @@ def test_a_vtt_draw_pile_turns_a_card_face_down_has_a_shuffle_button_and_names_a
     assert button["clickRoutine"] == [{"func": "SHUFFLE", "holder": "deck-pile"}]
     seat = room["seat-1-cards"]
     assert "onEnter" not in seat and "seat-1-cards.shuffle" not in room and room["seat-2-cards.label"]["width"] == max(108, name_px("Seat 2"))
+    wide, named = _table(), _table()
+    wide.spots[2].w = 150.0
+    named.spots[2].label = "Coins of the Realm and Their Keepers"
+    assert vtt_state(wide, GAME)["tok-stack.label"]["width"] == 150 and vtt_state(named, GAME)["tok-stack.label"]["width"] == name_px(named.spots[2].label)
     assert room["tok-stack.label"] | {} == {"id": "tok-stack.label", "type": "label", "x": 500, "y": 76, "width": max(100, name_px("Coins")), "height": 22,
                                             "text": "Coins"}
 
@@ -153,7 +199,8 @@ def test_vtt_seats_count_from_1_and_show_their_number_and_the_hand_shows_a_cards
     board = room["board"]
     assert (board["x"], board["y"], board["width"], board["height"], board["movable"], board["layer"]) == (700, 100, 300, 200, False, -4)
     die = room["die-1"]
-    assert die["type"] == "dice" and die["movable"] is True and (die["x"], die["width"]) == (1100, 36)
+    assert die["type"] == "dice" and die["movable"] is True and (die["x"], die["y"], die["width"], die["height"]) == (1100, 100, 36, 36)
+    assert (room["seat-1"]["width"], room["seat-1"]["height"]) == (40, 40)
     assert die["faces"] == [{"image": f"/assets/{asset_id(FACE1.data)}"}, {"image": f"/assets/{asset_id(FACE2.data)}"}]
 
 
