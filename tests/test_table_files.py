@@ -263,7 +263,8 @@ def test_pcio_seats_count_from_0_and_draw_piles_have_a_shuffle_button_seats_none
     empty = _table()
     empty.spots[0].pieces = []
     assert "hasShuffleButton" not in {w["id"]: w for w in pcio_widgets(empty)}["deck-pile"]
-    assert (widgets["deck-pile"]["width"], widgets["deck-pile"]["height"]) == (108, 148.2)
+    assert (widgets["deck-pile"]["x"], widgets["deck-pile"]["y"], widgets["deck-pile"]["width"], widgets["deck-pile"]["height"]) == (100, 100, 108, 148.2)
+    assert (widgets["seat-2-cards"]["x"], widgets["seat-2-cards"]["y"]) == (300, 600)
     assert widgets["tok-stack.label"] == {"id": "tok-stack.label", "type": "labelText", "labelContent": "Coins", "x": 500, "y": 76, "z": widgets["tok-stack.label"]["z"],
                                           "width": 100, "height": 22, "mainTextStyle": {"size": 14}}
     assert "deck-up.label" not in widgets and "deck-pile.label" not in widgets
@@ -280,3 +281,10 @@ def test_pcio_widgets_stack_from_z_1_boards_lowest_each_once_and_end_with_the_ha
     assert (die["type"], die["deck"], die["x"], die["y"], die["diceValue"]) == ("dice", "die", 1100, 100, "f1")
     # a deck's card lies above its deck, a holder below both
     assert widgets["deck-pile"]["z"] < widgets["card.deck.a.1"]["z"] < widgets["card.deck.b.1"]["z"]
+
+
+def test_every_pcio_widget_is_of_a_type_the_importer_knows_as_what_it_is_and_whole_pixels_are_written_whole(widgets):
+    types = {"board": "board", "deck-pile": "holder", "seat-1-cards": "holder", "tok-stack.label": "labelText", "deck": "cardDeck", "tok": "cardDeck",
+             "die": "cardDeck", "card.deck.a.1": "card", "card.tok.t.1": "piece", "die-1": "dice", "seat-1": "seat", "seat-2": "seat", "hand": "hand"}
+    assert {k: widgets[k]["type"] for k in types} == types
+    assert json.dumps(widgets["board"]["x"]) == "700" and json.dumps(widgets["deck"]["cardHeight"]) == "140.2"
