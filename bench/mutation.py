@@ -51,7 +51,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
     "pnp/render/cut_dxf.py": ["tests/test_cut_geometry.py"],
     # exports
-    "pnp/targets/export_tts.py": ["tests/test_guards.py", "tests/test_export.py"],
+    "pnp/targets/export_tts.py": ["tests/test_tts_sheets.py"],  # its sheets in process: test_export's and test_tables' exports run in a new process
     "pnp/targets/export_vtt.py": ["tests/test_table_files.py"],  # the writer on a table planned by hand: test_tables' exports run in a new process
     "pnp/targets/export_pcio.py": ["tests/test_table_files.py"],
     "pnp/targets/tts_models.py": ["tests/test_dice.py::test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside"],
@@ -105,6 +105,7 @@ FOCUS: dict[str, list[str]] = {
     "pnp/targets/tts_models.py": ["die_mesh"],
     # what a browser table's file says of a planned table (vtt_target and pcio_target, which plan it from a game, are
     # held by test_tables' exports in a new process)
+    "pnp/targets/export_tts.py": ["tts_grid", "tts_cell", "tts_image_size", "_deck_backs", "_pasted_sheets", "_sheet_objects"],
     "pnp/targets/export_vtt.py": ["asset_id", "vtt_state", "_buttons", "_deal_ops", "_deck", "_face", "_spot", "_asset", "_n"],
     "pnp/targets/export_pcio.py": ["pcio_widgets", "_deck", "_template", "_asset", "_n"],
     "pnp/outputs/inserts.py": ["Printed.size", "Printed.backs", "Printed.fitted", "Printed.refused", "insert_scale", "insert_face", "insert_card"],
