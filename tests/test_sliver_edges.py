@@ -141,3 +141,97 @@ def test_only_the_points_an_edge_has_elements_for_are_read():
     """A deck's edge read against a shorter neighbour's: the colours past the edge's own points are not judged."""
     assert sliver(Edge((PAPER, INK), ("a",)), "top", Edge((WHITE, WHITE), ())) is None
     assert sliver(Edge((INK, PAPER), ("a",)), "top", Edge((WHITE, WHITE), ())) is not None
+
+
+def _inside(polygon, x: float, y: float) -> bool:
+    """Even-odd rule, written here from its definition."""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+STAR = tuple((0.5 + (0.5 if i % 2 == 0 else 0.2) * math.cos(math.pi * i / 5 - math.pi / 2),
+              0.5 + (0.5 if i % 2 == 0 else 0.2) * math.sin(math.pi * i / 5 - math.pi / 2)) for i in range(10))
+
+
+@pytest.mark.parametrize("wound", [1, -1])
+def test_a_drawn_outlines_edge_is_read_every_mm_along_it_away_from_sharp_corners_with_normals_pointing_out(wound):
+    square = Shape("outline", points=((0, 0), (1, 0), (1, 1), (0, 1))[::wound])
+    points = _around(square, 20.0, 20.0)
+    assert len(points) == 4 * 19  # every mm of each 20 mm side but the 1 mm at either corner (the corners themselves left out)
+    corners = [(0, 0), (20, 0), (20, 20), (0, 20)]
+    for (x, y), (nx, ny) in points:
+        assert min(math.dist((x, y), c) for c in corners) >= 1.0 - 1e-9
+        assert (x in (0, 20) or y in (0, 20)) and math.hypot(nx, ny) == pytest.approx(1.0)
+        assert not _inside(corners, x + nx * 0.25, y + ny * 0.25) and _inside(corners, x - nx * 0.25, y - ny * 0.25)
+    star = Shape("outline", points=STAR[::wound])
+    w, h = 40.0, 30.0
+    outline = star.corners(w, h)
+    found = _around(star, w, h)
+    assert len(found) > 40
+    for (x, y), (nx, ny) in found:
+        assert not _inside(outline, x + nx * 0.25, y + ny * 0.25) and _inside(outline, x - nx * 0.25, y - ny * 0.25)
+        assert min(math.dist((x, y), c) for c in outline) >= 1.0 - 1e-9  # a star's every corner turns far past 30°
+
+
+def test_a_flattened_curves_small_turns_are_no_corners_and_its_points_run_a_mm_apart_round_it():
+    ring = Shape("outline", points=tuple((0.5 + 0.5 * math.cos(math.radians(a)), 0.5 + 0.5 * math.sin(math.radians(a))) for a in range(0, 360, 5)))
+    points = _around(ring, 30.0, 30.0)
+    perimeter = sum(math.dist(a, b) for a, b in zip(ring.corners(30, 30), ring.corners(30, 30)[1:] + ring.corners(30, 30)[:1], strict=True))
+    assert len(points) == math.floor(perimeter) + 1 or len(points) == math.ceil(perimeter)  # every mm, the walk carried across each corner
+    assert points[0][0] == pytest.approx((30.0, 15.0))
+    gaps = [math.dist(a[0], b[0]) for a, b in itertools.pairwise(points)]
+    assert all(0.99 < g <= 1.0 + 1e-9 for g in gaps)
+    for (x, y), (nx, ny) in points:
+        assert nx * (x - 15) + ny * (y - 15) > 0
+
+
+def test_a_sharp_corner_turns_more_than_30_degrees_and_a_repeated_corner_is_passed_over():
+    def turned(degrees: float) -> Shape:  # a long side, then one turned by `degrees`, back round to the start
+        t = math.radians(degrees)
+        return Shape("outline", points=((0, 0), (0.5, 0), (0.5 + 0.5 * math.cos(t), 0.5 * math.sin(t)), (0, 0.9)))
+
+    def near_second_corner(shape: Shape) -> int:
+        return sum(1 for (x, y), _ in _around(shape, 20, 20) if math.dist((x, y), (10, 0)) < 1.0 - 1e-9)
+
+    assert near_second_corner(turned(25)) > 0 and near_second_corner(turned(35)) == 0
+    doubled = Shape("outline", points=((0, 0), (1, 0), (1, 0), (1, 1), (0, 1)))
+    assert len(_around(doubled, 20.0, 20.0)) == 4 * 19  # its corner still left out: a trimmer rounds it off all the same
+
+
+def test_a_round_cut_is_read_evenly_all_the_way_round():
+    points = _around(Shape("circle"), 18.0, 18.0)
+    assert len(points) == 56
+    assert points[14][0] == pytest.approx((9.0, 18.0)) and points[28][0] == pytest.approx((0.0, 9.0))  # a quarter and a half turn on
+    gaps = [math.dist(a[0], b[0]) for a, b in itertools.pairwise([*points, points[0]])]
+    assert max(gaps) - min(gaps) < 1e-9
+
+
+def test_a_hexagons_normals_point_away_from_its_centre_in_a_long_box_and_on_a_small_hexagon():
+    for shape, w, h in ((Shape("hexagon"), 60.0, 20.0), (Shape("hexagon", pointy=True), 20.0, 60.0), (Shape("hexagon"), 4.0, 4.0)):
+        points = _around(shape, w, h)
+        assert points
+        for (x, y), (nx, ny) in points:
+            assert nx * (x - w / 2) + ny * (y - h / 2) > 0
+
+
+def test_a_round_pieces_strips_lie_a_quarter_mm_each_side_of_its_cut_at_every_point():
+    d = 18.0  # 56 points: the first at the right, the 15th at the bottom
+    inner_x, outer_x = band(17.7, -1, 0.1, d + 2, RED), band(18.2, -1, 0.1, d + 2, GREEN)
+    inner_y, outer_y = band(-1, 17.7, d + 2, 0.1, RED), band(-1, 18.2, d + 2, 0.1, GREEN)
+    inner, outer = shaped_edges(face(inner_x, outer_x, inner_y, outer_y, w=d, h=d, bleed=1.0), Shape("circle"))
+    assert (inner.colours[0], outer.colours[0], inner.colours[14], outer.colours[14]) == (RED, GREEN, RED, GREEN)
+    assert (inner.elements[0], outer.elements[0], inner.elements[14], outer.elements[14]) == (inner_x, outer_x, inner_y, outer_y)
+
+
+def test_a_bleeds_bottom_strip_is_read_below_the_trim():
+    below = band(-0.5, 30.2, 21, 0.3, RED)
+    found = edges(face(below, bleed=0.5))
+    assert set(found["bleed bottom"].colours) == {RED} and set(found["bottom"].colours) == {PAPER}
+
+
+def test_a_colours_alpha_is_left_out_when_it_is_judged_and_named():
+    assert sliver(Edge((WHITE + "80",), ("a",)), "top", Edge((INK,), ())) is None  # a light colour, half transparent: still light
+    assert sliver(Edge((INK,), ("a",)), "top", Edge((WHITE + "80",), ())).across == WHITE
