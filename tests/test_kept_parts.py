@@ -127,3 +127,50 @@ def test_a_files_digest_now_is_its_sha256_absent_when_gone_and_unreadable_when_i
 
 def test_a_games_results_lie_in_the_build_caches_results_folder(tmp_path):
     assert results_path(tmp_path, "organ-match") == tmp_path / CACHE_DIR / "results" / "organ-match"
+
+
+def _deck(cards: dict[str, dict]):
+    return SimpleNamespace(id="heroes", name="Heroes", size=(63.5, 88.9), front="f.j2", back=None, back_shows_rules=False, name_field=("name",),
+                           source=None, data={"name": "Heroes"},
+                           cards=[SimpleNamespace(id=i, count=1, back=None, loc=("d.yaml", n + 2, 3), front=None, fields=f) for n, (i, f) in enumerate(cards.items())])
+
+
+def test_a_part_that_reads_the_cards_runs_again_when_a_field_it_read_changes_and_not_for_one_it_did_not(ctx):
+    ctx.game.decks = {"heroes": _deck({"a": {"name": "Ann", "cost": 1}, "b": {"name": "Bo", "cost": 2}})}
+    outer = ctx.card_reads = SimpleNamespace(seen={("other", "x", "y")})
+
+    def work():
+        ctx.runs += 1
+        ctx.card_reads.add("heroes", "a", "name")  # the part's own record of what it read, apart from the caller's
+        return [_finding("faint")]
+
+    assert not kept_part(ctx, "readable tokens", "k", work, cards=True).kept and ctx.card_reads is outer and outer.seen == {("other", "x", "y")}
+    assert kept_part(ctx, "readable tokens", "k", work, cards=True).kept
+    ctx.game.decks = {"heroes": _deck({"a": {"name": "Ann", "cost": 5}, "b": {"name": "Bob", "cost": 2}})}  # fields it did not read
+    assert kept_part(ctx, "readable tokens", "k", work, cards=True).kept and ctx.runs == 1
+    ctx.game.decks = {"heroes": _deck({"a": {"name": "Anna", "cost": 5}, "b": {"name": "Bob", "cost": 2}})}
+    assert not kept_part(ctx, "readable tokens", "k", work, cards=True).kept and ctx.runs == 2
+    ctx.game.decks = {"heroes": _deck({"a": {"name": "Anna", "cost": 5}, "b": {"name": "Bob", "cost": 2}, "c": {"name": "Cy"}})}
+    assert not kept_part(ctx, "readable tokens", "k", work, cards=True).kept and ctx.runs == 3  # a card more: the decks' outline
+
+
+def test_a_part_that_does_not_read_the_cards_is_kept_whatever_they_say(ctx):
+    from pnp.data.fields import CardReads
+
+    ctx.game.decks = {"heroes": _deck({"a": {"name": "Ann"}})}
+    outer = ctx.card_reads = CardReads()
+
+    def work():
+        ctx.runs += 1
+        ctx.card_reads.add("heroes", "a", "name")
+        return [_finding("x")]
+
+    kept_part(ctx, "checks", "k", work)
+    assert outer.seen == {("heroes", "a", "name")} and ctx.card_reads is outer  # its reads are the caller's
+    ctx.game.decks = {"heroes": _deck({"a": {"name": "Anna"}, "b": {"name": "Bo"}})}
+    assert kept_part(ctx, "checks", "k", ctx.work()).kept and ctx.runs == 1
+
+
+def test_findings_of_a_part_that_names_nothing_alike_are_each_said():
+    a, b = _finding("a", line=1), _finding("b", line=2)
+    assert findings_of([Part([a, b], []), Part([b], [])]) == [a, b]
