@@ -71,7 +71,7 @@ def test_each_card_is_pasted_in_its_cell_row_by_row_and_its_own_back_behind_it()
         at = (c * 10 + 5, r * 20 + 10)
         assert fronts.getpixel(at) == images[chunk[i].front].getpixel((0, 0))
         assert backs.getpixel(at) == (images[chunk[i].back] if chunk[i].back else blank).getpixel((0, 0))
-    assert fronts.getpixel((15, 30)) == (255, 255, 255)  # the hidden card's cell, left for the deck's hidden image
+    assert fronts.getpixel((15, 30)) == backs.getpixel((15, 30)) == (255, 255, 255)  # the hidden card's cell, white on both sheets
     fronts, backs = _pasted_sheets(chunk[:1], (2, 2), (10, 20), images, None)
     assert backs is None and fronts.getpixel((5, 10)) == (255, 0, 0)
 
