@@ -86,7 +86,7 @@ def test_every_vtt_widget_is_of_the_type_the_table_draws_it_as_and_whole_pixels_
              "card.deck.a.1": "card", "card.deck.b.2": "card", "card.tok.t.3": "card", "card.aids.aid.1": "card"}
     assert {k: room[k].get("type") for k in types} == types
     assert "type" not in room["board"]  # a board is a basic widget: an image that does not move
-    assert json.dumps(room["board"]["x"]) == "700" and json.dumps(room["deck"]["cardDefaults"]["height"]) == "140.2"
+    assert json.dumps(room["deck"]["cardDefaults"]["width"]) == "100" and json.dumps(room["deck"]["cardDefaults"]["height"]) == "140.2"  # of 100.0 and 140.25
     assert room["deck-pile.shuffle"]["css"] == "font-size: 12px; border-width: 2px"  # its text inside its 22 px
 
 
@@ -287,4 +287,4 @@ def test_every_pcio_widget_is_of_a_type_the_importer_knows_as_what_it_is_and_who
     types = {"board": "board", "deck-pile": "holder", "seat-1-cards": "holder", "tok-stack.label": "labelText", "deck": "cardDeck", "tok": "cardDeck",
              "die": "cardDeck", "card.deck.a.1": "card", "card.tok.t.1": "piece", "die-1": "dice", "seat-1": "seat", "seat-2": "seat", "hand": "hand"}
     assert {k: widgets[k]["type"] for k in types} == types
-    assert json.dumps(widgets["board"]["x"]) == "700" and json.dumps(widgets["deck"]["cardHeight"]) == "140.2"
+    assert json.dumps(widgets["deck"]["cardWidth"]) == "100" and json.dumps(widgets["deck"]["cardHeight"]) == "140.2"  # of 100.0 and 140.25
