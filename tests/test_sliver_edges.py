@@ -15,9 +15,16 @@ import pytest
 from pnp.core.colour import luminance
 from pnp.core.shapes import Shape
 from pnp.layout.elements import Face, Rect
-from pnp.layout.slivers import Edge, _around, _positions, edges, shaped_edges, sliver
+from pnp.layout.slivers import Edge, _around, _positions, _worst_pair, edges, shaped_edges, sliver
 
 PAPER, INK, RED, GREEN, WHITE = "#fbf8f0", "#1d2433", "#c0392b", "#2e7d32", "#ffffff"
+
+
+@pytest.fixture(autouse=True)
+def _judged_afresh():
+    """Each test judges its pairs itself: _worst_pair keeps its answers, and mutmut runs a mutant's tests in a process
+    that ran them all before."""
+    _worst_pair.cache_clear()
 
 
 def band(x: float, y: float, w: float, h: float, fill: str) -> Rect:
@@ -197,6 +204,8 @@ def test_a_sharp_corner_turns_more_than_30_degrees_and_a_repeated_corner_is_pass
         return sum(1 for (x, y), _ in _around(shape, 20, 20) if math.dist((x, y), (10, 0)) < 1.0 - 1e-9)
 
     assert near_second_corner(turned(25)) > 0 and near_second_corner(turned(35)) == 0
+    ends = [(x, y) for (x, y), (nx, _) in _around(turned(25), 20, 20) if nx == 0 and y == 0 and math.dist((x, y), (10, 0)) < 1.0 - 1e-9]
+    assert ends  # the first side's end is read up to its own corner (the next one), not held back by the last
     doubled = Shape("outline", points=((0, 0), (1, 0), (1, 0), (1, 1), (0, 1)))
     assert len(_around(doubled, 20.0, 20.0)) == 4 * 19  # its corner still left out: a trimmer rounds it off all the same
 
@@ -210,7 +219,7 @@ def test_a_round_cut_is_read_evenly_all_the_way_round():
 
 
 def test_a_hexagons_normals_point_away_from_its_centre_in_a_long_box_and_on_a_small_hexagon():
-    for shape, w, h in ((Shape("hexagon"), 60.0, 20.0), (Shape("hexagon", pointy=True), 20.0, 60.0), (Shape("hexagon"), 4.0, 4.0)):
+    for shape, w, h in ((Shape("hexagon"), 200.0, 20.0), (Shape("hexagon", pointy=True), 20.0, 200.0), (Shape("hexagon"), 1.5, 1.5)):
         points = _around(shape, w, h)
         assert points
         for (x, y), (nx, ny) in points:
@@ -235,3 +244,12 @@ def test_a_bleeds_bottom_strip_is_read_below_the_trim():
 def test_a_colours_alpha_is_left_out_when_it_is_judged_and_named():
     assert sliver(Edge((WHITE + "80",), ("a",)), "top", Edge((INK,), ())) is None  # a light colour, half transparent: still light
     assert sliver(Edge((INK,), ("a",)), "top", Edge((WHITE + "80",), ())).across == WHITE
+
+
+def test_a_tiny_drawn_outline_of_under_a_square_mm_still_reads_its_normals_outward():
+    for step in (5, -5):
+        ring = Shape("outline", points=tuple((0.5 + 0.5 * math.cos(math.radians(a)), 0.5 + 0.5 * math.sin(math.radians(a))) for a in range(0, 360 * step // 5, step)))
+        points = _around(ring, 1.0, 1.0)  # 0.79 mm² inside
+        assert points
+        for (x, y), (nx, ny) in points:
+            assert nx * (x - 0.5) + ny * (y - 0.5) > 0
