@@ -1,0 +1,107 @@
+"""What colour the checks read under a point of a face, for every kind of filled shape, in process (issue #76 item 1:
+readability.py's first mutmut run, 428 / 673, found the grounds of circles, ellipses, polygons, images, turned and
+scaled groups and translucent fills unread by any unit test). The readability and sliver checks both stand on this
+(pnp.layout.readability.fills_at): the colour is the topmost fill whose shape covers the point, the paper where none
+does, none over an image; a group is moved, then turned clockwise and scaled about its origin, as FaceDrawer draws it;
+a translucent fill prints over what lies under its middle."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from pnp.layout.elements import Circle, Ellipse, Face, Group, Image, Polygon, Rect
+from pnp.layout.readability import fills_at, grounds_of
+
+PAPER, RED, GREEN, BLUE = "#ffffff", "#c0392b", "#2e7d32", "#1f4e8c"
+
+
+def rect(x, y, w, h, fill):
+    return Rect(x, y, w, h, fill, None, 0.0, 0.0, None)
+
+
+def read(elements, points, paper: str = PAPER):
+    (found,) = fills_at(Face(50.0, 50.0, 0.0, tuple(elements), frozenset()), [points], paper)
+    return [c for c, _ in found]
+
+
+def test_a_circle_covers_its_disc_to_its_rim_and_nothing_past_it():
+    disc = Circle(20, 20, 10, RED, None, 0.0, None)
+    assert read([disc], [(20, 20), (30, 20), (20, 10), (27, 27), (28, 28), (30.01, 20), (20, 9.99), (5, 5)]) == [RED, RED, RED, RED, PAPER, PAPER, PAPER, PAPER]
+
+
+def test_an_ellipse_covers_its_oval_and_a_flat_one_nothing():
+    oval = Ellipse(10, 20, 30, 10, GREEN, None, 0.0)  # centre (25, 25), half axes 15 and 5
+    assert read([oval], [(25, 25), (10, 25), (40, 25), (25, 20), (25, 30), (12, 21), (39, 29), (25, 19.9), (40.1, 25)]) == [GREEN] * 5 + [PAPER] * 4
+    assert read([Ellipse(10, 20, 30, 0, GREEN, None, 0.0)], [(25, 20)]) == [PAPER]
+    assert read([Ellipse(10, 20, 0, 10, GREEN, None, 0.0)], [(10, 25)]) == [PAPER]
+
+
+def test_a_polygon_covers_its_inside_and_not_its_notch():
+    # a U: its notch from (20, 0) to (30, 30) is outside it
+    u = Polygon(((10, 0), (20, 0), (20, 30), (30, 30), (30, 0), (40, 0), (40, 40), (10, 40)), BLUE, None, 0.0, True)
+    assert read([u], [(15, 5), (35, 5), (25, 35), (25, 10), (5, 20), (45, 20), (25, 45)]) == [BLUE, BLUE, BLUE, PAPER, PAPER, PAPER, PAPER]
+    tri = Polygon(((0, 0), (40, 0), (0, 40)), RED, None, 0.0, True)
+    assert read([tri], [(10, 10), (19, 19), (21, 21), (30, 30)]) == [RED, RED, PAPER, PAPER]
+
+
+def test_an_image_has_no_colour_to_read_and_a_rectangle_drawn_from_its_far_corner_covers_the_same():
+    assert read([rect(0, 0, 50, 50, RED), Image("art.png", 10, 10, 20, 20, "cover")], [(20, 20), (5, 5), (31, 31)]) == [None, RED, RED]
+    assert read([rect(30, 30, -20, -10, GREEN)], [(15, 25), (25, 21), (9, 25), (15, 19)]) == [GREEN, GREEN, PAPER, PAPER]
+
+
+def test_the_topmost_fill_covers_and_the_paper_shows_where_none_does():
+    assert read([rect(0, 0, 50, 50, RED), rect(10, 10, 10, 10, GREEN)], [(15, 15), (25, 25)], paper="#fbf8f0") == [GREEN, RED]
+    assert read([rect(10, 10, 10, 10, GREEN)], [(25, 25)], paper="#fbf8f0") == ["#fbf8f0"]
+    assert read([rect(0, 0, 10, 10, None)], [(5, 5)]) == [PAPER]  # an outline only: no ground
+
+
+def test_a_group_is_moved_then_turned_clockwise_and_scaled_about_its_origin():
+    square = rect(0, 0, 10, 4, RED)  # 10 wide, 4 high from the group's origin
+    moved = Group(20, 20, 0, 1, (square,))
+    assert read([moved], [(25, 22), (19, 22), (31, 22)]) == [RED, PAPER, PAPER]
+    turned = Group(20, 20, 90, 1, (square,))  # clockwise on the page (y down): the long side now runs down, to the left of x 20
+    assert read([turned], [(18, 25), (22, 25), (18, 15)]) == [RED, PAPER, PAPER]
+    scaled = Group(20, 20, 0, 2, (square,))  # 20 × 8
+    assert read([scaled], [(39, 27), (41, 27), (39, 29)]) == [RED, PAPER, PAPER]
+    inner = Group(20, 20, 90, 1, (Group(0, 0, 0, 2, (square,)),))  # a scaled group in a turned one: 20 down, 8 to the left
+    assert read([inner], [(13, 39), (11, 39), (13, 41)]) == [RED, PAPER, PAPER]
+    tilted = Group(0, 0, 30, 1, (rect(0, 0, 40, 1, GREEN),))
+    along = (20 * math.cos(math.radians(30)), 20 * math.sin(math.radians(30)))
+    assert read([tilted], [along, (20, 0.5)]) == [GREEN, PAPER]
+
+
+def test_a_turned_groups_circle_polygon_and_ellipse_are_read_where_they_land():
+    shapes = (Circle(5, 0, 2, RED, None, 0.0, None), Polygon(((10, -1), (14, -1), (14, 1), (10, 1)), GREEN, None, 0.0, True),
+              Ellipse(16, -1, 4, 2, BLUE, None, 0.0))
+    turned = Group(25, 10, 90, 1, shapes)  # x along the group runs down the page from (25, 10)
+    assert read([turned], [(25, 15), (25, 22), (25, 28), (29, 15), (25, 9)]) == [RED, GREEN, BLUE, PAPER, PAPER]
+
+
+def test_a_translucent_fill_prints_over_what_lies_under_its_middle():
+    half = rect(0, 0, 20, 20, "#00000080")
+    assert read([rect(0, 0, 9, 50, RED), half], [(15, 5)]) == [read([half], [(5, 5)])[0]]  # its middle (10, 10) is on the paper
+    over_red = read([rect(0, 0, 50, 50, RED), half], [(5, 5)])[0]
+    on_paper = read([half], [(5, 5)])[0]
+    assert over_red != on_paper and over_red != RED and on_paper == "#7f7f7f"
+    assert read([Image("a.png", 0, 0, 50, 50, "cover"), half], [(5, 5)]) == [None]  # over an image: nothing to read
+    ring = Circle(20, 20, 5, "#00000080", None, 0.0, None)
+    assert read([rect(18, 18, 4, 4, RED), ring], [(16, 20)])[0] == over_red  # a circle's middle is its centre
+    poly = Polygon(((10, 10), (30, 10), (30, 30), (10, 30)), "#00000080", None, 0.0, True)
+    assert read([rect(18, 18, 4, 4, RED), poly], [(12, 12)])[0] == over_red
+    oval = Ellipse(10, 10, 20, 20, "#00000080", None, 0.0)
+    assert read([rect(18, 18, 4, 4, RED), oval], [(20, 12)])[0] == over_red
+
+
+def test_the_grounds_of_a_face_are_its_fills_images_and_the_groups_holding_any():
+    red, line, art = rect(0, 0, 5, 5, RED), rect(0, 0, 5, 5, None), Image("a.png", 0, 0, 5, 5, "cover")
+    disc, poly, oval = Circle(1, 1, 1, RED, None, 0.0, None), Polygon(((0, 0), (1, 0), (0, 1)), RED, None, 0.0, True), Ellipse(0, 0, 2, 1, RED, None, 0.0)
+    empty = Group(1, 2, 30, 2, (line,))
+    held = Group(1, 2, 30, 2, (line, red))
+    assert grounds_of((red, line, art, disc, poly, oval, empty, held)) == (red, art, disc, poly, oval, Group(1, 2, 30, 2, (red,)))
+
+
+@pytest.mark.parametrize("where", [(0.0, 0.0), (10.0, 10.0), (10.0, 0.0), (0.0, 10.0)])
+def test_a_rectangles_very_corner_is_its_own(where):
+    assert read([rect(0, 0, 10, 10, RED)], [where]) == [RED]
+    assert read([Group(5, 5, 0, 1, (rect(-5, -5, 10, 10, RED),))], [where]) == [RED]
