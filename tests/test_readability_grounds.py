@@ -105,3 +105,53 @@ def test_the_grounds_of_a_face_are_its_fills_images_and_the_groups_holding_any()
 def test_a_rectangles_very_corner_is_its_own(where):
     assert read([rect(0, 0, 10, 10, RED)], [where]) == [RED]
     assert read([Group(5, 5, 0, 1, (rect(-5, -5, 10, 10, RED),))], [where]) == [RED]
+
+
+# Where a text run and an inline icon are read: a run at its x-height (0.3 of its size above the baseline) at 10, 50 and
+# 90 % of its width, an icon at its centre; a mark is judged against the worst ground under any of its points ---------
+K = 25.4 / 72  # mm a point
+INK = "#1d2433"
+
+
+def _marks(op, *grounds, scale: float = 1.0):
+    from pnp.layout.elements import Text
+    from pnp.layout.readability import marks
+
+    run = Text(10.0, 20.0, (op,))
+    return marks(Face(63.5, 88.9, 0.0, (*grounds, Group(0, 0, 0, scale, (run,)) if scale != 1.0 else run), frozenset()))
+
+
+@pytest.mark.parametrize("f", [0.1, 0.5, 0.9])
+def test_a_text_run_is_read_at_its_x_height_at_a_tenth_half_and_nine_tenths_of_its_width(f):
+    from pnp.layout.typeset import TextOp
+
+    op = TextOp(0.0, 10.0, "noto-sans-regular", 10.0, INK, "Draw two", 72.0)  # 25.4 mm wide, baseline 10 pt down
+    x, y = 10.0 + f * 25.4, 20.0 + (10.0 - 3.0) * K
+    (mark,) = _marks(op, rect(x - 0.2, y - 0.2, 0.4, 0.4, BLUE))
+    assert (mark.kind, mark.label, mark.ground, mark.needed) == ("text", "Draw two", BLUE, 4.5)
+    (clear,) = _marks(op, rect(x - 0.2, y - 1.0, 0.4, 0.6, BLUE), rect(x - 0.2, y + 0.4, 0.4, 0.6, BLUE))  # above and below it
+    assert clear.ground == PAPER
+
+
+def test_an_inline_icon_is_read_at_its_centre_and_needs_3_to_1_and_blank_text_is_not_read():
+    from pnp.layout.typeset import IconOp, TextOp
+
+    icon = IconOp(2.0, 4.0, 10.0, "heart", INK)
+    cx, cy = 10.0 + 7.0 * K, 20.0 + 9.0 * K
+    (mark,) = _marks(icon, rect(cx - 0.2, cy - 0.2, 0.4, 0.4, BLUE))
+    assert (mark.kind, mark.label, mark.ground, mark.needed, mark.size_pt, mark.op) == ("icon", "heart", BLUE, 3.0, 10.0, icon)
+    assert _marks(icon, rect(cx + 0.5, cy - 0.2, 0.4, 0.4, BLUE))[0].ground == PAPER
+    assert _marks(icon._replace(color=None)) == []
+    assert _marks(TextOp(0.0, 10.0, "noto-sans-regular", 10.0, INK, " \t", 72.0)) == []
+    scaled = _marks(icon, scale=2.0)[0]
+    assert scaled.size_pt == 20.0
+
+
+def test_a_run_in_a_scaled_group_is_judged_at_its_printed_size_and_bold_is_told_from_its_font_name():
+    from pnp.layout.typeset import TextOp
+
+    op = TextOp(0.0, 10.0, "noto-sans-regular", 9.0, INK, "Draw", 30.0)
+    assert [m.needed for m in _marks(op, scale=2.0)] == [3.0]  # 18 pt printed: large
+    assert [(m.needed, m.size_pt) for m in _marks(op)] == [(4.5, 9.0)]
+    bold = op._replace(size=14.0, font="Noto-Sans-BOLD")
+    assert [m.needed for m in _marks(bold)] == [3.0] and [m.needed for m in _marks(bold._replace(font="noto-sans-regular"))] == [4.5]
