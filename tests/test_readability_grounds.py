@@ -155,3 +155,96 @@ def test_a_run_in_a_scaled_group_is_judged_at_its_printed_size_and_bold_is_told_
     assert [(m.needed, m.size_pt) for m in _marks(op)] == [(4.5, 9.0)]
     bold = op._replace(size=14.0, font="Noto-Sans-BOLD")
     assert [m.needed for m in _marks(bold)] == [3.0] and [m.needed for m in _marks(bold._replace(font="noto-sans-regular"))] == [4.5]
+
+
+# What the findings say -------------------------------------------------------------------------------------------------
+def _faint_face(colour: str, ground: str = PAPER, text: str = "Draw two cards", size: float = 9.0):
+    from pnp.layout.elements import Text
+    from pnp.layout.typeset import TextOp
+
+    run = Text(5.0, 10.0, (TextOp(0.0, size, "noto-sans-regular", size, colour, text, 60.0),))
+    return Face(63.5, 88.9, 0.0, (rect(0, 0, 63.5, 30, ground), run), frozenset()), run
+
+
+def test_a_faint_text_is_one_warning_per_line_and_colours_naming_them_and_a_colour_that_passes():
+    from pnp.core.colour import contrast
+    from pnp.core.errors import Loc
+    from pnp.layout.readability import PaletteNames, contrast_findings
+
+    names = PaletteNames({"muted": "#777777", "paper": "#FFFFFF"}, lambda name: f"data/g/game.yaml:{ {'muted': 4, 'paper': 5}[name] }:3")
+    face, run = _faint_face("#777777")
+    other, other_run = _faint_face("#777777")
+    line = Loc("templates/card.j2", 12, 5)
+    found = contrast_findings([(face, "cards", Loc("deck.yaml", 2, 1), "card.j2"), (other, "cards", Loc("deck.yaml", 3, 1), "card.j2")],
+                              {run: line, other_run: line}, names, "g")
+    assert len(found) == 1  # one line, one pair of colours
+    key, f = found[0]
+    assert (f.severity, f.code, f.loc, f.game, f.component) == ("warning", "low-contrast", line, "g", "cards")
+    assert f.message.startswith("text 'Draw two cards' (9 pt) in 'muted' #777777 (data/g/game.yaml:4:3) on 'paper' #ffffff "
+                                "(data/g/game.yaml:5:3) has contrast 4.48:1, below the 4.5:1 WCAG asks of it (card.j2): use a darker colour, such as #")
+    better = f.message.split("such as ")[1].split(",")[0]
+    assert contrast(better, "#ffffff") >= 4.5 and f.message.endswith(", or another ground")
+    assert key == repr((tuple(line), "text", "#777777", "#ffffff", 4.5))
+    (_, unplaced), = contrast_findings([(face, "cards", Loc("deck.yaml", 2, 1), "card.j2")], {}, names, "g")
+    assert unplaced.loc == Loc("deck.yaml", 2, 1)  # no template line known: where the card is
+
+
+def test_faint_text_on_a_dark_ground_asks_for_a_lighter_colour_and_a_long_text_is_cut():
+    from pnp.core.colour import contrast
+    from pnp.core.errors import Loc
+    from pnp.layout.readability import PaletteNames, contrast_findings
+
+    names = PaletteNames({}, lambda name: "")
+    face, _ = _faint_face("#444444", ground="#222222", text="A rule text far longer than thirty letters")
+    (_, f), = contrast_findings([(face, "tokens", Loc("t.yaml", 1, 1), "token.j2")], {}, names, "g")
+    assert f.message.startswith("text 'A rule text far longer than t…' (9 pt) in #444444 (not a palette colour) on #222222 (not a palette colour)")
+    assert "use a lighter colour, such as #" in f.message
+    assert contrast(f.message.split("such as ")[1].split(",")[0], "#222222") >= 4.5
+
+
+def _back(*elements):
+    return Face(63.5, 88.9, 0.0, tuple(elements), frozenset())
+
+
+def test_backs_that_differ_only_by_colour_are_a_colour_code_told_by_their_largest_differing_fill():
+    from pnp.core.errors import Loc
+    from pnp.layout.readability import coded_backs
+
+    def back(big: str, small: str, word: str = "Quorum"):
+        from pnp.layout.elements import Text
+        from pnp.layout.typeset import TextOp
+
+        return _back(rect(0, 0, 63.5, 88.9, big), Circle(30, 40, 10, small, None, 0.0, None),
+                     Text(5, 5, (TextOp(0, 9, "noto-sans-regular", 9, "#000000", word, 40.0),)))
+
+    la, lb, lc = Loc("a.yaml", 1, 1), Loc("b.yaml", 1, 1), Loc("c.yaml", 1, 1)
+    (code,) = coded_backs([("cells", back(RED, GREEN), la), ("quorum", back(BLUE, GREEN, "Cells"), lb)])
+    assert (code.what, code.loc, code.colours) == ("backs of cells, quorum", la, {"cells": RED, "quorum": BLUE})
+    (code,) = coded_backs([("cells", back(RED, GREEN), la), ("quorum", back(RED, BLUE), lb)])
+    assert code.colours == {"cells": GREEN, "quorum": BLUE}  # the big fill is the same: the circle tells them apart
+    assert coded_backs([("cells", back(RED, GREEN), la), ("quorum", back(RED, GREEN, "Cells"), lb)]) == []  # words alone
+    other_shape = _back(rect(0, 0, 63.5, 88.9, BLUE), Circle(30, 40, 12, GREEN, None, 0.0, None))
+    assert coded_backs([("cells", back(RED, GREEN), la), ("quorum", other_shape, lb)]) == []  # drawn apart
+    smaller = Face(63.0, 88.0, 0.0, back(BLUE, GREEN).elements, frozenset())
+    assert coded_backs([("cells", back(RED, GREEN), la), ("quorum", smaller, lb)]) == []  # another size
+    three = coded_backs([("a", back(RED, GREEN), la), ("b", back(BLUE, GREEN), lb), ("c", back("#c0392bcc", GREEN), lc)])
+    assert three[0].colours == {"a": RED, "b": BLUE, "c": RED}  # the alpha left out
+
+
+def test_the_largest_fill_is_told_by_its_area_whatever_its_shape_and_groups_are_looked_into():
+    from pnp.core.errors import Loc
+    from pnp.layout.readability import coded_backs
+
+    la, lb = Loc("a.yaml", 1, 1), Loc("b.yaml", 1, 1)
+
+    def pair(make):
+        return [("a", _back(*make(RED, GREEN)), la), ("b", _back(*make(BLUE, "#7b1fa2")), lb)]
+
+    tri = lambda c: Polygon(((0, 0), (30, 0), (0, 30)), c, None, 0.0, True)  # 450 mm²  # noqa: E731
+    assert coded_backs(pair(lambda one, two: (rect(40, 40, 20, 20, one), tri(two))))[0].colours == {"a": GREEN, "b": "#7b1fa2"}
+    assert coded_backs(pair(lambda one, two: (rect(40, 40, 22, 22, one), tri(two))))[0].colours == {"a": RED, "b": BLUE}  # 484 mm²
+    disc = lambda c: Circle(20, 20, 12, c, None, 0.0, None)  # 452 mm²  # noqa: E731
+    assert coded_backs(pair(lambda one, two: (rect(40, 40, 21, 21, one), disc(two))))[0].colours == {"a": GREEN, "b": "#7b1fa2"}
+    assert coded_backs(pair(lambda one, two: (rect(40, 40, -22, 22, one), tri(two))))[0].colours == {"a": RED, "b": BLUE}  # drawn leftwards
+    grouped = coded_backs(pair(lambda one, two: (rect(0, 0, 63.5, 88.9, PAPER), Group(5, 5, 0, 1, (rect(0, 0, 10, 10, one),)))))
+    assert grouped[0].colours == {"a": RED, "b": BLUE}
