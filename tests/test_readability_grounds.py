@@ -248,3 +248,11 @@ def test_the_largest_fill_is_told_by_its_area_whatever_its_shape_and_groups_are_
     assert coded_backs(pair(lambda one, two: (rect(40, 40, -22, 22, one), tri(two))))[0].colours == {"a": RED, "b": BLUE}  # drawn leftwards
     grouped = coded_backs(pair(lambda one, two: (rect(0, 0, 63.5, 88.9, PAPER), Group(5, 5, 0, 1, (rect(0, 0, 10, 10, one),)))))
     assert grouped[0].colours == {"a": RED, "b": BLUE}
+
+
+def test_an_edge_over_a_gradient_reads_the_gradients_colour_at_that_point_in_a_moved_group():
+    from pnp.layout.gradients import GradientSpec, placed
+
+    band = Rect(0.0, 0.0, 40.0, 10.0, None, None, 0.0, 0.0, None)
+    shaded = band._replace(fill=placed(GradientSpec("linear", ((0.0, "#000000"), (1.0, "#ffffff")), 0.0), band))
+    assert read([Group(5, 20, 0, 1, (shaded,))], [(5.0, 25.0), (45.0, 25.0), (25.0, 25.0)]) == ["#000000", "#ffffff", "#808080"]
