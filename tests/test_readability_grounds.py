@@ -7,6 +7,7 @@ a translucent fill prints over what lies under its middle."""
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import pytest
 
@@ -256,3 +257,75 @@ def test_an_edge_over_a_gradient_reads_the_gradients_colour_at_that_point_in_a_m
     band = Rect(0.0, 0.0, 40.0, 10.0, None, None, 0.0, 0.0, None)
     shaded = band._replace(fill=placed(GradientSpec("linear", ((0.0, "#000000"), (1.0, "#ffffff")), 0.0), band))
     assert read([Group(5, 20, 0, 1, (shaded,))], [(5.0, 25.0), (45.0, 25.0), (25.0, 25.0)]) == ["#000000", "#ffffff", "#808080"]
+
+
+# Which card fields are a colour code ------------------------------------------------------------------------------------
+class _Fields(dict):
+    def loc_of(self, key):
+        from pnp.core.errors import Loc
+
+        return Loc("data/g/deck.yaml", 7, 3)
+
+
+def _card(face_elements, back_elements=None, **fields):
+    back = Face(63.5, 88.9, 0.0, tuple(back_elements), frozenset()) if back_elements is not None else None
+    return (SimpleNamespace(fields=_Fields(fields)), (Face(63.5, 88.9, 0.0, tuple(face_elements), frozenset()), back))
+
+
+PALETTE = {"fire": "#C62828", "water": "#1565C0", "earth": "#6D4C41"}
+
+
+def test_a_field_is_a_colour_code_when_every_card_names_a_palette_colour_its_face_draws():
+    from pnp.layout.readability import coded_fields
+
+    cards = [_card([rect(0, 0, 9, 9, "#c62828")], family="fire"), _card([Circle(5, 5, 3, None, "#1565c0", 0.5, None)], family="water"),
+             _card([Group(0, 0, 0, 1, (rect(0, 0, 9, 9, "#6d4c41cc"),))], family="earth")]
+    (code,) = coded_fields("elements", cards, PALETTE)
+    assert (code.what, str(code.loc), code.colours) == ("elements.family", "data/g/deck.yaml:7:3", {"earth": "#6d4c41", "fire": "#c62828", "water": "#1565c0"})
+    undrawn = [*cards[:2], _card([rect(0, 0, 9, 9, "#000000")], family="earth")]
+    assert coded_fields("elements", undrawn, PALETTE)[0].colours == {"fire": "#c62828", "water": "#1565c0"}  # only values drawn
+    assert coded_fields("elements", [cards[0], _card([rect(0, 0, 9, 9, "#000000")], family="water")], PALETTE) == []  # one drawn
+    assert coded_fields("elements", [*cards[:2], _card([], name="x")], PALETTE) == []  # a card without the field
+    assert coded_fields("elements", [*cards[:2], _card([], family="lava")], PALETTE) == []  # a value not in the palette
+    assert coded_fields("elements", [cards[0], _card([], family="fire")], PALETTE) == []  # one value: no code
+
+
+def test_a_colour_is_drawn_by_a_stroke_a_line_an_icon_or_a_text_but_not_a_gradient():
+    from pnp.layout.elements import Icon, Line, Text
+    from pnp.layout.gradients import GradientSpec, placed
+    from pnp.layout.readability import coded_fields
+    from pnp.layout.typeset import TextOp
+
+    band = Rect(0.0, 0.0, 40.0, 10.0, None, None, 0.0, 0.0, None)
+    shaded = band._replace(fill=placed(GradientSpec("linear", ((0.0, "#1565c0"), (1.0, "#1565c0")), 0.0), band))
+    fire = _card([Line(0, 0, 9, 9, "#c62828", 0.5, None)], family="fire")
+    for drawn in ([Icon("drop", "#1565c0", 0, 0, 5, 5)], [Text(0, 0, (TextOp(0, 9, "noto-sans-regular", 9, "#1565c0", "Water", 20.0),))],
+                  [Polygon(((0, 0), (5, 0), (0, 5)), None, "#1565c0", 0.5, True)], [Ellipse(0, 0, 5, 5, "#1565c0", None, 0.0)]):
+        assert coded_fields("d", [fire, _card(drawn, family="water")], PALETTE), drawn
+    assert coded_fields("d", [fire, _card([shaded], family="water")], PALETTE) == []
+
+
+def test_a_value_with_its_own_icon_on_every_front_is_no_colour_code_and_a_backs_legend_is_not_its_own():
+    from pnp.layout.elements import Icon, Text
+    from pnp.layout.readability import coded_fields
+    from pnp.layout.typeset import IconOp
+
+    def card(value, icon, back_icons=()):
+        face = [rect(0, 0, 9, 9, PALETTE[value].lower())] + ([Group(0, 0, 0, 1, (Icon(icon, "#000000", 0, 0, 5, 5),))] if icon else [])
+        return _card(face, [Icon(i, "#000000", 0, 0, 5, 5) for i in back_icons], family=value)
+
+    assert coded_fields("d", [card("fire", "flame"), card("water", "drop")], PALETTE) == []
+    assert coded_fields("d", [card("fire", "flame"), card("fire", None), card("water", "drop")], PALETTE) != []  # not on every fire card
+    assert coded_fields("d", [card("fire", None, ("flame", "drop")), card("water", None, ("flame", "drop"))], PALETTE) != []
+    inline = _card([rect(0, 0, 9, 9, "#1565c0"), Text(0, 0, (IconOp(0, 0, 9, "drop", "#000000"),))], family="water")
+    assert coded_fields("d", [card("fire", "flame"), inline], PALETTE) == []
+    shared = [card("fire", "flame"), card("water", "flame")]
+    assert coded_fields("d", shared, PALETTE) != []  # the same icon on both: it tells nothing apart
+
+
+def test_more_than_twelve_values_are_names_not_a_colour_code():
+    from pnp.layout.readability import coded_fields
+
+    palette = {f"c{i}": f"#{i:02x}{i:02x}{i:02x}" for i in range(1, 14)}
+    cards = [_card([rect(0, 0, 9, 9, v)], tone=k) for k, v in palette.items()]
+    assert coded_fields("d", cards[:12], palette) != [] and coded_fields("d", cards, palette) == []
