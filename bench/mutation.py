@@ -51,9 +51,9 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
     "pnp/render/cut_dxf.py": ["tests/test_cut_geometry.py"],
     # exports
-    "pnp/targets/export_tts.py": ["tests/test_guards.py", "tests/test_export.py"],
-    "pnp/targets/export_vtt.py": ["tests/test_export.py"],
-    "pnp/targets/export_pcio.py": ["tests/test_export.py"],
+    "pnp/targets/export_tts.py": ["tests/test_tts_sheets.py"],  # its sheets in process: test_export's and test_tables' exports run in a new process
+    "pnp/targets/export_vtt.py": ["tests/test_table_files.py"],  # the writer on a table planned by hand: test_tables' exports run in a new process
+    "pnp/targets/export_pcio.py": ["tests/test_table_files.py"],
     "pnp/targets/tts_models.py": ["tests/test_dice.py::test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside"],
     # sleeve inserts: their geometry's unit tests (the builds that print them take a minute a mutant)
     "pnp/outputs/inserts.py": [f"tests/test_fronts_inserts.py::{t}" for t in (
@@ -63,8 +63,20 @@ MODULES: dict[str, list[str]] = {
         "test_an_inserts_small_print_keeps_its_size_where_its_scaled_self_would_lie", "test_an_inserts_size_rules_at_their_edges",
         "test_a_refused_insert_says_what_trimming_or_scaling_does_and_what_to_do")],
     # checks
-    "pnp/layout/slivers.py": ["tests/test_slivers.py"],
-    "pnp/layout/readability.py": ["tests/test_readability.py"],
+    "pnp/layout/slivers.py": ["tests/test_sliver_edges.py"] + [f"tests/test_slivers.py::{t}" for t in (  # the in-process ones: the others build a game
+        "test_a_dark_header_to_the_edge_meets_the_light_foot_of_the_card_above", "test_a_band_inset_from_the_edge_and_light_edges_meet_alike",
+        "test_a_warning_names_a_run_of_sheets_as_a_range", "test_two_decks_alike_to_their_edges_sliver_where_their_last_cards_share_a_sheet",
+        "test_backs_are_read_where_the_flip_puts_them", "test_a_back_turned_on_a_gutterfold_sheet_is_read_from_its_turned_edges",
+        "test_a_stripe_that_starts_at_the_trim_over_another_colour_slivers_on_its_own_piece")],
+    "pnp/layout/readability.py": [f"tests/test_readability.py::{t}" for t in (  # the in-process ones but the ink saver's five games
+        "test_body_text_needs_4_5_to_1", "test_large_text_needs_3_to_1", "test_text_is_measured_on_the_band_under_it",
+        "test_a_turned_group_is_measured_where_it_lands", "test_text_beside_a_dark_band_is_on_the_paper", "test_icons_need_3_to_1",
+        "test_decoration_is_not_read", "test_a_colour_code_must_stay_apart_for_deuteranopes", "test_greyscale_twins_are_found",
+        "test_an_icon_per_value_lifts_the_colour_code", "test_a_simulated_preview_agrees_with_the_validator",
+        "test_text_across_a_gradients_middle_stop_is_judged_against_it",
+        "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
+        "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
+        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_sliver_edges.py", "tests/test_readability_grounds.py"],
     "pnp/layout/picture_checks.py": [f"tests/test_picture_checks.py::{t}" for t in (  # its rules' unit tests: the others build a game a mutant
         "test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints",
         "test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_and_below_200_is_said",
@@ -75,7 +87,7 @@ MODULES: dict[str, list[str]] = {
         "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
         "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")],
     # kept results
-    "pnp/pipeline/results.py": ["tests/test_kept_results.py"],
+    "pnp/pipeline/results.py": ["tests/test_kept_parts.py"],  # a part kept and read back in process: test_kept_results builds in new processes
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],
 }
 
@@ -86,8 +98,16 @@ NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run 
 FOCUS: dict[str, list[str]] = {
     "pnp/core/files.py": ["inside", "stays_inside", "ignored_name", "file_name", "folder_to_write", "remove_file",
                           "write_atomic_with", "open_plain", "special_kind", "LeavesFolder.reason"],
+    # what a part of the checks keeps and reads back (the parts' keys and the games' commands are test_kept_results', in new processes)
+    "pnp/pipeline/results.py": ["Found.of", "kept_part", "kept_part_findings", "findings_of", "_with_reads", "_digest_now", "_under",
+                                "shared_folders", "results_path"],
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
     "pnp/targets/tts_models.py": ["die_mesh"],
+    # what a browser table's file says of a planned table (vtt_target and pcio_target, which plan it from a game, are
+    # held by test_tables' exports in a new process)
+    "pnp/targets/export_tts.py": ["tts_grid", "tts_cell", "tts_image_size", "_deck_backs", "_pasted_sheets", "_sheet_objects"],
+    "pnp/targets/export_vtt.py": ["asset_id", "vtt_state", "_buttons", "_deal_ops", "_deck", "_face", "_spot", "_asset", "_n"],
+    "pnp/targets/export_pcio.py": ["pcio_widgets", "_deck", "_template", "_asset", "_n"],
     "pnp/outputs/inserts.py": ["Printed.size", "Printed.backs", "Printed.fitted", "Printed.refused", "insert_scale", "insert_face", "insert_card"],
     "pnp/layout/gradients.py": ["placed", "_box", "position", "colour_at_position", "colour_at", "colours_over"],
     "pnp/serve/editing.py": ["placed_elements", "_walk", "_box", "moved", "plan", "_covered", "template_source"],

@@ -110,6 +110,7 @@ def _around_outline(corners: list[tuple[float, float]]) -> list[tuple[tuple[floa
     sense, not its centre: a star's sides face every way around it."""
     import math
 
+    corners = [c for i, c in enumerate(corners) if c != corners[i - 1]] or corners  # a corner drawn twice is one: its turn is read across it
     n = len(corners)
     sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
     area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in sides) / 2
