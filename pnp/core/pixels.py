@@ -7,6 +7,11 @@ hundred KB could unpack a 20,000 × 20,000 px picture. All go through one
 check and one limit. Pillow reads an image's size from its header, so the
 size is judged before a pixel is unpacked; only then is it read whole, which
 finds a truncated file here rather than in the middle of a page.
+
+A picture a face draws is embedded, and embedding unpacks its pixels: its
+check reads the file's structure rather than its pixels (whole=False), so a
+deck's art is decoded once a build, not twice (issue 74); what only its
+pixels get wrong is met by that one decode (pnp.render.pictures).
 """
 from __future__ import annotations
 
@@ -25,16 +30,19 @@ class ImageRefused(ValueError):
     """An image pnp will not draw; the message names it and says what to do."""
 
 
-def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FORMATS, counted: int = 0) -> tuple[int, int]:
+def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FORMATS, counted: int = 0,
+                 whole: bool = True) -> tuple[int, int]:
     """(width, height) px of the image in `source` (a path or a binary stream), shown to the user as `what`
     ("image 'art/hero.png'"). ImageRefused when it is not one of `formats`, when its pixels and the `counted` pixels
-    of the images drawn with it pass MAX_IMAGE_PIXELS, or when it does not read whole."""
+    of the images drawn with it pass MAX_IMAGE_PIXELS, or when it does not read whole: its pixels decoded, or with
+    `whole` false its structure read to its end (`_read_through`)."""
     from PIL import Image
 
     try:
         with warnings.catch_warnings():  # our own pixel cap below speaks for these
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            img = Image.open(_in_memory(source))
+            data = _in_memory(source)
+            img = Image.open(data)
         with img:
             if img.format not in formats:
                 raise ImageRefused(f"{what} is {img.format}; use {_listed(formats)}")
@@ -44,7 +52,7 @@ def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FOR
                 raise ImageRefused(f"{what} claims {w} × {h} px{together} the {MAX_IMAGE_PIXELS:,} px limit: scale it down")
             if max(w, h) > MAX_IMAGE_SIDE:
                 raise ImageRefused(f"{what} claims {w} × {h} px, over the {MAX_IMAGE_SIDE:,} px a side limit: scale it down, or cut it in pieces")
-            img.load()
+            img.load() if whole else _read_through(img, data)
     except ImageRefused:
         raise
     except Image.DecompressionBombError:
@@ -54,6 +62,23 @@ def checked_size(source, what: str, formats: tuple[str, ...] = ALLOWED_IMAGE_FOR
     except MemoryError:  # a part that says it is larger than anything a picture needs
         raise ImageRefused(f"{what} cannot be read (it asks for more memory than this machine gives): re-export it") from None
     return w, h
+
+
+def _read_through(img, data) -> None:
+    """Raise OSError when the file `img` was opened from (`data`, a stream) ends before its pixels do, as a decode would,
+    without unpacking a pixel: a PNG's chunks read to the end with their checksums, a JPEG's end-of-image marker after
+    its first scan (scan data cannot hold one), a WebP's length as its header gives it."""
+    if img.format == "PNG":
+        img.verify()
+        return
+    data.seek(0)
+    raw = data.read()
+    if img.format == "JPEG":
+        scan = raw.find(b"\xff\xda")
+        if scan < 0 or raw.find(b"\xff\xd9", scan) < 0:
+            raise OSError("image file is truncated")
+    elif img.format == "WEBP" and len(raw) < 8 + int.from_bytes(raw[4:8], "little"):
+        raise OSError("image file is truncated")
 
 
 def _in_memory(source):

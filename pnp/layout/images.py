@@ -69,7 +69,7 @@ class ImageChecker:
 
 def _open_checked(full: Path, rel_path: str) -> tuple[int, int]:
     try:
-        return checked_size(full, f"image '{rel_path}'")
+        return checked_size(full, f"image '{rel_path}'", whole=False)  # its pixels are decoded once, to embed it
     except ImageRefused as exc:
         raise LayoutError(str(exc), "image") from None
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import zlib
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.core.units import PT_PER_MM as MM
@@ -52,7 +54,16 @@ class Pictures:
             raise PnpError(error("image-memory", f"image '{_shown(path)}' needs more memory to decode and embed than this machine "
                                  "gives pnp: save it at the size it prints at (600 dpi is the most a printer uses), or free memory",
                                  Loc(_shown(path)))) from None
+        except (OSError, SyntaxError, ValueError, zlib.error) as exc:  # its checks read its structure; only this decode reads its pixels
+            raise PnpError(error("image", f"image '{_shown(path)}' cannot be read ({_first_line(exc)}): re-export it",
+                                 Loc(_shown(path)))) from None
         self._names[key] = rl.placed_image(c)
+
+
+def _first_line(exc: BaseException) -> str:
+    """What went wrong, without what reportlab adds to a decoding error (`identity=[ImageReader@… filename=…]`)."""
+    said = re.sub(r"identity=\[.*?\]", "", str(exc)).strip()
+    return (said.splitlines() or [type(exc).__name__])[0]
 
 
 def _shown(path: str) -> str:

@@ -1,0 +1,114 @@
+"""Each picture decoded once a build (issue 74): the checks a face's pictures get (format, size, dpi, shape, a file
+cut short) read the file's header and structure, and the pixels are unpacked once, when the picture is embedded.
+A 600-dpi card's art took about 45 ms to decode; a deck of distinct art paid that twice a card.
+
+Counted in this process with a spy on Pillow's decoding (ImageFile.load, when it has pixels left to unpack), on a
+deck of two cards, each with a picture of its own size so each can be counted apart."""
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import run_pnp
+from PIL import Image, ImageFile
+
+SIZES = ((120, 170), (130, 180))
+
+
+def art_deck(root: Path, files: dict[str, bytes]) -> None:
+    """A project whose one deck (`cards_from: art/`) has a card per file, each picture drawn to cover its card."""
+    images = root / "data/art/decks/art"
+    images.mkdir(parents=True)
+    (root / "templates/art").mkdir(parents=True)
+    (root / "data/art/game.yaml").write_text('title: Art\nplayers: {min: 1, max: 4}\npalette: {ink: "#222222"}\n')
+    (root / "data/art/decks/art.yaml").write_text("name: Art\nsize: poker\nfront: art/front.j2\nback: art/back.j2\ncards_from: art/\nkeep_fields: [name]\n")
+    (root / "templates/art/front.j2").write_text('{{ image(card.image, 0, 0, face.w, face.h, fit="cover") }}\n')
+    (root / "templates/art/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="ink") }}\n')
+    for name, data in files.items():
+        (images / name).write_bytes(data)
+
+
+def encoded(size: tuple[int, int], fmt: str = "PNG", colour=(200, 60, 30)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, fmt)
+    return out.getvalue()
+
+
+@pytest.fixture
+def decodes(monkeypatch):
+    """A Counter of the pictures Pillow unpacks, by their size in pixels."""
+    seen: Counter = Counter()
+    load = ImageFile.ImageFile.load
+
+    def spy(self):
+        if self.tile:  # pixels still packed: this call decodes them
+            seen[self.size] += 1
+        return load(self)
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", spy)
+    return seen
+
+
+@pytest.mark.parametrize("args", [("build", "art", "--only", "cards", "-q"), ("build", "art", "--only", "cards", "-q", "--bleed"),
+                                  ("export", "art", "--format", "pod", "--no-validate")], ids=["build", "bleed", "pod"])
+def test_each_picture_of_a_build_is_decoded_once(tmp_path, decodes, args):
+    """A build, a build with bleed (the pictures' own pixels padded) and print-on-demand PDFs (each picture turned to
+    CMYK first)."""
+    art_deck(tmp_path, {f"card-{i}.png": encoded(size) for i, size in enumerate(SIZES)})
+    result = run_pnp(tmp_path, *args)
+    assert result.exit_code == 0, result.output + result.stderr
+    pdfs = [path.read_bytes() for path in (tmp_path / "output/art").rglob("*.pdf")]
+    assert sum(pdf.count(b"/Subtype /Image") for pdf in pdfs) == len(SIZES)
+    assert {size: decodes[size] for size in SIZES} == {size: 1 for size in SIZES}
+
+
+def test_a_jpeg_is_decoded_once_and_validate_decodes_none(tmp_path, decodes):
+    """A JPEG's pixels are unpacked once in a build (reportlab names the picture by them), and never by `validate`,
+    whose checks need only what the header and the file's structure say."""
+    art_deck(tmp_path, {f"card-{i}.jpg": encoded(size, "JPEG") for i, size in enumerate(SIZES)})
+    result = run_pnp(tmp_path, "validate", "art")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert not any(decodes[size] for size in SIZES), decodes
+    result = run_pnp(tmp_path, "build", "art", "--only", "cards", "-q")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert {size: decodes[size] for size in SIZES} == {size: 1 for size in SIZES}
+
+
+def _crc_valid_but_garbled(png: bytes) -> bytes:
+    """A PNG whose compressed pixels are garbage with every chunk's checksum right: its structure reads whole, its
+    pixels do not unpack."""
+    start = png.index(b"IDAT") - 4
+    length = struct.unpack(">I", png[start:start + 4])[0]
+    garbage = bytes((b * 37 + 11) & 0xFF for b in range(length))
+    chunk = struct.pack(">I", length) + b"IDAT" + garbage + struct.pack(">I", zlib.crc32(b"IDAT" + garbage))
+    return png[:start] + chunk + png[start + 12 + length:]
+
+
+def test_a_picture_whose_pixels_do_not_unpack_is_a_finding_at_its_file(tmp_path):
+    """Nothing but its pixels is wrong, so only the one decode (for embedding) meets it: one error at its file, which
+    `pnp` prints as it prints every finding (exit 1), not an internal error."""
+    from pnp.core.errors import PnpError
+
+    art_deck(tmp_path, {"card-0.png": encoded(SIZES[0]), "card-1.png": _crc_valid_but_garbled(encoded(SIZES[1]))})
+    with pytest.raises(PnpError) as raised:
+        run_pnp(tmp_path, "build", "art", "--only", "cards", "-q")
+    [finding] = raised.value.findings
+    assert finding.severity == "error" and finding.loc.path.endswith("data/art/decks/art/card-1.png"), finding
+    assert "cannot be read (" in finding.message and finding.message.endswith(": re-export it"), finding
+    assert "identity=" not in finding.message and "ImageReader" not in finding.message, finding
+
+
+@pytest.mark.parametrize("fmt, cut", [("PNG", 200), ("JPEG", 2), ("JPEG", 300), ("WEBP", 40)])
+def test_a_file_cut_short_is_refused_by_the_checks_without_decoding_it(decodes, fmt, cut):
+    """The end of a PNG's chunks, a JPEG's end marker and a WebP's declared length are read, not its pixels."""
+    from pnp.core.pixels import ImageRefused, checked_size
+
+    data = encoded((300, 200), fmt)
+    assert checked_size(io.BytesIO(data), "image 'a'", whole=False) == (300, 200)
+    with pytest.raises(ImageRefused, match="cannot be read"):
+        checked_size(io.BytesIO(data[:-cut]), "image 'a'", whole=False)
+    assert not decodes
