@@ -21,9 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = 500  # a deck big enough that start-up is not the whole figure, small enough for CI (about 5 s a run)
 RUNS = 5  # each tool's median of this many, in turn
-# pnp's wall time over the floor's on CARDS cards. Measured 6.57 × at the end of this round (5 runs, load 2.5, the merge
-# of s12-*), down from 7.2–7.6 × at 43eb69a: the ceiling is that × 1.25, headroom for a noisy machine.
-CEILING = 8.2
+# pnp's wall time over the floor's on CARDS cards. Measured 5.59 × after the merge of s14-* and s15-* (5 runs, load 1,
+# issue #77's imports, template and per-card work), down from 6.44 × at 8290ebe and 7.2–7.6 × at 43eb69a: the ceiling
+# is that × 1.25, headroom for a noisy machine.
+CEILING = 7.0
 
 
 def runner() -> Path:
