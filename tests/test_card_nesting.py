@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 import pytest
 import streams
 from conftest import MM, TEST_PROJECT, run_pnp
+from polygons import distance
 
 SVG = "{http://www.w3.org/2000/svg}"
 OUTLINE_GREY = 180 / 255  # the light outline's stroke colour (pnp.render.sheets.OUTLINE_COLOUR)
@@ -94,27 +95,6 @@ def _kind(points) -> str:
     return "hexes" if len(points) == 6 else "rounds"
 
 
-def _distance(a, b) -> float:
-    """The least distance between two convex polygons; negative (how far they overlap along the axis that parts them
-    most) where they overlap."""
-    apart = -math.inf
-    for poly in (a, b):
-        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
-            length = math.hypot(x2 - x1, y2 - y1)
-            nx, ny = (y2 - y1) / length, (x1 - x2) / length
-            pa, pb = [x * nx + y * ny for x, y in a], [x * nx + y * ny for x, y in b]
-            apart = max(apart, min(pb) - max(pa), min(pa) - max(pb))
-    if apart <= 0:
-        return apart
-    return min(_to_segment(p, q, r) for one, other in ((a, b), (b, a)) for p in one for q, r in zip(other, other[1:] + other[:1], strict=True))
-
-
-def _to_segment(p, q, r) -> float:
-    (px, py), (qx, qy), (rx, ry) = p, q, r
-    t = max(0.0, min(1.0, ((px - qx) * (rx - qx) + (py - qy) * (ry - qy)) / ((rx - qx) ** 2 + (ry - qy) ** 2)))
-    return math.dist(p, (qx + t * (rx - qx), qy + t * (ry - qy)))
-
-
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_round_and_hex_cards_nest_more_to_a_sheet_than_their_grid_holds(built, paper):
     root, out = built
@@ -136,7 +116,7 @@ def test_no_two_nested_pieces_overlap_or_come_closer_than_the_gap(built):
         for a, b in itertools.combinations(outlines, 2):
             pairs += 1
             circles = _kind(a) == _kind(b) == "rounds"  # sampled polygons: measured between centres instead
-            apart = math.dist(_centre(a), _centre(b)) - DIAMETER if circles else _distance(a, b)
+            apart = math.dist(_centre(a), _centre(b)) - DIAMETER if circles else distance(a, b)
             assert apart >= GAP - 0.01, (page.index, _centre(a), _centre(b), apart)
     assert pairs
 
@@ -155,7 +135,7 @@ def test_a_cutters_nest_keeps_the_gap_and_its_marks_clearance(built):
         for a, b in itertools.combinations(circles, 2):
             assert math.dist(a[:2], b[:2]) - a[2] - b[2] >= GAP - 0.01, (svg.name, a, b)
         for a, b in itertools.combinations(hexes, 2):
-            assert _distance(a, b) >= GAP - 0.01, (svg.name, _centre(a), _centre(b))
+            assert distance(a, b) >= GAP - 0.01, (svg.name, _centre(a), _centre(b))
         boxes = [(x - r - 1, y - r - 1, x + r + 1, y + r + 1) for x, y, r in circles]
         grow = 1 / math.cos(math.pi / 6)  # a flat-top hexagon's bleed reaches this much past its left and right corners
         boxes += [(min(x for x, _ in h) - grow, min(y for _, y in h) - 1, max(x for x, _ in h) + grow, max(y for _, y in h) + 1) for h in hexes]

@@ -15,6 +15,7 @@ import properties  # noqa: F401  (the suite's Hypothesis profile)
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
+from polygons import apart
 
 from pnp.core.shapes import Shape
 from pnp.core.units import SHEET_PAPERS, paper_size
@@ -37,19 +38,6 @@ def cut(shape: Shape, centre: tuple[float, float], w: float, h: float, grow: flo
     r = min(across / 2, along / math.sqrt(3)) + grow / math.cos(math.pi / 6)
     start = 90 if shape.pointy else 0
     return [(cx + r * math.cos(math.radians(start + a)), cy + r * math.sin(math.radians(start + a))) for a in range(0, 360, 60)]
-
-
-def apart(a, b) -> float:
-    """How far apart two convex polygons are along the axis that parts them most (their distance where the nearest
-    features are parallel sides, as in a honeycomb); negative where they overlap."""
-    best = -math.inf
-    for poly in (a, b):
-        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
-            n = math.hypot(x2 - x1, y2 - y1)
-            nx, ny = (y2 - y1) / n, (x1 - x2) / n
-            pa, pb = [x * nx + y * ny for x, y in a], [x * nx + y * ny for x, y in b]
-            best = max(best, min(pb) - max(pa), min(pa) - max(pb))
-    return best
 
 
 PAPERS = st.one_of(st.sampled_from(SHEET_PAPERS), st.tuples(st.integers(100, 500), st.integers(100, 500)).map(lambda wh: f"{wh[0]}x{wh[1]}mm"))

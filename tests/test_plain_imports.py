@@ -102,18 +102,24 @@ def test_a_misspelt_command_is_told_the_command_it_may_mean():
         assert "Did you mean 'export'" in said, said
 
 
+def _after_a_build(project, game: str, names, *args: str, also: str = "", env: dict | None = None) -> str:
+    """What `pnp build GAME -q ARGS` run as the `pnp` command in a new process left in sys.modules: the sorted list
+    of `names` imported (printed as Python writes it), then `also` evaluated there, on one line."""
+    probe = (f"import runpy, sys\nnames = sys.argv[2:]\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', {game!r}, '-q', *{list(args)!r}]\n"
+             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+             f"print(sorted(m for m in names if m in sys.modules){', ' + also if also else ''})")
+    done = subprocess.run([sys.executable, "-c", probe, str(project), *names], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
+
+
 def test_a_plain_build_imports_none_of_what_it_does_not_need(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
-    names = list(NOT_IMPORTED_BY_A_PLAIN_BUILD)
-    probe = ("import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'tiny', '-q']\n"
-             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
-             f"print(sorted(m for m in {names!r} if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
-    assert done.returncode == 0, done.stderr
+    imported = _after_a_build(project, "tiny", NOT_IMPORTED_BY_A_PLAIN_BUILD)
     assert (project / "output").is_dir()  # it built
-    assert done.stdout.strip().splitlines()[-1] == "[]", f"a plain build imported: {done.stdout.strip().splitlines()[-1]}"
+    assert imported == "[]", f"a plain build imported: {imported}"
 
 
 def test_a_plain_build_of_cards_alone_imports_no_numpy(tmp_path):
@@ -121,14 +127,9 @@ def test_a_plain_build_of_cards_alone_imports_no_numpy(tmp_path):
     art, a token's picture), so a build of cards alone never imports it."""
     project = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, project, ignore=shutil.ignore_patterns("output"))
-    probe = ("import runpy, sys\nnames = ('numpy', *sys.argv[2:])\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'tiny', '-q', '--only', 'cards']\n"
-             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
-             "print(sorted(m for m in names if m in sys.modules), 'pnp.core.colour' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", probe, str(project), *NOT_IMPORTED_BY_A_PLAIN_BUILD], capture_output=True, text=True, cwd=ROOT,
-                          timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
-    assert done.returncode == 0, done.stderr
+    imported = _after_a_build(project, "tiny", ("numpy", *NOT_IMPORTED_BY_A_PLAIN_BUILD), "--only", "cards", also="'pnp.core.colour' in sys.modules")
     assert list((project / "output").rglob("*-cards.pdf")), "the build drew its cards"
-    assert done.stdout.strip().splitlines()[-1] == "[] True", f"a build of cards imported (and asked colour questions): {done.stdout.strip().splitlines()[-1]}"
+    assert imported == "[] True", f"a build of cards imported (and asked colour questions): {imported}"
 
 
 def test_a_plain_deck_imports_no_metadata_reader_nor_what_it_does_not_draw(tmp_path):
@@ -142,16 +143,10 @@ def test_a_plain_deck_imports_no_metadata_reader_nor_what_it_does_not_draw(tmp_p
     (project / "data" / "plain" / "decks" / "plain.yaml").write_text(DECK, encoding="utf-8")
     (project / "templates" / "plain" / "front.j2").write_text(DECK_FRONT, encoding="utf-8")
     (project / "templates" / "plain" / "back.j2").write_text(DECK_BACK, encoding="utf-8")
-    names = [*NOT_IMPORTED_BY_A_PLAIN_BUILD, *NOT_IMPORTED_BY_A_PLAIN_DECK]
-    probe = ("import runpy, sys\nnames = sys.argv[2:]\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'plain', '-q', '--only', 'cards']\n"
-             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
-             "print(sorted(m for m in names if m in sys.modules))")
     env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
-    done = subprocess.run([sys.executable, "-c", probe, str(project), *names], capture_output=True, text=True, cwd=ROOT, timeout=300,
-                          env={**env, "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
-    assert done.returncode == 0, done.stderr
+    imported = _after_a_build(project, "plain", (*NOT_IMPORTED_BY_A_PLAIN_BUILD, *NOT_IMPORTED_BY_A_PLAIN_DECK), "--only", "cards", env=env)
     assert list((project / "output").rglob("*-cards.pdf")), "the build drew its cards"
-    assert done.stdout.strip().splitlines()[-1] == "[]", f"a plain deck's build imported: {done.stdout.strip().splitlines()[-1]}"
+    assert imported == "[]", f"a plain deck's build imported: {imported}"
 
 
 def test_a_command_start_up_is_frozen_and_leaves_the_collector_as_it_found_it():
