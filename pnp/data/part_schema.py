@@ -147,6 +147,7 @@ class ReferenceFile(Open):
     copies: int | str = 1
     columns: int = Field(default=2, ge=1, le=3)
     sections: list[RefSection] = Field(min_length=1)
+    template: str = ""  # the player aid's front drawn by this template (<game>/aid.j2), as a board's is; else laid out from the sections
 
 
 class RulebookMatter(Strict):

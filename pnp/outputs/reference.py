@@ -32,6 +32,7 @@ from pnp.data.source import loc_at
 from pnp.data.words import ENGLISH, SheetWords, sheet_words
 from pnp.layout.elements import Face, Line, Rect, Tagged, Text, icons_used
 from pnp.layout.scripts import missing_message
+from pnp.outputs.aid_template import aid_face, template_loc, templated, traced_origins
 from pnp.outputs.context import GameContext, sheets_pdf
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
@@ -136,7 +137,7 @@ class Reference:
                 "bullets": [self.text(s, [*base, "bullets", j]) for j, s in enumerate(sec.bullets)],
                 "table": None,
                 "legend": [],
-                "only": sec.only,
+                "only": None if sec.only == "aid" and self.spec.template else sec.only,  # a drawn aid: its sections print on the sheet
                 "loc": loc_at(self.raw, base),
                 "n": i,  # its place in reference.yaml: its structure elements' keys in a tagged PDF
             }
@@ -389,17 +390,25 @@ def _cards(regions: list) -> int:
     return -(-len(regions) // FACES_PER_CARD)
 
 
-def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set, read: frozenset = frozenset()) -> tuple[list[AidCard], list]:
+def card_faces(gctx: GameContext, ref: Reference, sections: list[dict], bleed: float, missing: set, read: frozenset = frozenset(),
+               ink_saver: bool = False) -> tuple[list[AidCard], list]:
     """Player-aid cards of the aid's sections, front then back (numbered n / N per face), and their findings.
 
     Each card's sides are balanced; an odd last face (one section that cannot be shared) gets the decorative back
     (the game's title), so every card has two sides. The sections numbered in `read` (aid-only ones the sheet does not
-    print) carry their structure for a tagged PDF, whose reader reads them on the first copy of their card."""
+    print) carry their structure for a tagged PDF, whose reader reads them on the first copy of their card. An aid
+    with a template of its own (pnp.outputs.aid_template) is one card: the template's drawing, the decorative back."""
     game = gctx.game
     w, h = ref.spec.card_size
     frame = CardFrame(gctx, (w, h))
     setter = Setter(gctx.layouts, region_h=frame.height)
     setter.missing = missing
+    if ref.spec.template:
+        try:
+            front = aid_face(gctx, bleed, ink_saver)
+        except PnpError as exc:
+            return [], exc.findings
+        return [AidCard(front, _back(setter, RefLook(gctx, MIN_AID_PT), game, ref.text(ref.spec.title, ["title"]), w, h, bleed))], []
     mine = on_aid(sections)
     if not mine:
         return [], []
@@ -520,7 +529,7 @@ def reference_faces(gctx: GameContext, options: Options) -> tuple[ReferenceFaces
     try:
         sheet, over_sheet = sheet_faces(gctx, ref, sections, options.paper, bleed, missing, options.large_print)
         read = frozenset() if sheet.glance else frozenset(("ref", s["n"]) for s in summary(sections))  # else read nowhere
-        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing, read)
+        cards, over_cards = card_faces(gctx, ref, sections, bleed, missing, read, options.ink_saver)
     except ValueError as exc:
         return None, [*ref.findings, error("reference-layout", str(exc), ref.raw.loc, game=game.slug)]
     findings = ref.findings + ref.facts.warnings + over_sheet + over_cards + markup_findings(gctx, ref.raw.path) + _missing_glyphs(missing, ref)
@@ -571,7 +580,10 @@ def build_reference(gctx: GameContext, options: Options):
         data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference", tagged=True)
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
-    # the aids are drawn by pnp, not a template: a sliver is placed at the aid's size, the setting that chooses its layout
+    # an aid drawn by pnp: a sliver is placed at the aid's size, the setting that chooses its layout; one drawn by its own
+    # template: at the line that drew the edge (drawn again, traced), else at `template:`
     where = game.reference_data.loc_of("card_size") if "card_size" in game.reference_data else game.reference_data.loc
-    findings += sliver_findings(stats.slivers, "the reference's sheets", game.slug, lambda placed: (f"{placed.piece.label} {placed.side}", where), {})
+    origins = traced_origins(gctx, options.bleed_mm, options.ink_saver) if stats.slivers and templated(game) else {}
+    where = template_loc(game) if templated(game) else where
+    findings += sliver_findings(stats.slivers, "the reference's sheets", game.slug, lambda placed: (f"{placed.piece.label} {placed.side}", where), origins)
     return [(f"{game.slug}-reference.pdf", data, FileStats(stats.pages, len(aids), page_keys=stats.page_keys))], findings

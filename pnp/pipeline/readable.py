@@ -118,9 +118,11 @@ def _aid_faces(gctx: GameContext, options: Options, ignored: list[Finding]) -> F
     if aids is not None:
         game = gctx.game
         where = game.reference_data.loc_of("card_size") if "card_size" in game.reference_data else game.reference_data.loc
+        drawn_by = game.reference.template or "the player aid (drawn by pnp from reference.yaml)"  # its own template, if it names one
+        where = game.reference_data.loc_of("template") if game.reference.template else where
         for n, card in enumerate(aids.cards, 1):
             for side, face in (("front", card.front), ("back", card.back)):
-                yield face, f"player aid {n} {side}", where, "the player aid (drawn by pnp from reference.yaml)"
+                yield face, f"player aid {n} {side}", where, drawn_by
 
 
 # The faces of each kind of piece besides cards, by the name of the output that prints them (the player aids: the

@@ -3,15 +3,18 @@
 A card's face, a board, or a token's front or back is drawn again as its
 output draws it, inside Layouts.tracing_calls, so every element comes with its
 template's call (pnp.serve.editing). The keys are the page's tiles' keys
-(pnp.serve.components): `deck:<deck>:<card>`, `board:<board>`, `token:<name>`.
-The player aids are drawn by pnp from reference.yaml's sections, not by a
-template, so nothing on them is a call to drag.
+(pnp.serve.components): `deck:<deck>:<card>`, `board:<board>`, `token:<name>`,
+and `reference:aid:1`, a player aid whose reference.yaml names a template of
+its own (pnp.outputs.aid_template). An aid laid out by pnp from the sections is
+no template's drawing, so nothing on it is a call to drag.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.core.errors import PnpError
 from pnp.data.tokens import token_variants
+from pnp.outputs.aid_template import aid_face, templated
 from pnp.outputs.boards import render_board
 from pnp.outputs.cards import render_cards
 from pnp.outputs.context import GameContext
@@ -19,7 +22,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.tokens import render_set, sized_sets
 from pnp.serve.editing import Refusal
 
-KINDS = "card faces, boards and tokens"
+KINDS = "card faces, boards, tokens and a player aid drawn by its own template"
 
 
 @dataclass(frozen=True)
@@ -34,9 +37,7 @@ def traced_face(gctx: GameContext, key: str, side: str):
     """(face, calls, piece, its set) of one side of one piece drawn again with its calls traced; Refusal when there is
     none. The piece and its set hold the fields its names read (`.fields`, `.data`)."""
     kind, _, rest = key.partition(":")
-    draw = {"deck": _card, "board": _board, "token": _token}.get(kind)
-    if kind == "reference":
-        raise Refusal(404, "nothing on a player aid is dragged: pnp draws it from reference.yaml's sections, not from a template; change them there")
+    draw = {"deck": _card, "board": _board, "token": _token, "reference": _aid}.get(kind)
     if draw is None or side not in ("front", "back"):
         raise Refusal(404, f"no face {key} {side} to select on ({KINDS} can be edited)")
     warnings = gctx.layouts.template_warnings
@@ -83,3 +84,18 @@ def _token(gctx: GameContext, name: str, side: str, key: str):
             return None, None, None
         return (piece.front if side == "front" else piece.back), Fields(variants[name], raw), Fields(raw, raw)
     raise Refusal(404, f"no token face {key} {side} to select on")
+
+
+def _aid(gctx: GameContext, rest: str, side: str, key: str):
+    """The player aid's front, when reference.yaml names a template that draws it (its one card: `aid:1`)."""
+    game = gctx.game
+    if not templated(game):
+        raise Refusal(404, "nothing on this player aid is dragged: pnp lays it out from reference.yaml's sections, not from a template; "
+                           "change them there, or name a template of its own there (template: <game>/aid.j2) to drag what it draws")
+    if rest != "aid:1" or side != "front":
+        raise Refusal(404, f"no face {key} {side} to select on (the player aid's template draws its front; its back is pnp's)")
+    raw = game.reference_data
+    try:
+        return aid_face(gctx, Options(bleed=True).bleed_mm), Fields(raw, raw), Fields(raw, raw)
+    except PnpError:
+        return None, None, None  # its finding is the page's, from the refresh
