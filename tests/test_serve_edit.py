@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import TEST_PROJECT
 from PIL import Image
+from test_aid_template import AID, with_aid_template
 from test_serve import _no_network  # noqa: F401 (loopback only: the browser test talks to its server and chromedriver)
 
 PORT = 8765  # the address the app answers to; TestClient needs no socket
@@ -100,7 +101,8 @@ class Page:
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    """`pnp serve`'s app on a copy of the tiny game, as its page talks to it; each test puts back what it changed."""
+    """`pnp serve`'s app on a copy of the tiny game, its player aid drawn by a template of its own (tests/test_aid_template.py),
+    as its page talks to it; each test puts back what it changed."""
     from starlette.testclient import TestClient
 
     from pnp.data.project import Project
@@ -108,6 +110,7 @@ def page(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("edit") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    with_aid_template(root)
     with TestClient(create_app(Project(root), ["tiny"], PORT, TOKEN, log=lambda line: None), base_url=ORIGIN) as client:
         shown = Page(client, root)
         shown.drawn(HERO, timeout=120)
@@ -274,9 +277,26 @@ def test_a_board_element_a_helper_and_a_token_dragged_change_exactly_their_liter
     answer = page.edit(value, [value["box"][0] + 1, value["box"][1] + 0.5, *value["box"][2:]], item="token:coins/c1")
     assert answer.status_code == 200, answer.text
     assert (page.root / COIN).read_bytes() == coin.replace(b'token.value ~ "**", 3, 4,', b'token.value ~ "**", 4, 4.5,')
-    aid = page.client.get("/api/elements", params={"game": "tiny", "item": "reference:aid:1", "side": "front"})
-    assert aid.status_code == 404 and "reference.yaml" in aid.json()["error"]  # drawn by pnp: nothing on it is a call to drag
     for _ in range(2):
         assert page.post("/api/undo").status_code == 200
     assert (page.root / SCORES).read_bytes() == board and (page.root / COIN).read_bytes() == coin
     page.drawn(SCORES, item="board:scores")
+
+
+def test_a_player_aids_element_dragged_changes_exactly_its_literals_and_undo_restores_the_bytes(page):
+    """On a player aid drawn by its own template, its zone (a helper's call, one element) moved 4 mm right and 3 mm down
+    and narrowed by 5 mm: that call's x, y and w are rewritten and nothing else; its back is pnp's, and undo puts the
+    template back byte for byte."""
+    before = (page.root / AID).read_bytes()
+    page.settled()  # the reference is drawn after the cards
+    zone = next(e for e in page.elements("reference:aid:1") if e["function"] == "zone")
+    assert zone["editable"], zone["why"]
+    assert zone["box"] == [6, 50, 51, 30], "the zone where the template draws it, in mm from the aid's trim"
+    answer = page.edit(zone, [10, 53, 46, 30], item="reference:aid:1")
+    assert answer.status_code == 200, answer.text
+    assert (page.root / AID).read_bytes() == before.replace(b"zone(6, 50, 51, 30,", b"zone(10, 53, 46, 30,")
+    back = page.client.get("/api/elements", params={"game": "tiny", "item": "reference:aid:1", "side": "back"})
+    assert back.status_code == 404, "the aid's back is pnp's decorative back: nothing on it is a call to drag"
+    assert page.post("/api/undo").status_code == 200
+    assert (page.root / AID).read_bytes() == before
+    page.drawn(AID, item="reference:aid:1")
