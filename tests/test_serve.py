@@ -620,10 +620,12 @@ def test_a_star_row_dragged_in_the_browser_lands_in_the_template(browser, tmp_pa
     change by that much, the page shows the call and the new numbers, and the face is redrawn with the stars there."""
     from conftest import TEST_PROJECT
     from selenium.webdriver.common.action_chains import ActionChains
+    from test_aid_template import with_aid_template
     from test_serve_edit import HERO, KNIGHT
 
     root = tmp_path / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    with_aid_template(root)  # its player aid drawn by a template of its own, to drag too
     before = (root / HERO).read_bytes()
     server = Server(root, tmp_path / "serve.log")  # a server of its own: the drag writes its template
     driver = browser
@@ -654,6 +656,7 @@ def test_a_star_row_dragged_in_the_browser_lands_in_the_template(browser, tmp_pa
         print(f"edit to redrawn face shown: {shown:.2f} s")
         screenshot(driver, tmp_path, "serve-edit-moved")
         _drag_the_score_sheets_zone(driver, root, tmp_path)
+        _drag_the_aids_zone(driver, root)
     finally:
         server.stop()
 
@@ -682,6 +685,27 @@ def _drag_the_score_sheets_zone(driver, root: Path, tmp_path: Path) -> None:
     assert (root / SCORES).read_bytes() == before.replace(b"zone(32, 106,", b"zone(42, 106,")
     assert driver.execute_script(image, frame) != drawn, "said shown before the board's new image was"
     screenshot(driver, tmp_path, "serve-edit-board")
+
+
+def _drag_the_aids_zone(driver, root: Path) -> None:
+    """On a player aid drawn by its own template: click inside its zone and drag it 10 mm right; the zone() call's x
+    changes by that much and nothing else in the template (a poker card, shown with its 3 mm bleed)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from test_aid_template import AID
+
+    before = (root / AID).read_bytes()
+    frame = driver.find_element("css selector", '.tile[data-key="reference:aid:1"] .frame[data-side="front"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+    wait_until(driver, "return arguments[0].querySelector('img').complete", frame, message="the player aid")
+    per_mm = driver.execute_script("return arguments[0].getBoundingClientRect().width", frame) / (63.5 + 6)
+    at = (round((30 + 3 - (63.5 + 6) / 2) * per_mm), round((70 + 3 - (88.9 + 6) / 2) * per_mm))  # 30, 70 mm: inside the zone
+    ActionChains(driver).move_to_element_with_offset(frame, *at).click().perform()
+    wait_until(driver, f"return document.getElementById('element').textContent.includes('{AID}:4')", message="the aid's zone selected")
+    driver.execute_script("delete document.body.dataset.editShown")
+    ActionChains(driver).move_to_element_with_offset(frame, *at).click_and_hold().move_by_offset(round(5 * per_mm), 0) \
+        .move_by_offset(round(5 * per_mm), 0).release().perform()
+    wait_until(driver, "return document.body.dataset.editShown", message="the redrawn aid shown after the edit")
+    assert (root / AID).read_bytes() == before.replace(b"zone(6, 50,", b"zone(16, 50,")
 
 
 def test_a_looping_face_is_stopped_at_its_line_in_the_render_thread_and_its_fix_drawn(project, monkeypatch):
