@@ -6,6 +6,7 @@ Read back from the PDF a build writes (its text, and its colours rasterised at a
 """
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -74,6 +75,21 @@ def test_a_bad_line_in_an_aids_template_is_a_finding_at_its_line_and_column(proj
     line = bad.splitlines()[1]
     assert f"{AID}:2:{line.index('nope') + 1}: error: aid has no field 'nope'" in said, said
     assert not (project / REFERENCE).exists()
+
+
+def test_an_aids_template_is_checked_as_a_boards_is_each_warning_at_the_line_that_drew_it(project):
+    """Words within the safe area, words too faint to read, and a band stopping at the trim over another colour across
+    the cut between two aids (a sliver): each a warning at its own line of the aid's template."""
+    extra = ['{{ text("Edge words here", 0.5, 80, 40, 6, size=8) }}',  # 0.5 mm inside the cut: within the 3 mm safe area
+             '{{ text("faint", 10, 20, 40, 6, size=8, color="#f0f0e8") }}',  # near-white on the paper
+             '{{ rect(0, 0, face.w, 10, fill="red") }}']  # to the trim, not into the bleed: the aid above shows paper there
+    template = AID_TEMPLATE + "\n".join(extra) + "\n"
+    with_aid_template(project, template)
+    said = (lambda r: r.output + r.stderr)(run_pnp(project, "build", "tiny", "--only", "reference"))
+    line = {text: template.splitlines().index(text) + 1 for text in extra}
+    assert f"{AID}:{line[extra[0]]}:1: warning: text 'Edge words here' lies 0.5 mm inside the cut" in said, said
+    assert re.search(rf"{AID}:{line[extra[1]]}:1: warning: text 'faint' \(8 pt\) .* WCAG asks of it \(tiny/aid.j2\)", said), said
+    assert re.search(rf"{AID}:{line[extra[2]]}:1: warning: the reference's sheets, sheet 1: the top edge of player aid 1/1 front is #c0392b", said), said
 
 
 def test_an_aids_template_that_is_not_there_is_an_error_at_its_name(project):
