@@ -169,6 +169,14 @@ def test_a_dash_no_viewer_can_draw_is_refused_at_its_line(hostile, dash):
     build_refused(hostile, "dash must be a list", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
 
 
+@pytest.mark.parametrize("call", ["rect(0, 0, 1e308, 1e308, fill='red')", "circle(5, 5, -1e200, fill='red')", "line(0, 0, 10 ** 90, 5)"])
+def test_a_number_past_any_piece_is_refused_at_its_line(hostile, call):
+    """Finite, but past what a point can hold once turned into points: reportlab stopped on a 1e308 mm rectangle only
+    as the page was written, with its own message and the deck's folder for a place (the hostile bench's "elsewhere")."""
+    add_to_frame(hostile[0], f"{{{{ {call} }}}}")
+    build_refused(hostile, "past what a drawing holds", "templates/tiny/frame.j2:6:", "build", "--only", "cards")
+
+
 # Text ----------------------------------------------------------------------------------
 def test_markup_in_text_prints_as_written_and_opens_nothing(hostile):
     project = hostile[0]

@@ -25,6 +25,7 @@ from pnp.layout.typeset import IconOp
 SHRUNK_BELOW_PT = 7.0  # a text fitted smaller than this is hard to read at arm's length: say so
 SHRUNK_BELOW_SHARE = 0.75  # or one fitted below three quarters of the size its template asked for
 MAX_ELEMENTS_PER_FACE = 50_000
+MAX_NUMBER = 100_000.0  # a drawing call's number (mm, pt, degrees): 100 m, far past any piece, and finite in points
 ALIGNS = ("left", "center", "right", "justify")
 PLACEHOLDER_FILL, PLACEHOLDER_INK, PLACEHOLDER_TEXT = "#e6e6e6", "#9a9a9a", "#555555"  # a draft's missing art: plainly not art
 
@@ -33,15 +34,22 @@ _WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small
 
 
 def to_number(value, name) -> float:
+    """A drawing call's number as a float, refused at the template's line when it is no number, not finite, or past
+    MAX_NUMBER: a rectangle 1e308 mm wide is finite, but its corners in points are not, and reportlab stopped on it
+    only as the page was written, naming no template."""
     kind = type(value)
-    if kind is int:
-        return _WHOLE[value] if 0 <= value < len(_WHOLE) else float(value)
-    if kind is not float and (isinstance(value, bool) or not isinstance(value, (int, float))):
+    if kind is int and 0 <= value < len(_WHOLE):
+        return _WHOLE[value]
+    if kind is not float and kind is not int and (isinstance(value, bool) or not isinstance(value, (int, float))):
         if isinstance(value, str):
             raise LayoutError(f"{name} is the text {value!r}, not a number: write it without quotes in the data, or add |float in the template", name)
         raise LayoutError(f"{name} must be a number, got {value!r}", name)
-    if not math.isfinite(value):
-        raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        if kind is float and not math.isfinite(value):
+            raise LayoutError(f"{name} must be a finite number, got {value!r}", name)
+        shown = f"{value:g}" if kind is float or abs(value) < 1e300 else "over 1e300"
+        raise LayoutError(f"{name} is {shown}, past what a drawing holds (±{MAX_NUMBER:,.0f}): "
+                          "give a size or place on the piece, in mm (a point size in pt)", name)
     return float(value)
 
 
