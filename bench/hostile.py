@@ -332,7 +332,7 @@ def pdf_text(data: bytes) -> str:
 
 # Classifying a run ----------------------------------------------------------------------------------------------------
 
-LOCATED = re.compile(r"^(?:pnp: )?(?P<file>[^\s:]*[./][^\s:]*?|[^\s:]+(?=: (?:error|warning|note):))(?P<line>:\d+(?::\d+)?)?"
+LOCATED = re.compile(r"^(?:pnp: )?(?P<file>[^\s:]*[./][^\s:]*?|[^:\n]+?(?=(?::\d+(?::\d+)?)?: (?:error|warning|note):))(?P<line>:\d+(?::\d+)?)?"
                      r"(?P<cell>\[[^\]\n]*\]![A-Z]{1,3}\d+)?: ")
 UNBOUNDED_RC = {-signal.SIGKILL, -signal.SIGXCPU, -signal.SIGABRT, -signal.SIGSEGV, 134, 137, 139}
 
