@@ -126,8 +126,8 @@ def test_a_cache_others_may_write_to_is_not_used(program, tmp_path):
 
 def test_with_no_home_it_unpacks_for_this_run_only_and_says_nothing(program, tmp_path):
     (tmp_path / "tmp").mkdir()
-    result = start(program, None, "--version", TMPDIR=str(tmp_path / "tmp"))
-    assert result.returncode == 0 and result.stderr == ""
+    result = start(program, None, "--version", TMPDIR=str(tmp_path / "tmp"), PNP_EXIT="3")
+    assert result.returncode == 3 and result.stderr == "", "pnp's own exit status, and nothing said"
     assert result.stdout.startswith(f"ran from {tmp_path / 'tmp'}/pnp-")
     assert list((tmp_path / "tmp").iterdir()) == [], "the run's folder is removed when it ends"
     relative = start(program, "home", "--version", TMPDIR=str(tmp_path / "tmp"))
@@ -146,3 +146,12 @@ def test_a_start_killed_while_unpacking_leaves_nothing_that_runs_and_is_swept(pr
     assert result.stdout == f"ran from {folder} with [--version] PATH=/nonexistent\n"
     assert not left.exists()
     shutil.rmtree(folder.parent)
+
+
+def test_the_same_folder_makes_the_same_program(program, tmp_path):
+    """Same input, same bytes: the payload's members in a fixed order with fixed times and owners, so its digest (and the
+    folder it unpacks into) changes only with what the program carries."""
+    folder = program.parent / "pnp"
+    os.utime(folder / "pnp", (0, 1_000_000_000))
+    single_file.write_program(folder, tmp_path / "again")
+    assert (tmp_path / "again").read_bytes() == program.read_bytes()
