@@ -67,6 +67,7 @@ for left in "$cache/.unpacking-$host-"* "$cache/.stale-$host-"*; do
     [ -e "$left" ] || continue
     kill -0 "${left##*-}" 2>/dev/null || rm -rf "$left"  # its start ended without finishing
 done
+ready "$program" && run "$program" "$@"  # another first start has just renamed its folder into place
 if [ -e "$program" ] || [ -h "$program" ]; then  # there but not ready: half unpacked, changed, or not the user's
     [ -h "$program" ] || [ -O "$program" ] || run_once "$@"  # another user's is left alone, and not run
     mv "$program" "$cache/.stale-$host-$$" 2>/dev/null && rm -rf "$cache/.stale-$host-$$"
