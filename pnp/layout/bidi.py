@@ -5,8 +5,10 @@ two things a right-to-left script needs before and after its own line breaking:
 
 - Arabic letters take their joining forms first (arabic-reshaper: initial,
   medial, final and isolated presentation forms, lam-alef joined), so each word
-  is measured and broken as it will print. Vowel marks (harakat) are left out:
-  drawn as glyphs of their own they would stand beside their letter, not on it.
+  is measured and broken as it will print. Vowel marks (harakat) are kept in a
+  paragraph set from the right and placed on their letters when it is turned
+  round (pnp.layout.marks); elsewhere they are left out, as the words around
+  them are not turned either.
 - Lines are broken in reading order, as for any text; a right-to-left
   paragraph's lines are then turned round (`mirrored`): each run of text is drawn
   at the mirror of its place, in its visual order (python-bidi, the Unicode
@@ -21,6 +23,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from pnp.layout.marks import has_marks, placed
 from pnp.layout.typeset import Laid, TextOp
 
 # Languages written right to left (ISO 639 codes): an edition in one sets its rulebook and reference from the right.
@@ -57,13 +60,21 @@ def _arabic(c: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def shaped(text: str) -> str:
-    """`text` with its Arabic letters in their joining forms (unchanged when it has none)."""
+def shaped(text: str, marks: bool = False) -> str:
+    """`text` with its Arabic letters in their joining forms (unchanged when it has none); its vowel marks kept when
+    `marks` (a paragraph `mirrored` sets from the right, which places them on their letters)."""
     if text.isascii() or not any(_arabic(c) for c in text):
         return text
     import arabic_reshaper
 
-    return arabic_reshaper.reshape(text)
+    return _keeping_marks().reshape(text) if marks else arabic_reshaper.reshape(text)
+
+
+@lru_cache(maxsize=1)
+def _keeping_marks():
+    import arabic_reshaper
+
+    return arabic_reshaper.ArabicReshaper(configuration={"delete_harakat": False})
 
 
 @lru_cache(maxsize=4096)
@@ -135,4 +146,6 @@ def mirrored(laid: Laid, width: float) -> Laid:
             for i in range(start, end):
                 ops[i] = ops[i]._replace(x=left + laid.ops[i].x - first)
         start = max(end, start + 1)
+    if any(type(op) is TextOp and has_marks(op.text) for op in ops):  # each vowel mark drawn on its letter
+        ops = [piece for op in ops for piece in (placed(op) if type(op) is TextOp and has_marks(op.text) else (op,))]
     return laid._replace(ops=tuple(ops))

@@ -501,7 +501,8 @@ class GameLayouts:
         if content.isascii():  # a title or a number set on its lines as asked (the general path's own result), else None
             laid = self.typesetter.fit_plain(runs, family, bold, italic, color, *box, size, leading, align, valign)
         else:  # Arabic's joining forms, measured as they print
-            runs, laid = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs], None
+            keep = starts_rtl(content)  # its vowel marks placed on their letters when the text is set from the right
+            runs, laid = [r._replace(text=shaped(r.text, keep)) if r.icon is None else r for r in runs], None
         if laid is None:
             laid = self.typesetter.fit(self._items(runs, family, bold, italic, color, hyphenator), *box, size, min_size, leading, align, valign)
         if condense:

@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pnp.core.units import add_up
 from pnp.layout.fonts import NAME_CACHES, FontBook
 from pnp.layout.hyphenation import SOFT_HYPHEN, soft_breaks, with_cjk_breaks, word_breaks_of
+from pnp.layout.marks import without_marks
 from pnp.layout.markup import Run
 
 ASCENT = 0.80  # first baseline below the box top, as a fraction of the size
@@ -121,8 +122,9 @@ class IconInk:
 
 @lru_cache(maxsize=200_000)
 def _width1(text: str, font: str) -> float:
-    """The advance width of `text` at 1 pt: words repeat across a deck, so each is measured once."""
-    return stringWidth(text, font, 1.0)
+    """The advance width of `text` at 1 pt: words repeat across a deck, so each is measured once. A vowel mark takes no
+    room (pnp.layout.marks)."""
+    return stringWidth(text if text.isascii() else without_marks(text), font, 1.0)
 
 
 NAME_CACHES.append(_width1.cache_clear)

@@ -62,8 +62,9 @@ class Setter:
                 self.layouts.markup_problems[problem] = None
             runs = rich.parse(text, palette.is_colour, self.layouts.icons.exists)
             runs = [r._replace(color=palette.resolve(r.color)) if r.color else r for r in runs]
-            if not text.isascii():  # Arabic's joining forms, measured as they print
-                runs = [r._replace(text=shaped(r.text)) if r.icon is None else r for r in runs]
+            if not text.isascii():  # Arabic's joining forms, measured as they print; vowel marks where they are placed
+                keep = self.rtl or starts_rtl(text)
+                runs = [r._replace(text=shaped(r.text, keep)) if r.icon is None else r for r in runs]
             hyphenator = self.layouts.hyphenator if style.align == "justify" else None  # justified paragraphs break words in the edition's language
             hit = self._items[key] = self.typesetter.items(runs, style.family, style.bold, style.italic, style.color, self.missing, self.icon_ink, hyphenator,
                                                            self.layouts.symbols)
