@@ -20,7 +20,8 @@ from pnp.render.pdf import new_canvas
 
 MARKED = "مَرْحَبًا"  # meem+fatha, reh+sukun, hah+fatha, beh+fathatan, alef
 BARE = "مرحبا"
-FATHA, SUKUN, FATHATAN = "\u064e", "\u0652", "\u064b"
+STACKED = "سَلَّمَ"  # a lam (its stem tall) with a shadda and a fatha
+FATHA, SUKUN, FATHATAN, SHADDA = "\u064e", "\u0652", "\u064b", "\u0651"
 DPI = 150
 PAGE_PT = 60
 
@@ -36,17 +37,17 @@ def _set(layouts, text: str):
 
 @pytest.fixture(scope="module")
 def pages():
-    """Two PDF pages, the word with its marks on the first and without them on the second at the same place, drawn as
-    a card face's text is; opened with pdfium."""
+    """PDF pages, the word with its marks on the first and without them on the second at the same place, drawn as
+    a card face's text is, and a word with two marks on one letter on the third; opened with pdfium."""
     layouts = _layouts({"body": "noto-sans"})  # the Arabic letters come from the fallback, Noto Sans Arabic
     c, buf = new_canvas((200, PAGE_PT), "Helvetica", "harakat", "harakat")
     drawer = FaceDrawer(c, icons=None)
-    for text in (MARKED, BARE):
+    for text in (MARKED, BARE, STACKED):
         drawer.draw_face(Face(70, 20, 0, (Text(3, 2, _set(layouts, text).ops),), frozenset()), 0, 0, reused=False)
         c.showPage()
     c.save()
     doc = pdfium.PdfDocument(buf.getvalue())
-    yield doc[0], doc[1]
+    yield doc[0], doc[1], doc[2]
     doc.close()
 
 
@@ -56,7 +57,7 @@ def _ink(page) -> np.ndarray:
 
 
 def test_the_marks_are_inked_above_the_letters_of_a_word_no_wider(pages):
-    marked, bare = map(_ink, pages)
+    marked, bare = map(_ink, pages[:2])
     cols_marked, cols_bare = np.nonzero(marked.any(axis=0))[0], np.nonzero(bare.any(axis=0))[0]
     assert abs(cols_marked[0] - cols_bare[0]) <= 1 and abs(cols_marked[-1] - cols_bare[-1]) <= 1, "the marks take no room"
     extra = marked & ~bare
@@ -68,21 +69,21 @@ def test_the_marks_are_inked_above_the_letters_of_a_word_no_wider(pages):
 
 
 def _chars(page) -> list[tuple[str, float, float]]:
-    """(character as written, left, right) of each character pdfium reads on `page`."""
+    """(character as written, left, right, bottom, top) of each character pdfium reads on `page`: its ink's box."""
     text = page.get_textpage()
     out = []
     for i in range(text.count_chars()):
-        left, _, right, _ = text.get_charbox(i)
+        left, bottom, right, top = text.get_charbox(i)
         ch = unicodedata.normalize("NFKC", text.get_text_range(i, 1))
         if ch.strip():
-            out.append((ch, left, right))
+            out.append((ch, left, right, bottom, top))
     return out
 
 
 def test_each_mark_stands_over_the_middle_of_the_letter_it_was_written_after(pages):
     chars = _chars(pages[0])
-    letters = {ch: (left, right) for ch, left, right in chars if unicodedata.category(ch) != "Mn"}
-    marks = [(ch, (left + right) / 2) for ch, left, right in chars if unicodedata.category(ch) == "Mn"]
+    letters = {ch: (left, right) for ch, left, right, _, _ in chars if unicodedata.category(ch) != "Mn"}
+    marks = [(ch, (left + right) / 2) for ch, left, right, _, _ in chars if unicodedata.category(ch) == "Mn"]
     assert sorted(ch for ch, _ in marks) == sorted([FATHA, SUKUN, FATHA, FATHATAN]), "the page's text holds the marks"
     expected = {"م": FATHA, "ر": SUKUN, "ح": FATHA, "ب": FATHATAN}
     for letter, mark in expected.items():
@@ -98,3 +99,14 @@ def test_a_font_with_no_glyph_for_a_mark_is_the_missing_glyph_finding():
     with pytest.raises(LayoutError, match="U\\+064E") as raised:
         _set(layouts, "שלום" + FATHA)
     assert "characters missing" in str(raised.value)
+
+
+def test_a_shadda_and_its_fatha_stand_one_above_the_other_clear_of_the_lams_stem(pages):
+    chars = _chars(pages[2])
+    lam = next(c for c in chars if c[0] == "ل")
+    shadda = next(c for c in chars if c[0] == SHADDA)
+    fathas = [c for c in chars if c[0] == FATHA]
+    fatha = next(c for c in fathas if c[1] < (lam[1] + lam[2]) / 2 < c[2])  # the one over the lam
+    assert shadda[3] > lam[4], "the shadda clears the lam's stem"
+    assert fatha[3] > shadda[4], "the fatha stands on the shadda"
+    assert len(fathas) == 3

@@ -11,10 +11,13 @@ renderers without a shaping engine do (HarfBuzz's fallback mark positioning):
   letter (Unicode's rule L3 leaves marks before their base in a right-to-left
   run); it is drawn as a text run of its own, its ink centred over the middle
   of the base glyph's advance, at the height its outline has in the font.
-- Two marks on one side of a letter (shadda and fatha) stand one above the
-  other: the shadda, or else the first written, where the font puts it, each
-  further mark moved clear of the ink of the one before it by `STACK_GAP` of
-  an em.
+- An Arabic mark stays at the height the font gives it unless the letter's
+  ink reaches it (a lam's stem, the dots of a noon, a beh's dot below): then it
+  moves up (or down) clear of that ink by `STACK_GAP` of an em. Two marks on
+  one side of a letter (shadda and fatha) stand one above the other: the
+  shadda, or else the first written, nearest the letter, each further mark
+  clear of the one before it. Hebrew points keep the height their font gives
+  them (a dagesh stands inside its letter).
 
 Marks on a lam-alef ligature are centred over the ligature as a whole: the
 font's own anchors, which would put a mark over the lam or the alef, are not read.
@@ -82,7 +85,7 @@ def placed(op) -> list:
         if waiting:
             if run:
                 pieces.append(op._replace(x=start, text=run, w=x - start))
-            pieces.extend(_on_base(op, waiting, x, advance))
+            pieces.extend(_on_base(op, waiting, c, x, advance))
             run, start, waiting = "", x, []
         run += c
         x += advance
@@ -92,12 +95,13 @@ def placed(op) -> list:
     return pieces
 
 
-def _on_base(op, marks: list[str], left: float, advance: float) -> list:
-    """`marks` (in visual order: the last is the first written) centred over a base glyph starting at `left`."""
+def _on_base(op, marks: list[str], base: str, left: float, advance: float) -> list:
+    """`marks` (in visual order: the last is the first written) centred over the glyph of `base` starting at `left`."""
     size, middle = op.size, left + advance / 2
-    above = below = None  # the ink edge a further mark on that side must clear, in points up from the baseline
+    letter = ink(op.font, base) if base >= "\u0600" else None  # an Arabic mark clears its letter; a Hebrew point may sit inside it
+    above, below = (letter[3] * size, letter[1] * size) if letter else (None, None)  # the ink edges a mark must clear, up from the baseline
     drawn = [op] * len(marks)
-    for i in sorted(range(len(marks)), key=lambda i: (marks[i] != SHADDA, -i)):  # as written, the shadda first: it stays where the font puts it
+    for i in sorted(range(len(marks)), key=lambda i: (marks[i] != SHADDA, -i)):  # as written, the shadda first, nearest its letter
         m = marks[i]
         box = ink(op.font, m)
         if box is None:
