@@ -14,6 +14,7 @@ from pnp.data.words import _tables, shipped_languages
 from pnp.layout.scripts import missing_message
 
 GAME = "crystal-caves"
+VOWELLED = "مَرْحَبًا بِكُمْ، سَلَّمَ"  # Arabic with its vowel marks: fatha, fathatan, sukun, kasra, damma, shadda
 
 
 def _scaffold(root, language: str):
@@ -23,6 +24,7 @@ def _scaffold(root, language: str):
             text = text.replace("\ntitle:", f"\nlanguages: [{language}]\ntitle:", 1)
         if rel.endswith("rulebook.md"):
             text += "\n> Keep the cards in their box.\n"  # a quote: its bar stands on the side lines start
+            text += f"\n{VOWELLED}\n" if language == "ar" else ""
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     return root
@@ -129,6 +131,8 @@ def test_an_arabic_rulebook_reads_from_the_right(edition):
     rights = [max(c["x1"] for c in line) for line in paragraph]
     lefts = [min(c["x0"] for c in line) for line in paragraph]
     assert abs(rights[0] - rights[1]) < 0.5 and abs(lefts[0] - lefts[1]) > 5, (rights, lefts)
+    printed = pdf_text(root / "output" / GAME / f"{GAME}-rulebook.pdf")
+    assert all(mark in printed for mark in "\u064e\u064b\u0652\u0650\u064f\u0651"), "a paragraph's vowel marks print (test_harakat: where)"
 
 
 def test_an_arabic_rulebooks_running_head_stands_at_the_right_of_its_page(edition):
