@@ -7,10 +7,10 @@ renderers without a shaping engine do (HarfBuzz's fallback mark positioning):
 
 - A mark has no advance: a line's words are measured without them
   (`without_marks`), so fitting measures what prints.
-- In a line's visual order (python-bidi) each mark comes just before its base
-  letter (Unicode's rule L3 leaves marks before their base in a right-to-left
-  run); it is drawn as a text run of its own, its ink centred over the middle
-  of the base glyph's advance, at the height its outline has in the font.
+- In a line's visual order (python-bidi, which leaves out Unicode's optional
+  rule L3) each mark of a right-to-left run comes just before its base letter;
+  it is drawn as a text run of its own, its ink centred over the middle of the
+  base glyph's advance, at the height its outline has in the font.
 - An Arabic mark stays at the height the font gives it unless the letter's
   ink reaches it (a lam's stem, the dots of a noon, a beh's dot below): then it
   moves up (or down) clear of that ink by `STACK_GAP` of an em. Two marks on
@@ -32,7 +32,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from pnp.layout.fonts import NAME_CACHES
 
-STACK_GAP = 0.05  # between two marks stacked on one letter, in ems
+STACK_GAP = 0.05  # between a mark moved clear of its letter's ink and that ink (or the mark under it), in ems
 SHADDA = "\u0651"  # stands on its letter, a vowel mark written with it on top of it (or a kasra below the letter)
 
 
