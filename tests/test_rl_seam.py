@@ -394,3 +394,19 @@ def test_page_and_catalog_entries_reach_the_written_pdf():
     assert "/StructParents" not in reader.pages[1]
     assert reader.trailer["/Root"]["/Lang"] == "de"
     assert reader.trailer["/Root"]["/OpenAction"][0].get_object() == reader.pages[1].get_object()
+
+
+def test_a_glyphs_box_is_the_one_its_font_file_gives():
+    """pnp.layout.marks centres a vowel mark by its outline's box, read from the bytes reportlab keeps: the same box
+    fontTools reads from the file, and none for a glyph with no outline."""
+    from fontTools.ttLib import TTFont as Tools
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = "fonts/noto/NotoSansArabic-Regular.ttf"
+    face = TTFont("seam-arabic", path).face
+    tools = Tools(path)
+    glyf, cmap = tools["glyf"], tools.getBestCmap()
+    for ch in ("\u064e", "\u0650", "\ufee3", "\ufeae"):  # fatha, kasra, meem initial, reh final
+        g = glyf[cmap[ord(ch)]]
+        assert rl.glyph_box(face, face.charToGlyph[ord(ch)]) == (g.xMin, g.yMin, g.xMax, g.yMax), ch
+    assert rl.glyph_box(face, face.charToGlyph[ord(" ")]) is None

@@ -24,12 +24,12 @@ font's own anchors, which would put a mark over the lam or the alef, are not rea
 """
 from __future__ import annotations
 
-import struct
 import unicodedata
 from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from pnp.layout import rl
 from pnp.layout.fonts import NAME_CACHES
 
 STACK_GAP = 0.05  # between a mark moved clear of its letter's ink and that ink (or the mark under it), in ems
@@ -56,14 +56,10 @@ def ink(font: str, c: str) -> tuple[float, float, float, float] | None:
     with no outline or a character the font lacks."""
     face = getFont(font).face
     glyph = face.charToGlyph.get(ord(c))
-    table = getattr(face, "table", {}).get("glyf")
-    if glyph is None or table is None or glyph + 1 >= len(face.glyphPos):
+    box = None if glyph is None else rl.glyph_box(face, glyph)
+    if box is None:
         return None
-    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
-    if end - start < 10:
-        return None
-    at = table["offset"] + start + 2  # past the number of contours
-    x0, y0, x1, y1 = struct.unpack(">hhhh", face._ttf_data[at:at + 8])
+    x0, y0, x1, y1 = box
     em = float(face.unitsPerEm)
     return x0 / em, y0 / em, x1 / em, y1 / em
 

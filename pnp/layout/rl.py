@@ -9,6 +9,7 @@ reportlab upgrade that moves one fails one test rather than a build.
 from __future__ import annotations
 
 import hashlib
+import struct
 from contextlib import contextmanager
 
 from reportlab import rl_config
@@ -204,6 +205,20 @@ def unregister_font(name: str) -> None:
     old = pdfmetrics._fonts.pop(name, None)
     if old is not None and getattr(old, "_dynamicFont", False):
         pdfmetrics._dynFaceNames.pop(old.face.name, None)
+
+
+def glyph_box(face, glyph: int) -> tuple[int, int, int, int] | None:
+    """(x min, y min, x max, y max) of glyph number `glyph` of a TrueType face reportlab read (`getFont(name).face`), in
+    font units, from the glyf table's header of that glyph; None for a glyph with no outline. reportlab keeps the font's
+    bytes and each glyph's place in them, and reads no outline itself (pnp.layout.marks places vowel marks by them)."""
+    table = getattr(face, "table", {}).get("glyf")
+    if table is None or glyph + 1 >= len(face.glyphPos):
+        return None
+    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+    if end - start < 10:  # an empty glyph (a space) has no header
+        return None
+    at = table["offset"] + start + 2  # past the number of contours
+    return struct.unpack(">hhhh", face._ttf_data[at:at + 8])
 
 
 def split_string(font, text: str, doc) -> tuple:
