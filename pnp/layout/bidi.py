@@ -131,6 +131,16 @@ def _ltr_run(op) -> bool:
     return type(op) is TextOp and not has_rtl(op.text) and any(c.isalnum() for c in op.text)
 
 
+def ordered(laid: Laid) -> Laid:
+    """`laid`, a paragraph read left to right, with each run that holds right-to-left letters drawn in its visual order:
+    an Arabic or Hebrew word in an English line reads from the right (the bidirectional algorithm in a left-to-right
+    paragraph), where its letters were drawn in the order they were written, backwards. A run keeps its place and width."""
+    if not any(type(op) is TextOp and has_rtl(op.text) for op in laid.ops):
+        return laid
+    return laid._replace(ops=tuple(op._replace(text=visual(op.text, False)) if type(op) is TextOp and has_rtl(op.text) else op
+                                   for op in laid.ops))
+
+
 def mirrored(laid: Laid, width: float) -> Laid:
     """`laid` (set left to right in reading order within `width` points) turned round into a right-to-left paragraph."""
     ops = [op._replace(x=width - op.x - op.w, text=visual(op.text)) if type(op) is TextOp else op._replace(x=width - op.x - op.size)

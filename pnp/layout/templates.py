@@ -21,7 +21,7 @@ from pnp.core.errors import IMAGE_PLACEHOLDER, Finding, LayoutError, Loc, OverBu
 from pnp.core.units import PT_PER_MM
 from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
-from pnp.layout.bidi import is_rtl_language, mirrored, shaped, starts_rtl
+from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
 from pnp.layout.elements import Face
 from pnp.layout.fonts import FontBook
@@ -515,7 +515,9 @@ class GameLayouts:
                 f"text does not fit its {w:g} × {h:g} mm box even at {min_size:g} pt ('{snippet}…'): shorten it, enlarge the box or lower min_size",
                 code="text-overflow",
             )
-        return mirrored(laid, box[0]) if starts_rtl(content) else laid  # a text that begins in Arabic or Hebrew reads from the right
+        if content.isascii():
+            return laid
+        return mirrored(laid, box[0]) if starts_rtl(content) else ordered(laid)  # a text that begins in Arabic or Hebrew reads from the right
 
     def _items(self, runs, family: str, bold: bool, italic: bool, color: str, hyphenator=None) -> list:
         missing: set = set()

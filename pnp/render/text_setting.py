@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from pnp.core.units import PT_PER_MM
 from pnp.layout import markup as rich
-from pnp.layout.bidi import mirrored, shaped, starts_rtl
+from pnp.layout.bidi import mirrored, ordered, shaped, starts_rtl
 from pnp.layout.elements import Face, Group, Line, Rect, icons_used
 from pnp.layout.typeset import ASCENT, DESCENT, ICON_MIDDLE, Laid, TextOp
 from pnp.render.draw import FaceDrawer
@@ -83,9 +83,11 @@ class Setter:
     def _turned(self, text: str, laid: Laid, width: float) -> Laid:
         """`laid` set right to left when its paragraph is: every paragraph of a right-to-left edition (its rulebook and
         reference are set from the right), and one whose first letter is Arabic or Hebrew in any edition."""
-        if width >= BIG / 2 or not (self.rtl or starts_rtl(text)):
+        if width >= BIG / 2:
             return laid  # a measure of the natural width (`widths`) stays left to right
-        return mirrored(laid, max(width, 1.0))
+        if self.rtl or starts_rtl(text):
+            return mirrored(laid, max(width, 1.0))
+        return laid if text.isascii() else ordered(laid)  # an Arabic or Hebrew word in a left-to-right paragraph
 
     def fit(self, text: str, width: float, height: float, style: Style, min_size: float) -> Laid:
         """Lines of `text` at the largest size from the style's down to `min_size` that fits the box."""
