@@ -25,6 +25,7 @@ from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
 from pnp.outputs.stats import FileStats
+from pnp.outputs.token_share import SHARED_WHERE, shared_token_slivers, shared_tokens
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
@@ -363,6 +364,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     """The sheet PDFs of the decks (`build_cards`), and the findings."""
     game = gctx.game
     groups = [g for g in (d.group() for d in decks) if g is not None]
+    tokens, token_sets, token_found = shared_tokens(gctx, options)  # on the last sheet, after the last card, where they all fit
 
     def arrive() -> None:
         _arrive_all(decks)
@@ -371,10 +373,11 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
 
     refused = [error("insert-size", said, game.decks[d.deck.id].loc_of("size"), game=game.slug, component=d.deck.id)
                for d in decks if (said := d.printed.refused(d.deck.size)) is not None]
-    if any(f.severity == "error" for f in _decks_findings(decks)) or not groups or refused:
+    if any(f.severity == "error" for f in [*_decks_findings(decks), *token_found]) or not groups or refused:
         _arrive_all(decks)
-        return [], [*_decks_findings(decks), *refused]
-    notes = _layout_notes(game, groups, options)
+        return [], [*_decks_findings(decks), *refused, *token_found]
+    notes = [*_layout_notes(game, groups, options), *token_found]
+    groups += tokens
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
         _arrive_all(decks)
@@ -383,9 +386,11 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
         arrive()
-        notes += card_slivers(gctx, options, stats.slivers, "the card sheets")
+        slivers, token_notes = shared_token_slivers(gctx, options, stats.slivers, token_sets)
+        notes += [*token_notes, *card_slivers(gctx, options, slivers, "the card sheets")]
         faces = {name: known for d in decks for name, known in d.faces.items()}
-        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces, cuts=stats.cuts)))
+        shared = [f"tokens: {SHARED_WHERE}"] * bool(tokens) + stats.shared  # the build line says where the tokens went
+        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, shared, stats.page_keys, faces=faces, cuts=stats.cuts)))
         if options.changed:
             files += _changed_file(gctx, options, decks, digests)
     except GaveUp:

@@ -1,0 +1,91 @@
+"""A game's tokens print in the free space of its last card sheet when they all fit there (issue #75 item 8): one PDF,
+the tokens after the last card, each back behind its front, no tokens PDF; when they do not fit, nothing changes.
+
+The tiny game's 12 Heroes (poker cards) leave their second Letter sheet one row of 3 cards; five 20 mm coins take
+one band below it. Two hundred coins fill more than a sheet of their own, so they keep their own PDF."""
+from __future__ import annotations
+
+import shutil
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import TEST_PROJECT, run_pnp
+
+from pnp.core.units import paper_size
+
+PT = 72 / 25.4
+COINS = """tokens:
+  - id: coins
+    name: Coins
+    shape: circle
+    size: 20
+    front: tiny/token-coin.j2
+    back: tiny/token-coin-back.j2
+    items:
+      - {{id: c1, value: 1, tint: "#f3d36b", count: {ones}}}
+      - {{id: c5, value: 5, tint: "#9fd0f0", count: 2}}
+"""
+
+
+def _project(base, ones: int):
+    root = base / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/tokens.yaml").write_text(COINS.format(ones=ones))
+    return root
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """The tiny game with 5 coins, built `--only tokens`: the card sheets they print on are built."""
+    root = _project(tmp_path_factory.mktemp("share"), 3)
+    result = run_pnp(root, "build", "--only", "tokens")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny", result.output
+
+
+def centres(pdf, index: int, word: str) -> list[tuple[float, float]]:
+    """The centres (x, y in mm from the page's top-left) of every `word` on page `index`."""
+    page = pdfium.PdfDocument(str(pdf))[index]
+    text, height = page.get_textpage(), page.get_height()
+    found, search = [], text.search(word)
+    while (hit := search.get_next()) is not None:
+        boxes = [text.get_charbox(i) for i in range(hit[0], hit[0] + hit[1])]
+        left, right = min(b[0] for b in boxes), max(b[2] for b in boxes)
+        bottom, top = min(b[1] for b in boxes), max(b[3] for b in boxes)
+        found.append(((left + right) / 2 / PT, (height - (top + bottom) / 2) / PT))
+    return found
+
+
+def test_tokens_print_below_the_last_cards_and_no_tokens_pdf_is_written(shared):
+    out, said = shared
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["tiny-cards.pdf"]
+    assert "tokens: on the last card sheet" in said
+    pdf = out / "tiny-cards.pdf"
+    assert len(pdfium.PdfDocument(str(pdf))) == 4  # two sheets of cards, each with its backs: no page more for the coins
+    coins = centres(pdf, 2, "COIN1") + centres(pdf, 2, "COIN5")
+    cards = centres(pdf, 2, "Twin") + centres(pdf, 2, "Mage")
+    assert len(coins) == 5 and len(cards) == 3
+    assert min(y for _, y in coins) > max(y for _, y in cards) + 20  # below the cards' row (a poker card is 88.9 mm tall)
+    assert not centres(pdf, 0, "COIN1")  # on the last sheet only
+
+
+def test_each_tokens_back_is_behind_its_front_after_a_long_edge_flip(shared):
+    """A long-edge flip mirrors a sheet across its vertical middle: a front at x is backed at paper width − x."""
+    pdf = shared[0] / "tiny-cards.pdf"
+    width = paper_size("letter")[0]
+    for front, back in (("COIN1", "BACK1"), ("COIN5", "BACK5")):
+        fronts = sorted(round(width - x) for x, _ in centres(pdf, 2, front))
+        backs = centres(pdf, 3, back)
+        assert sorted(round(x) for x, _ in backs) == fronts
+        ys = [y for _, y in centres(pdf, 2, front)]
+        assert all(abs(y - ys[0]) < 3 for _, y in backs)  # same row: the coin's words sit a mm apart on its two faces
+
+
+def test_tokens_that_do_not_fit_the_last_card_sheet_keep_their_own_pdf(tmp_path):
+    root = _project(tmp_path, 200)
+    result = run_pnp(root, "build", "--only", "cards", "--only", "tokens")
+    assert result.exit_code == 0, result.output + result.stderr
+    out = root / "output/tiny"
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["tiny-cards.pdf", "tiny-tokens.pdf"]
+    assert "last card sheet" not in result.output
+    assert not centres(out / "tiny-cards.pdf", 2, "COIN1")
