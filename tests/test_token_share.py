@@ -89,3 +89,22 @@ def test_tokens_that_do_not_fit_the_last_card_sheet_keep_their_own_pdf(tmp_path)
     assert sorted(p.name for p in out.glob("*.pdf")) == ["tiny-cards.pdf", "tiny-tokens.pdf"]
     assert "last card sheet" not in result.output
     assert not centres(out / "tiny-cards.pdf", 2, "COIN1")
+
+
+def _checklist_tokens(root) -> list[str]:
+    """The bundle's checklist lines of the tiny game's token sets, as a Letter bundle words them in English."""
+    from pnp.data.project import Project
+    from pnp.data.words import table_of
+    from pnp.outputs.options import Options
+    from pnp.outputs.token_share import tokens_share
+    from pnp.targets.bundle import checklist
+    from pnp.targets.bundle_pages import Voice
+
+    game, _ = Project(root).load_game("tiny")
+    lines = checklist(game, Voice(table_of("en")), tokens_share(game, Options()))
+    return [f"{line.name}: {line.detail}" for line in lines if line.kind == "Tokens"]
+
+
+def test_the_bundles_checklist_says_the_tokens_are_on_the_last_card_sheet(shared, tmp_path):
+    assert _checklist_tokens(shared[0].parent.parent) == ["Coins: circle, 20 × 20 mm, on the last card sheet"]
+    assert _checklist_tokens(_project(tmp_path, 200)) == ["Coins: circle, 20 × 20 mm"]
