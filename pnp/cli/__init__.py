@@ -169,7 +169,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     from pnp.data.stamps import Stamper
     from pnp.data.tokens import token_sets, token_variants
     from pnp.outputs.sheet_notes import sheet_listing
-    from pnp.outputs.token_share import SHARED_WHERE
+    from pnp.outputs.stats import TOKENS_SHARED
     from pnp.outputs.tokens import TOKEN_BLEED_MM, TOKEN_GUTTER_MM, standee_height
 
     stamp = Stamper(templates_dir, game)
@@ -186,7 +186,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
     tokens = [token_listing(spec, raw) for spec, raw in token_sets(game)]
     if tokens and _tokens_share(game, paper, margin):  # printed on the last card sheet, where they all fit: no sheet of their own
-        tokens = [dict(t, where=SHARED_WHERE) for t in tokens]
+        tokens = [dict(t, where=TOKENS_SHARED.removeprefix("tokens: ")) for t in tokens]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
                        "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),

@@ -25,8 +25,6 @@ from pnp.render.cutter_names import cutter_named
 from pnp.render.packing import DoesNotFit, plan_pages, printed_pages
 from pnp.render.sheets import Group, Piece
 
-SHARED_WHERE = "on the last card sheet"  # what the build line and `pnp list` say of tokens that share it
-
 
 def build_tokens(gctx, options: Options):
     """The tokens PDF (pnp.outputs.tokens.build_tokens), or nothing when the tokens print on the last card sheet: the card
