@@ -106,15 +106,6 @@ class RenderedOutput:
     unshared: dict = field(default_factory=dict)  # the part of `reads` the shared inputs do not cover (art): {path: sha256}
 
 
-def _tokens_on_cards(kind: str, game, options: Options) -> bool:
-    """Whether `--only tokens` builds the card sheets: the tokens print on their last sheet (pnp.outputs.token_share)."""
-    if kind != "cards" or "tokens" not in options.only or not game.tokens:
-        return False
-    from pnp.outputs.token_share import tokens_share
-
-    return tokens_share(game, options)
-
-
 def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None = None) -> GamePlan:
     """Which outputs of `game` are reused as they are (inputs, opened files and outputs unchanged) and which must be rendered;
     `keeps`: what a process that stays up keeps between builds (pnp.core.memo.Keeps)."""
@@ -477,3 +468,12 @@ def _named(name: str, options: Options, kind: str) -> str:
         return name
     stem, _, ext = name.rpartition(".")
     return f"{stem}{tag}.{ext}"
+
+
+def _tokens_on_cards(kind: str, game, options: Options) -> bool:
+    """Whether `--only tokens` builds the card sheets: the tokens print on their last sheet (pnp.outputs.token_share)."""
+    if kind != "cards" or "tokens" not in options.only or not game.tokens:
+        return False
+    from pnp.outputs.token_share import tokens_share
+
+    return tokens_share(game, options)
