@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import shutil
 
+import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from conftest import TEST_PROJECT, run_pnp
+from conftest import TEST_PROJECT, render_page, run_pnp
 
 from pnp.core.units import paper_size
 
@@ -79,6 +80,24 @@ def test_each_tokens_back_is_behind_its_front_after_a_long_edge_flip(shared):
         assert sorted(round(x) for x, _ in backs) == fronts
         ys = [y for _, y in centres(pdf, 2, front)]
         assert all(abs(y - ys[0]) < 3 for _, y in backs)  # same row: the coin's words sit a mm apart on its two faces
+
+
+def tinted(pdf, index: int, tint: tuple[int, int, int], dpi: int = 25) -> tuple[float, float]:
+    """The centre (x, y in mm from the top-left) of the pixels of page `index` within a few levels of `tint`."""
+    image = np.asarray(render_page(pdf, index, dpi).convert("RGB"), dtype=np.int16)
+    ys, xs = np.nonzero(np.abs(image - np.array(tint)).max(axis=2) < 12)
+    assert len(xs), f"no {tint} on page {index}"
+    return (xs.mean() + 0.5) * 25.4 / dpi, (ys.mean() + 0.5) * 25.4 / dpi
+
+
+def test_the_coins_tints_rasterised_sit_mirrored_on_the_backs_page(shared):
+    """Each coin's front and back are filled with its tint: rasterised, the 5-coins' blue on the backs page sits where a
+    long-edge flip takes it from the fronts page (x mirrored about the middle, y kept), and so does the 1-coins' yellow."""
+    pdf = shared[0] / "tiny-cards.pdf"
+    width = paper_size("letter")[0]
+    for tint in ((0x9F, 0xD0, 0xF0), (0xF3, 0xD3, 0x6B)):
+        (xf, yf), (xb, yb) = tinted(pdf, 2, tint), tinted(pdf, 3, tint)
+        assert abs(xb - (width - xf)) < 1.5 and abs(yb - yf) < 1.5, (tint, xf, xb, yf, yb)
 
 
 def test_tokens_that_do_not_fit_the_last_card_sheet_keep_their_own_pdf(tmp_path):
