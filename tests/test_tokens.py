@@ -383,7 +383,8 @@ def test_a_token_set_whose_backs_say_nothing_prints_no_backs(tmp_path, back, set
     (root / "data" / "tiny" / "tokens.yaml").write_text(
         "tokens:\n  - id: notes\n    name: Notes\n    shape: square\n    size: 20\n    front: tiny/token-wall.j2\n    back: tiny/plain-back.j2\n"
         + (f"    print_back: {setting}\n" if setting else "") + "    items:\n      - {id: a, value: 1, count: 6}\n      - {id: b, value: 5, count: 6}\n")
-    result = run_pnp(root, "build", "tiny", "--only", "tokens", "--out", str(tmp_path / "out"))
+    # a build of named decks keeps the 12 notes on their own sheets, not in the last card sheet's free space (test_token_share)
+    result = run_pnp(root, "build", "tiny", "--only", "tokens", "--deck", "heroes", "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output + result.stderr
     assert len(PdfReader(next((tmp_path / "out" / "tiny").glob("tiny-tokens*.pdf"))).pages) == pages
 

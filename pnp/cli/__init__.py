@@ -145,7 +145,7 @@ def list_games(ctx, games, fmt, lang, paper, printer, out, without):
             for b in row["boards"]:
                 click.echo(f"  board  {b['id']:<20} {_size_text(b['size']):>17}  {b['name']}")
             for t in row["tokens"]:
-                click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {_sheets_text(t['sheet'])}  {t['name']}")
+                click.echo(f"  tokens {t['id']:<20} {_size_text(t['size']):>17}  {t['pieces']:>5} pieces {t['shape']:>10}  {_token_sheets_text(t)}  {t['name']}")
             for b in row["boxes"]:
                 inner = b["inner_mm"]
                 click.echo(f"  box    {b['id']:<20} {inner['width']:g} × {inner['height']:g} × {inner['depth']:g} mm inside  {b['cards']:>5} cards  "
@@ -169,6 +169,7 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
     from pnp.data.stamps import Stamper
     from pnp.data.tokens import token_sets, token_variants
     from pnp.outputs.sheet_notes import sheet_listing
+    from pnp.outputs.stats import TOKENS_SHARED
     from pnp.outputs.tokens import TOKEN_BLEED_MM, TOKEN_GUTTER_MM, standee_height
 
     stamp = Stamper(templates_dir, game)
@@ -184,6 +185,8 @@ def game_listing(game, templates_dir: Path, paper: str = "letter", margin: float
 
     boards = [{"id": b.id, "name": b.name, "size": list(b.size)} for b in (game.boards.boards if game.boards else [])]
     tokens = [token_listing(spec, raw) for spec, raw in token_sets(game)]
+    if tokens and _tokens_share(game, paper, margin):  # printed on the last card sheet, where they all fit: no sheet of their own
+        tokens = [dict(t, where=TOKENS_SHARED.removeprefix("tokens: ")) for t in tokens]
     return {"game": game.slug, "title": game.title,
             "decks": [{"id": d.id, "name": d.name, "size": list(d.size), "cards": d.total, "faces": len(d.cards), "generated": "generate" in d.data,
                        "sheet": sheet_listing(d.size, d.total, paper, margin, shape=d.shape),
@@ -217,6 +220,19 @@ def _sheets_text(sheet: dict) -> str:
     if not sheet["fits"]:
         return f"fits no {sheet['paper']} sheet"
     return f"{sheet['per_sheet']:>3} a sheet, {sheet['sheets']:>3} sheet{'s' * (sheet['sheets'] != 1)}"
+
+
+def _tokens_share(game, paper: str, margin: float) -> bool:
+    """Whether a build on `paper` prints the game's tokens on its last card sheet (pnp.outputs.token_share)."""
+    from pnp.outputs.options import Options
+    from pnp.outputs.token_share import tokens_share
+
+    return tokens_share(game, Options(paper=paper, printable_mm=margin))
+
+
+def _token_sheets_text(t: dict) -> str:
+    """A token set's sheets, or where it prints when that is the last card sheet: '221 a sheet, on the last card sheet'."""
+    return f"{t['sheet']['per_sheet']:>3} a sheet, {t['where']}" if t.get("where") else _sheets_text(t["sheet"])
 
 
 def _size_text(size) -> str:

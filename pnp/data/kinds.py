@@ -49,8 +49,8 @@ class OutputKind:
 # Outputs other than the card sheets read the decks through CardReads, keyed on the card fields they read, not on the deck files.
 KINDS = (
     OutputKind("cards", "pnp.outputs.cards:build_cards",
-               made_from=("decks",), keyed_on="pnp.data.outlines:deck_cuts_key",  # a deck's outline is read from its own .svg
-               inputs=("game.yaml", "decks/*.yaml"),  # and the spreadsheets the decks name (pnp.pipeline.cache.output_key)
+               made_from=("decks",), keyed_on="pnp.data.outlines:card_sheets_key",  # a deck's outline is read from its own .svg
+               inputs=("game.yaml", "decks/*.yaml", "tokens.yaml"),  # tokens print on the last card sheet where they fit  # and the spreadsheets the decks name (pnp.pipeline.cache.output_key)
                options=(*SHEET_OPTIONS, "subset", "draft", "edge_bleed", "fronts_only", "insert", "insert_fit"), weight=2.0, title="Cards",
                bundle=1),
     OutputKind("boards", "pnp.outputs.boards:build_boards",
@@ -58,8 +58,8 @@ KINDS = (
                inputs=("game.yaml", "boards.yaml"),
                options=("paper", "ink_saver", "printable_mm", "draft"),  # the board paper is in its file's name
                weight=3.0, title="Boards", bundle=3, part="pnp.data.schema:BoardsFile", preview="pnp.serve.components:board_section"),
-    OutputKind("tokens", "pnp.outputs.tokens:build_tokens",
-               made_from=("tokens",), keyed_on="pnp.data.outlines:token_cuts_key",  # a set's outline is read from its own .svg
+    OutputKind("tokens", "pnp.outputs.token_share:build_tokens",  # the tokens PDF, unless they print on the last card sheet
+               made_from=("tokens",), keyed_on="pnp.data.outlines:token_sheets_key",  # a set's outline is read from its own .svg
                inputs=("game.yaml", "tokens.yaml"),
                options=(*SHEET_OPTIONS, "draft"), weight=2.0, title="Tokens", bundle=2, part="pnp.data.schema:TokensFile",
                preview="pnp.serve.components:token_section"),

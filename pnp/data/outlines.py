@@ -71,6 +71,20 @@ def token_cuts_key(game, keeps=None) -> str:
     return " ".join(f"{spec.id}: {Shape('outline', points=spec._outline).key}" for spec in sets if spec.shape.lower().endswith(".svg"))
 
 
+def card_sheets_key(game, keeps=None) -> str:
+    """What the card sheets read of the loaded game: the decks' cuts, and the token sets' too, as the tokens print on
+    the last card sheet where they fit (pnp.outputs.token_share)."""
+    return f"{deck_cuts_key(game)} | {token_cuts_key(game)}"
+
+
+def token_sheets_key(game, keeps=None) -> str:
+    """What the token sheets read of the loaded game: the sets' outlines, and what decides whether the tokens print on
+    the last card sheet instead (pnp.outputs.token_share): each deck's size, shape, copies and whether it has backs."""
+    decks = " ".join(f"{d.id}: {d.size} {d.shape.key} {sum(c.count for c in d.cards)} {d.back is not None or any(c.back for c in d.cards)}"
+                     for d in game.decks.values())
+    return f"{token_cuts_key(game)} | {decks}"
+
+
 def outline_shape(written: str, beside: Path, game_dir: Path, root: Path, size_mm, loc, slug: str, findings: list) -> Shape:
     """The outline `written` in a file in `beside` as a Shape; a rectangle, with the error at `loc`, when it is refused."""
     try:

@@ -24,7 +24,7 @@ from pnp.outputs.options import Options
 from pnp.outputs.sheet_notes import sheet_layout_notes
 from pnp.outputs.sheet_slivers import sliver_findings
 from pnp.outputs.stamping import face_stamper
-from pnp.outputs.stats import FileStats
+from pnp.outputs.stats import TOKENS_SHARED, FileStats
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import PENDING, Group, Piece, page_count
 
@@ -363,6 +363,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     """The sheet PDFs of the decks (`build_cards`), and the findings."""
     game = gctx.game
     groups = [g for g in (d.group() for d in decks) if g is not None]
+    tokens, token_sets, token_found = _shared_tokens(gctx, options)  # on the last sheet, after the last card, where they all fit
 
     def arrive() -> None:
         _arrive_all(decks)
@@ -371,10 +372,11 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
 
     refused = [error("insert-size", said, game.decks[d.deck.id].loc_of("size"), game=game.slug, component=d.deck.id)
                for d in decks if (said := d.printed.refused(d.deck.size)) is not None]
-    if any(f.severity == "error" for f in _decks_findings(decks)) or not groups or refused:
+    if any(f.severity == "error" for f in [*_decks_findings(decks), *token_found]) or not groups or refused:
         _arrive_all(decks)
-        return [], [*_decks_findings(decks), *refused]
-    notes = _layout_notes(game, groups, options)
+        return [], [*_decks_findings(decks), *refused, *token_found]
+    notes = [*_layout_notes(game, groups, options), *token_found]
+    groups += tokens
     pages = page_count(groups, options.paper, options.gutter, options.bleed_mm, options.layout, options.fold_rotation, options.printable_mm)
     if pages > MAX_PAGES:
         _arrive_all(decks)
@@ -383,9 +385,10 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
     try:
         data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
         arrive()
-        notes += card_slivers(gctx, options, stats.slivers, "the card sheets")
+        notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
         faces = {name: known for d in decks for name, known in d.faces.items()}
-        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, faces=faces, cuts=stats.cuts)))
+        shared = [TOKENS_SHARED] * bool(tokens) + stats.shared  # the build line says where the tokens went
+        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, shared, stats.page_keys, faces=faces, cuts=stats.cuts)))
         if options.changed:
             files += _changed_file(gctx, options, decks, digests)
     except GaveUp:
@@ -394,6 +397,26 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         _arrive_all(decks)
         return [], [*_decks_findings(decks), *notes, error("sheet-fit", str(exc), Loc(game.rel + "/decks"), game=game.slug)]
     return files, [*_decks_findings(decks), *notes]
+
+
+def _shared_tokens(gctx: GameContext, options: Options) -> tuple[list[Group], dict, list[Finding]]:
+    """The token groups the card sheets print after their last card (pnp.outputs.token_share), what rendering them
+    found, and each piece's set; that module is imported only for a game with tokens."""
+    if not gctx.game.tokens or not gctx.game.tokens_data:
+        return [], {}, []
+    from pnp.outputs.token_share import shared_tokens
+
+    return shared_tokens(gctx, options)
+
+
+def _sheet_slivers(gctx: GameContext, options: Options, slivers: list[SheetSliver], token_sets: dict) -> list[Finding]:
+    """The card sheets' slivers as warnings: a token's at its set's line, a card's at its template's."""
+    words: list[Finding] = []
+    if token_sets:
+        from pnp.outputs.token_share import shared_token_slivers
+
+        slivers, words = shared_token_slivers(gctx, options, slivers, token_sets)
+    return [*words, *card_slivers(gctx, options, slivers, "the card sheets")]
 
 
 def _insert_decks(game, decks: list, options: Options) -> tuple[list, list[Finding]]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+TOKENS_SHARED = "tokens: on the last card sheet"  # the line the build and `pnp list` give tokens printed there (pnp.outputs.token_share)
+
 
 @dataclass
 class FileStats:

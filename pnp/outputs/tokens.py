@@ -39,32 +39,18 @@ ROUNDED_RADIUS = 0.15  # of the shorter side: a rounded square's corner radius
 
 
 def build_tokens(gctx: GameContext, options: Options):
-    """Tokens PDF of a game: ([(file name, bytes, stats)], findings)."""
+    """Tokens PDF of a game: ([(file name, bytes, stats)], findings). The build asks pnp.outputs.token_share first, as
+    the tokens may print on the card sheets' last sheet instead."""
     game = gctx.game
     if not game.tokens or not game.tokens_data:
         return [], []
-    bleed = max(options.bleed_mm, TOKEN_BLEED_MM)
-    gutter = max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
+    bleed, gutter = token_spacing(options)
     findings: list = []
-    groups: dict[tuple, Group] = {}
-    sets: dict[str, SizedSet] = {}  # each piece's name → its set, to place a sliver it shows
-    for spec, raw, size in sized_sets(game, findings):
-        pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
-        sets.update((p.label, SizedSet(spec, raw, size)) for p in pieces)
-        if spec.standee:
-            size = (size[0], standee_height(size[1], bleed))
-        shape = "standee" if spec.standee else spec.shape
-        key = (shape, token_cut(spec, size), size)  # sets of one shape and size are one group; leftovers of every group share sheets (render/packing.py)
-        if key not in groups:
-            groups[key] = Group(spec.id, spec.name, size, [], shape=token_cut(spec, size))
-        else:
-            groups[key].name += f", {spec.name}"
-        groups[key].pieces += pieces
-    groups = {k: g for k, g in groups.items() if g.pieces}
+    groups, sets = token_groups(gctx, options, findings)
     if findings or not groups:
         return [], findings
     try:
-        data, stats = write_sheets(list(groups.values()), game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
+        data, stats = write_sheets(groups, game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
                                    bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
                                    back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
                                    ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft,
@@ -72,10 +58,43 @@ def build_tokens(gctx: GameContext, options: Options):
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
     return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], \
-        _token_slivers(gctx, stats.slivers, sets, bleed, options.ink_saver)
+        token_slivers(gctx, stats.slivers, sets, bleed, options.ink_saver)
 
 
-def _token_slivers(gctx: GameContext, slivers: list, sets: dict[str, SizedSet], bleed: float, ink_saver: bool) -> list:
+def token_spacing(options: Options) -> tuple[float, float]:
+    """(bleed, gutter) in mm the token pieces print with, on their own sheets or on the card sheets."""
+    bleed = max(options.bleed_mm, TOKEN_BLEED_MM)
+    return bleed, max(options.gutter, TOKEN_GUTTER_MM, 2 * bleed)
+
+
+def token_groups(gctx: GameContext, options: Options, findings: list) -> tuple[list[Group], dict[str, SizedSet]]:
+    """The game's token pieces rendered, as the sheets group them: sets of one shape and size are one group (leftovers of
+    every group share sheets: render/packing.py), each group with the tokens' own bleed and gutter; and each piece's
+    name → its set, to place a sliver it shows."""
+    bleed, gutter = token_spacing(options)
+    groups: dict[tuple, Group] = {}
+    sets: dict[str, SizedSet] = {}
+    for spec, raw, size in sized_sets(gctx.game, findings):
+        pieces = render_set(gctx, spec, raw, size, bleed, options, findings)
+        sets.update((p.label, SizedSet(spec, raw, size)) for p in pieces)
+        key = set_key(spec, size, bleed)
+        if key not in groups:
+            groups[key] = Group(spec.id, spec.name, key[2], [], shape=key[1], gutter_mm=gutter, bleed_mm=bleed)
+        else:
+            groups[key].name += f", {spec.name}"
+        groups[key].pieces += pieces
+    return [g for g in groups.values() if g.pieces], sets
+
+
+def set_key(spec, size: tuple[float, float], bleed: float) -> tuple:
+    """(shape name, cut, printed size) of a set: sets alike in them print as one group. A standee prints its fold-over length."""
+    cut = token_cut(spec, size)
+    if spec.standee:
+        return "standee", cut, (size[0], standee_height(size[1], bleed))
+    return spec.shape, cut, size
+
+
+def token_slivers(gctx: GameContext, slivers: list, sets: dict[str, SizedSet], bleed: float, ink_saver: bool) -> list:
     """The token sheets' slivers (a stripe stopping at the trim over another colour in the bleed) as warnings at the
     template lines that drew them: the sets that show one are drawn again with tracing on, as they were drawn."""
     if not slivers:

@@ -114,7 +114,7 @@ def plan_game(project, game, options: Options, shared: str, keeps: Keeps | None 
     steps: list[Reuse | Render] = []
     for record in KINDS:
         kind = record.name
-        if (kind == "cards" and not game.decks) or (options.only and kind not in options.only):
+        if (kind == "cards" and not game.decks) or (options.only and kind not in options.only and not _tokens_on_cards(kind, game, options)):
             continue
         slot = kind + variant_tag(options, kind)  # each variant keeps its own cache entry
         also = load_named(record.keyed_on)(game, keeps) if record.keyed_on else ""
@@ -468,3 +468,12 @@ def _named(name: str, options: Options, kind: str) -> str:
         return name
     stem, _, ext = name.rpartition(".")
     return f"{stem}{tag}.{ext}"
+
+
+def _tokens_on_cards(kind: str, game, options: Options) -> bool:
+    """Whether `--only tokens` builds the card sheets: the tokens print on their last sheet (pnp.outputs.token_share)."""
+    if kind != "cards" or "tokens" not in options.only or not game.tokens:
+        return False
+    from pnp.outputs.token_share import tokens_share
+
+    return tokens_share(game, options)

@@ -26,6 +26,7 @@ from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import table_of, words_of
 from pnp.layout.bidi import is_rtl_language
 from pnp.outputs.options import Options
+from pnp.outputs.token_share import tokens_share
 from pnp.pipeline.build import build_game
 from pnp.targets.bundle_pages import ChecklistLine, Fonts, FrontMatter, PlacedPart, Voice, credits_pdf, front_matter_pdf
 from pnp.targets.feedback import feedback_decks, feedback_pdf
@@ -76,13 +77,17 @@ def component_parts(gctx, options: Options, voice: Voice) -> tuple[list[Part], l
     pieces to cut first, then those to fold, then the labels, a run on label stock of their own, the rules last); every
     PDF as a part."""
     parts, findings = [], []
+    shared = tokens_share(gctx.game, options)  # the tokens print on the last card sheet: the cards' part holds them
     for kind in print_order():
+        if shared and kind.name == "tokens":
+            continue
         outputs, found = build_game(gctx, dataclasses.replace(options, only=(kind.name,)))
         findings += found
         if any(f.severity == "error" for f in found):
             return [], findings
         pdfs = sorted((o.path for o in outputs if o.path.suffix == ".pdf"), key=lambda p: p.name)
-        title = voice.words.get(f"bundle_part_{kind.name}", kind.title)  # a kind pnp has no words for keeps its record's title
+        word = "bundle_part_cards_tokens" if shared and kind.name == "cards" else f"bundle_part_{kind.name}"
+        title = voice.words.get(word, kind.title)  # a kind pnp has no words for keeps its record's title
         parts += [part_of(kind.name, title if len(pdfs) == 1 else f"{title}: {path.stem}", path.read_bytes(), path, stock_of(gctx, kind.name, options.paper, voice))
                   for path in pdfs]
     return parts, findings
@@ -103,11 +108,13 @@ def place(parts: list[Part], first_page: int) -> tuple[list[PlacedPart], list[in
     return placed, blanks
 
 
-def checklist(game, voice: Voice) -> list[ChecklistLine]:
-    """The component checklist from the data: decks (cards), token sets (pieces), boards, boxes and dice."""
+def checklist(game, voice: Voice, shared: bool = False) -> list[ChecklistLine]:
+    """The component checklist from the data: decks (cards), token sets (pieces; with `shared`, said to be on the last
+    card sheet, where they print: pnp.outputs.token_share), boards, boxes and dice."""
     say, size = voice.say, voice.size
+    where = f", {say('bundle_tokens_on_cards')}" if shared else ""
     lines = [ChecklistLine(say("bundle_deck"), d.name, d.total, say("bundle_deck_detail", size=size(*d.size), n=len(d.cards))) for d in game.decks.values()]
-    lines += [ChecklistLine(say("bundle_tokens"), spec.name, sum(v.count for v in token_variants(raw)), f"{_shape(spec.shape, voice)}, {size(*spec.size)} mm")
+    lines += [ChecklistLine(say("bundle_tokens"), spec.name, sum(v.count for v in token_variants(raw)), f"{_shape(spec.shape, voice)}, {size(*spec.size)} mm{where}")
               for spec, raw in token_sets(game)]
     lines += [ChecklistLine(say("bundle_board"), b.name, 1, f"{size(*b.size)} mm") for b in (game.boards.boards if game.boards else [])]
     lines += [ChecklistLine(say("bundle_box"), c.name, 1, say("bundle_box_detail", decks=voice.listed([_deck_title(game, d) for d in c.decks]), n=c.cards))
@@ -127,10 +134,10 @@ def _deck_title(game, deck_id: str) -> str:
     return deck.name if deck is not None else deck_id
 
 
-def assembly_steps(game, parts: list[Part], voice: Voice) -> list[str]:
+def assembly_steps(game, parts: list[Part], voice: Voice, shared: bool = False) -> list[str]:
     """The steps to make the game from the printed sheets, written from what this game has: a step names only the kinds
     of piece the game prints (no tokens for a game without them), and one sleeve step names each card size and its count."""
-    kinds = {p.kind for p in parts}
+    kinds = {p.kind for p in parts} | ({"tokens"} if shared else set())  # `shared`: the tokens are on the cards' sheets
     say = voice.say
     pieces = [say(f"bundle_cut_{word}") for kind, word in (("cards", "cards"), ("tokens", "tokens"), ("reference", "aids")) if kind in kinds]
     steps = [say("bundle_step_cut", pieces=voice.listed(pieces))] if pieces else []
@@ -225,8 +232,9 @@ def front_matter(gctx, paper: str, parts: list[Part], placed: list[PlacedPart], 
     the assembly steps for `parts` (the components) and what is left out."""
     game, spec = gctx.game, gctx.game.spec
     players = f"{spec.players.min}–{spec.players.max} {voice.say('players')}" if hasattr(spec.players, "min") else ""
+    shared = tokens_share(game, options)
     return FrontMatter(spec.title, spec.subtitle, spec.pitch, players, paper, options.printable_mm, options.ink_saver, tuple(placed),
-                       tuple(checklist(game, voice)), tuple(assembly_steps(game, parts, voice)), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
+                       tuple(checklist(game, voice, shared)), tuple(assembly_steps(game, parts, voice, shared)), tuple(left_out(game, voice)), drawn_cover=drawn_cover)
 
 
 def bundle_pdf(gctx, paper: str, parts: list[Part], fonts: Fonts, options: Options, tail: list[Part], voice: Voice) -> tuple[bytes, int, list[int]]:

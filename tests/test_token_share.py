@@ -1,0 +1,129 @@
+"""A game's tokens print in the free space of its last card sheet when they all fit there (issue #75 item 8): one PDF,
+the tokens after the last card, each back behind its front, no tokens PDF; when they do not fit, nothing changes.
+
+The tiny game's 12 Heroes (poker cards) leave their second Letter sheet one row of 3 cards; five 20 mm coins take
+one band below it. Two hundred coins fill more than a sheet of their own, so they keep their own PDF."""
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from conftest import TEST_PROJECT, render_page, run_pnp
+
+from pnp.core.units import paper_size
+
+PT = 72 / 25.4
+COINS = """tokens:
+  - id: coins
+    name: Coins
+    shape: circle
+    size: 20
+    front: tiny/token-coin.j2
+    back: tiny/token-coin-back.j2
+    items:
+      - {{id: c1, value: 1, tint: "#f3d36b", count: {ones}}}
+      - {{id: c5, value: 5, tint: "#9fd0f0", count: 2}}
+"""
+
+
+def _project(base, ones: int):
+    root = base / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    (root / "data/tiny/tokens.yaml").write_text(COINS.format(ones=ones))
+    return root
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """The tiny game with 5 coins, built `--only tokens`: the card sheets they print on are built."""
+    root = _project(tmp_path_factory.mktemp("share"), 3)
+    result = run_pnp(root, "build", "--only", "tokens")
+    assert result.exit_code == 0, result.output + result.stderr
+    return root / "output/tiny", result.output
+
+
+def centres(pdf, index: int, word: str) -> list[tuple[float, float]]:
+    """The centres (x, y in mm from the page's top-left) of every `word` on page `index`."""
+    page = pdfium.PdfDocument(str(pdf))[index]
+    text, height = page.get_textpage(), page.get_height()
+    found, search = [], text.search(word)
+    while (hit := search.get_next()) is not None:
+        boxes = [text.get_charbox(i) for i in range(hit[0], hit[0] + hit[1])]
+        left, right = min(b[0] for b in boxes), max(b[2] for b in boxes)
+        bottom, top = min(b[1] for b in boxes), max(b[3] for b in boxes)
+        found.append(((left + right) / 2 / PT, (height - (top + bottom) / 2) / PT))
+    return found
+
+
+def test_tokens_print_below_the_last_cards_and_no_tokens_pdf_is_written(shared):
+    out, said = shared
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["tiny-cards.pdf"]
+    assert "tokens: on the last card sheet" in said
+    pdf = out / "tiny-cards.pdf"
+    assert len(pdfium.PdfDocument(str(pdf))) == 4  # two sheets of cards, each with its backs: no page more for the coins
+    coins = centres(pdf, 2, "COIN1") + centres(pdf, 2, "COIN5")
+    cards = centres(pdf, 2, "Twin") + centres(pdf, 2, "Mage")
+    assert len(coins) == 5 and len(cards) == 3
+    assert min(y for _, y in coins) > max(y for _, y in cards) + 20  # below the cards' row (a poker card is 88.9 mm tall)
+    assert not centres(pdf, 0, "COIN1")  # on the last sheet only
+
+
+def test_each_tokens_back_is_behind_its_front_after_a_long_edge_flip(shared):
+    """A long-edge flip mirrors a sheet across its vertical middle: a front at x is backed at paper width − x."""
+    pdf = shared[0] / "tiny-cards.pdf"
+    width = paper_size("letter")[0]
+    for front, back in (("COIN1", "BACK1"), ("COIN5", "BACK5")):
+        fronts = sorted(round(width - x) for x, _ in centres(pdf, 2, front))
+        backs = centres(pdf, 3, back)
+        assert sorted(round(x) for x, _ in backs) == fronts
+        ys = [y for _, y in centres(pdf, 2, front)]
+        assert all(abs(y - ys[0]) < 3 for _, y in backs)  # same row: the coin's words sit a mm apart on its two faces
+
+
+def tinted(pdf, index: int, tint: tuple[int, int, int], dpi: int = 25) -> tuple[float, float]:
+    """The centre (x, y in mm from the top-left) of the pixels of page `index` within a few levels of `tint`."""
+    image = np.asarray(render_page(pdf, index, dpi).convert("RGB"), dtype=np.int16)
+    ys, xs = np.nonzero(np.abs(image - np.array(tint)).max(axis=2) < 12)
+    assert len(xs), f"no {tint} on page {index}"
+    return (xs.mean() + 0.5) * 25.4 / dpi, (ys.mean() + 0.5) * 25.4 / dpi
+
+
+def test_the_coins_tints_rasterised_sit_mirrored_on_the_backs_page(shared):
+    """Each coin's front and back are filled with its tint: rasterised, the 5-coins' blue on the backs page sits where a
+    long-edge flip takes it from the fronts page (x mirrored about the middle, y kept), and so does the 1-coins' yellow."""
+    pdf = shared[0] / "tiny-cards.pdf"
+    width = paper_size("letter")[0]
+    for tint in ((0x9F, 0xD0, 0xF0), (0xF3, 0xD3, 0x6B)):
+        (xf, yf), (xb, yb) = tinted(pdf, 2, tint), tinted(pdf, 3, tint)
+        assert abs(xb - (width - xf)) < 1.5 and abs(yb - yf) < 1.5, (tint, xf, xb, yf, yb)
+
+
+def test_tokens_that_do_not_fit_the_last_card_sheet_keep_their_own_pdf(tmp_path):
+    root = _project(tmp_path, 200)
+    result = run_pnp(root, "build", "--only", "cards", "--only", "tokens")
+    assert result.exit_code == 0, result.output + result.stderr
+    out = root / "output/tiny"
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["tiny-cards.pdf", "tiny-tokens.pdf"]
+    assert "last card sheet" not in result.output
+    assert not centres(out / "tiny-cards.pdf", 2, "COIN1")
+
+
+def _checklist_tokens(root) -> list[str]:
+    """The bundle's checklist lines of the tiny game's token sets, as a Letter bundle words them in English."""
+    from pnp.data.project import Project
+    from pnp.data.words import table_of
+    from pnp.outputs.options import Options
+    from pnp.outputs.token_share import tokens_share
+    from pnp.targets.bundle import checklist
+    from pnp.targets.bundle_pages import Voice
+
+    game, _ = Project(root).load_game("tiny")
+    lines = checklist(game, Voice(table_of("en")), tokens_share(game, Options()))
+    return [f"{line.name}: {line.detail}" for line in lines if line.kind == "Tokens"]
+
+
+def test_the_bundles_checklist_says_the_tokens_are_on_the_last_card_sheet(shared, tmp_path):
+    assert _checklist_tokens(shared[0].parent.parent) == ["Coins: circle, 20 × 20 mm, on the last card sheet"]
+    assert _checklist_tokens(_project(tmp_path, 200)) == ["Coins: circle, 20 × 20 mm"]
