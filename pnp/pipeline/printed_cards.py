@@ -6,13 +6,14 @@ cards whose code differs from the printed one, with the fields that changed.
 """
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.core.files import AT_ONCE, write_atomic
+from pnp.core.files import AT_ONCE, write_atomic_with
 from pnp.core.sealed import open_own
-from pnp.data.stamps import changed_fields, game_stamps
+from pnp.data.stamps import Stamper, card_values, changed_fields, game_stamps
 from pnp.pipeline.cache import CACHE_DIR
 
 
@@ -49,10 +50,49 @@ def _read(path: Path) -> dict:
 
 def _write(path: Path, data: dict) -> None:
     """A cache (losing it costs work, not output), written unindented: an indent sends json to its pure-Python encoder,
-    which spent a tenth of a large deck's build on this file. Written as every cache is (CacheWrites): a build cache
-    removed while the build runs is made again, not reported as a file gone."""
-    raw = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
-    AT_ONCE(lambda: write_atomic(path, raw, durable=False))
+    which spent a tenth of a large deck's build on this file. Streamed a card at a time (`_json_chunks`), the bytes
+    those of `json.dumps(data, sort_keys=True, ensure_ascii=False)`: a 10,000-card deck's record, built whole as
+    dicts, a string and its bytes, was the top of its build's memory. Written as every cache is (CacheWrites): a build
+    cache removed while the build runs is made again, not reported as a file gone."""
+
+    def write(f) -> None:
+        for chunk in _json_chunks(data):
+            f.write(chunk.encode())
+    AT_ONCE(lambda: write_atomic_with(path, write, durable=False))
+
+
+class _CardsNow:
+    """Every card of a game as `pnp changes` keeps it (pnp.data.stamps.game_stamps), made a card at a time as the
+    record is written, in the order json's sort_keys gives: the record is never held whole."""
+
+    def __init__(self, templates_dir: Path, game):
+        self.stamper = Stamper(templates_dir, game)
+        self.cards = sorted(((f"{deck.id}/{card.id}", deck, card) for deck in game.decks.values() for card in deck.cards), key=lambda c: c[0])
+
+    def items(self):
+        for name, deck, card in self.cards:
+            yield name, {"code": self.stamper.code(deck, card), "values": card_values(card)}
+
+
+def _json_chunks(value):
+    """`json.dumps(value, sort_keys=True, ensure_ascii=False)` in pieces, a record's cards (`_CardsNow`) a few hundred
+    at a time, each by json's own encoder."""
+    if isinstance(value, _CardsNow):
+        yield "{"
+        items, between = value.items(), ""
+        for batch in iter(lambda: list(itertools.islice(items, 256)), []):
+            yield between + ", ".join(json.dumps(name, ensure_ascii=False) + ": " + json.dumps(card, sort_keys=True, ensure_ascii=False) for name, card in batch)
+            between = ", "
+        yield "}"
+        return
+    if not isinstance(value, dict):
+        yield json.dumps(value, sort_keys=True, ensure_ascii=False)
+        return
+    yield "{"
+    for number, (key, item) in enumerate(sorted(value.items(), key=lambda item: item[0])):
+        yield (", " if number else "") + json.dumps(key, ensure_ascii=False) + ": "
+        yield from _json_chunks(item)
+    yield "}"
 
 
 def record_build(out_root: Path, templates_dir: Path, game, mark: bool = False, built: bool = True) -> None:
@@ -62,7 +102,7 @@ def record_build(out_root: Path, templates_dir: Path, game, mark: bool = False, 
     if not game.decks or (not built and not mark and path.is_file()):
         return
     data = _read(path)
-    data["built"] = game_stamps(templates_dir, game)
+    data["built"] = _CardsNow(templates_dir, game)
     if mark or "printed" not in data:
         data["printed"] = data["built"]
     _write(path, data)
