@@ -176,6 +176,20 @@ class Face(NamedTuple):
     icons: frozenset  # (icon name, colour) pairs the elements use, so their forms exist before the face is drawn
 
 
+_ICON_SETS: dict[frozenset, frozenset] = {}
+ICON_SETS = 4096  # distinct sets of icons held: past this a set is made for its face alone
+
+
+def icon_set(icons) -> frozenset:
+    """The frozenset of `icons` (a Face's), one object for every face using the same icons: a frozenset costs 216
+    bytes even empty, and the fronts of a deck use the same few sets, so a 10,000-card deck holds a few sets, not
+    10,000 of them (and sends one per set from a helper process: pickle sends a shared object once)."""
+    made = frozenset(icons)
+    if len(_ICON_SETS) >= ICON_SETS:
+        return _ICON_SETS.get(made, made)
+    return _ICON_SETS.setdefault(made, made)
+
+
 def face_digest(face: Face | None) -> str:
     """A hash of what a face prints, stable across runs and processes ('' for no face)."""
     # pickle of plain tuples, floats and strings is deterministic, and several times faster than repr

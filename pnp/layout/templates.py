@@ -23,7 +23,7 @@ from pnp.data.source import LocDict, LocList
 from pnp.layout import markup
 from pnp.layout.bidi import is_rtl_language, mirrored, ordered, shaped, starts_rtl
 from pnp.layout.drawing import Recorder
-from pnp.layout.elements import Face
+from pnp.layout.elements import Face, icon_set
 from pnp.layout.fonts import FontBook
 from pnp.layout.growth import number_words
 from pnp.layout.hyphenation import Hyphenator
@@ -312,7 +312,7 @@ class Layouts:
                                       for message, (filename, line) in rec.missing)
         pictures = [(image, self.file_loc(filename, line, "image") if filename else ref_loc) for image, (filename, line) in rec.pictures]
         self.template_warnings.extend(picture_findings(pictures, what, game, self.root))
-        return Face(w, h, bleed, tuple(rec.stack[0]), frozenset(rec.icons))
+        return Face(w, h, bleed, tuple(rec.stack[0]), icon_set(rec.icons))
 
     def _shrunk_findings(self, shrunk: list[tuple], context: dict, ref_loc: Loc, what: str, game: str) -> list[Finding]:
         """A warning per text fitted much smaller than asked, at the data field it shows (else the template line)."""
