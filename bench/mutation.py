@@ -41,7 +41,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py", "tests/test_sandbox_calls.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
-    "pnp/serve/app.py": ["tests/test_serve_guards.py"],
+    "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
+    "pnp/serve/app.py": ["tests/test_serve_gate.py"],
     # print geometry
     "pnp/layout/grids.py": ["tests/test_guards.py"],
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
@@ -101,6 +102,7 @@ FOCUS: dict[str, list[str]] = {
     # what a part of the checks keeps and reads back (the parts' keys and the games' commands are test_kept_results', in new processes)
     "pnp/pipeline/results.py": ["Found.of", "kept_part", "kept_part_findings", "findings_of", "_with_reads", "_digest_now", "_under",
                                 "shared_folders", "results_path"],
+    "pnp/serve/app.py": ["OwnHostOnly.__call__", "_with_headers", "edit_routes", "_json_object", "_answer", "new_token", "address"],  # its gates
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
     "pnp/targets/tts_models.py": ["die_mesh"],
     # what a browser table's file says of a planned table (vtt_target and pcio_target, which plan it from a game, are
