@@ -19,14 +19,19 @@ REFUSED = "pnp serve answers only to the person who started it"
 
 
 class Inner:
-    """The app behind a gate: it answers 200 'inner' and notes that it was reached."""
+    """The app behind a gate: it reads the request's body and answers 200 'inner', noting the scope it was handed; with
+    `bare`, its answer's start names no headers at all (ASGI allows that)."""
 
-    def __init__(self):
-        self.reached = 0
+    def __init__(self, bare: bool = False):
+        self.reached, self.scopes, self.bodies, self.bare = 0, [], [], bare
 
     async def __call__(self, scope, receive, send):
         self.reached += 1
-        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
+        self.scopes.append(scope)
+        if scope["type"] == "http":
+            self.bodies.append((await receive())["body"])
+        start = {"type": "http.response.start", "status": 200}
+        await send(start if self.bare else {**start, "headers": [(b"content-type", b"text/plain")]})
         await send({"type": "http.response.body", "body": b"inner"})
 
 
@@ -143,10 +148,17 @@ def test_a_body_declared_past_the_limit_is_refused_after_the_token_and_one_at_th
     assert ask(gate(max_body=4096)[0], scope(method="POST", headers=(*mine, (b"content-length", b"5000"))))[2].startswith(b'{"error": "a request to pnp serve is at most 4 KB')
 
 
-def test_what_is_not_http_passes_the_gate():
+def test_what_is_not_http_passes_the_gate_and_a_request_reaches_the_app_whole():
     app, inner = gate()
     ask(app, scope(kind="lifespan"))
-    assert inner.reached == 1
+    assert inner.reached == 1 and inner.scopes[0]["type"] == "lifespan"
+    for headers, query in ((((b"cookie", COOKIE),), b""), ((), b"token=" + TOKEN.encode())):
+        sent = scope(path="/api/edit", method="POST", query=query, headers=headers)
+        ask(app, sent, b'{"game": "g"}')
+        assert inner.scopes[-1] is sent and inner.bodies[-1] == b'{"game": "g"}'
+    bare, _ = gate(Inner(bare=True))
+    status, got, body, _ = ask(bare, scope(query=b"token=" + TOKEN.encode()))
+    assert (status, body, got[b"set-cookie"]) == (200, b"inner", COOKIE + b"; Path=/; HttpOnly; SameSite=Strict")
 
 
 def test_the_candidates_and_the_declared_length_are_read_as_sent():
