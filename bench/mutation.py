@@ -77,7 +77,8 @@ MODULES: dict[str, list[str]] = {
         "test_text_across_a_gradients_middle_stop_is_judged_against_it",
         "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
         "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
-        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_sliver_edges.py", "tests/test_readability_grounds.py"],
+        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_sliver_edges.py", "tests/test_readability_grounds.py",
+                                                                                     "tests/test_readability_edges.py"],
     "pnp/layout/picture_checks.py": [f"tests/test_picture_checks.py::{t}" for t in (  # its rules' unit tests: the others build a game a mutant
         "test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints",
         "test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_and_below_200_is_said",
