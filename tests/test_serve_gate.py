@@ -208,7 +208,12 @@ def test_only_the_servers_own_host_is_answered_and_every_answer_carries_the_secu
     assert sent[0]["headers"] == [(b"content-type", b"text/plain"), *SECURITY_HEADERS]
     assert ask(app, scope(kind="websocket", headers=((b"host", f"127.0.0.1:{PORT}".encode()),)))[3] == [{"type": "websocket.close", "code": 1008}]
     ask(app, scope(kind="lifespan"))
-    assert inner.reached == 2
+    assert inner.reached == 2 and inner.scopes[-1]["type"] == "lifespan"
+    sent = scope(method="POST", headers=((b"host", f"127.0.0.1:{PORT}".encode()),))
+    ask(app, sent, b"{}")
+    assert inner.scopes[-1] is sent and inner.bodies[-1] == b"{}"  # the request reaches the app whole
+    bare = OwnHostOnly(Inner(bare=True), "127.0.0.1", PORT)
+    assert ask(bare, scope(headers=((b"host", f"127.0.0.1:{PORT}".encode()),)))[3][0]["headers"] == SECURITY_HEADERS
 
 
 class Editor:
