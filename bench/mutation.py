@@ -38,6 +38,7 @@ MODULES: dict[str, list[str]] = {
     # safety
     "pnp/core/files.py": ["tests/test_guards.py"],
     "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
+    "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py", "tests/test_sandbox_calls.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
@@ -103,6 +104,9 @@ FOCUS: dict[str, list[str]] = {
     # what a part of the checks keeps and reads back (the parts' keys and the games' commands are test_kept_results', in new processes)
     "pnp/pipeline/results.py": ["Found.of", "kept_part", "kept_part_findings", "findings_of", "_with_reads", "_digest_now", "_under",
                                 "shared_folders", "results_path"],
+    "pnp/layout/growth.py": ["too_long", "Allowance.add", "text_size", "bounded_items", "sized", "spec_size", "printf_size", "_printf_key",
+                             "_skipped", "_count", "_indent", "_wordwrap", "_replace", "replace_size", "_join", "joined_size", "_sum",
+                             "_urlize", "_tojson", "method_size", "_text_method_size"],
     "pnp/serve/app.py": ["OwnHostOnly.__call__", "_with_headers", "edit_routes", "_json_object", "_answer", "new_token", "address"],  # its gates
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
     "pnp/targets/tts_models.py": ["die_mesh"],
