@@ -175,7 +175,7 @@ def test_low_contrast_is_judged_on_the_paper_it_prints_on():
 
 
 # What the contrast findings say --------------------------------------------------------------------------------------------
-NAMES = PaletteNames({"muted": "#777777"}, lambda name: f"data/g/game.yaml:{ {'muted': 4}.get(name, 0) }:3")
+NAMES = PaletteNames({"muted": "#777777"}, lambda name: f"data/g/game.yaml:{ {'muted': 4}.get(name, 0) }:3")  # read only: made once
 
 
 def _faint(*runs):
@@ -279,8 +279,10 @@ def test_backs_of_one_look_are_left_and_the_next_group_still_judged():
 
 
 # The colour-alike warning ---------------------------------------------------------------------------------------------------
-PALETTE_NAMES = PaletteNames({"fire": "#c0392b", "blood": "#C62828", "shade": "#00000080"},
-                             lambda name: f"data/g/game.yaml:{ {'fire': 4, 'blood': 5, 'shade': 6}[name] }:3")
+def palette_names() -> PaletteNames:
+    """Made in each test, not at import: mutmut maps a function only to the tests that call it."""
+    return PaletteNames({"fire": "#c0392b", "blood": "#C62828", "shade": "#00000080"},
+                        lambda name: f"data/g/game.yaml:{ {'fire': 4, 'blood': 5, 'shade': 6}[name] }:3")
 
 
 def test_each_pair_alike_is_one_warning_at_its_first_colours_palette_entry_or_the_code():
@@ -288,7 +290,7 @@ def test_each_pair_alike_is_one_warning_at_its_first_colours_palette_entry_or_th
     b = ColourCode("cells.rank", Loc("data/g/deck.yaml", 8, 3), {"fire": "#c0392b", "ember": "#c62828", "sea": "#1565c0"})
     c = ColourCode("tokens.side", Loc("data/g/tokens.yaml", 2, 1), {"dusk": "#2e7d32", "pine": "#1565c0"})
     assert indistinct("#c0392b", "#27ae60") == [] and indistinct("#27ae60", "#c62828") == []  # the pairs that pass
-    found = colour_code_findings([a, b, c], PALETTE_NAMES, "g")
+    found = colour_code_findings([a, b, c], palette_names(), "g")
     assert [(f.severity, f.code, f.game) for f in found] == [("warning", "colours-alike", "g")] * 4
     assert [f.component for f in found] == ["cells.group", "cells.rank", "cells.rank", "tokens.side"]
     assert [str(f.loc) for f in found] == ["data/g/game.yaml:4:3", "data/g/game.yaml:4:3", "data/g/game.yaml:5:3", "data/g/tokens.yaml:2:1"]
@@ -303,8 +305,9 @@ def test_each_pair_alike_is_one_warning_at_its_first_colours_palette_entry_or_th
 
 
 def test_a_palette_colour_is_named_by_its_opaque_part():
-    assert PALETTE_NAMES.name("#000000") == "shade" and PALETTE_NAMES.name("#000000cc") == "shade"
-    assert PALETTE_NAMES.name("#c62828") == "blood" and PALETTE_NAMES.name("#123456") is None
+    names = palette_names()
+    assert names.name("#000000") == "shade" and names.name("#000000cc") == "shade"
+    assert names.name("#c62828") == "blood" and names.name("#123456") is None
 
 
 # A field's colour code ----------------------------------------------------------------------------------------------------------
