@@ -202,7 +202,8 @@ def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict
         if patterns(module):
             codes = {n: c for n, c in codes.items() if any(fnmatch.fnmatchcase(n, p) for p in patterns(module))}
         tail = "" if all(c not in NOT_RUN for c in codes.values()) else (done.stdout + done.stderr)[-1500:]
-        alive = sorted(n for n, c in codes.items() if c not in NOT_RUN and c not in KILLED and c not in TIMEOUT)
+        named = equivalents()  # their changes are not shown: `mutmut show` takes seconds a mutant
+        alive = sorted(n for n, c in codes.items() if c not in NOT_RUN and c not in KILLED and c not in TIMEOUT and n not in named)
         return {"module": module, "codes": codes, "kept": str(copy) if keep else None, "tail": tail, "changes": survivor_changes(copy, alive)}
     finally:
         if not keep:
