@@ -476,6 +476,14 @@ MUTANTS: list[Mutant] = [
            'if len(items) > MAX_STRING:',
            'if len(items) > MAX_STRING + 1:',
            ['tests/test_growth_sizes.py'], ''),
+    Mutant('X1', "a crop mark's keep-out box twice as wide as its line", 'pnp/render/impose.py',
+           'half = round(MARK_WIDTH * 25400 / 72 / 2)',
+           'half = round(MARK_WIDTH * 25400 / 72)',
+           ['tests/test_mark_edges.py'], ''),
+    Mutant('X2', 'an edge bleed taking the room of a mark of exactly the least length', 'pnp/render/impose.py',
+           'if sheet.mark_room(edge) >= sheet.min_mark else 0',
+           'if sheet.mark_room(edge) > sheet.min_mark else 0',
+           ['tests/test_mark_edges.py'], ''),
 ]
 
 
