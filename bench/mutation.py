@@ -49,7 +49,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
     "pnp/render/impose.py#marks": ["tests/test_guard_properties.py", "tests/test_impose.py", "tests/test_mark_edges.py"],  # where the crop marks go: its FOCUS
     # nesting and cut files: their geometry's unit tests (test_card_nesting's and test_cut_files' builds take a minute a mutant)
-    "pnp/render/nesting.py": ["tests/test_nest_properties.py"],
+    "pnp/render/nesting.py": ["tests/test_nest_properties.py", "tests/test_nest_edges.py"],
     "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
     "pnp/render/cut_dxf.py": ["tests/test_cut_geometry.py"],
     # exports
