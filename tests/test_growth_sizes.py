@@ -212,3 +212,25 @@ def test_too_long_names_the_thing_its_size_and_its_limit():
     error = growth.too_long("a list", 123_456, 100_000, "needle")
     assert error.args[0] == ("a list would be 123,456 long (limit 100,000): a template builds text and lists for one face, so ask for "
                              "less (a smaller width, count or text), or look for a loop that keeps doubling or joining")
+
+
+@pytest.mark.parametrize("fmt, args, size", [
+    ("ab%50dcd%60sef", (1, "x"), 2 + 50 + 2 + 60 + 2),  # the text between conversions, each as wide as its width
+    ("%*d|%*d", (50, 1, 60, 2), 50 + 1 + 60),  # widths read from the values, each value taken in turn
+    ("%s%s%s", ("a" * 30, "b" * 40, "c" * 50), 120),
+    ("%(a)s and %(b)s", {"a": "x" * 40, "b": "y" * 30}, 40 + 5 + 30),
+    ("100%% of %30s", ("x",), 3 + 1 + 4 + 30),
+    ("%Ls|%hs|%ls", ("x" * 40, "y" * 30, "z" * 25), 40 + 1 + 30 + 1 + 25),  # length modifiers are skipped, as Python does
+    ("%50X!", (255,), 51),  # X is a conversion, not a flag
+    ("%-+ #050d", (1,), 50),
+])
+def test_a_printf_format_is_its_text_plus_each_conversions_widest_part(fmt, args, size):
+    """pnp.layout.growth.printf_size's rule: the format's own text, and for each conversion the widest of its width, its
+    precision and its value's text (here always one that dominates, as Python then makes it exactly)."""
+    assert printf_size(fmt, args) == size == len(fmt % args)
+
+
+def test_a_width_of_20_digits_or_more_is_past_every_limit_without_being_read():
+    for digits in (20, 21, 40):
+        assert MAX_STRING < printf_size("%" + "1" * digits + "d", (1,)) < 10 ** 19
+        assert MAX_STRING < spec_size("1" * digits) < 10 ** 19
