@@ -234,3 +234,27 @@ def test_a_width_of_20_digits_or_more_is_past_every_limit_without_being_read():
     for digits in (20, 21, 40):
         assert MAX_STRING < printf_size("%" + "1" * digits + "d", (1,)) < 10 ** 19
         assert MAX_STRING < spec_size("1" * digits) < 10 ** 19
+
+
+def test_what_each_text_method_makes_is_named_and_an_empty_translation_is_the_text():
+    assert method_size("a\tb", "expandtabs", (), {})[1] == "text made by .expandtabs()"
+    assert method_size("ab", "replace", ("a", "b"), {})[1] == "text made by replace"
+    assert method_size("ab", "translate", ({},), {}) == (2, "text made by .translate()")  # no entry: each character itself
+    assert method_size("abc", "translate", ({97: None},), {}) == (3, "text made by .translate()")
+    assert method_size("ab", "ljust", (9,), {})[1] == "text made by .ljust()" and method_size("ab", "join", ("xy",), {})[1] == "text made by .join()"
+    assert method_size("abc", "startswith", ({"a": 1},), {}) == (0, "")  # a mapping given to a method that makes nothing
+    tab = method_size("\t", "expandtabs", (), {})[0]
+    assert tab == method_size("\t", "expandtabs", (8,), {})[0] < method_size("\t", "expandtabs", (9,), {})[0]  # Python's default: 8
+
+
+def test_one_item_joins_with_no_separator_and_a_replace_filter_on_a_number_measures_its_text():
+    assert joined_size(["abc"], 50) == 3 and joined_size([], 50) == 0
+    assert FILTER_SIZES["replace"]({"s": 12345, "old": "1", "new": "x"}) == text_size(12345) >= 5
+    assert FILTER_SIZES["replace"]({"s": "abc", "old": 1, "new": "x"}) == 3
+
+
+def test_a_refusal_points_at_the_call_it_refuses():
+    with pytest.raises(LayoutError) as raised:
+        Allowance(10.0).add(MAX_STRING + 1, "text", "ljust(")
+    assert raised.value.needle == "ljust("
+    assert growth.too_long("a list", 5, 4, "here").needle == "here"
