@@ -28,8 +28,9 @@ class Inner:
     async def __call__(self, scope, receive, send):
         self.reached += 1
         self.scopes.append(scope)
+        message = await receive()  # a lifespan's events come this way too: every scope gets its own receive
         if scope["type"] == "http":
-            self.bodies.append((await receive())["body"])
+            self.bodies.append(message["body"])
         start = {"type": "http.response.start", "status": 200}
         await send(start if self.bare else {**start, "headers": [(b"content-type", b"text/plain")]})
         await send({"type": "http.response.body", "body": b"inner"})
