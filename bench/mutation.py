@@ -38,16 +38,18 @@ MODULES: dict[str, list[str]] = {
     # safety
     "pnp/core/files.py": ["tests/test_guards.py"],
     "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
+    "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
     "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py", "tests/test_sandbox_calls.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
-    "pnp/serve/app.py": ["tests/test_serve_guards.py"],
+    "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
+    "pnp/serve/app.py": ["tests/test_serve_gate.py"],
     # print geometry
     "pnp/layout/grids.py": ["tests/test_guards.py"],
     "pnp/render/impose.py": ["tests/test_guard_properties.py", "tests/test_impose.py"],
-    "pnp/render/impose.py#marks": ["tests/test_guard_properties.py", "tests/test_impose.py"],  # where the crop marks go: its FOCUS
+    "pnp/render/impose.py#marks": ["tests/test_guard_properties.py", "tests/test_impose.py", "tests/test_mark_edges.py"],  # where the crop marks go: its FOCUS
     # nesting and cut files: their geometry's unit tests (test_card_nesting's and test_cut_files' builds take a minute a mutant)
-    "pnp/render/nesting.py": ["tests/test_nest_properties.py"],
+    "pnp/render/nesting.py": ["tests/test_nest_properties.py", "tests/test_nest_edges.py"],
     "pnp/render/cutters.py": ["tests/test_cut_geometry.py", "tests/test_guard_properties.py"],
     "pnp/render/cut_dxf.py": ["tests/test_cut_geometry.py"],
     # exports
@@ -76,7 +78,8 @@ MODULES: dict[str, list[str]] = {
         "test_text_across_a_gradients_middle_stop_is_judged_against_it",
         "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
         "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
-        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_sliver_edges.py", "tests/test_readability_grounds.py"],
+        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_sliver_edges.py", "tests/test_readability_grounds.py",
+                                                                                     "tests/test_readability_edges.py"],
     "pnp/layout/picture_checks.py": [f"tests/test_picture_checks.py::{t}" for t in (  # its rules' unit tests: the others build a game a mutant
         "test_a_pictures_shape_is_judged_against_its_boxs_past_two_percent_and_said_as_it_prints",
         "test_a_picture_prints_at_the_pixels_an_inch_of_the_side_that_sets_its_size_and_below_200_is_said",
@@ -101,6 +104,10 @@ FOCUS: dict[str, list[str]] = {
     # what a part of the checks keeps and reads back (the parts' keys and the games' commands are test_kept_results', in new processes)
     "pnp/pipeline/results.py": ["Found.of", "kept_part", "kept_part_findings", "findings_of", "_with_reads", "_digest_now", "_under",
                                 "shared_folders", "results_path"],
+    "pnp/layout/growth.py": ["too_long", "Allowance.add", "text_size", "bounded_items", "sized", "spec_size", "printf_size", "_printf_key",
+                             "_skipped", "_count", "_indent", "_wordwrap", "_replace", "replace_size", "_join", "joined_size", "_sum",
+                             "_urlize", "_tojson", "method_size", "_text_method_size"],
+    "pnp/serve/app.py": ["OwnHostOnly.__call__", "_with_headers", "edit_routes", "_json_object", "_answer", "new_token", "address"],  # its gates
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
     "pnp/targets/tts_models.py": ["die_mesh"],
     # what a browser table's file says of a planned table (vtt_target and pcio_target, which plan it from a game, are
@@ -195,7 +202,8 @@ def run_module(module: str, tests: list[str], children: int, keep: bool) -> dict
         if patterns(module):
             codes = {n: c for n, c in codes.items() if any(fnmatch.fnmatchcase(n, p) for p in patterns(module))}
         tail = "" if all(c not in NOT_RUN for c in codes.values()) else (done.stdout + done.stderr)[-1500:]
-        alive = sorted(n for n, c in codes.items() if c not in NOT_RUN and c not in KILLED and c not in TIMEOUT)
+        named = equivalents()  # their changes are not shown: `mutmut show` takes seconds a mutant
+        alive = sorted(n for n, c in codes.items() if c not in NOT_RUN and c not in KILLED and c not in TIMEOUT and n not in named)
         return {"module": module, "codes": codes, "kept": str(copy) if keep else None, "tail": tail, "changes": survivor_changes(copy, alive)}
     finally:
         if not keep:

@@ -1,0 +1,36 @@
+"""The crop marks' last survivors (issue #76 item 1: pnp/render/impose.py#marks, s14's 10 left by hand): a mark's
+keep-out box is as wide as the line it prints, and a sheet's edge bleed keeps a mark of exactly the least length it
+had. Values from the print rules (docs/print-and-cut.md): marks are 0.3 pt lines starting 1 mm outside the bleed, at
+least 2 mm long, and the edge bleed stops 0.1 mm short of what the margin holds."""
+from __future__ import annotations
+
+from pnp.render.impose import Sheet, _span, crop_mark_segments, with_edge_bleed
+
+UM_PER_PT = 25_400 / 72
+
+
+def test_a_marks_box_is_as_wide_as_its_03_pt_line_and_one_that_would_touch_a_cutters_mark_is_left_out():
+    half = round(0.3 * UM_PER_PT / 2)  # 53 µm each side of the line's middle
+    assert half == 53
+    assert _span((1000, 2000, 1000, 5000)) == (1000 - half, 2000 - half, 1000 + half, 5000 + half)
+    assert _span((9000, 700, 4000, 700)) == (4000 - half, 700 - half, 9000 + half, 700 + half)  # drawn leftwards
+    sheet = Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0)
+    slots = [sheet.slot(0)]
+    marks = crop_mark_segments(sheet, slots)
+    left = next(m for m in marks if m[0] == m[2] == sheet.left and m[1] < sheet.bottom)  # the left cut line's mark below the grid
+    near = Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0, avoid=((left[0] + half - 10, 0, left[0] + 5000, 200_000),))
+    clear = Sheet(150_000, 200_000, 63_000, 88_000, 1, 1, 0, 0, avoid=((left[0] + half + 10, 0, left[0] + 5000, 200_000),))
+    assert left not in crop_mark_segments(near, slots)  # its line's edge would print on the box
+    assert left in crop_mark_segments(clear, slots)
+
+
+def test_an_edge_bleed_keeps_a_mark_of_exactly_the_least_length():
+    """A page 80 mm wide, one 63 mm card: 8.5 mm each side, the limit 5.5 mm in, so a mark 1 mm out of the trim has exactly
+    2 mm, the least: the bleed keeps it and gets nothing; a millimetre more margin gives the bleed what is left."""
+    for page_w, bleed in ((80_000, 0), (82_000, 900), (79_998, 2_899)):  # the last: 1 µm short of a 2 mm mark, none to keep
+        sheet = Sheet(page_w, 200_000, 63_000, 88_000, 1, 1, 0, 0)
+        margin = (page_w - 63_000) // 2
+        room = margin - sheet.limit - 1_000
+        kept = 1_000 + 2_000 if room >= 2_000 else 0
+        assert max(0, margin - sheet.limit - kept - 100) == bleed, (page_w, sheet.limit)
+        assert with_edge_bleed(sheet, 10_000).edge_bleed[0] == bleed and with_edge_bleed(sheet, 10_000).edge_bleed[2] == bleed
