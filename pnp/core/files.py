@@ -212,6 +212,12 @@ def file_name(stem: str, suffix: str = "") -> str:
     return f"{stem.encode('utf-8')[:max(room, 0)].decode('utf-8', 'ignore')}-{digest}{suffix}"
 
 
+def new_temporary(target: Path) -> tuple[int, str]:
+    """(descriptor, name) of a new temporary beside `target`, as `write_atomic_with` makes one: for a writer that
+    renames it into place itself, later (pnp.layout.rl_stream: a PDF written as it is made)."""
+    return _new_temporary(target)
+
+
 def _new_temporary(target: Path) -> tuple[int, str]:
     """(descriptor, name) of a new file beside `target` in its checked folder, named `.<target>.<pid>-<random>.tmp`.
 

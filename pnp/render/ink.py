@@ -20,6 +20,7 @@ server's child), where that is the quicker way.
 from __future__ import annotations
 
 import functools
+import os
 import struct
 import sys
 from contextlib import contextmanager
@@ -110,12 +111,12 @@ def bitmap_coverage(bitmap, by_colour: bool = True) -> float:
     return page_coverage(bitmap.to_numpy()[..., :3])
 
 
-def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
+def pdf_ink(pdf: Path | str | bytes, dpi: int = INK_DPI) -> float:
     """Fully inked page equivalents of a PDF: each page's mean coverage (see `page_coverage`), summed."""
     return sum(page_inks(pdf, dpi=dpi))
 
 
-def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None,
+def page_inks(pdf: Path | str | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None,
               halves: bool = True, by_colour: bool = True) -> list[float]:
     """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again.
 
@@ -125,7 +126,7 @@ def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: i
     and pdfium imported: it takes the second half of any PDF of LENT_MIN_PAGES
     pages or more, as no process needs starting for it. Without `halves`, this process measures every page; without
     `by_colour`, every page is measured pixel by pixel (`bitmap_coverage`)."""
-    data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
+    data = pdf if isinstance(pdf, bytes) else os.fspath(pdf)  # a file pdfium reads as it needs it, not whole (issue 74)
     with _opened(data) as doc:
         known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
         todo = [i for i, figure in enumerate(known) if figure is None]
@@ -147,7 +148,7 @@ def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: i
 
 
 @contextmanager
-def _opened(data: bytes):
+def _opened(data: bytes | str):
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(data)
@@ -171,13 +172,13 @@ def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True) -> list[f
     return out
 
 
-def measure_pages(data: bytes, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
+def measure_pages(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """The coverage of the given pages of a PDF's bytes, in their order (in any process)."""
     with _opened(data) as doc:
         return _measured(doc, pages, dpi, by_colour)
 
 
-def _measured_in_halves(data: bytes, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
+def _measured_in_halves(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """`_measured`, the second half of the pages in a helper process while this one measures the first.
 
     pdfium is in memory before the fork (the document was opened to count its pages), so the helper starts at

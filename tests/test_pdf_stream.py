@@ -1,0 +1,97 @@
+"""A PDF of many pictures written as it is made (issue 74): its pictures' streams wait in a file once they pass
+pnp.layout.rl_stream.SPOOL_MIN_BYTES, the PDF is written to a file object by object and renamed into place, and it
+is the very PDF reportlab's own save writes, whose ink is the same. The threshold is lowered here, so a few small
+pictures take the path a deck of photographic art takes."""
+from __future__ import annotations
+
+import hashlib
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+from test_art_memory import art_deck, picture
+
+from pnp.cli import run_build
+from pnp.core.errors import Report
+from pnp.core.spooled import PdfFile
+from pnp.data.project import Project
+from pnp.layout import rl_stream
+from pnp.outputs.options import Options
+from pnp.pipeline.cache import GameCache
+from pnp.render.ink import page_inks
+from pnp.render.pdf import new_canvas
+from pnp.render.pictures import Pictures
+
+
+def _pictures() -> list[Image.Image]:
+    """Three small pictures as reportlab embeds them three ways: RGB (Flate), with an alpha channel (a soft mask
+    beside it), and a JPEG file's bytes (DCT, as they are)."""
+    rgb = picture(1, (90, 120))
+    alpha = picture(2, (60, 80)).convert("RGBA")
+    ImageDraw.Draw(alpha).ellipse((5, 5, 40, 60), fill=(0, 0, 0, 0))
+    jpeg = io.BytesIO()
+    picture(3, (70, 50)).save(jpeg, "JPEG", quality=80)
+    return [rgb, alpha, Image.open(io.BytesIO(jpeg.getvalue()))]
+
+
+def _drawn(spool_to: Path | None, lang: str | None = None) -> bytes | PdfFile:
+    c, buf = new_canvas((300, 400), "Helvetica", "Streamed", "pictures", lang=lang, spool_to=spool_to)
+    if spool_to is not None:
+        getattr(c, rl_stream.SPOOL).threshold = 1  # past one byte of pictures, every stream goes to the file
+    pictures = Pictures()
+    for page in range(2):
+        for i, image in enumerate(_pictures()):
+            pictures.draw(c, i, lambda image=image: image, f"art-{i}.png", (20 + 60 * i, 40 + page * 100, 50, 70))
+        c.drawString(20, 20, f"page {page + 1}")
+        c.showPage()
+    return rl_stream.finished(c, buf)
+
+
+@pytest.mark.parametrize("lang", [None, "en"], ids=["sheet", "tagged"])
+def test_a_streamed_pdf_is_the_pdf_reportlab_writes(tmp_path, lang):
+    """Offsets, cross-reference table, soft masks and JPEG streams: reportlab's save and the streamed writer agree to
+    the byte, and the file's size and digest are what was written."""
+    whole = _drawn(None, lang)
+    streamed = _drawn(tmp_path / "cards.pdf", lang)
+    assert isinstance(whole, bytes) and isinstance(streamed, PdfFile)
+    written = Path(streamed.path).read_bytes()
+    assert written == whole
+    assert (streamed.size, streamed.sha256) == (len(whole), hashlib.sha256(whole).hexdigest())
+    assert written.count(b"/Subtype /Image") == 4  # three pictures and one soft mask, each embedded once
+    assert Path(streamed.path).parent == tmp_path and Path(streamed.path).name.startswith(".cards.pdf.")
+
+
+def test_pictures_under_the_threshold_stay_in_memory(tmp_path):
+    c, buf = new_canvas((300, 400), "Helvetica", "Small", "pictures", spool_to=tmp_path / "cards.pdf")
+    Pictures().draw(c, 0, lambda: picture(4, (40, 40)), "art.png", (0, 0, 40, 40))
+    assert isinstance(rl_stream.finished(c, buf), bytes)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture(scope="module")
+def two_builds(tmp_path_factory) -> tuple[Path, Path]:
+    """A three-card art deck built twice in this process: as a small PDF is (whole in memory) and with the threshold
+    at 0 (every stream through the file)."""
+    root = tmp_path_factory.mktemp("art")
+    art_deck(root, [picture(i, (240, 330)) for i in range(3)])
+    outs = []
+    for threshold in (rl_stream.SPOOL_MIN_BYTES, 0):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(rl_stream, "SPOOL_MIN_BYTES", threshold)
+            out = root / f"out-{threshold}"
+            report = run_build(Project(root), ["art"], Options(out=out, only=("cards",)), ["letter"], report=Report(), quiet=True,
+                               workers=1)
+        assert not report.errors(), report.sorted()
+        outs.append(out)
+    return outs[0], outs[1]
+
+
+def test_a_build_writes_the_same_pdf_and_ink_either_way(two_builds):
+    whole, streamed = two_builds
+    assert (streamed / "art/art-cards.pdf").read_bytes() == (whole / "art/art-cards.pdf").read_bytes()
+    kept = [GameCache.load(out / ".pnp-cache/art.json").outputs["cards"] for out in two_builds]
+    assert kept[0]["files"] == kept[1]["files"]  # the digest taken as it was written is the bytes' own
+    ink = [entry["stats"]["art-cards.pdf"]["ink"] for entry in kept]
+    assert ink[0] == ink[1] == round(sum(page_inks(whole / "art/art-cards.pdf")), 2) > 0
+    assert [p.name for p in (streamed / "art").iterdir() if p.name.startswith(".")] == []  # no temporary left behind
