@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.core.files import Refused, folder_to_write, new_temporary
 from pnp.core.spooled import PdfFile
 
-SPOOL_MIN_BYTES = 32 * 2**20  # pictures' compressed streams a document holds in memory before they go to a file
+SPOOL_MIN_BYTES = 16 * 2**20  # pictures' compressed streams a document holds in memory before they go to a file
 SPOOL = "pnp_spool"  # the canvas attribute that holds its Spool, or None
 _MARK = b"\x00pnp-spooled-stream\x00"  # what a spooled stream formats to while write_streamed lays the PDF out
 _STREAMING = "pnp_streaming"  # the document attribute write_streamed sets while it lays the PDF out
