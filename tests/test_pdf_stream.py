@@ -116,3 +116,23 @@ def test_the_ink_measure_renders_with_pdfiums_image_cache_limited(tmp_path, monk
     whole = _drawn(None)
     assert len(page_inks(whole, halves=False)) == 2
     assert asked == [True, True]
+
+
+def test_a_pdf_read_from_its_file_is_measured_a_page_to_a_document(tmp_path, monkeypatch):
+    """pdfium keeps what it read of every page's pictures until the document closes: a PDF of photographic art read
+    from its file (a PdfFile) is measured in a document opened for each page, and its figures are the bytes' own."""
+    import pypdfium2
+
+    whole = _drawn(None)
+    path = tmp_path / "pictures.pdf"
+    path.write_bytes(whole)
+    opened = []
+    document = pypdfium2.PdfDocument
+
+    def watched(source, *args, **kwargs):
+        opened.append(source)
+        return document(source, *args, **kwargs)
+
+    monkeypatch.setattr(pypdfium2, "PdfDocument", watched)
+    assert page_inks(path, halves=False) == page_inks(whole, halves=False)
+    assert opened.count(str(path)) == 3 and opened.count(whole) == 1  # the file: once to count its pages, once a page
