@@ -136,3 +136,23 @@ def test_a_pdf_read_from_its_file_is_measured_a_page_to_a_document(tmp_path, mon
     monkeypatch.setattr(pypdfium2, "PdfDocument", watched)
     assert page_inks(path, halves=False) == page_inks(whole, halves=False)
     assert opened.count(str(path)) == 3 and opened.count(whole) == 1  # the file: once to count its pages, once a page
+
+
+def test_a_files_digest_is_read_a_piece_at_a_time(tmp_path):
+    """The digests a build takes of its own outputs (pnp.pipeline.steady, the kept builds) read a file in pieces: a PDF
+    of photographic art of 226 MB was read whole for it, the top of a 40-card build's memory (issue 74)."""
+    import tracemalloc
+
+    from pnp.core.files import file_sha256
+
+    big = tmp_path / "big.pdf"
+    data = bytes(range(256)) * (1 << 17)  # 32 MiB
+    big.write_bytes(data)
+    tracemalloc.start()
+    try:
+        digest = file_sha256(big)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert digest == hashlib.sha256(data).hexdigest()
+    assert peak < 4 << 20, f"digesting a 32 MiB file held {peak >> 20} MiB"

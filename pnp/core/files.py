@@ -484,8 +484,10 @@ class FileDigests(KnownByStatus):
 
 
 def _sha256_of(path: Path | str) -> str:
+    """A file's digest, read a piece at a time: a build's own output (a PDF of photographic art, hundreds of megabytes:
+    issue 74) is digested after it is written, and was read whole into memory for it."""
     with open_plain(path) as f:
-        return hashlib.sha256(f.read()).hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 DIGESTS = FileDigests()  # one per process: a digest is as good as the file's status it was read with
