@@ -212,6 +212,12 @@ def file_name(stem: str, suffix: str = "") -> str:
     return f"{stem.encode('utf-8')[:max(room, 0)].decode('utf-8', 'ignore')}-{digest}{suffix}"
 
 
+def new_temporary(target: Path) -> tuple[int, str]:
+    """(descriptor, name) of a new temporary beside `target`, as `write_atomic_with` makes one: for a writer that
+    renames it into place itself, later (pnp.layout.rl_stream: a PDF written as it is made)."""
+    return _new_temporary(target)
+
+
 def _new_temporary(target: Path) -> tuple[int, str]:
     """(descriptor, name) of a new file beside `target` in its checked folder, named `.<target>.<pid>-<random>.tmp`.
 
@@ -478,8 +484,10 @@ class FileDigests(KnownByStatus):
 
 
 def _sha256_of(path: Path | str) -> str:
+    """A file's digest, read a piece at a time: a build's own output (a PDF of photographic art, hundreds of megabytes:
+    issue 74) is digested after it is written, and was read whole into memory for it."""
     with open_plain(path) as f:
-        return hashlib.sha256(f.read()).hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 DIGESTS = FileDigests()  # one per process: a digest is as good as the file's status it was read with

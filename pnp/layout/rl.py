@@ -4,7 +4,8 @@ pnp writes raw PDF operators, shares one resource dictionary between pages
 and forms, and starts svglib drawings with its own font: each needs a part of
 reportlab that is not public API. Every such access is here, one small
 function a hook, each with its own test (tests/test_rl_seam.py), so a
-reportlab upgrade that moves one fails one test rather than a build.
+reportlab upgrade that moves one fails one test rather than a build. A PDF
+of many pictures is written by the one other seam, pnp.layout.rl_stream.
 """
 from __future__ import annotations
 

@@ -383,7 +383,8 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         return [], [*_decks_findings(decks), *notes, error("too-many-pages", f"the card sheets would take {pages:,} pages, over the {MAX_PAGES:,} page limit: lower some counts or build decks one at a time (--deck)", Loc(game.rel + "/decks"), game=game.slug)]
     files = []
     try:
-        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0)
+        data, stats = sheets_pdf(gctx, options, groups, "cards", digests, arrive, options.card_bleed_mm if options.edge_bleed and not options.bleed else 0.0,
+                                 name=f"{game.slug}-cards.pdf")
         arrive()
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
         faces = {name: known for d in decks for name, known in d.faces.items()}

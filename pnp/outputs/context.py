@@ -103,6 +103,7 @@ class GameContext:
         self.face_store = None  # rendered faces kept across builds (pnp.pipeline.cache.FaceStore), set by the build
         self.results = KeptResults()  # what its checks found and judged, kept by what it depends on: the build cache's, once named
         self.card_reads: CardReads | None = None  # what an output other than the card sheets reads of the cards, set by the build
+        self.written_in: Path | None = None  # the folder the build writes this game's outputs in: a large PDF is made there (issue 74)
         # Each deck as its card sheets drew it without bleed or ink saver (deck id → (deck, rendered cards, findings, files read)):
         # the readability check reads these faces rather than drawing them again (pnp.pipeline.readable).
         self.plain_decks: dict[str, tuple] = {}
@@ -151,17 +152,20 @@ def card_fields(deck: Deck, reads: CardReads | None, with_id: bool = False) -> l
 
 
 def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: str, digests: FaceDigests | None = None,
-               arrive: Callable[[], None] | None = None, edge_bleed_mm: float = 0.0, tagged: bool = False) -> tuple[bytes, SheetStats]:
+               arrive: Callable[[], None] | None = None, edge_bleed_mm: float = 0.0, tagged: bool = False, name: str = "") -> tuple[bytes, SheetStats]:
     """Impose groups of pieces on sheets as the options ask (paper, duplex, bleed, layout, ink saver); `digests` hashes faces
     for the pages' keys (SheetStats.page_keys), shared with a caller that hashed them already; `arrive` puts in place the
-    faces another process is still rendering (pnp.render.sheets.write_sheets); `tagged`, a tagged PDF in the edition's language."""
+    faces another process is still rendering (pnp.render.sheets.write_sheets); `tagged`, a tagged PDF in the edition's language.
+    With `name` (the file's) and a build's folder to write in (`written_in`), a PDF of many pictures is written there as
+    it is made and comes back as a PdfFile (pnp.layout.rl_stream), not bytes."""
     return write_sheets(groups, game_title=gctx.game.title, kind=kind, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                         gutter_mm=options.gutter, font_name=gctx.body_font, icons=gctx.icons, back_offset=options.back_offset,
                         layout=options.layout, fold_rotation=options.fold_rotation, ink_saver=options.ink_saver, printable_mm=options.printable_mm,
                         digests=digests or FaceDigests(gctx.engine.memo("face digests")),
                         drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft, words=sheet_words(gctx.game),
                         edge_bleed_mm=edge_bleed_mm, edges_of=edges_memo(gctx), fallback=gctx.fonts.fallback_for,
-                        lang=gctx.game.language if tagged else None)
+                        lang=gctx.game.language if tagged else None,
+                        spool_to=gctx.written_in / name if name and gctx.written_in is not None else None)
 
 
 def sheets_slivers(gctx: GameContext, options: Options, groups: list[Group]) -> list[SheetSliver]:

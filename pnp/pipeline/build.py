@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from pnp.core.errors import Finding, Loc, error
 from pnp.core.files import AT_ONCE, CacheWrites, LinkedFolder, file_name, file_sha256, folder_to_write, remove_file, write_atomic
 from pnp.core.kept import KeptResults
 from pnp.core.memo import Keeps
+from pnp.core.spooled import PdfFile, digest_of, discard_files
 from pnp.core.temporaries import remove_stale_temporaries
 from pnp.data.fields import CardReads
 from pnp.data.kinds import KINDS, kind_named, load_named
@@ -221,6 +223,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
     options, project = plan.options, gctx.project
     keep_between_builds(gctx.engine, options.out, options.without)
     gctx.face_store = faces = kept_faces(gctx, plan)
+    gctx.written_in = options.out / gctx.game.slug  # where a PDF of many pictures is written as it is made (PdfFile)
     gctx.card_reads = reads = CardReads() if job.kind != "cards" else None
     gctx.layouts.draft = options.draft  # for this run: the context is made again for the next (pnp.outputs.context.Engine.new_run)
     already = len(gctx.layouts.template_warnings)
@@ -232,7 +235,7 @@ def render_output(gctx: GameContext, plan: GamePlan, job: OutputJob) -> Rendered
             else:
                 files, found = builder(gctx, options, *_last_stats(plan, job))
     finally:
-        gctx.face_store = gctx.card_reads = None
+        gctx.face_store = gctx.card_reads = gctx.written_in = None
     found = list(found) + layout_fallbacks(gctx.game, options, job.kind) + one_per_line([f.in_game(gctx.game.slug) for f in gctx.layouts.template_warnings[already:]])
     files = with_cut_files([(_named(name, options, job.kind), data, stats) for name, data, stats in files], options.cutter)
     cards = None if reads is None else (sorted(reads.seen), cards_digest(gctx.game, reads.seen, gctx.engine.keeps))
@@ -292,12 +295,12 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
         keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.page_keys]
         stats.page_keys = []
         same = written.get(name)
-        if same is not None and same[1] is not None and same[0] == hashlib.sha256(data).hexdigest():
+        if same is not None and same[1] is not None and same[0] == digest_of(data):
             stats.ink = same[1]  # the very bytes of the last build: its ink figure holds
             stats.page_ink = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
             halves = "ink-halves" not in plan.options.without
-            figures = page_inks(data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle if halves else None,
+            figures = page_inks(data.path if isinstance(data, PdfFile) else data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle if halves else None,
                                 halves=halves, by_colour="ink-colours" not in plan.options.without)
             stats.ink = round(sum(figures), 2)
             stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
@@ -317,6 +320,7 @@ def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], s
     out_dir = options.out / game.slug
     linked = _linked_folders((out_dir, store.parent), project, game.slug)
     if linked or stopping or _blocks_writing(findings, options.strict):
+        discard_files(entry for entry in listed if not isinstance(entry, Output))
         return [], findings + linked
     remove_stale_temporaries(folder_to_write(out_dir, make=False))  # never a linked folder's files
     outputs = _written_outputs(out_dir, listed, cache.written([done.slot for done in rendered]))
@@ -366,15 +370,30 @@ def _written_outputs(out_dir: Path, listed: list, written: dict) -> list[Output]
             continue
         name, data, stats = entry
         path = _output_path(out_dir, name)
-        if not _on_disk_already(path, data, written.get(name)):
+        if isinstance(data, PdfFile):
+            _move_into_place(data, path, _on_disk_already(path, data, written.get(name)))
+        elif not _on_disk_already(path, data, written.get(name)):
             write_atomic(path, data)
         outputs.append(_output(path, stats, len(data)))
     return outputs
 
 
-def _on_disk_already(path: Path, data: bytes, same) -> bool:
+def _move_into_place(data: PdfFile, path: Path, there: bool) -> None:
+    """Rename a PDF written as it was made (on disk already, in `path`'s folder) into place, as `write_atomic` does its
+    temporary; or drop it when `there`, the file holding its very bytes already."""
+    if there:
+        data.discard()
+        return
+    try:
+        os.replace(data.path, folder_to_write(path.parent) / path.name)
+    except OSError:
+        data.discard()
+        raise
+
+
+def _on_disk_already(path: Path, data: bytes | PdfFile, same) -> bool:
     """Whether `path` holds `data` as the last build wrote it: the cache's digest matches the new bytes and the file's own."""
-    if same is None or same[0] != hashlib.sha256(data).hexdigest():
+    if same is None or same[0] != digest_of(data):
         return False
     return not path.is_symlink() and path.is_file() and file_sha256(path) == same[0]
 

@@ -29,6 +29,7 @@ from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folde
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
 from pnp.core.sealed import current_key, cut_short, read_sealed, seal, sealing
+from pnp.core.spooled import PdfFile, digest_of
 from pnp.data.kinds import kind_named
 from pnp.outputs.stats import FileStats
 from pnp.pipeline.card_digest import cards_digest
@@ -264,10 +265,10 @@ class GameCache:
             paths.append(path)
         return paths
 
-    def record(self, kind: str, key: str, files: dict[str, bytes], reads: dict[str, str], findings: list[Finding],
+    def record(self, kind: str, key: str, files: dict[str, bytes | PdfFile], reads: dict[str, str], findings: list[Finding],
                cards: tuple[list, str] | None = None) -> None:
         """Keep what an output wrote and read; `cards` is (card reads, cards_digest) for an output other than the card sheets."""
-        self.outputs[kind] = {"key": key, "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}, "reads": reads,
+        self.outputs[kind] = {"key": key, "files": {name: digest_of(data) for name, data in files.items()}, "reads": reads,
                               "findings": [finding_to_json(f) for f in findings]}
         if cards is not None:
             self.outputs[kind]["cards_read"], self.outputs[kind]["cards_digest"] = cards

@@ -20,9 +20,10 @@ server's child), where that is the quicker way.
 from __future__ import annotations
 
 import functools
+import os
 import struct
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -110,12 +111,12 @@ def bitmap_coverage(bitmap, by_colour: bool = True) -> float:
     return page_coverage(bitmap.to_numpy()[..., :3])
 
 
-def pdf_ink(pdf: Path | bytes, dpi: int = INK_DPI) -> float:
+def pdf_ink(pdf: Path | str | bytes, dpi: int = INK_DPI) -> float:
     """Fully inked page equivalents of a PDF: each page's mean coverage (see `page_coverage`), summed."""
     return sum(page_inks(pdf, dpi=dpi))
 
 
-def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None,
+def page_inks(pdf: Path | str | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None,
               halves: bool = True, by_colour: bool = True) -> list[float]:
     """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again.
 
@@ -125,19 +126,19 @@ def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: i
     and pdfium imported: it takes the second half of any PDF of LENT_MIN_PAGES
     pages or more, as no process needs starting for it. Without `halves`, this process measures every page; without
     `by_colour`, every page is measured pixel by pixel (`bitmap_coverage`)."""
-    data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
+    data = pdf if isinstance(pdf, bytes) else os.fspath(pdf)  # a file pdfium reads as it needs it, not whole (issue 74)
     with _opened(data) as doc:
         known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
         todo = [i for i, figure in enumerate(known) if figure is None]
         if idle is not None and len(todo) >= LENT_MIN_PAGES:
             half = len(todo) // 2
             later = idle.submit(measure_pages, data, todo[half:], dpi, by_colour)
-            measured = _measured(doc, todo[:half], dpi, by_colour)
+            measured = _measured(doc, todo[:half], dpi, by_colour, _file(data))
             split = False
         else:
             later = None
             split = halves and len(todo) >= PARALLEL_MIN_PAGES and several_cores()
-            measured = [] if split else _measured(doc, todo, dpi, by_colour)
+            measured = [] if split else _measured(doc, todo, dpi, by_colour, _file(data))
     if later is not None:
         measured += later.result()
     if split:  # after the document is closed: the helper is forked with none open, and opens its own
@@ -147,7 +148,7 @@ def page_inks(pdf: Path | bytes, known: list[float | None] | None = None, dpi: i
 
 
 @contextmanager
-def _opened(data: bytes):
+def _opened(data: bytes | str):
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(data)
@@ -157,27 +158,35 @@ def _opened(data: bytes):
         doc.close()
 
 
-def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
+def _file(data: bytes | str) -> str | None:
+    return data if isinstance(data, str) else None
+
+
+def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: str | None = None) -> list[float]:
     """The coverage of the given pages of an open PDF, in their order.
 
     pdfium keeps the pictures it decoded for a page until the document closes unless its image cache is limited: a
     sheet PDF of 600-dpi art kept every measured page's pictures decoded (a build of 60 such cards peaked 252 MB,
-    199 MB limited; the figures are the same, a cache holds no pixel the render differs by)."""
+    199 MB limited; the figures are the same, a cache holds no pixel the render differs by). It also keeps what it
+    read of each picture's stream: a PDF read from its file (`reopen`, a PDF of photographic art: pnp.core.spooled)
+    is measured a page to a document, each opened for its page, so no more than a page's pictures are held (a build
+    of 20 cards of such art peaked 298 MB measured in one document, of 5 cards 198 MB)."""
     out = []
     for i in pages:
-        page = doc[i]
-        out.append(bitmap_coverage(page.render(scale=dpi / 72, rev_byteorder=True, limit_image_cache=True), by_colour))
-        page.close()
+        with _opened(reopen) if reopen is not None else nullcontext(doc) as source:
+            page = source[i]
+            out.append(bitmap_coverage(page.render(scale=dpi / 72, rev_byteorder=True, limit_image_cache=True), by_colour))
+            page.close()
     return out
 
 
-def measure_pages(data: bytes, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
+def measure_pages(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """The coverage of the given pages of a PDF's bytes, in their order (in any process)."""
     with _opened(data) as doc:
-        return _measured(doc, pages, dpi, by_colour)
+        return _measured(doc, pages, dpi, by_colour, _file(data))
 
 
-def _measured_in_halves(data: bytes, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
+def _measured_in_halves(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """`_measured`, the second half of the pages in a helper process while this one measures the first.
 
     pdfium is in memory before the fork (the document was opened to count its pages), so the helper starts at

@@ -9,7 +9,7 @@ from reportlab.pdfbase.pdfmetrics import getFont as rl_font
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, pt, um
-from pnp.layout import rl
+from pnp.layout import rl, rl_stream
 from pnp.layout.bidi import has_rtl, shaped, visual
 from pnp.render.impose import MARK_WIDTH, Sheet, Slot, crop_mark_segments
 from pnp.render.tagging import TaggedCanvas, artifact
@@ -28,17 +28,19 @@ FALLBACK = "pnp_fallback"  # a canvas's own: a code point → the font that draw
 
 
 def new_canvas(page_size_pt: tuple[float, float], font_name: str, title: str, subject: str, fallback=None,
-               lang: str | None = None) -> tuple[Canvas, io.BytesIO]:
+               lang: str | None = None, spool_to=None) -> tuple[Canvas, io.BytesIO]:
     """A canvas that embeds only our TrueType font and writes the same bytes every run. `fallback` (a code point → a
     font name or None: FontBook.fallback_for) draws the characters of its margins' words that `font_name` lacks (a
     Japanese edition's footers), which reportlab's own text would leave out without a word. With `lang` (the edition's
-    language), a tagged PDF's (pnp.render.tagging): the faces' `Tagged` groups are its structure, the margins artifacts."""
+    language), a tagged PDF's (pnp.render.tagging): the faces' `Tagged` groups are its structure, the margins artifacts.
+    With `spool_to` (the output's path), its pictures past a threshold wait in a file (pnp.layout.rl_stream.Spool)."""
     rl.use_binary_streams()
     buf = io.BytesIO()
     canvas_class = rl.SharedResourceCanvas if lang is None else type("TaggedSheetCanvas", (TaggedCanvas, rl.SharedResourceCanvas),
                                                                      {"pnp_lang": lang, "pnp_face_structure": True})
     c = canvas_class(buf, pagesize=page_size_pt, invariant=1, pageCompression=1, initialFontName=font_name, initialFontSize=FOOTER_SIZE)
     setattr(c, FALLBACK, fallback)
+    setattr(c, rl_stream.SPOOL, rl_stream.Spool(spool_to) if spool_to is not None else None)
     c.setTitle(title)
     c.setSubject(subject)
     c.setAuthor("pnp")

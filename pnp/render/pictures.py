@@ -8,7 +8,7 @@ import zlib
 
 from pnp.core.errors import Loc, PnpError, error
 from pnp.core.units import PT_PER_MM as MM
-from pnp.layout import rl
+from pnp.layout import rl, rl_stream
 from pnp.render.art_pixels import bled_pixels
 from pnp.render.pdf_colours import cmyk_image
 
@@ -58,6 +58,7 @@ class Pictures:
             raise PnpError(error("image", f"image '{_shown(path)}' cannot be read ({_first_line(exc)}): re-export it",
                                  Loc(_shown(path)))) from None
         self._names[key] = rl.placed_image(c)
+        rl_stream.spool_picture(c, self._names[key])  # past a threshold, its compressed stream waits in a file (issue 74)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -1,11 +1,10 @@
 """Impose rendered faces on sheets and write the sheet PDF (cards and tokens alike).
 
-Each fronts sheet is followed by its backs sheet, each back mirrored so it lands behind its front after a long-edge (or
-short-edge) flip. With `duplex="none"` the backs sheets follow all fronts, unmirrored. A backs sheet moves as a whole
-(faces, crop marks, footer) by `back_offset`, the printer's measured misregistration.
+Each fronts sheet is followed by its backs sheet, each back mirrored so it lands behind its front after a long-edge (or short-edge) flip. With
+`duplex="none"` the backs sheets follow all fronts, unmirrored. A backs sheet moves as a whole (faces, crop marks, footer) by `back_offset`, the
+printer's measured misregistration.
 
-With `layout="gutterfold"` each sheet holds fronts and their backs on one
-side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
+With `layout="gutterfold"` each sheet holds fronts and their backs on one side, mirrored across a dashed fold line, backs turned by `fold_rotation`.
 """
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ from dataclasses import dataclass, field
 from pnp.core.shapes import RECTANGLE, Shape
 from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt, um
 from pnp.data.words import ENGLISH, SheetWords
+from pnp.layout import rl_stream
 from pnp.layout.elements import Face, FaceDigests
 from pnp.layout.slivers import edges
 from pnp.render.cutter_names import cutter_named
@@ -152,7 +152,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
                  ink_saver: bool = False, printable_mm: float = DEFAULT_PRINTABLE_MM, digests: FaceDigests | None = None,
                  drawn: DrawnFaces | None = None, arrive: Callable[[], None] | None = None, cutter: str = "",
                  draft: bool = False, words: SheetWords = ENGLISH, edge_bleed_mm: float = 0.0, edges_of=edges, fallback=None,
-                 lang: str | None = None) -> tuple[bytes, SheetStats]:
+                 lang: str | None = None, spool_to=None) -> tuple[bytes | rl_stream.PdfFile, SheetStats]:
     """Render every group onto sheets and return the PDF bytes; nothing is drawn within `printable_mm` of the paper's edge.
 
     `digests` hashes the faces for the pages' keys (a caller that hashed them already passes its own); `drawn` keeps
@@ -164,7 +164,8 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     pieces share their cut lines and bleed only past the grid's outer edges, as far as its margins hold
     (pnp.render.impose.with_edge_bleed): each face was drawn with that much bleed and is cut back to its trim inside.
     Every shared cut of every page side is read for slivers (`stats.slivers`), with `edges_of` giving a face's edges
-    (pnp.layout.slivers.edges, or a kept memo of it). With `lang`, the PDF is tagged in that language (pnp.render.pdf.new_canvas)."""
+    (pnp.layout.slivers.edges, or a kept memo). With `lang`, the PDF is tagged in that language (pnp.render.pdf.new_canvas);
+    with `spool_to` (the output's path), a PDF of many pictures is written beside it as it is made (pnp.layout.rl_stream)."""
     _check_fold(layout, fold_rotation)
     if ink_saver:
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
@@ -174,7 +175,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
     _mark_pages(pages, edge_bleed_mm, draft)
     first = pages[0].sheet
-    c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback, lang)
+    c, buf = new_canvas((pt(first.page_w), pt(first.page_h)), font_name, f"{game_title} — {kind}", f"{kind} for print and play", fallback, lang, spool_to)
     _ask_duplex(c, pages, duplex)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
@@ -182,10 +183,9 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _write_pages(writer, pages, groups, arrive)
     writer.stats.slivers = sheet_slivers(((n, side) for n, page in enumerate(pages, 1) for side in writer.sides(page)), writer.drawer.prepared, edges_of)
     writer.drawer.shared.finish()
-    c.save()
-    writer.stats.shared = shared_sheets(pages)
-    writer.stats.page_keys = writer.keys.made
-    return buf.getvalue(), writer.stats
+    data = rl_stream.finished(c, buf)
+    writer.stats.shared, writer.stats.page_keys = shared_sheets(pages), writer.keys.made
+    return data, writer.stats
 
 
 def _check_fold(layout: str, fold_rotation: int) -> None:

@@ -1,0 +1,218 @@
+"""A PDF of large pictures written without holding it in memory: the second seam onto reportlab's internals.
+
+reportlab keeps each picture's compressed stream in its document until `save`, then formats every object into a
+list, joins the list and writes the join: a PDF of photographic art (several megabytes a card) was in memory three
+or four times over (issue 74). Here, once a document's pictures pass SPOOL_MIN_BYTES together, their streams move
+to a file of their own (`Spool`, an unnamed temporary in the output's folder, gone when closed or killed), and the
+PDF is written to a file object by object (`write_streamed`), each spooled stream copied from that file in pieces.
+The bytes are reportlab's own: the objects are formatted by reportlab and laid out as `PDFDocument.format` lays them
+out, offsets and cross-reference table alike (tests/test_pdf_stream.py holds the two writers to the same bytes).
+A document under the threshold is saved by reportlab as before, whole in memory, which is faster for a small PDF.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.core.files import Refused, folder_to_write, new_temporary
+from pnp.core.spooled import PdfFile
+
+SPOOL_MIN_BYTES = 16 * 2**20  # pictures' compressed streams a document holds in memory before they go to a file
+SPOOL = "pnp_spool"  # the canvas attribute that holds its Spool, or None
+_MARK = b"\x00pnp-spooled-stream\x00"  # what a spooled stream formats to while write_streamed lays the PDF out
+_STREAMING = "pnp_streaming"  # the document attribute write_streamed sets while it lays the PDF out
+_PIECE = 1 << 20  # bytes copied from the spool at a time
+
+
+class _Spooled(pdfdoc.PDFObject):
+    """A picture's compressed stream, kept in its document's spool file: its length, and its bytes when formatted."""
+
+    def __init__(self, spool: Spool, offset: int, length: int):
+        self.spool, self.offset, self.length = spool, offset, length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def format(self, document) -> bytes:
+        return _MARK if getattr(document, _STREAMING, False) else self.spool.read(self.offset, self.length)
+
+
+class Spool:
+    """Where a document's pictures' streams go once they pass `threshold` bytes together, and where its PDF is written.
+
+    `target` is the output's path: both files are made in its folder (the picture streams' an unnamed temporary, the
+    PDF's a temporary named as `write_atomic`'s are, which the build renames into place). A folder that cannot be
+    written keeps the pictures in memory, as before: the build's own write reports that folder. A threshold of 0 writes
+    every PDF so, pictures or none (the tests' and the same-bytes check's way to run this writer on any document)."""
+
+    def __init__(self, target: Path, threshold: float | None = None):
+        self.target, self.threshold = Path(target), SPOOL_MIN_BYTES if threshold is None else threshold
+        self._held: list = []
+        self._held_bytes = 0
+        self._file = None
+
+    @property
+    def used(self) -> bool:
+        """Whether the PDF is to be written as it is made: its pictures went to the file (or the threshold is 0, a test's)."""
+        return self._file is not None or self.threshold <= 0
+
+    def add(self, c: Canvas, name: str) -> None:
+        """Take the picture the document holds under `name` (and its soft mask), once it passes the threshold."""
+        doc = c._doc
+        image = doc.idToObject.get(doc.getXObjectName(name))
+        for obj in (image, _soft_mask(doc, image)):
+            if obj is None or not isinstance(getattr(obj, "streamContent", None), bytes) or any(obj is held for held in self._held):
+                continue
+            self._held.append(obj)
+            self._held_bytes += len(obj.streamContent)
+        if self._held_bytes > self.threshold and self._open():
+            for obj in self._held:
+                self._move(obj)
+            self._held, self._held_bytes = [], 0
+
+    def _open(self) -> bool:
+        if self._file is None:
+            try:
+                self._file = tempfile.TemporaryFile(  # noqa: SIM115 (closed by `close`, or with the spool)
+                    dir=folder_to_write(self.target.parent), prefix=f".{os.getpid()}-", suffix=".tmp")
+            except (Refused, OSError):
+                self.threshold = float("inf")
+                return False
+        return True
+
+    def _move(self, obj) -> None:
+        data = obj.streamContent
+        offset = self._file.seek(0, os.SEEK_END)
+        self._file.write(data)
+        obj.streamContent = _Spooled(self, offset, len(data))
+
+    def read(self, offset: int, length: int) -> bytes:
+        self._file.seek(offset)
+        return self._file.read(length)
+
+    def copy(self, offset: int, length: int, write) -> None:
+        self._file.seek(offset)
+        while length > 0:
+            piece = self._file.read(min(_PIECE, length))
+            write(piece)
+            length -= len(piece)
+
+    def save(self, c: Canvas) -> PdfFile:
+        """Save the canvas's PDF to a temporary beside `target`, written to disk, and close the spool."""
+        fd, tmp = new_temporary(self.target)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                writer = _Writer(f.write)
+                write_streamed(c, writer)
+                f.flush()
+                os.fsync(f.fileno())
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        finally:
+            self.close()
+        return PdfFile(tmp, writer.offset, writer.sha256.hexdigest())
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+
+
+def finished(c: Canvas, buf) -> bytes | PdfFile:
+    """The canvas saved: to a temporary file by its spool when pictures went there, else by reportlab into `buf`, whose
+    bytes are returned (a PDF of a few pictures, faster so)."""
+    spool = getattr(c, SPOOL, None)
+    if spool is not None and spool.used:
+        return spool.save(c)
+    if spool is not None:
+        spool.close()
+    c.save()
+    return buf.getvalue()
+
+
+def _soft_mask(doc, image):
+    """The soft mask (a picture's alpha) that reportlab embedded beside `image`, or None."""
+    ref = getattr(image, "smask", None)
+    return doc.idToObject.get(ref.name) if isinstance(ref, pdfdoc.PDFObjectReference) else None
+
+
+def spool_picture(c: Canvas, name: str) -> None:
+    """Hand the picture `drawImage` just embedded under `name` to the canvas's spool, if it has one."""
+    spool = getattr(c, SPOOL, None)
+    if spool is not None:
+        spool.add(c, name)
+
+
+class _Writer:
+    """A file's writer that counts the offset, digests what passes and copies a spooled stream where its mark stands."""
+
+    def __init__(self, write):
+        self.write_out, self.offset, self.sha256 = write, 0, hashlib.sha256()
+
+    def add(self, data: bytes) -> int:
+        at = self.offset
+        self.write_out(data)
+        self.sha256.update(data)
+        self.offset += len(data)
+        return at
+
+    def add_object(self, formatted: bytes, obj) -> int:
+        at = self.offset
+        content = getattr(obj, "streamContent", None)
+        if not isinstance(content, _Spooled):
+            self.add(formatted)
+            return at
+        head, tail = formatted.split(_MARK)
+        self.add(head)
+        content.spool.copy(content.offset, content.length, self.add)
+        self.add(tail)
+        return at
+
+
+def write_streamed(c: Canvas, out: _Writer) -> None:
+    """`c.save()`, the PDF going to `out` object by object as reportlab formats them rather than joined in memory."""
+    doc = c._doc
+    doc.format = lambda: _format_into(doc, out)
+    setattr(doc, _STREAMING, True)
+    try:
+        c.save()
+    finally:
+        del doc.format
+        setattr(doc, _STREAMING, False)
+
+
+def _format_into(doc, out: _Writer) -> bytes:
+    """reportlab's `PDFDocument.format` (its 5.0 and 5.1 alike), each object written to `out` as it is formatted; the
+    empty bytes, for reportlab's `SaveToFile` to write to the canvas's own file. pnp neither encrypts nor signs."""
+    doc.encrypt.prepare(doc)
+    if doc.encrypt.info() or getattr(doc, "_digiSigs", None):
+        raise ValueError("an encrypted or signed PDF is written by reportlab's own save")
+    cat, info = doc.Catalog, doc.info
+    doc.Reference(cat)
+    doc.Reference(info)
+    out.add(pdfdoc.pdfdocEnc(f"%PDF-{doc._pdfVersion[0]}.{doc._pdfVersion[1]}")
+            + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
+    counter, ids = 0, []
+    doc.__accum__ = out
+    while (counter := counter + 1) in doc.numberToId:
+        oid = doc.numberToId[counter]
+        obj = doc.idToObject[oid]
+        formatted = pdfdoc.PDFIndirectObject(oid, obj).format(doc)
+        if not rl_config.invariant and rl_config.pdfComments:
+            out.add(pdfdoc.pdfdocEnc(f"% {oid!a}: class {obj.__class__.__name__[:50]} \n"))
+        doc.idToOffset[oid] = out.add_object(formatted, obj)
+        ids.append(oid)
+    del doc.__accum__
+    xref = pdfdoc.PDFCrossReferenceTable()
+    xref.addsection(0, ids)
+    at = out.add(xref.format(doc))
+    trailer = pdfdoc.PDFTrailer(startxref=at, Size=len(doc.numberToId) + 1, Root=doc.Reference(cat), Info=doc.Reference(info),
+                                Encrypt=None, ID=doc.ID())
+    out.add(trailer.format(doc))
+    return b""
