@@ -410,3 +410,12 @@ def test_a_glyphs_box_is_the_one_its_font_file_gives():
         g = glyf[cmap[ord(ch)]]
         assert rl.glyph_box(face, face.charToGlyph[ord(ch)]) == (g.xMin, g.yMin, g.xMax, g.yMax), ch
     assert rl.glyph_box(face, face.charToGlyph[ord(" ")]) is None
+
+
+def test_the_pdf_version_is_the_one_the_header_says():
+    """The streamed writer (pnp.layout.rl_stream) writes the header reportlab's own save writes, from this version."""
+    c, buf = _canvas()
+    c.drawString(10, 10, "x")
+    version = rl.pdf_version(rl.document(c))
+    c.save()
+    assert buf.getvalue().startswith(b"%%PDF-%d.%d\n" % version), buf.getvalue()[:12]

@@ -97,6 +97,11 @@ def document(c: Canvas):
     return c._doc
 
 
+def pdf_version(doc) -> tuple[int, int]:
+    """The PDF version a document writes in its header, (major, minor): raised by what its pages use (transparency)."""
+    return tuple(doc._pdfVersion)
+
+
 def page_ref(c: Canvas, page: int):
     """A reference to the document's page `page` (1-based), shown or to be shown: reportlab names its pages in order."""
     return pdfdoc.PDFObjectReference(f"Page{page}")

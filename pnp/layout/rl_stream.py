@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.files import Refused, folder_to_write, new_temporary
 from pnp.core.spooled import PdfFile
+from pnp.layout import rl
 
 SPOOL_MIN_BYTES = 16 * 2**20  # pictures' compressed streams a document holds in memory before they go to a file
 SPOOL = "pnp_spool"  # the canvas attribute that holds its Spool, or None
@@ -64,7 +65,7 @@ class Spool:
 
     def add(self, c: Canvas, name: str) -> None:
         """Take the picture the document holds under `name` (and its soft mask), once it passes the threshold."""
-        doc = c._doc
+        doc = rl.document(c)
         image = doc.idToObject.get(doc.getXObjectName(name))
         for obj in (image, _soft_mask(doc, image)):
             if obj is None or not isinstance(getattr(obj, "streamContent", None), bytes) or any(obj is held for held in self._held):
@@ -177,7 +178,7 @@ class _Writer:
 
 def write_streamed(c: Canvas, out: _Writer) -> None:
     """`c.save()`, the PDF going to `out` object by object as reportlab formats them rather than joined in memory."""
-    doc = c._doc
+    doc = rl.document(c)
     doc.format = lambda: _format_into(doc, out)
     setattr(doc, _STREAMING, True)
     try:
@@ -196,7 +197,7 @@ def _format_into(doc, out: _Writer) -> bytes:
     cat, info = doc.Catalog, doc.info
     doc.Reference(cat)
     doc.Reference(info)
-    out.add(pdfdoc.pdfdocEnc(f"%PDF-{doc._pdfVersion[0]}.{doc._pdfVersion[1]}")
+    out.add(pdfdoc.pdfdocEnc("%PDF-{}.{}".format(*rl.pdf_version(doc)))
             + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n")
     counter, ids = 0, []
     doc.__accum__ = out
