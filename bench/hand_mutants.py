@@ -127,8 +127,8 @@ MUTANTS: list[Mutant] = [
            'fits = [s for s in sizes if s[0] > insert[0] + 1 and s[1] >= insert[1] - 1e-6]',
            ['tests/test_fronts_inserts.py'], ''),
     Mutant('T1', 'token sets grouped by shape and size, not by their cut', 'pnp/outputs/tokens.py',
-           'key = (shape, token_cut(spec, size), size)',
-           'key = (shape, size)',
+           'key = set_key(spec, size, bleed)\n        if key not in groups:',  # a set joins a group of its shape and size whatever its cut
+           'key = set_key(spec, size, bleed)\n        key = next((k for k in groups if (k[0], k[2]) == (key[0], key[2])), key)\n        if key not in groups:',
            ['tests/test_tokens.py'], 'own_line'),
     Mutant('T3', 'gutterfold and plain bands stacked on one page', 'pnp/render/packing.py',
            'return isinstance(a, FoldSheet) == isinstance(b, FoldSheet) and (a.page_w, a.page_h) == (b.page_w, b.page_h)',
