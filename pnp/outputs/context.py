@@ -10,7 +10,7 @@ from pnp.core.assets import BUILTIN_TEMPLATES
 from pnp.core.files import FilesRead
 from pnp.core.kept import KeptParses, KeptResults
 from pnp.core.memo import ByIdentity, ByValue, Keeps, memo, memo_by_value
-from pnp.core.units import SAFE_MM, paper_size
+from pnp.core.units import SAFE_MM
 from pnp.data.fields import CardReads, Fields
 from pnp.data.project import Deck, Game, Project
 from pnp.data.words import sheet_words
@@ -24,7 +24,7 @@ from pnp.layout.sandbox import Sandbox
 from pnp.layout.slivers import edges
 from pnp.layout.templates import GameLayouts, Layouts
 from pnp.outputs.options import Options
-from pnp.render.cutter_names import cutter_named
+from pnp.render.cutter_names import sheet_margin
 from pnp.render.drawn import DrawnFaces
 from pnp.render.seams import SheetSliver
 from pnp.render.sheets import Group, SheetStats, planned_slivers, write_sheets
@@ -170,7 +170,7 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
 
 def sheets_slivers(gctx: GameContext, options: Options, groups: list[Group]) -> list[SheetSliver]:
     """The slivers `sheets_pdf` would find on these groups' sheets (SheetStats.slivers), no page drawn."""
-    printable = options.printable_mm if not options.cutter else max(options.printable_mm, cutter_named(options.cutter).margin(*paper_size(options.paper)))
+    printable, _ = sheet_margin(options.cutter, options.paper, options.printable_mm)
     return planned_slivers(groups, game_title=gctx.game.title, paper=options.paper, duplex=options.duplex, bleed_mm=options.bleed_mm,
                            gutter_mm=options.gutter, font_name=gctx.body_font, layout=options.layout, fold_rotation=options.fold_rotation,
                            ink_saver=options.ink_saver, printable_mm=printable, edges_of=edges_memo(gctx))

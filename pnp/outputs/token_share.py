@@ -21,7 +21,7 @@ from pnp.data.tokens import token_variants
 from pnp.outputs import tokens
 from pnp.outputs.options import Options
 from pnp.outputs.tokens import set_key, sized_sets, token_groups, token_slivers, token_spacing
-from pnp.render.cutter_names import cutter_named
+from pnp.render.cutter_names import sheet_margin
 from pnp.render.packing import DoesNotFit, plan_pages, printed_pages
 from pnp.render.sheets import Group, Piece
 
@@ -57,13 +57,7 @@ def tokens_share(game, options: Options) -> bool:
 
 def _sheet(options: Options) -> tuple:
     """(printable margin, cutting machine) the sheets are laid out with (as write_sheets does)."""
-    machine = cutter_named(options.cutter)
-    printable = options.printable_mm
-    if machine is not None:
-        from pnp.core.units import paper_size
-
-        printable = max(printable, machine.margin(*paper_size(options.paper)))
-    return printable, machine
+    return sheet_margin(options.cutter, options.paper, options.printable_mm)
 
 
 def _pages(groups: list[Group], options: Options, printable: float, machine) -> list:

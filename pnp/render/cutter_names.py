@@ -13,3 +13,14 @@ def cutter_named(name: str):
     from pnp.render.cutters import CUTTERS
 
     return CUTTERS[name]
+
+
+def sheet_margin(cutter: str, paper: str, printable_mm: float) -> tuple[float, object]:
+    """(the margin a sheet keeps clear, the machine or None): the printer's, or the cutting machine's where it needs
+    more room for its registration marks on that paper. Sheets are laid out, planned and checked with this one margin."""
+    machine = cutter_named(cutter)
+    if machine is None:
+        return printable_mm, None
+    from pnp.core.units import paper_size
+
+    return max(printable_mm, machine.margin(*paper_size(paper))), machine

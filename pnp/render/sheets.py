@@ -17,12 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.core.shapes import RECTANGLE, Shape
-from pnp.core.units import DEFAULT_PRINTABLE_MM, paper_size, pt, um
+from pnp.core.units import DEFAULT_PRINTABLE_MM, pt, um
 from pnp.data.words import ENGLISH, SheetWords
 from pnp.layout import rl_stream
 from pnp.layout.elements import Face, FaceDigests
 from pnp.layout.slivers import edges
-from pnp.render.cutter_names import cutter_named
+from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
@@ -169,9 +169,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _check_fold(layout, fold_rotation)
     if ink_saver:
         groups = [_frame_common_back(g, game_title, font_name) for g in groups]
-    machine = cutter_named(cutter)
-    if machine is not None:
-        printable_mm = max(printable_mm, machine.margin(*paper_size(paper)))
+    printable_mm, machine = sheet_margin(cutter, paper, printable_mm)
     pages = paginate(groups, game_title, paper, gutter_mm, bleed_mm, layout, fold_rotation, printable_mm, words, machine)
     _mark_pages(pages, edge_bleed_mm, draft)
     first = pages[0].sheet
