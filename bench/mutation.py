@@ -89,6 +89,8 @@ MODULES: dict[str, list[str]] = {
         "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
         "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
         "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")],
+    # token sets on the card sheets' last sheet: whether they share, from the data and options alone (test_token_share's builds run the CLI)
+    "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_parts.py"],  # a part kept and read back in process: test_kept_results builds in new processes
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],

@@ -1,0 +1,139 @@
+"""Whether a game's token sets print on its last card sheet (pnp.outputs.token_share), decided in process from the
+data and options alone, with expected values worked from the paper and the pieces' sizes.
+
+The tiny game's 12 Heroes are poker cards (63.5 × 88.9 mm): a Letter sheet (215.9 × 279.4 mm) holds 3 × 3 of them,
+so the second sheet holds one row of 3 and leaves the rest free. Coins are 20 mm circles printed with the tokens'
+1 mm bleed and 2 mm gutter, so a row of them takes 20 mm and 2 mm between neighbours: 9 a row (9 × 20 + 8 × 2 = 196 mm
+of the 205.9 mm inside Letter's 5 mm printer margins; 10 would take 218). Under the row of cards (88.9 mm from the
+top margin 6.35 mm down) lie 184.15 mm to the paper's edge: 7 rows of coins take 7 × 20 + 6 × 2 = 152 mm, an 8th
+would take 174 mm, which with the 5 mm printer margin, the footer's 3 mm band and the room the crop marks keep between
+the cards and the coins is more than there is. So 63 coins share the last card sheet and 64 print on their own.
+"""
+from __future__ import annotations
+
+import shutil
+from types import SimpleNamespace
+
+import pytest
+from conftest import TEST_PROJECT
+
+from pnp.data.project import Project
+from pnp.outputs import token_share
+from pnp.outputs.options import Options
+from pnp.outputs.token_share import build_tokens, shared_token_slivers, shared_tokens, tokens_share
+
+COINS = """tokens:
+  - id: coins
+    name: Coins
+    shape: circle
+    size: 20
+    front: tiny/token-coin.j2
+{back}    items:
+      - {{id: c1, value: 1, tint: "#f3d36b", count: {ones}}}
+      - {{id: c5, value: 5, tint: "#9fd0f0", count: {fives}}}
+"""
+BACKED = "    back: tiny/token-coin-back.j2\n"
+STANDEE = """  - id: standee
+    name: Hero standee
+    shape: rectangle
+    size: 25 x 40
+    count: 2
+    standee: true
+    front: tiny/token-standee.j2
+    back: tiny/token-standee.j2
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    root = tmp_path_factory.mktemp("share") / "project"
+    shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
+    return root
+
+
+@pytest.fixture
+def game(project):
+    """game(coins, …): the tiny game with `coins` coins (one of them a five when there are two or more)."""
+    heroes = project / "data/tiny/decks/heroes.yaml"
+    deck = heroes.read_text(encoding="utf-8")
+
+    def load(coins: int, back: str = BACKED, more: str = "", deck_backs: str = "both"):
+        ones, fives = (coins - 1, 1) if coins > 1 else (coins, 0)
+        (project / "data/tiny/tokens.yaml").write_text(COINS.format(back=back, ones=ones, fives=fives) + more, encoding="utf-8")
+        text = deck if deck_backs == "both" else deck.replace("back: tiny/back.j2\n", "")
+        if deck_backs == "none":
+            text = text.replace(" back: tiny/twin-back.j2,", "")
+        heroes.write_text(text, encoding="utf-8")
+        return Project(project).load_game("tiny")[0]
+
+    yield load
+    heroes.write_text(deck, encoding="utf-8")
+
+
+def test_tokens_share_the_last_card_sheet_exactly_while_they_fit_its_free_space(game):
+    assert tokens_share(game(1), Options())
+    assert tokens_share(game(63), Options()), "9 a row, 7 rows under the last row of cards"
+    assert not tokens_share(game(64), Options()), "an 8th row of coins does not fit under the cards"
+
+
+def test_a_set_with_no_copies_prints_nowhere_and_shares_nothing(game):
+    assert not tokens_share(game(0), Options())
+
+
+@pytest.mark.parametrize("options", [Options(decks=("heroes",)), Options(cards=("knight",)), Options(insert=(60.0, 85.0)),
+                                     Options(edge_bleed=True)], ids=["some-decks", "some-cards", "inserts", "edge-bleed"])
+def test_a_build_of_some_cards_inserts_or_edge_bleed_keeps_the_tokens_on_their_own_sheets(game, options):
+    assert not tokens_share(game(5), options)
+
+
+def test_tokens_with_backs_share_only_a_sheet_whose_backs_print_anyway(game):
+    """The last card sheet's back page prints the coins' backs too; a fronts-only build, or a deck with no backs,
+    prints no back page, which coins with backs would add: they keep their own sheets. Coins printed without backs, and
+    a fold-over standee (its back folds behind it on the front page), need no back page."""
+    never = BACKED + "    print_back: never\n"
+    assert not tokens_share(game(5), Options(fronts_only=True))
+    assert tokens_share(game(5, back=never), Options(fronts_only=True))
+    assert tokens_share(game(5, back=never, more=STANDEE), Options(fronts_only=True))
+    assert not tokens_share(game(5, deck_backs="none"), Options())
+    assert tokens_share(game(5, back=never, deck_backs="none"), Options())
+    assert tokens_share(game(5, deck_backs="twin"), Options()), "one card's own back prints the last sheet's back page"
+
+
+def test_sets_of_one_shape_and_size_are_counted_together(game):
+    """A second set of 20 mm coins joins the first one's rows: 62 + 1 share, 63 + 1 do not."""
+    other = COINS.split("tokens:\n", 1)[1].replace("id: coins", "id: gems").replace("id: c1", "id: g1").replace("id: c5", "id: g5")
+    assert tokens_share(game(62, more=other.format(back=BACKED, ones=1, fives=0)), Options())
+    assert not tokens_share(game(63, more=other.format(back=BACKED, ones=1, fives=0)), Options())
+
+
+@pytest.fixture(scope="module")
+def engine(project):
+    from pnp.outputs.context import Engine
+
+    return Engine(Project(project))
+
+
+def test_the_card_sheets_are_given_every_coin_when_they_share_and_none_when_not(game, engine):
+    engine.new_run()
+    gctx = engine.for_game(game(5))
+    groups, sets, _ = shared_tokens(gctx, Options())
+    assert sum(len(g.pieces) for g in groups) == 5 and len(sets) == 2
+    assert build_tokens(gctx, Options()) == ([], []), "no tokens PDF"
+    engine.new_run()
+    gctx = engine.for_game(game(64))
+    assert shared_tokens(gctx, Options()) == ([], {}, [])
+
+
+def _sliver(label: str):
+    return SimpleNamespace(shower=SimpleNamespace(piece=SimpleNamespace(label=label)))
+
+
+def test_a_sliver_a_coin_shows_is_worded_as_the_tokens_and_one_a_card_shows_as_the_cards(monkeypatch):
+    worded = []
+    monkeypatch.setattr(token_share, "token_slivers", lambda gctx, mine, sets, bleed, ink: worded.append((mine, bleed, ink)) or ["coin"])
+    card, coin = _sliver("knight"), _sliver("coins-c1-1")
+    options = Options(bleed=True, ink_saver=True)
+    assert shared_token_slivers(None, options, [card, coin], {"coins-c1-1": None}) == ([card], ["coin"])
+    assert worded == [([coin], 3.0, True)], "the tokens' bleed (a bleed build's 3 mm) and ink saver"
+    assert shared_token_slivers(None, options, [card], {"coins-c1-1": None}) == ([card], [])
+    assert len(worded) == 1, "no token sliver: nothing worded"
