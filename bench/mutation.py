@@ -39,7 +39,8 @@ MODULES: dict[str, list[str]] = {
     "pnp/core/files.py": ["tests/test_guards.py"],
     "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
     "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
-    "pnp/layout/sandbox.py": ["tests/test_guards.py", "tests/test_hostile.py", "tests/test_sandbox_calls.py"],
+    # its guards driven in process: test_hostile's and test_template_bombs' builds take a minute a mutant
+    "pnp/layout/sandbox.py": ["tests/test_sandbox_guards.py", "tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
     "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process

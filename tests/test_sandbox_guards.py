@@ -1,0 +1,363 @@
+"""The template sandbox's guards, driven in process (pnp/layout/sandbox.py, issue #76 item 1): which files a template
+may load, what it may read of a card, and each bound docs/limits.md states, refused one past it and never at it, at
+the template's own line. test_hostile and test_template_bombs meet the same guards through whole builds in new
+processes; these hold each one alone, on templates of a line or two, so a change to one is seen here."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from jinja2 import TemplateSyntaxError
+from jinja2.exceptions import SecurityError
+from markupsafe import Markup
+
+from pnp.core.errors import LayoutError
+from pnp.data.fields import Fields
+from pnp.layout import growth, sandbox
+from pnp.layout.sandbox import MAX_TEMPLATE, FieldUndefined, ProjectLoader, Sandbox, TemplateBeyondReading, running_line
+
+
+def sandbox_over(folder: Path, root: Path | None = None, parsed=None) -> Sandbox:
+    """A sandbox set up as pnp.layout.templates.Layouts sets up its own, over one template folder."""
+    return Sandbox(loader=ProjectLoader([str(folder)], parsed=parsed, root=root), undefined=FieldUndefined, autoescape=False,
+                   extensions=["jinja2.ext.loopcontrols", "jinja2.ext.do"], optimized=False)
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory):
+    """A sandbox over one template folder, `templates/` inside a project folder."""
+    project = tmp_path_factory.mktemp("sandboxed")
+    (project / "templates").mkdir()
+    return sandbox_over(project / "templates", project)
+
+
+def draw(env: Sandbox, source: str, **values) -> str:
+    """`source` drawn as one face (its own allowance), as a card face is."""
+    with env.face("a face"):
+        return env.from_string(source).render(**values)
+
+
+def refused(env: Sandbox, source: str, **values) -> str:
+    with pytest.raises(LayoutError) as raised:
+        draw(env, source, **values)
+    return str(raised.value)
+
+
+# which files a template may load
+
+
+@pytest.mark.parametrize("name", ["../secret.j2", "tiny/../../secret.j2", "/etc/passwd", "a\x00.j2"])
+def test_a_template_name_that_climbs_out_or_is_absolute_is_refused_before_any_file_is_looked_for(env, name):
+    with pytest.raises(LayoutError) as raised:
+        env.get_template(name)
+    assert "must be a path inside templates/ (no '..', no absolute paths)" in str(raised.value)
+
+
+def test_a_name_with_two_dots_inside_a_word_is_an_ordinary_name(env):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "v..2.j2").write_text("two dots", encoding="utf-8")
+    assert env.get_template("v..2.j2").render() == "two dots"
+
+
+def test_a_template_linked_out_of_the_project_is_refused_and_one_linked_inside_it_is_drawn(env, tmp_path):
+    folder = Path(env.loader.searchpath[0])
+    outside = tmp_path / "outside.j2"
+    outside.write_text("secret", encoding="utf-8")
+    (folder / "out.j2").symlink_to(outside)
+    with pytest.raises(LayoutError) as raised:
+        env.get_template("out.j2")
+    assert str(raised.value).startswith("template ") and "out.j2" in str(raised.value)
+    (folder / "in.j2").write_text("{{ 1 + 1 }}", encoding="utf-8")
+    (folder / "alias.j2").symlink_to(folder / "in.j2")
+    assert env.get_template("alias.j2").render() == "2"
+
+
+def test_a_template_folder_linked_elsewhere_in_the_project_is_drawn_and_one_linked_out_is_not(tmp_path):
+    """A template folder may be a link to another folder of the project (shared templates), never to one outside it."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    (project / "shared").mkdir(parents=True)
+    outside.mkdir()
+    (project / "shared/card.j2").write_text("shared card", encoding="utf-8")
+    (outside / "card.j2").write_text("secret", encoding="utf-8")
+    (project / "templates").symlink_to(project / "shared")
+    (project / "elsewhere").symlink_to(outside)
+    inside = sandbox_over(project / "templates", project)
+    assert inside.get_template("card.j2").render() == "shared card"
+    out = sandbox_over(project / "elsewhere", project)
+    with pytest.raises(LayoutError):
+        out.get_template("card.j2")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_in_the_template_folder_is_refused_by_its_kind_not_waited_on(env):
+    folder = Path(env.loader.searchpath[0])
+    os.mkfifo(folder / "pipe.j2")
+    with pytest.raises(LayoutError):
+        env.get_template("pipe.j2")
+
+
+def test_a_template_is_compiled_from_the_syntax_tree_the_checks_read(tmp_path):
+    """Layouts hands the loader the tree it parsed once: the face drawn is that tree's, whatever the file says now."""
+    (tmp_path / "card.j2").write_text("from the file", encoding="utf-8")
+    plain = sandbox_over(tmp_path)
+    parsed = sandbox_over(tmp_path, parsed=lambda name: (name, plain.parse("from the tree")))
+    assert plain.get_template("card.j2").render() == "from the file"
+    assert parsed.get_template("card.j2").render() == "from the tree"
+
+
+# what a template may read of a card
+
+
+def test_a_missing_field_is_false_in_a_test_and_named_with_a_suggestion_as_a_value(env):
+    card = Fields({"name": "Knight", "cost": 2}, "decks.heroes.knight")
+    assert draw(env, "{% if card.coast %}yes{% else %}no{% endif %}", card=card) == "no"
+    assert draw(env, "{{ card.name }}/{{ card['cost'] }}", card=card) == "Knight/2"
+    message = refused_any(env, "{{ card.coast }}", card=card)
+    assert "decks.heroes.knight has no field 'coast'" in message and "cost" in message
+    assert "'nothing' is undefined" in refused_any(env, "{{ nothing }}")
+    with pytest.raises(Exception, match="undefined"):
+        draw(env, "{% if nothing %}yes{% endif %}")
+
+
+def refused_any(env: Sandbox, source: str, **values) -> str:
+    with pytest.raises(Exception) as raised:
+        draw(env, source, **values)
+    return str(raised.value)
+
+
+def test_a_cards_hidden_names_stay_out_of_reach(env):
+    card = Fields({"name": "Knight"}, "decks.heroes.knight")
+    for source in ("{{ card._data }}", "{{ card.__class__ }}", "{{ card._what }}"):
+        with pytest.raises(SecurityError):
+            draw(env, source, card=card)
+
+
+# the bounds of docs/limits.md, each refused one past it and never at it
+
+
+def test_a_range_holds_10000_numbers_and_no_more(env):
+    assert draw(env, "{{ range(10000)|length }} {{ range(5, 10005)|last }}") == "10000 10004"
+    assert "range of 10,001 is too long (limit 10,000)" in refused(env, "{{ range(10001)|length }}")
+    assert "range of 10,001 is too long" in refused(env, "{{ range(0, 20002, 2)|length }}")
+
+
+def test_an_exponent_is_at_most_100_either_way(env):
+    assert draw(env, "{{ 2 ** 100 }} {{ 2.0 ** -100 > 0 }}") == f"{2 ** 100} True"
+    assert "exponent 101 is too large (limit 100)" in refused(env, "{{ 2 ** 101 }}")
+    assert "exponent -101 is too large (limit 100)" in refused(env, "{{ 2 ** -101 }}")
+    assert "exponent 100.5 is too large" in refused(env, "{{ 2 ** 100.5 }}")
+
+
+def test_a_whole_number_is_refused_past_14000_bits_however_it_grows(env):
+    """Bits counted before Python makes the number (about 4,200 digits, under the 4,300 Python writes as text): a product
+    has at most the sum of its factors' bits, a power the base's bits times the exponent, a sum one more than the larger."""
+    def bits(n: int) -> int:
+        return 2 ** (n - 1)  # a number of n bits
+
+    assert draw(env, "{{ (a * b) > 0 }}", a=bits(7000), b=bits(7000)) == "True"
+    assert "this number would have about 4,200 digits (limit 4,200)" in refused(env, "{{ a * b }}", a=bits(7000), b=bits(7001))
+    assert draw(env, "{{ (a + a) > 0 }}", a=bits(13999)) == "True"
+    assert "digits (limit 4,200)" in refused(env, "{{ a + 1 }}", a=bits(14000))
+    assert "digits (limit 4,200)" in refused(env, "{{ 1 + a }}", a=bits(14000))
+    assert draw(env, "{{ (a ** 100) > 0 }}", a=bits(140)) == "True"
+    assert "digits (limit 4,200)" in refused(env, "{{ a ** 100 }}", a=bits(141))
+    assert "digits (limit 4,200)" in refused(env, "{{ a ** -100 }}", a=bits(141))
+    assert "look for a loop that keeps multiplying" in refused(env, "{% set ns = namespace(x=3) %}{% for i in range(40) %}"
+                                                                    "{% set ns.x = ns.x * ns.x %}{% endfor %}")
+
+
+def test_a_text_or_list_repeated_holds_100000_items_and_no_more(env):
+    assert draw(env, "{{ ('x' * 100000)|length }} {{ (50000 * 'ab')|length }} {{ ([1] * 100000)|length }}") == "100000 100000 100000"
+    for source in ("{{ 'x' * 100001 }}", "{{ 100001 * 'x' }}", "{{ ([1, 2] * 50001)|length }}", "{{ (50001 * [1, 2])|length }}"):
+        assert "is too large (limit 100,000 items)" in refused(env, source), source
+
+
+def test_texts_and_lists_added_with_plus_are_counted_before_they_are_made(env):
+    half = "{% set s = 'x' * 50000 %}"
+    assert draw(env, half + "{{ (s + s)|length }} {{ ([s] + [s])|length }}") == "100000 2"
+    assert "adding these with + would be 100,001 long (limit 100,000)" in refused(env, half + "{{ s + s + 'y' }}")
+
+
+def test_text_made_by_percent_is_measured_before_it_is_made(env):
+    assert draw(env, "{{ ('%100000d' % 1)|length }}") == "100000"
+    assert "text made by % would be 100,001 long" in refused(env, "{{ '%100001d' % 1 }}")
+    assert "text made by % would be 999,999,999 long" in refused(env, "{{ '%*d' % (999999999, 1) }}")
+
+
+def test_joining_with_tilde_is_counted_before_it_is_joined(env):
+    half = "{% set s = 'x' * 50000 %}"
+    assert draw(env, half + "{{ (s ~ s)|length }} {{ (1 ~ 2 ~ none) }}") == "100000 12None"
+    assert "joining text with ~ would be 100,001 long (limit 100,000)" in refused(env, half + "{{ s ~ s ~ 1 }}")
+
+
+def test_the_text_of_a_value_is_measured_before_it_is_written(env):
+    big = "{% set s = 'x' * 100000 %}"
+    assert draw(env, "{{ [1, 2] }}{{ 3 }}") == "[1, 2]3"
+    assert "the text of this value would be" in refused(env, big + "{{ [s, s] }}")
+
+
+def test_str_format_fills_a_field_up_to_100000_characters_and_measures_a_repr_first(env):
+    assert draw(env, "{{ '{:>100000}'.format(1)|length }}") == "100000"
+    assert draw(env, "{{ '{:{}}'.format(1, 99999)|length }} {{ '{!r}'.format('a') }}") == "99999 'a'"
+    assert "a formatted field would be 100,001 long" in refused(env, "{{ '{:>100001}'.format(1) }}")
+    assert "a formatted field would be 999,999,999 long" in refused(env, "{{ '{:{}}'.format(1, 999999999) }}")
+    big = "{% set s = 'x' * 100000 %}"
+    assert "a formatted field would be" in refused(env, big + "{{ '{!r}'.format([s, s]) }}")
+    assert "a formatted field would be" in refused(env, big + "{{ '{}'.format([s, s]) }}")
+
+
+def test_format_map_takes_one_mapping_and_a_markup_text_escapes_what_it_is_given(env):
+    assert draw(env, "{{ '{a}-{b}'.format_map({'a': 1, 'b': 2}) }}") == "1-2"
+    assert "format_map() takes exactly one argument" in refused_any(env, "{{ '{a}'.format_map({'a': 1}, {'b': 2}) }}")
+    assert "format_map() takes exactly one argument" in refused_any(env, "{{ '{a}'.format_map({'a': 1}, b=2) }}")
+    assert "a formatted field would be 100,001 long" in refused(env, "{{ '{a:>100001}'.format_map({'a': 1}) }}")
+    assert draw(env, "{{ m.format('<i>') }}", m=Markup("<b>{}</b>")) == "<b>&lt;i&gt;</b>"
+    assert "a formatted field would be 100,001 long" in refused(env, "{{ m.format(1) }}", m=Markup("{:>100001}"))
+
+
+def test_lipsum_writes_at_most_100000_characters_counting_12_a_word(env):
+    assert len(draw(env, "{{ lipsum(1, False, 20, 8333) }}")) > 0  # 8,333 words of 12: 99,996
+    assert "placeholder text made by lipsum would be 100,008 long" in refused(env, "{{ lipsum(1, False, 20, 8334) }}")
+    assert "placeholder text made by lipsum would be 100,008 long" in refused(env, "{{ lipsum(2, False, 20, 4167) }}")
+    assert "placeholder text made by lipsum would be 1,200 long" in refused_under(env, 1000, "{{ lipsum(1, True, 20, 100) }}")
+
+
+def refused_under(env: Sandbox, limit: int, source: str) -> str:
+    """`source` refused where one thing may be `limit` long (MAX_STRING as the sandbox reads it)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sandbox, "MAX_STRING", limit)
+        patch.setattr(Sandbox.fits, "__defaults__", (limit,))
+        return refused(env, source)
+
+
+def test_a_list_grown_by_a_method_or_an_iterator_joined_is_counted(env):
+    grow = "{% set l = [] %}{% do l.extend(range(9000)) %}{% do l.extend(range(9000)) %}{{ l|length }}"
+    assert draw(env, grow) == "18000"
+    assert "a list grown by .extend() would be" in refused(env, "{% set l = [0] * 99999 %}{% do l.extend([1, 2]) %}")
+    assert draw(env, "{{ ','.join(range(3)|map('string')) }}") == "0,1,2"
+    assert "join" in refused(env, "{% set s = 'x' * 60000 %}{{ '-'.join([s, s]) }}")
+
+
+def test_a_filter_is_measured_before_it_runs_and_an_iterator_it_is_given_is_bounded(env):
+    assert draw(env, "{{ 'ab'|center(100000)|length }} {{ range(10)|batch(3)|list|length }}") == "100000 4"
+    assert "what the center filter makes would be 100,001 long" in refused(env, "{{ 'ab'|center(100001) }}")
+    assert "what the batch filter makes would be 99,999,999 long" in refused(env, "{{ range(100)|batch(99999999, 'x')|list }}")
+    assert draw(env, "{{ range(5)|map('string')|join('.') }}") == "0.1.2.3.4"
+    assert draw(env, "{{ [3, 1, 2]|sort|first }} {{ {'a': 1}|dictsort|first|first }}") == "1 a"  # filters that take the context
+    assert "makes over" in refused_made(env, 1000, "{% set s = 'x' * 600 %}{{ s|upper }}{{ s|lower }}")
+
+
+def refused_made(env: Sandbox, made: int, source: str) -> str:
+    """`source` refused where a face may make `made` characters and items in all."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", made)
+        return refused(env, source)
+
+
+def test_what_a_template_block_or_imported_module_writes_out_stops_past_1000000_characters(env):
+    """A face writes its text out as it runs; the cap stops it at the line that wrote past 1,000,000 characters."""
+    loop = "{% set s = 'x' * 100000 %}{% for i in range(N) %}{{ s }}{% endfor %}"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 10_000_000)
+        assert len(draw(env, loop.replace("N", "10"))) == 1_000_000
+        assert "the text this template writes out would be 1,000,001 long" in refused(env, loop.replace("N", "10") + "!")
+        block = "{% set t %}" + loop.replace("N", "10") + "{% endset %}{{ t|length }}"
+        assert draw(env, block) == "1000000"
+        assert "the text this block writes out would be 1,000,001 long" in refused(env, block.replace("{% endset %}", "!{% endset %}"))
+        macro = "{% macro m() %}" + loop.replace("N", "10") + "{{ caller() }}{% endmacro %}"
+        assert "the text this block writes out would be 1,000,001 long" in refused(env, macro + "{% call m() %}!{% endcall %}")
+        folder = Path(env.loader.searchpath[0])
+        (folder / "module.j2").write_text(loop.replace("N", "11") + "{% macro hi() %}hi{% endmacro %}", encoding="utf-8")
+        assert "the text this template writes out would be 1,100,000 long" in refused(env, "{% import 'module.j2' as m %}{{ m.hi() }}")
+        (folder / "small.j2").write_text("{% set answer = 42 %}{% macro hi() %}hi{% endmacro %}", encoding="utf-8")
+        assert draw(env, "{% import 'small.j2' as m %}{{ m.hi() }} {{ m.answer }}") == "hi 42"
+
+
+def test_a_template_source_holds_1000000_characters_and_no_more(env):
+    with pytest.raises(TemplateBeyondReading) as raised:
+        env.from_string("x" * (MAX_TEMPLATE + 1))
+    assert "this template is 1,000,001 characters long (limit 1,000,000)" in str(raised.value) and raised.value.lineno == 1
+    assert len(env.from_string("x" * MAX_TEMPLATE).render()) == MAX_TEMPLATE
+
+
+def test_brackets_nested_too_deep_are_a_syntax_error_at_their_line(env):
+    deep = "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}"
+    with pytest.raises(TemplateSyntaxError) as raised:
+        env.from_string("line one\nline two\n" + deep)
+    assert "nest too deep" in str(raised.value) and raised.value.lineno == 3
+    assert isinstance(raised.value, TemplateBeyondReading)
+
+
+def test_ifs_nested_past_what_python_compiles_are_a_syntax_error_at_the_deepest_line(env):
+    """Jinja reads 120 `if`s inside each other, but the code it makes nests past Python's 100 blocks."""
+    nested = "start\n" + "".join("{% if x %}\n" for _ in range(120)) + "deep" + "{% endif %}" * 120
+    with pytest.raises(TemplateSyntaxError) as raised:
+        env.from_string(nested)
+    assert "nest too deep" in str(raised.value) and raised.value.lineno == 121
+
+
+def test_a_face_inside_a_face_counts_against_the_outer_one(env):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 1000)
+        with env.face("outer"):
+            env.made(600, "a thing", "x")
+            with pytest.raises(LayoutError, match="makes over 1,000"), env.face("inner"):
+                env.made(600, "a thing", "x")
+        assert env.allowance is None
+        with env.face("next"):
+            env.made(600, "a thing", "x")  # a new face, a new allowance
+
+
+def test_outside_a_face_one_thing_is_still_refused_past_its_limit(env):
+    assert env.allowance is None
+    env.made(100_000, "a thing", "x")
+    with pytest.raises(LayoutError, match="a thing would be 100,001 long"):
+        env.made(100_001, "a thing", "x")
+    env.made(5, "a thing", "x", limit=5)
+    with pytest.raises(LayoutError, match="would be 6 long"):
+        env.made(6, "a thing", "x", limit=5)
+    Sandbox.fits(100_000, "a thing", "x")
+    with pytest.raises(LayoutError, match="would be 100,001 long"):
+        Sandbox.fits(100_001, "a thing", "x")
+    env.tick()  # no face: nothing to count
+
+
+def test_a_stop_asked_for_inside_a_block_ends_with_it(env):
+    outer = object()
+    env.stop = outer
+    try:
+        with env.stopped_by(lambda: True):
+            assert env.stop() is True
+        assert env.stop is outer
+    finally:
+        env.stop = None
+
+
+def test_a_face_asked_to_stop_stops_within_a_look_and_its_line_is_found(env, tmp_path):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "loops.j2").write_text("one\ntwo\n{% for i in range(5000) %}{{ i }}{% endfor %}", encoding="utf-8")
+    template = env.get_template("loops.j2")
+    with env.stopped_by(lambda: True), pytest.raises(growth.Interrupted) as raised:
+        draw_template(env, template)
+    assert running_line(raised.value, [folder]) == (str(folder / "loops.j2"), 3)
+    assert running_line(raised.value, [tmp_path]) is None
+    with env.stopped_by(lambda: False):
+        assert draw_template(env, template).endswith("4999")
+
+
+def draw_template(env: Sandbox, template) -> str:
+    with env.face("a face"):
+        return template.render()
+
+
+def test_a_new_budget_is_a_new_commands(env):
+    """Each command (a build, a watch save, a serve refresh) spends its own processor time on its faces: the faces
+    drawn before it do not count against the next one."""
+    env.new_budget()
+    draw(env, "{{ 1 }}")
+    draw(env, "{{ 2 }}")
+    assert env.budget.faces == 2
+    env.new_budget()
+    assert env.budget.faces == 0 and env.budget.spent == 0
+    assert env.budget.left() == pytest.approx(growth.CommandBudget(env.face_seconds).left())
