@@ -57,17 +57,20 @@ def game(project):
     heroes = project / "data/tiny/decks/heroes.yaml"
     deck = heroes.read_text(encoding="utf-8")
 
-    def load(coins: int, back: str = BACKED, more: str = "", deck_backs: str = "both"):
+    def load(coins: int, back: str = BACKED, more: str = "", deck_backs: str = "both", heroes_deck: str = "", other: str = ""):
         ones, fives = (coins - 1, 1) if coins > 1 else (coins, 0)
         (project / "data/tiny/tokens.yaml").write_text(COINS.format(back=back, ones=ones, fives=fives) + more, encoding="utf-8")
         text = deck if deck_backs == "both" else deck.replace("back: tiny/back.j2\n", "")
         if deck_backs == "none":
             text = text.replace(" back: tiny/twin-back.j2,", "")
-        heroes.write_text(text, encoding="utf-8")
+        heroes.write_text(heroes_deck or text, encoding="utf-8")
+        if other:
+            (project / "data/tiny/decks/big.yaml").write_text(other, encoding="utf-8")
         return Project(project).load_game("tiny")[0]
 
     yield load
     heroes.write_text(deck, encoding="utf-8")
+    (project / "data/tiny/decks/big.yaml").unlink(missing_ok=True)
 
 
 def test_tokens_share_the_last_card_sheet_exactly_while_they_fit_its_free_space(game):
@@ -106,6 +109,59 @@ def test_sets_of_one_shape_and_size_are_counted_together(game):
     assert not tokens_share(game(63, more=other.format(back=BACKED, ones=1, fives=0)), Options())
 
 
+def deck_of(n: int, size: str, shape: str = "rect", name: str = "Heroes", card: str = "knight") -> str:
+    return (f"name: {name}\nsize: {size}\nshape: {shape}\nfront: tiny/hero.j2\nback: tiny/back.j2\ndefaults: {{side: red}}\ncards:\n"
+            f"  - {{id: {card}, name: Shape, stars: 1, number: 1, text: Hi., count: {n}}}\n")
+
+
+def test_round_cards_are_planned_nested_as_the_card_sheets_print_them(game):
+    """50 mm round cards nest 18 to a Letter sheet, 5 + 4 + 5 + 4 in offset columns (centres 52 mm apart with their
+    1 mm bleed: counted by hand in test_card_nesting), where a grid of their boxes holds 15. 18 fill the sheet and a
+    coin keeps its own; a 19th card starts a second sheet, whose free space the coin shares."""
+    assert not tokens_share(game(1, heroes_deck=deck_of(18, "50", "round")), Options())
+    assert tokens_share(game(1, heroes_deck=deck_of(19, "50", "round")), Options())
+
+
+@pytest.mark.parametrize("options, why", [
+    (Options(gutter=5), "3 rows take 3 × 88.9 + 2 × 5 = 276.7 mm, more than Letter's 268.4 inside its margins: 6 a sheet, 12 fill 2"),
+    (Options(bleed=True), "3 rows take 3 × 88.9 + 2 × 6 + 2 × 3 = 284.7 mm with their 3 mm bleed: 6 a sheet, 12 fill 2"),
+    (Options(layout="gutterfold"), "a folded sheet prints each front beside its back: 4 poker cards a sheet, 12 fill 3"),
+    (Options(cutter="silhouette"), "a Silhouette's marks keep 17 mm clear: 279.4 - 34 = 245.4 mm holds 2 rows of 88.9, 6 a sheet, 12 fill 2"),
+], ids=["gutter", "bleed", "gutterfold", "silhouette"])
+def test_a_last_card_sheet_left_full_by_the_builds_spacing_has_no_room_for_a_coin(game, options, why):
+    assert tokens_share(game(1), Options()) and not tokens_share(game(1), options), why
+
+
+def test_a_cutting_machines_margin_leaves_less_room_for_coins(game):
+    """On A4 (210 × 297 mm) the printer's margins leave the 12 Heroes' second sheet room for 64 coins; a Silhouette's
+    17 mm keep some of it for its marks."""
+    assert tokens_share(game(64), Options(paper="a4"))
+    assert tokens_share(game(1), Options(paper="a4", cutter="silhouette")) and not tokens_share(game(64), Options(paper="a4", cutter="silhouette"))
+
+
+def test_a_token_larger_than_the_paper_keeps_its_own_sheets(game):
+    square = "  - {id: mat, name: Mat, shape: square, size: 250, front: tiny/token-coin.j2, count: 1}\n"
+    assert not tokens_share(game(1, more=square), Options())
+
+
+def test_a_set_whose_size_does_not_fit_its_shape_is_left_out_and_the_rest_still_share(game):
+    wrong = "  - {id: bad, name: Bad, shape: circle, size: 20 x 30, front: tiny/token-coin.j2, count: 1}\n"
+    assert tokens_share(game(5, more=wrong), Options())
+
+
+def test_coins_placed_before_the_last_card_do_not_share(game):
+    """Three 100 × 150 mm cards take a Letter sheet of 2 and one more; the Heroes' 3 left over print on the sheet
+    before that last card's. A coin would join the Heroes' sheet, before the last card: it keeps its own sheet."""
+    assert not tokens_share(game(1, other=deck_of(3, "100 x 150", name="Big", card="big")), Options())
+    assert tokens_share(game(1, other=deck_of(2, "100 x 150", name="Big", card="big")), Options())
+
+
+def test_sets_of_different_sizes_are_planned_apart(game):
+    """A set of 60 mm squares does not take the coins' 20 mm slots: 63 coins and 3 squares need more than the room."""
+    squares = "  - {id: tiles, name: Tiles, shape: square, size: 60, front: tiny/token-coin.j2, count: 3}\n"
+    assert tokens_share(game(60), Options()) and not tokens_share(game(60, more=squares), Options())
+
+
 @pytest.fixture(scope="module")
 def engine(project):
     from pnp.outputs.context import Engine
@@ -119,6 +175,8 @@ def test_the_card_sheets_are_given_every_coin_when_they_share_and_none_when_not(
     groups, sets, _ = shared_tokens(gctx, Options())
     assert sum(len(g.pieces) for g in groups) == 5 and len(sets) == 2
     assert build_tokens(gctx, Options()) == ([], []), "no tokens PDF"
+    pdfs, _ = build_tokens(gctx, Options(fronts_only=True))
+    assert len(pdfs) == 1, "a fronts-only build: the coins' backs need their own sheets"
     engine.new_run()
     gctx = engine.for_game(game(64))
     assert shared_tokens(gctx, Options()) == ([], {}, [])
@@ -130,10 +188,10 @@ def _sliver(label: str):
 
 def test_a_sliver_a_coin_shows_is_worded_as_the_tokens_and_one_a_card_shows_as_the_cards(monkeypatch):
     worded = []
-    monkeypatch.setattr(token_share, "token_slivers", lambda gctx, mine, sets, bleed, ink: worded.append((mine, bleed, ink)) or ["coin"])
-    card, coin = _sliver("knight"), _sliver("coins-c1-1")
+    monkeypatch.setattr(token_share, "token_slivers", lambda *given: worded.append(given) or ["coin"])
+    card, coin, gctx, sets = _sliver("knight"), _sliver("coins-c1-1"), object(), {"coins-c1-1": object()}
     options = Options(bleed=True, ink_saver=True)
-    assert shared_token_slivers(None, options, [card, coin], {"coins-c1-1": None}) == ([card], ["coin"])
-    assert worded == [([coin], 3.0, True)], "the tokens' bleed (a bleed build's 3 mm) and ink saver"
-    assert shared_token_slivers(None, options, [card], {"coins-c1-1": None}) == ([card], [])
+    assert shared_token_slivers(gctx, options, [card, coin], sets) == ([card], ["coin"])
+    assert worded == [(gctx, [coin], sets, 3.0, True)], "the game's sets, the tokens' bleed (a bleed build's 3 mm) and ink saver"
+    assert shared_token_slivers(gctx, options, [card], sets) == ([card], [])
     assert len(worded) == 1, "no token sliver: nothing worded"
