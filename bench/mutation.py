@@ -95,6 +95,10 @@ MODULES: dict[str, list[str]] = {
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_parts.py"],  # a part kept and read back in process: test_kept_results builds in new processes
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],
+    # what the build cache's seal covers: a game's standing and an output's key, held in process (test_kept_builds and
+    # test_steady_games hold them through whole builds, a minute a mutant)
+    "pnp/pipeline/steady.py": ["tests/test_standing.py"],
+    "pnp/pipeline/cache.py#key": ["tests/test_standing.py"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests
@@ -124,6 +128,11 @@ FOCUS: dict[str, list[str]] = {
     "pnp/render/impose.py#marks": ["crop_mark_segments", "_mark_starts", "_mark_lengths", "_fold_marks", "_towards_fold", "_span",
                                     "Sheet.mark_cap", "Sheet.mark_stop", "Sheet.mark_room", "Sheet.marks_fit", "Band.mark_cap",
                                     "FoldSheet.mark_cap", "FoldBand.mark_cap", "with_edge_bleed"],
+    "pnp/pipeline/steady.py": ["Standing.digest", "Standing.same_inputs", "Standing.art_as_read", "standing_of", "_read_outside",
+                               "_folder_digests", "_entry_digest", "_record_digest", "_file_digest", "_art_digest", "_options_text",
+                               "KeptBuilds.serve", "KeptBuilds._record"],
+    "pnp/pipeline/cache.py#key": ["_hash_files", "_file_entry", "GameFiles.__init__", "GameFiles.key", "_project_of", "shared_inputs_hash",
+                                  "_folder_hash", "output_key", "deck_files", "input_files", "read_name", "read_path"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }
