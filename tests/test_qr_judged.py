@@ -1,0 +1,117 @@
+"""What the QR check judges (pnp/layout/qr.py, issue #76 item 1), on faces drawn by hand: a module printed narrower than
+GS1's 0.396 mm, modules that do not stand out dark on a light ground by WCAG's 3:1 (an inverted code among them),
+a quiet zone of 4 modules (ISO/IEC 18004) drawn over by a later element or cut by the trim, and a text longer than a
+version 40 code holds (ISO/IEC 18004 table 7). Expected values are those standards' figures worked by hand."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.core.errors import LayoutError
+from pnp.layout.elements import Circle, Face, Group, Line, Qr, Rect
+from pnp.layout.qr import holds_qr, module_mm, qr_modules, qr_problems
+
+V1 = ("1" * 21,) * 21  # a version 1 code: 21 × 21 modules, 29 with its quiet zone
+
+
+def code(x=10.0, y=10.0, size=29 * 0.4, color="#000000", background="#ffffff", modules=V1) -> Qr:
+    return Qr(x, y, size, modules, color, background)
+
+
+def judged(*elements, w=63.5, h=88.9) -> list[str]:
+    return [p.message for p in qr_problems(Face(w, h, 0.0, tuple(elements), frozenset()))]
+
+
+def test_a_module_is_its_codes_square_shared_with_the_quiet_zone():
+    assert module_mm(code(size=29.0)) == pytest.approx(1.0)
+    assert module_mm(code(size=29.0), scale=0.5) == pytest.approx(0.5)
+
+
+def test_a_module_prints_at_least_0_396_mm():
+    assert judged(code(size=29 * 0.396)) == []
+    (message,) = judged(code(size=29 * 0.39))
+    assert "prints its modules 0.39 mm wide: phones read them from 0.396 mm" in message
+    assert "make it at least 11.5 mm" in message  # 29 × 0.396 = 11.48, rounded up to a tenth
+
+
+def test_a_group_scaled_down_prints_its_code_smaller():
+    """A 14.5 mm code (0.5 mm modules) in a group scaled to 0.75 prints 0.375 mm modules: too small; 0.8 gives 0.4."""
+    assert judged(Group(0, 0, 0, 0.8, (code(size=14.5),))) == []
+    (message,) = judged(Group(0, 0, 0, 0.75, (code(size=14.5),)))
+    assert "0.38 mm wide" in message and "make it at least 15.4 mm" in message  # 29 × 0.396 / 0.75 = 15.31
+
+
+@pytest.mark.parametrize("color, background, reads", [
+    ("#000000", "#ffffff", True), ("#ffffff", "#000000", False), ("#767676", "#ffffff", True), ("#959595", "#ffffff", False),
+    ("#000000", None, True), ("#ffffff", None, False), ("#000000ff", "#ffffffff", True),
+], ids=["black-on-white", "inverted", "grey-4.5", "grey-2.9", "on-paper", "white-on-paper", "with-alpha"])
+def test_modules_must_be_dark_on_a_light_ground_by_3_to_1(color, background, reads):
+    """#959595 on white is 2.9:1 (under 3), #767676 4.5:1; white modules on black stand out 21:1 but are inverted,
+    which many phones do not read; no background is the paper, white."""
+    messages = judged(code(color=color, background=background))
+    assert (messages == []) == reads, messages
+    if not reads:
+        assert "phones need dark modules on a light ground, at least 3:1" in messages[0]
+
+
+def test_an_element_drawn_later_over_the_quiet_zone_is_named():
+    qr = code(x=10, y=10, size=11.6)  # its square, quiet zone included: 10 to 21.6 mm
+    assert judged(qr, Rect(22, 10, 5, 5, "#ff0000", None, 0, 0, None)) == [], "beside it"
+    assert judged(Rect(5, 5, 30, 30, "#ffffff", None, 0, 0, None), qr) == [], "under it, drawn first"
+    (message,) = judged(qr, Rect(21, 10, 5, 5, "#ff0000", None, 0, 0, None))
+    assert "and a rect is drawn over it" in message
+    assert "quiet zone (4 light modules all round, 1.6 mm, inside its 11.6 mm square)" in message
+    assert "a circle is drawn over it" in judged(qr, Circle(15, 15, 1, "#000000", None, 0, None))[0]
+    assert "a QR code is drawn over it" in judged(qr, code(x=20, y=20, size=11.6))[0], "the first code, under the second"
+
+
+def test_a_frame_meets_the_code_only_where_its_sides_run():
+    qr = code(x=10, y=10, size=11.6)
+    assert judged(qr, Rect(5, 5, 25, 25, None, "#000000", 0.3, 0, None)) == [], "a frame around it"
+    assert len(judged(qr, Rect(15, 5, 25, 25, None, "#000000", 0.3, 0, None))) == 1, "a frame whose side crosses it"
+    assert "a line is drawn over it" in judged(qr, Line(0, 15, 60, 15, "#000000", 0.3, None))[0]
+
+
+def test_a_code_the_trim_cuts_into_is_named():
+    assert judged(code(x=0.0, y=0.0, size=11.6)) == [], "to the trim and no further"
+    assert judged(code(x=63.5 - 11.6, y=88.9 - 11.6, size=11.6)) == []
+    for x, y in ((-0.1, 10), (10, -0.1), (63.5 - 11.5, 10), (10, 88.9 - 11.5)):
+        (message,) = judged(code(x=x, y=y, size=11.6))
+        assert "the trim cuts into it" in message, (x, y)
+
+
+def test_a_code_in_a_turned_group_is_judged_where_it_lands():
+    """A group at (60, 10) turned 90° clockwise: the code's square, 11.6 mm wide, lands from x = 48.4 to 60, inside a
+    63.5 mm card; at (5, 10) it lands from -6.6 to 5, across the trim."""
+    assert judged(Group(60, 10, 90, 1.0, (code(x=0, y=0, size=11.6),))) == []
+    assert "the trim cuts into it" in judged(Group(5, 10, 90, 1.0, (code(x=0, y=0, size=11.6),)))[0]
+
+
+def test_every_code_of_a_face_is_judged_and_a_face_without_one_is_not():
+    small = code(x=30, y=30, size=5.0)
+    assert len(judged(code(), small, Rect(11, 11, 1, 1, "#000000", None, 0, 0, None))) == 2
+    assert holds_qr((Rect(0, 0, 1, 1, "#000", None, 0, 0, None), Group(0, 0, 0, 1, (Group(0, 0, 0, 1, (code(),)),))))
+    assert not holds_qr((Rect(0, 0, 1, 1, "#000", None, 0, 0, None), Group(0, 0, 0, 1, ())))
+
+
+def test_a_code_is_the_smallest_that_holds_the_text():
+    assert len(qr_modules("HELLO")) == 21 and all(len(row) == 21 for row in qr_modules("HELLO"))
+    assert len(qr_modules("x" * 100)) > 21
+    assert set("".join(qr_modules("HELLO"))) == {"0", "1"}
+
+
+@pytest.mark.parametrize("text, error, said", [
+    ("1" * 5597, "m", "holds at most 5,596 digits; this text is 5,597: shorten it, or ask for a lower level (7,089 at error level l)"),
+    ("A" * 2421, "q", "holds at most 2,420 characters; this text is 2,421: shorten it, or ask for a lower level (3,391 at error level m)"),
+    ("a" * 2954, "l", "holds at most 2,953 bytes; this text is 2,954: shorten it"),
+    ("€" * 700, "h", "holds at most 1,273 bytes; this text is 2,100: shorten it, or ask for a lower level (2,331 at error level m)"),
+])
+def test_a_text_no_code_holds_is_refused_with_what_a_version_40_code_holds(text, error, said):
+    with pytest.raises(LayoutError) as raised:
+        qr_modules(text, error)
+    assert str(raised.value) == f"a QR code at error level {error} {said}"
+
+
+def test_an_error_level_is_one_of_four():
+    assert qr_modules("HI", "h")
+    with pytest.raises(LayoutError, match="error must be one of l, m, q, h, got 'x'"):
+        qr_modules("HI", "x")
