@@ -8,12 +8,13 @@ import os
 from pathlib import Path
 
 import pytest
-from jinja2 import TemplateSyntaxError
+from jinja2 import TemplateSyntaxError, pass_context
 from jinja2.exceptions import SecurityError
+from jinja2.sandbox import unsafe
 from markupsafe import Markup
 
 from pnp.core.errors import LayoutError
-from pnp.data.fields import Fields
+from pnp.data.fields import CardReads, Fields
 from pnp.layout import growth
 from pnp.layout.sandbox import MAX_TEMPLATE, FieldUndefined, ProjectLoader, Sandbox, TemplateBeyondReading, running_line
 
@@ -226,6 +227,11 @@ def test_lipsum_writes_at_most_100000_characters_counting_12_a_word(env):
 def test_a_list_grown_by_a_method_or_an_iterator_joined_is_counted(env):
     grow = "{% set l = [] %}{% do l.extend(range(9000)) %}{% do l.extend(range(9000)) %}{{ l|length }}"
     assert draw(env, grow) == "18000"
+    assert "a list grown by .extend() would be 108,000 long (limit 100,000)" in refused(
+        env, "{% set l = [] %}{% for i in range(12) %}{% do l.extend(range(9000)) %}{% endfor %}")
+    assert "a dict grown by .update() would be 100,001 long" in refused(
+        env, "{% set d = {}.fromkeys(range(10000)) %}{% set e = {} %}{% for i in range(10) %}{% do e.update(d.fromkeys(range(i * 10000, i * 10000 + 10000))) %}{% endfor %}"
+             "{% do e.update({-1: 0}.items()) %}")
     assert "a list grown by .extend() would be" in refused(env, "{% set l = [0] * 99999 %}{% do l.extend([1, 2]) %}")
     assert draw(env, "{{ ','.join(range(3)|map('string')) }}") == "0,1,2"
     assert "join" in refused(env, "{% set s = 'x' * 60000 %}{{ '-'.join([s, s]) }}")
@@ -353,3 +359,126 @@ def test_a_new_budget_is_a_new_commands(env):
     env.new_budget()
     assert env.budget.faces == 0 and env.budget.spent == 0
     assert env.budget.left() == pytest.approx(growth.CommandBudget(env.face_seconds).left())
+
+
+# pnp's own functions, called without the checks that cannot refuse them, and only those
+
+
+def plain(env_factory, **functions):
+    """A fresh sandbox whose globals `functions` are marked as pnp marks its drawing functions (Sandbox.plain_calls)."""
+    env = env_factory()
+    env.globals.update(functions)
+    env.plain_calls(functions)
+    return env
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    return lambda: sandbox_over(tmp_path)
+
+
+def test_a_function_jinja_marks_unsafe_is_never_called_plainly(fresh):
+    env = plain(fresh, leak=unsafe(lambda: "leaked"), shown=lambda: "shown")
+    assert draw(env, "{{ shown() }}") == "shown"
+    with pytest.raises(SecurityError):
+        draw(env, "{{ leak() }}")
+
+
+def test_a_function_that_takes_the_context_is_given_it(fresh):
+    class Greeter:
+        @pass_context
+        def __call__(self, context, greeting):
+            return f"{greeting}, {context['name']}"
+
+    env = plain(fresh, who=pass_context(lambda context: context["name"]), greet=Greeter())
+    assert draw(env, "{{ who() }} / {{ greet('Hello') }}", name="Ada") == "Ada / Hello, Ada"
+
+
+def test_a_method_of_a_list_given_as_a_global_still_has_its_growth_counted(fresh):
+    """Extending by a range counts its numbers: a range is no list made, but the list holds each of them after."""
+    items: list = []
+    env = plain(fresh, add=items.extend)
+    assert "a list grown by .extend() would be 108,000 long (limit 100,000)" in refused(env, "{% for i in range(12) %}{% do add(range(9000)) %}{% endfor %}")
+    assert len(items) == 99_000
+
+
+def test_a_function_named_join_has_its_iterator_bounded_first(fresh):
+    def join(parts):
+        return ",".join(parts)
+
+    env = plain(fresh, join=join)
+    assert draw(env, "{{ join(many) }}", many=iter(["a", "b"])) == "a,b"
+    error = refusal(env, "{{ join(many) }}", many=(str(i) for i in range(200_000)))
+    assert "a sequence of more than 100,000 items" in str(error) and error.needle == "join"
+
+
+def test_what_a_helper_returns_is_counted_at_the_helpers_name(fresh):
+    def spaces(n):
+        return [0] * n
+
+    env = plain(fresh, spaces=spaces)
+    assert draw(env, "{{ spaces(100000)|length }}") == "100000"
+    error = refusal(env, "{{ spaces(100001)|length }}")
+    assert "a call's result would be 100,001 long" in str(error) and error.needle == "spaces"
+
+
+def refusal(env: Sandbox, source: str, **values) -> LayoutError:
+    with pytest.raises(LayoutError) as raised:
+        draw(env, source, **values)
+    return raised.value
+
+
+# each refusal points at what the template wrote, so its column is found
+
+
+@pytest.mark.parametrize("source, needle", [
+    ("{% set s = 'x' * 60000 %}{{ s ~ s }}", "~"),
+    ("{{ '{:>100001}'.format(1) }}", "format"),
+    ("{{ lipsum(1, False, 20, 8334) }}", "lipsum"),
+    ("{% set t %}{% for i in range(11) %}a{{ 'x' * 100000 }}b{% endfor %}{% endset %}", "{{"),
+    ("{{ range(10001) }}", "range"),
+    ("{{ 2 ** 101 }}", "**"),
+    ("{{ 'x' * 100001 }}", "*"),
+    ("{% set s = 'x' * 60000 %}{{ s + s }}", "+"),
+    ("{{ '%100001d' % 1 }}", "%"),
+    ("{{ 'ab'|center(100001) }}", "center"),
+    ("{% set s = 'x' * 100000 %}{{ [s, s] }}", "{{"),
+    ("{{ 'x'.center(100001) }}", "center"),
+], ids=["tilde", "format", "lipsum", "block", "range", "power", "repeat", "plus", "percent", "filter", "value", "method"])
+def test_each_refusal_names_what_to_look_for_on_its_line(env, source, needle):
+    assert refusal(env, source).needle == needle
+
+
+def test_a_block_written_piece_by_piece_or_several_at_once_is_counted_whole(env):
+    """Jinja writes `a{{ x }}b` in a block as three pieces at once: each is counted, and the block holds them all."""
+    source = "{% set t %}{% for i in range(N) %}a{{ s }}b{% endfor %}{% endset %}{{ t|length }}"
+    big = "x" * 99_998
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 10_000_000)
+        assert draw(env, source.replace("N", "10"), s=big) == "1000000"
+        assert "the text this block writes out would be 1,100,000 long" in refused(env, source.replace("N", "11"), s=big)
+    assert draw(env, "{% set t %}{% for i in range(3) %}<{{ i }}>{% endfor %}{% endset %}{{ t }}") == "<0><1><2>"
+
+
+def test_a_module_imported_with_the_context_sees_the_faces_values(env):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "greet.j2").write_text("{% set shown = who ~ '!' %}{% macro hi() %}hi {{ who }}{% endmacro %}", encoding="utf-8")
+    assert draw(env, "{% import 'greet.j2' as g with context %}{{ g.shown }} {{ g.hi() }}", who="Ada") == "Ada! hi Ada"
+    assert draw(env, "{% for who in ['Bo'] %}{% import 'greet.j2' as g with context %}{{ g.shown }}{% endfor %}", who="Ada") == "Bo!"
+
+
+def test_a_cards_field_read_is_recorded_and_a_nested_field_is_named_by_its_path(env):
+    reads = CardReads()
+    card = Fields({"name": "Knight", "stats": {"hp": 3}}, "decks.heroes.knight", (reads, "heroes", "knight"))
+    assert draw(env, "{{ card.name }} {{ card.stats.hp }}", card=card) == "Knight 3"
+    assert reads.seen == {("heroes", "knight", "name"), ("heroes", "knight", "stats")}
+    assert "decks.heroes.knight.stats has no field 'mp'" in refused_any(env, "{{ card.stats.mp }}", card=card)
+
+
+def test_lipsum_by_default_writes_five_paragraphs_of_20_to_100_words():
+    text = Sandbox().from_string("{{ lipsum() }}").render()
+    paragraphs = text.split("\n")
+    assert len(paragraphs) == 5 and all(p.startswith("<p>") for p in paragraphs)
+    assert all(20 <= len(p.split()) < 100 for p in paragraphs)
+    plain_text = Sandbox().from_string("{{ lipsum(2, False, 5, 6) }}").render()
+    assert "<p>" not in plain_text and len(plain_text.split("\n\n")) == 2 and all(len(p.split()) == 5 for p in plain_text.split("\n\n"))

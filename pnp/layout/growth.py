@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sized
 from itertools import islice
 
 from jinja2.utils import Namespace
@@ -376,11 +376,17 @@ def method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int, str]:
     if isinstance(owner, TEXTS):
         return _text_method_size(owner, name, args, kwargs)
     if isinstance(owner, (list, dict, set)) and name in GROWING_METHODS:
-        added = sized(args[-1]) if name in ("extend", "update", "union") and args else 1
+        added = _items_added(args[-1]) if name in ("extend", "update", "union") and args else 1
         if name == "update" and kwargs:
             added += len(kwargs)
         return len(owner) + added, f"a {type(owner).__name__} grown by .{name}()"
     return 0, ""
+
+
+def _items_added(value) -> int:
+    """The items extending by `value` adds: any it holds that has a length (a range or a dict's keys too, which `sized`
+    does not count as made), none for what has no length (an iterator, taken as a bounded list before)."""
+    return len(value) if isinstance(value, Sized) else 0
 
 
 def _text_method_size(owner, name: str, args: tuple, kwargs: dict) -> tuple[int, str]:
