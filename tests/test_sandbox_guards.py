@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from jinja2 import TemplateSyntaxError, pass_context
+from jinja2 import FileSystemBytecodeCache, TemplateSyntaxError, pass_context
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import unsafe
 from markupsafe import Markup
@@ -26,10 +26,16 @@ def sandbox_over(folder: Path, root: Path | None = None, parsed=None) -> Sandbox
 
 
 @pytest.fixture(scope="module")
-def env(tmp_path_factory):
-    """A sandbox over one template folder, `templates/` inside a project folder."""
+def project(tmp_path_factory):
     project = tmp_path_factory.mktemp("sandboxed")
     (project / "templates").mkdir()
+    return project
+
+
+@pytest.fixture
+def env(project):
+    """A new sandbox for each test (what Sandbox() sets up is then seen by each) over one template folder, `templates/`
+    inside a project folder."""
     return sandbox_over(project / "templates", project)
 
 
@@ -482,3 +488,66 @@ def test_lipsum_by_default_writes_five_paragraphs_of_20_to_100_words():
     assert all(20 <= len(p.split()) < 100 for p in paragraphs)
     plain_text = Sandbox().from_string("{{ lipsum(2, False, 5, 6) }}").render()
     assert "<p>" not in plain_text and len(plain_text.split("\n\n")) == 2 and all(len(p.split()) == 5 for p in plain_text.split("\n\n"))
+
+
+def test_what_a_face_makes_by_star_and_percent_is_counted_once_against_its_allowance(env):
+    """A face may make 1,000 characters in all here: two texts of 400 by `*` (800) pass, three (1,200) do not; so with
+    `%`; a `+` of texts counts what it joins."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 1000)
+        draw(env, "{% set a = 'x' * 400 %}{% set b = 'y' * 400 %}")
+        error = refusal(env, "{% set a = 'x' * 400 %}{% set b = 'y' * 400 %}{% set c = 'z' * 400 %}")
+        assert "makes over 1,000" in str(error) and error.needle == "*"
+        draw(env, "{% set a = '%400d' % 1 %}{% set b = '%400d' % 2 %}")
+        error = refusal(env, "{% set a = '%400d' % 1 %}{% set b = '%400d' % 2 %}{% set c = '%400d' % 3 %}")
+        assert "makes over 1,000" in str(error) and error.needle == "%"
+        draw(env, "{% set a = [1] * 300 %}{% set b = a + a %}")  # 300, then 600: 900
+        assert refusal(env, "{% set a = [1] * 300 %}{% set b = a + a %}{% set c = [1] + a %}").needle == "+"
+
+
+def test_a_text_added_to_another_is_no_format(env):
+    assert draw(env, "{{ ('%100001d' + '!')|length }} {{ ('%d' + '%d') }}") == "9 %d%d"
+
+
+def test_a_new_sandbox_counts_its_faces_against_a_budget_from_the_start(env):
+    draw(env, "{{ 1 }}")
+    assert env.budget.faces == 1
+
+
+# templates loaded from the folder: named as the designer wrote them, drawn anew once edited, compiled once
+
+
+def test_a_loaded_template_is_named_by_its_name_and_file_in_its_errors(env):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "named.j2").write_text("{{ 1 }}", encoding="utf-8")
+    assert env.get_template("named.j2").name == "named.j2"
+    (folder / "broken.j2").write_text("line one\n{% if %}\n", encoding="utf-8")
+    with pytest.raises(TemplateSyntaxError) as raised:
+        env.get_template("broken.j2")
+    assert (raised.value.name, raised.value.filename, raised.value.lineno) == ("broken.j2", str(folder / "broken.j2"), 2)
+
+
+def test_a_template_edited_on_disk_is_drawn_anew(env):
+    folder = Path(env.loader.searchpath[0])
+    path = folder / "edited.j2"
+    path.write_text("before", encoding="utf-8")
+    assert env.get_template("edited.j2").render() == "before"
+    path.write_text("after", encoding="utf-8")
+    os.utime(path, (path.stat().st_mtime + 10, path.stat().st_mtime + 10))
+    assert env.get_template("edited.j2").render() == "after"
+
+
+def test_a_template_compiled_once_is_taken_from_the_bytecode_cache_without_being_parsed_again(tmp_path):
+    (tmp_path / "card.j2").write_text("{{ 6 * 7 }}", encoding="utf-8")
+    cache = FileSystemBytecodeCache(str(tmp_path / "cache"))
+    (tmp_path / "cache").mkdir()
+    first = sandbox_over(tmp_path)
+    first.bytecode_cache = cache
+    assert first.get_template("card.j2").render() == "42"
+
+    def never(name):
+        raise AssertionError(f"{name} parsed again")
+
+    second = sandbox_over(tmp_path, parsed=never)
+    second.bytecode_cache = cache
+    assert second.get_template("card.j2").render() == "42"
