@@ -195,3 +195,20 @@ def test_a_sliver_a_coin_shows_is_worded_as_the_tokens_and_one_a_card_shows_as_t
     assert worded == [(gctx, [coin], sets, 3.0, True)], "the game's sets, the tokens' bleed (a bleed build's 3 mm) and ink saver"
     assert shared_token_slivers(gctx, options, [card], sets) == ([card], [])
     assert len(worded) == 1, "no token sliver: nothing worded"
+
+
+def test_a_tokens_bleed_is_kept_inside_the_printable_width(game):
+    """Squares of 101.2 mm with their 1 mm bleed: two side by side take 2 × 101.2 + 2 + 2 × 1 = 206.4 mm, more than
+    Letter's 205.9 inside its margins (without the bleed 204.4 would fit), and a second row under the cards is far
+    taller than the room left: one shares the last card sheet, two do not."""
+    tile = "  - {{id: tiles, name: Tiles, shape: square, size: 101.2, front: tiny/token-coin.j2, count: {n}}}\n"
+    assert tokens_share(game(0, more=tile.format(n=1)), Options())
+    assert not tokens_share(game(0, more=tile.format(n=2)), Options())
+
+
+def test_a_deck_without_backs_prints_flat_sheets_in_a_gutterfold_build_and_coins_without_backs_share_them(game):
+    """Nothing to fold: the 12 cards print 9 to a Letter sheet and 3 on the next, as in a duplex build, and a coin
+    printed without a back joins them; a coin with a back needs a folded sheet of its own."""
+    never = BACKED + "    print_back: never\n"
+    assert tokens_share(game(1, back=never, deck_backs="none"), Options(layout="gutterfold"))
+    assert not tokens_share(game(1, deck_backs="none"), Options(layout="gutterfold"))
