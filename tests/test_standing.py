@@ -272,3 +272,58 @@ def test_what_all_games_share_moves_with_a_template_and_a_projects_font(root):
     assert after != before
     (root / "templates/tiny/new.j2").write_text("new", encoding="utf-8")
     assert shared_inputs_hash(Project(root)) != after
+
+
+def test_a_folder_in_the_games_folder_linked_to_another_gives_no_standing(root, tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (root / "data/tiny/art").symlink_to(tmp_path / "elsewhere")
+    assert standing(root) is None
+
+
+def test_a_projects_data_folder_linked_out_of_it_gives_no_standing(root, tmp_path):
+    shutil.move(root / "data", tmp_path / "data")
+    (root / "data").symlink_to(tmp_path / "data")
+    assert standing(root) is None
+
+
+def test_another_games_folder_is_not_stood_on(root):
+    before = standing(root)
+    shutil.copytree(root / "data/tiny", root / "data/other")
+    assert standing(root).digest() == before.digest()
+
+
+def test_a_link_in_the_games_folder_to_a_file_of_the_project_outside_data_is_named_not_read(root):
+    (root / "data/tiny/frame.j2").symlink_to(root / "templates/tiny/frame.j2")
+    assert {Path(name).name: digest for name, digest in standing(root).inputs}["frame.j2"] == "refused: LeavesFolder"
+
+
+def test_a_cache_record_of_an_older_shape_without_reads_stands_on_no_art(root):
+    record = cache_path(root / "output", "tiny")
+    cache = GameCache(outputs={"cards": {"key": "k", "files": {}}})
+    cache.save(record)
+    assert standing(root).art == ()
+
+
+def test_art_in_a_folder_whose_name_begins_with_the_templates_folders_is_stood_on(root):
+    art = root / "templates-art/hero.png"
+    art.parent.mkdir()
+    art.write_bytes(b"picture")
+    _read_art(root, "templates-art/hero.png", file_sha256(art))
+    assert [Path(p) for p, _, _ in standing(root).art] == [art]
+
+
+def test_each_output_folders_records_and_art_are_stood_on(root):
+    """Two output folders (two papers built into two folders): the records and the art of each count, the first's too."""
+    project, outs = Project(root), [root / "output", root / "elsewhere"]
+    runs = [Options(out=out) for out in outs]
+    art = root / "art/hero.png"
+    art.parent.mkdir()
+    art.write_bytes(b"picture")
+    cache = GameCache()
+    cache.record("cards", "key", {}, {"art/hero.png": file_sha256(art)}, [])
+    cache.save(cache_path(root / "elsewhere", "tiny"))  # "elsewhere" comes first in name order
+    first = standing_of(project, "tiny", runs, "s", True)
+    assert [Path(p) for p, _, _ in first.art] == [art]
+    cache.record("cards", "other key", {}, {"art/hero.png": file_sha256(art)}, [])
+    cache.save(cache_path(root / "elsewhere", "tiny"))
+    assert standing_of(project, "tiny", runs, "s", True).digest() != first.digest()
