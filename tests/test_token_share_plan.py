@@ -197,10 +197,11 @@ def test_a_sliver_a_coin_shows_is_worded_as_the_tokens_and_one_a_card_shows_as_t
     assert len(worded) == 1, "no token sliver: nothing worded"
 
 
-def test_a_tokens_bleed_is_kept_inside_the_printable_width(game):
-    """Squares of 101.2 mm with their 1 mm bleed: two side by side take 2 × 101.2 + 2 + 2 × 1 = 206.4 mm, more than
-    Letter's 205.9 inside its margins (without the bleed 204.4 would fit), and a second row under the cards is far
-    taller than the room left: one shares the last card sheet, two do not."""
+def test_a_token_too_large_to_lie_beside_or_under_another_shares_alone(game):
+    """Squares of 101.2 mm: two side by side take 2 × 101.2 + 2 = 204.4 mm with their 2 mm gutter, more than Letter
+    leaves between its margins and the crop marks' room, and under the last row of cards (184 mm to the paper's edge,
+    less the margin, the footer and the marks) there is room for one square's height, not two (204.4 mm): one shares
+    the last card sheet, two do not."""
     tile = "  - {{id: tiles, name: Tiles, shape: square, size: 101.2, front: tiny/token-coin.j2, count: {n}}}\n"
     assert tokens_share(game(0, more=tile.format(n=1)), Options())
     assert not tokens_share(game(0, more=tile.format(n=2)), Options())
