@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 from conftest import TEST_PROJECT
 
+from pnp.core import files as files_module
 from pnp.core.files import file_sha256
 from pnp.data.project import Project
 from pnp.outputs.options import Options
-from pnp.pipeline.cache import ENGINE_DIR, GameCache, GameFiles, cache_path, output_key, read_name, read_path, shared_inputs_hash
+from pnp.pipeline import cache as cache_module
+from pnp.pipeline.cache import ENGINE_DIR, GameCache, GameFiles, cache_path, deck_files, output_key, read_name, read_path, shared_inputs_hash
 from pnp.pipeline.printed_cards import stamps_path
 from pnp.pipeline.steady import KeptBuilds, standing_of
 
@@ -327,3 +329,56 @@ def test_each_output_folders_records_and_art_are_stood_on(root):
     cache.record("cards", "other key", {}, {"art/hero.png": file_sha256(art)}, [])
     cache.save(cache_path(root / "elsewhere", "tiny"))
     assert standing_of(project, "tiny", runs, "s", True).digest() != first.digest()
+
+
+def test_a_decks_files_are_game_yaml_its_own_file_and_its_spreadsheet(root):
+    game = Project(root).load_game("tiny")[0]
+    assert deck_files(game, game.decks["heroes"]) == [game.dir / "game.yaml", game.dir / "decks/heroes.yaml"]
+    (root / "data/tiny/decks/heroes.yaml").write_text("name: Heroes\nsize: poker\nfront: tiny/hero.j2\ncards_from: heroes.csv\n", encoding="utf-8")
+    (root / "data/tiny/decks/heroes.csv").write_text("id,name,stars,number,text,count\nknight,Knight,3,1,Hi.,2\n", encoding="utf-8")
+    game = Project(root).load_game("tiny")[0]
+    assert deck_files(game, game.decks["heroes"])[-1] == game.dir / "decks/heroes.csv"
+
+
+def test_a_checks_part_keyed_on_a_file_outside_the_games_folder_reads_it_and_not_through_a_link_out(root, tmp_path):
+    game = Project(root).load_game("tiny")[0]
+    template = root / "templates/tiny/hero.j2"
+    before = GameFiles(game).key("part", "s", "t", [template])
+    template.write_text(template.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert GameFiles(game).key("part", "s", "t", [template]) != before
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("a", encoding="utf-8")
+    (root / "data/tiny/linked.yaml").symlink_to(outside)
+    (root / "templates/linked.j2").symlink_to(outside)
+    keys = GameFiles(game).key("part", "s", "t"), GameFiles(game).key("part", "s", "t", [root / "templates/linked.j2"])
+    outside.write_text("b", encoding="utf-8")
+    assert (GameFiles(game).key("part", "s", "t"), GameFiles(game).key("part", "s", "t", [root / "templates/linked.j2"])) == keys
+
+
+def test_what_all_games_share_is_worked_out_again_when_a_settled_template_changes(root, monkeypatch):
+    """The shared hash is kept by the templates folder's state once its files have settled: an edit gives a new one."""
+    monkeypatch.setattr(files_module, "SETTLE_NS", 0)
+    hero = root / "templates/tiny/hero.j2"
+    before = shared_inputs_hash(Project(root))
+    assert shared_inputs_hash(Project(root)) == before
+    hero.write_text(hero.read_text(encoding="utf-8") + "\n{# edited #}\n", encoding="utf-8")
+    assert shared_inputs_hash(Project(root)) != before
+
+
+def test_a_template_linked_out_of_the_project_counts_by_its_name_not_its_bytes(root, tmp_path):
+    outside = tmp_path / "outside.j2"
+    outside.write_text("a", encoding="utf-8")
+    (root / "templates/tiny/linked.j2").symlink_to(outside)
+    before = shared_inputs_hash(Project(root))
+    outside.write_text("b", encoding="utf-8")
+    assert shared_inputs_hash(Project(root)) == before
+
+
+def test_pnps_own_icons_outside_the_project_count_by_their_bytes(root, tmp_path, monkeypatch):
+    icons = tmp_path / "icons"
+    icons.mkdir()
+    (icons / "star.svg").write_text("<svg/>", encoding="utf-8")
+    monkeypatch.setattr(cache_module, "BUNDLED_ICONS", icons)
+    before = shared_inputs_hash(Project(root))
+    (icons / "star.svg").write_text("<svg></svg>", encoding="utf-8")
+    assert shared_inputs_hash(Project(root)) != before
