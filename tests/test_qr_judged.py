@@ -8,7 +8,7 @@ import pytest
 
 from pnp.core.errors import LayoutError
 from pnp.layout.elements import Circle, Face, Group, Line, Qr, Rect
-from pnp.layout.qr import holds_qr, module_mm, qr_modules, qr_problems
+from pnp.layout.qr import ALPHANUMERIC, holds_qr, module_mm, qr_modules, qr_problems
 
 V1 = ("1" * 21,) * 21  # a version 1 code: 21 × 21 modules, 29 with its quiet zone
 
@@ -115,3 +115,68 @@ def test_an_error_level_is_one_of_four():
     assert qr_modules("HI", "h")
     with pytest.raises(LayoutError, match="error must be one of l, m, q, h, got 'x'"):
         qr_modules("HI", "x")
+
+
+def test_a_code_turned_45_degrees_prints_its_modules_as_wide_as_upright():
+    """A turn keeps sizes: 0.4 mm modules stay 0.4 mm at 45°, and a group scaled to 0.9 and turned prints 0.36 mm."""
+    qr = code(x=0, y=0, size=29 * 0.4)
+    assert judged(Group(30, 20, 45, 1.0, (qr,))) == []
+    (message,) = judged(Group(30, 20, 45, 0.9, (qr,)))
+    assert "prints its modules 0.36 mm wide" in message
+
+
+def test_a_frames_right_side_crossing_the_code_is_named():
+    qr = code(x=10, y=10, size=11.6)
+    (message,) = judged(qr, Rect(0, 5, 15, 25, None, "#000000", 0.3, 0, None))
+    assert "and a line is drawn over it" in message
+
+
+def test_an_element_in_a_moved_group_is_judged_where_it_lands():
+    qr = code(x=10, y=10, size=11.6)
+    assert judged(qr, Group(30, 0, 0, 1.0, (Rect(-15, 12, 3, 3, "#ff0000", None, 0, 0, None),)))  # lands at x 15 to 18
+    assert judged(qr, Group(0, 0, 0, 1.0, (Rect(25, 12, 3, 3, "#ff0000", None, 0, 0, None),))) == []
+
+
+@pytest.mark.parametrize("at, rect", [((10, 30), (25, 32, 2, 2)), ((30, 10), (20, 12, 5, 2)), ((30, 10), (32, 50, 2, 2)),
+                                      ((10, 30), (12, 22, 2, 5))], ids=["right", "left", "below", "above"])
+def test_an_element_beside_a_code_on_one_axis_only_does_not_meet_it(at, rect):
+    """A code at (10, 30) spans x 10 to 21.6 and y 30 to 41.6, one at (30, 10) the other way round: an element that
+    overlaps its span on one axis and lies past it on the other is beside it."""
+    assert judged(code(x=at[0], y=at[1], size=11.6), Rect(*rect, "#ff0000", None, 0, 0, None)) == []
+
+
+def test_an_element_overlapping_the_codes_square_by_a_hair_or_less_does_not_meet_it():
+    """0.01 mm (EPS_MM) of overlap is rounding, not drawing over; 0.02 mm is."""
+    qr = code(x=10, y=10, size=11.5)  # 10 to 21.5 both ways
+    for hair in (0.01, 0.005):
+        for rect in (Rect(21.5 - hair, 12, 3, 3, "#f00", None, 0, 0, None), Rect(10 - 3 + hair, 12, 3, 3, "#f00", None, 0, 0, None),
+                     Rect(12, 21.5 - hair, 3, 3, "#f00", None, 0, 0, None), Rect(12, 10 - 3 + hair, 3, 3, "#f00", None, 0, 0, None)):
+            assert judged(qr, rect) == [], (hair, rect)
+    for rect in (Rect(21.48, 12, 3, 3, "#f00", None, 0, 0, None), Rect(7.02, 12, 3, 3, "#f00", None, 0, 0, None),
+                 Rect(12, 21.48, 3, 3, "#f00", None, 0, 0, None), Rect(12, 7.02, 3, 3, "#f00", None, 0, 0, None)):
+        assert len(judged(qr, rect)) == 1, rect
+
+
+def test_a_code_reaching_a_hair_past_the_trim_is_not_cut():
+    for x, y in ((-0.01, 10), (10, -0.01), ((63.5 + 0.01) - 11.5, 10), (10, (88.9 + 0.01) - 11.5)):
+        assert judged(code(x=x, y=y, size=11.5)) == [], (x, y)
+    (message,) = judged(code(x=-0.02, y=10, size=11.5))
+    assert message.endswith("must stay clear, and the trim cuts into it: phones find a code by that margin")
+
+
+def test_each_problem_names_its_code_and_every_code_after_other_elements_is_judged():
+    small = code(x=30, y=30, size=5.0)
+    faint = code(x=5, y=60, size=11.6, color="#bbbbbb")
+    problems = qr_problems(Face(63.5, 88.9, 0.0, (Rect(0, 0, 1, 1, "#000000", None, 0, 0, None), small, faint,
+                                                   code(x=40, y=60, size=11.6), Circle(45, 65, 1, "#000", None, 0, None)), frozenset()))
+    assert [p.element for p in problems] == [small, faint, problems[2].element] and problems[2].element.x == 40
+
+
+def test_a_text_just_held_by_a_lower_level_is_offered_it_and_all_45_alphanumerics_count_as_characters():
+    with pytest.raises(LayoutError) as raised:
+        qr_modules("€" * 777, "h")  # 2,331 bytes: exactly what level m holds
+    assert str(raised.value).endswith("this text is 2,331: shorten it, or ask for a lower level (2,331 at error level m)")
+    every = "".join(sorted(ALPHANUMERIC)) * 54  # all 45 of them, 2,430 characters
+    with pytest.raises(LayoutError) as raised:
+        qr_modules(every, "q")
+    assert "holds at most 2,420 characters; this text is 2,430" in str(raised.value)
