@@ -5,12 +5,14 @@ processes; these hold each one alone, on templates of a line or two, so a change
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
 from jinja2 import FileSystemBytecodeCache, TemplateSyntaxError, pass_context
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import unsafe
+from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
 from pnp.core.errors import LayoutError
@@ -551,3 +553,38 @@ def test_a_template_compiled_once_is_taken_from_the_bytecode_cache_without_being
     second = sandbox_over(tmp_path, parsed=never)
     second.bytecode_cache = cache
     assert second.get_template("card.j2").render() == "42"
+
+
+def test_a_block_takes_another_blocks_text_of_more_than_100000_characters_as_one_piece(env):
+    """A piece of a block may be up to what a block writes out (1,000,000), not one thing's 100,000: an inner block's text."""
+    source = ("{% set inner %}{% for i in range(3) %}{{ s }}{% endfor %}{% endset %}"
+              "{% set outer %}{{ inner }}{% endset %}{{ outer|length }}")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 10_000_000)
+        assert draw(env, source, s="x" * 90_000) == "270000"
+
+
+def test_a_block_past_the_faces_allowance_is_refused_at_what_it_writes(env):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 1000)
+        error = refusal(env, "{% set t %}{% for i in range(3) %}{{ s }}{% endfor %}{% endset %}", s="x" * 400)
+    assert "makes over 1,000" in str(error) and error.needle == "{{"
+
+
+def test_a_repr_too_long_is_refused_at_format_before_it_is_made(env):
+    error = refusal(env, "{% set s = 'x' * 100000 %}{{ '{!r}'.format([s, s]) }}")
+    assert "a formatted field would be" in str(error) and error.needle == "format"
+
+
+def test_a_formatted_text_past_the_faces_allowance_is_refused_at_format(env):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 1000)
+        error = refusal(env, "{{ '{:>600}'.format(1) }}")
+    assert "makes over 1,000" in str(error) and error.needle == "format"
+
+
+def test_lipsum_is_jinjas_with_jinjas_defaults():
+    random.seed(7)
+    expected = generate_lorem_ipsum(5, True, 20, 100)
+    random.seed(7)
+    assert Sandbox().from_string("{{ lipsum() }}").render() == expected
