@@ -588,3 +588,13 @@ def test_lipsum_is_jinjas_with_jinjas_defaults():
     expected = generate_lorem_ipsum(5, True, 20, 100)
     random.seed(7)
     assert Sandbox().from_string("{{ lipsum() }}").render() == expected
+
+
+def test_what_a_nameless_helper_returns_is_counted_at_its_call(fresh):
+    class Spaces:
+        def __call__(self, n):
+            return [0] * n
+
+    env = plain(fresh, spaces=Spaces())
+    assert draw(env, "{{ spaces(100000)|length }}") == "100000"
+    assert refusal(env, "{{ spaces(100001)|length }}").needle == "("
