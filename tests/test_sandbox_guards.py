@@ -598,3 +598,9 @@ def test_what_a_nameless_helper_returns_is_counted_at_its_call(fresh):
     env = plain(fresh, spaces=Spaces())
     assert draw(env, "{{ spaces(100000)|length }}") == "100000"
     assert refusal(env, "{{ spaces(100001)|length }}").needle == "("
+
+
+def test_a_field_named_as_a_method_of_the_card_is_the_field(env):
+    """`card.read` or `card.keys` in a card with fields of those names shows the designer's value, not pnp's method."""
+    card = Fields({"read": "yes", "keys": 3}, "decks.heroes.knight")
+    assert draw(env, "{{ card.read }} {{ card.keys }}", card=card) == "yes 3"
