@@ -604,3 +604,88 @@ def test_a_field_named_as_a_method_of_the_card_is_the_field(env):
     """`card.read` or `card.keys` in a card with fields of those names shows the designer's value, not pnp's method."""
     card = Fields({"read": "yes", "keys": 3}, "decks.heroes.knight")
     assert draw(env, "{{ card.read }} {{ card.keys }}", card=card) == "yes 3"
+
+
+def test_a_helper_called_in_a_loop_or_block_is_given_its_own_arguments_alone(fresh):
+    def shown(n, sep="-"):
+        return f"{n}{sep}"
+
+    env = plain(fresh, shown=shown)
+    source = "{% for i in [1] %}{{ shown(i, sep='+') }}{% endfor %}{% block b %}{{ shown(2, sep='*') }}{% endblock %}"
+    assert draw(env, source) == "1+2*"
+
+
+def test_a_helper_raising_stop_iteration_gives_an_undefined_value_that_says_so(fresh):
+    def stops():
+        raise StopIteration
+
+    env = plain(fresh, stops=stops)
+    assert "a callable raised a StopIteration exception" in refused_any(env, "{{ stops() }}")
+    assert "a callable raised a StopIteration exception" in refused_any(env, "{{ stop() }}", stop=stops)
+
+
+def test_what_a_function_not_marked_plain_returns_is_counted_at_its_name(env):
+    def spaces(n):
+        return [0] * n
+
+    class Nameless:
+        def __call__(self, n):
+            return [0] * n
+
+    assert draw(env, "{{ spaces(100000)|length }}", spaces=spaces) == "100000"
+    error = refusal(env, "{{ spaces(100001) }}", spaces=spaces)
+    assert str(error).startswith("a call's result would be 100,001 long (limit 100,000)") and error.needle == "spaces"
+    assert refusal(env, "{{ spaces(100001) }}", spaces=Nameless()).needle == "("
+
+
+def test_what_a_list_grows_by_and_what_a_method_returns_count_against_the_face(env):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 1000)
+        draw(env, "{% set l = [0] * 400 %}{% do l.append(1) %}{% do l.append(2) %}")  # 400 made, then 2 added
+        error = refusal(env, "{% set l = [] %}{% do l.extend(a) %}{% do l.extend(a) %}", a=[0] * 600)
+        assert "makes over 1,000" in str(error) and error.needle == "extend"
+        draw(env, "{{ 'x'.ljust(400) }}")
+        error = refusal(env, "{% set a = 'x'.ljust(600) %}{% set b = 'x'.ljust(600) %}")
+        assert "makes over 1,000" in str(error) and error.needle == "ljust"
+        draw(env, "{% set a = s * 2 %}", s="x" * 400)  # 800: what is repeated is not made again
+        draw(env, "{{ s }}{{ s }}", s="x" * 300)  # a text given is counted as written, not again as a value's text
+
+
+def test_a_dicts_keywords_are_counted_and_jinjas_own_are_not(env):
+    """An update by keywords alone is measured as one item more than its keywords (growth's rule, never less than it
+    adds): 99,998 keys and one keyword make 100,000, allowed inside a loop too, where Jinja hands the call its loop's
+    names; two keywords make 100,001, refused."""
+    fill = "{% set d = {} %}{% for i in range(10) %}{% do d.update(d.fromkeys(range(i * 10000, i * 10000 + (10000 if i < 9 else 9998)))) %}{% endfor %}"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 10_000_000)
+        assert draw(env, fill + "{% for i in [1] %}{% do d.update(y=1) %}{% endfor %}{{ d|length }}") == "99999"
+        assert "a dict grown by .update() would be 100,001 long" in refused(env, fill + "{% for i in [1] %}{% do d.update(y=1, z=2) %}{% endfor %}")
+
+
+def test_a_block_or_module_of_more_than_100000_characters_is_written_out_whole(env):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "wide.j2").write_text("{% for i in range(10) %}{{ s }}{% endfor %}", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 10_000_000)
+        assert len(draw(env, "{% set t %}{% for i in range(3) %}{{ s }}{% endfor %}{% endset %}{{ t }}", s="x" * 90_000)) == 270_000
+        assert len(draw(env, "{% import 'wide.j2' as m with context %}{{ m }}", s="x" * 100_000)) == 1_000_000
+
+
+def test_outside_a_face_a_refusal_still_names_what_to_look_for(env):
+    with pytest.raises(LayoutError) as raised:
+        env.made(100_001, "a thing", "needle")
+    assert raised.value.needle == "needle"
+
+
+def test_a_template_name_with_a_space_or_found_in_a_later_folder_is_checked_before_it_is_read(tmp_path):
+    project, outside = tmp_path / "project", tmp_path / "outside.j2"
+    first, second = project / "templates", project / "more"
+    first.mkdir(parents=True)
+    second.mkdir()
+    outside.write_text("secret", encoding="utf-8")
+    (first / "my card.j2").symlink_to(outside)
+    (second / "later.j2").symlink_to(outside)
+    env = Sandbox(loader=ProjectLoader([str(first), str(second)], root=project), undefined=FieldUndefined)
+    for name in ("my card.j2", "later.j2"):
+        with pytest.raises(LayoutError):
+            env.get_template(name)

@@ -67,8 +67,8 @@ class FieldUndefined(jinja2.StrictUndefined):
         obj, name = self._undefined_obj, self._undefined_name
         if isinstance(obj, Fields):
             return f"{obj._what} has no field '{name}'{did_you_mean(name, obj._data.keys())}"
-        if obj is jinja2.utils.missing:
-            return f"'{name}' is undefined"
+        if obj is jinja2.utils.missing:  # a name not defined, or a value Jinja says why it has none of (a call that raised StopIteration)
+            return self._undefined_hint or f"'{name}' is undefined"
         return super()._undefined_message
 
 
