@@ -689,3 +689,12 @@ def test_a_template_name_with_a_space_or_found_in_a_later_folder_is_checked_befo
     for name in ("my card.j2", "later.j2"):
         with pytest.raises(LayoutError):
             env.get_template(name)
+
+
+def test_a_loaded_template_sees_the_sandboxs_globals_and_its_own(env):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "globals.j2").write_text("{{ range(3)|list }} {{ extra }}", encoding="utf-8")
+    assert env.get_template("globals.j2", globals={"extra": "E"}).render() == "[0, 1, 2] E"
+    (folder / "capped.j2").write_text("{{ range(10001)|length }}", encoding="utf-8")
+    with pytest.raises(LayoutError, match="range of 10,001 is too long"):
+        env.get_template("capped.j2").render()
