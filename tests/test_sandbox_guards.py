@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import traceback
 from pathlib import Path
 
 import pytest
@@ -698,3 +699,64 @@ def test_a_loaded_template_sees_the_sandboxs_globals_and_its_own(env):
     (folder / "capped.j2").write_text("{{ range(10001)|length }}", encoding="utf-8")
     with pytest.raises(LayoutError, match="range of 10,001 is too long"):
         env.get_template("capped.j2").render()
+
+
+def test_a_filter_is_given_its_keywords_and_a_wrong_call_is_the_filters_own_error(env):
+    assert draw(env, "{{ 'ab'|center(width=6) }}") == "  ab  "
+    with pytest.raises(TypeError, match="center"):
+        draw(env, "{{ 'ab'|center(1, 2, 3, 4) }}")
+
+
+def test_a_filters_size_asked_by_keyword_is_measured_before_it_is_made(env):
+    error = refusal(env, "{{ range(100)|batch(999999, fill_with='x')|list }}")
+    assert "what the batch filter makes would be 999,999 long" in str(error) and error.needle == "batch"
+
+
+def test_what_filters_make_counts_against_the_face_at_the_filter(env):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 1000)
+        draw(env, "{% set a = s|upper %}{% set b = s|lower %}", s="x" * 400)
+        error = refusal(env, "{% set a = s|upper %}{% set b = s|lower %}{% set c = s|title %}", s="x" * 400)
+    assert "makes over 1,000" in str(error) and error.needle == "title"
+
+
+def test_a_values_text_too_long_to_escape_is_refused_at_the_filter(env):
+    error = refusal(env, "{{ v|e }}", v=["x" * 50_000] * 3)
+    assert str(error).startswith("what the e filter makes would be") and error.needle == "e"
+
+
+def test_an_iterator_too_long_for_a_filter_is_refused_at_the_filter(env):
+    error = refusal(env, "{{ many|list|length }}", many=iter(range(200_000)))
+    assert "a sequence of more than 100,000 items" in str(error) and error.needle == "list"
+
+
+def test_a_template_writing_past_its_cap_is_stopped_at_its_own_line(env):
+    """The refusal is raised inside the template, at the line whose output passed 1,000,000 characters (8 + 10 × 100,000)."""
+    folder = Path(env.loader.searchpath[0])
+    (folder / "long.j2").write_text("one\ntwo\n{% for i in range(11) %}{{ s }}{% endfor %}\n", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 10_000_000)
+        with pytest.raises(LayoutError) as raised, env.face("a face"):
+            env.get_template("long.j2").render(s="x" * 100_000)
+    assert str(raised.value).startswith("the text this template writes out would be 1,000,008 long") and raised.value.needle == "{{"
+    frames = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(raised.value.__traceback__)]
+    assert (str(folder / "long.j2"), 3) in frames, "Jinja tells the line of a template that raised, as pnp's findings say it"
+
+
+def test_a_loaded_template_nested_too_deep_is_named_by_its_file(env):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "deep.j2").write_text("one\n{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}", encoding="utf-8")
+    with pytest.raises(TemplateBeyondReading) as raised:
+        env.get_template("deep.j2")
+    assert (raised.value.name, raised.value.filename, raised.value.lineno) == ("deep.j2", str(folder / "deep.j2"), 2)
+    (folder / "ifs.j2").write_text("start\n" + "".join("{% if x %}\n" for _ in range(120)) + "deep" + "{% endif %}" * 120, encoding="utf-8")
+    with pytest.raises(TemplateBeyondReading) as raised:
+        env.get_template("ifs.j2")
+    assert (raised.value.filename, raised.value.lineno) == (str(folder / "ifs.j2"), 121)
+
+
+def test_a_faces_own_output_past_its_allowance_is_refused_at_what_it_writes(env):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(growth, "MAX_MADE", 1000)
+        draw(env, "{{ s }}{{ s }}", s="x" * 400)
+        assert refusal(env, "{{ s }}{{ s }}{{ s }}", s="x" * 400).needle == "{{"
