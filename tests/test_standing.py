@@ -382,3 +382,32 @@ def test_pnps_own_icons_outside_the_project_count_by_their_bytes(root, tmp_path,
     before = shared_inputs_hash(Project(root))
     (icons / "star.svg").write_text("<svg></svg>", encoding="utf-8")
     assert shared_inputs_hash(Project(root)) != before
+
+
+class _Listed:
+    """A file as the folder's listing saw it: a plain file, which may have changed since."""
+
+    def __init__(self, path, stat):
+        self.path, self._stat = os.fspath(path), stat
+
+    def is_symlink(self):
+        return False
+
+    def stat(self, follow_symlinks=True):
+        return self._stat()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_file_that_became_a_named_pipe_or_went_after_it_was_listed_is_named_not_read(root):
+    from pnp.pipeline.steady import _entry_digest
+
+    plain = root / "data/tiny/game.yaml"
+    pipe = root / "data/tiny/later.yaml"
+    os.mkfifo(pipe)
+    seen_plain = plain.stat
+    assert _entry_digest(_Listed(pipe, seen_plain), root / "data") == (os.fspath(pipe), "refused: SpecialFile")
+
+    def gone():
+        raise FileNotFoundError(2, "No such file")
+
+    assert _entry_digest(_Listed(root / "data/tiny/gone.yaml", gone), root / "data") == (os.fspath(root / "data/tiny/gone.yaml"), "missing")
