@@ -792,3 +792,11 @@ def test_a_sandbox_takes_jinjas_settings_in_order():
 def test_a_lists_text_too_long_is_refused_at_the_string_filter(env):
     error = refusal(env, "{{ v|string }}", v=["x" * 50_000] * 3)
     assert str(error).startswith("what the string filter makes would be") and error.needle == "string"
+
+
+def test_a_block_defined_twice_is_named_by_the_file_that_defines_it(env):
+    folder = Path(env.loader.searchpath[0])
+    (folder / "twice.j2").write_text("{% block a %}1{% endblock %}\n{% block a %}2{% endblock %}", encoding="utf-8")
+    with pytest.raises(TemplateSyntaxError) as raised:
+        env.get_template("twice.j2")
+    assert (raised.value.name, raised.value.filename, raised.value.lineno) == ("twice.j2", str(folder / "twice.j2"), 2)
