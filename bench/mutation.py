@@ -57,6 +57,7 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/export_tts.py": ["tests/test_tts_sheets.py"],  # its sheets in process: test_export's and test_tables' exports run in a new process
     "pnp/targets/export_vtt.py": ["tests/test_table_files.py"],  # the writer on a table planned by hand: test_tables' exports run in a new process
     "pnp/targets/export_pcio.py": ["tests/test_table_files.py"],
+    "pnp/targets/tts.py": ["tests/test_tts_objects.py"],  # what a TTS save says of each object: which face is up, which image a back shows
     "pnp/targets/tts_models.py": ["tests/test_dice.py::test_a_die_mesh_is_wound_counter_clockwise_seen_from_outside"],
     # sleeve inserts: their geometry's unit tests (the builds that print them take a minute a mutant)
     "pnp/outputs/inserts.py": [f"tests/test_fronts_inserts.py::{t}" for t in (
@@ -117,6 +118,7 @@ FOCUS: dict[str, list[str]] = {
                              "_urlize", "_tojson", "method_size", "_items_added", "_text_method_size"],
     "pnp/serve/app.py": ["OwnHostOnly.__call__", "_with_headers", "edit_routes", "_json_object", "_answer", "new_token", "address"],  # its gates
     "pnp/serve/editor.py": ["History.record", "History.counts", "Editor.undo", "Editor.redo", "Editor._step", "_write_back"],
+    "pnp/targets/tts.py": ["tests/test_tts_objects.py"],  # what a TTS save says of each object: which face is up, which image a back shows
     "pnp/targets/tts_models.py": ["die_mesh"],
     # what a browser table's file says of a planned table (vtt_target and pcio_target, which plan it from a game, are
     # held by test_tables' exports in a new process)
