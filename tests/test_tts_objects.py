@@ -140,3 +140,89 @@ def test_a_save_holds_the_objects_with_guids_its_title_and_note():
     save = save_file("Tiny", "Deal 5 each.", [token_object("Coin", "c.png", (20.0, 20.0))])
     assert (save["SaveName"], save["GameMode"], save["Note"]) == ("Tiny", "Tiny", "Deal 5 each.")
     assert len(save["ObjectStates"]) == 1 and len(save["ObjectStates"][0]["GUID"]) == 6
+
+
+# Each object whole, as TTS's save format spells it: a key misspelt is a key TTS ignores, a value left out its default
+
+UP = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0, "rotY": 180, "rotZ": 0}
+
+
+def _scaled(x, y, z):
+    return {**UP, "scaleX": x, "scaleY": y, "scaleZ": z}
+
+
+def test_each_image_object_is_written_whole_as_tts_reads_it():
+    image = {"ImageScalar": 1.0, "WidthScale": 0.0}
+    assert board_object("Town", "b.png", (254.0, 127.0)) == {
+        "Name": "Custom_Board", "Nickname": "Town", "Locked": True, "Transform": _scaled(10.0, 1.0, 10.0),
+        "CustomImage": {"ImageURL": "b.png", "ImageSecondaryURL": "", **image}}
+    assert token_object("Coin", "c.png", (25.4, 25.4)) == {
+        "Name": "Custom_Token", "Nickname": "Coin", "Transform": _scaled(1.0, 1.0, 1.0),
+        "CustomImage": {"ImageURL": "c.png", "ImageSecondaryURL": "", **image,
+                        "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True}}}
+    assert tile_object("Shield", "f.png", "b.png", "hexagon", (50.8, 50.8)) == {
+        "Name": "Custom_Tile", "Nickname": "Shield", "Transform": _scaled(2.0, 1.0, 2.0),
+        "CustomImage": {"ImageURL": "f.png", "ImageSecondaryURL": "b.png", **image,
+                        "CustomTile": {"Type": 1, "Thickness": 0.2, "Stackable": True, "Stretch": True}}}
+    assert figurine_object("Hero", "f.png", "b.png", (25.4, 50.8)) == {
+        "Name": "Figurine_Custom", "Nickname": "Hero", "Transform": _scaled(2.0, 2.0, 2.0),
+        "CustomImage": {"ImageURL": "f.png", "ImageSecondaryURL": "b.png", **image}}
+    assert dice_object("D6", "d.png", "d6", 25.4) == {
+        "Name": "Custom_Dice", "Nickname": "D6", "Transform": _scaled(1.0, 1.0, 1.0),
+        "CustomImage": {"ImageURL": "d.png", "ImageSecondaryURL": "", **image, "CustomDice": {"Type": 1}}}
+    assert die_model_object("D7", "m.obj", "t.png", 50.8) == {
+        "Name": "Custom_Model", "Nickname": "D7", "Transform": _scaled(2.0, 2.0, 2.0),
+        "CustomMesh": {"MeshURL": "m.obj", "DiffuseURL": "t.png", "NormalURL": "", "ColliderURL": "", "Convex": True,
+                       "MaterialIndex": 0, "TypeIndex": 2, "CastShadows": True}}
+    assert bag_object("Coins", []) == {"Name": "Bag", "Nickname": "Coins", "Transform": _scaled(1.0, 1.0, 1.0), "ContainedObjects": []}
+
+
+def test_a_deck_and_its_cards_are_written_whole_as_tts_reads_them():
+    down = {**UP, "rotZ": 180, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+    sheet = {"FaceURL": "faces1.png", "BackURL": "back.png", "NumWidth": 10, "NumHeight": 7, "BackIsHidden": False, "UniqueBack": False, "Type": 0}
+    card = {"Name": "Card", "Nickname": "Knight", "CardID": 100, "Transform": down, "CustomDeck": {"1": sheet}}
+    assert deck_object("Heroes", (63.5, 88.9), SHEETS[:1], [("Knight", 100, 2)]) == {
+        "Name": "DeckCustom", "Nickname": "Heroes", "Transform": down, "DeckIDs": [100, 100], "CustomDeck": {"1": sheet},
+        "ContainedObjects": [card, card]}
+    assert deck_object("Solo", (63.5, 88.9), SHEETS[:1], [("Knight", 100, 1)]) == {**card, "Name": "CardCustom"}
+
+
+def test_a_save_is_written_whole_as_tts_reads_it():
+    coin = token_object("Coin", "c.png", (25.4, 25.4))
+    save = save_file("Tiny", "Deal 5.", [coin])
+    guid = save["ObjectStates"][0]["GUID"]
+    assert save == {"SaveName": "Tiny", "GameMode": "Tiny", "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+                    "Sky": "", "Note": "Deal 5.", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
+                    "ObjectStates": [{"GUID": guid, **coin}]}
+    assert next(iter(save["ObjectStates"][0])) == "GUID"
+
+
+def test_guids_are_of_each_objects_kind_name_card_and_place_among_its_like():
+    """The GUID hashes the object's kind, nickname and card id, which of its like it is, and the object it lies in:
+    each change of one gives another GUID; the same save gives the same GUIDs."""
+    import hashlib
+
+    def guid(identity: str) -> str:
+        return hashlib.sha256(f"{identity}~0".encode()).hexdigest()[:6]
+
+    deck = deck_object("Heroes", (63.5, 88.9), SHEETS[:1], [("Knight", 100, 2)])
+    coin = token_object("Coin", "c.png", (25.4, 25.4))
+    placed = with_guids([deck, coin, coin])
+    assert placed[0]["GUID"] == guid("/DeckCustom|Heroes|#0")
+    assert [c["GUID"] for c in placed[0]["ContainedObjects"]] == [guid("/DeckCustom|Heroes|#0/Card|Knight|100#0"),
+                                                                   guid("/DeckCustom|Heroes|#0/Card|Knight|100#1")]
+    assert [o["GUID"] for o in placed[1:]] == [guid("/Custom_Token|Coin|#0"), guid("/Custom_Token|Coin|#1")]
+    assert placed[0]["ContainedObjects"][0]["Nickname"] == "Knight" and "ContainedObjects" not in placed[1]
+
+
+def test_an_identity_whose_guid_is_taken_hashes_again_with_a_counter_until_one_is_free():
+    import hashlib
+
+    from pnp.targets.tts import _free_guid
+
+    def guid(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()[:6]
+
+    used = {guid("a~0"), guid("a~1")}
+    assert _free_guid("a", used) == guid("a~2") and guid("a~2") in used
+    assert _free_guid("b", used) == guid("b~0")
