@@ -226,3 +226,35 @@ def test_an_identity_whose_guid_is_taken_hashes_again_with_a_counter_until_one_i
     used = {guid("a~0"), guid("a~1")}
     assert _free_guid("a", used) == guid("a~2") and guid("a~2") in used
     assert _free_guid("b", used) == guid("b~0")
+
+
+def test_a_row_holds_objects_up_to_exactly_60_units_and_rows_lie_a_unit_apart():
+    """20 + 1 + 20 + 1 + 18 = 60: one row; three rows of depth 2 take 2 + 1 + 2 + 1 + 2 = 8, centred."""
+    one_row = lay_out([({"Name": n, "Transform": transform()}, (w, 2.0)) for n, w in (("a", 20.0), ("b", 20.0), ("c", 18.0))])
+    assert {o["Transform"]["posZ"] for o in one_row} == {0.0}
+    rows = lay_out([({"Name": n, "Transform": transform()}, (50.0, 2.0)) for n in "abc"])
+    assert [o["Transform"]["posZ"] for o in rows] == [3.0, 0.0, -3.0]
+
+
+def test_places_and_scales_are_written_to_four_decimals():
+    t = transform(1.234567, 2.345678, scale=(1.111111, 2.222222, 3.333333))
+    assert (t["posX"], t["posZ"], t["scaleX"], t["scaleY"], t["scaleZ"]) == (1.2346, 2.3457, 1.1111, 2.2222, 3.3333)
+    placed = lay_out([({"Name": "a", "Transform": transform()}, (10 / 3, 10 / 7)), ({"Name": "b", "Transform": transform()}, (1.0, 1.0))])
+    assert [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in placed] == [(-1.0, 0.0), (2.1667, 0.0)]  # 5 1/3 wide in all
+
+
+def test_the_third_of_three_alike_objects_is_the_third():
+    import hashlib
+
+    coin = token_object("Coin", "c.png", (25.4, 25.4))
+    third = with_guids([coin, coin, coin])[2]["GUID"]
+    assert third == hashlib.sha256(b"/Custom_Token|Coin|#2~0").hexdigest()[:6]
+
+
+def test_a_taken_guid_tries_the_next_counter_first():
+    import hashlib
+
+    from pnp.targets.tts import _free_guid
+
+    used = {hashlib.sha256(b"a~0").hexdigest()[:6]}
+    assert _free_guid("a", used) == hashlib.sha256(b"a~1").hexdigest()[:6]
