@@ -258,3 +258,9 @@ def test_a_taken_guid_tries_the_next_counter_first():
 
     used = {hashlib.sha256(b"a~0").hexdigest()[:6]}
     assert _free_guid("a", used) == hashlib.sha256(b"a~1").hexdigest()[:6]
+
+
+def test_rows_of_a_third_of_a_unit_are_placed_to_four_decimals():
+    """Rows 3 1/3 and 1 deep, a unit apart: 5 1/3 deep in all, their centres 1 and -2 1/6 from the middle."""
+    placed = lay_out([({"Name": "a", "Transform": transform()}, (50.0, 10 / 3)), ({"Name": "b", "Transform": transform()}, (50.0, 1.0))])
+    assert [o["Transform"]["posZ"] for o in placed] == [1.0, -2.1667]
