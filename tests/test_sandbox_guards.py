@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import traceback
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -800,3 +801,22 @@ def test_a_block_defined_twice_is_named_by_the_file_that_defines_it(env):
     with pytest.raises(TemplateSyntaxError) as raised:
         env.get_template("twice.j2")
     assert (raised.value.name, raised.value.filename, raised.value.lineno) == ("twice.j2", str(folder / "twice.j2"), 2)
+
+
+@pytest.mark.parametrize("source", ["{{ '{!r}'.format(v) }}", "{{ t|wordwrap(1, wrapstring=w) }}", "{{ v|e }}", "{{ n|tojson(99999) }}",
+                                    "{{ t|wordwrap(1, True, w) }}"],
+                         ids=["repr", "wordwrap", "escape", "tojson", "wordwrap-positional"])
+def test_a_thing_too_long_is_refused_before_its_memory_is_taken(env, source):
+    """Twenty texts of 100,000 characters whose repr or escaped text would take 2 MB, a wordwrap that would write 6 MB,
+    or 33 numbers indented 99,999 deep (3 MB): each is measured and refused before it is made (a filter that takes
+    Jinja's context measured from its own arguments), so the face never holds even 1 MB more."""
+    template = env.from_string(source)
+    values = {"v": ["x" * 100_000] * 20, "t": "ab " * 20, "w": "y" * 100_000, "n": [[1] * 10] * 3}
+    tracemalloc.start()
+    try:
+        with pytest.raises(LayoutError), env.face("a face"):
+            template.render(**values)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, peak
