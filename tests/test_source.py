@@ -39,6 +39,15 @@ def test_yaml_1_2_core_scalars(tmp_path, text, expected):
     assert load(tmp_path, f"v: {text}\n")["v"] == expected
 
 
+def test_a_value_written_again_is_typed_as_written_each_time(tmp_path):
+    """A scalar's value is worked out once for each way it is written (pnp.data.source._Builder.scalar): quoted it is
+    text whatever it holds, plain it is typed by YAML 1.2's rules, each time it recurs, in its own place."""
+    items = load(tmp_path, "v: ['1', 1, '1', 1, '~', ~, \"true\", true, 'NO', NO, '<<']\n")["v"]
+    assert items == ["1", 1, "1", 1, "~", None, "true", True, "NO", "NO", "<<"]
+    assert [type(v) for v in items[:4]] == [str, int, str, int]
+    assert [str(items.loc_of(i)) for i in (0, 2, 3)] == ["f.yaml:1:5", "f.yaml:1:13", "f.yaml:1:18"]
+
+
 def test_duplicate_keys_name_both_lines(tmp_path):
     with pytest.raises(PnpError, match=r"f.yaml:3:1: error: key 'a' appears twice \(first at line 1\)"):
         load(tmp_path, "a: 1\nb: 2\na: 3\n")
