@@ -10,10 +10,10 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.core.json_text import JsonText
 from pnp.core.memo import ByIdentity
 from pnp.core.units import STAMP_INSET_MM
 from pnp.data.project import Card, Deck, Game
@@ -61,7 +61,10 @@ _read = functools.partial(ByIdentity(), make=_values)
 
 
 def _values_text(values: dict) -> bytes:
-    return json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode()
+    return _VALUES_JSON(values).encode()
+
+
+_VALUES_JSON = JsonText(sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)  # made for every card
 
 
 def stamp_code(values: dict, template_source: bytes) -> str:

@@ -26,6 +26,7 @@ from typing import BinaryIO
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic, write_atomic_with
+from pnp.core.json_text import JsonText
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
 from pnp.core.sealed import current_key, cut_short, read_sealed, seal, sealing
@@ -395,12 +396,12 @@ class FaceStore:
             parts = [template, side, list(size), bleed, what] + [[name, self._digest(value)] for name, value in sorted(context.items())]
         except (TypeError, ValueError):
             return None
-        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+        return hashlib.sha256(_KEY_JSON(parts).encode()).hexdigest()
 
     def _digest(self, value) -> str:
         data = getattr(value, "_data", value)  # a Fields wrapper by its data
         if not isinstance(data, (dict, list)):
-            return json.dumps(data)
+            return _KEY_JSON(data)
         return self._digests(data, _data_digest)
 
     def get(self, key: str | None, reads=None):
@@ -506,7 +507,7 @@ def _load_store(path: Path, current: Callable[[dict], bool]) -> dict | None:
 
 
 def _data_digest(data) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=_plain, ensure_ascii=False).encode("utf-8")).hexdigest()
+    return hashlib.sha256(_DATA_JSON(data).encode("utf-8")).hexdigest()
 
 
 def _plain(value):
@@ -515,6 +516,11 @@ def _plain(value):
     if isinstance(data, dict):
         return data
     raise TypeError(f"no stable text for {type(value).__name__}")
+
+
+# a face's key and its data's digest are worked out for every card: json.dumps's text, its encoder made once
+_KEY_JSON = JsonText()
+_DATA_JSON = JsonText(sort_keys=True, default=_plain, ensure_ascii=False)
 
 
 KEY_CHECK = "key-check"  # a file of the cache folder sealed with the key of whoever last built into it

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.files import AT_ONCE, write_atomic_with
+from pnp.core.json_text import JsonText
 from pnp.core.sealed import open_own
 from pnp.data.stamps import Stamper, card_values, changed_fields, game_stamps
 from pnp.pipeline.cache import CACHE_DIR
@@ -103,9 +104,12 @@ class _CardsNow:
         yield "{"
         items, between = self.items(), ""
         for batch in iter(lambda: list(itertools.islice(items, 256)), []):
-            yield between + ", ".join(json.dumps(name, ensure_ascii=False) + ": " + json.dumps(card, sort_keys=True, ensure_ascii=False) for name, card in batch)
+            yield between + ", ".join(_NAME_JSON(name) + ": " + _CARD_JSON(card) for name, card in batch)
             between = ", "
         yield "}"
+
+
+_NAME_JSON, _CARD_JSON = JsonText(ensure_ascii=False), JsonText(sort_keys=True, ensure_ascii=False)  # each card's, made once
 
 
 def _json_chunks(value):
