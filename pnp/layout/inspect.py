@@ -261,17 +261,41 @@ def render_findings(face, what: str, template: str | None, loc: Loc, game: str, 
 
     Each is at the template that draws it (`loc`, the piece's place, when there is none) with the piece as its
     component: a template whose art runs past the bleed on 21 cards is one mistake, said once, on 21 pieces."""
-    out = []
+    kind = _past_bleed(face)
+    if kind is None:
+        return []
+    at = Loc(f"templates/{template}") if template else loc
+    return [warning("outside-bleed", f"{with_article(kind)} reaches past the {max(face.bleed, BLEED_MM):g} mm bleed and will be cut off: keep art "
+                    "within -face.bleed … face.w + face.bleed", at, game=game, component=what)]
+
+
+_PAST_BLEED: dict[tuple, str | None] = {}  # (w, h, bleed, what a face draws but its top-level text) → `_first_past_bleed`
+MAX_PAST_BLEED = 4096  # faces' drawings held: past this the memory starts again
+
+
+def _past_bleed(face) -> str | None:
+    """`_first_past_bleed`, kept by what decides it: a deck's cards draw the same bands and frames around their words, and
+    a face's text is never art past the bleed (words past it are the safe area's business)."""
+    try:
+        key = (face.w, face.h, face.bleed, tuple(el for el in face.elements if type(el) is not Text))
+        kind = _PAST_BLEED.get(key, "")
+    except TypeError:  # an element holding a list: judged for this face alone
+        return _first_past_bleed(face)
+    if kind == "":
+        if len(_PAST_BLEED) >= MAX_PAST_BLEED:
+            _PAST_BLEED.clear()
+        kind = _PAST_BLEED[key] = _first_past_bleed(face)
+    return kind
+
+
+def _first_past_bleed(face) -> str | None:
+    """The kind of the first element of `face` reaching past its bleed (or BLEED_MM) by more than SLACK_MM, or None."""
     w, h = face.w, face.h
     bleed = max(face.bleed, BLEED_MM)
-    at = Loc(f"templates/{template}") if template else loc
-    reported = set()
-    for kind, x0, y0, x1, y1 in face_bounds(face.elements, text=False):  # words past the bleed are the safe area's business
-        if (x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM) and "bleed" not in reported:
-            reported.add("bleed")
-            out.append(warning("outside-bleed", f"{with_article(kind)} reaches past the {bleed:g} mm bleed and will be cut off: keep art within -face.bleed … "
-                               "face.w + face.bleed", at, game=game, component=what))
-    return out
+    for kind, x0, y0, x1, y1 in face_bounds(face.elements, text=False):
+        if x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM:
+            return kind
+    return None
 
 
 def with_article(noun: str) -> str:
