@@ -7,6 +7,7 @@ each set of options has one encoder, made once.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from json import encoder as _json
 
@@ -36,3 +37,21 @@ class JsonText:
             if self._markers is not None:
                 self._markers.clear()
             raise
+
+
+def _plain(value):
+    """A value inside template data as JSON can write it: data wrappers (pnp.data.fields.Fields) by their data."""
+    data = getattr(value, "_data", None)
+    if isinstance(data, dict):
+        return data
+    raise TypeError(f"no stable text for {type(value).__name__}")
+
+
+DUMPS = JsonText()  # json.dumps(value): a face's key in the face store (pnp.pipeline.cache.FaceStore.key), made for every card
+_DATA = JsonText(sort_keys=True, default=_plain, ensure_ascii=False)
+
+
+def data_digest(data) -> str:
+    """A hash of template data (a card's fields, a deck's, the game's), stable across runs: its JSON with sorted keys,
+    data wrappers by their data; TypeError for a value with no stable text."""
+    return hashlib.sha256(_DATA(data).encode("utf-8")).hexdigest()

@@ -254,8 +254,7 @@ class _SheetWriter:
         self.judged: dict = {}  # what each meeting of two edges showed (pnp.render.seams.sheet_slivers)
 
     def page(self, page: Page, number: int) -> None:
-        """A fronts page and what goes with it: its backs page, or its backs folded onto it; the slivers of its sides'
-        shared cuts (`stats.slivers`), its faces all there (a PENDING face arrives before the first page showing one)."""
+        """A fronts page and what goes with it (its backs page, or its backs folded onto it), and its sides' slivers."""
         bookmarks = [(g, self.names[g]) for g in page.groups if g not in self.bookmarked]
         self.bookmarked.update(g for g, _ in bookmarks)
         self.stats.pieces += sum(len(run.pieces) for run in page.bands)
