@@ -250,8 +250,7 @@ class _SheetWriter:
         self.deferred: list = []  # (page, backs) printed after every fronts page (duplex "none")
         self.blank_back = False  # whether the page drawn next, when it has no backs, gets a blank back page
         self.flip = words.backs_long if duplex == "long" else words.backs_short if duplex == "short" else words.backs
-        self.edges_of = once_per_face(edges_of)  # a face's edges (pnp.layout.slivers, or a kept memo), each face's asked once
-        self.judged: dict = {}  # what each meeting of two edges showed (pnp.render.seams.sheet_slivers)
+        self.edges_of, self.judged = once_per_face(edges_of), {}  # a face's edges, each face's asked once; what each meeting of edges showed
 
     def page(self, page: Page, number: int) -> None:
         """A fronts page and what goes with it (its backs page, or its backs folded onto it), and its sides' slivers."""
@@ -400,8 +399,7 @@ class PageKeys:
     code no value here names: its pages get no key."""
 
     def __init__(self, digests: FaceDigests, common: tuple):
-        self.digests = digests
-        self.common = common
+        self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
         self.made: list[str | None] = []
 
     def add(self, page: Page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks, outline: bool = False) -> str | None:
@@ -412,7 +410,9 @@ class PageKeys:
         sheet = page.sheet
         faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
                  for p in placed]
-        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
+        if (paper := self._papers.get(sheet)) is None:  # a PDF's pages share a few sheets: each one's footer worked out once
+            paper = self._papers[sheet] = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit)
+        what = (*paper, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
 
