@@ -131,3 +131,17 @@ def test_same_source_compares_where_a_mapping_and_its_keys_start_which_file_it_i
     longer["k"] = ["v", "w", "x"]
     assert not same_source(mapping(1, 2), longer) and not same_source(longer, mapping(1, 2))
     assert not same_source(Loc("f.yaml", 1, 1), Loc("f.yaml", 1, 2)) and same_source((1, "a"), (1, "a"))
+
+
+@pytest.mark.parametrize("lang, source", [("en", True), ("de", False)])
+def test_a_value_read_in_an_edition_keeps_every_place(tmp_path, lang, source):
+    """localise (pnp.data.languages) keeps where each key and value was written, in a mapping with translations and in one
+    without any (a card: the way most of a deck's mappings take)."""
+    from pnp.data.languages import Edition, localise
+
+    data = load(tmp_path, "cards:\n  - {id: a, name: Ann, name@de: Anna}\n  - {id: b, name: Bob}\n")
+    cards = localise(data, Edition(lang, source))["cards"]
+    assert [c["name"] for c in cards] == (["Ann", "Bob"] if source else ["Anna", "Bob"])
+    assert [str(cards[1].key_loc(k)) for k in ("id", "name")] == ["f.yaml:3:6", "f.yaml:3:13"]
+    assert [str(cards[1].loc_of(k)) for k in ("id", "name")] == ["f.yaml:3:10", "f.yaml:3:19"]
+    assert str(cards[0].key_loc("id")) == "f.yaml:2:6"
