@@ -43,3 +43,29 @@ def test_a_value_json_refuses_is_refused_and_the_next_is_written():
         text({"first": held, "then": object()})  # left part-way inside a mapping and a list
     assert text({"first": held}) == '{"first": {"a": [1]}}'
     assert text(float("nan")) == "NaN"
+
+
+def test_each_thread_writes_with_its_own_encoder():
+    """Two threads writing the same value at once (pnp serve draws in two) each get json.dumps's text: an encoder's
+    record of what it is writing is its thread's, so the value is not taken for one holding itself."""
+    import threading
+
+    text, value, seen = JsonText(sort_keys=True, default=_slowly), {"a": [1, {"b": _Wrapped()}]}, []
+    threads = [threading.Thread(target=lambda: seen.extend(text(value) for _ in range(50))) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == ['{"a": [1, {"b": "w"}]}'] * 100
+
+
+class _Wrapped:
+    pass
+
+
+def _slowly(value):
+    """A `default` that lets another thread run while this one is inside the value (as a Fields wrapper's may)."""
+    import time
+
+    time.sleep(0.0005)
+    return "w"

@@ -9,34 +9,43 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from json import encoder as _json
 
 
 class JsonText:
-    """`json.dumps(value, **options)`, its C encoder made once (json's pure-Python one where the C one is missing).
-
-    The encoder's record of the lists and mappings being written (a value holding itself is refused, as json.dumps
-    refuses it) is emptied after an error, which may leave it part-way."""
+    """`json.dumps(value, **options)`, its C encoder made once for each thread (json's pure-Python one where the C one
+    is missing): `pnp serve` draws in more than one thread, and an encoder keeps a record of the lists and mappings it is
+    writing (a value holding itself is refused, as json.dumps refuses it), emptied after an error, which may leave it
+    part-way."""
 
     def __init__(self, **options):
         self.options = options
-        settings = json.JSONEncoder(**options)
-        self._markers: dict | None = {} if settings.check_circular else None
-        self._encode = None
-        if _json.c_make_encoder is not None and settings.indent is None:
-            strings = _json.encode_basestring_ascii if settings.ensure_ascii else _json.encode_basestring
-            self._encode = _json.c_make_encoder(self._markers, settings.default, strings, None, settings.key_separator,
-                                                settings.item_separator, settings.sort_keys, settings.skipkeys, settings.allow_nan)
+        self._settings = json.JSONEncoder(**options)
+        self._own = threading.local()  # this thread's (encoder, its record of what it is writing)
 
     def __call__(self, value) -> str:
-        if self._encode is None:
+        made = getattr(self._own, "made", None)
+        if made is None:
+            made = self._own.made = self._make()
+        encode, markers = made
+        if encode is None:
             return json.dumps(value, **self.options)
         try:
-            return "".join(self._encode(value, 0))
+            return "".join(encode(value, 0))
         except BaseException:
-            if self._markers is not None:
-                self._markers.clear()
+            if markers is not None:
+                markers.clear()
             raise
+
+    def _make(self) -> tuple:
+        settings = self._settings
+        if _json.c_make_encoder is None or settings.indent is not None:
+            return None, None
+        markers: dict | None = {} if settings.check_circular else None
+        strings = _json.encode_basestring_ascii if settings.ensure_ascii else _json.encode_basestring
+        return _json.c_make_encoder(markers, settings.default, strings, None, settings.key_separator, settings.item_separator,
+                                    settings.sort_keys, settings.skipkeys, settings.allow_nan), markers
 
 
 def _plain(value):
