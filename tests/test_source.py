@@ -145,3 +145,10 @@ def test_a_value_read_in_an_edition_keeps_every_place(tmp_path, lang, source):
     assert [str(cards[1].key_loc(k)) for k in ("id", "name")] == ["f.yaml:3:6", "f.yaml:3:13"]
     assert [str(cards[1].loc_of(k)) for k in ("id", "name")] == ["f.yaml:3:10", "f.yaml:3:19"]
     assert str(cards[0].key_loc("id")) == "f.yaml:2:6"
+
+
+def test_a_key_tagged_merge_merges_as_a_plain_one_does(tmp_path):
+    """`!!merge` on any key is YAML's merge key, as `<<` is: the reader's quick way for a plain key (pnp.data.source)
+    must not take it for a key of its own."""
+    data = load(tmp_path, "base: &b {x: 1}\nother:\n  !!merge anything: *b\n  y: 2\n")
+    assert dict(data["other"]) == {"y": 2, "x": 1}

@@ -469,7 +469,8 @@ class _Builder:
         merged = []
         while type(key_event := self.next()) is not yaml.MappingEndEvent:
             leaf = type(key_event) is yaml.ScalarEvent and (key_event.anchor is None or self.replay)
-            if type(key_event) is yaml.ScalarEvent and key_event.value == "<<" and self.tag(key_event, yaml.ScalarNode) == "tag:yaml.org,2002:merge":
+            if (type(key_event) is yaml.ScalarEvent and (key_event.value == "<<" or key_event.tag is not None)  # plain `<<`, or tagged !!merge
+                    and self.tag(key_event, yaml.ScalarNode) == "tag:yaml.org,2002:merge"):
                 merged += self.merge_sources(self.next())
                 continue
             key = self.leaf(key_event) if leaf else self.build(key_event)
