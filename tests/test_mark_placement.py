@@ -158,3 +158,59 @@ def test_marks_with_no_letter_after_them_are_left_at_the_end_of_the_run_as_writt
     end = op.x + stringWidth(MEEM, name, SIZE)
     assert all(p.x == end and p.w == 0 and p.y == op.y for p in pieces[1:])
     assert pieces[0].w == stringWidth(MEEM, name, SIZE)
+
+
+@pytest.mark.parametrize("size", [40.0, 1.0])
+def test_a_mark_is_lifted_clear_of_a_tall_letter_at_any_size(fonts, size):
+    name, font = fonts["noto-sans-arabic"]
+    op = _op(name, FATHA + LAM)._replace(size=size)
+    fatha = next(p for p in placed(op) if p.text == FATHA)
+    bottom = _ink(font, FATHA)[1] * size + (op.y - fatha.y)
+    assert abs(bottom - (_ink(font, LAM)[3] + GAP_EM) * size) < 1e-9
+
+
+def test_a_mark_below_already_clear_of_its_letter_stays_where_its_font_puts_it(fonts, monkeypatch):
+    """No shipped letter's ink stays above the baseline, where a kasra's own place is clear of it; a font whose letter
+    does (its box given here, a letter raised 0.2 em) keeps the kasra where the font puts it, moved neither way."""
+    import pnp.layout.marks as marks
+
+    name, _ = fonts["noto-sans-arabic"]
+    real = marks.ink
+    monkeypatch.setattr(marks, "ink", lambda f, c: (0.0, 0.2, 0.5, 0.6) if c == MEEM else real(f, c))
+    op = _op(name, KASRA + MEEM)
+    kasra = next(p for p in placed(op) if p.text == KASRA)
+    assert kasra.y == op.y
+
+
+def test_two_marks_below_one_letter_stack_downwards_the_first_written_nearest(fonts):
+    name, font = fonts["noto-sans-arabic"]
+    hamza_below = "\u0655"
+    op = _op(name, KASRA + hamza_below + BEH)  # written: beh, hamza below, kasra
+    pieces = placed(op)
+    hamza = next(p for p in pieces if p.text == hamza_below)
+    kasra = next(p for p in pieces if p.text == KASRA)
+    hamza_bottom = _ink(font, hamza_below)[1] * SIZE + (op.y - hamza.y)
+    assert abs(_top_up(kasra, op, font) - (hamza_bottom - GAP_EM * SIZE)) < 1e-6, "the kasra under the hamza, 0.05 em apart"
+
+
+def test_letters_before_a_marked_letter_are_drawn_as_one_run(fonts):
+    name, _ = fonts["noto-sans-arabic"]
+    op = _op(name, ALEF + BEH + FATHA + MEEM)
+    pieces = placed(op)
+    assert [p.text for p in pieces] == [ALEF + BEH, FATHA, MEEM]
+    assert abs(pieces[0].w - stringWidth(ALEF + BEH, name, SIZE)) < 1e-9
+
+
+def test_a_mark_whose_glyph_has_no_outline_stands_at_the_middle_of_its_letter(fonts, monkeypatch):
+    """A font may draw a mark as an empty glyph: it is still placed, at the middle of its letter's advance, taking no room."""
+    import pnp.layout.marks as marks
+
+    name, _ = fonts["noto-sans-arabic"]
+    real = marks.ink
+    monkeypatch.setattr(marks, "ink", lambda font, c: None if c == FATHA else real(font, c))
+    op = _op(name, FATHA + SUKUN + MEEM)
+    pieces = placed(op)
+    meem = pieces[-1]
+    fatha = next(p for p in pieces if p.text == FATHA)
+    assert (fatha.x, fatha.y, fatha.w) == (meem.x + meem.w / 2, op.y, 0.0)
+    assert [p.text for p in pieces] == [FATHA, SUKUN, MEEM], "the marks after it are placed too"
