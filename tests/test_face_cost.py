@@ -121,3 +121,66 @@ def test_setting_a_plain_text_is_a_step_of_the_faces_time_for_each_line_and_word
         parse("word\n" * 2000 + "two words"), "noto-sans", False, False, "#000000", 100, 100_000, 9, 1.2, "left", "top")
     assert plain is not None and plain.lines == 2001
     assert len(steps) >= 2001
+
+
+QUOTED = [*PIECES, '"', "'", "\\", "[accent]", "[/]", "[nope]", ":star:", ":nope:", "**", "*", "\n\n"]
+
+
+@given(st.lists(st.sampled_from(QUOTED), max_size=10))
+def test_one_reading_of_a_text_finds_its_runs_exactly_when_the_checks_find_no_mistake(layouts, pieces):
+    """`clean_runs` (a text's markup read once) gives the runs `parse` gives when `check` reports nothing, and nothing
+    otherwise: a text with a mistake goes on to the path that reports it."""
+    from pnp.layout.markup import check, clean_runs
+
+    text = "".join(pieces)
+    is_colour, is_icon = layouts.palette.is_colour, layouts.icons.exists
+    runs = clean_runs(text, is_colour, is_icon)
+    assert (runs is None) == bool(check(text, is_colour, is_icon))
+    assert runs is None or runs == parse(text, is_colour, is_icon)
+
+
+@given(st.lists(st.sampled_from(QUOTED), max_size=12), st.sampled_from([40, 150]), st.sampled_from([6, 9, 14]),
+       st.sampled_from(["left", "center", "right", "justify"]), st.sampled_from(["top", "middle", "bottom"]), st.booleans())
+@example(["**", "a", "\n", "b", "**"], 150, 9, "left", "top", False)  # bold over two lines: read as a whole
+@example(["a", "\\", "\n", "b"], 150, 9, "left", "top", False)  # an escaped break: one paragraph
+@example(['"', "a", "\n", "b", '"'], 150, 9, "left", "top", False)  # quotes paired across lines
+@example(["a", "\n", ""], 150, 9, "left", "top", False)  # a closing break, and spaces after it, add no line
+def test_a_text_set_paragraph_by_paragraph_lands_where_its_whole_runs_set_it(layouts, pieces, w, size, align, valign, bold):
+    """Whatever the markup, breaks, quotes and escapes: a text the paragraphs path sets is laid to the same runs at the
+    same points as its whole text's runs are, and one it leaves is one the whole-text path must read (a mistake, a
+    quote, markup across a break) or cannot set on its lines."""
+    from pnp.layout.paragraphs import Paragraphs
+
+    text = " ".join(pieces)
+    is_colour, is_icon = layouts.palette.is_colour, layouts.icons.exists
+    ts = layouts.typesetter
+    fast = Paragraphs(ts, layouts.palette, layouts.icons).fit(text, "noto-sans", bold, False, "#000000", w, 300, size, 1.2, align, valign)
+    clean = not check_markup(text, is_colour, is_icon)
+    whole = ts.fit_plain(_runs(layouts, text), "noto-sans", bold, False, "#000000", w, 300, size, 1.2, align, valign) if clean else None
+    if fast is not None:
+        assert fast == whole
+    elif whole is not None:
+        assert any(c in text for c in "\"'\\*[") or ":" in text  # only what a paragraph cannot read alone sends it back
+
+
+def check_markup(text, is_colour, is_icon):
+    from pnp.layout.markup import check
+
+    return check(text, is_colour, is_icon)
+
+
+def test_a_decks_repeated_lines_are_set_once(layouts, monkeypatch):
+    """Bodies distinct as wholes but made of repeated lines (the standard deck's): each distinct line is measured and
+    set once for the game, and every text lands where the whole-text path sets it."""
+    from pnp.layout.paragraphs import Paragraphs
+    from pnp.layout.typeset import Typesetter
+
+    bodies = [f"Age {n}, ward A1\nDx: asthma attack\n[accent]Fall risk[/], **bed alarm**" for n in range(30)]
+    args = ("noto-sans", False, False, "#000000", 150, 100, 9, 1.2, "left", "top")
+    whole = [layouts.typesetter.fit_plain(_runs(layouts, body), *args) for body in bodies]
+    set_lines, original = [], Typesetter.plain_lines
+    monkeypatch.setattr(Typesetter, "plain_lines", lambda self, runs, *a: set_lines.append(runs) or original(self, runs, *a))
+    paragraphs = Paragraphs(layouts.typesetter, layouts.palette, layouts.icons)
+    assert [paragraphs.fit(body, *args) for body in bodies] == whole
+    assert None not in whole
+    assert len(set_lines) == 30 + 2  # the ages, and the two lines every body repeats

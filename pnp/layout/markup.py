@@ -49,14 +49,27 @@ def curly_quotes(source: str) -> str:
 
 def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) -> list[Run]:
     """Split marked-up text into runs of one style, its quotes typographic; unknown [words] and :words: stay literal."""
-    source = curly_quotes(source)
+    return _read(curly_quotes(source), is_colour, is_icon)[0]
+
+
+def clean_runs(source: str, is_colour, is_icon) -> list[Run] | None:
+    """The runs `parse` gives, where `check` would find no mistake in `source`; else None. One reading for both: nearly
+    every text of a deck is clean, and its checking and parsing walked it twice."""
+    runs, clean = _read(curly_quotes(source), is_colour, is_icon)
+    return runs if clean else None
+
+
+def _read(source: str, is_colour, is_icon) -> tuple[list[Run], bool]:
+    """(the runs, whether `check` finds no mistake): the two walk the same marks in the same order, and a mark `parse`
+    leaves literal ([unknown], :unknown:, a [/] that closes nothing) or leaves open is one `check` reports."""
     if not _SPECIAL.search(source):
-        return [Run(source, False, False, None)] if source else []
+        return ([Run(source, False, False, None)] if source else []), True
     text = _CONTROL.sub("", source)
     runs: list[Run] = []
     bold = italic = False
     colours: list[str] = []
     buf: list[str] = []
+    clean = True
 
     def flush():
         if buf:
@@ -85,6 +98,7 @@ def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) 
                 colours.append(colour)
             else:
                 buf.append(m.group(0))
+                clean = False
         elif icon is not None:
             if is_icon(icon):
                 flush()
@@ -92,12 +106,13 @@ def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) 
                 runs.append(Run("", bold, italic, colours[-1] if colours else None, icon, size))
             else:
                 buf.append(m.group(0))
+                clean = False
         elif newline:
             flush()
             runs.append(BREAK)
     buf.append(text[pos:])
     flush()
-    return runs
+    return runs, all((clean, not bold, not italic, not colours))  # a mark left open is a mistake too
 
 
 class Problem(NamedTuple):

@@ -24,7 +24,7 @@ DESCENT = 0.22  # room kept below the last baseline
 ICON_MIDDLE = 0.36  # an inline icon's square is centred about this far above the baseline (half a cap height), give or take its padding
 SIZE_STEP = 0.25  # points between tried sizes
 FULL_INK = (0.0, 1.0)  # an icon whose drawing fills its square, top to bottom
-_END = Run("\n", False, False, None)  # the end of a text, to Typesetter._plain_lines: a break that adds no empty line
+_END = Run("\n", False, False, None)  # the end of a text, to Typesetter.plain_lines: a break that adds no empty line
 
 
 def _no_tick() -> None:
@@ -247,13 +247,13 @@ class Typesetter:
         Most texts of a deck are of that kind. They are measured word by word as `items` and `_break_lines` would
         measure them, in the same order of additions, so the same text is laid to the same points either way; what is
         skipped is the general path's items, break points and line breaker, which a text that never breaks needs not."""
-        lines = self._plain_lines(runs, family, bold, italic, color, width, size)
+        lines = self.plain_lines(runs, family, bold, italic, color, width, size)
         if lines is None:
             return None
         laid = _placed(lines, False, width, height, size, leading, align, valign)
         return laid if laid.fits else None
 
-    def _plain_lines(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, size: float) -> list | None:
+    def plain_lines(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, size: float) -> list | None:
         """The lines `_break_lines` would give for these runs, when no word of them would go on to another line and each
         is ASCII its font covers (no icon, no fallback font, no break point needed); else None."""
         tick = self.tick or _no_tick
@@ -356,11 +356,15 @@ def _placed(lines, overflow: bool, width, height, size, leading, align, valign) 
         baseline = top + size * ASCENT + n * line_h
         if align == "justify":
             spread = not last and line_w < width
-            ops += _line_ops(_spread(parts, width - line_w) if spread else parts, 0.0, baseline, size, each_word=spread)
+            ops += line_ops(_spread(parts, width - line_w) if spread else parts, 0.0, baseline, size, each_word=spread)
             continue
-        x0 = 0.0 if align == "left" else (width - line_w) / (2 if align == "center" else 1)
-        ops += _line_ops(parts, x0, baseline, size)
+        ops += line_ops(parts, line_x0(align, width, line_w), baseline, size)
     return Laid(tuple(ops), size, fits, len(lines))
+
+
+def line_x0(align: str, width: float, line_w: float) -> float:
+    """Where a line `line_w` points long starts in a box `width` points wide (a justified line that is not spread starts left)."""
+    return 0.0 if align in ("left", "justify") else (width - line_w) / (2 if align == "center" else 1)
 
 
 def _spread(parts, extra: float) -> list:
@@ -562,7 +566,7 @@ def _fixed(frags) -> float:
     return add_up(f[ICON].fixed for f in frags if f[ICON] is not None)
 
 
-def _line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = False) -> list:
+def line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = False) -> list:
     """One line's drawing: fragments of one font and colour joined into a TextOp, each inline icon an IconOp;
     with `each_word`, a space ends a run (a justified line's spaces are wider than the font's)."""
     ops: list = []
