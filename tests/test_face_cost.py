@@ -71,7 +71,7 @@ def test_a_text_that_wraps_holds_an_icon_or_leaves_ascii_takes_the_general_path(
     assert general.fits or general.size < 10
 
 
-@pytest.mark.parametrize("spare", [0.0, 1e-7, -0.5, -3.0])
+@pytest.mark.parametrize("spare", [0.0, 1e-7, -1e-4, -0.5, -3.0])
 def test_a_line_exactly_as_wide_as_its_box_or_a_space_short_is_set_as_the_line_breaker_sets_it(layouts, spare):
     """At the edge: a box as wide as the two words and their space (give or take a hair), or narrower by part of the
     space, so the second word goes on the next line."""
@@ -82,6 +82,10 @@ def test_a_line_exactly_as_wide_as_its_box_or_a_space_short_is_set_as_the_line_b
     assert general.lines == (1 if spare >= 0 else 2)
     assert plain is None or plain == general
     assert (plain is not None) == (spare >= 0)
+    from pnp.layout.paragraphs import Paragraphs
+
+    fast = Paragraphs(layouts.typesetter, layouts.palette, layouts.icons).fit("Patient seventeen", "noto-sans", False, False, "#000000", width, 200, 10, 1.2, "left", "top")
+    assert fast == plain  # set paragraph by paragraph, the same at the edge
 
 
 class _Doc:
@@ -139,6 +143,15 @@ def test_one_reading_of_a_text_finds_its_runs_exactly_when_the_checks_find_no_mi
     assert runs is None or runs == parse(text, is_colour, is_icon)
 
 
+@given(st.lists(st.sampled_from(QUOTED), max_size=6))
+@example(["Patient 17"])
+def test_a_bold_title_reads_as_the_marks_walk_reads_it(layouts, pieces):
+    """`**Patient 17**` (a card's title or number) is read at once; a break after it sends the same text through the
+    walk over its marks, which must give the same runs before the break."""
+    text = "**" + "".join(pieces) + "**"
+    assert parse(text, layouts.palette.is_colour) == parse(text + "\n", layouts.palette.is_colour)[:-2]
+
+
 @given(st.lists(st.sampled_from(QUOTED), max_size=12), st.sampled_from([40, 150]), st.sampled_from([6, 9, 14]),
        st.sampled_from(["left", "center", "right", "justify"]), st.sampled_from(["top", "middle", "bottom"]), st.booleans())
 @example(["**", "a", "\n", "b", "**"], 150, 9, "left", "top", False)  # bold over two lines: read as a whole
@@ -173,13 +186,12 @@ def test_a_decks_repeated_lines_are_set_once(layouts, monkeypatch):
     """Bodies distinct as wholes but made of repeated lines (the standard deck's): each distinct line is measured and
     set once for the game, and every text lands where the whole-text path sets it."""
     from pnp.layout.paragraphs import Paragraphs
-    from pnp.layout.typeset import Typesetter
 
     bodies = [f"Age {n}, ward A1\nDx: asthma attack\n[accent]Fall risk[/], **bed alarm**" for n in range(30)]
     args = ("noto-sans", False, False, "#000000", 150, 100, 9, 1.2, "left", "top")
     whole = [layouts.typesetter.fit_plain(_runs(layouts, body), *args) for body in bodies]
-    set_lines, original = [], Typesetter.plain_lines
-    monkeypatch.setattr(Typesetter, "plain_lines", lambda self, runs, *a: set_lines.append(runs) or original(self, runs, *a))
+    set_lines, original = [], Paragraphs._set
+    monkeypatch.setattr(Paragraphs, "_set", lambda self, runs, *a: set_lines.append(runs) or original(self, runs, *a))
     paragraphs = Paragraphs(layouts.typesetter, layouts.palette, layouts.icons)
     assert [paragraphs.fit(body, *args) for body in bodies] == whole
     assert None not in whole

@@ -26,6 +26,7 @@ class Run(NamedTuple):
 
 
 BREAK = Run("\n", False, False, None)
+_EMPTY = Run("", False, False, None)  # what `parse` gives before a mark that opens a text, and after one that closes it
 
 
 @functools.cache
@@ -62,8 +63,9 @@ def clean_runs(source: str, is_colour, is_icon) -> list[Run] | None:
 def _read(source: str, is_colour, is_icon) -> tuple[list[Run], bool]:
     """(the runs, whether `check` finds no mistake): the two walk the same marks in the same order, and a mark `parse`
     leaves literal ([unknown], :unknown:, a [/] that closes nothing) or leaves open is one `check` reports."""
-    if not _SPECIAL.search(source):
-        return ([Run(source, False, False, None)] if source else []), True
+    at_once = _at_once(source)
+    if at_once is not None:
+        return at_once, True
     text = _CONTROL.sub("", source)
     runs: list[Run] = []
     bold = italic = False
@@ -113,6 +115,16 @@ def _read(source: str, is_colour, is_icon) -> tuple[list[Run], bool]:
     buf.append(text[pos:])
     flush()
     return runs, all((clean, not bold, not italic, not colours))  # a mark left open is a mistake too
+
+
+def _at_once(source: str) -> list[Run] | None:
+    """The runs of a text without marks, or of a bold title or number (`**Patient 17**`), as the walk over the marks
+    reads them; None for any other text."""
+    if not _SPECIAL.search(source):
+        return [Run(source, False, False, None)] if source else []
+    if len(source) > 4 and source.startswith("**") and source.endswith("**") and not _SPECIAL.search(source, 2, len(source) - 2):
+        return [_EMPTY, Run(source[2:-2], True, False, None), _EMPTY]
+    return None
 
 
 class Problem(NamedTuple):

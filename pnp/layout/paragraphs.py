@@ -13,7 +13,7 @@ with a markup mistake, to the whole-text path, which reports the mistake.
 from __future__ import annotations
 
 from pnp.layout import markup
-from pnp.layout.typeset import ASCENT, DESCENT, Laid, TextOp, Typesetter, line_ops, line_x0
+from pnp.layout.typeset import ASCENT, DESCENT, Laid, TextOp, Typesetter, line_ops, line_x0, width1
 
 MAX_KEPT = 20_000  # paragraphs (and lines) a game keeps: a 10,000-card deck's titles pass through, its repeated lines stay
 _ABSENT = object()
@@ -70,6 +70,9 @@ class Paragraphs:
         return hit
 
     def _set(self, runs: list, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
+        styled = [run for run in runs if run.text or run.icon is not None]
+        if len(styled) == 1 and styled[0].icon is None and all(self._covered(run, family, bold, italic) for run in runs if not run.text):
+            return self._one_run(styled[0], family, bold, italic, color, width, size, align)
         set_lines = self.typesetter.plain_lines(runs, family, bold, italic, color, width, size)
         if set_lines is None:
             return None
@@ -97,3 +100,32 @@ class Paragraphs:
             return None
         resolve = self.palette.resolve
         return [r._replace(color=resolve(r.color)) if r.color else r for r in runs]
+
+    def _covered(self, run, family: str, bold: bool, italic: bool) -> bool:
+        """Whether the font of a run covers ASCII (asked of the empty runs around a bold title, as plain_lines asks it)."""
+        return self.typesetter.covers_ascii(self.typesetter.fonts.font_name(family, bold or run.bold, italic or run.italic))
+
+    def _one_run(self, run, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
+        """A paragraph of one style (a title, a number, a plain line: most paragraphs) set in one pass: its words and
+        single spaces measured and added up in the order `Typesetter.plain_lines` places them and `line_ops` joins
+        them into one run, so it lands on the same points; None where a word would go on to another line."""
+        font = self.typesetter.fonts.font_name(family, bold or run.bold, italic or run.italic)
+        if not self.typesetter.covers_ascii(font):
+            return None
+        words = [word for word in run.text.replace("\t", " ").split(" ") if word]
+        if not words:
+            return ()
+        space = width1(" ", font) * size
+        cur_w = x = w = 0.0
+        for k, word in enumerate(words):
+            gap = space if k else 0.0  # the space before a word after the first (Typesetter._plain_word)
+            w1 = width1(word, font)
+            if w1 * size + 0.0 > width - cur_w - gap + 1e-6:
+                return None
+            if gap:
+                cur_w += gap
+            x, w = cur_w, w1 * size + 0.0
+            cur_w += w
+        x0 = line_x0(align, width, cur_w)
+        start = x0 + 0.0
+        return (TextOp(start, 0.0, font, size, run.color or color, " ".join(words), x0 + x + w - start),)

@@ -121,13 +121,13 @@ class IconInk:
 
 
 @lru_cache(maxsize=200_000)
-def _width1(text: str, font: str) -> float:
+def width1(text: str, font: str) -> float:
     """The advance width of `text` at 1 pt: words repeat across a deck, so each is measured once. A vowel mark takes no
     room (pnp.layout.marks)."""
     return stringWidth(text if text.isascii() else without_marks(text), font, 1.0)
 
 
-NAME_CACHES.append(_width1.cache_clear)
+NAME_CACHES.append(width1.cache_clear)
 
 
 # A character a font lacks, drawn as a glyph of its own that stands for it: Noto Sans and Noto Serif have no minus
@@ -228,14 +228,14 @@ class Typesetter:
             for i, part in enumerate(parts):
                 if i > 0:
                     end_word()
-                    out.append(("s", font, _width1(" ", font)))
+                    out.append(("s", font, width1(" ", font)))
                 if SOFT_HYPHEN in part:
                     part = soft_breaks(part, length, soft)
                 if part:
                     length += len(part)
                     wide = wide or not part.isascii()
                     for piece, piece_font in self._covered(part, font, bold or run.bold, missing, symbols):
-                        word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
+                        word.append((piece, piece_font, colour, width1(piece, piece_font), None))
         end_word()
         return out
 
@@ -277,7 +277,7 @@ class Typesetter:
                 cur, cur_w, pending = [], 0.0, None
                 continue
             font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
-            if not self._covers_ascii(font):
+            if not self.covers_ascii(font):
                 return None
             colour = run.color or color
             for i, part in enumerate(run.text.replace("\t", " ").split(" ")):
@@ -288,9 +288,9 @@ class Typesetter:
                         if cur_w is None:
                             return None
                         word, pending = [], None
-                    pending = (font, _width1(" ", font))
+                    pending = (font, width1(" ", font))
                 if part:
-                    word.append((part, font, colour, _width1(part, font), None))
+                    word.append((part, font, colour, width1(part, font), None))
         return lines
 
     @staticmethod
@@ -303,7 +303,7 @@ class Typesetter:
             return None
         return _place(cur, cur_w, word, pending, space_w, size)
 
-    def _covers_ascii(self, font: str) -> bool:
+    def covers_ascii(self, font: str) -> bool:
         """Whether the font has a glyph for every printable ASCII character (asked once per font)."""
         hit = self._ascii.get(font)
         if hit is None:
@@ -500,7 +500,7 @@ def _sums_at(frags, ends: list[int]) -> list[float]:
         done, part = 0, total
         while k < len(ends) and ends[k] < at + n:  # inside it
             cut = ends[k] - at
-            part += _width1(text[done:cut], frag[FONT])
+            part += width1(text[done:cut], frag[FONT])
             done = cut
             sums.append(part)
             k += 1
@@ -521,7 +521,7 @@ def _slice(frags, start: int, end: int) -> list:
             at += n
             continue
         lo, hi = max(start - at, 0), min(end - at, n)
-        out.append(frag if (lo, hi) == (0, n) else (frag[TEXT][lo:hi], frag[FONT], frag[COLOUR], _width1(frag[TEXT][lo:hi], frag[FONT]), None))
+        out.append(frag if (lo, hi) == (0, n) else (frag[TEXT][lo:hi], frag[FONT], frag[COLOUR], width1(frag[TEXT][lo:hi], frag[FONT]), None))
         at += n
     return out
 
@@ -538,8 +538,8 @@ def _cut(frags, offset: int) -> tuple[list, list]:
         else:
             k = offset - at
             head, tail = frag[TEXT][:k], frag[TEXT][k:]
-            before.append((head, frag[FONT], frag[COLOUR], _width1(head, frag[FONT]), None))
-            after.append((tail, frag[FONT], frag[COLOUR], _width1(tail, frag[FONT]), None))
+            before.append((head, frag[FONT], frag[COLOUR], width1(head, frag[FONT]), None))
+            after.append((tail, frag[FONT], frag[COLOUR], width1(tail, frag[FONT]), None))
         at += n
     return before, after
 
@@ -550,7 +550,7 @@ def _first_part(frags, offset: int, hyphen: bool) -> tuple[tuple, float]:
     if hyphen and before:
         last = before[-1]
         text = last[TEXT] + "-" if last[ICON] is None else "-"
-        piece = (text, last[FONT], last[COLOUR], _width1(text, last[FONT]), None)
+        piece = (text, last[FONT], last[COLOUR], width1(text, last[FONT]), None)
         before = [*before[:-1], piece] if last[ICON] is None else [*before, piece]
     return tuple(before), add_up(f[W1] for f in before)
 
