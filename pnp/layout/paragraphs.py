@@ -71,7 +71,7 @@ class Paragraphs:
 
     def _set(self, runs: list, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
         styled = [run for run in runs if run.text or run.icon is not None]
-        if len(styled) == 1 and styled[0].icon is None and all(self._covered(run, family, bold, italic) for run in runs if not run.text):
+        if len(styled) == 1 and styled[0].icon is None and all(self._covered(run, family, bold, italic) for run in dict.fromkeys(run for run in runs if not run.text)):
             return self._one_run(styled[0], family, bold, italic, color, width, size, align)
         set_lines = self.typesetter.plain_lines(runs, family, bold, italic, color, width, size)
         if set_lines is None:
