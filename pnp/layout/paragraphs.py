@@ -15,7 +15,7 @@ from __future__ import annotations
 from pnp.layout import markup
 from pnp.layout.typeset import ASCENT, DESCENT, Laid, TextOp, Typesetter, line_ops, line_x0, width1
 
-MAX_KEPT = 20_000  # paragraphs (and lines) a game keeps: a 10,000-card deck's titles pass through, its repeated lines stay
+MAX_KEPT = 4096  # set lines a game keeps, as many as fitted texts (templates.FITTED_TEXTS): past it they start again
 _ABSENT = object()
 
 
@@ -26,7 +26,6 @@ class Paragraphs:
         self.typesetter = typesetter
         self.palette = palette
         self.icons = icons
-        self._runs: dict[str, list | None] = {}  # paragraph → its runs, or None where it cannot be read alone
         self._lines: dict[tuple, tuple | None] = {}  # (paragraph, font, box width, size, align) → (width, ops on baseline 0) or None
 
     def fit(self, content: str, family: str, bold: bool, italic: bool, color: str, width: float, height: float, size: float,
@@ -81,15 +80,6 @@ class Paragraphs:
 
     def runs(self, paragraph: str) -> list | None:
         """The runs of one paragraph, colours resolved, or None where it cannot be read alone or holds a mistake."""
-        hit = self._runs.get(paragraph, _ABSENT)
-        if hit is _ABSENT:
-            hit = self._runs_of(paragraph)
-            if len(self._runs) >= MAX_KEPT:
-                self._runs.clear()
-            self._runs[paragraph] = hit
-        return hit
-
-    def _runs_of(self, paragraph: str) -> list | None:
         # A quote may pair with one on another line (markup.curly_quotes reads the whole text); a backslash at the end
         # escapes the break after it. A paragraph that checks clean closes all it opens, so it reads alone as it reads
         # in its text (markup.parse carries only bold, italic and colours from one line to the next).
