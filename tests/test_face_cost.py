@@ -196,3 +196,16 @@ def test_a_decks_repeated_lines_are_set_once(layouts, monkeypatch):
     assert [paragraphs.fit(body, *args) for body in bodies] == whole
     assert None not in whole
     assert len(set_lines) == 30 + 2  # the ages, and the two lines every body repeats
+
+
+def test_a_bold_title_whose_plain_font_lacks_a_letter_is_left_as_the_plain_path_leaves_it(layouts, monkeypatch):
+    """The empty runs around a bold title are set in the text's own font: where that font lacks a printable ASCII
+    character, the plain path leaves the text to the general one, and so does the paragraphs path."""
+    from pnp.layout.paragraphs import Paragraphs
+    from pnp.layout.typeset import Typesetter
+
+    regular = layouts.fonts.font_name("noto-sans")
+    monkeypatch.setattr(Typesetter, "covers_ascii", lambda self, font: font != regular)
+    args = ("noto-sans", False, False, "#000000", 150, 100, 9, 1.2, "left", "top")
+    assert layouts.typesetter.fit_plain(_runs(layouts, "**Patient 17**"), *args) is None
+    assert Paragraphs(layouts.typesetter, layouts.palette, layouts.icons).fit("**Patient 17**", *args) is None
