@@ -20,7 +20,7 @@ _ABSENT = object()
 
 
 class Paragraphs:
-    """One game's paragraphs: their runs (colours resolved by its palette) and their set lines, kept as they are met."""
+    """One game's paragraphs set on their lines (colours resolved by its palette), each kept as it is met, up to MAX_KEPT."""
 
     def __init__(self, typesetter: Typesetter, palette, icons):
         self.typesetter = typesetter
