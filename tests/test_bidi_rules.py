@@ -108,3 +108,12 @@ def test_a_left_to_right_paragraph_with_no_right_to_left_letter_is_left_as_it_is
     ops = (IconOp(x=0.0, y=2.0, size=8.0, icon="star", color="#000000"), _run(10.0, "(Draw) two", 25.0))
     laid = _laid(*ops)
     assert ordered(laid) is laid
+
+
+def test_a_stretch_of_left_to_right_runs_on_a_later_line_stays_on_its_own_mirror():
+    """A first line's long word mirrored far to the left does not pull the second line's "Apache 2.0" after it."""
+    ops = (_run(0.0, "שלוםשלוםשלום", 150.0, y=10.0), _run(0.0, "עולם", 30.0, y=22.0), _run(35.0, "Apache", 40.0, y=22.0),
+           _run(78.0, "2.0", 15.0, y=22.0))
+    out = mirrored(_laid(*ops), WIDTH).ops
+    assert out[0].x == WIDTH - 150.0
+    assert (out[2].x, out[3].x) == (WIDTH - 93.0, WIDTH - 93.0 + 43.0)
