@@ -208,9 +208,9 @@ def test_a_mark_whose_glyph_has_no_outline_stands_at_the_middle_of_its_letter(fo
     name, _ = fonts["noto-sans-arabic"]
     real = marks.ink
     monkeypatch.setattr(marks, "ink", lambda font, c: None if c == FATHA else real(font, c))
-    op = _op(name, FATHA + SUKUN + MEEM)
+    op = _op(name, SUKUN + FATHA + MEEM)  # written: meem, fatha, sukun; the fatha placed first
     pieces = placed(op)
     meem = pieces[-1]
     fatha = next(p for p in pieces if p.text == FATHA)
     assert (fatha.x, fatha.y, fatha.w) == (meem.x + meem.w / 2, op.y, 0.0)
-    assert [p.text for p in pieces] == [FATHA, SUKUN, MEEM], "the marks after it are placed too"
+    assert [p.text for p in pieces] == [SUKUN, FATHA, MEEM], "the mark placed after it is placed too"
