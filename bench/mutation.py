@@ -92,6 +92,10 @@ MODULES: dict[str, list[str]] = {
     # kept results
     "pnp/pipeline/results.py": ["tests/test_kept_parts.py"],  # a part kept and read back in process: test_kept_results builds in new processes
     "pnp/pipeline/cache.py": ["tests/test_kept_results.py", "tests/test_kept_work.py"],
+    # right-to-left words and their vowel marks (issue 78, the last round's)
+    "pnp/layout/marks.py": ["tests/test_mark_placement.py", "tests/test_harakat.py", "tests/test_rl_seam.py"],
+    "pnp/layout/bidi.py": ["tests/test_bidi_rules.py", "tests/test_harakat.py", "tests/test_mixed_direction.py", "tests/test_bundle_words.py::test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror",
+                           "tests/test_every_language.py::test_every_language_prints_pnps_words_with_no_finding"],
 }
 
 NOT_RUN = {None, 2}  # mutmut stopped before it ran the mutant's tests: the run failed, it says nothing of the tests

@@ -101,7 +101,7 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE, safe_mm: float = SAFE_MM) -> 
     rectangle = cut.kind == "rectangle" or (not cut.corner_radius(face.w, face.h) and cut.kind == "rounded")
     clear = (lambda points, pad: _clear_of_rectangle(points, face.w, face.h, pad, safe_mm)) if rectangle else None
     worst: dict[int, Breach] = {}
-    for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clear):
+    for el, kind, label, points, pad in _safe_marks(face.elements, _IDENTITY, clear):
         if rectangle and _clear_of_rectangle(points, face.w, face.h, pad, safe_mm):
             continue
         ds = [depth(x, y) for x, y in points]
@@ -128,6 +128,9 @@ def _clear_of_rectangle(points, w: float, h: float, pad: float, safe_mm: float =
     return min(min(xs), min(ys), w - max(xs), h - max(ys)) - pad >= safe_mm - SAFE_EPS_MM
 
 
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a face's own elements: face mm
+
+
 class _Frame(NamedTuple):
     """Where a group of elements lands on the face: its transform into face mm, the scale a stroke's width takes, and the
     test (when the cut is rectangular) that settles a box clear of the safe area before its outline is sampled."""
@@ -142,8 +145,11 @@ class _Frame(NamedTuple):
         return [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x, y in points]
 
     def settled(self, box: tuple[float, float, float, float], pad: float) -> bool:
-        """Whether the box (group mm), padded by `pad`, lies clear of the safe area: nothing in it need be sampled."""
-        return self.clear is not None and self.clear(self.at(_corners(*box)), pad)
+        """Whether the box (group mm), padded by `pad`, lies clear of the safe area: nothing in it need be sampled. A face's
+        own elements (not in a group) are in face mm already: the identity would give back the same numbers."""
+        if self.clear is None:
+            return False
+        return self.clear(_corners(*box) if self.t is _IDENTITY else self.at(_corners(*box)), pad)
 
     def pad(self, width: float) -> float:
         """Half a stroke of `width` (group mm), in face mm: how far the ink reaches past the line it follows."""
@@ -194,7 +200,7 @@ def _element_marks(el, frame: _Frame):
 def _text_marks(el: Text, frame: _Frame):
     """Each run of a text (a word's box, an inline icon's) unless the box around them all settles them; blank runs are no mark."""
     runs = [(op, _op_box(op, el.x, el.y)) for op in el.ops if type(op) is not TextOp or op.text.strip()]
-    if not runs or frame.settled(_enclosing(box for _, box in runs), 0.0):
+    if not runs or frame.settled(runs[0][1] if len(runs) == 1 else _enclosing(box for _, box in runs), 0.0):
         return
     for op, box in runs:
         label = op.text.strip() if type(op) is TextOp else f":{op.icon}:"
