@@ -621,6 +621,22 @@ MUTANTS: list[Mutant] = [
            'return (f"a QR code at error level {error} holds at most {most[error]:,} {unit}; this text is {size:,}: shorten it"',
            'return (f"a QR code at error level {error} holds at most {most[ERROR_LEVELS[min(3, ERROR_LEVELS.index(error) + 1)]]:,} {unit}; this text is {size:,}: shorten it"',
            ['tests/test_qr_judged.py'], ''),
+    Mutant('R1', "a vowel mark lifted onto its letter's ink, with no gap", 'pnp/layout/marks.py',
+           'STACK_GAP = 0.05', 'STACK_GAP = 0.0',
+           ['tests/test_mark_placement.py'], ''),
+    Mutant('R2', "the vowel written first set nearest its letter, before the shadda", 'pnp/layout/marks.py',
+           'key=lambda i: (marks[i] != SHADDA, -i)', 'key=lambda i: -i',
+           ['tests/test_mark_placement.py'], ''),
+    Mutant('R3', "brackets in a right-to-left run left as python-bidi draws them", 'pnp/layout/bidi.py',
+           'return _mirrored_pairs(text, shown, rtl) if any(unicodedata.mirrored(c) for c in text) else shown',
+           'return shown',
+           ['tests/test_bidi_rules.py'], ''),
+    Mutant('R4', "an inline icon of a right-to-left paragraph mirrored by its left edge", 'pnp/layout/bidi.py',
+           'else op._replace(x=width - op.x - op.size)', 'else op._replace(x=width - op.x)',
+           ['tests/test_bidi_rules.py'], ''),
+    Mutant('R5', "left-to-right runs of a right-to-left line drawn in mirrored order", 'pnp/layout/bidi.py',
+           '        if end - start > 1:', '        if False:',
+           ['tests/test_bidi_rules.py'], ''),
 ]
 
 

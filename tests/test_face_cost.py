@@ -71,7 +71,7 @@ def test_a_text_that_wraps_holds_an_icon_or_leaves_ascii_takes_the_general_path(
     assert general.fits or general.size < 10
 
 
-@pytest.mark.parametrize("spare", [0.0, 1e-7, -0.5, -3.0])
+@pytest.mark.parametrize("spare", [0.0, 1e-7, -1e-4, -0.5, -3.0])
 def test_a_line_exactly_as_wide_as_its_box_or_a_space_short_is_set_as_the_line_breaker_sets_it(layouts, spare):
     """At the edge: a box as wide as the two words and their space (give or take a hair), or narrower by part of the
     space, so the second word goes on the next line."""
@@ -82,6 +82,10 @@ def test_a_line_exactly_as_wide_as_its_box_or_a_space_short_is_set_as_the_line_b
     assert general.lines == (1 if spare >= 0 else 2)
     assert plain is None or plain == general
     assert (plain is not None) == (spare >= 0)
+    from pnp.layout.paragraphs import Paragraphs
+
+    fast = Paragraphs(layouts.typesetter, layouts.palette, layouts.icons).fit("Patient seventeen", "noto-sans", False, False, "#000000", width, 200, 10, 1.2, "left", "top")
+    assert fast == plain  # set paragraph by paragraph, the same at the edge
 
 
 class _Doc:
@@ -121,3 +125,87 @@ def test_setting_a_plain_text_is_a_step_of_the_faces_time_for_each_line_and_word
         parse("word\n" * 2000 + "two words"), "noto-sans", False, False, "#000000", 100, 100_000, 9, 1.2, "left", "top")
     assert plain is not None and plain.lines == 2001
     assert len(steps) >= 2001
+
+
+QUOTED = [*PIECES, '"', "'", "\\", "[accent]", "[/]", "[nope]", ":star:", ":nope:", "**", "*", "\n\n"]
+
+
+@given(st.lists(st.sampled_from(QUOTED), max_size=10))
+def test_one_reading_of_a_text_finds_its_runs_exactly_when_the_checks_find_no_mistake(layouts, pieces):
+    """`clean_runs` (a text's markup read once) gives the runs `parse` gives when `check` reports nothing, and nothing
+    otherwise: a text with a mistake goes on to the path that reports it."""
+    from pnp.layout.markup import check, clean_runs
+
+    text = "".join(pieces)
+    is_colour, is_icon = layouts.palette.is_colour, layouts.icons.exists
+    runs = clean_runs(text, is_colour, is_icon)
+    assert (runs is None) == bool(check(text, is_colour, is_icon))
+    assert runs is None or runs == parse(text, is_colour, is_icon)
+
+
+@given(st.lists(st.sampled_from(QUOTED), max_size=6))
+@example(["Patient 17"])
+def test_a_bold_title_reads_as_the_marks_walk_reads_it(layouts, pieces):
+    """`**Patient 17**` (a card's title or number) is read at once; a break after it sends the same text through the
+    walk over its marks, which must give the same runs before the break."""
+    text = "**" + "".join(pieces) + "**"
+    assert parse(text, layouts.palette.is_colour) == parse(text + "\n", layouts.palette.is_colour)[:-2]
+
+
+@given(st.lists(st.sampled_from(QUOTED), max_size=12), st.sampled_from([40, 150]), st.sampled_from([6, 9, 14]),
+       st.sampled_from(["left", "center", "right", "justify"]), st.sampled_from(["top", "middle", "bottom"]), st.booleans())
+@example(["**", "a", "\n", "b", "**"], 150, 9, "left", "top", False)  # bold over two lines: read as a whole
+@example(["a", "\\", "\n", "b"], 150, 9, "left", "top", False)  # an escaped break: one paragraph
+@example(['"', "a", "\n", "b", '"'], 150, 9, "left", "top", False)  # quotes paired across lines
+@example(["a", "\n", ""], 150, 9, "left", "top", False)  # a closing break, and spaces after it, add no line
+def test_a_text_set_paragraph_by_paragraph_lands_where_its_whole_runs_set_it(layouts, pieces, w, size, align, valign, bold):
+    """Whatever the markup, breaks, quotes and escapes: a text the paragraphs path sets is laid to the same runs at the
+    same points as its whole text's runs are, and one it leaves is one the whole-text path must read (a mistake, a
+    quote, markup across a break) or cannot set on its lines."""
+    from pnp.layout.paragraphs import Paragraphs
+
+    text = " ".join(pieces)
+    is_colour, is_icon = layouts.palette.is_colour, layouts.icons.exists
+    ts = layouts.typesetter
+    fast = Paragraphs(ts, layouts.palette, layouts.icons).fit(text, "noto-sans", bold, False, "#000000", w, 300, size, 1.2, align, valign)
+    clean = not check_markup(text, is_colour, is_icon)
+    whole = ts.fit_plain(_runs(layouts, text), "noto-sans", bold, False, "#000000", w, 300, size, 1.2, align, valign) if clean else None
+    if fast is not None:
+        assert fast == whole
+    elif whole is not None:
+        assert any(c in text for c in "\"'\\*[") or ":" in text  # only what a paragraph cannot read alone sends it back
+
+
+def check_markup(text, is_colour, is_icon):
+    from pnp.layout.markup import check
+
+    return check(text, is_colour, is_icon)
+
+
+def test_a_decks_repeated_lines_are_set_once(layouts, monkeypatch):
+    """Bodies distinct as wholes but made of repeated lines (the standard deck's): each distinct line is measured and
+    set once for the game, and every text lands where the whole-text path sets it."""
+    from pnp.layout.paragraphs import Paragraphs
+
+    bodies = [f"Age {n}, ward A1\nDx: asthma attack\n[accent]Fall risk[/], **bed alarm**" for n in range(30)]
+    args = ("noto-sans", False, False, "#000000", 150, 100, 9, 1.2, "left", "top")
+    whole = [layouts.typesetter.fit_plain(_runs(layouts, body), *args) for body in bodies]
+    set_lines, original = [], Paragraphs._set
+    monkeypatch.setattr(Paragraphs, "_set", lambda self, runs, *a: set_lines.append(runs) or original(self, runs, *a))
+    paragraphs = Paragraphs(layouts.typesetter, layouts.palette, layouts.icons)
+    assert [paragraphs.fit(body, *args) for body in bodies] == whole
+    assert None not in whole
+    assert len(set_lines) == 30 + 2  # the ages, and the two lines every body repeats
+
+
+def test_a_bold_title_whose_plain_font_lacks_a_letter_is_left_as_the_plain_path_leaves_it(layouts, monkeypatch):
+    """The empty runs around a bold title are set in the text's own font: where that font lacks a printable ASCII
+    character, the plain path leaves the text to the general one, and so does the paragraphs path."""
+    from pnp.layout.paragraphs import Paragraphs
+    from pnp.layout.typeset import Typesetter
+
+    regular = layouts.fonts.font_name("noto-sans")
+    monkeypatch.setattr(Typesetter, "covers_ascii", lambda self, font: font != regular)
+    args = ("noto-sans", False, False, "#000000", 150, 100, 9, 1.2, "left", "top")
+    assert layouts.typesetter.fit_plain(_runs(layouts, "**Patient 17**"), *args) is None
+    assert Paragraphs(layouts.typesetter, layouts.palette, layouts.icons).fit("**Patient 17**", *args) is None

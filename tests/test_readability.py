@@ -72,6 +72,18 @@ def test_a_turned_group_is_measured_where_it_lands():
     assert low_contrast(face)
 
 
+def test_text_over_a_picture_is_judged_where_a_colour_shows():
+    """No colour can be read off a picture: text partly over one is judged on the paper beside it, text wholly over
+    one not at all (the face's grounds hold no gradient: pnp.layout.readability._Walk.grounds_under's first way)."""
+    from pnp.layout.elements import Image as Picture
+
+    text = text_face("#777777").elements  # sampled at 10 %, 50 % and 90 % of its 60 pt (21.2 mm) from x = 5 mm
+    partly = Face(63.5, 88.9, 0.0, (Picture(("art.png", 10, 10), 0.0, 0.0, 20.0, 20.0, "cover"), *text), frozenset())
+    assert [(m.ground, m.label) for m in marks(partly)] == [("#ffffff", "Draw two cards")]
+    wholly = Face(63.5, 88.9, 0.0, (Picture(("art.png", 10, 10), 0.0, 0.0, 63.5, 20.0, "cover"), *text), frozenset())
+    assert marks(wholly) == []
+
+
 def test_text_beside_a_dark_band_is_on_the_paper():
     face = Face(63.5, 88.9, 0.0, (Rect(0, 40, 63.5, 10, "#111111", None, 0, 0, None), *text_face("#767676").elements), frozenset())
     assert not low_contrast(face)

@@ -39,6 +39,15 @@ def test_yaml_1_2_core_scalars(tmp_path, text, expected):
     assert load(tmp_path, f"v: {text}\n")["v"] == expected
 
 
+def test_a_value_written_again_is_typed_as_written_each_time(tmp_path):
+    """A scalar's value is worked out once for each way it is written (pnp.data.source._Builder.scalar): quoted it is
+    text whatever it holds, plain it is typed by YAML 1.2's rules, each time it recurs, in its own place."""
+    items = load(tmp_path, "v: ['1', 1, '1', 1, '~', ~, \"true\", true, 'NO', NO, '<<']\n")["v"]
+    assert items == ["1", 1, "1", 1, "~", None, "true", True, "NO", "NO", "<<"]
+    assert [type(v) for v in items[:4]] == [str, int, str, int]
+    assert [str(items.loc_of(i)) for i in (0, 2, 3)] == ["f.yaml:1:5", "f.yaml:1:13", "f.yaml:1:18"]
+
+
 def test_duplicate_keys_name_both_lines(tmp_path):
     with pytest.raises(PnpError, match=r"f.yaml:3:1: error: key 'a' appears twice \(first at line 1\)"):
         load(tmp_path, "a: 1\nb: 2\na: 3\n")
@@ -122,3 +131,24 @@ def test_same_source_compares_where_a_mapping_and_its_keys_start_which_file_it_i
     longer["k"] = ["v", "w", "x"]
     assert not same_source(mapping(1, 2), longer) and not same_source(longer, mapping(1, 2))
     assert not same_source(Loc("f.yaml", 1, 1), Loc("f.yaml", 1, 2)) and same_source((1, "a"), (1, "a"))
+
+
+@pytest.mark.parametrize("lang, source", [("en", True), ("de", False)])
+def test_a_value_read_in_an_edition_keeps_every_place(tmp_path, lang, source):
+    """localise (pnp.data.languages) keeps where each key and value was written, in a mapping with translations and in one
+    without any (a card: the way most of a deck's mappings take)."""
+    from pnp.data.languages import Edition, localise
+
+    data = load(tmp_path, "cards:\n  - {id: a, name: Ann, name@de: Anna}\n  - {id: b, name: Bob}\n")
+    cards = localise(data, Edition(lang, source))["cards"]
+    assert [c["name"] for c in cards] == (["Ann", "Bob"] if source else ["Anna", "Bob"])
+    assert [str(cards[1].key_loc(k)) for k in ("id", "name")] == ["f.yaml:3:6", "f.yaml:3:13"]
+    assert [str(cards[1].loc_of(k)) for k in ("id", "name")] == ["f.yaml:3:10", "f.yaml:3:19"]
+    assert str(cards[0].key_loc("id")) == "f.yaml:2:6"
+
+
+def test_a_key_tagged_merge_merges_as_a_plain_one_does(tmp_path):
+    """`!!merge` on any key is YAML's merge key, as `<<` is: the reader's quick way for a plain key (pnp.data.source)
+    must not take it for a key of its own."""
+    data = load(tmp_path, "base: &b {x: 1}\nother:\n  !!merge anything: *b\n  y: 2\n")
+    assert dict(data["other"]) == {"y": 2, "x": 1}

@@ -113,3 +113,17 @@ def test_a_cards_code_is_the_one_earlier_versions_of_pnp_gave_it():
 
     assert stamp_code({"name": "Ada", "cost": 3, "tags": ["a", "b"]}, b"{{ card.name }}\r\n{{ card.cost }}") == "5GXU7X"
     assert stamp_code({}, b"") == "NDU6Q2"
+
+
+def test_a_code_is_the_first_six_base32_letters_of_the_sha256_of_the_values_and_the_template():
+    """Every letter of the code, as its definition gives it (pnp.data.stamps._code: the template's line endings made
+    alike), over values and templates of every length, whatever way the letters are worked out."""
+    import base64
+    import hashlib
+
+    from pnp.data.stamps import _code
+
+    for n in range(400):
+        text, source = hashlib.sha512(b"v%d" % n).digest()[: n % 64], hashlib.sha512(b"t%d" % n).digest()[: n % 37] + b"\r\n{{ x }}"
+        digest = hashlib.sha256(text + b"\0" + source.replace(b"\r\n", b"\n")).digest()
+        assert _code(text, source) == base64.b32encode(digest)[:6].decode()

@@ -59,7 +59,7 @@ def test_each_line_of_a_broken_word_ends_at_a_break_and_holds_all_that_fits(layo
     text = SOFT.join(syllables)
     width = width_mm * 72 / 25.4
     items = layouts.typesetter.items(parse(text), "noto-sans", False, False, "#000000", set())
-    from pnp.layout.typeset import _break_lines, _width1
+    from pnp.layout.typeset import _break_lines, width1
 
     lines, overflow = _break_lines(items, width, 10)
     assert not overflow
@@ -74,7 +74,7 @@ def test_each_line_of_a_broken_word_ends_at_a_break_and_holds_all_that_fits(layo
         if n < len(lines) - 1:
             assert texts[n].endswith("-")
             longer = "".join(syllables[at:k + 1]) + ("-" if k + 1 < len(syllables) else "")
-            assert _width1(longer, "noto-sans-regular") * 10 > width - 1e-6  # the next syllable would not fit
+            assert width1(longer, "noto-sans-regular") * 10 > width - 1e-6  # the next syllable would not fit
         at = k
 
 

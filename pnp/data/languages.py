@@ -84,6 +84,8 @@ def edition_of(data, wanted: str | None, rel: str, slug: str) -> tuple[Edition |
 def localise(value, edition: Edition):
     """`value` read in `edition`: each `key@lang` of that language in place of `key`, every other `@` key gone."""
     if isinstance(value, LocDict):
+        if not any(isinstance(key, str) and MARK in key for key in value):
+            return _as_written(value, edition)
         out = LocDict(value._loc, value.path)
         for key in value:
             base, lang = split_key(key)
@@ -106,6 +108,23 @@ def localise(value, edition: Edition):
         out.locs = list(value.locs)
         return out
     return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # values localise gives back as they are
+
+
+def _as_written(value: LocDict, edition: Edition) -> LocDict:
+    """`localise` of a mapping with no `key@lang` in it, in any edition: each value localised in its place (a deck's
+    cards are such mappings, thousands of them)."""
+    out = LocDict(value._loc, value.path)
+    locs, key_locs = value.locs, value.key_locs
+    for key, item in value.items():
+        out[key] = item if type(item) in _PLAIN else localise(item, edition)
+        if key in locs:
+            out.locs[key] = locs[key]
+        if key in key_locs:
+            out.key_locs[key] = key_locs[key]
+    return out
 
 
 def _given(value) -> bool:

@@ -74,6 +74,7 @@ _resolver(
 _resolver("tag:yaml.org,2002:merge", r"^(?:<<)$", "<")
 
 _STR = "tag:yaml.org,2002:str"
+_UNSEEN = object()  # no value yet (a scalar's value may be None)
 _SCALARS = {
     _STR,
     "tag:yaml.org,2002:int",
@@ -251,7 +252,16 @@ def yaml_document(text: str, rel: str) -> tuple[bool, object]:
     """(whether `text` holds a document, its located value) read with the rules of `load_yaml`.
 
     Raises yaml.MarkedYAMLError for a syntax error, PnpError for what game data may not hold."""
-    return _Builder(rel, yaml.parse(text, Loader=_Core12Loader)).document()
+    return _Builder(rel, _events(text)).document()
+
+
+def _events(text: str):
+    """libyaml's parse events of `text`, each handed over by its parser's own method (yaml.parse asks two an event)."""
+    loader = _Core12Loader(text)
+    try:
+        yield from iter(loader.get_event, None)
+    finally:
+        loader.dispose()
 
 
 def _tab_near(text: str, mark) -> bool:
@@ -318,6 +328,9 @@ class _Builder:
         self.sizes: dict[str, int] = {}  # anchor → how many values its node holds, aliases inside it copied
         self.recording: list[list] = []  # event lists of anchored nodes being read
         self.texts: dict[str, str] = {}  # one object for each distinct text: a deck writes its keys, and many values, on every card
+        # (tag, text, implicit) → the value of a scalar with no tag of its own: a deck writes its keys, and many values,
+        # on every card, each resolved and typed once
+        self.plain: dict[tuple, object] = {}
 
     def next(self):
         event = next(self.events)
@@ -398,6 +411,18 @@ class _Builder:
         return tag
 
     def scalar(self, event):
+        tag = event.tag
+        if tag is None or tag == "!":
+            if not event.implicit[0]:  # quoted, or tagged '!': text, as resolving says (YAML 1.2 types plain scalars alone)
+                return self.texts.setdefault(event.value, event.value)
+            key = (tag, event.value, event.implicit)
+            value = self.plain.get(key, _UNSEEN)
+            if value is _UNSEEN:
+                value = self.plain[key] = self.typed(event)
+            return value
+        return self.typed(event)
+
+    def typed(self, event):
         tag = self.tag(event, yaml.ScalarNode)
         if tag not in _SCALARS:
             raise PnpError(error("yaml-tag", f"tag {tag} is not allowed in game data: remove it", self.loc(event)))
@@ -406,6 +431,13 @@ class _Builder:
         except NumberTooLong:
             raise PnpError(error("yaml-number-too-long", f"{NumberTooLong.message} (write it in quotes)", self.loc(event))) from None
         return self.texts.setdefault(value, value) if type(value) is str else value
+
+    def leaf(self, event):
+        """The value of a scalar event with no anchor to keep (`build` without its turns): most of a deck's events."""
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise _too_many_values(self.loc(event))
+        return self.scalar(event)
 
     def start_of(self, event) -> int:
         """Where the node `event` starts: an alias's node starts where its anchor was written."""
@@ -418,9 +450,14 @@ class _Builder:
         if tag != "tag:yaml.org,2002:seq":
             raise PnpError(error("yaml-tag", f"tag {tag} is not allowed in game data: remove it", self.loc(start)))
         out = LocList(_pos(start.start_mark), self.rel)
-        while not isinstance(event := self.next(), yaml.SequenceEndEvent):
-            out.append(self.build(event))
-            out.locs.append(self.start_of(event))
+        locs = out.locs
+        while type(event := self.next()) is not yaml.SequenceEndEvent:
+            if type(event) is yaml.ScalarEvent and (event.anchor is None or self.replay):
+                out.append(self.leaf(event))
+                locs.append(_pos(event.start_mark))
+            else:
+                out.append(self.build(event))
+                locs.append(self.start_of(event))
         return out
 
     def mapping(self, start):
@@ -428,21 +465,28 @@ class _Builder:
         if tag != "tag:yaml.org,2002:map":
             raise PnpError(error("yaml-tag", f"tag {tag} is not allowed in game data: remove it", self.loc(start)))
         out = LocDict(_pos(start.start_mark), self.rel)
+        locs, key_locs = out.locs, out.key_locs
         merged = []
-        while not isinstance(key_event := self.next(), yaml.MappingEndEvent):
-            if isinstance(key_event, yaml.ScalarEvent) and self.tag(key_event, yaml.ScalarNode) == "tag:yaml.org,2002:merge":
+        while type(key_event := self.next()) is not yaml.MappingEndEvent:
+            leaf = type(key_event) is yaml.ScalarEvent and (key_event.anchor is None or self.replay)
+            if (type(key_event) is yaml.ScalarEvent and (key_event.value == "<<" or key_event.tag is not None)  # plain `<<`, or tagged !!merge
+                    and self.tag(key_event, yaml.ScalarNode) == "tag:yaml.org,2002:merge"):
                 merged += self.merge_sources(self.next())
                 continue
-            key = self.build(key_event)
+            key = self.leaf(key_event) if leaf else self.build(key_event)
             if not isinstance(key, (str, int)):
                 raise PnpError(error("yaml-key", "keys must be plain words or numbers", self.loc(key_event)))
             if key in out:
                 first = out.key_loc(key)
                 raise PnpError(error("yaml-duplicate-key", f"key '{key}' appears twice (first at line {first.line}): keep one", self.loc(key_event)))
             value_event = self.next()
-            out[key] = self.build(value_event)
-            out.locs[key] = self.start_of(value_event)
-            out.key_locs[key] = self.start_of(key_event)
+            if type(value_event) is yaml.ScalarEvent and (value_event.anchor is None or self.replay):
+                out[key] = self.leaf(value_event)
+                locs[key] = _pos(value_event.start_mark)
+            else:
+                out[key] = self.build(value_event)
+                locs[key] = self.start_of(value_event)
+            key_locs[key] = _pos(key_event.start_mark) if leaf else self.start_of(key_event)
         for source_event, base in merged:  # `<<: *base` fills keys the mapping did not set itself
             if not isinstance(base, LocDict):
                 raise PnpError(error("yaml-merge", "'<<' must merge a mapping", self.loc(source_event)))

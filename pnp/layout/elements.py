@@ -221,7 +221,11 @@ class FaceDigests:
         self._known = known if known is not None else ByIdentity()
 
     def __call__(self, face: Face | None) -> str:
-        return self._known(face, lambda f: face_digest(without_stamp(f)))
+        return self._known(face, _unstamped_digest)
+
+
+def _unstamped_digest(face: Face | None) -> str:
+    return face_digest(without_stamp(face))
 
 
 def icons_used(elements) -> frozenset:

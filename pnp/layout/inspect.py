@@ -101,7 +101,7 @@ def safe_area_breaches(face, cut: Cut = RECTANGLE, safe_mm: float = SAFE_MM) -> 
     rectangle = cut.kind == "rectangle" or (not cut.corner_radius(face.w, face.h) and cut.kind == "rounded")
     clear = (lambda points, pad: _clear_of_rectangle(points, face.w, face.h, pad, safe_mm)) if rectangle else None
     worst: dict[int, Breach] = {}
-    for el, kind, label, points, pad in _safe_marks(face.elements, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clear):
+    for el, kind, label, points, pad in _safe_marks(face.elements, _IDENTITY, clear):
         if rectangle and _clear_of_rectangle(points, face.w, face.h, pad, safe_mm):
             continue
         ds = [depth(x, y) for x, y in points]
@@ -128,6 +128,9 @@ def _clear_of_rectangle(points, w: float, h: float, pad: float, safe_mm: float =
     return min(min(xs), min(ys), w - max(xs), h - max(ys)) - pad >= safe_mm - SAFE_EPS_MM
 
 
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a face's own elements: face mm
+
+
 class _Frame(NamedTuple):
     """Where a group of elements lands on the face: its transform into face mm, the scale a stroke's width takes, and the
     test (when the cut is rectangular) that settles a box clear of the safe area before its outline is sampled."""
@@ -142,8 +145,11 @@ class _Frame(NamedTuple):
         return [(t[0] * x + t[2] * y + t[4], t[1] * x + t[3] * y + t[5]) for x, y in points]
 
     def settled(self, box: tuple[float, float, float, float], pad: float) -> bool:
-        """Whether the box (group mm), padded by `pad`, lies clear of the safe area: nothing in it need be sampled."""
-        return self.clear is not None and self.clear(self.at(_corners(*box)), pad)
+        """Whether the box (group mm), padded by `pad`, lies clear of the safe area: nothing in it need be sampled. A face's
+        own elements (not in a group) are in face mm already: the identity would give back the same numbers."""
+        if self.clear is None:
+            return False
+        return self.clear(_corners(*box) if self.t is _IDENTITY else self.at(_corners(*box)), pad)
 
     def pad(self, width: float) -> float:
         """Half a stroke of `width` (group mm), in face mm: how far the ink reaches past the line it follows."""
@@ -194,7 +200,7 @@ def _element_marks(el, frame: _Frame):
 def _text_marks(el: Text, frame: _Frame):
     """Each run of a text (a word's box, an inline icon's) unless the box around them all settles them; blank runs are no mark."""
     runs = [(op, _op_box(op, el.x, el.y)) for op in el.ops if type(op) is not TextOp or op.text.strip()]
-    if not runs or frame.settled(_enclosing(box for _, box in runs), 0.0):
+    if not runs or frame.settled(runs[0][1] if len(runs) == 1 else _enclosing(box for _, box in runs), 0.0):
         return
     for op, box in runs:
         label = op.text.strip() if type(op) is TextOp else f":{op.icon}:"
@@ -261,17 +267,41 @@ def render_findings(face, what: str, template: str | None, loc: Loc, game: str, 
 
     Each is at the template that draws it (`loc`, the piece's place, when there is none) with the piece as its
     component: a template whose art runs past the bleed on 21 cards is one mistake, said once, on 21 pieces."""
-    out = []
+    kind = _past_bleed(face)
+    if kind is None:
+        return []
+    at = Loc(f"templates/{template}") if template else loc
+    return [warning("outside-bleed", f"{with_article(kind)} reaches past the {max(face.bleed, BLEED_MM):g} mm bleed and will be cut off: keep art "
+                    "within -face.bleed … face.w + face.bleed", at, game=game, component=what)]
+
+
+_PAST_BLEED: dict[tuple, str | None] = {}  # (w, h, bleed, what a face draws but its top-level text) → `_first_past_bleed`
+MAX_PAST_BLEED = 4096  # faces' drawings held: past this the memory starts again
+
+
+def _past_bleed(face) -> str | None:
+    """`_first_past_bleed`, kept by what decides it: a deck's cards draw the same bands and frames around their words, and
+    a face's text is never art past the bleed (words past it are the safe area's business)."""
+    try:
+        key = (face.w, face.h, face.bleed, tuple(el for el in face.elements if type(el) is not Text))
+        kind = _PAST_BLEED.get(key, "")
+    except TypeError:  # an element holding a list: judged for this face alone
+        return _first_past_bleed(face)
+    if kind == "":
+        if len(_PAST_BLEED) >= MAX_PAST_BLEED:
+            _PAST_BLEED.clear()
+        kind = _PAST_BLEED[key] = _first_past_bleed(face)
+    return kind
+
+
+def _first_past_bleed(face) -> str | None:
+    """The kind of the first element of `face` reaching past its bleed (or BLEED_MM) by more than SLACK_MM, or None."""
     w, h = face.w, face.h
     bleed = max(face.bleed, BLEED_MM)
-    at = Loc(f"templates/{template}") if template else loc
-    reported = set()
-    for kind, x0, y0, x1, y1 in face_bounds(face.elements, text=False):  # words past the bleed are the safe area's business
-        if (x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM) and "bleed" not in reported:
-            reported.add("bleed")
-            out.append(warning("outside-bleed", f"{with_article(kind)} reaches past the {bleed:g} mm bleed and will be cut off: keep art within -face.bleed … "
-                               "face.w + face.bleed", at, game=game, component=what))
-    return out
+    for kind, x0, y0, x1, y1 in face_bounds(face.elements, text=False):
+        if x0 < -bleed - SLACK_MM or y0 < -bleed - SLACK_MM or x1 > w + bleed + SLACK_MM or y1 > h + bleed + SLACK_MM:
+            return kind
+    return None
 
 
 def with_article(noun: str) -> str:

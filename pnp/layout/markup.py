@@ -26,6 +26,7 @@ class Run(NamedTuple):
 
 
 BREAK = Run("\n", False, False, None)
+_EMPTY = Run("", False, False, None)  # what `parse` gives before a mark that opens a text, and after one that closes it
 
 
 @functools.cache
@@ -49,14 +50,28 @@ def curly_quotes(source: str) -> str:
 
 def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) -> list[Run]:
     """Split marked-up text into runs of one style, its quotes typographic; unknown [words] and :words: stay literal."""
-    source = curly_quotes(source)
-    if not _SPECIAL.search(source):
-        return [Run(source, False, False, None)] if source else []
+    return _read(curly_quotes(source), is_colour, is_icon)[0]
+
+
+def clean_runs(source: str, is_colour, is_icon) -> list[Run] | None:
+    """The runs `parse` gives, where `check` would find no mistake in `source`; else None. One reading for both: nearly
+    every text of a deck is clean, and its checking and parsing walked it twice."""
+    runs, clean = _read(curly_quotes(source), is_colour, is_icon)
+    return runs if clean else None
+
+
+def _read(source: str, is_colour, is_icon) -> tuple[list[Run], bool]:
+    """(the runs, whether `check` finds no mistake): the two walk the same marks in the same order, and a mark `parse`
+    leaves literal ([unknown], :unknown:, a [/] that closes nothing) or leaves open is one `check` reports."""
+    at_once = _at_once(source)
+    if at_once is not None:
+        return at_once, True
     text = _CONTROL.sub("", source)
     runs: list[Run] = []
     bold = italic = False
     colours: list[str] = []
     buf: list[str] = []
+    clean = True
 
     def flush():
         if buf:
@@ -85,6 +100,7 @@ def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) 
                 colours.append(colour)
             else:
                 buf.append(m.group(0))
+                clean = False
         elif icon is not None:
             if is_icon(icon):
                 flush()
@@ -92,12 +108,23 @@ def parse(source: str, is_colour=lambda name: False, is_icon=lambda name: True) 
                 runs.append(Run("", bold, italic, colours[-1] if colours else None, icon, size))
             else:
                 buf.append(m.group(0))
+                clean = False
         elif newline:
             flush()
             runs.append(BREAK)
     buf.append(text[pos:])
     flush()
-    return runs
+    return runs, all((clean, not bold, not italic, not colours))  # a mark left open is a mistake too
+
+
+def _at_once(source: str) -> list[Run] | None:
+    """The runs of a text without marks, or of a bold title or number (`**Patient 17**`), as the walk over the marks
+    reads them; None for any other text."""
+    if not _SPECIAL.search(source):
+        return [Run(source, False, False, None)] if source else []
+    if len(source) > 4 and source.startswith("**") and source.endswith("**") and not _SPECIAL.search(source, 2, len(source) - 2):
+        return [_EMPTY, Run(source[2:-2], True, False, None), _EMPTY]
+    return None
 
 
 class Problem(NamedTuple):

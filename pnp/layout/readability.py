@@ -140,6 +140,7 @@ class _Walk:
         self.paper = paper
         self.marking = marking  # whether text and icons are judged too (a walk for a face's edges needs its fills alone)
         self.grounds: list[_Ground] = []
+        self.shaded = False  # whether a gradient is among the grounds
         self.marks: list[Mark] = []
 
     def ground_at(self, x: float, y: float) -> str | None:
@@ -149,10 +150,19 @@ class _Walk:
 
     def grounds_under(self, points) -> list[str]:
         """Every colour under a mark's sample points: a gradient's at each of them and every stop between (pnp.layout.gradients)."""
-        found: list[str] = []
+        grounds = self.grounds[::-1]
+        if not self.shaded:  # no gradient drawn yet: a colour for each point
+            found: list[str] = []
+            for x, y in points:
+                ground = _topmost(grounds, x, y)
+                colour = ground.colour if ground is not None else self.paper
+                if colour is not None and colour not in found:
+                    found.append(colour)
+            return found
+        found = []
         shaded: dict[int, tuple[_Ground, list]] = {}
         for x, y in points:
-            ground = _topmost(reversed(self.grounds), x, y)
+            ground = _topmost(grounds, x, y)
             if ground is not None and type(ground.colour) is Gradient:
                 shaded.setdefault(id(ground), (ground, []))[1].append(_apply(ground.inverse, x, y))
             elif ground is None or ground.colour is not None:
@@ -166,21 +176,29 @@ class _Walk:
         return [g for g in self.grounds if g.box[0] <= x1 and g.box[2] >= x0 and g.box[1] <= y1 and g.box[3] >= y0]
 
     def _ground(self, t: Affine, shape, colour: str | None) -> None:
-        corners = [_apply(t, x, y) for x, y in _corners(shape)]
-        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        e = 1e-6  # a point on the shape's very edge stays inside its box whatever the rounding of the corners
-        self.grounds.append(_Ground((min(xs) - e, min(ys) - e, max(xs) + e, max(ys) + e), _inverse(t), shape, colour, _rect_bounds(shape)))
+        try:
+            ground = _GROUNDS.get((t, shape, colour))
+        except TypeError:  # a shape holding a list: worked out for this face alone
+            ground = _ground(t, shape, colour)
+        else:
+            if ground is None:
+                if len(_GROUNDS) >= MAX_GROUNDS:
+                    _GROUNDS.clear()
+                ground = _GROUNDS[(t, shape, colour)] = _ground(t, shape, colour)
+        self.grounds.append(ground)
+        self.shaded = self.shaded or type(colour) is Gradient
 
     def run(self, elements, t: Affine = IDENTITY) -> None:
         for el in elements:
-            match el:
+            match el:  # text first: most of a face's elements, and no filled shape is text
+                case Text(x, y, ops, decoration) if not decoration and self.marking:
+                    scale = _scale(t)
+                    for op in ops:
+                        self._op(el, op, x, y, t, scale)
                 case Rect(fill=fill) | Circle(fill=fill) | Ellipse(fill=fill) | Polygon(fill=fill) if fill is not None:
                     self._fill(el, fill, t)
                 case Image():
                     self._ground(t, el, None)
-                case Text(x, y, ops, decoration) if not decoration and self.marking:
-                    for op in ops:
-                        self._op(el, op, x, y, t)
                 case Icon(name, colour, x, y, w, h, decoration) if colour is not None and not decoration and self.marking:
                     self._mark("icon", name, colour, [_apply(t, x + w / 2, y + h / 2)], LARGE_TEXT_CONTRAST, h * _scale(t) * PT_PER_MM, el)
                 case Group(gx, gy, rotate, scale, children):
@@ -193,9 +211,9 @@ class _Walk:
             fill = over(fill, under) if under is not None else None
         self._ground(t, shape, fill)
 
-    def _op(self, el: Text, op, x: float, y: float, t: Affine) -> None:
+    def _op(self, el: Text, op, x: float, y: float, t: Affine, scale: float) -> None:
         k = 1 / PT_PER_MM
-        size = op.size * _scale(t)
+        size = op.size * scale
         if type(op) is IconOp:
             centre = _apply(t, x + (op.x + op.size / 2) * k, y + (op.y + op.size / 2) * k)
             self._mark("icon", op.icon, op.color, [centre], LARGE_TEXT_CONTRAST, size, el, op)
@@ -210,14 +228,42 @@ class _Walk:
         """Record the mark against the worst ground under any of its sample points."""
         if colour is None:
             return
-        worst = None
-        for ground in self.grounds_under(points):
-            printed = over(colour, ground)
-            ratio = contrast(printed, ground)
-            if worst is None or ratio < worst[0]:
-                worst = (ratio, printed, ground)
+        under = tuple(self.grounds_under(points))
+        worst = _WORST.get((colour, under), _UNSEEN)
+        if worst is _UNSEEN:
+            if len(_WORST) >= MAX_GROUNDS:
+                _WORST.clear()
+            worst = _WORST[(colour, under)] = _worst(colour, under)
         if worst is not None:
             self.marks.append(Mark(kind, label, worst[1], worst[2], worst[0], needed, size, el, op))
+
+
+# What the walks of a deck's faces work out alike, kept by value: a deck's cards draw the same bands and badges, and
+# judge their text of one colour over the same grounds (a plain build keeps them for its process, as colour.contrast does)
+MAX_GROUNDS = 4096  # entries held in each: past this the memory starts again
+_GROUNDS: dict[tuple, _Ground] = {}  # (transform, shape, colour) → the ground it makes
+_WORST: dict[tuple, tuple | None] = {}  # (colour, the grounds under a mark) → its worst (ratio, printed colour, ground)
+_UNSEEN = object()
+
+
+def _ground(t: Affine, shape, colour) -> _Ground:
+    """The ground a filled shape (or image) drawn under transform `t` makes."""
+    corners = [_apply(t, x, y) for x, y in _corners(shape)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    e = 1e-6  # a point on the shape's very edge stays inside its box whatever the rounding of the corners
+    return _Ground((min(xs) - e, min(ys) - e, max(xs) + e, max(ys) + e), _inverse(t), shape, colour, _rect_bounds(shape))
+
+
+def _worst(colour: str, grounds: tuple[str, ...]) -> tuple[float, str, str] | None:
+    """(contrast, `colour` as printed, ground) of the ground, among `grounds`, `colour` reads worst on: the first of the
+    lowest; None on no ground."""
+    worst = None
+    for ground in grounds:
+        printed = over(colour, ground)
+        ratio = contrast(printed, ground)
+        if worst is None or ratio < worst[0]:
+            worst = (ratio, printed, ground)
+    return worst
 
 
 def _corners(shape) -> list[tuple[float, float]]:

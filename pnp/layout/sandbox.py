@@ -455,7 +455,7 @@ class Sandbox(SandboxedEnvironment):
             value = obj._data.get(attribute, _ABSENT)
             if value is not _ABSENT:
                 obj.read(attribute)  # a card shown outside its sheet records the field (pnp.data.fields.CardReads)
-                return wrap(value, f"{obj._what}.{attribute}")
+                return wrap(value, f"{obj._what}.{attribute}") if isinstance(value, (dict, list)) else value  # a text or number as it is
         return super().getattr(obj, attribute)
 
 

@@ -30,6 +30,7 @@ from pnp.layout.hyphenation import Hyphenator
 from pnp.layout.icons import IconLibrary
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches, safe_area_finding
 from pnp.layout.palette import Palette
+from pnp.layout.paragraphs import Paragraphs
 from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_line
@@ -48,7 +49,6 @@ class MarkupError(LayoutError):
     def __init__(self, problems: list[markup.Problem]):
         super().__init__("; ".join(p.message for p in problems), problems[0].token)
         self.problems = problems
-
 
 
 FITTED_TEXTS = 4096  # fitted texts a game remembers, the most recently used: a deck's repeated texts stay, its 10,000 titles pass
@@ -440,6 +440,7 @@ class GameLayouts:
         self.image_checker = image_checker
         self.draft = False  # a draft build (`--draft`): a missing image is drawn as a placeholder and warned of, set by the build for its run
         self._fitted = lru_cache(maxsize=FITTED_TEXTS)(self._fit_text)
+        self.paragraphs = Paragraphs(self.typesetter, palette, icons)  # each distinct paragraph of its texts set once
         self.markup_problems: dict[markup.Problem, None] = {}  # found by page layouts (rulebook, reference), which have no template line
         # the family game.yaml's `symbols` font role names: characters the text's font lacks come from it, before any fallback
         self.symbols: tuple[str, ...] = tuple(f for f in (font_roles.get("symbols"),) if f)
@@ -491,6 +492,10 @@ class GameLayouts:
 
     def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense, hyphenate) -> Laid:
         family = self.family(font)
+        if content.isascii():  # set paragraph by paragraph where each goes on its line, as the whole text is (pnp.layout.paragraphs)
+            laid = self.paragraphs.fit(content, family, bold, italic, color, w * PT_PER_MM, h * PT_PER_MM, size, leading, align, valign)
+            if laid is not None:
+                return laid
         problems = self.check_markup(content)
         if problems:
             raise MarkupError(problems)

@@ -24,7 +24,7 @@ DESCENT = 0.22  # room kept below the last baseline
 ICON_MIDDLE = 0.36  # an inline icon's square is centred about this far above the baseline (half a cap height), give or take its padding
 SIZE_STEP = 0.25  # points between tried sizes
 FULL_INK = (0.0, 1.0)  # an icon whose drawing fills its square, top to bottom
-_END = Run("\n", False, False, None)  # the end of a text, to Typesetter._plain_lines: a break that adds no empty line
+_END = Run("\n", False, False, None)  # the end of a text, to Typesetter.plain_lines: a break that adds no empty line
 
 
 def _no_tick() -> None:
@@ -121,13 +121,13 @@ class IconInk:
 
 
 @lru_cache(maxsize=200_000)
-def _width1(text: str, font: str) -> float:
+def width1(text: str, font: str) -> float:
     """The advance width of `text` at 1 pt: words repeat across a deck, so each is measured once. A vowel mark takes no
     room (pnp.layout.marks)."""
     return stringWidth(text if text.isascii() else without_marks(text), font, 1.0)
 
 
-NAME_CACHES.append(_width1.cache_clear)
+NAME_CACHES.append(width1.cache_clear)
 
 
 # A character a font lacks, drawn as a glyph of its own that stands for it: Noto Sans and Noto Serif have no minus
@@ -228,14 +228,14 @@ class Typesetter:
             for i, part in enumerate(parts):
                 if i > 0:
                     end_word()
-                    out.append(("s", font, _width1(" ", font)))
+                    out.append(("s", font, width1(" ", font)))
                 if SOFT_HYPHEN in part:
                     part = soft_breaks(part, length, soft)
                 if part:
                     length += len(part)
                     wide = wide or not part.isascii()
                     for piece, piece_font in self._covered(part, font, bold or run.bold, missing, symbols):
-                        word.append((piece, piece_font, colour, _width1(piece, piece_font), None))
+                        word.append((piece, piece_font, colour, width1(piece, piece_font), None))
         end_word()
         return out
 
@@ -247,13 +247,13 @@ class Typesetter:
         Most texts of a deck are of that kind. They are measured word by word as `items` and `_break_lines` would
         measure them, in the same order of additions, so the same text is laid to the same points either way; what is
         skipped is the general path's items, break points and line breaker, which a text that never breaks needs not."""
-        lines = self._plain_lines(runs, family, bold, italic, color, width, size)
+        lines = self.plain_lines(runs, family, bold, italic, color, width, size)
         if lines is None:
             return None
         laid = _placed(lines, False, width, height, size, leading, align, valign)
         return laid if laid.fits else None
 
-    def _plain_lines(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, size: float) -> list | None:
+    def plain_lines(self, runs: list[Run], family: str, bold: bool, italic: bool, color: str, width: float, size: float) -> list | None:
         """The lines `_break_lines` would give for these runs, when no word of them would go on to another line and each
         is ASCII its font covers (no icon, no fallback font, no break point needed); else None."""
         tick = self.tick or _no_tick
@@ -277,7 +277,7 @@ class Typesetter:
                 cur, cur_w, pending = [], 0.0, None
                 continue
             font = self.fonts.font_name(family, bold or run.bold, italic or run.italic)
-            if not self._covers_ascii(font):
+            if not self.covers_ascii(font):
                 return None
             colour = run.color or color
             for i, part in enumerate(run.text.replace("\t", " ").split(" ")):
@@ -288,9 +288,9 @@ class Typesetter:
                         if cur_w is None:
                             return None
                         word, pending = [], None
-                    pending = (font, _width1(" ", font))
+                    pending = (font, width1(" ", font))
                 if part:
-                    word.append((part, font, colour, _width1(part, font), None))
+                    word.append((part, font, colour, width1(part, font), None))
         return lines
 
     @staticmethod
@@ -303,7 +303,7 @@ class Typesetter:
             return None
         return _place(cur, cur_w, word, pending, space_w, size)
 
-    def _covers_ascii(self, font: str) -> bool:
+    def covers_ascii(self, font: str) -> bool:
         """Whether the font has a glyph for every printable ASCII character (asked once per font)."""
         hit = self._ascii.get(font)
         if hit is None:
@@ -356,11 +356,15 @@ def _placed(lines, overflow: bool, width, height, size, leading, align, valign) 
         baseline = top + size * ASCENT + n * line_h
         if align == "justify":
             spread = not last and line_w < width
-            ops += _line_ops(_spread(parts, width - line_w) if spread else parts, 0.0, baseline, size, each_word=spread)
+            ops += line_ops(_spread(parts, width - line_w) if spread else parts, 0.0, baseline, size, each_word=spread)
             continue
-        x0 = 0.0 if align == "left" else (width - line_w) / (2 if align == "center" else 1)
-        ops += _line_ops(parts, x0, baseline, size)
+        ops += line_ops(parts, line_x0(align, width, line_w), baseline, size)
     return Laid(tuple(ops), size, fits, len(lines))
+
+
+def line_x0(align: str, width: float, line_w: float) -> float:
+    """Where a line `line_w` points long starts in a box `width` points wide (a justified line that is not spread starts left)."""
+    return 0.0 if align in ("left", "justify") else (width - line_w) / (2 if align == "center" else 1)
 
 
 def _spread(parts, extra: float) -> list:
@@ -496,7 +500,7 @@ def _sums_at(frags, ends: list[int]) -> list[float]:
         done, part = 0, total
         while k < len(ends) and ends[k] < at + n:  # inside it
             cut = ends[k] - at
-            part += _width1(text[done:cut], frag[FONT])
+            part += width1(text[done:cut], frag[FONT])
             done = cut
             sums.append(part)
             k += 1
@@ -517,7 +521,7 @@ def _slice(frags, start: int, end: int) -> list:
             at += n
             continue
         lo, hi = max(start - at, 0), min(end - at, n)
-        out.append(frag if (lo, hi) == (0, n) else (frag[TEXT][lo:hi], frag[FONT], frag[COLOUR], _width1(frag[TEXT][lo:hi], frag[FONT]), None))
+        out.append(frag if (lo, hi) == (0, n) else (frag[TEXT][lo:hi], frag[FONT], frag[COLOUR], width1(frag[TEXT][lo:hi], frag[FONT]), None))
         at += n
     return out
 
@@ -534,8 +538,8 @@ def _cut(frags, offset: int) -> tuple[list, list]:
         else:
             k = offset - at
             head, tail = frag[TEXT][:k], frag[TEXT][k:]
-            before.append((head, frag[FONT], frag[COLOUR], _width1(head, frag[FONT]), None))
-            after.append((tail, frag[FONT], frag[COLOUR], _width1(tail, frag[FONT]), None))
+            before.append((head, frag[FONT], frag[COLOUR], width1(head, frag[FONT]), None))
+            after.append((tail, frag[FONT], frag[COLOUR], width1(tail, frag[FONT]), None))
         at += n
     return before, after
 
@@ -546,7 +550,7 @@ def _first_part(frags, offset: int, hyphen: bool) -> tuple[tuple, float]:
     if hyphen and before:
         last = before[-1]
         text = last[TEXT] + "-" if last[ICON] is None else "-"
-        piece = (text, last[FONT], last[COLOUR], _width1(text, last[FONT]), None)
+        piece = (text, last[FONT], last[COLOUR], width1(text, last[FONT]), None)
         before = [*before[:-1], piece] if last[ICON] is None else [*before, piece]
     return tuple(before), add_up(f[W1] for f in before)
 
@@ -562,7 +566,7 @@ def _fixed(frags) -> float:
     return add_up(f[ICON].fixed for f in frags if f[ICON] is not None)
 
 
-def _line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = False) -> list:
+def line_ops(parts, x0: float, baseline: float, size: float, each_word: bool = False) -> list:
     """One line's drawing: fragments of one font and colour joined into a TextOp, each inline icon an IconOp;
     with `each_word`, a space ends a run (a justified line's spaces are wider than the font's)."""
     ops: list = []

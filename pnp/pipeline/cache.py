@@ -26,6 +26,7 @@ from typing import BinaryIO
 from pnp.core.assets import BUNDLED_FONTS, BUNDLED_ICONS
 from pnp.core.errors import Finding, Loc
 from pnp.core.files import AT_ONCE, CacheWrites, file_sha256, file_status, folder_state, stays_inside, write_atomic, write_atomic_with
+from pnp.core.json_text import DUMPS, data_digest
 from pnp.core.kept import KeptParses
 from pnp.core.memo import Keeps, memo
 from pnp.core.sealed import current_key, cut_short, read_sealed, seal, sealing
@@ -395,13 +396,13 @@ class FaceStore:
             parts = [template, side, list(size), bleed, what] + [[name, self._digest(value)] for name, value in sorted(context.items())]
         except (TypeError, ValueError):
             return None
-        return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+        return hashlib.sha256(DUMPS(parts).encode()).hexdigest()
 
     def _digest(self, value) -> str:
         data = getattr(value, "_data", value)  # a Fields wrapper by its data
         if not isinstance(data, (dict, list)):
-            return json.dumps(data)
-        return self._digests(data, _data_digest)
+            return DUMPS(data)
+        return self._digests(data, data_digest)
 
     def get(self, key: str | None, reads=None):
         """The face kept under `key` (here, else in the fallback store), or None; the card reads it made when rendered
@@ -503,18 +504,6 @@ def _load_store(path: Path, current: Callable[[dict], bool]) -> dict | None:
         for _ in range(data.pop("chunks")):
             faces.update(pickle.load(f))  # a new unpickler each time: a pickle's memo numbers start again with it
     return {**data, "faces": faces}
-
-
-def _data_digest(data) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=_plain, ensure_ascii=False).encode("utf-8")).hexdigest()
-
-
-def _plain(value):
-    """A value inside template data as JSON can write it: data wrappers (Fields) by their data."""
-    data = getattr(value, "_data", None)
-    if isinstance(data, dict):
-        return data
-    raise TypeError(f"no stable text for {type(value).__name__}")
 
 
 KEY_CHECK = "key-check"  # a file of the cache folder sealed with the key of whoever last built into it

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.core.files import AT_ONCE, write_atomic_with
+from pnp.core.json_text import JsonText
 from pnp.core.sealed import open_own
 from pnp.data.stamps import Stamper, card_values, changed_fields, game_stamps
 from pnp.pipeline.cache import CACHE_DIR
@@ -52,13 +54,35 @@ def _write(path: Path, data: dict) -> None:
     """A cache (losing it costs work, not output), written unindented: an indent sends json to its pure-Python encoder,
     which spent a tenth of a large deck's build on this file. Streamed a card at a time (`_json_chunks`), the bytes
     those of `json.dumps(data, sort_keys=True, ensure_ascii=False)`: a 10,000-card deck's record, built whole as
-    dicts, a string and its bytes, was the top of its build's memory. Written as every cache is (CacheWrites): a build
-    cache removed while the build runs is made again, not reported as a file gone."""
+    dicts, a string and its bytes, was the top of its build's memory. The cards as printed are most often the cards as
+    built (a first build, a build marked printed): their bytes are copied from the file as written, not made again.
+    Written as every cache is (CacheWrites): a build cache removed while the build runs is made again, not reported as a
+    file gone."""
 
     def write(f) -> None:
+        written: dict[int, tuple[int, int]] = {}  # id of a record's cards → where their bytes lie in the file
         for chunk in _json_chunks(data):
-            f.write(chunk.encode())
+            if type(chunk) is not _CardsNow:
+                f.write(chunk.encode())
+            elif id(chunk) in written:
+                f.flush()
+                _copy_back(f, *written[id(chunk)])
+            else:
+                start = f.tell()
+                for part in chunk.pieces():
+                    f.write(part.encode())
+                written[id(chunk)] = (start, f.tell())
     AT_ONCE(lambda: write_atomic_with(path, write, durable=False))
+
+
+def _copy_back(f, start: int, end: int) -> None:
+    """Append the bytes the file holds from `start` to `end` (written and flushed), a megabyte at a time."""
+    while start < end:
+        piece = os.pread(f.fileno(), min(end - start, 1 << 20), start)
+        if not piece:
+            raise OSError(f"the record's file ended at byte {start:,} of {end:,}")
+        f.write(piece)
+        start += len(piece)
 
 
 class _CardsNow:
@@ -74,16 +98,25 @@ class _CardsNow:
             yield name, {"code": self.stamper.code(deck, card), "values": card_values(card)}
 
 
-def _json_chunks(value):
-    """`json.dumps(value, sort_keys=True, ensure_ascii=False)` in pieces, a record's cards (`_CardsNow`) a few hundred
-    at a time, each by json's own encoder."""
-    if isinstance(value, _CardsNow):
+    def pieces(self):
+        """The cards' JSON (`json.dumps(…, sort_keys=True, ensure_ascii=False)` of them as a dict) in pieces, a few
+        hundred cards at a time, each by json's own encoder."""
         yield "{"
-        items, between = value.items(), ""
+        items, between = self.items(), ""
         for batch in iter(lambda: list(itertools.islice(items, 256)), []):
-            yield between + ", ".join(json.dumps(name, ensure_ascii=False) + ": " + json.dumps(card, sort_keys=True, ensure_ascii=False) for name, card in batch)
+            yield between + ", ".join(_NAME_JSON(name) + ": " + _CARD_JSON(card) for name, card in batch)
             between = ", "
         yield "}"
+
+
+_NAME_JSON, _CARD_JSON = JsonText(ensure_ascii=False), JsonText(sort_keys=True, ensure_ascii=False)  # each card's, made once
+
+
+def _json_chunks(value):
+    """`json.dumps(value, sort_keys=True, ensure_ascii=False)` in pieces, a record's cards (`_CardsNow`) given as
+    themselves, for the writer to write (`_CardsNow.pieces`) or copy."""
+    if isinstance(value, _CardsNow):
+        yield value
         return
     if not isinstance(value, dict):
         yield json.dumps(value, sort_keys=True, ensure_ascii=False)

@@ -57,6 +57,7 @@ class FaceDrawer:
         self.face_filter = face_filter  # e.g. the ink saver's lighten_face
         self._filtered: dict = {}
         self._encodings: dict = {}
+        self._subsets: dict = {}  # (font name, subset) → the subset's name in this drawer's document
         self._fill_ops: dict = {}
         self.shared = SharedResources(canvas)
         # a tagged sheet PDF's tagger (the reference sheet's: pnp.render.pdf.new_canvas), its structure the faces' Tagged
@@ -445,6 +446,8 @@ class FaceDrawer:
         also records the transparency state they need."""
         code = []
         font = size = colour = None
+        small = self._scale < 1  # text may be greeked only in a drawing shown smaller (print_floor.greeked)
+        encodings, told = self._encodings, self.recording is not None
         for op in ops:
             if type(op) is not TextOp:
                 spoken = tagging.spoken(self.c, op.icon)
@@ -456,7 +459,7 @@ class FaceDrawer:
                 if spoken:
                     rl.emit(self.c, "EMC")
                 continue
-            if greeked(op.size, self._scale):
+            if small and greeked(op.size, self._scale):
                 self._flush_text(code)
                 self._placeholder(op, x0, y0)
                 font = colour = None
@@ -470,10 +473,12 @@ class FaceDrawer:
                     continue
                 colour = op.color
                 code.append(fill)
-            pieces = self._encoded(op.font, op.text)
+            pieces = encodings.get((op.font, op.text)) if not told else None  # `_encoded`, its hit inline
+            if pieces is None:
+                pieces = self._encoded(op.font, op.text)
             code.append(f"1 0 0 1 {fp_str(x0 + op.x, -(y0 + op.y))} Tm")
             for subset_name, escaped in pieces:
-                if (subset_name, op.size) != (font, size):
+                if subset_name != font or op.size != size:
                     font, size = subset_name, op.size
                     code.append(f"{subset_name} {fp_str(size)} Tf")
                 code.append(f"({escaped}) Tj")
@@ -499,11 +504,18 @@ class FaceDrawer:
                 self._encodings.clear()
             font = getFont(font_name)
             doc = rl.document(self.c)
-            hit = self._encodings[key] = tuple(
-                (rl.subset_name(font, subset, doc), rl.escape(self.c, raw)) for subset, raw in rl.split_string(font, text, doc)
-            )
+            hit = self._encodings[key] = tuple((self._subset_name(font, font_name, subset, doc), rl.escape(self.c, raw))
+                                               for subset, raw in rl.split_string(font, text, doc))
         self._heard("font", key, hit)
         return hit
+
+    def _subset_name(self, font, font_name: str, subset: int, doc) -> str:
+        """The document's name of a font's subset (`rl.subset_name`), asked of the document once per subset: a subset
+        keeps its name in its document."""
+        name = self._subsets.get((font_name, subset))
+        if name is None:
+            name = self._subsets[(font_name, subset)] = rl.subset_name(font, subset, doc)
+        return name
 
     def _fill_operator(self, hex_value: str) -> str | None:
         """The operator that sets `hex_value` as fill colour; None for a translucent colour."""

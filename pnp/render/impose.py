@@ -35,6 +35,7 @@ saved profile's margin is a printer's measured one, kept with its tolerance.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from pnp.core.units import DEFAULT_PRINTABLE_MM, PRINT_TOLERANCE_MM, paper_size, um
 
@@ -201,9 +202,7 @@ class Sheet:
     @property
     def footer_side(self) -> str:
         """'bottom' or 'left': the bottom margin if the footer fits there, else the left one."""
-        if self.footer_ok("bottom") or (not self.footer_ok("left") and self.footer_room("bottom") >= self.footer_room("left")):
-            return "bottom"
-        return "left"
+        return _footer_side(self)
 
     def mark_cap(self, axis: str) -> int:
         """The longest crop mark on `axis` ('x': left and right of the grid, 'y': above and below)."""
@@ -377,6 +376,14 @@ def _plan_sheet(paper: str, card_mm: tuple[float, float], gutter_mm: float, blee
             if best is None or sheet.per_sheet > best.per_sheet:
                 best = sheet
     return best
+
+
+@lru_cache(maxsize=256)
+def _footer_side(sheet: Sheet) -> str:
+    """Sheet.footer_side, worked out once for each sheet: a sheet PDF asks it of every page, for its key and its footer."""
+    if sheet.footer_ok("bottom") or (not sheet.footer_ok("left") and sheet.footer_room("bottom") >= sheet.footer_room("left")):
+        return "bottom"
+    return "left"
 
 
 @dataclass(frozen=True)

@@ -78,27 +78,44 @@ def _edge(edges_of: Callable[[Face], dict[str, Edge]], placed: Placed, page_side
 
 
 def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[[Face], Face] = lambda face: face,
-                  edges_of: Callable[[Face], dict[str, Edge]] = edges) -> list[SheetSliver]:
+                  edges_of: Callable[[Face], dict[str, Edge]] = edges, judged: dict | None = None) -> list[SheetSliver]:
     """Every sliver on the page sides given as (sheet number, the faces placed on that side), in page order.
 
     `prepared` gives a face as printed (the ink saver's lightened face); `edges_of` a face's edges (`edges`, or a memo
     of it kept by a process that stays up). A piece with a bleed and a gutter around it shares no cut, but its bleed
-    meets its own edge at its cut (`_bleed_slivers`)."""
+    meets its own edge at its cut (`_bleed_slivers`). `judged` keeps what each meeting of two edge objects showed, for
+    a caller asking page by page: the fronts of a deck alike in their fills have the same edges (pnp.layout.slivers), and
+    meet the same way cut after cut, sheet after sheet."""
     out = []
-    edges_of = _once_per_face(edges_of)
+    edges_of = once_per_face(edges_of)
+    judged = {} if judged is None else judged
     for sheet, placed in sides:
         out += [SheetSliver(sheet, p, None, s) for p in placed for s in _bleed_slivers(p, prepared, edges_of)]
         for one, one_side, other, other_side in shared_cuts(placed):
             side_a, edge_a = _edge(edges_of, one, one_side, prepared)
             side_b, edge_b = _edge(edges_of, other, other_side, prepared)
             for shower, side, edge, neighbour, across in ((one, side_a, edge_a, other, edge_b), (other, side_b, edge_b, one, edge_a)):
-                found = sliver(edge, side, across)
+                found = _sliver_once(judged, edge, side, across)
                 if found is not None:
                     out.append(SheetSliver(sheet, shower, neighbour, found))
     return out
 
 
-def _once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face], dict[str, Edge]]:
+MAX_JUDGED = 4096  # meetings of edges kept (an ink saver's printed edges are made for each placement): past this the memory starts again
+
+
+def _sliver_once(judged: dict, edge: Edge, side: str, across: Edge) -> Sliver | None:
+    """`sliver(edge, side, across)`, kept in `judged` by the edges' identities (the edges held with it: their ids stay theirs)."""
+    key = (id(edge), side, id(across))
+    hit = judged.get(key)
+    if hit is None or hit[0] is not edge or hit[1] is not across:
+        if len(judged) >= MAX_JUDGED:
+            judged.clear()
+        hit = judged[key] = (edge, across, sliver(edge, side, across))
+    return hit[2]
+
+
+def once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face], dict[str, Edge]]:
     """`edges_of`, asked once per face object: a face placed on many sheets (a deck's shared back) is looked up once,
     not once per placement (even a kept memo's lookup reads the face's fills to make its key)."""
     known: dict[int, tuple[Face, dict[str, Edge]]] = {}

@@ -29,7 +29,7 @@ from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet,
 from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.pdf import draw_crop_marks, draw_footer, draw_line, new_canvas
-from pnp.render.seams import Placed, SheetSliver, sheet_slivers
+from pnp.render.seams import Placed, SheetSliver, once_per_face, sheet_slivers
 
 FOLD_COLOUR = "#808080"
 FOLD_DASH = (6, 3)  # pt
@@ -177,9 +177,8 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _ask_duplex(c, pages, duplex)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
-                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words)
+                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words, edges_of)
     _write_pages(writer, pages, groups, arrive)
-    writer.stats.slivers = sheet_slivers(((n, side) for n, page in enumerate(pages, 1) for side in writer.sides(page)), writer.drawer.prepared, edges_of)
     writer.drawer.shared.finish()
     data = rl_stream.finished(c, buf)
     writer.stats.shared, writer.stats.page_keys = shared_sheets(pages), writer.keys.made
@@ -226,7 +225,7 @@ def _write_pages(writer: _SheetWriter, pages: list[Page], groups: list[Group], a
             arrive()
             arrive = None
             writer.uses = _uses(groups)  # no face of one process is a face of the other: the pages drawn counted theirs right
-        writer.page(page)
+        writer.page(page, n + 1)
     writer.deferred_backs()
 
 
@@ -240,7 +239,7 @@ class _SheetWriter:
     printed one-sided), or one gutterfold page holding both; counts pages and pieces in `stats`."""
 
     def __init__(self, c, drawer: FaceDrawer, groups: list[Group], duplex: str, font_name: str, keys: PageKeys, machine, back_offset,
-                 words: SheetWords):
+                 words: SheetWords, edges_of=edges):
         self.c, self.drawer, self.duplex, self.font_name, self.keys, self.machine = c, drawer, duplex, font_name, keys, machine
         self.back_offset, self.words = back_offset, words  # the margins' words, in the edition's language
         self.uses = _uses(groups)
@@ -251,14 +250,16 @@ class _SheetWriter:
         self.deferred: list = []  # (page, backs) printed after every fronts page (duplex "none")
         self.blank_back = False  # whether the page drawn next, when it has no backs, gets a blank back page
         self.flip = words.backs_long if duplex == "long" else words.backs_short if duplex == "short" else words.backs
+        self.edges_of, self.judged = once_per_face(edges_of), {}  # a face's edges, each face's asked once; what each meeting of edges showed
 
-    def page(self, page: Page) -> None:
-        """A fronts page and what goes with it: its backs page, or its backs folded onto it."""
+    def page(self, page: Page, number: int) -> None:
+        """A fronts page and what goes with it (its backs page, or its backs folded onto it), and its sides' slivers."""
         bookmarks = [(g, self.names[g]) for g in page.groups if g not in self.bookmarked]
         self.bookmarked.update(g for g, _ in bookmarks)
         self.stats.pieces += sum(len(run.pieces) for run in page.bands)
         first = self.stats.pages == 0
         sides = self.sides(page)
+        self.stats.slivers += sheet_slivers([(number, side) for side in sides], self.drawer.prepared, self.edges_of, self.judged)
         if isinstance(page.sheet, FoldSheet):
             self._draw(page, sides[0], self.words.folded, scale_bar=first, bookmarks=bookmarks, outline=True)
             return
@@ -398,8 +399,7 @@ class PageKeys:
     code no value here names: its pages get no key."""
 
     def __init__(self, digests: FaceDigests, common: tuple):
-        self.digests = digests
-        self.common = common
+        self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
         self.made: list[str | None] = []
 
     def add(self, page: Page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks, outline: bool = False) -> str | None:
@@ -410,7 +410,9 @@ class PageKeys:
         sheet = page.sheet
         faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
                  for p in placed]
-        what = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
+        if (paper := self._papers.get(sheet)) is None:  # a PDF's pages share a few sheets: each one's footer worked out once
+            paper = self._papers[sheet] = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit)
+        what = (*paper, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
         self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
         return self.made[-1]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,8 +147,7 @@ class LiveSession:
         face's template (a looping one stops at once: the save that fixes it is drawn next)."""
         self.engine.layouts.env.new_budget()  # each refresh is a command of its own (pnp.layout.growth.CommandBudget)
         try:
-            with self.engine.layouts.stopped_by(interrupted):
-                return self._refresh(interrupted)
+            return self._refresh(interrupted)
         except Interrupted:
             return False
         except OverBudget as exc:  # this refresh's faces used its processor time: its one finding, on each game it drew
@@ -159,12 +159,23 @@ class LiveSession:
             self.engine.layouts.env.new_budget()  # the editor's drawings until the next save have a budget of their own
             return True
 
+    @contextmanager
+    def _step(self, interrupted: Callable[[], bool]):
+        """One step of a refresh: the session's lock held, and a face it draws stopped when `interrupted()` turns true.
+
+        The stop is the refresh's own, set only while it holds the lock: the
+        editor draws a face again between two steps (holding the same lock),
+        and a save arriving then must not stop the editor's drawing, which
+        answers a request, as if it were the refresh's."""
+        with self.lock, self.engine.layouts.stopped_by(interrupted):
+            yield
+
     def _refresh(self, interrupted: Callable[[], bool]) -> bool:
         started = time.perf_counter()
         pending = [s for s in self.slugs if s in self.dirty]
         contexts: dict[str, GameContext | None] = {}
         for slug in pending:
-            with self.lock:
+            with self._step(interrupted):
                 contexts[slug] = self._cards(slug, started)
             if interrupted():
                 return False
@@ -172,11 +183,11 @@ class LiveSession:
             gctx = contexts[slug]
             if gctx is not None:
                 for kind, build in documents():
-                    with self.lock:
+                    with self._step(interrupted):
                         self._document(slug, kind, build, gctx, started)
                     if interrupted():
                         return False
-                with self.lock:
+                with self._step(interrupted):
                     self._checked(slug, gctx)
                 if interrupted():
                     return False

@@ -1,0 +1,121 @@
+"""A deck's texts set paragraph by paragraph, each distinct paragraph worked out once per game (issue 77 item 2).
+
+A deck's body texts are mostly distinct as wholes ("Age 42, ward B4" starts each), but their lines repeat: a
+diagnosis, a note, a rule. A text whose paragraphs each fit on one line at the asked size (`Typesetter.fit_plain`'s
+kind: most of a deck's texts) is the paragraphs' lines stacked, so each paragraph's markup is checked and parsed, its
+words measured and its line's runs made once, and a text costs a look-up per paragraph and its lines' placing.
+
+What it sets is what `fit_plain` sets from the whole text's runs, to the same points: it takes a text only where
+reading it paragraph by paragraph is exact (no paragraph leaves bold, italic or a colour open, none has a quote the
+typographer could pair across lines or ends in an escaping backslash), and leaves every other text, and every text
+with a markup mistake, to the whole-text path, which reports the mistake.
+"""
+from __future__ import annotations
+
+from pnp.layout import markup
+from pnp.layout.typeset import ASCENT, DESCENT, Laid, TextOp, Typesetter, line_ops, line_x0, width1
+
+MAX_KEPT = 4096  # set lines a game keeps, as many as fitted texts (templates.FITTED_TEXTS): past it they start again
+_ABSENT = object()
+
+
+class Paragraphs:
+    """One game's paragraphs set on their lines (colours resolved by its palette), each kept as it is met, up to MAX_KEPT."""
+
+    def __init__(self, typesetter: Typesetter, palette, icons):
+        self.typesetter = typesetter
+        self.palette = palette
+        self.icons = icons
+        self._lines: dict[tuple, tuple | None] = {}  # (paragraph, font, box width, size, align) → (width, ops on baseline 0) or None
+
+    def fit(self, content: str, family: str, bold: bool, italic: bool, color: str, width: float, height: float, size: float,
+            leading: float, align: str, valign: str) -> Laid | None:
+        """`content` (ASCII) set as `fit_plain` sets its whole runs, in a `width` × `height` pt box; None where that path
+        would not set it (a line too long, a box too low, an icon, a font missing a character) or the text cannot be
+        read paragraph by paragraph: the whole-text path sets those."""
+        paragraphs = content.split("\n")
+        tick = self.typesetter.tick
+        lines = []
+        for paragraph in paragraphs:
+            if tick is not None:
+                tick()  # each line a step of the face's processor time
+            line = self._line(paragraph, family, bold, italic, color, width, size, align)
+            if line is None:
+                return None
+            lines.append(line)
+        if not lines[-1] and len(lines) > 1:
+            lines.pop()  # a closing break (and spaces after it) ends the last line and adds none (Typesetter.plain_lines)
+        line_h = size * leading
+        needed = size * (ASCENT + DESCENT) + (len(lines) - 1) * line_h
+        if not needed <= height + 1e-6:
+            return None
+        top = 0.0 if valign == "top" else (height - needed) / (2 if valign == "middle" else 1)
+        ops = []
+        for n, line in enumerate(lines):
+            baseline = top + size * ASCENT + n * line_h
+            ops += [TextOp(op[0], baseline, *op[2:]) for op in line]
+        return Laid(tuple(ops), size, True, len(lines))
+
+    def _line(self, paragraph: str, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
+        """The ops of one paragraph set on one line at `size` (baseline 0), or None where it does not go on one."""
+        key = (paragraph, family, bold, italic, color, width, size, align)
+        hit = self._lines.get(key, _ABSENT)
+        if hit is _ABSENT:
+            runs = self.runs(paragraph)
+            hit = None if runs is None else self._set(runs, family, bold, italic, color, width, size, align)
+            if len(self._lines) >= MAX_KEPT:
+                self._lines.clear()
+            self._lines[key] = hit
+        return hit
+
+    def _set(self, runs: list, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
+        styled = [run for run in runs if run.text or run.icon is not None]
+        if len(styled) == 1 and styled[0].icon is None and all(self._covered(run, family, bold, italic) for run in dict.fromkeys(run for run in runs if not run.text)):
+            return self._one_run(styled[0], family, bold, italic, color, width, size, align)
+        set_lines = self.typesetter.plain_lines(runs, family, bold, italic, color, width, size)
+        if set_lines is None:
+            return None
+        (line_w, parts, _), = set_lines  # one paragraph: one line
+        return tuple(line_ops(parts, line_x0(align, width, line_w), 0.0, size))
+
+    def runs(self, paragraph: str) -> list | None:
+        """The runs of one paragraph, colours resolved, or None where it cannot be read alone or holds a mistake."""
+        # A quote may pair with one on another line (markup.curly_quotes reads the whole text); a backslash at the end
+        # escapes the break after it. A paragraph that checks clean closes all it opens, so it reads alone as it reads
+        # in its text (markup.parse carries only bold, italic and colours from one line to the next).
+        if paragraph.endswith("\\") or '"' in paragraph or "'" in paragraph:
+            return None
+        runs = markup.clean_runs(paragraph, self.palette.is_colour, self.icons.exists)
+        if runs is None:
+            return None
+        resolve = self.palette.resolve
+        return [r._replace(color=resolve(r.color)) if r.color else r for r in runs]
+
+    def _covered(self, run, family: str, bold: bool, italic: bool) -> bool:
+        """Whether the font of a run covers ASCII (asked of the empty runs around a bold title, as plain_lines asks it)."""
+        return self.typesetter.covers_ascii(self.typesetter.fonts.font_name(family, bold or run.bold, italic or run.italic))
+
+    def _one_run(self, run, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
+        """A paragraph of one style (a title, a number, a plain line: most paragraphs) set in one pass: its words and
+        single spaces measured and added up in the order `Typesetter.plain_lines` places them and `line_ops` joins
+        them into one run, so it lands on the same points; None where a word would go on to another line."""
+        font = self.typesetter.fonts.font_name(family, bold or run.bold, italic or run.italic)
+        if not self.typesetter.covers_ascii(font):
+            return None
+        words = [word for word in run.text.replace("\t", " ").split(" ") if word]
+        if not words:
+            return ()
+        space = width1(" ", font) * size
+        cur_w = x = w = 0.0
+        for k, word in enumerate(words):
+            gap = space if k else 0.0  # the space before a word after the first (Typesetter._plain_word)
+            w1 = width1(word, font)
+            if w1 * size + 0.0 > width - cur_w - gap + 1e-6:
+                return None
+            if gap:
+                cur_w += gap
+            x, w = cur_w, w1 * size + 0.0
+            cur_w += w
+        x0 = line_x0(align, width, cur_w)
+        start = x0 + 0.0
+        return (TextOp(start, 0.0, font, size, run.color or color, " ".join(words), x0 + x + w - start),)
