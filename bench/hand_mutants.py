@@ -665,6 +665,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print each mutant's change and run nothing")
     args = parser.parse_args(argv)
     known = {m.name: m for m in MUTANTS}
+    if len(known) != len(MUTANTS):  # a name given twice would hide the first of them from a run by name
+        parser.error("mutants named twice: " + ", ".join(sorted({m.name for m in MUTANTS if [n.name for n in MUTANTS].count(m.name) > 1})))
     unknown = [n for n in args.names if n not in known]
     if unknown:
         parser.error(f"no such mutant: {', '.join(unknown)}")
