@@ -160,3 +160,36 @@ def test_a_disk_that_fills_while_a_pdf_is_written_is_one_line_and_leaves_no_temp
     assert len(lines) == 1 and "no space left on device; the disk is full: free some space" in lines[0], shown
     assert "internal error" not in shown and "Traceback" not in shown
     assert _temporaries(out) == [] and not (out / "art/pod").exists()
+
+
+def test_a_pod_pdf_read_from_its_file_is_checked_without_holding_its_pictures(tmp_path):
+    """pypdf keeps every object it parsed, and a picture's stream is read whole when its keys are: the check lets each
+    picture go once read (pnp.targets.preflight.InkScan), so a PDF of photographic art is not held whole to be checked."""
+    import os
+    import tracemalloc
+
+    from PIL import Image
+
+    from pnp.render.pdf import new_canvas
+    from pnp.render.pictures import Pictures
+    from pnp.targets.preflight import check_pod_pdf
+
+    c, buf = new_canvas((200, 200), "Helvetica", "Noise", "pictures")
+    pictures = Pictures()
+    for i in range(8):  # 8 pictures of noise, which Flate cannot squeeze: about 0.5 MB each in the PDF
+        noise = Image.frombytes("RGB", (420, 420), os.urandom(420 * 420 * 3))
+        pictures.draw(c, i, lambda noise=noise: noise, f"noise-{i}.png", (0, 0, 200, 200))
+        c.showPage()
+    c.save()
+    path = tmp_path / "noise.pdf"
+    path.write_bytes(buf.getvalue())
+    import pypdf  # noqa: F401 (imported before memory is traced: the module's own tables are not the check's)
+
+    tracemalloc.start()
+    try:
+        found = check_pod_pdf(str(path), "noise.pdf", (63.5, 88.9), 3.175, 8, expect_text=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert {f.code for f in found} >= {"pod-colour"}  # RGB pictures: what the check is for, read from the file
+    assert path.stat().st_size > 4 << 20 and peak < 2 << 20, f"checking a {path.stat().st_size >> 20} MiB PDF held {peak >> 20} MiB"
