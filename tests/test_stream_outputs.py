@@ -123,7 +123,7 @@ def test_an_export_renders_its_pixels_from_pdfs_that_stop_at_the_threshold(proje
     documents = len(opened)
     streamed, _ = _run(0, lambda: _export(project, tmp_path / "streamed", "--format", "png", "--dpi", "72"))
     assert streamed == whole
-    assert len(opened) - documents > documents  # a PDF a face at 0, a PDF a component's faces below the threshold
+    assert len(opened) - documents > documents  # a PDF a face at 0, a PDF a component below the threshold
 
 
 @pytest.mark.parametrize("command", [("build", "art", "--only", kind) for kind in ("tokens", "boards", "reference")]

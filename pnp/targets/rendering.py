@@ -40,13 +40,14 @@ def raster(gctx: GameContext, faces: list[Face], size_px: tuple[int, int], px_pe
 
 
 def _faces_pdf(gctx: GameContext, faces: list[Face], start: int, page_pt: tuple[float, float], uses: Counter) -> tuple[bytes, int]:
-    """A PDF of a page per face from `faces[start]` until its pictures pass the threshold, and the index it stopped at."""
+    """A PDF of a page per face from `faces[start]` until its pictures reach the threshold, and the index it stopped at
+    (at a threshold of 0, a PDF a face: the same-bytes check's way to render every face so)."""
     c, buf = new_canvas(page_pt, gctx.body_font, f"{gctx.game.title} — export", "export")
     tally = rl_stream.Tally()
     setattr(c, rl_stream.SPOOL, tally)
     drawer = FaceDrawer(c, gctx.icons)
     end = start
-    while end < len(faces) and (end == start or tally.held <= rl_stream.SPOOL_MIN_BYTES):
+    while end < len(faces) and (end == start or tally.held < rl_stream.SPOOL_MIN_BYTES):
         face = faces[end]
         drawer.draw_face(face, (page_pt[0] - face.w * K) / 2, (page_pt[1] - face.h * K) / 2, reused=uses[face] > 1)
         c.showPage()
