@@ -193,3 +193,28 @@ def test_a_pod_pdf_read_from_its_file_is_checked_without_holding_its_pictures(tm
         tracemalloc.stop()
     assert {f.code for f in found} >= {"pod-colour"}  # RGB pictures: what the check is for, read from the file
     assert path.stat().st_size > 4 << 20 and peak < 2 << 20, f"checking a {path.stat().st_size >> 20} MiB PDF held {peak >> 20} MiB"
+
+
+def test_an_exports_raster_pdfs_let_their_pictures_go(project, tmp_path, monkeypatch):
+    """An export runs with the collector paused (pnp.core.collector.paused), and a canvas is a cycle of reportlab's
+    objects: a raster PDF's canvas outlives it as garbage, and it holds none of its pictures' streams (a deck of
+    photographic art kept 33 MB a PDF so until the export ended)."""
+    import weakref
+
+    from pnp.layout import rl
+    from pnp.targets import rendering
+
+    made: list = []
+    held: list[int] = []
+    new_canvas = rendering.new_canvas
+
+    def watched(*args, **kwargs):
+        held.append(sum(len(getattr(obj, "streamContent", b"") or b"") for ref in made if (c := ref()) is not None
+                        for obj in rl.document(c).idToObject.values() if getattr(obj, "__class__", None).__name__ == "PDFImageXObject"))
+        c, buf = new_canvas(*args, **kwargs)
+        made.append(weakref.ref(c))
+        return c, buf
+
+    monkeypatch.setattr(rendering, "new_canvas", watched)
+    _run(0, lambda: _export(project, tmp_path / "png", "--format", "png", "--dpi", "72"))
+    assert len(held) > 3 and max(held) == 0, held  # each new PDF finds the earlier ones' canvases without a picture

@@ -144,13 +144,19 @@ class Tally:
 
     def __init__(self):
         self.held = 0
-        self._seen: set[int] = set()
+        self._streams: dict[int, object] = {}
 
     def add(self, c: Canvas, name: str) -> None:
         for obj in _streams(c, name):
-            if id(obj) not in self._seen:
-                self._seen.add(id(obj))
+            if id(obj) not in self._streams:
+                self._streams[id(obj)] = obj
                 self.held += len(obj.streamContent)
+
+    def release(self) -> None:
+        """Let go of the pictures' streams, the document saved: its canvas may outlive it as garbage not yet collected."""
+        for obj in self._streams.values():
+            obj.streamContent = b""
+        self._streams.clear()
 
     def close(self) -> None:
         """Nothing to close: `finished` closes a canvas's spool."""

@@ -54,7 +54,12 @@ def _faces_pdf(gctx: GameContext, faces: list[Face], start: int, page_pt: tuple[
         end += 1
     drawer.shared.finish()
     c.save()
-    return buf.getvalue(), end
+    pdf = buf.getvalue()
+    # a canvas is a cycle of reportlab's objects, which the export's paused collector (pnp.core.collector.paused) leaves
+    # until the export ends: its pictures' streams and its buffer are let go now, or each PDF of photographic art stayed
+    buf.close()
+    tally.release()
+    return pdf, end
 
 
 def _rendered(pdf: bytes, size_px: tuple[int, int]) -> Iterator[Image.Image]:
