@@ -9,11 +9,15 @@ resource.getrusage. The figure for 500 cards is in docs/limits.md.
     python bench/art_memory.py [N ...]            (default: 60 500)
     python bench/art_memory.py --export png 60     (an export's peak as well)
     python bench/art_memory.py --format jpeg 500   (JPEG art rather than PNG)
+    python bench/art_memory.py --as tokens 40      (the art as a token set's items, one token sheet PDF)
+    python bench/art_memory.py --as boards 40      (the art as boards of a card's size, one boards PDF)
+    python bench/art_memory.py --export pod 40     (`pnp export --format pod`: one print-on-demand PDF per component)
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -40,21 +44,38 @@ def art(i: int, size: tuple[int, int] = ART_PX, grain: float = 0.0):
     return Image.blend(img, Image.effect_noise((w, h), 60).convert("RGB"), grain) if grain else img
 
 
-def make_project(folder: Path, n: int, fmt: str = "png", size: tuple[int, int] = ART_PX, grain: float = 0.0) -> None:
-    """A project with one game, `art`, whose deck is N cards of their own art in data/art/decks/art/."""
+POKER_MM = "63.5 x 88.9"  # the art's trim, whichever piece it is drawn on: the same pixels a mm as the cards'
+KINDS = ("cards", "tokens", "boards")
+
+
+def make_project(folder: Path, n: int, fmt: str = "png", size: tuple[int, int] = ART_PX, grain: float = 0.0, kind: str = "cards") -> None:
+    """A project with one game, `art`, whose N pictures, each its own, are drawn on N pieces of `kind`: a deck's cards
+    (`cards_from: data/art/decks/art/`), a token set's items, or boards of a poker card's size (on shared pages)."""
     images = folder / "data/art/decks/art"
     images.mkdir(parents=True)
     (folder / "templates/art").mkdir(parents=True)
     (folder / "data/art/game.yaml").write_text('title: Art\nplayers: {min: 1, max: 4}\nage: 8\nplay_time: 10\n'
                                                'palette: {ink: "#222222", paper: "#ffffff"}\n')
-    (folder / "data/art/decks/art.yaml").write_text("name: Art\nsize: poker\nfront: art/front.j2\nback: art/back.j2\ncards_from: art/\n")
-    (folder / "templates/art/front.j2").write_text(
-        '{{ image(card.image, -face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fit="cover") }}\n')
-    (folder / "templates/art/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="ink") }}\n')
     suffix = {"png": "png", "jpeg": "jpg"}[fmt]
-    for i in range(n):
+    names = [f"card-{i:04d}.{suffix}" for i in range(n)]
+    bled = '-face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fit="cover") }}\n'
+    if kind == "cards":
+        (folder / "data/art/decks/art.yaml").write_text("name: Art\nsize: poker\nfront: art/front.j2\nback: art/back.j2\ncards_from: art/\n")
+        (folder / "templates/art/front.j2").write_text("{{ image(card.image, " + bled)
+        (folder / "templates/art/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="ink") }}\n')
+    elif kind == "tokens":
+        items = "".join(f"      - {{id: t{i:04d}, art: data/art/decks/art/{name}}}\n" for i, name in enumerate(names))
+        (folder / "data/art/tokens.yaml").write_text(f"tokens:\n  - id: art\n    name: Art\n    shape: rectangle\n    size: {POKER_MM}\n"
+                                                     f"    front: art/token.j2\n    items:\n{items}")
+        (folder / "templates/art/token.j2").write_text("{{ image(token.art, " + bled)
+    else:
+        boards = "".join(f"  - {{id: b{i:04d}, name: Board {i}, size: {POKER_MM}, template: art/board.j2, art: data/art/decks/art/{name}}}\n"
+                         for i, name in enumerate(names))
+        (folder / "data/art/boards.yaml").write_text("boards:\n" + boards)
+        (folder / "templates/art/board.j2").write_text("{{ image(board.art, " + bled)
+    for i, name in enumerate(names):
         picture = art(i, size, grain)
-        picture.save(images / f"card-{i:04d}.{suffix}", **({"quality": 90} if fmt == "jpeg" else {"compress_level": 1}))
+        picture.save(images / name, **({"quality": 90} if fmt == "jpeg" else {"compress_level": 1}))
 
 
 CHILD = """
@@ -92,19 +113,24 @@ def main() -> None:
     parser.add_argument("cards", nargs="*", type=int, default=[60, 500])
     parser.add_argument("--format", choices=("png", "jpeg"), default="png")
     parser.add_argument("--grain", type=float, default=0.0, help="blend this much noise into the art (0.04: a painting's PNG, ~8 MB)")
+    parser.add_argument("--as", dest="kind", choices=KINDS, default="cards", help="the pieces the art is drawn on (default: cards)")
+    parser.add_argument("--no-build", action="store_true", help="measure only the exports (--export)")
     parser.add_argument("--export", action="append", default=[], help="also measure `pnp export FORMAT` (repeatable)")
     args = parser.parse_args()
-    print(f"cold build of N cards, each with its own {ART_PX[0]} × {ART_PX[1]} px {args.format.upper()} art (grain {args.grain}); peak resident memory of the child")
+    print(f"cold build of N {args.kind}, each with its own {ART_PX[0]} × {ART_PX[1]} px {args.format.upper()} art (grain {args.grain}); "
+          "peak resident memory of the child")
     for n in args.cards:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp) / "project"
-            make_project(folder, n, args.format, grain=args.grain)
+            make_project(folder, n, args.format, grain=args.grain, kind=args.kind)
             art_mb = sum(p.stat().st_size for p in (folder / "data/art/decks/art").iterdir()) / 1e6
-            runs = [("build", ("build", "art", "-q"))] + [(f"export {f}", ("export", "art", "--format", f)) for f in args.export]
+            runs = [("build", ("build", "art", "-q"))] * (not args.no_build) + [(f"export {f}", ("export", "art", "--format", f)) for f in args.export]
             for what, argv in runs:
+                if (folder / "output").exists():
+                    shutil.rmtree(folder / "output")
                 peak, seconds, status, shown = peak_of(folder, *argv)
                 pdf = sum(p.stat().st_size for p in (folder / "output").rglob("*") if p.is_file()) / 1e6 if (folder / "output").exists() else 0
-                print(f"{n:>5} cards  {what:<14} peak {peak:7.0f} MB  {seconds:6.1f} CPU s  exit {status}  art {art_mb:6.0f} MB  output {pdf:6.0f} MB")
+                print(f"{n:>5} {args.kind:<6}  {what:<14} peak {peak:7.0f} MB  {seconds:6.1f} CPU s  exit {status}  art {art_mb:6.0f} MB  output {pdf:6.0f} MB")
                 if status:
                     print(shown[-2000:])
 

@@ -65,10 +65,8 @@ class Spool:
 
     def add(self, c: Canvas, name: str) -> None:
         """Take the picture the document holds under `name` (and its soft mask), once it passes the threshold."""
-        doc = rl.document(c)
-        image = doc.idToObject.get(doc.getXObjectName(name))
-        for obj in (image, _soft_mask(doc, image)):
-            if obj is None or not isinstance(getattr(obj, "streamContent", None), bytes) or any(obj is held for held in self._held):
+        for obj in _streams(c, name):
+            if any(obj is held for held in self._held):
                 continue
             self._held.append(obj)
             self._held_bytes += len(obj.streamContent)
@@ -135,6 +133,40 @@ def finished(c: Canvas, buf) -> bytes | PdfFile:
         spool.close()
     c.save()
     return buf.getvalue()
+
+
+class Tally:
+    """What a document's pictures' compressed streams come to, counted as `Spool` counts them, for a writer that begins
+    a new document past SPOOL_MIN_BYTES rather than writing one to a file (pnp.targets.rendering.raster, whose PDF is
+    only rendered to pixels). It stands where a canvas's Spool stands (`SPOOL`), and writes nothing."""
+
+    used = False
+
+    def __init__(self):
+        self.held = 0
+        self._streams: dict[int, object] = {}
+
+    def add(self, c: Canvas, name: str) -> None:
+        for obj in _streams(c, name):
+            if id(obj) not in self._streams:
+                self._streams[id(obj)] = obj
+                self.held += len(obj.streamContent)
+
+    def release(self) -> None:
+        """Let go of the pictures' streams, the document saved: its canvas may outlive it as garbage not yet collected."""
+        for obj in self._streams.values():
+            obj.streamContent = b""
+        self._streams.clear()
+
+    def close(self) -> None:
+        """Nothing to close: `finished` closes a canvas's spool."""
+
+
+def _streams(c: Canvas, name: str) -> list:
+    """The picture the document holds under `name` and its soft mask, those whose compressed streams are in memory."""
+    doc = rl.document(c)
+    image = doc.idToObject.get(doc.getXObjectName(name))
+    return [obj for obj in (image, _soft_mask(doc, image)) if obj is not None and isinstance(getattr(obj, "streamContent", None), bytes)]
 
 
 def _soft_mask(doc, image):

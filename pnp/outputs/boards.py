@@ -8,16 +8,19 @@ printable area, otherwise on an assembly map and a grid of overlapping tiles
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.utils import simpleSplit
 
 from pnp.core.errors import Finding, Loc, PnpError, error
+from pnp.core.spooled import PdfFile
 from pnp.core.units import DEFAULT_PRINTABLE_MM, pt, um
 from pnp.data.fields import Fields
 from pnp.data.words import sheet_words
-from pnp.layout import rl
+from pnp.layout import rl, rl_stream
 from pnp.layout.elements import Face
 from pnp.layout.inspect import face_bounds
-from pnp.outputs.context import GameContext, decks_fields, face_context
+from pnp.outputs.context import GameContext, decks_fields, face_context, spool_path
 from pnp.outputs.options import Options
 from pnp.outputs.stats import FileStats
 from pnp.render.draw import FaceDrawer
@@ -100,15 +103,15 @@ def build_boards(gctx: GameContext, options: Options):
     if findings:
         return [], findings
     paper = options.board_paper or options.paper
+    name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
     pdf = _BoardsPdf(gctx, paper, options.ink_saver, stack=not options.board_paper, insets=Insets.for_printer(options.printable_mm),
-                     draft=options.draft)
+                     draft=options.draft, spool_to=spool_path(gctx, name))
     try:
         data, pages = pdf.write([board[:3] for board in boards])
     except ValueError as exc:
         return [], [error("board-fit", str(exc), Loc(game.rel + "/boards.yaml"), game=game.slug)]
     notes = [note for spec, face, _, raw in boards if spec.id in pdf.plans for note in seam_notes(spec, raw, face, pdf.plans[spec.id], paper, game)]
     notes += [note for spec, face, overlap, raw in boards for note in margin_notes(spec, raw, face, overlap, pdf, options.printable_mm, game)]
-    name = f"{game.slug}-boards-{options.board_paper}.pdf" if options.board_paper else f"{game.slug}-boards.pdf"
     return [(name, data, FileStats(pages, len(boards)))], notes
 
 
@@ -128,7 +131,9 @@ MAP_KEY_MIN_SIZE = 6.0  # pt: the smallest size a label on the map may take, so 
 class _BoardsPdf:
     """Writes every board of a game into one PDF: single pages, or an assembly map and tiles."""
 
-    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True, insets: Insets | None = None, draft: bool = False):
+    def __init__(self, gctx: GameContext, paper: str, ink_saver: bool = False, stack: bool = True, insets: Insets | None = None, draft: bool = False,
+                 spool_to: Path | None = None):
+        self.spool_to = spool_to  # the output's path: a PDF of many pictures is written beside it as it is made (pnp.layout.rl_stream)
         self.gctx, self.game, self.paper, self.ink_saver, self.stack = gctx, gctx.game, paper, ink_saver, stack
         self.draft = draft  # every footer starts DRAFT: art may be placeholders
         self.insets = insets or Insets.for_printer()
@@ -138,7 +143,7 @@ class _BoardsPdf:
         self.plans: dict[str, TilePlan] = {}  # board id → its tile plan, for the boards that are tiled
         self.c = None
 
-    def write(self, boards) -> tuple[bytes, int]:
+    def write(self, boards) -> tuple[bytes | PdfFile, int]:
         layouts = []
         for spec, face, overlap in boards:
             page = fits_page(spec.size, self.paper, self.insets)
@@ -149,7 +154,7 @@ class _BoardsPdf:
         _, _, page, plan = layouts[0]
         first = page or (plan.page_w, plan.page_h)
         self.c, buf = new_canvas((pt(first[0]), pt(first[1])), self.font, f"{self.game.title} — boards", "boards for print and play",
-                                 self.gctx.fonts.fallback_for)
+                                 self.gctx.fonts.fallback_for, spool_to=self.spool_to)
         if self.ink_saver:
             from pnp.render.inksaver import lighten_face
 
@@ -172,8 +177,7 @@ class _BoardsPdf:
                 for tile in plan.tiles:
                     self._tile(spec, form, plan, tile)
         self.drawer.shared.finish()
-        self.c.save()
-        return buf.getvalue(), self.pages
+        return rl_stream.finished(self.c, buf), self.pages
 
     # pages -----------------------------------------------------------------
     def _begin(self, page_w: int, page_h: int, key: str | None = None, title: str = "") -> None:

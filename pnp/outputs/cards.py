@@ -454,7 +454,7 @@ def _changed_file(gctx: GameContext, options: Options, decks: list[DeckSheets], 
         return []
     changed_names = [name for d in decks for name in d.changed_names]
     cover = Group("changed", "Changed cards", (180, 240), [Piece(_changed_list_face(gctx, changed_names), Face(180, 240, 0, (), frozenset()), "list")])
-    data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests)
+    data, stats = sheets_pdf(gctx, options, [cover, *changed_groups], "changed cards", digests, name=f"{gctx.game.slug}-changed.pdf")
     return [(f"{gctx.game.slug}-changed.pdf", data, FileStats(stats.pages, stats.pieces - 1, stats.shared, stats.page_keys, changed=changed_names))]
 
 

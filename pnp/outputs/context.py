@@ -165,7 +165,14 @@ def sheets_pdf(gctx: GameContext, options: Options, groups: list[Group], kind: s
                         drawn=gctx.engine.drawn, arrive=arrive, cutter=options.cutter, draft=options.draft, words=sheet_words(gctx.game),
                         edge_bleed_mm=edge_bleed_mm, edges_of=edges_memo(gctx), fallback=gctx.fonts.fallback_for,
                         lang=gctx.game.language if tagged else None,
-                        spool_to=gctx.written_in / name if name and gctx.written_in is not None else None)
+                        spool_to=spool_path(gctx, name))
+
+
+def spool_path(gctx: GameContext, name: str) -> Path | None:
+    """Where an output file `name` is written as it is made once its pictures pass a threshold (pnp.layout.rl_stream):
+    the build's folder for the game; None outside a build (nothing named, or no folder to write in), where it is saved
+    in memory."""
+    return gctx.written_in / name if name and gctx.written_in is not None else None
 
 
 def sheets_slivers(gctx: GameContext, options: Options, groups: list[Group]) -> list[SheetSliver]:

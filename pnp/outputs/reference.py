@@ -554,9 +554,9 @@ def _cut_aids(gctx: GameContext, options: Options, sheet_groups: list[Group], ai
     game = gctx.game
     out = []
     if sheet_groups:
-        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), sheet_groups, "reference", tagged=True)
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), sheet_groups, "reference", tagged=True, name=f"{game.slug}-reference.pdf")
         out.append((f"{game.slug}-reference.pdf", data, FileStats(stats.pages, 0, page_keys=stats.page_keys)))
-    data, stats = sheets_pdf(gctx, options, aid_groups, "player aids")
+    data, stats = sheets_pdf(gctx, options, aid_groups, "player aids", name=f"{game.slug}-player-aids.pdf")
     out.append((f"{game.slug}-player-aids.pdf", data, FileStats(stats.pages, aids, page_keys=stats.page_keys, cuts=stats.cuts)))
     return out
 
@@ -577,7 +577,7 @@ def build_reference(gctx: GameContext, options: Options):
         if options.cutter and aid_groups:
             return _cut_aids(gctx, options, [g for g in groups if g not in aid_groups], aid_groups, len(aids)), findings
         # a reference sheet fills its page: a cutting machine's marks would take the room it needs (its aids print apart: _cut_aids)
-        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference", tagged=True)
+        data, stats = sheets_pdf(gctx, dataclasses.replace(options, cutter=""), groups, "reference", tagged=True, name=f"{game.slug}-reference.pdf")
     except ValueError as exc:
         return [], [*findings, error("sheet-fit", str(exc), game.reference_data.loc_of("card_size"), game=game.slug)]
     # an aid drawn by pnp: a sliver is placed at the aid's size, the setting that chooses its layout; one drawn by its own

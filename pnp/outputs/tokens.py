@@ -22,7 +22,7 @@ from pnp.data.tokens import token_sets, token_variants
 from pnp.data.words import sheet_words
 from pnp.layout.elements import Circle, Face, Icon, Image, Line, Polygon, Qr, Rect, Text
 from pnp.layout.elements import Group as Turned
-from pnp.outputs.context import GameContext, decks_fields, face_context
+from pnp.outputs.context import GameContext, decks_fields, face_context, spool_path
 from pnp.outputs.faces import SideRenderer
 from pnp.outputs.options import Options
 from pnp.outputs.sheet_slivers import sliver_findings
@@ -49,15 +49,16 @@ def build_tokens(gctx: GameContext, options: Options):
     groups, sets = token_groups(gctx, options, findings)
     if findings or not groups:
         return [], findings
+    name = f"{game.slug}-tokens.pdf"
     try:
         data, stats = write_sheets(groups, game_title=game.title, kind="tokens", paper=options.paper, duplex=options.duplex,
                                    bleed_mm=bleed, gutter_mm=gutter, font_name=gctx.body_font, icons=gctx.icons,
                                    back_offset=options.back_offset, layout=options.layout, fold_rotation=options.fold_rotation,
                                    ink_saver=options.ink_saver, printable_mm=options.printable_mm, cutter=options.cutter, draft=options.draft,
-                                   words=sheet_words(game), fallback=gctx.fonts.fallback_for)
+                                   words=sheet_words(game), fallback=gctx.fonts.fallback_for, spool_to=spool_path(gctx, name))
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(f"{game.slug}-tokens.pdf", data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], \
+    return [(name, data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, cuts=stats.cuts))], \
         token_slivers(gctx, stats.slivers, sets, bleed, options.ink_saver)
 
 

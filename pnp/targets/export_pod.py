@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.core.files import file_name
+from pnp.core.spooled import PdfFile
 from pnp.core.units import PT_PER_MM
-from pnp.layout import rl
+from pnp.layout import rl, rl_stream
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer
@@ -46,7 +47,8 @@ def _pod_file(gctx, name: str, title: str, trim: tuple[float, float], pages: lis
     w, h = trim
     b = POD_BLEED_MM
     page = ((w + 2 * b) * K, (h + 2 * b) * K)
-    c, buf = new_canvas(page, gctx.body_font, f"{game.title} — {title}", f"{title}: print-on-demand file, CMYK, 1/8 in bleed")
+    c, buf = new_canvas(page, gctx.body_font, f"{game.title} — {title}", f"{title}: print-on-demand file, CMYK, 1/8 in bleed",
+                        spool_to=result.files.path_of(name))
     c.setTrimBox((b * K, b * K, (w + b) * K, (h + b) * K))
     c.setBleedBox((0, 0, *page))
     rl.mark_pdfx(c, "PDF/X-1a:2003", PDFX_CONDITION)
@@ -56,8 +58,7 @@ def _pod_file(gctx, name: str, title: str, trim: tuple[float, float], pages: lis
         drawer.draw_face(face, b * K, b * K, reused=uses[face] > 1)
         c.showPage()
     drawer.shared.finish()
-    c.save()
-    data = buf.getvalue()
-    findings.extend(check_pod_pdf(data, where(name), trim, b, len(pages), expect_text=expect_text))
+    data = rl_stream.finished(c, buf)  # a PDF of many pictures: written beside its staged file as it was made (PdfFile)
+    findings.extend(check_pod_pdf(data.path if isinstance(data, PdfFile) else data, where(name), trim, b, len(pages), expect_text=expect_text))
     result.files[name] = data
     result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {w + 2 * b:.2f} × {h + 2 * b:.2f} mm (trim {w:g} × {h:g}), {len(data) / 1024:.0f} KB")

@@ -13,11 +13,13 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from pnp.core.errors import Loc, warning
 from pnp.core.files import file_name
+from pnp.core.spooled import PdfFile
 from pnp.core.units import PT_PER_MM
-from pnp.layout import rl
+from pnp.layout import rl, rl_stream
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer
@@ -210,10 +212,10 @@ def _page_pdfs(gctx, vendor: Vendor, placed: list[Placed], result: Export, findi
     for name, (title, trim, pages) in files.items():
         page_mm = (trim[0] + 2 * vendor.bleed_mm, trim[1] + 2 * vendor.bleed_mm)
         placements = [[(face, vendor.bleed_mm, vendor.bleed_mm)] for _, face in pages]
-        data = _pdf(gctx, vendor, title, page_mm, trim, placements)
+        data = _pdf(gctx, vendor, title, page_mm, trim, placements, result.files.path_of(name))
         keys = _keys([[face] for _, face in pages])
         findings.extend(order_findings(vendor, [role for role, _ in pages], where(name)))
-        findings.extend(check_file(vendor, data, where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
+        findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=page_mm, trim_mm=trim, pages=keys)))
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(len(pages), 'page')} of {page_mm[0]:.2f} × {page_mm[1]:.2f} mm (trim {trim[0]:g} × {trim[1]:g})")
 
@@ -241,10 +243,10 @@ def _sheets(gctx, vendor: Vendor, placed: list[Placed], result: Export, findings
             if any(back is not None for _, back in chunk):  # a sheet of cards without backs has no backs page
                 pages.append([(back, sheet_w - x - p.trim[0], y) for (_, back), (x, y) in zip(chunk, spot, strict=True) if back is not None])
                 roles.append("back")
-        data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages)
+        data = _pdf(gctx, vendor, p.component.name, (sheet_w, sheet_h), None, pages, result.files.path_of(name))
         keys = _keys([[(face, round(x, 3), round(y, 3)) for face, x, y in page] for page in pages])
         findings.extend(order_findings(vendor, roles, where(name)))
-        findings.extend(check_file(vendor, data, where(name), Expect(page_mm=(sheet_w, sheet_h), pages=keys)))
+        findings.extend(check_file(vendor, _read_from(data), where(name), Expect(page_mm=(sheet_w, sheet_h), pages=keys)))
         result.files[name] = data
         result.notes.append(f"{name}: {count_text(roles.count('front'), 'sheet')} of {cols} × {rows} {p.product.name} cards, fronts then mirrored backs")
 
@@ -255,12 +257,19 @@ def _keys(pages: list[list]) -> tuple[int, ...]:
     return tuple(seen.setdefault(tuple(page), len(seen)) for page in pages)
 
 
-def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: tuple[float, float] | None, pages: list[list]) -> bytes:
+def _read_from(data: bytes | PdfFile) -> bytes | str:
+    """What a check reads a PDF from: its bytes, or the file it was written to as it was made (its path)."""
+    return data.path if isinstance(data, PdfFile) else data
+
+
+def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: tuple[float, float] | None, pages: list[list],
+         spool_to: Path) -> bytes | PdfFile:
     """A PDF of `pages`, each a list of (face, x mm, y mm from the page's bottom left to the trim's): CMYK within the
-    vendor's ink limit with PDF/X keys, or RGB; a page with one face gets its TrimBox and BleedBox."""
+    vendor's ink limit with PDF/X keys, or RGB; a page with one face gets its TrimBox and BleedBox. A PDF of many
+    pictures is written beside `spool_to` (its staged file) as it is made (pnp.layout.rl_stream)."""
     game = gctx.game
     page = (page_mm[0] * K, page_mm[1] * K)
-    c, buf = new_canvas(page, gctx.body_font, f"{game.title} — {title}", f"{title}: print file for {vendor.title}")
+    c, buf = new_canvas(page, gctx.body_font, f"{game.title} — {title}", f"{title}: print file for {vendor.title}", spool_to=spool_to)
     if trim is not None:
         b = vendor.bleed_mm
         c.setTrimBox((b * K, b * K, (trim[0] + b) * K, (trim[1] + b) * K))
@@ -277,8 +286,7 @@ def _pdf(gctx, vendor: Vendor, title: str, page_mm: tuple[float, float], trim: t
             drawer.draw_face(face, x * K, y * K, reused=uses[face] > 1)
         c.showPage()
     drawer.shared.finish()
-    c.save()
-    return buf.getvalue()
+    return rl_stream.finished(c, buf)
 
 
 WRITERS = {

@@ -73,13 +73,25 @@ def check_tts_image(data: bytes, where: str, size: tuple[int, int], alpha: bool 
     return found
 
 
-def check_pod_pdf(data: bytes, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int, expect_text: bool = True) -> list[Finding]:
-    """A print-on-demand PDF (cards, a board, a token set): boxes, embedded fonts, CMYK only, ink limit, no transparency, PDF/X keys."""
+def check_pod_pdf(data: bytes | str, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int, expect_text: bool = True) -> list[Finding]:
+    """A print-on-demand PDF (cards, a board, a token set): boxes, embedded fonts, CMYK only, ink limit, no transparency,
+    PDF/X keys. `data` is its bytes or its file's path: a PDF of photographic art is read from its file as it is needed."""
+    with pdf_source(data) as source:
+        return _pod_findings(source, where, trim_mm, bleed_mm, pages, expect_text)
+
+
+def pdf_source(data: bytes | str):
+    """A PDF's bytes, or its file by path, as a file to read it from: pypdf reads a file's objects as they are asked
+    for, so a PDF of photographic art is not read whole (issue 74)."""
+    return open(data, "rb") if isinstance(data, str) else io.BytesIO(data)
+
+
+def _pod_findings(source, where: str, trim_mm: tuple[float, float], bleed_mm: float, pages: int, expect_text: bool) -> list[Finding]:
     from pypdf import PdfReader
 
     loc = Loc(where)
     found: list[Finding] = []
-    reader = PdfReader(io.BytesIO(data))
+    reader = PdfReader(source)
     if len(reader.pages) != pages:
         found.append(error("pod-pages", f"has {len(reader.pages)} pages, expected {pages}", loc))
     scan = InkScan(reader)
@@ -126,6 +138,9 @@ class InkScan:
             self._font(font.get_object())
         for xobj in (resources.get("/XObject") or {}).values():
             self._xobject(xobj.get_object())
+            if xobj.get_object().get("/Subtype") == "/Image" and hasattr(xobj, "idnum"):
+                # a picture's stream is read whole when its keys are: let it go, or a PDF of photographic art is held whole
+                self.reader.resolved_objects.pop((xobj.generation, xobj.idnum), None)
 
     def _operator(self, op: bytes, operands) -> None:
         if op in (b"rg", b"RG"):

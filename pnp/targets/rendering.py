@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from pnp.core.shapes import Shape
 from pnp.core.units import PT_PER_MM
+from pnp.layout import rl_stream
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer
@@ -25,20 +26,47 @@ def raster(gctx: GameContext, faces: list[Face], size_px: tuple[int, int], px_pe
     The page is the pixel box itself; art past it (the extra bleed) is cut off,
     so a fraction of a pixel is lost to rounding, never stretched. The images
     come as they are rendered, for the caller to encode and let go: a deck's
-    faces at 300 dpi, held at once, took 3.9 MB a card (2 GB for 500 cards)."""
-    game = gctx.game
-    import pypdfium2 as pdfium
-
+    faces at 300 dpi, held at once, took 3.9 MB a card (2 GB for 500 cards).
+    The faces are drawn into one PDF until its pictures' compressed streams pass
+    pnp.layout.rl_stream.SPOOL_MIN_BYTES, then into the next: a deck of
+    photographic art was one PDF held whole, several megabytes a card (issue 74).
+    A face's pixels are the same in whichever PDF it is drawn."""
     page_pt = (size_px[0] / px_per_mm * K, size_px[1] / px_per_mm * K)
-    c, buf = new_canvas(page_pt, gctx.body_font, f"{game.title} — export", "export")
-    drawer = FaceDrawer(c, gctx.icons)
     uses = Counter(faces)
-    for face in faces:
+    start = 0
+    while start < len(faces):
+        pdf, start = _faces_pdf(gctx, faces, start, page_pt, uses)
+        yield from _rendered(pdf, size_px)
+
+
+def _faces_pdf(gctx: GameContext, faces: list[Face], start: int, page_pt: tuple[float, float], uses: Counter) -> tuple[bytes, int]:
+    """A PDF of a page per face from `faces[start]` until its pictures reach the threshold, and the index it stopped at
+    (at a threshold of 0, a PDF a face: the same-bytes check's way to render every face so)."""
+    c, buf = new_canvas(page_pt, gctx.body_font, f"{gctx.game.title} — export", "export")
+    tally = rl_stream.Tally()
+    setattr(c, rl_stream.SPOOL, tally)
+    drawer = FaceDrawer(c, gctx.icons)
+    end = start
+    while end < len(faces) and (end == start or tally.held < rl_stream.SPOOL_MIN_BYTES):
+        face = faces[end]
         drawer.draw_face(face, (page_pt[0] - face.w * K) / 2, (page_pt[1] - face.h * K) / 2, reused=uses[face] > 1)
         c.showPage()
+        end += 1
     drawer.shared.finish()
     c.save()
-    doc = pdfium.PdfDocument(buf.getvalue())
+    pdf = buf.getvalue()
+    # a canvas is a cycle of reportlab's objects, which the export's paused collector (pnp.core.collector.paused) leaves
+    # until the export ends: its pictures' streams and its buffer are let go now, or each PDF of photographic art stayed
+    buf.close()
+    tally.release()
+    return pdf, end
+
+
+def _rendered(pdf: bytes, size_px: tuple[int, int]) -> Iterator[Image.Image]:
+    """Each page of `pdf` rendered to `size_px` (its page is that box at the export's resolution)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
     try:
         for i in range(len(doc)):
             page = doc[i]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.files import folder_to_write, write_atomic
+from pnp.core.spooled import PdfFile, digest_of
 from pnp.core.temporaries import remove_stale_temporaries
 
 
@@ -130,19 +131,35 @@ class StagedFolder:
         self._digests: dict[str, str] = {}  # name → sha256 of its bytes: what `changes` compares
         self._by_digest: dict[str, Path] = {}
 
-    def __setitem__(self, name: str, data: bytes) -> None:
-        path = self._staging() / name
-        path.parent.mkdir(parents=True, exist_ok=True)  # in the new staging folder, made by this export: no link there
+    def __setitem__(self, name: str, data: bytes | PdfFile) -> None:
+        """Write file `name`: its bytes, or a PDF written as it was made (pnp.layout.rl_stream) beside `path_of(name)`,
+        which is renamed there."""
+        path = self.path_of(name)
         path.unlink(missing_ok=True)  # a name written again gets the new bytes, never through a hard link to other files
         self._sizes[name] = len(data)
-        digest = self._digests[name] = hashlib.sha256(data).hexdigest()
+        digest = self._digests[name] = digest_of(data)
         first = self._by_digest.get(digest)
         if first is not None:
             with contextlib.suppress(OSError):  # a file system without hard links: written in full below
                 os.link(first, path)
+                if isinstance(data, PdfFile):
+                    data.discard()
                 return
-        write_atomic(path, data, durable=False)  # the folder is renamed into place whole once every file is written
+        if isinstance(data, PdfFile):
+            try:
+                os.replace(data.path, path)
+            except OSError:
+                data.discard()
+                raise
+        else:
+            write_atomic(path, data, durable=False)  # the folder is renamed into place whole once every file is written
         self._by_digest.setdefault(digest, path)
+
+    def path_of(self, name: str) -> Path:
+        """Where file `name` is staged (its folder made): a PDF of many pictures is written beside it as it is made."""
+        path = self._staging() / name
+        path.parent.mkdir(parents=True, exist_ok=True)  # in the new staging folder, made by this export: no link there
+        return path
 
     def __len__(self) -> int:
         return len(self._sizes)

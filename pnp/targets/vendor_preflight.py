@@ -11,14 +11,13 @@ others may. The plan itself is checked against the vendor's rule of page order
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, replace
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.units import SAFE_MM
 from pnp.layout.inspect import SAFE_EPS_MM, Breach, safe_area_breaches
 from pnp.targets.components import Component, printed_sides
-from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png
+from pnp.targets.preflight import BOX_TOLERANCE_PT, InkScan, box_findings, check_png, pdf_source
 from pnp.targets.vendors import Vendor
 
 PT = 72 / 25.4
@@ -34,18 +33,20 @@ class Expect:
     pages: tuple[int, ...] = ()  # each page's plan: equal numbers draw the same, different numbers differ
 
 
-def check_file(vendor: Vendor, data: bytes, where: str, expect: Expect) -> list[Finding]:
-    """Every finding of one written file against the vendor's numbers."""
+def check_file(vendor: Vendor, data: bytes | str, where: str, expect: Expect) -> list[Finding]:
+    """Every finding of one written file against the vendor's numbers; a PDF's bytes or its file's path (a PDF of many
+    pictures, written as it was made: pnp.layout.rl_stream)."""
     if expect.size_px is not None:
         return check_png(data, where, expect.size_px, vendor.dpi)
-    return _check_pdf(vendor, data, where, expect)
+    with pdf_source(data) as source:
+        return _check_pdf(vendor, source, where, expect)
 
 
-def _check_pdf(vendor: Vendor, data: bytes, where: str, expect: Expect) -> list[Finding]:
+def _check_pdf(vendor: Vendor, source, where: str, expect: Expect) -> list[Finding]:
     from pypdf import PdfReader
 
     loc = Loc(where)
-    reader = PdfReader(io.BytesIO(data))
+    reader = PdfReader(source)
     found: list[Finding] = []
     if len(reader.pages) != len(expect.pages):
         found.append(error("vendor-pages", f"has {len(reader.pages)} pages; {vendor.title} needs {len(expect.pages)}", loc))
