@@ -341,13 +341,21 @@ class CacheWrites:
         return failed
 
 
+CACHE_WRITE_TRIES = 5  # a cache folder removed again between making it and writing in it, this many times in a row, is an error
+
+
 def _again_if_removed(write: Callable[[], object]) -> None:
-    """Run a cache write; once more if its folder went away meanwhile (the build cache deleted during a build): the
-    write makes the folder again, so the cache is rebuilt rather than the build failing."""
-    try:
-        write()
-    except FileNotFoundError:
-        write()
+    """Run a cache write; again if its folder went away meanwhile (the build cache deleted during a build): the write
+    makes the folder again, so the cache is rebuilt rather than the build failing. Once was not enough: a folder
+    removed over and over (a cleaning script, tests/test_cache_removed.py's loop) can go between the folder made and
+    the temporary opened in it twice running, and the build then failed on a cache it can do without."""
+    for _ in range(CACHE_WRITE_TRIES - 1):
+        try:
+            write()
+            return
+        except FileNotFoundError:
+            continue
+    write()
 
 
 AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
