@@ -11,27 +11,17 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from conftest import TEST_PROJECT, render_page, run_pnp
+from test_token_share_plan import BACKED, COINS
 
 from pnp.core.units import paper_size
 
 PT = 72 / 25.4
-COINS = """tokens:
-  - id: coins
-    name: Coins
-    shape: circle
-    size: 20
-    front: tiny/token-coin.j2
-    back: tiny/token-coin-back.j2
-    items:
-      - {{id: c1, value: 1, tint: "#f3d36b", count: {ones}}}
-      - {{id: c5, value: 5, tint: "#9fd0f0", count: 2}}
-"""
 
 
 def _project(base, ones: int):
     root = base / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
-    (root / "data/tiny/tokens.yaml").write_text(COINS.format(ones=ones))
+    (root / "data/tiny/tokens.yaml").write_text(COINS.format(back=BACKED, ones=ones, fives=2))
     return root
 
 
