@@ -275,7 +275,7 @@ class Project:
             first = len(findings)
             deck = self._load_deck(path, slug, findings, edition, old)
             if _has_error(findings[first:]):
-                failed[f"decks.{path.stem}"] = self.rel(path)
+                failed[f"decks.{path.stem}"] = _file_in_error(findings[first:], self.rel(path))
             elif deck:
                 decks[deck.id] = deck
         return decks, failed
@@ -543,6 +543,12 @@ def _there(path: Path) -> bool:
 
 def _has_error(findings: list[Finding]) -> bool:
     return any(f.severity == "error" for f in findings)
+
+
+def _file_in_error(findings: list[Finding], deck_file: str) -> str:
+    """The file whose error left a deck out: its spreadsheet (`cards_from`) where the error is there, so the note that
+    names it sends the designer to the file to mend, not to the deck's YAML that reads it."""
+    return next((f.loc.path for f in findings if f.severity == "error" and f.loc.path), deck_file)
 
 
 def _as_before(cards: list[Card], before: list[Card]) -> list[Card]:
