@@ -182,3 +182,31 @@ def test_a_command_that_ends_the_process_ends_with_its_status_its_output_and_eve
     assert "plain.yaml:2:" in done.stderr and "size must be one of" in done.stderr, done.stderr  # the finding, located, then
     assert done.stderr.rstrip().endswith("plain: 1 error, 0 warnings"), done.stderr  # the summary: the last line written
     assert handled.read_text() == "False", "the exit handler ran, with the collector off"
+
+
+def test_a_translated_edition_starts_with_an_earlier_editions_cycles_collected():
+    """With the collector kept off (pnp.launch.ENDS_PAUSED), `pnp build --lang all` draws each edition after the cycles
+    of the one before are collected (a canvas and its pictures are one), as when each edition's end collected them."""
+    import gc
+    import weakref
+
+    from pnp.cli.common import in_edition
+    from pnp.core.errors import Report
+
+    class Cycle:
+        pass
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        earlier = Cycle()
+        earlier.me = earlier
+        left = weakref.ref(earlier)
+        del earlier
+        with in_edition(Report(), ""):  # the source edition, first: nothing before it to collect
+            assert left() is not None
+        with in_edition(Report(), "de"):
+            assert left() is None, "the earlier edition's cycle is still held"
+    finally:
+        if was:
+            gc.enable()
