@@ -165,7 +165,7 @@ def test_a_command_start_up_is_frozen_and_leaves_the_collector_as_it_found_it():
 
 
 def test_a_command_that_ends_the_process_ends_with_its_status_its_output_and_every_exit_handler(tmp_path):
-    """`pnp validate` (pnp.launch.ENDS_PAUSED) ends its process at once after its last exit handler: the status it
+    """`pnp build` (pnp.launch.ENDS_PAUSED) ends its process at once after its last exit handler: the status it
     raised (1, an error in the data), every line it wrote, and an exit handler registered while the command ran (as its
     libraries register theirs) all reach the caller, and the collector stayed off from start-up to the end."""
     project = tmp_path / "project"
@@ -175,7 +175,7 @@ def test_a_command_that_ends_the_process_ends_with_its_status_its_output_and_eve
     handled = tmp_path / "handled"
     probe = ("import atexit, gc, sys\nimport pnp.launch as launch\nloaded, marker = launch._command_line, sys.argv[2]\n"
              "def load():\n    made = loaded()\n    atexit.register(lambda: open(marker, 'w').write(str(gc.isenabled())))\n    return made\n"
-             "launch._command_line = load\nsys.argv = ['pnp', '--root', sys.argv[1], 'validate', 'plain']\nlaunch.run()")
+             "launch._command_line = load\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'plain']\nlaunch.run()")
     done = subprocess.run([sys.executable, "-c", probe, str(project), str(handled)], capture_output=True, text=True, cwd=ROOT, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"})
     assert done.returncode == 1, done.stdout + done.stderr

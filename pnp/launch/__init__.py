@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import sys
 
-# Commands that do their work with the collector paused (pnp.cli.build_lines.run_build, pnp.cli.common.validate_games)
-# and then end the process: the collector stays off from start-up, and once the command's last line is written and
-# every exit handler has run, the process ends at once (_end_now) rather than freeing what it made one object at a time
-# (about a tenth of a 96-card build's processor time, docs/performance.md). `watch` and `serve` stay up, and collect.
-ENDS_PAUSED = frozenset({"build", "validate"})
+# Commands that do all their work with the collector paused (pnp.cli.build_lines.run_build) and then end the process:
+# the collector stays off from start-up, and once the command's last line is written and every exit handler has run,
+# the process ends at once (_end_now) rather than freeing what it made one object at a time (about a tenth of a
+# 96-card build's processor time, docs/performance.md). `watch` and `serve` stay up, and collect; `validate --vendor`
+# draws the vendor's files with the collector on.
+ENDS_PAUSED = frozenset({"build"})
 _ENDING: dict[str, int] = {}  # the exit status a command that ends the process raised, for _end_now
 
 
