@@ -172,16 +172,20 @@ def test_a_command_that_ends_the_process_ends_with_its_status_its_output_and_eve
     (project / "data" / "plain" / "decks").mkdir(parents=True)
     (project / "data" / "plain" / "game.yaml").write_text(DECK_GAME, encoding="utf-8")
     (project / "data" / "plain" / "decks" / "plain.yaml").write_text(DECK.replace("size: poker", "size: huge"), encoding="utf-8")
-    handled = tmp_path / "handled"
+    late, early = tmp_path / "late", tmp_path / "early"
     probe = ("import atexit, gc, sys\nimport pnp.launch as launch\nloaded, marker = launch._command_line, sys.argv[2]\n"
+             "if len(sys.argv) > 3:\n    early = sys.argv[3]\n    atexit.register(lambda: open(early, 'w').write('ran'))\n"
              "def load():\n    made = loaded()\n    atexit.register(lambda: open(marker, 'w').write(str(gc.isenabled())))\n    return made\n"
              "launch._command_line = load\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'plain']\nlaunch.run()")
-    done = subprocess.run([sys.executable, "-c", probe, str(project), str(handled)], capture_output=True, text=True, cwd=ROOT, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"})
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert "plain.yaml:2:" in done.stderr and "size must be one of" in done.stderr, done.stderr  # the finding, located, then
-    assert done.stderr.rstrip().endswith("plain: 1 error, 0 warnings"), done.stderr  # the summary: the last line written
-    assert handled.read_text() == "False", "the exit handler ran, with the collector off"
+    for before in ((), (str(early),)):  # and with a handler registered before pnp's start (as coverage registers its own)
+        done = subprocess.run([sys.executable, "-c", probe, str(project), str(late), *before], capture_output=True, text=True, cwd=ROOT,
+                              timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"})
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert "plain.yaml:2:" in done.stderr and "size must be one of" in done.stderr, done.stderr  # the finding, located, then
+        assert done.stderr.rstrip().endswith("plain: 1 error, 0 warnings"), done.stderr  # the summary: the last line written
+        assert late.read_text() == "False", "the exit handler ran, with the collector off"
+        late.unlink()
+    assert early.read_text() == "ran", "a handler registered before pnp started ran too"
 
 
 def test_a_translated_edition_starts_with_an_earlier_editions_cycles_collected():

@@ -83,7 +83,7 @@ def _run_here() -> None:
     from pnp.launch.address import command_of
 
     ends = command_of(sys.argv[1:]) in ENDS_PAUSED
-    if ends:
+    if ends and _no_exit_handler_yet(atexit):
         atexit.register(_end_now)  # before pnp's libraries register theirs: it runs last
     click, main, run_cli = frozen_after(_command_line, keep_off=ends)
     main.add_command(click.Command("server", help="Look at, start, stop, or turn on or off the fork server (pnp server --help).",
@@ -95,6 +95,14 @@ def _run_here() -> None:
         if ends and (end.code is None or type(end.code) is int):  # a message for a status is Python's to print
             _ENDING["status"] = end.code or 0
         raise
+
+
+def _no_exit_handler_yet(atexit) -> bool:
+    """Whether no exit handler runs after the one about to be registered: one registered before it (coverage's, a
+    program running pnp in its own process) would never run once _end_now has ended the process, so then the
+    process ends as Python ends it. Python keeps the count private: without it, no early end either."""
+    count = getattr(atexit, "_ncallbacks", None)
+    return count is not None and count() == 0
 
 
 def _end_now() -> None:
