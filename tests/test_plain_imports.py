@@ -33,6 +33,8 @@ NOT_IMPORTED_BY_A_PLAIN_BUILD = (
     "pnp.cli.sellsheet", "pnp.cli.showcase", "pnp.cli.targets", "pnp.targets.export", "pnp.targets.vendors", "pnp.cli.translate",
     # issue #77: readers of what the tiny game has none of (a spreadsheet, a translated rulebook), a nesting shape's packer
     "pnp.data.spreadsheet", "pnp.data.workbooks", "pnp.data.formulas", "pnp.data.translations", "pnp.render.nesting",
+    # issue #77 (s18): what only a mistake or a rare deck calls: a template's syntax error, a machine's fault, a live sheet
+    "pnp.layout.syntax_column", "pnp.cli.faults", "pnp.data.live",
 )
 # What a first `pnp build --only cards` of a plain deck (listed cards, no icon, no constraint, no cutter: the standard
 # deck's kind, tests/test_plain_imports.py's own) imports besides: the tiny game draws SVG icons, which read svglib's
@@ -44,6 +46,8 @@ NOT_IMPORTED_BY_A_PLAIN_DECK = (
     "pnp.render.cutters", "pnp.checks.constraints", "pnp.data.tokens",
     # the models of a game's other files (boards, tokens, boxes, dice, the reference): pnp.data.schema.PART_NAMES
     "pnp.data.part_schema",
+    # issue #77 (s18): what draws a picture, an icon of the bundled set, a polygon, a gradient or a QR code, and reads pixels
+    "zipfile", "pnp.render.pictures", "pnp.render.art_pixels", "pnp.render.paths", "pnp.core.pixels",
 )
 DECK_GAME = "title: Plain\nplayers: {min: 1, max: 2}\npalette: {ink: '#222222', paper: '#faf7f0', band: '#2a6f97'}\n"
 DECK = "name: Plain\nsize: poker\nfront: plain/front.j2\nback: plain/back.j2\ncards:\n  - {id: a, title: One}\n  - {id: b, title: Two}\n"
@@ -154,6 +158,59 @@ def test_a_command_start_up_is_frozen_and_leaves_the_collector_as_it_found_it():
     later collections, and the collector runs again after it (a `pnp watch` still collects between rebuilds), or stays
     off for a caller that had it off."""
     probe = ("import gc\nfrom pnp.core.collector import frozen_after\nmade = frozen_after(lambda: [[] for _ in range(1000)])\n"
-             "print(gc.isenabled(), gc.get_freeze_count() >= len(made))\ngc.disable()\nfrozen_after(list)\nprint(gc.isenabled())")
+             "print(gc.isenabled(), gc.get_freeze_count() >= len(made))\ngc.disable()\nfrozen_after(list)\nprint(gc.isenabled())\n"
+             "gc.enable()\nfrozen_after(list, keep_off=True)\nprint(gc.isenabled())")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert done.stdout.split() == ["True", "True", "False"], done.stdout + done.stderr
+    assert done.stdout.split() == ["True", "True", "False", "False"], done.stdout + done.stderr
+
+
+def test_a_command_that_ends_the_process_ends_with_its_status_its_output_and_every_exit_handler(tmp_path):
+    """`pnp build` (pnp.launch.ENDS_PAUSED) ends its process at once after its last exit handler: the status it
+    raised (1, an error in the data), every line it wrote, and an exit handler registered while the command ran (as its
+    libraries register theirs) all reach the caller, and the collector stayed off from start-up to the end."""
+    project = tmp_path / "project"
+    (project / "data" / "plain" / "decks").mkdir(parents=True)
+    (project / "data" / "plain" / "game.yaml").write_text(DECK_GAME, encoding="utf-8")
+    (project / "data" / "plain" / "decks" / "plain.yaml").write_text(DECK.replace("size: poker", "size: huge"), encoding="utf-8")
+    late, early = tmp_path / "late", tmp_path / "early"
+    probe = ("import atexit, gc, sys\nimport pnp.launch as launch\nloaded, marker = launch._command_line, sys.argv[2]\n"
+             "if len(sys.argv) > 3:\n    early = sys.argv[3]\n    atexit.register(lambda: open(early, 'w').write('ran'))\n"
+             "def load():\n    made = loaded()\n    atexit.register(lambda: open(marker, 'w').write(str(gc.isenabled())))\n    return made\n"
+             "launch._command_line = load\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', 'plain']\nlaunch.run()")
+    for before in ((), (str(early),)):  # and with a handler registered before pnp's start (as coverage registers its own)
+        done = subprocess.run([sys.executable, "-c", probe, str(project), str(late), *before], capture_output=True, text=True, cwd=ROOT,
+                              timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"})
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert "plain.yaml:2:" in done.stderr and "size must be one of" in done.stderr, done.stderr  # the finding, located, then
+        assert done.stderr.rstrip().endswith("plain: 1 error, 0 warnings"), done.stderr  # the summary: the last line written
+        assert late.read_text() == "False", "the exit handler ran, with the collector off"
+        late.unlink()
+    assert early.read_text() == "ran", "a handler registered before pnp started ran too"
+
+
+def test_a_translated_edition_starts_with_an_earlier_editions_cycles_collected():
+    """With the collector kept off (pnp.launch.ENDS_PAUSED), `pnp build --lang all` draws each edition after the cycles
+    of the one before are collected (a canvas and its pictures are one), as when each edition's end collected them."""
+    import gc
+    import weakref
+
+    from pnp.cli.common import in_edition
+    from pnp.core.errors import Report
+
+    class Cycle:
+        pass
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        earlier = Cycle()
+        earlier.me = earlier
+        left = weakref.ref(earlier)
+        del earlier
+        with in_edition(Report(), ""):  # the source edition, first: nothing before it to collect
+            assert left() is not None
+        with in_edition(Report(), "de"):
+            assert left() is None, "the earlier edition's cycle is still held"
+    finally:
+        if was:
+            gc.enable()

@@ -36,7 +36,6 @@ from pnp.cli.common import (
     validate_games,
     without_option,
 )
-from pnp.cli.faults import explain
 from pnp.core.errors import OverBudget, PnpError, Report
 from pnp.core.units import DEFAULT_PRINTABLE_MM, counted
 from pnp.data.kinds import kind_names
@@ -481,6 +480,8 @@ def _fail(exc: Exception) -> None:
     if "--debug" in sys.argv:
         raise exc
     if isinstance(exc, OSError):  # the machine's fault (a full disk, a read-only folder), not pnp's: said in one line
+        from pnp.cli.faults import explain
+
         click.echo(explain(exc), err=True)
         sys.exit(EXIT_DATA)
     click.echo(f"pnp: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)  # a bug in pnp, not in the data

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import sys
@@ -52,7 +53,11 @@ LANG_HELP = "Read the games in this language of their `languages:` (file and fol
 @contextlib.contextmanager
 def in_edition(report: Report, code: str):
     """Mark every finding added to `report` while the block runs as one of the `code` edition's (none for a game's
-    source language): a `--lang` run's findings name their edition (Finding.edition)."""
+    source language): a `--lang` run's findings name their edition (Finding.edition). A translated edition starts
+    with the cycles an earlier one left collected, which a command keeping the collector off (pnp.launch.ENDS_PAUSED)
+    would otherwise hold while it draws: one edition's art at a time, as when each edition's end collected them."""
+    if code and not gc.isenabled():
+        gc.collect()
     start = len(report.findings)
     try:
         yield

@@ -30,15 +30,18 @@ def paused(fn):
     return wrapper
 
 
-def frozen_after(load):
+def frozen_after(load, keep_off: bool = False):
     """`load()` (importing pnp's command line and its libraries) with the collector off, then everything in memory
     frozen (gc.freeze): what a start-up imports lives as long as the process, so the collections that run between a
-    command's paused stages, and between a `pnp watch`'s rebuilds, no longer rescan it (docs/performance.md)."""
+    command's paused stages, and between a `pnp watch`'s rebuilds, no longer rescan it (docs/performance.md).
+
+    With `keep_off` the collector stays off: a command that does its work paused and then ends the process
+    (pnp.launch.ENDS_PAUSED) would otherwise scan all its build made, at once, the moment its paused stage returned."""
     was = gc.isenabled()
     gc.disable()
     try:
         return load()
     finally:
         gc.freeze()
-        if was:
+        if was and not keep_off:
             gc.enable()

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from pnp.core.errors import error, warning
 from pnp.core.files import Refused, inside
 from pnp.core.shapes import RECTANGLE, Shape
-from pnp.data.svgfiles import IconRefused, check_svg_file
+from pnp.data.svgfiles import IconRefused, check_svg_file, svg_reader
 
 FLATTEN_MM = 0.02  # a curve of the outline becomes straight pieces at most this far from it on the printed piece
 CLOSE_ENOUGH = 1e-6  # an open path whose ends meet this close (a fraction of its size) is closed
@@ -125,8 +125,7 @@ def outline_path(written: str, beside: Path, game_dir: Path, root: Path) -> Path
 def read_outline(path: Path, shown: str, game_dir: Path, size_mm: tuple[float, float]) -> Outline:
     """The outline in `path` (named `shown`) as points in fractions of its bounding box, y down, flattened within
     FLATTEN_MM at `size_mm`; OutlineRefused with what to do when it is not one closed path."""
-    from svglib.svglib import svg2rlg
-
+    svg2rlg = svg_reader()
     try:
         svg = check_svg_file(path, shown, game_dir)
     except IconRefused as exc:

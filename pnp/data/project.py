@@ -23,7 +23,6 @@ from pnp.data.fields import ANY
 from pnp.data.image_folder import image_cards, names_folder
 from pnp.data.kinds import load_named, with_parts
 from pnp.data.languages import Edition, edition_of, listed_languages, localise, missing_translations
-from pnp.data.live import is_live, snapshot_of
 from pnp.data.outlines import deck_shape, token_outlines
 from pnp.data.source import EmptyCell, LocDict, LocList, load_yaml, read_bytes, same_source
 from pnp.data.svgfiles import icon_file_findings
@@ -445,6 +444,7 @@ class Project:
             return None
         sheet = path.parent / options.cards_from
         game_dir = path.parent.parent
+        from pnp.data.live import is_live, snapshot_of  # a deck read from a sheet: a live sheet's snapshot
         if is_live(options.cards_from):
             sheet = snapshot_of(path)
             if sheet is None:

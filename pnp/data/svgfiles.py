@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from pnp.core.errors import Finding, Loc, error, warning
 from pnp.core.files import KnownByStatus, LeavesFolder, Refused, game_files, inside
-from pnp.core.pixels import ImageRefused, checked_size
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
 
 if TYPE_CHECKING:  # the parser is imported where an SVG is checked: a game without one reads no XML
@@ -40,6 +39,17 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan
 
 class IconRefused(ValueError):
     """An icon file pnp will not draw; the message names the file and says what to do."""
+
+
+def svg_reader():
+    """svglib's `svg2rlg`, its warnings (about SVG features it leaves out) silenced: svglib and logging are imported by
+    the first icon or outline drawn, never by a build that draws none (tests/test_plain_imports.py)."""
+    import logging
+
+    logging.getLogger("svglib").setLevel(logging.ERROR)
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg
 
 
 def check_svg_file(path: Path, shown: str, *folders: Path) -> bytes:
@@ -122,6 +132,8 @@ def _check_links(element: ET.Element, shown: str, base: Path, folders: tuple) ->
 def _image_pixels(element: ET.Element, shown: str, base: Path | None, counted: int) -> int:
     """The pixels of the raster image an element embeds (as svglib reads `data:`) or links beside the icon, once
     pnp.core.pixels passed them with the `counted` pixels of the icon's images before it; 0 for any other element."""
+    from pnp.core.pixels import ImageRefused, checked_size  # an icon's images alone: a build drawing no icon never reads one
+
     href = next((v for k, v in element.attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
     embedded = _EMBEDDED.match(href)
     try:

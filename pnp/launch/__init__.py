@@ -22,6 +22,14 @@ from __future__ import annotations
 
 import sys
 
+# Commands that do all their work with the collector paused (pnp.cli.build_lines.run_build) and then end the process:
+# the collector stays off from start-up, and once the command's last line is written and every exit handler has run,
+# the process ends at once (_end_now) rather than freeing what it made one object at a time (about a tenth of a
+# 96-card build's processor time, docs/performance.md). `watch` and `serve` stay up, and collect; `validate --vendor`
+# draws the vendor's files with the collector on.
+ENDS_PAUSED = frozenset({"build"})
+_ENDING: dict[str, int] = {}  # the exit status a command that ends the process raised, for _end_now
+
 
 def run() -> None:
     """The `pnp` entry point: hand the command to the fork server if it is on and up, else run it here."""
@@ -69,13 +77,49 @@ def _route() -> None:
 
 
 def _run_here() -> None:
-    from pnp.core.collector import frozen_after
+    import atexit
 
-    click, main, run_cli = frozen_after(_command_line)
+    from pnp.core.collector import frozen_after
+    from pnp.launch.address import command_of
+
+    ends = command_of(sys.argv[1:]) in ENDS_PAUSED
+    if ends and _no_exit_handler_yet(atexit):
+        atexit.register(_end_now)  # before pnp's libraries register theirs: it runs last
+    click, main, run_cli = frozen_after(_command_line, keep_off=ends)
     main.add_command(click.Command("server", help="Look at, start, stop, or turn on or off the fork server (pnp server --help).",
                                    context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
                                    callback=_server_via_click, params=[click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)]))
-    run_cli()
+    try:
+        run_cli()
+    except SystemExit as end:
+        if ends and (end.code is None or type(end.code) is int):  # a message for a status is Python's to print
+            _ENDING["status"] = end.code or 0
+        raise
+
+
+def _no_exit_handler_yet(atexit) -> bool:
+    """Whether no exit handler runs after the one about to be registered: one registered before it (coverage's, a
+    program running pnp in its own process) would never run once _end_now has ended the process, so then the
+    process ends as Python ends it. Python keeps the count private: without it, no early end either."""
+    count = getattr(atexit, "_ncallbacks", None)
+    return count is not None and count() == 0
+
+
+def _end_now() -> None:
+    """The last exit handler of a command that ends the process (ENDS_PAUSED): once Python has waited for its threads
+    and run every other handler, its output is flushed and the process ends with the status it raised, without the
+    teardown that frees each module and object it made. Output that cannot be flushed (a closed pipe) leaves the
+    ending to Python, which reports it as always."""
+    import os
+
+    if "status" not in _ENDING:
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(_ENDING["status"])
 
 
 def _command_line():

@@ -16,11 +16,8 @@ import functools
 import hashlib
 import io
 import json
-import logging
-import lzma
 import os
 import re
-import zipfile
 from pathlib import Path
 
 import reportlab
@@ -29,10 +26,8 @@ from reportlab.lib.colors import HexColor
 from pnp.core.files import game_files
 from pnp.core.kept import KeptParses
 from pnp.data.fontfiles import GENERIC_FAMILIES, SVG_FALLBACK_FAMILY, family_key
-from pnp.data.svgfiles import check_svg_file
+from pnp.data.svgfiles import check_svg_file, svg_reader
 from pnp.layout.fonts import FontBook
-
-logging.getLogger("svglib").setLevel(logging.ERROR)
 
 
 class IconSet:
@@ -46,6 +41,8 @@ class IconSet:
     one share no file offset."""
 
     def __init__(self, file: Path):
+        import zipfile  # opened by a game that names an icon of the set: a deck drawing none imports neither zipfile nor lzma
+
         self._zip = zipfile.ZipFile(io.BytesIO(file.read_bytes()))
         meta = json.loads(self._zip.read("set.json"))
         self.width, self.height = meta.get("width", 512), meta.get("height", 512)
@@ -65,6 +62,8 @@ class IconSet:
             return None
         chunk = self._chunks.get(index)
         if chunk is None:
+            import lzma
+
             chunk = self._chunks[index] = json.loads(lzma.decompress(self._zip.read(f"chunk-{index:02d}.json.xz")))
         body = chunk[name].replace("currentColor", "#000000")
         w, h = self.width, self.height
@@ -271,13 +270,12 @@ def _svg_reader_version() -> str:
 
 def warm_svg() -> None:
     """Import the SVG reader (svglib, with reportlab's graphics and Platypus) before the first icon is drawn."""
-    import svglib.svglib  # noqa: F401
+    svg_reader()
 
 
 def _parse_svg(svg: bytes, source: str, base: str, color: str | None, fonts: SvgFonts) -> tuple:
     """(drawing, the (family, bold, italic) styles its text uses), its text's fonts asked of `fonts`."""
-    from svglib.svglib import svg2rlg
-
+    svg2rlg = svg_reader()
     asked = copy.copy(fonts)
     asked.used = set()
     drawing = svg2rlg(source or io.BytesIO(svg), external_reference_root=base, font_map=asked)

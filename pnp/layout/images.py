@@ -5,7 +5,6 @@ from pathlib import Path
 
 from pnp.core.errors import IMAGE_MISSING, LayoutError
 from pnp.core.files import KnownByStatus, Refused, inside
-from pnp.core.pixels import ImageRefused, checked_size
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}  # the file names of the formats pnp.core.pixels allows
 
@@ -68,6 +67,8 @@ class ImageChecker:
 
 
 def _open_checked(full: Path, rel_path: str) -> tuple[int, int]:
+    from pnp.core.pixels import ImageRefused, checked_size  # a face with an image: one with none never reads pixels
+
     try:
         return checked_size(full, f"image '{rel_path}'", whole=False)  # its pixels are decoded once, to embed it
     except ImageRefused as exc:

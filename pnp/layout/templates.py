@@ -35,7 +35,6 @@ from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_line
 from pnp.layout.scripts import missing_message
-from pnp.layout.syntax_column import syntax_column
 from pnp.layout.template_cache import CompiledTemplates, environment_key
 from pnp.layout.template_facts import TemplateFacts, facts_of
 from pnp.layout.typeset import IconInk, Laid, Typesetter
@@ -398,6 +397,7 @@ class Layouts:
             source = Path(exc.filename).read_text(encoding="utf-8")
         except (OSError, TypeError, ValueError):
             return loc
+        from pnp.layout.syntax_column import syntax_column  # a template that compiles never needs it
         col = syntax_column(self.env, source, exc)
         return loc._replace(col=col) if col else loc
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import nullcontext
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
@@ -25,10 +26,11 @@ from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Im
 from pnp.layout.typeset import TextOp
 from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
-from pnp.render.paths import outline, qr_path, shade, shape_path
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
-from pnp.render.pictures import Pictures, draw_bled_image, draw_without_helvetica
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outline_key, outlined_drawing, placeholder_bars, thinnest_stroke
+
+if TYPE_CHECKING:
+    from pnp.render.pictures import Pictures
 
 K = PT_PER_MM
 MAX_ENCODINGS = 5_000  # texts whose encoding a drawer remembers: past this the memory starts again (a large deck's titles)
@@ -302,6 +304,8 @@ class FaceDrawer:
         c = self.c
         c.beginForm(form, lowerx=0, lowery=0, upperx=drawing.width, uppery=drawing.height)
         mark = rl.emitted(c)
+        from pnp.render.pictures import draw_without_helvetica  # with the pictures' module: drawn icons and images alone
+
         with rl.version_asks(c) as versions:
             draw_without_helvetica(drawing, c, self._colour("#000000") if self.colour_filter else None)
         code = rl.emitted_since(c, mark)
@@ -403,10 +407,14 @@ class FaceDrawer:
             case Polygon(pts, _, stroke, sw, closed):
                 s, f = self._paint(fill, stroke, sw)
                 if s or f:
+                    from pnp.render.paths import outline  # a face with no polygon, gradient or QR code draws without it
+
                     c.drawPath(outline(c.beginPath(), pts, closed), stroke=s, fill=f)
 
     def _shaded(self, gradient: Gradient, el) -> None:
         """Paint a gradient clipped to the shape `el`; None, as the shape's own fill is then done (its stroke is not)."""
+        from pnp.render.paths import shade, shape_path
+
         self._uncovered()  # the document names and keeps each shading
         shade(self.c, gradient, [self._colour(hex_value) for _, hex_value in gradient.stops], shape_path(self.c.beginPath(), el))
         self.shared.note_shadings(rl.shadings_in_use(self.c))
@@ -417,6 +425,8 @@ class FaceDrawer:
         if code.background:
             self._fill(code.background)
             c.rect(code.x * K, -(code.y + code.size) * K, code.size * K, code.size * K, stroke=0, fill=1)
+        from pnp.render.paths import qr_path
+
         self._fill(code.color)
         c.drawPath(qr_path(c.beginPath(), code), stroke=0, fill=1)
 
@@ -576,9 +586,14 @@ class FaceDrawer:
         c.restoreState()
 
     def _pictures(self) -> Pictures:
-        """The pictures this drawer's document holds (pnp.render.pictures.Pictures), made when the first is drawn."""
+        """The pictures this drawer's document holds (pnp.render.pictures.Pictures), made when the first is drawn: a face
+        with no picture or icon never imports that module (nor PIL's padding of pixels behind it)."""
+        from pnp.render.pictures import Pictures
+
         return self.__dict__.setdefault("_images", Pictures())
 
     def _bled_image(self, image: Image) -> None:
         """An image continued past its box by its own edge (pnp.render.pictures.draw_bled_image)."""
+        from pnp.render.pictures import draw_bled_image
+
         draw_bled_image(self.c, image, self._pictures(), cmyk=self.colour_filter is not None)
