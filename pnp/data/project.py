@@ -267,14 +267,14 @@ class Project:
         return data, spec, edition
 
     def _read_decks(self, gdir: Path, slug: str, findings: list, edition: Edition, before: Game | None) -> tuple[dict, dict]:
-        """The game's decks by id, and {`decks.<id>`: file} of those whose file has an error (the rest of the game still builds)."""
+        """The game's decks by id, and {`decks.<id>`: the file to mend, its spreadsheet or YAML} of those with an error (the rest build)."""
         decks, failed = {}, {}
         for path in game_files(gdir / "decks", "*.yaml"):
             old = before.decks.get(path.stem) if before is not None else None
             first = len(findings)
             deck = self._load_deck(path, slug, findings, edition, old)
             if _has_error(findings[first:]):
-                failed[f"decks.{path.stem}"] = _file_in_error(findings[first:], self.rel(path))
+                failed[f"decks.{path.stem}"] = next((f.loc.path for f in findings[first:] if f.severity == "error" and f.loc.path), self.rel(path))
             elif deck:
                 decks[deck.id] = deck
         return decks, failed
@@ -543,12 +543,6 @@ def _there(path: Path) -> bool:
 
 def _has_error(findings: list[Finding]) -> bool:
     return any(f.severity == "error" for f in findings)
-
-
-def _file_in_error(findings: list[Finding], deck_file: str) -> str:
-    """The file whose error left a deck out: its spreadsheet (`cards_from`) where the error is there, so the note that
-    names it sends the designer to the file to mend, not to the deck's YAML that reads it."""
-    return next((f.loc.path for f in findings if f.severity == "error" and f.loc.path), deck_file)
 
 
 def _as_before(cards: list[Card], before: list[Card]) -> list[Card]:
