@@ -46,6 +46,19 @@ def _runs(indices: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.r_[indices[0], indices[cuts + 1]], np.r_[indices[cuts], indices[-1]], strict=True))
 
 
+def _grown(mask: np.ndarray, by: int) -> np.ndarray:
+    """`mask` grown by `by` pixels each way, a (2 by + 1)-pixel square about each pixel: along the rows, then along the
+    columns (the same pixels as every shift of the square at once, in 2 (2 by + 1) shifts of the 600 dpi page rather
+    than (2 by + 1)², a tenth of the time)."""
+    rows = mask.copy()
+    for d in range(-by, by + 1):
+        rows |= np.roll(mask, d, 0)
+    out = rows.copy()
+    for d in range(-by, by + 1):
+        out |= np.roll(rows, d, 1)
+    return out
+
+
 def grey_outlines(pdf, index: int = 0) -> list[tuple[float, float]]:
     """The (width, height) in mm of each light grey line drawn on page `index`: grey pixels (not paper, not the black of
     crop marks and the footer's text, nor their anti-aliased fringes) grouped by the columns and rows they fill."""
@@ -57,10 +70,7 @@ def grey_outlines(pdf, index: int = 0) -> list[tuple[float, float]]:
     finally:
         doc.close()
     dark = page < 120
-    near = dark.copy()
-    for dy in range(-4, 5):
-        for dx in range(-4, 5):
-            near |= np.roll(np.roll(dark, dy, 0), dx, 1)
+    near = _grown(dark, 4)
     grey = (page < 235) & ~near
     found = []
     for c0, c1 in _runs(np.flatnonzero(grey.any(0))):

@@ -192,11 +192,14 @@ def test_ink_saver_tints_large_fills_and_keeps_light_text_readable():
 # Calibration ---------------------------------------------------------------------
 
 def _shift(a, b, max_px=40):
-    """(dx, dy) in px that best moves image `a` onto `b`."""
+    """(dx, dy) in px that best moves image `a` onto `b`: compared inside a border of `max_px`, where `a` moved by up to
+    that much is a view of `a` itself (as np.roll would give it, without copying the page for each of the moves)."""
+    h, w = b.shape
+    inner = b[max_px:h - max_px, max_px:w - max_px]
     best = None
     for dy in range(-max_px, max_px + 1):
         for dx in range(-max_px, max_px + 1):
-            diff = np.abs(np.roll(a, (dy, dx), axis=(0, 1))[max_px:-max_px, max_px:-max_px] - b[max_px:-max_px, max_px:-max_px]).mean()
+            diff = np.abs(a[max_px - dy:h - max_px - dy, max_px - dx:w - max_px - dx] - inner).mean()
             if best is None or diff < best[0]:
                 best = (diff, dx, dy)
     return best[1], best[2]
