@@ -29,6 +29,45 @@ def run() -> None:
         _route()
     except KeyboardInterrupt:  # Ctrl-C before pnp's command line took it (pnp.cli.run): one line, no traceback
         stopped()
+    except SystemExit as stop:
+        leave(stop)
+
+
+def leave(stop: SystemExit) -> None:
+    """End the process with `stop`'s code once its command is done, its exit handlers run and its output written,
+    without Python's own shutdown, which frees every module and object one by one (a cold build of 96 cards spent 60
+    ms of its 0.55 s of processor time there) where the system takes the memory back at once; the fork server's
+    children end so (pnp.launch.forkserver). A process with another thread still running, or whose output cannot be
+    written (a closed pipe), ends the usual way, which waits for the thread, or says what it could not write."""
+    import atexit
+    import os
+    import threading
+
+    if threading.active_count() > 1 or not _flushed():
+        raise stop
+    atexit._run_exitfuncs()  # run once: they are forgotten as they run
+    _flushed()
+    os._exit(exit_code(stop.code))
+
+
+def _flushed() -> bool:
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):  # a closed pipe, a closed stream
+        return False
+    return True
+
+
+def exit_code(code) -> int:
+    """The process's exit status for sys.exit's `code`, as Python gives it (a text is printed, and is 1)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr, flush=True)
+    return 1
 
 
 def stopped() -> None:
