@@ -1,6 +1,7 @@
 """A command ends its own process once it is done (pnp.launch.leave): its exit handlers run once, everything it printed
 is written, its exit status is sys.exit's, and Python's own shutdown, which frees every object one by one, is skipped.
-A process with another thread running, or with output it cannot write, ends the usual way."""
+A process with another thread running, or with output it cannot write, ends the usual way. A command that ends runs
+with the cyclic collector off throughout (pnp.launch._run_here)."""
 from __future__ import annotations
 
 import os
@@ -15,13 +16,13 @@ import pnp.launch as launch
 
 
 def test_a_command_ends_with_its_status_its_output_written_and_its_exit_handlers_run_once(tmp_path):
-    probe = ("import atexit, runpy, sys\natexit.register(lambda: print('handler ran'))\n"
+    probe = ("import atexit, gc, runpy, sys\natexit.register(lambda: print('handler ran, collector on:', gc.isenabled()))\n"
              "sys.argv = ['pnp', '--root', sys.argv[1], 'build']\nrunpy.run_module('pnp', run_name='__main__')\n")
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "nowhere")], capture_output=True, text=True, cwd=ROOT, timeout=120,
                           env={**{k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}, "PYTHONPATH": str(ROOT), "PNP_SERVER": "0"})
     assert done.returncode == 2, "a usage error's status"
     assert "no data/ folder here or above" in done.stderr
-    assert done.stdout.splitlines() == ["handler ran"], "the handler ran once, and what it printed (to a pipe, buffered) was written"
+    assert done.stdout.splitlines() == ["handler ran, collector on: False"], "the handler ran once, and what it printed (to a pipe, buffered) was written"
 
 
 def _no_exit(code):
