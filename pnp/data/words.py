@@ -24,8 +24,8 @@ LANGUAGE_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*):[ \t]*$", re.M)  # a tabl
 @cache
 def _sections() -> dict[str, str]:
     """Each language's table in words.yaml as a YAML text of its own, from its first line (`de:`) to the next table's:
-    every build reads English and its edition's language, not the thirteen tables (libyaml read them all in 12 ms of
-    every process; tests/test_words_languages.py holds the tables read so to the file read whole)."""
+    every build reads English and its edition's language, not the thirteen tables (docs/performance.md says what all
+    of them cost each process; tests/test_words_languages.py holds the tables read so to the file read whole)."""
     text = WORDS.read_text(encoding="utf-8")
     starts = [(m[1], m.start()) for m in LANGUAGE_LINE.finditer(text)]
     return {language: text[at:end] for (language, at), (_, end) in zip(starts, [*starts[1:], ("", len(text))], strict=True)}

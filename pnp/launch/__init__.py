@@ -35,8 +35,8 @@ def run() -> None:
 
 def leave(stop: SystemExit) -> None:
     """End the process with `stop`'s code once its command is done, its exit handlers run and its output written,
-    without Python's own shutdown, which frees every module and object one by one (a cold build of 96 cards spent 60
-    ms of its 0.55 s of processor time there) where the system takes the memory back at once; the fork server's
+    without Python's own shutdown, which frees every module and object one by one (a tenth of a cold 96-card build's
+    processor time: docs/performance.md) where the system takes the memory back at once; the fork server's
     children end so (pnp.launch.forkserver). A process with another thread still running, or whose output cannot be
     written (a closed pipe), ends the usual way, which waits for the thread, or says what it could not write."""
     import atexit
@@ -120,7 +120,7 @@ def _run_here() -> None:
     if address.routable(sys.argv[1:]):
         # A command that ends (not `watch`, `serve`) keeps the cyclic collector off to its end: its work runs paused
         # already (pnp.core.collector.paused), and the first collection after it scanned everything the work left alive
-        # (22 ms after a cold 96-card build) just before the process gave it all back (`leave`).
+        # (docs/performance.md: the collector paused) just before the process gave it all back (`leave`).
         gc.disable()
     run_cli()
 
