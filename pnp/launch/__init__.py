@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import sys
 
+ONE_PAUSE = frozenset({"build", "validate"})  # commands whose work is one paused call, over every game and paper
+
 
 def run() -> None:
     """The `pnp` entry point: hand the command to the fork server if it is on and up, else run it here."""
@@ -117,10 +119,11 @@ def _run_here() -> None:
     main.add_command(click.Command("server", help="Look at, start, stop, or turn on or off the fork server (pnp server --help).",
                                    context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
                                    callback=_server_via_click, params=[click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)]))
-    if address.routable(sys.argv[1:]):
-        # A command that ends (not `watch`, `serve`) keeps the cyclic collector off to its end: its work runs paused
-        # already (pnp.core.collector.paused), and the first collection after it scanned everything the work left alive
-        # (docs/performance.md: the collector paused) just before the process gave it all back (`leave`).
+    if address.routable(sys.argv[1:]) and address.command_of(sys.argv[1:]) in ONE_PAUSE:
+        # A build or a check keeps the cyclic collector off to its end: its work runs in one paused call already
+        # (pnp.core.collector.paused: run_build, validate_games), and the first collection after it scanned everything
+        # the work left alive (docs/performance.md: the collector paused) just before the process gave it all back
+        # (`leave`). A command that works game by game (an export) collects between them, as before.
         gc.disable()
     run_cli()
 
