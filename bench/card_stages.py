@@ -4,14 +4,15 @@
 usage: python bench/card_stages.py N [RUNS]
 
 Makes the standard deck of N cards (../shared/bench/standard-deck/make_deck.py beside the clone, or beside
-PNP_STANDARD_DECK's run.py) and builds it
-cold (`pnp build std --only cards -q`, no output folder) RUNS times (3), each in a fresh process with one process
-drawing every card (PNP_JOBS=1), each stage's function timed in processor seconds (time.process_time, its outermost
-calls). Prints the medians. Processor time moves little with a loaded machine where wall time moves a great deal;
-to compare two checkouts, run it with PYTHONPATH pointing at each, in turn.
+PNP_STANDARD_DECK's run.py) and builds it cold (`pnp build std --only cards -q` through the command's own start,
+pnp.launch.run, no output folder) RUNS times (3), each in a fresh process with one process drawing every card
+(PNP_JOBS=1), each stage's function timed in processor seconds (time.process_time, its outermost calls). Prints
+the medians. Processor time moves little with a loaded machine where wall time moves a great deal; to compare two
+checkouts, run it with PYTHONPATH pointing at each, in turn.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -86,17 +87,22 @@ def child(project: str) -> None:
     os.chdir(project)
     import pnp.cli
     import pnp.cli.build_lines
+    import pnp.launch
     import pnp.outputs.context  # imports write_sheets by name: imported before the patch, so it is patched there too
     import pnp.pipeline.schedule
 
     spent = {"imports before the build": time.process_time() - start}
     _patch(spent)
     sys.argv = ["pnp", "build", "std", "--only", "cards", "-q"]
+
+    def report() -> None:  # as the process ends: the command ends it itself (pnp.launch.leave), its exit handlers run
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        spent["whole process"] = usage.ru_utime + usage.ru_stime
+        print(json.dumps(spent), flush=True)
+
+    atexit.register(report)
     with contextlib.suppress(SystemExit):
-        pnp.cli.run()
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    spent["whole process"] = usage.ru_utime + usage.ru_stime
-    print(json.dumps(spent))
+        pnp.launch.run()  # the `pnp` command's own start: its collector and its ending as a user's
 
 
 def main() -> None:
@@ -111,7 +117,7 @@ def main() -> None:
         for _ in range(runs):
             subprocess.run(["rm", "-rf", str(project / "output")], check=True)
             done = subprocess.run([sys.executable, __file__, "--child", str(project)], capture_output=True, text=True, check=True,
-                                  env={**os.environ, "PNP_JOBS": "1"})
+                                  env={**os.environ, "PNP_JOBS": "1", "PNP_SERVER": "0"})
             results.append(json.loads(done.stdout.strip().splitlines()[-1]))
     rows = ["imports before the build"] + [row for row, _, _ in STAGES] + ["whole process"]
     print(f"{n} cards, processor seconds, median of {runs}")

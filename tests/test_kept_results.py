@@ -155,9 +155,9 @@ def test_an_unchanged_build_imports_nothing_that_draws_measures_or_parses_markdo
 
 def _imports_in_a_new_process(project, command: tuple[str, ...], modules: tuple[str, ...]) -> subprocess.CompletedProcess:
     """`pnp COMMAND` run in a new process in `project`; its stderr ends with which of `modules` that process imported."""
-    probe = (f"import runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], *{list(command)!r}]\n"
-             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-             f"print(sorted(m for m in {modules!r} if m in sys.modules), file=sys.stderr)")
+    probe = (f"import atexit, runpy, sys\nsys.argv = ['pnp', '--root', sys.argv[1], *{list(command)!r}]\n"  # read as it exits (pnp.launch.leave)
+             f"atexit.register(lambda: print(sorted(m for m in {modules!r} if m in sys.modules), file=sys.stderr))\n"
+             "runpy.run_module('pnp', run_name='__main__')\n")
     return subprocess.run([sys.executable, "-c", probe, str(project)], capture_output=True, text=True, cwd=ROOT, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
 

@@ -202,6 +202,17 @@ def test_a_set_fills_whole_sheets_of_its_own_before_sharing():
     assert len(shared) == 1 and {p.group for p in shared[0]} == {0, 1}  # the colonies and the last notes
 
 
+def test_a_plan_asked_again_is_the_same_and_changing_one_answer_changes_no_other():
+    """Plans are kept by what they are made from (packing._kept_plan): each answer is the caller's own lists."""
+    asked = ("letter", [((16, 16), 30), ((60, 30), 160)], 2, 1)
+    first = plan_pages(*asked)
+    kept = [list(page) for page in first]
+    first[0].clear()
+    first.append([])
+    assert plan_pages(*asked) == kept
+    assert plan_pages("letter", [((16, 16), 30), ((60, 30), 161)], 2, 1) != kept, "another count, another plan"
+
+
 @pytest.mark.parametrize(("size", "landscape"), [(POKER, True), (TAROT, False)])
 def test_a_tie_goes_to_the_orientation_the_largest_group_prefers(size, landscape):
     """2 cards with 3 mm bleed fit one sheet either way; poker prefers landscape (6 against 4), tarot portrait (4 against 3)."""

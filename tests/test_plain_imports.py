@@ -108,10 +108,11 @@ def test_a_misspelt_command_is_told_the_command_it_may_mean():
 
 def _after_a_build(project, game: str, names, *args: str, also: str = "", env: dict | None = None) -> str:
     """What `pnp build GAME -q ARGS` run as the `pnp` command in a new process left in sys.modules: the sorted list
-    of `names` imported (printed as Python writes it), then `also` evaluated there, on one line."""
-    probe = (f"import runpy, sys\nnames = sys.argv[2:]\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', {game!r}, '-q', *{list(args)!r}]\n"
-             "try:\n    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
-             f"print(sorted(m for m in names if m in sys.modules){', ' + also if also else ''})")
+    of `names` imported (printed as Python writes it), then `also` evaluated there, on one line, by an exit handler (the
+    command ends its process itself: pnp.launch.leave)."""
+    probe = (f"import atexit, runpy, sys\nnames = sys.argv[2:]\nsys.argv = ['pnp', '--root', sys.argv[1], 'build', {game!r}, '-q', *{list(args)!r}]\n"
+             f"atexit.register(lambda: print(sorted(m for m in names if m in sys.modules){', ' + also if also else ''}))\n"
+             "runpy.run_module('pnp', run_name='__main__')\n")
     done = subprocess.run([sys.executable, "-c", probe, str(project), *names], capture_output=True, text=True, cwd=ROOT, timeout=300,
                           env={**(os.environ if env is None else env), "PYTHONPATH": str(ROOT), "PNP_JOBS": "1", "PNP_SERVER": "0"})
     assert done.returncode == 0, done.stderr

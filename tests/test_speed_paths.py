@@ -55,16 +55,24 @@ def test_a_rulebook_laid_out_again_from_its_kept_code_prints_what_a_cold_build_p
         assert result.exit_code != 0 and f"data/tiny/rulebook.md:{number + 1}:" in result.output and "snacks" in result.output, result.output
 
 
-def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts():
-    """`pnp watch` sees every version of a rulebook as it is written: the texts it keeps compiled do not grow without end."""
-
-    from pnp.layout import templates
+def test_a_process_that_stays_up_keeps_a_bounded_number_of_compiled_texts(monkeypatch):
+    """`pnp watch` sees every version of a rulebook as it is written: the texts it keeps compiled do not grow without end,
+    and the most recent stay."""
+    from pnp.layout import template_cache, templates
     from pnp.layout.fonts import FontBook
 
+    kept = template_cache.ProcessTemplates()
+    made = []
+    for n in range(template_cache.KEPT_TEMPLATES + 12):
+        assert kept.get(("text", n), lambda n=n: made.append(n) or f"code {n}") == f"code {n}"
+        assert len(kept) <= template_cache.KEPT_TEMPLATES
+    assert kept.get(("text", template_cache.KEPT_TEMPLATES + 11), made.append) == f"code {template_cache.KEPT_TEMPLATES + 11}"
+    assert kept.get(("text", 0), lambda: "again") == "again", "the oldest went first"
+    monkeypatch.setattr(template_cache, "KEPT", kept)
     layouts = templates.Layouts(ROOT, [ROOT / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
-    for n in range(templates.MAX_KEPT_TEXTS + 12):
+    for n in range(3):
         assert layouts.from_text(f"version {n}: {{{{ 2 * {n} }}}}").render() == f"version {n}: {2 * n}"
-        assert len(layouts._texts) <= templates.MAX_KEPT_TEXTS
+    assert len(kept) == template_cache.KEPT_TEMPLATES, "a data file's text is kept in the process's bounded store"
 
 
 def test_compiled_templates_are_keyed_by_jinja_and_the_environment(monkeypatch):
@@ -159,8 +167,11 @@ def test_games_built_in_parallel_are_the_bytes_and_the_summary_of_games_built_on
     assert len(pdfs(tmp_path / "serial")) >= 10
 
 
-def test_the_checks_read_an_edited_template_anew_though_its_syntax_tree_was_kept(project, tmp_path):
+def test_the_checks_read_an_edited_template_anew_though_its_syntax_tree_was_kept(project, tmp_path, monkeypatch):
     """The templates' facts kept in the build cache are keyed by their source: a template that starts reading a field is seen to read it."""
+    from pnp.layout import template_cache
+
+    monkeypatch.setattr(template_cache, "KEPT", template_cache.ProcessTemplates())  # as a new process: it reads the build cache
     edit = project / "data/tiny/decks/heroes.yaml"
     edit.write_text(edit.read_text(encoding="utf-8").replace("name: Mage,", "name: Mage, mood: calm,"), encoding="utf-8")
     out = tmp_path / "out"

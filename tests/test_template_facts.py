@@ -3,11 +3,14 @@ the card fields it names) is found in one walk of its tree, each template is par
 new process over a kept build cache parses and compiles none of them (issue 77: the template path)."""
 from __future__ import annotations
 
+import shutil
+import traceback
 from pathlib import Path
 
 import jinja2
 import pytest
 
+from pnp.layout import template_cache
 from pnp.layout.fonts import FontBook
 from pnp.layout.sandbox import Sandbox
 from pnp.layout.template_facts import facts_of
@@ -86,19 +89,54 @@ def _run(root: Path) -> tuple:
     return reads, files, face, layouts.template("back.j2").render(context)
 
 
+def _new_process(monkeypatch) -> None:
+    """From here on, the process has kept no template (pnp.layout.template_cache.KEPT), as a new one."""
+    monkeypatch.setattr(template_cache, "KEPT", template_cache.ProcessTemplates())
+
+
 def test_each_template_is_parsed_and_compiled_once_and_a_kept_cache_runs_neither(templates, monkeypatch):
     calls = _counted(monkeypatch)
+    _new_process(monkeypatch)
     first = _run(templates)
     assert first == ((True, False, True), ("face.j2", "frame.j2", "part.j2"), "[Hero/Heroes]", "Heroes")
     assert sorted(calls["parse"]) == sorted(calls["generate"]) == ["back.j2", "face.j2", "frame.j2", "part.j2"], calls
     calls["parse"].clear()
     calls["generate"].clear()
+    _new_process(monkeypatch)
     assert _run(templates) == first, "a new process answers and renders as the first did"
     assert calls == {"parse": [], "generate": []}, "from the kept cache: no template parsed or compiled"
     (templates / "templates/part.j2").write_text("{{ card.name }}!", encoding="utf-8")
+    _new_process(monkeypatch)
     edited = _run(templates)
     assert edited[0] == (True, True, False) and edited[3] == "Hero!", "an edited template is read anew"
     assert calls == {"parse": ["part.j2"], "generate": ["part.j2"]}, calls
+
+
+def test_a_second_project_with_the_same_templates_parses_and_compiles_none_and_names_its_own_files(templates, tmp_path, monkeypatch):
+    """A process keeps what compiling gave by the source's digest (a fresh copy of a project, or a second one, compiles
+    nothing, though its build cache is empty), and the kept code names the second project's files: an error in it is
+    found at the line of its own template, not at the first project's."""
+    (templates / "templates/fails.j2").write_text("first line\n{{ card.name + 1 }}\n", encoding="utf-8")
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copytree(templates / "templates", other / "templates")
+    calls = _counted(monkeypatch)
+    _new_process(monkeypatch)
+    first = _run(templates)
+    calls["parse"].clear()
+    calls["generate"].clear()
+    assert _run(other) == first
+    assert calls == {"parse": [], "generate": []}, "the same sources, kept by the process: none parsed or compiled"
+    layouts = Layouts(other, [other / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    _run(templates)  # compiles fails.j2 for the first project: the second's below is the kept code
+    Layouts(templates, [templates / "templates"], FontBook(ROOT / "pnp/assets/fonts")).template("fails.j2")
+    with pytest.raises(TypeError) as raised:
+        layouts.template("fails.j2").render(card={"name": "Hero"})
+    assert layouts.template("fails.j2").filename == str(other / "templates/fails.j2")
+    assert (str(other / "templates/fails.j2"), 2) in [(f.filename, f.lineno) for f in traceback.extract_tb(raised.tb)], "its own file, line 2"
+    (other / "templates/part.j2").write_text("{{ card.name }}?", encoding="utf-8")
+    assert _run(other)[3] == "Hero?", "a template saved with another source is compiled anew"
+    assert calls == {"parse": ["fails.j2", "part.j2"], "generate": ["fails.j2", "part.j2"]}, calls
 
 
 def test_a_syntax_error_is_raised_at_its_line_from_a_cold_or_a_kept_cache(templates):

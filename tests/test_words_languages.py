@@ -42,3 +42,12 @@ def test_the_languages_page_lists_the_languages_pnp_ships():
 def test_a_regional_edition_reads_its_base_languages_words():
     assert table_of("pt-BR") == _tables()["pt"] and table_of("zh-Hans")["contents"] == "目录"
     assert table_of("tlh") == {}
+
+
+def test_the_tables_read_one_by_one_are_the_file_read_whole():
+    """A build reads only the tables it needs (pnp.data.words._sections): together they are words.yaml as one read."""
+    from pnp.core.assets import WORDS
+    from pnp.data.source import own_yaml
+
+    whole = own_yaml(WORDS.read_text(encoding="utf-8"))
+    assert _tables() == whole and list(_tables()) == list(whole)

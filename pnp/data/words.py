@@ -7,6 +7,7 @@ no table for.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from functools import cache
 
@@ -17,27 +18,45 @@ from pnp.data.source import own_yaml
 OWN = "pnp_"  # a game's `strings:` key giving one of pnp's words: `pnp_contents`, `pnp_credits`
 
 
+LANGUAGE_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*):[ \t]*$", re.M)  # a table's first line in words.yaml: `de:`
+
+
 @cache
+def _sections() -> dict[str, str]:
+    """Each language's table in words.yaml as a YAML text of its own, from its first line (`de:`) to the next table's:
+    every build reads English and its edition's language, not the thirteen tables (docs/performance.md says what all
+    of them cost each process; tests/test_words_languages.py holds the tables read so to the file read whole)."""
+    text = WORDS.read_text(encoding="utf-8")
+    starts = [(m[1], m.start()) for m in LANGUAGE_LINE.finditer(text)]
+    return {language: text[at:end] for (language, at), (_, end) in zip(starts, [*starts[1:], ("", len(text))], strict=True)}
+
+
+@cache
+def _table(language: str) -> dict[str, str]:
+    """pnp's words in `language` (none for a language it ships no table for)."""
+    section = _sections().get(language)
+    return own_yaml(section)[language] if section is not None else {}
+
+
 def _tables() -> dict[str, dict[str, str]]:
-    """pnp's words (every build reads the table: libyaml reads it ten times as fast as PyYAML's pure-Python reader)."""
-    return own_yaml(WORDS.read_text(encoding="utf-8"))
+    """Every table pnp ships, by language."""
+    return {language: _table(language) for language in _sections()}
 
 
 def words_of(game) -> dict[str, str]:
     """Every word pnp writes into `game`'s documents, in its edition's language. A word it lacks is English: the loader
     has reported it already as an error (`lacking_words`), so nothing with it is written."""
-    return {**_tables()["en"], **table_of(game.language), **_own(game.spec.strings)}
+    return {**_table("en"), **table_of(game.language), **_own(game.spec.strings)}
 
 
 def table_of(language: str) -> dict[str, str]:
     """pnp's words in `language`: its own table, else its base language's (`pt-BR` reads `pt`, `zh-Hans` reads `zh`), else none."""
-    tables = _tables()
-    return tables.get(language) or tables.get(language.split("-")[0], {})
+    return _table(language) or _table(language.split("-")[0])
 
 
 def shipped_languages() -> list[str]:
     """The languages pnp ships its words in (the tables of words.yaml), English first: what docs/languages.md lists."""
-    return sorted(_tables(), key=lambda lang: (lang != "en", lang))
+    return sorted(_sections(), key=lambda lang: (lang != "en", lang))
 
 
 def _own(strings: dict) -> dict[str, str]:
@@ -46,12 +65,11 @@ def _own(strings: dict) -> dict[str, str]:
 
 def lacking_words(strings: dict, language: str, data, rel: str, slug: str) -> list[Finding]:
     """A located error when some word pnp writes has no translation in `language`, from pnp or from the game's `strings`."""
-    tables = _tables()
-    lacking = sorted(set(tables["en"]) - set({**table_of(language), **_own(strings)}))
+    lacking = sorted(set(_table("en")) - set({**table_of(language), **_own(strings)}))
     if not lacking:
         return []
     where = data.loc_of("languages") if "languages" in data else Loc(f"{rel}/game.yaml")
-    return [error("language-words", f"pnp has no words for '{language}' (it ships {', '.join(sorted(tables))}): give "
+    return [error("language-words", f"pnp has no words for '{language}' (it ships {', '.join(sorted(_sections()))}): give "
                   f"{', '.join(OWN + k for k in lacking)} under `strings:` in game.yaml", where, game=slug)]
 
 

@@ -22,13 +22,11 @@ from __future__ import annotations
 
 import sys
 
-# Commands that do all their work with the collector paused (pnp.cli.build_lines.run_build) and then end the process:
-# the collector stays off from start-up, and once the command's last line is written and every exit handler has run,
-# the process ends at once (_end_now) rather than freeing what it made one object at a time (about a tenth of a
-# 96-card build's processor time, docs/performance.md). `watch` and `serve` stay up, and collect; `validate --vendor`
-# draws the vendor's files with the collector on.
+# A build does all its work in one paused call (pnp.cli.build_lines.run_build): the collector stays off from start-up to
+# its end, where the first collection after the build scanned everything the build left alive just before the process
+# gave it all back (`leave`). `validate --vendor` draws the vendor's files outside its paused call, and an export pauses
+# game by game: they collect as before; `watch` and `serve` stay up, and collect.
 ENDS_PAUSED = frozenset({"build"})
-_ENDING: dict[str, int] = {}  # the exit status a command that ends the process raised, for _end_now
 
 
 def run() -> None:
@@ -37,6 +35,45 @@ def run() -> None:
         _route()
     except KeyboardInterrupt:  # Ctrl-C before pnp's command line took it (pnp.cli.run): one line, no traceback
         stopped()
+    except SystemExit as stop:
+        leave(stop)
+
+
+def leave(stop: SystemExit) -> None:
+    """End the process with `stop`'s code once its command is done, its exit handlers run and its output written,
+    without Python's own shutdown, which frees every module and object one by one (a tenth of a cold 96-card build's
+    processor time: docs/performance.md) where the system takes the memory back at once; the fork server's
+    children end so (pnp.launch.forkserver). A process with another thread still running, or whose output cannot be
+    written (a closed pipe), ends the usual way, which waits for the thread, or says what it could not write."""
+    import atexit
+    import os
+    import threading
+
+    if threading.active_count() > 1 or not _flushed():
+        raise stop
+    atexit._run_exitfuncs()  # run once: they are forgotten as they run
+    _flushed()
+    os._exit(exit_code(stop.code))
+
+
+def _flushed() -> bool:
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):  # a closed pipe, a closed stream
+        return False
+    return True
+
+
+def exit_code(code) -> int:
+    """The process's exit status for sys.exit's `code`, as Python gives it (a text is printed, and is 1)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr, flush=True)
+    return 1
 
 
 def stopped() -> None:
@@ -77,49 +114,15 @@ def _route() -> None:
 
 
 def _run_here() -> None:
-    import atexit
-
     from pnp.core.collector import frozen_after
-    from pnp.launch.address import command_of
+    from pnp.launch import address
 
-    ends = command_of(sys.argv[1:]) in ENDS_PAUSED
-    if ends and _no_exit_handler_yet(atexit):
-        atexit.register(_end_now)  # before pnp's libraries register theirs: it runs last
+    ends = address.routable(sys.argv[1:]) and address.command_of(sys.argv[1:]) in ENDS_PAUSED
     click, main, run_cli = frozen_after(_command_line, keep_off=ends)
     main.add_command(click.Command("server", help="Look at, start, stop, or turn on or off the fork server (pnp server --help).",
                                    context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
                                    callback=_server_via_click, params=[click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)]))
-    try:
-        run_cli()
-    except SystemExit as end:
-        if ends and (end.code is None or type(end.code) is int):  # a message for a status is Python's to print
-            _ENDING["status"] = end.code or 0
-        raise
-
-
-def _no_exit_handler_yet(atexit) -> bool:
-    """Whether no exit handler runs after the one about to be registered: one registered before it (coverage's, a
-    program running pnp in its own process) would never run once _end_now has ended the process, so then the
-    process ends as Python ends it. Python keeps the count private: without it, no early end either."""
-    count = getattr(atexit, "_ncallbacks", None)
-    return count is not None and count() == 0
-
-
-def _end_now() -> None:
-    """The last exit handler of a command that ends the process (ENDS_PAUSED): once Python has waited for its threads
-    and run every other handler, its output is flushed and the process ends with the status it raised, without the
-    teardown that frees each module and object it made. Output that cannot be flushed (a closed pipe) leaves the
-    ending to Python, which reports it as always."""
-    import os
-
-    if "status" not in _ENDING:
-        return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        return
-    os._exit(_ENDING["status"])
+    run_cli()
 
 
 def _command_line():

@@ -42,6 +42,7 @@ import traceback
 from pathlib import Path
 
 from pnp.core.processes import end_with_parent
+from pnp.launch import exit_code
 from pnp.launch.address import HEADER, LIMITS, NO_FD, resource_limits, view_difference, view_of, why_not_a_guest
 
 IDLE_SECONDS = 20 * 60
@@ -389,7 +390,7 @@ def run_command(prog: str | None) -> int:
         run(prog)
         code = 0
     except SystemExit as stop:
-        code = _exit_code(stop.code)
+        code = exit_code(stop.code)
     except KeyboardInterrupt:  # before pnp.cli.run took it: one line, as a new process gives
         print("\npnp: stopped (Ctrl-C)", file=sys.stderr)
         code = 128 + signal.SIGINT
@@ -399,14 +400,6 @@ def run_command(prog: str | None) -> int:
     atexit._run_exitfuncs()
     return code
 
-
-def _exit_code(code) -> int:
-    if code is None:
-        return 0
-    if isinstance(code, int):
-        return code & 0xFF
-    print(code, file=sys.stderr)
-    return 1
 
 
 def module_files() -> dict[str, tuple[int, int]]:

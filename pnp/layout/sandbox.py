@@ -13,7 +13,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import update_wrapper
+from functools import partial, update_wrapper
 from pathlib import Path
 
 import jinja2
@@ -77,15 +77,23 @@ class ProjectLoader(jinja2.FileSystemLoader):
     """A FileSystemLoader that refuses templates whose real path leaves the template folders (symlinks out).
 
     It compiles each template from the syntax tree `parsed` gives (the one the
-    checks read), so no template is parsed twice in a run."""
+    checks read), so no template is parsed twice in a run, and takes what
+    `kept` kept of the same source first (pnp.layout.template_cache.KeptTemplates.code)."""
 
     def __init__(self, searchpath, parsed=None, root: Path | None = None):
         super().__init__(searchpath)
         self.parsed = parsed  # name → (file name, syntax tree), remembered by Layouts
         self.root = root  # the project: a template folder under it, linked elsewhere, is refused too
+        self.kept = None  # (name, file name, source, make) → code: what the process kept (set by Layouts)
 
     def load(self, environment, name, globals=None):
         source, filename, uptodate = self.get_source(environment, name)
+        make = partial(self._code, environment, name, filename, source)
+        code = self.kept(name, filename, source, make) if self.kept is not None else make()
+        return environment.template_class.from_code(environment, code, globals if globals is not None else environment.make_globals(None), uptodate)
+
+    def _code(self, environment, name, filename, source):
+        """The compiled code of template `name`: from the build cache's folder when it kept it, else compiled (and kept there)."""
         cache = environment.bytecode_cache
         bucket = cache.get_bucket(environment, name, filename, source) if cache is not None else None
         code = bucket.code if bucket is not None else None
@@ -95,7 +103,7 @@ class ProjectLoader(jinja2.FileSystemLoader):
             if bucket is not None:
                 bucket.code = code
                 cache.set_bucket(bucket)
-        return environment.template_class.from_code(environment, code, globals if globals is not None else environment.make_globals(None), uptodate)
+        return code
 
     def get_source(self, environment, template):
         if "\x00" in template or template.startswith("/") or ".." in template.split("/"):

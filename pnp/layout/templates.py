@@ -35,7 +35,7 @@ from pnp.layout.picture_checks import picture_findings
 from pnp.layout.qr import holds_qr, qr_problems
 from pnp.layout.sandbox import FieldUndefined, ProjectLoader, Sandbox, running_line
 from pnp.layout.scripts import missing_message
-from pnp.layout.template_cache import CompiledTemplates, environment_key
+from pnp.layout.template_cache import CompiledTemplates, KeptTemplates
 from pnp.layout.template_facts import TemplateFacts, facts_of
 from pnp.layout.typeset import IconInk, Laid, Typesetter
 
@@ -51,7 +51,6 @@ class MarkupError(LayoutError):
 
 
 FITTED_TEXTS = 4096  # fitted texts a game remembers, the most recently used: a deck's repeated texts stay, its 10,000 titles pass
-MAX_KEPT_TEXTS = 500  # compiled texts of data files one process keeps (a game has a rulebook and a few dozen reference sections)
 
 
 class Layouts:
@@ -90,7 +89,8 @@ class Layouts:
         self._files: dict[str, tuple[str, ...]] = {}
         self._asts: dict[str, tuple[str, jinja2.nodes.Template]] = {}
         self._facts: dict[str, tuple[str, TemplateFacts]] = {}
-        self._texts: dict[str, object] = {}  # text → compiled code of templates written in data files (see from_text)
+        self.kept = KeptTemplates(self.env)  # what compiling and parsing gave, kept by the process (its sources' digests)
+        self.env.loader.kept = self.kept.code
         self.template_warnings: list = []
         self.origins: dict | None = None  # element → template line that drew it, while tracing
         self.sources: dict[str, str] = {}  # template file → the text parsed from it: what its faces were drawn from
@@ -108,13 +108,8 @@ class Layouts:
         """A template written inside a data file (a rulebook, a reference section), compiled once per text: in this
         process, and across runs once `keep_compiled` names a folder. Its code is named `<template>`, as Jinja's
         `from_string` names it, which is how an error in it is traced back to its line."""
-        code = self._texts.get(source)
-        if code is None:
-            cache = self.env.bytecode_cache
-            code = cache.text_code(self.env, source) if isinstance(cache, CompiledTemplates) else self.env.compile(source)
-            if len(self._texts) >= MAX_KEPT_TEXTS:  # a long `pnp watch` sees every version of a rulebook being written
-                self._texts.clear()
-            self._texts[source] = code
+        cache = self.env.bytecode_cache
+        code = self.kept.text(source, lambda: cache.text_code(self.env, source) if isinstance(cache, CompiledTemplates) else self.env.compile(source))
         return self.env.template_class.from_code(self.env, code, self.env.make_globals(None))
 
     def keep_compiled(self, folder: Path) -> None:
@@ -122,7 +117,7 @@ class Layouts:
         current = self.env.bytecode_cache
         if current is None or current.folder != folder:
             try:
-                self.env.bytecode_cache = CompiledTemplates(folder, environment_key(self.env))
+                self.env.bytecode_cache = CompiledTemplates(folder, self.kept.key)
             except OSError:  # a folder that cannot be made, or a link (pnp.core.files.folder_to_write): templates are compiled each run
                 self.env.bytecode_cache = None
 
@@ -190,10 +185,8 @@ class Layouts:
             source, filename, _ = self.env.loader.get_source(self.env, name)
             self.sources[filename] = source
             cache = self.env.bytecode_cache
-            if isinstance(cache, CompiledTemplates):
-                facts = cache.facts(name, source, lambda: facts_of(self._tree(name, source, filename)))
-            else:
-                facts = facts_of(self._tree(name, source, filename))
+            make = lambda: facts_of(self._tree(name, source, filename))  # noqa: E731
+            facts = self.kept.facts(name, source, (lambda: cache.facts(name, source, make)) if isinstance(cache, CompiledTemplates) else make)
             hit = self._facts[name] = (filename, facts)
         return hit
 

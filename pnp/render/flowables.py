@@ -64,6 +64,10 @@ class Block(Flowable):
     def draw(self):
         draw_elements(self.canv, self.elements(), self.width, self.height)
 
+    def drawOn(self, canvas, x, y, _sW=0):
+        if not getattr(canvas, "pnp_sketch", False):  # a pass that only finds where the pages break draws nothing (RulebookDoc)
+            super().drawOn(canvas, x, y, _sW)
+
     def first_baseline(self) -> float:
         return 0.0
 

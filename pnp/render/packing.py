@@ -54,6 +54,7 @@ folding would only put blank paper behind it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import groupby, permutations
 
 from pnp.core.shapes import Shape
@@ -142,12 +143,29 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
     A page holding a group whose `last[i]` is true goes after every other page, whatever its fill. `spacing[i]`, when
     given, is group i's own (gutter, bleed) in mm (a round card needs room around it to be cut), else the PDF's. A cutting
     `machine` (pnp.render.cutters.Cutter) lets whole sheets come nearer the edges, off its marks (impose.plan_sheet). `nests[i]`,
-    when given, is the shape group i's pieces nest by where it holds more (grid_for)."""
+    when given, is the shape group i's pieces nest by where it holds more (grid_for).
+
+    A plan is kept by all it is made from (`_kept_plan`): a build asks for the same plan more than once (whether the
+    tokens share the last card sheet, then the sheets themselves), and a process building again asks for it again."""
     backs = backs if backs is not None else [True] * len(groups)
     last = last if last is not None else [False] * len(groups)
     spacing = spacing if spacing is not None else [(gutter_mm, bleed_mm)] * len(groups)
     nests = nests if nests is not None else [None] * len(groups)
+    asked = (paper, tuple(groups), gutter_mm, bleed_mm, printable_mm, layout, fold_rotation, tuple(backs), tuple(last), tuple(spacing), machine,
+             tuple(nests))
+    try:
+        hash(asked)
+    except TypeError:  # a machine or shape no one can key: planned anew
+        return [list(page) for page in _planned(*asked)]
+    return [list(page) for page in _kept_plan(*asked)]
 
+
+PLANS_KEPT = 256  # packing plans one process keeps, the most recently used: a game asks for a few
+
+
+def _planned(paper: str, groups: tuple, gutter_mm: float, bleed_mm: float, printable_mm: float, layout: str, fold_rotation: int, backs: tuple,
+             last: tuple, spacing: tuple, machine, nests: tuple) -> tuple[tuple[Placement, ...], ...]:
+    """plan_pages's plan, every argument given (as a tuple), the pages as tuples: what `_kept_plan` keeps."""
     def grids(orientation: str) -> list[Sheet | None]:
         return [grid_for(paper, size, gap, bleed, printable_mm, layout, fold_rotation, orientation, machine, nest, has_backs)
                 for (size, _), (gap, bleed), nest, has_backs in zip(groups, spacing, nests, backs, strict=True)]
@@ -168,7 +186,10 @@ def plan_pages(paper: str, groups: list[tuple[tuple[float, float], int]], gutter
         mixed = len({page[0].grid.landscape for page in pages}) > 1
         return printed_pages(pages, backs), mixed, bool(pages) and pages[0][0].grid.landscape != preferred
 
-    return _last_at_end(min(plans, key=cost), last)
+    return tuple(tuple(page) for page in _last_at_end(min(plans, key=cost), last))
+
+
+_kept_plan = lru_cache(maxsize=PLANS_KEPT)(_planned)
 
 
 def _last_at_end(pages: list[list[Placement]], last: list[bool]) -> list[list[Placement]]:

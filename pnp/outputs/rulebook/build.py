@@ -49,6 +49,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     font = gctx.fonts.font_name(look.body.family)
     doc = RulebookDoc(buf, book, geo, canvas_cls, font)
     doc.setter, doc.look = setter, look
+    doc.sketch_first = guess is None and bool(tables)  # the first pass's numbers are 0: it is never the last
     gctx.layouts.markup_problems.clear()
     doc.multiBuild(story, maxPasses=8)  # Platypus's passes, until the contents' numbers stop changing: one when the guess holds
     book.findings += markup_findings(gctx, book.rel)
