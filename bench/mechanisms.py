@@ -213,9 +213,9 @@ ROWS = {
     "watch save": ("a save in `pnp watch` (one card edited)", _in_one_process(WATCH),
                    ("face-store", "results", "engine", "drawn", "steady", "keeps", "held-writes")),
     "serve save": ("a save in `pnp serve` (one card edited)", _in_one_process(SERVE), ("face-store", "results", "keeps")),
-    "one deck": ("one 96-card deck, cold", one_deck, ("weights", "warm-workers", "ink-colours")),
-    "five games": ("five games, every output, cold", five_games, ("weights", "warm-workers")),
-    "2,000 cards": ("the 2,000-card deck, cold", large_deck, ("deck-helper", "ink-halves", "weights", "warm-workers")),
+    "one deck": ("one 96-card deck, cold", one_deck, ("weights", "ink-colours")),
+    "five games": ("five games, every output, cold", five_games, ("weights",)),
+    "2,000 cards": ("the 2,000-card deck, cold", large_deck, ("deck-helper", "ink-halves", "weights")),
 }
 
 

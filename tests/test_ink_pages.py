@@ -249,6 +249,19 @@ def test_a_page_measured_by_its_colours_gives_the_figure_measured_pixel_by_pixel
     assert counts[0] < 20 < counts[1] and counts[-1] > ink.MAX_COLOURS  # flat fills, anti-aliased words, a crowded page
 
 
+def test_a_page_is_measured_to_the_bit_of_its_three_byte_raster():
+    """Whatever form pdfium renders a page in for measuring, each page's figure, by its colours or pixel by pixel, is the
+    per-pixel figure of its plain RGB raster: flat fills, anti-aliased words, translucent overlaps, a crowded page."""
+    import pypdfium2 as pdfium
+
+    data = varied_pages()
+    doc = pdfium.PdfDocument(data)
+    expected = [ink.page_coverage(doc[i].render(scale=ink.INK_DPI / 72, rev_byteorder=True).to_numpy()) for i in range(len(doc))]
+    pages = list(range(len(doc)))
+    assert ink.measure_pages(data, pages, ink.INK_DPI) == expected
+    assert ink.measure_pages(data, pages, ink.INK_DPI, by_colour=False) == expected
+
+
 def test_each_quotient_of_a_colour_is_numpys_single_precision_one():
     """C + M + Y of a pixel is (3 max − R − G − B) / max in single precision: every one of them the measure by colours
     can meet is the one numpy's single-precision division gives."""

@@ -98,7 +98,6 @@ MECHANISMS = (
     "rulebook-guess",  # a rulebook's contents start from the page numbers of its last build (pnp.outputs.rulebook.build.typeset)
     "weights",  # jobs weighed by their share of a build, heaviest first (pnp.pipeline.schedule._weight)
     "deck-helper",  # a large deck's last cards rendered by a helper process (pnp.outputs.cards.start_deck)
-    "warm-workers",  # what forked workers will import is imported once before the fork (pnp.pipeline.schedule.warm_workers)
     "engine",  # `pnp watch` keeps its engine from save to save (pnp.pipeline.session.Session.engine)
     "drawn",  # `pnp watch` replays the operators of faces and pages it drew (pnp.render.drawn)
     "steady",  # a build answers a game none of whose inputs changed with its last build's result, unread (pnp.pipeline.steady)

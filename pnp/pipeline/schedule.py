@@ -321,7 +321,6 @@ class _Pool:
         when the heaviest group outweighs the others together (a large deck and a game's small outputs): they share
         the cores left, and are done before it is."""
         if self.pool is None:
-            warm_workers(_kinds_rendered(groups), _going_without(plans))
             self.pool = worker_pool(min(self.workers - 1, len(groups) - 1), _new_worker, (self.project.root, self.games))
             self.lendable = True
         queued = [self.pool.submit(_run_in_worker, [job[1:] for job in group], _quiet(plans, group), True) for group in groups[1:]]
@@ -347,7 +346,6 @@ class _Pool:
         from concurrent.futures import as_completed
 
         if self.pool is None:
-            warm_workers(_kinds_rendered(groups), _going_without(plans))
             self.pool = worker_pool(self.workers, _new_worker, (self.project.root, self.games))
             self.lendable = ink_ready()  # workers forked with numpy and pdfium in memory (a fork server's child) can measure at once
         here = len(groups) <= self.workers
@@ -393,7 +391,6 @@ def check_games(project, games: list, workers: int | None = None, draw: bool = T
         found = [worker.check(game.slug, out, without) for game in games]
     else:
         largest_first = sorted(games, key=lambda game: -_weight("cards", game))
-        warm_workers({kind.name for kind in KINDS}, without)  # `pnp validate` draws every kind of output
         with worker_pool(workers, _new_worker, (project.root, games)) as pool:
             futures = {game.slug: pool.submit(_check_in_worker, game.slug, out, without) for game in largest_first}
             found = [futures[game.slug].result() for game in games]
@@ -425,34 +422,6 @@ def warm_up(project, out: Path, session: Session) -> None:
     fonts = session.engine(project, shared).fonts
     for slug in project.game_slugs():
         FaceStore(face_store_path(out, slug), shared, fonts, keeps=session.keeps).register_fonts()
-
-
-def warm_workers(kinds: set[str], without: frozenset = frozenset()) -> None:
-    """Import, before worker processes are forked, what each of them would otherwise import for itself: the builders
-    of the `kinds` of output they will render, the reference sheet's module that the readability check lays out
-    player aids with, markdown-it, and numpy (which measures ink). Forked workers start with them in memory, where
-    each would pay the import; this process imports them only because it is about to fork: a build answered from
-    its caches, or run in this process alone, imports only what its own work needs. A run going without
-    `warm-workers` has each worker import what it uses."""
-    if "warm-workers" in without:
-        return
-    import markdown_it  # noqa: F401
-    import numpy  # noqa: F401
-
-    import pnp.outputs.reference  # noqa: F401
-
-    for kind in sorted(kinds):
-        load_named(kind_named(kind).builder)
-
-
-def _kinds_rendered(groups: list[list[tuple]]) -> set[str]:
-    """The kinds of output the render jobs of `groups` render (what the workers about to be forked will import)."""
-    return {job[2].kind for group in groups for job in group if job[0] == "render"}
-
-
-def _going_without(plans: dict[str, GamePlan]) -> frozenset:
-    """The speed mechanisms the run of these plans goes without (one run's options: pnp.outputs.options.MECHANISMS)."""
-    return next((plan.options.without for plan in plans.values()), frozenset())
 
 
 def _new_worker(root: Path, games: list) -> _Worker:

@@ -100,7 +100,7 @@ def _single(value: float) -> float:
 
 
 def bitmap_coverage(bitmap, by_colour: bool = True) -> float:
-    """The coverage of a page pdfium rendered (RGB, `rev_byteorder`): from its colours when it shows at most MAX_COLOURS
+    """The coverage of a page pdfium rendered (RGB or RGBx, `rev_byteorder`): from its colours when it shows at most MAX_COLOURS
     and numpy is not in memory, else pixel by pixel (`page_coverage`). Either way the same figure; a run going
     without `ink-colours` measures every page pixel by pixel."""
     pixels = bitmap.width * bitmap.height
@@ -170,12 +170,14 @@ def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: s
     199 MB limited; the figures are the same, a cache holds no pixel the render differs by). It also keeps what it
     read of each picture's stream: a PDF read from its file (`reopen`, a PDF of photographic art: pnp.core.spooled)
     is measured a page to a document, each opened for its page, so no more than a page's pictures are held (a build
-    of 20 cards of such art peaked 298 MB measured in one document, of 5 cards 198 MB)."""
+    of 20 cards of such art peaked 298 MB measured in one document, of 5 cards 198 MB). A page is rendered four bytes
+    a pixel (RGBx, the fourth unused): PIL reads that buffer as it is where a three-byte one is copied, and its
+    colours and counts are the three-byte render's (tests/test_ink_pages.py)."""
     out = []
     for i in pages:
         with _opened(reopen) if reopen is not None else nullcontext(doc) as source:
             page = source[i]
-            out.append(bitmap_coverage(page.render(scale=dpi / 72, rev_byteorder=True, limit_image_cache=True), by_colour))
+            out.append(bitmap_coverage(page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True, limit_image_cache=True), by_colour))
             page.close()
     return out
 
