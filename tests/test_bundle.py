@@ -153,7 +153,9 @@ LEFT_OUT = {"--board-paper": "Boards on one large sheet", "--booklet": "The rule
 @pytest.fixture(scope="module")
 def every_kind(tmp_path_factory) -> tuple[Path, Path, dict[str, list[Path]]]:
     """The tiny game with a die and a box too, so its build writes every kind of PDF: (bundle folder, default build's folder,
-    {build option: the PDFs a build with it adds})."""
+    {build option: the PDFs a build with it adds}). The build is made in the project's output folder, as a user's is,
+    and its PDFs copied aside before the bundle: the bundle answers its plain parts from that build (the same bytes as
+    a bundle made from nothing) and writes its ink-saver parts beside them."""
     root = tmp_path_factory.mktemp("every-kind") / "project"
     shutil.copytree(TEST_PROJECT, root, ignore=shutil.ignore_patterns("output"))
     (root / "data/tiny/dice.yaml").write_text(DIE)
@@ -161,8 +163,11 @@ def every_kind(tmp_path_factory) -> tuple[Path, Path, dict[str, list[Path]]]:
     (root / "templates/tiny/die.j2").write_text("{{ text(die_face.n|string, 0, 0, face.w, face.h, size=face.h * 0.8, align='center', valign='middle') }}\n")
     (root / "templates/tiny/box.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="#336699", stroke="none") }}\n')
     built = root.parent / "built"
-    result = run_pnp(root, "build", "tiny", "--out", str(built))
+    result = run_pnp(root, "build", "tiny")
     assert result.exit_code == 0, result.output
+    (built / "tiny").mkdir(parents=True)
+    for pdf in (root / "output/tiny").glob("*.pdf"):
+        shutil.copy2(pdf, built / "tiny" / pdf.name)
     added = {}
     for option, (only, *value) in VARIANTS.items():
         folder = root.parent / option.strip("-")

@@ -257,7 +257,10 @@ FACE_COLOURS = {1: "#e02020", 2: "#20a020", 3: "#2040e0", 4: "#e0c000", 5: "#00b
 
 def test_each_tts_d6_face_lands_in_the_template_s_cell_turned_as_the_template_turns_it(project, tmp_path):
     """Six faces of six colours, each with a black bar along its top edge: in the exported image each colour fills the
-    cell TTS reads that face from, its bar at the top, or at the bottom for the faces the template draws upside down."""
+    cell TTS reads that face from, its bar at the top, or at the bottom for the faces the template draws upside down.
+    The game's boards and tokens are left out: the die's image is made from its own faces alone."""
+    for other in ("boards.yaml", "tokens.yaml"):
+        (project / "data/tiny" / other).unlink()
     faces = ", ".join(f"{{bg: '{FACE_COLOURS[n]}'}}" for n in range(1, 7))
     (project / "data/tiny/dice.yaml").write_text(f"dice:\n  - {{id: marked, shape: d6, size: 16, color: '#ffffff', face: tiny/marked.j2, faces: [{faces}]}}\n")
     (project / "templates/tiny/marked.j2").write_text(

@@ -35,13 +35,19 @@ def _longest_mark(view, cut) -> float:
     return longest
 
 
-def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_of_2_mm(shared_build):
+def test_every_cut_line_of_a_gutterfold_sheet_has_a_mark_of_2_mm(shared_build, pdfium_reader):
+    """Each page is judged on what it draws: a page laid out as an earlier one (its pieces where the earlier one's are,
+    its furniture drawn by the same operations: printable.Laid) is read once, through the run's shared reader, and
+    every page it stands for is named and counted as before."""
     out = shared_build("--only", "cards", "--only", "tokens", "--only", "reference", "--layout", "gutterfold")
     checked, short = 0, []
     for pdf in sorted(out.glob("*/*-gutterfold.pdf")):
         if not ("-cards" in pdf.name or "-reference" in pdf.name):
             continue
-        for n, view in enumerate(P.read(pdf)):
+        laid = pdfium_reader.once(pdf, "laid-out", P.laid_out)
+        first = {laid[n - 1].alike: view for n, view in zip(P.unlike(laid), P.read(pdf, alike_once=True, reader=pdfium_reader), strict=True)}
+        for n, page in enumerate(laid):
+            view = first[page.alike]
             if any(f.trim.x1 - f.trim.x0 > 150 * MM for f in view.faces):
                 continue  # the reference sheet: a page, not cut
             for cut in P.cut_lines(view):
