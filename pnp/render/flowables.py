@@ -297,13 +297,20 @@ class Stack(Block):
             else:
                 rest = self.children[i:]
             break
-        while first and first[-1].keep_with_next:
-            rest.insert(0, first.pop())  # a heading never ends a frame...
-        if not first and at_top and len(self.children) > 1 and self.children[0].keep_with_next:
-            first, rest = [self.children[0]], self.children[1:]  # ...unless what follows cannot start even in an empty one
+        first, rest = self._headings_kept_with_next(first, rest, at_top)
         if not first or not rest:
             return []
         return [self._like(first, True), self._like(rest, False)]
+
+    def _headings_kept_with_next(self, first: list, rest: list, at_top: bool) -> tuple[list, list]:
+        """A heading never ends a frame: it goes on with what follows it. Unless headings are all an empty frame
+        holds: then headings in a row fill it (not one a page: 1,000 of them made 499 pages), or the first goes alone."""
+        fitted, after = first[:], rest[:]
+        while first and first[-1].keep_with_next:
+            rest.insert(0, first.pop())
+        if not first and at_top and len(self.children) > 1 and self.children[0].keep_with_next:
+            return (fitted, after) if fitted else ([self.children[0]], self.children[1:])
+        return first, rest
 
 
 class Rule(Block):
