@@ -12,6 +12,9 @@ resource.getrusage. The figure for 500 cards is in docs/limits.md.
     python bench/art_memory.py --as tokens 40      (the art as a token set's items, one token sheet PDF)
     python bench/art_memory.py --as boards 40      (the art as boards of a card's size, one boards PDF)
     python bench/art_memory.py --export pod 40     (`pnp export --format pod`: one print-on-demand PDF per component)
+    python bench/art_memory.py --no-build --export pcio --export vtt 40   (the browser tables' files: every face's image zipped)
+    python bench/art_memory.py --as rulebook 40    (the art as a rulebook's figures, one a page: `pnp build --only rulebook`)
+    python bench/art_memory.py --against /tmp/main-checkout 40   (each run also with that checkout's pnp, alternating)
 """
 from __future__ import annotations
 
@@ -45,12 +48,13 @@ def art(i: int, size: tuple[int, int] = ART_PX, grain: float = 0.0):
 
 
 POKER_MM = "63.5 x 88.9"  # the art's trim, whichever piece it is drawn on: the same pixels a mm as the cards'
-KINDS = ("cards", "tokens", "boards")
+KINDS = ("cards", "tokens", "boards", "rulebook")
 
 
 def make_project(folder: Path, n: int, fmt: str = "png", size: tuple[int, int] = ART_PX, grain: float = 0.0, kind: str = "cards") -> None:
     """A project with one game, `art`, whose N pictures, each its own, are drawn on N pieces of `kind`: a deck's cards
-    (`cards_from: data/art/decks/art/`), a token set's items, or boards of a poker card's size (on shared pages)."""
+    (`cards_from: data/art/decks/art/`), a token set's items, boards of a poker card's size (on shared pages), or a
+    rulebook's figures (`![Figure i](data/art/decks/art/card-i.png "60")`, each a paragraph of its own, no deck)."""
     images = folder / "data/art/decks/art"
     images.mkdir(parents=True)
     (folder / "templates/art").mkdir(parents=True)
@@ -68,6 +72,9 @@ def make_project(folder: Path, n: int, fmt: str = "png", size: tuple[int, int] =
         (folder / "data/art/tokens.yaml").write_text(f"tokens:\n  - id: art\n    name: Art\n    shape: rectangle\n    size: {POKER_MM}\n"
                                                      f"    front: art/token.j2\n    items:\n{items}")
         (folder / "templates/art/token.j2").write_text("{{ image(token.art, " + bled)
+    elif kind == "rulebook":
+        figures = "".join(f"## Figure {i}\n\n![Figure {i}](data/art/decks/art/{name} \"60\")\n\n" for i, name in enumerate(names))
+        (folder / "data/art/rulebook.md").write_text("# Art\n\n" + figures)
     else:
         boards = "".join(f"  - {{id: b{i:04d}, name: Board {i}, size: {POKER_MM}, template: art/board.j2, art: data/art/decks/art/{name}}}\n"
                          for i, name in enumerate(names))
@@ -90,14 +97,14 @@ run()
 """
 
 
-def peak_of(folder: Path, *args: str, cap_bytes: int | None = None) -> tuple[float, float, int, str]:
+def peak_of(folder: Path, *args: str, cap_bytes: int | None = None, root: Path = ROOT) -> tuple[float, float, int, str]:
     """(peak resident MB, processor seconds, exit status, output) of `pnp ARGS` run cold in a child process of its
-    own; with `cap_bytes` under that address-space cap. Processor time (user + sys of the child and its helpers), not
-    the clock's: on a shared machine the clock measures the neighbours too."""
+    own, with the pnp of checkout `root`; with `cap_bytes` under that address-space cap. Processor time (user + sys of
+    the child and its helpers), not the clock's: on a shared machine the clock measures the neighbours too."""
     import resource
 
     prelude = f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({cap_bytes}, {cap_bytes}))\n" if cap_bytes else ""
-    env = {**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "1", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PNP_SERVER": "0", "PNP_JOBS": "1", "PYTHONPATH": str(root)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-c", prelude + CHILD, "--root", str(folder), *args], capture_output=True, text=True, env=env,
                           cwd=tempfile.gettempdir())  # not this checkout's folder: PYTHONPATH says which pnp runs
@@ -116,6 +123,7 @@ def main() -> None:
     parser.add_argument("--as", dest="kind", choices=KINDS, default="cards", help="the pieces the art is drawn on (default: cards)")
     parser.add_argument("--no-build", action="store_true", help="measure only the exports (--export)")
     parser.add_argument("--export", action="append", default=[], help="also measure `pnp export FORMAT` (repeatable)")
+    parser.add_argument("--against", type=Path, help="a checkout whose pnp runs each command too, just before this one's (before → after)")
     args = parser.parse_args()
     print(f"cold build of N {args.kind}, each with its own {ART_PX[0]} × {ART_PX[1]} px {args.format.upper()} art (grain {args.grain}); "
           "peak resident memory of the child")
@@ -125,14 +133,17 @@ def main() -> None:
             make_project(folder, n, args.format, grain=args.grain, kind=args.kind)
             art_mb = sum(p.stat().st_size for p in (folder / "data/art/decks/art").iterdir()) / 1e6
             runs = [("build", ("build", "art", "-q"))] * (not args.no_build) + [(f"export {f}", ("export", "art", "--format", f)) for f in args.export]
+            checkouts = [(args.against.resolve(), "before "), (ROOT, "after  ")] if args.against else [(ROOT, "")]
             for what, argv in runs:
-                if (folder / "output").exists():
-                    shutil.rmtree(folder / "output")
-                peak, seconds, status, shown = peak_of(folder, *argv)
-                pdf = sum(p.stat().st_size for p in (folder / "output").rglob("*") if p.is_file()) / 1e6 if (folder / "output").exists() else 0
-                print(f"{n:>5} {args.kind:<6}  {what:<14} peak {peak:7.0f} MB  {seconds:6.1f} CPU s  exit {status}  art {art_mb:6.0f} MB  output {pdf:6.0f} MB")
-                if status:
-                    print(shown[-2000:])
+                for root, label in checkouts:
+                    if (folder / "output").exists():
+                        shutil.rmtree(folder / "output")
+                    peak, seconds, status, shown = peak_of(folder, *argv, root=root)
+                    pdf = sum(p.stat().st_size for p in (folder / "output").rglob("*") if p.is_file()) / 1e6 if (folder / "output").exists() else 0
+                    print(f"{n:>5} {args.kind:<6}  {label}{what:<14} peak {peak:7.0f} MB  {seconds:6.1f} CPU s  exit {status}  art {art_mb:6.0f} MB  "
+                          f"output {pdf:6.0f} MB", flush=True)
+                    if status:
+                        print(shown[-2000:])
 
 
 if __name__ == "__main__":

@@ -285,6 +285,7 @@ def lost_files(before: dict[str, str], project: Path) -> list[str]:
 
 
 ACTIVE = re.compile(rb"/(JavaScript|JS|Launch|SubmitForm|ImportData|GoToR|RichMedia|EmbeddedFile)\b|/URI\s*\((?!https?:|mailto:|#)")
+STREAM = re.compile(rb"stream\r?\n.*?endstream", re.S)  # a stream's bytes: 50 MB of photographic pictures hold "/JS" by chance
 
 
 def written_since(folders: list[Path], since: float) -> list[Path]:
@@ -312,7 +313,7 @@ def canary_in_outputs(paths: list[Path], canary: str) -> tuple[list[str], list[s
         elif path.suffix == ".pdf" and data.startswith(b"%PDF"):
             if canary in pdf_text(data):
                 showing.append(str(path))
-            if ACTIVE.search(data):
+            if ACTIVE.search(STREAM.sub(b"stream endstream", data)):  # in a name or a dictionary, not in a picture's bytes
                 active.append(str(path))
     return showing, active
 

@@ -2,7 +2,9 @@
 command, and typesetting whose cost grows with the text (bounds).
 
 Each runs in the bench's child, capped at 1 GiB of address space and 60 s of processor time: before the fixes, the
-art deck kept every picture decoded (42 MB each: 24 of them pass the cap), the looping deck spent its face limit on
+art deck kept every picture decoded (42 MB each: 24 of them pass the cap), in a build and in every export; six
+35-Mpx pictures (105 MB each decoded, under the 50-Mpx limit) did the same; a rulebook of photographic figures was
+held whole once a Platypus pass and several times more as it was saved; the looping deck spent its face limit on
 each of 200 faces (200 s), and the soft-hyphenated text was set in time that grew with its square."""
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ LOOPING = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% 
 SOFT = "\u00ad"
 
 
-def _pictures(ctx, n: int) -> None:
-    """A deck of n cards, each with its own 600-dpi art, drawn to cover the card."""
+def _pictures(ctx, n: int, size: tuple[int, int] = ART_PX, grain: float = 0.0) -> None:
+    """A deck of n cards, each with its own 600-dpi art (or pictures of `size`), drawn to cover the card; with `grain`,
+    that much noise blended in, as a photograph or a painting has (its PNG several megabytes)."""
     from PIL import Image, ImageDraw
 
     put(ctx, "data/tiny/decks/art.yaml", "name: Art\nsize: poker\nfront: tiny/art.j2\nback: tiny/back.j2\ncards_from: art/\n")
@@ -24,9 +27,11 @@ def _pictures(ctx, n: int) -> None:
     folder = ctx.project / "data/tiny/decks/art"
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(n):
-        img = Image.new("RGB", ART_PX, ((40 * i) % 256, (90 * i) % 256, (150 * i) % 256))
-        x, y = (i * 97) % ART_PX[0], (i * 131) % ART_PX[1]
+        img = Image.new("RGB", size, ((40 * i) % 256, (90 * i) % 256, (150 * i) % 256))
+        x, y = (i * 97) % size[0], (i * 131) % size[1]
         ImageDraw.Draw(img).ellipse((x - 500, y - 500, x + 500, y + 500), fill=(255 - (40 * i) % 256, 20, 200))
+        if grain:
+            img = Image.blend(img, Image.effect_noise(size, 60).convert("RGB"), grain)
         img.save(folder / f"card-{i:02d}.png", compress_level=1)
 
 
@@ -34,6 +39,31 @@ def _pictures(ctx, n: int) -> None:
       A("build --only cards", "each picture is decoded when drawn, embedded once and let go: the deck fits in far less than the cap"))
 def _(ctx):
     _pictures(ctx, 24)
+
+
+EXPORT = "export tiny --deck art --dpi 72 --no-validate --format "
+WHY_EXPORT = "an export draws each picture as a build does, and writes each image as it is made: the deck fits in far less than the cap"
+
+
+@case("bounds", "24 cards of their own 600-dpi art, exported", *(A(EXPORT + f, WHY_EXPORT) for f in ("png", "tts", "pod", "pcio", "vtt", "sprites")))
+def _(ctx):
+    _pictures(ctx, 24)
+
+
+@case("bounds", "six 35-Mpx pictures", A("build --only cards", "a 35-Mpx picture (under the 50-Mpx limit) is decoded, embedded and let go"))
+def _(ctx):
+    _pictures(ctx, 6, (5000, 7000))
+
+
+@case("bounds", "a rulebook of 6 photographic figures", A("build --only rulebook", "a figure's picture goes to a file past a threshold, as a card's"))
+def _(ctx):
+    """Each figure a picture of its own with grain (about 5 MB in the PDF): a 30 MB rulebook, each figure embedded once a
+    Platypus pass (the processor-time cap and the clock's, on a loaded machine, allow a few)."""
+    _pictures(ctx, 6, grain=0.04)
+    (ctx.project / "data/tiny/decks/art.yaml").unlink()  # the pictures only, as a rulebook's own art
+    (ctx.project / "data/tiny/decks/art").rename(ctx.project / "data/tiny/figures")
+    figures = "".join(f"## Figure {i}\n\n![Figure {i}](data/tiny/figures/card-{i:02d}.png \"60\")\n\n" for i in range(6))
+    put(ctx, "data/tiny/rulebook.md", "# Figures\n\n" + figures)
 
 
 @case("bounds", "200 cards whose template loops on every face",

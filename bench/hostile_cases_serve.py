@@ -23,6 +23,7 @@ import json
 import os
 import pickle
 import pwd
+import site
 import socket
 import subprocess
 import sys
@@ -204,6 +205,29 @@ case("serve", "a 50 MB edit by its declared length", _served(_big_body(True), "p
 case("serve", "a 50 MB edit streamed", _served(_big_body(False), "pnp serve (50 MB chunked)"))(lambda ctx: None)
 case("serve", "malformed edits with the token", _served(_malformed, "pnp serve (14 malformed edits)"))(lambda ctx: None)
 
+LEFT_IN_TEMPLATES = "templates/tiny/.hero.j2.{pid}-k9x2ab7q.tmp"  # the editor's temporary, as a kill -9 leaves it
+
+
+def _sweeps_templates(ctx, port: int, token: str, child, shown: list[str]) -> list[str]:
+    """One edit (the knight's star row moved 1 mm): the editor writes the template, and sweeps what a killed editor left."""
+    element = _element(port)
+    if element is None:
+        return ["the knight's elements were never listed"]
+    box = element["box"]
+    move = {"path": element["path"], "file": element["file"], "digest": element["digest"], "from": box, "to": [box[0] + 1, *box[1:]]}
+    headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", "Cookie": f"pnp-serve-{port}={token}"}
+    status, text = _post(port, "/api/edit", json.dumps({"game": "tiny", "item": KNIGHT, "side": "front", "moves": [move]}).encode(), headers)
+    shown.append(f"edit: {status} {text[:160]}")
+    left = [p.name for p in (ctx.project / "templates/tiny").glob(".*.tmp")]
+    return ([f"the edit answered {status}"] if status != 200 else []) + [f"left templates/tiny/{name}" for name in left]
+
+
+@case("fault", "a killed editor's temporary in templates/", _served(_sweeps_templates, "pnp serve (one edit)"))
+def _(ctx):
+    from hostile_cases_smalls import dead_pid
+
+    (ctx.project / LEFT_IN_TEMPLATES.format(pid=dead_pid())).write_bytes(b"{% half a template")
+
 
 # key: a game that ships its own key ----------------------------------------------------------------------------------
 
@@ -263,3 +287,55 @@ case("key", "a key shipped at keys/ with a relative PNP_CACHE_KEY",
     _ship_key("keys/cache-key"))
 case("key", "a key shipped in the project with an absolute XDG_CACHE_HOME there",
      _in_project(A("validate", WHY, env=HOME)), _in_project(A("build", WHY, env=HOME)))(_ship_key("{project}/.cache/pnp/cache-key"))
+
+
+def _unknown_uid() -> int:
+    """A user id the password database does not know (a container's user, a build account made on the fly)."""
+    return next(uid for uid in range(54321, 60000) if not _known(uid))
+
+
+def _known(uid: int) -> bool:
+    try:
+        pwd.getpwuid(uid)
+    except KeyError:
+        return False
+    return True
+
+
+def _no_home(run: Run) -> Run:
+    """`run` in the game's folder as a user with no entry in the password database and no HOME (nor XDG_CACHE_HOME, nor
+    PNP_CACHE_KEY), the case's folder made that user's: no home to keep a key in, so a key found from the folder pnp runs
+    in would be the game's. As root only (the bench's way); another user runs it as accepted, unable to switch."""
+
+    def custom(ctx, spec) -> Outcome:
+        if os.getuid() != 0:
+            return Outcome(0, "[bench] not root: no user without a password entry to run as", False, [])
+        uid = _unknown_uid()
+        for path in [ctx.folder, *ctx.folder.rglob("*")]:
+            os.lchown(path, uid, uid)
+        for above in (ctx.bench.root, ctx.folder.parent):  # the bench's folders, root's own: that user may pass through them
+            above.chmod(above.stat().st_mode | 0o111)
+        audit = ctx.new_audit()
+        os.chown(audit, uid, uid)
+        env = {k: v for k, v in ctx.env(spec, audit).items() if k not in ("HOME", "XDG_CACHE_HOME", "PNP_CACHE_KEY")}
+        env["TMPDIR"] = str(ctx.folder)
+        # this interpreter may live in root's home, which another user cannot enter: the system's, with this one's packages
+        python = f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}"
+        env["PYTHONPATH"] = os.pathsep.join([env.get("PYTHONPATH", ""), *site.getsitepackages()])
+        from hostile import CHILD, CPU_S, GIB
+
+        child = subprocess.Popen([python if os.path.exists(python) else sys.executable, "-c", CHILD % {"gib": GIB, "cpu": CPU_S}, "--root", str(ctx.project),
+                                  *spec.args],
+                                 cwd=ctx.project, env=env, user=uid, group=uid, extra_groups=[], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True, errors="replace", start_new_session=True)
+        rc, out, timed_out = ctx.finish(child)
+        return Outcome(rc, out, timed_out, ctx.read_audit(audit))
+
+    return dataclasses.replace(run, custom=custom, label=f"pnp {' '.join(run.args)} (no HOME, no password entry, in the game's folder)")
+
+
+@case("key", "a key shipped at .cache/ and ~/.cache/ for a user with no HOME and no password entry", _no_home(A("validate", WHY)), _no_home(A("build", WHY)))
+def _(ctx):
+    """Where a relative XDG_CACHE_HOME would lead, and where `~` is left unexpanded with no home to expand it to."""
+    for where in ("project/.cache/pnp/cache-key", "project/~/.cache/pnp/cache-key"):
+        _ship_key(where)(ctx)

@@ -218,3 +218,40 @@ def test_an_exports_raster_pdfs_let_their_pictures_go(project, tmp_path, monkeyp
     monkeypatch.setattr(rendering, "new_canvas", watched)
     _run(0, lambda: _export(project, tmp_path / "png", "--format", "png", "--dpi", "72"))
     assert len(held) > 3 and max(held) == 0, held  # each new PDF finds the earlier ones' canvases without a picture
+
+
+def _rulebook(project: Path, root: Path) -> None:
+    """The project with a rulebook of figures: two pictures of their own, one of them placed twice, and a card drawn
+    from its face (its art is the cover's cards' too)."""
+    import shutil
+
+    shutil.copytree(project, root)
+    (root / "data/art/figures").mkdir()
+    for i in range(2):
+        picture(10 + i, (120, 165)).save(root / f"data/art/figures/figure-{i}.png")
+    figures = "".join(f"## Figure {i}\n\n![Picture {i}](data/art/figures/figure-{i % 2}.png \"50\")\n\n" for i in range(3))
+    (root / "data/art/rulebook.md").write_text(f"# Art\n\n{figures}## A card\n\n![A card](card:art/card-02 \"40\")\n")
+
+
+def test_a_rulebooks_figures_are_the_same_bytes_written_as_they_are_made(project, tmp_path):
+    """A rulebook's pictures (its figures, a card's art) go to the spool as a card sheet's do, the PDF is written beside
+    its output, and its bytes (and the digests the build kept) are those reportlab's own save gives: a rulebook of
+    photographic figures was held whole, several times over, until it was written."""
+    _rulebook(project, tmp_path / "project")
+
+    def built(out: Path) -> dict[str, str]:
+        report = run_build(Project(tmp_path / "project"), ["art"], Options(out=out, only=("rulebook",)), ["letter"], report=Report(), quiet=True, workers=1)
+        assert not report.errors(), report.sorted()
+        return {name: digest for name, digest in _files(out / "art").items() if name.endswith(".pdf")}
+
+    whole, spooled = _run(rl_stream.SPOOL_MIN_BYTES, lambda: built(tmp_path / "whole"))
+    assert spooled == [] and sorted(whole) == ["art-rulebook.pdf"]
+    moved = []
+    move = rl_stream.Spool._move
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rl_stream.Spool, "_move", lambda spool, obj: (moved.append(spool), move(spool, obj)))
+        streamed, spooled = _run(0, lambda: built(tmp_path / "streamed"))
+    assert spooled == ["art-rulebook.pdf"]
+    assert moved.count(moved[-1]) == 5  # the saved pass's: the cover's three cards' art, the two figures (one placed twice, embedded once)
+    assert streamed == whole
+    assert _temporaries(tmp_path / "streamed/art") == []

@@ -20,6 +20,19 @@ def watched_file(change, path: str) -> bool:
     return "/output/" not in path and not path.endswith((".tmp", "~")) and not Path(path).name.startswith(("~$", ".~lock"))
 
 
+def saved_since(folders: list[str], since: float) -> bool:
+    """Whether a file worth a rebuild under `folders` was saved at or after `since` (a save during the first build and
+    warm-up, which come before the folders are watched: a fix saved then was never built)."""
+    for folder in folders:
+        for path in Path(folder).rglob("*"):
+            try:
+                if path.is_file() and watched_file(None, str(path)) and path.stat().st_mtime >= since:
+                    return True
+            except OSError:
+                continue
+    return False
+
+
 class Watcher:
     """The games a `pnp watch` process builds, the session it keeps between builds, and what it watches."""
 
@@ -83,6 +96,7 @@ class Watcher:
         comes stops at once (the session's `stop`): a template that loops away never holds up the save that fixes it."""
         from pnp.pipeline.schedule import warm_up
 
+        since = time.time()
         self.rebuild("start")
         warm_up(self.project, self.base.out, self.session)
         rebuilt, tail = 0, " (Ctrl-C to stop)"
@@ -90,6 +104,8 @@ class Watcher:
             while folders := self.folders():
                 with Saves(folders, debounce) as saves:
                     click.echo(f"watching {self._shown(folders)}{tail}")
+                    if tail and saved_since(folders, since):  # saved while the first build ran, before saves were noted
+                        self.rebuild("a save during the first build")
                     tail = ""
                     self.session.stop = saves.waiting
                     while (paths := saves.next()) is not None:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class PdfFile:
-    """A finished PDF in a temporary file: `path`, its `size` in bytes and its `sha256` (hex)."""
+    """A finished PDF in a temporary file: `path`, its `size` in bytes and its `sha256` (hex). (An export's .pcio or .vtt
+    zip travels so too: pnp.targets.packaging.zip_file.)"""
 
     path: str
     size: int

@@ -135,6 +135,37 @@ def finished(c: Canvas, buf) -> bytes | PdfFile:
     return buf.getvalue()
 
 
+class SavedThroughSpool:
+    """A canvas mixin for a document whose `save` is called by someone else (Platypus saves a rulebook at the end of its
+    last pass): once its pictures went to its spool (`SPOOL`), `save` writes the PDF beside its output as it is made and
+    keeps the file in `pnp_written` (a PdfFile); otherwise it saves as reportlab does, into the canvas's buffer."""
+
+    pnp_written: PdfFile | None = None
+    _pnp_saving = False
+
+    def save(self):
+        spool = getattr(self, SPOOL, None)
+        if spool is None or self._pnp_saving:  # no spool, or `write_streamed`'s own call
+            return super().save()
+        if not spool.used:
+            spool.close()
+            return super().save()
+        self._pnp_saving = True
+        self.pnp_written = spool.save(self)
+        return None
+
+
+def discard(c: Canvas) -> None:
+    """A canvas that will not be saved (a Platypus pass before the last, which only lays the pages out): its spool's
+    file closed and its pictures' streams let go, which a canvas's cycles would otherwise keep until the collector runs."""
+    spool = getattr(c, SPOOL, None)
+    if spool is not None:
+        spool.close()
+    for obj in rl.document(c).idToObject.values():
+        if isinstance(getattr(obj, "streamContent", None), bytes | _Spooled) and isinstance(obj, pdfdoc.PDFImageXObject):
+            obj.streamContent = b""
+
+
 class Tally:
     """What a document's pictures' compressed streams come to, counted as `Spool` counts them, for a writer that begins
     a new document past SPOOL_MIN_BYTES rather than writing one to a file (pnp.targets.rendering.raster, whose PDF is

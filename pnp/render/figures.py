@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 
 from pnp.core.units import add_up
 from pnp.layout import markup as rich
+from pnp.layout import rl, rl_stream
 from pnp.layout.elements import Face, Image, Text
 from pnp.render import tagging
 from pnp.render.flowables import Block
@@ -160,6 +161,7 @@ class Figure(Block):
         elif it.kind == "image":
             path, _iw, _ih = it.image
             canv.drawImage(picture(path), x, bottom, w, h, mask="auto", preserveAspectRatio=True)
+            rl_stream.spool_picture(canv, rl.placed_image(canv))  # past a threshold, its compressed stream waits in a file (issue 74)
 
     def split(self, aW, aH):
         self.wrap(aW, aH)

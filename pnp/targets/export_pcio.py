@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 from pnp.outputs.context import GameContext
-from pnp.targets.packaging import zip_bytes
+from pnp.targets.packaging import PictureStore, zip_file
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.table import HOLDER_PAD_PX, LABEL_PX, NAME_MIN_PX, Collection, Picture, Table, plan_table
 
@@ -33,15 +33,18 @@ def pcio_name(slug: str) -> str:
 
 
 def pcio_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
-    """The whole game as one .pcio file."""
-    table = plan_table(gctx, request, findings)
-    if table is None:
-        return
-    widgets = pcio_widgets(table)
-    members = [("widgets.json", json.dumps(widgets, indent=1, ensure_ascii=False).encode("utf-8")), ("schemaVersion", str(PCIO_SCHEMA).encode())]
-    members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
+    """The whole game as one .pcio file: each image written to the staging folder as it is made, then copied into the
+    zip, which is written there too (a deck of photographic art is never held whole)."""
     name = pcio_name(gctx.game.slug)
-    result.files[name] = zip_bytes(members)
+    target = result.files.path_of(name)
+    with PictureStore(target.parent) as store:
+        table = plan_table(gctx, request, findings, store)
+        if table is None:
+            return
+        widgets = pcio_widgets(table)
+        members = [("widgets.json", json.dumps(widgets, indent=1, ensure_ascii=False).encode("utf-8")), ("schemaVersion", str(PCIO_SCHEMA).encode())]
+        members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
+        result.files[name] = zip_file(target, members)
     cards = sum(len(s.pieces) for s in table.spots)
     result.notes.append(f"{name}: {len(widgets)} widgets ({cards} cards and pieces, {len(table.boards)} boards, {len(table.dice)} dice, {len(table.seats)} seats), "
                         f"{len(table.pictures)} images, at {table.scale * 25.4:.0f} px per inch of the table")

@@ -29,7 +29,7 @@ import json
 import zlib
 
 from pnp.outputs.context import GameContext
-from pnp.targets.packaging import zip_bytes
+from pnp.targets.packaging import PictureStore, Stored, zip_file
 from pnp.targets.staging import Export, ExportRequest
 from pnp.targets.table import (
     CONTROL_PX,
@@ -65,22 +65,26 @@ def vtt_name(slug: str) -> str:
     return f"{slug}.vtt"
 
 
-def asset_id(data: bytes) -> str:
-    """The name the server stores an asset's bytes under: its CRC-32 as a signed 32-bit number, an underscore, its length."""
-    crc = zlib.crc32(data)
+def asset_id(data: bytes | Stored) -> str:
+    """The name the server stores an asset's bytes under: its CRC-32 as a signed 32-bit number, an underscore, its length
+    (bytes kept in an export's PictureStore carry their CRC, taken as they were stored)."""
+    crc = data.crc if isinstance(data, Stored) else zlib.crc32(data)
     return f"{crc - (1 << 32) if crc >= 1 << 31 else crc}_{len(data)}"
 
 
 def vtt_target(gctx: GameContext, request: ExportRequest, result: Export, findings: list, where) -> None:
-    """The whole game as one room file."""
-    table = plan_table(gctx, request, findings)
-    if table is None:
-        return
-    state = vtt_state(table, gctx.game)
-    members = [("0.json", json.dumps(state, indent=1, ensure_ascii=False).encode("utf-8"))]
-    members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
+    """The whole game as one room file: each image written to the staging folder as it is made, then copied into the
+    zip, which is written there too (a deck of photographic art is never held whole)."""
     name = vtt_name(gctx.game.slug)
-    result.files[name] = zip_bytes(members)
+    target = result.files.path_of(name)
+    with PictureStore(target.parent) as store:
+        table = plan_table(gctx, request, findings, store)
+        if table is None:
+            return
+        state = vtt_state(table, gctx.game)
+        members = [("0.json", json.dumps(state, indent=1, ensure_ascii=False).encode("utf-8"))]
+        members += [(ASSETS + name, table.pictures[name].data) for name in sorted(table.pictures)]
+        result.files[name] = zip_file(target, members)
     result.notes.append(f"{name}: {len(state) - 1} widgets, {len(table.pictures)} images, format {VTT_VERSION}")
     result.next_step = f"vtt: in a virtualtabletop.io room, upload {name} from the game shelf (it becomes a game of the room, set up as exported)"
 

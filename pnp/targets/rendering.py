@@ -37,6 +37,7 @@ def raster(gctx: GameContext, faces: list[Face], size_px: tuple[int, int], px_pe
     while start < len(faces):
         pdf, start = _faces_pdf(gctx, faces, start, page_pt, uses)
         yield from _rendered(pdf, size_px)
+        del pdf  # let go before the next is drawn: it was held while the next was made, two PDFs of the threshold at once
 
 
 def _faces_pdf(gctx: GameContext, faces: list[Face], start: int, page_pt: tuple[float, float], uses: Counter) -> tuple[bytes, int]:

@@ -28,7 +28,7 @@ from pnp.core.shapes import RECTANGLE
 from pnp.outputs.context import GameContext
 from pnp.targets.components import Component, collect
 from pnp.targets.die_images import die_pictures
-from pnp.targets.packaging import digest_name
+from pnp.targets.packaging import PictureStore, Stored, digest_name
 from pnp.targets.png import PngEncoder
 from pnp.targets.rendering import EXTRA_BLEED_MM, cut_mask, distinct_faces, png_bytes, raster
 from pnp.targets.staging import ExportRequest
@@ -65,11 +65,27 @@ def name_px(text: str) -> float:
 
 @dataclass(frozen=True)
 class Picture:
-    """An image on the table: its file name (named by its content: pnp.targets.packaging.digest_name), bytes, pixels."""
+    """An image on the table: its file name (named by its content: pnp.targets.packaging.digest_name), bytes (kept in
+    the table's PictureStore as it was made), pixels."""
 
     name: str
-    data: bytes
+    data: bytes | Stored
     size: tuple[int, int]
+
+
+class Pictures(dict):
+    """Every image of a table by name, once, its bytes in `store`: a deck's images are written there as each is made
+    and held by none, so what a table holds does not grow with its art."""
+
+    def __init__(self, store: PictureStore):
+        super().__init__()
+        self.store = store
+
+    def keep(self, stem: str, image: Image.Image, data: bytes) -> Picture:
+        name = digest_name(stem, data)
+        if name not in self:
+            self[name] = Picture(name, self.store.add(data), image.size)
+        return self[name]
 
 
 @dataclass(frozen=True)
@@ -168,8 +184,9 @@ class Table:
         return [*boxes, ("hand", *self.hand), ("controls", *self.controls)]
 
 
-def plan_table(gctx: GameContext, request: ExportRequest, findings: list) -> Table | None:
-    """The game laid out on a browser table; None when a finding (a bad `setup:`, a face that failed) stops it."""
+def plan_table(gctx: GameContext, request: ExportRequest, findings: list, store: PictureStore | None = None) -> Table | None:
+    """The game laid out on a browser table, its images' bytes in `store` (in memory without one); None when a finding
+    (a bad `setup:`, a face that failed) stops it."""
     game = gctx.game
     components = collect(gctx, EXTRA_BLEED_MM, findings, request.decks)
     dice = _table_dice(game, request.decks)
@@ -177,7 +194,7 @@ def plan_table(gctx: GameContext, request: ExportRequest, findings: list) -> Tab
     setup = _checked_setup(game, components, seats, findings)
     if setup is None or any(f.severity == "error" for f in findings):
         return None
-    plan = _Planning(gctx, min(request.dpi, TABLE_IMAGE_DPI) / 25.4, [_SeatBlock(i) for i in range(1, seats + 1)])
+    plan = _Planning(gctx, min(request.dpi, TABLE_IMAGE_DPI) / 25.4, [_SeatBlock(i) for i in range(1, seats + 1)], Pictures(store or PictureStore()))
     for component in components:
         plan.place(component, setup)
     dice_places = []
@@ -208,8 +225,8 @@ class _Planning:
     gctx: GameContext
     px_per_mm: float
     seat_blocks: list
+    pictures: Pictures
     ids: _Ids = field(default_factory=lambda: _Ids())
-    pictures: dict = field(default_factory=dict)
     collections: list = field(default_factory=list)
     boards: list = field(default_factory=list)
     blocks: list = field(default_factory=list)
@@ -308,19 +325,13 @@ def _image_scale(trim: tuple[float, float], px_per_mm: float) -> tuple[tuple[int
     return (max(1, math.floor(trim[0] * scale)), max(1, math.floor(trim[1] * scale))), scale
 
 
-def _keep(pictures: dict, stem: str, image: Image.Image, data: bytes) -> Picture:
-    picture = Picture(digest_name(stem, data), data, image.size)
-    pictures.setdefault(picture.name, picture)
-    return picture
-
-
-def _board_picture(gctx, component: Component, px_per_mm: float, pictures: dict) -> Picture:
+def _board_picture(gctx, component: Component, px_per_mm: float, pictures: Pictures) -> Picture:
     size, scale = _image_scale(component.trim, px_per_mm)
     image = next(raster(gctx, [component.items[0].front], size, scale))
-    return _keep(pictures, component.file_id, image, png_bytes(image))
+    return pictures.keep(component.file_id, image, png_bytes(image))
 
 
-def _collection(gctx, component: Component, px_per_mm: float, ids: _Ids, pictures: dict) -> Collection:
+def _collection(gctx, component: Component, px_per_mm: float, ids: _Ids, pictures: Pictures) -> Collection:
     """A deck, the player aids or a token set with each distinct face rendered once (a token cut to its shape)."""
     size, scale = _image_scale(component.trim, px_per_mm)
     faces = distinct_faces(f for item in component.items for f in (item.front, item.back))
@@ -335,7 +346,7 @@ def _collection(gctx, component: Component, px_per_mm: float, ids: _Ids, picture
     def kept(face, image, data: bytes) -> None:
         item, side = uses[face][0]
         stem = f"{component.file_id}-{side}" if len({i.id for i, _ in uses[face]}) > 1 else f"{component.stem(item)}-{side}"
-        named[face] = _keep(pictures, stem, image, data)
+        named[face] = pictures.keep(stem, image, data)
 
     with PngEncoder(png_bytes) as encoder:
         for face, image in zip(faces, raster(gctx, faces, size, scale), strict=True):
@@ -345,13 +356,13 @@ def _collection(gctx, component: Component, px_per_mm: float, ids: _Ids, picture
     blank = None
     if component.kind != "tokens" and any(item.back is None for item in component.items):
         image = Image.new("RGB", size, BLANK_BACK)
-        blank = _keep(pictures, f"{component.file_id}-blank-back", image, png_bytes(image))
+        blank = pictures.keep(f"{component.file_id}-blank-back", image, png_bytes(image))
     types = {item.id: PieceType(item.id, item.name, named[item.front], named[item.back] if item.back is not None else blank) for item in component.items}
     prefix = {"cards": "deck", "player-aids": "aids", "tokens": "tokens"}[component.kind]
     return Collection(ids.new(f"{prefix}-{component.file_id}"), component.kind, component.name, component.trim, component.shape, types)
 
 
-def _die_collection(gctx, spec, raw, px_per_mm: float, ids: _Ids, pictures: dict, findings: list) -> Collection | None:
+def _die_collection(gctx, spec, raw, px_per_mm: float, ids: _Ids, pictures: Pictures, findings: list) -> Collection | None:
     """A die's faces, a square picture each (pnp.targets.die_images), face 1 first."""
     cell = max(16, min(TABLE_MAX_IMAGE_PX, round(spec.size * px_per_mm)))
     images = die_pictures(gctx, spec, raw, cell, findings)
@@ -359,7 +370,7 @@ def _die_collection(gctx, spec, raw, px_per_mm: float, ids: _Ids, pictures: dict
         return None
     types = {}
     for number, image in enumerate(images, 1):
-        picture = _keep(pictures, f"{spec.id}-{number}", image, png_bytes(image))
+        picture = pictures.keep(f"{spec.id}-{number}", image, png_bytes(image))
         types[f"f{number}"] = PieceType(f"f{number}", str(number), picture, None)
     return Collection(ids.new(f"dice-{spec.id}"), "dice", spec.name or spec.id, (spec.size, spec.size), spec.shape, types)
 

@@ -9,11 +9,12 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.platypus.doctemplate import LayoutError as PageLayoutError
 
 from pnp.core.errors import Loc, PnpError, error
+from pnp.core.spooled import PdfFile
 from pnp.data import source as yaml_source
 from pnp.data.schema import RulebookMatter
 from pnp.layout import rl
 from pnp.layout.scripts import missing_message
-from pnp.outputs.context import GameContext
+from pnp.outputs.context import GameContext, spool_path
 from pnp.outputs.facts import Facts, render
 from pnp.outputs.options import Options
 from pnp.outputs.rulebook.booklet import BookletCanvas, saddle_stitch
@@ -29,9 +30,10 @@ from pnp.render.flowables import headings_in
 from pnp.render.text_setting import K, Setter
 
 
-def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None) -> tuple[bytes, int, list, list]:
+def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = None, spool_to=None) -> tuple[bytes | PdfFile, int, list, list]:
     """Run Platypus over the story until the contents' page numbers settle; (PDF bytes, pages, the contents' entries,
-    each page's key: pnp.layout.rl.ContentKeys).
+    each page's key: pnp.layout.rl.ContentKeys). With `spool_to` (the output's path), a rulebook whose pictures pass
+    pnp.layout.rl_stream's threshold is written beside it as it is made, and comes back as a PdfFile.
 
     `last` is the entries of the last build of this file: when it lists the
     same headings, its page numbers are the first guess, and a guess that holds
@@ -47,7 +49,7 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
         contents.expect(headings, guess)
     buf = io.BytesIO()
     font = gctx.fonts.font_name(look.body.family)
-    doc = RulebookDoc(buf, book, geo, canvas_cls, font)
+    doc = RulebookDoc(buf, book, geo, canvas_cls, font, spool_to)
     doc.setter, doc.look = setter, look
     doc.sketch_first = guess is None and bool(tables)  # the first pass's numbers are 0: it is never the last
     gctx.layouts.markup_problems.clear()
@@ -55,7 +57,8 @@ def typeset(book: Book, tree, geo: Geometry, canvas_cls, last: list | None = Non
     book.findings += markup_findings(gctx, book.rel)
     if setter.missing:
         book.findings.append(error("missing-glyph", missing_message(setter.missing, "the rulebook's fonts"), Loc(book.rel), game=book.game.slug))
-    return buf.getvalue(), doc.page, [list(entry) for entry in tables[0].entries()] if tables else [], doc.canv.page_keys
+    data = doc.canv.pnp_written or buf.getvalue()
+    return data, doc.page, [list(entry) for entry in tables[0].entries()] if tables else [], doc.canv.page_keys
 
 
 def _pages_of(headings: list[tuple[int, str, str]], last: list | None) -> list[int] | None:
@@ -141,12 +144,12 @@ def build_rulebook(gctx: GameContext, options: Options, last: dict[str, FileStat
     try:
         name = f"{game.slug}-rulebook.pdf"
         data, pages, contents, keys = typeset(book, tree, geometry(options.paper, large=options.large_print), canvas_class(icons, lang=game.language),
-                                              last[name].contents if name in last else None)
+                                              last[name].contents if name in last else None, spool_path(gctx, name))
         files = [(name, data, FileStats(pages, page_keys=keys, contents=contents))]
         if options.booklet:
             name = f"{game.slug}-rulebook-booklet.pdf"
             data, pages, contents, keys = typeset(book, tree, geometry(options.paper, booklet=True, large=options.large_print), canvas_class(icons, BookletCanvas),
-                                                  last[name].contents if name in last else None)
+                                                  last[name].contents if name in last else None, spool_path(gctx, name))
             sheets = len(saddle_stitch(pages))
             files.append((name, data, FileStats(sheets, page_keys=keys, contents=contents)))
         if options.html:

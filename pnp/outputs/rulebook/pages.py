@@ -11,7 +11,7 @@ from pnp.data.card_names import card_name
 from pnp.data.schema import RulebookMatter
 from pnp.data.words import words_of
 from pnp.layout import markup as rich
-from pnp.layout import rl
+from pnp.layout import rl, rl_stream
 from pnp.layout.elements import Text
 from pnp.outputs.context import GameContext
 from pnp.outputs.rulebook.credits import icons_to_credit
@@ -43,17 +43,19 @@ class PnpCanvas(rl.KeyedPagesCanvas):
 
 
 def canvas_class(icons, base=PnpCanvas, lang: str | None = None):
-    """The rulebook's canvas class; with `lang` (the edition's language) a tagged PDF's (pnp.render.tagging)."""
+    """The rulebook's canvas class; with `lang` (the edition's language) a tagged PDF's (pnp.render.tagging). Its save
+    writes a PDF of many pictures beside its output as it is made (rl_stream.SavedThroughSpool)."""
     if lang is None:
-        return type("RulebookCanvas", (base,), {"pnp_icons": icons})
-    return type("RulebookCanvas", (TaggedCanvas, base), {"pnp_icons": icons, "pnp_lang": lang})
+        return type("RulebookCanvas", (rl_stream.SavedThroughSpool, base), {"pnp_icons": icons})
+    return type("RulebookCanvas", (rl_stream.SavedThroughSpool, TaggedCanvas, base), {"pnp_icons": icons, "pnp_lang": lang})
 
 
 class RulebookDoc(BaseDocTemplate):
     """Cover, contents and body pages; headings feed the contents and the PDF outline."""
 
-    def __init__(self, buf, book: Book, geo: Geometry, canvasmaker_class, font: str):
+    def __init__(self, buf, book: Book, geo: Geometry, canvasmaker_class, font: str, spool_to=None):
         self.book, self.geo, self._canvas_class = book, geo, canvasmaker_class
+        self.spool_to = spool_to  # the output's path: a rulebook of many pictures is written beside it as it is made
         super().__init__(buf, pagesize=(geo.w, geo.h), invariant=1, pageCompression=1, initialFontName=font, initialFontSize=10,
                          title=f"{book.title} — rules", author="pnp", subject="rulebook", creator="pnp",
                          leftMargin=geo.left, rightMargin=geo.right, topMargin=geo.top, bottomMargin=geo.bottom)
@@ -85,6 +87,17 @@ class RulebookDoc(BaseDocTemplate):
     def beforeDocument(self):
         self.section = self.section_at_top = ""
         self._outline_level = -1
+
+    def handle_documentBegin(self):
+        """Each pass draws into a canvas of its own: the last pass's, never saved, lets its pictures go, and the new one
+        sends its pictures to a spool past rl_stream's threshold, as a card sheet's do (a rulebook's figures)."""
+        earlier = getattr(self, "_drawn", None)
+        if earlier is not None and earlier is not self.canv:
+            rl_stream.discard(earlier)
+        self._drawn = self.canv
+        if self.spool_to is not None:
+            setattr(self.canv, rl_stream.SPOOL, rl_stream.Spool(self.spool_to))
+        super().handle_documentBegin()
 
     def handle_pageBegin(self):
         super().handle_pageBegin()
