@@ -307,14 +307,3 @@ def test_loading_never_raises_for_a_bad_sheet(project):
     except PnpError as exc:  # pragma: no cover - the assertion below says what went wrong
         findings = ["raised: " + str(exc)]
     assert findings == ["data/tiny/decks/heroes.csv:1:1: error: the sheet has no header row: write the field names in its first row"]
-
-
-def test_a_deck_left_out_for_a_cell_error_is_noted_at_the_spreadsheet_not_its_yaml(project):
-    """The rulebook names the deck a bad cell left out: its note sends the designer to the spreadsheet whose cell is
-    wrong, where the mistake is, not to the deck's YAML, which holds none."""
-    write_csv(project / "data/tiny/decks/heroes.csv", [HEADER, ROWS[0], ["rogue", "Rogue", 7, 3, "x", "blue", "", "three"]])
-    use_sheet(project, "heroes.csv")
-    said = run_pnp(project, "validate", "tiny").stderr
-    assert "note: decks.heroes is left out: data/tiny/decks/heroes.csv has errors: fix them first [rulebook]" in said, said
-    assert "heroes.yaml has errors" not in said, said
-    assert "tiny: 1 error, 0 warnings" in said, said

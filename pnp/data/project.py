@@ -267,14 +267,14 @@ class Project:
         return data, spec, edition
 
     def _read_decks(self, gdir: Path, slug: str, findings: list, edition: Edition, before: Game | None) -> tuple[dict, dict]:
-        """The game's decks by id, and {`decks.<id>`: the file to mend, its spreadsheet or YAML} of those with an error (the rest build)."""
+        """The game's decks by id, and {`decks.<id>`: file} of those whose file has an error (the rest of the game still builds)."""
         decks, failed = {}, {}
         for path in game_files(gdir / "decks", "*.yaml"):
             old = before.decks.get(path.stem) if before is not None else None
             first = len(findings)
             deck = self._load_deck(path, slug, findings, edition, old)
             if _has_error(findings[first:]):
-                failed[f"decks.{path.stem}"] = next((f.loc.path for f in findings[first:] if f.severity == "error" and f.loc.path), self.rel(path))
+                failed[f"decks.{path.stem}"] = self.rel(path)
             elif deck:
                 decks[deck.id] = deck
         return decks, failed
