@@ -18,7 +18,7 @@ from pnp.data.source import own_yaml
 OWN = "pnp_"  # a game's `strings:` key giving one of pnp's words: `pnp_contents`, `pnp_credits`
 
 
-LANGUAGE_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*):[ \t]*$", re.M)  # a table's first line in words.yaml: `de:`
+LANGUAGE_LINE = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*):[ \t]*(?=\n|\Z)", re.M)  # a table's first line in words.yaml: `de:`
 
 
 @cache
