@@ -103,6 +103,12 @@ MODULES: dict[str, list[str]] = {
     "pnp/pipeline/cache.py#key": ["tests/test_standing.py"],
     # right-to-left words and their vowel marks (issue 78, the last round's)
     "pnp/layout/marks.py": ["tests/test_mark_placement.py", "tests/test_harakat.py", "tests/test_rl_seam.py"],
+    # the browser tables' plan (seats, which face is up, which face a back shows, counts), held through plan_table's
+    # Table in process (test_tables exports in a new process); the streamed PDF writer, whose bytes are reportlab's;
+    # a player aid drawn by the game's own template
+    "pnp/targets/table.py": ["tests/test_table_plan.py"],
+    "pnp/layout/rl_stream.py": ["tests/test_pdf_stream.py", "tests/test_rl_stream_bytes.py"],
+    "pnp/outputs/aid_template.py": ["tests/test_aid_face.py"],
     "pnp/layout/bidi.py": ["tests/test_bidi_rules.py", "tests/test_harakat.py", "tests/test_mixed_direction.py", "tests/test_bundle_words.py::test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror",
                            "tests/test_every_language.py::test_every_language_prints_pnps_words_with_no_finding"],
 }
