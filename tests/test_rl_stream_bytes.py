@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,20 @@ def test_an_encrypted_pdf_is_not_streamed():
     with pytest.raises(ValueError, match="encrypted"):
         rl_stream.write_streamed(c, out)
     assert not getattr(rl.document(c), "pnp_streaming", False)
+
+
+def test_the_picture_streams_wait_in_an_unnamed_file_in_the_outputs_folder_and_read_back_whole_outside_the_writer(tmp_path):
+    c, buf, names = _drawn(spool_to=tmp_path / "h.pdf", threshold=1)
+    spool = getattr(c, rl_stream.SPOOL)
+    where = Path(f"/proc/self/fd/{spool._file.fileno()}")
+    if where.exists():  # Linux names an open file's place: the output's folder, with no name left in it
+        assert os.readlink(where).startswith(str(tmp_path) + "/") and list(tmp_path.iterdir()) == []
+    doc = rl.document(c)
+    stream = doc.idToObject[doc.getXObjectName(names[1])].streamContent
+    assert rl_stream._streams(c, names[1]) == [], "a moved stream is no longer the document's to hand over"
+    assert isinstance(stream, rl_stream._Spooled)
+    moved = spool.read(stream.offset, stream.length)
+    assert len(moved) == len(stream) == stream.length > 0
+    assert stream.format(rl.document(c)) == moved, "formatted outside the streamed writer: its bytes, read back from the file"
+    assert spool.read(0, stream.offset + stream.length).endswith(moved)
+    assert Path(rl_stream.finished(c, buf).path).read_bytes() == _whole()
