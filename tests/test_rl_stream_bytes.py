@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import pytest
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 from test_art_memory import picture
 
@@ -111,8 +112,9 @@ def test_a_folder_that_cannot_be_written_keeps_the_pictures_in_memory(tmp_path):
     assert rl_stream.finished(c, buf) == _whole()
 
 
-def test_a_stream_copied_a_few_bytes_at_a_time_is_the_same_pdf(tmp_path, monkeypatch):
-    monkeypatch.setattr(rl_stream, "_PIECE", 7)
+@pytest.mark.parametrize("piece", [1, 7])
+def test_a_stream_copied_a_few_bytes_at_a_time_is_the_same_pdf(tmp_path, monkeypatch, piece):
+    monkeypatch.setattr(rl_stream, "_PIECE", piece)
     streamed = _whole(spool_to=tmp_path / "e.pdf", threshold=1)
     assert Path(streamed.path).read_bytes() == _whole()
 
@@ -142,14 +144,58 @@ def test_a_tally_counts_a_picture_and_its_soft_mask_and_lets_them_go():
     assert tally.used is False and tally.close() is None
 
 
-def test_an_encrypted_pdf_is_not_streamed():
-    c = Canvas(io.BytesIO(), pagesize=(100, 100), encrypt="secret")
+@pytest.mark.parametrize("how", ["encrypted", "signed"])
+def test_an_encrypted_or_signed_pdf_is_not_streamed(how):
+    c = Canvas(io.BytesIO(), pagesize=(100, 100), encrypt="secret" if how == "encrypted" else None)
+    if how == "signed":
+        rl.document(c)._digiSigs = [object()]  # what reportlab's signing leaves on the document
     c.drawString(10, 10, "sealed")
     c.showPage()
     out = rl_stream._Writer(lambda data: None)
-    with pytest.raises(ValueError, match="encrypted"):
+    with pytest.raises(ValueError, match="encrypted or signed"):
         rl_stream.write_streamed(c, out)
     assert not getattr(rl.document(c), "pnp_streaming", False)
+
+
+def test_a_pdf_with_reportlabs_object_comments_is_streamed_with_them(tmp_path, monkeypatch):
+    """reportlab writes a comment before each object when it is not invariant and asked for them; so does this writer."""
+    monkeypatch.setattr(rl_config, "invariant", 0)
+    monkeypatch.setattr(rl_config, "pdfComments", 1)
+    whole = _whole()
+    assert b"% 'BasicFonts': class PDFDictionary \n" in whole
+    assert Path(_whole(spool_to=tmp_path / "i.pdf", threshold=1).path).read_bytes() == whole
+
+
+def test_a_canvas_of_reportlabs_own_is_saved_by_reportlab_and_a_spool_takes_the_threshold_it_is_given(tmp_path):
+    c = Canvas(io.BytesIO(), pagesize=(100, 100))
+    rl_stream.spool_picture(c, "nothing")  # no spool: nothing to hand over
+    c.drawString(10, 10, "plain")
+    c.showPage()
+    assert rl_stream.finished(c, c._filename)[:5] == b"%PDF-"
+    assert (rl_stream.Spool(tmp_path / "j.pdf", 0).used, rl_stream.Spool(tmp_path / "j.pdf", 5).threshold) == (True, 5)
+    assert rl_stream.Spool(tmp_path / "j.pdf").threshold == rl_stream.SPOOL_MIN_BYTES and not rl_stream.Spool(tmp_path / "j.pdf").used
+
+
+def test_after_the_spool_moves_its_pictures_it_counts_again_from_nothing(tmp_path):
+    """Past the threshold the pictures held go to the file; the next one is counted from 0, and waits in memory until
+    it too passes the threshold."""
+    c, buf = new_canvas((200, 200), "Helvetica", "Edges", "pictures", spool_to=tmp_path / "k.pdf")
+    spool = getattr(c, rl_stream.SPOOL)
+    spool.threshold = 1
+    doc = rl.document(c)
+    streams = []
+    for n in (1, 2):
+        c.drawImage(_reader(picture(n, (40, 30)), False), 10, 10, 40, 30)
+        name = rl.placed_image(c)
+        streams.append((name, doc.idToObject[doc.getXObjectName(name)]))
+    spool.add(c, streams[0][0])
+    second = streams[1][1]
+    spool.threshold = len(second.streamContent)
+    spool.add(c, streams[1][0])
+    assert isinstance(streams[0][1].streamContent, rl_stream._Spooled), "the first went to the file"
+    assert isinstance(second.streamContent, bytes), "the second, exactly at the threshold counted from 0, waits"
+    c.showPage()
+    assert Path(rl_stream.finished(c, buf).path).read_bytes()[:5] == b"%PDF-"
 
 
 def test_the_picture_streams_wait_in_an_unnamed_file_in_the_outputs_folder_and_read_back_whole_outside_the_writer(tmp_path):
