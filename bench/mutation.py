@@ -37,12 +37,12 @@ EQUIVALENT_FILE = ROOT / "bench" / "mutation_equivalent.txt"
 MODULES: dict[str, list[str]] = {
     # safety
     "pnp/core/files.py": ["tests/test_guards.py"],
-    "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
+    "pnp/core/sealed.py": ["tests/test_guards.py", "tests/test_sealed_guards.py", "tests/test_promise_edges.py"],  # test_kept_results' cold-process tests fail under mutmut's stats run
     "pnp/layout/growth.py": ["tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],  # sizes counted before a thing is made: its FOCUS
     # its guards driven in process: test_hostile's and test_template_bombs' builds take a minute a mutant
     "pnp/layout/sandbox.py": ["tests/test_sandbox_guards.py", "tests/test_sandbox_calls.py", "tests/test_growth_sizes.py"],
     "pnp/serve/editing.py": ["tests/test_editor_guards.py"],  # test_serve_edit's TestClient edits take minutes a mutant under mutmut
-    "pnp/serve/editor.py": ["tests/test_editor_guards.py"],
+    "pnp/serve/editor.py": ["tests/test_editor_guards.py", "tests/test_promise_edges.py"],
     "pnp/serve/access.py": ["tests/test_serve_gate.py"],  # the token and body gates driven in process: test_serve_access asks a server in a new process
     "pnp/serve/app.py": ["tests/test_serve_gate.py"],
     # print geometry
@@ -91,7 +91,7 @@ MODULES: dict[str, list[str]] = {
         "test_text_across_a_gradients_middle_stop_is_judged_against_it",
         "test_a_radial_gradient_reaches_its_last_stop_at_a_rectangles_corners_and_a_circles_rim",
         "test_a_linear_gradient_runs_from_edge_to_edge_along_its_angle_and_is_interpolated_between_its_stops",
-        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")],
+        "test_a_gradient_on_a_small_shape_still_runs_its_whole_length")] + ["tests/test_promise_edges.py"],
     # token sets on the card sheets' last sheet: whether they share, from the data and options alone (test_token_share's builds run the CLI)
     "pnp/outputs/token_share.py": ["tests/test_token_share_plan.py"],
     # kept results
