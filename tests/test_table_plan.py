@@ -84,9 +84,9 @@ def engine(base) -> Engine:
     return Engine(Project(base))
 
 
-def _plan(where: Path | Engine, dpi: int = 10, decks: tuple = ()) -> tuple[Table | None, list]:
+def _plan(where: Path | Engine, dpi: int = 10, decks: tuple = (), slug: str = "tiny") -> tuple[Table | None, list]:
     engine = where if isinstance(where, Engine) else Engine(Project(where))
-    game, _ = engine.project.load_game("tiny")
+    game, _ = engine.project.load_game(slug)
     findings: list = []
     return plan_table(engine.for_game(game), ExportRequest(bleed=0, dpi=dpi, decks=decks), findings), findings
 
@@ -121,7 +121,7 @@ def test_seats_count_from_1_and_each_holds_its_dealt_cards_face_down_and_a_playe
     for seat in table.seats:
         cards, aids = spots[f"{seat.id}-cards"], spots[f"{seat.id}-aids"]
         assert (cards.holder, cards.label, len(cards.pieces)) == (True, seat.name, DEAL)
-        assert all(not p.face_up and p.collection.name == "Heroes" for p in cards.pieces)
+        assert all(p.face_up is False and p.collection.name == "Heroes" for p in cards.pieces)  # the tables' files write it as a boolean
         assert [(p.face_up, p.collection.kind) for p in aids.pieces] == [(True, "player-aids")] and not aids.holder
         assert seat.y == cards.y == aids.y and seat.x + seat.w < cards.x and cards.x + cards.w < aids.x  # marker, dealt cards, aid: a row
     heroes = _collection(table, "cards", "Heroes")
@@ -167,6 +167,14 @@ def test_a_decks_pile_is_shuffled_and_shuffled_alike_on_every_plan(engine, flat)
     dealt = [p.type.id for i in range(1, SEATS + 1) for p in _spots(first)[f"seat-{i}-cards"].pieces]
     data_order = [card for card, n in HEROES.items() for _ in range(n)]
     assert dealt != data_order[-len(dealt):][::-1] and dealt != data_order[: len(dealt)], "dealt from a shuffled pile"
+
+
+def test_the_same_deck_in_another_game_is_shuffled_another_way(base, tmp_path, flat):
+    root = _copy(base, tmp_path)
+    shutil.copytree(root / "data/tiny", root / "data/other")
+    engine = Engine(Project(root))
+    orders = [[p.type.id for s in _plan(engine, decks=("heroes",), slug=slug)[0].spots for p in s.pieces] for slug in ("tiny", "other")]
+    assert sorted(orders[0]) == sorted(orders[1]) and orders[0] != orders[1], "seeded by the game as well as the deck"
 
 
 def test_a_cards_back_shows_its_own_back_its_decks_back_or_a_blank_grey_one(engine):
@@ -215,7 +223,9 @@ def test_dice_are_on_the_table_one_a_copy_each_with_its_faces_numbered_from_1(en
     assert len(table.dice) == 2 and len({d.id for d in table.dice}) == 2
     (dice,) = [c for c in table.collections if c.kind == "dice"]
     assert all(d.collection is dice and d.name == "six" for d in table.dice)
-    assert [(k, t.name, t.back) for k, t in dice.types.items()] == [(f"f{n}", str(n), None) for n in range(1, 7)]
+    assert [(k, t.id, t.name, t.back) for k, t in dice.types.items()] == [(f"f{n}", f"f{n}", str(n), None) for n in range(1, 7)]
+    assert [t.front.name.split("-")[:2] for t in dice.types.values()] == [["six", str(n)] for n in range(1, 7)], "each face's picture named for it"
+    assert dice.shape == "d6" and "six" in dice.id and all("six" in d.id for d in table.dice)
     assert {t.front.size for t in dice.types.values()} == {(45, 45)}, "a 16 mm face at 72 px an inch"
     side = max(36, 16 * table.scale)  # a die is at least 36 px, to be clicked
     assert all((d.w, d.h) == (side, side) for d in table.dice) and dice.size == (side, side)
@@ -263,6 +273,8 @@ def test_everything_lies_on_the_surface_inside_its_margin_and_nothing_overlaps(e
     table, _ = _plan(engine)
     boxes = table.widgets_box()
     assert len({b[0] for b in boxes}) == len(boxes), "each widget's id once"
+    assert len({c.id for c in table.collections}) == len(table.collections) and all(isinstance(c.id, str) for c in table.collections)
+    assert [b.id for b in table.boards] == ["board-town", "board-scores"], "a board's widget named for its board"
     for _, *box in boxes:
         assert _inside(box, (20, 20, SURFACE[0] - 40, SURFACE[1] - 40)), box
     for i, a in enumerate(boxes):
