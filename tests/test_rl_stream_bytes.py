@@ -205,11 +205,13 @@ def test_the_picture_streams_wait_in_an_unnamed_file_in_the_outputs_folder_and_r
     if where.exists():  # Linux names an open file's place: the output's folder, with no name left in it
         assert os.readlink(where).startswith(str(tmp_path) + "/") and list(tmp_path.iterdir()) == []
     doc = rl.document(c)
-    stream = doc.idToObject[doc.getXObjectName(names[1])].streamContent
+    first, stream = (doc.idToObject[doc.getXObjectName(name)].streamContent for name in names)
     assert rl_stream._streams(c, names[1]) == [], "a moved stream is no longer the document's to hand over"
-    assert isinstance(stream, rl_stream._Spooled)
-    moved = spool.read(stream.offset, stream.length)
-    assert len(moved) == len(stream) == stream.length > 0
-    assert stream.format(rl.document(c)) == moved, "formatted outside the streamed writer: its bytes, read back from the file"
+    assert isinstance(stream, rl_stream._Spooled) and isinstance(first, rl_stream._Spooled)
+    assert first.offset + first.length <= stream.offset, "one after the other in the file"
+    for one in (first, stream):
+        moved = spool.read(one.offset, one.length)
+        assert len(moved) == len(one) == one.length > 0
+        assert one.format(rl.document(c)) == moved, "formatted outside the streamed writer: its bytes, read back from the file"
     assert spool.read(0, stream.offset + stream.length).endswith(moved)
     assert Path(rl_stream.finished(c, buf).path).read_bytes() == _whole()
