@@ -150,7 +150,7 @@ def test_every_card_of_a_deck_is_on_the_table_once_the_rest_face_down_in_its_pil
     deal = table.deals[0]
     pile = _spots(table)[deal.pile]
     assert pile.holder and pile.label == "Heroes" and len(pile.pieces) == sum(HEROES.values()) - SEATS * DEAL - FACE_UP
-    assert all(not p.face_up for p in pile.pieces)
+    assert all(p.face_up is False for p in pile.pieces)
     up = [s for s in table.spots if s.pieces and s.pieces[0].collection is heroes and s.pieces[0].face_up]
     assert len(up) == FACE_UP and len(up[0].pieces) == 1 and not up[0].holder
     assert deal.face_up == ((up[0].x, up[0].y),), "the deal turns a card up where the plan shows one"
@@ -195,7 +195,7 @@ def test_a_cards_back_shows_its_own_back_its_decks_back_or_a_blank_grey_one(engi
 
 
 def test_tokens_without_a_back_have_none_and_each_item_is_a_stack_of_its_copies_face_up_named_once(engine, flat):
-    table, _ = _plan(engine)
+    table, _ = _plan(engine, dpi=72)
     for token_set, items in TOKENS.items():
         collection = next(c for c in table.collections if c.kind == "tokens" and c.id.endswith(token_set))
         stacks = [s for s in table.spots if s.pieces and s.pieces[0].collection is collection]
@@ -208,6 +208,20 @@ def test_tokens_without_a_back_have_none_and_each_item_is_a_stack_of_its_copies_
     assert backed == {"coins": {False}, "pawns": {True}, "shields": {False}, "walls": {True}, "notes": {False}, "hero": {False}}
     aids = _collection(table, "player-aids", "Tiny · quick reference")
     assert all(t.back is not None and t.back.name != t.front.name for t in aids.types.values())
+    coin = Image.open(io.BytesIO(next(c for c in table.collections if c.id.endswith("coins")).types["coins-c1"].front.data))
+    assert coin.mode == "RGBA" and coin.getpixel((0, 0))[3] == 0 and coin.getpixel((coin.width // 2, coin.height // 2))[3] == 255, "cut round"
+
+
+def test_each_picture_is_named_for_its_piece_and_side_and_is_at_least_a_pixel(engine, flat):
+    table, _ = _plan(engine)
+    heroes, plain = _collection(table, "cards", "Heroes"), _collection(table, "cards", "Plain")
+    assert heroes.types["knight"].front.name.startswith("heroes-knight-front-") and heroes.types["twin"].back.name.startswith("heroes-twin-back-")
+    assert heroes.types["knight"].back.name.startswith("heroes-back-"), "a back several cards share is named for the deck"
+    assert plain.types["p1"].back.name.startswith("plain-blank-back-")
+    coarse, _ = _plan(engine, dpi=1)  # 1 px an inch: a poker card 2 × 3 px, a 20 mm coin under a pixel
+    assert _collection(coarse, "cards", "Plain").types["p1"].front.size == (2, 3)
+    coin = next(c for c in coarse.collections if c.id.endswith("coins")).types["coins-c1"]
+    assert coin.front.size == coin.back.size == (1, 1), "a picture is at least a pixel each way"
 
 
 def test_the_aids_past_one_a_seat_wait_face_up_in_a_pile_and_only_decks_are_dealt(engine, flat):
