@@ -210,6 +210,8 @@ def test_tokens_without_a_back_have_none_and_each_item_is_a_stack_of_its_copies_
     assert all(t.back is not None and t.back.name != t.front.name for t in aids.types.values())
     coin = Image.open(io.BytesIO(next(c for c in table.collections if c.id.endswith("coins")).types["coins-c1"].front.data))
     assert coin.mode == "RGBA" and coin.getpixel((0, 0))[3] == 0 and coin.getpixel((coin.width // 2, coin.height // 2))[3] == 255, "cut round"
+    card = Image.open(io.BytesIO(_collection(table, "cards", "Heroes").types["knight"].front.data))
+    assert card.mode == "RGB", "a rectangular card needs no cut: no alpha"
 
 
 def test_each_picture_is_named_for_its_piece_and_side_and_is_at_least_a_pixel(engine, flat):
