@@ -147,6 +147,7 @@ def test_every_card_of_a_deck_is_on_the_table_once_the_rest_face_down_in_its_pil
     heroes = _collection(table, "cards", "Heroes")
     on_table = [p for s in table.spots for p in s.pieces if p.collection is heroes]
     assert Counter(p.type.id for p in on_table) == HEROES
+    assert (heroes.types["knight"].name, heroes.types["att"].name) == ("<Knight>", "AT&T Agent"), "each card's name, from its data"
     deal = table.deals[0]
     pile = _spots(table)[deal.pile]
     assert pile.holder and pile.label == "Heroes" and len(pile.pieces) == sum(HEROES.values()) - SEATS * DEAL - FACE_UP
@@ -204,6 +205,9 @@ def test_tokens_without_a_back_have_none_and_each_item_is_a_stack_of_its_copies_
         assert [s.label for s in stacks] == [collection.name] + [""] * (len(stacks) - 1), "the set's name above its first stack"
         assert [s.y for s in stacks] == [stacks[0].y] * len(stacks) and [s.x for s in stacks] == sorted(s.x for s in stacks)
         assert all(b.x - a.x >= a.w for a, b in itertools.pairwise(stacks))
+    shapes = {c.id.split("-")[-1]: c.shape for c in table.collections if c.kind == "tokens"}
+    assert shapes == {"coins": "circle", "pawns": "hexagon", "shields": "rounded", "walls": "square", "notes": "rectangle", "hero": shapes["hero"]}
+    assert shapes["hero"], "data/tiny/tokens.yaml's shapes"
     backed = {c.id.split("-")[-1]: {t.back is None for t in c.types.values()} for c in table.collections if c.kind == "tokens"}
     assert backed == {"coins": {False}, "pawns": {True}, "shields": {False}, "walls": {True}, "notes": {False}, "hero": {False}}
     aids = _collection(table, "player-aids", "Tiny · quick reference")
@@ -290,6 +294,8 @@ def test_everything_lies_on_the_surface_inside_its_margin_and_nothing_overlaps(e
     boxes = table.widgets_box()
     assert len({b[0] for b in boxes}) == len(boxes), "each widget's id once"
     assert len({c.id for c in table.collections}) == len(table.collections) and all(isinstance(c.id, str) for c in table.collections)
+    assert {c.id for c in table.collections} == {"deck-heroes", "deck-plain", "aids-player-aids", "dice-six",
+                                                 *(f"tokens-{s}" for s in TOKENS)}, "each named for its kind and its component's id"
     assert [b.id for b in table.boards] == ["board-town", "board-scores"], "a board's widget named for its board"
     for _, *box in boxes:
         assert _inside(box, (20, 20, SURFACE[0] - 40, SURFACE[1] - 40)), box
