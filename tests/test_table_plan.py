@@ -156,6 +156,12 @@ def test_every_card_of_a_deck_is_on_the_table_once_the_rest_face_down_in_its_pil
     assert len(up) == FACE_UP and len(up[0].pieces) == 1 and not up[0].holder
     assert deal.face_up == ((up[0].x, up[0].y),), "the deal turns a card up where the plan shows one"
     assert up[0].x >= pile.x + pile.w and up[0].y > pile.y, "beside the pile, inside its holder's edge"
+    cw, ch = 63.5 * table.scale, 88.9 * table.scale
+    assert (pile.w, pile.h) == pytest.approx((cw + 8, ch + 8)), "playingcards.io's holder: 4 px round its card (111 × 168 round 103 × 160)"
+    assert (up[0].w, up[0].h, up[0].y - pile.y, up[0].label, up[0].holder) == (pytest.approx(cw), pytest.approx(ch), 4, "", False)
+    coins = [s for s in table.spots if s.pieces and s.pieces[0].collection.id == "tokens-coins"]
+    assert up[0].x - (pile.x + pile.w) == pytest.approx(coins[1].x - coins[0].x - coins[0].w), "the table's one gap between pieces"
+    assert all(isinstance(s.id, str) and s.id for s in table.spots) and len({s.id for s in table.spots}) == len(table.spots)
     (plain_pile,) = [s for s in table.spots if s.pieces and s.pieces[0].collection.name == "Plain"]
     assert [p.type.id for p in plain_pile.pieces if not p.face_up] != [] and len(plain_pile.pieces) == 2
 
