@@ -89,6 +89,16 @@ def test_a_bad_field_in_an_aids_template_is_an_error_at_its_line_and_column_nami
     assert "aid has no field 'nope'" in found.message and found.component == WHAT == "player aid"
 
 
+def test_an_aids_template_reads_no_deck_of_its_own(tmp_path):
+    """A board's and a token's templates see `deck` as fields of none; so does the aid's: reading one is an error that
+    names the deck, at its line."""
+    gctx = _game(_project(tmp_path, TEMPLATE.replace("aid.title", "deck.name")))
+    with pytest.raises(PnpError) as raised:
+        aid_face(gctx, 3.0)
+    (found,) = raised.value.findings
+    assert "deck has no field 'name'" in found.message and (found.loc.path, found.loc.line) == (AID, 2)
+
+
 def test_an_aids_template_that_is_not_there_is_an_error_at_its_name(tmp_path):
     root = _project(tmp_path, named="tiny/nowhere.j2")
     gctx = _game(root)
@@ -105,6 +115,8 @@ def test_each_element_of_the_aid_is_traced_to_the_template_line_that_drew_it_and
     words = next(el for el in origins if isinstance(el, Text))
     assert "True" in " ".join(op.text for op in words.ops), "drawn with the values its print drew: the ink saver's"
     assert not gctx.layouts.traced, "tracing ends with the drawing"
+    plain = next(el for el in traced_origins(gctx, 3.0) if isinstance(el, Text))
+    assert " ".join(op.text for op in plain.ops).endswith("False"), "no ink saver unless asked"
     failing = _game(_project(tmp_path / "bad", TEMPLATE.replace("aid.title", "aid.nope")))
     traced = traced_origins(failing, 3.0)  # the sheets' sliver warnings go on: the failure is the aid's print's to say
     assert [loc.line for loc in traced.values()] == [1] and not failing.layouts.traced, "what it drew before its failing line"

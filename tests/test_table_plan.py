@@ -124,6 +124,8 @@ def test_seats_count_from_1_and_each_holds_its_dealt_cards_face_down_and_a_playe
         assert all(p.face_up is False and p.collection.name == "Heroes" for p in cards.pieces)  # the tables' files write it as a boolean
         assert [(p.face_up, p.collection.kind) for p in aids.pieces] == [(True, "player-aids")] and not aids.holder
         assert seat.y == cards.y == aids.y and seat.x + seat.w < cards.x and cards.x + cards.w < aids.x  # marker, dealt cards, aid: a row
+        cw, ch = 63.5 * table.scale, 88.9 * table.scale  # poker heroes and poker aids
+        assert (cards.w, cards.h, aids.w, aids.h) == pytest.approx((cw + 8, ch + 8, cw, ch)), "a holder 4 px round its cards; the aid a card"
     heroes = _collection(table, "cards", "Heroes")
     assert table.deals[0].deck == heroes.id and table.deals[0].each == DEAL
     assert table.deals[0].seats == tuple(f"seat-{i}-cards" for i in range(1, SEATS + 1)), "dealt to every seat, in seat order"
