@@ -15,6 +15,7 @@ import pytest
 from conftest import TEST_PROJECT
 
 from pnp.core.errors import PnpError
+from pnp.data.fields import CardReads
 from pnp.data.project import Project
 from pnp.layout.elements import Rect, Text
 from pnp.outputs.aid_template import WHAT, aid_face, template_loc, templated, traced_origins
@@ -86,7 +87,16 @@ def test_a_bad_field_in_an_aids_template_is_an_error_at_its_line_and_column_nami
     (found,) = raised.value.findings
     line = bad.splitlines()[1]
     assert (found.loc.path, found.loc.line, found.loc.col) == (AID, 2, line.index("nope") + 1)
-    assert "aid has no field 'nope'" in found.message and found.component == WHAT == "player aid"
+    assert "aid has no field 'nope'" in found.message and found.component == WHAT == "player aid" and found.game == "tiny"
+
+
+def test_the_cards_an_aids_template_reads_are_recorded_for_the_outputs_that_show_cards(tmp_path):
+    """The build keeps which card fields an output read (pnp.data.fields.CardReads): an aid that prints a hero's name is
+    drawn again when that name changes."""
+    gctx = _game(_project(tmp_path, TEMPLATE + '{{ text(decks.heroes.cards[0].name, 6, 60, 40, 6, size=7) }}\n'))
+    gctx.card_reads = CardReads()  # as the build sets it for an output other than the card sheets
+    face = aid_face(gctx, 3.0)
+    assert "<Knight>" in _words(face) and ("heroes", "knight", "name") in gctx.card_reads.seen
 
 
 def test_an_aids_template_reads_no_deck_of_its_own(tmp_path):
