@@ -117,7 +117,7 @@ def test_seats_count_from_1_and_each_holds_its_dealt_cards_face_down_and_a_playe
     table, findings = _plan(engine)
     assert findings == [] and table is not None
     assert [(s.id, s.name, s.index) for s in table.seats] == [(f"seat-{i}", f"Seat {i}", i) for i in range(1, SEATS + 1)]
-    spots = _spots(table)
+    spots, gaps = _spots(table), []
     for seat in table.seats:
         cards, aids = spots[f"{seat.id}-cards"], spots[f"{seat.id}-aids"]
         assert (cards.holder, cards.label, len(cards.pieces)) == (True, seat.name, DEAL)
@@ -126,6 +126,9 @@ def test_seats_count_from_1_and_each_holds_its_dealt_cards_face_down_and_a_playe
         assert seat.y == cards.y == aids.y and seat.x + seat.w < cards.x and cards.x + cards.w < aids.x  # marker, dealt cards, aid: a row
         cw, ch = 63.5 * table.scale, 88.9 * table.scale  # poker heroes and poker aids
         assert (cards.w, cards.h, aids.w, aids.h) == pytest.approx((cw + 8, ch + 8, cw, ch)), "a holder 4 px round its cards; the aid a card"
+        assert (aids.label, aids.holder) == ("", False), "the seat's name is above its cards' holder, none above its aid"
+        gaps.append(aids.x - (cards.x + cards.w))
+    assert gaps == pytest.approx([12] * SEATS), "the table's one gap between pieces, after a holder wider than its seat's name"
     heroes = _collection(table, "cards", "Heroes")
     assert table.deals[0].deck == heroes.id and table.deals[0].each == DEAL
     assert table.deals[0].seats == tuple(f"seat-{i}-cards" for i in range(1, SEATS + 1)), "dealt to every seat, in seat order"
@@ -355,3 +358,10 @@ def test_a_setup_that_takes_every_card_is_planned_with_an_empty_pile(base, tmp_p
     table, findings = _plan(root, decks=("heroes",))
     assert findings == [] and table is not None
     assert _spots(table)[table.deals[0].pile].pieces == [] and len(table.deals[0].face_up) == 3
+
+
+def test_a_face_that_fails_stops_the_plan_with_its_error(base, tmp_path, flat):
+    root = _copy(base, tmp_path)
+    (root / "templates/tiny/plain.j2").write_text("{{ rect(0, 0, face.w, face.h, fill=card.nope) }}\n", encoding="utf-8")
+    table, findings = _plan(root, decks=("plain",))
+    assert table is None and {f.severity for f in findings} == {"error"} and all("nope" in f.message for f in findings)  # one a card
