@@ -365,3 +365,30 @@ def test_a_face_that_fails_stops_the_plan_with_its_error(base, tmp_path, flat):
     (root / "templates/tiny/plain.j2").write_text("{{ rect(0, 0, face.w, face.h, fill=card.nope) }}\n", encoding="utf-8")
     table, findings = _plan(root, decks=("plain",))
     assert table is None and {f.severity for f in findings} == {"error"} and all("nope" in f.message for f in findings)  # one a card
+
+
+def test_a_setups_findings_say_what_to_fix_one_a_mistake(base, tmp_path, flat):
+    root = _copy(base, tmp_path)
+    _with_setup(root, "setup:\n  seats: 3\n  deal: {villains: 1, monsters: 1}\n")
+    _, findings = _plan(root, decks=("heroes",))
+    assert [f.message for f in findings] == [f"setup.deal names deck '{d}', which this game has not: one of heroes, plain" for d in ("villains", "monsters")]
+    assert {f.game for f in findings} == {"tiny"}
+    _with_setup(root, "setup:\n  seats: 3\n  deal: {heroes: 4}\n  face_up: {heroes: 1}\n")
+    _, findings = _plan(root, decks=("heroes",))
+    assert [(f.message, f.game) for f in findings] == [("setup asks for 3 × 4 cards dealt and 1 face up from deck 'heroes', which has 12: "
+                                                        "deal fewer (or set setup.seats)", "tiny")]
+
+
+def test_a_setup_that_only_deals_turns_no_card_up(base, tmp_path, flat):
+    root = _copy(base, tmp_path)
+    _with_setup(root, "setup:\n  seats: 3\n  deal: {heroes: 2}\n")
+    table, _ = _plan(root, decks=("heroes",))
+    assert table.deals[0].face_up == () and not any(p.face_up for s in table.spots for p in s.pieces)
+    assert len(_spots(table)["pile-deck-heroes"].pieces) == sum(HEROES.values()) - SEATS * DEAL
+
+
+def test_a_die_whose_face_fails_stops_the_plan_with_its_error(base, tmp_path, flat):
+    root = _copy(base, tmp_path)
+    (root / "templates/tiny/die.j2").write_text("{{ rect(0, 0, face.w, face.h, fill=die_face.nope) }}\n", encoding="utf-8")
+    table, findings = _plan(root)
+    assert table is None and findings and {f.severity for f in findings} == {"error"}
