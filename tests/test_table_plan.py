@@ -358,6 +358,9 @@ def test_a_setup_that_takes_every_card_is_planned_with_an_empty_pile(base, tmp_p
     table, findings = _plan(root, decks=("heroes",))
     assert findings == [] and table is not None
     assert _spots(table)[table.deals[0].pile].pieces == [] and len(table.deals[0].face_up) == 3
+    xs = [x for x, _ in table.deals[0].face_up]
+    cw = 63.5 * table.scale
+    assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([cw + 12] * 2), "turned up in a row, a card and the table's gap apart"
 
 
 def test_a_face_that_fails_stops_the_plan_with_its_error(base, tmp_path, flat):
