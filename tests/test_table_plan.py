@@ -37,6 +37,11 @@ POKER_PX = 160  # both tables' default card: a poker card (88.9 mm) 160 px high
 PLAIN = "cards:\n  - {id: p1, name: One}\n  - {id: p2, name: Two}\n"  # a deck of two cards with no back
 
 
+def _bytes(picture) -> bytes:
+    """A table picture's bytes: kept in the table's store (pnp.targets.packaging.Stored) or, planned in memory, as they are."""
+    return picture.data.read() if hasattr(picture.data, "read") else picture.data
+
+
 def _write_plain_deck(root: Path) -> None:
     (root / "data/tiny/decks/plain.yaml").write_text("name: Plain\nsize: poker\nfront: tiny/plain.j2\n" + PLAIN, encoding="utf-8")
     (root / "templates/tiny/plain.j2").write_text("{{ rect(0, 0, face.w, face.h, fill='#3060c0') }}\n", encoding="utf-8")
@@ -199,10 +204,10 @@ def test_a_cards_back_shows_its_own_back_its_decks_back_or_a_blank_grey_one(engi
     blank = {t.back.name for t in plain.types.values()}
     assert len(blank) == 1 and None not in blank
     (back,) = {t.back for t in plain.types.values()}
-    image = Image.open(io.BytesIO(back.data))
+    image = Image.open(io.BytesIO(_bytes(back)))
     assert back.size == image.size == (180, 252) == plain.types["p1"].front.size  # a poker card at 72 px an inch
     assert image.convert("RGB").getpixel((90, 126)) == (0xD0, 0xD0, 0xD0)
-    front = Image.open(io.BytesIO(plain.types["p1"].front.data)).convert("RGB").getpixel((90, 126))
+    front = Image.open(io.BytesIO(_bytes(plain.types["p1"].front))).convert("RGB").getpixel((90, 126))
     assert all(abs(a - b) <= 8 for a, b in zip(front, (0x30, 0x60, 0xC0), strict=True)), "the front is the card's own face"
 
 
@@ -223,9 +228,9 @@ def test_tokens_without_a_back_have_none_and_each_item_is_a_stack_of_its_copies_
     assert backed == {"coins": {False}, "pawns": {True}, "shields": {False}, "walls": {True}, "notes": {False}, "hero": {False}}
     aids = _collection(table, "player-aids", "Tiny · quick reference")
     assert all(t.back is not None and t.back.name != t.front.name for t in aids.types.values())
-    coin = Image.open(io.BytesIO(next(c for c in table.collections if c.id.endswith("coins")).types["coins-c1"].front.data))
+    coin = Image.open(io.BytesIO(_bytes(next(c for c in table.collections if c.id.endswith("coins")).types["coins-c1"].front)))
     assert coin.mode == "RGBA" and coin.getpixel((0, 0))[3] == 0 and coin.getpixel((coin.width // 2, coin.height // 2))[3] == 255, "cut round"
-    card = Image.open(io.BytesIO(_collection(table, "cards", "Heroes").types["knight"].front.data))
+    card = Image.open(io.BytesIO(_bytes(_collection(table, "cards", "Heroes").types["knight"].front)))
     assert card.mode == "RGB", "a rectangular card needs no cut: no alpha"
 
 
@@ -277,8 +282,8 @@ def test_pictures_are_named_by_their_bytes_held_once_and_drawn_at_the_exports_re
     used |= {b.picture.name for b in table.boards}
     assert used == set(table.pictures)
     for picture in table.pictures.values():
-        assert picture.name.endswith("-" + hashlib.sha256(picture.data).hexdigest()[:10] + ".png")
-        assert Image.open(io.BytesIO(picture.data)).size == picture.size
+        assert picture.name.endswith("-" + hashlib.sha256(_bytes(picture)).hexdigest()[:10] + ".png")
+        assert Image.open(io.BytesIO(_bytes(picture))).size == picture.size
     heroes = _collection(table, "cards", "Heroes")
     assert heroes.types["knight"].front.size == (int(63.5 * 10 / 25.4), int(88.9 * 10 / 25.4))
     fine, _ = _plan(engine, dpi=600, decks=("plain",))
