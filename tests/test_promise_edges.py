@@ -11,6 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from test_editor_guards import Project  # what the editor asks of a project: the same stand-in
 
 from pnp.layout.elements import Gradient
 from pnp.layout.gradients import colour_at, colours_over, position
@@ -20,15 +21,6 @@ from pnp.serve.editor import Edit, Editor, Move, Written
 FRONT, BACK = "templates/tiny/front.j2", "templates/tiny/back.j2"
 
 
-class Project:
-    """What the editor asks of a project: its folder and its templates' folder."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        self.templates_dir = root / "templates"
-
-    def rel(self, path: Path) -> str:
-        return os.path.relpath(path, self.root)
 
 
 @pytest.fixture
