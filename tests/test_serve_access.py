@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import pwd
+import select
 import shutil
 import socket
 import subprocess
@@ -152,7 +153,8 @@ def _stream(server: Server, cookie: bool, declared: bool, total: int = 50 * MB) 
         s.sendall(head.encode())
         sent, chunk = 0, b"[" * 65536
         try:
-            while sent < total:
+            while sent < total and not select.select([s], [], [], 0)[0]:  # stop once answered: bytes sent after the
+                # server closed reset the connection, and the reset drops the answer before it is read
                 s.sendall(chunk if declared else b"%x\r\n%s\r\n" % (len(chunk), chunk))
                 sent += len(chunk)
             if not declared:
