@@ -184,7 +184,7 @@ class ForkServer:
                 self._unlink()
                 raise ValueError("stale")
             server = os.getpid()
-            pid = os.fork()
+            pid = fork_with_signals_held()
         except (OSError, ValueError):
             conn.close()
             for fd in fds.values():
@@ -213,10 +213,6 @@ class ForkServer:
             with contextlib.suppress(OSError):
                 os.setpgid(0, 0)
             end_with_parent(server)  # a server killed outright has told no client how its command ended: it ends too
-            signal.set_wakeup_fd(-1)
-            for sig in (signal.SIGCHLD, signal.SIGTERM):
-                signal.signal(sig, signal.SIG_DFL)
-            signal.signal(signal.SIGINT, signal.default_int_handler)
             self.selector.close()
             self.listener.close()
             for fd in (self.wake_read, self.wake_write):
@@ -309,6 +305,33 @@ class ForkServer:
         self._unlink()
         self.listener.close()
         self.log.close()
+
+
+HELD_AT_FORK = (signal.SIGTERM, signal.SIGINT, signal.SIGCHLD)  # the signals the server handles itself (ForkServer.__init__)
+
+
+def fork_with_signals_held() -> int:
+    """Fork a child (0 in the child, its id in the server) whose stop signals take a command's default meaning from its
+    first instruction.
+
+    A child starts with the server's handlers. A SIGTERM that reached it before
+    it put them back (the server killed outright as it forked: the kernel's
+    parent-death signal; a caller hanging up at once) ran the server's `_stop`
+    there: the child unlinked the live server's socket, and its command went on
+    building unseen. So the server holds those signals across the fork; the
+    child puts back their defaults, then lets them in, and one sent meanwhile
+    ends it as it would end a command run by hand."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_AT_FORK)
+    try:
+        pid = os.fork()
+        if pid == 0:
+            signal.set_wakeup_fd(-1)
+            for sig in (signal.SIGCHLD, signal.SIGTERM):
+                signal.signal(sig, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    return pid
 
 
 def receive_request(conn: socket.socket) -> tuple[dict, dict[int, int]]:
