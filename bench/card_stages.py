@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import json
 import os
 import resource
@@ -117,6 +118,7 @@ def child(project: str) -> None:
     """One cold build in this process; prints the stages' processor seconds as JSON."""
     start = time.process_time()
     os.chdir(project)
+    gc.disable()  # as the command's own start imports and builds (pnp.launch: frozen_after, ENDS_PAUSED)
     import pnp.cli
     import pnp.cli.build_lines
     import pnp.launch
