@@ -58,3 +58,15 @@ def test_pnps_own_fonts_are_parsed_once_for_every_project(user):
     own = user / "one" / "fonts" / "Mine.ttf"  # a project's own font: kept with that project
     assert KeptParses(user / "one" / "parsed").for_file(own).folder == user / "one" / "parsed"
     assert KeptParses().for_file(FONT).folder is None, "a build keeping no parses (--without kept-parses) keeps none of pnp's either"
+
+
+@pytest.mark.parametrize("changed", ["layout/templates.py", "assets/words/words.yaml", "assets/game-icons/icons.zip"])
+def test_pnps_code_hash_covers_its_modules_and_the_tables_it_ships(changed, monkeypatch):
+    """The key every output shares names each of pnp's modules, its word table and its icon set by digest: any of them
+    changed, and every output is built again."""
+    from pnp.pipeline import cache
+
+    before = cache._engine_code_hash.__wrapped__()
+    real = cache.file_sha256
+    monkeypatch.setattr(cache, "file_sha256", lambda path: "changed" if Path(path) == cache.ENGINE_DIR / changed else real(path))
+    assert cache._engine_code_hash.__wrapped__() != before
