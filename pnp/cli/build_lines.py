@@ -28,10 +28,10 @@ def open_caches(project: Project, base, report: Report) -> None:
     cache_note = open_build_cache(project, base.out)
     if cache_note is not None:
         report.add(cache_note)
+    if "file-digests" not in base.without:  # first: the kept parses' version hashes pnp's own code
+        read_kept_digests(file_digests_path(base.out))
     if "kept-parses" not in base.without:
         keep_game_reads(project, base.out)
-    if "file-digests" not in base.without:
-        read_kept_digests(file_digests_path(base.out))
 
 
 def paper_runs(base, papers: list[str], progress: bool) -> list:
@@ -83,8 +83,6 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
     The collector is paused for the whole build, not stage by stage: what a stage allocates stays counted while it
     runs, so a collector resumed between stages scans the whole heap at once (the games just read, the faces just
     drawn), and the cycles that scan finds are few."""
-    from pnp.core.kept import prune as prune_kept
-    from pnp.pipeline.cache import parsed_files_path
     from pnp.pipeline.steady import KeptBuilds
 
     open_caches(project, base, report)
@@ -104,9 +102,20 @@ def run_build(project: Project, slugs: list[str], base, papers: list[str], *, re
             session.writes(keep)  # after the caches it writes: `pnp watch` writes them once a rebuild is shown
         else:
             keep()
-    prune_kept(parsed_files_path(base.out))  # every build, answered from its cache or not, ages out what none reads
+    _age_out(base.out)
     _show_builds(project, [built[slug] for slug in slugs if slug in built], runs, blocked, report, echo or click.echo, quiet=quiet, changed_only=changed_only)
     return report
+
+
+def _age_out(out) -> None:
+    """Every build, answered from its cache or not, ages out the parses none reads: its own and those of pnp's files
+    (pnp.core.kept.prune)."""
+    from pnp.core.kept import prune, shipped_parses
+    from pnp.pipeline.cache import parsed_files_path
+
+    for parsed in (parsed_files_path(out), shipped_parses()):
+        if parsed is not None:
+            prune(parsed)
 
 
 def _read(project: Project, slugs: list[str], base, report: Report) -> tuple[list, list]:

@@ -468,19 +468,23 @@ class FileDigests(KnownByStatus):
     def sha256(self, path: Path | str) -> str:
         return self.get(path, _sha256_of)
 
-    def read_kept(self, file: Path) -> None:
-        """Know the digests kept in `file` (read once per process)."""
+    def read_kept(self, file: Path, alone: bool = False) -> None:
+        """Know the digests kept in `file` (read once per process); `alone`: `file` holds only some of the digests a
+        process knows (`save`'s `only`), so what it holds is what it holds, not all that is known once it is read."""
         if file in self._read:
             return
         self._read.add(file)
+        held = {}
         with suppress(OSError, ValueError, TypeError):  # missing, damaged or not this user's: every file is read, as in a new cache
-            for path, (*status, digest) in json.loads(read_sealed(file) or b"{}").items():
+            held = json.loads(read_sealed(file) or b"{}")
+            for path, (*status, digest) in held.items():
                 self._known.setdefault(path, (tuple(status), digest))
-        self._saved[file] = self._kept()
+        self._saved[file] = held if alone else self._kept()
 
-    def save(self, file: Path) -> None:
-        """Write the digests of absolute paths known now to `file`, when they differ from what it holds."""
-        kept = self._kept()
+    def save(self, file: Path, only: Callable[[str], bool] | None = None) -> None:
+        """Write the digests of absolute paths known now (those `only` takes, when given) to `file`, when they differ
+        from what it holds."""
+        kept = self._kept() if only is None else {path: known for path, known in self._kept().items() if only(path)}
         if kept == self._saved.get(file):
             return
         with suppress(OSError):
@@ -502,13 +506,35 @@ DIGESTS = FileDigests()  # one per process: a digest is as good as the file's st
 
 
 def read_kept_digests(file: Path) -> None:
-    """Know the digests an earlier process kept in `file` (FileDigests.read_kept)."""
+    """Know the digests an earlier process kept in `file` (FileDigests.read_kept), and those of pnp's own files kept
+    for every project (`save_digests`)."""
     DIGESTS.read_kept(file)
+    shipped = _shipped_digests()
+    if shipped is not None:
+        DIGESTS.read_kept(shipped, alone=True)
 
 
 def save_digests(file: Path, writes: CacheWrites = AT_ONCE) -> None:
-    """Keep the digests this process knows in `file`, for the next process (when `writes` writes)."""
-    writes(lambda: DIGESTS.save(file))
+    """Keep the digests this process knows in `file`, for the next process (when `writes` writes); those of pnp's own
+    code and fonts also in the user's cache folder, for every project: a project's first build hashed 17 MB of them
+    (docs/architecture.md, what a card costs)."""
+    from pnp.core.assets import shipped
+
+    def save() -> None:
+        DIGESTS.save(file)
+        kept = _shipped_digests()
+        if kept is not None:
+            DIGESTS.save(kept, only=shipped)
+    writes(save)
+
+
+def _shipped_digests() -> Path | None:
+    """The file of pnp's own files' digests: one for each copy of pnp (a clone, an install), which names them apart."""
+    from pnp.core.assets import copy_name
+    from pnp.core.sealed import user_folder
+
+    folder = user_folder()
+    return folder / f"shipped-digests-{copy_name()}.json" if folder is not None else None
 
 
 def file_sha256(path: Path | str) -> str:

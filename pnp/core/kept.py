@@ -53,6 +53,17 @@ class KeptParses:
             self._keep(entry, value)
         return value
 
+    def for_file(self, path: Path | str) -> KeptParses:
+        """Where to keep what is parsed from `path`: what is parsed from pnp's own files (the fonts it ships) in the
+        user's cache folder, for every project, as they are the same for all (a project's first build parsed them:
+        docs/architecture.md, what a card costs); any other file's here. With no folder, nothing is kept anywhere."""
+        from pnp.core.assets import shipped
+
+        if self.folder is None or not shipped(path):
+            return self
+        folder = shipped_parses()
+        return KeptParses(folder) if folder is not None else self
+
     @staticmethod
     def _digest(kind: str, key: str, version: str) -> str:
         return hashlib.sha256(f"{FORMAT}|{sys.version_info[:2]}|{kind}|{version}|{key}".encode()).hexdigest()
@@ -63,6 +74,15 @@ class KeptParses:
         pickle refuses, costs a parse next time too."""
         with suppress(OSError, pickle.PicklingError, TypeError, AttributeError):
             write_atomic(entry, seal(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)), durable=False)  # a lost entry costs a parse
+
+
+def shipped_parses() -> Path | None:
+    """Where what is parsed from pnp's own files is kept (`KeptParses.for_file`): in the user's cache folder, beside
+    the key that seals it; None when no key is kept."""
+    from pnp.core.sealed import user_folder
+
+    folder = user_folder()
+    return folder / "parsed" if folder is not None else None
 
 
 def prune(folder: Path, now: float | None = None) -> int:

@@ -68,6 +68,13 @@ def current_key() -> Key:
     return _key_at(path) if not why else _own_key(why)
 
 
+def user_folder() -> Path | None:
+    """The folder the user's key is kept in, for what pnp keeps of its own files for every project (its code's and
+    fonts' digests, its fonts parsed: pnp.core.assets.shipped); None when no key is kept, as then nothing sealed
+    outlives the process."""
+    return current_key().kept_at.parent if current_key().kept_at is not None else None
+
+
 @functools.cache
 def _key_place(named: str | None, cache_home: str | None, home: str | None) -> tuple[Path | None, str]:
     """(the key's absolute path, "") or (None, why there is none)."""

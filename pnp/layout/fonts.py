@@ -52,7 +52,7 @@ def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
     decides whether reportlab shapes its text). The document state and the scale function pickle cannot carry are
     left out of the kept copy and made again here, as TTFont makes them."""
     key = f"{name}|{digest}"
-    stored = _READ_AHEAD.get(key) or kept.get("ttf", key, lambda: _storable(TTFont(name, truetype_source(path, digest))), version=reportlab.Version)
+    stored = _READ_AHEAD.get(key) or kept.for_file(path).get("ttf", key, lambda: _storable(TTFont(name, truetype_source(path, digest))), version=reportlab.Version)
     font = ListenedFont.__new__(ListenedFont)
     font.__dict__.update(stored.__dict__)
     font.face = copy.copy(stored.face)

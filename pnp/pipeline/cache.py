@@ -129,11 +129,22 @@ def hash_own_files() -> None:
 @functools.cache
 def _engine_code_hash() -> str:
     """pnp's own code and the data it ships that a build reads and no project folder covers (its word table, the
-    game-icons set), hashed once per process: it is what this process runs, whatever is saved over it meanwhile."""
+    game-icons set), hashed once per process: it is what this process runs, whatever is saved over it meanwhile. Each
+    file as `_hash_files` hashes it (its name in pnp's folder, its digest), listed and named as text: every cold build
+    pays this for 236 files, and pathlib's listing and naming were most of it (docs/architecture.md, what a card costs)."""
     from pnp.core.assets import GAME_ICONS, WORDS
 
-    shipped = [p for folder in (WORDS.parent, GAME_ICONS) for p in folder.rglob("*") if p.is_file()]
-    return _hash_files(sorted([*ENGINE_DIR.rglob("*.py"), *shipped]), ENGINE_DIR)
+    root = os.fspath(ENGINE_DIR)
+    files = [*_files_under(root, ".py"), *_files_under(os.fspath(WORDS.parent)), *_files_under(os.fspath(GAME_ICONS))]
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path[len(root) + 1:].encode() + b"\0" + file_sha256(path).encode() + b"\0")
+    return digest.hexdigest()
+
+
+def _files_under(folder: str, ending: str = "") -> list[str]:
+    """Every file under `folder` whose name ends with `ending`, as os.walk lists them (a linked folder not followed)."""
+    return [os.path.join(top, name) for top, _, names in os.walk(folder) for name in names if name.endswith(ending)]
 
 
 def output_key(game, kind: str, shared: str, options_text: str, also: str = "") -> str:
