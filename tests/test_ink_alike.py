@@ -74,3 +74,19 @@ def test_a_page_printing_what_an_earlier_page_printed_is_measured_once(monkeypat
     figures = ink.page_inks(data, same=same, halves=False)
     assert len(rendered) == 5  # four fronts, one back
     assert figures[3] == figures[5] == figures[7] == figures[1] and figures[::2] == raster_figures(data)[::2]
+
+
+def test_a_page_like_no_other_is_rendered_once(monkeypatch):
+    """Fronts of their own are rendered once each; the three full backs sheets once whole, once in the band to check
+    the band renders as the whole page does, and twice in the band alone; the last backs sheet, like no other, once."""
+    data, stats = deck("letter", (0.0, 0.0))
+    rendered: list[bool] = []
+    real = ink._render
+
+    def counted(page, dpi, crop=(0, 0, 0, 0)):
+        rendered.append(crop == (0, 0, 0, 0))
+        return real(page, dpi, crop)
+
+    monkeypatch.setattr(ink, "_render", counted)
+    ink.page_inks(data, alike=dict(enumerate(stats.page_alike)), halves=False)
+    assert rendered.count(True) == 4 + 1 + 1 and rendered.count(False) == 3

@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import struct
 import sys
+from collections import Counter
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -188,6 +189,12 @@ def _first_of_each(keys: list[str | None]) -> list[int]:
     return [i if key is None else seen.setdefault(key, i) for i, key in enumerate(keys)]
 
 
+def _shared(alike: dict[int, Alike], pages: list[int]) -> dict[int, Alike]:
+    """What `alike` says of those of `pages` alike with another of them: a page alike with none is measured whole."""
+    groups = Counter(alike[i].group for i in pages if i in alike)
+    return {i: alike[i] for i in pages if i in alike and groups[alike[i].group] > 1}
+
+
 def _among(alike: dict[int, Alike], pages: list[int]) -> dict[int, Alike]:
     """What `alike` says of `pages` alone: what another process is sent with them."""
     return {i: alike[i] for i in pages if i in alike}
@@ -221,6 +228,7 @@ def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: s
     colours and counts are the three-byte render's (tests/test_ink_pages.py). A page `alike` names is measured in its
     footer's band once a page like it was measured whole (`_Bands`), when measured by colours."""
     out = []
+    alike = _shared(alike or {}, pages)
     bands = _Bands(dpi) if alike and by_colour else None
     for i in pages:
         with _opened(reopen) if reopen is not None else nullcontext(doc) as source:
