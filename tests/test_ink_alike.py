@@ -90,3 +90,21 @@ def test_a_page_like_no_other_is_rendered_once(monkeypatch):
     monkeypatch.setattr(ink, "_render", counted)
     ink.page_inks(data, alike=dict(enumerate(stats.page_alike)), halves=False)
     assert rendered.count(True) == 4 + 1 + 1 and rendered.count(False) == 3
+
+
+def test_a_shapes_fill_writes_the_bytes_reportlabs_own_setter_writes(monkeypatch):
+    """A face's shapes fill with an operator worked out once per colour: the sheet PDF is the one reportlab's
+    `setFillColor` writes, after a translucent fill too (whose transparency state the next opaque fill must end)."""
+    from pnp.render.draw import FaceDrawer
+
+    see_through = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#80402080", None, 0, 0, None), Rect(5, 5, 20, 20, "#204060", None, 0, 0, None),
+                                       Rect(5, 30, 20, 20, "#204060ff", None, 0, 0, None)), frozenset())
+    pieces = [Piece(card(n), BACK, f"c{n}") for n in range(3)] + [Piece(see_through, BACK, "glass"), Piece(card(3), None, "c3")]
+
+    def sheets() -> bytes:
+        return write_sheets([Group("deck", "Deck", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter", duplex="long",
+                            bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)[0]
+
+    fast = sheets()
+    monkeypatch.setattr(FaceDrawer, "_fill", lambda self, hex_value: self.c.setFillColor(self._reportlab_colour(hex_value)))
+    assert fast == sheets()
