@@ -281,7 +281,9 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
     A sheet page is measured only when the last build printed no page of the
     same key (pnp.render.sheets.PageKeys, with what the faces' drawing read
     added): after one card is edited, the sheet holding it is measured again,
-    not the whole deck. An output with errors is not written, so it is not
+    not the whole deck. A page printing what an earlier page of the PDF printed
+    is measured once, and pages alike but for their footer's label (a shared
+    back's) in the footer's band (pnp.render.ink.Alike). An output with errors is not written, so it is not
     measured (schedule.py says which process measures, and lends it an `idle`
     worker for half the pages when it has one: pnp.render.ink.page_inks)."""
     if any(f.severity == "error" for f in rendered.findings):
@@ -293,17 +295,24 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
     context = json.dumps([plan.shared, plan.options.cache_text(), rendered.unshared], sort_keys=True).encode()
     for name, data, stats in rendered.files:
         keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.page_keys]
-        stats.page_keys = []
+        alike = {i: like for i, like in enumerate(stats.page_alike) if like is not None}
+        stats.page_keys, stats.page_alike = [], []
         same = written.get(name)
         if same is not None and same[1] is not None and same[0] == digest_of(data):
             stats.ink = same[1]  # the very bytes of the last build: its ink figure holds
             stats.page_ink = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
-            halves = "ink-halves" not in plan.options.without
-            figures = page_inks(data.path if isinstance(data, PdfFile) else data, [kept_pages.get(key) if key else None for key in keys] if keys else None, idle=idle if halves else None,
-                                halves=halves, by_colour="ink-colours" not in plan.options.without)
-            stats.ink = round(sum(figures), 2)
-            stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
+            _measure_pdf(plan.options.without, data, stats, keys, [kept_pages.get(key) if key else None for key in keys] if keys else None, alike, idle)
+
+
+def _measure_pdf(without: frozenset, data, stats: FileStats, keys: list[str | None], known: list[float | None] | None, alike: dict,
+                 idle: Executor | None) -> None:
+    """A PDF's ink figure and its pages' by their keys in `stats`, the pages `known` gives not measured again."""
+    halves = "ink-halves" not in without
+    figures = page_inks(data.path if isinstance(data, PdfFile) else data, known, idle=idle if halves else None, halves=halves,
+                        by_colour="ink-colours" not in without, same=keys or None, alike=alike)
+    stats.ink = round(sum(figures), 2)
+    stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 
 
 def finish_game(project, game, plan: GamePlan, rendered: list[RenderedOutput], stopping: bool = False, writes: CacheWrites = AT_ONCE,

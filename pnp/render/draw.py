@@ -316,10 +316,12 @@ class FaceDrawer:
         return (form, drawing.width, drawing.height), record
 
     def _fill(self, hex_value):
-        self.c.setFillColor(self._reportlab_colour(hex_value))
-
-    def _stroke(self, hex_value):
-        self.c.setStrokeColor(self._reportlab_colour(hex_value))
+        """An opaque colour's operator worked out once (`_fill_operator`), remembered as `setFillColor` would: its bytes."""
+        c, op = self.c, self._fill_operator(hex_value) if self.colour_filter is None else None
+        if op is None or not op.endswith(" rg") or c._enforceColorSpace is not None or c._extgstate.getValue("ca") != 1:
+            return c.setFillColor(self._reportlab_colour(hex_value))
+        rl.emit(c, op)
+        c._fillColorObj = colour(hex_value)
 
     def _reportlab_colour(self, hex_value: str):
         """A colour for reportlab's setters; a translucent one also sets the transparency state, which a record does not cover."""
@@ -331,12 +333,11 @@ class FaceDrawer:
     def _paint(self, fill, stroke, width, dash=None):
         """Set fill and stroke for a shape: a stroke at least a hairline as it prints, none for a zero width (print_floor)."""
         c = self.c
-        if stroke and width <= 0:
-            stroke = None
+        stroke = stroke if width > 0 else None
         if fill:
             self._fill(fill)
         if stroke:
-            self._stroke(stroke)
+            c.setStrokeColor(self._reportlab_colour(stroke))
             c.setLineWidth(line_width(width * K, self._scale))
             c.setDash([d * K for d in dash] if dash else [])
         return (1 if stroke else 0), (1 if fill else 0)

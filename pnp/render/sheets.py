@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
-import pickle
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,8 +24,10 @@ from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
+from pnp.render.ink import Alike
 from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
+from pnp.render.page_keys import PageKeys
 from pnp.render.pdf import draw_crop_marks, draw_footer, draw_line, new_canvas
 from pnp.render.seams import Placed, SheetSliver, once_per_face, sheet_slivers
 
@@ -141,6 +141,9 @@ class SheetStats:
     # per page, in order: a hash of everything the page prints (see `PageKeys`), or None where code no value names draws
     # (a group's own cut guide); a page whose key a build measured before need not be measured again
     page_keys: list[str | None] = field(default_factory=list)
+    # per page, in order: which pages print the same but for the footer's label ("sheet 5 of 223": a shared back's
+    # pages), and the band the footer lies in, so their ink is measured in that band alone (pnp.render.ink.Alike)
+    page_alike: list[Alike | None] = field(default_factory=list)
     # with a cutting machine: per fronts page, (PDF page number from 1, page w, h in mm, the pieces' cut lines)
     cuts: list[tuple] = field(default_factory=list)
     # where a piece's edge differs from its neighbour's across a shared cut (pnp.render.seams), for the caller to word
@@ -181,7 +184,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _write_pages(writer, pages, groups, arrive)
     writer.drawer.shared.finish()
     data = rl_stream.finished(c, buf)
-    writer.stats.shared, writer.stats.page_keys = shared_sheets(pages), writer.keys.made
+    writer.stats.shared, writer.stats.page_keys, writer.stats.page_alike = shared_sheets(pages), writer.keys.made, writer.keys.alike
     return data, writer.stats
 
 
@@ -385,36 +388,6 @@ def half_empty_sheets(pages: list[Page]) -> list[str]:
     kept = [i for i, page in enumerate(pages) if not any(run.group.print_last for run in page.bands)]
     return [f"sheet {i + 1} is only {pages[i].fill:.0%} full: no packing found fills it to half, as rows of different sizes "
             f"and the crop marks between them take the page" for i in kept[:-1] if pages[i].fill < HALF]
-
-
-class PageKeys:
-    """The key of each page a sheet PDF prints, in order: a hash of everything that decides what the page shows.
-
-    That is the paper, each face's digest with its slot and turn and whether
-    the PDF places it more than once (drawn as a form then, inline if not), the crop
-    marks, the footer's words and scale bar, the shift of a backs sheet, and
-    what holds for the whole PDF (`common`: the footer's font, the ink
-    saver). What the faces' drawing reads besides (templates, icons, fonts,
-    art) the caller adds to every key. A group drawing its own cut guide runs
-    code no value here names: its pages get no key."""
-
-    def __init__(self, digests: FaceDigests, common: tuple):
-        self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
-        self.made: list[str | None] = []
-
-    def add(self, page: Page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks, outline: bool = False) -> str | None:
-        """The page's key, also listed in `made`."""
-        if any(run.group.cut_guide is not None for run in page.bands):
-            self.made.append(None)
-            return None
-        sheet = page.sheet
-        faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
-                 for p in placed]
-        if (paper := self._papers.get(sheet)) is None:  # a PDF's pages share a few sheets: each one's footer worked out once
-            paper = self._papers[sheet] = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit)
-        what = (*paper, faces, marks, footer, scale_bar, tuple(offset), outline, sheet.avoid)
-        self.made.append(hashlib.sha256(pickle.dumps(what, protocol=4)).hexdigest())
-        return self.made[-1]
 
 
 def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,

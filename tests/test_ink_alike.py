@@ -1,0 +1,110 @@
+"""A sheet PDF's pages that print the same but for their footer's label (a deck's shared back, "sheet 2 of 4") are
+measured in the footer's band once one of them was measured whole, and a page printing what an earlier page printed is
+measured once: every figure stays the whole page's raster figure, to the bit (issue #77: ink never twice for the same page).
+"""
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+import pnp.render.ink as ink
+from pnp.layout.elements import Face, Rect, Text
+from pnp.layout.typeset import TextOp
+from pnp.render.sheets import Group, Piece, write_sheets
+
+FONT = "InkAlikeProbe"
+CARDS = 30  # poker cards sit 9 a sheet: three full backs sheets alike but for their footers, and a fourth of 3 cards
+BACK = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#1e3a5f", None, 0, 0, None),
+                            Text(8, 40, (TextOp(0, 12.0, FONT, 12, "#ffffff", "PATIENT FILE", 0),))), frozenset())
+
+
+@pytest.fixture(scope="module", autouse=True)
+def font():
+    pdfmetrics.registerFont(TTFont(FONT, str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")))
+
+
+def card(n: int) -> Face:
+    """A poker-size front of its own colour and words."""
+    ops = (TextOp(0, 12.0, FONT, 10, "#222222", f"Patient {n}", 0),)
+    return Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, f"#{0x806040 + n:06x}", None, 0, 0, None), Text(4, 4, ops)), frozenset())
+
+
+def deck(paper: str, back_offset: tuple[float, float]):
+    """The sheet PDF of CARDS unique fronts behind one shared back, and its stats."""
+    pieces = [Piece(card(n), BACK, f"c{n}") for n in range(CARDS)]
+    return write_sheets([Group("deck", "Deck", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper=paper, duplex="long",
+                        bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, back_offset=back_offset)
+
+
+def raster_figures(data: bytes) -> list[float]:
+    """Each page's figure from its whole plain RGB raster, pixel by pixel (`page_coverage`, the rule's own sum)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(data)
+    return [ink.page_coverage(doc[i].render(scale=ink.INK_DPI / 72, rev_byteorder=True).to_numpy()) for i in range(len(doc))]
+
+
+# Letter: the footer runs up the left side of a snug 3 × 3 sheet; A4: along the bottom. A backs sheet moved by the
+# printer's misregistration moves its footer with it.
+@pytest.mark.parametrize(("paper", "back_offset"), [("letter", (0.0, 0.0)), ("letter", (4.0, 0.0)), ("a4", (0.0, -4.0))])
+def test_backs_pages_alike_but_for_their_footer_measure_to_the_bit_of_the_whole_page(paper, back_offset):
+    data, stats = deck(paper, back_offset)
+    alike = {i: like for i, like in enumerate(stats.page_alike) if like is not None}
+    backs = [alike[i].group for i in range(1, len(stats.page_alike), 2)]
+    fronts = [alike[i].group for i in range(0, len(stats.page_alike), 2)]
+    assert len(backs) == 4 and len(set(backs[:3])) == 1 and backs[3] != backs[0]  # the full backs sheets, not the last
+    assert len(set(fronts)) == 4 and len(set(stats.page_keys)) == 8  # every page's own words: no page is another's
+    assert ink.page_inks(data, alike=alike, halves=False) == raster_figures(data)
+
+
+def test_a_page_printing_what_an_earlier_page_printed_is_measured_once(monkeypatch):
+    """Pages of the same key take the first one's figure; only the first is rendered."""
+    data, stats = deck("letter", (0.0, 0.0))
+    rendered: list[int] = []
+    real = ink._render
+
+    def counted(page, dpi, crop=(0, 0, 0, 0)):
+        rendered.append(1)
+        return real(page, dpi, crop)
+
+    monkeypatch.setattr(ink, "_render", counted)
+    same = ["back" if i % 2 else f"front {i}" for i in range(len(stats.page_keys))]  # as if every backs page printed alike
+    figures = ink.page_inks(data, same=same, halves=False)
+    assert len(rendered) == 5  # four fronts, one back
+    assert figures[3] == figures[5] == figures[7] == figures[1] and figures[::2] == raster_figures(data)[::2]
+
+
+def test_a_page_like_no_other_is_rendered_once(monkeypatch):
+    """Fronts of their own are rendered once each; the three full backs sheets once whole, once in the band to check
+    the band renders as the whole page does, and twice in the band alone; the last backs sheet, like no other, once."""
+    data, stats = deck("letter", (0.0, 0.0))
+    rendered: list[bool] = []
+    real = ink._render
+
+    def counted(page, dpi, crop=(0, 0, 0, 0)):
+        rendered.append(crop == (0, 0, 0, 0))
+        return real(page, dpi, crop)
+
+    monkeypatch.setattr(ink, "_render", counted)
+    ink.page_inks(data, alike=dict(enumerate(stats.page_alike)), halves=False)
+    assert rendered.count(True) == 4 + 1 + 1 and rendered.count(False) == 3
+
+
+def test_a_shapes_fill_writes_the_bytes_reportlabs_own_setter_writes(monkeypatch):
+    """A face's shapes fill with an operator worked out once per colour: the sheet PDF is the one reportlab's
+    `setFillColor` writes, after a translucent fill too (whose transparency state the next opaque fill must end)."""
+    from pnp.render.draw import FaceDrawer
+
+    see_through = Face(63.5, 88.9, 0, (Rect(0, 0, 63.5, 88.9, "#80402080", None, 0, 0, None), Rect(5, 5, 20, 20, "#204060", None, 0, 0, None),
+                                       Rect(5, 30, 20, 20, "#204060ff", None, 0, 0, None)), frozenset())
+    pieces = [Piece(card(n), BACK, f"c{n}") for n in range(3)] + [Piece(see_through, BACK, "glass"), Piece(card(3), None, "c3")]
+
+    def sheets() -> bytes:
+        return write_sheets([Group("deck", "Deck", (63.5, 88.9), pieces)], game_title="Probe", kind="cards", paper="letter", duplex="long",
+                            bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)[0]
+
+    fast = sheets()
+    monkeypatch.setattr(FaceDrawer, "_fill", lambda self, hex_value: self.c.setFillColor(self._reportlab_colour(hex_value)))
+    assert fast == sheets()
