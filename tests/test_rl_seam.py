@@ -419,3 +419,27 @@ def test_the_pdf_version_is_the_one_the_header_says():
     version = rl.pdf_version(rl.document(c))
     c.save()
     assert buf.getvalue().startswith(b"%%PDF-%d.%d\n" % version), buf.getvalue()[:12]
+
+
+def test_a_plain_fill_writes_what_the_setter_writes_and_declines_where_the_setter_writes_more():
+    """fill_plainly's operator and remembered colour are setFillColor's for an opaque RGB fill; with a colour space
+    enforced or a translucent fill state it sets nothing and says so."""
+    colour = Color(0.25, 0.5, 0.75)
+    plain, plain_buf = _canvas()
+    assert rl.fill_plainly(plain, ".25 .5 .75 rg", colour)  # as reportlab writes numbers (fp_str)
+    assert plain._fillColorObj == colour
+    plain.rect(10, 10, 20, 20, stroke=0, fill=1)
+    set_by_reportlab, set_buf = _canvas()
+    set_by_reportlab.setFillColor(colour)
+    set_by_reportlab.rect(10, 10, 20, 20, stroke=0, fill=1)
+    for c in (plain, set_by_reportlab):
+        c.showPage()
+        c.save()
+    assert _content(plain_buf) == _content(set_buf)
+    enforced, _ = _canvas(enforceColorSpace="cmyk")
+    assert not rl.fill_plainly(enforced, "0.25 0.5 0.75 rg", colour)
+    translucent, _ = _canvas()
+    translucent.setFillAlpha(0.5)
+    before = rl.emitted(translucent)
+    assert not rl.fill_plainly(translucent, "0.25 0.5 0.75 rg", colour) and rl.emitted(translucent) == before
+    assert not rl.fill_plainly(plain, "0.1 0.2 0.3 0.4 k", colour)

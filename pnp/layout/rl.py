@@ -26,6 +26,17 @@ def emit(c: Canvas, operators: str) -> None:
     c._code.append(operators)
 
 
+def fill_plainly(c: Canvas, operator: str, colour) -> bool:
+    """Set the fill colour with `operator` (an opaque RGB fill's `r g b rg`, worked out once by the caller) and remember
+    `colour` as reportlab's setFillColor does; False, setting nothing, where that setter would write more (an enforced
+    colour space, a translucent fill state): the caller sets it the usual way."""
+    if not operator.endswith(" rg") or c._enforceColorSpace is not None or c._extgstate.getValue("ca") != 1:
+        return False
+    c._code.append(operator)
+    c._fillColorObj = colour
+    return True
+
+
 def emitted(c: Canvas) -> int:
     """How many operator strings the current page or form's content stream holds: a mark for `emitted_since`."""
     return len(c._code)

@@ -318,10 +318,8 @@ class FaceDrawer:
     def _fill(self, hex_value):
         """An opaque colour's operator worked out once (`_fill_operator`), remembered as `setFillColor` would: its bytes."""
         c, op = self.c, self._fill_operator(hex_value) if self.colour_filter is None else None
-        if op is None or not op.endswith(" rg") or c._enforceColorSpace is not None or c._extgstate.getValue("ca") != 1:
-            return c.setFillColor(self._reportlab_colour(hex_value))
-        rl.emit(c, op)
-        c._fillColorObj = colour(hex_value)
+        if op is None or not rl.fill_plainly(c, op, colour(hex_value)):
+            c.setFillColor(self._reportlab_colour(hex_value))
 
     def _reportlab_colour(self, hex_value: str):
         """A colour for reportlab's setters; a translucent one also sets the transparency state, which a record does not cover."""
