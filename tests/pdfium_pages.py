@@ -62,35 +62,64 @@ class _Chars:
         is put back by its text object's place in the content (`order`: object address to index) and its place
         along the run's direction. pdfium places each character after the one before by that one's width in whole
         thousandths of an em: where the font's /Widths hold fractions, each character that continues a run (it starts
-        where pdfium's pen stopped) is moved on by what the run gained so far."""
+        where pdfium's pen stopped) is moved on by what the run gained so far.
+
+        A sheet holds thousands of characters, so the loops below call pdfium as little as they can (a glyph's width
+        read once per text object and character) and build each character's dictionary once, whole."""
         tp = self.textpage.raw
+        page = ctypes.cast(tp, ctypes.c_void_p).value
         keyed = []
+        x, y, width, widths, objects = self.x, self.y, self.width, self.widths, self.objects
+        at_x, at_y, glyph_width = ctypes.byref(x), ctypes.byref(y), raw.FPDFFont_GetGlyphWidth
+        advances: dict[tuple, float] = {}  # (text object, code): the /Widths advance pdfium gives the character
         for k in range(raw.FPDFText_CountChars(tp)):
-            if raw.FPDFText_IsGenerated(tp, k):
+            if _generated(page, k):
                 continue  # a space or line break pdfium infers between words: the page draws none
-            handle = raw.FPDFText_GetTextObject(tp, k)
-            obj = ctypes.cast(handle, ctypes.c_void_p).value
-            char = self._char(tp, k, self.objects.get(obj) or self._shared(tp, k, handle, obj))
-            a, b, _, _, e, f = char["matrix"]
-            keyed.append(((order.get(obj, -1), e * a + f * b), obj, char))
+            obj = _text_object_address(page, k)
+            shared = objects.get(obj) or self._shared(tp, k, obj)
+            font, name, size, _, (a, b, _, _), _ = shared
+            code = _unicode(page, k)
+            adv = advances.get((obj, code))
+            if adv is None:
+                if glyph_width(font, code, size, width):  # the /Widths advance of the character
+                    adv = advances[(obj, code)] = width.value
+                else:
+                    adv = width.value
+            _origin(page, k, at_x, at_y)
+            e, f = x.value, y.value
+            exact = widths.get((name, chr(code)))
+            keyed.append(((order.get(obj, -1), e * a + f * b), chr(code), shared, e, f, adv, adv if exact is None else exact * size))
         self.textpage.close()
         keyed.sort(key=lambda item: item[0])
-        out, pen, gained = [], None, 0.0
-        for _, _, char in keyed:
-            a, b, c, d, e, f = char["matrix"]
-            if pen is None or pen[0] != (a, b, c, d) or abs(pen[1] - e) > 0.01 or abs(pen[2] - f) > 0.01:
+        return self._placed(keyed)
+
+    def _placed(self, keyed: list) -> list[dict]:
+        """Each character (text, what its object shares, origin, pdfium's advance, the exact one) moved on by what its
+        run gained so far, as a dictionary of pdfminer's LTChar: its advance and its box from the font's descent to
+        one em above it, `adv` long, turned by the matrix."""
+        out, pen, gained, height = [], None, 0.0, self.height
+        for _, text, shared, e, f, adv, exact in keyed:
+            _, _, size, descent, turn, (stroking, non_stroking) = shared
+            a, b, c, d = turn
+            if pen is None or pen[0] != turn or abs(pen[1] - e) > 0.01 or abs(pen[2] - f) > 0.01:
                 gained = 0.0  # not where the character before left the pen: a new run, placed by the page itself
-            pen = ((a, b, c, d), e + char["adv"] * a, f + char["adv"] * b)  # where pdfium puts the next character
-            char["matrix"] = (a, b, c, d, e + gained * a, f + gained * b)
-            exact = char.pop("exact")
-            gained += exact - char["adv"]
-            char["adv"] = exact
-            out.append(self._boxed(char))
+            pen = (turn, e + adv * a, f + adv * b)  # where pdfium puts the next character
+            e, f = e + gained * a, f + gained * b
+            gained += exact - adv
+            top = descent + size
+            xs = (a * 0.0 + c * descent + e, a * 0.0 + c * top + e, a * exact + c * descent + e, a * exact + c * top + e)
+            ys = (b * 0.0 + d * descent + f, b * 0.0 + d * top + f, b * exact + d * descent + f, b * exact + d * top + f)
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            out.append({"text": text, "matrix": (a, b, c, d, e, f), "fontsize": size, "adv": exact,
+                        "stroking_color": stroking, "non_stroking_color": non_stroking, "size": y1 - y0, "x0": x0, "x1": x1,
+                        "top": height - y1, "bottom": height - y0, "doctop": height - y1, "y0": y0, "y1": y1,
+                        "width": x1 - x0, "height": y1 - y0, "upright": a * d > 0 and b * c <= 0})
         return out
 
-    def _shared(self, tp, k: int, handle, obj: int) -> tuple:
+    def _shared(self, tp, k: int, obj: int) -> tuple:
         """What every character of one text object shares: its font, the font's name, the type size (in text space),
         the font's descent at that size and the object's matrix without its origin. Read once an object."""
+        handle = raw.FPDFText_GetTextObject(tp, k)
         size = raw.FPDFText_GetFontSize(tp, k)
         font = raw.FPDFTextObj_GetFont(handle)
         raw.FPDFFont_GetDescent(font, size, self.descent)
@@ -101,27 +130,6 @@ class _Chars:
         shared = (font, self.name.value.decode("latin-1"), size, self.descent.value, (m.a, m.b, m.c, m.d), colours)
         self.objects[obj] = shared
         return shared
-
-    def _char(self, tp, k: int, shared: tuple) -> dict:
-        font, name, size, descent, (a, b, c, d), (stroking, non_stroking) = shared
-        code = raw.FPDFText_GetUnicode(tp, k)
-        raw.FPDFFont_GetGlyphWidth(font, code, size, self.width)  # the /Widths advance of the character
-        raw.FPDFText_GetCharOrigin(tp, k, self.x, self.y)
-        exact = self.widths.get((name, chr(code)))
-        return {"text": chr(code), "matrix": (a, b, c, d, self.x.value, self.y.value), "fontsize": size,
-                "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": descent,
-                "stroking_color": stroking, "non_stroking_color": non_stroking}
-
-    def _boxed(self, char: dict) -> dict:
-        """The character with its advance and box as pdfminer's LTChar has them."""
-        matrix, size, descent, adv = char["matrix"], char["fontsize"], char.pop("descent"), char["adv"]
-        corners = [_apply(matrix, x, y) for x in (0.0, adv) for y in (descent, descent + size)]
-        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
-        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
-        a, b, c, d = matrix[:4]
-        char.update({"size": y1 - y0, "x0": x0, "x1": x1, "top": self.height - y1, "bottom": self.height - y0, "doctop": self.height - y1,
-                     "y0": y0, "y1": y1, "width": x1 - x0, "height": y1 - y0, "upright": a * d > 0 and b * c <= 0})
-        return char
 
 
 def _font_widths(path) -> dict:
@@ -164,23 +172,57 @@ def path_points(obj, matrix):
 
 
 def _subpaths(obj, matrix) -> list[tuple[str, list]]:
-    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up)."""
+    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up): `path_points`
+    read through pdfium's segments by address (a sheet's paths hold hundreds of thousands of them)."""
     out: list[tuple[str, list]] = []
-    shape, pts = "", []
-    for kind, point, closes in path_points(obj, matrix):
-        if kind == raw.FPDF_SEGMENT_MOVETO:
+    shape, pts, controls = "", [], 0
+    x, y = ctypes.c_float(), ctypes.c_float()
+    px, py = ctypes.byref(x), ctypes.byref(y)
+    a, b, c, d, e, f = matrix
+    path = ctypes.cast(obj.raw, ctypes.c_void_p).value
+    for i in range(raw.FPDFPath_CountSegments(obj.raw)):
+        seg = _segment(path, i)
+        kind = _segment_kind(seg)
+        if kind == _BEZIER:
+            controls = (controls + 1) % 3
+            if controls:  # a control point: each curve is two of them and its end point
+                continue
+        _segment_point(seg, px, py)
+        point = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
+        if kind == _MOVE:
             if shape:
                 out.append((shape, pts))
             shape, pts = "m", [point]
         else:
-            shape += "c" if kind == raw.FPDF_SEGMENT_BEZIERTO else "l"
+            shape += "c" if kind == _BEZIER else "l"
             pts.append(point)
-        if closes and shape:
+        if _segment_closes(seg) and shape:
             shape += "h"
             pts.append(pts[0])
     if shape:
         out.append((shape, pts))
     return out
+
+
+def _by_address(function, restype, *argtypes):
+    """pdfium's `function` taking and answering addresses as plain numbers, where pypdfium2's binding makes a pointer
+    object of each, and holding Python's lock through the call (nothing else runs in a test process): the calls made
+    once a character or a path segment, a sixth to a third cheaper."""
+    return ctypes.PYFUNCTYPE(restype, *argtypes)(ctypes.cast(function, ctypes.c_void_p).value)
+
+
+_MOVE, _BEZIER = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_BEZIERTO
+_FLOAT = ctypes.POINTER(ctypes.c_float)
+_segment = _by_address(raw.FPDFPath_GetPathSegment, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+_segment_kind = _by_address(raw.FPDFPathSegment_GetType, ctypes.c_int, ctypes.c_void_p)
+_segment_point = _by_address(raw.FPDFPathSegment_GetPoint, ctypes.c_int, ctypes.c_void_p, _FLOAT, _FLOAT)
+_segment_closes = _by_address(raw.FPDFPathSegment_GetClose, ctypes.c_int, ctypes.c_void_p)
+# FPDFText_GetTextObject answering the object's address, the key a page's text objects are known by
+_text_object_address = _by_address(raw.FPDFText_GetTextObject, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+_generated = _by_address(raw.FPDFText_IsGenerated, ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
+_unicode = _by_address(raw.FPDFText_GetUnicode, ctypes.c_uint, ctypes.c_void_p, ctypes.c_int)
+_origin = _by_address(raw.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double),
+                      ctypes.POINTER(ctypes.c_double))
 
 
 class _Paths:
