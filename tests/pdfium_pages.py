@@ -70,7 +70,7 @@ class _Chars:
         page = ctypes.cast(tp, ctypes.c_void_p).value
         keyed = []
         x, y, width, widths, objects = self.x, self.y, self.width, self.widths, self.objects
-        at_x, at_y, glyph_width = ctypes.byref(x), ctypes.byref(y), raw.FPDFFont_GetGlyphWidth
+        at_x, at_y, glyph_width = ctypes.addressof(x), ctypes.addressof(y), raw.FPDFFont_GetGlyphWidth
         advances: dict[tuple, float] = {}  # (text object, code): the /Widths advance pdfium gives the character
         for k in range(raw.FPDFText_CountChars(tp)):
             if _generated(page, k):
@@ -126,7 +126,7 @@ class _Chars:
         raw.FPDFText_GetMatrix(tp, k, self.matrix)
         raw.FPDFFont_GetBaseFontName(font, self.name, len(self.name))
         m = self.matrix
-        colours = self.colour.of(handle)
+        colours = self.colour.of(obj)
         shared = (font, self.name.value.decode("latin-1"), size, self.descent.value, (m.a, m.b, m.c, m.d), colours)
         self.objects[obj] = shared
         return shared
@@ -171,17 +171,16 @@ def path_points(obj, matrix):
         yield kind, _apply(matrix, x.value, y.value), bool(raw.FPDFPathSegment_GetClose(seg))
 
 
-def _subpaths(obj, matrix) -> list[tuple[str, list]]:
-    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up): `path_points`
-    read through pdfium's segments by address (a sheet's paths hold hundreds of thousands of them)."""
+def _subpaths(obj: int, matrix) -> list[tuple[str, list]]:
+    """The subpaths of the path at address `obj` as pdfminer sees them: (shape, points on the path), in page points
+    (y up): `path_points` read by address (a sheet's paths hold hundreds of thousands of segments)."""
     out: list[tuple[str, list]] = []
     shape, pts, controls = "", [], 0
     x, y = ctypes.c_float(), ctypes.c_float()
-    px, py = ctypes.byref(x), ctypes.byref(y)
+    px, py = ctypes.addressof(x), ctypes.addressof(y)
     a, b, c, d, e, f = matrix
-    path = ctypes.cast(obj.raw, ctypes.c_void_p).value
-    for i in range(raw.FPDFPath_CountSegments(obj.raw)):
-        seg = _segment(path, i)
+    for i in range(_segment_count(obj)):
+        seg = _segment(obj, i)
         kind = _segment_kind(seg)
         if kind == _BEZIER:
             controls = (controls + 1) % 3
@@ -212,17 +211,30 @@ def _by_address(function, restype, *argtypes):
 
 
 _MOVE, _BEZIER = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_BEZIERTO
-_FLOAT = ctypes.POINTER(ctypes.c_float)
+_OBJECT, _INT, _BYREF = ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p  # an address; a count; where a value is written (its address)
+_segment_count = _by_address(raw.FPDFPath_CountSegments, _INT, _OBJECT)
+_page_count = _by_address(raw.FPDFPage_CountObjects, _INT, _OBJECT)
+_page_object = _by_address(raw.FPDFPage_GetObject, _OBJECT, _OBJECT, _INT)
+_form_count = _by_address(raw.FPDFFormObj_CountObjects, _INT, _OBJECT)
+_form_object = _by_address(raw.FPDFFormObj_GetObject, _OBJECT, _OBJECT, ctypes.c_ulong)
+_object_type = _by_address(raw.FPDFPageObj_GetType, _INT, _OBJECT)
+_object_matrix = _by_address(raw.FPDFPageObj_GetMatrix, _INT, _OBJECT, _BYREF)
+_draw_mode = _by_address(raw.FPDFPath_GetDrawMode, _INT, _OBJECT, _BYREF, _BYREF)
+_stroke_width = _by_address(raw.FPDFPageObj_GetStrokeWidth, _INT, _OBJECT, _BYREF)
+_stroke_colour = _by_address(raw.FPDFPageObj_GetStrokeColor, _INT, _OBJECT, _BYREF, _BYREF, _BYREF, _BYREF)
+_fill_colour = _by_address(raw.FPDFPageObj_GetFillColor, _INT, _OBJECT, _BYREF, _BYREF, _BYREF, _BYREF)
+_dash_count = _by_address(raw.FPDFPageObj_GetDashCount, _INT, _OBJECT)
+_dash_array = _by_address(raw.FPDFPageObj_GetDashArray, _INT, _OBJECT, ctypes.POINTER(ctypes.c_float), ctypes.c_size_t)
+_dash_phase = _by_address(raw.FPDFPageObj_GetDashPhase, _INT, _OBJECT, _BYREF)
 _segment = _by_address(raw.FPDFPath_GetPathSegment, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
 _segment_kind = _by_address(raw.FPDFPathSegment_GetType, ctypes.c_int, ctypes.c_void_p)
-_segment_point = _by_address(raw.FPDFPathSegment_GetPoint, ctypes.c_int, ctypes.c_void_p, _FLOAT, _FLOAT)
+_segment_point = _by_address(raw.FPDFPathSegment_GetPoint, ctypes.c_int, ctypes.c_void_p, _BYREF, _BYREF)
 _segment_closes = _by_address(raw.FPDFPathSegment_GetClose, ctypes.c_int, ctypes.c_void_p)
 # FPDFText_GetTextObject answering the object's address, the key a page's text objects are known by
 _text_object_address = _by_address(raw.FPDFText_GetTextObject, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
 _generated = _by_address(raw.FPDFText_IsGenerated, ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
 _unicode = _by_address(raw.FPDFText_GetUnicode, ctypes.c_uint, ctypes.c_void_p, ctypes.c_int)
-_origin = _by_address(raw.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double),
-                      ctypes.POINTER(ctypes.c_double))
+_origin = _by_address(raw.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, _BYREF, _BYREF)
 
 
 class _Paths:
@@ -234,21 +246,33 @@ class _Paths:
         self.rects: list[dict] = []
         self.curves: list[dict] = []
         self.fill, self.stroke = ctypes.c_int(), ctypes.c_int()
-        self.width = ctypes.c_float()
+        self.width, self.phase = ctypes.c_float(), ctypes.c_float()
+        self.at_fill, self.at_stroke = ctypes.addressof(self.fill), ctypes.addressof(self.stroke)
+        self.at_width, self.at_phase = ctypes.addressof(self.width), ctypes.addressof(self.phase)
         self.colour = Colour()
 
-    def add(self, obj, matrix) -> None:
-        raw.FPDFPath_GetDrawMode(obj.raw, self.fill, self.stroke)
+    def add(self, obj: int, matrix) -> None:
+        """The path object at address `obj`, placed by `matrix`."""
+        _draw_mode(obj, self.at_fill, self.at_stroke)
         if not self.fill.value and not self.stroke.value:
             return  # a clip, or a path ended unpainted
-        raw.FPDFPageObj_GetStrokeWidth(obj.raw, self.width)
+        _stroke_width(obj, self.at_width)
         scale = abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
-        common = {"linewidth": self.width.value * scale, "stroke": bool(self.stroke.value), "fill": bool(self.fill.value), "dash": _dash(obj)}
-        common["stroking_color"], common["non_stroking_color"] = self.colour.of(obj.raw)
+        common = {"linewidth": self.width.value * scale, "stroke": bool(self.stroke.value), "fill": bool(self.fill.value), "dash": self._dash(obj)}
+        common["stroking_color"], common["non_stroking_color"] = self.colour.of(obj)
         for shape, pts in _subpaths(obj, matrix):
             if len(shape) > 3 and shape[-2:] == "lh" and pts[-2] == pts[0]:
                 shape, pts = shape[:-2] + "h", pts[:-2] + pts[-1:]  # pdfminer drops a closing line the 'h' repeats
             self._one(shape, pts, common)
+
+    def _dash(self, obj: int) -> tuple:
+        """The path's dash pattern as pdfminer keeps it: (lengths, phase)."""
+        count = _dash_count(obj)
+        lengths = (ctypes.c_float * max(count, 1))()
+        if count > 0:
+            _dash_array(obj, lengths, count)
+        _dash_phase(obj, self.at_phase)
+        return ([float(v) for v in lengths[:count]] if count > 0 else [], self.phase.value)
 
     def _one(self, shape: str, pts: list, common: dict) -> None:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -274,13 +298,14 @@ class Colour:
 
     def __init__(self):
         self.rgba = [ctypes.c_uint() for _ in range(4)]
+        self.at = [ctypes.addressof(v) for v in self.rgba]
         self.known: dict[tuple, tuple] = {}
 
-    def of(self, handle) -> tuple:
-        """(stroking, non-stroking) colour of the object at `handle`: (r, g, b) from 0 to 1, or None if it has none."""
+    def of(self, obj: int) -> tuple:
+        """(stroking, non-stroking) colour of the object at address `obj`: (r, g, b) from 0 to 1, or None if it has none."""
         out = []
-        for get in (raw.FPDFPageObj_GetStrokeColor, raw.FPDFPageObj_GetFillColor):
-            if not get(handle, *self.rgba):
+        for get in (_stroke_colour, _fill_colour):
+            if not get(obj, *self.at):
                 out.append(None)
                 continue
             key = tuple(v.value for v in self.rgba[:3])
@@ -288,17 +313,6 @@ class Colour:
                 self.known[key] = tuple(v / 255 for v in key)
             out.append(self.known[key])
         return tuple(out)
-
-
-def _dash(obj) -> tuple:
-    """The path's dash pattern as pdfminer keeps it: (lengths, phase)."""
-    count = raw.FPDFPageObj_GetDashCount(obj.raw)
-    lengths = (ctypes.c_float * max(count, 1))()
-    if count > 0:
-        raw.FPDFPageObj_GetDashArray(obj.raw, lengths, count)
-    phase = ctypes.c_float()
-    raw.FPDFPageObj_GetDashPhase(obj.raw, phase)
-    return ([float(v) for v in lengths[:count]] if count > 0 else [], phase.value)
 
 
 def _objects(page):
@@ -316,14 +330,40 @@ def _objects(page):
         yield obj, matrix
 
 
+def _addressed_objects(page):
+    """`_objects` as (address, type, matrix): each object of the page in drawing order, forms' contents included (as
+    pypdfium2's get_objects walks them, 32 forms deep), read by address rather than through pypdfium2's objects."""
+    found = raw.FS_MATRIX()
+    at = ctypes.addressof(found)
+
+    def walk(count: int, get, parent: int, outer: tuple, level: int):
+        if count < 0:
+            raise pdfium.PdfiumError("Failed to get number of pageobjects.")
+        for i in range(count):
+            obj = get(parent, i)
+            kind = _object_type(obj)
+            if kind == raw.FPDF_PAGEOBJ_TEXT:
+                yield obj, kind, None
+                continue
+            if not _object_matrix(obj, at):
+                raise pdfium.PdfiumError("Failed to get matrix of pageobject.")
+            matrix = _mul((found.a, found.b, found.c, found.d, found.e, found.f), outer)
+            yield obj, kind, matrix
+            if kind == raw.FPDF_PAGEOBJ_FORM and level < 31:
+                yield from walk(_form_count(obj), _form_object, obj, matrix, level + 1)
+
+    address = ctypes.cast(page.raw, ctypes.c_void_p).value
+    yield from walk(_page_count(address), _page_object, address, IDENTITY, 0)
+
+
 def _page(page, number: int, widths: dict) -> pdfread.Page:
     width, height = page.get_size()
     paths = _Paths(height)
     order: dict[int, int] = {}  # each text object's place in the content
-    for obj, matrix in _objects(page):
-        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-            order[ctypes.cast(obj.raw, ctypes.c_void_p).value] = len(order)
-        elif obj.type == raw.FPDF_PAGEOBJ_PATH:
+    for obj, kind, matrix in _addressed_objects(page):
+        if kind == raw.FPDF_PAGEOBJ_TEXT:
+            order[obj] = len(order)
+        elif kind == raw.FPDF_PAGEOBJ_PATH:
             paths.add(obj, matrix)
     chars = _Chars(page, height, widths).read(order)
     return pdfread.Page(number, float(width), float(height), chars, paths.lines, paths.curves, paths.rects, [])
