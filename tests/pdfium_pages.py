@@ -62,66 +62,74 @@ class _Chars:
         is put back by its text object's place in the content (`order`: object address to index) and its place
         along the run's direction. pdfium places each character after the one before by that one's width in whole
         thousandths of an em: where the font's /Widths hold fractions, each character that continues a run (it starts
-        where pdfium's pen stopped) is moved on by what the run gained so far."""
+        where pdfium's pen stopped) is moved on by what the run gained so far.
+
+        A sheet holds thousands of characters, so the loops below call pdfium as little as they can (a glyph's width
+        read once per text object and character) and build each character's dictionary once, whole."""
         tp = self.textpage.raw
+        page = ctypes.cast(tp, ctypes.c_void_p).value
         keyed = []
+        x, y, width, widths, objects = self.x, self.y, self.width, self.widths, self.objects
+        at_x, at_y, glyph_width = ctypes.addressof(x), ctypes.addressof(y), raw.FPDFFont_GetGlyphWidth
+        advances: dict[tuple, float] = {}  # (text object, code): the /Widths advance pdfium gives the character
         for k in range(raw.FPDFText_CountChars(tp)):
-            if raw.FPDFText_IsGenerated(tp, k):
+            if _generated(page, k):
                 continue  # a space or line break pdfium infers between words: the page draws none
-            handle = raw.FPDFText_GetTextObject(tp, k)
-            obj = ctypes.cast(handle, ctypes.c_void_p).value
-            char = self._char(tp, k, self.objects.get(obj) or self._shared(tp, k, handle, obj))
-            a, b, _, _, e, f = char["matrix"]
-            keyed.append(((order.get(obj, -1), e * a + f * b), obj, char))
+            obj = _text_object_address(page, k)
+            shared = objects.get(obj) or self._shared(tp, k, obj)
+            font, name, size, _, (a, b, _, _), _ = shared
+            code = _unicode(page, k)
+            adv = advances.get((obj, code))
+            if adv is None:
+                if glyph_width(font, code, size, width):  # the /Widths advance of the character
+                    adv = advances[(obj, code)] = width.value
+                else:
+                    adv = width.value
+            _origin(page, k, at_x, at_y)
+            e, f = x.value, y.value
+            exact = widths.get((name, chr(code)))
+            keyed.append(((order.get(obj, -1), e * a + f * b), chr(code), shared, e, f, adv, adv if exact is None else exact * size))
         self.textpage.close()
         keyed.sort(key=lambda item: item[0])
-        out, pen, gained = [], None, 0.0
-        for _, _, char in keyed:
-            a, b, c, d, e, f = char["matrix"]
-            if pen is None or pen[0] != (a, b, c, d) or abs(pen[1] - e) > 0.01 or abs(pen[2] - f) > 0.01:
+        return self._placed(keyed)
+
+    def _placed(self, keyed: list) -> list[dict]:
+        """Each character (text, what its object shares, origin, pdfium's advance, the exact one) moved on by what its
+        run gained so far, as a dictionary of pdfminer's LTChar: its advance and its box from the font's descent to
+        one em above it, `adv` long, turned by the matrix."""
+        out, pen, gained, height = [], None, 0.0, self.height
+        for _, text, shared, e, f, adv, exact in keyed:
+            _, _, size, descent, turn, (stroking, non_stroking) = shared
+            a, b, c, d = turn
+            if pen is None or pen[0] != turn or abs(pen[1] - e) > 0.01 or abs(pen[2] - f) > 0.01:
                 gained = 0.0  # not where the character before left the pen: a new run, placed by the page itself
-            pen = ((a, b, c, d), e + char["adv"] * a, f + char["adv"] * b)  # where pdfium puts the next character
-            char["matrix"] = (a, b, c, d, e + gained * a, f + gained * b)
-            exact = char.pop("exact")
-            gained += exact - char["adv"]
-            char["adv"] = exact
-            out.append(self._boxed(char))
+            pen = (turn, e + adv * a, f + adv * b)  # where pdfium puts the next character
+            e, f = e + gained * a, f + gained * b
+            gained += exact - adv
+            top = descent + size
+            xs = (a * 0.0 + c * descent + e, a * 0.0 + c * top + e, a * exact + c * descent + e, a * exact + c * top + e)
+            ys = (b * 0.0 + d * descent + f, b * 0.0 + d * top + f, b * exact + d * descent + f, b * exact + d * top + f)
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            out.append({"text": text, "matrix": (a, b, c, d, e, f), "fontsize": size, "adv": exact,
+                        "stroking_color": stroking, "non_stroking_color": non_stroking, "size": y1 - y0, "x0": x0, "x1": x1,
+                        "top": height - y1, "bottom": height - y0, "doctop": height - y1, "y0": y0, "y1": y1,
+                        "width": x1 - x0, "height": y1 - y0, "upright": a * d > 0 and b * c <= 0})
         return out
 
-    def _shared(self, tp, k: int, handle, obj: int) -> tuple:
+    def _shared(self, tp, k: int, obj: int) -> tuple:
         """What every character of one text object shares: its font, the font's name, the type size (in text space),
         the font's descent at that size and the object's matrix without its origin. Read once an object."""
+        handle = raw.FPDFText_GetTextObject(tp, k)
         size = raw.FPDFText_GetFontSize(tp, k)
         font = raw.FPDFTextObj_GetFont(handle)
         raw.FPDFFont_GetDescent(font, size, self.descent)
         raw.FPDFText_GetMatrix(tp, k, self.matrix)
         raw.FPDFFont_GetBaseFontName(font, self.name, len(self.name))
         m = self.matrix
-        colours = self.colour.of(handle)
+        colours = self.colour.of(obj)
         shared = (font, self.name.value.decode("latin-1"), size, self.descent.value, (m.a, m.b, m.c, m.d), colours)
         self.objects[obj] = shared
         return shared
-
-    def _char(self, tp, k: int, shared: tuple) -> dict:
-        font, name, size, descent, (a, b, c, d), (stroking, non_stroking) = shared
-        code = raw.FPDFText_GetUnicode(tp, k)
-        raw.FPDFFont_GetGlyphWidth(font, code, size, self.width)  # the /Widths advance of the character
-        raw.FPDFText_GetCharOrigin(tp, k, self.x, self.y)
-        exact = self.widths.get((name, chr(code)))
-        return {"text": chr(code), "matrix": (a, b, c, d, self.x.value, self.y.value), "fontsize": size,
-                "adv": self.width.value, "exact": self.width.value if exact is None else exact * size, "descent": descent,
-                "stroking_color": stroking, "non_stroking_color": non_stroking}
-
-    def _boxed(self, char: dict) -> dict:
-        """The character with its advance and box as pdfminer's LTChar has them."""
-        matrix, size, descent, adv = char["matrix"], char["fontsize"], char.pop("descent"), char["adv"]
-        corners = [_apply(matrix, x, y) for x in (0.0, adv) for y in (descent, descent + size)]
-        x0, x1 = min(p[0] for p in corners), max(p[0] for p in corners)
-        y0, y1 = min(p[1] for p in corners), max(p[1] for p in corners)
-        a, b, c, d = matrix[:4]
-        char.update({"size": y1 - y0, "x0": x0, "x1": x1, "top": self.height - y1, "bottom": self.height - y0, "doctop": self.height - y1,
-                     "y0": y0, "y1": y1, "width": x1 - x0, "height": y1 - y0, "upright": a * d > 0 and b * c <= 0})
-        return char
 
 
 def _font_widths(path) -> dict:
@@ -163,24 +171,70 @@ def path_points(obj, matrix):
         yield kind, _apply(matrix, x.value, y.value), bool(raw.FPDFPathSegment_GetClose(seg))
 
 
-def _subpaths(obj, matrix) -> list[tuple[str, list]]:
-    """The path's subpaths as pdfminer sees them: (shape, points on the path), in page points (y up)."""
+def _subpaths(obj: int, matrix) -> list[tuple[str, list]]:
+    """The subpaths of the path at address `obj` as pdfminer sees them: (shape, points on the path), in page points
+    (y up): `path_points` read by address (a sheet's paths hold hundreds of thousands of segments)."""
     out: list[tuple[str, list]] = []
-    shape, pts = "", []
-    for kind, point, closes in path_points(obj, matrix):
-        if kind == raw.FPDF_SEGMENT_MOVETO:
+    shape, pts, controls = "", [], 0
+    x, y = ctypes.c_float(), ctypes.c_float()
+    px, py = ctypes.addressof(x), ctypes.addressof(y)
+    a, b, c, d, e, f = matrix
+    for i in range(_segment_count(obj)):
+        seg = _segment(obj, i)
+        kind = _segment_kind(seg)
+        if kind == _BEZIER:
+            controls = (controls + 1) % 3
+            if controls:  # a control point: each curve is two of them and its end point
+                continue
+        _segment_point(seg, px, py)
+        point = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
+        if kind == _MOVE:
             if shape:
                 out.append((shape, pts))
             shape, pts = "m", [point]
         else:
-            shape += "c" if kind == raw.FPDF_SEGMENT_BEZIERTO else "l"
+            shape += "c" if kind == _BEZIER else "l"
             pts.append(point)
-        if closes and shape:
+        if _segment_closes(seg) and shape:
             shape += "h"
             pts.append(pts[0])
     if shape:
         out.append((shape, pts))
     return out
+
+
+def _by_address(function, restype, *argtypes):
+    """pdfium's `function` taking and answering addresses as plain numbers, where pypdfium2's binding makes a pointer
+    object of each, and holding Python's lock through the call (nothing else runs in a test process): the calls made
+    once a character or a path segment, a sixth to a third cheaper."""
+    return ctypes.PYFUNCTYPE(restype, *argtypes)(ctypes.cast(function, ctypes.c_void_p).value)
+
+
+_MOVE, _BEZIER = raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_BEZIERTO
+_OBJECT, _INT, _BYREF = ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p  # an address; a count; where a value is written (its address)
+_segment_count = _by_address(raw.FPDFPath_CountSegments, _INT, _OBJECT)
+_page_count = _by_address(raw.FPDFPage_CountObjects, _INT, _OBJECT)
+_page_object = _by_address(raw.FPDFPage_GetObject, _OBJECT, _OBJECT, _INT)
+_form_count = _by_address(raw.FPDFFormObj_CountObjects, _INT, _OBJECT)
+_form_object = _by_address(raw.FPDFFormObj_GetObject, _OBJECT, _OBJECT, ctypes.c_ulong)
+_object_type = _by_address(raw.FPDFPageObj_GetType, _INT, _OBJECT)
+_object_matrix = _by_address(raw.FPDFPageObj_GetMatrix, _INT, _OBJECT, _BYREF)
+_draw_mode = _by_address(raw.FPDFPath_GetDrawMode, _INT, _OBJECT, _BYREF, _BYREF)
+_stroke_width = _by_address(raw.FPDFPageObj_GetStrokeWidth, _INT, _OBJECT, _BYREF)
+_stroke_colour = _by_address(raw.FPDFPageObj_GetStrokeColor, _INT, _OBJECT, _BYREF, _BYREF, _BYREF, _BYREF)
+_fill_colour = _by_address(raw.FPDFPageObj_GetFillColor, _INT, _OBJECT, _BYREF, _BYREF, _BYREF, _BYREF)
+_dash_count = _by_address(raw.FPDFPageObj_GetDashCount, _INT, _OBJECT)
+_dash_array = _by_address(raw.FPDFPageObj_GetDashArray, _INT, _OBJECT, ctypes.POINTER(ctypes.c_float), ctypes.c_size_t)
+_dash_phase = _by_address(raw.FPDFPageObj_GetDashPhase, _INT, _OBJECT, _BYREF)
+_segment = _by_address(raw.FPDFPath_GetPathSegment, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+_segment_kind = _by_address(raw.FPDFPathSegment_GetType, ctypes.c_int, ctypes.c_void_p)
+_segment_point = _by_address(raw.FPDFPathSegment_GetPoint, ctypes.c_int, ctypes.c_void_p, _BYREF, _BYREF)
+_segment_closes = _by_address(raw.FPDFPathSegment_GetClose, ctypes.c_int, ctypes.c_void_p)
+# FPDFText_GetTextObject answering the object's address, the key a page's text objects are known by
+_text_object_address = _by_address(raw.FPDFText_GetTextObject, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+_generated = _by_address(raw.FPDFText_IsGenerated, ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
+_unicode = _by_address(raw.FPDFText_GetUnicode, ctypes.c_uint, ctypes.c_void_p, ctypes.c_int)
+_origin = _by_address(raw.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, _BYREF, _BYREF)
 
 
 class _Paths:
@@ -192,21 +246,33 @@ class _Paths:
         self.rects: list[dict] = []
         self.curves: list[dict] = []
         self.fill, self.stroke = ctypes.c_int(), ctypes.c_int()
-        self.width = ctypes.c_float()
+        self.width, self.phase = ctypes.c_float(), ctypes.c_float()
+        self.at_fill, self.at_stroke = ctypes.addressof(self.fill), ctypes.addressof(self.stroke)
+        self.at_width, self.at_phase = ctypes.addressof(self.width), ctypes.addressof(self.phase)
         self.colour = Colour()
 
-    def add(self, obj, matrix) -> None:
-        raw.FPDFPath_GetDrawMode(obj.raw, self.fill, self.stroke)
+    def add(self, obj: int, matrix) -> None:
+        """The path object at address `obj`, placed by `matrix`."""
+        _draw_mode(obj, self.at_fill, self.at_stroke)
         if not self.fill.value and not self.stroke.value:
             return  # a clip, or a path ended unpainted
-        raw.FPDFPageObj_GetStrokeWidth(obj.raw, self.width)
+        _stroke_width(obj, self.at_width)
         scale = abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
-        common = {"linewidth": self.width.value * scale, "stroke": bool(self.stroke.value), "fill": bool(self.fill.value), "dash": _dash(obj)}
-        common["stroking_color"], common["non_stroking_color"] = self.colour.of(obj.raw)
+        common = {"linewidth": self.width.value * scale, "stroke": bool(self.stroke.value), "fill": bool(self.fill.value), "dash": self._dash(obj)}
+        common["stroking_color"], common["non_stroking_color"] = self.colour.of(obj)
         for shape, pts in _subpaths(obj, matrix):
             if len(shape) > 3 and shape[-2:] == "lh" and pts[-2] == pts[0]:
                 shape, pts = shape[:-2] + "h", pts[:-2] + pts[-1:]  # pdfminer drops a closing line the 'h' repeats
             self._one(shape, pts, common)
+
+    def _dash(self, obj: int) -> tuple:
+        """The path's dash pattern as pdfminer keeps it: (lengths, phase)."""
+        count = _dash_count(obj)
+        lengths = (ctypes.c_float * max(count, 1))()
+        if count > 0:
+            _dash_array(obj, lengths, count)
+        _dash_phase(obj, self.at_phase)
+        return ([float(v) for v in lengths[:count]] if count > 0 else [], self.phase.value)
 
     def _one(self, shape: str, pts: list, common: dict) -> None:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -232,13 +298,14 @@ class Colour:
 
     def __init__(self):
         self.rgba = [ctypes.c_uint() for _ in range(4)]
+        self.at = [ctypes.addressof(v) for v in self.rgba]
         self.known: dict[tuple, tuple] = {}
 
-    def of(self, handle) -> tuple:
-        """(stroking, non-stroking) colour of the object at `handle`: (r, g, b) from 0 to 1, or None if it has none."""
+    def of(self, obj: int) -> tuple:
+        """(stroking, non-stroking) colour of the object at address `obj`: (r, g, b) from 0 to 1, or None if it has none."""
         out = []
-        for get in (raw.FPDFPageObj_GetStrokeColor, raw.FPDFPageObj_GetFillColor):
-            if not get(handle, *self.rgba):
+        for get in (_stroke_colour, _fill_colour):
+            if not get(obj, *self.at):
                 out.append(None)
                 continue
             key = tuple(v.value for v in self.rgba[:3])
@@ -246,17 +313,6 @@ class Colour:
                 self.known[key] = tuple(v / 255 for v in key)
             out.append(self.known[key])
         return tuple(out)
-
-
-def _dash(obj) -> tuple:
-    """The path's dash pattern as pdfminer keeps it: (lengths, phase)."""
-    count = raw.FPDFPageObj_GetDashCount(obj.raw)
-    lengths = (ctypes.c_float * max(count, 1))()
-    if count > 0:
-        raw.FPDFPageObj_GetDashArray(obj.raw, lengths, count)
-    phase = ctypes.c_float()
-    raw.FPDFPageObj_GetDashPhase(obj.raw, phase)
-    return ([float(v) for v in lengths[:count]] if count > 0 else [], phase.value)
 
 
 def _objects(page):
@@ -274,14 +330,40 @@ def _objects(page):
         yield obj, matrix
 
 
+def _addressed_objects(page):
+    """`_objects` as (address, type, matrix): each object of the page in drawing order, forms' contents included (as
+    pypdfium2's get_objects walks them, 32 forms deep), read by address rather than through pypdfium2's objects."""
+    found = raw.FS_MATRIX()
+    at = ctypes.addressof(found)
+
+    def walk(count: int, get, parent: int, outer: tuple, level: int):
+        if count < 0:
+            raise pdfium.PdfiumError("Failed to get number of pageobjects.")
+        for i in range(count):
+            obj = get(parent, i)
+            kind = _object_type(obj)
+            if kind == raw.FPDF_PAGEOBJ_TEXT:
+                yield obj, kind, None
+                continue
+            if not _object_matrix(obj, at):
+                raise pdfium.PdfiumError("Failed to get matrix of pageobject.")
+            matrix = _mul((found.a, found.b, found.c, found.d, found.e, found.f), outer)
+            yield obj, kind, matrix
+            if kind == raw.FPDF_PAGEOBJ_FORM and level < 31:
+                yield from walk(_form_count(obj), _form_object, obj, matrix, level + 1)
+
+    address = ctypes.cast(page.raw, ctypes.c_void_p).value
+    yield from walk(_page_count(address), _page_object, address, IDENTITY, 0)
+
+
 def _page(page, number: int, widths: dict) -> pdfread.Page:
     width, height = page.get_size()
     paths = _Paths(height)
     order: dict[int, int] = {}  # each text object's place in the content
-    for obj, matrix in _objects(page):
-        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-            order[ctypes.cast(obj.raw, ctypes.c_void_p).value] = len(order)
-        elif obj.type == raw.FPDF_PAGEOBJ_PATH:
+    for obj, kind, matrix in _addressed_objects(page):
+        if kind == raw.FPDF_PAGEOBJ_TEXT:
+            order[obj] = len(order)
+        elif kind == raw.FPDF_PAGEOBJ_PATH:
             paths.add(obj, matrix)
     chars = _Chars(page, height, widths).read(order)
     return pdfread.Page(number, float(width), float(height), chars, paths.lines, paths.curves, paths.rects, [])

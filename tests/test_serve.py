@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import http.client
 import io
-import json
 import os
 import re
 import shutil
@@ -706,28 +705,3 @@ def _drag_the_aids_zone(driver, root: Path) -> None:
         .move_by_offset(round(5 * per_mm), 0).release().perform()
     wait_until(driver, "return document.body.dataset.editShown", message="the redrawn aid shown after the edit")
     assert (root / AID).read_bytes() == before.replace(b"zone(6, 50,", b"zone(16, 50,")
-
-
-def test_a_looping_face_is_stopped_at_its_line_in_the_render_thread_and_its_fix_drawn(project, monkeypatch):
-    """`pnp serve` as the CLI starts it, with a face that loops away: the page's state names the template line and the
-    time limit; the save that fixes it takes the error away."""
-    frame = project / "templates/tiny/frame.j2"
-    good = frame.read_text(encoding="utf-8")
-    monkeypatch.setenv("PNP_FACE_SECONDS", "0.5")
-    frame.write_text(good + "{% if card.id == 'knight' %}{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}{% endif %}\n",
-                     encoding="utf-8")
-    server = Server(project, project.parent / "serve.log")
-    try:
-        state = json.loads(server.state())["games"][0]
-        where = [f["where"] for f in state["findings"] if "processor time on one face" in f["message"]]
-        assert where and where[0].startswith("templates/tiny/frame.j2:6:"), state["findings"]
-        frame.write_text(good + "{# fixed #}\n", encoding="utf-8")
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            state = json.loads(server.request("/api/state")[1])["games"][0]
-            if state["state"] == "ready" and "frame.j2" in state["updated"]["after"]:
-                break
-            time.sleep(0.2)
-        assert [f for f in state["findings"] if f["severity"] == "error"] == [], state["findings"]
-    finally:
-        server.stop()
