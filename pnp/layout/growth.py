@@ -64,6 +64,8 @@ class CommandBudget:
     def add(self, seconds: float, what: str) -> None:
         self.spent += seconds
         self.faces += 1
+        if len(self.slowest) == SLOWEST_SHOWN and seconds <= self.slowest[-1][0]:
+            return  # no faster than the slowest kept: the stable sort below would put it past them
         self.slowest = sorted([*self.slowest, (seconds, what)], key=lambda sw: -sw[0])[:SLOWEST_SHOWN]
 
     def over(self, seconds: float, what: str) -> OverBudget:
