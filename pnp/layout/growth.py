@@ -195,9 +195,12 @@ SEQUENCES = (str, bytes, bytearray, list, tuple)  # what `+` joins and `*` repea
 TEXTS = (str, bytes, bytearray)  # what has text methods (`str.encode` gives bytes, with the same ones)
 
 
+_SIZED = (*SEQUENCES, dict, set, frozenset)
+
+
 def sized(value) -> int:
     """How many characters or items a made value holds (0 for anything that is neither)."""
-    return len(value) if isinstance(value, (*SEQUENCES, dict, set, frozenset)) else 0
+    return len(value) if isinstance(value, _SIZED) else 0
 
 
 # Formats -------------------------------------------------------------------------------------------------------------------

@@ -373,6 +373,8 @@ class Sandbox(SandboxedEnvironment):
             return "".join(pieces)
         out, size = [], 0
         for piece in pieces:
+            if not piece:  # a drawing call's output: nothing to count or keep
+                continue
             size += len(piece)
             try:
                 if size > MAX_OUTPUT:
@@ -453,7 +455,8 @@ class Sandbox(SandboxedEnvironment):
         if type(obj) is Fields and type(attribute) is str:
             value = obj._data.get(attribute, _ABSENT)
             if value is not _ABSENT:
-                obj.read(attribute)  # a card shown outside its sheet records the field (pnp.data.fields.CardReads)
+                if obj._source is not None:  # a card shown outside its sheet records the field (pnp.data.fields.CardReads)
+                    obj.read(attribute)
                 return wrap(value, f"{obj._what}.{attribute}") if isinstance(value, (dict, list)) else value  # a text or number as it is
         return super().getattr(obj, attribute)
 
