@@ -144,18 +144,13 @@ def _settled_at_once(elements, w: float, h: float, safe_mm: float) -> bool:
 
 def _text_clear(el: Text, w: float, h: float, limit: float) -> bool:
     """Whether the box around a text's marked runs (`_text_marks`'s) lies clear: True for a text with none."""
-    x0s, y0s, x1s, y1s = [], [], [], []
+    box = None
     for op in el.ops:
         if type(op) is TextOp and not op.text.strip():
             continue
         a, b, c, d = _op_box(op, el.x, el.y)
-        x0s.append(a)
-        y0s.append(b)
-        x1s.append(c)
-        y1s.append(d)
-    if not x0s:
-        return True
-    return _box_clear(min(x0s), min(y0s), max(x1s), max(y1s), w, h, 0.0, limit)
+        box = (a, b, c, d) if box is None else (min(box[0], a), min(box[1], b), max(box[2], c), max(box[3], d))
+    return box is None or _box_clear(*box, w, h, 0.0, limit)
 
 
 def _rect_clear(el: Rect, w: float, h: float, limit: float) -> bool:
