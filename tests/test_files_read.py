@@ -1,11 +1,11 @@
-"""The files an output opens, as its recordings see them (pnp.core.files.FilesRead): every recording open when a file is
+"""The files an output opens, as its recordings see them (pnp.core.files_read.FilesRead): every recording open when a file is
 reported holds it, however often it was reported before and whatever was opened or closed since (a deck's texts report
 their fonts on every face, and a report already in every open recording is passed over: issue 77 item 2)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.core.files import FilesRead
+from pnp.core.files_read import FilesRead
 
 
 def test_each_open_recording_holds_each_file_reported_while_it_was_open():

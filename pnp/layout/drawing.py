@@ -206,7 +206,7 @@ class Recorder:
     def _placeholder(self, path: str, exc: MissingImage, x: float, y: float, w: float, h: float):
         """A draft's stand-in for art not drawn yet: a light grey box with a cross and the file's name, fitted to the image's box.
 
-        The missing file is recorded as read (pnp.core.files.FilesRead), so an output that drew this is built again once it arrives."""
+        The missing file is recorded as read (pnp.core.files_read.FilesRead), so an output that drew this is built again once it arrives."""
         self.missing.append((str(exc), _template_line()))
         if self.layouts.files_read is not None:
             self.layouts.files_read.add(exc.full)

@@ -62,7 +62,7 @@ class Layouts:
 
     def __init__(self, root: Path, template_dirs: list[Path], fonts: FontBook, helpers=None, files_read=None):
         self.root = root
-        self.files_read = files_read  # a pnp.core.files.FilesRead told of every template file a face runs
+        self.files_read = files_read  # a pnp.core.files_read.FilesRead told of every template file a face runs
         self.template_dirs = template_dirs
         self.fonts = fonts
         self.recorder = Recorder(self)

@@ -36,7 +36,6 @@ from pnp.outputs.stats import FileStats
 from pnp.pipeline.card_digest import cards_digest
 
 CACHE_DIR = ".pnp-cache"
-_text = json.encoder.encode_basestring_ascii  # a text as DUMPS writes it (json.dumps's ensure_ascii)
 FACE_STORE_FORMAT = 3  # 2: faces keep the card reads they made; 3: the faces follow a header in chunks (`_dump_store`)
 FACES_PER_CHUNK = 500  # faces pickled together: writing holds one chunk's pickle memo, not the whole store's
 ENGINE_DIR = Path(__file__).resolve().parents[1]  # the pnp package
@@ -352,7 +351,6 @@ class FaceStore:
         self._used: dict[str, object] = {}
         self._reads: dict[str, tuple] = {}  # key → the card reads its face made (a board listing the cells' names reads them)
         self._kept_reads: dict[str, tuple] = {}
-        self._heads: dict[tuple, str] = {}  # (template, side, size, bleed) → the start of its faces' keys' text
         self._digests = memo("face context data", keeps)  # a game's data is hashed once, not per card; a kept card's once per process
         self._checked: dict = {}  # file → whether the shared inputs cover it
         # the stores a process that stays up wrote (pnp.core.memo.Keeps): `pnp watch` writes a deck's faces after a
@@ -404,19 +402,12 @@ class FaceStore:
             self._load()
 
     def key(self, template: str, side: str, size: tuple[float, float], bleed: float, what: str, context: dict) -> str | None:
-        """The face's key, or None when its context holds a value with no stable text (the face is not kept then): the
-        hash of `DUMPS([template, side, list(size), bleed, what, [name, digest of its value], …])` with the names in
-        order, its text joined from its parts' (json joins a list's items with ', '), the head a deck's faces share
-        written once (`_heads`), each name and digest as json writes a text."""
+        """The face's key, or None when its context holds a value with no stable text (the face is not kept then)."""
         try:
-            pairs = [f"[{_text(name)}, {_text(self._digest(value))}]" for name, value in sorted(context.items())]
+            parts = [template, side, list(size), bleed, what] + [[name, self._digest(value)] for name, value in sorted(context.items())]
         except (TypeError, ValueError):
             return None
-        shared = (template, side, tuple(size), bleed)
-        head = self._heads.get(shared)
-        if head is None:
-            head = self._heads[shared] = DUMPS([template, side, list(size), bleed])[:-1]
-        return hashlib.sha256(", ".join([head, _text(what), *pairs]).encode() + b"]").hexdigest()
+        return hashlib.sha256(DUMPS(parts).encode()).hexdigest()
 
     def _digest(self, value) -> str:
         data = getattr(value, "_data", value)  # a Fields wrapper by its data
