@@ -120,3 +120,12 @@ def test_a_watch_save_over_its_budget_prints_its_one_finding_and_waits(tmp_path,
     after = printed.partition("watching")[2]
     assert [line for line in after.splitlines() if ": error: " in line and "processor time on one face" in line and line.startswith("templates/loop/front.j2:2:")], printed
     assert "failed after templates/loop/front.j2" in after, printed
+
+
+def test_the_finding_names_the_slowest_faces_the_first_drawn_among_equals():
+    """The slowest SLOWEST_SHOWN faces of a command, whatever order they come in; of two as slow, the one drawn first."""
+    budget = CommandBudget(FACE_SECONDS)
+    for seconds, what in [(0.2, "a"), (0.5, "b"), (0.1, "c"), (0.5, "d"), (0.3, "e"), (0.3, "f"), (0.9, "g"), (0.05, "h")]:
+        budget.add(seconds, what)
+    assert budget.slowest == [(0.9, "g"), (0.5, "b"), (0.5, "d")]
+    assert budget.faces == 8 and budget.spent == pytest.approx(2.85)

@@ -143,6 +143,23 @@ def test_one_reading_of_a_text_finds_its_runs_exactly_when_the_checks_find_no_mi
     assert runs is None or runs == parse(text, is_colour, is_icon)
 
 
+@given(st.lists(st.sampled_from(QUOTED), max_size=6), st.booleans())
+@example(["Patient 17"], True)
+@example(["Age 23, ward A1"], False)
+def test_a_line_read_at_once_is_the_one_run_its_marks_walk_reads(layouts, pieces, bold):
+    """A line without marks or quotes, or one bold throughout, is read at once (`one_run`: most lines of a deck): its
+    run is the one run with text that `clean_runs` reads, the empty runs around a bold one aside; any other line is
+    left to `clean_runs`."""
+    from pnp.layout.markup import clean_runs, one_run
+
+    text = "**" + "".join(pieces) + "**" if bold else "".join(pieces)
+    run = one_run(text)
+    if run is not None:
+        runs = clean_runs(text, layouts.palette.is_colour, layouts.icons.exists)
+        assert runs is not None and [r for r in runs if r.text or r.icon] == [run]
+        assert all(r == (r.text, False, False, None, None, None) for r in runs if r != run)
+
+
 @given(st.lists(st.sampled_from(QUOTED), max_size=6))
 @example(["Patient 17"])
 def test_a_bold_title_reads_as_the_marks_walk_reads_it(layouts, pieces):
@@ -186,12 +203,14 @@ def test_a_decks_repeated_lines_are_set_once(layouts, monkeypatch):
     """Bodies distinct as wholes but made of repeated lines (the standard deck's): each distinct line is measured and
     set once for the game, and every text lands where the whole-text path sets it."""
     from pnp.layout.paragraphs import Paragraphs
+    from pnp.layout.typeset import Typesetter
 
     bodies = [f"Age {n}, ward A1\nDx: asthma attack\n[accent]Fall risk[/], **bed alarm**" for n in range(30)]
     args = ("noto-sans", False, False, "#000000", 150, 100, 9, 1.2, "left", "top")
     whole = [layouts.typesetter.fit_plain(_runs(layouts, body), *args) for body in bodies]
-    set_lines, original = [], Paragraphs._set
-    monkeypatch.setattr(Paragraphs, "_set", lambda self, runs, *a: set_lines.append(runs) or original(self, runs, *a))
+    set_lines, one_run, plain_lines = [], Paragraphs._one_run, Typesetter.plain_lines  # what sets a line: one run, or several
+    monkeypatch.setattr(Paragraphs, "_one_run", lambda self, run, *a: set_lines.append(run) or one_run(self, run, *a))
+    monkeypatch.setattr(Typesetter, "plain_lines", lambda self, runs, *a: set_lines.append(runs) or plain_lines(self, runs, *a))
     paragraphs = Paragraphs(layouts.typesetter, layouts.palette, layouts.icons)
     assert [paragraphs.fit(body, *args) for body in bodies] == whole
     assert None not in whole

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.core.errors import Finding, Loc
-from pnp.core.files import FilesRead
+from pnp.core.files_read import FilesRead
 from pnp.core.kept import KeptResults
 from pnp.pipeline.cache import ABSENT, CACHE_DIR
 from pnp.pipeline.results import Found, Part, _digest_now, findings_of, kept_part, kept_part_findings, results_path

@@ -132,6 +132,31 @@ def test_a_face_store_read_chunk_by_chunk_gives_back_every_face_it_kept(tmp_path
     assert pnp.pipeline.cache.FaceStore(path, "other shared inputs").get("key0") is None, "a store of other inputs is not read"
 
 
+def test_a_faces_key_is_the_hash_of_its_parts_json(tmp_path):
+    """A face's key in the store is the sha256 of json.dumps([template, side, [w, h], bleed, what, [name, digest]…]), the
+    names in order, a mapping's or list's digest its data's (pnp.core.json_text.data_digest), any other value's its
+    json: keys written by one build are found by the next, however the key's text is put together."""
+    import hashlib
+    import json
+
+    import pnp.pipeline.cache
+    from pnp.core.json_text import data_digest
+    from pnp.data.fields import Fields
+
+    store = pnp.pipeline.cache.FaceStore(tmp_path / "t.faces", "shared")
+    card = {"id": "p7", "title": 'Pati\u00e9nt "7"', "tags": ["a", 1, 2.5], "nested": {"z": None, "a": True}}
+    contexts = [{"card": Fields(card, "card"), "ink_saver": False, "face": Fields({"w": 63.5, "h": 88.9, "side": "front"}, "face"),
+                 "deck": Fields({}, "deck"), "extra": "text \u2605 'quoted'", "n": 3, "rows": [[1, 2], {"k": "v"}]}, {}]
+    for context in contexts:
+        for template, side, size, bleed, what in (("std/front.j2", "front", (63.5, 88.9), 0.0, "deck/p7 cut rectangle"),
+                                                  ("t/\u00e9.j2", "back", [50.8, 50.8], 3.175, 'd/"x" cut circle')):
+            digests = [[name, data_digest(getattr(v, "_data", v)) if isinstance(getattr(v, "_data", v), (dict, list)) else json.dumps(v)]
+                       for name, v in sorted(context.items())]
+            parts = [template, side, list(size), bleed, what, *digests]
+            assert store.key(template, side, size, bleed, what, context) == hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+    assert store.key("t.j2", "front", (1.0, 1.0), 0.0, "x", {"card": object()}) is None  # no stable text: not kept
+
+
 def test_a_build_that_remembers_only_two_fitted_and_encoded_texts_prints_the_same_bytes(project, tmp_path, monkeypatch, cold_build):
     """A game's fitted texts and a drawer's encoded texts are remembered up to a bound, so a 10,000-card deck's titles do
     not pile up (bench/speed.py's memory row measures it); past the bound a text is worked out again, to the same

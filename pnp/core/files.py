@@ -361,40 +361,6 @@ def _again_if_removed(write: Callable[[], object]) -> None:
 AT_ONCE = CacheWrites()  # a one-shot build's: each cache written as it is made
 
 
-class FilesRead:
-    """The files an output opens while it renders (images, icons, fonts), reported by whoever opens them.
-
-    The build cache keys each output on exactly these files, so art kept
-    anywhere in the project (art/, data/<game>/art/) rebuilds what shows it."""
-
-    def __init__(self):
-        self._open: list[set[Path]] = []
-        self._paths: dict[str, Path] = {}  # every face reports its templates' file names: each becomes a Path once
-
-    def add(self, path) -> None:
-        if not self._open:
-            return
-        if not isinstance(path, Path):
-            path = self._paths.get(path) or self._paths.setdefault(path, Path(path))
-        for files in self._open:
-            files.add(path)
-
-    def update(self, paths) -> None:
-        for path in paths:
-            self.add(path)
-
-    @contextmanager
-    def recording(self) -> Iterator[set[Path]]:
-        """Gather the files reported until the block ends (recordings nest: an outer one sees an inner one's files)."""
-        files: set[Path] = set()
-        self._open.append(files)
-        try:
-            yield files
-        finally:
-            # by identity: list.remove compares sets by value, and an inner recording may equal an outer one
-            del self._open[next(i for i, open_ in enumerate(self._open) if open_ is files)]
-
-
 # A file changed less than this long ago may change again without its times moving (they tick coarsely, two
 # seconds on FAT): what is known of it by its times is not trusted until it is older. Git's index has the same rule.
 SETTLE_NS = 2_000_000_000

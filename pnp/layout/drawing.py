@@ -30,6 +30,7 @@ ALIGNS = ("left", "center", "right", "justify")
 PLACEHOLDER_FILL, PLACEHOLDER_INK, PLACEHOLDER_TEXT = "#e6e6e6", "#9a9a9a", "#555555"  # a draft's missing art: plainly not art
 
 
+_FILL_AT = {kind: kind._fields.index("fill") for kind in (Rect, Circle, Ellipse, Polygon)}  # where each filled shape holds its fill
 _WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small whole number: templates write them on every face
 
 
@@ -119,9 +120,12 @@ class Recorder:
 
     # The drawing functions -------------------------------------------------
     def _filled(self, shape):
-        """The shape with its fill resolved: a colour, or a gradient (GradientSpec) laid over the shape's box."""
+        """The shape with its fill resolved: a colour, or a gradient (GradientSpec) laid over the shape's box. Made as
+        NamedTuple._replace makes it, without its generic walk over the fields: a deck draws its bands on every card."""
         fill = shape.fill
-        return shape._replace(fill=placed(fill, shape) if type(fill) is GradientSpec else self._colour(fill))
+        at = _FILL_AT[type(shape)]
+        resolved = placed(fill, shape) if type(fill) is GradientSpec else self._colour(fill)
+        return tuple.__new__(type(shape), (*shape[:at], resolved, *shape[at + 1:]))
 
     def gradient(self, colours, angle=90, kind="linear"):
         """A gradient fill for rect, circle, ellipse, polygon and the helpers that draw them: `fill=gradient(["accent", "paper"])`."""
@@ -202,7 +206,7 @@ class Recorder:
     def _placeholder(self, path: str, exc: MissingImage, x: float, y: float, w: float, h: float):
         """A draft's stand-in for art not drawn yet: a light grey box with a cross and the file's name, fitted to the image's box.
 
-        The missing file is recorded as read (pnp.core.files.FilesRead), so an output that drew this is built again once it arrives."""
+        The missing file is recorded as read (pnp.core.files_read.FilesRead), so an output that drew this is built again once it arrives."""
         self.missing.append((str(exc), _template_line()))
         if self.layouts.files_read is not None:
             self.layouts.files_read.add(exc.full)

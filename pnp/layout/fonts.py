@@ -169,7 +169,7 @@ class FontBook:
         self._faces: dict[str, TTFont] = {}
         self._names: dict[tuple, str] = {}
         self._files: dict[tuple, Path] = {}
-        self.files_read = None  # a pnp.core.files.FilesRead told of every font file used
+        self.files_read = None  # a pnp.core.files_read.FilesRead told of every font file used
 
     def font_name(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """The registered reportlab name of a family's style, registering it if needed."""

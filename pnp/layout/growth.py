@@ -64,6 +64,8 @@ class CommandBudget:
     def add(self, seconds: float, what: str) -> None:
         self.spent += seconds
         self.faces += 1
+        if len(self.slowest) == SLOWEST_SHOWN and seconds <= self.slowest[-1][0]:
+            return  # no faster than the slowest kept: the stable sort below would put it past them
         self.slowest = sorted([*self.slowest, (seconds, what)], key=lambda sw: -sw[0])[:SLOWEST_SHOWN]
 
     def over(self, seconds: float, what: str) -> OverBudget:
@@ -193,9 +195,12 @@ SEQUENCES = (str, bytes, bytearray, list, tuple)  # what `+` joins and `*` repea
 TEXTS = (str, bytes, bytearray)  # what has text methods (`str.encode` gives bytes, with the same ones)
 
 
+_SIZED = (*SEQUENCES, dict, set, frozenset)
+
+
 def sized(value) -> int:
     """How many characters or items a made value holds (0 for anything that is neither)."""
-    return len(value) if isinstance(value, (*SEQUENCES, dict, set, frozenset)) else 0
+    return len(value) if isinstance(value, _SIZED) else 0
 
 
 # Formats -------------------------------------------------------------------------------------------------------------------

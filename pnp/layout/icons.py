@@ -126,7 +126,7 @@ class IconLibrary:
         self.kept = kept or KeptParses()  # icons parsed by earlier runs (the build cache's), when the build names a folder
         self.dirs = [d for d in dirs if d.is_dir()]
         self.library = library if library is not None and library.is_file() else None
-        self.files_read = files_read  # a pnp.core.files.FilesRead told of every icon looked up
+        self.files_read = files_read  # a pnp.core.files_read.FilesRead told of every icon looked up
         self._paths: dict[str, Path | None] = {}
         self._drawings: dict[tuple, object] = {}
         self._sources: dict[str, tuple[bytes, str, str]] = {}  # name → (SVG document, file, folder), read once

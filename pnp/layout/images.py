@@ -27,7 +27,7 @@ class ImageChecker:
 
     def __init__(self, root: Path, files_read=None):
         self.root = root
-        self.files_read = files_read  # a pnp.core.files.FilesRead told of every image used, cached or not
+        self.files_read = files_read  # a pnp.core.files_read.FilesRead told of every image used, cached or not
         self._this_run: dict[str, tuple[str, int, int]] = {}  # each name looked up once a run, however many faces show it
         self._sizes = KnownByStatus()  # from run to run, by the file's status
 

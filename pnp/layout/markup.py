@@ -122,9 +122,25 @@ def _at_once(source: str) -> list[Run] | None:
     reads them; None for any other text."""
     if not _SPECIAL.search(source):
         return [Run(source, False, False, None)] if source else []
-    if len(source) > 4 and source.startswith("**") and source.endswith("**") and not _SPECIAL.search(source, 2, len(source) - 2):
+    if _bold_throughout(source):
         return [_EMPTY, Run(source[2:-2], True, False, None), _EMPTY]
     return None
+
+
+def _bold_throughout(source: str) -> bool:
+    """Whether `source` is one bold text with no other mark (`**Patient 17**`)."""
+    return len(source) > 4 and source.startswith("**") and source.endswith("**") and not _SPECIAL.search(source, 2, len(source) - 2)
+
+
+def one_run(source: str) -> Run | None:
+    """The one run of text `clean_runs` reads in a line without marks or quotes, or in a bold one (`**Patient 17**`,
+    between its two empty runs), read at once: most lines of a deck are one of the two. None for any other text (the
+    empty one too)."""
+    if '"' in source or "'" in source:
+        return None  # quotes are curled by what surrounds them
+    if not _SPECIAL.search(source):
+        return Run(source, False, False, None) if source else None
+    return Run(source[2:-2], True, False, None) if _bold_throughout(source) else None
 
 
 class Problem(NamedTuple):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pnp.layout import markup
 from pnp.layout.typeset import ASCENT, DESCENT, Laid, TextOp, Typesetter, line_ops, line_x0, width1
 
+_new = tuple.__new__  # a TextOp made as its own __new__ makes it, one call fewer: a deck sets every line of every text
 MAX_KEPT = 4096  # set lines a game keeps, as many as fitted texts (templates.FITTED_TEXTS): past it they start again
 _ABSENT = object()
 
@@ -53,7 +54,7 @@ class Paragraphs:
         ops = []
         for n, line in enumerate(lines):
             baseline = top + size * ASCENT + n * line_h
-            ops += [TextOp(op[0], baseline, *op[2:]) for op in line]
+            ops += [_new(TextOp, (op[0], baseline, *op[2:])) for op in line]  # each op on its line's baseline
         return Laid(tuple(ops), size, True, len(lines))
 
     def _line(self, paragraph: str, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
@@ -61,8 +62,12 @@ class Paragraphs:
         key = (paragraph, family, bold, italic, color, width, size, align)
         hit = self._lines.get(key, _ABSENT)
         if hit is _ABSENT:
-            runs = self.runs(paragraph)
-            hit = None if runs is None else self._set(runs, family, bold, italic, color, width, size, align)
+            run = markup.one_run(paragraph)  # a line without marks, or a bold one: read at once, as `runs` and `_set` read it
+            if run is not None and (not run.bold or self._covers(family, bold, italic)):
+                hit = self._one_run(run, family, bold, italic, color, width, size, align)
+            else:
+                runs = self.runs(paragraph)
+                hit = None if runs is None else self._set(runs, family, bold, italic, color, width, size, align)
             if len(self._lines) >= MAX_KEPT:
                 self._lines.clear()
             self._lines[key] = hit
@@ -93,7 +98,10 @@ class Paragraphs:
 
     def _covered(self, run, family: str, bold: bool, italic: bool) -> bool:
         """Whether the font of a run covers ASCII (asked of the empty runs around a bold title, as plain_lines asks it)."""
-        return self.typesetter.covers_ascii(self.typesetter.fonts.font_name(family, bold or run.bold, italic or run.italic))
+        return self._covers(family, bold or run.bold, italic or run.italic)
+
+    def _covers(self, family: str, bold: bool, italic: bool) -> bool:
+        return self.typesetter.covers_ascii(self.typesetter.fonts.font_name(family, bold, italic))
 
     def _one_run(self, run, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
         """A paragraph of one style (a title, a number, a plain line: most paragraphs) set in one pass: its words and

@@ -289,19 +289,10 @@ class Sandbox(SandboxedEnvironment):
         """Start another command's budget (pnp.layout.growth.CommandBudget): a build, a `watch` save, a `serve` refresh."""
         self.budget = CommandBudget(self.face_seconds)
 
-    @contextmanager
-    def face(self, what: str = ""):
+    def face(self, what: str = "") -> _FaceScope:
         """Draw one face (or one text of a data file), `what`, within a new Allowance; one drawn inside another counts
         against it. Its processor time counts against the command's budget."""
-        outer = self.allowance
-        if outer is None:
-            self.allowance = Allowance(self.face_seconds, self.stop, self.budget, what)
-        try:
-            yield
-        finally:
-            if outer is None:
-                self.allowance.end()
-            self.allowance = outer
+        return _FaceScope(self, what)
 
     @contextmanager
     def stopped_by(self, stop: Callable[[], bool]):
@@ -382,6 +373,8 @@ class Sandbox(SandboxedEnvironment):
             return "".join(pieces)
         out, size = [], 0
         for piece in pieces:
+            if not piece:  # a drawing call's output: nothing to count or keep
+                continue
             size += len(piece)
             try:
                 if size > MAX_OUTPUT:
@@ -462,9 +455,34 @@ class Sandbox(SandboxedEnvironment):
         if type(obj) is Fields and type(attribute) is str:
             value = obj._data.get(attribute, _ABSENT)
             if value is not _ABSENT:
-                obj.read(attribute)  # a card shown outside its sheet records the field (pnp.data.fields.CardReads)
+                if obj._source is not None:  # a card shown outside its sheet records the field (pnp.data.fields.CardReads)
+                    obj.read(attribute)
                 return wrap(value, f"{obj._what}.{attribute}") if isinstance(value, (dict, list)) else value  # a text or number as it is
         return super().getattr(obj, attribute)
+
+
+class _FaceScope:
+    """`Sandbox.face`'s block: a class, not a generator's context manager, as every face of a deck opens one (a
+    generator's cost more than the Allowance it holds)."""
+
+    __slots__ = ("env", "outer", "what")
+
+    def __init__(self, env: Sandbox, what: str):
+        self.env, self.what = env, what
+
+    def __enter__(self) -> None:
+        env = self.env
+        self.outer = env.allowance
+        if self.outer is None:
+            env.allowance = Allowance(env.face_seconds, env.stop, env.budget, self.what)
+
+    def __exit__(self, *exc) -> None:
+        env = self.env
+        try:
+            if self.outer is None:
+                env.allowance.end()
+        finally:
+            env.allowance = self.outer
 
 
 _ABSENT = object()

@@ -27,22 +27,35 @@ def stamped(face: Face, text: str, corner: str, font: str, color: str, inset: fl
     beside it, the code's square (its quiet zone too) inside the safe area like the text.
 
     The stamp is decoration to the face checks: it tells revisions apart, it is not part of the game."""
-    width_mm = stringWidth(text, font, STAMP_PT) / PT_PER_MM
-    ascent, descent = getAscentDescent(font, STAMP_PT)  # points; descent is negative
-    height_mm = (ascent - descent) / PT_PER_MM
-    modules = qr_modules(link, "l") if link else ()  # segno raises the level where the same size allows
-    side = (len(modules) + 2 * QUIET_MODULES) * QR_MODULE_MM if modules else 0.0
-    box_w, box_h = side + width_mm, max(side, height_mm)
-    left = max(inset, INSET_MM)
-    x = left if corner.endswith("left") else face.w - left - box_w
-    y = left if corner.startswith("top") else face.h - left - box_h
-    if not shape.straight:  # a circle, a hexagon, a drawn outline
-        x, y = _inside(shape, face.w, face.h, x, y, box_w, box_h, left)
-    qr_x, text_x = (x, x + side) if corner.endswith("left") else (x + width_mm, x)
-    qr_y, text_y = (y, y) if corner.startswith("top") else (y + box_h - side, y + box_h - height_mm)
-    op = TextOp(0.0, ascent, font, STAMP_PT, color, text, width_mm * PT_PER_MM)
-    code = (Qr(qr_x, qr_y, side, modules, QR_INK, QR_GROUND),) if modules else ()
-    return face._replace(elements=(*face.elements, *code, Text(text_x, text_y, (op,), decoration=True)))
+    return Stamping(corner, font, color, inset, shape)(face, text, link)
+
+
+class Stamping:
+    """`stamped` for the faces of one deck: its font's height and its corner worked out once, each face's stamp from
+    its text and link."""
+
+    def __init__(self, corner: str, font: str, color: str, inset: float = INSET_MM, shape: Shape = RECTANGLE):
+        self.corner, self.font, self.color, self.shape = corner, font, color, shape
+        self.ascent, descent = getAscentDescent(font, STAMP_PT)  # points; descent is negative
+        self.height_mm = (self.ascent - descent) / PT_PER_MM
+        self.left = max(inset, INSET_MM)
+        self.at_left, self.at_top = corner.endswith("left"), corner.startswith("top")
+
+    def __call__(self, face: Face, text: str, link: str | None = None) -> Face:
+        width_mm = stringWidth(text, self.font, STAMP_PT) / PT_PER_MM
+        height_mm, left = self.height_mm, self.left
+        modules = qr_modules(link, "l") if link else ()  # segno raises the level where the same size allows
+        side = (len(modules) + 2 * QUIET_MODULES) * QR_MODULE_MM if modules else 0.0
+        box_w, box_h = side + width_mm, max(side, height_mm)
+        x = left if self.at_left else face.w - left - box_w
+        y = left if self.at_top else face.h - left - box_h
+        if not self.shape.straight:  # a circle, a hexagon, a drawn outline
+            x, y = _inside(self.shape, face.w, face.h, x, y, box_w, box_h, left)
+        qr_x, text_x = (x, x + side) if self.at_left else (x + width_mm, x)
+        qr_y, text_y = (y, y) if self.at_top else (y + box_h - side, y + box_h - height_mm)
+        op = TextOp(0.0, self.ascent, self.font, STAMP_PT, self.color, text, width_mm * PT_PER_MM)
+        code = (Qr(qr_x, qr_y, side, modules, QR_INK, QR_GROUND),) if modules else ()
+        return Face(face.w, face.h, face.bleed, (*face.elements, *code, Text(text_x, text_y, (op,), decoration=True)), face.icons)
 
 
 def qr_fits(w: float, h: float, text: str, font: str, link: str, inset: float = INSET_MM) -> bool:

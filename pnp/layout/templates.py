@@ -62,7 +62,7 @@ class Layouts:
 
     def __init__(self, root: Path, template_dirs: list[Path], fonts: FontBook, helpers=None, files_read=None):
         self.root = root
-        self.files_read = files_read  # a pnp.core.files.FilesRead told of every template file a face runs
+        self.files_read = files_read  # a pnp.core.files_read.FilesRead told of every template file a face runs
         self.template_dirs = template_dirs
         self.fonts = fonts
         self.recorder = Recorder(self)
@@ -294,6 +294,12 @@ class Layouts:
             raise PnpError(self._runtime_finding(exc, ref_loc, what, game, context)) from None
         if len(rec.stack) != 1:
             rec.stack = [[]]
+        if rec.shrunk or rec.condensed or rec.missing or rec.pictures:  # most faces: nothing to warn of
+            self._drawn_findings(rec, context, ref_loc, what, game)
+        return Face(w, h, bleed, tuple(rec.stack[0]), icon_set(rec.icons))
+
+    def _drawn_findings(self, rec: Recorder, context: dict, ref_loc: Loc, what: str, game: str) -> None:
+        """The warnings of what a face drew: texts shrunk or condensed, art missing from a draft, pictures stretched or too coarse."""
         self.template_warnings.extend(self._shrunk_findings(rec.shrunk, context, ref_loc, what, game))
         self.template_warnings.extend(warning("font-condensed", f"font '{font}' ({family}) is set in the condensed family '{narrow}' where a text is too "
                                               "long for its line: shorten the text or widen its box, or pass condense=false to wrap it in its own font",
@@ -304,7 +310,6 @@ class Layouts:
                                       for message, (filename, line) in rec.missing)
         pictures = [(image, self.file_loc(filename, line, "image") if filename else ref_loc) for image, (filename, line) in rec.pictures]
         self.template_warnings.extend(picture_findings(pictures, what, game, self.root))
-        return Face(w, h, bleed, tuple(rec.stack[0]), icon_set(rec.icons))
 
     def _shrunk_findings(self, shrunk: list[tuple], context: dict, ref_loc: Loc, what: str, game: str) -> list[Finding]:
         """A warning per text fitted much smaller than asked, at the data field it shows (else the template line)."""

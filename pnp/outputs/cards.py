@@ -167,6 +167,7 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
     renderer = SideRenderer(gctx, reads=("card",))
     stamp = face_stamper(gctx, deck, renderer.findings) if backs else None  # a card pictured in a rulebook shows no stamp
     out = []
+    deck_front, deck_back = deck.loc_of("front"), deck.loc_of("back")  # where a card with no template of its own is drawn from
     with gctx.files_read.recording() as files:  # the art its faces read: what judges them from GameContext.plain_decks is kept by it
         for card in cards:
             what = f"{deck.id}/{card.id}"
@@ -174,13 +175,13 @@ def render_cards(gctx: GameContext, deck: Deck, options: Options, cards: list[Ca
             def context(side: str, card: Card = card) -> Callable[[], dict]:
                 return lambda: face_context(game, fields_of_deck, card.fields, "card", w, h, bleed, side, options.ink_saver)
 
-            front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck.loc_of("front")
+            front_ref = card.fields.loc_of(deck.data["front_from"]) if card.front else deck_front
             front = bled_art(renderer.side(card.front or deck.front, "front", deck.size, bleed, what, front_ref, context("front"), deck.shape), deck.art_bleed)
             if stamp is not None and front is not None:
                 front = stamp(card, front)
             back = None
             if backs:
-                back_ref = card.fields.loc_of("back") if card.back else deck.loc_of("back")
+                back_ref = card.fields.loc_of("back") if card.back else deck_back
                 back = bled_art(renderer.side(card.back or deck.back, "back", deck.size, bleed, what, back_ref, context("back"), deck.shape), deck.art_bleed)
             out.append((card, front, back))
     if backs:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.core.assets import BUILTIN_TEMPLATES
-from pnp.core.files import FilesRead
+from pnp.core.files_read import FilesRead
 from pnp.core.kept import KeptParses, KeptResults
 from pnp.core.memo import ByIdentity, ByValue, Keeps, memo, memo_by_value
 from pnp.core.units import SAFE_MM

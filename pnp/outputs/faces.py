@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import nullcontext
 
 from pnp.core.errors import Finding, Loc, PnpError
 from pnp.data.fields import CardReads
@@ -27,6 +27,7 @@ class SideRenderer:
         self.reads = reads
         self.findings: list[Finding] = []
         self._shared: dict[tuple[str, str], Face] = {}
+        self._same_for_all: dict[str, bool] = {}  # template → whether it reads no item (asked once a deck, not once a face)
         self._reported: set = set()
         self._runaway: set[str] = set()  # templates that ran past a face's processor time: never drawn again here
 
@@ -57,7 +58,10 @@ class SideRenderer:
                 return None
             if store is not None:
                 store.put(key, face, len(layouts.template_warnings) > warned, files, read)
-        if not any(layouts.reads(template, name) for name in self.reads):
+        shared = self._same_for_all.get(template)
+        if shared is None:
+            shared = self._same_for_all[template] = not any(layouts.reads(template, name) for name in self.reads)
+        if shared:
             self._shared[(template, side)] = face
         return face
 
@@ -69,11 +73,9 @@ class SideRenderer:
                 self.findings.append(f)
 
 
-@contextmanager
+_NOTHING_READ = nullcontext(frozenset())  # the card sheets record no card reads: one block for all their faces
+
+
 def _capturing(reads: CardReads | None):
-    """The card reads made inside the block (an empty set when the output records none)."""
-    if reads is None:
-        yield frozenset()
-    else:
-        with reads.capture() as captured:
-            yield captured
+    """A block giving the card reads made inside it (an empty set when the output records none)."""
+    return _NOTHING_READ if reads is None else reads.capture()

@@ -7,7 +7,7 @@ from pnp.core.errors import Finding, warning
 from pnp.data.project import Card, Deck
 from pnp.data.stamps import Stamper
 from pnp.layout.elements import Face
-from pnp.layout.stamp import qr_fits, stamped
+from pnp.layout.stamp import Stamping, qr_fits
 from pnp.outputs.context import GameContext
 
 
@@ -20,6 +20,7 @@ def face_stamper(gctx: GameContext, deck: Deck, findings: list[Finding] | None =
     font = gctx.fonts.font_name(gctx.layouts.family("body"))
     colour = gctx.game.spec.palette.get("ink", "#222222")
     warned: list[str] = []
+    setters: dict[tuple[str, float], Stamping] = {}  # (corner, inset) → its Stamping: a deck's stamps sit in one corner
 
     def stamp(card: Card, face: Face) -> Face:
         mark = stamper(deck, card)
@@ -32,6 +33,9 @@ def face_stamper(gctx: GameContext, deck: Deck, findings: list[Finding] | None =
                                         "area for a QR stamp (its modules 0.4 mm, as phones read them): they carry the stamp's text alone; "
                                         "fill in fewer of feedback.fields, or use a shorter form address", gctx.game.data.loc_of("stamps"),
                                         game=gctx.game.slug, component=deck.id))
-        return stamped(face, mark.text, mark.corner, font, colour, mark.inset, deck.shape, link)
+        setter = setters.get((mark.corner, mark.inset))
+        if setter is None:
+            setter = setters[(mark.corner, mark.inset)] = Stamping(mark.corner, font, colour, mark.inset, deck.shape)
+        return setter(face, mark.text, link)
 
     return stamp

@@ -1,0 +1,44 @@
+"""What a face's drawing warns of, each kind on a face that gives no other: a text shrunk far below its asked size, a
+title set in the condensed family. A face with nothing to warn of skips the warnings' work (issue 77 item 2), so each
+kind must still be said when it is the face's only one."""
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+
+from pnp.core.errors import Loc
+from pnp.layout.fonts import FontBook
+from pnp.layout.icons import IconLibrary
+from pnp.layout.templates import Layouts
+
+
+@pytest.fixture(scope="module")
+def draw(tmp_path_factory):
+    root = tmp_path_factory.mktemp("warn")
+    (root / "templates/t").mkdir(parents=True)
+    layouts = Layouts(root, [root / "templates"], FontBook(ROOT / "pnp/assets/fonts"))
+    game = layouts.for_game({"ink": "#111111"}, {"body": "noto-sans", "title": "noto-sans"}, IconLibrary([ROOT / "pnp/assets/icons"]))
+
+    def face(name: str, source: str) -> list:
+        (root / f"templates/t/{name}.j2").write_text(source + "\n")
+        before = len(layouts.template_warnings)
+        game.render(f"t/{name}.j2", {}, 63.5, 88.9, 0, f"{name} front", Loc("deck.yaml"))
+        return [(w.code, str(w.loc)) for w in layouts.template_warnings[before:]]
+
+    return face
+
+
+def test_a_face_with_nothing_to_warn_of_warns_of_nothing(draw):
+    assert draw("plain", '{{ text("Short", 5, 5, 40, 10, size=9) }}') == []
+
+
+def test_a_text_shrunk_far_is_its_faces_only_warning_at_its_line(draw):
+    long = "word " * 25  # at 12 pt it needs far more than a 40 × 12 mm box: it fits at 6 pt
+    said = draw("shrunk", '{{ rect(0, 0, 63.5, 88.9, fill="ink") }}\n{{ text("' + long + '", 5, 5, 40, 12, size=12) }}')
+    assert [code for code, _ in said] == ["text-shrunk"] and said[0][1].startswith("templates/t/shrunk.j2:2:"), said
+
+
+def test_a_title_condensed_is_its_faces_only_warning_at_its_line(draw):
+    title = "Title Of Moderate Size"  # too long for 40 mm at 14 pt in its own face: condensed, at 12.75 pt
+    said = draw("condensed", '{{ text("' + title + '", 5, 5, 40, 10, size=14, font="title") }}')
+    assert [code for code, _ in said] == ["font-condensed"] and said[0][1].startswith("templates/t/condensed.j2:1:"), said
