@@ -65,3 +65,17 @@ def test_a_macro_of_kept_code_fails_at_its_own_projects_file_and_line(two_projec
     frames = [(f.filename, f.lineno) for f in traceback.extract_tb(raised.tb)]
     assert (str(second / "templates/fails.j2"), 3) in frames, frames
     assert not [f for f, _ in frames if str(first) in f], f"a frame names the first project's file: {frames}"
+
+
+def test_a_template_saved_with_another_source_in_the_same_process_has_its_own_facts(tmp_path, monkeypatch):
+    """`pnp watch` and `pnp serve` stay up: a template saved again is a new source, and what the checks read of it (the
+    card fields it names) is that source's, though its name is the same."""
+    monkeypatch.setattr(template_cache, "KEPT", template_cache.ProcessTemplates())
+    (tmp_path / "templates").mkdir()
+    face = tmp_path / "templates/face.j2"
+    fonts = FontBook(ROOT / "pnp/assets/fonts")
+    read = []
+    for source in ("{{ deck.name }}", "{{ card.name }}", "{{ deck.name }}"):
+        face.write_text(source, encoding="utf-8")
+        read.append(Layouts(tmp_path, [tmp_path / "templates"], fonts).reads("face.j2", "card"))
+    assert read == [False, True, False]
