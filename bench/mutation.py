@@ -109,6 +109,12 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/table.py": ["tests/test_table_plan.py"],
     "pnp/layout/rl_stream.py": ["tests/test_pdf_stream.py", "tests/test_rl_stream_bytes.py"],
     "pnp/outputs/aid_template.py": ["tests/test_aid_face.py"],
+    # the last round's features (s19-guards): the browser tables' picture store and zip, a save during watch's first
+    # build, the template memo, words read by language
+    "pnp/targets/packaging.py": ["tests/test_picture_store.py"],
+    "pnp/cli/watching.py": ["tests/test_watch_first_save.py", "tests/test_watch_since.py"],
+    "pnp/layout/template_cache.py": ["tests/test_template_memo.py", "tests/test_template_facts.py"],
+    "pnp/data/words.py": ["tests/test_words_languages.py", "tests/test_words_read.py"],
     "pnp/layout/bidi.py": ["tests/test_bidi_rules.py", "tests/test_harakat.py", "tests/test_mixed_direction.py", "tests/test_bundle_words.py::test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror",
                            "tests/test_every_language.py::test_every_language_prints_pnps_words_with_no_finding"],
 }
@@ -150,6 +156,9 @@ FOCUS: dict[str, list[str]] = {
                                "KeptBuilds.serve", "KeptBuilds._record"],
     "pnp/pipeline/cache.py#key": ["_hash_files", "_file_entry", "GameFiles.__init__", "GameFiles.key", "_project_of", "shared_inputs_hash",
                                   "_folder_hash", "output_key", "deck_files", "input_files", "read_name", "read_path"],
+    "pnp/cli/watching.py": ["watched_file", "saved_since", "Watcher.run"],  # what counts as a save, and the one made during the first build
+    # the process's memo and what it gives back (the build cache's entries, CompiledTemplates, are test_speed_paths' whole builds)
+    "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }
