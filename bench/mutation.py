@@ -156,7 +156,9 @@ FOCUS: dict[str, list[str]] = {
                                "KeptBuilds.serve", "KeptBuilds._record"],
     "pnp/pipeline/cache.py#key": ["_hash_files", "_file_entry", "GameFiles.__init__", "GameFiles.key", "_project_of", "shared_inputs_hash",
                                   "_folder_hash", "output_key", "deck_files", "input_files", "read_name", "read_path"],
-    "pnp/cli/watching.py": ["watched_file", "saved_since", "Watcher.run"],  # what counts as a save, and the one made during the first build
+    # what counts as a save, and one made during the first build (Watcher.run's loop after it is test_designer_loop's, a
+    # watch in a new process that mutmut maps to no test)
+    "pnp/cli/watching.py": ["watched_file", "saved_since"],
     # the process's memo and what it gives back (the build cache's entries, CompiledTemplates, are test_speed_paths' whole builds)
     "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",

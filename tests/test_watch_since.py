@@ -34,6 +34,18 @@ def test_a_file_gone_while_the_folders_are_looked_at_stops_nothing(tmp_path, mon
 
     monkeypatch.setattr(watching, "watched_file", gone_as_judged)
     assert watching.saved_since([str(first), str(second)], time.time() - 60)
+    (first / "cards.yaml").write_text("- name: Hero\n")
+    (first / "art").mkdir()
+    (first / "art/hero.txt").write_text("Hero")  # in a folder of the same folder, looked at after it
+    assert watching.saved_since([str(first)], time.time() - 60)
+
+
+def test_a_backup_or_an_office_programs_lock_file_is_no_save(tmp_path):
+    for name in ("face.j2~", "~$cards.xlsx", ".~lock.cards.ods#", "face.j2.123-abc.tmp"):
+        (tmp_path / name).write_text("")
+    assert not watching.saved_since([str(tmp_path)], time.time() - 60)
+    (tmp_path / "cards.ods").write_text("")
+    assert watching.saved_since([str(tmp_path)], time.time() - 60)
 
 
 class _Session:
