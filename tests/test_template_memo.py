@@ -79,3 +79,27 @@ def test_a_template_saved_with_another_source_in_the_same_process_has_its_own_fa
         face.write_text(source, encoding="utf-8")
         read.append(Layouts(tmp_path, [tmp_path / "templates"], fonts).reads("face.j2", "card"))
     assert read == [False, True, False]
+
+
+def test_a_data_files_text_is_compiled_once_a_source_and_each_text_renders_its_own(tmp_path, monkeypatch):
+    """A rulebook's or a reference section's text (Layouts.from_text): kept by its source, so the same text is
+    compiled once in a process and each text, new or saved again, renders as written."""
+    monkeypatch.setattr(template_cache, "KEPT", template_cache.ProcessTemplates())
+    layouts = Layouts(tmp_path, [tmp_path], FontBook(ROOT / "pnp/assets/fonts"))
+    compiled = []
+    compile_text = layouts.env.compile
+    monkeypatch.setattr(layouts.env, "compile", lambda source, *args, **kw: compiled.append(source) or compile_text(source, *args, **kw))
+    texts = ["{{ 2 * 3 }} cards", "{{ 2 * 4 }} cards", "{{ 2 * 3 }} cards"]
+    assert [layouts.from_text(text).render() for text in texts] == ["6 cards", "8 cards", "6 cards"]
+    assert compiled == texts[:2], "the first text, kept, is not compiled again"
+
+
+def test_a_source_that_is_not_whole_unicode_is_kept_by_its_digest_as_any_other(monkeypatch):
+    """A template read with its undecodable bytes kept as lone surrogates (a file that is not UTF-8) still has a digest:
+    it is kept, and another such source is not taken for it."""
+    monkeypatch.setattr(template_cache, "KEPT", template_cache.ProcessTemplates())
+    kept = template_cache.KeptTemplates(jinja2.Environment())
+    made = []
+    for source in ("caf\udce9 {{ x }}", "caf\udce8 {{ x }}", "caf\udce9 {{ x }}"):
+        kept.text(source, lambda source=source: made.append(source) or source)
+    assert made == ["caf\udce9 {{ x }}", "caf\udce8 {{ x }}"]
