@@ -160,6 +160,8 @@ FOCUS: dict[str, list[str]] = {
     # watch in a new process that mutmut maps to no test)
     "pnp/cli/watching.py": ["watched_file", "saved_since"],
     # the process's memo and what it gives back (the build cache's entries, CompiledTemplates, are test_speed_paths' whole builds)
+    # the tables read by language (count_of, sheet_words and SheetWords' sayings are held through whole builds' words)
+    "pnp/data/words.py": ["_sections", "_table", "_tables", "words_of", "table_of", "shipped_languages", "lacking_words"],
     "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],

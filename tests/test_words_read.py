@@ -50,3 +50,20 @@ def test_what_a_language_lacks_reads_english_and_that_language_and_names_every_s
     shipped = sorted(own_yaml(words.WORDS.read_text(encoding="utf-8")))
     assert len(found) == 1 and found[0].loc == Loc("data/tiny/game.yaml", 2, 1), found
     assert f"pnp has no words for 'tlh' (it ships {', '.join(shipped)})" in found[0].message, found[0].message
+    english = sorted(own_yaml(words.WORDS.read_text(encoding="utf-8"))["en"])
+    assert found[0].message.endswith(f"give {', '.join('pnp_' + word for word in english)} under `strings:` in game.yaml")
+    assert (found[0].severity, found[0].code, found[0].game) == ("error", "language-words", "tiny")
+
+
+def test_what_a_language_lacks_is_said_at_game_yaml_when_it_names_no_languages():
+    """A project read in a language its game.yaml does not list (`--lang tlh` on a game of one edition) is told at the
+    file, there being no `languages:` line to point at; a language whose words the game gives itself lacks none."""
+    found = words.lacking_words({}, "tlh", _GameYaml(title="Tiny"), "data/tiny", "tiny")
+    assert [f.loc for f in found] == [Loc("data/tiny/game.yaml")]
+    given = {f"pnp_{word}": word.upper() for word in words.table_of("en")}
+    assert words.lacking_words(given, "tlh", _GameYaml(title="Tiny"), "data/tiny", "tiny") == []
+
+
+def test_the_shipped_languages_are_english_then_the_rest_by_their_codes():
+    shipped = words.shipped_languages()
+    assert shipped[0] == "en" and shipped[1:] == sorted(shipped[1:]) and len(shipped) == len(set(shipped)) > 10
