@@ -65,3 +65,9 @@ def test_a_frame_already_begun_takes_none_of_a_run_of_headings_that_would_end_it
 
 def test_a_heading_whose_text_fits_no_frame_goes_alone_at_the_top_of_an_empty_one():
     assert _split([_heading("h"), _Lines("long", 40)], 22.0, at_top=True) == [["h"], ["long"]]
+
+
+def test_a_heading_taller_than_an_empty_frame_goes_alone_at_its_top_and_what_follows_after():
+    """Nothing of the stack fits: the first heading is placed alone (it cannot be put off to a frame that holds it), the
+    rest in its order after it."""
+    assert _split([_Heading("h", 30), _text("p"), _text("q")], 22.0, at_top=True) == [["h"], ["p", "q"]]

@@ -51,3 +51,15 @@ def test_a_plan_asked_after_one_that_differs_in_one_input_is_its_own(part):
         counts = [count for _, count in asked["groups"]]
         placed = [sum(p.count for page in plan for p in page if p.group == g) for g in range(len(counts))]
         assert placed == counts, f"every piece placed once: {placed} for {counts}"
+
+
+def test_a_plan_asked_in_lists_no_one_can_key_is_planned_all_the_same():
+    """A caller giving a size as a list (as YAML reads one) asks for a plan no dictionary can key: it is planned anew,
+    the same plan as the size given as a pair."""
+    assert plan_pages("letter", [([63.5, 88.9], 44)]) == plan_pages("letter", [(POKER, 44)])
+
+
+def test_a_plan_asked_without_its_options_has_no_gutter_no_bleed_and_every_group_backed_in_duplex():
+    asked = plan_pages("letter", [(POKER, 45)])
+    assert asked == plan_pages("letter", [(POKER, 45)], 0, 0, layout="duplex", fold_rotation=180, backs=[True], last=[False], spacing=[(0, 0)])
+    assert {(p.grid.gap, p.grid.bleed) for page in asked for p in page} == {(0, 0)}
