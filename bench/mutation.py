@@ -109,6 +109,15 @@ MODULES: dict[str, list[str]] = {
     "pnp/targets/table.py": ["tests/test_table_plan.py"],
     "pnp/layout/rl_stream.py": ["tests/test_pdf_stream.py", "tests/test_rl_stream_bytes.py"],
     "pnp/outputs/aid_template.py": ["tests/test_aid_face.py"],
+    # the last round's features (s19-guards): the browser tables' picture store and zip, a save during watch's first
+    # build, the template memo, words read by language
+    "pnp/targets/packaging.py": ["tests/test_picture_store.py"],
+    "pnp/cli/watching.py": ["tests/test_watch_first_save.py", "tests/test_watch_since.py"],
+    "pnp/layout/template_cache.py": ["tests/test_template_memo.py", "tests/test_template_facts.py"],
+    "pnp/data/words.py": ["tests/test_words_languages.py", "tests/test_words_read.py"],
+    # headings kept with what follows (Stack.split's choice, on blocks of fixed heights), and a packing plan kept by all it is made from
+    "pnp/render/flowables.py": ["tests/test_heading_frames.py"],
+    "pnp/render/packing.py#kept": ["tests/test_kept_plans.py", "tests/test_packing.py::test_a_plan_asked_again_is_the_same_and_changing_one_answer_changes_no_other"],
     "pnp/layout/bidi.py": ["tests/test_bidi_rules.py", "tests/test_harakat.py", "tests/test_mixed_direction.py", "tests/test_bundle_words.py::test_a_bracket_in_a_right_to_left_line_is_drawn_as_its_mirror",
                            "tests/test_every_language.py::test_every_language_prints_pnps_words_with_no_finding"],
 }
@@ -150,6 +159,15 @@ FOCUS: dict[str, list[str]] = {
                                "KeptBuilds.serve", "KeptBuilds._record"],
     "pnp/pipeline/cache.py#key": ["_hash_files", "_file_entry", "GameFiles.__init__", "GameFiles.key", "_project_of", "shared_inputs_hash",
                                   "_folder_hash", "output_key", "deck_files", "input_files", "read_name", "read_path"],
+    # what counts as a save, and one made during the first build (Watcher.run's loop after it is test_designer_loop's, a
+    # watch in a new process that mutmut maps to no test)
+    "pnp/cli/watching.py": ["watched_file", "saved_since"],
+    # the process's memo and what it gives back (the build cache's entries, CompiledTemplates, are test_speed_paths' whole builds)
+    "pnp/render/flowables.py": ["Stack._headings_kept_with_next"],
+    "pnp/render/packing.py#kept": ["plan_pages"],
+    # the tables read by language (count_of, sheet_words and SheetWords' sayings are held through whole builds' words)
+    "pnp/data/words.py": ["_sections", "_table", "_tables", "words_of", "table_of", "shipped_languages", "lacking_words"],
+    "pnp/layout/template_cache.py": ["ProcessTemplates.get", "KeptTemplates.code", "KeptTemplates.facts", "KeptTemplates.text", "_digest", "_named"],
     "pnp/render/impose.py": ["Sheet.slot", "Sheet.back_slot", "Sheet.inside_limit", "Sheet.grid_w", "Sheet.grid_h", "Sheet.left",
                              "Sheet.bottom", "fit", "_plan_sheet", "_allowed"],
 }

@@ -1,0 +1,84 @@
+"""`pnp watch` builds a save made while its first build ran (pnp.cli.watching.saved_since, asked once the folders are
+watched): a file saved at the moment the build began counts, the look at the folders goes on past a file that is
+gone by the time it is looked at, and `Watcher.run` rebuilds for such a save before it waits for the next."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+from pnp.cli import watching
+from pnp.pipeline import schedule
+
+
+def test_a_file_saved_at_the_very_moment_the_first_build_began_counts(tmp_path):
+    face = tmp_path / "face.j2"
+    face.write_text("{{ card.name }}")
+    assert watching.saved_since([str(tmp_path)], face.stat().st_mtime)
+
+
+def test_a_file_gone_while_the_folders_are_looked_at_stops_nothing(tmp_path, monkeypatch):
+    first, second = tmp_path / "data", tmp_path / "templates"
+    first.mkdir()
+    second.mkdir()
+    (first / "cards.yaml").write_text("- name: Hero\n")
+    os.utime(first / "cards.yaml", (1, 1))
+    (second / "face.j2").write_text("{{ card.name }}")
+    judged = watching.watched_file
+
+    def gone_as_judged(change, path: str) -> bool:
+        if path.endswith("cards.yaml"):
+            os.unlink(path)  # an editor's save: the old file removed between the folder's listing and its look
+        return judged(change, path)
+
+    monkeypatch.setattr(watching, "watched_file", gone_as_judged)
+    assert watching.saved_since([str(first), str(second)], time.time() - 60)
+    (first / "cards.yaml").write_text("- name: Hero\n")
+    (first / "art").mkdir()
+    (first / "art/hero.txt").write_text("Hero")  # in a folder of the same folder, looked at after it
+    assert watching.saved_since([str(first)], time.time() - 60)
+
+
+def test_a_backup_or_an_office_programs_lock_file_is_no_save(tmp_path):
+    for name in ("face.j2~", "~$cards.xlsx", ".~lock.cards.ods#", "face.j2.123-abc.tmp"):
+        (tmp_path / name).write_text("")
+    assert not watching.saved_since([str(tmp_path)], time.time() - 60)
+    (tmp_path / "cards.ods").write_text("")
+    assert watching.saved_since([str(tmp_path)], time.time() - 60)
+
+
+class _Session:
+    """A watch session whose `stop` is set once saves are noted: then nothing more comes (as Ctrl-C)."""
+
+    def __setattr__(self, name, value):
+        if name == "stop" and value is not None:
+            raise KeyboardInterrupt
+
+
+def test_watch_rebuilds_for_a_save_made_during_its_first_build(tmp_path, monkeypatch):
+    face = tmp_path / "face.j2"
+    face.write_text("{% for %}")
+    os.utime(face, (1, 1))
+    reasons = []
+
+    class Watcher(watching.Watcher):
+        def __init__(self):
+            self.session, self.project = _Session(), SimpleNamespace(rel=lambda path: Path(path).name)
+            self.base = SimpleNamespace(out=tmp_path / "output")
+
+        def folders(self):
+            return [str(tmp_path)]
+
+        def rebuild(self, reason):
+            reasons.append(reason)
+            if reason == "start":
+                face.write_text("{% for card in deck %}{% endfor %}")  # the fix, saved while the first build runs
+                now = time.time()
+                os.utime(face, (now, now))
+            else:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(schedule, "warm_up", lambda *args: None)
+    Watcher().run(debounce=50, exit_after=1)
+    assert reasons == ["start", "a save during the first build"]
