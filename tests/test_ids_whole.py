@@ -6,6 +6,7 @@ import ast
 import re
 
 from conftest import ROOT, run_pnp
+from source_trees import modules, parsed
 
 
 def test_a_deck_file_whose_name_ends_in_a_line_break_is_refused_at_its_file(project):
@@ -48,8 +49,8 @@ def test_no_pattern_pnp_matches_with_re_ends_in_a_bare_dollar():
     """A pattern that must match a whole name ends in `\\Z` or is used with re.fullmatch (pydantic's own patterns,
     matched by its Rust engine where `$` is the end of the text, are not `re`'s)."""
     bad = {}
-    for path in sorted((ROOT / "pnp").rglob("*.py")):
-        found = _anchored_at_dollar(ast.parse(path.read_text(encoding="utf-8")))
+    for path in modules(ROOT):  # each module's tree parsed once a test process, shared with the house tests (tests/source_trees.py)
+        found = _anchored_at_dollar(parsed(path).tree)
         if found:
             bad[str(path.relative_to(ROOT))] = found
     assert bad == {}
