@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from pnp.core.shapes import Shape
 from pnp.core.units import PT_PER_MM
-from pnp.layout import rl_stream
+from pnp.layout import rl, rl_stream
 from pnp.layout.elements import Face
 from pnp.outputs.context import GameContext
 from pnp.render.draw import FaceDrawer
@@ -18,6 +18,10 @@ from pnp.render.pdf import new_canvas
 K = PT_PER_MM
 EXTRA_BLEED_MM = 0.5  # rendered past the asked bleed, so pixel rounding never shows paper
 MASK_SUPERSAMPLE = 4  # a cut's outline is drawn this much larger, then reduced: smooth edges
+# pictures' compressed streams a raster PDF holds before the next face begins a PDF of its own: the PDF is only rendered to
+# pixels, and saving it holds it three or four times over, so one of 16 MB (rl_stream.SPOOL_MIN_BYTES, a build's) made an
+# export of photographic art peak 60 MB higher than one face's (issue 74); flat art's small pictures still share a PDF
+RASTER_PICTURES_BYTES = 1 << 20
 
 
 def raster(gctx: GameContext, faces: list[Face], size_px: tuple[int, int], px_per_mm: float) -> Iterator[Image.Image]:
@@ -28,9 +32,9 @@ def raster(gctx: GameContext, faces: list[Face], size_px: tuple[int, int], px_pe
     come as they are rendered, for the caller to encode and let go: a deck's
     faces at 300 dpi, held at once, took 3.9 MB a card (2 GB for 500 cards).
     The faces are drawn into one PDF until its pictures' compressed streams pass
-    pnp.layout.rl_stream.SPOOL_MIN_BYTES, then into the next: a deck of
-    photographic art was one PDF held whole, several megabytes a card (issue 74).
-    A face's pixels are the same in whichever PDF it is drawn."""
+    RASTER_PICTURES_BYTES, then into the next: a deck of photographic art was one
+    PDF held whole, several megabytes a card (issue 74). A face's pixels are the
+    same in whichever PDF it is drawn."""
     page_pt = (size_px[0] / px_per_mm * K, size_px[1] / px_per_mm * K)
     uses = Counter(faces)
     start = 0
@@ -48,7 +52,8 @@ def _faces_pdf(gctx: GameContext, faces: list[Face], start: int, page_pt: tuple[
     setattr(c, rl_stream.SPOOL, tally)
     drawer = FaceDrawer(c, gctx.icons)
     end = start
-    while end < len(faces) and (end == start or tally.held < rl_stream.SPOOL_MIN_BYTES):
+    most = min(RASTER_PICTURES_BYTES, rl_stream.SPOOL_MIN_BYTES)  # at a threshold of 0, a PDF a face
+    while end < len(faces) and (end == start or tally.held < most):
         face = faces[end]
         drawer.draw_face(face, (page_pt[0] - face.w * K) / 2, (page_pt[1] - face.h * K) / 2, reused=uses[face] > 1)
         c.showPage()
@@ -60,7 +65,15 @@ def _faces_pdf(gctx: GameContext, faces: list[Face], start: int, page_pt: tuple[
     # until the export ends: its pictures' streams and its buffer are let go now, or each PDF of photographic art stayed
     buf.close()
     tally.release()
+    _let_go(c)
     return pdf, end
+
+
+def _let_go(c) -> None:
+    """Break a saved canvas's cycles: its document, its fonts' subsets and its pages stayed until the export ended, the
+    collector paused (about 40 KB a PDF; 20 MB for 500 faces each in a PDF of its own). The canvas is not used again."""
+    rl.document(c).__dict__.clear()
+    c.__dict__.clear()
 
 
 def _rendered(pdf: bytes, size_px: tuple[int, int]) -> Iterator[Image.Image]:
