@@ -177,6 +177,26 @@ def test_a_kept_font_is_the_font_reportlab_reads_from_the_file(tmp_path, file):
     assert not kept.state and kept.state is not fresh.state
 
 
+def test_a_kept_font_read_for_another_file_of_the_same_bytes_names_that_file(tmp_path):
+    """One kept entry serves every file of the same bytes (pnp's own fonts are kept for every copy of pnp and every
+    project): the font read back names the file it was asked for, as reading that file does, not the one first parsed."""
+    import shutil
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.core.files import file_sha256
+    from pnp.layout.fonts import _parsed
+
+    first, second = tmp_path / "a" / "Font.ttf", tmp_path / "b" / "Font.ttf"
+    for copy in (first, second):
+        copy.parent.mkdir()
+        shutil.copy(ROOT / "pnp/assets/fonts/dejavu/DejaVuSans.ttf", copy)
+    store = KeptParses(tmp_path / "kept")
+    _parsed("Probe", first, file_sha256(first), store)
+    kept = _parsed("Probe", second, file_sha256(second), store)
+    assert kept.face.filename == TTFont("Probe", str(second)).face.filename == str(second)
+
+
 def test_an_entry_is_written_without_waiting_for_the_disk_and_an_output_waits(tmp_path, monkeypatch):
     """A build keeps hundreds of entries (an icon form each), and a crash can only cost one a parse; an output waits for
     the disk before its rename, so a crash leaves the old file or the whole new one."""

@@ -50,12 +50,15 @@ def _registered(name: str, path: Path, kept: KeptParses) -> TTFont:
 def _parsed(name: str, path: Path, digest: str, kept: KeptParses) -> TTFont:
     """reportlab's reading of a TrueType file (or a CFF one's TrueType conversion), kept across runs by the file's digest and the font's name (the name
     decides whether reportlab shapes its text). The document state and the scale function pickle cannot carry are
-    left out of the kept copy and made again here, as TTFont makes them."""
+    left out of the kept copy and made again here, as TTFont makes them, and the face names the file asked for: one
+    entry serves every file of the same bytes (pnp's own fonts are kept for every project and copy of pnp:
+    pnp.core.kept.KeptParses.for_file)."""
     key = f"{name}|{digest}"
     stored = _READ_AHEAD.get(key) or kept.for_file(path).get("ttf", key, lambda: _storable(TTFont(name, truetype_source(path, digest))), version=reportlab.Version)
     font = ListenedFont.__new__(ListenedFont)
     font.__dict__.update(stored.__dict__)
     font.face = copy.copy(stored.face)
+    font.face.filename = str(path)  # as reading `path` names it: the kept copy may be another copy of pnp's (its fonts are kept for all)
     rl.set_glyph_scale(font, _pdf_scale(font.face.unitsPerEm))
     font.state = WeakKeyDictionary()
     return font
