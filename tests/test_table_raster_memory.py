@@ -8,15 +8,14 @@ art of 1.7 MB a card: ten of them are 17 MB, which a PDF of the threshold held a
 from __future__ import annotations
 
 import gc
-import random
 import tracemalloc
 import zipfile
 from pathlib import Path
 
 import pytest
 from conftest import run_pnp
-from PIL import Image
 from reportlab.pdfbase.pdfdoc import PDFDocument
+from test_table_stream import make_noise_deck
 
 CARDS = 10
 FEW = 3  # a deck of FEW cards against one of CARDS: the export's peak must not grow with the deck
@@ -24,23 +23,9 @@ ART_PX = (640, 900)  # 1.7 MB of noise a card: a face's picture as large as a ph
 ART_BYTES = ART_PX[0] * ART_PX[1] * 3  # one card's picture: noise, as large in the PDF as in pixels
 
 
-def _noise_deck(root: Path, cards: int) -> Path:
-    """A deck of `cards` cards, each its own noise, and a plain back."""
-    images = root / "data/art/decks/art"
-    images.mkdir(parents=True)
-    (root / "templates/art").mkdir(parents=True)
-    (root / "data/art/game.yaml").write_text('title: Art\nplayers: {min: 1, max: 4}\nage: 8\nplay_time: 10\npalette: {ink: "#222222", paper: "#ffffff"}\n')
-    (root / "data/art/decks/art.yaml").write_text("name: Art\nsize: poker\nfront: art/front.j2\nback: art/back.j2\ncards_from: art/\n")
-    (root / "templates/art/front.j2").write_text('{{ image(card.image, -face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fit="cover") }}\n')
-    (root / "templates/art/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="ink") }}\n')
-    for i in range(cards):
-        Image.frombytes("RGB", ART_PX, random.Random(i).randbytes(ART_BYTES)).save(images / f"card-{i:02d}.png", compress_level=0)
-    return root
-
-
 @pytest.fixture(scope="module")
 def noise_decks(tmp_path_factory) -> dict[int, Path]:
-    return {cards: _noise_deck(tmp_path_factory.mktemp(f"table-raster-{cards}"), cards) for cards in (FEW, CARDS)}
+    return {cards: make_noise_deck(tmp_path_factory.mktemp(f"table-raster-{cards}"), cards, ART_PX, compress_level=0) for cards in (FEW, CARDS)}
 
 
 def _exported(root: Path, out: Path, fmt: str) -> tuple[int, int]:

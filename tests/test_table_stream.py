@@ -23,10 +23,8 @@ DPI = 150  # a poker card's image on the table: 375 × 525 px
 ART_PX = (188, 262)  # half of it: the art is not what the zip holds
 
 
-@pytest.fixture(scope="module")
-def noise_deck(tmp_path_factory) -> Path:
-    """A deck of CARDS cards, each its own noise, and a plain back."""
-    root = tmp_path_factory.mktemp("table-stream")
+def make_noise_deck(root: Path, cards: int, art_px: tuple[int, int], compress_level: int) -> Path:
+    """A deck of `cards` cards at `root`, each its own noise of `art_px` pixels, and a plain back (test_table_raster_memory's too)."""
     images = root / "data/art/decks/art"
     images.mkdir(parents=True)
     (root / "templates/art").mkdir(parents=True)
@@ -34,8 +32,15 @@ def noise_deck(tmp_path_factory) -> Path:
     (root / "data/art/decks/art.yaml").write_text("name: Art\nsize: poker\nfront: art/front.j2\nback: art/back.j2\ncards_from: art/\n")
     (root / "templates/art/front.j2").write_text('{{ image(card.image, -face.bleed, -face.bleed, face.w + 2 * face.bleed, face.h + 2 * face.bleed, fit="cover") }}\n')
     (root / "templates/art/back.j2").write_text('{{ rect(0, 0, face.w, face.h, fill="ink") }}\n')
-    for i in range(CARDS):
-        Image.frombytes("RGB", ART_PX, random.Random(i).randbytes(ART_PX[0] * ART_PX[1] * 3)).save(images / f"card-{i:02d}.png", compress_level=1)
+    for i in range(cards):
+        Image.frombytes("RGB", art_px, random.Random(i).randbytes(art_px[0] * art_px[1] * 3)).save(images / f"card-{i:02d}.png", compress_level=compress_level)
+    return root
+
+
+@pytest.fixture(scope="module")
+def noise_deck(tmp_path_factory) -> Path:
+    """A deck of CARDS cards, each its own noise, and a plain back."""
+    root = make_noise_deck(tmp_path_factory.mktemp("table-stream"), CARDS, ART_PX, compress_level=1)
     run_pnp(root, "export", "art", "--format", "pcio", "--dpi", "72", "--no-validate", "--out", str(root / "warm"))  # modules and fonts loaded
     return root
 
