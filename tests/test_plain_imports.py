@@ -215,3 +215,18 @@ def test_a_translated_edition_starts_with_an_earlier_editions_cycles_collected()
     finally:
         if was:
             gc.enable()
+
+
+def test_the_command_loads_pillow_when_a_picture_needs_it_and_reportlab_reads_pictures_as_before():
+    """After the `pnp` command's start (pnp.launch._command_line, pnp.core.deferred_pil) reportlab's canvas imports
+    Pillow's Image module without running it: its tag tables are not built. A picture read through reportlab then
+    finds Pillow whole, the same module every other importer finds."""
+    probe = ("import io, sys\nimport pnp.launch as launch\nlaunch._command_line()\n"
+             "import reportlab.pdfgen.canvas, reportlab.lib.utils as rl\n"
+             "print('reportlab.lib.utils' in sys.modules, 'PIL.TiffTags' in sys.modules)\n"
+             "import PIL.Image\nfrom PIL import Image\nsaved = io.BytesIO()\nImage.new('RGB', (3, 2), (200, 10, 10)).save(saved, 'PNG')\n"
+             "picture = rl.ImageReader(io.BytesIO(saved.getvalue()))\n"
+             "print(picture.getSize(), picture.getRGBData()[:3] == b'\\xc8\\n\\n', rl.Image is Image is PIL.Image, 'PIL.TiffTags' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.split("\n")[:2] == ["True False", "(3, 2) True True True"], done.stdout + done.stderr
