@@ -7,7 +7,9 @@ docs/performance.md). So the `pnp` command (pnp.launch, before it imports the co
 in its place, which runs Pillow's own code into itself the first time anything asks it for a name: reportlab, pnp's
 pictures and exports then find Pillow as if it had been imported at the start, and a build with no picture never
 runs it. Unlike importlib.util.LazyLoader on Python 3.11, the first load holds a lock, so a second thread asking
-meanwhile (a PNG export's pool) waits for the whole module rather than finding half of it.
+meanwhile (a PNG export's pool) waits for the whole module rather than finding half of it, and so does a fork (a
+build's workers under `pnp serve`, whose threads draw while another forks), as Python's import lock makes it wait: a
+child never starts with half of Pillow and a lock no thread of its own will release.
 
 Only the `pnp` command does this: a program that imports pnp as a library imports Pillow as it always did.
 tests/test_plain_imports.py holds the command's start-up to it.
@@ -15,6 +17,7 @@ tests/test_plain_imports.py holds the command's start-up to it.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import threading
 import types
@@ -50,5 +53,7 @@ def defer_pillow() -> None:
         return
     module = importlib.util.module_from_spec(spec)
     module.__class__ = _Deferred
+    if hasattr(os, "register_at_fork"):  # not on Windows, where a worker is a new process, not a fork
+        os.register_at_fork(before=_LOADING.acquire, after_in_parent=_LOADING.release, after_in_child=_LOADING.release)
     sys.modules[NAME] = module
     sys.modules["PIL"].Image = module  # `import PIL.Image` then `PIL.Image.open`, as after a real import
