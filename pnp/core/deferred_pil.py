@@ -49,7 +49,7 @@ def defer_pillow() -> None:
     if NAME in sys.modules:
         return
     spec = importlib.util.find_spec(NAME)  # imports the PIL package alone: its version, nothing else
-    if spec is None or spec.loader is None:
+    if spec is None or not hasattr(spec.loader, "exec_module"):  # no Pillow, or a loader that cannot run it later
         return
     module = importlib.util.module_from_spec(spec)
     module.__class__ = _Deferred
