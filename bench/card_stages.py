@@ -117,9 +117,11 @@ def child(project: str) -> None:
     start = time.process_time()
     os.chdir(project)
     gc.disable()  # as the command's own start imports and builds (pnp.launch: frozen_after, ENDS_PAUSED)
+    import pnp.launch
+
+    pnp.launch._command_line()  # the command's own start: no pydantic plugin search, Pillow loaded when first used
     import pnp.cli
     import pnp.cli.build_lines
-    import pnp.launch
     import pnp.outputs.context  # imports write_sheets by name: imported before the patch, so it is patched there too
     import pnp.pipeline.schedule
 

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT, TEST_PROJECT
 
 # What a first `pnp build` of the tiny game (cards, a board and tokens; no QR code, cut file, workbook or export) must
@@ -215,3 +216,34 @@ def test_a_translated_edition_starts_with_an_earlier_editions_cycles_collected()
     finally:
         if was:
             gc.enable()
+
+
+def test_the_command_loads_pillow_when_a_picture_needs_it_and_reportlab_reads_pictures_as_before():
+    """After the `pnp` command's start (pnp.launch._command_line, pnp.core.deferred_pil) reportlab's canvas imports
+    Pillow's Image module without running it: its tag tables are not built. A picture read through reportlab then
+    finds Pillow whole, the same module every other importer finds."""
+    probe = ("import io, sys\nimport pnp.launch as launch\nlaunch._command_line()\n"
+             "import reportlab.pdfgen.canvas, reportlab.lib.utils as rl\n"
+             "print('reportlab.lib.utils' in sys.modules, 'PIL.TiffTags' in sys.modules)\n"
+             "import PIL.Image\nfrom PIL import Image\nsaved = io.BytesIO()\nImage.new('RGB', (3, 2), (200, 10, 10)).save(saved, 'PNG')\n"
+             "picture = rl.ImageReader(io.BytesIO(saved.getvalue()))\n"
+             "print(picture.getSize(), picture.getRGBData()[:3] == b'\\xc8\\n\\n', rl.Image is Image is PIL.Image, 'PIL.TiffTags' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.split("\n")[:2] == ["True False", "(3, 2) True True True"], done.stdout + done.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="a worker is forked only where processes fork")
+def test_a_fork_while_pillow_loads_waits_for_it_so_the_child_finds_pillow_whole():
+    """A process forked while another thread runs Pillow's Image module into its stand-in (pnp.core.deferred_pil) is
+    forked once the load is done: its child finds the whole module, not half of one behind a lock no thread of its
+    own holds (it would wait for ever). The load is slowed here so that the fork surely falls inside it."""
+    probe = ("import os, sys, threading, time\nfrom pnp.core.deferred_pil import defer_pillow\ndefer_pillow()\n"
+             "deferred = sys.modules['PIL.Image']\nreal = deferred.__spec__.loader\n"
+             "class Slow:\n    def exec_module(self, module):\n        time.sleep(0.3)\n        real.exec_module(module)\n"
+             "deferred.__spec__.loader = Slow()\nloading = threading.Thread(target=lambda: deferred.new)\nloading.start()\n"
+             "time.sleep(0.05)\npid = os.fork()\nif pid == 0:\n    import signal\n    signal.alarm(5)  # a child left waiting ends\n    from PIL import Image\n"
+             "    print(Image.new('RGB', (3, 2)).size, flush=True)\n    os._exit(0)\nos.waitpid(pid, 0)\nloading.join()")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=20,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.strip() == "(3, 2)", done.stdout + done.stderr

@@ -6,8 +6,6 @@ registry by name (the schema's allowed names come from it); a designer may
 describe any other sheet in game.yaml (`labels: {sheet: {...}}`). All sizes in mm,
 measured from the page's top-left corner as a ruler on the real sheet reads them.
 """
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Literal
 

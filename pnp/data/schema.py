@@ -4,7 +4,6 @@ Validation is strict (a count written "3" is a string, not a number) and
 unknown keys are refused with a did-you-mean suggestion. Each pydantic error
 is turned into a Finding at the position the loader recorded.
 """
-from __future__ import annotations
 
 import math
 from typing import Annotated, Any, ClassVar, Literal

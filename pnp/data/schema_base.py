@@ -2,8 +2,6 @@
 colours, ids and cut shapes as a value is checked, and the resource caps. Below both, so that the models of a game's
 other files can live apart from the schema's (issue #77) without either importing the other's module at its top.
 """
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict

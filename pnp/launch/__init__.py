@@ -128,9 +128,11 @@ def _run_here() -> None:
 def _command_line():
     import click
 
+    from pnp.core.deferred_pil import defer_pillow
     from pnp.data.pydantic_plugins import find_none
 
     find_none()  # pnp's own process: its models run no pydantic plugin, and it spends nothing looking for one
+    defer_pillow()  # nor loads Pillow's Image module (reportlab imports it) before a picture needs it
     from pnp.cli import main, run
 
     return click, main, run
