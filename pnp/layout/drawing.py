@@ -33,6 +33,7 @@ PLACEHOLDER_FILL, PLACEHOLDER_INK, PLACEHOLDER_TEXT = "#e6e6e6", "#9a9a9a", "#55
 _new = tuple.__new__  # an element made as its NamedTuple's own __new__ makes it, one call fewer
 _FILL_AT = {kind: kind._fields.index("fill") for kind in (Rect, Circle, Ellipse, Polygon)}  # where each filled shape holds its fill
 _WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small whole number: templates write them on every face
+_WHOLES = len(_WHOLE)
 
 
 def to_number(value, name) -> float:
@@ -40,7 +41,7 @@ def to_number(value, name) -> float:
     MAX_NUMBER: a rectangle 1e308 mm wide is finite, but its corners in points are not, and reportlab stopped on it
     only as the page was written, naming no template."""
     kind = type(value)
-    if kind is int and 0 <= value < len(_WHOLE):
+    if kind is int and 0 <= value < _WHOLES:
         return _WHOLE[value]
     if kind is not float and kind is not int and (isinstance(value, bool) or not isinstance(value, (int, float))):
         if isinstance(value, str):
@@ -184,7 +185,7 @@ class Recorder:
             tone = self._colour(shadow) or "#000000"
             self._add(Text(x + dx, y + dx, tuple(op._replace(color=tone) for op in laid.ops), True, bool(edge)))
             self.icons.update((op.icon, tone) for op in laid.ops if type(op) is IconOp)
-        return self._add(Text(x, y, laid.ops, bool(decoration), bool(edge)))
+        return self._add(_new(Text, (x, y, laid.ops, bool(decoration), bool(edge))))
 
     def _note_fit(self, laid, content: str, size: float, w: float, h: float, font: str) -> None:
         """Remember, for the warnings, a text fitted far smaller than asked, and a title set in the condensed family."""

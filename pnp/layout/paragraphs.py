@@ -65,7 +65,7 @@ class Paragraphs:
             baseline = top + size * ASCENT + n * line_h
             for op in line:
                 ops.append(_new(TextOp, (op[0], baseline, *op[2:])))  # each op on its line's baseline
-        return Laid(tuple(ops), size, True, len(lines))
+        return _new(Laid, (tuple(ops), size, True, len(lines), ""))
 
     def _line(self, paragraph: str, style: tuple, known: dict):
         """The ops of one paragraph set on one line in `style` (baseline 0), or None where it does not go on one; kept in

@@ -482,7 +482,7 @@ class Sandbox(SandboxedEnvironment):
         allowance = self.allowance
         if allowance is not None:
             allowance.tick()
-        if kwargs:  # what Jinja hands every call in a loop or block, for its own use (as Context.call drops them)
+        if "_loop_vars" in kwargs or "_block_vars" in kwargs:  # what Jinja hands a call in a loop or block, for its own use (as Context.call drops them)
             kwargs.pop("_loop_vars", None)
             kwargs.pop("_block_vars", None)
         try:
