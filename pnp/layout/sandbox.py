@@ -35,6 +35,7 @@ from pnp.layout.growth import (
     MAX_RANGE,
     MAX_STRING,
     SEQUENCES,
+    SIZED_BY_VALUE,
     TEXT_POSITIONAL,
     TEXTS,
     Allowance,
@@ -70,7 +71,6 @@ class FieldUndefined(jinja2.StrictUndefined):
         if obj is jinja2.utils.missing:  # a name not defined, or a value Jinja says why it has none of (a call that raised StopIteration)
             return self._undefined_hint or f"'{name}' is undefined"
         return super()._undefined_message
-
 
 
 class ProjectLoader(jinja2.FileSystemLoader):
@@ -120,12 +120,13 @@ class ProjectLoader(jinja2.FileSystemLoader):
         return super().get_source(environment, template)
 
 
-
 class CappedCode(CodeGenerator):
     """Jinja's compiler, with the sandbox's hooks where Jinja has none: `a ~ b` joins through `join_text`, which counts
     before it joins (Jinja's own `str_join` is a module function the sandbox cannot intercept); every buffer a macro,
     `caller()`, `{% filter %}`, `{% set %}` block or recursive loop writes into is one of `new_buffer`'s, which counts
     each piece as it is written rather than once the block is done; and each loop turn calls `tick`."""
+
+    _output_call = None  # the call `_output_child_pre` met as a child of `{{ }}`, until `visit_Call` writes it
 
     def visit_Concat(self, node, frame) -> None:
         self.write("environment.join_text((")
@@ -143,9 +144,8 @@ class CappedCode(CodeGenerator):
         if frame.loop_frame:  # the body of a for loop: Jinja makes one such frame per loop
             self.writeline("environment.tick()")
 
-    # `{{ value }}` is `finalize(value)` alone, without Jinja's `str(...)` around it: the sandbox's finalize (`text_of`)
-    # gives a text already. `{{ f(...) }}`, most lines of a face's template, is one `call_out`, not a `call` whose result
-    # is then finalized: a drawing call draws and gives back its empty text in one step.
+    # `{{ value }}` is `finalize(value)` alone, without Jinja's `str()`: the sandbox's finalize (`text_of`) gives a text. `{{ f(...) }}`,
+    # most lines of a face's template, is one `call_out`, not a finalized `call`: a drawing call draws and gives its empty text at once.
     def _output_child_pre(self, node, frame, finalize) -> None:
         if frame.eval_ctx.volatile or frame.eval_ctx.autoescape or finalize.src != "environment.finalize(":
             super()._output_child_pre(node, frame, finalize)
@@ -160,8 +160,6 @@ class CappedCode(CodeGenerator):
         elif type(node) is not nodes.Call:
             self.write(")")
 
-    _output_call = None  # the call `_output_child_pre` met as a child of `{{ }}`, until `visit_Call` writes it
-
     def visit_Call(self, node, frame, forward_caller: bool = False) -> None:
         if node is not self._output_call or self.environment.is_async:
             super().visit_Call(node, frame, forward_caller=forward_caller)
@@ -169,8 +167,7 @@ class CappedCode(CodeGenerator):
         self._output_call = None
         self.write("environment.call_out(context, ")  # the rest as Jinja's visit_Call writes it (an output's call forwards no caller)
         self.visit(node.node, frame)
-        extra = {**({"_loop_vars": "_loop_vars"} if frame.loop_frame else {}), **({"_block_vars": "_block_vars"} if frame.block_frame else {})}
-        self.signature(node, frame, extra or None)
+        self.signature(node, frame, {k: k for k, on in (("_loop_vars", frame.loop_frame), ("_block_vars", frame.block_frame)) if on} or None)
         self.write(")")
 
 
@@ -552,7 +549,9 @@ def _measured_filter(env: Sandbox, name: str, f):
         lead = next((i for i, a in enumerate(args) if not isinstance(a, _CONTEXTS)), len(args))
         if lead < len(args) and isinstance(args[lead], Iterator):
             args = (*args[:lead], bounded_items(args[lead], name), *args[lead + 1:])
-        if signature is not None:
+        if name in SIZED_BY_VALUE and lead == len(args) - 1 and not kwargs:  # the value alone: what binding it would measure
+            env.fits(text_size(args[lead]), f"what the {name} filter makes", name)
+        elif signature is not None:
             try:
                 bound = signature.bind(*(args if bind_all else args[lead:]), **kwargs)
             except TypeError:
