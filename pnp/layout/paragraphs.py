@@ -72,7 +72,7 @@ class Paragraphs:
         `known`, the style's lines."""
         family, bold, italic, color, width, size, align = style
         run = markup.one_run(paragraph)  # a line without marks, or a bold one: read at once, as `runs` and `_set` read it
-        if run is not None and (not run.bold or self._covers(family, bold, italic)):
+        if run is not None and (not run.bold or self._font(family, bold, italic) is not None):  # the text's own font covers ASCII too
             hit = self._one_run(run, self._font(family, bold or run.bold, italic), color, width, size, align)
         else:
             runs = self.runs(paragraph)
@@ -111,10 +111,7 @@ class Paragraphs:
 
     def _covered(self, run, family: str, bold: bool, italic: bool) -> bool:
         """Whether the font of a run covers ASCII (asked of the empty runs around a bold title, as plain_lines asks it)."""
-        return self._covers(family, bold or run.bold, italic or run.italic)
-
-    def _covers(self, family: str, bold: bool, italic: bool) -> bool:
-        return self._font(family, bold, italic) is not None
+        return self._font(family, bold or run.bold, italic or run.italic) is not None
 
     def _font(self, family: str, bold: bool, italic: bool) -> str | None:
         """The font of a family's style where it covers printable ASCII, else None (asked once a style: the fonts are the
@@ -149,4 +146,4 @@ class Paragraphs:
             cur_w += w
         x0 = line_x0(align, width, cur_w)
         start = x0 + 0.0
-        return (TextOp(start, 0.0, font, size, run.color or color, " ".join(words), x0 + x + w - start),)
+        return (_new(TextOp, (start, 0.0, font, size, run.color or color, " ".join(words), x0 + x + w - start)),)
