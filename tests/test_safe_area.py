@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import apply_edits, run_pnp
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pnp.layout.elements import Circle, Ellipse, Face, Group, Icon, Line, Polygon, Rect, Text
 from pnp.layout.inspect import RECTANGLE, Cut, safe_area_breaches
@@ -173,3 +175,61 @@ def test_the_shipped_games_have_nothing_in_their_safe_areas(shared_build):
         said = build_log(out)
         assert "outside-safe-area" not in said and "safe area" not in said, said[-3000:]
         assert ": warning: " not in said, [line for line in said.splitlines() if ": warning: " in line][:10]
+
+
+_QUARTERS = st.integers(-8, 360).map(lambda k: k / 4)  # mm on a 0.25 mm grid: boxes land on the safe area's edge and about it
+
+
+def _run(dx: float, top: float, size: float, text: str, w: float) -> TextOp:
+    """A run starting `dx` mm into its text, its glyphs' top `top` mm below the text's y and `w` mm wide."""
+    return TextOp(dx * PT, size * 0.75 + top * PT, "Body", size, "#000000", text, w * PT)
+
+
+_RUN = st.builds(_run, st.integers(0, 40).map(lambda k: k / 4), st.integers(0, 40).map(lambda k: k / 4), st.sampled_from([6.0, 9.0, 14.0, 18.0]),
+                 st.sampled_from(["Attack", "  ", "x"]), st.integers(0, 240).map(lambda k: k / 4))
+_TEXT = st.builds(lambda x, y, ops, flag: Text(x, y, tuple(ops), flag == "decoration", flag == "edge"), _QUARTERS, _QUARTERS,
+                  st.lists(_RUN, min_size=1, max_size=3), st.sampled_from(["", "", "decoration", "edge"]))
+_RECT = st.builds(lambda x, y, w, h, fill, stroke, width: Rect(x, y, w, h, fill, stroke, width, 0.0, None), _QUARTERS, _QUARTERS, _QUARTERS,
+                  _QUARTERS, st.sampled_from([None, "#ff0000"]), st.sampled_from([None, "#000000"]), st.sampled_from([0.0, 0.3, 2.0]))
+
+
+@given(st.lists(st.one_of(_TEXT, _RECT), max_size=5))
+def test_a_face_of_texts_and_rectangles_passed_in_one_pass_has_no_breach_the_full_walk_finds(elements):
+    """A card's texts and rectangles are settled in one pass over their boxes (issue 77: each card pays a few
+    comparisons a run); whatever they are, a face that pass lets through is one the full walk over every mark finds
+    nothing in, and a face of texts alone it sends on has a breach there."""
+    from unittest import mock
+
+    import pnp.layout.inspect as inspect
+
+    face = card(*elements)
+    settled = inspect._settled_at_once(face.elements, W, H, 3.0)
+    with mock.patch.object(inspect, "_settled_at_once", lambda *a: False):
+        walked = safe_area_breaches(face)
+    if settled:
+        assert walked == []
+    elif all(type(el) is Text for el in elements):
+        assert walked != []
+
+
+def _two_runs(side: str, gap: float, extreme_first: bool) -> Text:
+    """A text of two 5 mm runs of 10 pt, one well inside, the other `gap` mm short of the safe area's edge on `side`
+    (past it where negative): its glyphs span 0.75 size above its baseline and 0.2 size below."""
+    size, inner = 10.0, TextOp(20 * PT, 40 * PT, "Body", 10.0, "#000000", "inner", 5 * PT)
+    at = {"left": (3 + gap, 40.0), "right": (W - 3 - gap - 5, 40.0), "top": (20.0, 3 + gap + 0.75 * size / PT),
+          "bottom": (20.0, H - 3 - gap - 0.2 * size / PT)}[side]
+    extreme = TextOp(at[0] * PT, at[1] * PT, "Body", size, "#000000", "edge", 5 * PT)
+    return Text(0.0, 0.0, (extreme, inner) if extreme_first else (inner, extreme))
+
+
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+@pytest.mark.parametrize("extreme_first", [True, False])
+def test_a_text_is_settled_in_one_pass_by_whichever_run_reaches_nearest_each_cut(side, extreme_first):
+    """Of a text's runs, the one nearest a cut decides, whatever its place among them: 0.1 mm inside the safe area the
+    one pass lets the face through; 0.1 mm into it, the face goes on to the walk, which finds that run."""
+    import pnp.layout.inspect as inspect
+
+    for gap, clear in ((0.1, True), (-0.1, False)):
+        face = card(_two_runs(side, gap, extreme_first))
+        assert inspect._settled_at_once(face.elements, W, H, 3.0) is clear
+        assert [b.label for b in safe_area_breaches(face)] == ([] if clear else ["edge"])

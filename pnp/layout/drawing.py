@@ -30,8 +30,10 @@ ALIGNS = ("left", "center", "right", "justify")
 PLACEHOLDER_FILL, PLACEHOLDER_INK, PLACEHOLDER_TEXT = "#e6e6e6", "#9a9a9a", "#555555"  # a draft's missing art: plainly not art
 
 
+_new = tuple.__new__  # an element made as its NamedTuple's own __new__ makes it, one call fewer
 _FILL_AT = {kind: kind._fields.index("fill") for kind in (Rect, Circle, Ellipse, Polygon)}  # where each filled shape holds its fill
 _WHOLE = tuple(float(n) for n in range(1024))  # one float object for each small whole number: templates write them on every face
+_WHOLES = len(_WHOLE)
 
 
 def to_number(value, name) -> float:
@@ -39,7 +41,7 @@ def to_number(value, name) -> float:
     MAX_NUMBER: a rectangle 1e308 mm wide is finite, but its corners in points are not, and reportlab stopped on it
     only as the page was written, naming no template."""
     kind = type(value)
-    if kind is int and 0 <= value < len(_WHOLE):
+    if kind is int and 0 <= value < _WHOLES:
         return _WHOLE[value]
     if kind is not float and kind is not int and (isinstance(value, bool) or not isinstance(value, (int, float))):
         if isinstance(value, str):
@@ -132,7 +134,11 @@ class Recorder:
         return gradient_spec(colours, angle, kind, self._colour)
 
     def rect(self, x, y, w, h, fill=None, stroke=None, stroke_width=0.3, radius=0, dash=None, edge=False):
-        return self._add(self._filled(Rect(to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fill, self._colour(stroke), to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash), bool(edge))))
+        parts = (to_number(x, "x"), to_number(y, "y"), to_number(w, "w"), to_number(h, "h"), fill, self._colour(stroke),
+                 to_number(stroke_width, "stroke_width"), to_number(radius, "radius"), _dash(dash) if dash is not None else None, bool(edge))
+        if type(fill) is GradientSpec:
+            return self._add(self._filled(_new(Rect, parts)))
+        return self._add(_new(Rect, (*parts[:4], self._colour(fill), *parts[5:])))  # a card's bands and grounds: made once, its colour in place
 
     def line(self, x1, y1, x2, y2, stroke="ink", stroke_width=0.3, dash=None, edge=False):
         return self._add(Line(to_number(x1, "x1"), to_number(y1, "y1"), to_number(x2, "x2"), to_number(y2, "y2"), self._colour(stroke) or "#000000", to_number(stroke_width, "stroke_width"), _dash(dash), bool(edge)))
@@ -172,13 +178,14 @@ class Recorder:
         for op in laid.ops:
             if type(op) is IconOp:
                 self.icons.add((op.icon, op.color))
-        self._note_fit(laid, content, size, w, h, font)
+        if laid.size < size or laid.condensed:
+            self._note_fit(laid, content, size, w, h, font)
         if shadow not in (None, False, "none"):  # a copy in the shadow's colour, offset down and right, under the text
             dx = to_number(shadow_offset, "shadow_offset")
             tone = self._colour(shadow) or "#000000"
             self._add(Text(x + dx, y + dx, tuple(op._replace(color=tone) for op in laid.ops), True, bool(edge)))
             self.icons.update((op.icon, tone) for op in laid.ops if type(op) is IconOp)
-        return self._add(Text(x, y, laid.ops, bool(decoration), bool(edge)))
+        return self._add(_new(Text, (x, y, laid.ops, bool(decoration), bool(edge))))
 
     def _note_fit(self, laid, content: str, size: float, w: float, h: float, font: str) -> None:
         """Remember, for the warnings, a text fitted far smaller than asked, and a title set in the condensed family."""

@@ -143,20 +143,30 @@ def _settled_at_once(elements, w: float, h: float, safe_mm: float) -> bool:
 
 
 def _text_clear(el: Text, w: float, h: float, limit: float) -> bool:
-    """Whether the box around a text's marked runs (`_text_marks`'s) lies clear: True for a text with none."""
-    box = None
+    """Whether the box around a text's marked runs (`_text_marks`'s) lies clear: True for a text with none. Each run's
+    box is `_op_box`'s, its sums written out here, and the box grows by comparisons: every text of a deck comes here."""
+    x, y, left = el.x, el.y, None
     for op in el.ops:
-        if type(op) is TextOp and not op.text.strip():
+        if type(op) is TextOp:
+            if not op.text.strip():
+                continue
+            a, b = x + op.x / PT_PER_MM, y + (op.y - op.size * 0.75) / PT_PER_MM
+            c, d = a + op.w / PT_PER_MM, y + (op.y + op.size * 0.2) / PT_PER_MM
+        else:
+            a, b = x + op.x / PT_PER_MM, y + op.y / PT_PER_MM
+            c, d = a + op.size / PT_PER_MM, b + op.size / PT_PER_MM
+        if left is None:
+            left, top, right, bottom = a, b, c, d
             continue
-        a, b, c, d = _op_box(op, el.x, el.y)
-        box = (a, b, c, d) if box is None else (min(box[0], a), min(box[1], b), max(box[2], c), max(box[3], d))
-    return box is None or _box_clear(*box, w, h, 0.0, limit)
+        left, top = a if a < left else left, b if b < top else top  # as min() and max() pick: the first of equals
+        right, bottom = c if c > right else right, d if d > bottom else bottom
+    return left is None or min(min(left, right), min(top, bottom), w - max(left, right), h - max(top, bottom)) >= limit
 
 
 def _rect_clear(el: Rect, w: float, h: float, limit: float) -> bool:
     """Whether a rectangle is no mark (an area), or a mark whose box settles it, as `_rect_marks` reads it."""
     x, y, rw, rh, fill, stroke, width = el[:7]
-    if _stroked(stroke, width):
+    if stroke is not None and width > 0:  # `_stroked`
         return _box_clear(x, y, x + rw, y + rh, w, h, width * 1.0 / 2, limit)
     if fill is not None and min(abs(rw), abs(rh)) <= RULE_MM:
         return _box_clear(x, y, x + rw, y + rh, w, h, min(abs(rw), abs(rh)) * 1.0 / 2, limit)

@@ -25,6 +25,7 @@ class Run(NamedTuple):
     size: float | None = None  # an inline icon's own size in points (`:star@4mm:`); None: sized to the text's capitals
 
 
+_new = tuple.__new__
 BREAK = Run("\n", False, False, None)
 _EMPTY = Run("", False, False, None)  # what `parse` gives before a mark that opens a text, and after one that closes it
 
@@ -139,8 +140,8 @@ def one_run(source: str) -> Run | None:
     if '"' in source or "'" in source:
         return None  # quotes are curled by what surrounds them
     if not _SPECIAL.search(source):
-        return Run(source, False, False, None) if source else None
-    return Run(source[2:-2], True, False, None) if _bold_throughout(source) else None
+        return _new(Run, (source, False, False, None, None, None)) if source else None  # made as Run's own __new__ makes it
+    return _new(Run, (source[2:-2], True, False, None, None, None)) if _bold_throughout(source) else None
 
 
 class Problem(NamedTuple):

@@ -31,6 +31,8 @@ class Palette:
         return name in self.colours or name.startswith("#") or name.lower() in _named()
 
     def resolve(self, value) -> str | None:
+        if type(value) is str:  # a name or a code: what nearly every drawing call gives
+            return self._resolve_text(value)
         if value is None:
             return None
         if isinstance(value, (list, tuple)) and len(value) == 3:

@@ -27,20 +27,29 @@ class Paragraphs:
         self.typesetter = typesetter
         self.palette = palette
         self.icons = icons
-        self._lines: dict[tuple, tuple | None] = {}  # (paragraph, font, box width, size, align) → (width, ops on baseline 0) or None
+        # (font, box width, size, align: a text's style) → paragraph → (its ops on baseline 0) or None: a text looks its
+        # style up once and each paragraph by its words alone
+        self._styles: dict[tuple, dict[str, tuple | None]] = {}
+        self._kept = 0  # lines kept in all
+        self._fonts: dict[tuple, str | None] = {}  # (family, bold, italic) → its font, where it covers ASCII (`_font`)
 
     def fit(self, content: str, family: str, bold: bool, italic: bool, color: str, width: float, height: float, size: float,
             leading: float, align: str, valign: str) -> Laid | None:
         """`content` (ASCII) set as `fit_plain` sets its whole runs, in a `width` × `height` pt box; None where that path
         would not set it (a line too long, a box too low, an icon, a font missing a character) or the text cannot be
         read paragraph by paragraph: the whole-text path sets those."""
-        paragraphs = content.split("\n")
+        style = (family, bold, italic, color, width, size, align)
+        known = self._styles.get(style)
+        if known is None:
+            known = self._styles[style] = {}
         tick = self.typesetter.tick
         lines = []
-        for paragraph in paragraphs:
+        for paragraph in content.split("\n"):
             if tick is not None:
                 tick()  # each line a step of the face's processor time
-            line = self._line(paragraph, family, bold, italic, color, width, size, align)
+            line = known.get(paragraph, _ABSENT)
+            if line is _ABSENT:
+                line = self._line(paragraph, style, known)
             if line is None:
                 return None
             lines.append(line)
@@ -54,29 +63,33 @@ class Paragraphs:
         ops = []
         for n, line in enumerate(lines):
             baseline = top + size * ASCENT + n * line_h
-            ops += [_new(TextOp, (op[0], baseline, *op[2:])) for op in line]  # each op on its line's baseline
-        return Laid(tuple(ops), size, True, len(lines))
+            for op in line:
+                ops.append(_new(TextOp, (op[0], baseline, *op[2:])))  # each op on its line's baseline
+        return _new(Laid, (tuple(ops), size, True, len(lines), ""))
 
-    def _line(self, paragraph: str, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
-        """The ops of one paragraph set on one line at `size` (baseline 0), or None where it does not go on one."""
-        key = (paragraph, family, bold, italic, color, width, size, align)
-        hit = self._lines.get(key, _ABSENT)
-        if hit is _ABSENT:
-            run = markup.one_run(paragraph)  # a line without marks, or a bold one: read at once, as `runs` and `_set` read it
-            if run is not None and (not run.bold or self._covers(family, bold, italic)):
-                hit = self._one_run(run, family, bold, italic, color, width, size, align)
-            else:
-                runs = self.runs(paragraph)
-                hit = None if runs is None else self._set(runs, family, bold, italic, color, width, size, align)
-            if len(self._lines) >= MAX_KEPT:
-                self._lines.clear()
-            self._lines[key] = hit
+    def _line(self, paragraph: str, style: tuple, known: dict):
+        """The ops of one paragraph set on one line in `style` (baseline 0), or None where it does not go on one; kept in
+        `known`, the style's lines."""
+        family, bold, italic, color, width, size, align = style
+        run = markup.one_run(paragraph)  # a line without marks, or a bold one: read at once, as `runs` and `_set` read it
+        if run is not None and (not run.bold or self._font(family, bold, italic) is not None):  # the text's own font covers ASCII too
+            hit = self._one_run(run, self._font(family, bold or run.bold, italic), color, width, size, align)
+        else:
+            runs = self.runs(paragraph)
+            hit = None if runs is None else self._set(runs, family, bold, italic, color, width, size, align)
+        if self._kept >= MAX_KEPT:
+            for lines in self._styles.values():
+                lines.clear()
+            self._kept = 0
+        self._kept += 1
+        known[paragraph] = hit
         return hit
 
     def _set(self, runs: list, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
         styled = [run for run in runs if run.text or run.icon is not None]
         if len(styled) == 1 and styled[0].icon is None and all(self._covered(run, family, bold, italic) for run in dict.fromkeys(run for run in runs if not run.text)):
-            return self._one_run(styled[0], family, bold, italic, color, width, size, align)
+            one = styled[0]
+            return self._one_run(one, self._font(family, bold or one.bold, italic or one.italic), color, width, size, align)
         set_lines = self.typesetter.plain_lines(runs, family, bold, italic, color, width, size)
         if set_lines is None:
             return None
@@ -98,17 +111,24 @@ class Paragraphs:
 
     def _covered(self, run, family: str, bold: bool, italic: bool) -> bool:
         """Whether the font of a run covers ASCII (asked of the empty runs around a bold title, as plain_lines asks it)."""
-        return self._covers(family, bold or run.bold, italic or run.italic)
+        return self._font(family, bold or run.bold, italic or run.italic) is not None
 
-    def _covers(self, family: str, bold: bool, italic: bool) -> bool:
-        return self.typesetter.covers_ascii(self.typesetter.fonts.font_name(family, bold, italic))
+    def _font(self, family: str, bold: bool, italic: bool) -> str | None:
+        """The font of a family's style where it covers printable ASCII, else None (asked once a style: the fonts are the
+        build's shared inputs, so a line set again needs not report them)."""
+        key = (family, bold, italic)
+        hit = self._fonts.get(key, _ABSENT)
+        if hit is _ABSENT:
+            font = self.typesetter.fonts.font_name(family, bold, italic)
+            hit = self._fonts[key] = font if self.typesetter.covers_ascii(font) else None
+        return hit
 
-    def _one_run(self, run, family: str, bold: bool, italic: bool, color: str, width: float, size: float, align: str):
-        """A paragraph of one style (a title, a number, a plain line: most paragraphs) set in one pass: its words and
-        single spaces measured and added up in the order `Typesetter.plain_lines` places them and `line_ops` joins
-        them into one run, so it lands on the same points; None where a word would go on to another line."""
-        font = self.typesetter.fonts.font_name(family, bold or run.bold, italic or run.italic)
-        if not self.typesetter.covers_ascii(font):
+    def _one_run(self, run, font: str | None, color: str, width: float, size: float, align: str):
+        """A paragraph of one style (a title, a number, a plain line: most paragraphs) set in one pass in `font` (None:
+        one that lacks a printable ASCII character): its words and single spaces measured and added up in the order
+        `Typesetter.plain_lines` places them and `line_ops` joins them into one run, so it lands on the same points;
+        None where a word would go on to another line."""
+        if font is None:
             return None
         words = [word for word in run.text.replace("\t", " ").split(" ") if word]
         if not words:
@@ -126,4 +146,4 @@ class Paragraphs:
             cur_w += w
         x0 = line_x0(align, width, cur_w)
         start = x0 + 0.0
-        return (TextOp(start, 0.0, font, size, run.color or color, " ".join(words), x0 + x + w - start),)
+        return (_new(TextOp, (start, 0.0, font, size, run.color or color, " ".join(words), x0 + x + w - start)),)

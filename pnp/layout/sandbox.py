@@ -17,7 +17,7 @@ from functools import partial, update_wrapper
 from pathlib import Path
 
 import jinja2
-from jinja2 import TemplateSyntaxError
+from jinja2 import TemplateSyntaxError, nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.parser import Parser
 from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
@@ -35,6 +35,7 @@ from pnp.layout.growth import (
     MAX_RANGE,
     MAX_STRING,
     SEQUENCES,
+    SIZED_BY_VALUE,
     TEXT_POSITIONAL,
     TEXTS,
     Allowance,
@@ -70,7 +71,6 @@ class FieldUndefined(jinja2.StrictUndefined):
         if obj is jinja2.utils.missing:  # a name not defined, or a value Jinja says why it has none of (a call that raised StopIteration)
             return self._undefined_hint or f"'{name}' is undefined"
         return super()._undefined_message
-
 
 
 class ProjectLoader(jinja2.FileSystemLoader):
@@ -120,12 +120,13 @@ class ProjectLoader(jinja2.FileSystemLoader):
         return super().get_source(environment, template)
 
 
-
 class CappedCode(CodeGenerator):
     """Jinja's compiler, with the sandbox's hooks where Jinja has none: `a ~ b` joins through `join_text`, which counts
     before it joins (Jinja's own `str_join` is a module function the sandbox cannot intercept); every buffer a macro,
     `caller()`, `{% filter %}`, `{% set %}` block or recursive loop writes into is one of `new_buffer`'s, which counts
     each piece as it is written rather than once the block is done; and each loop turn calls `tick`."""
+
+    _output_call = None  # the call `_output_child_pre` met as a child of `{{ }}`, until `visit_Call` writes it
 
     def visit_Concat(self, node, frame) -> None:
         self.write("environment.join_text((")
@@ -142,6 +143,32 @@ class CappedCode(CodeGenerator):
         super().enter_frame(frame)
         if frame.loop_frame:  # the body of a for loop: Jinja makes one such frame per loop
             self.writeline("environment.tick()")
+
+    # `{{ value }}` is `finalize(value)` alone, without Jinja's `str()`: the sandbox's finalize (`text_of`) gives a text. `{{ f(...) }}`,
+    # most lines of a face's template, is one `call_out`, not a finalized `call`: a drawing call draws and gives its empty text at once.
+    def _output_child_pre(self, node, frame, finalize) -> None:
+        if frame.eval_ctx.volatile or frame.eval_ctx.autoescape or finalize.src != "environment.finalize(":
+            super()._output_child_pre(node, frame, finalize)
+        elif type(node) is nodes.Call:
+            self._output_call = node
+        else:
+            self.write(finalize.src)
+
+    def _output_child_post(self, node, frame, finalize) -> None:
+        if frame.eval_ctx.volatile or frame.eval_ctx.autoescape or finalize.src != "environment.finalize(":
+            super()._output_child_post(node, frame, finalize)
+        elif type(node) is not nodes.Call:
+            self.write(")")
+
+    def visit_Call(self, node, frame, forward_caller: bool = False) -> None:
+        if node is not self._output_call or self.environment.is_async:
+            super().visit_Call(node, frame, forward_caller=forward_caller)
+            return
+        self._output_call = None
+        self.write("environment.call_out(context, ")  # the rest as Jinja's visit_Call writes it (an output's call forwards no caller)
+        self.visit(node.node, frame)
+        self.signature(node, frame, {k: k for k, on in (("_loop_vars", frame.loop_frame), ("_block_vars", frame.block_frame)) if on} or None)
+        self.write(")")
 
 
 class Buffer(list):
@@ -421,17 +448,7 @@ class Sandbox(SandboxedEnvironment):
         refuse them (plain_calls): each is still a step of the face's work, and what it returns is still counted."""
         plain = self._plain.get(id(obj))
         if plain is not None and plain[0] is obj:
-            self.tick()
-            if kwargs:  # what Jinja hands every call in a loop or block, for its own use (as Context.call drops them)
-                kwargs.pop("_loop_vars", None)
-                kwargs.pop("_block_vars", None)
-            try:
-                result = obj(*args, **kwargs)
-            except StopIteration:  # as Jinja's Context.call: a StopIteration must not end the template's loop
-                return self.undefined("value was undefined because a callable raised a StopIteration exception")
-            if sized(result):
-                self.made(sized(result), "a call's result", plain[1])
-            return result
+            return self._plainly(obj, plain[1], args, kwargs)
         self.tick()
         owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", "")
         growing = name in GROWING_METHODS and isinstance(owner, (list, dict, set))
@@ -446,6 +463,32 @@ class Sandbox(SandboxedEnvironment):
             self.made(len(owner) - before, what, name)
         elif result is not owner and sized(result):
             self.made(sized(result), "a call's result", name or "(")
+        return result
+
+    def call_out(self, context, obj, /, *args, **kwargs) -> str:
+        """`{{ f(...) }}`: the call, its result as `{{ }}` writes it (`text_of`); CappedCode writes it for every call a
+        template outputs. A drawing call's empty text is its result as it is."""
+        plain = self._plain.get(id(obj))
+        if plain is not None and plain[0] is obj:
+            result = self._plainly(obj, plain[1], args, kwargs)
+            return result if type(result) is str else self.text_of(result)
+        return self.text_of(self.call(context, obj, *args, **kwargs))
+
+    def _plainly(self, obj, name: str, args: tuple, kwargs: dict):
+        """A call of one of pnp's own functions (plain_calls): a step of the face's work, its result counted."""
+        allowance = self.allowance
+        if allowance is not None:
+            allowance.tick()
+        if "_loop_vars" in kwargs or "_block_vars" in kwargs:  # what Jinja hands a call in a loop or block, for its own use (as Context.call drops them)
+            kwargs.pop("_loop_vars", None)
+            kwargs.pop("_block_vars", None)
+        try:
+            result = obj(*args, **kwargs)
+        except StopIteration:  # as Jinja's Context.call: a StopIteration must not end the template's loop
+            return self.undefined("value was undefined because a callable raised a StopIteration exception")
+        size = len(result) if type(result) is str else sized(result)  # a drawing call's text is empty: nothing made
+        if size:
+            self.made(size, "a call's result", name)
         return result
 
     def getattr(self, obj, attribute):
@@ -506,7 +549,9 @@ def _measured_filter(env: Sandbox, name: str, f):
         lead = next((i for i, a in enumerate(args) if not isinstance(a, _CONTEXTS)), len(args))
         if lead < len(args) and isinstance(args[lead], Iterator):
             args = (*args[:lead], bounded_items(args[lead], name), *args[lead + 1:])
-        if signature is not None:
+        if name in SIZED_BY_VALUE and lead == len(args) - 1 and not kwargs:  # the value alone: what binding it would measure
+            env.fits(text_size(args[lead]), f"what the {name} filter makes", name)
+        elif signature is not None:
             try:
                 bound = signature.bind(*(args if bind_all else args[lead:]), **kwargs)
             except TypeError:

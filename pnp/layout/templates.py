@@ -437,7 +437,10 @@ class GameLayouts:
         self.env = layouts.env
         self.image_checker = image_checker
         self.draft = False  # a draft build (`--draft`): a missing image is drawn as a placeholder and warned of, set by the build for its run
-        self._fitted = lru_cache(maxsize=FITTED_TEXTS)(self._fit_text)
+        # set_text(content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense=False,
+        # hyphenate=False): `_fit_text`, the same text in the same box fitted once. Decks repeat their texts (ten copies
+        # of a rule, a label on every card), and a fitted text is an immutable value, so it is remembered for this game.
+        self.set_text = lru_cache(maxsize=FITTED_TEXTS)(self._fit_text)
         self.paragraphs = Paragraphs(self.typesetter, palette, icons)  # each distinct paragraph of its texts set once
         self.markup_problems: dict[markup.Problem, None] = {}  # found by page layouts (rulebook, reference), which have no template line
         # the family game.yaml's `symbols` font role names: characters the text's font lacks come from it, before any fallback
@@ -480,16 +483,12 @@ class GameLayouts:
             raise LayoutError(f"unknown font '{font}'{did_you_mean(font, choices)}: use a role from game.yaml fonts or a family in fonts/fonts.yaml", font)
         return family
 
-    def set_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense=False, hyphenate=False) -> Laid:
-        """Fit rich text into a w × h mm box; the same text in the same box is fitted once. With `hyphenate`, words
-        break at their language's hyphenation points where a line needs it, and the fit counts the broken widths.
-
-        Decks repeat their texts (ten copies of a rule, a label on every card), and
-        a fitted text is an immutable value, so it is remembered for this game."""
-        return self._fitted(content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense, hyphenate)
-
-    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense, hyphenate) -> Laid:
-        family = self.family(font)
+    def _fit_text(self, content, w, h, size, min_size, font, bold, italic, color, align, valign, leading, condense=False, hyphenate=False) -> Laid:
+        """Fit rich text into a w × h mm box (`set_text` remembers each). With `hyphenate`, words break at their
+        language's hyphenation points where a line needs it, and the fit counts the broken widths."""
+        family = self.font_roles.get(font, font)
+        if family not in self.fonts.families:
+            family = self.family(font)  # says which fonts there are
         if content.isascii():  # set paragraph by paragraph where each goes on its line, as the whole text is (pnp.layout.paragraphs)
             laid = self.paragraphs.fit(content, family, bold, italic, color, w * PT_PER_MM, h * PT_PER_MM, size, leading, align, valign)
             if laid is not None:
