@@ -1,6 +1,13 @@
 """How much ink a PDF costs: its pages as fully inked page equivalents.
 
-Each page is rasterised at a low resolution (ink is an area, so a coarse
+A card sheet's page whose elements give its ink exactly (flat rectangles, rounded panels, circles, level and upright
+lines, text in TrueType fonts: pnp.render.ink_elements) has its figure from them, with the conversion below, and is
+not rasterised; a PDF all of whose pages are so known is not opened (pnp.pipeline.build.measure_ink). Every other
+page is rasterised here: a card sheet drawing pictures, gradients, icons or what else the elements do not measure
+exactly, and every page of the other outputs (boards, tokens drawn with their own cut guides, rulebooks, aids,
+exports).
+
+Such a page is rasterised at a low resolution (ink is an area, so a coarse
 grid averages it well) and converted to CMYK the plain way, as a printer
 driver without a colour profile does: K = 1 − max(R, G, B), C = (1 − R − K) / (1 − K),
 and so on. A page's coverage is the mean of C + M + Y + K over its area,
@@ -57,6 +64,7 @@ class Alike(NamedTuple):
     group: str
     side: str
     depth: float
+    ink: float | None = None  # the page's coverage from its elements, where they give it exactly (pnp.render.ink_elements)
 
 
 def ink_ready() -> bool:

@@ -1,7 +1,8 @@
 """The key of each page a sheet PDF prints: a hash of what decides what it shows, so a page printing what a page of an
 earlier build printed keeps its ink figure (pnp.pipeline.build.measure_ink) and a process that stays up replays it
 (pnp.render.draw.FaceDrawer.page); and which pages print the same but for their footer's label, whose ink is then
-measured in the footer's band alone (pnp.render.ink.Alike)."""
+measured in the footer's band alone (pnp.render.ink.Alike); and each page's ink where its elements give it exactly
+(pnp.render.ink_elements), so that page is not rasterised."""
 from __future__ import annotations
 
 import hashlib
@@ -12,6 +13,7 @@ from pnp.core.units import pt
 from pnp.layout.elements import FaceDigests
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, Sheet
 from pnp.render.ink import Alike
+from pnp.render.ink_elements import PageInks
 
 
 class PageKeys:
@@ -25,10 +27,13 @@ class PageKeys:
     art) the caller adds to every key. A group drawing its own cut guide runs
     code no value here names: its pages get no key. Pages whose keys differ in
     the footer's label alone are `alike`: the same hash of the rest, and the
-    band along the paper's edge that holds the footer, to measure their ink in."""
+    band along the paper's edge that holds the footer, to measure their ink in. Each page's `Alike` also carries its
+    ink where the page's elements give it exactly (`scale_label`: the scale bar's words; None where the pages draw
+    what no element here names, a cutting machine's marks)."""
 
-    def __init__(self, digests: FaceDigests, common: tuple):
+    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None):
         self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
+        self.inks = PageInks(common, scale_label)
         self.made: list[str | None] = []
         self.alike: list[Alike | None] = []
 
@@ -49,7 +54,7 @@ class PageKeys:
         whole.update(pickle.dumps((label, instructions), protocol=4))
         rest.update(pickle.dumps(instructions, protocol=4))
         self.made.append(whole.hexdigest())
-        self.alike.append(Alike(rest.hexdigest(), sheet.footer_side, _footer_depth(sheet, offset)))
+        self.alike.append(Alike(rest.hexdigest(), sheet.footer_side, _footer_depth(sheet, offset), self.inks.page(sheet, placed, marks, footer, scale_bar, offset)))
         return self.made[-1]
 
 

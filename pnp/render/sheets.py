@@ -180,7 +180,7 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _ask_duplex(c, pages, duplex)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
-                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words, edges_of)
+                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None), machine, back_offset, words, edges_of)
     _write_pages(writer, pages, groups, arrive)
     writer.drawer.shared.finish()
     data = rl_stream.finished(c, buf)
