@@ -77,7 +77,7 @@ def face(n: int) -> Face:
         Line(5, 50, 58, 50, "#000000", 0.4, None),
         Rect(5, 60, 30, 15, "#1d3557", None, 0, 3, None),
         Circle(50, 70, 6, "#e63946", None, 0, None),
-        Text(6, 4, (TextOp(0, 11.0, FONT, 12, "#ffffff", f"Patient {n}", 0),)),
+        Text(6, 4, (TextOp(0, 11.0, FONT, 12, "#ffffff", f"Patient {n} DJ", 0),)),  # a J's hook reaches under the D's box
         Text(7, 62, (TextOp(0, 9.0, FONT, 8, "#ffffff", "On the badge", 0),)),
         Text(6, 30, (TextOp(0, 9.0, FONT, 9, "#222222", "Age 57, ward A1", 0), TextOp(0, 21.0, FONT, 9, "#222222", "Dx: pneumonia", 0))),
     ), frozenset())
@@ -104,10 +104,15 @@ def test_a_sheets_pages_are_measured_from_their_elements_as_a_fine_raster_measur
     assert exact == pytest.approx(fine, abs=TOLERANCE)
 
 
-def test_a_page_not_measured_exactly_is_rasterised():
-    """A gradient is no flat colour: its page has no figure from its elements, and the build's measure rasterises it."""
-    shaded = Face(W, H, 0, (Rect(0, 0, W, H, Gradient("linear", ((0, "#000000"), (1, "#ffffff")), 0, 0, 1, 0, 0), None, 0, 0, None),), frozenset())
-    data, stats = write_sheets([Group("deck", "Deck", (W, H), [Piece(shaded, None, "g"), Piece(face(1), None, "f")])], game_title="Probe",
-                               kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)
-    assert [like.ink for like in stats.page_alike] == [None]
-    assert ink.page_inks(data, [None]) == ink.page_inks(data)
+@pytest.mark.parametrize("drawn, exact", [
+    (Text(6, 20, (TextOp(0, 9.0, FONT, 9, "#000000", "o\u0332", 0),)), True),  # a line under a letter: no ink in common
+    (Rect(0, 0, W, H, Gradient("linear", ((0, "#000000"), (1, "#ffffff")), 0, 0, 1, 0, 0), None, 0, 0, None), False),  # no flat colour
+    (Text(6, 20, (TextOp(0, 9.0, FONT, 9, "#000000", "o\u0336", 0),)), False),  # a stroke through a letter: their ink overlaps
+], ids=["underlined", "gradient", "struck through"])
+def test_a_page_not_measured_exactly_is_rasterised(drawn, exact):
+    """A page drawing what its elements do not measure exactly has no figure from them: the build rasterises it."""
+    plain = Face(W, H, 0, (Rect(0, 0, W, H, "#faf7f0", None, 0, 0, None), words("Plain", 9, "#222222")), frozenset())
+    other = Face(W, H, 0, (drawn,), frozenset())
+    _, stats = write_sheets([Group("deck", "Deck", (W, H), [Piece(other, None, "g"), Piece(plain, None, "f")])], game_title="Probe",
+                            kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)
+    assert (stats.page_alike[0].ink is not None) == exact

@@ -7,9 +7,10 @@ makes with its chord), so it is exact, not sampled. The outlines are read from t
 (with the font's kept parse: pnp.layout.fonts; pnp.layout.rl.glyph_record), so no font library is imported to read them; each
 glyph is read once a process, when a text first shows it.
 
-A line's ink is its glyphs' areas summed, which is the ink it prints only where no two of its glyphs overlap: the
-glyphs' boxes are checked in turn, and a line where one glyph's box reaches into the box of one before it (a kerned
-italic, an overhanging f) is not measured here (`run_ink` gives None) but rasterised. Overlapping contours within one
+A line's ink is its glyphs' areas summed, which is the ink it prints only where no two of its glyphs overlap: where
+one glyph's box reaches into the box of one before it (a J's hook under the letter before it, an overhanging f),
+their profiles are compared band by band (`_note`), and a line whose glyphs may overlap (a letter struck through) is
+not measured here (`run_ink` gives None) but rasterised. Overlapping contours within one
 glyph (a variable font's) would count twice: pnp's fonts are static, and the test compares with a raster."""
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from pnp.layout import rl
 
 MAX_RUNS = 20_000  # lines whose ink a font remembers: past this its memory starts again
+BANDS = 32  # bands of a glyph's profile (`_note`), each a sixteenth of an em
 
 
 class RunInk(NamedTuple):
@@ -76,6 +78,7 @@ def _font(font_name: str) -> _Font | None:
 def _run(font: _Font, text: str) -> RunInk | None:
     """`run_ink` worked out: the glyphs laid along the baseline by their advances, as a PDF's Tj lays them."""
     glyphs, x, area, right = font.glyphs, 0.0, 0.0, float("-inf")
+    placed: list[tuple] = []  # (where it starts, its box's right, its profile) of each glyph with an outline
     x0 = y0 = float("inf")
     x1 = y1 = float("-inf")
     for ch in text:
@@ -84,21 +87,32 @@ def _run(font: _Font, text: str) -> RunInk | None:
             g = glyphs[ch] = _glyph(font, ch)
         if g is None:
             return None
-        advance, g_area, gx0, gy0, gx1, gy1 = g
+        advance, g_area, gx0, gy0, gx1, gy1, profile = g
         if g_area:
-            if x + gx0 < right:  # this glyph's box reaches into an earlier one's: their outlines may overlap
+            if x + gx0 < right and _meet(placed, x, gx0, profile):  # boxes meeting, and outlines that may
                 return None
-            right = x + gx1
+            placed.append((x, x + gx1, profile))
+            right = max(right, x + gx1)
             area += g_area
-            x0, y0, x1, y1 = min(x0, x + gx0), min(y0, gy0), max(x1, right), max(y1, gy1)
+            x0, y0, x1, y1 = min(x0, x + gx0), min(y0, gy0), max(x1, x + gx1), max(y1, gy1)
         x += advance
     if area == 0:
         return RunInk(0.0, 0.0, 0.0, 0.0, 0.0, x)
     return RunInk(area, x0, y0, x1, y1, x)
 
 
+def _meet(placed: list[tuple], x: float, left: float, profile: tuple) -> bool:
+    """Whether a glyph placed at `x` may overlap one placed before it whose box reaches past its box's `left`: in some
+    band of height both print in, the earlier glyph's outline reaches past where this one's starts (`_note`)."""
+    for at, right, before in placed:
+        if right > x + left and any(a is not None and b is not None and at + a[1] > x + b[0] for a, b in zip(before, profile, strict=True)):
+            return True
+    return False
+
+
 def _glyph(font: _Font, ch: str) -> tuple | None:
-    """(advance, area, x0, y0, x1, y1) in ems of the glyph `ch` maps to; None for a char the font has no glyph for."""
+    """(advance, area, x0, y0, x1, y1, profile) in ems of the glyph `ch` maps to (`_note`); None for a char the font
+    has no glyph for."""
     face = font.face
     gid = face.charToGlyph.get(ord(ch))
     if gid is None:
@@ -106,30 +120,53 @@ def _glyph(font: _Font, ch: str) -> tuple | None:
     read = _outline(face, gid, 0)
     if read is None:
         return None
-    signed, box = read
+    signed, box, profile = read
     em = font.em
     advance = face.charWidths.get(ord(ch), face.defaultWidth) / 1000  # as reportlab's widths place the next glyph
     if box is None:
-        return advance, 0.0, 0.0, 0.0, 0.0, 0.0
-    return advance, abs(signed) / (em * em), box[0] / em, box[1] / em, box[2] / em, box[3] / em
+        return advance, 0.0, 0.0, 0.0, 0.0, 0.0, ()
+    if profile is None:  # a composite glyph: its box in every band it spans
+        profile = tuple((box[0], box[2]) if _band(box[1], em) <= b <= _band(box[3], em) else None for b in range(BANDS))
+    profile = tuple(None if p is None else (p[0] / em, p[1] / em) for p in profile)
+    return advance, abs(signed) / (em * em), box[0] / em, box[1] / em, box[2] / em, box[3] / em, profile
 
 
-def _outline(face, gid: int, depth: int) -> tuple[float, tuple | None] | None:
-    """(signed area in font units², (xMin, yMin, xMax, yMax) or None for an empty glyph) of glyph `gid`; None for
-    what is not read here (a component placed by matching points, nesting too deep, a glyph past the table)."""
+def _band(y: float, em: float) -> int:
+    """The band (`_note`) height `y` (font units) lies in."""
+    return min(BANDS - 1, max(0, int((y / em + 0.5) * BANDS / 2)))
+
+
+def _note(profile: list, em: float, xs: tuple, ys: tuple) -> None:
+    """Widen `profile` by one segment of an outline given by its control points. A glyph's profile is, for each band
+    of BANDS across two ems (from half an em below the baseline; the end bands take what lies past them), the least
+    and most x its outline reaches there, or None: a segment lies within its control points' hull, so the filled
+    part at any height lies between the least and most x of the segments crossing it. Two glyphs whose profiles do not
+    meet in any band do not overlap, though their boxes do (a J's hook under the letter before it)."""
+    lo, hi = min(xs), max(xs)
+    for b in range(_band(min(ys), em), _band(max(ys), em) + 1):
+        now = profile[b]
+        profile[b] = (lo, hi) if now is None else (min(now[0], lo), max(now[1], hi))
+
+
+def _outline(face, gid: int, depth: int) -> tuple[float, tuple | None, tuple | None] | None:
+    """(signed area in font units², (xMin, yMin, xMax, yMax) or None for an empty glyph, its profile (`_note`) or None
+    for a composite) of glyph `gid`; None for what is not read here (a component placed by matching points, nesting
+    too deep, a glyph past the table)."""
     record = rl.glyph_record(face, gid) if depth <= 4 else None
     if record is None:
         return None
     data, at, end = record
     if end <= at:
-        return 0.0, None
+        return 0.0, None, None
     contours, *box = struct.unpack_from(">hhhhh", data, at)
-    area = _simple(data, at + 10, contours) if contours >= 0 else _composite(face, data, at + 10, depth)
-    return None if area is None else (area, tuple(box))
+    profile: list | None = [None] * BANDS if contours >= 0 else None
+    area = _simple(data, at + 10, contours, profile, face.unitsPerEm) if profile is not None else _composite(face, data, at + 10, depth)
+    return None if area is None else (area, tuple(box), None if profile is None else tuple(profile))
 
 
-def _simple(data: bytes, at: int, contours: int) -> float:
-    """The signed area of a simple glyph's contours (TrueType: outer contours clockwise, holes the other way)."""
+def _simple(data: bytes, at: int, contours: int, profile: list, em: float) -> float:
+    """The signed area of a simple glyph's contours (TrueType: outer contours clockwise, holes the other way), its
+    `profile` noted as they are read."""
     if contours == 0:
         return 0.0
     ends = struct.unpack_from(f">{contours}H", data, at)
@@ -148,7 +185,7 @@ def _simple(data: bytes, at: int, contours: int) -> float:
     ys, _ = _coordinates(data, at, flags, 4, 32)
     area, first = 0.0, 0
     for last in ends:
-        area += _contour([(xs[i], ys[i], flags[i] & 1) for i in range(first, last + 1)])
+        area += _contour([(xs[i], ys[i], flags[i] & 1) for i in range(first, last + 1)], profile, em)
         first = last + 1
     return area
 
@@ -168,7 +205,7 @@ def _coordinates(data: bytes, at: int, flags: list[int], short: int, same: int) 
     return out, at
 
 
-def _contour(points: list[tuple[int, int, int]]) -> float:
+def _contour(points: list[tuple[int, int, int]], profile: list, em: float) -> float:
     """The signed area of one closed contour of on- and off-curve points: between two off-curve points lies an implied
     on-curve point at their middle. A line adds its part of the shoelace sum; a quadratic curve P0 → C → P1 adds
     (2·P0×C + 2·C×P1 + P0×P1) / 3 of it, its exact area."""
@@ -188,12 +225,14 @@ def _contour(points: list[tuple[int, int, int]]) -> float:
         px, py, p_on = points[i % n]
         if p_on:
             twice += cx * py - cy * px
+            _note(profile, em, (cx, px), (cy, py))
             cx, cy = px, py
             i += 1
             continue
         qx, qy, q_on = points[(i + 1) % n]
         ex, ey = (qx, qy) if q_on else ((px + qx) / 2, (py + qy) / 2)
         twice += (2 * (cx * py - cy * px) + 2 * (px * ey - py * ex) + (cx * ey - cy * ex)) / 3
+        _note(profile, em, (cx, px, ex), (cy, py, ey))
         cx, cy = ex, ey
         i += 2 if q_on else 1
     return twice / 2

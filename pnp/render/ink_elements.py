@@ -10,7 +10,7 @@ figure is the page's ∫ coverage dA / page area: what the raster converges to a
 
 Where the elements do not give the figure exactly, None says the page is rasterised as before (pnp.render.ink):
 a face drawing an image, a gradient, an icon, a QR code, a circle, ellipse, polygon or rounded rectangle, a dashed or
-slanted line, a turned group, a translucent colour, text in a font that is not TrueType, or whose glyphs' boxes meet
+slanted line, a turned group, a translucent colour, text in a font that is not TrueType, or whose glyphs' outlines may meet
 (`glyph_ink`), or text over more than one colour or under something drawn after it; a page of faces whose boxes
 overlap, of a cut outline or a group's own cut guide, of a gutterfold or a cutting machine's marks, a grid bleeding
 at its outer edges only, or a build with a colour filter or the ink saver. A face's figure is worked out once however
