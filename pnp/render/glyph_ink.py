@@ -61,17 +61,60 @@ def run_ink(font_name: str, text: str) -> RunInk | None:
         return hit
     if len(font.runs) >= MAX_RUNS:
         font.runs.clear()
-    out = font.runs[text] = _run(font, text)
+    out = font.runs[text] = _run(font, text) if " " not in text else _by_words(font, text)
     return out
+
+
+def draws(font_name: str, text: str) -> bool:
+    """Whether `font_name` is a TrueType font with a glyph for every character of `text`."""
+    font = _font(font_name)
+    return font is not None and all(ord(ch) in font.face.charToGlyph for ch in set(text))
+
+
+def _by_words(font: _Font, text: str) -> RunInk | None:
+    """`_run` of a line from its words' (each worked out once: a deck's lines share most of their words), where no two
+    words' boxes meet across the space between them; else glyph by glyph."""
+    space = font.glyphs.get(" ", False)
+    if space is False:
+        space = font.glyphs[" "] = _glyph(font, " ")
+    if space is None or space[1]:
+        return _run(font, text)
+    x, area, right = 0.0, 0.0, float("-inf")
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for i, word in enumerate(text.split(" ")):
+        x += space[0] if i else 0.0
+        ink = _word_ink(font, word) if word else None
+        if ink is None:
+            if word:
+                return None
+            continue
+        if ink.area:
+            if x + ink.x0 < right:
+                return _run(font, text)
+            right = x + ink.x1
+            area += ink.area
+            x0, y0, x1, y1 = min(x0, x + ink.x0), min(y0, ink.y0), max(x1, right), max(y1, ink.y1)
+        x += ink.advance
+    return RunInk(area, x0, y0, x1, y1, x) if area else RunInk(0.0, 0.0, 0.0, 0.0, 0.0, x)
+
+
+def _word_ink(font: _Font, word: str) -> RunInk | None:
+    """`run_ink` of a word without a space, kept with the font's lines."""
+    hit = font.runs.get(word, False)
+    if hit is False:
+        hit = font.runs[word] = _run(font, word)
+    return hit
 
 
 def _font(font_name: str) -> _Font | None:
     face = getattr(getFont(font_name), "face", None)
+    kept = _FONTS.get(font_name)
+    if kept is not None and kept.face is face:
+        return kept
     if face is None or rl.glyph_record(face, 0) is None:
         return None
-    kept = _FONTS.get(font_name)
-    if kept is None or kept.face is not face:
-        kept = _FONTS[font_name] = _Font(face)
+    kept = _FONTS[font_name] = _Font(face)
     return kept
 
 
@@ -80,7 +123,7 @@ def _run(font: _Font, text: str) -> RunInk | None:
     glyphs, x, area, right = font.glyphs, 0.0, 0.0, float("-inf")
     placed: list[tuple] = []  # (where it starts, its box's right, its profile) of each glyph with an outline
     x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
+    y1 = float("-inf")
     for ch in text:
         g = glyphs.get(ch, False)
         if g is False:
@@ -89,16 +132,23 @@ def _run(font: _Font, text: str) -> RunInk | None:
             return None
         advance, g_area, gx0, gy0, gx1, gy1, profile = g
         if g_area:
-            if x + gx0 < right and _meet(placed, x, gx0, profile):  # boxes meeting, and outlines that may
+            left, end = x + gx0, x + gx1
+            if left < right and _meet(placed, x, gx0, profile):  # boxes meeting, and outlines that may
                 return None
-            placed.append((x, x + gx1, profile))
-            right = max(right, x + gx1)
+            placed.append((x, end, profile))
             area += g_area
-            x0, y0, x1, y1 = min(x0, x + gx0), min(y0, gy0), max(x1, x + gx1), max(y1, gy1)
+            if end > right:
+                right = end
+            if left < x0:
+                x0 = left
+            if gy0 < y0:
+                y0 = gy0
+            if gy1 > y1:
+                y1 = gy1
         x += advance
     if area == 0:
         return RunInk(0.0, 0.0, 0.0, 0.0, 0.0, x)
-    return RunInk(area, x0, y0, x1, y1, x)
+    return RunInk(area, x0, y0, right, y1, x)
 
 
 def _meet(placed: list[tuple], x: float, left: float, profile: tuple) -> bool:

@@ -24,7 +24,7 @@ from pnp.core.units import PT_PER_MM, pt, um
 from pnp.layout.bidi import has_rtl
 from pnp.layout.elements import Circle, Ellipse, Group, Line, Rect, Text
 from pnp.layout.typeset import TextOp
-from pnp.render.glyph_ink import run_ink
+from pnp.render.glyph_ink import draws, run_ink
 from pnp.render.impose import MARK_WIDTH, FoldSheet, crop_mark_segments
 from pnp.render.pdf import FOOTER_SIZE, REGISTRATION, SCALE_LABELS, beside_scale_bar, fit_footer
 from pnp.render.print_floor import line_width
@@ -39,6 +39,16 @@ class Inexact(Exception):
 
 def coverage(hex_value: str) -> float:
     """C + M + Y + K of an opaque '#rrggbb' colour, as pnp.render.ink converts a pixel of it (1 for black, 2 for red)."""
+    known = _COVERAGE.get(hex_value)
+    if known is None:
+        known = _COVERAGE[hex_value] = _coverage(hex_value)
+    return known
+
+
+_COVERAGE: dict[str, float] = {}  # a colour's coverage: a deck repeats a few colours
+
+
+def _coverage(hex_value: str) -> float:
     if (len(hex_value) == 9 and hex_value[7:].lower() != "ff") or len(hex_value) not in (7, 9) or hex_value[0] != "#":
         raise Inexact(hex_value)
     r, g, b = int(hex_value[1:3], 16), int(hex_value[3:5], 16), int(hex_value[5:7], 16)
@@ -88,41 +98,60 @@ def painted(items: list, clip) -> float:
     one flat coverage beneath it), which holds where what lies beneath its box is one colour (the last item before it
     that meets its box holds the box within it) and nothing drawn after it meets its box but shapes lying on it so
     (text on a rounded panel); else Inexact."""
-    total, covered = 0.0, []
     kept: dict[int, tuple] = {}  # the rectangles within the clip: index → box
     for i, item in enumerate(items):
         if item[5] is None:
             box = (max(item[0], clip[0]), max(item[1], clip[1]), min(item[2], clip[2]), min(item[3], clip[3]))
             if box[0] < box[2] and box[1] < box[3]:
                 kept[i] = box
-    for i in reversed(kept):  # the topmost first: each counts where nothing above it has
+    return _rectangles(items, kept) + _shapes(items, kept, clip)
+
+
+def _rectangles(items: list, kept: dict) -> float:
+    """Σ coverage × visible area of the rectangles `kept` (index → box within the clip): the topmost first, each
+    counting where nothing above it has, cut into disjoint pieces."""
+    total, covered = 0.0, []
+    for i in reversed(kept):
         pieces = [kept[i]]
         for cut in covered:
             pieces = [part for piece in pieces for part in _minus(piece, cut)]
         total += items[i][4] * sum((p[2] - p[0]) * (p[3] - p[1]) for p in pieces)
         covered += pieces
-    shapes = [i for i, item in enumerate(items) if item[5] is not None and _meets(item, clip)]
-    beneath = {i: _beneath(items, kept, i) for i in shapes}
-    for i in shapes:
+    return total
+
+
+def _shapes(items: list, kept: dict, clip) -> float:
+    """What the shapes among `items` add over the one colour beneath each (`painted`)."""
+    total = 0.0
+    beneath: dict[int, int | None] = {}
+    for i, item in enumerate(items):
+        if item[5] is not None and _meets(item, clip):
+            if not _inside(item, clip):
+                raise Inexact("a shape cut by its clip")
+            beneath[i] = _beneath(items, kept, i)
+    for i, under in beneath.items():
         item = items[i]
-        if not _inside(item, clip):
-            raise Inexact("a shape cut by its clip")
-        if any(_meets(item, items[j]) and beneath.get(j) != i for j in range(i + 1, len(items))):
-            raise Inexact("a shape under something drawn after it")
-        under = beneath[i]
+        x0, y0, x1, y1 = item[0], item[1], item[2], item[3]
+        for j in range(i + 1, len(items)):  # what is drawn after it and meets it lies on it, as shapes lie on a panel
+            o = items[j]
+            if x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1 and beneath.get(j, -1) != i:
+                raise Inexact("a shape under something drawn after it")
         total += item[5] * (item[4] - (items[under][4] if under is not None else 0.0))
     return total
 
 
 def _beneath(items: list, kept: dict, i: int) -> int | None:
     """The item whose one colour lies beneath shape `i`'s box (None: the paper); Inexact where none does."""
-    item = items[i]
+    x0, y0, x1, y1 = items[i][:4]
     for j in range(i - 1, -1, -1):
         other = items[j]
         box = kept.get(j) if other[5] is None else other
-        if box is None or not _meets(item, box):
+        if box is None or not (x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1):
             continue
-        if (_inside(item, box) if other[5] is None else any(_inside(item, inner) for inner in other[6])):
+        if other[5] is None:
+            if box[0] <= x0 and box[1] <= y0 and x1 <= box[2] and y1 <= box[3]:
+                return j
+        elif any(b[0] <= x0 and b[1] <= y0 and x1 <= b[2] and y1 <= b[3] for b in other[6]):
             return j
         raise Inexact("a shape over more than one colour")
     return None
@@ -259,36 +288,40 @@ def _text_items(el: Text, ox: float, oy: float, s: float, out: list) -> None:
 
 
 class FaceInks:
-    """Each face's ink (Σ coverage × area, pt²) within a clip box, worked out once however often it is placed."""
+    """Each face's ink (Σ coverage × area, pt²) within a clip box, worked out once however often it is placed (a face
+    is known by its identity: a deck's faces are the same objects on every page, and hashing one walks its elements)."""
 
     def __init__(self):
-        self._items: dict = {}
-        self._figures: dict = {}
+        self._items: dict = {}  # id(face) → (face, its items or the Inexact it raised)
+        self._figures: dict = {}  # (id(face), clip) → figure
 
     def figure(self, face, clip) -> float:
-        key = (face, clip)
+        key = (id(face), clip)
         figure = self._figures.get(key)
         if figure is None:
-            items = self._items.get(face)
-            if items is None:
+            kept = self._items.get(id(face))
+            if kept is None:
                 try:
                     items = face_items(face.elements)
                 except Inexact as exc:
                     items = exc
-                self._items[face] = items
-            if isinstance(items, Inexact):
-                raise items
-            figure = self._figures[key] = painted(items, clip)
+                kept = self._items[id(face)] = (face, items)  # the face held: its id is not given to another
+            if isinstance(kept[1], Inexact):
+                raise kept[1]
+            figure = self._figures[key] = painted(kept[1], clip)
         return figure
 
 
 class PageInks:
     """Each page's ink from its elements for one sheet PDF (pnp.render.page_keys.PageKeys asks it of every page): its
-    faces' figures kept across pages. `common` is the PDF's (font, no colour filter, ink saver); `scale_label` the
-    scale bar's words, or None where the pages draw what no element here names (a cutting machine's marks)."""
+    faces' figures kept across pages, and what its pages share (the crop marks of a grid, the faces' boxes) worked out
+    once. `common` is the PDF's (font, no colour filter, ink saver); `scale_label` the scale bar's words, or None where
+    the pages draw what no element here names (a cutting machine's marks)."""
 
     def __init__(self, common: tuple, scale_label: str | None):
         self.common, self.scale_label, self.faces = common, scale_label, FaceInks()
+        self._marks: dict = {}  # (marks, offset) → (their items, their ink, the box holding them)
+        self._apart: dict = {}  # (faces' boxes, marks, offset) → whether no two of them meet
 
     def page(self, sheet, placed, marks, footer: tuple, scale_bar: bool, offset) -> float | None:
         """The page's coverage (`page_ink`), or None where it is to be rasterised: a colour filter, the ink saver,
@@ -297,7 +330,7 @@ class PageInks:
         if not plain or saver or self.scale_label is None:
             return None
         try:
-            return page_ink(self.faces, sheet, placed, marks, offset, self._footer(sheet, font, footer, scale_bar, offset))
+            return self.page_ink(sheet, placed, marks, offset, self._footer(sheet, font, footer, scale_bar, offset))
         except Inexact:
             return None
 
@@ -306,7 +339,7 @@ class PageInks:
         the font draws each character of every wording it may choose (else reportlab's measure would differ)."""
         texts, keep = footer
         labels = (self.scale_label, *SCALE_LABELS[1:])
-        if any(has_rtl(t) or run_ink(font, t) is None for t in (*texts, keep, *labels)):
+        if any(has_rtl(t) or not draws(font, t) for t in (*texts, keep, *labels)):
             raise Inexact("a footer's words")
         length = sheet.page_h if sheet.footer_side == "left" else sheet.page_w
         room = pt(length - sheet.footer_limit - um(1)) - pt(sheet.footer_limit + um(1))
@@ -316,33 +349,52 @@ class PageInks:
             (line, size), label = fit_footer(texts, font, room, keep), None
         return footer_items(sheet, font, line, size, label, offset)
 
+    def page_ink(self, sheet, placed, marks, offset, footer: list) -> float:
+        """A sheet page's coverage (page equivalents): its faces in their clips, its crop marks and `footer`'s items (in
+        page points, y up), all moved by `offset` (mm); Inexact for a page not measured here."""
+        if isinstance(sheet, FoldSheet) or sheet.avoid:
+            raise Inexact("a gutterfold sheet, or a cutting machine's marks")
+        w, h = pt(sheet.page_w), pt(sheet.page_h)
+        ox, oy = (v * 72 / 25.4 for v in offset)
+        total, boxes = self._faces(placed, ox, oy, w, h)
+        items, ink, held = self._marks_of(marks, ox, oy, (0.0, 0.0, w, h))
+        boxes_key = (tuple(boxes), marks, ox, oy)
+        apart = self._apart.get(boxes_key)
+        if apart is None:
+            apart = self._apart[boxes_key] = not any(_meets(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]) and not any(
+                _meets(item, box) for item in items for box in boxes)
+        if not apart or any(_meets(item, box) for item in footer for box in boxes):
+            raise Inexact("faces overlapping, or furniture over a face")
+        if footer and any(_meets(item, held) for item in footer):  # the footer among the marks: painted with them
+            return (total + painted(items + footer, (0.0, 0.0, w, h))) / (w * h)
+        return (total + ink + painted(footer, (0.0, 0.0, w, h))) / (w * h)
 
-def page_ink(faces: FaceInks, sheet, placed, marks, offset, footer_items: list) -> float:
-    """A sheet page's coverage (page equivalents): its faces in their clips, its crop marks and `footer_items` (in page
-    points, y up), all moved by `offset` (mm); Inexact for a page not measured here."""
-    if isinstance(sheet, FoldSheet) or sheet.avoid:
-        raise Inexact("a gutterfold sheet, or a cutting machine's marks")
-    w, h = pt(sheet.page_w), pt(sheet.page_h)
-    page = (0.0, 0.0, w, h)
-    ox, oy = (v * 72 / 25.4 for v in offset)
-    total, boxes = 0.0, []
-    for p in placed:
-        run, slot, face, rotate = p[:4]
-        if run.group.outlined or any(run.grid.edge_bleed) or run.group.cut_guide is not None:
-            raise Inexact("a clip other than the bleed box")
-        x, y, fw, fh, b = pt(slot.x) + ox, pt(slot.y) + oy, pt(slot.w), pt(slot.h), face.bleed * K
-        box = (max(x - b, 0.0), max(y - b, 0.0), min(x + fw + b, w), min(y + fh + b, h))
-        if box[0] >= box[2] or box[1] >= box[3]:
-            continue
-        if any(_meets(box, other) for other in boxes):
-            raise Inexact("faces overlapping")
-        boxes.append(box)
-        clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1]) if rotate != 180 else (x + fw - box[2], box[1] - y, x + fw - box[0], box[3] - y)
-        total += faces.figure(face, clip)
-    furniture = _mark_items(marks, ox, oy) + footer_items
-    if any(_meets(item, box) for item in furniture for box in boxes):
-        raise Inexact("furniture over a face")
-    return (total + painted(furniture, page)) / (w * h)
+    def _faces(self, placed, ox: float, oy: float, w: float, h: float) -> tuple[float, list]:
+        """(Σ the faces' ink in their clips, their boxes on the page) of a page's placed faces, moved by (ox, oy) points."""
+        total, boxes = 0.0, []
+        for p in placed:
+            run, slot, face, rotate = p[:4]
+            if run.group.outlined or any(run.grid.edge_bleed) or run.group.cut_guide is not None:
+                raise Inexact("a clip other than the bleed box")
+            b = round(face.bleed * 1000)  # µm, as the slots: neighbours' edges come out the same floats
+            x, y, fw, fh = pt(slot.x) + ox, pt(slot.y) + oy, pt(slot.w), pt(slot.h)
+            box = (max(pt(slot.x - b) + ox, 0.0), max(pt(slot.y - b) + oy, 0.0), min(pt(slot.x + slot.w + b) + ox, w), min(pt(slot.y + slot.h + b) + oy, h))
+            if box[0] >= box[2] or box[1] >= box[3]:
+                continue
+            boxes.append(box)
+            clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1]) if rotate != 180 else (x + fw - box[2], box[1] - y, x + fw - box[0], box[3] - y)
+            total += self.faces.figure(face, clip)
+        return total, boxes
+
+    def _marks_of(self, marks, ox: float, oy: float, page: tuple) -> tuple:
+        """(items, ink, the box holding them) of a page's crop marks, worked out once for the pages sharing them."""
+        key = (marks, ox, oy)
+        kept = self._marks.get(key)
+        if kept is None:
+            items = _mark_items(marks, ox, oy)
+            held = (min(i[0] for i in items), min(i[1] for i in items), max(i[2] for i in items), max(i[3] for i in items)) if items else (0, 0, 0, 0)
+            kept = self._marks[key] = (items, painted(items, page), held)
+        return kept
 
 
 def _mark_items(marks, ox: float, oy: float) -> list:
