@@ -109,7 +109,10 @@ def test_a_sheets_pages_are_measured_from_their_elements_as_a_fine_raster_measur
     (Text(6, 20, (TextOp(0, 9.0, FONT, 9, "#000000", "o\u0332", 0),)), True),  # a line under a letter: no ink in common
     (Rect(0, 0, W, H, Gradient("linear", ((0, "#000000"), (1, "#ffffff")), 0, 0, 1, 0, 0), None, 0, 0, None), False),  # no flat colour
     (Text(6, 20, (TextOp(0, 9.0, FONT, 9, "#000000", "o\u0336", 0),)), False),  # a stroke through a letter: their ink overlaps
-], ids=["underlined", "gradient", "struck through"])
+    (Line(5, 50, 58, 50, None, 0.5, None), True),  # a line with no colour draws nothing
+    (Rect(5, 5, 20, 20, "#20406080", None, 0, 0, None), False),  # translucent
+    (Rect(5, 5, 20, 20, "#204060ff", None, 0, 0, None), True),  # opaque, its alpha written out
+], ids=["underlined", "gradient", "struck through", "uncoloured line", "translucent", "opaque alpha"])
 def test_a_page_not_measured_exactly_is_rasterised(drawn, exact):
     """A page drawing what its elements do not measure exactly has no figure from them: the build rasterises it."""
     plain = Face(W, H, 0, (Rect(0, 0, W, H, "#faf7f0", None, 0, 0, None), words("Plain", 9, "#222222")), frozenset())

@@ -167,7 +167,10 @@ def _glyph(font: _Font, ch: str) -> tuple | None:
     gid = face.charToGlyph.get(ord(ch))
     if gid is None:
         return None
-    read = _outline(face, gid, 0)
+    try:
+        read = _outline(face, gid, 0)
+    except (struct.error, IndexError, ValueError):  # a glyph record past the font's bytes: rasterised, as reportlab draws it
+        return None
     if read is None:
         return None
     signed, box, profile = read

@@ -48,10 +48,13 @@ def coverage(hex_value: str) -> float:
 _COVERAGE: dict[str, float] = {}  # a colour's coverage: a deck repeats a few colours
 
 
-def _coverage(hex_value: str) -> float:
-    if (len(hex_value) == 9 and hex_value[7:].lower() != "ff") or len(hex_value) not in (7, 9) or hex_value[0] != "#":
-        raise Inexact(hex_value)
-    r, g, b = int(hex_value[1:3], 16), int(hex_value[3:5], 16), int(hex_value[5:7], 16)
+def _coverage(hex_value) -> float:
+    if not isinstance(hex_value, str) or len(hex_value) not in (7, 9) or hex_value[0] != "#" or hex_value[7:].lower() not in ("", "ff"):
+        raise Inexact(repr(hex_value))  # a translucent colour, or one no '#rrggbb' names
+    try:
+        r, g, b = int(hex_value[1:3], 16), int(hex_value[3:5], 16), int(hex_value[5:7], 16)
+    except ValueError:
+        raise Inexact(hex_value) from None
     most = max(r, g, b)
     return (255 - most) / 255 + ((3 * most - r - g - b) / most if most else 0.0)
 
@@ -258,7 +261,7 @@ def _round_items(el, ox: float, oy: float, s: float, out: list) -> None:
 
 def _line_items(el: Line, ox: float, oy: float, s: float, scale: float, out: list) -> None:
     """A level or upright line with butt ends: a rectangle as long as the line and as wide as its stroke."""
-    if el.stroke_width <= 0:
+    if not el.stroke or el.stroke_width <= 0:  # drawn as nothing (pnp.render.draw's _paint)
         return
     if el.dash:
         raise Inexact("a dashed line")
