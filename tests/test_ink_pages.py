@@ -42,10 +42,11 @@ def measured_now(out) -> list[float]:
     measured_now(out)` holds only when every kept figure is its page's (a stale one matches no page)."""
     pdf = out / "tiny" / CARDS
     left, kept = kept_figures(out)[1], []
-    for coarse, fine in zip(ink.page_inks(pdf), ink.page_inks(pdf, dpi=FINE_DPI), strict=True):
-        match = next((f for f in left if f == coarse), None)
-        if match is None:
-            match = next((f for f in left if abs(f - fine) <= FINE_TOLERANCE), coarse)
+    coarse = ink.page_inks(pdf)
+    unmatched = [i for i, figure in enumerate(coarse) if figure not in left]  # only these need the finer raster
+    fine = dict(zip(unmatched, ink.measure_pages(str(pdf), unmatched, FINE_DPI), strict=True))
+    for i, figure in enumerate(coarse):
+        match = figure if figure in left else next((f for f in left if abs(f - fine[i]) <= FINE_TOLERANCE), figure)
         kept.append(match)
         if match in left:
             left.remove(match)
