@@ -1,6 +1,5 @@
-"""A sheet PDF's pages that print the same but for their footer's label (a deck's shared back, "sheet 2 of 4") are
-measured in the footer's band once one of them was measured whole, and a page printing what an earlier page printed is
-measured once: every figure stays the whole page's raster figure, to the bit (issue #77: ink never twice for the same page).
+"""A page printing what an earlier page printed is measured once, its figure the page's own raster figure (issue #77:
+ink never twice for the same page); and the sheets' fills write the bytes reportlab's setter writes.
 """
 from __future__ import annotations
 
@@ -46,50 +45,21 @@ def raster_figures(data: bytes) -> list[float]:
     return [ink.page_coverage(doc[i].render(scale=ink.INK_DPI / 72, rev_byteorder=True).to_numpy()) for i in range(len(doc))]
 
 
-# Letter: the footer runs up the left side of a snug 3 × 3 sheet; A4: along the bottom. A backs sheet moved by the
-# printer's misregistration moves its footer with it.
-@pytest.mark.parametrize(("paper", "back_offset"), [("letter", (0.0, 0.0)), ("letter", (4.0, 0.0)), ("a4", (0.0, -4.0))])
-def test_backs_pages_alike_but_for_their_footer_measure_to_the_bit_of_the_whole_page(paper, back_offset):
-    data, stats = deck(paper, back_offset)
-    alike = {i: like for i, like in enumerate(stats.page_alike) if like is not None}
-    backs = [alike[i].group for i in range(1, len(stats.page_alike), 2)]
-    fronts = [alike[i].group for i in range(0, len(stats.page_alike), 2)]
-    assert len(backs) == 4 and len(set(backs[:3])) == 1 and backs[3] != backs[0]  # the full backs sheets, not the last
-    assert len(set(fronts)) == 4 and len(set(stats.page_keys)) == 8  # every page's own words: no page is another's
-    assert ink.page_inks(data, alike=alike, halves=False) == raster_figures(data)
-
-
 def test_a_page_printing_what_an_earlier_page_printed_is_measured_once(monkeypatch):
     """Pages of the same key take the first one's figure; only the first is rendered."""
     data, stats = deck("letter", (0.0, 0.0))
     rendered: list[int] = []
     real = ink._render
 
-    def counted(page, dpi, crop=(0, 0, 0, 0)):
+    def counted(page, dpi):
         rendered.append(1)
-        return real(page, dpi, crop)
+        return real(page, dpi)
 
     monkeypatch.setattr(ink, "_render", counted)
     same = ["back" if i % 2 else f"front {i}" for i in range(len(stats.page_keys))]  # as if every backs page printed alike
     figures = ink.page_inks(data, same=same, halves=False)
     assert len(rendered) == 5  # four fronts, one back
     assert figures[3] == figures[5] == figures[7] == figures[1] and figures[::2] == raster_figures(data)[::2]
-
-
-def test_a_page_like_no_other_is_rendered_once(monkeypatch):
-    """Fronts of their own are rendered once each; the three full backs sheets once whole, once in the band to check
-    the band renders as the whole page does, and twice in the band alone; the last backs sheet, like no other, once."""
-    data, stats = deck("letter", (0.0, 0.0))
-    rendered: list[bool] = []
-    real = ink._render
-
-    def counted(page, dpi, crop=(0, 0, 0, 0)):
-        rendered.append(crop == (0, 0, 0, 0))
-        return real(page, dpi, crop)
-
-    monkeypatch.setattr(ink, "_render", counted)
-    ink.page_inks(data, alike=dict(enumerate(stats.page_alike)), halves=False)
-    assert rendered.count(True) == 4 + 1 + 1 and rendered.count(False) == 3
 
 
 def test_a_shapes_fill_writes_the_bytes_reportlabs_own_setter_writes(monkeypatch):

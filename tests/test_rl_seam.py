@@ -412,6 +412,27 @@ def test_a_glyphs_box_is_the_one_its_font_file_gives():
     assert rl.glyph_box(face, face.charToGlyph[ord(" ")]) is None
 
 
+def test_a_glyphs_record_is_where_its_font_file_has_it():
+    """pnp.render.glyph_ink reads each outline from the bytes reportlab keeps: the record glyph_record points at holds
+    the contours and box fontTools reads for that glyph (a composite's count is negative), and a space's is empty."""
+    import struct
+
+    from conftest import ROOT
+    from fontTools.ttLib import TTFont as Tools
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = str(ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf")
+    face = TTFont("seam-sans", path).face
+    tools = Tools(path)
+    glyf, cmap = tools["glyf"], tools.getBestCmap()
+    for ch in "Ag\u00e9":
+        data, start, end = rl.glyph_record(face, face.charToGlyph[ord(ch)])
+        g = glyf[cmap[ord(ch)]]
+        assert struct.unpack(">hhhhh", data[start:start + 10]) == (g.numberOfContours, g.xMin, g.yMin, g.xMax, g.yMax), ch
+    _, start, end = rl.glyph_record(face, face.charToGlyph[ord(" ")])
+    assert start == end and rl.glyph_record(face, len(face.glyphPos)) is None
+
+
 def test_the_pdf_version_is_the_one_the_header_says():
     """The streamed writer (pnp.layout.rl_stream) writes the header reportlab's own save writes, from this version."""
     c, buf = _canvas()

@@ -238,6 +238,17 @@ def glyph_box(face, glyph: int) -> tuple[int, int, int, int] | None:
     return struct.unpack(">hhhh", face._ttf_data[at:at + 8])
 
 
+def glyph_record(face, glyph: int) -> tuple[bytes, int, int] | None:
+    """(the font's bytes, where glyph number `glyph`'s glyf record starts, where it ends) of a TrueType face reportlab
+    read; None for a glyph past the table or a face with no glyf table. An empty glyph (a space) starts where it ends.
+    pnp.render.glyph_ink reads the outlines' areas from it: reportlab keeps the bytes and reads no outline itself."""
+    table = getattr(face, "table", {}).get("glyf")
+    data = getattr(face, "_ttf_data", None)
+    if table is None or data is None or not 0 <= glyph < len(face.glyphPos) - 1:
+        return None
+    return data, table["offset"] + face.glyphPos[glyph], table["offset"] + face.glyphPos[glyph + 1]
+
+
 def split_string(font, text: str, doc) -> tuple:
     """The (subset, bytes) pieces of `text` in a TrueType font, codes handed out as needed, not listed by `font_asks`."""
     return tuple(getattr(font, "split_quietly", font.splitString)(text, doc))

@@ -390,7 +390,7 @@ def _imposed(gctx: GameContext, options: Options, decks: list[DeckSheets], diges
         notes += _sheet_slivers(gctx, options, stats.slivers, token_sets)
         faces = {name: known for d in decks for name, known in d.faces.items()}
         shared = [TOKENS_SHARED] * bool(tokens) + stats.shared  # the build line says where the tokens went
-        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, shared, stats.page_keys, stats.page_alike, faces=faces, cuts=stats.cuts)))
+        files.append((f"{game.slug}-cards.pdf", data, FileStats(stats.pages, stats.pieces, shared, stats.page_keys, stats.page_exact, faces=faces, cuts=stats.cuts)))
         if options.changed:
             files += _changed_file(gctx, options, decks, digests)
     except GaveUp:

@@ -22,7 +22,7 @@ class FileStats:
     pieces: int = 0
     shared: list[str] = field(default_factory=list)  # the sheets a deck's pieces share (pnp.render.sheets.shared_sheets)
     page_keys: list[str | None] = field(default_factory=list)  # what each page prints, to key its ink; None: measured always
-    page_alike: list = field(default_factory=list)  # a sheet PDF's pages alike but for their footer (pnp.render.ink.Alike), or None
+    page_exact: list = field(default_factory=list)  # a sheet PDF's pages' ink from their elements (pnp.render.ink_elements), or None
     faces: dict[str, list] = field(default_factory=dict)  # card sheets: deck/card → [front digest, back digest, count]
     changed: list[str] = field(default_factory=list)  # the changed-cards PDF: the cards it shows
     contents: list | None = None  # a rulebook: its contents' entries (None: no contents to keep)

@@ -58,7 +58,7 @@ def build_tokens(gctx: GameContext, options: Options):
                                    words=sheet_words(game), fallback=gctx.fonts.fallback_for, spool_to=spool_path(gctx, name))
     except ValueError as exc:
         return [], [error("sheet-fit", str(exc), Loc(game.rel + "/tokens.yaml"), game=game.slug)]
-    return [(name, data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, stats.page_alike, cuts=stats.cuts))], \
+    return [(name, data, FileStats(stats.pages, stats.pieces, stats.shared, stats.page_keys, stats.page_exact, cuts=stats.cuts))], \
         token_slivers(gctx, stats.slivers, sets, bleed, options.ink_saver)
 
 

@@ -278,12 +278,14 @@ def _last_stats(plan: GamePlan, job: OutputJob) -> tuple:
 def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None = None) -> None:
     """Put each PDF's ink figure in its stats: kept from the last build when its bytes are the same, else measured.
 
-    A sheet page is measured only when the last build printed no page of the
-    same key (pnp.render.sheets.PageKeys, with what the faces' drawing read
+    A sheet page whose elements give its ink exactly has it from them (pnp.render.ink_elements, in its stats'
+    `page_exact`): only the other pages are rasterised, and a PDF all of whose pages are so known is not opened.
+
+    A rasterised sheet page is measured only when the last build printed no page of the
+    same key (pnp.render.page_keys.PageKeys, with what the faces' drawing read
     added): after one card is edited, the sheet holding it is measured again,
     not the whole deck. A page printing what an earlier page of the PDF printed
-    is measured once, and pages alike but for their footer's label (a shared
-    back's) in the footer's band (pnp.render.ink.Alike). An output with errors is not written, so it is not
+    is measured once. An output with errors is not written, so it is not
     measured (schedule.py says which process measures, and lends it an `idle`
     worker for half the pages when it has one: pnp.render.ink.page_inks)."""
     if any(f.severity == "error" for f in rendered.findings):
@@ -295,22 +297,33 @@ def measure_ink(plan: GamePlan, rendered: RenderedOutput, idle: Executor | None 
     context = json.dumps([plan.shared, plan.options.cache_text(), rendered.unshared], sort_keys=True).encode()
     for name, data, stats in rendered.files:
         keys = [hashlib.sha256(context + key.encode()).hexdigest() if key else None for key in stats.page_keys]
-        alike = {i: like for i, like in enumerate(stats.page_alike) if like is not None}
-        stats.page_keys, stats.page_alike = [], []
+        exact = stats.page_exact
+        stats.page_keys, stats.page_exact = [], []
         same = written.get(name)
         if same is not None and same[1] is not None and same[0] == digest_of(data):
             stats.ink = same[1]  # the very bytes of the last build: its ink figure holds
             stats.page_ink = plan.cache.page_inks(rendered.slot, name)
         elif name.endswith(".pdf"):
-            _measure_pdf(plan.options.without, data, stats, keys, [kept_pages.get(key) if key else None for key in keys] if keys else None, alike, idle)
+            _measure_pdf(plan.options.without, data, stats, keys, _known(exact, keys, kept_pages), idle)
 
 
-def _measure_pdf(without: frozenset, data, stats: FileStats, keys: list[str | None], known: list[float | None] | None, alike: dict,
+def _known(exact: list[float | None], keys: list[str | None], kept_pages: dict) -> list[float | None] | None:
+    """Each page's figure known before rasterising: from its elements, else kept from the last build by its key."""
+    if not keys:
+        return None
+    return [ink if ink is not None else kept_pages.get(key) if key else None for ink, key in zip(exact or [None] * len(keys), keys, strict=True)]
+
+
+def _measure_pdf(without: frozenset, data, stats: FileStats, keys: list[str | None], known: list[float | None] | None,
                  idle: Executor | None) -> None:
-    """A PDF's ink figure and its pages' by their keys in `stats`, the pages `known` gives not measured again."""
+    """A PDF's ink figure and its pages' by their keys in `stats`, the pages `known` gives not measured again (and a
+    PDF all of whose pages it gives, a sheet PDF measured from its elements, not opened)."""
     halves = "ink-halves" not in without
-    figures = page_inks(data.path if isinstance(data, PdfFile) else data, known, idle=idle if halves else None, halves=halves,
-                        by_colour="ink-colours" not in without, same=keys or None, alike=alike)
+    if known and None not in known:
+        figures = list(known)
+    else:
+        figures = page_inks(data.path if isinstance(data, PdfFile) else data, known, idle=idle if halves else None, halves=halves,
+                            by_colour="ink-colours" not in without, same=keys or None)
     stats.ink = round(sum(figures), 2)
     stats.page_ink = {key: figure for key, figure in zip(keys, figures, strict=False) if key}  # no keys: not a sheet PDF
 

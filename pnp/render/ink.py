@@ -1,6 +1,13 @@
 """How much ink a PDF costs: its pages as fully inked page equivalents.
 
-Each page is rasterised at a low resolution (ink is an area, so a coarse
+A card sheet's page whose elements give its ink exactly (flat rectangles, rounded panels, circles, level and upright
+lines, text in TrueType fonts: pnp.render.ink_elements) has its figure from them, with the conversion below, and is
+not rasterised; a PDF all of whose pages are so known is not opened (pnp.pipeline.build.measure_ink). Every other
+page is rasterised here: a card sheet drawing pictures, gradients, icons or what else the elements do not measure
+exactly, and every page of the other outputs (boards, tokens drawn with their own cut guides, rulebooks, aids,
+exports).
+
+Such a page is rasterised at a low resolution (ink is an area, so a coarse
 grid averages it well) and converted to CMYK the plain way, as a printer
 driver without a colour profile does: K = 1 − max(R, G, B), C = (1 − R − K) / (1 − K),
 and so on. A page's coverage is the mean of C + M + Y + K over its area,
@@ -17,23 +24,17 @@ measured pixel by pixel with numpy, and so is every page in a process that has
 numpy in memory already (a worker forked for a build of several games, a fork
 server's child), where that is the quicker way.
 
-A sheet PDF's pages often print the same but for their footer's words ("sheet 5
-of 223": the shared back's pages of a deck). Such pages are `Alike`: the first is
-rasterised whole, and each other only in the band along the edge its footer is
-in (`_Bands`); the colours outside the band are the first page's. A page's figure
-is a sum over its colours that comes out the same in any order (`colour_coverage`),
-so it is the whole page's to the last bit. A page printing what an earlier page of
-the same PDF printed is measured once (`page_inks`'s `same`).
+A page printing what an earlier page of the same PDF printed is measured once
+(`page_inks`'s `same`).
 """
 from __future__ import annotations
 
 import os
 import struct
 import sys
-from collections import Counter
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from pnp.core.processes import helper_pool, several_cores
 
@@ -46,17 +47,7 @@ INK_DPI = 24  # coarse enough to be quick on a rulebook, fine enough that text a
 PARALLEL_MIN_PAGES = 200  # below this a helper process costs more than it saves
 LENT_MIN_PAGES = 8  # an idle worker that has pdfium already: worth the PDF's bytes sent through a pipe from here on
 MAX_COLOURS = 1024  # a page showing more distinct colours is measured pixel by pixel (`colour_coverage` loops over them)
-BAND_PIXELS = 2  # a footer's band is measured this many pixels deeper than it is: a glyph's anti-aliased edge stays inside
 EXACT_PIXELS = 1 << 20  # up to this many pixels a page's sums by colour are exact (`colour_coverage`): about a square metre at INK_DPI
-
-
-class Alike(NamedTuple):
-    """Pages of one PDF with the same `group` print the same outside a band `depth` points deep along their `side`
-    ("left" or "bottom"): where a sheet's footer goes (pnp.render.page_keys.PageKeys)."""
-
-    group: str
-    side: str
-    depth: float
 
 
 def ink_ready() -> bool:
@@ -148,11 +139,9 @@ def pdf_ink(pdf: Path | str | bytes, dpi: int = INK_DPI) -> float:
 
 
 def page_inks(pdf: Path | str | bytes, known: list[float | None] | None = None, dpi: int = INK_DPI, idle: Executor | None = None,
-              halves: bool = True, by_colour: bool = True, same: list[str | None] | None = None,
-              alike: dict[int, Alike] | None = None) -> list[float]:
+              halves: bool = True, by_colour: bool = True, same: list[str | None] | None = None) -> list[float]:
     """Each page's coverage (see `page_coverage`); a page whose figure `known` gives is not rasterised again, nor one
-    whose key in `same` (what it prints) an earlier page has, and a page `alike` names is rasterised in its footer's band
-    only once a page like it has been measured whole (`_Bands`).
+    whose key in `same` (what it prints) an earlier page has.
 
     A long PDF is measured in two halves, one in a helper process, when the
     machine has a core to spare: a page's figure does not depend on the process
@@ -165,20 +154,19 @@ def page_inks(pdf: Path | str | bytes, known: list[float | None] | None = None, 
         known = known if known is not None and len(known) == len(doc) else [None] * len(doc)
         first = _first_of_each(same if same is not None and len(same) == len(doc) else [None] * len(doc))
         todo = [i for i, figure in enumerate(known) if figure is None and first[i] == i]
-        alike = alike or {}
         if idle is not None and len(todo) >= LENT_MIN_PAGES:
             half = len(todo) // 2
-            later = idle.submit(measure_pages, data, todo[half:], dpi, by_colour, _among(alike, todo[half:]))
-            measured = _measured(doc, todo[:half], dpi, by_colour, _file(data), alike)
+            later = idle.submit(measure_pages, data, todo[half:], dpi, by_colour)
+            measured = _measured(doc, todo[:half], dpi, by_colour, _file(data))
             split = False
         else:
             later = None
             split = halves and len(todo) >= PARALLEL_MIN_PAGES and several_cores()
-            measured = [] if split else _measured(doc, todo, dpi, by_colour, _file(data), alike)
+            measured = [] if split else _measured(doc, todo, dpi, by_colour, _file(data))
     if later is not None:
         measured += later.result()
     if split:  # after the document is closed: the helper is forked with none open, and opens its own
-        measured = _measured_in_halves(data, todo, dpi, by_colour, alike)
+        measured = _measured_in_halves(data, todo, dpi, by_colour)
     figures = dict(zip(todo, measured, strict=True))
     return [figure if figure is not None else known[first[i]] if known[first[i]] is not None else figures[first[i]] for i, figure in enumerate(known)]
 
@@ -187,17 +175,6 @@ def _first_of_each(keys: list[str | None]) -> list[int]:
     """For each page, the first page with its key (itself when it has none, or none before it has it)."""
     seen: dict[str, int] = {}
     return [i if key is None else seen.setdefault(key, i) for i, key in enumerate(keys)]
-
-
-def _shared(alike: dict[int, Alike], pages: list[int]) -> dict[int, Alike]:
-    """What `alike` says of those of `pages` alike with another of them: a page alike with none is measured whole."""
-    groups = Counter(alike[i].group for i in pages if i in alike)
-    return {i: alike[i] for i in pages if i in alike and groups[alike[i].group] > 1}
-
-
-def _among(alike: dict[int, Alike], pages: list[int]) -> dict[int, Alike]:
-    """What `alike` says of `pages` alone: what another process is sent with them."""
-    return {i: alike[i] for i in pages if i in alike}
 
 
 @contextmanager
@@ -215,7 +192,7 @@ def _file(data: bytes | str) -> str | None:
     return data if isinstance(data, str) else None
 
 
-def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: str | None = None, alike: dict[int, Alike] | None = None) -> list[float]:
+def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: str | None = None) -> list[float]:
     """The coverage of the given pages of an open PDF, in their order.
 
     pdfium keeps the pictures it decoded for a page until the document closes unless its image cache is limited: a
@@ -225,91 +202,28 @@ def _measured(doc, pages: list[int], dpi: int, by_colour: bool = True, reopen: s
     is measured a page to a document, each opened for its page, so no more than a page's pictures are held (a build
     of 20 cards of such art peaked 298 MB measured in one document, of 5 cards 198 MB). A page is rendered four bytes
     a pixel (RGBx, the fourth unused): PIL reads that buffer as it is where a three-byte one is copied, and its
-    colours and counts are the three-byte render's (tests/test_ink_pages.py). A page `alike` names is measured in its
-    footer's band once a page like it was measured whole (`_Bands`), when measured by colours."""
+    colours and counts are the three-byte render's (tests/test_ink_pages.py)."""
     out = []
-    alike = _shared(alike or {}, pages)
-    bands = _Bands(dpi) if alike and by_colour else None
     for i in pages:
         with _opened(reopen) if reopen is not None else nullcontext(doc) as source:
             page = source[i]
-            like = alike.get(i) if bands is not None else None
-            figure = bands.figure(page, like) if like is not None else None
-            out.append(figure if figure is not None else bitmap_coverage(_render(page, dpi), by_colour))
+            out.append(bitmap_coverage(_render(page, dpi), by_colour))
             page.close()
     return out
 
 
-def _render(page, dpi: int, crop: tuple[float, float, float, float] = (0, 0, 0, 0)):
-    """A page rendered for its ink (RGBx), whole or cropped (pdfium's `crop`, points off each side)."""
-    return page.render(scale=dpi / 72, crop=crop, rev_byteorder=True, prefer_bgrx=True, limit_image_cache=True)
+def _render(page, dpi: int):
+    """A page rendered for its ink (RGBx)."""
+    return page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True, limit_image_cache=True)
 
 
-class _Bands:
-    """Measures pages `Alike` by their footer's band: the first page of a group is rendered whole, and its colours
-    outside the band kept; each later page is rendered in the band only, its colours there added to those.
-
-    pdfium renders a crop as the whole page moved by whole pixels, so a band's pixels are the whole render's: each
-    group's first page checks it (the band rendered alone against the band of the whole render) and a group whose band
-    differs, or whose page shows too many colours to count, is measured whole, page by page."""
-
-    def __init__(self, dpi: int):
-        self.dpi = dpi
-        self.groups: dict[str, tuple[float, int, int] | None] = {}  # group → (`colour_sums` outside its band, pixels); None: whole
-
-    def figure(self, page, like: Alike) -> float | None:
-        """The page's coverage, or None where it is to be measured whole as any page."""
-        crop = self._crop(page, like)
-        if crop is None:
-            return None
-        if like.group not in self.groups:
-            return self._first(page, like, crop)
-        kept = self.groups[like.group]
-        if kept is None:
-            return None
-        band = _render(page, self.dpi, crop).to_pil().getcolors(MAX_COLOURS)
-        if band is None:
-            return None
-        colour, black, pixels = kept
-        in_band = colour_sums(band)
-        return (colour + in_band[0] + float(black + in_band[1]) / 255.0) / pixels  # `colour_coverage`: the sums are exact
-
-    def _first(self, page, like: Alike, crop: tuple) -> float | None:
-        """The first page of a group, measured whole, its colours outside the band kept when its band checks."""
-        self.groups[like.group] = None
-        whole = _render(page, self.dpi)
-        pixels = whole.width * whole.height
-        image = whole.to_pil()
-        colours = image.getcolors(MAX_COLOURS) if pixels <= EXACT_PIXELS else None
-        if colours is None:
-            return None
-        band = _render(page, self.dpi, crop)
-        box = (0, 0, band.width, band.height) if like.side == "left" else (0, whole.height - band.height, band.width, whole.height)
-        in_band = image.crop(box).getcolors(MAX_COLOURS)
-        if in_band is not None and sorted(in_band) == sorted(band.to_pil().getcolors(MAX_COLOURS) or ()):
-            (colour, black), (colour_in, black_in) = colour_sums(colours), colour_sums(in_band)
-            self.groups[like.group] = (colour - colour_in, black - black_in, pixels)
-        return colour_coverage(colours, pixels)
-
-    def _crop(self, page, like: Alike) -> tuple[float, float, float, float] | None:
-        """pdfium's crop (points off the left, bottom, right, top) that leaves the band; None for a band that is no
-        narrow strip of the page."""
-        w, h = page.get_width(), page.get_height()
-        depth = like.depth + BAND_PIXELS * 72 / self.dpi
-        if like.side == "left" and 0 < depth < w / 2:
-            return (0, 0, w - depth, 0)
-        if like.side == "bottom" and 0 < depth < h / 2:
-            return (0, h - depth, 0, 0)
-        return None
-
-
-def measure_pages(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True, alike: dict[int, Alike] | None = None) -> list[float]:
+def measure_pages(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """The coverage of the given pages of a PDF's bytes, in their order (in any process)."""
     with _opened(data) as doc:
-        return _measured(doc, pages, dpi, by_colour, _file(data), alike)
+        return _measured(doc, pages, dpi, by_colour, _file(data))
 
 
-def _measured_in_halves(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True, alike: dict[int, Alike] | None = None) -> list[float]:
+def _measured_in_halves(data: bytes | str, pages: list[int], dpi: int, by_colour: bool = True) -> list[float]:
     """`_measured`, the second half of the pages in a helper process while this one measures the first.
 
     pdfium is in memory before the fork (the document was opened to count its pages), so the helper starts at
@@ -320,8 +234,8 @@ def _measured_in_halves(data: bytes | str, pages: list[int], dpi: int, by_colour
         warm_ink()  # imported before the fork, so the helper never imports while another thread of this process holds an import lock
     half = len(pages) // 2
     with helper_pool() as pool:
-        later = pool.submit(measure_pages, data, pages[half:], dpi, by_colour, _among(alike or {}, pages[half:]))
-        first = measure_pages(data, pages[:half], dpi, by_colour, alike)
+        later = pool.submit(measure_pages, data, pages[half:], dpi, by_colour)
+        first = measure_pages(data, pages[:half], dpi, by_colour)
         return first + later.result()
 
 

@@ -1,17 +1,15 @@
 """The key of each page a sheet PDF prints: a hash of what decides what it shows, so a page printing what a page of an
 earlier build printed keeps its ink figure (pnp.pipeline.build.measure_ink) and a process that stays up replays it
-(pnp.render.draw.FaceDrawer.page); and which pages print the same but for their footer's label, whose ink is then
-measured in the footer's band alone (pnp.render.ink.Alike)."""
+(pnp.render.draw.FaceDrawer.page); and each page's ink where its elements give it exactly (pnp.render.ink_elements),
+so that page is not rasterised."""
 from __future__ import annotations
 
 import hashlib
 import pickle
 from collections import Counter
 
-from pnp.core.units import pt
 from pnp.layout.elements import FaceDigests
-from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, Sheet
-from pnp.render.ink import Alike
+from pnp.render.ink_elements import PageInks
 
 
 class PageKeys:
@@ -23,38 +21,29 @@ class PageKeys:
     what holds for the whole PDF (`common`: the footer's font, the ink
     saver). What the faces' drawing reads besides (templates, icons, fonts,
     art) the caller adds to every key. A group drawing its own cut guide runs
-    code no value here names: its pages get no key. Pages whose keys differ in
-    the footer's label alone are `alike`: the same hash of the rest, and the
-    band along the paper's edge that holds the footer, to measure their ink in."""
+    code no value here names: its pages get no key. Each page's ink where its
+    elements give it exactly goes to `inks` (`scale_label`: the scale bar's words;
+    None where the pages draw what no element names, a cutting machine's marks)."""
 
-    def __init__(self, digests: FaceDigests, common: tuple):
+    def __init__(self, digests: FaceDigests, common: tuple, scale_label: str | None = None):
         self.digests, self.common, self._papers = digests, common, {}  # _papers: sheet → what each key of a page of it starts with
+        self.exact = PageInks(common, scale_label)
         self.made: list[str | None] = []
-        self.alike: list[Alike | None] = []
+        self.inks: list[float | None] = []
 
     def add(self, page, placed, uses: Counter, footer: tuple[str, str], scale_bar: bool, offset, marks, outline: bool = False) -> str | None:
-        """The page's key, also listed in `made` (and what it is alike with in `alike`)."""
+        """The page's key, also listed in `made` (and its ink from its elements, or None, in `inks`)."""
         if any(run.group.cut_guide is not None for run in page.bands):
             self.made.append(None)
-            self.alike.append(None)
+            self.inks.append(None)
             return None
         sheet = page.sheet
         faces = [(self.digests(p.face), p.face.bleed, uses[p.face] > 1, p.slot.x, p.slot.y, p.rotate, tuple(p.run.group.shape), p.run.group.outlined)
                  for p in placed]
         if (paper := self._papers.get(sheet)) is None:  # a PDF's pages share a few sheets: each one's footer worked out once
             paper = self._papers[sheet] = (self.common, sheet.page_w, sheet.page_h, sheet.footer_side, sheet.footer_limit)
-        label, instructions = footer
-        rest = hashlib.sha256(pickle.dumps((*paper, faces, marks, scale_bar, tuple(offset), outline, sheet.avoid), protocol=4))
-        whole = rest.copy()
-        whole.update(pickle.dumps((label, instructions), protocol=4))
-        rest.update(pickle.dumps(instructions, protocol=4))
-        self.made.append(whole.hexdigest())
-        self.alike.append(Alike(rest.hexdigest(), sheet.footer_side, _footer_depth(sheet, offset)))
+        key = hashlib.sha256(pickle.dumps((*paper, faces, marks, scale_bar, tuple(offset), outline, sheet.avoid), protocol=4))
+        key.update(pickle.dumps(footer, protocol=4))
+        self.made.append(key.hexdigest())
+        self.inks.append(self.exact.page(sheet, placed, marks, footer, scale_bar, offset))
         return self.made[-1]
-
-
-def _footer_depth(sheet: Sheet, offset) -> float:
-    """How far in from its side of the paper, in points, a sheet's footer may print: its band and the clearance past
-    it (pnp.render.impose), and the shift of a backs sheet, which moves it (`offset`, mm)."""
-    shift = abs(offset[0] if sheet.footer_side == "left" else offset[1])
-    return pt(sheet.footer_limit + FOOTER_BAND_UM + FOOTER_CLEAR_UM) + shift * 72 / 25.4

@@ -138,7 +138,7 @@ def _footer(c: Canvas, page_w: int, page_h: int, side: str, text, font: str, sca
         return line_width(c, text, font, size)
 
     if scale_bar:
-        line, size, label = _beside_scale_bar(texts, font, end - start, keep, (scale_label, *SCALE_LABELS[1:]), measure)
+        line, size, label = beside_scale_bar(texts, font, end - start, keep, (scale_label, *SCALE_LABELS[1:]), measure)
     else:
         (line, size), label = fit_footer(texts, font, end - start, keep, measure), ""
     c.setFont(font, size)
@@ -149,7 +149,7 @@ def _footer(c: Canvas, page_w: int, page_h: int, side: str, text, font: str, sca
     c.restoreState()
 
 
-def _beside_scale_bar(texts: tuple[str, ...], font: str, room_pt: float, keep: str, labels: tuple[str, ...] = SCALE_LABELS,
+def beside_scale_bar(texts: tuple[str, ...], font: str, room_pt: float, keep: str, labels: tuple[str, ...] = SCALE_LABELS,
                       measure=stringWidth) -> tuple[str, float, str]:
     """The footer line, its size and the scale bar's label that fit `room_pt` together. A wording keeps its place
     before the label does: the fullest wording that fits whole beside the full label or, failing that, beside the

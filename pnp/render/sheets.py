@@ -24,7 +24,6 @@ from pnp.render.cutter_names import sheet_margin
 from pnp.render.draw import FaceDrawer
 from pnp.render.drawn import DrawnFaces
 from pnp.render.impose import FOOTER_BAND_UM, FOOTER_CLEAR_UM, FoldSheet, Sheet, Slot, with_edge_bleed
-from pnp.render.ink import Alike
 from pnp.render.inksaver import frame_back, lighten_face
 from pnp.render.packing import HALF, DoesNotFit, Placement, fill, plan_pages, printed_pages
 from pnp.render.page_keys import PageKeys
@@ -141,9 +140,8 @@ class SheetStats:
     # per page, in order: a hash of everything the page prints (see `PageKeys`), or None where code no value names draws
     # (a group's own cut guide); a page whose key a build measured before need not be measured again
     page_keys: list[str | None] = field(default_factory=list)
-    # per page, in order: which pages print the same but for the footer's label ("sheet 5 of 223": a shared back's
-    # pages), and the band the footer lies in, so their ink is measured in that band alone (pnp.render.ink.Alike)
-    page_alike: list[Alike | None] = field(default_factory=list)
+    # per page, in order: its ink where its elements give it exactly (pnp.render.ink_elements), else None: rasterised
+    page_exact: list[float | None] = field(default_factory=list)
     # with a cutting machine: per fronts page, (PDF page number from 1, page w, h in mm, the pieces' cut lines)
     cuts: list[tuple] = field(default_factory=list)
     # where a piece's edge differs from its neighbour's across a shared cut (pnp.render.seams), for the caller to word
@@ -180,11 +178,11 @@ def write_sheets(groups: list[Group], *, game_title: str, kind: str, paper: str,
     _ask_duplex(c, pages, duplex)
     face_filter = lighten_face if ink_saver else None
     writer = _SheetWriter(c, FaceDrawer(c, icons, colour_filter, face_filter=face_filter, drawn=drawn), groups, duplex, font_name,
-                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver)), machine, back_offset, words, edges_of)
+                          PageKeys(digests or FaceDigests(), (font_name, colour_filter is None, ink_saver), words.scale if machine is None else None), machine, back_offset, words, edges_of)
     _write_pages(writer, pages, groups, arrive)
     writer.drawer.shared.finish()
     data = rl_stream.finished(c, buf)
-    writer.stats.shared, writer.stats.page_keys, writer.stats.page_alike = shared_sheets(pages), writer.keys.made, writer.keys.alike
+    writer.stats.shared, writer.stats.page_keys, writer.stats.page_exact = shared_sheets(pages), writer.keys.made, writer.keys.inks
     return data, writer.stats
 
 

@@ -1,0 +1,451 @@
+"""A sheet page's ink from what it draws, where that is exact: no raster.
+
+A card sheet's page is faces placed in slots (each clipped to its bleed box), crop marks and a footer. Each is known
+as elements (pnp.layout.elements): flat rectangles, strokes, lines and text in opaque colours. Their ink is worked
+out as areas, with the CMYK conversion pnp.render.ink documents (K = 1 − max(R, G, B), …; `coverage`), in painter's
+order: a rectangle counts where nothing drawn after it covers it (rectangles are cut into disjoint pieces, exactly),
+and a line of text counts its glyphs' outline areas (pnp.render.glyph_ink) over the one flat colour beneath it. The
+figure is the page's ∫ coverage dA / page area: what the raster converges to as its resolution grows, without the
+24-dpi raster's error at every edge (the conversion is not linear in a pixel's blend of two colours).
+
+Where the elements do not give the figure exactly, None says the page is rasterised as before (pnp.render.ink):
+a face drawing an image, a gradient, an icon, a QR code, a circle, ellipse, polygon or rounded rectangle, a dashed or
+slanted line, a turned group, a translucent colour, text in a font that is not TrueType, or whose glyphs' outlines may meet
+(`glyph_ink`), or text over more than one colour or under something drawn after it; a page of faces whose boxes
+overlap, of a cut outline or a group's own cut guide, of a gutterfold or a cutting machine's marks, a grid bleeding
+at its outer edges only, or a build with a colour filter or the ink saver. A face's figure is worked out once however
+often it is placed (`FaceInks`). Boards, tokens drawn with cut guides, rulebooks and the other outputs keep the raster.
+"""
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+from pnp.core.units import PT_PER_MM, pt, um
+from pnp.layout.bidi import has_rtl
+from pnp.layout.elements import Circle, Ellipse, Group, Line, Rect, Text
+from pnp.layout.typeset import TextOp
+from pnp.render.glyph_ink import draws, run_ink
+from pnp.render.impose import MARK_WIDTH, FoldSheet, crop_mark_segments
+from pnp.render.pdf import FOOTER_SIZE, REGISTRATION, SCALE_LABELS, beside_scale_bar, fit_footer
+from pnp.render.print_floor import line_width
+
+K = PT_PER_MM
+FOOTER_GREY, MARK_COLOUR, BAR_COLOUR = "#333333", REGISTRATION, "#000000"  # pnp.render.pdf's footer (FOOTER_GREY), crop marks, scale bar
+
+
+class Inexact(Exception):
+    """What a page draws is not measured exactly from its elements: it is rasterised."""
+
+
+def coverage(hex_value: str) -> float:
+    """C + M + Y + K of an opaque '#rrggbb' colour, as pnp.render.ink converts a pixel of it (1 for black, 2 for red)."""
+    known = _COVERAGE.get(hex_value)
+    if known is None:
+        known = _COVERAGE[hex_value] = _coverage(hex_value)
+    return known
+
+
+_COVERAGE: dict[str, float] = {}  # a colour's coverage: a deck repeats a few colours
+
+
+def _coverage(hex_value) -> float:
+    if not isinstance(hex_value, str) or len(hex_value) not in (7, 9) or hex_value[0] != "#" or hex_value[7:].lower() not in ("", "ff"):
+        raise Inexact(repr(hex_value))  # a translucent colour, or one no '#rrggbb' names
+    try:
+        r, g, b = int(hex_value[1:3], 16), int(hex_value[3:5], 16), int(hex_value[5:7], 16)
+    except ValueError:
+        raise Inexact(hex_value) from None
+    most = max(r, g, b)
+    return (255 - most) / 255 + ((3 * most - r - g - b) / most if most else 0.0)
+
+
+# An item a face or page paints: (x0, y0, x1, y1, coverage, area, inner). A flat rectangle filling its box has area
+# None; a shape (text, a rounded rectangle, a circle, an ellipse) has its area in pt² inside its box, and `inner` the
+# boxes it certainly covers (none for text), where what is drawn over it finds its colour beneath.
+def _rect(x0: float, y0: float, x1: float, y1: float, cov: float) -> tuple:
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), cov, None, ())
+
+
+def _meets(a, b) -> bool:
+    """Whether two boxes share some area (touching edges do not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(a, b) -> bool:
+    """Whether box a lies within box b."""
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def _minus(piece, cut) -> list:
+    """The parts of box `piece` outside box `cut`, as up to four disjoint boxes."""
+    if not _meets(piece, cut):
+        return [piece]
+    x0, y0, x1, y1 = piece[:4]
+    out = []
+    if cut[1] > y0:
+        out.append((x0, y0, x1, cut[1]))
+    if cut[3] < y1:
+        out.append((x0, cut[3], x1, y1))
+    top, bottom = max(y0, cut[1]), min(y1, cut[3])
+    if cut[0] > x0:
+        out.append((x0, top, cut[0], bottom))
+    if cut[2] < x1:
+        out.append((cut[2], top, x1, bottom))
+    return out
+
+
+def painted(items: list, clip) -> float:
+    """Σ coverage × area (pt²) of `items` in painter's order within the box `clip`.
+
+    Rectangles count where no rectangle drawn after them covers them. A shape counts its area × (its coverage − the
+    one flat coverage beneath it), which holds where what lies beneath its box is one colour (the last item before it
+    that meets its box holds the box within it) and nothing drawn after it meets its box but shapes lying on it so
+    (text on a rounded panel); else Inexact."""
+    kept: dict[int, tuple] = {}  # the rectangles within the clip: index → box
+    for i, item in enumerate(items):
+        if item[5] is None:
+            box = (max(item[0], clip[0]), max(item[1], clip[1]), min(item[2], clip[2]), min(item[3], clip[3]))
+            if box[0] < box[2] and box[1] < box[3]:
+                kept[i] = box
+    return _rectangles(items, kept) + _shapes(items, kept, clip)
+
+
+def _rectangles(items: list, kept: dict) -> float:
+    """Σ coverage × visible area of the rectangles `kept` (index → box within the clip): the topmost first, each
+    counting where nothing above it has, cut into disjoint pieces."""
+    total, covered = 0.0, []
+    for i in reversed(kept):
+        pieces = [kept[i]]
+        for cut in covered:
+            pieces = [part for piece in pieces for part in _minus(piece, cut)]
+        total += items[i][4] * sum((p[2] - p[0]) * (p[3] - p[1]) for p in pieces)
+        covered += pieces
+    return total
+
+
+def _shapes(items: list, kept: dict, clip) -> float:
+    """What the shapes among `items` add over the one colour beneath each (`painted`)."""
+    total = 0.0
+    beneath: dict[int, int | None] = {}
+    for i, item in enumerate(items):
+        if item[5] is not None and _meets(item, clip):
+            if not _inside(item, clip):
+                raise Inexact("a shape cut by its clip")
+            beneath[i] = _beneath(items, kept, i)
+    for i, under in beneath.items():
+        item = items[i]
+        x0, y0, x1, y1 = item[0], item[1], item[2], item[3]
+        for j in range(i + 1, len(items)):  # what is drawn after it and meets it lies on it, as shapes lie on a panel
+            o = items[j]
+            if x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1 and beneath.get(j, -1) != i:
+                raise Inexact("a shape under something drawn after it")
+        total += item[5] * (item[4] - (items[under][4] if under is not None else 0.0))
+    return total
+
+
+def _beneath(items: list, kept: dict, i: int) -> int | None:
+    """The item whose one colour lies beneath shape `i`'s box (None: the paper); Inexact where none does."""
+    x0, y0, x1, y1 = items[i][:4]
+    for j in range(i - 1, -1, -1):
+        other = items[j]
+        box = kept.get(j) if other[5] is None else other
+        if box is None or not (x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1):
+            continue
+        if other[5] is None:
+            if box[0] <= x0 and box[1] <= y0 and x1 <= box[2] and y1 <= box[3]:
+                return j
+        elif any(b[0] <= x0 and b[1] <= y0 and x1 <= b[2] and y1 <= b[3] for b in other[6]):
+            return j
+        raise Inexact("a shape over more than one colour")
+    return None
+
+
+def face_items(elements, ox: float = 0.0, oy: float = 0.0, s: float = 1.0, scale: float = 1.0, out: list | None = None) -> list:
+    """What a face's elements paint, as items in its own points (origin at the trim's top-left, y down); Inexact for
+    what is not measured here. `s` is the scale of these coordinates within the face, `scale` what they print at."""
+    out = [] if out is None else out
+    for el in elements:
+        kind = type(el)
+        if kind is Rect:
+            _rect_items(el, ox, oy, s, scale, out)
+        elif kind is Text:
+            _text_items(el, ox, oy, s, out)
+        elif kind is Line:
+            _line_items(el, ox, oy, s, scale, out)
+        elif kind is Circle or kind is Ellipse:
+            _round_items(el, ox, oy, s, out)
+        elif isinstance(el, Group):
+            x, y, rot, inner, children = el[:5]
+            if rot:
+                raise Inexact("a turned group")
+            face_items(children, ox + s * x * K, oy + s * y * K, s * inner, scale * inner, out)
+        else:
+            raise Inexact(kind.__name__)
+    return out
+
+
+def _rect_items(el: Rect, ox: float, oy: float, s: float, scale: float, out: list) -> None:
+    """A rectangle's fill, then its stroke as four strips (square corners: reportlab's mitred joins)."""
+    x0, y0 = ox + s * el.x * K, oy + s * el.y * K
+    x1, y1 = x0 + s * el.w * K, y0 + s * el.h * K
+    stroke = el.stroke if el.stroke_width > 0 else None
+    if el.radius > 0 and (el.fill or stroke):
+        _rounded_items(el, x0, y0, x1, y1, s * el.radius * K, stroke, out)
+        return
+    if el.fill:
+        if not isinstance(el.fill, str):
+            raise Inexact("a gradient")
+        out.append(_rect(x0, y0, x1, y1, coverage(el.fill)))
+    if stroke:
+        if el.dash:
+            raise Inexact("a dashed stroke")
+        half = s * line_width(el.stroke_width * K, scale) / 2
+        cov = coverage(stroke)
+        x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+        if x1 - x0 <= 2 * half or y1 - y0 <= 2 * half:
+            out.append(_rect(x0 - half, y0 - half, x1 + half, y1 + half, cov))
+            return
+        out += [_rect(x0 - half, y0 - half, x1 + half, y0 + half, cov), _rect(x0 - half, y1 - half, x1 + half, y1 + half, cov),
+                _rect(x0 - half, y0 + half, x0 + half, y1 - half, cov), _rect(x1 - half, y0 + half, x1 + half, y1 - half, cov)]
+
+
+def _cubic(p0, p1, p2, p3) -> float:
+    """Twice the signed area a cubic Bézier sweeps about the origin, ∫ x dy − y dx: Gauss–Legendre's three points
+    integrate its polynomial of degree five exactly."""
+    total = 0.0
+    for t, weight in ((0.5 - 0.15 ** 0.5, 5 / 18), (0.5, 8 / 18), (0.5 + 0.15 ** 0.5, 5 / 18)):
+        u = 1 - t
+        x = u * u * u * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t * t * t * p3[0]
+        y = u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1]
+        dx = 3 * (u * u * (p1[0] - p0[0]) + 2 * u * t * (p2[0] - p1[0]) + t * t * (p3[0] - p2[0]))
+        dy = 3 * (u * u * (p1[1] - p0[1]) + 2 * u * t * (p2[1] - p1[1]) + t * t * (p3[1] - p2[1]))
+        total += weight * (x * dy - y * dx)
+    return total
+
+
+def _quadrant(kappa: float) -> float:
+    """The area between a unit circle's centre and reportlab's Bézier quarter arc whose handles are `kappa` long."""
+    return _cubic((1, 0), (1, kappa), (kappa, 1), (0, 1)) / 2  # the two radii sweep no area about the centre
+
+
+ROUND_CORNER = _quadrant(1 - 0.4472)  # reportlab's roundRect: handles 0.4472 of the radius short of the corner
+ROUND_ARC = _quadrant(0.5522847498)  # reportlab's circle and ellipse: four arcs of 4/3 (√2 − 1)
+
+
+def _rounded_items(el: Rect, x0: float, y0: float, x1: float, y1: float, r: float, stroke, out: list) -> None:
+    """A filled rounded rectangle as a shape: its box less four corners' worth of reportlab's arcs; it covers its box
+    but for the corners (`inner`). A stroke around it, or a radius past half a side, is not measured here."""
+    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    if stroke or not isinstance(el.fill, str) or 2 * r > min(x1 - x0, y1 - y0):
+        raise Inexact("a rounded rectangle's stroke or gradient")
+    area = (x1 - x0) * (y1 - y0) - 4 * r * r * (1 - ROUND_CORNER)
+    out.append((x0, y0, x1, y1, coverage(el.fill), area, ((x0 + r, y0, x1 - r, y1), (x0, y0 + r, x1, y1 - r))))
+
+
+def _round_items(el, ox: float, oy: float, s: float, out: list) -> None:
+    """A filled circle or ellipse (reportlab's four arcs) as a shape, covering the box inscribed in it (`inner`)."""
+    if el.stroke and el.stroke_width > 0:
+        raise Inexact("a round stroke")
+    if not el.fill:
+        return
+    if not isinstance(el.fill, str):
+        raise Inexact("a gradient")
+    if type(el) is Circle:
+        cx, cy, a, b = ox + s * el.cx * K, oy + s * el.cy * K, s * el.r * K, s * el.r * K
+    else:
+        a, b = abs(s * el.w * K) / 2, abs(s * el.h * K) / 2
+        cx, cy = ox + s * el.x * K + s * el.w * K / 2, oy + s * el.y * K + s * el.h * K / 2
+    ia, ib = a / 2 ** 0.5, b / 2 ** 0.5
+    out.append((cx - a, cy - b, cx + a, cy + b, coverage(el.fill), 4 * a * b * ROUND_ARC, ((cx - ia, cy - ib, cx + ia, cy + ib),)))
+
+
+def _line_items(el: Line, ox: float, oy: float, s: float, scale: float, out: list) -> None:
+    """A level or upright line with butt ends: a rectangle as long as the line and as wide as its stroke."""
+    if not el.stroke or el.stroke_width <= 0:  # drawn as nothing (pnp.render.draw's _paint)
+        return
+    if el.dash:
+        raise Inexact("a dashed line")
+    half = s * line_width(el.stroke_width * K, scale) / 2
+    x0, y0, x1, y1 = ox + s * el.x1 * K, oy + s * el.y1 * K, ox + s * el.x2 * K, oy + s * el.y2 * K
+    if y0 == y1:
+        out.append(_rect(x0, y0 - half, x1, y0 + half, coverage(el.stroke)))
+    elif x0 == x1:
+        out.append(_rect(x0 - half, y0, x0 + half, y1, coverage(el.stroke)))
+    else:
+        raise Inexact("a slanted line")
+
+
+def _text_items(el: Text, ox: float, oy: float, s: float, out: list) -> None:
+    """Each run of text as an item: its glyphs' area within their box (y down, from its baseline)."""
+    bx, by = ox + s * el.x * K, oy + s * el.y * K
+    for op in el.ops:
+        if type(op) is not TextOp:
+            raise Inexact("an icon in text")
+        ink = run_ink(op.font, op.text)
+        if ink is None:
+            raise Inexact("glyphs not measured")
+        if ink.area:
+            size = s * op.size
+            x, base = bx + s * op.x, by + s * op.y
+            out.append((x + ink.x0 * size, base - ink.y1 * size, x + ink.x1 * size, base - ink.y0 * size, coverage(op.color), ink.area * size * size, ()))
+
+
+class FaceInks:
+    """Each face's ink (Σ coverage × area, pt²) within a clip box, worked out once however often it is placed (a face
+    is known by its identity: a deck's faces are the same objects on every page, and hashing one walks its elements)."""
+
+    def __init__(self):
+        self._items: dict = {}  # id(face) → (face, its items or the Inexact it raised)
+        self._figures: dict = {}  # (id(face), clip) → figure
+
+    def figure(self, face, clip) -> float:
+        key = (id(face), clip)
+        figure = self._figures.get(key)
+        if figure is None:
+            kept = self._items.get(id(face))
+            if kept is None:
+                try:
+                    items = face_items(face.elements)
+                except Inexact as exc:
+                    items = exc
+                kept = self._items[id(face)] = (face, items)  # the face held: its id is not given to another
+            if isinstance(kept[1], Inexact):
+                raise kept[1]
+            figure = self._figures[key] = painted(kept[1], clip)
+        return figure
+
+
+class PageInks:
+    """Each page's ink from its elements for one sheet PDF (pnp.render.page_keys.PageKeys asks it of every page): its
+    faces' figures kept across pages, and what its pages share (the crop marks of a grid, the faces' boxes) worked out
+    once. `common` is the PDF's (font, no colour filter, ink saver); `scale_label` the scale bar's words, or None where
+    the pages draw what no element here names (a cutting machine's marks)."""
+
+    def __init__(self, common: tuple, scale_label: str | None):
+        self.common, self.scale_label, self.faces = common, scale_label, FaceInks()
+        self._marks: dict = {}  # (marks, offset) → (their items, their ink, the box holding them)
+        self._apart: dict = {}  # (faces' boxes, marks, offset) → whether no two of them meet
+
+    def page(self, sheet, placed, marks, footer: tuple, scale_bar: bool, offset) -> float | None:
+        """The page's coverage (`page_ink`), or None where it is to be rasterised: a colour filter, the ink saver,
+        furniture no element here names, or what `page_ink` does not measure."""
+        font, plain, saver = self.common
+        if not plain or saver or self.scale_label is None:
+            return None
+        try:
+            return self.page_ink(sheet, placed, marks, offset, self._footer(sheet, font, footer, scale_bar, offset))
+        except Inexact:
+            return None
+
+    def _footer(self, sheet, font: str, footer: tuple, scale_bar: bool, offset) -> list:
+        """The footer's items: its words as pnp.render.pdf's footer fits them (`fit_footer`, `beside_scale_bar`), where
+        the font draws each character of every wording it may choose (else reportlab's measure would differ)."""
+        texts, keep = footer
+        labels = (self.scale_label, *SCALE_LABELS[1:])
+        if any(has_rtl(t) or not draws(font, t) for t in (*texts, keep, *labels)):
+            raise Inexact("a footer's words")
+        length = sheet.page_h if sheet.footer_side == "left" else sheet.page_w
+        room = pt(length - sheet.footer_limit - um(1)) - pt(sheet.footer_limit + um(1))
+        if scale_bar:
+            line, size, label = beside_scale_bar(texts, font, room, keep, labels)
+        else:
+            (line, size), label = fit_footer(texts, font, room, keep), None
+        return footer_items(sheet, font, line, size, label, offset)
+
+    def page_ink(self, sheet, placed, marks, offset, footer: list) -> float:
+        """A sheet page's coverage (page equivalents): its faces in their clips, its crop marks and `footer`'s items (in
+        page points, y up), all moved by `offset` (mm); Inexact for a page not measured here."""
+        if isinstance(sheet, FoldSheet) or sheet.avoid:
+            raise Inexact("a gutterfold sheet, or a cutting machine's marks")
+        w, h = pt(sheet.page_w), pt(sheet.page_h)
+        ox, oy = (v * 72 / 25.4 for v in offset)
+        total, boxes = self._faces(placed, ox, oy, w, h)
+        items, ink, held = self._marks_of(marks, ox, oy, (0.0, 0.0, w, h))
+        boxes_key = (tuple(boxes), marks, ox, oy)
+        apart = self._apart.get(boxes_key)
+        if apart is None:
+            apart = self._apart[boxes_key] = not any(_meets(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]) and not any(
+                _meets(item, box) for item in items for box in boxes)
+        if not apart or any(_meets(item, box) for item in footer for box in boxes):
+            raise Inexact("faces overlapping, or furniture over a face")
+        if footer and any(_meets(item, held) for item in footer):  # the footer among the marks: painted with them
+            return (total + painted(items + footer, (0.0, 0.0, w, h))) / (w * h)
+        return (total + ink + painted(footer, (0.0, 0.0, w, h))) / (w * h)
+
+    def _faces(self, placed, ox: float, oy: float, w: float, h: float) -> tuple[float, list]:
+        """(Σ the faces' ink in their clips, their boxes on the page) of a page's placed faces, moved by (ox, oy) points."""
+        total, boxes = 0.0, []
+        for p in placed:
+            run, slot, face, rotate = p[:4]
+            if run.group.outlined or any(run.grid.edge_bleed) or run.group.cut_guide is not None:
+                raise Inexact("a clip other than the bleed box")
+            b = round(face.bleed * 1000)  # µm, as the slots: neighbours' edges come out the same floats
+            x, y, fw, fh = pt(slot.x) + ox, pt(slot.y) + oy, pt(slot.w), pt(slot.h)
+            box = (max(pt(slot.x - b) + ox, 0.0), max(pt(slot.y - b) + oy, 0.0), min(pt(slot.x + slot.w + b) + ox, w), min(pt(slot.y + slot.h + b) + oy, h))
+            if box[0] >= box[2] or box[1] >= box[3]:
+                continue
+            boxes.append(box)
+            clip = (box[0] - x, y + fh - box[3], box[2] - x, y + fh - box[1]) if rotate != 180 else (x + fw - box[2], box[1] - y, x + fw - box[0], box[3] - y)
+            total += self.faces.figure(face, clip)
+        return total, boxes
+
+    def _marks_of(self, marks, ox: float, oy: float, page: tuple) -> tuple:
+        """(items, ink, the box holding them) of a page's crop marks, worked out once for the pages sharing them."""
+        key = (marks, ox, oy)
+        kept = self._marks.get(key)
+        if kept is None:
+            items = _mark_items(marks, ox, oy)
+            held = (min(i[0] for i in items), min(i[1] for i in items), max(i[2] for i in items), max(i[3] for i in items)) if items else (0, 0, 0, 0)
+            kept = self._marks[key] = (items, painted(items, page), held)
+        return kept
+
+
+def _mark_items(marks, ox: float, oy: float) -> list:
+    """The crop marks as rectangles (level or upright lines with butt ends), moved by (ox, oy) points."""
+    half, cov, out = MARK_WIDTH / 2, coverage(MARK_COLOUR), []
+    for grid, slots in marks:
+        for x0, y0, x1, y1 in crop_mark_segments(grid, list(slots)):
+            x0, y0, x1, y1 = pt(x0) + ox, pt(y0) + oy, pt(x1) + ox, pt(y1) + oy
+            if y0 == y1:
+                out.append(_rect(x0, y0 - half, x1, y0 + half, cov))
+            elif x0 == x1:
+                out.append(_rect(x0 - half, y0, x0 + half, y1, cov))
+            else:
+                raise Inexact("a slanted mark")
+    return out
+
+
+def footer_items(sheet, font: str, line: str, size: float, label: str | None, offset) -> list:
+    """The footer's words (`line` at `size`) and, with a `label`, the scale bar and its label, as pnp.render.pdf draws
+    them (`_footer`, `_scale_bar`), as items in page points moved by `offset` (mm)."""
+    limit, side = sheet.footer_limit, sheet.footer_side
+    descent = getAscentDescent(font, FOOTER_SIZE)[1]
+    length = sheet.page_h if side == "left" else sheet.page_w
+    baseline = 0.0 if side == "left" else pt(limit) - descent + 0.3
+    start, end = pt(limit + um(1)), pt(length - limit - um(1))
+    local = [_words(font, line, size, start, baseline)]
+    if label is not None:
+        bar, y = pt(um(50)), baseline + 0.5
+        x0 = end - bar
+        local.append(_rect(x0, y - 0.25, x0 + bar, y + 0.25, coverage(BAR_COLOUR)))
+        local += [_rect(x0 + pt(um(10 * i)) - 0.25, y, x0 + pt(um(10 * i)) + 0.25, y + (4 if i in (0, 5) else 2.5), coverage(BAR_COLOUR))
+                  for i in range(6)]
+        words = run_ink(font, label)
+        if words is None:
+            raise Inexact("the scale bar's label")
+        local.append(_words(font, label, FOOTER_SIZE, x0 - 4 - words.advance * FOOTER_SIZE, baseline))
+    ox, oy = (v * 72 / 25.4 for v in offset)
+    if side == "left":  # turned to read upwards: (u, v) along and up the line is (t − v, u) on the page
+        t = pt(limit) + FOOTER_SIZE + descent + 0.3
+        return [(t - i[3] + ox, i[0] + oy, t - i[1] + ox, i[2] + oy, *i[4:]) for i in local if i is not None]
+    return [(i[0] + ox, i[1] + oy, i[2] + ox, i[3] + oy, *i[4:]) for i in local if i is not None]
+
+
+def _words(font: str, text: str, size: float, x: float, baseline: float) -> tuple | None:
+    """A line of margin text as an item (y up), None when it prints no glyph; Inexact where its glyphs are not measured."""
+    ink = run_ink(font, text)
+    if ink is None:
+        raise Inexact("a margin's words")
+    if not ink.area:
+        return None
+    return (x + ink.x0 * size, baseline + ink.y0 * size, x + ink.x1 * size, baseline + ink.y1 * size, coverage(FOOTER_GREY), ink.area * size * size, ())

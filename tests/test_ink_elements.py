@@ -1,0 +1,136 @@
+"""A card sheet's ink from what it draws (pnp.render.ink_elements): the print rule's figure (K = 1 − max(R, G, B), …,
+averaged over the page) worked out as areas, which a raster of the same PDF converges to as its resolution grows.
+"""
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+import pnp.render.ink as ink
+from pnp.layout.elements import Circle, Face, Gradient, Line, Rect, Text
+from pnp.layout.typeset import TextOp
+from pnp.render.ink_elements import K, coverage, face_items, painted
+from pnp.render.sheets import Group, Piece, write_sheets
+
+FONT = "InkElementsProbe"
+FONT_FILE = ROOT / "pnp/assets/fonts/noto/NotoSans-Regular.ttf"
+W, H = 63.5, 88.9
+FINE_DPI = 300
+FURNITURE = 0.03  # of a page of thin lines and small words: their 300-dpi raster counts their anti-aliased edges a little over
+TOLERANCE = 0.002  # of a page: the 300-dpi raster's own error where a pixel blends two colours (it halves as the dpi doubles)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def font():
+    pdfmetrics.registerFont(TTFont(FONT, str(FONT_FILE)))
+
+
+def words(text: str, size: float, colour: str) -> Text:
+    return Text(6, 20, (TextOp(0, size, FONT, size, colour, text, 0),))
+
+
+def glyph_area(text: str, size: float) -> float:
+    """The outline area of `text` at `size` in pt², from fontTools (not from the code under test)."""
+    from fontTools.pens.areaPen import AreaPen
+    from fontTools.ttLib import TTFont as Tools
+
+    tools = Tools(str(FONT_FILE))
+    glyphs, cmap, em = tools.getGlyphSet(), tools.getBestCmap(), tools["head"].unitsPerEm
+    total = 0.0
+    for ch in text:
+        pen = AreaPen(glyphs)
+        glyphs[cmap[ord(ch)]].draw(pen)
+        total += abs(pen.value)
+    return total * (size / em) ** 2
+
+
+def test_solid_black_counts_one_red_two_and_white_nothing():
+    """The rule's own figures: a page of solid black is one page equivalent, of red two (M + Y), of white none."""
+    page = (0.0, 0.0, 612.0, 792.0)
+    for colour, expected in (("#000000", 1.0), ("#ff0000", 2.0), ("#ffffff", 0.0), ("#808080", 1 - 128 / 255)):
+        rect = face_items((Rect(0, 0, 612 / K, 792 / K, colour, None, 0, 0, None),))
+        assert painted(rect, page) / (612 * 792) == pytest.approx(expected, abs=1e-12), colour
+    assert coverage("#00ffff") == 1.0 and coverage("#0000ff") == 2.0 and coverage("#2a6f97") == pytest.approx(1 - 151 / 255 + (3 * 151 - 42 - 111 - 151) / 151)
+
+
+def test_text_counts_its_glyphs_over_the_colour_beneath_it():
+    """White words on a black panel take their glyphs' area out of the panel's ink; black words on white add it; a
+    rectangle drawn later covers what it covers. The glyph areas come from fontTools."""
+    clip = (0.0, 0.0, W * K, H * K)
+    text = "Heavy Ink 42"
+    g = glyph_area(text, 12)
+    panel = W * K * H * K
+    white_on_black = face_items((Rect(0, 0, W, H, "#000000", None, 0, 0, None), words(text, 12, "#ffffff")))
+    assert painted(white_on_black, clip) == pytest.approx(panel - g, rel=1e-9)
+    assert painted(face_items((words(text, 12, "#000000"),)), clip) == pytest.approx(g, rel=1e-9)
+    red_over_half = face_items((Rect(0, 0, W, H, "#000000", None, 0, 0, None), Rect(0, 0, W, H / 2, "#ff0000", None, 0, 0, None)))
+    assert painted(red_over_half, clip) == pytest.approx(panel / 2 * 1 + panel / 2 * 2, rel=1e-12)
+
+
+def face(n: int) -> Face:
+    """A front of overlapping rectangles, a stroked box, a rule, a round badge and words over three colours."""
+    return Face(W, H, 2, (
+        Rect(-2, -2, W + 4, H + 4, "#faf7f0", None, 0, 0, None),
+        Rect(0, 0, W, 16, "#2a6f97", None, 0, 0, None),
+        Rect(40, 10, 20, 30, f"#{0xc04020 + 8 * n:06x}", "#222222", 0.5, 0, None),
+        Line(5, 50, 58, 50, "#000000", 0.4, None),
+        Rect(5, 60, 30, 15, "#1d3557", None, 0, 3, None),
+        Circle(50, 70, 6, "#e63946", None, 0, None),
+        Text(6, 4, (TextOp(0, 11.0, FONT, 12, "#ffffff", f"Patient {n} DJ", 0),)),  # a J's hook reaches under the D's box
+        Text(7, 62, (TextOp(0, 9.0, FONT, 8, "#ffffff", "On the badge", 0),)),
+        Text(6, 30, (TextOp(0, 9.0, FONT, 9, "#222222", "Age 57, ward A1", 0), TextOp(0, 21.0, FONT, 9, "#222222", "Dx: pneumonia", 0))),
+    ), frozenset())
+
+
+BACK = Face(W, H, 2, (Rect(-2, -2, W + 4, H + 4, "#1d3557", None, 0, 0, None), Text(8, 40, (TextOp(0, 12.0, FONT, 16, "#ffffff", "PATIENT FILE", 0),))),
+            frozenset())
+
+
+@pytest.fixture(scope="module")
+def sheets():
+    pieces = [Piece(face(n), BACK, f"c{n}") for n in range(4)]
+    return write_sheets([Group("deck", "Deck", (W, H), pieces)], game_title="Probe", kind="cards", paper="letter", duplex="long",
+                        bleed_mm=2, gutter_mm=5, font_name=FONT, icons=None)
+
+
+def test_a_sheets_pages_are_measured_from_their_elements_as_a_fine_raster_measures_them(sheets):
+    """Fronts (with the scale bar and footer) and backs: each page's figure from its elements is its 300-dpi raster's
+    within TOLERANCE, where the 24-dpi raster the build used before is off by more at the text's edges."""
+    data, stats = sheets
+    exact = stats.page_exact
+    assert None not in exact and len(exact) == 2
+    fine = ink.page_inks(data, dpi=FINE_DPI, halves=False)
+    assert exact == pytest.approx(fine, abs=TOLERANCE)
+
+
+@pytest.mark.parametrize("drawn, exact", [
+    (Text(6, 20, (TextOp(0, 9.0, FONT, 9, "#000000", "o\u0332", 0),)), True),  # a line under a letter: no ink in common
+    (Rect(0, 0, W, H, Gradient("linear", ((0, "#000000"), (1, "#ffffff")), 0, 0, 1, 0, 0), None, 0, 0, None), False),  # no flat colour
+    (Text(6, 20, (TextOp(0, 9.0, FONT, 9, "#000000", "o\u0336", 0),)), False),  # a stroke through a letter: their ink overlaps
+    (Line(5, 50, 58, 50, None, 0.5, None), True),  # a line with no colour draws nothing
+    (Rect(5, 5, 20, 20, "#20406080", None, 0, 0, None), False),  # translucent
+    (Rect(5, 5, 20, 20, "#204060ff", None, 0, 0, None), True),  # opaque, its alpha written out
+], ids=["underlined", "gradient", "struck through", "uncoloured line", "translucent", "opaque alpha"])
+def test_a_page_not_measured_exactly_is_rasterised(drawn, exact):
+    """A page drawing what its elements do not measure exactly has no figure from them: the build rasterises it."""
+    plain = Face(W, H, 0, (Rect(0, 0, W, H, "#faf7f0", None, 0, 0, None), words("Plain", 9, "#222222")), frozenset())
+    other = Face(W, H, 0, (drawn,), frozenset())
+    _, stats = write_sheets([Group("deck", "Deck", (W, H), [Piece(other, None, "g"), Piece(plain, None, "f")])], game_title="Probe",
+                            kind="cards", paper="letter", duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None)
+    assert (stats.page_exact[0] is not None) == exact
+
+
+# Letter: the footer runs up the left side of a snug 3 × 3 sheet; A4: along the bottom. A backs sheet moved by the
+# printer's misregistration moves its marks and footer with it.
+@pytest.mark.parametrize(("paper", "back_offset"), [("letter", (0.0, 0.0)), ("letter", (4.0, 0.0)), ("a4", (0.0, -4.0))])
+def test_a_sheets_marks_footer_and_scale_bar_are_what_a_fine_raster_sees(paper, back_offset):
+    """Blank cards: what a page prints is its crop marks, its footer and (on the first) the scale bar, thin lines and
+    small words whose edges are most of their raster; measured from their elements, each page is within FURNITURE of
+    its 300-dpi raster (a scale bar or a footer's wording missed would be a fifth of it or more)."""
+    blank = Face(W, H, 0, (), frozenset())
+    data, stats = write_sheets([Group("deck", "Deck", (W, H), [Piece(blank, blank, f"c{n}") for n in range(9)])], game_title="Probe",
+                               kind="cards", paper=paper, duplex="long", bleed_mm=0, gutter_mm=0, font_name=FONT, icons=None, back_offset=back_offset)
+    assert None not in stats.page_exact
+    assert stats.page_exact == pytest.approx(ink.page_inks(data, dpi=FINE_DPI, halves=False), rel=FURNITURE)
