@@ -49,6 +49,9 @@ NOT_IMPORTED_BY_A_PLAIN_DECK = (
     "pnp.data.part_schema",
     # issue #77 (s18): what draws a picture, an icon of the bundled set, a polygon, a gradient or a QR code, and reads pixels
     "zipfile", "pnp.render.pictures", "pnp.render.art_pixels", "pnp.render.paths", "pnp.core.pixels",
+    # issue #77 (s20): a deck of flat shapes and text has its ink worked out from what it draws (pnp.render.ink_elements),
+    # so its PDF is never rasterised; and reads no picture, so Pillow's Image module and its tag tables wait (deferred_pil)
+    "pypdfium2", "PIL.TiffTags", "PIL.ExifTags",
 )
 DECK_GAME = "title: Plain\nplayers: {min: 1, max: 2}\npalette: {ink: '#222222', paper: '#faf7f0', band: '#2a6f97'}\n"
 DECK = "name: Plain\nsize: poker\nfront: plain/front.j2\nback: plain/back.j2\ncards:\n  - {id: a, title: One}\n  - {id: b, title: Two}\n"
