@@ -16,7 +16,6 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
@@ -26,6 +25,7 @@ from pnp.layout.elements import Circle, Ellipse, Face, Gradient, Group, Icon, Im
 from pnp.layout.typeset import TextOp
 from pnp.render import tagging
 from pnp.render.drawn import DrawnFaces, DrawnIcon, SharedResources
+from pnp.render.operators import Spelled, fill_operator
 from pnp.render.pdf_colours import cmyk_image, colour, filtered_drawing
 from pnp.render.print_floor import floored_drawing, greeked, icon_floor, line_width, outline_key, outlined_drawing, placeholder_bars, thinnest_stroke
 
@@ -61,6 +61,7 @@ class FaceDrawer:
         self._encodings: dict = {}
         self._subsets: dict = {}  # (font name, subset) → the subset's name in this drawer's document
         self._fill_ops: dict = {}
+        self._spelled = Spelled()  # text origins, fonts and faces' frames, each spelled once (pnp.render.operators)
         self.shared = SharedResources(canvas)
         # a tagged sheet PDF's tagger (the reference sheet's: pnp.render.pdf.new_canvas), its structure the faces' Tagged
         # groups; a rulebook's blocks tag what they draw themselves, and draw their elements through a drawer without it
@@ -141,7 +142,7 @@ class FaceDrawer:
         w, h, b = face.w * K, face.h * K, face.bleed * K
         # q … Q written directly: a deck of unique cards wraps tens of thousands of faces,
         # and reportlab's saveState/translate/clipPath bookkeeping is a tenth of drawing them
-        rl.emit(self.c, f"q 1 0 0 1 {fp_str(x_pt, y_pt)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm")
+        rl.emit(self.c, self._spelled.frame(x_pt, y_pt, w, h, b))
         self._face_elements(face.elements)
         rl.emit(self.c, "Q")
 
@@ -456,7 +457,9 @@ class FaceDrawer:
         code = []
         font = size = colour = None
         small = self._scale < 1  # text may be greeked only in a drawing shown smaller (print_floor.greeked)
-        encodings, told = self._encodings, self.recording is not None
+        encodings = self._encodings if self.recording is None else None  # a recording hears each ask (`_encoded`)
+        spelled = self._spelled
+        origins = spelled.origins
         for op in ops:
             if type(op) is not TextOp:
                 spoken = tagging.spoken(self.c, op.icon)
@@ -482,14 +485,15 @@ class FaceDrawer:
                     continue
                 colour = op.color
                 code.append(fill)
-            pieces = encodings.get((op.font, op.text)) if not told else None  # `_encoded`, its hit inline
+            pieces = encodings.get((op.font, op.text)) if encodings is not None else None  # `_encoded`, its hit inline
             if pieces is None:
                 pieces = self._encoded(op.font, op.text)
-            code.append(f"1 0 0 1 {fp_str(x0 + op.x, -(y0 + op.y))} Tm")
+            x, y = x0 + op.x, -(y0 + op.y)
+            code.append(origins.get((x, y)) or spelled.origin(x, y))
             for subset_name, escaped in pieces:
                 if subset_name != font or op.size != size:
                     font, size = subset_name, op.size
-                    code.append(f"{subset_name} {fp_str(size)} Tf")
+                    code.append(spelled.font(subset_name, size))
                 code.append(f"({escaped}) Tj")
         self._flush_text(code)
 
@@ -530,15 +534,7 @@ class FaceDrawer:
         """The operator that sets `hex_value` as fill colour; None for a translucent colour."""
         op = self._fill_ops.get(hex_value)
         if op is None and hex_value not in self._fill_ops:
-            value = self._colour(hex_value)
-            if getattr(value, "alpha", 1) not in (None, 1):
-                op = None
-            elif isinstance(value, CMYKColor):
-                d = value.density
-                op = f"{fp_str(d * value.cyan, d * value.magenta, d * value.yellow, d * value.black)} k"
-            else:
-                op = f"{fp_str(value.red, value.green, value.blue)} rg"
-            self._fill_ops[hex_value] = op
+            op = self._fill_ops[hex_value] = fill_operator(self._colour(hex_value))
         return op
 
     def _text_through_reportlab(self, op, x0: float, y0: float) -> None:
