@@ -54,6 +54,7 @@ class FaceDrawer:
         self.c = canvas
         self.icons = icons
         self._faces: dict = {}
+        self._placed: tuple = (None,) * 4  # the face last placed as a form: (face, scale, its key, the form's name)
         self._icons: dict = {}
         self.colour_filter = colour_filter  # e.g. a CMYK converter for print-on-demand
         self.face_filter = face_filter  # e.g. the ink saver's lighten_face
@@ -92,10 +93,14 @@ class FaceDrawer:
         """The name of the form that draws `face`, defining it the first time; with `scale`, the form of the face as it
         prints placed at that scale (an illustration): lines kept at a hairline and small text greeked for it."""
         face = self.prepared(face)
-        key = (face.w, face.h, face.bleed, face.elements) if scale == 1 else (face.w, face.h, face.bleed, face.elements, scale)
-        name = self._faces.get(key)
+        if self._placed[0] is face and self._placed[1] == scale:  # a deck's back, page after page: its elements hashed once
+            key, name = self._placed[2:]
+        else:
+            key = (face.w, face.h, face.bleed, face.elements) if scale == 1 else (face.w, face.h, face.bleed, face.elements, scale)
+            name = self._faces.get(key)
         if name is not None:
             self._heard("form", key, name)
+            self._placed = (face, scale, key, name)
             return name
         name = f"F{len(self._faces) + 1}"
         self._heard("define", (face, scale), name)  # a replay defines it here, before what defining it asks
@@ -115,6 +120,7 @@ class FaceDrawer:
         self.shared.note_forms(rl.forms_in_use(c))
         c.endForm(Resources=self.shared.ref)
         self._faces[key] = name
+        self._placed = (face, scale, key, name)
         return name
 
     def draw_face(self, face: Face, x_pt: float, y_pt: float, reused: bool, rotate: int = 0) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -324,9 +323,36 @@ def _kept(work: Callable[[Face], Face]) -> Callable[[Face], Face]:
     return lambda face: done[face] if face in done else done.setdefault(face, work(face))
 
 
-def _uses(groups: list[Group]) -> Counter:
-    """How many pieces show each face object (a face shown more than once is drawn as a form); pending faces aside."""
-    return Counter(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None and face is not PENDING)
+def _uses(groups: list[Group]) -> Uses:
+    """How many pieces show each face (a face shown more than once is drawn as a form); pending faces aside."""
+    return Uses(face for g in groups for p in g.pieces for face in (p.front, p.back) if face is not None and face is not PENDING)
+
+
+class Uses:
+    """How many pieces show a face, counted by value (equal faces are one form), asked by the face object.
+
+    Hashing a face reads every element it holds (2.5 µs a card's front), and a
+    sheet asks for every placement twice (to draw it, for the page's key): here
+    each face object is hashed once, when counted, and then found by identity
+    (the groups hold the faces, so their ids stay theirs)."""
+
+    def __init__(self, faces):
+        objects: dict[int, list] = {}  # id → [face, pieces showing that object]
+        for face in faces:
+            held = objects.get(id(face))
+            if held is None:
+                objects[id(face)] = [face, 1]
+            else:
+                held[1] += 1
+        alike: dict = {}  # face → the [face, count] of each object equal to it: each object hashed once
+        for held in objects.values():
+            alike.setdefault(held[0], []).append(held)
+        self._alike = alike
+        self._by_object = {id(face): (face, total) for same in alike.values() for total in (sum(n for _, n in same),) for face, _ in same}
+
+    def __getitem__(self, face) -> int:
+        held = self._by_object.get(id(face))
+        return held[1] if held is not None and held[0] is face else sum(n for _, n in self._alike.get(face, ()))
 
 
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
@@ -390,7 +416,7 @@ def half_empty_sheets(pages: list[Page]) -> list[str]:
             f"and the crop marks between them take the page" for i in kept[:-1] if pages[i].fill < HALF]
 
 
-def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
+def _page(c, page: Page, drawer: FaceDrawer, uses: Uses, placed, footer: tuple[str, str], font_name: str, keys: PageKeys, *, scale_bar=False,
           bookmarks=(), offset=(0.0, 0.0), after: Callable | None = None, words: SheetWords = ENGLISH, outline: bool = False):
     """One side of a sheet: faces at their slots, then cut guides, crop marks, fold line and footer, all moved by `offset` mm.
 
@@ -438,7 +464,7 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Counter, placed, footer: tupl
     c.showPage()
 
 
-def _draw_faces(c, drawer: FaceDrawer, placed, uses: Counter) -> None:
+def _draw_faces(c, drawer: FaceDrawer, placed, uses: Uses) -> None:
     """Each (run, slot, face, turn) at its slot: whole, or kept to its shape and bleed (a round or hex card, whose outline
     goes around it), or cut back to its trim where a neighbour meets it (a grid bleeding at its outer edges only)."""
     slots = [p.slot for p in placed]
