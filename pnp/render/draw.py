@@ -16,7 +16,6 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp.core.units import PT_PER_MM
@@ -162,7 +161,7 @@ class FaceDrawer:
     def _do_form(self, name: str, sx: float, sy: float, x_pt: float, y_pt: float) -> None:
         """Place form `name` scaled by (sx, sy) with its origin at (x, y), in a q … Q of its own."""
         c = self.c
-        rl.emit(c, f"q {fp_str(sx, 0, 0, sy, x_pt, y_pt)} cm")
+        rl.emit(c, self._spelled.placing(sx, sy, x_pt, y_pt))
         c.doForm(name)  # also lists the form in the page's resources
         rl.emit(c, "Q")
 

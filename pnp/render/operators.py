@@ -1,11 +1,12 @@
-"""The PDF operators a drawer writes for every card, each spelled once: a text's origin, a font at a size, a face's frame.
+"""The PDF operators a drawer writes for every card, each spelled once: a text's origin, a font at a size, a face's
+frame, a form's placing.
 
 reportlab spells a number with `fp_str`, which costs about as much as the rest
 of writing a text run together (1.4 µs a call, a dozen calls a card). A deck's
 cards put their texts and frames at the same few places in the same few
 fonts: the title at one origin, the body's lines at a few, every front at one
 of nine slots. So each operator is spelled by `fp_str` the first time and
-looked up after, the same string, the same bytes.
+looked up after: the same string, the same bytes.
 """
 from __future__ import annotations
 
@@ -16,39 +17,43 @@ MAX_SPELLED = 4096  # operators a drawer keeps of each kind: past this (a deck o
 
 
 class Spelled:
-    """One PDF's operator strings by their numbers (`origin`, `font`, `frame`), as reportlab would write them."""
+    """One PDF's operator strings by their numbers, as reportlab would write them."""
 
     def __init__(self):
         self.origins: dict[tuple[float, float], str] = {}
         self._fonts: dict[tuple[str, float], str] = {}
         self._frames: dict[tuple, str] = {}
+        self._placings: dict[tuple, str] = {}
 
     def origin(self, x: float, y: float) -> str:
-        """A text line's origin: `1 0 0 1 x y Tm` (callers look `origins` up first: this is its miss)."""
-        if len(self.origins) >= MAX_SPELLED:
-            self.origins.clear()
-        op = self.origins[(x, y)] = f"1 0 0 1 {fp_str(x, y)} Tm"
-        return op
+        """A text line's origin, `1 0 0 1 x y Tm`: callers look `origins` up first, and this is its miss."""
+        return _kept(self.origins, (x, y), lambda: f"1 0 0 1 {fp_str(x, y)} Tm")
 
     def font(self, name: str, size: float) -> str:
         """A font subset at a size: `/F1+0 9 Tf`."""
         op = self._fonts.get((name, size))
-        if op is None:
-            if len(self._fonts) >= MAX_SPELLED:
-                self._fonts.clear()
-            op = self._fonts[(name, size)] = f"{name} {fp_str(size)} Tf"
-        return op
+        return op if op is not None else _kept(self._fonts, (name, size), lambda: f"{name} {fp_str(size)} Tf")
 
     def frame(self, x: float, y: float, w: float, h: float, b: float) -> str:
         """A face drawn inline: its trim's bottom-left moved to (x, y), clipped to its bleed box (w × h with `b` all
         round), the origin at the trim's top-left; the caller writes `Q` after its elements."""
         key = (x, y, w, h, b)
         op = self._frames.get(key)
-        if op is None:
-            if len(self._frames) >= MAX_SPELLED:
-                self._frames.clear()
-            op = self._frames[key] = f"q 1 0 0 1 {fp_str(x, y)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm"
-        return op
+        return op if op is not None else _kept(self._frames, key, lambda: f"q 1 0 0 1 {fp_str(x, y)} cm {fp_str(-b, -b, w + 2 * b, h + 2 * b)} re W n 1 0 0 1 0 {fp_str(h)} cm")
+
+    def placing(self, sx: float, sy: float, x: float, y: float) -> str:
+        """A form's placing: scaled by (sx, sy), its origin at (x, y), in a `q` the caller closes."""
+        key = (sx, sy, x, y)
+        op = self._placings.get(key)
+        return op if op is not None else _kept(self._placings, key, lambda: f"q {fp_str(sx, 0, 0, sy, x, y)} cm")
+
+
+def _kept(table: dict, key, spell) -> str:
+    """`spell()`, kept in `table` under `key`; a full table starts again."""
+    if len(table) >= MAX_SPELLED:
+        table.clear()
+    op = table[key] = spell()
+    return op
 
 
 def fill_operator(value) -> str | None:

@@ -90,7 +90,7 @@ def sheet_slivers(sides: Iterable[tuple[int, list[Placed]]], prepared: Callable[
     edges_of = once_per_face(edges_of)
     judged = {} if judged is None else judged
     for sheet, placed in sides:
-        out += [SheetSliver(sheet, p, None, s) for p in placed for s in _bleed_slivers(p, prepared, edges_of)]
+        out += [SheetSliver(sheet, p, None, s) for p in placed if p.face.bleed >= STRIP_MM for s in _bleed_slivers(p, prepared, edges_of)]
         for one, one_side, other, other_side in shared_cuts(placed):
             side_a, edge_a = _edge(edges_of, one, one_side, prepared)
             side_b, edge_b = _edge(edges_of, other, other_side, prepared)
@@ -117,7 +117,10 @@ def _sliver_once(judged: dict, edge: Edge, side: str, across: Edge) -> Sliver | 
 
 def once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face], dict[str, Edge]]:
     """`edges_of`, asked once per face object: a face placed on many sheets (a deck's shared back) is looked up once,
-    not once per placement (even a kept memo's lookup reads the face's fills to make its key)."""
+    not once per placement (even a kept memo's lookup reads the face's fills to make its key). Given such a function
+    already (a sheet writer's, asked page by page), it is that function."""
+    if getattr(edges_of, "once_per_face", False):
+        return edges_of
     known: dict[int, tuple[Face, dict[str, Edge]]] = {}
 
     def once(face: Face) -> dict[str, Edge]:
@@ -125,6 +128,7 @@ def once_per_face(edges_of: Callable[[Face], dict[str, Edge]]) -> Callable[[Face
         if hit is None or hit[0] is not face:
             hit = known[id(face)] = (face, edges_of(face))
         return hit[1]
+    once.once_per_face = True
     return once
 
 
