@@ -520,11 +520,11 @@ class FaceDrawer:
         if hit is None:
             if len(self._encodings) >= MAX_ENCODINGS:
                 self._encodings.clear()
-            font = getFont(font_name)
-            doc = rl.document(self.c)
-            hit = self._encodings[key] = tuple((self._subset_name(font, font_name, subset, doc), rl.escape(self.c, raw))
-                                               for subset, raw in rl.split_string(font, text, doc))
-        self._heard("font", key, hit)
+            font, doc, names = getFont(font_name), rl.document(self.c), self._subsets
+            hit = self._encodings[key] = tuple([(names.get((font_name, subset)) or self._subset_name(font, font_name, subset, doc), rl.escape(self.c, raw))
+                                                for subset, raw in rl.split_string(font, text, doc)])
+        if self.recording is not None:
+            self.recording.heard("font", key, hit)
         return hit
 
     def _subset_name(self, font, font_name: str, subset: int, doc) -> str:

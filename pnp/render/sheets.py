@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -337,22 +338,21 @@ class Uses:
     (the groups hold the faces, so their ids stay theirs)."""
 
     def __init__(self, faces):
-        objects: dict[int, list] = {}  # id → [face, pieces showing that object]
-        for face in faces:
-            held = objects.get(id(face))
-            if held is None:
-                objects[id(face)] = [face, 1]
-            else:
-                held[1] += 1
-        alike: dict = {}  # face → the [face, count] of each object equal to it: each object hashed once
-        for held in objects.values():
-            alike.setdefault(held[0], []).append(held)
-        self._alike = alike
-        self._by_object = {id(face): (face, total) for same in alike.values() for total in (sum(n for _, n in same),) for face, _ in same}
+        faces = list(faces)
+        pieces = Counter(map(id, faces))  # pieces showing each object
+        objects = dict(zip(map(id, faces), faces, strict=True))
+        self._alike: dict = {}  # face → the ids of the objects equal to it: each object hashed once
+        for key, face in objects.items():
+            self._alike.setdefault(face, []).append(key)
+        self._by_object = {key: (objects[key], total) for keys in self._alike.values() for total in (sum(map(pieces.__getitem__, keys)),)
+                           for key in keys}
 
     def __getitem__(self, face) -> int:
         held = self._by_object.get(id(face))
-        return held[1] if held is not None and held[0] is face else sum(n for _, n in self._alike.get(face, ()))
+        if held is not None and held[0] is face:
+            return held[1]
+        equal = self._alike.get(face)  # a face object no piece holds: counted by the pieces' equal to it
+        return self._by_object[equal[0]][1] if equal else 0
 
 
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
@@ -431,10 +431,15 @@ def _page(c, page: Page, drawer: FaceDrawer, uses: Uses, placed, footer: tuple[s
         c.addOutlineEntry(name, key, level=0)
     by_grid: dict = {}
     by_run: dict = {}
+    run = slots = marked = None
     for p in placed:
-        by_run.setdefault(p.run, []).append(p.slot)
-        if p.run.group.cut_guide is None:
-            by_grid.setdefault(p.run.grid, []).append(p.slot)
+        if p.run is not run:  # a run's pieces come together: its grid (a dataclass of 14 fields) is hashed once a run, not a piece
+            run = p.run
+            slots = by_run.setdefault(run, [])
+            marked = by_grid.setdefault(run.grid, []) if run.group.cut_guide is None else None
+        slots.append(p.slot)
+        if marked is not None:
+            marked.append(p.slot)
     marks = tuple((grid, tuple(slots)) for grid, slots in by_grid.items())
 
     def draw() -> None:
