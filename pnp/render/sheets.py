@@ -341,18 +341,16 @@ class Uses:
         faces = list(faces)
         pieces = Counter(map(id, faces))  # pieces showing each object
         objects = dict(zip(map(id, faces), faces, strict=True))
-        self._alike: dict = {}  # face → the ids of the objects equal to it: each object hashed once
+        alike: dict = {}  # face → the ids of the objects equal to it: each object hashed once
         for key, face in objects.items():
-            self._alike.setdefault(face, []).append(key)
-        self._by_object = {key: (objects[key], total) for keys in self._alike.values() for total in (sum(map(pieces.__getitem__, keys)),)
-                           for key in keys}
+            alike.setdefault(face, []).append(key)
+        self._by_object = {key: (objects[key], total) for keys in alike.values() for total in (sum(map(pieces.__getitem__, keys)),) for key in keys}
 
     def __getitem__(self, face) -> int:
         held = self._by_object.get(id(face))
         if held is not None and held[0] is face:
             return held[1]
-        equal = self._alike.get(face)  # a face object no piece holds: counted by the pieces' equal to it
-        return self._by_object[equal[0]][1] if equal else 0
+        return next((n for known, n in self._by_object.values() if known == face), 0)  # an object no piece holds: by its value
 
 
 def page_count(groups: list[Group], paper: str, gutter_mm: float, bleed_mm: float, layout: str = "duplex", fold_rotation: int = 180,
